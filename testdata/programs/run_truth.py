@@ -1,0 +1,63 @@
+# Device-side harness: runs every corpus program under real PyTorch with TORCH_TRACE on and
+# records torch._dynamo.utils.counters as truth.json. Usage:
+#   python3 run_truth.py OUTDIR            (all programs, in parallel, one process each)
+#   python3 run_truth.py --one PROG OUTDIR (internal: run one program in this process)
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_one(prog, outdir):
+    import runpy
+    import traceback
+    import torch
+    import torch._dynamo.utils as du
+    err = None
+    try:
+        runpy.run_path(prog, run_name="__main__")
+    except Exception:
+        err = traceback.format_exc()
+    truth = {k: dict(v) for k, v in du.counters.items()}
+    truth["torch_version"] = torch.__version__
+    truth["device"] = "cpu"
+    truth["error"] = err
+    with open(os.path.join(outdir, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=1, sort_keys=True)
+
+
+def launch(prog, out):
+    case = os.path.basename(prog)[:-3]
+    cdir = os.path.join(out, case)
+    os.makedirs(os.path.join(cdir, "trace"), exist_ok=True)
+    env = dict(os.environ)
+    env["TORCH_TRACE"] = os.path.join(cdir, "trace")
+    env["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ind_" + case)
+    env["PYTHONUNBUFFERED"] = "1"
+    r = subprocess.run([sys.executable, __file__, "--one", prog, cdir], env=env,
+                       capture_output=True, text=True, timeout=500)
+    with open(os.path.join(cdir, "stdout.txt"), "w") as f:
+        f.write(r.stdout[-20000:])
+        f.write("\n--- stderr ---\n")
+        f.write(r.stderr[-20000:])
+    return case, r.returncode
+
+
+def main():
+    if sys.argv[1] == "--one":
+        run_one(sys.argv[2], sys.argv[3])
+        return
+    out = sys.argv[1]
+    progs = sorted(os.path.join(HERE, p) for p in os.listdir(HERE)
+                   if p.endswith(".py") and p != "run_truth.py")
+    with ThreadPoolExecutor(max_workers=8) as ex:
+        for case, rc in ex.map(lambda p: launch(p, out), progs):
+            print(case, rc, flush=True)
+
+
+if __name__ == "__main__":
+    main()

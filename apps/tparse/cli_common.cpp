@@ -1,0 +1,76 @@
+// Shared CLI plumbing; see cli_common.hpp.
+#include "cli_common.hpp"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <unistd.h>
+
+#include "core/summary.hpp"
+
+namespace tparse::cli {
+
+bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool keep_events) {
+  IngestOptions o;
+  o.verify_md5 = !f.no_md5;
+  o.jobs = f.jobs;
+  o.only_rank = f.rank;
+  o.keep_payloads = keep_payloads;
+  o.keep_events = keep_events;
+  bool tty = !f.quiet && isatty(2);
+  ProgressFn progress;
+  if (tty) {
+    progress = [](uint64_t done, uint64_t total) {
+      if (total > (64u << 20))
+        std::fprintf(stderr, "\rreading %.0f / %.0f MB (%.0f%%)", done / 1e6, total / 1e6, 100.0 * done / total);
+      return true;
+    };
+  }
+  out = load_trace(f.inputs, o, progress);
+  if (tty) std::fprintf(stderr, "\r\033[K");
+  if (out.model.files.empty()) {
+    for (const auto& ex : out.model.diag.examples[static_cast<int>(Diag::Unreadable)])
+      std::fprintf(stderr, "tparse: %s\n", terminal_safe(ex.message).c_str());
+    std::fprintf(stderr, "tparse: no trace input could be read\n");
+    return false;
+  }
+  return true;
+}
+
+bool report_input_problems(const Model& m, const LoadFlags& f) {
+  uint64_t errs = m.diag.errors();
+  if (errs == 0) return false;
+  if (f.strict) {
+    for (int i = 0; i < kDiagCount; ++i) {
+      if (!diag_is_error(static_cast<Diag>(i))) continue;
+      for (const auto& ex : m.diag.examples[i])
+        std::fprintf(stderr, "%s: %s: %s\n", terminal_safe(m.file_of(ex.where)).c_str(), diag_name(static_cast<Diag>(i)),
+                     terminal_safe(ex.message).c_str());
+      if (m.diag.counts[i] > m.diag.examples[i].size())
+        std::fprintf(stderr, "(%llu more %s)\n", static_cast<unsigned long long>(m.diag.counts[i] - m.diag.examples[i].size()),
+                     diag_name(static_cast<Diag>(i)));
+    }
+    std::fprintf(stderr, "tparse: --strict: %llu input problem(s)\n", static_cast<unsigned long long>(errs));
+    return true;
+  }
+  if (!f.quiet)
+    std::fprintf(stderr, "tparse: note: %llu input problem(s) skipped and counted (--strict to fail, -v for details)\n",
+                 static_cast<unsigned long long>(errs));
+  return false;
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  if (path == "-" || path.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return true;
+  }
+  std::ofstream o(path, std::ios::binary);
+  o << text;
+  if (!o) {
+    std::fprintf(stderr, "tparse: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tparse::cli

@@ -1,0 +1,33 @@
+// Shared CLI plumbing: loading a trace with a progress line on stderr (TTY only), common flags,
+// and --strict reporting. Subcommands use these so every command behaves the same.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/ingest.hpp"
+
+namespace tparse::cli {
+
+struct LoadFlags {
+  std::vector<std::string> inputs;
+  bool strict = false;
+  bool quiet = false;
+  bool verbose = false;
+  int jobs = 0;
+  int rank = -1;
+  bool no_md5 = false;
+};
+
+/// Loads the inputs; shows progress on a TTY unless quiet. Returns false (after printing why)
+/// when no input could be read at all.
+bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads = true, bool keep_events = true);
+
+/// With --strict and damaged input: prints each problem line (file:line: class: message) on stderr
+/// and returns true (caller exits 1). Without --strict prints a one-line note unless quiet.
+bool report_input_problems(const Model& m, const LoadFlags& f);
+
+/// Writes `text` to `path` ("-" = stdout). false + message on failure.
+bool write_text(const std::string& path, const std::string& text);
+
+}  // namespace tparse::cli

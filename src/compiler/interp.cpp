@@ -1,0 +1,516 @@
+// Interpreter core: statements, expressions, name resolution, calls, attribute access.
+#include "interp.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace tparse::compiler {
+
+Interp::Interp(std::string path, std::string source, Profile prof)
+    : prof_(prof), path_(std::move(path)), source_(std::move(source)) {
+  globals_ = std::make_shared<Env>();
+}
+
+void Interp::error(Location loc, const std::string& msg) { throw CompileError(loc, msg); }
+
+bool Interp::tracing() const {
+  return !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
+}
+
+void Interp::run(const Module& m) {
+  Activation act;
+  act.env = globals_;
+  stack_.push_back(&act);
+  try {
+    exec_block(m.body);
+  } catch (...) {
+    stack_.pop_back();
+    throw;
+  }
+  stack_.pop_back();
+}
+
+void Interp::exec_block(const std::vector<StmtP>& body) {
+  for (auto& s : body) exec(s);
+}
+
+V Interp::lookup(const std::string& name, Location loc) {
+  Activation& act = *stack_.back();
+  for (Env* e = act.env.get(); e; e = e->parent.get()) {
+    if (e->globals_decl.count(name)) break;
+    auto it = e->vars.find(name);
+    if (it != e->vars.end()) {
+      if (e == globals_.get() && act.ctx && act.ctx->mode == Mode::Record) {
+        V v = it->second;
+        if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {
+          ValueGuard g;
+          g.src = "G['" + name + "']";
+          g.value = v;
+          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
+          g.code = g.src + " == " + py_repr(v);
+          g.comment = fmt::format("# {}  # {}:{} in {}", source_line(source_, loc.line).substr(source_line(source_, loc.line).find_first_not_of(' ')),
+                                  short_path(), loc.line, act.fn ? act.fn->name : "<module>");
+          bool dup = false;
+          for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
+          if (!dup) act.ctx->vguards.push_back(g);
+        }
+      }
+      return it->second;
+    }
+  }
+  auto it = globals_->vars.find(name);
+  if (it != globals_->vars.end()) return it->second;
+  static const std::set<std::string> builtins = {
+      "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance",
+      "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
+      "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
+      "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow"};
+  if (builtins.count(name)) return mk_builtin(name);
+  error(loc, fmt::format("name '{}' is not defined", name));
+}
+
+static V make_slice(V a, V b, V c) {
+  auto s = std::make_shared<Obj>();
+  s->k = VK::Slice;
+  s->items = {a ? a : none(), b ? b : none(), c ? c : none()};
+  return s;
+}
+
+V Interp::eval(const ExprP& e) {
+  switch (e->k) {
+    case EK::Name: return lookup(e->s, e->loc);
+    case EK::None: return none();
+    case EK::True: return mk_bool(true);
+    case EK::False: return mk_bool(false);
+    case EK::Int: return mk_int(e->i);
+    case EK::Float: return mk_float(e->f);
+    case EK::Str: return mk_str(e->s);
+    case EK::FStr: {
+      std::string s;
+      for (size_t i = 0; i < e->a.size(); ++i) {
+        s += e->kw[i];
+        V v = eval(e->a[i]);
+        std::string spec = e->comps[i].target ? e->comps[i].target->s : "";
+        if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
+          double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
+          if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));
+          else s += py_str(v);
+        } else if (v->k == VK::Tensor) {
+          s += "tensor(...)";
+        } else {
+          s += py_str(v);
+        }
+      }
+      s += e->kw.back();
+      return mk_str(s);
+    }
+    case EK::Attr: return getattr(eval(e->a[0]), e->s, e->loc);
+    case EK::Subscript: {
+      V obj = eval(e->a[0]);
+      V idx = eval(e->a[1]);
+      return subscript(obj, idx, e->loc);
+    }
+    case EK::Slice:
+      return make_slice(e->a[0] ? eval(e->a[0]) : nullptr, e->a[1] ? eval(e->a[1]) : nullptr,
+                        e->a[2] ? eval(e->a[2]) : nullptr);
+    case EK::Call: {
+      V callee = eval(e->a[0]);
+      std::vector<V> args;
+      std::vector<std::pair<std::string, V>> kwargs;
+      bool ex = false, kw = false;
+      for (size_t i = 1; i < e->a.size(); ++i) {
+        const std::string& k = e->kw[i - 1];
+        if (k.empty()) args.push_back(eval(e->a[i]));
+        else if (k == "*") { ex = true; for (auto& x : iterate(eval(e->a[i]), e->a[i]->loc)) args.push_back(x); }
+        else if (k == "**") {
+          ex = true;
+          V d = eval(e->a[i]);
+          for (auto& kv : d->dict) kwargs.push_back({py_str(kv.first), kv.second});
+        } else { kw = true; kwargs.push_back({k, eval(e->a[i])}); }
+      }
+      Activation& act = *stack_.back();
+      if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0)
+        return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : kw ? "CALL_KW" : "CALL");
+      return call(callee, std::move(args), std::move(kwargs), e->loc);
+    }
+    case EK::BinOp: return binop(e->s, eval(e->a[0]), eval(e->a[1]), e->loc);
+    case EK::UnaryOp: {
+      V v = eval(e->a[0]);
+      if (e->s == "not") return mk_bool(!truthy(v, e->loc));
+      if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : "pos", v, nullptr, e->loc, false);
+      if (e->s == "-") {
+        if (v->k == VK::Int) return mk_int(-v->i);
+        if (v->k == VK::Float) return mk_float(-v->f);
+        if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));
+      }
+      if (e->s == "+") return v;
+      error(e->loc, fmt::format("bad operand type for unary {}: '{}'", e->s, type_name(v)));
+    }
+    case EK::BoolOp: {
+      V a = eval(e->a[0]);
+      bool t = truthy(a, e->loc);
+      if (e->s == "and") return t ? eval(e->a[1]) : a;
+      return t ? a : eval(e->a[1]);
+    }
+    case EK::Compare: {
+      V left = eval(e->a[0]);
+      V result;
+      for (size_t i = 0; i < e->kw.size(); ++i) {
+        V right = eval(e->a[i + 1]);
+        result = compare(e->kw[i], left, right, e->loc);
+        if (i + 1 < e->kw.size() && !truthy(result, e->loc)) return result;
+        left = right;
+      }
+      return result;
+    }
+    case EK::IfExp: return truthy(eval(e->a[0]), e->loc) ? eval(e->a[1]) : eval(e->a[2]);
+    case EK::Tuple: case EK::List: case EK::Set: {
+      std::vector<V> xs;
+      for (auto& x : e->a) {
+        if (x->k == EK::Starred) { for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
+        else xs.push_back(eval(x));
+      }
+      return e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
+    }
+    case EK::Dict: {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      for (size_t i = 0; i + 1 < e->a.size(); i += 2) d->dict.push_back({eval(e->a[i]), eval(e->a[i + 1])});
+      return d;
+    }
+    case EK::ListComp: case EK::GenExp: case EK::DictComp: {
+      auto scope = std::make_shared<Env>();
+      scope->parent = stack_.back()->env;
+      auto saved = stack_.back()->env;
+      stack_.back()->env = scope;
+      std::vector<V> out;
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      std::function<void(size_t)> rec = [&](size_t ci) {
+        if (ci == e->comps.size()) {
+          if (e->k == EK::DictComp) d->dict.push_back({eval(e->a[0]), eval(e->a[1])});
+          else out.push_back(eval(e->a[0]));
+          return;
+        }
+        for (auto& x : iterate(eval(e->comps[ci].iter), e->comps[ci].iter->loc)) {
+          assign(e->comps[ci].target, x);
+          bool ok = true;
+          for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
+          if (ok) rec(ci + 1);
+        }
+      };
+      try { rec(0); } catch (...) { stack_.back()->env = saved; throw; }
+      stack_.back()->env = saved;
+      if (e->k == EK::DictComp) return d;
+      return mk_list(out);
+    }
+    case EK::Lambda: {
+      auto f = std::make_shared<Obj>();
+      f->k = VK::Func;
+      f->fn = e->fn;
+      f->closure = stack_.back()->env;
+      for (auto& p : e->fn->params) f->defaults.push_back(p.def ? eval(p.def) : nullptr);
+      return f;
+    }
+    case EK::Starred: error(e->loc, "can't use starred expression here");
+  }
+  error(e->loc, "unsupported expression");
+}
+
+void Interp::assign(const ExprP& t, V v) {
+  Activation& act = *stack_.back();
+  switch (t->k) {
+    case EK::Name: {
+      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record) {
+        auto it = act.ctx->graph.tensor_node.find(v.get());
+        if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, t->s);
+      }
+      Env* target = act.env.get();
+      if (act.env->globals_decl.count(t->s)) target = globals_.get();
+      target->set(t->s, v);
+      return;
+    }
+    case EK::Tuple: case EK::List: {
+      std::vector<V> xs = iterate(v, t->loc);
+      size_t star = t->a.size();
+      for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
+      if (star == t->a.size()) {
+        if (xs.size() != t->a.size())
+          error(t->loc, xs.size() > t->a.size()
+                            ? fmt::format("too many values to unpack (expected {})", t->a.size())
+                            : fmt::format("not enough values to unpack (expected {}, got {})", t->a.size(), xs.size()));
+        for (size_t i = 0; i < xs.size(); ++i) assign(t->a[i], xs[i]);
+        return;
+      }
+      size_t after = t->a.size() - star - 1;
+      if (xs.size() < star + after) error(t->loc, "not enough values to unpack");
+      for (size_t i = 0; i < star; ++i) assign(t->a[i], xs[i]);
+      assign(t->a[star]->a[0], mk_list(std::vector<V>(xs.begin() + star, xs.end() - after)));
+      for (size_t i = 0; i < after; ++i) assign(t->a[star + 1 + i], xs[xs.size() - after + i]);
+      return;
+    }
+    case EK::Attr: setattr(eval(t->a[0]), t->s, v, t->loc); return;
+    case EK::Subscript: {
+      V obj = eval(t->a[0]);
+      V idx = eval(t->a[1]);
+      if (obj->k == VK::List) {
+        long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
+        if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) error(t->loc, "list assignment index out of range");
+        obj->items[i] = v;
+        return;
+      }
+      if (obj->k == VK::Dict) {
+        for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
+        obj->dict.push_back({idx, v});
+        return;
+      }
+      if (obj->k == VK::Instance && obj->builtin_nn == "ModuleList") {
+        long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->order.size()) : idx->i;
+        obj->attrs[obj->order.at(i)] = v;
+        return;
+      }
+      if (obj->k == VK::Tensor) { error(t->loc, "in-place tensor assignment is not supported by tparse"); }
+      error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
+    }
+    case EK::Starred: assign(t->a[0], v); return;
+    default: error(t->loc, "cannot assign to expression");
+  }
+}
+
+bool Interp::truthy(V v, Location loc) {
+  bool known;
+  bool r = truthy_const(v, known);
+  if (known) return r;
+  if (v->k == VK::Tensor) {
+    Activation& act = *stack_.back();
+    if (act.ctx && act.ctx->mode != Mode::Eager) {
+      if (act.depth > 0 || act.loop_depth > 0) graph_break("Data-dependent branching", msg_data_dependent_text(), loc, true);
+      bool branch = true;
+      data_dependent_jump(v, loc, branch);
+      return branch;
+    }
+    return v->t->fill ? *v->t->fill != 0 : true;
+  }
+  return r;
+}
+
+void Interp::exec(const StmtP& s) {
+  Activation& act = *stack_.back();
+  act.cur_line = s->loc.line;
+  act.cur_stmt = s.get();
+  switch (s->k) {
+    case SK::Expr: eval(s->value); return;
+    case SK::Assign: {
+      V v = eval(s->value);
+      for (auto& t : s->targets) assign(t, v);
+      return;
+    }
+    case SK::AnnAssign: if (s->value) assign(s->targets[0], eval(s->value)); return;
+    case SK::AugAssign: {
+      V cur = eval(s->target);
+      V v = binop(s->op, cur, eval(s->value), s->loc);
+      assign(s->target, v);
+      return;
+    }
+    case SK::If: {
+      V c = eval(s->value);
+      if (truthy(c, s->value->loc)) exec_block(s->body);
+      else exec_block(s->orelse);
+      return;
+    }
+    case SK::For: {
+      V it = eval(s->value);
+      std::vector<V> xs = iterate(it, s->value->loc);
+      ++stack_.back()->loop_depth;
+      bool broke = false;
+      try {
+        for (auto& x : xs) {
+          assign(s->target, x);
+          try { exec_block(s->body); }
+          catch (BreakSignal&) { broke = true; break; }
+          catch (ContinueSignal&) {}
+        }
+      } catch (...) { --stack_.back()->loop_depth; throw; }
+      --stack_.back()->loop_depth;
+      if (!broke) exec_block(s->orelse);
+      return;
+    }
+    case SK::While: {
+      ++stack_.back()->loop_depth;
+      try {
+        int guard = 0;
+        while (truthy(eval(s->value), s->value->loc)) {
+          if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
+          try { exec_block(s->body); }
+          catch (BreakSignal&) { break; }
+          catch (ContinueSignal&) {}
+        }
+      } catch (...) { --stack_.back()->loop_depth; throw; }
+      --stack_.back()->loop_depth;
+      return;
+    }
+    case SK::Def: {
+      auto f = std::make_shared<Obj>();
+      f->k = VK::Func;
+      f->fn = s->fn;
+      f->closure = act.env;
+      for (auto& p : s->fn->params) f->defaults.push_back(p.def ? eval(p.def) : nullptr);
+      V v = f;
+      for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it)
+        v = call(eval(*it), {v}, {}, (*it)->loc);
+      act.env->set(s->fn->name, v);
+      return;
+    }
+    case SK::Class: {
+      auto c = std::make_shared<Obj>();
+      c->k = VK::Class;
+      c->s = s->fn->name;
+      c->fn = s->fn;
+      for (auto& b : s->items) {
+        V bv = eval(b);
+        c->bases.push_back(bv);
+        if (!bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn == "Module" ? "Module" : bv->builtin_nn;
+        else if (bv->k == VK::Class && !bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn;
+      }
+      auto scope = std::make_shared<Env>();
+      scope->parent = act.env;
+      auto saved = act.env;
+      act.env = scope;
+      try { exec_block(s->fn->body); } catch (...) { act.env = saved; throw; }
+      act.env = saved;
+      for (auto& n : scope->order) {
+        V m = scope->vars[n];
+        if (m->k == VK::Func) m->cls = c;
+        c->attrs[n] = m;
+        c->order.push_back(n);
+      }
+      act.env->set(s->fn->name, c);
+      return;
+    }
+    case SK::Return: {
+      act.is_return_call = s->value && s->value->k == EK::Call;
+      V v = s->value ? eval(s->value) : none();
+      act.is_return_call = false;
+      throw ReturnSignal{v};
+    }
+    case SK::Pass: return;
+    case SK::Break: throw BreakSignal{};
+    case SK::Continue: throw ContinueSignal{};
+    case SK::Import: {
+      for (auto& [name, as] : s->names) {
+        V m = make_module(name);
+        if (!m) error(s->loc, fmt::format("No module named '{}'", name));
+        if (!as.empty()) act.env->set(as, m);
+        else {
+          std::string top = name.substr(0, name.find('.'));
+          act.env->set(top, make_module(top));
+        }
+      }
+      return;
+    }
+    case SK::ImportFrom: {
+      V m = make_module(s->module);
+      if (!m) error(s->loc, fmt::format("No module named '{}'", s->module));
+      for (auto& [name, as] : s->names) {
+        bool found = false;
+        V v = builtin_attr(m, name, s->loc, found);
+        if (!found) v = make_module(s->module + "." + name);
+        if (!v) error(s->loc, fmt::format("cannot import name '{}' from '{}'", name, s->module));
+        act.env->set(as.empty() ? name : as, v);
+      }
+      return;
+    }
+    case SK::With: {
+      bool saved = grad_enabled_;
+      for (auto& it : s->items) {
+        V cm = eval(it);
+        if (cm->k == VK::Builtin && cm->s == "ctx:no_grad") grad_enabled_ = false;
+        else if (cm->k == VK::Builtin && cm->s == "ctx:enable_grad") grad_enabled_ = true;
+        else if (!(cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0))
+          error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode)");
+      }
+      try { exec_block(s->body); } catch (...) { grad_enabled_ = saved; throw; }
+      grad_enabled_ = saved;
+      return;
+    }
+    case SK::Assert: {
+      V v = eval(s->value);
+      if (v->k != VK::Tensor && !truthy(v, s->loc)) error(s->loc, "AssertionError");
+      return;
+    }
+    case SK::Raise: error(s->loc, "exception raised by the script");
+    case SK::Global: for (auto& [n, _] : s->names) act.env->globals_decl.insert(n); return;
+    case SK::Del: return;
+    case SK::Try: {
+      try { exec_block(s->body); }
+      catch (CompileError&) { exec_block(s->orelse); }
+      exec_block(s->final_body);
+      return;
+    }
+  }
+}
+
+V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+                    std::shared_ptr<FrameCtx> ctx, int depth, V self) {
+  auto& fn = fnv->fn;
+  auto env = std::make_shared<Env>();
+  env->parent = fnv->closure;
+  if (self) args.insert(args.begin(), self);
+  size_t ai = 0;
+  std::vector<V> extra;
+  auto kwd = std::make_shared<Obj>();
+  kwd->k = VK::Dict;
+  for (size_t pi = 0; pi < fn->params.size(); ++pi) {
+    auto& p = fn->params[pi];
+    if (p.kind == 1) { while (ai < args.size()) extra.push_back(args[ai++]); env->set(p.name, mk_tuple(extra)); continue; }
+    if (p.kind == 2) continue;
+    V v;
+    if (p.kind == 0 && ai < args.size()) v = args[ai++];
+    for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
+      if (it->first == p.name) {
+        if (v) error(fn->loc, fmt::format("{}() got multiple values for argument '{}'", fn->name, p.name));
+        v = it->second;
+        kwargs.erase(it);
+        break;
+      }
+    }
+    if (!v) v = fnv->defaults[pi];
+    if (!v) error(fn->loc, fmt::format("{}() missing required argument: '{}'", fn->name, p.name));
+    env->set(p.name, v);
+  }
+  if (ai < args.size()) error(fn->loc, fmt::format("{}() takes {} positional arguments but {} were given", fn->name, ai, args.size()));
+  bool has_kwargs = false;
+  for (auto& p : fn->params) {
+    if (p.kind == 2) {
+      has_kwargs = true;
+      for (auto& kv : kwargs) kwd->dict.push_back({mk_str(kv.first), kv.second});
+      env->set(p.name, kwd);
+    }
+  }
+  if (!has_kwargs && !kwargs.empty()) error(fn->loc, fmt::format("{}() got an unexpected keyword argument '{}'", fn->name, kwargs[0].first));
+  Activation act;
+  act.env = env;
+  act.fn = fn;
+  act.ctx = ctx;
+  act.depth = depth;
+  act.cur_line = fn->loc.line;
+  stack_.push_back(&act);
+  V ret = none();
+  try {
+    if (fn->lambda_body) ret = eval(fn->lambda_body);
+    else exec_block(fn->body);
+  } catch (ReturnSignal& r) {
+    ret = r.value;
+  } catch (...) {
+    stack_.pop_back();
+    throw;
+  }
+  if (ctx && depth == 0) {
+    try { finish_frame(act, ret); } catch (...) { stack_.pop_back(); throw; }
+  }
+  stack_.pop_back();
+  return ret;
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,193 @@
+// The abstract interpreter: runs the script's module code eagerly and compiled frames under a
+// Dynamo-like tracer (graph capture, guards, graph breaks, resume frames, recompiles).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "graph.hpp"
+#include "trace_writer.hpp"
+#include "value.hpp"
+
+namespace tparse::compiler {
+
+/// Version profile: which Dynamo rules apply.
+struct Profile {
+  int major = 2, minor = 11;
+  bool version_str_traceable() const { return major > 2 || minor >= 4; }
+};
+
+/// A graph break raised while tracing (Unsupported). Propagates to the depth-0 call that entered
+/// the inlined call chain, or is handled in place for data-dependent jumps.
+struct GraphBreak {
+  std::string gb_type, msg;      ///< msg: full formatted message (with link)
+  Location loc;                  ///< innermost user location
+  std::string fn_name;           ///< innermost user function
+  bool data_dependent = false;
+};
+
+/// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
+struct FrameSkip {
+  std::string msg;               ///< chained message (inner break + GB7000)
+  std::string gb_type;
+};
+
+enum class Mode { Eager, Record, Replay };
+
+/// Guards recorded for one cache entry.
+struct TensorGuard {
+  std::string src;               ///< `x`, `args[0]`, `self._modules['lin']._parameters['weight']`
+  TensorInfo t;                  ///< shape entries with a symbol are dynamic
+  std::string user_line, where;  ///< for guard comments
+};
+struct ValueGuard {
+  std::string src, code;         ///< `n`, `n == 2` / `G['SCALE'] == 1.0`
+  std::string kind;              ///< "int" "float" "str" "bool" "none" "int_dyn"
+  V value;
+  std::string comment;           ///< `# return x * n  # ork/...:6 in g`
+  std::string stack;             ///< User stack trace lines for the reason
+};
+
+struct CacheEntry {
+  std::string compile_id;
+  std::vector<TensorGuard> tensors;
+  std::vector<ValueGuard> values;
+  int guard_count = 0;
+};
+
+/// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
+struct CodeState {
+  std::string key, co_name;
+  int firstlineno = 0;
+  std::string filename;
+  int frame_id = -1;
+  int compile_count = 0;
+  bool skipped = false, run_only = false;
+  std::vector<std::shared_ptr<CacheEntry>> entries;  ///< oldest first
+  std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
+  std::map<std::string, std::set<int>> dyn_dims;
+  std::map<std::string, V> seen_ints;
+  std::set<std::string> dyn_ints;
+};
+
+/// The tracing context of one compiled frame execution (one compile id, or a cache hit).
+struct FrameCtx {
+  Mode mode = Mode::Eager;
+  CodeState* code = nullptr;
+  std::string compile_id;
+  int frame_id = -1, frame_compile_id = 0;
+  Graph graph;
+  std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  std::vector<TensorGuard> tguards;
+  std::vector<ValueGuard> vguards;
+  std::vector<std::pair<std::string, V>> inputs;
+  std::vector<std::string> restart_reasons;
+  int attempt = 0;
+  std::vector<StackFrame> start_stack;
+  std::string recompile_reason;
+  int cache_size = 0;
+  int next_sym = 0;
+};
+
+/// One activation of a user function (or the module scope) in the interpreter.
+struct Activation {
+  std::shared_ptr<Env> env;
+  std::shared_ptr<FuncDef> fn;                 ///< null for module scope
+  std::shared_ptr<FrameCtx> ctx;               ///< compiled frame context (null = eager)
+  int depth = 0;                               ///< 0 = the compiled frame itself, >0 = inlined
+  int loop_depth = 0;
+  int cur_line = 0;
+  const Stmt* cur_stmt = nullptr;
+  bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
+};
+
+struct ReturnSignal { V value; };
+struct BreakSignal {};
+struct ContinueSignal {};
+
+class Interp {
+ public:
+  Interp(std::string path, std::string source, Profile prof);
+  void run(const Module& m);
+  std::string trace() const { return writer_.text(); }
+
+  // ---- evaluation (interp.cpp) ----
+  V eval(const ExprP& e);
+  void exec_block(const std::vector<StmtP>& body);
+  void exec(const StmtP& s);
+  void assign(const ExprP& target, V v);
+  V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
+  V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+              std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
+  V getattr(V obj, const std::string& name, Location loc);
+  void setattr(V obj, const std::string& name, V v, Location loc);
+  V lookup(const std::string& name, Location loc);
+  bool truthy(V v, Location loc);
+  std::vector<V> iterate(V v, Location loc);
+  V binop(const std::string& op, V a, V b, Location loc);
+  V compare(const std::string& op, V a, V b, Location loc);
+  V subscript(V obj, V idx, Location loc);
+  [[noreturn]] void error(Location loc, const std::string& msg);
+
+  // ---- builtins and torch (builtins.cpp, torch_ops.cpp, nn_modules.cpp) ----
+  V call_builtin(const std::string& name, std::vector<V>& args,
+                 std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
+  V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
+  V torch_fn(const std::string& name, std::vector<V>& args,
+             std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V tensor_method(V self, const std::string& name, std::vector<V>& args,
+                  std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  V nn_construct(const std::string& cls, std::vector<V>& args,
+                 std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
+  V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+               Location loc);
+  V make_module(const std::string& name);
+
+  // ---- graph recording (torch_ops.cpp) ----
+  /// Records a node when the current frame is tracing; returns the result tensor value.
+  V emit(const std::string& op, const std::string& target, const std::string& base, bool infix,
+         const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
+         TensorInfo out, Location loc);
+  Arg to_arg(const V& v);
+  int node_of(const V& t);
+  bool tracing() const;
+  bool grad_enabled() const { return grad_enabled_; }
+  [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
+                                bool data_dep = false);
+
+  // ---- Dynamo (dynamo.cpp) ----
+  V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+              Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
+  V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                Location loc, const std::string& call_kind);
+  void data_dependent_jump(V cond, Location loc, bool& branch);
+  void finish_frame(Activation& act, V retval);
+  std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
+                                        std::shared_ptr<CompileOpts> opts, bool is_resume);
+  void enter_resume(Activation& act, const std::string& line_key, int line);
+  void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
+  bool in_loop_or_before_loop(const Activation& act, int line) const;
+  std::string short_path() const;
+
+  Profile prof_;
+  std::string path_, source_;
+  TraceWriter writer_;
+  std::vector<Activation*> stack_;
+  std::shared_ptr<Env> globals_;
+  std::map<std::string, std::unique_ptr<CodeState>> codes_;
+  int frame_counter_ = 0;
+  int frame_key_ = 0;
+  int callback_active_ = 0;
+  bool grad_enabled_ = true;
+  std::shared_ptr<CompileOpts> cur_opts_;
+  int tensor_ids_ = 0;
+  std::map<std::string, V> modules_;
+  std::map<std::string, long long> counters_;
+};
+
+}  // namespace tparse::compiler

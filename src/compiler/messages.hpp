@@ -1,0 +1,34 @@
+// Graph-break messages of PyTorch 2.11 (gb_type, explanation, hints, context, registry link).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tparse::compiler {
+
+/// exc.py format_graph_break_message: `{gb_type}\n  Explanation: ...\n  Hint: ...\n\n  Developer
+/// debug context: ...\n\n For more details ... gb/gbNNNN.html` (link only when gb_id non-empty).
+std::string gb_message(const std::string& gb_type, const std::string& explanation,
+                       const std::vector<std::string>& hints, const std::string& context,
+                       const std::string& gb_id);
+
+std::string msg_print(const std::vector<std::string>& arg_types);
+std::string msg_item();
+std::string msg_tolist();
+std::string msg_nonzero(const std::string& op);
+std::string msg_disabled(const std::string& fn);
+std::string msg_skipped_builtin(const std::string& module, const std::string& qualname);
+std::string msg_graph_break_call();
+std::string msg_data_dependent();
+std::string msg_loop(const std::string& co_name, const std::string& file, int line);
+std::string msg_recompile_limit();
+std::string msg_metadata_version();
+std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
+/// The link's GB id in a message (`GB0059`), or "" when none.
+std::string gb_id_of(const std::string& msg);
+
+extern const char* kHintFundamental;
+extern const char* kHintSupportable;
+extern const char* kHintEarlier;
+
+}  // namespace tparse::compiler

@@ -1,0 +1,343 @@
+// ModelBuilder: envelope parsing, md5 checks, process/epoch/compile resolution, dispatch.
+#include "builder.hpp"
+
+#include <cstring>
+#include <fmt/format.h>
+#include <md5.h>
+
+#include "prefix.hpp"
+
+namespace tparse {
+
+using namespace simdjson;
+
+const std::unordered_map<std::string_view, Handler>& handler_table() {
+  static const auto table = [] {
+    std::unordered_map<std::string_view, Handler> t;
+    register_dynamo_handlers(t);
+    register_artifact_handlers(t);
+    register_event_handlers(t);
+    register_shape_handlers(t);
+    register_misc_handlers(t);
+    return t;
+  }();
+  return table;
+}
+
+ModelBuilder::ModelBuilder(int32_t file_index, const std::string& path, int32_t rank_from_name, bool seekable,
+                           const IngestOptions& opts)
+    : opts_(opts), file_(file_index), seekable_(seekable) {
+  InputFile f;
+  f.path = path;
+  f.rank_from_name = rank_from_name;
+  model_.files.push_back(f);  // partial model: index 0 is this file; merge re-bases to file_index
+  if (seekable_ && opts_.keep_payloads) store_file_ = store_.add_file(path);
+  procs_.reserve(4);
+  ProcState p;
+  p.rank = rank_from_name;
+  procs_.push_back(p);
+  model_.processes.push_back(Process{file_, rank_from_name, 1});
+  default_proc_ = 0;
+}
+
+void ModelBuilder::diag(Diag d, const SourceLoc& where, std::string message) {
+  auto i = static_cast<size_t>(d);
+  model_.diag.counts[i]++;
+  if (model_.diag.examples[i].size() < Diagnostics::kMaxExamples)
+    model_.diag.examples[i].push_back(DiagExample{where, std::move(message)});
+}
+
+int32_t ModelBuilder::process_for(int32_t rank) {
+  if (rank < 0) return default_proc_;
+  for (size_t i = 0; i < procs_.size(); ++i)
+    if (procs_[i].rank == rank) return static_cast<int32_t>(i);
+  // Adopt the default process when it has no rank yet and is the only one (logged before init).
+  if (procs_.size() == 1 && procs_[0].rank < 0) {
+    procs_[0].rank = rank;
+    model_.processes[0].rank = rank;
+    return 0;
+  }
+  ProcState p;
+  p.rank = rank;
+  procs_.push_back(p);
+  model_.processes.push_back(Process{file_, rank, 1});
+  return static_cast<int32_t>(procs_.size() - 1);
+}
+
+int32_t ModelBuilder::compile_of(const Record& r) {
+  if (r.id.empty() || r.process < 0) return -1;
+  ProcState& ps = procs_[static_cast<size_t>(r.process)];
+  CompileId key = r.id;
+  key.attempt = -1;
+  auto [it, inserted] = ps.compiles.try_emplace(key.key(), static_cast<int32_t>(model_.compiles.size()));
+  if (inserted) {
+    Compile c;
+    c.id = key;
+    c.id.attempt = r.id.attempt >= 0 ? r.id.attempt : 0;
+    c.rank = ps.rank;
+    c.epoch = ps.epoch;
+    c.process = r.process;
+    c.where = r.where;
+    model_.compiles.push_back(std::move(c));
+    started_.push_back(0);
+  } else {
+    Compile& c = model_.compiles[static_cast<size_t>(it->second)];
+    if (r.id.attempt > c.id.attempt) c.id.attempt = r.id.attempt;
+    if (c.rank < 0) c.rank = ps.rank;
+  }
+  Compile& c = model_.compiles[static_cast<size_t>(it->second)];
+  c.attempts = std::max<int64_t>(c.attempts, c.id.attempt + 1);
+  return it->second;
+}
+
+void ModelBuilder::maybe_new_epoch(const Record& r, bool require_started) {
+  if (r.id.empty() || r.process < 0) return;
+  ProcState& ps = procs_[static_cast<size_t>(r.process)];
+  CompileId key = r.id;
+  key.attempt = -1;
+  auto it = ps.compiles.find(key.key());
+  if (it == ps.compiles.end()) return;
+  const Compile& c = model_.compiles[static_cast<size_t>(it->second)];
+  bool started = started_[static_cast<size_t>(it->second)] != 0;
+  if ((require_started && started) || (!require_started && (started || c.metrics))) {
+    ps.epoch++;
+    ps.compiles.clear();
+    model_.processes[static_cast<size_t>(r.process)].epochs = ps.epoch + 1;
+    diag(Diag::DuplicateId, r.where,
+         fmt::format("compile id {} seen again: new epoch {} (torch._dynamo.reset() or explain())", key.str(), ps.epoch));
+  }
+}
+
+void ModelBuilder::mark_started(int32_t compile) {
+  if (compile >= 0) started_[static_cast<size_t>(compile)] = 1;
+}
+
+std::string_view ModelBuilder::payload(const Record& r) {
+  if (!r.has_payload || !r.raw) return {};
+  if (!scratch_valid_) {
+    decode_payload(r.raw->payload, scratch_);
+    scratch_valid_ = true;
+  }
+  return scratch_;
+}
+
+PayloadRef ModelBuilder::keep_payload(const Record& r) {
+  if (!opts_.keep_payloads || !r.has_payload || !r.raw) return {};
+  if (store_file_ >= 0) {
+    uint64_t decoded = r.raw->payload.size() >= r.raw->payload_lines ? r.raw->payload.size() - r.raw->payload_lines : 0;
+    return store_.add_ref(store_file_, r.raw->payload_offset, r.raw->payload.size(), decoded, r.md5_ok);
+  }
+  return store_.add_text(std::string(payload(r)), r.md5_ok);
+}
+
+Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
+  Artifact a;
+  a.kind = std::string(r.kind);
+  a.name = std::string(name);
+  a.encoding = std::string(encoding);
+  a.attempt = r.id.attempt;
+  a.where = r.where;
+  a.payload = keep_payload(r);
+  int32_t ci = compile_of(r);
+  if (ci < 0) {
+    model_.global_artifacts.push_back(std::move(a));
+    return model_.global_artifacts.back();
+  }
+  auto& arts = model_.compiles[static_cast<size_t>(ci)].artifacts;
+  arts.push_back(std::move(a));
+  return arts.back();
+}
+
+std::string_view ModelBuilder::interned(int64_t id) const {
+  if (id < 0 || static_cast<size_t>(id) >= strings_.size()) return {};
+  return strings_[static_cast<size_t>(id)];
+}
+
+void ModelBuilder::intern(int64_t id, std::string_view s) {
+  if (id < 0 || id > (1 << 24)) return;
+  if (static_cast<size_t>(id) >= strings_.size()) strings_.resize(static_cast<size_t>(id) + 1);
+  strings_[static_cast<size_t>(id)] = std::string(s);
+}
+
+simdjson_result<ondemand::document> ModelBuilder::parse_meta(const Record& r) {
+  size_t cap = static_cast<size_t>(r.buffer_end - r.meta.data());
+  return meta_parser_.iterate(r.meta.data(), r.meta.size(), cap);
+}
+
+Stack ModelBuilder::parse_stack(ondemand::array arr) {
+  Stack out;
+  for (auto fr : arr) {
+    StackFrame f;
+    for (auto field : fr.get_object()) {
+      std::string_view k = field.unescaped_key();
+      auto v = field.value();
+      if (k == "line") {
+        if (!v.is_null()) f.line = v.get_int64();
+      } else if (k == "name") {
+        if (!v.is_null()) f.name = std::string(std::string_view(v.get_string()));
+      } else if (k == "filename") {
+        if (ondemand::json_type(v.type()) == ondemand::json_type::string) f.file = std::string(std::string_view(v.get_string()));
+        else if (!v.is_null()) f.file = std::string(interned(v.get_int64()));
+      } else if (k == "loc") {
+        if (!v.is_null()) f.code = std::string(std::string_view(v.get_string()));
+      }
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+namespace {
+
+int64_t opt_int(ondemand::value v) {
+  if (v.is_null()) return -1;
+  int64_t x;
+  if (v.get_int64().get(x) != SUCCESS) return -1;
+  return x;
+}
+
+std::string_view raw_of(ondemand::value v) {
+  switch (v.type()) {
+    case ondemand::json_type::object: {
+      ondemand::object o = v.get_object();
+      return o.raw_json();
+    }
+    case ondemand::json_type::array: {
+      ondemand::array a = v.get_array();
+      return a.raw_json();
+    }
+    default: return v.raw_json_token();
+  }
+}
+
+std::string clip(std::string_view s, size_t n = 120) {
+  std::string out(s.substr(0, n));
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  if (s.size() > n) out += "...";
+  return out;
+}
+
+}  // namespace
+
+void ModelBuilder::add(const RawRecord& raw) {
+  scratch_valid_ = false;
+  model_.records++;
+  SourceLoc where{file_, raw.line};
+  if (raw.orphan) {
+    diag(Diag::OrphanPayload, where, "payload line with no envelope before it");
+    return;
+  }
+  if (raw.envelope.empty() && raw.payload.empty()) return;  // blank line
+  if (raw.crlf && model_.diag.counts[static_cast<int>(Diag::CrLf)] == 0)
+    diag(Diag::CrLf, where, "lines end in CRLF; the CRs are ignored");
+  Prefix pf;
+  if (!parse_prefix(raw.envelope, pf)) {
+    diag(Diag::NoPrefix, where, fmt::format("no glog prefix: '{}'", clip(raw.envelope)));
+    if (!raw.payload.empty())
+      diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},
+           fmt::format("{} payload line(s) after a line that is not a record", raw.payload_lines));
+    return;
+  }
+  Record r;
+  r.where = where;
+  r.raw = &raw;
+  r.buffer_end = raw.buffer_end;
+  std::string_view md5;
+  bool first = true;
+  try {
+    size_t cap = static_cast<size_t>(raw.buffer_end - pf.json.data());
+    ondemand::document doc = env_parser_.iterate(pf.json.data(), pf.json.size(), cap);
+    for (auto field : doc.get_object()) {
+      std::string_view key = field.unescaped_key();
+      ondemand::value v = field.value();
+      if (first) {
+        r.kind = key;
+        r.meta = raw_of(v);
+        first = false;
+        continue;
+      }
+      if (key == "frame_id") r.id.frame = opt_int(v);
+      else if (key == "frame_compile_id") r.id.compile = opt_int(v);
+      else if (key == "attempt") r.id.attempt = opt_int(v);
+      else if (key == "compiled_autograd_id") r.id.ca = opt_int(v);
+      else if (key == "rank") r.rank = static_cast<int32_t>(opt_int(v));
+      else if (key == "has_payload") md5 = v.get_string();
+      else if (key == "stack") (void)raw_of(v);
+      else {
+        (void)raw_of(v);
+        model_.diag.unknown_kinds[fmt::format("envelope key '{}'", key)]++;
+      }
+    }
+  } catch (const simdjson_error& e) {
+    Diag d = e.error() == UTF8_ERROR ? Diag::InvalidUtf8 : Diag::InvalidJson;
+    diag(d, where, fmt::format("envelope: {}: '{}'", error_message(e.error()), clip(pf.json, 80)));
+    if (!raw.payload.empty())
+      diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},
+           fmt::format("{} payload line(s) dropped with their broken envelope", raw.payload_lines));
+    return;
+  }
+  if (first || r.kind.empty()) {
+    diag(Diag::InvalidJson, where, "envelope is an empty object");
+    return;
+  }
+  if (r.rank < 0) r.rank = pf.rank;
+  if (opts_.only_rank >= 0) {
+    int32_t eff = r.rank >= 0 ? r.rank : model_.files[0].rank_from_name;
+    if (eff >= 0 && eff != opts_.only_rank) return;
+  }
+  // Payload checks.
+  if (!md5.empty()) {
+    if (raw.payload_lines == 0) {
+      diag(Diag::TruncatedPayload, where, fmt::format("{}: envelope says has_payload but no payload lines follow", r.kind));
+    } else {
+      r.has_payload = true;
+      if (opts_.verify_md5) {
+        std::string_view text = payload(r);
+        MD5_CTX ctx;
+        MD5Init(&ctx);
+        MD5Update(&ctx, reinterpret_cast<const uint8_t*>(text.data()), text.size());
+        char hex[MD5_DIGEST_STRING_LENGTH];
+        MD5End(&ctx, hex);
+        if (md5 != std::string_view(hex, 32)) {
+          r.md5_ok = false;
+          diag(Diag::Md5Mismatch, where,
+               fmt::format("{}: payload md5 {} does not match has_payload {} ({} lines)", r.kind, std::string_view(hex, 32),
+                           md5, raw.payload_lines));
+        }
+        if (!simdjson::validate_utf8(text.data(), text.size()))
+          diag(Diag::InvalidUtf8, where, fmt::format("{}: payload is not valid UTF-8", r.kind));
+      }
+    }
+  } else if (raw.payload_lines > 0) {
+    diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},
+         fmt::format("{} payload line(s) after a {} record that declares no has_payload (kept)", raw.payload_lines, r.kind));
+    r.has_payload = true;
+  }
+  r.process = process_for(r.rank);
+  if (r.rank < 0) r.rank = procs_[static_cast<size_t>(r.process)].rank;
+  dispatch(r);
+}
+
+void ModelBuilder::dispatch(Record& r) {
+  const auto& table = handler_table();
+  auto it = table.find(r.kind);
+  try {
+    if (it != table.end()) it->second(*this, r);
+    else handle_unknown(*this, r);
+  } catch (const simdjson_error& e) {
+    diag(Diag::BadField, r.where, fmt::format("{}: {}", r.kind, error_message(e.error())));
+  }
+}
+
+void ModelBuilder::finish(uint64_t bytes, uint64_t lines, const std::string& read_error) {
+  InputFile& f = model_.files[0];
+  f.bytes = bytes;
+  f.lines = lines;
+  f.records = model_.records;
+  model_.bytes = bytes;
+  if (!read_error.empty()) diag(Diag::Unreadable, SourceLoc{file_, lines}, "read error: " + read_error);
+  if (bytes == 0) diag(Diag::EmptyFile, SourceLoc{file_, 0}, "empty file");
+}
+
+}  // namespace tparse

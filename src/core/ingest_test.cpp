@@ -1,0 +1,184 @@
+// Ingest tests on synthetic traces built in memory: compiles, attempts, epochs, ranks, and every
+// class of bad input (counted with file:line, never fatal, never silently dropped).
+#include <doctest/doctest.h>
+
+#include "ingest.hpp"
+#include "summary.hpp"
+#include "test_support.hpp"
+
+using namespace tparse;
+using tparse::testing::rec;
+
+static std::string fmt_env(const std::string& kind, const std::string& meta, int f, int c, int a) {
+  return "{\"" + kind + "\": " + meta + ", \"frame_id\": " + std::to_string(f) + ", \"frame_compile_id\": " +
+         std::to_string(c) + ", \"attempt\": " + std::to_string(a) + "}";
+}
+
+namespace {
+
+std::string start(int f, int c, int a = 0) {
+  return rec(fmt_env("dynamo_start", "{\"stack\": [{\"line\": 3, \"name\": \"f\", \"filename\": 0}]}", f, c, a));
+}
+
+}  // namespace
+
+
+static std::string metrics(int f, int c, int a, const std::string& extra = "") {
+  return rec(fmt_env("compilation_metrics", "{\"co_name\": \"f\", \"co_filename\": \"/m.py\", \"co_firstlineno\": 3" + extra + "}", f, c, a));
+}
+
+static std::string graph(int f, int c, int a) {
+  return rec(fmt_env("dynamo_output_graph", "{\"sizes\": {}}", f, c, a), std::string("class GraphModule:\n    def forward(self):"));
+}
+
+static std::string str0() { return rec("{\"str\": [\"/m.py\", 0]}"); }
+
+TEST_CASE("a clean compile counts one graph; a restarted attempt's graph is not counted twice") {
+  std::string t = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  auto lt = load_trace_text(t);
+  CHECK(lt.model.graph_count() == 1);
+  REQUIRE(lt.model.frames.size() == 1);
+  CHECK(lt.model.frames[0].name == "f");
+  CHECK(lt.model.compiles[0].stack.at(0).file == "/m.py");
+  CHECK(lt.model.diag.errors() == 0);
+
+  std::string brk = "Graph break in user code at /m.py:5\nGraph Break Reason: Encountered graph break when attempting to trace CALL: "
+                    "a function call, e.g. f(x, y):\n\nFailed to trace builtin operator\n  Explanation: e\n\nUser code traceback:\n"
+                    "  File \"/m.py\", line 5, in f\n    print(1)\n";
+  std::string t2 = str0() + start(0, 0) + graph(0, 0, 0) +
+                   rec(fmt_env("artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", 0, 0, 0), brk) +
+                   graph(0, 0, 1) + metrics(0, 0, 1, ", \"restart_reasons\": [\"Failed to trace builtin operator\"]") +
+                   start(1, 0) + graph(1, 0, 0) +
+                   rec(fmt_env("compilation_metrics", "{\"co_name\": \"torch_dynamo_resume_in_f_at_5\"}", 1, 0, 0));
+  auto l2 = load_trace_text(t2);
+  CHECK(l2.model.graph_count() == 2);
+  CHECK(l2.model.restart_count() == 1);
+  REQUIRE(l2.model.breaks.size() == 1);
+  CHECK(l2.model.breaks[0].user_line == 5);
+  REQUIRE(l2.model.breaks[0].resume_frame >= 0);
+  CHECK(l2.model.frames[static_cast<size_t>(l2.model.breaks[0].resume_frame)].is_resume);
+  CHECK(l2.model.compiles[0].id.str() == "[0/0_1]");
+}
+
+TEST_CASE("a failed compile's graph does not count; recompile limit is a fallback") {
+  std::string t = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0, ", \"fail_type\": \"BackendCompilerFailed\", \"fail_reason\": \"boom\"");
+  auto lt = load_trace_text(t);
+  CHECK(lt.model.graph_count() == 0);
+  REQUIRE(lt.model.failures.size() == 1);
+  CHECK(lt.model.failures[0].fail_type == "BackendCompilerFailed");
+
+  std::string l = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0) +
+                  rec(fmt_env("artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}", 0, 1, 0),
+                      std::string("0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8")) +
+                  rec(fmt_env("compilation_metrics", "{\"co_name\": null, \"fail_type\": \"Unsupported\", \"fail_reason\": \"Dynamo recompile limit exceeded\"}", 0, 1, 0));
+  auto ll = load_trace_text(l);
+  CHECK(ll.model.fallback_count() == 1);
+  REQUIRE(ll.model.recompiles.size() == 1);
+  CHECK(ll.model.recompiles[0].reasons.at(0).change == GuardChange::Size);
+  CHECK(ll.model.compiles[1].outcome == Outcome::RecompileLimit);
+}
+
+TEST_CASE("compile ids repeating after reset() start a new epoch instead of merging") {
+  std::string run = start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  auto lt = load_trace_text(str0() + run + run);
+  CHECK(lt.model.compiles.size() == 2);
+  CHECK(lt.model.graph_count() == 2);
+  CHECK(lt.model.compiles[1].epoch == 1);
+  CHECK(lt.model.frames.size() == 2);
+  CHECK(lt.model.diag.errors() == 0);
+}
+
+TEST_CASE("interleaved ranks in one file are split, and unranked records join the file's rank") {
+  auto ranked = [](int r, const std::string& body) {
+    std::string s = body;
+    // add "rank": r after the kind's metadata: insert before ", \"frame_id\""
+    size_t p = s.find(", \"frame_id\"");
+    s.insert(p, ", \"rank\": " + std::to_string(r));
+    return s;
+  };
+  std::string t = str0() + ranked(0, start(0, 0)) + ranked(1, start(0, 0)) + ranked(0, graph(0, 0, 0)) +
+                  ranked(1, graph(0, 0, 0)) + ranked(0, metrics(0, 0, 0)) + ranked(1, metrics(0, 0, 0));
+  auto lt = load_trace_text(t);
+  CHECK(lt.model.ranks == std::vector<int32_t>{0, 1});
+  CHECK(lt.model.graph_count() == 2);
+  CHECK(lt.model.compiles.size() == 2);
+  CHECK(lt.model.rank_summaries.at(1).graphs == 1);
+}
+
+TEST_CASE("bad input is counted per class with file:line and parsing goes on") {
+  std::string good = start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  std::string payload = "line one\nline two";
+  std::string bad_md5 = rec(fmt_env("dynamo_output_graph", "{}", 1, 0, 0), payload);
+  bad_md5.replace(bad_md5.find("line two"), 8, "line 2!!");
+  std::string t = str0() +
+                  "garbage without prefix\n" +                                            // line 2
+                  "V1122 07:41:16.042000 412 a.py:1] {\"artifact\": {\"name\": \n" +       // line 3: invalid JSON
+                  "\torphan payload of the broken envelope\n" +                            // line 4
+                  bad_md5 +                                                                // lines 5-7
+                  rec("{\"artifact\": {\"name\": \"x\", \"encoding\": \"string\"}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0, \"has_payload\": \"00000000000000000000000000000000\"}") +
+                  rec("{\"brand_new_kind\": {\"k\": 1}, \"frame_id\": 0, \"frame_compile_id\": 0, \"attempt\": 0}") +
+                  "V1122 07:41:16.042000 412 a.py:1] {\"str\": [\"\xff\xfe\", 9]}\n" + good;
+  auto lt = load_trace_text(t, "bad.log");
+  const auto& d = lt.model.diag;
+  CHECK(d.counts[static_cast<int>(Diag::NoPrefix)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::InvalidJson)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::OrphanPayload)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::Md5Mismatch)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::TruncatedPayload)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::UnknownKind)] == 1);
+  CHECK(d.counts[static_cast<int>(Diag::InvalidUtf8)] == 1);
+  CHECK(d.unknown_kinds.at("brand_new_kind") == 1);
+  REQUIRE(d.examples[static_cast<int>(Diag::NoPrefix)].size() == 1);
+  CHECK(lt.model.file_of(d.examples[static_cast<int>(Diag::NoPrefix)][0].where) == "bad.log:2");
+  CHECK(lt.model.file_of(d.examples[static_cast<int>(Diag::InvalidJson)][0].where) == "bad.log:3");
+  CHECK(lt.model.file_of(d.examples[static_cast<int>(Diag::Md5Mismatch)][0].where) == "bad.log:5");
+  // The good compile after all that still counts, and the md5-damaged graph is kept, flagged.
+  CHECK(lt.model.graph_count() >= 1);
+  bool flagged = false;
+  for (const auto& c : lt.model.compiles)
+    for (const auto& a : c.artifacts) flagged |= !a.payload.md5_ok;
+  CHECK(flagged);
+  // Unknown kinds are kept raw, not dropped.
+  bool kept = false;
+  for (const auto& c : lt.model.compiles)
+    for (const auto& a : c.artifacts) kept |= a.kind == "brand_new_kind";
+  CHECK(kept);
+}
+
+TEST_CASE("CRLF traces parse and md5s still match; empty input is a note") {
+  std::string t = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  std::string crlf;
+  for (char c : t) {
+    if (c == '\n') crlf += "\r\n";
+    else crlf += c;
+  }
+  auto lt = load_trace_text(crlf);
+  CHECK(lt.model.graph_count() == 1);
+  CHECK(lt.model.diag.counts[static_cast<int>(Diag::Md5Mismatch)] == 0);
+  CHECK(lt.model.diag.counts[static_cast<int>(Diag::CrLf)] == 1);
+  auto empty = load_trace_text("");
+  CHECK(empty.model.diag.counts[static_cast<int>(Diag::EmptyFile)] == 1);
+  CHECK(empty.model.diag.errors() == 0);
+}
+
+TEST_CASE("a truncated last line is reported, not a crash") {
+  std::string t = str0() + start(0, 0) + "V1122 07:41:16.042000 412 a.py:1] {\"dynamo_output_graph\": {}, \"frame_id\": 0, \"frame_";
+  auto lt = load_trace_text(t);
+  CHECK(lt.model.diag.counts[static_cast<int>(Diag::InvalidJson)] == 1);
+  CHECK(lt.model.compiles.size() == 1);
+}
+
+TEST_CASE("payloads are fetched back through the store") {
+  std::string t = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  auto lt = load_trace_text(t);
+  const auto& c = lt.model.compiles.at(0);
+  REQUIRE(c.graph_artifact >= 0);
+  CHECK(lt.payloads.get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload) == "class GraphModule:\n    def forward(self):");
+}
+
+TEST_CASE("summary JSON carries the schema version and totals") {
+  auto lt = load_trace_text(str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0));
+  std::string j = summary_json(lt.model);
+  CHECK(j.find("\"schema_version\": 1") != std::string::npos);
+  CHECK(j.find("\"graphs\": 1") != std::string::npos);
+}

@@ -1,0 +1,126 @@
+// JsonWriter implementation; see json_writer.hpp.
+#include "json_writer.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace tparse {
+
+void json_escape(std::string& out, std::string_view s) {
+  out.push_back('"');
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"') out += "\\\"";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04x}", c);
+    else if (c < 0x80) out.push_back(static_cast<char>(c));
+    else {
+      // Validate one UTF-8 sequence; replace invalid bytes with U+FFFD.
+      size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+      bool ok = n > 0 && i + n <= s.size();
+      for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+      if (ok) {
+        out.append(s.substr(i, n));
+        i += n;
+        continue;
+      }
+      out += "\\ufffd";
+    }
+    ++i;
+  }
+  out.push_back('"');
+}
+
+void JsonWriter::newline() {
+  if (!pretty_) return;
+  out_.push_back('\n');
+  out_.append(first_.size() * 2, ' ');
+}
+
+void JsonWriter::comma() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!first_.empty()) {
+    if (!first_.back()) out_.push_back(',');
+    first_.back() = false;
+    newline();
+  }
+}
+
+JsonWriter& JsonWriter::begin_object() {
+  comma();
+  out_.push_back('{');
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_object() {
+  bool empty = first_.back();
+  first_.pop_back();
+  if (!empty) newline();
+  out_.push_back('}');
+  return *this;
+}
+JsonWriter& JsonWriter::begin_array() {
+  comma();
+  out_.push_back('[');
+  first_.push_back(true);
+  return *this;
+}
+JsonWriter& JsonWriter::end_array() {
+  bool empty = first_.back();
+  first_.pop_back();
+  if (!empty) newline();
+  out_.push_back(']');
+  return *this;
+}
+JsonWriter& JsonWriter::key(std::string_view k) {
+  comma();
+  json_escape(out_, k);
+  out_ += pretty_ ? ": " : ":";
+  after_key_ = true;
+  return *this;
+}
+JsonWriter& JsonWriter::value(std::string_view s) {
+  comma();
+  json_escape(out_, s);
+  return *this;
+}
+JsonWriter& JsonWriter::value(int64_t v) {
+  comma();
+  out_ += std::to_string(v);
+  return *this;
+}
+JsonWriter& JsonWriter::value(uint64_t v) {
+  comma();
+  out_ += std::to_string(v);
+  return *this;
+}
+JsonWriter& JsonWriter::value(double v) {
+  comma();
+  if (!std::isfinite(v)) out_ += "null";
+  else out_ += fmt::format("{}", v);
+  return *this;
+}
+JsonWriter& JsonWriter::value(bool v) {
+  comma();
+  out_ += v ? "true" : "false";
+  return *this;
+}
+JsonWriter& JsonWriter::null() {
+  comma();
+  out_ += "null";
+  return *this;
+}
+JsonWriter& JsonWriter::raw(std::string_view json) {
+  comma();
+  out_.append(json);
+  return *this;
+}
+
+}  // namespace tparse

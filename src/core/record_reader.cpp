@@ -1,0 +1,246 @@
+// Record framing over a chunked byte stream; see record_reader.hpp.
+#include "record_reader.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+#include <zlib.h>
+
+namespace tparse {
+namespace {
+
+class FdSource : public ByteSource {
+ public:
+  FdSource(int fd, bool owned) : fd_(fd), owned_(owned) {}
+  ~FdSource() override {
+    if (owned_) ::close(fd_);
+  }
+  long read(char* buf, size_t n) override {
+    for (;;) {
+      ssize_t r = ::read(fd_, buf, n);
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) err_ = std::strerror(errno);
+      return static_cast<long>(r);
+    }
+  }
+  std::string error() const override { return err_; }
+  bool seekable() const override { return owned_; }
+
+ private:
+  int fd_;
+  bool owned_;
+  std::string err_;
+};
+
+class GzSource : public ByteSource {
+ public:
+  explicit GzSource(gzFile f) : f_(f) { gzbuffer(f_, 1 << 20); }
+  ~GzSource() override { gzclose(f_); }
+  long read(char* buf, size_t n) override {
+    int r = gzread(f_, buf, static_cast<unsigned>(std::min<size_t>(n, 1u << 30)));
+    if (r < 0) {
+      int code = 0;
+      err_ = gzerror(f_, &code);
+    }
+    return r;
+  }
+  std::string error() const override { return err_; }
+
+ private:
+  gzFile f_;
+  std::string err_;
+};
+
+class MemSource : public ByteSource {
+ public:
+  explicit MemSource(std::string d) : data_(std::move(d)) {}
+  long read(char* buf, size_t n) override {
+    size_t k = std::min(n, data_.size() - pos_);
+    std::memcpy(buf, data_.data() + pos_, k);
+    pos_ += k;
+    return static_cast<long>(k);
+  }
+
+ private:
+  std::string data_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip) {
+  is_gzip = false;
+  if (path == "-") return std::make_unique<FdSource>(0, false);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    err = std::strerror(errno);
+    return nullptr;
+  }
+  unsigned char magic[2] = {0, 0};
+  ssize_t n = ::pread(fd, magic, 2, 0);
+  if (n == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+    gzFile gz = gzdopen(fd, "rb");
+    if (!gz) {
+      ::close(fd);
+      err = "cannot open gzip stream";
+      return nullptr;
+    }
+    is_gzip = true;
+    return std::make_unique<GzSource>(gz);
+  }
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  return std::make_unique<FdSource>(fd, true);
+}
+
+std::unique_ptr<ByteSource> memory_source(std::string data) {
+  return std::make_unique<MemSource>(std::move(data));
+}
+
+RecordReader::RecordReader(std::unique_ptr<ByteSource> src, size_t max_line)
+    : src_(std::move(src)), buf_(kChunk + kPadding), max_line_(max_line) {}
+
+bool RecordReader::fill() {
+  if (eof_) return false;
+  // Compact: move live data to the front, grow when the live data fills most of the buffer.
+  if (begin_ > 0) {
+    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+    base_ += begin_;
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  size_t cap = buf_.size() - kPadding;
+  if (cap - end_ < kChunk / 2) {
+    buf_.resize(std::max(buf_.size() * 2, end_ + kChunk + kPadding));
+    cap = buf_.size() - kPadding;
+  }
+  long r = src_->read(buf_.data() + end_, cap - end_);
+  if (r < 0) {
+    error_ = src_->error();
+    eof_ = true;
+    return false;
+  }
+  if (r == 0) {
+    eof_ = true;
+    return false;
+  }
+  end_ += static_cast<size_t>(r);
+  std::memset(buf_.data() + end_, 0, kPadding);
+  return true;
+}
+
+size_t RecordReader::find_eol(size_t from) {
+  const void* p = std::memchr(buf_.data() + from, '\n', end_ - from);
+  return p ? static_cast<size_t>(static_cast<const char*>(p) - buf_.data()) : std::string::npos;
+}
+
+bool RecordReader::skip_oversize() {
+  // Drop everything up to and including the next newline.
+  for (;;) {
+    size_t eol = find_eol(begin_);
+    if (eol != std::string::npos) {
+      consumed_ += eol + 1 - begin_;
+      begin_ = eol + 1;
+      return true;
+    }
+    consumed_ += end_ - begin_;
+    begin_ = end_;
+    if (!fill()) return false;
+  }
+}
+
+bool RecordReader::next(RawRecord& out) {
+  // Locate the envelope line: [begin_, eol).
+  size_t start_rel;  // relative to begin_
+  size_t eol = std::string::npos;
+  for (;;) {
+    if (begin_ == end_ && !fill()) return false;
+    eol = find_eol(begin_);
+    while (eol == std::string::npos) {
+      if (end_ - begin_ > max_line_) {
+        ++line_;
+        oversize_.push_back(line_);
+        if (!skip_oversize()) return false;
+        break;
+      }
+      size_t scanned = end_ - begin_;
+      if (!fill()) {  // last line without newline
+        eol = end_;
+        break;
+      }
+      eol = find_eol(begin_ + scanned);
+    }
+    if (eol == std::string::npos) continue;  // oversize line skipped: look again
+    if (eol - begin_ > max_line_) {
+      ++line_;
+      oversize_.push_back(line_);
+      size_t used = std::min(eol + 1, end_) - begin_;
+      consumed_ += used;
+      begin_ += used;
+      continue;
+    }
+    break;
+  }
+  start_rel = 0;
+  ++line_;
+  uint64_t rec_line = line_;
+  // Extend over following TAB lines (payload). Keep offsets relative to begin_, since fill() moves data.
+  size_t env_end = eol - begin_;
+  size_t pay_begin = std::string::npos, pay_end = 0;
+  size_t pos = (eol < end_) ? eol + 1 - begin_ : eol - begin_;
+  uint32_t plines = 0;
+  bool at_end = eol >= end_;
+  bool orphan = buf_[begin_] == '\t';
+  if (!orphan) {
+    while (!at_end) {
+      if (begin_ + pos >= end_ && !fill()) break;
+      if (buf_[begin_ + pos] != '\t') break;
+      size_t e = find_eol(begin_ + pos);
+      while (e == std::string::npos) {
+        if (end_ - (begin_ + pos) > max_line_) break;
+        size_t scanned = end_ - begin_;
+        if (!fill()) {
+          e = end_;
+          break;
+        }
+        e = find_eol(begin_ + scanned);
+      }
+      if (e == std::string::npos) break;  // oversize payload line: stop the record here
+      if (pay_begin == std::string::npos) pay_begin = pos;
+      ++plines;
+      ++line_;
+      if (e >= end_) {
+        pay_end = e - begin_;
+        pos = pay_end;
+        at_end = true;
+        break;
+      }
+      pay_end = e - begin_;
+      pos = pay_end + 1;
+    }
+  }
+  const char* base = buf_.data() + begin_;
+  out.envelope = std::string_view(base + start_rel, env_end);
+  out.crlf = !out.envelope.empty() && out.envelope.back() == '\r';
+  if (out.crlf) out.envelope.remove_suffix(1);
+  if (pay_begin != std::string::npos) {
+    out.payload = std::string_view(base + pay_begin, pay_end - pay_begin);
+    if (!out.payload.empty() && out.payload.back() == '\r') out.payload.remove_suffix(1);
+    out.payload_offset = base_ + begin_ + pay_begin;
+  } else {
+    out.payload = {};
+    out.payload_offset = 0;
+  }
+  out.payload_lines = plines;
+  out.line = rec_line;
+  out.offset = base_ + begin_;
+  out.orphan = orphan;
+  out.buffer_end = buf_.data() + buf_.size();
+  // Consume.
+  size_t used = std::min(pos + (at_end ? 0 : 0), end_ - begin_);
+  consumed_ += used;
+  begin_ += used;
+  return true;
+}
+
+}  // namespace tparse

@@ -1,0 +1,72 @@
+// Record framing: splits a byte stream (file, .gz, stdin, or memory) into records — one envelope
+// line plus the TAB-prefixed payload lines that follow it — without copying. Views handed out
+// stay valid until the next call to next(), and are followed by at least kPadding readable bytes
+// (so simdjson can parse them in place).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tparse {
+
+/// A source of bytes. Implementations: plain file (read(2)), gzip (zlib), memory.
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  /// Reads up to n bytes; returns 0 at end; -1 on error (error() says why).
+  virtual long read(char* buf, size_t n) = 0;
+  virtual std::string error() const { return {}; }
+  /// True when payload bytes can be re-read later by file offset (plain files only).
+  virtual bool seekable() const { return false; }
+};
+
+/// Opens a path ("-" = stdin). Detects gzip by magic bytes. nullptr + err on failure.
+std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip);
+std::unique_ptr<ByteSource> memory_source(std::string data);
+
+struct RawRecord {
+  std::string_view envelope;   ///< the envelope line without its line ending
+  std::string_view payload;    ///< raw payload lines incl. their TABs and inner newlines; empty if none
+  uint64_t line = 0;           ///< 1-based line of the envelope
+  uint64_t offset = 0;         ///< byte offset of the envelope in the stream
+  uint64_t payload_offset = 0; ///< byte offset of payload's first byte
+  uint32_t payload_lines = 0;
+  bool crlf = false;           ///< lines end in \r\n
+  bool orphan = false;         ///< "envelope" is itself a TAB line with no envelope before it
+  const char* buffer_end = nullptr;  ///< end of readable memory (padding included)
+};
+
+class RecordReader {
+ public:
+  static constexpr size_t kPadding = 64;
+  static constexpr size_t kChunk = 4 << 20;
+  explicit RecordReader(std::unique_ptr<ByteSource> src, size_t max_line = 64u << 20);
+  /// Next record; false at end of input (or on a read error: see error()).
+  bool next(RawRecord& out);
+  const std::string& error() const { return error_; }
+  uint64_t bytes_read() const { return consumed_; }
+  uint64_t lines() const { return line_; }
+  /// Oversize lines skipped since the last call (each: its line number). Cleared on read.
+  std::vector<uint64_t> take_oversize() { return std::move(oversize_); }
+
+ private:
+  bool fill();                      // read more; false at end/error
+  size_t find_eol(size_t from);     // index of '\n' at or after from (relative to buf_), or npos
+  bool skip_oversize();             // discard the rest of an oversize line
+
+  std::unique_ptr<ByteSource> src_;
+  std::vector<char> buf_;
+  size_t begin_ = 0, end_ = 0;      // valid data is buf_[begin_, end_)
+  uint64_t base_ = 0;               // stream offset of buf_[0]
+  uint64_t consumed_ = 0;
+  uint64_t line_ = 0;
+  bool eof_ = false;
+  size_t max_line_;
+  std::string error_;
+  std::vector<uint64_t> oversize_;
+};
+
+}  // namespace tparse

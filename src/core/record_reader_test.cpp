@@ -1,0 +1,81 @@
+// Tests for record framing: payload grouping, CRLF, missing final newline, buffer growth, oversize lines.
+#include <doctest/doctest.h>
+
+#include "record_reader.hpp"
+
+using namespace tparse;
+
+static std::vector<RawRecord> all(const std::string& text, size_t max_line = 64u << 20, std::vector<std::string>* env = nullptr,
+                                  std::vector<std::string>* pay = nullptr, std::vector<uint64_t>* oversize = nullptr) {
+  RecordReader r(memory_source(text), max_line);
+  std::vector<RawRecord> out;
+  RawRecord rec;
+  while (r.next(rec)) {
+    out.push_back(rec);
+    if (env) env->emplace_back(rec.envelope);
+    if (pay) pay->emplace_back(rec.payload);
+    if (oversize)
+      for (auto l : r.take_oversize()) oversize->push_back(l);
+  }
+  if (oversize)
+    for (auto l : r.take_oversize()) oversize->push_back(l);
+  return out;
+}
+
+TEST_CASE("groups TAB lines with their envelope") {
+  std::vector<std::string> env, pay;
+  auto recs = all("A\n\tp1\n\t\tp2\n\t\nB\nC\n\tq", 64u << 20, &env, &pay);
+  REQUIRE(recs.size() == 3);
+  CHECK(env[0] == "A");
+  CHECK(pay[0] == "\tp1\n\t\tp2\n\t");
+  CHECK(recs[0].payload_lines == 3);
+  CHECK(recs[0].line == 1);
+  CHECK(env[1] == "B");
+  CHECK(pay[1].empty());
+  CHECK(recs[1].line == 5);
+  CHECK(env[2] == "C");
+  CHECK(pay[2] == "\tq");
+  CHECK(recs[2].line == 6);
+}
+
+TEST_CASE("CRLF endings are flagged and stripped from the envelope") {
+  std::vector<std::string> env, pay;
+  auto recs = all("A\r\n\tx\r\nB\r\n", 64u << 20, &env, &pay);
+  REQUIRE(recs.size() == 2);
+  CHECK(recs[0].crlf);
+  CHECK(env[0] == "A");
+  CHECK(pay[0] == "\tx");
+}
+
+TEST_CASE("leading payload lines are orphans") {
+  auto recs = all("\tlost\nA\n");
+  REQUIRE(recs.size() == 2);
+  CHECK(recs[0].orphan);
+  CHECK_FALSE(recs[1].orphan);
+}
+
+TEST_CASE("records bigger than the read chunk survive buffer growth") {
+  std::string big(RecordReader::kChunk * 2 + 123, 'x');
+  std::string text = "E1\n\t" + big + "\n\tend\nE2\n";
+  std::vector<std::string> env, pay;
+  auto recs = all(text, 64u << 20, &env, &pay);
+  REQUIRE(recs.size() == 2);
+  CHECK(pay[0].size() == big.size() + 1 + 5);
+  CHECK(env[1] == "E2");
+  CHECK(recs[1].line == 4);
+}
+
+TEST_CASE("oversize lines are skipped and reported by line number") {
+  std::string huge(5000, 'y');
+  std::vector<std::string> env;
+  std::vector<uint64_t> over;
+  auto recs = all("A\n" + huge + "\nB\n", 1000, &env, nullptr, &over);
+  REQUIRE(env.size() == 2);
+  CHECK(env[0] == "A");
+  CHECK(env[1] == "B");
+  REQUIRE(over.size() == 1);
+  CHECK(over[0] == 2);
+  CHECK(recs[1].line == 3);
+}
+
+TEST_CASE("empty input yields nothing") { CHECK(all("").empty()); }

@@ -1,0 +1,257 @@
+// Totals, summary JSON and summary text; see summary.hpp.
+#include "summary.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "json_writer.hpp"
+
+namespace tparse {
+
+Totals compute_totals(const Model& m) {
+  Totals t;
+  t.frames = static_cast<int64_t>(m.frames.size());
+  t.compiles = static_cast<int64_t>(m.compiles.size());
+  t.graphs = m.graph_count();
+  t.break_events = static_cast<int64_t>(m.breaks.size());
+  t.break_sites = static_cast<int64_t>(m.break_sites.size());
+  t.recompiles = static_cast<int64_t>(m.recompiles.size());
+  t.failures = static_cast<int64_t>(m.failures.size());
+  t.restarts = m.restart_count();
+  t.fallbacks = m.fallback_count();
+  for (const auto& c : m.compiles) {
+    t.frames_skipped += c.outcome == Outcome::FrameSkipped;
+    t.cache_hits += c.cache_hits;
+    t.cache_misses += c.cache_misses;
+    t.cache_bypasses += c.cache_bypasses;
+  }
+  t.compile_time_s = m.total_compile_time_s();
+  return t;
+}
+
+std::string display_id(const Model& m, const Compile& c) {
+  std::string s;
+  if (m.ranks.size() > 1 && c.rank >= 0) s = fmt::format("rank{} ", c.rank);
+  s += c.id.str();
+  if (c.epoch > 0) s += fmt::format(" (run {})", c.epoch + 1);
+  return s;
+}
+
+std::string terminal_safe(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == 0x1b) {  // ESC: drop the escape sequence
+      if (i + 1 < s.size() && s[i + 1] == '[') {
+        i += 2;
+        while (i < s.size() && !(s[i] >= '@' && s[i] <= '~')) ++i;
+      }
+      continue;
+    }
+    if (c == '\n' || c == '\t') out.push_back(static_cast<char>(c));
+    else if (c < 0x20 || c == 0x7f) out.push_back('?');
+    else out.push_back(static_cast<char>(c));
+  }
+  return out;
+}
+
+namespace {
+
+std::string frame_label(const Model& m, int32_t fi) {
+  if (fi < 0) return "";
+  return m.frames[static_cast<size_t>(fi)].name;
+}
+
+void write_loc(JsonWriter& w, const Model& m, const SourceLoc& l) {
+  w.key("where");
+  if (!l.valid()) w.null();
+  else w.value(m.file_of(l));
+}
+
+}  // namespace
+
+std::string summary_json(const Model& m, bool pretty) {
+  JsonWriter w(pretty);
+  Totals t = compute_totals(m);
+  w.begin_object();
+  w.kv("schema", "tparse-summary").kv("schema_version", kSummarySchemaVersion).kv("tool_version", kToolVersion);
+  w.key("inputs").begin_array();
+  for (const auto& f : m.files) {
+    w.begin_object().kv("path", f.path).opt("rank_from_name", f.rank_from_name).kv("bytes", f.bytes);
+    w.kv("lines", f.lines).kv("records", f.records).kv("gzip", f.gzip).end_object();
+  }
+  w.end_array();
+  w.key("totals").begin_object();
+  w.kv("frames", t.frames).kv("compiles", t.compiles).kv("graphs", t.graphs);
+  w.key("graph_breaks").begin_object().kv("events", t.break_events).kv("distinct_sites", t.break_sites).end_object();
+  w.kv("recompiles", t.recompiles).kv("failures", t.failures).kv("restarts", t.restarts);
+  w.kv("fallbacks", t.fallbacks).kv("frames_skipped", t.frames_skipped);
+  w.key("cache").begin_object().kv("hits", t.cache_hits).kv("misses", t.cache_misses).kv("bypasses", t.cache_bypasses).end_object();
+  w.kv("compile_time_s", t.compile_time_s).kv("is_export", m.is_export);
+  w.end_object();
+  w.key("ranks").begin_array();
+  for (const auto& r : m.rank_summaries) {
+    w.begin_object().kv("rank", r.rank).kv("compiles", r.compiles).kv("graphs", r.graphs).kv("graph_breaks", r.breaks);
+    w.kv("recompiles", r.recompiles).kv("failures", r.failures).kv("compile_time_s", r.compile_time_s).end_object();
+  }
+  w.end_array();
+  w.key("frames").begin_array();
+  for (const auto& f : m.frames) {
+    w.begin_object().opt("rank", f.rank).kv("epoch", f.epoch).kv("frame_id", f.frame_id).kv("name", f.name);
+    w.kv("file", f.file).opt("first_line", f.first_line).kv("is_resume", f.is_resume);
+    w.kv("hit_recompile_limit", f.hit_recompile_limit);
+    w.key("compiles").begin_array();
+    for (int32_t ci : f.compiles) w.value(m.compiles[static_cast<size_t>(ci)].id.str());
+    w.end_array().end_object();
+  }
+  w.end_array();
+  w.key("compiles").begin_array();
+  for (const auto& c : m.compiles) {
+    w.begin_object().kv("id", c.id.str()).opt("rank", c.rank).kv("epoch", c.epoch).kv("frame", frame_label(m, c.frame));
+    w.kv("outcome", outcome_name(c.outcome)).kv("attempts", c.attempts).kv("graph", c.has_graph);
+    const Metrics* mt = c.metrics ? &*c.metrics : nullptr;
+    w.opt("graph_op_count", mt ? mt->graph_op_count : -1).opt("graph_node_count", mt ? mt->graph_node_count : -1);
+    w.opt("guard_count", mt ? mt->guard_count : -1);
+    w.key("compile_time_s");
+    if (mt && mt->entire_frame_compile_time_s >= 0) w.value(mt->entire_frame_compile_time_s);
+    else w.null();
+    w.key("cache").begin_object().kv("hits", c.cache_hits).kv("misses", c.cache_misses).kv("bypasses", c.cache_bypasses).end_object();
+    w.kv("graph_breaks", static_cast<int64_t>(c.breaks.size()));
+    w.key("restart_reasons").begin_array();
+    for (const auto& r : c.restart_reasons) w.value(r);
+    w.end_array();
+    if (mt && !mt->fail_type.empty()) w.kv("fail_type", mt->fail_type).kv("fail_reason", mt->fail_reason);
+    write_loc(w, m, c.where);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("graph_breaks").begin_object().kv("events", t.break_events).key("sites").begin_array();
+  for (const auto& s : m.break_sites) {
+    w.begin_object().kv("file", s.user_file).opt("line", s.user_line).kv("function", s.user_function);
+    w.kv("reason", s.title).kv("gb_id", s.gb_id).kv("count", static_cast<int64_t>(s.events.size()));
+    w.key("compiles").begin_array();
+    for (int32_t ci : s.compiles) w.value(display_id(m, m.compiles[static_cast<size_t>(ci)]));
+    w.end_array();
+    const GraphBreak& first = m.breaks[static_cast<size_t>(s.events.front())];
+    w.kv("kind", first.kind == BreakKind::Resumed ? "resumed" : first.kind == BreakKind::FrameSkipped ? "frame_skipped" : "fullgraph");
+    w.end_object();
+  }
+  w.end_array().end_object();
+  w.key("recompiles").begin_array();
+  for (const auto& r : m.recompiles) {
+    const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
+    w.begin_object().kv("compile", display_id(m, c)).kv("frame", frame_label(m, r.frame));
+    w.key("reasons").begin_array();
+    for (const auto& g : r.reasons) {
+      w.begin_object().kv("entry", g.entry).kv("source", g.source).kv("change", guard_change_name(g.change));
+      w.opt("index", g.index).kv("expected", g.expected).kv("actual", g.actual).kv("text", g.text).end_object();
+    }
+    w.end_array();
+    write_loc(w, m, r.where);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("failures").begin_array();
+  for (const auto& f : m.failures) {
+    w.begin_object().kv("compile", display_id(m, m.compiles[static_cast<size_t>(f.compile)]));
+    w.kv("frame", frame_label(m, m.compiles[static_cast<size_t>(f.compile)].frame));
+    w.kv("outcome", outcome_name(f.outcome)).kv("fail_type", f.fail_type).kv("fail_reason", f.fail_reason);
+    w.kv("user_file", f.user_file).opt("user_line", f.user_line);
+    write_loc(w, m, f.where);
+    w.end_object();
+  }
+  w.end_array();
+  // Compile time: top frames.
+  std::map<int32_t, double> per_frame;
+  for (const auto& c : m.compiles)
+    if (c.frame >= 0) per_frame[c.frame] += c.compile_time_s();
+  std::vector<std::pair<double, int32_t>> top;
+  for (auto& [f, s] : per_frame) top.emplace_back(s, f);
+  std::sort(top.begin(), top.end(), [](auto& a, auto& b) { return a.first > b.first; });
+  if (top.size() > 10) top.resize(10);
+  w.key("compile_time").begin_object().kv("total_s", t.compile_time_s).key("top_frames").begin_array();
+  for (auto& [s, f] : top) {
+    const Frame& fr = m.frames[static_cast<size_t>(f)];
+    w.begin_object().kv("frame", fr.name).opt("rank", fr.rank).kv("frame_id", fr.frame_id).kv("seconds", s).end_object();
+  }
+  w.end_array().end_object();
+  w.key("diagnostics").begin_object().kv("errors", m.diag.errors()).key("counts").begin_object();
+  for (int i = 0; i < kDiagCount; ++i) w.kv(diag_name(static_cast<Diag>(i)), m.diag.counts[i]);
+  w.end_object().key("examples").begin_array();
+  for (int i = 0; i < kDiagCount; ++i)
+    for (const auto& ex : m.diag.examples[i]) {
+      w.begin_object().kv("class", diag_name(static_cast<Diag>(i)));
+      write_loc(w, m, ex.where);
+      w.kv("message", ex.message).end_object();
+    }
+  w.end_array().key("unknown_kinds").begin_object();
+  for (const auto& [k, v] : m.diag.unknown_kinds) w.kv(k, v);
+  w.end_object().end_object();
+  w.end_object();
+  std::string out = w.take();
+  out.push_back('\n');
+  return out;
+}
+
+std::string summary_text(const Model& m, bool verbose) {
+  Totals t = compute_totals(m);
+  std::string o;
+  auto line = [&](std::string s) { o += terminal_safe(s) + "\n"; };
+  line(fmt::format("{} file(s), {:.1f} MB, {} records{}", m.files.size(), m.bytes / 1e6, m.records,
+                   m.ranks.size() > 1 ? fmt::format(", {} ranks", m.ranks.size()) : ""));
+  line(fmt::format("graphs compiled:   {}", t.graphs));
+  line(fmt::format("frames:            {} ({} compiles)", t.frames, t.compiles));
+  line(fmt::format("graph breaks:      {} distinct site(s), {} event(s)", t.break_sites, t.break_events));
+  line(fmt::format("recompiles:        {}", t.recompiles));
+  line(fmt::format("failures:          {} (frames skipped {}, recompile-limit fallbacks {})", t.failures,
+                   t.frames_skipped, t.fallbacks));
+  line(fmt::format("restarts:          {}", t.restarts));
+  line(fmt::format("cache:             {} hit, {} miss, {} bypass", t.cache_hits, t.cache_misses, t.cache_bypasses));
+  line(fmt::format("compile time:      {:.2f} s", t.compile_time_s));
+  if (!m.break_sites.empty()) {
+    o += "\nGraph breaks (distinct sites):\n";
+    for (const auto& s : m.break_sites)
+      line(fmt::format("  {}x  {}:{}  {}{}", s.events.size(), s.user_file, s.user_line, s.title,
+                       s.gb_id.empty() ? "" : " [" + s.gb_id + "]"));
+  }
+  if (!m.recompiles.empty()) {
+    o += "\nRecompiles:\n";
+    for (const auto& r : m.recompiles) {
+      const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
+      std::string why = r.reasons.empty() ? "?" : r.reasons.front().text.substr(0, r.reasons.front().text.find('\n'));
+      line(fmt::format("  {} {}: {}", display_id(m, c), frame_label(m, r.frame), why));
+    }
+  }
+  if (!m.failures.empty()) {
+    o += "\nFailures:\n";
+    for (const auto& f : m.failures) {
+      const Compile& c = m.compiles[static_cast<size_t>(f.compile)];
+      line(fmt::format("  {} {}: {} {}", display_id(m, c), frame_label(m, c.frame), outcome_name(f.outcome),
+                       f.fail_type + ": " + f.fail_reason.substr(0, f.fail_reason.find('\n'))));
+    }
+  }
+  if (verbose) {
+    o += "\nCompiles:\n";
+    for (const auto& c : m.compiles)
+      line(fmt::format("  {:<14} {:<40} {:<16} attempts={} graph={}", display_id(m, c), frame_label(m, c.frame),
+                       outcome_name(c.outcome), c.attempts, c.has_graph ? "yes" : "no"));
+  }
+  uint64_t errs = m.diag.errors();
+  if (errs > 0 || verbose) {
+    o += fmt::format("\nInput problems: {}\n", errs);
+    for (int i = 0; i < kDiagCount; ++i) {
+      if (!m.diag.counts[i]) continue;
+      line(fmt::format("  {}: {}", diag_name(static_cast<Diag>(i)), m.diag.counts[i]));
+      size_t shown = 0;
+      for (const auto& ex : m.diag.examples[i]) {
+        if (shown++ >= (verbose ? 20u : 3u)) break;
+        line(fmt::format("    {}: {}", m.file_of(ex.where), ex.message));
+      }
+    }
+  }
+  return o;
+}
+
+}  // namespace tparse

@@ -1,0 +1,35 @@
+// The numbers everyone reports: totals over a Model, the versioned summary JSON schema
+// (docs/summary-schema.md), and the plain-text summary. Used by `tparse summary`, the report's
+// summary.json, the gate's baselines and the viewer's overview.
+#pragma once
+
+#include <string>
+
+#include "model.hpp"
+
+namespace tparse {
+
+inline constexpr int kSummarySchemaVersion = 1;
+inline constexpr const char* kToolVersion = "0.1.0";
+
+struct Totals {
+  int64_t frames = 0, compiles = 0, graphs = 0;
+  int64_t break_events = 0, break_sites = 0;
+  int64_t recompiles = 0, failures = 0, restarts = 0, fallbacks = 0, frames_skipped = 0;
+  int64_t cache_hits = 0, cache_misses = 0, cache_bypasses = 0;
+  double compile_time_s = 0;
+};
+Totals compute_totals(const Model& m);
+
+/// The compile id as users read it, with rank and epoch when they disambiguate: "rank1 [0/0]",
+/// "[0/0] (run 2)".
+std::string display_id(const Model& m, const Compile& c);
+
+/// summary JSON (schema kSummarySchemaVersion).
+std::string summary_json(const Model& m, bool pretty = true);
+/// Human-readable summary; verbose lists every compile.
+std::string summary_text(const Model& m, bool verbose = false);
+/// Text from a trace made safe for a terminal: control characters and ANSI escapes removed.
+std::string terminal_safe(std::string_view s);
+
+}  // namespace tparse

@@ -7,6 +7,8 @@
 
 namespace tparse::cli {
 
+namespace {
+
 void add_summary(CLI::App& app, Exit& exit) {
   auto* sub = app.add_subcommand("summary", "Summarise graphs, breaks, recompiles and failures of a trace");
   auto f = std::make_shared<LoadFlags>();
@@ -35,5 +37,9 @@ void add_summary(CLI::App& app, Exit& exit) {
     if (report_input_problems(t.model, *f)) exit.code = 1;
   });
 }
+
+const Registrar reg(10, add_summary);
+
+}  // namespace
 
 }  // namespace tparse::cli

@@ -1,22 +1,29 @@
-// The table of tparse subcommands: each lives in its own cmd_*.cpp and registers itself on the app.
+// The table of tparse subcommands. Each cmd_*.cpp registers itself with a static Registrar, so
+// adding a subcommand is adding one file (CMake globs cmd_*.cpp); main.cpp only builds the app.
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
 
 namespace tparse::cli {
 
-/// Shared across subcommands: the exit code a subcommand wants main() to return.
+/// Shared across subcommands: the exit code a subcommand wants main() to return
+/// (0 ok, 1 regression / strict failure, 2 usage error or unreadable input).
 struct Exit {
   int code = 0;
 };
 
-// One registration function per subcommand file. Each adds a subcommand to `app` whose callback
-// does the work and stores its exit code (0 ok, 1 regression / strict failure, 2 usage/input).
-void add_summary(CLI::App& app, Exit& exit);
-void add_report(CLI::App& app, Exit& exit);    // default command: `tparse TRACE -o DIR`
-void add_gate(CLI::App& app, Exit& exit);
-void add_diff(CLI::App& app, Exit& exit);
-void add_explain(CLI::App& app, Exit& exit);
-void add_compile(CLI::App& app, Exit& exit);
+/// Adds one subcommand (options + callback) to the app. `order` sorts --help output.
+struct Command {
+  int order;
+  std::function<void(CLI::App& app, Exit& exit)> add;
+};
+
+std::vector<Command>& command_table();
+
+struct Registrar {
+  Registrar(int order, std::function<void(CLI::App&, Exit&)> add) { command_table().push_back({order, std::move(add)}); }
+};
 
 }  // namespace tparse::cli

@@ -1,17 +1,42 @@
 // tparse: the command-line entry. Builds the CLI11 app from the subcommand table and runs it.
+// `tparse TRACE -o DIR` (no subcommand) is rewritten to `tparse report TRACE -o DIR`.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "core/summary.hpp"
+
+namespace tparse::cli {
+std::vector<Command>& command_table() {
+  static std::vector<Command> table;
+  return table;
+}
+}  // namespace tparse::cli
 
 int main(int argc, char** argv) {
   CLI::App app{"tparse: why torch.compile split, recompiled or failed your model"};
   app.set_version_flag("-V,--version", std::string("tparse ") + tparse::kToolVersion);
   app.require_subcommand(0, 1);
   tparse::cli::Exit exit;
-  tparse::cli::add_summary(app, exit);
+  auto& table = tparse::cli::command_table();
+  std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+  for (auto& c : table) c.add(app, exit);
+
+  // Default command: a first argument that is not a subcommand or a flag means `report`.
+  auto has_sub = [&](const std::string& name) {
+    for (const CLI::App* s : app.get_subcommands([](CLI::App*) { return true; }))
+      if (s->check_name(name)) return true;
+    return false;
+  };
+  std::vector<char*> args(argv, argv + argc);
+  static char report[] = "report";
+  if (argc > 1 && argv[1][0] != '-' && !has_sub(argv[1]) && has_sub("report"))
+    args.insert(args.begin() + 1, report);
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;

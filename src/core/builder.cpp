@@ -3,7 +3,8 @@
 
 #include <cstring>
 #include <fmt/format.h>
-#include <md5.h>
+#define OPENSSL_SUPPRESS_DEPRECATED 1  // MD5_* is the fast asm path without EVP per-call overhead
+#include <openssl/md5.h>
 
 #include "prefix.hpp"
 
@@ -294,11 +295,14 @@ void ModelBuilder::add(const RawRecord& raw) {
       r.has_payload = true;
       if (opts_.verify_md5) {
         std::string_view text = payload(r);
-        MD5_CTX ctx;
-        MD5Init(&ctx);
-        MD5Update(&ctx, reinterpret_cast<const uint8_t*>(text.data()), text.size());
-        char hex[MD5_DIGEST_STRING_LENGTH];
-        MD5End(&ctx, hex);
+        unsigned char digest[MD5_DIGEST_LENGTH];
+        MD5(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+        char hex[33];
+        static constexpr char kHex[] = "0123456789abcdef";
+        for (int i = 0; i < MD5_DIGEST_LENGTH; ++i) {
+          hex[2 * i] = kHex[digest[i] >> 4];
+          hex[2 * i + 1] = kHex[digest[i] & 15];
+        }
         if (md5 != std::string_view(hex, 32)) {
           r.md5_ok = false;
           diag(Diag::Md5Mismatch, where,

@@ -3,7 +3,8 @@
 #pragma once
 
 #include <filesystem>
-#include <md5.h>
+#define OPENSSL_SUPPRESS_DEPRECATED 1
+#include <openssl/md5.h>
 #include <string>
 #include <string_view>
 
@@ -14,12 +15,14 @@ inline std::filesystem::path shared_testdata() { return std::filesystem::path(TP
 inline bool have_shared() { return std::filesystem::exists(shared_testdata() / "torch-2.11"); }
 
 inline std::string md5_hex(std::string_view s) {
-  MD5_CTX c;
-  MD5Init(&c);
-  MD5Update(&c, reinterpret_cast<const uint8_t*>(s.data()), s.size());
-  char hex[MD5_DIGEST_STRING_LENGTH];
-  MD5End(&c, hex);
-  return std::string(hex, 32);
+  unsigned char d[MD5_DIGEST_LENGTH];
+  MD5(reinterpret_cast<const unsigned char*>(s.data()), s.size(), d);
+  std::string hex;
+  for (unsigned char b : d) {
+    hex.push_back("0123456789abcdef"[b >> 4]);
+    hex.push_back("0123456789abcdef"[b & 15]);
+  }
+  return hex;
 }
 
 /// One trace record: `envelope_json` must be an object WITHOUT has_payload; when payload is given

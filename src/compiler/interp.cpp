@@ -1,6 +1,8 @@
 // Interpreter core: statements, expressions, name resolution, calls, attribute access.
 #include "interp.hpp"
 
+#include "messages.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -285,7 +287,7 @@ bool Interp::truthy(V v, Location loc) {
   if (v->k == VK::Tensor) {
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
-      if (act.depth > 0 || act.loop_depth > 0) graph_break("Data-dependent branching", msg_data_dependent_text(), loc, true);
+      if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
       bool branch = true;
       data_dependent_jump(v, loc, branch);
       return branch;
@@ -430,7 +432,26 @@ void Interp::exec(const StmtP& s) {
         else if (!(cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0))
           error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode)");
       }
+      auto set_grad = [&](bool on) {
+        if (!tracing() || on == grad_enabled_) return;
+        Graph& g = stack_.back()->ctx->graph;
+        Node n;
+        n.op = "call_function";
+        n.target = "torch._C._set_grad_enabled";
+        n.name = g.unique_name("_set_grad_enabled");
+        n.args.push_back(Arg{-1, on ? "True" : "False"});
+        n.line = s->loc.line;
+        n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+        n.code = source_line(source_, s->loc.line);
+        n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
+        g.nodes.push_back(n);
+      };
+      bool inner = grad_enabled_;
+      grad_enabled_ = saved;
+      set_grad(inner);
+      grad_enabled_ = inner;
       try { exec_block(s->body); } catch (...) { grad_enabled_ = saved; throw; }
+      set_grad(saved);
       grad_enabled_ = saved;
       return;
     }

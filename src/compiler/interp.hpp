@@ -2,7 +2,9 @@
 // Dynamo-like tracer (graph capture, guards, graph breaks, resume frames, recompiles).
 #pragma once
 
+#include <algorithm>
 #include <functional>
+#include <set>
 #include <map>
 #include <memory>
 #include <string>

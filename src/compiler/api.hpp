@@ -1,0 +1,21 @@
+// Public API of the reference compiler: compile a model script to a TORCH_TRACE log.
+#pragma once
+
+#include <string>
+
+namespace tparse::compiler {
+
+struct Options {
+  std::string torch_version = "2.11";  ///< rule profile: "2.11" (default) or "2.3"
+};
+
+struct Result {
+  bool ok = false;
+  std::string trace;  ///< full TORCH_TRACE log text (what torch writes to dedicated_log_torch_trace_*.log)
+  std::string error;  ///< compiler-style diagnostics: file:line:col, the line, a caret
+};
+
+/// Parses and abstractly runs `source` (the script at `path`), as torch.compile would run it.
+Result compile_script(const std::string& path, const std::string& source, const Options& opts);
+
+}  // namespace tparse::compiler

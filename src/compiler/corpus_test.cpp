@@ -1,0 +1,101 @@
+// Corpus test: every program in testdata/programs is compiled by the reference compiler and its
+// trace is summarized with the same summarizer as the real torch 2.11 trace checked in beside it.
+// Prints the match table; requires >= 90% of programs to match.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "api.hpp"
+
+namespace fs = std::filesystem;
+using namespace tparse::compiler;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+/// Dynamo-level numbers of one trace: graphs, ops per graph, breaks (GB ids), recompiles.
+struct Summary {
+  int graphs = 0, breaks = 0, recompiles = 0, failures = 0;
+  std::vector<int> ops;
+  std::vector<std::string> gb_ids;
+  std::string str() const {
+    std::string o;
+    for (size_t i = 0; i < ops.size(); ++i) o += (i ? "," : "") + std::to_string(ops[i]);
+    std::string g;
+    for (size_t i = 0; i < gb_ids.size(); ++i) g += (i ? "," : "") + gb_ids[i];
+    return fmt::format("g={} b={} r={} f={} ops=[{}] gb=[{}]", graphs, breaks, recompiles, failures, o, g);
+  }
+  bool operator==(const Summary& o) const {
+    return graphs == o.graphs && breaks == o.breaks && recompiles == o.recompiles && ops == o.ops && gb_ids == o.gb_ids;
+  }
+};
+
+Summary summarize(const std::string& trace) {
+  Summary s;
+  std::istringstream in(trace);
+  std::string line;
+  static const std::regex op_re("\"graph_op_count\": (\\d+)");
+  static const std::regex gb_re("/gb/gb(\\d{4})\\.html");
+  bool in_break = false;
+  std::string last_gb;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '\t') {
+      if (in_break) {
+        std::smatch m;
+        if (std::regex_search(line, m, gb_re)) last_gb = "GB" + m[1].str();
+      }
+      continue;
+    }
+    if (in_break && !last_gb.empty()) s.gb_ids.push_back(last_gb);
+    in_break = false;
+    last_gb.clear();
+    if (line.find("{\"dynamo_output_graph\"") != std::string::npos) ++s.graphs;
+    if (line.find("\"name\": \"dynamo_graph_break_reason\"") != std::string::npos) { ++s.breaks; in_break = true; }
+    if (line.find("\"name\": \"recompile_reasons\"") != std::string::npos) ++s.recompiles;
+    if (line.find("{\"compilation_metrics\"") != std::string::npos) {
+      std::smatch m;
+      if (std::regex_search(line, m, op_re) && line.find("\"graph_op_count\": 0,") == std::string::npos) s.ops.push_back(std::stoi(m[1].str()));
+      if (line.find("\"fail_type\": \"Unsupported\"") != std::string::npos) ++s.failures;
+    }
+  }
+  if (in_break && !last_gb.empty()) s.gb_ids.push_back(last_gb);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("corpus: reference compiler vs real torch 2.11") {
+  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
+  std::vector<fs::path> progs;
+  for (auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".py" && e.path().filename() != "run_truth.py") progs.push_back(e.path());
+  std::sort(progs.begin(), progs.end());
+  REQUIRE(progs.size() >= 30);
+  int match = 0;
+  std::string table = fmt::format("{:<28} {:<5} {:<48} {}\n", "program", "match", "real torch 2.11", "reference compiler");
+  for (auto& p : progs) {
+    std::string name = p.stem().string();
+    fs::path tdir = dir / "truth" / name / "trace";
+    std::string real;
+    for (auto& e : fs::directory_iterator(tdir)) real = slurp(e.path());
+    Result r = compile_script(p.string(), slurp(p), Options{});
+    Summary a = summarize(real);
+    Summary b = r.ok ? summarize(r.trace) : Summary{};
+    bool ok = r.ok && a == b;
+    match += ok;
+    table += fmt::format("{:<28} {:<5} {:<48} {}\n", name, ok ? "yes" : "NO", a.str(), r.ok ? b.str() : "error: " + r.error.substr(0, r.error.find('\n')));
+  }
+  table += fmt::format("matched {}/{} ({:.0f}%)\n", match, progs.size(), 100.0 * match / progs.size());
+  MESSAGE(table);
+  CHECK(match * 10 >= static_cast<int>(progs.size()) * 9);
+}

@@ -1,0 +1,513 @@
+// The Dynamo model: code objects and cache entries, guard evaluation and recompile reasons,
+// automatic dynamic shapes, graph breaks with resume frames, the recompile limit, and the
+// TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...).
+#include <fmt/format.h>
+
+#include "interp.hpp"
+#include "messages.hpp"
+
+namespace tparse::compiler {
+
+static const char* kExtUtils = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/external_utils.py";
+
+std::string Interp::short_path() const { return path_.size() > 2 && path_[0] == '/' ? path_.substr(2) : path_; }
+
+static void flatten_tensors(const V& v, std::vector<V>& out) {
+  if (!v) return;
+  if (v->k == VK::Tensor) out.push_back(v);
+  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out);
+  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out);
+}
+
+/// Resolves a guard source (`x`, `args[0]`, `self._modules['drop'].training`) against frame inputs.
+static V resolve(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs) {
+  size_t p = src.find_first_of(".[");
+  std::string head = src.substr(0, p);
+  V cur;
+  for (auto& [n, v] : inputs) if (n == head) cur = v;
+  while (cur && p != std::string::npos && p < src.size()) {
+    if (src[p] == '[') {
+      size_t e = src.find(']', p);
+      std::string k = src.substr(p + 1, e - p - 1);
+      if (!k.empty() && k[0] == '\'') {
+        k = k.substr(1, k.size() - 2);
+        auto it = cur->attrs.find(k);
+        cur = it == cur->attrs.end() ? nullptr : it->second;
+      } else {
+        size_t i = std::stoul(k);
+        cur = i < cur->items.size() ? cur->items[i] : nullptr;
+      }
+      p = e + 1;
+    } else {
+      size_t e = src.find_first_of(".[", p + 1);
+      std::string a = src.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1);
+      if (a != "_modules" && a != "_parameters") {
+        auto it = cur->attrs.find(a);
+        cur = it == cur->attrs.end() ? nullptr : it->second;
+      }
+      p = e;
+    }
+  }
+  return cur;
+}
+
+static std::string pad60(const std::string& s) { return s.size() >= 60 ? s : s + std::string(60 - s.size(), ' '); }
+
+/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass.
+static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                               const std::shared_ptr<Env>& globals) {
+  for (auto& g : e.tensors) {
+    V v = resolve(g.src, inputs);
+    if (!v) continue;
+    if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", g.src, type_name(v));
+    const TensorInfo& t = *v->t;
+    if (t.dtype != g.t.dtype) return fmt::format("tensor '{}' dtype mismatch. expected {}, actual {}", g.src, dtype_c10(g.t.dtype), dtype_c10(t.dtype));
+    if (t.requires_grad != g.t.requires_grad) return fmt::format("tensor '{}' requires_grad mismatch. expected requires_grad={}", g.src, g.t.requires_grad ? 1 : 0);
+    if (t.shape.size() != g.t.shape.size()) return fmt::format("tensor '{}' rank mismatch. expected {}, actual {}", g.src, g.t.shape.size(), t.shape.size());
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+      if (g.t.shape[i].is_sym()) {
+        if (t.shape[i].v < 2) return fmt::format("2 <= {}.size()[{}]", g.src, i);
+        continue;
+      }
+      if (t.shape[i].v != g.t.shape[i].v)
+        return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", g.src, i, g.t.shape[i].v, t.shape[i].v);
+    }
+  }
+  for (auto& g : e.values) {
+    V v;
+    if (g.src.rfind("G['", 0) == 0) {
+      std::string n = g.src.substr(3, g.src.size() - 5);
+      v = globals->get_local(n);
+    } else {
+      v = resolve(g.src, inputs);
+    }
+    if (!v) continue;
+    std::string comment = g.comment;
+    if (g.kind == "int_dyn") {
+      if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
+      continue;
+    }
+    bool same = v->k == g.value->k && py_repr(v) == py_repr(g.value);
+    if (!same) return pad60(g.code) + "  " + comment + g.stack;
+  }
+  return "";
+}
+
+static std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name,
+                                const std::string& co_filename, int firstlineno, int cache_size,
+                                int guard_count, const Graph* g, bool ok, const std::string& fail_type,
+                                const std::string& fail_reason, const std::vector<std::string>& restarts,
+                                const std::string& recompile_reason, bool has_guarded,
+                                const std::vector<StackFrame>& stack, bool limit) {
+  auto js = [](const std::string& s) { return json_escape(s); };
+  auto opt = [&](bool present, const std::string& v) { return present ? v : std::string("null"); };
+  std::string st = "[";
+  for (size_t i = 0; i < stack.size(); ++i)
+    st += (i ? ", " : "") + js(fmt::format("Line: {}, Name: {}, Filename: {}", stack[i].line, stack[i].name, stack[i].filename));
+  st += "]";
+  std::string rr = "[";
+  for (size_t i = 0; i < restarts.size(); ++i) rr += (i ? ", " : "") + js(restarts[i]);
+  rr += "]";
+  std::string shapes = "{";
+  if (g) {
+    bool first = true;
+    for (auto& n : g->nodes) {
+      if (!n.has_meta) continue;
+      shapes += fmt::format("{}'{}': [", first ? "" : ", ", n.name);
+      first = false;
+      for (size_t i = 0; i < n.meta.shape.size(); ++i) shapes += (i ? ", " : "") + n.meta.shape[i].str();
+      shapes += "]";
+    }
+  }
+  shapes += "}";
+  bool has_graph = g && ok;
+  return fmt::format(
+      "{{\"compile_id\": {}, \"frame_key\": {}, \"co_name\": {}, \"co_filename\": {}, \"co_firstlineno\": {}, "
+      "\"cache_size\": {}, \"accumulated_cache_size\": {}, \"guard_count\": {}, \"shape_env_guard_count\": {}, "
+      "\"graph_op_count\": {}, \"graph_node_count\": {}, \"graph_input_count\": {}, \"start_time\": 1795333276.0, "
+      "\"entire_frame_compile_time_s\": 0.01, \"backend_compile_time_s\": {}, \"inductor_compile_time_s\": null, "
+      "\"code_gen_time_s\": null, \"fail_type\": {}, \"fail_reason\": {}, \"fail_user_frame_filename\": null, "
+      "\"fail_user_frame_lineno\": null, \"non_compliant_ops\": {}, \"compliant_custom_ops\": {}, \"restart_reasons\": {}, "
+      "\"dynamo_time_before_restart_s\": 0.0, \"stack_trace\": {}, \"exception_stack_trace\": null, "
+      "\"graph_node_shapes\": {}, \"has_guarded_code\": {}, \"recompile_reason\": {}, \"config_suppress_errors\": false, "
+      "\"config_inline_inbuilt_nn_modules\": true, \"specialize_float\": false, \"is_forward\": true, "
+      "\"is_runtime\": false, \"pytorch_version\": \"2.11.0+cu130\", \"log_format_version\": 3}}",
+      js(cid), js(std::to_string(frame_key)), limit ? "null" : js(co_name), limit ? "null" : js(co_filename),
+      limit ? "null" : std::to_string(firstlineno), limit ? "null" : std::to_string(cache_size),
+      limit ? "null" : std::to_string(cache_size), opt(ok && !limit, std::to_string(guard_count)), opt(ok && !limit, "0"),
+      opt(has_graph, std::to_string(g ? g->call_count() : 0)),
+      opt(has_graph, std::to_string(g ? static_cast<int>(g->nodes.size()) + (g->outputs.empty() ? 0 : 1) : 0)),
+      opt(has_graph, std::to_string(g ? g->placeholder_count() : 0)), has_graph && g->call_count() ? "0.001" : "null",
+      fail_type.empty() ? "null" : js(fail_type), fail_type.empty() ? "null" : js(fail_reason),
+      limit ? "null" : "[]", limit ? "null" : "[]", limit ? "null" : rr, limit ? "null" : st, js(shapes),
+      limit ? "null" : (has_guarded ? "true" : "false"), recompile_reason.empty() ? "null" : js(recompile_reason));
+}
+
+std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
+                                              std::shared_ptr<CompileOpts> opts, bool is_resume) {
+  auto ctx = std::make_shared<FrameCtx>();
+  ctx->code = &cs;
+  ctx->inputs = inputs;
+  for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;
+  if (inputs.size() == 1 && inputs[0].first == "args")
+    for (size_t i = 0; i < inputs[0].second->items.size(); ++i) ctx->sources[inputs[0].second->items[i].get()] = fmt::format("args[{}]", i);
+  // cache lookup, newest entry first
+  std::vector<std::string> reasons;
+  for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
+    std::string r = fail_reason(**it, inputs, globals_);
+    if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
+    reasons.push_back((*it)->compile_id + ": " + r);
+  }
+  if (cs.run_only) return nullptr;
+  if (cs.frame_id < 0) cs.frame_id = frame_counter_++;
+  ctx->frame_id = cs.frame_id;
+  ctx->frame_compile_id = cs.compile_count++;
+  ctx->compile_id = fmt::format("{}/{}", ctx->frame_id, ctx->frame_compile_id);
+  TraceCtx tc{ctx->frame_id, ctx->frame_compile_id, 0};
+  if (!reasons.empty()) {
+    std::string payload = reasons.size() == 1 ? reasons[0] : "[\n" + [&] { std::string s; for (size_t i = 0; i < reasons.size(); ++i) s += (i ? ",\n" : "") + json_escape(reasons[i]); return s; }() + "\n]";
+    writer_.emit("torch/_dynamo/guards.py:4764", "artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}", tc, payload);
+    ctx->recompile_reason = reasons[0];
+  }
+  ctx->cache_size = static_cast<int>(cs.entries.size());
+  ++frame_key_;
+  if (ctx->frame_compile_id >= 8) {
+    std::string msg = msg_recompile_limit();
+    ++counters_["unimplemented"];
+    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
+                 metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, 0, 0, nullptr, false,
+                              "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true), tc);
+    cs.run_only = true;
+    return nullptr;
+  }
+  // automatic dynamic shapes: merge what this frame sees with what earlier compiles saw
+  bool auto_dyn = !(opts && opts->dynamic_false);
+  int sym = 0;
+  static const char* syms[] = {"s77", "s27", "s53", "s3", "s4", "s5"};
+  for (auto& [n, v] : inputs) {
+    if (v->k == VK::Tensor) {
+      TensorInfo& t = *v->t;
+      auto seen = cs.seen_shapes.find(n);
+      std::set<int>& dd = cs.dyn_dims[n];
+      if (auto_dyn && seen != cs.seen_shapes.end()) {
+        if (seen->second.shape.size() != t.shape.size()) for (size_t i = 0; i < t.shape.size(); ++i) dd.insert(static_cast<int>(i));
+        else for (size_t i = 0; i < t.shape.size(); ++i) if (seen->second.shape[i].v != t.shape[i].v) dd.insert(static_cast<int>(i));
+      }
+      cs.seen_shapes[n] = t;
+      std::set<int> all = dd;
+      for (int d : t.marked_dynamic) all.insert(d);
+      if (opts && opts->dynamic_true) for (size_t i = 0; i < t.shape.size(); ++i) all.insert(static_cast<int>(i));
+      if (!all.empty()) {
+        auto copy = std::make_shared<Obj>(*v);
+        copy->t = std::make_shared<TensorInfo>(t);
+        for (int d : all) if (d < static_cast<int>(t.shape.size()) && t.shape[d].v >= 2) copy->t->shape[d].sym = syms[std::min(sym++, 5)];
+        copy->t->stride = contiguous_strides(copy->t->shape);
+        ctx->sources.erase(v.get());
+        ctx->sources[copy.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
+        v = copy;
+      }
+    } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {
+      auto seen = cs.seen_ints.find(n);
+      if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i) cs.dyn_ints.insert(n);
+      cs.seen_ints[n] = v;
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
+      g.code = n + " == " + py_repr(v);
+      ctx->vguards.push_back(g);
+    }
+  }
+  ctx->mode = Mode::Record;
+  // dynamo_start: the user stack that entered this frame (module code, then the frame itself)
+  std::vector<StackFrame> st;
+  int call_line = 0;
+  for (auto* a : stack_) if (!a->fn) call_line = a->cur_line;
+  st.push_back(StackFrame{call_line, "<module>", path_, source_line(source_, call_line).substr(0)});
+  if (cs.co_name == "inner") {
+    st.push_back(StackFrame{472, "__call__", "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", std::string("return super().__call__(*args, **kwargs)")});
+    st.push_back(StackFrame{1779, "_wrapped_call_impl", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py", std::string("return self._call_impl(*args, **kwargs)")});
+  }
+  st.push_back(StackFrame{cs.firstlineno, cs.co_name, cs.filename, std::nullopt});
+  ctx->start_stack = st;
+  writer_.emit("torch/_dynamo/convert_frame.py:276", "dynamo_start", "{\"stack\": " + writer_.stack_json(st) + "}", tc);
+  (void)is_resume;
+  return ctx;
+}
+
+void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
+  Graph& g = ctx.graph;
+  g.outputs.clear();
+  for (auto& o : outs) {
+    auto it = g.tensor_node.find(o.get());
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
+  bool has_graph = g.call_count() > 0;
+  if (has_graph) {
+    writer_.emit("torch/_dynamo/output_graph.py:2423", "dynamo_output_graph", "{\"sizes\": " + sizes_json(g) + "}", tc,
+                 print_readable(g, path_));
+    ++counters_["unique_graphs"];
+    counters_["calls_captured"] += g.call_count();
+  }
+  auto entry = std::make_shared<CacheEntry>();
+  entry->compile_id = ctx.compile_id;
+  entry->tensors = ctx.tguards;
+  for (auto& tg : entry->tensors) {
+    // guard what the graph saw (dynamic dims keep their symbol)
+    (void)tg;
+  }
+  entry->values = ctx.vguards;
+  // guards text
+  std::string gs = "\nTREE_GUARD_MANAGER:\n+- RootGuardManager\n";
+  gs += "| +- LAMBDA_GUARD: torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None  # _dynamo/output_graph.py:964 in init_ambient_guards\n";
+  gs += std::string("| +- GLOBAL_STATE: ___check_global_state() against {\"allow_bf16_reduce\":0,\"allow_fp16_reduce\":0,\"allow_tf32\":false,\"autocast_state\":{\"cached_enabled\":true,\"dtype\":[15,5,5,15,5,5,15,15,5,5],\"enabled\":[false,false,false,false,false,false,false,false,false,false]},\"default_dtype\":6,\"deterministic_algorithms\":false,\"deterministic_algorithms_warn_only\":false,\"grad_mode\":") + (grad_enabled_ ? "true" : "false") + ",\"num_threads\":16,\"torch_function\":true,\"torch_function_all_disabled\":false}\n";
+  gs += "| +- TORCH_FUNCTION_MODE_STACK: ___check_torch_function_mode_stack()\n";
+  gs += "| +- DEFAULT_DEVICE: utils_device.CURRENT_DEVICE == None                           # _dynamo/output_graph.py:951 in init_ambient_guards\n";
+  int count = 4;
+  for (auto& tg : entry->tensors) {
+    std::string L = "L['" + tg.src.substr(0, tg.src.find_first_of(".[")) + "']" + tg.src.substr(std::min(tg.src.size(), tg.src.find_first_of(".[")));
+    std::string sz, sd;
+    for (size_t i = 0; i < tg.t.shape.size(); ++i) sz += (i ? ", " : "") + (tg.t.shape[i].is_sym() ? std::string("None") : std::to_string(tg.t.shape[i].v));
+    auto strides = contiguous_strides(tg.t.shape);
+    for (size_t i = 0; i < strides.size(); ++i) sd += (i ? ", " : "") + (strides[i].is_sym() ? std::string("None") : std::to_string(strides[i].v));
+    gs += fmt::format("| +- GuardManager: source={}, accessed_by=FrameLocalsGuardAccessor(key='{}', framelocals_idx=0), type=<class 'torch.Tensor'>, tag_safe=(True, False)\n", L, tg.src);
+    gs += fmt::format("| | +- TENSOR_MATCH: check_tensor({}, {}, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.{}, device=None, requires_grad={}, size=[{}], stride=[{}])\n",
+                      L, tg.t.is_param ? "Parameter" : "Tensor", tg.t.dtype, tg.t.requires_grad ? "True" : "False", sz, sd);
+    gs += fmt::format("| | +- NO_HASATTR: hasattr({}, '_dynamo_dynamic_indices') == False\n", L);
+    count += 2;
+  }
+  for (auto& vg : entry->values) {
+    if (vg.kind == "int_dyn") gs += fmt::format("| +- TYPE_MATCH: ___check_type_id(L['{}'], 10731296), type=<class 'int'>\n", vg.src);
+    else gs += fmt::format("| +- EQUALS_MATCH: {}  {}\n", pad60(vg.code), vg.comment);
+    ++count;
+  }
+  gs += "\nGuard latency = 10.00 us";
+  entry->guard_count = count;
+  writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
+  ctx.code->entries.push_back(entry);
+  ++counters_["frames_ok"];
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
+               metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
+                            ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
+                            ctx.start_stack, false),
+               tc);
+  ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
+}
+
+void Interp::finish_frame(Activation& act, V retval) {
+  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  std::vector<V> outs;
+  flatten_tensors(retval, outs);
+  compile_graph(*act.ctx, outs);
+}
+
+static std::string user_traceback(const std::string& path, const std::string& source, const std::vector<Activation*>& stack, Location loc) {
+  std::string s = "User code traceback:\n";
+  for (size_t i = 0; i < stack.size(); ++i) {
+    auto* a = stack[i];
+    int line = i + 1 == stack.size() ? loc.line : a->cur_line;
+    std::string fn = a->fn ? a->fn->name : "<module>";
+    std::string code = source_line(source, line);
+    size_t p = code.find_first_not_of(' ');
+    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path, line, fn, p == std::string::npos ? "" : code.substr(p));
+  }
+  return s;
+}
+
+bool Interp::in_loop_or_before_loop(const Activation& act, int line) const {
+  if (act.loop_depth > 0) return true;
+  if (!act.fn) return false;
+  std::function<bool(const std::vector<StmtP>&)> later_loop = [&](const std::vector<StmtP>& body) {
+    for (auto& s : body) {
+      if ((s->k == SK::For || s->k == SK::While) && s->loc.line > line) return true;
+      if (later_loop(s->body) || later_loop(s->orelse)) return true;
+    }
+    return false;
+  };
+  return later_loop(act.fn->body);
+}
+
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line) {
+  std::string fname = act.fn ? act.fn->name : "inner";
+  std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->key = key;
+    slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
+    slot->firstlineno = line;
+    slot->filename = path_;
+  }
+  std::vector<std::pair<std::string, V>> inputs;
+  bool has_tensor = false;
+  for (auto& n : act.env->order) {
+    V v = act.env->vars[n];
+    if (v->k == VK::Tensor) has_tensor = true;
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance) inputs.push_back({n, v});
+  }
+  if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
+  act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
+  if (act.ctx && act.ctx->mode == Mode::Record) {
+    // re-bind dynamic copies of the inputs
+    for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
+  }
+}
+
+V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                      Location loc, const std::string& kind) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  size_t cp = ctx->graph.checkpoint();
+  size_t ng = ctx->tguards.size();
+  try {
+    return call(callee, args, kwargs, loc);
+  } catch (GraphBreak& gb) {
+    ctx->graph.rollback(cp);
+    if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
+    if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
+    if (in_loop_or_before_loop(act, loc.line)) {
+      std::string fname = act.ctx->code->co_name;
+      throw FrameSkip{gb.msg + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
+                          msg_loop(fname, path_, act.ctx->code->firstlineno), gb.gb_type};
+    }
+    if (ctx->mode == Mode::Record) {
+      static const std::map<std::string, std::string> desc = {
+          {"CALL", "CALL: a function call, e.g. f(x, y)"},
+          {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
+          {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"}};
+      std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
+      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_, gb.loc.line, reason) +
+                            user_traceback(path_, source_, stack_, gb.loc) + "\n";
+      writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
+                   "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
+                   TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
+      ++counters_["graph_break"];
+      ctx->attempt = 1;
+      ctx->restart_reasons.push_back(gb.msg);
+      std::vector<V> outs;
+      for (auto& a : args) flatten_tensors(a, outs);
+      for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+      compile_graph(*ctx, outs);
+    }
+    act.ctx = nullptr;
+    V result = call(callee, args, kwargs, loc);
+    if (!act.is_return_call) enter_resume(act, std::to_string(loc.line), act.cur_line);
+    return result;
+  }
+}
+
+void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  branch = cond->t->fill ? *cond->t->fill != 0 : true;
+  if (in_loop_or_before_loop(act, loc.line)) {
+    throw FrameSkip{msg_data_dependent() + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
+                        msg_loop(ctx->code->co_name, path_, ctx->code->firstlineno), "Data-dependent branching"};
+  }
+  if (ctx->mode == Mode::Record) {
+    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_, loc.line, msg_data_dependent()) +
+                          user_traceback(path_, source_, stack_, loc) + "\nNoneType: None\n";
+    writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
+                 "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
+                 TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
+    ++counters_["unimplemented"];
+    std::vector<V> outs{cond};
+    for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+    compile_graph(*ctx, outs);
+  }
+  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line);
+}
+
+V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
+                    bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
+  static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
+  std::string key = module_wrapper ? fmt::format("inner") : fmt::format("{}", static_cast<const void*>(fnv->fn.get()));
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->key = key;
+    slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
+    slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;
+    slot->filename = module_wrapper ? kExtUtils : path_;
+  }
+  CodeState& cs = *slot;
+  ++callback_active_;
+  auto saved_opts = cur_opts_;
+  if (opts) cur_opts_ = opts;
+  struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+  auto eager = [&]() -> V {
+    if (module_wrapper) return nn_forward(module, args, kwargs, loc);
+    return call_user(fnv, args, kwargs, nullptr, 0);
+  };
+  // frame inputs by parameter name
+  std::vector<std::pair<std::string, V>> inputs;
+  if (module_wrapper) {
+    inputs.push_back({"args", mk_tuple(args)});
+  } else {
+    size_t ai = 0;
+    for (auto& p : fnv->fn->params) {
+      if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
+      else if (p.kind == 1) { std::vector<V> rest(args.begin() + ai, args.end()); inputs.push_back({p.name, mk_tuple(rest)}); ai = args.size(); }
+      else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
+    }
+  }
+  bool has_tensor = false;
+  for (auto& [n, v] : inputs) {
+    std::vector<V> ts;
+    flatten_tensors(v, ts);
+    has_tensor = has_tensor || !ts.empty();
+  }
+  if (cs.skipped || !has_tensor) return eager();
+  auto ctx = enter_frame(cs, inputs, cur_opts_, false);
+  if (!ctx) return eager();
+  // dynamic copies replace the arguments
+  if (!module_wrapper) {
+    size_t ai = 0;
+    for (auto& p : fnv->fn->params) {
+      if (p.kind != 0 || ai >= args.size()) break;
+      for (auto& [n, v] : ctx->inputs) if (n == p.name) args[ai] = v;
+      ++ai;
+    }
+  } else {
+    args = ctx->inputs[0].second->items;
+  }
+  try {
+    if (module_wrapper) {
+      Activation act;
+      act.env = std::make_shared<Env>();
+      act.fn = inner_fn;
+      act.ctx = ctx;
+      act.cur_line = 69;
+      act.is_return_call = true;
+      stack_.push_back(&act);
+      V r;
+      try {
+        r = depth0_call(module, args, kwargs, loc, "CALL_FUNCTION_EX");
+        finish_frame(act, r);
+      } catch (...) { stack_.pop_back(); throw; }
+      stack_.pop_back();
+      return r;
+    }
+    return call_user(fnv, args, kwargs, ctx, 0);
+  } catch (FrameSkip& fs) {
+    // the frame (or its resume) cannot be compiled: log the failure and run it eagerly
+    TraceCtx tc{ctx->frame_id, ctx->frame_compile_id, 0};
+    if (ctx->frame_id >= 0 && ctx->mode != Mode::Eager) {
+      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n", path_, cs.firstlineno, fs.msg);
+      writer_.emit("torch/_dynamo/convert_frame.py:2119", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+      writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
+                   "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + fs.msg + "\n");
+      writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
+                   metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx->cache_size, 0, nullptr, false,
+                                "Unsupported", fs.msg, {}, ctx->recompile_reason, false, ctx->start_stack, false), tc);
+    }
+    ++counters_["unimplemented"];
+    cs.skipped = true;
+    return eager();
+  }
+}
+
+}  // namespace tparse::compiler

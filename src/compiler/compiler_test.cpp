@@ -13,3 +13,102 @@ TEST_CASE("md5 matches python hashlib") {
   CHECK(md5_hex("") == "d41d8cd98f00b204e9800998ecf8427e");
   CHECK(md5_hex("hello") == "5d41402abc4b2a76b9719d911017c592");
 }
+
+TEST_CASE("syntax error: file:line:col, source line, caret") {
+  Result r = compile_script("m.py", "import torch\nx = (1 +\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error == "m.py:3:1: error: invalid syntax\n\n^\n");
+  r = compile_script("m.py", "def f(x)\n    return x\n", Options{});
+  CHECK(r.error == "m.py:1:9: error: expected ':'\ndef f(x)\n        ^\n");
+}
+
+TEST_CASE("unknown name and unknown op are compiler errors") {
+  Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
+  CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");
+  r = compile_script("m.py", "import torch\nx = torch.randn(2)\ny = torch.frobnicate(x)\n", Options{});
+  CHECK(r.error == "m.py:3:21: error: unsupported tensor operation 'torch.frobnicate'\ny = torch.frobnicate(x)\n                    ^\n");
+}
+
+TEST_CASE("shape mismatch is reported at the call") {
+  Result r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.rfind("m.py:4:6: error: shape mismatch in linear: input f32[3, 5][5, 1]cpu has 5 features but the layer expects 4", 0) == 0);
+}
+
+static const char* kPrint =
+    "import torch\n\n\ndef f(x):\n    y = x.relu() * 2\n    print(\"halfway there\")\n    return y + 1\n\n\n"
+    "cf = torch.compile(f, backend=\"eager\")\ncf(torch.randn(4, 4))\n";
+
+TEST_CASE("golden: printed graph of the print-break prefix (as real torch prints it)") {
+  Result r = compile_script("/p/print_break.py", kPrint, Options{});
+  REQUIRE(r.ok);
+  // Text of the first dynamo_output_graph payload in testdata/programs/truth/print_break (path replaced).
+  std::string want =
+      "\tclass GraphModule(torch.nn.Module):\n"
+      "\t    def forward(self, L_x_: \"f32[4, 4][4, 1]cpu\"):\n"
+      "\t        l_x_ = L_x_\n"
+      "\t\n"
+      "\t        # File: /p/print_break.py:5 in f, code: y = x.relu() * 2\n"
+      "\t        relu: \"f32[4, 4][4, 1]cpu\" = l_x_.relu();  l_x_ = None\n"
+      "\t        y: \"f32[4, 4][4, 1]cpu\" = relu * 2;  relu = None\n"
+      "\t        return (y,)\n"
+      "\t\n";
+  if (r.trace.find(want) == std::string::npos) MESSAGE(r.trace.substr(r.trace.find("class GraphModule"), 600));
+  CHECK(r.trace.find(want) != std::string::npos);
+  CHECK(r.trace.find("Graph Break Reason: Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\tFailed to trace builtin operator") == std::string::npos);
+  CHECK(r.trace.find("\tGraph Break Reason: Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\t\n\tFailed to trace builtin operator\n") != std::string::npos);
+  CHECK(r.trace.find("gb/gb0059.html") != std::string::npos);
+  CHECK(r.trace.find("\"co_name\": \"torch_dynamo_resume_in_f_at_6\"") != std::string::npos);
+}
+
+TEST_CASE("golden: recompile reason and guards") {
+  const char* src = "import torch\n\n\ndef f(x):\n    return x * 2 + 1\n\n\ncf = torch.compile(f, backend=\"eager\")\ncf(torch.randn(4))\ncf(torch.randn(8))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE(r.ok);
+  CHECK(r.trace.find("\t0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n") != std::string::npos);
+  CHECK(r.trace.find("TENSOR_MATCH: check_tensor(L['x'], Tensor, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.float32, device=None, requires_grad=False, size=[4], stride=[1])") != std::string::npos);
+  CHECK(r.trace.find("size=[None], stride=[1]") != std::string::npos);
+  CHECK(r.trace.find("def forward(self, s77: \"Sym(s77)\", L_x_: \"f32[s77][1]cpu\")") != std::string::npos);
+}
+
+static std::string slurp_file(const std::string& p) {
+  FILE* f = fopen(p.c_str(), "rb");
+  std::string s;
+  if (!f) return s;
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
+  fclose(f);
+  return s;
+}
+
+static int count(const std::string& s, const std::string& needle) {
+  int n = 0;
+  for (size_t p = s.find(needle); p != std::string::npos; p = s.find(needle, p + 1)) ++n;
+  return n;
+}
+
+TEST_CASE("ChatGLM3 pair: 2.3 breaks once per layer in forward; __init__ fix and 2.11 give one graph") {
+  std::string dir = std::string(TPARSE_TESTDATA) + "/programs/";
+  std::string fwd = slurp_file(dir + "chatglm_version_forward.py");
+  std::string init = slurp_file(dir + "chatglm_version_init.py");
+  Options v23;
+  v23.torch_version = "2.3";
+  Result a = compile_script("chatglm_version_forward.py", fwd, v23);
+  Result b = compile_script("chatglm_version_init.py", init, v23);
+  Result c = compile_script("chatglm_version_forward.py", fwd, Options{});
+  REQUIRE(a.ok);
+  REQUIRE(b.ok);
+  REQUIRE(c.ok);
+  // one break per layer: the version check in CoreAttention.forward runs once per layer
+  int breaks = count(a.trace, "\"name\": \"dynamo_graph_break_reason\"");
+  int in_core = count(a.trace, "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}\n\t\n\tUser code traceback:");
+  MESSAGE("2.3 forward-check: graphs=" << count(a.trace, "{\"dynamo_output_graph\"") << " breaks=" << breaks);
+  CHECK(count(a.trace, "\"co_name\": \"torch_dynamo_resume_in_forward_at_15\"") >= 1);
+  CHECK(count(a.trace, "{\"dynamo_output_graph\"") > 1);
+  CHECK(breaks >= 4);
+  (void)in_core;
+  CHECK(count(b.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(count(b.trace, "dynamo_graph_break_reason") == 0);
+  CHECK(count(c.trace, "{\"dynamo_output_graph\"") == 1);
+}

@@ -143,7 +143,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
   for (int o : g.outputs) outs.push_back(g.nodes[o].name);
   std::string ret = outs.size() == 1 ? "(" + outs[0] + ",)" : "(" + fmt::format("{}", fmt::join(outs, ", ")) + ")";
   if (!lines.empty() && lines.back() == '\n') {}
-  body = fmt::format("class GraphModule(torch.nn.Module):\n    def forward(self{}):\n{}        return {}\n        ",
+  body = fmt::format("class GraphModule(torch.nn.Module):\n    def forward(self{}):\n{}        return {}\n",
                      sig, lines, ret);
   return body;
 }

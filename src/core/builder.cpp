@@ -320,6 +320,7 @@ void ModelBuilder::add(const RawRecord& raw) {
   }
   r.process = process_for(r.rank);
   if (r.rank < 0) r.rank = procs_[static_cast<size_t>(r.process)].rank;
+  model_.processes[static_cast<size_t>(r.process)].records++;
   dispatch(r);
 }
 

@@ -166,7 +166,7 @@ void finalize(Model& m) {
   // Ranks.
   std::set<int32_t> ranks;
   for (const Process& p : m.processes)
-    if (p.rank >= 0) ranks.insert(p.rank);
+    if (p.rank >= 0 && p.records > 0) ranks.insert(p.rank);
   m.ranks.assign(ranks.begin(), ranks.end());
   m.rank_summaries.clear();
   for (int32_t r : m.ranks) {

@@ -270,6 +270,7 @@ struct Process {
   int32_t file = -1;
   int32_t rank = -1;
   int32_t epochs = 1;
+  uint64_t records = 0;  ///< records dispatched to this process (0: only filtered-out records)
 };
 
 /// Rank-level roll-up, computed by finalize().

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# CLI contract tests for `tparse summary`: exit codes, --json, --strict naming file:line, stdin,
+# directories, .gz, --rank. Usage: cli_test.sh TPARSE_BINARY TESTDATA_DIR
+set -u
+BIN=$1
+TD=$2
+fails=0; passes=0
+check() {  # description, expected-exit, command...
+  local desc=$1 want=$2; shift 2
+  "$@" >/tmp/cli_test.out 2>/tmp/cli_test.err
+  local rc=$?
+  if [ "$rc" -eq "$want" ]; then passes=$((passes+1)); else echo "FAIL: $desc: exit $rc, want $want"; cat /tmp/cli_test.err; fails=$((fails+1)); fi
+}
+expect_out() {  # description, grep pattern (on stdout+stderr of the last check)
+  if grep -q -- "$2" /tmp/cli_test.out /tmp/cli_test.err; then passes=$((passes+1)); else echo "FAIL: $1: no '$2' in output"; head -20 /tmp/cli_test.out; fails=$((fails+1)); fi
+}
+
+check "--version" 0 "$BIN" --version; expect_out "version text" "tparse 0."
+check "--help" 0 "$BIN" --help; expect_out "help lists summary" "summary"
+check "unknown flag is a usage error" 2 "$BIN" summary --no-such-flag "$TD/torch-2.11/print_break/trace"
+check "missing input is exit 2" 2 "$BIN" summary /nonexistent/trace; expect_out "names the path" "/nonexistent/trace"
+check "directory of gz logs" 0 "$BIN" summary "$TD/torch-2.11/print_break/trace"; expect_out "graph count" "graphs compiled:   3"
+expect_out "distinct site" "models.py:152"
+check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 1'
+expect_out "fallback counted" '"fallbacks": 1'
+check "stdin" 0 sh -c "gzip -dc '$TD/torch-2.11/mlp_clean/trace/'*.gz | '$BIN' summary -"; expect_out "stdin graph" "graphs compiled:   1"
+check "corrupted payload is a note without --strict" 0 "$BIN" summary "$TD/tlparse-inputs/simple_corrupted_json.log.gz"
+expect_out "note on stderr" "input problem"
+check "--strict fails and names file:line" 1 "$BIN" summary --strict "$TD/tlparse-inputs/simple_corrupted_json.log.gz"
+expect_out "file:line" "simple_corrupted_json.log.gz:[0-9][0-9]*: md5_mismatch"
+check "--rank narrows" 0 "$BIN" summary --json --rank 2 "$TD/torch-2.11/ddp_gloo_4ranks/trace"; expect_out "one rank" '"rank": 2'
+if grep -q '"rank": 0' /tmp/cli_test.out; then echo "FAIL: --rank 2 still shows rank 0"; fails=$((fails+1)); else passes=$((passes+1)); fi
+check "-o writes a file" 0 "$BIN" summary --json -o /tmp/cli_test.json "$TD/torch-2.11/print_break/trace"
+if grep -q '"distinct_sites": 1' /tmp/cli_test.json; then passes=$((passes+1)); else echo "FAIL: -o file content"; fails=$((fails+1)); fi
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]

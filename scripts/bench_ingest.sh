@@ -11,14 +11,22 @@ SIZES=${SIZES:-"1 4"}
 [ -x "$BIN" ] || { cmake -S . -B build -G Ninja >/dev/null && cmake --build build --target tparse; }
 mkdir -p "$WORK"
 
-# One "unit": every real torch 2.11 log once, uncompressed (about 30 MB).
-unit="$WORK/unit.log"
-if [ ! -s "$unit" ]; then
-  for f in testdata/torch-2.11/*/trace/*.gz; do gzip -dc "$f"; done > "$unit"
+# Units repeated to make big traces:
+#  mixed: every real torch 2.11 log once (about 30 MB, ~55 compiles: compile-dense, the model grows
+#         with the log since every repetition is a new epoch of compiles);
+#  glm:   the ChatGLM3 28-layer log (6 MB, 1 compile with big graphs and code: payload-heavy, like
+#         production training logs) — peak RSS must stay flat as it grows.
+unit_mixed="$WORK/unit.log"
+if [ ! -s "$unit_mixed" ]; then
+  for f in testdata/torch-2.11/*/trace/*.gz; do gzip -dc "$f"; done > "$unit_mixed"
 fi
-unit_bytes=$(stat -c %s "$unit")
+unit_glm="$WORK/glm.log"
+[ -s "$unit_glm" ] || gzip -dc testdata/torch-2.11/chatglm_version_forward/trace/*.gz > "$unit_glm"
+unit=$unit_mixed
 
-make_trace() {  # $1 = GB, $2 = output file
+make_trace() {  # $1 = GB, $2 = output file; repeats $unit
+  local unit_bytes
+  unit_bytes=$(stat -c %s "$unit")
   local target=$(( $1 * 1024 * 1024 * 1024 ))
   if [ ! -s "$2" ] || [ "$(stat -c %s "$2")" -lt "$target" ]; then
     : > "$2"
@@ -42,14 +50,16 @@ run() {  # $1 = label, rest = tparse args
 
 printf "%-28s %11s %10s %13s %10s %17s %11s\n" run size wall wall-MB/s cpu cpu-MB/s "peak RSS"
 for gb in $SIZES; do
-  make_trace "$gb" "$WORK/trace_${gb}g.log"
-  EXTRA="-j 1" run "${gb} GB, 1 file, md5, -j1" "$WORK/trace_${gb}g.log"
-  EXTRA="-j 1 --no-md5" run "${gb} GB, 1 file, no md5, -j1" "$WORK/trace_${gb}g.log"
+  unit=$unit_mixed make_trace "$gb" "$WORK/trace_${gb}g.log"
+  EXTRA="-j 1" run "mixed ${gb} GB, md5, -j1" "$WORK/trace_${gb}g.log"
+  EXTRA="-j 1 --no-md5" run "mixed ${gb} GB, no md5, -j1" "$WORK/trace_${gb}g.log"
+  unit=$unit_glm make_trace "$gb" "$WORK/glm_${gb}g.log"
+  EXTRA="-j 1" run "glm ${gb} GB, md5, -j1" "$WORK/glm_${gb}g.log"
 done
 # Threads over several files (the multi-rank case).
 mkdir -p "$WORK/multi"
 if [ ! -s "$WORK/multi/dedicated_log_torch_trace_rank_3_x.log" ]; then
-  make_trace 1 "$WORK/trace_1g.log"
+  unit=$unit_mixed make_trace 1 "$WORK/trace_1g.log"
   for r in 0 1 2 3; do head -c $(( 256 * 1024 * 1024 )) "$WORK/trace_1g.log" > "$WORK/multi/dedicated_log_torch_trace_rank_${r}_x.log"; done
 fi
 EXTRA="-j 1" run "1 GB, 4 files, md5, -j1" "$WORK/multi"

@@ -16,6 +16,7 @@ bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool 
   o.jobs = f.jobs;
   o.only_rank = f.rank;
   o.keep_payloads = keep_payloads;
+  o.keep_detail = keep_payloads;
   o.keep_events = keep_events;
   bool tty = !f.quiet && isatty(2);
   ProgressFn progress;

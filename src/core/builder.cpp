@@ -132,6 +132,11 @@ PayloadRef ModelBuilder::keep_payload(const Record& r) {
 }
 
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
+  if (!opts_.keep_detail && r.kind != "dynamo_output_graph") {
+    compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
+    discard_ = Artifact{};
+    return discard_;
+  }
   Artifact a;
   a.kind = std::string(r.kind);
   a.name = std::string(name);

@@ -20,6 +20,10 @@ struct IngestOptions {
   bool verify_md5 = true;
   bool keep_events = true;     ///< keep chromium events (timeline)
   bool keep_payloads = true;   ///< keep payload handles (report/viewer); summary can skip them
+  /// Keep everything (other metrics fields, whole dynamo_start stacks, shape events, runtime
+  /// metrics, every artifact). Off: only what totals, sites and recompiles need, so memory per
+  /// compile stays small on huge logs (summary, gate).
+  bool keep_detail = true;
   int jobs = 0;                ///< worker threads over files; 0 = hardware concurrency
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)
   size_t max_line = 64u << 20; ///< longer lines are skipped and counted as oversize
@@ -96,6 +100,7 @@ class ModelBuilder {
   simdjson::ondemand::parser env_parser_;
   simdjson::ondemand::parser meta_parser_;
   std::string scratch_;
+  Artifact discard_;  // target for add_artifact when detail is off
   bool scratch_valid_ = false;
   bool seekable_;
 };

@@ -172,8 +172,8 @@ std::vector<std::string> split_recompile_reasons(std::string_view payload, bool&
   std::vector<std::string> out;
   was_json_list = false;
   std::string_view t = trim(payload);
+  thread_local simdjson::dom::parser parser;  // reused: one allocation per thread, not per record
   if (!t.empty() && t.front() == '[') {
-    simdjson::dom::parser parser;
     simdjson::dom::element doc;
     if (parser.parse(t.data(), t.size()).get(doc) == simdjson::SUCCESS && doc.is_array()) {
       was_json_list = true;
@@ -185,7 +185,6 @@ std::vector<std::string> split_recompile_reasons(std::string_view payload, bool&
     }
   }
   if (!t.empty() && t.front() == '"' && t.back() == '"' && t.size() >= 2) {
-    simdjson::dom::parser parser;
     simdjson::dom::element doc;
     std::string_view s;
     if (parser.parse(t.data(), t.size()).get(doc) == simdjson::SUCCESS && doc.get_string().get(s) == simdjson::SUCCESS) {

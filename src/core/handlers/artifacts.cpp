@@ -17,6 +17,15 @@ void on_graph_break(ModelBuilder& b, const Record& r, int32_t ci) {
   gb.attempt = r.id.attempt;
   gb.where = r.where;
   parse_graph_break_text(b.payload(r), gb);
+  if (!b.options().keep_detail) {
+    // Light mode: keep what sites and gates need (title, GB id, location, innermost user frame).
+    gb.reason.clear();
+    gb.explanation.clear();
+    gb.context.clear();
+    gb.hints.clear();
+    if (gb.user_stack.size() > 1) gb.user_stack = Stack{std::move(gb.user_stack.back())};
+    gb.reason.shrink_to_fit();
+  }
   Model& m = b.model();
   if (ci >= 0) m.compiles[static_cast<size_t>(ci)].breaks.push_back(static_cast<int32_t>(m.breaks.size()));
   m.breaks.push_back(std::move(gb));

@@ -21,6 +21,7 @@ void on_dynamo_start(ModelBuilder& b, const Record& r) {
     if (k == "stack") {
       Compile& c = b.model().compiles[static_cast<size_t>(ci)];
       c.stack = b.parse_stack(field.value().get_array());
+      if (!b.options().keep_detail && c.stack.size() > 1) c.stack = Stack{std::move(c.stack.back())};
     }
   }
 }
@@ -98,7 +99,7 @@ void on_metrics(ModelBuilder& b, const Record& r) {
         bool x;
         if (v.get_bool().get(x) == SUCCESS) m.has_guarded_code = x;
       }
-    } else {
+    } else if (b.options().keep_detail) {
       ondemand::json_type t = v.type();
       if (t == ondemand::json_type::null) continue;
       if (t == ondemand::json_type::object || t == ondemand::json_type::array) {
@@ -132,9 +133,14 @@ void on_metrics(ModelBuilder& b, const Record& r) {
   if (r.kind == "compilation_metrics") {
     if (c.metrics) b.diag(Diag::DuplicateId, r.where, fmt::format("second compilation_metrics for {}", c.id.str()));
     c.restart_reasons = m.restart_reasons;
+    if (!b.options().keep_detail) {  // light mode: one copy of the long texts is enough
+      m.restart_reasons.clear();
+      m.recompile_reason.clear();
+      m.restart_reasons.shrink_to_fit();
+    }
     if (r.id.attempt >= 0) c.id.attempt = r.id.attempt;
     c.metrics = std::move(m);
-  } else {
+  } else if (b.options().keep_detail) {
     c.runtime_metrics.push_back(std::move(m));
   }
 }

@@ -8,6 +8,10 @@ namespace {
 using namespace simdjson;
 
 void on_shape_event(ModelBuilder& b, const Record& r) {
+  if (!b.options().keep_detail) {
+    b.compile_of(r);
+    return;
+  }
   ShapeEvent ev;
   ev.kind = std::string(r.kind);
   ev.where = r.where;

@@ -76,6 +76,7 @@ void finalize(Model& m) {
       f.rank = c.rank;
       f.epoch = c.epoch;
       f.process = c.process;
+      f.where = c.where;
       m.frames.push_back(f);
     }
     c.frame = it->second;

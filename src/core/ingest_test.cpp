@@ -182,3 +182,12 @@ TEST_CASE("summary JSON carries the schema version and totals") {
   CHECK(j.find("\"schema_version\": 1") != std::string::npos);
   CHECK(j.find("\"graphs\": 1") != std::string::npos);
 }
+
+TEST_CASE("a 100 MB line is skipped as oversize and the records after it still count") {
+  std::string t = str0() + std::string(100u << 20, 'x') + "\n" + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  auto lt = load_trace_text(std::move(t), "huge.log");
+  CHECK(lt.model.diag.counts[static_cast<int>(Diag::OversizeLine)] == 1);
+  CHECK(lt.model.file_of(lt.model.diag.examples[static_cast<int>(Diag::OversizeLine)].at(0).where) == "huge.log:2");
+  CHECK(lt.model.graph_count() == 1);
+  CHECK(lt.model.frames.at(0).where.line == 3);
+}

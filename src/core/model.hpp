@@ -149,6 +149,7 @@ struct Frame {
   std::string file;        ///< co_filename
   int64_t first_line = -1;
   bool is_resume = false;  ///< torch_dynamo_resume_in_<fn>_at_<line>
+  SourceLoc where;         ///< first record of its first compile
   std::vector<int32_t> compiles;  ///< indices into Model::compiles, in order [f/0], [f/1]...
   bool hit_recompile_limit = false;
 };

@@ -1,0 +1,289 @@
+// Explain-from-trace engine: selection of the first call, explain's arithmetic, the true account.
+// Formatting lives in explain_format.cpp.
+#include "explain.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace tparse::analysis {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool frame_matches(const Model& m, int32_t frame, const std::string& name) {
+  if (name.empty()) return true;
+  if (frame < 0) return false;
+  const Frame& f = m.frames[static_cast<size_t>(frame)];
+  return f.name == name || f.name.starts_with("torch_dynamo_resume_in_" + name + "_at_");
+}
+
+// Guards of one compile from its dynamo_cpp_guards_str tree: each leaf guard with the source of
+// the GuardManager it hangs under.
+void collect_guards(const LoadedTrace& t, int32_t ci, std::vector<ExplainGuard>& out) {
+  const Compile& c = t.model.compiles[static_cast<size_t>(ci)];
+  const Artifact* a = nullptr;
+  for (const auto& art : c.artifacts)
+    if (art.kind == "dynamo_cpp_guards_str" && art.payload.valid()) a = &art;
+  if (!a) return;
+  std::string text = t.payloads.get(a->payload);
+  std::vector<std::pair<size_t, std::string>> managers;  // (depth, source)
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line(text.data() + pos, (nl == std::string::npos ? text.size() : nl) - pos);
+    pos = nl == std::string::npos ? text.size() : nl + 1;
+    size_t d = line.find("+- ");
+    if (d == std::string_view::npos) continue;
+    std::string_view body = line.substr(d + 3);
+    while (!managers.empty() && managers.back().first >= d) managers.pop_back();
+    size_t src = body.find("source=");
+    if (body.find("GuardManager") != std::string_view::npos && src != std::string_view::npos) {
+      size_t e = body.find(", ", src);
+      managers.emplace_back(d, std::string(body.substr(src + 7, e == std::string_view::npos ? std::string_view::npos : e - src - 7)));
+      continue;
+    }
+    size_t colon = body.find(": ");
+    if (colon == std::string_view::npos) continue;
+    std::string_view kind = body.substr(0, colon);
+    bool upper = !kind.empty();
+    for (char ch : kind)
+      if (!(std::isupper(static_cast<unsigned char>(ch)) || ch == '_' || std::isdigit(static_cast<unsigned char>(ch)))) upper = false;
+    if (!upper) continue;
+    std::string_view code = body.substr(colon + 2);
+    size_t hash = code.find("  # ");
+    if (hash != std::string_view::npos) code = code.substr(0, hash);
+    while (!code.empty() && code.back() == ' ') code.remove_suffix(1);
+    out.push_back({ci, std::string(kind), managers.empty() ? std::string() : managers.back().second, std::string(code)});
+  }
+}
+
+}  // namespace
+
+std::string explain_reason_text(const GraphBreak& b) {
+  std::string id = b.gb_id;
+  if (id == "gb0170" || id == "GB0170" || b.title == "Data-dependent branching") return "generic_jump TensorVariable()";
+  std::string r = b.reason;
+  // Drop the "Encountered graph break when attempting to trace ...:" preamble explain does not show.
+  if (r.starts_with("Encountered graph break")) {
+    size_t p = r.find("\n\n");
+    if (p != std::string::npos) r = r.substr(p + 2);
+  }
+  size_t tb = r.find("\n\nUser code traceback:");
+  if (tb != std::string::npos) r.resize(tb);
+  while (!r.empty() && (r.back() == '\n' || r.back() == ' ')) r.pop_back();
+  if (r.empty()) r = b.title;
+  return r;
+}
+
+std::vector<int32_t> select_first_call(const Model& m, std::string* why) {
+  std::vector<int32_t> out;
+  if (m.compiles.empty()) {
+    if (why) *why = "no compiles in the trace";
+    return out;
+  }
+  // Trace order: by first record.
+  std::vector<int32_t> order(m.compiles.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    const auto& wa = m.compiles[static_cast<size_t>(a)].where;
+    const auto& wb = m.compiles[static_cast<size_t>(b)].where;
+    return wa.file != wb.file ? wa.file < wb.file : wa.line < wb.line;
+  });
+  const Compile& first = m.compiles[static_cast<size_t>(order.front())];
+  const int32_t proc = first.process, epoch = first.epoch, entry = first.frame;
+  std::set<std::string> resume_names;
+  std::string stop;
+  for (int32_t ci : order) {
+    const Compile& c = m.compiles[static_cast<size_t>(ci)];
+    if (c.process != proc || c.epoch != epoch) continue;
+    if (c.frame == entry && c.frame >= 0 && !out.empty() && c.frame == m.compiles[static_cast<size_t>(out.front())].frame &&
+        c.id.compile > 0) {
+      bool identity_only = false;
+      if (c.recompile >= 0) {
+        const Recompile& r = m.recompiles[static_cast<size_t>(c.recompile)];
+        identity_only = !r.reasons.empty();
+        for (const auto& g : r.reasons)
+          if (g.change != GuardChange::Id) identity_only = false;
+      }
+      if (!identity_only) {
+        stop = "the entry frame recompiled for a new input at " + c.id.str();
+        break;
+      }
+    }
+    if (c.frame >= 0) {
+      const Frame& f = m.frames[static_cast<size_t>(c.frame)];
+      if (f.is_resume && c.id.compile == 0) {
+        if (resume_names.count(f.name)) {
+          stop = "a second resume function for the same break line (" + f.name + ") at " + c.id.str();
+          break;
+        }
+        resume_names.insert(f.name);
+      }
+    }
+    out.push_back(ci);
+  }
+  if (why) {
+    *why = "first call: " + std::to_string(out.size()) + " of " + std::to_string(m.compiles.size()) + " compiles";
+    if (!stop.empty()) *why += "; stopped where " + stop;
+    if (m.processes.size() > 1) *why += "; first process only";
+  }
+  return out;
+}
+
+bool read_source_line(const std::string& path, int64_t line, const std::vector<std::string>& roots,
+                      std::string& text, std::string& found_at) {
+  if (path.empty() || line <= 0) return false;
+  std::vector<fs::path> candidates{fs::path(path)};
+  fs::path p(path);
+  std::vector<fs::path> parts(p.begin(), p.end());
+  for (const auto& root : roots)
+    for (size_t i = 0; i < parts.size(); ++i) {
+      fs::path suffix;
+      for (size_t j = i; j < parts.size(); ++j)
+        if (parts[j] != "/") suffix /= parts[j];
+      if (!suffix.empty()) candidates.push_back(fs::path(root) / suffix);
+    }
+  for (const auto& c : candidates) {
+    std::error_code ec;
+    if (!fs::is_regular_file(c, ec)) continue;
+    std::ifstream in(c);
+    std::string l;
+    for (int64_t n = 1; std::getline(in, l); ++n)
+      if (n == line) {
+        size_t a = l.find_first_not_of(" \t");
+        text = a == std::string::npos ? "" : l.substr(a);
+        if (!text.empty() && text.back() == '\r') text.pop_back();
+        found_at = c.string();
+        return true;
+      }
+  }
+  return false;
+}
+
+Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
+  const Model& m = t.model;
+  Explanation e;
+  e.frame_filter = o.frame;
+  if (o.all_calls) {
+    std::string why;
+    auto first = select_first_call(m, &why);
+    if (!first.empty()) {
+      const Compile& f0 = m.compiles[static_cast<size_t>(first.front())];
+      for (size_t i = 0; i < m.compiles.size(); ++i)
+        if (m.compiles[i].process == f0.process && m.compiles[i].epoch == f0.epoch) e.selected.push_back(static_cast<int32_t>(i));
+    }
+    e.selection = "all calls: " + std::to_string(e.selected.size()) + " compiles of the first process";
+  } else {
+    e.selected = select_first_call(m, &e.selection);
+  }
+  if (!o.frame.empty()) {
+    std::erase_if(e.selected, [&](int32_t ci) { return !frame_matches(m, m.compiles[static_cast<size_t>(ci)].frame, o.frame); });
+    e.selection += "; --frame " + o.frame;
+  }
+  // explain's arithmetic over the selected compiles.
+  for (int32_t ci : e.selected) {
+    const Compile& c = m.compiles[static_cast<size_t>(ci)];
+    if (!c.has_graph) continue;
+    ExplainGraph g;
+    g.compile = ci;
+    if (c.graph_artifact >= 0) {
+      const Artifact& a = c.artifacts[static_cast<size_t>(c.graph_artifact)];
+      if (a.payload.valid()) {
+        g.ops = parse_graph_ops(t.payloads.get(a.payload));
+        g.parsed = true;
+      }
+    }
+    e.op_count += static_cast<int64_t>(g.ops.call_functions.size());
+    e.calls_captured += g.ops.calls();
+    e.graphs.push_back(std::move(g));
+    // The graph was compiled because of a break when this compile was cut by one (resumed break).
+    for (int32_t bi : c.breaks) {
+      const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
+      if (b.kind != BreakKind::Resumed) continue;
+      ExplainReason r;
+      r.reason = explain_reason_text(b);
+      r.compile = ci;
+      r.brk = bi;
+      const Frame* f = c.frame >= 0 ? &m.frames[static_cast<size_t>(c.frame)] : nullptr;
+      size_t start = 0;
+      if (f)
+        for (size_t k = 0; k < b.user_stack.size(); ++k)
+          if (b.user_stack[k].name == f->name && b.user_stack[k].file == f->file) start = k;
+      r.user_stack.assign(b.user_stack.begin() + static_cast<std::ptrdiff_t>(std::min(start, b.user_stack.size())), b.user_stack.end());
+      if (r.user_stack.empty()) r.user_stack.push_back({b.user_file, b.user_line, b.user_function, ""});
+      e.break_reasons.push_back(std::move(r));
+      break;  // one graph, one reason
+    }
+    collect_guards(t, ci, e.guards);
+  }
+  e.graph_count = static_cast<int64_t>(e.graphs.size());
+  e.graph_break_count = e.graph_count - 1;
+  // True account over the whole trace (narrowed by --frame).
+  std::set<int32_t> sites;
+  for (size_t ci = 0; ci < m.compiles.size(); ++ci) {
+    const Compile& c = m.compiles[ci];
+    if (!frame_matches(m, c.frame, o.frame)) continue;
+    ++e.compiles;
+    if (c.has_graph) ++e.graphs_total;
+    for (int32_t bi : c.breaks) {
+      ++e.break_events;
+      const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
+      if (b.kind == BreakKind::FrameSkipped) ++e.frames_skipped;
+      if (b.site >= 0) sites.insert(b.site);
+    }
+    if (c.outcome == Outcome::FrameSkipped && c.breaks.empty()) ++e.frames_skipped;
+    if (c.recompile >= 0) ++e.recompiles;
+    if (c.outcome == Outcome::Failed) ++e.failures;
+  }
+  for (const auto& f : m.frames)
+    if (frame_matches(m, static_cast<int32_t>(&f - m.frames.data()), o.frame)) {
+      if (f.is_resume) ++e.resume_frames;
+      if (f.hit_recompile_limit) ++e.fallbacks;
+    }
+  e.distinct_sites = static_cast<int64_t>(sites.size());
+  for (int32_t si : sites) {
+    const BreakSite& s = m.break_sites[static_cast<size_t>(si)];
+    SiteExplain x;
+    x.site = si;
+    x.advice = advise_site(s, m);
+    x.events = static_cast<int64_t>(s.events.size());
+    for (int32_t bi : s.events)
+      if (m.breaks[static_cast<size_t>(bi)].kind == BreakKind::FrameSkipped) x.frame_skipped = true;
+    std::string found;
+    if (read_source_line(s.user_file, s.user_line, o.source_roots, x.source_line, found)) {
+      x.source_from = "local file " + found;
+    } else if (!s.events.empty()) {
+      const GraphBreak& b = m.breaks[static_cast<size_t>(s.events.front())];
+      for (auto it = b.user_stack.rbegin(); it != b.user_stack.rend(); ++it)
+        if (it->line == s.user_line && !it->code.empty()) {
+          x.source_line = it->code;
+          x.source_from = "trace";
+          break;
+        }
+    }
+    e.sites.push_back(std::move(x));
+  }
+  std::sort(e.sites.begin(), e.sites.end(), [](const SiteExplain& a, const SiteExplain& b) { return a.events > b.events; });
+  for (size_t fi = 0; fi < m.frames.size(); ++fi) {
+    const Frame& f = m.frames[fi];
+    if (!frame_matches(m, static_cast<int32_t>(fi), o.frame)) continue;
+    RecompileExplain r;
+    r.frame = static_cast<int32_t>(fi);
+    for (int32_t ci : f.compiles) {
+      const Compile& c = m.compiles[static_cast<size_t>(ci)];
+      if (c.recompile < 0) continue;
+      r.recompiles.push_back(c.recompile);
+      r.advice.push_back(advise_recompile(m.recompiles[static_cast<size_t>(c.recompile)], m));
+    }
+    r.hit_limit = f.hit_recompile_limit;
+    if (r.hit_limit) r.limit_advice = advise_recompile_limit(f, m);
+    if (!r.recompiles.empty() || r.hit_limit) e.recompiling_frames.push_back(std::move(r));
+  }
+  return e;
+}
+
+}  // namespace tparse::analysis

@@ -1,0 +1,157 @@
+// explain-from-trace against torch's own explain.json for the single-call cases, plus the parts
+// of the true account that truth.json / the trace content pin down.
+#include <doctest/doctest.h>
+#include <simdjson.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "analysis/explain.hpp"
+#include "core/test_support.hpp"
+
+using namespace tparse;
+using namespace tparse::analysis;
+
+namespace {
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// "<function relu at 0x7f553800a020>" and our "<function relu at 0x…>" compare equal.
+std::string norm_addr(const std::string& s) {
+  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
+  return std::regex_replace(s, addr, " at 0x>");
+}
+
+}  // namespace
+
+TEST_CASE("explain numbers, reasons and user stacks equal torch's explain.json") {
+  const char* cases[] = {"mlp_clean",     "chatglm_version_forward", "chatglm_version_init", "print_break",
+                         "item_break",    "nonzero_break",           "torch_cond_fix",       "mark_dynamic_case"};
+  for (const char* name : cases) {
+    CAPTURE(name);
+    auto dir = testing::testdata() / "torch-2.11" / name;
+    LoadedTrace t = load_trace({(dir / "trace").string()});
+    Explanation e = explain_trace(t);
+    simdjson::dom::parser p;
+    simdjson::dom::element ex = p.parse(simdjson::padded_string(read_file(dir / "explain.json")));
+    CHECK(e.graph_count == int64_t(ex["graph_count"]));
+    CHECK(e.graph_break_count == int64_t(ex["graph_break_count"]));
+    CHECK(e.op_count == int64_t(ex["op_count"]));
+    simdjson::dom::array reasons = ex["break_reasons"];
+    REQUIRE(e.break_reasons.size() == reasons.size());
+    size_t i = 0;
+    for (simdjson::dom::element r : reasons) {
+      const ExplainReason& mine = e.break_reasons[i++];
+      CHECK(mine.reason == std::string(std::string_view(r["reason"])));
+      simdjson::dom::array st = r["user_stack"];
+      REQUIRE(mine.user_stack.size() == st.size());
+      size_t k = 0;
+      for (simdjson::dom::element f : st) {
+        const StackFrame& sf = mine.user_stack[k++];
+        CHECK(sf.file + ":" + std::to_string(sf.line) + " in " + sf.name == std::string(std::string_view(f)));
+      }
+    }
+    simdjson::dom::array opg = ex["ops_per_graph"];
+    REQUIRE(e.graphs.size() == opg.size());
+    size_t g = 0;
+    for (simdjson::dom::element ops : opg) {
+      std::vector<std::string> theirs;
+      for (simdjson::dom::element op : ops.get_array()) theirs.push_back(norm_addr(std::string(std::string_view(op))));
+      std::vector<std::string> mine;
+      for (const auto& op : e.graphs[g].ops.call_functions) mine.push_back(norm_addr(op));
+      CHECK(mine == theirs);
+      ++g;
+    }
+  }
+}
+
+TEST_CASE("calls captured over the selected call equal truth.json's calls_captured") {
+  for (const char* name : {"print_break", "item_break", "nonzero_break", "mlp_clean", "chatglm_version_init"}) {
+    CAPTURE(name);
+    auto dir = testing::testdata() / "torch-2.11" / name;
+    Explanation e = explain_trace(load_trace({(dir / "trace").string()}));
+    simdjson::dom::parser p;
+    simdjson::dom::element tr = p.parse(simdjson::padded_string(read_file(dir / "truth.json")));
+    CHECK(e.calls_captured == int64_t(tr["stats"]["calls_captured"]));
+  }
+}
+
+TEST_CASE("true account beside explain: print_break breaks three times at one site") {
+  auto dir = testing::testdata() / "torch-2.11" / "print_break";
+  LoadedTrace t = load_trace({(dir / "trace").string()});
+  Explanation e = explain_trace(t);
+  CHECK(e.break_events == 3);  // truth.json graph_break counter: 3
+  CHECK(e.distinct_sites == 1);
+  CHECK(e.graph_break_count == 2);  // explain's naive Graph Count - 1
+  REQUIRE(e.sites.size() == 1);
+  CHECK(e.sites[0].advice.category == "print_logging");
+  CHECK(e.sites[0].source_line == "print(\"layer output norm computed\")");  // user_stack code in the trace
+  REQUIRE(e.recompiling_frames.size() == 1);
+  CHECK(e.recompiling_frames[0].advice[0].category == "requires_grad_change");
+  std::string text = explain_text(e, t.model);
+  CHECK(text.starts_with("Graph Count: 3\nGraph Break Count: 2\nOp Count: 3\nBreak Reasons:\n  Break Reason 1:\n"));
+  CHECK(text.find("<FrameSummary file /home/user/zoo/models.py, line 152 in forward>") != std::string::npos);
+  std::string json = explain_json(e, t.model);
+  simdjson::dom::parser p;
+  simdjson::dom::element j = p.parse(simdjson::padded_string(json));
+  CHECK(int64_t(j["graph_count"]) == 3);
+  CHECK(int64_t(j["true_account"]["break_events"]) == 3);
+}
+
+TEST_CASE("first call selection stops at a recompile of the entry frame and at the other branch") {
+  // recompile_dynamic / data_dependent_branch: explain (first input) saw 1 and 2 graphs.
+  for (auto [name, graphs] : {std::pair{"recompile_dynamic", 1}, std::pair{"data_dependent_branch", 2},
+                              std::pair{"recompile_limit", 1}}) {
+    CAPTURE(name);
+    auto dir = testing::testdata() / "torch-2.11" / name;
+    Explanation e = explain_trace(load_trace({(dir / "trace").string()}));
+    CHECK(e.graph_count == graphs);
+    simdjson::dom::parser p;
+    simdjson::dom::element ex = p.parse(simdjson::padded_string(read_file(dir / "explain.json")));
+    CHECK(e.graph_count == int64_t(ex["graph_count"]));
+    CHECK(e.break_reasons.size() == simdjson::dom::array(ex["break_reasons"]).size());
+  }
+}
+
+TEST_CASE("recompile limit frames are reported with a fix") {
+  auto dir = testing::testdata() / "torch-2.11" / "recompile_limit";
+  LoadedTrace t = load_trace({(dir / "trace").string()});
+  Explanation e = explain_trace(t, {.frame = "", .all_calls = true});
+  CHECK(e.fallbacks == 1);
+  REQUIRE(e.recompiling_frames.size() == 1);
+  CHECK(e.recompiling_frames[0].hit_limit);
+  CHECK(e.recompiling_frames[0].advice.front().category == "size_change");
+  CHECK(e.graph_count == 8);  // truth: unique_graphs 8
+}
+
+TEST_CASE("--frame narrows to one function and its resume functions") {
+  auto dir = testing::testdata() / "torch-2.11" / "print_break";
+  LoadedTrace t = load_trace({(dir / "trace").string()});
+  Explanation e = explain_trace(t, {.frame = "forward"});
+  CHECK(e.graph_count == 3);  // forward [1/0], its resume [2/0], forward [1/1]; not inner [0/0]
+  CHECK(e.compiles == 3);
+  Explanation none = explain_trace(t, {.frame = "no_such_function"});
+  CHECK(none.graph_count == 0);
+  CHECK(none.graph_break_count == -1);
+}
+
+TEST_CASE("source lines are read from a local copy found by path suffix") {
+  auto dir = std::filesystem::temp_directory_path() / "tparse_explain_src";
+  std::filesystem::create_directories(dir / "zoo");
+  {
+    std::ofstream out(dir / "zoo" / "models.py");
+    for (int i = 1; i < 152; ++i) out << "# line " << i << "\n";
+    out << "        print('local copy')\n";
+  }
+  std::string text, at;
+  REQUIRE(read_source_line("/home/user/zoo/models.py", 152, {dir.string()}, text, at));
+  CHECK(text == "print('local copy')");
+  CHECK(!read_source_line("/home/user/zoo/models.py", 999, {dir.string()}, text, at));
+  std::filesystem::remove_all(dir);
+}

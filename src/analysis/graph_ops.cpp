@@ -1,0 +1,186 @@
+// FX readable-graph parsing for explain's op counting; see graph_ops.hpp.
+#include "graph_ops.hpp"
+
+#include <array>
+#include <cctype>
+
+namespace tparse::analysis {
+
+namespace {
+
+size_t indent_of(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && line[i] == ' ') ++i;
+  return i;
+}
+
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!is_ident_char(c)) return false;
+  return true;
+}
+
+bool is_dotted_name(std::string_view s) {
+  if (s.empty() || s.front() == '.' || s.back() == '.') return false;
+  for (char c : s)
+    if (!is_ident_char(c) && c != '.') return false;
+  return !std::isdigit(static_cast<unsigned char>(s[0]));
+}
+
+// Position of the bracket closing the one at `open`, skipping quoted strings; npos if none.
+size_t match_close(std::string_view s, size_t open) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '(' || c == '[' || c == '{') ++depth;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// First binary operator " op " at bracket depth 0 outside strings; returns operator name or "".
+std::string binary_op(std::string_view e) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 21> ops = {{
+      {" is not ", "is_not"}, {" // ", "floordiv"}, {" ** ", "pow"}, {" << ", "lshift"}, {" >> ", "rshift"},
+      {" >= ", "ge"}, {" <= ", "le"}, {" == ", "eq"}, {" != ", "ne"}, {" is ", "is_"},
+      {" + ", "add"}, {" - ", "sub"}, {" * ", "mul"}, {" / ", "truediv"}, {" % ", "mod"},
+      {" @ ", "matmul"}, {" & ", "and_"}, {" | ", "or_"}, {" ^ ", "xor"}, {" > ", "gt"}, {" < ", "lt"},
+  }};
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < e.size(); ++i) {
+    char c = e[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') { quote = c; continue; }
+    if (c == '(' || c == '[' || c == '{') { ++depth; continue; }
+    if (c == ')' || c == ']' || c == '}') { --depth; continue; }
+    if (depth != 0 || c != ' ') continue;
+    for (const auto& [tok, name] : ops)
+      if (e.compare(i, tok.size(), tok) == 0) return std::string(name);
+  }
+  return "";
+}
+
+// Python functions that live directly in the torch namespace (torch/functional.py and friends).
+bool torch_python_function(std::string_view n) {
+  static const std::array<std::string_view, 20> fns = {
+      "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shapes", "broadcast_tensors",
+      "cartesian_prod", "cdist", "chain_matmul", "einsum", "lu", "meshgrid", "norm", "split", "stft",
+      "istft", "tensordot", "unique", "unique_consecutive", "unravel_index"};
+  for (auto f : fns)
+    if (f == n) return true;
+  return false;
+}
+
+bool python_builtin(std::string_view n) {
+  static const std::array<std::string_view, 16> b = {"getattr", "len", "abs", "min", "max", "isinstance",
+                                                     "hasattr", "iter", "next", "round", "pow", "divmod",
+                                                     "sum", "all", "any", "setattr"};
+  for (auto f : b)
+    if (f == n) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string target_repr(std::string_view callee) {
+  size_t dot = callee.rfind('.');
+  std::string_view leaf = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+  std::string_view mod = dot == std::string_view::npos ? std::string_view{} : callee.substr(0, dot);
+  auto builtin_fn = [&] { return "<built-in function " + std::string(leaf) + ">"; };
+  auto py_fn = [&] { return "<function " + std::string(leaf) + " at 0x…>"; };
+  if (mod.empty()) return python_builtin(leaf) ? builtin_fn() : py_fn();
+  if (mod == "operator" || mod == "_operator" || mod == "math" || mod == "builtins") return builtin_fn();
+  if (mod.starts_with("torch.ops.higher_order")) return std::string(leaf);
+  if (mod.starts_with("torch.ops.")) return std::string(callee.substr(10));
+  if (mod == "torch._C" || mod.starts_with("torch._C.")) return builtin_fn();
+  if (mod == "torch") {
+    if (leaf == "Size") return "<class 'torch.Size'>";
+    if (torch_python_function(leaf)) return py_fn();
+    return "<built-in method " + std::string(leaf) + " of type object at 0x…>";
+  }
+  return py_fn();
+}
+
+GraphOps parse_graph_ops(std::string_view payload) {
+  GraphOps g;
+  bool in_forward = false, seen_forward = false;
+  size_t pos = 0;
+  while (pos <= payload.size()) {
+    size_t nl = payload.find('\n', pos);
+    std::string_view line = payload.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? payload.size() + 1 : nl + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    size_t ind = indent_of(line);
+    std::string_view body = line.substr(ind);
+    if (body.empty()) continue;
+    if (ind == 4 && body.starts_with("def forward(")) {
+      if (seen_forward) break;  // a second top-level forward: stop
+      in_forward = seen_forward = true;
+      continue;
+    }
+    if (!in_forward) continue;
+    if (ind <= 4) {  // left the top-level forward (nested class or end)
+      in_forward = false;
+      break;
+    }
+    if (ind != 8 || body.starts_with("#") || body.starts_with("return ") || body == "return") continue;
+    size_t semi = body.find(";  ");
+    std::string_view stmt = semi == std::string_view::npos ? body : body.substr(0, semi);
+    // name[: "annotation"] = expr
+    size_t k = 0;
+    while (k < stmt.size() && is_ident_char(stmt[k])) ++k;
+    if (k == 0) continue;
+    size_t eq = std::string_view::npos;
+    if (stmt.compare(k, 3, ": \"") == 0) {
+      size_t endq = stmt.find('"', k + 3);
+      if (endq != std::string_view::npos && stmt.compare(endq + 1, 3, " = ") == 0) eq = endq + 1;
+    } else if (stmt.compare(k, 3, " = ") == 0) {
+      eq = k;
+    }
+    if (eq == std::string_view::npos) continue;
+    std::string_view e = stmt.substr(eq + 3);
+    while (!e.empty() && e.back() == ' ') e.remove_suffix(1);
+    if (e.empty()) continue;
+    if (is_identifier(e)) { ++g.placeholders; continue; }      // placeholder alias: l_x_ = L_x_
+    if (e.starts_with("self.") && e.find('(') == std::string_view::npos) continue;  // get_attr
+    std::string op = binary_op(e);
+    if (!op.empty()) { g.call_functions.push_back("<built-in function " + op + ">"); continue; }
+    if (e[0] == '-' || e[0] == '~' || e.starts_with("not ")) {
+      g.call_functions.push_back(e[0] == '-' ? "<built-in function neg>"
+                                 : e[0] == '~' ? "<built-in function invert>" : "<built-in function not_>");
+      continue;
+    }
+    size_t br = e.find_first_of("([");
+    if (br == std::string_view::npos || match_close(e, br) + 1 != e.size()) continue;  // constant etc.
+    std::string_view callee = e.substr(0, br);
+    if (!is_dotted_name(callee)) continue;
+    if (e[br] == '[') { g.call_functions.push_back("<built-in function getitem>"); continue; }
+    size_t dot = callee.find('.');
+    std::string_view root = dot == std::string_view::npos ? callee : callee.substr(0, dot);
+    if (root == "self") ++g.call_modules;
+    else if (dot == std::string_view::npos || root == "torch" || root == "operator" || root == "_operator" ||
+             root == "math" || root == "builtins")
+      g.call_functions.push_back(target_repr(callee));
+    else ++g.call_methods;
+  }
+  return g;
+}
+
+}  // namespace tparse::analysis

@@ -1,0 +1,90 @@
+// One-pass Python highlighter (see highlight.hpp).
+#include "highlight.hpp"
+
+#include <array>
+#include <cctype>
+
+#include "html.hpp"
+
+namespace tparse::report {
+
+namespace {
+
+bool is_kw(std::string_view w) {
+  static constexpr std::array<std::string_view, 35> k = {
+      "False", "None",   "True",  "and",    "as",       "assert", "async", "await",  "break",
+      "class", "continue", "def", "del",    "elif",     "else",   "except", "finally", "for",
+      "from",  "global", "if",    "import", "in",       "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",   "raise", "return", "try",      "while",  "with",  "yield"};
+  for (auto x : k)
+    if (x == w) return true;
+  return false;
+}
+
+bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+void span(std::string& out, const char* cls, std::string_view text) {
+  out += "<span class=\"";
+  out += cls;
+  out += "\">";
+  esc_to(out, text);
+  out += "</span>";
+}
+
+}  // namespace
+
+void highlight_python(std::string& out, std::string_view s) {
+  size_t i = 0, plain = 0;
+  auto flush = [&](size_t upto) {
+    if (upto > plain) esc_to(out, s.substr(plain, upto - plain));
+  };
+  while (i < s.size()) {
+    char c = s[i];
+    if (c == '#') {
+      size_t e = s.find('\n', i);
+      if (e == std::string_view::npos) e = s.size();
+      flush(i);
+      span(out, "com", s.substr(i, e - i));
+      i = plain = e;
+    } else if (c == '"' || c == '\'') {
+      size_t e;
+      if (s.substr(i, 3) == std::string_view(std::string(3, c))) {
+        e = s.find(std::string(3, c), i + 3);
+        e = e == std::string_view::npos ? s.size() : e + 3;
+      } else {
+        e = i + 1;
+        while (e < s.size() && s[e] != c && s[e] != '\n') e += s[e] == '\\' ? 2 : 1;
+        e = std::min(s.size(), e + 1);
+      }
+      flush(i);
+      span(out, "str", s.substr(i, e - i));
+      i = plain = e;
+    } else if (ident_start(c) && (i == 0 || !ident(s[i - 1]))) {
+      size_t e = i;
+      while (e < s.size() && ident(s[e])) ++e;
+      std::string_view w = s.substr(i, e - i);
+      if (is_kw(w)) {
+        flush(i);
+        span(out, "kw", w);
+        plain = e;
+      } else if (e < s.size() && s[e] == '(') {
+        flush(i);
+        span(out, "fn", w);
+        plain = e;
+      }
+      i = e;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident(s[i - 1]))) {
+      size_t e = i;
+      while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
+      flush(i);
+      span(out, "num", s.substr(i, e - i));
+      i = plain = e;
+    } else {
+      ++i;
+    }
+  }
+  flush(s.size());
+}
+
+}  // namespace tparse::report

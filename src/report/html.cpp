@@ -1,0 +1,138 @@
+// HTML helpers: escaping (UTF-8 validated), formatting, the shared page frame.
+#include "html.hpp"
+
+#include <fmt/format.h>
+
+namespace tparse::report {
+
+namespace {
+
+/// Length of a valid UTF-8 sequence starting at s[i], 0 when invalid.
+size_t utf8_len(std::string_view s, size_t i) {
+  auto c = static_cast<unsigned char>(s[i]);
+  size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+const char* kCss = R"CSS(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d232a;background:#f6f7f9}
+header{background:#22303c;color:#fff;padding:10px 20px}header a{color:#cfe3ff;margin-right:14px}
+main{padding:12px 20px;max-width:1400px}h1{font-size:20px;margin:6px 0}h2{font-size:17px;margin:22px 0 8px;border-bottom:1px solid #d5d9de}
+table{border-collapse:collapse;background:#fff;margin:6px 0}td,th{border:1px solid #dde1e5;padding:3px 7px;vertical-align:top;text-align:left}
+th{background:#eef1f4}pre{background:#fff;border:1px solid #dde1e5;padding:8px;overflow:auto;font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;max-height:720px}
+code{font:12.5px ui-monospace,Menlo,Consolas,monospace}.band{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0}
+.card{background:#fff;border:1px solid #dde1e5;border-radius:6px;padding:6px 12px;min-width:96px}.card b{display:block;font-size:20px}
+.card.bad b{color:#b3261e}.card.warn b{color:#a15c00}.note{background:#fff7e0;border:1px solid #f0d48a;padding:8px 12px;border-radius:6px;margin:8px 0}
+.alert{background:#fdecea;border:1px solid #f1aea8;padding:8px 12px;border-radius:6px;margin:8px 0}.ok{color:#1b7f3b}.bad{color:#b3261e}.muted{color:#69737d}
+.chain span.arrow{color:#69737d;margin:0 4px}.flag{background:#b3261e;color:#fff;border-radius:4px;padding:0 5px;font-size:12px}
+.hit{color:#1b7f3b}.miss{color:#b3261e}.bypass{color:#a15c00}details>summary{cursor:pointer}
+ul.trie{list-style:none;padding-left:16px;margin:0}ul.trie li{margin:1px 0}
+.kw{color:#7a1fa2;font-weight:600}.str{color:#0b7a32}.com{color:#6b7a86;font-style:italic}.num{color:#1750a8}.fn{color:#8a4b00}
+.tl{background:#fff;border:1px solid #dde1e5}.tl text{font:11px sans-serif}img.graph{max-width:100%;background:#fff;border:1px solid #dde1e5}
+input.filter{margin:4px 0;padding:3px 6px;width:320px}
+)CSS";
+
+// Filters the rows of the table right after an <input class=filter data-table=ID>.
+const char* kJs = R"JS(
+document.querySelectorAll('input.filter').forEach(function(inp){
+  inp.addEventListener('input',function(){
+    var t=document.getElementById(inp.getAttribute('data-table'));if(!t)return;
+    var q=inp.value.toLowerCase();
+    t.querySelectorAll('tbody tr').forEach(function(r){r.style.display=r.textContent.toLowerCase().indexOf(q)>=0?'':'none';});
+  });
+});
+)JS";
+
+}  // namespace
+
+void esc_to(std::string& out, std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '&': out += "&amp;"; continue;
+      case '<': out += "&lt;"; continue;
+      case '>': out += "&gt;"; continue;
+      case '"': out += "&quot;"; continue;
+      case '\'': out += "&#39;"; continue;
+      default: break;
+    }
+    if (u < 0x80) {
+      out.push_back(u < 0x20 && c != '\n' && c != '\t' ? '?' : c == 0x7f ? '?' : c);
+      continue;
+    }
+    size_t n = utf8_len(s, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      continue;
+    }
+    out.append(s.substr(i, n));
+    i += n - 1;
+  }
+}
+
+std::string esc(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 16);
+  esc_to(out, s);
+  return out;
+}
+
+std::string fmt_seconds(double s) {
+  if (s < 0) return "-";
+  if (s < 1) return fmt::format("{:.0f} ms", s * 1000);
+  return fmt::format("{:.2f} s", s);
+}
+
+std::string fmt_bytes(uint64_t b) {
+  if (b >= (1u << 20)) return fmt::format("{:.1f} MB", static_cast<double>(b) / (1 << 20));
+  if (b >= 1024) return fmt::format("{:.0f} KB", static_cast<double>(b) / 1024);
+  return fmt::format("{} B", b);
+}
+
+std::string safe_component(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (out.size() >= 80) break;
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    out.push_back(ok ? c : '_');
+  }
+  while (!out.empty() && out.front() == '.') out.front() = '_';
+  if (out.empty()) out = "_";
+  return out;
+}
+
+std::string content_hash(std::string_view s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  h ^= s.size() * 0x9E3779B97F4A7C15ull;
+  return fmt::format("{:016x}", h);
+}
+
+std::string page_begin(std::string_view title, std::string_view root) {
+  std::string r(root);
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>";
+  esc_to(out, title);
+  out += "</title>\n<style>";
+  out += kCss;
+  out += "</style></head><body>\n<header><a href=\"" + r + "index.html\">tparse report</a><a href=\"" + r +
+         "compiles.html\">compiles</a><a href=\"" + r + "timeline.html\">timeline</a><a href=\"" + r +
+         "summary.json\">summary.json</a></header>\n<main>\n";
+  return out;
+}
+
+std::string page_end() { return std::string("</main>\n<script>") + kJs + "</script>\n</body></html>\n"; }
+
+std::string link(std::string_view href, std::string_view text) {
+  std::string out = "<a href=\"";
+  esc_to(out, href);
+  out += "\">";
+  esc_to(out, text);
+  out += "</a>";
+  return out;
+}
+
+}  // namespace tparse::report

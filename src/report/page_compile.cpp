@@ -1,0 +1,202 @@
+// One page per compile (c/<index>.html): outcome, metrics, recompile reasons in words, graph
+// breaks, restarts, stack, then every artifact: FX graphs as text and as a Graphviz SVG, AOT and
+// inductor graphs, highlighted inductor code, guards, shape events. Big payloads get their own
+// content-addressed page (p/<hash>.html) so compile pages stay small.
+#include <fmt/format.h>
+
+#include "context.hpp"
+#include "core/fx_graph.hpp"
+#include "core/summary.hpp"
+#include "graphviz.hpp"
+#include "highlight.hpp"
+#include "html.hpp"
+#include "recompile_words.hpp"
+
+namespace tparse::report {
+
+namespace {
+
+bool is_graph(const Artifact& a) {
+  const std::string& k = a.kind;
+  return k == "dynamo_output_graph" || k.rfind("aot_", 0) == 0 || k.find("graph") != std::string::npos ||
+         a.name.find("_graph") != std::string::npos;
+}
+bool is_code(const Artifact& a) { return a.kind == "inductor_output_code" || a.name.find("output_code") != std::string::npos; }
+
+int category(const Artifact& a) {
+  if (a.kind == "dynamo_output_graph") return 0;
+  if (is_code(a)) return 2;
+  if (is_graph(a)) return 1;
+  if (a.kind.find("guard") != std::string::npos || a.name.find("guard") != std::string::npos) return 3;
+  return 4;
+}
+const char* kCategoryTitle[] = {"Dynamo output graph", "AOT / inductor graphs", "Inductor output code", "Guards",
+                                "Other artifacts"};
+
+void row(std::string& out, const char* k, const std::string& v) {
+  out += "<tr><th>" + esc(k) + "</th><td>" + esc(v) + "</td></tr>";
+}
+std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
+
+std::string svg_block(Ctx& cx, const std::string& text, const std::string& root) {
+  fx::Graph g = fx::parse_fx_graph(text);
+  if (!g.ok || g.nodes.empty()) return {};
+  if (g.nodes.size() > cx.opt.svg_max_nodes) {
+    std::lock_guard<std::mutex> lk(cx.mu);
+    ++cx.stats.svg_skipped;
+    return fmt::format("<p class=\"muted\">Graph drawing skipped: {} nodes (more than {}); the text is below.</p>",
+                       g.nodes.size(), cx.opt.svg_max_nodes);
+  }
+  std::string rel = "g/" + content_hash(text) + ".svg";
+  cx.write_once(rel, [&] {
+    std::string err;
+    std::string svg = fx_to_svg(g, &err);
+    std::lock_guard<std::mutex> lk(cx.mu);
+    ++cx.stats.svgs;
+    if (svg.empty())
+      svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"30\"><text x=\"4\" y=\"20\">" + esc(err) + "</text></svg>";
+    return svg;
+  });
+  return fmt::format("<p><a href=\"{0}{1}\"><img class=\"graph\" src=\"{0}{1}\" alt=\"FX graph drawing ({2} nodes)\"></a></p>",
+                     root, rel, g.nodes.size());
+}
+
+}  // namespace
+
+std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code) {
+  std::string text = cx.ps.get(a.payload);
+  std::string out = std::string("<details") + (open ? " open" : "") + "><summary>" + esc(a.name) +
+                    fmt::format(" <span class=\"muted\">({}{})</span></summary>", fmt_bytes(text.size()),
+                                a.payload.md5_ok ? "" : ", md5 mismatch");
+  bool highlight = (code || is_graph(a)) && !(cx.opt.plain_text && code);
+  auto body = [&](std::string_view t) {
+    std::string h = "<pre>";
+    if (highlight) highlight_python(h, t);
+    else esc_to(h, t);
+    return h + "</pre>";
+  };
+  if (text.size() <= cx.opt.inline_limit) return out + body(text) + "</details>";
+  // Big: its own page, one per distinct content; a preview here.
+  bool txt = cx.opt.plain_text && code;
+  std::string rel = "p/" + content_hash(text) + (txt ? ".txt" : ".html");
+  cx.write_once(rel, [&] {
+    {
+      std::lock_guard<std::mutex> lk(cx.mu);
+      ++cx.stats.payload_pages;
+    }
+    if (txt) return text;
+    return page_begin(a.name, "../") + "<h1>" + esc(a.name) + "</h1>" + body(text) + page_end();
+  });
+  size_t cut = 0;
+  for (int l = 0; l < 40 && cut != std::string::npos; ++l) cut = text.find('\n', cut + 1);
+  return out + "<p>Large payload: <a href=\"" + root + rel + "\">open the full text</a>. First lines:</p>" +
+         body(std::string_view(text).substr(0, cut == std::string::npos ? text.size() : cut)) + "</details>";
+}
+
+std::string compile_page_html(Ctx& cx, int32_t ci) {
+  const Model& m = cx.m;
+  const Compile& c = m.compiles[static_cast<size_t>(ci)];
+  const std::string root = "../";
+  std::string id = display_id(m, c);
+  const Frame* fr = c.frame >= 0 ? &m.frames[static_cast<size_t>(c.frame)] : nullptr;
+  std::string out = page_begin("Compile " + id, root);
+  out += "<h1>Compile " + esc(id) + (fr ? " &middot; " + esc(fr->name) : "") + "</h1>\n<p class=\"muted\">" +
+         esc(fr ? fr->file + ":" + std::to_string(fr->first_line) : "") + " &middot; first record " + esc(m.file_of(c.where)) + "</p>\n";
+  // Neighbours in the same frame.
+  if (fr && fr->compiles.size() > 1) {
+    out += "<p>Compiles of this function: ";
+    for (int32_t k : fr->compiles) out += (k == ci ? "<b>" + esc(display_id(m, m.compiles[static_cast<size_t>(k)])) + "</b>" : compile_link(cx, k, root)) + " ";
+    out += "</p>\n";
+  }
+  out += "<p>Outcome: <b>" + esc(outcome_name(c.outcome)) + "</b> &middot; graph: " + (c.has_graph ? "yes" : "no") +
+         fmt::format(" &middot; attempts: {}</p>\n", c.attempts);
+  if (c.metrics && !c.metrics->fail_type.empty())
+    out += "<div class=\"alert\"><b>" + esc(c.metrics->fail_type) + "</b><pre>" + esc(c.metrics->fail_reason) + "</pre>" +
+           (c.metrics->fail_user_frame_filename.empty() ? "" : "<p>at <code>" + esc(c.metrics->fail_user_frame_filename) + ":" +
+                                                                 num(c.metrics->fail_user_frame_lineno) + "</code></p>") + "</div>\n";
+  if (c.recompile >= 0) {
+    const Recompile& r = m.recompiles[static_cast<size_t>(c.recompile)];
+    out += "<h2 id=\"recompile\">Why this recompiled</h2><ul>";
+    for (const auto& ch : what_changed(r)) out += "<li>" + esc(ch.words) + "</li>";
+    out += "</ul><details><summary>Failed guards as PyTorch wrote them</summary><pre>";
+    for (const auto& g : r.reasons) out += esc(g.entry + ": " + g.text) + "\n";
+    out += "</pre></details>\n";
+  }
+  if (!c.breaks.empty()) {
+    out += "<h2 id=\"breaks\">Graph breaks in this compile</h2><ul>";
+    for (int32_t bi : c.breaks) {
+      const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
+      out += "<li><code>" + esc(b.user_file + ":" + std::to_string(b.user_line)) + "</code> " + esc(b.title) +
+             (b.gb_id.empty() ? "" : " [" + esc(b.gb_id) + "]");
+      if (b.resume_frame >= 0) {
+        const Frame& rf = m.frames[static_cast<size_t>(b.resume_frame)];
+        if (!rf.compiles.empty()) out += " &rarr; resumes in " + compile_link(cx, rf.compiles.front(), root);
+      }
+      out += "<details><summary>full reason</summary><pre>" + esc(b.reason) + "</pre></details></li>";
+    }
+    out += "</ul>\n";
+  }
+  if (!c.restart_reasons.empty()) {
+    out += "<h2>Restart reasons</h2><ul>";
+    for (const auto& r : c.restart_reasons) out += "<li>" + esc(r) + "</li>";
+    out += "</ul>\n";
+  }
+  if (c.metrics) {
+    const Metrics& mt = *c.metrics;
+    out += "<h2 id=\"metrics\">Metrics</h2><table>";
+    row(out, "entire frame compile time", fmt_seconds(mt.entire_frame_compile_time_s));
+    row(out, "backend compile time", fmt_seconds(mt.backend_compile_time_s));
+    row(out, "inductor compile time", fmt_seconds(mt.inductor_compile_time_s));
+    row(out, "code gen time", fmt_seconds(mt.code_gen_time_s));
+    row(out, "dynamo time before restart", fmt_seconds(mt.dynamo_time_before_restart_s));
+    row(out, "graph ops / nodes / inputs", num(mt.graph_op_count) + " / " + num(mt.graph_node_count) + " / " + num(mt.graph_input_count));
+    row(out, "guards / shape-env guards", num(mt.guard_count) + " / " + num(mt.shape_env_guard_count));
+    row(out, "cache size / accumulated", num(mt.cache_size) + " / " + num(mt.accumulated_cache_size));
+    row(out, "cache hit / miss / bypass", fmt::format("{} / {} / {}", c.cache_hits, c.cache_misses, c.cache_bypasses));
+    for (const auto& op : mt.non_compliant_ops) row(out, "non-compliant op", op);
+    out += "</table><details><summary>All compilation_metrics fields</summary><table>";
+    for (const auto& [k, v] : mt.other) row(out, k.c_str(), v);
+    out += "</table></details>\n";
+  }
+  for (const auto& rm : c.runtime_metrics) {
+    out += "<details><summary>Runtime / backward metrics (" + esc(m.file_of(rm.where)) + ")</summary><table>";
+    for (const auto& [k, v] : rm.other) row(out, k.c_str(), v);
+    out += "</table></details>\n";
+  }
+  if (!c.stack.empty()) {
+    out += "<h2>Stack (dynamo_start)</h2><pre>";
+    for (const auto& f : c.stack) out += esc(fmt::format("{}:{} in {}\n", f.file, f.line, f.name)) + (f.code.empty() ? "" : "    " + esc(f.code) + "\n");
+    out += "</pre>\n";
+  }
+  if (!c.shape_events.empty()) {
+    out += "<h2 id=\"shapes\">Symbolic shapes</h2><table><thead><tr><th>kind</th><th>symbol</th><th>source</th><th>expr / value</th>"
+           "<th>user code</th></tr></thead><tbody>";
+    for (const auto& e : c.shape_events) {
+      std::string user = e.user_stack.empty() ? "" : e.user_stack.back().file + ":" + std::to_string(e.user_stack.back().line);
+      out += "<tr><td>" + esc(e.kind) + "</td><td>" + esc(e.symbol) + "</td><td><code>" + esc(e.source) + "</code></td><td><code>" +
+             esc(e.text) + "</code></td><td><code>" + esc(user) + "</code></td></tr>";
+    }
+    out += "</tbody></table>\n";
+  }
+  for (int cat = 0; cat < 5; ++cat) {
+    std::string sec;
+    for (size_t k = 0; k < c.artifacts.size(); ++k) {
+      const Artifact& a = c.artifacts[k];
+      if (category(a) != cat) continue;
+      const char* mark = cache_mark(a.name);
+      sec += fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
+             (a.kind != a.name ? " <span class=\"muted\">" + esc(a.kind) + "</span>" : "") +
+             (a.filename.empty() ? "" : " <code>" + esc(a.filename) + "</code>") +
+             (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
+             (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
+             " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
+      if (cat == 0 && a.payload.valid()) sec += svg_block(cx, cx.ps.get(a.payload), root);
+      if (a.payload.valid()) sec += payload_block(cx, a, root, cat == 0, cat == 2);
+      sec += "</div>\n";
+    }
+    if (!sec.empty()) out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n" + sec;
+  }
+  return out + page_end();
+}
+
+}  // namespace tparse::report

@@ -1,0 +1,172 @@
+// index.html (summary band first, then breaks, recompiles, failures, stack trie, export records,
+// the compile directory) and compiles.html (the full directory). Multi-rank traces get the rank
+// divergence landing on top of the combined index.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "context.hpp"
+#include "core/summary.hpp"
+#include "html.hpp"
+
+namespace tparse::report {
+
+namespace {
+
+const char* status_class(const Compile& c) {
+  if (c.outcome == Outcome::Failed || c.outcome == Outcome::RecompileLimit) return "bad";
+  if (c.outcome == Outcome::FrameSkipped || c.attempts > 1) return "bypass";
+  if (c.has_graph) return "ok";
+  return "muted";
+}
+
+struct TrieNode {
+  std::string label, code;
+  std::vector<int32_t> compiles;
+  std::vector<std::unique_ptr<TrieNode>> kids;
+  std::map<std::string, size_t> index;
+  TrieNode* child(const StackFrame& f) {
+    std::string key = f.file + ":" + std::to_string(f.line) + " in " + f.name;
+    auto it = index.find(key);
+    if (it != index.end()) return kids[it->second].get();
+    index[key] = kids.size();
+    kids.push_back(std::make_unique<TrieNode>());
+    kids.back()->label = key;
+    kids.back()->code = f.code;
+    return kids.back().get();
+  }
+};
+
+void render_trie(const Ctx& cx, const TrieNode& n, const std::string& root, std::string& out, int depth) {
+  out += "<ul class=\"trie\">";
+  for (const auto& k : n.kids) {
+    out += "<li><code>" + esc(k->label) + "</code>";
+    if (!k->code.empty()) out += " <span class=\"muted\">" + esc(k->code) + "</span>";
+    size_t shown = 0;
+    for (int32_t c : k->compiles) {
+      if (shown++ == 30) {
+        out += fmt::format(" &hellip; {} more", k->compiles.size() - 30);
+        break;
+      }
+      out += std::string(" <span class=\"") + status_class(cx.m.compiles[static_cast<size_t>(c)]) + "\">" +
+             compile_link(cx, c, root) + "</span>";
+    }
+    if (!k->kids.empty() && depth < 200) render_trie(cx, *k, root, out, depth + 1);
+    out += "</li>";
+  }
+  out += "</ul>";
+}
+
+}  // namespace
+
+std::string trie_section(Ctx& cx, int rank, const std::string& root) {
+  TrieNode top;
+  for (size_t i = 0; i < cx.m.compiles.size(); ++i) {
+    const Compile& c = cx.m.compiles[i];
+    if ((rank >= 0 && c.rank != rank) || c.stack.empty()) continue;
+    TrieNode* n = &top;
+    for (const auto& f : c.stack) n = n->child(f);
+    n->compiles.push_back(static_cast<int32_t>(i));
+  }
+  std::string out = "<h2 id=\"stacks\">Stack trie</h2>\n<p>Where each compile started (the <code>dynamo_start</code> "
+                    "stack), shared prefixes merged. Colours: <span class=\"ok\">graph</span>, <span class=\"muted\">no graph</span>, "
+                    "<span class=\"bypass\">restarted / skipped</span>, <span class=\"bad\">failed</span>.</p>\n";
+  if (top.kids.empty()) return out + "<p class=\"muted\">No compile stacks in this trace.</p>\n";
+  render_trie(cx, top, root, out, 0);
+  return out + "\n";
+}
+
+std::string export_section(Ctx& cx, const std::string& root) {
+  static const char* kinds[] = {"exported_program", "guard_added", "propagate_real_tensors_provenance",
+                                "missing_fake_kernel", "mismatched_fake_kernel", "expression_created",
+                                "create_unbacked_symbol", "dynamo_guards"};
+  std::map<std::string, int64_t> count;
+  std::string rows;
+  size_t n = 0;
+  for (const auto& a : cx.m.global_artifacts) {
+    bool is_export = false;
+    for (const char* k : kinds) is_export |= a.kind == k || a.name == k;
+    if (!is_export) continue;
+    count[a.kind]++;
+    if (n++ >= cx.opt.index_rows) continue;
+    rows += "<tr><td>" + esc(a.kind) + "</td><td><code>" + esc(cx.m.file_of(a.where)) + "</code></td><td>" +
+            payload_block(cx, a, root, false, false) + "</td></tr>\n";
+  }
+  if (count.empty() && !cx.m.is_export) return {};
+  std::string out = "<h2 id=\"export\">Export (torch.export) records</h2>\n<p>This trace comes from <code>torch.export</code>: ";
+  for (auto& [k, c] : count) out += fmt::format("{} &times;{}; ", esc(k), c);
+  out += "</p>";
+  if (count.count("missing_fake_kernel") || count.count("mismatched_fake_kernel"))
+    out += "<div class=\"alert\">Fake-kernel problems were reported: see the rows below.</div>";
+  if (count.count("propagate_real_tensors_provenance") || count.count("guard_added"))
+    out += "<div class=\"note\">Guards were added while exporting (data-dependent decisions or specializations): each row below "
+           "shows the expression and where it came from.</div>";
+  return out + "<table><thead><tr><th>kind</th><th>where</th><th>payload</th></tr></thead><tbody>\n" + rows + "</tbody></table>\n";
+}
+
+std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_rows, size_t& total) {
+  const Model& m = cx.m;
+  std::string out = "<table id=\"compiles-table\"><thead><tr><th>compile</th><th>function</th><th>outcome</th><th>graph</th>"
+                    "<th>attempts</th><th>breaks</th><th>time</th><th>artifacts (cache)</th></tr></thead><tbody>\n";
+  total = 0;
+  for (size_t i = 0; i < m.compiles.size(); ++i) {
+    const Compile& c = m.compiles[i];
+    if (rank >= 0 && c.rank != rank) continue;
+    if (total++ >= max_rows) continue;
+    std::string fn = c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : (c.metrics ? c.metrics->co_name : "");
+    out += "<tr><td>" + compile_link(cx, static_cast<int32_t>(i), root) + "</td><td>" + esc(fn) + "</td><td class=\"" +
+           status_class(c) + "\">" + esc(outcome_name(c.outcome)) + "</td><td>" + (c.has_graph ? "yes" : "no") + "</td>" +
+           fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>", c.attempts, c.breaks.size(), fmt_seconds(c.compile_time_s()));
+    std::string page = root + compile_page(static_cast<int32_t>(i));
+    for (size_t k = 0; k < c.artifacts.size(); ++k) {
+      const Artifact& a = c.artifacts[k];
+      const char* mark = cache_mark(a.name);
+      out += "<a href=\"" + page + "#a" + std::to_string(k) + "\">" + esc(a.name) + "</a>";
+      if (*mark) out += std::string(" <span class=\"") + mark + "\">[" + mark + "]</span>";
+      out += k + 1 < c.artifacts.size() ? ", " : "";
+    }
+    out += "</td></tr>\n";
+  }
+  return out + "</tbody></table>\n";
+}
+
+std::string index_page(Ctx& cx, int rank, const std::string& root) {
+  const Model& m = cx.m;
+  std::string title = rank >= 0 ? fmt::format("tparse report: rank {}", rank) : "tparse report";
+  std::string out = page_begin(title, root);
+  out += "<h1>" + esc(title) + "</h1>\n<p class=\"muted\">";
+  for (size_t f = 0; f < m.files.size() && f < 16; ++f) {
+    if (rank >= 0 && m.files[f].rank_from_name >= 0 && m.files[f].rank_from_name != rank) continue;
+    out += esc(m.files[f].path) + " (" + fmt_bytes(m.files[f].bytes) + ") ";
+  }
+  out += fmt::format("&middot; {} records", m.records);
+  if (m.diag.errors()) out += fmt::format(" &middot; <span class=\"bad\">{} damaged input line(s)</span>", m.diag.errors());
+  out += "</p>\n";
+  out += summary_band(cx, rank, root);
+  if (rank < 0 && m.ranks.size() > 1) out += ranks_section(cx);
+  out += breaks_section(cx, rank, root);
+  out += recompiles_section(cx, rank, root);
+  out += failures_section(cx, rank, root);
+  if (rank < 0) out += export_section(cx, root);
+  out += trie_section(cx, rank, root);
+  size_t total = 0;
+  std::string rows = compile_rows(cx, rank, root, cx.opt.index_rows, total);
+  out += fmt::format("<h2 id=\"directory\">Compile directory: {} compile(s)</h2>\n", total);
+  if (total > cx.opt.index_rows)
+    out += fmt::format("<p>Showing the first {}; <a href=\"{}compiles.html\">all compiles</a>.</p>", cx.opt.index_rows, root);
+  out += rows;
+  out += "<h2>Timeline and machine-readable files</h2><ul><li><a href=\"" + root + "timeline.html\">compile timeline</a> (" +
+         "<a href=\"" + root + "chromium_events.json\">chromium_events.json</a> for Perfetto / chrome://tracing)</li><li><a href=\"" +
+         root + "summary.json\">summary.json</a>, <a href=\"" + root + "compile_directory.json\">compile_directory.json</a>, <a href=\"" +
+         root + "raw.jsonl\">raw.jsonl</a></li></ul>\n";
+  return out + page_end();
+}
+
+std::string compiles_page(Ctx& cx) {
+  size_t total = 0;
+  std::string rows = compile_rows(cx, -1, "", SIZE_MAX, total);
+  return page_begin("tparse: all compiles", "") + fmt::format("<h1>All {} compiles</h1>", total) +
+         "<input class=\"filter\" data-table=\"compiles-table\" placeholder=\"filter\">\n" + rows + page_end();
+}
+
+}  // namespace tparse::report

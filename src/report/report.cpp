@@ -1,0 +1,77 @@
+// write_report: runs every page writer; per-compile pages in parallel (see report.hpp).
+#include "report.hpp"
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "context.hpp"
+#include "core/summary.hpp"
+#include "html.hpp"
+
+namespace tparse::report {
+
+std::string compile_page(int32_t ci) { return "c/" + std::to_string(ci) + ".html"; }
+
+std::string compile_link(const Ctx& cx, int32_t ci, const std::string& root) {
+  if (ci < 0 || static_cast<size_t>(ci) >= cx.m.compiles.size()) return "-";
+  return link(root + compile_page(ci), display_id(cx.m, cx.m.compiles[static_cast<size_t>(ci)]));
+}
+
+const char* cache_mark(const std::string& name) {
+  if (name.find("cache_hit") != std::string::npos) return "hit";
+  if (name.find("cache_miss") != std::string::npos) return "miss";
+  if (name.find("cache_bypass") != std::string::npos) return "bypass";
+  return "";
+}
+
+ReportStats write_report(const Model& m, const PayloadStore& payloads, const ReportOptions& opt, Sink& sink) {
+  ReportStats stats;
+  Ctx cx{m, payloads, opt, sink, stats, {}, {}};
+  cx.write("summary.json", summary_json(m));
+  cx.write("compile_directory.json", compile_directory_json(m));
+  cx.write("raw.jsonl", raw_jsonl(m));
+  cx.write("chromium_events.json", chromium_events_json(m));
+
+  // Per-compile pages: a shared counter over compile indices, `jobs` workers.
+  const uint64_t total = m.compiles.size() + 3 + m.ranks.size();
+  std::atomic<size_t> next{0};
+  std::atomic<uint64_t> done{0};
+  std::mutex progress_mu;
+  auto tick = [&] {
+    uint64_t d = ++done;
+    if (opt.progress) {
+      std::lock_guard<std::mutex> lk(progress_mu);
+      opt.progress(d, total);
+    }
+  };
+  auto worker = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < m.compiles.size();) {
+      cx.write(compile_page(static_cast<int32_t>(i)), compile_page_html(cx, static_cast<int32_t>(i)));
+      tick();
+    }
+  };
+  unsigned jobs = opt.jobs > 0 ? static_cast<unsigned>(opt.jobs) : std::max(1u, std::thread::hardware_concurrency());
+  jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, m.compiles.size())));
+  std::vector<std::thread> pool;
+  for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  stats.compile_pages = m.compiles.size();
+
+  cx.write("index.html", index_page(cx, -1, ""));
+  tick();
+  cx.write("compiles.html", compiles_page(cx));
+  tick();
+  cx.write("timeline.html", timeline_page(cx));
+  tick();
+  if (m.ranks.size() > 1) {
+    for (int32_t r : m.ranks) {
+      cx.write("rank_" + std::to_string(r) + "/index.html", index_page(cx, r, "../"));
+      tick();
+    }
+  }
+  return stats;
+}
+
+}  // namespace tparse::report

@@ -1,0 +1,46 @@
+// The HTML report: `write_report` turns a loaded trace into static pages + machine-readable files
+// in a Sink (disk under -o, or memory in tests). It reads only the Model and PayloadStore.
+//
+// Files (docs/report.md):
+//   index.html             summary band, graph-break sites, recompile chains, failures, stack trie,
+//                          compile directory (multi-rank: landing page + rank divergence)
+//   rank_<N>/index.html    per-rank index (multi-rank only)
+//   compiles.html          every compile (index.html shows the first ones)
+//   c/<i>.html             one page per compile (i = index in Model::compiles)
+//   p/<hash>.html|.txt     big payloads, one file per distinct content
+//   g/<hash>.svg           Graphviz drawings of FX graphs, one per distinct graph
+//   timeline.html, chromium_events.json, summary.json, compile_directory.json, raw.jsonl
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/model.hpp"
+#include "core/payload_store.hpp"
+#include "sink.hpp"
+
+namespace tparse::report {
+
+struct ReportOptions {
+  bool plain_text = false;        ///< inductor output code as raw .txt, no highlighting (tlparse -p)
+  int jobs = 0;                   ///< threads for per-compile pages; 0 = hardware concurrency
+  size_t inline_limit = 64 << 10; ///< payloads up to this size are inlined in compile pages
+  size_t svg_max_nodes = 400;     ///< bigger FX graphs are shown as text only
+  size_t index_rows = 500;        ///< rows of long tables in index.html (the rest: own page)
+  /// (pages done, pages total); called from worker threads under a lock.
+  std::function<void(uint64_t, uint64_t)> progress;
+};
+
+struct ReportStats {
+  uint64_t compile_pages = 0, payload_pages = 0, svgs = 0, svg_skipped = 0;
+  bool ok = true;
+  std::string error;
+};
+
+ReportStats write_report(const Model& m, const PayloadStore& payloads, const ReportOptions& opt, Sink& sink);
+
+/// Relative link from the report root to a compile's page: "c/<index>.html".
+std::string compile_page(int32_t compile_index);
+
+}  // namespace tparse::report

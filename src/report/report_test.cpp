@@ -1,0 +1,146 @@
+// Report unit tests: escaping, safe output paths, recompile phrases, the highlighter, and an
+// adversarial trace (hostile artifact names, markup in reasons) written to disk under a temp dir.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/ingest.hpp"
+#include "core/test_support.hpp"
+#include "highlight.hpp"
+#include "html.hpp"
+#include "recompile_words.hpp"
+#include "report.hpp"
+#include "sink.hpp"
+
+using namespace tparse;
+using namespace tparse::report;
+using tparse::testing::rec;
+namespace fs = std::filesystem;
+
+TEST_CASE("escaping: markup, quotes, controls and invalid UTF-8") {
+  CHECK(esc("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+  CHECK(esc("a & \"b\"") == "a &amp; &quot;b&quot;");
+  CHECK(esc("\x1b[31mred") == "?[31mred");
+  CHECK(esc("caf\xc3\xa9") == "caf\xc3\xa9");
+  CHECK(esc("bad\xff") == "bad\xEF\xBF\xBD");
+}
+
+TEST_CASE("output paths cannot leave the report directory") {
+  CHECK(is_safe_relative("c/1.html"));
+  CHECK(is_safe_relative("p/0123abcd.html"));
+  CHECK_FALSE(is_safe_relative("../x"));
+  CHECK_FALSE(is_safe_relative("c/../../x"));
+  CHECK_FALSE(is_safe_relative("/etc/passwd"));
+  CHECK_FALSE(is_safe_relative("a//b"));
+  CHECK_FALSE(is_safe_relative("a/b c"));
+  CHECK_FALSE(is_safe_relative(""));
+  CHECK(safe_component("../../x") == "_._.._x");
+  CHECK(safe_component("..") == "_.");
+  CHECK(safe_component("") == "_");
+  MemorySink s;
+  CHECK_FALSE(s.write("../evil", "x"));
+  CHECK(s.files.empty());
+}
+
+TEST_CASE("failed guards in words") {
+  FailedGuard g;
+  g.source = "x", g.change = GuardChange::Size, g.index = 0, g.expected = "4", g.actual = "8";
+  CHECK(guard_in_words(g) == "x: size[0] 4 -> 8");
+  g.change = GuardChange::Dtype, g.expected = "Float", g.actual = "Half";
+  CHECK(guard_in_words(g) == "x: dtype float32 -> float16");
+  g.source = "G['MODE']", g.change = GuardChange::Global, g.expected = "1";
+  CHECK(guard_in_words(g) == "global MODE changed (was 1)");
+  CHECK(short_source("L['self'].lin.weight") == "self.lin.weight");
+  // The most common change leads: rank fails against two entries, dtype against one.
+  Recompile r;
+  FailedGuard a, b, c;
+  a.entry = "0/2", a.source = "x", a.change = GuardChange::Dtype, a.expected = "Half", a.actual = "Float";
+  b.entry = "0/1", b.source = "x", b.change = GuardChange::Rank, b.expected = "2", b.actual = "3";
+  c = b, c.entry = "0/0";
+  r.reasons = {a, b, c};
+  auto ch = what_changed(r);
+  REQUIRE(ch.size() == 2);
+  CHECK(ch[0].words == "x: rank (number of dims) 2 -> 3");
+  CHECK(ch[0].entries == std::vector<std::string>{"0/1", "0/0"});
+  CHECK(ch[1].words == "x: dtype float16 -> float32");
+}
+
+TEST_CASE("the highlighter keeps every character and escapes") {
+  std::string out;
+  highlight_python(out, "def f(x):  # <b>\n    return x + 1 if 'a<' else None\n");
+  CHECK(out.find("<span class=\"kw\">def</span>") != std::string::npos);
+  CHECK(out.find("<span class=\"fn\">f</span>") != std::string::npos);
+  CHECK(out.find("<span class=\"com\"># &lt;b&gt;</span>") != std::string::npos);
+  CHECK(out.find("<span class=\"str\">&#39;a&lt;&#39;</span>") != std::string::npos);
+  CHECK(out.find("<span class=\"num\">1</span>") != std::string::npos);
+  CHECK(out.find("<b>") == std::string::npos);
+}
+
+namespace {
+
+std::string env(const std::string& kind, const std::string& meta, int f, int c) {
+  return "{\"" + kind + "\": " + meta + ", \"frame_id\": " + std::to_string(f) + ", \"frame_compile_id\": " + std::to_string(c) +
+         ", \"attempt\": 0}";
+}
+
+std::string adversarial_trace() {
+  std::string brk = "Graph break in user code at /m.py:5\nGraph Break Reason: <script>alert(1)</script> Failed\n  Explanation: "
+                    "<img src=x onerror=alert(2)>\n\nUser code traceback:\n  File \"/m.py\", line 5, in f\n    print('<b>')\n";
+  std::string t = rec("{\"str\": [\"/m.py\", 0]}");
+  t += rec(env("dynamo_start", "{\"stack\": [{\"line\": 3, \"name\": \"f<script>\", \"filename\": 0}]}", 0, 0));
+  t += rec(env("artifact", "{\"name\": \"../../x\", \"encoding\": \"string\"}", 0, 0), std::string("</pre><script>alert(3)</script>"));
+  t += rec(env("artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", 0, 0), brk);
+  t += rec(env("inductor_output_code", "{\"filename\": \"../../evil.py\"}", 0, 0), std::string(70000, 'a') + "\n<script>x</script>");
+  t += rec(env("dynamo_output_graph", "{}", 0, 0),
+           std::string("class GraphModule(torch.nn.Module):\n    def forward(self, L_x_: \"f32[2]<script>\"):\n"
+                       "        l_x_ = L_x_\n        y: \"f32[2]\" = l_x_.relu()\n        return (y,)\n"));
+  t += rec(env("compilation_metrics", "{\"co_name\": \"f</td><script>\", \"co_filename\": \"/m.py\", \"co_firstlineno\": 3, "
+                                      "\"fail_type\": \"<script>T</script>\", \"fail_reason\": \"<script>R</script>\"}", 0, 0));
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("an adversarial trace: escaped text and no file outside -o") {
+  auto lt = load_trace_text(adversarial_trace(), "adv.log");
+  REQUIRE(lt.model.compiles.size() == 1);
+  fs::path base = fs::path(TPARSE_BINARY_DIR) / "report-adversarial";
+  fs::remove_all(base);
+  fs::path out = base / "a" / "b" / "out";
+  fs::create_directories(out);
+  DiskSink sink(out.string());
+  ReportOptions o;
+  o.jobs = 2;
+  ReportStats st = write_report(lt.model, lt.payloads, o, sink);
+  REQUIRE(st.ok);
+  // Nothing was written next to or above the output directory.
+  size_t outside = 0, inside = 0;
+  for (const auto& e : fs::recursive_directory_iterator(base)) {
+    if (!e.is_regular_file()) continue;
+    std::string rel = fs::relative(e.path(), out).string();
+    if (rel.rfind("..", 0) == 0) ++outside;
+    else ++inside;
+    CHECK_MESSAGE(rel.find("evil") == std::string::npos, rel);
+  }
+  CHECK(outside == 0);
+  CHECK(inside >= 8);
+  // Every HTML page has exactly our one script tag; hostile text appears escaped.
+  std::string all;
+  for (const auto& e : fs::recursive_directory_iterator(out)) {
+    if (e.path().extension() != ".html") continue;
+    std::ifstream f(e.path());
+    std::string body((std::istreambuf_iterator<char>(f)), {});
+    size_t n = 0;
+    for (size_t p = body.find("<script"); p != std::string::npos; p = body.find("<script", p + 1)) ++n;
+    CHECK_MESSAGE(n == 1, e.path().string());
+    CHECK(body.find("<img src=x") == std::string::npos);
+    CHECK(body.find("</td><script>") == std::string::npos);
+    all += body;
+  }
+  CHECK(all.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  CHECK(all.find("&lt;img src=x onerror=alert(2)&gt;") != std::string::npos);
+  CHECK(all.find("../../x") != std::string::npos);  // the name is shown, as text
+  CHECK(all.find("&lt;script&gt;T&lt;/script&gt;") != std::string::npos);
+  fs::remove_all(base);
+}

@@ -1,0 +1,203 @@
+// The report on real traces: every bundled trace (and ../shared/testdata when present) renders;
+// the must-show facts are asserted against the trace's own counters (truth.json) and content.
+#include <doctest/doctest.h>
+#include <simdjson.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "core/ingest.hpp"
+#include "core/summary.hpp"
+#include "core/test_support.hpp"
+#include "report.hpp"
+
+using namespace tparse;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Rendered {
+  LoadedTrace t;
+  report::MemorySink sink;
+  report::ReportStats stats;
+  const std::string& index() const { return sink.at("index.html"); }
+};
+
+std::unique_ptr<Rendered> render(const fs::path& trace) {
+  auto r = std::make_unique<Rendered>();
+  r->t = load_trace({trace.string()});
+  report::ReportOptions o;
+  o.jobs = 2;
+  r->stats = report::write_report(r->t.model, r->t.payloads, o, r->sink);
+  return r;
+}
+
+fs::path case_dir(const char* name) { return testing::testdata() / "torch-2.11" / name; }
+
+simdjson::dom::element truth(simdjson::dom::parser& p, const char* name) {
+  return p.load((case_dir(name) / "truth.json").string());
+}
+
+size_t count_of(const std::string& s, const std::string& needle) {
+  size_t n = 0;
+  for (size_t p = s.find(needle); p != std::string::npos; p = s.find(needle, p + 1)) ++n;
+  return n;
+}
+
+/// Structural checks every report must pass.
+void check_report(const Rendered& r, const std::string& label) {
+  INFO(label);
+  const Model& m = r.t.model;
+  REQUIRE(r.stats.ok);
+  REQUIRE(!r.index().empty());
+  CHECK(r.index().find("id=\"summary\"") < r.index().find("id=\"breaks\""));  // summary band first
+  CHECK(r.sink.at("summary.json") == summary_json(m));
+  CHECK(!r.sink.at("timeline.html").empty());
+  CHECK(r.sink.files.count("chromium_events.json"));
+  CHECK(r.sink.files.count("compile_directory.json"));
+  for (size_t i = 0; i < m.compiles.size(); ++i) {
+    const std::string& page = r.sink.at(report::compile_page(static_cast<int32_t>(i)));
+    REQUIRE_MESSAGE(!page.empty(), "compile page ", i);
+    CHECK(page.find(display_id(m, m.compiles[i]).substr(0, 4)) != std::string::npos);
+  }
+  // raw.jsonl: one line per compile, artifact, break, recompile, failure, global artifact.
+  size_t artifacts = m.global_artifacts.size();
+  for (const auto& c : m.compiles) artifacts += c.artifacts.size();
+  CHECK(count_of(r.sink.at("raw.jsonl"), "\n") == m.compiles.size() + artifacts + m.breaks.size() + m.recompiles.size() + m.failures.size());
+  // Only our own script tag on each page: trace text never becomes markup.
+  for (const auto& [path, body] : r.sink.files)
+    if (path.size() > 5 && path.substr(path.size() - 5) == ".html") CHECK_MESSAGE(count_of(body, "<script") == 1, path);
+  if (m.ranks.size() > 1)
+    for (int32_t rk : m.ranks) CHECK(r.sink.files.count("rank_" + std::to_string(rk) + "/index.html"));
+}
+
+}  // namespace
+
+TEST_CASE("every bundled trace renders a complete report") {
+  std::vector<fs::path> traces;
+  for (const auto& e : fs::directory_iterator(testing::testdata() / "torch-2.11")) traces.push_back(e.path() / "trace");
+  for (const auto& e : fs::directory_iterator(testing::testdata() / "tlparse-inputs")) traces.push_back(e.path());
+  if (testing::have_shared()) {
+    for (const auto& e : fs::directory_iterator(testing::shared_testdata() / "torch-2.11")) traces.push_back(e.path() / "trace");
+    for (const auto& e : fs::directory_iterator(testing::shared_testdata() / "tlparse-inputs")) traces.push_back(e.path());
+  }
+  CHECK(traces.size() >= 25);
+  for (const auto& p : traces) {
+    auto r = render(p);
+    if (r->t.model.files.empty()) continue;  // not a trace (a README, a stray file)
+    check_report(*r, p.string());
+  }
+}
+
+TEST_CASE("print_break: one distinct site models.py:152, print, gb0059, with torch's event count") {
+  simdjson::dom::parser jp;
+  auto tr = truth(jp, "print_break");
+  int64_t breaks = 0;
+  std::string key;
+  for (auto [k, v] : tr["graph_break"].get_object()) breaks += v.get_int64().value(), key = std::string(k);
+  REQUIRE(breaks == 3);
+  REQUIRE(key.find("gb0059") != std::string::npos);
+  auto r = render(case_dir("print_break") / "trace");
+  const std::string& idx = r->index();
+  CHECK(count_of(idx, "<tr class=\"site\">") == 1);
+  size_t row = idx.find("<tr class=\"site\">");
+  std::string site = idx.substr(row, idx.find("</tr>", row) - row);
+  CHECK(site.find("/home/user/zoo/models.py:152") != std::string::npos);
+  CHECK(site.find("Failed to trace builtin operator") != std::string::npos);
+  CHECK(site.find("`print`") != std::string::npos);  // the explanation names print
+  CHECK(site.find("<td>gb0059</td>") != std::string::npos);
+  CHECK(site.find("<td class=\"count\">" + std::to_string(breaks) + "</td>") != std::string::npos);
+  int64_t graphs = tr["stats"]["unique_graphs"].get_int64().value();
+  CHECK(idx.find("<b>" + std::to_string(graphs) + "</b>graphs compiled") != std::string::npos);
+}
+
+TEST_CASE("recompile_dynamic: the size change, then dtype, then rank, in order") {
+  auto r = render(case_dir("recompile_dynamic") / "trace");
+  const std::string& idx = r->index();
+  size_t size = idx.find("x: size[0] 4 -&gt; 8");
+  size_t dtype = idx.find("x: dtype float32 -&gt; float16");
+  size_t rank = idx.find("x: rank (number of dims) 2 -&gt; 3");
+  REQUIRE(size != std::string::npos);
+  REQUIRE(dtype != std::string::npos);
+  REQUIRE(rank != std::string::npos);
+  CHECK(size < dtype);
+  CHECK(dtype < rank);
+  // The recompile's own page explains it too.
+  CHECK(r->sink.at("c/1.html").find("Why this recompiled") != std::string::npos);
+}
+
+TEST_CASE("recompile_limit: the fallback at the limit") {
+  simdjson::dom::parser jp;
+  auto tr = truth(jp, "recompile_limit");
+  int64_t total = tr["frames"]["total"].get_int64().value(), ok = tr["frames"]["ok"].get_int64().value();
+  REQUIRE(total - ok == 1);  // torch: one frame call was not compiled
+  auto r = render(case_dir("recompile_limit") / "trace");
+  const std::string& idx = r->index();
+  CHECK(idx.find("recompile limit hit: falls back to eager") != std::string::npos);
+  // The flag sits on the last compile of the chain, [0/8].
+  size_t last = idx.find(">[0/8]</a>");
+  REQUIRE(last != std::string::npos);
+  std::string li = idx.substr(last, idx.find("</li>", last) - last);
+  CHECK(li.find("recompile limit reached") != std::string::npos);
+  CHECK(idx.find("<b>1</b>recompile-limit fallbacks") != std::string::npos);
+  CHECK(count_of(idx, "<span class=\"arrow\">&rarr;</span>") == static_cast<size_t>(total - 1));
+}
+
+TEST_CASE("compile_failure: a BackendCompilerFailed row") {
+  auto r = render(case_dir("compile_failure") / "trace");
+  const std::string& idx = r->index();
+  size_t t = idx.find("id=\"failures-table\"");
+  REQUIRE(t != std::string::npos);
+  std::string table = idx.substr(t, idx.find("</table>", t) - t);
+  CHECK(table.find("<td>BackendCompilerFailed</td>") != std::string::npos);
+  CHECK(table.find("bad_backend") != std::string::npos);
+  CHECK(table.find("href=\"c/0.html\"") != std::string::npos);
+  CHECK(r->sink.at("c/0.html").find("BackendCompilerFailed") != std::string::npos);
+}
+
+TEST_CASE("ddp_gloo_4ranks: no graph on any rank, and why") {
+  auto r = render(case_dir("ddp_gloo_4ranks") / "trace");
+  const std::string& idx = r->index();
+  REQUIRE(r->t.model.graph_count() == 0);
+  size_t box = idx.find("id=\"no-graph\"");
+  REQUIRE(box != std::string::npos);
+  std::string why = idx.substr(box, idx.find("</div>", box) - box);
+  CHECK(why.find("No graph was captured on any rank (4 ranks)") != std::string::npos);
+  // Why: the break sites that cut every frame, from the trace's graph-break records.
+  for (const auto& s : r->t.model.break_sites) {
+    CHECK(why.find(s.user_file.substr(s.user_file.rfind('/') + 1) + ":" + std::to_string(s.user_line)) != std::string::npos);
+    CHECK(why.find(s.title) != std::string::npos);
+  }
+  CHECK(why.find("contextlib.py:105") != std::string::npos);
+  // Per-rank pages say it too, and the landing lists the 4 ranks.
+  CHECK(r->sink.at("rank_2/index.html").find("No graph was captured") != std::string::npos);
+  CHECK(count_of(idx, "<a href=\"rank_") == 4);
+}
+
+TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence") {
+  auto r = render(testing::testdata() / "tlparse-inputs" / "multi_rank_logs");
+  const std::string& idx = r->index();
+  REQUIRE(r->t.model.ranks.size() == 4);
+  CHECK(idx.find("<h2 id=\"ranks\">Ranks: 4</h2>") != std::string::npos);
+  for (int k = 0; k < 4; ++k) {
+    CHECK(idx.find("href=\"rank_" + std::to_string(k) + "/index.html\"") != std::string::npos);
+    CHECK(!r->sink.at("rank_" + std::to_string(k) + "/index.html").empty());
+  }
+  CHECK(idx.find("id=\"divergence\"") != std::string::npos);
+  CHECK(idx.find("Compile ids") != std::string::npos);
+  // Rank 1 recompiled where others did not (its own trace says so): compile ids diverge.
+  CHECK(idx.find("<span class=\"flag\">diverges</span> <b>Compile ids</b>") != std::string::npos);
+  // A rank page links compile pages at the root.
+  CHECK(r->sink.at("rank_1/index.html").find("href=\"../c/") != std::string::npos);
+}
+
+TEST_CASE("a big dynamo graph gets a Graphviz SVG on its compile page") {
+  auto r = render(case_dir("hf_gpt2_tiny") / "trace");
+  CHECK(r->stats.svgs + r->stats.svg_skipped >= 1);
+  bool found = false;
+  for (const auto& [path, body] : r->sink.files)
+    if (path.rfind("g/", 0) == 0) found |= body.find("<svg") != std::string::npos && body.find("embedding") != std::string::npos;
+  CHECK(found);
+  CHECK(r->sink.at("c/0.html").find("class=\"graph\"") != std::string::npos);
+  CHECK(r->sink.at("c/0.html").find("<span class=\"kw\">def</span>") != std::string::npos);  // highlighted code
+}

@@ -1,0 +1,69 @@
+// Report sinks: disk (confined to the output directory) and memory.
+#include "sink.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace tparse::report {
+
+bool is_safe_relative(std::string_view rel) {
+  if (rel.empty() || rel.front() == '/') return false;
+  size_t start = 0;
+  while (start <= rel.size()) {
+    size_t slash = rel.find('/', start);
+    std::string_view part = rel.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    for (char c : part) {
+      bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+      if (!ok) return false;
+    }
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return true;
+}
+
+bool DiskSink::write(const std::string& rel, std::string_view data) {
+  namespace fs = std::filesystem;
+  if (!is_safe_relative(rel)) {
+    std::lock_guard<std::mutex> lk(mu_);
+    error_ = "refused unsafe output path: " + rel;
+    return false;
+  }
+  fs::path p = fs::path(root_) / rel;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+  }
+  FILE* f = std::fopen(p.c_str(), "wb");
+  bool ok = f && std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  if (f) ok = (std::fclose(f) == 0) && ok;
+  std::lock_guard<std::mutex> lk(mu_);
+  if (!ok) {
+    error_ = "cannot write " + p.string();
+    return false;
+  }
+  bytes_ += data.size();
+  ++files_;
+  return true;
+}
+
+std::string DiskSink::error() const { return error_; }
+
+bool MemorySink::write(const std::string& rel, std::string_view data) {
+  if (!is_safe_relative(rel)) return false;
+  std::lock_guard<std::mutex> lk(mu_);
+  files[rel] = std::string(data);
+  bytes_ += data.size();
+  ++files_;
+  return true;
+}
+
+const std::string& MemorySink::at(const std::string& rel) const {
+  static const std::string empty;
+  auto it = files.find(rel);
+  return it == files.end() ? empty : it->second;
+}
+
+}  // namespace tparse::report

@@ -1,0 +1,50 @@
+// Where report files go. Page writers produce (relative path, bytes); a Sink stores them: on disk
+// under the -o directory (DiskSink, which refuses any path that could leave it) or in memory for
+// tests (MemorySink). Both are thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace tparse::report {
+
+/// A relative path made of safe components ([A-Za-z0-9_.-]+, no "..", no leading '/').
+bool is_safe_relative(std::string_view rel);
+
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  /// Stores `data` at `rel`. false when rel is unsafe or the write failed (error() says why).
+  virtual bool write(const std::string& rel, std::string_view data) = 0;
+  virtual std::string error() const { return {}; }
+  uint64_t bytes_written() const { return bytes_; }
+  uint64_t files_written() const { return files_; }
+
+ protected:
+  std::mutex mu_;
+  uint64_t bytes_ = 0, files_ = 0;
+};
+
+class DiskSink : public Sink {
+ public:
+  explicit DiskSink(std::string root) : root_(std::move(root)) {}
+  bool write(const std::string& rel, std::string_view data) override;
+  std::string error() const override;
+
+ private:
+  std::string root_;
+  std::string error_;
+};
+
+class MemorySink : public Sink {
+ public:
+  bool write(const std::string& rel, std::string_view data) override;
+  std::map<std::string, std::string> files;
+  /// The file's content, "" when absent.
+  const std::string& at(const std::string& rel) const;
+};
+
+}  // namespace tparse::report

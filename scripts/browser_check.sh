@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Headless Chromium check of the HTML report: renders a bundled trace, loads index.html and one
+# compile page, fails on any console error / uncaught exception, checks the DOM has the expected
+# sections, and saves screenshots under BUILD_DIR (CI artifacts). First proves on a deliberately
+# broken page that an error would be caught.
+# Usage: scripts/browser_check.sh TPARSE_BINARY BUILD_DIR
+set -euo pipefail
+TPARSE=${1:?tparse binary}
+BUILD=${2:?build dir}
+mkdir -p "$BUILD" && BUILD=$(cd "$BUILD" && pwd)
+case "$TPARSE" in /*) ;; *) TPARSE="$PWD/$TPARSE" ;; esac
+cd "$(dirname "$0")/.."
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROME" ]; then echo "browser_check: chromium not installed (scripts/setup.sh installs it)"; exit 1; fi
+WORK="$BUILD/browser-check"
+rm -rf "$WORK" && mkdir -p "$WORK"
+PROFILE=$(mktemp -d)
+trap 'rm -rf "$PROFILE"' EXIT
+
+chrome() {  # chrome LOG_FILE ARGS... : runs headless chromium, console messages into LOG_FILE
+  local log=$1; shift
+  timeout 90 "$CHROME" --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --user-data-dir="$PROFILE" \
+    --enable-logging=stderr --v=0 --virtual-time-budget=3000 "$@" 2>"$log"
+}
+console_errors() {  # prints console errors / uncaught exceptions found in a log
+  grep -E 'CONSOLE|Uncaught' "$1" || true
+}
+
+# 1. The check itself must catch a broken page.
+printf '<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>' >"$WORK/broken.html"
+chrome "$WORK/broken.log" --dump-dom "file://$WORK/broken.html" >/dev/null || true
+if [ -z "$(console_errors "$WORK/broken.log")" ]; then
+  echo "browser_check: FAILED to detect a console error on a broken page (check is blind)"; cat "$WORK/broken.log"; exit 1
+fi
+
+# 2. The real report.
+"$TPARSE" report testdata/torch-2.11/print_break/trace -o "$WORK/report" --overwrite --no-browser --quiet
+fail=0
+for page in index.html c/1.html timeline.html; do
+  name=$(echo "$page" | tr '/.' '__')
+  chrome "$WORK/$name.log" --dump-dom "file://$WORK/report/$page" >"$WORK/$name.dom" || { echo "chromium failed on $page"; fail=1; }
+  errs=$(console_errors "$WORK/$name.log")
+  if [ -n "$errs" ]; then echo "browser_check: console errors on $page:"; echo "$errs"; fail=1; fi
+done
+grep -q 'Graph breaks: 1 distinct site' "$WORK/index_html.dom" || { echo "index.html DOM lacks the graph-break section"; fail=1; }
+grep -q 'models.py:152' "$WORK/index_html.dom" || { echo "index.html DOM lacks the break site"; fail=1; }
+grep -q 'Dynamo output graph' "$WORK/c_1_html.dom" || { echo "compile page DOM lacks the graph"; fail=1; }
+chrome "$WORK/shot.log" --window-size=1300,1500 --screenshot="$BUILD/report-index.png" "file://$WORK/report/index.html" || fail=1
+chrome "$WORK/shot2.log" --window-size=1300,2000 --screenshot="$BUILD/report-compile.png" "file://$WORK/report/c/1.html" || fail=1
+[ -s "$BUILD/report-index.png" ] && [ -s "$BUILD/report-compile.png" ] || { echo "no screenshot"; fail=1; }
+if [ $fail -ne 0 ]; then echo "browser_check: FAILED"; exit 1; fi
+echo "browser_check: ok (screenshots: $BUILD/report-index.png, $BUILD/report-compile.png)"

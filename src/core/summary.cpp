@@ -135,6 +135,11 @@ std::string summary_json(const Model& m, bool pretty) {
     for (int32_t ci : s.compiles) w.value(display_id(m, m.compiles[static_cast<size_t>(ci)]));
     w.end_array();
     const GraphBreak& first = m.breaks[static_cast<size_t>(s.events.front())];
+    // The user's source text at the site (from the break's user stack), for matching across runs.
+    std::string code;
+    for (const auto& f : first.user_stack)
+      if (f.line == s.user_line && f.file == s.user_file && !f.code.empty()) code = f.code;
+    w.kv("code", code);
     w.kv("kind", first.kind == BreakKind::Resumed ? "resumed" : first.kind == BreakKind::FrameSkipped ? "frame_skipped" : "fullgraph");
     w.end_object();
   }

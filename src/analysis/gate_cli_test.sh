@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# CLI checks for tparse gate / diff / explain: exit codes (0 pass, 1 regression, 2 usage or
+# unreadable input), the verdict naming models.py:152, JUnit validated by xmllint against
+# docs/junit.xsd, and explain's header against torch's explain.txt.
+# Usage: gate_cli_test.sh PATH/TO/tparse REPO_ROOT
+set -u
+T="$1"; ROOT="$2"; D="$ROOT/testdata/torch-2.11"
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+fail=0
+check() { local want=$1 got=$2 what=$3; if [ "$want" != "$got" ]; then echo "FAIL: $what (want $want, got $got)"; fail=1; else echo "ok: $what"; fi; }
+
+"$T" summary "$D/print_break/trace" --json -q > "$W/pb.json"
+"$T" summary "$D/mlp_clean/trace" --json -q > "$W/mlp.json"
+"$T" gate "$D/mlp_clean/trace" --baseline "$W/pb.json" -q > "$W/out1.txt"; check 0 $? "fewer breaks than the print_break baseline passes"
+"$T" gate "$D/print_break/trace" --baseline "$W/mlp.json" -q > "$W/out2.txt"; check 1 $? "more breaks than the mlp_clean baseline fails"
+grep -q "models.py:152" "$W/out2.txt"; check 0 $? "verdict names models.py:152"
+"$T" gate "$D/print_break/trace" --baseline-trace "$D/mlp_clean/trace" -q --format junit > "$W/j.xml"; check 1 $? "junit run exits 1"
+if command -v xmllint >/dev/null; then
+  xmllint --noout --schema "$ROOT/docs/junit.xsd" "$W/j.xml" 2>"$W/xmllint.err"; check 0 $? "JUnit validates against docs/junit.xsd"
+  "$T" gate "$D/mlp_clean/trace" --baseline-trace "$D/print_break/trace" -q --format junit > "$W/j2.xml"
+  xmllint --noout --schema "$ROOT/docs/junit.xsd" "$W/j2.xml" 2>>"$W/xmllint.err"; check 0 $? "passing JUnit validates"
+else
+  echo "FAIL: xmllint missing (scripts/setup.sh installs libxml2-utils)"; fail=1
+fi
+"$T" gate "$D/print_break/trace" --baseline-trace "$D/mlp_clean/trace" -q --format github | grep -q '^::error file=.*models.py,line=152,'; check 0 $? "github annotation points at models.py line 152"
+"$T" gate "$D/print_break/trace" --baseline-trace "$D/mlp_clean/trace" -q --format json | grep -q '"pass": false'; check 0 $? "json verdict"
+"$T" gate "$D/print_break/trace" -q 2>/dev/null; check 2 $? "no baseline is a usage error"
+"$T" gate "$D/print_break/trace" --baseline "$W/nope.json" -q 2>/dev/null; check 2 $? "unreadable baseline"
+echo '{"schema": "x"}' > "$W/bad.json"
+"$T" gate "$D/print_break/trace" --baseline "$W/bad.json" -q 2>/dev/null; check 2 $? "non-summary baseline"
+"$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on bogus -q 2>/dev/null; check 2 $? "bad --fail-on"
+"$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on recompiles -q >/dev/null; check 1 $? "--fail-on recompiles (print_break recompiles once)"
+"$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --max-compile-time-increase 20% -q >/dev/null; check 0 $? "same trace: no compile-time regression"
+"$T" diff "$D/mlp_clean/trace" "$D/print_break/trace" -q > "$W/diff.txt"; check 0 $? "diff runs"
+grep -q '^  + /home/user/zoo/models.py:152' "$W/diff.txt"; check 0 $? "diff shows the added site"
+if [ -f "$D/print_break/explain.txt" ]; then
+  "$T" explain "$D/print_break/trace" -q > "$W/ex.txt"; check 0 $? "explain runs"
+  # The explain-compatible block up to Ops per Graph equals torch's explain.txt line for line.
+  diff <(sed -n '1,/^Out Guards:/p' "$D/print_break/explain.txt") <(sed -n '1,/^Out Guards:/p' "$W/ex.txt") >/dev/null
+  check 0 $? "explain text (counts, reasons, stacks, ops) equals torch's explain.txt"
+fi
+exit $fail

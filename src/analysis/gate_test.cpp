@@ -1,0 +1,154 @@
+// Gate rules and output formats on the real print_break / mlp_clean traces, baselines made by
+// summary_json, path-prefix-rewritten copies and line-shifted sites.
+#include <doctest/doctest.h>
+#include <zlib.h>
+
+#include <filesystem>
+
+#include "analysis/gate.hpp"
+#include "core/ingest.hpp"
+#include "core/summary.hpp"
+#include "core/test_support.hpp"
+
+using namespace tparse;
+using namespace tparse::analysis;
+
+namespace {
+
+std::string trace_dir(const char* name) { return (testing::testdata() / "torch-2.11" / name / "trace").string(); }
+
+std::string gunzip_trace(const char* name) {
+  std::string out;
+  for (const auto& e : std::filesystem::directory_iterator(trace_dir(name))) {
+    gzFile f = gzopen(e.path().c_str(), "rb");
+    REQUIRE(f);
+    char buf[1 << 16];
+    int n;
+    while ((n = gzread(f, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+    gzclose(f);
+  }
+  return out;
+}
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  return s;
+}
+
+Snapshot via_summary_json(const Model& m) {
+  Snapshot s;
+  std::string err;
+  REQUIRE(snapshot_from_summary_json(summary_json(m), s, err));
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("baseline from print_break vs mlp_clean passes; the reverse fails naming models.py:152") {
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  LoadedTrace mlp = load_trace({trace_dir("mlp_clean")});
+  GateResult ok = run_gate(via_summary_json(pb.model), snapshot_of(mlp.model), {});
+  CHECK(ok.pass);
+  CHECK(ok.match.removed.size() == 1);  // the print site went away
+  CHECK(gate_text(ok).find("Gone since the baseline") != std::string::npos);
+
+  GateResult bad = run_gate(via_summary_json(mlp.model), snapshot_of(pb.model), {});
+  CHECK(!bad.pass);
+  REQUIRE(bad.match.added.size() == 1);
+  const SiteSnap& s = bad.cur.sites[static_cast<size_t>(bad.match.added[0])];
+  CHECK(site_label(s) == "models.py:152");
+  CHECK(s.gb_id == "gb0059");
+  CHECK(s.code == "print(\"layer output norm computed\")");
+  std::string text = gate_text(bad);
+  CHECK(text.find("models.py:152") != std::string::npos);
+  CHECK(text.find("FAIL") != std::string::npos);
+  std::string gh = gate_github(bad, "/nonexistent");
+  CHECK(gh.find("::error file=/home/user/zoo/models.py,line=152,title=New graph break [gb0059]::") != std::string::npos);
+  std::string junit = gate_junit(bad);
+  CHECK(junit.find("<testcase classname=\"tparse.gate.new_break\" name=\"models.py:152\"") != std::string::npos);
+  // --allow-increase turns the break checks off; --max-graph-breaks still applies.
+  CHECK(run_gate(snapshot_of(mlp.model), snapshot_of(pb.model), {.allow_increase = true}).pass);
+  CHECK(!run_gate(snapshot_of(mlp.model), snapshot_of(pb.model), {.max_graph_breaks = 2, .allow_increase = true}).pass);
+  CHECK(run_gate(snapshot_of(mlp.model), snapshot_of(pb.model), {.max_graph_breaks = 3, .allow_increase = true}).pass);
+}
+
+TEST_CASE("a copy with every path prefix changed is not a change") {
+  std::string text = gunzip_trace("print_break");
+  std::string moved = replace_all(replace_all(text, "/home/user/zoo/", "/builds/ci-runner-7/src/zoo/"),
+                                  "/opt/torch/.venv/", "/usr/local/pyenv/versions/3.12/");
+  REQUIRE(moved != text);
+  IngestOptions o;
+  o.verify_md5 = false;  // payload text changed, so its md5 no longer matches
+  LoadedTrace a = load_trace_text(text, "a.log", o);
+  LoadedTrace b = load_trace_text(moved, "b.log", o);
+  REQUIRE(b.model.break_sites.size() == 1);
+  CHECK(b.model.break_sites[0].user_file == "/builds/ci-runner-7/src/zoo/models.py");
+  GateResult r = run_gate(via_summary_json(a.model), snapshot_of(b.model), {});
+  CHECK(r.pass);
+  CHECK(r.match.added.empty());
+  CHECK(r.match.removed.empty());
+  CHECK(r.match.matched.size() == 1);
+}
+
+TEST_CASE("site matching survives a line shift and keeps different reasons apart") {
+  SiteSnap a{"/home/u/zoo/models.py", "forward", "Failed to trace builtin operator", "gb0059", "print(\"x\")", 152, 3};
+  SiteSnap moved = a;
+  moved.file = "/ci/zoo/models.py";
+  moved.line = 170;  // 18 lines of unrelated code inserted above
+  SiteSnap other{"/ci/zoo/models.py", "forward", "Dynamic shape operator", "gb0036", "y.nonzero()", 152, 1};
+  SiteMatch m = match_sites({a}, {other, moved});
+  REQUIRE(m.matched.size() == 1);
+  CHECK(m.matched[0] == std::pair<int32_t, int32_t>{0, 1});
+  CHECK(m.added == std::vector<int32_t>{0});
+  // Two sites with the same reason in one function: the same source text wins over line distance.
+  SiteSnap p1 = a, p2 = a;
+  p2.line = 160;
+  p2.code = "print(\"y\")";
+  SiteSnap q2 = p2;
+  q2.line = 150;  // p2 moved above p1's old line
+  SiteSnap q1 = p1;
+  q1.line = 175;
+  SiteMatch mm = match_sites({p1, p2}, {q1, q2});
+  REQUIRE(mm.matched.size() == 2);
+  CHECK(mm.matched[0] == std::pair<int32_t, int32_t>{0, 0});
+  CHECK(mm.matched[1] == std::pair<int32_t, int32_t>{1, 1});
+  // Different basename: never the same site.
+  SiteSnap c = a;
+  c.file = "/home/u/zoo/other.py";
+  CHECK(match_sites({a}, {c}).matched.empty());
+}
+
+TEST_CASE("fail-on, compile time and option parsing") {
+  GateOptions o;
+  std::string bad;
+  CHECK(parse_fail_on("failures,recompiles", o, bad));
+  CHECK(o.fail_on_failures);
+  CHECK(o.fail_on_recompiles);
+  CHECK(!o.fail_on_fallbacks);
+  CHECK(!parse_fail_on("failures,bogus", o, bad));
+  CHECK(bad == "bogus");
+  double f = 0;
+  CHECK(parse_percent("20%", f));
+  CHECK(f == doctest::Approx(0.2));
+  CHECK(parse_percent("0.5", f));
+  CHECK(!parse_percent("abc", f));
+  CHECK(!parse_percent("-5%", f));
+  LoadedTrace lim = load_trace({trace_dir("recompile_limit")});
+  Snapshot s = snapshot_of(lim.model);
+  CHECK(s.fallbacks == 1);
+  CHECK(run_gate(s, s, {}).pass);
+  CHECK(!run_gate(s, s, {.fail_on_fallbacks = true}).pass);
+  CHECK(!run_gate(s, s, {.max_recompiles = 3}).pass);
+  CHECK(!run_gate(s, s, {.max_graphs = 7}).pass);  // truth: unique_graphs 8
+  Snapshot slower = s;
+  slower.compile_time_s = s.compile_time_s * 1.3;
+  CHECK(!run_gate(s, slower, {.max_compile_time_increase = 0.2}).pass);
+  CHECK(run_gate(s, slower, {.max_compile_time_increase = 0.5}).pass);
+}
+
+TEST_CASE("summary JSON that is not a tparse summary is refused") {
+  Snapshot s;
+  std::string err;
+  CHECK(!snapshot_from_summary_json("{\"schema\": \"other\"}", s, err));
+  CHECK(!snapshot_from_summary_json("not json", s, err));
+}

@@ -12,6 +12,8 @@
 
 namespace tparse::cli {
 
+namespace {
+
 void add_compile(CLI::App& app, Exit& exit) {
   auto* cmd = app.add_subcommand("compile", "Reproduce torch.compile on a model script (no PyTorch needed)");
   struct Opts {
@@ -52,5 +54,9 @@ void add_compile(CLI::App& app, Exit& exit) {
     exit.code = 0;
   });
 }
+
+const Registrar reg(35, add_compile);
+
+}  // namespace
 
 }  // namespace tparse::cli

@@ -1,0 +1,96 @@
+// The viewer application without the window: owns the document, the loader, the panels and the
+// settings, and draws one ImGui frame (menu, toolbar, frames tree, tabbed panels). main.cpp owns
+// GLFW/OpenGL and calls begin_frame()/draw() once per frame.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "document.hpp"
+#include "loader.hpp"
+#include "panels.hpp"
+#include "settings.hpp"
+#include "tail.hpp"
+
+namespace tparse::viewer {
+
+class App {
+ public:
+  explicit App(std::string config_dir);
+  ~App();
+
+  /// Starts loading `path` in the background (replaces the current document when done).
+  void open(const std::string& path);
+  /// Live tail: load `path` now and reload whenever its files grow.
+  void follow(const std::string& path);
+  void reload();
+
+  /// Runs queued main-thread tasks and the live-tail poll. Call before ImGui::NewFrame.
+  void begin_frame();
+  /// Draws the whole UI. Call between ImGui::NewFrame and ImGui::Render.
+  void draw();
+
+  bool loading() const { return loading_; }
+  bool quit_requested() const { return quit_; }
+  /// Font atlas must be rebuilt (size changed); main.cpp rebuilds it and clears the flag.
+  bool fonts_dirty() const { return fonts_dirty_; }
+  void fonts_rebuilt() { fonts_dirty_ = false; }
+  const Document& document() const { return doc_; }
+  ViewState& view() { return view_; }
+  Settings& settings() { return settings_; }
+  const std::string& error() const { return error_; }
+  /// Frames drawn while the last load was running, and its wall time.
+  uint64_t frames_during_load() const { return frames_during_load_; }
+  double last_load_seconds() const { return last_load_s_; }
+  /// Milliseconds from open() until the first frame that drew the overview of the loaded trace.
+  std::optional<double> overview_shown_ms() const { return overview_ms_; }
+  const std::string& tail_status() const { return tail_status_; }
+  uint64_t reloads() const { return reloads_; }
+  void save();
+
+ private:
+  void on_loaded(LoadResult r);
+  void draw_menu();
+  void draw_toolbar();
+  void draw_open_dialog();
+  void draw_body();
+  void draw_tabs();
+  void handle_keys();
+  void set_font_size(float s);
+
+  std::string config_dir_;
+  Settings settings_;
+  Document doc_;
+  ViewState view_;
+  TaskQueue tasks_;
+  Loader loader_;
+  std::unique_ptr<Follower> follower_;
+  std::chrono::steady_clock::time_point last_poll_{};
+  std::chrono::steady_clock::time_point open_started_{};
+  bool pending_overview_ = false;
+  std::optional<double> overview_ms_;
+  std::string loading_path_;
+  bool loading_ = false;
+  bool quit_ = false;
+  bool fonts_dirty_ = false;
+  bool open_dialog_ = false;
+  std::string open_path_;
+  std::string error_;
+  std::string tail_status_;
+  uint64_t frames_during_load_ = 0, reloads_ = 0;
+  double last_load_s_ = 0;
+
+  OverviewPanel overview_;
+  FramesPanel frames_;
+  BreaksPanel breaks_;
+  RecompilesPanel recompiles_;
+  GraphPanel graph_;
+  ArtifactsPanel artifacts_;
+  TimelinePanel timeline_;
+  RanksPanel ranks_;
+  SearchPanel search_{tasks_};
+};
+
+}  // namespace tparse::viewer

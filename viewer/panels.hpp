@@ -1,0 +1,118 @@
+// The viewer's panels: one small class per panel, each in its own panel_*.cpp, drawn as
+// Draw(const Document&, ViewState&). Caches inside a panel key on Document::generation.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "document.hpp"
+#include "graph_model.hpp"
+#include "loader.hpp"
+#include "search.hpp"
+#include "timeline_model.hpp"
+#include "widgets.hpp"
+
+namespace tparse::viewer {
+
+class OverviewPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+};
+
+/// Left pane: frame -> [f/c] -> attempts, coloured by status; drives the selection.
+class FramesPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+  /// Compiles in tree order (for Up/Down), as last drawn.
+  const std::vector<int32_t>& order() const { return order_; }
+
+ private:
+  std::string filter_;
+  std::vector<int32_t> order_;
+  int32_t scrolled_to_ = -1;
+};
+
+class BreaksPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+
+ private:
+  std::string filter_;
+};
+
+class RecompilesPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+};
+
+class GraphPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+  /// Nodes parsed for the current selection (for tests and the status line).
+  size_t node_count() const { return fx_.nodes.size(); }
+
+ private:
+  void rebuild(const Document& d, const ViewState& v);
+  uint64_t gen_ = 0;
+  int32_t compile_ = -2, artifact_ = -2;
+  int32_t source_artifact_ = -1;
+  fx::Graph fx_;
+  GraphLayout layout_;
+  TextView text_;
+  float zoom_ = 1.f;
+  ImVec2 pan_ = ImVec2(20, 20);
+  int32_t node_ = -1;
+  int64_t scroll_line_ = -1;
+  bool fit_ = true;
+};
+
+class ArtifactsPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+
+ private:
+  uint64_t gen_ = 0;
+  int32_t compile_ = -2, artifact_ = -2;
+  std::string find_;
+  TextView view_;
+  std::vector<size_t> hits_;
+  int hit_ = -1;
+  int64_t scroll_ = -1;
+};
+
+class TimelinePanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+
+ private:
+  uint64_t gen_ = 0;
+  int32_t rank_ = -2;
+  Timeline tl_;
+  double a_ = 0, b_ = 0;
+  int32_t hover_ = -1;
+};
+
+class RanksPanel {
+ public:
+  void Draw(const Document& d, ViewState& v);
+};
+
+/// Results of the Ctrl+F search: model hits at once, payload hits from a background job.
+class SearchPanel {
+ public:
+  explicit SearchPanel(TaskQueue& q) : q_(q) {}
+  void Draw(const Document& d, ViewState& v);
+
+ private:
+  TaskQueue& q_;
+  SearchJob job_;
+  std::string query_;
+  uint64_t gen_ = 0;
+  int32_t rank_ = -2;
+  uint64_t want_ = 0;
+  bool payload_done_ = false;
+  std::vector<SearchHit> model_hits_, payload_hits_;
+};
+
+}  // namespace tparse::viewer

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# ctest viewer_headless_screenshots: runs tparse-view under Xvfb + Mesa on real traces in scripted
+# mode, asserting a clean exit, one non-uniform PNG per panel (the viewer checks pixels before
+# writing; this re-checks the files exist and are non-trivial), the overview of hf_gpt2_tiny in
+# under 1 s, and UI frames drawn while a large trace loads.
+# Usage: headless.sh TPARSE_VIEW OUTDIR TESTDATA SHARED
+set -euo pipefail
+VIEW=$1 OUT=$2 DATA=$3 SHARED=$4
+rm -rf "$OUT" && mkdir -p "$OUT"
+export XDG_CONFIG_HOME="$OUT/config"   # never touch the user's settings
+run() { xvfb-run -a -s "-screen 0 1600x1000x24" "$VIEW" "$@"; }
+
+echo "== print_break, every panel, [1/0_1] selected"
+run "$DATA/torch-2.11/print_break/trace" --screenshot "$OUT/print_break" --select "[1/0]" --search print | tee "$OUT/print_break.txt"
+n=$(grep -c '^wrote .*png' "$OUT/print_break.txt")
+[ "$n" -eq 8 ] || { echo "expected 8 panel screenshots, got $n"; exit 1; }
+if grep -q BAD "$OUT/print_break.txt"; then echo "a screenshot is blank or uniform"; exit 1; fi
+for f in "$OUT"/print_break-*.png; do
+  [ "$(stat -c %s "$f")" -gt 20000 ] || { echo "$f is suspiciously small"; exit 1; }
+done
+
+echo "== ddp_gloo_4ranks: ranks panel with 4 ranks, rank 2's recompile selected"
+run "$DATA/torch-2.11/ddp_gloo_4ranks/trace" --screenshot "$OUT/ddp" --select "rank2 [0/1]" | tee "$OUT/ddp.txt"
+grep -q '^wrote .*ddp-ranks.png' "$OUT/ddp.txt"
+
+echo "== a bad path is a message, not a crash (exit 1 from the script, no signal)"
+set +e
+run "$OUT/does-not-exist" --screenshot "$OUT/missing" > "$OUT/missing.txt" 2>&1
+rc=$?
+set -e
+cat "$OUT/missing.txt"
+[ "$rc" -eq 1 ] || { echo "expected exit 1 for a missing trace, got $rc"; exit 1; }
+grep -q "no such file" "$OUT/missing.txt"
+
+GPT2="$SHARED/testdata/torch-2.11/hf_gpt2_tiny/trace"
+[ -d "$GPT2" ] || GPT2="$DATA/torch-2.11/hf_gpt2_tiny/trace"
+echo "== hf_gpt2_tiny ($GPT2): overview in under 1 s"
+run "$GPT2" --screenshot "$OUT/gpt2" --select "[0/0]" | tee "$OUT/gpt2.txt"
+ms=$(sed -n 's/^overview shown \([0-9]*\) ms after open$/\1/p' "$OUT/gpt2.txt")
+[ -n "$ms" ] && [ "$ms" -lt 1000 ] || { echo "overview took ${ms:-?} ms (limit 1000)"; exit 1; }
+
+echo "== large trace: UI frames keep coming while it loads"
+BIG="$OUT/big.log"
+one=$(ls "$GPT2"/*.log 2>/dev/null | head -1 || true)
+if [ -n "$one" ]; then src=(cat "$one"); else src=(zcat "$(ls "$GPT2"/*.gz | head -1)"); fi
+for i in $(seq 1 ${TPARSE_VIEWER_BIG_COPIES:-60}); do "${src[@]}"; done > "$BIG"
+echo "big trace: $(du -h "$BIG" | cut -f1)"
+run "$BIG" --exit-after-load | tee "$OUT/big.txt"
+frames=$(sed -n 's/^frames drawn while loading: \([0-9]*\) .*/\1/p' "$OUT/big.txt")
+fps=$(sed -n 's/^frames drawn while loading: [0-9]* (\([0-9.]*\) per second)/\1/p' "$OUT/big.txt")
+echo "frames during load: $frames ($fps/s)"
+[ "${frames:-0}" -ge 5 ] || { echo "UI stalled while loading"; exit 1; }
+awk -v f="$fps" 'BEGIN { exit !(f >= 10) }' || { echo "fewer than 10 frames per second while loading"; exit 1; }
+rm -f "$BIG"
+echo "viewer headless: ok"

@@ -1,0 +1,154 @@
+// Background loading and live tail. The tail test drives the real App (no window): it follows a
+// trace directory while this test appends a real torch trace to it in chunks (one cut mid-line,
+// as a writer mid-flush would leave it) and checks that each reload picked the new records up.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <zlib.h>
+
+#include "app.hpp"
+#include "core/test_support.hpp"
+#include "loader.hpp"
+#include "tail.hpp"
+
+using namespace tparse;
+using namespace tparse::viewer;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string gunzip(const fs::path& p) {
+  gzFile f = gzopen(p.string().c_str(), "rb");
+  REQUIRE(f);
+  std::string out;
+  char buf[1 << 16];
+  int n;
+  while ((n = gzread(f, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  gzclose(f);
+  return out;
+}
+
+fs::path gz_of(const std::string& name) {
+  for (const auto& e : fs::directory_iterator(tparse::testing::testdata() / "torch-2.11" / name / "trace")) return e.path();
+  return {};
+}
+
+template <class F>
+bool wait_until(F done, double seconds, const std::function<void()>& tick = [] {}) {
+  auto t0 = std::chrono::steady_clock::now();
+  while (!done()) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > seconds) return false;
+    tick();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+/// Offset of the start of the record line at or after `pos` (payload lines start with TAB).
+size_t record_boundary(const std::string& t, size_t pos) {
+  for (;;) {
+    size_t nl = t.find('\n', pos);
+    if (nl == std::string::npos) return t.size();
+    if (nl + 1 < t.size() && t[nl + 1] != '\t') return nl + 1;
+    pos = nl + 1;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("viewer loader: background load, errors as messages, cancel") {
+  TaskQueue q;
+  Loader l;
+  std::optional<LoadResult> got;
+  l.start(gz_of("print_break").string(), q, [&](LoadResult r) { got = std::move(r); });
+  REQUIRE(wait_until([&] { return got.has_value(); }, 30, [&] { q.drain(); }));
+  REQUIRE(got->trace);
+  CHECK(got->error.empty());
+  CHECK(got->trace->model.compiles.size() == 4);
+  CHECK(got->seconds > 0);
+  CHECK(l.fraction() == doctest::Approx(1.0));
+
+  got.reset();
+  l.start("/no/such/trace/dir", q, [&](LoadResult r) { got = std::move(r); });
+  REQUIRE(wait_until([&] { return got.has_value(); }, 30, [&] { q.drain(); }));
+  CHECK_FALSE(got->trace);
+  CHECK(got->error.find("no such file") != std::string::npos);
+
+  // Cancel: the result is either marked cancelled (never shown) or the load had already finished.
+  got.reset();
+  l.start(gz_of("hf_gpt2_tiny").string(), q, [&](LoadResult r) { got = std::move(r); });
+  l.cancel();
+  REQUIRE(wait_until([&] { return got.has_value(); }, 30, [&] { q.drain(); }));
+  CHECK((got->cancelled ? !got->trace : got->trace != nullptr));
+  CHECK_FALSE(l.busy());
+}
+
+TEST_CASE("viewer follower notices new and growing files") {
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-follow-unit";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  Follower f(dir.string());
+  CHECK_FALSE(f.changed());  // nothing there yet
+  std::ofstream(dir / "dedicated_log_torch_trace_a.log") << "x\n";
+  CHECK(f.changed());
+  CHECK_FALSE(f.changed());
+  std::ofstream(dir / "dedicated_log_torch_trace_a.log", std::ios::app) << "y\n";
+  CHECK(f.changed());
+  CHECK(f.total_bytes() == 4);
+  std::ofstream(dir / "dedicated_log_torch_trace_b.log") << "";
+  CHECK(f.changed());
+}
+
+TEST_CASE("viewer live tail: App follows a trace while records are appended") {
+  const std::string full = gunzip(gz_of("print_break"));
+  const LoadedTrace whole = load_trace_text(full);
+  REQUIRE(whole.model.compiles.size() == 4);
+  REQUIRE(whole.model.recompiles.size() == 1);
+
+  // Cut points: two record boundaries, one mid-line, then the end.
+  std::vector<size_t> cuts = {record_boundary(full, full.size() * 3 / 10), record_boundary(full, full.size() * 6 / 10),
+                              full.size() * 8 / 10 + 7, full.size()};
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-follow-app";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "dedicated_log_torch_trace_live.log";
+
+  App app("");  // no settings directory: the test leaves the user's config alone
+  app.follow(dir.string());
+  size_t written = 0;
+  size_t last_compiles = 0;
+  for (size_t cut : cuts) {
+    {
+      std::ofstream out(log, std::ios::app | std::ios::binary);
+      out.write(full.data() + written, static_cast<std::streamsize>(cut - written));
+    }
+    written = cut;
+    // What a complete reload of the bytes written so far must show (a partial last line is
+    // counted as damaged input, then read whole on the next reload).
+    const LoadedTrace expect = load_trace_text(full.substr(0, cut));
+    bool ok = wait_until(
+        [&] {
+          return !app.loading() && app.document().loaded() && app.document().model().records == expect.model.records &&
+                 app.document().model().bytes == cut;
+        },
+        30, [&] { app.begin_frame(); });
+    INFO("cut at " << cut << " of " << full.size() << "; tail status: " << app.tail_status());
+    REQUIRE(ok);
+    const Model& m = app.document().model();
+    CHECK(m.compiles.size() == expect.model.compiles.size());
+    CHECK(m.breaks.size() == expect.model.breaks.size());
+    CHECK(m.recompiles.size() == expect.model.recompiles.size());
+    CHECK(m.compiles.size() >= last_compiles);
+    last_compiles = m.compiles.size();
+  }
+  const Model& m = app.document().model();
+  CHECK(m.compiles.size() == whole.model.compiles.size());
+  CHECK(m.breaks.size() == whole.model.breaks.size());
+  CHECK(m.recompiles.size() == whole.model.recompiles.size());
+  CHECK(m.diag.errors() == whole.model.diag.errors());
+  CHECK(app.reloads() >= cuts.size());
+  CHECK(app.tail_status().find("+") != std::string::npos);
+}

@@ -39,4 +39,12 @@ if [ -f "$D/print_break/explain.txt" ]; then
   diff <(sed -n '1,/^Out Guards:/p' "$D/print_break/explain.txt") <(sed -n '1,/^Out Guards:/p' "$W/ex.txt") >/dev/null
   check 0 $? "explain text (counts, reasons, stacks, ops) equals torch's explain.txt"
 fi
+# A .py argument goes through the reference compiler when it is built in (exit 2 otherwise).
+"$T" explain "$ROOT/testdata/programs/print_break.py" -q > "$W/py.txt" 2>/dev/null; rc=$?
+if [ $rc -eq 0 ]; then
+  head -3 "$W/py.txt" | tr '\n' ' ' | grep -q "Graph Count: 2 Graph Break Count: 1 Op Count: 2"; check 0 $? "explain model.py: print break splits f in two"
+  grep -q 'print("halfway there")' "$W/py.txt"; check 0 $? "explain model.py shows the source line"
+else
+  check 2 $rc "explain model.py without the reference compiler is a usage error"
+fi
 exit $fail

@@ -53,7 +53,8 @@ std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_
 // page_compile.cpp
 std::string compile_page_html(Ctx& cx, int32_t ci);
 /// A payload shown inline (small) or linked to its own content-addressed page (big).
-std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code);
+std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code,
+                          const std::string* text = nullptr);
 // page_timeline.cpp
 std::string timeline_page(Ctx& cx);
 std::string chromium_events_json(const Model& m);

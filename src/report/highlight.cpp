@@ -21,8 +21,9 @@ bool is_kw(std::string_view w) {
   return false;
 }
 
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool ident(char c) { return ident_start(c) || digit(c); }
 
 void span(std::string& out, const char* cls, std::string_view text) {
   out += "<span class=\"";
@@ -49,8 +50,9 @@ void highlight_python(std::string& out, std::string_view s) {
       i = plain = e;
     } else if (c == '"' || c == '\'') {
       size_t e;
-      if (s.substr(i, 3) == std::string_view(std::string(3, c))) {
-        e = s.find(std::string(3, c), i + 3);
+      const char triple[4] = {c, c, c, 0};
+      if (s.substr(i, 3) == std::string_view(triple, 3)) {
+        e = s.find(std::string_view(triple, 3), i + 3);
         e = e == std::string_view::npos ? s.size() : e + 3;
       } else {
         e = i + 1;
@@ -74,14 +76,16 @@ void highlight_python(std::string& out, std::string_view s) {
         plain = e;
       }
       i = e;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident(s[i - 1]))) {
+    } else if (digit(c) && (i == 0 || !ident(s[i - 1]))) {
       size_t e = i;
-      while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
+      while (e < s.size() && (ident(s[e]) || s[e] == '.')) ++e;
       flush(i);
       span(out, "num", s.substr(i, e - i));
       i = plain = e;
     } else {
       ++i;
+      // Skip a plain run quickly: nothing but these can start a token.
+      while (i < s.size() && !ident_start(s[i]) && !digit(s[i]) && s[i] != '#' && s[i] != '"' && s[i] != '\'') ++i;
     }
   }
   flush(s.size());

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 namespace tparse::report {
 
 namespace {
@@ -48,29 +50,53 @@ document.querySelectorAll('input.filter').forEach(function(inp){
 
 }  // namespace
 
+namespace {
+
+/// 1 for bytes that need work in esc_to (markup, controls, DEL, non-ASCII), 0 for plain bytes.
+struct EscTable {
+  bool special[256] = {};
+  constexpr EscTable() {
+    for (int c = 0; c < 256; ++c)
+      special[c] = c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' || (c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f;
+  }
+};
+constexpr EscTable kEsc;
+
+}  // namespace
+
 void esc_to(std::string& out, std::string_view s) {
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
+  const char* p = s.data();
+  const size_t n = s.size();
+  size_t i = 0;
+  while (i < n) {
+    size_t run = i;
+    while (run < n && !kEsc.special[static_cast<unsigned char>(p[run])]) ++run;
+    out.append(p + i, run - i);
+    if (run >= n) break;
+    i = run;
+    char c = p[i];
     auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '&': out += "&amp;"; continue;
-      case '<': out += "&lt;"; continue;
-      case '>': out += "&gt;"; continue;
-      case '"': out += "&quot;"; continue;
-      case '\'': out += "&#39;"; continue;
+      case '&': out += "&amp;"; ++i; continue;
+      case '<': out += "&lt;"; ++i; continue;
+      case '>': out += "&gt;"; ++i; continue;
+      case '"': out += "&quot;"; ++i; continue;
+      case '\'': out += "&#39;"; ++i; continue;
       default: break;
     }
-    if (u < 0x80) {
-      out.push_back(u < 0x20 && c != '\n' && c != '\t' ? '?' : c == 0x7f ? '?' : c);
+    if (u < 0x80) {  // control or DEL
+      out.push_back('?');
+      ++i;
       continue;
     }
-    size_t n = utf8_len(s, i);
-    if (n == 0) {
+    size_t len = utf8_len(s, i);
+    if (len == 0) {
       out += "\xEF\xBF\xBD";
+      ++i;
       continue;
     }
-    out.append(s.substr(i, n));
-    i += n - 1;
+    out.append(p + i, len);
+    i += len;
   }
 }
 
@@ -106,10 +132,10 @@ std::string safe_component(std::string_view s) {
 }
 
 std::string content_hash(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  h ^= s.size() * 0x9E3779B97F4A7C15ull;
-  return fmt::format("{:016x}", h);
+  // Two 64-bit hashes with different seeds (libstdc++'s word-at-a-time murmur), plus the length.
+  size_t a = std::_Hash_bytes(s.data(), s.size(), 0xc70f6907u);
+  size_t b = std::_Hash_bytes(s.data(), s.size(), 0x9e3779b9u) ^ s.size();
+  return fmt::format("{:016x}{:016x}", a, b);
 }
 
 std::string page_begin(std::string_view title, std::string_view root) {

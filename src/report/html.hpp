@@ -22,7 +22,7 @@ std::string fmt_bytes(uint64_t b);
 /// path component whatever the trace said.
 std::string safe_component(std::string_view s);
 
-/// 16 hex digits of a 64-bit FNV-1a hash: content-addressed payload / SVG file names.
+/// 32 hex digits (two seeded 64-bit hashes): content-addressed payload / SVG file names.
 std::string content_hash(std::string_view s);
 
 /// Page frame. `root` is the relative path from the page to the report root ("" or "../").

@@ -39,6 +39,12 @@ void row(std::string& out, const char* k, const std::string& v) {
 std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 
 std::string svg_block(Ctx& cx, const std::string& text, const std::string& root) {
+  std::string rel = "g/" + content_hash(text) + ".svg";
+  {
+    std::lock_guard<std::mutex> lk(cx.mu);
+    if (cx.written.count(rel))  // drawn for an earlier compile (same graph text)
+      return fmt::format("<p><a href=\"{0}{1}\"><img class=\"graph\" src=\"{0}{1}\" alt=\"FX graph drawing\"></a></p>", root, rel);
+  }
   fx::Graph g = fx::parse_fx_graph(text);
   if (!g.ok || g.nodes.empty()) return {};
   if (g.nodes.size() > cx.opt.svg_max_nodes) {
@@ -47,7 +53,6 @@ std::string svg_block(Ctx& cx, const std::string& text, const std::string& root)
     return fmt::format("<p class=\"muted\">Graph drawing skipped: {} nodes (more than {}); the text is below.</p>",
                        g.nodes.size(), cx.opt.svg_max_nodes);
   }
-  std::string rel = "g/" + content_hash(text) + ".svg";
   cx.write_once(rel, [&] {
     std::string err;
     std::string svg = fx_to_svg(g, &err);
@@ -63,8 +68,8 @@ std::string svg_block(Ctx& cx, const std::string& text, const std::string& root)
 
 }  // namespace
 
-std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code) {
-  std::string text = cx.ps.get(a.payload);
+std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code, const std::string* have) {
+  std::string text = have ? *have : cx.ps.get(a.payload);
   std::string out = std::string("<details") + (open ? " open" : "") + "><summary>" + esc(a.name) +
                     fmt::format(" <span class=\"muted\">({}{})</span></summary>", fmt_bytes(text.size()),
                                 a.payload.md5_ok ? "" : ", md5 mismatch");
@@ -87,10 +92,13 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
     if (txt) return text;
     return page_begin(a.name, "../") + "<h1>" + esc(a.name) + "</h1>" + body(text) + page_end();
   });
+  // Preview: at most 30 lines and 3 KB, cut at a line end (or a UTF-8 boundary).
   size_t cut = 0;
-  for (int l = 0; l < 40 && cut != std::string::npos; ++l) cut = text.find('\n', cut + 1);
+  for (int l = 0; l < 30 && cut != std::string::npos && cut < 3072; ++l) cut = text.find('\n', cut + 1);
+  cut = std::min<size_t>(cut == std::string::npos ? text.size() : cut, 3072);
+  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   return out + "<p>Large payload: <a href=\"" + root + rel + "\">open the full text</a>. First lines:</p>" +
-         body(std::string_view(text).substr(0, cut == std::string::npos ? text.size() : cut)) + "</details>";
+         body(std::string_view(text).substr(0, cut)) + "</details>";
 }
 
 std::string compile_page_html(Ctx& cx, int32_t ci) {
@@ -190,8 +198,12 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
              (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
              (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
-      if (cat == 0 && a.payload.valid()) sec += svg_block(cx, cx.ps.get(a.payload), root);
-      if (a.payload.valid()) sec += payload_block(cx, a, root, cat == 0, cat == 2);
+      if (cat == 0 && a.payload.valid()) {
+        std::string text = cx.ps.get(a.payload);
+        sec += svg_block(cx, text, root) + payload_block(cx, a, root, true, false, &text);
+      } else if (a.payload.valid()) {
+        sec += payload_block(cx, a, root, false, cat == 2);
+      }
       sec += "</div>\n";
     }
     if (!sec.empty()) out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n" + sec;

@@ -25,7 +25,7 @@ namespace tparse::report {
 struct ReportOptions {
   bool plain_text = false;        ///< inductor output code as raw .txt, no highlighting (tlparse -p)
   int jobs = 0;                   ///< threads for per-compile pages; 0 = hardware concurrency
-  size_t inline_limit = 64 << 10; ///< payloads up to this size are inlined in compile pages
+  size_t inline_limit = 16 << 10; ///< payloads up to this size are inlined in compile pages
   size_t svg_max_nodes = 400;     ///< bigger FX graphs are shown as text only
   size_t index_rows = 500;        ///< rows of long tables in index.html (the rest: own page)
   /// (pages done, pages total); called from worker threads under a lock.

@@ -10,7 +10,7 @@ namespace tparse::compiler {
 Result compile_script(const std::string& path, const std::string& source, const Options& opts) {
   Result r;
   Profile prof;
-  if (opts.torch_version.rfind("2.", 0) == 0) {
+  if (opts.torch_version == "2.3" || opts.torch_version == "2.11") {
     prof.major = 2;
     prof.minor = std::atoi(opts.torch_version.c_str() + 2);
   } else {

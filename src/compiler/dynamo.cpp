@@ -53,27 +53,42 @@ static V resolve(const std::string& src, const std::vector<std::pair<std::string
 
 static std::string pad60(const std::string& s) { return s.size() >= 60 ? s : s + std::string(60 - s.size(), ' '); }
 
-/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass.
+/// `x` -> `L['x']`, `self.lin` -> `L['self'].lin` (the guard's source as Dynamo prints it).
+static std::string local_src(const std::string& src) {
+  size_t p = src.find_first_of(".[");
+  return "L['" + src.substr(0, p) + "']" + (p == std::string::npos ? "" : src.substr(p));
+}
+
+/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
+/// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
 static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
-                               const std::shared_ptr<Env>& globals) {
+                               const std::shared_ptr<Env>& globals, bool old) {
+  // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
+  for (auto& g : e.values) {
+    if (g.kind != "id") continue;
+    V v = resolve(g.src, inputs);
+    if (v && v.get() != g.value.get()) return g.code;
+  }
   for (auto& g : e.tensors) {
     V v = resolve(g.src, inputs);
     if (!v) continue;
-    if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", g.src, type_name(v));
+    std::string n = old ? local_src(g.src) : g.src;
+    if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;
-    if (t.dtype != g.t.dtype) return fmt::format("tensor '{}' dtype mismatch. expected {}, actual {}", g.src, dtype_c10(g.t.dtype), dtype_c10(t.dtype));
-    if (t.requires_grad != g.t.requires_grad) return fmt::format("tensor '{}' requires_grad mismatch. expected requires_grad={}", g.src, g.t.requires_grad ? 1 : 0);
-    if (t.shape.size() != g.t.shape.size()) return fmt::format("tensor '{}' rank mismatch. expected {}, actual {}", g.src, g.t.shape.size(), t.shape.size());
+    if (t.dtype != g.t.dtype) return fmt::format("tensor '{}' dtype mismatch. expected {}, actual {}", n, dtype_c10(g.t.dtype), dtype_c10(t.dtype));
+    if (t.requires_grad != g.t.requires_grad) return fmt::format("tensor '{}' requires_grad mismatch. expected requires_grad={}", n, g.t.requires_grad ? 1 : 0);
+    if (t.shape.size() != g.t.shape.size()) return fmt::format("tensor '{}' rank mismatch. expected {}, actual {}", n, g.t.shape.size(), t.shape.size());
     for (size_t i = 0; i < t.shape.size(); ++i) {
       if (g.t.shape[i].is_sym()) {
-        if (t.shape[i].v < 2) return fmt::format("2 <= {}.size()[{}]", g.src, i);
+        if (t.shape[i].v < 2) return fmt::format("2 <= {}.size()[{}]", n, i);
         continue;
       }
       if (t.shape[i].v != g.t.shape[i].v)
-        return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", g.src, i, g.t.shape[i].v, t.shape[i].v);
+        return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", n, i, g.t.shape[i].v, t.shape[i].v);
     }
   }
   for (auto& g : e.values) {
+    if (g.kind == "id") continue;
     V v;
     if (g.src.rfind("G['", 0) == 0) {
       std::string n = g.src.substr(3, g.src.size() - 5);
@@ -98,7 +113,7 @@ static std::string metrics_json(const std::string& cid, int frame_key, const std
                                 int guard_count, const Graph* g, bool ok, const std::string& fail_type,
                                 const std::string& fail_reason, const std::vector<std::string>& restarts,
                                 const std::string& recompile_reason, bool has_guarded,
-                                const std::vector<StackFrame>& stack, bool limit) {
+                                const std::vector<StackFrame>& stack, bool limit, int accumulated) {
   auto js = [](const std::string& s) { return json_escape(s); };
   auto opt = [&](bool present, const std::string& v) { return present ? v : std::string("null"); };
   std::string st = "[";
@@ -134,7 +149,7 @@ static std::string metrics_json(const std::string& cid, int frame_key, const std
       "\"is_runtime\": false, \"pytorch_version\": \"2.11.0+cu130\", \"log_format_version\": 3}}",
       js(cid), js(std::to_string(frame_key)), limit ? "null" : js(co_name), limit ? "null" : js(co_filename),
       limit ? "null" : std::to_string(firstlineno), limit ? "null" : std::to_string(cache_size),
-      limit ? "null" : std::to_string(cache_size), opt(ok && !limit, std::to_string(guard_count)), opt(ok && !limit, "0"),
+      limit ? "null" : std::to_string(accumulated), opt(ok && !limit, std::to_string(guard_count)), opt(ok && !limit, "0"),
       opt(has_graph, std::to_string(g ? g->call_count() : 0)),
       opt(has_graph, std::to_string(g ? static_cast<int>(g->nodes.size()) + (g->outputs.empty() ? 0 : 1) : 0)),
       opt(has_graph, std::to_string(g ? g->placeholder_count() : 0)), has_graph && g->call_count() ? "0.001" : "null",
@@ -154,7 +169,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
-    std::string r = fail_reason(**it, inputs, globals_);
+    std::string r = fail_reason(**it, inputs, globals_, prof_.old_messages());
     if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
@@ -169,14 +184,29 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     writer_.emit("torch/_dynamo/guards.py:4764", "artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}", tc, payload);
     ctx->recompile_reason = reasons[0];
   }
-  ctx->cache_size = static_cast<int>(cs.entries.size());
+  // cache_size.py: entries guarding the same ID_MATCH'd objects (all entries when none are
+  // ID-matched) against recompile_limit (8); every entry against accumulated_recompile_limit.
+  int same = 0;
+  for (auto& e : cs.entries) {
+    bool match = true;
+    for (auto& g : e->values) {
+      if (g.kind != "id") continue;
+      V v = resolve(g.src, inputs);
+      match = match && v && v.get() == g.value.get();
+    }
+    same += match ? 1 : 0;
+  }
+  ctx->cache_size = same;
+  ctx->accumulated = static_cast<int>(cs.entries.size());
   ++frame_key_;
-  if (ctx->frame_compile_id >= 8) {
-    std::string msg = msg_recompile_limit();
+  bool acc_hit = ctx->frame_compile_id >= prof_.accumulated_limit();
+  if (same >= 8 || acc_hit) {
+    std::string msg = prof_.old_messages() ? std::string(acc_hit ? "accumulated_cache_size_limit" : "cache_size_limit") + " reached"
+                                            : msg_recompile_limit();
     ++counters_["unimplemented"];
     writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
                  metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, 0, 0, nullptr, false,
-                              "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true), tc);
+                              "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true, 0), tc);
     cs.run_only = true;
     return nullptr;
   }
@@ -280,7 +310,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     count += 2;
   }
   for (auto& vg : entry->values) {
-    if (vg.kind == "int_dyn") gs += fmt::format("| +- TYPE_MATCH: ___check_type_id(L['{}'], 10731296), type=<class 'int'>\n", vg.src);
+    if (vg.kind == "id") gs += fmt::format("| +- ID_MATCH: {}\n", vg.code);
+    else if (vg.kind == "int_dyn") gs += fmt::format("| +- TYPE_MATCH: ___check_type_id(L['{}'], 10731296), type=<class 'int'>\n", vg.src);
     else gs += fmt::format("| +- EQUALS_MATCH: {}  {}\n", pad60(vg.code), vg.comment);
     ++count;
   }
@@ -292,7 +323,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
                metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
                             ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
-                            ctx.start_stack, false),
+                            ctx.start_stack, false, ctx.accumulated),
                tc);
   ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
 }
@@ -315,6 +346,35 @@ static std::string user_traceback(const std::string& path, const std::string& so
     s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path, line, fn, p == std::string::npos ? "" : code.substr(p));
   }
   return s;
+}
+
+std::string Interp::loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line) {
+  // torch < 2.4 (symbolic_convert.py break_graph_if_unsupported / generic_jump): SkipFrame text with
+  // the frame summary of the instruction; 2.11: the break chained with GB7000.
+  if (prof_.old_messages())
+    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", path_, line, co_name);
+  return (gb ? gb->msg : msg_data_dependent()) + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
+         msg_loop(co_name, path_, firstlineno);
+}
+
+long long Interp::obj_id(const Obj* o) {
+  auto it = obj_ids_.find(o);
+  if (it != obj_ids_.end()) return it->second;
+  long long id = 140245870000000LL + 0x70LL * static_cast<long long>(obj_ids_.size());
+  obj_ids_[o] = id;
+  return id;
+}
+
+void Interp::guard_module_id(const V& mod, const std::string& src) {
+  if (!prof_.modules_id_matched() || !tracing() || src.find_first_of(".[") != std::string::npos) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = mod;
+  g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
+  ctx.vguards.push_back(g);
 }
 
 bool Interp::in_loop_or_before_loop(const Activation& act, int line) const {
@@ -369,9 +429,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     if (in_loop_or_before_loop(act, loc.line)) {
-      std::string fname = act.ctx->code->co_name;
-      throw FrameSkip{gb.msg + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
-                          msg_loop(fname, path_, act.ctx->code->firstlineno), gb.gb_type};
+      throw FrameSkip{loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line), gb.gb_type};
     }
     if (ctx->mode == Mode::Record) {
       static const std::map<std::string, std::string> desc = {
@@ -404,8 +462,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   auto ctx = act.ctx;
   branch = cond->t->fill ? *cond->t->fill != 0 : true;
   if (in_loop_or_before_loop(act, loc.line)) {
-    throw FrameSkip{msg_data_dependent() + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
-                        msg_loop(ctx->code->co_name, path_, ctx->code->firstlineno), "Data-dependent branching"};
+    throw FrameSkip{loop_skip_msg(nullptr, ctx->code->co_name, ctx->code->firstlineno, loc.line), "Data-dependent branching"};
   }
   if (ctx->mode == Mode::Record) {
     std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_, loc.line, msg_data_dependent()) +
@@ -502,7 +559,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
                    "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + fs.msg + "\n");
       writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
                    metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx->cache_size, 0, nullptr, false,
-                                "Unsupported", fs.msg, {}, ctx->recompile_reason, false, ctx->start_stack, false), tc);
+                                "Unsupported", fs.msg, {}, ctx->recompile_reason, false, ctx->start_stack, false, ctx->accumulated), tc);
     }
     ++counters_["unimplemented"];
     cs.skipped = true;

@@ -17,10 +17,22 @@
 
 namespace tparse::compiler {
 
-/// Version profile: which Dynamo rules apply.
+/// Version profile: which Dynamo rules apply. Only 2.3 and 2.11 are claimed (api.cpp rejects the
+/// rest); the thresholds name the release that changed each rule (docs/compiler.md, "Profiles").
 struct Profile {
   int major = 2, minor = 11;
+  /// torch >= 2.4 constant-folds torch.__version__ methods (pytorch#123705, TorchVersionVariable).
   bool version_str_traceable() const { return major > 2 || minor >= 4; }
+  /// Before config.inline_inbuilt_nn_modules became the default (2.5; the flag does not exist in 2.3)
+  /// nn.Module objects are NNModuleVariables whose NN_MODULE guard is an ID_MATCH on the instance
+  /// (`___check_obj_id(L['self'], ...)`), so every layer instance needs its own cache entry. 2.11
+  /// guards `self` by TYPE_MATCH (truth: sequential_print_layers) and instances share entries.
+  bool modules_id_matched() const { return major == 2 && minor < 5; }
+  /// Pre-2.4 texts: recompile reasons keep `L['x']`, the loop skip is the SkipFrame message, the limit
+  /// is `cache_size_limit` and its failure is `Unsupported("cache_size_limit reached")`.
+  bool old_messages() const { return major == 2 && minor < 4; }
+  /// accumulated_recompile_limit (2.11: 256; 2.3: accumulated_cache_size_limit = 64).
+  int accumulated_limit() const { return old_messages() ? 64 : 256; }
 };
 
 /// A graph break raised while tracing (Unsupported). Propagates to the depth-0 call that entered
@@ -48,7 +60,7 @@ struct TensorGuard {
 };
 struct ValueGuard {
   std::string src, code;         ///< `n`, `n == 2` / `G['SCALE'] == 1.0`
-  std::string kind;              ///< "int" "float" "str" "bool" "none" "int_dyn"
+  std::string kind;              ///< "int" "float" "str" "bool" "none" "int_dyn" "id" (ID_MATCH)
   V value;
   std::string comment;           ///< `# return x * n  # ork/...:6 in g`
   std::string stack;             ///< User stack trace lines for the reason
@@ -91,7 +103,7 @@ struct FrameCtx {
   int attempt = 0;
   std::vector<StackFrame> start_stack;
   std::string recompile_reason;
-  int cache_size = 0;
+  int cache_size = 0, accumulated = 0;
   int next_sym = 0;
 };
 
@@ -175,6 +187,10 @@ class Interp {
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool in_loop_or_before_loop(const Activation& act, int line) const;
   std::string short_path() const;
+  /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
+  void guard_module_id(const V& mod, const std::string& src);
+  long long obj_id(const Obj* o);
+  std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);
 
   Profile prof_;
   std::string path_, source_;
@@ -190,6 +206,7 @@ class Interp {
   int tensor_ids_ = 0;
   std::map<std::string, V> modules_;
   std::map<std::string, long long> counters_;
+  std::map<const Obj*, long long> obj_ids_;    ///< stable fake id() for ID_MATCH guards
 };
 
 }  // namespace tparse::compiler

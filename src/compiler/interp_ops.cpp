@@ -115,6 +115,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       Activation& act = *stack_.back();
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());
+        if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
         if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
           std::string s = src->second;
           if (is_module_inst(v)) s += "._modules['" + name + "']";

@@ -1,0 +1,129 @@
+// Version-profile tests: the ChatGLM3 pair under --torch 2.3 and 2.11, read back through the core
+// trace model (src/core) so frames, compiles, breaks and recompiles are counted the way every
+// tparse command counts them. The expected 2.3 numbers are derived in docs/compiler.md ("ChatGLM3
+// under --torch 2.3") from DYNAMO-SEMANTICS.md; the 2.11 numbers are the real torch 2.11 truth.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "api.hpp"
+#include "core/ingest.hpp"
+
+namespace fs = std::filesystem;
+using namespace tparse::compiler;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+/// Compiles one corpus program under a profile and models the trace with the core parser.
+tparse::LoadedTrace compile_and_load(const std::string& prog, const std::string& torch) {
+  fs::path p = fs::path(TPARSE_TESTDATA) / "programs" / prog;
+  Options o;
+  o.torch_version = torch;
+  Result r = compile_script(p.string(), slurp(p), o);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  auto t = tparse::load_trace_text(r.trace, prog);
+  CHECK(t.model.diag.errors() == 0);
+  return t;
+}
+
+/// Compiles per frame, keyed by "co_name@first_line" (first_line tells the three `forward`s apart).
+std::map<std::string, size_t> compiles_per_frame(const tparse::Model& m) {
+  std::map<std::string, size_t> out;
+  for (auto& f : m.frames) out[f.name + "@" + std::to_string(f.first_line)] = f.compiles.size();
+  return out;
+}
+
+int real_unique_graphs(const std::string& prog) {
+  std::string j = slurp(fs::path(TPARSE_TESTDATA) / "programs" / "truth" / prog / "truth.json");
+  size_t p = j.find("\"unique_graphs\":");
+  REQUIRE(p != std::string::npos);
+  return std::stoi(j.substr(p + 16));
+}
+
+}  // namespace
+
+TEST_CASE("ChatGLM3 under --torch 2.3: the version check breaks every layer; each layer has its own entries") {
+  auto t = compile_and_load("chatglm_version_forward.py", "2.3");
+  const tparse::Model& m = t.model;
+  auto per = compiles_per_frame(m);
+  // Line numbers are the `def forward` lines of chatglm_version_forward.py.
+  CHECK(per["forward@76"] == 1);   // ChatGLMModel.forward: breaks at self.encoder(h)
+  CHECK(per["forward@63"] == 1);   // GLMTransformer.forward: break inside `for layer in ...` -> skipped
+  CHECK(per["forward@51"] == 28);  // GLMBlock.forward: one compile (and one break) per layer instance
+  CHECK(per["forward@32"] == 28);  // SelfAttention.forward: likewise
+  CHECK(per["forward@14"] == 1);   // CoreAttention.forward: guards nothing on self -> entry reused
+  CHECK(per["torch_dynamo_resume_in_forward_at_15@15"] == 1);   // sdpa resume: q, k, v only
+  CHECK(per["torch_dynamo_resume_in_forward_at_38@38"] == 28);  // reads self.dense
+  CHECK(per["torch_dynamo_resume_in_forward_at_52@52"] == 28);  // reads self.mlp
+  CHECK(per["torch_dynamo_resume_in_forward_at_78@78"] == 1);
+
+  // one break per layer in the GLMBlock frame, each the TorchVersion.split of CoreAttention
+  size_t block_breaks = 0, version_breaks = 0;
+  for (auto& b : m.breaks) {
+    const auto& c = m.compiles[b.compile];
+    if (c.metrics && c.metrics->co_firstlineno == 51) ++block_breaks;
+    if (b.reason.find("UserDefinedObjectVariable(TorchVersion) split") != std::string::npos) ++version_breaks;
+  }
+  CHECK(block_breaks == 28);
+  // ChatGLMModel + GLMBlock x28 + SelfAttention x28 + CoreAttention once (its entry is reused)
+  CHECK(version_breaks == 1 + 28 + 28 + 1);
+  CHECK(m.breaks.size() == version_breaks + 1);  // + the GLMTransformer loop skip
+
+  // per-instance recompiles: NN_MODULE ID_MATCH on `self`, never a cache limit
+  CHECK(m.recompiles.size() == 4 * 27);
+  for (auto& rc : m.recompiles) {
+    REQUIRE_FALSE(rc.reasons.empty());
+    CHECK(rc.reasons.front().text.rfind("___check_obj_id(L['self'], ", 0) == 0);
+  }
+  CHECK(m.fallback_count() == 0);
+  CHECK(m.failures.size() == 1);  // the GLMTransformer frame skip
+  // graphs: embedding prefix + layer 0 (5) + layers 1..27 (4 each) + output_layer resume
+  CHECK(m.graph_count() == 1 + 5 + 27 * 4 + 1);
+}
+
+TEST_CASE("ChatGLM3 __init__ fix under --torch 2.3, and both under 2.11: one graph") {
+  auto fix23 = compile_and_load("chatglm_version_init.py", "2.3");
+  CHECK(fix23.model.graph_count() == 1);
+  CHECK(fix23.model.breaks.empty());
+  CHECK(fix23.model.recompiles.empty());
+  for (const char* prog : {"chatglm_version_forward", "chatglm_version_init"}) {
+    auto t = compile_and_load(std::string(prog) + ".py", "2.11");
+    CHECK(t.model.graph_count() == real_unique_graphs(prog));
+    CHECK(t.model.graph_count() == 1);
+    CHECK(t.model.breaks.empty());
+  }
+}
+
+TEST_CASE("2.3 profile texts: cache_size_limit, L['x'] in reasons, SkipFrame loop message") {
+  const char* src =
+      "import torch\n\n\ndef f(x):\n    return x * 2\n\n\n"
+      "cf = torch.compile(f, backend=\"eager\", dynamic=False)\n"
+      "for n in range(2, 12):\n    cf(torch.randn(n))\n";
+  Options o;
+  o.torch_version = "2.3";
+  Result r = compile_script("m.py", src, o);
+  REQUIRE(r.ok);
+  auto t = tparse::load_trace_text(r.trace, "m");
+  CHECK(t.model.graph_count() == 8);
+  CHECK(t.model.fallback_count() == 1);
+  CHECK(r.trace.find("\"fail_reason\": \"cache_size_limit reached\"") != std::string::npos);
+  CHECK(r.trace.find("\t0/0: tensor 'L['x']' size mismatch at index 0. expected 2, actual 3\n") != std::string::npos);
+
+  const char* loop =
+      "import torch\n\n\ndef g(x):\n    for i in range(2):\n        print(i)\n        x = x + 1\n    return x\n\n\n"
+      "cg = torch.compile(g, backend=\"eager\")\ncg(torch.randn(4))\n";
+  r = compile_script("m.py", loop, o);
+  REQUIRE(r.ok);
+  CHECK(r.trace.find("Skipping frame because there is a graph break in a for/while loop\\n<FrameSummary file m.py, line 6 in g>") != std::string::npos);
+  CHECK(compile_script("m.py", loop, Options{"2.4"}).error == "unsupported --torch version '2.4' (known: 2.3, 2.11)\n");
+}

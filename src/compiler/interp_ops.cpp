@@ -175,7 +175,11 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
 static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
 
 V Interp::subscript(V obj, V idx, Location loc) {
-  if (obj->k == VK::Tensor) return tensor_method(obj, "__getitem__", *new std::vector<V>{idx}, *new std::vector<std::pair<std::string, V>>{}, loc);
+  if (obj->k == VK::Tensor) {
+    std::vector<V> args{idx};
+    std::vector<std::pair<std::string, V>> kwargs;
+    return tensor_method(obj, "__getitem__", args, kwargs, loc);
+  }
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
     size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
     if (idx->k == VK::Slice) {

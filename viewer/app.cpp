@@ -41,6 +41,8 @@ void App::open(const std::string& path) {
   loading_ = true;
   loading_path_ = path;
   frames_during_load_ = 0;
+  longest_gap_ms_ = 0;
+  last_frame_ = std::chrono::steady_clock::now();
   open_started_ = std::chrono::steady_clock::now();
   pending_overview_ = !doc_.loaded() || doc_.path != path;
   loader_.start(path, tasks_, [this](LoadResult r) { on_loaded(std::move(r)); });
@@ -343,7 +345,12 @@ void App::draw_body() {
 }
 
 void App::draw() {
-  if (loading_) ++frames_during_load_;
+  if (loading_) {
+    auto now = std::chrono::steady_clock::now();
+    ++frames_during_load_;
+    longest_gap_ms_ = std::max(longest_gap_ms_, std::chrono::duration<double, std::milli>(now - last_frame_).count());
+    last_frame_ = now;
+  }
   handle_keys();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);

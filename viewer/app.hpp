@@ -44,6 +44,8 @@ class App {
   /// Frames drawn while the last load was running, and its wall time.
   uint64_t frames_during_load() const { return frames_during_load_; }
   double last_load_seconds() const { return last_load_s_; }
+  /// Longest time between two frames while the last load ran (ms): the UI's worst stall.
+  double longest_gap_during_load_ms() const { return longest_gap_ms_; }
   /// Milliseconds from open() until the first frame that drew the overview of the loaded trace.
   std::optional<double> overview_shown_ms() const { return overview_ms_; }
   const std::string& tail_status() const { return tail_status_; }
@@ -81,6 +83,8 @@ class App {
   std::string tail_status_;
   uint64_t frames_during_load_ = 0, reloads_ = 0;
   double last_load_s_ = 0;
+  double longest_gap_ms_ = 0;
+  std::chrono::steady_clock::time_point last_frame_{};
 
   OverviewPanel overview_;
   FramesPanel frames_;

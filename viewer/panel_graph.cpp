@@ -76,6 +76,7 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
       if (v.graph_node == "@first-op" ? fx_.nodes[i].op != fx::OpKind::Placeholder : fx_.nodes[i].name == v.graph_node) {
         node_ = static_cast<int32_t>(i);
         scroll_line_ = fx_.nodes[i].text_line - 1;
+        fit_ = true;
         break;
       }
     v.graph_node.clear();
@@ -89,8 +90,13 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     ImGui::TextWrapped("%s", layout_.error.c_str());
   } else {
     if (fit_ && sz.x > 10) {
-      zoom_ = std::clamp(static_cast<float>((sz.x - 40) / std::max(1.0, layout_.width)), 0.1f, 1.5f);
+      // Fit the width, but never so small that labels vanish; big graphs centre the chosen node.
+      zoom_ = std::clamp(static_cast<float>((sz.x - 40) / std::max(1.0, layout_.width)), 0.85f, 1.5f);
       pan_ = ImVec2(std::max(20.f, (sz.x - static_cast<float>(layout_.width) * zoom_) / 2), 20);
+      if (node_ >= 0) {
+        const auto& b = layout_.nodes[static_cast<size_t>(node_)];
+        pan_ = ImVec2(sz.x / 2 - static_cast<float>(b.x) * zoom_, std::min(20.f, sz.y / 3 - static_cast<float>(b.y) * zoom_));
+      }
       fit_ = false;
     }
     ImGui::InvisibleButton("##canvas", ImVec2(std::max(sz.x, 1.f), std::max(sz.y, 1.f)));
@@ -171,7 +177,8 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     ImGui::TextDisabled("Click a node for its dtype, shape and source line.");
   }
   ImGui::Separator();
-  text_.Draw("graphtext", node_ >= 0 ? std::string_view(fx_.nodes[static_cast<size_t>(node_)].name) : std::string_view(), scroll_line_);
+  int64_t mark = node_ >= 0 ? fx_.nodes[static_cast<size_t>(node_)].text_line - 1 : -1;
+  text_.Draw("graphtext", {}, scroll_line_, ImVec2(0, 0), mark);
   scroll_line_ = -1;
   ImGui::EndChild();
 }

@@ -50,7 +50,11 @@ void RanksPanel::Draw(const Document& d, ViewState& v) {
   }
   ImGui::Separator();
   if (v.compare_a < 0) v.compare_a = m.ranks[0];
-  if (v.compare_b < 0) v.compare_b = m.ranks[1];
+  if (v.compare_b < 0) {
+    // Default to comparing with the selected compile's rank when that is another rank.
+    int32_t sel = v.compile >= 0 ? m.compiles[static_cast<size_t>(v.compile)].rank : -1;
+    v.compare_b = sel >= 0 && sel != v.compare_a ? sel : m.ranks[1];
+  }
   ImGui::Text("Compare");
   ImGui::SameLine();
   rank_combo("##ra", m, v.compare_a);

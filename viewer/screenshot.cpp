@@ -49,6 +49,7 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
       std::printf("overview shown %.0f ms after open\n", *app.overview_shown_ms());
       std::printf("frames drawn while loading: %llu (%.1f per second)\n", static_cast<unsigned long long>(app.frames_during_load()),
                   app.last_load_seconds() > 0 ? app.frames_during_load() / app.last_load_seconds() : 0.0);
+      std::printf("longest frame gap while loading: %.0f ms\n", app.longest_gap_during_load_ms());
       std::fflush(stdout);
       if (o_.exit_after_load) return finish(0);
       step_ = Step::Select;

@@ -104,7 +104,7 @@ std::vector<size_t> TextView::matches(std::string_view q) const {
   return out;
 }
 
-void TextView::Draw(const char* id, std::string_view find, int64_t scroll_to_line, ImVec2 size) {
+void TextView::Draw(const char* id, std::string_view find, int64_t scroll_to_line, ImVec2 size, int64_t mark_line) {
   ImGui::BeginChild(id, size, true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(mono_font());
   float lh = ImGui::GetTextLineHeightWithSpacing();
@@ -116,7 +116,7 @@ void TextView::Draw(const char* id, std::string_view find, int64_t scroll_to_lin
       size_t b = starts_[static_cast<size_t>(i)];
       size_t e = static_cast<size_t>(i) + 1 < starts_.size() ? starts_[static_cast<size_t>(i) + 1] - 1 : text_.size();
       std::string_view line(text_.data() + b, e - b);
-      bool hit = !find.empty() && contains_icase(line, find);
+      bool hit = (!find.empty() && contains_icase(line, find)) || i == mark_line;
       ImGui::TextDisabled("%5d ", i + 1);
       ImGui::SameLine();
       if (hit) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.f, 0.85f, 0.3f, 1.f));

@@ -39,7 +39,9 @@ class TextView {
   size_t lines() const { return starts_.size(); }
   /// Lines (0-based) containing `q`, case-insensitive.
   std::vector<size_t> matches(std::string_view q) const;
-  void Draw(const char* id, std::string_view find, int64_t scroll_to_line = -1, ImVec2 size = ImVec2(0, 0));
+  /// `mark_line` (0-based, -1 none) is highlighted on its own, e.g. the clicked graph node.
+  void Draw(const char* id, std::string_view find, int64_t scroll_to_line = -1, ImVec2 size = ImVec2(0, 0),
+            int64_t mark_line = -1);
 
  private:
   std::string text_;

@@ -50,6 +50,10 @@ frames=$(sed -n 's/^frames drawn while loading: \([0-9]*\) .*/\1/p' "$OUT/big.tx
 fps=$(sed -n 's/^frames drawn while loading: [0-9]* (\([0-9.]*\) per second)/\1/p' "$OUT/big.txt")
 echo "frames during load: $frames ($fps/s)"
 [ "${frames:-0}" -ge 5 ] || { echo "UI stalled while loading"; exit 1; }
-awk -v f="$fps" 'BEGIN { exit !(f >= 10) }' || { echo "fewer than 10 frames per second while loading"; exit 1; }
+gap=$(sed -n 's/^longest frame gap while loading: \([0-9]*\) ms$/\1/p' "$OUT/big.txt")
+# Frames are capped at 60/s; on a busy 2-core machine ingest threads compete with the UI thread,
+# so the bounds are loose: the point is that frames keep coming, not a frame rate.
+awk -v f="$fps" 'BEGIN { exit !(f >= 5) }' || { echo "fewer than 5 frames per second while loading"; exit 1; }
+[ "${gap:-99999}" -lt 1500 ] || { echo "the UI stalled ${gap:-?} ms while loading"; exit 1; }
 rm -f "$BIG"
 echo "viewer headless: ok"

@@ -37,6 +37,9 @@ fi
 # 2. The real report.
 "$TPARSE" report testdata/torch-2.11/print_break/trace -o "$WORK/report" --overwrite --no-browser --quiet
 fail=0
+# The CLI refuses a non-empty output directory without --overwrite (exit 2).
+rc=0; "$TPARSE" report testdata/torch-2.11/print_break/trace -o "$WORK/report" --no-browser --quiet 2>/dev/null || rc=$?
+[ "$rc" = 2 ] || { echo "browser_check: writing into a non-empty -o without --overwrite gave exit $rc, want 2"; fail=1; }
 for page in index.html c/1.html timeline.html; do
   name=$(echo "$page" | tr '/.' '__')
   chrome "$WORK/$name.log" --dump-dom "file://$WORK/report/$page" >"$WORK/$name.dom" || { echo "chromium failed on $page"; fail=1; }

@@ -79,7 +79,9 @@ std::string trie_section(Ctx& cx, int rank, const std::string& root) {
 std::string export_section(Ctx& cx, const std::string& root) {
   static const char* kinds[] = {"exported_program", "guard_added", "propagate_real_tensors_provenance",
                                 "missing_fake_kernel", "mismatched_fake_kernel", "expression_created",
-                                "create_unbacked_symbol", "dynamo_guards"};
+                                "create_unbacked_symbol", "dynamo_guards", "create_symbol", "guard_added_fast",
+                                "symbolic_shape_specialization", "guard_on_data_dependent_error",
+                                "propagate_real_tensors"};
   std::map<std::string, int64_t> count;
   std::string rows;
   size_t n = 0;
@@ -89,11 +91,15 @@ std::string export_section(Ctx& cx, const std::string& root) {
     if (!is_export) continue;
     count[a.kind]++;
     if (n++ >= cx.opt.index_rows) continue;
+    // Shape events without a compile id keep their one-line text in `filename` (core/handlers/shapes.cpp).
     rows += "<tr><td>" + esc(a.kind) + "</td><td><code>" + esc(cx.m.file_of(a.where)) + "</code></td><td>" +
-            payload_block(cx, a, root, false, false) + "</td></tr>\n";
+            (a.payload.valid() && a.payload.size > 0 ? payload_block(cx, a, root, false, false) : "<code>" + esc(a.filename) + "</code>") +
+            "</td></tr>\n";
   }
   if (count.empty() && !cx.m.is_export) return {};
-  std::string out = "<h2 id=\"export\">Export (torch.export) records</h2>\n<p>This trace comes from <code>torch.export</code>: ";
+  std::string out = cx.m.is_export ? "<h2 id=\"export\">Export (torch.export) records</h2>\n<p>This trace comes from <code>torch.export</code>: "
+                    : cx.m.compiles.empty() ? "<h2 id=\"export\">Export and shape records</h2>\n<p>No torch.compile frames in this trace (an export or a shape-only run): "
+                                            : "<h2 id=\"export\">Export and shape records outside compiles</h2>\n<p>";
   for (auto& [k, c] : count) out += fmt::format("{} &times;{}; ", esc(k), c);
   out += "</p>";
   if (count.count("missing_fake_kernel") || count.count("mismatched_fake_kernel"))

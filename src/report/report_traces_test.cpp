@@ -201,3 +201,17 @@ TEST_CASE("a big dynamo graph gets a Graphviz SVG on its compile page") {
   CHECK(r->sink.at("c/0.html").find("class=\"graph\"") != std::string::npos);
   CHECK(r->sink.at("c/0.html").find("<span class=\"kw\">def</span>") != std::string::npos);  // highlighted code
 }
+
+TEST_CASE("export traces are detected without a flag") {
+  // tlparse's export.log holds 7 guard_added and 1 exported_program records (zcat | grep -c).
+  auto r = render(testing::testdata() / "tlparse-inputs" / "export.log.gz");
+  const std::string& idx = r->index();
+  CHECK(idx.find("Export (torch.export) records") != std::string::npos);
+  CHECK(idx.find("guard_added &times;7") != std::string::npos);
+  CHECK(idx.find("exported_program &times;1") != std::string::npos);
+  CHECK(idx.find("ExportedProgram:") != std::string::npos);
+  // torch 2.11's export_guards run has no compile ids at all: its shape guard is still shown.
+  auto e = render(case_dir("export_guards") / "trace");
+  CHECK(e->index().find("No torch.compile frames in this trace") != std::string::npos);
+  CHECK(e->index().find("expr=s77 &gt; 4") != std::string::npos);
+}

@@ -377,17 +377,19 @@ void Interp::guard_module_id(const V& mod, const std::string& src) {
   ctx.vguards.push_back(g);
 }
 
-bool Interp::in_loop_or_before_loop(const Activation& act, int line) const {
-  if (act.loop_depth > 0) return true;
-  if (!act.fn) return false;
-  std::function<bool(const std::vector<StmtP>&)> later_loop = [&](const std::vector<StmtP>& body) {
-    for (auto& s : body) {
-      if ((s->k == SK::For || s->k == SK::While) && s->loc.line > line) return true;
-      if (later_loop(s->body) || later_loop(s->orelse)) return true;
-    }
-    return false;
-  };
-  return later_loop(act.fn->body);
+void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc) {
+  if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
+  CodeState& cs = *ctx.code;
+  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_, loc.line, msg) +
+                        user_traceback(path_, source_, stack_, loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
+  writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
+               "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
+               metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
+                            "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated), tc);
+  ctx.mode = Mode::Eager;
 }
 
 void Interp::enter_resume(Activation& act, const std::string& line_key, int line) {
@@ -410,6 +412,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   }
   if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
+  if (act.ctx) act.ctx->is_resume = true;
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
     for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
@@ -428,8 +431,15 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     ctx->graph.rollback(cp);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
-    if (in_loop_or_before_loop(act, loc.line)) {
-      throw FrameSkip{loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line), gb.gb_type};
+    if (maybe_has_backedge(act)) {
+      std::string msg = loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line);
+      emit_frame_skip(*act.ctx, msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
+      // a resume function is skipped from its own start: the rest of the frame runs eagerly
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
     }
     if (ctx->mode == Mode::Record) {
       static const std::map<std::string, std::string> desc = {
@@ -461,8 +471,14 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
   branch = cond->t->fill ? *cond->t->fill != 0 : true;
-  if (in_loop_or_before_loop(act, loc.line)) {
-    throw FrameSkip{loop_skip_msg(nullptr, ctx->code->co_name, ctx->code->firstlineno, loc.line), "Data-dependent branching"};
+  if (maybe_has_backedge(act)) {
+    std::string msg = loop_skip_msg(nullptr, ctx->code->co_name, ctx->code->firstlineno, loc.line);
+    emit_frame_skip(*ctx, msg, loc);
+    if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
+    ++counters_["unimplemented"];
+    ctx->code->skipped = true;
+    act.ctx = nullptr;
+    return;
   }
   if (ctx->mode == Mode::Record) {
     std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_, loc.line, msg_data_dependent()) +
@@ -549,18 +565,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       return r;
     }
     return call_user(fnv, args, kwargs, ctx, 0);
-  } catch (FrameSkip& fs) {
-    // the frame (or its resume) cannot be compiled: log the failure and run it eagerly
-    TraceCtx tc{ctx->frame_id, ctx->frame_compile_id, 0};
-    if (ctx->frame_id >= 0 && ctx->mode != Mode::Eager) {
-      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n", path_, cs.firstlineno, fs.msg);
-      writer_.emit("torch/_dynamo/convert_frame.py:2119", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
-      writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
-                   "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + fs.msg + "\n");
-      writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
-                   metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx->cache_size, 0, nullptr, false,
-                                "Unsupported", fs.msg, {}, ctx->recompile_reason, false, ctx->start_stack, false, ctx->accumulated), tc);
-    }
+  } catch (FrameSkip&) {
+    // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
     ++counters_["unimplemented"];
     cs.skipped = true;
     return eager();

@@ -342,7 +342,17 @@ void Interp::exec(const StmtP& s) {
       ++stack_.back()->loop_depth;
       try {
         int guard = 0;
-        while (truthy(eval(s->value), s->value->loc)) {
+        auto test = [&] {
+          // the test runs at the loop head first, then (3.12 layout) repeated at the body's end
+          Activation& cur = *stack_.back();
+          cur.cur_stmt = s.get();
+          cur.cur_line = s->loc.line;
+          cur.while_bottom = guard > 0;
+          bool r = truthy(eval(s->value), s->value->loc);
+          cur.while_bottom = false;
+          return r;
+        };
+        while (test()) {
           if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
           try { exec_block(s->body); }
           catch (BreakSignal&) { break; }

@@ -48,6 +48,7 @@ struct GraphBreak {
 struct FrameSkip {
   std::string msg;               ///< chained message (inner break + GB7000)
   std::string gb_type;
+  bool emitted = false;          ///< the failure records were written where it was raised
 };
 
 enum class Mode { Eager, Record, Replay };
@@ -104,6 +105,7 @@ struct FrameCtx {
   std::vector<StackFrame> start_stack;
   std::string recompile_reason;
   int cache_size = 0, accumulated = 0;
+  bool is_resume = false;
   int next_sym = 0;
 };
 
@@ -114,6 +116,7 @@ struct Activation {
   std::shared_ptr<FrameCtx> ctx;               ///< compiled frame context (null = eager)
   int depth = 0;                               ///< 0 = the compiled frame itself, >0 = inlined
   int loop_depth = 0;
+  bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
@@ -185,7 +188,9 @@ class Interp {
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
   void enter_resume(Activation& act, const std::string& line_key, int line);
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
-  bool in_loop_or_before_loop(const Activation& act, int line) const;
+  bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
+  /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
+  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc);
   std::string short_path() const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);

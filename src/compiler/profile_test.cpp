@@ -127,3 +127,19 @@ TEST_CASE("2.3 profile texts: cache_size_limit, L['x'] in reasons, SkipFrame loo
   CHECK(r.trace.find("Skipping frame because there is a graph break in a for/while loop\\n<FrameSummary file m.py, line 6 in g>") != std::string::npos);
   CHECK(compile_script("m.py", loop, Options{"2.4"}).error == "unsupported --torch version '2.4' (known: 2.3, 2.11)\n");
 }
+
+TEST_CASE("loop rule follows maybe_has_backedge: only a jump back after the break skips the frame") {
+  auto graphs = [](const std::string& body) {
+    std::string src = "import torch\n\n\ndef f(x, n):\n" + body + "\n\ncf = torch.compile(f, backend=\"eager\")\ncf(torch.ones(4), 3)\n";
+    Result r = compile_script("m.py", src, Options{});
+    REQUIRE_MESSAGE(r.ok, r.error);
+    auto t = tparse::load_trace_text(r.trace, "m");
+    CHECK(t.model.diag.errors() == 0);
+    return std::make_pair(t.model.graph_count(), t.model.failures.size());
+  };
+  // print inside the body: JUMP_BACKWARD follows -> frame skipped (truth: loop_break)
+  CHECK(graphs("    for i in range(n):\n        x = x + i\n        print(i)\n    return x\n") == std::make_pair(int64_t{0}, size_t{1}));
+  // print before the loop: the loop's back-jump lands after it -> resumable, the resume holds the loop
+  // (derived from the heuristic, no truth trace; truth while_data_dep checks the `while` head case)
+  CHECK(graphs("    x = x * 2\n    print(n)\n    for i in range(n):\n        x = x + i\n    return x\n") == std::make_pair(int64_t{2}, size_t{0}));
+}

@@ -45,7 +45,7 @@ void App::open(const std::string& path) {
   last_frame_ = std::chrono::steady_clock::now();
   open_started_ = std::chrono::steady_clock::now();
   pending_overview_ = !doc_.loaded() || doc_.path != path;
-  loader_.start(path, tasks_, [this](LoadResult r) { on_loaded(std::move(r)); });
+  load_id_ = loader_.start(path, tasks_, [this](LoadResult r) { on_loaded(std::move(r)); });
 }
 
 void App::follow(const std::string& path) {
@@ -60,6 +60,7 @@ void App::reload() {
 }
 
 void App::on_loaded(LoadResult r) {
+  if (r.id != load_id_) return;  // a load that open() replaced: its (cancelled) result is stale
   loading_ = false;
   last_load_s_ = r.seconds;
   if (r.cancelled) {

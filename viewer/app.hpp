@@ -75,6 +75,7 @@ class App {
   std::optional<double> overview_ms_;
   std::string loading_path_;
   bool loading_ = false;
+  uint64_t load_id_ = 0;  ///< the load whose result counts; results of replaced loads are dropped
   bool quit_ = false;
   bool fonts_dirty_ = false;
   bool open_dialog_ = false;

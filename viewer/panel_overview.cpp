@@ -41,7 +41,12 @@ void OverviewPanel::Draw(const Document& d, ViewState& v) {
                       m.ranks.size() > 1 ? fmt::format(", {} ranks", m.ranks.size()).c_str() : "", d.load_seconds * 1000);
   ImGui::Separator();
 
-  Offenders o = worst_offenders(m, v.rank, 8);
+  if (gen_ != d.generation || rank_ != v.rank) {
+    gen_ = d.generation;
+    rank_ = v.rank;
+    offenders_ = worst_offenders(m, v.rank, 8);
+  }
+  const Offenders& o = offenders_;
   ImGui::TextColored(status_color(Status::Break), "Top graph-break sites");
   if (o.sites.empty()) ImGui::TextDisabled("  none");
   if (!o.sites.empty() && ImGui::BeginTable("sites", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {

@@ -18,6 +18,11 @@ namespace tparse::viewer {
 class OverviewPanel {
  public:
   void Draw(const Document& d, ViewState& v);
+
+ private:
+  uint64_t gen_ = 0;
+  int32_t rank_ = -2;
+  Offenders offenders_;  ///< cached per (generation, rank): big traces have many compiles
 };
 
 /// Left pane: frame -> [f/c] -> attempts, coloured by status; drives the selection.

@@ -152,3 +152,25 @@ TEST_CASE("viewer live tail: App follows a trace while records are appended") {
   CHECK(app.reloads() >= cuts.size());
   CHECK(app.tail_status().find("+") != std::string::npos);
 }
+
+TEST_CASE("viewer app: opening a second trace while one loads shows the second only") {
+  App app("");
+  app.open(gz_of("hf_gpt2_tiny").string());
+  app.open(gz_of("print_break").string());  // replaces the first load (cancelled or finished, its result is dropped)
+  REQUIRE(wait_until([&] { return !app.loading() && app.document().loaded(); }, 30, [&] { app.begin_frame(); }));
+  // Let any stale result of the first load arrive: it must not replace the document.
+  for (int i = 0; i < 10; ++i) {
+    app.begin_frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(app.document().path.find("print_break") != std::string::npos);
+  CHECK(app.document().model().compiles.size() == 4);
+  CHECK(app.reloads() == 1);
+  CHECK(app.error().empty());
+
+  App bad("");
+  bad.open("/no/such/trace");
+  REQUIRE(wait_until([&] { return !bad.loading(); }, 30, [&] { bad.begin_frame(); }));
+  CHECK_FALSE(bad.document().loaded());
+  CHECK(bad.error().find("no such file") != std::string::npos);
+}

@@ -98,6 +98,10 @@ static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<
     }
     if (!v) continue;
     std::string comment = g.comment;
+    if (g.kind == "float_dyn") {
+      if (v->k != VK::Float) return pad60(g.code) + "  " + comment;
+      continue;
+    }
     if (g.kind == "int_dyn") {
       if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
       continue;
@@ -311,6 +315,12 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   for (auto& vg : entry->values) {
     if (vg.kind == "id") gs += fmt::format("| +- ID_MATCH: {}\n", vg.code);
+    else if (vg.kind == "float_dyn") {
+      gs += fmt::format("| +- TYPE_MATCH: {}  {}\n", vg.code, vg.comment);
+      gs += fmt::format("+- LAMBDA_GUARD: {} == ___as_tensor({}).item()  # (unknown var zf37, please file a bug)\n", vg.src, vg.src);
+      gs += fmt::format("+- LAMBDA_GUARD: not math.isnan(___as_tensor({}).item())  # implicit guard for float input due to NaN specialization in the framework\n", vg.src);
+      count += 2;
+    }
     else if (vg.kind == "int_dyn") gs += fmt::format("| +- TYPE_MATCH: ___check_type_id(L['{}'], 10731296), type=<class 'int'>\n", vg.src);
     else gs += fmt::format("| +- EQUALS_MATCH: {}  {}\n", pad60(vg.code), vg.comment);
     ++count;

@@ -125,7 +125,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
       for (auto& kv : n.kwargs) parts.push_back(kv.first + " = " + arg_str(g, kv.second));
       rhs = callee + "(" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
     }
-    std::string ann = n.has_meta ? fmt::format(": \"{}\"", meta_str(n.meta)) : "";
+    std::string ann = n.has_meta ? fmt::format(": \"{}\"", meta_str(n.meta)) : n.sym_type.empty() ? "" : ": \"" + n.sym_type + "\"";
     std::vector<std::string> dead;
     std::vector<int> uses;
     for (auto& a : n.args) collect_uses(a, uses);

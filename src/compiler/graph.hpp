@@ -29,6 +29,7 @@ struct Node {
   std::vector<std::pair<std::string, Arg>> kwargs;
   TensorInfo meta;               ///< output metadata (tensor nodes)
   bool has_meta = false;
+  std::string sym_type;          ///< scalar node annotation (`Sym(zf37)`), no tensor meta
   bool renamed = false;          ///< already named after a user variable
   int line = 0;                  ///< user source line
   std::string fn_name;           ///< user function the line belongs to

@@ -45,6 +45,14 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (it != e->vars.end()) {
       if (e == globals_.get() && act.ctx && act.ctx->mode == Mode::Record) {
         V v = it->second;
+        if (v->k == VK::Float) {
+          CodeState& cs = *act.ctx->code;
+          auto seen = cs.seen_globals.find(name);
+          bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
+          if (auto_dyn && seen != cs.seen_globals.end() && seen->second->f != v->f) cs.dyn_floats.insert(name);
+          cs.seen_globals[name] = v;
+          if (cs.dyn_floats.count(name)) return tensorified_global(name, v, loc);
+        }
         if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {
           ValueGuard g;
           g.src = "G['" + name + "']";

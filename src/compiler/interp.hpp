@@ -87,6 +87,8 @@ struct CodeState {
   std::map<std::string, std::set<int>> dyn_dims;
   std::map<std::string, V> seen_ints;
   std::set<std::string> dyn_ints;
+  std::map<std::string, V> seen_globals;               ///< float globals read by earlier compiles
+  std::set<std::string> dyn_floats;                    ///< changed float globals: graph inputs now
 };
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
@@ -106,6 +108,7 @@ struct FrameCtx {
   std::string recompile_reason;
   int cache_size = 0, accumulated = 0;
   bool is_resume = false;
+  std::map<std::string, V> sym_globals;        ///< tensorified float globals (SymFloat values)
   int next_sym = 0;
 };
 
@@ -143,6 +146,9 @@ class Interp {
   V getattr(V obj, const std::string& name, Location loc);
   void setattr(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
+  /// specialize_float=False: a float global that changed since the last compile is tensorified
+  /// (0-dim f64 graph input + `.item()`, TYPE_MATCH and two LAMBDA guards); see recompile_global.
+  V tensorified_global(const std::string& name, V v, Location loc);
   bool truthy(V v, Location loc);
   std::vector<V> iterate(V v, Location loc);
   V binop(const std::string& op, V a, V b, Location loc);

@@ -143,3 +143,19 @@ TEST_CASE("loop rule follows maybe_has_backedge: only a jump back after the brea
   // (derived from the heuristic, no truth trace; truth while_data_dep checks the `while` head case)
   CHECK(graphs("    x = x * 2\n    print(n)\n    for i in range(n):\n        x = x + i\n    return x\n") == std::make_pair(int64_t{2}, size_t{0}));
 }
+
+TEST_CASE("golden: a changed float global is tensorified on the recompile (truth: recompile_global)") {
+  fs::path p = fs::path(TPARSE_TESTDATA) / "programs" / "recompile_global.py";
+  Result r = compile_script("/p/recompile_global.py", slurp(p), Options{});
+  REQUIRE(r.ok);
+  // lines of the real [0/1] dynamo_output_graph payload (path replaced; placeholder order differs:
+  // torch lists L_x_ first)
+  CHECK(r.trace.find("\t        g_scale_ = G_SCALE_\n") != std::string::npos);
+  CHECK(r.trace.find("\t        item: \"Sym(zf37)\" = g_scale_.item();  g_scale_ = None\n") != std::string::npos);
+  CHECK(r.trace.find("\t        mul: \"f32[4][1]cpu\" = l_x_ * item;  l_x_ = item = None\n") != std::string::npos);
+  CHECK(r.trace.find("+- LAMBDA_GUARD: not math.isnan(___as_tensor(G['SCALE']).item())  # implicit guard for float input due to NaN specialization in the framework\n") != std::string::npos);
+  auto t = tparse::load_trace_text(r.trace, "rg");
+  REQUIRE(t.model.compiles.size() == 2);
+  CHECK(t.model.compiles[1].metrics->guard_count == 9);  // real [0/1]: 9
+  CHECK(t.model.compiles[1].metrics->graph_op_count == 2);
+}

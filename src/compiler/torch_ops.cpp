@@ -34,7 +34,8 @@ int Interp::node_of(const V& t) {
   auto src_it = ctx.sources.find(t.get());
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
-  std::string full = "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(std::min(src.size(), src.find_first_of(".[")));
+  bool global = src.rfind("G['", 0) == 0;
+  std::string full = global ? src : "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(std::min(src.size(), src.find_first_of(".[")));
   std::string ident;
   bool last_us = false;
   for (char c : full) {
@@ -49,6 +50,7 @@ int Interp::node_of(const V& t) {
   n.placeholder_src = ident;
   std::string lower = ident;
   lower[0] = 'l';
+  if (global) { lower = ident; for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
   n.name = ctx.graph.unique_name(lower);
   n.meta = *t->t;
   n.has_meta = true;
@@ -68,7 +70,7 @@ int Interp::node_of(const V& t) {
   ctx.graph.nodes.push_back(n);
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;
   ctx.graph.tensor_node[t.get()] = id;
-  if (src_it != ctx.sources.end()) {
+  if (src_it != ctx.sources.end() && !global) {  // a tensorified global is guarded by LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
     g.t = *t->t;
@@ -88,6 +90,10 @@ Arg Interp::to_arg(const V& v) {
       return a;
     case VK::Slice:
       a.lit = fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
+      return a;
+    case VK::Float:
+      if (v->sym_node >= 0) { a.node = v->sym_node; return a; }
+      a.lit = py_repr(v);
       return a;
     default: a.lit = py_repr(v); return a;
   }
@@ -335,6 +341,43 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   std::string target = is_f ? f_target(name) : "torch." + name;
   std::vector<V> a = args;
   return tensor_method(a.empty() ? nullptr : a[0], "fn:" + target + ":" + name, args, kwargs, loc);
+}
+
+V Interp::tensorified_global(const std::string& name, V v, Location loc) {
+  Activation& act = *stack_.back();
+  FrameCtx& ctx = *act.ctx;
+  auto done = ctx.sym_globals.find(name);
+  if (done != ctx.sym_globals.end()) return done->second;
+  std::string src = "G['" + name + "']";
+  ValueGuard g;
+  g.src = src;
+  g.kind = "float_dyn";
+  g.value = v;
+  g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src);
+  std::string line = source_line(source_, loc.line);
+  line = line.substr(std::min(line.size(), line.find_first_not_of(' ')));
+  g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(), loc.line, act.fn ? act.fn->name : "<module>");
+  ctx.vguards.push_back(g);
+  // the graph input: ___as_tensor(G['SCALE']) as a 0-dim float64 tensor, then .item() -> SymFloat
+  TensorInfo ti;
+  ti.dtype = "float64";
+  V t = mk_tensor(ti);
+  ctx.sources[t.get()] = src;
+  int ph = node_of(t);
+  Node n;
+  n.op = "call_method";
+  n.target = "item";
+  n.name = ctx.graph.unique_name("item");
+  n.args.push_back(Arg{ph, ""});
+  n.sym_type = fmt::format("Sym(zf{})", 37 + 16 * static_cast<int>(ctx.sym_globals.size()));
+  n.line = loc.line;
+  n.fn_name = act.fn ? act.fn->name : "<module>";
+  n.code = line;
+  ctx.graph.nodes.push_back(n);
+  auto f = mk_float(v->f);
+  f->sym_node = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  ctx.sym_globals[name] = f;
+  return f;
 }
 
 }  // namespace tparse::compiler

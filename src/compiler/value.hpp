@@ -71,6 +71,7 @@ struct Obj {
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   std::string global_name;                ///< name under which a global was read (for guards)
+  int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

@@ -159,3 +159,24 @@ TEST_CASE("golden: a changed float global is tensorified on the recompile (truth
   CHECK(t.model.compiles[1].metrics->guard_count == 9);  // real [0/1]: 9
   CHECK(t.model.compiles[1].metrics->graph_op_count == 2);
 }
+
+TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (both profiles)") {
+  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
+  int n = 0;
+  for (auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".py" || e.path().filename() == "run_truth.py") continue;
+    for (const char* v : {"2.11", "2.3"}) {
+      Options o;
+      o.torch_version = v;
+      Result r = compile_script(e.path().string(), slurp(e.path()), o);
+      INFO(e.path().filename().string() << " --torch " << v);
+      REQUIRE_MESSAGE(r.ok, r.error);
+      auto t = tparse::load_trace_text(r.trace, e.path().filename().string());
+      CHECK(t.model.diag.errors() == 0);
+      CHECK(t.model.diag.counts[static_cast<int>(tparse::Diag::Md5Mismatch)] == 0);
+      CHECK(t.model.records > 0);
+      ++n;
+    }
+  }
+  CHECK(n >= 60);
+}

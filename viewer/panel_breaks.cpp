@@ -34,7 +34,7 @@ void site_details(const Document& d, ViewState& v, int32_t si) {
   int32_t ev = -1;
   for (int32_t e : s.events) {
     const GraphBreak& b = m.breaks[static_cast<size_t>(e)];
-    if (!rank_ok(v.rank, m.compiles[static_cast<size_t>(b.compile)].rank)) continue;
+    if (b.compile < 0 || !rank_ok(v.rank, m.compiles[static_cast<size_t>(b.compile)].rank)) continue;
     if (ev < 0) ev = e;
     if (b.compile == v.compile) {
       ev = e;

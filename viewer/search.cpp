@@ -59,6 +59,7 @@ std::vector<SearchHit> search_model(const Model& m, std::string_view q, int32_t 
   }
   for (const GraphBreak& b : m.breaks) {
     if (full()) break;
+    if (b.compile < 0) continue;
     const Compile& c = m.compiles[static_cast<size_t>(b.compile)];
     if (!rank_ok(rank, c.rank)) continue;
     if (contains_icase(b.reason, q) || contains_icase(b.title, q) || contains_icase(b.user_file, q)) {
@@ -68,6 +69,7 @@ std::vector<SearchHit> search_model(const Model& m, std::string_view q, int32_t 
   }
   for (const Recompile& r : m.recompiles) {
     if (full()) break;
+    if (r.compile < 0) continue;
     const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
     if (!rank_ok(rank, c.rank)) continue;
     for (const FailedGuard& g : r.reasons)

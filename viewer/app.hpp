@@ -48,6 +48,8 @@ class App {
   double longest_gap_during_load_ms() const { return longest_gap_ms_; }
   /// Milliseconds from open() until the first frame that drew the overview of the loaded trace.
   std::optional<double> overview_shown_ms() const { return overview_ms_; }
+  /// Background work a screenshot should wait for (graph layout).
+  bool background_busy() const { return graph_.busy(); }
   const std::string& tail_status() const { return tail_status_; }
   uint64_t reloads() const { return reloads_; }
   void save();

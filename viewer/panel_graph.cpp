@@ -2,6 +2,7 @@
 // draw lists. Wheel zooms around the mouse, drag pans, click a node for its dtype/shape and source
 // line; the graph text sits beside it and scrolls to the clicked node.
 #include <algorithm>
+#include <chrono>
 #include <fmt/format.h>
 
 #include "core/summary.hpp"
@@ -32,7 +33,9 @@ void GraphPanel::rebuild(const Document& d, const ViewState& v) {
   std::string txt = d.payloads().get(a.payload);
   fx_ = fx::parse_fx_graph(txt);
   text_.set(std::move(txt));
-  layout_ = layout_fx_graph(fx_);
+  if (pending_.valid()) old_.push_back(std::move(pending_));
+  layout_.error = "laying out...";
+  pending_ = std::async(std::launch::async, [g = std::make_shared<fx::Graph>(fx_)] { return layout_fx_graph(*g); });
 }
 
 void GraphPanel::Draw(const Document& d, ViewState& v) {
@@ -49,6 +52,11 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
   if (compile_ != v.compile || gen_ != d.generation) {
     source_artifact_ = c.graph_artifact >= 0 ? c.graph_artifact : (graphs.empty() ? -1 : graphs.front());
     rebuild(d, v);
+  }
+  std::erase_if(old_, [](auto& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
+  if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    layout_ = pending_.get();
+    fit_ = true;
   }
   if (graphs.empty()) {
     ImGui::TextDisabled("%s has no FX graph (no graph was compiled: %s).", display_id(m, c).c_str(), outcome_name(c.outcome));
@@ -87,7 +95,8 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 sz = ImGui::GetContentRegionAvail();
   if (!layout_.ok()) {
-    ImGui::TextWrapped("%s", layout_.error.c_str());
+    if (pending_.valid()) ImGui::TextDisabled("laying out %zu nodes with Graphviz dot...", fx_.nodes.size());
+    else ImGui::TextWrapped("%s", layout_.error.c_str());
   } else {
     if (fit_ && sz.x > 10) {
       // Fit the width, but never so small that labels vanish; big graphs centre the chosen node.

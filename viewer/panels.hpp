@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,6 +58,8 @@ class GraphPanel {
   void Draw(const Document& d, ViewState& v);
   /// Nodes parsed for the current selection (for tests and the status line).
   size_t node_count() const { return fx_.nodes.size(); }
+  /// A layout is still running in the background.
+  bool busy() const { return pending_.valid(); }
 
  private:
   void rebuild(const Document& d, const ViewState& v);
@@ -64,6 +68,10 @@ class GraphPanel {
   int32_t source_artifact_ = -1;
   fx::Graph fx_;
   GraphLayout layout_;
+  /// Graphviz runs off the UI thread: a big graph never freezes the window. Replaced layouts
+  /// still running are parked in `old_` until they finish (a future's destructor would block).
+  std::future<GraphLayout> pending_;
+  std::vector<std::future<GraphLayout>> old_;
   TextView text_;
   float zoom_ = 1.f;
   ImVec2 pan_ = ImVec2(20, 20);

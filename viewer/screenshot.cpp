@@ -75,6 +75,7 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
     }
     case Step::Panels: {
       if (++wait_ < o_.settle_frames) return;
+      if (app.background_busy() && wait_ < 60 * 60) return;  // let the graph layout land (max ~1 min)
       Tab t = static_cast<Tab>(tab_);
       if (o_.prefix.empty()) return finish(0);
       std::string path = fmt::format("{}-{}.png", o_.prefix, slug(t));

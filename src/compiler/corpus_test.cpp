@@ -10,18 +10,14 @@
 #include <sstream>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using tparse::compiler::testing::slurp;
 
 /// Dynamo-level numbers of one trace: graphs, ops per graph, breaks (GB ids), recompiles.
 struct Summary {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "api.hpp"
+#include "test_util.hpp"
 #include "core/ingest.hpp"
 
 namespace fs = std::filesystem;
@@ -17,12 +18,7 @@ using namespace tparse::compiler;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using tparse::compiler::testing::slurp;
 
 /// Compiles one corpus program under a profile and models the trace with the core parser.
 tparse::LoadedTrace compile_and_load(const std::string& prog, const std::string& torch) {

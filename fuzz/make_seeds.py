@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Builds the libFuzzer seed corpora from the real traces and programs in testdata/.
+
+Usage: fuzz/make_seeds.py TESTDATA OUTDIR
+Writes OUTDIR/{ingest,recompile,graph_text,text,compiler}/<md5>: small inputs (a few KiB) so the
+fuzzers start from real structure and still run fast.
+"""
+import glob
+import gzip
+import hashlib
+import json
+import os
+import re
+import sys
+
+ENVELOPE = re.compile(r'^[VIWEC]\d{4} [0-9:.]+ +\d+ [^\]]*\] (\{.*)$')
+GRAPH_ARTIFACTS = ("graph", "inductor_pre_grad_graph", "inductor_post_grad_graph")
+MAX_SEED = 16384
+INGEST_SEED = 8192
+INGEST_PER_LOG = 6
+
+
+def records(lines):
+    """Yields (envelope line, [payload lines]) from a TORCH_TRACE log."""
+    env, payload = None, []
+    for line in lines:
+        if line.startswith("\t"):
+            payload.append(line)
+            continue
+        if env is not None:
+            yield env, payload
+        env, payload = line, []
+    if env is not None:
+        yield env, payload
+
+
+def meta_of(env):
+    m = ENVELOPE.match(env)
+    if not m:
+        return {}
+    try:
+        return json.loads(m.group(1))
+    except ValueError:
+        return {}
+
+
+def payload_text(payload):
+    return "".join(p[1:] for p in payload)
+
+
+def main():
+    testdata, out = sys.argv[1], sys.argv[2]
+    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler")}
+
+    def add(kind, data):
+        if isinstance(data, str):
+            data = data.encode()
+        if not data or len(data) > 4 * MAX_SEED:
+            data = data[: 4 * MAX_SEED]
+        if data:
+            corp[kind][hashlib.md5(data).hexdigest()] = data
+
+    logs = sorted(glob.glob(os.path.join(testdata, "torch-2.11", "*", "trace", "*.gz")) +
+                  glob.glob(os.path.join(testdata, "tlparse-inputs", "**", "*.gz"), recursive=True))
+    for path in logs:
+        with gzip.open(path, "rt", encoding="utf-8", errors="replace", newline="") as f:
+            lines = f.read().splitlines(keepends=True)
+        recs = list(records(lines))
+        # ingest: windows of consecutive whole records, capped in size; a few per log (its start,
+        # evenly spaced ones, its end) keep the corpus small enough for short CI runs
+        chunks, chunk, size = [], [], 0
+        for env, payload in recs:
+            text = env + "".join(payload)
+            if size + len(text) > INGEST_SEED and chunk:
+                chunks.append("".join(chunk))
+                chunk, size = [], 0
+            chunk.append(text[:INGEST_SEED])
+            size += len(text)
+        if chunk:
+            chunks.append("".join(chunk))
+        step = max(1, len(chunks) // INGEST_PER_LOG)
+        for c in chunks[::step] + chunks[-1:]:
+            add("ingest", c)
+        for env, payload in recs:
+            meta = meta_of(env)
+            text = payload_text(payload)
+            name = meta.get("artifact", {}).get("name") if isinstance(meta.get("artifact"), dict) else None
+            ids = [f'{meta.get("frame_id")}/{meta.get("frame_compile_id")}']
+            if "attempt" in meta:
+                ids.append(f'[{ids[0]}_{meta["attempt"]}]')
+            if "compiled_autograd_id" in meta:
+                ids.append(f'!{meta["compiled_autograd_id"]}/{ids[0]}')
+            for i in ids:
+                add("text", i)
+            if name == "recompile_reasons" or "recompile_reasons" in meta:
+                add("recompile", text)
+            elif "dynamo_graph_break_reason" in meta or "dynamo_start" in meta:
+                add("text", text if text else json.dumps(meta))
+            elif name and any(name.endswith(g) for g in GRAPH_ARTIFACTS) or \
+                    any(k in meta for k in ("dynamo_output_graph", "aot_forward_graph", "aot_backward_graph",
+                                            "aot_joint_graph", "aot_inference_graph", "inductor_pre_grad_graph",
+                                            "inductor_post_grad_graph", "compiled_autograd_graph")):
+                add("graph_text", text[:MAX_SEED])
+            elif "compilation_metrics" in meta:
+                for k in ("fail_reason", "restart_reasons", "recompile_reason"):
+                    v = meta["compilation_metrics"].get(k) if isinstance(meta["compilation_metrics"], dict) else None
+                    if isinstance(v, str) and v:
+                        add("text", v)
+                        add("recompile", v)
+    # recompile reasons as a JSON list (older torch writes the payload this way)
+    reasons = list(corp["recompile"].values())
+    for i in range(0, len(reasons), 3):
+        add("recompile", json.dumps([r.decode("utf-8", "replace") for r in reasons[i:i + 3]]))
+    for path in sorted(glob.glob(os.path.join(testdata, "programs", "*.py"))):
+        with open(path, "rb") as f:
+            add("compiler", f.read())
+    for kind, items in corp.items():
+        d = os.path.join(out, kind)
+        os.makedirs(d, exist_ok=True)
+        for h, data in items.items():
+            with open(os.path.join(d, h), "wb") as f:
+                f.write(data)
+        print(f"seeds: {kind}: {len(items)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -61,6 +61,7 @@ class MemSource : public ByteSource {
     pos_ += k;
     return static_cast<long>(k);
   }
+  uint64_t size_hint() const override { return data_.size() - pos_; }
 
  private:
   std::string data_;
@@ -97,8 +98,16 @@ std::unique_ptr<ByteSource> memory_source(std::string data) {
   return std::make_unique<MemSource>(std::move(data));
 }
 
+static size_t chunk_for(uint64_t size_hint) {
+  if (size_hint == 0 || size_hint >= RecordReader::kChunk) return RecordReader::kChunk;
+  // twice the size: after reading it all, the EOF probe in fill() needs no resize
+  return std::max<size_t>(4096, 2 * static_cast<size_t>(size_hint) + 2);
+}
+
 RecordReader::RecordReader(std::unique_ptr<ByteSource> src, size_t max_line)
-    : src_(std::move(src)), buf_(kChunk + kPadding), max_line_(max_line) {}
+    : src_(std::move(src)), chunk_(chunk_for(src_->size_hint())), max_line_(max_line) {
+  buf_.resize(chunk_ + kPadding);
+}
 
 bool RecordReader::fill() {
   if (eof_) return false;
@@ -110,8 +119,8 @@ bool RecordReader::fill() {
     begin_ = 0;
   }
   size_t cap = buf_.size() - kPadding;
-  if (cap - end_ < kChunk / 2) {
-    buf_.resize(std::max(buf_.size() * 2, end_ + kChunk + kPadding));
+  if (cap - end_ < chunk_ / 2) {
+    buf_.resize(std::max(buf_.size() * 2, end_ + chunk_ + kPadding));
     cap = buf_.size() - kPadding;
   }
   long r = src_->read(buf_.data() + end_, cap - end_);

@@ -21,6 +21,8 @@ class ByteSource {
   virtual std::string error() const { return {}; }
   /// True when payload bytes can be re-read later by file offset (plain files only).
   virtual bool seekable() const { return false; }
+  /// Bytes left to read when known (memory sources), else 0: small inputs get a small buffer.
+  virtual uint64_t size_hint() const { return 0; }
 };
 
 /// Opens a path ("-" = stdin). Detects gzip by magic bytes. nullptr + err on failure.
@@ -59,6 +61,7 @@ class RecordReader {
 
   std::unique_ptr<ByteSource> src_;
   std::vector<char> buf_;
+  size_t chunk_;                    // read size: kChunk, less for a small source of known size
   size_t begin_ = 0, end_ = 0;      // valid data is buf_[begin_, end_)
   uint64_t base_ = 0;               // stream offset of buf_[0]
   uint64_t consumed_ = 0;

@@ -203,6 +203,8 @@ class Interp {
   long long obj_id(const Obj* o);
   std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);
 
+  /// First member, so destroyed last: owns the run's values and cuts their cycles at the end.
+  Heap heap_;
   Profile prof_;
   std::string path_, source_;
   TraceWriter writer_;

@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "ast.hpp"
+#include "heap.hpp"
 
 namespace tparse::compiler {
 
-struct Obj;
 using V = std::shared_ptr<Obj>;
-struct Env;
 
 /// One tensor dimension: a static size, or a symbol (`s77`) with a hint value.
 struct Dim {
@@ -49,7 +48,8 @@ struct CompileOpts {
   bool fullgraph = false;
 };
 
-struct Obj {
+/// A Python value. Its shared_ptr edges may form cycles; the run's Heap cuts them (heap.hpp).
+struct Obj : HeapMember<Obj> {
   VK k = VK::None;
   bool b = false;
   long long i = 0;
@@ -75,7 +75,7 @@ struct Obj {
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.
-struct Env {
+struct Env : HeapMember<Env> {
   std::map<std::string, V> vars;
   std::vector<std::string> order;
   std::shared_ptr<Env> parent;

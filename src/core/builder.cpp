@@ -1,6 +1,7 @@
 // ModelBuilder: envelope parsing, md5 checks, process/epoch/compile resolution, dispatch.
 #include "builder.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <fmt/format.h>
 #define OPENSSL_SUPPRESS_DEPRECATED 1  // MD5_* is the fast asm path without EVP per-call overhead
@@ -124,7 +125,7 @@ std::string_view ModelBuilder::payload(const Record& r) {
 
 PayloadRef ModelBuilder::keep_payload(const Record& r) {
   if (!opts_.keep_payloads || !r.has_payload || !r.raw) return {};
-  if (store_file_ >= 0) {
+  if (store_file_ >= 0 && !r.raw->rank_tagged) {
     uint64_t decoded = r.raw->payload.size() >= r.raw->payload_lines ? r.raw->payload.size() - r.raw->payload_lines : 0;
     return store_.add_ref(store_file_, r.raw->payload_offset, r.raw->payload.size(), decoded, r.md5_ok);
   }
@@ -238,8 +239,16 @@ void ModelBuilder::add(const RawRecord& raw) {
   if (raw.crlf && model_.diag.counts[static_cast<int>(Diag::CrLf)] == 0)
     diag(Diag::CrLf, where, "lines end in CRLF; the CRs are ignored");
   Prefix pf;
+  if (raw.unterminated)
+    diag(Diag::TruncatedPayload, where, "the input ends in the middle of this record (no final newline): the writer was cut off");
   if (!parse_prefix(raw.envelope, pf)) {
-    diag(Diag::NoPrefix, where, fmt::format("no glog prefix: '{}'", clip(raw.envelope)));
+    size_t nuls = static_cast<size_t>(std::count(raw.envelope.begin(), raw.envelope.end(), '\0'));
+    if (nuls == raw.envelope.size())
+      diag(Diag::NoPrefix, where, fmt::format("line of {} NUL bytes (zero-filled tail left by a crashed writer?)", nuls));
+    else if (nuls > 0)
+      diag(Diag::NoPrefix, where, fmt::format("no glog prefix; line holds {} NUL byte(s): '{}'", nuls, clip(raw.envelope)));
+    else
+      diag(Diag::NoPrefix, where, fmt::format("no glog prefix: '{}'", clip(raw.envelope)));
     if (!raw.payload.empty())
       diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},
            fmt::format("{} payload line(s) after a line that is not a record", raw.payload_lines));
@@ -314,9 +323,12 @@ void ModelBuilder::add(const RawRecord& raw) {
                fmt::format("{}: payload md5 {} does not match has_payload {} ({} lines)", r.kind, std::string_view(hex, 32),
                            md5, raw.payload_lines));
         }
-        if (!simdjson::validate_utf8(text.data(), text.size()))
-          diag(Diag::InvalidUtf8, where, fmt::format("{}: payload is not valid UTF-8", r.kind));
       }
+      // UTF-8 is checked even with --no-md5: every consumer (HTML, JSON, terminal) needs it.
+      // The raw lines differ from the payload only by ASCII (TABs, tags), so validate them in place.
+      std::string_view text = raw.payload;
+      if (!simdjson::validate_utf8(text.data(), text.size()))
+        diag(Diag::InvalidUtf8, where, fmt::format("{}: payload is not valid UTF-8", r.kind));
     }
   } else if (raw.payload_lines > 0) {
     diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},

@@ -37,7 +37,7 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs, s
     std::error_code ec;
     auto st = fs::status(in, ec);
     if (ec || !fs::exists(st)) {
-      errors.push_back(fmt::format("{}: no such file or directory", in));
+      errors.push_back(fmt::format("{}: {}", in, ec ? ec.message() : "no such file or directory"));
       continue;
     }
     if (!fs::is_directory(st)) {
@@ -47,11 +47,23 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs, s
     std::vector<std::string> dedicated, other;
     for (fs::directory_iterator it(in, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
          it.increment(ec)) {
-      std::error_code e2;
-      if (!it->is_regular_file(e2)) continue;
       std::string name = it->path().filename().string();
-      if (name.rfind("dedicated_log_torch_trace", 0) == 0) dedicated.push_back(it->path().string());
-      else if (name.ends_with(".log") || name.ends_with(".txt") || name.ends_with(".gz")) other.push_back(it->path().string());
+      bool dedicated_name = name.rfind("dedicated_log_torch_trace", 0) == 0;
+      bool log_name = name.ends_with(".log") || name.ends_with(".txt") || name.ends_with(".gz");
+      if (!dedicated_name && !log_name) continue;
+      std::error_code e2;
+      auto est = fs::status(it->path(), e2);  // follows links: loops and dangling links fail here
+      if (e2 || !fs::is_regular_file(est)) {
+        // A trace-named entry that cannot be read as a file is reported, never skipped silently.
+        std::string why = e2 ? e2.message()
+                          : !fs::exists(est) ? "broken symbolic link"
+                          : fs::is_directory(est) ? "is a directory" : "not a regular file";
+        if (!(fs::is_directory(est) && !dedicated_name))  // e.g. a "run.log/" folder holding logs is not an error
+          errors.push_back(fmt::format("{}: skipped: {}", it->path().string(), why));
+        continue;
+      }
+      if (dedicated_name) dedicated.push_back(it->path().string());
+      else other.push_back(it->path().string());
     }
     if (ec) errors.push_back(fmt::format("{}: cannot list directory: {}", in, ec.message()));
     auto& pick = dedicated.empty() ? other : dedicated;

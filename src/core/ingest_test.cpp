@@ -191,3 +191,57 @@ TEST_CASE("a 100 MB line is skipped as oversize and the records after it still c
   CHECK(lt.model.graph_count() == 1);
   CHECK(lt.model.frames.at(0).where.line == 3);
 }
+
+TEST_CASE("torchrun-tagged lines: payloads decode, md5s match, ranks split") {
+  std::string body = str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0);
+  std::string t;
+  size_t pos = 0;
+  while (pos < body.size()) {  // tag every line, payload lines included, as torchrun does
+    size_t nl = body.find('\n', pos);
+    t += "[rank3]:" + body.substr(pos, nl - pos + 1);
+    pos = nl + 1;
+  }
+  auto lt = load_trace_text(t);
+  CHECK(lt.model.diag.errors() == 0);
+  CHECK(lt.model.ranks == std::vector<int32_t>{3});
+  CHECK(lt.model.graph_count() == 1);
+  const Compile& c = lt.model.compiles.at(0);
+  REQUIRE_FALSE(c.artifacts.empty());
+  std::string text = lt.payloads.get(c.artifacts[0].payload);
+  CHECK(text.find("[rank3]") == std::string::npos);
+  CHECK(text.find('\t') == std::string::npos);
+}
+
+TEST_CASE("a file cut mid-record and a zero-filled tail are both named") {
+  std::string good = str0() + start(0, 0) + graph(0, 0, 0);
+  auto cut = load_trace_text(good.substr(0, good.size() - 5));
+  CHECK(cut.model.diag.counts[static_cast<int>(Diag::TruncatedPayload)] == 1);
+  CHECK(cut.model.diag.counts[static_cast<int>(Diag::Md5Mismatch)] == 1);
+  auto nul = load_trace_text(good + std::string(100, '\0'));
+  REQUIRE(nul.model.diag.examples[static_cast<int>(Diag::NoPrefix)].size() == 1);
+  CHECK(nul.model.diag.examples[static_cast<int>(Diag::NoPrefix)][0].message.find("100 NUL bytes") != std::string::npos);
+}
+
+TEST_CASE("invalid UTF-8 in a payload is reported even with md5 checks off") {
+  std::string payload = "bad \xff byte";
+  std::string t = str0() + start(0, 0) + rec(fmt_env("dynamo_output_graph", "{}", 0, 0, 0), &payload);
+  IngestOptions o;
+  o.verify_md5 = false;
+  auto lt = load_trace_text(t, "x.log", o);
+  CHECK(lt.model.diag.counts[static_cast<int>(Diag::InvalidUtf8)] == 1);
+}
+
+TEST_CASE("fuzz regression: out-of-range numbers in compilation_metrics are absent values, not UB") {
+  // fuzz_ingest found double -> int64 casts of out-of-range values (UBSan: "outside the range of
+  // representable values"): a legacy "start_time" in seconds and integer fields written as floats.
+  std::string t = str0() + start(0, 0) + metrics(0, 0, 0, ", \"start_time\": 1.71658e+22, \"duration_us\": 1e300") +
+                  start(1, 0) + metrics(1, 0, 0, ", \"start_time_us\": -1e19, \"guard_count\": 12.0");
+  auto lt = load_trace_text(t);
+  REQUIRE(lt.model.compiles.size() == 2);
+  REQUIRE(lt.model.compiles[0].metrics.has_value());
+  CHECK(lt.model.compiles[0].metrics->start_time_us == -1);
+  CHECK(lt.model.compiles[0].metrics->duration_us == -1);
+  REQUIRE(lt.model.compiles[1].metrics.has_value());
+  CHECK(lt.model.compiles[1].metrics->start_time_us == -1);
+  CHECK(lt.model.compiles[1].metrics->guard_count == 12);
+}

@@ -143,6 +143,7 @@ double Model::total_compile_time_s() const {
 
 std::string Model::file_of(const SourceLoc& l) const {
   if (l.file < 0 || static_cast<size_t>(l.file) >= files.size()) return "<input>";
+  if (l.line == 0) return files[static_cast<size_t>(l.file)].path;  // whole-file problem (unreadable, empty)
   return fmt::format("{}:{}", files[static_cast<size_t>(l.file)].path, l.line);
 }
 

@@ -1,5 +1,6 @@
 // PayloadStore: payload handles resolved by re-reading the file region, or from memory.
 #include "payload_store.hpp"
+#include "prefix.hpp"
 
 #include <cstring>
 #include <fcntl.h>
@@ -17,6 +18,11 @@ void decode_payload(std::string_view raw, std::string& out) {
     size_t end = nl == std::string_view::npos ? raw.size() : nl;
     std::string_view line = raw.substr(pos, end - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty() && line.front() == '[') {  // "[rankN]:\t..." (torchrun line tag)
+      int32_t rank = -1;
+      size_t k = rank_tag(line, rank);
+      if (k > 0 && k < line.size() && line[k] == '\t') line.remove_prefix(k);
+    }
     if (!line.empty() && line.front() == '\t') line.remove_prefix(1);
     if (!first) out.push_back('\n');
     out.append(line.data(), line.size());

@@ -17,17 +17,22 @@ bool digits(std::string_view s, size_t pos, size_t n, uint64_t& v) {
 
 }  // namespace
 
+size_t rank_tag(std::string_view s, int32_t& rank) {
+  if (s.size() < 8 || s.substr(0, 5) != "[rank") return 0;
+  size_t q = 5;
+  uint64_t r = 0;
+  while (q < s.size() && s[q] >= '0' && s[q] <= '9' && q - 5 < 9) r = r * 10 + static_cast<uint64_t>(s[q++] - '0');
+  if (q == 5 || q + 1 >= s.size() || s[q] != ']' || s[q + 1] != ':') return 0;
+  rank = static_cast<int32_t>(r);
+  return q + 2;
+}
+
 bool parse_prefix(std::string_view s, Prefix& out) {
   out = Prefix{};
   size_t p = 0;
-  if (s.size() > 6 && s.substr(0, 5) == "[rank") {
-    size_t q = 5;
-    uint64_t r = 0;
-    size_t d0 = q;
-    while (q < s.size() && s[q] >= '0' && s[q] <= '9' && q - d0 < 9) r = r * 10 + static_cast<uint64_t>(s[q++] - '0');
-    if (q == d0 || q + 1 >= s.size() || s[q] != ']' || s[q + 1] != ':') return false;
-    out.rank = static_cast<int32_t>(r);
-    p = q + 2;
+  if (s.size() > 6 && s[0] == '[') {
+    p = rank_tag(s, out.rank);
+    if (p == 0) return false;
     while (p < s.size() && s[p] == ' ') ++p;
   }
   if (p >= s.size()) return false;

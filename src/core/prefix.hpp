@@ -2,6 +2,7 @@
 // Scanned by hand (no regex): this runs on every line of multi-GB logs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -16,6 +17,10 @@ struct Prefix {
   std::string_view emitter;    ///< "torch/_dynamo/convert_frame.py:276"
   std::string_view json;       ///< the rest of the line after "] "
 };
+
+/// Length of a leading "[rankN]:" tag (torchrun's per-line prefix), 0 when there is none.
+/// `rank` receives N.
+size_t rank_tag(std::string_view line, int32_t& rank);
 
 /// Parses the prefix of `line`. false when the line does not start with a glog prefix.
 bool parse_prefix(std::string_view line, Prefix& out);

@@ -1,5 +1,6 @@
 // Record framing over a chunked byte stream; see record_reader.hpp.
 #include "record_reader.hpp"
+#include "prefix.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -199,11 +200,24 @@ bool RecordReader::next(RawRecord& out) {
   size_t pos = (eol < end_) ? eol + 1 - begin_ : eol - begin_;
   uint32_t plines = 0;
   bool at_end = eol >= end_;
-  bool orphan = buf_[begin_] == '\t';
+  // torchrun can tag every line with "[rankN]:"; a payload line is then "[rankN]:\t..." with the
+  // envelope's N. A line tagged with another rank ends the record (it is that rank's line).
+  int32_t env_rank = -1;
+  size_t env_tag = rank_tag(std::string_view(buf_.data() + begin_, env_end), env_rank);
+  bool orphan = buf_[begin_] == '\t' || (env_tag > 0 && env_tag < env_end && buf_[begin_ + env_tag] == '\t');
+  bool tagged = false;
   if (!orphan) {
     while (!at_end) {
       if (begin_ + pos >= end_ && !fill()) break;
-      if (buf_[begin_ + pos] != '\t') break;
+      if (buf_[begin_ + pos] != '\t') {
+        if (env_tag == 0 || buf_[begin_ + pos] != '[') break;
+        while (end_ - (begin_ + pos) < 20 && fill()) {
+        }
+        int32_t r = -1;
+        size_t k = rank_tag(std::string_view(buf_.data() + begin_ + pos, end_ - (begin_ + pos)), r);
+        if (k == 0 || r != env_rank || begin_ + pos + k >= end_ || buf_[begin_ + pos + k] != '\t') break;
+        tagged = true;
+      }
       size_t e = find_eol(begin_ + pos);
       while (e == std::string::npos) {
         if (end_ - (begin_ + pos) > max_line_) break;
@@ -241,6 +255,8 @@ bool RecordReader::next(RawRecord& out) {
     out.payload_offset = 0;
   }
   out.payload_lines = plines;
+  out.rank_tagged = tagged;
+  out.unterminated = at_end && eof_ && (end_ == 0 || buf_[end_ - 1] != '\n');
   out.line = rec_line;
   out.offset = base_ + begin_;
   out.orphan = orphan;

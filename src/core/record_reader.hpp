@@ -38,6 +38,8 @@ struct RawRecord {
   uint32_t payload_lines = 0;
   bool crlf = false;           ///< lines end in \r\n
   bool orphan = false;         ///< "envelope" is itself a TAB line with no envelope before it
+  bool rank_tagged = false;    ///< payload lines carry a "[rankN]:" tag before their TAB
+  bool unterminated = false;   ///< the record's last line ends the input without a newline
   const char* buffer_end = nullptr;  ///< end of readable memory (padding included)
 };
 

@@ -79,3 +79,29 @@ TEST_CASE("oversize lines are skipped and reported by line number") {
 }
 
 TEST_CASE("empty input yields nothing") { CHECK(all("").empty()); }
+
+TEST_CASE("payload lines tagged [rankN]: by torchrun belong to the envelope of the same rank") {
+  std::vector<std::string> env, pay;
+  auto recs = all("[rank1]:A\n[rank1]:\tp1\n[rank1]:\tp2\n[rank0]:\tq\nB\n\tr\n", 64u << 20, &env, &pay);
+  REQUIRE(recs.size() == 3);
+  CHECK(env[0] == "[rank1]:A");
+  CHECK(pay[0] == "[rank1]:\tp1\n[rank1]:\tp2");
+  CHECK(recs[0].rank_tagged);
+  CHECK(recs[0].payload_lines == 2);
+  // Another rank's payload line cannot continue rank 1's record: it is an orphan of its own.
+  CHECK(recs[1].orphan);
+  CHECK(recs[1].line == 4);
+  CHECK_FALSE(recs[2].rank_tagged);
+  CHECK(pay[2] == "\tr");
+}
+
+TEST_CASE("a record cut off at the end of the input is flagged unterminated") {
+  auto cut = all("A\n\tp1\nB\n\tp");
+  REQUIRE(cut.size() == 2);
+  CHECK_FALSE(cut[0].unterminated);
+  CHECK(cut[1].unterminated);
+  auto whole = all("A\n\tp1\nB\n\tp\n");
+  REQUIRE(whole.size() == 2);
+  CHECK_FALSE(whole[1].unterminated);
+  CHECK(all("A")[0].unterminated);
+}

@@ -49,6 +49,8 @@ std::string recompiles_section(Ctx& cx, int rank, const std::string& root);
 std::string failures_section(Ctx& cx, int rank, const std::string& root);
 std::string trie_section(Ctx& cx, int rank, const std::string& root);
 std::string export_section(Ctx& cx, const std::string& root);
+// section_input.cpp: input problems (diagnostics) with file:line examples; empty when none.
+std::string input_section(Ctx& cx);
 std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_rows, size_t& total);
 // page_compile.cpp
 std::string compile_page_html(Ctx& cx, int32_t ci);

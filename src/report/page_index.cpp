@@ -146,7 +146,8 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
     out += esc(m.files[f].path) + " (" + fmt_bytes(m.files[f].bytes) + ") ";
   }
   out += fmt::format("&middot; {} records", m.records);
-  if (m.diag.errors()) out += fmt::format(" &middot; <span class=\"bad\">{} damaged input line(s)</span>", m.diag.errors());
+  if (m.diag.errors())
+    out += fmt::format(" &middot; <a class=\"bad\" href=\"{}index.html#input\">{} damaged input line(s)</a>", root, m.diag.errors());
   out += "</p>\n";
   out += summary_band(cx, rank, root);
   if (rank < 0 && m.ranks.size() > 1) out += ranks_section(cx);
@@ -154,6 +155,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   out += recompiles_section(cx, rank, root);
   out += failures_section(cx, rank, root);
   if (rank < 0) out += export_section(cx, root);
+  if (rank < 0) out += input_section(cx);
   out += trie_section(cx, rank, root);
   size_t total = 0;
   std::string rows = compile_rows(cx, rank, root, cx.opt.index_rows, total);

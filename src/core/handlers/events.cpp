@@ -9,11 +9,19 @@ using namespace simdjson;
 void on_chromium_event(ModelBuilder& b, const Record& r) {
   if (!b.options().keep_events || !r.has_payload) return;
   // The raw payload (TAB-prefixed lines) is valid JSON as is: TAB and newline are whitespace.
+  // Lines tagged "[rankN]:" are not JSON as is: parse the decoded text from a padded copy.
   std::string_view raw = r.raw->payload;
+  simdjson::padded_string decoded;
+  size_t capacity = static_cast<size_t>(r.raw->buffer_end - raw.data());
+  if (r.raw->rank_tagged) {
+    decoded = simdjson::padded_string(b.payload(r));
+    raw = std::string_view(decoded.data(), decoded.size());
+    capacity = decoded.size() + SIMDJSON_PADDING;
+  }
   ChromeEvent ev;
   ev.rank = r.rank;
   ev.process = r.process;
-  auto doc = b.json().iterate(raw.data(), raw.size(), static_cast<size_t>(r.raw->buffer_end - raw.data()));
+  auto doc = b.json().iterate(raw.data(), raw.size(), capacity);
   for (auto field : doc.get_object()) {
     std::string_view k = field.unescaped_key();
     auto v = field.value();

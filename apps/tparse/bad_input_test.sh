@@ -64,6 +64,20 @@ done < "$BAD/expect.tsv"
 run "$BIN" summary --json "$BAD/mixed_ranks.log"
 [ "$(json_get "sorted((r['rank'], r['graphs']) for r in d['ranks'])")" = "[(0, 2), (1, 2)]" ] && ok || bad "mixed ranks: per-rank graphs"
 
+# Escapes and markup from a trace never reach the terminal or the HTML raw.
+ctl() { LC_ALL=C grep -c $'[\x01-\x08\x0b-\x1f\x7f]' "$@" | awk -F: '{s+=$NF} END {print s+0}'; }
+for cmd in summary explain; do
+  run "$BIN" $cmd "$BAD/escapes.log"
+  [ "$rc" = 0 ] && [ "$(ctl "$TMP/out" "$TMP/err")" = 0 ] && ok || bad "$cmd prints control characters from the trace"
+done
+run "$BIN" explain "$BAD/escapes.log"
+grep -q "pwned" "$TMP/out" && ok || bad "explain dropped the injected reason text instead of showing it safely"
+rm -rf "$TMP/r"
+run "$BIN" report "$BAD/escapes.log" -o "$TMP/r" --no-browser -q
+[ "$(ctl "$TMP"/r/*.html "$TMP"/r/*/*.html)" = 0 ] && ok || bad "report HTML holds control characters"
+grep -rqF "<script>alert(1)" "$TMP/r" && bad "report holds raw <script> from the trace" || ok
+grep -qF "&lt;script&gt;alert(1)" "$TMP/r/index.html" && ok || bad "report does not show the injected text escaped"
+
 # An unreadable file in a directory: reported by name, the readable file still loaded.
 mkdir -p "$TMP/dir"
 cp "$BAD/dir_links/dedicated_log_torch_trace_good.log" "$TMP/dir/dedicated_log_torch_trace_a.log"

@@ -170,6 +170,17 @@ def main():
         os.symlink(target, path)
     expect.append(("dir_links", "unreadable", 0, 1, 2))
 
+    # 16. Terminal and HTML injection: ANSI/OSC escapes and markup in a break reason and a file name.
+    r = list(recs)
+    i = find(recs, b"artifact")
+    p = list(r[i][1])
+    p[4] = p[4].rstrip(b"\n") + b" \x1b]0;pwned\x07\x1b[2J\x1b[31m<script>alert(1)</script>\n"
+    r[i] = (with_md5(r[i][0], p), p)
+    k = find(recs, b"str", 1)
+    r[k] = (r[k][0].replace(b'.py", ', b'\\u001b[1m<b>.py", ', 1), [])
+    write("escapes.log", join(r))
+    expect.append(("escapes.log", "-", 0, 0, 2))
+
     with open(os.path.join(HERE, "expect.tsv"), "w") as f:
         f.write("# file\tclass\tfirst line (0: none)\texit with --strict\tgraphs\n")
         for e in expect:

@@ -44,12 +44,17 @@ double num_or(ondemand::value v, double dflt) {
   if (v.get_double().get(d) != SUCCESS) return dflt;
   return d;
 }
+// double -> int64 without UB: NaN and values outside int64's range give dflt.
+int64_t to_i64(double d, int64_t dflt) {
+  if (!(d >= -9.2e18 && d <= 9.2e18)) return dflt;
+  return static_cast<int64_t>(d);
+}
 int64_t int_or(ondemand::value v, int64_t dflt) {
   if (v.is_null()) return dflt;
   int64_t i;
   if (v.get_int64().get(i) == SUCCESS) return i;
   double d;
-  if (v.get_double().get(d) == SUCCESS) return static_cast<int64_t>(d);
+  if (v.get_double().get(d) == SUCCESS) return to_i64(d, dflt);
   return dflt;
 }
 std::vector<std::string> str_list(ondemand::value v) {
@@ -121,7 +126,7 @@ void on_metrics(ModelBuilder& b, const Record& r) {
   }
   if (m.start_time_us < 0) {
     for (auto& [k, v] : m.other)
-      if (k == "start_time") m.start_time_us = static_cast<int64_t>(std::atof(v.c_str()) * 1e6);
+      if (k == "start_time") m.start_time_us = to_i64(std::atof(v.c_str()) * 1e6, -1);
   }
   int32_t ci = b.compile_of(r);
   if (ci < 0) {

@@ -254,6 +254,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     }
   }
   ctx->mode = Mode::Record;
+  ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // OutputGraph.install_builtins_dict_in_fglobals
   // dynamo_start: the user stack that entered this frame (module code, then the frame itself)
   std::vector<StackFrame> st;
   int call_line = 0;
@@ -284,6 +285,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     writer_.emit("torch/_dynamo/output_graph.py:2423", "dynamo_output_graph", "{\"sizes\": " + sizes_json(g) + "}", tc,
                  print_readable(g, path_));
     ++counters_["unique_graphs"];
+    ++unique_id_;  // install_global of the compiled function
     counters_["calls_captured"] += g.call_count();
   }
   auto entry = std::make_shared<CacheEntry>();
@@ -294,38 +296,10 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     (void)tg;
   }
   entry->values = ctx.vguards;
-  // guards text
-  std::string gs = "\nTREE_GUARD_MANAGER:\n+- RootGuardManager\n";
-  gs += "| +- LAMBDA_GUARD: torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None  # _dynamo/output_graph.py:964 in init_ambient_guards\n";
-  gs += std::string("| +- GLOBAL_STATE: ___check_global_state() against {\"allow_bf16_reduce\":0,\"allow_fp16_reduce\":0,\"allow_tf32\":false,\"autocast_state\":{\"cached_enabled\":true,\"dtype\":[15,5,5,15,5,5,15,15,5,5],\"enabled\":[false,false,false,false,false,false,false,false,false,false]},\"default_dtype\":6,\"deterministic_algorithms\":false,\"deterministic_algorithms_warn_only\":false,\"grad_mode\":") + (grad_enabled_ ? "true" : "false") + ",\"num_threads\":16,\"torch_function\":true,\"torch_function_all_disabled\":false}\n";
-  gs += "| +- TORCH_FUNCTION_MODE_STACK: ___check_torch_function_mode_stack()\n";
-  gs += "| +- DEFAULT_DEVICE: utils_device.CURRENT_DEVICE == None                           # _dynamo/output_graph.py:951 in init_ambient_guards\n";
-  int count = 4;
-  for (auto& tg : entry->tensors) {
-    std::string L = "L['" + tg.src.substr(0, tg.src.find_first_of(".[")) + "']" + tg.src.substr(std::min(tg.src.size(), tg.src.find_first_of(".[")));
-    std::string sz, sd;
-    for (size_t i = 0; i < tg.t.shape.size(); ++i) sz += (i ? ", " : "") + (tg.t.shape[i].is_sym() ? std::string("None") : std::to_string(tg.t.shape[i].v));
-    auto strides = contiguous_strides(tg.t.shape);
-    for (size_t i = 0; i < strides.size(); ++i) sd += (i ? ", " : "") + (strides[i].is_sym() ? std::string("None") : std::to_string(strides[i].v));
-    gs += fmt::format("| +- GuardManager: source={}, accessed_by=FrameLocalsGuardAccessor(key='{}', framelocals_idx=0), type=<class 'torch.Tensor'>, tag_safe=(True, False)\n", L, tg.src);
-    gs += fmt::format("| | +- TENSOR_MATCH: check_tensor({}, {}, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.{}, device=None, requires_grad={}, size=[{}], stride=[{}])\n",
-                      L, tg.t.is_param ? "Parameter" : "Tensor", tg.t.dtype, tg.t.requires_grad ? "True" : "False", sz, sd);
-    gs += fmt::format("| | +- NO_HASATTR: hasattr({}, '_dynamo_dynamic_indices') == False\n", L);
-    count += 2;
-  }
-  for (auto& vg : entry->values) {
-    if (vg.kind == "id") gs += fmt::format("| +- ID_MATCH: {}\n", vg.code);
-    else if (vg.kind == "float_dyn") {
-      gs += fmt::format("| +- TYPE_MATCH: {}  {}\n", vg.code, vg.comment);
-      gs += fmt::format("+- LAMBDA_GUARD: {} == ___as_tensor({}).item()  # (unknown var zf37, please file a bug)\n", vg.src, vg.src);
-      gs += fmt::format("+- LAMBDA_GUARD: not math.isnan(___as_tensor({}).item())  # implicit guard for float input due to NaN specialization in the framework\n", vg.src);
-      count += 2;
-    }
-    else if (vg.kind == "int_dyn") gs += fmt::format("| +- TYPE_MATCH: ___check_type_id(L['{}'], 10731296), type=<class 'int'>\n", vg.src);
-    else gs += fmt::format("| +- EQUALS_MATCH: {}  {}\n", pad60(vg.code), vg.comment);
-    ++count;
-  }
-  gs += "\nGuard latency = 10.00 us";
+  std::vector<std::string> lambdas;
+  GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
+  int count = tree.count;
+  std::string gs = tree.text;
   entry->guard_count = count;
   writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
   ctx.code->entries.push_back(entry);
@@ -402,7 +376,7 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   ctx.mode = Mode::Eager;
 }
 
-void Interp::enter_resume(Activation& act, const std::string& line_key, int line) {
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0) {
   std::string fname = act.fn ? act.fn->name : "inner";
   std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
   auto& slot = codes_[key];
@@ -415,6 +389,11 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   }
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
+  // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int)) {
+    inputs.push_back({"___stack0", stack0});
+    has_tensor = stack0->k == VK::Tensor;
+  }
   for (auto& n : act.env->order) {
     V v = act.env->vars[n];
     if (v->k == VK::Tensor) has_tensor = true;
@@ -422,7 +401,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   }
   if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
-  if (act.ctx) act.ctx->is_resume = true;
+  if (act.ctx) {
+    act.ctx->is_resume = true;
+    act.ctx->stack_slots = stack0 ? 1 : 0;
+  }
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
     for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
@@ -434,12 +416,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
   size_t cp = ctx->graph.checkpoint();
-  size_t ng = ctx->tguards.size();
+  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size();
   try {
     return call(callee, args, kwargs, loc);
   } catch (GraphBreak& gb) {
     ctx->graph.rollback(cp);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
+    if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     if (maybe_has_backedge(act)) {
       std::string msg = loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line);
@@ -464,6 +447,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
                    TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
       ++counters_["graph_break"];
       ctx->attempt = 1;
+      ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // the restart's new OutputGraph
+      ++unique_id_;                                                            // and the resume function
       ctx->restart_reasons.push_back(gb.msg);
       std::vector<V> outs;
       for (auto& a : args) flatten_tensors(a, outs);
@@ -472,7 +457,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     }
     act.ctx = nullptr;
     V result = call(callee, args, kwargs, loc);
-    if (!act.is_return_call) enter_resume(act, std::to_string(loc.line), act.cur_line);
+    if (!act.is_return_call) {
+      enter_resume(act, std::to_string(loc.line), act.cur_line, result);
+      // the resume frame may have replaced the value by its dynamic copy
+      if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
+    }
     return result;
   }
 }

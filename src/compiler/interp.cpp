@@ -43,8 +43,12 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (e->globals_decl.count(name)) break;
     auto it = e->vars.find(name);
     if (it != e->vars.end()) {
+      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
+        for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
+          if (g.src == name && g.comment.empty()) g.comment = guard_comment(loc);
       if (e == globals_.get() && act.ctx && act.ctx->mode == Mode::Record) {
         V v = it->second;
+        guard_global(name, v, loc);
         if (v->k == VK::Float) {
           CodeState& cs = *act.ctx->code;
           auto seen = cs.seen_globals.find(name);
@@ -70,13 +74,19 @@ V Interp::lookup(const std::string& name, Location loc) {
     }
   }
   auto it = globals_->vars.find(name);
-  if (it != globals_->vars.end()) return it->second;
+  if (it != globals_->vars.end()) {
+    guard_global(name, it->second, loc);
+    return it->second;
+  }
   static const std::set<std::string> builtins = {
       "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance",
       "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
       "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow"};
-  if (builtins.count(name)) return mk_builtin(name);
+  if (builtins.count(name)) {
+    guard_builtin(name, loc);
+    return mk_builtin(name);
+  }
   error(loc, fmt::format("name '{}' is not defined", name));
 }
 

@@ -12,6 +12,7 @@
 
 #include "ast.hpp"
 #include "graph.hpp"
+#include "guards.hpp"
 #include "trace_writer.hpp"
 #include "value.hpp"
 
@@ -110,6 +111,10 @@ struct FrameCtx {
   bool is_resume = false;
   std::map<std::string, V> sym_globals;        ///< tensorified float globals (SymFloat values)
   int next_sym = 0;
+  std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
+  std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
+  std::string builtins_key;                    ///< `__builtins_dict___N` of this attempt's OutputGraph
+  int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
 };
 
 /// One activation of a user function (or the module scope) in the interpreter.
@@ -192,7 +197,7 @@ class Interp {
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
-  void enter_resume(Activation& act, const std::string& line_key, int line);
+  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr);
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
@@ -200,6 +205,13 @@ class Interp {
   std::string short_path() const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);
+  // ---- guards on globals and the printed tree (guard_sources.cpp) ----
+  std::string guard_comment(Location loc);
+  void guard_global(const std::string& name, const V& v, Location loc);   ///< LOAD_GLOBAL of a module/function
+  void guard_builtin(const std::string& name, Location loc);              ///< LOAD_GLOBAL of a builtin
+  void guard_global_attr(const V& obj, const std::string& attr, const V& v, Location loc);  ///< torch.cat, time.perf_counter
+  std::vector<PyGuard> frame_guards(const FrameCtx& ctx, const CacheEntry& e, std::vector<std::string>& lambdas);
+  int unique_id_ = 0;                          ///< torch._dynamo.utils.unique_id counter (install_global names)
   long long obj_id(const Obj* o);
   std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);
 

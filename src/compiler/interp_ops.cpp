@@ -158,6 +158,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (name == "forward") error(loc, "super().forward is not supported by tparse");
   }
   V r = builtin_attr(obj, name, loc, found);
+  if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
   if (found) return r;
   error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
 }

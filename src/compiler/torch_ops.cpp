@@ -74,6 +74,7 @@ int Interp::node_of(const V& t) {
     TensorGuard g;
     g.src = src;
     g.t = *t->t;
+    g.where = guard_comment(Location{stack_.back()->cur_line, 0});
     ctx.tguards.push_back(g);
   }
   return id;

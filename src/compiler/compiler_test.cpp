@@ -22,6 +22,35 @@ TEST_CASE("syntax error: file:line:col, source line, caret") {
   CHECK(r.error == "m.py:1:9: error: expected ':'\ndef f(x)\n        ^\n");
 }
 
+TEST_CASE("fuzz regression: out-of-range number literals are syntax errors, not exceptions") {
+  // fuzz_compiler found std::stoll throwing std::out_of_range out of the parser on a long hex literal
+  Result r = compile_script("m.py", "import torch\nx = 0x1feeeeeeeeeeeeeeeeeeeeeeeee\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.find("m.py:2:5: error: integer literal too large") == 0);
+  r = compile_script("m.py", "x = 99999999999999999999\n", Options{});
+  CHECK(r.error.find("integer literal too large") != std::string::npos);
+  r = compile_script("m.py", "x = 0x\n", Options{});
+  CHECK(r.error.find("invalid hexadecimal literal") != std::string::npos);
+  CHECK_NOTHROW(parse_module("x = 1e999\ny = 1e-999\nz = 0x7fffffffffffffff\n"));
+}
+
+TEST_CASE("fuzz regression: deep nesting is a syntax error, not a stack overflow") {
+  // fuzz_compiler: 5000 nested parentheses overflowed the stack of the recursive-descent parser
+  std::string deep = "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
+  Result r = compile_script("m.py", deep, Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.find("error: too many nested parentheses") != std::string::npos);
+  CHECK(compile_script("m.py", "x = " + std::string(5000, '[') + "\n", Options{}).error.find("too many nested parentheses") != std::string::npos);
+  CHECK(compile_script("m.py", "x = " + std::string(5000, '-') + "1\n", Options{}).error.find("nested too deeply") != std::string::npos);
+  std::string ifs;
+  for (int i = 0; i < 300; ++i) ifs += std::string(i, ' ') + "if x:\n";
+  ifs += std::string(300, ' ') + "pass\n";
+  CHECK(compile_script("m.py", ifs, Options{}).error.find("too many levels of indentation") != std::string::npos);
+  // ordinary nesting still parses
+  std::string ok = "x = " + std::string(50, '(') + "1" + std::string(50, ')') + "\n";
+  CHECK_NOTHROW(parse_module(ok));
+}
+
 TEST_CASE("unknown name and unknown op are compiler errors") {
   Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
   CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");

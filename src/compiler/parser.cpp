@@ -16,6 +16,7 @@ std::vector<StmtP> Parser::block() {
   }
   ++p;
   if (cur().kind != Tok::Indent) fail("expected an indented block");
+  Nest nest(*this, "too many levels of indentation", kMaxBlocks);
   ++p;
   while (cur().kind != Tok::Dedent && cur().kind != Tok::End) statement(body);
   if (cur().kind == Tok::Dedent) ++p;

@@ -1,5 +1,8 @@
 // Parser implementation, expression half: precedence climbing from conditional expressions down to
 // atoms, calls/subscripts/slices, comprehensions and f-strings. Statements are in parser.cpp.
+#include <charconv>
+#include <cstdlib>
+
 #include "parser_impl.hpp"
 
 namespace tparse::compiler::parser_detail {
@@ -31,6 +34,7 @@ ExprP Parser::expr_list(bool allow_star) {
 }
 
 ExprP Parser::expr() {
+  Nest nest(*this, "too many nested parentheses");
   if (is_kw("lambda")) {
     Location l = cur().loc;
     ++p;
@@ -85,6 +89,7 @@ ExprP Parser::and_expr() {
 
 ExprP Parser::not_expr() {
   if (is_kw("not")) {
+    Nest nest(*this, "expression nested too deeply");
     Location l = cur().loc;
     ++p;
     auto u = mk(EK::UnaryOp, l);
@@ -144,6 +149,7 @@ ExprP Parser::term() { return binary(&Parser::factor, {"*", "/", "//", "%", "@"}
 
 ExprP Parser::factor() {
   if (is_op("-") || is_op("+") || is_op("~")) {
+    Nest nest(*this, "expression nested too deeply");
     Location l = cur().loc;
     std::string op = t[p++].text;
     auto u = mk(EK::UnaryOp, l);
@@ -157,6 +163,7 @@ ExprP Parser::factor() {
 ExprP Parser::power() {
   ExprP e = primary();
   if (is_op("**")) {
+    Nest nest(*this, "expression nested too deeply");
     ++p;
     auto b = mk(EK::BinOp, e->loc);
     b->s = "**";
@@ -273,6 +280,7 @@ ExprP Parser::fstring(const Token& tk) {
       if (!inner.empty() && inner.back() == '=') inner.pop_back();
       if (inner.size() > 2 && inner[inner.size() - 2] == '!') inner = inner.substr(0, inner.size() - 2);
       Parser sub;
+      sub.depth = depth;  // a nested f-string counts as nesting
       sub.t = lex(inner);
       for (auto& x : sub.t) { x.loc.line = tk.loc.line; x.loc.col += tk.loc.col + static_cast<int>(i) + 1; }
       e->kw.push_back(lit);
@@ -307,13 +315,19 @@ ExprP Parser::atom() {
     }
     case Tok::Int: {
       auto e = mk(EK::Int, l);
-      e->i = std::stoll(tk.text, nullptr, 0);
+      // the lexer gives "0x" + hex digits or decimal digits (underscores removed)
+      bool hex = tk.text.size() > 1 && (tk.text[1] == 'x' || tk.text[1] == 'X');
+      const char* b = tk.text.data() + (hex ? 2 : 0);
+      const char* end = tk.text.data() + tk.text.size();
+      auto [q, ec] = std::from_chars(b, end, e->i, hex ? 16 : 10);
+      if (ec == std::errc::result_out_of_range) fail("integer literal too large");
+      if (ec != std::errc() || q != end) fail(hex ? "invalid hexadecimal literal" : "invalid decimal literal");
       ++p;
       return e;
     }
     case Tok::Float: {
       auto e = mk(EK::Float, l);
-      e->f = std::stod(tk.text);
+      e->f = std::strtod(tk.text.c_str(), nullptr);  // 1e999 is inf and 1e-999 is 0.0, as in Python
       ++p;
       return e;
     }

@@ -29,6 +29,22 @@ inline ExprP mk(EK k, Location l) {
 struct Parser {
   std::vector<Token> t;
   size_t p = 0;
+  /// Nesting of recursive rules (parentheses, unary operators, blocks): bounded so that deeply
+  /// nested input is a syntax error instead of a stack overflow. Like CPython: 100 levels of
+  /// blocks, 200 of nesting in all.
+  int depth = 0;
+  static constexpr int kMaxDepth = 200;
+  static constexpr int kMaxBlocks = 100;
+  struct Nest {
+    Parser& ps;
+    Nest(Parser& parser, const char* what, int limit = kMaxDepth) : ps(parser) {
+      if (ps.depth >= limit) ps.fail(what);
+      ++ps.depth;
+    }
+    ~Nest() { --ps.depth; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+  };
 
   // ---- token helpers ----
   const Token& cur() const { return t[p]; }

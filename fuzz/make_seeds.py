@@ -111,6 +111,10 @@ def main():
     reasons = list(corp["recompile"].values())
     for i in range(0, len(reasons), 3):
         add("recompile", json.dumps([r.decode("utf-8", "replace") for r in reasons[i:i + 3]]))
+    # the damaged traces of testdata/bad (framing and envelope edge cases), first 16 KiB each
+    for path in sorted(glob.glob(os.path.join(testdata, "bad", "*.log"))):
+        with open(path, "rb") as f:
+            add("ingest", f.read(MAX_SEED))
     for path in sorted(glob.glob(os.path.join(testdata, "programs", "*.py"))):
         with open(path, "rb") as f:
             add("compiler", f.read())

@@ -183,6 +183,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->frame_compile_id = cs.compile_count++;
   ctx->compile_id = fmt::format("{}/{}", ctx->frame_id, ctx->frame_compile_id);
   TraceCtx tc{ctx->frame_id, ctx->frame_compile_id, 0};
+  chromium(*ctx, "dynamo", 'B');
+  chromium(*ctx, "entire_frame_compile", 'B', "\"fn_name\": \"_compile.compile_inner\"");
   if (!reasons.empty()) {
     std::string payload = reasons.size() == 1 ? reasons[0] : "[\n" + [&] { std::string s; for (size_t i = 0; i < reasons.size(); ++i) s += (i ? ",\n" : "") + json_escape(reasons[i]); return s; }() + "\n]";
     writer_.emit("torch/_dynamo/guards.py:4764", "artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}", tc, payload);
@@ -208,9 +210,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     std::string msg = prof_.old_messages() ? std::string(acc_hit ? "accumulated_cache_size_limit" : "cache_size_limit") + " reached"
                                             : msg_recompile_limit();
     ++counters_["unimplemented"];
-    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
-                 metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, 0, 0, nullptr, false,
-                              "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true, 0), tc);
+    chromium(*ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+    std::string m = metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, 0, 0, nullptr, false,
+                                 "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true, 0);
+    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+    chromium_dynamo_end(*ctx, m, false);
     cs.run_only = true;
     return nullptr;
   }
@@ -267,6 +271,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   st.push_back(StackFrame{cs.firstlineno, cs.co_name, cs.filename, std::nullopt});
   ctx->start_stack = st;
   writer_.emit("torch/_dynamo/convert_frame.py:276", "dynamo_start", "{\"stack\": " + writer_.stack_json(st) + "}", tc);
+  chromium(*ctx, "compile_attempt_0", 'B');
+  chromium(*ctx, "bytecode_tracing", 'B');
+  ctx->describer_id = next_describer_++;
   (void)is_resume;
   return ctx;
 }
@@ -281,9 +288,14 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   bool has_graph = g.call_count() > 0;
+  chromium_tracing_end(ctx);
   if (has_graph) {
+    chromium(ctx, "insert_deferred_runtime_asserts", 'B');
+    chromium(ctx, "insert_deferred_runtime_asserts", 'E');
     writer_.emit("torch/_dynamo/output_graph.py:2423", "dynamo_output_graph", "{\"sizes\": " + sizes_json(g) + "}", tc,
                  print_readable(g, path_));
+    chromium(ctx, "backend_compile", 'B', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
+    chromium(ctx, "backend_compile", 'E', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
     ++counters_["unique_graphs"];
     ++unique_id_;  // install_global of the compiled function
     counters_["calls_captured"] += g.call_count();
@@ -301,14 +313,21 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   int count = tree.count;
   std::string gs = tree.text;
   entry->guard_count = count;
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
+  chromium(ctx, "build_guards", 'B');
   writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
+  chromium(ctx, "build_guards", 'E');
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  ++next_describer_;  // the backend's fake mode describes nothing but takes an id
   ctx.code->entries.push_back(entry);
   ++counters_["frames_ok"];
-  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
-               metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
-                            ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
-                            ctx.start_stack, false, ctx.accumulated),
-               tc);
+  std::string m = metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
+                               ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
+                               ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, true);
   ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
 }
 
@@ -368,11 +387,17 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_, loc.line, msg) +
                         user_traceback(path_, source_, stack_, loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
   writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  chromium_tracing_end(ctx);
+  chromium(ctx, "compile_attempt_0", 'E');
   writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
                "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
-  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics",
-               metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
-                            "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated), tc);
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
+                               "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, false);
   ctx.mode = Mode::Eager;
 }
 
@@ -446,7 +471,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
                    "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
                    TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
       ++counters_["graph_break"];
+      chromium_tracing_end(*ctx);
+      chromium(*ctx, "compile_attempt_0", 'E');
       ctx->attempt = 1;
+      chromium(*ctx, "compile_attempt_1", 'B');
+      chromium(*ctx, "bytecode_tracing", 'B');
+      ctx->describer_id = next_describer_++;  // the restart traces again: its inputs are described again
+      ctx->next_described = 0;
+      for (auto& [t, src] : ctx->described) describe_input(*ctx, t, src, true);
       ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // the restart's new OutputGraph
       ++unique_id_;                                                            // and the resume function
       ctx->restart_reasons.push_back(gb.msg);

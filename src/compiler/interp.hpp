@@ -115,6 +115,8 @@ struct FrameCtx {
   std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
   std::string builtins_key;                    ///< `__builtins_dict___N` of this attempt's OutputGraph
   int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
+  int describer_id = 0, next_described = 0;    ///< MetaTensorDescriber of this attempt, its next tensor id
+  std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
 };
 
 /// One activation of a user function (or the module scope) in the interpreter.
@@ -212,6 +214,12 @@ class Interp {
   void guard_global_attr(const V& obj, const std::string& attr, const V& v, Location loc);  ///< torch.cat, time.perf_counter
   std::vector<PyGuard> frame_guards(const FrameCtx& ctx, const CacheEntry& e, std::vector<std::string>& lambdas);
   int unique_id_ = 0;                          ///< torch._dynamo.utils.unique_id counter (install_global names)
+  // ---- chromium_event and describe_* records (trace_events.cpp) ----
+  void chromium(const FrameCtx& ctx, const std::string& name, char ph, const std::string& pre = "", const std::string& post = "");
+  void chromium_dynamo_end(const FrameCtx& ctx, const std::string& metrics, bool ok);
+  void chromium_tracing_end(const FrameCtx& ctx);
+  void describe_input(FrameCtx& ctx, const TensorInfo& t, const std::string& source, bool again = false);
+  int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
   long long obj_id(const Obj* o);
   std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);
 

@@ -176,3 +176,27 @@ TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (bo
   }
   CHECK(n >= 60);
 }
+
+TEST_CASE("compiled traces carry the compile timeline and input descriptions (recompile_global, print_break)") {
+  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
+  // real torch 2.11: recompile_global has 32 chromium events, print_break 36 (restart: compile_attempt_0/1)
+  for (auto [name, events] : {std::pair<const char*, size_t>{"recompile_global", 32}, {"print_break", 36}}) {
+    INFO(name);
+    fs::path p = dir / (std::string(name) + ".py");
+    Result r = compile_script(p.string(), slurp(p), Options{});
+    REQUIRE(r.ok);
+    auto t = tparse::load_trace_text(r.trace, name);
+    CHECK(t.model.diag.errors() == 0);
+    CHECK(t.model.events.size() == events);
+    std::map<std::string, int> open;  // B/E balanced per (compile id, name)
+    for (auto& e : t.model.events) open[e.compile_id + " " + e.name] += e.ph == 'B' ? 1 : e.ph == 'E' ? -1 : 0;
+    for (auto& [k, v] : open) CHECK_MESSAGE(v == 0, k);
+  }
+  // describe_* per graph input and attempt: recompile_global [0/1] describes L['x'] and ___as_tensor(G['SCALE'])
+  fs::path p = dir / "recompile_global.py";
+  Result r = compile_script(p.string(), slurp(p), Options{});
+  // (real ids: L['x'] 0, the global 1; ours wrap tensors at first use, not at LOAD, so the global comes first)
+  CHECK(r.trace.find("\"describer_id\": 2, \"id\": 0, \"source\": \"___as_tensor(G['SCALE'])\"}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}") != std::string::npos);
+  CHECK(r.trace.find("\"describer_id\": 2, \"id\": 1, \"source\": \"L['x']\"}, \"frame_id\": 0, \"frame_compile_id\": 1, \"attempt\": 0}") != std::string::npos);
+  CHECK(r.trace.find("{\"describe_storage\": {\"id\": 0, \"describer_id\": 2, \"size\": 8}") != std::string::npos);
+}

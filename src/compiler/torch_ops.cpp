@@ -69,6 +69,10 @@ int Interp::node_of(const V& t) {
   }
   ctx.graph.nodes.push_back(n);
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  if (src_it != ctx.sources.end()) {
+    size_t cut = std::min(src.size(), src.find_first_of(".["));
+    describe_input(ctx, *t->t, global ? "___as_tensor(" + src + ")" : "L['" + src.substr(0, cut) + "']" + src.substr(cut));
+  }
   ctx.graph.tensor_node[t.get()] = id;
   if (src_it != ctx.sources.end() && !global) {  // a tensorified global is guarded by LAMBDA_GUARDs
     TensorGuard g;

@@ -32,6 +32,7 @@ class TraceWriter {
   int intern(const std::string& s);
   std::string stack_json(const std::vector<StackFrame>& st);
   const std::string& text() const { return out_; }
+  long long clock_us() const { return clock_us_; }  ///< the fake clock behind the glog prefixes
 
  private:
   std::string prefix(const std::string& site);

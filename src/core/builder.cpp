@@ -117,10 +117,13 @@ void ModelBuilder::mark_started(int32_t compile) {
 std::string_view ModelBuilder::payload(const Record& r) {
   if (!r.has_payload || !r.raw) return {};
   if (!scratch_valid_) {
-    decode_payload(r.raw->payload, scratch_);
+    // scratch_ only grows (its bytes past scratch_len_ are stale): no clearing per payload.
+    std::string_view raw = r.raw->payload;
+    if (scratch_.size() < raw.size()) scratch_.resize(std::max(raw.size(), 2 * scratch_.size()));
+    scratch_len_ = decode_payload_to(raw, scratch_.data());
     scratch_valid_ = true;
   }
-  return scratch_;
+  return std::string_view(scratch_.data(), scratch_len_);
 }
 
 PayloadRef ModelBuilder::keep_payload(const Record& r) {

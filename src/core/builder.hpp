@@ -99,7 +99,8 @@ class ModelBuilder {
   std::vector<uint8_t> started_;
   simdjson::ondemand::parser env_parser_;
   simdjson::ondemand::parser meta_parser_;
-  std::string scratch_;
+  std::string scratch_;  ///< decoded payload of the current record: the first scratch_len_ bytes
+  size_t scratch_len_ = 0;
   Artifact discard_;  // target for add_artifact when detail is off
   bool scratch_valid_ = false;
   bool seekable_;

@@ -8,28 +8,49 @@
 
 namespace tparse {
 
-void decode_payload(std::string_view raw, std::string& out) {
-  out.clear();
-  out.reserve(raw.size());
-  size_t pos = 0;
-  bool first = true;
-  while (pos <= raw.size()) {
-    size_t nl = raw.find('\n', pos);
-    size_t end = nl == std::string_view::npos ? raw.size() : nl;
-    std::string_view line = raw.substr(pos, end - pos);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!line.empty() && line.front() == '[') {  // "[rankN]:\t..." (torchrun line tag)
+namespace {
+
+// The payload framing, decoded from [p, end) to w; w may equal p (in place: the output never
+// overtakes the input). Per line: drop one trailing CR, a "[rankN]:" tag followed by a TAB
+// (torchrun line tag), then one leading TAB; lines are joined by '\n'. Returns the output end.
+char* decode_into(char* w, const char* p, const char* const end) {
+  for (;;) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    const char* e = nl ? nl : end;
+    const char* b = p;
+    if (e > b && e[-1] == '\r') --e;
+    if (e > b && *b == '[') {
       int32_t rank = -1;
-      size_t k = rank_tag(line, rank);
-      if (k > 0 && k < line.size() && line[k] == '\t') line.remove_prefix(k);
+      size_t k = rank_tag(std::string_view(b, static_cast<size_t>(e - b)), rank);
+      if (k > 0 && b + k < e && b[k] == '\t') b += k;
     }
-    if (!line.empty() && line.front() == '\t') line.remove_prefix(1);
-    if (!first) out.push_back('\n');
-    out.append(line.data(), line.size());
-    first = false;
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
+    if (e > b && *b == '\t') ++b;
+    size_t n = static_cast<size_t>(e - b);
+    if (w != b) std::memmove(w, b, n);
+    w += n;
+    if (!nl) return w;
+    *w++ = '\n';
+    p = nl + 1;
   }
+}
+
+}  // namespace
+
+size_t decode_payload_to(std::string_view raw, char* out) {
+  if (raw.empty()) return 0;
+  return static_cast<size_t>(decode_into(out, raw.data(), raw.data() + raw.size()) - out);
+}
+
+void decode_payload(std::string_view raw, std::string& out) {
+  // One pass into a pre-sized buffer, one memchr and one copy per line. Hot: every payload is
+  // decoded once at ingest for its md5, and again when a report page or the viewer shows it.
+  if (raw.empty()) {
+    out.clear();
+    return;
+  }
+  if (out.size() < raw.size()) out.resize(raw.size());  // grows only: the capacity is reused across calls
+  char* w = decode_into(out.data(), raw.data(), raw.data() + raw.size());
+  out.resize(static_cast<size_t>(w - out.data()));
 }
 
 int32_t PayloadStore::add_file(const std::string& path) {
@@ -65,9 +86,8 @@ std::string PayloadStore::get(const PayloadRef& ref) const {
   }
   ::close(fd);
   raw.resize(got);
-  std::string out;
-  decode_payload(raw, out);
-  return out;
+  if (!raw.empty()) raw.resize(static_cast<size_t>(decode_into(raw.data(), raw.data(), raw.data() + raw.size()) - raw.data()));
+  return raw;
 }
 
 int64_t PayloadStore::absorb(PayloadStore&& other) {

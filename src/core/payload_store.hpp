@@ -15,6 +15,8 @@ namespace tparse {
 
 /// Strips the leading TAB of each payload line, drops CRs, joins with '\n' (PyTorch's framing).
 void decode_payload(std::string_view raw, std::string& out);
+/// The same into `out`, which must have room for raw.size() bytes; returns the decoded length.
+size_t decode_payload_to(std::string_view raw, char* out);
 
 class PayloadStore {
  public:

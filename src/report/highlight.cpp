@@ -16,6 +16,16 @@ bool is_kw(std::string_view w) {
       "class", "continue", "def", "del",    "elif",     "else",   "except", "finally", "for",
       "from",  "global", "if",    "import", "in",       "is",     "lambda", "nonlocal", "not",
       "or",    "pass",   "raise", "return", "try",      "while",  "with",  "yield"};
+  // Hot (every identifier of every highlighted payload): most identifiers are rejected by length
+  // or first letter before any comparison.
+  struct Filter {
+    bool first[256] = {};
+    constexpr Filter() {
+      for (auto x : k) first[static_cast<unsigned char>(x[0])] = true;
+    }
+  };
+  static constexpr Filter f;
+  if (w.size() < 2 || w.size() > 8 || !f.first[static_cast<unsigned char>(w[0])]) return false;
   for (auto x : k)
     if (x == w) return true;
   return false;

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fmt/format.h>
+#include <functional>
 #include <fstream>
 
 #include "core/ingest.hpp"
@@ -64,6 +66,25 @@ TEST_CASE("failed guards in words") {
   CHECK(ch[0].words == "x: rank (number of dims) 2 -> 3");
   CHECK(ch[0].entries == std::vector<std::string>{"0/1", "0/0"});
   CHECK(ch[1].words == "x: dtype float16 -> float32");
+}
+
+TEST_CASE("content_hash: two libstdc++ hashes of the text (stable page names)") {
+  std::string s;
+  for (int i = 0; i < 300; ++i) s.push_back(static_cast<char>(i * 37 + (i >> 3)));
+  for (size_t n : {0, 1, 7, 8, 9, 15, 16, 17, 100, 299, 300}) {
+    std::string_view v(s.data(), n);
+    size_t a = std::_Hash_bytes(v.data(), v.size(), 0xc70f6907u);
+    size_t b = std::_Hash_bytes(v.data(), v.size(), 0x9e3779b9u) ^ v.size();
+    CHECK(content_hash(v) == fmt::format("{:016x}{:016x}", a, b));
+  }
+}
+
+TEST_CASE("the highlighter: keywords only as whole words") {
+  std::string out;
+  highlight_python(out, "nonlocal continue ifx as_ i in is or yield_ x");
+  for (const char* kw : {"nonlocal", "continue", "in", "is", "or"})
+    CHECK(out.find(std::string("<span class=\"kw\">") + kw + "</span>") != std::string::npos);
+  for (const char* w : {"ifx", "as_", "yield_"}) CHECK(out.find(std::string("\">") + w + "<") == std::string::npos);
 }
 
 TEST_CASE("the highlighter keeps every character and escapes") {

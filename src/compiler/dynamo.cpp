@@ -112,55 +112,6 @@ static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<
   return "";
 }
 
-static std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name,
-                                const std::string& co_filename, int firstlineno, int cache_size,
-                                int guard_count, const Graph* g, bool ok, const std::string& fail_type,
-                                const std::string& fail_reason, const std::vector<std::string>& restarts,
-                                const std::string& recompile_reason, bool has_guarded,
-                                const std::vector<StackFrame>& stack, bool limit, int accumulated) {
-  auto js = [](const std::string& s) { return json_escape(s); };
-  auto opt = [&](bool present, const std::string& v) { return present ? v : std::string("null"); };
-  std::string st = "[";
-  for (size_t i = 0; i < stack.size(); ++i)
-    st += (i ? ", " : "") + js(fmt::format("Line: {}, Name: {}, Filename: {}", stack[i].line, stack[i].name, stack[i].filename));
-  st += "]";
-  std::string rr = "[";
-  for (size_t i = 0; i < restarts.size(); ++i) rr += (i ? ", " : "") + js(restarts[i]);
-  rr += "]";
-  std::string shapes = "{";
-  if (g) {
-    bool first = true;
-    for (auto& n : g->nodes) {
-      if (!n.has_meta) continue;
-      shapes += fmt::format("{}'{}': [", first ? "" : ", ", n.name);
-      first = false;
-      for (size_t i = 0; i < n.meta.shape.size(); ++i) shapes += (i ? ", " : "") + n.meta.shape[i].str();
-      shapes += "]";
-    }
-  }
-  shapes += "}";
-  bool has_graph = g && ok;
-  return fmt::format(
-      "{{\"compile_id\": {}, \"frame_key\": {}, \"co_name\": {}, \"co_filename\": {}, \"co_firstlineno\": {}, "
-      "\"cache_size\": {}, \"accumulated_cache_size\": {}, \"guard_count\": {}, \"shape_env_guard_count\": {}, "
-      "\"graph_op_count\": {}, \"graph_node_count\": {}, \"graph_input_count\": {}, \"start_time\": 1795333276.0, "
-      "\"entire_frame_compile_time_s\": 0.01, \"backend_compile_time_s\": {}, \"inductor_compile_time_s\": null, "
-      "\"code_gen_time_s\": null, \"fail_type\": {}, \"fail_reason\": {}, \"fail_user_frame_filename\": null, "
-      "\"fail_user_frame_lineno\": null, \"non_compliant_ops\": {}, \"compliant_custom_ops\": {}, \"restart_reasons\": {}, "
-      "\"dynamo_time_before_restart_s\": 0.0, \"stack_trace\": {}, \"exception_stack_trace\": null, "
-      "\"graph_node_shapes\": {}, \"has_guarded_code\": {}, \"recompile_reason\": {}, \"config_suppress_errors\": false, "
-      "\"config_inline_inbuilt_nn_modules\": true, \"specialize_float\": false, \"is_forward\": true, "
-      "\"is_runtime\": false, \"pytorch_version\": \"2.11.0+cu130\", \"log_format_version\": 3}}",
-      js(cid), js(std::to_string(frame_key)), limit ? "null" : js(co_name), limit ? "null" : js(co_filename),
-      limit ? "null" : std::to_string(firstlineno), limit ? "null" : std::to_string(cache_size),
-      limit ? "null" : std::to_string(accumulated), opt(ok && !limit, std::to_string(guard_count)), opt(ok && !limit, "0"),
-      opt(has_graph, std::to_string(g ? g->call_count() : 0)),
-      opt(has_graph, std::to_string(g ? static_cast<int>(g->nodes.size()) + (g->outputs.empty() ? 0 : 1) : 0)),
-      opt(has_graph, std::to_string(g ? g->placeholder_count() : 0)), has_graph && g->call_count() ? "0.001" : "null",
-      fail_type.empty() ? "null" : js(fail_type), fail_type.empty() ? "null" : js(fail_reason),
-      limit ? "null" : "[]", limit ? "null" : "[]", limit ? "null" : rr, limit ? "null" : st, js(shapes),
-      limit ? "null" : (has_guarded ? "true" : "false"), recompile_reason.empty() ? "null" : js(recompile_reason));
-}
 
 std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                               std::shared_ptr<CompileOpts> opts, bool is_resume) {
@@ -228,8 +179,33 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       auto seen = cs.seen_shapes.find(n);
       std::set<int>& dd = cs.dyn_dims[n];
       if (auto_dyn && seen != cs.seen_shapes.end()) {
-        if (seen->second.shape.size() != t.shape.size()) for (size_t i = 0; i < t.shape.size(); ++i) dd.insert(static_cast<int>(i));
-        else for (size_t i = 0; i < t.shape.size(); ++i) if (seen->second.shape[i].v != t.shape[i].v) dd.insert(static_cast<int>(i));
+        auto tuple = [](const std::vector<Dim>& sh) {
+          std::string o;
+          for (auto& d : sh) o += (o.empty() ? "" : ", ") + std::to_string(d.v);
+          return "(" + o + (sh.size() == 1 ? ",)" : ")");
+        };
+        std::string L = "L['" + n + "']", before = tuple(seen->second.shape), after = tuple(t.shape);
+        if (seen->second.shape.size() != t.shape.size()) {
+          for (size_t i = 0; i < t.shape.size(); ++i) dd.insert(static_cast<int>(i));
+          // the stride record follows: old strides, new ones as PGO's InferStride (each from the next dim)
+          std::string sb, sa;
+          for (auto& d : contiguous_strides(seen->second.shape)) sb += (sb.empty() ? "" : ", ") + std::to_string(d.v);
+          for (size_t i = 0; i < t.shape.size(); ++i) sa += (i ? ", " : "") + (i + 1 < t.shape.size() ? fmt::format("InferStride(dim={})", i + 1) : std::string("1"));
+          sb = "(" + sb + (seen->second.shape.size() == 1 ? ",)" : ")");
+          sa = "(" + sa + (t.shape.size() == 1 ? ",)" : ")");
+          ctx->pending_events.push_back([this, c = ctx.get(), L, before, after, sb, sa] {
+            automatic_dynamic_event(*c, L, "\"all\"", "dimensionality change", before, after);
+            automatic_dynamic_event(*c, L, "\"all\"", "dimensionality change", sb, sa);
+          });
+        } else {
+          for (size_t i = 0; i < t.shape.size(); ++i)
+            if (seen->second.shape[i].v != t.shape[i].v && !dd.count(static_cast<int>(i))) {
+              dd.insert(static_cast<int>(i));
+              ctx->pending_events.push_back([this, c = ctx.get(), L, i, a = seen->second.shape[i].v, b = t.shape[i].v] {
+                automatic_dynamic_event(*c, L, std::to_string(i), "size change", std::to_string(a), std::to_string(b));
+              });
+            }
+        }
       }
       cs.seen_shapes[n] = t;
       std::set<int> all = dd;
@@ -247,7 +223,12 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       }
     } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {
       auto seen = cs.seen_ints.find(n);
-      if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i) cs.dyn_ints.insert(n);
+      if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i && !cs.dyn_ints.count(n)) {
+        cs.dyn_ints.insert(n);
+        ctx->pending_events.push_back([this, c = ctx.get(), n, a = seen->second->i, b = v->i] {
+          automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+        });
+      }
       cs.seen_ints[n] = v;
       ValueGuard g;
       g.src = n;
@@ -274,6 +255,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   chromium(*ctx, "compile_attempt_0", 'B');
   chromium(*ctx, "bytecode_tracing", 'B');
   ctx->describer_id = next_describer_++;
+  for (auto& ev : ctx->pending_events) ev();
+  ctx->pending_events.clear();
   (void)is_resume;
   return ctx;
 }
@@ -317,6 +300,16 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   chromium(ctx, "build_guards", 'B');
   writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
   chromium(ctx, "build_guards", 'E');
+  bool dynamic = false;  // a shape env with symbols: PGO records which sources became dynamic
+  for (auto& tg : entry->tensors) for (auto& d : tg.t.shape) dynamic = dynamic || d.is_sym();
+  for (auto& vg : entry->values) dynamic = dynamic || vg.kind == "int_dyn" || vg.kind == "float_dyn";
+  if (dynamic) {
+    std::string wl;
+    for (auto& w : ctx.dyn_whitelist) wl += (wl.empty() ? "" : ",") + w;
+    chromium(ctx, "pgo.dynamic_whitelist", 'B');
+    chromium(ctx, "pgo.dynamic_whitelist", 'E', "",
+             wl.empty() ? "" : ",\n\"recompile_dynamic_whitelist\": " + json_escape(wl) + ",\n\"missing_dynamic_whitelist\": " + json_escape(wl));
+  }
   chromium(ctx, "gc", 'B');
   chromium(ctx, "gc", 'E');
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");

@@ -53,7 +53,10 @@ V Interp::lookup(const std::string& name, Location loc) {
           CodeState& cs = *act.ctx->code;
           auto seen = cs.seen_globals.find(name);
           bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
-          if (auto_dyn && seen != cs.seen_globals.end() && seen->second->f != v->f) cs.dyn_floats.insert(name);
+          if (auto_dyn && seen != cs.seen_globals.end() && seen->second->f != v->f && !cs.dyn_floats.count(name)) {
+            cs.dyn_floats.insert(name);
+            automatic_dynamic_event(*act.ctx, "G['" + name + "']", "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
+          }
           cs.seen_globals[name] = v;
           if (cs.dyn_floats.count(name)) return tensorified_global(name, v, loc);
         }

@@ -117,7 +117,15 @@ struct FrameCtx {
   int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
   int describer_id = 0, next_described = 0;    ///< MetaTensorDescriber of this attempt, its next tensor id
   std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
+  std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
+  std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
 };
+
+/// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
+std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
+                         int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,
+                         const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
+                         bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
 /// One activation of a user function (or the module scope) in the interpreter.
 struct Activation {
@@ -219,6 +227,9 @@ class Interp {
   void chromium_dynamo_end(const FrameCtx& ctx, const std::string& metrics, bool ok);
   void chromium_tracing_end(const FrameCtx& ctx);
   void describe_input(FrameCtx& ctx, const TensorInfo& t, const std::string& source, bool again = false);
+  /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
+  void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
+                               const std::string& cached, const std::string& now);
   int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
   long long obj_id(const Obj* o);
   std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);

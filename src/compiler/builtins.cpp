@@ -172,6 +172,23 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return none();
   }
   if (name == "noop") return none();
+  if (name == "nn_module_init") {
+    if (init_ctx_ && init_ctx_->mode == Mode::Record) {
+      Graph& g = init_ctx_->graph;
+      Node n;
+      n.op = "call_function";
+      n.target = "torch._C._log_api_usage_once";
+      n.args.push_back(Arg{-1, "'python.nn_module'"});
+      n.name = g.unique_name("_log_api_usage_once");
+      n.dead_result = true;
+      n.line = act.cur_line;
+      n.fn_name = act.fn ? act.fn->name : "<module>";
+      std::string code = source_line(source_, act.cur_line);
+      n.code = code.substr(std::min(code.size(), code.find_first_not_of(' ')));
+      g.nodes.push_back(n);
+    }
+    return none();
+  }
   if (name == "len") {
     V v = arg(0);
     if (v->k == VK::Tensor) return mk_int(v->t->shape.empty() ? 0 : v->t->shape[0].v);

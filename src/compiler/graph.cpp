@@ -136,6 +136,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
           std::find(g.outputs.begin(), g.outputs.end(), u) == g.outputs.end())
         dead.push_back(g.nodes[u].name);
     }
+    if (n.dead_result) dead.push_back(n.name);
     std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
     lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
   }

@@ -31,6 +31,7 @@ struct Node {
   bool has_meta = false;
   std::string sym_type;          ///< scalar node annotation (`Sym(zf37)`), no tensor meta
   bool renamed = false;          ///< already named after a user variable
+  bool dead_result = false;      ///< result never used (`x = f();  x = None`), e.g. _log_api_usage_once
   int line = 0;                  ///< user source line
   std::string fn_name;           ///< user function the line belongs to
   std::string code;              ///< user source line text

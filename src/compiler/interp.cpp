@@ -157,7 +157,11 @@ V Interp::eval(const ExprP& e) {
         return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : kw ? "CALL_KW" : "CALL");
       return call(callee, std::move(args), std::move(kwargs), e->loc);
     }
-    case EK::BinOp: return binop(e->s, eval(e->a[0]), eval(e->a[1]), e->loc);
+    case EK::BinOp: {
+      V l = eval(e->a[0]);  // left before right (function arguments have no evaluation order in C++)
+      V r = eval(e->a[1]);
+      return binop(e->s, l, r, e->loc);
+    }
     case EK::UnaryOp: {
       V v = eval(e->a[0]);
       if (e->s == "not") return mk_bool(!truthy(v, e->loc));

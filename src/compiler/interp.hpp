@@ -121,6 +121,10 @@ struct FrameCtx {
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
 };
 
+class Interp;
+/// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
+std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
+
 /// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
 std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
                          int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,
@@ -230,6 +234,7 @@ class Interp {
   /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
   void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
                                const std::string& cached, const std::string& now);
+  FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now
   int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
   long long obj_id(const Obj* o);
   std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);

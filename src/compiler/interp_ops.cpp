@@ -79,6 +79,10 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (!inst->builtin_nn.empty()) inst->attrs["training"] = mk_bool(true);
       if (V init = find_in_class(callee, "__init__")) {
         args.insert(args.begin(), inst);
+        // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
         call_user(init, args, kwargs, nullptr, 0);
       }
       return inst;
@@ -154,7 +158,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         return bm;
       }
     }
-    if (name == "__init__") return mk_builtin("noop");
+    if (name == "__init__") {
+      // nn.Module.__init__ logs API usage: traced inside a frame it is a graph node (kwargs_call truth)
+      for (auto& b : cls->bases) if (b->k == VK::Class && b->builtin_nn == "Module") return mk_builtin("nn_module_init");
+      return mk_builtin("noop");
+    }
     if (name == "forward") error(loc, "super().forward is not supported by tparse");
   }
   V r = builtin_attr(obj, name, loc, found);

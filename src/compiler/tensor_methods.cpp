@@ -76,12 +76,9 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     V c = args.at(0), a = args.at(1), b = args.at(2);
     TensorInfo o;
     std::vector<Dim> s = c->t->shape;
-    TensorInfo tmp;
     for (auto& x : {a, b}) {
       if (x->k == VK::Tensor) {
-        auto r = binop("+", mk_tensor(TensorInfo{s, {}, x->t->dtype}), mk_tensor(TensorInfo{x->t->shape, {}, x->t->dtype}), loc);
-        (void)r;
-        s = s.size() >= x->t->shape.size() ? s : x->t->shape;
+        s = broadcast(*this, s, x->t->shape, loc);  // shape only: no graph node (a `+` here used to record two)
         o.dtype = x->t->dtype;
         o.requires_grad = o.requires_grad || x->t->requires_grad;
       }

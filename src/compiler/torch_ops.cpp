@@ -135,7 +135,7 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
 // ---- shape helpers ----
 static long long numel(const std::vector<Dim>& s) { long long n = 1; for (auto& d : s) n *= d.v; return n; }
 
-static std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc) {
+std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc) {
   size_t n = std::max(a.size(), b.size());
   std::vector<Dim> r(n);
   for (size_t i = 0; i < n; ++i) {

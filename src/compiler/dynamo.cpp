@@ -107,7 +107,14 @@ static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<
       continue;
     }
     bool same = v->k == g.value->k && py_repr(v) == py_repr(g.value);
-    if (!same) return pad60(g.code) + "  " + comment + g.stack;
+    if (!same) {
+      // guards.py pads the `L['n'] == 2` form; strip_local_scope then shortens it to `n == 2`
+      bool local = g.src.rfind("G['", 0) != 0 && !old;
+      size_t root = std::min(g.src.size(), g.src.find_first_of(".["));
+      std::string text = pad60(g.code);
+      if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
+      return text + "  " + comment + g.stack;
+    }
   }
   return "";
 }

@@ -45,7 +45,12 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (it != e->vars.end()) {
       if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
-          if (g.src == name && g.comment.empty()) g.comment = guard_comment(loc);
+          if (g.src == name && g.comment.empty()) {
+            g.comment = guard_comment(loc);
+            std::string code = source_line(source_, loc.line);
+            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_, loc.line, act.fn ? act.fn->name : "<module>",
+                                  code.substr(std::min(code.size(), code.find_first_not_of(' '))));
+          }
       if (e == globals_.get() && act.ctx && act.ctx->mode == Mode::Record) {
         V v = it->second;
         guard_global(name, v, loc);
@@ -68,6 +73,9 @@ V Interp::lookup(const std::string& name, Location loc) {
           g.code = g.src + " == " + py_repr(v);
           g.comment = fmt::format("# {}  # {}:{} in {}", source_line(source_, loc.line).substr(source_line(source_, loc.line).find_first_not_of(' ')),
                                   short_path(), loc.line, act.fn ? act.fn->name : "<module>");
+          std::string code = source_line(source_, loc.line);
+          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_, loc.line, act.fn ? act.fn->name : "<module>",
+                                code.substr(std::min(code.size(), code.find_first_not_of(' '))));
           bool dup = false;
           for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
           if (!dup) act.ctx->vguards.push_back(g);

@@ -37,7 +37,8 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs, s
     std::error_code ec;
     auto st = fs::status(in, ec);
     if (ec || !fs::exists(st)) {
-      errors.push_back(fmt::format("{}: {}", in, ec ? ec.message() : "no such file or directory"));
+      bool missing = !ec || ec == std::errc::no_such_file_or_directory;
+      errors.push_back(fmt::format("{}: {}", in, missing ? "no such file or directory" : ec.message()));
       continue;
     }
     if (!fs::is_directory(st)) {

@@ -106,7 +106,8 @@ static std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<
       if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
       continue;
     }
-    bool same = v->k == g.value->k && py_repr(v) == py_repr(g.value);
+    bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.value->items.size()
+                                     : v->k == g.value->k && py_repr(v) == py_repr(g.value);
     if (!same) {
       // guards.py pads the `L['n'] == 2` form; strip_local_scope then shortens it to `n == 2`
       bool local = g.src.rfind("G['", 0) != 0 && !old;
@@ -243,6 +244,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
       g.code = n + " == " + py_repr(v);
       ctx->vguards.push_back(g);
+    } else if (v->k == VK::List && n == "___stack0") {  // SEQUENCE_LENGTH: TYPE_MATCH + LENGTH_CHECK
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = "list_len";
+      g.code = fmt::format("len({}) == {}", n, v->items.size());
+      ctx->vguards.push_back(g);
     }
   }
   ctx->mode = Mode::Record;
@@ -298,6 +306,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     (void)tg;
   }
   entry->values = ctx.vguards;
+  // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
+  std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });
   std::vector<std::string> lambdas;
   GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
   int count = tree.count;
@@ -415,7 +425,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
-  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int)) {
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List)) {
     inputs.push_back({"___stack0", stack0});
     has_tensor = stack0->k == VK::Tensor;
   }
@@ -448,6 +458,15 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     ctx->graph.rollback(cp);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
     if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
+    // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
+    std::vector<V> loaded;
+    for (auto& a : args) flatten_tensors(a, loaded);
+    for (auto& t : loaded) {
+      auto src = ctx->sources.find(t.get());
+      bool have = src == ctx->sources.end();
+      for (auto& tg : ctx->tguards) have = have || tg.src == src->second;
+      if (!have) ctx->tguards.push_back(TensorGuard{src->second, *t->t, "", guard_comment(loc)});
+    }
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     if (maybe_has_backedge(act)) {
       std::string msg = loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line);
@@ -567,6 +586,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   if (cs.skipped || !has_tensor) return eager();
   auto ctx = enter_frame(cs, inputs, cur_opts_, false);
   if (!ctx) return eager();
+  if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
   // dynamic copies replace the arguments
   if (!module_wrapper) {
     size_t ai = 0;

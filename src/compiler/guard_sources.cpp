@@ -164,6 +164,21 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
   auto local_mgr = [&](const std::string& n, const std::string& type) {
     return GuardMgr{"L['" + n + "']", fmt::format("FrameLocalsGuardAccessor(key='{}', framelocals_idx={})", n, local_idx(n)), type, true};
   };
+  // eval_frame's inner(fn, *args, **kwargs) around a compiled torch.nn container
+  bool inner = !ctx.wrapper_cls.empty() && ctx.inputs.size() == 1 && ctx.inputs[0].first == "args";
+  GuardMgr args_mgr{"L['args']", "FrameLocalsGuardAccessor(key='args', framelocals_idx=0)", "<class 'tuple'>", true};
+  if (inner) {
+    GuardMgr kw{"L['kwargs']", "FrameLocalsGuardAccessor(key='kwargs', framelocals_idx=1)", "<class 'dict'>", true};
+    std::string cls = "torch.nn.modules.container." + ctx.wrapper_cls;
+    PyGuard a{"L['args']", 0, {args_mgr}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['args'], 10759232), type=<class 'tuple'>", "") + " (HINT: type tuple)"},
+                                           {"LENGTH_CHECK", guard_with_comment(fmt::format("len(L['args']) == {}", ctx.inputs[0].second->items.size()), "")}}};
+    PyGuard kt{"L['kwargs']", 0, {kw}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['kwargs'], 10737728), type=<class 'dict'>", "") + " (HINT: type dict)"}}};
+    PyGuard kl{"L['kwargs']", 0, {kw}, {{"DICT_LENGTH", guard_with_comment("not L['kwargs']", "")}}};
+    GuardMgr fm{"L['fn']", "FrameLocalsGuardAccessor(key='fn', framelocals_idx=2)", "<class '" + cls + "'>", true, true};
+    PyGuard fn{"L['fn']", 2, {fm}, {{"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id(L['fn'], 984188816), type=<class '{}'>", cls), "") +
+                                                      " (HINT: type " + ctx.wrapper_cls + ")"}}};
+    for (auto* g : {&a, &kt, &kl, &fn}) out.push_back(*g);
+  }
   for (auto& tg : e.tensors) {
     size_t cut = std::min(tg.src.size(), tg.src.find_first_of(".["));
     std::string L = "L['" + tg.src.substr(0, cut) + "']" + tg.src.substr(cut);
@@ -175,6 +190,8 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     g.name = L;
     g.input_tensor = !tg.t.is_param;
     if (simple(tg.src)) g.chain.push_back(local_mgr(tg.src, tg.t.is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>"));
+    else if (inner && tg.src.rfind("args[", 0) == 0)
+      g.chain = {args_mgr, GuardMgr{L, "TupleGetItemGuardAccessor(" + tg.src.substr(5, tg.src.find(']') - 5) + ")", "<class 'torch.Tensor'>", true}};
     else g.chain.push_back(GuardMgr{L, fmt::format("FrameLocalsGuardAccessor(key='{}', framelocals_idx=0)", tg.src), "<class 'torch.Tensor'>", true});
     std::string tm = fmt::format("check_tensor({}, {}, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.{}, device=None, requires_grad={}, size=[{}], stride=[{}])",
                                  L, tg.t.is_param ? "Parameter" : "Tensor", tg.t.dtype, tg.t.requires_grad ? "True" : "False", sz, sd);
@@ -208,6 +225,10 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     } else if (vg.kind == "int_dyn") {
       g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10731296), type=<class 'int'>", g.name),
                                                            vg.comment.empty() ? "" : vg.comment + " (HINT: type int)")});
+    } else if (vg.kind == "list_len") {
+      g.chain[0].tag_safe = false;
+      g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10729632), type=<class 'list'>", g.name), vg.comment) + " (HINT: type list)"});
+      g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.value->items.size()), vg.comment)});
     } else if (vg.kind == "bool") {
       g.leaves.push_back({vg.value && vg.value->b ? "TRUE_MATCH" : "FALSE_MATCH", guard_with_comment(code, vg.comment)});
     } else if (vg.kind == "none") {

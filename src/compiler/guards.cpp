@@ -8,8 +8,8 @@
 namespace tparse::compiler {
 
 std::string guard_with_comment(const std::string& code, const std::string& comment) {
-  if (comment.empty()) return code;
-  return (code.size() >= 60 ? code : code + std::string(60 - code.size(), ' ')) + "  " + comment;
+  std::string padded = code.size() >= 60 ? code : code + std::string(60 - code.size(), ' ');
+  return comment.empty() ? padded : padded + "  " + comment;
 }
 
 namespace {
@@ -39,8 +39,8 @@ void print_leaves(std::string& out, const std::vector<std::pair<std::string, std
 
 void print_node(std::string& out, const std::vector<Node>& ns, size_t i, int depth) {
   const Node& n = ns[i];
-  out += fmt::format("{}+- GuardManager: source={}, accessed_by={}, type={}, tag_safe=({}, False)\n", bars(depth), n.m.source,
-                     n.m.accessor, n.m.type, n.tag ? "True" : "False");
+  out += fmt::format("{}+- GuardManager: source={}, accessed_by={}, type={}, tag_safe=({}, {})\n", bars(depth), n.m.source,
+                     n.m.accessor, n.m.type, n.tag ? "True" : "False", n.m.tag_root ? "True" : "False");
   print_leaves(out, n.leaves, depth + 1);
   for (size_t k : n.kids) print_node(out, ns, k, depth + 1);
 }

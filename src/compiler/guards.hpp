@@ -11,7 +11,8 @@ struct GuardMgr {
   std::string source;    ///< `L['x']`, `G`, `G['torch']`, `G['torch'].cos`
   std::string accessor;  ///< `FrameLocalsGuardAccessor(key='x', framelocals_idx=0)`, `GlobalsGuardAccessor`, ...
   std::string type;      ///< `<class 'torch.Tensor'>`
-  bool tag_safe = true;  ///< first element of `tag_safe=(.., False)`: False for modules (and parents of them)
+  bool tag_safe = true;  ///< first element of `tag_safe=(.., ..)`: False for modules (and parents of them)
+  bool tag_root = false; ///< second element: True for an nn.Module instance manager
 };
 
 /// One Python-side `Guard` (what `len(output.guards)`, i.e. `guard_count`, counts). Its create
@@ -34,7 +35,7 @@ struct GuardTree {
 /// not counted) are appended at the root as `+- LAMBDA_GUARD: ...`.
 GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::vector<std::string>& shape_lambdas);
 
-/// `code` padded to 60 columns, then `  # comment` (how guards.py aligns the user-code comment).
+/// `code` padded to 60 columns, then `  # comment` when there is one (how guards.py aligns it).
 std::string guard_with_comment(const std::string& code, const std::string& comment);
 
 }  // namespace tparse::compiler

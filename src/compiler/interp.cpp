@@ -45,7 +45,7 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (it != e->vars.end()) {
       if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
-          if (g.src == name && g.comment.empty()) {
+          if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty()) {
             g.comment = guard_comment(loc);
             std::string code = source_line(source_, loc.line);
             g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_, loc.line, act.fn ? act.fn->name : "<module>",

@@ -115,6 +115,7 @@ struct FrameCtx {
   std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
   std::string builtins_key;                    ///< `__builtins_dict___N` of this attempt's OutputGraph
   int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
+  std::string wrapper_cls;                     ///< compiled torch.nn container: `inner`'s `fn` is this class
   int describer_id = 0, next_described = 0;    ///< MetaTensorDescriber of this attempt, its next tensor id
   std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
   std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)

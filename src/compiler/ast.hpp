@@ -17,7 +17,8 @@ using StmtP = std::shared_ptr<Stmt>;
 
 enum class EK {
   Name, None, True, False, Int, Float, Str, FStr, Attr, Subscript, Slice, Call, BinOp, UnaryOp,
-  BoolOp, Compare, IfExp, Tuple, List, Dict, Set, ListComp, GenExp, DictComp, Lambda, Starred
+  BoolOp, Compare, IfExp, Tuple, List, Dict, Set, ListComp, GenExp, DictComp, Lambda, Starred,
+  Yield                         ///< `yield [value]` as a statement (a[0] = value or empty)
 };
 
 /// One `for target in iter if cond...` clause of a comprehension.
@@ -58,6 +59,7 @@ struct FuncDef {
   std::vector<ExprP> decorators;
   ExprP lambda_body;             ///< set for lambdas
   int end_line = 0;
+  bool generator = false;        ///< body contains `yield`: a call returns an iterator
 };
 
 struct Stmt {
@@ -69,7 +71,8 @@ struct Stmt {
   ExprP value;                   ///< expression / condition / iterable / return value
   std::vector<ExprP> items;      ///< With context expressions
   std::string op;                ///< AugAssign operator ("+")
-  std::vector<StmtP> body, orelse, final_body;
+  std::vector<StmtP> body, orelse, final_body;  ///< Try: orelse is the `else:` clause
+  std::vector<StmtP> handlers;   ///< Try: `except [value] [as op]:` clauses (their body)
   std::shared_ptr<FuncDef> fn;   ///< Def / Class (fn->name, body; bases in `items`)
   std::string module;            ///< ImportFrom module
   std::vector<std::pair<std::string, std::string>> names;  ///< imports (name, asname); Global names

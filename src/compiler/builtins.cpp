@@ -172,6 +172,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return none();
   }
   if (name == "noop") return none();
+  static const std::set<std::string> exceptions = {"ValueError", "RuntimeError", "Exception", "AssertionError", "TypeError", "KeyError",
+                                                   "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
+  if (exceptions.count(name)) return make_exception(mk_builtin(name), args);
   if (name == "nn_module_init") {
     if (init_ctx_ && init_ctx_->mode == Mode::Record) {
       Graph& g = init_ctx_->graph;

@@ -26,6 +26,10 @@ void Interp::run(const Module& m) {
   stack_.push_back(&act);
   try {
     exec_block(m.body);
+  } catch (PyException& e) {
+    stack_.pop_back();
+    std::string msg = e.value->attrs.count("args") && !e.value->attrs["args"]->items.empty() ? py_str(e.value->attrs["args"]->items[0]) : "";
+    error(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
   } catch (...) {
     stack_.pop_back();
     throw;
@@ -93,7 +97,8 @@ V Interp::lookup(const std::string& name, Location loc) {
       "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance",
       "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
       "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
-      "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow"};
+      "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
+      "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
   if (builtins.count(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);
@@ -249,6 +254,13 @@ V Interp::eval(const ExprP& e) {
       return f;
     }
     case EK::Starred: error(e->loc, "can't use starred expression here");
+    case EK::Yield: {
+      V v = e->a.empty() ? none() : eval(e->a[0]);
+      Activation& a = *stack_.back();
+      if (!a.yields) error(e->loc, "'yield' outside a generator function");
+      a.yields->push_back(v);
+      return none();
+    }
   }
   error(e->loc, "unsupported expression");
 }
@@ -500,18 +512,20 @@ void Interp::exec(const StmtP& s) {
     }
     case SK::Assert: {
       V v = eval(s->value);
-      if (v->k != VK::Tensor && !truthy(v, s->loc)) error(s->loc, "AssertionError");
+      if (v->k != VK::Tensor && !truthy(v, s->loc)) throw PyException{make_exception(mk_builtin("AssertionError"), {}), s->loc};
       return;
     }
-    case SK::Raise: error(s->loc, "exception raised by the script");
+    case SK::Raise: {
+      if (!s->value) {
+        if (!handling_) error(s->loc, "RuntimeError: No active exception to reraise");
+        throw *handling_;
+      }
+      V v = eval(s->value);
+      throw PyException{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
+    }
     case SK::Global: for (auto& [n, _] : s->names) act.env->globals_decl.insert(n); return;
     case SK::Del: return;
-    case SK::Try: {
-      try { exec_block(s->body); }
-      catch (CompileError&) { exec_block(s->orelse); }
-      exec_block(s->final_body);
-      return;
-    }
+    case SK::Try: exec_try(*s); return;
   }
 }
 
@@ -561,6 +575,8 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   act.cur_line = fn->loc.line;
   stack_.push_back(&act);
   V ret = none();
+  std::vector<V> yielded;  // a generator runs to completion at the call; its iterator hands out the values
+  if (fn->generator) act.yields = &yielded;
   try {
     if (fn->lambda_body) ret = eval(fn->lambda_body);
     else exec_block(fn->body);
@@ -569,6 +585,11 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   } catch (...) {
     stack_.pop_back();
     throw;
+  }
+  if (fn->generator) {
+    ret = std::make_shared<Obj>();
+    ret->k = VK::Iterator;
+    ret->items = std::move(yielded);
   }
   if (ctx && depth == 0) {
     try { finish_frame(act, ret); } catch (...) { stack_.pop_back(); throw; }

@@ -143,9 +143,15 @@ struct Activation {
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
+  std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
 };
 
 struct ReturnSignal { V value; };
+/// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
+struct PyException {
+  V value;                                     ///< the exception instance (its class in `cls`)
+  Location loc;
+};
 struct BreakSignal {};
 struct ContinueSignal {};
 
@@ -235,6 +241,12 @@ class Interp {
   /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
   void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
                                const std::string& cached, const std::string& now);
+  // ---- exceptions (interp_exc.cpp) ----
+  V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
+  bool exception_matches(const V& exc, const V& handler, Location loc);
+  void exec_try(const Stmt& s);
+  std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
+  std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name
   FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now
   int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
   long long obj_id(const Obj* o);

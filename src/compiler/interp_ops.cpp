@@ -77,7 +77,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       inst->cls = callee;
       inst->builtin_nn = callee->builtin_nn;
       if (!inst->builtin_nn.empty()) inst->attrs["training"] = mk_bool(true);
-      if (V init = find_in_class(callee, "__init__")) {
+      V init = find_in_class(callee, "__init__");
+      bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
+      for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
+      if (!init && exc) inst->attrs["args"] = mk_tuple(args);
+      if (init) {
         args.insert(args.begin(), inst);
         // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
         FrameCtx* saved = init_ctx_;

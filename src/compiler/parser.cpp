@@ -94,12 +94,17 @@ void Parser::statement(std::vector<StmtP>& out) {
     s->k = SK::Try;
     expect_op(":");
     s->body = block();
-    while (accept_kw("except")) {
-      if (!is_op(":")) { expr(); if (accept_kw("as")) expect_name(); }
+    while (is_kw("except")) {
+      auto h = std::make_shared<Stmt>();
+      h->k = SK::Pass;
+      h->loc = cur().loc;
+      accept_kw("except");
+      if (!is_op(":")) { h->value = expr(); if (accept_kw("as")) h->op = expect_name(); }
       expect_op(":");
-      auto h = block();
-      if (s->orelse.empty()) s->orelse = h;
+      h->body = block();
+      s->handlers.push_back(h);
     }
+    if (accept_kw("else")) { expect_op(":"); s->orelse = block(); }
     if (accept_kw("finally")) { expect_op(":"); s->final_body = block(); }
   } else {
     simple_stmts(out);
@@ -108,6 +113,17 @@ void Parser::statement(std::vector<StmtP>& out) {
   s->end_line = last_line();
   if (s->fn) s->fn->end_line = s->end_line;
   out.push_back(s);
+}
+
+/// A `yield` statement in this body (nested defs and classes excluded): the function is a generator.
+static bool has_yield(const std::vector<StmtP>& body) {
+  for (auto& st : body) {
+    if (st->k == SK::Def || st->k == SK::Class) continue;
+    if (st->k == SK::Expr && st->value && st->value->k == EK::Yield) return true;
+    if (has_yield(st->body) || has_yield(st->orelse) || has_yield(st->final_body)) return true;
+    for (auto& h : st->handlers) if (has_yield(h->body)) return true;
+  }
+  return false;
 }
 
 std::shared_ptr<FuncDef> Parser::funcdef(Location l) {
@@ -121,6 +137,7 @@ std::shared_ptr<FuncDef> Parser::funcdef(Location l) {
   if (accept_op("->")) expr();
   expect_op(":");
   f->body = block();
+  f->generator = has_yield(f->body);
   return f;
 }
 
@@ -176,6 +193,16 @@ StmtP Parser::simple_stmt() {
     s->k = SK::Assert;
     s->value = expr();
     if (accept_op(",")) expr();
+    return s;
+  }
+  if (is_kw("yield")) {
+    auto e = std::make_shared<Expr>();
+    e->k = EK::Yield;
+    e->loc = cur().loc;
+    accept_kw("yield");
+    if (cur().kind != Tok::Newline && !is_op(";")) e->a.push_back(expr_list());
+    s->k = SK::Expr;
+    s->value = e;
     return s;
   }
   if (accept_kw("raise")) {

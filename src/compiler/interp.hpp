@@ -126,6 +126,12 @@ class Interp;
 /// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
 
+/// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
+V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
+std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                        const std::shared_ptr<Env>& globals, bool old);
+
 /// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
 std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
                          int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,

@@ -230,7 +230,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   chromium(ctx, "gc", 'B');
   chromium(ctx, "gc", 'E');
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
-  ++next_describer_;  // the backend's fake mode describes nothing but takes an id
+  if (has_graph) ++next_describer_;  // the backend's fake mode describes nothing but takes an id
   ctx.code->entries.push_back(entry);
   ++counters_["frames_ok"];
   std::string m = metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
@@ -351,13 +351,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
   size_t cp = ctx->graph.checkpoint();
-  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size();
+  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
   try {
     return call(callee, args, kwargs, loc);
   } catch (GraphBreak& gb) {
     ctx->graph.rollback(cp);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
     if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
+    if (ctx->described.size() > nd) ctx->described.resize(nd);  // the restart stops before the call: not wrapped again
     // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
     std::vector<V> loaded;
     for (auto& a : args) flatten_tensors(a, loaded);
@@ -366,6 +367,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       bool have = src == ctx->sources.end();
       for (auto& tg : ctx->tguards) have = have || tg.src == src->second;
       if (!have) ctx->tguards.push_back(TensorGuard{src->second, *t->t, "", guard_comment(loc)});
+      if (src == ctx->sources.end()) continue;
+      size_t cut = std::min(src->second.size(), src->second.find_first_of(".["));
+      std::string L = "L['" + src->second.substr(0, cut) + "']" + src->second.substr(cut);
+      bool described = false;
+      for (auto& d : ctx->described) described = described || d.second == L;
+      if (!described) ctx->described.push_back({*t->t, L});
     }
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     if (maybe_has_backedge(act)) {

@@ -1,6 +1,7 @@
 # Device-side harness: runs every corpus program under real PyTorch with TORCH_TRACE on and
 # records torch._dynamo.utils.counters as truth.json. Usage:
 #   python3 run_truth.py OUTDIR            (all programs, in parallel, one process each)
+#   python3 run_truth.py OUTDIR CASE...    (only these programs, e.g. try_except_flow)
 #   python3 run_truth.py --one PROG OUTDIR (internal: run one program in this process)
 import json
 import os
@@ -54,6 +55,8 @@ def main():
     out = sys.argv[1]
     progs = sorted(os.path.join(HERE, p) for p in os.listdir(HERE)
                    if p.endswith(".py") and p != "run_truth.py")
+    if len(sys.argv) > 2:
+        progs = [os.path.join(HERE, c + ".py") for c in sys.argv[2:]]
     with ThreadPoolExecutor(max_workers=8) as ex:
         for case, rc in ex.map(lambda p: launch(p, out), progs):
             print(case, rc, flush=True)

@@ -1,6 +1,9 @@
 // compile_script: lexer -> parser -> interpreter (with the Dynamo model) -> trace text.
 #include "api.hpp"
 
+#include <new>
+#include <stdexcept>
+
 #include "diag.hpp"
 #include "interp.hpp"
 #include "parser.hpp"
@@ -31,6 +34,10 @@ Result compile_script(const std::string& path, const std::string& source, const 
     r.ok = true;
   } catch (CompileError& e) {
     r.error = format_diag(path, source, e.loc, e.what());
+  } catch (const std::bad_alloc&) {
+    r.error = path + ": error: the script needs more memory than the reference compiler allows (e.g. a huge range())\n";
+  } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller
+    r.error = path + ": internal error in the reference compiler: " + e.what() + "\n";
   }
   return r;
 }

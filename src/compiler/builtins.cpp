@@ -205,6 +205,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (args.size() == 1) b = arg(0)->i;
     else { a = arg(0)->i; b = arg(1)->i; if (args.size() > 2) st = arg(2)->i; }
     for (auto& x : args) if (x->k != VK::Int) error(loc, fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)));
+    if (st == 0) error(loc, "range() arg 3 must not be zero");
+    // The interpreter materialises ranges: bound them so a script cannot exhaust memory.
+    constexpr long long kMaxRange = 10'000'000;
+    long double n = st > 0 ? (static_cast<long double>(b) - a) / st : (static_cast<long double>(a) - b) / -static_cast<long double>(st);
+    if (n > kMaxRange) error(loc, fmt::format("range() of {:.0Lf} items is beyond the reference compiler's limit ({})", n, kMaxRange));
     std::vector<V> xs;
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
     return mk_list(xs);

@@ -51,6 +51,17 @@ TEST_CASE("fuzz regression: deep nesting is a syntax error, not a stack overflow
   CHECK_NOTHROW(parse_module(ok));
 }
 
+TEST_CASE("interpreter limits: bad int() literal, zero-step and huge ranges are errors, not crashes or hangs") {
+  Result r = compile_script("m.py", "x = int('x')\n", Options{});
+  CHECK(r.error.find("m.py:1:") == 0);
+  CHECK(r.error.find("invalid literal for int(): 'x'") != std::string::npos);
+  r = compile_script("m.py", "for i in range(5, 0, 0):\n    pass\n", Options{});
+  CHECK(r.error.find("range() arg 3 must not be zero") != std::string::npos);
+  r = compile_script("m.py", "n = 0\nfor i in range(10**12):\n    n += 1\n", Options{});
+  CHECK(r.error.find("beyond the reference compiler's limit") != std::string::npos);
+  CHECK(compile_script("m.py", "xs = list(range(3, 0, -1))\n", Options{}).ok);
+}
+
 TEST_CASE("unknown name and unknown op are compiler errors") {
   Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
   CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");

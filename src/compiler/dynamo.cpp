@@ -133,7 +133,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       auto seen = cs.seen_ints.find(n);
       if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i && !cs.dyn_ints.count(n)) {
         cs.dyn_ints.insert(n);
-        ctx->pending_events.push_back([this, c = ctx.get(), n, a = seen->second->i, b = v->i] {
+        ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second->i, b = v->i] {  // n = n: clang 14 cannot capture a structured binding
           automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
         });
       }

@@ -115,7 +115,9 @@ TEST_CASE("guards: golden trees equal the real payloads (object ids and latency 
     Result r = compile_script(p.string(), slurp(p), Options{});
     REQUIRE(r.ok);
     auto ours = read_guards(r.trace);
-    for (auto& [id, g] : real) {
+    for (auto& entry : real) {  // not a structured binding: CAPTURE's lambda cannot capture one on clang 14
+      const auto& id = entry.first;
+      const auto& g = entry.second;
       CAPTURE(id);
       CHECK(std::regex_replace(ours[id].tree, ids, "$1ID") == std::regex_replace(g.tree, ids, "$1ID"));
     }

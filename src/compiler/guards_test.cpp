@@ -64,12 +64,13 @@ std::string real_trace(const fs::path& dir, const std::string& name) {
 /// The script path the real run used (its `str` table), so the source comments in guard lines, which
 /// torch pads and clips by width, come out the same wherever this checkout lives.
 std::string real_script_path(const std::string& real, const std::string& name, const std::string& fallback) {
-  std::string tail = "/programs/" + name + ".py\"";
-  size_t end = real.find(tail);
-  if (end == std::string::npos) return fallback;
-  size_t start = real.rfind("[\"", end);
-  if (start == std::string::npos || real.find('\n', start) < end) return fallback;
-  return real.substr(start + 2, end + tail.size() - 1 - (start + 2));
+  const std::string head = "{\"str\": [\"", tail = "/programs/" + name + ".py\"";
+  for (size_t at = real.find(head); at != std::string::npos; at = real.find(head, at + 1)) {
+    size_t b = at + head.size(), e = real.find('"', b);
+    if (e != std::string::npos && e + 1 >= b + tail.size() && real.compare(e + 1 - tail.size(), tail.size(), tail) == 0)
+      return real.substr(b, e - b);
+  }
+  return fallback;
 }
 
 std::string join(const std::set<std::string>& s) {
@@ -123,8 +124,9 @@ TEST_CASE("guards: golden trees equal the real payloads (object ids and latency 
   for (const char* name : {"recompile_global", "recompile_int_arg", "data_dep_if", "fn_decorator", "print_break"}) {
     CAPTURE(name);
     fs::path p = dir / (std::string(name) + ".py");
-    auto real = read_guards(real_trace(dir, name));
-    Result r = compile_script(p.string(), slurp(p), Options{});
+    std::string real_text = real_trace(dir, name);
+    auto real = read_guards(real_text);
+    Result r = compile_script(real_script_path(real_text, name, p.string()), slurp(p), Options{});
     REQUIRE(r.ok);
     auto ours = read_guards(r.trace);
     for (auto& entry : real) {  // not a structured binding: CAPTURE's lambda cannot capture one on clang 14

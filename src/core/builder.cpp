@@ -242,8 +242,6 @@ void ModelBuilder::add(const RawRecord& raw) {
   if (raw.crlf && model_.diag.counts[static_cast<int>(Diag::CrLf)] == 0)
     diag(Diag::CrLf, where, "lines end in CRLF; the CRs are ignored");
   Prefix pf;
-  if (raw.unterminated)
-    diag(Diag::TruncatedPayload, where, "the input ends in the middle of this record (no final newline): the writer was cut off");
   if (!parse_prefix(raw.envelope, pf)) {
     size_t nuls = static_cast<size_t>(std::count(raw.envelope.begin(), raw.envelope.end(), '\0'));
     if (nuls == raw.envelope.size())
@@ -289,7 +287,8 @@ void ModelBuilder::add(const RawRecord& raw) {
     }
   } catch (const simdjson_error& e) {
     Diag d = e.error() == UTF8_ERROR ? Diag::InvalidUtf8 : Diag::InvalidJson;
-    diag(d, where, fmt::format("envelope: {}: '{}'", error_message(e.error()), clip(pf.json, 80)));
+    diag(d, where, fmt::format("envelope: {}: '{}'{}", error_message(e.error()), clip(pf.json, 80),
+                               raw.unterminated ? " (the input ends on this line: the writer was cut off)" : ""));
     if (!raw.payload.empty())
       diag(Diag::OrphanPayload, SourceLoc{file_, raw.line + 1},
            fmt::format("{} payload line(s) dropped with their broken envelope", raw.payload_lines));
@@ -325,6 +324,9 @@ void ModelBuilder::add(const RawRecord& raw) {
           diag(Diag::Md5Mismatch, where,
                fmt::format("{}: payload md5 {} does not match has_payload {} ({} lines)", r.kind, std::string_view(hex, 32),
                            md5, raw.payload_lines));
+          // A file may simply lack its final newline; only a damaged last record means it was cut off.
+          if (raw.unterminated)
+            diag(Diag::TruncatedPayload, where, "the input ends in the middle of this record's payload: the writer was cut off");
         }
       }
       // UTF-8 is checked even with --no-md5: every consumer (HTML, JSON, terminal) needs it.

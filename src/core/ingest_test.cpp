@@ -217,6 +217,9 @@ TEST_CASE("a file cut mid-record and a zero-filled tail are both named") {
   auto cut = load_trace_text(good.substr(0, good.size() - 5));
   CHECK(cut.model.diag.counts[static_cast<int>(Diag::TruncatedPayload)] == 1);
   CHECK(cut.model.diag.counts[static_cast<int>(Diag::Md5Mismatch)] == 1);
+  // A complete last record without a final newline is not a cut: nothing to report.
+  auto no_newline = load_trace_text(good.substr(0, good.size() - 1));
+  CHECK(no_newline.model.diag.errors() == 0);
   auto nul = load_trace_text(good + std::string(100, '\0'));
   REQUIRE(nul.model.diag.examples[static_cast<int>(Diag::NoPrefix)].size() == 1);
   CHECK(nul.model.diag.examples[static_cast<int>(Diag::NoPrefix)][0].message.find("100 NUL bytes") != std::string::npos);

@@ -256,7 +256,7 @@ bool RecordReader::next(RawRecord& out) {
   }
   out.payload_lines = plines;
   out.rank_tagged = tagged;
-  out.unterminated = at_end && eof_ && (end_ == 0 || buf_[end_ - 1] != '\n');
+  out.unterminated = at_end;  // the last line ran into the end of the input without a newline
   out.line = rec_line;
   out.offset = base_ + begin_;
   out.orphan = orphan;

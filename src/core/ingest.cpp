@@ -56,11 +56,12 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs, s
       auto est = fs::status(it->path(), e2);  // follows links: loops and dangling links fail here
       if (e2 || !fs::is_regular_file(est)) {
         // A trace-named entry that cannot be read as a file is reported, never skipped silently.
+        // (A folder named like "run.log/" is not a trace file and not an error.)
+        if (!e2 && fs::is_directory(est) && !dedicated_name) continue;
         std::string why = e2 ? e2.message()
                           : !fs::exists(est) ? "broken symbolic link"
                           : fs::is_directory(est) ? "is a directory" : "not a regular file";
-        if (!(fs::is_directory(est) && !dedicated_name))  // e.g. a "run.log/" folder holding logs is not an error
-          errors.push_back(fmt::format("{}: skipped: {}", it->path().string(), why));
+        errors.push_back(fmt::format("{}: skipped: {}", it->path().string(), why));
         continue;
       }
       if (dedicated_name) dedicated.push_back(it->path().string());

@@ -112,6 +112,12 @@ uint64_t Diagnostics::errors() const {
   return n;
 }
 
+uint64_t Diagnostics::notes() const {
+  uint64_t n = 0;
+  for (int i = 0; i < kDiagCount; ++i) n += counts[i];
+  return n - errors();
+}
+
 double Compile::compile_time_s() const {
   if (metrics && metrics->entire_frame_compile_time_s > 0) return metrics->entire_frame_compile_time_s;
   return 0;

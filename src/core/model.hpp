@@ -256,6 +256,7 @@ struct Diagnostics {
   std::map<std::string, uint64_t> unknown_kinds;   ///< kind -> count
   static constexpr size_t kMaxExamples = 20;
   uint64_t errors() const;   ///< sum of counts of error classes
+  uint64_t notes() const;    ///< sum of counts of note classes (not errors)
 };
 
 /// One input file.

@@ -243,9 +243,7 @@ std::string summary_text(const Model& m, bool verbose) {
       line(fmt::format("  {:<14} {:<40} {:<16} attempts={} graph={}", display_id(m, c), frame_label(m, c.frame),
                        outcome_name(c.outcome), c.attempts, c.has_graph ? "yes" : "no"));
   }
-  uint64_t errs = m.diag.errors(), notes = 0;
-  for (int i = 0; i < kDiagCount; ++i)
-    if (!diag_is_error(static_cast<Diag>(i))) notes += m.diag.counts[i];
+  uint64_t errs = m.diag.errors(), notes = m.diag.notes();
   if (errs > 0 || notes > 0 || verbose) {
     // Notes (CRLF, empty file, unknown kinds, repeated ids) are listed too: nothing is skipped unseen.
     o += fmt::format("\nInput problems: {} (and {} note(s))\n", errs, notes);

@@ -34,13 +34,11 @@ const char* diag_effect(Diag d) {
 
 std::string input_section(Ctx& cx) {
   const Model& m = cx.m;
-  uint64_t any = 0;
-  for (int i = 0; i < kDiagCount; ++i) any += m.diag.counts[i];
-  if (any == 0) return {};
+  if (m.diag.errors() + m.diag.notes() == 0) return {};
   std::string out = fmt::format(
       "<h2 id=\"input\">Input problems: {} error(s), {} note(s)</h2>\n<table><thead><tr><th>class</th><th>count</th>"
       "<th>what tparse did</th><th>first examples (file:line)</th></tr></thead><tbody>\n",
-      m.diag.errors(), any - m.diag.errors());
+      m.diag.errors(), m.diag.notes());
   for (int i = 0; i < kDiagCount; ++i) {
     auto d = static_cast<Diag>(i);
     if (!m.diag.counts[i]) continue;

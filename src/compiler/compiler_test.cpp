@@ -62,6 +62,12 @@ TEST_CASE("interpreter limits: bad int() literal, zero-step and huge ranges are 
   CHECK(compile_script("m.py", "xs = list(range(3, 0, -1))\n", Options{}).ok);
 }
 
+TEST_CASE("trace JSON strings escape non-ASCII per code point, as Python's json.dumps does") {
+  // python3 -c 'import json; print(json.dumps("caf\u00e9 \U0001F600 \x01"))'
+  CHECK(json_escape("caf\xc3\xa9 \xf0\x9f\x98\x80 \x01") == "\"caf\\u00e9 \\ud83d\\ude00 \\u0001\"");
+  CHECK(json_escape("a\"b\\c\n") == "\"a\\\"b\\\\c\\n\"");
+}
+
 TEST_CASE("unknown name and unknown op are compiler errors") {
   Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
   CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <md5.h>
 
+#include <cstdint>
 #include <cstdlib>
 
 namespace tparse::compiler {
@@ -18,18 +19,37 @@ std::string md5_hex(const std::string& s) {
 }
 
 std::string json_escape(const std::string& s) {
+  // As Python's json.dumps (ensure_ascii): non-ASCII is one \uXXXX per code point (surrogate pairs
+  // above U+FFFF), not per UTF-8 byte; a byte that starts no valid sequence is escaped as itself.
   std::string o = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
     switch (c) {
-      case '"': o += "\\\""; break;
-      case '\\': o += "\\\\"; break;
-      case '\n': o += "\\n"; break;
-      case '\t': o += "\\t"; break;
-      case '\r': o += "\\r"; break;
-      default:
-        if (c < 0x20 || c >= 0x80) o += fmt::format("\\u{:04x}", c);
-        else o += static_cast<char>(c);
+      case '"': o += "\\\""; continue;
+      case '\\': o += "\\\\"; continue;
+      case '\n': o += "\\n"; continue;
+      case '\t': o += "\\t"; continue;
+      case '\r': o += "\\r"; continue;
+      default: break;
     }
+    if (c < 0x20) { o += fmt::format("\\u{:04x}", c); continue; }
+    if (c < 0x80) { o += static_cast<char>(c); continue; }
+    size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    bool ok = n > 0 && i + n <= s.size();
+    uint32_t cp = n == 4 ? c & 0x07 : n == 3 ? c & 0x0F : c & 0x1F;
+    for (size_t k = 1; ok && k < n; ++k) {
+      auto b = static_cast<unsigned char>(s[i + k]);
+      ok = (b & 0xC0) == 0x80;
+      cp = (cp << 6) | (b & 0x3F);
+    }
+    if (!ok) { o += fmt::format("\\u{:04x}", c); continue; }
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      o += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF));
+    } else {
+      o += fmt::format("\\u{:04x}", cp);
+    }
+    i += n - 1;
   }
   return o + "\"";
 }

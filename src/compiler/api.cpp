@@ -1,6 +1,8 @@
 // compile_script: lexer -> parser -> interpreter (with the Dynamo model) -> trace text.
 #include "api.hpp"
 
+#include <filesystem>
+#include <memory>
 #include <new>
 #include <stdexcept>
 
@@ -20,20 +22,33 @@ Result compile_script(const std::string& path, const std::string& source, const 
     r.error = "unsupported --torch version '" + opts.torch_version + "' (known: 2.3, 2.11)\n";
     return r;
   }
+  std::unique_ptr<Interp> interp;
   try {
     Module m = parse_module(source);
-    Interp interp(path, source, prof);
+    interp = std::make_unique<Interp>(path, source, prof);
+    std::vector<std::string> roots;
+    std::string dir = std::filesystem::path(path).parent_path().string();
+    roots.push_back(dir.empty() ? "." : dir);  // sys.path[0]: the script's folder
+    for (const auto& r : opts.source_roots) roots.push_back(r);
+    for (const auto& r : opts.stub_paths) roots.push_back(r);
+    interp->set_search_roots(std::move(roots));
     try {
-      interp.run(m);
+      interp->run(m);
     } catch (CompileError&) {
       throw;
     } catch (GraphBreak& gb) {
       throw CompileError(gb.loc, "graph break outside a compiled frame: " + gb.gb_type);
     }
-    r.trace = interp.trace();
+    r.trace = interp->trace();
     r.ok = true;
   } catch (CompileError& e) {
-    r.error = format_diag(path, source, e.loc, e.what());
+    if (interp && e.loc.file > 0 && static_cast<size_t>(e.loc.file) < interp->files_.size()) {
+      const auto& f = interp->files_[static_cast<size_t>(e.loc.file)];
+      r.error = format_diag(f.path, f.source, e.loc, e.what());
+    } else {
+      r.error = format_diag(path, source, e.loc, e.what());
+    }
+    if (interp) r.error += interp->error_context();
   } catch (const std::bad_alloc&) {
     r.error = path + ": error: the script needs more memory than the reference compiler allows (e.g. a huge range())\n";
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller

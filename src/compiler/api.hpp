@@ -2,11 +2,16 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace tparse::compiler {
 
 struct Options {
   std::string torch_version = "2.11";  ///< rule profile: "2.11" (default) or "2.3"
+  /// Extra folders searched for imported modules after the script's own folder (as PYTHONPATH).
+  std::vector<std::string> source_roots;
+  /// Folders of user-written stubs (`transformers/__init__.py`, ...), searched before the bundled ones.
+  std::vector<std::string> stub_paths;
 };
 
 struct Result {

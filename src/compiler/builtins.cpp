@@ -186,8 +186,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       n.dead_result = true;
       n.line = act.cur_line;
       n.fn_name = act.fn ? act.fn->name : "<module>";
-      std::string code = source_line(source_, act.cur_line);
-      n.code = code.substr(std::min(code.size(), code.find_first_not_of(' ')));
+      n.code = code_line(act.file, act.cur_line, true);
+      n.file = path_of(act.file);
       g.nodes.push_back(n);
     }
     return none();

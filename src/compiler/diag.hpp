@@ -10,6 +10,7 @@ namespace tparse::compiler {
 struct Location {
   int line = 0;
   int col = 0;
+  int file = 0;  ///< index into the run's source files (0 = the script; imported modules follow)
 };
 
 /// An error in the user's script (syntax, unknown name, shape mismatch, unsupported construct).

@@ -10,7 +10,10 @@ namespace tparse::compiler {
 
 static const char* kExtUtils = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/external_utils.py";
 
-std::string Interp::short_path() const { return path_.size() > 2 && path_[0] == '/' ? path_.substr(2) : path_; }
+std::string Interp::short_path(int file) const {
+  const std::string& p = path_of(file);
+  return p.size() > 2 && p[0] == '/' ? p.substr(2) : p;
+}
 
 static void flatten_tensors(const V& v, std::vector<V>& out) {
   if (!v) return;
@@ -32,7 +35,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
-    std::string r = fail_reason(**it, inputs, globals_, prof_.old_messages());
+    std::string r = fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages());
     if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
@@ -157,9 +160,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // OutputGraph.install_builtins_dict_in_fglobals
   // dynamo_start: the user stack that entered this frame (module code, then the frame itself)
   std::vector<StackFrame> st;
-  int call_line = 0;
-  for (auto* a : stack_) if (!a->fn) call_line = a->cur_line;
-  st.push_back(StackFrame{call_line, "<module>", path_, source_line(source_, call_line).substr(0)});
+  int call_line = 0, call_file = 0;
+  for (auto* a : stack_) if (!a->fn) call_line = a->cur_line, call_file = a->file;
+  st.push_back(StackFrame{call_line, "<module>", path_of(call_file), code_line(call_file, call_line)});
   if (cs.co_name == "inner") {
     st.push_back(StackFrame{472, "__call__", "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", std::string("return super().__call__(*args, **kwargs)")});
     st.push_back(StackFrame{1779, "_wrapped_call_impl", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py", std::string("return self._call_impl(*args, **kwargs)")});
@@ -248,26 +251,25 @@ void Interp::finish_frame(Activation& act, V retval) {
   compile_graph(*act.ctx, outs);
 }
 
-static std::string user_traceback(const std::string& path, const std::string& source, const std::vector<Activation*>& stack, Location loc) {
+std::string Interp::user_traceback(Location loc) const {
   std::string s = "User code traceback:\n";
-  for (size_t i = 0; i < stack.size(); ++i) {
-    auto* a = stack[i];
-    int line = i + 1 == stack.size() ? loc.line : a->cur_line;
+  for (size_t i = 0; i < stack_.size(); ++i) {
+    auto* a = stack_[i];
+    int line = i + 1 == stack_.size() ? loc.line : a->cur_line;
     std::string fn = a->fn ? a->fn->name : "<module>";
-    std::string code = source_line(source, line);
-    size_t p = code.find_first_not_of(' ');
-    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path, line, fn, p == std::string::npos ? "" : code.substr(p));
+    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path_of(a->file), line, fn, code_line(a->file, line, true));
   }
   return s;
 }
 
-std::string Interp::loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line) {
+std::string Interp::loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line) {
+  const std::string& co_name = cs.co_name;
   // torch < 2.4 (symbolic_convert.py break_graph_if_unsupported / generic_jump): SkipFrame text with
   // the frame summary of the instruction; 2.11: the break chained with GB7000.
   if (prof_.old_messages())
-    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", path_, line, co_name);
+    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", cs.filename, line, co_name);
   return (gb ? gb->msg : msg_data_dependent()) + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
-         msg_loop(co_name, path_, firstlineno);
+         msg_loop(co_name, cs.filename, cs.firstlineno);
 }
 
 long long Interp::obj_id(const Obj* o) {
@@ -294,8 +296,8 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
   CodeState& cs = *ctx.code;
-  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_, loc.line, msg) +
-                        user_traceback(path_, source_, stack_, loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
+  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
+                        user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
   writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
   chromium_tracing_end(ctx);
   chromium(ctx, "compile_attempt_0", 'E');
@@ -320,7 +322,9 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     slot->key = key;
     slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
     slot->firstlineno = line;
-    slot->filename = path_;
+    slot->filename = path_of(act.file);
+    slot->globals = act.env;
+    while (slot->globals->parent) slot->globals = slot->globals->parent;
   }
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
@@ -376,7 +380,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     }
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     if (maybe_has_backedge(act)) {
-      std::string msg = loop_skip_msg(&gb, act.ctx->code->co_name, act.ctx->code->firstlineno, loc.line);
+      std::string msg = loop_skip_msg(&gb, *act.ctx->code, loc.line);
       emit_frame_skip(*act.ctx, msg, loc);
       if (!act.ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
       // a resume function is skipped from its own start: the rest of the frame runs eagerly
@@ -391,8 +395,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
           {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"}};
       std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
-      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_, gb.loc.line, reason) +
-                            user_traceback(path_, source_, stack_, gb.loc) + "\n";
+      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_of(gb.loc.file), gb.loc.line, reason) +
+                            user_traceback(gb.loc) + "\n";
       writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
                    "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
                    TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
@@ -429,7 +433,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   auto ctx = act.ctx;
   branch = cond->t->fill ? *cond->t->fill != 0 : true;
   if (maybe_has_backedge(act)) {
-    std::string msg = loop_skip_msg(nullptr, ctx->code->co_name, ctx->code->firstlineno, loc.line);
+    std::string msg = loop_skip_msg(nullptr, *ctx->code, loc.line);
     emit_frame_skip(*ctx, msg, loc);
     if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
     ++counters_["unimplemented"];
@@ -438,8 +442,8 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     return;
   }
   if (ctx->mode == Mode::Record) {
-    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_, loc.line, msg_data_dependent()) +
-                          user_traceback(path_, source_, stack_, loc) + "\nNoneType: None\n";
+    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
+                          user_traceback(loc) + "\nNoneType: None\n";
     writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
                  "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
@@ -461,7 +465,9 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     slot->key = key;
     slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
     slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;
-    slot->filename = module_wrapper ? kExtUtils : path_;
+    slot->filename = module_wrapper ? kExtUtils : path_of(fnv->fn->loc.file);
+    slot->globals = module_wrapper || !fnv->closure ? globals_ : fnv->closure;
+    while (slot->globals->parent) slot->globals = slot->globals->parent;
   }
   CodeState& cs = *slot;
   ++callback_active_;

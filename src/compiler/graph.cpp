@@ -100,14 +100,16 @@ std::string print_readable(const Graph& g, const std::string& file) {
     lines += fmt::format("        {} = {}\n", n.name, n.placeholder_src);
   }
   int cur_line = -1;
+  std::string cur_file;
   std::string cur_fn;
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     auto& n = g.nodes[i];
     if (n.op == "placeholder" || n.op == "output") continue;
-    if (n.line != cur_line || n.fn_name != cur_fn) {
-      lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", file, n.line, n.fn_name, n.code);
+    if (n.line != cur_line || n.fn_name != cur_fn || n.file != cur_file) {
+      lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
       cur_line = n.line;
       cur_fn = n.fn_name;
+      cur_file = n.file;
     }
     std::string rhs;
     if (n.infix && n.args.size() == 2) {

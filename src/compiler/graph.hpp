@@ -35,6 +35,7 @@ struct Node {
   int line = 0;                  ///< user source line
   std::string fn_name;           ///< user function the line belongs to
   std::string code;              ///< user source line text
+  std::string file;              ///< user source file of `line` (empty: the script)
 };
 
 /// One FX graph under construction. Tensors map to the node that produces them.

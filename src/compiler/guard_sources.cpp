@@ -92,20 +92,18 @@ void add_id_guard(FrameCtx& ctx, std::vector<GuardMgr> chain, const Described& d
 }  // namespace
 
 std::string Interp::guard_comment(Location loc) {
-  std::string line = source_line(source_, loc.line);
-  size_t p = line.find_first_not_of(' ');
-  line = p == std::string::npos ? "" : line.substr(p);
+  std::string line = code_line(loc.file, loc.line, true);
   Activation& act = *stack_.back();
   std::string fn = act.fn ? act.fn->name : "<module>";
   if (act.depth == 0 && act.ctx && act.ctx->is_resume) fn = act.ctx->code->co_name;
-  return fmt::format("# {}  # {}:{} in {}", line, short_path(), loc.line, fn);
+  return fmt::format("# {}  # {}:{} in {}", line, short_path(loc.file), loc.line, fn);
 }
 
 void Interp::guard_global(const std::string& name, const V& v, Location loc) {
   Activation& act = *stack_.back();
   if (!act.ctx || act.ctx->mode != Mode::Record) return;
   Described d;
-  if (v->disabled || !describe(v, "", path_, d)) return;  // torch.compiler.disable'd functions are not guarded
+  if (v->disabled || !describe(v, "", v->fn ? path_of(v->fn->loc.file) : path_, d)) return;  // torch.compiler.disable'd functions are not guarded
   std::vector<GuardMgr> chain = {GuardMgr{"G", "GlobalsGuardAccessor", "<class 'dict'>", true},
                                  GuardMgr{"G['" + name + "']", "DictGetItemGuardAccessor('" + name + "')", d.type, !d.module}};
   if (v->k == VK::Module) act.ctx->gchains[v.get()] = chain;
@@ -130,7 +128,7 @@ void Interp::guard_global_attr(const V& obj, const std::string& attr, const V& v
   auto it = act.ctx->gchains.find(obj.get());
   if (it == act.ctx->gchains.end()) return;
   Described d;
-  if (!describe(v, obj->s, path_, d)) return;
+  if (!describe(v, obj->s, v->fn ? path_of(v->fn->loc.file) : path_, d)) return;
   std::vector<GuardMgr> chain = it->second;
   chain.push_back(GuardMgr{chain.back().source + "." + attr, "GetAttrGuardAccessor(" + attr + ")", d.type, !d.module});
   if (v->k == VK::Module) act.ctx->gchains[v.get()] = chain;

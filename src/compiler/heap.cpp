@@ -22,6 +22,7 @@ void cut(Obj& o) {
   o.func.reset();
   o.cls.reset();
   o.closure.reset();
+  o.menv.reset();
 }
 
 void cut(Env& e) {

@@ -12,9 +12,29 @@ namespace tparse::compiler {
 Interp::Interp(std::string path, std::string source, Profile prof)
     : prof_(prof), path_(std::move(path)), source_(std::move(source)) {
   globals_ = std::make_shared<Env>();
+  files_.push_back(SourceFile{path_, source_, "__main__"});
+  globals_->set("__name__", mk_str("__main__"));
+  globals_->set("__file__", mk_str(path_));
 }
 
-void Interp::error(Location loc, const std::string& msg) { throw CompileError(loc, msg); }
+std::string Interp::code_line(int file, int line, bool strip) const {
+  std::string code = source_line(src_of(file), line);
+  if (!strip) return code;
+  size_t p = code.find_first_not_of(' ');
+  return p == std::string::npos ? "" : code.substr(p);
+}
+
+void Interp::error(Location loc, const std::string& msg) {
+  if (err_ctx_.empty()) {
+    for (size_t i = 0; i + 1 < stack_.size(); ++i) {
+      const Activation* a = stack_[i];
+      const Activation* callee = stack_[i + 1];
+      if (!callee->fn) continue;  // a module body run by an import: imports.cpp adds that note
+      err_ctx_ += fmt::format("{}:{}: note: in {}(), called from here\n", path_of(a->file), a->cur_line, callee->fn->name);
+    }
+  }
+  throw CompileError(loc, msg);
+}
 
 bool Interp::tracing() const {
   return !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
@@ -51,11 +71,10 @@ V Interp::lookup(const std::string& name, Location loc) {
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
           if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty()) {
             g.comment = guard_comment(loc);
-            std::string code = source_line(source_, loc.line);
-            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_, loc.line, act.fn ? act.fn->name : "<module>",
-                                  code.substr(std::min(code.size(), code.find_first_not_of(' '))));
+            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
+                                  code_line(loc.file, loc.line, true));
           }
-      if (e == globals_.get() && act.ctx && act.ctx->mode == Mode::Record) {
+      if (!e->parent && act.ctx && act.ctx->mode == Mode::Record) {  // a module global
         V v = it->second;
         guard_global(name, v, loc);
         if (v->k == VK::Float) {
@@ -75,11 +94,10 @@ V Interp::lookup(const std::string& name, Location loc) {
           g.value = v;
           g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
           g.code = g.src + " == " + py_repr(v);
-          g.comment = fmt::format("# {}  # {}:{} in {}", source_line(source_, loc.line).substr(source_line(source_, loc.line).find_first_not_of(' ')),
-                                  short_path(), loc.line, act.fn ? act.fn->name : "<module>");
-          std::string code = source_line(source_, loc.line);
-          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_, loc.line, act.fn ? act.fn->name : "<module>",
-                                code.substr(std::min(code.size(), code.find_first_not_of(' '))));
+          g.comment = fmt::format("# {}  # {}:{} in {}", code_line(loc.file, loc.line, true),
+                                  short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
+          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
+                                code_line(loc.file, loc.line, true));
           bool dup = false;
           for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
           if (!dup) act.ctx->vguards.push_back(g);
@@ -88,8 +106,10 @@ V Interp::lookup(const std::string& name, Location loc) {
       return it->second;
     }
   }
-  auto it = globals_->vars.find(name);
-  if (it != globals_->vars.end()) {
+  Env* menv = act.env.get();  // `global x` skips the local scopes: look x up in the module scope
+  while (menv->parent) menv = menv->parent.get();
+  auto it = menv->vars.find(name);
+  if (it != menv->vars.end()) {
     guard_global(name, it->second, loc);
     return it->second;
   }
@@ -274,7 +294,7 @@ void Interp::assign(const ExprP& t, V v) {
         if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, t->s);
       }
       Env* target = act.env.get();
-      if (act.env->globals_decl.count(t->s)) target = globals_.get();
+      if (act.env->globals_decl.count(t->s)) while (target->parent) target = target->parent.get();
       target->set(t->s, v);
       return;
     }
@@ -454,30 +474,8 @@ void Interp::exec(const StmtP& s) {
     case SK::Pass: return;
     case SK::Break: throw BreakSignal{};
     case SK::Continue: throw ContinueSignal{};
-    case SK::Import: {
-      for (auto& [name, as] : s->names) {
-        V m = make_module(name);
-        if (!m) error(s->loc, fmt::format("No module named '{}'", name));
-        if (!as.empty()) act.env->set(as, m);
-        else {
-          std::string top = name.substr(0, name.find('.'));
-          act.env->set(top, make_module(top));
-        }
-      }
-      return;
-    }
-    case SK::ImportFrom: {
-      V m = make_module(s->module);
-      if (!m) error(s->loc, fmt::format("No module named '{}'", s->module));
-      for (auto& [name, as] : s->names) {
-        bool found = false;
-        V v = builtin_attr(m, name, s->loc, found);
-        if (!found) v = make_module(s->module + "." + name);
-        if (!v) error(s->loc, fmt::format("cannot import name '{}' from '{}'", name, s->module));
-        act.env->set(as.empty() ? name : as, v);
-      }
-      return;
-    }
+    case SK::Import: exec_import(*s); return;
+    case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
       bool saved = grad_enabled_;
       for (auto& it : s->items) {
@@ -497,7 +495,8 @@ void Interp::exec(const StmtP& s) {
         n.args.push_back(Arg{-1, on ? "True" : "False"});
         n.line = s->loc.line;
         n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
-        n.code = source_line(source_, s->loc.line);
+        n.code = code_line(s->loc.file, s->loc.line);
+        n.file = path_of(s->loc.file);
         n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
         g.nodes.push_back(n);
       };
@@ -573,6 +572,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   act.ctx = ctx;
   act.depth = depth;
   act.cur_line = fn->loc.line;
+  act.file = fn->loc.file;
   stack_.push_back(&act);
   V ret = none();
   std::vector<V> yielded;  // a generator runs to completion at the call; its iterator hands out the values

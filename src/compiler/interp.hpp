@@ -80,6 +80,7 @@ struct CodeState {
   std::string key, co_name;
   int firstlineno = 0;
   std::string filename;
+  std::shared_ptr<Env> globals;                        ///< f_globals: the defining module's scope
   int frame_id = -1;
   int compile_count = 0;
   bool skipped = false, run_only = false;
@@ -150,6 +151,7 @@ struct Activation {
   const Stmt* cur_stmt = nullptr;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
+  int file = 0;                                ///< source file of the running code (Interp::files_)
 };
 
 struct ReturnSignal { V value; };
@@ -166,6 +168,9 @@ class Interp {
   Interp(std::string path, std::string source, Profile prof);
   void run(const Module& m);
   std::string trace() const { return writer_.text(); }
+  /// Notes for the last error: the user call chain and import chain that led to it (outermost first).
+  std::string error_context() const { return err_ctx_; }
+  std::string err_ctx_;
 
   // ---- evaluation (interp.cpp) ----
   V eval(const ExprP& e);
@@ -229,7 +234,7 @@ class Interp {
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
   void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc);
-  std::string short_path() const;
+  std::string short_path(int file = 0) const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);
   // ---- guards on globals and the printed tree (guard_sources.cpp) ----
@@ -247,6 +252,22 @@ class Interp {
   /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
   void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
                                const std::string& cached, const std::string& now);
+  // ---- modules of several files (imports.cpp) ----
+  struct ModuleSource {
+    std::string path, source;
+    bool package = false;
+  };
+  void set_search_roots(std::vector<std::string> roots);
+  bool find_module_source(const std::string& dotted, ModuleSource& out) const;
+  /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
+  V import_module(const std::string& dotted, Location loc);
+  std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`
+  void exec_import(const Stmt& s);
+  void exec_import_from(const Stmt& s);
+  int file_of_module(const std::string& dotted) const;
+  std::vector<std::string> roots_;             ///< module search path (script folder first)
+  std::map<std::string, V> loaded_;            ///< sys.modules of source modules
+  std::vector<std::shared_ptr<Module>> module_asts_;
   // ---- exceptions (interp_exc.cpp) ----
   V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
   bool exception_matches(const V& exc, const V& handler, Location loc);
@@ -256,12 +277,23 @@ class Interp {
   FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now
   int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
   long long obj_id(const Obj* o);
-  std::string loop_skip_msg(const GraphBreak* gb, const std::string& co_name, int firstlineno, int line);
+  std::string loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line);
+  std::string user_traceback(Location loc) const;  ///< `User code traceback:` of the running stack
 
   /// First member, so destroyed last: owns the run's values and cuts their cycles at the end.
   Heap heap_;
   Profile prof_;
   std::string path_, source_;
+  /// Every source file of the run: [0] is the script, imported modules follow (imports.cpp).
+  struct SourceFile {
+    std::string path, source, module;
+    bool package = false;                      ///< an `__init__.py` (relative imports resolve inside it)
+  };
+  std::vector<SourceFile> files_;
+  const std::string& path_of(int file) const { return files_[static_cast<size_t>(file)].path; }
+  const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
+  /// Text of `line` in `file`, leading blanks removed when `strip`.
+  std::string code_line(int file, int line, bool strip = false) const;
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

@@ -117,9 +117,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
         g.code = g.src + " == " + (training ? "True" : "False");
         g.comment = "# return F.dropout(input, self.p, self.training, self.inplace)  # nn/modules/dropout.py:73 in forward";
         const Activation& caller = *stack_.back();
-        std::string code = source_line(source_, caller.cur_line);
+        std::string code = code_line(caller.file, caller.cur_line);
         g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/dropout.py\", line 73, in forward\n    return F.dropout(input, self.p, self.training, self.inplace)",
-                              path_, caller.cur_line, caller.fn ? caller.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))));
+                              path_of(caller.file), caller.cur_line, caller.fn ? caller.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))));
         act.ctx->vguards.push_back(g);
       }
     }

@@ -221,7 +221,13 @@ StmtP Parser::simple_stmt() {
   }
   if (accept_kw("from")) {
     s->k = SK::ImportFrom;
-    s->module = dotted();
+    std::string dots;  // relative import: `from .x import y`, `from .. import z`
+    for (;;) {
+      if (accept_op(".")) dots += ".";
+      else if (accept_op("...")) dots += "...";
+      else break;
+    }
+    s->module = dots + (dots.empty() || !is_kw("import") ? dotted() : "");
     if (!accept_kw("import")) fail("expected 'import'");
     bool paren = accept_op("(");
     do {
@@ -317,16 +323,22 @@ ExprP Parser::star(ExprP inner, Location l) {
 
 }  // namespace parser_detail
 
-Module parse_module(const std::string& source) {
-  parser_detail::Parser ps;
-  ps.t = lex(source);
-  Module m;
-  while (ps.cur().kind != Tok::End) {
-    if (ps.cur().kind == Tok::Newline) { ++ps.p; continue; }
-    if (ps.cur().kind == Tok::Indent) ps.fail("unexpected indent");
-    ps.statement(m.body);
+Module parse_module(const std::string& source, int file) {
+  try {
+    parser_detail::Parser ps;
+    ps.t = lex(source);
+    for (auto& tok : ps.t) tok.loc.file = file;
+    Module m;
+    while (ps.cur().kind != Tok::End) {
+      if (ps.cur().kind == Tok::Newline) { ++ps.p; continue; }
+      if (ps.cur().kind == Tok::Indent) ps.fail("unexpected indent");
+      ps.statement(m.body);
+    }
+    return m;
+  } catch (CompileError& e) {
+    e.loc.file = file;
+    throw;
   }
-  return m;
 }
 
 }  // namespace tparse::compiler

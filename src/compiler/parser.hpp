@@ -8,6 +8,7 @@
 namespace tparse::compiler {
 
 /// Parses a whole script; throws CompileError ("expected ':'", "invalid syntax", ...) with a Location.
-Module parse_module(const std::string& source);
+/// Parses one source file; every Location (errors included) carries `file`.
+Module parse_module(const std::string& source, int file = 0);
 
 }  // namespace tparse::compiler

@@ -282,7 +282,7 @@ ExprP Parser::fstring(const Token& tk) {
       Parser sub;
       sub.depth = depth;  // a nested f-string counts as nesting
       sub.t = lex(inner);
-      for (auto& x : sub.t) { x.loc.line = tk.loc.line; x.loc.col += tk.loc.col + static_cast<int>(i) + 1; }
+      for (auto& x : sub.t) { x.loc.line = tk.loc.line; x.loc.file = tk.loc.file; x.loc.col += tk.loc.col + static_cast<int>(i) + 1; }
       e->kw.push_back(lit);
       lit.clear();
       auto ex = sub.expr();

@@ -123,9 +123,8 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.has_meta = true;
   n.line = loc.line;
   n.fn_name = act.fn ? act.fn->name : "<module>";
-  std::string code = source_line(source_, act.cur_line);
-  size_t p = code.find_first_not_of(' ');
-  n.code = p == std::string::npos ? code : code.substr(p);
+  n.code = code_line(act.file, act.cur_line, true);
+  n.file = path_of(act.file);
   n.line = act.cur_line;
   g.nodes.push_back(n);
   g.tensor_node[res.get()] = static_cast<int>(g.nodes.size()) - 1;
@@ -359,9 +358,8 @@ V Interp::tensorified_global(const std::string& name, V v, Location loc) {
   g.kind = "float_dyn";
   g.value = v;
   g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src);
-  std::string line = source_line(source_, loc.line);
-  line = line.substr(std::min(line.size(), line.find_first_not_of(' ')));
-  g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(), loc.line, act.fn ? act.fn->name : "<module>");
+  std::string line = code_line(loc.file, loc.line, true);
+  g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
   ctx.vguards.push_back(g);
   // the graph input: ___as_tensor(G['SCALE']) as a 0-dim float64 tensor, then .item() -> SymFloat
   TensorInfo ti;

@@ -62,6 +62,7 @@ struct Obj : HeapMember<Obj> {
   std::vector<std::string> order;         ///< insertion order of attrs (modules, params)
   std::shared_ptr<FuncDef> fn;            ///< user function / class body
   std::shared_ptr<Env> closure;           ///< defining scope of a user function
+  std::shared_ptr<Env> menv;              ///< globals of a module loaded from source (imports.cpp)
   std::vector<V> defaults;                ///< evaluated default values (per param index)
   V self, func;                           ///< bound method / compiled wrapper target
   V cls;                                  ///< class of an instance

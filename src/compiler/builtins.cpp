@@ -27,7 +27,8 @@ static V nn_class(const std::string& n) {
 V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
                                               "importlib", "importlib.metadata", "torch._dynamo",
-                                              "torch.compiler", "sys", "os"};
+                                              "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
+                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -71,6 +72,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      if (m == "sys") {
+        if (name == "platform") return mk_str("linux");
+        if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
+        if (name == "maxsize") return mk_int(9223372036854775807LL);
+      }
       if (m == "math") {
         if (name == "pi") return mk_float(M_PI);
         if (name == "e") return mk_float(M_E);
@@ -326,6 +332,18 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
+  if (name == "super" && args.size() == 2) {  // super(Cls, self)
+    auto s = mk_builtin("super");
+    s->cls = arg(0);
+    s->self = arg(1);
+    return s;
+  }
+  if (name == "property" || name == "staticmethod" || name == "classmethod") {
+    if (args.size() != 1) error(loc, name + "() takes one function");
+    auto w = mk_builtin(name);  // a descriptor: getattr (interp_ops.cpp) applies it
+    w->func = arg(0);
+    return w;
+  }
   if (name == "super") {
     auto s = mk_builtin("super");
     Activation& a = *stack_.back();
@@ -443,6 +461,17 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("time", name.substr(5)), loc);
     return mk_float(0.0);
   }
+  // hooks of the bundled stubs (src/compiler/stubs): calls Dynamo cannot trace, no-ops when eager
+  if (name == "__tparse_logger_call__") {
+    if (in_compiled) graph_break("logging.Logger method not supported for non-export cases", msg_logger(args.empty() ? "warning" : py_str(arg(0))), loc);
+    return none();
+  }
+  if (name == "__tparse_skipped_builtin__") {
+    std::string q = args.empty() ? "unknown" : py_str(arg(0));
+    size_t dot = q.rfind('.');
+    if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin(q.substr(0, dot), q.substr(dot + 1)), loc);
+    return none();
+  }
   if (name == "importlib.metadata.version") {
     if (in_compiled) graph_break("Unsupported method call", msg_metadata_version(), loc);
     return mk_str(prof_.version_str_traceable() ? "2.11.0" : "2.3.1");
@@ -497,6 +526,26 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return c;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);
+  // `@torch.no_grad()` / `@torch.inference_mode()` as a decorator: the function runs in that grad mode
+  if ((name == "ctx:no_grad" || name == "ctx:enable_grad") && args.size() == 1 && args[0]->k == VK::Func) {
+    auto w = mk_builtin("gradwrap:" + name.substr(4));
+    w->func = args[0];
+    return w;
+  }
+  // JIT fuser switches model files flip at import time: process-wide settings, no effect on Dynamo
+  if (name.rfind("torch._C._jit_", 0) == 0 && !in_compiled) return none();
+  if (name == "torch.nn.utils.skip_init") {  // builds the module without initialising its weights
+    if (args.empty()) error(loc, "skip_init() needs a module class");
+    V cls = args[0];
+    std::vector<V> rest(args.begin() + 1, args.end());
+    return call(cls, rest, kwargs, loc);
+  }
+  if (name == "torch.jit.script" || name == "torch.jit.ignore" || name == "torch.jit.unused") {
+    if (args.size() != 1) error(loc, name + "() takes one function here");
+    V f = arg(0);
+    if (f->k == VK::Func) f->jit_script = name == "torch.jit.script";  // Dynamo rules: dynamo.cpp
+    return f;
+  }
   if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter") return torch_fn(name, args, kwargs, loc);
   error(loc, fmt::format("unknown function '{}'", name));
 }

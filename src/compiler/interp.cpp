@@ -118,7 +118,8 @@ V Interp::lookup(const std::string& name, Location loc) {
       "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
       "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
-      "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
+      "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
+      "property", "staticmethod", "classmethod", "__tparse_logger_call__", "__tparse_skipped_builtin__"};
   if (builtins.count(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);
@@ -236,7 +237,21 @@ V Interp::eval(const ExprP& e) {
     case EK::Dict: {
       auto d = std::make_shared<Obj>();
       d->k = VK::Dict;
-      for (size_t i = 0; i + 1 < e->a.size(); i += 2) d->dict.push_back({eval(e->a[i]), eval(e->a[i + 1])});
+      auto put = [&](V k, V v) {  // a later key replaces an earlier one in place, as in Python
+        for (auto& kv : d->dict)
+          if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+        d->dict.push_back({k, v});
+      };
+      for (size_t i = 0; i + 1 < e->a.size(); i += 2) {
+        if (e->a[i]->k == EK::Starred && e->a[i]->s == "**") {
+          V m = eval(e->a[i + 1]);
+          if (m->k != VK::Dict) error(e->a[i + 1]->loc, fmt::format("'{}' object is not a mapping", type_name(m)));
+          for (auto& kv : m->dict) put(kv.first, kv.second);
+          continue;
+        }
+        V k = eval(e->a[i]);
+        put(k, eval(e->a[i + 1]));
+      }
       return d;
     }
     case EK::ListComp: case EK::GenExp: case EK::DictComp: {

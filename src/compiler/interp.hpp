@@ -181,6 +181,7 @@ class Interp {
   V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
   V getattr(V obj, const std::string& name, Location loc);
+  V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
   void setattr(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified

@@ -19,6 +19,31 @@ static V find_in_class(const V& cls, const std::string& name) {
   return nullptr;
 }
 
+/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
+/// for anything else.
+V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
+  if (m->k != VK::Builtin || !m->func) return nullptr;
+  if (m->s == "property") return call(m->func, {inst}, {}, loc);
+  if (m->s == "staticmethod") return m->func;
+  if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
+    auto b = std::make_shared<Obj>();
+    b->k = VK::Bound;
+    b->self = inst;
+    b->func = m->func;
+    auto w = mk_builtin(m->s);
+    w->func = b;
+    return w;
+  }
+  if (m->s == "classmethod") {
+    auto b = std::make_shared<Obj>();
+    b->k = VK::Bound;
+    b->self = cls;
+    b->func = m->func;
+    return b;
+  }
+  return nullptr;
+}
+
 V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
@@ -31,6 +56,12 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         c->func = args[0];
         c->copts = callee->copts;
         return c;
+      }
+      if (callee->s.rfind("gradwrap:", 0) == 0 && callee->func) {  // @torch.no_grad() function
+        bool saved = grad_enabled_;
+        grad_enabled_ = callee->s == "gradwrap:enable_grad";
+        struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
+        return call(callee->func, std::move(args), std::move(kwargs), loc);
       }
       return call_builtin(callee->s, args, kwargs, loc, callee->self);
     case VK::Compiled: {
@@ -116,6 +147,10 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
+  if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
+    if (V v = obj->menv->get_local(name)) return v;
+    error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));
+  }
   if (obj->k == VK::Instance) {
     auto it = obj->attrs.find(name);
     if (it != obj->attrs.end()) {
@@ -137,6 +172,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
     if (obj->cls) {
       if (V m = find_in_class(obj->cls, name)) {
+        if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
         if (m->k == VK::Func) {
           auto b = std::make_shared<Obj>();
           b->k = VK::Bound;
@@ -149,7 +185,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
   }
   if (obj->k == VK::Class) {
-    if (V m = find_in_class(obj, name)) return m;
+    if (V m = find_in_class(obj, name)) {
+      if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
+      return m;
+    }
   }
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
@@ -176,6 +215,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
     if (!obj->attrs.count(name)) obj->order.push_back(name);
     obj->attrs[name] = v;

@@ -127,6 +127,13 @@ std::string msg_version_split() {
   return "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}";
 }
 
+std::string msg_logger(const std::string& method) {
+  return gb_message("logging.Logger method not supported for non-export cases",
+                    "logging.Logger methods are not supported for non-export cases.",
+                    {"Add the logging method to `torch._dynamo.config.ignore_logging_functions`."},
+                    fmt::format("method: {}", method), "GB0291");
+}
+
 std::string gb_id_of(const std::string& msg) {
   size_t p = msg.find("/gb/gb");
   if (p == std::string::npos) return "";

@@ -24,6 +24,8 @@ std::string msg_loop(const std::string& co_name, const std::string& file, int li
 std::string msg_recompile_limit();
 std::string msg_metadata_version();
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
+/// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).
+std::string msg_logger(const std::string& method);
 /// The link's GB id in a message (`GB0059`), or "" when none.
 std::string gb_id_of(const std::string& msg);
 

@@ -380,6 +380,26 @@ ExprP Parser::atom() {
         ++p;
         auto d = mk(EK::Dict, l);
         if (accept_op("}")) return d;
+        // `**m` inside a dict display: key slot holds a Starred("**") marker, value slot the mapping
+        auto dict_item = [&] {
+          if (is_op("**")) {
+            auto star = mk(EK::Starred, cur().loc);
+            ++p;
+            star->s = "**";
+            d->a.push_back(star);
+            d->a.push_back(expr());
+            return;
+          }
+          d->a.push_back(expr());
+          expect_op(":");
+          d->a.push_back(expr());
+        };
+        if (is_op("**")) {
+          dict_item();
+          while (accept_op(",")) { if (is_op("}")) break; dict_item(); }
+          expect_op("}");
+          return d;
+        }
         ExprP k = expr();
         if (accept_op(":")) {
           ExprP v = expr();
@@ -387,9 +407,7 @@ ExprP Parser::atom() {
           d->a = {k, v};
           while (accept_op(",")) {
             if (is_op("}")) break;
-            d->a.push_back(expr());
-            expect_op(":");
-            d->a.push_back(expr());
+            dict_item();
           }
           expect_op("}");
           return d;

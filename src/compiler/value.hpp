@@ -71,6 +71,7 @@ struct Obj : HeapMember<Obj> {
   std::shared_ptr<TensorInfo> t;          ///< tensor
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
+  bool jit_script = false;                ///< function decorated with @torch.jit.script
   std::string global_name;                ///< name under which a global was read (for guards)
   int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
 };

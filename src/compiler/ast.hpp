@@ -18,7 +18,8 @@ using StmtP = std::shared_ptr<Stmt>;
 enum class EK {
   Name, None, True, False, Int, Float, Str, FStr, Attr, Subscript, Slice, Call, BinOp, UnaryOp,
   BoolOp, Compare, IfExp, Tuple, List, Dict, Set, ListComp, GenExp, DictComp, Lambda, Starred,
-  Yield                         ///< `yield [value]` as a statement (a[0] = value or empty)
+  Yield,                        ///< `yield [value]` as a statement (a[0] = value or empty)
+  Ellipsis                      ///< `...` (a constant)
 };
 
 /// One `for target in iter if cond...` clause of a comprehension.

@@ -138,6 +138,7 @@ V Interp::eval(const ExprP& e) {
   switch (e->k) {
     case EK::Name: return lookup(e->s, e->loc);
     case EK::None: return none();
+    case EK::Ellipsis: return mk_builtin("Ellipsis");
     case EK::True: return mk_bool(true);
     case EK::False: return mk_bool(false);
     case EK::Int: return mk_int(e->i);

@@ -182,6 +182,7 @@ class Interp {
               std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
   V getattr(V obj, const std::string& name, Location loc);
   V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
+  V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   void setattr(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified
@@ -203,6 +204,8 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  V tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,
+                        std::vector<V>& rest, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -44,6 +44,15 @@ V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc
   return nullptr;
 }
 
+/// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
+V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
+  if (obj->k != VK::Instance || !obj->cls) return nullptr;
+  V m = find_in_class(obj->cls, name);
+  if (!m || m->k != VK::Func) return nullptr;
+  args.insert(args.begin(), obj);
+  return call(m, std::move(args), {}, loc);
+}
+
 V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
@@ -279,6 +288,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
     return r;
   }
+  if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
   if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
   bool found = false;
   V g = builtin_attr(obj, "__getitem__", loc, found);
@@ -306,6 +316,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
         return xs;
       }
       if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
+      if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
       break;
     case VK::Tensor: {
       if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");
@@ -405,6 +416,11 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     return tensor_binop(flip.at(op), b, a, loc, false);
   }
   if (op == "in" || op == "not in") {
+    if (V c = user_dunder(b, "__contains__", {a}, loc)) {
+      bool known = true;
+      bool r = truthy_const(c, known);
+      return mk_bool(op == "in" ? r : !r);
+    }
     bool r = false;
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
     else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }

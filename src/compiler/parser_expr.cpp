@@ -418,7 +418,7 @@ ExprP Parser::atom() {
         expect_op("}");
         return st;
       }
-      if (tk.text == "...") { ++p; return mk(EK::None, l); }
+      if (tk.text == "...") { ++p; return mk(EK::Ellipsis, l); }
       fail("invalid syntax");
     }
     case Tok::Indent: fail("unexpected indent");

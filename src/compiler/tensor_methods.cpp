@@ -366,8 +366,15 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
     std::vector<Dim> s;
     size_t d = 0;
+    size_t consumed = 0;  // indices that use up a dimension (for `...`)
+    for (auto& x : ix) consumed += x->k == VK::Int || x->k == VK::Slice || x->k == VK::Tensor;
     for (auto& x : ix) {
       if (x->k == VK::None) { s.push_back(Dim{1, ""}); continue; }
+      if (x->k == VK::Builtin && x->s == "Ellipsis") {
+        if (consumed > rank) error(loc, "too many indices for tensor");
+        for (size_t k = 0; k < rank - consumed; ++k) s.push_back(t.shape[d++]);
+        continue;
+      }
       if (x->k == VK::Int) { if (d >= rank) error(loc, "too many indices for tensor"); nd(*this, x->i, t.shape[d].v, loc); ++d; continue; }
       if (x->k == VK::Slice) {
         if (d >= rank) error(loc, "too many indices for tensor");
@@ -434,6 +441,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;
     return out(o);
   }
+  if (V r = tensor_method_extra(self, is_fn, target, name, args, rest, kwargs, loc)) return r;
   error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
 }
 

@@ -100,6 +100,10 @@ Arg Interp::to_arg(const V& v) {
       if (v->sym_node >= 0) { a.node = v->sym_node; return a; }
       a.lit = py_repr(v);
       return a;
+    case VK::Builtin:
+      if (v->s == "Ellipsis") { a.lit = "Ellipsis"; return a; }
+      a.lit = py_repr(v);
+      return a;
     default: a.lit = py_repr(v); return a;
   }
 }

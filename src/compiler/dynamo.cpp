@@ -20,6 +20,8 @@ static void flatten_tensors(const V& v, std::vector<V>& out) {
   if (v->k == VK::Tensor) out.push_back(v);
   if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out);
   if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out);
+  // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order
+  if (v->k == VK::Instance && v->builtin_nn.empty()) for (auto& n : v->order) flatten_tensors(v->attrs[n], out);
 }
 
 

@@ -95,6 +95,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  // forward(input) loads its input before self.weight: the frame input becomes a placeholder first
+  if (tracing() && !args.empty() && args[0]->k == VK::Tensor) node_of(args[0]);
   auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> a, KW kw) {
     std::vector<V> all = a;
     std::string m = "fn:" + target + ":" + fname;

@@ -165,6 +165,7 @@ std::vector<Param> Parser::params(const char* end) {
 void Parser::simple_stmts(std::vector<StmtP>& out) {
   while (true) {
     out.push_back(simple_stmt());
+    out.back()->end_line = last_line();  // a statement spanning lines: its last token's line
     if (!accept_op(";")) break;
     if (cur().kind == Tok::Newline) break;
   }

@@ -332,6 +332,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
       else for (auto& x : sp->items) parts.push_back(x->i);
     }
     V whole = out(o);
+    if (tracing()) stack_.back()->ctx->graph.nodes.back().has_meta = false;  // a tuple: printed without a type
     std::vector<V> xs;
     for (size_t i = 0; i < parts.size(); ++i) {
       TensorInfo p = o;
@@ -351,6 +352,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
         n.line = stack_.back()->cur_line;
         n.fn_name = g.nodes.back().fn_name;
         n.code = g.nodes.back().code;
+        n.file = g.nodes.back().file;
+        n.line = g.nodes.back().line;
         g.nodes.push_back(n);
         V pv = mk_tensor(p);
         g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;

@@ -127,9 +127,12 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.has_meta = true;
   n.line = loc.line;
   n.fn_name = act.fn ? act.fn->name : "<module>";
-  n.code = code_line(act.file, act.cur_line, true);
+  // the line of the expression (a call or operator spanning lines of one statement), as Python's
+  // instruction positions give it; otherwise the statement's line
+  bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
+  n.line = in_stmt ? loc.line : act.cur_line;
+  n.code = code_line(act.file, n.line, true);
   n.file = path_of(act.file);
-  n.line = act.cur_line;
   g.nodes.push_back(n);
   g.tensor_node[res.get()] = static_cast<int>(g.nodes.size()) - 1;
   return res;
@@ -304,7 +307,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   if (!is_f && creation.count(name)) {
     TensorInfo t;
     if (V d = kw_get(kwargs, "dtype")) t.dtype = d->s;
-    if (V d = kw_get(kwargs, "device")) t.device = d->k == VK::Str ? d->s : d->s;
+    if (V d = kw_get(kwargs, "device")) if (d->k == VK::Str || d->k == VK::Device) t.device = d->s;  // None: the default device
     if (V r = kw_get(kwargs, "requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
     if (name == "arange") {
       long long a = 0, b = 0, st = 1;

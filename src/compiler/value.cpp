@@ -113,6 +113,11 @@ std::string py_repr(const V& v) {
       return s + (v->k == VK::List ? "]" : ")");
     }
     case VK::DType: return "torch." + v->s;
+    case VK::Device: {
+      size_t c = v->s.find(':');
+      if (c == std::string::npos) return fmt::format("device(type='{}')", v->s);
+      return fmt::format("device(type='{}', index={})", v->s.substr(0, c), v->s.substr(c + 1));
+    }
     case VK::Slice: return fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
     case VK::Tensor: return "tensor(...)";
     default: return "<" + type_name(v) + ">";

@@ -3,6 +3,8 @@
 // TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...).
 #include <fmt/format.h>
 
+#include <sha2.h>
+
 #include "interp.hpp"
 #include "messages.hpp"
 
@@ -84,8 +86,19 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   }
   // automatic dynamic shapes: merge what this frame sees with what earlier compiles saw
   bool auto_dyn = !(opts && opts->dynamic_false);
-  int sym = 0;
-  static const char* syms[] = {"s77", "s27", "s53", "s3", "s4", "s5"};
+  std::set<int> sym_ids;  // ShapeEnv._generate_unique_id: sha256(source name) % 100, then the next free id
+  auto sym_for = [&sym_ids](const std::string& source) {
+    SHA2_CTX h;
+    uint8_t dig[SHA256_DIGEST_LENGTH];
+    SHA256Init(&h);
+    SHA256Update(&h, reinterpret_cast<const uint8_t*>(source.data()), source.size());
+    SHA256Final(dig, &h);
+    int r = 0;  // the 256-bit digest as a big-endian integer, mod 100
+    for (uint8_t b : dig) r = (r * 256 + b) % 100;
+    while (sym_ids.count(r)) ++r;
+    sym_ids.insert(r);
+    return "s" + std::to_string(r);
+  };
   for (auto& [n, v] : inputs) {
     if (v->k == VK::Tensor) {
       TensorInfo& t = *v->t;
@@ -127,7 +140,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       if (!all.empty()) {
         auto copy = std::make_shared<Obj>(*v);
         copy->t = std::make_shared<TensorInfo>(t);
-        for (int d : all) if (d < static_cast<int>(t.shape.size()) && t.shape[d].v >= 2) copy->t->shape[d].sym = syms[std::min(sym++, 5)];
+        for (int d : all) if (d < static_cast<int>(t.shape.size()) && t.shape[d].v >= 2) copy->t->shape[d].sym = sym_for(fmt::format("L['{}'].size()[{}]", n, d));
         copy->t->stride = contiguous_strides(copy->t->shape);
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
@@ -510,6 +523,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       for (auto& [n, v] : ctx->inputs) if (n == p.name) args[ai] = v;
       ++ai;
     }
+    for (auto& [k, v] : kwargs)  // keyword arguments bound to parameters get their dynamic copies too
+      for (auto& [n, iv] : ctx->inputs) if (n == k) v = iv;
   } else {
     args = ctx->inputs[0].second->items;
   }

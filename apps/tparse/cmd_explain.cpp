@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/explain.hpp"
+#include "analysis/explain_compare.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "core/summary.hpp"
@@ -25,13 +26,15 @@ struct ExplainFlags {
   std::string frame;
   std::string out = "-";
   std::string torch = "2.11";
-  std::vector<std::string> roots;
+  std::string compare;                 ///< a second rule profile to explain side by side
+  std::vector<std::string> roots, stubs;
 };
 
 bool is_python(const std::string& p) { return p.size() > 3 && p.ends_with(".py"); }
 
-// Compiles a .py script with the reference compiler into an in-memory trace.
-bool load_script(const ExplainFlags& f, LoadedTrace& t) {
+// Compiles a .py script with the reference compiler (rule profile `torch`) into an in-memory trace;
+// like torch._dynamo.explain it stops after the first top-level compiled call unless --all-calls.
+bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t) {
 #ifdef HAVE_TPARSE_COMPILER
   const std::string& path = f.load.inputs.front();
   std::ifstream in(path);
@@ -42,7 +45,10 @@ bool load_script(const ExplainFlags& f, LoadedTrace& t) {
   std::stringstream ss;
   ss << in.rdbuf();
   compiler::Options o;
-  o.torch_version = f.torch;
+  o.torch_version = torch;
+  o.source_roots = f.roots;
+  o.stub_paths = f.stubs;
+  o.max_compiled_calls = f.all_calls ? 0 : 1;
   compiler::Result r = compiler::compile_script(path, ss.str(), o);
   if (!r.ok) {
     fmt::print(stderr, "{}\n", terminal_safe(r.error));
@@ -66,23 +72,42 @@ void add_explain(CLI::App& app, Exit& exit) {
   sub->add_flag("--all-calls", f->all_calls, "Count every call in the trace, not just the first");
   sub->add_option("--source-root", f->roots, "Where to look for user source files (default: .)");
   sub->add_option("--torch", f->torch, "Torch rule profile for .py input (reference compiler): 2.11 or 2.3");
+  sub->add_option("--compare", f->compare, "With .py input: explain under this second profile too, side by side (e.g. --torch 2.3 --compare 2.11)");
+  sub->add_option("--stub-path", f->stubs, "With .py input: folder of user Python stubs for modules tparse does not model (docs/compiler.md)");
   sub->add_option("-o,--output", f->out, "Write to a file instead of stdout");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress on stderr");
   sub->add_option("--rank", f->load.rank, "Only this rank");
   sub->callback([f, &exit] {
+    bool script = f->load.inputs.size() == 1 && is_python(f->load.inputs.front());
+    if (!f->compare.empty() && !script) {
+      fmt::print(stderr, "tparse explain: --compare needs a model .py script\n");
+      exit.code = 2;
+      return;
+    }
     LoadedTrace t;
-    bool ok = (f->load.inputs.size() == 1 && is_python(f->load.inputs.front())) ? load_script(*f, t)
-                                                                                 : load_inputs(f->load, t);
+    bool ok = script ? load_script(*f, f->torch, t) : load_inputs(f->load, t);
     if (!ok) {
       exit.code = 2;
       return;
     }
     analysis::ExplainOptions o;
     o.frame = f->frame;
-    o.all_calls = f->all_calls;
+    o.all_calls = f->all_calls || script;  // a script's trace already holds just the first call
     if (!f->roots.empty()) o.source_roots = f->roots;
     analysis::Explanation e = analysis::explain_trace(t, o);
-    std::string text = f->json ? analysis::explain_json(e, t.model) : analysis::explain_text(e, t.model);
+    std::string text;
+    if (f->compare.empty()) {
+      text = f->json ? analysis::explain_json(e, t.model) : analysis::explain_text(e, t.model);
+    } else {
+      LoadedTrace t2;
+      if (!load_script(*f, f->compare, t2)) {
+        exit.code = 2;
+        return;
+      }
+      analysis::Explanation e2 = analysis::explain_trace(t2, o);
+      text = f->json ? analysis::compare_json(f->torch, e, t.model, f->compare, e2, t2.model)
+                     : analysis::compare_text(f->torch, e, t.model, f->compare, e2, t2.model);
+    }
     if (!write_text(f->out, text)) exit.code = 2;
   });
 }

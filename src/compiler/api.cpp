@@ -32,8 +32,11 @@ Result compile_script(const std::string& path, const std::string& source, const 
     for (const auto& r : opts.source_roots) roots.push_back(r);
     for (const auto& r : opts.stub_paths) roots.push_back(r);
     interp->set_search_roots(std::move(roots));
+    interp->max_top_calls_ = opts.max_compiled_calls;
     try {
       interp->run(m);
+    } catch (StopRun&) {
+      // the requested calls ran: the rest of the script is not needed
     } catch (CompileError&) {
       throw;
     } catch (GraphBreak& gb) {

@@ -12,6 +12,9 @@ struct Options {
   std::vector<std::string> source_roots;
   /// Folders of user-written stubs (`transformers/__init__.py`, ...), searched before the bundled ones.
   std::vector<std::string> stub_paths;
+  /// Stop the script after this many top-level calls of a compiled function or module (0: run it all).
+  /// `tparse explain model.py` uses 1: torch._dynamo.explain runs the model once, on the first input.
+  int max_compiled_calls = 0;
 };
 
 struct Result {

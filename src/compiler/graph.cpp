@@ -123,6 +123,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
       size_t first = 0;
       std::string callee = n.target;
       if (n.op == "call_method") { callee = arg_str(g, n.args[0]) + "." + n.target; first = 1; }
+      if (n.op == "call_module") callee = "self." + n.target;
       for (size_t k = first; k < n.args.size(); ++k) parts.push_back(arg_str(g, n.args[k]));
       for (auto& kv : n.kwargs) parts.push_back(kv.first + " = " + arg_str(g, kv.second));
       rhs = callee + "(" + fmt::format("{}", fmt::join(parts, ", ")) + ")";

@@ -29,6 +29,10 @@ struct Profile {
   /// (`___check_obj_id(L['self'], ...)`), so every layer instance needs its own cache entry. 2.11
   /// guards `self` by TYPE_MATCH (truth: sequential_print_layers) and instances share entries.
   bool modules_id_matched() const { return major == 2 && minor < 5; }
+  /// Without inline_inbuilt_nn_modules (2.3) a torch.nn module (Linear, Embedding, ...) called in a frame
+  /// is one `call_module` node (NNModuleVariable.call_function, variables/nn_module.py); its parameters
+  /// are not graph inputs. 2.11 inlines its forward (a call_function such as linear).
+  bool nn_call_module() const { return major == 2 && minor < 5; }
   /// Pre-2.4 texts: recompile reasons keep `L['x']`, the loop skip is the SkipFrame message, the limit
   /// is `cache_size_limit` and its failure is `Unsupported("cache_size_limit reached")`.
   bool old_messages() const { return major == 2 && minor < 4; }
@@ -161,6 +165,8 @@ struct PyException {
   Location loc;
 };
 struct BreakSignal {};
+/// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
+struct StopRun {};
 struct ContinueSignal {};
 
 class Interp {
@@ -211,6 +217,7 @@ class Interp {
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   V make_module(const std::string& name);
+  V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
 
   // ---- graph recording (torch_ops.cpp) ----
   /// Records a node when the current frame is tracing; returns the result tensor value.
@@ -303,6 +310,7 @@ class Interp {
   std::shared_ptr<Env> globals_;
   std::map<std::string, std::unique_ptr<CodeState>> codes_;
   int frame_counter_ = 0;
+  int top_calls_ = 0, max_top_calls_ = 0;    ///< top-level compiled calls made / allowed (0: no limit)
   int frame_key_ = 0;
   int callback_active_ = 0;
   bool grad_enabled_ = true;

@@ -76,6 +76,14 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     case VK::Compiled: {
       V target = callee->func;
       if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
+      if (callback_active_ == 0 && max_top_calls_ > 0) {  // a top-level call: count it (Options::max_compiled_calls)
+        int saved = max_top_calls_;
+        max_top_calls_ = 0;
+        V r = call(callee, std::move(args), std::move(kwargs), loc);
+        max_top_calls_ = saved;
+        if (++top_calls_ >= max_top_calls_) throw StopRun{};
+        return r;
+      }
       if (target->k == VK::Instance) {
         if (target->cls && find_in_class(target->cls, "forward")) {
           V fwd = find_in_class(target->cls, "forward");

@@ -88,6 +88,46 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
   error(loc, fmt::format("unsupported module torch.nn.{}", cls));
 }
 
+// torch < 2.5: the module call is one `call_module` node. The output's shape comes from the same
+// rules run without recording (the frame is switched to eager for the call, then back).
+V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  Activation& act = *stack_.back();
+  FrameCtx& ctx = *act.ctx;
+  std::vector<int> in_nodes;
+  for (auto& a : args) if (a->k == VK::Tensor) in_nodes.push_back(node_of(a));
+  auto src = ctx.sources.find(mod.get());
+  std::string path = src != ctx.sources.end() ? src->second : mod->builtin_nn;
+  ctx.mode = Mode::Eager;
+  V r;
+  try { r = nn_forward(mod, args, kwargs, loc); } catch (...) { ctx.mode = Mode::Record; throw; }
+  ctx.mode = Mode::Record;
+  if (r->k != VK::Tensor) return r;
+  // L['self']._modules['dense'] -> target `L__self___dense` (Dynamo 2.3's module key), name lower-cased
+  std::string key = "L__self__";
+  size_t p = 0;
+  while ((p = path.find("['", p)) != std::string::npos) {
+    size_t q = path.find("']", p);
+    key += "_" + path.substr(p + 2, q - p - 2);
+    p = q;
+  }
+  Node n;
+  n.op = "call_module";
+  n.target = key;
+  for (auto& a : args) n.args.push_back(to_arg(a));
+  n.name = ctx.graph.unique_name("l" + key.substr(1));
+  n.meta = *r->t;
+  n.has_meta = true;
+  bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
+  n.line = in_stmt ? loc.line : act.cur_line;
+  n.fn_name = act.fn ? act.fn->name : "<module>";
+  n.code = code_line(act.file, n.line, true);
+  n.file = path_of(act.file);
+  ctx.graph.nodes.push_back(n);
+  ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  (void)in_nodes;
+  return r;
+}
+
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   const std::string& cls = mod->builtin_nn;
   auto x = [&]() -> V {
@@ -95,6 +135,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  if (prof_.nn_call_module() && tracing()) return nn_call_module(mod, args, kwargs, loc);
   // forward(input) loads its input before self.weight: the frame input becomes a placeholder first
   if (tracing() && !args.empty() && args[0]->k == VK::Tensor) node_of(args[0]);
   auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> a, KW kw) {

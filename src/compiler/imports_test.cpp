@@ -1,0 +1,140 @@
+// Programs of several files: packages, relative imports, the module cache, search roots, user stubs
+// overriding bundled ones, and errors that name the importing file:line.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "api.hpp"
+#include "test_util.hpp"
+
+namespace fs = std::filesystem;
+using namespace tparse::compiler;
+
+namespace {
+
+struct TempTree {
+  fs::path root;
+  TempTree() {
+    root = fs::temp_directory_path() / ("tparse_imports_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++));
+    fs::remove_all(root);
+    fs::create_directories(root);
+  }
+  ~TempTree() { fs::remove_all(root); }
+  static int& counter() { static int n = 0; return n; }
+  void write(const std::string& rel, const std::string& text) {
+    fs::create_directories((root / rel).parent_path());
+    std::ofstream(root / rel) << text;
+  }
+  Result compile(const std::string& script, Options o = {}) {
+    fs::path p = root / script;
+    return compile_script(p.string(), testing::slurp(p), o);
+  }
+};
+
+int count(const std::string& s, const std::string& needle) {
+  int n = 0;
+  for (size_t p = s.find(needle); p != std::string::npos; p = s.find(needle, p + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("a package with __init__.py, relative imports and a sibling module compiles like one file") {
+  TempTree t;
+  t.write("pkg/__init__.py", "from .layers import Block\nVERSION = 3\n");
+  t.write("pkg/layers.py", "import torch\nfrom torch import nn\nfrom . import util\n\nclass Block(nn.Module):\n"
+                           "    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n\n"
+                           "    def forward(self, x):\n        return util.double(self.lin(x))\n");
+  t.write("pkg/util.py", "def double(x):\n    return x * 2\n");
+  t.write("main.py", "import torch\nimport pkg\nfrom pkg.layers import Block\nimport pkg.util as u\n\n"
+                     "assert pkg.VERSION == 3\nassert pkg.Block is Block\nm = torch.compile(Block())\ny = m(torch.randn(2, 4))\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 1);
+  // the graph's nodes name the file that holds each line
+  CHECK(r.trace.find("pkg/layers.py:11 in forward") != std::string::npos);
+  CHECK(r.trace.find("pkg/util.py:2 in double") != std::string::npos);
+}
+
+TEST_CASE("a module's body runs once however often it is imported") {
+  TempTree t;
+  t.write("counter.py", "hits = []\nhits.append(1)\n");
+  t.write("a.py", "import counter\n");
+  t.write("main.py", "import counter\nimport a\nfrom counter import hits\nimport counter\nassert len(hits) == 1\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("a missing module is an error at the importing file:line, with the import chain") {
+  TempTree t;
+  t.write("lib/__init__.py", "");
+  t.write("lib/model.py", "import torch\nfrom lib.helpers import nothing_here\n");
+  t.write("lib/helpers.py", "x = 1\n");
+  t.write("main.py", "import torch\nfrom lib.model import X\n");
+  Result r = t.compile("main.py");
+  REQUIRE(!r.ok);
+  CHECK(r.error.find("lib/model.py:2:1: error: cannot import name 'nothing_here' from 'lib.helpers'") != std::string::npos);
+  CHECK(r.error.find("main.py:2: note: while importing 'lib.model'") != std::string::npos);
+  Result r2 = [&] {
+    t.write("main2.py", "import torch\nimport not_a_module_anywhere\n");
+    return t.compile("main2.py");
+  }();
+  REQUIRE(!r2.ok);
+  CHECK(r2.error.find("main2.py:2:1: error: No module named 'not_a_module_anywhere'") != std::string::npos);
+}
+
+TEST_CASE("a syntax error in an imported file names that file") {
+  TempTree t;
+  t.write("bad.py", "def f(:\n    pass\n");
+  t.write("main.py", "import bad\n");
+  Result r = t.compile("main.py");
+  REQUIRE(!r.ok);
+  CHECK(r.error.find("bad.py:1:") != std::string::npos);
+  CHECK(r.error.find("main.py:1: note: while importing 'bad'") != std::string::npos);
+}
+
+TEST_CASE("relative import from the script itself is Python's error") {
+  TempTree t;
+  t.write("main.py", "from .x import y\n");
+  Result r = t.compile("main.py");
+  REQUIRE(!r.ok);
+  CHECK(r.error.find("attempted relative import with no known parent package") != std::string::npos);
+}
+
+TEST_CASE("--source-root finds modules outside the script's folder; --stub-path overrides a bundled stub") {
+  TempTree t;
+  t.write("src/shared_lib.py", "SCALE = 2\n");
+  t.write("stubs/transformers/__init__.py", "MARK = 'user stub'\n");
+  t.write("app/main.py", "import shared_lib\nimport transformers\nassert shared_lib.SCALE == 2\nassert transformers.MARK == 'user stub'\n");
+  Result without = t.compile("app/main.py");
+  CHECK(!without.ok);
+  Options o;
+  o.source_roots = {(t.root / "src").string()};
+  o.stub_paths = {(t.root / "stubs").string()};
+  Result r = t.compile("app/main.py", o);
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("bundled transformers stubs: config attributes, ModelOutput indexing, a logger call breaks the graph") {
+  TempTree t;
+  t.write("main.py",
+          "import torch\nfrom transformers import PretrainedConfig, PreTrainedModel\n"
+          "from transformers.modeling_outputs import BaseModelOutputWithPast\nfrom transformers.utils import logging\n"
+          "logger = logging.get_logger(__name__)\n\n"
+          "class Cfg(PretrainedConfig):\n    def __init__(self, width=4, **kwargs):\n        self.width = width\n        super().__init__(**kwargs)\n\n"
+          "class M(PreTrainedModel):\n    def __init__(self, config):\n        super().__init__(config)\n        self.lin = torch.nn.Linear(config.width, config.width)\n\n"
+          "    def forward(self, x):\n        h = self.lin(x)\n        out = BaseModelOutputWithPast(last_hidden_state=h, past_key_values=None)\n"
+          "        if self.config.use_return_dict:\n            logger.warning_once('returning a dict')\n        return out[0] + 1\n\n"
+          "cfg = Cfg(width=4, torch_dtype='float32')\nassert cfg.torch_dtype == torch.float32\nassert cfg.use_return_dict\n"
+          "m = torch.compile(M(cfg))\ny = m(torch.randn(2, 4))\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 2);
+  CHECK(r.trace.find("logging.Logger method not supported for non-export cases") != std::string::npos);
+}

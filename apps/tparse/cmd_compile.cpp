@@ -18,11 +18,14 @@ void add_compile(CLI::App& app, Exit& exit) {
   auto* cmd = app.add_subcommand("compile", "Reproduce torch.compile on a model script (no PyTorch needed)");
   struct Opts {
     std::string script, trace_dir, torch = "2.11";
+    std::vector<std::string> roots, stubs;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("script", o->script, "model script (Python subset)")->required();
   cmd->add_option("--trace-dir", o->trace_dir, "directory for the TORCH_TRACE log")->required();
   cmd->add_option("--torch", o->torch, "Dynamo rule profile: 2.11 (default) or 2.3");
+  cmd->add_option("--source-root", o->roots, "Extra folder searched for imported modules (like PYTHONPATH; repeatable)");
+  cmd->add_option("--stub-path", o->stubs, "Folder of user Python stubs for modules tparse does not model (repeatable; docs/compiler.md)");
   cmd->callback([o, &exit] {
     std::ifstream in(o->script, std::ios::binary);
     if (!in) {
@@ -34,6 +37,8 @@ void add_compile(CLI::App& app, Exit& exit) {
     ss << in.rdbuf();
     compiler::Options opts;
     opts.torch_version = o->torch;
+    opts.source_roots = o->roots;
+    opts.stub_paths = o->stubs;
     compiler::Result r = compiler::compile_script(o->script, ss.str(), opts);
     if (!r.ok) {
       std::cerr << r.error;

@@ -10,6 +10,7 @@
 #include "analysis/explain_compare.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "core/json_writer.hpp"
 #include "core/summary.hpp"
 #ifdef HAVE_TPARSE_COMPILER
 #include "compiler/api.hpp"
@@ -52,6 +53,14 @@ bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t
   compiler::Result r = compiler::compile_script(path, ss.str(), o);
   if (!r.ok) {
     fmt::print(stderr, "{}\n", terminal_safe(r.error));
+    if (f.json) {  // the unsupported construct or script error, machine-readable (docs/explain.md)
+      JsonWriter w(true);
+      w.begin_object().key("schema").value("tparse-explain").key("schema_version").value(int64_t{1});
+      w.key("error").begin_object().key("file").value(r.error_file).key("line").value(int64_t{r.error_line});
+      w.key("col").value(int64_t{r.error_col}).key("message").value(r.error_message).key("notes").value(r.error_notes);
+      w.end_object().end_object();
+      write_text(f.out, w.take() + "\n");
+    }
     return false;
   }
   t = load_trace_text(std::move(r.trace), path);

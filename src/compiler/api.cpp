@@ -45,13 +45,19 @@ Result compile_script(const std::string& path, const std::string& source, const 
     r.trace = interp->trace();
     r.ok = true;
   } catch (CompileError& e) {
+    r.error_file = path;
     if (interp && e.loc.file > 0 && static_cast<size_t>(e.loc.file) < interp->files_.size()) {
       const auto& f = interp->files_[static_cast<size_t>(e.loc.file)];
       r.error = format_diag(f.path, f.source, e.loc, e.what());
+      r.error_file = f.path;
     } else {
       r.error = format_diag(path, source, e.loc, e.what());
     }
-    if (interp) r.error += interp->error_context();
+    r.error_line = e.loc.line;
+    r.error_col = e.loc.col;
+    r.error_message = e.what();
+    if (interp) r.error_notes = interp->error_context();
+    r.error += r.error_notes;
   } catch (const std::bad_alloc&) {
     r.error = path + ": error: the script needs more memory than the reference compiler allows (e.g. a huge range())\n";
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller

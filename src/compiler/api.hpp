@@ -21,6 +21,9 @@ struct Result {
   bool ok = false;
   std::string trace;  ///< full TORCH_TRACE log text (what torch writes to dedicated_log_torch_trace_*.log)
   std::string error;  ///< compiler-style diagnostics: file:line:col, the line, a caret
+  /// The same error as fields (for --json): where, the message, and the import/call-chain notes.
+  std::string error_file, error_message, error_notes;
+  int error_line = 0, error_col = 0;
 };
 
 /// Parses and abstractly runs `source` (the script at `path`), as torch.compile would run it.

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# CLI checks for `tparse explain model.py` on real model source: the JSON error for an unsupported
+# construct (file:line, exit 2), ChatGLM3's own code against torch's explain.json (when ../shared is
+# there), `--torch 2.3 --compare 2.11`, and --stub-path / --source-root on `tparse compile`.
+# Usage: explain_model_cli_test.sh PATH/TO/tparse SHARED_DIR
+set -u
+T="$1"; SHARED="$2"
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+fail=0
+check() { local want=$1 got=$2 what=$3; if [ "$want" != "$got" ]; then echo "FAIL: $what (want $want, got $got)"; fail=1; else echo "ok: $what"; fi; }
+
+printf 'import torch\nfrom torch import nn\n\nclass M(nn.Module):\n    def forward(self, x):\n        return torch.frobnicate(x)\n\ntorch.compile(M())(torch.randn(2))\n' > "$W/bad.py"
+"$T" explain "$W/bad.py" --json > "$W/bad.json" 2> "$W/bad.err"; check 2 $? "unsupported construct exits 2"
+python3 - "$W/bad.json" "$W/bad.py" <<'PY'; check 0 $? "--json carries the error with file:line"
+import json, sys
+e = json.load(open(sys.argv[1]))["error"]
+assert e["file"] == sys.argv[2] and e["line"] == 6 and "torch.frobnicate" in e["message"], e
+assert "called from here" in e["notes"], e
+PY
+grep -q "bad.py:6:" "$W/bad.err"; check 0 $? "stderr names file:line"
+
+mkdir -p "$W/lib" "$W/stubs/fancylib"
+printf 'def double(x):\n    return x * 2\n' > "$W/lib/helpers.py"
+printf 'def noop(x):\n    return x\n' > "$W/stubs/fancylib/__init__.py"
+printf 'import torch\nimport helpers\nimport fancylib\n\n@torch.compile\ndef f(x):\n    return fancylib.noop(helpers.double(x)) + 1\n\nf(torch.randn(3))\n' > "$W/app.py"
+"$T" compile "$W/app.py" --trace-dir "$W/t0" > /dev/null 2>&1; check 2 $? "missing modules fail without search paths"
+"$T" compile "$W/app.py" --trace-dir "$W/t1" --source-root "$W/lib" --stub-path "$W/stubs" > /dev/null; check 0 $? "--source-root and --stub-path find them"
+"$T" summary "$W/t1" --json -q | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["totals"]["graphs"] == 1, d["totals"]'; check 0 $? "one graph"
+
+C="$SHARED/testdata/realmodels/chatglm3"
+if [ -f "$C/run_chatglm3.py" ]; then
+  "$T" explain "$C/run_chatglm3.py" --json > "$W/glm.json"; check 0 $? "explain ChatGLM3 runs"
+  python3 - "$W/glm.json" "$C/real-torch-2.11/explain.json" <<'PY'; check 0 $? "ChatGLM3 explain --json equals torch's explain.json (counts, ops in order)"
+import json, re, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for k in ("graph_count", "graph_break_count", "op_count"):
+    assert a[k] == b[k], (k, a[k], b[k])
+norm = lambda s: re.sub(r" at 0x(?:[0-9a-f]+|…)>", " at 0x>", s)
+assert [[norm(x) for x in g] for g in a["ops_per_graph"]] == [[norm(x) for x in g] for g in b["ops_per_graph"]]
+PY
+  "$T" explain "$C/run_chatglm3.py" --torch 2.3 --compare 2.11 > "$W/cmp.txt"; check 0 $? "--compare runs"
+  grep -Eq '^Graph Count +143 +1$' "$W/cmp.txt"; check 0 $? "compare: 143 graphs under 2.3, 1 under 2.11"
+  grep -Eq '^Graph Break Count +142 +0$' "$W/cmp.txt"; check 0 $? "compare: 142 breaks under 2.3"
+  grep -q "modeling_chatglm.py:$(grep -n "torch.__version__.split('.')" "$C/glm/modeling_chatglm.py" | cut -d: -f1) in forward" "$W/cmp.txt"
+  check 0 $? "compare names the version-check line"
+  grep -q "fix: Move the version check into __init__" "$W/cmp.txt"; check 0 $? "compare gives the fix"
+else
+  echo "skip: $C absent"
+fi
+exit $fail

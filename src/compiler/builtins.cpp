@@ -102,11 +102,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Tensor: {
       auto& t = *obj->t;
-      if (name == "shape") {
-        std::vector<V> xs;
-        for (auto& d : t.shape) xs.push_back(mk_int(d.v));
-        return mk_tuple(xs);
-      }
+      if (name == "shape") return size_of(obj, -1);
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));

@@ -125,6 +125,7 @@ struct FrameCtx {
   std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
   std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
+  std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
 };
 
 class Interp;
@@ -210,6 +211,12 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  // ---- SymInts (symint.cpp) ----
+  /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
+  /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
+  V size_of(const V& t, long long dim);
+  int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
+  std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
   V tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,
                         std::vector<V>& rest, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   V nn_construct(const std::string& cls, std::vector<V>& args,

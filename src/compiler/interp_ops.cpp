@@ -265,7 +265,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
         else xs.push_back(obj->items[i]);
       }
       if (obj->k == VK::Str) return mk_str(s);
-      return obj->k == VK::List ? mk_list(xs) : mk_tuple(xs);
+      if (obj->k == VK::List) return mk_list(xs);
+      V r = mk_tuple(xs);
+      r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
+      return r;
     }
     if (idx->k != VK::Int && idx->k != VK::Bool) error(loc, "indices must be integers or slices");
     long long i = norm_index(idx->i, n);
@@ -358,6 +361,11 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (!flt && y >= 0) return mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
       return mk_float(std::pow(x, y));
     }
+    if (!flt && (!a->sym.empty() || !b->sym.empty())) {  // SymInt arithmetic: the hint, and the expression
+      V r = binop(op, a->sym.empty() ? a : mk_int(a->i), b->sym.empty() ? b : mk_int(b->i), loc);
+      if (r->k == VK::Int) r->sym = sym_expr(op, a, b);
+      return r;
+    }
     if (!flt) {
       long long i = a->k == VK::Bool ? a->b : a->i, j = b->k == VK::Bool ? b->b : b->i;
       if (op == "+") return mk_int(i + j);
@@ -386,7 +394,10 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
   if (op == "+" && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
     std::vector<V> xs = a->items;
     xs.insert(xs.end(), b->items.begin(), b->items.end());
-    return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
+    if (a->k == VK::List) return mk_list(xs);
+    V r = mk_tuple(xs);
+    r->size_tuple = a->size_tuple || b->size_tuple;  // torch.Size + tuple is a torch.Size
+    return r;
   }
   if (op == "*" && (a->k == VK::List || a->k == VK::Tuple || a->k == VK::Str) && b->k == VK::Int) {
     std::vector<V> xs;

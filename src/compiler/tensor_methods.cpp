@@ -102,10 +102,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     if (name == "is_contiguous") return mk_bool(true);
     if (name == "is_floating_point") return mk_bool(t.dtype.find("float") != std::string::npos);
     if (name == "element_size") return mk_int(4);
-    if (V d = arg(0, "dim")) return mk_int(t.shape[nd(*this, d->i, rank, loc)].v);
-    std::vector<V> xs;
-    for (auto& d : t.shape) xs.push_back(mk_int(d.v));
-    return mk_tuple(xs);
+    if (V d = arg(0, "dim")) return size_of(self, nd(*this, d->i, rank, loc));
+    return size_of(self, -1);
   }
   if (name == "item" || name == "tolist") {
     if (in_compiled) {
@@ -241,7 +239,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
           s.push_back(t.shape[i - off]);
           continue;
         }
-        s.push_back(Dim{xs[i]->i, ""});
+        s.push_back(Dim{xs[i]->i, xs[i]->sym});
         known *= xs[i]->i;
       }
       long long n = 1;
@@ -390,6 +388,9 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
         hi = std::clamp(hi, 0LL, n);
         Dim nd2{std::max(0LL, (hi - lo + st - 1) / st), ""};
         if (x->items[0]->k == VK::None && x->items[1]->k == VK::None && st == 1) nd2 = t.shape[d];
+        // `[:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
+        if (x->items[0]->k == VK::None && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
+          nd2 = Dim{hi, x->items[1]->sym};
         s.push_back(nd2);
         ++d;
         continue;

@@ -89,12 +89,20 @@ Arg Interp::to_arg(const V& v) {
   switch (v->k) {
     case VK::Tensor: a.node = node_of(v); return a;
     case VK::List: case VK::Tuple:
+      if (v->size_tuple && tracing()) {  // a torch.Size holding a SymInt is built in the graph
+        bool symbolic = false;
+        for (auto& x : v->items) symbolic = symbolic || !x->sym.empty();
+        if (symbolic) { a.node = size_node(v); return a; }
+      }
       a.is_seq = true;
       a.is_tuple = v->k == VK::Tuple;
       for (auto& x : v->items) a.seq.push_back(to_arg(x));
       return a;
     case VK::Slice:
       a.lit = fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
+      return a;
+    case VK::Int:
+      a.lit = py_repr(v);  // a SymInt prints as its expression (s70)
       return a;
     case VK::Float:
       if (v->sym_node >= 0) { a.node = v->sym_node; return a; }
@@ -186,7 +194,7 @@ static std::vector<Dim> shape_arg(Interp& I, const std::vector<V>& args, size_t 
   std::vector<Dim> s;
   for (auto& x : xs) {
     if (x->k != VK::Int) I.error(loc, fmt::format("size must be an int, not {}", type_name(x)));
-    s.push_back(Dim{x->i, ""});
+    s.push_back(Dim{x->i, x->sym});
   }
   return s;
 }

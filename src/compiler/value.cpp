@@ -100,7 +100,7 @@ std::string py_repr(const V& v) {
   switch (v->k) {
     case VK::None: return "None";
     case VK::Bool: return v->b ? "True" : "False";
-    case VK::Int: return std::to_string(v->i);
+    case VK::Int: return v->sym.empty() ? std::to_string(v->i) : v->sym;
     case VK::Float: return fmt_float(v->f);
     case VK::Str: {
       std::string q = v->s.find('\'') != std::string::npos && v->s.find('"') == std::string::npos ? "\"" : "'";

@@ -74,6 +74,8 @@ struct Obj : HeapMember<Obj> {
   bool jit_script = false;                ///< function decorated with @torch.jit.script
   std::string global_name;                ///< name under which a global was read (for guards)
   int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
+  std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
+  bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

@@ -28,7 +28,7 @@ V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
                                               "importlib", "importlib.metadata", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
-                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends"};
+                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -459,9 +459,32 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return mk_float(0.0);
   }
   // hooks of the bundled stubs (src/compiler/stubs): calls Dynamo cannot trace, no-ops when eager
-  if (name == "__tparse_logger_call__") {
-    if (in_compiled) graph_break("logging.Logger method not supported for non-export cases", msg_logger(args.empty() ? "warning" : py_str(arg(0))), loc);
-    return none();
+  if (name == "__tparse_logger_call__") {  // (logger, method, args, kwargs) from stubs/transformers/utils/logging.py
+    if (!in_compiled) return none();
+    std::string logger = args.size() > 0 && args[0]->attrs.count("name") ? py_str(args[0]->attrs["name"]) : "root";
+    std::string method = args.size() > 1 ? py_str(arg(1)) : "warning";
+    std::string shown;  // VariableTracker reprs of the arguments
+    if (args.size() > 2)
+      for (auto& a : args[2]->items) {
+        std::string r = a->k == VK::Str ? fmt::format("ConstantVariable(str: {})", py_repr(a))
+                        : a->k == VK::Int ? fmt::format("ConstantVariable(int: {})", a->i)
+                        : a->k == VK::Tensor ? "TensorVariable()" : fmt::format("ConstantVariable({}: {})", type_name(a), py_repr(a));
+        shown += (shown.empty() ? "" : ", ") + r;
+      }
+    graph_break("logging.Logger method not supported for non-export cases", msg_logger(logger, method, shown), loc);
+  }
+  if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
+    if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
+    V cls = args[0];
+    std::vector<std::string> fields;
+    for (auto& b : cls->bases)
+      for (auto& f : b->dc_fields) if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
+    for (auto& st : cls->fn->body)
+      if (st->k == SK::AnnAssign && !st->targets.empty() && st->targets[0]->k == EK::Name &&
+          std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
+        fields.push_back(st->targets[0]->s);
+    cls->dc_fields = fields;
+    return cls;
   }
   if (name == "__tparse_skipped_builtin__") {
     std::string q = args.empty() ? "unknown" : py_str(arg(0));
@@ -531,6 +554,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   // JIT fuser switches model files flip at import time: process-wide settings, no effect on Dynamo
   if (name.rfind("torch._C._jit_", 0) == 0 && !in_compiled) return none();
+  if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
+    if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
+    if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
+    return args[0];
+  }
   if (name == "torch.nn.utils.skip_init") {  // builds the module without initialising its weights
     if (args.empty()) error(loc, "skip_init() needs a module class");
     V cls = args[0];

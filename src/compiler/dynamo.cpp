@@ -268,9 +268,11 @@ void Interp::finish_frame(Activation& act, V retval) {
 
 std::string Interp::user_traceback(Location loc) const {
   std::string s = "User code traceback:\n";
-  for (size_t i = 0; i < stack_.size(); ++i) {
+  size_t last = stack_.size();  // bundled stubs are not user code: their frames are left out
+  while (last > 1 && is_stub(stack_[last - 1]->file)) --last;
+  for (size_t i = 0; i < last; ++i) {
     auto* a = stack_[i];
-    int line = i + 1 == stack_.size() ? loc.line : a->cur_line;
+    int line = i + 1 == last ? loc.line : a->cur_line;
     std::string fn = a->fn ? a->fn->name : "<module>";
     s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path_of(a->file), line, fn, code_line(a->file, line, true));
   }
@@ -394,6 +396,16 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if (!described) ctx->described.push_back({*t->t, L});
     }
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
+    if (act.try_depth > 0) {
+      // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial
+      // graph can be compiled (should_compile_partial_graph): the frame is skipped (truth: break_in_try)
+      emit_frame_skip(*act.ctx, gb.msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
+    }
     if (maybe_has_backedge(act)) {
       std::string msg = loop_skip_msg(&gb, *act.ctx->code, loc.line);
       emit_frame_skip(*act.ctx, msg, loc);
@@ -447,8 +459,8 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
   branch = cond->t->fill ? *cond->t->fill != 0 : true;
-  if (maybe_has_backedge(act)) {
-    std::string msg = loop_skip_msg(nullptr, *ctx->code, loc.line);
+  if (maybe_has_backedge(act) || act.try_depth > 0) {
+    std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
     emit_frame_skip(*ctx, msg, loc);
     if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
     ++counters_["unimplemented"];

@@ -157,6 +157,7 @@ struct Activation {
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
   int file = 0;                                ///< source file of the running code (Interp::files_)
+  int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
 };
 
 struct ReturnSignal { V value; };
@@ -312,6 +313,7 @@ class Interp {
   const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
   /// Text of `line` in `file`, leading blanks removed when `strip`.
   std::string code_line(int file, int line, bool strip = false) const;
+  bool is_stub(int file) const { return path_of(file).rfind("<tparse-stubs>/", 0) == 0; }
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

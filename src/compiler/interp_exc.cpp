@@ -70,6 +70,8 @@ void Interp::exec_try(const Stmt& s) {
   bool completed = false;
   try {
     try {
+      ++stack_.back()->try_depth;
+      struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       exec_block(s.body);
       completed = true;
     } catch (PyException& e) {
@@ -81,6 +83,8 @@ void Interp::exec_try(const Stmt& s) {
       auto saved = handling_;
       handling_ = std::make_shared<PyException>(e);
       struct Restore { std::shared_ptr<PyException>& r; std::shared_ptr<PyException> v; ~Restore() { r = v; } } restore{handling_, saved};
+      ++stack_.back()->try_depth;
+      struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       exec_block(handler->body);
     }
     if (completed) exec_block(s.orelse);

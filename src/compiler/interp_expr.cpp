@@ -58,7 +58,7 @@ V Interp::eval(const ExprP& e) {
       V callee = eval(e->a[0]);
       std::vector<V> args;
       std::vector<std::pair<std::string, V>> kwargs;
-      bool ex = false, kw = false;
+      bool ex = false;
       for (size_t i = 1; i < e->a.size(); ++i) {
         const std::string& k = e->kw[i - 1];
         if (k.empty()) args.push_back(eval(e->a[i]));
@@ -67,11 +67,12 @@ V Interp::eval(const ExprP& e) {
           ex = true;
           V d = eval(e->a[i]);
           for (auto& kv : d->dict) kwargs.push_back({py_str(kv.first), kv.second});
-        } else { kw = true; kwargs.push_back({k, eval(e->a[i])}); }
+        } else { kwargs.push_back({k, eval(e->a[i])}); }
       }
       Activation& act = *stack_.back();
       if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0)
-        return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : kw ? "CALL_KW" : "CALL");
+        // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
+        return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");
       return call(callee, std::move(args), std::move(kwargs), e->loc);
     }
     case EK::BinOp: {

@@ -129,6 +129,22 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
       for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
       if (!init && exc) inst->attrs["args"] = mk_tuple(args);
+      if (!init && !callee->dc_fields.empty()) {  // the __init__ @dataclass generates
+        const auto& fields = callee->dc_fields;
+        if (args.size() > fields.size()) error(loc, fmt::format("{}.__init__() takes {} positional arguments but {} were given", callee->s, fields.size() + 1, args.size() + 1));
+        for (auto& [k, v] : kwargs)
+          if (std::find(fields.begin(), fields.end(), k) == fields.end()) error(loc, fmt::format("{}.__init__() got an unexpected keyword argument '{}'", callee->s, k));
+        for (size_t i = 0; i < fields.size(); ++i) {
+          V v = i < args.size() ? args[i] : nullptr;
+          for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
+          if (!v) v = find_in_class(callee, fields[i]);
+          if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
+          inst->attrs[fields[i]] = v;
+          inst->order.push_back(fields[i]);
+        }
+        if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
+        return inst;
+      }
       if (init) {
         args.insert(args.begin(), inst);
         // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph

@@ -127,11 +127,11 @@ std::string msg_version_split() {
   return "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}";
 }
 
-std::string msg_logger(const std::string& method) {
+std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args) {
   return gb_message("logging.Logger method not supported for non-export cases",
                     "logging.Logger methods are not supported for non-export cases.",
                     {"Add the logging method to `torch._dynamo.config.ignore_logging_functions`."},
-                    fmt::format("method: {}", method), "GB0291");
+                    fmt::format("method: <Logger {} (WARNING)>.{}, args: [{}], kwargs: {{}}", logger, method, args), "GB0291");
 }
 
 std::string gb_id_of(const std::string& msg) {

@@ -25,7 +25,7 @@ std::string msg_recompile_limit();
 std::string msg_metadata_version();
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
 /// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).
-std::string msg_logger(const std::string& method);
+std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args);
 /// The link's GB id in a message (`GB0059`), or "" when none.
 std::string gb_id_of(const std::string& msg);
 

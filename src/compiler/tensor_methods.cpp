@@ -368,7 +368,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     std::vector<Dim> s;
     size_t d = 0;
     size_t consumed = 0;  // indices that use up a dimension (for `...`)
-    for (auto& x : ix) consumed += x->k == VK::Int || x->k == VK::Slice || x->k == VK::Tensor;
+    for (auto& x : ix) consumed += x->k == VK::Int || x->k == VK::Slice || x->k == VK::Tensor || x->k == VK::List;
     for (auto& x : ix) {
       if (x->k == VK::None) { s.push_back(Dim{1, ""}); continue; }
       if (x->k == VK::Builtin && x->s == "Ellipsis") {
@@ -392,6 +392,16 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
         if (x->items[0]->k == VK::None && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
           nd2 = Dim{hi, x->items[1]->sym};
         s.push_back(nd2);
+        ++d;
+        continue;
+      }
+      if (x->k == VK::List) {  // one advanced index (a list of ints): that dim becomes len(list)
+        if (d >= rank) error(loc, "too many indices for tensor");
+        for (auto& y : x->items) {
+          if (y->k != VK::Int) error(loc, "only lists of ints are supported as tensor indices by tparse");
+          nd(*this, y->i, t.shape[d].v, loc);
+        }
+        s.push_back(Dim{static_cast<long long>(x->items.size()), ""});
         ++d;
         continue;
       }

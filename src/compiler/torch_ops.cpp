@@ -22,6 +22,14 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
   gb.msg = msg;
   gb.loc = loc;
   gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+  // raised inside a bundled stub (a logger method, warnings.warn): Dynamo sees the user's call, not
+  // the stub's body, so the break is located at the innermost user frame's line
+  size_t k = stack_.size();
+  while (k > 1 && is_stub(stack_[k - 1]->file)) --k;
+  if (k < stack_.size()) {
+    gb.loc = Location{stack_[k - 1]->cur_line, 0, stack_[k - 1]->file};
+    gb.fn_name = stack_[k - 1]->fn ? stack_[k - 1]->fn->name : "<module>";
+  }
   gb.data_dependent = dd;
   throw gb;
 }

@@ -76,6 +76,7 @@ struct Obj : HeapMember<Obj> {
   int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
   std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
+  std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

@@ -19,6 +19,7 @@ def run_one(prog, outdir):
     import torch
     import torch._dynamo.utils as du
     err = None
+    sys.path.insert(0, os.path.dirname(os.path.abspath(prog)))  # as `python prog.py` does: sibling packages import
     try:
         runpy.run_path(prog, run_name="__main__")
     except Exception:

@@ -1,13 +1,15 @@
-"""tparse stub of dataclasses: @dataclass keeps the class (fields come from class attributes)."""
+"""tparse stub of dataclasses: @dataclass makes __init__ from the annotated class attributes (in
+order, base classes first; defaults from the class body); field(default_factory=f) gives f()."""
 
 
 def dataclass(cls=None, **kwargs):
     if cls is None:
         return dataclass
-    return cls
+    return __tparse_dataclass__(cls)
 
 
 def field(default=None, default_factory=None, **kwargs):
     if default_factory is not None:
         return default_factory()
     return default
+

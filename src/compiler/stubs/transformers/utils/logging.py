@@ -7,22 +7,22 @@ class Logger:
         self.name = name
 
     def warning(self, *args, **kwargs):
-        __tparse_logger_call__("warning")
+        __tparse_logger_call__(self, "warning", args, kwargs)
 
     def warning_once(self, *args, **kwargs):
-        __tparse_logger_call__("warning")
+        __tparse_logger_call__(self, "warning_once", args, kwargs)
 
     def warn(self, *args, **kwargs):
-        __tparse_logger_call__("warning")
+        __tparse_logger_call__(self, "warn", args, kwargs)
 
     def info(self, *args, **kwargs):
-        __tparse_logger_call__("info")
+        __tparse_logger_call__(self, "info", args, kwargs)
 
     def debug(self, *args, **kwargs):
-        __tparse_logger_call__("debug")
+        __tparse_logger_call__(self, "debug", args, kwargs)
 
     def error(self, *args, **kwargs):
-        __tparse_logger_call__("error")
+        __tparse_logger_call__(self, "error", args, kwargs)
 
 
 def get_logger(name=None):

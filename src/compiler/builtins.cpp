@@ -102,6 +102,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Tensor: {
       auto& t = *obj->t;
+      realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
       if (name == "shape") return size_of(obj, -1);
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
@@ -473,6 +474,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       }
     graph_break("logging.Logger method not supported for non-export cases", msg_logger(logger, method, shown), loc);
   }
+  if (name.rfind("nn_init:", 0) == 0) {  // super().__init__(...) of a built-in torch.nn base class
+    nn_construct(name.substr(8), args, kwargs, loc, self);
+    return none();
+  }
+  if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];
@@ -533,7 +539,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return mk_list(xs);
     }
     if (m == "zero_grad") return none();
-    if (m == "register_buffer") { setattr(self, arg(0)->s, arg(1), loc); return none(); }
+    if (m == "register_buffer") {
+      if (arg(1)->k == VK::Tensor) arg(1)->t->is_buffer = true;
+      setattr(self, arg(0)->s, arg(1), loc);
+      return none();
+    }
     if (m == "modules" || m == "children") {
       std::vector<V> xs;
       if (m == "modules") xs.push_back(self);

@@ -112,7 +112,10 @@ std::string print_readable(const Graph& g, const std::string& file) {
       cur_file = n.file;
     }
     std::string rhs;
-    if (n.infix && n.args.size() == 2) {
+    bool iop = n.infix && n.args.size() == 2 && n.target.size() == 2 && n.target[1] == '=' && std::string("+-*/").find(n.target[0]) != std::string::npos;
+    if (iop) {  // operator.iadd: FX writes `a += b;  name = a`
+      rhs = arg_str(g, n.args[0]);
+    } else if (n.infix && n.args.size() == 2) {
       rhs = fmt::format("{} {} {}", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]));
     } else if (n.infix && n.args.size() == 1) {
       rhs = fmt::format("{}{}", n.target, arg_str(g, n.args[0]));
@@ -141,7 +144,8 @@ std::string print_readable(const Graph& g, const std::string& file) {
     }
     if (n.dead_result) dead.push_back(n.name);
     std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
-    lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
+    if (iop) lines += fmt::format("        {} {} {};  {}{} = {}{}\n", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
+    else lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
   }
   std::vector<std::string> outs;
   for (int o : g.outputs) outs.push_back(g.nodes[o].name);

@@ -159,7 +159,11 @@ void Interp::exec(const StmtP& s) {
     case SK::AnnAssign: if (s->value) assign(s->targets[0], eval(s->value)); return;
     case SK::AugAssign: {
       V cur = eval(s->target);
-      V v = binop(s->op, cur, eval(s->value), s->loc);
+      V rhs = eval(s->value);
+      // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
+      V v = cur->k == VK::Tensor && (s->op == "+" || s->op == "-" || s->op == "*" || s->op == "/")
+                ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
+                : binop(s->op, cur, rhs, s->loc);
       assign(s->target, v);
       return;
     }

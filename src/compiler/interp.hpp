@@ -158,6 +158,7 @@ struct Activation {
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
+  bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
 };
 
 struct ReturnSignal { V value; };
@@ -212,10 +213,13 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  V einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   // ---- SymInts (symint.cpp) ----
   /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
   V size_of(const V& t, long long dim);
+  /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
+  void realize(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
   std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
   V tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,

@@ -159,8 +159,12 @@ V Interp::eval(const ExprP& e) {
           if (ok) rec(ci + 1);
         }
       };
-      try { rec(0); } catch (...) { stack_.back()->env = saved; throw; }
+      // Python 3.12 inlines list/dict/set comprehensions (PEP 709); a generator expression is a frame
+      bool saved_gen = stack_.back()->in_genexpr;
+      if (e->k == EK::GenExp) stack_.back()->in_genexpr = true;
+      try { rec(0); } catch (...) { stack_.back()->env = saved; stack_.back()->in_genexpr = saved_gen; throw; }
       stack_.back()->env = saved;
+      stack_.back()->in_genexpr = saved_gen;
       if (e->k == EK::DictComp) return d;
       return mk_list(out);
     }

@@ -126,6 +126,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       inst->builtin_nn = callee->builtin_nn;
       if (!inst->builtin_nn.empty()) inst->attrs["training"] = mk_bool(true);
       V init = find_in_class(callee, "__init__");
+      // a subclass of a built-in torch.nn module without its own __init__ is built by that module's
+      if (!init && !inst->builtin_nn.empty() && inst->builtin_nn != "Module") {
+        nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
+        return inst;
+      }
       bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
       for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
       if (!init && exc) inst->attrs["args"] = mk_tuple(args);
@@ -159,6 +164,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (is_module_inst(callee)) {
         if (callee->cls) {
           V fwd = find_in_class(callee->cls, "forward");
+          if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
@@ -196,6 +202,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           std::string s = src->second;
           if (is_module_inst(v)) s += "._modules['" + name + "']";
           else if (v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
+          else if (v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
         }
@@ -234,12 +241,25 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         return bm;
       }
     }
+    // super() reaching a built-in torch.nn class: its __init__ builds the parameters, its forward is the op
+    V nn_base;
+    for (auto& b : cls->bases) if (b->k == VK::Class && !b->fn && !b->builtin_nn.empty()) nn_base = b;
     if (name == "__init__") {
       // nn.Module.__init__ logs API usage: traced inside a frame it is a graph node (kwargs_call truth)
-      for (auto& b : cls->bases) if (b->k == VK::Class && b->builtin_nn == "Module") return mk_builtin("nn_module_init");
+      if (nn_base && nn_base->builtin_nn == "Module") return mk_builtin("nn_module_init");
+      if (nn_base) {
+        auto b = mk_builtin("nn_init:" + nn_base->builtin_nn);
+        b->self = obj->self;
+        return b;
+      }
       return mk_builtin("noop");
     }
-    if (name == "forward") error(loc, "super().forward is not supported by tparse");
+    if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
+      auto b = mk_builtin("nn_forward_base");
+      b->self = obj->self;
+      return b;
+    }
+    if (name == "forward") error(loc, "super().forward: no base class defines forward");
   }
   V r = builtin_attr(obj, name, loc, found);
   if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);

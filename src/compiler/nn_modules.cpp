@@ -72,8 +72,96 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["p"] = p ? p : mk_float(0.5);
     return inst;
   }
-  if (cls == "ReLU" || cls == "GELU" || cls == "SiLU" || cls == "Tanh" || cls == "Sigmoid" || cls == "Identity" || cls == "Softmax") {
+  if (cls == "ReLU" || cls == "GELU" || cls == "SiLU" || cls == "Tanh" || cls == "Sigmoid" || cls == "Identity" || cls == "Softmax" ||
+      cls == "ReLU6" || cls == "Mish" || cls == "LeakyReLU") {
     if (cls == "Softmax") inst->attrs["dim"] = arg(0, "dim") ? arg(0, "dim") : none();
+    if (cls == "ReLU" || cls == "ReLU6" || cls == "SiLU" || cls == "Mish") inst->attrs["inplace"] = arg(0, "inplace") ? arg(0, "inplace") : mk_bool(false);
+    if (cls == "GELU") inst->attrs["approximate"] = arg(0, "approximate") ? arg(0, "approximate") : mk_str("none");
+    if (cls == "LeakyReLU") {
+      inst->attrs["negative_slope"] = arg(0, "negative_slope") ? arg(0, "negative_slope") : mk_float(0.01);
+      inst->attrs["inplace"] = arg(1, "inplace") ? arg(1, "inplace") : mk_bool(false);
+    }
+    return inst;
+  }
+  if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    size_t nd = static_cast<size_t>(cls[4] - '0');
+    long long in = need_int(0, "in_channels"), out = need_int(1, "out_channels");
+    auto tuple_of = [&](V v, long long dflt) {  // torch.nn.modules.utils._pair / _single / _triple
+      std::vector<V> xs;
+      if (v && (v->k == VK::Tuple || v->k == VK::List)) xs = v->items;
+      else for (size_t i = 0; i < nd; ++i) xs.push_back(v && v->k == VK::Int ? v : mk_int(dflt));
+      if (xs.size() != nd) error(loc, fmt::format("nn.{}: expected {} values", cls, nd));
+      return mk_tuple(xs);
+    };
+    V k = tuple_of(arg(2, "kernel_size"), 1);
+    V pad = arg(4, "padding");
+    inst->attrs["kernel_size"] = k;
+    inst->attrs["stride"] = tuple_of(arg(3, "stride"), 1);
+    inst->attrs["padding"] = pad && pad->k == VK::Str ? pad : tuple_of(pad, 0);
+    inst->attrs["dilation"] = tuple_of(arg(5, "dilation"), 1);
+    V groups = arg(6, "groups");
+    long long g = groups && groups->k == VK::Int ? groups->i : 1;
+    inst->attrs["groups"] = mk_int(g);
+    if (g <= 0 || in % g != 0 || out % g != 0) error(loc, fmt::format("nn.{}: channels must be divisible by groups", cls));
+    std::vector<Dim> ws{Dim{out, ""}, Dim{in / g, ""}};
+    for (auto& x : k->items) ws.push_back(Dim{x->i, ""});
+    add(inst, "weight", param(ws, 0));
+    V b = arg(7, "bias");
+    add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : param({Dim{out, ""}}, 0));
+    return inst;
+  }
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+    long long c = need_int(0, "num_features");
+    V eps = arg(1, "eps"), mom = arg(2, "momentum"), affine = arg(3, "affine"), track = arg(4, "track_running_stats");
+    inst->attrs["eps"] = eps ? eps : mk_float(1e-5);
+    inst->attrs["momentum"] = mom ? mom : mk_float(0.1);
+    bool aff = !(affine && affine->k == VK::Bool && !affine->b);
+    bool trk = !(track && track->k == VK::Bool && !track->b);
+    inst->attrs["track_running_stats"] = mk_bool(trk);
+    add(inst, "weight", aff ? param({Dim{c, ""}}, 1) : none());
+    add(inst, "bias", aff ? param({Dim{c, ""}}, 0) : none());
+    auto buffer = [&](std::vector<Dim> s, const std::string& dtype) {
+      TensorInfo t;
+      t.shape = std::move(s);
+      t.dtype = dtype;
+      t.is_buffer = true;
+      return mk_tensor(t);
+    };
+    add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
+    return inst;
+  }
+  if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "AvgPool1d" || cls == "AvgPool2d") {
+    V k = arg(0, "kernel_size");
+    if (!k) error(loc, fmt::format("nn.{}: missing kernel_size", cls));
+    V st = arg(1, "stride");
+    inst->attrs["kernel_size"] = k;
+    inst->attrs["stride"] = st && st->k != VK::None ? st : k;
+    inst->attrs["padding"] = arg(2, "padding") ? arg(2, "padding") : mk_int(0);
+    if (cls[0] == 'M') {
+      inst->attrs["dilation"] = arg(3, "dilation") ? arg(3, "dilation") : mk_int(1);
+      inst->attrs["return_indices"] = arg(4, "return_indices") ? arg(4, "return_indices") : mk_bool(false);
+      inst->attrs["ceil_mode"] = arg(5, "ceil_mode") ? arg(5, "ceil_mode") : mk_bool(false);
+    } else {
+      inst->attrs["ceil_mode"] = arg(3, "ceil_mode") ? arg(3, "ceil_mode") : mk_bool(false);
+      inst->attrs["count_include_pad"] = arg(4, "count_include_pad") ? arg(4, "count_include_pad") : mk_bool(true);
+    }
+    return inst;
+  }
+  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
+    V o = arg(0, "output_size");
+    if (!o) error(loc, fmt::format("nn.{}: missing output_size", cls));
+    inst->attrs["output_size"] = o;
+    return inst;
+  }
+  if (cls == "Flatten") {
+    inst->attrs["start_dim"] = arg(0, "start_dim") ? arg(0, "start_dim") : mk_int(1);
+    inst->attrs["end_dim"] = arg(1, "end_dim") ? arg(1, "end_dim") : mk_int(-1);
+    return inst;
+  }
+  if (cls == "Sequential" && args.size() == 1 && args[0]->k == VK::Dict) {  // Sequential(OrderedDict([...]))
+    for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
     return inst;
   }
   if (cls == "Sequential" || cls == "ModuleList") {
@@ -136,8 +224,6 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
   if (prof_.nn_call_module() && tracing()) return nn_call_module(mod, args, kwargs, loc);
-  // forward(input) loads its input before self.weight: the frame input becomes a placeholder first
-  if (tracing() && !args.empty() && args[0]->k == VK::Tensor) node_of(args[0]);
   auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> a, KW kw) {
     std::vector<V> all = a;
     std::string m = "fn:" + target + ":" + fname;
@@ -168,9 +254,47 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     }
     return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), mk_bool(false)}, {});
   }
-  if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", mk_bool(false)}});
-  if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", mk_str("none")}});
-  if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", mk_bool(false)}});
+  auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
+  if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "ReLU6") return fn("torch.nn.functional.relu6", "relu6", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "LeakyReLU") return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), a_or("negative_slope", mk_float(0.01)), a_or("inplace", mk_bool(false))}, {});
+  if (cls == "Mish") return fn("torch.nn.functional.mish", "mish", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
+  if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    V w = attr("weight"), b = attr("bias");
+    std::string f = "conv" + cls.substr(4, 2);
+    return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"], mod->attrs["groups"]}, {});
+  }
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+    // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
+    V in = x();
+    V rm = attr("running_mean");
+    if (tracing() && rm->k == VK::Tensor) node_of(rm);
+    V rv = attr("running_var");
+    if (tracing() && rv->k == VK::Tensor) node_of(rv);
+    V w = attr("weight"), b = attr("bias");
+    bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
+    return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), mod->attrs["momentum"], mod->attrs["eps"]}, {});
+  }
+  if (cls == "MaxPool1d" || cls == "MaxPool2d") {
+    std::string f = cls == "MaxPool1d" ? "max_pool1d" : "max_pool2d";
+    return fn("torch.nn.functional." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"]},
+              {{"ceil_mode", mod->attrs["ceil_mode"]}, {"return_indices", mod->attrs["return_indices"]}});
+  }
+  if (cls == "AvgPool1d" || cls == "AvgPool2d") {
+    std::string f = cls == "AvgPool1d" ? "avg_pool1d" : "avg_pool2d";
+    return fn("torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
+  }
+  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
+    std::string f = cls == "AdaptiveAvgPool1d" ? "adaptive_avg_pool1d" : cls == "AdaptiveAvgPool2d" ? "adaptive_avg_pool2d" : "adaptive_max_pool2d";
+    return fn("torch.nn.functional." + f, f, {x(), mod->attrs["output_size"]}, {});
+  }
+  if (cls == "Flatten") {
+    std::vector<V> a{mod->attrs["start_dim"], mod->attrs["end_dim"]};
+    KW none_kw;
+    return tensor_method(x(), "flatten", a, none_kw, loc);
+  }
   if (cls == "Tanh") return fn("torch.tanh", "tanh", {x()}, {});
   if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
   if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {});
@@ -185,6 +309,12 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
         if (src != act.ctx->sources.end()) act.ctx->sources[child.get()] = src->second + "._modules['" + n + "']";
       }
       cur = call(child, {cur}, {}, loc);
+      // Sequential.forward: `for module in self: input = module(input)` names each result `input`
+      if (cur->k == VK::Tensor && tracing()) {
+        Graph& g = stack_.back()->ctx->graph;
+        auto it = g.tensor_node.find(cur.get());
+        if (it != g.tensor_node.end()) g.rename(it->second, "input");
+      }
     }
     return cur;
   }

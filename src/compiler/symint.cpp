@@ -9,6 +9,16 @@
 
 namespace tparse::compiler {
 
+void Interp::realize(const V& t) {
+  if (!tracing() || t->k != VK::Tensor) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  if (ctx.graph.tensor_node.count(t.get())) return;
+  auto src = ctx.sources.find(t.get());
+  // only the frame's own tensor arguments; module buffers read for .dtype/.device stay out of the graph
+  if (src == ctx.sources.end() || src->second.find_first_of(".[") != std::string::npos) return;
+  node_of(t);
+}
+
 V Interp::size_of(const V& t, long long dim) {
   const TensorInfo& ti = *t->t;
   auto one = [](const Dim& d) {

@@ -3,6 +3,8 @@
 // (`fn:<target>:<name>` for free functions); null when the operation is not one of these.
 #include <fmt/format.h>
 
+#include <map>
+
 #include "interp.hpp"
 
 namespace tparse::compiler {
@@ -32,6 +34,66 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
     for (size_t i = 0; i < x.shape.size(); ++i) s += (i ? ", " : "") + x.shape[i].str();
     return s + "]";
   };
+  auto ints = [&](const V& v, size_t n, const char* what) {  // an int or a tuple of n ints
+    std::vector<long long> r;
+    if (v && (v->k == VK::Tuple || v->k == VK::List)) for (auto& x : v->items) r.push_back(x->i);
+    else r.assign(n, v && v->k == VK::Int ? v->i : 0);
+    if (r.size() != n) error(loc, fmt::format("{}: {} must have {} values", name, what, n));
+    return r;
+  };
+  if (name == "conv1d" || name == "conv2d" || name == "conv3d") {
+    size_t nd = static_cast<size_t>(name[4] - '0');
+    const TensorInfo& w = tensor_arg(0, "weight");
+    if (t.shape.size() != nd + 2 || w.shape.size() != nd + 2)
+      error(loc, fmt::format("{}: expected a {}-D input and weight, got {} and {}", name, nd + 2, dims(t), dims(w)));
+    long long groups = rest.size() > 5 && rest[5]->k == VK::Int ? rest[5]->i : 1;
+    if (t.shape[1].v != w.shape[1].v * groups)
+      error(loc, fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", name, dims(t), t.shape[1].v, dims(w), w.shape[1].v * groups));
+    auto st = ints(rest.size() > 2 ? rest[2] : nullptr, nd, "stride");
+    auto dl = ints(rest.size() > 4 ? rest[4] : nullptr, nd, "dilation");
+    if (rest.size() <= 2 || rest[2]->k == VK::None) st.assign(nd, 1);
+    if (rest.size() <= 4 || rest[4]->k == VK::None) dl.assign(nd, 1);
+    bool same = rest.size() > 3 && rest[3]->k == VK::Str && rest[3]->s == "same";
+    auto pd = rest.size() > 3 && rest[3]->k != VK::Str ? ints(rest[3], nd, "padding") : std::vector<long long>(nd, 0);
+    o.shape = {t.shape[0], w.shape[0]};
+    for (size_t i = 0; i < nd; ++i) {
+      long long in = t.shape[i + 2].v, k = w.shape[i + 2].v;
+      long long outd = same ? in : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / st[i] + 1;
+      if (outd <= 0) error(loc, fmt::format("{}: kernel size {} is larger than the padded input {}", name, k, in + 2 * pd[i]));
+      o.shape.push_back(Dim{outd, ""});
+    }
+    o.requires_grad = t.requires_grad || w.requires_grad;
+    return out(o);
+  }
+  if (name == "batch_norm" || name == "relu6" || name == "instance_norm" || name == "hardswish" || name == "hardsigmoid") return out(o);
+  if (name == "max_pool1d" || name == "max_pool2d" || name == "avg_pool1d" || name == "avg_pool2d") {
+    size_t nd = name.find("1d") != std::string::npos ? 1 : 2;
+    if (t.shape.size() < nd + 1) error(loc, fmt::format("{}: input {} has too few dimensions", name, dims(t)));
+    auto k = ints(rest.size() > 0 ? rest[0] : nullptr, nd, "kernel_size");
+    auto st = rest.size() > 1 && rest[1]->k != VK::None ? ints(rest[1], nd, "stride") : k;
+    auto pd = ints(rest.size() > 2 ? rest[2] : nullptr, nd, "padding");
+    auto dl = name[0] == 'm' && rest.size() > 3 ? ints(rest[3], nd, "dilation") : std::vector<long long>(nd, 1);
+    bool ceil = false;
+    for (auto& [kk, v] : kwargs) if (kk == "ceil_mode" && v->k == VK::Bool) ceil = v->b;
+    size_t off = t.shape.size() - nd;
+    for (size_t i = 0; i < nd; ++i) {
+      long long in = t.shape[off + i].v;
+      long long num = in + 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
+      long long outd = (ceil ? (num + st[i] - 1) / st[i] : num / st[i]) + 1;
+      o.shape[off + i] = Dim{outd, ""};
+    }
+    return out(o);
+  }
+  if (name == "adaptive_avg_pool1d" || name == "adaptive_avg_pool2d" || name == "adaptive_max_pool2d") {
+    size_t nd = name.find("1d") != std::string::npos ? 1 : 2;
+    std::vector<long long> os;
+    V osv = rest.empty() ? nullptr : rest[0];
+    if (osv && (osv->k == VK::Tuple || osv->k == VK::List)) for (auto& x : osv->items) os.push_back(x->k == VK::None ? -1 : x->i);
+    else os.assign(nd, osv && osv->k == VK::Int ? osv->i : 1);
+    size_t off = t.shape.size() - nd;
+    for (size_t i = 0; i < nd && i < os.size(); ++i) if (os[i] >= 0) o.shape[off + i] = Dim{os[i], ""};
+    return out(o);
+  }
   if (name == "outer" || name == "ger") {
     const TensorInfo& b = tensor_arg(0, "vec2");
     if (t.shape.size() != 1 || b.shape.size() != 1) error(loc, fmt::format("outer: expected 1-D tensors, got {} and {}", dims(t), dims(b)));
@@ -91,6 +153,56 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
     return out(o);
   }
   return nullptr;
+}
+
+// torch.einsum(equation, *operands) (or a list of operands): the output has the dims of the letters
+// after `->` (implicit form: the letters used once, sorted); Dynamo records torch.functional.einsum.
+V Interp::einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
+  if (args.empty() || args[0]->k != VK::Str) error(loc, "einsum(equation, *operands): the equation must be a string");
+  std::vector<V> ops(args.begin() + 1, args.end());
+  if (ops.size() == 1 && (ops[0]->k == VK::List || ops[0]->k == VK::Tuple)) ops = ops[0]->items;
+  std::string eq;
+  for (char c : args[0]->s) if (c != ' ') eq += c;
+  size_t arrow = eq.find("->");
+  std::string lhs = eq.substr(0, arrow);
+  std::vector<std::string> terms;
+  for (size_t p = 0;;) {
+    size_t c = lhs.find(',', p);
+    terms.push_back(lhs.substr(p, c == std::string::npos ? std::string::npos : c - p));
+    if (c == std::string::npos) break;
+    p = c + 1;
+  }
+  if (terms.size() != ops.size()) error(loc, fmt::format("einsum(): {} operands for {} terms in '{}'", ops.size(), terms.size(), args[0]->s));
+  std::map<char, Dim> size;
+  std::map<char, int> uses;
+  TensorInfo o;
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (ops[i]->k != VK::Tensor) error(loc, "einsum(): operands must be tensors");
+    const TensorInfo& t = *ops[i]->t;
+    if (terms[i].find('.') != std::string::npos) error(loc, "einsum() with '...' is not supported by tparse");
+    if (terms[i].size() != t.shape.size())
+      error(loc, fmt::format("einsum(): the subscript '{}' has {} letters for an operand of {} dims", terms[i], terms[i].size(), t.shape.size()));
+    for (size_t k = 0; k < terms[i].size(); ++k) {
+      char c = terms[i][k];
+      ++uses[c];
+      auto it = size.find(c);
+      if (it == size.end()) size[c] = t.shape[k];
+      else if (it->second.v != t.shape[k].v && it->second.v != 1 && t.shape[k].v != 1)
+        error(loc, fmt::format("einsum(): subscript {} has size {} for one operand and {} for another", c, it->second.v, t.shape[k].v));
+      else if (it->second.v == 1) it->second = t.shape[k];
+    }
+    o.dtype = t.dtype;
+    o.device = t.device;
+    o.requires_grad = o.requires_grad || t.requires_grad;
+  }
+  std::string rhs;
+  if (arrow != std::string::npos) rhs = eq.substr(arrow + 2);
+  else for (auto& [c, n] : uses) if (n == 1) rhs += c;
+  for (char c : rhs) {
+    if (!size.count(c)) error(loc, fmt::format("einsum(): output subscript {} does not appear in the inputs", c));
+    o.shape.push_back(size[c]);
+  }
+  return emit("call_function", "torch.functional.einsum", "einsum", false, args, kwargs, o, loc);
 }
 
 }  // namespace tparse::compiler

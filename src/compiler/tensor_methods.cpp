@@ -87,6 +87,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     return emit("call_function", "torch.where", "where", false, args, kwargs, o, loc);
   }
   if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
+  if (!is_fn) realize(self);
   TensorInfo& t = *self->t;
   TensorInfo o;
   o.shape = t.shape;
@@ -130,7 +131,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   }
   if (name == "backward") return none();
   if (name == "requires_grad_") { t.requires_grad = true; return self; }
-  if (name == "numpy" || name == "cpu" || name == "cuda" || name == "detach" || name == "clone" || name == "contiguous" || name == "float" || name == "half" || name == "double" || name == "long" || name == "int" || name == "bool" || name == "to" || name == "type_as" || name == "bfloat16") {
+  if (name == "numpy" || name == "cpu" || name == "cuda" || name == "detach" || name == "clone" || name == "contiguous" || name == "float" || name == "half" || name == "double" || name == "long" || name == "int" || name == "bool" || name == "to" || name == "type_as" || name == "bfloat16" || (name == "type" && !rest.empty())) {
     if (name == "float") o.dtype = "float32";
     if (name == "half") o.dtype = "float16";
     if (name == "double") o.dtype = "float64";
@@ -140,7 +141,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     if (name == "bfloat16") o.dtype = "bfloat16";
     if (name == "detach") o.requires_grad = false;
     if (name == "type_as") o.dtype = rest.at(0)->t->dtype;
-    if (name == "to") for (auto& a : rest) if (a->k == VK::DType) o.dtype = a->s;
+    if (name == "to" || name == "type") for (auto& a : rest) if (a->k == VK::DType) o.dtype = a->s;
     if (name == "to") if (V d = kwv(kwargs, "dtype")) o.dtype = d->s;
     if (name == "clone" || name == "contiguous" || name == "to") o.fill = t.fill;
     o.stride = name == "contiguous" || name == "clone" ? std::vector<Dim>{} : t.stride;

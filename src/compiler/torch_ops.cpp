@@ -142,7 +142,7 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.meta = *res->t;
   n.has_meta = true;
   n.line = loc.line;
-  n.fn_name = act.fn ? act.fn->name : "<module>";
+  n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
   // the line of the expression (a call or operator spanning lines of one statement), as Python's
   // instruction positions give it; otherwise the statement's line
   bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
@@ -211,7 +211,8 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"@", "matmul"},
       {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"},
-      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"pos", "pos"}};
+      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"pos", "pos"},
+      {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}};
   auto it = names.find(op);
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
   TensorInfo& ta = *a->t;
@@ -251,13 +252,15 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
     if (b->k == VK::Float && ta.dtype.find("float") == std::string::npos) o.dtype = "float32";
   }
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
+  const bool inplace = op == "+=" || op == "-=" || op == "*=" || op == "/=";
+  const std::string bop = inplace ? op.substr(0, 1) : op;  // the arithmetic of an in-place operator
   if (cmp) { o.dtype = "bool"; o.requires_grad = false; }
-  if (op == "/" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
+  if (bop == "/" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
   if (ta.fill && fb) {
     double x = reflected ? *fb : *ta.fill, y = reflected ? *ta.fill : *fb;
     double r = 0;
-    if (op == "+") r = x + y; else if (op == "-") r = x - y; else if (op == "*") r = x * y;
-    else if (op == "/") r = y == 0 ? INFINITY : x / y; else if (op == "**") r = std::pow(x, y);
+    if (bop == "+") r = x + y; else if (bop == "-") r = x - y; else if (bop == "*") r = x * y;
+    else if (bop == "/") r = y == 0 ? INFINITY : x / y; else if (op == "**") r = std::pow(x, y);
     else if (op == "<") r = x < y; else if (op == ">") r = x > y; else if (op == "<=") r = x <= y;
     else if (op == ">=") r = x >= y; else if (op == "==") r = x == y; else if (op == "!=") r = x != y;
     o.fill = r;
@@ -360,6 +363,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     }
     return emit("call_function", "torch." + name, name, false, args, kwargs, t, loc);
   }
+  if (name == "einsum" && !is_f) return einsum(args, kwargs, loc);
   if (args.empty() || args[0]->k != VK::Tensor) {
     if ((name == "cat" || name == "stack") && !args.empty()) {}
     else if (name == "where" && args.size() == 3) {}
@@ -397,7 +401,7 @@ V Interp::tensorified_global(const std::string& name, V v, Location loc) {
   n.args.push_back(Arg{ph, ""});
   n.sym_type = fmt::format("Sym(zf{})", 37 + 16 * static_cast<int>(ctx.sym_globals.size()));
   n.line = loc.line;
-  n.fn_name = act.fn ? act.fn->name : "<module>";
+  n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
   n.code = line;
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);

@@ -32,6 +32,7 @@ struct TensorInfo {
   std::string device = "cpu";
   bool requires_grad = false;
   bool is_param = false;
+  bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   std::optional<double> fill;
   std::set<int> marked_dynamic;
 };

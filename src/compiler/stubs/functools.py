@@ -1,0 +1,46 @@
+"""tparse stub of functools: partial objects, wraps/lru_cache/cache as decorators that keep the function."""
+
+
+class partial:
+    def __init__(self, func, *args, **kwargs):
+        self.func = func
+        self.args = args
+        self.keywords = kwargs
+
+    def __call__(self, *args, **kwargs):
+        kw = {}
+        for k in self.keywords:
+            kw[k] = self.keywords[k]
+        for k in kwargs:
+            kw[k] = kwargs[k]
+        return self.func(*(self.args + args), **kw)
+
+
+def wraps(wrapped, **kwargs):
+    def decorator(fn):
+        return fn
+    return decorator
+
+
+def lru_cache(maxsize=None, typed=False):
+    if callable(maxsize):
+        return maxsize
+    def decorator(fn):
+        return fn
+    return decorator
+
+
+def cache(fn):
+    return fn
+
+
+def reduce(function, iterable, initial=None):
+    it = list(iterable)
+    if initial is None:
+        acc = it[0]
+        it = it[1:]
+    else:
+        acc = initial
+    for x in it:
+        acc = function(acc, x)
+    return acc

@@ -10,6 +10,7 @@ PKGS=(
   libimgui-dev libglfw3-dev libgl-dev xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev
   libxml2-utils chromium python3 python3-jsonschema valgrind
+  zsh fish groff-base man-db
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 struct RunFlags {
   LoadFlags load;
   std::vector<std::string> command;
-  std::string out = "tparse_report", trace_dir, gate, gate_format = "text";
+  std::string out = "tparse_report", trace_dir, gate, gate_format = "text", gate_output = "-", source_root = ".";
   bool plain_text = false, open = false;
 };
 
@@ -108,8 +108,8 @@ int run(RunFlags& f) {
     analysis::Snapshot base;
     if (!load_any_baseline(f.gate, "tparse run: --gate", f.load, base)) return done(2);
     analysis::GateResult g = analysis::run_gate(base, analysis::snapshot_of(t.model), {});
-    std::string text = f.gate_format == "sarif" ? analysis::gate_sarif(g) : analysis::gate_text(g);
-    std::fputs(text.c_str(), stdout);
+    std::string text = f.gate_format == "sarif" ? analysis::gate_sarif(g, f.source_root) : analysis::gate_text(g);
+    if (!write_text(f.gate_output, text)) return done(2);
     if (!g.pass) rc = 1;
   }
   std::fflush(stdout);
@@ -126,8 +126,10 @@ void add_run(CLI::App& app, Exit& exit) {
   sub->add_option("-o,--output", f->out, "Report directory (default: tparse_report; a previous report there is replaced)");
   sub->add_option("--trace-dir", f->trace_dir, "Trace directory (default: a new one under $TMPDIR)");
   sub->add_option("--gate", f->gate, "Gate against this baseline (tparse summary --json file, or a trace)");
-  sub->add_option("--gate-format", f->gate_format, "Gate output on stdout: text | sarif")
+  sub->add_option("--gate-format", f->gate_format, "Gate output: text | sarif")
       ->check(CLI::IsMember({"text", "sarif"}));
+  sub->add_option("--gate-output", f->gate_output, "Write the gate output to this file (default: stdout)");
+  sub->add_option("--source-root", f->source_root, "Make sarif paths relative to this checkout (default: .)");
   sub->add_flag("--open", f->open, "Open the report in a browser (when there is a display)");
   sub->add_flag("-p,--plain-text", f->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->load.strict, "Exit 1 when the trace has damaged lines, naming them");

@@ -53,6 +53,11 @@ check 5 $? "CMD failed and gate failed: CMD's exit code"
 "$T" run -q -o rep6 --gate "$D/mlp_clean/trace" --gate-format sarif -- sh -c 'gunzip -c "$PB_GZ" > "$TORCH_TRACE/a.log"' > out6.txt
 check 1 $? "--gate with a baseline trace dir and sarif output"
 has out6.txt '"ruleId": "gb0059"' "sarif gate output from run"
+"$T" run -q -o rep6b --gate mlp.json --gate-format sarif --gate-output run.sarif -- sh -c 'gunzip -c "$PB_GZ" > "$TORCH_TRACE/a.log"' > out6b.txt
+check 1 $? "--gate-output: exit 1"
+has run.sarif '"version": "2.1.0"' "--gate-output file holds the SARIF"
+grep -q '"version"' out6b.txt; check 1 $? "stdout has the summary only"
+has out6b.txt "graphs compiled:   3" "stdout summary"
 
 # 4. torchrun: several ranks write their own logs into the dir at the same time
 "$T" run -q -o rep7 -- sh -c 'for f in '"$D"'/ddp_gloo_4ranks/trace/*.gz; do

@@ -9,7 +9,8 @@ PKGS=(
   libgraphviz-dev graphviz
   libimgui-dev libglfw3-dev libgl-dev xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev
-  libxml2-utils chromium python3 valgrind
+  libxml2-utils chromium python3 python3-jsonschema valgrind
+  zsh fish groff-base man-db
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -2,12 +2,10 @@
 // torch.compile got worse. Exit codes: 0 pass, 1 regression, 2 usage error or unreadable input.
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "analysis/gate.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "gate_baseline.hpp"
 #include "core/summary.hpp"
 
 namespace tparse::cli {
@@ -34,9 +32,10 @@ void add_gate(CLI::App& app, Exit& exit) {
   sub->add_flag("--allow-increase", f->opts.allow_increase, "Do not fail because breaks increased");
   sub->add_option("--fail-on", f->fail_on, "Also fail when any of: failures,fallbacks,recompiles");
   sub->add_option("--max-compile-time-increase", f->time_increase, "Fail when compile time grows more, e.g. 20%");
-  sub->add_option("--format", f->format, "text | json | junit | github")
-      ->check(CLI::IsMember({"text", "json", "junit", "github"}));
-  sub->add_option("--repo-root", f->repo_root, "Make github annotation paths relative to this checkout");
+  sub->add_option("--format", f->format, "text | json | junit | github | sarif")
+      ->check(CLI::IsMember({"text", "json", "junit", "github", "sarif"}));
+  sub->add_option("--source-root,--repo-root", f->repo_root,
+                  "Make github / sarif paths relative to this checkout (default: .)");
   sub->add_option("-o,--output", f->out, "Write to a file instead of stdout");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress on stderr");
   sub->callback([f, &exit] {
@@ -55,32 +54,17 @@ void add_gate(CLI::App& app, Exit& exit) {
       return;
     }
     analysis::Snapshot base;
-    if (!f->baseline.empty()) {
-      std::ifstream in(f->baseline);
-      if (!in) {
-        fmt::print(stderr, "tparse gate: cannot read baseline {}\n", terminal_safe(f->baseline));
-        return;
-      }
-      std::stringstream ss;
-      ss << in.rdbuf();
-      std::string err;
-      if (!analysis::snapshot_from_summary_json(ss.str(), base, err)) {
-        fmt::print(stderr, "tparse gate: baseline {}: {}\n", terminal_safe(f->baseline), err);
-        return;
-      }
-    } else {
-      LoadFlags bl = f->load;
-      bl.inputs = {f->baseline_trace};
-      LoadedTrace bt;
-      if (!load_inputs(bl, bt, /*keep_payloads=*/false, /*keep_events=*/false)) return;
-      base = analysis::snapshot_of(bt.model);
-    }
+    bool ok = !f->baseline.empty() ? load_summary_baseline(f->baseline, "tparse gate", base)
+                                   : load_trace_baseline(f->baseline_trace, f->load, base);
+    if (!ok) return;
     LoadedTrace t;
-    if (!load_inputs(f->load, t, /*keep_payloads=*/false, /*keep_events=*/false)) return;
+    // SARIF carries each break's fix, which needs the break's explanation (kept only with detail).
+    if (!load_inputs(f->load, t, /*keep_payloads=*/f->format == "sarif", /*keep_events=*/false)) return;
     analysis::GateResult r = analysis::run_gate(base, analysis::snapshot_of(t.model), f->opts);
     std::string text = f->format == "json"    ? analysis::gate_json(r)
                        : f->format == "junit" ? analysis::gate_junit(r)
                        : f->format == "github" ? analysis::gate_github(r, f->repo_root)
+                       : f->format == "sarif"  ? analysis::gate_sarif(r, f->repo_root)
                                                : analysis::gate_text(r);
     if (!write_text(f->out, text)) return;
     exit.code = r.pass ? 0 : 1;

@@ -34,6 +34,12 @@ vg "report" report "$PB" -o "$TMP/r" --no-browser -q
 vg "report of a damaged trace" report "$TD/bad/truncated_last_line.log" -o "$TMP/r2" --no-browser -q
 vg "explain (trace)" explain "$PB"
 vg "gate" gate --baseline-trace "$TD/programs/truth/mlp_clean/trace" "$PB" --format json
+vg "gate sarif" gate --baseline-trace "$TD/programs/truth/mlp_clean/trace" "$PB" --format sarif --source-root "$TMP"
+vg "run -- CMD with --gate" run -q -o "$TMP/r3" --trace-dir "$TMP/rt" --gate "$TD/programs/truth/mlp_clean/trace" -- sh -c "cp '$PB'/* \"\$TORCH_TRACE/\""
+vg "completion bash" completion bash
+vg "completion zsh" completion zsh
+vg "completion fish" completion fish
+vg "man" man
 vg "diff" diff "$TD/programs/truth/mlp_clean/trace" "$PB"
 vg "compile" compile "$TD/programs/print_break.py" --trace-dir "$TMP/t"
 vg "explain (source)" explain "$TD/programs/recompile_size.py"

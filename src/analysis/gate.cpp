@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <map>
 
 namespace tparse::analysis {
 
@@ -75,6 +76,14 @@ GateResult run_gate(const Snapshot& base, const Snapshot& cur, const GateOptions
     add("compile_time", fmt::format("compile time {:.2f} s -> {:.2f} s ({:+.1f}%, max +{:.0f}%)", base.compile_time_s,
                                     cur.compile_time_s, pct, 100.0 * o.max_compile_time_increase),
         cur.compile_time_s > limit && base.compile_time_s > 0);
+  }
+  for (const auto& c : r.checks)
+    if (c.failed && (c.id == "max_recompiles" || c.id == "recompiles")) r.recompile_check_failed = true;
+  std::map<std::string, int64_t> base_recompiles, seen;
+  for (const auto& f : base.frames) base_recompiles[f.name] += f.recompiles;
+  for (size_t k = 0; k < cur.recompile_list.size(); ++k) {
+    const std::string& name = cur.recompile_list[k].frame;
+    if (r.recompile_check_failed || ++seen[name] > base_recompiles[name]) r.regressed_recompiles.push_back(static_cast<int32_t>(k));
   }
   return r;
 }

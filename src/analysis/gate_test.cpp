@@ -91,11 +91,11 @@ TEST_CASE("a copy with every path prefix changed is not a change") {
 }
 
 TEST_CASE("site matching survives a line shift and keeps different reasons apart") {
-  SiteSnap a{"/home/u/zoo/models.py", "forward", "Failed to trace builtin operator", "gb0059", "print(\"x\")", 152, 3};
+  SiteSnap a{"/home/u/zoo/models.py", "forward", "Failed to trace builtin operator", "gb0059", "print(\"x\")", 152, 3, "", ""};
   SiteSnap moved = a;
   moved.file = "/ci/zoo/models.py";
   moved.line = 170;  // 18 lines of unrelated code inserted above
-  SiteSnap other{"/ci/zoo/models.py", "forward", "Dynamic shape operator", "gb0036", "y.nonzero()", 152, 1};
+  SiteSnap other{"/ci/zoo/models.py", "forward", "Dynamic shape operator", "gb0036", "y.nonzero()", 152, 1, "", ""};
   SiteMatch m = match_sites({a}, {other, moved});
   REQUIRE(m.matched.size() == 1);
   CHECK(m.matched[0] == std::pair<int32_t, int32_t>{0, 1});
@@ -151,4 +151,43 @@ TEST_CASE("summary JSON that is not a tparse summary is refused") {
   std::string err;
   CHECK(!snapshot_from_summary_json("{\"schema\": \"other\"}", s, err));
   CHECK(!snapshot_from_summary_json("not json", s, err));
+}
+
+TEST_CASE("SARIF: new print() break and the recompile are results; same run against itself has none") {
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  LoadedTrace mlp = load_trace({trace_dir("mlp_clean")});
+  Snapshot cur = snapshot_of(pb.model);
+  REQUIRE(cur.sites.size() == 1);
+  CHECK(cur.sites[0].category == "print_logging");
+  CHECK(cur.sites[0].fix.find("print") != std::string::npos);
+  REQUIRE(cur.recompile_list.size() == 1);
+  CHECK(cur.recompile_list[0].frame == "forward");
+  CHECK(cur.recompile_list[0].line == 150);
+  CHECK(cur.recompile_list[0].category == "requires_grad_change");
+
+  GateResult bad = run_gate(snapshot_of(mlp.model), cur, {});
+  CHECK(bad.regressed_recompiles == std::vector<int32_t>{0});  // mlp_clean never recompiles forward
+  CHECK(!bad.recompile_check_failed);
+  std::string s = gate_sarif(bad, "/nonexistent-root");
+  CHECK(s.find("\"version\": \"2.1.0\"") != std::string::npos);
+  CHECK(s.find("\"ruleId\": \"gb0059\"") != std::string::npos);
+  CHECK(s.find("\"ruleId\": \"tparse.recompile.requires_grad_change\"") != std::string::npos);
+  CHECK(s.find("\"startLine\": 152") != std::string::npos);
+  CHECK(s.find("\"uri\": \"file:///home/user/zoo/models.py\"") != std::string::npos);
+  CHECK(s.find("gb/gb0059.html") != std::string::npos);
+
+  GateResult same = run_gate(snapshot_of(pb.model), cur, {});
+  CHECK(same.pass);
+  CHECK(same.regressed_recompiles.empty());
+  CHECK(gate_sarif(same).find("\"results\": []") != std::string::npos);
+
+  GateOptions strict;
+  strict.max_recompiles = 0;
+  GateResult limit = run_gate(snapshot_of(pb.model), cur, strict);
+  CHECK(!limit.pass);
+  CHECK(limit.recompile_check_failed);
+  CHECK(limit.regressed_recompiles.size() == 1);
+  std::string ls = gate_sarif(limit);
+  CHECK(ls.find("\"level\": \"error\"") != std::string::npos);
+  CHECK(ls.find("\"id\": \"tparse.gate.max_recompiles\"") != std::string::npos);
 }

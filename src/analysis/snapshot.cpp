@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "analysis/advice.hpp"
 #include "core/summary.hpp"
 
 namespace tparse::analysis {
@@ -71,10 +72,13 @@ Snapshot snapshot_of(const Model& m) {
   s.frames_skipped = t.frames_skipped;
   s.compile_time_s = t.compile_time_s;
   for (const auto& bs : m.break_sites) {
-    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line, static_cast<int64_t>(bs.events.size())};
+    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line, static_cast<int64_t>(bs.events.size()), "", ""};
     if (!bs.events.empty())
       for (const auto& f : m.breaks[static_cast<size_t>(bs.events.front())].user_stack)
         if (f.line == bs.user_line && f.file == bs.user_file && !f.code.empty()) x.code = f.code;
+    Advice a = advise_site(bs, m);
+    x.category = a.category;
+    x.fix = a.fix;
     s.sites.push_back(std::move(x));
   }
   for (const auto& c : m.compiles) {
@@ -84,6 +88,22 @@ Snapshot snapshot_of(const Model& m) {
     ++f.compiles;
     if (c.recompile >= 0) ++f.recompiles;
     if (c.has_graph) ++f.graphs;
+  }
+  for (const auto& r : m.recompiles) {
+    RecompileSnap x;
+    if (r.frame >= 0) {
+      const Frame& f = m.frames[static_cast<size_t>(r.frame)];
+      x.frame = f.name;
+      x.file = f.file;
+      x.line = f.first_line;
+    }
+    if (r.compile >= 0) x.compile_id = m.compiles[static_cast<size_t>(r.compile)].id.str();
+    if (const FailedGuard* g = decisive_guard(r)) x.guard = g->text;
+    Advice a = advise_recompile(r, m);
+    x.category = a.category;
+    x.title = a.title;
+    x.fix = a.fix;
+    s.recompile_list.push_back(std::move(x));
   }
   for (const auto& fl : m.failures) {
     const Compile& c = m.compiles[static_cast<size_t>(fl.compile)];
@@ -122,7 +142,7 @@ bool snapshot_from_summary_json(const std::string& json, Snapshot& s, std::strin
   if (root["graph_breaks"]["sites"].get(sites) == simdjson::SUCCESS)
     for (simdjson::dom::element e : sites)
       s.sites.push_back({sv(e["file"]), sv(e["function"]), sv(e["reason"]), sv(e["gb_id"]), sv(e["code"]),
-                         iv(e["line"], -1), iv(e["count"])});
+                         iv(e["line"], -1), iv(e["count"]), "", ""});
   simdjson::dom::array compiles;
   if (root["compiles"].get(compiles) == simdjson::SUCCESS)
     for (simdjson::dom::element c : compiles) {

@@ -13,6 +13,17 @@ namespace tparse::analysis {
 struct SiteSnap {
   std::string file, function, reason, gb_id, code;
   int64_t line = -1, count = 0;
+  std::string category, fix;  ///< advice (advise_site); only from a Model, "" from a summary JSON
+};
+
+/// One recompile of the run, with the function it recompiled and the guard that failed.
+/// Only snapshot_of(Model) fills these (a summary JSON baseline has counts per frame only).
+struct RecompileSnap {
+  std::string frame, file;   ///< function name and co_filename
+  int64_t line = -1;         ///< co_firstlineno of the function
+  std::string compile_id;    ///< "[1/1]"
+  std::string guard;         ///< the decisive failed guard as PyTorch wrote it ("" when unknown)
+  std::string category, title, fix;  ///< advise_recompile
 };
 
 struct FrameSnap {
@@ -32,6 +43,7 @@ struct Snapshot {
   std::vector<SiteSnap> sites;
   std::vector<FrameSnap> frames;  ///< by function name (all ranks / epochs together)
   std::vector<FailureSnap> failure_list;
+  std::vector<RecompileSnap> recompile_list;
 };
 
 Snapshot snapshot_of(const Model& m);

@@ -1,0 +1,87 @@
+// The CLI side of report writing; see report_common.hpp.
+#include "report_common.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "report/report.hpp"
+
+extern char** environ;
+
+namespace tparse::cli {
+
+namespace fs = std::filesystem;
+
+bool out_is_replaceable(const std::string& out) {
+  std::error_code ec;
+  if (!fs::exists(out, ec)) return true;
+  if (!fs::is_directory(out, ec)) return false;
+  return fs::is_empty(out, ec) || (fs::exists(fs::path(out) / "index.html") && fs::exists(fs::path(out) / "summary.json"));
+}
+
+bool prepare_out(const std::string& out, bool overwrite) {
+  std::error_code ec;
+  if (fs::exists(out, ec)) {
+    if (!fs::is_directory(out, ec)) {
+      std::fprintf(stderr, "tparse: %s exists and is not a directory\n", out.c_str());
+      return false;
+    }
+    if (!fs::is_empty(out, ec)) {
+      if (!overwrite) {
+        std::fprintf(stderr, "tparse: %s is not empty; pass --overwrite to replace the report or use -o OTHER_DIR\n", out.c_str());
+        return false;
+      }
+      // Only a previous report is deleted; other files in the directory are left alone.
+      if (fs::exists(fs::path(out) / "index.html") && fs::exists(fs::path(out) / "summary.json")) {
+        for (const auto& e : fs::directory_iterator(out, ec)) fs::remove_all(e.path(), ec);
+      }
+    }
+  }
+  fs::create_directories(out, ec);
+  if (!fs::is_directory(out)) {
+    std::fprintf(stderr, "tparse: cannot create %s\n", out.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text) {
+  auto t0 = std::chrono::steady_clock::now();
+  report::ReportOptions opt;
+  opt.plain_text = plain_text;
+  opt.jobs = f.jobs;
+  bool tty = !f.quiet && isatty(2);
+  if (tty)
+    opt.progress = [](uint64_t done, uint64_t total) {
+      if (total > 200 && (done % 50 == 0 || done == total)) std::fprintf(stderr, "\rwriting pages %llu / %llu", (unsigned long long)done, (unsigned long long)total);
+    };
+  report::DiskSink sink(out);
+  report::ReportStats st = report::write_report(t.model, t.payloads, opt, sink);
+  if (tty) std::fprintf(stderr, "\r\033[K");
+  if (!st.ok) {
+    std::fprintf(stderr, "tparse: %s\n", st.error.c_str());
+    return false;
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!f.quiet)
+    std::fprintf(stderr, "tparse: report written to %s/index.html (%llu files, %.1f MB, %.2f s)\n", out.c_str(),
+                 (unsigned long long)sink.files_written(), sink.bytes_written() / 1e6, secs);
+  return true;
+}
+
+void open_browser(const std::string& index) {
+  // Headless machines (no display) never get a browser.
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) return;
+  std::string path = fs::absolute(index).string();
+  char* argv[] = {const_cast<char*>("xdg-open"), const_cast<char*>(path.c_str()), nullptr};
+  pid_t pid;
+  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, argv, environ) == 0) waitpid(pid, nullptr, 0);
+}
+
+}  // namespace tparse::cli

@@ -1,0 +1,25 @@
+// Writing the HTML report from the CLI, shared by `tparse report` and `tparse run`: preparing the
+// output directory, writing with a progress line, opening a browser.
+#pragma once
+
+#include <string>
+
+#include "cli_common.hpp"
+
+namespace tparse::cli {
+
+/// Prepares the output directory. false (after saying why) when it must not be written: it is a
+/// file, or a non-empty directory without `overwrite` (with it, only a previous report is removed).
+bool prepare_out(const std::string& out, bool overwrite);
+
+/// Whether `out` is missing, empty, or holds a previous tparse report (index.html + summary.json).
+bool out_is_replaceable(const std::string& out);
+
+/// Writes the report of `t` into `out` (prepared already); prints "report written to ..." unless
+/// quiet. false after printing the error.
+bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text);
+
+/// Opens index.html with xdg-open when there is a display.
+void open_browser(const std::string& index);
+
+}  // namespace tparse::cli

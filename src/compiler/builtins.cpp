@@ -564,6 +564,29 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   // JIT fuser switches model files flip at import time: process-wide settings, no effect on Dynamo
   if (name.rfind("torch._C._jit_", 0) == 0 && !in_compiled) return none();
+  if (name == "torch.finfo" || name == "torch.iinfo") {  // constants Dynamo folds: min/max/eps/tiny of a dtype
+    std::string dt = args.empty() ? "float32" : arg(0)->k == VK::DType ? arg(0)->s : "float32";
+    auto info = std::make_shared<Obj>();
+    info->k = VK::Instance;
+    struct F { const char* dt; double max, eps, tiny; int bits; };
+    static const F fs[] = {{"float32", 3.4028234663852886e+38, 1.1920928955078125e-07, 1.1754943508222875e-38, 32},
+                           {"float64", 1.7976931348623157e+308, 2.220446049250313e-16, 2.2250738585072014e-308, 64},
+                           {"float16", 65504.0, 0.0009765625, 6.103515625e-05, 16},
+                           {"bfloat16", 3.3895313892515355e+38, 0.0078125, 1.1754943508222875e-38, 16}};
+    if (name == "torch.finfo") {
+      const F* f = nullptr;
+      for (auto& x : fs) if (dt == x.dt) f = &x;
+      if (!f) error(loc, fmt::format("torch.finfo() of a non-float dtype torch.{}", dt));
+      info->attrs = {{"max", mk_float(f->max)}, {"min", mk_float(-f->max)}, {"eps", mk_float(f->eps)}, {"tiny", mk_float(f->tiny)},
+                     {"smallest_normal", mk_float(f->tiny)}, {"bits", mk_int(f->bits)}, {"dtype", mk_str(dt)}};
+    } else {
+      int bits = dt == "int8" || dt == "uint8" ? 8 : dt == "int16" ? 16 : dt == "int32" ? 32 : 64;
+      bool u = dt == "uint8";
+      long long mx = u ? 255 : bits == 64 ? 9223372036854775807LL : (1LL << (bits - 1)) - 1;
+      info->attrs = {{"max", mk_int(mx)}, {"min", mk_int(u ? 0 : -mx - 1)}, {"bits", mk_int(bits)}, {"dtype", mk_str(dt)}};
+    }
+    return info;
+  }
   if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
     if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));

@@ -214,6 +214,8 @@ class Interp {
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
   V einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
+  /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
+  V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   // ---- SymInts (symint.cpp) ----
   /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.

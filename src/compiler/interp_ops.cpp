@@ -186,6 +186,10 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
+  if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) return it->second;
+  }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
     error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));

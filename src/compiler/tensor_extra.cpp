@@ -3,6 +3,7 @@
 // (`fn:<target>:<name>` for free functions); null when the operation is not one of these.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 
 #include "interp.hpp"
@@ -10,6 +11,8 @@
 namespace tparse::compiler {
 
 using KW = std::vector<std::pair<std::string, V>>;
+
+static double num_of(const V& v) { return v->k == VK::Float ? v->f : static_cast<double>(v->i); }
 
 V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,
                               std::vector<V>& rest, KW& kwargs, Location loc) {
@@ -94,6 +97,83 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
     for (size_t i = 0; i < nd && i < os.size(); ++i) if (os[i] >= 0) o.shape[off + i] = Dim{os[i], ""};
     return out(o);
   }
+  auto dim_arg = [&](size_t i, const char* kw, long long dflt) {
+    V v = i < rest.size() ? rest[i] : nullptr;
+    for (auto& [k, x] : kwargs) if (k == kw) v = x;
+    long long d = v && v->k == VK::Int ? v->i : dflt;
+    long long r = static_cast<long long>(t.shape.size());
+    if (d < -std::max(r, 1LL) || d >= std::max(r, 1LL)) error(loc, fmt::format("{}: dimension {} out of range for {}", name, d, dims(t)));
+    return d < 0 ? d + r : d;
+  };
+  auto kw_or = [&](size_t i, const char* kw) -> V {
+    for (auto& [k, x] : kwargs) if (k == kw) return x;
+    return i < rest.size() ? rest[i] : nullptr;
+  };
+  // ---- calls returning (values, indices): torch.return_types ----
+  if (name == "topk" || name == "sort" || ((name == "max" || name == "min") && (kw_or(0, "dim")))) {
+    TensorInfo vals = o, idx = o;
+    idx.dtype = "int64";
+    idx.requires_grad = false;
+    if (name == "topk") {
+      V k = kw_or(0, "k");
+      if (!k || k->k != VK::Int) error(loc, "topk(k, dim=-1): k must be an int");
+      long long d = dim_arg(1, "dim", -1);
+      if (k->i > t.shape[static_cast<size_t>(d)].v) error(loc, fmt::format("topk: k ({}) is larger than dimension {} of {}", k->i, d, dims(t)));
+      vals.shape[static_cast<size_t>(d)] = Dim{k->i, ""};
+      idx.shape = vals.shape;
+    } else if (name != "sort") {
+      long long d = dim_arg(0, "dim", 0);
+      V keep = kw_or(1, "keepdim");
+      if (keep && keep->k == VK::Bool && keep->b) vals.shape[static_cast<size_t>(d)] = Dim{1, ""};
+      else vals.shape.erase(vals.shape.begin() + d);
+      idx.shape = vals.shape;
+    }
+    return tuple_result(out(o), {vals, idx}, {"values", "indices"});
+  }
+  if (name == "pad") {
+    V p = kw_or(0, "pad");
+    if (!p || (p->k != VK::Tuple && p->k != VK::List) || p->items.size() % 2) error(loc, "pad(input, pad): pad must be a list of (left, right) pairs");
+    if (p->items.size() / 2 > t.shape.size()) error(loc, fmt::format("pad: {} padded dims for a {}-D input", p->items.size() / 2, t.shape.size()));
+    for (size_t i = 0; i < p->items.size() / 2; ++i) {
+      Dim& d = o.shape[t.shape.size() - 1 - i];
+      d = Dim{d.v + p->items[2 * i]->i + p->items[2 * i + 1]->i, ""};
+    }
+    return out(o);
+  }
+  if (name == "interpolate" || name == "upsample") {
+    V size = kw_or(0, "size"), scale = kw_or(1, "scale_factor");
+    size_t nd = t.shape.size() >= 2 ? t.shape.size() - 2 : 0;
+    for (size_t i = 0; i < nd; ++i) {
+      long long v = t.shape[i + 2].v;
+      if (size && size->k != VK::None) v = size->k == VK::Int ? size->i : size->items.at(i)->i;
+      else if (scale && scale->k != VK::None) {
+        double f = scale->k == VK::Float ? scale->f : scale->k == VK::Int ? static_cast<double>(scale->i) : num_of(scale->items.at(i));
+        v = static_cast<long long>(std::floor(static_cast<double>(v) * f));
+      } else error(loc, "interpolate: either size or scale_factor");
+      o.shape[i + 2] = Dim{v, ""};
+    }
+    return out(o);
+  }
+  if (name == "gather" || name == "take_along_dim") {
+    V idx = kw_or(1, "index");
+    if (!idx || idx->k != VK::Tensor) error(loc, fmt::format("{}(input, dim, index)", name));
+    o.shape = idx->t->shape;
+    return out(o);
+  }
+  if (name == "repeat_interleave") {
+    V r = kw_or(0, "repeats");
+    if (!r || r->k != VK::Int) error(loc, "repeat_interleave: only an int number of repeats is supported by tparse");
+    V dv = kw_or(1, "dim");
+    if (!dv || dv->k == VK::None) {
+      long long n = 1;
+      for (auto& d : t.shape) n *= d.v;
+      o.shape = {Dim{n * r->i, ""}};
+    } else {
+      long long d = dim_arg(1, "dim", 0);
+      o.shape[static_cast<size_t>(d)] = Dim{t.shape[static_cast<size_t>(d)].v * r->i, ""};
+    }
+    return out(o);
+  }
   if (name == "outer" || name == "ger") {
     const TensorInfo& b = tensor_arg(0, "vec2");
     if (t.shape.size() != 1 || b.shape.size() != 1) error(loc, fmt::format("outer: expected 1-D tensors, got {} and {}", dims(t), dims(b)));
@@ -153,6 +233,38 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
     return out(o);
   }
   return nullptr;
+}
+
+V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields) {
+  std::vector<V> xs;
+  if (!tracing()) {
+    for (auto& p : parts) xs.push_back(mk_tensor(p));
+  } else {
+    Graph& g = stack_.back()->ctx->graph;
+    int wn = g.tensor_node.count(whole.get()) ? g.tensor_node[whole.get()] : static_cast<int>(g.nodes.size()) - 1;
+    g.nodes[static_cast<size_t>(wn)].has_meta = false;  // a tuple: printed without a type
+    for (size_t i = 0; i < parts.size(); ++i) {
+      Node n;
+      n.op = "call_function";
+      n.target = "getitem";
+      n.args = {Arg{wn, ""}, Arg{-1, std::to_string(i)}};
+      n.name = g.unique_name("getitem");
+      n.meta = parts[i];
+      if (n.meta.stride.size() != n.meta.shape.size()) n.meta.stride = contiguous_strides(n.meta.shape);
+      n.has_meta = true;
+      n.line = g.nodes[static_cast<size_t>(wn)].line;
+      n.fn_name = g.nodes[static_cast<size_t>(wn)].fn_name;
+      n.code = g.nodes[static_cast<size_t>(wn)].code;
+      n.file = g.nodes[static_cast<size_t>(wn)].file;
+      g.nodes.push_back(n);
+      V pv = mk_tensor(parts[i]);
+      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
+      xs.push_back(pv);
+    }
+  }
+  V r = mk_tuple(xs);
+  for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];  // .values / .indices
+  return r;
 }
 
 // torch.einsum(equation, *operands) (or a list of operands): the output has the dims of the letters

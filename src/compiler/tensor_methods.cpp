@@ -204,7 +204,9 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     }
     if (name == "argmax" || name == "argmin") o.dtype = "int64";
     if (name == "all" || name == "any") o.dtype = "bool";
-    if ((name == "max" || name == "min") && !dims.empty()) error(loc, "max/min over a dim returns (values, indices); use amax/amin");
+    if ((name == "max" || name == "min") && !dims.empty()) {  // (values, indices): tensor_extra.cpp
+      if (V r = tensor_method_extra(self, is_fn, target, name, args, rest, kwargs, loc)) return r;
+    }
     return out(o);
   }
   // ---- binary methods ----

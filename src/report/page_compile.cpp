@@ -7,7 +7,7 @@
 #include "context.hpp"
 #include "core/fx_graph.hpp"
 #include "core/summary.hpp"
-#include "graphviz.hpp"
+#include "graph/layout.hpp"
 #include "highlight.hpp"
 #include "html.hpp"
 #include "recompile_words.hpp"
@@ -55,7 +55,7 @@ std::string svg_block(Ctx& cx, const std::string& text, const std::string& root)
   }
   cx.write_once(rel, [&] {
     std::string err;
-    std::string svg = fx_to_svg(g, &err);
+    std::string svg = graph::fx_to_svg(g, &err);
     std::lock_guard<std::mutex> lk(cx.mu);
     ++cx.stats.svgs;
     if (svg.empty())

@@ -211,8 +211,10 @@ std::string view_to_dot(const fx::Graph& g, const Hierarchy& h, const ViewGraph&
     // Labels only where they stay readable: the module level, not inside expanded op clusters.
     bool between_boxes = v.items[static_cast<size_t>(e.from)].kind != ViewItem::Kind::Op ||
                          v.items[static_cast<size_t>(e.to)].kind != ViewItem::Kind::Op;
+    // Graphviz's dot crashes (double free) on some labelled edges inside clusters: with clusters the
+    // counts and shapes go into the edge tooltip instead of a label.
     if (!label.empty() && between_boxes) {
-      out += " [label=\"";
+      out += v.clusters.empty() ? " [label=\"" : " [tooltip=\"";
       dot_escape(out, label, 80);
       out += "\"]";
     }

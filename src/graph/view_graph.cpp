@@ -67,6 +67,12 @@ struct Builder {
   }
 };
 
+ViewItem end_item(ViewItem::Kind k) {
+  ViewItem it;
+  it.kind = k;
+  return it;
+}
+
 }  // namespace
 
 std::string shape_of(const std::string& type) {
@@ -94,11 +100,11 @@ ViewGraph build_view(const fx::Graph& g, const Hierarchy& h, int32_t focus, cons
     int32_t a = b.v.item_of_node[static_cast<size_t>(u)], c = b.v.item_of_node[static_cast<size_t>(w)];
     if (a < 0 && c < 0) continue;
     if (a < 0) {
-      if (in < 0) in = b.add({ViewItem::Kind::Inputs});
+      if (in < 0) in = b.add(end_item(ViewItem::Kind::Inputs));
       a = in;
     }
     if (c < 0) {
-      if (out < 0) out = b.add({ViewItem::Kind::Outputs});
+      if (out < 0) out = b.add(end_item(ViewItem::Kind::Outputs));
       c = out;
     }
     if (a == c) continue;

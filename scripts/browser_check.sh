@@ -52,5 +52,43 @@ grep -q 'Dynamo output graph' "$WORK/c_1_html.dom" || { echo "compile page DOM l
 chrome "$WORK/shot.log" --window-size=1300,1500 --screenshot="$BUILD/report-index.png" "file://$WORK/report/index.html" || fail=1
 chrome "$WORK/shot2.log" --window-size=1300,2000 --screenshot="$BUILD/report-compile.png" "file://$WORK/report/c/1.html" || fail=1
 [ -s "$BUILD/report-index.png" ] && [ -s "$BUILD/report-compile.png" ] || { echo "no screenshot"; fail=1; }
+# 3. A real-model graph (ChatGLM3-6B, 2860 nodes, from ../shared when present): the compile page
+#    draws the model by module, and clicking boxes (encoder -> layers -> the 28-layer box) opens a
+#    layer's page. The harness clicks the SVG links inside an iframe (file pages are same-origin
+#    with --allow-file-access-from-files) and records where the clicks led.
+GLM=../shared/testdata/realmodels/chatglm3/real-torch-2.11/trace
+if [ -d "$GLM" ]; then
+  start=$(date +%s.%N)
+  "$TPARSE" report "$GLM" -o "$WORK/glm" --overwrite --no-browser --quiet
+  secs=$(echo "$(date +%s.%N) - $start" | bc)
+  echo "browser_check: ChatGLM3 report in ${secs} s"
+  [ "$(echo "$secs < 2" | bc)" = 1 ] || { echo "browser_check: ChatGLM3 report took ${secs} s (limit 2 s)"; fail=1; }
+  cat >"$WORK/glm/click.html" <<'HTML'
+<!DOCTYPE html><html><body><iframe id="f" src="c/0.html" width="1200" height="900"></iframe><script>
+const steps = ["encoder", "layers", "x same graph"];
+let k = 0;
+const f = document.getElementById("f");
+f.onload = () => {
+  const d = f.contentDocument;
+  if (k === steps.length) {
+    document.body.setAttribute("data-result", "reached " + d.querySelector("h1").textContent + " | " + d.body.textContent.includes("28 modules have this same graph"));
+    return;
+  }
+  const a = [...d.querySelectorAll("svg a")].find(x => x.textContent.includes(steps[k]));
+  if (!a) { document.body.setAttribute("data-result", "no box with " + steps[k] + " on " + f.contentWindow.location.pathname); return; }
+  a.setAttribute("target", "_self");
+  k++;
+  a.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: f.contentWindow}));
+};
+</script></body></html>
+HTML
+  chrome "$WORK/glm_click.log" --allow-file-access-from-files --dump-dom "file://$WORK/glm/click.html" >"$WORK/glm_click.dom" || fail=1
+  result=$(grep -o 'data-result="[^"]*"' "$WORK/glm_click.dom" || true)
+  echo "browser_check: ChatGLM3 clicks: $result"
+  echo "$result" | grep -q 'reached Module transformer.encoder.layers.[0-9]* | true' || { echo "browser_check: clicking into a layer failed"; fail=1; }
+  errs=$(console_errors "$WORK/glm_click.log")
+  if [ -n "$errs" ]; then echo "browser_check: console errors on the ChatGLM3 pages:"; echo "$errs"; fail=1; fi
+  chrome "$WORK/shot3.log" --window-size=1300,1600 --screenshot="$BUILD/report-glm-compile.png" "file://$WORK/glm/c/0.html" || fail=1
+fi
 if [ $fail -ne 0 ]; then echo "browser_check: FAILED"; exit 1; fi
 echo "browser_check: ok (screenshots: $BUILD/report-index.png, $BUILD/report-compile.png)"

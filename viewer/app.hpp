@@ -50,6 +50,7 @@ class App {
   std::optional<double> overview_shown_ms() const { return overview_ms_; }
   /// Background work a screenshot should wait for (graph layout).
   bool background_busy() const { return graph_.busy(); }
+  const GraphPanel& graph_panel() const { return graph_; }
   const std::string& tail_status() const { return tail_status_; }
   uint64_t reloads() const { return reloads_; }
   void save();

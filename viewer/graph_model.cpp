@@ -1,9 +1,7 @@
-// FX graph parsing and Graphviz layout; see graph_model.hpp.
+// Graph panel data: layouts through the shared Graphviz bridge (src/graph); see graph_model.hpp.
 #include "graph_model.hpp"
 
-#include <graphviz/cgraph.h>
-#include <graphviz/gvc.h>
-#include <mutex>
+#include "graph/layout.hpp"
 
 namespace tparse::viewer {
 
@@ -40,8 +38,23 @@ std::string node_caption(const fx::Node& n) {
 }
 
 namespace {
-std::mutex g_gv_mutex;  // Graphviz keeps global state
+GraphLayout convert(const graph::Layout& L, size_t n_items, size_t n_clusters) {
+  GraphLayout out;
+  if (!L.ok) {
+    out.error = L.error.empty() ? "graphviz layout failed" : L.error;
+    return out;
+  }
+  out.width = L.width, out.height = L.height;
+  out.nodes.resize(n_items);
+  for (const auto& n : L.nodes)
+    if (n.id >= 0 && static_cast<size_t>(n.id) < n_items) out.nodes[static_cast<size_t>(n.id)] = {n.x, n.y, n.width, n.height};
+  for (const auto& e : L.edges) out.edges.push_back(e.points);
+  out.clusters.resize(n_clusters);
+  for (const auto& c : L.clusters)
+    if (c.id >= 0 && static_cast<size_t>(c.id) < n_clusters) out.clusters[static_cast<size_t>(c.id)] = {c.x0, c.y0, c.x1, c.y1};
+  return out;
 }
+}  // namespace
 
 GraphLayout layout_fx_graph(const fx::Graph& fx, size_t max_nodes) {
   GraphLayout out;
@@ -53,52 +66,29 @@ GraphLayout layout_fx_graph(const fx::Graph& fx, size_t max_nodes) {
     out.error = "graph has " + std::to_string(fx.nodes.size()) + " nodes; layout skipped (see the text view)";
     return out;
   }
-  std::lock_guard<std::mutex> lk(g_gv_mutex);
-  GVC_t* gvc = gvContext();
-  Agraph_t* g = agopen(const_cast<char*>("fx"), Agdirected, nullptr);
-  agattr(g, AGRAPH, const_cast<char*>("rankdir"), const_cast<char*>("TB"));
-  agattr(g, AGRAPH, const_cast<char*>("nodesep"), const_cast<char*>("0.25"));
-  agattr(g, AGRAPH, const_cast<char*>("ranksep"), const_cast<char*>("0.35"));
-  agattr(g, AGNODE, const_cast<char*>("shape"), const_cast<char*>("box"));
-  agattr(g, AGNODE, const_cast<char*>("fontsize"), const_cast<char*>("12"));
-  agattr(g, AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
-  std::vector<Agnode_t*> nodes;
-  for (size_t i = 0; i < fx.nodes.size(); ++i) {
-    std::string id = "n" + std::to_string(i);  // stable ids by index, never names from the trace
-    Agnode_t* n = agnode(g, id.data(), 1);
-    std::string label = fx.nodes[i].name + "\\n" + node_caption(fx.nodes[i]).substr(0, 48);
-    agset(n, const_cast<char*>("label"), label.data());
-    nodes.push_back(n);
+  return convert(graph::layout_fx_graph(fx), fx.nodes.size(), 0);
+}
+
+GraphLayout layout_view(const fx::Graph& g, const graph::Hierarchy& h, const graph::ViewGraph& v) {
+  return convert(graph::layout_dot(graph::view_to_dot(g, h, v)), v.items.size(), v.clusters.size());
+}
+
+std::string view_key(const std::vector<char>& expanded) {
+  std::string k;
+  for (size_t i = 0; i < expanded.size(); ++i)
+    if (expanded[i]) k += std::to_string(i) + ",";
+  return k;
+}
+
+int32_t hit_cluster(const GraphLayout& l, double x, double y) {
+  int32_t best = -1;
+  double area = 0;
+  for (size_t i = 0; i < l.clusters.size(); ++i) {
+    const auto& c = l.clusters[i];
+    double a = (c.x1 - c.x0) * (c.y1 - c.y0);
+    if (x >= c.x0 && x <= c.x1 && y >= c.y0 && y <= c.y1 && (best < 0 || a < area)) best = static_cast<int32_t>(i), area = a;
   }
-  for (const auto& [from, to] : fx.edges)
-    if (from >= 0 && to >= 0 && static_cast<size_t>(from) < nodes.size() && static_cast<size_t>(to) < nodes.size())
-      agedge(g, nodes[static_cast<size_t>(from)], nodes[static_cast<size_t>(to)], nullptr, 1);
-  if (gvLayout(gvc, g, "dot") != 0) {
-    out.error = "graphviz layout failed";
-  } else {
-    boxf bb = GD_bb(g);
-    out.width = bb.UR.x - bb.LL.x;
-    out.height = bb.UR.y - bb.LL.y;
-    auto flip = [&](pointf p) { return std::pair<double, double>(p.x - bb.LL.x, bb.UR.y - p.y); };
-    for (Agnode_t* n : nodes) {
-      auto [x, y] = flip(ND_coord(n));
-      out.nodes.push_back({x, y, ND_width(n) * 72.0, ND_height(n) * 72.0});
-    }
-    for (Agnode_t* n : nodes)
-      for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) {
-        std::vector<std::pair<double, double>> pts;
-        if (ED_spl(e) && ED_spl(e)->size > 0) {
-          const bezier& bz = ED_spl(e)->list[0];
-          for (int k = 0; k < bz.size; ++k) pts.push_back(flip(bz.list[k]));
-          if (bz.eflag) pts.push_back(flip(bz.ep));
-        }
-        out.edges.push_back(std::move(pts));
-      }
-    gvFreeLayout(gvc, g);
-  }
-  agclose(g);
-  gvFreeContext(gvc);
-  return out;
+  return best;
 }
 
 int32_t hit_node(const GraphLayout& l, double x, double y) {

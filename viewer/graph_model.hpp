@@ -1,6 +1,7 @@
-// The Graph panel's data: the FX graph parsed by the core (core/fx_graph.hpp) laid out with
-// Graphviz "dot" (gvLayout); the panel draws the positions with ImGui draw lists. The layout lives
-// here because no shared layout function existed in src/report/ when the viewer needed one.
+// The Graph panel's data: the FX graph parsed by the core (core/fx_graph.hpp) laid out by the
+// Graphviz bridge shared with the report (src/graph/layout.hpp), either whole (small graphs) or as
+// a module-level view with some modules expanded (src/graph/view_graph.hpp); the panel draws the
+// positions with ImGui draw lists.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,8 @@
 #include <vector>
 
 #include "core/fx_graph.hpp"
+#include "graph/hierarchy.hpp"
+#include "graph/view_graph.hpp"
 
 namespace tparse::viewer {
 
@@ -20,16 +23,26 @@ struct GraphLayout {
   struct Box {
     double x = 0, y = 0, w = 0, h = 0;  ///< centre and size in points, y down
   };
-  std::vector<Box> nodes;                           ///< parallel to fx::Graph::nodes
+  struct Cluster {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  };
+  std::vector<Box> nodes;                           ///< parallel to fx::Graph::nodes (or ViewGraph::items)
+  std::vector<Cluster> clusters;                    ///< parallel to ViewGraph::clusters
   std::vector<std::vector<std::pair<double, double>>> edges;  ///< bezier control points, y down
   double width = 0, height = 0;
   std::string error;
   bool ok() const { return error.empty(); }
 };
 
-/// Lays the graph out top-down with Graphviz dot. Not thread-safe (Graphviz keeps globals): call
-/// from one thread. Graphs above `max_nodes` are refused with an error (the text view still works).
+/// Lays the graph out top-down with Graphviz dot (thread-safe: the bridge takes one lock). Graphs
+/// above `max_nodes` are refused with an error (the text view still works).
 GraphLayout layout_fx_graph(const fx::Graph& g, size_t max_nodes = 3000);
+/// Lays out a module-level view (boxes, runs, expanded modules as clusters).
+GraphLayout layout_view(const fx::Graph& g, const graph::Hierarchy& h, const graph::ViewGraph& v);
+/// Cache key of a view: the expanded module ids ("3,17,18").
+std::string view_key(const std::vector<char>& expanded);
+/// The innermost cluster containing (x, y), or -1.
+int32_t hit_cluster(const GraphLayout& l, double x, double y);
 /// Second line of a node box: the target ("linear", ".relu" for methods, "input", "output").
 std::string node_caption(const fx::Node& n);
 

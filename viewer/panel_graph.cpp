@@ -1,6 +1,9 @@
-// Graph panel: the selected compile's FX graph laid out with Graphviz dot and drawn with ImGui
-// draw lists. Wheel zooms around the mouse, drag pans, click a node for its dtype/shape and source
-// line; the graph text sits beside it and scrolls to the clicked node.
+// Graph panel: the selected compile's FX graph laid out with Graphviz dot (src/graph, shared with
+// the report) and drawn with ImGui draw lists. Big graphs with named modules open at the module
+// level: click a box to expand it in place, click an expanded module's frame to collapse it;
+// searching a node (--node, ViewState::graph_node) expands its ancestors. Wheel zooms around the
+// mouse, drag pans, click a node for its dtype/shape and source line; the graph text sits beside
+// it and scrolls to the clicked node. Layouts run off the UI thread, cached per expanded set.
 #include <algorithm>
 #include <chrono>
 #include <fmt/format.h>
@@ -26,6 +29,12 @@ void GraphPanel::rebuild(const Document& d, const ViewState& v) {
   layout_ = {};
   node_ = -1;
   fit_ = true;
+  modules_ = false;
+  view_ = {};
+  cache_.clear();
+  expanded_.clear();
+  drawn_ms_ = -1, gap_ms_ = 0;
+  selected_at_ = last_frame_ = std::chrono::steady_clock::now();
   text_.set("");
   if (v.compile < 0 || source_artifact_ < 0) return;
   const Compile& c = d.model().compiles[static_cast<size_t>(v.compile)];
@@ -35,7 +44,51 @@ void GraphPanel::rebuild(const Document& d, const ViewState& v) {
   text_.set(std::move(txt));
   if (pending_.valid()) old_.push_back(std::move(pending_));
   layout_.error = "laying out...";
-  pending_ = std::async(std::launch::async, [g = std::make_shared<fx::Graph>(fx_)] { return layout_fx_graph(*g); });
+  shared_fx_ = std::make_shared<fx::Graph>(fx_);
+  if (fx_.nodes.size() > kWholeGraphMax) {
+    // Modules from the parameter names, or (AOT / inductor graphs) from the compile's Dynamo graph.
+    auto h = std::make_shared<graph::Hierarchy>(graph::build_hierarchy(fx_));
+    if (h->groups.size() <= 1 && c.graph_artifact >= 0 && c.graph_artifact != source_artifact_) {
+      fx::Graph dg = fx::parse_fx_graph(d.payloads().get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload));
+      *h = graph::build_hierarchy_aligned(fx_, dg, graph::build_hierarchy(dg));
+    }
+    if (h->groups.size() > 1) {
+      modules_ = true;
+      h_ = h;
+      expanded_.assign(h->groups.size(), 0);
+      // A module holding a single submodule (the model around `transformer`) opens in place.
+      for (int32_t g = 0; h->groups[static_cast<size_t>(g)].children.size() == 1;) {
+        g = h->groups[static_cast<size_t>(g)].children[0];
+        expanded_[static_cast<size_t>(g)] = 1;
+      }
+      request_layout();
+      return;
+    }
+  }
+  pending_ = std::async(std::launch::async, [g = shared_fx_] { return layout_fx_graph(*g); });
+}
+
+void GraphPanel::request_layout() {
+  std::string key = view_key(expanded_);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) {  // laid out before: no Graphviz call
+    view_ = it->second.first;
+    layout_ = it->second.second;
+    return;
+  }
+  if (pending_.valid()) old_.push_back(std::move(pending_));
+  pending_key_ = key;
+  pending_view_ = graph::build_view(*shared_fx_, *h_, 0, expanded_);
+  pending_ = std::async(std::launch::async, [g = shared_fx_, h = h_, v = pending_view_] { return layout_view(*g, *h, v); });
+}
+
+void GraphPanel::toggle(int32_t group, bool open) {
+  if (!h_ || group <= 0) return;
+  expanded_[static_cast<size_t>(group)] = open ? 1 : 0;
+  if (!open)  // collapsing closes everything inside too
+    for (size_t k = 0; k < h_->groups.size(); ++k)
+      if (h_->contains(group, static_cast<int32_t>(k))) expanded_[k] = 0;
+  request_layout();
 }
 
 void GraphPanel::Draw(const Document& d, ViewState& v) {
@@ -54,8 +107,16 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     rebuild(d, v);
   }
   std::erase_if(old_, [](auto& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
+  auto now = std::chrono::steady_clock::now();
+  if (pending_.valid()) gap_ms_ = std::max(gap_ms_, std::chrono::duration<double, std::milli>(now - last_frame_).count());
+  last_frame_ = now;
   if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
     layout_ = pending_.get();
+    if (modules_) {
+      view_ = pending_view_;
+      cache_[pending_key_] = {view_, layout_};
+    }
+    if (drawn_ms_ < 0 && layout_.ok()) drawn_ms_ = std::chrono::duration<double, std::milli>(now - selected_at_).count();
     fit_ = true;
   }
   if (graphs.empty()) {
@@ -75,7 +136,11 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("%zu nodes, %zu edges   wheel: zoom, drag: pan", fx_.nodes.size(), fx_.edges.size());
+  if (modules_)
+    ImGui::TextDisabled("%zu nodes in %zu modules (%s): click a box to expand, its frame to collapse", fx_.nodes.size(),
+                        h_->groups.size() - 1, h_->source.c_str());
+  else
+    ImGui::TextDisabled("%zu nodes, %zu edges   wheel: zoom, drag: pan", fx_.nodes.size(), fx_.edges.size());
   ImGui::SameLine();
   if (ImGui::SmallButton("fit")) fit_ = true;
 
@@ -85,6 +150,10 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
         node_ = static_cast<int32_t>(i);
         scroll_line_ = fx_.nodes[i].text_line - 1;
         fit_ = true;
+        if (modules_ && v.graph_node != "@first-op") {  // a found node: open the modules around it
+          for (int32_t a = h_->node_group[i]; a > 0; a = h_->groups[static_cast<size_t>(a)].parent) expanded_[static_cast<size_t>(a)] = 1;
+          request_layout();
+        }
         break;
       }
     v.graph_node.clear();
@@ -95,15 +164,18 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 sz = ImGui::GetContentRegionAvail();
   if (!layout_.ok()) {
-    if (pending_.valid()) ImGui::TextDisabled("laying out %zu nodes with Graphviz dot...", fx_.nodes.size());
+    if (pending_.valid()) ImGui::TextDisabled(modules_ ? "laying out the module view..." : "laying out %zu nodes with Graphviz dot...", fx_.nodes.size());
     else ImGui::TextWrapped("%s", layout_.error.c_str());
   } else {
     if (fit_ && sz.x > 10) {
       // Fit the width, but never so small that labels vanish; big graphs centre the chosen node.
       zoom_ = std::clamp(static_cast<float>((sz.x - 40) / std::max(1.0, layout_.width)), 0.85f, 1.5f);
+      if (modules_)  // the module level fits the canvas whole (labels may shrink)
+        zoom_ = std::clamp(static_cast<float>(std::min((sz.x - 40) / std::max(1.0, layout_.width), (sz.y - 40) / std::max(1.0, layout_.height))), 0.35f, 1.5f);
       pan_ = ImVec2(std::max(20.f, (sz.x - static_cast<float>(layout_.width) * zoom_) / 2), 20);
-      if (node_ >= 0) {
-        const auto& b = layout_.nodes[static_cast<size_t>(node_)];
+      int32_t box = node_ < 0 ? -1 : !modules_ ? node_ : view_.item_of_node[static_cast<size_t>(node_)];
+      if (box >= 0 && static_cast<size_t>(box) < layout_.nodes.size()) {
+        const auto& b = layout_.nodes[static_cast<size_t>(box)];
         pan_ = ImVec2(sz.x / 2 - static_cast<float>(b.x) * zoom_, std::min(20.f, sz.y / 3 - static_cast<float>(b.y) * zoom_));
       }
       fit_ = false;
@@ -124,7 +196,17 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     }
     if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16.f) {
       double lx = (io.MousePos.x - p0.x - pan_.x) / zoom_, ly = (io.MousePos.y - p0.y - pan_.y) / zoom_;
-      node_ = hit_node(layout_, lx, ly);
+      int32_t hit = hit_node(layout_, lx, ly);
+      if (!modules_) {
+        node_ = hit;
+      } else if (hit >= 0 && static_cast<size_t>(hit) < view_.items.size()) {
+        const graph::ViewItem& it = view_.items[static_cast<size_t>(hit)];
+        if (it.kind == graph::ViewItem::Kind::Op) node_ = it.node;
+        else if (it.kind == graph::ViewItem::Kind::Group) toggle(it.group, true);
+        else if (it.kind == graph::ViewItem::Kind::Run) toggle(it.members.front(), true);
+      } else if (int32_t cl = hit_cluster(layout_, lx, ly); cl >= 0 && static_cast<size_t>(cl) < view_.clusters.size()) {
+        toggle(view_.clusters[static_cast<size_t>(cl)].group, false);
+      }
       if (node_ >= 0) scroll_line_ = fx_.nodes[static_cast<size_t>(node_)].text_line - 1;
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -142,21 +224,48 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     }
     ImFont* font = ImGui::GetFont();
     float fs = ImGui::GetFontSize() * std::clamp(zoom_, 0.3f, 2.5f);
+    if (modules_)  // expanded modules: a frame with the module's name
+      for (size_t k = 0; k < layout_.clusters.size() && k < view_.clusters.size(); ++k) {
+        const auto& c = layout_.clusters[k];
+        ImVec2 a = P(c.x0, c.y0), e = P(c.x1, c.y1);
+        dl->AddRect(a, e, IM_COL32(120, 130, 240, 220), 6.f, 0, 1.5f);
+        std::string t = terminal_safe(graph::group_title(*h_, 0, view_.clusters[k].group));
+        dl->AddText(font, fs, ImVec2(a.x + 6, a.y + 2), IM_COL32(160, 170, 250, 255), t.c_str());
+      }
     for (size_t i = 0; i < layout_.nodes.size(); ++i) {
       const auto& b = layout_.nodes[i];
-      const fx::Node& n = fx_.nodes[i];
       ImVec2 a = P(b.x - b.w / 2, b.y - b.h / 2), e = P(b.x + b.w / 2, b.y + b.h / 2);
       if (e.x < p0.x || a.x > p0.x + sz.x || e.y < p0.y || a.y > p0.y + sz.y) continue;
-      ImVec4 fill = n.op == fx::OpKind::Placeholder ? ImVec4(0.20f, 0.35f, 0.55f, 1)
-                    : n.op == fx::OpKind::Output    ? ImVec4(0.45f, 0.30f, 0.55f, 1)
-                                                    : ImVec4(0.22f, 0.25f, 0.30f, 1);
-      if (static_cast<int32_t>(i) == node_) fill = ImVec4(0.75f, 0.55f, 0.15f, 1);
+      const fx::Node* n = nullptr;
+      std::string label;
+      ImVec4 fill(0.22f, 0.25f, 0.30f, 1);
+      if (!modules_) {
+        n = &fx_.nodes[i];
+        label = n->name + "\n" + node_caption(*n).substr(0, 48);
+      } else if (i < view_.items.size()) {
+        const graph::ViewItem& it = view_.items[i];
+        if (it.kind == graph::ViewItem::Kind::Op) n = &fx_.nodes[static_cast<size_t>(it.node)];
+        else if (it.kind == graph::ViewItem::Kind::Group || it.kind == graph::ViewItem::Kind::Run)
+          fill = it.odd ? ImVec4(0.60f, 0.15f, 0.15f, 1) : ImVec4(0.20f, 0.24f, 0.50f, 1);
+        label = graph::item_label(fx_, *h_, view_, it, true);
+      }
+      if (n) fill = n->op == fx::OpKind::Placeholder ? ImVec4(0.20f, 0.35f, 0.55f, 1)
+                    : n->op == fx::OpKind::Output    ? ImVec4(0.45f, 0.30f, 0.55f, 1)
+                                                     : fill;
+      if (n && n == (node_ >= 0 ? &fx_.nodes[static_cast<size_t>(node_)] : nullptr)) fill = ImVec4(0.75f, 0.55f, 0.15f, 1);
       dl->AddRectFilled(a, e, ImGui::ColorConvertFloat4ToU32(fill), 3.f);
       dl->AddRect(a, e, IM_COL32(200, 200, 200, 160), 3.f);
       if (zoom_ > 0.25f) {
-        std::string l1 = terminal_safe(n.name), l2 = terminal_safe(node_caption(n).substr(0, 48));
-        dl->AddText(font, fs, ImVec2(a.x + 4, a.y + 2), IM_COL32(240, 240, 240, 255), l1.c_str());
-        dl->AddText(font, fs, ImVec2(a.x + 4, a.y + 2 + fs), IM_COL32(170, 200, 230, 255), l2.c_str());
+        float y = a.y + 2;
+        size_t start = 0;
+        for (int line = 0; line < 3 && start <= label.size(); ++line) {
+          size_t nl = label.find('\n', start);
+          std::string l = terminal_safe(label.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+          dl->AddText(font, fs, ImVec2(a.x + 4, y), line ? IM_COL32(170, 200, 230, 255) : IM_COL32(240, 240, 240, 255), l.c_str());
+          y += fs;
+          if (nl == std::string::npos) break;
+          start = nl + 1;
+        }
       }
     }
     dl->PopClipRect();

@@ -2,7 +2,9 @@
 // Draw(const Document&, ViewState&). Caches inside a panel key on Document::generation.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <map>
 #include <future>
 #include <memory>
 #include <string>
@@ -53,16 +55,28 @@ class RecompilesPanel {
   void Draw(const Document& d, ViewState& v);
 };
 
+/// Graph panel. Small graphs are drawn whole; graphs over kWholeGraphMax nodes with a module
+/// hierarchy open at the module level, and a click expands a box in place (a click on an expanded
+/// module's frame collapses it). Layouts run off the UI thread and are cached per expanded set.
 class GraphPanel {
  public:
+  static constexpr size_t kWholeGraphMax = 400;
   void Draw(const Document& d, ViewState& v);
   /// Nodes parsed for the current selection (for tests and the status line).
   size_t node_count() const { return fx_.nodes.size(); }
   /// A layout is still running in the background.
   bool busy() const { return pending_.valid(); }
+  /// Module-level mode (a big graph with named modules).
+  bool modules() const { return modules_; }
+  /// Milliseconds from selecting the compile to the first drawing (-1 until drawn), and the
+  /// longest gap between two frames of this panel while a layout was running.
+  double drawn_ms() const { return drawn_ms_; }
+  double longest_gap_ms() const { return gap_ms_; }
 
  private:
   void rebuild(const Document& d, const ViewState& v);
+  void request_layout();
+  void toggle(int32_t group, bool open);
   uint64_t gen_ = 0;
   int32_t compile_ = -2, artifact_ = -2;
   int32_t source_artifact_ = -1;
@@ -72,6 +86,16 @@ class GraphPanel {
   /// still running are parked in `old_` until they finish (a future's destructor would block).
   std::future<GraphLayout> pending_;
   std::vector<std::future<GraphLayout>> old_;
+  // Module mode: hierarchy, expanded modules, the view drawn and layouts per expanded set.
+  bool modules_ = false;
+  std::shared_ptr<const fx::Graph> shared_fx_;
+  std::shared_ptr<const graph::Hierarchy> h_;
+  std::vector<char> expanded_;
+  graph::ViewGraph view_, pending_view_;
+  std::string pending_key_;
+  std::map<std::string, std::pair<graph::ViewGraph, GraphLayout>> cache_;
+  std::chrono::steady_clock::time_point selected_at_, last_frame_;
+  double drawn_ms_ = -1, gap_ms_ = 0;
   TextView text_;
   float zoom_ = 1.f;
   ImVec2 pan_ = ImVec2(20, 20);

@@ -77,6 +77,12 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
       if (++wait_ < o_.settle_frames) return;
       if (app.background_busy() && wait_ < 60 * 60) return;  // let the graph layout land (max ~1 min)
       Tab t = static_cast<Tab>(tab_);
+      if (t == Tab::Graph) {  // benchmark line: selection to drawing, and frames while laying out
+        const GraphPanel& gp = app.graph_panel();
+        std::printf("graph panel: %zu nodes, %s, drawn %.0f ms after selecting the compile, longest frame gap while laying out %.0f ms\n",
+                    gp.node_count(), gp.modules() ? "module level" : "whole graph", gp.drawn_ms(), gp.longest_gap_ms());
+        std::fflush(stdout);
+      }
       if (o_.prefix.empty()) return finish(0);
       std::string path = fmt::format("{}-{}.png", o_.prefix, slug(t));
       auto px = read_back_buffer(w, h);

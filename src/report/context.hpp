@@ -8,6 +8,13 @@
 
 #include "report.hpp"
 
+namespace tparse::fx {
+struct Graph;
+}
+namespace tparse::graph {
+struct Hierarchy;
+}
+
 namespace tparse::report {
 
 struct Ctx {
@@ -57,6 +64,10 @@ std::string compile_page_html(Ctx& cx, int32_t ci);
 /// A payload shown inline (small) or linked to its own content-addressed page (big).
 std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code,
                           const std::string* text = nullptr);
+// page_graph.cpp: the module-level drawing of a big graph (inline SVG, boxes link to one page per
+// distinct module under g/<text_hash>/); pages are written once per graph text.
+std::string module_drawing(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, const std::string& text_hash,
+                           const std::string& title, const std::string& root);
 // page_timeline.cpp
 std::string timeline_page(Ctx& cx);
 std::string chromium_events_json(const Model& m);

@@ -4,10 +4,13 @@
 // content-addressed page (p/<hash>.html) so compile pages stay small.
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "context.hpp"
 #include "core/fx_graph.hpp"
 #include "core/summary.hpp"
-#include "graphviz.hpp"
+#include "graph/hierarchy.hpp"
+#include "graph/layout.hpp"
 #include "highlight.hpp"
 #include "html.hpp"
 #include "recompile_words.hpp"
@@ -38,7 +41,22 @@ void row(std::string& out, const char* k, const std::string& v) {
 }
 std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 
-std::string svg_block(Ctx& cx, const std::string& text, const std::string& root) {
+/// Big graphs (over svg_max_nodes) are drawn module by module (page_graph.cpp); `dynamo` is the
+/// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
+std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& title,
+                            const fx::Graph* dynamo, const std::string& root) {
+  graph::Hierarchy h;
+  if (!dynamo) h = graph::build_hierarchy(g);
+  else h = graph::build_hierarchy_aligned(g, *dynamo, graph::build_hierarchy(*dynamo));
+  if (h.groups.size() > 1) return module_drawing(cx, g, h, content_hash(text), title, root);
+  std::lock_guard<std::mutex> lk(cx.mu);
+  ++cx.stats.svg_skipped;
+  return fmt::format("<p class=\"muted\">Graph drawing skipped: the graph names no modules, so its one level has {} nodes "
+                     "(more than {}); the text is below.</p>", g.nodes.size(), cx.opt.svg_max_nodes);
+}
+
+std::string svg_block(Ctx& cx, const std::string& text, const std::string& root, const std::string& title,
+                      const fx::Graph* dynamo = nullptr) {
   std::string rel = "g/" + content_hash(text) + ".svg";
   {
     std::lock_guard<std::mutex> lk(cx.mu);
@@ -47,15 +65,11 @@ std::string svg_block(Ctx& cx, const std::string& text, const std::string& root)
   }
   fx::Graph g = fx::parse_fx_graph(text);
   if (!g.ok || g.nodes.empty()) return {};
-  if (g.nodes.size() > cx.opt.svg_max_nodes) {
-    std::lock_guard<std::mutex> lk(cx.mu);
-    ++cx.stats.svg_skipped;
-    return fmt::format("<p class=\"muted\">Graph drawing skipped: {} nodes (more than {}); the text is below.</p>",
-                       g.nodes.size(), cx.opt.svg_max_nodes);
-  }
+  if (g.nodes.size() > cx.opt.svg_max_nodes) return big_graph_block(cx, g, text, title, dynamo, root);
+  if (dynamo) return {};  // small AOT / inductor graphs: text only, as before
   cx.write_once(rel, [&] {
     std::string err;
-    std::string svg = fx_to_svg(g, &err);
+    std::string svg = graph::fx_to_svg(g, &err);
     std::lock_guard<std::mutex> lk(cx.mu);
     ++cx.stats.svgs;
     if (svg.empty())
@@ -186,6 +200,7 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     }
     out += "</tbody></table>\n";
   }
+  std::unique_ptr<fx::Graph> dynamo;  // parsed on the first AOT graph of this compile
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
     for (size_t k = 0; k < c.artifacts.size(); ++k) {
@@ -200,7 +215,12 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
       if (cat == 0 && a.payload.valid()) {
         std::string text = cx.ps.get(a.payload);
-        sec += svg_block(cx, text, root) + payload_block(cx, a, root, true, false, &text);
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name) + payload_block(cx, a, root, true, false, &text);
+      } else if (cat == 1 && a.payload.valid() && c.graph_artifact >= 0) {
+        // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
+        std::string text = cx.ps.get(a.payload);
+        if (!dynamo) dynamo = std::make_unique<fx::Graph>(fx::parse_fx_graph(cx.ps.get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload)));
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get()) + payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);
       }

@@ -215,3 +215,39 @@ TEST_CASE("export traces are detected without a flag") {
   CHECK(e->index().find("No torch.compile frames in this trace") != std::string::npos);
   CHECK(e->index().find("expr=s77 &gt; 4") != std::string::npos);
 }
+
+TEST_CASE("ChatGLM3-6B (2860 nodes): the compile page draws the model by module; every layer is a click away") {
+  auto dir = testing::shared_testdata() / "realmodels" / "chatglm3" / "real-torch-2.11" / "trace";
+  if (!std::filesystem::exists(dir)) return;
+  auto r = render(dir);
+  const std::string& page = r->sink.at("c/0.html");
+  CHECK(page.find("Graph drawing skipped") == std::string::npos);
+  CHECK(page.find("Module-level drawing (2860 nodes") != std::string::npos);  // torch's graph_node_count
+  REQUIRE(page.find("<svg") != std::string::npos);
+  // Follow the links from the compile page's drawing: transformer's boxes, then down to a layer.
+  auto link_in = [](const std::string& html, const std::string& box_text) {
+    // graphviz writes <a xlink:href="URL" ...> then the box's text; find the box, then its link.
+    size_t t = html.find(">" + box_text);
+    if (t == std::string::npos) return std::string();
+    size_t a = html.rfind("xlink:href=\"", t);
+    if (a == std::string::npos) return std::string();
+    a += 12;
+    return html.substr(a, html.find('"', a) - a);
+  };
+  std::string enc = link_in(page, "transformer.encoder<");
+  REQUIRE(enc.rfind("../g/", 0) == 0);
+  std::string enc_rel = enc.substr(3);
+  const std::string& enc_page = r->sink.at(enc_rel);
+  CHECK(enc_page.find("<title>Module transformer.encoder</title>") != std::string::npos);
+  std::string dir_rel = enc_rel.substr(0, enc_rel.rfind('/') + 1);
+  const std::string& layers_page = r->sink.at(dir_rel + link_in(enc_page, "layers<"));
+  CHECK(layers_page.find("28 x same graph") != std::string::npos);  // one box for the 28 identical layers
+  const std::string& layer_page = r->sink.at(dir_rel + link_in(layers_page, "0 .. 27"));
+  CHECK(layer_page.find("<title>Module transformer.encoder.layers.0</title>") != std::string::npos);
+  CHECK(layer_page.find("28 modules have this same graph") != std::string::npos);
+  CHECK(layer_page.find("<code>transformer.encoder.layers.3</code>") != std::string::npos);
+  // The layer's attention box leads to the page with layer 0's query_key_value linear.
+  const std::string& attn = r->sink.at(dir_rel + link_in(layer_page, "self_attention<"));
+  CHECK(attn.find("<title>Module transformer.encoder.layers.0.self_attention</title>") != std::string::npos);
+  CHECK(attn.find("query_key_value") != std::string::npos);
+}

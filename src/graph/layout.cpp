@@ -1,14 +1,14 @@
-// Graphviz bridge (see graphviz.hpp): agmemread + gvLayout + gvRenderData, all in memory.
-#include "graphviz.hpp"
+// Graphviz bridge (see layout.hpp): agmemread + gvLayout + gvRenderData, all in memory.
+#include "layout.hpp"
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include <cstdio>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 
-namespace tparse::report {
+namespace tparse::graph {
 
 namespace {
 
@@ -26,7 +26,38 @@ GVC_t* gvc() {
   return g;
 }
 
-void dot_escape(std::string& out, std::string_view s, size_t max = 60) {
+struct Graph {
+  Agraph_t* g = nullptr;
+  bool laid_out = false;
+  ~Graph() {
+    if (g) {
+      if (laid_out) gvFreeLayout(gvc(), g);
+      agclose(g);
+    }
+  }
+};
+
+bool load_and_layout(const std::string& dot, Graph& out, std::string& error) {
+  out.g = agmemread(dot.c_str());
+  if (!out.g) {
+    error = "graphviz could not read the DOT text";
+    return false;
+  }
+  if (gvLayout(gvc(), out.g, "dot") != 0) {
+    error = "graphviz dot layout failed";
+    return false;
+  }
+  out.laid_out = true;
+  return true;
+}
+
+int32_t id_of(const char* name, char prefix) {
+  return name && name[0] == prefix ? std::atoi(name + 1) : -1;
+}
+
+}  // namespace
+
+void dot_escape(std::string& out, std::string_view s, size_t max) {
   size_t n = 0;
   for (char c : s) {
     if (++n > max) {
@@ -53,32 +84,6 @@ const char* fill_of(fx::OpKind k) {
   }
   return "#ffffff";
 }
-
-struct Graph {
-  Agraph_t* g = nullptr;
-  ~Graph() {
-    if (g) {
-      gvFreeLayout(gvc(), g);
-      agclose(g);
-    }
-  }
-};
-
-bool load_and_layout(const fx::Graph& fg, Graph& out, std::string& error) {
-  std::string dot = fx_to_dot(fg);
-  out.g = agmemread(dot.c_str());
-  if (!out.g) {
-    error = "graphviz could not read the DOT text";
-    return false;
-  }
-  if (gvLayout(gvc(), out.g, "dot") != 0) {
-    error = "graphviz dot layout failed";
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 std::string fx_to_dot(const fx::Graph& g) {
   std::string out = "digraph fx {\n  graph [rankdir=TB, nodesep=0.25, ranksep=0.35];\n"
@@ -107,60 +112,59 @@ std::string fx_to_dot(const fx::Graph& g) {
   return out;
 }
 
-Layout layout_fx_graph(const fx::Graph& fg) {
+Layout layout_dot(const std::string& dot) {
   Layout L;
   std::lock_guard<std::mutex> lk(gv_mutex());
   Graph G;
-  if (!load_and_layout(fg, G, L.error)) return L;
-  // Attach "pos"/"width"/"height"/"bb" attributes, as `dot -Tdot` would.
-  attach_attrs(G.g);
-  auto num2 = [](const char* s, double& a, double& b) { return s && std::sscanf(s, "%lf,%lf", &a, &b) == 2; };
-  double llx = 0, lly = 0, urx = 0, ury = 0;
-  if (const char* bb = agget(G.g, const_cast<char*>("bb"))) std::sscanf(bb, "%lf,%lf,%lf,%lf", &llx, &lly, &urx, &ury);
-  L.width = urx - llx, L.height = ury - lly;
-  auto flip = [&](double y) { return ury - y; };  // graphviz: origin bottom-left
+  auto t0 = std::chrono::steady_clock::now();
+  if (!load_and_layout(dot, G, L.error)) return L;
+  L.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  boxf bb = GD_bb(G.g);
+  L.width = bb.UR.x - bb.LL.x, L.height = bb.UR.y - bb.LL.y;
+  auto flip = [&](pointf p) { return std::pair<double, double>(p.x - bb.LL.x, bb.UR.y - p.y); };
   for (Agnode_t* n = agfstnode(G.g); n; n = agnxtnode(G.g, n)) {
     LayoutNode ln;
-    const char* name = agnameof(n);
-    ln.id = name && name[0] == 'n' ? std::atoi(name + 1) : -1;
-    double x = 0, y = 0;
-    num2(agget(n, const_cast<char*>("pos")), x, y);
-    ln.x = x - llx, ln.y = flip(y);
-    if (const char* w = agget(n, const_cast<char*>("width"))) ln.width = std::atof(w) * 72;
-    if (const char* h = agget(n, const_cast<char*>("height"))) ln.height = std::atof(h) * 72;
+    ln.id = id_of(agnameof(n), 'n');
+    auto [x, y] = flip(ND_coord(n));
+    ln.x = x, ln.y = y, ln.width = ND_width(n) * 72.0, ln.height = ND_height(n) * 72.0;
     L.nodes.push_back(ln);
     for (Agedge_t* e = agfstout(G.g, n); e; e = agnxtout(G.g, e)) {
       LayoutEdge le;
       le.from = ln.id;
-      const char* hn = agnameof(aghead(e));
-      le.to = hn && hn[0] == 'n' ? std::atoi(hn + 1) : -1;
-      // "e,x,y s,x,y x1,y1 x2,y2 ..." : keep the plain points.
-      if (const char* pos = agget(e, const_cast<char*>("pos"))) {
-        std::string p(pos);
-        size_t i = 0;
-        while (i < p.size()) {
-          size_t sp = p.find(' ', i);
-          std::string tok = p.substr(i, sp == std::string::npos ? std::string::npos : sp - i);
-          if (!tok.empty() && tok[0] != 'e' && tok[0] != 's') {
-            double a = 0, b = 0;
-            if (num2(tok.c_str(), a, b)) le.points.emplace_back(a - llx, flip(b));
-          }
-          if (sp == std::string::npos) break;
-          i = sp + 1;
-        }
+      le.to = id_of(agnameof(aghead(e)), 'n');
+      if (ED_spl(e) && ED_spl(e)->size > 0) {
+        const bezier& bz = ED_spl(e)->list[0];
+        for (int k = 0; k < bz.size; ++k) le.points.push_back(flip(bz.list[k]));
+        if (bz.eflag) le.points.push_back(flip(bz.ep));
       }
+      if (ED_label(e) && ED_label(e)->set) std::tie(le.label_x, le.label_y) = flip(ED_label(e)->pos);
       L.edges.push_back(std::move(le));
     }
   }
+  auto clusters = [&](auto&& self, Agraph_t* sg) -> void {
+    for (int i = 1; i <= GD_n_cluster(sg); ++i) {
+      Agraph_t* c = GD_clust(sg)[i];
+      const char* nm = agnameof(c);
+      LayoutCluster lc;
+      lc.id = nm && std::string_view(nm).rfind("cluster_", 0) == 0 ? std::atoi(nm + 8) : -1;
+      boxf b = GD_bb(c);
+      auto [x0, y1] = flip(b.LL);
+      auto [x1, y0] = flip(b.UR);
+      lc.x0 = x0, lc.y0 = y0, lc.x1 = x1, lc.y1 = y1;
+      L.clusters.push_back(lc);
+      self(self, c);
+    }
+  };
+  clusters(clusters, G.g);
   L.ok = true;
   return L;
 }
 
-std::string fx_to_svg(const fx::Graph& fg, std::string* error) {
+std::string svg_of_dot(const std::string& dot, std::string* error) {
   std::lock_guard<std::mutex> lk(gv_mutex());
   Graph G;
   std::string err;
-  if (!load_and_layout(fg, G, err)) {
+  if (!load_and_layout(dot, G, err)) {
     if (error) *error = err;
     return {};
   }
@@ -175,4 +179,7 @@ std::string fx_to_svg(const fx::Graph& fg, std::string* error) {
   return svg;
 }
 
-}  // namespace tparse::report
+Layout layout_fx_graph(const fx::Graph& g) { return layout_dot(fx_to_dot(g)); }
+std::string fx_to_svg(const fx::Graph& g, std::string* error) { return svg_of_dot(fx_to_dot(g), error); }
+
+}  // namespace tparse::graph

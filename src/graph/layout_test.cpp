@@ -1,9 +1,9 @@
-// Graphviz bridge tests: DOT with stable ids, a layout with one position per node and one route
+// Graphviz bridge tests (layout.hpp): DOT with stable ids, a layout with one position per node and one route
 // per edge, and an SVG that names the graph's nodes.
 #include <doctest/doctest.h>
 
 #include "core/fx_graph.hpp"
-#include "graphviz.hpp"
+#include "layout.hpp"
 
 using namespace tparse;
 
@@ -19,12 +19,12 @@ static const char* kGraph =
 TEST_CASE("DOT ids are node indices; layout and SVG cover every node and edge") {
   fx::Graph g = fx::parse_fx_graph(kGraph);
   REQUIRE(g.nodes.size() == 5);
-  std::string dot = report::fx_to_dot(g);
+  std::string dot = graph::fx_to_dot(g);
   CHECK(dot.find("n2 [label=\"linear\\ntorch._C._nn.linear\\nf32[8, 32]\"") != std::string::npos);
   CHECK(dot.find("n0 -> n2;") != std::string::npos);
   CHECK(dot.find("n3 -> n4;") != std::string::npos);
 
-  report::Layout L = report::layout_fx_graph(g);
+  graph::Layout L = graph::layout_fx_graph(g);
   REQUIRE(L.ok);
   REQUIRE(L.nodes.size() == g.nodes.size());
   CHECK(L.edges.size() == g.edges.size());
@@ -40,7 +40,7 @@ TEST_CASE("DOT ids are node indices; layout and SVG cover every node and edge") 
   for (const auto& e : L.edges) CHECK(e.points.size() >= 2);
 
   std::string err;
-  std::string svg = report::fx_to_svg(g, &err);
+  std::string svg = graph::fx_to_svg(g, &err);
   CHECK(err.empty());
   CHECK(svg.find("<svg") != std::string::npos);
   CHECK(svg.find("linear") != std::string::npos);
@@ -54,5 +54,5 @@ TEST_CASE("names that need DOT escaping do not break the layout") {
   a.name = "a\"b\\c";
   a.type = "x\ny";
   g.nodes.push_back(a);
-  CHECK(report::layout_fx_graph(g).ok);
+  CHECK(graph::layout_fx_graph(g).ok);
 }

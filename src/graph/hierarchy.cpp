@@ -1,0 +1,408 @@
+// Module hierarchy recovery; see hierarchy.hpp and docs/report.md ("Module hierarchy").
+#include "hierarchy.hpp"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace tparse::graph {
+
+namespace {
+
+bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
+
+uint64_t mix(uint64_t h, std::string_view s) {
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return (h ^ 0xff) * 1099511628211ull;
+}
+
+std::string parent_path(const std::string& p) {
+  size_t d = p.rfind('.');
+  return d == std::string::npos ? std::string() : p.substr(0, d);
+}
+
+/// Builds groups on demand; owns the Hierarchy while it is filled.
+struct Tree {
+  Hierarchy h;
+  std::unordered_map<std::string, int32_t> by_path;
+  Tree() {
+    h.groups.emplace_back();
+    by_path[""] = 0;
+  }
+  int32_t group(const std::string& path) {
+    auto it = by_path.find(path);
+    if (it != by_path.end()) return it->second;
+    int32_t parent = group(parent_path(path));
+    Group g;
+    g.path = path;
+    size_t d = path.rfind('.');
+    g.name = d == std::string::npos ? path : path.substr(d + 1);
+    g.parent = parent;
+    g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
+    int32_t id = static_cast<int32_t>(h.groups.size());
+    h.groups.push_back(std::move(g));
+    by_path[path] = id;
+    return id;
+  }
+};
+
+/// Statement index per node: a run of consecutive ops under one `# File:` line; -1 otherwise.
+std::vector<int32_t> statements(const fx::Graph& g) {
+  std::vector<int32_t> st(g.nodes.size(), -1);
+  int32_t cur = -1;
+  const fx::Node* prev = nullptr;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const fx::Node& n = g.nodes[i];
+    if (!is_op(n)) {
+      prev = nullptr;
+      continue;
+    }
+    if (!prev || prev->file != n.file || prev->line != n.line || prev->function != n.function || n.file.empty()) ++cur;
+    st[i] = cur;
+    prev = &n;
+  }
+  return st;
+}
+
+std::vector<std::vector<int32_t>> consumers_of(const fx::Graph& g) {
+  std::vector<std::vector<int32_t>> c(g.nodes.size());
+  for (auto [a, b] : g.edges)
+    if (a >= 0 && b >= 0 && static_cast<size_t>(a) < c.size()) c[static_cast<size_t>(a)].push_back(b);
+  return c;
+}
+
+/// Fills children, nodes, totals, signatures and twin marks once node_group is known.
+void finish(Hierarchy& h, const fx::Graph& g) {
+  for (auto& gr : h.groups) gr.children.clear(), gr.nodes.clear(), gr.total_nodes = 0;
+  std::vector<std::vector<int32_t>> subtree(h.groups.size());
+  std::vector<char> seen(h.groups.size(), 0);
+  seen[0] = 1;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    int32_t gi = h.node_group[i];
+    h.groups[static_cast<size_t>(gi)].nodes.push_back(static_cast<int32_t>(i));
+    // Children in order of their first node; an ancestor seen for the first time is linked too.
+    for (int32_t a = gi; a >= 0; a = h.groups[static_cast<size_t>(a)].parent) {
+      subtree[static_cast<size_t>(a)].push_back(static_cast<int32_t>(i));
+      ++h.groups[static_cast<size_t>(a)].total_nodes;
+    }
+    std::vector<int32_t> chain;
+    for (int32_t a = gi; a >= 0 && !seen[static_cast<size_t>(a)]; a = h.groups[static_cast<size_t>(a)].parent) chain.push_back(a);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      seen[static_cast<size_t>(*it)] = 1;
+      h.groups[static_cast<size_t>(h.groups[static_cast<size_t>(*it)].parent)].children.push_back(*it);
+    }
+  }
+  // Signatures: the subtree's nodes in order, with paths relative to the group and local edges.
+  std::vector<int32_t> local(g.nodes.size(), -1);
+  for (size_t gi = 0; gi < h.groups.size(); ++gi) {
+    const auto& list = subtree[gi];
+    for (size_t k = 0; k < list.size(); ++k) local[static_cast<size_t>(list[k])] = static_cast<int32_t>(k);
+    uint64_t s = 1469598103934665603ull;
+    for (int32_t ni : list) {
+      const fx::Node& n = g.nodes[static_cast<size_t>(ni)];
+      s = mix(s, h.relative(static_cast<int32_t>(gi), h.node_group[static_cast<size_t>(ni)]));
+      s = mix(s, fx::op_kind_name(n.op));
+      if (n.op == fx::OpKind::Placeholder) {
+        size_t p = n.name.rfind("_parameters_");
+        if (p == std::string::npos) p = n.name.rfind("_buffers_");
+        s = mix(s, p == std::string::npos ? std::string_view("input") : std::string_view(n.name).substr(p));
+      } else {
+        s = mix(s, n.target);
+      }
+      s = mix(s, std::string_view(n.type).substr(0, n.type.find(']') + 1));  // dtype and shape, not strides
+      for (int32_t u : n.inputs) s = mix(s, std::to_string(local[static_cast<size_t>(u)]));
+    }
+    for (int32_t ni : list) local[static_cast<size_t>(ni)] = -1;
+    h.groups[gi].signature = s;
+  }
+  // Twins among siblings, and the odd one out among numbered siblings (layers.0 .. layers.27).
+  for (auto& parent : h.groups) {
+    std::map<uint64_t, std::vector<int32_t>> by_sig;
+    size_t numbered = 0;
+    for (int32_t c : parent.children) {
+      by_sig[h.groups[static_cast<size_t>(c)].signature].push_back(c);
+      const std::string& nm = h.groups[static_cast<size_t>(c)].name;
+      if (!nm.empty() && std::all_of(nm.begin(), nm.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) ++numbered;
+    }
+    size_t best = 0;
+    uint64_t major = 0;
+    for (auto& [sig, v] : by_sig) {
+      for (int32_t c : v) {
+        h.groups[static_cast<size_t>(c)].twins = static_cast<int32_t>(v.size());
+        h.groups[static_cast<size_t>(c)].first_twin = v.front();
+      }
+      if (v.size() > best) best = v.size(), major = sig;
+    }
+    if (numbered >= 3 && numbered == parent.children.size() && best * 2 > numbered)
+      for (int32_t c : parent.children)
+        h.groups[static_cast<size_t>(c)].odd_one_out = h.groups[static_cast<size_t>(c)].signature != major;
+  }
+}
+
+/// True when `code` calls the module at `path` from its parent (`self.qkv(x)`, `self.mlp[0](x)`).
+bool is_call_site(const std::string& code, const std::string& path) {
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t d = path.find('.', start);
+    std::string c = path.substr(start, d == std::string::npos ? std::string::npos : d - start);
+    if (!c.empty() && (code.find("self." + c + "(") != std::string::npos || code.find("self." + c + "[") != std::string::npos ||
+                       code.find("self." + c + ".") != std::string::npos))
+      return true;
+    if (d == std::string::npos) break;
+    start = d + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+int32_t Hierarchy::find(std::string_view path) const {
+  for (size_t i = 0; i < groups.size(); ++i)
+    if (groups[i].path == path) return static_cast<int32_t>(i);
+  return -1;
+}
+
+bool Hierarchy::contains(int32_t a, int32_t g) const {
+  for (; g >= 0; g = groups[static_cast<size_t>(g)].parent)
+    if (g == a) return true;
+  return false;
+}
+
+int32_t Hierarchy::lca(int32_t a, int32_t b) const {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  while (groups[static_cast<size_t>(a)].depth > groups[static_cast<size_t>(b)].depth) a = groups[static_cast<size_t>(a)].parent;
+  while (groups[static_cast<size_t>(b)].depth > groups[static_cast<size_t>(a)].depth) b = groups[static_cast<size_t>(b)].parent;
+  while (a != b) a = groups[static_cast<size_t>(a)].parent, b = groups[static_cast<size_t>(b)].parent;
+  return a;
+}
+
+std::string Hierarchy::relative(int32_t a, int32_t g) const {
+  if (a == g) return {};
+  const std::string& base = groups[static_cast<size_t>(a)].path;
+  const std::string& p = groups[static_cast<size_t>(g)].path;
+  return base.empty() ? p : p.substr(std::min(p.size(), base.size() + 1));
+}
+
+bool module_of_placeholder(std::string_view name, std::string& path) {
+  path.clear();
+  std::string s(name);
+  if (!s.empty()) s[0] = static_cast<char>(s[0] == 'L' ? 'l' : s[0]);
+  if (s.rfind("l_self_", 0) != 0) return false;
+  s = s.substr(7);
+  size_t p = s.rfind("parameters_");
+  if (p == std::string::npos) p = s.rfind("buffers_");
+  if (p == std::string::npos || (p > 0 && s[p - 1] != '_')) return false;
+  std::string mods = p == 0 ? "" : s.substr(0, p - 1);  // "modules_a_modules_b"
+  if (mods.empty()) return true;
+  if (mods.rfind("modules_", 0) != 0) return false;
+  mods = mods.substr(8);
+  for (size_t i = 0; i < mods.size();) {
+    size_t d = mods.find("_modules_", i);
+    if (!path.empty()) path += '.';
+    path += mods.substr(i, d == std::string::npos ? std::string::npos : d - i);
+    if (d == std::string::npos) break;
+    i = d + 9;
+  }
+  return true;
+}
+
+Hierarchy build_hierarchy(const fx::Graph& g) {
+  Tree t;
+  const size_t N = g.nodes.size();
+  std::vector<int32_t> asg(N, -1);
+  enum Kind : uint8_t { None, Leaf, Own, Other };
+  std::vector<uint8_t> kind(N, None);
+  std::vector<char> param(N, 0);
+  bool any = false;
+  std::string path;
+  for (size_t i = 0; i < N; ++i) {
+    const fx::Node& n = g.nodes[i];
+    if (n.op == fx::OpKind::Placeholder) {
+      if (module_of_placeholder(n.name, path)) param[i] = 1, any = true, asg[i] = t.group(path);
+      else asg[i] = 0;
+    } else if (n.op == fx::OpKind::Output) {
+      asg[i] = 0;
+    }
+  }
+  t.h.node_group.assign(N, 0);
+  if (!any) {
+    finish(t.h, g);
+    return std::move(t.h);
+  }
+  t.h.source = "parameter names";
+  Hierarchy& h = t.h;
+  std::vector<int32_t> st = statements(g);
+  auto cons = consumers_of(g);
+  // 1. Anchors: an op that reads a parameter belongs to that parameter's module (the common
+  //    ancestor when it reads several). Its statement tells whether the module is called from its
+  //    parent (`self.qkv(x)`: a leaf module such as Linear) or the op is the module's own code.
+  for (size_t i = 0; i < N; ++i) {
+    const fx::Node& n = g.nodes[i];
+    if (!is_op(n)) continue;
+    int32_t m = -1;
+    for (int32_t u : n.inputs)
+      if (param[static_cast<size_t>(u)]) m = h.lca(m, asg[static_cast<size_t>(u)]);
+    if (m < 0) continue;
+    asg[i] = m;
+    bool leaf = is_call_site(n.code, h.groups[static_cast<size_t>(m)].path);
+    kind[i] = leaf ? Leaf : Own;
+    if (leaf) h.groups[static_cast<size_t>(m)].leaf_call = true;
+  }
+  // 2. Own code grows: the rest of the anchor's statement, then (backwards) every op whose
+  //    consumers all belong to that module and that sits in the same file and function, above them.
+  for (size_t i = 0; i < N; ++i)
+    if (kind[i] == Own)
+      for (size_t j = i + 1; j < N && st[j] == st[i] && kind[j] == None; ++j) asg[j] = asg[i], kind[j] = Own;
+  for (size_t k = N; k-- > 0;) {
+    const fx::Node& n = g.nodes[k];
+    if (kind[k] != None || !is_op(n) || cons[k].empty()) continue;
+    int32_t m = -2;
+    for (int32_t c : cons[k]) {
+      const fx::Node& cn = g.nodes[static_cast<size_t>(c)];
+      // Same file and function, and not below the consumer: inside one Python function earlier
+      // statements have smaller line numbers (a parent's line after the call is not pulled in).
+      if (kind[static_cast<size_t>(c)] != Own || cn.file != n.file || cn.function != n.function || n.line > cn.line ||
+          (m != -2 && asg[static_cast<size_t>(c)] != m)) {
+        m = -1;
+        break;
+      }
+      m = asg[static_cast<size_t>(c)];
+    }
+    if (m >= 0) asg[k] = m, kind[k] = Own;
+  }
+  // 3. The rest, in program order: the common ancestor of the frames of the nearest assigned ops
+  //    before and after (the frame of a leaf call is its caller), narrowed to the common frame of
+  //    the op's producers when that lies inside it (a residual add after a layer's last linear).
+  auto frame = [&](size_t i) {
+    int32_t m = asg[i];
+    return kind[i] == Leaf && h.groups[static_cast<size_t>(m)].parent >= 0 ? h.groups[static_cast<size_t>(m)].parent : m;
+  };
+  std::vector<int32_t> next(N + 1, -1);
+  for (size_t k = N; k-- > 0;) next[k] = (kind[k] == Leaf || kind[k] == Own) ? static_cast<int32_t>(k) : next[k + 1];
+  int32_t prev = -1;
+  for (size_t i = 0; i < N; ++i) {
+    const fx::Node& n = g.nodes[i];
+    if (kind[i] == Leaf || kind[i] == Own) {
+      prev = static_cast<int32_t>(i);
+      continue;
+    }
+    if (!is_op(n)) continue;
+    int32_t nx = next[i];
+    int32_t L = prev >= 0 && nx >= 0 ? h.lca(frame(static_cast<size_t>(prev)), frame(static_cast<size_t>(nx))) : 0;
+    int32_t P = -1;
+    for (int32_t u : n.inputs) {
+      size_t uu = static_cast<size_t>(u);
+      if (!is_op(g.nodes[uu]) || asg[uu] < 0) continue;
+      int32_t f = frame(uu);
+      // A leaf call's result read by a different function, or far below the call: the caller's caller.
+      const fx::Node& un = g.nodes[uu];
+      if (kind[uu] == Leaf && f > 0 && !(un.file == n.file && un.function == n.function && n.line >= un.line && n.line - un.line <= 10))
+        f = h.groups[static_cast<size_t>(f)].parent;
+      P = h.lca(P, f);
+    }
+    asg[i] = (P >= 0 && P != L && prev >= 0 && nx >= 0 && h.contains(L, P)) ? P : L;
+    kind[i] = Other;
+  }
+  for (size_t i = 0; i < N; ++i) h.node_group[i] = std::max(0, asg[i]);
+  finish(h, g);
+  return std::move(t.h);
+}
+
+Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn) {
+  Tree t;
+  for (size_t i = 1; i < dyn.groups.size(); ++i) t.group(dyn.groups[i].path);
+  Hierarchy& h = t.h;
+  const size_t N = g.nodes.size();
+  h.node_group.assign(N, -1);
+  // Statements of both graphs as (key, module).
+  struct Run {
+    std::string key;
+    int32_t group = -1;
+    std::vector<int32_t> nodes;
+  };
+  auto runs_of = [](const fx::Graph& fg, const std::vector<int32_t>& st) {
+    std::vector<Run> r;
+    for (size_t i = 0; i < fg.nodes.size(); ++i) {
+      if (st[i] < 0) continue;
+      if (static_cast<size_t>(st[i]) >= r.size()) {
+        const fx::Node& n = fg.nodes[i];
+        r.push_back({n.file + ":" + std::to_string(n.line) + ":" + n.function, -1, {}});
+      }
+      r.back().nodes.push_back(static_cast<int32_t>(i));
+    }
+    return r;
+  };
+  std::vector<Run> dr = runs_of(dynamo, statements(dynamo)), ar = runs_of(g, statements(g));
+  for (auto& r : dr) {
+    for (int32_t ni : r.nodes) r.group = dyn.lca(r.group, dyn.node_group[static_cast<size_t>(ni)]);
+    r.group = t.group(dyn.groups[static_cast<size_t>(r.group)].path);
+  }
+  // Greedy in-order matching, forwards and backwards; keep the direction that matches more.
+  auto match = [&](bool reverse, std::vector<int32_t>& out) {
+    out.assign(ar.size(), -1);
+    size_t matched = 0, p = 0;
+    for (size_t k = 0; k < ar.size(); ++k) {
+      size_t ak = reverse ? ar.size() - 1 - k : k;
+      if (ar[ak].key.find(":-1:") != std::string::npos) continue;  // no `# File:` line
+      for (size_t q = p; q < dr.size(); ++q) {
+        size_t dq = reverse ? dr.size() - 1 - q : q;
+        if (dr[dq].key == ar[ak].key) {
+          out[ak] = dr[dq].group, p = q + 1, ++matched;
+          break;
+        }
+      }
+    }
+    return matched;
+  };
+  std::vector<int32_t> fw, bw;
+  size_t mf = match(false, fw), mb = match(true, bw);
+  const std::vector<int32_t>& pick = mb > mf ? bw : fw;
+  if (std::max(mf, mb) == 0) {
+    h.node_group.assign(N, 0);
+    finish(h, g);
+    return std::move(t.h);
+  }
+  h.source = "aligned with the Dynamo graph";
+  for (size_t k = 0; k < ar.size(); ++k)
+    for (int32_t ni : ar[k].nodes) h.node_group[static_cast<size_t>(ni)] = pick[k];
+  // Unmatched ops: the common ancestor of the nearest matched ops around them.
+  std::vector<int32_t> nextg(N + 1, -1);
+  for (size_t k = N; k-- > 0;) nextg[k] = h.node_group[k] >= 0 && is_op(g.nodes[k]) ? h.node_group[k] : nextg[k + 1];
+  int32_t prevg = -1;
+  for (size_t i = 0; i < N; ++i) {
+    if (!is_op(g.nodes[i])) continue;
+    if (h.node_group[i] >= 0) prevg = h.node_group[i];
+    else h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
+  }
+  // Placeholders (primals, tangents): the common module of their readers.
+  auto cons = consumers_of(g);
+  for (size_t i = 0; i < N; ++i) {
+    if (g.nodes[i].op == fx::OpKind::Output) h.node_group[i] = 0;
+    if (g.nodes[i].op != fx::OpKind::Placeholder) continue;
+    int32_t m = -1;
+    for (int32_t c : cons[i]) m = h.lca(m, std::max(0, h.node_group[static_cast<size_t>(c)]));
+    h.node_group[i] = std::max(0, m);
+  }
+  finish(h, g);
+  return std::move(t.h);
+}
+
+std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth) {
+  std::string out;
+  auto rec = [&](auto&& self, int32_t gi) -> void {
+    const Group& gr = h.groups[static_cast<size_t>(gi)];
+    if (gr.depth > max_depth) return;
+    out += std::string(static_cast<size_t>(gr.depth) * 2, ' ') + (gi == 0 ? "(graph)" : gr.name) + " " +
+           std::to_string(gr.total_nodes) + " nodes";
+    if (gr.twins > 1) out += ", " + std::to_string(gr.twins) + " x same graph";
+    if (gr.odd_one_out) out += ", DIFFERS";
+    if (gr.leaf_call) out += ", leaf";
+    out += "\n";
+    for (int32_t c : gr.children) self(self, c);
+  };
+  if (!h.groups.empty()) rec(rec, 0);
+  return out;
+}
+
+}  // namespace tparse::graph

@@ -1,0 +1,65 @@
+// Module hierarchy of an FX graph, recovered from the graph text alone: which nn.Module each node
+// belongs to (transformer.encoder.layers.3.self_attention), the tree of modules, and which sibling
+// modules have the same op sequence ("28 x layers.N, same graph") or differ from their siblings.
+// No Graphviz here: the report and the viewer both draw from this (see view_graph.hpp, layout.hpp).
+// The assignment rule is documented in docs/report.md ("Module hierarchy").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fx_graph.hpp"
+
+namespace tparse::graph {
+
+struct Group {
+  std::string path;               ///< "transformer.encoder.layers.3"; "" for the whole graph
+  std::string name;               ///< last path component ("3"); "" for the root
+  int32_t parent = -1;            ///< group id, -1 for the root
+  int32_t depth = 0;              ///< root 0
+  std::vector<int32_t> children;  ///< group ids in order of first node
+  std::vector<int32_t> nodes;     ///< fx node ids directly in this group, program order
+  int32_t total_nodes = 0;        ///< nodes in the subtree
+  uint64_t signature = 0;         ///< hash of the subtree's ops (relative paths, targets, types, local edges)
+  int32_t twins = 1;              ///< siblings (this one included) with the same signature
+  int32_t first_twin = -1;        ///< the first sibling with the same signature (itself when first)
+  bool odd_one_out = false;       ///< a numbered sibling (layers.N) unlike the majority of its siblings
+  bool leaf_call = false;         ///< a module called from its parent's code (Linear, Embedding...)
+};
+
+struct Hierarchy {
+  std::vector<Group> groups;        ///< 0 = root
+  std::vector<int32_t> node_group;  ///< per fx node: the deepest group holding it
+  /// Where the module names came from: "parameter names", "aligned with the Dynamo graph", or
+  /// "" when the graph names no module (everything is in the root).
+  std::string source;
+
+  /// Group id of a dotted path, or -1.
+  int32_t find(std::string_view path) const;
+  /// True when group a is g or an ancestor of g.
+  bool contains(int32_t a, int32_t g) const;
+  /// Lowest common ancestor of two groups (-1 treated as "no constraint").
+  int32_t lca(int32_t a, int32_t b) const;
+  /// Path of g relative to ancestor a ("self_attention.dense"; "" when g == a).
+  std::string relative(int32_t a, int32_t g) const;
+};
+
+/// The module path named by a Dynamo placeholder of a parameter or buffer
+/// (`l_self_modules_encoder_modules_layers_modules_3_modules_mlp_parameters_weight_` ->
+/// "encoder.layers.3.mlp"; a root parameter -> ""). Returns false for other names (inputs).
+bool module_of_placeholder(std::string_view name, std::string& path);
+
+/// Recovers the hierarchy of a Dynamo graph from its parameter placeholders and `# File:` lines.
+Hierarchy build_hierarchy(const fx::Graph& g);
+
+/// For AOT / inductor graphs (placeholders `primals_N`): each `# File:` statement is matched, in
+/// order, to the same statement of the Dynamo graph of the compile, and takes its module.
+/// Backward graphs (statements in reverse order) are matched from the end.
+Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn);
+
+/// Short text for the hierarchy: one line per group, indented ("encoder.layers (28 x same graph)").
+std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth = 99);
+
+}  // namespace tparse::graph

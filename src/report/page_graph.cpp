@@ -1,0 +1,137 @@
+// Module-level drawings of big FX graphs (over ReportOptions::svg_max_nodes nodes): the compile
+// page shows the model as a few boxes (inline SVG, each box a link); every distinct module gets
+// one page g/<graph hash>/<module signature>.html with its own level drawing (children as boxes,
+// identical siblings as one box with a count, a sibling that differs in red), its ops and links.
+// Identical modules (28 x GLMBlock) share one page. Only small levels are laid out (a level over
+// svg_max_nodes boxes is named and listed as text). Hierarchy and layout: src/graph/.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "context.hpp"
+#include "graph/hierarchy.hpp"
+#include "graph/layout.hpp"
+#include "graph/view_graph.hpp"
+#include "html.hpp"
+
+namespace tparse::report {
+
+namespace {
+
+std::string sig_name(const graph::Hierarchy& h, int32_t g) {
+  return fmt::format("m{:016x}", h.groups[static_cast<size_t>(g)].signature);
+}
+
+/// The svg element of graphviz output (prolog and doctype dropped), for inlining: graphviz
+/// XML-escapes every label and tooltip, links are our own page names, and it has no scripts.
+std::string inline_svg(const std::string& svg) {
+  size_t p = svg.find("<svg");
+  return p == std::string::npos ? std::string() : svg.substr(p);
+}
+
+struct Drawn {
+  std::string html;  ///< the drawing or a note saying why there is none
+  size_t items = 0;
+};
+
+/// Draws the level of `focus`; links point at `prefix` + module page name.
+Drawn draw_level(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, int32_t focus, const std::string& prefix) {
+  Drawn d;
+  // A module holding a single submodule (the model around `transformer`) shows it opened in place.
+  std::vector<char> open(h.groups.size(), 0);
+  for (int32_t a = focus; h.groups[static_cast<size_t>(a)].children.size() == 1;) {
+    a = h.groups[static_cast<size_t>(a)].children[0];
+    open[static_cast<size_t>(a)] = 1;
+  }
+  graph::ViewGraph v = graph::build_view(g, h, focus, open);
+  d.items = v.items.size();
+  std::string where = focus == 0 ? "the model level" : "module " + h.groups[static_cast<size_t>(focus)].path;
+  if (v.items.size() > cx.opt.svg_max_nodes) {
+    std::lock_guard<std::mutex> lk(cx.mu);
+    ++cx.stats.svg_skipped;
+    d.html = fmt::format("<p class=\"muted\">Drawing skipped: {} has {} boxes and ops at one level (more than {}).</p>",
+                         esc(where), v.items.size(), cx.opt.svg_max_nodes);
+    return d;
+  }
+  graph::DotOptions o;
+  o.op_names = false;  // identical modules share the drawing: ops by target and shape
+  o.url = [&](const graph::ViewItem& it) {
+    if (it.kind != graph::ViewItem::Kind::Group && it.kind != graph::ViewItem::Kind::Run) return std::string();
+    return prefix + sig_name(h, it.group) + ".html";
+  };
+  std::string err;
+  std::string svg = graph::svg_of_dot(graph::view_to_dot(g, h, v, o), &err);
+  {
+    std::lock_guard<std::mutex> lk(cx.mu);
+    ++cx.stats.svgs;
+  }
+  d.html = svg.empty() ? "<p class=\"muted\">Graphviz failed: " + esc(err) + "</p>"
+                       : "<div class=\"graph modules\">" + inline_svg(svg) + "</div>";
+  return d;
+}
+
+std::string module_page(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, int32_t rep, const std::string& title,
+                        const std::string& root) {
+  const graph::Group& gr = h.groups[static_cast<size_t>(rep)];
+  std::string name = rep == 0 ? "(model)" : gr.path;
+  std::string out = page_begin("Module " + name, root) + "<h1>Module <code>" + esc(name) + "</code></h1>\n<p class=\"muted\">" +
+                    esc(title) + " &middot; " + std::to_string(gr.total_nodes) + " nodes</p>\n<p>";
+  // Breadcrumbs through the representative's ancestors.
+  std::vector<int32_t> chain;
+  for (int32_t a = gr.parent; a >= 0; a = h.groups[static_cast<size_t>(a)].parent) chain.push_back(a);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    out += "<a href=\"" + sig_name(h, *it) + ".html\">" + esc(*it == 0 ? "(model)" : h.groups[static_cast<size_t>(*it)].name) + "</a> / ";
+  out += "<b>" + esc(rep == 0 ? "(model)" : gr.name) + "</b></p>\n";
+  // Every module with this op sequence.
+  std::vector<int32_t> same;
+  for (size_t k = 0; k < h.groups.size(); ++k)
+    if (h.groups[k].signature == gr.signature && h.groups[k].total_nodes > 0) same.push_back(static_cast<int32_t>(k));
+  if (same.size() > 1) {
+    out += fmt::format("<p>{} modules have this same graph (same ops, shapes and wiring); drawn from <code>{}</code>: ",
+                       same.size(), esc(gr.path));
+    for (size_t k = 0; k < same.size() && k < 64; ++k) out += (k ? ", " : "") + std::string("<code>") + esc(h.groups[static_cast<size_t>(same[k])].path) + "</code>";
+    out += same.size() > 64 ? ", ...</p>\n" : "</p>\n";
+  }
+  if (gr.odd_one_out) out += "<div class=\"alert\">This module differs from the majority of its numbered siblings.</div>\n";
+  out += draw_level(cx, g, h, rep, "").html;
+  if (!gr.children.empty()) {
+    out += "<h2>Submodules</h2><table><thead><tr><th>module</th><th>nodes</th><th>same graph as</th></tr></thead><tbody>";
+    for (int32_t c : gr.children) {
+      const graph::Group& cg = h.groups[static_cast<size_t>(c)];
+      out += "<tr><td><a href=\"" + sig_name(h, c) + ".html\">" + esc(cg.name) + "</a>" + (cg.odd_one_out ? " <b>differs</b>" : "") +
+             "</td><td>" + std::to_string(cg.total_nodes) + "</td><td>" +
+             (cg.twins > 1 ? std::to_string(cg.twins) + " siblings" : "") + "</td></tr>";
+    }
+    out += "</tbody></table>\n";
+  }
+  if (!gr.nodes.empty()) {
+    out += "<h2>Ops directly in this module</h2><table><thead><tr><th>node</th><th>op</th><th>type</th><th>source</th></tr></thead><tbody>";
+    for (int32_t ni : gr.nodes) {
+      const fx::Node& n = g.nodes[static_cast<size_t>(ni)];
+      out += "<tr><td><code>" + esc(n.name) + "</code></td><td><code>" + esc(n.target) + "</code></td><td><code>" + esc(n.type) +
+             "</code></td><td><code>" + esc(n.file.empty() ? "" : n.file + ":" + std::to_string(n.line)) + "</code> " + esc(n.code) + "</td></tr>";
+    }
+    out += "</tbody></table>\n";
+  }
+  return out + page_end();
+}
+
+}  // namespace
+
+std::string module_drawing(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, const std::string& text_hash,
+                           const std::string& title, const std::string& root) {
+  const std::string dir = "g/" + text_hash + "/";
+  // One page per distinct module signature, written once per graph text.
+  std::map<uint64_t, int32_t> reps;
+  for (size_t k = 0; k < h.groups.size(); ++k)
+    if (h.groups[k].total_nodes > 0) reps.emplace(h.groups[k].signature, static_cast<int32_t>(k));
+  for (auto [sig, rep] : reps)
+    cx.write_once(dir + sig_name(h, rep) + ".html", [&] { return module_page(cx, g, h, rep, title, "../../"); });
+  Drawn top = draw_level(cx, g, h, 0, root + dir);
+  return fmt::format("<p>Module-level drawing ({} nodes in {} modules; module names from {}). Click a box to open it; "
+                     "<a href=\"{}{}{}.html\">model page</a>.</p>",
+                     g.nodes.size(), h.groups.size() - 1, esc(h.source), root, dir, sig_name(h, 0)) +
+         top.html;
+}
+
+}  // namespace tparse::report

@@ -147,6 +147,23 @@ bool Interp::truthy(V v, Location loc) {
 
 void Interp::exec(const StmtP& s) {
   Activation& act = *stack_.back();
+  if (act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && s->k != SK::If && s->k != SK::For && s->k != SK::While &&
+      s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
+    size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
+    try {
+      exec_stmt(s);
+    } catch (GraphBreak& gb) {
+      if (!gb.step || !act.ctx) throw;
+      step_break(act, gb, *s, cp);
+      exec_stmt(s);  // the rest of the frame runs eagerly, from this statement
+    }
+    return;
+  }
+  exec_stmt(s);
+}
+
+void Interp::exec_stmt(const StmtP& s) {
+  Activation& act = *stack_.back();
   act.cur_line = s->loc.line;
   act.cur_stmt = s.get();
   switch (s->k) {

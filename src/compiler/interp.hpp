@@ -47,6 +47,7 @@ struct GraphBreak {
   Location loc;                  ///< innermost user location
   std::string fn_name;           ///< innermost user function
   bool data_dependent = false;
+  bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
@@ -185,6 +186,8 @@ class Interp {
   V eval(const ExprP& e);
   void exec_block(const std::vector<StmtP>& body);
   void exec(const StmtP& s);
+  void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
+  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (nn_modules.cpp)
   void assign(const ExprP& target, V v);
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
   V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
@@ -216,6 +219,8 @@ class Interp {
   V einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
+  /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
+  void materialize_item(const V& tuple, size_t i);
   // ---- SymInts (symint.cpp) ----
   /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
@@ -251,6 +256,8 @@ class Interp {
   V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
+  /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
+  void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);

@@ -188,7 +188,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
   if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
     auto it = obj->attrs.find(name);
-    if (it != obj->attrs.end()) return it->second;
+    if (it != obj->attrs.end()) {
+      for (size_t i = 0; i < obj->items.size(); ++i) if (obj->items[i] == it->second) materialize_item(obj, i);
+      return it->second;
+    }
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
@@ -199,6 +202,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (it != obj->attrs.end()) {
       V v = it->second;
       Activation& act = *stack_.back();
+      if (act.ctx && act.ctx->mode == Mode::Record && v->k == VK::Instance &&
+          (v->builtin_nn == "LSTM" || v->builtin_nn == "GRU" || v->builtin_nn == "RNN")) {
+        // VariableBuilder refuses to wrap an RNN module (allow_rnn=False): a LOAD_ATTR, not a CALL
+        GraphBreak gb;
+        gb.gb_type = "Attempted to wrap RNN, GRU, or LSTM";
+        gb.msg = msg_rnn(rnn_repr(v));
+        gb.loc = loc;
+        gb.fn_name = act.fn ? act.fn->name : "<module>";
+        gb.step = act.depth == 0;
+        throw gb;
+      }
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());
         if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
@@ -314,6 +328,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     long long i = norm_index(idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) error(loc, fmt::format("{} index out of range", type_name(obj)));
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
+    if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     return obj->items[i];
   }
   if (obj->k == VK::Dict) {
@@ -349,7 +364,9 @@ V Interp::subscript(V obj, V idx, Location loc) {
 
 std::vector<V> Interp::iterate(V v, Location loc) {
   switch (v->k) {
-    case VK::List: case VK::Tuple: case VK::Iterator: return v->items;
+    case VK::List: case VK::Tuple: case VK::Iterator:
+      if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
+      return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
     case VK::Dict: { std::vector<V> xs; for (auto& kv : v->dict) xs.push_back(kv.first); return xs; }
     case VK::Instance:

@@ -127,6 +127,12 @@ std::string msg_version_split() {
   return "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}";
 }
 
+std::string msg_rnn(const std::string& module_repr) {
+  return gb_message("Attempted to wrap RNN, GRU, or LSTM", "Dynamo does not support RNN, GRU, or LSTM.",
+                    {"Set torch._dynamo.config.allow_rnn=True to enable experimental support for RNN, GRU, and LSTM in Dynamo", kHintSupportable},
+                    module_repr, "GB0014");
+}
+
 std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args) {
   return gb_message("logging.Logger method not supported for non-export cases",
                     "logging.Logger methods are not supported for non-export cases.",

@@ -23,6 +23,7 @@ std::string msg_data_dependent();
 std::string msg_loop(const std::string& co_name, const std::string& file, int line);
 std::string msg_recompile_limit();
 std::string msg_metadata_version();
+std::string msg_rnn(const std::string& module_repr);  ///< GB0014
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
 /// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).
 std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args);

@@ -160,6 +160,31 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["end_dim"] = arg(1, "end_dim") ? arg(1, "end_dim") : mk_int(-1);
     return inst;
   }
+  if (cls == "LSTM" || cls == "GRU" || cls == "RNN") {
+    long long in = need_int(0, "input_size"), hid = need_int(1, "hidden_size");
+    auto opt = [&](size_t i, const char* kw, V d) { V v = arg(i, kw); return v ? v : d; };
+    inst->attrs["input_size"] = mk_int(in);
+    inst->attrs["hidden_size"] = mk_int(hid);
+    inst->attrs["num_layers"] = opt(2, "num_layers", mk_int(1));
+    inst->attrs["bias"] = opt(3, "bias", mk_bool(true));
+    inst->attrs["batch_first"] = opt(4, "batch_first", mk_bool(false));
+    inst->attrs["dropout"] = opt(5, "dropout", mk_float(0.0));
+    inst->attrs["bidirectional"] = opt(6, "bidirectional", mk_bool(false));
+    long long gates = cls == "LSTM" ? 4 : cls == "GRU" ? 3 : 1;
+    add(inst, "weight_ih_l0", param({Dim{gates * hid, ""}, Dim{in, ""}}, 0));
+    add(inst, "weight_hh_l0", param({Dim{gates * hid, ""}, Dim{hid, ""}}, 0));
+    return inst;
+  }
+  if (cls == "MultiheadAttention") {
+    long long e = need_int(0, "embed_dim"), h = need_int(1, "num_heads");
+    if (h <= 0 || e % h != 0) error(loc, "nn.MultiheadAttention: embed_dim must be divisible by num_heads");
+    inst->attrs["embed_dim"] = mk_int(e);
+    inst->attrs["num_heads"] = mk_int(h);
+    V bf = kwv(kwargs, "batch_first");
+    inst->attrs["batch_first"] = bf ? bf : mk_bool(false);
+    add(inst, "in_proj_weight", param({Dim{3 * e, ""}, Dim{e, ""}}, 0));
+    return inst;
+  }
   if (cls == "Sequential" && args.size() == 1 && args[0]->k == VK::Dict) {  // Sequential(OrderedDict([...]))
     for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
     return inst;
@@ -214,6 +239,18 @@ V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) 
   ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
   (void)in_nodes;
   return r;
+}
+
+std::string Interp::rnn_repr(const V& m) {
+  // RNNBase.extra_repr: sizes, then the options that differ from their defaults
+  auto& a = m->attrs;
+  std::string s = fmt::format("{}({}, {}", m->builtin_nn, a["input_size"]->i, a["hidden_size"]->i);
+  if (a["num_layers"]->i != 1) s += fmt::format(", num_layers={}", a["num_layers"]->i);
+  if (a["bias"]->k == VK::Bool && !a["bias"]->b) s += ", bias=False";
+  if (a["batch_first"]->k == VK::Bool && a["batch_first"]->b) s += ", batch_first=True";
+  if ((a["dropout"]->k == VK::Float && a["dropout"]->f != 0) || (a["dropout"]->k == VK::Int && a["dropout"]->i != 0)) s += ", dropout=" + py_repr(a["dropout"]);
+  if (a["bidirectional"]->k == VK::Bool && a["bidirectional"]->b) s += ", bidirectional=True";
+  return s + ")";
 }
 
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
@@ -299,6 +336,23 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
   if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {});
   if (cls == "Identity") return x();
+  if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {
+    // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),
+    // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled
+    if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
+    TensorInfo o = *x()->t;
+    if (cls == "MultiheadAttention") {
+      V need = kwv(kwargs, "need_weights");
+      return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});
+    }
+    long long hid = mod->attrs["hidden_size"]->i, dirs = mod->attrs["bidirectional"]->b ? 2 : 1, layers = mod->attrs["num_layers"]->i;
+    if (o.shape.empty()) error(loc, fmt::format("nn.{}: input must have at least 2 dims", cls));
+    o.shape.back() = Dim{dirs * hid, ""};
+    TensorInfo hn;
+    hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
+    V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);
+    return mk_tuple({mk_tensor(o), state});
+  }
   if (cls == "Sequential") {
     V cur = x();
     for (auto& n : mod->order) {

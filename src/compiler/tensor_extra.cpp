@@ -138,6 +138,11 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
       Dim& d = o.shape[t.shape.size() - 1 - i];
       d = Dim{d.v + p->items[2 * i]->i + p->items[2 * i + 1]->i, ""};
     }
+    if (is_fn && args.size() == 2) {  // F.pad(input, pad, mode="constant", value=None) calls the op with its defaults
+      bool kw_mode = false;
+      for (auto& [k, v] : kwargs) kw_mode = kw_mode || k == "mode" || k == "value";
+      if (!kw_mode) { args.push_back(mk_str("constant")); args.push_back(none()); }
+    }
     return out(o);
   }
   if (name == "interpolate" || name == "upsample") {
@@ -224,6 +229,8 @@ V Interp::tensor_method_extra(V self, bool is_fn, const std::string& target, con
     }
     if (name == "zero_") o.fill = 0.0;
     V r = out(o);
+    // the method's own result is dropped (`masked_fill_ = None`): later reads use the tensor itself
+    if (tracing()) stack_.back()->ctx->graph.nodes.back().dead_result = true;
     t = *r->t;  // the tensor itself changed
     return self;
   }
@@ -243,28 +250,37 @@ V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std:
     Graph& g = stack_.back()->ctx->graph;
     int wn = g.tensor_node.count(whole.get()) ? g.tensor_node[whole.get()] : static_cast<int>(g.nodes.size()) - 1;
     g.nodes[static_cast<size_t>(wn)].has_meta = false;  // a tuple: printed without a type
-    for (size_t i = 0; i < parts.size(); ++i) {
-      Node n;
-      n.op = "call_function";
-      n.target = "getitem";
-      n.args = {Arg{wn, ""}, Arg{-1, std::to_string(i)}};
-      n.name = g.unique_name("getitem");
-      n.meta = parts[i];
-      if (n.meta.stride.size() != n.meta.shape.size()) n.meta.stride = contiguous_strides(n.meta.shape);
-      n.has_meta = true;
-      n.line = g.nodes[static_cast<size_t>(wn)].line;
-      n.fn_name = g.nodes[static_cast<size_t>(wn)].fn_name;
-      n.code = g.nodes[static_cast<size_t>(wn)].code;
-      n.file = g.nodes[static_cast<size_t>(wn)].file;
-      g.nodes.push_back(n);
-      V pv = mk_tensor(parts[i]);
-      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
-      xs.push_back(pv);
-    }
+    for (auto& p : parts) xs.push_back(mk_tensor(p));
+    V r = mk_tuple(xs);
+    r->sym_node = wn;  // items get their getitem node when read (materialize_item)
+    for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];
+    return r;
   }
   V r = mk_tuple(xs);
   for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];  // .values / .indices
   return r;
+}
+
+void Interp::materialize_item(const V& tuple, size_t i) {
+  if (tuple->k != VK::Tuple || tuple->sym_node < 0 || i >= tuple->items.size() || !tracing()) return;
+  Graph& g = stack_.back()->ctx->graph;
+  const V& item = tuple->items[i];
+  if (g.tensor_node.count(item.get()) || tuple->sym_node >= static_cast<int>(g.nodes.size())) return;
+  const Node& whole = g.nodes[static_cast<size_t>(tuple->sym_node)];
+  Node n;
+  n.op = "call_function";
+  n.target = "getitem";
+  n.args = {Arg{tuple->sym_node, ""}, Arg{-1, std::to_string(i)}};
+  n.name = g.unique_name("getitem");
+  n.meta = *item->t;
+  if (n.meta.stride.size() != n.meta.shape.size()) n.meta.stride = contiguous_strides(n.meta.shape);
+  n.has_meta = true;
+  n.line = whole.line;
+  n.fn_name = whole.fn_name;
+  n.code = whole.code;
+  n.file = whole.file;
+  g.nodes.push_back(n);
+  g.tensor_node[item.get()] = static_cast<int>(g.nodes.size()) - 1;
 }
 
 // torch.einsum(equation, *operands) (or a list of operands): the output has the dims of the letters

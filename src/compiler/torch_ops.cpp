@@ -97,6 +97,7 @@ Arg Interp::to_arg(const V& v) {
   switch (v->k) {
     case VK::Tensor: a.node = node_of(v); return a;
     case VK::List: case VK::Tuple:
+      if (v->k == VK::Tuple && v->sym_node >= 0) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
       if (v->size_tuple && tracing()) {  // a torch.Size holding a SymInt is built in the graph
         bool symbolic = false;
         for (auto& x : v->items) symbolic = symbolic || !x->sym.empty();

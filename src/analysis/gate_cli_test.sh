@@ -28,6 +28,15 @@ fi
 "$T" gate "$D/print_break/trace" --baseline "$W/nope.json" -q 2>/dev/null; check 2 $? "unreadable baseline"
 echo '{"schema": "x"}' > "$W/bad.json"
 "$T" gate "$D/print_break/trace" --baseline "$W/bad.json" -q 2>/dev/null; check 2 $? "non-summary baseline"
+# Issue 13.1: JSON that is not a summary (torch's explain.json / truth.json, a summary without
+# totals) is a usage error with one line on stderr, never an abort.
+for j in "$D/item_break/explain.json" "$D/item_break/truth.json"; do
+  "$T" gate "$D/print_break/trace" --baseline "$j" -q >/dev/null 2>"$W/err.txt"; check 2 $? "baseline $(basename "$j") exits 2"
+  check 1 "$(wc -l < "$W/err.txt")" "baseline $(basename "$j"): one-line message"
+done
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["totals"]; json.dump(d, open(sys.argv[2], "w"))' "$W/pb.json" "$W/nototals.json"
+"$T" gate "$D/print_break/trace" --baseline "$W/nototals.json" -q >/dev/null 2>"$W/err.txt"; check 2 $? "summary without totals exits 2"
+grep -q 'no "totals"' "$W/err.txt"; check 0 $? "message names the missing totals"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on bogus -q 2>/dev/null; check 2 $? "bad --fail-on"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on recompiles -q >/dev/null; check 1 $? "--fail-on recompiles (print_break recompiles once)"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --max-compile-time-increase 20% -q >/dev/null; check 0 $? "same trace: no compile-time regression"

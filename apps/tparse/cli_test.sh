@@ -24,6 +24,15 @@ expect_out "distinct site" "models.py:152"
 check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 1'
 expect_out "fallback counted" '"fallbacks": 1'
 check "stdin" 0 sh -c "gzip -dc '$TD/torch-2.11/mlp_clean/trace/'*.gz | '$BIN' summary -"; expect_out "stdin graph" "graphs compiled:   1"
+# Issue 13.2: gzip bytes on stdin are detected by magic and decompressed, as for files.
+check "gzip on stdin" 0 sh -c "cat '$TD/torch-2.11/print_break/trace/'*.gz | '$BIN' summary -"; expect_out "stdin gzip graphs" "graphs compiled:   3"
+expect_out "stdin gzip site" "models.py:152"
+check "gzip on stdin --json" 0 sh -c "cat '$TD/torch-2.11/print_break/trace/'*.gz | '$BIN' summary - --json"; expect_out "stdin marked gzip" '"gzip": true'
+# Issue 13.4: `tparse - -o DIR` is `tparse report - -o DIR`.
+RD=$(mktemp -d); rmdir "$RD"
+check "tparse - -o DIR" 0 sh -c "gzip -dc '$TD/torch-2.11/print_break/trace/'*.gz | '$BIN' - -o '$RD' --no-browser -q"
+if [ -f "$RD/index.html" ] && grep -q '"graphs": 3' "$RD/summary.json"; then passes=$((passes+1)); else echo "FAIL: tparse - -o DIR wrote no report"; fails=$((fails+1)); fi
+rm -rf "$RD"
 check "corrupted payload is a note without --strict" 0 "$BIN" summary "$TD/tlparse-inputs/simple_corrupted_json.log.gz"
 expect_out "note on stderr" "input problem"
 check "--strict fails and names file:line" 1 "$BIN" summary --strict "$TD/tlparse-inputs/simple_corrupted_json.log.gz"

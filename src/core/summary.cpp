@@ -6,6 +6,7 @@
 #include <map>
 
 #include "json_writer.hpp"
+#include "utf8.hpp"
 
 namespace tparse {
 
@@ -52,7 +53,14 @@ std::string terminal_safe(std::string_view s) {
     }
     if (c == '\n' || c == '\t') out.push_back(static_cast<char>(c));
     else if (c < 0x20 || c == 0x7f) out.push_back('?');
-    else out.push_back(static_cast<char>(c));
+    else if (c < 0x80) out.push_back(static_cast<char>(c));
+    else {  // well-formed UTF-8 passes, each ill-formed subpart becomes U+FFFD (utf8.hpp)
+      bool ok;
+      size_t n = utf8_step(s, i, ok);
+      if (ok) out.append(s.substr(i, n));
+      else out.append(kReplacementChar);
+      i += n - 1;
+    }
   }
   return out;
 }

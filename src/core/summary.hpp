@@ -29,7 +29,8 @@ std::string display_id(const Model& m, const Compile& c);
 std::string summary_json(const Model& m, bool pretty = true);
 /// Human-readable summary; verbose lists every compile.
 std::string summary_text(const Model& m, bool verbose = false);
-/// Text from a trace made safe for a terminal: control characters and ANSI escapes removed.
+/// Text from a trace made safe for a terminal: control characters and ANSI escapes removed,
+/// ill-formed UTF-8 replaced by U+FFFD.
 std::string terminal_safe(std::string_view s);
 
 }  // namespace tparse

@@ -41,5 +41,56 @@ check "--rank narrows" 0 "$BIN" summary --json --rank 2 "$TD/torch-2.11/ddp_gloo
 if grep -q '"rank": 0' /tmp/cli_test.out; then echo "FAIL: --rank 2 still shows rank 0"; fails=$((fails+1)); else passes=$((passes+1)); fi
 check "-o writes a file" 0 "$BIN" summary --json -o /tmp/cli_test.json "$TD/torch-2.11/print_break/trace"
 if grep -q '"distinct_sites": 1' /tmp/cli_test.json; then passes=$((passes+1)); else echo "FAIL: -o file content"; fails=$((fails+1)); fi
+# Issue 13.5: a .item() break inside a loop (Dynamo chains GB7000 and skips the frame) keeps its own
+# GB id (gb0124) and kind; the advice is the scalar-output one. The trace is written by the
+# reference compiler (`tparse compile`) when it is built in.
+LW=$(mktemp -d)
+cat > "$LW/loop_item.py" <<'PY'
+import torch
+
+
+class Layer(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.lin(x)
+        s = y.sum().item()
+        return y * s
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.ModuleList([Layer() for _ in range(3)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+m = torch.compile(Model(), backend="eager")
+m(torch.randn(2, 4))
+PY
+if "$BIN" compile "$LW/loop_item.py" --trace-dir "$LW/tr" >/dev/null 2>&1; then
+  check "loop trace summary" 0 "$BIN" summary "$LW/tr" --json -q
+  if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sk = [s for s in d["graph_breaks"]["sites"] if s["kinds"].get("frame_skipped")]
+ok = sk and all(s["gb_id"] == "gb0124" and s["chained_gb_ids"] == {"gb7000": 1} for s in sk)
+ok = ok and all(s["gb_id"] == "gb0124" for s in d["graph_breaks"]["sites"])
+sys.exit(0 if ok else 1)' /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: loop break site lost its own gb id (gb0124) or its chained gb7000"; fails=$((fails+1)); fi
+  check "loop trace explain" 0 "$BIN" explain "$LW/tr" --json -q
+  if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if d["sites"] and all(s["category"] == "scalar_output" for s in d["sites"]) else 1)' /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: advice of a looped .item() break is not scalar_output"; fails=$((fails+1)); fi
+else
+  echo "skip: tparse compile not built in"
+fi
+rm -rf "$LW"
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -203,9 +203,11 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
     // The graph was compiled because of a break when this compile was cut by one (resumed break).
     for (int32_t bi : c.breaks) {
       const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
-      if (b.kind != BreakKind::Resumed) continue;
+      if (b.kind != BreakKind::Resumed && b.kind != BreakKind::NonResumable) continue;
       ExplainReason r;
-      r.reason = explain_reason_text(b);
+      // A break Dynamo cannot resume from compiles up to its checkpoint with
+      // GraphCompileReason("step_unsupported", [frame_summary()]) (symbolic_convert.py step_graph_break).
+      r.reason = b.kind == BreakKind::NonResumable ? std::string("step_unsupported") : explain_reason_text(b);
       r.compile = ci;
       r.brk = bi;
       const Frame* f = c.frame >= 0 ? &m.frames[static_cast<size_t>(c.frame)] : nullptr;

@@ -76,9 +76,14 @@ std::string explain_text(const Explanation& e, const Model& m) {
   for (size_t i = 0; i < e.sites.size(); ++i) {
     const auto& x = e.sites[i];
     const BreakSite& s = m.break_sites[static_cast<size_t>(x.site)];
+    std::string kinds;  // each event keeps its own kind: "2 resumed, 1 frame skipped"
+    static constexpr const char* kShort[] = {"resumed", "not resumable", "frame skipped", "fullgraph error"};
+    static_assert(sizeof kShort / sizeof kShort[0] == kBreakKindCount);
+    if (s.kind_counts[static_cast<int>(BreakKind::Resumed)] != x.events)
+      for (int k = 0; k < kBreakKindCount; ++k)
+        if (s.kind_counts[k]) kinds += fmt::format(", {} {}", s.kind_counts[k], kShort[k]);
     o += fmt::format("  {}. {}:{} in {}  {}{}  ({} event(s){})\n", i + 1, safe(s.user_file), s.user_line,
-                     safe(s.user_function), safe(s.title), s.gb_id.empty() ? "" : " [" + s.gb_id + "]", x.events,
-                     x.frame_skipped ? ", frame skipped" : "");
+                     safe(s.user_function), safe(s.title), s.gb_id.empty() ? "" : " [" + s.gb_id + "]", x.events, kinds);
     if (!x.source_line.empty())
       o += fmt::format("       {} | {}    ({})\n", s.user_line, safe(x.source_line), safe(x.source_from));
     o += fmt::format("       category: {}\n       fix: {}\n", x.advice.title, safe(x.advice.fix));
@@ -138,6 +143,7 @@ std::string explain_json(const Explanation& e, const Model& m, bool pretty) {
     const BreakSite& s = m.break_sites[static_cast<size_t>(x.site)];
     w.begin_object().kv("file", s.user_file).opt("line", s.user_line).kv("function", s.user_function)
         .kv("reason", s.title).kv("gb_id", s.gb_id).kv("events", x.events).kv("frame_skipped", x.frame_skipped)
+        .kv("kind", break_kind_name(s.kind)).kv("non_resumable", s.kind_counts[static_cast<int>(BreakKind::NonResumable)])
         .kv("source_line", x.source_line).kv("source_from", x.source_from)
         .kv("category", x.advice.category).kv("category_title", x.advice.title).kv("fix", x.advice.fix).end_object();
   }

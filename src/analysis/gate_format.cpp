@@ -50,8 +50,9 @@ std::string gh_prop(std::string_view s) {
 }
 
 std::string site_line(const SiteSnap& s) {
-  return fmt::format("{}:{} in {}  {}{}  ({} event(s))", s.file, s.line, s.function, s.reason,
-                     s.gb_id.empty() ? "" : " [" + s.gb_id + "]", s.count);
+  return fmt::format("{}:{} in {}  {}{}  ({} event(s){})", s.file, s.line, s.function, s.reason,
+                     s.gb_id.empty() ? "" : " [" + s.gb_id + "]", s.count,
+                     s.kind == "resumed" || s.kind.empty() ? "" : ", " + s.kind);
 }
 
 }  // namespace
@@ -93,7 +94,7 @@ std::string gate_json(const GateResult& r) {
   w.end_array();
   auto site = [&](const SiteSnap& s) {
     w.begin_object().kv("file", s.file).opt("line", s.line).kv("function", s.function).kv("reason", s.reason)
-        .kv("gb_id", s.gb_id).kv("count", s.count).kv("code", s.code).end_object();
+        .kv("gb_id", s.gb_id).kv("count", s.count).kv("code", s.code).kv("kind", s.kind).end_object();
   };
   w.key("new_sites").begin_array();
   for (int32_t j : r.match.added) site(r.cur.sites[static_cast<size_t>(j)]);

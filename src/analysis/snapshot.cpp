@@ -57,7 +57,8 @@ Snapshot snapshot_of(const Model& m) {
   s.frames_skipped = t.frames_skipped;
   s.compile_time_s = t.compile_time_s;
   for (const auto& bs : m.break_sites) {
-    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line, static_cast<int64_t>(bs.events.size())};
+    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line,
+               static_cast<int64_t>(bs.events.size()), break_kind_name(bs.kind)};
     if (!bs.events.empty())
       for (const auto& f : m.breaks[static_cast<size_t>(bs.events.front())].user_stack)
         if (f.line == bs.user_line && f.file == bs.user_file && !f.code.empty()) x.code = f.code;
@@ -209,9 +210,11 @@ bool snapshot_from_summary_json(const std::string& json, Snapshot& s, std::strin
     error = "tparse summary is incomplete: " + rd.error;
     return false;
   }
-  for (element e : sites)
+  for (element e : sites) {
+    std::string kind = opt_str(e, "kind");
     s.sites.push_back({opt_str(e, "file"), opt_str(e, "function"), opt_str(e, "reason"), opt_str(e, "gb_id"),
-                       opt_str(e, "code"), opt_int(e, "line", -1), opt_int(e, "count", 0)});
+                       opt_str(e, "code"), opt_int(e, "line", -1), opt_int(e, "count", 0), kind.empty() ? "resumed" : kind});
+  }
   for (element c : compiles) {
     FrameSnap& f = frame_slot(s.frames, opt_str(c, "frame"));
     f.compile_time_s += opt_num(c, "compile_time_s");

@@ -13,6 +13,7 @@ namespace tparse::analysis {
 struct SiteSnap {
   std::string file, function, reason, gb_id, code;
   int64_t line = -1, count = 0;
+  std::string kind = "resumed";  ///< the site's most common break kind (break_kind_name)
 };
 
 struct FrameSnap {

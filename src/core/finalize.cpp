@@ -160,6 +160,24 @@ void finalize(Model& m) {
     if (gb.compile >= 0 && std::find(s.compiles.begin(), s.compiles.end(), gb.compile) == s.compiles.end())
       s.compiles.push_back(gb.compile);
   }
+  // Each event keeps its own kind and gb id; the site counts kinds and names the most common of each.
+  for (BreakSite& s : m.break_sites) {
+    std::map<std::string, int64_t> ids;
+    for (int32_t bi : s.events) {
+      const GraphBreak& gb = m.breaks[static_cast<size_t>(bi)];
+      s.kind_counts[static_cast<int>(gb.kind)]++;
+      ids[gb.gb_id]++;
+    }
+    int best = 0;
+    for (int k = 1; k < kBreakKindCount; ++k)
+      if (s.kind_counts[k] > s.kind_counts[best]) best = k;
+    s.kind = static_cast<BreakKind>(best);
+    int64_t best_n = 0;
+    for (int32_t bi : s.events) {  // ties: the id seen first
+      const std::string& id = m.breaks[static_cast<size_t>(bi)].gb_id;
+      if (ids[id] > best_n) best_n = ids[id], s.gb_id = id;
+    }
+  }
   std::stable_sort(m.break_sites.begin(), m.break_sites.end(),
                    [](const BreakSite& a, const BreakSite& b) { return a.events.size() > b.events.size(); });
   for (size_t si = 0; si < m.break_sites.size(); ++si)

@@ -72,6 +72,17 @@ std::string frame_label(const Model& m, int32_t fi) {
   return m.frames[static_cast<size_t>(fi)].name;
 }
 
+// " (3 resumed, 1 frame skipped)" when not every event of the site was an ordinary resumed break.
+std::string site_kinds_text(const BreakSite& s) {
+  if (s.kind_counts[static_cast<int>(BreakKind::Resumed)] == static_cast<int64_t>(s.events.size())) return "";
+  std::string out;
+  static constexpr const char* kShort[] = {"resumed", "not resumable", "frame skipped", "fullgraph error"};
+  static_assert(sizeof kShort / sizeof kShort[0] == kBreakKindCount);
+  for (int k = 0; k < kBreakKindCount; ++k)
+    if (s.kind_counts[k]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", s.kind_counts[k], kShort[k]);
+  return " (" + out + ")";
+}
+
 void write_loc(JsonWriter& w, const Model& m, const SourceLoc& l) {
   w.key("where");
   if (!l.valid()) w.null();
@@ -148,7 +159,22 @@ std::string summary_json(const Model& m, bool pretty) {
     for (const auto& f : first.user_stack)
       if (f.line == s.user_line && f.file == s.user_file && !f.code.empty()) code = f.code;
     w.kv("code", code);
-    w.kv("kind", first.kind == BreakKind::Resumed ? "resumed" : first.kind == BreakKind::FrameSkipped ? "frame_skipped" : "fullgraph");
+    w.kv("kind", break_kind_name(s.kind));
+    w.key("kinds").begin_object();
+    for (int k = 0; k < kBreakKindCount; ++k)
+      if (s.kind_counts[k]) w.kv(break_kind_name(static_cast<BreakKind>(k)), s.kind_counts[k]);
+    w.end_object();
+    std::map<std::string, int64_t> ids, chained;
+    for (int32_t bi : s.events) {
+      const GraphBreak& gb = m.breaks[static_cast<size_t>(bi)];
+      ids[gb.gb_id]++;
+      if (!gb.chained_gb_id.empty()) chained[gb.chained_gb_id]++;
+    }
+    w.key("gb_ids").begin_object();
+    for (const auto& [id, n] : ids) w.kv(id, n);
+    w.end_object().key("chained_gb_ids").begin_object();
+    for (const auto& [id, n] : chained) w.kv(id, n);
+    w.end_object();
     w.end_object();
   }
   w.end_array().end_object();
@@ -226,8 +252,8 @@ std::string summary_text(const Model& m, bool verbose) {
   if (!m.break_sites.empty()) {
     o += "\nGraph breaks (distinct sites):\n";
     for (const auto& s : m.break_sites)
-      line(fmt::format("  {}x  {}:{}  {}{}", s.events.size(), s.user_file, s.user_line, s.title,
-                       s.gb_id.empty() ? "" : " [" + s.gb_id + "]"));
+      line(fmt::format("  {}x  {}:{}  {}{}{}", s.events.size(), s.user_file, s.user_line, s.title,
+                       s.gb_id.empty() ? "" : " [" + s.gb_id + "]", site_kinds_text(s)));
   }
   if (!m.recompiles.empty()) {
     o += "\nRecompiles:\n";

@@ -21,7 +21,7 @@ check "unknown flag is a usage error" 2 "$BIN" summary --no-such-flag "$TD/torch
 check "missing input is exit 2" 2 "$BIN" summary /nonexistent/trace; expect_out "names the path" "/nonexistent/trace"
 check "directory of gz logs" 0 "$BIN" summary "$TD/torch-2.11/print_break/trace"; expect_out "graph count" "graphs compiled:   3"
 expect_out "distinct site" "models.py:152"
-check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 1'
+check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 2'
 expect_out "fallback counted" '"fallbacks": 1'
 check "stdin" 0 sh -c "gzip -dc '$TD/torch-2.11/mlp_clean/trace/'*.gz | '$BIN' summary -"; expect_out "stdin graph" "graphs compiled:   1"
 # Issue 13.2: gzip bytes on stdin are detected by magic and decompressed, as for files.
@@ -92,5 +92,41 @@ else
   echo "skip: tparse compile not built in"
 fi
 rm -rf "$LW"
+# Issue 13.7: the same program run twice into one TORCH_TRACE directory (a real log copied with
+# another pid and a later time in the glog prefix), and both runs appended to one file.
+RW=$(mktemp -d); mkdir -p "$RW/dir"
+gzip -dc "$TD/torch-2.11/print_break/trace/"*.gz > "$RW/dir/dedicated_log_torch_trace_aaaa.log"
+sed -E 's/^([VIWEC][0-9]{4} )07:41:([0-9.]+) +412 /\108:41:\2 913 /' "$RW/dir/dedicated_log_torch_trace_aaaa.log" > "$RW/dir/dedicated_log_torch_trace_bbbb.log"
+cat "$RW/dir/dedicated_log_torch_trace_aaaa.log" "$RW/dir/dedicated_log_torch_trace_bbbb.log" > "$RW/both.log"
+"$BIN" summary --json -q "$RW/dir/dedicated_log_torch_trace_aaaa.log" > "$RW/one.json"
+for input in "$RW/dir" "$RW/both.log"; do
+  check "two runs: summary --json ($input)" 0 "$BIN" summary --json -q "$input"; cp /tmp/cli_test.out "$RW/two.json"
+  if python3 -c '
+import json, sys
+one, two = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+ps = two["processes"]
+ok = [p["run"] for p in ps] == [1, 2] and sorted(p["pid"] for p in ps) == [412, 913]
+for p in ps:
+    for k in ("graphs", "compiles", "recompiles", "frames"):
+        ok = ok and p["totals"][k] == one["totals"][k]
+    ok = ok and p["totals"]["graph_breaks"]["events"] == one["totals"]["graph_breaks"]["events"]
+    ok = ok and p["totals"]["cache"] == one["totals"]["cache"]
+ok = ok and two["totals"]["graphs"] == 2 * one["totals"]["graphs"]
+sys.exit(0 if ok else 1)' "$RW/one.json" "$RW/two.json"; then passes=$((passes+1)); else echo "FAIL: processes[] of two runs ($input)"; fails=$((fails+1)); fi
+  check "two runs: text" 0 "$BIN" summary -q "$input"; expect_out "runs said" "Runs: this trace holds 2 processes"
+  expect_out "run-qualified recompile" "run 2 \[1/1_1\] forward"
+  for sel in "--process 2" "--latest" "--process 1"; do
+    check "two runs: $sel" 0 "$BIN" summary --json -q $sel "$input"
+    if python3 -c '
+import json, sys
+one, sel = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+sys.exit(0 if sel["totals"] == one["totals"] and len(sel["processes"]) == 1 else 1)' "$RW/one.json" /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: $sel totals differ from one run's ($input)"; fails=$((fails+1)); fi
+  done
+  check "--process 3 of 2 runs is an error" 2 "$BIN" summary -q --process 3 "$input"
+done
+check "two runs: explain --latest" 0 "$BIN" explain -q --latest "$RW/dir"; expect_out "one run's graphs" "Graph Count: 3"
+check "two runs: report" 0 "$BIN" report -q --no-browser -o "$RW/rep" "$RW/dir"
+if grep -q 'id="runs"' "$RW/rep/index.html" && grep -q 'run 2: 3 graph(s)' "$RW/rep/index.html"; then passes=$((passes+1)); else echo "FAIL: report has no per-run column"; fails=$((fails+1)); fi
+rm -rf "$RW"
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -182,6 +182,22 @@ void finalize(Model& m) {
                    [](const BreakSite& a, const BreakSite& b) { return a.events.size() > b.events.size(); });
   for (size_t si = 0; si < m.break_sites.size(); ++si)
     for (int32_t bi : m.break_sites[si].events) m.breaks[static_cast<size_t>(bi)].site = static_cast<int32_t>(si);
+  // Runs: the processes of one rank (the program run again into the same directory or file),
+  // numbered by when they started.
+  {
+    std::map<int32_t, std::vector<int32_t>> by_rank;
+    for (size_t i = 0; i < m.processes.size(); ++i)
+      if (m.processes[i].records > 0) by_rank[m.processes[i].rank].push_back(static_cast<int32_t>(i));
+    m.runs = 1;
+    for (auto& [rank, ps] : by_rank) {
+      std::stable_sort(ps.begin(), ps.end(), [&](int32_t a, int32_t b) {
+        const Process &x = m.processes[static_cast<size_t>(a)], &y = m.processes[static_cast<size_t>(b)];
+        return std::tie(x.start, x.file) < std::tie(y.start, y.file);
+      });
+      for (size_t k = 0; k < ps.size(); ++k) m.processes[static_cast<size_t>(ps[k])].run = static_cast<int32_t>(k + 1);
+      m.runs = std::max(m.runs, static_cast<int32_t>(ps.size()));
+    }
+  }
   // Ranks.
   std::set<int32_t> ranks;
   for (const Process& p : m.processes)

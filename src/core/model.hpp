@@ -278,12 +278,17 @@ struct InputFile {
   bool gzip = false;
 };
 
-/// One stream of compiles: a (file, rank) pair. Compile ids are unique within (process, epoch).
+/// One stream of compiles: one program run (a process id in the glog prefix) of one rank in one
+/// file. Compile ids are unique within (process, epoch). The same program run twice into one
+/// TORCH_TRACE directory (or appended to one file) gives two processes of the same rank: two runs.
 struct Process {
   int32_t file = -1;
   int32_t rank = -1;
   int32_t epochs = 1;
   uint64_t records = 0;  ///< records dispatched to this process (0: only filtered-out records)
+  uint64_t pid = 0;      ///< from the glog prefix (0: unknown)
+  uint64_t start = 0;    ///< first record's MMDD HH:MM:SS.us as one sortable number (no year in glog)
+  int32_t run = 1;       ///< 1-based order among the processes of its rank, by start (finalize)
 };
 
 /// Rank-level roll-up, computed by finalize().
@@ -306,6 +311,7 @@ struct Model {
   std::vector<Artifact> global_artifacts;  ///< payload records with no compile id (export, stacks)
   std::vector<int32_t> ranks;              ///< distinct ranks seen, sorted (empty: single process)
   std::vector<RankSummary> rank_summaries;
+  int32_t runs = 1;                        ///< most processes any one rank has (> 1: several runs)
   Diagnostics diag;
   uint64_t records = 0, bytes = 0;
   bool is_export = false;                  ///< exported_program / export records seen

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
+#include <set>
 
 #include "json_writer.hpp"
 #include "utf8.hpp"
@@ -31,11 +32,51 @@ Totals compute_totals(const Model& m) {
   return t;
 }
 
+Totals process_totals(const Model& m, int32_t process) {
+  Totals t;
+  std::set<int32_t> frames, sites;
+  for (const auto& c : m.compiles) {
+    if (c.process != process) continue;
+    t.compiles++;
+    if (c.frame >= 0) frames.insert(c.frame);
+    t.graphs += c.has_graph;
+    t.break_events += static_cast<int64_t>(c.breaks.size());
+    for (int32_t bi : c.breaks) sites.insert(m.breaks[static_cast<size_t>(bi)].site);
+    t.recompiles += c.recompile >= 0;
+    t.failures += c.outcome == Outcome::Failed || c.outcome == Outcome::FrameSkipped || c.outcome == Outcome::RecompileLimit;
+    t.restarts += c.attempts - 1;
+    t.frames_skipped += c.outcome == Outcome::FrameSkipped;
+    t.cache_hits += c.cache_hits;
+    t.cache_misses += c.cache_misses;
+    t.cache_bypasses += c.cache_bypasses;
+    t.compile_time_s += c.compile_time_s();
+  }
+  t.frames = static_cast<int64_t>(frames.size());
+  t.break_sites = static_cast<int64_t>(sites.size());
+  for (int32_t fi : frames) t.fallbacks += m.frames[static_cast<size_t>(fi)].hit_recompile_limit;
+  return t;
+}
+
+std::string runs_line(const Model& m) {
+  if (m.runs <= 1) return "";
+  std::string out;
+  for (size_t i = 0; i < m.processes.size(); ++i) {
+    const Process& p = m.processes[i];
+    if (p.records == 0) continue;
+    Totals t = process_totals(m, static_cast<int32_t>(i));
+    out += fmt::format("{}run {}{}: {} graph(s), {} compile(s), {} cache hit(s), {} cache miss(es)", out.empty() ? "" : "; ",
+                       p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "", t.graphs, t.compiles,
+                       t.cache_hits, t.cache_misses);
+  }
+  return out;
+}
+
 std::string display_id(const Model& m, const Compile& c) {
   std::string s;
-  if (m.ranks.size() > 1 && c.rank >= 0) s = fmt::format("rank{} ", c.rank);
+  if (m.runs > 1 && c.process >= 0) s = fmt::format("run {} ", m.processes[static_cast<size_t>(c.process)].run);
+  if (m.ranks.size() > 1 && c.rank >= 0) s += fmt::format("rank{} ", c.rank);
   s += c.id.str();
-  if (c.epoch > 0) s += fmt::format(" (run {})", c.epoch + 1);
+  if (c.epoch > 0) s += fmt::format(" (epoch {})", c.epoch + 1);
   return s;
 }
 
@@ -114,6 +155,27 @@ std::string summary_json(const Model& m, bool pretty) {
   for (const auto& r : m.rank_summaries) {
     w.begin_object().kv("rank", r.rank).kv("compiles", r.compiles).kv("graphs", r.graphs).kv("graph_breaks", r.breaks);
     w.kv("recompiles", r.recompiles).kv("failures", r.failures).kv("compile_time_s", r.compile_time_s).end_object();
+  }
+  w.end_array();
+  // Processes: one per program run (and rank); `run` numbers the runs of one rank by start time.
+  w.key("processes").begin_array();
+  for (size_t i = 0; i < m.processes.size(); ++i) {
+    const Process& p = m.processes[i];
+    if (p.records == 0) continue;
+    Totals pt = process_totals(m, static_cast<int32_t>(i));
+    w.begin_object().kv("index", static_cast<int64_t>(i)).kv("run", p.run).opt("rank", p.rank);
+    w.kv("file", p.file >= 0 && static_cast<size_t>(p.file) < m.files.size() ? m.files[static_cast<size_t>(p.file)].path : "");
+    w.key("pid");
+    if (p.pid) w.value(p.pid);
+    else w.null();
+    w.kv("epochs", p.epochs).kv("records", p.records);
+    w.key("totals").begin_object().kv("frames", pt.frames).kv("compiles", pt.compiles).kv("graphs", pt.graphs);
+    w.key("graph_breaks").begin_object().kv("events", pt.break_events).kv("distinct_sites", pt.break_sites).end_object();
+    w.kv("recompiles", pt.recompiles).kv("failures", pt.failures).kv("restarts", pt.restarts);
+    w.kv("fallbacks", pt.fallbacks).kv("frames_skipped", pt.frames_skipped);
+    w.key("cache").begin_object().kv("hits", pt.cache_hits).kv("misses", pt.cache_misses).kv("bypasses", pt.cache_bypasses).end_object();
+    w.kv("compile_time_s", pt.compile_time_s).end_object();
+    w.end_object();
   }
   w.end_array();
   w.key("frames").begin_array();
@@ -249,6 +311,22 @@ std::string summary_text(const Model& m, bool verbose) {
   line(fmt::format("restarts:          {}", t.restarts));
   line(fmt::format("cache:             {} hit, {} miss, {} bypass", t.cache_hits, t.cache_misses, t.cache_bypasses));
   line(fmt::format("compile time:      {:.2f} s", t.compile_time_s));
+  if (m.runs > 1) {
+    // Several runs of the program in one trace: say so, with each run's numbers (ids below carry "run N").
+    int64_t n = 0;
+    for (const auto& p : m.processes) n += p.records > 0;
+    o += fmt::format("\nRuns: this trace holds {} processes ({} runs of the program); the numbers above add them up "
+                     "(--process N or --latest picks one):\n", n, m.runs);
+    for (size_t i = 0; i < m.processes.size(); ++i) {
+      const Process& p = m.processes[i];
+      if (p.records == 0) continue;
+      Totals pt = process_totals(m, static_cast<int32_t>(i));
+      line(fmt::format("  run {}{}: {} (pid {}): {} graph(s), {} compile(s), {} break event(s), {} recompile(s), "
+                       "cache {} hit / {} miss, {:.2f} s", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "",
+                       m.files[static_cast<size_t>(p.file)].path, p.pid, pt.graphs, pt.compiles, pt.break_events,
+                       pt.recompiles, pt.cache_hits, pt.cache_misses, pt.compile_time_s));
+    }
+  }
   if (!m.break_sites.empty()) {
     o += "\nGraph breaks (distinct sites):\n";
     for (const auto& s : m.break_sites)

@@ -9,7 +9,7 @@
 
 namespace tparse {
 
-inline constexpr int kSummarySchemaVersion = 1;
+inline constexpr int kSummarySchemaVersion = 2;
 inline constexpr const char* kToolVersion = "0.1.0";
 
 struct Totals {
@@ -20,9 +20,14 @@ struct Totals {
   double compile_time_s = 0;
 };
 Totals compute_totals(const Model& m);
+/// The same over the compiles of one process (frames, sites and fallbacks counted within it).
+Totals process_totals(const Model& m, int32_t process);
+/// "run 1: 8 cache misses, 3 graphs; run 2: 8 cache hits, 3 graphs" when the trace holds several
+/// runs of the program (Model::runs > 1), else "".
+std::string runs_line(const Model& m);
 
-/// The compile id as users read it, with rank and epoch when they disambiguate: "rank1 [0/0]",
-/// "[0/0] (run 2)".
+/// The compile id as users read it, with run, rank and epoch when they disambiguate:
+/// "rank1 [0/0]", "run 2 [0/0]" (second process of the program), "[0/0] (epoch 2)" (after reset()).
 std::string display_id(const Model& m, const Compile& c);
 
 /// summary JSON (schema kSummarySchemaVersion).

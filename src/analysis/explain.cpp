@@ -243,7 +243,15 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
   // explain's arithmetic over the selected compiles.
   for (int32_t ci : e.selected) {
     const Compile& c = m.compiles[static_cast<size_t>(ci)];
-    if (!c.has_graph) continue;
+    if (!c.has_graph) {
+      // A backend that failed (and was suppressed) still got the graph: torch counts its calls in
+      // calls_captured before calling the backend, but not in unique_graphs.
+      if (c.outcome == Outcome::Failed && c.graph_artifact >= 0) {
+        const Artifact& a = c.artifacts[static_cast<size_t>(c.graph_artifact)];
+        if (a.payload.valid()) e.calls_captured += parse_graph_ops(t.payloads.get(a.payload)).calls();
+      }
+      continue;
+    }
     ExplainGraph g;
     g.compile = ci;
     if (c.graph_artifact >= 0) {

@@ -72,7 +72,8 @@ TEST_CASE("explain numbers, reasons and user stacks equal torch's explain.json")
 }
 
 TEST_CASE("calls captured over the selected call equal truth.json's calls_captured") {
-  for (const char* name : {"print_break", "item_break", "nonzero_break", "mlp_clean", "chatglm_version_init"}) {
+  // compile_failure: f's backend failed (suppressed); torch counted f's graph calls before the failure.
+  for (const char* name : {"print_break", "item_break", "nonzero_break", "mlp_clean", "chatglm_version_init", "compile_failure"}) {
     CAPTURE(name);
     auto dir = testing::testdata() / "torch-2.11" / name;
     Explanation e = explain_trace(load_trace({(dir / "trace").string()}));

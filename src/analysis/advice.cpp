@@ -233,9 +233,11 @@ Advice advise_guard(const FailedGuard& g, const std::string& frame_name) {
                           "calls.", src, fn)};
     case GuardChange::Value:
       return {"value_change", "Python value changed",
-              fmt::format("{} is a Python constant that changed ({} -> {}) and is specialized into the graph: "
+              fmt::format("{} is a Python constant that changed ({}) and is specialized into the graph: "
                           "pass it as a tensor, or hoist it (compute once, keep it fixed); strings and bools "
-                          "always compile one graph per value.", src, g.expected, g.actual)};
+                          "always compile one graph per value.", src,
+                          g.actual.empty() ? "was " + (g.expected.empty() ? std::string("?") : g.expected)
+                                           : g.expected + " -> " + g.actual)};
     case GuardChange::Type:
       return {"type_change", "argument type changed",
               fmt::format("{} changed type between calls: always pass the same type (e.g. always a tensor).", src)};

@@ -129,3 +129,18 @@ TEST_CASE("a chained break keeps its own gb id; the loop's GB7000 is kept apart 
   CHECK(b.kind == BreakKind::FrameSkipped);
   CHECK(advise_break(b).category == "scalar_output");
 }
+
+TEST_CASE("a float value guard names its source and never prints an empty 'actual' (issue 13.10)") {
+  for (const char* text : {"0/0: L['scale'] == 3.1459999999999999", "0/0: 3.1459999999999999 == L['scale']",
+                           "0/0: scale == 3.1459999999999999  # scale = 3.146 (models.py:12)"}) {
+    CAPTURE(text);
+    FailedGuard g = parse_failed_guard(text);
+    CHECK(g.change == GuardChange::Value);
+    CHECK(g.expected == "3.1459999999999999");
+    CHECK((g.source == "L['scale']" || g.source == "scale"));
+    Advice a = advise_guard(g, "f");
+    CHECK(a.fix.find("-> )") == std::string::npos);
+    CHECK(a.fix.find("was 3.1459999999999999") != std::string::npos);
+    CHECK(a.fix.find("scale") != std::string::npos);
+  }
+}

@@ -1,6 +1,7 @@
 // Graph-break / recompile / traceback text parsers; see text_parsers.hpp.
 #include "text_parsers.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <simdjson.h>
 
@@ -285,9 +286,21 @@ FailedGuard parse_failed_guard(std::string_view reason) {
   } else if (head.find("___check_obj_id") != std::string_view::npos) {
     g.change = GuardChange::Id;
   } else if (head.find("==") != std::string_view::npos || head.find("!=") != std::string_view::npos) {
-    g.change = starts_with(g.source, "G[") ? GuardChange::Global : GuardChange::Value;
     size_t eq = head.find("==");
-    if (eq != std::string_view::npos) g.expected = std::string(trim(head.substr(eq + 2, head.find("  #", eq) - eq - 2)));
+    if (eq != std::string_view::npos) {
+      // "SOURCE == VALUE" or "VALUE == SOURCE" (floats are written either way round): the value is
+      // the side that is not the source; the source, when no ['..'] names it, the other side.
+      std::string_view lhs = trim(head.substr(0, eq)), rhs = trim(head.substr(eq + 2, head.find("  #", eq) - eq - 2));
+      auto literal = [](std::string_view s) {
+        return !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '\'' ||
+                              s[0] == '"' || s == "True" || s == "False" || s == "None" || s == "inf" || s == "nan");
+      };
+      bool value_left = literal(lhs) && !literal(rhs);
+      g.expected = std::string(value_left ? lhs : rhs);
+      if (g.source.empty() || (value_left ? lhs : rhs).find(g.source) != std::string_view::npos)
+        g.source = std::string(value_left ? rhs : lhs);
+    }
+    g.change = starts_with(g.source, "G[") ? GuardChange::Global : GuardChange::Value;
   } else if (head.find("___check_global_state") != std::string_view::npos || head.find("GLOBAL_STATE") != std::string_view::npos) {
     g.change = GuardChange::Global;
   }

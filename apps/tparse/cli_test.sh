@@ -128,5 +128,14 @@ check "two runs: explain --latest" 0 "$BIN" explain -q --latest "$RW/dir"; expec
 check "two runs: report" 0 "$BIN" report -q --no-browser -o "$RW/rep" "$RW/dir"
 if grep -q 'id="runs"' "$RW/rep/index.html" && grep -q 'run 2: 3 graph(s)' "$RW/rep/index.html"; then passes=$((passes+1)); else echo "FAIL: report has no per-run column"; fails=$((fails+1)); fi
 rm -rf "$RW"
+# Issue 13.10: the text summary keeps a failure's whole reason (the exception is on line 2).
+check "failure reason" 0 "$BIN" summary -q "$TD/torch-2.11/compile_failure/trace"
+want=$(gzip -dc "$TD/torch-2.11/compile_failure/trace/"*.gz | python3 -c '
+import sys, json, re
+for l in sys.stdin:
+    if "\"compilation_metrics\"" in l and "fail_reason" in l:
+        d = json.loads(l[l.index("{"):]); r = d["compilation_metrics"]["fail_reason"]
+        print(r.splitlines()[-1]); break')
+expect_out "exception message of the failure" "$want"
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

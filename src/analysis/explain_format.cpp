@@ -9,6 +9,18 @@ namespace tparse::analysis {
 
 namespace {
 
+// A multi-line text inside an indented block: every line after the first gets `n` spaces, so a
+// recompile reason or fix spanning lines stays inside its entry.
+std::string indent_rest(const std::string& s, size_t n) {
+  std::string out;
+  for (char ch : s) {
+    out.push_back(ch);
+    if (ch == '\n') out.append(n, ' ');
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
+  return out;
+}
+
 std::string py_repr(const std::string& s) {
   // Python repr of a str: single quotes unless the text contains one and no double quote.
   bool sq = s.find('\'') != std::string::npos, dq = s.find('"') != std::string::npos;
@@ -89,7 +101,7 @@ std::string explain_text(const Explanation& e, const Model& m) {
                      safe(s.user_function), safe(s.title), s.gb_id.empty() ? "" : " [" + s.gb_id + "]", x.events, kinds);
     if (!x.source_line.empty())
       o += fmt::format("       {} | {}    ({})\n", s.user_line, safe(x.source_line), safe(x.source_from));
-    o += fmt::format("       category: {}\n       fix: {}\n", x.advice.title, safe(x.advice.fix));
+    o += fmt::format("       category: {}\n       fix: {}\n", x.advice.title, indent_rest(safe(x.advice.fix), 12));
   }
   if (!e.recompiling_frames.empty()) o += "\nRecompiling frames:\n";
   for (const auto& r : e.recompiling_frames) {
@@ -100,7 +112,8 @@ std::string explain_text(const Explanation& e, const Model& m) {
       const Compile& c = m.compiles[static_cast<size_t>(rc.compile)];
       const FailedGuard* dg = decisive_guard(rc);
       std::string what = dg ? dg->text : std::string("(reason not recorded)");
-      o += fmt::format("    {} {}: {}\n      fix: {}\n", display_id(m, c), r.advice[k].title, safe(what), safe(r.advice[k].fix));
+      o += fmt::format("    {} {}: {}\n      fix: {}\n", display_id(m, c), r.advice[k].title, indent_rest(safe(what), 8),
+                       indent_rest(safe(r.advice[k].fix), 8));
     }
     if (r.hit_limit) o += fmt::format("    limit: {}\n", safe(r.limit_advice.fix));
   }

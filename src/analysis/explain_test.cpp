@@ -181,3 +181,25 @@ TEST_CASE("user stacks start at the compiled code object, not at a frame of the 
     CHECK(compiled_frame_index(t.model, c, deeper) == want);  // still the outer forward at 152
   }
 }
+
+TEST_CASE("a multi-line recompile reason stays inside its entry in explain's text (issue 13.10)") {
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "recompile_dynamic" / "trace").string()});
+  REQUIRE(!t.model.recompiles.empty());
+  for (auto& r : t.model.recompiles)
+    for (auto& g : r.reasons) g.text += "\nsecond line of the reason\n\nthird after a blank";
+  std::string text = explain_text(explain_trace(t), t.model);
+  size_t p = text.find("\nRecompiling frames:\n");
+  REQUIRE(p != std::string::npos);
+  std::istringstream in(text.substr(p + 21));
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) break;
+    CAPTURE(line);
+    CHECK(line.rfind("  ", 0) == 0);
+    if (line.find("second line of the reason") != std::string::npos) {
+      CHECK(line.rfind("        second line", 0) == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked > 0);
+}

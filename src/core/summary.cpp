@@ -337,7 +337,8 @@ std::string summary_text(const Model& m, bool verbose) {
     o += "\nRecompiles:\n";
     for (const auto& r : m.recompiles) {
       const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
-      std::string why = r.reasons.empty() ? "?" : r.reasons.front().text.substr(0, r.reasons.front().text.find('\n'));
+      std::string why = r.reasons.empty() ? "?" : r.reasons.front().text;
+      for (size_t p = why.find('\n'); p != std::string::npos; p = why.find('\n', p + 1)) why.insert(p + 1, "      ");
       line(fmt::format("  {} {}: {}", display_id(m, c), frame_label(m, r.frame), why));
     }
   }
@@ -345,8 +346,16 @@ std::string summary_text(const Model& m, bool verbose) {
     o += "\nFailures:\n";
     for (const auto& f : m.failures) {
       const Compile& c = m.compiles[static_cast<size_t>(f.compile)];
+      // The whole reason (the exception message is often on a later line), continuation lines indented.
+      std::string reason = f.fail_reason;
+      while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
+      std::string indented;
+      for (char ch : reason) {
+        indented.push_back(ch);
+        if (ch == '\n') indented += "      ";
+      }
       line(fmt::format("  {} {}: {} {}", display_id(m, c), frame_label(m, c.frame), outcome_name(f.outcome),
-                       f.fail_type + ": " + f.fail_reason.substr(0, f.fail_reason.find('\n'))));
+                       f.fail_type + ": " + indented));
     }
   }
   if (verbose) {

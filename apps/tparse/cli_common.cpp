@@ -59,6 +59,16 @@ bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool 
     std::fprintf(stderr, "tparse: no trace input could be read\n");
     return false;
   }
+  // An empty file or empty stdin holds no trace, like an empty directory: exit 2 for all three
+  // (TORCH_TRACE pointed elsewhere, or nothing was logged), never a summary of zeros.
+  bool all_empty = true;
+  for (const auto& file : out.model.files) all_empty = all_empty && file.bytes == 0;
+  if (all_empty) {
+    for (const auto& file : out.model.files)
+      std::fprintf(stderr, "tparse: %s: empty: no trace records\n", terminal_safe(file.path == "-" ? "stdin" : file.path).c_str());
+    std::fprintf(stderr, "tparse: no trace input could be read\n");
+    return false;
+  }
   return true;
 }
 

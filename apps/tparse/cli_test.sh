@@ -137,5 +137,14 @@ for l in sys.stdin:
         d = json.loads(l[l.index("{"):]); r = d["compilation_metrics"]["fail_reason"]
         print(r.splitlines()[-1]); break')
 expect_out "exception message of the failure" "$want"
+# Issue 13.10: empty stdin, an empty file and an empty directory all exit 2 (no trace), and a
+# report that fails leaves no output directory behind.
+EW=$(mktemp -d); mkdir "$EW/emptydir"; : > "$EW/empty.log"
+check "empty stdin exits 2" 2 sh -c "printf '' | '$BIN' summary -"; expect_out "says empty" "empty"
+check "empty file exits 2" 2 "$BIN" summary "$EW/empty.log"; expect_out "says empty" "empty"
+check "empty directory exits 2" 2 "$BIN" summary "$EW/emptydir"
+check "failed report run" 2 "$BIN" report "$EW/emptydir" -o "$EW/out" --no-browser -q
+if [ -e "$EW/out" ]; then echo "FAIL: a failed -o run left $EW/out behind"; fails=$((fails+1)); else passes=$((passes+1)); fi
+rm -rf "$EW"
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -28,9 +28,11 @@ struct ReportFlags {
 };
 
 /// Prepares the output directory. false (after saying why) when it must not be written.
-bool prepare_out(const std::string& out, bool overwrite) {
+/// `created`: the directory did not exist before (a failed run removes it again).
+bool prepare_out(const std::string& out, bool overwrite, bool& created) {
   std::error_code ec;
-  if (fs::exists(out, ec)) {
+  created = !fs::exists(out, ec);
+  if (!created) {
     if (!fs::is_directory(out, ec)) {
       std::fprintf(stderr, "tparse: %s exists and is not a directory\n", out.c_str());
       return false;
@@ -80,12 +82,14 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");
   sub->callback([f, r, &exit] {
     auto t0 = std::chrono::steady_clock::now();
-    if (!prepare_out(r->out, r->overwrite)) {
+    // Read first, then create the output directory: a run that fails leaves nothing behind.
+    LoadedTrace t;
+    if (!load_inputs(*f, t)) {
       exit.code = 2;
       return;
     }
-    LoadedTrace t;
-    if (!load_inputs(*f, t)) {
+    bool created = false;
+    if (!prepare_out(r->out, r->overwrite, created)) {
       exit.code = 2;
       return;
     }
@@ -102,6 +106,10 @@ void add_report(CLI::App& app, Exit& exit) {
     if (tty) std::fprintf(stderr, "\r\033[K");
     if (!st.ok) {
       std::fprintf(stderr, "tparse: %s\n", st.error.c_str());
+      if (created) {  // our own half-written report, in a directory we made: remove it
+        std::error_code ec;
+        fs::remove_all(r->out, ec);
+      }
       exit.code = 2;
       return;
     }

@@ -6,6 +6,7 @@
 #include "analysis/gate.hpp"
 #include "core/json_writer.hpp"
 #include "core/summary.hpp"
+#include "core/utf8.hpp"
 
 namespace tparse::analysis {
 
@@ -13,7 +14,7 @@ namespace {
 
 std::string xml(std::string_view s) {
   std::string o;
-  for (unsigned char c : s) {
+  for (unsigned char c : utf8_repair(s)) {  // ill-formed UTF-8 from the trace -> U+FFFD
     switch (c) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
@@ -31,7 +32,7 @@ std::string xml(std::string_view s) {
 // GitHub workflow-command escaping: data and property values.
 std::string gh_data(std::string_view s) {
   std::string o;
-  for (char c : s) {
+  for (char c : terminal_safe(s)) {  // a CI log is a terminal: no escapes, well-formed UTF-8
     if (c == '%') o += "%25";
     else if (c == '\r') o += "%0D";
     else if (c == '\n') o += "%0A";

@@ -228,3 +228,16 @@ TEST_CASE("a version-1 baseline (no processes[]) is still read") {
   CHECK(snapshot_from_summary_json(j, s, err));
   CHECK(s.graphs == 3);
 }
+
+TEST_CASE("fuzz regression: a site line or count too big for int64 is absent, not UB") {
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  std::string j = summary_json(pb.model, false);
+  size_t p = j.find("\"line\":152");
+  REQUIRE(p != std::string::npos);
+  j.replace(p, 10, "\"line\":1.52222e+19");
+  Snapshot s;
+  std::string err;
+  REQUIRE(snapshot_from_summary_json(j, s, err));
+  REQUIRE(!s.sites.empty());
+  CHECK(s.sites[0].line == -1);
+}

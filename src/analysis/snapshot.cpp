@@ -131,7 +131,9 @@ int64_t opt_int(element o, std::string_view k, int64_t dflt) {
   int64_t v;
   if (o.at_key(k).get(v) == simdjson::SUCCESS) return v;
   double d;
-  return o.at_key(k).get(d) == simdjson::SUCCESS ? static_cast<int64_t>(d) : dflt;
+  // A double outside int64's range (or NaN) is not a count: the default, never a UB cast.
+  if (o.at_key(k).get(d) != simdjson::SUCCESS || !(d >= -9.2e18 && d <= 9.2e18)) return dflt;
+  return static_cast<int64_t>(d);
 }
 double opt_num(element o, std::string_view k) {
   double d;

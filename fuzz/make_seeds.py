@@ -2,7 +2,7 @@
 """Builds the libFuzzer seed corpora from the real traces and programs in testdata/.
 
 Usage: fuzz/make_seeds.py TESTDATA OUTDIR
-Writes OUTDIR/{ingest,recompile,graph_text,text,compiler}/<md5>: small inputs (a few KiB) so the
+Writes OUTDIR/{ingest,recompile,graph_text,text,compiler,stdin,gate_baseline}/<md5>: small inputs (a few KiB) so the
 fuzzers start from real structure and still run fast.
 """
 import glob
@@ -50,7 +50,7 @@ def payload_text(payload):
 
 def main():
     testdata, out = sys.argv[1], sys.argv[2]
-    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler")}
+    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler", "stdin", "gate_baseline")}
 
     def add(kind, data):
         if isinstance(data, str):
@@ -118,6 +118,31 @@ def main():
     for path in sorted(glob.glob(os.path.join(testdata, "programs", "*.py"))):
         with open(path, "rb") as f:
             add("compiler", f.read())
+    # stdin: fuzz_stdin gzips the input after its first byte when that byte is odd, so each ingest
+    # seed goes in twice (\x01 + text: a valid gzip stream; \x00 + text: plain), plus a few real
+    # .gz files' own bytes (\x00 + gzip bytes: the raw magic path, cut to the seed size).
+    for data in list(corp["ingest"].values())[:40]:
+        add("stdin", b"\x01" + data)
+        add("stdin", b"\x00" + data)
+    for path in logs[:6]:
+        with open(path, "rb") as f:
+            add("stdin", b"\x00" + f.read(MAX_SEED))
+    # gate_baseline: JSON that is not a summary (torch's explain.json and counters), and a small
+    # summary of the v2 shape so the fuzzer starts inside the accepted path too.
+    for path in sorted(glob.glob(os.path.join(testdata, "torch-2.11", "*", "*.json")))[:12]:
+        with open(path, "rb") as f:
+            add("gate_baseline", f.read(MAX_SEED))
+    add("gate_baseline", json.dumps({
+        "schema": "tparse-summary", "schema_version": 2, "tool_version": "0.1.0",
+        "totals": {"frames": 2, "compiles": 3, "graphs": 2, "graph_breaks": {"events": 1, "distinct_sites": 1},
+                   "recompiles": 1, "failures": 0, "restarts": 1, "fallbacks": 0, "frames_skipped": 0,
+                   "cache": {"hits": 0, "misses": 2, "bypasses": 0}, "compile_time_s": 1.5, "is_export": False},
+        "compiles": [{"id": "[0/0]", "frame": "forward", "graph": True, "compile_time_s": 1.0}],
+        "graph_breaks": {"events": 1, "sites": [{"file": "/a/m.py", "line": 152, "function": "forward",
+                                                   "reason": "Failed to trace builtin operator", "gb_id": "gb0059",
+                                                   "count": 1, "code": "print(x)", "kind": "resumed"}]},
+        "recompiles": [{"compile": "[0/1]", "frame": "forward"}],
+        "failures": []}))
     for kind, items in corp.items():
         d = os.path.join(out, kind)
         os.makedirs(d, exist_ok=True)

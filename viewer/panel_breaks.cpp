@@ -10,14 +10,7 @@ namespace tparse::viewer {
 
 namespace {
 
-const char* kind_name(BreakKind k) {
-  switch (k) {
-    case BreakKind::Resumed: return "resumed in a new frame";
-    case BreakKind::FrameSkipped: return "frame skipped (ran eagerly)";
-    case BreakKind::Fullgraph: return "error (fullgraph=True)";
-  }
-  return "?";
-}
+const char* kind_name(BreakKind k) { return break_kind_text(k); }
 
 void site_details(const Document& d, ViewState& v, int32_t si) {
   const Model& m = d.model();

@@ -4,6 +4,7 @@
 #   - summary --json: exit 0, the expected graph count, the diagnostic class counted with an example
 #     at the expected file:line;
 #   - summary --strict: the documented exit code (1 for error classes, 0 for notes), file:line on stderr;
+#     (an empty file holds no trace: exit 2 as for an empty directory, and no report directory is left);
 #   - the HTML report: exit 0 and an "Input problems" section naming the class and file:line;
 # with no crash and no hang (each run has a time limit). Also: an unreadable file in a directory and a
 # symlink loop given directly. Usage: bad_input_test.sh TPARSE_BINARY TESTDATA_DIR
@@ -28,6 +29,16 @@ while IFS=$'\t' read -r file cls line strict graphs; do
   path="$BAD/$file"
   shown="$path"; [ "$line" -gt 0 ] && shown="$path:$line"
 
+  if [ "$strict" = 2 ]; then
+    # No trace at all (an empty file): exit 2 like an empty directory, and a failed report run
+    # leaves no output directory behind.
+    run "$BIN" summary --json "$path"
+    [ "$rc" = 2 ] && grep -q "empty" "$TMP/err" && ok || bad "$file: summary exit $rc, want 2 naming the empty input"
+    rm -rf "$TMP/r"
+    run "$BIN" report "$path" -o "$TMP/r" --no-browser -q
+    [ "$rc" = 2 ] && [ ! -e "$TMP/r" ] && ok || bad "$file: report exit $rc (want 2) or left $TMP/r behind"
+    continue
+  fi
   run "$BIN" summary --json "$path"
   if [ "$rc" -ne 0 ]; then bad "$file: summary --json exit $rc"; head -3 "$TMP/err"; continue; fi
   got=$(json_get "d['totals']['graphs']")

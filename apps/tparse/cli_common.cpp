@@ -1,6 +1,7 @@
 // Shared CLI plumbing; see cli_common.hpp.
 #include "cli_common.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
 #include <fstream>
@@ -27,15 +28,54 @@ bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool 
       return true;
     };
   }
+  bool pick = f.process != 0 || f.latest;
+  if (pick && std::find(f.inputs.begin(), f.inputs.end(), "-") != f.inputs.end()) {
+    std::fprintf(stderr, "tparse: --process / --latest read the input twice: give a file or directory, not -\n");
+    return false;
+  }
   out = load_trace(f.inputs, o, progress);
   if (tty) std::fprintf(stderr, "\r\033[K");
+  if (pick && !out.model.files.empty()) {
+    // Runs of the program: pick run N (of every rank) or the last, then load only those processes.
+    int32_t want = f.latest ? out.model.runs : f.process;
+    std::vector<std::string> files;
+    for (const auto& p : out.model.processes) {
+      if (p.records == 0 || p.run != want) continue;
+      const std::string& path = out.model.files[static_cast<size_t>(p.file)].path;
+      o.only_processes.emplace_back(path, p.pid);
+      if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
+    }
+    if (files.empty()) {
+      std::fprintf(stderr, "tparse: --process %d: the trace holds %d run(s) of the program\n", f.process, out.model.runs);
+      return false;
+    }
+    if (!f.quiet)
+      std::fprintf(stderr, "tparse: run %d of %d (%s)\n", want, out.model.runs, terminal_safe(files.front()).c_str());
+    out = load_trace(files, o, nullptr);
+  }
   if (out.model.files.empty()) {
     for (const auto& ex : out.model.diag.examples[static_cast<int>(Diag::Unreadable)])
       std::fprintf(stderr, "tparse: %s\n", terminal_safe(ex.message).c_str());
     std::fprintf(stderr, "tparse: no trace input could be read\n");
     return false;
   }
+  // An empty file or empty stdin holds no trace, like an empty directory: exit 2 for all three
+  // (TORCH_TRACE pointed elsewhere, or nothing was logged), never a summary of zeros.
+  bool all_empty = true;
+  for (const auto& file : out.model.files) all_empty = all_empty && file.bytes == 0;
+  if (all_empty) {
+    for (const auto& file : out.model.files)
+      std::fprintf(stderr, "tparse: %s: empty: no trace records\n", terminal_safe(file.path == "-" ? "stdin" : file.path).c_str());
+    std::fprintf(stderr, "tparse: no trace input could be read\n");
+    return false;
+  }
   return true;
+}
+
+void add_process_flags(CLI::App* sub, LoadFlags& f) {
+  auto* p = sub->add_option("--process", f.process, "Only run N (1-based, by start time) when the trace holds several runs of the program");
+  auto* l = sub->add_flag("--latest", f.latest, "Only the last run when the trace holds several runs of the program");
+  p->excludes(l);
 }
 
 bool report_input_problems(const Model& m, const LoadFlags& f) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "core/ingest.hpp"
 
 namespace tparse::cli {
@@ -17,7 +19,12 @@ struct LoadFlags {
   int jobs = 0;
   int rank = -1;
   bool no_md5 = false;
+  int process = 0;      ///< --process N: only run N of the program (1-based); 0 all
+  bool latest = false;  ///< --latest: only the last run
 };
+
+/// Adds --process N and --latest (pick one run when a trace holds several runs of the program).
+void add_process_flags(CLI::App* sub, LoadFlags& f);
 
 /// Loads the inputs; shows progress on a TTY unless quiet. Returns false (after printing why)
 /// when no input could be read at all.

@@ -86,6 +86,7 @@ void add_explain(CLI::App& app, Exit& exit) {
   sub->add_option("-o,--output", f->out, "Write to a file instead of stdout");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress on stderr");
   sub->add_option("--rank", f->load.rank, "Only this rank");
+  add_process_flags(sub, f->load);
   sub->callback([f, &exit] {
     bool script = f->load.inputs.size() == 1 && is_python(f->load.inputs.front());
     if (!f->compare.empty() && !script) {

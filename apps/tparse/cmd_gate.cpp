@@ -38,6 +38,7 @@ void add_gate(CLI::App& app, Exit& exit) {
                   "Make github / sarif paths relative to this checkout (default: .)");
   sub->add_option("-o,--output", f->out, "Write to a file instead of stdout");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress on stderr");
+  add_process_flags(sub, f->load);
   sub->callback([f, &exit] {
     exit.code = 2;
     if (f->baseline.empty() && f->baseline_trace.empty()) {

@@ -22,6 +22,7 @@ void add_summary(CLI::App& app, Exit& exit) {
   sub->add_flag("-v,--verbose", f->verbose, "List every compile and input problem");
   sub->add_option("-j,--jobs", f->jobs, "Threads over input files (default: all cores)");
   sub->add_option("--rank", f->rank, "Only this rank");
+  add_process_flags(sub, *f);
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");
   sub->callback([f, json, out, &exit] {
     LoadedTrace t;

@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   std::sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
   for (auto& c : table) c.add(app, exit);
 
-  // Default command: a first argument that is not a subcommand or a flag means `report`.
+  // Default command: a first argument that is not a subcommand or a flag means `report`; "-"
+  // (stdin) is an input, not a flag.
   auto has_sub = [&](const std::string& name) {
     for (const CLI::App* s : app.get_subcommands([](CLI::App*) { return true; }))
       if (s->check_name(name)) return true;
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
   };
   std::vector<char*> args(argv, argv + argc);
   static char report[] = "report";
-  if (argc > 1 && argv[1][0] != '-' && !has_sub(argv[1]) && has_sub("report"))
+  if (argc > 1 && (argv[1][0] != '-' || std::strcmp(argv[1], "-") == 0) && !has_sub(argv[1]) && has_sub("report"))
     args.insert(args.begin() + 1, report);
   try {
     app.parse(static_cast<int>(args.size()), args.data());

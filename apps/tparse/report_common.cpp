@@ -25,8 +25,9 @@ bool out_is_replaceable(const std::string& out) {
   return fs::is_empty(out, ec) || (fs::exists(fs::path(out) / "index.html") && fs::exists(fs::path(out) / "summary.json"));
 }
 
-bool prepare_out(const std::string& out, bool overwrite) {
+bool prepare_out(const std::string& out, bool overwrite, bool* created) {
   std::error_code ec;
+  if (created) *created = !fs::exists(out, ec);
   if (fs::exists(out, ec)) {
     if (!fs::is_directory(out, ec)) {
       std::fprintf(stderr, "tparse: %s exists and is not a directory\n", out.c_str());

@@ -10,7 +10,8 @@ namespace tparse::cli {
 
 /// Prepares the output directory. false (after saying why) when it must not be written: it is a
 /// file, or a non-empty directory without `overwrite` (with it, only a previous report is removed).
-bool prepare_out(const std::string& out, bool overwrite);
+/// `created` (optional): the directory did not exist before, so a failed run may remove it again.
+bool prepare_out(const std::string& out, bool overwrite, bool* created = nullptr);
 
 /// Whether `out` is missing, empty, or holds a previous tparse report (index.html + summary.json).
 bool out_is_replaceable(const std::string& out);

@@ -177,7 +177,21 @@ Advice advise_break(const GraphBreak& b) {
 
 Advice advise_site(const BreakSite& s, const Model& m) {
   if (s.events.empty()) return make("other", "");
-  return advise_break(m.breaks[static_cast<size_t>(s.events.front())]);
+  // The root cause: an event of the site's most common gb id (each event keeps its own id; a loop's
+  // GB7000 is only chained to it), not whichever event came first.
+  const GraphBreak* rep = &m.breaks[static_cast<size_t>(s.events.front())];
+  for (int32_t bi : s.events)
+    if (m.breaks[static_cast<size_t>(bi)].gb_id == s.gb_id) {
+      rep = &m.breaks[static_cast<size_t>(bi)];
+      break;
+    }
+  Advice a = advise_break(*rep);
+  int64_t in_loop = 0;
+  for (int32_t bi : s.events) in_loop += m.breaks[static_cast<size_t>(bi)].chained_gb_id == "gb7000";
+  if (in_loop > 0 && a.category != "loop_frame_skip")
+    a.fix += fmt::format(" {} of these events were inside a for/while loop, where the break skipped the whole "
+                         "frame (GB7000): fixing this break fixes that too.", in_loop);
+  return a;
 }
 
 Advice advise_guard(const FailedGuard& g, const std::string& frame_name) {
@@ -219,9 +233,11 @@ Advice advise_guard(const FailedGuard& g, const std::string& frame_name) {
                           "calls.", src, fn)};
     case GuardChange::Value:
       return {"value_change", "Python value changed",
-              fmt::format("{} is a Python constant that changed ({} -> {}) and is specialized into the graph: "
+              fmt::format("{} is a Python constant that changed ({}) and is specialized into the graph: "
                           "pass it as a tensor, or hoist it (compute once, keep it fixed); strings and bools "
-                          "always compile one graph per value.", src, g.expected, g.actual)};
+                          "always compile one graph per value.", src,
+                          g.actual.empty() ? "was " + (g.expected.empty() ? std::string("?") : g.expected)
+                                           : g.expected + " -> " + g.actual)};
     case GuardChange::Type:
       return {"type_change", "argument type changed",
               fmt::format("{} changed type between calls: always pass the same type (e.g. always a tensor).", src)};

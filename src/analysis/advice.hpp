@@ -22,7 +22,8 @@ struct Advice {
 /// user source line. Unknown breaks get category "other" and the break's own hints.
 Advice advise_break(const GraphBreak& b);
 
-/// Same for a distinct site (uses its first event).
+/// Same for a distinct site: the advice of its root cause (an event of the site's most common gb
+/// id), with a note when some events sat in a loop whose frame was skipped (chained GB7000).
 Advice advise_site(const BreakSite& s, const Model& m);
 
 /// What changed for one failed guard and the fix ("mark_dynamic(x, 0)", "hoist the global").

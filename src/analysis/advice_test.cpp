@@ -2,7 +2,9 @@
 #include <doctest/doctest.h>
 
 #include "analysis/advice.hpp"
+#include "core/builder.hpp"
 #include "core/ingest.hpp"
+#include "core/text_parsers.hpp"
 #include "core/test_support.hpp"
 
 using namespace tparse;
@@ -80,4 +82,65 @@ TEST_CASE("recompile fixes name the source and dimension") {
   std::vector<std::string> cats;
   for (const auto& r : t.model.recompiles) cats.push_back(advise_recompile(r, t.model).category);
   CHECK(cats == std::vector<std::string>{"size_change", "dtype_change", "rank_change"});
+}
+
+TEST_CASE("a site keeps each event's own gb id and kind; advice follows the root cause, not a loop skip (issue 13.5)") {
+  // The real item_break trace (one resumed .item() break, gb0124) plus the same break as a loop
+  // skip sees it: Dynamo chained GB7000 to it and skipped the frame. The skip comes FIRST (the
+  // entry frame [0/0] is the one with the loop), as in the report that found the bug.
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "item_break" / "trace").string()});
+  REQUIRE(t.model.breaks.size() == 1);
+  Model m = t.model;
+  GraphBreak skip = m.breaks[0];
+  skip.kind = BreakKind::FrameSkipped;
+  skip.chained_gb_id = "gb7000";
+  m.breaks.insert(m.breaks.begin(), skip);
+  m.breaks.push_back(m.breaks.back());  // a second resumed event (another call)
+  for (auto& c : m.compiles)
+    for (auto& bi : c.breaks) ++bi;
+  finalize(m);
+  REQUIRE(m.break_sites.size() == 1);
+  const BreakSite& s = m.break_sites[0];
+  CHECK(s.gb_id == "gb0124");
+  CHECK(s.kind == BreakKind::Resumed);
+  CHECK(s.kind_counts[static_cast<int>(BreakKind::Resumed)] == 2);
+  CHECK(s.kind_counts[static_cast<int>(BreakKind::FrameSkipped)] == 1);
+  Advice a = advise_site(s, m);
+  CHECK(a.category == "scalar_output");
+  CHECK(a.fix.find("1 of these events were inside a for/while loop") != std::string::npos);
+}
+
+TEST_CASE("a chained break keeps its own gb id; the loop's GB7000 is kept apart (issue 13.5)") {
+  // The text layout of torch 2.11's loop skip: the root break, then the chained GB7000 message.
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "item_break" / "trace").string()});
+  REQUIRE(t.model.breaks.size() == 1);
+  const GraphBreak& real = t.model.breaks[0];
+  GraphBreak b;
+  std::string text = "Graph break in user code at " + real.user_file + ":" + std::to_string(real.user_line) +
+                     "\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back "
+                     "to eager. Graph break encountered:\n\n" + real.reason.substr(real.reason.find("\n\n") + 2) +
+                     "\n\n*** While handling this graph break, another graph break occurred: ***\n\ngraph break in loop\n"
+                     "  Explanation: torch.compile detected a graph break in a for/while loop.\n\n For more details about "
+                     "this graph break, please visit: https://meta-pytorch.github.io/compile-graph-break-site/gb/gb7000.html\n";
+  parse_graph_break_text(text, b);
+  CHECK(b.gb_id == real.gb_id);
+  CHECK(b.chained_gb_id == "gb7000");
+  CHECK(b.title == real.title);
+  CHECK(b.kind == BreakKind::FrameSkipped);
+  CHECK(advise_break(b).category == "scalar_output");
+}
+
+TEST_CASE("a float value guard names its source and never prints an empty 'actual' (issue 13.10)") {
+  for (const char* text : {"0/0: L['scale'] == 3.1459999999999999", "0/0: 3.1459999999999999 == L['scale']",
+                           "0/0: scale == 3.1459999999999999  # scale = 3.146 (models.py:12)"}) {
+    CAPTURE(text);
+    FailedGuard g = parse_failed_guard(text);
+    CHECK(g.change == GuardChange::Value);
+    CHECK(g.expected == "3.1459999999999999");
+    CHECK((g.source == "L['scale']" || g.source == "scale"));
+    Advice a = advise_guard(g, "f");
+    CHECK(a.fix.find("-> )") == std::string::npos);
+    CHECK(a.fix.find("was 3.1459999999999999") != std::string::npos);
+    CHECK(a.fix.find("scale") != std::string::npos);
+  }
 }

@@ -79,8 +79,41 @@ std::string explain_reason_text(const GraphBreak& b) {
   return r;
 }
 
-std::vector<int32_t> select_first_call(const Model& m, std::string* why) {
+size_t compiled_frame_index(const Model& m, const Compile& c, const Stack& user_stack) {
+  if (c.frame < 0 || user_stack.empty()) return 0;
+  const Frame& f = m.frames[static_cast<size_t>(c.frame)];
+  // The compiled code object is (file, first line). Tracebacks show a resume function
+  // (torch_dynamo_resume_in_forward_at_152) under its own or its original name, and an inlined
+  // callee may share the compiled function's name (another forward, further down). So: skip the
+  // callers (the dynamo_start stack but its last frame, in order), then take the OUTERMOST frame of
+  // the compiled file at or after its first line whose name is the compiled or original name.
+  std::string original = f.name;
+  static constexpr std::string_view kResume = "torch_dynamo_resume_in_";
+  if (original.starts_with(kResume)) {  // torch_dynamo_resume_in_<fn>_at_<line> -> <fn>
+    original = original.substr(kResume.size());
+    size_t at = original.rfind("_at_");
+    if (at != std::string::npos) original.resize(at);
+  }
+  size_t caller = 0, ncallers = c.stack.empty() ? 0 : c.stack.size() - 1;
+  for (size_t k = 0; k < user_stack.size(); ++k) {
+    const StackFrame& u = user_stack[k];
+    bool is_caller = false;
+    for (size_t j = caller; j < ncallers; ++j)
+      if (c.stack[j].file == u.file && c.stack[j].line == u.line && c.stack[j].name == u.name) {
+        caller = j + 1;
+        is_caller = true;
+        break;
+      }
+    if (is_caller) continue;
+    if (u.file == f.file && (f.first_line < 0 || u.line >= f.first_line) && (u.name == f.name || u.name == original))
+      return k;
+  }
+  return 0;
+}
+
+std::vector<int32_t> select_first_call(const Model& m, std::string* why, bool* guess) {
   std::vector<int32_t> out;
+  if (guess) *guess = false;
   if (m.compiles.empty()) {
     if (why) *why = "no compiles in the trace";
     return out;
@@ -94,26 +127,48 @@ std::vector<int32_t> select_first_call(const Model& m, std::string* why) {
     return wa.file != wb.file ? wa.file < wb.file : wa.line < wb.line;
   });
   const Compile& first = m.compiles[static_cast<size_t>(order.front())];
-  const int32_t proc = first.process, epoch = first.epoch, entry = first.frame;
+  const int32_t proc = first.process, epoch = first.epoch;
+  int32_t entry = first.frame;
+  // A skipped entry frame (a break in a loop) runs eagerly on every call and never recompiles, so
+  // it cannot mark the next call. The frame compiled first from inside it is entered first on
+  // every call instead; its recompiles end the first call unless they come from values made
+  // inside the call (requires_grad of an earlier layer's output, another module instance).
+  bool skipped_entry = first.outcome == Outcome::FrameSkipped;
+  std::string entry_note;
+  if (skipped_entry) {
+    entry = -1;
+    for (int32_t ci : order) {
+      const Compile& c = m.compiles[static_cast<size_t>(ci)];
+      if (c.process != proc || c.epoch != epoch || c.frame < 0 || c.frame == first.frame) continue;
+      if (m.frames[static_cast<size_t>(c.frame)].is_resume) continue;
+      entry = c.frame;
+      break;
+    }
+    entry_note = "the entry frame " + first.id.str() + " was skipped, so the first call ends at a new-input recompile of " +
+                 (entry >= 0 ? m.frames[static_cast<size_t>(entry)].name : std::string("?")) + " (a guess)";
+    if (guess) *guess = true;
+  }
   std::set<std::string> resume_names;
   std::string stop;
+  bool entry_seen = false;
   for (int32_t ci : order) {
     const Compile& c = m.compiles[static_cast<size_t>(ci)];
     if (c.process != proc || c.epoch != epoch) continue;
-    if (c.frame == entry && c.frame >= 0 && !out.empty() && c.frame == m.compiles[static_cast<size_t>(out.front())].frame &&
-        c.id.compile > 0) {
-      bool identity_only = false;
+    if (c.frame == entry && c.frame >= 0 && entry_seen && c.id.compile > 0) {
+      bool in_call = false;  // identity (and, behind a skipped entry, requires_grad) changes stay in the call
       if (c.recompile >= 0) {
         const Recompile& r = m.recompiles[static_cast<size_t>(c.recompile)];
-        identity_only = !r.reasons.empty();
+        in_call = !r.reasons.empty();
         for (const auto& g : r.reasons)
-          if (g.change != GuardChange::Id) identity_only = false;
+          if (g.change != GuardChange::Id && !(skipped_entry && g.change == GuardChange::RequiresGrad)) in_call = false;
       }
-      if (!identity_only) {
-        stop = "the entry frame recompiled for a new input at " + c.id.str();
+      if (!in_call) {
+        stop = (skipped_entry ? "the first frame compiled in the skipped entry recompiled for a new input at "
+                              : "the entry frame recompiled for a new input at ") + c.id.str();
         break;
       }
     }
+    if (c.frame == entry) entry_seen = true;
     if (c.frame >= 0) {
       const Frame& f = m.frames[static_cast<size_t>(c.frame)];
       if (f.is_resume && c.id.compile == 0) {
@@ -129,6 +184,7 @@ std::vector<int32_t> select_first_call(const Model& m, std::string* why) {
   if (why) {
     *why = "first call: " + std::to_string(out.size()) + " of " + std::to_string(m.compiles.size()) + " compiles";
     if (!stop.empty()) *why += "; stopped where " + stop;
+    if (!entry_note.empty()) *why += "; " + entry_note;
     if (m.processes.size() > 1) *why += "; first process only";
   }
   return out;
@@ -178,7 +234,7 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
     }
     e.selection = "all calls: " + std::to_string(e.selected.size()) + " compiles of the first process";
   } else {
-    e.selected = select_first_call(m, &e.selection);
+    e.selected = select_first_call(m, &e.selection, &e.selection_is_guess);
   }
   if (!o.frame.empty()) {
     std::erase_if(e.selected, [&](int32_t ci) { return !frame_matches(m, m.compiles[static_cast<size_t>(ci)].frame, o.frame); });
@@ -187,7 +243,15 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
   // explain's arithmetic over the selected compiles.
   for (int32_t ci : e.selected) {
     const Compile& c = m.compiles[static_cast<size_t>(ci)];
-    if (!c.has_graph) continue;
+    if (!c.has_graph) {
+      // A backend that failed (and was suppressed) still got the graph: torch counts its calls in
+      // calls_captured before calling the backend, but not in unique_graphs.
+      if (c.outcome == Outcome::Failed && c.graph_artifact >= 0) {
+        const Artifact& a = c.artifacts[static_cast<size_t>(c.graph_artifact)];
+        if (a.payload.valid()) e.calls_captured += parse_graph_ops(t.payloads.get(a.payload)).calls();
+      }
+      continue;
+    }
     ExplainGraph g;
     g.compile = ci;
     if (c.graph_artifact >= 0) {
@@ -203,16 +267,14 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
     // The graph was compiled because of a break when this compile was cut by one (resumed break).
     for (int32_t bi : c.breaks) {
       const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
-      if (b.kind != BreakKind::Resumed) continue;
+      if (b.kind != BreakKind::Resumed && b.kind != BreakKind::NonResumable) continue;
       ExplainReason r;
-      r.reason = explain_reason_text(b);
+      // A break Dynamo cannot resume from compiles up to its checkpoint with
+      // GraphCompileReason("step_unsupported", [frame_summary()]) (symbolic_convert.py step_graph_break).
+      r.reason = b.kind == BreakKind::NonResumable ? std::string("step_unsupported") : explain_reason_text(b);
       r.compile = ci;
       r.brk = bi;
-      const Frame* f = c.frame >= 0 ? &m.frames[static_cast<size_t>(c.frame)] : nullptr;
-      size_t start = 0;
-      if (f)
-        for (size_t k = 0; k < b.user_stack.size(); ++k)
-          if (b.user_stack[k].name == f->name && b.user_stack[k].file == f->file) start = k;
+      size_t start = compiled_frame_index(m, c, b.user_stack);
       r.user_stack.assign(b.user_stack.begin() + static_cast<std::ptrdiff_t>(std::min(start, b.user_stack.size())), b.user_stack.end());
       if (r.user_stack.empty()) r.user_stack.push_back({b.user_file, b.user_line, b.user_function, ""});
       e.break_reasons.push_back(std::move(r));

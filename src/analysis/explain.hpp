@@ -65,6 +65,7 @@ struct Explanation {
   std::vector<ExplainGuard> guards;
   std::vector<int32_t> selected;     ///< compile indices explain's one call would have made
   std::string selection;             ///< how they were chosen, in words
+  bool selection_is_guess = false;   ///< the first call's end was inferred (skipped entry frame)
   // true account (whole trace, after --frame)
   int64_t compiles = 0, graphs_total = 0, break_events = 0, distinct_sites = 0, frames_skipped = 0;
   int64_t recompiles = 0, fallbacks = 0, failures = 0, resume_frames = 0;
@@ -78,9 +79,16 @@ struct Explanation {
 /// recompile of the entry frame caused by something other than object identity, or the first
 /// compile of a second resume function for an already-seen break line (the other branch of a
 /// data-dependent jump). explain() itself resets before and after, so epochs never mix.
-std::vector<int32_t> select_first_call(const Model& m, std::string* why = nullptr);
+/// When the entry frame was skipped (a break in a loop), the frame compiled first inside it takes
+/// its place and `guess` is set: the call boundary is then inferred, not seen.
+std::vector<int32_t> select_first_call(const Model& m, std::string* why = nullptr, bool* guess = nullptr);
 
 Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o = {});
+
+/// Index in a break's user stack of the compiled frame (where explain's user stack starts): matched
+/// by code object — file, at or after its first line, outermost past the dynamo_start callers —
+/// with the resume function's original name allowed; 0 when not found.
+size_t compiled_frame_index(const Model& m, const Compile& c, const Stack& user_stack);
 
 /// explain's reason text for one break event.
 std::string explain_reason_text(const GraphBreak& b);

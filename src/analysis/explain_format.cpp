@@ -9,6 +9,18 @@ namespace tparse::analysis {
 
 namespace {
 
+// A multi-line text inside an indented block: every line after the first gets `n` spaces, so a
+// recompile reason or fix spanning lines stays inside its entry.
+std::string indent_rest(const std::string& s, size_t n) {
+  std::string out;
+  for (char ch : s) {
+    out.push_back(ch);
+    if (ch == '\n') out.append(n, ' ');
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
+  return out;
+}
+
 std::string py_repr(const std::string& s) {
   // Python repr of a str: single quotes unless the text contains one and no double quote.
   bool sq = s.find('\'') != std::string::npos, dq = s.find('"') != std::string::npos;
@@ -63,6 +75,9 @@ std::string explain_text(const Explanation& e, const Model& m) {
   // The true account.
   o += "\n== tparse: beyond explain ==\n";
   o += fmt::format("Scope: {}\n", safe(e.selection));
+  if (e.selection_is_guess)
+    o += "Warning: the end of the first call is a guess (the entry frame was skipped, so no recompile of it marks "
+         "the next call); check with --all-calls or torch._dynamo.explain.\n";
   o += fmt::format("Explain's Graph Break Count is Graph Count - 1 (torch's arithmetic), not a count of breaks.\n");
   o += fmt::format("Whole trace: {} compile(s), {} graph(s), {} graph-break event(s) at {} distinct site(s), "
                    "{} frame(s) skipped, {} resume function(s), {} recompile(s), {} recompile-limit fallback(s), "
@@ -76,12 +91,17 @@ std::string explain_text(const Explanation& e, const Model& m) {
   for (size_t i = 0; i < e.sites.size(); ++i) {
     const auto& x = e.sites[i];
     const BreakSite& s = m.break_sites[static_cast<size_t>(x.site)];
+    std::string kinds;  // each event keeps its own kind: "2 resumed, 1 frame skipped"
+    static constexpr const char* kShort[] = {"resumed", "not resumable", "frame skipped", "fullgraph error"};
+    static_assert(sizeof kShort / sizeof kShort[0] == kBreakKindCount);
+    if (s.kind_counts[static_cast<int>(BreakKind::Resumed)] != x.events)
+      for (int k = 0; k < kBreakKindCount; ++k)
+        if (s.kind_counts[k]) kinds += fmt::format(", {} {}", s.kind_counts[k], kShort[k]);
     o += fmt::format("  {}. {}:{} in {}  {}{}  ({} event(s){})\n", i + 1, safe(s.user_file), s.user_line,
-                     safe(s.user_function), safe(s.title), s.gb_id.empty() ? "" : " [" + s.gb_id + "]", x.events,
-                     x.frame_skipped ? ", frame skipped" : "");
+                     safe(s.user_function), safe(s.title), s.gb_id.empty() ? "" : " [" + s.gb_id + "]", x.events, kinds);
     if (!x.source_line.empty())
       o += fmt::format("       {} | {}    ({})\n", s.user_line, safe(x.source_line), safe(x.source_from));
-    o += fmt::format("       category: {}\n       fix: {}\n", x.advice.title, safe(x.advice.fix));
+    o += fmt::format("       category: {}\n       fix: {}\n", x.advice.title, indent_rest(safe(x.advice.fix), 12));
   }
   if (!e.recompiling_frames.empty()) o += "\nRecompiling frames:\n";
   for (const auto& r : e.recompiling_frames) {
@@ -92,7 +112,8 @@ std::string explain_text(const Explanation& e, const Model& m) {
       const Compile& c = m.compiles[static_cast<size_t>(rc.compile)];
       const FailedGuard* dg = decisive_guard(rc);
       std::string what = dg ? dg->text : std::string("(reason not recorded)");
-      o += fmt::format("    {} {}: {}\n      fix: {}\n", display_id(m, c), r.advice[k].title, safe(what), safe(r.advice[k].fix));
+      o += fmt::format("    {} {}: {}\n      fix: {}\n", display_id(m, c), r.advice[k].title, indent_rest(safe(what), 8),
+                       indent_rest(safe(r.advice[k].fix), 8));
     }
     if (r.hit_limit) o += fmt::format("    limit: {}\n", safe(r.limit_advice.fix));
   }
@@ -126,7 +147,7 @@ std::string explain_json(const Explanation& e, const Model& m, bool pretty) {
     w.begin_object().kv("compile", display_id(m, m.compiles[static_cast<size_t>(g.compile)])).kv("name", g.source)
         .kv("create_function", g.kind).kv("code", g.code).end_object();
   w.end_array();
-  w.key("scope").begin_object().kv("selection", e.selection).kv("frame", e.frame_filter).key("compiles").begin_array();
+  w.key("scope").begin_object().kv("selection", e.selection).kv("guess", e.selection_is_guess).kv("frame", e.frame_filter).key("compiles").begin_array();
   for (int32_t ci : e.selected) w.value(display_id(m, m.compiles[static_cast<size_t>(ci)]));
   w.end_array().end_object();
   w.key("true_account").begin_object().kv("compiles", e.compiles).kv("graphs", e.graphs_total)
@@ -138,6 +159,7 @@ std::string explain_json(const Explanation& e, const Model& m, bool pretty) {
     const BreakSite& s = m.break_sites[static_cast<size_t>(x.site)];
     w.begin_object().kv("file", s.user_file).opt("line", s.user_line).kv("function", s.user_function)
         .kv("reason", s.title).kv("gb_id", s.gb_id).kv("events", x.events).kv("frame_skipped", x.frame_skipped)
+        .kv("kind", break_kind_name(s.kind)).kv("non_resumable", s.kind_counts[static_cast<int>(BreakKind::NonResumable)])
         .kv("source_line", x.source_line).kv("source_from", x.source_from)
         .kv("category", x.advice.category).kv("category_title", x.advice.title).kv("fix", x.advice.fix).end_object();
   }

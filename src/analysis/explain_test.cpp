@@ -72,7 +72,8 @@ TEST_CASE("explain numbers, reasons and user stacks equal torch's explain.json")
 }
 
 TEST_CASE("calls captured over the selected call equal truth.json's calls_captured") {
-  for (const char* name : {"print_break", "item_break", "nonzero_break", "mlp_clean", "chatglm_version_init"}) {
+  // compile_failure: f's backend failed (suppressed); torch counted f's graph calls before the failure.
+  for (const char* name : {"print_break", "item_break", "nonzero_break", "mlp_clean", "chatglm_version_init", "compile_failure"}) {
     CAPTURE(name);
     auto dir = testing::testdata() / "torch-2.11" / name;
     Explanation e = explain_trace(load_trace({(dir / "trace").string()}));
@@ -154,4 +155,51 @@ TEST_CASE("source lines are read from a local copy found by path suffix") {
   CHECK(text == "print('local copy')");
   CHECK(!read_source_line("/home/user/zoo/models.py", 999, {dir.string()}, text, at));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("user stacks start at the compiled code object, not at a frame of the same name (issue 13.9)") {
+  // The real print_break trace: torch's explain shows [models.py:152 in forward] for [1/0].
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "print_break" / "trace").string()});
+  Explanation base = explain_trace(t);
+  REQUIRE(!base.break_reasons.empty());
+  const ExplainReason& r0 = base.break_reasons[0];
+  REQUIRE(r0.user_stack.size() == 1);
+  CHECK(r0.user_stack[0].name == "forward");
+  CHECK(r0.user_stack[0].line == 152);
+  const Compile& c = t.model.compiles[static_cast<size_t>(r0.compile)];
+  const GraphBreak& b = t.model.breaks[static_cast<size_t>(r0.brk)];
+  size_t want = b.user_stack.size() - 1;  // the compiled forward is the innermost frame here
+  CHECK(compiled_frame_index(t.model, c, b.user_stack) == want);
+  SUBCASE("the compiled frame is a resume function (its traceback frame keeps the original name)") {
+    Model m = t.model;
+    m.frames[static_cast<size_t>(c.frame)].name = "torch_dynamo_resume_in_forward_at_150";
+    CHECK(compiled_frame_index(m, m.compiles[static_cast<size_t>(r0.compile)], b.user_stack) == want);
+  }
+  SUBCASE("an inlined callee named like the compiled function, further down, does not cut the stack") {
+    Stack deeper = b.user_stack;
+    deeper.push_back({b.user_stack.back().file, 300, "forward", "return self.inner(x)"});
+    CHECK(compiled_frame_index(t.model, c, deeper) == want);  // still the outer forward at 152
+  }
+}
+
+TEST_CASE("a multi-line recompile reason stays inside its entry in explain's text (issue 13.10)") {
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "recompile_dynamic" / "trace").string()});
+  REQUIRE(!t.model.recompiles.empty());
+  for (auto& r : t.model.recompiles)
+    for (auto& g : r.reasons) g.text += "\nsecond line of the reason\n\nthird after a blank";
+  std::string text = explain_text(explain_trace(t), t.model);
+  size_t p = text.find("\nRecompiling frames:\n");
+  REQUIRE(p != std::string::npos);
+  std::istringstream in(text.substr(p + 21));
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) break;
+    CAPTURE(line);
+    CHECK(line.rfind("  ", 0) == 0);
+    if (line.find("second line of the reason") != std::string::npos) {
+      CHECK(line.rfind("        second line", 0) == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked > 0);
 }

@@ -28,6 +28,15 @@ fi
 "$T" gate "$D/print_break/trace" --baseline "$W/nope.json" -q 2>/dev/null; check 2 $? "unreadable baseline"
 echo '{"schema": "x"}' > "$W/bad.json"
 "$T" gate "$D/print_break/trace" --baseline "$W/bad.json" -q 2>/dev/null; check 2 $? "non-summary baseline"
+# Issue 13.1: JSON that is not a summary (torch's explain.json / truth.json, a summary without
+# totals) is a usage error with one line on stderr, never an abort.
+for j in "$D/item_break/explain.json" "$D/item_break/truth.json"; do
+  "$T" gate "$D/print_break/trace" --baseline "$j" -q >/dev/null 2>"$W/err.txt"; check 2 $? "baseline $(basename "$j") exits 2"
+  check 1 "$(wc -l < "$W/err.txt")" "baseline $(basename "$j"): one-line message"
+done
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["totals"]; json.dump(d, open(sys.argv[2], "w"))' "$W/pb.json" "$W/nototals.json"
+"$T" gate "$D/print_break/trace" --baseline "$W/nototals.json" -q >/dev/null 2>"$W/err.txt"; check 2 $? "summary without totals exits 2"
+grep -q 'no "totals"' "$W/err.txt"; check 0 $? "message names the missing totals"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on bogus -q 2>/dev/null; check 2 $? "bad --fail-on"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --fail-on recompiles -q >/dev/null; check 1 $? "--fail-on recompiles (print_break recompiles once)"
 "$T" gate "$D/print_break/trace" --baseline "$W/pb.json" --max-compile-time-increase 20% -q >/dev/null; check 0 $? "same trace: no compile-time regression"
@@ -46,5 +55,52 @@ if [ $rc -eq 0 ]; then
   grep -q 'print("halfway there")' "$W/py.txt"; check 0 $? "explain model.py shows the source line"
 else
   check 2 $rc "explain model.py without the reference compiler is a usage error"
+fi
+# Issue 13.8: an entry frame skipped by a break in a loop never recompiles, so it cannot end the
+# first call; the first frame compiled inside it does. The same program run once and run three
+# times (new sizes) must give the same first-call Graph Count, with a warning that the end is a
+# guess. Traces come from the reference compiler when it is built in.
+cat > "$W/loop3.py" <<'PY'
+import torch
+
+
+class Layer(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        y = self.lin(x)
+        print("layer")
+        return torch.relu(y)
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.ModuleList([Layer() for _ in range(3)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+m = torch.compile(Model(), backend="eager")
+m(torch.randn(2, 4))
+m(torch.randn(3, 4))
+m(torch.randn(5, 4))
+PY
+head -27 "$W/loop3.py" > "$W/loop1.py"
+if "$T" compile "$W/loop1.py" --trace-dir "$W/l1" >/dev/null 2>&1 && "$T" compile "$W/loop3.py" --trace-dir "$W/l3" >/dev/null 2>&1; then
+  g1=$("$T" explain "$W/l1" -q | sed -n 's/^Graph Count: //p'); "$T" explain "$W/l3" -q > "$W/l3.txt"
+  g3=$(sed -n 's/^Graph Count: //p' "$W/l3.txt"); all=$("$T" explain "$W/l3" -q --all-calls | sed -n 's/^Graph Count: //p')
+  check "$g1" "$g3" "skipped entry: first call of 3 calls = the 1-call run's graphs ($g1; all calls $all)"
+  [ "$all" -gt "$g3" ]; check 0 $? "the later calls compiled more graphs (else this test proves nothing)"
+  grep -q '^Scope: .*stopped where' "$W/l3.txt"; check 0 $? "explain prints where the first call stopped"
+  grep -q '^Warning: the end of the first call is a guess' "$W/l3.txt"; check 0 $? "explain warns the scope is a guess"
+  "$T" explain "$W/l3" -q --json | grep -q '"guess": true'; check 0 $? "explain --json scope.guess"
+else
+  echo "skip: tparse compile not built in"
 fi
 exit $fail

@@ -6,6 +6,7 @@
 #include "analysis/gate.hpp"
 #include "core/json_writer.hpp"
 #include "core/summary.hpp"
+#include "core/utf8.hpp"
 
 namespace tparse::analysis {
 
@@ -13,7 +14,7 @@ namespace {
 
 std::string xml(std::string_view s) {
   std::string o;
-  for (unsigned char c : s) {
+  for (unsigned char c : utf8_repair(s)) {  // ill-formed UTF-8 from the trace -> U+FFFD
     switch (c) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
@@ -31,7 +32,7 @@ std::string xml(std::string_view s) {
 // GitHub workflow-command escaping: data and property values.
 std::string gh_data(std::string_view s) {
   std::string o;
-  for (char c : s) {
+  for (char c : terminal_safe(s)) {  // a CI log is a terminal: no escapes, well-formed UTF-8
     if (c == '%') o += "%25";
     else if (c == '\r') o += "%0D";
     else if (c == '\n') o += "%0A";
@@ -50,8 +51,9 @@ std::string gh_prop(std::string_view s) {
 }
 
 std::string site_line(const SiteSnap& s) {
-  return fmt::format("{}:{} in {}  {}{}  ({} event(s))", s.file, s.line, s.function, s.reason,
-                     s.gb_id.empty() ? "" : " [" + s.gb_id + "]", s.count);
+  return fmt::format("{}:{} in {}  {}{}  ({} event(s){})", s.file, s.line, s.function, s.reason,
+                     s.gb_id.empty() ? "" : " [" + s.gb_id + "]", s.count,
+                     s.kind == "resumed" || s.kind.empty() ? "" : ", " + s.kind);
 }
 
 }  // namespace
@@ -93,7 +95,7 @@ std::string gate_json(const GateResult& r) {
   w.end_array();
   auto site = [&](const SiteSnap& s) {
     w.begin_object().kv("file", s.file).opt("line", s.line).kv("function", s.function).kv("reason", s.reason)
-        .kv("gb_id", s.gb_id).kv("count", s.count).kv("code", s.code).end_object();
+        .kv("gb_id", s.gb_id).kv("count", s.count).kv("code", s.code).kv("kind", s.kind).end_object();
   };
   w.key("new_sites").begin_array();
   for (int32_t j : r.match.added) site(r.cur.sites[static_cast<size_t>(j)]);

@@ -4,6 +4,8 @@
 #include <zlib.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "analysis/gate.hpp"
 #include "core/ingest.hpp"
@@ -190,4 +192,91 @@ TEST_CASE("SARIF: new print() break and the recompile are results; same run agai
   std::string ls = gate_sarif(limit);
   CHECK(ls.find("\"level\": \"error\"") != std::string::npos);
   CHECK(ls.find("\"id\": \"tparse.gate.max_recompiles\"") != std::string::npos);
+}
+
+namespace {
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+TEST_CASE("baselines that are not a tparse summary are refused with a one-line reason, never thrown") {
+  // Issue 13.1: torch's explain.json / truth.json and summaries missing parts used to abort.
+  std::vector<std::pair<std::string, std::string>> inputs;  // (label, json)
+  if (testing::have_shared()) {
+    for (const char* c : {"item_break", "print_break", "data_dependent_branch"}) {
+      auto dir = testing::shared_testdata() / "torch-2.11" / c;
+      inputs.emplace_back(std::string(c) + "/explain.json", slurp(dir / "explain.json"));
+      inputs.emplace_back(std::string(c) + "/truth.json", slurp(dir / "truth.json"));
+    }
+  }
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  std::string good = summary_json(pb.model, false);
+  Snapshot ok;
+  std::string err;
+  REQUIRE(snapshot_from_summary_json(good, ok, err));
+  auto cut = [&](const std::string& key, const std::string& repl) {
+    size_t p = good.find(key);
+    REQUIRE(p != std::string::npos);
+    std::string s = good;
+    s.replace(p, key.size(), repl);
+    return s;
+  };
+  inputs.emplace_back("no totals", cut("\"totals\":", "\"totals_gone\":"));
+  inputs.emplace_back("totals.graphs a string", cut("\"graphs\":", "\"graphs\":\"3\",\"x\":"));
+  inputs.emplace_back("sites not an array", cut("\"sites\":", "\"sites\":{},\"x\":"));
+  inputs.emplace_back("future schema", cut("\"schema_version\":2", "\"schema_version\":99"));
+  inputs.emplace_back("schema_version a string", cut("\"schema_version\":2", "\"schema_version\":\"2\""));
+  inputs.emplace_back("array", "[1,2,3]");
+  inputs.emplace_back("number", "42");
+  inputs.emplace_back("truncated", good.substr(0, good.size() / 2));
+  inputs.emplace_back("site entry a number", cut("\"sites\":[", "\"sites\":[7,"));
+  for (const auto& [label, json] : inputs) {
+    CAPTURE(label);
+    Snapshot s;
+    std::string e;
+    bool r = true;
+    CHECK_NOTHROW(r = snapshot_from_summary_json(json, s, e));
+    CHECK_FALSE(r);
+    CHECK(!e.empty());
+    CHECK(e.find('\n') == std::string::npos);
+  }
+  if (testing::have_shared()) {
+    Snapshot s;
+    std::string e;
+    CHECK_FALSE(snapshot_from_summary_json(inputs[0].second, s, e));
+    CHECK(e.find("explain") != std::string::npos);
+  }
+}
+
+TEST_CASE("a version-1 baseline (no processes[]) is still read") {
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  std::string j = summary_json(pb.model, false);
+  size_t p = j.find("\"schema_version\":2");
+  REQUIRE(p != std::string::npos);
+  j.replace(p, 18, "\"schema_version\":1");
+  size_t a = j.find("\"processes\":"), b = j.find("\"frames\":[");
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b > a);
+  j.erase(a, b - a);
+  Snapshot s;
+  std::string err;
+  CHECK(snapshot_from_summary_json(j, s, err));
+  CHECK(s.graphs == 3);
+}
+
+TEST_CASE("fuzz regression: a site line or count too big for int64 is absent, not UB") {
+  LoadedTrace pb = load_trace({trace_dir("print_break")});
+  std::string j = summary_json(pb.model, false);
+  size_t p = j.find("\"line\":152");
+  REQUIRE(p != std::string::npos);
+  j.replace(p, 10, "\"line\":1.52222e+19");
+  Snapshot s;
+  std::string err;
+  REQUIRE(snapshot_from_summary_json(j, s, err));
+  REQUIRE(!s.sites.empty());
+  CHECK(s.sites[0].line == -1);
 }

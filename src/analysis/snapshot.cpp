@@ -1,6 +1,7 @@
 // Snapshots from a Model or a summary JSON, and cross-run site matching; see snapshot.hpp.
 #include "snapshot.hpp"
 
+#include <fmt/format.h>
 #include <simdjson.h>
 
 #include <algorithm>
@@ -35,21 +36,6 @@ int common_tail(const std::string& a, const std::string& b) {
   return n;
 }
 
-std::string sv(simdjson::dom::element e) {
-  std::string_view s;
-  return e.get(s) == simdjson::SUCCESS ? std::string(s) : std::string();
-}
-int64_t iv(simdjson::dom::element e, int64_t dflt = 0) {
-  int64_t v;
-  if (e.get(v) == simdjson::SUCCESS) return v;
-  double d;
-  return e.get(d) == simdjson::SUCCESS ? static_cast<int64_t>(d) : dflt;
-}
-double dv(simdjson::dom::element e) {
-  double d;
-  return e.get(d) == simdjson::SUCCESS ? d : 0.0;
-}
-
 FrameSnap& frame_slot(std::vector<FrameSnap>& v, const std::string& name) {
   for (auto& f : v)
     if (f.name == name) return f;
@@ -72,7 +58,8 @@ Snapshot snapshot_of(const Model& m) {
   s.frames_skipped = t.frames_skipped;
   s.compile_time_s = t.compile_time_s;
   for (const auto& bs : m.break_sites) {
-    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line, static_cast<int64_t>(bs.events.size()), "", ""};
+    SiteSnap x{bs.user_file, bs.user_function, bs.title, bs.gb_id, "", bs.user_line,
+               static_cast<int64_t>(bs.events.size()), "", "", break_kind_name(bs.kind)};
     if (!bs.events.empty())
       for (const auto& f : m.breaks[static_cast<size_t>(bs.events.front())].user_stack)
         if (f.line == bs.user_line && f.file == bs.user_file && !f.code.empty()) x.code = f.code;
@@ -113,52 +100,153 @@ Snapshot snapshot_of(const Model& m) {
   return s;
 }
 
+namespace {
+
+using simdjson::dom::element;
+
+// Checked accessors for JSON we did not write: every lookup says what is missing or of the wrong
+// type (no implicit simdjson_result conversions, which throw).
+struct Reader {
+  std::string error;
+  bool field(element obj, std::string_view key, element& out, std::string_view path) {
+    if (obj.at_key(key).get(out) == simdjson::SUCCESS) return true;
+    if (error.empty()) error = fmt::format("no \"{}\"", path);
+    return false;
+  }
+  bool object(element obj, std::string_view key, element& out, std::string_view path) {
+    if (!field(obj, key, out, path)) return false;
+    if (out.is_object()) return true;
+    if (error.empty()) error = fmt::format("\"{}\" is not an object", path);
+    return false;
+  }
+  bool array(element obj, std::string_view key, simdjson::dom::array& out, std::string_view path) {
+    element e;
+    if (!field(obj, key, e, path)) return false;
+    if (e.get(out) == simdjson::SUCCESS) return true;
+    if (error.empty()) error = fmt::format("\"{}\" is not an array", path);
+    return false;
+  }
+  bool integer(element obj, std::string_view key, int64_t& out, std::string_view path) {
+    element e;
+    if (!field(obj, key, e, path)) return false;
+    if (e.get(out) == simdjson::SUCCESS) return true;
+    if (error.empty()) error = fmt::format("\"{}\" is not an integer", path);
+    return false;
+  }
+  bool number(element obj, std::string_view key, double& out, std::string_view path) {
+    element e;
+    if (!field(obj, key, e, path)) return false;
+    if (e.get(out) == simdjson::SUCCESS) return true;
+    if (error.empty()) error = fmt::format("\"{}\" is not a number", path);
+    return false;
+  }
+};
+
+// Optional fields inside list entries: absent or mistyped gives the default.
+std::string opt_str(element o, std::string_view k) {
+  std::string_view s;
+  return o.at_key(k).get(s) == simdjson::SUCCESS ? std::string(s) : std::string();
+}
+int64_t opt_int(element o, std::string_view k, int64_t dflt) {
+  int64_t v;
+  if (o.at_key(k).get(v) == simdjson::SUCCESS) return v;
+  double d;
+  // A double outside int64's range (or NaN) is not a count: the default, never a UB cast.
+  if (o.at_key(k).get(d) != simdjson::SUCCESS || !(d >= -9.2e18 && d <= 9.2e18)) return dflt;
+  return static_cast<int64_t>(d);
+}
+double opt_num(element o, std::string_view k) {
+  double d;
+  return o.at_key(k).get(d) == simdjson::SUCCESS ? d : 0.0;
+}
+
+// What a known non-summary JSON file is, to make the message useful.
+std::string guess_kind(element root) {
+  element e;
+  if (root.at_key("graph_count").get(e) == simdjson::SUCCESS && root.at_key("break_reasons").get(e) == simdjson::SUCCESS)
+    return " (this looks like torch._dynamo.explain output)";
+  if (root.at_key("stats").get(e) == simdjson::SUCCESS || root.at_key("unimplemented").get(e) == simdjson::SUCCESS)
+    return " (this looks like torch's counters)";
+  return "";
+}
+
+}  // namespace
+
 bool snapshot_from_summary_json(const std::string& json, Snapshot& s, std::string& error) {
+  static constexpr const char* kHow = "; make a baseline with: tparse summary TRACE --json";
   simdjson::dom::parser p;
-  simdjson::dom::element root;
-  if (p.parse(simdjson::padded_string(json)).get(root) != simdjson::SUCCESS || !root.is_object()) {
-    error = "not JSON";
+  element root;
+  if (auto e = p.parse(simdjson::padded_string(json)).get(root); e != simdjson::SUCCESS) {
+    error = fmt::format("not JSON ({})", simdjson::error_message(e));
     return false;
   }
-  if (sv(root["schema"]) != "tparse-summary") {
-    error = "not a tparse summary (expected \"schema\": \"tparse-summary\"; make it with tparse summary TRACE --json)";
+  if (!root.is_object()) {
+    error = std::string("not a tparse summary: the top level is not an object") + kHow;
     return false;
   }
-  if (iv(root["schema_version"], 0) < 1) {
-    error = "unsupported schema_version";
+  std::string_view schema;
+  if (root.at_key("schema").get(schema) != simdjson::SUCCESS || schema != "tparse-summary") {
+    error = fmt::format("not a tparse summary: {}{}{}",
+                        schema.empty() ? "no \"schema\": \"tparse-summary\"" : fmt::format("schema is \"{}\"", schema),
+                        guess_kind(root), kHow);
     return false;
   }
-  simdjson::dom::element t = root["totals"];
-  s.graphs = iv(t["graphs"]);
-  s.compiles = iv(t["compiles"]);
-  s.break_events = iv(t["graph_breaks"]["events"]);
-  s.break_sites = iv(t["graph_breaks"]["distinct_sites"]);
-  s.recompiles = iv(t["recompiles"]);
-  s.failures = iv(t["failures"]);
-  s.fallbacks = iv(t["fallbacks"]);
-  s.frames_skipped = iv(t["frames_skipped"]);
-  s.compile_time_s = dv(t["compile_time_s"]);
-  simdjson::dom::array sites;
-  if (root["graph_breaks"]["sites"].get(sites) == simdjson::SUCCESS)
-    for (simdjson::dom::element e : sites)
-      s.sites.push_back({sv(e["file"]), sv(e["function"]), sv(e["reason"]), sv(e["gb_id"]), sv(e["code"]),
-                         iv(e["line"], -1), iv(e["count"]), "", ""});
-  simdjson::dom::array compiles;
-  if (root["compiles"].get(compiles) == simdjson::SUCCESS)
-    for (simdjson::dom::element c : compiles) {
-      FrameSnap& f = frame_slot(s.frames, sv(c["frame"]));
-      f.compile_time_s += dv(c["compile_time_s"]);
-      ++f.compiles;
-      bool g = false;
-      if (c["graph"].get(g) == simdjson::SUCCESS && g) ++f.graphs;
-    }
-  simdjson::dom::array recs;
-  if (root["recompiles"].get(recs) == simdjson::SUCCESS)
-    for (simdjson::dom::element r : recs) ++frame_slot(s.frames, sv(r["frame"])).recompiles;
-  simdjson::dom::array fails;
-  if (root["failures"].get(fails) == simdjson::SUCCESS)
-    for (simdjson::dom::element f : fails)
-      s.failure_list.push_back({sv(f["frame"]), sv(f["outcome"]), sv(f["fail_type"]), sv(f["fail_reason"])});
+  Reader rd;
+  int64_t version = 0;
+  if (!rd.integer(root, "schema_version", version, "schema_version")) {
+    error = "tparse summary: " + rd.error;
+    return false;
+  }
+  if (version < 1 || version > kSummarySchemaVersion) {
+    error = fmt::format("tparse summary schema_version {} is not supported (this tparse reads 1 to {})", version,
+                        kSummarySchemaVersion);
+    return false;
+  }
+  element t, gb, gbs;
+  simdjson::dom::array sites, compiles, recs, fails;
+  bool ok = rd.object(root, "totals", t, "totals") && rd.integer(t, "graphs", s.graphs, "totals.graphs") &&
+            rd.integer(t, "compiles", s.compiles, "totals.compiles") &&
+            rd.object(t, "graph_breaks", gb, "totals.graph_breaks") &&
+            rd.integer(gb, "events", s.break_events, "totals.graph_breaks.events") &&
+            rd.integer(gb, "distinct_sites", s.break_sites, "totals.graph_breaks.distinct_sites") &&
+            rd.integer(t, "recompiles", s.recompiles, "totals.recompiles") &&
+            rd.integer(t, "failures", s.failures, "totals.failures") &&
+            rd.integer(t, "fallbacks", s.fallbacks, "totals.fallbacks") &&
+            rd.integer(t, "frames_skipped", s.frames_skipped, "totals.frames_skipped") &&
+            rd.number(t, "compile_time_s", s.compile_time_s, "totals.compile_time_s") &&
+            rd.object(root, "graph_breaks", gbs, "graph_breaks") && rd.array(gbs, "sites", sites, "graph_breaks.sites") &&
+            rd.array(root, "compiles", compiles, "compiles") && rd.array(root, "recompiles", recs, "recompiles") &&
+            rd.array(root, "failures", fails, "failures");
+  if (ok) {
+    for (element e : sites)
+      if (!e.is_object()) rd.error = "an entry of \"graph_breaks.sites\" is not an object";
+    for (element e : compiles)
+      if (!e.is_object()) rd.error = "an entry of \"compiles\" is not an object";
+    for (element e : recs)
+      if (!e.is_object()) rd.error = "an entry of \"recompiles\" is not an object";
+    for (element e : fails)
+      if (!e.is_object()) rd.error = "an entry of \"failures\" is not an object";
+    ok = rd.error.empty();
+  }
+  if (!ok) {
+    error = "tparse summary is incomplete: " + rd.error;
+    return false;
+  }
+  for (element e : sites) {
+    std::string kind = opt_str(e, "kind");
+    s.sites.push_back({opt_str(e, "file"), opt_str(e, "function"), opt_str(e, "reason"), opt_str(e, "gb_id"),
+                       opt_str(e, "code"), opt_int(e, "line", -1), opt_int(e, "count", 0), "", "", kind.empty() ? "resumed" : kind});
+  }
+  for (element c : compiles) {
+    FrameSnap& f = frame_slot(s.frames, opt_str(c, "frame"));
+    f.compile_time_s += opt_num(c, "compile_time_s");
+    ++f.compiles;
+    bool g = false;
+    if (c.at_key("graph").get(g) == simdjson::SUCCESS && g) ++f.graphs;
+  }
+  for (element r : recs) ++frame_slot(s.frames, opt_str(r, "frame")).recompiles;
+  for (element f : fails)
+    s.failure_list.push_back({opt_str(f, "frame"), opt_str(f, "outcome"), opt_str(f, "fail_type"), opt_str(f, "fail_reason")});
   return true;
 }
 

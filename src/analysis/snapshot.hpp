@@ -14,6 +14,7 @@ struct SiteSnap {
   std::string file, function, reason, gb_id, code;
   int64_t line = -1, count = 0;
   std::string category, fix;  ///< advice (advise_site); only from a Model, "" from a summary JSON
+  std::string kind = "resumed";  ///< the site's most common break kind (break_kind_name)
 };
 
 /// One recompile of the run, with the function it recompiled and the guard that failed.

@@ -49,21 +49,43 @@ void ModelBuilder::diag(Diag d, const SourceLoc& where, std::string message) {
     model_.diag.examples[i].push_back(DiagExample{where, std::move(message)});
 }
 
-int32_t ModelBuilder::process_for(int32_t rank) {
-  if (rank < 0) return default_proc_;
+int32_t ModelBuilder::process_for(int32_t rank, uint64_t pid, uint64_t start) {
+  auto adopt = [&](size_t i) {
+    if (procs_[i].pid == 0 && pid != 0) procs_[i].pid = model_.processes[i].pid = pid;
+    if (model_.processes[i].records == 0 && start) model_.processes[i].start = start;
+    return static_cast<int32_t>(i);
+  };
+  auto same_pid = [&](size_t i) { return pid == 0 || procs_[i].pid == 0 || procs_[i].pid == pid; };
+  auto add = [&](int32_t r) {
+    ProcState p;
+    p.rank = r;
+    p.pid = pid;
+    procs_.push_back(p);
+    Process mp{file_, r, 1};
+    mp.pid = pid;
+    mp.start = start;
+    model_.processes.push_back(mp);
+    return static_cast<int32_t>(procs_.size() - 1);
+  };
+  if (rank < 0) {
+    // Unranked records join the process of their pid; a new pid is a new run of the program
+    // (appended to the same file), which becomes the default for what follows.
+    if (pid != 0)
+      for (size_t i = 0; i < procs_.size(); ++i)
+        if (procs_[i].pid == pid) return adopt(i);
+    if (same_pid(static_cast<size_t>(default_proc_))) return adopt(static_cast<size_t>(default_proc_));
+    default_proc_ = add(procs_[static_cast<size_t>(default_proc_)].rank);
+    return default_proc_;
+  }
   for (size_t i = 0; i < procs_.size(); ++i)
-    if (procs_[i].rank == rank) return static_cast<int32_t>(i);
+    if (procs_[i].rank == rank && same_pid(i)) return adopt(i);
   // Adopt the default process when it has no rank yet and is the only one (logged before init).
-  if (procs_.size() == 1 && procs_[0].rank < 0) {
+  if (procs_.size() == 1 && procs_[0].rank < 0 && same_pid(0)) {
     procs_[0].rank = rank;
     model_.processes[0].rank = rank;
-    return 0;
+    return adopt(0);
   }
-  ProcState p;
-  p.rank = rank;
-  procs_.push_back(p);
-  model_.processes.push_back(Process{file_, rank, 1});
-  return static_cast<int32_t>(procs_.size() - 1);
+  return add(rank);
 }
 
 int32_t ModelBuilder::compile_of(const Record& r) {
@@ -340,7 +362,13 @@ void ModelBuilder::add(const RawRecord& raw) {
          fmt::format("{} payload line(s) after a {} record that declares no has_payload (kept)", raw.payload_lines, r.kind));
     r.has_payload = true;
   }
-  r.process = process_for(r.rank);
+  if (!opts_.only_processes.empty()) {
+    bool keep = false;
+    for (const auto& [path, pid] : opts_.only_processes) keep = keep || (pid == pf.pid && path == model_.files[0].path);
+    if (!keep) return;
+  }
+  uint64_t start = ((static_cast<uint64_t>(pf.month) * 32 + pf.day) * 86400ull) * 1000000ull + pf.micros_of_day;
+  r.process = process_for(r.rank, pf.pid, start);
   if (r.rank < 0) r.rank = procs_[static_cast<size_t>(r.process)].rank;
   model_.processes[static_cast<size_t>(r.process)].records++;
   dispatch(r);

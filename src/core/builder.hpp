@@ -26,6 +26,9 @@ struct IngestOptions {
   bool keep_detail = true;
   int jobs = 0;                ///< worker threads over files; 0 = hardware concurrency
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)
+  /// Keep only these processes, each (input path, glog pid); empty: all. The CLI's --process N /
+  /// --latest load once, pick, and load again with this.
+  std::vector<std::pair<std::string, uint64_t>> only_processes;
   size_t max_line = 64u << 20; ///< longer lines are skipped and counted as oversize
 };
 
@@ -80,11 +83,12 @@ class ModelBuilder {
   Stack parse_stack(simdjson::ondemand::array arr);
 
  private:
-  int32_t process_for(int32_t rank);
+  int32_t process_for(int32_t rank, uint64_t pid, uint64_t start);
   void dispatch(Record& r);
 
   struct ProcState {
     int32_t rank = -1;
+    uint64_t pid = 0;
     int32_t epoch = 0;
     std::unordered_map<std::string, int32_t> compiles;  // CompileId::key() -> compile index
   };

@@ -160,10 +160,44 @@ void finalize(Model& m) {
     if (gb.compile >= 0 && std::find(s.compiles.begin(), s.compiles.end(), gb.compile) == s.compiles.end())
       s.compiles.push_back(gb.compile);
   }
+  // Each event keeps its own kind and gb id; the site counts kinds and names the most common of each.
+  for (BreakSite& s : m.break_sites) {
+    std::map<std::string, int64_t> ids;
+    for (int32_t bi : s.events) {
+      const GraphBreak& gb = m.breaks[static_cast<size_t>(bi)];
+      s.kind_counts[static_cast<int>(gb.kind)]++;
+      ids[gb.gb_id]++;
+    }
+    int best = 0;
+    for (int k = 1; k < kBreakKindCount; ++k)
+      if (s.kind_counts[k] > s.kind_counts[best]) best = k;
+    s.kind = static_cast<BreakKind>(best);
+    int64_t best_n = 0;
+    for (int32_t bi : s.events) {  // ties: the id seen first
+      const std::string& id = m.breaks[static_cast<size_t>(bi)].gb_id;
+      if (ids[id] > best_n) best_n = ids[id], s.gb_id = id;
+    }
+  }
   std::stable_sort(m.break_sites.begin(), m.break_sites.end(),
                    [](const BreakSite& a, const BreakSite& b) { return a.events.size() > b.events.size(); });
   for (size_t si = 0; si < m.break_sites.size(); ++si)
     for (int32_t bi : m.break_sites[si].events) m.breaks[static_cast<size_t>(bi)].site = static_cast<int32_t>(si);
+  // Runs: the processes of one rank (the program run again into the same directory or file),
+  // numbered by when they started.
+  {
+    std::map<int32_t, std::vector<int32_t>> by_rank;
+    for (size_t i = 0; i < m.processes.size(); ++i)
+      if (m.processes[i].records > 0) by_rank[m.processes[i].rank].push_back(static_cast<int32_t>(i));
+    m.runs = 1;
+    for (auto& [rank, ps] : by_rank) {
+      std::stable_sort(ps.begin(), ps.end(), [&](int32_t a, int32_t b) {
+        const Process &x = m.processes[static_cast<size_t>(a)], &y = m.processes[static_cast<size_t>(b)];
+        return std::tie(x.start, x.file) < std::tie(y.start, y.file);
+      });
+      for (size_t k = 0; k < ps.size(); ++k) m.processes[static_cast<size_t>(ps[k])].run = static_cast<int32_t>(k + 1);
+      m.runs = std::max(m.runs, static_cast<int32_t>(ps.size()));
+    }
+  }
   // Ranks.
   std::set<int32_t> ranks;
   for (const Process& p : m.processes)

@@ -185,7 +185,9 @@ LoadedTrace load_trace(const std::vector<std::string>& inputs, const IngestOptio
 LoadedTrace load_trace_text(std::string text, const std::string& name, const IngestOptions& opts) {
   std::vector<Partial> parts(1);
   std::atomic<uint64_t> done{0};
-  read_one(name, 0, opts, parts[0], done, nullptr, memory_source(std::move(text)));
+  bool gz = false;
+  read_one(name, 0, opts, parts[0], done, nullptr, sniff_gzip(memory_source(std::move(text)), gz));
+  parts[0].gzip = gz;
   return assemble({name}, parts, {});
 }
 

@@ -34,6 +34,7 @@ LoadedTrace load_trace(const std::vector<std::string>& inputs, const IngestOptio
                        const ProgressFn& progress = nullptr, const std::atomic<bool>* cancel = nullptr);
 
 /// Models a trace held in memory (tests, the reference compiler, fuzzing). `name` labels it.
+/// Read like stdin: gzip bytes (by magic) are decompressed.
 LoadedTrace load_trace_text(std::string text, const std::string& name = "<memory>", const IngestOptions& opts = {});
 
 }  // namespace tparse

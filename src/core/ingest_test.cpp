@@ -1,6 +1,9 @@
 // Ingest tests on synthetic traces built in memory: compiles, attempts, epochs, ranks, and every
 // class of bad input (counted with file:line, never fatal, never silently dropped).
 #include <doctest/doctest.h>
+#include <zlib.h>
+
+#include <filesystem>
 
 #include "ingest.hpp"
 #include "summary.hpp"
@@ -179,7 +182,7 @@ TEST_CASE("payloads are fetched back through the store") {
 TEST_CASE("summary JSON carries the schema version and totals") {
   auto lt = load_trace_text(str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0));
   std::string j = summary_json(lt.model);
-  CHECK(j.find("\"schema_version\": 1") != std::string::npos);
+  CHECK(j.find("\"schema_version\": 2") != std::string::npos);
   CHECK(j.find("\"graphs\": 1") != std::string::npos);
 }
 
@@ -247,4 +250,49 @@ TEST_CASE("fuzz regression: out-of-range numbers in compilation_metrics are abse
   REQUIRE(lt.model.compiles[1].metrics.has_value());
   CHECK(lt.model.compiles[1].metrics->start_time_us == -1);
   CHECK(lt.model.compiles[1].metrics->guard_count == 12);
+}
+
+namespace {
+std::string gunzip_dir(const std::filesystem::path& dir) {
+  std::string out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    gzFile f = gzopen(e.path().c_str(), "rb");
+    char buf[1 << 16];
+    for (int n; (n = gzread(f, buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
+    gzclose(f);
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a break Dynamo cannot resume from is non_resumable, not resumed (issue 13.6)") {
+  // The real item_break trace, with its break's reason given torch's non-resumable preamble
+  // (symbolic_convert: "...cannot resume from. Compiling up to the previous resumable state, then
+  // skipping the rest of the function"). md5s then differ (a note-free error we ignore here).
+  std::string t = gunzip_dir(testing::testdata() / "torch-2.11" / "item_break" / "trace");
+  const std::string kReason = "Graph Break Reason: ";
+  size_t p = t.find("\t" + kReason);
+  REQUIRE(p != std::string::npos);
+  LoadedTrace before = load_trace_text(t);
+  REQUIRE(before.model.breaks.size() == 1);
+  CHECK(before.model.breaks[0].kind == BreakKind::Resumed);
+  t.insert(p + 1 + kReason.size(),
+           "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, then "
+           "skipping the rest of the function. Graph break encountered:\n\t\n\t");
+  IngestOptions o;
+  o.verify_md5 = false;
+  LoadedTrace lt = load_trace_text(t, "nonresumable.log", o);
+  REQUIRE(lt.model.breaks.size() == 1);
+  const GraphBreak& b = lt.model.breaks[0];
+  CHECK(b.kind == BreakKind::NonResumable);
+  CHECK(b.gb_id == before.model.breaks[0].gb_id);   // its own id
+  CHECK(b.title == before.model.breaks[0].title);
+  REQUIRE(lt.model.break_sites.size() == 1);
+  CHECK(lt.model.break_sites[0].kind == BreakKind::NonResumable);
+  std::string j = summary_json(lt.model, false);
+  CHECK(j.find("\"kind\":\"non_resumable\"") != std::string::npos);
+  CHECK(summary_text(lt.model).find("(1 not resumable)") != std::string::npos);
+  // The compile still produced its graph: not a failure, not a skipped frame.
+  CHECK(lt.model.graph_count() == before.model.graph_count());
+  CHECK(lt.model.failures.empty());
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "utf8.hpp"
+
 namespace tparse {
 
 void json_escape(std::string& out, std::string_view s) {
@@ -19,16 +21,13 @@ void json_escape(std::string& out, std::string_view s) {
     else if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{:04x}", c);
     else if (c < 0x80) out.push_back(static_cast<char>(c));
     else {
-      // Validate one UTF-8 sequence; replace invalid bytes with U+FFFD.
-      size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-      bool ok = n > 0 && i + n <= s.size();
-      for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-      if (ok) {
-        out.append(s.substr(i, n));
-        i += n;
-        continue;
-      }
-      out += "\\ufffd";
+      // One well-formed UTF-8 sequence, or one maximal ill-formed subpart -> U+FFFD (utf8.hpp).
+      bool ok;
+      size_t n = utf8_step(s, i, ok);
+      if (ok) out.append(s.substr(i, n));
+      else out += "\\ufffd";
+      i += n;
+      continue;
     }
     ++i;
   }

@@ -67,6 +67,28 @@ const char* outcome_name(Outcome o) {
   return "?";
 }
 
+const char* break_kind_name(BreakKind k) {
+  switch (k) {
+    case BreakKind::Resumed: return "resumed";
+    case BreakKind::NonResumable: return "non_resumable";
+    case BreakKind::FrameSkipped: return "frame_skipped";
+    case BreakKind::Fullgraph: return "fullgraph";
+    case BreakKind::Count_: break;
+  }
+  return "?";
+}
+
+const char* break_kind_text(BreakKind k) {
+  switch (k) {
+    case BreakKind::Resumed: return "resumed in a new frame";
+    case BreakKind::NonResumable: return "not resumable: compiled up to the last resumable point, the rest of the function ran eagerly";
+    case BreakKind::FrameSkipped: return "frame skipped (ran eagerly)";
+    case BreakKind::Fullgraph: return "error (fullgraph=True)";
+    case BreakKind::Count_: break;
+  }
+  return "?";
+}
+
 const char* guard_change_name(GuardChange c) {
   switch (c) {
     case GuardChange::Size: return "size";

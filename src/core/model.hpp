@@ -156,9 +156,17 @@ struct Frame {
 
 enum class BreakKind : uint8_t {
   Resumed,        ///< graph compiled up to the break, statement ran eagerly, resume frame continues
+  NonResumable,   ///< "cannot resume from": graph compiled up to the last resumable point, the rest
+                  ///< of the function ran eagerly, no resume function
   FrameSkipped,   ///< could not resume (e.g. break in a loop): the frame ran eagerly
   Fullgraph,      ///< fullgraph=True turned the break into an error
+  Count_
 };
+constexpr int kBreakKindCount = static_cast<int>(BreakKind::Count_);
+/// "resumed", "non_resumable", "frame_skipped", "fullgraph" (the JSON names).
+const char* break_kind_name(BreakKind k);
+/// What happened, for people: "resumed in a new frame", "not resumable: rest of the function ran eagerly"...
+const char* break_kind_text(BreakKind k);
 
 /// One graph-break event (a dynamo_graph_break_reason artifact, or a failure that is a break).
 struct GraphBreak {
@@ -170,7 +178,8 @@ struct GraphBreak {
   int64_t user_line = -1;
   std::string user_function;   ///< innermost user frame's function
   std::string title;           ///< gb_type, e.g. "Failed to trace builtin operator"
-  std::string gb_id;           ///< "gb0059" ("" when the text has no registry link)
+  std::string gb_id;           ///< "gb0059" of the break itself, the root cause ("" when the text has no registry link)
+  std::string chained_gb_id;   ///< the break Dynamo hit while handling this one ("gb7000": in a loop, frame skipped)
   std::string explanation;
   std::vector<std::string> hints;
   std::string context;         ///< developer debug context
@@ -186,8 +195,10 @@ struct BreakSite {
   int64_t user_line = -1;
   std::string user_function;
   std::string title;
-  std::string gb_id;
+  std::string gb_id;              ///< the most common gb id among its events (their root cause)
   std::vector<int32_t> events;    ///< indices into Model::breaks
+  int64_t kind_counts[kBreakKindCount] = {};  ///< events per BreakKind (each event keeps its own)
+  BreakKind kind = BreakKind::Resumed;        ///< the most common kind among its events
   std::vector<int32_t> compiles;  ///< distinct compiles cut by it
 };
 
@@ -267,12 +278,17 @@ struct InputFile {
   bool gzip = false;
 };
 
-/// One stream of compiles: a (file, rank) pair. Compile ids are unique within (process, epoch).
+/// One stream of compiles: one program run (a process id in the glog prefix) of one rank in one
+/// file. Compile ids are unique within (process, epoch). The same program run twice into one
+/// TORCH_TRACE directory (or appended to one file) gives two processes of the same rank: two runs.
 struct Process {
   int32_t file = -1;
   int32_t rank = -1;
   int32_t epochs = 1;
   uint64_t records = 0;  ///< records dispatched to this process (0: only filtered-out records)
+  uint64_t pid = 0;      ///< from the glog prefix (0: unknown)
+  uint64_t start = 0;    ///< first record's MMDD HH:MM:SS.us as one sortable number (no year in glog)
+  int32_t run = 1;       ///< 1-based order among the processes of its rank, by start (finalize)
 };
 
 /// Rank-level roll-up, computed by finalize().
@@ -295,6 +311,7 @@ struct Model {
   std::vector<Artifact> global_artifacts;  ///< payload records with no compile id (export, stacks)
   std::vector<int32_t> ranks;              ///< distinct ranks seen, sorted (empty: single process)
   std::vector<RankSummary> rank_summaries;
+  int32_t runs = 1;                        ///< most processes any one rank has (> 1: several runs)
   Diagnostics diag;
   uint64_t records = 0, bytes = 0;
   bool is_export = false;                  ///< exported_program / export records seen

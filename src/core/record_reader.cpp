@@ -69,11 +69,92 @@ class MemSource : public ByteSource {
   size_t pos_ = 0;
 };
 
+// Hands out `head` (bytes already read to sniff the format) before the rest of `inner`.
+class PeekedSource : public ByteSource {
+ public:
+  PeekedSource(std::string head, std::unique_ptr<ByteSource> inner) : head_(std::move(head)), inner_(std::move(inner)) {}
+  long read(char* buf, size_t n) override {
+    if (pos_ < head_.size()) {
+      size_t k = std::min(n, head_.size() - pos_);
+      std::memcpy(buf, head_.data() + pos_, k);
+      pos_ += k;
+      return static_cast<long>(k);
+    }
+    return inner_->read(buf, n);
+  }
+  std::string error() const override { return inner_->error(); }
+  uint64_t size_hint() const override {
+    uint64_t rest = inner_->size_hint();
+    return rest ? rest + (head_.size() - pos_) : 0;
+  }
+
+ private:
+  std::string head_;
+  size_t pos_ = 0;
+  std::unique_ptr<ByteSource> inner_;
+};
+
+// gzip over any byte stream (stdin, memory) with zlib's inflate; concatenated members are read
+// one after another as gzip(1) does. Damaged data ends the stream with an error().
+class InflateSource : public ByteSource {
+ public:
+  explicit InflateSource(std::unique_ptr<ByteSource> inner) : inner_(std::move(inner)), in_(1 << 16) {
+    ok_ = inflateInit2(&z_, 16 + MAX_WBITS) == Z_OK;
+    if (!ok_) err_ = "cannot start gzip decoder";
+  }
+  ~InflateSource() override {
+    if (ok_) inflateEnd(&z_);
+  }
+  long read(char* buf, size_t n) override {
+    if (!ok_ || done_) return err_.empty() ? 0 : -1;
+    z_.next_out = reinterpret_cast<Bytef*>(buf);
+    z_.avail_out = static_cast<uInt>(std::min<size_t>(n, 1u << 30));
+    while (z_.avail_out > 0) {
+      if (z_.avail_in == 0) {
+        long r = inner_->read(in_.data(), in_.size());
+        if (r < 0) return fail("read error: " + inner_->error());
+        if (r == 0) {
+          if (!member_done_) return fail("gzip stream ends early (truncated .gz?)");
+          done_ = true;
+          break;
+        }
+        z_.next_in = reinterpret_cast<Bytef*>(in_.data());
+        z_.avail_in = static_cast<uInt>(r);
+      }
+      if (member_done_) {  // more bytes after a complete member: the next member
+        if (inflateReset(&z_) != Z_OK) return fail("gzip decoder reset failed");
+        member_done_ = false;
+      }
+      int rc = inflate(&z_, Z_NO_FLUSH);
+      if (rc == Z_STREAM_END) {
+        member_done_ = true;
+      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+        return fail(std::string("gzip data is damaged: ") + (z_.msg ? z_.msg : "inflate error"));
+      }
+    }
+    long produced = static_cast<long>(reinterpret_cast<char*>(z_.next_out) - buf);
+    return produced;
+  }
+  std::string error() const override { return err_; }
+
+ private:
+  long fail(std::string why) {
+    err_ = std::move(why);
+    done_ = true;
+    return -1;
+  }
+  std::unique_ptr<ByteSource> inner_;
+  std::vector<char> in_;
+  z_stream z_{};
+  bool ok_ = false, done_ = false, member_done_ = false;
+  std::string err_;
+};
+
 }  // namespace
 
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip) {
   is_gzip = false;
-  if (path == "-") return std::make_unique<FdSource>(0, false);
+  if (path == "-") return sniff_gzip(std::make_unique<FdSource>(0, false), is_gzip);
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     err = std::strerror(errno);
@@ -93,6 +174,21 @@ std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& er
   }
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   return std::make_unique<FdSource>(fd, true);
+}
+
+std::unique_ptr<ByteSource> sniff_gzip(std::unique_ptr<ByteSource> src, bool& is_gzip) {
+  std::string head(2, '\0');
+  size_t got = 0;
+  while (got < 2) {
+    long r = src->read(head.data() + got, 2 - got);
+    if (r <= 0) break;  // end or error: the inner source reports the error on its next read
+    got += static_cast<size_t>(r);
+  }
+  head.resize(got);
+  is_gzip = got == 2 && static_cast<unsigned char>(head[0]) == 0x1f && static_cast<unsigned char>(head[1]) == 0x8b;
+  auto peeked = std::make_unique<PeekedSource>(std::move(head), std::move(src));
+  if (!is_gzip) return peeked;
+  return std::make_unique<InflateSource>(std::move(peeked));
 }
 
 std::unique_ptr<ByteSource> memory_source(std::string data) {

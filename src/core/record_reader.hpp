@@ -25,9 +25,12 @@ class ByteSource {
   virtual uint64_t size_hint() const { return 0; }
 };
 
-/// Opens a path ("-" = stdin). Detects gzip by magic bytes. nullptr + err on failure.
+/// Opens a path ("-" = stdin). Detects gzip by magic bytes (files and stdin alike). nullptr + err on failure.
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip);
 std::unique_ptr<ByteSource> memory_source(std::string data);
+/// Reads the first two bytes of a stream that cannot seek (stdin, memory): gzip magic (1f 8b)
+/// gives a decompressing source, anything else the same bytes unchanged. `is_gzip` says which.
+std::unique_ptr<ByteSource> sniff_gzip(std::unique_ptr<ByteSource> src, bool& is_gzip);
 
 struct RawRecord {
   std::string_view envelope;   ///< the envelope line without its line ending

@@ -1,7 +1,14 @@
 // Tests for record framing: payload grouping, CRLF, missing final newline, buffer growth, oversize lines.
 #include <doctest/doctest.h>
 
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "record_reader.hpp"
+#include "test_support.hpp"
 
 using namespace tparse;
 
@@ -104,4 +111,56 @@ TEST_CASE("a record cut off at the end of the input is flagged unterminated") {
   REQUIRE(whole.size() == 2);
   CHECK_FALSE(whole[1].unterminated);
   CHECK(all("A")[0].unterminated);
+}
+
+namespace {
+std::string read_all(std::unique_ptr<ByteSource> s, std::string& err) {
+  std::string out;
+  char buf[1000];  // small reads: members and buffer refills cross read boundaries
+  for (long r; (r = s->read(buf, sizeof buf)) != 0;) {
+    if (r < 0) {
+      err = s->error();
+      break;
+    }
+    out.append(buf, static_cast<size_t>(r));
+  }
+  return out;
+}
+std::string file_bytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+std::string gunzip_with_gzread(const std::filesystem::path& p) {
+  gzFile f = gzopen(p.c_str(), "rb");
+  std::string out;
+  char buf[1 << 16];
+  for (int n; (n = gzread(f, buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
+  gzclose(f);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a stream is sniffed for gzip magic: real .gz bytes decompress, plain text passes through (issue 13.2)") {
+  auto gz_path = testing::testdata() / "tlparse-inputs" / "simple.log.gz";
+  std::string gz = file_bytes(gz_path), plain = gunzip_with_gzread(gz_path);
+  REQUIRE(plain.size() > 1000);
+  bool is_gz = false;
+  std::string err;
+  CHECK(read_all(sniff_gzip(memory_source(gz), is_gz), err) == plain);
+  CHECK(is_gz);
+  CHECK(err.empty());
+  CHECK(read_all(sniff_gzip(memory_source(plain), is_gz), err) == plain);
+  CHECK_FALSE(is_gz);
+  // Two members back to back (cat a.gz b.gz) read as gzip(1) reads them.
+  CHECK(read_all(sniff_gzip(memory_source(gz + gz), is_gz), err) == plain + plain);
+  CHECK(err.empty());
+  // A cut .gz is an error, not a silent short read; one byte and nothing at all are plain text.
+  err.clear();
+  read_all(sniff_gzip(memory_source(gz.substr(0, gz.size() / 2)), is_gz), err);
+  CHECK(is_gz);
+  CHECK(err.find("truncated") != std::string::npos);
+  err.clear();
+  CHECK(read_all(sniff_gzip(memory_source("\x1f"), is_gz), err) == "\x1f");
+  CHECK(read_all(sniff_gzip(memory_source(""), is_gz), err).empty());
+  CHECK(err.empty());
 }

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
+#include <set>
 
 #include "json_writer.hpp"
+#include "utf8.hpp"
 
 namespace tparse {
 
@@ -30,11 +32,51 @@ Totals compute_totals(const Model& m) {
   return t;
 }
 
+Totals process_totals(const Model& m, int32_t process) {
+  Totals t;
+  std::set<int32_t> frames, sites;
+  for (const auto& c : m.compiles) {
+    if (c.process != process) continue;
+    t.compiles++;
+    if (c.frame >= 0) frames.insert(c.frame);
+    t.graphs += c.has_graph;
+    t.break_events += static_cast<int64_t>(c.breaks.size());
+    for (int32_t bi : c.breaks) sites.insert(m.breaks[static_cast<size_t>(bi)].site);
+    t.recompiles += c.recompile >= 0;
+    t.failures += c.outcome == Outcome::Failed || c.outcome == Outcome::FrameSkipped || c.outcome == Outcome::RecompileLimit;
+    t.restarts += c.attempts - 1;
+    t.frames_skipped += c.outcome == Outcome::FrameSkipped;
+    t.cache_hits += c.cache_hits;
+    t.cache_misses += c.cache_misses;
+    t.cache_bypasses += c.cache_bypasses;
+    t.compile_time_s += c.compile_time_s();
+  }
+  t.frames = static_cast<int64_t>(frames.size());
+  t.break_sites = static_cast<int64_t>(sites.size());
+  for (int32_t fi : frames) t.fallbacks += m.frames[static_cast<size_t>(fi)].hit_recompile_limit;
+  return t;
+}
+
+std::string runs_line(const Model& m) {
+  if (m.runs <= 1) return "";
+  std::string out;
+  for (size_t i = 0; i < m.processes.size(); ++i) {
+    const Process& p = m.processes[i];
+    if (p.records == 0) continue;
+    Totals t = process_totals(m, static_cast<int32_t>(i));
+    out += fmt::format("{}run {}{}: {} graph(s), {} compile(s), {} cache hit(s), {} cache miss(es)", out.empty() ? "" : "; ",
+                       p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "", t.graphs, t.compiles,
+                       t.cache_hits, t.cache_misses);
+  }
+  return out;
+}
+
 std::string display_id(const Model& m, const Compile& c) {
   std::string s;
-  if (m.ranks.size() > 1 && c.rank >= 0) s = fmt::format("rank{} ", c.rank);
+  if (m.runs > 1 && c.process >= 0) s = fmt::format("run {} ", m.processes[static_cast<size_t>(c.process)].run);
+  if (m.ranks.size() > 1 && c.rank >= 0) s += fmt::format("rank{} ", c.rank);
   s += c.id.str();
-  if (c.epoch > 0) s += fmt::format(" (run {})", c.epoch + 1);
+  if (c.epoch > 0) s += fmt::format(" (epoch {})", c.epoch + 1);
   return s;
 }
 
@@ -52,7 +94,14 @@ std::string terminal_safe(std::string_view s) {
     }
     if (c == '\n' || c == '\t') out.push_back(static_cast<char>(c));
     else if (c < 0x20 || c == 0x7f) out.push_back('?');
-    else out.push_back(static_cast<char>(c));
+    else if (c < 0x80) out.push_back(static_cast<char>(c));
+    else {  // well-formed UTF-8 passes, each ill-formed subpart becomes U+FFFD (utf8.hpp)
+      bool ok;
+      size_t n = utf8_step(s, i, ok);
+      if (ok) out.append(s.substr(i, n));
+      else out.append(kReplacementChar);
+      i += n - 1;
+    }
   }
   return out;
 }
@@ -62,6 +111,17 @@ namespace {
 std::string frame_label(const Model& m, int32_t fi) {
   if (fi < 0) return "";
   return m.frames[static_cast<size_t>(fi)].name;
+}
+
+// " (3 resumed, 1 frame skipped)" when not every event of the site was an ordinary resumed break.
+std::string site_kinds_text(const BreakSite& s) {
+  if (s.kind_counts[static_cast<int>(BreakKind::Resumed)] == static_cast<int64_t>(s.events.size())) return "";
+  std::string out;
+  static constexpr const char* kShort[] = {"resumed", "not resumable", "frame skipped", "fullgraph error"};
+  static_assert(sizeof kShort / sizeof kShort[0] == kBreakKindCount);
+  for (int k = 0; k < kBreakKindCount; ++k)
+    if (s.kind_counts[k]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", s.kind_counts[k], kShort[k]);
+  return " (" + out + ")";
 }
 
 void write_loc(JsonWriter& w, const Model& m, const SourceLoc& l) {
@@ -95,6 +155,27 @@ std::string summary_json(const Model& m, bool pretty) {
   for (const auto& r : m.rank_summaries) {
     w.begin_object().kv("rank", r.rank).kv("compiles", r.compiles).kv("graphs", r.graphs).kv("graph_breaks", r.breaks);
     w.kv("recompiles", r.recompiles).kv("failures", r.failures).kv("compile_time_s", r.compile_time_s).end_object();
+  }
+  w.end_array();
+  // Processes: one per program run (and rank); `run` numbers the runs of one rank by start time.
+  w.key("processes").begin_array();
+  for (size_t i = 0; i < m.processes.size(); ++i) {
+    const Process& p = m.processes[i];
+    if (p.records == 0) continue;
+    Totals pt = process_totals(m, static_cast<int32_t>(i));
+    w.begin_object().kv("index", static_cast<int64_t>(i)).kv("run", p.run).opt("rank", p.rank);
+    w.kv("file", p.file >= 0 && static_cast<size_t>(p.file) < m.files.size() ? m.files[static_cast<size_t>(p.file)].path : "");
+    w.key("pid");
+    if (p.pid) w.value(p.pid);
+    else w.null();
+    w.kv("epochs", p.epochs).kv("records", p.records);
+    w.key("totals").begin_object().kv("frames", pt.frames).kv("compiles", pt.compiles).kv("graphs", pt.graphs);
+    w.key("graph_breaks").begin_object().kv("events", pt.break_events).kv("distinct_sites", pt.break_sites).end_object();
+    w.kv("recompiles", pt.recompiles).kv("failures", pt.failures).kv("restarts", pt.restarts);
+    w.kv("fallbacks", pt.fallbacks).kv("frames_skipped", pt.frames_skipped);
+    w.key("cache").begin_object().kv("hits", pt.cache_hits).kv("misses", pt.cache_misses).kv("bypasses", pt.cache_bypasses).end_object();
+    w.kv("compile_time_s", pt.compile_time_s).end_object();
+    w.end_object();
   }
   w.end_array();
   w.key("frames").begin_array();
@@ -140,7 +221,22 @@ std::string summary_json(const Model& m, bool pretty) {
     for (const auto& f : first.user_stack)
       if (f.line == s.user_line && f.file == s.user_file && !f.code.empty()) code = f.code;
     w.kv("code", code);
-    w.kv("kind", first.kind == BreakKind::Resumed ? "resumed" : first.kind == BreakKind::FrameSkipped ? "frame_skipped" : "fullgraph");
+    w.kv("kind", break_kind_name(s.kind));
+    w.key("kinds").begin_object();
+    for (int k = 0; k < kBreakKindCount; ++k)
+      if (s.kind_counts[k]) w.kv(break_kind_name(static_cast<BreakKind>(k)), s.kind_counts[k]);
+    w.end_object();
+    std::map<std::string, int64_t> ids, chained;
+    for (int32_t bi : s.events) {
+      const GraphBreak& gb = m.breaks[static_cast<size_t>(bi)];
+      ids[gb.gb_id]++;
+      if (!gb.chained_gb_id.empty()) chained[gb.chained_gb_id]++;
+    }
+    w.key("gb_ids").begin_object();
+    for (const auto& [id, n] : ids) w.kv(id, n);
+    w.end_object().key("chained_gb_ids").begin_object();
+    for (const auto& [id, n] : chained) w.kv(id, n);
+    w.end_object();
     w.end_object();
   }
   w.end_array().end_object();
@@ -215,17 +311,34 @@ std::string summary_text(const Model& m, bool verbose) {
   line(fmt::format("restarts:          {}", t.restarts));
   line(fmt::format("cache:             {} hit, {} miss, {} bypass", t.cache_hits, t.cache_misses, t.cache_bypasses));
   line(fmt::format("compile time:      {:.2f} s", t.compile_time_s));
+  if (m.runs > 1) {
+    // Several runs of the program in one trace: say so, with each run's numbers (ids below carry "run N").
+    int64_t n = 0;
+    for (const auto& p : m.processes) n += p.records > 0;
+    o += fmt::format("\nRuns: this trace holds {} processes ({} runs of the program); the numbers above add them up "
+                     "(--process N or --latest picks one):\n", n, m.runs);
+    for (size_t i = 0; i < m.processes.size(); ++i) {
+      const Process& p = m.processes[i];
+      if (p.records == 0) continue;
+      Totals pt = process_totals(m, static_cast<int32_t>(i));
+      line(fmt::format("  run {}{}: {} (pid {}): {} graph(s), {} compile(s), {} break event(s), {} recompile(s), "
+                       "cache {} hit / {} miss, {:.2f} s", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "",
+                       m.files[static_cast<size_t>(p.file)].path, p.pid, pt.graphs, pt.compiles, pt.break_events,
+                       pt.recompiles, pt.cache_hits, pt.cache_misses, pt.compile_time_s));
+    }
+  }
   if (!m.break_sites.empty()) {
     o += "\nGraph breaks (distinct sites):\n";
     for (const auto& s : m.break_sites)
-      line(fmt::format("  {}x  {}:{}  {}{}", s.events.size(), s.user_file, s.user_line, s.title,
-                       s.gb_id.empty() ? "" : " [" + s.gb_id + "]"));
+      line(fmt::format("  {}x  {}:{}  {}{}{}", s.events.size(), s.user_file, s.user_line, s.title,
+                       s.gb_id.empty() ? "" : " [" + s.gb_id + "]", site_kinds_text(s)));
   }
   if (!m.recompiles.empty()) {
     o += "\nRecompiles:\n";
     for (const auto& r : m.recompiles) {
       const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
-      std::string why = r.reasons.empty() ? "?" : r.reasons.front().text.substr(0, r.reasons.front().text.find('\n'));
+      std::string why = r.reasons.empty() ? "?" : r.reasons.front().text;
+      for (size_t p = why.find('\n'); p != std::string::npos; p = why.find('\n', p + 1)) why.insert(p + 1, "      ");
       line(fmt::format("  {} {}: {}", display_id(m, c), frame_label(m, r.frame), why));
     }
   }
@@ -233,8 +346,16 @@ std::string summary_text(const Model& m, bool verbose) {
     o += "\nFailures:\n";
     for (const auto& f : m.failures) {
       const Compile& c = m.compiles[static_cast<size_t>(f.compile)];
+      // The whole reason (the exception message is often on a later line), continuation lines indented.
+      std::string reason = f.fail_reason;
+      while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
+      std::string indented;
+      for (char ch : reason) {
+        indented.push_back(ch);
+        if (ch == '\n') indented += "      ";
+      }
       line(fmt::format("  {} {}: {} {}", display_id(m, c), frame_label(m, c.frame), outcome_name(f.outcome),
-                       f.fail_type + ": " + f.fail_reason.substr(0, f.fail_reason.find('\n'))));
+                       f.fail_type + ": " + indented));
     }
   }
   if (verbose) {

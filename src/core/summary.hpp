@@ -9,7 +9,7 @@
 
 namespace tparse {
 
-inline constexpr int kSummarySchemaVersion = 1;
+inline constexpr int kSummarySchemaVersion = 2;
 inline constexpr const char* kToolVersion = "0.1.0";
 
 struct Totals {
@@ -20,16 +20,22 @@ struct Totals {
   double compile_time_s = 0;
 };
 Totals compute_totals(const Model& m);
+/// The same over the compiles of one process (frames, sites and fallbacks counted within it).
+Totals process_totals(const Model& m, int32_t process);
+/// "run 1: 8 cache misses, 3 graphs; run 2: 8 cache hits, 3 graphs" when the trace holds several
+/// runs of the program (Model::runs > 1), else "".
+std::string runs_line(const Model& m);
 
-/// The compile id as users read it, with rank and epoch when they disambiguate: "rank1 [0/0]",
-/// "[0/0] (run 2)".
+/// The compile id as users read it, with run, rank and epoch when they disambiguate:
+/// "rank1 [0/0]", "run 2 [0/0]" (second process of the program), "[0/0] (epoch 2)" (after reset()).
 std::string display_id(const Model& m, const Compile& c);
 
 /// summary JSON (schema kSummarySchemaVersion).
 std::string summary_json(const Model& m, bool pretty = true);
 /// Human-readable summary; verbose lists every compile.
 std::string summary_text(const Model& m, bool verbose = false);
-/// Text from a trace made safe for a terminal: control characters and ANSI escapes removed.
+/// Text from a trace made safe for a terminal: control characters and ANSI escapes removed,
+/// ill-formed UTF-8 replaced by U+FFFD.
 std::string terminal_safe(std::string_view s);
 
 }  // namespace tparse

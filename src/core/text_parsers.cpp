@@ -1,6 +1,7 @@
 // Graph-break / recompile / traceback text parsers; see text_parsers.hpp.
 #include "text_parsers.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <simdjson.h>
 
@@ -109,7 +110,11 @@ void parse_gb_message(std::string_view msg, GraphBreak& gb) {
     }
     return true;
   });
-  if (gb.gb_id.empty()) gb.gb_id = find_gb_id(msg);
+  // The break's own id comes from its own message; a chained break ("*** While handling this graph
+  // break, another graph break occurred") is kept apart: it says why the frame was skipped.
+  size_t chain = msg.find("*** While handling this graph break");
+  if (gb.gb_id.empty()) gb.gb_id = find_gb_id(msg.substr(0, chain));
+  if (chain != std::string_view::npos) gb.chained_gb_id = find_gb_id(msg.substr(chain));
 }
 
 void parse_graph_break_text(std::string_view text, GraphBreak& gb) {
@@ -144,13 +149,24 @@ void parse_graph_break_text(std::string_view text, GraphBreak& gb) {
   // The gb message: after a "...:\n\n" lead-in for CALL-type and skip breaks, else the whole reason.
   std::string_view msg = reason;
   if (starts_with(reason, "Encountered graph break") || starts_with(reason, "Failed to handle graph break")) {
-    size_t dbl = reason.find(":\n\n");
-    if (dbl != std::string_view::npos) msg = reason.substr(dbl + 3);
-    if (starts_with(reason, "Failed to handle graph break gracefully") ||
-        starts_with(reason, "Encountered graph break that we cannot resume from"))
-      gb.kind = BreakKind::FrameSkipped;
+    // Lead-ins nest ("...cannot resume from... Graph break encountered:\n\nEncountered graph break
+    // when attempting to trace CALL...:\n\n<message>"): strip them all.
+    while (starts_with(msg, "Encountered graph break") || starts_with(msg, "Failed to handle graph break")) {
+      size_t dbl = msg.find(":\n\n");
+      if (dbl == std::string_view::npos) break;
+      msg = msg.substr(dbl + 3);
+    }
+    if (starts_with(reason, "Failed to handle graph break gracefully")) gb.kind = BreakKind::FrameSkipped;
   } else if (starts_with(reason, "Graph break: torch.compile cannot properly resume")) {
     gb.kind = BreakKind::FrameSkipped;
+  }
+  // "...graph break that we cannot resume from. Compiling up to the previous resumable state, then
+  // skipping the rest of the function": a graph was compiled, the rest of the frame ran eagerly.
+  if (gb.kind == BreakKind::Resumed) {
+    std::string_view head = reason.substr(0, reason.find("*** While handling this graph break"));
+    if (head.find("that we cannot resume from") != std::string_view::npos ||
+        head.find("skipping the rest of the function") != std::string_view::npos)
+      gb.kind = BreakKind::NonResumable;
   }
   parse_gb_message(msg, gb);
   if (gb.title.empty()) gb.title = std::string(trim(reason.substr(0, reason.find('\n'))));
@@ -270,9 +286,21 @@ FailedGuard parse_failed_guard(std::string_view reason) {
   } else if (head.find("___check_obj_id") != std::string_view::npos) {
     g.change = GuardChange::Id;
   } else if (head.find("==") != std::string_view::npos || head.find("!=") != std::string_view::npos) {
-    g.change = starts_with(g.source, "G[") ? GuardChange::Global : GuardChange::Value;
     size_t eq = head.find("==");
-    if (eq != std::string_view::npos) g.expected = std::string(trim(head.substr(eq + 2, head.find("  #", eq) - eq - 2)));
+    if (eq != std::string_view::npos) {
+      // "SOURCE == VALUE" or "VALUE == SOURCE" (floats are written either way round): the value is
+      // the side that is not the source; the source, when no ['..'] names it, the other side.
+      std::string_view lhs = trim(head.substr(0, eq)), rhs = trim(head.substr(eq + 2, head.find("  #", eq) - eq - 2));
+      auto literal = [](std::string_view s) {
+        return !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '\'' ||
+                              s[0] == '"' || s == "True" || s == "False" || s == "None" || s == "inf" || s == "nan");
+      };
+      bool value_left = literal(lhs) && !literal(rhs);
+      g.expected = std::string(value_left ? lhs : rhs);
+      if (g.source.empty() || (value_left ? lhs : rhs).find(g.source) != std::string_view::npos)
+        g.source = std::string(value_left ? rhs : lhs);
+    }
+    g.change = starts_with(g.source, "G[") ? GuardChange::Global : GuardChange::Value;
   } else if (head.find("___check_global_state") != std::string_view::npos || head.find("GLOBAL_STATE") != std::string_view::npos) {
     g.change = GuardChange::Global;
   }

@@ -8,19 +8,11 @@
 
 #include <functional>
 
+#include "core/utf8.hpp"
+
 namespace tparse::report {
 
 namespace {
-
-/// Length of a valid UTF-8 sequence starting at s[i], 0 when invalid.
-size_t utf8_len(std::string_view s, size_t i) {
-  auto c = static_cast<unsigned char>(s[i]);
-  size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  return n;
-}
 
 const char* kCss = R"CSS(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d232a;background:#f6f7f9}
@@ -92,13 +84,10 @@ void esc_to(std::string& out, std::string_view s) {
       ++i;
       continue;
     }
-    size_t len = utf8_len(s, i);
-    if (len == 0) {
-      out += "\xEF\xBF\xBD";
-      ++i;
-      continue;
-    }
-    out.append(p + i, len);
+    bool ok;
+    size_t len = utf8_step(s, i, ok);  // Unicode's well-formed table; a bad subpart is one U+FFFD
+    if (ok) out.append(p + i, len);
+    else out += kReplacementChar;
     i += len;
   }
 }

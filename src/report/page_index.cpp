@@ -136,6 +136,47 @@ std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_
   return out + "</tbody></table>\n";
 }
 
+// Several runs of the program in one trace (run again into the same directory, e.g. a cold then a
+// warm cache): one column per run, so "run 1: 8 misses; run 2: 8 hits" is visible at a glance.
+std::string runs_section(Ctx& cx) {
+  const Model& m = cx.m;
+  std::vector<int32_t> procs;
+  for (size_t i = 0; i < m.processes.size(); ++i)
+    if (m.processes[i].records > 0) procs.push_back(static_cast<int32_t>(i));
+  std::string out = fmt::format("<h2 id=\"runs\">Runs: {} processes in this trace</h2>\n<p>The program ran {} times into "
+                                "this trace; the totals above add the runs up and compile ids like <code>run 2 [0/0]</code> "
+                                "say which run they belong to (<code>--process N</code> or <code>--latest</code> picks one). "
+                                "{}</p>\n<table><thead><tr><th></th>",
+                                procs.size(), m.runs, esc(runs_line(m)));
+  std::vector<Totals> ts;
+  for (int32_t pi : procs) {
+    const Process& p = m.processes[static_cast<size_t>(pi)];
+    out += fmt::format("<th>run {}{}</th>", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank {}", p.rank) : "");
+    ts.push_back(process_totals(m, pi));
+  }
+  out += "</tr></thead><tbody>\n";
+  auto row = [&](const char* label, auto get) {
+    out += std::string("<tr><th>") + label + "</th>";
+    for (const Totals& t : ts) out += "<td class=\"count\">" + get(t) + "</td>";
+    out += "</tr>\n";
+  };
+  out += "<tr><th>file</th>";
+  for (int32_t pi : procs) {
+    const Process& p = m.processes[static_cast<size_t>(pi)];
+    out += "<td>" + esc(m.files[static_cast<size_t>(p.file)].path) + (p.pid ? fmt::format(" (pid {})", p.pid) : "") + "</td>";
+  }
+  out += "</tr>\n";
+  row("graphs", [](const Totals& t) { return std::to_string(t.graphs); });
+  row("compiles", [](const Totals& t) { return std::to_string(t.compiles); });
+  row("graph-break events", [](const Totals& t) { return std::to_string(t.break_events); });
+  row("recompiles", [](const Totals& t) { return std::to_string(t.recompiles); });
+  row("failures", [](const Totals& t) { return std::to_string(t.failures); });
+  row("cache hits", [](const Totals& t) { return std::to_string(t.cache_hits); });
+  row("cache misses", [](const Totals& t) { return std::to_string(t.cache_misses); });
+  row("compile time", [](const Totals& t) { return fmt::format("{:.2f} s", t.compile_time_s); });
+  return out + "</tbody></table>\n";
+}
+
 std::string index_page(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
   std::string title = rank >= 0 ? fmt::format("tparse report: rank {}", rank) : "tparse report";
@@ -145,12 +186,20 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
     if (rank >= 0 && m.files[f].rank_from_name >= 0 && m.files[f].rank_from_name != rank) continue;
     out += esc(m.files[f].path) + " (" + fmt_bytes(m.files[f].bytes) + ") ";
   }
-  out += fmt::format("&middot; {} records", m.records);
+  // A rank page counts the records of that rank's processes, not of the whole trace.
+  uint64_t records = m.records;
+  if (rank >= 0) {
+    records = 0;
+    for (const auto& p : m.processes)
+      if (p.rank == rank) records += p.records;
+  }
+  out += fmt::format("&middot; {} records", records);
   if (m.diag.errors())
     out += fmt::format(" &middot; <a class=\"bad\" href=\"{}index.html#input\">{} damaged input line(s)</a>", root, m.diag.errors());
   out += "</p>\n";
   out += summary_band(cx, rank, root);
   if (rank < 0 && m.ranks.size() > 1) out += ranks_section(cx);
+  if (rank < 0 && m.runs > 1) out += runs_section(cx);
   out += breaks_section(cx, rank, root);
   out += recompiles_section(cx, rank, root);
   out += failures_section(cx, rank, root);

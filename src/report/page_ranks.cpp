@@ -44,7 +44,7 @@ std::string ranks_section(Ctx& cx) {
   for (const auto& c : m.compiles) {
     if (c.rank < 0) continue;
     RankInfo& ri = info[c.rank];
-    ri.ids.insert(c.id.key() + (c.epoch ? fmt::format(" (run {})", c.epoch + 1) : ""));
+    ri.ids.insert(c.id.key() + (c.epoch ? fmt::format(" (epoch {})", c.epoch + 1) : ""));
     ri.graphs += c.has_graph, ++ri.compiles, ri.recompiles += c.recompile >= 0, ri.time_s += c.compile_time_s();
     ri.failures += c.outcome == Outcome::Failed || c.outcome == Outcome::RecompileLimit;
     for (const auto& a : c.artifacts) {

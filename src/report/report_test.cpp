@@ -26,6 +26,14 @@ TEST_CASE("escaping: markup, quotes, controls and invalid UTF-8") {
   CHECK(esc("\x1b[31mred") == "?[31mred");
   CHECK(esc("caf\xc3\xa9") == "caf\xc3\xa9");
   CHECK(esc("bad\xff") == "bad\xEF\xBF\xBD");
+  // Issue 13.3: overlong, surrogate, above U+10FFFF and F8..FF leads are ill-formed too (one
+  // U+FFFD per maximal subpart, as Python's decode("utf-8", "replace") gives).
+  const std::string r = "\xEF\xBF\xBD";
+  CHECK(esc("\xE0\x80\x9D") == r + r + r);
+  CHECK(esc("\xED\xA0\x80") == r + r + r);
+  CHECK(esc("\xF4\x90\x80\x80") == r + r + r + r);
+  CHECK(esc("\xF8\x88\x80\x80\x80") == r + r + r + r + r);
+  CHECK(esc("\xE2\x82<") == r + "&lt;");
 }
 
 TEST_CASE("output paths cannot leave the report directory") {

@@ -1,6 +1,7 @@
 // The report on real traces: every bundled trace (and ../shared/testdata when present) renders;
 // the must-show facts are asserted against the trace's own counters (truth.json) and content.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <simdjson.h>
 
 #include <filesystem>
@@ -189,6 +190,14 @@ TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence"
   CHECK(idx.find("<span class=\"flag\">diverges</span> <b>Compile ids</b>") != std::string::npos);
   // A rank page links compile pages at the root.
   CHECK(r->sink.at("rank_1/index.html").find("href=\"../c/") != std::string::npos);
+  // A rank page counts its rank's records (one file per rank here), not the whole trace's (issue 13.10).
+  for (const auto& f : r->t.model.files) {
+    REQUIRE(f.rank_from_name >= 0);
+    CAPTURE(f.path);
+    const std::string& page = r->sink.at("rank_" + std::to_string(f.rank_from_name) + "/index.html");
+    CHECK(page.find(fmt::format("&middot; {} records", f.records)) != std::string::npos);
+    CHECK(page.find(fmt::format("&middot; {} records", r->t.model.records)) == std::string::npos);
+  }
 }
 
 TEST_CASE("a big dynamo graph gets a Graphviz SVG on its compile page") {

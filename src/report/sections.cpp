@@ -158,8 +158,20 @@ std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
       out += "</pre>";
     }
     out += "<p><b>Full reason</b> (" + esc(m.file_of(b.where)) + "):</p><pre>" + esc(b.reason) + "</pre>";
-    const char* kind = b.kind == BreakKind::Resumed ? "resumed in a new frame" : b.kind == BreakKind::FrameSkipped ? "frame skipped (ran eagerly)" : "fullgraph error";
-    out += "<p class=\"muted\">Effect: " + std::string(kind) + "</p></details></td><td>" + esc(s.gb_id) + "</td>";
+    // Each event keeps its own kind and gb id: count them (a loop's frame skip does not relabel the site).
+    std::map<std::string, int64_t> kinds, ids;
+    for (int32_t e : ev) {
+      const GraphBreak& x = m.breaks[static_cast<size_t>(e)];
+      std::string k = break_kind_text(x.kind);
+      if (!x.chained_gb_id.empty()) k += " (while handling it Dynamo hit " + x.chained_gb_id + ")";
+      kinds[k]++;
+      ids[x.gb_id.empty() ? "?" : x.gb_id]++;
+    }
+    out += "<p class=\"muted\">Effect:";
+    for (const auto& [k, n] : kinds) out += fmt::format(" {}&times; {};", n, esc(k));
+    out += "</p></details></td><td>";
+    for (const auto& [id, n] : ids) out += ids.size() == 1 ? esc(id) : fmt::format("{} ({})<br>", esc(id), n);
+    out += "</td>";
     out += fmt::format("<td class=\"count\">{}</td><td>", ev.size());
     std::set<int32_t> cs;
     for (int32_t e : ev) cs.insert(m.breaks[static_cast<size_t>(e)].compile);

@@ -156,7 +156,7 @@ def main():
 
     # 14. Empty file.
     write("empty.log", b"")
-    expect.append(("empty.log", "empty_file", 0, 0, 0))
+    expect.append(("empty.log", "empty_file", 0, 2, 0))  # no trace at all: exit 2, as an empty directory
 
     # 15. A directory with a symlink loop, a dangling link and one good log.
     d = os.path.join(HERE, "dir_links")

@@ -18,8 +18,6 @@ struct ReportFlags {
   bool overwrite = false, no_browser = false, plain_text = false;
 };
 
-}
-
 void add_report(CLI::App& app, Exit& exit) {
   auto* sub = app.add_subcommand("report", "Write the HTML report of a trace (also: tparse TRACE -o DIR)");
   auto f = std::make_shared<LoadFlags>();

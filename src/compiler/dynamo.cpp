@@ -17,7 +17,7 @@ std::string Interp::short_path(int file) const {
   return p.size() > 2 && p[0] == '/' ? p.substr(2) : p;
 }
 
-static void flatten_tensors(const V& v, std::vector<V>& out) {
+void flatten_tensors(const V& v, std::vector<V>& out) {
   if (!v) return;
   if (v->k == VK::Tensor) out.push_back(v);
   if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out);
@@ -422,22 +422,9 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
           {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"}};
       std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
-      std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_of(gb.loc.file), gb.loc.line, reason) +
-                            user_traceback(gb.loc) + "\n";
-      writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
-                   "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
-                   TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
       ++counters_["graph_break"];
-      chromium_tracing_end(*ctx);
-      chromium(*ctx, "compile_attempt_0", 'E');
-      ctx->attempt = 1;
-      chromium(*ctx, "compile_attempt_1", 'B');
-      chromium(*ctx, "bytecode_tracing", 'B');
-      ctx->describer_id = next_describer_++;  // the restart traces again: its inputs are described again
-      ctx->next_described = 0;
-      for (auto& [t, src] : ctx->described) describe_input(*ctx, t, src, true);
-      ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // the restart's new OutputGraph
-      ++unique_id_;                                                            // and the resume function
+      restart_after_break(*ctx, gb, reason);
+      ++unique_id_;  // the resume function
       ctx->restart_reasons.push_back(gb.msg);
       std::vector<V> outs;
       for (auto& a : args) flatten_tensors(a, outs);
@@ -453,56 +440,6 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     }
     return result;
   }
-}
-
-void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp) {
-  auto ctx = act.ctx;
-  ctx->graph.rollback(cp);
-  bool has_graph = ctx->graph.call_count() > 0;
-  if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
-    emit_frame_skip(*ctx, gb.msg, gb.loc);
-    ++counters_["unimplemented"];
-    ctx->code->skipped = true;
-    act.ctx = nullptr;
-    return;
-  }
-  std::string reason = "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, "
-                       "then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg;
-  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_of(gb.loc.file), gb.loc.line, reason) +
-                        user_traceback(gb.loc) + "\n";
-  writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
-               TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
-  ++counters_["unimplemented"];
-  chromium_tracing_end(*ctx);
-  chromium(*ctx, "compile_attempt_0", 'E');
-  ctx->attempt = 1;
-  chromium(*ctx, "compile_attempt_1", 'B');
-  chromium(*ctx, "bytecode_tracing", 'B');
-  ctx->describer_id = next_describer_++;
-  ctx->next_described = 0;
-  for (auto& [t, src] : ctx->described) describe_input(*ctx, t, src, true);
-  ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);
-  ctx->restart_reasons.push_back(gb.msg);
-  // the locals the rest of the function reads (from this statement on) are the graph's outputs
-  std::set<std::string> used;
-  std::function<void(const ExprP&)> ex = [&](const ExprP& e) {
-    if (!e) return;
-    if (e->k == EK::Name) used.insert(e->s);
-    for (auto& c : e->a) ex(c);
-    for (auto& c : e->comps) { ex(c.target); ex(c.iter); for (auto& x : c.conds) ex(x); }
-  };
-  std::function<void(const StmtP&)> st = [&](const StmtP& x) {
-    if (!x) return;
-    for (auto& t : x->targets) ex(t);
-    ex(x->target); ex(x->value);
-    for (auto& t : x->items) ex(t);
-    for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
-  };
-  if (act.fn) for (auto& x : act.fn->body) if (x->end_line >= s.loc.line) st(x);
-  std::vector<V> outs;
-  for (auto& n : act.env->order) if (used.count(n)) flatten_tensors(act.env->vars[n], outs);
-  compile_graph(*ctx, outs);
-  act.ctx = nullptr;
 }
 
 void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {

@@ -133,6 +133,8 @@ class Interp;
 /// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
 
+/// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
+void flatten_tensors(const V& v, std::vector<V>& out);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
@@ -258,6 +260,7 @@ class Interp {
   void data_dependent_jump(V cond, Location loc, bool& branch);
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
+  void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);

@@ -213,6 +213,8 @@ class Interp {
   V call_builtin(const std::string& name, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
+  V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                       Location loc, V self, bool& handled);  ///< builtins_model.cpp
   V torch_fn(const std::string& name, std::vector<V>& args,
              std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_method(V self, const std::string& name, std::vector<V>& args,

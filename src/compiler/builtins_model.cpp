@@ -19,6 +19,14 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
   handled = true;
+  if (name == "property.setter" || name == "property.getter") {  // `@x.setter`: a new property with both
+    if (args.size() != 1 || !self) error(loc, "@property.setter takes one function");
+    auto p = mk_builtin("property");
+    p->func = name == "property.getter" ? arg(0) : self->func;
+    p->attrs = self->attrs;
+    if (name == "property.setter") p->attrs["fset"] = arg(0);
+    return p;
+  }
   // hooks of the bundled stubs (src/compiler/stubs): calls Dynamo cannot trace, no-ops when eager
   if (name == "__tparse_logger_call__") {  // (logger, method, args, kwargs) from stubs/transformers/utils/logging.py
     if (!in_compiled) return none();

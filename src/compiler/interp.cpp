@@ -266,7 +266,9 @@ void Interp::exec_stmt(const StmtP& s) {
         c->attrs[n] = m;
         c->order.push_back(n);
       }
-      act.env->set(s->fn->name, c);
+      V cv = c;  // class decorators (@dataclass, ...), innermost first
+      for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it) cv = call(eval(*it), {cv}, {}, (*it)->loc);
+      act.env->set(s->fn->name, cv);
       return;
     }
     case SK::Return: {
@@ -326,7 +328,9 @@ void Interp::exec_stmt(const StmtP& s) {
       V v = eval(s->value);
       throw PyException{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
     }
-    case SK::Global: for (auto& [n, _] : s->names) act.env->globals_decl.insert(n); return;
+    case SK::Global:
+      for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);
+      return;
     case SK::Del: return;
     case SK::Try: exec_try(*s); return;
   }

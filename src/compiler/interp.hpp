@@ -197,6 +197,7 @@ class Interp {
   V getattr(V obj, const std::string& name, Location loc);
   V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
+  V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified

@@ -198,6 +198,12 @@ void Interp::assign(const ExprP& t, V v) {
       }
       Env* target = act.env.get();
       if (act.env->globals_decl.count(t->s)) while (target->parent) target = target->parent.get();
+      if (act.env->nonlocal_decl.count(t->s)) {  // the nearest enclosing function scope that binds it
+        Env* e = act.env->parent.get();
+        while (e && e->parent && !e->vars.count(t->s)) e = e->parent.get();
+        if (!e || !e->parent) error(t->loc, fmt::format("no binding for nonlocal '{}' found", t->s));
+        target = e;
+      }
       target->set(t->s, v);
       return;
     }

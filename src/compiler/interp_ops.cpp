@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "interp.hpp"
 #include "messages.hpp"
@@ -242,11 +243,19 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       }
     }
   }
+  if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
+    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
       return m;
     }
+  }
+  if (obj->k == VK::Builtin && obj->s == "property" && (name == "setter" || name == "getter" || name == "fget")) {
+    if (name == "fget") return obj->func;
+    auto b = mk_builtin(name == "setter" ? "property.setter" : "property.getter");
+    b->self = obj;
+    return b;
   }
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
@@ -286,6 +295,15 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
+    V p = find_in_class(obj->cls, name);
+    if (p && p->k == VK::Builtin && p->s == "property") {
+      auto it = p->attrs.find("fset");
+      if (it == p->attrs.end()) error(loc, fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s));
+      call(it->second, {obj, v}, {}, loc);
+      return;
+    }
+  }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
     if (!obj->attrs.count(name)) obj->order.push_back(name);
@@ -401,6 +419,43 @@ std::vector<V> Interp::iterate(V v, Location loc) {
   error(loc, fmt::format("'{}' object is not iterable", type_name(v)));
 }
 
+/// printf-style `fmt % args`: %s %r %d %i %f %e %g %x %o %c %% with flags, width and precision.
+V Interp::percent_format(const std::string& f, const V& rhs, Location loc) {
+  std::vector<V> xs = rhs->k == VK::Tuple ? rhs->items : std::vector<V>{rhs};
+  size_t next = 0;
+  std::string out;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '%') { out += f[i]; continue; }
+    size_t j = i + 1;
+    while (j < f.size() && std::string("-+ #0.123456789").find(f[j]) != std::string::npos) ++j;
+    if (j >= f.size()) error(loc, "incomplete format");
+    char conv = f[j];
+    std::string spec = f.substr(i + 1, j - i - 1);
+    i = j;
+    if (conv == '%') { out += '%'; continue; }
+    if (next >= xs.size()) error(loc, "not enough arguments for format string");
+    V v = xs[next++];
+    double d = v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i);
+    char buf[512];
+    std::string cs = "%" + spec;
+    if (conv == 's' || conv == 'r') {
+      std::string s = conv == 's' ? py_str(v) : py_repr(v);
+      std::snprintf(buf, sizeof buf, (cs + "s").c_str(), s.c_str());
+    } else if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o' || conv == 'c') {
+      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a number is required, not {}", conv, type_name(v)));
+      std::snprintf(buf, sizeof buf, (cs + "ll" + (conv == 'i' ? 'd' : conv)).c_str(), static_cast<long long>(d));
+    } else if (std::string("feEgG").find(conv) != std::string::npos) {
+      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
+      std::snprintf(buf, sizeof buf, (cs + conv).c_str(), d);
+    } else {
+      error(loc, fmt::format("unsupported format character '{}'", conv));
+    }
+    out += buf;
+  }
+  if (next < xs.size() && rhs->k == VK::Tuple) error(loc, "not all arguments converted during string formatting");
+  return mk_str(out);
+}
+
 static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; }
 static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
 
@@ -463,7 +518,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     if (a->k == VK::Str) return mk_str(s);
     return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
   }
-  if (op == "%" && a->k == VK::Str) return mk_str(a->s);
+  if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);
   error(loc, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)));
 }
 

@@ -184,8 +184,10 @@ StmtP Parser::simple_stmt() {
     if (cur().kind != Tok::Newline && !is_op(";")) s->value = expr_list();
     return s;
   }
+  bool nonlocal = is_kw("nonlocal");
   if (accept_kw("global") || accept_kw("nonlocal")) {
     s->k = SK::Global;
+    if (nonlocal) s->op = "nonlocal";
     do s->names.push_back({expect_name(), ""}); while (accept_op(","));
     return s;
   }

@@ -86,6 +86,7 @@ struct Env : HeapMember<Env> {
   std::vector<std::string> order;
   std::shared_ptr<Env> parent;
   std::set<std::string> globals_decl;
+  std::set<std::string> nonlocal_decl;   ///< `nonlocal x`: assignments go to the enclosing function's scope
   V get_local(const std::string& n) const {
     auto it = vars.find(n);
     return it == vars.end() ? nullptr : it->second;

@@ -249,6 +249,9 @@ class Interp {
          const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
          TensorInfo out, Location loc);
   Arg to_arg(const V& v);
+  /// A new node's user line, function, code text and file: the current expression's line when it lies
+  /// inside the running statement (a multi-line call), else the statement's line.
+  void stamp_node(Node& n, Location loc) const;
   int node_of(const V& t);
   bool tracing() const;
   bool grad_enabled() const { return grad_enabled_; }

@@ -230,11 +230,7 @@ V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) 
   n.name = ctx.graph.unique_name("l" + key.substr(1));
   n.meta = *r->t;
   n.has_meta = true;
-  bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
-  n.line = in_stmt ? loc.line : act.cur_line;
-  n.fn_name = act.fn ? act.fn->name : "<module>";
-  n.code = code_line(act.file, n.line, true);
-  n.file = path_of(act.file);
+  stamp_node(n, loc);
   ctx.graph.nodes.push_back(n);
   ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
   (void)in_nodes;

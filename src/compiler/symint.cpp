@@ -51,10 +51,7 @@ int Interp::size_node(const V& size_tuple) {
   for (auto& x : size_tuple->items) list.seq.push_back(Arg{-1, py_repr(x)});
   n.args.push_back(list);
   n.name = g.unique_name("size");
-  n.line = act.cur_line;
-  n.fn_name = act.fn ? act.fn->name : "<module>";
-  n.code = code_line(act.file, act.cur_line, true);
-  n.file = path_of(act.file);
+  stamp_node(n, Location{act.cur_line, 0, act.file});
   g.nodes.push_back(n);
   int id = static_cast<int>(g.nodes.size()) - 1;
   act.ctx->size_nodes[size_tuple.get()] = {size_tuple, id};

@@ -34,6 +34,17 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
   throw gb;
 }
 
+void Interp::stamp_node(Node& n, Location loc) const {
+  const Activation& act = *stack_.back();
+  n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
+  // the line of the expression (a call or operator spanning lines of one statement), as Python's
+  // instruction positions give it; otherwise the statement's line
+  bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
+  n.line = in_stmt ? loc.line : act.cur_line;
+  n.code = code_line(act.file, n.line, true);
+  n.file = path_of(act.file);
+}
+
 int Interp::node_of(const V& t) {
   Activation& act = *stack_.back();
   FrameCtx& ctx = *act.ctx;
@@ -142,21 +153,13 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.name = g.unique_name(base);
   n.meta = *res->t;
   n.has_meta = true;
-  n.line = loc.line;
-  n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
-  // the line of the expression (a call or operator spanning lines of one statement), as Python's
-  // instruction positions give it; otherwise the statement's line
-  bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
-  n.line = in_stmt ? loc.line : act.cur_line;
-  n.code = code_line(act.file, n.line, true);
-  n.file = path_of(act.file);
+  stamp_node(n, loc);
   g.nodes.push_back(n);
   g.tensor_node[res.get()] = static_cast<int>(g.nodes.size()) - 1;
   return res;
 }
 
 // ---- shape helpers ----
-static long long numel(const std::vector<Dim>& s) { long long n = 1; for (auto& d : s) n *= d.v; return n; }
 
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc) {
   size_t n = std::max(a.size(), b.size());
@@ -173,12 +176,6 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     I.error(loc, fmt::format("shape mismatch: cannot broadcast {} and {}", shp(a), shp(b)));
   }
   return r;
-}
-
-static long long norm_dim(Interp& I, long long d, size_t rank, Location loc) {
-  long long r = static_cast<long long>(rank);
-  if (d < -std::max(r, 1LL) || d >= std::max(r, 1LL)) I.error(loc, fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})", -std::max(r, 1LL), std::max(r, 1LL) - 1, d));
-  return d < 0 ? d + r : d;
 }
 
 static std::string promote(const std::string& a, const std::string& b) {

@@ -158,7 +158,9 @@ PayloadRef ModelBuilder::keep_payload(const Record& r) {
 }
 
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
-  if (!opts_.keep_detail && r.kind != "dynamo_output_graph") {
+  // Light mode keeps only the counted graph, but records with no compile id are always kept (the
+  // "[-/-]" entry of summary --json; they are few).
+  if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !(r.id.empty() || r.process < 0)) {
     compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
     discard_ = Artifact{};
     return discard_;

@@ -121,6 +121,8 @@ void register_artifact_handlers(std::unordered_map<std::string_view, Handler>& t
 void register_event_handlers(std::unordered_map<std::string_view, Handler>& t);
 void register_shape_handlers(std::unordered_map<std::string_view, Handler>& t);
 void register_misc_handlers(std::unordered_map<std::string_view, Handler>& t);
+/// Export records without a compile id -> Model::export_events (handlers/export.cpp).
+void add_export_event(ModelBuilder& b, const Record& r);
 /// Fallback for kinds with no handler: kept raw (payload as an artifact) and counted.
 void handle_unknown(ModelBuilder& b, const Record& r);
 

@@ -254,6 +254,8 @@ void merge_models(Model& dst, PayloadStore& dst_store, Model&& src, PayloadStore
     fix_payload(a);
     dst.global_artifacts.push_back(std::move(a));
   }
+  for (auto& mt : src.global_metrics) dst.global_metrics.push_back(std::move(mt));
+  for (auto& ev : src.export_events) dst.export_events.push_back(std::move(ev));
   for (int i = 0; i < kDiagCount; ++i) {
     dst.diag.counts[i] += src.diag.counts[i];
     for (auto& ex : src.diag.examples[i])

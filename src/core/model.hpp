@@ -115,6 +115,21 @@ struct ShapeEvent {
   SourceLoc where;
 };
 
+/// One export-time record with no compile id (torch.export / draft_export): a guard or failure
+/// the export page lists, or a node of the symbolic-expression provenance tree. Kinds:
+/// guard_added, propagate_real_tensors_provenance, missing_fake_kernel, mismatched_fake_kernel,
+/// expression_created, create_unbacked_symbol.
+struct ExportEvent {
+  std::string kind;
+  std::string expr, result, prefix, op, reason, method, loc;  ///< as logged ("" when absent)
+  int64_t id = -1;       ///< result_id / node_id of a tree node; expr_node_id of a guard (-1: none)
+  std::vector<std::string> arguments;
+  std::vector<int64_t> argument_ids;
+  std::vector<std::pair<std::string, std::string>> locals, symbols;  ///< frame_locals, symbol_to_sources
+  Stack user_stack, stack;
+  SourceLoc where;
+};
+
 struct GraphBreak;
 
 /// One [frame/compile] (with all its attempts). Attempts restart the same compile.
@@ -308,7 +323,11 @@ struct Model {
   std::vector<Recompile> recompiles;
   std::vector<Failure> failures;
   std::vector<ChromeEvent> events;
-  std::vector<Artifact> global_artifacts;  ///< payload records with no compile id (export, stacks)
+  std::vector<Artifact> global_artifacts;  ///< payload records with no compile id (export, stacks, AOTInductor)
+  /// compilation_metrics records with no compile id (AOTInductor / provenance logs). With
+  /// global_artifacts they form the "[-/-]" entry, as tlparse files them under -_-_-_-.
+  std::vector<Metrics> global_metrics;
+  std::vector<ExportEvent> export_events;  ///< export records without a compile id, in trace order (full detail only)
   std::vector<int32_t> ranks;              ///< distinct ranks seen, sorted (empty: single process)
   std::vector<RankSummary> rank_summaries;
   int32_t runs = 1;                        ///< most processes any one rank has (> 1: several runs)

@@ -264,6 +264,23 @@ std::string summary_json(const Model& m, bool pretty) {
     w.end_object();
   }
   w.end_array();
+  // Records without a compile id (AOTInductor, export): tlparse's "[-/-]" entry. Additive (v2+).
+  w.key("no_compile_id").begin_object().kv("id", "[-/-]").key("artifacts").begin_array();
+  for (const auto& a : m.global_artifacts) {
+    w.begin_object().kv("kind", a.kind).kv("name", a.name).kv("encoding", a.encoding).kv("bytes", a.payload.size);
+    write_loc(w, m, a.where);
+    w.end_object();
+  }
+  w.end_array().key("metrics").begin_array();
+  for (const auto& mt : m.global_metrics) {
+    w.begin_object();
+    w.key("inductor_compile_time_s");
+    if (mt.inductor_compile_time_s >= 0) w.value(mt.inductor_compile_time_s);
+    else w.null();
+    write_loc(w, m, mt.where);
+    w.end_object();
+  }
+  w.end_array().end_object();
   // Compile time: top frames.
   std::map<int32_t, double> per_frame;
   for (const auto& c : m.compiles)

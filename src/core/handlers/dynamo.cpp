@@ -130,8 +130,9 @@ void on_metrics(ModelBuilder& b, const Record& r) {
   }
   int32_t ci = b.compile_of(r);
   if (ci < 0) {
-    // Metrics without a compile id (rare; e.g. a frame rejected before an id): keep as a note.
-    b.diag(Diag::BadField, r.where, fmt::format("{} without a compile id", r.kind));
+    // Metrics without a compile id (AOTInductor / provenance logs: inductor runs outside Dynamo):
+    // the "[-/-]" entry, as tlparse files them. Not damaged input.
+    b.model().global_metrics.push_back(std::move(m));
     return;
   }
   Compile& c = b.model().compiles[static_cast<size_t>(ci)];

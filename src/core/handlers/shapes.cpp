@@ -8,10 +8,7 @@ namespace {
 using namespace simdjson;
 
 void on_shape_event(ModelBuilder& b, const Record& r) {
-  if (!b.options().keep_detail) {
-    b.compile_of(r);
-    return;
-  }
+  if (!b.options().keep_detail && b.compile_of(r) >= 0) return;  // records without an id are kept: "[-/-]"
   ShapeEvent ev;
   ev.kind = std::string(r.kind);
   ev.where = r.where;
@@ -53,6 +50,7 @@ void on_shape_event(ModelBuilder& b, const Record& r) {
     // Export-time events carry a stack instead of a compile id: keep them as global artifacts.
     Artifact& a = b.add_artifact(r, r.kind);
     a.filename = ev.text;
+    if (b.options().keep_detail) add_export_event(b, r);
   }
 }
 

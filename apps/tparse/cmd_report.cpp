@@ -5,7 +5,9 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "report/report.hpp"
 #include "report_common.hpp"
+#include "tlparse_compat.hpp"
 
 namespace tparse::cli {
 
@@ -22,8 +24,9 @@ void add_report(CLI::App& app, Exit& exit) {
   auto* sub = app.add_subcommand("report", "Write the HTML report of a trace (also: tparse TRACE -o DIR)");
   auto f = std::make_shared<LoadFlags>();
   auto r = std::make_shared<ReportFlags>();
+  auto tl = std::make_shared<TlparseFlags>();
   sub->add_option("inputs", f->inputs, "TORCH_TRACE directory, log file(s), .gz, or - for stdin")->required();
-  sub->add_option("-o,--output", r->out, "Output directory (default: tparse_report)");
+  sub->add_option("-o,--output,--out", r->out, "Output directory (default: tparse_report)");
   sub->add_flag("--overwrite", r->overwrite, "Write into a non-empty output directory (a previous report there is replaced)");
   sub->add_flag("--no-browser", r->no_browser, "Do not open the report (never opened without a display)");
   sub->add_flag("-p,--plain-text", r->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
@@ -33,7 +36,12 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_option("--rank", f->rank, "Only this rank");
   add_process_flags(sub, *f);
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");
-  sub->callback([f, r, &exit] {
+  add_tlparse_flags(sub, *tl, *f);
+  sub->callback([f, r, tl, &exit] {
+    if (!tlparse_check_args(*tl, *f)) {
+      exit.code = 2;
+      return;
+    }
     // Read first, then create the output directory: a run that fails leaves nothing behind.
     LoadedTrace t;
     if (!load_inputs(*f, t)) {
@@ -45,7 +53,8 @@ void add_report(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
-    if (!write_report_dir(t, r->out, *f, r->plain_text)) {
+    report::ReportStats st;
+    if (!write_report_dir(t, r->out, *f, r->plain_text, [&](report::ReportOptions& o) { tlparse_report_options(*tl, o); }, &st)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);
@@ -53,7 +62,11 @@ void add_report(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
-    if (report_input_problems(t.model, *f)) exit.code = 1;
+    // As tlparse: export mode (-e) returns before the strict checks, so -e --strict only notes problems.
+    LoadFlags checked = *f;
+    checked.strict = f->strict && !tl->export_mode;
+    if (report_input_problems(t.model, checked)) exit.code = 1;
+    if (tlparse_after_report(*tl, *f, t, st)) exit.code = 1;
     if (!r->no_browser) open_browser((fs::path(r->out) / "index.html").string());
   });
 }

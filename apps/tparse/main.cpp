@@ -1,5 +1,6 @@
 // tparse: the command-line entry. Builds the CLI11 app from the subcommand table and runs it.
-// `tparse TRACE -o DIR` (no subcommand) is rewritten to `tparse report TRACE -o DIR`.
+// `tparse TRACE -o DIR` (no subcommand) is rewritten to `tparse report TRACE -o DIR`; so is
+// `tparse --overwrite TRACE -o DIR` (flags first, as tlparse accepts) when no argument names a subcommand.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -32,10 +33,16 @@ int main(int argc, char** argv) {
       if (s->check_name(name)) return true;
     return false;
   };
+  auto is_app_flag = [](const char* a) {
+    return std::strcmp(a, "-h") == 0 || std::strcmp(a, "--help") == 0 || std::strcmp(a, "-V") == 0 || std::strcmp(a, "--version") == 0;
+  };
   std::vector<char*> args(argv, argv + argc);
   static char report[] = "report";
   if (argc > 1 && (argv[1][0] != '-' || std::strcmp(argv[1], "-") == 0) && !has_sub(argv[1]) && has_sub("report"))
     args.insert(args.begin() + 1, report);
+  else if (argc > 2 && argv[1][0] == '-' && has_sub("report") && !is_app_flag(argv[1]) &&
+           std::none_of(argv + 1, argv + argc, [&](const char* a) { return has_sub(a); }))
+    args.insert(args.begin() + 1, report);  // tlparse style, flags before the path: `tparse --overwrite LOG -o OUT`
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::ParseError& e) {

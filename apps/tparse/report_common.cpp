@@ -18,11 +18,23 @@ namespace tparse::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+// A report tparse wrote (index.html + summary.json), or one tlparse wrote (index.html +
+// compile_directory.json or raw.jsonl): `--overwrite` replaces either, so `tlparse LOG -o OUT
+// --overwrite` keeps working when OUT holds tlparse's previous output.
+bool is_previous_report(const std::string& out) {
+  fs::path p(out);
+  std::error_code ec;
+  if (!fs::exists(p / "index.html", ec)) return false;
+  return fs::exists(p / "summary.json", ec) || fs::exists(p / "compile_directory.json", ec) || fs::exists(p / "raw.jsonl", ec);
+}
+}  // namespace
+
 bool out_is_replaceable(const std::string& out) {
   std::error_code ec;
   if (!fs::exists(out, ec)) return true;
   if (!fs::is_directory(out, ec)) return false;
-  return fs::is_empty(out, ec) || (fs::exists(fs::path(out) / "index.html") && fs::exists(fs::path(out) / "summary.json"));
+  return fs::is_empty(out, ec) || is_previous_report(out);
 }
 
 bool prepare_out(const std::string& out, bool overwrite, bool* created) {
@@ -39,7 +51,7 @@ bool prepare_out(const std::string& out, bool overwrite, bool* created) {
         return false;
       }
       // Only a previous report is deleted; other files in the directory are left alone.
-      if (fs::exists(fs::path(out) / "index.html") && fs::exists(fs::path(out) / "summary.json")) {
+      if (is_previous_report(out)) {
         for (const auto& e : fs::directory_iterator(out, ec)) fs::remove_all(e.path(), ec);
       }
     }
@@ -52,7 +64,8 @@ bool prepare_out(const std::string& out, bool overwrite, bool* created) {
   return true;
 }
 
-bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text) {
+bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
+                      const std::function<void(report::ReportOptions&)>& tune, report::ReportStats* stats) {
   auto t0 = std::chrono::steady_clock::now();
   report::ReportOptions opt;
   opt.plain_text = plain_text;
@@ -62,9 +75,11 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
     opt.progress = [](uint64_t done, uint64_t total) {
       if (total > 200 && (done % 50 == 0 || done == total)) std::fprintf(stderr, "\rwriting pages %llu / %llu", (unsigned long long)done, (unsigned long long)total);
     };
+  if (tune) tune(opt);
   report::DiskSink sink(out);
   report::ReportStats st = report::write_report(t.model, t.payloads, opt, sink);
   if (tty) std::fprintf(stderr, "\r\033[K");
+  if (stats) *stats = st;
   if (!st.ok) {
     std::fprintf(stderr, "tparse: %s\n", st.error.c_str());
     return false;

@@ -2,9 +2,15 @@
 // output directory, writing with a progress line, opening a browser.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "cli_common.hpp"
+
+namespace tparse::report {
+struct ReportOptions;
+struct ReportStats;
+}  // namespace tparse::report
 
 namespace tparse::cli {
 
@@ -18,7 +24,9 @@ bool out_is_replaceable(const std::string& out);
 
 /// Writes the report of `t` into `out` (prepared already); prints "report written to ..." unless
 /// quiet. false after printing the error.
-bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text);
+/// `tune` (optional) adjusts the report options; `stats` (optional) receives the report's stats.
+bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
+                      const std::function<void(report::ReportOptions&)>& tune = {}, report::ReportStats* stats = nullptr);
 
 /// Opens index.html with xdg-open when there is a display.
 void open_browser(const std::string& index);

@@ -61,6 +61,9 @@ std::string input_section(Ctx& cx);
 std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_rows, size_t& total);
 // page_compile.cpp
 std::string compile_page_html(Ctx& cx, int32_t ci);
+/// The artifacts of one compile (or of the "[-/-]" entry), by category, each with id "a<k>".
+std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, int32_t graph_artifact, const std::string& id,
+                              const std::string& root);
 /// A payload shown inline (small) or linked to its own content-addressed page (big).
 std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code,
                           const std::string* text = nullptr);
@@ -68,6 +71,23 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
 // distinct module under g/<text_hash>/); pages are written once per graph text.
 std::string module_drawing(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, const std::string& text_hash,
                            const std::string& title, const std::string& root);
+// page_nocompile.cpp: the "[-/-]" entry (records without a compile id), c/none.html.
+extern const char* kNoCompilePage;
+bool has_nocompile(const Model& m);
+std::string nocompile_page_html(Ctx& cx);
+/// Its row in the compile directory ("" when the trace has no such records).
+std::string nocompile_row(Ctx& cx, const std::string& root);
+/// index.html section linking "[-/-]", the provenance views and export.html ("" when none).
+std::string tlparse_views_section(Ctx& cx, const std::string& root);
+// page_provenance.cpp: prov/<i>.html (prov/none.html for "[-/-]") where the mappings exist.
+/// Link to compile ci's provenance view (ci = -1: "[-/-]"); "" when it has none.
+std::string provenance_link(const Ctx& cx, int32_t ci, const std::string& root);
+std::string provenance_page_html(Ctx& cx, int32_t ci);
+/// Writes every provenance page; returns how many.
+int write_provenance_pages(Ctx& cx);
+// page_export.cpp: export.html, tlparse's "Draft Export Report" (failures + symbolic guard info).
+bool wants_export_page(const Ctx& cx);
+std::string export_page_html(Ctx& cx);
 // page_timeline.cpp
 std::string timeline_page(Ctx& cx);
 std::string chromium_events_json(const Model& m);

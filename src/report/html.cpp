@@ -176,7 +176,9 @@ std::string page_begin(std::string_view title, std::string_view root) {
   return out;
 }
 
-std::string page_end() { return std::string("</main>\n<script>") + kJs + "</script>\n</body></html>\n"; }
+std::string page_end(std::string_view extra_js) {
+  return std::string("</main>\n<script>") + kJs + std::string(extra_js) + "</script>\n</body></html>\n";
+}
 
 std::string link(std::string_view href, std::string_view text) {
   std::string out = "<a href=\"";

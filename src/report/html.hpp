@@ -28,7 +28,8 @@ std::string content_hash(std::string_view s);
 /// Page frame. `root` is the relative path from the page to the report root ("" or "../").
 /// The CSS and the JS are inline so each page opens on its own, offline.
 std::string page_begin(std::string_view title, std::string_view root);
-std::string page_end();
+/// `extra_js`: a page's own script, inside the one script tag every page has.
+std::string page_end(std::string_view extra_js = {});
 
 /// <a href="root+href">text</a> with text escaped (href must be built from safe parts).
 std::string link(std::string_view href, std::string_view text);

@@ -200,11 +200,19 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     }
     out += "</tbody></table>\n";
   }
+  out += artifact_sections(cx, c.artifacts, c.graph_artifact, id, root);
+  return out + page_end();
+}
+
+std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, int32_t graph_artifact, const std::string& id,
+                              const std::string& root) {
+  const Model& m = cx.m;
+  std::string out;
   std::unique_ptr<fx::Graph> dynamo;  // parsed on the first AOT graph of this compile
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
-    for (size_t k = 0; k < c.artifacts.size(); ++k) {
-      const Artifact& a = c.artifacts[k];
+    for (size_t k = 0; k < artifacts.size(); ++k) {
+      const Artifact& a = artifacts[k];
       if (category(a) != cat) continue;
       const char* mark = cache_mark(a.name);
       sec += fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
@@ -216,10 +224,10 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
       if (cat == 0 && a.payload.valid()) {
         std::string text = cx.ps.get(a.payload);
         sec += svg_block(cx, text, root, "Compile " + id + " " + a.name) + payload_block(cx, a, root, true, false, &text);
-      } else if (cat == 1 && a.payload.valid() && c.graph_artifact >= 0) {
+      } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
         // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
         std::string text = cx.ps.get(a.payload);
-        if (!dynamo) dynamo = std::make_unique<fx::Graph>(fx::parse_fx_graph(cx.ps.get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload)));
+        if (!dynamo) dynamo = std::make_unique<fx::Graph>(fx::parse_fx_graph(cx.ps.get(artifacts[static_cast<size_t>(graph_artifact)].payload)));
         sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get()) + payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);
@@ -228,7 +236,7 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     }
     if (!sec.empty()) out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n" + sec;
   }
-  return out + page_end();
+  return out;
 }
 
 }  // namespace tparse::report

@@ -181,6 +181,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
   std::string title = rank >= 0 ? fmt::format("tparse report: rank {}", rank) : "tparse report";
   std::string out = page_begin(title, root);
+  if (rank < 0) out += cx.opt.custom_header_html;  // raw, from the caller's command line (tlparse --custom-header-html)
   out += "<h1>" + esc(title) + "</h1>\n<p class=\"muted\">";
   for (size_t f = 0; f < m.files.size() && f < 16; ++f) {
     if (rank >= 0 && m.files[f].rank_from_name >= 0 && m.files[f].rank_from_name != rank) continue;
@@ -203,6 +204,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   out += breaks_section(cx, rank, root);
   out += recompiles_section(cx, rank, root);
   out += failures_section(cx, rank, root);
+  if (rank < 0) out += tlparse_views_section(cx, root);
   if (rank < 0) out += export_section(cx, root);
   if (rank < 0) out += input_section(cx);
   out += trie_section(cx, rank, root);
@@ -211,7 +213,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   out += fmt::format("<h2 id=\"directory\">Compile directory: {} compile(s)</h2>\n", total);
   if (total > cx.opt.index_rows)
     out += fmt::format("<p>Showing the first {}; <a href=\"{}compiles.html\">all compiles</a>.</p>", cx.opt.index_rows, root);
-  out += rows;
+  out += rank < 0 && has_nocompile(m) ? rows.insert(rows.rfind("</tbody>"), nocompile_row(cx, root)) : rows;
   out += "<h2>Timeline and machine-readable files</h2><ul><li><a href=\"" + root + "timeline.html\">compile timeline</a> (" +
          "<a href=\"" + root + "chromium_events.json\">chromium_events.json</a> for Perfetto / chrome://tracing)</li><li><a href=\"" +
          root + "summary.json\">summary.json</a>, <a href=\"" + root + "compile_directory.json\">compile_directory.json</a>, <a href=\"" +

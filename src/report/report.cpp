@@ -59,6 +59,12 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   for (auto& t : pool) t.join();
   stats.compile_pages = m.compiles.size();
 
+  if (has_nocompile(m)) cx.write(kNoCompilePage, nocompile_page_html(cx));
+  stats.provenance_pages = static_cast<uint64_t>(write_provenance_pages(cx));
+  if (wants_export_page(cx)) {
+    cx.write("export.html", export_page_html(cx));
+    stats.export_page = true;
+  }
   cx.write("index.html", index_page(cx, -1, ""));
   tick();
   cx.write("compiles.html", compiles_page(cx));

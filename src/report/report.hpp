@@ -7,6 +7,9 @@
 //   rank_<N>/index.html    per-rank index (multi-rank only)
 //   compiles.html          every compile (index.html shows the first ones)
 //   c/<i>.html             one page per compile (i = index in Model::compiles)
+//   c/none.html            "[-/-]": records without a compile id (AOTInductor, export)
+//   prov/<i>.html          inductor provenance view of compile i (prov/none.html: "[-/-]")
+//   export.html            draft-export report (export records, or tlparse -e)
 //   p/<hash>.html|.txt     big payloads, one file per distinct content
 //   g/<hash>.svg           Graphviz drawings of FX graphs, one per distinct graph
 //   timeline.html, chromium_events.json, summary.json, compile_directory.json, raw.jsonl
@@ -28,12 +31,18 @@ struct ReportOptions {
   size_t inline_limit = 16 << 10; ///< payloads up to this size are inlined in compile pages
   size_t svg_max_nodes = 400;     ///< bigger FX graphs are shown as text only
   size_t index_rows = 500;        ///< rows of long tables in index.html (the rest: own page)
+  /// Raw HTML put at the top of index.html and export.html, unescaped (tlparse --custom-header-html).
+  /// Only from the caller's command line: the caller trusts it; never from a trace.
+  std::string custom_header_html;
+  bool export_page = false;       ///< write export.html even without export records (tlparse -e)
   /// (pages done, pages total); called from worker threads under a lock.
   std::function<void(uint64_t, uint64_t)> progress;
 };
 
 struct ReportStats {
   uint64_t compile_pages = 0, payload_pages = 0, svgs = 0, svg_skipped = 0;
+  uint64_t provenance_pages = 0;  ///< prov/*.html written
+  bool export_page = false;       ///< export.html written
   bool ok = true;
   std::string error;
 };

@@ -173,3 +173,51 @@ TEST_CASE("an adversarial trace: escaped text and no file outside -o") {
   CHECK(all.find("&lt;script&gt;T&lt;/script&gt;") != std::string::npos);
   fs::remove_all(base);
 }
+
+// Issue 14: records without a compile id ("[-/-]"), the provenance page and the raw custom header,
+// on a hand-written AOTInductor-like trace whose graph text and node names carry markup.
+TEST_CASE("[-/-] page, provenance view and custom header: links, escaping, one script tag") {
+  std::string pre = "def forward(self, x):\n    lin: \"f32[2]\" = torch.linear(x)  # <b>bold</b>\n    relu = torch.relu(lin)\n";
+  std::string post = "def forward(self, arg0_1):\n    addmm: \"f32[2]\" = aten.addmm(a)\n    relu: \"f32[2]\" = aten.relu(addmm)\n";
+  std::string code = "void k0() {}\nvoid AOTInductorModel::run_impl(X) {\n    aoti_addmm_out(buf0); // <script>x</script>\n    cpp_relu_0(buf0);\n}\n";
+  std::string map = R"({"preToPost": {"relu": ["relu"], "lin": ["addmm"], "<img src=x>": ["relu"]}, "cppCodeToPost": {"aoti_addmm_out": ["addmm"], "cpp_relu_0": ["relu"]}})";
+  std::string trace = rec(R"({"artifact": {"name": "before_pre_grad_graph", "encoding": "string"}})", &pre) +
+                      rec(R"({"artifact": {"name": "after_post_grad_graph", "encoding": "string"}})", &post) +
+                      rec(R"({"graph_dump": {"name": "inductor_aot_wrapper_code", "type": "cpp", "filename": "w.cpp"}})", &code) +
+                      rec(R"({"artifact": {"name": "inductor_provenance_tracking_node_mappings", "encoding": "json"}})", &map) +
+                      rec(R"({"compilation_metrics": {"inductor_compile_time_s": 1.5}})");
+  auto lt = load_trace_text(trace, "aoti.log");
+  CHECK(lt.model.compiles.empty());
+  CHECK(lt.model.global_artifacts.size() == 4);
+  CHECK(lt.model.global_metrics.size() == 1);
+  CHECK(lt.model.diag.errors() == 0);  // metrics without a compile id are not damage
+  MemorySink sink;
+  ReportOptions o;
+  o.custom_header_html = "<div id=\"hdr\"><i>raw</i></div>";
+  ReportStats st = write_report(lt.model, lt.payloads, o, sink);
+  REQUIRE(st.ok);
+  CHECK(st.provenance_pages == 1);
+  const std::string& none = sink.at("c/none.html");
+  CHECK(none.find("id=\"a3\"") != std::string::npos);
+  CHECK(none.find("1.50 s") != std::string::npos);
+  CHECK(sink.at("index.html").find("<div id=\"hdr\"><i>raw</i></div>") != std::string::npos);
+  CHECK(sink.at("index.html").find("c/none.html") != std::string::npos);
+  const std::string& p = sink.at("prov/none.html");
+  // Lines counted by hand: pre 2 (lin) <-> post 2 (addmm), pre 3 <-> post 3, code 3 <-> post 2, code 4 <-> post 3.
+  CHECK(p.find("id=\"L0-2\" data-n=\"2\" data-p=\"L1-2\"") != std::string::npos);
+  CHECK(p.find("id=\"L0-3\" data-n=\"3\" data-p=\"L1-3\"") != std::string::npos);
+  CHECK(p.find("id=\"L1-2\" data-n=\"2\" data-p=\"L0-2 L2-3\"") != std::string::npos);
+  CHECK(p.find("id=\"L2-4\" data-n=\"4\" data-p=\"L1-3\"") != std::string::npos);
+  CHECK(p.find("id=\"L2-1\" data-n=\"1\">") != std::string::npos);  // before run_impl: not linked
+  CHECK(p.find("&lt;script&gt;x&lt;/script&gt;") != std::string::npos);
+  CHECK(p.find("# &lt;b&gt;bold&lt;/b&gt;") != std::string::npos);
+  CHECK(p.find("<code>&lt;img src=x&gt;</code>") != std::string::npos);  // listed as a name no pane has
+  for (const auto& [path, body] : sink.files) {
+    if (path.size() < 5 || path.substr(path.size() - 5) != ".html") continue;
+    size_t n = 0;
+    for (size_t k = body.find("<script"); k != std::string::npos; k = body.find("<script", k + 1)) ++n;
+    CHECK_MESSAGE(n == 1, path);
+    CHECK_MESSAGE(body.find("<b>bold") == std::string::npos, path);
+    CHECK_MESSAGE(body.find("<img src=x>") == std::string::npos, path);
+  }
+}

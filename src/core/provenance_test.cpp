@@ -81,7 +81,7 @@ TEST_CASE("C++ wrapper: no debug handle maps every call after run_impl; _xnumel 
 }
 
 TEST_CASE("kernel stack traces: lists and single strings") {
-  auto t = kernel_stack_traces(R"({"k1": ["File a.py, line 1\n  foo()", "t2"], "k2": "one"})");
+  auto t = kernel_stack_traces(R"J({"k1": ["File a.py, line 1\n  foo()", "t2"], "k2": "one"})J");
   REQUIRE(t.size() == 2);
   CHECK(t[0].first == "k1");
   CHECK(t[0].second.size() == 2);

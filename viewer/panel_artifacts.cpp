@@ -1,35 +1,43 @@
 // Artifacts panel: every payload of the selected compile (guards, Dynamo/AOT graphs, inductor
 // code, metadata) listed by kind; the chosen one in a monospace view with find (Enter = next).
+// With no compile selected it lists "[-/-]", the records without a compile id (AOTInductor,
+// export). Inductor provenance: the linked lines of a pre-grad / post-grad graph or generated code
+// jump to their partners in the other two (provenance_jumps.hpp).
 #include <fmt/format.h>
 
 #include "core/summary.hpp"
 #include "panels.hpp"
+#include "provenance_jumps.hpp"
 
 namespace tparse::viewer {
 
 void ArtifactsPanel::Draw(const Document& d, ViewState& v) {
   const Model& m = d.model();
-  if (v.compile < 0) {
+  // No compile selected: the "[-/-]" entry (records without a compile id) when the trace has one.
+  if (v.compile < 0 && m.global_artifacts.empty()) {
     ImGui::TextDisabled("Select a compile in the tree.");
     return;
   }
-  const Compile& c = m.compiles[static_cast<size_t>(v.compile)];
-  if (v.artifact < 0 || v.artifact >= static_cast<int32_t>(c.artifacts.size())) {
+  const Compile* c = v.compile >= 0 ? &m.compiles[static_cast<size_t>(v.compile)] : nullptr;
+  const std::vector<Artifact>& arts = artifacts_for(m, v.compile);
+  if (v.artifact < 0 || v.artifact >= static_cast<int32_t>(arts.size())) {
     // Default: the guards when present, else the first payload.
     v.artifact = -1;
-    for (size_t i = 0; i < c.artifacts.size() && v.artifact < 0; ++i)
-      if (is_guard_artifact(c.artifacts[i]) && c.artifacts[i].payload.valid()) v.artifact = static_cast<int32_t>(i);
-    for (size_t i = 0; i < c.artifacts.size() && v.artifact < 0; ++i)
-      if (c.artifacts[i].payload.valid()) v.artifact = static_cast<int32_t>(i);
+    for (size_t i = 0; i < arts.size() && v.artifact < 0; ++i)
+      if (is_guard_artifact(arts[i]) && arts[i].payload.valid()) v.artifact = static_cast<int32_t>(i);
+    for (size_t i = 0; i < arts.size() && v.artifact < 0; ++i)
+      if (arts[i].payload.valid()) v.artifact = static_cast<int32_t>(i);
   }
   if (gen_ != d.generation || compile_ != v.compile || artifact_ != v.artifact) {
     gen_ = d.generation;
     compile_ = v.compile;
     artifact_ = v.artifact;
-    view_.set(v.artifact >= 0 ? d.payloads().get(c.artifacts[static_cast<size_t>(v.artifact)].payload) : std::string());
+    view_.set(v.artifact >= 0 ? d.payloads().get(arts[static_cast<size_t>(v.artifact)].payload) : std::string());
     if (!v.artifact_find.empty()) find_ = v.artifact_find;
     hits_ = view_.matches(find_);
     hit_ = -1;
+    prov_ = provenance_lines(arts, d.payloads(), v.artifact);
+    if (v.artifact_line < 0) mark_ = -1;
   }
   if (v.artifact_line >= 0) {
     scroll_ = v.artifact_line;
@@ -38,9 +46,14 @@ void ArtifactsPanel::Draw(const Document& d, ViewState& v) {
   v.artifact_find.clear();
 
   ImGui::BeginChild("alist", ImVec2(ImGui::GetContentRegionAvail().x * 0.28f, 0), true);
-  ImGui::TextDisabled("%s: %zu artifact(s)", display_id(m, c).c_str(), c.artifacts.size());
-  for (size_t i = 0; i < c.artifacts.size(); ++i) {
-    const Artifact& a = c.artifacts[i];
+  if (c) {
+    ImGui::TextDisabled("%s: %zu artifact(s)", display_id(m, *c).c_str(), arts.size());
+    if (!m.global_artifacts.empty() && ImGui::SmallButton("[-/-]: records without a compile id")) v.select_compile(m, -1);
+  } else {
+    ImGui::TextDisabled("[-/-] (no compile id): %zu artifact(s)", arts.size());
+  }
+  for (size_t i = 0; i < arts.size(); ++i) {
+    const Artifact& a = arts[i];
     std::string label = fmt::format("{}{}  ({}){}##a{}", is_guard_artifact(a) ? "[guards] " : "", terminal_safe(a.name),
                                     human_bytes(a.payload.size), a.payload.md5_ok ? "" : " md5!", i);
     bool has = a.payload.valid();
@@ -49,9 +62,31 @@ void ArtifactsPanel::Draw(const Document& d, ViewState& v) {
     if (!has) ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  attempt %lld\n%s", a.kind.c_str(), static_cast<long long>(a.attempt), m.file_of(a.where).c_str());
   }
-  if (c.metrics && ImGui::CollapsingHeader("compilation_metrics")) {
+  // Inductor provenance: the linked lines of this artifact, each jumping to its partners in the
+  // other two of pre-grad graph / post-grad graph / generated code.
+  if (!prov_.empty() && ImGui::CollapsingHeader("Provenance links", ImGuiTreeNodeFlags_DefaultOpen)) {
+    for (size_t i = 0; i < prov_.size(); ++i) {
+      const ProvLine& pl = prov_[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TextUnformatted(fmt::format("L{} {}", pl.line0 + 1, terminal_safe(pl.text)).c_str());
+      for (size_t k = 0; k < pl.to.size(); ++k) {
+        const ProvJump& j = pl.to[k];
+        ImGui::PushID(static_cast<int>(k));
+        if (ImGui::SmallButton(fmt::format("-> {} L{}", j.pane, j.line0 + 1).c_str())) {
+          v.artifact = j.artifact;
+          v.artifact_line = j.line0;
+          mark_ = j.line0;
+        }
+        ImGui::PopID();
+        if (k + 1 < pl.to.size()) ImGui::SameLine();
+      }
+      ImGui::PopID();
+    }
+  }
+  const Metrics* metrics = c && c->metrics ? &*c->metrics : (!c && !m.global_metrics.empty() ? &m.global_metrics.front() : nullptr);
+  if (metrics && ImGui::CollapsingHeader("compilation_metrics")) {
     if (ImGui::BeginTable("metrics", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-      const Metrics& mt = *c.metrics;
+      const Metrics& mt = *metrics;
       kv_row("co_name", terminal_safe(mt.co_name));
       kv_row("graph ops", fmt::format("{}", mt.graph_op_count));
       kv_row("guards", fmt::format("{}", mt.guard_count));
@@ -81,7 +116,7 @@ void ArtifactsPanel::Draw(const Document& d, ViewState& v) {
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%zu match(es), %zu lines", hits_.size(), view_.lines());
-  view_.Draw("atextview", find_, scroll_);
+  view_.Draw("atextview", find_, scroll_, ImVec2(0, 0), mark_);
   scroll_ = -1;
   ImGui::EndChild();
 }

@@ -15,6 +15,7 @@
 #include "loader.hpp"
 #include "search.hpp"
 #include "timeline_model.hpp"
+#include "provenance_jumps.hpp"
 #include "widgets.hpp"
 
 namespace tparse::viewer {
@@ -111,6 +112,8 @@ class ArtifactsPanel {
  private:
   uint64_t gen_ = 0;
   int32_t compile_ = -2, artifact_ = -2;
+  std::vector<ProvLine> prov_;  ///< provenance links of the shown artifact
+  int64_t mark_ = -1;           ///< line marked after a provenance jump
   std::string find_;
   TextView view_;
   std::vector<size_t> hits_;

@@ -3,10 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <set>
 
 #include "core/ingest.hpp"
 #include "core/test_support.hpp"
 #include "logic.hpp"
+#include "provenance_jumps.hpp"
 #include "search.hpp"
 #include "timeline_model.hpp"
 
@@ -184,4 +187,47 @@ TEST_CASE("source lines are read only when the file exists here") {
   CHECK_FALSE(read_source_line("/home/user/zoo/models.py", 151));
   CHECK_FALSE(read_source_line(__FILE__, 0));
   CHECK(human_bytes(3 * 1048576 + 1) == "3.0 MB");
+}
+
+// Issue 14: the Artifacts panel's "[-/-]" list and provenance jumps on tlparse's AOTInductor log
+// (../shared): every artifact is listed without a compile, and the pre-grad node `linear` jumps to
+// the post-grad lines of its partners `permute` and `addmm` (the log's preToPost mapping).
+TEST_CASE("Artifacts panel: [-/-] artifacts and provenance jumps (AOTInductor log)") {
+  auto log = tparse::testing::shared_testdata() / "tlparse-inputs" / "inductor_provenance_aot_log.txt";
+  if (!std::filesystem::exists(log)) return;
+  LoadedTrace t = load_trace({log.string()});
+  const Model& m = t.model;
+  CHECK(m.compiles.empty());
+  const auto& arts = artifacts_for(m, -1);
+  CHECK(arts.size() == 12);  // aot_inference_graph, 9 artifacts, 2 graph_dumps (counted in the raw log)
+  int32_t pre = -1, post = -1;
+  for (size_t i = 0; i < arts.size(); ++i) {
+    if (arts[i].name == "before_pre_grad_graph") pre = static_cast<int32_t>(i);
+    if (arts[i].name == "after_post_grad_graph") post = static_cast<int32_t>(i);
+  }
+  REQUIRE(pre >= 0);
+  REQUIRE(post >= 0);
+  auto lines = provenance_lines(arts, t.payloads, pre);
+  REQUIRE(!lines.empty());
+  std::string post_text = t.payloads.get(arts[static_cast<size_t>(post)].payload);
+  auto line_of = [](const std::string& text, int64_t line0) {
+    size_t s = 0;
+    for (int64_t i = 0; i < line0 && s != std::string::npos; ++i) s = text.find('\n', s) + 1;
+    return text.substr(s, text.find('\n', s) - s);
+  };
+  bool found = false;
+  for (const auto& pl : lines) {
+    if (pl.text.rfind("linear", 0) != 0) continue;
+    found = true;
+    std::set<std::string> names;
+    for (const auto& j : pl.to) {
+      CHECK(j.artifact == post);
+      std::string l = line_of(post_text, j.line0);
+      size_t k = l.find_first_not_of(' ');
+      names.insert(l.substr(k, l.find_first_of(":= ", k) - k));
+    }
+    CHECK(names == std::set<std::string>{"permute", "addmm"});
+  }
+  CHECK(found);
+  CHECK(provenance_lines(arts, t.payloads, -1).empty());
 }

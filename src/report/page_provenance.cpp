@@ -6,6 +6,7 @@
 // the other panes to them. Kernel stack traces are rendered below. Inline JS/CSS: works offline.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -52,6 +53,8 @@ const char* kJs = R"(
     el.addEventListener('mouseenter',function(){if(!pinned)show(el,false);});
     el.addEventListener('click',function(){pinned=(pinned===el)?null:el;show(el,true);});
   });
+  var c=document.getElementById('pane2'),s=c&&document.getElementById('L2-'+c.getAttribute('data-start'));
+  if(s)c.scrollTop=s.offsetTop-c.offsetTop-30;  // the code pane opens at def call( / run_impl(
   var p=document.querySelector('.panes');
   if(p)p.addEventListener('mouseleave',function(){if(pinned)show(pinned,false);else clear();});
 })();
@@ -59,8 +62,9 @@ const char* kJs = R"(
 
 const char* kPaneTitle[] = {"Pre-grad graph", "Post-grad graph", "Generated code"};
 
-std::string pane(int p, std::string_view title_extra, std::string_view text, const std::map<int32_t, std::set<std::string>>& partners) {
-  std::string out = fmt::format("<div class=\"pane\" id=\"pane{}\"><h3>{}", p, kPaneTitle[p]);
+std::string pane(int p, std::string_view title_extra, std::string_view text, const std::map<int32_t, std::set<std::string>>& partners,
+                 int32_t start_line = 1) {
+  std::string out = fmt::format("<div class=\"pane\" id=\"pane{}\" data-start=\"{}\"><h3>{}", p, start_line, kPaneTitle[p]);
   if (!title_extra.empty()) out += " <span class=\"muted\">" + esc(title_extra) + "</span>";
   out += "</h3><div class=\"code\">";
   if (text.empty()) out += "<span class=\"muted\">(not in this trace)</span>";
@@ -126,7 +130,7 @@ std::string provenance_page_html(Ctx& cx, int32_t ci) {
     out += "</p>\n";
   }
   out += "<div class=\"panes\">\n" + pane(0, name_of(pa.pre), pre, partners[0]) + pane(1, name_of(pa.post), post, partners[1]) +
-         pane(2, name_of(pa.code), code, partners[2]) + "</div>\n";
+         pane(2, name_of(pa.code), code, partners[2], std::max(1, pm.code_start)) + "</div>\n";
   if (pa.stack_traces >= 0) {
     auto traces = kernel_stack_traces(text_of(pa.stack_traces));
     out += fmt::format("<h2 id=\"stack-traces\">Kernel stack traces ({} kernel(s))</h2>\n", traces.size());

@@ -145,6 +145,33 @@ ok "export.log: verdict counts them" "grep -q '$want issue(s) were found during 
 # The provenance tree of the data-dependent expression reaches the unbacked symbol u0 through
 # expression_created argument_ids (export.log: Eq((((-u0)//3)) + 5, 0) <- ... <- -u0 <- u0).
 ok "export.log: symbolic provenance tree down to u0" "grep -q 'unbacked symbol' '$W/e1/export.html' && grep -q '<code>-u0</code>' '$W/e1/export.html'"
+# The tree's nodes, walked in the raw log from each failure's expr_node_id through argument_ids
+# (each node once), equal the nodes on the page (9 on export.log, as tlparse's page shows).
+want=$(python3 - "$EXPORT" <<'PY'
+import json, re, sys
+idx, roots = {}, []
+for line in open(sys.argv[1]):
+    m = re.search(r'\] (\{.*)$', line)
+    if not m: continue
+    try: e = json.loads(m.group(1))
+    except ValueError: continue
+    if 'expression_created' in e: idx[e['expression_created']['result_id']] = e['expression_created'].get('argument_ids', [])
+    if 'create_unbacked_symbol' in e: idx[e['create_unbacked_symbol']['node_id']] = []
+    for k in ('propagate_real_tensors_provenance', 'guard_added'):
+        if k in e and (k != 'guard_added' or e[k].get('prefix') == 'eval') and e[k].get('expr_node_id') is not None:
+            roots.append(e[k]['expr_node_id'])
+n = 0
+for r in roots:
+    seen, todo = set(), [r]
+    while todo:
+        i = todo.pop()
+        if i in seen or i not in idx: continue
+        seen.add(i); n += 1; todo += idx[i]
+print(n)
+PY
+)
+got=$(grep -c 'class="symnode"' "$W/e1/export.html")
+ok "export.log: provenance tree has the $want nodes of the raw log ($got)" "[ '$want' = '$got' ] && [ '$got' -ge 5 ]"
 ok "export.log: guards that tlparse skips are listed apart" "grep -q 'Other guards added while exporting (7)' '$W/e1/export.html'"
 # A hand-written draft-export log with every failure kind (tlparse's test inputs have no fake-kernel records).
 {
@@ -205,6 +232,8 @@ if noid:
     page = open(os.path.join(out, 'c', 'none.html')).read()
     assert page.count('class="artifact"') == len(noid), (page.count('class="artifact"'), len(noid))
     for k in range(len(noid)): assert 'id="a%d"' % k in page
+    cd = json.load(open(os.path.join(out, 'compile_directory.json')))
+    assert len(cd['[-/-]']['artifacts']) == len(noid)
 assert len(mappings) == 1
 has_id, mp = mappings[0]
 prov = os.path.join(out, 'prov', ('0' if has_id else 'none') + '.html')

@@ -25,6 +25,17 @@ std::string compile_directory_json(const Model& m) {
     }
     w.end_array().end_object();
   }
+  if (has_nocompile(m)) {  // records without a compile id: tlparse's "[-/-]" (folder -_-_-_-)
+    w.key("[-/-]").begin_object().kv("compile_id", "").kv("rank", static_cast<int64_t>(-1)).kv("page", kNoCompilePage);
+    w.kv("outcome", "").kv("has_graph", false).key("artifacts").begin_array();
+    for (size_t k = 0; k < m.global_artifacts.size(); ++k) {
+      const Artifact& a = m.global_artifacts[k];
+      w.begin_object().kv("name", a.name).kv("kind", a.kind).kv("number", static_cast<int64_t>(k));
+      w.kv("url", std::string(kNoCompilePage) + "#a" + std::to_string(k)).kv("cache", cache_mark(a.name));
+      w.kv("size", a.payload.size).kv("line", a.where.line).end_object();
+    }
+    w.end_array().end_object();
+  }
   w.end_object();
   return w.take();
 }

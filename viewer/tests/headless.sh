@@ -23,6 +23,14 @@ echo "== ddp_gloo_4ranks: ranks panel with 4 ranks, rank 2's recompile selected"
 run "$DATA/torch-2.11/ddp_gloo_4ranks/trace" --screenshot "$OUT/ddp" --select "rank2 [0/1]" | tee "$OUT/ddp.txt"
 grep -q '^wrote .*ddp-ranks.png' "$OUT/ddp.txt"
 
+PROV="$SHARED/testdata/tlparse-inputs/inductor_provenance_aot_log.txt"
+if [ -f "$PROV" ]; then
+  echo "== AOTInductor log without compile ids: the Artifacts panel shows [-/-] with provenance links (issue 14)"
+  run "$PROV" --screenshot "$OUT/aot" | tee "$OUT/aot.txt"
+  grep -q '^wrote .*aot-artifacts.png' "$OUT/aot.txt"
+  if grep -q BAD "$OUT/aot.txt"; then echo "a screenshot of the AOTInductor log is blank or uniform"; exit 1; fi
+fi
+
 echo "== a bad path is a message, not a crash (exit 1 from the script, no signal)"
 set +e
 run "$OUT/does-not-exist" --screenshot "$OUT/missing" > "$OUT/missing.txt" 2>&1

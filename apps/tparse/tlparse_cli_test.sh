@@ -237,6 +237,8 @@ if noid:
 assert len(mappings) == 1
 has_id, mp = mappings[0]
 prov = os.path.join(out, 'prov', ('0' if has_id else 'none') + '.html')
+owner = os.path.join(out, 'c', ('0' if has_id else 'none') + '.html')
+assert '../' + os.path.relpath(prov, out) in open(owner).read(), 'the compile page links its provenance view'
 page = open(prov).read()
 # Every line element: id, text, partners.
 lines_of = {}

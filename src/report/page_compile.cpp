@@ -132,6 +132,8 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
   }
   out += "<p>Outcome: <b>" + esc(outcome_name(c.outcome)) + "</b> &middot; graph: " + (c.has_graph ? "yes" : "no") +
          fmt::format(" &middot; attempts: {}</p>\n", c.attempts);
+  if (std::string l = provenance_link(cx, ci, root); !l.empty())
+    out += "<p>Inductor provenance (pre-grad graph, post-grad graph and generated code, linked): " + l + "</p>\n";
   if (c.metrics && !c.metrics->fail_type.empty())
     out += "<div class=\"alert\"><b>" + esc(c.metrics->fail_type) + "</b><pre>" + esc(c.metrics->fail_reason) + "</pre>" +
            (c.metrics->fail_user_frame_filename.empty() ? "" : "<p>at <code>" + esc(c.metrics->fail_user_frame_filename) + ":" +

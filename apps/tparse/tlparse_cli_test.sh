@@ -333,7 +333,8 @@ PY
   # Some([-/-]), so its None-bucket check never fires (TLPARSE-FEATURES.md §1). docs/tlparse.md.
   check "--strict-compile-id on an AOTInductor log" 1 "$BIN" "$TI/inductor_provenance_aot_log.txt" -o "$W/i3" --strict-compile-id --no-browser
   check "--strict on the AOTInductor log passes (metrics without an id are not damage)" 0 "$BIN" "$TI/inductor_provenance_aot_log.txt" -o "$W/i4" --strict --no-browser -q
-  ok "kernel stack traces rendered readably" "grep -q 'Kernel stack traces' '$W/prov_inductor_provenance_jit_debug_handle_log/prov/0.html'"
+  # tlparse test_provenance_stack_trace_readable: the traces' "\n" become real line breaks.
+  ok "kernel stack traces rendered readably" "grep -q 'Kernel stack traces (5 kernel(s))' '$W/prov_inductor_provenance_jit_debug_handle_log/prov/0.html' && grep -q '^    d = a \* 3.14$' '$W/prov_inductor_provenance_jit_debug_handle_log/prov/0.html'"
 else
   echo "tlparse_cli_test: $TI absent: provenance logs skipped"
 fi

@@ -29,6 +29,9 @@ struct IngestOptions {
   int jobs = 0;                ///< threads over files and over chunks of one file; 0 = hardware concurrency
   /// Chunk size of the parallel payload hashing of one file (0: 8 MiB). Tests force small ones.
   uint64_t chunk_bytes = 0;
+  /// Payloads byte-identical to one already verified against the same md5 are not hashed again
+  /// (on with helper threads). Off: every payload is hashed (benchmarks of logs without repeats).
+  bool skip_repeats = true;
   PrehashStats* prehash_stats = nullptr;  ///< counts hits of the parallel hashing (tests)
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)
   /// Keep only these processes, each (input path, glog pid); empty: all. The CLI's --process N /

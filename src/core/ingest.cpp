@@ -101,7 +101,8 @@ void read_one(const std::string& path, int32_t index, const IngestOptions& opts,
   std::error_code ec;
   uint64_t size = seekable ? fs::file_size(path, ec) : 0;
   if (helpers > 0 && opts.verify_md5 && !ec && size >= 2 * chunk) {
-    prehash = std::make_unique<PayloadPrehash>(path, 0, size, helpers, chunk, opts.max_line, opts.prehash_stats);
+    prehash = std::make_unique<PayloadPrehash>(path, 0, size, helpers, chunk, opts.max_line, opts.prehash_stats,
+                                                opts.skip_repeats);
     b.set_prehash(prehash.get());
   }
   if (!src) {

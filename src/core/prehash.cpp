@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/md5.h>
@@ -69,7 +70,7 @@ bool digest_is(const unsigned char d[16], std::string_view hex) {
 }  // namespace
 
 bool PayloadPrehash::known(std::string_view declared, std::string_view raw, int& fd, std::string& buf, bool& utf8_ok) {
-  if (declared.empty()) return false;
+  if (declared.empty() || !skip_repeats_) return false;
   Seen s;
   {
     std::lock_guard<std::mutex> lk(seen_mu_);
@@ -78,6 +79,14 @@ bool PayloadPrehash::known(std::string_view declared, std::string_view raw, int&
     s = it->second;
   }
   if (s.len != raw.size()) return false;
+  if (map_ && s.offset + s.len <= map_len_) {
+    // The earlier copy in the file's mapping: compared in place (a repeated log touches only the
+    // pages of the first copies), no read() copy.
+    if (std::memcmp(static_cast<const char*>(map_) + s.offset, raw.data(), raw.size()) != 0) return false;
+    utf8_ok = s.utf8_ok;
+    if (stats_) stats_->repeats++;
+    return true;
+  }
   if (fd < 0) fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   if (buf.size() < s.len) buf.resize(static_cast<size_t>(s.len));
@@ -94,19 +103,25 @@ bool PayloadPrehash::known(std::string_view declared, std::string_view raw, int&
 }
 
 void PayloadPrehash::remember(std::string_view declared, uint64_t offset, uint64_t len, bool utf8_ok) {
-  if (declared.empty()) return;
+  if (declared.empty() || !skip_repeats_) return;
   std::lock_guard<std::mutex> lk(seen_mu_);
   seen_.emplace(std::string(declared), Seen{offset, len, utf8_ok});
 }
 
 PayloadPrehash::PayloadPrehash(std::string path, uint64_t begin, uint64_t end, int workers, uint64_t chunk_bytes,
-                               size_t max_line, PrehashStats* stats)
+                               size_t max_line, PrehashStats* stats, bool skip_repeats)
     : path_(std::move(path)), begin_(begin), size_(end), chunk_(std::max<uint64_t>(chunk_bytes, 64)), max_line_(max_line),
-      stats_(stats) {
+      stats_(stats), skip_repeats_(skip_repeats) {
   nchunks_ = end > begin ? static_cast<size_t>((end - begin + chunk_ - 1) / chunk_) : 0;
   state_ = std::make_unique<std::atomic<int>[]>(nchunks_);
   for (size_t i = 0; i < nchunks_; ++i) state_[i].store(kFree);
   results_.resize(nchunks_);
+  int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0 && end > 0) {
+    void* m = ::mmap(nullptr, end, PROT_READ, MAP_SHARED, fd, 0);
+    if (m != MAP_FAILED) map_ = m, map_len_ = end;
+  }
+  if (fd >= 0) ::close(fd);
   for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { worker(); });
 }
 
@@ -114,6 +129,7 @@ PayloadPrehash::~PayloadPrehash() {
   stop_ = true;
   for (auto& t : threads_) t.join();
   if (main_fd_ >= 0) ::close(main_fd_);
+  if (map_) ::munmap(map_, map_len_);
 }
 
 void PayloadPrehash::worker() {
@@ -161,7 +177,8 @@ void PayloadPrehash::hash_chunk(size_t k) {
   }
   ::close(fd);
   if (start == UINT64_MAX || start >= b) return;
-  // Records starting in [start, b); the last one may run past b.
+  // Records starting in [start, b); the last one may run past b. (pread, not the mapping: mapped
+  // pages would count in the process's RSS, and page faults cost more than the copy here.)
   auto src = range_source(path_, start, size_, std::min<uint64_t>(size_ - start, chunk_ + 4096), err);
   if (!src) return;
   RecordReader reader(std::move(src), max_line_);

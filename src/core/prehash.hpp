@@ -47,7 +47,7 @@ class PayloadPrehash {
   /// Starts `workers` threads hashing the records of `path` that start in [begin, end) (begin is
   /// a record start: 0, or where an earlier pass stopped), in chunks of `chunk_bytes`.
   PayloadPrehash(std::string path, uint64_t begin, uint64_t end, int workers, uint64_t chunk_bytes, size_t max_line,
-                 PrehashStats* stats = nullptr);
+                 PrehashStats* stats = nullptr, bool skip_repeats = true);
   ~PayloadPrehash();
   PayloadPrehash(const PayloadPrehash&) = delete;
   PayloadPrehash& operator=(const PayloadPrehash&) = delete;
@@ -80,9 +80,12 @@ class PayloadPrehash {
   };
   bool known(std::string_view declared, std::string_view raw, int& fd, std::string& buf, bool& utf8_ok);
   void remember(std::string_view declared, uint64_t offset, uint64_t len, bool utf8_ok);
+  bool skip_repeats_;
   std::mutex seen_mu_;
   std::unordered_map<std::string, Seen> seen_;
-  int main_fd_ = -1;           // the main pass's descriptor and buffer for known()
+  void* map_ = nullptr;        // the file mapped read-only, for comparing repeats in place
+  uint64_t map_len_ = 0;
+  int main_fd_ = -1;           // the main pass's descriptor and buffer for known() without a mapping
   std::string main_buf_;
 
   std::string path_;

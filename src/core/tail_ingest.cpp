@@ -76,7 +76,7 @@ bool TailIngest::read_appended(FileState& f, int32_t index) {
   unsigned jobs = opts_.jobs > 0 ? static_cast<unsigned>(opts_.jobs) : std::max(1u, std::thread::hardware_concurrency());
   if (jobs > 1 && opts_.verify_md5 && size - f.fed >= 2 * chunk) {
     prehash = std::make_unique<PayloadPrehash>(f.path, f.fed, size, static_cast<int>(jobs - 1), chunk, opts_.max_line,
-                                               opts_.prehash_stats);
+                                               opts_.prehash_stats, opts_.skip_repeats);
     f.builder->set_prehash(prehash.get());
   }
   std::string err;

@@ -1,6 +1,7 @@
 // Parallel payload hashing of one file in record-aligned chunks; see prehash.hpp.
 #include "prehash.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>

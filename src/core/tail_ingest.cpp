@@ -1,6 +1,7 @@
 // Incremental ingest of growing trace files; see tail_ingest.hpp.
 #include "tail_ingest.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <sys/stat.h>

@@ -63,9 +63,23 @@ make_trace "$unit_glm" "$mib" "$glm"
 make_trace "$unit_glm" $(( mib / 4 )) "$glm_q"
 mkdir -p "$multi"
 for r in 0 1 2 3; do make_trace "$unit_mixed" $(( mib / 4 )) "$multi/dedicated_log_torch_trace_rank_${r}_bench.log"; done
+# 512 ranks: the 4-rank DDP logs repeated as ranks 0..511 (the rank in each envelope rewritten).
+ranks512=$WORK/ranks512
+if [ ! -f "$ranks512/.done" ]; then
+  rm -rf "$ranks512"; mkdir -p "$ranks512"
+  ddp=(testdata/torch-2.11/ddp_gloo_4ranks/trace/*rank_*)
+  for r in $(seq 0 511); do
+    src=${ddp[$((r % 4))]}
+    { case "$src" in *.gz) gzip -dc "$src" ;; *) cat "$src" ;; esac; } | sed "s/\"rank\": [0-9]*/\"rank\": $r/" \
+      > "$ranks512/dedicated_log_torch_trace_rank_${r}_bench.log"
+  done
+  touch "$ranks512/.done"
+fi
 
 bytes_of() { du -cb "$@" | tail -1 | cut -f1; }
-[ "${GEN_ONLY:-0}" = 1 ] && { ls -l "$mixed" "$glm" "$glm_q" "$multi"; exit 0; }
+[ "${GEN_ONLY:-0}" = 1 ] && { ls -l "$mixed" "$glm" "$glm_q" "$multi"; du -sh "$ranks512"; exit 0; }
+# tlparse (the Rust peer) side by side when it is on PATH (or TLPARSE=/path/to/tlparse).
+TLP=${TLPARSE:-$(command -v tlparse || true)}
 
 # Results: one line per row in $WORK/results.txt: label bytes wall cpu rss_kb
 RES=$WORK/results.txt
@@ -85,8 +99,11 @@ measure() {  # $1 = label, $2 = input bytes, rest = command. Non-zero exits are 
 echo "tparse bench: ${GB} GB traces in $WORK; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 b_mixed=$(bytes_of "$mixed"); b_glm=$(bytes_of "$glm"); b_glm_q=$(bytes_of "$glm_q"); b_multi=$(bytes_of "$multi")
 b_unit_glm=$(bytes_of "$unit_glm")
+b_r512=$(bytes_of "$ranks512")
 S="summary --json -q -o /dev/null"
+measure "md5sum mixed (reference)" "$b_mixed" md5sum "$mixed"
 measure "summary mixed md5 -j1" "$b_mixed" "$BIN" $S -j 1 "$mixed"
+measure "summary mixed md5 -j2" "$b_mixed" "$BIN" $S -j 2 "$mixed"
 measure "summary mixed no-md5 -j1" "$b_mixed" "$BIN" $S -j 1 --no-md5 "$mixed"
 measure "summary glm md5 -j1" "$b_glm" "$BIN" $S -j 1 "$glm"
 measure "summary glm/4 md5 -j1" "$b_glm_q" "$BIN" $S -j 1 "$glm_q"
@@ -98,6 +115,16 @@ report_files=$(find "$WORK/report" -type f | wc -l); report_mb=$(du -sm "$WORK/r
 rm -rf "$WORK/report"
 measure "report glm -j2" "$b_glm" "$BIN" report "$glm" -o "$WORK/report" --overwrite --no-browser -q -j 2
 rm -rf "$WORK/report"
+measure "report 512 ranks -j2" "$b_r512" "$BIN" report "$ranks512" -o "$WORK/report" --overwrite --no-browser -q -j 2
+rm -rf "$WORK/report"
+if [ -n "$TLP" ]; then
+  measure "tlparse mixed" "$b_mixed" "$TLP" "$mixed" -o "$WORK/tl" --overwrite --no-browser
+  rm -rf "$WORK/tl"
+  measure "tlparse glm" "$b_glm" "$TLP" "$glm" -o "$WORK/tl" --overwrite --no-browser
+  rm -rf "$WORK/tl"
+  measure "tlparse 512 ranks" "$b_r512" "$TLP" "$ranks512" --all-ranks-html -o "$WORK/tl" --overwrite --no-browser
+  rm -rf "$WORK/tl"
+fi
 # gate: this run's trace against a baseline trace (the glm unit: one compile); input = both.
 measure "gate glm vs baseline" $(( b_glm + b_unit_glm )) "$BIN" gate "$glm" --baseline-trace "$unit_glm" -q -o /dev/null
 measure "gate glm/4 vs baseline" $(( b_glm_q + b_unit_glm )) "$BIN" gate "$glm_q" --baseline-trace "$unit_glm" -q -o /dev/null
@@ -112,6 +139,16 @@ printf "\n%-26s %9s %8s %8s %10s %10s %9s\n" benchmark "input MB" "wall s" "CPU 
 awk -F'|' '{ mb=$2/1e6; printf "%-26s %9.0f %8.2f %8.2f %10.0f %10.0f %9.0f\n", $1, mb, $3, $4, ($3>0? mb/$3:0), ($4>0? mb/$4:0), $5/1024 }' "$RES"
 [ -n "$viewer_ms" ] && echo "(viewer: model loaded in ${viewer_ms} ms, by its own clock; the row's wall includes Xvfb start and exit)"
 echo "(report mixed: $report_files files, $report_mb MB written)"
+if [ -n "$TLP" ]; then
+  printf "\n%-18s %12s %12s %8s %12s %12s %8s\n" "side by side" "tparse wall" "tlparse wall" ratio "tparse CPU" "tlparse CPU" ratio
+  for row in "mixed|report mixed -j2|tlparse mixed" "glm|report glm -j2|tlparse glm" "512 ranks|report 512 ranks -j2|tlparse 512 ranks"; do
+    IFS='|' read -r name tp tl <<<"$row"
+    awk -F'|' -v a="$tp" -v b="$tl" -v n="$name" '$1==a{wa=$3; ca=$4} $1==b{wb=$3; cb=$4}
+      END{ printf "%-18s %12.2f %12.2f %7.1fx %12.2f %12.2f %7.1fx\n", "report " n, wa, wb, (wa>0? wb/wa:0), ca, cb, (ca>0? cb/ca:0) }' "$RES"
+  done
+else
+  echo "(tlparse not on PATH: no side-by-side rows; TLPARSE=/path/to/tlparse adds them)"
+fi
 
 # Targets.
 get() { awk -F'|' -v l="$1" -v f="$2" '$1==l { print $f }' "$RES"; }
@@ -123,6 +160,9 @@ check() {  # $1 = ok(0/1), $2 = text
 }
 ge() { awk -v a="$1" -v b="$2" 'BEGIN{ print (a >= b) ? 1 : 0 }'; }
 echo
+m5=$(get "md5sum mixed (reference)" 3); sj2=$(get "summary mixed md5 -j2" 3)
+check "$(awk -v a="$sj2" -v b="$m5" 'BEGIN{ print (a < 0.8*b) ? 1 : 0 }')" \
+  "summary mixed md5 -j2 (one file, both cores): ${sj2} s wall vs md5sum ${m5} s ($(awk -v a="$sj2" -v b="$m5" 'BEGIN{printf "%.2fx", (b>0? a/b:0)}'); target < 0.8x)"
 for l in "summary mixed md5 -j1" "summary glm md5 -j1"; do
   v=$(cpu_mbs "$l"); check "$(ge "$v" 400)" "$l: $v MB/s per CPU (target >= 400 per thread, md5 on)"
 done

@@ -50,9 +50,15 @@ void App::open(const std::string& path) {
 
 void App::follow(const std::string& path) {
   follower_ = std::make_unique<Follower>(path);
-  tail_status_ = "following " + path;
-  if (follower_->changed()) open(path);
-  else tail_status_ += " (waiting for trace files)";
+  tail_status_ = "following " + path + " (waiting for trace files)";
+  // Only appended bytes are parsed (TailLoader, tail.hpp); its snapshots arrive like loads.
+  open_started_ = std::chrono::steady_clock::now();
+  pending_overview_ = true;
+  tail_.reset();
+  tail_ = std::make_unique<TailLoader>(path, tasks_, [this](LoadResult r) {
+    r.id = load_id_;
+    on_loaded(std::move(r));
+  });
 }
 
 void App::reload() {
@@ -110,7 +116,7 @@ void App::on_loaded(LoadResult r) {
 
 void App::begin_frame() {
   tasks_.drain();
-  if (follower_ && !loading_) {
+  if (follower_ && !tail_ && !loading_) {
     auto now = std::chrono::steady_clock::now();
     if (now - last_poll_ > std::chrono::milliseconds(500)) {
       last_poll_ = now;
@@ -158,7 +164,7 @@ void App::draw_menu() {
     if (ImGui::MenuItem("Reload", "F5", false, doc_.loaded())) reload();
     bool following = follower_ != nullptr;
     if (ImGui::MenuItem("Follow (live tail)", nullptr, following, doc_.loaded() || following)) {
-      if (following) follower_.reset(), tail_status_.clear();
+      if (following) follower_.reset(), tail_.reset(), tail_status_.clear();
       else follow(doc_.path);
     }
     ImGui::Separator();

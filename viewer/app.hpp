@@ -53,6 +53,8 @@ class App {
   const GraphPanel& graph_panel() const { return graph_; }
   const std::string& tail_status() const { return tail_status_; }
   uint64_t reloads() const { return reloads_; }
+  /// The live tail's worker (null when not following).
+  const TailLoader* tail() const { return tail_.get(); }
   void save();
 
  private:
@@ -72,6 +74,7 @@ class App {
   TaskQueue tasks_;
   Loader loader_;
   std::unique_ptr<Follower> follower_;
+  std::unique_ptr<TailLoader> tail_;  ///< --follow: parses only appended bytes
   std::chrono::steady_clock::time_point last_poll_{};
   std::chrono::steady_clock::time_point open_started_{};
   bool pending_overview_ = false;

@@ -1,6 +1,7 @@
 // Live tail; see tail.hpp.
 #include "tail.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
 
@@ -31,6 +32,48 @@ uint64_t Follower::total_bytes() const {
   uint64_t t = 0;
   for (const auto& f : last_) t += f.size;
   return t;
+}
+
+TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts, int poll_ms) : path_(std::move(path)) {
+  thread_ = std::thread([this, &q, done = std::move(done), opts = std::move(opts), poll_ms] {
+    TailIngest tail(path_, opts);
+    for (;;) {
+      auto t0 = std::chrono::steady_clock::now();
+      std::shared_ptr<LoadedTrace> snap;
+      std::string error;
+      try {
+        snap = tail.update();
+      } catch (const std::exception& e) {
+        error = fmt::format("reading failed: {}", e.what());
+      }
+      if (snap || !error.empty()) {
+        LoadResult r;
+        r.path = path_;
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (snap) {
+          r.error = load_error(snap->model);
+          if (r.error.empty()) r.trace = std::move(snap);
+        } else {
+          r.error = error;
+        }
+        last_parsed_ = tail.last_bytes_parsed();
+        if (tail.last_rebuilt()) ++rebuilds_;
+        ++updates_;
+        q.push([done, r = std::move(r)]() mutable { done(std::move(r)); });
+      }
+      std::unique_lock<std::mutex> lk(mu_);
+      if (cv_.wait_for(lk, std::chrono::milliseconds(poll_ms), [this] { return stop_.load(); })) return;
+    }
+  });
+}
+
+TailLoader::~TailLoader() {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
 }
 
 TailDelta diff_models(const Model& a, const Model& b) {

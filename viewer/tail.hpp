@@ -1,14 +1,22 @@
 // Live tail (--follow): notices when a trace that a job is still writing grows (files appear or
-// get longer) so the app reloads it in the background, and says what the reload added. Whole
-// reloads keep the core untouched and the model consistent (finalize() sees every record);
-// ingest runs at hundreds of MB/s, so a growing trace of tens of MB reloads in well under a second.
+// get longer) and says what an update added. TailLoader reads only the appended bytes on a
+// worker thread (core/tail_ingest.hpp keeps each file's builder at its last record) and hands
+// finalized snapshots to the main thread, so a record appended to a 1 GB trace shows without
+// reading the trace again.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <string>
 #include <vector>
 
 #include "core/model.hpp"
+#include "core/tail_ingest.hpp"
+#include "loader.hpp"
 
 namespace tparse::viewer {
 
@@ -34,6 +42,31 @@ class Follower {
   std::string path_;
   std::vector<FileStamp> last_;
   bool first_ = true;
+};
+
+/// The live tail's worker: polls the trace every `poll_ms` (a stat per file), parses what was
+/// appended and posts each new snapshot to `q` as a LoadResult (its `seconds`: the update's time).
+class TailLoader {
+ public:
+  using Done = std::function<void(LoadResult)>;
+  TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts = {}, int poll_ms = 50);
+  ~TailLoader();
+  TailLoader(const TailLoader&) = delete;
+  TailLoader& operator=(const TailLoader&) = delete;
+  const std::string& path() const { return path_; }
+  /// Updates posted so far, and how many of them read the trace again from the start.
+  uint64_t updates() const { return updates_.load(); }
+  uint64_t rebuilds() const { return rebuilds_.load(); }
+  /// Bytes parsed by the last update.
+  uint64_t last_bytes_parsed() const { return last_parsed_.load(); }
+
+ private:
+  std::string path_;
+  std::atomic<bool> stop_{false};
+  std::atomic<uint64_t> updates_{0}, rebuilds_{0}, last_parsed_{0};
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::thread thread_;
 };
 
 /// What a reload added, for the "new since last reload" line.

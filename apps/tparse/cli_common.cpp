@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
 #include <unistd.h>
@@ -15,6 +16,9 @@ bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool 
   IngestOptions o;
   o.verify_md5 = !f.no_md5;
   o.jobs = f.jobs;
+  // Chunk size of the parallel hashing of one file; tests force tiny ones (jobs_identity_test.sh).
+  if (const char* c = std::getenv("TPARSE_CHUNK_BYTES")) o.chunk_bytes = std::strtoull(c, nullptr, 10);
+  if (std::getenv("TPARSE_HASH_REPEATS")) o.skip_repeats = false;  // benchmarks: hash every payload
   o.only_rank = f.rank;
   o.keep_payloads = keep_payloads;
   o.keep_detail = keep_payloads;

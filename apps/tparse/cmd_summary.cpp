@@ -20,7 +20,7 @@ void add_summary(CLI::App& app, Exit& exit) {
   sub->add_flag("--strict", f->strict, "Exit 1 when the input has damaged lines, naming them");
   sub->add_flag("-q,--quiet", f->quiet, "No progress or notes on stderr");
   sub->add_flag("-v,--verbose", f->verbose, "List every compile and input problem");
-  sub->add_option("-j,--jobs", f->jobs, "Threads over input files (default: all cores)");
+  sub->add_option("-j,--jobs", f->jobs, "Threads: over input files, and over chunks of one file (default: all cores)");
   sub->add_option("--rank", f->rank, "Only this rank");
   add_process_flags(sub, *f);
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");

@@ -8,6 +8,7 @@
 #include <openssl/md5.h>
 
 #include "prefix.hpp"
+#include "prehash.hpp"
 
 namespace tparse {
 
@@ -152,9 +153,13 @@ PayloadRef ModelBuilder::keep_payload(const Record& r) {
   if (!opts_.keep_payloads || !r.has_payload || !r.raw) return {};
   if (store_file_ >= 0 && !r.raw->rank_tagged) {
     uint64_t decoded = r.raw->payload.size() >= r.raw->payload_lines ? r.raw->payload.size() - r.raw->payload_lines : 0;
-    return store_.add_ref(store_file_, r.raw->payload_offset, r.raw->payload.size(), decoded, r.md5_ok);
+    PayloadRef ref = store_.add_ref(store_file_, r.raw->payload_offset, r.raw->payload.size(), decoded, r.md5_ok);
+    if (r.md5_verified) store_.set_key(ref, r.md5);
+    return ref;
   }
-  return store_.add_text(std::string(payload(r)), r.md5_ok);
+  PayloadRef ref = store_.add_text(std::string(payload(r)), r.md5_ok);
+  if (r.md5_verified) store_.set_key(ref, r.md5);
+  return ref;
 }
 
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
@@ -333,17 +338,30 @@ void ModelBuilder::add(const RawRecord& raw) {
       diag(Diag::TruncatedPayload, where, fmt::format("{}: envelope says has_payload but no payload lines follow", r.kind));
     } else {
       r.has_payload = true;
+      unsigned char digest[MD5_DIGEST_LENGTH];
+      bool utf8_ok = true;
+      bool ahead = opts_.verify_md5 && prehash_ && prehash_->lookup(raw, md5, digest, utf8_ok);
       if (opts_.verify_md5) {
-        std::string_view text = payload(r);
-        unsigned char digest[MD5_DIGEST_LENGTH];
-        MD5(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+        if (!ahead) {
+          std::string_view text = payload(r);
+          MD5(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+        }
         char hex[33];
         static constexpr char kHex[] = "0123456789abcdef";
         for (int i = 0; i < MD5_DIGEST_LENGTH; ++i) {
           hex[2 * i] = kHex[digest[i] >> 4];
           hex[2 * i + 1] = kHex[digest[i] & 15];
         }
-        if (md5 != std::string_view(hex, 32)) {
+        if (md5 == std::string_view(hex, 32)) {
+          r.md5_verified = true;
+          std::memcpy(r.md5, digest, 16);
+          if (prehash_ && !ahead) {
+            std::string_view t = raw.payload;
+            utf8_ok = simdjson::validate_utf8(t.data(), t.size());
+            prehash_->verified(raw, md5, utf8_ok);
+            ahead = true;  // UTF-8 checked just now
+          }
+        } else {
           r.md5_ok = false;
           diag(Diag::Md5Mismatch, where,
                fmt::format("{}: payload md5 {} does not match has_payload {} ({} lines)", r.kind, std::string_view(hex, 32),
@@ -356,7 +374,8 @@ void ModelBuilder::add(const RawRecord& raw) {
       // UTF-8 is checked even with --no-md5: every consumer (HTML, JSON, terminal) needs it.
       // The raw lines differ from the payload only by ASCII (TABs, tags), so validate them in place.
       std::string_view text = raw.payload;
-      if (!simdjson::validate_utf8(text.data(), text.size()))
+      if (!ahead) utf8_ok = simdjson::validate_utf8(text.data(), text.size());
+      if (!utf8_ok)
         diag(Diag::InvalidUtf8, where, fmt::format("{}: payload is not valid UTF-8", r.kind));
     }
   } else if (raw.payload_lines > 0) {

@@ -16,6 +16,8 @@
 
 namespace tparse {
 
+struct PrehashStats;
+
 struct IngestOptions {
   bool verify_md5 = true;
   bool keep_events = true;     ///< keep chromium events (timeline)
@@ -24,7 +26,13 @@ struct IngestOptions {
   /// metrics, every artifact). Off: only what totals, sites and recompiles need, so memory per
   /// compile stays small on huge logs (summary, gate).
   bool keep_detail = true;
-  int jobs = 0;                ///< worker threads over files; 0 = hardware concurrency
+  int jobs = 0;                ///< threads over files and over chunks of one file; 0 = hardware concurrency
+  /// Chunk size of the parallel payload hashing of one file (0: 8 MiB). Tests force small ones.
+  uint64_t chunk_bytes = 0;
+  /// Payloads byte-identical to one already verified against the same md5 are not hashed again
+  /// (on with helper threads). Off: every payload is hashed (benchmarks of logs without repeats).
+  bool skip_repeats = true;
+  PrehashStats* prehash_stats = nullptr;  ///< counts hits of the parallel hashing (tests)
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)
   /// Keep only these processes, each (input path, glog pid); empty: all. The CLI's --process N /
   /// --latest load once, pick, and load again with this.
@@ -43,8 +51,12 @@ struct Record {
   int32_t process = -1;         ///< index into the partial model's processes
   bool has_payload = false;
   bool md5_ok = true;
+  bool md5_verified = false;    ///< the payload was hashed and matched has_payload: `md5` is its digest
+  unsigned char md5[16] = {};
   const RawRecord* raw = nullptr;
 };
+
+class PayloadPrehash;
 
 class ModelBuilder {
  public:
@@ -57,6 +69,8 @@ class ModelBuilder {
   void finish(uint64_t bytes, uint64_t lines, const std::string& read_error);
 
   Model& model() { return model_; }
+  /// Payload md5s computed ahead by other threads (prehash.hpp); used when they match the record.
+  void set_prehash(PayloadPrehash* p) { prehash_ = p; }
   PayloadStore& store() { return store_; }
 
   // ---- API for handlers ----
@@ -108,6 +122,7 @@ class ModelBuilder {
   Artifact discard_;  // target for add_artifact when detail is off
   bool scratch_valid_ = false;
   bool seekable_;
+  PayloadPrehash* prehash_ = nullptr;
 };
 
 /// Handler for one record kind.

@@ -1,4 +1,5 @@
-// Ingest: input expansion, one ModelBuilder per file on worker threads, merge, finalize.
+// Ingest: input expansion, one ModelBuilder per file on worker threads (spare threads hash the
+// payloads of one file's chunks ahead: prehash.hpp), merge, finalize.
 #include "ingest.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "prehash.hpp"
 #include "record_reader.hpp"
 
 namespace tparse {
@@ -86,12 +88,23 @@ struct Partial {
 
 void read_one(const std::string& path, int32_t index, const IngestOptions& opts, Partial& out,
               std::atomic<uint64_t>& progress_bytes, const std::atomic<bool>* cancel,
-              std::unique_ptr<ByteSource> src = nullptr) {
+              std::unique_ptr<ByteSource> src = nullptr, int helpers = 0) {
   std::string err;
   bool gz = false;
   if (!src) src = open_source(path, err, gz);
   bool seekable = src && src->seekable();
   ModelBuilder b(index, path, rank_from_filename(path), seekable, opts);
+  // One file on several cores: helper threads hash the payloads of later chunks (prehash.hpp)
+  // while this thread frames and models the records in order.
+  std::unique_ptr<PayloadPrehash> prehash;
+  uint64_t chunk = opts.chunk_bytes ? opts.chunk_bytes : (8u << 20);
+  std::error_code ec;
+  uint64_t size = seekable ? fs::file_size(path, ec) : 0;
+  if (helpers > 0 && opts.verify_md5 && !ec && size >= 2 * chunk) {
+    prehash = std::make_unique<PayloadPrehash>(path, 0, size, helpers, chunk, opts.max_line, opts.prehash_stats,
+                                                opts.skip_repeats);
+    b.set_prehash(prehash.get());
+  }
   if (!src) {
     b.diag(Diag::Unreadable, SourceLoc{index, 0}, fmt::format("cannot open: {}", err));
     b.finish(0, 0, {});
@@ -118,6 +131,8 @@ void read_one(const std::string& path, int32_t index, const IngestOptions& opts,
     progress_bytes += reader.bytes_read() - last;
     b.finish(reader.bytes_read(), reader.lines(), reader.error());
   }
+  b.set_prehash(nullptr);
+  prehash.reset();
   out.model = std::move(b.model());
   out.store = std::move(b.store());
   out.gzip = gz;
@@ -157,12 +172,14 @@ LoadedTrace load_trace(const std::vector<std::string>& inputs, const IngestOptio
   std::atomic<uint64_t> done{0};
   std::atomic<size_t> next{0};
   unsigned jobs = opts.jobs > 0 ? static_cast<unsigned>(opts.jobs) : std::max(1u, std::thread::hardware_concurrency());
+  // Spare threads (fewer files than jobs) hash the payloads of each file's later chunks.
+  int helpers = paths.empty() || jobs <= paths.size() ? 0 : static_cast<int>((jobs - paths.size()) / paths.size());
   jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, paths.size())));
   std::atomic<bool> stop{false};
   std::atomic<size_t> files_done{0};
   auto worker = [&] {
     for (size_t i; (i = next++) < paths.size();) {
-      if (!stop.load()) read_one(paths[i], static_cast<int32_t>(i), opts, parts[i], done, &stop);
+      if (!stop.load()) read_one(paths[i], static_cast<int32_t>(i), opts, parts[i], done, &stop, nullptr, helpers);
       files_done++;
     }
   };

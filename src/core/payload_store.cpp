@@ -71,6 +71,19 @@ PayloadRef PayloadStore::add_text(std::string text, bool md5_ok) {
   return PayloadRef{static_cast<int64_t>(entries_.size() - 1), n, md5_ok};
 }
 
+void PayloadStore::set_key(const PayloadRef& ref, const unsigned char md5[16]) {
+  if (ref.id < 0 || static_cast<size_t>(ref.id) >= entries_.size()) return;
+  Entry& e = entries_[static_cast<size_t>(ref.id)];
+  std::memcpy(e.md5, md5, 16);
+  e.keyed = true;
+}
+
+std::string_view PayloadStore::key(const PayloadRef& ref) const {
+  if (ref.id < 0 || static_cast<size_t>(ref.id) >= entries_.size()) return {};
+  const Entry& e = entries_[static_cast<size_t>(ref.id)];
+  return e.keyed ? std::string_view(reinterpret_cast<const char*>(e.md5), 16) : std::string_view();
+}
+
 std::string PayloadStore::get(const PayloadRef& ref) const {
   if (ref.id < 0 || static_cast<size_t>(ref.id) >= entries_.size()) return {};
   const Entry& e = entries_[static_cast<size_t>(ref.id)];
@@ -96,9 +109,11 @@ int64_t PayloadStore::absorb(PayloadStore&& other) {
   uint64_t text_offset = texts_.size();
   for (auto& f : other.files_) files_.push_back(std::move(f));
   for (auto& t : other.texts_) texts_.push_back(std::move(t));
-  for (const auto& e : other.entries_)
-    entries_.push_back({e.file < 0 ? -1 : e.file + file_offset, e.file < 0 ? e.offset + text_offset : e.offset,
-                        e.raw_len});
+  for (const auto& e : other.entries_) {
+    entries_.push_back(e);
+    entries_.back().file = e.file < 0 ? -1 : e.file + file_offset;
+    entries_.back().offset = e.file < 0 ? e.offset + text_offset : e.offset;
+  }
   other = PayloadStore{};
   return id_offset;
 }

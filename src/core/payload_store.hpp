@@ -26,6 +26,12 @@ class PayloadStore {
   PayloadRef add_ref(int32_t file, uint64_t offset, uint64_t raw_len, uint64_t decoded_len, bool md5_ok);
   /// A payload kept in memory (already decoded).
   PayloadRef add_text(std::string text, bool md5_ok);
+  /// Records the verified MD5 of payload `ref` (its text hashed and equal to has_payload): a
+  /// content identity that lets the report reuse what it made from the same text without
+  /// re-reading it. Payloads whose md5 was not checked or did not match have none.
+  void set_key(const PayloadRef& ref, const unsigned char md5[16]);
+  /// The verified MD5 (16 bytes) of `ref`'s text, or "" when unknown. Equal keys, equal texts.
+  std::string_view key(const PayloadRef& ref) const;
   /// The decoded payload text; "" for an invalid ref. Thread-safe.
   std::string get(const PayloadRef& ref) const;
   /// Appends another store; returns the id offset to add to refs from `other`.
@@ -37,6 +43,8 @@ class PayloadStore {
     int32_t file;       // -1: in memory (texts_[offset])
     uint64_t offset;
     uint64_t raw_len;
+    bool keyed = false;
+    unsigned char md5[16] = {};
   };
   std::vector<std::string> files_;
   std::vector<Entry> entries_;

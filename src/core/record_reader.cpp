@@ -150,7 +150,43 @@ class InflateSource : public ByteSource {
   std::string err_;
 };
 
+// Bytes [start, end) of a file by pread.
+class RangeSource : public ByteSource {
+ public:
+  RangeSource(int fd, uint64_t start, uint64_t end, uint64_t hint) : fd_(fd), pos_(start), end_(end), hint_(hint) {}
+  ~RangeSource() override { ::close(fd_); }
+  long read(char* buf, size_t n) override {
+    if (pos_ >= end_) return 0;
+    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
+    for (;;) {
+      ssize_t r = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) err_ = std::strerror(errno);
+      if (r > 0) pos_ += static_cast<uint64_t>(r);
+      return static_cast<long>(r);
+    }
+  }
+  std::string error() const override { return err_; }
+  bool seekable() const override { return true; }
+  uint64_t size_hint() const override { return hint_; }
+
+ private:
+  int fd_;
+  uint64_t pos_, end_, hint_;
+  std::string err_;
+};
+
 }  // namespace
+
+std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin, uint64_t end, uint64_t hint,
+                                         std::string& err) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    err = std::strerror(errno);
+    return nullptr;
+  }
+  return std::make_unique<RangeSource>(fd, begin, end, hint);
+}
 
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip) {
   is_gzip = false;

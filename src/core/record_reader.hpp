@@ -28,6 +28,10 @@ class ByteSource {
 /// Opens a path ("-" = stdin). Detects gzip by magic bytes (files and stdin alike). nullptr + err on failure.
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip);
 std::unique_ptr<ByteSource> memory_source(std::string data);
+/// Bytes [begin, end) of a plain file (pread on its own descriptor); size_hint() is `hint`.
+/// nullptr + err when it cannot be opened. Parallel hashing and the live tail read with it.
+std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin, uint64_t end, uint64_t hint,
+                                         std::string& err);
 /// Reads the first two bytes of a stream that cannot seek (stdin, memory): gzip magic (1f 8b)
 /// gives a decompressing source, anything else the same bytes unchanged. `is_gzip` says which.
 std::unique_ptr<ByteSource> sniff_gzip(std::unique_ptr<ByteSource> src, bool& is_gzip);

@@ -3,9 +3,13 @@
 #pragma once
 
 #include <mutex>
+#include <optional>
 #include <string>
+#include <cstdint>
+#include <unordered_map>
 #include <unordered_set>
 
+#include "memo.hpp"
 #include "report.hpp"
 
 namespace tparse::fx {
@@ -17,6 +21,21 @@ struct Hierarchy;
 
 namespace tparse::report {
 
+/// The order of the page this thread writes (its compile index; later pages: INT64_MAX).
+inline thread_local int64_t t_page_order = INT64_MAX;
+
+/// A payload's text, read from the store on first use (a memo hit never reads it).
+struct LazyText {
+  const PayloadStore& ps;
+  PayloadRef ref;
+  std::optional<std::string> text;
+  const std::string& get() {
+    if (!text) text = ps.get(ref);
+    return *text;
+  }
+  std::string_view key() const { return ps.key(ref); }
+};
+
 struct Ctx {
   const Model& m;
   const PayloadStore& ps;
@@ -25,15 +44,40 @@ struct Ctx {
   ReportStats& stats;
   std::mutex mu;
   std::unordered_set<std::string> written;  ///< content-addressed files already written
+  Memo memo;  ///< fragments made from a payload text, by its verified md5 (memo.hpp)
 
-  /// Writes rel once (first caller builds it); later calls are no-ops. Thread-safe.
+  std::unordered_map<std::string, int64_t> owner;  ///< shared file -> page order of its writer
+  std::mutex shared_write_mu;
+
+  /// Writes a shared file (content-addressed: payload pages, drawings, module pages) once. What
+  /// it shows may name the page that wrote it first, so the page of the lowest order (compile
+  /// index, as a one-thread run meets them) wins: a later call from a lower page writes it again.
+  /// The report is then the same for any -j. Thread-safe.
   template <typename Make>
   void write_once(const std::string& rel, Make&& make) {
+    int64_t order = t_page_order;
     {
       std::lock_guard<std::mutex> lk(mu);
-      if (!written.insert(rel).second) return;
+      written.insert(rel);
+      auto [it, first] = owner.try_emplace(rel, order);
+      if (!first) {
+        if (order >= it->second) return;
+        it->second = order;
+      }
     }
-    write(rel, make());
+    std::string data = make();
+    std::lock_guard<std::mutex> wl(shared_write_mu);
+    {
+      std::lock_guard<std::mutex> lk(mu);
+      if (owner[rel] != order) return;  // a lower page took it meanwhile
+    }
+    write(rel, data);
+  }
+  /// Whether write_once(rel) from this page would write (rel not yet written, or by a higher page).
+  bool would_write(const std::string& rel) {
+    std::lock_guard<std::mutex> lk(mu);
+    auto it = owner.find(rel);
+    return it == owner.end() || t_page_order < it->second;
   }
   void write(const std::string& rel, const std::string& data) {
     if (!sink.write(rel, data)) {
@@ -66,11 +110,11 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
                               const std::string& root);
 /// A payload shown inline (small) or linked to its own content-addressed page (big).
 std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code,
-                          const std::string* text = nullptr);
+                          LazyText* text = nullptr);
 // page_graph.cpp: the module-level drawing of a big graph (inline SVG, boxes link to one page per
 // distinct module under g/<text_hash>/); pages are written once per graph text.
 std::string module_drawing(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, const std::string& text_hash,
-                           const std::string& title, const std::string& root);
+                           const std::string& title, const std::string& root, std::string* model_page = nullptr);
 // page_nocompile.cpp: the "[-/-]" entry (records without a compile id), c/none.html.
 extern const char* kNoCompilePage;
 bool has_nocompile(const Model& m);

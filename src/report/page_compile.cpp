@@ -43,76 +43,144 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 
 /// Big graphs (over svg_max_nodes) are drawn module by module (page_graph.cpp); `dynamo` is the
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
-std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& title,
-                            const fx::Graph* dynamo, const std::string& root) {
+std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& hash, const std::string& title,
+                            const fx::Graph* dynamo, const std::string& root, std::string& model_page) {
   graph::Hierarchy h;
   if (!dynamo) h = graph::build_hierarchy(g);
   else h = graph::build_hierarchy_aligned(g, *dynamo, graph::build_hierarchy(*dynamo));
-  if (h.groups.size() > 1) return module_drawing(cx, g, h, content_hash(text), title, root);
+  if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
   return fmt::format("<p class=\"muted\">Graph drawing skipped: the graph names no modules, so its one level has {} nodes "
                      "(more than {}); the text is below.</p>", g.nodes.size(), cx.opt.svg_max_nodes);
 }
 
-std::string svg_block(Ctx& cx, const std::string& text, const std::string& root, const std::string& title,
-                      const fx::Graph* dynamo = nullptr) {
-  std::string rel = "g/" + content_hash(text) + ".svg";
+/// The compile's Dynamo graph, read and parsed on first use.
+struct DynamoGraph {
+  LazyText text;
+  std::unique_ptr<fx::Graph> g;
+  const fx::Graph* graph() {
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    return g.get();
+  }
+};
+
+/// content_hash of a payload text, memoized by its key.
+std::string text_hash(Ctx& cx, LazyText& text) {
+  std::string mk = memo_key('h', text.key(), "");
+  if (!mk.empty())
+    if (auto hit = cx.memo.find(mk)) return *hit;
+  std::string h = content_hash(text.get());
+  if (!mk.empty()) cx.memo.put(mk, h);
+  return h;
+}
+
+std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
+                      DynamoGraph* dynamo = nullptr) {
+  std::string hash = text_hash(cx, text);
+  std::string rel = "g/" + hash + ".svg";
+  // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
+  std::unique_ptr<fx::Graph> g;
+  size_t nodes = 0;
+  std::string nk = memo_key('n', hash, "");
+  if (auto hit = cx.memo.find(nk)) {
+    nodes = std::stoull(*hit);
+  } else {
+    g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    nodes = g->ok ? g->nodes.size() : 0;
+    cx.memo.put(nk, std::to_string(nodes));
+  }
+  auto img = [&] {
+    return fmt::format("<p><a href=\"{0}{1}\"><img class=\"graph\" src=\"{0}{1}\" alt=\"FX graph drawing ({2} nodes)\"></a></p>",
+                       root, rel, nodes);
+  };
   {
     std::lock_guard<std::mutex> lk(cx.mu);
-    if (cx.written.count(rel))  // drawn for an earlier compile (same graph text)
-      return fmt::format("<p><a href=\"{0}{1}\"><img class=\"graph\" src=\"{0}{1}\" alt=\"FX graph drawing\"></a></p>", root, rel);
+    if (cx.written.count(rel)) return img();  // drawn for another compile (same graph text)
   }
-  fx::Graph g = fx::parse_fx_graph(text);
-  if (!g.ok || g.nodes.empty()) return {};
-  if (g.nodes.size() > cx.opt.svg_max_nodes) return big_graph_block(cx, g, text, title, dynamo, root);
+  if (nodes == 0) return {};
+  if (nodes > cx.opt.svg_max_nodes) {
+    // The module drawing depends on the text, the Dynamo graph naming its modules, and root;
+    // memoized with the name of its model page (whose writer, the lowest compile, is checked).
+    std::string bk = memo_key('b', hash, (dynamo ? "d" + text_hash(cx, dynamo->text) : std::string("-")) + root);
+    if (auto b = cx.memo.find(bk)) {
+      size_t nl = b->find('\n');
+      std::string pg = b->substr(0, nl);
+      if (pg.empty() || !cx.would_write(pg)) return b->substr(nl + 1);
+    }
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    std::string page;
+    std::string out = big_graph_block(cx, *g, hash, title, dynamo ? dynamo->graph() : nullptr, root, page);
+    cx.memo.put(bk, page + "\n" + out);
+    return out;
+  }
   if (dynamo) return {};  // small AOT / inductor graphs: text only, as before
+  if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
   cx.write_once(rel, [&] {
     std::string err;
-    std::string svg = graph::fx_to_svg(g, &err);
+    std::string svg = graph::fx_to_svg(*g, &err);
     std::lock_guard<std::mutex> lk(cx.mu);
     ++cx.stats.svgs;
     if (svg.empty())
       svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"30\"><text x=\"4\" y=\"20\">" + esc(err) + "</text></svg>";
     return svg;
   });
-  return fmt::format("<p><a href=\"{0}{1}\"><img class=\"graph\" src=\"{0}{1}\" alt=\"FX graph drawing ({2} nodes)\"></a></p>",
-                     root, rel, g.nodes.size());
+  return img();
 }
 
 }  // namespace
 
-std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code, const std::string* have) {
-  std::string text = have ? *have : cx.ps.get(a.payload);
-  std::string out = std::string("<details") + (open ? " open" : "") + "><summary>" + esc(a.name) +
-                    fmt::format(" <span class=\"muted\">({}{})</span></summary>", fmt_bytes(text.size()),
-                                a.payload.md5_ok ? "" : ", md5 mismatch");
+std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, bool open, bool code, LazyText* have) {
+  LazyText own{cx.ps, a.payload, std::nullopt};
+  LazyText& lt = have ? *have : own;
   bool highlight = (code || is_graph(a)) && !(cx.opt.plain_text && code);
+  bool txt = cx.opt.plain_text && code;
+  auto head = [&](size_t size) {
+    return std::string("<details") + (open ? " open" : "") + "><summary>" + esc(a.name) +
+           fmt::format(" <span class=\"muted\">({}{})</span></summary>", fmt_bytes(size), a.payload.md5_ok ? "" : ", md5 mismatch");
+  };
+  // What follows the head depends only on the text, highlight, txt and root: memoized as
+  // "size\nrel\n" + tail (rel: the payload's own page, "" when inline; its title names the
+  // artifact of the lowest compile, so a lower compile still writes it).
+  std::string mk = memo_key('p', lt.key(), std::string(highlight ? "h" : "-") + (txt ? "t" : "-") + root);
+  if (!mk.empty())
+    if (auto hit = cx.memo.find(mk)) {
+      size_t nl = hit->find('\n'), nl2 = hit->find('\n', nl + 1);
+      std::string page = hit->substr(nl + 1, nl2 - nl - 1);
+      if (page.empty() || !cx.would_write(page)) return head(std::stoull(hit->substr(0, nl))) + hit->substr(nl2 + 1);
+    }
+  const std::string& text = lt.get();
   auto body = [&](std::string_view t) {
     std::string h = "<pre>";
     if (highlight) highlight_python(h, t);
     else esc_to(h, t);
     return h + "</pre>";
   };
-  if (text.size() <= cx.opt.inline_limit) return out + body(text) + "</details>";
-  // Big: its own page, one per distinct content; a preview here.
-  bool txt = cx.opt.plain_text && code;
-  std::string rel = "p/" + content_hash(text) + (txt ? ".txt" : ".html");
-  cx.write_once(rel, [&] {
-    {
-      std::lock_guard<std::mutex> lk(cx.mu);
-      ++cx.stats.payload_pages;
-    }
-    if (txt) return text;
-    return page_begin(a.name, "../") + "<h1>" + esc(a.name) + "</h1>" + body(text) + page_end();
-  });
-  // Preview: at most 30 lines and 3 KB, cut at a line end (or a UTF-8 boundary).
-  size_t cut = 0;
-  for (int l = 0; l < 30 && cut != std::string::npos && cut < 3072; ++l) cut = text.find('\n', cut + 1);
-  cut = std::min<size_t>(cut == std::string::npos ? text.size() : cut, 3072);
-  while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return out + "<p>Large payload: <a href=\"" + root + rel + "\">open the full text</a>. First lines:</p>" +
-         body(std::string_view(text).substr(0, cut)) + "</details>";
+  std::string tail, page;
+  if (text.size() <= cx.opt.inline_limit) {
+    tail = body(text) + "</details>";
+  } else {
+    // Big: its own page, one per distinct content; a preview here.
+    std::string rel = "p/" + text_hash(cx, lt) + (txt ? ".txt" : ".html");
+    page = rel;
+    cx.write_once(rel, [&] {
+      {
+        std::lock_guard<std::mutex> lk(cx.mu);
+        ++cx.stats.payload_pages;
+      }
+      if (txt) return text;
+      return page_begin(a.name, "../") + "<h1>" + esc(a.name) + "</h1>" + body(text) + page_end();
+    });
+    // Preview: at most 30 lines and 3 KB, cut at a line end (or a UTF-8 boundary).
+    size_t cut = 0;
+    for (int l = 0; l < 30 && cut != std::string::npos && cut < 3072; ++l) cut = text.find('\n', cut + 1);
+    cut = std::min<size_t>(cut == std::string::npos ? text.size() : cut, 3072);
+    while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    tail = "<p>Large payload: <a href=\"" + root + rel + "\">open the full text</a>. First lines:</p>" +
+           body(std::string_view(text).substr(0, cut)) + "</details>";
+  }
+  if (!mk.empty()) cx.memo.put(mk, std::to_string(text.size()) + "\n" + page + "\n" + tail);
+  return head(text.size()) + tail;
 }
 
 std::string compile_page_html(Ctx& cx, int32_t ci) {
@@ -210,7 +278,7 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
                               const std::string& root) {
   const Model& m = cx.m;
   std::string out;
-  std::unique_ptr<fx::Graph> dynamo;  // parsed on the first AOT graph of this compile
+  std::unique_ptr<DynamoGraph> dynamo;  // read and parsed only when a big AOT graph needs it
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
     for (size_t k = 0; k < artifacts.size(); ++k) {
@@ -224,12 +292,14 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
              (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
       if (cat == 0 && a.payload.valid()) {
-        std::string text = cx.ps.get(a.payload);
+        LazyText text{cx.ps, a.payload, std::nullopt};
         sec += svg_block(cx, text, root, "Compile " + id + " " + a.name) + payload_block(cx, a, root, true, false, &text);
       } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
         // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
-        std::string text = cx.ps.get(a.payload);
-        if (!dynamo) dynamo = std::make_unique<fx::Graph>(fx::parse_fx_graph(cx.ps.get(artifacts[static_cast<size_t>(graph_artifact)].payload)));
+        LazyText text{cx.ps, a.payload, std::nullopt};
+        if (!dynamo)
+          dynamo = std::make_unique<DynamoGraph>(
+              DynamoGraph{LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt}, nullptr});
         sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get()) + payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);

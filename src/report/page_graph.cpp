@@ -119,8 +119,9 @@ std::string module_page(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, 
 }  // namespace
 
 std::string module_drawing(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, const std::string& text_hash,
-                           const std::string& title, const std::string& root) {
+                           const std::string& title, const std::string& root, std::string* model_page) {
   const std::string dir = "g/" + text_hash + "/";
+  if (model_page) *model_page = dir + sig_name(h, 0) + ".html";
   // One page per distinct module signature, written once per graph text.
   std::map<uint64_t, int32_t> reps;
   for (size_t k = 0; k < h.groups.size(); ++k)

@@ -47,9 +47,11 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   };
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < m.compiles.size();) {
+      t_page_order = static_cast<int64_t>(i);  // shared files keep the lowest compile's version
       cx.write(compile_page(static_cast<int32_t>(i)), compile_page_html(cx, static_cast<int32_t>(i)));
       tick();
     }
+    t_page_order = INT64_MAX;
   };
   unsigned jobs = opt.jobs > 0 ? static_cast<unsigned>(opt.jobs) : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, m.compiles.size())));

@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "app.hpp"
+#include "core/summary.hpp"
 #include "core/test_support.hpp"
 #include "loader.hpp"
 #include "tail.hpp"
@@ -173,4 +174,37 @@ TEST_CASE("viewer app: opening a second trace while one loads shows the second o
   REQUIRE(wait_until([&] { return !bad.loading(); }, 30, [&] { bad.begin_frame(); }));
   CHECK_FALSE(bad.document().loaded());
   CHECK(bad.error().find("no such file") != std::string::npos);
+}
+
+TEST_CASE("viewer live tail is incremental: an append is parsed alone, the model equals a whole load") {
+  const std::string full = gunzip(gz_of("recompile_dynamic"));
+  std::vector<size_t> cuts = {record_boundary(full, full.size() / 3), record_boundary(full, full.size() * 2 / 3), full.size()};
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-follow-incremental";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "dedicated_log_torch_trace_inc.log";
+  std::ofstream(log, std::ios::binary).write(full.data(), static_cast<std::streamsize>(cuts[0]));
+  App app("");
+  app.follow(log.string());
+  size_t written = cuts[0];
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    if (k > 0) {
+      std::ofstream(log, std::ios::app | std::ios::binary).write(full.data() + written, static_cast<std::streamsize>(cuts[k] - written));
+    }
+    const LoadedTrace expect = load_trace({log.string()});  // the reference: a whole load of the same bytes
+    REQUIRE(wait_until([&] { return app.document().loaded() && app.document().model().records == expect.model.records; }, 30,
+                       [&] { app.begin_frame(); }));
+    REQUIRE(app.tail());
+    // The first update read the file; each later one only what was appended.
+    CHECK(app.tail()->last_bytes_parsed() == cuts[k] - (k == 0 ? 0 : written));
+    CHECK(app.tail()->rebuilds() == 0);
+    const Model& m = app.document().model();
+    CHECK(m.bytes == cuts[k]);
+    CHECK(m.compiles.size() == expect.model.compiles.size());
+    CHECK(m.recompiles.size() == expect.model.recompiles.size());
+    CHECK(summary_json(m) == summary_json(expect.model));
+    written = cuts[k];
+  }
+  CHECK(app.document().model().recompiles.size() > 0);
+  fs::remove_all(dir);
 }

@@ -25,6 +25,7 @@ struct Ctx {
   ReportStats& stats;
   std::mutex mu;
   std::unordered_set<std::string> written;  ///< content-addressed files already written
+  std::string multirank_html;  ///< the landing's multi-rank section (section_multirank.cpp); "" single rank
 
   /// Writes rel once (first caller builds it); later calls are no-ops. Thread-safe.
   template <typename Make>

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Ranks at scale and logs spread over nodes (issue 12). A 256-rank trace made by
+# scripts/make_ranks.py from the real ddp_gloo_4ranks logs, ranks r % 8 == 2 copying rank 2's log
+# (which recompiled [0/1]), everything else rank 0's. Hand-derived facts: 32 outlier ranks
+# (2, 10, 18, ...), 224 alike. Checks the landing page (grouped, < 2 MB, no per-rank rows), the
+# text summary (one grouped recompile line), and the map/reduce path: `tparse summary --json` per
+# node with xargs -P over 4 node directories, `tparse merge`, same facts as the direct run.
+# Usage: ranks_cli_test.sh TPARSE_BINARY REPO_ROOT
+set -u
+BIN=$1
+REPO=$2
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+fails=0; passes=0
+ok() { passes=$((passes+1)); }
+bad() { echo "FAIL: $*"; fails=$((fails+1)); }
+
+python3 "$REPO/scripts/make_ranks.py" 256 "$W/all" --vary 8 >/dev/null || { echo "make_ranks failed"; exit 1; }
+
+# Report: landing page grouped and bounded.
+"$BIN" report -q --no-browser "$W/all" -o "$W/rep" || bad "report exit $?"
+size=$(stat -c %s "$W/rep/index.html")
+[ "$size" -lt 2000000 ] && ok || bad "index.html is $size bytes (>= 2 MB)"
+grep -q 'id="behaviour-groups"' "$W/rep/index.html" && ok || bad "no behaviour groups on the landing page"
+grep -q '32 ranks (<a href="rank_2/index.html">2</a>, <a href="rank_10/index.html">10</a>, <a href="rank_18/index.html">18</a>' "$W/rep/index.html" && ok || bad "outlier group 2, 10, 18 not listed first-class"
+grep -q 'recompiled \[0/1\] because' "$W/rep/index.html" && ok || bad "outlier group not described as a recompile"
+grep -q '224 ranks (' "$W/rep/index.html" && ok || bad "majority group of 224 missing"
+grep -q 'id="ranks-table"' "$W/rep/index.html" && bad "per-rank rows on the landing page" || ok
+[ "$(grep -c '<tr><td><a href="rank_' "$W/rep/ranks.html")" -eq 256 ] && ok || bad "ranks.html has not 256 rank rows"
+[ -f "$W/rep/rank_255/index.html" ] && ok || bad "no rank_255 page"
+grep -q 'record_and_log_graph_execution_order' "$W/rep/index.html" && ok || bad "no execution-order hint"
+python3 - "$W/rep/index.html" <<'EOF' && ok || bad "landing order: outliers must come before the majority"
+import sys
+t = open(sys.argv[1]).read()
+a, b = t.find("32 ranks ("), t.find("224 ranks (")
+sys.exit(0 if 0 <= a < b else 1)
+EOF
+
+# Text summary: the 32 identical recompiles are one line; compile time as a spread.
+"$BIN" summary -q "$W/all" > "$W/text.txt" || bad "summary exit $?"
+[ "$(grep -c 'size mismatch at index 0' "$W/text.txt")" -eq 1 ] && ok || bad "recompile lines not grouped across ranks"
+grep -q 'ranks 2, 10, 18, 26, 34, 42, 50, 58, ... (32 ranks)' "$W/text.txt" && ok || bad "grouped line does not name its ranks"
+grep -q 'compile time:      per rank min' "$W/text.txt" && ok || bad "compile time not a per-rank spread"
+
+# Map step: one summary per node directory (4 nodes x 64 ranks), in parallel; reduce: merge.
+for n in 0 1 2 3; do
+  mkdir -p "$W/nodes/node$n"
+  for r in $(seq $((n * 64)) $((n * 64 + 63))); do ln -s "$W/all/"dedicated_log_torch_trace_rank_${r}_*.log "$W/nodes/node$n/"; done
+done
+ls -d "$W"/nodes/node* | xargs -P 4 -I{} "$BIN" summary --json -q {} -o {}.json || bad "map step failed"
+"$BIN" merge "$W"/nodes/node*.json -o "$W/merged" || bad "merge exit $?"
+"$BIN" summary --json -q "$W/all" -o "$W/direct.json" || bad "direct summary exit $?"
+python3 - "$W/direct.json" "$W/merged/summary.json" "$W/rep/index.html" "$W/merged/index.html" <<'EOF' && ok || bad "merged facts differ from the direct run"
+import json, re, sys, os
+d, m = (json.load(open(p))["multi_rank"] for p in sys.argv[1:3])
+for x in (d, m):
+    for r in x["ranks"]:
+        r["file"] = os.path.basename(r["file"])  # node directories hold links to the same logs
+if d != m:
+    for k in d:
+        if d[k] != m.get(k): print("differs:", k)
+    sys.exit(1)
+if json.load(open(sys.argv[2]))["totals"]["compiles"] != json.load(open(sys.argv[1]))["totals"]["compiles"]:
+    print("totals.compiles differ"); sys.exit(1)
+def facts(path):
+    t = open(path).read()
+    t = t[t.index('<h2 id="ranks">'):]
+    t = t[:t.index("Compile events of all ranks")]
+    t = re.sub(r"<p>Every rank has its page.*?</p>", "<p></p>", t)
+    return re.sub(r"<[^>]*>", "", t)
+a, b = facts(sys.argv[3]), facts(sys.argv[4])
+if a != b:
+    print("landing facts differ:\n", a[:2000], "\n---\n", b[:2000]); sys.exit(1)
+EOF
+# A rank in two node summaries is refused (each rank's logs belong to one node).
+"$BIN" merge "$W/nodes/node0.json" "$W/nodes/node0.json" -o "$W/merged2" 2>"$W/err.txt"
+[ $? -eq 2 ] && grep -q "rank 0 is in two summaries" "$W/err.txt" && ok || bad "duplicate ranks not refused"
+
+echo "ranks_cli_test: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]

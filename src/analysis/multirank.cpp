@@ -336,7 +336,7 @@ std::vector<RankFacts> extract_rank_facts(const Model& m, const PayloadStore& ps
       const Recompile& rc = m.recompiles[static_cast<size_t>(c.recompile)];
       std::string why = rc.reasons.empty() ? "?" : rc.reasons.front().text;
       if (why.size() > 160) why = why.substr(0, 157) + "...";
-      rf.recompiles.push_back(c.id.str() + " because " + why);
+      rf.recompiles.push_back("[" + c.id.key() + "] because " + why);  // the compile, whatever its attempts
     }
     for (const auto& a : c.artifacts) {
       int prio = 0;

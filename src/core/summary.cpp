@@ -144,7 +144,8 @@ struct RankLines {
   std::string render(size_t nranks) const {
     std::string o;
     for (const auto& t : order) {
-      const auto& rs = ranks.at(t);
+      std::vector<int32_t> rs = ranks.at(t);
+      std::sort(rs.begin(), rs.end());
       std::string who;
       if (rs.size() == nranks) who = "all ranks";
       else {

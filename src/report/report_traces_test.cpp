@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/ingest.hpp"
+#include "analysis/multirank.hpp"
 #include "core/summary.hpp"
 #include "core/test_support.hpp"
 #include "report.hpp"
@@ -52,7 +53,12 @@ void check_report(const Rendered& r, const std::string& label) {
   REQUIRE(r.stats.ok);
   REQUIRE(!r.index().empty());
   CHECK(r.index().find("id=\"summary\"") < r.index().find("id=\"breaks\""));  // summary band first
-  CHECK(r.sink.at("summary.json") == summary_json(m));
+  // summary.json is `tparse summary --json` (schema 3: with the multi-rank facts and analyses).
+  std::vector<multirank::NameMismatch> mism;
+  auto facts = multirank::extract_rank_facts(m, r.t.payloads, &mism);
+  auto an = multirank::analyze(facts, mism);
+  CHECK(r.sink.at("summary.json") == summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); }));
+  CHECK((r.sink.at("summary.json").find("\"multi_rank\": null") == std::string::npos) == (facts.size() >= 2));
   CHECK(!r.sink.at("timeline.html").empty());
   CHECK(r.sink.files.count("chromium_events.json"));
   CHECK(r.sink.files.count("compile_directory.json"));
@@ -172,7 +178,8 @@ TEST_CASE("ddp_gloo_4ranks: no graph on any rank, and why") {
   CHECK(why.find("contextlib.py:105") != std::string::npos);
   // Per-rank pages say it too, and the landing lists the 4 ranks.
   CHECK(r->sink.at("rank_2/index.html").find("No graph was captured") != std::string::npos);
-  CHECK(count_of(idx, "<a href=\"rank_") == 4);
+  for (int k = 0; k < 4; ++k) CHECK(idx.find("href=\"rank_" + std::to_string(k) + "/index.html\"") != std::string::npos);
+  CHECK(count_of(r->sink.at("ranks.html"), "<tr><td><a href=\"rank_") == 4);  // one row per rank, off the landing
 }
 
 TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence") {
@@ -184,10 +191,10 @@ TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence"
     CHECK(idx.find("href=\"rank_" + std::to_string(k) + "/index.html\"") != std::string::npos);
     CHECK(!r->sink.at("rank_" + std::to_string(k) + "/index.html").empty());
   }
-  CHECK(idx.find("id=\"divergence\"") != std::string::npos);
-  CHECK(idx.find("Compile ids") != std::string::npos);
+  CHECK(idx.find("id=\"compile-id-groups\"") != std::string::npos);
   // Rank 1 recompiled where others did not (its own trace says so): compile ids diverge.
-  CHECK(idx.find("<span class=\"flag\">diverges</span> <b>Compile ids</b>") != std::string::npos);
+  CHECK(idx.find("<span class=\"flag\">diverges</span> ranks grouped by the compile ids") != std::string::npos);
+  CHECK(idx.find("Diverging compilation ids across ranks") != std::string::npos);
   // A rank page links compile pages at the root.
   CHECK(r->sink.at("rank_1/index.html").find("href=\"../c/") != std::string::npos);
   // A rank page counts its rank's records (one file per rank here), not the whole trace's (issue 13.10).

@@ -30,7 +30,7 @@ void add_summary(CLI::App& app, Exit& exit) {
   sub->callback([f, json, out, &exit] {
     LoadedTrace t;
     // JSON carries the multi-rank facts, read from a few artifacts' payloads: keep their handles.
-    if (!load_inputs(*f, t, /*keep_payloads=*/*json, /*keep_events=*/false)) {
+    if (!load_inputs(*f, t, /*keep_payloads=*/false, /*keep_events=*/false, /*multirank_light=*/*json)) {
       exit.code = 2;
       return;
     }

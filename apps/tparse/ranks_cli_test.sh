@@ -72,6 +72,14 @@ a, b = facts(sys.argv[3]), facts(sys.argv[4])
 if a != b:
     print("landing facts differ:\n", a[:2000], "\n---\n", b[:2000]); sys.exit(1)
 EOF
+# summary --json reads only the multi-rank artifacts (light mode): its facts equal the full report's.
+cp "$W/rep/summary.json" "$W/rep256.json"
+for d in "$REPO/testdata/tlparse-inputs/multi_rank_schedule" "$REPO/testdata/torch-2.11/ddp_gloo_4ranks/trace" "$W/all"; do
+  rm -rf "$W/rep"
+  "$BIN" report -q --no-browser "$d" -o "$W/rep" && "$BIN" summary --json -q "$d" -o "$W/light.json" || bad "$d: report/summary exit"
+  python3 -c "import json,sys; a,b=(json.load(open(p))['multi_rank'] for p in sys.argv[1:]); sys.exit(0 if a == b and a else 1)" \
+    "$W/light.json" "$W/rep/summary.json" && ok || bad "$d: summary --json multi_rank differs from the report's"
+done
 # A rank in two node summaries is refused (each rank's logs belong to one node).
 "$BIN" merge "$W/nodes/node0.json" "$W/nodes/node0.json" -o "$W/merged2" 2>"$W/err.txt"
 [ $? -eq 2 ] && grep -q "rank 0 is in two summaries" "$W/err.txt" && ok || bad "duplicate ranks not refused"

@@ -157,8 +157,18 @@ PayloadRef ModelBuilder::keep_payload(const Record& r) {
   return store_.add_text(std::string(payload(r)), r.md5_ok);
 }
 
+namespace {
+bool is_multirank_artifact(std::string_view kind, std::string_view name) {
+  auto has = [&](std::string_view w) { return name.find(w) != std::string_view::npos; };
+  return kind == "inductor_output_code" || name == "inductor_collective_schedule" ||
+         name == "inductor_runtime_and_tensor_meta" || has("graph_execution") || has("cache_hit") ||
+         has("cache_miss") || has("cache_bypass");
+}
+}  // namespace
+
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
-  if (!opts_.keep_detail && r.kind != "dynamo_output_graph") {
+  const bool multirank = opts_.keep_multirank && is_multirank_artifact(r.kind, name);
+  if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !multirank) {
     compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
     discard_ = Artifact{};
     return discard_;
@@ -169,7 +179,7 @@ Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std
   a.encoding = std::string(encoding);
   a.attempt = r.id.attempt;
   a.where = r.where;
-  a.payload = keep_payload(r);
+  if (opts_.keep_detail || multirank) a.payload = keep_payload(r);
   int32_t ci = compile_of(r);
   if (ci < 0) {
     model_.global_artifacts.push_back(std::move(a));

@@ -24,6 +24,10 @@ struct IngestOptions {
   /// metrics, every artifact). Off: only what totals, sites and recompiles need, so memory per
   /// compile stays small on huge logs (summary, gate).
   bool keep_detail = true;
+  /// With keep_detail off: still keep the artifacts the multi-rank analyses read (collective
+  /// schedules, runtime/tensor meta, graph execution order, output code, cache events) and their
+  /// payload handles (`tparse summary --json`, analysis/multirank.hpp).
+  bool keep_multirank = false;
   int jobs = 0;                ///< worker threads over files; 0 = hardware concurrency
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)
   /// Keep only these processes, each (input path, glog pid); empty: all. The CLI's --process N /

@@ -5,7 +5,10 @@ Run twice: run 1 fills a per-rank inductor cache (all misses); run 2 gives ranks
 and rank 3 its run-1 cache, so in run 2 rank 3 hits the FX graph cache where the others miss (a
 cache mismatch at the same execution index). Only run 2's TORCH_TRACE is kept.
 
-Usage: python scripts/make_gloo_trace.py OUT_DIR   (torch 2.11; CPU only; a C++ compiler for inductor's CPU backend)
+Usage: python scripts/make_gloo_trace.py OUT_DIR
+
+NOT RUN YET: issue 12's device runs could not reach this worktree (the device copy was of the main
+checkout), so no trace from it is in testdata/ and the script itself is untested.   (torch 2.11; CPU only; a C++ compiler for inductor's CPU backend)
 """
 import os
 import shutil

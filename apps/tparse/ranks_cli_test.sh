@@ -84,5 +84,11 @@ done
 "$BIN" merge "$W/nodes/node0.json" "$W/nodes/node0.json" -o "$W/merged2" 2>"$W/err.txt"
 [ $? -eq 2 ] && grep -q "rank 0 is in two summaries" "$W/err.txt" && ok || bad "duplicate ranks not refused"
 
+# Bad merge inputs: exit 2 with the file named, nothing written.
+"$BIN" merge "$REPO/testdata/bad/truncated_last_line.log" -o "$W/m3" 2>"$W/err.txt"
+[ $? -eq 2 ] && grep -q "truncated_last_line.log: invalid JSON" "$W/err.txt" && [ ! -e "$W/m3" ] && ok || bad "a log given to merge"
+sed 's/"schema_version": 3/"schema_version": 2/' "$W/direct.json" > "$W/v2.json"
+"$BIN" merge "$W/v2.json" -o "$W/m4" 2>"$W/err.txt"
+[ $? -eq 2 ] && grep -q "v2.json: summary schema_version 2 has no multi-rank facts" "$W/err.txt" && ok || bad "a schema-2 summary given to merge"
 echo "ranks_cli_test: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -267,3 +267,27 @@ TEST_CASE("ChatGLM3-6B (2860 nodes): the compile page draws the model by module;
   CHECK(attn.find("<title>Module transformer.encoder.layers.0.self_attention</title>") != std::string::npos);
   CHECK(attn.find("query_key_value") != std::string::npos);
 }
+
+TEST_CASE("multi_rank_schedule: tlparse's collective-schedule landing facts") {
+  // Hand-derived from the three logs (zcat | grep -A8 inductor_collective_schedule): rank_0 and
+  // rank_2 schedule all_reduce_, wait, all_gather, reduce_scatter, wait, wait in graph 0/0; rank_1
+  // all_reduce_, wait, all_gather, wait. Every file's records say rank 0.
+  auto r = render(testing::testdata() / "tlparse-inputs" / "multi_rank_schedule");
+  const std::string& idx = r->index();
+  CHECK(idx.find("<h2 id=\"ranks\">Ranks: 3</h2>") != std::string::npos);
+  size_t p = idx.find("id=\"first-divergence\"");
+  REQUIRE(p != std::string::npos);
+  std::string div = idx.substr(p, idx.find("</p>", p) - p);
+  CHECK(div.find("graph <code>0/0</code>") != std::string::npos);
+  CHECK(div.find("position 3") != std::string::npos);
+  CHECK(div.find("reduce_scatter_tensor.default</code>, rank <a href=\"rank_1/index.html\">1</a> issue") != std::string::npos);
+  CHECK(idx.find("the name says rank 1, its records say rank 0") != std::string::npos);
+  CHECK(idx.find("the name says rank 2, its records say rank 0") != std::string::npos);
+  CHECK(idx.find("id=\"parity\"") != std::string::npos);
+  CHECK(idx.find("record_and_log_graph_execution_order") != std::string::npos);
+  CHECK(count_of(r->sink.at("ranks.html"), "<tr><td><a href=\"rank_") == 3);
+  // The combined compile-event trace: pid = the file name's rank.
+  const std::string& ev = r->sink.at("chromium_events.json");
+  for (int k = 0; k < 3; ++k) CHECK(ev.find("\"pid\":" + std::to_string(k) + ",") != std::string::npos);
+  CHECK(r->sink.files.count("chromium_trace_with_runtime.json") == 0);  // no runtime estimates logged
+}

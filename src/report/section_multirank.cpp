@@ -101,11 +101,11 @@ std::string multirank_section(const std::vector<multirank::RankFacts>& rs, const
     out += group_list(a.schedule_groups, rank_pages, [](const RankGroup&) { return std::string(); });
     if (a.divergence) {
       const auto& d = *a.divergence;
-      out += fmt::format("<p id=\"first-divergence\">First difference: graph <code>{}</code> (schedule #{}), position {}: ranks {} issue "
-                         "<code>{}</code>, ranks {} issue <code>{}</code>.</p>\n",
-                         esc(d.compile_id), d.graph_index, d.position, ranks_html(d.ranks_a, rank_pages, 4),
-                         esc(d.op_a.empty() ? "(nothing)" : d.op_a), ranks_html(d.ranks_b, rank_pages, 4),
-                         esc(d.op_b.empty() ? "(nothing)" : d.op_b));
+      auto who = [&](const std::vector<int32_t>& v) { return (v.size() == 1 ? "rank " : "ranks ") + ranks_html(v, rank_pages, 4); };
+      out += fmt::format("<p id=\"first-divergence\">First difference: graph <code>{}</code> (schedule #{}), position {}: {} issue "
+                         "<code>{}</code>, {} issue <code>{}</code>.</p>\n",
+                         esc(d.compile_id), d.graph_index, d.position, who(d.ranks_a), esc(d.op_a.empty() ? "(nothing)" : d.op_a),
+                         who(d.ranks_b), esc(d.op_b.empty() ? "(nothing)" : d.op_b));
     }
   }
   // Parity.

@@ -93,7 +93,6 @@ void add_merge(CLI::App& app, Exit& exit) {
         exit.code = 2;
         return;
       }
-      size_t before = facts.size();
       if (!multirank::read_rank_facts(text, facts, mism, err)) {
         fmt::print(stderr, "tparse merge: {}: {}\n", path, err);
         exit.code = 2;
@@ -110,19 +109,6 @@ void add_merge(CLI::App& app, Exit& exit) {
         dom::array arr;
         if (!doc[kArrays[a]].get_array().get(arr))
           for (auto e : arr) keep[a].push_back(minify(e));
-      }
-      // A node with one rank has no multi_rank member: take its rank from its ranks[]/inputs[].
-      if (facts.size() == before) {
-        dom::array rs;
-        if (!doc["ranks"].get_array().get(rs) && rs.size() == 1) {
-          multirank::RankFacts r;
-          int64_t rk = -1;
-          if (!rs.at(0)["rank"].get_int64().get(rk)) r.rank = static_cast<int32_t>(rk);
-          double s = 0;
-          if (!rs.at(0)["compile_time_s"].get_double().get(s)) r.compile_time_s = s;
-          r.file = path;
-          if (r.rank >= 0) facts.push_back(std::move(r));
-        }
       }
     }
     std::stable_sort(facts.begin(), facts.end(), [](auto& a, auto& b) { return a.rank < b.rank; });

@@ -80,6 +80,21 @@ for d in "$REPO/testdata/tlparse-inputs/multi_rank_schedule" "$REPO/testdata/tor
   python3 -c "import json,sys; a,b=(json.load(open(p))['multi_rank'] for p in sys.argv[1:]); sys.exit(0 if a == b and a else 1)" \
     "$W/light.json" "$W/rep/summary.json" && ok || bad "$d: summary --json multi_rank differs from the report's"
 done
+# One rank per node (the real 4-rank DDP logs, one per "node"): the merge still has every rank's facts.
+for r in 0 1 2 3; do mkdir -p "$W/one/n$r"; cp "$REPO"/testdata/torch-2.11/ddp_gloo_4ranks/trace/*rank_${r}_* "$W/one/n$r/"; done
+ls -d "$W"/one/n* | xargs -P 4 -I{} "$BIN" summary --json -q {} -o {}.json || bad "map step (one rank per node) failed"
+"$BIN" merge "$W"/one/n*.json -o "$W/merged1" || bad "merge (one rank per node) exit $?"
+"$BIN" summary --json -q "$REPO/testdata/torch-2.11/ddp_gloo_4ranks/trace" -o "$W/direct4.json"
+python3 - "$W/direct4.json" "$W/merged1/summary.json" <<'PY' && ok || bad "one-rank-per-node merge differs from the direct run"
+import json, os, sys
+d, m = (json.load(open(p))["multi_rank"] for p in sys.argv[1:3])
+for x in (d, m):
+    for r in x["ranks"]: r["file"] = os.path.basename(r["file"])
+if d != m or d["ranks_count"] != 4:
+    for k in d:
+        if d[k] != m.get(k): print("differs:", k)
+    sys.exit(1)
+PY
 # A rank in two node summaries is refused (each rank's logs belong to one node).
 "$BIN" merge "$W/nodes/node0.json" "$W/nodes/node0.json" -o "$W/merged2" 2>"$W/err.txt"
 [ $? -eq 2 ] && grep -q "rank 0 is in two summaries" "$W/err.txt" && ok || bad "duplicate ranks not refused"

@@ -123,7 +123,8 @@ std::pair<int64_t, int64_t> collectives_parity(const std::vector<std::string>& s
 /// The analyses over facts of two or more ranks.
 Analysis analyze(const std::vector<RankFacts>& ranks, std::vector<NameMismatch> mismatches = {});
 
-/// "multi_rank" member of summary JSON (caller wrote the key); null when fewer than 2 ranks.
+/// "multi_rank" member of summary JSON (caller wrote the key); null without ranks. One rank (a node
+/// holding one rank's log) still writes its facts, so `tparse merge` can combine such nodes.
 void write_json(JsonWriter& w, const std::vector<RankFacts>& ranks, const Analysis& a);
 /// Reads multi_rank.ranks[] (facts) and multi_rank.name_mismatches of a summary JSON back. false + error.
 bool read_rank_facts(std::string_view json, std::vector<RankFacts>& out, std::vector<NameMismatch>& mism,

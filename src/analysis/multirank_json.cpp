@@ -40,7 +40,7 @@ void groups(JsonWriter& w, const std::vector<RankGroup>& gs, bool with_key) {
 }  // namespace
 
 void write_json(JsonWriter& w, const std::vector<RankFacts>& rs, const Analysis& a) {
-  if (rs.size() < 2) {
+  if (rs.empty()) {  // no rank at all (a single process without torch.distributed)
     w.null();
     return;
   }

@@ -30,7 +30,12 @@ void add_summary(CLI::App& app, Exit& exit) {
   sub->callback([f, json, out, &exit] {
     LoadedTrace t;
     // JSON carries the multi-rank facts, read from a few artifacts' payloads: keep their handles.
-    if (!load_inputs(*f, t, /*keep_payloads=*/false, /*keep_events=*/false, /*multirank_light=*/*json)) {
+#ifdef HAVE_TPARSE_ANALYSIS
+    const bool light = true;  // both forms show the multi-rank analyses
+#else
+    const bool light = false;
+#endif
+    if (!load_inputs(*f, t, /*keep_payloads=*/false, /*keep_events=*/false, /*multirank_light=*/light)) {
       exit.code = 2;
       return;
     }
@@ -46,6 +51,11 @@ void add_summary(CLI::App& app, Exit& exit) {
 #endif
     } else {
       text = summary_text(t.model, f->verbose);
+#ifdef HAVE_TPARSE_ANALYSIS
+      std::vector<multirank::NameMismatch> mism;
+      auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
+      text += terminal_safe(multirank::summary_text(facts, multirank::analyze(facts, mism)));
+#endif
     }
     if (!write_text(*out, text)) {
       exit.code = 2;

@@ -38,9 +38,13 @@ EOF
 
 # Text summary: the 32 identical recompiles are one line; compile time as a spread.
 "$BIN" summary -q "$W/all" > "$W/text.txt" || bad "summary exit $?"
-[ "$(grep -c 'size mismatch at index 0' "$W/text.txt")" -eq 1 ] && ok || bad "recompile lines not grouped across ranks"
+[ "$(grep -c '^  \[0/1_1\] .*size mismatch at index 0' "$W/text.txt")" -eq 1 ] && ok || bad "recompile lines not grouped across ranks"
 grep -q 'ranks 2, 10, 18, 26, 34, 42, 50, 58, ... (32 ranks)' "$W/text.txt" && ok || bad "grouped line does not name its ranks"
 grep -q 'compile time:      per rank min' "$W/text.txt" && ok || bad "compile time not a per-rank spread"
+grep -q '^Ranks: 256 (grouped by behaviour, outliers first)' "$W/text.txt" && ok || bad "no Ranks block in the text summary"
+grep -q "^  32 ranks (2, 10, 18, 26, 34, 42, 50, 58, ... (+24 more)): recompiled \[0/1\] because tensor 'args\[0\]'" "$W/text.txt" && ok || bad "text summary: outlier group line"
+"$BIN" summary -q "$REPO/testdata/tlparse-inputs/multi_rank_schedule" > "$W/text3.txt"
+grep -q "first difference in graph 0/0 at position 3: ranks 0, 2 issue torch.ops._c10d_functional.reduce_scatter_tensor.default, rank 1 issue torch.ops._c10d_functional.wait_tensor.default" "$W/text3.txt" && ok || bad "text summary: first schedule difference"
 
 # Map step: one summary per node directory (4 nodes x 64 ranks), in parallel; reduce: merge.
 for n in 0 1 2 3; do

@@ -135,6 +135,8 @@ std::string runtime_trace_json(const std::vector<RankFacts>& ranks);
 /// The compile-event trace of all ranks (chromium events with pid = rank).
 std::string combined_events_json(const Model& m);
 
+/// The multi-rank block of the text summary ("" for fewer than 2 ranks).
+std::string summary_text(const std::vector<RankFacts>& ranks, const Analysis& a);
 /// "0, 1, 2, 5 ... (+N more)" for people.
 std::string rank_list_text(const std::vector<int32_t>& ranks, size_t max_shown = 8);
 

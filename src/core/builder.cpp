@@ -167,7 +167,8 @@ bool is_multirank_artifact(std::string_view kind, std::string_view name) {
 }  // namespace
 
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
-  const bool multirank = opts_.keep_multirank && is_multirank_artifact(r.kind, name);
+  // Only ranked records: a single-process trace keeps nothing more than before.
+  const bool multirank = opts_.keep_multirank && r.rank >= 0 && is_multirank_artifact(r.kind, name);
   if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !multirank) {
     compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
     discard_ = Artifact{};

@@ -26,7 +26,7 @@ struct IngestOptions {
   bool keep_detail = true;
   /// With keep_detail off: still keep the artifacts the multi-rank analyses read (collective
   /// schedules, runtime/tensor meta, graph execution order, output code, cache events) and their
-  /// payload handles (`tparse summary --json`, analysis/multirank.hpp).
+  /// payload handles (`tparse summary`, analysis/multirank.hpp); only for records with a rank.
   bool keep_multirank = false;
   int jobs = 0;                ///< worker threads over files; 0 = hardware concurrency
   int32_t only_rank = -1;      ///< keep only this rank (-1: all)

@@ -12,7 +12,7 @@
 
 namespace tparse::cli {
 
-bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool keep_events) {
+bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool keep_events, bool multirank_light) {
   IngestOptions o;
   o.verify_md5 = !f.no_md5;
   o.jobs = f.jobs;
@@ -23,6 +23,7 @@ bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads, bool 
   o.keep_payloads = keep_payloads;
   o.keep_detail = keep_payloads;
   o.keep_events = keep_events;
+  if (multirank_light) o.keep_payloads = true, o.keep_detail = false, o.keep_multirank = true;
   bool tty = !f.quiet && isatty(2);
   ProgressFn progress;
   if (tty) {

@@ -28,7 +28,9 @@ void add_process_flags(CLI::App* sub, LoadFlags& f);
 
 /// Loads the inputs; shows progress on a TTY unless quiet. Returns false (after printing why)
 /// when no input could be read at all.
-bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads = true, bool keep_events = true);
+/// multirank_light: keep only what summaries and the multi-rank facts need (summary --json).
+bool load_inputs(const LoadFlags& f, LoadedTrace& out, bool keep_payloads = true, bool keep_events = true,
+                 bool multirank_light = false);
 
 /// With --strict and damaged input: prints each problem line (file:line: class: message) on stderr
 /// and returns true (caller exits 1). Without --strict prints a one-line note unless quiet.

@@ -21,7 +21,7 @@ check "unknown flag is a usage error" 2 "$BIN" summary --no-such-flag "$TD/torch
 check "missing input is exit 2" 2 "$BIN" summary /nonexistent/trace; expect_out "names the path" "/nonexistent/trace"
 check "directory of gz logs" 0 "$BIN" summary "$TD/torch-2.11/print_break/trace"; expect_out "graph count" "graphs compiled:   3"
 expect_out "distinct site" "models.py:152"
-check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 2'
+check "json" 0 "$BIN" summary --json "$TD/torch-2.11/recompile_limit/trace"; expect_out "schema" '"schema_version": 3'
 expect_out "fallback counted" '"fallbacks": 1'
 check "stdin" 0 sh -c "gzip -dc '$TD/torch-2.11/mlp_clean/trace/'*.gz | '$BIN' summary -"; expect_out "stdin graph" "graphs compiled:   1"
 # Issue 13.2: gzip bytes on stdin are detected by magic and decompressed, as for files.

@@ -3,6 +3,9 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#ifdef HAVE_TPARSE_ANALYSIS
+#include "analysis/multirank.hpp"
+#endif
 #include "core/summary.hpp"
 
 namespace tparse::cli {
@@ -26,11 +29,34 @@ void add_summary(CLI::App& app, Exit& exit) {
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");
   sub->callback([f, json, out, &exit] {
     LoadedTrace t;
-    if (!load_inputs(*f, t, /*keep_payloads=*/false, /*keep_events=*/false)) {
+    // JSON carries the multi-rank facts, read from a few artifacts' payloads: keep their handles.
+#ifdef HAVE_TPARSE_ANALYSIS
+    const bool light = true;  // both forms show the multi-rank analyses
+#else
+    const bool light = false;
+#endif
+    if (!load_inputs(*f, t, /*keep_payloads=*/false, /*keep_events=*/false, /*multirank_light=*/light)) {
       exit.code = 2;
       return;
     }
-    std::string text = *json ? summary_json(t.model) : summary_text(t.model, f->verbose);
+    std::string text;
+    if (*json) {
+#ifdef HAVE_TPARSE_ANALYSIS
+      std::vector<multirank::NameMismatch> mism;
+      auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
+      auto an = multirank::analyze(facts, mism);
+      text = summary_json(t.model, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); });
+#else
+      text = summary_json(t.model);
+#endif
+    } else {
+      text = summary_text(t.model, f->verbose);
+#ifdef HAVE_TPARSE_ANALYSIS
+      std::vector<multirank::NameMismatch> mism;
+      auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
+      text += terminal_safe(multirank::summary_text(facts, multirank::analyze(facts, mism)));
+#endif
+    }
     if (!write_text(*out, text)) {
       exit.code = 2;
       return;

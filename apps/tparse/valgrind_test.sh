@@ -40,6 +40,11 @@ vg "completion bash" completion bash
 vg "completion zsh" completion zsh
 vg "completion fish" completion fish
 vg "man" man
+vg "summary --json multi-rank (collective schedules)" summary --json "$TD/tlparse-inputs/multi_rank_schedule" -o "$TMP/mr.json"
+vg "report multi-rank" report "$TD/tlparse-inputs/multi_rank_schedule" -o "$TMP/r4" --no-browser -q
+vg "merge" merge "$TMP/mr.json" "$TMP/mr.json" -o "$TMP/m1"
+cp "$TMP/mr.json" "$TMP/mr2.json" && sed -i 's/"rank": 1,/"rank": 7,/' "$TMP/mr2.json"
+vg "merge of a damaged summary" merge "$TMP/mr2.json" "$TD/bad/truncated_last_line.log" -o "$TMP/m2"
 vg "diff" diff "$TD/programs/truth/mlp_clean/trace" "$PB"
 vg "compile" compile "$TD/programs/print_break.py" --trace-dir "$TMP/t"
 vg "explain (source)" explain "$TD/programs/recompile_size.py"

@@ -228,8 +228,8 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
   inputs.emplace_back("no totals", cut("\"totals\":", "\"totals_gone\":"));
   inputs.emplace_back("totals.graphs a string", cut("\"graphs\":", "\"graphs\":\"3\",\"x\":"));
   inputs.emplace_back("sites not an array", cut("\"sites\":", "\"sites\":{},\"x\":"));
-  inputs.emplace_back("future schema", cut("\"schema_version\":2", "\"schema_version\":99"));
-  inputs.emplace_back("schema_version a string", cut("\"schema_version\":2", "\"schema_version\":\"2\""));
+  inputs.emplace_back("future schema", cut("\"schema_version\":3", "\"schema_version\":99"));
+  inputs.emplace_back("schema_version a string", cut("\"schema_version\":3", "\"schema_version\":\"2\""));
   inputs.emplace_back("array", "[1,2,3]");
   inputs.emplace_back("number", "42");
   inputs.emplace_back("truncated", good.substr(0, good.size() / 2));
@@ -255,7 +255,7 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
 TEST_CASE("a version-1 baseline (no processes[]) is still read") {
   LoadedTrace pb = load_trace({trace_dir("print_break")});
   std::string j = summary_json(pb.model, false);
-  size_t p = j.find("\"schema_version\":2");
+  size_t p = j.find("\"schema_version\":3");
   REQUIRE(p != std::string::npos);
   j.replace(p, 18, "\"schema_version\":1");
   size_t a = j.find("\"processes\":"), b = j.find("\"frames\":[");

@@ -162,10 +162,21 @@ PayloadRef ModelBuilder::keep_payload(const Record& r) {
   return ref;
 }
 
+namespace {
+bool is_multirank_artifact(std::string_view kind, std::string_view name) {
+  auto has = [&](std::string_view w) { return name.find(w) != std::string_view::npos; };
+  return kind == "inductor_output_code" || name == "inductor_collective_schedule" ||
+         name == "inductor_runtime_and_tensor_meta" || has("graph_execution") || has("cache_hit") ||
+         has("cache_miss") || has("cache_bypass");
+}
+}  // namespace
+
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
   // Light mode keeps only the counted graph, but records with no compile id are always kept (the
-  // "[-/-]" entry of summary --json; they are few).
-  if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !(r.id.empty() || r.process < 0)) {
+  // "[-/-]" entry of summary --json; they are few), and so are the artifacts the multi-rank analyses
+  // read, for ranked records only (a single-process trace keeps nothing more than before).
+  const bool multirank = opts_.keep_multirank && r.rank >= 0 && is_multirank_artifact(r.kind, name);
+  if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !multirank && !(r.id.empty() || r.process < 0)) {
     compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
     discard_ = Artifact{};
     return discard_;
@@ -176,7 +187,7 @@ Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std
   a.encoding = std::string(encoding);
   a.attempt = r.id.attempt;
   a.where = r.where;
-  a.payload = keep_payload(r);
+  if (opts_.keep_detail || multirank) a.payload = keep_payload(r);
   int32_t ci = compile_of(r);
   if (ci < 0) {
     model_.global_artifacts.push_back(std::move(a));

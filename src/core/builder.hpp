@@ -26,6 +26,10 @@ struct IngestOptions {
   /// metrics, every artifact). Off: only what totals, sites and recompiles need, so memory per
   /// compile stays small on huge logs (summary, gate).
   bool keep_detail = true;
+  /// With keep_detail off: still keep the artifacts the multi-rank analyses read (collective
+  /// schedules, runtime/tensor meta, graph execution order, output code, cache events) and their
+  /// payload handles (`tparse summary`, analysis/multirank.hpp); only for records with a rank.
+  bool keep_multirank = false;
   int jobs = 0;                ///< threads over files and over chunks of one file; 0 = hardware concurrency
   /// Chunk size of the parallel payload hashing of one file (0: 8 MiB). Tests force small ones.
   uint64_t chunk_bytes = 0;

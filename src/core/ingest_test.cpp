@@ -182,7 +182,7 @@ TEST_CASE("payloads are fetched back through the store") {
 TEST_CASE("summary JSON carries the schema version and totals") {
   auto lt = load_trace_text(str0() + start(0, 0) + graph(0, 0, 0) + metrics(0, 0, 0));
   std::string j = summary_json(lt.model);
-  CHECK(j.find("\"schema_version\": 2") != std::string::npos);
+  CHECK(j.find("\"schema_version\": 3") != std::string::npos);
   CHECK(j.find("\"graphs\": 1") != std::string::npos);
 }
 

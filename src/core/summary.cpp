@@ -130,9 +130,50 @@ void write_loc(JsonWriter& w, const Model& m, const SourceLoc& l) {
   else w.value(m.file_of(l));
 }
 
+
+// Multi-rank text summary: the same line on many ranks is printed once with its ranks
+// ("[0/1] f: reason  (ranks 2, 10, 18, ... 64 ranks)"), in first-seen order.
+struct RankLines {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<int32_t>> ranks;
+  void add(std::string text, int32_t rank) {
+    auto [it, fresh] = ranks.try_emplace(text);
+    if (fresh) order.push_back(std::move(text));
+    it->second.push_back(rank);
+  }
+  std::string render(size_t nranks) const {
+    std::string o;
+    for (const auto& t : order) {
+      std::vector<int32_t> rs = ranks.at(t);
+      std::sort(rs.begin(), rs.end());
+      std::string who;
+      if (rs.size() == nranks) who = "all ranks";
+      else {
+        for (size_t i = 0; i < rs.size() && i < 8; ++i) who += (i ? ", " : "") + std::to_string(rs[i]);
+        who = (rs.size() == 1 ? "rank " : "ranks ") + who + (rs.size() > 8 ? fmt::format(", ... ({} ranks)", rs.size()) : "");
+      }
+      o += t + "  (" + who + ")\n";
+    }
+    return o;
+  }
+};
+
+/// Per-rank compile time spread: "min 1.20 s, median 1.31 s, max 4.02 s (slowest: rank 7 4.02 s, ...)".
+std::string rank_time_spread(const Model& m) {
+  std::vector<std::pair<double, int32_t>> t;
+  for (const auto& r : m.rank_summaries) t.emplace_back(r.compile_time_s, r.rank);
+  if (t.size() < 2) return "";
+  std::sort(t.begin(), t.end());
+  double med = t.size() % 2 ? t[t.size() / 2].first : (t[t.size() / 2 - 1].first + t[t.size() / 2].first) / 2;
+  std::string slow;
+  for (size_t i = 0; i < 3 && i < t.size(); ++i)
+    slow += fmt::format("{}rank {} {:.2f} s", i ? ", " : "", t[t.size() - 1 - i].second, t[t.size() - 1 - i].first);
+  return fmt::format("per rank min {:.2f} s, median {:.2f} s, max {:.2f} s (slowest: {})", t.front().first, med, t.back().first, slow);
+}
+
 }  // namespace
 
-std::string summary_json(const Model& m, bool pretty) {
+std::string summary_json(const Model& m, bool pretty, const std::function<void(JsonWriter&)>& multi_rank) {
   JsonWriter w(pretty);
   Totals t = compute_totals(m);
   w.begin_object();
@@ -307,6 +348,9 @@ std::string summary_json(const Model& m, bool pretty) {
   w.end_array().key("unknown_kinds").begin_object();
   for (const auto& [k, v] : m.diag.unknown_kinds) w.kv(k, v);
   w.end_object().end_object();
+  w.key("multi_rank");  // schema 3: tlparse's multi-rank analyses + rank groups (analysis/multirank.hpp)
+  if (multi_rank) multi_rank(w);
+  else w.null();
   w.end_object();
   std::string out = w.take();
   out.push_back('\n');
@@ -327,7 +371,10 @@ std::string summary_text(const Model& m, bool verbose) {
                    t.frames_skipped, t.fallbacks));
   line(fmt::format("restarts:          {}", t.restarts));
   line(fmt::format("cache:             {} hit, {} miss, {} bypass", t.cache_hits, t.cache_misses, t.cache_bypasses));
-  line(fmt::format("compile time:      {:.2f} s", t.compile_time_s));
+  if (m.ranks.size() > 1)  // ranks compile in parallel: the spread matters, the sum does not
+    line("compile time:      " + rank_time_spread(m) + fmt::format("; {:.2f} s summed over ranks", t.compile_time_s));
+  else
+    line(fmt::format("compile time:      {:.2f} s", t.compile_time_s));
   if (m.runs > 1) {
     // Several runs of the program in one trace: say so, with each run's numbers (ids below carry "run N").
     int64_t n = 0;
@@ -350,17 +397,22 @@ std::string summary_text(const Model& m, bool verbose) {
       line(fmt::format("  {}x  {}:{}  {}{}{}", s.events.size(), s.user_file, s.user_line, s.title,
                        s.gb_id.empty() ? "" : " [" + s.gb_id + "]", site_kinds_text(s)));
   }
+  const bool grouped = m.ranks.size() > 1 && m.runs == 1;  // identical lines of many ranks printed once
   if (!m.recompiles.empty()) {
     o += "\nRecompiles:\n";
+    RankLines rl;
     for (const auto& r : m.recompiles) {
       const Compile& c = m.compiles[static_cast<size_t>(r.compile)];
       std::string why = r.reasons.empty() ? "?" : r.reasons.front().text;
       for (size_t p = why.find('\n'); p != std::string::npos; p = why.find('\n', p + 1)) why.insert(p + 1, "      ");
-      line(fmt::format("  {} {}: {}", display_id(m, c), frame_label(m, r.frame), why));
+      if (grouped) rl.add(terminal_safe(fmt::format("  {}{} {}: {}", c.id.str(), c.epoch ? fmt::format(" (epoch {})", c.epoch + 1) : "", frame_label(m, r.frame), why)), c.rank);
+      else line(fmt::format("  {} {}: {}", display_id(m, c), frame_label(m, r.frame), why));
     }
+    o += rl.render(m.ranks.size());
   }
   if (!m.failures.empty()) {
     o += "\nFailures:\n";
+    RankLines fl;
     for (const auto& f : m.failures) {
       const Compile& c = m.compiles[static_cast<size_t>(f.compile)];
       // The whole reason (the exception message is often on a later line), continuation lines indented.
@@ -371,9 +423,11 @@ std::string summary_text(const Model& m, bool verbose) {
         indented.push_back(ch);
         if (ch == '\n') indented += "      ";
       }
-      line(fmt::format("  {} {}: {} {}", display_id(m, c), frame_label(m, c.frame), outcome_name(f.outcome),
-                       f.fail_type + ": " + indented));
+      if (grouped) fl.add(terminal_safe(fmt::format("  {} {}: {} {}", c.id.str(), frame_label(m, c.frame), outcome_name(f.outcome), f.fail_type + ": " + indented)), c.rank);
+      else line(fmt::format("  {} {}: {} {}", display_id(m, c), frame_label(m, c.frame), outcome_name(f.outcome),
+                            f.fail_type + ": " + indented));
     }
+    o += fl.render(m.ranks.size());
   }
   if (verbose) {
     o += "\nCompiles:\n";

@@ -3,13 +3,16 @@
 // summary.json, the gate's baselines and the viewer's overview.
 #pragma once
 
+#include <functional>
 #include <string>
+
+#include "json_writer.hpp"
 
 #include "model.hpp"
 
 namespace tparse {
 
-inline constexpr int kSummarySchemaVersion = 2;
+inline constexpr int kSummarySchemaVersion = 3;
 inline constexpr const char* kToolVersion = "0.1.0";
 
 struct Totals {
@@ -30,8 +33,10 @@ std::string runs_line(const Model& m);
 /// "rank1 [0/0]", "run 2 [0/0]" (second process of the program), "[0/0] (epoch 2)" (after reset()).
 std::string display_id(const Model& m, const Compile& c);
 
-/// summary JSON (schema kSummarySchemaVersion).
-std::string summary_json(const Model& m, bool pretty = true);
+/// summary JSON (schema kSummarySchemaVersion). `multi_rank` writes the value of the "multi_rank"
+/// member (the analysis library's multirank::write_json); null when absent.
+std::string summary_json(const Model& m, bool pretty = true,
+                         const std::function<void(JsonWriter&)>& multi_rank = nullptr);
 /// Human-readable summary; verbose lists every compile.
 std::string summary_text(const Model& m, bool verbose = false);
 /// Text from a trace made safe for a terminal: control characters and ANSI escapes removed,

@@ -45,6 +45,7 @@ struct Ctx {
   std::mutex mu;
   std::unordered_set<std::string> written;  ///< content-addressed files already written
   Memo memo;  ///< fragments made from a payload text, by its verified md5 (memo.hpp)
+  std::string multirank_html;  ///< the landing's multi-rank section (section_multirank.cpp); "" single rank
 
   std::unordered_map<std::string, int64_t> owner;  ///< shared file -> page order of its writer
   std::mutex shared_write_mu;

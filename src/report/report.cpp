@@ -1,6 +1,9 @@
 // write_report: runs every page writer; per-compile pages in parallel (see report.hpp).
 #include "report.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <atomic>
 #include <thread>
 #include <vector>
@@ -8,6 +11,9 @@
 #include "context.hpp"
 #include "core/summary.hpp"
 #include "html.hpp"
+#ifdef TPARSE_REPORT_ADVICE
+#include "section_multirank.hpp"
+#endif
 
 namespace tparse::report {
 
@@ -28,13 +34,32 @@ const char* cache_mark(const std::string& name) {
 ReportStats write_report(const Model& m, const PayloadStore& payloads, const ReportOptions& opt, Sink& sink) {
   ReportStats stats;
   Ctx cx{m, payloads, opt, sink, stats, {}, {}};
+  std::vector<int32_t> rank_pages(m.ranks.begin(), m.ranks.end());
+#ifdef TPARSE_REPORT_ADVICE
+  // Multi-rank analyses (tlparse's --all-ranks-html landing) and rank groups: analysis/multirank.hpp.
+  std::vector<multirank::NameMismatch> mism;
+  auto facts = multirank::extract_rank_facts(m, payloads, &mism);
+  auto an = multirank::analyze(facts, mism);
+  cx.write("summary.json", summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); }));
+  if (facts.size() >= 2) {
+    cx.multirank_html = multirank_section(facts, an, true);
+    cx.write("ranks.html", page_begin("tparse: all ranks", "") + fmt::format("<h1>All {} ranks</h1>", facts.size()) +
+                               "<input class=\"filter\" data-table=\"ranks-table\" placeholder=\"filter\">\n" +
+                               ranks_page_rows(facts) + page_end());
+    if (an.runtime_present) cx.write("chromium_trace_with_runtime.json", multirank::runtime_trace_json(facts));
+    for (const auto& f : facts)
+      if (std::find(rank_pages.begin(), rank_pages.end(), f.rank) == rank_pages.end()) rank_pages.push_back(f.rank);
+  }
+  cx.write("chromium_events.json", multirank::combined_events_json(m));  // pid = rank (the file's when named)
+#else
   cx.write("summary.json", summary_json(m));
+  cx.write("chromium_events.json", chromium_events_json(m));
+#endif
   cx.write("compile_directory.json", compile_directory_json(m));
   cx.write("raw.jsonl", raw_jsonl(m));
-  cx.write("chromium_events.json", chromium_events_json(m));
 
   // Per-compile pages: a shared counter over compile indices, `jobs` workers.
-  const uint64_t total = m.compiles.size() + 3 + m.ranks.size();
+  const uint64_t total = m.compiles.size() + 3 + rank_pages.size();
   std::atomic<size_t> next{0};
   std::atomic<uint64_t> done{0};
   std::mutex progress_mu;
@@ -73,8 +98,8 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   tick();
   cx.write("timeline.html", timeline_page(cx));
   tick();
-  if (m.ranks.size() > 1) {
-    for (int32_t r : m.ranks) {
+  if (rank_pages.size() > 1) {
+    for (int32_t r : rank_pages) {
       cx.write("rank_" + std::to_string(r) + "/index.html", index_page(cx, r, "../"));
       tick();
     }

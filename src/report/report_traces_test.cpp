@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/ingest.hpp"
+#include "analysis/multirank.hpp"
 #include "core/summary.hpp"
 #include "core/test_support.hpp"
 #include "report.hpp"
@@ -52,7 +53,12 @@ void check_report(const Rendered& r, const std::string& label) {
   REQUIRE(r.stats.ok);
   REQUIRE(!r.index().empty());
   CHECK(r.index().find("id=\"summary\"") < r.index().find("id=\"breaks\""));  // summary band first
-  CHECK(r.sink.at("summary.json") == summary_json(m));
+  // summary.json is `tparse summary --json` (schema 3: with the multi-rank facts and analyses).
+  std::vector<multirank::NameMismatch> mism;
+  auto facts = multirank::extract_rank_facts(m, r.t.payloads, &mism);
+  auto an = multirank::analyze(facts, mism);
+  CHECK(r.sink.at("summary.json") == summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); }));
+  CHECK((r.sink.at("summary.json").find("\"multi_rank\": null") == std::string::npos) == !facts.empty());
   CHECK(!r.sink.at("timeline.html").empty());
   CHECK(r.sink.files.count("chromium_events.json"));
   CHECK(r.sink.files.count("compile_directory.json"));
@@ -172,7 +178,8 @@ TEST_CASE("ddp_gloo_4ranks: no graph on any rank, and why") {
   CHECK(why.find("contextlib.py:105") != std::string::npos);
   // Per-rank pages say it too, and the landing lists the 4 ranks.
   CHECK(r->sink.at("rank_2/index.html").find("No graph was captured") != std::string::npos);
-  CHECK(count_of(idx, "<a href=\"rank_") == 4);
+  for (int k = 0; k < 4; ++k) CHECK(idx.find("href=\"rank_" + std::to_string(k) + "/index.html\"") != std::string::npos);
+  CHECK(count_of(r->sink.at("ranks.html"), "<tr><td><a href=\"rank_") == 4);  // one row per rank, off the landing
 }
 
 TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence") {
@@ -184,10 +191,10 @@ TEST_CASE("multi_rank_logs: a landing page with per-rank reports and divergence"
     CHECK(idx.find("href=\"rank_" + std::to_string(k) + "/index.html\"") != std::string::npos);
     CHECK(!r->sink.at("rank_" + std::to_string(k) + "/index.html").empty());
   }
-  CHECK(idx.find("id=\"divergence\"") != std::string::npos);
-  CHECK(idx.find("Compile ids") != std::string::npos);
+  CHECK(idx.find("id=\"compile-id-groups\"") != std::string::npos);
   // Rank 1 recompiled where others did not (its own trace says so): compile ids diverge.
-  CHECK(idx.find("<span class=\"flag\">diverges</span> <b>Compile ids</b>") != std::string::npos);
+  CHECK(idx.find("<span class=\"flag\">diverges</span> ranks grouped by the compile ids") != std::string::npos);
+  CHECK(idx.find("Diverging compilation ids across ranks") != std::string::npos);
   // A rank page links compile pages at the root.
   CHECK(r->sink.at("rank_1/index.html").find("href=\"../c/") != std::string::npos);
   // A rank page counts its rank's records (one file per rank here), not the whole trace's (issue 13.10).
@@ -259,4 +266,28 @@ TEST_CASE("ChatGLM3-6B (2860 nodes): the compile page draws the model by module;
   const std::string& attn = r->sink.at(dir_rel + link_in(layer_page, "self_attention<"));
   CHECK(attn.find("<title>Module transformer.encoder.layers.0.self_attention</title>") != std::string::npos);
   CHECK(attn.find("query_key_value") != std::string::npos);
+}
+
+TEST_CASE("multi_rank_schedule: tlparse's collective-schedule landing facts") {
+  // Hand-derived from the three logs (zcat | grep -A8 inductor_collective_schedule): rank_0 and
+  // rank_2 schedule all_reduce_, wait, all_gather, reduce_scatter, wait, wait in graph 0/0; rank_1
+  // all_reduce_, wait, all_gather, wait. Every file's records say rank 0.
+  auto r = render(testing::testdata() / "tlparse-inputs" / "multi_rank_schedule");
+  const std::string& idx = r->index();
+  CHECK(idx.find("<h2 id=\"ranks\">Ranks: 3</h2>") != std::string::npos);
+  size_t p = idx.find("id=\"first-divergence\"");
+  REQUIRE(p != std::string::npos);
+  std::string div = idx.substr(p, idx.find("</p>", p) - p);
+  CHECK(div.find("graph <code>0/0</code>") != std::string::npos);
+  CHECK(div.find("position 3") != std::string::npos);
+  CHECK(div.find("reduce_scatter_tensor.default</code>, rank <a href=\"rank_1/index.html\">1</a> issue") != std::string::npos);
+  CHECK(idx.find("the name says rank 1, its records say rank 0") != std::string::npos);
+  CHECK(idx.find("the name says rank 2, its records say rank 0") != std::string::npos);
+  CHECK(idx.find("id=\"parity\"") != std::string::npos);
+  CHECK(idx.find("record_and_log_graph_execution_order") != std::string::npos);
+  CHECK(count_of(r->sink.at("ranks.html"), "<tr><td><a href=\"rank_") == 3);
+  // The combined compile-event trace: pid = the file name's rank.
+  const std::string& ev = r->sink.at("chromium_events.json");
+  for (int k = 0; k < 3; ++k) CHECK(ev.find("\"pid\":" + std::to_string(k) + ",") != std::string::npos);
+  CHECK(r->sink.files.count("chromium_trace_with_runtime.json") == 0);  // no runtime estimates logged
 }

@@ -69,7 +69,13 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
   out += card("restarts", std::to_string(restarts));
   out += card("recompile-limit fallbacks", std::to_string(fallbacks), fallbacks ? "bad" : "");
   out += card("frames skipped", std::to_string(skipped), skipped ? "warn" : "");
-  out += card("compile time", fmt_seconds(time_s));
+  if (rank < 0 && m.rank_summaries.size() > 1) {  // ranks compile in parallel: the slowest rank, not a sum
+    double slowest = 0;
+    for (const auto& r : m.rank_summaries) slowest = std::max(slowest, r.compile_time_s);
+    out += card("compile time (slowest rank)", fmt_seconds(slowest));
+  } else {
+    out += card("compile time", fmt_seconds(time_s));
+  }
   out += card("cache hit / miss", fmt::format("{} / {}", hits, misses));
   out += card("compiles", std::to_string(compiles));
   if (rank < 0 && m.ranks.size() > 1) out += card("ranks", std::to_string(m.ranks.size()));
@@ -246,6 +252,44 @@ std::string recompiles_section(Ctx& cx, int rank, const std::string& root) {
   return out;
 }
 
+// Multi-rank landing: failures and restarts with the same outcome and reason on many ranks are one
+// row (compile links to the first few), so the table is bounded by distinct reasons, not ranks.
+static std::string grouped_failure_rows(Ctx& cx, const std::string& root) {
+  const Model& m = cx.m;
+  struct Row {
+    std::string outcome, type, reason, user;
+    std::vector<int32_t> compiles;
+    std::set<int32_t> ranks;
+  };
+  std::vector<Row> rows;
+  std::map<std::string, size_t> at;
+  auto add = [&](int32_t ci, std::string outcome, std::string type, std::string reason, std::string user) {
+    std::string key = outcome + '\x1f' + type + '\x1f' + reason + '\x1f' + user;
+    auto [it, fresh] = at.try_emplace(key, rows.size());
+    if (fresh) rows.push_back({std::move(outcome), std::move(type), std::move(reason), std::move(user), {}, {}});
+    Row& r = rows[it->second];
+    if (r.compiles.size() < 4) r.compiles.push_back(ci);
+    r.ranks.insert(m.compiles[static_cast<size_t>(ci)].rank);
+  };
+  for (const auto& f : m.failures)
+    add(f.compile, outcome_name(f.outcome), f.fail_type, f.fail_reason, f.user_file.empty() ? std::string("-") : where(f.user_file, f.user_line));
+  for (size_t i = 0; i < m.compiles.size(); ++i)
+    for (const auto& r : m.compiles[i].restart_reasons) add(static_cast<int32_t>(i), "restart", "RestartAnalysis", r, "-");
+  std::string out;
+  for (size_t k = 0; k < rows.size() && k < cx.opt.index_rows; ++k) {
+    const Row& r = rows[k];
+    std::string links;
+    for (int32_t ci : r.compiles) links += (links.empty() ? "" : ", ") + compile_link(cx, ci, root);
+    if (r.ranks.size() > 1) links += fmt::format(" <span class=\"muted\">on {} ranks</span>", r.ranks.size());
+    std::string first = r.reason.substr(0, r.reason.find('\n')).substr(0, 300);
+    out += "<tr><td>" + links + "</td><td>" + esc(r.outcome) + "</td><td>" + esc(r.type) + "</td><td>" +
+           (first.size() < r.reason.size() ? "<details><summary>" + esc(first) + "</summary><pre>" + esc(r.reason) + "</pre></details>"
+                                           : esc(r.reason)) +
+           "</td><td><code>" + esc(r.user) + "</code></td></tr>\n";
+  }
+  return out;
+}
+
 std::string failures_section(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
   std::string rows;
@@ -274,6 +318,7 @@ std::string failures_section(Ctx& cx, int rank, const std::string& root) {
               "</td><td>-</td></tr>\n";
     }
   }
+  if (rank < 0 && m.ranks.size() > 1) rows = grouped_failure_rows(cx, root);  // same failure on many ranks: one row
   std::string out = fmt::format("<h2 id=\"failures\">Failures and restarts: {} failure(s), {} restart(s)</h2>\n", n, nr);
   if (rows.empty()) return out + "<p class=\"ok\">No failures or restarts.</p>\n";
   return out + "<table id=\"failures-table\"><thead><tr><th>compile</th><th>outcome</th><th>fail type</th><th>reason</th>"

@@ -226,6 +226,7 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
     }
   }
   t.h.node_group.assign(N, 0);
+  t.h.guessed.assign(N, 0);
   if (!any) {
     finish(t.h, g);
     return std::move(t.h);
@@ -303,6 +304,7 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
     }
     asg[i] = (P >= 0 && P != L && prev >= 0 && nx >= 0 && h.contains(L, P)) ? P : L;
     kind[i] = Other;
+    h.guessed[i] = 1;
   }
   for (size_t i = 0; i < N; ++i) h.node_group[i] = std::max(0, asg[i]);
   finish(h, g);
@@ -315,6 +317,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   Hierarchy& h = t.h;
   const size_t N = g.nodes.size();
   h.node_group.assign(N, -1);
+  h.guessed.assign(N, 0);
   // Statements of both graphs as (key, module).
   struct Run {
     std::string key;
@@ -373,7 +376,10 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   for (size_t i = 0; i < N; ++i) {
     if (!is_op(g.nodes[i])) continue;
     if (h.node_group[i] >= 0) prevg = h.node_group[i];
-    else h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
+    else {
+      h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
+      h.guessed[i] = 1;
+    }
   }
   // Placeholders (primals, tangents): the common module of their readers.
   auto cons = consumers_of(g);
@@ -387,6 +393,22 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   finish(h, g);
   return std::move(t.h);
 }
+
+int32_t add_group(Hierarchy& h, const std::string& path) {
+  int32_t id = h.find(path);
+  if (id >= 0) return id;
+  int32_t parent = add_group(h, parent_path(path));
+  Group g;
+  g.path = path;
+  size_t d = path.rfind('.');
+  g.name = d == std::string::npos ? path : path.substr(d + 1);
+  g.parent = parent;
+  g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
+  h.groups.push_back(std::move(g));
+  return static_cast<int32_t>(h.groups.size() - 1);
+}
+
+void refresh(Hierarchy& h, const fx::Graph& g) { finish(h, g); }
 
 std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth) {
   std::string out;

@@ -5,6 +5,8 @@
 #include <map>
 #include <unordered_set>
 
+#include "aot_anchors.hpp"
+
 namespace tparse::graph {
 
 namespace {
@@ -116,6 +118,16 @@ int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vect
   }
   if (moved) refresh(h, g);
   return moved;
+}
+
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text) {
+  std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
+  Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
+  attribute_module_calls(h, dynamo ? *dynamo : g, calls);
+  if (!dynamo) return h;
+  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h);
+  if (!text.empty()) anchor_aot_parameters(a, g, text, *dynamo);
+  return a;
 }
 
 }  // namespace tparse::graph

@@ -34,4 +34,10 @@ std::vector<ModuleCall> module_calls_from_guards(std::string_view guards);
 /// number of ops moved.
 int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls);
 
+/// The hierarchy the report and the viewer draw: build_hierarchy of `g` (or, with the compile's
+/// Dynamo graph `dynamo`, build_hierarchy_aligned to it), with the module calls of `guards`
+/// (the compile's dynamo_cpp_guards_str text; may be empty) applied to the Dynamo graph's modules.
+/// AOT graphs (`text`: their payload) are then refined with parameter anchors (aot_anchors.hpp).
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text = {});
+
 }  // namespace tparse::graph

@@ -178,8 +178,11 @@ std::string view_to_dot(const fx::Graph& g, const Hierarchy& h, const ViewGraph&
       case ViewItem::Kind::Outputs: s += ", shape=ellipse, fillcolor=\"#f3f4f6\""; break;
       case ViewItem::Kind::Op: {
         const fx::Node& n = g.nodes[static_cast<size_t>(it.node)];
-        s += std::string(", fillcolor=\"") + fill_of(n.op) + "\", tooltip=\"";
-        dot_escape(s, n.name + (n.file.empty() ? "" : " " + n.file + ":" + std::to_string(n.line)), 200);
+        // An op whose module is a guess from its neighbours: dashed, and the tooltip says so.
+        bool guess = static_cast<size_t>(it.node) < h.guessed.size() && h.guessed[static_cast<size_t>(it.node)];
+        s += std::string(guess ? ", style=\"rounded,filled,dashed\"" : "") + ", fillcolor=\"" + fill_of(n.op) + "\", tooltip=\"";
+        dot_escape(s, n.name + (n.file.empty() ? "" : " " + n.file + ":" + std::to_string(n.line)) +
+                          (guess ? " (module guessed from the neighbouring ops)" : ""), 260);
         s += "\"";
         break;
       }

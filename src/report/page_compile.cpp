@@ -10,6 +10,7 @@
 #include "core/fx_graph.hpp"
 #include "core/summary.hpp"
 #include "graph/hierarchy.hpp"
+#include "graph/module_calls.hpp"
 #include "graph/layout.hpp"
 #include "highlight.hpp"
 #include "html.hpp"
@@ -44,10 +45,8 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 /// Big graphs (over svg_max_nodes) are drawn module by module (page_graph.cpp); `dynamo` is the
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
 std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& title,
-                            const fx::Graph* dynamo, const std::string& root) {
-  graph::Hierarchy h;
-  if (!dynamo) h = graph::build_hierarchy(g);
-  else h = graph::build_hierarchy_aligned(g, *dynamo, graph::build_hierarchy(*dynamo));
+                            const fx::Graph* dynamo, const std::string& root, const Artifact* guards) {
+  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards ? cx.ps.get(guards->payload) : std::string(), text);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, content_hash(text), title, root);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -56,7 +55,7 @@ std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text
 }
 
 std::string svg_block(Ctx& cx, const std::string& text, const std::string& root, const std::string& title,
-                      const fx::Graph* dynamo = nullptr) {
+                      const fx::Graph* dynamo = nullptr, const Artifact* guards = nullptr) {
   std::string rel = "g/" + content_hash(text) + ".svg";
   {
     std::lock_guard<std::mutex> lk(cx.mu);
@@ -65,7 +64,7 @@ std::string svg_block(Ctx& cx, const std::string& text, const std::string& root,
   }
   fx::Graph g = fx::parse_fx_graph(text);
   if (!g.ok || g.nodes.empty()) return {};
-  if (g.nodes.size() > cx.opt.svg_max_nodes) return big_graph_block(cx, g, text, title, dynamo, root);
+  if (g.nodes.size() > cx.opt.svg_max_nodes) return big_graph_block(cx, g, text, title, dynamo, root, guards);
   if (dynamo) return {};  // small AOT / inductor graphs: text only, as before
   cx.write_once(rel, [&] {
     std::string err;
@@ -201,6 +200,9 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     out += "</tbody></table>\n";
   }
   std::unique_ptr<fx::Graph> dynamo;  // parsed on the first AOT graph of this compile
+  const Artifact* guards = nullptr;   // names the modules without parameters (graph/module_calls.hpp)
+  for (const auto& a : c.artifacts)
+    if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards = &a;
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
     for (size_t k = 0; k < c.artifacts.size(); ++k) {
@@ -215,12 +217,12 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
       if (cat == 0 && a.payload.valid()) {
         std::string text = cx.ps.get(a.payload);
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name) + payload_block(cx, a, root, true, false, &text);
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, guards) + payload_block(cx, a, root, true, false, &text);
       } else if (cat == 1 && a.payload.valid() && c.graph_artifact >= 0) {
         // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
         std::string text = cx.ps.get(a.payload);
         if (!dynamo) dynamo = std::make_unique<fx::Graph>(fx::parse_fx_graph(cx.ps.get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload)));
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get()) + payload_block(cx, a, root, false, false, &text);
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), guards) + payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);
       }

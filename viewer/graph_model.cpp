@@ -99,4 +99,11 @@ int32_t hit_node(const GraphLayout& l, double x, double y) {
   return -1;
 }
 
+void open_ancestors(const graph::Hierarchy& h, int32_t node, std::vector<char>& expanded) {
+  if (node < 0 || static_cast<size_t>(node) >= h.node_group.size()) return;
+  if (expanded.size() < h.groups.size()) expanded.resize(h.groups.size(), 0);
+  for (int32_t a = h.node_group[static_cast<size_t>(node)]; a > 0; a = h.groups[static_cast<size_t>(a)].parent)
+    expanded[static_cast<size_t>(a)] = 1;
+}
+
 }  // namespace tparse::viewer

@@ -146,7 +146,10 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
       }
     if (before >= 0 && after >= 0) move(i, h.lca(before, after));
   }
-  if (moved) refresh(h, g);
+  if (moved) {
+    refresh(h, g);
+    h.source += " and parameter anchors";
+  }
   return moved;
 }
 

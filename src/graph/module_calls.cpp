@@ -116,7 +116,25 @@ int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vect
       ++moved;
     }
   }
-  if (moved) refresh(h, g);
+  // Ops sitting in a caller P on P's own lines (the file and function of P's module calls, within
+  // their span) are P's code by the same evidence: no longer guesses.
+  std::map<std::string, const ModuleCall*> caller;
+  for (const auto& c : calls) caller.try_emplace(parent_of(c.path), &c);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!h.guessed[i] || !is_op(g.nodes[i])) continue;
+    auto it = caller.find(h.groups[static_cast<size_t>(h.node_group[i])].path);
+    if (it == caller.end()) continue;
+    const ModuleCall& c = *it->second;
+    const fx::Node& n = g.nodes[i];
+    auto [lo, hi] = span[it->first];
+    if (n.function == c.function && n.file.size() >= c.file.size() &&
+        n.file.compare(n.file.size() - c.file.size(), c.file.size(), c.file) == 0 && n.line >= lo && n.line <= hi)
+      h.guessed[i] = 0;
+  }
+  if (moved) {
+    refresh(h, g);
+    h.source += " and the guards' module calls";
+  }
   return moved;
 }
 

@@ -122,7 +122,11 @@ TEST_CASE("ChatGLM3 real trace: CoreAttention and RotaryEmbedding ops land in th
       }
     CHECK(in_impl > 0);
     CHECK(moved == expected_moves);
-    CHECK(std::count(h.guessed.begin(), h.guessed.end(), 1) == guessed_before - moved);
+    // Moved ops are no guesses any more; neither are SelfAttention's own lines between its calls
+    // (query_key_value at 376 .. dense at 447), e.g. the split at modeling_chatglm.py:379.
+    CHECK(std::count(h.guessed.begin(), h.guessed.end(), 1) < guessed_before - moved);
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (g.nodes[i].line == 379 && g.nodes[i].function == "forward") CHECK_FALSE(h.guessed[i]);
     // The 28 layers are still one graph repeated.
     int32_t L = h.find("transformer.encoder.layers");
     REQUIRE(L >= 0);

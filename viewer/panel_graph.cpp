@@ -341,6 +341,12 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
       kv_row("shape", shape.empty() ? "-" : terminal_safe(shape));
       kv_row("stride", stride.empty() ? "-" : terminal_safe(stride));
       kv_row("device", device.empty() ? "-" : terminal_safe(device));
+      if (modules_ && h_) {  // where the hierarchy put it, and whether that is only a guess
+        size_t ni = static_cast<size_t>(node_);
+        const std::string& path = h_->groups[static_cast<size_t>(h_->node_group[ni])].path;
+        bool guess = ni < h_->guessed.size() && h_->guessed[ni];
+        kv_row("module", terminal_safe(path.empty() ? "(graph)" : path) + (guess ? " (guessed from the neighbouring ops)" : ""));
+      }
       ImGui::EndTable();
     }
     if (!n.file.empty()) {

@@ -180,13 +180,27 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) fit_ = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(200);
+  // Find a node (name, op or source code; Enter again: the next one): it is selected and the
+  // modules around it open (the same path as --node / ViewState::graph_node).
+  if (ImGui::InputTextWithHint("##gfind", "find node (Enter: next)", &find_, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    int32_t hit = find_node(fx_, find_, node_);
+    find_missed_ = hit < 0;
+    if (hit >= 0) v.graph_node = fx_.nodes[static_cast<size_t>(hit)].name;
+  }
+  if (find_missed_) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("no such node");
+  }
+
+  ImGui::SameLine();
   if (modules_)
-    ImGui::TextDisabled("%zu nodes in %zu modules (%s): click a box to expand, its frame to collapse", fx_.nodes.size(),
+    ImGui::TextDisabled("%zu nodes in %zu modules (%s): click a box to open it, its frame to close it", fx_.nodes.size(),
                         h_->groups.size() - 1, h_->source.c_str());
   else
     ImGui::TextDisabled("%zu nodes, %zu edges   wheel: zoom, drag: pan", fx_.nodes.size(), fx_.edges.size());
-  ImGui::SameLine();
-  if (ImGui::SmallButton("fit")) fit_ = true;
 
   if (!v.graph_node.empty() && !preparing_.valid()) {  // scripted or programmatic node selection
     for (size_t i = 0; i < fx_.nodes.size(); ++i)

@@ -101,6 +101,8 @@ class GraphPanel {
   std::future<Prepared> preparing_;
   std::vector<std::future<Prepared>> old_prep_;
   std::vector<int32_t> run_members_;  ///< the run whose "open which?" menu is showing
+  std::string find_;          ///< the "find node" box
+  bool find_missed_ = false;
   // Module mode: hierarchy, expanded modules, the view drawn and layouts per expanded set.
   bool modules_ = false;
   std::shared_ptr<const fx::Graph> shared_fx_;

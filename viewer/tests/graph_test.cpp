@@ -114,4 +114,33 @@ TEST_CASE("ChatGLM3: search opens a node's modules; any member of a 28 x run ope
   CHECK(run_sizes == std::vector<size_t>{5, 22});
   for (size_t i = 0; i < g.nodes.size(); ++i)
     if (h.contains(members[5], h.node_group[i])) CHECK(r5.item_of_node[i] >= 0);
+  // The panel's "find node" box: an exact name first, else name / op / code containing the text,
+  // Enter again for the next. Found by its op, layer 3's attention opens down to CoreAttention
+  // (named by the guards): the node is an op box inside the core_attention cluster.
+  CHECK(find_node(g, "output_7") == [&] {
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (g.nodes[i].name == "output_7") return static_cast<int32_t>(i);
+    return -2;
+  }());
+  std::vector<int32_t> sdpa;  // every scaled_dot_product_attention, from the text's targets
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (g.nodes[i].target.find("scaled_dot_product_attention") != std::string::npos) sdpa.push_back(static_cast<int32_t>(i));
+  REQUIRE(sdpa.size() == 28);
+  int32_t hit = -1;
+  for (int k = 0; k < 4; ++k) hit = find_node(g, "scaled_dot_product_attention", hit);
+  CHECK(hit == sdpa[3]);
+  CHECK(find_node(g, "no node has this text") == -1);
+  std::string guards;
+  for (const auto& a : c.artifacts)
+    if (a.kind == "dynamo_cpp_guards_str") guards = t.payloads.get(a.payload);
+  graph::Hierarchy hg = graph::hierarchy_for(g, nullptr, guards);
+  std::vector<char> opened(hg.groups.size(), 0);
+  open_ancestors(hg, hit, opened);
+  graph::ViewGraph vf = graph::build_view(g, hg, 0, opened);
+  int32_t fi = vf.item_of_node[static_cast<size_t>(hit)];
+  REQUIRE(fi >= 0);
+  CHECK(vf.items[static_cast<size_t>(fi)].kind == graph::ViewItem::Kind::Op);
+  REQUIRE(vf.items[static_cast<size_t>(fi)].cluster >= 0);
+  CHECK(hg.groups[static_cast<size_t>(vf.clusters[static_cast<size_t>(vf.items[static_cast<size_t>(fi)].cluster)].group)].path ==
+        "transformer.encoder.layers.3.self_attention.core_attention");
 }

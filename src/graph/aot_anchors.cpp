@@ -1,7 +1,6 @@
 // Parameter anchors for AOT / inductor graphs; see aot_anchors.hpp.
 #include "aot_anchors.hpp"
 
-#include <cstdlib>
 #include <unordered_map>
 
 namespace tparse::graph {
@@ -24,7 +23,12 @@ int32_t plain_input(std::string_view s) {
   constexpr std::string_view key = "PlainAOTInput(idx=";
   size_t p = s.find(key);
   if (p == std::string_view::npos) return -1;
-  return std::atoi(std::string(s.substr(p + key.size(), 12)).c_str());
+  int32_t k = 0;
+  for (char c : s.substr(p + key.size(), 9)) {  // at most 9 digits: never overflows
+    if (c < '0' || c > '9') return c == ')' ? k : -1;
+    k = k * 10 + (c - '0');
+  }
+  return -1;
 }
 
 std::string_view line_at(std::string_view text, size_t& pos) {
@@ -46,7 +50,7 @@ std::vector<std::string> input_modules(const fx::Graph& dynamo) {
 
 int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo) {
   const size_t N = g.nodes.size();
-  if (h.node_group.size() != N || h.source.empty()) return 0;
+  if (h.node_group.size() != N || h.groups.size() <= 1) return 0;
   if (h.guessed.size() != N) h.guessed.assign(N, 0);
   std::vector<std::string> mods = input_modules(dynamo);
   auto module_of_input = [&](int32_t k) -> int32_t {
@@ -148,7 +152,7 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
   }
   if (moved) {
     refresh(h, g);
-    h.source += " and parameter anchors";
+    h.source += h.source.empty() ? "parameter anchors" : " and parameter anchors";
   }
   return moved;
 }

@@ -30,6 +30,37 @@ std::string expected_module(const std::string& ph) {
 
 }  // namespace
 
+TEST_CASE("AOT anchors: bad PlainAOTInput indices and a graph without modules change nothing") {
+  fx::Graph dg = fx::parse_fx_graph(
+      "class GraphModule(torch.nn.Module):\n    def forward(self, L_self_modules_lin_parameters_weight_: \"f32[4, 4]\", L_x_: \"f32[4]\"):\n"
+      "        l_self_modules_lin_parameters_weight_ = L_self_modules_lin_parameters_weight_\n        l_x_ = L_x_\n"
+      "        y: \"f32[4]\" = torch._C._nn.linear(l_x_, l_self_modules_lin_parameters_weight_);  l_x_ = None\n        return (y,)\n");
+  std::string text =
+      "class GraphModule(torch.nn.Module):\n    def forward(\n        self,\n"
+      "        primals_1: \"f32[4, 4]\",  # PlainAOTInput(idx=99999999999999)\n"
+      "        primals_2: \"f32[4]\",  # PlainAOTInput(idx=-1)\n    ):\n"
+      "        t: \"f32[4, 4]\" = torch.ops.aten.t.default(primals_1)\n"
+      "        mm: \"f32[4]\" = torch.ops.aten.mv.default(t, primals_2)\n"
+      "        return (\n            mm,  # GradAOTOutput(grad_of=PlainAOTInput(idx=7))\n        )\n";
+  fx::Graph g = fx::parse_fx_graph(text);
+  REQUIRE(g.ok);
+  CHECK(graph::input_modules(dg) == std::vector<std::string>{"lin", "\x01"});
+  graph::Hierarchy h = graph::build_hierarchy_aligned(g, dg, graph::build_hierarchy(dg));
+  std::vector<int32_t> before = h.node_group;
+  graph::anchor_aot_parameters(h, g, text, dg);
+  CHECK(h.node_group == before);
+  // The same graph with idx=0: the transpose and the product read the `lin` weight.
+  std::string good = text;
+  good.replace(good.find("99999999999999"), 14, "0");
+  fx::Graph g2 = fx::parse_fx_graph(good);
+  graph::Hierarchy h2 = graph::build_hierarchy_aligned(g2, dg, graph::build_hierarchy(dg));
+  CHECK(h2.source.empty());  // no `# File:` line matched: everything in the root so far
+  CHECK(graph::anchor_aot_parameters(h2, g2, good, dg) == 2);
+  CHECK(h2.source == "parameter anchors");
+  for (size_t i = 0; i < g2.nodes.size(); ++i)
+    if (g2.nodes[i].name == "t" || g2.nodes[i].name == "mm") CHECK(h2.groups[static_cast<size_t>(h2.node_group[i])].path == "lin");
+}
+
 TEST_CASE("titan backward graph: gradients and parameter readers in their modules") {
   auto dir = testing::shared_testdata() / "torch-2.11" / "titan_per_block_train" / "trace";
   if (!std::filesystem::exists(dir)) return;

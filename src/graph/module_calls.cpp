@@ -61,7 +61,10 @@ std::vector<ModuleCall> module_calls_from_guards(std::string_view text) {
     if (colon == std::string_view::npos) continue;
     int32_t ln = 0;
     bool digits = colon + 1 < fl.size();
-    for (char ch : fl.substr(colon + 1)) digits = digits && ch >= '0' && ch <= '9', ln = ln * 10 + (ch - '0');
+    for (char ch : fl.substr(colon + 1)) {
+      digits = digits && ch >= '0' && ch <= '9' && ln < 100000000;  // a line number, not an overflow
+      if (digits) ln = ln * 10 + (ch - '0');
+    }
     if (!digits) continue;
     c.file = std::string(fl.substr(0, colon));
     c.line = ln;

@@ -34,6 +34,25 @@ TEST_CASE("module calls are read from DICT_CONTAINS guards") {
   CHECK(calls[1].function == "fwd");
 }
 
+TEST_CASE("module calls: malformed guard lines are skipped, never misread") {
+  std::string text =
+      "DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules['a'].__dict__)  # c  # m.py:99999999999999999999 in f\n"
+      "DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules['b'].__dict__)  # c  # m.py: in f\n"
+      "DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules['c'].__dict__)  # c  # m.py:12\n"
+      "DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules[''].__dict__)  # c  # m.py:3 in f\n"
+      "DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules['d']\n"
+      "___dict_contains('forward', ";
+  CHECK(graph::module_calls_from_guards(text).empty());
+  // Calls on a graph without modules, or naming modules the graph lacks, change nothing.
+  fx::Graph g = fx::parse_fx_graph(
+      "class GraphModule(torch.nn.Module):\n    def forward(self, L_x_: \"f32[4]\"):\n        l_x_ = L_x_\n"
+      "        y: \"f32[4]\" = l_x_.relu();  l_x_ = None\n        return (y,)\n");
+  graph::Hierarchy h = graph::build_hierarchy(g);
+  std::vector<graph::ModuleCall> calls{{"x.y", "m.py", 3, "forward"}, {"", "m.py", 1, "f"}};
+  CHECK(graph::attribute_module_calls(h, g, calls) == 0);
+  CHECK(h.groups.size() == 1);
+}
+
 namespace {
 
 /// Node names defined in `text` between the k-th occurrence of `from` and the next `to`, for every k,

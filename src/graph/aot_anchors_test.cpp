@@ -129,6 +129,17 @@ TEST_CASE("titan backward graph: gradients and parameter readers in their module
                      << ", in attn " << in_module(before, "attn") << " -> " << in_module(h, "attn") << ", in mlp "
                      << in_module(before, "mlp") << " -> " << in_module(h, "mlp"));
       if (a.kind == "aot_backward_graph") CHECK(in_module(h, "") > in_module(before, ""));
+      // Lines 69..83 of models.py are the attention's forward: its own `self.qkv(x)` (69) to
+      // `self.out(...)` (83), per the Dynamo text's `# File:` lines and parameter names. The
+      // backward runs them in reverse order; every op under those lines is in `attn` or below.
+      int attn_lines = 0;
+      for (size_t i = 0; i < g.nodes.size(); ++i)
+        if (g.nodes[i].line >= 69 && g.nodes[i].line <= 83 && g.nodes[i].file.find("models.py") != std::string::npos) {
+          ++attn_lines;
+          INFO(a.kind << " " << g.nodes[i].name << " line " << g.nodes[i].line);
+          CHECK(h.groups[static_cast<size_t>(h.node_group[i])].path.rfind("attn", 0) == 0);
+        }
+      CHECK(attn_lines >= 20);
       ++checked;
     }
   }

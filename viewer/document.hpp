@@ -3,6 +3,7 @@
 // ViewState&); selection lives here so one click drives every panel.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,8 +43,12 @@ struct ViewState {
   Tab tab = Tab::Overview;    ///< active tab
   bool tab_request = false;   ///< set to switch `tab` programmatically
   bool monospace_big = false;
+  /// When the last select_compile ran: the UI event (click, key) that chose the compile; the Graph
+  /// panel measures "drawn within 1 s of selecting" from here.
+  std::chrono::steady_clock::time_point selected_at{};
   /// Select a compile and its frame together.
   void select_compile(const Model& m, int32_t c) {
+    selected_at = std::chrono::steady_clock::now();
     compile = c;
     artifact = -1;
     frame = (c >= 0 && c < static_cast<int32_t>(m.compiles.size())) ? m.compiles[static_cast<size_t>(c)].frame : -1;

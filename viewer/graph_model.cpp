@@ -99,4 +99,26 @@ int32_t hit_node(const GraphLayout& l, double x, double y) {
   return -1;
 }
 
+void open_ancestors(const graph::Hierarchy& h, int32_t node, std::vector<char>& expanded) {
+  if (node < 0 || static_cast<size_t>(node) >= h.node_group.size()) return;
+  if (expanded.size() < h.groups.size()) expanded.resize(h.groups.size(), 0);
+  for (int32_t a = h.node_group[static_cast<size_t>(node)]; a > 0; a = h.groups[static_cast<size_t>(a)].parent)
+    expanded[static_cast<size_t>(a)] = 1;
+}
+
+int32_t find_node(const fx::Graph& g, std::string_view q, int32_t after) {
+  const size_t N = g.nodes.size();
+  if (q.empty() || N == 0) return -1;
+  for (size_t i = 0; i < N; ++i)
+    if (g.nodes[i].name == q) return static_cast<int32_t>(i);
+  size_t start = after < 0 ? 0 : static_cast<size_t>(after) + 1;
+  for (size_t k = 0; k < N; ++k) {
+    size_t i = (start + k) % N;
+    const fx::Node& n = g.nodes[i];
+    if (n.name.find(q) != std::string::npos || n.target.find(q) != std::string::npos || n.code.find(q) != std::string::npos)
+      return static_cast<int32_t>(i);
+  }
+  return -1;
+}
+
 }  // namespace tparse::viewer

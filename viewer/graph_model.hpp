@@ -46,6 +46,14 @@ int32_t hit_cluster(const GraphLayout& l, double x, double y);
 /// Second line of a node box: the target ("linear", ".relu" for methods, "input", "output").
 std::string node_caption(const fx::Node& n);
 
+/// Search: marks every module around fx node `node` (its group and the group's ancestors) open,
+/// so the next view shows the node itself as an op box.
+void open_ancestors(const graph::Hierarchy& h, int32_t node, std::vector<char>& expanded);
+
+/// The Graph panel's "find node": the first node after `after` (wrapping around) whose name is
+/// `q`, else whose name, target or source code contains `q` (case-sensitive); -1 when none.
+int32_t find_node(const fx::Graph& g, std::string_view q, int32_t after = -1);
+
 /// The node whose box contains (x, y) in layout coordinates, or -1.
 int32_t hit_node(const GraphLayout& l, double x, double y);
 

@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   cli.add_option("--select", script.select, "compile to select first, e.g. \"[1/0]\" or \"rank2 [0/1]\"");
   cli.add_option("--search", script.search, "scripted run: text for the search panel");
   cli.add_option("--node", script.node, "scripted run: graph node to select");
+  cli.add_flag("--graph-only", script.graph_only, "scripted run: open the Graph tab, then select the compile; one screenshot");
   cli.add_flag("--exit-after-load", script.exit_after_load, "scripted run: print load timing and frames drawn while loading, then exit");
   cli.add_option("--config-dir", config, "where settings live (default $XDG_CONFIG_HOME/tparse)");
   cli.add_option("--width", width, "window width");

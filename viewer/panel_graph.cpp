@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/summary.hpp"
+#include "graph/module_calls.hpp"
 #include "panels.hpp"
 
 namespace tparse::viewer {
@@ -17,6 +18,43 @@ namespace {
 
 bool is_graph_artifact(const Artifact& a) {
   return a.kind == "dynamo_output_graph" || a.kind.rfind("aot_", 0) == 0 || a.name.find("graph") != std::string::npos;
+}
+
+}  // namespace
+
+namespace {
+
+/// Everything a selection needs before its first drawing, computed off the UI thread: the parsed
+/// graph, its module hierarchy (with the guards' module calls and, for AOT graphs, the Dynamo
+/// graph's modules), the first view and its layout.
+GraphPanel::Prepared prepare(std::shared_ptr<const LoadedTrace> trace, PayloadRef graph, PayloadRef dynamo, PayloadRef guards,
+                             size_t whole_max) {
+  GraphPanel::Prepared p;
+  p.text = trace->payloads.get(graph);
+  auto g = std::make_shared<fx::Graph>(fx::parse_fx_graph(p.text));
+  p.fx = g;
+  if (g->nodes.size() > whole_max) {
+    std::string gtext = guards.valid() ? trace->payloads.get(guards) : std::string();
+    auto h = std::make_shared<graph::Hierarchy>(graph::hierarchy_for(*g, nullptr, gtext));
+    if (h->groups.size() <= 1 && dynamo.valid()) {
+      fx::Graph dg = fx::parse_fx_graph(trace->payloads.get(dynamo));
+      *h = graph::hierarchy_for(*g, &dg, gtext, p.text);
+    }
+    if (h->groups.size() > 1) {
+      p.expanded.assign(h->groups.size(), 0);
+      // A module holding a single submodule (the model around `transformer`) opens in place.
+      for (int32_t k = 0; h->groups[static_cast<size_t>(k)].children.size() == 1;) {
+        k = h->groups[static_cast<size_t>(k)].children[0];
+        p.expanded[static_cast<size_t>(k)] = 1;
+      }
+      p.view = graph::build_view(*g, *h, 0, p.expanded);
+      p.layout = layout_view(*g, *h, p.view);
+      p.h = h;
+      return p;
+    }
+  }
+  p.layout = layout_fx_graph(*g);
+  return p;
 }
 
 }  // namespace
@@ -30,42 +68,42 @@ void GraphPanel::rebuild(const Document& d, const ViewState& v) {
   node_ = -1;
   fit_ = true;
   modules_ = false;
+  h_.reset();
   view_ = {};
   cache_.clear();
   expanded_.clear();
   drawn_ms_ = -1, gap_ms_ = 0;
-  selected_at_ = last_frame_ = std::chrono::steady_clock::now();
+  // From the UI event that selected the compile (ViewState::select_compile), not from this call.
+  auto now = std::chrono::steady_clock::now();
+  selected_at_ = v.selected_at != std::chrono::steady_clock::time_point{} && v.selected_at <= now ? v.selected_at : now;
+  last_frame_ = now;
   text_.set("");
+  if (pending_.valid()) old_.push_back(std::move(pending_));
+  if (preparing_.valid()) old_prep_.push_back(std::move(preparing_));
   if (v.compile < 0 || source_artifact_ < 0) return;
   const Compile& c = d.model().compiles[static_cast<size_t>(v.compile)];
-  const Artifact& a = c.artifacts[static_cast<size_t>(source_artifact_)];
-  std::string txt = d.payloads().get(a.payload);
-  fx_ = fx::parse_fx_graph(txt);
-  text_.set(std::move(txt));
-  if (pending_.valid()) old_.push_back(std::move(pending_));
+  PayloadRef graph = c.artifacts[static_cast<size_t>(source_artifact_)].payload, dynamo, guards;
+  if (c.graph_artifact >= 0 && c.graph_artifact != source_artifact_) dynamo = c.artifacts[static_cast<size_t>(c.graph_artifact)].payload;
+  for (const auto& a : c.artifacts)
+    if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards = a.payload;
   layout_.error = "laying out...";
-  shared_fx_ = std::make_shared<fx::Graph>(fx_);
-  if (fx_.nodes.size() > kWholeGraphMax) {
-    // Modules from the parameter names, or (AOT / inductor graphs) from the compile's Dynamo graph.
-    auto h = std::make_shared<graph::Hierarchy>(graph::build_hierarchy(fx_));
-    if (h->groups.size() <= 1 && c.graph_artifact >= 0 && c.graph_artifact != source_artifact_) {
-      fx::Graph dg = fx::parse_fx_graph(d.payloads().get(c.artifacts[static_cast<size_t>(c.graph_artifact)].payload));
-      *h = graph::build_hierarchy_aligned(fx_, dg, graph::build_hierarchy(dg));
-    }
-    if (h->groups.size() > 1) {
-      modules_ = true;
-      h_ = h;
-      expanded_.assign(h->groups.size(), 0);
-      // A module holding a single submodule (the model around `transformer`) opens in place.
-      for (int32_t g = 0; h->groups[static_cast<size_t>(g)].children.size() == 1;) {
-        g = h->groups[static_cast<size_t>(g)].children[0];
-        expanded_[static_cast<size_t>(g)] = 1;
-      }
-      request_layout();
-      return;
-    }
+  // Parsing, the hierarchy and the first layout all run in the background: no frame waits.
+  preparing_ = std::async(std::launch::async, prepare, d.trace, graph, dynamo, guards, kWholeGraphMax);
+}
+
+/// Takes a finished background preparation into the panel.
+void GraphPanel::install(Prepared p) {
+  fx_ = *p.fx;
+  shared_fx_ = p.fx;
+  text_.set(std::move(p.text));
+  layout_ = std::move(p.layout);
+  if (p.h) {
+    modules_ = true;
+    h_ = p.h;
+    expanded_ = std::move(p.expanded);
+    view_ = std::move(p.view);
+    cache_[view_key(expanded_)] = {view_, layout_};
   }
-  pending_ = std::async(std::launch::async, [g = shared_fx_] { return layout_fx_graph(*g); });
 }
 
 void GraphPanel::request_layout() {
@@ -107,9 +145,15 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     rebuild(d, v);
   }
   std::erase_if(old_, [](auto& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
+  std::erase_if(old_prep_, [](auto& f) { return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready; });
   auto now = std::chrono::steady_clock::now();
-  if (pending_.valid()) gap_ms_ = std::max(gap_ms_, std::chrono::duration<double, std::milli>(now - last_frame_).count());
+  if (pending_.valid() || preparing_.valid()) gap_ms_ = std::max(gap_ms_, std::chrono::duration<double, std::milli>(now - last_frame_).count());
   last_frame_ = now;
+  if (preparing_.valid() && preparing_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    install(preparing_.get());
+    if (drawn_ms_ < 0 && layout_.ok()) drawn_ms_ = std::chrono::duration<double, std::milli>(now - selected_at_).count();
+    fit_ = true;
+  }
   if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
     layout_ = pending_.get();
     if (modules_) {
@@ -136,22 +180,36 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) fit_ = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(200);
+  // Find a node (name, op or source code; Enter again: the next one): it is selected and the
+  // modules around it open (the same path as --node / ViewState::graph_node).
+  if (ImGui::InputTextWithHint("##gfind", "find node (Enter: next)", &find_, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    int32_t hit = find_node(fx_, find_, node_);
+    find_missed_ = hit < 0;
+    if (hit >= 0) v.graph_node = fx_.nodes[static_cast<size_t>(hit)].name;
+  }
+  if (find_missed_) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("no such node");
+  }
+
+  ImGui::SameLine();
   if (modules_)
-    ImGui::TextDisabled("%zu nodes in %zu modules (%s): click a box to expand, its frame to collapse", fx_.nodes.size(),
+    ImGui::TextDisabled("%zu nodes in %zu modules (%s): click a box to open it, its frame to close it", fx_.nodes.size(),
                         h_->groups.size() - 1, h_->source.c_str());
   else
     ImGui::TextDisabled("%zu nodes, %zu edges   wheel: zoom, drag: pan", fx_.nodes.size(), fx_.edges.size());
-  ImGui::SameLine();
-  if (ImGui::SmallButton("fit")) fit_ = true;
 
-  if (!v.graph_node.empty()) {  // scripted or programmatic node selection
+  if (!v.graph_node.empty() && !preparing_.valid()) {  // scripted or programmatic node selection
     for (size_t i = 0; i < fx_.nodes.size(); ++i)
       if (v.graph_node == "@first-op" ? fx_.nodes[i].op != fx::OpKind::Placeholder : fx_.nodes[i].name == v.graph_node) {
         node_ = static_cast<int32_t>(i);
         scroll_line_ = fx_.nodes[i].text_line - 1;
         fit_ = true;
         if (modules_ && v.graph_node != "@first-op") {  // a found node: open the modules around it
-          for (int32_t a = h_->node_group[i]; a > 0; a = h_->groups[static_cast<size_t>(a)].parent) expanded_[static_cast<size_t>(a)] = 1;
+          open_ancestors(*h_, static_cast<int32_t>(i), expanded_);
           request_layout();
         }
         break;
@@ -164,7 +222,8 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 sz = ImGui::GetContentRegionAvail();
   if (!layout_.ok()) {
-    if (pending_.valid()) ImGui::TextDisabled(modules_ ? "laying out the module view..." : "laying out %zu nodes with Graphviz dot...", fx_.nodes.size());
+    if (preparing_.valid()) ImGui::TextDisabled("reading the graph and its modules...");
+    else if (pending_.valid()) ImGui::TextDisabled(modules_ ? "laying out the module view..." : "laying out %zu nodes with Graphviz dot...", fx_.nodes.size());
     else ImGui::TextWrapped("%s", layout_.error.c_str());
   } else {
     if (fit_ && sz.x > 10) {
@@ -203,7 +262,10 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
         const graph::ViewItem& it = view_.items[static_cast<size_t>(hit)];
         if (it.kind == graph::ViewItem::Kind::Op) node_ = it.node;
         else if (it.kind == graph::ViewItem::Kind::Group) toggle(it.group, true);
-        else if (it.kind == graph::ViewItem::Kind::Run) toggle(it.members.front(), true);
+        else if (it.kind == graph::ViewItem::Kind::Run) {  // "28 x": pick which member to open
+          run_members_ = it.members;
+          ImGui::OpenPopup("##run");
+        }
       } else if (int32_t cl = hit_cluster(layout_, lx, ly); cl >= 0 && static_cast<size_t>(cl) < view_.clusters.size()) {
         toggle(view_.clusters[static_cast<size_t>(cl)].group, false);
       }
@@ -269,6 +331,14 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
       }
     }
     dl->PopClipRect();
+    if (ImGui::BeginPopup("##run")) {  // a run of identical modules: open any one of them in place
+      ImGui::TextDisabled("%zu x same graph: open which?", run_members_.size());
+      for (int32_t g : run_members_) {
+        std::string l = terminal_safe(graph::group_title(*h_, 0, g));
+        if (ImGui::Selectable(l.c_str())) toggle(g, true);
+      }
+      ImGui::EndPopup();
+    }
   }
   ImGui::EndChild();
   ImGui::SameLine();
@@ -285,6 +355,12 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
       kv_row("shape", shape.empty() ? "-" : terminal_safe(shape));
       kv_row("stride", stride.empty() ? "-" : terminal_safe(stride));
       kv_row("device", device.empty() ? "-" : terminal_safe(device));
+      if (modules_ && h_) {  // where the hierarchy put it, and whether that is only a guess
+        size_t ni = static_cast<size_t>(node_);
+        const std::string& path = h_->groups[static_cast<size_t>(h_->node_group[ni])].path;
+        bool guess = ni < h_->guessed.size() && h_->guessed[ni];
+        kv_row("module", terminal_safe(path.empty() ? "(graph)" : path) + (guess ? " (guessed from the neighbouring ops)" : ""));
+      }
       ImGui::EndTable();
     }
     if (!n.file.empty()) {

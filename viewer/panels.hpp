@@ -66,10 +66,20 @@ class GraphPanel {
   /// Nodes parsed for the current selection (for tests and the status line).
   size_t node_count() const { return fx_.nodes.size(); }
   /// A layout is still running in the background.
-  bool busy() const { return pending_.valid(); }
+  bool busy() const { return pending_.valid() || preparing_.valid(); }
   /// Module-level mode (a big graph with named modules).
   bool modules() const { return modules_; }
-  /// Milliseconds from selecting the compile to the first drawing (-1 until drawn), and the
+  /// What rebuild() computes in the background for a new selection (see panel_graph.cpp).
+  struct Prepared {
+    std::string text;
+    std::shared_ptr<const fx::Graph> fx;
+    std::shared_ptr<const graph::Hierarchy> h;  ///< null: the whole graph is drawn
+    std::vector<char> expanded;
+    graph::ViewGraph view;
+    GraphLayout layout;
+  };
+  /// Milliseconds from the UI event that selected the compile (ViewState::selected_at) to the
+  /// first drawing (-1 until drawn), and the
   /// longest gap between two frames of this panel while a layout was running.
   double drawn_ms() const { return drawn_ms_; }
   double longest_gap_ms() const { return gap_ms_; }
@@ -78,6 +88,7 @@ class GraphPanel {
   void rebuild(const Document& d, const ViewState& v);
   void request_layout();
   void toggle(int32_t group, bool open);
+  void install(Prepared p);
   uint64_t gen_ = 0;
   int32_t compile_ = -2, artifact_ = -2;
   int32_t source_artifact_ = -1;
@@ -87,6 +98,12 @@ class GraphPanel {
   /// still running are parked in `old_` until they finish (a future's destructor would block).
   std::future<GraphLayout> pending_;
   std::vector<std::future<GraphLayout>> old_;
+  /// Parsing, hierarchy and first layout of a new selection (never on the UI thread).
+  std::future<Prepared> preparing_;
+  std::vector<std::future<Prepared>> old_prep_;
+  std::vector<int32_t> run_members_;  ///< the run whose "open which?" menu is showing
+  std::string find_;          ///< the "find node" box
+  bool find_missed_ = false;
   // Module mode: hierarchy, expanded modules, the view drawn and layouts per expanded set.
   bool modules_ = false;
   std::shared_ptr<const fx::Graph> shared_fx_;

@@ -52,9 +52,17 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
       std::printf("longest frame gap while loading: %.0f ms\n", app.longest_gap_during_load_ms());
       std::fflush(stdout);
       if (o_.exit_after_load) return finish(0);
-      step_ = Step::Select;
+      step_ = o_.graph_only ? Step::GraphTab : Step::Select;
+      if (o_.graph_only) {
+        wait_ = 0;
+        app.view().go(Tab::Graph);
+        return;
+      }
       [[fallthrough]];
     }
+    case Step::GraphTab:
+      if (step_ == Step::GraphTab && ++wait_ < o_.settle_frames) return;
+      [[fallthrough]];
     case Step::Select: {
       const Model& m = app.document().model();
       if (!o_.select.empty()) {
@@ -68,7 +76,7 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
       app.view().search = o_.search;
       app.view().graph_node = o_.node;
       step_ = Step::Panels;
-      tab_ = 0;
+      tab_ = o_.graph_only ? static_cast<int>(Tab::Graph) : 0;
       wait_ = 0;
       app.view().go(static_cast<Tab>(tab_));
       return;
@@ -92,7 +100,7 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
                   ok && st.non_uniform() ? "" : "  BAD");
       std::fflush(stdout);
       if (!ok || !st.non_uniform()) ++bad_images_;
-      if (++tab_ >= kTabCount) return finish(bad_images_ ? 4 : 0);
+      if (o_.graph_only || ++tab_ >= kTabCount) return finish(bad_images_ ? 4 : 0);
       wait_ = 0;
       app.view().go(static_cast<Tab>(tab_));
       return;

@@ -17,6 +17,9 @@ struct ScriptOptions {
   std::string search;        ///< text for the search panel
   std::string node = "@first-op";  ///< graph node to select
   bool exit_after_load = false;    ///< print load stats and exit (responsiveness runs)
+  /// Graph benchmark: show the Graph tab first, then select the compile (as a user clicking it in
+  /// the tree with the panel open), wait for the drawing, write PREFIX-graph.png only.
+  bool graph_only = false;
   int settle_frames = 4;
   double timeout_s = 300;
 };
@@ -36,7 +39,7 @@ class ScreenshotScript {
   }
   ScriptOptions o_;
   std::chrono::steady_clock::time_point start_;
-  enum class Step { WaitLoad, Select, Panels } step_ = Step::WaitLoad;
+  enum class Step { WaitLoad, GraphTab, Select, Panels } step_ = Step::WaitLoad;
   int tab_ = 0, wait_ = 0;
   bool done_ = false;
   int code_ = 0;

@@ -226,6 +226,7 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
     }
   }
   t.h.node_group.assign(N, 0);
+  t.h.guessed.assign(N, 0);
   if (!any) {
     finish(t.h, g);
     return std::move(t.h);
@@ -303,6 +304,7 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
     }
     asg[i] = (P >= 0 && P != L && prev >= 0 && nx >= 0 && h.contains(L, P)) ? P : L;
     kind[i] = Other;
+    h.guessed[i] = 1;
   }
   for (size_t i = 0; i < N; ++i) h.node_group[i] = std::max(0, asg[i]);
   finish(h, g);
@@ -315,6 +317,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   Hierarchy& h = t.h;
   const size_t N = g.nodes.size();
   h.node_group.assign(N, -1);
+  h.guessed.assign(N, 0);
   // Statements of both graphs as (key, module).
   struct Run {
     std::string key;
@@ -338,20 +341,58 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     for (int32_t ni : r.nodes) r.group = dyn.lca(r.group, dyn.node_group[static_cast<size_t>(ni)]);
     r.group = t.group(dyn.groups[static_cast<size_t>(r.group)].path);
   }
-  // Greedy in-order matching, forwards and backwards; keep the direction that matches more.
+  // In-order matching of the statement sequences, forwards and backwards (a backward graph runs
+  // the statements in reverse); keep the direction that matches more. A longest common
+  // subsequence of the statement keys (2 bits of back-pointer a cell); greedy first-fit when the
+  // table would pass 32 M cells (a greedy match can lock onto a late statement and lose the rest).
+  std::unordered_map<std::string, int32_t> key_id;
+  auto id_of = [&](const std::string& k) {
+    if (k.find(":-1:") != std::string::npos) return -1;  // no `# File:` line: never matches
+    return key_id.emplace(k, static_cast<int32_t>(key_id.size())).first->second;
+  };
+  std::vector<int32_t> did, aid;
+  for (auto& r : dr) did.push_back(id_of(r.key));
+  for (auto& r : ar) aid.push_back(id_of(r.key));
   auto match = [&](bool reverse, std::vector<int32_t>& out) {
     out.assign(ar.size(), -1);
-    size_t matched = 0, p = 0;
-    for (size_t k = 0; k < ar.size(); ++k) {
-      size_t ak = reverse ? ar.size() - 1 - k : k;
-      if (ar[ak].key.find(":-1:") != std::string::npos) continue;  // no `# File:` line
-      for (size_t q = p; q < dr.size(); ++q) {
-        size_t dq = reverse ? dr.size() - 1 - q : q;
-        if (dr[dq].key == ar[ak].key) {
-          out[ak] = dr[dq].group, p = q + 1, ++matched;
-          break;
+    const size_t n = ar.size(), m = dr.size();
+    size_t matched = 0;
+    auto at = [&](size_t i) { return reverse ? n - 1 - i : i; };  // i-th statement in match order
+    if (n == 0 || m == 0) return matched;
+    if (n * m > (size_t{1} << 25)) {
+      for (size_t k = 0, p = 0; k < n; ++k) {
+        if (aid[at(k)] < 0) continue;
+        for (size_t q = p; q < m; ++q) {
+          size_t dq = reverse ? m - 1 - q : q;
+          if (did[dq] == aid[at(k)]) {
+            out[at(k)] = dr[dq].group, p = q + 1, ++matched;
+            break;
+          }
         }
       }
+      return matched;
+    }
+    // The Dynamo statements in program order against the AOT ones in match order (reversed for
+    // a backward graph: reversing both would be the same as reversing neither).
+    auto dat = [](size_t j) { return j; };
+    std::vector<uint32_t> prev(m + 1, 0), cur(m + 1, 0);
+    std::vector<uint8_t> dir(n * m);  // 0: match, 1: skip the AOT statement, 2: skip the Dynamo one
+    for (size_t i = 1; i <= n; ++i) {
+      int32_t ka = aid[at(i - 1)];
+      for (size_t j = 1; j <= m; ++j) {
+        uint8_t d;
+        if (ka >= 0 && ka == did[dat(j - 1)]) cur[j] = prev[j - 1] + 1, d = 0;
+        else if (prev[j] >= cur[j - 1]) cur[j] = prev[j], d = 1;
+        else cur[j] = cur[j - 1], d = 2;
+        dir[(i - 1) * m + (j - 1)] = d;
+      }
+      std::swap(prev, cur);
+    }
+    for (size_t i = n, j = m; i > 0 && j > 0;) {
+      uint8_t d = dir[(i - 1) * m + (j - 1)];
+      if (d == 0) out[at(i - 1)] = dr[dat(j - 1)].group, ++matched, --i, --j;
+      else if (d == 1) --i;
+      else --j;
     }
     return matched;
   };
@@ -373,7 +414,10 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   for (size_t i = 0; i < N; ++i) {
     if (!is_op(g.nodes[i])) continue;
     if (h.node_group[i] >= 0) prevg = h.node_group[i];
-    else h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
+    else {
+      h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
+      h.guessed[i] = 1;
+    }
   }
   // Placeholders (primals, tangents): the common module of their readers.
   auto cons = consumers_of(g);
@@ -387,6 +431,22 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   finish(h, g);
   return std::move(t.h);
 }
+
+int32_t add_group(Hierarchy& h, const std::string& path) {
+  int32_t id = h.find(path);
+  if (id >= 0) return id;
+  int32_t parent = add_group(h, parent_path(path));
+  Group g;
+  g.path = path;
+  size_t d = path.rfind('.');
+  g.name = d == std::string::npos ? path : path.substr(d + 1);
+  g.parent = parent;
+  g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
+  h.groups.push_back(std::move(g));
+  return static_cast<int32_t>(h.groups.size() - 1);
+}
+
+void refresh(Hierarchy& h, const fx::Graph& g) { finish(h, g); }
 
 std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth) {
   std::string out;

@@ -32,6 +32,9 @@ struct Group {
 struct Hierarchy {
   std::vector<Group> groups;        ///< 0 = root
   std::vector<int32_t> node_group;  ///< per fx node: the deepest group holding it
+  /// Per fx node: 1 when its module is a guess from the neighbours (no parameter, no matched
+  /// statement, no module call names it); the report and the viewer say so.
+  std::vector<uint8_t> guessed;
   /// Where the module names came from: "parameter names", "aligned with the Dynamo graph", or
   /// "" when the graph names no module (everything is in the root).
   std::string source;
@@ -58,6 +61,12 @@ Hierarchy build_hierarchy(const fx::Graph& g);
 /// order, to the same statement of the Dynamo graph of the compile, and takes its module.
 /// Backward graphs (statements in reverse order) are matched from the end.
 Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn);
+
+/// Adds the group of `path` (and its missing ancestors); returns its id. Call refresh() after
+/// moving nodes.
+int32_t add_group(Hierarchy& h, const std::string& path);
+/// Recomputes children, node lists, totals, signatures and twins from node_group.
+void refresh(Hierarchy& h, const fx::Graph& g);
 
 /// Short text for the hierarchy: one line per group, indented ("encoder.layers (28 x same graph)").
 std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth = 99);

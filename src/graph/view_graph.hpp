@@ -58,6 +58,8 @@ struct DotOptions {
   /// Link for an item (report: the page of a module); "" for none.
   std::function<std::string(const ViewItem&)> url;
 };
+/// Views with more items than this get bounded dot effort and straight edges (view_to_dot).
+inline constexpr size_t kDenseLevel = 100;
 /// DOT of a view: items "n<k>", clusters "cluster_<k>" (k = index in the view).
 std::string view_to_dot(const fx::Graph& g, const Hierarchy& h, const ViewGraph& v, const DotOptions& opt = {});
 

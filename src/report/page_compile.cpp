@@ -10,6 +10,7 @@
 #include "core/fx_graph.hpp"
 #include "core/summary.hpp"
 #include "graph/hierarchy.hpp"
+#include "graph/module_calls.hpp"
 #include "graph/layout.hpp"
 #include "highlight.hpp"
 #include "html.hpp"
@@ -43,11 +44,10 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 
 /// Big graphs (over svg_max_nodes) are drawn module by module (page_graph.cpp); `dynamo` is the
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
-std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& hash, const std::string& title,
-                            const fx::Graph* dynamo, const std::string& root, std::string& model_page) {
-  graph::Hierarchy h;
-  if (!dynamo) h = graph::build_hierarchy(g);
-  else h = graph::build_hierarchy_aligned(g, *dynamo, graph::build_hierarchy(*dynamo));
+std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& hash,
+                            const std::string& title, const fx::Graph* dynamo, const std::string& root,
+                            const std::string& guards, std::string& model_page) {
+  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards, text);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -76,7 +76,7 @@ std::string text_hash(Ctx& cx, LazyText& text) {
 }
 
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
-                      DynamoGraph* dynamo = nullptr) {
+                      DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
@@ -102,7 +102,8 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
   if (nodes > cx.opt.svg_max_nodes) {
     // The module drawing depends on the text, the Dynamo graph naming its modules, and root;
     // memoized with the name of its model page (whose writer, the lowest compile, is checked).
-    std::string bk = memo_key('b', hash, (dynamo ? "d" + text_hash(cx, dynamo->text) : std::string("-")) + root);
+    std::string bk = memo_key('b', hash, (dynamo ? "d" + text_hash(cx, dynamo->text) : std::string("-")) +
+                                             (guards ? "g" + text_hash(cx, *guards) : std::string("-")) + root);
     if (auto b = cx.memo.find(bk)) {
       size_t nl = b->find('\n');
       std::string pg = b->substr(0, nl);
@@ -110,7 +111,8 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
     }
     if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     std::string page;
-    std::string out = big_graph_block(cx, *g, hash, title, dynamo ? dynamo->graph() : nullptr, root, page);
+    std::string out = big_graph_block(cx, *g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
+                                      guards ? guards->get() : std::string(), page);
     cx.memo.put(bk, page + "\n" + out);
     return out;
   }
@@ -279,6 +281,11 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
   const Model& m = cx.m;
   std::string out;
   std::unique_ptr<DynamoGraph> dynamo;  // read and parsed only when a big AOT graph needs it
+  // The compile's guards name the modules without parameters (graph/module_calls.hpp).
+  std::optional<LazyText> guards;
+  for (const auto& a : artifacts)
+    if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards.emplace(LazyText{cx.ps, a.payload, std::nullopt});
+  LazyText* gp = guards ? &*guards : nullptr;
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
     for (size_t k = 0; k < artifacts.size(); ++k) {
@@ -293,14 +300,14 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
       if (cat == 0 && a.payload.valid()) {
         LazyText text{cx.ps, a.payload, std::nullopt};
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name) + payload_block(cx, a, root, true, false, &text);
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
       } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
         // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
         LazyText text{cx.ps, a.payload, std::nullopt};
         if (!dynamo)
           dynamo = std::make_unique<DynamoGraph>(
               DynamoGraph{LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt}, nullptr});
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get()) + payload_block(cx, a, root, false, false, &text);
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp) + payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);
       }

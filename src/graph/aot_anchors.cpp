@@ -1,0 +1,160 @@
+// Parameter anchors for AOT / inductor graphs; see aot_anchors.hpp.
+#include "aot_anchors.hpp"
+
+#include <unordered_map>
+
+namespace tparse::graph {
+
+namespace {
+
+bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
+
+/// Ops that only re-view a tensor: a parameter seen through them is still the parameter.
+bool is_view(const fx::Node& n) {
+  static const char* kViews[] = {"aten.permute", "aten.t.", "aten.view", "aten.transpose", "aten.expand", "aten.reshape",
+                                 "aten._unsafe_view", "aten.unsqueeze", "aten.squeeze", "aten.clone", "prims.convert_element_type"};
+  for (const char* v : kViews)
+    if (n.target.find(v) != std::string::npos) return true;
+  return false;
+}
+
+/// idx of "PlainAOTInput(idx=K)" in s, or -1.
+int32_t plain_input(std::string_view s) {
+  constexpr std::string_view key = "PlainAOTInput(idx=";
+  size_t p = s.find(key);
+  if (p == std::string_view::npos) return -1;
+  int32_t k = 0;
+  for (char c : s.substr(p + key.size(), 9)) {  // at most 9 digits: never overflows
+    if (c < '0' || c > '9') return c == ')' ? k : -1;
+    k = k * 10 + (c - '0');
+  }
+  return -1;
+}
+
+std::string_view line_at(std::string_view text, size_t& pos) {
+  size_t e = text.find('\n', pos);
+  std::string_view l = text.substr(pos, (e == std::string_view::npos ? text.size() : e) - pos);
+  pos = e == std::string_view::npos ? text.size() : e + 1;
+  return l;
+}
+
+}  // namespace
+
+std::vector<std::string> input_modules(const fx::Graph& dynamo) {
+  std::vector<std::string> out;
+  std::string p;
+  for (const auto& n : dynamo.nodes)
+    if (n.op == fx::OpKind::Placeholder) out.push_back(module_of_placeholder(n.name, p) ? p : std::string("\x01"));
+  return out;
+}
+
+int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo) {
+  const size_t N = g.nodes.size();
+  if (h.node_group.size() != N || h.groups.size() <= 1) return 0;
+  if (h.guessed.size() != N) h.guessed.assign(N, 0);
+  std::vector<std::string> mods = input_modules(dynamo);
+  auto module_of_input = [&](int32_t k) -> int32_t {
+    if (k < 0 || static_cast<size_t>(k) >= mods.size() || mods[static_cast<size_t>(k)] == "\x01") return -1;
+    return mods[static_cast<size_t>(k)].empty() ? 0 : h.find(mods[static_cast<size_t>(k)]);
+  };
+  // Payload lines by number, for the placeholder comments; gradient outputs from the return.
+  std::vector<std::string_view> lines;
+  for (size_t pos = 0; pos < text.size();) lines.push_back(line_at(text, pos));
+  std::unordered_map<std::string, int32_t> by_name;
+  for (size_t i = 0; i < N; ++i) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
+  std::vector<int32_t> anchor(N, -1);
+  std::vector<char> param(N, 0);
+  // Signature lines: `primals_10: "f32[64, 256][256, 1]cuda:0",  # PlainAOTInput(idx=9)`.
+  for (std::string_view l : lines) {
+    if (l.find("GradAOTOutput") != std::string_view::npos) continue;
+    int32_t k = plain_input(l);
+    size_t b = l.find_first_not_of(" \t"), colon = l.find(':');
+    if (k < 0 || b == std::string_view::npos || colon == std::string_view::npos || colon <= b) continue;
+    auto it = by_name.find(std::string(l.substr(b, colon - b)));
+    if (it == by_name.end() || g.nodes[static_cast<size_t>(it->second)].op != fx::OpKind::Placeholder) continue;
+    int32_t m = module_of_input(k);
+    if (m >= 0) anchor[static_cast<size_t>(it->second)] = m, param[static_cast<size_t>(it->second)] = 1;
+  }
+  bool in_return = false;
+  for (std::string_view l : lines) {
+    if (l.find("return (") != std::string_view::npos) in_return = true;
+    if (!in_return) continue;
+    size_t gp = l.find("GradAOTOutput(grad_of=");
+    if (gp == std::string_view::npos) continue;
+    size_t b = l.find_first_not_of(" \t");
+    size_t e = l.find(',', b);
+    if (b == std::string_view::npos || e == std::string_view::npos) continue;
+    auto it = by_name.find(std::string(l.substr(b, e - b)));
+    int32_t m = module_of_input(plain_input(l.substr(gp)));
+    if (it != by_name.end() && m >= 0 && is_op(g.nodes[static_cast<size_t>(it->second)])) anchor[static_cast<size_t>(it->second)] = m;
+  }
+  // Views of parameters are parameters; an op reading parameters belongs to their common module.
+  for (size_t i = 0; i < N; ++i) {
+    const fx::Node& n = g.nodes[i];
+    if (!is_op(n) || anchor[i] >= 0) continue;
+    int32_t m = -1;
+    bool all_param = !n.inputs.empty();
+    for (int32_t u : n.inputs) {
+      if (param[static_cast<size_t>(u)]) m = h.lca(m, anchor[static_cast<size_t>(u)]);
+      else all_param = false;
+    }
+    if (m < 0) continue;
+    anchor[i] = m;
+    if (all_param && is_view(n)) param[i] = 1;
+  }
+  // Producers whose consumers are all anchored to one module, within one statement: that module
+  // (the sum and view of a bias gradient before its output).
+  std::vector<std::vector<int32_t>> cons(N);
+  for (auto [a, b] : g.edges)
+    if (a >= 0 && static_cast<size_t>(a) < N) cons[static_cast<size_t>(a)].push_back(b);
+  auto same_stmt = [&](size_t a, size_t b) {
+    const fx::Node &x = g.nodes[a], &y = g.nodes[b];
+    return !x.file.empty() && x.file == y.file && x.line == y.line && x.function == y.function;
+  };
+  for (size_t k = N; k-- > 0;) {
+    if (anchor[k] >= 0 || !is_op(g.nodes[k]) || cons[k].empty()) continue;
+    int32_t m = -2;
+    for (int32_t c : cons[k]) {
+      size_t cc = static_cast<size_t>(c);
+      if (anchor[cc] < 0 || !same_stmt(k, cc) || (m != -2 && anchor[cc] != m)) {
+        m = -1;
+        break;
+      }
+      m = anchor[cc];
+    }
+    if (m >= 0) anchor[k] = m;
+  }
+  // Apply: an anchor inside the op's statement module wins; ops between anchors of one statement
+  // take the common module of the nearest anchors before and after.
+  int32_t moved = 0;
+  auto move = [&](size_t i, int32_t m) {
+    if (m < 0 || m == h.node_group[i] || !h.contains(h.node_group[i], m)) return;
+    h.node_group[i] = m;
+    h.guessed[i] = 0;
+    ++moved;
+  };
+  for (size_t i = 0; i < N; ++i)
+    if (is_op(g.nodes[i]) && anchor[i] >= 0) move(i, anchor[i]);
+  for (size_t i = 0; i < N; ++i) {
+    if (!is_op(g.nodes[i]) || anchor[i] >= 0) continue;
+    int32_t before = -1, after = -1;
+    for (size_t j = i; j-- > 0 && same_stmt(i, j);)
+      if (anchor[j] >= 0) {
+        before = anchor[j];
+        break;
+      }
+    for (size_t j = i + 1; j < N && same_stmt(i, j); ++j)
+      if (anchor[j] >= 0) {
+        after = anchor[j];
+        break;
+      }
+    if (before >= 0 && after >= 0) move(i, h.lca(before, after));
+  }
+  if (moved) {
+    refresh(h, g);
+    h.source += h.source.empty() ? "parameter anchors" : " and parameter anchors";
+  }
+  return moved;
+}
+
+}  // namespace tparse::graph

@@ -1,0 +1,154 @@
+// Modules called without parameters, from the guards; see module_calls.hpp.
+#include "module_calls.hpp"
+
+#include <algorithm>
+#include <map>
+#include <unordered_set>
+
+#include "aot_anchors.hpp"
+
+namespace tparse::graph {
+
+namespace {
+
+bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
+
+std::string parent_of(const std::string& p) {
+  size_t d = p.rfind('.');
+  return d == std::string::npos ? std::string() : p.substr(0, d);
+}
+
+/// "L['self']._modules['a']._modules['b']" -> "a.b"; false for anything else.
+bool module_path(std::string_view src, std::string& out) {
+  out.clear();
+  constexpr std::string_view root = "L['self']", mod = "._modules['";
+  if (src.substr(0, root.size()) != root) return false;
+  src.remove_prefix(root.size());
+  if (src.empty()) return false;
+  while (!src.empty()) {
+    if (src.substr(0, mod.size()) != mod) return false;
+    src.remove_prefix(mod.size());
+    size_t q = src.find("']");
+    if (q == std::string_view::npos || q == 0) return false;
+    if (!out.empty()) out += '.';
+    out += src.substr(0, q);
+    src.remove_prefix(q + 2);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<ModuleCall> module_calls_from_guards(std::string_view text) {
+  std::vector<ModuleCall> out;
+  std::unordered_set<std::string> seen;
+  constexpr std::string_view key = "___dict_contains('forward', ";
+  for (size_t p = text.find(key); p != std::string_view::npos; p = text.find(key, p + 1)) {
+    size_t eol = text.find('\n', p);
+    std::string_view line = text.substr(p + key.size(), (eol == std::string_view::npos ? text.size() : eol) - p - key.size());
+    size_t d = line.find(".__dict__)");
+    if (d == std::string_view::npos) continue;
+    ModuleCall c;
+    if (!module_path(line.substr(0, d), c.path) || !seen.insert(c.path).second) continue;
+    // "...)  # <code>  # <file>:<line> in <function>": the last "  # " holds the location.
+    size_t loc = line.rfind("  # ");
+    if (loc == std::string_view::npos || loc < d) continue;
+    std::string_view where = line.substr(loc + 4);
+    size_t in = where.find(" in ");
+    if (in == std::string_view::npos) continue;
+    std::string_view fl = where.substr(0, in);
+    size_t colon = fl.rfind(':');
+    if (colon == std::string_view::npos) continue;
+    int32_t ln = 0;
+    bool digits = colon + 1 < fl.size();
+    for (char ch : fl.substr(colon + 1)) {
+      digits = digits && ch >= '0' && ch <= '9' && ln < 100000000;  // a line number, not an overflow
+      if (digits) ln = ln * 10 + (ch - '0');
+    }
+    if (!digits) continue;
+    c.file = std::string(fl.substr(0, colon));
+    c.line = ln;
+    std::string_view fn = where.substr(in + 4);
+    c.function = std::string(fn.substr(0, fn.find(' ')));
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls) {
+  if (h.source.empty() || calls.empty() || h.node_group.size() != g.nodes.size()) return 0;
+  if (h.guessed.size() != g.nodes.size()) h.guessed.assign(g.nodes.size(), 0);
+  // Span of the call lines per parent (they are all lines of the parent's own code).
+  std::map<std::string, std::pair<int32_t, int32_t>> span;
+  for (const auto& c : calls) {
+    auto [it, fresh] = span.try_emplace(parent_of(c.path), c.line, c.line);
+    if (!fresh) it->second.first = std::min(it->second.first, c.line), it->second.second = std::max(it->second.second, c.line);
+  }
+  std::vector<const ModuleCall*> order;
+  for (const auto& c : calls) order.push_back(&c);
+  std::stable_sort(order.begin(), order.end(), [](const ModuleCall* a, const ModuleCall* b) {
+    return std::count(a->path.begin(), a->path.end(), '.') < std::count(b->path.begin(), b->path.end(), '.');
+  });
+  int32_t moved = 0;
+  std::vector<int32_t> sub;
+  for (const ModuleCall* c : order) {
+    if (h.find(c->path) >= 0 || c->file.empty()) continue;  // has parameters: named by the placeholders
+    int32_t P = h.find(parent_of(c->path));
+    if (P < 0) continue;
+    auto [lo, hi] = span[parent_of(c->path)];
+    auto parent_code = [&](const fx::Node& n) {
+      if (n.function != c->function || n.file.size() < c->file.size() ||
+          n.file.compare(n.file.size() - c->file.size(), c->file.size(), c->file) != 0)
+        return false;
+      return n.line >= lo && (n.line <= hi || c->line == hi);
+    };
+    sub.clear();
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (is_op(g.nodes[i]) && h.contains(P, h.node_group[i])) sub.push_back(static_cast<int32_t>(i));
+    size_t e = 0;
+    while (e < sub.size() && !(parent_code(g.nodes[static_cast<size_t>(sub[e])]) && g.nodes[static_cast<size_t>(sub[e])].line > c->line)) ++e;
+    size_t s = e;
+    while (s > 0 && !(parent_code(g.nodes[static_cast<size_t>(sub[s - 1])]) && g.nodes[static_cast<size_t>(sub[s - 1])].line < c->line)) --s;
+    int32_t M = -1;
+    for (size_t k = s; k < e; ++k) {
+      size_t i = static_cast<size_t>(sub[k]);
+      if (h.node_group[i] != P || parent_code(g.nodes[i])) continue;
+      if (M < 0) M = add_group(h, c->path);
+      h.node_group[i] = M;
+      h.guessed[i] = 0;
+      ++moved;
+    }
+  }
+  // Ops sitting in a caller P on P's own lines (the file and function of P's module calls, within
+  // their span) are P's code by the same evidence: no longer guesses.
+  std::map<std::string, const ModuleCall*> caller;
+  for (const auto& c : calls) caller.try_emplace(parent_of(c.path), &c);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!h.guessed[i] || !is_op(g.nodes[i])) continue;
+    auto it = caller.find(h.groups[static_cast<size_t>(h.node_group[i])].path);
+    if (it == caller.end()) continue;
+    const ModuleCall& c = *it->second;
+    const fx::Node& n = g.nodes[i];
+    auto [lo, hi] = span[it->first];
+    if (n.function == c.function && n.file.size() >= c.file.size() &&
+        n.file.compare(n.file.size() - c.file.size(), c.file.size(), c.file) == 0 && n.line >= lo && n.line <= hi)
+      h.guessed[i] = 0;
+  }
+  if (moved) {
+    refresh(h, g);
+    h.source += " and the guards' module calls";
+  }
+  return moved;
+}
+
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text) {
+  std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
+  Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
+  attribute_module_calls(h, dynamo ? *dynamo : g, calls);
+  if (!dynamo) return h;
+  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h);
+  if (!text.empty()) anchor_aot_parameters(a, g, text, *dynamo);
+  return a;
+}
+
+}  // namespace tparse::graph

@@ -1,0 +1,43 @@
+// Modules without parameters (ChatGLM's CoreAttention, a RotaryEmbedding) leave no name in an FX
+// graph: no placeholder reads their weights, and a `# File:` line names only the innermost frame.
+// The compile's guards do name them: Dynamo guards every module it calls with
+// `DICT_CONTAINS: not ___dict_contains('forward', L['self']._modules['a']._modules['b'].__dict__)`
+// followed by the call site (`# context_layer = self.core_attention(...)  # ...py:441 in forward`).
+// This reads those calls and moves the ops that run inside such a call, by program order and the
+// parent's frame, from the parent module into the called one. See docs/report.md ("Module hierarchy").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fx_graph.hpp"
+#include "hierarchy.hpp"
+
+namespace tparse::graph {
+
+struct ModuleCall {
+  std::string path;      ///< "transformer.encoder.layers.3.self_attention.core_attention"
+  std::string file;      ///< call site file as the guard prints it (may be cut on the left)
+  int32_t line = -1;     ///< call site line in the parent's code
+  std::string function;  ///< the parent's function ("forward")
+};
+
+/// Module calls named by a guards text (dynamo_cpp_guards_str), one per module, in text order.
+std::vector<ModuleCall> module_calls_from_guards(std::string_view guards);
+
+/// Moves ops into called modules that have no group yet (no parameters). An op moves from parent P
+/// to called module M when: it sits directly in P, it lies (program order, inside P's nodes)
+/// after P's last statement above the call line and before P's first statement below it, and it is
+/// not itself P's code. P's code: the call's file and function, lines within the span of P's
+/// module calls (past P's last call: any later line). Moved ops stop being guesses. Returns the
+/// number of ops moved.
+int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls);
+
+/// The hierarchy the report and the viewer draw: build_hierarchy of `g` (or, with the compile's
+/// Dynamo graph `dynamo`, build_hierarchy_aligned to it), with the module calls of `guards`
+/// (the compile's dynamo_cpp_guards_str text; may be empty) applied to the Dynamo graph's modules.
+/// AOT graphs (`text`: their payload) are then refined with parameter anchors (aot_anchors.hpp).
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text = {});
+
+}  // namespace tparse::graph

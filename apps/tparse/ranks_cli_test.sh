@@ -109,5 +109,19 @@ PY
 sed 's/"schema_version": 3/"schema_version": 2/' "$W/direct.json" > "$W/v2.json"
 "$BIN" merge "$W/v2.json" -o "$W/m4" 2>"$W/err.txt"
 [ $? -eq 2 ] && grep -q "v2.json: summary schema_version 2 has no multi-rank facts" "$W/err.txt" && ok || bad "a schema-2 summary given to merge"
+# A real gloo trace (scripts/make_gloo_trace.py) whose rank 3 took every graph from the FX graph
+# cache and so logged no collective schedule: grouped apart as tlparse does ({0,1,2} / {3}), and
+# the landing page and text summary say why (cache hits log no schedule).
+G="$REPO/testdata/torch-2.11/gloo_4ranks_cache_skew/trace"
+"$BIN" report -q --no-browser "$G" -o "$W/gloo" || bad "gloo report exit $?"
+grep -q 'id="schedule-cache-hit">Rank <a href="rank_3/index.html">3</a> logged no schedule' "$W/gloo/index.html" && ok || bad "gloo: rank 3's missing schedule not explained"
+"$BIN" summary --json "$G" > "$W/gloo.json" || bad "gloo summary exit $?"
+python3 - "$W/gloo.json" <<'PY' && ok || bad "gloo: summary --json schedule groups / absent_cache_hit"
+import json, sys
+cs = json.load(open(sys.argv[1]))["multi_rank"]["collective_schedule"]
+assert sorted(sorted(g["ranks"]) for g in cs["groups"]) == [[0, 1, 2], [3]], cs
+assert cs["absent_cache_hit"] == [3], cs
+PY
+"$BIN" summary "$G" 2>&1 | grep -q 'rank 3 logged no schedule because every graph came from the FX graph cache' && ok || bad "gloo: text summary lacks the cache-hit note"
 echo "ranks_cli_test: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

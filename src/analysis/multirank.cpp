@@ -253,7 +253,17 @@ std::string describe_difference(const RankFacts& r, const RankFacts& base) {
     for (const auto& g : base.graphs) for (const auto& op : g.schedule) c += op + ",";
     sched_differs = a != c;
   }
-  if (sched_differs) parts.push_back("collective schedule differs");
+  if (sched_differs) {
+    bool none = true, cached = false, all_hit = true;
+    for (const auto& g : r.graphs) {
+      none &= !g.has_schedule;
+      if (g.cache == "hit") cached = true;
+      else if (!g.cache.empty()) all_hit = false;
+    }
+    if (!none) parts.push_back("collective schedule differs");
+    else if (cached && all_hit) parts.push_back("logged no collective schedule (its graphs were FX graph cache hits, which log none)");
+    else parts.push_back("logged no collective schedule");
+  }
   if (parts.empty()) return "behave differently in detail (recompile reasons or compile-id order)";
   std::string s;
   for (size_t i = 0; i < parts.size(); ++i) s += (i ? "; " : "") + parts[i];
@@ -409,14 +419,24 @@ Analysis analyze(const std::vector<RankFacts>& rs, std::vector<NameMismatch> mis
   }, false);
   a.cache_groups = group_by(rs, [](const RankFacts& r) { return r.cache_seq; }, false);
 
-  // Collective schedules: ranks with any schedule, grouped by concatenated ops.
-  std::vector<RankFacts> with_sched;
+  // Collective schedules, tlparse's rule: once any rank logged one, every rank is grouped by its
+  // concatenated ops, a rank that logged none with the empty sequence. Such a rank whose compiles
+  // all came from the FX graph cache (which logs no schedule) is named, since its collectives are
+  // not known to differ: tlparse reports it as a divergence all the same.
+  bool any_sched = false;
   for (const auto& r : rs)
-    for (const auto& g : r.graphs)
-      if (g.has_schedule) {
-        with_sched.push_back(r);
-        break;
-      }
+    for (const auto& g : r.graphs) any_sched |= g.has_schedule;
+  std::vector<RankFacts> with_sched;
+  if (any_sched) with_sched = rs;
+  for (const auto& r : with_sched) {
+    bool none = true, cached = false, all_hit = true;
+    for (const auto& g : r.graphs) {
+      none &= !g.has_schedule;
+      if (g.cache == "hit") cached = true;
+      else if (!g.cache.empty()) all_hit = false;
+    }
+    if (none && cached && all_hit) a.schedule_absent_cache_hit.push_back(r.rank);
+  }
   a.schedule_groups = group_by(with_sched, [](const RankFacts& r) {
     std::string k;
     for (const auto& g : r.graphs)

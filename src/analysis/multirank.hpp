@@ -101,7 +101,10 @@ struct Analysis {
   std::vector<NameMismatch> name_mismatches;
   std::vector<RankGroup> id_groups;          ///< by compile-id set (tlparse: "Diverging Compilation IDs")
   std::vector<RankGroup> cache_groups;       ///< by cache sequence
-  std::vector<RankGroup> schedule_groups;    ///< by concatenated collective ops (ranks with a schedule)
+  std::vector<RankGroup> schedule_groups;    ///< by concatenated collective ops (every rank once any logged one)
+  /// Ranks that logged no schedule while others did, whose compiles were all FX-graph-cache hits
+  /// (a hit logs no schedule): their group is no evidence of a desync.
+  std::vector<int32_t> schedule_absent_cache_hit;
   std::optional<ScheduleDivergence> divergence;
   std::vector<ParityRow> parity;             ///< offset > 0 or missing_waits > 0
   bool runtime_present = false, runtime_mismatched_counts = false;

@@ -67,6 +67,8 @@ void write_json(JsonWriter& w, const std::vector<RankFacts>& rs, const Analysis&
   } else {
     w.null();
   }
+  w.key("absent_cache_hit");
+  ranks_array(w, a.schedule_absent_cache_hit);
   w.end_object();
   w.key("collectives_parity").begin_array();
   for (const auto& p : a.parity)

@@ -176,6 +176,10 @@ Run run_dir(const fs::path& dir) {
 void check_against_reference(const Run& r) {
   REQUIRE(r.facts.size() == r.ref.size());
   std::map<std::string, std::vector<int32_t>> sched_groups;  // concatenated ops -> ranks
+  // tlparse (lib.rs, multi-rank landing): once any rank logged a schedule, every rank is grouped by
+  // its concatenated ops; a rank with none has the empty sequence.
+  std::vector<std::pair<int32_t, std::string>> concats;
+  bool any_sched_all = false;
   for (size_t i = 0; i < r.ref.size(); ++i) {
     const RefRank& rr = r.ref[i];
     const auto& f = r.facts[i];
@@ -208,7 +212,8 @@ void check_against_reference(const Run& r) {
       if (g.runtime_ns) CHECK(gf->runtime_ns == doctest::Approx(*g.runtime_ns).epsilon(1e-9));
       CHECK(gf->cache == g.cache);
     }
-    if (any_sched) sched_groups[concat].push_back(rr.rank);
+    concats.emplace_back(rr.rank, concat);
+    any_sched_all |= any_sched;
     CHECK(f.has_exec_order == rr.exec_order.has_value());
     if (rr.exec_order) CHECK(f.exec_order == *rr.exec_order);
     // A file whose name says one rank and records another is named.
@@ -216,6 +221,8 @@ void check_against_reference(const Run& r) {
     for (const auto& m : r.mism) named |= m.name_rank == rr.rank && m.record_rank == rr.record_rank;
     CHECK(named == (rr.record_rank >= 0 && rr.record_rank != rr.rank));
   }
+  if (any_sched_all)
+    for (auto& [rank, concat] : concats) sched_groups[concat].push_back(rank);
   // Schedule groups: same partition of ranks.
   std::set<std::vector<int32_t>> want, got;
   for (auto& [k, v] : sched_groups) want.insert(v);
@@ -296,6 +303,36 @@ TEST_CASE("multirank: tlparse's multi_rank_logs and messy input") {
   Run m = run_dir(testing::shared_testdata() / "tlparse-inputs" / "multi_rank_messy_input");
   check_against_reference(m);
   CHECK(m.an.ranks == 2);  // another.log and some_other_file.txt are not rank logs
+}
+
+TEST_CASE("multirank: a real gloo trace where one rank's graphs came from the FX graph cache") {
+  // scripts/make_gloo_trace.py on the device (torch 2.11, 4 CPU ranks, functional collectives inside
+  // record_and_log_graph_execution_order()): in the kept run, rank 3 reused its inductor cache
+  // (4 hits) while ranks 0-2 missed (4 misses), so rank 3 logged no inductor_collective_schedule.
+  // tlparse 0.4.3 on this directory (--all-ranks-html) warns "Diverging Cache hit/miss patterns"
+  // with groups {0, 1, 2} / {3} and "Diverging collective operation sequences" with groups
+  // {0, 1, 2} / {3}, and finds the graph execution order, its schedule and cache checks consistent.
+  Run g = run_dir(testing::testdata() / "torch-2.11" / "gloo_4ranks_cache_skew" / "trace");
+  check_against_reference(g);
+  REQUIRE(g.an.ranks == 4);
+  std::set<std::vector<int32_t>> sched, cache;
+  for (const auto& x : g.an.schedule_groups) sched.insert(x.ranks);
+  for (const auto& x : g.an.cache_groups) cache.insert(x.ranks);
+  const std::set<std::vector<int32_t>> tl{{0, 1, 2}, {3}};
+  CHECK(sched == tl);
+  CHECK(cache == tl);
+  // Rank 3's missing schedule is explained by its cache hits (every graph of it was a hit).
+  CHECK(g.an.schedule_absent_cache_hit == std::vector<int32_t>{3});
+  REQUIRE(g.an.divergence);
+  CHECK(g.an.divergence->op_b.empty());  // rank 3 issues "(nothing)" in its (unlogged) schedule
+  CHECK(g.an.exec.present);
+  CHECK_FALSE(g.an.exec.order_differs);
+  CHECK(g.an.exec.schedule_mismatch_ranks.empty());
+  CHECK(g.an.exec.cache_mismatch_ranks.empty());
+  bool described = false;
+  for (const auto& b : g.an.behaviour_groups)
+    if (b.ranks == std::vector<int32_t>{3}) described = b.description.find("FX graph cache hits") != std::string::npos;
+  CHECK(described);
 }
 
 TEST_CASE("multirank: torch 2.11 real multi-rank traces") {

@@ -27,8 +27,11 @@ std::string summary_text(const std::vector<RankFacts>& rs, const Analysis& a) {
                        d.op_a.empty() ? "(nothing)" : d.op_a, who(d.ranks_b), d.op_b.empty() ? "(nothing)" : d.op_b);
     }
     o += "\n";
+    if (!a.schedule_absent_cache_hit.empty())
+      o += fmt::format("  ({} logged no schedule because every graph came from the FX graph cache: likely no real desync;"
+                       " tlparse counts it as one)\n", who(a.schedule_absent_cache_hit));
   } else if (a.schedule_groups.size() == 1) {
-    o += "  collective schedules: the same on every rank that logged one\n";
+    o += "  collective schedules: the same on every rank\n";
   }
   for (size_t i = 0; i < a.parity.size() && i < 8; ++i)
     o += fmt::format("  collectives parity: rank {} [{}]: offset {}, missing waits {}\n", a.parity[i].rank, a.parity[i].compile_id,

@@ -95,7 +95,7 @@ std::string multirank_section(const std::vector<multirank::RankFacts>& rs, const
   if (a.schedule_groups.empty()) {
     out += "<p class=\"muted\">No rank logged <code>inductor_collective_schedule</code>.</p>\n";
   } else if (a.schedule_groups.size() == 1) {
-    out += "<p class=\"ok\">Every rank with a schedule (" + count_ranks(a.schedule_groups[0].ranks.size()) + ") issues the same collectives in the same order.</p>\n";
+    out += "<p class=\"ok\">Every rank (" + count_ranks(a.schedule_groups[0].ranks.size()) + ") issues the same collectives in the same order.</p>\n";
   } else {
     out += "<p><span class=\"flag\">diverges</span> ranks issue different collective sequences; ranks grouped by sequence:</p>";
     out += group_list(a.schedule_groups, rank_pages, [](const RankGroup&) { return std::string(); });
@@ -106,6 +106,13 @@ std::string multirank_section(const std::vector<multirank::RankFacts>& rs, const
                          "<code>{}</code>, {} issue <code>{}</code>.</p>\n",
                          esc(d.compile_id), d.graph_index, d.position, who(d.ranks_a), esc(d.op_a.empty() ? "(nothing)" : d.op_a),
                          who(d.ranks_b), esc(d.op_b.empty() ? "(nothing)" : d.op_b));
+    }
+    if (!a.schedule_absent_cache_hit.empty()) {
+      const auto& v = a.schedule_absent_cache_hit;
+      out += "<p id=\"schedule-cache-hit\">" + std::string(v.size() == 1 ? "Rank " : "Ranks ") + ranks_html(v, rank_pages, 8) +
+             " logged no schedule because every graph came from the FX graph cache (a cache hit logs no "
+             "<code>inductor_collective_schedule</code>): likely not a real desync. tlparse counts it as one. To compare the "
+             "schedules, run once with <code>TORCHINDUCTOR_FX_GRAPH_CACHE=0</code>.</p>\n";
     }
   }
   // Parity.

@@ -21,6 +21,18 @@ std::string parent_path(const std::string& p) {
   return d == std::string::npos ? std::string() : p.substr(0, d);
 }
 
+/// Appends the group of `path` (named by its last part) under `parent`; returns its id.
+int32_t append_group(Hierarchy& h, const std::string& path, int32_t parent) {
+  Group g;
+  g.path = path;
+  size_t d = path.rfind('.');
+  g.name = d == std::string::npos ? path : path.substr(d + 1);
+  g.parent = parent;
+  g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
+  h.groups.push_back(std::move(g));
+  return static_cast<int32_t>(h.groups.size() - 1);
+}
+
 /// Builds groups on demand; owns the Hierarchy while it is filled.
 struct Tree {
   Hierarchy h;
@@ -33,14 +45,7 @@ struct Tree {
     auto it = by_path.find(path);
     if (it != by_path.end()) return it->second;
     int32_t parent = group(parent_path(path));
-    Group g;
-    g.path = path;
-    size_t d = path.rfind('.');
-    g.name = d == std::string::npos ? path : path.substr(d + 1);
-    g.parent = parent;
-    g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
-    int32_t id = static_cast<int32_t>(h.groups.size());
-    h.groups.push_back(std::move(g));
+    int32_t id = append_group(h, path, parent);
     by_path[path] = id;
     return id;
   }
@@ -435,15 +440,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
 int32_t add_group(Hierarchy& h, const std::string& path) {
   int32_t id = h.find(path);
   if (id >= 0) return id;
-  int32_t parent = add_group(h, parent_path(path));
-  Group g;
-  g.path = path;
-  size_t d = path.rfind('.');
-  g.name = d == std::string::npos ? path : path.substr(d + 1);
-  g.parent = parent;
-  g.depth = h.groups[static_cast<size_t>(parent)].depth + 1;
-  h.groups.push_back(std::move(g));
-  return static_cast<int32_t>(h.groups.size() - 1);
+  return append_group(h, path, add_group(h, parent_path(path)));
 }
 
 void refresh(Hierarchy& h, const fx::Graph& g) { finish(h, g); }

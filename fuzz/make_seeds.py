@@ -50,7 +50,7 @@ def payload_text(payload):
 
 def main():
     testdata, out = sys.argv[1], sys.argv[2]
-    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler", "stdin", "gate_baseline")}
+    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler", "stdin", "gate_baseline", "provenance")}
 
     def add(kind, data):
         if isinstance(data, str):
@@ -143,6 +143,18 @@ def main():
                                                    "count": 1, "code": "print(x)", "kind": "resumed"}]},
         "recompiles": [{"compile": "[0/1]", "frame": "forward"}],
         "failures": []}))
+    # provenance: a small mapping with its three texts (0x01-separated; first byte 0: Python code,
+    # 1: AOTInductor C++), in the shapes of tlparse's inductor_provenance_* logs.
+    pre = "def forward(self, x):\n    mul = torch.ops.aten.mul.Tensor(x, 2)\n    relu = torch.ops.aten.relu.default(mul)\n    return (relu,)"
+    post = "def forward(self, arg0_1):\n    mul: \"f32[4]\" = torch.ops.aten.mul.Tensor(arg0_1, 2)\n    relu: \"f32[4]\" = torch.ops.aten.relu.default(mul)\n    return (relu,)"
+    mapping = json.dumps({"preToPost": {"mul": ["mul"], "relu": ["relu"]}, "postToPre": {"mul": ["mul"], "relu": ["relu"]},
+                          "cppCodeToPost": {"triton_poi_fused_mul_relu_0:1": ["mul", "relu"], "extern_kernels.mm": ["mul"]},
+                          "postToCppCode": {"mul": ["triton_poi_fused_mul_relu_0:1"], "relu": ["triton_poi_fused_mul_relu_0:1"]}})
+    py = "import torch\n# kernel path: triton_poi_fused_mul_relu_0:1\ndef call(args):\n    triton_poi_fused_mul_relu_0.run(buf0)\n    return (buf0,)"
+    cpp = "void AOTInductorModel::run_impl(AtenTensorHandle* input_handles) {\n    // Topologically Sorted Source Nodes: [mul, relu]\n    call_triton_poi_fused_mul_relu_0(buf0);\n    extern_kernels.mm(buf0);\n}"
+    add("provenance", b"\x00" + "\x01".join([mapping, pre, post, py]).encode())
+    add("provenance", b"\x01" + "\x01".join([mapping, pre, post, cpp]).encode())
+    add("provenance", b"\x00" + json.dumps({"triton_poi_fused_mul_relu_0": ["File \"m.py\", line 3, in forward\n    x * 2"]}).encode())
     for kind, items in corp.items():
         d = os.path.join(out, kind)
         os.makedirs(d, exist_ok=True)

@@ -212,6 +212,19 @@ std::vector<RankGroup> group_by(const std::vector<RankFacts>& rs, auto&& key_of,
   return out;
 }
 
+/// What a rank's log says of its collective schedule: logged, absent with every graph an FX graph
+/// cache hit (a hit logs no schedule), or absent otherwise.
+enum class SchedLog { Logged, AbsentCacheHits, Absent };
+SchedLog schedule_log(const RankFacts& r) {
+  bool cached = false, all_hit = true;
+  for (const auto& g : r.graphs) {
+    if (g.has_schedule) return SchedLog::Logged;
+    if (g.cache == "hit") cached = true;
+    else if (!g.cache.empty()) all_hit = false;
+  }
+  return cached && all_hit ? SchedLog::AbsentCacheHits : SchedLog::Absent;
+}
+
 std::string behaviour_key(const RankFacts& r) {
   std::string k;
   for (const auto& id : r.compile_ids) k += id + ",";
@@ -254,14 +267,9 @@ std::string describe_difference(const RankFacts& r, const RankFacts& base) {
     sched_differs = a != c;
   }
   if (sched_differs) {
-    bool none = true, cached = false, all_hit = true;
-    for (const auto& g : r.graphs) {
-      none &= !g.has_schedule;
-      if (g.cache == "hit") cached = true;
-      else if (!g.cache.empty()) all_hit = false;
-    }
-    if (!none) parts.push_back("collective schedule differs");
-    else if (cached && all_hit) parts.push_back("logged no collective schedule (its graphs were FX graph cache hits, which log none)");
+    SchedLog s = schedule_log(r);
+    if (s == SchedLog::Logged) parts.push_back("collective schedule differs");
+    else if (s == SchedLog::AbsentCacheHits) parts.push_back("logged no collective schedule (its graphs were FX graph cache hits, which log none)");
     else parts.push_back("logged no collective schedule");
   }
   if (parts.empty()) return "behave differently in detail (recompile reasons or compile-id order)";
@@ -424,19 +432,11 @@ Analysis analyze(const std::vector<RankFacts>& rs, std::vector<NameMismatch> mis
   // all came from the FX graph cache (which logs no schedule) is named, since its collectives are
   // not known to differ: tlparse reports it as a divergence all the same.
   bool any_sched = false;
-  for (const auto& r : rs)
-    for (const auto& g : r.graphs) any_sched |= g.has_schedule;
-  std::vector<RankFacts> with_sched;
-  if (any_sched) with_sched = rs;
-  for (const auto& r : with_sched) {
-    bool none = true, cached = false, all_hit = true;
-    for (const auto& g : r.graphs) {
-      none &= !g.has_schedule;
-      if (g.cache == "hit") cached = true;
-      else if (!g.cache.empty()) all_hit = false;
-    }
-    if (none && cached && all_hit) a.schedule_absent_cache_hit.push_back(r.rank);
-  }
+  for (const auto& r : rs) any_sched |= schedule_log(r) == SchedLog::Logged;
+  static const std::vector<RankFacts> kNone;
+  const std::vector<RankFacts>& with_sched = any_sched ? rs : kNone;
+  for (const auto& r : with_sched)
+    if (schedule_log(r) == SchedLog::AbsentCacheHits) a.schedule_absent_cache_hit.push_back(r.rank);
   a.schedule_groups = group_by(with_sched, [](const RankFacts& r) {
     std::string k;
     for (const auto& g : r.graphs)

@@ -45,7 +45,10 @@ void App::open(const std::string& path) {
   last_frame_ = std::chrono::steady_clock::now();
   open_started_ = std::chrono::steady_clock::now();
   pending_overview_ = !doc_.loaded() || doc_.path != path;
-  load_id_ = loader_.start(path, tasks_, [this](LoadResult r) { on_loaded(std::move(r)); });
+  pending_first_overview_ = pending_overview_;
+  // Progressive: a big plain-file trace shows what was read so far while the rest loads.
+  auto done = [this](LoadResult r) { on_loaded(std::move(r)); };
+  load_id_ = loader_.start(path, tasks_, done, {}, done, first_partial_s_);
 }
 
 void App::follow(const std::string& path) {
@@ -53,7 +56,7 @@ void App::follow(const std::string& path) {
   tail_status_ = "following " + path + " (waiting for trace files)";
   // Only appended bytes are parsed (TailLoader, tail.hpp); its snapshots arrive like loads.
   open_started_ = std::chrono::steady_clock::now();
-  pending_overview_ = true;
+  pending_overview_ = pending_first_overview_ = true;
   tail_.reset();
   tail_ = std::make_unique<TailLoader>(path, tasks_, [this](LoadResult r) {
     r.id = load_id_;
@@ -67,11 +70,14 @@ void App::reload() {
 
 void App::on_loaded(LoadResult r) {
   if (r.id != load_id_) return;  // a load that open() replaced: its (cancelled) result is stale
-  loading_ = false;
-  last_load_s_ = r.seconds;
+  if (r.partial && !loading_) return;  // a first view that arrived after its load ended
+  loading_ = r.partial;
+  if (!r.partial) last_load_s_ = r.seconds;
   if (r.cancelled) {
     tail_status_ = follower_ ? tail_status_ : "";
-    error_ = doc_.loaded() ? "" : "loading cancelled";
+    error_ = !doc_.loaded() ? "loading cancelled"
+             : doc_.read_fraction < 1.f ? fmt::format("loading cancelled: showing the first {:.0f}% of the trace", 100.0 * doc_.read_fraction)
+                                        : "";
     return;
   }
   if (!r.trace) {
@@ -89,7 +95,9 @@ void App::on_loaded(LoadResult r) {
   std::optional<TailDelta> delta;
   if (doc_.loaded() && doc_.path == r.path) delta = diff_models(doc_.model(), r.trace->model);
   bool same = doc_.loaded() && doc_.path == r.path;
+  reaper_.drop(std::move(doc_.trace));  // the old snapshot is freed off this thread
   doc_.trace = std::move(r.trace);
+  doc_.read_fraction = r.partial ? r.fraction : 1.f;
   doc_.path = r.path;
   doc_.load_seconds = r.seconds;
   doc_.generation++;
@@ -110,6 +118,7 @@ void App::on_loaded(LoadResult r) {
     tail_status_ = fmt::format("following {}: {} compiles, {} breaks, {} recompiles", follower_->path(), m.compiles.size(),
                                m.breaks.size(), m.recompiles.size());
   }
+  if (r.partial) return;
   add_recent(settings_, r.path);
   save();
 }
@@ -225,8 +234,9 @@ void App::draw_toolbar() {
   ImGui::SameLine();
   if (loading_) {
     float f = loader_.fraction();
-    std::string over = f >= 0 ? fmt::format("loading {}  {} / {}", fs::path(loading_path_).filename().string(),
-                                            human_bytes(loader_.bytes_done()), human_bytes(loader_.bytes_total()))
+    std::string over = f >= 0 ? fmt::format("loading {}  {} / {}{}", fs::path(loading_path_).filename().string(),
+                                            human_bytes(loader_.bytes_done()), human_bytes(loader_.bytes_total()),
+                                            doc_.loaded() && doc_.read_fraction < 1.f ? "  (showing what is read)" : "")
                               : "loading...";
     ImGui::ProgressBar(f >= 0 ? f : static_cast<float>(ImGui::GetTime() - static_cast<long>(ImGui::GetTime())), ImVec2(320, 0), over.c_str());
     ImGui::SameLine();
@@ -314,6 +324,11 @@ void App::draw_tabs() {
     }
     ImGui::EndChild();
     ImGui::EndTabItem();
+    if (t == Tab::Overview && pending_first_overview_) {
+      first_overview_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - open_started_).count();
+      first_overview_fraction_ = doc_.read_fraction;
+      pending_first_overview_ = false;
+    }
     if (t == Tab::Overview && pending_overview_ && !loading_) {
       overview_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - open_started_).count();
       pending_overview_ = false;

@@ -26,6 +26,11 @@ class App {
   /// Live tail: load `path` now and reload whenever its files grow.
   void follow(const std::string& path);
   void reload();
+  /// Progressive open: bytes per step and when the first partial view is posted (tests).
+  void set_progressive(uint64_t step_bytes, double first_partial_s) {
+    loader_.set_step_bytes(step_bytes);
+    first_partial_s_ = first_partial_s;
+  }
 
   /// Runs queued main-thread tasks and the live-tail poll. Call before ImGui::NewFrame.
   void begin_frame();
@@ -48,6 +53,12 @@ class App {
   double longest_gap_during_load_ms() const { return longest_gap_ms_; }
   /// Milliseconds from open() until the first frame that drew the overview of the loaded trace.
   std::optional<double> overview_shown_ms() const { return overview_ms_; }
+  /// Milliseconds from open() until the first frame that drew an overview at all: of the part
+  /// read so far when the load is progressive (a big plain-file trace), and the share it covered.
+  std::optional<double> first_overview_ms() const { return first_overview_ms_; }
+  float first_overview_fraction() const { return first_overview_fraction_; }
+  /// < 1 while the document is a first view of a load still running (share of bytes read).
+  float partial_fraction() const { return doc_.read_fraction; }
   /// Background work a screenshot should wait for (graph layout).
   bool background_busy() const { return graph_.busy(); }
   const GraphPanel& graph_panel() const { return graph_; }
@@ -69,6 +80,7 @@ class App {
 
   std::string config_dir_;
   Settings settings_;
+  Reaper reaper_;  ///< frees replaced snapshots off the UI thread (destroyed after doc_)
   Document doc_;
   ViewState view_;
   TaskQueue tasks_;
@@ -78,7 +90,10 @@ class App {
   std::chrono::steady_clock::time_point last_poll_{};
   std::chrono::steady_clock::time_point open_started_{};
   bool pending_overview_ = false;
-  std::optional<double> overview_ms_;
+  std::optional<double> overview_ms_, first_overview_ms_;
+  float first_overview_fraction_ = 1.f;
+  bool pending_first_overview_ = false;
+  double first_partial_s_ = 0.1;
   std::string loading_path_;
   bool loading_ = false;
   uint64_t load_id_ = 0;  ///< the load whose result counts; results of replaced loads are dropped

@@ -54,8 +54,8 @@ int main(int argc, char** argv) {
     double d = ms_since(t1);
     delays.push_back(d);
     const TailLoader* tl = app.tail();
-    std::printf("append %d: +%llu records visible after %.1f ms (parsed %llu bytes, %llu rebuilds)\n", i + 1,
-                static_cast<unsigned long long>(app.document().model().records - before), d,
+    std::printf("append %d: +%llu records visible after %.1f ms (update took %.1f ms; parsed %llu bytes, %llu rebuilds)\n", i + 1,
+                static_cast<unsigned long long>(app.document().model().records - before), d, app.document().load_seconds * 1e3,
                 static_cast<unsigned long long>(tl ? tl->last_bytes_parsed() : 0),
                 static_cast<unsigned long long>(tl ? tl->rebuilds() : 0));
   }

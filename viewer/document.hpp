@@ -19,6 +19,8 @@ struct Document {
   std::string path;            ///< what the user opened (dir, file or .gz)
   double load_seconds = 0;     ///< wall time of load_trace
   uint64_t generation = 0;     ///< bumps on every (re)load; caches key on it
+  /// < 1: a first view of a load still running (or cancelled), holding this share of the bytes.
+  float read_fraction = 1.f;
   const Model& model() const { return trace->model; }
   const PayloadStore& payloads() const { return trace->payloads; }
   bool loaded() const { return trace != nullptr; }

@@ -10,6 +10,9 @@ namespace tparse::viewer {
 void OverviewPanel::Draw(const Document& d, ViewState& v) {
   const Model& m = d.model();
   Totals t = compute_totals(m);
+  if (d.read_fraction < 1.f)
+    ImGui::TextColored(ImVec4(1.f, 0.8f, 0.3f, 1.f), "Partial: the first %.0f%% of the trace (%s) is read; the counts below grow as the rest loads.",
+                       100.0 * d.read_fraction, human_bytes(m.bytes).c_str());
   if (v.rank >= 0) {
     for (const RankSummary& r : m.rank_summaries)
       if (r.rank == v.rank)

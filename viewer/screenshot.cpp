@@ -47,6 +47,9 @@ void ScreenshotScript::after_render(App& app, int w, int h) {
       std::printf("loaded %s: %s, %llu records, %zu compiles in %.0f ms\n", app.document().path.c_str(), human_bytes(m.bytes).c_str(),
                   static_cast<unsigned long long>(m.records), m.compiles.size(), app.last_load_seconds() * 1000);
       std::printf("overview shown %.0f ms after open\n", *app.overview_shown_ms());
+      if (app.first_overview_ms())
+        std::printf("first overview shown %.0f ms after open (%.0f%% of the trace read)\n", *app.first_overview_ms(),
+                    100.0 * app.first_overview_fraction());
       std::printf("frames drawn while loading: %llu (%.1f per second)\n", static_cast<unsigned long long>(app.frames_during_load()),
                   app.last_load_seconds() > 0 ? app.frames_during_load() / app.last_load_seconds() : 0.0);
       std::printf("longest frame gap while loading: %.0f ms\n", app.longest_gap_during_load_ms());

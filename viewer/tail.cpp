@@ -4,6 +4,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
+#include <thread>
+#include <unistd.h>
 
 #include "core/ingest.hpp"
 
@@ -34,9 +39,59 @@ uint64_t Follower::total_bytes() const {
   return t;
 }
 
+namespace {
+
+// Watches for writes to the trace: the file itself (and its directory, for a file replaced or
+// created under that name), or a directory and the files in it. -1 when inotify is unavailable.
+class Watch {
+ public:
+  explicit Watch(const std::string& path) : path_(path) {
+    fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    rearm();
+  }
+  ~Watch() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int fd() const { return fd_; }
+  bool active() const { return fd_ >= 0 && armed_; }
+  /// (Re)adds the watches: a file replaced by a new one (new inode) needs a new watch.
+  void rearm() {
+    if (fd_ < 0) return;
+    std::error_code ec;
+    bool dir = std::filesystem::is_directory(path_, ec);
+    const uint32_t file_ev = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF;
+    const uint32_t dir_ev = IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM;
+    bool ok = false;
+    if (dir) {
+      ok = ::inotify_add_watch(fd_, path_.c_str(), file_ev | dir_ev) >= 0;  // files in it report IN_MODIFY too
+    } else {
+      ok = ::inotify_add_watch(fd_, path_.c_str(), file_ev) >= 0;
+      std::string parent = std::filesystem::path(path_).parent_path().string();
+      ok = (::inotify_add_watch(fd_, parent.empty() ? "." : parent.c_str(), dir_ev) >= 0) || ok;
+    }
+    armed_ = ok;
+  }
+  void drain() {
+    alignas(inotify_event) char buf[4096];
+    while (fd_ >= 0 && ::read(fd_, buf, sizeof buf) > 0) {
+    }
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  bool armed_ = false;
+};
+
+}  // namespace
+
 TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts, int poll_ms) : path_(std::move(path)) {
+  wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   thread_ = std::thread([this, &q, done = std::move(done), opts = std::move(opts), poll_ms] {
-    TailIngest tail(path_, opts);
+    TailOptions topts;
+    topts.hold_back = true;  // a record caught half-written waits until it is whole
+    TailIngest tail(path_, opts, topts);
+    Watch watch(path_);
     for (;;) {
       auto t0 = std::chrono::steady_clock::now();
       std::shared_ptr<LoadedTrace> snap;
@@ -61,19 +116,29 @@ TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions 
         ++updates_;
         q.push([done, r = std::move(r)]() mutable { done(std::move(r)); });
       }
-      std::unique_lock<std::mutex> lk(mu_);
-      if (cv_.wait_for(lk, std::chrono::milliseconds(poll_ms), [this] { return stop_.load(); })) return;
+      watch.rearm();
+      notified_ = watch.active();
+      // Sleep until a write is reported, the stop signal, or the poll interval.
+      pollfd fds[2] = {{wake_fd_, POLLIN, 0}, {watch.fd(), POLLIN, 0}};
+      int n = ::poll(fds, watch.fd() >= 0 ? 2 : 1, poll_ms);
+      if (stop_.load()) return;
+      if (n > 0 && (fds[1].revents & POLLIN)) {
+        // A writer usually issues a record in a few write() calls: let them land together.
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        watch.drain();
+      }
     }
   });
 }
 
 TailLoader::~TailLoader() {
-  {
-    std::lock_guard<std::mutex> lk(mu_);
-    stop_ = true;
+  stop_ = true;
+  if (wake_fd_ >= 0) {
+    uint64_t one = 1;
+    [[maybe_unused]] auto w = ::write(wake_fd_, &one, sizeof one);
   }
-  cv_.notify_all();
   if (thread_.joinable()) thread_.join();
+  if (wake_fd_ >= 0) ::close(wake_fd_);
 }
 
 TailDelta diff_models(const Model& a, const Model& b) {

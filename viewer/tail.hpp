@@ -6,7 +6,6 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -44,8 +43,11 @@ class Follower {
   bool first_ = true;
 };
 
-/// The live tail's worker: polls the trace every `poll_ms` (a stat per file), parses what was
-/// appended and posts each new snapshot to `q` as a LoadResult (its `seconds`: the update's time).
+/// The live tail's worker: wakes when the kernel reports a write to the trace (inotify on Linux)
+/// or every `poll_ms` (a stat per file; the fallback where inotify is missing, e.g. network
+/// file systems), parses what was appended and posts each new snapshot to `q` as a LoadResult
+/// (its `seconds`: the update's time). A record caught half-written is held back until it is
+/// whole (core/tail_ingest.hpp), so a torn write never forces a re-read of the trace.
 class TailLoader {
  public:
   using Done = std::function<void(LoadResult)>;
@@ -59,13 +61,14 @@ class TailLoader {
   uint64_t rebuilds() const { return rebuilds_.load(); }
   /// Bytes parsed by the last update.
   uint64_t last_bytes_parsed() const { return last_parsed_.load(); }
+  /// Whether the kernel's change notification is in use (else polling only).
+  bool notified() const { return notified_.load(); }
 
  private:
   std::string path_;
-  std::atomic<bool> stop_{false};
+  std::atomic<bool> stop_{false}, notified_{false};
   std::atomic<uint64_t> updates_{0}, rebuilds_{0}, last_parsed_{0};
-  std::mutex mu_;
-  std::condition_variable cv_;
+  int wake_fd_ = -1;  // eventfd: the destructor wakes the worker at once
   std::thread thread_;
 };
 

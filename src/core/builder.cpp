@@ -427,4 +427,12 @@ void ModelBuilder::finish(uint64_t bytes, uint64_t lines, const std::string& rea
   if (bytes == 0) diag(Diag::EmptyFile, SourceLoc{file_, 0}, "empty file");
 }
 
+void ModelBuilder::release_buffers() {
+  std::string().swap(scratch_);
+  scratch_len_ = 0;
+  scratch_valid_ = false;
+  env_parser_ = simdjson::ondemand::parser{};
+  meta_parser_ = simdjson::ondemand::parser{};
+}
+
 }  // namespace tparse

@@ -71,6 +71,9 @@ class ModelBuilder {
   void add(const RawRecord& raw);
   /// Call once at end of input.
   void finish(uint64_t bytes, uint64_t lines, const std::string& read_error);
+  /// Frees the parse buffers (JSON parsers, the decoded-payload scratch: as big as the largest
+  /// payload) between incremental reads; the next add() allocates them again.
+  void release_buffers();
 
   Model& model() { return model_; }
   /// Payload md5s computed ahead by other threads (prehash.hpp); used when they match the record.

@@ -208,3 +208,109 @@ TEST_CASE("viewer live tail is incremental: an append is parsed alone, the model
   CHECK(app.document().model().recompiles.size() > 0);
   fs::remove_all(dir);
 }
+
+TEST_CASE("viewer progressive open: first views of what was read, growing, then the same model as a whole load") {
+  const std::string full = gunzip(gz_of("chatglm_version_forward"));
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-progressive";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "glm.log";
+  std::ofstream(log, std::ios::binary) << full;
+  const LoadedTrace whole = load_trace({log.string()});
+  TaskQueue q;
+  Loader l;
+  l.set_step_bytes(full.size() / 10);
+  std::vector<LoadResult> partials;
+  std::optional<LoadResult> got;
+  l.start(log.string(), q, [&](LoadResult r) { got = std::move(r); }, {}, [&](LoadResult r) { partials.push_back(std::move(r)); },
+          0.0);
+  REQUIRE(wait_until([&] { return got.has_value(); }, 60, [&] { q.drain(); }));
+  REQUIRE(got->trace);
+  CHECK_FALSE(got->partial);
+  CHECK(summary_json(got->trace->model) == summary_json(whole.model));
+  // First views came before the end, each a finalized model of a growing prefix of whole records.
+  REQUIRE(partials.size() >= 2);
+  uint64_t last_records = 0, last_bytes = 0;
+  for (const auto& p : partials) {
+    REQUIRE(p.trace);
+    CHECK(p.partial);
+    CHECK(p.fraction > 0.f);
+    CHECK(p.fraction < 1.f);
+    const Model& m = p.trace->model;
+    CHECK(m.records > last_records);
+    CHECK(m.bytes > last_bytes);
+    CHECK(m.bytes < whole.model.bytes);
+    CHECK(full[m.bytes - 1] == '\n');  // ends at a record boundary
+    CHECK(full[m.bytes] != '\t');
+    CHECK(m.diag.errors() == 0);       // no cut record counted as damaged
+    CHECK(m.compiles.size() <= whole.model.compiles.size());
+    last_records = m.records;
+    last_bytes = m.bytes;
+  }
+  // A .gz cannot be read from an offset: loaded whole, no first views.
+  partials.clear();
+  got.reset();
+  l.start(gz_of("print_break").string(), q, [&](LoadResult r) { got = std::move(r); }, {},
+          [&](LoadResult r) { partials.push_back(std::move(r)); }, 0.0);
+  REQUIRE(wait_until([&] { return got.has_value(); }, 30, [&] { q.drain(); }));
+  REQUIRE(got->trace);
+  CHECK(got->trace->model.compiles.size() == 4);
+  CHECK(partials.empty());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("viewer app: a progressive open shows a partial overview first, then the whole trace") {
+  const std::string full = gunzip(gz_of("chatglm_version_forward"));
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-progressive-app";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "glm.log";
+  std::ofstream(log, std::ios::binary) << full;
+  App app("");
+  app.set_progressive(full.size() / 8, 0.0);  // a first view after every step
+  app.open(log.string());
+  REQUIRE(wait_until([&] { return !app.loading() && app.document().loaded(); }, 60, [&] { app.begin_frame(); }));
+  // Every step's view was installed (each counts as a reload), the last one is the whole trace.
+  CHECK(app.reloads() >= 3);
+  CHECK(app.partial_fraction() == 1.f);
+  CHECK(app.error().empty());
+  CHECK(summary_json(app.document().model()) == summary_json(load_trace({log.string()}).model));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("viewer live tail wakes on the kernel's write notice, not the poll interval") {
+  const std::string full = gunzip(gz_of("print_break"));
+  size_t half = record_boundary(full, full.size() / 2);
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-follow-inotify";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "live.log";
+  std::ofstream(log, std::ios::binary).write(full.data(), static_cast<std::streamsize>(half));
+  TaskQueue q;
+  std::vector<LoadResult> got;
+  // A poll interval of 60 s: an update within 10 s can only come from the write notice.
+  TailLoader tl(log.string(), q, [&](LoadResult r) { got.push_back(std::move(r)); }, {}, 60000);
+  REQUIRE(wait_until([&] { return !got.empty(); }, 10, [&] { q.drain(); }));
+  REQUIRE(got.back().trace);
+  CHECK(tl.notified());
+  uint64_t before = got.back().trace->model.records;
+  std::ofstream(log, std::ios::app | std::ios::binary).write(full.data() + half, static_cast<std::streamsize>(full.size() - half));
+  REQUIRE(wait_until([&] { return got.back().trace && got.back().trace->model.records > before; }, 10, [&] { q.drain(); }));
+  CHECK(got.back().trace->model.records == load_trace_text(full).model.records);
+  CHECK(tl.rebuilds() == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("viewer reaper frees what it is given on its own thread") {
+  struct Probe {
+    std::thread::id* where;
+    ~Probe() { *where = std::this_thread::get_id(); }
+  };
+  std::thread::id freed_on;
+  Reaper r;
+  auto p = std::make_shared<Probe>(Probe{&freed_on});
+  r.drop(std::move(p));
+  REQUIRE(wait_until([&] { return r.freed() == 1; }, 10));
+  CHECK(freed_on != std::thread::id{});
+  CHECK(freed_on != std::this_thread::get_id());
+}

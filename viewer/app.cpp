@@ -70,8 +70,7 @@ void App::reload() {
 
 void App::on_loaded(LoadResult r) {
   if (r.id != load_id_) return;  // a load that open() replaced: its (cancelled) result is stale
-  if (r.partial && !loading_) return;  // a first view that arrived after its load ended
-  loading_ = r.partial;
+  loading_ = r.partial;  // first views come before their load's final result (one thread posts both)
   if (!r.partial) last_load_s_ = r.seconds;
   if (r.cancelled) {
     tail_status_ = follower_ ? tail_status_ : "";
@@ -233,11 +232,13 @@ void App::draw_toolbar() {
   }
   ImGui::SameLine();
   if (loading_) {
-    float f = loader_.fraction();
-    std::string over = f >= 0 ? fmt::format("loading {}  {} / {}{}", fs::path(loading_path_).filename().string(),
-                                            human_bytes(loader_.bytes_done()), human_bytes(loader_.bytes_total()),
-                                            doc_.loaded() && doc_.read_fraction < 1.f ? "  (showing what is read)" : "")
-                              : "loading...";
+    bool tail_catchup = !loader_.busy() && tail_;  // the live tail reading the trace it started on
+    float f = tail_catchup ? doc_.read_fraction : loader_.fraction();
+    const char* showing = doc_.loaded() && doc_.read_fraction < 1.f ? "  (showing what is read)" : "";
+    std::string over = tail_catchup ? fmt::format("reading {}  {:.0f}%{}", fs::path(doc_.path).filename().string(), 100.0 * f, showing)
+                       : f >= 0     ? fmt::format("loading {}  {} / {}{}", fs::path(loading_path_).filename().string(),
+                                                  human_bytes(loader_.bytes_done()), human_bytes(loader_.bytes_total()), showing)
+                                    : "loading...";
     ImGui::ProgressBar(f >= 0 ? f : static_cast<float>(ImGui::GetTime() - static_cast<long>(ImGui::GetTime())), ImVec2(320, 0), over.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("Cancel (Esc)")) loader_.cancel();

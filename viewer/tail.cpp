@@ -85,25 +85,45 @@ class Watch {
 
 }  // namespace
 
-TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts, int poll_ms) : path_(std::move(path)) {
+TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts, int poll_ms, uint64_t step_bytes)
+    : path_(std::move(path)) {
   wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  thread_ = std::thread([this, &q, done = std::move(done), opts = std::move(opts), poll_ms] {
+  thread_ = std::thread([this, &q, done = std::move(done), opts = std::move(opts), poll_ms, step_bytes] {
     TailOptions topts;
     topts.hold_back = true;  // a record caught half-written waits until it is whole
     TailIngest tail(path_, opts, topts);
     Watch watch(path_);
+    // A big backlog (the trace as it is when following starts) is read in whole-record steps,
+    // showing what was read so far at growing intervals, as the progressive open does.
+    auto t0 = std::chrono::steady_clock::now();
+    double next_partial = step_bytes < (1u << 20) ? 0 : 0.1;  // tests: a view after every step
+    bool changed = false;
     for (;;) {
-      auto t0 = std::chrono::steady_clock::now();
       std::shared_ptr<LoadedTrace> snap;
       std::string error;
+      bool partial = false;
       try {
-        snap = tail.update();
+        changed = tail.step(step_bytes) || changed;
+        double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (tail.backlog()) {
+          if (changed && el >= next_partial) {
+            snap = tail.snapshot();
+            partial = true;
+            next_partial = std::max(next_partial * 3, el + 0.3);
+            if (step_bytes < (1u << 20)) next_partial = 0;  // tests: a view after every step
+          }
+        } else if (changed) {
+          snap = tail.snapshot();
+        }
       } catch (const std::exception& e) {
         error = fmt::format("reading failed: {}", e.what());
       }
       if (snap || !error.empty()) {
+        changed = false;
         LoadResult r;
         r.path = path_;
+        r.partial = partial;
+        r.fraction = partial && tail.bytes_seen() ? static_cast<float>(static_cast<double>(tail.bytes_fed()) / static_cast<double>(tail.bytes_seen())) : 1.f;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (snap) {
           r.error = load_error(snap->model);
@@ -116,6 +136,7 @@ TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions 
         ++updates_;
         q.push([done, r = std::move(r)]() mutable { done(std::move(r)); });
       }
+      if (tail.backlog() && error.empty()) continue;  // more to read now: no sleep
       watch.rearm();
       notified_ = watch.active();
       // Sleep until a write is reported, the stop signal, or the poll interval.
@@ -127,6 +148,7 @@ TailLoader::TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions 
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
         watch.drain();
       }
+      t0 = std::chrono::steady_clock::now();
     }
   });
 }

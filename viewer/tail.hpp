@@ -51,7 +51,10 @@ class Follower {
 class TailLoader {
  public:
   using Done = std::function<void(LoadResult)>;
-  TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts = {}, int poll_ms = 50);
+  /// `step_bytes`: how much of a backlog one step reads before a first view may be posted (below
+  /// 1 MiB, as tests use, a view is posted after every step).
+  TailLoader(std::string path, TaskQueue& q, Done done, IngestOptions opts = {}, int poll_ms = 50,
+             uint64_t step_bytes = 32u << 20);
   ~TailLoader();
   TailLoader(const TailLoader&) = delete;
   TailLoader& operator=(const TailLoader&) = delete;

@@ -310,6 +310,12 @@ std::shared_ptr<LoadedTrace> TailIngest::update() {
   return snapshot();
 }
 
+bool TailIngest::backlog() const {
+  for (const auto& f : files_)
+    if (!f->held && f->fed < f->size) return true;
+  return false;
+}
+
 uint64_t TailIngest::bytes_fed() const {
   if (whole_) return whole_size_ == UINT64_MAX ? 0 : whole_size_;
   uint64_t t = 0;

@@ -55,6 +55,8 @@ class TailIngest {
   /// The final model, moved out of the builders (no copy); this object starts over afterwards.
   std::shared_ptr<LoadedTrace> take();
 
+  /// True when a budgeted step left bytes to read (not counting a record held back).
+  bool backlog() const;
   /// True when the last step()/update() fed every file up to the size it saw (nothing held back).
   bool caught_up() const { return caught_up_; }
   /// Bytes fed so far (all files) and the files' total size at the last step.

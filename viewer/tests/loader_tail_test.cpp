@@ -314,3 +314,29 @@ TEST_CASE("viewer reaper frees what it is given on its own thread") {
   CHECK(freed_on != std::thread::id{});
   CHECK(freed_on != std::this_thread::get_id());
 }
+
+TEST_CASE("viewer live tail reads a big backlog in steps, showing first views, then the whole trace") {
+  const std::string full = gunzip(gz_of("chatglm_version_forward"));
+  fs::path dir = fs::path(TPARSE_BINARY_DIR) / "viewer-follow-backlog";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path log = dir / "glm.log";
+  std::ofstream(log, std::ios::binary) << full;
+  TaskQueue q;
+  std::vector<LoadResult> got;
+  TailLoader tl(log.string(), q, [&](LoadResult r) { got.push_back(std::move(r)); }, {}, 50, full.size() / 6);
+  REQUIRE(wait_until([&] { return !got.empty() && !got.back().partial; }, 60, [&] { q.drain(); }));
+  REQUIRE(got.size() >= 3);
+  uint64_t last = 0;
+  for (size_t i = 0; i + 1 < got.size(); ++i) {
+    REQUIRE(got[i].trace);
+    CHECK(got[i].partial);
+    CHECK(got[i].fraction < 1.f);
+    CHECK(got[i].trace->model.records > last);
+    CHECK(got[i].trace->model.diag.errors() == 0);  // whole records only
+    last = got[i].trace->model.records;
+  }
+  REQUIRE(got.back().trace);
+  CHECK(summary_json(got.back().trace->model) == summary_json(load_trace({log.string()}).model));
+  fs::remove_all(dir);
+}

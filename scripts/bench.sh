@@ -104,6 +104,9 @@ S="summary --json -q -o /dev/null"
 measure "md5sum mixed (reference)" "$b_mixed" md5sum "$mixed"
 measure "summary mixed md5 -j1" "$b_mixed" "$BIN" $S -j 1 "$mixed"
 measure "summary mixed md5 -j2" "$b_mixed" "$BIN" $S -j 2 "$mixed"
+# A log without repeats: every payload hashed (repeated payloads are otherwise compared, not hashed).
+measure "summary mixed all-hash -j1" "$b_mixed" env TPARSE_HASH_REPEATS=1 "$BIN" $S -j 1 "$mixed"
+measure "summary mixed all-hash -j2" "$b_mixed" env TPARSE_HASH_REPEATS=1 "$BIN" $S -j 2 "$mixed"
 measure "summary mixed no-md5 -j1" "$b_mixed" "$BIN" $S -j 1 --no-md5 "$mixed"
 measure "summary glm md5 -j1" "$b_glm" "$BIN" $S -j 1 "$glm"
 measure "summary glm/4 md5 -j1" "$b_glm_q" "$BIN" $S -j 1 "$glm_q"
@@ -129,15 +132,28 @@ fi
 measure "gate glm vs baseline" $(( b_glm + b_unit_glm )) "$BIN" gate "$glm" --baseline-trace "$unit_glm" -q -o /dev/null
 measure "gate glm/4 vs baseline" $(( b_glm_q + b_unit_glm )) "$BIN" gate "$glm_q" --baseline-trace "$unit_glm" -q -o /dev/null
 measure "gate mixed vs baseline" $(( b_mixed + $(bytes_of "$unit_mixed") )) "$BIN" gate "$mixed" --baseline-trace "$unit_mixed" -q -o /dev/null
-viewer_ms=""
+viewer_ms=""; viewer_first=""; viewer_first_share=""; follow_max=""; follow_med=""
 if [ "${VIEWER:-1}" = 1 ] && [ -x "$VIEW" ] && command -v xvfb-run >/dev/null; then
   measure "viewer load mixed" "$b_mixed" xvfb-run -a "$VIEW" "$mixed" --exit-after-load
-  viewer_ms=$(sed -n 's/.* in \([0-9]*\) ms$/\1/p' "$WORK/last.out" | head -1)
+  viewer_ms=$(sed -n 's/^overview shown \([0-9]*\) ms after open$/\1/p' "$WORK/last.out" | head -1)
+  viewer_first=$(sed -n 's/^first overview shown \([0-9]*\) ms after open.*/\1/p' "$WORK/last.out" | head -1)
+  viewer_first_share=$(sed -n 's/^first overview shown .*(\([0-9]*\)% of the trace read)$/\1/p' "$WORK/last.out" | head -1)
+fi
+# The live tail: a small real trace appended to the 1 GB one, 5 times; delay until it is in the model.
+FB=$(dirname "$VIEW")/tparse-follow-bench
+if [ "${VIEWER:-1}" = 1 ] && [ -x "$FB" ]; then
+  gzip -dc testdata/torch-2.11/print_break/trace/*.gz > "$WORK/append.log"
+  cp "$mixed" "$WORK/follow_mixed.log"
+  measure "viewer follow mixed" "$b_mixed" "$FB" "$WORK/follow_mixed.log" "$WORK/append.log" 5
+  rm -f "$WORK/follow_mixed.log"
+  follow_med=$(sed -n 's/^append delay: median \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1/p' "$WORK/last.out")
+  follow_max=$(sed -n 's/^append delay: median \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\2/p' "$WORK/last.out")
 fi
 
 printf "\n%-26s %9s %8s %8s %10s %10s %9s\n" benchmark "input MB" "wall s" "CPU s" "MB/s wall" "MB/s/CPU" "peak MB"
 awk -F'|' '{ mb=$2/1e6; printf "%-26s %9.0f %8.2f %8.2f %10.0f %10.0f %9.0f\n", $1, mb, $3, $4, ($3>0? mb/$3:0), ($4>0? mb/$4:0), $5/1024 }' "$RES"
-[ -n "$viewer_ms" ] && echo "(viewer: model loaded in ${viewer_ms} ms, by its own clock; the row's wall includes Xvfb start and exit)"
+[ -n "$viewer_ms" ] && echo "(viewer: first overview ${viewer_first} ms after open (${viewer_first_share}% read), whole trace's overview ${viewer_ms} ms, by its own clock; the row's wall includes Xvfb start and exit)"
+[ -n "$follow_max" ] && echo "(viewer follow: append visible after median ${follow_med} ms, max ${follow_max} ms; the row includes the first load)"
 echo "(report mixed: $report_files files, $report_mb MB written)"
 if [ -n "$TLP" ]; then
   printf "\n%-18s %12s %12s %8s %12s %12s %8s\n" "side by side" "tparse wall" "tlparse wall" ratio "tparse CPU" "tlparse CPU" ratio
@@ -163,6 +179,9 @@ echo
 m5=$(get "md5sum mixed (reference)" 3); sj2=$(get "summary mixed md5 -j2" 3)
 check "$(awk -v a="$sj2" -v b="$m5" 'BEGIN{ print (a < 0.8*b) ? 1 : 0 }')" \
   "summary mixed md5 -j2 (one file, both cores): ${sj2} s wall vs md5sum ${m5} s ($(awk -v a="$sj2" -v b="$m5" 'BEGIN{printf "%.2fx", (b>0? a/b:0)}'); target < 0.8x)"
+sa2=$(get "summary mixed all-hash -j2" 3)
+check "$(awk -v a="$sa2" -v b="$m5" 'BEGIN{ print (a < 0.8*b) ? 1 : 0 }')" \
+  "summary mixed all-hash -j2 (no repeats skipped): ${sa2} s wall vs md5sum ${m5} s ($(awk -v a="$sa2" -v b="$m5" 'BEGIN{printf "%.2fx", (b>0? a/b:0)}'); target < 0.8x)"
 for l in "summary mixed md5 -j1" "summary glm md5 -j1"; do
   v=$(cpu_mbs "$l"); check "$(ge "$v" 400)" "$l: $v MB/s per CPU (target >= 400 per thread, md5 on)"
 done
@@ -190,4 +209,18 @@ for l in "report mixed -j2" "report glm -j2"; do
   check "$(awk -v r="$r" -v b="$b" 'BEGIN{ print (r*1024 <= b/4) ? 1 : 0 }')" \
     "$l peak RSS $((r / 1024)) MB vs log $((b / 1000000)) MB (target <= 1/4 of the log)"
 done
+if [ -n "$TLP" ]; then
+  for row in "mixed|report mixed -j2|tlparse mixed" "glm|report glm -j2|tlparse glm"; do
+    IFS='|' read -r name tp tl <<<"$row"
+    r=$(awk -v a="$(get "$tp" 3)" -v b="$(get "$tl" 3)" 'BEGIN{printf "%.1f", (a>0? b/a:0)}')
+    check "$(ge "$r" 10)" "report $name: ${r}x tlparse's wall time (target >= 10x)"
+  done
+fi
+if [ -n "$viewer_ms" ]; then
+  check "$([ "$viewer_first" -lt 2000 ] && echo 1 || echo 0)" "viewer: first overview of the 1 GB trace ${viewer_first} ms after open (target < 2 s)"
+  check "$([ "$viewer_ms" -lt 2000 ] && echo 1 || echo 0)" "viewer: whole trace's overview ${viewer_ms} ms after open (target < 2 s)"
+fi
+if [ -n "$follow_max" ]; then
+  check "$(awk -v a="$follow_max" 'BEGIN{ print (a < 200) ? 1 : 0 }')" "viewer follow: append to the 1 GB trace visible within ${follow_max} ms at most (target < 200 ms)"
+fi
 echo "$fails target(s) failed"

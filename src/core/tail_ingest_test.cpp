@@ -327,3 +327,34 @@ TEST_CASE("tail: a directory of rank files is read on two threads and equals a w
   CHECK(summary_json(final->model) == whole_json(dir));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("tail: a real trace written in random pieces is never read again with hold_back, and ends equal to a whole load") {
+  std::string text = gunzip_file(trace_gz("recompile_dynamic"));
+  std::string path = temp_path("pieces.log");
+  std::filesystem::remove(path);
+  append(path, "");
+  TailOptions h;
+  h.hold_back = true;
+  h.settle_ms = 600000;  // a writer that pauses mid-record is waited for
+  TailIngest tail(path, {}, h);
+  uint64_t seed = 12345, parsed = 0;
+  int updates = 0;
+  for (size_t at = 0; at < text.size();) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    size_t piece = std::min<size_t>(text.size() - at, 1 + (seed >> 33) % 3000);
+    append(path, std::string_view(text).substr(at, piece));
+    at += piece;
+    if (tail.update()) ++updates;
+    CHECK_FALSE(tail.last_rebuilt());
+    parsed += tail.last_bytes_parsed();
+    // What is in the model is a whole load of a prefix of whole records.
+    size_t fed = static_cast<size_t>(tail.bytes_fed());
+    if (fed > 0 && fed < at) CHECK(text[fed] != '\t');
+  }
+  CHECK(updates > 100);
+  CHECK(parsed == text.size());  // every byte parsed exactly once
+  CHECK(tail.caught_up());
+  REQUIRE(tail.snapshot());
+  CHECK(summary_json(tail.snapshot()->model) == whole_json(path));
+  std::filesystem::remove(path);
+}

@@ -80,29 +80,38 @@ bool TailIngest::read_appended(FileState& f, int32_t index) {
                                                opts_.prehash_stats, opts_.skip_repeats);
     f.builder->set_prehash(prehash.get());
   }
-  std::string err;
-  auto src = range_source(f.path, f.fed, size, size - f.fed, err);
-  if (!src) return true;
-  RecordReader reader(std::move(src), opts_.max_line);
-  RawRecord rec;
   uint64_t base = f.fed, line_base = f.lines;
-  auto oversize = [&] {
-    for (uint64_t line : reader.take_oversize())
-      f.builder->diag(Diag::OversizeLine, SourceLoc{index, line_base + line},
-                      fmt::format("line longer than {} MiB skipped", opts_.max_line >> 20));
-  };
-  while (reader.next(rec)) {
+  // With helpers the records come from their framing (PayloadPrehash::next: what a RecordReader
+  // over the appended range gives).
+  auto feed = [&](auto& reader) {
+    RawRecord rec;
+    auto oversize = [&] {
+      for (uint64_t line : reader.take_oversize())
+        f.builder->diag(Diag::OversizeLine, SourceLoc{index, line_base + line},
+                        fmt::format("line longer than {} MiB skipped", opts_.max_line >> 20));
+    };
+    while (reader.next(rec)) {
+      oversize();
+      RawRecord abs = rec;
+      abs.line += line_base;
+      abs.offset += base;
+      if (!abs.payload.empty()) abs.payload_offset += base;
+      f.builder->add(abs);
+      f.partial = rec.unterminated;  // fed as load_trace would; read again once its line ends
+    }
     oversize();
-    RawRecord abs = rec;
-    abs.line += line_base;
-    abs.offset += base;
-    if (!abs.payload.empty()) abs.payload_offset += base;
-    f.builder->add(abs);
-    f.partial = rec.unterminated;  // fed as load_trace would; read again once its line ends
+    f.fed = base + reader.bytes_read();
+    f.lines = line_base + reader.lines();
+  };
+  if (prehash) {
+    feed(*prehash);
+  } else {
+    std::string err;
+    auto src = range_source(f.path, f.fed, size, size - f.fed, err);
+    if (!src) return true;
+    RecordReader reader(std::move(src), opts_.max_line);
+    feed(reader);
   }
-  oversize();
-  f.fed = base + reader.bytes_read();
-  f.lines = line_base + reader.lines();
   f.builder->set_prehash(nullptr);
   last_parsed_ += f.fed - base;
   return true;

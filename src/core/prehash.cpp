@@ -2,9 +2,11 @@
 #include "prehash.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/md5.h>
@@ -80,7 +82,7 @@ bool PayloadPrehash::known(std::string_view declared, std::string_view raw, int&
     s = it->second;
   }
   if (s.len != raw.size()) return false;
-  if (map_ && s.offset + s.len <= map_len_) {
+  if (map_ && map_ok_.load(std::memory_order_relaxed) && s.offset + s.len <= map_len_) {
     // The earlier copy in the file's mapping: compared in place (a repeated log touches only the
     // pages of the first copies), no read() copy.
     if (std::memcmp(map_ + s.offset, raw.data(), raw.size()) != 0) return false;
@@ -124,12 +126,12 @@ PayloadPrehash::PayloadPrehash(std::string path, uint64_t begin, uint64_t end, i
   long pg = ::sysconf(_SC_PAGESIZE);
   if (pg > 0) page_ = static_cast<size_t>(pg);
   dropped_ = begin_ / page_ * page_;
-  int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd >= 0 && end > 0) {
-    void* m = ::mmap(nullptr, end, PROT_READ, MAP_SHARED, fd, 0);
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ >= 0 && end > 0) {
+    void* m = ::mmap(nullptr, end, PROT_READ, MAP_SHARED, fd_, 0);
     if (m != MAP_FAILED) map_ = static_cast<const char*>(m), map_len_ = end;
   }
-  if (fd >= 0) ::close(fd);
+  map_ok_ = map_ != nullptr;
   if (map_)  // without a mapping every chunk is read sequentially by the main pass
     for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { worker(); });
 }
@@ -143,7 +145,15 @@ PayloadPrehash::~PayloadPrehash() {
   for (auto& t : threads_) t.join();
   seq_.reset();
   if (main_fd_ >= 0) ::close(main_fd_);
+  if (fd_ >= 0) ::close(fd_);
   if (map_) ::munmap(const_cast<char*>(map_), map_len_);
+}
+
+bool PayloadPrehash::mapping_ok() {
+  if (!map_ok_.load()) return false;
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || static_cast<uint64_t>(st.st_size) < size_) map_ok_ = false;
+  return map_ok_.load();
 }
 
 bool PayloadPrehash::claim(size_t& k, bool block) {
@@ -186,7 +196,7 @@ void PayloadPrehash::worker() {
 
 void PayloadPrehash::frame_chunk(size_t k) {
   Chunk& c = chunks_[k];
-  if (!map_) return;
+  if (!mapping_ok()) return;
   uint64_t a = begin_ + static_cast<uint64_t>(k) * chunk_, b = std::min(size_, a + chunk_);
   // Chunk-boundary search, within [a, b) only (a line starting before b is decided by its first
   // 24 bytes): npos or an offset >= b means no record starts in the chunk.
@@ -393,7 +403,7 @@ bool PayloadPrehash::next(RawRecord& out) {
     size_t k = static_cast<size_t>((pos_ - begin_) / chunk_);
     enter_chunk(k);
     const Chunk& c = chunks_[k];
-    if (map_ && c.usable && c.start == pos_ && !c.recs.empty()) {
+    if (c.usable && c.start == pos_ && !c.recs.empty() && mapping_ok()) {
       fast_ = true;
       idx_ = 0;
       line_base_ = lines_;
@@ -404,11 +414,10 @@ bool PayloadPrehash::next(RawRecord& out) {
     // Sequentially from pos_ (a record start): the reader already there, else a new one.
     bool there = seq_ && (has_pending_ ? seq_base_ + pending_.offset == pos_ : seq_base_ + seq_->bytes_read() == pos_);
     if (!there) {
-      std::string err;
       has_pending_ = false;
-      auto src = range_source(path_, pos_, size_, size_ - pos_, err);
+      auto src = range_source(fd_ >= 0 ? ::fcntl(fd_, F_DUPFD_CLOEXEC, 0) : -1, pos_, size_, size_ - pos_);
       if (!src) {
-        error_ = err;
+        error_ = "cannot read the file again: " + std::string(std::strerror(errno));
         done_ = true;
         return false;
       }

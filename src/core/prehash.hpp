@@ -108,6 +108,12 @@ class PayloadPrehash {
   std::unordered_map<std::string, Seen> seen_;
   const char* map_ = nullptr;  // the file [0, size_) mapped read-only
   uint64_t map_len_ = 0;
+  int fd_ = -1;                // the file as opened: the sequential fallback reads it (not the path again)
+  // Cleared when the file shrank below size_ (truncated while read): touching the mapping past
+  // its new end would raise SIGBUS, so from then on everything is read with pread, which just
+  // ends early (checked once per chunk; a truncation within a chunk's framing is not caught).
+  std::atomic<bool> map_ok_{false};
+  bool mapping_ok();
   size_t page_ = 4096;
   int main_fd_ = -1;           // the main pass's descriptor and buffer for known() without a mapping
   std::string main_buf_;

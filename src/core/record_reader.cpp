@@ -188,6 +188,11 @@ std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin
   return std::make_unique<RangeSource>(fd, begin, end, hint);
 }
 
+std::unique_ptr<ByteSource> range_source(int fd, uint64_t begin, uint64_t end, uint64_t hint) {
+  if (fd < 0) return nullptr;
+  return std::make_unique<RangeSource>(fd, begin, end, hint);
+}
+
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip) {
   is_gzip = false;
   if (path == "-") return sniff_gzip(std::make_unique<FdSource>(0, false), is_gzip);

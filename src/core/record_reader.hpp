@@ -34,6 +34,8 @@ std::unique_ptr<ByteSource> memory_source(std::string data);
 /// nullptr + err when it cannot be opened. Parallel hashing and the live tail read with it.
 std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin, uint64_t end, uint64_t hint,
                                          std::string& err);
+/// The same over an open descriptor, which the source takes over (closes); nullptr when fd < 0.
+std::unique_ptr<ByteSource> range_source(int fd, uint64_t begin, uint64_t end, uint64_t hint);
 /// Reads the first two bytes of a stream that cannot seek (stdin, memory): gzip magic (1f 8b)
 /// gives a decompressing source, anything else the same bytes unchanged. `is_gzip` says which.
 std::unique_ptr<ByteSource> sniff_gzip(std::unique_ptr<ByteSource> src, bool& is_gzip);

@@ -13,6 +13,7 @@
 #include "payload_store.hpp"
 #include "prehash.hpp"
 #include "summary.hpp"
+#include "tail_ingest.hpp"
 #include "test_support.hpp"
 
 using namespace tparse;
@@ -341,4 +342,51 @@ TEST_CASE("a file truncated while it is read: no SIGBUS from the mapping, the re
   CHECK(stats.framed.load() == 0);  // nothing was taken from the mapping
   CHECK(p.bytes_read() == text.size() / 2);
   std::filesystem::remove(path);
+}
+
+TEST_CASE("live tail: a big appended range is read through the chunks' framing, giving the same model and diagnostics as a whole load") {
+  std::string text;
+  for (unsigned seed = 11; seed < 14; ++seed) text += adversarial(seed, seed != 12, true);
+  // Appends ending at a record start (read incrementally from there), then one cut inside an
+  // oversize line, past the line limit (read again whole at the next update), then the rest.
+  std::vector<size_t> cuts = {text.size() / 3, 0, text.size()};
+  {
+    RecordReader rr(memory_source(text), 300);
+    RawRecord r;
+    while (rr.next(r))
+      if (r.offset >= cuts[0]) {
+        cuts[0] = r.offset;
+        break;
+      }
+  }
+  size_t e = text.find(std::string(301, 'E'), cuts[0]);
+  REQUIRE(e != std::string::npos);
+  cuts[1] = e + 305;
+  for (int jobs : {1, 3}) {
+    CAPTURE(jobs);
+    std::string path = write_temp("tail.log", "");
+    PrehashStats stats;
+    IngestOptions o;
+    o.jobs = jobs;
+    o.chunk_bytes = 97;
+    o.max_line = 300;
+    o.prehash_stats = &stats;
+    TailIngest tail(path, o);
+    IngestOptions one = o;
+    one.jobs = 1;
+    one.prehash_stats = nullptr;
+    size_t at = 0;
+    for (size_t cut : cuts) {
+      CAPTURE(cut);
+      std::ofstream(path, std::ios::binary | std::ios::app) << text.substr(at, cut - at);
+      at = cut;
+      auto snap = tail.update();
+      REQUIRE(snap);
+      LoadedTrace whole = load_trace({path}, one);
+      CHECK(summary_json(snap->model) == summary_json(whole.model));
+      CHECK(diag_dump(snap->model) == diag_dump(whole.model));
+    }
+    if (jobs > 1) CHECK(stats.framed.load() > 100);  // the helpers' framing was used
+    std::filesystem::remove(path);
+  }
 }

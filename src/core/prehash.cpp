@@ -349,18 +349,21 @@ bool PayloadPrehash::next_sequential(RawRecord& out) {
   return true;
 }
 
+void PayloadPrehash::start() {
+  if (started_) return;
+  started_ = true;
+  if (stats_ && stats_->finish_first) {
+    size_t j;
+    while (claim(j, false)) run_chunk(j);
+    std::unique_lock<std::mutex> lk(mu_);
+    for (size_t i = 0; i < nchunks_; ++i)
+      cv_.wait(lk, [&] { return state_[i].load(std::memory_order_acquire) == kDone; });
+  }
+}
+
 bool PayloadPrehash::next(RawRecord& out) {
   last_ = nullptr;
-  if (!started_) {
-    started_ = true;
-    if (stats_ && stats_->finish_first) {
-      size_t j;
-      while (claim(j, false)) run_chunk(j);
-      std::unique_lock<std::mutex> lk(mu_);
-      for (size_t i = 0; i < nchunks_; ++i)
-        cv_.wait(lk, [&] { return state_[i].load(std::memory_order_acquire) == kDone; });
-    }
-  }
+  start();
   for (;;) {
     if (done_) return false;
     if (in_ != SIZE_MAX && fast_) {
@@ -434,6 +437,22 @@ void PayloadPrehash::verified(const RawRecord& rec, std::string_view declared, b
 }
 
 bool PayloadPrehash::lookup(const RawRecord& rec, std::string_view declared, unsigned char digest[16], bool& utf8_ok) {
+  if (!started_ || own_framing_) {
+    // The caller frames the records itself (next() unused): find the chunk's entry by offset.
+    start();
+    own_framing_ = true;
+    last_ = nullptr;
+    size_t k = rec.offset >= begin_ && rec.offset < size_ ? static_cast<size_t>((rec.offset - begin_) / chunk_) : SIZE_MAX;
+    if (k != SIZE_MAX && (in_ == SIZE_MAX || k > in_)) {
+      pos_ = rec.offset;  // (pages below it are given back)
+      enter_chunk(k);
+    }
+    if (k != SIZE_MAX && k == in_) {
+      const auto& v = chunks_[k].recs;
+      auto it = std::lower_bound(v.begin(), v.end(), rec.offset, [](const Entry& x, uint64_t o) { return x.offset < o; });
+      if (it != v.end() && it->offset == rec.offset) last_ = &*it;
+    }
+  }
   const Entry* e = last_;
   bool hit = e && e->hashed && e->offset == rec.offset && e->payload_offset == rec.payload_offset &&
              e->payload_len == rec.payload.size() && e->payload_lines == rec.payload_lines && e->tagged == rec.rank_tagged;

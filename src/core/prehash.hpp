@@ -71,6 +71,8 @@ class PayloadPrehash {
   /// returned, offsets made absolute), from its chunk's hashing, or without hashing when its raw
   /// bytes equal a payload already verified against the same `declared` md5 (has_payload, hex).
   /// False when not known: the caller hashes inline, then calls verified() when it matched.
+  /// A caller that frames the records itself (never calls next()) may ask too, with records in
+  /// file order: the entry of the chunk holding rec.offset is used when it is the same record.
   bool lookup(const RawRecord& rec, std::string_view declared, unsigned char digest[16], bool& utf8_ok);
   void verified(const RawRecord& rec, std::string_view declared, bool utf8_ok);
 
@@ -94,6 +96,7 @@ class PayloadPrehash {
   void ensure_done(size_t k);         // frames chunk k here, or helps / waits until a worker has
   void enter_chunk(size_t k);
   bool next_sequential(RawRecord& out);
+  void start();                       // once, at the first next() or lookup()
   // Repeated payloads: where a payload verified against a declared md5 lies in the file. A later
   // payload with the same declared md5 and the same raw bytes (compared byte by byte in the
   // mapping) has the same md5 and UTF-8 outcome, so it is not hashed again.
@@ -136,6 +139,7 @@ class PayloadPrehash {
   // The main pass: the next record starts at pos_ (absolute), after lines_ lines of [begin_, pos_).
   uint64_t pos_ = 0, lines_ = 0;
   bool started_ = false, done_ = false;
+  bool own_framing_ = false;   // lookup() before any next(): the caller frames (by offset)
   size_t in_ = SIZE_MAX;       // chunk being handed out
   bool fast_ = false;          // ... from its framing (else sequentially)
   size_t idx_ = 0;             // next entry of the chunk

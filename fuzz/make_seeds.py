@@ -50,7 +50,7 @@ def payload_text(payload):
 
 def main():
     testdata, out = sys.argv[1], sys.argv[2]
-    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler", "stdin", "gate_baseline", "provenance")}
+    corp = {k: {} for k in ("ingest", "recompile", "graph_text", "text", "compiler", "stdin", "gate_baseline", "provenance", "prehash")}
 
     def add(kind, data):
         if isinstance(data, str):
@@ -118,6 +118,9 @@ def main():
     for path in sorted(glob.glob(os.path.join(testdata, "programs", "*.py"))):
         with open(path, "rb") as f:
             add("compiler", f.read())
+    # prehash: a control byte (chunk size, line limit, repeat skipping) before ingest seeds
+    for i, data in enumerate(list(corp["ingest"].values())[:60]):
+        add("prehash", bytes([(i * 37) & 255]) + data)
     # stdin: fuzz_stdin gzips the input after its first byte when that byte is odd, so each ingest
     # seed goes in twice (\x01 + text: a valid gzip stream; \x00 + text: plain), plus a few real
     # .gz files' own bytes (\x00 + gzip bytes: the raw magic path, cut to the seed size).

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-60}
 shift || true
-ALL=(fuzz_ingest fuzz_recompile fuzz_graph_text fuzz_text fuzz_compiler fuzz_stdin fuzz_gate_baseline fuzz_provenance)
+ALL=(fuzz_ingest fuzz_recompile fuzz_graph_text fuzz_text fuzz_compiler fuzz_stdin fuzz_gate_baseline fuzz_provenance fuzz_prehash)
 [ $# -gt 0 ] && TARGETS=("$@") || TARGETS=("${ALL[@]}")
 B=${FUZZ_BUILD:-build-fuzz}
 RUNS=${FUZZ_RUNS:--1}

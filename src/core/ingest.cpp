@@ -1,5 +1,5 @@
-// Ingest: input expansion, one ModelBuilder per file on worker threads (spare threads hash the
-// payloads of one file's chunks ahead: prehash.hpp), merge, finalize.
+// Ingest: input expansion, one ModelBuilder per file on worker threads (spare threads frame and
+// hash the chunks of one file ahead: prehash.hpp), merge, finalize.
 #include "ingest.hpp"
 
 #include <algorithm>
@@ -94,8 +94,8 @@ void read_one(const std::string& path, int32_t index, const IngestOptions& opts,
   if (!src) src = open_source(path, err, gz);
   bool seekable = src && src->seekable();
   ModelBuilder b(index, path, rank_from_filename(path), seekable, opts);
-  // One file on several cores: helper threads hash the payloads of later chunks (prehash.hpp)
-  // while this thread frames and models the records in order.
+  // One file on several cores: helper threads frame and hash later chunks of the file
+  // (prehash.hpp) while this thread models the records in order.
   std::unique_ptr<PayloadPrehash> prehash;
   uint64_t chunk = opts.chunk_bytes ? opts.chunk_bytes : (8u << 20);
   std::error_code ec;
@@ -111,25 +111,35 @@ void read_one(const std::string& path, int32_t index, const IngestOptions& opts,
     b.model().diag.counts[static_cast<int>(Diag::EmptyFile)] = 0;  // unreadable, not empty
     b.model().diag.examples[static_cast<int>(Diag::EmptyFile)].clear();
   } else {
-    RecordReader reader(std::move(src), opts.max_line);
-    RawRecord rec;
-    uint64_t last = 0;
-    while (reader.next(rec)) {
-      for (uint64_t line : reader.take_oversize())
-        b.diag(Diag::OversizeLine, SourceLoc{index, line},
-               fmt::format("line longer than {} MiB skipped", opts.max_line >> 20));
-      b.add(rec);
-      uint64_t now = reader.bytes_read();
-      if (now - last > (1u << 20)) {
-        progress_bytes += now - last;
-        last = now;
-        if (cancel && cancel->load()) break;
+    // With helpers the records come from their framing of the file's mapping (read once);
+    // PayloadPrehash::next hands out what this RecordReader would.
+    auto feed = [&](auto& reader) {
+      RawRecord rec;
+      uint64_t last = 0;
+      while (reader.next(rec)) {
+        for (uint64_t line : reader.take_oversize())
+          b.diag(Diag::OversizeLine, SourceLoc{index, line},
+                 fmt::format("line longer than {} MiB skipped", opts.max_line >> 20));
+        b.add(rec);
+        uint64_t now = reader.bytes_read();
+        if (now - last > (1u << 20)) {
+          progress_bytes += now - last;
+          last = now;
+          if (cancel && cancel->load()) break;
+        }
       }
+      for (uint64_t line : reader.take_oversize())
+        b.diag(Diag::OversizeLine, SourceLoc{index, line}, fmt::format("line longer than {} MiB skipped", opts.max_line >> 20));
+      progress_bytes += reader.bytes_read() - last;
+      b.finish(reader.bytes_read(), reader.lines(), reader.error());
+    };
+    if (prehash) {
+      src.reset();
+      feed(*prehash);
+    } else {
+      RecordReader reader(std::move(src), opts.max_line);
+      feed(reader);
     }
-    for (uint64_t line : reader.take_oversize())
-      b.diag(Diag::OversizeLine, SourceLoc{index, line}, fmt::format("line longer than {} MiB skipped", opts.max_line >> 20));
-    progress_bytes += reader.bytes_read() - last;
-    b.finish(reader.bytes_read(), reader.lines(), reader.error());
   }
   b.set_prehash(nullptr);
   prehash.reset();

@@ -188,6 +188,11 @@ std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin
   return std::make_unique<RangeSource>(fd, begin, end, hint);
 }
 
+std::unique_ptr<ByteSource> range_source(int fd, uint64_t begin, uint64_t end, uint64_t hint) {
+  if (fd < 0) return nullptr;
+  return std::make_unique<RangeSource>(fd, begin, end, hint);
+}
+
 std::unique_ptr<ByteSource> open_source(const std::string& path, std::string& err, bool& is_gzip) {
   is_gzip = false;
   if (path == "-") return sniff_gzip(std::make_unique<FdSource>(0, false), is_gzip);
@@ -240,6 +245,14 @@ static size_t chunk_for(uint64_t size_hint) {
 RecordReader::RecordReader(std::unique_ptr<ByteSource> src, size_t max_line)
     : src_(std::move(src)), chunk_(chunk_for(src_->size_hint())), max_line_(max_line) {
   buf_.resize(chunk_ + kPadding);
+  d_ = buf_.data();
+  cap_end_ = buf_.size();
+}
+
+RecordReader::RecordReader(std::string_view span, uint64_t base_offset, size_t max_line)
+    : chunk_(0), end_(span.size()), base_(base_offset), eof_(true), max_line_(max_line) {
+  d_ = span.data();
+  cap_end_ = span.size();
 }
 
 bool RecordReader::fill() {
@@ -256,6 +269,8 @@ bool RecordReader::fill() {
     buf_.resize(std::max(buf_.size() * 2, end_ + chunk_ + kPadding));
     cap = buf_.size() - kPadding;
   }
+  d_ = buf_.data();
+  cap_end_ = buf_.size();
   long r = src_->read(buf_.data() + end_, cap - end_);
   if (r < 0) {
     error_ = src_->error();
@@ -272,8 +287,8 @@ bool RecordReader::fill() {
 }
 
 size_t RecordReader::find_eol(size_t from) {
-  const void* p = std::memchr(buf_.data() + from, '\n', end_ - from);
-  return p ? static_cast<size_t>(static_cast<const char*>(p) - buf_.data()) : std::string::npos;
+  const void* p = std::memchr(d_ + from, '\n', end_ - from);
+  return p ? static_cast<size_t>(static_cast<const char*>(p) - d_) : std::string::npos;
 }
 
 bool RecordReader::skip_oversize() {
@@ -335,19 +350,19 @@ bool RecordReader::next(RawRecord& out) {
   // torchrun can tag every line with "[rankN]:"; a payload line is then "[rankN]:\t..." with the
   // envelope's N. A line tagged with another rank ends the record (it is that rank's line).
   int32_t env_rank = -1;
-  size_t env_tag = rank_tag(std::string_view(buf_.data() + begin_, env_end), env_rank);
-  bool orphan = buf_[begin_] == '\t' || (env_tag > 0 && env_tag < env_end && buf_[begin_ + env_tag] == '\t');
+  size_t env_tag = rank_tag(std::string_view(d_ + begin_, env_end), env_rank);
+  bool orphan = d_[begin_] == '\t' || (env_tag > 0 && env_tag < env_end && d_[begin_ + env_tag] == '\t');
   bool tagged = false;
   if (!orphan) {
     while (!at_end) {
       if (begin_ + pos >= end_ && !fill()) break;
-      if (buf_[begin_ + pos] != '\t') {
-        if (env_tag == 0 || buf_[begin_ + pos] != '[') break;
+      if (d_[begin_ + pos] != '\t') {
+        if (env_tag == 0 || d_[begin_ + pos] != '[') break;
         while (end_ - (begin_ + pos) < 20 && fill()) {
         }
         int32_t r = -1;
-        size_t k = rank_tag(std::string_view(buf_.data() + begin_ + pos, end_ - (begin_ + pos)), r);
-        if (k == 0 || r != env_rank || begin_ + pos + k >= end_ || buf_[begin_ + pos + k] != '\t') break;
+        size_t k = rank_tag(std::string_view(d_ + begin_ + pos, end_ - (begin_ + pos)), r);
+        if (k == 0 || r != env_rank || begin_ + pos + k >= end_ || d_[begin_ + pos + k] != '\t') break;
         tagged = true;
       }
       size_t e = find_eol(begin_ + pos);
@@ -360,7 +375,9 @@ bool RecordReader::next(RawRecord& out) {
         }
         e = find_eol(begin_ + scanned);
       }
-      if (e == std::string::npos) break;  // oversize payload line: stop the record here
+      // An oversize payload line stops the record here (the next call skips and counts it),
+      // whether or not the buffer happened to hold its end: framing never depends on read sizes.
+      if (e == std::string::npos || e - (begin_ + pos) > max_line_) break;
       if (pay_begin == std::string::npos) pay_begin = pos;
       ++plines;
       ++line_;
@@ -374,7 +391,7 @@ bool RecordReader::next(RawRecord& out) {
       pos = pay_end + 1;
     }
   }
-  const char* base = buf_.data() + begin_;
+  const char* base = d_ + begin_;
   out.envelope = std::string_view(base + start_rel, env_end);
   out.crlf = !out.envelope.empty() && out.envelope.back() == '\r';
   if (out.crlf) out.envelope.remove_suffix(1);
@@ -392,7 +409,7 @@ bool RecordReader::next(RawRecord& out) {
   out.line = rec_line;
   out.offset = base_ + begin_;
   out.orphan = orphan;
-  out.buffer_end = buf_.data() + buf_.size();
+  out.buffer_end = d_ + cap_end_;
   // Consume.
   size_t used = std::min(pos + (at_end ? 0 : 0), end_ - begin_);
   consumed_ += used;

@@ -1,7 +1,9 @@
 // Record framing: splits a byte stream (file, .gz, stdin, or memory) into records — one envelope
 // line plus the TAB-prefixed payload lines that follow it — without copying. Views handed out
 // stay valid until the next call to next(), and are followed by at least kPadding readable bytes
-// (so simdjson can parse them in place).
+// (so simdjson can parse them in place). A line longer than max_line is skipped and counted
+// wherever it is, so the records framed from a record start depend only on the bytes from there
+// on, never on how reads were split (prehash.cpp frames chunks of a file on other threads).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,8 @@ std::unique_ptr<ByteSource> memory_source(std::string data);
 /// nullptr + err when it cannot be opened. Parallel hashing and the live tail read with it.
 std::unique_ptr<ByteSource> range_source(const std::string& path, uint64_t begin, uint64_t end, uint64_t hint,
                                          std::string& err);
+/// The same over an open descriptor, which the source takes over (closes); nullptr when fd < 0.
+std::unique_ptr<ByteSource> range_source(int fd, uint64_t begin, uint64_t end, uint64_t hint);
 /// Reads the first two bytes of a stream that cannot seek (stdin, memory): gzip magic (1f 8b)
 /// gives a decompressing source, anything else the same bytes unchanged. `is_gzip` says which.
 std::unique_ptr<ByteSource> sniff_gzip(std::unique_ptr<ByteSource> src, bool& is_gzip);
@@ -55,6 +59,11 @@ class RecordReader {
   static constexpr size_t kPadding = 64;
   static constexpr size_t kChunk = 4 << 20;
   explicit RecordReader(std::unique_ptr<ByteSource> src, size_t max_line = 64u << 20);
+  /// Frames bytes already in memory (a file mapping) in place, without copying: `span` is the
+  /// whole input (its end is the end of input), `base_offset` the stream offset of its first byte
+  /// (records' offsets are base_offset + position). No padding is promised past the span:
+  /// buffer_end is the span's end, so callers check it before parsing in place.
+  RecordReader(std::string_view span, uint64_t base_offset, size_t max_line);
   /// Next record; false at end of input (or on a read error: see error()).
   bool next(RawRecord& out);
   const std::string& error() const { return error_; }
@@ -70,6 +79,8 @@ class RecordReader {
 
   std::unique_ptr<ByteSource> src_;
   std::vector<char> buf_;
+  const char* d_ = nullptr;         // the data: buf_.data(), or the caller's span
+  size_t cap_end_ = 0;              // readable bytes from d_ (padding included)
   size_t chunk_;                    // read size: kChunk, less for a small source of known size
   size_t begin_ = 0, end_ = 0;      // valid data is buf_[begin_, end_)
   uint64_t base_ = 0;               // stream offset of buf_[0]

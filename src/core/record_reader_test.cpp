@@ -85,6 +85,42 @@ TEST_CASE("oversize lines are skipped and reported by line number") {
   CHECK(recs[1].line == 3);
 }
 
+TEST_CASE("an oversize payload line stops its record wherever the reads happened to end") {
+  // The whole input fits the first read, so the reader sees the long payload line whole: it is
+  // still skipped and counted (as when its end was not yet read), so framing from a record start
+  // depends only on the bytes (prehash.cpp frames chunks of a file on other threads).
+  std::string huge = "\t" + std::string(1500, 'p');
+  std::vector<std::string> env, pay;
+  std::vector<uint64_t> over;
+  auto recs = all("A\n\tok\n" + huge + "\n\tafter\nB\n", 1000, &env, &pay, &over);
+  REQUIRE(recs.size() == 3);
+  CHECK(env[0] == "A");
+  CHECK(pay[0] == "\tok");
+  CHECK(recs[0].payload_lines == 1);
+  REQUIRE(over.size() == 1);
+  CHECK(over[0] == 3);
+  CHECK(recs[1].orphan);  // the TAB line after the skipped one has no envelope before it
+  CHECK(recs[1].line == 4);
+  CHECK(env[2] == "B");
+  // The same bytes framed in place (span mode) give the same records.
+  std::string text = "A\n\tok\n" + huge + "\n\tafter\nB\n";
+  RecordReader span(std::string_view(text), 0, 1000);
+  RawRecord r;
+  size_t n = 0;
+  std::vector<uint64_t> over2;
+  while (span.next(r)) {
+    for (auto l : span.take_oversize()) over2.push_back(l);
+    REQUIRE(n < recs.size());
+    CHECK(r.offset == recs[n].offset);
+    CHECK(r.line == recs[n].line);
+    CHECK(r.payload_lines == recs[n].payload_lines);
+    ++n;
+  }
+  CHECK(n == 3);
+  CHECK(over2 == over);
+  CHECK(span.bytes_read() == text.size());
+}
+
 TEST_CASE("empty input yields nothing") { CHECK(all("").empty()); }
 
 TEST_CASE("payload lines tagged [rankN]: by torchrun belong to the envelope of the same rank") {

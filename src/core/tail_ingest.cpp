@@ -31,10 +31,10 @@ struct TailIngest::FileState {
   bool held = false;     // an unfinished last record starts at `fed` and waits (hold_back)
   uint64_t held_size = 0;
   Clock::time_point held_since{};
-  // Helpers hashing payloads ahead over [.., prehash_end): kept across budgeted steps, so that
-  // they run on while the records before are modelled (and repeats are known across steps).
+  // Helpers framing and hashing ahead (the first read of a big file): kept across budgeted
+  // steps, so that they run on while the records before are modelled and repeats stay known.
   std::unique_ptr<PayloadPrehash> prehash;
-  uint64_t prehash_end = 0;
+  uint64_t prehash_begin = 0, prehash_lines = 0;
   dev_t dev = 0;
   ino_t ino = 0;
 };
@@ -194,47 +194,70 @@ bool TailIngest::read_appended(FileState& f, int32_t index, uint64_t budget, int
   f.held = held;
   if (held) held_back_++;
   if (end <= f.fed) return created;
-  // Helpers hash the payloads of a big range (the first read of a big file) ahead: of the whole
-  // rest of the file, however much this step feeds.
-  uint64_t chunk = opts_.chunk_bytes ? opts_.chunk_bytes : (8u << 20);
-  if (f.prehash && (created || f.prehash_end < end)) f.prehash.reset();
-  if (!f.prehash && helpers > 0 && opts_.verify_md5 && size - f.fed >= 2 * chunk) {
-    f.prehash = std::make_unique<PayloadPrehash>(f.path, f.fed, size, helpers, chunk, opts_.max_line, opts_.prehash_stats,
-                                                 opts_.skip_repeats);
-    f.prehash_end = size;
-  }
-  f.builder->set_prehash(f.prehash.get());
-  std::string err;
-  auto src = range_source(f.path, f.fed, end, end - f.fed, err);
-  if (!src) return created;
-  RecordReader reader(std::move(src), opts_.max_line);
-  RawRecord rec;
   uint64_t base = f.fed, line_base = f.lines;
-  auto oversize = [&] {
-    for (uint64_t line : reader.take_oversize())
-      f.builder->diag(Diag::OversizeLine, SourceLoc{index, line_base + line},
-                      fmt::format("line longer than {} MiB skipped", opts_.max_line >> 20));
-  };
-  while (reader.next(rec)) {
+  auto feed = [&](auto& reader, uint64_t rbase, uint64_t rlines, uint64_t stop) {
+    // Records of `reader` (offsets and lines relative to rbase / rlines) until `stop` (a record
+    // start) or its end; f.fed / f.lines follow each record.
+    RawRecord rec;
+    auto oversize = [&] {
+      for (uint64_t line : reader.take_oversize())
+        f.builder->diag(Diag::OversizeLine, SourceLoc{index, rlines + line},
+                        fmt::format("line longer than {} MiB skipped", opts_.max_line >> 20));
+    };
+    bool more = false;
+    while ((more = reader.next(rec))) {
+      oversize();
+      RawRecord abs = rec;
+      abs.line += rlines;
+      abs.offset += rbase;
+      if (!abs.payload.empty()) abs.payload_offset += rbase;
+      f.builder->add(abs);
+      f.partial = rec.unterminated;  // fed as load_trace would; read again once its line ends
+      f.fed = rbase + reader.bytes_read();
+      f.lines = rlines + reader.lines();
+      if (f.fed >= stop) break;
+    }
     oversize();
-    RawRecord abs = rec;
-    abs.line += line_base;
-    abs.offset += base;
-    if (!abs.payload.empty()) abs.payload_offset += base;
-    f.builder->add(abs);
-    f.partial = rec.unterminated;  // fed as load_trace would; read again once its line ends
+    if (!more) {
+      f.fed = rbase + reader.bytes_read();
+      f.lines = rlines + reader.lines();
+    }
+    return more;
+  };
+  // A big range (a trace read for the first time) is framed and hashed by helper threads ahead
+  // of this one (prehash.hpp, one framing for both cores), over every whole record of the file
+  // as it is now: kept across budgeted steps. The file's last record, and small appends, are
+  // read here directly.
+  uint64_t chunk = opts_.chunk_bytes ? opts_.chunk_bytes : (8u << 20);
+  if (f.prehash && (created || f.prehash_begin + f.prehash->bytes_read() != f.fed)) f.prehash.reset();
+  if (!f.prehash && helpers > 0 && opts_.verify_md5 && end - f.fed >= 2 * chunk) {
+    uint64_t whole_end = last_record_start(f.path, f.fed, size);  // records before it are whole
+    if (whole_end - f.fed >= 2 * chunk) {
+      f.prehash = std::make_unique<PayloadPrehash>(f.path, f.fed, whole_end, helpers, chunk, opts_.max_line,
+                                                   opts_.prehash_stats, opts_.skip_repeats);
+      f.prehash_begin = f.fed;
+      f.prehash_lines = f.lines;
+    }
   }
-  oversize();
-  f.fed = base + reader.bytes_read();
-  f.lines = line_base + reader.lines();
+  if (f.prehash) {
+    f.builder->set_prehash(f.prehash.get());
+    if (!feed(*f.prehash, f.prehash_begin, f.prehash_lines, end)) f.prehash.reset();  // its range is read
+    f.builder->set_prehash(nullptr);
+  }
+  if (f.fed < end && !f.prehash) {
+    std::string err;
+    auto src = range_source(f.path, f.fed, end, end - f.fed, err);
+    if (src) {
+      RecordReader reader(std::move(src), opts_.max_line);
+      feed(reader, f.fed, f.lines, end);
+    }
+  }
   // A cut inside an oversize line yields no record, but that line is half read as well: its
   // rest must not be read as a new line (prehash_test.cpp "live tail").
   if (!f.partial && f.fed > base) {
     std::string last;
     if (read_at(f.path, f.fed - 1, f.fed, last) && last.size() == 1 && last[0] != '\n') f.partial = true;
   }
-  f.builder->set_prehash(nullptr);
-  if (f.prehash && f.fed >= f.prehash_end) f.prehash.reset();
   if (!f.prehash) f.builder->release_buffers();  // many files: parse buffers only while reading
   last_parsed_ += f.fed - base;
   return true;

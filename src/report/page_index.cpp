@@ -61,12 +61,12 @@ void render_trie(const Ctx& cx, const TrieNode& n, const std::string& root, std:
 
 std::string trie_section(Ctx& cx, int rank, const std::string& root) {
   TrieNode top;
-  for (size_t i = 0; i < cx.m.compiles.size(); ++i) {
-    const Compile& c = cx.m.compiles[i];
-    if ((rank >= 0 && c.rank != rank) || c.stack.empty()) continue;
+  for (int32_t i : cx.by_rank.of(rank).compiles) {
+    const Compile& c = cx.m.compiles[static_cast<size_t>(i)];
+    if (c.stack.empty()) continue;
     TrieNode* n = &top;
     for (const auto& f : c.stack) n = n->child(f);
-    n->compiles.push_back(static_cast<int32_t>(i));
+    n->compiles.push_back(i);
   }
   std::string out = "<h2 id=\"stacks\">Stack trie</h2>\n<p>Where each compile started (the <code>dynamo_start</code> "
                     "stack), shared prefixes merged. Colours: <span class=\"ok\">graph</span>, <span class=\"muted\">no graph</span>, "
@@ -114,11 +114,11 @@ std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_
   const Model& m = cx.m;
   std::string out = "<table id=\"compiles-table\"><thead><tr><th>compile</th><th>function</th><th>outcome</th><th>graph</th>"
                     "<th>attempts</th><th>breaks</th><th>time</th><th>artifacts (cache)</th></tr></thead><tbody>\n";
-  total = 0;
-  for (size_t i = 0; i < m.compiles.size(); ++i) {
+  const std::vector<int32_t>& compiles = cx.by_rank.of(rank).compiles;
+  total = compiles.size();
+  for (size_t row = 0; row < compiles.size() && row < max_rows; ++row) {
+    const size_t i = static_cast<size_t>(compiles[row]);
     const Compile& c = m.compiles[i];
-    if (rank >= 0 && c.rank != rank) continue;
-    if (total++ >= max_rows) continue;
     std::string fn = c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : (c.metrics ? c.metrics->co_name : "");
     out += "<tr><td>" + compile_link(cx, static_cast<int32_t>(i), root) + "</td><td>" + esc(fn) + "</td><td class=\"" +
            status_class(c) + "\">" + esc(outcome_name(c.outcome)) + "</td><td>" + (c.has_graph ? "yes" : "no") + "</td>" +
@@ -191,8 +191,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   uint64_t records = m.records;
   if (rank >= 0) {
     records = 0;
-    for (const auto& p : m.processes)
-      if (p.rank == rank) records += p.records;
+    for (int32_t p : cx.by_rank.of(rank).processes) records += m.processes[static_cast<size_t>(p)].records;
   }
   out += fmt::format("&middot; {} records", records);
   if (m.diag.errors())

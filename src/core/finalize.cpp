@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 #include "builder.hpp"
 
@@ -142,6 +143,7 @@ void finalize(Model& m) {
   // Distinct break sites: (user file, line, title).
   m.break_sites.clear();
   std::map<std::tuple<std::string, int64_t, std::string>, int32_t> site_of;
+  std::unordered_set<uint64_t> site_compile;  // (site, compile) pairs already in a site's compiles
   for (size_t bi = 0; bi < m.breaks.size(); ++bi) {
     GraphBreak& gb = m.breaks[bi];
     auto [it, inserted] = site_of.try_emplace({gb.user_file, gb.user_line, gb.title}, static_cast<int32_t>(m.break_sites.size()));
@@ -157,7 +159,8 @@ void finalize(Model& m) {
     gb.site = it->second;
     BreakSite& s = m.break_sites[static_cast<size_t>(it->second)];
     s.events.push_back(static_cast<int32_t>(bi));
-    if (gb.compile >= 0 && std::find(s.compiles.begin(), s.compiles.end(), gb.compile) == s.compiles.end())
+    // (a set, not a search of s.compiles: a site shared by every rank has a compile per rank)
+    if (gb.compile >= 0 && site_compile.insert((uint64_t{static_cast<uint32_t>(it->second)} << 32) | static_cast<uint32_t>(gb.compile)).second)
       s.compiles.push_back(gb.compile);
   }
   // Each event keeps its own kind and gb id; the site counts kinds and names the most common of each.

@@ -50,6 +50,7 @@ struct Ctx {
   Memo memo;  ///< fragments made from a payload text, by its verified md5 (memo.hpp)
   std::string multirank_html;  ///< the landing's multi-rank section (section_multirank.cpp); "" single rank
   RankIndex by_rank{m};        ///< the model's items by rank filter (rank pages cost their rank's share)
+  std::unordered_map<int32_t, std::string> site_fix;  ///< breaks_section's fix line per break site, made once (guarded by mu)
 
   std::unordered_map<std::string, int64_t> owner;  ///< shared file -> page order of its writer
   std::mutex shared_write_mu;

@@ -149,10 +149,11 @@ std::string runs_section(Ctx& cx) {
                                 "{}</p>\n<table><thead><tr><th></th>",
                                 procs.size(), m.runs, esc(runs_line(m)));
   std::vector<Totals> ts;
+  const std::vector<Totals> all = processes_totals(m);
   for (int32_t pi : procs) {
     const Process& p = m.processes[static_cast<size_t>(pi)];
     out += fmt::format("<th>run {}{}</th>", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank {}", p.rank) : "");
-    ts.push_back(process_totals(m, pi));
+    ts.push_back(all[static_cast<size_t>(pi)]);
   }
   out += "</tr></thead><tbody>\n";
   auto row = [&](const char* label, auto get) {

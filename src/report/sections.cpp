@@ -141,8 +141,14 @@ std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
     }
 #ifdef HAVE_ADVICE
     {
-      auto adv = analysis::advise_site(s, m);
-      if (!adv.fix.empty()) out += "<p><b>Fix (" + esc(adv.title) + "):</b> " + esc(adv.fix) + "</p>";
+      // Once per site, not per rank page: the advice reads every event of the site (all ranks).
+      std::lock_guard<std::mutex> lk(cx.mu);
+      auto [it, fresh] = cx.site_fix.try_emplace(si);
+      if (fresh) {
+        auto adv = analysis::advise_site(s, m);
+        if (!adv.fix.empty()) it->second = "<p><b>Fix (" + esc(adv.title) + "):</b> " + esc(adv.fix) + "</p>";
+      }
+      out += it->second;
     }
 #endif
     if (!b.user_stack.empty()) {

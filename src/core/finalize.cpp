@@ -206,12 +206,14 @@ void finalize(Model& m) {
   for (const Process& p : m.processes)
     if (p.rank >= 0 && p.records > 0) ranks.insert(p.rank);
   m.ranks.assign(ranks.begin(), ranks.end());
-  m.rank_summaries.clear();
-  for (int32_t r : m.ranks) {
-    RankSummary rs;
-    rs.rank = r;
+  // One pass over the compiles (a pass per rank was O(ranks x compiles)); m.ranks is sorted.
+  m.rank_summaries.assign(m.ranks.size(), RankSummary{});
+  for (size_t k = 0; k < m.ranks.size(); ++k) m.rank_summaries[k].rank = m.ranks[k];
+  if (!m.ranks.empty()) {
     for (const Compile& c : m.compiles) {
-      if (c.rank != r) continue;
+      auto at = std::lower_bound(m.ranks.begin(), m.ranks.end(), c.rank);
+      if (at == m.ranks.end() || *at != c.rank) continue;
+      RankSummary& rs = m.rank_summaries[static_cast<size_t>(at - m.ranks.begin())];
       rs.compiles++;
       rs.graphs += c.has_graph;
       rs.breaks += static_cast<int64_t>(c.breaks.size());
@@ -220,7 +222,6 @@ void finalize(Model& m) {
                       c.outcome == Outcome::RecompileLimit);
       rs.compile_time_s += c.compile_time_s();
     }
-    m.rank_summaries.push_back(rs);
   }
 }
 

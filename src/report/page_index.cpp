@@ -40,16 +40,25 @@ struct TrieNode {
 void render_trie(const Ctx& cx, const TrieNode& n, const std::string& root, std::string& out, int depth) {
   out += "<ul class=\"trie\">";
   for (const auto& k : n.kids) {
-    out += "<li><code>" + esc(k->label) + "</code>";
-    if (!k->code.empty()) out += " <span class=\"muted\">" + esc(k->code) + "</span>";
+    out += "<li><code>";
+    esc_to(out, k->label);
+    out += "</code>";
+    if (!k->code.empty()) {
+      out += " <span class=\"muted\">";
+      esc_to(out, k->code);
+      out += "</span>";
+    }
     size_t shown = 0;
     for (int32_t c : k->compiles) {
       if (shown++ == 30) {
         out += fmt::format(" &hellip; {} more", k->compiles.size() - 30);
         break;
       }
-      out += std::string(" <span class=\"") + status_class(cx.m.compiles[static_cast<size_t>(c)]) + "\">" +
-             compile_link(cx, c, root) + "</span>";
+      out += " <span class=\"";
+      out += status_class(cx.m.compiles[static_cast<size_t>(c)]);
+      out += "\">";
+      out += compile_link(cx, c, root);
+      out += "</span>";
     }
     if (!k->kids.empty() && depth < 200) render_trie(cx, *k, root, out, depth + 1);
     out += "</li>";

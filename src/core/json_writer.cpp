@@ -2,6 +2,7 @@
 #include "json_writer.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <fmt/format.h>
 
 #include "utf8.hpp"
@@ -120,7 +121,7 @@ JsonWriter& JsonWriter::value(uint64_t v) {
 JsonWriter& JsonWriter::value(double v) {
   comma();
   if (!std::isfinite(v)) out_ += "null";
-  else out_ += fmt::format("{}", v);
+  else fmt::format_to(std::back_inserter(out_), "{}", v);  // no temporary string
   return *this;
 }
 JsonWriter& JsonWriter::value(bool v) {

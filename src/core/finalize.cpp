@@ -160,7 +160,8 @@ void finalize(Model& m) {
     BreakSite& s = m.break_sites[static_cast<size_t>(it->second)];
     s.events.push_back(static_cast<int32_t>(bi));
     // (a set, not a search of s.compiles: a site shared by every rank has a compile per rank)
-    if (gb.compile >= 0 && site_compile.insert((uint64_t{static_cast<uint32_t>(it->second)} << 32) | static_cast<uint32_t>(gb.compile)).second)
+    const uint64_t pair = (uint64_t{static_cast<uint32_t>(it->second)} << 32) | static_cast<uint32_t>(gb.compile);
+    if (gb.compile >= 0 && site_compile.insert(pair).second)
       s.compiles.push_back(gb.compile);
   }
   // Each event keeps its own kind and gb id; the site counts kinds and names the most common of each.

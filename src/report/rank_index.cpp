@@ -8,7 +8,9 @@ RankIndex::RankIndex(const Model& m) {
   auto idx = [](size_t i) { return static_cast<int32_t>(i); };
   // A compile's rank, or "none" (-1) for an item without a valid compile: such an item is in
   // the whole-model slice only.
-  auto rank_of_compile = [&](int32_t c) { return c >= 0 && static_cast<size_t>(c) < m.compiles.size() ? m.compiles[static_cast<size_t>(c)].rank : -1; };
+  auto rank_of_compile = [&](int32_t c) {
+    return c >= 0 && static_cast<size_t>(c) < m.compiles.size() ? m.compiles[static_cast<size_t>(c)].rank : -1;
+  };
   all_.compiles.reserve(m.compiles.size());
   for (size_t i = 0; i < m.compiles.size(); ++i) {
     all_.compiles.push_back(idx(i));

@@ -89,7 +89,8 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
         ++empty;
       }
     }
-    size_t nranks = rank < 0 ? m.ranks.size() : std::binary_search(m.ranks.begin(), m.ranks.end(), rank);  // sorted
+    // m.ranks is sorted: a rank page counts its own rank if the model has it.
+    size_t nranks = rank < 0 ? m.ranks.size() : std::binary_search(m.ranks.begin(), m.ranks.end(), rank);
     out += "<div class=\"alert\" id=\"no-graph\"><b>No graph was captured";
     out += nranks > 1 ? fmt::format(" on any rank ({} ranks)", nranks) : std::string();
     out += fmt::format(".</b> All {} compiles ended without a graph: torch.compile ran this code eagerly.<ul>", compiles);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace tparse::multirank {
 
@@ -378,12 +379,16 @@ std::vector<RankFacts> extract_rank_facts(const Model& m, const PayloadStore& ps
         }
       }
   }
+  // A file's rank: that of its first process with records and a rank (one map, not a walk over
+  // every process per artifact: each rank's file logs one).
+  std::unordered_map<int32_t, int32_t> rank_of_file;
+  for (size_t i = 0; i < m.processes.size(); ++i)
+    if (m.processes[i].records && !rank_of_file.count(m.processes[i].file))
+      if (int32_t r = rank_of_process(static_cast<int32_t>(i)); r >= 0) rank_of_file[m.processes[i].file] = r;
   for (const auto& a : m.global_artifacts) {
     if (a.name.find("graph_execution") == std::string::npos || !a.payload.valid()) continue;
-    int32_t fi = a.where.file;
-    int32_t r = -1;
-    for (size_t i = 0; i < m.processes.size() && r < 0; ++i)
-      if (m.processes[i].file == fi && m.processes[i].records) r = rank_of_process(static_cast<int32_t>(i));
+    auto rf_it = rank_of_file.find(a.where.file);
+    int32_t r = rf_it == rank_of_file.end() ? -1 : rf_it->second;
     auto it = by_rank.find(r);
     if (it == by_rank.end()) continue;
     std::string text = ps.get(a.payload);

@@ -260,7 +260,7 @@ std::string combined_events_json(const Model& m) {
       const Process& p = m.processes[static_cast<size_t>(e.process)];
       if (p.file >= 0 && m.files[static_cast<size_t>(p.file)].rank_from_name >= 0) pid = m.files[static_cast<size_t>(p.file)].rank_from_name;
     }
-    w.begin_object().kv("name", e.name).kv("cat", "dynamo_timed").kv("ph", std::string(1, e.ph)).kv("ts", e.ts_us);
+    w.begin_object().kv("name", e.name).kv("cat", "dynamo_timed").kv("ph", std::string_view(&e.ph, 1)).kv("ts", e.ts_us);
     w.kv("pid", static_cast<int64_t>(pid)).kv("tid", e.tid);
     if (!e.compile_id.empty()) w.key("args").begin_object().kv("compile_id", e.compile_id).end_object();
     w.end_object();

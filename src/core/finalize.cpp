@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 #include "builder.hpp"
 
@@ -142,6 +143,7 @@ void finalize(Model& m) {
   // Distinct break sites: (user file, line, title).
   m.break_sites.clear();
   std::map<std::tuple<std::string, int64_t, std::string>, int32_t> site_of;
+  std::unordered_set<uint64_t> site_compile;  // (site, compile) pairs already in a site's compiles
   for (size_t bi = 0; bi < m.breaks.size(); ++bi) {
     GraphBreak& gb = m.breaks[bi];
     auto [it, inserted] = site_of.try_emplace({gb.user_file, gb.user_line, gb.title}, static_cast<int32_t>(m.break_sites.size()));
@@ -157,7 +159,9 @@ void finalize(Model& m) {
     gb.site = it->second;
     BreakSite& s = m.break_sites[static_cast<size_t>(it->second)];
     s.events.push_back(static_cast<int32_t>(bi));
-    if (gb.compile >= 0 && std::find(s.compiles.begin(), s.compiles.end(), gb.compile) == s.compiles.end())
+    // (a set, not a search of s.compiles: a site shared by every rank has a compile per rank)
+    const uint64_t pair = (uint64_t{static_cast<uint32_t>(it->second)} << 32) | static_cast<uint32_t>(gb.compile);
+    if (gb.compile >= 0 && site_compile.insert(pair).second)
       s.compiles.push_back(gb.compile);
   }
   // Each event keeps its own kind and gb id; the site counts kinds and names the most common of each.
@@ -203,12 +207,14 @@ void finalize(Model& m) {
   for (const Process& p : m.processes)
     if (p.rank >= 0 && p.records > 0) ranks.insert(p.rank);
   m.ranks.assign(ranks.begin(), ranks.end());
-  m.rank_summaries.clear();
-  for (int32_t r : m.ranks) {
-    RankSummary rs;
-    rs.rank = r;
+  // One pass over the compiles (a pass per rank was O(ranks x compiles)); m.ranks is sorted.
+  m.rank_summaries.assign(m.ranks.size(), RankSummary{});
+  for (size_t k = 0; k < m.ranks.size(); ++k) m.rank_summaries[k].rank = m.ranks[k];
+  if (!m.ranks.empty()) {
     for (const Compile& c : m.compiles) {
-      if (c.rank != r) continue;
+      auto at = std::lower_bound(m.ranks.begin(), m.ranks.end(), c.rank);
+      if (at == m.ranks.end() || *at != c.rank) continue;
+      RankSummary& rs = m.rank_summaries[static_cast<size_t>(at - m.ranks.begin())];
       rs.compiles++;
       rs.graphs += c.has_graph;
       rs.breaks += static_cast<int64_t>(c.breaks.size());
@@ -217,7 +223,6 @@ void finalize(Model& m) {
                       c.outcome == Outcome::RecompileLimit);
       rs.compile_time_s += c.compile_time_s();
     }
-    m.rank_summaries.push_back(rs);
   }
 }
 

@@ -2,16 +2,34 @@
 #include "json_writer.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <fmt/format.h>
 
 #include "utf8.hpp"
 
 namespace tparse {
 
+namespace {
+/// 1 for bytes json_escape must look at (quote, backslash, controls, DEL, non-ASCII), 0 for bytes
+/// copied as they are: plain runs are appended in one go.
+struct JsonEscTable {
+  bool special[256] = {};
+  constexpr JsonEscTable() {
+    for (int c = 0; c < 256; ++c) special[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x7f;
+  }
+};
+constexpr JsonEscTable kJsonEsc;
+}  // namespace
+
 void json_escape(std::string& out, std::string_view s) {
   out.push_back('"');
   size_t i = 0;
   while (i < s.size()) {
+    size_t run = i;
+    while (run < s.size() && !kJsonEsc.special[static_cast<unsigned char>(s[run])]) ++run;
+    out.append(s.data() + i, run - i);
+    if (run >= s.size()) break;
+    i = run;
     auto c = static_cast<unsigned char>(s[i]);
     if (c == '"') out += "\\\"";
     else if (c == '\\') out += "\\\\";
@@ -103,7 +121,7 @@ JsonWriter& JsonWriter::value(uint64_t v) {
 JsonWriter& JsonWriter::value(double v) {
   comma();
   if (!std::isfinite(v)) out_ += "null";
-  else out_ += fmt::format("{}", v);
+  else fmt::format_to(std::back_inserter(out_), "{}", v);  // no temporary string
   return *this;
 }
 JsonWriter& JsonWriter::value(bool v) {

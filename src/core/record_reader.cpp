@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -27,6 +28,14 @@ class FdSource : public ByteSource {
   }
   std::string error() const override { return err_; }
   bool seekable() const override { return owned_; }
+  /// What is left of a regular file, so a small file gets a small buffer (RecordReader zeroes a
+  /// 4 MiB one otherwise: 512 rank files paid 2 GiB of memset). 0 (unknown) for pipes.
+  uint64_t size_hint() const override {
+    struct stat st;
+    if (!owned_ || ::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    off_t pos = ::lseek(fd_, 0, SEEK_CUR);
+    return pos >= 0 && st.st_size > pos ? static_cast<uint64_t>(st.st_size - pos) : 0;
+  }
 
  private:
   int fd_;

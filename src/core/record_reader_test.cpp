@@ -1,6 +1,7 @@
 // Tests for record framing: payload grouping, CRLF, missing final newline, buffer growth, oversize lines.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <filesystem>
@@ -199,4 +200,25 @@ TEST_CASE("a stream is sniffed for gzip magic: real .gz bytes decompress, plain 
   CHECK(read_all(sniff_gzip(memory_source("\x1f"), is_gz), err) == "\x1f");
   CHECK(read_all(sniff_gzip(memory_source(""), is_gz), err).empty());
   CHECK(err.empty());
+}
+
+TEST_CASE("a plain file's source knows its size (a small file gets a small read buffer), and still reads whole") {
+  auto dir = std::filesystem::temp_directory_path() / ("tparse_rr_hint_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto path = dir / "small.log";
+  std::string text = "V1123 10:00:00.000000 1 a.py:1] {\"str\": [\"x\", 0]}\n\tpayload\n";
+  for (int i = 0; i < 200; ++i) text += "V1123 10:00:00.000000 1 a.py:1] {\"rank\": 3}\n";
+  { std::ofstream(path, std::ios::binary) << text; }
+  std::string err;
+  bool is_gz = true;
+  auto src = open_source(path.string(), err, is_gz);
+  REQUIRE(src);
+  CHECK_FALSE(is_gz);
+  CHECK(src->size_hint() == text.size());
+  RecordReader r(std::move(src), 64u << 20);
+  RawRecord rec;
+  size_t n = 0;
+  while (r.next(rec)) ++n;
+  CHECK(n == 201);
+  std::filesystem::remove_all(dir);
 }

@@ -32,16 +32,19 @@ Totals compute_totals(const Model& m) {
   return t;
 }
 
-Totals process_totals(const Model& m, int32_t process) {
-  Totals t;
-  std::set<int32_t> frames, sites;
+std::vector<Totals> processes_totals(const Model& m) {
+  // One pass over the compiles for every process (a call per process made summaries quadratic in
+  // ranks: 16384 processes x 65536 compiles).
+  std::vector<Totals> out(m.processes.size());
+  std::vector<std::set<int32_t>> frames(m.processes.size()), sites(m.processes.size());
   for (const auto& c : m.compiles) {
-    if (c.process != process) continue;
+    if (c.process < 0 || static_cast<size_t>(c.process) >= out.size()) continue;
+    Totals& t = out[static_cast<size_t>(c.process)];
     t.compiles++;
-    if (c.frame >= 0) frames.insert(c.frame);
+    if (c.frame >= 0) frames[static_cast<size_t>(c.process)].insert(c.frame);
     t.graphs += c.has_graph;
     t.break_events += static_cast<int64_t>(c.breaks.size());
-    for (int32_t bi : c.breaks) sites.insert(m.breaks[static_cast<size_t>(bi)].site);
+    for (int32_t bi : c.breaks) sites[static_cast<size_t>(c.process)].insert(m.breaks[static_cast<size_t>(bi)].site);
     t.recompiles += c.recompile >= 0;
     t.failures += c.outcome == Outcome::Failed || c.outcome == Outcome::FrameSkipped || c.outcome == Outcome::RecompileLimit;
     t.restarts += c.attempts - 1;
@@ -51,19 +54,22 @@ Totals process_totals(const Model& m, int32_t process) {
     t.cache_bypasses += c.cache_bypasses;
     t.compile_time_s += c.compile_time_s();
   }
-  t.frames = static_cast<int64_t>(frames.size());
-  t.break_sites = static_cast<int64_t>(sites.size());
-  for (int32_t fi : frames) t.fallbacks += m.frames[static_cast<size_t>(fi)].hit_recompile_limit;
-  return t;
+  for (size_t p = 0; p < out.size(); ++p) {
+    out[p].frames = static_cast<int64_t>(frames[p].size());
+    out[p].break_sites = static_cast<int64_t>(sites[p].size());
+    for (int32_t fi : frames[p]) out[p].fallbacks += m.frames[static_cast<size_t>(fi)].hit_recompile_limit;
+  }
+  return out;
 }
 
 std::string runs_line(const Model& m) {
   if (m.runs <= 1) return "";
   std::string out;
+  const std::vector<Totals> totals = processes_totals(m);
   for (size_t i = 0; i < m.processes.size(); ++i) {
     const Process& p = m.processes[i];
     if (p.records == 0) continue;
-    Totals t = process_totals(m, static_cast<int32_t>(i));
+    const Totals& t = totals[i];
     out += fmt::format("{}run {}{}: {} graph(s), {} compile(s), {} cache hit(s), {} cache miss(es)", out.empty() ? "" : "; ",
                        p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "", t.graphs, t.compiles,
                        t.cache_hits, t.cache_misses);
@@ -200,10 +206,11 @@ std::string summary_json(const Model& m, bool pretty, const std::function<void(J
   w.end_array();
   // Processes: one per program run (and rank); `run` numbers the runs of one rank by start time.
   w.key("processes").begin_array();
+  const std::vector<Totals> totals = processes_totals(m);
   for (size_t i = 0; i < m.processes.size(); ++i) {
     const Process& p = m.processes[i];
     if (p.records == 0) continue;
-    Totals pt = process_totals(m, static_cast<int32_t>(i));
+    const Totals& pt = totals[i];
     w.begin_object().kv("index", static_cast<int64_t>(i)).kv("run", p.run).opt("rank", p.rank);
     w.kv("file", p.file >= 0 && static_cast<size_t>(p.file) < m.files.size() ? m.files[static_cast<size_t>(p.file)].path : "");
     w.key("pid");
@@ -381,10 +388,11 @@ std::string summary_text(const Model& m, bool verbose) {
     for (const auto& p : m.processes) n += p.records > 0;
     o += fmt::format("\nRuns: this trace holds {} processes ({} runs of the program); the numbers above add them up "
                      "(--process N or --latest picks one):\n", n, m.runs);
+    const std::vector<Totals> totals = processes_totals(m);
     for (size_t i = 0; i < m.processes.size(); ++i) {
       const Process& p = m.processes[i];
       if (p.records == 0) continue;
-      Totals pt = process_totals(m, static_cast<int32_t>(i));
+      const Totals& pt = totals[i];
       line(fmt::format("  run {}{}: {} (pid {}): {} graph(s), {} compile(s), {} break event(s), {} recompile(s), "
                        "cache {} hit / {} miss, {:.2f} s", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank{}", p.rank) : "",
                        m.files[static_cast<size_t>(p.file)].path, p.pid, pt.graphs, pt.compiles, pt.break_events,

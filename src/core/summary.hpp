@@ -23,8 +23,9 @@ struct Totals {
   double compile_time_s = 0;
 };
 Totals compute_totals(const Model& m);
-/// The same over the compiles of one process (frames, sites and fallbacks counted within it).
-Totals process_totals(const Model& m, int32_t process);
+/// The same over the compiles of each process (frames, sites and fallbacks counted within it;
+/// index = process), in one pass over the compiles.
+std::vector<Totals> processes_totals(const Model& m);
 /// "run 1: 8 cache misses, 3 graphs; run 2: 8 cache hits, 3 graphs" when the trace holds several
 /// runs of the program (Model::runs > 1), else "".
 std::string runs_line(const Model& m);

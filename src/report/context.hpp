@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "memo.hpp"
+#include "rank_index.hpp"
 #include "report.hpp"
 
 namespace tparse::fx {
@@ -37,6 +38,8 @@ struct LazyText {
 };
 
 struct Ctx {
+  Ctx(const Model& model, const PayloadStore& payloads, const ReportOptions& options, Sink& out, ReportStats& st)
+      : m(model), ps(payloads), opt(options), sink(out), stats(st) {}
   const Model& m;
   const PayloadStore& ps;
   const ReportOptions& opt;
@@ -46,6 +49,8 @@ struct Ctx {
   std::unordered_set<std::string> written;  ///< content-addressed files already written
   Memo memo;  ///< fragments made from a payload text, by its verified md5 (memo.hpp)
   std::string multirank_html;  ///< the landing's multi-rank section (section_multirank.cpp); "" single rank
+  RankIndex by_rank{m};        ///< the model's items by rank filter (rank pages cost their rank's share)
+  std::unordered_map<int32_t, std::string> site_fix;  ///< breaks_section's fix line per break site, made once (guarded by mu)
 
   std::unordered_map<std::string, int64_t> owner;  ///< shared file -> page order of its writer
   std::mutex shared_write_mu;

@@ -38,7 +38,11 @@ const char* kCategoryTitle[] = {"Dynamo output graph", "AOT / inductor graphs", 
                                 "Other artifacts"};
 
 void row(std::string& out, const char* k, const std::string& v) {
-  out += "<tr><th>" + esc(k) + "</th><td>" + esc(v) + "</td></tr>";
+  out += "<tr><th>";
+  esc_to(out, k);
+  out += "</th><td>";
+  esc_to(out, v);
+  out += "</td></tr>";
 }
 std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 

@@ -40,16 +40,25 @@ struct TrieNode {
 void render_trie(const Ctx& cx, const TrieNode& n, const std::string& root, std::string& out, int depth) {
   out += "<ul class=\"trie\">";
   for (const auto& k : n.kids) {
-    out += "<li><code>" + esc(k->label) + "</code>";
-    if (!k->code.empty()) out += " <span class=\"muted\">" + esc(k->code) + "</span>";
+    out += "<li><code>";
+    esc_to(out, k->label);
+    out += "</code>";
+    if (!k->code.empty()) {
+      out += " <span class=\"muted\">";
+      esc_to(out, k->code);
+      out += "</span>";
+    }
     size_t shown = 0;
     for (int32_t c : k->compiles) {
       if (shown++ == 30) {
         out += fmt::format(" &hellip; {} more", k->compiles.size() - 30);
         break;
       }
-      out += std::string(" <span class=\"") + status_class(cx.m.compiles[static_cast<size_t>(c)]) + "\">" +
-             compile_link(cx, c, root) + "</span>";
+      out += " <span class=\"";
+      out += status_class(cx.m.compiles[static_cast<size_t>(c)]);
+      out += "\">";
+      out += compile_link(cx, c, root);
+      out += "</span>";
     }
     if (!k->kids.empty() && depth < 200) render_trie(cx, *k, root, out, depth + 1);
     out += "</li>";
@@ -61,12 +70,12 @@ void render_trie(const Ctx& cx, const TrieNode& n, const std::string& root, std:
 
 std::string trie_section(Ctx& cx, int rank, const std::string& root) {
   TrieNode top;
-  for (size_t i = 0; i < cx.m.compiles.size(); ++i) {
-    const Compile& c = cx.m.compiles[i];
-    if ((rank >= 0 && c.rank != rank) || c.stack.empty()) continue;
+  for (int32_t i : cx.by_rank.of(rank).compiles) {
+    const Compile& c = cx.m.compiles[static_cast<size_t>(i)];
+    if (c.stack.empty()) continue;
     TrieNode* n = &top;
     for (const auto& f : c.stack) n = n->child(f);
-    n->compiles.push_back(static_cast<int32_t>(i));
+    n->compiles.push_back(i);
   }
   std::string out = "<h2 id=\"stacks\">Stack trie</h2>\n<p>Where each compile started (the <code>dynamo_start</code> "
                     "stack), shared prefixes merged. Colours: <span class=\"ok\">graph</span>, <span class=\"muted\">no graph</span>, "
@@ -114,11 +123,11 @@ std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_
   const Model& m = cx.m;
   std::string out = "<table id=\"compiles-table\"><thead><tr><th>compile</th><th>function</th><th>outcome</th><th>graph</th>"
                     "<th>attempts</th><th>breaks</th><th>time</th><th>artifacts (cache)</th></tr></thead><tbody>\n";
-  total = 0;
-  for (size_t i = 0; i < m.compiles.size(); ++i) {
+  const std::vector<int32_t>& compiles = cx.by_rank.of(rank).compiles;
+  total = compiles.size();
+  for (size_t row = 0; row < compiles.size() && row < max_rows; ++row) {
+    const size_t i = static_cast<size_t>(compiles[row]);
     const Compile& c = m.compiles[i];
-    if (rank >= 0 && c.rank != rank) continue;
-    if (total++ >= max_rows) continue;
     std::string fn = c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : (c.metrics ? c.metrics->co_name : "");
     out += "<tr><td>" + compile_link(cx, static_cast<int32_t>(i), root) + "</td><td>" + esc(fn) + "</td><td class=\"" +
            status_class(c) + "\">" + esc(outcome_name(c.outcome)) + "</td><td>" + (c.has_graph ? "yes" : "no") + "</td>" +
@@ -149,10 +158,11 @@ std::string runs_section(Ctx& cx) {
                                 "{}</p>\n<table><thead><tr><th></th>",
                                 procs.size(), m.runs, esc(runs_line(m)));
   std::vector<Totals> ts;
+  const std::vector<Totals> all = processes_totals(m);
   for (int32_t pi : procs) {
     const Process& p = m.processes[static_cast<size_t>(pi)];
     out += fmt::format("<th>run {}{}</th>", p.run, p.rank >= 0 && m.ranks.size() > 1 ? fmt::format(" rank {}", p.rank) : "");
-    ts.push_back(process_totals(m, pi));
+    ts.push_back(all[static_cast<size_t>(pi)]);
   }
   out += "</tr></thead><tbody>\n";
   auto row = [&](const char* label, auto get) {
@@ -191,8 +201,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   uint64_t records = m.records;
   if (rank >= 0) {
     records = 0;
-    for (const auto& p : m.processes)
-      if (p.rank == rank) records += p.records;
+    for (int32_t p : cx.by_rank.of(rank).processes) records += m.processes[static_cast<size_t>(p)].records;
   }
   out += fmt::format("&middot; {} records", records);
   if (m.diag.errors())

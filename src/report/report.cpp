@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "context.hpp"
@@ -33,7 +34,7 @@ const char* cache_mark(const std::string& name) {
 
 ReportStats write_report(const Model& m, const PayloadStore& payloads, const ReportOptions& opt, Sink& sink) {
   ReportStats stats;
-  Ctx cx{m, payloads, opt, sink, stats, {}, {}};
+  Ctx cx{m, payloads, opt, sink, stats};
   std::vector<int32_t> rank_pages(m.ranks.begin(), m.ranks.end());
 #ifdef TPARSE_REPORT_ADVICE
   // Multi-rank analyses (tlparse's --all-ranks-html landing) and rank groups: analysis/multirank.hpp.
@@ -47,8 +48,9 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
                                "<input class=\"filter\" data-table=\"ranks-table\" placeholder=\"filter\">\n" +
                                ranks_page_rows(facts) + page_end());
     if (an.runtime_present) cx.write("chromium_trace_with_runtime.json", multirank::runtime_trace_json(facts));
+    std::unordered_set<int32_t> paged(rank_pages.begin(), rank_pages.end());
     for (const auto& f : facts)
-      if (std::find(rank_pages.begin(), rank_pages.end(), f.rank) == rank_pages.end()) rank_pages.push_back(f.rank);
+      if (paged.insert(f.rank).second) rank_pages.push_back(f.rank);
   }
   cx.write("chromium_events.json", multirank::combined_events_json(m));  // pid = rank (the file's when named)
 #else

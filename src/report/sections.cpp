@@ -26,14 +26,6 @@ std::string where(const std::string& file, int64_t line) {
   return line >= 0 ? file + ":" + std::to_string(line) : file;
 }
 
-/// Events of a site within the rank filter.
-std::vector<int32_t> site_events(const Ctx& cx, const BreakSite& s, int rank) {
-  std::vector<int32_t> out;
-  for (int32_t e : s.events)
-    if (cx.in_rank(cx.m.breaks[static_cast<size_t>(e)].compile, rank)) out.push_back(e);
-  return out;
-}
-
 std::string card(const std::string& label, const std::string& value, const char* cls = "") {
   return fmt::format("<div class=\"card {}\"><b>{}</b>{}</div>", cls, esc(value), esc(label));
 }
@@ -45,9 +37,9 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
   int64_t compiles = 0, graphs = 0, events = 0, recompiles = 0, failures = 0, restarts = 0, fallbacks = 0, skipped = 0;
   int64_t hits = 0, misses = 0;
   double time_s = 0;
-  for (size_t i = 0; i < m.compiles.size(); ++i) {
-    const Compile& c = m.compiles[i];
-    if (rank >= 0 && c.rank != rank) continue;
+  const RankSlice& sl = cx.by_rank.of(rank);
+  for (int32_t i : sl.compiles) {
+    const Compile& c = m.compiles[static_cast<size_t>(i)];
     ++compiles;
     graphs += c.has_graph;
     restarts += c.attempts - 1;
@@ -56,11 +48,10 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
     time_s += c.compile_time_s();
     recompiles += c.recompile >= 0;
   }
-  for (const auto& b : m.breaks) events += cx.in_rank(b.compile, rank);
-  int64_t sites = 0;
-  for (const auto& s : m.break_sites) sites += !site_events(cx, s, rank).empty();
-  for (const auto& f : m.failures) failures += cx.in_rank(f.compile, rank);
-  for (const auto& f : m.frames) fallbacks += f.hit_recompile_limit && (rank < 0 || f.rank == rank);
+  events = static_cast<int64_t>(sl.breaks.size());
+  const auto sites = static_cast<int64_t>(sl.sites.size());
+  failures = static_cast<int64_t>(sl.failures.size());
+  for (int32_t f : sl.frames) fallbacks += m.frames[static_cast<size_t>(f)].hit_recompile_limit;
   std::string out = "<div class=\"band\" id=\"summary\">";
   out += card("graphs compiled", std::to_string(graphs), graphs == 0 && compiles > 0 ? "bad" : "");
   out += card(fmt::format("graph-break sites ({} events)", events), std::to_string(sites), sites ? "warn" : "");
@@ -85,9 +76,8 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
     // Why no graph: what ended each compile without one.
     std::map<int32_t, int64_t> by_site;
     int64_t broke = 0, failed = 0, empty = 0, resumes = 0;
-    for (size_t i = 0; i < m.compiles.size(); ++i) {
-      const Compile& c = m.compiles[i];
-      if (rank >= 0 && c.rank != rank) continue;
+    for (int32_t i : sl.compiles) {
+      const Compile& c = m.compiles[static_cast<size_t>(i)];
       if (!c.breaks.empty()) {
         ++broke;
         for (int32_t b : c.breaks) by_site[m.breaks[static_cast<size_t>(b)].site]++;
@@ -99,8 +89,8 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
         ++empty;
       }
     }
-    size_t nranks = 0;
-    for (int32_t r : m.ranks) nranks += rank < 0 || r == rank;
+    // m.ranks is sorted: a rank page counts its own rank if the model has it.
+    size_t nranks = rank < 0 ? m.ranks.size() : std::binary_search(m.ranks.begin(), m.ranks.end(), rank);
     out += "<div class=\"alert\" id=\"no-graph\"><b>No graph was captured";
     out += nranks > 1 ? fmt::format(" on any rank ({} ranks)", nranks) : std::string();
     out += fmt::format(".</b> All {} compiles ended without a graph: torch.compile ran this code eagerly.<ul>", compiles);
@@ -127,19 +117,18 @@ std::string summary_band(Ctx& cx, int rank, const std::string& root) {
 
 std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
-  std::vector<std::pair<std::vector<int32_t>, int32_t>> sites;
-  for (size_t s = 0; s < m.break_sites.size(); ++s) {
-    auto ev = site_events(cx, m.break_sites[s], rank);
-    if (!ev.empty()) sites.emplace_back(std::move(ev), static_cast<int32_t>(s));
-  }
-  std::stable_sort(sites.begin(), sites.end(), [](auto& a, auto& b) { return a.first.size() > b.first.size(); });
+  // (events on the rank, site), the site with the most events first.
+  std::vector<std::pair<const std::vector<int32_t>*, int32_t>> sites;
+  for (const auto& [s, ev] : cx.by_rank.of(rank).sites) sites.emplace_back(&ev, s);
+  std::stable_sort(sites.begin(), sites.end(), [](auto& a, auto& b) { return a.first->size() > b.first->size(); });
   std::string out = fmt::format("<h2 id=\"breaks\">Graph breaks: {} distinct site(s)</h2>\n", sites.size());
   if (sites.empty()) return out + "<p class=\"ok\">No graph breaks.</p>\n";
   out += "<p>One row per place in your code where Dynamo split the graph; expand a row for the full reason, "
          "hints and user stack.</p><input class=\"filter\" data-table=\"breaks-table\" placeholder=\"filter\">\n"
          "<table id=\"breaks-table\"><thead><tr><th>user code</th><th>reason</th><th>GB id</th><th>events</th>"
          "<th>compiles</th></tr></thead><tbody>\n";
-  for (auto& [ev, si] : sites) {
+  for (auto& [evp, si] : sites) {
+    const std::vector<int32_t>& ev = *evp;
     const BreakSite& s = m.break_sites[static_cast<size_t>(si)];
     const GraphBreak& b = m.breaks[static_cast<size_t>(ev.front())];
     out += "<tr class=\"site\"><td><code>" + esc(where(s.user_file, s.user_line)) + "</code>";
@@ -153,8 +142,14 @@ std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
     }
 #ifdef HAVE_ADVICE
     {
-      auto adv = analysis::advise_site(s, m);
-      if (!adv.fix.empty()) out += "<p><b>Fix (" + esc(adv.title) + "):</b> " + esc(adv.fix) + "</p>";
+      // Once per site, not per rank page: the advice reads every event of the site (all ranks).
+      std::lock_guard<std::mutex> lk(cx.mu);
+      auto [it, fresh] = cx.site_fix.try_emplace(si);
+      if (fresh) {
+        auto adv = analysis::advise_site(s, m);
+        if (!adv.fix.empty()) it->second = "<p><b>Fix (" + esc(adv.title) + "):</b> " + esc(adv.fix) + "</p>";
+      }
+      out += it->second;
     }
 #endif
     if (!b.user_stack.empty()) {
@@ -197,9 +192,9 @@ std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
 std::string recompiles_section(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
   std::vector<int32_t> frames;
-  for (size_t f = 0; f < m.frames.size(); ++f) {
-    const Frame& fr = m.frames[f];
-    if ((rank < 0 || fr.rank == rank) && (fr.compiles.size() > 1 || fr.hit_recompile_limit)) frames.push_back(static_cast<int32_t>(f));
+  for (int32_t f : cx.by_rank.of(rank).frames) {
+    const Frame& fr = m.frames[static_cast<size_t>(f)];
+    if (fr.compiles.size() > 1 || fr.hit_recompile_limit) frames.push_back(f);
   }
   std::string out = fmt::format("<h2 id=\"recompiles\">Recompiles: {} frame(s) compiled more than once</h2>\n", frames.size());
   if (frames.empty()) return out + "<p class=\"ok\">No recompiles.</p>\n";
@@ -294,8 +289,9 @@ std::string failures_section(Ctx& cx, int rank, const std::string& root) {
   const Model& m = cx.m;
   std::string rows;
   size_t n = 0;
-  for (const auto& f : m.failures) {
-    if (!cx.in_rank(f.compile, rank)) continue;
+  const RankSlice& sl = cx.by_rank.of(rank);
+  for (int32_t fi : sl.failures) {
+    const Failure& f = m.failures[static_cast<size_t>(fi)];
     ++n;
     std::string reason = f.fail_reason;
     std::string first = reason.substr(0, reason.find('\n')).substr(0, 300);
@@ -306,9 +302,9 @@ std::string failures_section(Ctx& cx, int rank, const std::string& root) {
     rows += "</td><td><code>" + esc(f.user_file.empty() ? std::string("-") : where(f.user_file, f.user_line)) + "</code></td></tr>\n";
   }
   size_t nr = 0;
-  for (size_t i = 0; i < m.compiles.size(); ++i) {
-    const Compile& c = m.compiles[i];
-    if ((rank >= 0 && c.rank != rank) || c.restart_reasons.empty()) continue;
+  for (int32_t i : sl.compiles) {
+    const Compile& c = m.compiles[static_cast<size_t>(i)];
+    if (c.restart_reasons.empty()) continue;
     for (const auto& r : c.restart_reasons) {
       ++nr;
       if (nr > cx.opt.index_rows) break;

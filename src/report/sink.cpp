@@ -1,7 +1,9 @@
 // Report sinks: disk (confined to the output directory) and memory.
 #include "sink.hpp"
 
-#include <cstdio>
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
 #include <filesystem>
 
 namespace tparse::report {
@@ -33,12 +35,21 @@ bool DiskSink::write(const std::string& rel, std::string_view data) {
   fs::path p = fs::path(root_) / rel;
   {
     std::lock_guard<std::mutex> lk(mu_);
-    std::error_code ec;
-    fs::create_directories(p.parent_path(), ec);
+    if (made_dirs_.insert(p.parent_path().string()).second) {
+      std::error_code ec;
+      fs::create_directories(p.parent_path(), ec);  // a failure shows as the open's below
+    }
   }
-  FILE* f = std::fopen(p.c_str(), "wb");
-  bool ok = f && std::fwrite(data.data(), 1, data.size(), f) == data.size();
-  if (f) ok = (std::fclose(f) == 0) && ok;
+  // One open, one write (stdio's buffer made two writes per file), one close.
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  bool ok = fd >= 0;
+  for (size_t off = 0; ok && off < data.size();) {
+    ssize_t n = ::write(fd, data.data() + off, data.size() - off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) ok = false;
+    else off += static_cast<size_t>(n);
+  }
+  if (fd >= 0) ok = (::close(fd) == 0) && ok;
   std::lock_guard<std::mutex> lk(mu_);
   if (!ok) {
     error_ = "cannot write " + p.string();

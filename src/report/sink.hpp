@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,7 @@ class DiskSink : public Sink {
  private:
   std::string root_;
   std::string error_;
+  std::set<std::string> made_dirs_;  ///< directories already created (one mkdir walk per directory, not per file)
 };
 
 class MemorySink : public Sink {

@@ -128,6 +128,7 @@ void on_metrics(ModelBuilder& b, const Record& r) {
     for (auto& [k, v] : m.other)
       if (k == "start_time") m.start_time_us = to_i64(std::atof(v.c_str()) * 1e6, -1);
   }
+  m.other.shrink_to_fit();  // ~90 fields per record, kept for the life of the model: no growth slack
   int32_t ci = b.compile_of(r);
   if (ci < 0) {
     // Metrics without a compile id (AOTInductor / provenance logs: inductor runs outside Dynamo):

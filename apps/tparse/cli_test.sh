@@ -5,14 +5,17 @@ set -u
 BIN=$1
 TD=$2
 fails=0; passes=0
+# Per-run scratch files (two runs at once, e.g. two build trees, must not share them).
+CT=$(mktemp -d)
+trap 'rm -rf "$CT"' EXIT
 check() {  # description, expected-exit, command...
   local desc=$1 want=$2; shift 2
-  "$@" >/tmp/cli_test.out 2>/tmp/cli_test.err
+  "$@" >"$CT/out" 2>"$CT/err"
   local rc=$?
-  if [ "$rc" -eq "$want" ]; then passes=$((passes+1)); else echo "FAIL: $desc: exit $rc, want $want"; cat /tmp/cli_test.err; fails=$((fails+1)); fi
+  if [ "$rc" -eq "$want" ]; then passes=$((passes+1)); else echo "FAIL: $desc: exit $rc, want $want"; cat "$CT/err"; fails=$((fails+1)); fi
 }
 expect_out() {  # description, grep pattern (on stdout+stderr of the last check)
-  if grep -q -- "$2" /tmp/cli_test.out /tmp/cli_test.err; then passes=$((passes+1)); else echo "FAIL: $1: no '$2' in output"; head -20 /tmp/cli_test.out; fails=$((fails+1)); fi
+  if grep -q -- "$2" "$CT/out" "$CT/err"; then passes=$((passes+1)); else echo "FAIL: $1: no '$2' in output"; head -20 "$CT/out"; fails=$((fails+1)); fi
 }
 
 check "--version" 0 "$BIN" --version; expect_out "version text" "tparse 0."
@@ -38,9 +41,9 @@ expect_out "note on stderr" "input problem"
 check "--strict fails and names file:line" 1 "$BIN" summary --strict "$TD/tlparse-inputs/simple_corrupted_json.log.gz"
 expect_out "file:line" "simple_corrupted_json.log.gz:[0-9][0-9]*: md5_mismatch"
 check "--rank narrows" 0 "$BIN" summary --json --rank 2 "$TD/torch-2.11/ddp_gloo_4ranks/trace"; expect_out "one rank" '"rank": 2'
-if grep -q '"rank": 0' /tmp/cli_test.out; then echo "FAIL: --rank 2 still shows rank 0"; fails=$((fails+1)); else passes=$((passes+1)); fi
-check "-o writes a file" 0 "$BIN" summary --json -o /tmp/cli_test.json "$TD/torch-2.11/print_break/trace"
-if grep -q '"distinct_sites": 1' /tmp/cli_test.json; then passes=$((passes+1)); else echo "FAIL: -o file content"; fails=$((fails+1)); fi
+if grep -q '"rank": 0' "$CT/out"; then echo "FAIL: --rank 2 still shows rank 0"; fails=$((fails+1)); else passes=$((passes+1)); fi
+check "-o writes a file" 0 "$BIN" summary --json -o "$CT/o.json" "$TD/torch-2.11/print_break/trace"
+if grep -q '"distinct_sites": 1' "$CT/o.json"; then passes=$((passes+1)); else echo "FAIL: -o file content"; fails=$((fails+1)); fi
 # Issue 13.5: a .item() break inside a loop (Dynamo chains GB7000 and skips the frame) keeps its own
 # GB id (gb0124) and kind; the advice is the scalar-output one. The trace is written by the
 # reference compiler (`tparse compile`) when it is built in.
@@ -82,12 +85,12 @@ d = json.load(open(sys.argv[1]))
 sk = [s for s in d["graph_breaks"]["sites"] if s["kinds"].get("frame_skipped")]
 ok = sk and all(s["gb_id"] == "gb0124" and s["chained_gb_ids"] == {"gb7000": 1} for s in sk)
 ok = ok and all(s["gb_id"] == "gb0124" for s in d["graph_breaks"]["sites"])
-sys.exit(0 if ok else 1)' /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: loop break site lost its own gb id (gb0124) or its chained gb7000"; fails=$((fails+1)); fi
+sys.exit(0 if ok else 1)' "$CT/out"; then passes=$((passes+1)); else echo "FAIL: loop break site lost its own gb id (gb0124) or its chained gb7000"; fails=$((fails+1)); fi
   check "loop trace explain" 0 "$BIN" explain "$LW/tr" --json -q
   if python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-sys.exit(0 if d["sites"] and all(s["category"] == "scalar_output" for s in d["sites"]) else 1)' /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: advice of a looped .item() break is not scalar_output"; fails=$((fails+1)); fi
+sys.exit(0 if d["sites"] and all(s["category"] == "scalar_output" for s in d["sites"]) else 1)' "$CT/out"; then passes=$((passes+1)); else echo "FAIL: advice of a looped .item() break is not scalar_output"; fails=$((fails+1)); fi
 else
   echo "skip: tparse compile not built in"
 fi
@@ -100,7 +103,7 @@ sed -E 's/^([VIWEC][0-9]{4} )07:41:([0-9.]+) +412 /\108:41:\2 913 /' "$RW/dir/de
 cat "$RW/dir/dedicated_log_torch_trace_aaaa.log" "$RW/dir/dedicated_log_torch_trace_bbbb.log" > "$RW/both.log"
 "$BIN" summary --json -q "$RW/dir/dedicated_log_torch_trace_aaaa.log" > "$RW/one.json"
 for input in "$RW/dir" "$RW/both.log"; do
-  check "two runs: summary --json ($input)" 0 "$BIN" summary --json -q "$input"; cp /tmp/cli_test.out "$RW/two.json"
+  check "two runs: summary --json ($input)" 0 "$BIN" summary --json -q "$input"; cp "$CT/out" "$RW/two.json"
   if python3 -c '
 import json, sys
 one, two = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -120,7 +123,7 @@ sys.exit(0 if ok else 1)' "$RW/one.json" "$RW/two.json"; then passes=$((passes+1
     if python3 -c '
 import json, sys
 one, sel = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
-sys.exit(0 if sel["totals"] == one["totals"] and len(sel["processes"]) == 1 else 1)' "$RW/one.json" /tmp/cli_test.out; then passes=$((passes+1)); else echo "FAIL: $sel totals differ from one run's ($input)"; fails=$((fails+1)); fi
+sys.exit(0 if sel["totals"] == one["totals"] and len(sel["processes"]) == 1 else 1)' "$RW/one.json" "$CT/out"; then passes=$((passes+1)); else echo "FAIL: $sel totals differ from one run's ($input)"; fails=$((fails+1)); fi
   done
   check "--process 3 of 2 runs is an error" 2 "$BIN" summary -q --process 3 "$input"
 done

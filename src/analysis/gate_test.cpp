@@ -234,6 +234,10 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
   inputs.emplace_back("number", "42");
   inputs.emplace_back("truncated", good.substr(0, good.size() / 2));
   inputs.emplace_back("site entry a number", cut("\"sites\":[", "\"sites\":[7,"));
+  // Found by fuzz_gate_baseline: the "schema" value is quoted in the message, so a newline (or
+  // other control character) in it must be escaped, and a long one cut.
+  inputs.emplace_back("schema with a newline", cut("\"schema\":\"tparse-summary\"", "\"schema\":\"tpa\\nrwar\\t\\u0001x\""));
+  inputs.emplace_back("schema very long", cut("\"schema\":\"tparse-summary\"", "\"schema\":\"" + std::string(5000, 'x') + "\""));
   for (const auto& [label, json] : inputs) {
     CAPTURE(label);
     Snapshot s;
@@ -243,6 +247,8 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
     CHECK_FALSE(r);
     CHECK(!e.empty());
     CHECK(e.find('\n') == std::string::npos);
+    CHECK(e.size() < 400);
+    for (unsigned char c : e) CHECK(c >= 0x20);
   }
   if (testing::have_shared()) {
     Snapshot s;

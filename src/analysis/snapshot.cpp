@@ -170,6 +170,25 @@ std::string guess_kind(element root) {
   return "";
 }
 
+// A value from the baseline file, for a one-line message: control characters escaped, cut
+// at 60 characters (the file is untrusted: a "schema" of any text must not break the line).
+std::string quoted_value(std::string_view v) {
+  std::string out;
+  size_t shown = 0;
+  for (unsigned char c : v) {
+    if (shown++ == 60) {
+      out += "...";
+      break;
+    }
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else out += static_cast<char>(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool snapshot_from_summary_json(const std::string& json, Snapshot& s, std::string& error) {
@@ -187,7 +206,7 @@ bool snapshot_from_summary_json(const std::string& json, Snapshot& s, std::strin
   std::string_view schema;
   if (root.at_key("schema").get(schema) != simdjson::SUCCESS || schema != "tparse-summary") {
     error = fmt::format("not a tparse summary: {}{}{}",
-                        schema.empty() ? "no \"schema\": \"tparse-summary\"" : fmt::format("schema is \"{}\"", schema),
+                        schema.empty() ? "no \"schema\": \"tparse-summary\"" : fmt::format("schema is \"{}\"", quoted_value(schema)),
                         guess_kind(root), kHow);
     return false;
   }

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "diag.hpp"
-#include "lexer.hpp"
-#include "parser.hpp"
+#include "frontend/diag.hpp"
+#include "frontend/lexer.hpp"
+#include "frontend/parser.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string src(reinterpret_cast<const char*>(data), size);

@@ -6,9 +6,9 @@
 #include <new>
 #include <stdexcept>
 
-#include "diag.hpp"
-#include "interp.hpp"
-#include "parser.hpp"
+#include "frontend/diag.hpp"
+#include "runtime/interp.hpp"
+#include "frontend/parser.hpp"
 
 namespace tparse::compiler {
 

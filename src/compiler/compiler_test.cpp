@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
-#include "diag.hpp"
-#include "parser.hpp"
-#include "trace_writer.hpp"
+#include "frontend/diag.hpp"
+#include "frontend/parser.hpp"
+#include "trace/trace_writer.hpp"
 
 using namespace tparse::compiler;
 

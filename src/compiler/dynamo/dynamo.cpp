@@ -1,0 +1,556 @@
+// The Dynamo model: code objects and cache entries, cache lookup (evaluation in guard_check.cpp),
+// automatic dynamic shapes, graph breaks with resume frames, the recompile limit, and the
+// TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...).
+#include <fmt/format.h>
+
+#include <sha2.h>
+
+#include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static const char* kExtUtils = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/external_utils.py";
+
+std::string Interp::short_path(int file) const {
+  const std::string& p = path_of(file);
+  return p.size() > 2 && p[0] == '/' ? p.substr(2) : p;
+}
+
+void flatten_tensors(const V& v, std::vector<V>& out) {
+  if (!v) return;
+  if (v->k == VK::Tensor) out.push_back(v);
+  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out);
+  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out);
+  // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order
+  if (v->k == VK::Instance && v->builtin_nn.empty()) for (auto& n : v->order) flatten_tensors(v->attrs[n], out);
+}
+
+
+
+std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
+                                              std::shared_ptr<CompileOpts> opts, bool is_resume) {
+  auto ctx = std::make_shared<FrameCtx>();
+  ctx->code = &cs;
+  ctx->inputs = inputs;
+  for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;
+  if (inputs.size() == 1 && inputs[0].first == "args")
+    for (size_t i = 0; i < inputs[0].second->items.size(); ++i) ctx->sources[inputs[0].second->items[i].get()] = fmt::format("args[{}]", i);
+  // cache lookup, newest entry first
+  std::vector<std::string> reasons;
+  for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
+    std::string r = fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages());
+    if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
+    reasons.push_back((*it)->compile_id + ": " + r);
+  }
+  if (cs.run_only) return nullptr;
+  if (cs.frame_id < 0) cs.frame_id = frame_counter_++;
+  ctx->frame_id = cs.frame_id;
+  ctx->frame_compile_id = cs.compile_count++;
+  ctx->compile_id = fmt::format("{}/{}", ctx->frame_id, ctx->frame_compile_id);
+  TraceCtx tc{ctx->frame_id, ctx->frame_compile_id, 0};
+  chromium(*ctx, "dynamo", 'B');
+  chromium(*ctx, "entire_frame_compile", 'B', "\"fn_name\": \"_compile.compile_inner\"");
+  if (!reasons.empty()) {
+    std::string payload = reasons.size() == 1 ? reasons[0] : "[\n" + [&] { std::string s; for (size_t i = 0; i < reasons.size(); ++i) s += (i ? ",\n" : "") + json_escape(reasons[i]); return s; }() + "\n]";
+    writer_.emit("torch/_dynamo/guards.py:4764", "artifact", "{\"name\": \"recompile_reasons\", \"encoding\": \"json\"}", tc, payload);
+    ctx->recompile_reason = reasons[0];
+  }
+  // cache_size.py: entries guarding the same ID_MATCH'd objects (all entries when none are
+  // ID-matched) against recompile_limit (8); every entry against accumulated_recompile_limit.
+  int same = 0;
+  for (auto& e : cs.entries) {
+    bool match = true;
+    for (auto& g : e->values) {
+      if (g.kind != "id") continue;
+      V v = resolve_source(g.src, inputs);
+      match = match && v && v.get() == g.value.get();
+    }
+    same += match ? 1 : 0;
+  }
+  ctx->cache_size = same;
+  ctx->accumulated = static_cast<int>(cs.entries.size());
+  ++frame_key_;
+  bool acc_hit = ctx->frame_compile_id >= prof_.accumulated_limit();
+  if (same >= 8 || acc_hit) {
+    std::string msg = prof_.old_messages() ? std::string(acc_hit ? "accumulated_cache_size_limit" : "cache_size_limit") + " reached"
+                                            : msg_recompile_limit();
+    ++counters_["unimplemented"];
+    chromium(*ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+    std::string m = metrics_json(ctx->compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, 0, 0, nullptr, false,
+                                 "Unsupported", msg, {}, ctx->recompile_reason, false, {}, true, 0);
+    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+    chromium_dynamo_end(*ctx, m, false);
+    cs.run_only = true;
+    return nullptr;
+  }
+  // automatic dynamic shapes: merge what this frame sees with what earlier compiles saw
+  bool auto_dyn = !(opts && opts->dynamic_false);
+  std::set<int> sym_ids;  // ShapeEnv._generate_unique_id: sha256(source name) % 100, then the next free id
+  auto sym_for = [&sym_ids](const std::string& source) {
+    SHA2_CTX h;
+    uint8_t dig[SHA256_DIGEST_LENGTH];
+    SHA256Init(&h);
+    SHA256Update(&h, reinterpret_cast<const uint8_t*>(source.data()), source.size());
+    SHA256Final(dig, &h);
+    int r = 0;  // the 256-bit digest as a big-endian integer, mod 100
+    for (uint8_t b : dig) r = (r * 256 + b) % 100;
+    while (sym_ids.count(r)) ++r;
+    sym_ids.insert(r);
+    return "s" + std::to_string(r);
+  };
+  for (auto& [n, v] : inputs) {
+    if (v->k == VK::Tensor) {
+      TensorInfo& t = *v->t;
+      auto seen = cs.seen_shapes.find(n);
+      std::set<int>& dd = cs.dyn_dims[n];
+      if (auto_dyn && seen != cs.seen_shapes.end()) {
+        auto tuple = [](const std::vector<Dim>& sh) {
+          std::string o;
+          for (auto& d : sh) o += (o.empty() ? "" : ", ") + std::to_string(d.v);
+          return "(" + o + (sh.size() == 1 ? ",)" : ")");
+        };
+        std::string L = "L['" + n + "']", before = tuple(seen->second.shape), after = tuple(t.shape);
+        if (seen->second.shape.size() != t.shape.size()) {
+          for (size_t i = 0; i < t.shape.size(); ++i) dd.insert(static_cast<int>(i));
+          // the stride record follows: old strides, new ones as PGO's InferStride (each from the next dim)
+          std::string sb, sa;
+          for (auto& d : contiguous_strides(seen->second.shape)) sb += (sb.empty() ? "" : ", ") + std::to_string(d.v);
+          for (size_t i = 0; i < t.shape.size(); ++i) sa += (i ? ", " : "") + (i + 1 < t.shape.size() ? fmt::format("InferStride(dim={})", i + 1) : std::string("1"));
+          sb = "(" + sb + (seen->second.shape.size() == 1 ? ",)" : ")");
+          sa = "(" + sa + (t.shape.size() == 1 ? ",)" : ")");
+          ctx->pending_events.push_back([this, c = ctx.get(), L, before, after, sb, sa] {
+            automatic_dynamic_event(*c, L, "\"all\"", "dimensionality change", before, after);
+            automatic_dynamic_event(*c, L, "\"all\"", "dimensionality change", sb, sa);
+          });
+        } else {
+          for (size_t i = 0; i < t.shape.size(); ++i)
+            if (seen->second.shape[i].v != t.shape[i].v && !dd.count(static_cast<int>(i))) {
+              dd.insert(static_cast<int>(i));
+              ctx->pending_events.push_back([this, c = ctx.get(), L, i, a = seen->second.shape[i].v, b = t.shape[i].v] {
+                automatic_dynamic_event(*c, L, std::to_string(i), "size change", std::to_string(a), std::to_string(b));
+              });
+            }
+        }
+      }
+      cs.seen_shapes[n] = t;
+      std::set<int> all = dd;
+      for (int d : t.marked_dynamic) all.insert(d);
+      if (opts && opts->dynamic_true) for (size_t i = 0; i < t.shape.size(); ++i) all.insert(static_cast<int>(i));
+      if (!all.empty()) {
+        auto copy = std::make_shared<Obj>(*v);
+        copy->t = std::make_shared<TensorInfo>(t);
+        for (int d : all) if (d < static_cast<int>(t.shape.size()) && t.shape[d].v >= 2) copy->t->shape[d].sym = sym_for(fmt::format("L['{}'].size()[{}]", n, d));
+        copy->t->stride = contiguous_strides(copy->t->shape);
+        ctx->sources.erase(v.get());
+        ctx->sources[copy.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
+        v = copy;
+      }
+    } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {
+      auto seen = cs.seen_ints.find(n);
+      if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i && !cs.dyn_ints.count(n)) {
+        cs.dyn_ints.insert(n);
+        ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second->i, b = v->i] {  // n = n: clang 14 cannot capture a structured binding
+          automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+        });
+      }
+      cs.seen_ints[n] = v;
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
+      g.code = n + " == " + py_repr(v);
+      ctx->vguards.push_back(g);
+    } else if (v->k == VK::List && n == "___stack0") {  // SEQUENCE_LENGTH: TYPE_MATCH + LENGTH_CHECK
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = "list_len";
+      g.code = fmt::format("len({}) == {}", n, v->items.size());
+      ctx->vguards.push_back(g);
+    }
+  }
+  ctx->mode = Mode::Record;
+  ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // OutputGraph.install_builtins_dict_in_fglobals
+  // dynamo_start: the user stack that entered this frame (module code, then the frame itself)
+  std::vector<StackFrame> st;
+  int call_line = 0, call_file = 0;
+  for (auto* a : stack_) if (!a->fn) call_line = a->cur_line, call_file = a->file;
+  st.push_back(StackFrame{call_line, "<module>", path_of(call_file), code_line(call_file, call_line)});
+  if (cs.co_name == "inner") {
+    st.push_back(StackFrame{472, "__call__", "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", std::string("return super().__call__(*args, **kwargs)")});
+    st.push_back(StackFrame{1779, "_wrapped_call_impl", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py", std::string("return self._call_impl(*args, **kwargs)")});
+  }
+  st.push_back(StackFrame{cs.firstlineno, cs.co_name, cs.filename, std::nullopt});
+  ctx->start_stack = st;
+  writer_.emit("torch/_dynamo/convert_frame.py:276", "dynamo_start", "{\"stack\": " + writer_.stack_json(st) + "}", tc);
+  chromium(*ctx, "compile_attempt_0", 'B');
+  chromium(*ctx, "bytecode_tracing", 'B');
+  ctx->describer_id = next_describer_++;
+  for (auto& ev : ctx->pending_events) ev();
+  ctx->pending_events.clear();
+  (void)is_resume;
+  return ctx;
+}
+
+void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
+  Graph& g = ctx.graph;
+  g.outputs.clear();
+  for (auto& o : outs) {
+    auto it = g.tensor_node.find(o.get());
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
+  bool has_graph = g.call_count() > 0;
+  chromium_tracing_end(ctx);
+  if (has_graph) {
+    chromium(ctx, "insert_deferred_runtime_asserts", 'B');
+    chromium(ctx, "insert_deferred_runtime_asserts", 'E');
+    writer_.emit("torch/_dynamo/output_graph.py:2423", "dynamo_output_graph", "{\"sizes\": " + sizes_json(g) + "}", tc,
+                 print_readable(g, path_));
+    chromium(ctx, "backend_compile", 'B', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
+    chromium(ctx, "backend_compile", 'E', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
+    ++counters_["unique_graphs"];
+    ++unique_id_;  // install_global of the compiled function
+    counters_["calls_captured"] += g.call_count();
+  }
+  auto entry = std::make_shared<CacheEntry>();
+  entry->compile_id = ctx.compile_id;
+  entry->tensors = ctx.tguards;
+  for (auto& tg : entry->tensors) {
+    // guard what the graph saw (dynamic dims keep their symbol)
+    (void)tg;
+  }
+  entry->values = ctx.vguards;
+  // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
+  std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });
+  std::vector<std::string> lambdas;
+  GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
+  int count = tree.count;
+  std::string gs = tree.text;
+  entry->guard_count = count;
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
+  chromium(ctx, "build_guards", 'B');
+  writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
+  chromium(ctx, "build_guards", 'E');
+  bool dynamic = false;  // a shape env with symbols: PGO records which sources became dynamic
+  for (auto& tg : entry->tensors) for (auto& d : tg.t.shape) dynamic = dynamic || d.is_sym();
+  for (auto& vg : entry->values) dynamic = dynamic || vg.kind == "int_dyn" || vg.kind == "float_dyn";
+  if (dynamic) {
+    std::string wl;
+    for (auto& w : ctx.dyn_whitelist) wl += (wl.empty() ? "" : ",") + w;
+    chromium(ctx, "pgo.dynamic_whitelist", 'B');
+    chromium(ctx, "pgo.dynamic_whitelist", 'E', "",
+             wl.empty() ? "" : ",\n\"recompile_dynamic_whitelist\": " + json_escape(wl) + ",\n\"missing_dynamic_whitelist\": " + json_escape(wl));
+  }
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  if (has_graph) ++next_describer_;  // the backend's fake mode describes nothing but takes an id
+  ctx.code->entries.push_back(entry);
+  ++counters_["frames_ok"];
+  std::string m = metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
+                               ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
+                               ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, true);
+  ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
+}
+
+void Interp::finish_frame(Activation& act, V retval) {
+  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  std::vector<V> outs;
+  flatten_tensors(retval, outs);
+  compile_graph(*act.ctx, outs);
+}
+
+std::string Interp::user_traceback(Location loc) const {
+  std::string s = "User code traceback:\n";
+  size_t last = stack_.size();  // bundled stubs are not user code: their frames are left out
+  while (last > 1 && is_stub(stack_[last - 1]->file)) --last;
+  for (size_t i = 0; i < last; ++i) {
+    auto* a = stack_[i];
+    int line = i + 1 == last ? loc.line : a->cur_line;
+    std::string fn = a->fn ? a->fn->name : "<module>";
+    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path_of(a->file), line, fn, code_line(a->file, line, true));
+  }
+  return s;
+}
+
+std::string Interp::loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line) {
+  const std::string& co_name = cs.co_name;
+  // torch < 2.4 (symbolic_convert.py break_graph_if_unsupported / generic_jump): SkipFrame text with
+  // the frame summary of the instruction; 2.11: the break chained with GB7000.
+  if (prof_.old_messages())
+    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", cs.filename, line, co_name);
+  return (gb ? gb->msg : msg_data_dependent()) + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
+         msg_loop(co_name, cs.filename, cs.firstlineno);
+}
+
+long long Interp::obj_id(const Obj* o) {
+  auto it = obj_ids_.find(o);
+  if (it != obj_ids_.end()) return it->second;
+  long long id = 140245870000000LL + 0x70LL * static_cast<long long>(obj_ids_.size());
+  obj_ids_[o] = id;
+  return id;
+}
+
+void Interp::guard_module_id(const V& mod, const std::string& src) {
+  if (!prof_.modules_id_matched() || !tracing() || src.find_first_of(".[") != std::string::npos) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = mod;
+  g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
+  ctx.vguards.push_back(g);
+}
+
+void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc) {
+  if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
+  CodeState& cs = *ctx.code;
+  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
+                        user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
+  writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  chromium_tracing_end(ctx);
+  chromium(ctx, "compile_attempt_0", 'E');
+  writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
+               "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
+                               "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, false);
+  ctx.mode = Mode::Eager;
+}
+
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0) {
+  std::string fname = act.fn ? act.fn->name : "inner";
+  std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->key = key;
+    slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
+    slot->firstlineno = line;
+    slot->filename = path_of(act.file);
+    slot->globals = act.env;
+    while (slot->globals->parent) slot->globals = slot->globals->parent;
+  }
+  std::vector<std::pair<std::string, V>> inputs;
+  bool has_tensor = false;
+  // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List)) {
+    inputs.push_back({"___stack0", stack0});
+    has_tensor = stack0->k == VK::Tensor;
+  }
+  for (auto& n : act.env->order) {
+    V v = act.env->vars[n];
+    if (v->k == VK::Tensor) has_tensor = true;
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance) inputs.push_back({n, v});
+  }
+  if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
+  act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
+  if (act.ctx) {
+    act.ctx->is_resume = true;
+    act.ctx->stack_slots = stack0 ? 1 : 0;
+  }
+  if (act.ctx && act.ctx->mode == Mode::Record) {
+    // re-bind dynamic copies of the inputs
+    for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
+  }
+}
+
+V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                      Location loc, const std::string& kind) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  size_t cp = ctx->graph.checkpoint();
+  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
+  try {
+    return call(callee, args, kwargs, loc);
+  } catch (GraphBreak& gb) {
+    ctx->graph.rollback(cp);
+    if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
+    if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
+    if (ctx->described.size() > nd) ctx->described.resize(nd);  // the restart stops before the call: not wrapped again
+    // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
+    std::vector<V> loaded;
+    for (auto& a : args) flatten_tensors(a, loaded);
+    for (auto& t : loaded) {
+      auto src = ctx->sources.find(t.get());
+      bool have = src == ctx->sources.end();
+      for (auto& tg : ctx->tguards) have = have || tg.src == src->second;
+      if (!have) ctx->tguards.push_back(TensorGuard{src->second, *t->t, "", guard_comment(loc)});
+      if (src == ctx->sources.end()) continue;
+      size_t cut = std::min(src->second.size(), src->second.find_first_of(".["));
+      std::string L = "L['" + src->second.substr(0, cut) + "']" + src->second.substr(cut);
+      bool described = false;
+      for (auto& d : ctx->described) described = described || d.second == L;
+      if (!described) ctx->described.push_back({*t->t, L});
+    }
+    if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
+    if (act.try_depth > 0) {
+      // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial
+      // graph can be compiled (should_compile_partial_graph): the frame is skipped (truth: break_in_try)
+      emit_frame_skip(*act.ctx, gb.msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
+    }
+    if (maybe_has_backedge(act)) {
+      std::string msg = loop_skip_msg(&gb, *act.ctx->code, loc.line);
+      emit_frame_skip(*act.ctx, msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
+      // a resume function is skipped from its own start: the rest of the frame runs eagerly
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
+    }
+    if (ctx->mode == Mode::Record) {
+      static const std::map<std::string, std::string> desc = {
+          {"CALL", "CALL: a function call, e.g. f(x, y)"},
+          {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
+          {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"}};
+      std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
+      ++counters_["graph_break"];
+      restart_after_break(*ctx, gb, reason);
+      ++unique_id_;  // the resume function
+      ctx->restart_reasons.push_back(gb.msg);
+      std::vector<V> outs;
+      for (auto& a : args) flatten_tensors(a, outs);
+      for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+      compile_graph(*ctx, outs);
+    }
+    act.ctx = nullptr;
+    V result = call(callee, args, kwargs, loc);
+    if (!act.is_return_call) {
+      enter_resume(act, std::to_string(loc.line), act.cur_line, result);
+      // the resume frame may have replaced the value by its dynamic copy
+      if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
+    }
+    return result;
+  }
+}
+
+void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  branch = cond->t->fill ? *cond->t->fill != 0 : true;
+  if (maybe_has_backedge(act) || act.try_depth > 0) {
+    std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
+    emit_frame_skip(*ctx, msg, loc);
+    if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
+    ++counters_["unimplemented"];
+    ctx->code->skipped = true;
+    act.ctx = nullptr;
+    return;
+  }
+  if (ctx->mode == Mode::Record) {
+    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
+                          user_traceback(loc) + "\nNoneType: None\n";
+    writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
+                 "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
+                 TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
+    ++counters_["unimplemented"];
+    std::vector<V> outs{cond};
+    for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+    compile_graph(*ctx, outs);
+  }
+  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line);
+}
+
+V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
+                    bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
+  static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
+  std::string key = module_wrapper ? fmt::format("inner") : fmt::format("{}", static_cast<const void*>(fnv->fn.get()));
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->key = key;
+    slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
+    slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;
+    slot->filename = module_wrapper ? kExtUtils : path_of(fnv->fn->loc.file);
+    slot->globals = module_wrapper || !fnv->closure ? globals_ : fnv->closure;
+    while (slot->globals->parent) slot->globals = slot->globals->parent;
+  }
+  CodeState& cs = *slot;
+  ++callback_active_;
+  auto saved_opts = cur_opts_;
+  if (opts) cur_opts_ = opts;
+  struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+  auto eager = [&]() -> V {
+    if (module_wrapper) return nn_forward(module, args, kwargs, loc);
+    return call_user(fnv, args, kwargs, nullptr, 0);
+  };
+  // frame inputs by parameter name
+  std::vector<std::pair<std::string, V>> inputs;
+  if (module_wrapper) {
+    inputs.push_back({"args", mk_tuple(args)});
+  } else {
+    size_t ai = 0;
+    for (auto& p : fnv->fn->params) {
+      if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
+      else if (p.kind == 1) { std::vector<V> rest(args.begin() + ai, args.end()); inputs.push_back({p.name, mk_tuple(rest)}); ai = args.size(); }
+      else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
+    }
+  }
+  bool has_tensor = false;
+  for (auto& [n, v] : inputs) {
+    std::vector<V> ts;
+    flatten_tensors(v, ts);
+    has_tensor = has_tensor || !ts.empty();
+  }
+  if (cs.skipped || !has_tensor) return eager();
+  auto ctx = enter_frame(cs, inputs, cur_opts_, false);
+  if (!ctx) return eager();
+  if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
+  // dynamic copies replace the arguments
+  if (!module_wrapper) {
+    size_t ai = 0;
+    for (auto& p : fnv->fn->params) {
+      if (p.kind != 0 || ai >= args.size()) break;
+      for (auto& [n, v] : ctx->inputs) if (n == p.name) args[ai] = v;
+      ++ai;
+    }
+    for (auto& [k, v] : kwargs)  // keyword arguments bound to parameters get their dynamic copies too
+      for (auto& [n, iv] : ctx->inputs) if (n == k) v = iv;
+  } else {
+    args = ctx->inputs[0].second->items;
+  }
+  try {
+    if (module_wrapper) {
+      Activation act;
+      act.env = std::make_shared<Env>();
+      act.fn = inner_fn;
+      act.ctx = ctx;
+      act.cur_line = 69;
+      act.is_return_call = true;
+      stack_.push_back(&act);
+      V r;
+      try {
+        r = depth0_call(module, args, kwargs, loc, "CALL_FUNCTION_EX");
+        finish_frame(act, r);
+      } catch (...) { stack_.pop_back(); throw; }
+      stack_.pop_back();
+      return r;
+    }
+    return call_user(fnv, args, kwargs, ctx, 0);
+  } catch (FrameSkip&) {
+    // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
+    ++counters_["unimplemented"];
+    cs.skipped = true;
+    return eager();
+  }
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,111 @@
+// Guard evaluation: which cache entry a call hits, and the first failing guard of an entry in
+// torch's words (the `recompile_reasons` text: TENSOR_MATCH mismatches, EQUALS_MATCH with its
+// comment and user stack, TYPE_MATCH for dynamic ints and tensorified floats).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+/// Resolves a guard source (`x`, `args[0]`, `self._modules['drop'].training`) against frame inputs.
+V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs) {
+  size_t p = src.find_first_of(".[");
+  std::string head = src.substr(0, p);
+  V cur;
+  for (auto& [n, v] : inputs) if (n == head) cur = v;
+  while (cur && p != std::string::npos && p < src.size()) {
+    if (src[p] == '[') {
+      size_t e = src.find(']', p);
+      std::string k = src.substr(p + 1, e - p - 1);
+      if (!k.empty() && k[0] == '\'') {
+        k = k.substr(1, k.size() - 2);
+        auto it = cur->attrs.find(k);
+        cur = it == cur->attrs.end() ? nullptr : it->second;
+      } else {
+        size_t i = std::stoul(k);
+        cur = i < cur->items.size() ? cur->items[i] : nullptr;
+      }
+      p = e + 1;
+    } else {
+      size_t e = src.find_first_of(".[", p + 1);
+      std::string a = src.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1);
+      if (a != "_modules" && a != "_parameters") {
+        auto it = cur->attrs.find(a);
+        cur = it == cur->attrs.end() ? nullptr : it->second;
+      }
+      p = e;
+    }
+  }
+  return cur;
+}
+
+static std::string pad60(const std::string& s) { return s.size() >= 60 ? s : s + std::string(60 - s.size(), ' '); }
+
+/// `x` -> `L['x']`, `self.lin` -> `L['self'].lin` (the guard's source as Dynamo prints it).
+static std::string local_src(const std::string& src) {
+  size_t p = src.find_first_of(".[");
+  return "L['" + src.substr(0, p) + "']" + (p == std::string::npos ? "" : src.substr(p));
+}
+
+/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
+/// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
+std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                               const std::shared_ptr<Env>& globals, bool old) {
+  // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
+  for (auto& g : e.values) {
+    if (g.kind != "id") continue;
+    V v = resolve_source(g.src, inputs);
+    if (v && v.get() != g.value.get()) return g.code;
+  }
+  for (auto& g : e.tensors) {
+    V v = resolve_source(g.src, inputs);
+    if (!v) continue;
+    std::string n = old ? local_src(g.src) : g.src;
+    if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
+    const TensorInfo& t = *v->t;
+    if (t.dtype != g.t.dtype) return fmt::format("tensor '{}' dtype mismatch. expected {}, actual {}", n, dtype_c10(g.t.dtype), dtype_c10(t.dtype));
+    if (t.requires_grad != g.t.requires_grad) return fmt::format("tensor '{}' requires_grad mismatch. expected requires_grad={}", n, g.t.requires_grad ? 1 : 0);
+    if (t.shape.size() != g.t.shape.size()) return fmt::format("tensor '{}' rank mismatch. expected {}, actual {}", n, g.t.shape.size(), t.shape.size());
+    for (size_t i = 0; i < t.shape.size(); ++i) {
+      if (g.t.shape[i].is_sym()) {
+        if (t.shape[i].v < 2) return fmt::format("2 <= {}.size()[{}]", n, i);
+        continue;
+      }
+      if (t.shape[i].v != g.t.shape[i].v)
+        return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", n, i, g.t.shape[i].v, t.shape[i].v);
+    }
+  }
+  for (auto& g : e.values) {
+    if (g.kind == "id") continue;
+    V v;
+    if (g.src.rfind("G['", 0) == 0) {
+      std::string n = g.src.substr(3, g.src.size() - 5);
+      v = globals->get_local(n);
+    } else {
+      v = resolve_source(g.src, inputs);
+    }
+    if (!v) continue;
+    std::string comment = g.comment;
+    if (g.kind == "float_dyn") {
+      if (v->k != VK::Float) return pad60(g.code) + "  " + comment;
+      continue;
+    }
+    if (g.kind == "int_dyn") {
+      if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
+      continue;
+    }
+    bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.value->items.size()
+                                     : v->k == g.value->k && py_repr(v) == py_repr(g.value);
+    if (!same) {
+      // guards.py pads the `L['n'] == 2` form; strip_local_scope then shortens it to `n == 2`
+      bool local = g.src.rfind("G['", 0) != 0 && !old;
+      size_t root = std::min(g.src.size(), g.src.find_first_of(".["));
+      std::string text = pad60(g.code);
+      if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
+      return text + "  " + comment + g.stack;
+    }
+  }
+  return "";
+}
+
+}  // namespace tparse::compiler

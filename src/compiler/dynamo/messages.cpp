@@ -1,0 +1,149 @@
+// Exact 2.11 texts, checked against the corpus's real counters (testdata/programs/truth).
+#include "dynamo/messages.hpp"
+
+#include <fmt/format.h>
+
+namespace tparse::compiler {
+
+const char* kHintFundamental =
+    "This graph break is fundamental - it is unlikely that Dynamo will ever be able to trace through "
+    "your code. Consider finding a workaround.";
+const char* kHintSupportable =
+    "It may be possible to write Dynamo tracing rules for this code. Please report an issue to "
+    "PyTorch if you encounter this graph break often and it is causing performance issues.";
+const char* kHintEarlier =
+    "This graph break may have been caused by an earlier graph break. Resolving the earlier graph "
+    "break may resolve this one.";
+
+std::string gb_message(const std::string& gb_type, const std::string& explanation,
+                       const std::vector<std::string>& hints, const std::string& context,
+                       const std::string& gb_id) {
+  std::string s = gb_type + "\n  Explanation: " + explanation + "\n";
+  for (auto& h : hints) s += "  Hint: " + h + "\n";
+  s += "\n  Developer debug context: " + context + "\n";
+  if (!gb_id.empty())
+    s += fmt::format("\n For more details about this graph break, please visit: "
+                     "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb{}.html",
+                     gb_id.substr(2));
+  return s;
+}
+
+std::string msg_print(const std::vector<std::string>& types) {
+  std::string tl = "[";
+  std::string ctx = "[";
+  for (size_t i = 0; i < types.size(); ++i) {
+    tl += (i ? ", '" : "'") + types[i] + "'";
+    std::string cls = types[i] == "Tensor" ? "torch._dynamo.variables.tensor.TensorVariable"
+                                           : "torch._dynamo.variables.constant.ConstantVariable";
+    ctx += (i ? ", " : "") + fmt::format("<class '{}'>", cls);
+  }
+  tl += "]";
+  ctx += "]";
+  return gb_message(
+      "Failed to trace builtin operator",
+      fmt::format("Dynamo does not know how to trace builtin operator `print` with argument types {} (has_kwargs False)", tl),
+      {fmt::format("Avoid calling builtin `print` with argument types {}. Consider using an equivalent alternative function/method to `print`.", tl),
+       "If you are attempting to call a logging function (e.g. `print`), you can try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
+       "Please report an issue to PyTorch."},
+      fmt::format("builtin print {} False", ctx), "GB0059");
+}
+
+std::string msg_item() {
+  return gb_message(
+      "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+      "Dynamo does not support tracing `Tensor.item()` with config.capture_scalar_outputs=False.",
+      {"Set `torch._dynamo.config.capture_scalar_outputs = True` or `export TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the captured graph."},
+      "call_method TensorVariable() item () {}", "GB0124");
+}
+
+std::string msg_tolist() {
+  return gb_message("Tensor.tolist() with non-integer tensor",
+                    "Dynamo currently does not support tracing `tolist()` on non-integer tensors.",
+                    {"Ensure the input tensor to `tolist()` is an integer type (e.g., int8, int16, int32, int64)."},
+                    "call_method TensorVariable() to_list", "GB0109");
+}
+
+std::string msg_nonzero(const std::string& op) {
+  return gb_message("Dynamic shape operator",
+                    fmt::format("Operator `{}`'s output shape depends on input Tensor data.", op),
+                    {"Enable tracing of dynamic shape operators with `torch._dynamo.config.capture_dynamic_output_shape_ops = True`"},
+                    op, "GB0036");
+}
+
+std::string msg_disabled(const std::string& fn) {
+  std::string f = fmt::format("<function {} at 0x7f0000000000>", fn);
+  return gb_message("Skip calling `torch.compiler.disable()`d function",
+                    fmt::format("Skip calling function `{}` since it was wrapped with `torch.compiler.disable` (reason: None)", f),
+                    {"Remove the `torch.compiler.disable` call"}, f, "GB0098");
+}
+
+std::string msg_skipped_builtin(const std::string& module, const std::string& qualname) {
+  return gb_message(
+      "Attempted to call function marked as skipped",
+      fmt::format("Dynamo does not know how to trace the builtin `{}.{}.` This function is either a Python builtin (e.g. _warnings.warn) or a third-party C/C++ Python extension (perhaps created with pybind).", module, qualname),
+      {"If it is a Python builtin, please file an issue on GitHub so the PyTorch team can add support for it and see the next case for a workaround.",
+       "If it is a third-party C/C++ Python extension, please either wrap it into a PyTorch-understood custom operator (see https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html for more details) or, if it is traceable, use `torch.compiler.allow_in_graph`."},
+      fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, qualname), "GB0007");
+}
+
+std::string msg_graph_break_call() {
+  return gb_message("Call to `torch._dynamo.graph_break()`", "User-inserted graph break. Message: None",
+                    {"Remove the `torch._dynamo.graph_break()` call."},
+                    "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`", "GB0025");
+}
+
+std::string msg_data_dependent() {
+  return gb_message("Data-dependent branching",
+                    "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not support tracing dynamic control flow.",
+                    {kHintFundamental, "Use `torch.cond` to express dynamic control flow."},
+                    "attempted to jump with TensorVariable()", "GB0170");
+}
+
+std::string msg_loop(const std::string& co_name, const std::string& file, int line) {
+  return gb_message("graph break in loop",
+                    "torch.compile detected a graph break in a for/while loop. Skipping the frame and falling back to eager, as graph breaks in loops are not supported.",
+                    {kHintEarlier}, fmt::format("frame skipped: {} ({} line {})", co_name, file, line), "GB7000");
+}
+
+std::string msg_recompile_limit() {
+  return gb_message(
+      "Dynamo recompile limit exceeded",
+      "Dynamo attempted to recompile the code object too many times, exceeding the recompile_limit cache size limit (currently set to 8). Excessive recompilations can degrade performance due to the compilation overhead of each recompilation.",
+      {"To monitor recompilations, enable TORCH_LOGS=recompiles. If recompilations are expected, consider increasing torch._dynamo.config.recompile_limit to an appropriate value.",
+       "See https://docs.pytorch.org/docs/main/user_guide/torch_compiler/compile/programming_model.recompilation.html for tips on dealing with recompilations."},
+      "Limit type: recompile_limit", "GB0039");
+}
+
+std::string msg_metadata_version() {
+  return gb_message("Unsupported method call",
+                    "Dynamo does not know how to trace method `update` of class `<unknown type>`",
+                    {"Avoid calling `<unknown type>.update` in your code.", "Please report an issue to PyTorch."},
+                    "call_method GetAttrVariable(UserDefinedObjectVariable(Context), __dict__) update [ConstDictVariable()] {}",
+                    "GB0156");
+}
+
+std::string msg_version_split() {
+  // torch < 2.4 (pre-structured messages): the short developer string was the whole reason.
+  return "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}";
+}
+
+std::string msg_rnn(const std::string& module_repr) {
+  return gb_message("Attempted to wrap RNN, GRU, or LSTM", "Dynamo does not support RNN, GRU, or LSTM.",
+                    {"Set torch._dynamo.config.allow_rnn=True to enable experimental support for RNN, GRU, and LSTM in Dynamo", kHintSupportable},
+                    module_repr, "GB0014");
+}
+
+std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args) {
+  return gb_message("logging.Logger method not supported for non-export cases",
+                    "logging.Logger methods are not supported for non-export cases.",
+                    {"Add the logging method to `torch._dynamo.config.ignore_logging_functions`."},
+                    fmt::format("method: <Logger {} (WARNING)>.{}, args: [{}], kwargs: {{}}", logger, method, args), "GB0291");
+}
+
+std::string gb_id_of(const std::string& msg) {
+  size_t p = msg.find("/gb/gb");
+  if (p == std::string::npos) return "";
+  return "GB" + msg.substr(p + 6, 4);
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,86 @@
+// AST for the Python subset: expressions and statements, each stamped with a Location.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "frontend/diag.hpp"
+
+namespace tparse::compiler {
+
+struct Expr;
+struct Stmt;
+struct FuncDef;
+using ExprP = std::shared_ptr<Expr>;
+using StmtP = std::shared_ptr<Stmt>;
+
+enum class EK {
+  Name, None, True, False, Int, Float, Str, FStr, Attr, Subscript, Slice, Call, BinOp, UnaryOp,
+  BoolOp, Compare, IfExp, Tuple, List, Dict, Set, ListComp, GenExp, DictComp, Lambda, Starred,
+  Yield,                        ///< `yield [value]` as a statement (a[0] = value or empty)
+  Ellipsis                      ///< `...` (a constant)
+};
+
+/// One `for target in iter if cond...` clause of a comprehension.
+struct Comp {
+  ExprP target, iter;
+  std::vector<ExprP> conds;
+};
+
+struct Expr {
+  EK k;
+  Location loc;
+  std::string s;              ///< Name id, attribute, operator, string value
+  long long i = 0;            ///< Int literal
+  double f = 0;               ///< Float literal
+  std::vector<ExprP> a;       ///< children (Call: a[0] = callee, then args; Dict: k0,v0,k1,v1...)
+  std::vector<std::string> kw;///< Call: per arg "" / "*" / "**" / keyword; Compare: ops; FStr: literal pieces
+  std::vector<Comp> comps;    ///< comprehensions
+  std::shared_ptr<FuncDef> fn;///< Lambda
+};
+
+enum class SK {
+  Expr, Assign, AugAssign, AnnAssign, If, For, While, Def, Class, Return, Pass, Break, Continue,
+  Import, ImportFrom, With, Assert, Raise, Global, Del, Try
+};
+
+struct Param {
+  std::string name;
+  ExprP def;           ///< default value or null
+  int kind = 0;        ///< 0 normal, 1 *args, 2 **kwargs, 3 keyword-only
+};
+
+struct FuncDef {
+  std::string name;
+  Location loc;
+  int firstlineno = 0;           ///< co_firstlineno: first decorator line if decorated
+  std::vector<Param> params;
+  std::vector<StmtP> body;
+  std::vector<ExprP> decorators;
+  ExprP lambda_body;             ///< set for lambdas
+  int end_line = 0;
+  bool generator = false;        ///< body contains `yield`: a call returns an iterator
+};
+
+struct Stmt {
+  SK k;
+  Location loc;
+  int end_line = 0;
+  std::vector<ExprP> targets;    ///< Assign targets / Del targets / With `as` targets
+  ExprP target;                  ///< For / AugAssign target
+  ExprP value;                   ///< expression / condition / iterable / return value
+  std::vector<ExprP> items;      ///< With context expressions
+  std::string op;                ///< AugAssign operator ("+")
+  std::vector<StmtP> body, orelse, final_body;  ///< Try: orelse is the `else:` clause
+  std::vector<StmtP> handlers;   ///< Try: `except [value] [as op]:` clauses (their body)
+  std::shared_ptr<FuncDef> fn;   ///< Def / Class (fn->name, body; bases in `items`)
+  std::string module;            ///< ImportFrom module
+  std::vector<std::pair<std::string, std::string>> names;  ///< imports (name, asname); Global names
+};
+
+struct Module {
+  std::vector<StmtP> body;
+};
+
+}  // namespace tparse::compiler

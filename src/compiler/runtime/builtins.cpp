@@ -1,0 +1,529 @@
+// Python builtins, str/list/dict methods, and the module namespaces the subset imports
+// (torch, torch.nn, torch.nn.functional, math, time, importlib.metadata).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static V bound_builtin(V self, const std::string& name) {
+  auto b = mk_builtin(name);
+  b->self = self;
+  return b;
+}
+
+static V nn_class(const std::string& n) {
+  auto c = std::make_shared<Obj>();
+  c->k = VK::Class;
+  c->s = n;
+  c->builtin_nn = n;
+  return c;
+}
+
+V Interp::make_module(const std::string& name) {
+  static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
+                                              "importlib", "importlib.metadata", "torch._dynamo",
+                                              "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
+                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init"};
+  if (!known.count(name)) return nullptr;
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  auto m = std::make_shared<Obj>();
+  m->k = VK::Module;
+  m->s = name;
+  modules_[name] = m;
+  return m;
+}
+
+V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found) {
+  found = true;
+  switch (obj->k) {
+    case VK::Module: {
+      const std::string& m = obj->s;
+      std::string full = m + "." + name;
+      if (V sub = make_module(full)) return sub;
+      if (m == "torch") {
+        static const std::set<std::string> dtypes = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool", "long", "float", "half", "double", "int8", "uint8"};
+        if (dtypes.count(name)) {
+          auto d = std::make_shared<Obj>();
+          d->k = VK::DType;
+          d->s = name == "long" ? "int64" : name == "float" ? "float32" : name == "half" ? "float16" : name == "double" ? "float64" : name;
+          return d;
+        }
+        if (name == "__version__") {
+          V v = mk_str("2.11.0+cu130");
+          if (!prof_.version_str_traceable()) v->s = "2.3.1+cu121";
+          v->global_name = "TorchVersion";
+          return v;
+        }
+        if (name == "Tensor") { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
+        if (name == "no_grad" || name == "enable_grad" || name == "inference_mode") return mk_builtin("torchctx." + name);
+        if (name == "Size") return mk_builtin("tuple");
+        if (name == "nn") return make_module("torch.nn");
+        return mk_builtin("torch." + name);
+      }
+      if (m == "torch.nn") {
+        if (name == "functional") return make_module("torch.nn.functional");
+        if (name == "Parameter") return mk_builtin("nn.Parameter");
+        return nn_class(name);
+      }
+      if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      if (m == "sys") {
+        if (name == "platform") return mk_str("linux");
+        if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
+        if (name == "maxsize") return mk_int(9223372036854775807LL);
+      }
+      if (m == "math") {
+        if (name == "pi") return mk_float(M_PI);
+        if (name == "e") return mk_float(M_E);
+        if (name == "inf") return mk_float(INFINITY);
+        return mk_builtin("math." + name);
+      }
+      return mk_builtin(full);
+    }
+    case VK::Str: {
+      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit"};
+      if (ms.count(name)) return bound_builtin(obj, "str." + name);
+      break;
+    }
+    case VK::List: {
+      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse"};
+      if (ms.count(name)) return bound_builtin(obj, "list." + name);
+      break;
+    }
+    case VK::Dict: {
+      static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault"};
+      if (ms.count(name)) return bound_builtin(obj, "dict." + name);
+      break;
+    }
+    case VK::Tensor: {
+      auto& t = *obj->t;
+      realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
+      if (name == "shape") return size_of(obj, -1);
+      if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
+      if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
+      if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
+      if (name == "requires_grad") return mk_bool(t.requires_grad);
+      if (name == "is_cuda") return mk_bool(t.device != "cpu");
+      if (name == "T" || name == "mT") { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(obj, name == "T" ? "t" : "mT", a, kw, loc); }
+      return bound_builtin(obj, "tensor." + name);
+    }
+    case VK::Instance: {
+      if (!obj->builtin_nn.empty()) {
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend"};
+        if (ms.count(name)) return bound_builtin(obj, "module." + name);
+        if (name == "training") return mk_bool(true);
+      }
+      break;
+    }
+    case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
+    case VK::Device: if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':'))); break;
+    default: break;
+  }
+  found = false;
+  return nullptr;
+}
+
+static std::vector<std::string> split_str(const std::string& s, const V& sep, long long maxsplit) {
+  std::vector<std::string> out;
+  if (sep->k == VK::None) {
+    size_t i = 0;
+    while (i < s.size()) {
+      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+      if (i >= s.size()) break;
+      size_t j = i;
+      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      out.push_back(s.substr(i, j - i));
+      i = j;
+    }
+    return out;
+  }
+  size_t start = 0;
+  while (maxsplit < 0 || static_cast<long long>(out.size()) < maxsplit) {
+    size_t p = s.find(sep->s, start);
+    if (p == std::string::npos) break;
+    out.push_back(s.substr(start, p - start));
+    start = p + sep->s.size();
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
+static V kwarg(std::vector<std::pair<std::string, V>>& kw, const std::string& n) {
+  for (auto& [k, v] : kw) if (k == n) return v;
+  return nullptr;
+}
+
+V Interp::call_builtin(const std::string& name, std::vector<V>& args,
+                       std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self) {
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  Activation& act = *stack_.back();
+  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
+  if (name == "print") {
+    if (in_compiled) {
+      std::vector<std::string> types;
+      for (auto& a : args) types.push_back(a->k == VK::Tensor ? "Tensor" : type_name(a));
+      graph_break("Failed to trace builtin operator", msg_print(types), loc);
+    }
+    return none();
+  }
+  if (name == "noop") return none();
+  static const std::set<std::string> exceptions = {"ValueError", "RuntimeError", "Exception", "AssertionError", "TypeError", "KeyError",
+                                                   "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
+  if (exceptions.count(name)) return make_exception(mk_builtin(name), args);
+  if (name == "nn_module_init") {
+    if (init_ctx_ && init_ctx_->mode == Mode::Record) {
+      Graph& g = init_ctx_->graph;
+      Node n;
+      n.op = "call_function";
+      n.target = "torch._C._log_api_usage_once";
+      n.args.push_back(Arg{-1, "'python.nn_module'"});
+      n.name = g.unique_name("_log_api_usage_once");
+      n.dead_result = true;
+      n.line = act.cur_line;
+      n.fn_name = act.fn ? act.fn->name : "<module>";
+      n.code = code_line(act.file, act.cur_line, true);
+      n.file = path_of(act.file);
+      g.nodes.push_back(n);
+    }
+    return none();
+  }
+  if (name == "len") {
+    V v = arg(0);
+    if (v->k == VK::Tensor) return mk_int(v->t->shape.empty() ? 0 : v->t->shape[0].v);
+    if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
+    if (v->k == VK::Dict) return mk_int(static_cast<long long>(v->dict.size()));
+    if (V n = user_dunder(v, "__len__", {}, loc)) return n;
+    if (v->k == VK::Instance) return mk_int(static_cast<long long>(v->order.size()));
+    return mk_int(static_cast<long long>(iterate(v, loc).size()));
+  }
+  if (name == "range") {
+    long long a = 0, b = 0, st = 1;
+    if (args.size() == 1) b = arg(0)->i;
+    else { a = arg(0)->i; b = arg(1)->i; if (args.size() > 2) st = arg(2)->i; }
+    for (auto& x : args) if (x->k != VK::Int) error(loc, fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)));
+    if (st == 0) error(loc, "range() arg 3 must not be zero");
+    // The interpreter materialises ranges: bound them so a script cannot exhaust memory.
+    constexpr long long kMaxRange = 10'000'000;
+    long double n = st > 0 ? (static_cast<long double>(b) - a) / st : (static_cast<long double>(a) - b) / -static_cast<long double>(st);
+    if (n > kMaxRange) error(loc, fmt::format("range() of {:.0Lf} items is beyond the reference compiler's limit ({})", n, kMaxRange));
+    std::vector<V> xs;
+    for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
+    return mk_list(xs);
+  }
+  if (name == "int" || name == "float" || name == "bool") {
+    V v = args.empty() ? mk_int(0) : arg(0);
+    if (v->k == VK::Tensor) {
+      if (in_compiled) graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
+      double f = v->t->fill ? *v->t->fill : 1.0;
+      if (name == "int") return mk_int(static_cast<long long>(f));
+      if (name == "bool") return mk_bool(f != 0);
+      return mk_float(f);
+    }
+    if (name == "bool") { bool k; return mk_bool(truthy_const(v, k)); }
+    if (v->k == VK::Str) {
+      try {
+        if (name == "int") return mk_int(std::stoll(v->s));
+        std::string s = v->s;
+        if (s == "-inf") return mk_float(-INFINITY);
+        if (s == "inf") return mk_float(INFINITY);
+        return mk_float(std::stod(s));
+      } catch (...) { error(loc, fmt::format("invalid literal for {}(): {}", name, py_repr(v))); }
+    }
+    if (name == "int") return mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->k == VK::Bool ? v->b : v->i);
+    return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
+  }
+  if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? py_str(arg(0)) : py_repr(arg(0)));
+  if (name == "list" || name == "tuple") {
+    std::vector<V> xs = args.empty() ? std::vector<V>{} : iterate(arg(0), loc);
+    return name == "list" ? mk_list(xs) : mk_tuple(xs);
+  }
+  if (name == "dict") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (auto& [k, v] : kwargs) d->dict.push_back({mk_str(k), v});
+    return d;
+  }
+  if (name == "isinstance") {
+    V v = arg(0), c = arg(1);
+    std::vector<V> cs = c->k == VK::Tuple ? c->items : std::vector<V>{c};
+    for (auto& k : cs) {
+      if (k->k == VK::Builtin) {
+        std::string t = k->s;
+        if ((t == "int" && v->k == VK::Int) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
+            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool))
+          return mk_bool(true);
+      }
+      if (k->k == VK::Class) {
+        if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
+        if (v->k == VK::Instance) {
+          if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
+          for (V c2 = v->cls; c2;) {
+            if (c2.get() == k.get()) return mk_bool(true);
+            c2 = c2->bases.empty() ? nullptr : c2->bases[0];
+          }
+        }
+      }
+    }
+    return mk_bool(false);
+  }
+  if (name == "enumerate") {
+    std::vector<V> xs;
+    long long i = args.size() > 1 ? arg(1)->i : 0;
+    for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
+    return mk_list(xs);
+  }
+  if (name == "zip") {
+    std::vector<std::vector<V>> ls;
+    for (auto& a : args) ls.push_back(iterate(a, loc));
+    std::vector<V> xs;
+    for (size_t i = 0;; ++i) {
+      std::vector<V> t;
+      for (auto& l : ls) { if (i >= l.size()) return mk_list(xs); t.push_back(l[i]); }
+      if (ls.empty()) return mk_list(xs);
+      xs.push_back(mk_tuple(t));
+    }
+  }
+  if (name == "reversed") { auto xs = iterate(arg(0), loc); std::reverse(xs.begin(), xs.end()); return mk_list(xs); }
+  if (name == "sum") {
+    V acc = args.size() > 1 ? arg(1) : mk_int(0);
+    for (auto& x : iterate(arg(0), loc)) acc = binop("+", acc, x, loc);
+    return acc;
+  }
+  if (name == "max" || name == "min") {
+    std::vector<V> xs = args.size() == 1 ? iterate(arg(0), loc) : args;
+    if (xs.empty()) error(loc, fmt::format("{}() arg is an empty sequence", name));
+    V best = xs[0];
+    for (auto& x : xs) if (truthy(compare(name == "max" ? ">" : "<", x, best, loc), loc)) best = x;
+    return best;
+  }
+  if (name == "abs") {
+    V v = arg(0);
+    if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
+    return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
+  }
+  if (name == "round") return mk_int(std::llround(arg(0)->k == VK::Float ? arg(0)->f : arg(0)->i));
+  if (name == "any" || name == "all") {
+    bool any = false, all = true;
+    for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
+    return mk_bool(name == "any" ? any : all);
+  }
+  if (name == "sorted") {
+    auto xs = iterate(arg(0), loc);
+    std::stable_sort(xs.begin(), xs.end(), [&](const V& a, const V& b) { return truthy(compare("<", a, b, loc), loc); });
+    return mk_list(xs);
+  }
+  if (name == "getattr") {
+    bool has = true;
+    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; }
+    if (!has && args.size() > 2) return args[2];
+    error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
+  }
+  if (name == "hasattr") {
+    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
+  }
+  if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
+  if (name == "super" && args.size() == 2) {  // super(Cls, self)
+    auto s = mk_builtin("super");
+    s->cls = arg(0);
+    s->self = arg(1);
+    return s;
+  }
+  if (name == "property" || name == "staticmethod" || name == "classmethod") {
+    if (args.size() != 1) error(loc, name + "() takes one function");
+    auto w = mk_builtin(name);  // a descriptor: getattr (interp_ops.cpp) applies it
+    w->func = arg(0);
+    return w;
+  }
+  if (name == "super") {
+    auto s = mk_builtin("super");
+    Activation& a = *stack_.back();
+    if (!a.fn || a.fn->params.empty()) error(loc, "super() outside a method");
+    s->self = a.env->get_local(a.fn->params[0].name);
+    for (V fnobj = nullptr; !fnobj;) {
+      // find the class that defines the running method
+      V inst = s->self;
+      V cls = inst->cls;
+      std::function<V(V)> find = [&](V c) -> V {
+        if (!c) return nullptr;
+        for (auto& [n, m] : c->attrs) if (m->k == VK::Func && m->fn == a.fn) return c;
+        for (auto& b : c->bases) if (V r = find(b)) return r;
+        return nullptr;
+      };
+      s->cls = find(cls);
+      if (!s->cls) s->cls = cls;
+      break;
+    }
+    return s;
+  }
+  if (name == "type") return mk_str(type_name(arg(0)));
+  if (name == "id") return mk_int(reinterpret_cast<long long>(arg(0).get()));
+  // str methods
+  if (name.rfind("str.", 0) == 0) {
+    std::string m = name.substr(4);
+    const std::string& s = self->s;
+    if (m == "split" || m == "rsplit") {
+      if (self->global_name == "TorchVersion" && in_compiled && !prof_.version_str_traceable())
+        graph_break("TorchVersion.split", msg_version_split(), loc);
+      V sep = args.empty() ? none() : arg(0);
+      V ms = kwarg(kwargs, "maxsplit");
+      long long maxs = args.size() > 1 ? arg(1)->i : ms ? ms->i : -1;
+      std::vector<V> xs;
+      for (auto& p : split_str(s, sep, maxs)) xs.push_back(mk_str(p));
+      return mk_list(xs);
+    }
+    if (m == "startswith") return mk_bool(s.rfind(arg(0)->s, 0) == 0);
+    if (m == "endswith") return mk_bool(s.size() >= arg(0)->s.size() && s.compare(s.size() - arg(0)->s.size(), std::string::npos, arg(0)->s) == 0);
+    if (m == "join") {
+      std::string o;
+      auto xs = iterate(arg(0), loc);
+      for (size_t i = 0; i < xs.size(); ++i) o += (i ? s : "") + py_str(xs[i]);
+      return mk_str(o);
+    }
+    if (m == "strip") { size_t a = s.find_first_not_of(" \t\n"); size_t b = s.find_last_not_of(" \t\n"); return mk_str(a == std::string::npos ? "" : s.substr(a, b - a + 1)); }
+    if (m == "lower" || m == "upper") { std::string o = s; for (auto& c : o) c = m == "lower" ? std::tolower(c) : std::toupper(c); return mk_str(o); }
+    if (m == "isdigit") return mk_bool(!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit));
+    if (m == "replace") {
+      std::string o = s, from = arg(0)->s, to = arg(1)->s;
+      for (size_t p = 0; !from.empty() && (p = o.find(from, p)) != std::string::npos; p += to.size()) o.replace(p, from.size(), to);
+      return mk_str(o);
+    }
+    if (m == "format") {
+      std::string o;
+      size_t ai = 0;
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '{' && i + 1 < s.size() && s[i + 1] == '{') { o += '{'; ++i; continue; }
+        if (s[i] == '}' && i + 1 < s.size() && s[i + 1] == '}') { o += '}'; ++i; continue; }
+        if (s[i] == '{') {
+          size_t j = s.find('}', i);
+          std::string key = s.substr(i + 1, j - i - 1);
+          key = key.substr(0, key.find(':'));
+          V v = key.empty() ? arg(ai++) : std::isdigit(static_cast<unsigned char>(key[0])) ? arg(std::stoul(key)) : kwarg(kwargs, key);
+          if (!v) error(loc, fmt::format("KeyError: '{}'", key));
+          o += py_str(v);
+          i = j;
+          continue;
+        }
+        o += s[i];
+      }
+      return mk_str(o);
+    }
+  }
+  if (name.rfind("list.", 0) == 0) {
+    std::string m = name.substr(5);
+    if (m == "append") { self->items.push_back(arg(0)); return none(); }
+    if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
+    if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
+    if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
+    if (m == "copy") return mk_list(self->items);
+    if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); return none(); }
+  }
+  if (name.rfind("dict.", 0) == 0) {
+    std::string m = name.substr(5);
+    if (m == "get") {
+      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      return args.size() > 1 ? arg(1) : none();
+    }
+    if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
+    if (m == "keys") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.first); return mk_list(xs); }
+    if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
+    if (m == "update") { for (auto& kv : arg(0)->dict) self->dict.push_back(kv); return none(); }
+    if (m == "pop" || m == "setdefault") {
+      for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
+        if (py_repr(it->first) == py_repr(arg(0))) { V v = it->second; if (m == "pop") self->dict.erase(it); return v; }
+      if (m == "setdefault") { self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()}); return self->dict.back().second; }
+      return args.size() > 1 ? arg(1) : none();
+    }
+  }
+  if (name.rfind("math.", 0) == 0) {
+    std::string m = name.substr(5);
+    double x = arg(0)->k == VK::Float ? arg(0)->f : static_cast<double>(arg(0)->i);
+    if (m == "sqrt") return mk_float(std::sqrt(x));
+    if (m == "log") return mk_float(std::log(x));
+    if (m == "exp") return mk_float(std::exp(x));
+    if (m == "cos") return mk_float(std::cos(x));
+    if (m == "sin") return mk_float(std::sin(x));
+    if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
+    if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
+    if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));
+    error(loc, fmt::format("unknown function math.{}", m));
+  }
+  if (name == "time.perf_counter" || name == "time.time" || name == "time.monotonic") {
+    if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("time", name.substr(5)), loc);
+    return mk_float(0.0);
+  }
+  {  // real-model hooks (stubs, decorators, torch.nn.init, finfo): builtins_model.cpp
+    bool handled = false;
+    V r = call_builtin_model(name, args, kwargs, loc, self, handled);
+    if (handled) return r;
+  }
+  if (name == "importlib.metadata.version") {
+    if (in_compiled) graph_break("Unsupported method call", msg_metadata_version(), loc);
+    return mk_str(prof_.version_str_traceable() ? "2.11.0" : "2.3.1");
+  }
+  if (name.rfind("module.", 0) == 0) {
+    std::string m = name.substr(7);
+    if (m == "eval" || m == "train") {
+      bool mode = m == "train" ? (args.empty() || truthy(arg(0), loc)) : false;
+      std::function<void(V)> set = [&](V mod) {
+        mod->attrs["training"] = mk_bool(mode);
+        for (auto& n : mod->order) { V c = mod->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c); }
+      };
+      set(self);
+      return self;
+    }
+    if (m == "append") {
+      std::string key = std::to_string(self->order.size());
+      self->order.push_back(key);
+      self->attrs[key] = arg(0);
+      return self;
+    }
+    if (m == "extend") { for (auto& x : iterate(arg(0), loc)) { std::string key = std::to_string(self->order.size()); self->order.push_back(key); self->attrs[key] = x; } return self; }
+    if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_" || m == "apply") return self;
+    if (m == "parameters" || m == "named_parameters") {
+      std::vector<V> ps;
+      std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+        for (auto& n : mod->order) {
+          V c = mod->attrs[n];
+          if (c->k == VK::Tensor && c->t->is_param) ps.push_back(m == "parameters" ? c : mk_tuple({mk_str(pre + n), c}));
+          else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c, pre + n + ".");
+        }
+      };
+      walk(self, "");
+      return mk_list(ps);
+    }
+    if (m == "items" || m == "keys" || m == "values") {
+      std::vector<V> xs;
+      for (auto& n : self->order) xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? self->attrs[n] : mk_tuple({mk_str(n), self->attrs[n]}));
+      return mk_list(xs);
+    }
+    if (m == "zero_grad") return none();
+    if (m == "register_buffer") {
+      if (arg(1)->k == VK::Tensor) arg(1)->t->is_buffer = true;
+      setattr(self, arg(0)->s, arg(1), loc);
+      return none();
+    }
+    if (m == "modules" || m == "children") {
+      std::vector<V> xs;
+      if (m == "modules") xs.push_back(self);
+      for (auto& n : self->order) { V c = self->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) xs.push_back(c); }
+      return mk_list(xs);
+    }
+  }
+  if (name.rfind("torchctx.", 0) == 0) {
+    auto c = mk_builtin(name.substr(9) == "enable_grad" ? "ctx:enable_grad" : "ctx:no_grad");
+    return c;
+  }
+  if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);
+  if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter") return torch_fn(name, args, kwargs, loc);
+  error(loc, fmt::format("unknown function '{}'", name));
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,189 @@
+// Programs of several files: `import a.b [as c]`, `from a.b import c`, `from .x import y`, packages
+// with `__init__.py` (and namespace packages), with Python's module cache and import order. Modules
+// are searched, in order, in the script's folder, each --source-root, each --stub-path, then the
+// bundled stubs (stubs.hpp); torch, math and the other built-in namespaces come from builtins.cpp.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "runtime/interp.hpp"
+#include "frontend/parser.hpp"
+#include "runtime/stubs.hpp"
+
+namespace tparse::compiler {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool read_file(const fs::path& p, std::string& out) {
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) return false;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+}  // namespace
+
+void Interp::set_search_roots(std::vector<std::string> roots) { roots_ = std::move(roots); }
+
+bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) const {
+  std::string rel = dotted;
+  for (auto& c : rel) if (c == '.') c = '/';
+  for (const auto& root : roots_) {
+    fs::path base = fs::path(root) / rel;
+    if (read_file(base / "__init__.py", out.source)) {
+      out.path = (base / "__init__.py").lexically_normal().string();
+      out.package = true;
+      return true;
+    }
+    fs::path file = base;
+    file += ".py";
+    if (read_file(file, out.source)) {
+      out.path = file.lexically_normal().string();
+      out.package = false;
+      return true;
+    }
+  }
+  for (const auto& [path, text] : bundled_stubs()) {
+    if (path == rel + "/__init__.py" || path == rel + ".py") {
+      out.path = "<tparse-stubs>/" + path;
+      out.source = text;
+      out.package = path.ends_with("__init__.py");
+      return true;
+    }
+  }
+  for (const auto& root : roots_) {  // a folder without __init__.py: a namespace package
+    std::error_code ec;
+    if (fs::is_directory(fs::path(root) / rel, ec)) {
+      out.path = (fs::path(root) / rel).lexically_normal().string();
+      out.source.clear();
+      out.package = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+V Interp::import_module(const std::string& dotted, Location loc) {
+  auto cached = loaded_.find(dotted);
+  if (cached != loaded_.end()) return cached->second;
+  if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)
+  size_t dot = dotted.rfind('.');
+  V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
+  if (parent && !parent->menv) error(loc, fmt::format("No module named '{}' (tparse models '{}' itself; add a stub with --stub-path)", dotted, parent->s));
+  ModuleSource src;
+  if (!find_module_source(dotted, src)) {
+    std::string where;
+    for (const auto& r : roots_) where += (where.empty() ? "" : ", ") + r;
+    error(loc, fmt::format("No module named '{}' (searched {}{}the bundled stubs; add a folder with --source-root or a stub with --stub-path)",
+                           dotted, where, where.empty() ? "" : " and "));
+  }
+  auto m = std::make_shared<Obj>();
+  m->k = VK::Module;
+  m->s = dotted;
+  m->menv = std::make_shared<Env>();
+  int file = static_cast<int>(files_.size());
+  files_.push_back(SourceFile{src.path, src.source, dotted, src.package});
+  m->menv->set("__name__", mk_str(dotted));
+  m->menv->set("__file__", mk_str(src.path));
+  m->menv->set("__package__", mk_str(src.package ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot)));
+  loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
+  if (parent) parent->menv->set(dotted.substr(dot + 1), m);
+  try {
+    auto ast = std::make_shared<Module>(parse_module(src.source, file));
+    module_asts_.push_back(ast);
+    Activation act;
+    act.env = m->menv;
+    act.file = file;
+    stack_.push_back(&act);
+    try {
+      exec_block(ast->body);
+    } catch (...) {
+      stack_.pop_back();
+      throw;
+    }
+    stack_.pop_back();
+  } catch (CompileError&) {
+    loaded_.erase(dotted);  // a failed import leaves no module behind (Python removes it from sys.modules)
+    err_ctx_ = fmt::format("{}:{}: note: while importing '{}'\n", path_of(loc.file), loc.line, dotted) + err_ctx_;
+    throw;
+  } catch (...) {
+    loaded_.erase(dotted);
+    throw;
+  }
+  return m;
+}
+
+std::string Interp::resolve_relative(const std::string& name, Location loc) const {
+  size_t dots = 0;
+  while (dots < name.size() && name[dots] == '.') ++dots;
+  if (dots == 0) return name;
+  const SourceFile& f = files_[static_cast<size_t>(loc.file)];
+  std::string pkg = f.package ? f.module : f.module.substr(0, f.module.rfind('.') == std::string::npos ? 0 : f.module.rfind('.'));
+  if (f.module == "__main__" || pkg.empty()) {
+    throw CompileError(loc, "attempted relative import with no known parent package");
+  }
+  for (size_t i = 1; i < dots; ++i) {
+    size_t p = pkg.rfind('.');
+    if (p == std::string::npos) throw CompileError(loc, "attempted relative import beyond top-level package");
+    pkg = pkg.substr(0, p);
+  }
+  std::string rest = name.substr(dots);
+  return rest.empty() ? pkg : pkg + "." + rest;
+}
+
+void Interp::exec_import(const Stmt& s) {
+  Activation& act = *stack_.back();
+  for (const auto& [name, as] : s.names) {
+    V m = import_module(name, s.loc);
+    if (!as.empty()) {
+      act.env->set(as, m);
+    } else {
+      std::string top = name.substr(0, name.find('.'));
+      act.env->set(top, import_module(top, s.loc));
+    }
+  }
+}
+
+void Interp::exec_import_from(const Stmt& s) {
+  Activation& act = *stack_.back();
+  std::string mod = resolve_relative(s.module, s.loc);
+  V m = import_module(mod, s.loc);
+  for (const auto& [name, as] : s.names) {
+    if (name == "*") {
+      if (!m->menv) error(s.loc, fmt::format("'from {} import *' is not supported by tparse", mod));
+      for (const auto& n : m->menv->order)
+        if (!n.empty() && n[0] != '_') act.env->set(n, m->menv->vars[n]);
+      continue;
+    }
+    V v;
+    if (m->menv) {
+      v = m->menv->get_local(name);
+      if (!v) {
+        ModuleSource probe;
+        if (find_module_source(mod + "." + name, probe)) v = import_module(mod + "." + name, s.loc);
+      }
+    } else {
+      bool found = false;
+      v = builtin_attr(m, name, s.loc, found);
+      if (!found) v = make_module(mod + "." + name);
+    }
+    if (!v) error(s.loc, fmt::format("cannot import name '{}' from '{}' ({})", name, mod, m->menv ? path_of(file_of_module(mod)) : "built-in"));
+    act.env->set(as.empty() ? name : as, v);
+  }
+}
+
+int Interp::file_of_module(const std::string& dotted) const {
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (files_[i].module == dotted) return static_cast<int>(i);
+  return 0;
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,409 @@
+// Interpreter core: module run, name resolution, statements and user-function calls. Expressions
+// and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
+#include "runtime/interp.hpp"
+
+#include "dynamo/messages.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace tparse::compiler {
+
+Interp::Interp(std::string path, std::string source, Profile prof)
+    : prof_(prof), path_(std::move(path)), source_(std::move(source)) {
+  globals_ = std::make_shared<Env>();
+  files_.push_back(SourceFile{path_, source_, "__main__"});
+  globals_->set("__name__", mk_str("__main__"));
+  globals_->set("__file__", mk_str(path_));
+}
+
+std::string Interp::code_line(int file, int line, bool strip) const {
+  std::string code = source_line(src_of(file), line);
+  if (!strip) return code;
+  size_t p = code.find_first_not_of(' ');
+  return p == std::string::npos ? "" : code.substr(p);
+}
+
+void Interp::error(Location loc, const std::string& msg) {
+  if (err_ctx_.empty()) {
+    for (size_t i = 0; i + 1 < stack_.size(); ++i) {
+      const Activation* a = stack_[i];
+      const Activation* callee = stack_[i + 1];
+      if (!callee->fn) continue;  // a module body run by an import: imports.cpp adds that note
+      err_ctx_ += fmt::format("{}:{}: note: in {}(), called from here\n", path_of(a->file), a->cur_line, callee->fn->name);
+    }
+  }
+  throw CompileError(loc, msg);
+}
+
+bool Interp::tracing() const {
+  return !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
+}
+
+void Interp::run(const Module& m) {
+  Activation act;
+  act.env = globals_;
+  stack_.push_back(&act);
+  try {
+    exec_block(m.body);
+  } catch (PyException& e) {
+    stack_.pop_back();
+    std::string msg = e.value->attrs.count("args") && !e.value->attrs["args"]->items.empty() ? py_str(e.value->attrs["args"]->items[0]) : "";
+    error(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
+  } catch (...) {
+    stack_.pop_back();
+    throw;
+  }
+  stack_.pop_back();
+}
+
+void Interp::exec_block(const std::vector<StmtP>& body) {
+  for (auto& s : body) exec(s);
+}
+
+V Interp::lookup(const std::string& name, Location loc) {
+  Activation& act = *stack_.back();
+  for (Env* e = act.env.get(); e; e = e->parent.get()) {
+    if (e->globals_decl.count(name)) break;
+    auto it = e->vars.find(name);
+    if (it != e->vars.end()) {
+      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
+        for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
+          if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty()) {
+            g.comment = guard_comment(loc);
+            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
+                                  code_line(loc.file, loc.line, true));
+          }
+      if (!e->parent && act.ctx && act.ctx->mode == Mode::Record) {  // a module global
+        V v = it->second;
+        guard_global(name, v, loc);
+        if (v->k == VK::Float) {
+          CodeState& cs = *act.ctx->code;
+          auto seen = cs.seen_globals.find(name);
+          bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
+          if (auto_dyn && seen != cs.seen_globals.end() && seen->second->f != v->f && !cs.dyn_floats.count(name)) {
+            cs.dyn_floats.insert(name);
+            automatic_dynamic_event(*act.ctx, "G['" + name + "']", "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
+          }
+          cs.seen_globals[name] = v;
+          if (cs.dyn_floats.count(name)) return tensorified_global(name, v, loc);
+        }
+        if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {
+          ValueGuard g;
+          g.src = "G['" + name + "']";
+          g.value = v;
+          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
+          g.code = g.src + " == " + py_repr(v);
+          g.comment = fmt::format("# {}  # {}:{} in {}", code_line(loc.file, loc.line, true),
+                                  short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
+          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
+                                code_line(loc.file, loc.line, true));
+          bool dup = false;
+          for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
+          if (!dup) act.ctx->vguards.push_back(g);
+        }
+      }
+      return it->second;
+    }
+  }
+  Env* menv = act.env.get();  // `global x` skips the local scopes: look x up in the module scope
+  while (menv->parent) menv = menv->parent.get();
+  auto it = menv->vars.find(name);
+  if (it != menv->vars.end()) {
+    guard_global(name, it->second, loc);
+    return it->second;
+  }
+  static const std::set<std::string> builtins = {
+      "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance",
+      "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
+      "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
+      "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
+      "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
+      "property", "staticmethod", "classmethod", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__"};
+  if (builtins.count(name)) {
+    guard_builtin(name, loc);
+    return mk_builtin(name);
+  }
+  error(loc, fmt::format("name '{}' is not defined", name));
+}
+
+bool Interp::truthy(V v, Location loc) {
+  bool known;
+  bool r = truthy_const(v, known);
+  if (known) return r;
+  if (v->k == VK::Tensor) {
+    Activation& act = *stack_.back();
+    if (act.ctx && act.ctx->mode != Mode::Eager) {
+      if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
+      bool branch = true;
+      data_dependent_jump(v, loc, branch);
+      return branch;
+    }
+    return v->t->fill ? *v->t->fill != 0 : true;
+  }
+  return r;
+}
+
+void Interp::exec(const StmtP& s) {
+  Activation& act = *stack_.back();
+  if (act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && s->k != SK::If && s->k != SK::For && s->k != SK::While &&
+      s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
+    size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
+    try {
+      exec_stmt(s);
+    } catch (GraphBreak& gb) {
+      if (!gb.step || !act.ctx) throw;
+      step_break(act, gb, *s, cp);
+      exec_stmt(s);  // the rest of the frame runs eagerly, from this statement
+    }
+    return;
+  }
+  exec_stmt(s);
+}
+
+void Interp::exec_stmt(const StmtP& s) {
+  Activation& act = *stack_.back();
+  act.cur_line = s->loc.line;
+  act.cur_stmt = s.get();
+  switch (s->k) {
+    case SK::Expr: eval(s->value); return;
+    case SK::Assign: {
+      V v = eval(s->value);
+      for (auto& t : s->targets) assign(t, v);
+      return;
+    }
+    case SK::AnnAssign: if (s->value) assign(s->targets[0], eval(s->value)); return;
+    case SK::AugAssign: {
+      V cur = eval(s->target);
+      V rhs = eval(s->value);
+      // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
+      V v = cur->k == VK::Tensor && (s->op == "+" || s->op == "-" || s->op == "*" || s->op == "/")
+                ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
+                : binop(s->op, cur, rhs, s->loc);
+      assign(s->target, v);
+      return;
+    }
+    case SK::If: {
+      V c = eval(s->value);
+      if (truthy(c, s->value->loc)) exec_block(s->body);
+      else exec_block(s->orelse);
+      return;
+    }
+    case SK::For: {
+      V it = eval(s->value);
+      std::vector<V> xs = iterate(it, s->value->loc);
+      ++stack_.back()->loop_depth;
+      bool broke = false;
+      try {
+        for (auto& x : xs) {
+          assign(s->target, x);
+          try { exec_block(s->body); }
+          catch (BreakSignal&) { broke = true; break; }
+          catch (ContinueSignal&) {}
+        }
+      } catch (...) { --stack_.back()->loop_depth; throw; }
+      --stack_.back()->loop_depth;
+      if (!broke) exec_block(s->orelse);
+      return;
+    }
+    case SK::While: {
+      ++stack_.back()->loop_depth;
+      try {
+        int guard = 0;
+        auto test = [&] {
+          // the test runs at the loop head first, then (3.12 layout) repeated at the body's end
+          Activation& cur = *stack_.back();
+          cur.cur_stmt = s.get();
+          cur.cur_line = s->loc.line;
+          cur.while_bottom = guard > 0;
+          bool r = truthy(eval(s->value), s->value->loc);
+          cur.while_bottom = false;
+          return r;
+        };
+        while (test()) {
+          if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
+          try { exec_block(s->body); }
+          catch (BreakSignal&) { break; }
+          catch (ContinueSignal&) {}
+        }
+      } catch (...) { --stack_.back()->loop_depth; throw; }
+      --stack_.back()->loop_depth;
+      return;
+    }
+    case SK::Def: {
+      auto f = std::make_shared<Obj>();
+      f->k = VK::Func;
+      f->fn = s->fn;
+      f->closure = act.env;
+      for (auto& p : s->fn->params) f->defaults.push_back(p.def ? eval(p.def) : nullptr);
+      V v = f;
+      for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it)
+        v = call(eval(*it), {v}, {}, (*it)->loc);
+      act.env->set(s->fn->name, v);
+      return;
+    }
+    case SK::Class: {
+      auto c = std::make_shared<Obj>();
+      c->k = VK::Class;
+      c->s = s->fn->name;
+      c->fn = s->fn;
+      for (auto& b : s->items) {
+        V bv = eval(b);
+        c->bases.push_back(bv);
+        if (!bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn == "Module" ? "Module" : bv->builtin_nn;
+        else if (bv->k == VK::Class && !bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn;
+      }
+      auto scope = std::make_shared<Env>();
+      scope->parent = act.env;
+      auto saved = act.env;
+      act.env = scope;
+      try { exec_block(s->fn->body); } catch (...) { act.env = saved; throw; }
+      act.env = saved;
+      for (auto& n : scope->order) {
+        V m = scope->vars[n];
+        if (m->k == VK::Func) m->cls = c;
+        c->attrs[n] = m;
+        c->order.push_back(n);
+      }
+      V cv = c;  // class decorators (@dataclass, ...), innermost first
+      for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it) cv = call(eval(*it), {cv}, {}, (*it)->loc);
+      act.env->set(s->fn->name, cv);
+      return;
+    }
+    case SK::Return: {
+      act.is_return_call = s->value && s->value->k == EK::Call;
+      V v = s->value ? eval(s->value) : none();
+      act.is_return_call = false;
+      throw ReturnSignal{v};
+    }
+    case SK::Pass: return;
+    case SK::Break: throw BreakSignal{};
+    case SK::Continue: throw ContinueSignal{};
+    case SK::Import: exec_import(*s); return;
+    case SK::ImportFrom: exec_import_from(*s); return;
+    case SK::With: {
+      bool saved = grad_enabled_;
+      for (auto& it : s->items) {
+        V cm = eval(it);
+        if (cm->k == VK::Builtin && cm->s == "ctx:no_grad") grad_enabled_ = false;
+        else if (cm->k == VK::Builtin && cm->s == "ctx:enable_grad") grad_enabled_ = true;
+        else if (!(cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0))
+          error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode)");
+      }
+      auto set_grad = [&](bool on) {
+        if (!tracing() || on == grad_enabled_) return;
+        Graph& g = stack_.back()->ctx->graph;
+        Node n;
+        n.op = "call_function";
+        n.target = "torch._C._set_grad_enabled";
+        n.name = g.unique_name("_set_grad_enabled");
+        n.args.push_back(Arg{-1, on ? "True" : "False"});
+        n.line = s->loc.line;
+        n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+        n.code = code_line(s->loc.file, s->loc.line);
+        n.file = path_of(s->loc.file);
+        n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
+        g.nodes.push_back(n);
+      };
+      bool inner = grad_enabled_;
+      grad_enabled_ = saved;
+      set_grad(inner);
+      grad_enabled_ = inner;
+      try { exec_block(s->body); } catch (...) { grad_enabled_ = saved; throw; }
+      set_grad(saved);
+      grad_enabled_ = saved;
+      return;
+    }
+    case SK::Assert: {
+      V v = eval(s->value);
+      if (v->k != VK::Tensor && !truthy(v, s->loc)) throw PyException{make_exception(mk_builtin("AssertionError"), {}), s->loc};
+      return;
+    }
+    case SK::Raise: {
+      if (!s->value) {
+        if (!handling_) error(s->loc, "RuntimeError: No active exception to reraise");
+        throw *handling_;
+      }
+      V v = eval(s->value);
+      throw PyException{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
+    }
+    case SK::Global:
+      for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);
+      return;
+    case SK::Del: return;
+    case SK::Try: exec_try(*s); return;
+  }
+}
+
+V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+                    std::shared_ptr<FrameCtx> ctx, int depth, V self) {
+  auto& fn = fnv->fn;
+  auto env = std::make_shared<Env>();
+  env->parent = fnv->closure;
+  if (self) args.insert(args.begin(), self);
+  size_t ai = 0;
+  std::vector<V> extra;
+  auto kwd = std::make_shared<Obj>();
+  kwd->k = VK::Dict;
+  for (size_t pi = 0; pi < fn->params.size(); ++pi) {
+    auto& p = fn->params[pi];
+    if (p.kind == 1) { while (ai < args.size()) extra.push_back(args[ai++]); env->set(p.name, mk_tuple(extra)); continue; }
+    if (p.kind == 2) continue;
+    V v;
+    if (p.kind == 0 && ai < args.size()) v = args[ai++];
+    for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
+      if (it->first == p.name) {
+        if (v) error(fn->loc, fmt::format("{}() got multiple values for argument '{}'", fn->name, p.name));
+        v = it->second;
+        kwargs.erase(it);
+        break;
+      }
+    }
+    if (!v) v = fnv->defaults[pi];
+    if (!v) error(fn->loc, fmt::format("{}() missing required argument: '{}'", fn->name, p.name));
+    env->set(p.name, v);
+  }
+  if (ai < args.size()) error(fn->loc, fmt::format("{}() takes {} positional arguments but {} were given", fn->name, ai, args.size()));
+  bool has_kwargs = false;
+  for (auto& p : fn->params) {
+    if (p.kind == 2) {
+      has_kwargs = true;
+      for (auto& kv : kwargs) kwd->dict.push_back({mk_str(kv.first), kv.second});
+      env->set(p.name, kwd);
+    }
+  }
+  if (!has_kwargs && !kwargs.empty()) error(fn->loc, fmt::format("{}() got an unexpected keyword argument '{}'", fn->name, kwargs[0].first));
+  Activation act;
+  act.env = env;
+  act.fn = fn;
+  act.ctx = ctx;
+  act.depth = depth;
+  act.cur_line = fn->loc.line;
+  act.file = fn->loc.file;
+  stack_.push_back(&act);
+  V ret = none();
+  std::vector<V> yielded;  // a generator runs to completion at the call; its iterator hands out the values
+  if (fn->generator) act.yields = &yielded;
+  try {
+    if (fn->lambda_body) ret = eval(fn->lambda_body);
+    else exec_block(fn->body);
+  } catch (ReturnSignal& r) {
+    ret = r.value;
+  } catch (...) {
+    stack_.pop_back();
+    throw;
+  }
+  if (fn->generator) {
+    ret = std::make_shared<Obj>();
+    ret->k = VK::Iterator;
+    ret->items = std::move(yielded);
+  }
+  if (ctx && depth == 0) {
+    try { finish_frame(act, ret); } catch (...) { stack_.pop_back(); throw; }
+  }
+  stack_.pop_back();
+  return ret;
+}
+
+}  // namespace tparse::compiler

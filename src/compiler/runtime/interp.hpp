@@ -1,0 +1,355 @@
+// The abstract interpreter: runs the script's module code eagerly and compiled frames under a
+// Dynamo-like tracer (graph capture, guards, graph breaks, resume frames, recompiles).
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "torch/graph.hpp"
+#include "dynamo/guards.hpp"
+#include "trace/trace_writer.hpp"
+#include "runtime/value.hpp"
+
+namespace tparse::compiler {
+
+/// Version profile: which Dynamo rules apply. Only 2.3 and 2.11 are claimed (api.cpp rejects the
+/// rest); the thresholds name the release that changed each rule (docs/compiler.md, "Profiles").
+struct Profile {
+  int major = 2, minor = 11;
+  /// torch >= 2.4 constant-folds torch.__version__ methods (pytorch#123705, TorchVersionVariable).
+  bool version_str_traceable() const { return major > 2 || minor >= 4; }
+  /// Before config.inline_inbuilt_nn_modules became the default (2.5; the flag does not exist in 2.3)
+  /// nn.Module objects are NNModuleVariables whose NN_MODULE guard is an ID_MATCH on the instance
+  /// (`___check_obj_id(L['self'], ...)`), so every layer instance needs its own cache entry. 2.11
+  /// guards `self` by TYPE_MATCH (truth: sequential_print_layers) and instances share entries.
+  bool modules_id_matched() const { return major == 2 && minor < 5; }
+  /// Without inline_inbuilt_nn_modules (2.3) a torch.nn module (Linear, Embedding, ...) called in a frame
+  /// is one `call_module` node (NNModuleVariable.call_function, variables/nn_module.py); its parameters
+  /// are not graph inputs. 2.11 inlines its forward (a call_function such as linear).
+  bool nn_call_module() const { return major == 2 && minor < 5; }
+  /// Pre-2.4 texts: recompile reasons keep `L['x']`, the loop skip is the SkipFrame message, the limit
+  /// is `cache_size_limit` and its failure is `Unsupported("cache_size_limit reached")`.
+  bool old_messages() const { return major == 2 && minor < 4; }
+  /// accumulated_recompile_limit (2.11: 256; 2.3: accumulated_cache_size_limit = 64).
+  int accumulated_limit() const { return old_messages() ? 64 : 256; }
+};
+
+/// A graph break raised while tracing (Unsupported). Propagates to the depth-0 call that entered
+/// the inlined call chain, or is handled in place for data-dependent jumps.
+struct GraphBreak {
+  std::string gb_type, msg;      ///< msg: full formatted message (with link)
+  Location loc;                  ///< innermost user location
+  std::string fn_name;           ///< innermost user function
+  bool data_dependent = false;
+  bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
+};
+
+/// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
+struct FrameSkip {
+  std::string msg;               ///< chained message (inner break + GB7000)
+  std::string gb_type;
+  bool emitted = false;          ///< the failure records were written where it was raised
+};
+
+enum class Mode { Eager, Record, Replay };
+
+/// Guards recorded for one cache entry.
+struct TensorGuard {
+  std::string src;               ///< `x`, `args[0]`, `self._modules['lin']._parameters['weight']`
+  TensorInfo t;                  ///< shape entries with a symbol are dynamic
+  std::string user_line, where;  ///< for guard comments
+};
+struct ValueGuard {
+  std::string src, code;         ///< `n`, `n == 2` / `G['SCALE'] == 1.0`
+  std::string kind;              ///< "int" "float" "str" "bool" "none" "int_dyn" "id" (ID_MATCH)
+  V value;
+  std::string comment;           ///< `# return x * n  # ork/...:6 in g`
+  std::string stack;             ///< User stack trace lines for the reason
+};
+
+struct CacheEntry {
+  std::string compile_id;
+  std::vector<TensorGuard> tensors;
+  std::vector<ValueGuard> values;
+  int guard_count = 0;
+};
+
+/// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
+struct CodeState {
+  std::string key, co_name;
+  int firstlineno = 0;
+  std::string filename;
+  std::shared_ptr<Env> globals;                        ///< f_globals: the defining module's scope
+  int frame_id = -1;
+  int compile_count = 0;
+  bool skipped = false, run_only = false;
+  std::vector<std::shared_ptr<CacheEntry>> entries;  ///< oldest first
+  std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
+  std::map<std::string, std::set<int>> dyn_dims;
+  std::map<std::string, V> seen_ints;
+  std::set<std::string> dyn_ints;
+  std::map<std::string, V> seen_globals;               ///< float globals read by earlier compiles
+  std::set<std::string> dyn_floats;                    ///< changed float globals: graph inputs now
+};
+
+/// The tracing context of one compiled frame execution (one compile id, or a cache hit).
+struct FrameCtx {
+  Mode mode = Mode::Eager;
+  CodeState* code = nullptr;
+  std::string compile_id;
+  int frame_id = -1, frame_compile_id = 0;
+  Graph graph;
+  std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  std::vector<TensorGuard> tguards;
+  std::vector<ValueGuard> vguards;
+  std::vector<std::pair<std::string, V>> inputs;
+  std::vector<std::string> restart_reasons;
+  int attempt = 0;
+  std::vector<StackFrame> start_stack;
+  std::string recompile_reason;
+  int cache_size = 0, accumulated = 0;
+  bool is_resume = false;
+  std::map<std::string, V> sym_globals;        ///< tensorified float globals (SymFloat values)
+  int next_sym = 0;
+  std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
+  std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
+  std::string builtins_key;                    ///< `__builtins_dict___N` of this attempt's OutputGraph
+  int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
+  std::string wrapper_cls;                     ///< compiled torch.nn container: `inner`'s `fn` is this class
+  int describer_id = 0, next_described = 0;    ///< MetaTensorDescriber of this attempt, its next tensor id
+  std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
+  std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
+  std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
+  std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
+};
+
+class Interp;
+/// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
+std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
+
+/// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
+void flatten_tensors(const V& v, std::vector<V>& out);
+/// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
+V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
+std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                        const std::shared_ptr<Env>& globals, bool old);
+
+/// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
+std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
+                         int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,
+                         const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
+                         bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
+
+/// One activation of a user function (or the module scope) in the interpreter.
+struct Activation {
+  std::shared_ptr<Env> env;
+  std::shared_ptr<FuncDef> fn;                 ///< null for module scope
+  std::shared_ptr<FrameCtx> ctx;               ///< compiled frame context (null = eager)
+  int depth = 0;                               ///< 0 = the compiled frame itself, >0 = inlined
+  int loop_depth = 0;
+  bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
+  int cur_line = 0;
+  const Stmt* cur_stmt = nullptr;
+  bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
+  std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
+  int file = 0;                                ///< source file of the running code (Interp::files_)
+  int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
+  bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
+};
+
+struct ReturnSignal { V value; };
+/// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
+struct PyException {
+  V value;                                     ///< the exception instance (its class in `cls`)
+  Location loc;
+};
+struct BreakSignal {};
+/// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
+struct StopRun {};
+struct ContinueSignal {};
+
+class Interp {
+ public:
+  Interp(std::string path, std::string source, Profile prof);
+  void run(const Module& m);
+  std::string trace() const { return writer_.text(); }
+  /// Notes for the last error: the user call chain and import chain that led to it (outermost first).
+  std::string error_context() const { return err_ctx_; }
+  std::string err_ctx_;
+
+  // ---- evaluation (interp.cpp) ----
+  V eval(const ExprP& e);
+  void exec_block(const std::vector<StmtP>& body);
+  void exec(const StmtP& s);
+  void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
+  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (nn_modules.cpp)
+  void assign(const ExprP& target, V v);
+  V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
+  V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+              std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
+  V getattr(V obj, const std::string& name, Location loc);
+  V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
+  V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
+  V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
+  void setattr(V obj, const std::string& name, V v, Location loc);
+  V lookup(const std::string& name, Location loc);
+  /// specialize_float=False: a float global that changed since the last compile is tensorified
+  /// (0-dim f64 graph input + `.item()`, TYPE_MATCH and two LAMBDA guards); see recompile_global.
+  V tensorified_global(const std::string& name, V v, Location loc);
+  bool truthy(V v, Location loc);
+  std::vector<V> iterate(V v, Location loc);
+  V binop(const std::string& op, V a, V b, Location loc);
+  V compare(const std::string& op, V a, V b, Location loc);
+  V subscript(V obj, V idx, Location loc);
+  [[noreturn]] void error(Location loc, const std::string& msg);
+
+  // ---- builtins and torch (builtins.cpp, torch_ops.cpp, nn_modules.cpp) ----
+  V call_builtin(const std::string& name, std::vector<V>& args,
+                 std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
+  V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
+  V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                       Location loc, V self, bool& handled);  ///< builtins_model.cpp
+  V torch_fn(const std::string& name, std::vector<V>& args,
+             std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V tensor_method(V self, const std::string& name, std::vector<V>& args,
+                  std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  V einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
+  /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
+  V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
+  /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
+  void materialize_item(const V& tuple, size_t i);
+  // ---- SymInts (symint.cpp) ----
+  /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
+  /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
+  V size_of(const V& t, long long dim);
+  /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
+  void realize(const V& t);
+  int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
+  std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
+  V tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,
+                        std::vector<V>& rest, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
+  V nn_construct(const std::string& cls, std::vector<V>& args,
+                 std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
+  V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+               Location loc);
+  V make_module(const std::string& name);
+  V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+
+  // ---- graph recording (torch_ops.cpp) ----
+  /// Records a node when the current frame is tracing; returns the result tensor value.
+  V emit(const std::string& op, const std::string& target, const std::string& base, bool infix,
+         const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
+         TensorInfo out, Location loc);
+  Arg to_arg(const V& v);
+  /// A new node's user line, function, code text and file: the current expression's line when it lies
+  /// inside the running statement (a multi-line call), else the statement's line.
+  void stamp_node(Node& n, Location loc) const;
+  int node_of(const V& t);
+  bool tracing() const;
+  bool grad_enabled() const { return grad_enabled_; }
+  [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
+                                bool data_dep = false);
+
+  // ---- Dynamo (dynamo.cpp) ----
+  V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
+              Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
+  V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                Location loc, const std::string& call_kind);
+  void data_dependent_jump(V cond, Location loc, bool& branch);
+  /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
+  void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
+  void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
+  void finish_frame(Activation& act, V retval);
+  std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
+                                        std::shared_ptr<CompileOpts> opts, bool is_resume);
+  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr);
+  void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
+  bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
+  /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
+  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc);
+  std::string short_path(int file = 0) const;
+  /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
+  void guard_module_id(const V& mod, const std::string& src);
+  // ---- guards on globals and the printed tree (guard_sources.cpp) ----
+  std::string guard_comment(Location loc);
+  void guard_global(const std::string& name, const V& v, Location loc);   ///< LOAD_GLOBAL of a module/function
+  void guard_builtin(const std::string& name, Location loc);              ///< LOAD_GLOBAL of a builtin
+  void guard_global_attr(const V& obj, const std::string& attr, const V& v, Location loc);  ///< torch.cat, time.perf_counter
+  std::vector<PyGuard> frame_guards(const FrameCtx& ctx, const CacheEntry& e, std::vector<std::string>& lambdas);
+  int unique_id_ = 0;                          ///< torch._dynamo.utils.unique_id counter (install_global names)
+  // ---- chromium_event and describe_* records (trace_events.cpp) ----
+  void chromium(const FrameCtx& ctx, const std::string& name, char ph, const std::string& pre = "", const std::string& post = "");
+  void chromium_dynamo_end(const FrameCtx& ctx, const std::string& metrics, bool ok);
+  void chromium_tracing_end(const FrameCtx& ctx);
+  void describe_input(FrameCtx& ctx, const TensorInfo& t, const std::string& source, bool again = false);
+  /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
+  void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
+                               const std::string& cached, const std::string& now);
+  // ---- modules of several files (imports.cpp) ----
+  struct ModuleSource {
+    std::string path, source;
+    bool package = false;
+  };
+  void set_search_roots(std::vector<std::string> roots);
+  bool find_module_source(const std::string& dotted, ModuleSource& out) const;
+  /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
+  V import_module(const std::string& dotted, Location loc);
+  std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`
+  void exec_import(const Stmt& s);
+  void exec_import_from(const Stmt& s);
+  int file_of_module(const std::string& dotted) const;
+  std::vector<std::string> roots_;             ///< module search path (script folder first)
+  std::map<std::string, V> loaded_;            ///< sys.modules of source modules
+  std::vector<std::shared_ptr<Module>> module_asts_;
+  // ---- exceptions (interp_exc.cpp) ----
+  V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
+  bool exception_matches(const V& exc, const V& handler, Location loc);
+  void exec_try(const Stmt& s);
+  std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
+  std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name
+  FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now
+  int next_describer_ = 0;                     ///< MetaTensorDescriber ids: one per attempt, one more per compile
+  long long obj_id(const Obj* o);
+  std::string loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line);
+  std::string user_traceback(Location loc) const;  ///< `User code traceback:` of the running stack
+
+  /// First member, so destroyed last: owns the run's values and cuts their cycles at the end.
+  Heap heap_;
+  Profile prof_;
+  std::string path_, source_;
+  /// Every source file of the run: [0] is the script, imported modules follow (imports.cpp).
+  struct SourceFile {
+    std::string path, source, module;
+    bool package = false;                      ///< an `__init__.py` (relative imports resolve inside it)
+  };
+  std::vector<SourceFile> files_;
+  const std::string& path_of(int file) const { return files_[static_cast<size_t>(file)].path; }
+  const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
+  /// Text of `line` in `file`, leading blanks removed when `strip`.
+  std::string code_line(int file, int line, bool strip = false) const;
+  bool is_stub(int file) const { return path_of(file).rfind("<tparse-stubs>/", 0) == 0; }
+  TraceWriter writer_;
+  std::vector<Activation*> stack_;
+  std::shared_ptr<Env> globals_;
+  std::map<std::string, std::unique_ptr<CodeState>> codes_;
+  int frame_counter_ = 0;
+  int top_calls_ = 0, max_top_calls_ = 0;    ///< top-level compiled calls made / allowed (0: no limit)
+  int frame_key_ = 0;
+  int callback_active_ = 0;
+  bool grad_enabled_ = true;
+  std::shared_ptr<CompileOpts> cur_opts_;
+  int tensor_ids_ = 0;
+  std::map<std::string, V> modules_;
+  std::map<std::string, long long> counters_;
+  std::map<const Obj*, long long> obj_ids_;    ///< stable fake id() for ID_MATCH guards
+};
+
+}  // namespace tparse::compiler

@@ -1,0 +1,98 @@
+// Python exceptions in the interpreted script: `raise`, `try/except/else/finally`, exception
+// classes (builtin names and user subclasses of them). Dynamo 2.11 traces these without a graph
+// break when the exception is raised and handled inside the frame, so they only steer control flow.
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+/// Name of a class-like value: a builtin exception (`ValueError`) or a user class.
+std::string class_name(const V& c) { return c && (c->k == VK::Builtin || c->k == VK::Class) ? c->s : ""; }
+
+/// Builtin exception hierarchy, the part scripts meet (child -> parent).
+const std::map<std::string, std::string>& builtin_parent() {
+  static const std::map<std::string, std::string> p = {
+      {"ValueError", "Exception"}, {"RuntimeError", "Exception"}, {"TypeError", "Exception"}, {"AssertionError", "Exception"},
+      {"LookupError", "Exception"}, {"KeyError", "LookupError"}, {"IndexError", "LookupError"},
+      {"NotImplementedError", "RuntimeError"}, {"StopIteration", "Exception"}, {"Exception", "BaseException"}};
+  return p;
+}
+
+/// Does class `c` (VK::Class with bases, or a builtin name) derive from the class named `want`?
+bool derives(const V& c, const std::string& want) {
+  if (!c) return false;
+  std::string n = class_name(c);
+  if (n == want) return true;
+  if (c->k == VK::Class) {
+    for (auto& b : c->bases) if (derives(b, want)) return true;
+    return false;
+  }
+  for (auto it = builtin_parent().find(n); it != builtin_parent().end(); it = builtin_parent().find(it->second))
+    if (it->second == want) return true;
+  return false;
+}
+}  // namespace
+
+V Interp::make_exception(const V& cls_or_name, std::vector<V> args) {
+  V cls = cls_or_name;
+  if (cls->k == VK::Builtin) {  // a builtin exception class: one shared class object per name
+    V& c = exc_classes_[cls->s];
+    if (!c) {
+      c = std::make_shared<Obj>();
+      c->k = VK::Class;
+      c->s = cls->s;
+      auto it = builtin_parent().find(cls->s);
+      if (it != builtin_parent().end()) c->bases.push_back(mk_builtin(it->second));
+    }
+    cls = c;
+  }
+  if (cls->k != VK::Class) error(Location{stack_.back()->cur_line, 0}, "exceptions must derive from BaseException");
+  auto e = std::make_shared<Obj>();
+  e->k = VK::Instance;
+  e->cls = cls;
+  e->attrs["args"] = mk_tuple(std::move(args));
+  return e;
+}
+
+bool Interp::exception_matches(const V& exc, const V& handler, Location loc) {
+  if (handler->k == VK::Tuple) {
+    for (auto& h : handler->items) if (exception_matches(exc, h, loc)) return true;
+    return false;
+  }
+  std::string want = class_name(handler);
+  if (want.empty()) error(loc, "catching classes that do not inherit from BaseException is not allowed");
+  return derives(exc->cls, want);
+}
+
+void Interp::exec_try(const Stmt& s) {
+  bool completed = false;
+  try {
+    try {
+      ++stack_.back()->try_depth;
+      struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
+      exec_block(s.body);
+      completed = true;
+    } catch (PyException& e) {
+      const Stmt* handler = nullptr;
+      for (auto& h : s.handlers)
+        if (!h->value || exception_matches(e.value, eval(h->value), h->loc)) { handler = h.get(); break; }
+      if (!handler) throw;
+      if (!handler->op.empty()) stack_.back()->env->set(handler->op, e.value);
+      auto saved = handling_;
+      handling_ = std::make_shared<PyException>(e);
+      struct Restore { std::shared_ptr<PyException>& r; std::shared_ptr<PyException> v; ~Restore() { r = v; } } restore{handling_, saved};
+      ++stack_.back()->try_depth;
+      struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
+      exec_block(handler->body);
+    }
+    if (completed) exec_block(s.orelse);
+  } catch (...) {
+    exec_block(s.final_body);
+    throw;
+  }
+  exec_block(s.final_body);
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,257 @@
+// Interpreter: expression evaluation (names, literals, operators, calls, comprehensions, f-strings)
+// and assignment to targets (names, attributes, subscripts, unpacking).
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static V make_slice(V a, V b, V c) {
+  auto s = std::make_shared<Obj>();
+  s->k = VK::Slice;
+  s->items = {a ? a : none(), b ? b : none(), c ? c : none()};
+  return s;
+}
+
+V Interp::eval(const ExprP& e) {
+  switch (e->k) {
+    case EK::Name: return lookup(e->s, e->loc);
+    case EK::None: return none();
+    case EK::Ellipsis: return mk_builtin("Ellipsis");
+    case EK::True: return mk_bool(true);
+    case EK::False: return mk_bool(false);
+    case EK::Int: return mk_int(e->i);
+    case EK::Float: return mk_float(e->f);
+    case EK::Str: return mk_str(e->s);
+    case EK::FStr: {
+      std::string s;
+      for (size_t i = 0; i < e->a.size(); ++i) {
+        s += e->kw[i];
+        V v = eval(e->a[i]);
+        std::string spec = e->comps[i].target ? e->comps[i].target->s : "";
+        if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
+          double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
+          if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));
+          else s += py_str(v);
+        } else if (v->k == VK::Tensor) {
+          s += "tensor(...)";
+        } else {
+          s += py_str(v);
+        }
+      }
+      s += e->kw.back();
+      return mk_str(s);
+    }
+    case EK::Attr: return getattr(eval(e->a[0]), e->s, e->loc);
+    case EK::Subscript: {
+      V obj = eval(e->a[0]);
+      V idx = eval(e->a[1]);
+      return subscript(obj, idx, e->loc);
+    }
+    case EK::Slice:
+      return make_slice(e->a[0] ? eval(e->a[0]) : nullptr, e->a[1] ? eval(e->a[1]) : nullptr,
+                        e->a[2] ? eval(e->a[2]) : nullptr);
+    case EK::Call: {
+      V callee = eval(e->a[0]);
+      std::vector<V> args;
+      std::vector<std::pair<std::string, V>> kwargs;
+      bool ex = false;
+      for (size_t i = 1; i < e->a.size(); ++i) {
+        const std::string& k = e->kw[i - 1];
+        if (k.empty()) args.push_back(eval(e->a[i]));
+        else if (k == "*") { ex = true; for (auto& x : iterate(eval(e->a[i]), e->a[i]->loc)) args.push_back(x); }
+        else if (k == "**") {
+          ex = true;
+          V d = eval(e->a[i]);
+          for (auto& kv : d->dict) kwargs.push_back({py_str(kv.first), kv.second});
+        } else { kwargs.push_back({k, eval(e->a[i])}); }
+      }
+      Activation& act = *stack_.back();
+      if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0)
+        // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
+        return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");
+      return call(callee, std::move(args), std::move(kwargs), e->loc);
+    }
+    case EK::BinOp: {
+      V l = eval(e->a[0]);  // left before right (function arguments have no evaluation order in C++)
+      V r = eval(e->a[1]);
+      return binop(e->s, l, r, e->loc);
+    }
+    case EK::UnaryOp: {
+      V v = eval(e->a[0]);
+      if (e->s == "not") return mk_bool(!truthy(v, e->loc));
+      if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : "pos", v, nullptr, e->loc, false);
+      if (e->s == "-") {
+        if (v->k == VK::Int) return mk_int(-v->i);
+        if (v->k == VK::Float) return mk_float(-v->f);
+        if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));
+      }
+      if (e->s == "+") return v;
+      error(e->loc, fmt::format("bad operand type for unary {}: '{}'", e->s, type_name(v)));
+    }
+    case EK::BoolOp: {
+      V a = eval(e->a[0]);
+      bool t = truthy(a, e->loc);
+      if (e->s == "and") return t ? eval(e->a[1]) : a;
+      return t ? a : eval(e->a[1]);
+    }
+    case EK::Compare: {
+      V left = eval(e->a[0]);
+      V result;
+      for (size_t i = 0; i < e->kw.size(); ++i) {
+        V right = eval(e->a[i + 1]);
+        result = compare(e->kw[i], left, right, e->loc);
+        if (i + 1 < e->kw.size() && !truthy(result, e->loc)) return result;
+        left = right;
+      }
+      return result;
+    }
+    case EK::IfExp: return truthy(eval(e->a[0]), e->loc) ? eval(e->a[1]) : eval(e->a[2]);
+    case EK::Tuple: case EK::List: case EK::Set: {
+      std::vector<V> xs;
+      for (auto& x : e->a) {
+        if (x->k == EK::Starred) { for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
+        else xs.push_back(eval(x));
+      }
+      return e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
+    }
+    case EK::Dict: {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      auto put = [&](V k, V v) {  // a later key replaces an earlier one in place, as in Python
+        for (auto& kv : d->dict)
+          if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+        d->dict.push_back({k, v});
+      };
+      for (size_t i = 0; i + 1 < e->a.size(); i += 2) {
+        if (e->a[i]->k == EK::Starred && e->a[i]->s == "**") {
+          V m = eval(e->a[i + 1]);
+          if (m->k != VK::Dict) error(e->a[i + 1]->loc, fmt::format("'{}' object is not a mapping", type_name(m)));
+          for (auto& kv : m->dict) put(kv.first, kv.second);
+          continue;
+        }
+        V k = eval(e->a[i]);
+        put(k, eval(e->a[i + 1]));
+      }
+      return d;
+    }
+    case EK::ListComp: case EK::GenExp: case EK::DictComp: {
+      auto scope = std::make_shared<Env>();
+      scope->parent = stack_.back()->env;
+      auto saved = stack_.back()->env;
+      stack_.back()->env = scope;
+      std::vector<V> out;
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      std::function<void(size_t)> rec = [&](size_t ci) {
+        if (ci == e->comps.size()) {
+          if (e->k == EK::DictComp) d->dict.push_back({eval(e->a[0]), eval(e->a[1])});
+          else out.push_back(eval(e->a[0]));
+          return;
+        }
+        for (auto& x : iterate(eval(e->comps[ci].iter), e->comps[ci].iter->loc)) {
+          assign(e->comps[ci].target, x);
+          bool ok = true;
+          for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
+          if (ok) rec(ci + 1);
+        }
+      };
+      // Python 3.12 inlines list/dict/set comprehensions (PEP 709); a generator expression is a frame
+      bool saved_gen = stack_.back()->in_genexpr;
+      if (e->k == EK::GenExp) stack_.back()->in_genexpr = true;
+      try { rec(0); } catch (...) { stack_.back()->env = saved; stack_.back()->in_genexpr = saved_gen; throw; }
+      stack_.back()->env = saved;
+      stack_.back()->in_genexpr = saved_gen;
+      if (e->k == EK::DictComp) return d;
+      return mk_list(out);
+    }
+    case EK::Lambda: {
+      auto f = std::make_shared<Obj>();
+      f->k = VK::Func;
+      f->fn = e->fn;
+      f->closure = stack_.back()->env;
+      for (auto& p : e->fn->params) f->defaults.push_back(p.def ? eval(p.def) : nullptr);
+      return f;
+    }
+    case EK::Starred: error(e->loc, "can't use starred expression here");
+    case EK::Yield: {
+      V v = e->a.empty() ? none() : eval(e->a[0]);
+      Activation& a = *stack_.back();
+      if (!a.yields) error(e->loc, "'yield' outside a generator function");
+      a.yields->push_back(v);
+      return none();
+    }
+  }
+  error(e->loc, "unsupported expression");
+}
+
+void Interp::assign(const ExprP& t, V v) {
+  Activation& act = *stack_.back();
+  switch (t->k) {
+    case EK::Name: {
+      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record) {
+        auto it = act.ctx->graph.tensor_node.find(v.get());
+        if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, t->s);
+      }
+      Env* target = act.env.get();
+      if (act.env->globals_decl.count(t->s)) while (target->parent) target = target->parent.get();
+      if (act.env->nonlocal_decl.count(t->s)) {  // the nearest enclosing function scope that binds it
+        Env* e = act.env->parent.get();
+        while (e && e->parent && !e->vars.count(t->s)) e = e->parent.get();
+        if (!e || !e->parent) error(t->loc, fmt::format("no binding for nonlocal '{}' found", t->s));
+        target = e;
+      }
+      target->set(t->s, v);
+      return;
+    }
+    case EK::Tuple: case EK::List: {
+      std::vector<V> xs = iterate(v, t->loc);
+      size_t star = t->a.size();
+      for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
+      if (star == t->a.size()) {
+        if (xs.size() != t->a.size())
+          error(t->loc, xs.size() > t->a.size()
+                            ? fmt::format("too many values to unpack (expected {})", t->a.size())
+                            : fmt::format("not enough values to unpack (expected {}, got {})", t->a.size(), xs.size()));
+        for (size_t i = 0; i < xs.size(); ++i) assign(t->a[i], xs[i]);
+        return;
+      }
+      size_t after = t->a.size() - star - 1;
+      if (xs.size() < star + after) error(t->loc, "not enough values to unpack");
+      for (size_t i = 0; i < star; ++i) assign(t->a[i], xs[i]);
+      assign(t->a[star]->a[0], mk_list(std::vector<V>(xs.begin() + star, xs.end() - after)));
+      for (size_t i = 0; i < after; ++i) assign(t->a[star + 1 + i], xs[xs.size() - after + i]);
+      return;
+    }
+    case EK::Attr: setattr(eval(t->a[0]), t->s, v, t->loc); return;
+    case EK::Subscript: {
+      V obj = eval(t->a[0]);
+      V idx = eval(t->a[1]);
+      if (obj->k == VK::List) {
+        long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
+        if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) error(t->loc, "list assignment index out of range");
+        obj->items[i] = v;
+        return;
+      }
+      if (obj->k == VK::Dict) {
+        for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
+        obj->dict.push_back({idx, v});
+        return;
+      }
+      if (obj->k == VK::Instance && obj->builtin_nn == "ModuleList") {
+        long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->order.size()) : idx->i;
+        obj->attrs[obj->order.at(i)] = v;
+        return;
+      }
+      if (obj->k == VK::Tensor) { error(t->loc, "in-place tensor assignment is not supported by tparse"); }
+      error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
+    }
+    case EK::Starred: assign(t->a[0], v); return;
+    default: error(t->loc, "cannot assign to expression");
+  }
+}
+
+}  // namespace tparse::compiler

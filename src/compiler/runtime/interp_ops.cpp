@@ -1,0 +1,580 @@
+// Interpreter operations: calls (user functions, classes, modules, compiled wrappers), attribute
+// and subscript access, iteration, arithmetic and comparisons on Python values.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static bool is_module_inst(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
+
+static V find_in_class(const V& cls, const std::string& name) {
+  if (!cls) return nullptr;
+  auto it = cls->attrs.find(name);
+  if (it != cls->attrs.end()) return it->second;
+  for (auto& b : cls->bases) if (V r = find_in_class(b, name)) return r;
+  return nullptr;
+}
+
+/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
+/// for anything else.
+V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
+  if (m->k != VK::Builtin || !m->func) return nullptr;
+  if (m->s == "property") return call(m->func, {inst}, {}, loc);
+  if (m->s == "staticmethod") return m->func;
+  if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
+    auto b = std::make_shared<Obj>();
+    b->k = VK::Bound;
+    b->self = inst;
+    b->func = m->func;
+    auto w = mk_builtin(m->s);
+    w->func = b;
+    return w;
+  }
+  if (m->s == "classmethod") {
+    auto b = std::make_shared<Obj>();
+    b->k = VK::Bound;
+    b->self = cls;
+    b->func = m->func;
+    return b;
+  }
+  return nullptr;
+}
+
+/// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
+V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
+  if (obj->k != VK::Instance || !obj->cls) return nullptr;
+  V m = find_in_class(obj->cls, name);
+  if (!m || m->k != VK::Func) return nullptr;
+  args.insert(args.begin(), obj);
+  return call(m, std::move(args), {}, loc);
+}
+
+V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
+  Activation& act = *stack_.back();
+  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
+  switch (callee->k) {
+    case VK::Builtin:
+      if (callee->s == "torch.compile.partial") {
+        auto c = std::make_shared<Obj>();
+        c->k = VK::Compiled;
+        if (args.empty()) error(loc, "torch.compile(...) decorator needs a function");
+        c->func = args[0];
+        c->copts = callee->copts;
+        return c;
+      }
+      if (callee->s.rfind("gradwrap:", 0) == 0 && callee->func) {  // @torch.no_grad() function
+        bool saved = grad_enabled_;
+        grad_enabled_ = callee->s == "gradwrap:enable_grad";
+        struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
+        return call(callee->func, std::move(args), std::move(kwargs), loc);
+      }
+      return call_builtin(callee->s, args, kwargs, loc, callee->self);
+    case VK::Compiled: {
+      V target = callee->func;
+      if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
+      if (callback_active_ == 0 && max_top_calls_ > 0) {  // a top-level call: count it (Options::max_compiled_calls)
+        int saved = max_top_calls_;
+        max_top_calls_ = 0;
+        V r = call(callee, std::move(args), std::move(kwargs), loc);
+        max_top_calls_ = saved;
+        if (++top_calls_ >= max_top_calls_) throw StopRun{};
+        return r;
+      }
+      if (target->k == VK::Instance) {
+        if (target->cls && find_in_class(target->cls, "forward")) {
+          V fwd = find_in_class(target->cls, "forward");
+          args.insert(args.begin(), target);
+          return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);
+        }
+        return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+      }
+      return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+    }
+    case VK::Func: {
+      if (callee->disabled) {
+        if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
+        int saved = callback_active_;
+        callback_active_ = 0;
+        V r;
+        try { r = call_user(callee, args, kwargs, nullptr, 0); } catch (...) { callback_active_ = saved; throw; }
+        callback_active_ = saved;
+        return r;
+      }
+      if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
+      if (callback_active_ > 0) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
+      return call_user(callee, args, kwargs, nullptr, 0);
+    }
+    case VK::Bound: {
+      if (callee->func->k == VK::Builtin) return call_builtin(callee->func->s, args, kwargs, loc, callee->self);
+      args.insert(args.begin(), callee->self);
+      return call(callee->func, std::move(args), std::move(kwargs), loc);
+    }
+    case VK::Class: {
+      if (callee->fn == nullptr && !callee->builtin_nn.empty()) {
+        auto inst = std::make_shared<Obj>();
+        inst->k = VK::Instance;
+        inst->builtin_nn = callee->builtin_nn;
+        return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+      }
+      auto inst = std::make_shared<Obj>();
+      inst->k = VK::Instance;
+      inst->cls = callee;
+      inst->builtin_nn = callee->builtin_nn;
+      if (!inst->builtin_nn.empty()) inst->attrs["training"] = mk_bool(true);
+      V init = find_in_class(callee, "__init__");
+      // a subclass of a built-in torch.nn module without its own __init__ is built by that module's
+      if (!init && !inst->builtin_nn.empty() && inst->builtin_nn != "Module") {
+        nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
+        return inst;
+      }
+      bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
+      for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
+      if (!init && exc) inst->attrs["args"] = mk_tuple(args);
+      if (!init && !callee->dc_fields.empty()) {  // the __init__ @dataclass generates
+        const auto& fields = callee->dc_fields;
+        if (args.size() > fields.size()) error(loc, fmt::format("{}.__init__() takes {} positional arguments but {} were given", callee->s, fields.size() + 1, args.size() + 1));
+        for (auto& [k, v] : kwargs)
+          if (std::find(fields.begin(), fields.end(), k) == fields.end()) error(loc, fmt::format("{}.__init__() got an unexpected keyword argument '{}'", callee->s, k));
+        for (size_t i = 0; i < fields.size(); ++i) {
+          V v = i < args.size() ? args[i] : nullptr;
+          for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
+          if (!v) v = find_in_class(callee, fields[i]);
+          if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
+          inst->attrs[fields[i]] = v;
+          inst->order.push_back(fields[i]);
+        }
+        if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
+        return inst;
+      }
+      if (init) {
+        args.insert(args.begin(), inst);
+        // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+        call_user(init, args, kwargs, nullptr, 0);
+      }
+      return inst;
+    }
+    case VK::Instance: {
+      if (is_module_inst(callee)) {
+        if (callee->cls) {
+          V fwd = find_in_class(callee->cls, "forward");
+          if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
+          if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
+          args.insert(args.begin(), callee);
+          if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
+          if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
+          return call_user(fwd, args, kwargs, nullptr, 0);
+        }
+        return nn_forward(callee, args, kwargs, loc);
+      }
+      if (V c = find_in_class(callee->cls, "__call__")) {
+        args.insert(args.begin(), callee);
+        return call(c, std::move(args), std::move(kwargs), loc);
+      }
+      break;
+    }
+    default: break;
+  }
+  error(loc, fmt::format("'{}' object is not callable", type_name(callee)));
+}
+
+V Interp::getattr(V obj, const std::string& name, Location loc) {
+  bool found = false;
+  if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) {
+      for (size_t i = 0; i < obj->items.size(); ++i) if (obj->items[i] == it->second) materialize_item(obj, i);
+      return it->second;
+    }
+  }
+  if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
+    if (V v = obj->menv->get_local(name)) return v;
+    error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));
+  }
+  if (obj->k == VK::Instance) {
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) {
+      V v = it->second;
+      Activation& act = *stack_.back();
+      if (act.ctx && act.ctx->mode == Mode::Record && v->k == VK::Instance &&
+          (v->builtin_nn == "LSTM" || v->builtin_nn == "GRU" || v->builtin_nn == "RNN")) {
+        // VariableBuilder refuses to wrap an RNN module (allow_rnn=False): a LOAD_ATTR, not a CALL
+        GraphBreak gb;
+        gb.gb_type = "Attempted to wrap RNN, GRU, or LSTM";
+        gb.msg = msg_rnn(rnn_repr(v));
+        gb.loc = loc;
+        gb.fn_name = act.fn ? act.fn->name : "<module>";
+        gb.step = act.depth == 0;
+        throw gb;
+      }
+      if (act.ctx && act.ctx->mode != Mode::Eager) {
+        auto src = act.ctx->sources.find(obj.get());
+        if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
+        if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
+          std::string s = src->second;
+          if (is_module_inst(v)) s += "._modules['" + name + "']";
+          else if (v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
+          else if (v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
+          else s += "." + name;
+          act.ctx->sources[v.get()] = s;
+        }
+        if (v->k == VK::Tensor && v->t->is_param && act.ctx->mode == Mode::Record) node_of(v);
+      }
+      return v;
+    }
+    if (obj->cls) {
+      if (V m = find_in_class(obj->cls, name)) {
+        if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
+        if (m->k == VK::Func) {
+          auto b = std::make_shared<Obj>();
+          b->k = VK::Bound;
+          b->self = obj;
+          b->func = m;
+          return b;
+        }
+        return m;
+      }
+    }
+  }
+  if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
+    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
+  if (obj->k == VK::Class) {
+    if (V m = find_in_class(obj, name)) {
+      if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
+      return m;
+    }
+  }
+  if (obj->k == VK::Builtin && obj->s == "property" && (name == "setter" || name == "getter" || name == "fget")) {
+    if (name == "fget") return obj->func;
+    auto b = mk_builtin(name == "setter" ? "property.setter" : "property.getter");
+    b->self = obj;
+    return b;
+  }
+  if (obj->k == VK::Builtin && obj->s == "super") {
+    V cls = obj->cls;
+    for (auto& b : cls->bases) {
+      if (V m = find_in_class(b, name)) {
+        auto bm = std::make_shared<Obj>();
+        bm->k = VK::Bound;
+        bm->self = obj->self;
+        bm->func = m;
+        return bm;
+      }
+    }
+    // super() reaching a built-in torch.nn class: its __init__ builds the parameters, its forward is the op
+    V nn_base;
+    for (auto& b : cls->bases) if (b->k == VK::Class && !b->fn && !b->builtin_nn.empty()) nn_base = b;
+    if (name == "__init__") {
+      // nn.Module.__init__ logs API usage: traced inside a frame it is a graph node (kwargs_call truth)
+      if (nn_base && nn_base->builtin_nn == "Module") return mk_builtin("nn_module_init");
+      if (nn_base) {
+        auto b = mk_builtin("nn_init:" + nn_base->builtin_nn);
+        b->self = obj->self;
+        return b;
+      }
+      return mk_builtin("noop");
+    }
+    if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
+      auto b = mk_builtin("nn_forward_base");
+      b->self = obj->self;
+      return b;
+    }
+    if (name == "forward") error(loc, "super().forward: no base class defines forward");
+  }
+  V r = builtin_attr(obj, name, loc, found);
+  if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
+  if (found) return r;
+  error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
+}
+
+void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
+    V p = find_in_class(obj->cls, name);
+    if (p && p->k == VK::Builtin && p->s == "property") {
+      auto it = p->attrs.find("fset");
+      if (it == p->attrs.end()) error(loc, fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s));
+      call(it->second, {obj, v}, {}, loc);
+      return;
+    }
+  }
+  if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
+    if (!obj->attrs.count(name)) obj->order.push_back(name);
+    obj->attrs[name] = v;
+    return;
+  }
+  if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
+  error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
+}
+
+static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
+
+V Interp::subscript(V obj, V idx, Location loc) {
+  if (obj->k == VK::Tensor) {
+    std::vector<V> args{idx};
+    std::vector<std::pair<std::string, V>> kwargs;
+    return tensor_method(obj, "__getitem__", args, kwargs, loc);
+  }
+  if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
+    size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
+    if (idx->k == VK::Slice) {
+      long long st = idx->items[2]->k == VK::Int ? idx->items[2]->i : 1;
+      long long lo = idx->items[0]->k == VK::Int ? norm_index(idx->items[0]->i, n) : (st > 0 ? 0 : static_cast<long long>(n) - 1);
+      long long hi = idx->items[1]->k == VK::Int ? norm_index(idx->items[1]->i, n) : (st > 0 ? static_cast<long long>(n) : -1);
+      lo = std::max<long long>(st > 0 ? 0 : -1, std::min<long long>(lo, n));
+      hi = std::max<long long>(-1, std::min<long long>(hi, n));
+      std::vector<V> xs;
+      std::string s;
+      for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) {
+        if (obj->k == VK::Str) s += obj->s[i];
+        else xs.push_back(obj->items[i]);
+      }
+      if (obj->k == VK::Str) return mk_str(s);
+      if (obj->k == VK::List) return mk_list(xs);
+      V r = mk_tuple(xs);
+      r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
+      return r;
+    }
+    if (idx->k != VK::Int && idx->k != VK::Bool) error(loc, "indices must be integers or slices");
+    long long i = norm_index(idx->i, n);
+    if (i < 0 || i >= static_cast<long long>(n)) error(loc, fmt::format("{} index out of range", type_name(obj)));
+    if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
+    if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
+    return obj->items[i];
+  }
+  if (obj->k == VK::Dict) {
+    for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) return kv.second;
+    error(loc, fmt::format("KeyError: {}", py_repr(idx)));
+  }
+  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {
+    V r;
+    std::string key;
+    if (obj->builtin_nn == "ModuleDict") { key = py_str(idx); r = obj->attrs.count(key) ? obj->attrs[key] : nullptr; }
+    else {
+      if (idx->k == VK::Slice) error(loc, "slicing a ModuleList is not supported by tparse");
+      long long i = norm_index(idx->i, obj->order.size());
+      if (i < 0 || i >= static_cast<long long>(obj->order.size())) error(loc, "index out of range");
+      key = obj->order[i];
+      r = obj->attrs[key];
+    }
+    if (!r) error(loc, fmt::format("KeyError: {}", py_repr(idx)));
+    Activation& act = *stack_.back();
+    if (act.ctx) {
+      auto src = act.ctx->sources.find(obj.get());
+      if (src != act.ctx->sources.end()) act.ctx->sources[r.get()] = src->second + "._modules['" + key + "']";
+    }
+    return r;
+  }
+  if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
+  if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
+  bool found = false;
+  V g = builtin_attr(obj, "__getitem__", loc, found);
+  if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
+  error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
+}
+
+std::vector<V> Interp::iterate(V v, Location loc) {
+  switch (v->k) {
+    case VK::List: case VK::Tuple: case VK::Iterator:
+      if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
+      return v->items;
+    case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
+    case VK::Dict: { std::vector<V> xs; for (auto& kv : v->dict) xs.push_back(kv.first); return xs; }
+    case VK::Instance:
+      if (v->builtin_nn == "ModuleList" || v->builtin_nn == "Sequential") {
+        std::vector<V> xs;
+        Activation& act = *stack_.back();
+        for (auto& n : v->order) {
+          V m = v->attrs[n];
+          if (act.ctx) {
+            auto src = act.ctx->sources.find(v.get());
+            if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + "._modules['" + n + "']";
+          }
+          xs.push_back(m);
+        }
+        return xs;
+      }
+      if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
+      if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
+      break;
+    case VK::Tensor: {
+      if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");
+      std::vector<V> xs;
+      for (long long i = 0; i < v->t->shape[0].v; ++i) {
+        std::vector<V> a{mk_int(i)};
+        std::vector<std::pair<std::string, V>> kw;
+        xs.push_back(tensor_method(v, "__getitem__", a, kw, loc));
+      }
+      return xs;
+    }
+    default: break;
+  }
+  error(loc, fmt::format("'{}' object is not iterable", type_name(v)));
+}
+
+/// printf-style `fmt % args`: %s %r %d %i %f %e %g %x %o %c %% with flags, width and precision.
+V Interp::percent_format(const std::string& f, const V& rhs, Location loc) {
+  std::vector<V> xs = rhs->k == VK::Tuple ? rhs->items : std::vector<V>{rhs};
+  size_t next = 0;
+  std::string out;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '%') { out += f[i]; continue; }
+    size_t j = i + 1;
+    while (j < f.size() && std::string("-+ #0.123456789").find(f[j]) != std::string::npos) ++j;
+    if (j >= f.size()) error(loc, "incomplete format");
+    char conv = f[j];
+    std::string spec = f.substr(i + 1, j - i - 1);
+    i = j;
+    if (conv == '%') { out += '%'; continue; }
+    if (next >= xs.size()) error(loc, "not enough arguments for format string");
+    V v = xs[next++];
+    double d = v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i);
+    char buf[512];
+    std::string cs = "%" + spec;
+    if (conv == 's' || conv == 'r') {
+      std::string s = conv == 's' ? py_str(v) : py_repr(v);
+      std::snprintf(buf, sizeof buf, (cs + "s").c_str(), s.c_str());
+    } else if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o' || conv == 'c') {
+      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a number is required, not {}", conv, type_name(v)));
+      std::snprintf(buf, sizeof buf, (cs + "ll" + (conv == 'i' ? 'd' : conv)).c_str(), static_cast<long long>(d));
+    } else if (std::string("feEgG").find(conv) != std::string::npos) {
+      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
+      std::snprintf(buf, sizeof buf, (cs + conv).c_str(), d);
+    } else {
+      error(loc, fmt::format("unsupported format character '{}'", conv));
+    }
+    out += buf;
+  }
+  if (next < xs.size() && rhs->k == VK::Tuple) error(loc, "not all arguments converted during string formatting");
+  return mk_str(out);
+}
+
+static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; }
+static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
+
+V Interp::binop(const std::string& op, V a, V b, Location loc) {
+  if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
+  if (b->k == VK::Tensor) return tensor_binop(op, b, a, loc, true);
+  if (is_num(a) && is_num(b)) {
+    bool flt = a->k == VK::Float || b->k == VK::Float;
+    double x = num(a), y = num(b);
+    if (op == "/") {
+      if (y == 0) error(loc, "division by zero");
+      return mk_float(x / y);
+    }
+    if (op == "**") {
+      if (!flt && y >= 0) return mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
+      return mk_float(std::pow(x, y));
+    }
+    if (!flt && (!a->sym.empty() || !b->sym.empty())) {  // SymInt arithmetic: the hint, and the expression
+      V r = binop(op, a->sym.empty() ? a : mk_int(a->i), b->sym.empty() ? b : mk_int(b->i), loc);
+      if (r->k == VK::Int) r->sym = sym_expr(op, a, b);
+      return r;
+    }
+    if (!flt) {
+      long long i = a->k == VK::Bool ? a->b : a->i, j = b->k == VK::Bool ? b->b : b->i;
+      if (op == "+") return mk_int(i + j);
+      if (op == "-") return mk_int(i - j);
+      if (op == "*") return mk_int(i * j);
+      if (op == "//" || op == "%") {
+        if (j == 0) error(loc, "integer division or modulo by zero");
+        long long q = i / j;
+        if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
+        return op == "//" ? mk_int(q) : mk_int(i - q * j);
+      }
+      if (op == "&") return mk_int(i & j);
+      if (op == "|") return mk_int(i | j);
+      if (op == "^") return mk_int(i ^ j);
+      if (op == "<<") return mk_int(i << j);
+      if (op == ">>") return mk_int(i >> j);
+    } else {
+      if (op == "+") return mk_float(x + y);
+      if (op == "-") return mk_float(x - y);
+      if (op == "*") return mk_float(x * y);
+      if (op == "//") return mk_float(std::floor(x / y));
+      if (op == "%") return mk_float(x - std::floor(x / y) * y);
+    }
+  }
+  if (op == "+" && a->k == VK::Str && b->k == VK::Str) return mk_str(a->s + b->s);
+  if (op == "+" && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
+    std::vector<V> xs = a->items;
+    xs.insert(xs.end(), b->items.begin(), b->items.end());
+    if (a->k == VK::List) return mk_list(xs);
+    V r = mk_tuple(xs);
+    r->size_tuple = a->size_tuple || b->size_tuple;  // torch.Size + tuple is a torch.Size
+    return r;
+  }
+  if (op == "*" && (a->k == VK::List || a->k == VK::Tuple || a->k == VK::Str) && b->k == VK::Int) {
+    std::vector<V> xs;
+    std::string s;
+    for (long long i = 0; i < b->i; ++i) { xs.insert(xs.end(), a->items.begin(), a->items.end()); s += a->s; }
+    if (a->k == VK::Str) return mk_str(s);
+    return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
+  }
+  if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);
+  error(loc, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)));
+}
+
+static bool py_eq(const V& a, const V& b) {
+  if (is_num(a) && is_num(b)) return num(a) == num(b);
+  if (a->k != b->k) return false;
+  switch (a->k) {
+    case VK::None: return true;
+    case VK::Str: case VK::DType: return a->s == b->s;
+    case VK::List: case VK::Tuple:
+      if (a->items.size() != b->items.size()) return false;
+      for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
+      return true;
+    default: return a.get() == b.get();
+  }
+}
+
+V Interp::compare(const std::string& op, V a, V b, Location loc) {
+  if (op == "is") return mk_bool(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b));
+  if (op == "is not") return mk_bool(!(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b)));
+  if (a->k == VK::Tensor || b->k == VK::Tensor) {
+    static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
+    if (!m.count(op)) error(loc, "unsupported tensor comparison");
+    if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
+    static const std::map<std::string, std::string> flip = {{"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"==", "=="}, {"!=", "!="}};
+    return tensor_binop(flip.at(op), b, a, loc, false);
+  }
+  if (op == "in" || op == "not in") {
+    if (V c = user_dunder(b, "__contains__", {a}, loc)) {
+      bool known = true;
+      bool r = truthy_const(c, known);
+      return mk_bool(op == "in" ? r : !r);
+    }
+    bool r = false;
+    if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
+    else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
+    else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;
+    else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);
+    return mk_bool(op == "in" ? r : !r);
+  }
+  if (op == "==") return mk_bool(py_eq(a, b));
+  if (op == "!=") return mk_bool(!py_eq(a, b));
+  if (is_num(a) && is_num(b)) {
+    double x = num(a), y = num(b);
+    if (op == "<") return mk_bool(x < y);
+    if (op == ">") return mk_bool(x > y);
+    if (op == "<=") return mk_bool(x <= y);
+    if (op == ">=") return mk_bool(x >= y);
+  }
+  if (a->k == VK::Str && b->k == VK::Str) {
+    if (op == "<") return mk_bool(a->s < b->s);
+    if (op == ">") return mk_bool(a->s > b->s);
+    if (op == "<=") return mk_bool(a->s <= b->s);
+    if (op == ">=") return mk_bool(a->s >= b->s);
+  }
+  error(loc, fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)));
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,129 @@
+// Value constructors and Python-style repr/str of interpreter values.
+#include "runtime/value.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace tparse::compiler {
+
+V none() { static V n = std::make_shared<Obj>(); return n; }
+V mk_bool(bool b) { auto o = std::make_shared<Obj>(); o->k = VK::Bool; o->b = b; return o; }
+V mk_int(long long i) { auto o = std::make_shared<Obj>(); o->k = VK::Int; o->i = i; return o; }
+V mk_float(double f) { auto o = std::make_shared<Obj>(); o->k = VK::Float; o->f = f; return o; }
+V mk_str(std::string s) { auto o = std::make_shared<Obj>(); o->k = VK::Str; o->s = std::move(s); return o; }
+V mk_list(std::vector<V> xs) { auto o = std::make_shared<Obj>(); o->k = VK::List; o->items = std::move(xs); return o; }
+V mk_tuple(std::vector<V> xs) { auto o = std::make_shared<Obj>(); o->k = VK::Tuple; o->items = std::move(xs); return o; }
+V mk_tensor(TensorInfo t) {
+  auto o = std::make_shared<Obj>();
+  o->k = VK::Tensor;
+  if (t.stride.size() != t.shape.size()) t.stride = contiguous_strides(t.shape);
+  o->t = std::make_shared<TensorInfo>(std::move(t));
+  return o;
+}
+V mk_builtin(std::string name) { auto o = std::make_shared<Obj>(); o->k = VK::Builtin; o->s = std::move(name); return o; }
+
+std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
+  std::vector<Dim> st(shape.size());
+  Dim acc{1, ""};
+  for (size_t i = shape.size(); i-- > 0;) {
+    st[i] = acc;
+    const Dim& d = shape[i];
+    Dim n;
+    n.v = acc.v * d.v;
+    if (acc.is_sym() || d.is_sym()) {
+      if (acc.is_sym() && d.is_sym()) n.sym = d.sym + "*" + acc.sym;
+      else if (acc.is_sym()) n.sym = d.v == 1 ? acc.sym : std::to_string(d.v) + "*" + acc.sym;
+      else n.sym = acc.v == 1 ? d.sym : std::to_string(acc.v) + "*" + d.sym;
+    }
+    acc = n;
+  }
+  return st;
+}
+
+std::string dtype_short(const std::string& d) {
+  static const std::map<std::string, std::string> m = {
+      {"float32", "f32"}, {"float64", "f64"}, {"float16", "f16"}, {"bfloat16", "bf16"},
+      {"int64", "i64"}, {"int32", "i32"}, {"bool", "b8"}, {"int8", "i8"}, {"uint8", "u8"}};
+  auto it = m.find(d);
+  return it == m.end() ? d : it->second;
+}
+std::string dtype_c10(const std::string& d) {
+  static const std::map<std::string, std::string> m = {
+      {"float32", "Float"}, {"float64", "Double"}, {"float16", "Half"}, {"bfloat16", "BFloat16"},
+      {"int64", "Long"}, {"int32", "Int"}, {"bool", "Bool"}, {"int8", "Char"}, {"uint8", "Byte"}};
+  auto it = m.find(d);
+  return it == m.end() ? d : it->second;
+}
+
+std::string fmt_float(double f) {
+  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
+  if (std::isnan(f)) return "nan";
+  if (f == std::floor(f) && std::fabs(f) < 1e16) return fmt::format("{:.1f}", f);
+  std::string s = fmt::format("{}", f);
+  return s;
+}
+
+std::string type_name(const V& v) {
+  switch (v->k) {
+    case VK::None: return "NoneType";
+    case VK::Bool: return "bool";
+    case VK::Int: return "int";
+    case VK::Float: return "float";
+    case VK::Str: return "str";
+    case VK::List: return "list";
+    case VK::Tuple: return "tuple";
+    case VK::Dict: return "dict";
+    case VK::Func: return "function";
+    case VK::Tensor: return "Tensor";
+    case VK::Instance: return v->cls ? v->cls->s : v->builtin_nn;
+    default: return "object";
+  }
+}
+
+bool truthy_const(const V& v, bool& known) {
+  known = true;
+  switch (v->k) {
+    case VK::None: return false;
+    case VK::Bool: return v->b;
+    case VK::Int: return v->i != 0;
+    case VK::Float: return v->f != 0;
+    case VK::Str: return !v->s.empty();
+    case VK::List: case VK::Tuple: return !v->items.empty();
+    case VK::Dict: return !v->dict.empty();
+    case VK::Tensor: known = false; return true;
+    default: return true;
+  }
+}
+
+std::string py_repr(const V& v) {
+  switch (v->k) {
+    case VK::None: return "None";
+    case VK::Bool: return v->b ? "True" : "False";
+    case VK::Int: return v->sym.empty() ? std::to_string(v->i) : v->sym;
+    case VK::Float: return fmt_float(v->f);
+    case VK::Str: {
+      std::string q = v->s.find('\'') != std::string::npos && v->s.find('"') == std::string::npos ? "\"" : "'";
+      return q + v->s + q;
+    }
+    case VK::List: case VK::Tuple: {
+      std::string s = v->k == VK::List ? "[" : "(";
+      for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + py_repr(v->items[i]);
+      if (v->k == VK::Tuple && v->items.size() == 1) s += ",";
+      return s + (v->k == VK::List ? "]" : ")");
+    }
+    case VK::DType: return "torch." + v->s;
+    case VK::Device: {
+      size_t c = v->s.find(':');
+      if (c == std::string::npos) return fmt::format("device(type='{}')", v->s);
+      return fmt::format("device(type='{}', index={})", v->s.substr(0, c), v->s.substr(c + 1));
+    }
+    case VK::Slice: return fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
+    case VK::Tensor: return "tensor(...)";
+    default: return "<" + type_name(v) + ">";
+  }
+}
+
+std::string py_str(const V& v) { return v->k == VK::Str ? v->s : py_repr(v); }
+
+}  // namespace tparse::compiler

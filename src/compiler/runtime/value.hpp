@@ -1,0 +1,118 @@
+// Runtime values of the abstract interpreter: Python objects and abstract tensors (shape, dtype).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "runtime/heap.hpp"
+
+namespace tparse::compiler {
+
+using V = std::shared_ptr<Obj>;
+
+/// One tensor dimension: a static size, or a symbol (`s77`) with a hint value.
+struct Dim {
+  long long v = 0;
+  std::string sym;  ///< empty = static
+  bool is_sym() const { return !sym.empty(); }
+  std::string str() const { return sym.empty() ? std::to_string(v) : sym; }
+  bool operator==(const Dim& o) const { return v == o.v && sym == o.sym; }
+};
+
+/// Abstract tensor: what a FakeTensor knows, plus an optional uniform fill value so that simple
+/// data-dependent branches (`if x.sum() > 0` on torch.ones) can be decided.
+struct TensorInfo {
+  std::vector<Dim> shape, stride;
+  std::string dtype = "float32";
+  std::string device = "cpu";
+  bool requires_grad = false;
+  bool is_param = false;
+  bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
+  std::optional<double> fill;
+  std::set<int> marked_dynamic;
+};
+
+enum class VK {
+  None, Bool, Int, Float, Str, List, Tuple, Dict, Func, Builtin, Bound, Class, Instance, Module,
+  Tensor, Slice, DType, Device, Compiled, Iterator
+};
+
+/// Options of torch.compile (backend is accepted and ignored: Dynamo's behaviour is backend-free).
+struct CompileOpts {
+  bool dynamic_false = false;
+  bool dynamic_true = false;
+  bool fullgraph = false;
+};
+
+/// A Python value. Its shared_ptr edges may form cycles; the run's Heap cuts them (heap.hpp).
+struct Obj : HeapMember<Obj> {
+  VK k = VK::None;
+  bool b = false;
+  long long i = 0;
+  double f = 0;
+  std::string s;                          ///< str value, builtin/module/dtype/class name
+  std::vector<V> items;                   ///< list/tuple/slice/iterator items
+  size_t pos = 0;                         ///< iterator position
+  std::vector<std::pair<V, V>> dict;      ///< dict entries in insertion order
+  std::map<std::string, V> attrs;         ///< instance/module/class attributes
+  std::vector<std::string> order;         ///< insertion order of attrs (modules, params)
+  std::shared_ptr<FuncDef> fn;            ///< user function / class body
+  std::shared_ptr<Env> closure;           ///< defining scope of a user function
+  std::shared_ptr<Env> menv;              ///< globals of a module loaded from source (imports.cpp)
+  std::vector<V> defaults;                ///< evaluated default values (per param index)
+  V self, func;                           ///< bound method / compiled wrapper target
+  V cls;                                  ///< class of an instance
+  std::vector<V> bases;                   ///< class bases
+  std::string builtin_nn;                 ///< built-in nn class name ("Linear") for instances/classes
+  std::shared_ptr<TensorInfo> t;          ///< tensor
+  std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
+  bool disabled = false;                  ///< function wrapped by torch.compiler.disable
+  bool jit_script = false;                ///< function decorated with @torch.jit.script
+  std::string global_name;                ///< name under which a global was read (for guards)
+  int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
+  std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
+  bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
+  std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
+};
+
+/// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.
+struct Env : HeapMember<Env> {
+  std::map<std::string, V> vars;
+  std::vector<std::string> order;
+  std::shared_ptr<Env> parent;
+  std::set<std::string> globals_decl;
+  std::set<std::string> nonlocal_decl;   ///< `nonlocal x`: assignments go to the enclosing function's scope
+  V get_local(const std::string& n) const {
+    auto it = vars.find(n);
+    return it == vars.end() ? nullptr : it->second;
+  }
+  void set(const std::string& n, V v) {
+    if (!vars.count(n)) order.push_back(n);
+    vars[n] = std::move(v);
+  }
+};
+
+V none();
+V mk_bool(bool b);
+V mk_int(long long i);
+V mk_float(double f);
+V mk_str(std::string s);
+V mk_list(std::vector<V> xs);
+V mk_tuple(std::vector<V> xs);
+V mk_tensor(TensorInfo t);
+V mk_builtin(std::string name);
+bool truthy_const(const V& v, bool& known);
+std::string type_name(const V& v);
+std::string py_repr(const V& v);
+std::string py_str(const V& v);
+std::string fmt_float(double f);
+std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+std::string dtype_short(const std::string& dtype);   ///< float32 -> f32
+std::string dtype_c10(const std::string& dtype);     ///< float32 -> Float
+
+}  // namespace tparse::compiler

@@ -1,0 +1,175 @@
+// Graph IR helpers and the print_readable() renderer (node names, stack comments, deletions).
+#include "torch/graph.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace tparse::compiler {
+
+int Graph::placeholder_count() const {
+  int n = 0;
+  for (auto& x : nodes) n += x.op == "placeholder";
+  return n;
+}
+int Graph::call_count() const {
+  int n = 0;
+  for (auto& x : nodes) n += x.op.rfind("call", 0) == 0;
+  return n;
+}
+int Graph::call_function_count() const {
+  int n = 0;
+  for (auto& x : nodes) n += x.op == "call_function";
+  return n;
+}
+
+static const std::set<std::string>& reserved_names() {
+  static const std::set<std::string> r = {"sum", "max", "min", "abs", "pow", "input", "len", "float",
+                                          "int", "list", "tuple", "round", "all", "any", "type",
+                                          "getattr", "id", "range", "str", "bool", "dict", "set",
+                                          "slice", "iter", "next", "map", "filter", "zip", "hash",
+                                          "format", "print", "divmod", "sorted", "reversed", "object"};
+  return r;
+}
+
+std::string Graph::unique_name(const std::string& base) {
+  int& c = name_count[base];
+  std::string n = base;
+  if (c > 0 || reserved_names().count(base)) n = fmt::format("{}_{}", base, c == 0 && reserved_names().count(base) ? 1 : c);
+  if (reserved_names().count(base) && c == 0) c = 1;
+  ++c;
+  return n;
+}
+
+void Graph::rename(int node, const std::string& var) {
+  Node& n = nodes[node];
+  if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
+  n.name = unique_name(var);
+  n.renamed = true;
+}
+
+void Graph::rollback(size_t n) {
+  if (n >= nodes.size()) return;
+  nodes.resize(n);
+  for (auto it = tensor_node.begin(); it != tensor_node.end();) {
+    if (it->second >= static_cast<int>(n)) it = tensor_node.erase(it);
+    else ++it;
+  }
+}
+
+std::string meta_str(const TensorInfo& t) {
+  std::string s = dtype_short(t.dtype) + "[";
+  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + t.shape[i].str();
+  s += "][";
+  for (size_t i = 0; i < t.stride.size(); ++i) s += (i ? ", " : "") + t.stride[i].str();
+  s += "]" + t.device;
+  return s;
+}
+
+static std::string arg_str(const Graph& g, const Arg& a) {
+  if (a.node >= 0) return g.nodes[a.node].name;
+  if (!a.is_seq) return a.lit;
+  std::string s = a.is_tuple ? "(" : "[";
+  for (size_t i = 0; i < a.seq.size(); ++i) s += (i ? ", " : "") + arg_str(g, a.seq[i]);
+  if (a.is_tuple && a.seq.size() == 1) s += ",";
+  return s + (a.is_tuple ? ")" : "]");
+}
+
+static void collect_uses(const Arg& a, std::vector<int>& out) {
+  if (a.node >= 0) out.push_back(a.node);
+  for (auto& x : a.seq) collect_uses(x, out);
+}
+
+std::string print_readable(const Graph& g, const std::string& file) {
+  std::string sig;
+  std::string body;
+  // last use of each node
+  std::vector<int> last_use(g.nodes.size(), -1);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    std::vector<int> uses;
+    for (auto& a : g.nodes[i].args) collect_uses(a, uses);
+    for (auto& kv : g.nodes[i].kwargs) collect_uses(kv.second, uses);
+    for (int u : uses) last_use[u] = static_cast<int>(i);
+  }
+  std::string lines;
+  for (auto& n : g.nodes) {
+    if (n.op != "placeholder") continue;
+    if (n.is_sym) { sig += fmt::format(", {}: \"Sym({})\"", n.name, n.name); continue; }
+    sig += fmt::format(", {}: \"{}\"", n.placeholder_src, meta_str(n.meta));
+    lines += fmt::format("        {} = {}\n", n.name, n.placeholder_src);
+  }
+  int cur_line = -1;
+  std::string cur_file;
+  std::string cur_fn;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    auto& n = g.nodes[i];
+    if (n.op == "placeholder" || n.op == "output") continue;
+    if (n.line != cur_line || n.fn_name != cur_fn || n.file != cur_file) {
+      lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
+      cur_line = n.line;
+      cur_fn = n.fn_name;
+      cur_file = n.file;
+    }
+    std::string rhs;
+    bool iop = n.infix && n.args.size() == 2 && n.target.size() == 2 && n.target[1] == '=' && std::string("+-*/").find(n.target[0]) != std::string::npos;
+    if (iop) {  // operator.iadd: FX writes `a += b;  name = a`
+      rhs = arg_str(g, n.args[0]);
+    } else if (n.infix && n.args.size() == 2) {
+      rhs = fmt::format("{} {} {}", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]));
+    } else if (n.infix && n.args.size() == 1) {
+      rhs = fmt::format("{}{}", n.target, arg_str(g, n.args[0]));
+    } else if (n.target == "getitem") {
+      rhs = fmt::format("{}[{}]", arg_str(g, n.args[0]), arg_str(g, n.args[1]));
+    } else {
+      std::vector<std::string> parts;
+      size_t first = 0;
+      std::string callee = n.target;
+      if (n.op == "call_method") { callee = arg_str(g, n.args[0]) + "." + n.target; first = 1; }
+      if (n.op == "call_module") callee = "self." + n.target;
+      for (size_t k = first; k < n.args.size(); ++k) parts.push_back(arg_str(g, n.args[k]));
+      for (auto& kv : n.kwargs) parts.push_back(kv.first + " = " + arg_str(g, kv.second));
+      rhs = callee + "(" + fmt::format("{}", fmt::join(parts, ", ")) + ")";
+    }
+    std::string ann = n.has_meta ? fmt::format(": \"{}\"", meta_str(n.meta)) : n.sym_type.empty() ? "" : ": \"" + n.sym_type + "\"";
+    std::vector<std::string> dead;
+    std::vector<int> uses;
+    for (auto& a : n.args) collect_uses(a, uses);
+    for (auto& kv : n.kwargs) collect_uses(kv.second, uses);
+    std::set<int> seen;
+    for (int u : uses) {
+      if (seen.insert(u).second && last_use[u] == static_cast<int>(i) &&
+          std::find(g.outputs.begin(), g.outputs.end(), u) == g.outputs.end())
+        dead.push_back(g.nodes[u].name);
+    }
+    if (n.dead_result) dead.push_back(n.name);
+    std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
+    if (iop) lines += fmt::format("        {} {} {};  {}{} = {}{}\n", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
+    else lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
+  }
+  std::vector<std::string> outs;
+  for (int o : g.outputs) outs.push_back(g.nodes[o].name);
+  std::string ret = outs.size() == 1 ? "(" + outs[0] + ",)" : "(" + fmt::format("{}", fmt::join(outs, ", ")) + ")";
+  if (!lines.empty() && lines.back() == '\n') {}
+  body = fmt::format("class GraphModule(torch.nn.Module):\n    def forward(self{}):\n{}        return {}\n",
+                     sig, lines, ret);
+  return body;
+}
+
+std::string sizes_json(const Graph& g) {
+  std::string s = "{";
+  bool first = true;
+  for (auto& n : g.nodes) {
+    if (!n.has_meta || n.op == "output") continue;
+    s += fmt::format("{}\"{}\": [", first ? "" : ", ", n.name);
+    first = false;
+    for (size_t i = 0; i < n.meta.shape.size(); ++i) {
+      auto& d = n.meta.shape[i];
+      s += (i ? ", " : "") + (d.is_sym() ? "\"" + d.sym + "\"" : std::to_string(d.v));
+    }
+    s += "]";
+  }
+  return s + "}";
+}
+
+}  // namespace tparse::compiler

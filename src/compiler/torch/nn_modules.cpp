@@ -1,0 +1,374 @@
+// Built-in torch.nn modules: construction (parameters with shapes) and forward (the functional op
+// Dynamo records when it inlines the module, e.g. Linear -> torch._C._nn.linear).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+using KW = std::vector<std::pair<std::string, V>>;
+
+static V kwv(const KW& kw, const std::string& n) {
+  for (auto& [k, v] : kw) if (k == n) return v;
+  return nullptr;
+}
+
+static V param(std::vector<Dim> shape, double fill) {
+  TensorInfo t;
+  t.shape = std::move(shape);
+  t.is_param = true;
+  t.requires_grad = true;
+  (void)fill;
+  return mk_tensor(t);
+}
+
+static void add(V inst, const std::string& n, V v) {
+  if (!inst->attrs.count(n)) inst->order.push_back(n);
+  inst->attrs[n] = v;
+}
+
+V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
+  auto arg = [&](size_t i, const char* kw) -> V {
+    if (i < args.size()) return args[i];
+    if (V v = kwv(kwargs, kw)) return v;
+    return nullptr;
+  };
+  auto need_int = [&](size_t i, const char* kw) -> long long {
+    V v = arg(i, kw);
+    if (!v || v->k != VK::Int) error(loc, fmt::format("nn.{}: argument '{}' must be an int", cls, kw));
+    return v->i;
+  };
+  inst->attrs["training"] = mk_bool(true);
+  if (cls == "Module") return inst;
+  if (cls == "Linear") {
+    long long in = need_int(0, "in_features"), out = need_int(1, "out_features");
+    V b = arg(2, "bias");
+    add(inst, "weight", param({Dim{out, ""}, Dim{in, ""}}, 0));
+    add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : param({Dim{out, ""}}, 0));
+    inst->attrs["in_features"] = mk_int(in);
+    inst->attrs["out_features"] = mk_int(out);
+    return inst;
+  }
+  if (cls == "LayerNorm" || cls == "RMSNorm") {
+    V s = arg(0, "normalized_shape");
+    std::vector<Dim> shape;
+    if (s && s->k == VK::Int) shape.push_back(Dim{s->i, ""});
+    else if (s) for (auto& x : s->items) shape.push_back(Dim{x->i, ""});
+    else error(loc, fmt::format("nn.{}: missing normalized_shape", cls));
+    V eps = arg(1, "eps");
+    inst->attrs["eps"] = eps ? eps : (cls == "LayerNorm" ? mk_float(1e-5) : none());
+    add(inst, "weight", param(shape, 1));
+    if (cls == "LayerNorm") add(inst, "bias", param(shape, 0));
+    inst->attrs["normalized_shape"] = mk_tuple([&] { std::vector<V> xs; for (auto& d : shape) xs.push_back(mk_int(d.v)); return xs; }());
+    return inst;
+  }
+  if (cls == "Embedding") {
+    long long n = need_int(0, "num_embeddings"), d = need_int(1, "embedding_dim");
+    add(inst, "weight", param({Dim{n, ""}, Dim{d, ""}}, 0));
+    return inst;
+  }
+  if (cls == "Dropout") {
+    V p = arg(0, "p");
+    inst->attrs["p"] = p ? p : mk_float(0.5);
+    return inst;
+  }
+  if (cls == "ReLU" || cls == "GELU" || cls == "SiLU" || cls == "Tanh" || cls == "Sigmoid" || cls == "Identity" || cls == "Softmax" ||
+      cls == "ReLU6" || cls == "Mish" || cls == "LeakyReLU") {
+    if (cls == "Softmax") inst->attrs["dim"] = arg(0, "dim") ? arg(0, "dim") : none();
+    if (cls == "ReLU" || cls == "ReLU6" || cls == "SiLU" || cls == "Mish") inst->attrs["inplace"] = arg(0, "inplace") ? arg(0, "inplace") : mk_bool(false);
+    if (cls == "GELU") inst->attrs["approximate"] = arg(0, "approximate") ? arg(0, "approximate") : mk_str("none");
+    if (cls == "LeakyReLU") {
+      inst->attrs["negative_slope"] = arg(0, "negative_slope") ? arg(0, "negative_slope") : mk_float(0.01);
+      inst->attrs["inplace"] = arg(1, "inplace") ? arg(1, "inplace") : mk_bool(false);
+    }
+    return inst;
+  }
+  if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    size_t nd = static_cast<size_t>(cls[4] - '0');
+    long long in = need_int(0, "in_channels"), out = need_int(1, "out_channels");
+    auto tuple_of = [&](V v, long long dflt) {  // torch.nn.modules.utils._pair / _single / _triple
+      std::vector<V> xs;
+      if (v && (v->k == VK::Tuple || v->k == VK::List)) xs = v->items;
+      else for (size_t i = 0; i < nd; ++i) xs.push_back(v && v->k == VK::Int ? v : mk_int(dflt));
+      if (xs.size() != nd) error(loc, fmt::format("nn.{}: expected {} values", cls, nd));
+      return mk_tuple(xs);
+    };
+    V k = tuple_of(arg(2, "kernel_size"), 1);
+    V pad = arg(4, "padding");
+    inst->attrs["kernel_size"] = k;
+    inst->attrs["stride"] = tuple_of(arg(3, "stride"), 1);
+    inst->attrs["padding"] = pad && pad->k == VK::Str ? pad : tuple_of(pad, 0);
+    inst->attrs["dilation"] = tuple_of(arg(5, "dilation"), 1);
+    V groups = arg(6, "groups");
+    long long g = groups && groups->k == VK::Int ? groups->i : 1;
+    inst->attrs["groups"] = mk_int(g);
+    if (g <= 0 || in % g != 0 || out % g != 0) error(loc, fmt::format("nn.{}: channels must be divisible by groups", cls));
+    std::vector<Dim> ws{Dim{out, ""}, Dim{in / g, ""}};
+    for (auto& x : k->items) ws.push_back(Dim{x->i, ""});
+    add(inst, "weight", param(ws, 0));
+    V b = arg(7, "bias");
+    add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : param({Dim{out, ""}}, 0));
+    return inst;
+  }
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+    long long c = need_int(0, "num_features");
+    V eps = arg(1, "eps"), mom = arg(2, "momentum"), affine = arg(3, "affine"), track = arg(4, "track_running_stats");
+    inst->attrs["eps"] = eps ? eps : mk_float(1e-5);
+    inst->attrs["momentum"] = mom ? mom : mk_float(0.1);
+    bool aff = !(affine && affine->k == VK::Bool && !affine->b);
+    bool trk = !(track && track->k == VK::Bool && !track->b);
+    inst->attrs["track_running_stats"] = mk_bool(trk);
+    add(inst, "weight", aff ? param({Dim{c, ""}}, 1) : none());
+    add(inst, "bias", aff ? param({Dim{c, ""}}, 0) : none());
+    auto buffer = [&](std::vector<Dim> s, const std::string& dtype) {
+      TensorInfo t;
+      t.shape = std::move(s);
+      t.dtype = dtype;
+      t.is_buffer = true;
+      return mk_tensor(t);
+    };
+    add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
+    return inst;
+  }
+  if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "AvgPool1d" || cls == "AvgPool2d") {
+    V k = arg(0, "kernel_size");
+    if (!k) error(loc, fmt::format("nn.{}: missing kernel_size", cls));
+    V st = arg(1, "stride");
+    inst->attrs["kernel_size"] = k;
+    inst->attrs["stride"] = st && st->k != VK::None ? st : k;
+    inst->attrs["padding"] = arg(2, "padding") ? arg(2, "padding") : mk_int(0);
+    if (cls[0] == 'M') {
+      inst->attrs["dilation"] = arg(3, "dilation") ? arg(3, "dilation") : mk_int(1);
+      inst->attrs["return_indices"] = arg(4, "return_indices") ? arg(4, "return_indices") : mk_bool(false);
+      inst->attrs["ceil_mode"] = arg(5, "ceil_mode") ? arg(5, "ceil_mode") : mk_bool(false);
+    } else {
+      inst->attrs["ceil_mode"] = arg(3, "ceil_mode") ? arg(3, "ceil_mode") : mk_bool(false);
+      inst->attrs["count_include_pad"] = arg(4, "count_include_pad") ? arg(4, "count_include_pad") : mk_bool(true);
+    }
+    return inst;
+  }
+  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
+    V o = arg(0, "output_size");
+    if (!o) error(loc, fmt::format("nn.{}: missing output_size", cls));
+    inst->attrs["output_size"] = o;
+    return inst;
+  }
+  if (cls == "Flatten") {
+    inst->attrs["start_dim"] = arg(0, "start_dim") ? arg(0, "start_dim") : mk_int(1);
+    inst->attrs["end_dim"] = arg(1, "end_dim") ? arg(1, "end_dim") : mk_int(-1);
+    return inst;
+  }
+  if (cls == "LSTM" || cls == "GRU" || cls == "RNN") {
+    long long in = need_int(0, "input_size"), hid = need_int(1, "hidden_size");
+    auto opt = [&](size_t i, const char* kw, V d) { V v = arg(i, kw); return v ? v : d; };
+    inst->attrs["input_size"] = mk_int(in);
+    inst->attrs["hidden_size"] = mk_int(hid);
+    inst->attrs["num_layers"] = opt(2, "num_layers", mk_int(1));
+    inst->attrs["bias"] = opt(3, "bias", mk_bool(true));
+    inst->attrs["batch_first"] = opt(4, "batch_first", mk_bool(false));
+    inst->attrs["dropout"] = opt(5, "dropout", mk_float(0.0));
+    inst->attrs["bidirectional"] = opt(6, "bidirectional", mk_bool(false));
+    long long gates = cls == "LSTM" ? 4 : cls == "GRU" ? 3 : 1;
+    add(inst, "weight_ih_l0", param({Dim{gates * hid, ""}, Dim{in, ""}}, 0));
+    add(inst, "weight_hh_l0", param({Dim{gates * hid, ""}, Dim{hid, ""}}, 0));
+    return inst;
+  }
+  if (cls == "MultiheadAttention") {
+    long long e = need_int(0, "embed_dim"), h = need_int(1, "num_heads");
+    if (h <= 0 || e % h != 0) error(loc, "nn.MultiheadAttention: embed_dim must be divisible by num_heads");
+    inst->attrs["embed_dim"] = mk_int(e);
+    inst->attrs["num_heads"] = mk_int(h);
+    V bf = kwv(kwargs, "batch_first");
+    inst->attrs["batch_first"] = bf ? bf : mk_bool(false);
+    add(inst, "in_proj_weight", param({Dim{3 * e, ""}, Dim{e, ""}}, 0));
+    return inst;
+  }
+  if (cls == "Sequential" && args.size() == 1 && args[0]->k == VK::Dict) {  // Sequential(OrderedDict([...]))
+    for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
+    return inst;
+  }
+  if (cls == "Sequential" || cls == "ModuleList") {
+    std::vector<V> mods = cls == "Sequential" ? args : (args.empty() ? std::vector<V>{} : iterate(args[0], loc));
+    for (size_t i = 0; i < mods.size(); ++i) add(inst, std::to_string(i), mods[i]);
+    return inst;
+  }
+  if (cls == "ModuleDict") {
+    if (!args.empty()) for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
+    return inst;
+  }
+  error(loc, fmt::format("unsupported module torch.nn.{}", cls));
+}
+
+// torch < 2.5: the module call is one `call_module` node. The output's shape comes from the same
+// rules run without recording (the frame is switched to eager for the call, then back).
+V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  Activation& act = *stack_.back();
+  FrameCtx& ctx = *act.ctx;
+  std::vector<int> in_nodes;
+  for (auto& a : args) if (a->k == VK::Tensor) in_nodes.push_back(node_of(a));
+  auto src = ctx.sources.find(mod.get());
+  std::string path = src != ctx.sources.end() ? src->second : mod->builtin_nn;
+  ctx.mode = Mode::Eager;
+  V r;
+  try { r = nn_forward(mod, args, kwargs, loc); } catch (...) { ctx.mode = Mode::Record; throw; }
+  ctx.mode = Mode::Record;
+  if (r->k != VK::Tensor) return r;
+  // L['self']._modules['dense'] -> target `L__self___dense` (Dynamo 2.3's module key), name lower-cased
+  std::string key = "L__self__";
+  size_t p = 0;
+  while ((p = path.find("['", p)) != std::string::npos) {
+    size_t q = path.find("']", p);
+    key += "_" + path.substr(p + 2, q - p - 2);
+    p = q;
+  }
+  Node n;
+  n.op = "call_module";
+  n.target = key;
+  for (auto& a : args) n.args.push_back(to_arg(a));
+  n.name = ctx.graph.unique_name("l" + key.substr(1));
+  n.meta = *r->t;
+  n.has_meta = true;
+  stamp_node(n, loc);
+  ctx.graph.nodes.push_back(n);
+  ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  (void)in_nodes;
+  return r;
+}
+
+std::string Interp::rnn_repr(const V& m) {
+  // RNNBase.extra_repr: sizes, then the options that differ from their defaults
+  auto& a = m->attrs;
+  std::string s = fmt::format("{}({}, {}", m->builtin_nn, a["input_size"]->i, a["hidden_size"]->i);
+  if (a["num_layers"]->i != 1) s += fmt::format(", num_layers={}", a["num_layers"]->i);
+  if (a["bias"]->k == VK::Bool && !a["bias"]->b) s += ", bias=False";
+  if (a["batch_first"]->k == VK::Bool && a["batch_first"]->b) s += ", batch_first=True";
+  if ((a["dropout"]->k == VK::Float && a["dropout"]->f != 0) || (a["dropout"]->k == VK::Int && a["dropout"]->i != 0)) s += ", dropout=" + py_repr(a["dropout"]);
+  if (a["bidirectional"]->k == VK::Bool && a["bidirectional"]->b) s += ", bidirectional=True";
+  return s + ")";
+}
+
+V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  const std::string& cls = mod->builtin_nn;
+  auto x = [&]() -> V {
+    if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", cls));
+    return args[0];
+  };
+  auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  if (prof_.nn_call_module() && tracing()) return nn_call_module(mod, args, kwargs, loc);
+  auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> a, KW kw) {
+    std::vector<V> all = a;
+    std::string m = "fn:" + target + ":" + fname;
+    return tensor_method(a[0], m, all, kw, loc);
+  };
+  if (cls == "Linear") return fn("torch._C._nn.linear", "linear", {x(), attr("weight"), attr("bias")}, {});
+  if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), mod->attrs["eps"]}, {});
+  if (cls == "RMSNorm") return fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), mod->attrs["eps"]}, {});
+  if (cls == "Embedding") return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), none(), none(), mk_float(2.0), mk_bool(false), mk_bool(false)}, {});
+  if (cls == "Dropout") {
+    Activation& act = *stack_.back();
+    bool training = mod->attrs["training"]->b;
+    if (act.ctx && act.ctx->mode == Mode::Record) {
+      auto src = act.ctx->sources.find(mod.get());
+      if (src != act.ctx->sources.end()) {
+        ValueGuard g;
+        g.src = src->second + ".training";
+        g.kind = "bool";
+        g.value = mk_bool(training);
+        g.code = g.src + " == " + (training ? "True" : "False");
+        g.comment = "# return F.dropout(input, self.p, self.training, self.inplace)  # nn/modules/dropout.py:73 in forward";
+        const Activation& caller = *stack_.back();
+        std::string code = code_line(caller.file, caller.cur_line);
+        g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/dropout.py\", line 73, in forward\n    return F.dropout(input, self.p, self.training, self.inplace)",
+                              path_of(caller.file), caller.cur_line, caller.fn ? caller.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))));
+        act.ctx->vguards.push_back(g);
+      }
+    }
+    return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), mk_bool(false)}, {});
+  }
+  auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
+  if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "ReLU6") return fn("torch.nn.functional.relu6", "relu6", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "LeakyReLU") return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), a_or("negative_slope", mk_float(0.01)), a_or("inplace", mk_bool(false))}, {});
+  if (cls == "Mish") return fn("torch.nn.functional.mish", "mish", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
+  if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    V w = attr("weight"), b = attr("bias");
+    std::string f = "conv" + cls.substr(4, 2);
+    return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"], mod->attrs["groups"]}, {});
+  }
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+    // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
+    V in = x();
+    V rm = attr("running_mean");
+    if (tracing() && rm->k == VK::Tensor) node_of(rm);
+    V rv = attr("running_var");
+    if (tracing() && rv->k == VK::Tensor) node_of(rv);
+    V w = attr("weight"), b = attr("bias");
+    bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
+    return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), mod->attrs["momentum"], mod->attrs["eps"]}, {});
+  }
+  if (cls == "MaxPool1d" || cls == "MaxPool2d") {
+    std::string f = cls == "MaxPool1d" ? "max_pool1d" : "max_pool2d";
+    return fn("torch.nn.functional." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"]},
+              {{"ceil_mode", mod->attrs["ceil_mode"]}, {"return_indices", mod->attrs["return_indices"]}});
+  }
+  if (cls == "AvgPool1d" || cls == "AvgPool2d") {
+    std::string f = cls == "AvgPool1d" ? "avg_pool1d" : "avg_pool2d";
+    return fn("torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
+  }
+  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
+    std::string f = cls == "AdaptiveAvgPool1d" ? "adaptive_avg_pool1d" : cls == "AdaptiveAvgPool2d" ? "adaptive_avg_pool2d" : "adaptive_max_pool2d";
+    return fn("torch.nn.functional." + f, f, {x(), mod->attrs["output_size"]}, {});
+  }
+  if (cls == "Flatten") {
+    std::vector<V> a{mod->attrs["start_dim"], mod->attrs["end_dim"]};
+    KW none_kw;
+    return tensor_method(x(), "flatten", a, none_kw, loc);
+  }
+  if (cls == "Tanh") return fn("torch.tanh", "tanh", {x()}, {});
+  if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
+  if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {});
+  if (cls == "Identity") return x();
+  if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {
+    // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),
+    // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled
+    if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
+    TensorInfo o = *x()->t;
+    if (cls == "MultiheadAttention") {
+      V need = kwv(kwargs, "need_weights");
+      return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});
+    }
+    long long hid = mod->attrs["hidden_size"]->i, dirs = mod->attrs["bidirectional"]->b ? 2 : 1, layers = mod->attrs["num_layers"]->i;
+    if (o.shape.empty()) error(loc, fmt::format("nn.{}: input must have at least 2 dims", cls));
+    o.shape.back() = Dim{dirs * hid, ""};
+    TensorInfo hn;
+    hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
+    V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);
+    return mk_tuple({mk_tensor(o), state});
+  }
+  if (cls == "Sequential") {
+    V cur = x();
+    for (auto& n : mod->order) {
+      V child = mod->attrs[n];
+      Activation& act = *stack_.back();
+      if (act.ctx) {
+        auto src = act.ctx->sources.find(mod.get());
+        if (src != act.ctx->sources.end()) act.ctx->sources[child.get()] = src->second + "._modules['" + n + "']";
+      }
+      cur = call(child, {cur}, {}, loc);
+      // Sequential.forward: `for module in self: input = module(input)` names each result `input`
+      if (cur->k == VK::Tensor && tracing()) {
+        Graph& g = stack_.back()->ctx->graph;
+        auto it = g.tensor_node.find(cur.get());
+        if (it != g.tensor_node.end()) g.rename(it->second, "input");
+      }
+    }
+    return cur;
+  }
+  error(loc, fmt::format("nn.{} is not callable", cls));
+}
+
+}  // namespace tparse::compiler

@@ -31,13 +31,19 @@ std::string slurp(const std::string& p, bool& ok) {
   return ss.str();
 }
 
-std::string label_of(const std::string& file) {
+// The file as shown in diffs: relative to the working folder or a source root when under one,
+// else the path without its leading '/' (so `patch -p1` applies it from /).
+std::string label_of(const std::string& file, const std::vector<std::string>& roots = {}) {
   std::error_code ec;
   fs::path abs = fs::weakly_canonical(fs::absolute(file, ec), ec);
-  fs::path cwd = fs::current_path(ec);
-  fs::path rel = abs.lexically_relative(cwd);
-  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.generic_string();
-  return file;
+  std::vector<fs::path> bases = {fs::current_path(ec)};
+  for (const auto& r : roots) bases.push_back(fs::weakly_canonical(fs::absolute(r, ec), ec));
+  for (const auto& b : bases) {
+    fs::path rel = abs.lexically_relative(b);
+    if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  }
+  std::string g = abs.generic_string();
+  return g.starts_with("/") ? g.substr(1) : g;
 }
 
 struct FileInfo {
@@ -51,12 +57,19 @@ class Planner {
   Planner(Plan& p, const FixOptions& o) : plan_(p), opts_(o) {}
 
   // The user's file for a path from the trace: itself, or found by path suffix under the roots.
+  // The user's file for a path from the trace: the longest path suffix found under a --source-root
+  // (the trace may come from another machine), else the path itself.
   std::string resolve(const std::string& file, int64_t line) {
     std::error_code ec;
+    std::vector<std::string> parts;
+    for (const auto& c : fs::path(file)) if (c != "/" && !c.empty()) parts.push_back(c.string());
+    for (size_t i = 0; i < parts.size(); ++i)
+      for (const auto& r : opts_.source_roots) {
+        fs::path p = r;
+        for (size_t k = i; k < parts.size(); ++k) p /= parts[k];
+        if (fs::is_regular_file(p, ec)) return p.string();
+      }
     if (fs::is_regular_file(file, ec)) return file;
-    std::string text, found;
-    std::vector<std::string> roots = opts_.source_roots.empty() ? std::vector<std::string>{"."} : opts_.source_roots;
-    if (analysis::read_source_line(file, line, roots, text, found)) return found;
     return "";
   }
 
@@ -77,7 +90,7 @@ class Planner {
   void add_advice(const std::string& file, int line, const analysis::Advice& a, const std::string& why) {
     for (const auto& x : plan_.advice)
       if (x.file == file && x.line == line && x.category == a.category) return;
-    plan_.advice.push_back({file, label_of(file), a.category, a.title, a.fix, why, line});
+    plan_.advice.push_back({file, label_of(file, label_roots), a.category, a.title, a.fix, why, line});
   }
 
   void add_candidate(const std::string& file, int line, const std::string& category, Candidate c) {
@@ -87,7 +100,7 @@ class Planner {
         return;  // several sites, one statement
     Patch p;
     p.file = file;
-    p.label = label_of(file);
+    p.label = label_of(file, label_roots);
     p.line = line;
     p.rule = c.rule;
     p.title = c.title;
@@ -133,7 +146,8 @@ class Planner {
           std::string why;
           auto c = fi.ok ? patch_dynamic(fi.src, fi.outline, why) : std::nullopt;
           if (c) {
-            add_candidate(script, c->edits.front().first, a.category, std::move(*c));
+            int at_line = c->edits.front().first;
+            add_candidate(script, at_line, a.category, std::move(*c));
             continue;
           }
           add_advice(file, static_cast<int>(f.first_line), a, why);
@@ -187,6 +201,7 @@ class Planner {
   }
 
   std::map<std::string, std::unique_ptr<FileInfo>> files_;
+  std::vector<std::string> label_roots;  ///< folders diffs are shown relative to
 
  private:
   Plan& plan_;
@@ -230,6 +245,8 @@ Plan plan_script(const std::string& script, const FixOptions& o) {
   if (!r.ok) { plan.error = r.error; return plan; }
   LoadedTrace t = load_trace_text(std::move(r.trace), script);
   Planner pl(plan, o);
+  pl.label_roots = o.source_roots;
+  pl.label_roots.push_back(fs::path(script).parent_path().string());
   pl.collect(t, script);
   Workspace ws;
   std::string err;
@@ -273,6 +290,7 @@ Plan plan_trace(const LoadedTrace& t, const std::string& input, const FixOptions
   plan.input = input;
   plan.torch = o.torch;
   Planner pl(plan, o);
+  pl.label_roots = o.source_roots;
   pl.collect(t, "");
   for (auto& p : plan.patches) {
     p.status = "unverified";

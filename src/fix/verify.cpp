@@ -85,10 +85,13 @@ Metrics measure(const std::string& script, const CompileSetup& setup) {
 
 bool improves(const Metrics& b, const Metrics& a) {
   if (!b.ok || !a.ok) return false;
-  bool worse = a.graphs > b.graphs || a.breaks > b.breaks || a.graphs_total > b.graphs_total ||
-               a.break_events > b.break_events || a.recompiles > b.recompiles;
-  bool better = a.graphs < b.graphs || a.breaks < b.breaks || a.graphs_total < b.graphs_total ||
-                a.break_events < b.break_events || a.recompiles < b.recompiles;
+  // A frame that was skipped (a break in a loop) compiles once its break is gone: more graphs then
+  // is the point, as long as breaks went down.
+  bool fewer_breaks = a.break_events < b.break_events;
+  bool worse = a.break_events > b.break_events || a.recompiles > b.recompiles ||
+               (!fewer_breaks && (a.graphs > b.graphs || a.breaks > b.breaks || a.graphs_total > b.graphs_total));
+  bool better = fewer_breaks || a.graphs < b.graphs || a.breaks < b.breaks || a.graphs_total < b.graphs_total ||
+                a.recompiles < b.recompiles;
   return better && !worse;
 }
 

@@ -93,7 +93,8 @@ class Planner {
     plan_.advice.push_back({file, label_of(file, label_roots), a.category, a.title, a.fix, why, line});
   }
 
-  void add_candidate(const std::string& file, int line, const std::string& category, Candidate c) {
+  void add_candidate(const std::string& file, int line, const analysis::Advice& a, Candidate c) {
+    const std::string& category = a.category;
     for (const auto& p : plan_.patches)
       if (p.file == file && p.rule == c.rule && !p.edits.empty() && !c.edits.empty() &&
           p.edits.back().first == c.edits.back().first)
@@ -108,6 +109,7 @@ class Planner {
     p.edits = std::move(c.edits);
     if (!normalize(p.edits)) return;
     p.diff = unified_diff(info(file).src, p.edits, p.label);
+    p.fallback = {file, p.label, a.category, a.title, a.fix, "", line};
     plan_.patches.push_back(std::move(p));
   }
 
@@ -126,7 +128,7 @@ class Planner {
       if (!fi.ok) { add_advice(file, line, se.advice, "the file does not parse: " + fi.outline.error); continue; }
       std::string why;
       auto c = patch_break(fi.src, fi.outline, line, why);
-      if (c) add_candidate(file, line, se.advice.category, std::move(*c));
+      if (c) add_candidate(file, line, se.advice, std::move(*c));
       else add_advice(file, line, se.advice, why);
     }
     bool dynamic_tried = false;
@@ -147,7 +149,7 @@ class Planner {
           auto c = fi.ok ? patch_dynamic(fi.src, fi.outline, why) : std::nullopt;
           if (c) {
             int at_line = c->edits.front().first;
-            add_candidate(script, at_line, a.category, std::move(*c));
+            add_candidate(script, at_line, a, std::move(*c));
             continue;
           }
           add_advice(file, static_cast<int>(f.first_line), a, why);
@@ -269,6 +271,10 @@ Plan plan_script(const std::string& script, const FixOptions& o) {
         kept.push_back(std::move(p));
       } else {
         ++plan.rejected;
+        TextAdvice a = p.fallback;
+        a.why_no_patch = fmt::format("the patch ({}) did not reduce graphs, breaks or recompiles under the compiler{}", p.rule,
+                                     p.after.ok ? "" : ": it does not compile");
+        plan.advice.push_back(std::move(a));
       }
     }
     plan.patches = std::move(kept);

@@ -21,6 +21,11 @@ struct FixOptions {
   std::vector<std::string> stub_paths;
 };
 
+struct TextAdvice {
+  std::string file, label, category, title, fix, why_no_patch;
+  int line = 0;
+};
+
 struct Patch {
   int id = 0;                 ///< 1-based, in display order
   std::string file;           ///< the user's file as found on disk
@@ -34,11 +39,7 @@ struct Patch {
   Metrics before, after;
   int group = 0;              ///< patches of one group conflict (touch the same lines)
   int alternative_to = 0;     ///< id of the better patch of the group this one replaces (0: first choice)
-};
-
-struct TextAdvice {
-  std::string file, label, category, title, fix, why_no_patch;
-  int line = 0;
+  TextAdvice fallback;        ///< the text advice, listed instead when the compiler rejects the patch
 };
 
 struct Plan {

@@ -69,6 +69,16 @@ PY
 grep -q '^\[1\] print_break.py:7  guard_call' trace.txt; check 0 $? "trace form: the patch on the remapped file"
 grep -q 'print_break.py:7: unverified' trace.txt; check 0 $? "trace form: labelled unverified"
 
+# the report links each break row to its patch only when given sources
+"$T" report "$P/truth/two_prints/trace" --source-root "$W/repo" -o rep -q --no-browser; check 0 $? "report --source-root"
+cp "$P/two_prints.py" "$W/repo/"
+"$T" report "$P/truth/two_prints/trace" --source-root "$W/repo" -o rep2 -q --no-browser
+check 2 "$(grep -o 'Patch:</b> <a href="fix.html#patch-[12]"' rep2/index.html | wc -l)" "report: both print rows link their patch"
+grep -q 'id="patch-2"' rep2/fix.html; check 0 $? "report: fix.html has the anchors"
+"$T" report "$P/truth/two_prints/trace" -o rep3 -q --no-browser
+check 0 "$(grep -c 'Patch:</b>' rep3/index.html)" "report without --source-root: no patch links"
+[ ! -e rep3/fix.html ]; check 0 $? "report without --source-root: no fix.html"
+
 "$T" fix "$W/none.py" 2>/dev/null; check 2 $? "unreadable script: exit 2"
 printf 'import torch\ndef f(x:\n' > bad.py
 "$T" fix bad.py > bad.txt 2>&1; check 2 $? "a script with a syntax error: exit 2"

@@ -93,12 +93,14 @@ class Planner {
     plan_.advice.push_back({file, label_of(file, label_roots), a.category, a.title, a.fix, why, line});
   }
 
-  void add_candidate(const std::string& file, int line, const analysis::Advice& a, Candidate c) {
+  void add_candidate(const std::string& file, int line, const analysis::Advice& a, Candidate c, int32_t site = -1) {
     const std::string& category = a.category;
-    for (const auto& p : plan_.patches)
+    for (auto& p : plan_.patches)
       if (p.file == file && p.rule == c.rule && !p.edits.empty() && !c.edits.empty() &&
-          p.edits.back().first == c.edits.back().first)
+          p.edits.back().first == c.edits.back().first) {
+        if (site >= 0) p.sites.push_back(site);
         return;  // several sites, one statement
+      }
     Patch p;
     p.file = file;
     p.label = label_of(file, label_roots);
@@ -110,6 +112,7 @@ class Planner {
     if (!normalize(p.edits)) return;
     p.diff = unified_diff(info(file).src, p.edits, p.label);
     p.fallback = {file, p.label, a.category, a.title, a.fix, "", line};
+    if (site >= 0) p.sites.push_back(site);
     plan_.patches.push_back(std::move(p));
   }
 
@@ -128,7 +131,7 @@ class Planner {
       if (!fi.ok) { add_advice(file, line, se.advice, "the file does not parse: " + fi.outline.error); continue; }
       std::string why;
       auto c = patch_break(fi.src, fi.outline, line, why);
-      if (c) add_candidate(file, line, se.advice, std::move(*c));
+      if (c) add_candidate(file, line, se.advice, std::move(*c), se.site);
       else add_advice(file, line, se.advice, why);
     }
     bool dynamic_tried = false;

@@ -40,6 +40,7 @@ struct Patch {
   int group = 0;              ///< patches of one group conflict (touch the same lines)
   int alternative_to = 0;     ///< id of the better patch of the group this one replaces (0: first choice)
   TextAdvice fallback;        ///< the text advice, listed instead when the compiler rejects the patch
+  std::vector<int32_t> sites; ///< break sites (Model::break_sites of the planned trace) it removes
 };
 
 struct Plan {
@@ -70,6 +71,8 @@ std::string plan_text(const Plan& p);
 std::string plan_json(const Plan& p);
 /// SARIF 2.1.0: one result per patch, with `fixes` (artifactChanges / replacements by line).
 std::string plan_sarif(const Plan& p, const std::string& source_root);
+/// A small HTML page (`fix.html` of the report): one anchored section `patch-N` per patch, diffs escaped.
+std::string plan_html(const Plan& p);
 
 /// "modeling_chatglm.py:222: 143 graphs -> 1, 142 breaks -> 0 (verified, torch 2.3 rules)".
 std::string outcome_line(const Patch& p, const std::string& torch);

@@ -184,4 +184,42 @@ std::string plan_sarif(const Plan& p, const std::string& source_root) {
   return w.take() + "\n";
 }
 
+std::string plan_html(const Plan& p) {
+  auto esc = [](std::string_view t) {
+    std::string o;
+    for (char c : t) {
+      switch (c) {
+        case '&': o += "&amp;"; break;
+        case '<': o += "&lt;"; break;
+        case '>': o += "&gt;"; break;
+        case '"': o += "&quot;"; break;
+        case '\'': o += "&#39;"; break;
+        default: o.push_back(c);
+      }
+    }
+    return o;
+  };
+  std::string o = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>tparse fix</title><style>"
+                  "body{font-family:sans-serif;max-width:60em;margin:1em auto}pre{background:#f6f6f6;padding:.5em;overflow:auto}"
+                  ".add{color:#060}.del{color:#a00}</style></head><body><h1>Patches for the graph breaks</h1>\n"
+                  "<p><a href=\"index.html\">back to the report</a>. Made from the trace and the files under --source-root "
+                  "(<code>tparse fix TRACE --source-root DIR</code>); not compiled: run <code>tparse fix model.py</code> to verify.</p>\n";
+  for (const auto& x : p.patches) {
+    o += fmt::format("<h2 id=\"patch-{}\">[{}] {}:{} &mdash; {}</h2>\n<p>{}<br>{}</p>\n<pre>", x.id, x.id, esc(x.label), x.line,
+                     esc(x.rule), esc(x.title), esc(outcome_line(x, p.torch)));
+    size_t i = 0;
+    while (i < x.diff.size()) {
+      size_t nl = x.diff.find('\n', i);
+      std::string_view line(x.diff.data() + i, (nl == std::string::npos ? x.diff.size() : nl) - i);
+      bool add = line.starts_with("+") && !line.starts_with("+++"), del = line.starts_with("-") && !line.starts_with("---");
+      o += add ? "<span class=\"add\">" + esc(line) + "</span>\n" : del ? "<span class=\"del\">" + esc(line) + "</span>\n" : esc(line) + "\n";
+      if (nl == std::string::npos) break;
+      i = nl + 1;
+    }
+    o += "</pre>\n";
+  }
+  if (p.patches.empty()) o += "<p>No patch to offer.</p>\n";
+  return o + "</body></html>\n";
+}
+
 }  // namespace tparse::fix

@@ -104,7 +104,7 @@ def main():
         return j, f, r.returncode, r.stderr[-2000:]
 
     results = {}
-    with ThreadPoolExecutor(max_workers=8) as ex:
+    with ThreadPoolExecutor(max_workers=12) as ex:
         for (name, which, mode, _), f, rc, err in ex.map(launch, jobs):
             results[(name, which, mode)] = (f, rc, err)
             print(name, which, mode, rc, flush=True)

@@ -149,7 +149,12 @@ class Planner {
           dynamic_tried = true;
           FileInfo& fi = info(script);
           std::string why;
-          auto c = fi.ok ? patch_dynamic(fi.src, fi.outline, why) : std::nullopt;
+          std::optional<Candidate> c;
+          try {
+            if (fi.ok) c = patch_dynamic(fi.src, fi.outline, why);
+          } catch (const std::exception& ex) {
+            why = std::string("the torch.compile call could not be read back (") + ex.what() + ")";
+          }
           if (c) {
             int at_line = c->edits.front().first;
             add_candidate(script, at_line, a, std::move(*c));

@@ -323,7 +323,18 @@ int statement_at(const Outline& o, int line) {
   return best;
 }
 
+static std::optional<Candidate> patch_break_at(const SourceText& src, const Outline& o, int line, std::string& why);
+
 std::optional<Candidate> patch_break(const SourceText& src, const Outline& o, int line, std::string& why) {
+  try {  // columns past a line's end (a file changed since the trace) must not stop the plan
+    return patch_break_at(src, o, line, why);
+  } catch (const std::exception& e) {
+    why = std::string("the statement could not be read back from the file (") + e.what() + ")";
+    return std::nullopt;
+  }
+}
+
+static std::optional<Candidate> patch_break_at(const SourceText& src, const Outline& o, int line, std::string& why) {
   int i = statement_at(o, line);
   if (i < 0) { why = "no statement at this line"; return std::nullopt; }
   const OutlineStmt& s = at(o, i);

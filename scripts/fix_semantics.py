@@ -5,6 +5,8 @@
 # then compares outputs with torch.allclose. Usage:
 #   python fix_semantics.py MANIFEST.json OUTDIR        manifest: [{"name", "orig", "patched"}]
 #   python fix_semantics.py --one MODE SCRIPT OUTFILE   (internal: one run)
+#   FIX_SEMANTICS_REINIT=1: re-initialize a compiled module's float parameters from seed 0 first
+#   (for scripts that build models from uninitialized memory, as ChatGLM3's skip_init does)
 import json
 import os
 import subprocess
@@ -36,9 +38,21 @@ def run_one(mode, script, outfile):
     outs = []
     real_compile = torch.compile
 
+    def reinit(module):
+        # FIX_SEMANTICS_REINIT=1: deterministic weights for models built with uninitialized memory
+        # (ChatGLM3's skip_init / torch.empty), so two processes compute the same thing.
+        g = torch.Generator().manual_seed(0)
+        with torch.no_grad():
+            for _, p in sorted(module.named_parameters(), key=lambda kv: kv[0]):
+                if p.is_floating_point():
+                    r = torch.randn(p.shape, generator=g, dtype=torch.float32) * 0.02
+                    p.copy_((1 + r) if p.dim() == 1 else r)
+
     def fake_compile(fn=None, **kw):
         if fn is None:
             return lambda f: fake_compile(f, **kw)
+        if os.environ.get("FIX_SEMANTICS_REINIT") == "1" and isinstance(fn, torch.nn.Module):
+            reinit(fn)
         target = fn if mode == "eager" else real_compile(fn, **kw)
 
         def wrapper(*a, **k):

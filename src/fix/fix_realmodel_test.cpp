@@ -5,7 +5,12 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <simdjson.h>
+
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 
 #include "fix/fix.hpp"
 
@@ -41,6 +46,47 @@ TEST_CASE("ChatGLM3 under 2.11 rules: no break, so no break patch (only the reco
   REQUIRE(p.error.empty());
   CHECK(p.before.graphs == 1);  // torch 2.11's explain.json: 1 graph
   for (const auto& x : p.patches) CHECK(x.rule == "dynamic");
+}
+
+TEST_CASE("ChatGLM3 patched: our 2.11 counts equal real torch 2.11's on the same patched files (fix_truth.json)") {
+  using namespace tparse::fix;
+  std::string script = (chatglm_dir() / "run_chatglm3.py").string();
+  Plan p = plan_script(script, {.torch = "2.3"});
+  REQUIRE(p.patches.size() >= 2);
+  simdjson::dom::parser parser;
+  simdjson::dom::element truth;
+  REQUIRE(parser.load((fs::path(TPARSE_TESTDATA) / "programs" / "fix_truth.json").string()).get(truth) == simdjson::SUCCESS);
+  std::map<std::string, int64_t> real_graphs;
+  for (auto row : truth["cases"].get_array()) {
+    std::string_view name;
+    int64_t g = 0;
+    if (row["name"].get(name) == simdjson::SUCCESS && row["patched_counts"]["graphs"].get(g) == simdjson::SUCCESS)
+      real_graphs[std::string(name)] = g;
+  }
+  REQUIRE(real_graphs.count("chatglm3_hoist"));
+  REQUIRE(real_graphs.count("chatglm3_all"));
+  Workspace ws;
+  std::string err;
+  REQUIRE(ws.make(script, {.torch = "2.11"}, err));
+  auto patched = [&](const std::vector<const Patch*>& ps) {
+    std::map<std::string, std::vector<Edit>> by_file;
+    for (const Patch* x : ps) by_file[x->file].insert(by_file[x->file].end(), x->edits.begin(), x->edits.end());
+    std::map<std::string, std::string> texts;
+    for (auto& [file, edits] : by_file) {
+      std::ifstream f(file, std::ios::binary);
+      std::stringstream ss;
+      ss << f.rdbuf();
+      texts[file] = tparse::fix::apply(SourceText::from(file, ss.str()), edits);
+    }
+    return ws.run(texts);
+  };
+  Metrics hoist = patched({&p.patches[0]});
+  REQUIRE(hoist.ok);
+  CHECK(hoist.graphs_total == real_graphs["chatglm3_hoist"]);  // 2: the second input length recompiles
+  CHECK(hoist.break_events == 0);
+  Metrics all = patched({&p.patches[0], &p.patches[1]});
+  REQUIRE(all.ok);
+  CHECK(all.graphs_total == real_graphs["chatglm3_all"]);      // 1 with dynamic=True
 }
 
 int main(int argc, char** argv) {

@@ -226,7 +226,12 @@ std::vector<std::pair<std::string, std::string>> patched_files(const Plan& p) {
   for (const auto& x : p.patches)
     if (x.alternative_to == 0) {
       auto& v = by_file[x.file];
-      v.insert(v.end(), x.edits.begin(), x.edits.end());
+      for (const Edit& e : x.edits) {
+        // two patches may add the same line at the same place (`import torch`): once is enough
+        bool dup = false;
+        for (const Edit& o : v) dup = dup || (e.insertion() && o.insertion() && o.first == e.first && o.lines == e.lines);
+        if (!dup) v.push_back(e);
+      }
     }
   std::vector<std::pair<std::string, std::string>> out;
   for (auto& [file, edits] : by_file) {

@@ -5,6 +5,7 @@
 // version-in-forward program patched equals the real counts of its hand-fixed twin (chatglm_version_init).
 #include <doctest/doctest.h>
 #include <simdjson.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -174,4 +175,29 @@ TEST_CASE("rules refuse what they cannot keep equal: int() of a tensor used as a
     REQUIRE(!p.advice.empty());
     CHECK(!p.advice[0].why_no_patch.empty());
   }
+}
+
+TEST_CASE("a module without `import torch`: the guard adds it once, even for two patches applied together") {
+  fs::path tmp = fs::temp_directory_path() / ("tparse_fix_imp_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  const std::string src =
+      "from torch import compile as tc\nimport torch as T\n\n\ndef f(x):\n    y = x * 2\n    print(\"a\")\n"
+      "    y = y + 1\n    print(\"b\")\n    return y\n\n\ncf = tc(f, backend=\"eager\")\ncf(T.randn(4))\n";
+  std::ofstream(tmp / "m.py", std::ios::binary) << src;
+  Plan p = plan_script((tmp / "m.py").string(), {});
+  REQUIRE(p.error.empty());
+  REQUIRE(p.patches.size() == 2);
+  for (const auto& x : p.patches) CHECK(x.status == "verified");
+  REQUIRE(p.combined_measured);
+  CHECK(p.combined.graphs_total == 1);
+  CHECK(p.combined.break_events == 0);
+  auto files = patched_files(p);
+  REQUIRE(files.size() == 1);
+  const std::string& out = files[0].second;
+  size_t first = out.find("\nimport torch\n");
+  CHECK(first == src.find("\n\n\ndef"));                         // right after the last import
+  CHECK(out.find("\nimport torch\n", first + 1) == std::string::npos);  // once
+  CHECK(out.rfind(src.substr(src.find("\n\n\ndef")).substr(0, 20)) != std::string::npos);
+  fs::remove_all(tmp);
 }

@@ -172,43 +172,7 @@ class Planner {
   }
 
   // Groups patches that touch the same lines; orders groups and members best first.
-  void group() {
-    auto score = [](const Patch& p) {
-      if (p.status != "verified") return std::make_tuple(int64_t{-1}, int64_t{0}, int64_t{0}, int64_t{0});
-      return std::make_tuple(p.before.graphs_total - p.after.graphs_total, p.before.break_events - p.after.break_events,
-                             p.before.graphs - p.after.graphs, p.before.recompiles - p.after.recompiles);
-    };
-    auto& ps = plan_.patches;
-    std::vector<int> g(ps.size());
-    for (size_t i = 0; i < ps.size(); ++i) g[i] = static_cast<int>(i);
-    std::function<int(int)> find = [&](int x) { return g[static_cast<size_t>(x)] == x ? x : g[static_cast<size_t>(x)] = find(g[static_cast<size_t>(x)]); };
-    for (size_t i = 0; i < ps.size(); ++i)
-      for (size_t j = i + 1; j < ps.size(); ++j)
-        if (ps[i].file == ps[j].file && overlaps(ps[i].edits, ps[j].edits)) g[static_cast<size_t>(find(static_cast<int>(i)))] = find(static_cast<int>(j));
-    std::map<int, std::vector<size_t>> groups;
-    for (size_t i = 0; i < ps.size(); ++i) groups[find(static_cast<int>(i))].push_back(i);
-    std::vector<std::vector<size_t>> order;
-    for (auto& [root, members] : groups) {
-      std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) { return score(ps[a]) > score(ps[b]); });
-      order.push_back(members);
-    }
-    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return score(ps[a[0]]) > score(ps[b[0]]); });
-    std::vector<Patch> out;
-    int gid = 0;
-    for (const auto& members : order) {
-      ++gid;
-      int first_id = 0;
-      for (size_t k = 0; k < members.size(); ++k) {
-        Patch p = ps[members[k]];
-        p.id = static_cast<int>(out.size()) + 1;
-        p.group = gid;
-        p.alternative_to = k == 0 ? 0 : first_id;
-        if (k == 0) first_id = p.id;
-        out.push_back(std::move(p));
-      }
-    }
-    ps = std::move(out);
-  }
+  void group() { order_patches(plan_.patches); }
 
   std::map<std::string, std::unique_ptr<FileInfo>> files_;
   std::vector<std::string> label_roots;  ///< folders diffs are shown relative to
@@ -219,6 +183,43 @@ class Planner {
 };
 
 }  // namespace
+
+void order_patches(std::vector<Patch>& ps) {
+  auto score = [](const Patch& p) {
+    if (p.status != "verified") return std::make_tuple(int64_t{-1}, int64_t{0}, int64_t{0}, int64_t{0});
+    return std::make_tuple(p.before.graphs_total - p.after.graphs_total, p.before.break_events - p.after.break_events,
+                           p.before.graphs - p.after.graphs, p.before.recompiles - p.after.recompiles);
+  };
+  std::vector<int> g(ps.size());
+  for (size_t i = 0; i < ps.size(); ++i) g[i] = static_cast<int>(i);
+  std::function<int(int)> find = [&](int x) { return g[static_cast<size_t>(x)] == x ? x : g[static_cast<size_t>(x)] = find(g[static_cast<size_t>(x)]); };
+  for (size_t i = 0; i < ps.size(); ++i)
+    for (size_t j = i + 1; j < ps.size(); ++j)
+      if (ps[i].file == ps[j].file && overlaps(ps[i].edits, ps[j].edits)) g[static_cast<size_t>(find(static_cast<int>(i)))] = find(static_cast<int>(j));
+  std::map<int, std::vector<size_t>> groups;
+  for (size_t i = 0; i < ps.size(); ++i) groups[find(static_cast<int>(i))].push_back(i);
+  std::vector<std::vector<size_t>> order;
+  for (auto& [root, members] : groups) {
+    std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) { return score(ps[a]) > score(ps[b]); });
+    order.push_back(members);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return score(ps[a[0]]) > score(ps[b[0]]); });
+  std::vector<Patch> out;
+  int gid = 0;
+  for (const auto& members : order) {
+    ++gid;
+    int first_id = 0;
+    for (size_t k = 0; k < members.size(); ++k) {
+      Patch p = ps[members[k]];
+      p.id = static_cast<int>(out.size()) + 1;
+      p.group = gid;
+      p.alternative_to = k == 0 ? 0 : first_id;
+      if (k == 0) first_id = p.id;
+      out.push_back(std::move(p));
+    }
+  }
+  ps = std::move(out);
+}
 
 std::vector<std::pair<std::string, std::string>> patched_files(const Plan& p) {
   std::map<std::string, std::vector<Edit>> by_file;

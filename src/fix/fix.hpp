@@ -64,6 +64,11 @@ Plan plan_script(const std::string& script, const FixOptions& o);
 /// remap). Nothing can be compiled, so every patch is "unverified".
 Plan plan_trace(const LoadedTrace& t, const std::string& input, const FixOptions& o);
 
+/// Groups patches whose edits touch the same lines of one file (they cannot both apply), orders
+/// groups and members best first (whole-run graphs saved, then break events, explain's graphs,
+/// recompiles; unverified last) and numbers them: `id`, `group`, `alternative_to`.
+void order_patches(std::vector<Patch>& patches);
+
 /// The new text of each file with the first-choice patches applied.
 std::vector<std::pair<std::string, std::string>> patched_files(const Plan& p);
 

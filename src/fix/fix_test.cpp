@@ -201,3 +201,31 @@ TEST_CASE("a module without `import torch`: the guard adds it once, even for two
   CHECK(out.rfind(src.substr(src.find("\n\n\ndef")).substr(0, 20)) != std::string::npos);
   fs::remove_all(tmp);
 }
+
+TEST_CASE("conflicting patches: grouped by overlapping lines, best first, the others as alternatives") {
+  auto mk = [](const char* rule, int first, int last, int64_t graphs_after) {
+    Patch p;
+    p.file = "m.py";
+    p.rule = rule;
+    p.status = "verified";
+    p.edits = {{first, last, {"x"}}};
+    p.before.ok = p.after.ok = true;
+    p.before.graphs_total = 5;
+    p.after.graphs_total = graphs_after;
+    return p;
+  };
+  std::vector<Patch> ps = {mk("a", 5, 5, 3), mk("b", 5, 6, 1), mk("c", 20, 20, 4), mk("d", 6, 5, 2)};
+  order_patches(ps);
+  REQUIRE(ps.size() == 4);
+  // a (5), b (5-6) and d (insert before 6, inside b's 5..6) conflict; b saves most
+  CHECK(ps[0].rule == "b");
+  CHECK(ps[0].alternative_to == 0);
+  CHECK(ps[1].rule == "d");
+  CHECK(ps[1].alternative_to == 1);
+  CHECK(ps[2].rule == "a");
+  CHECK(ps[2].alternative_to == 1);
+  CHECK(ps[3].rule == "c");
+  CHECK(ps[3].alternative_to == 0);
+  CHECK(ps[3].group == 2);
+  for (int i = 0; i < 4; ++i) CHECK(ps[static_cast<size_t>(i)].id == i + 1);
+}

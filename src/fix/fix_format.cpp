@@ -42,7 +42,10 @@ std::string outcome_line(const Patch& p, const std::string& torch) {
   if (p.status != "verified") return head + "unverified (" + p.why + ")";
   const Metrics& a = p.before;
   const Metrics& b = p.after;
-  std::string s = fmt::format("{} graphs -> {}, {} breaks -> {}", a.graphs, b.graphs, a.breaks, b.breaks);
+  // explain's naive break count is graphs - 1: -1 when a break in a loop skipped the whole frame
+  std::string s = a.graphs == 0 && a.breaks < 0
+                      ? fmt::format("frame skipped (0 graphs) -> {} graphs, {} breaks", b.graphs, b.breaks)
+                      : fmt::format("{} graphs -> {}, {} breaks -> {}", a.graphs, b.graphs, a.breaks, b.breaks);
   std::vector<std::string> whole;
   if (a.graphs_total != b.graphs_total) whole.push_back(change("graphs", a.graphs_total, b.graphs_total));
   if (a.break_events != b.break_events) whole.push_back(change("break events", a.break_events, b.break_events));

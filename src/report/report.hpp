@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 
 #include "core/model.hpp"
@@ -35,6 +36,9 @@ struct ReportOptions {
   /// Only from the caller's command line: the caller trusts it; never from a trace.
   std::string custom_header_html;
   bool export_page = false;       ///< write export.html even without export records (tlparse -e)
+  /// `tparse report --source-root`: per break site (index into Model::break_sites) the patch that
+  /// `tparse fix` offers for it, as (relative link, label); the break row links it.
+  std::map<int32_t, std::pair<std::string, std::string>> site_patch;
   /// (pages done, pages total); called from worker threads under a lock.
   std::function<void(uint64_t, uint64_t)> progress;
 };

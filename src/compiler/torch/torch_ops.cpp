@@ -302,6 +302,8 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     f->disabled = true;
     return f;
   }
+  // Dynamo folds is_compiling() to True while tracing; eager code (and a skipped frame) sees False
+  if (full == "torch.compiler.is_compiling" || full == "torch._dynamo.is_compiling") return mk_bool(in_compiled);
   if (full == "torch._dynamo.graph_break") {
     if (in_compiled) graph_break("Call to `torch._dynamo.graph_break()`", msg_graph_break_call(), loc);
     return none();

@@ -29,7 +29,7 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg"};
+                                              "torch.linalg", "torch.special"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -72,7 +72,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       if (m == "torch.nn") {
         if (name == "functional") return make_module("torch.nn.functional");
-        if (name == "Parameter") return mk_builtin("nn.Parameter");
+        if (name == "Parameter" || name == "Buffer") return mk_builtin("nn." + name);
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
@@ -526,7 +526,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return c;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);
-  if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter") return torch_fn(name, args, kwargs, loc);
+  if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter" || name == "nn.Buffer") return torch_fn(name, args, kwargs, loc);
   error(loc, fmt::format("unknown function '{}'", name));
 }
 

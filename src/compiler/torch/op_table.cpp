@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 
 namespace tparse::compiler {
@@ -59,6 +60,16 @@ std::vector<OpDef> build_table() {
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
       {{"cuda.is_available"}, T, "", FA::Value, o::false_value},
       {{"nn.Parameter", "nn.Buffer"}, T, "data=None, requires_grad=True", FA::Value, o::parameter},
+      {{"jit.is_tracing", "jit.is_scripting", "compiler.is_compiling", "_dynamo.is_compiling", "is_autocast_enabled", "is_grad_enabled",
+        "get_default_dtype", "get_autocast_dtype", "get_autocast_gpu_dtype", "cuda.device_count", "is_autocast_cpu_enabled",
+        "are_deterministic_algorithms_enabled", "is_inference_mode_enabled"},
+       T, "", FA::Value, o::constant},
+      {{"device"}, T, "type, index=None", FA::Value, o::device},
+      {{"stride"}, M, "dim=None", FA::Value, o::stride},
+      {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
+      {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},
+      {{"normal", "multinomial", "poisson", "bernoulli"}, T, "mean, std, size=None", FA::Creation, o::sample},
+      {{"isin"}, T, "elements, test_elements", FA::Binary, o::isin},
       // ---- creation ----
       {{"randn", "rand", "zeros", "ones", "empty", "full", "arange", "randint", "tensor", "eye", "linspace", "as_tensor", "randperm", "logspace"},
        T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
@@ -89,7 +100,7 @@ std::vector<OpDef> build_table() {
         "bitwise_or", "bitwise_xor", "fmax", "fmin", "hypot", "xlogy", "greater", "less", "greater_equal", "less_equal", "not_equal",
         "lerp", "copysign", "heaviside", "mv", "addcmul", "addcdiv", "rsub", "bitwise_left_shift", "bitwise_right_shift", "isclose"},
        TM, "other", FA::Binary, o::binary},
-      {{"where"}, T, "input, other", FA::Binary, o::where},
+      {{"where"}, TM, "input, other", FA::Binary, o::where},
       {{"__setitem__"}, M, "key, value", FA::Index, o::setitem},
       // ---- in place (the ones without an out-of-place row; `x_` of a row `x` is derived) ----
       {{"zero_", "fill_", "copy_", "normal_", "uniform_", "unsqueeze_", "squeeze_", "masked_fill_", "tril_", "triu_", "clamp_", "mul_", "add_",
@@ -113,7 +124,7 @@ std::vector<OpDef> build_table() {
       {{"squeeze"}, TM, "dim=None", FA::View, o::squeeze},
       {{"flip", "roll", "fliplr", "flipud", "rot90", "detach_", "pin_memory"},
        TM, "shifts, dims=None", FA::View, o::same_shape},
-      {{"narrow", "select", "diagonal", "as_strided"}, TM, "dim, start, length", FA::View, o::narrow},
+      {{"narrow", "select", "diagonal", "as_strided", "unfold"}, TM, "dim, start, length", FA::View, o::narrow},
       // ---- join / split ----
       {{"cat", "stack", "concat", "concatenate", "hstack", "vstack", "column_stack"}, T, "tensors, dim=0", FA::Join, o::cat},
       {{"chunk", "split", "unbind", "tensor_split", "split_with_sizes"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split},
@@ -146,6 +157,11 @@ std::vector<OpDef> build_table() {
       {{"max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool3d", "avg_pool3d"}, TF, "kernel_size, stride=None, padding=0, dilation=1", FA::Conv, o::pool},
       {{"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_max_pool1d", "adaptive_avg_pool3d"}, TF, "output_size", FA::Conv, o::adaptive_pool},
       {{"pad"}, F_, "pad, mode='constant', value=None", FA::Conv, o::pad},
+      {{"conv_transpose1d", "conv_transpose2d", "conv_transpose3d"}, TF, "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", FA::Conv, o::conv_transpose},
+      {{"pixel_shuffle", "pixel_unshuffle"}, TF, "upscale_factor", FA::Conv, o::pixel_shuffle},
+      {{"grid_sample"}, F_, "grid, mode='bilinear', padding_mode='zeros', align_corners=None", FA::Conv, o::grid_sample},
+      {{"unfold", "fold"}, F_, "kernel_size, dilation=1, padding=0, stride=1", FA::Conv, o::im2col},
+      {{"special.logit", "special.expit", "special.erf", "special.erfinv"}, T, "", FA::Elementwise, o::unary},
       {{"interpolate", "upsample"}, F_, "size=None, scale_factor=None, mode='nearest', align_corners=None", FA::Conv, o::interpolate},
       // ---- complex ----
       {{"view_as_complex"}, T, "", FA::Complex, o::view_as_complex},
@@ -204,7 +220,7 @@ bool nn_module_modelled(const std::string& cls) {
       "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "MaxPool1d", "MaxPool2d",
       "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Flatten", "LSTM", "GRU", "RNN",
       "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "Parameter", "Buffer"};
-  return s.count(cls) > 0;
+  return s.count(cls) > 0 || nn_more_modelled(cls);
 }
 
 bool runtime_modelled(const std::string& d) {

@@ -134,3 +134,86 @@ V interpolate(OpCall& c) {
 }
 
 }  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// conv_transpose{1,2,3}d(input, weight [Cin, Cout/groups, k...], bias, stride, padding, output_padding,
+// groups, dilation): out = (in - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1
+V conv_transpose(OpCall& c) {
+  const TensorInfo& t = c.t();
+  size_t nd = spatial(c.name);
+  V wv = c.arg(0, "weight");
+  if (!wv || wv->k != VK::Tensor || wv->t->shape.size() != nd + 2) c.fail(fmt::format("{}: expected a {}-D weight", c.name, nd + 2));
+  const TensorInfo& w = *wv->t;
+  bool batched = t.shape.size() == nd + 2;
+  if (t.shape.size() != nd + 2 && t.shape.size() != nd + 1) c.fail(fmt::format("{}: expected a {}-D input, got {}", c.name, nd + 2, dims_str(t)));
+  size_t ch = batched ? 1 : 0;
+  V gv = c.arg(5, "groups");
+  long long groups = gv && gv->k == VK::Int ? gv->i : 1;
+  if (t.shape[ch].v != w.shape[0].v) c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", c.name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[0].v));
+  auto st = ints(c, c.arg(2, "stride"), nd, "stride", 1), pd = ints(c, c.arg(3, "padding"), nd, "padding", 0);
+  auto op = ints(c, c.arg(4, "output_padding"), nd, "output_padding", 0), dl = ints(c, c.arg(6, "dilation"), nd, "dilation", 1);
+  TensorInfo o = c.like();
+  o.shape = batched ? std::vector<Dim>{t.shape[0], Dim{w.shape[1].v * groups, ""}} : std::vector<Dim>{Dim{w.shape[1].v * groups, ""}};
+  for (size_t i = 0; i < nd; ++i)
+    o.shape.push_back(Dim{(t.shape[i + ch + 1].v - 1) * st[i] - 2 * pd[i] + dl[i] * (w.shape[i + 2].v - 1) + op[i] + 1, ""});
+  o.requires_grad = t.requires_grad || w.requires_grad;
+  return c.out(o);
+}
+
+// pixel_shuffle(r): (*, C*r*r, H, W) -> (*, C, H*r, W*r); pixel_unshuffle(r) the inverse
+V pixel_shuffle(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V rv = c.arg(0, c.name == "pixel_shuffle" ? "upscale_factor" : "downscale_factor");
+  if (!rv || rv->k != VK::Int || t.shape.size() < 3) c.fail(fmt::format("{}(input, factor)", c.name));
+  long long r = rv->i;
+  TensorInfo o = c.like();
+  size_t n = o.shape.size();
+  if (c.name == "pixel_shuffle") {
+    if (t.shape[n - 3].v % (r * r)) c.fail("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor");
+    o.shape[n - 3] = Dim{t.shape[n - 3].v / (r * r), ""};
+    o.shape[n - 2] = Dim{t.shape[n - 2].v * r, ""};
+    o.shape[n - 1] = Dim{t.shape[n - 1].v * r, ""};
+  } else {
+    o.shape[n - 3] = Dim{t.shape[n - 3].v * r * r, ""};
+    o.shape[n - 2] = Dim{t.shape[n - 2].v / r, ""};
+    o.shape[n - 1] = Dim{t.shape[n - 1].v / r, ""};
+  }
+  return c.out(o);
+}
+
+// grid_sample(input [N, C, Hin, Win], grid [N, Hout, Wout, 2]) -> [N, C, Hout, Wout] (5-D likewise)
+V grid_sample(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V g = c.arg(0, "grid");
+  if (!g || g->k != VK::Tensor || g->t->shape.size() != t.shape.size()) c.fail("grid_sample(input, grid): grid must have the input's rank");
+  TensorInfo o = c.like();
+  o.shape = {t.shape[0], t.shape[1]};
+  for (size_t i = 1; i + 1 < g->t->shape.size(); ++i) o.shape.push_back(g->t->shape[i]);
+  o.requires_grad = t.requires_grad || g->t->requires_grad;
+  return c.out(o);
+}
+
+// F.unfold (im2col): [N, C, H, W] -> [N, C*kh*kw, L]; F.fold: [N, C*kh*kw, L] -> [N, C, out_h, out_w]
+V im2col(OpCall& c) {
+  const TensorInfo& t = c.t();
+  bool fold = c.name == "fold";
+  V osz = fold ? c.arg(0, "output_size") : nullptr;
+  auto k = ints(c, c.arg(fold ? 1 : 0, "kernel_size"), 2, "kernel_size", 1);
+  auto dl = ints(c, c.arg(fold ? 2 : 1, "dilation"), 2, "dilation", 1), pd = ints(c, c.arg(fold ? 3 : 2, "padding"), 2, "padding", 0);
+  auto st = ints(c, c.arg(fold ? 4 : 3, "stride"), 2, "stride", 1);
+  TensorInfo o = c.like();
+  if (!fold) {
+    if (t.shape.size() != 4) c.fail(fmt::format("unfold: expected a 4-D input, got {}", dims_str(t)));
+    long long L = 1;
+    for (size_t i = 0; i < 2; ++i) L *= (t.shape[i + 2].v + 2 * pd[i] - dl[i] * (k[i] - 1) - 1) / st[i] + 1;
+    o.shape = {t.shape[0], Dim{t.shape[1].v * k[0] * k[1], ""}, Dim{L, ""}};
+  } else {
+    auto os = ints(c, osz, 2, "output_size", 1);
+    if (t.shape.size() != 3 || t.shape[1].v % (k[0] * k[1])) c.fail(fmt::format("fold: expected [N, C*kh*kw, L], got {}", dims_str(t)));
+    o.shape = {t.shape[0], Dim{t.shape[1].v / (k[0] * k[1]), ""}, Dim{os[0], ""}, Dim{os[1], ""}};
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops

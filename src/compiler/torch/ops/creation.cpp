@@ -184,3 +184,42 @@ V bincount(OpCall& c) {
 }
 
 }  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// hann_window / hamming_window / blackman_window / bartlett_window / kaiser_window(window_length)
+V window(OpCall& c) {
+  if (c.args.empty() || c.args[0]->k != VK::Int) c.fail(fmt::format("{}(window_length)", c.name));
+  TensorInfo t;
+  t.shape = {Dim{c.args[0]->i, ""}};
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
+}
+
+// torch.normal(mean, std[, size]): the broadcast of tensor mean/std, else `size`;
+// torch.multinomial(input [.., n], num_samples): int64 [.., num_samples]; torch.poisson/bernoulli: input's shape
+V sample(OpCall& c) {
+  TensorInfo t;
+  if (c.name == "normal") {
+    V m = c.args.size() > 0 ? c.args[0] : c.kw("mean"), s = c.args.size() > 1 ? c.args[1] : c.kw("std");
+    V size = c.args.size() > 2 ? c.args[2] : c.kw("size");
+    if (size) t.shape = shape_arg(c, {size}, 0);
+    for (auto& x : {m, s}) if (x && x->k == VK::Tensor) { t.shape = broadcast(c.I, t.shape, x->t->shape, c.loc); t.dtype = x->t->dtype; }
+  } else if (c.name == "multinomial") {
+    V in = c.args.empty() ? nullptr : c.args[0], n = c.args.size() > 1 ? c.args[1] : c.kw("num_samples");
+    if (!in || in->k != VK::Tensor || !n || n->k != VK::Int || in->t->shape.empty() || in->t->shape.size() > 2) c.fail("multinomial(input [1-D or 2-D], num_samples)");
+    t.shape = in->t->shape;
+    t.shape.back() = Dim{n->i, ""};
+    t.dtype = "int64";
+  } else {
+    if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}(input)", c.name));
+    t = *c.args[0]->t;
+    t.fill.reset();
+    t.stride.clear();
+    t.is_param = t.is_buffer = false;
+  }
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
+}
+
+}  // namespace tparse::compiler::ops

@@ -130,8 +130,10 @@ V where(OpCall& c) {
     for (size_t i = 0; i < cond->t->shape.size(); ++i) xs.push_back(mk_tensor(one));
     return mk_tuple(xs);
   }
-  if (c.args.size() != 3) c.fail("where(condition, input, other) takes 1 or 3 arguments");
-  V cond = c.args.at(0), a = c.args.at(1), b = c.args.at(2);
+  if (c.is_fn && c.args.size() != 3) c.fail("where(condition, input, other) takes 1 or 3 arguments");
+  if (!c.is_fn && c.rest.size() != 2) c.fail("Tensor.where(condition, other)");
+  // Tensor.where(condition, other) is torch.where(condition, self, other)
+  V cond = c.is_fn ? c.args.at(0) : c.rest[0], a = c.is_fn ? c.args.at(1) : c.self, b = c.is_fn ? c.args.at(2) : c.rest[1];
   if (cond->k != VK::Tensor) c.fail("where(): condition must be a tensor");
   TensorInfo o;
   o.device = cond->t->device;
@@ -147,6 +149,7 @@ V where(OpCall& c) {
   if (dt.empty()) dt = (a->k == VK::Float || b->k == VK::Float) ? "float32" : "int64";
   o.dtype = dt;
   o.shape = s;
+  if (!c.is_fn) return c.out(o);
   return c.I.emit("call_function", "torch.where", "where", false, c.args, c.kwargs, o, c.loc);
 }
 
@@ -212,6 +215,20 @@ V setitem(OpCall& c) {
   n.has_meta = false;  // operator.setitem returns None: no example value
   n.dead_result = true;
   return none();
+}
+
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// torch.isin(elements, test_elements): bool of the elements' shape
+V isin(OpCall& c) {
+  V e = c.args.empty() ? c.kw("elements") : c.args[0];
+  if (!e) c.fail("isin(elements, test_elements)");
+  TensorInfo o;
+  if (e->k == VK::Tensor) { o.shape = e->t->shape; o.device = e->t->device; }
+  o.dtype = "bool";
+  return c.I.emit("call_function", "torch.isin", "isin", false, c.args, c.kwargs, o, c.loc);
 }
 
 }  // namespace tparse::compiler::ops

@@ -20,6 +20,9 @@ V is_tensor(OpCall& c);
 V false_value(OpCall& c);
 V parameter(OpCall& c);
 V is_complex(OpCall& c);
+V constant(OpCall& c);
+V device(OpCall& c);
+V stride(OpCall& c);
 // creation.cpp
 V factory(OpCall& c);
 V like_factory(OpCall& c);
@@ -27,12 +30,15 @@ V new_factory(OpCall& c);
 V meshgrid(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
+V window(OpCall& c);
+V sample(OpCall& c);
 // elementwise.cpp
 V cast(OpCall& c);
 V unary(OpCall& c);
 V predicate(OpCall& c);
 V binary(OpCall& c);
 V where(OpCall& c);
+V isin(OpCall& c);
 V inplace(OpCall& c);
 V setitem(OpCall& c);
 // reduce.cpp
@@ -76,6 +82,10 @@ V pool(OpCall& c);
 V adaptive_pool(OpCall& c);
 V pad(OpCall& c);
 V interpolate(OpCall& c);
+V conv_transpose(OpCall& c);
+V pixel_shuffle(OpCall& c);
+V grid_sample(OpCall& c);
+V im2col(OpCall& c);
 // complex.cpp
 V view_as_complex(OpCall& c);
 V view_as_real(OpCall& c);

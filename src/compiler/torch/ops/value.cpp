@@ -132,3 +132,45 @@ V parameter(OpCall& c) {
 }
 
 }  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling
+// is True inside a compiled frame; get_default_dtype is float32; the runs are on CPU (no CUDA devices).
+V constant(OpCall& c) {
+  const std::string& n = c.name;
+  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling") return mk_bool(in_compiled(c.I));
+  if (n == "is_grad_enabled") return mk_bool(c.I.grad_enabled());
+  if (n == "get_default_dtype" || n == "get_autocast_dtype" || n == "get_autocast_gpu_dtype") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::DType;
+    d->s = n == "get_default_dtype" ? "float32" : "float16";
+    return d;
+  }
+  if (n == "cuda.device_count") return mk_int(0);
+  return mk_bool(false);
+}
+
+// torch.device("cuda:0") / torch.device("cpu") / torch.device("cuda", 1)
+V device(OpCall& c) {
+  if (c.args.empty()) c.fail("device() takes a device string");
+  if (c.args[0]->k == VK::Device) return c.args[0];
+  if (c.args[0]->k != VK::Str) c.fail("device(): expected a string");
+  auto d = std::make_shared<Obj>();
+  d->k = VK::Device;
+  d->s = c.args[0]->s;
+  if (c.args.size() > 1 && c.args[1]->k == VK::Int) d->s += ":" + std::to_string(c.args[1]->i);
+  return d;
+}
+
+// Tensor.stride(): a tuple of ints; stride(dim): one int
+V stride(OpCall& c) {
+  const TensorInfo& t = c.t();
+  std::vector<Dim> st = t.stride.size() == t.shape.size() ? t.stride : contiguous_strides(t.shape);
+  if (V d = c.arg(0, "dim")) return mk_int(st[static_cast<size_t>(c.dim(d->i, c.rank()))].v);
+  std::vector<V> xs;
+  for (auto& s : st) xs.push_back(mk_int(s.v));
+  return mk_tuple(xs);
+}
+
+}  // namespace tparse::compiler::ops

@@ -248,6 +248,14 @@ V narrow(OpCall& c) {
     for (size_t i = 0; i < rank; ++i) if (static_cast<long long>(i) != a && static_cast<long long>(i) != b) s.push_back(t.shape[i]);
     s.push_back(Dim{std::max(0LL, n), ""});
     o.shape = s;
+  } else if (c.name == "unfold") {  // unfold(dimension, size, step): windows along a dim, the window last
+    V d = c.arg(0, "dimension"), sz = c.arg(1, "size"), st = c.arg(2, "step");
+    if (!d || !sz || !st || d->k != VK::Int || sz->k != VK::Int || st->k != VK::Int || st->i <= 0) c.fail("unfold(dimension, size, step)");
+    long long dd = c.dim(d->i, rank);
+    long long n = rank ? t.shape[static_cast<size_t>(dd)].v : 1;
+    if (sz->i > n) c.fail(fmt::format("maximum size for tensor at dimension {} is {} but size is {}", dd, n, sz->i));
+    if (rank) o.shape[static_cast<size_t>(dd)] = Dim{(n - sz->i) / st->i + 1, ""};
+    o.shape.push_back(Dim{sz->i, ""});
   } else {  // as_strided
     V sz = c.arg(0, "size");
     if (!sz || (sz->k != VK::Tuple && sz->k != VK::List)) c.fail("as_strided(size, stride)");

@@ -198,12 +198,16 @@ V setitem(OpCall& c) {
   try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
   c.I.stack_.back()->ctx = st;
   if (val->k == VK::Tensor) {
-    std::vector<Dim> b = broadcast(c.I, region->t->shape, val->t->shape, c.loc);
-    if (b.size() > region->t->shape.size())
-      c.fail(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}", dims_str(*val->t), dims_str(*region->t)));
-    for (size_t i = 0; i < b.size(); ++i)
-      if (b[i].v != region->t->shape[i].v)
-        c.fail(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}", dims_str(*val->t), dims_str(*region->t)));
+    // the value broadcasts to the region: trailing dims equal or 1, extra leading dims of size 1
+    const auto& rs = region->t->shape;
+    const auto& vs = val->t->shape;
+    bool ok = true;
+    for (size_t i = 0; i < vs.size(); ++i) {
+      const Dim& v = vs[vs.size() - 1 - i];
+      if (i >= rs.size()) { ok = ok && v.v == 1; continue; }
+      ok = ok && (v.v == 1 || v.v == rs[rs.size() - 1 - i].v);
+    }
+    if (!ok) c.fail(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}", dims_str(*val->t), dims_str(*region->t)));
   } else if (val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool) {
     c.fail(fmt::format("can't assign a {} to a tensor", type_name(val)));
   }

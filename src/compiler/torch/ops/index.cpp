@@ -103,10 +103,8 @@ V getitem(OpCall& c) {
 }
 
 V gather(OpCall& c) {
-  V idx = c.arg(1, "index");
-  if (!idx || idx->k != VK::Tensor) c.fail(fmt::format("{}(input, dim, index)", c.name));
-  if (c.name == "take_along_dim") idx = c.arg(0, "indices");
-  if (!idx || idx->k != VK::Tensor) c.fail(fmt::format("{}(input, indices, dim)", c.name));
+  V idx = c.name == "take_along_dim" ? c.arg(0, "indices") : c.arg(1, "index");
+  if (!idx || idx->k != VK::Tensor) c.fail(c.name == "gather" ? "gather(input, dim, index)" : "take_along_dim(input, indices, dim)");
   TensorInfo o = c.like();
   if (c.name == "gather" && idx->t->shape.size() != c.rank() && c.rank() > 0)
     c.fail("Index tensor must have the same number of dimensions as input tensor");

@@ -221,6 +221,9 @@ int main() {
   std::printf("| **all** | %ld | %ld | **%.1f%%** |\n\n", total, cov, pct);
   std::printf("ambiguous method names (also str/list/set/nn.Module methods): %ld sites, %ld with a rule; coverage without them: %.1f%%\n",
               amb_total, amb_cov, pct_noamb);
+  long py = by_family["value"] + by_family["runtime"];
+  std::printf("of the covered sites: %ld with a shape rule or nn module (%.1f%% of all), %ld with a Python-value rule (size, dim, item, finfo, no_grad, ...)\n",
+              cov - py, 100.0 * static_cast<double>(cov - py) / static_cast<double>(std::max(1L, total)), py);
   std::printf("\ncovered sites by rule family:");
   for (auto& [f, n] : by_family) std::printf(" %s %ld;", f.c_str(), n);
   std::printf("\n\nmost frequent call sites with no rule:\n");

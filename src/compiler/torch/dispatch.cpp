@@ -63,6 +63,7 @@ V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std:
     Graph& g = stack_.back()->ctx->graph;
     int wn = g.tensor_node.count(whole.get()) ? g.tensor_node[whole.get()] : static_cast<int>(g.nodes.size()) - 1;
     g.nodes[static_cast<size_t>(wn)].has_meta = false;  // a tuple: printed without a type
+    g.tensor_node.erase(whole.get());  // the tuple node stands for no tensor (the address may be reused once `whole` dies)
     for (auto& p : parts) xs.push_back(mk_tensor(p));
     V r = mk_tuple(xs);
     r->sym_node = wn;  // items get their getitem node when read (materialize_item)

@@ -88,7 +88,13 @@ V split(OpCall& c) {
   }
   V whole = c.out(o);
   Interp& I = c.I;
-  if (I.tracing()) I.stack_.back()->ctx->graph.nodes.back().has_meta = false;  // a tuple: printed without a type
+  int whole_node = -1;
+  if (I.tracing()) {
+    Graph& g = I.stack_.back()->ctx->graph;
+    g.nodes.back().has_meta = false;  // a tuple: printed without a type
+    whole_node = static_cast<int>(g.nodes.size()) - 1;
+    g.tensor_node.erase(whole.get());  // the tuple node stands for no tensor (the address may be reused once `whole` dies)
+  }
   std::vector<V> xs;
   for (size_t i = 0; i < parts.size(); ++i) {
     TensorInfo p = o;
@@ -101,7 +107,7 @@ V split(OpCall& c) {
       Node n;
       n.op = "call_function";
       n.target = "getitem";
-      n.args = {I.to_arg(whole), Arg{-1, std::to_string(i)}};
+      n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
       n.name = g.unique_name("getitem");
       n.meta = p;
       n.has_meta = true;

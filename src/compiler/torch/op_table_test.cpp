@@ -2,6 +2,11 @@
 // torch's documentation gives (each comment names the documented rule); a wrong rule fails the assert.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
 #include "api.hpp"
 #include "torch/op_table.hpp"
 
@@ -218,4 +223,40 @@ TEST_CASE("creation and complex families; nn.Buffer; value calls") {
              "m = M()\nassert m.inv.shape == (4,)\nassert not m.inv.requires_grad\nassert m.w.requires_grad\n"
              "assert torch.jit.is_tracing() == False\nassert torch.get_default_dtype() == torch.float32\n"
              "assert torch.randn(2, 3).stride() == (3, 1)\nassert torch.is_floating_point(torch.randn(1))\n");
+}
+
+// The KV-cache program (testdata/programs/kv_cache_ops.py, truth recorded under torch 2.11.0+cu130): its
+// first graph (setitem, view_as_complex/real, einsum with `...`, roll, flip, meshgrid, topk, gather,
+// argsort, cross_entropy, F.rms_norm inlined to torch.rms_norm) equals the real one line by line, strides
+// and `# File:` comments aside (views keep their base's strides in torch; we print contiguous ones).
+TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's, strides aside") {
+  namespace fs = std::filesystem;
+  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / "kv_cache_ops.py";
+  fs::path tdir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / "kv_cache_ops" / "trace";
+  REQUIRE(fs::exists(tdir));
+  auto slurp = [](const fs::path& p) { std::ifstream f(p); std::stringstream ss; ss << f.rdbuf(); return ss.str(); };
+  std::string real;
+  for (auto& e : fs::directory_iterator(tdir)) real = slurp(e.path());
+  Result r = compile_script(prog.string(), slurp(prog), Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  auto first_graph = [](const std::string& trace) {
+    std::vector<std::string> lines;
+    size_t at = trace.find("{\"dynamo_output_graph\"");
+    if (at == std::string::npos) return lines;
+    std::istringstream in(trace.substr(trace.find('\n', at) + 1));
+    std::regex strides("\\]\\[[0-9, ]*\\]cpu");
+    for (std::string l; std::getline(in, l) && !l.empty() && l[0] == '\t';) {
+      if (l.find("# File:") != std::string::npos) continue;
+      lines.push_back(std::regex_replace(l, strides, "]cpu"));
+    }
+    return lines;
+  };
+  std::vector<std::string> a = first_graph(real), b = first_graph(r.trace);
+  REQUIRE(a.size() > 40);
+  CHECK(a.size() == b.size());
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    INFO("line " << i);
+    CHECK(a[i] == b[i]);
+  }
 }

@@ -23,6 +23,17 @@ V linear(OpCall& c) {
 
 V norm(OpCall& c) {
   TensorInfo o = c.like();
+  if (c.is_fn && c.target == "torch.nn.functional.rms_norm") {
+    // F.rms_norm is Python (torch/nn/functional.py) that Dynamo inlines: it records
+    // `torch.rms_norm(input, normalized_shape, weight, eps)` with all four arguments (truth: kv_cache_ops)
+    V w = c.arg(1, "weight"), e = c.arg(2, "eps");
+    std::vector<V> four{c.args.at(0), c.arg(0, "normalized_shape"), w ? w : none(), e ? e : none()};
+    if (!four[1]) c.fail("rms_norm(input, normalized_shape, weight=None, eps=None)");
+    c.args = four;
+    c.rest.assign(four.begin() + 1, four.end());
+    c.kwargs.clear();
+    c.target = "torch.rms_norm";
+  }
   if (c.name == "layer_norm" || c.name == "rms_norm") {  // normalized_shape must be the trailing dims
     V ns = c.arg(0, "normalized_shape");
     std::vector<long long> want;

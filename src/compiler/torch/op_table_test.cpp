@@ -210,7 +210,8 @@ TEST_CASE("creation and complex families; nn.Buffer; value calls") {
              "assert torch.zeros_like(torch.randn(2, 3), dtype=torch.long).dtype == torch.int64\n"
              "assert torch.randn(2).new_zeros(4, 5).shape == (4, 5)\nassert torch.hann_window(8).shape == (8,)\n"
              "assert torch.multinomial(torch.ones(3, 5), 2).shape == (3, 2)\nassert torch.normal(torch.zeros(2, 3), 1.0).shape == (2, 3)\n"
-             "assert torch.tensor([[1, 2], [3, 4]]).dtype == torch.int64\n");
+             "assert torch.tensor([[1, 2], [3, 4]]).dtype == torch.int64\nassert torch.scalar_tensor(2).shape == ()\n"
+             "assert torch.sinc(torch.arange(3)).dtype == torch.float32\n");
   // view_as_complex: last dim of size 2 -> complex64 without it; view_as_real: back; torch.polar(abs, angle)
   CHECK_RUNS("x = torch.randn(2, 8, 4, 2)\nc = torch.view_as_complex(x)\nassert c.shape == (2, 8, 4)\nassert c.dtype == torch.complex64\n"
              "p = torch.polar(torch.ones(8, 4), torch.randn(8, 4))\nassert p.dtype == torch.complex64\n"

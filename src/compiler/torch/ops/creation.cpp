@@ -61,6 +61,9 @@ V factory(OpCall& c) {
     t.fill = num(fv);
     if (fv->k == VK::Int && !dtype_given) t.dtype = "int64";
     if (fv->k == VK::Bool && !dtype_given) t.dtype = "bool";
+  } else if (name == "scalar_tensor") {  // a 0-dim tensor of the value (float32 unless dtype=)
+    if (args.empty()) c.fail("scalar_tensor(s)");
+    t.fill = num(args[0]);
   } else if (name == "tensor" || name == "as_tensor") {
     V d = args.at(0);
     if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }

@@ -65,7 +65,8 @@ V unary(OpCall& c) {
   }
   // float results of integer inputs (torch's documented "int -> default float" ops)
   static const std::set<std::string> to_float = {"sqrt", "rsqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "erf", "exp2", "expm1",
-                                                  "log1p", "log2", "log10", "tan", "atan", "asin", "acos", "sinh", "cosh", "logit", "softmax", "log_softmax"};
+                                                  "log1p", "log2", "log10", "tan", "atan", "asin", "acos", "sinh", "cosh", "logit", "softmax", "log_softmax",
+                                                  "sinc", "erfinv", "digamma", "lgamma", "special.logit", "special.expit"};
   if (to_float.count(name) && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
   if ((name == "softmax" || name == "log_softmax") ) if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
   if (name == "cumsum" || name == "softmax" || name == "log_softmax" || name == "cumprod" || name == "softmin") {

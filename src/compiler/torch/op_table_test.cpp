@@ -58,7 +58,8 @@ TEST_CASE("elementwise and binary: broadcasting, dtype promotion, where") {
 TEST_CASE("in place: x_ keeps the shape; t[idx] = v (KV cache) checks the region") {
   CHECK_RUNS("x = torch.zeros(2, 3)\ny = x.add_(torch.ones(3))\nassert y.shape == (2, 3)\nx.exp_()\nx.masked_fill_(x > 0, 0.0)\n"
              "cache = torch.zeros(1, 4, 16, 8)\nk = torch.randn(1, 4, 2, 8)\ncache[:, :, 3:5] = k\ncache[:, :, 0] = torch.randn(1, 4, 8)\n"
-             "cache[..., 0] = 1.0\nassert cache.shape == (1, 4, 16, 8)\n");
+             "cache[..., 0] = 1.0\nassert cache.shape == (1, 4, 16, 8)\n"
+             "m = torch.randn(3, 4)\nm[m > 0] = torch.zeros(5)\nm[m > 0] = 0.0\n");
   Result bad = run("cache = torch.zeros(1, 4, 16, 8)\ncache[:, :, 3:5] = torch.randn(1, 4, 3, 8)\n");
   CHECK(!bad.ok);
   CHECK(bad.error.find("cannot be broadcast to indexing result") != std::string::npos);

@@ -198,7 +198,9 @@ V setitem(OpCall& c) {
   V region;
   try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
   c.I.stack_.back()->ctx = st;
-  if (val->k == VK::Tensor) {
+  bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked
+  for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) masked = masked || (x->k == VK::Tensor && x->t->dtype == "bool");
+  if (val->k == VK::Tensor && !masked) {
     // the value broadcasts to the region: trailing dims equal or 1, extra leading dims of size 1
     const auto& rs = region->t->shape;
     const auto& vs = val->t->shape;

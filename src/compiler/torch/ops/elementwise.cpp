@@ -211,7 +211,7 @@ V setitem(OpCall& c) {
       ok = ok && (v.v == 1 || v.v == rs[rs.size() - 1 - i].v);
     }
     if (!ok) c.fail(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}", dims_str(*val->t), dims_str(*region->t)));
-  } else if (val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool) {
+  } else if (val->k != VK::Tensor && val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool) {
     c.fail(fmt::format("can't assign a {} to a tensor", type_name(val)));
   }
   if (!c.I.tracing()) return none();

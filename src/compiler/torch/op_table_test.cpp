@@ -230,8 +230,9 @@ TEST_CASE("creation and complex families; nn.Buffer; value calls") {
 // The KV-cache program (testdata/programs/kv_cache_ops.py, truth recorded under torch 2.11.0+cu130): its
 // first graph (setitem, view_as_complex/real, einsum with `...`, roll, flip, meshgrid, topk, gather,
 // argsort, cross_entropy, F.rms_norm inlined to torch.rms_norm) equals the real one line by line, strides
-// and `# File:` comments aside (views keep their base's strides in torch; we print contiguous ones).
-TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's, strides aside") {
+// included (slices keep their base's strides, meshgrid's grids are expanded views) except einsum's, and
+// `# File:` comments aside (F.rms_norm's line is in torch's functional.py).
+TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's") {
   namespace fs = std::filesystem;
   fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / "kv_cache_ops.py";
   fs::path tdir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / "kv_cache_ops" / "trace";
@@ -250,7 +251,8 @@ TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's, strides aside") {
     std::regex strides("\\]\\[[0-9, ]*\\]cpu");
     for (std::string l; std::getline(in, l) && !l.empty() && l[0] == '\t';) {
       if (l.find("# File:") != std::string::npos) continue;
-      lines.push_back(std::regex_replace(l, strides, "]cpu"));
+      // einsum's strides come from the contraction path torch picks (a permuted bmm): not modelled
+      lines.push_back(l.find("einsum(") != std::string::npos ? std::regex_replace(l, strides, "]cpu") : l);
     }
     return lines;
   };

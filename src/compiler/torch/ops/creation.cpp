@@ -152,7 +152,15 @@ V meshgrid(OpCall& c) {
   if (ix && ix->k == VK::Str && ix->s == "xy" && s.size() >= 2) std::swap(s[0], s[1]);
   o.shape = s;
   V whole = c.I.emit("call_function", "torch.functional.meshgrid", "meshgrid", false, c.args, c.kwargs, o, c.loc);
-  return c.I.tuple_result(whole, std::vector<TensorInfo>(ts.size(), o), {});
+  // each grid is its input expanded: stride 1 along its own dim (dims 0/1 swapped under 'xy'), 0 elsewhere
+  bool xy = ix && ix->k == VK::Str && ix->s == "xy" && s.size() >= 2;
+  std::vector<TensorInfo> grids(ts.size(), o);
+  for (size_t k = 0; k < ts.size(); ++k) {
+    size_t at = xy && k < 2 ? 1 - k : k;
+    grids[k].stride.assign(s.size(), Dim{0, ""});
+    grids[k].stride[at] = Dim{ts[k]->t->stride.empty() ? 1 : ts[k]->t->stride[0].v, ""};
+  }
+  return c.I.tuple_result(whole, grids, {});
 }
 
 // torch.polar(abs, angle) / torch.complex(real, imag): broadcast, complex dtype (float32 -> complex64).

@@ -28,13 +28,19 @@ V getitem(OpCall& c) {
   long long adv_at = -1;
   bool adv_split = false;
   int last_adv_pos = -2;
+  const bool has_st = t.stride.size() == t.shape.size();
+  std::vector<Dim> sd;  // the view's strides (basic indexing)
   int pos = 0;
   for (auto& x : ix) {
     ++pos;
-    if (x->k == VK::None) { s.push_back(Dim{1, ""}); continue; }
+    if (x->k == VK::None) {  // torch's unsqueeze stride: size * stride of the dim it precedes, else 1
+      s.push_back(Dim{1, ""});
+      sd.push_back(d < rank && has_st ? Dim{t.shape[d].v * t.stride[d].v, ""} : Dim{1, ""});
+      continue;
+    }
     if (x->k == VK::Builtin && x->s == "Ellipsis") {
       if (consumed > rank) c.fail("too many indices for tensor");
-      for (size_t k = 0; k < rank - consumed; ++k) s.push_back(t.shape[d++]);
+      for (size_t k = 0; k < rank - consumed; ++k) { if (has_st) sd.push_back(t.stride[d]); s.push_back(t.shape[d++]); }
       continue;
     }
     if (x->k == VK::Int) { if (d >= rank) c.fail("too many indices for tensor"); c.dim(x->i, static_cast<size_t>(t.shape[d].v)); ++d; continue; }
@@ -53,6 +59,7 @@ V getitem(OpCall& c) {
       if (x->items[0]->k == VK::None && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
         nd2 = Dim{hi, x->items[1]->sym};
       s.push_back(nd2);
+      if (has_st) sd.push_back(Dim{t.stride[d].v * st, ""});
       ++d;
       continue;
     }
@@ -86,7 +93,7 @@ V getitem(OpCall& c) {
     c.fail(fmt::format("unsupported index type {}", type_name(x)));
   }
   if (d > rank) c.fail("too many indices for tensor");
-  for (; d < rank; ++d) s.push_back(t.shape[d]);
+  for (; d < rank; ++d) { s.push_back(t.shape[d]); if (has_st) sd.push_back(t.stride[d]); }
   if (!adv.empty()) {
     std::vector<Dim> b = adv[0];
     for (size_t i = 1; i < adv.size(); ++i) b = broadcast(c.I, b, adv[i], c.loc);
@@ -94,6 +101,7 @@ V getitem(OpCall& c) {
     s.insert(s.begin() + static_cast<long>(at), b.begin(), b.end());
   }
   o.shape = s;
+  if (adv.empty() && has_st) o.stride = sd;  // basic indexing is a view: the base's strides (times the step)
   o.fill = t.fill;
   if (c.I.tracing()) {
     std::vector<V> all{c.self, idx};

@@ -43,7 +43,10 @@ TEST_CASE("elementwise and binary: broadcasting, dtype promotion, where") {
              "assert torch.maximum(a, b).shape == (4, 5, 3)\nassert torch.max(a, b).shape == (4, 5, 3)\n"
              "assert (a > b).dtype == torch.bool\nassert torch.logical_and(a > 0, b > 0).dtype == torch.bool\n"
              "i = torch.arange(6)\nassert i.dtype == torch.int64\nassert (i / 2).dtype == torch.float32\n"
-             "assert torch.exp(i).dtype == torch.float32\nassert a.addcmul(b, b).shape == (4, 5, 3)\n");
+             "assert torch.exp(i).dtype == torch.float32\nassert a.addcmul(b, b).shape == (4, 5, 3)\n"
+             // torch.result_type docs: a 0-dim tensor promotes only across categories
+             "h = torch.randn(3, dtype=torch.float16)\nassert (h * torch.tensor(2.0)).dtype == torch.float16\n"
+             "assert (i * torch.tensor(2.0)).dtype == torch.float32\nassert (h * torch.randn(3)).dtype == torch.float32\n");
   // torch.where(condition, input, other): broadcast of the three; torch.where(condition) == nonzero(as_tuple=True)
   CHECK_RUNS("c = torch.randn(2, 1) > 0\nx = torch.randn(1, 3)\nassert torch.where(c, x, 0.0).shape == (2, 3)\n"
              "assert x.where(c, torch.zeros(2, 3)).shape == (2, 3)\n"

@@ -226,7 +226,12 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   std::optional<double> fb;
   if (b->k == VK::Tensor) {
     o.shape = broadcast(*this, ta.shape, b->t->shape, loc);
-    o.dtype = promote_dtype(ta.dtype, b->t->dtype);
+    // torch's result_type: a 0-dim tensor only decides the dtype when its category (bool < int < float <
+    // complex) is higher than the dim-ful operand's (f16 tensor * f32 0-dim -> f16; i64 tensor * f32 0-dim -> f32)
+    auto cat = [](const std::string& d) { return d == "bool" ? 0 : d.find("int") != std::string::npos ? 1 : d.rfind("complex", 0) == 0 ? 3 : 2; };
+    bool a0 = ta.shape.empty(), b0 = b->t->shape.empty();
+    if (a0 != b0 && cat(ta.dtype) == cat(b->t->dtype)) o.dtype = a0 ? b->t->dtype : ta.dtype;
+    else o.dtype = promote_dtype(ta.dtype, b->t->dtype);
     o.requires_grad = ta.requires_grad || b->t->requires_grad;
     fb = b->t->fill;
   } else {

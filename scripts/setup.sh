@@ -6,7 +6,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(
   build-essential cmake ninja-build pkg-config
   libsimdjson-dev libfmt-dev libcli11-dev doctest-dev zlib1g-dev libmd-dev libssl-dev
-  libgraphviz-dev graphviz
+  libgraphviz-dev graphviz liblzma-dev
   libimgui-dev libglfw3-dev libgl-dev xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev
   libxml2-utils chromium python3 python3-jsonschema valgrind

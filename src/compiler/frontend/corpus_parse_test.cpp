@@ -1,0 +1,158 @@
+// Parse test over a real Python population: reads ../shared's transformers source tarball in place
+// (xz-decompressed in process with liblzma, walked with a small ustar/pax reader) and parses every
+// .py file with the reference compiler's front end (parse only; nothing is executed). Prints the
+// count, the models/*/modeling_*.py count, the parse time (wall and CPU) and the first failures as file:line:col. Fails
+// unless every file parses; exits 77 (ctest SKIP) when the tarball is absent.
+// Usage: tparse_compiler_parse_corpus [tarball] [--all-failures]
+#include <lzma.h>
+
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "frontend/diag.hpp"
+#include "frontend/parser.hpp"
+
+namespace {
+
+/// The whole decompressed content of an .xz file; empty with `err` set on failure.
+std::string xz_decompress(const std::string& in, std::string& err) {
+  lzma_stream strm = LZMA_STREAM_INIT;
+  if (lzma_stream_decoder(&strm, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+    err = "lzma_stream_decoder failed";
+    return {};
+  }
+  std::string out;
+  out.resize(in.size() * 8);
+  strm.next_in = reinterpret_cast<const uint8_t*>(in.data());
+  strm.avail_in = in.size();
+  size_t done = 0;
+  lzma_ret r = LZMA_OK;
+  while (r == LZMA_OK) {
+    if (done == out.size()) out.resize(out.size() * 2);
+    strm.next_out = reinterpret_cast<uint8_t*>(out.data()) + done;
+    strm.avail_out = out.size() - done;
+    r = lzma_code(&strm, LZMA_FINISH);
+    done = out.size() - strm.avail_out;
+  }
+  lzma_end(&strm);
+  if (r != LZMA_STREAM_END) {
+    err = "xz data is corrupt (lzma_code " + std::to_string(static_cast<int>(r)) + ")";
+    return {};
+  }
+  out.resize(done);
+  return out;
+}
+
+struct TarFile {
+  std::string path;
+  std::string_view data;
+};
+
+/// Regular files of a ustar archive (GNU long names and pax `path=` records honoured).
+std::vector<TarFile> tar_files(const std::string& tar, std::string& err) {
+  std::vector<TarFile> files;
+  size_t pos = 0;
+  std::string long_name;
+  auto octal = [](const char* f, size_t n) {
+    size_t v = 0;
+    for (size_t i = 0; i < n && f[i]; ++i)
+      if (f[i] >= '0' && f[i] <= '7') v = v * 8 + static_cast<size_t>(f[i] - '0');
+    return v;
+  };
+  while (pos + 512 <= tar.size()) {
+    const char* h = tar.data() + pos;
+    if (h[0] == '\0') break;  // end-of-archive block
+    size_t size = octal(h + 124, 12);
+    char type = h[156];
+    pos += 512;
+    if (pos + size > tar.size()) { err = "truncated tar member"; break; }
+    std::string_view body(tar.data() + pos, size);
+    pos += (size + 511) / 512 * 512;
+    if (type == 'L') { long_name.assign(body.data(), strnlen(body.data(), body.size())); continue; }
+    if (type == 'x') {  // pax extended header: "len key=value\n" records
+      size_t i = 0;
+      while (i < body.size()) {
+        size_t sp = body.find(' ', i);
+        if (sp == std::string_view::npos) break;
+        size_t len = std::stoul(std::string(body.substr(i, sp - i)));
+        if (len == 0 || i + len > body.size()) break;
+        std::string_view rec = body.substr(sp + 1, i + len - sp - 2);
+        if (rec.substr(0, 5) == "path=") long_name = std::string(rec.substr(5));
+        i += len;
+      }
+      continue;
+    }
+    if (type == 'g') continue;
+    std::string name = long_name;
+    long_name.clear();
+    if (name.empty()) {
+      std::string prefix(h + 345, strnlen(h + 345, 155));
+      name.assign(h, strnlen(h, 100));
+      if (!prefix.empty()) name = prefix + "/" + name;
+    }
+    if (type == '0' || type == '\0') files.push_back({name, body});
+  }
+  return files;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string tarball = std::string(TPARSE_SHARED) + "/testdata/python-corpus/transformers-5.17.0-src.tar.xz";
+  bool all = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--all-failures") all = true;
+    else tarball = argv[i];
+  }
+  if (!std::filesystem::exists(tarball)) {
+    std::printf("SKIP: %s not found\n", tarball.c_str());
+    return 77;
+  }
+  std::ifstream f(tarball, std::ios::binary);
+  std::string xz((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::string err;
+  std::string tar = xz_decompress(xz, err);
+  if (!err.empty()) { std::printf("FAIL: %s: %s\n", tarball.c_str(), err.c_str()); return 1; }
+  std::vector<TarFile> files = tar_files(tar, err);
+  if (!err.empty()) { std::printf("FAIL: %s: %s\n", tarball.c_str(), err.c_str()); return 1; }
+
+  int total = 0, ok = 0, modeling = 0, modeling_ok = 0;
+  std::vector<std::string> failures;
+  auto t0 = std::chrono::steady_clock::now();
+  std::clock_t c0 = std::clock();
+  for (const TarFile& tf : files) {
+    if (tf.path.size() < 3 || tf.path.compare(tf.path.size() - 3, 3, ".py") != 0) continue;
+    // models/<name>/modeling_*.py: the model files (the issue's 501)
+    size_t models = tf.path.rfind("/models/");
+    std::string rest = models == std::string::npos ? "" : tf.path.substr(models + 8);
+    size_t slash = rest.find('/');
+    bool is_modeling = slash != std::string::npos && rest.find('/', slash + 1) == std::string::npos &&
+                       rest.compare(slash + 1, 9, "modeling_") == 0;
+    ++total;
+    modeling += is_modeling;
+    std::string src(tf.data);
+    try {
+      (void)tparse::compiler::parse_module(src);
+      ++ok;
+      modeling_ok += is_modeling;
+    } catch (const tparse::compiler::CompileError& e) {
+      failures.push_back(tparse::compiler::format_diag(tf.path, src, e.loc, e.what()));
+    }
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  size_t shown = all ? failures.size() : std::min<size_t>(failures.size(), 20);
+  for (size_t i = 0; i < shown; ++i) std::printf("%s", failures[i].c_str());
+  std::printf("parsed %d/%d .py files (models/*/modeling_*.py %d/%d) in %.2f s wall, %.2f s CPU\n", ok, total,
+              modeling_ok, modeling, secs, cpu);
+  if (cpu >= 10) std::printf("FAIL: the corpus parse took %.2f s of CPU (limit 10 s)\n", cpu);
+  if (total < 2000) { std::printf("FAIL: expected the whole corpus, found %d .py files\n", total); return 1; }
+  return ok == total && cpu < 10 ? 0 : 1;
+}

@@ -60,7 +60,7 @@ V Interp::eval(const ExprP& e) {
         V v = eval(e->a[i]);
         // the spec may hold nested fields (`{x:>{w}}`): an FStr evaluated first
         std::string spec = e->comps[i].target ? py_str(eval(e->comps[i].target)) : "";
-        if (e->comps[i].iter && e->comps[i].iter->s == "r") v = mk_str(py_repr(v));
+        if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(py_repr(v));  // !r, !a (ascii ≈ repr)
         if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
           double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
           if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));

@@ -2,9 +2,12 @@
 // (xz-decompressed in process with liblzma, walked with a small ustar/pax reader) and parses every
 // .py file with the reference compiler's front end (parse only; nothing is executed). Prints the
 // count, the models/*/modeling_*.py count, the parse time (wall and CPU) and the first failures as file:line:col. Fails
-// unless every file parses; exits 77 (ctest SKIP) when the tarball is absent.
+// unless every file parses with the statement / def / class counts CPython's `ast` finds (truth:
+// testdata/python-corpus/*-ast-counts.tsv.gz, scripts/python_corpus_ast_counts.py); exits 77 (ctest
+// SKIP) when the tarball is absent.
 // Usage: tparse_compiler_parse_corpus [tarball] [--all-failures]
 #include <lzma.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <ctime>
@@ -13,6 +16,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -102,6 +107,42 @@ std::vector<TarFile> tar_files(const std::string& tar, std::string& err) {
   return files;
 }
 
+/// CPython's counts for one file (scripts/python_corpus_ast_counts.py): statements, defs, classes.
+struct Counts {
+  int stmts = 0, defs = 0, classes = 0;
+  bool operator==(const Counts& o) const { return stmts == o.stmts && defs == o.defs && classes == o.classes; }
+};
+
+std::map<std::string, Counts> read_truth(const std::string& path) {
+  std::map<std::string, Counts> m;
+  gzFile gz = gzopen(path.c_str(), "rb");
+  if (!gz) return m;
+  std::string text;
+  char buf[65536];
+  int n;
+  while ((n = gzread(gz, buf, sizeof buf)) > 0) text.append(buf, static_cast<size_t>(n));
+  gzclose(gz);
+  std::istringstream in(text);
+  std::string name;
+  Counts c;
+  while (in >> name >> c.stmts >> c.defs >> c.classes) m[name] = c;
+  return m;
+}
+
+void count(const std::vector<tparse::compiler::StmtP>& body, Counts& c) {
+  using tparse::compiler::SK;
+  for (auto& s : body) {
+    ++c.stmts;
+    if (s->k == SK::Def) ++c.defs;
+    if (s->k == SK::Class) ++c.classes;
+    if (s->fn) count(s->fn->body, c);
+    count(s->body, c);
+    count(s->orelse, c);
+    count(s->final_body, c);
+    for (auto& h : s->handlers) count(h->body, c);  // except clauses and match cases are not statements
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -123,8 +164,12 @@ int main(int argc, char** argv) {
   std::vector<TarFile> files = tar_files(tar, err);
   if (!err.empty()) { std::printf("FAIL: %s: %s\n", tarball.c_str(), err.c_str()); return 1; }
 
-  int total = 0, ok = 0, modeling = 0, modeling_ok = 0;
-  std::vector<std::string> failures;
+  // CPython's statement / def / class counts per file: a parse that "succeeds" with the wrong shape fails
+  std::string truth_path = std::string(TPARSE_TESTDATA) + "/python-corpus/transformers-5.17.0-ast-counts.tsv.gz";
+  std::map<std::string, Counts> truth = read_truth(truth_path);
+  if (truth.empty()) { std::printf("FAIL: cannot read %s\n", truth_path.c_str()); return 1; }
+  int total = 0, ok = 0, modeling = 0, modeling_ok = 0, shape_ok = 0;
+  std::vector<std::string> failures, shape_failures;
   auto t0 = std::chrono::steady_clock::now();
   std::clock_t c0 = std::clock();
   for (const TarFile& tf : files) {
@@ -139,9 +184,19 @@ int main(int argc, char** argv) {
     modeling += is_modeling;
     std::string src(tf.data);
     try {
-      (void)tparse::compiler::parse_module(src);
+      tparse::compiler::Module m = tparse::compiler::parse_module(src);
       ++ok;
       modeling_ok += is_modeling;
+      Counts ours;
+      count(m.body, ours);
+      auto it = truth.find(tf.path);
+      if (it != truth.end() && it->second == ours) ++shape_ok;
+      else if (it == truth.end()) shape_failures.push_back(tf.path + ": not in the CPython counts");
+      else
+        shape_failures.push_back(tf.path + ": statements/defs/classes " + std::to_string(ours.stmts) + "/" +
+                                 std::to_string(ours.defs) + "/" + std::to_string(ours.classes) + ", CPython " +
+                                 std::to_string(it->second.stmts) + "/" + std::to_string(it->second.defs) + "/" +
+                                 std::to_string(it->second.classes));
     } catch (const tparse::compiler::CompileError& e) {
       failures.push_back(tparse::compiler::format_diag(tf.path, src, e.loc, e.what()));
     }
@@ -150,9 +205,11 @@ int main(int argc, char** argv) {
   double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   size_t shown = all ? failures.size() : std::min<size_t>(failures.size(), 20);
   for (size_t i = 0; i < shown; ++i) std::printf("%s", failures[i].c_str());
+  for (size_t i = 0; i < shape_failures.size() && (all || i < 20); ++i) std::printf("%s\n", shape_failures[i].c_str());
   std::printf("parsed %d/%d .py files (models/*/modeling_*.py %d/%d) in %.2f s wall, %.2f s CPU\n", ok, total,
               modeling_ok, modeling, secs, cpu);
+  std::printf("same statement/def/class counts as CPython's ast: %d/%d files\n", shape_ok, total);
   if (cpu >= 10) std::printf("FAIL: the corpus parse took %.2f s of CPU (limit 10 s)\n", cpu);
   if (total < 2000) { std::printf("FAIL: expected the whole corpus, found %d .py files\n", total); return 1; }
-  return ok == total && cpu < 10 ? 0 : 1;
+  return ok == total && shape_ok == total && cpu < 10 ? 0 : 1;
 }

@@ -77,7 +77,7 @@ struct Stmt {
   Location loc;
   int end_line = 0;
   std::vector<ExprP> targets;    ///< Assign / AnnAssign targets / Del targets / With `as` targets
-  ExprP target;                  ///< For / AugAssign target; Raise: the `from` cause
+  ExprP target;                  ///< For / AugAssign target; Raise: the `from` cause; Assert: the message
   ExprP value;                   ///< expression / condition / iterable / return value
   std::vector<ExprP> items;      ///< With context expressions; Class bases; AnnAssign: the annotation
   std::string op;                ///< AugAssign operator ("+"); "async" on async for/with; Try: "except*"

@@ -2,13 +2,15 @@
 // (xz-decompressed in process with liblzma, walked with a small ustar/pax reader) and parses every
 // .py file with the reference compiler's front end (parse only; nothing is executed). Prints the
 // count, the models/*/modeling_*.py count, the parse time (wall and CPU) and the first failures as file:line:col. Fails
-// unless every file parses with the statement / def / class counts CPython's `ast` finds (truth:
+// unless every file parses with the statement / def / class / call / name / attribute / subscript
+// counts CPython's `ast` finds (truth:
 // testdata/python-corpus/*-ast-counts.tsv.gz, scripts/python_corpus_ast_counts.py); exits 77 (ctest
 // SKIP) when the tarball is absent.
 // Usage: tparse_compiler_parse_corpus [tarball] [--all-failures]
 #include <lzma.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -107,11 +109,18 @@ std::vector<TarFile> tar_files(const std::string& tar, std::string& err) {
   return files;
 }
 
-/// CPython's counts for one file (scripts/python_corpus_ast_counts.py): statements, defs, classes.
+/// CPython's counts for one file (scripts/python_corpus_ast_counts.py): statements, defs, classes, and
+/// Call / Name / Attribute / Subscript nodes outside annotations.
 struct Counts {
-  int stmts = 0, defs = 0, classes = 0;
-  bool operator==(const Counts& o) const { return stmts == o.stmts && defs == o.defs && classes == o.classes; }
+  int n[7] = {0, 0, 0, 0, 0, 0, 0};
+  bool operator==(const Counts& o) const { return std::equal(n, n + 7, o.n); }
+  std::string str() const {
+    std::string s;
+    for (int v : n) s += (s.empty() ? "" : "/") + std::to_string(v);
+    return s;
+  }
 };
+enum { kStmts, kDefs, kClasses, kCalls, kNames, kAttrs, kSubscripts };
 
 std::map<std::string, Counts> read_truth(const std::string& path) {
   std::map<std::string, Counts> m;
@@ -125,21 +134,53 @@ std::map<std::string, Counts> read_truth(const std::string& path) {
   std::istringstream in(text);
   std::string name;
   Counts c;
-  while (in >> name >> c.stmts >> c.defs >> c.classes) m[name] = c;
+  while (in >> name >> c.n[0] >> c.n[1] >> c.n[2] >> c.n[3] >> c.n[4] >> c.n[5] >> c.n[6]) m[name] = c;
   return m;
+}
+
+void count_expr(const tparse::compiler::ExprP& e, Counts& c) {
+  using tparse::compiler::EK;
+  if (!e) return;
+  if (e->k == EK::Call) ++c.n[kCalls];
+  if (e->k == EK::Name) ++c.n[kNames];
+  if (e->k == EK::NamedExpr) ++c.n[kNames];  // CPython: NamedExpr(target=Name)
+  if (e->k == EK::Attr) ++c.n[kAttrs];
+  if (e->k == EK::Subscript) ++c.n[kSubscripts];
+  for (auto& x : e->a) count_expr(x, c);
+  for (auto& comp : e->comps) {
+    count_expr(comp.target, c);
+    count_expr(comp.iter, c);
+    for (auto& x : comp.conds) count_expr(x, c);
+  }
+  if (e->fn) {  // lambda: defaults and body
+    for (auto& p : e->fn->params) count_expr(p.def, c);
+    count_expr(e->fn->lambda_body, c);
+  }
 }
 
 void count(const std::vector<tparse::compiler::StmtP>& body, Counts& c) {
   using tparse::compiler::SK;
   for (auto& s : body) {
-    ++c.stmts;
-    if (s->k == SK::Def) ++c.defs;
-    if (s->k == SK::Class) ++c.classes;
-    if (s->fn) count(s->fn->body, c);
+    ++c.n[kStmts];
+    if (s->k == SK::Def) ++c.n[kDefs];
+    if (s->k == SK::Class) ++c.n[kClasses];
+    for (auto& x : s->targets) count_expr(x, c);
+    count_expr(s->target, c);
+    count_expr(s->value, c);
+    if (s->k != SK::AnnAssign) for (auto& x : s->items) count_expr(x, c);  // an annotation is dropped
+    for (auto& kw : s->keywords) count_expr(kw.second, c);
+    if (s->fn) {
+      for (auto& d : s->fn->decorators) count_expr(d, c);
+      for (auto& p : s->fn->params) count_expr(p.def, c);
+      count(s->fn->body, c);
+    }
     count(s->body, c);
     count(s->orelse, c);
     count(s->final_body, c);
-    for (auto& h : s->handlers) count(h->body, c);  // except clauses and match cases are not statements
+    for (auto& h : s->handlers) {  // except clauses and match cases are not statements
+      count_expr(h->value, c);
+      count(h->body, c);
+    }
   }
 }
 
@@ -193,10 +234,8 @@ int main(int argc, char** argv) {
       if (it != truth.end() && it->second == ours) ++shape_ok;
       else if (it == truth.end()) shape_failures.push_back(tf.path + ": not in the CPython counts");
       else
-        shape_failures.push_back(tf.path + ": statements/defs/classes " + std::to_string(ours.stmts) + "/" +
-                                 std::to_string(ours.defs) + "/" + std::to_string(ours.classes) + ", CPython " +
-                                 std::to_string(it->second.stmts) + "/" + std::to_string(it->second.defs) + "/" +
-                                 std::to_string(it->second.classes));
+        shape_failures.push_back(tf.path + ": statements/defs/classes/calls/names/attributes/subscripts " +
+                                 ours.str() + ", CPython " + it->second.str());
     } catch (const tparse::compiler::CompileError& e) {
       failures.push_back(tparse::compiler::format_diag(tf.path, src, e.loc, e.what()));
     }
@@ -208,7 +247,8 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < shape_failures.size() && (all || i < 20); ++i) std::printf("%s\n", shape_failures[i].c_str());
   std::printf("parsed %d/%d .py files (models/*/modeling_*.py %d/%d) in %.2f s wall, %.2f s CPU\n", ok, total,
               modeling_ok, modeling, secs, cpu);
-  std::printf("same statement/def/class counts as CPython's ast: %d/%d files\n", shape_ok, total);
+  std::printf("same statement/def/class/call/name/attribute/subscript counts as CPython's ast: %d/%d files\n",
+              shape_ok, total);
   if (cpu >= 10) std::printf("FAIL: the corpus parse took %.2f s of CPU (limit 10 s)\n", cpu);
   if (total < 2000) { std::printf("FAIL: expected the whole corpus, found %d .py files\n", total); return 1; }
   return ok == total && shape_ok == total && cpu < 10 ? 0 : 1;

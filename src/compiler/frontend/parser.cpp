@@ -429,7 +429,7 @@ StmtP Parser::simple_stmt() {
   if (accept_kw("assert")) {
     s->k = SK::Assert;
     s->value = expr();
-    if (accept_op(",")) expr();
+    if (accept_op(",")) s->target = expr();
     return s;
   }
   if (is_kw("yield")) {

@@ -1,5 +1,6 @@
 // Private to the Python 3.12 parser: the recursive-descent Parser state shared by parser.cpp (statements,
-// assignment targets, parse_module) and parser_expr.cpp (expressions, f-strings). Not installed;
+// assignment targets, parse_module), parser_expr.cpp (expressions, f-strings) and parser_match.cpp
+// (match statements and patterns). Not installed;
 // include parser.hpp for the public entry point.
 #pragma once
 

@@ -6,7 +6,8 @@
 // counts CPython's `ast` finds (truth:
 // testdata/python-corpus/*-ast-counts.tsv.gz, scripts/python_corpus_ast_counts.py); exits 77 (ctest
 // SKIP) when the tarball is absent.
-// Usage: tparse_compiler_parse_corpus [tarball] [--all-failures]
+// Usage: tparse_compiler_parse_corpus [tarball] [--all-failures] [--print-counts]
+// (--print-counts: our counts per file as TSV on stdout, to compare with the script's on another tarball)
 #include <lzma.h>
 #include <zlib.h>
 
@@ -188,9 +189,10 @@ void count(const std::vector<tparse::compiler::StmtP>& body, Counts& c) {
 
 int main(int argc, char** argv) {
   std::string tarball = std::string(TPARSE_SHARED) + "/testdata/python-corpus/transformers-5.17.0-src.tar.xz";
-  bool all = false;
+  bool all = false, print_counts = false;
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--all-failures") all = true;
+    else if (std::string(argv[i]) == "--print-counts") print_counts = true;
     else tarball = argv[i];
   }
   if (!std::filesystem::exists(tarball)) {
@@ -230,6 +232,11 @@ int main(int argc, char** argv) {
       modeling_ok += is_modeling;
       Counts ours;
       count(m.body, ours);
+      if (print_counts) {
+        std::printf("%s", tf.path.c_str());
+        for (int v : ours.n) std::printf("\t%d", v);
+        std::printf("\n");
+      }
       auto it = truth.find(tf.path);
       if (it != truth.end() && it->second == ours) ++shape_ok;
       else if (it == truth.end()) shape_failures.push_back(tf.path + ": not in the CPython counts");

@@ -115,6 +115,10 @@ struct Lexer {
         lit += s[i + 1];
         if (s[i + 1] == '\n') newline_at(i + 1);
         i += 2;
+        if (!raw && s[i - 1] == 'N' && i < s.size() && s[i] == '{') {  // `\N{NAME}` is not a field
+          while (i < s.size() && s[i] != '}' && !at_close(q, triple)) lit += s[i++];
+          if (i < s.size() && s[i] == '}') lit += s[i++];
+        }
         continue;
       }
       if (c == '{') {

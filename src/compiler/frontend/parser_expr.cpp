@@ -474,8 +474,9 @@ ExprP Parser::atom() {
           expect_op("}");
           return d;
         }
+        bool bare_walrus = cur().kind == Tok::Name && peek().kind == Tok::Op && peek().text == ":=";
         ExprP k = star_named();
-        if (k->k != EK::Starred && k->k != EK::NamedExpr && accept_op(":")) {
+        if (k->k != EK::Starred && !bare_walrus && accept_op(":")) {
           ExprP v = expr();
           if (is_kw("for") || is_kw("async")) { auto c = comprehension(EK::DictComp, k, l, v); expect_op("}"); return c; }
           d->a = {k, v};

@@ -9,7 +9,14 @@ namespace tparse::compiler::parser_detail {
 bool Parser::match_stmt(Stmt& s) {
   if (!attempt([&] {
         ++p;
-        s.value = expr_list(true);
+        Location l = cur().loc;  // subject: star_named_expressions (`match w := x,:`)
+        s.value = star_named();
+        if (is_op(",")) {
+          auto tup = mk(EK::Tuple, l);
+          tup->a.push_back(s.value);
+          while (accept_op(",") && !is_op(":")) tup->a.push_back(star_named());
+          s.value = tup;
+        }
         expect_op(":");
         if (cur().kind != Tok::Newline || peek().kind != Tok::Indent || peek(2).text != "case") fail("invalid syntax");
       }))

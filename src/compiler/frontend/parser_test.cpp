@@ -60,6 +60,8 @@ TEST_CASE("constructs of Python 3.12 model code parse") {
       "x = 1 + \\\n    2\ny = (1 +\n     2)  # comment\nif x:\n\tz = 3\r\n",
       "if a: b = 1\nelif c: b = 2\nelse: b = 3\nwhile x: pass\nelse: y = 1\nfor i in r: pass\nelse: pass\n",
       "π = 3.14\nnamé = 'ü'\n",
+      // found by parsing CPython 3.11's own library (test_fstring, test_named_expressions, test_patma)
+      "s = f'{a}\\N{GREEK CAPITAL LETTER DELTA}{b}'\nfib = {(c := a): (a := b) + c for _ in r}\nmatch w := x,:\n    case _:\n        pass\n",
       "x = a if b else c if d else e\ny = not a == b < c is not d in e not in f\n",
   };
   for (const char* src : ok) {
@@ -94,6 +96,9 @@ TEST_CASE("f-string parts: nested quotes, conversions, nested specs, debug text"
 TEST_CASE("string escapes and integer literals") {
   CHECK(only("s = '\\x41\\u00e9\\t\\101\\N{DASH}'\n")->value->s == "A\xc3\xa9\tA\\N{DASH}");
   CHECK(only("s = r'\\d\\''\n")->value->s == "\\d\\'");
+  ExprP named = only("s = f'{a}\\N{DASH}{b}'\n")->value;  // \N{...} inside an f-string is not a field
+  CHECK(named->a.size() == 2);
+  CHECK(named->kw[1] == "\\N{DASH}");
   StmtP big = only("x = 0x9E3779B97F4A7C15\n");
   CHECK(big->value->k == EK::Int);
   CHECK(big->value->s == "0x9e3779b97f4a7c15");

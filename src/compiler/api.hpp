@@ -24,7 +24,15 @@ struct Result {
   /// The same error as fields (for --json): where, the message, and the import/call-chain notes.
   std::string error_file, error_message, error_notes;
   int error_line = 0, error_col = 0;
+  /// What the run could not model, one `file:line: name` per entry (issue 22). Empty: the result is exact.
+  /// A run stopped by an error after the script parsed is `ok` with the trace so far; `error` then holds
+  /// the diagnostic and the stop is the last entry here.
+  std::vector<std::string> unmodelled;
 };
+
+/// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`
+/// followed by one indented `file:line: name` line per entry.
+std::string exactness_text(const Result& r);
 
 /// Parses and abstractly runs `source` (the script at `path`), as torch.compile would run it.
 Result compile_script(const std::string& path, const std::string& source, const Options& opts);

@@ -246,7 +246,12 @@ void Interp::assign(const ExprP& t, V v) {
         obj->attrs[obj->order.at(i)] = v;
         return;
       }
-      if (obj->k == VK::Tensor) { error(t->loc, "in-place tensor assignment is not supported by tparse"); }
+      if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
+        std::vector<V> a{idx, v};
+        std::vector<std::pair<std::string, V>> kw;
+        tensor_method(obj, "__setitem__", a, kw, t->loc);
+        return;
+      }
       error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
     }
     case EK::Starred: assign(t->a[0], v); return;

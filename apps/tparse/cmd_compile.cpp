@@ -42,7 +42,7 @@ void add_compile(CLI::App& app, Exit& exit) {
     opts.source_roots = o->roots;
     opts.stub_paths = o->stubs;
     compiler::Result r = compiler::compile_script(o->script, ss.str(), opts);
-    if (!r.ok) {
+    if (!r.ok && !r.stopped) {
       std::cerr << r.error;
       exit.code = 2;
       return;

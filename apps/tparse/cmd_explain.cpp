@@ -53,7 +53,7 @@ bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t
   o.stub_paths = f.stubs;
   o.max_compiled_calls = f.all_calls ? 0 : 1;
   compiler::Result r = compiler::compile_script(path, ss.str(), o);
-  if (!r.ok) {
+  if (!r.ok && !r.stopped) {
     fmt::print(stderr, "{}\n", terminal_safe(r.error));
     if (f.json) {  // the unsupported construct or script error, machine-readable (docs/explain.md)
       JsonWriter w(true);

@@ -80,13 +80,14 @@ Result compile_script(const std::string& path, const std::string& source, const 
       interp->stack_.clear();  // the stop is listed without an eager / compiled mark
       interp->note_unmodelled(e.loc, std::string("run stopped: ") + e.what());
       interp->unmodelled_.back().compiled = true;
+      r.stopped = true;
     }
     r.trace = interp->trace();
     for (const auto& u : interp->unmodelled_) {
       std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
       r.unmodelled.push_back(file + ":" + std::to_string(u.line) + ": " + u.name + (u.compiled ? "" : " [eager]"));
     }
-    r.ok = true;
+    r.ok = !r.stopped;
   } catch (CompileError& e) {
     fill_error(r, interp.get(), path, source, e);
   } catch (const std::bad_alloc&) {

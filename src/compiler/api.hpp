@@ -25,9 +25,11 @@ struct Result {
   std::string error_file, error_message, error_notes;
   int error_line = 0, error_col = 0;
   /// What the run could not model, one `file:line: name` per entry (issue 22). Empty: the result is exact.
-  /// A run stopped by an error after the script parsed is `ok` with the trace so far; `error` then holds
-  /// the diagnostic and the stop is the last entry here.
   std::vector<std::string> unmodelled;
+  /// The script parsed but its run stopped at `error` (not `ok`): `trace` holds what ran before and the
+  /// stop is the last `unmodelled` entry. Tools show that partial result as approximate (issue 22: the only
+  /// error that gives no result is a file that does not parse).
+  bool stopped = false;
 };
 
 /// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`

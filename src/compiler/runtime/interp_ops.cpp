@@ -22,6 +22,7 @@ static bool has_opaque_base(const V& cls) {
 /// A torch function, tensor method or nn module call (builtins named torch.* / F.* / tensor.*): its shape
 /// rule may reject arguments it does not model; then unknown_op places it in the graph (issue 22).
 static bool is_torch_builtin(const std::string& n) {
+  if (n.rfind("torch.distributed.", 0) == 0) return false;  // torch/distributed.cpp takes opaque arguments (ReduceOp)
   return n.rfind("torch.", 0) == 0 || n.rfind("F.", 0) == 0 || n.rfind("tensor.", 0) == 0;
 }
 
@@ -89,9 +90,18 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
         std::vector<V> saved_args = args;
         auto saved_kw = kwargs;
+        bool opaque_arg = false;  // an unmodelled operand (or a size inside a tuple): no rule can use it
+        for (auto& a : args) {
+          opaque_arg = opaque_arg || (a && a->k == VK::Opaque);
+          if (a && (a->k == VK::Tuple || a->k == VK::List))
+            for (auto& x : a->items) opaque_arg = opaque_arg || (x && x->k == VK::Opaque);
+        }
+        for (auto& [k, v] : kwargs) opaque_arg = opaque_arg || (v && v->k == VK::Opaque);
         try {
+          if (opaque_arg) throw CompileError(loc, "an unmodelled argument");
           return call_builtin(callee->s, args, kwargs, loc, callee->self);
         } catch (CompileError& e) {
+          if (!falls_back(e, saved_args, callee->self)) throw;
           bool method = callee->s.rfind("tensor.", 0) == 0;
           if (method && callee->self) saved_args.insert(saved_args.begin(), callee->self);
           std::string target = method ? callee->s.substr(7) : callee->s.rfind("F.", 0) == 0 ? "torch.nn.functional." + callee->s.substr(2) : callee->s;
@@ -156,6 +166,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         try {
           return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
+          if (!falls_back(e, args, nullptr)) throw;
           note_unmodelled(loc, "torch.nn." + callee->builtin_nn + " (" + e.what() + ")");
           return inst;
         }
@@ -214,8 +225,10 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         std::vector<V> saved_args = args;
         auto saved_kw = kwargs;
         try {
+          for (auto& a : args) if (a && a->k == VK::Opaque) throw CompileError(loc, "an unmodelled argument");
           return nn_forward(callee, args, kwargs, loc);
         } catch (CompileError& e) {
+          if (!falls_back(e, saved_args, nullptr)) throw;
           return unknown_op("torch.nn." + callee->builtin_nn, false, saved_args, saved_kw, loc, e.what());
         }
       }
@@ -378,9 +391,11 @@ V Interp::subscript(V obj, V idx, Location loc) {
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
     try {
+      if (idx->k == VK::Opaque) throw CompileError(loc, "an unmodelled index");
       return tensor_method(obj, "__getitem__", args, kwargs, loc);
     } catch (CompileError& e) {
       std::vector<V> xs{obj, idx};
+      if (!falls_back(e, xs, nullptr)) throw;
       return unknown_op("operator.getitem", false, xs, kwargs, loc, e.what());
     }
   }
@@ -537,8 +552,9 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     try {
       return a->k == VK::Tensor ? tensor_binop(op, a, b, loc, false) : tensor_binop(op, b, a, loc, true);
-    } catch (CompileError& e) {  // the operator's rule rejected its operands (a shape tparse got wrong): unknown_op
+    } catch (CompileError& e) {  // the operator's rule rejected an operand whose shape tparse guessed: unknown_op
       std::vector<V> xs{a, b};
+      if (!falls_back(e, xs, nullptr)) throw;
       std::vector<std::pair<std::string, V>> kw;
       return unknown_op("operator" + op, false, xs, kw, loc, e.what());
     }

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "api.hpp"
@@ -22,9 +23,12 @@ int count(const std::string& s, const std::string& what) {
 std::vector<int> ops(const std::string& trace) {
   std::vector<int> out;
   static const std::regex re("\"graph_op_count\": (\\d+)");
-  for (auto it = std::sregex_iterator(trace.begin(), trace.end(), re); it != std::sregex_iterator(); ++it) {
-    int n = std::stoi((*it)[1].str());
-    if (n > 0) out.push_back(n);
+  std::istringstream in(trace);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find("{\"compilation_metrics\"") == std::string::npos) continue;
+    std::smatch m;
+    if (std::regex_search(line, m, re) && std::stoi(m[1].str()) > 0) out.push_back(std::stoi(m[1].str()));
   }
   return out;
 }
@@ -99,11 +103,18 @@ TEST_CASE("a torch op without a shape rule is a graph node; the graph and the re
   CHECK(count(r.trace, "\"name\": \"dynamo_graph_break_reason\"") == 1);
   CHECK(r.trace.find("torch.frobnicate(l_x_)") != std::string::npos);
   CHECK(listed(r, "m.py:5: torch.frobnicate (unsupported tensor operation 'torch.frobnicate')"));
-  // a tensor method and an nn module whose rule rejects its input behave the same
-  r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\nz = y.frobnicate()\n", Options{});
+  // a tensor method without a rule, and a rule rejecting a shape that unknown_op guessed, fall back the same way
+  r = compile_script("m.py", "import torch\nx = torch.randn(3, 5)\ny = x.frobnicate()\nz = torch.cat([y, torch.randn(2, 4)], 0)\n", Options{});
   REQUIRE_MESSAGE(r.ok, r.error);
-  CHECK(listed(r, "m.py:4: torch.nn.Linear (shape mismatch in linear"));
-  CHECK(listed(r, "m.py:5: frobnicate ("));
+  CHECK(listed(r, "m.py:3: frobnicate (unsupported tensor operation"));
+  CHECK(listed(r, "m.py:4: torch.cat ("));
+  // a rule rejecting shapes it knows is the script's own error (torch raises it too): the run stops there
+  r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);
+  CHECK(r.error.rfind("m.py:4:6: error: shape mismatch in linear", 0) == 0);
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0].rfind("m.py:4: run stopped: shape mismatch in linear", 0) == 0);
 }
 
 TEST_CASE("torch.distributed: not initialised, world size 1, rank 0; constant-folded inside a frame") {
@@ -141,10 +152,12 @@ TEST_CASE("a name a stub lacks is opaque, never an ImportError") {
 
 TEST_CASE("only a file that does not parse is an error; anything else stops the run, approximate") {
   Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
-  CHECK(r.ok);
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);  // a result all the same: the trace so far, the stop listed
   CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");
   REQUIRE(r.unmodelled.size() == 1);
   CHECK(r.unmodelled[0] == "m.py:2: run stopped: name 'foo' is not defined");
   r = compile_script("m.py", "import torch\ndef f(:\n", Options{});
   CHECK_FALSE(r.ok);
+  CHECK_FALSE(r.stopped);
 }

@@ -35,6 +35,7 @@ struct TensorInfo {
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   std::optional<double> fill;
   std::set<int> marked_dynamic;
+  bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
 };
 
 enum class VK {

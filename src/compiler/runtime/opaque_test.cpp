@@ -161,3 +161,19 @@ TEST_CASE("only a file that does not parse is an error; anything else stops the 
   CHECK_FALSE(r.ok);
   CHECK_FALSE(r.stopped);
 }
+
+TEST_CASE("after something unmodelled, a failing assert or unpack count is taken as tparse's guess, not the script's") {
+  // the unknown op's result takes x's shape [4, 8] (a guess): torch's real result might be 3-D
+  const char* src =
+      "import torch\nx = torch.randn(4, 8)\ny = torch.frobnicate(x)\nassert y.dim() == 3\na, b, c = y.shape\n"
+      "def f(t):\n    return t + 1\n\ntorch.compile(f, backend=\"eager\")(y)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "m.py:4: assert assumed to hold [eager]"));
+  CHECK(listed(r, "m.py:5: unpack of 2 values into 3 assumed [eager]"));
+  CHECK(ops(r.trace) == std::vector<int>{1});
+  // with nothing unmodelled before it, a failing assert is the script's own error
+  r = compile_script("m.py", "import torch\nassert torch.randn(4, 8).dim() == 3\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);
+}

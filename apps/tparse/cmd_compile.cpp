@@ -19,6 +19,7 @@ void add_compile(CLI::App& app, Exit& exit) {
   struct Opts {
     std::string script, trace_dir, torch = "2.11";
     std::vector<std::string> roots, stubs;
+    bool strict = false;
   };
   auto o = std::make_shared<Opts>();
   cmd->add_option("script", o->script, "model script (Python subset)")->required();
@@ -26,6 +27,7 @@ void add_compile(CLI::App& app, Exit& exit) {
   cmd->add_option("--torch", o->torch, "Dynamo rule profile: 2.11 (default) or 2.3");
   cmd->add_option("--source-root", o->roots, "Extra folder searched for imported modules (like PYTHONPATH; repeatable)");
   cmd->add_option("--stub-path", o->stubs, "Folder of user Python stubs for modules tparse does not model (repeatable; docs/compiler.md)");
+  cmd->add_flag("--strict", o->strict, "Exit 1 when the result is approximate (unmodelled calls)");
   cmd->callback([o, &exit] {
     std::ifstream in(o->script, std::ios::binary);
     if (!in) {
@@ -40,7 +42,7 @@ void add_compile(CLI::App& app, Exit& exit) {
     opts.source_roots = o->roots;
     opts.stub_paths = o->stubs;
     compiler::Result r = compiler::compile_script(o->script, ss.str(), opts);
-    if (!r.ok) {
+    if (!r.ok && !r.stopped) {
       std::cerr << r.error;
       exit.code = 2;
       return;
@@ -55,8 +57,10 @@ void add_compile(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
+    if (!r.error.empty()) std::cerr << r.error;  // the run stopped here: the trace holds what ran before
     std::cout << fmt::format("wrote {}\n", path.string());
-    exit.code = 0;
+    std::cout << compiler::exactness_text(r);
+    exit.code = o->strict && !r.unmodelled.empty() ? 1 : 0;
   });
 }
 

@@ -3,6 +3,7 @@
 // beside them the true account with a category and fix per graph-break site.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -29,13 +30,14 @@ struct ExplainFlags {
   std::string torch = "2.11";
   std::string compare;                 ///< a second rule profile to explain side by side
   std::vector<std::string> roots, stubs;
+  bool strict = false;                 ///< approximate (unmodelled calls) exits 1
 };
 
 bool is_python(const std::string& p) { return p.size() > 3 && p.ends_with(".py"); }
 
 // Compiles a .py script with the reference compiler (rule profile `torch`) into an in-memory trace;
 // like torch._dynamo.explain it stops after the first top-level compiled call unless --all-calls.
-bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t) {
+bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t, std::vector<std::string>& unmodelled) {
 #ifdef HAVE_TPARSE_COMPILER
   const std::string& path = f.load.inputs.front();
   std::ifstream in(path);
@@ -51,7 +53,7 @@ bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t
   o.stub_paths = f.stubs;
   o.max_compiled_calls = f.all_calls ? 0 : 1;
   compiler::Result r = compiler::compile_script(path, ss.str(), o);
-  if (!r.ok) {
+  if (!r.ok && !r.stopped) {
     fmt::print(stderr, "{}\n", terminal_safe(r.error));
     if (f.json) {  // the unsupported construct or script error, machine-readable (docs/explain.md)
       JsonWriter w(true);
@@ -63,6 +65,8 @@ bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t
     }
     return false;
   }
+  if (!r.error.empty()) fmt::print(stderr, "{}", terminal_safe(r.error));  // the run stopped there (approximate)
+  unmodelled = std::move(r.unmodelled);
   t = load_trace_text(std::move(r.trace), path);
   return true;
 #else
@@ -84,6 +88,7 @@ void add_explain(CLI::App& app, Exit& exit) {
   sub->add_option("--compare", f->compare, "With .py input: explain under this second profile too, side by side (e.g. --torch 2.3 --compare 2.11)");
   sub->add_option("--stub-path", f->stubs, "With .py input: folder of user Python stubs for modules tparse does not model (docs/compiler.md)");
   sub->add_option("-o,--output", f->out, "Write to a file instead of stdout");
+  sub->add_flag("--strict", f->strict, "With .py input: exit 1 when the result is approximate (unmodelled calls)");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress on stderr");
   sub->add_option("--rank", f->load.rank, "Only this rank");
   add_process_flags(sub, f->load);
@@ -95,7 +100,8 @@ void add_explain(CLI::App& app, Exit& exit) {
       return;
     }
     LoadedTrace t;
-    bool ok = script ? load_script(*f, f->torch, t) : load_inputs(f->load, t);
+    std::vector<std::string> unmodelled, unmodelled2;
+    bool ok = script ? load_script(*f, f->torch, t, unmodelled) : load_inputs(f->load, t);
     if (!ok) {
       exit.code = 2;
       return;
@@ -110,13 +116,32 @@ void add_explain(CLI::App& app, Exit& exit) {
       text = f->json ? analysis::explain_json(e, t.model) : analysis::explain_text(e, t.model);
     } else {
       LoadedTrace t2;
-      if (!load_script(*f, f->compare, t2)) {
+      if (!load_script(*f, f->compare, t2, unmodelled2)) {
         exit.code = 2;
         return;
       }
       analysis::Explanation e2 = analysis::explain_trace(t2, o);
       text = f->json ? analysis::compare_json(f->torch, e, t.model, f->compare, e2, t2.model)
                      : analysis::compare_text(f->torch, e, t.model, f->compare, e2, t2.model);
+    }
+    if (script) {  // the closing line: exact, or approximate and what was not modelled (docs/compiler.md)
+      for (auto& u : unmodelled2)
+        if (std::find(unmodelled.begin(), unmodelled.end(), u) == unmodelled.end()) unmodelled.push_back(u);
+      compiler::Result ex;
+      ex.unmodelled = unmodelled;
+      if (f->json) {
+        size_t close = text.rfind('}');
+        if (close != std::string::npos) {
+          JsonWriter w(false);
+          w.begin_object().key("exact").value(unmodelled.empty()).key("unmodelled").begin_array();
+          for (auto& u : unmodelled) w.value(u);
+          w.end_array().end_object();
+          text.insert(close, std::string(text.compare(0, 1, "{") == 0 && close > 1 ? ",\n  " : "") + "\"exactness\": " + w.take() + "\n");
+        }
+      } else {
+        text += compiler::exactness_text(ex);
+      }
+      if (f->strict && !unmodelled.empty()) exit.code = 1;
     }
     if (!write_text(f->out, text)) exit.code = 2;
   });

@@ -12,6 +12,37 @@
 
 namespace tparse::compiler {
 
+namespace {
+
+void fill_error(Result& r, const Interp* interp, const std::string& path, const std::string& source, const CompileError& e) {
+  r.error_file = path;
+  if (interp && e.loc.file > 0 && static_cast<size_t>(e.loc.file) < interp->files_.size()) {
+    const auto& f = interp->files_[static_cast<size_t>(e.loc.file)];
+    r.error = format_diag(f.path, f.source, e.loc, e.what());
+    r.error_file = f.path;
+  } else {
+    r.error = format_diag(path, source, e.loc, e.what());
+  }
+  r.error_line = e.loc.line;
+  r.error_col = e.loc.col;
+  r.error_message = e.what();
+  if (interp) r.error_notes = interp->error_context();
+  r.error += r.error_notes;
+}
+
+void fill_error(Result& r, const Interp& interp, const std::string& path, const std::string& source, const CompileError& e) {
+  fill_error(r, &interp, path, source, e);
+}
+
+}  // namespace
+
+std::string exactness_text(const Result& r) {
+  if (r.unmodelled.empty()) return "exact\n";
+  std::string out = "approximate: " + std::to_string(r.unmodelled.size()) + " unmodelled call" + (r.unmodelled.size() == 1 ? "" : "s") + "\n";
+  for (const auto& u : r.unmodelled) out += "  " + u + "\n";
+  return out;
+}
+
 Result compile_script(const std::string& path, const std::string& source, const Options& opts) {
   Result r;
   Profile prof;
@@ -34,30 +65,31 @@ Result compile_script(const std::string& path, const std::string& source, const 
     interp->set_search_roots(std::move(roots));
     interp->max_top_calls_ = opts.max_compiled_calls;
     try {
-      interp->run(m);
-    } catch (StopRun&) {
-      // the requested calls ran: the rest of the script is not needed
-    } catch (CompileError&) {
-      throw;
-    } catch (GraphBreak& gb) {
-      throw CompileError(gb.loc, "graph break outside a compiled frame: " + gb.gb_type);
+      try {
+        interp->run(m);
+      } catch (StopRun&) {
+        // the requested calls ran: the rest of the script is not needed
+      } catch (GraphBreak& gb) {
+        throw CompileError(gb.loc, "graph break outside a compiled frame: " + gb.gb_type);
+      }
+    } catch (CompileError& e) {
+      // Only a file that does not parse is an error; anything else stops the run where it happened and
+      // the trace so far is the (approximate) result (issue 22).
+      if (interp->parse_failed_) throw;
+      fill_error(r, *interp, path, source, e);
+      interp->stack_.clear();  // the stop is listed without an eager / compiled mark
+      interp->note_unmodelled(e.loc, std::string("run stopped: ") + e.what());
+      interp->unmodelled_.back().compiled = true;
+      r.stopped = true;
     }
     r.trace = interp->trace();
-    r.ok = true;
-  } catch (CompileError& e) {
-    r.error_file = path;
-    if (interp && e.loc.file > 0 && static_cast<size_t>(e.loc.file) < interp->files_.size()) {
-      const auto& f = interp->files_[static_cast<size_t>(e.loc.file)];
-      r.error = format_diag(f.path, f.source, e.loc, e.what());
-      r.error_file = f.path;
-    } else {
-      r.error = format_diag(path, source, e.loc, e.what());
+    for (const auto& u : interp->unmodelled_) {
+      std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
+      r.unmodelled.push_back(file + ":" + std::to_string(u.line) + ": " + u.name + (u.compiled ? "" : " [eager]"));
     }
-    r.error_line = e.loc.line;
-    r.error_col = e.loc.col;
-    r.error_message = e.what();
-    if (interp) r.error_notes = interp->error_context();
-    r.error += r.error_notes;
+    r.ok = !r.stopped;
+  } catch (CompileError& e) {
+    fill_error(r, interp.get(), path, source, e);
   } catch (const std::bad_alloc&) {
     r.error = path + ": error: the script needs more memory than the reference compiler allows (e.g. a huge range())\n";
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller

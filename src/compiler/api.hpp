@@ -24,7 +24,17 @@ struct Result {
   /// The same error as fields (for --json): where, the message, and the import/call-chain notes.
   std::string error_file, error_message, error_notes;
   int error_line = 0, error_col = 0;
+  /// What the run could not model, one `file:line: name` per entry (issue 22). Empty: the result is exact.
+  std::vector<std::string> unmodelled;
+  /// The script parsed but its run stopped at `error` (not `ok`): `trace` holds what ran before and the
+  /// stop is the last `unmodelled` entry. Tools show that partial result as approximate (issue 22: the only
+  /// error that gives no result is a file that does not parse).
+  bool stopped = false;
 };
+
+/// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`
+/// followed by one indented `file:line: name` line per entry.
+std::string exactness_text(const Result& r);
 
 /// Parses and abstractly runs `source` (the script at `path`), as torch.compile would run it.
 Result compile_script(const std::string& path, const std::string& source, const Options& opts);

@@ -70,18 +70,7 @@ TEST_CASE("trace JSON strings escape non-ASCII per code point, as Python's json.
   CHECK(json_escape("a\"b\\c\n") == "\"a\\\"b\\\\c\\n\"");
 }
 
-TEST_CASE("unknown name and unknown op are compiler errors") {
-  Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
-  CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");
-  r = compile_script("m.py", "import torch\nx = torch.randn(2)\ny = torch.frobnicate(x)\n", Options{});
-  CHECK(r.error == "m.py:3:21: error: unsupported tensor operation 'torch.frobnicate'\ny = torch.frobnicate(x)\n                    ^\n");
-}
-
-TEST_CASE("shape mismatch is reported at the call") {
-  Result r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\n", Options{});
-  CHECK_FALSE(r.ok);
-  CHECK(r.error.rfind("m.py:4:6: error: shape mismatch in linear: input f32[3, 5][5, 1]cpu has 5 features but the layer expects 4", 0) == 0);
-}
+// An unknown name, an unknown op and a shape mismatch no longer end the run (issue 22): runtime/opaque_test.cpp.
 
 static const char* kPrint =
     "import torch\n\n\ndef f(x):\n    y = x.relu() * 2\n    print(\"halfway there\")\n    return y + 1\n\n\n"

@@ -29,7 +29,7 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special"};
+                                              "torch.linalg", "torch.special", "torch.distributed"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -76,6 +76,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      if (m == "torch.distributed") {
+        static const std::set<std::string> fns = {"is_available", "is_initialized", "is_torchelastic_launched", "get_world_size",
+                                                  "get_rank", "init_process_group", "destroy_process_group", "barrier", "all_reduce",
+                                                  "broadcast", "reduce", "all_gather", "all_gather_into_tensor", "reduce_scatter",
+                                                  "reduce_scatter_tensor", "all_to_all", "all_to_all_single", "gather", "scatter"};
+        return fns.count(name) ? mk_builtin(full) : mk_opaque(full);  // ReduceOp, ProcessGroup, new_group, ...: opaque
+      }
       if (m == "sys") {
         if (name == "platform") return mk_str("linux");
         if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
@@ -118,7 +125,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend"};
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
         if (name == "training") return mk_bool(true);
       }
@@ -457,7 +464,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
     if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
     if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));
-    error(loc, fmt::format("unknown function math.{}", m));
+    note_unmodelled(loc, name + "()");
+    return mk_opaque(name + "()");
   }
   if (name == "time.perf_counter" || name == "time.time" || name == "time.monotonic") {
     if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("time", name.substr(5)), loc);
@@ -509,6 +517,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return mk_list(xs);
     }
     if (m == "zero_grad") return none();
+    if (m == "register_parameter") {  // None or a Parameter, registered under its name
+      V p = args.size() > 1 ? arg(1) : none();
+      if (p->k == VK::Tensor) p->t->is_param = true;
+      setattr(self, arg(0)->s, p, loc);
+      return none();
+    }
     if (m == "register_buffer") {
       if (arg(1)->k == VK::Tensor) arg(1)->t->is_buffer = true;
       setattr(self, arg(0)->s, arg(1), loc);
@@ -525,9 +539,31 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     auto c = mk_builtin(name.substr(9) == "enable_grad" ? "ctx:enable_grad" : "ctx:no_grad");
     return c;
   }
+  // process-wide defaults: kept, read back by get_default_*; creation ops do not consult them yet (dtype of
+  // node metadata only, no effect on graphs, breaks or op counts)
+  if (name == "torch.set_default_dtype") { default_dtype_ = args.empty() ? default_dtype_ : arg(0); return none(); }
+  if (name == "torch.get_default_dtype") {
+    if (default_dtype_) return default_dtype_;
+    auto d = std::make_shared<Obj>();
+    d->k = VK::DType;
+    d->s = "float32";
+    return d;
+  }
+  if (name == "torch.set_default_device") return none();
+  {
+    bool handled = false;
+    V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp
+    if (handled) return r;
+  }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);
   if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter" || name == "nn.Buffer") return torch_fn(name, args, kwargs, loc);
-  error(loc, fmt::format("unknown function '{}'", name));
+  // A C function of a builtin module (all of `time`, `os.getpid`): Dynamo skips it, the call breaks the
+  // graph (GB0007, DYNAMO-SEMANTICS.md "C builtins / C extensions"). Anything else of a module tparse
+  // models only in part (os, sys, ...) is an opaque value.
+  if (in_compiled && (name.rfind("time.", 0) == 0 || name == "os.getpid"))
+    graph_break("Attempted to call function marked as skipped", msg_skipped_builtin(name.substr(0, name.find('.')), name.substr(name.find('.') + 1)), loc);
+  note_unmodelled(loc, name + "()");
+  return mk_opaque(name + "()");
 }
 
 }  // namespace tparse::compiler

@@ -77,14 +77,11 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)
   size_t dot = dotted.rfind('.');
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
-  if (parent && !parent->menv) error(loc, fmt::format("No module named '{}' (tparse models '{}' itself; add a stub with --stub-path)", dotted, parent->s));
+  // Not found anywhere (or a submodule of a module tparse models in C++ or of an opaque one): an opaque
+  // module, whose names are opaque values; a run never ends at an import (issue 22).
+  if (parent && !parent->menv) return opaque_module(dotted);
   ModuleSource src;
-  if (!find_module_source(dotted, src)) {
-    std::string where;
-    for (const auto& r : roots_) where += (where.empty() ? "" : ", ") + r;
-    error(loc, fmt::format("No module named '{}' (searched {}{}the bundled stubs; add a folder with --source-root or a stub with --stub-path)",
-                           dotted, where, where.empty() ? "" : " and "));
-  }
+  if (!find_module_source(dotted, src)) return opaque_module(dotted);
   auto m = std::make_shared<Obj>();
   m->k = VK::Module;
   m->s = dotted;
@@ -97,7 +94,13 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
   if (parent) parent->menv->set(dotted.substr(dot + 1), m);
   try {
-    auto ast = std::make_shared<Module>(parse_module(src.source, file));
+    std::shared_ptr<Module> ast;
+    try {
+      ast = std::make_shared<Module>(parse_module(src.source, file));
+    } catch (CompileError&) {
+      parse_failed_ = true;
+      throw;
+    }
     module_asts_.push_back(ast);
     Activation act;
     act.env = m->menv;
@@ -158,13 +161,16 @@ void Interp::exec_import_from(const Stmt& s) {
   V m = import_module(mod, s.loc);
   for (const auto& [name, as] : s.names) {
     if (name == "*") {
+      if (m->k == VK::Opaque) { note_unmodelled(s.loc, "from " + mod + " import *"); continue; }
       if (!m->menv) error(s.loc, fmt::format("'from {} import *' is not supported by tparse", mod));
       for (const auto& n : m->menv->order)
         if (!n.empty() && n[0] != '_') act.env->set(n, m->menv->vars[n]);
       continue;
     }
     V v;
-    if (m->menv) {
+    if (m->k == VK::Opaque) {
+      v = mk_opaque(mod + "." + name);
+    } else if (m->menv) {
       v = m->menv->get_local(name);
       if (!v) {
         ModuleSource probe;
@@ -175,7 +181,10 @@ void Interp::exec_import_from(const Stmt& s) {
       v = builtin_attr(m, name, s.loc, found);
       if (!found) v = make_module(mod + "." + name);
     }
-    if (!v) error(s.loc, fmt::format("cannot import name '{}' from '{}' ({})", name, mod, m->menv ? path_of(file_of_module(mod)) : "built-in"));
+    if (!v) {  // a name the stub or module does not define: opaque, never an ImportError (issue 22)
+      note_unmodelled(s.loc, fmt::format("from {} import {}", mod, name));
+      v = mk_opaque(mod + "." + name);
+    }
     act.env->set(as.empty() ? name : as, v);
   }
 }

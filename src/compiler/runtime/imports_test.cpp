@@ -69,22 +69,21 @@ TEST_CASE("a module's body runs once however often it is imported") {
   CHECK(r.ok);
 }
 
-TEST_CASE("a missing module is an error at the importing file:line, with the import chain") {
+TEST_CASE("a missing name or module is opaque, never an ImportError (issue 22); its use is listed with file:line") {
   TempTree t;
   t.write("lib/__init__.py", "");
   t.write("lib/model.py", "import torch\nfrom lib.helpers import nothing_here\n");
   t.write("lib/helpers.py", "x = 1\n");
   t.write("main.py", "import torch\nfrom lib.model import X\n");
   Result r = t.compile("main.py");
-  REQUIRE(!r.ok);
-  CHECK(r.error.find("lib/model.py:2:1: error: cannot import name 'nothing_here' from 'lib.helpers'") != std::string::npos);
-  CHECK(r.error.find("main.py:2: note: while importing 'lib.model'") != std::string::npos);
-  Result r2 = [&] {
-    t.write("main2.py", "import torch\nimport not_a_module_anywhere\n");
-    return t.compile("main2.py");
-  }();
-  REQUIRE(!r2.ok);
-  CHECK(r2.error.find("main2.py:2:1: error: No module named 'not_a_module_anywhere'") != std::string::npos);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  REQUIRE(r.unmodelled.size() == 2);  // Python would raise ImportError at both
+  CHECK(r.unmodelled[0].find("lib/model.py:2: from lib.helpers import nothing_here [eager]") != std::string::npos);
+  CHECK(r.unmodelled[1].find("main.py:2: from lib.model import X [eager]") != std::string::npos);
+  t.write("main2.py", "import torch\nimport not_a_module_anywhere\n");
+  Result r2 = t.compile("main2.py");
+  REQUIRE_MESSAGE(r2.ok, r2.error);
+  CHECK(r2.unmodelled.empty());  // importing an opaque module decides nothing; using it would be listed
 }
 
 TEST_CASE("a syntax error in an imported file names that file") {
@@ -111,7 +110,7 @@ TEST_CASE("--source-root finds modules outside the script's folder; --stub-path 
   t.write("stubs/transformers/__init__.py", "MARK = 'user stub'\n");
   t.write("app/main.py", "import shared_lib\nimport transformers\nassert shared_lib.SCALE == 2\nassert transformers.MARK == 'user stub'\n");
   Result without = t.compile("app/main.py");
-  CHECK(!without.ok);
+  CHECK(!without.unmodelled.empty());  // shared_lib is opaque without the root: its SCALE test is listed
   Options o;
   o.source_roots = {(t.root / "src").string()};
   o.stub_paths = {(t.root / "stubs").string()};

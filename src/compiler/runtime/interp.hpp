@@ -175,6 +175,14 @@ struct BreakSignal {};
 struct StopRun {};
 struct ContinueSignal {};
 
+/// Something the run could not model (an opaque call, a torch op without a shape rule, a stop): the
+/// result is approximate. Listed at the end of `tparse explain` / `tparse compile` (runtime/opaque.cpp).
+struct Unmodelled {
+  int file = 0, line = 0;
+  std::string name;
+  bool compiled = false;                       ///< met inside a compiled frame (else in eager code)
+};
+
 class Interp {
  public:
   Interp(std::string path, std::string source, Profile prof);
@@ -306,6 +314,27 @@ class Interp {
   std::vector<std::string> roots_;             ///< module search path (script folder first)
   std::map<std::string, V> loaded_;            ///< sys.modules of source modules
   std::vector<std::shared_ptr<Module>> module_asts_;
+  // ---- unknowns as values (runtime/opaque.cpp, torch/unknown_op.cpp, torch/distributed.cpp) ----
+  std::vector<Unmodelled> unmodelled_;         ///< in order of first occurrence, one per (file, line, name)
+  void note_unmodelled(Location loc, const std::string& name);
+  /// A call of an opaque value: an opaque result (a decorator gives back the function it decorates).
+  V opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  /// An opaque module for `dotted` (cached in loaded_): its attributes are opaque values.
+  V opaque_module(const std::string& dotted);
+  /// The fallback of every torch op without a shape rule (or whose rule failed): a graph node `target`
+  /// (call_method when `method`, self first) whose result has the first tensor argument's shape; noted.
+  V unknown_op(const std::string& target, bool method, std::vector<V>& args,
+               std::vector<std::pair<std::string, V>>& kwargs, Location loc, const std::string& why);
+  /// Whether a torch rule's error `e` falls back to unknown_op: no rule exists, or an operand's shape was
+  /// itself guessed by unknown_op. Otherwise the error is the script's (the run stops there).
+  bool falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const;
+  /// torch.distributed (world size 1 unless init_process_group says otherwise); `handled` false: not one.
+  V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                      Location loc, bool& handled);
+  bool parse_failed_ = false;
+  V default_dtype_;                            ///< torch.set_default_dtype (null: float32)                  ///< an imported file did not parse: the run's error stays an error
+  bool dist_initialized_ = false;
+  long long dist_world_ = 1, dist_rank_ = 0;
   // ---- exceptions (interp_exc.cpp) ----
   V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
   bool exception_matches(const V& exc, const V& handler, Location loc);

@@ -240,10 +240,23 @@ void Interp::assign(const ExprP& t, V v) {
       return;
     }
     case EK::Tuple: case EK::List: {
+      if (v->k == VK::Opaque) {  // unpacking an unmodelled value: each target is opaque (issue 22)
+        note_unmodelled(t->loc, "unpack " + v->s);
+        for (size_t i = 0; i < t->a.size(); ++i)
+          assign(t->a[i]->k == EK::Starred ? t->a[i]->a[0] : t->a[i], mk_opaque(v->s + "[" + std::to_string(i) + "]"));
+        return;
+      }
       std::vector<V> xs = iterate(v, t->loc);
       size_t star = t->a.size();
       for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
       if (star == t->a.size()) {
+        if (xs.size() != t->a.size() && !unmodelled_.empty()) {
+          // after an unmodelled call the count may be tparse's guess (a shape from unknown_op): the file ran
+          // under torch, so the targets it names are taken to exist; missing ones are opaque (noted)
+          note_unmodelled(t->loc, fmt::format("unpack of {} values into {} assumed", xs.size(), t->a.size()));
+          for (size_t i = 0; i < t->a.size(); ++i) assign(t->a[i], i < xs.size() ? xs[i] : mk_opaque("unpacked"));
+          return;
+        }
         if (xs.size() != t->a.size())
           error(t->loc, xs.size() > t->a.size()
                             ? fmt::format("too many values to unpack (expected {})", t->a.size())
@@ -262,6 +275,10 @@ void Interp::assign(const ExprP& t, V v) {
     case EK::Subscript: {
       V obj = eval(t->a[0]);
       V idx = eval(t->a[1]);
+      if (obj->k == VK::Opaque) {  // stored into something unmodelled
+        note_unmodelled(t->loc, obj->s + "[...] = ...");
+        return;
+      }
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
         if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) error(t->loc, "list assignment index out of range");

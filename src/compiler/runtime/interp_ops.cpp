@@ -12,6 +12,20 @@ namespace tparse::compiler {
 
 static bool is_module_inst(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
 
+/// A class deriving (directly or not) from an opaque value: attributes it lacks may come from there.
+static bool has_opaque_base(const V& cls) {
+  if (!cls) return false;
+  for (auto& b : cls->bases) if (b->k == VK::Opaque || (b->k == VK::Class && has_opaque_base(b))) return true;
+  return false;
+}
+
+/// A torch function, tensor method or nn module call (builtins named torch.* / F.* / tensor.*): its shape
+/// rule may reject arguments it does not model; then unknown_op places it in the graph (issue 22).
+static bool is_torch_builtin(const std::string& n) {
+  if (n.rfind("torch.distributed.", 0) == 0) return false;  // torch/distributed.cpp takes opaque arguments (ReduceOp)
+  return n.rfind("torch.", 0) == 0 || n.rfind("F.", 0) == 0 || n.rfind("tensor.", 0) == 0;
+}
+
 static V find_in_class(const V& cls, const std::string& name) {
   if (!cls) return nullptr;
   auto it = cls->attrs.find(name);
@@ -73,7 +87,29 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
         return call(callee->func, std::move(args), std::move(kwargs), loc);
       }
+      if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
+        std::vector<V> saved_args = args;
+        auto saved_kw = kwargs;
+        bool opaque_arg = false;  // an unmodelled operand (or a size inside a tuple): no rule can use it
+        for (auto& a : args) {
+          opaque_arg = opaque_arg || (a && a->k == VK::Opaque);
+          if (a && (a->k == VK::Tuple || a->k == VK::List))
+            for (auto& x : a->items) opaque_arg = opaque_arg || (x && x->k == VK::Opaque);
+        }
+        for (auto& [k, v] : kwargs) opaque_arg = opaque_arg || (v && v->k == VK::Opaque);
+        try {
+          if (opaque_arg) throw CompileError(loc, "an unmodelled argument");
+          return call_builtin(callee->s, args, kwargs, loc, callee->self);
+        } catch (CompileError& e) {
+          if (!falls_back(e, saved_args, callee->self)) throw;
+          bool method = callee->s.rfind("tensor.", 0) == 0;
+          if (method && callee->self) saved_args.insert(saved_args.begin(), callee->self);
+          std::string target = method ? callee->s.substr(7) : callee->s.rfind("F.", 0) == 0 ? "torch.nn.functional." + callee->s.substr(2) : callee->s;
+          return unknown_op(target, method, saved_args, saved_kw, loc, e.what());
+        }
+      }
       return call_builtin(callee->s, args, kwargs, loc, callee->self);
+    case VK::Opaque: return opaque_call(callee, args, kwargs, loc);
     case VK::Compiled: {
       V target = callee->func;
       if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
@@ -89,6 +125,14 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (target->cls && find_in_class(target->cls, "forward")) {
           V fwd = find_in_class(target->cls, "forward");
           args.insert(args.begin(), target);
+          if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
+            // a @torch.no_grad() / @torch.inference_mode() forward: the frame runs under that grad mode
+            bool saved = grad_enabled_;
+            grad_enabled_ = fwd->s == "gradwrap:enable_grad";
+            struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
+            return run_frame(fwd->func, args, kwargs, loc, false, target, callee->copts);
+          }
+          if (fwd->k != VK::Func) error(loc, "torch.compile: this module's forward is not a Python function tparse can run");
           return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);
         }
         return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
@@ -119,7 +163,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         auto inst = std::make_shared<Obj>();
         inst->k = VK::Instance;
         inst->builtin_nn = callee->builtin_nn;
-        return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+        try {
+          return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+        } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
+          if (!falls_back(e, args, nullptr)) throw;
+          note_unmodelled(loc, "torch.nn." + callee->builtin_nn + " (" + e.what() + ")");
+          return inst;
+        }
       }
       auto inst = std::make_shared<Obj>();
       inst->k = VK::Instance;
@@ -172,7 +222,15 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);
         }
-        return nn_forward(callee, args, kwargs, loc);
+        std::vector<V> saved_args = args;
+        auto saved_kw = kwargs;
+        try {
+          for (auto& a : args) if (a && a->k == VK::Opaque) throw CompileError(loc, "an unmodelled argument");
+          return nn_forward(callee, args, kwargs, loc);
+        } catch (CompileError& e) {
+          if (!falls_back(e, saved_args, nullptr)) throw;
+          return unknown_op("torch.nn." + callee->builtin_nn, false, saved_args, saved_kw, loc, e.what());
+        }
       }
       if (V c = find_in_class(callee->cls, "__call__")) {
         args.insert(args.begin(), callee);
@@ -182,11 +240,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     }
     default: break;
   }
+  if (callee->k == VK::Instance && has_opaque_base(callee->cls)) return opaque_call(mk_opaque(callee->cls->s + "instance"), args, kwargs, loc);
   error(loc, fmt::format("'{}' object is not callable", type_name(callee)));
 }
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
+  if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
   if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
     auto it = obj->attrs.find(name);
     if (it != obj->attrs.end()) {
@@ -196,6 +256,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
+    if (is_stub(file_of_module(obj->s))) {  // a name a stub does not define is opaque (issue 22)
+      note_unmodelled(loc, obj->s + "." + name);
+      return mk_opaque(obj->s + "." + name);
+    }
     error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));
   }
   if (obj->k == VK::Instance) {
@@ -291,6 +355,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   V r = builtin_attr(obj, name, loc, found);
   if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
   if (found) return r;
+  if ((obj->k == VK::Instance && has_opaque_base(obj->cls)) || (obj->k == VK::Class && has_opaque_base(obj))) {
+    note_unmodelled(loc, type_name(obj) + "." + name);
+    return mk_opaque(type_name(obj) + "." + name);
+  }
   error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
 }
 
@@ -305,6 +373,7 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
     }
   }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
+  if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
     if (!obj->attrs.count(name)) obj->order.push_back(name);
     obj->attrs[name] = v;
@@ -317,10 +386,18 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
 static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
 
 V Interp::subscript(V obj, V idx, Location loc) {
+  if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::Tensor) {
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
-    return tensor_method(obj, "__getitem__", args, kwargs, loc);
+    try {
+      if (idx->k == VK::Opaque) throw CompileError(loc, "an unmodelled index");
+      return tensor_method(obj, "__getitem__", args, kwargs, loc);
+    } catch (CompileError& e) {
+      std::vector<V> xs{obj, idx};
+      if (!falls_back(e, xs, nullptr)) throw;
+      return unknown_op("operator.getitem", false, xs, kwargs, loc, e.what());
+    }
   }
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
     size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
@@ -414,6 +491,9 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       }
       return xs;
     }
+    case VK::Opaque:
+      note_unmodelled(loc, "iter(" + v->s + ")");
+      return {};
     default: break;
   }
   error(loc, fmt::format("'{}' object is not iterable", type_name(v)));
@@ -460,8 +540,25 @@ static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || 
 static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
-  if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
-  if (b->k == VK::Tensor) return tensor_binop(op, b, a, loc, true);
+  if (a->k == VK::Opaque || b->k == VK::Opaque) {
+    if (a->k == VK::Tensor || b->k == VK::Tensor) {  // a tensor operator with an unmodelled operand
+      std::vector<V> xs{a, b};
+      std::vector<std::pair<std::string, V>> kw;
+      return unknown_op("operator" + op, false, xs, kw, loc, "");
+    }
+    note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
+    return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
+  if (a->k == VK::Tensor || b->k == VK::Tensor) {
+    try {
+      return a->k == VK::Tensor ? tensor_binop(op, a, b, loc, false) : tensor_binop(op, b, a, loc, true);
+    } catch (CompileError& e) {  // the operator's rule rejected an operand whose shape tparse guessed: unknown_op
+      std::vector<V> xs{a, b};
+      if (!falls_back(e, xs, nullptr)) throw;
+      std::vector<std::pair<std::string, V>> kw;
+      return unknown_op("operator" + op, false, xs, kw, loc, e.what());
+    }
+  }
   if (is_num(a) && is_num(b)) {
     bool flt = a->k == VK::Float || b->k == VK::Float;
     double x = num(a), y = num(b);
@@ -537,6 +634,10 @@ static bool py_eq(const V& a, const V& b) {
 }
 
 V Interp::compare(const std::string& op, V a, V b, Location loc) {
+  if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
+    note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
+    return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
   if (op == "is") return mk_bool(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b));
   if (op == "is not") return mk_bool(!(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b)));
   if (a->k == VK::Tensor || b->k == VK::Tensor) {

@@ -78,6 +78,7 @@ std::string type_name(const V& v) {
     case VK::Dict: return "dict";
     case VK::Func: return "function";
     case VK::Tensor: return "Tensor";
+    case VK::Opaque: return v->s;
     case VK::Instance: return v->cls ? v->cls->s : v->builtin_nn;
     default: return "object";
   }
@@ -93,7 +94,7 @@ bool truthy_const(const V& v, bool& known) {
     case VK::Str: return !v->s.empty();
     case VK::List: case VK::Tuple: return !v->items.empty();
     case VK::Dict: return !v->dict.empty();
-    case VK::Tensor: known = false; return true;
+    case VK::Tensor: case VK::Opaque: known = false; return true;
     default: return true;
   }
 }

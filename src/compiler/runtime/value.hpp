@@ -35,11 +35,13 @@ struct TensorInfo {
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   std::optional<double> fill;
   std::set<int> marked_dynamic;
+  bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
 };
 
 enum class VK {
   None, Bool, Int, Float, Str, List, Tuple, Dict, Func, Builtin, Bound, Class, Instance, Module,
-  Tensor, Slice, DType, Device, Compiled, Iterator
+  Tensor, Slice, DType, Device, Compiled, Iterator,
+  Opaque  ///< a value tparse does not model: from a module not found, or the result of calling one (`s`: its dotted name)
 };
 
 /// Options of torch.compile (backend is accepted and ignored: Dynamo's behaviour is backend-free).
@@ -107,6 +109,7 @@ V mk_list(std::vector<V> xs);
 V mk_tuple(std::vector<V> xs);
 V mk_tensor(TensorInfo t);
 V mk_builtin(std::string name);
+V mk_opaque(std::string name);  ///< an unmodelled value named `name` (runtime/opaque.cpp)
 bool truthy_const(const V& v, bool& known);
 std::string type_name(const V& v);
 std::string py_repr(const V& v);

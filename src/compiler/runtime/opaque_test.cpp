@@ -1,0 +1,179 @@
+// Unknown is a value (issue 22): opaque modules and names, opaque calls in eager and compiled code,
+// torch ops without a shape rule, torch.distributed at world size 1, the exact / approximate verdict.
+// Expected values come from Python's and Dynamo's documented rules, not from our own output.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+/// The graph_op_count of each compile that produced a graph, in order.
+std::vector<int> ops(const std::string& trace) {
+  std::vector<int> out;
+  static const std::regex re("\"graph_op_count\": (\\d+)");
+  std::istringstream in(trace);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find("{\"compilation_metrics\"") == std::string::npos) continue;
+    std::smatch m;
+    if (std::regex_search(line, m, re) && std::stoi(m[1].str()) > 0) out.push_back(std::stoi(m[1].str()));
+  }
+  return out;
+}
+
+bool listed(const Result& r, const std::string& what) {
+  for (const auto& u : r.unmodelled)
+    if (u.find(what) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a module found nowhere is opaque: importing it never ends the run; eager calls are listed") {
+  const char* src =
+      "import torch\nimport fancylib\nfrom fancylib.sub import helper, Thing\nimport fancylib.deep.mod as fdm\n\n"
+      "cfg = fancylib.load_config('x')\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n    return x.sin() + 1\n\nf(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.error.empty());
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // sin, add
+  REQUIRE(r.unmodelled.size() == 1);           // the import itself decides nothing; the eager call may
+  CHECK(r.unmodelled[0] == "m.py:6: fancylib.load_config() [eager]");
+  CHECK(exactness_text(r) == "approximate: 1 unmodelled call\n  m.py:6: fancylib.load_config() [eager]\n");
+}
+
+TEST_CASE("standard-library modules without a model are opaque too; a script that does not use them is exact") {
+  const char* src =
+      "import inspect\nimport queue\nimport threading\nimport itertools\nimport json\nimport enum\nimport numbers\n"
+      "import contextlib\nimport logging\nfrom typing import Optional\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
+      "def f(x):\n    return x.cos()\n\ntorch.compile(f, backend=\"eager\")(torch.randn(3))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(exactness_text(r) == "exact\n");
+  CHECK(ops(r.trace) == std::vector<int>{1});
+}
+
+TEST_CASE("an opaque call inside a compiled frame: the graph goes on, the result is approximate") {
+  // Dynamo inlines Python and breaks at C functions; for a module it cannot see, tparse cannot tell
+  // which, so the frame continues and the call is listed (with its file:line).
+  const char* src =
+      "import torch\nimport fancylib\n\n\ndef f(x):\n    y = x.sin()\n    fancylib.log_tensor(y)\n    return y.cos()\n\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(ops(r.trace) == std::vector<int>{2});
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0] == "m.py:7: fancylib.log_tensor()");  // no [eager]: met while tracing
+}
+
+TEST_CASE("an opaque decorator keeps the function it decorates") {
+  const char* src =
+      "import torch\nimport fancylib\n\n@fancylib.jit\ndef g(x):\n    return x + 1\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n    return g(x) * 2\n\nf(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // g is inlined: add, mul
+  CHECK(listed(r, "m.py:4: fancylib.jit (decorator)"));
+}
+
+TEST_CASE("a torch op without a shape rule is a graph node; the graph and the rest of the frame go on") {
+  const char* src =
+      "import torch\n\n\ndef f(x):\n    y = torch.frobnicate(x)\n    z = y.relu()\n    print('break')\n    return z + 1\n\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  // print breaks the graph (GB0059): frobnicate + relu before it, add in the resume frame
+  CHECK(ops(r.trace) == std::vector<int>{2, 1});
+  CHECK(count(r.trace, "\"name\": \"dynamo_graph_break_reason\"") == 1);
+  CHECK(r.trace.find("torch.frobnicate(l_x_)") != std::string::npos);
+  CHECK(listed(r, "m.py:5: torch.frobnicate (unsupported tensor operation 'torch.frobnicate')"));
+  // a tensor method without a rule, and a rule rejecting a shape that unknown_op guessed, fall back the same way
+  r = compile_script("m.py", "import torch\nx = torch.randn(3, 5)\ny = x.frobnicate()\nz = torch.cat([y, torch.randn(2, 4)], 0)\n", Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "m.py:3: frobnicate (unsupported tensor operation"));
+  CHECK(listed(r, "m.py:4: torch.cat ("));
+  // a rule rejecting shapes it knows is the script's own error (torch raises it too): the run stops there
+  r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);
+  CHECK(r.error.rfind("m.py:4:6: error: shape mismatch in linear", 0) == 0);
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0].rfind("m.py:4: run stopped: shape mismatch in linear", 0) == 0);
+}
+
+TEST_CASE("torch.distributed: not initialised, world size 1, rank 0; constant-folded inside a frame") {
+  // Dynamo constant-folds is_initialized (variables/torch.py constant_fold_functions): `ws` is the constant 1
+  const char* src =
+      "import torch\nimport torch.distributed as dist\n\n\ndef f(x):\n"
+      "    ws = dist.get_world_size() if dist.is_initialized() else 1\n"
+      "    if ws > 1:\n        dist.all_reduce(x)\n"
+      "    return x * (ws + 1)\n\n"
+      "assert dist.is_available() and not dist.is_initialized()\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{1});  // mul by the constant 2
+  CHECK(r.trace.find("l_x_ * 2") != std::string::npos);
+  CHECK(r.unmodelled.empty());
+  // after init_process_group(world_size=1) collectives on one rank leave the tensor alone (eager: exact)
+  const char* src2 =
+      "import torch\nimport torch.distributed as dist\ndist.init_process_group('gloo', world_size=1, rank=0)\n"
+      "x = torch.randn(4)\ndist.all_reduce(x, op=dist.ReduceOp.SUM)\nassert dist.is_initialized() and dist.get_world_size() == 1\n";
+  r = compile_script("m.py", src2, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("a name a stub lacks is opaque, never an ImportError") {
+  const char* src =
+      "import torch\nfrom transformers.utils import ContextManagers\nfrom transformers import PretrainedConfig\n"
+      "def f(x):\n    return x - 1\n\ntorch.compile(f, backend=\"eager\")(torch.randn(2))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0] == "m.py:2: from transformers.utils import ContextManagers [eager]");
+}
+
+TEST_CASE("only a file that does not parse is an error; anything else stops the run, approximate") {
+  Result r = compile_script("m.py", "import torch\ny = foo + 1\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);  // a result all the same: the trace so far, the stop listed
+  CHECK(r.error == "m.py:2:5: error: name 'foo' is not defined\ny = foo + 1\n    ^\n");
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0] == "m.py:2: run stopped: name 'foo' is not defined");
+  r = compile_script("m.py", "import torch\ndef f(:\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK_FALSE(r.stopped);
+}
+
+TEST_CASE("after something unmodelled, a failing assert or unpack count is taken as tparse's guess, not the script's") {
+  // the unknown op's result takes x's shape [4, 8] (a guess): torch's real result might be 3-D
+  const char* src =
+      "import torch\nx = torch.randn(4, 8)\ny = torch.frobnicate(x)\nassert y.dim() == 3\na, b, c = y.shape\n"
+      "def f(t):\n    return t + 1\n\ntorch.compile(f, backend=\"eager\")(y)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "m.py:4: assert assumed to hold [eager]"));
+  CHECK(listed(r, "m.py:5: unpack of 2 values into 3 assumed [eager]"));
+  CHECK(ops(r.trace) == std::vector<int>{1});
+  // with nothing unmodelled before it, a failing assert is the script's own error
+  r = compile_script("m.py", "import torch\nassert torch.randn(4, 8).dim() == 3\n", Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);
+}

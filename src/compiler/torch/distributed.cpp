@@ -1,0 +1,55 @@
+// torch.distributed as a single process sees it: not initialised, world size 1, rank 0, until the
+// script calls init_process_group (then its world_size / rank arguments, default 1 / 0). Dynamo
+// constant-folds is_initialized / get_rank / get_world_size (variables/torch.py, constant_fold_functions),
+// so inside a compiled frame they are plain constants too. Collectives at world size 1 leave tensors
+// as they are; inside a compiled frame Dynamo would trace them as functional collectives, which is
+// not modelled here: noted as unmodelled.
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+V Interp::torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                            Location loc, bool& handled) {
+  handled = true;
+  const std::string pre = "torch.distributed.";
+  if (name.rfind(pre, 0) != 0) { handled = false; return nullptr; }
+  std::string f = name.substr(pre.size());
+  auto kw = [&](const char* k, size_t pos) -> V {
+    for (auto& [n, v] : kwargs) if (n == k) return v;
+    return pos < args.size() ? args[pos] : nullptr;
+  };
+  if (f == "is_available") return mk_bool(true);
+  if (f == "is_initialized") return mk_bool(dist_initialized_);
+  if (f == "is_torchelastic_launched") return mk_bool(false);
+  if (f == "get_world_size") return mk_int(dist_world_);
+  if (f == "get_rank") return mk_int(dist_rank_);
+  if (f == "init_process_group") {
+    dist_initialized_ = true;
+    V w = kw("world_size", 99), r = kw("rank", 99);
+    dist_world_ = w && w->k == VK::Int && w->i > 0 ? w->i : 1;
+    dist_rank_ = r && r->k == VK::Int && r->i >= 0 ? r->i : 0;
+    return none();
+  }
+  if (f == "destroy_process_group") {
+    dist_initialized_ = false;
+    dist_world_ = 1;
+    dist_rank_ = 0;
+    return none();
+  }
+  if (f == "barrier") return none();
+  static const std::set<std::string> collectives = {"all_reduce", "broadcast", "reduce", "all_gather", "all_gather_into_tensor",
+                                                    "reduce_scatter", "reduce_scatter_tensor", "all_to_all", "all_to_all_single",
+                                                    "gather", "scatter"};
+  if (collectives.count(f)) {
+    if (tracing() || dist_world_ > 1) note_unmodelled(loc, name);
+    if (f == "all_gather" && !args.empty() && args[0]->k == VK::List && args.size() > 1)  // world size 1: the list holds the tensor
+      for (auto& x : args[0]->items) x = args[1];
+    return none();
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,54 @@
+// The fallback of the torch model: a torch function, tensor method or nn module without a shape rule
+// (or whose rule rejected its arguments) still becomes a graph node, so graph counts, breaks and
+// recompiles go on. Its result takes the first tensor argument's shape, dtype and device (right for
+// the elementwise majority, a guess otherwise); the call is noted as unmodelled (approximate result).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+V Interp::unknown_op(const std::string& target, bool method, std::vector<V>& args,
+                     std::vector<std::pair<std::string, V>>& kwargs, Location loc, const std::string& why) {
+  note_unmodelled(loc, target + (why.empty() ? "" : " (" + why + ")"));
+  const V* first = nullptr;
+  for (const auto& a : args)
+    if (a && a->k == VK::Tensor) { first = &a; break; }
+  if (!first)
+    for (auto& [k, v] : kwargs)
+      if (v && v->k == VK::Tensor) { first = &v; break; }
+  if (!first) return mk_opaque(target + "()");  // no tensor in: not a tensor op we can place in a graph
+  TensorInfo o = *(*first)->t;
+  o.is_param = o.is_buffer = false;
+  o.fill.reset();
+  o.marked_dynamic.clear();
+  o.stride.clear();
+  o.approx = true;
+  std::string base = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
+  std::vector<V> a;
+  for (const auto& x : args) a.push_back(x ? x : none());
+  std::vector<std::pair<std::string, V>> kw;
+  for (const auto& [k, v] : kwargs) kw.push_back({k, v ? v : none()});
+  return emit(method ? "call_method" : "call_function", target, base, false, a, kw, o, loc);
+}
+
+bool Interp::falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const {
+  std::string m = e.what();
+  if (m.find("unsupported tensor operation") != std::string::npos || m.find("unknown or unsupported function") != std::string::npos ||
+      m.find("unsupported module") != std::string::npos || m.find("an unmodelled") != std::string::npos ||
+      m.find("not supported by tparse") != std::string::npos || m.find("not modelled") != std::string::npos)
+    return true;  // no rule for it
+  // after anything unmodelled the rejected shape or size may come from tparse's guesses (a shape from
+  // unknown_op, an int read from one): the file ran under torch, so it falls back too
+  if (!unmodelled_.empty()) return true;
+  auto guessed = [](const V& v) { return v && v->k == VK::Tensor && v->t->approx; };
+  if (guessed(self)) return true;  // a rule rejected a shape that an earlier fallback guessed
+  for (const auto& a : args) {
+    if (guessed(a)) return true;
+    if (a && (a->k == VK::List || a->k == VK::Tuple))
+      for (const auto& x : a->items) if (guessed(x)) return true;
+  }
+  return false;  // a rule rejected known shapes: the script's own error, as torch would raise it
+}
+
+}  // namespace tparse::compiler

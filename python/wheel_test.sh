@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# CI test of the wheel (issue 26): packs the wheel from the build (scripts/wheel.sh), installs it
+# into a fresh venv with pip --no-index, and checks the module against the installed CLI on every
+# trace of testdata/ and ../shared (wheel_test.py). Skips (77) without ../shared or python3-venv.
+#   wheel_test.sh SOURCE_DIR BUILD_DIR SHARED_DIR
+set -euo pipefail
+SRC=$1 BUILD=$2 SHARED=$3
+PY=${TPARSE_PYTHON:-/usr/bin/python3}
+[ -d "$SHARED/testdata" ] || { echo "SKIP: no $SHARED/testdata"; exit 77; }
+"$PY" -c 'import venv, ensurepip' 2>/dev/null || { echo "SKIP: $PY has no venv/ensurepip (python3-venv)"; exit 77; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/tparse-wheel-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+whl=$(NO_BUILD=1 BUILD="$BUILD" PYTHON="$PY" DIST="$work/dist" "$SRC/scripts/wheel.sh")
+case "$(basename "$whl")" in
+  tparse-*-cp311-cp311-linux_x86_64.whl) ;;
+  *) echo "FAIL: wheel name $(basename "$whl") has not the tags of Debian 12's CPython 3.11 on x86_64"; exit 1 ;;
+esac
+"$PY" -m venv "$work/venv"
+# A fresh venv, nothing from any index: the wheel must need nothing but itself.
+"$work/venv/bin/pip" install --no-index --disable-pip-version-check -q "$whl"
+cd "$work"  # never import the source tree's python/tparse by accident
+V=$work/venv/bin
+[ -x "$V/tparse" ] || { echo "FAIL: the tparse entry point is not on the venv's PATH"; exit 1; }
+[ -x "$V/tparse-view" ] || { echo "FAIL: the tparse-view entry point is not on the venv's PATH"; exit 1; }
+want=$(sed -n 's/^project(tparse VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")
+[ "$("$V/tparse" --version)" = "tparse $want" ] || { echo "FAIL: tparse --version: $("$V/tparse" --version)"; exit 1; }
+[ "$("$V/python" -m tparse --version)" = "tparse $want" ] || { echo "FAIL: python -m tparse --version"; exit 1; }
+"$V/tparse-view" --help | grep -q -i "usage" || { echo "FAIL: tparse-view --help"; exit 1; }
+mod=$("$V/python" -c 'import tparse, os; print(os.path.dirname(tparse.__file__))')
+case "$mod" in "$work/venv/"*) ;; *) echo "FAIL: tparse imported from $mod, not the venv"; exit 1 ;; esac
+traces=()
+for d in "$SRC"/testdata/torch-2.11/*/trace "$SHARED"/testdata/torch-2.11/*/trace "$SHARED"/testdata/realmodels/*/*/trace; do
+  [ -d "$d" ] && traces+=("$d")
+done
+for f in "$SHARED"/testdata/tlparse-inputs/* "$SRC"/testdata/bad/*.log "$SRC"/testdata/bad/*.gz; do
+  [ -f "$f" ] && traces+=("$f")
+done
+"$V/python" "$SRC/python/wheel_test.py" "$V/tparse" "$SRC" "${traces[@]}"

@@ -1,0 +1,32 @@
+// `tparse explain` shared by the CLI and the Python module: a trace, or a model .py script run
+// through the reference compiler (when built) into an in-memory trace, then analysis::explain_trace.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/explain.hpp"
+#include "core/ingest.hpp"
+
+namespace tparse::api {
+
+struct ScriptRequest {
+  std::string path;                     ///< the model script
+  std::string torch = "2.11";           ///< rule profile: 2.11 or 2.3
+  std::vector<std::string> roots, stubs;
+  bool all_calls = false;               ///< run the whole script (else stop after the first compiled call)
+};
+
+/// Whether `path` names a model script (".py") rather than a trace.
+bool is_python_script(const std::string& path);
+
+/// Compiles the script with the reference compiler into `out`. false on failure: `error` is the
+/// compiler's located message (file:line:col, the line, a caret) or why the script could not be
+/// read; `error_json` (optional) the same as the machine-readable tparse-explain error document.
+bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, std::string* error_json = nullptr);
+
+/// The explain options the CLI uses: a script's trace holds just the first call already.
+analysis::ExplainOptions explain_options(const std::string& frame, bool all_calls, bool script,
+                                         const std::vector<std::string>& roots);
+
+}  // namespace tparse::api

@@ -16,6 +16,7 @@ import tparse
 
 cli, src, traces = sys.argv[1], sys.argv[2], sys.argv[3:]
 failures = []
+assert not os.path.abspath(tparse.__file__).startswith(os.path.abspath(src)), f"imported the source tree's {tparse.__file__}"
 
 
 def fail(msg):

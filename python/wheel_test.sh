@@ -35,4 +35,5 @@ done
 for f in "$SHARED"/testdata/tlparse-inputs/* "$SRC"/testdata/bad/*.log "$SRC"/testdata/bad/*.gz; do
   [ -f "$f" ] && traces+=("$f")
 done
-"$V/python" "$SRC/python/wheel_test.py" "$V/tparse" "$SRC" "${traces[@]}"
+# -P: the script's folder (python/, the source package) is not put on sys.path
+"$V/python" -P "$SRC/python/wheel_test.py" "$V/tparse" "$SRC" "${traces[@]}"

@@ -28,6 +28,8 @@ want=$(sed -n 's/^project(tparse VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.tx
 "$V/tparse-view" --help | grep -q -i "usage" || { echo "FAIL: tparse-view --help"; exit 1; }
 mod=$("$V/python" -c 'import tparse, os; print(os.path.dirname(tparse.__file__))')
 case "$mod" in "$work/venv/"*) ;; *) echo "FAIL: tparse imported from $mod, not the venv"; exit 1 ;; esac
+# The console entry points only exec the binaries: they never load the extension module.
+"$V/python" -c 'import sys, tparse._cli; assert "tparse._tparse" not in sys.modules' || { echo "FAIL: the launcher loads _tparse"; exit 1; }
 traces=()
 for d in "$SRC"/testdata/torch-2.11/*/trace "$SHARED"/testdata/torch-2.11/*/trace "$SHARED"/testdata/realmodels/*/*/trace; do
   [ -d "$d" ] && traces+=("$d")
@@ -37,3 +39,22 @@ for f in "$SHARED"/testdata/tlparse-inputs/* "$SRC"/testdata/bad/*.log "$SRC"/te
 done
 # -P: the script's folder (python/, the source package) is not put on sys.path
 "$V/python" -P "$SRC/python/wheel_test.py" "$V/tparse" "$SRC" "${traces[@]}"
+# to_pandas (optional): a second venv that sees Debian's python3-pandas, when installed.
+if "$PY" -c 'import pandas' 2>/dev/null; then
+  "$PY" -m venv --system-site-packages "$work/venv-pandas"
+  "$work/venv-pandas/bin/pip" install --no-index --disable-pip-version-check -q "$whl"
+  "$work/venv-pandas/bin/python" -P - "$SRC/testdata/torch-2.11/print_break/trace" <<'PY'
+import sys, tparse
+t = tparse.load(sys.argv[1])
+s = t.summary()
+for table, rows in (("compiles", s["compiles"]), ("recompiles", s["recompiles"]), ("graph_breaks", s["graph_breaks"]["sites"])):
+    df = t.to_pandas(table)
+    assert len(df) == len(rows), table
+    if rows:
+        key = list(rows[0])[0]
+        assert list(df.columns) == list(rows[0]) and list(df[key]) == [r[key] for r in rows], table
+print("to_pandas: ok")
+PY
+else
+  echo "python3-pandas not installed: to_pandas not checked"
+fi

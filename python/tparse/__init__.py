@@ -11,9 +11,22 @@ The same C++ libraries as the ``tparse`` command (no second parser)::
 
 API reference: docs/python.md.
 """
-from ._tparse import TparseError, __version__
-from ._model import Compile, Explanation, GateResult, Graph, Record, Trace
-from ._api import explain, gate, load, report
+# Lazy (PEP 562): the console entry points (tparse._cli) import this package too, and only exec the
+# bundled binary; they must not load the extension module and its libraries first.
+_EXPORTS = {"load": "_api", "explain": "_api", "gate": "_api", "report": "_api", "Trace": "_model",
+            "Compile": "_model", "Graph": "_model", "Explanation": "_model", "GateResult": "_model",
+            "Record": "_model", "TparseError": "_tparse", "__version__": "_tparse"}
+__all__ = list(_EXPORTS)
 
-__all__ = ["load", "explain", "gate", "report", "Trace", "Compile", "Graph", "Explanation", "GateResult",
-           "Record", "TparseError", "__version__"]
+
+def __getattr__(name):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'tparse' has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module("." + _EXPORTS[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(list(globals()) + __all__)

@@ -122,21 +122,23 @@ class Trace:
         self._summary_text = None
         self._summary = None
 
+    def _text(self):
+        if self._summary_text is None:
+            self._summary_text = self._handle.summary_json(True)
+        return self._summary_text
+
     def _doc(self):
         if self._summary is None:
-            self._summary_text = self._handle.summary_json(True)
-            self._summary = json.loads(self._summary_text)
+            self._summary = json.loads(self._text())
         return self._summary
 
     def summary(self):
         """The same dict as ``json.loads(`tparse summary PATH --json`)`` (a fresh copy)."""
-        self._doc()
-        return json.loads(self._summary_text)
+        return json.loads(self._text())
 
     def summary_json(self):
         """The exact text ``tparse summary PATH --json`` prints."""
-        self._doc()
-        return self._summary_text
+        return self._text()
 
     @property
     def compiles(self):

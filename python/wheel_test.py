@@ -60,6 +60,8 @@ for p in traces:
         e = tparse.explain(p)
         if rc != 0 or e.to_dict() != json.loads(out):
             fail(f"{p}: tparse.explain(p) != tparse explain p --json (CLI exit {rc})")
+        if e.exact != (not json.loads(out)["scope"]["guess"]):
+            fail(f"{p}: Explanation.exact is not the negation of scope.guess")
         if t.explain().to_dict() != e.to_dict():
             fail(f"{p}: Trace.explain() != tparse.explain(p)")
     except tparse.TparseError as ex:

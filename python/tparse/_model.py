@@ -233,6 +233,11 @@ class Explanation(Record):
     """``tparse explain --json`` (docs/explain.md): torch._dynamo.explain's numbers (graph_count,
     graph_break_count, op_count, break_reasons with user stacks, ops_per_graph) and the true account."""
 
+    @property
+    def exact(self):
+        """False when the end of the first call was inferred (``scope.guess``: approximate)."""
+        return not self._d.get("scope", {}).get("guess", False)
+
     def _repr_html_(self):
         return _display.explain_html(self._d)
 

@@ -25,7 +25,12 @@ V=$work/venv/bin
 want=$(sed -n 's/^project(tparse VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")
 [ "$("$V/tparse" --version)" = "tparse $want" ] || { echo "FAIL: tparse --version: $("$V/tparse" --version)"; exit 1; }
 [ "$("$V/python" -m tparse --version)" = "tparse $want" ] || { echo "FAIL: python -m tparse --version"; exit 1; }
-"$V/tparse-view" --help | grep -q -i "usage" || { echo "FAIL: tparse-view --help"; exit 1; }
+if [ -x "$BUILD/viewer/tparse-view" ]; then
+  "$V/tparse-view" --help | grep -q -i "usage" || { echo "FAIL: tparse-view --help"; exit 1; }
+else  # a build without the viewer (TPARSE_VIEWER=OFF): the entry point says so, exit 2
+  set +e; msg=$("$V/tparse-view" 2>&1); rc=$?; set -e
+  [ "$rc" = 2 ] && echo "$msg" | grep -q "not part of this installation" || { echo "FAIL: tparse-view without the viewer: $rc $msg"; exit 1; }
+fi
 mod=$("$V/python" -c 'import tparse, os; print(os.path.dirname(tparse.__file__))')
 case "$mod" in "$work/venv/"*) ;; *) echo "FAIL: tparse imported from $mod, not the venv"; exit 1 ;; esac
 # The console entry points only exec the binaries: they never load the extension module.

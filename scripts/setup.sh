@@ -11,6 +11,7 @@ PKGS=(
   clang libclang-rt-14-dev
   libxml2-utils chromium python3 python3-jsonschema valgrind
   zsh fish groff-base man-db
+  pybind11-dev python3-dev python3-venv python3-pip python3-wheel python3-setuptools python3-pandas
 )
 missing=()
 for p in "${PKGS[@]}"; do

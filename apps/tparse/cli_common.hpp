@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "api/load.hpp"
 #include "core/ingest.hpp"
 
 namespace tparse::cli {
@@ -25,6 +26,10 @@ struct LoadFlags {
 
 /// Adds --process N and --latest (pick one run when a trace holds several runs of the program).
 void add_process_flags(CLI::App* sub, LoadFlags& f);
+
+/// The shared loader's request for these flags (src/api/load.hpp).
+api::LoadRequest load_request(const LoadFlags& f, bool keep_payloads = true, bool keep_events = true,
+                              bool multirank_light = false);
 
 /// Loads the inputs; shows progress on a TTY unless quiet. Returns false (after printing why)
 /// when no input could be read at all.

@@ -4,18 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "analysis/explain.hpp"
 #include "analysis/explain_compare.hpp"
+#include "api/explain.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "core/json_writer.hpp"
-#include "core/summary.hpp"
-#ifdef HAVE_TPARSE_COMPILER
-#include "compiler/api.hpp"
-#endif
 
 namespace tparse::cli {
 
@@ -33,47 +27,21 @@ struct ExplainFlags {
   bool strict = false;                 ///< approximate (unmodelled calls) exits 1
 };
 
-bool is_python(const std::string& p) { return p.size() > 3 && p.ends_with(".py"); }
-
-// Compiles a .py script with the reference compiler (rule profile `torch`) into an in-memory trace;
-// like torch._dynamo.explain it stops after the first top-level compiled call unless --all-calls.
 bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t, std::vector<std::string>& unmodelled) {
-#ifdef HAVE_TPARSE_COMPILER
-  const std::string& path = f.load.inputs.front();
-  std::ifstream in(path);
-  if (!in) {
-    fmt::print(stderr, "tparse: cannot read {}\n", terminal_safe(path));
-    return false;
+  api::ScriptRequest r;
+  r.path = f.load.inputs.front();
+  r.torch = torch;
+  r.roots = f.roots;
+  r.stubs = f.stubs;
+  r.all_calls = f.all_calls;
+  std::string error, error_json, stop_note;
+  if (api::load_script(r, t, error, f.json ? &error_json : nullptr, &unmodelled, &stop_note)) {
+    if (!stop_note.empty()) fmt::print(stderr, "{}", stop_note);  // the run stopped there (approximate)
+    return true;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  compiler::Options o;
-  o.torch_version = torch;
-  o.source_roots = f.roots;
-  o.stub_paths = f.stubs;
-  o.max_compiled_calls = f.all_calls ? 0 : 1;
-  compiler::Result r = compiler::compile_script(path, ss.str(), o);
-  if (!r.ok && !r.stopped) {
-    fmt::print(stderr, "{}\n", terminal_safe(r.error));
-    if (f.json) {  // the unsupported construct or script error, machine-readable (docs/explain.md)
-      JsonWriter w(true);
-      w.begin_object().key("schema").value("tparse-explain").key("schema_version").value(int64_t{1});
-      w.key("error").begin_object().key("file").value(r.error_file).key("line").value(int64_t{r.error_line});
-      w.key("col").value(int64_t{r.error_col}).key("message").value(r.error_message).key("notes").value(r.error_notes);
-      w.end_object().end_object();
-      write_text(f.out, w.take() + "\n");
-    }
-    return false;
-  }
-  if (!r.error.empty()) fmt::print(stderr, "{}", terminal_safe(r.error));  // the run stopped there (approximate)
-  unmodelled = std::move(r.unmodelled);
-  t = load_trace_text(std::move(r.trace), path);
-  return true;
-#else
-  fmt::print(stderr, "tparse: this build has no reference compiler; run the script under TORCH_TRACE=dir and "
-                     "explain the trace\n");
+  fmt::print(stderr, "{}\n", error);
+  if (!error_json.empty()) write_text(f.out, error_json);
   return false;
-#endif
 }
 
 void add_explain(CLI::App& app, Exit& exit) {
@@ -93,7 +61,7 @@ void add_explain(CLI::App& app, Exit& exit) {
   sub->add_option("--rank", f->load.rank, "Only this rank");
   add_process_flags(sub, f->load);
   sub->callback([f, &exit] {
-    bool script = f->load.inputs.size() == 1 && is_python(f->load.inputs.front());
+    bool script = f->load.inputs.size() == 1 && api::is_python_script(f->load.inputs.front());
     if (!f->compare.empty() && !script) {
       fmt::print(stderr, "tparse explain: --compare needs a model .py script\n");
       exit.code = 2;
@@ -106,10 +74,7 @@ void add_explain(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
-    analysis::ExplainOptions o;
-    o.frame = f->frame;
-    o.all_calls = f->all_calls || script;  // a script's trace already holds just the first call
-    if (!f->roots.empty()) o.source_roots = f->roots;
+    analysis::ExplainOptions o = api::explain_options(f->frame, f->all_calls, script, f->roots);
     analysis::Explanation e = analysis::explain_trace(t, o);
     std::string text;
     if (f->compare.empty()) {
@@ -127,20 +92,8 @@ void add_explain(CLI::App& app, Exit& exit) {
     if (script) {  // the closing line: exact, or approximate and what was not modelled (docs/compiler.md)
       for (auto& u : unmodelled2)
         if (std::find(unmodelled.begin(), unmodelled.end(), u) == unmodelled.end()) unmodelled.push_back(u);
-      compiler::Result ex;
-      ex.unmodelled = unmodelled;
-      if (f->json) {
-        size_t close = text.rfind('}');
-        if (close != std::string::npos) {
-          JsonWriter w(false);
-          w.begin_object().key("exact").value(unmodelled.empty()).key("unmodelled").begin_array();
-          for (auto& u : unmodelled) w.value(u);
-          w.end_array().end_object();
-          text.insert(close, std::string(text.compare(0, 1, "{") == 0 && close > 1 ? ",\n  " : "") + "\"exactness\": " + w.take() + "\n");
-        }
-      } else {
-        text += compiler::exactness_text(ex);
-      }
+      if (f->json) api::add_exactness_json(text, unmodelled);
+      else text += api::exactness_text(unmodelled);
       if (f->strict && !unmodelled.empty()) exit.code = 1;
     }
     if (!write_text(f->out, text)) exit.code = 2;

@@ -3,10 +3,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
-#ifdef HAVE_TPARSE_ANALYSIS
-#include "analysis/multirank.hpp"
-#endif
-#include "core/summary.hpp"
+#include "api/summary.hpp"
 
 namespace tparse::cli {
 
@@ -39,24 +36,7 @@ void add_summary(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
-    std::string text;
-    if (*json) {
-#ifdef HAVE_TPARSE_ANALYSIS
-      std::vector<multirank::NameMismatch> mism;
-      auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
-      auto an = multirank::analyze(facts, mism);
-      text = summary_json(t.model, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); });
-#else
-      text = summary_json(t.model);
-#endif
-    } else {
-      text = summary_text(t.model, f->verbose);
-#ifdef HAVE_TPARSE_ANALYSIS
-      std::vector<multirank::NameMismatch> mism;
-      auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
-      text += terminal_safe(multirank::summary_text(facts, multirank::analyze(facts, mism)));
-#endif
-    }
+    std::string text = *json ? api::summary_json_of(t) : api::summary_text_of(t, f->verbose);
     if (!write_text(*out, text)) {
       exit.code = 2;
       return;

@@ -5,12 +5,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
-#include "report/report.hpp"
+#include "api/report.hpp"
 
 extern char** environ;
 
@@ -18,55 +17,17 @@ namespace tparse::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-// A report tparse wrote (index.html + summary.json), or one tlparse wrote (index.html +
-// compile_directory.json or raw.jsonl): `--overwrite` replaces either, so `tlparse LOG -o OUT
-// --overwrite` keeps working when OUT holds tlparse's previous output.
-bool is_previous_report(const std::string& out) {
-  fs::path p(out);
-  std::error_code ec;
-  if (!fs::exists(p / "index.html", ec)) return false;
-  return fs::exists(p / "summary.json", ec) || fs::exists(p / "compile_directory.json", ec) || fs::exists(p / "raw.jsonl", ec);
-}
-}  // namespace
-
-bool out_is_replaceable(const std::string& out) {
-  std::error_code ec;
-  if (!fs::exists(out, ec)) return true;
-  if (!fs::is_directory(out, ec)) return false;
-  return fs::is_empty(out, ec) || is_previous_report(out);
-}
+bool out_is_replaceable(const std::string& out) { return api::out_is_replaceable(out); }
 
 bool prepare_out(const std::string& out, bool overwrite, bool* created) {
-  std::error_code ec;
-  if (created) *created = !fs::exists(out, ec);
-  if (fs::exists(out, ec)) {
-    if (!fs::is_directory(out, ec)) {
-      std::fprintf(stderr, "tparse: %s exists and is not a directory\n", out.c_str());
-      return false;
-    }
-    if (!fs::is_empty(out, ec)) {
-      if (!overwrite) {
-        std::fprintf(stderr, "tparse: %s is not empty; pass --overwrite to replace the report or use -o OTHER_DIR\n", out.c_str());
-        return false;
-      }
-      // Only a previous report is deleted; other files in the directory are left alone.
-      if (is_previous_report(out)) {
-        for (const auto& e : fs::directory_iterator(out, ec)) fs::remove_all(e.path(), ec);
-      }
-    }
-  }
-  fs::create_directories(out, ec);
-  if (!fs::is_directory(out)) {
-    std::fprintf(stderr, "tparse: cannot create %s\n", out.c_str());
-    return false;
-  }
-  return true;
+  std::string error;
+  if (api::prepare_out(out, overwrite, error, created)) return true;
+  std::fprintf(stderr, "%s\n", error.c_str());
+  return false;
 }
 
 bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
                       const std::function<void(report::ReportOptions&)>& tune, report::ReportStats* stats) {
-  auto t0 = std::chrono::steady_clock::now();
   report::ReportOptions opt;
   opt.plain_text = plain_text;
   opt.jobs = f.jobs;
@@ -76,18 +37,17 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
       if (total > 200 && (done % 50 == 0 || done == total)) std::fprintf(stderr, "\rwriting pages %llu / %llu", (unsigned long long)done, (unsigned long long)total);
     };
   if (tune) tune(opt);
-  report::DiskSink sink(out);
-  report::ReportStats st = report::write_report(t.model, t.payloads, opt, sink);
+  api::ReportResult res;
+  bool ok = api::write_report_dir(t, out, opt, res);
   if (tty) std::fprintf(stderr, "\r\033[K");
-  if (stats) *stats = st;
-  if (!st.ok) {
-    std::fprintf(stderr, "tparse: %s\n", st.error.c_str());
+  if (stats) *stats = res.stats;
+  if (!ok) {
+    std::fprintf(stderr, "tparse: %s\n", res.stats.error.c_str());
     return false;
   }
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!f.quiet)
     std::fprintf(stderr, "tparse: report written to %s/index.html (%llu files, %.1f MB, %.2f s)\n", out.c_str(),
-                 (unsigned long long)sink.files_written(), sink.bytes_written() / 1e6, secs);
+                 (unsigned long long)res.files, res.bytes / 1e6, res.seconds);
   return true;
 }
 

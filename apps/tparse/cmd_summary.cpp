@@ -4,6 +4,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #ifdef HAVE_TPARSE_ANALYSIS
+#include "analysis/ddp_split.hpp"
 #include "analysis/multirank.hpp"
 #endif
 #include "core/summary.hpp"
@@ -45,7 +46,9 @@ void add_summary(CLI::App& app, Exit& exit) {
       std::vector<multirank::NameMismatch> mism;
       auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
       auto an = multirank::analyze(facts, mism);
-      text = summary_json(t.model, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); });
+      auto splits = ddp::find_splits(t.model, t.payloads);
+      text = summary_json(t.model, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
+                          [&](JsonWriter& w) { ddp::write_json(w, t.model, splits); });
 #else
       text = summary_json(t.model);
 #endif
@@ -54,6 +57,7 @@ void add_summary(CLI::App& app, Exit& exit) {
 #ifdef HAVE_TPARSE_ANALYSIS
       std::vector<multirank::NameMismatch> mism;
       auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
+      text += terminal_safe(ddp::summary_text(t.model, ddp::find_splits(t.model, t.payloads)));
       text += terminal_safe(multirank::summary_text(facts, multirank::analyze(facts, mism)));
 #endif
     }

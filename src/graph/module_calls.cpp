@@ -145,6 +145,35 @@ int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vect
   return moved;
 }
 
+int32_t attribute_tied_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls) {
+  int32_t moved = 0;
+  for (const auto& c : calls) {
+    if (h.find(c.path) >= 0) continue;  // the module has parameters of its own in the graph
+    std::string name = c.path.substr(c.path.rfind('.') == std::string::npos ? 0 : c.path.rfind('.') + 1);
+    int32_t gid = -1;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      const fx::Node& n = g.nodes[i];
+      if (!is_op(n) || n.line != c.line || n.function != c.function) continue;
+      // The guard's file may be cut on the left: it must end the node's file.
+      if (c.file.empty() || n.file.size() < c.file.size() || n.file.compare(n.file.size() - c.file.size(), c.file.size(), c.file) != 0) continue;
+      if (n.code.find("." + name + "(") == std::string::npos) continue;
+      bool reads_foreign_param = false;
+      std::string pp;
+      for (int32_t u : n.inputs) {
+        const fx::Node& un = g.nodes[static_cast<size_t>(u)];
+        if (un.op == fx::OpKind::Placeholder && module_of_placeholder(un.name, pp) && pp != c.path &&
+            pp.rfind(c.path + ".", 0) != 0)
+          reads_foreign_param = true;
+      }
+      if (!reads_foreign_param) continue;
+      if (gid < 0) gid = add_group(h, c.path);
+      h.node_group[i] = gid, h.guessed[i] = 0, ++moved;
+    }
+  }
+  if (moved) refresh(h, g);
+  return moved;
+}
+
 std::vector<ContainerChild> container_children_from_guards(std::string_view text) {
   std::vector<ContainerChild> out;
   std::unordered_set<std::string> seen;
@@ -236,6 +265,7 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text) {
   std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
   Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
+  attribute_tied_calls(h, dynamo ? *dynamo : g, calls);
   attribute_module_calls(h, dynamo ? *dynamo : g, calls);
   if (!guards.empty()) attribute_container_children(h, dynamo ? *dynamo : g, container_children_from_guards(guards));
   if (!dynamo) return h;

@@ -42,6 +42,17 @@ void OverviewPanel::Draw(const Document& d, ViewState& v) {
   ImGui::TextDisabled("%zu file(s), %s, %llu records%s, loaded in %.0f ms", m.files.size(), human_bytes(m.bytes).c_str(),
                       static_cast<unsigned long long>(m.records),
                       m.ranks.size() > 1 ? fmt::format(", {} ranks", m.ranks.size()).c_str() : "", d.load_seconds * 1000);
+  // DDPOptimizer splits (docs/report.md "DDP graph splits"): one line per split compile, from its
+  // optimize_ddp_split_child records; the report and `tparse summary` give the per-subgraph detail.
+  for (const auto& c : m.compiles) {
+    if (v.rank >= 0 && c.rank != v.rank) continue;
+    bool split = false;
+    int64_t kids = 0;
+    for (const auto& a : c.artifacts) split |= a.kind == "optimize_ddp_split_graph", kids += a.kind == "optimize_ddp_split_child";
+    if (split)
+      ImGui::TextColored(ImVec4(0.5f, 0.8f, 1.f, 1.f), "%s: DDPOptimizer split this graph into %lld subgraphs at bucket boundaries (not graph breaks)",
+                         terminal_safe(display_id(m, c)).c_str(), static_cast<long long>(kids));
+  }
   ImGui::Separator();
 
   if (gen_ != d.generation || rank_ != v.rank) {

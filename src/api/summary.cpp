@@ -2,6 +2,7 @@
 #include "api/summary.hpp"
 
 #ifdef HAVE_TPARSE_ANALYSIS
+#include "analysis/ddp_split.hpp"
 #include "analysis/multirank.hpp"
 #endif
 #include "core/summary.hpp"
@@ -13,7 +14,9 @@ std::string summary_json_of(const LoadedTrace& t, bool pretty) {
   std::vector<multirank::NameMismatch> mism;
   auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
   auto an = multirank::analyze(facts, mism);
-  return summary_json(t.model, pretty, [&](JsonWriter& w) { multirank::write_json(w, facts, an); });
+  auto splits = ddp::find_splits(t.model, t.payloads);
+  return summary_json(t.model, pretty, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
+                      [&](JsonWriter& w) { ddp::write_json(w, t.model, splits); });
 #else
   return summary_json(t.model, pretty);
 #endif
@@ -24,6 +27,7 @@ std::string summary_text_of(const LoadedTrace& t, bool verbose) {
 #ifdef HAVE_TPARSE_ANALYSIS
   std::vector<multirank::NameMismatch> mism;
   auto facts = multirank::extract_rank_facts(t.model, t.payloads, &mism);
+  text += terminal_safe(ddp::summary_text(t.model, ddp::find_splits(t.model, t.payloads)));
   text += terminal_safe(multirank::summary_text(facts, multirank::analyze(facts, mism)));
 #endif
   return text;

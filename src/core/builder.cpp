@@ -169,13 +169,30 @@ bool is_multirank_artifact(std::string_view kind, std::string_view name) {
          name == "inductor_runtime_and_tensor_meta" || has("graph_execution") || has("cache_hit") ||
          has("cache_miss") || has("cache_bypass");
 }
+bool is_ddp_split_artifact(std::string_view kind, std::string_view name) {
+  return kind == "inductor_output_code" || kind == "aot_backward_graph" || name == "before_pre_grad_graph" ||
+         name == "before_post_grad_graph" || name == "inductor_runtime_and_tensor_meta" ||
+         name.substr(0, 15) == "fx_graph_cache_";
+}
 }  // namespace
 
 Artifact& ModelBuilder::add_artifact(const Record& r, std::string_view name, std::string_view encoding) {
   // Light mode keeps only the counted graph, but records with no compile id are always kept (the
   // "[-/-]" entry of summary --json; they are few), and so are the artifacts the multi-rank analyses
   // read, for ranked records only (a single-process trace keeps nothing more than before).
-  const bool multirank = opts_.keep_multirank && r.rank >= 0 && is_multirank_artifact(r.kind, name);
+  bool multirank = opts_.keep_multirank && r.rank >= 0 && is_multirank_artifact(r.kind, name);
+  // DDPOptimizer splits (analysis/ddp_split.hpp): the split records, and under a split compile the
+  // few artifacts that tie each inductor compile to its subgraph, are kept too (summary shows them).
+  if (opts_.keep_multirank && !opts_.keep_detail && !multirank) {
+    if (r.kind == "optimize_ddp_split_graph" || r.kind == "optimize_ddp_split_child") {
+      multirank = true;
+    } else if (is_ddp_split_artifact(r.kind, name)) {
+      int32_t ci = compile_of(r);
+      if (ci >= 0)
+        for (const auto& a : model_.compiles[static_cast<size_t>(ci)].artifacts)
+          if (a.kind == "optimize_ddp_split_graph") multirank = true;
+    }
+  }
   if (!opts_.keep_detail && r.kind != "dynamo_output_graph" && !multirank && !(r.id.empty() || r.process < 0)) {
     compile_of(r);  // the compile still exists (attempt bookkeeping), the artifact is not kept
     discard_ = Artifact{};

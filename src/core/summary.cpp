@@ -179,7 +179,8 @@ std::string rank_time_spread(const Model& m) {
 
 }  // namespace
 
-std::string summary_json(const Model& m, bool pretty, const std::function<void(JsonWriter&)>& multi_rank) {
+std::string summary_json(const Model& m, bool pretty, const std::function<void(JsonWriter&)>& multi_rank,
+                         const std::function<void(JsonWriter&)>& ddp_splits) {
   JsonWriter w(pretty);
   Totals t = compute_totals(m);
   w.begin_object();
@@ -357,6 +358,9 @@ std::string summary_json(const Model& m, bool pretty, const std::function<void(J
   w.end_object().end_object();
   w.key("multi_rank");  // schema 3: tlparse's multi-rank analyses + rank groups (analysis/multirank.hpp)
   if (multi_rank) multi_rank(w);
+  else w.null();
+  w.key("ddp_splits");  // DDPOptimizer's subgraphs per split compile (analysis/ddp_split.hpp)
+  if (ddp_splits) ddp_splits(w);
   else w.null();
   w.end_object();
   std::string out = w.take();

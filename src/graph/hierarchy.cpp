@@ -1,6 +1,7 @@
 // Module hierarchy recovery; see hierarchy.hpp and docs/report.md ("Module hierarchy").
 #include "hierarchy.hpp"
 
+#include <cctype>
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -150,9 +151,14 @@ bool is_call_site(const std::string& code, const std::string& path) {
   while (start <= path.size()) {
     size_t d = path.find('.', start);
     std::string c = path.substr(start, d == std::string::npos ? std::string::npos : d - start);
-    if (!c.empty() && (code.find("self." + c + "(") != std::string::npos || code.find("self." + c + "[") != std::string::npos ||
-                       code.find("self." + c + ".") != std::string::npos))
-      return true;
+    // `<name>.c(`, `<name>.c[`, `<name>.c.`: the parent's own variable (`self` by convention, any
+    // name in Python) reading its submodule attribute.
+    for (size_t at = c.empty() ? std::string::npos : code.find("." + c); at != std::string::npos; at = code.find("." + c, at + 1)) {
+      size_t e = at + 1 + c.size();
+      if (at == 0 || e >= code.size() || (code[e] != '(' && code[e] != '[' && code[e] != '.')) continue;
+      char b = code[at - 1];
+      if (std::isalnum(static_cast<unsigned char>(b)) || b == '_') return true;
+    }
     if (d == std::string::npos) break;
     start = d + 1;
   }
@@ -193,8 +199,13 @@ bool module_of_placeholder(std::string_view name, std::string& path) {
   path.clear();
   std::string s(name);
   if (!s.empty()) s[0] = static_cast<char>(s[0] == 'L' ? 'l' : s[0]);
-  if (s.rfind("l_self_", 0) != 0) return false;
-  s = s.substr(7);
+  // The root is the local holding the module: `self` (L['self']) in a method, any other name
+  // (L['s'], L['model']) too. It ends where its first `_modules_` / `_parameters_` / `_buffers_` starts.
+  if (s.rfind("l_", 0) != 0) return false;
+  size_t root_end = std::string::npos;
+  for (const char* sep : {"_modules_", "_parameters_", "_buffers_"}) root_end = std::min(root_end, s.find(sep, 2));
+  if (root_end == std::string::npos || root_end <= 2) return false;
+  s = s.substr(root_end + 1);
   size_t p = s.rfind("parameters_");
   if (p == std::string::npos) p = s.rfind("buffers_");
   if (p == std::string::npos || (p > 0 && s[p - 1] != '_')) return false;

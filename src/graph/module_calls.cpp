@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "aot_anchors.hpp"
@@ -21,9 +22,12 @@ std::string parent_of(const std::string& p) {
 /// "L['self']._modules['a']._modules['b']" -> "a.b"; false for anything else.
 bool module_path(std::string_view src, std::string& out) {
   out.clear();
-  constexpr std::string_view root = "L['self']", mod = "._modules['";
-  if (src.substr(0, root.size()) != root) return false;
-  src.remove_prefix(root.size());
+  // The root is the local holding the module: L['self'] in a method, L['<any name>'] otherwise.
+  constexpr std::string_view mod = "._modules['";
+  if (src.substr(0, 3) != "L['") return false;
+  size_t re = src.find("']");
+  if (re == std::string_view::npos || re <= 3) return false;
+  src.remove_prefix(re + 2);
   if (src.empty()) return false;
   while (!src.empty()) {
     if (src.substr(0, mod.size()) != mod) return false;
@@ -141,10 +145,129 @@ int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vect
   return moved;
 }
 
+int32_t attribute_tied_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls) {
+  int32_t moved = 0;
+  for (const auto& c : calls) {
+    if (h.find(c.path) >= 0) continue;  // the module has parameters of its own in the graph
+    std::string name = c.path.substr(c.path.rfind('.') == std::string::npos ? 0 : c.path.rfind('.') + 1);
+    int32_t gid = -1;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      const fx::Node& n = g.nodes[i];
+      if (!is_op(n) || n.line != c.line || n.function != c.function) continue;
+      // The guard's file may be cut on the left: it must end the node's file.
+      if (c.file.empty() || n.file.size() < c.file.size() || n.file.compare(n.file.size() - c.file.size(), c.file.size(), c.file) != 0) continue;
+      if (n.code.find("." + name + "(") == std::string::npos) continue;
+      bool reads_foreign_param = false;
+      std::string pp;
+      for (int32_t u : n.inputs) {
+        const fx::Node& un = g.nodes[static_cast<size_t>(u)];
+        if (un.op == fx::OpKind::Placeholder && module_of_placeholder(un.name, pp) && pp != c.path &&
+            pp.rfind(c.path + ".", 0) != 0)
+          reads_foreign_param = true;
+      }
+      if (!reads_foreign_param) continue;
+      if (gid < 0) gid = add_group(h, c.path);
+      h.node_group[i] = gid, h.guessed[i] = 0, ++moved;
+    }
+  }
+  if (moved) refresh(h, g);
+  return moved;
+}
+
+std::vector<ContainerChild> container_children_from_guards(std::string_view text) {
+  std::vector<ContainerChild> out;
+  std::unordered_set<std::string> seen;
+  constexpr std::string_view key = "list(dict.keys(", tail = "._modules))[";
+  for (size_t p = text.find(key); p != std::string_view::npos; p = text.find(key, p + 1)) {
+    size_t eol = text.find('\n', p);
+    std::string_view line = text.substr(p + key.size(), (eol == std::string_view::npos ? text.size() : eol) - p - key.size());
+    size_t t = line.find(tail);
+    if (t == std::string_view::npos) continue;
+    ContainerChild c;
+    if (!module_path(line.substr(0, t), c.container)) continue;
+    std::string_view rest = line.substr(t + tail.size());
+    size_t rb = rest.find(']');
+    if (rb == std::string_view::npos || rb == 0 || rb > 6) continue;
+    int32_t idx = 0;
+    for (char ch : rest.substr(0, rb)) {
+      if (ch < '0' || ch > '9') idx = -1;
+      else if (idx >= 0) idx = idx * 10 + (ch - '0');
+    }
+    if (idx < 0) continue;
+    // "... == 'name'": the key at that position.
+    constexpr std::string_view eq = " == '";
+    size_t e = rest.find(eq, rb);
+    if (e == std::string_view::npos || e != rb + 1) continue;
+    size_t q = rest.find('\'', e + eq.size());
+    if (q == std::string_view::npos) continue;
+    c.index = idx;
+    c.name = std::string(rest.substr(e + eq.size(), q - e - eq.size()));
+    if (seen.insert(c.container + "\n" + c.name).second) out.push_back(std::move(c));
+  }
+  return out;
+}
+
+int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std::vector<ContainerChild>& kids) {
+  // Children of each iterated container, by position.
+  std::unordered_map<std::string, std::vector<std::string>> by_container;
+  for (const auto& k : kids) {
+    auto& v = by_container[k.container];
+    if (v.size() <= static_cast<size_t>(k.index)) v.resize(static_cast<size_t>(k.index) + 1);
+    v[static_cast<size_t>(k.index)] = k.name;
+  }
+  int32_t moved = 0;
+  for (const auto& [cpath, names] : by_container) {
+    int32_t C = h.find(cpath);
+    if (C < 0) continue;
+    // Position of each op of C's subtree: the child it is in (-1: directly in C).
+    std::vector<int32_t> child_gid(names.size(), -1);
+    for (size_t i = 0; i < names.size(); ++i)
+      if (!names[i].empty()) child_gid[i] = h.find(cpath.empty() ? names[i] : cpath + "." + names[i]);
+    auto child_index = [&](int32_t grp) {
+      for (size_t i = 0; i < names.size(); ++i)
+        if (child_gid[i] >= 0 && h.contains(child_gid[i], grp)) return static_cast<int32_t>(i);
+      return -1;
+    };
+    // Ops directly in C (a container runs no code of its own between its children) that lie after
+    // the last op of child i-1 and before the first op of child i+1, when child i has no group.
+    int32_t last_child = -1;  // index of the child whose op came last
+    std::vector<size_t> pending;
+    auto flush = [&](int32_t next_child) {
+      int32_t want = last_child + 1;
+      if (!pending.empty() && want >= 0 && static_cast<size_t>(want) < names.size() && child_gid[static_cast<size_t>(want)] < 0 &&
+          !names[static_cast<size_t>(want)].empty() && (next_child < 0 || next_child == want + 1)) {
+        int32_t gid = add_group(h, cpath.empty() ? names[static_cast<size_t>(want)] : cpath + "." + names[static_cast<size_t>(want)]);
+        child_gid[static_cast<size_t>(want)] = gid;
+        for (size_t i : pending) h.node_group[i] = gid, h.guessed[i] = 0, ++moved;
+      }
+      pending.clear();
+    };
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      if (!is_op(g.nodes[i])) continue;
+      int32_t grp = h.node_group[i];
+      if (!h.contains(C, grp)) continue;
+      if (grp == C) {
+        pending.push_back(i);
+        continue;
+      }
+      int32_t ci = child_index(grp);
+      if (ci < 0) continue;
+      if (ci != last_child) flush(ci);
+      pending.clear();
+      last_child = ci;
+    }
+    if (last_child >= 0 && static_cast<size_t>(last_child + 1) < names.size()) flush(-1);
+  }
+  if (moved) refresh(h, g);
+  return moved;
+}
+
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text) {
   std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
   Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
+  attribute_tied_calls(h, dynamo ? *dynamo : g, calls);
   attribute_module_calls(h, dynamo ? *dynamo : g, calls);
+  if (!guards.empty()) attribute_container_children(h, dynamo ? *dynamo : g, container_children_from_guards(guards));
   if (!dynamo) return h;
   Hierarchy a = build_hierarchy_aligned(g, *dynamo, h);
   if (!text.empty()) anchor_aot_parameters(a, g, text, *dynamo);

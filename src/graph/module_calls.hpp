@@ -34,6 +34,29 @@ std::vector<ModuleCall> module_calls_from_guards(std::string_view guards);
 /// number of ops moved.
 int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls);
 
+/// Tied weights: Dynamo names a parameter shared by two modules after the first one
+/// (`lm_head.weight is transformer.wte.weight` -> placeholder `..._wte_parameters_weight_`), so the
+/// op of the other module reads a placeholder named after a module it is not in. When the guards
+/// say module M is called on a line (`logits = self.lm_head(...)`), M has no parameter of its own
+/// in the graph, and an op of that line whose code calls `.M(` reads such a foreign parameter, the
+/// op is M's. Returns the number of ops moved.
+int32_t attribute_tied_calls(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls);
+
+/// A child of an iterated container (nn.Sequential, nn.ModuleList) as its guards name it:
+/// `list(dict.keys(L['self']._modules['mlp']._modules))[1] == '1'` -> {"mlp", 1, "1"}.
+struct ContainerChild {
+  std::string container;
+  int32_t index = -1;
+  std::string name;
+};
+std::vector<ContainerChild> container_children_from_guards(std::string_view guards);
+
+/// A container runs its children in order and no code of its own (Sequential.forward is the loop
+/// over them), so ops sitting directly in an iterated container between the ops of child i-1 and
+/// child i+1, when child i has no group (no parameters: GELU, Dropout), ran inside child i: they
+/// move there. Returns the number of ops moved.
+int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std::vector<ContainerChild>& kids);
+
 /// The hierarchy the report and the viewer draw: build_hierarchy of `g` (or, with the compile's
 /// Dynamo graph `dynamo`, build_hierarchy_aligned to it), with the module calls of `guards`
 /// (the compile's dynamo_cpp_guards_str text; may be empty) applied to the Dynamo graph's modules.

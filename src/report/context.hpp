@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "memo.hpp"
 #include "rank_index.hpp"
@@ -49,6 +51,8 @@ struct Ctx {
   std::unordered_set<std::string> written;  ///< content-addressed files already written
   Memo memo;  ///< fragments made from a payload text, by its verified md5 (memo.hpp)
   std::string multirank_html;  ///< the landing's multi-rank section (section_multirank.cpp); "" single rank
+  std::unordered_map<int32_t, std::string> ddp_html;  ///< compile index -> its DDP split section (section_ddp.cpp)
+  std::vector<std::pair<int32_t, std::string>> ddp_landing;  ///< (compile index, landing words) per DDP split
   RankIndex by_rank{m};        ///< the model's items by rank filter (rank pages cost their rank's share)
   std::unordered_map<int32_t, std::string> site_fix;  ///< breaks_section's fix line per break site, made once (guarded by mu)
 

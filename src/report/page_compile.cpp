@@ -206,6 +206,7 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
   }
   out += "<p>Outcome: <b>" + esc(outcome_name(c.outcome)) + "</b> &middot; graph: " + (c.has_graph ? "yes" : "no") +
          fmt::format(" &middot; attempts: {}</p>\n", c.attempts);
+  if (auto it = cx.ddp_html.find(ci); it != cx.ddp_html.end()) out += it->second;  // DDPOptimizer split
   if (std::string l = provenance_link(cx, ci, root); !l.empty())
     out += "<p>Inductor provenance (pre-grad graph, post-grad graph and generated code, linked): " + l + "</p>\n";
   if (c.metrics && !c.metrics->fail_type.empty())

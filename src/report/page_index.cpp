@@ -210,6 +210,13 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
   out += summary_band(cx, rank, root);
   if (rank < 0 && !cx.multirank_html.empty()) out += cx.multirank_html;  // grouped: bounded at any rank count
   else if (rank < 0 && m.ranks.size() > 1) out += ranks_section(cx);
+  if (!cx.ddp_landing.empty()) {  // DDPOptimizer splits (section_ddp.cpp): not graph breaks
+    std::string items;
+    for (const auto& [ci, text] : cx.ddp_landing)
+      if (rank < 0 || m.compiles[static_cast<size_t>(ci)].rank == rank)
+        items += "<li>" + compile_link(cx, ci, root) + ": " + text + "</li>\n";
+    if (!items.empty()) out += "<h2 id=\"ddp-splits\">DDP graph splits</h2>\n<ul>\n" + items + "</ul>\n";
+  }
   if (rank < 0 && m.runs > 1) out += runs_section(cx);
   out += breaks_section(cx, rank, root);
   out += recompiles_section(cx, rank, root);

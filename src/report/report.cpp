@@ -13,6 +13,8 @@
 #include "core/summary.hpp"
 #include "html.hpp"
 #ifdef TPARSE_REPORT_ADVICE
+#include "analysis/ddp_split.hpp"
+#include "section_ddp.hpp"
 #include "section_multirank.hpp"
 #endif
 
@@ -41,7 +43,13 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   std::vector<multirank::NameMismatch> mism;
   auto facts = multirank::extract_rank_facts(m, payloads, &mism);
   auto an = multirank::analyze(facts, mism);
-  cx.write("summary.json", summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); }));
+  auto splits = ddp::find_splits(m, payloads);  // DDPOptimizer's subgraphs (analysis/ddp_split.hpp)
+  for (const auto& s : splits) {
+    cx.ddp_html[s.compile] = ddp_split_section(cx, s);
+    cx.ddp_landing.emplace_back(s.compile, ddp_landing_text(s));
+  }
+  cx.write("summary.json", summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
+                                        [&](JsonWriter& w) { ddp::write_json(w, m, splits); }));
   if (facts.size() >= 2) {
     cx.multirank_html = multirank_section(facts, an, true);
     cx.write("ranks.html", page_begin("tparse: all ranks", "") + fmt::format("<h1>All {} ranks</h1>", facts.size()) +

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/ingest.hpp"
+#include "analysis/ddp_split.hpp"
 #include "analysis/multirank.hpp"
 #include "core/summary.hpp"
 #include "core/test_support.hpp"
@@ -57,7 +58,9 @@ void check_report(const Rendered& r, const std::string& label) {
   std::vector<multirank::NameMismatch> mism;
   auto facts = multirank::extract_rank_facts(m, r.t.payloads, &mism);
   auto an = multirank::analyze(facts, mism);
-  CHECK(r.sink.at("summary.json") == summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); }));
+  auto splits = ddp::find_splits(m, r.t.payloads);
+  CHECK(r.sink.at("summary.json") == summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
+                                                  [&](JsonWriter& w) { ddp::write_json(w, m, splits); }));
   CHECK((r.sink.at("summary.json").find("\"multi_rank\": null") == std::string::npos) == !facts.empty());
   CHECK(!r.sink.at("timeline.html").empty());
   CHECK(r.sink.files.count("chromium_events.json"));
@@ -160,6 +163,25 @@ TEST_CASE("compile_failure: a BackendCompilerFailed row") {
   CHECK(table.find("bad_backend") != std::string::npos);
   CHECK(table.find("href=\"c/0.html\"") != std::string::npos);
   CHECK(r->sink.at("c/0.html").find("BackendCompilerFailed") != std::string::npos);
+}
+
+TEST_CASE("ddp_nccl_2ranks_nanogpt: DDPOptimizer's split on the landing and the compile page, not as graph breaks") {
+  if (!testing::have_shared()) return;
+  auto r = render(testing::shared_testdata() / "torch-2.11" / "ddp_nccl_2ranks_nanogpt" / "trace");
+  const std::string words = "DDPOptimizer split this graph into 4 subgraphs at bucket boundaries (not graph breaks)";
+  const std::string& idx = r->index();
+  REQUIRE(idx.find("id=\"ddp-splits\"") != std::string::npos);
+  CHECK(count_of(idx, words) == 2);  // one per rank
+  int pages = 0;
+  for (size_t ci = 0; ci < r->t.model.compiles.size(); ++ci) {
+    const std::string& page = r->sink.at("c/" + std::to_string(ci) + ".html");
+    if (page.find(words) == std::string::npos) continue;
+    ++pages;
+    // One row per subgraph, each with a forward and a backward runtime estimate in readable units.
+    for (int k = 0; k < 4; ++k) CHECK(page.find("<code>submod_" + std::to_string(k) + "</code>") != std::string::npos);
+    CHECK(count_of(page, " ns <span") == 8);
+  }
+  CHECK(pages == 2);
 }
 
 TEST_CASE("ddp_gloo_4ranks: no graph on any rank, and why") {

@@ -174,7 +174,7 @@ int main() {
     return 77;
   }
   std::string err;
-  std::string tar = testing::xz_decompress(tarball, err);
+  std::string tar = testing::xz_decompress_file(tarball, err);
   if (tar.empty()) { std::printf("FAIL: %s\n", err.c_str()); return 1; }
   int files = 0, parsed = 0;
   std::map<std::pair<std::string, std::string>, long> count;  // (kind, name) -> call sites

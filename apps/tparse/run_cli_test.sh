@@ -109,7 +109,7 @@ check 0 $? "run --no-browser -- CMD is accepted"
 export CB="$D/crash_backend" CK="$D/crash_killed"
 "$T" run -o rep17 -- sh -c 'gunzip -c "$CB"/trace/*.gz > "$TORCH_TRACE/a.log"; cat "$CB/stderr.txt" >&2; exit 1' > out17.txt 2> err17.txt
 check 1 $? "backend raised: the command's exit code 1"
-grep -v '^tparse run: ' err17.txt > err17.child
+grep -v -e '^tparse run: ' -e '^tparse: ' err17.txt > err17.child
 cmp -s err17.child "$CB/stderr.txt"; check 0 $? "the command's stderr passed through byte for byte"
 has out17.txt "^  command exited with 1$" "summary: exit status"
 has out17.txt "^  no compile in flight" "summary: no compile in flight (the failed compile finished)"

@@ -121,6 +121,17 @@ std::vector<int32_t> in_flight_compiles(const Model& m) {
   return out;
 }
 
+// A failure reason in one line: its first line, and the next one when the first ends with ':'
+// ("backend='x' raised:" + "RuntimeError: ..."). Also used by the report's section_run.cpp.
+std::string reason_line(const std::string& reason) {
+  size_t nl = reason.find('\n');
+  std::string first = reason.substr(0, nl);
+  if (nl == std::string::npos || !first.ends_with(":")) return first;
+  size_t start = reason.find_first_not_of("\n ", nl);
+  if (start == std::string::npos) return first;
+  return first + " " + reason.substr(start, reason.find('\n', start) - start);
+}
+
 std::string run_status_text(const RunOutcome& r) {
   if (r.signal) {
     const char* name = sigabbrev_np(r.signal);
@@ -153,7 +164,7 @@ std::string run_outcome_text(const Model& m) {
   }
   if (!m.failures.empty()) {
     const Failure& f = m.failures.back();
-    std::string reason = f.fail_reason.substr(0, f.fail_reason.find('\n'));
+    std::string reason = reason_line(f.fail_reason);
     o += terminal_safe(fmt::format("  last failed compile: {} {}: {}", f.compile >= 0 ? display_id(m, m.compiles[static_cast<size_t>(f.compile)]) : "?",
                                    f.fail_type, reason)) + "\n";
   }

@@ -86,7 +86,8 @@ TEST_CASE("compile in flight: a run killed inside compile 2 vs a backend that ra
   b.model.run = RunOutcome{1, 0, collect(slurp(testing::testdata() / "torch-2.11" / "crash_backend" / "stderr.txt"), 4096)};
   text = summary_text(b.model);
   CHECK(text.find("  command exited with 1\n  no compile in flight") != std::string::npos);
-  CHECK(text.find("  last failed compile: [0/0] BackendCompilerFailed") != std::string::npos);
+  CHECK(text.find("  last failed compile: [0/0] BackendCompilerFailed: backend='failing_backend' raised: "
+                  "RuntimeError: failing_backend: refusing graph with 6 nodes\n") != std::string::npos);
   CHECK(text.find("    RuntimeError: failing_backend: refusing graph with 6 nodes\n") != std::string::npos);
   // Without `tparse run`, no run block and "run": null.
   LoadedTrace plain = load_trace({(testing::testdata() / "torch-2.11" / "crash_backend" / "trace").string()});

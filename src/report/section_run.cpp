@@ -8,6 +8,10 @@
 #include "core/summary.hpp"
 #include "html.hpp"
 
+namespace tparse {
+std::string reason_line(const std::string& reason);  // core/run_outcome.cpp: a failure reason in one line
+}  // namespace tparse
+
 namespace tparse::report {
 
 std::string run_section(Ctx& cx, const std::string& root) {
@@ -34,7 +38,7 @@ std::string run_section(Ctx& cx, const std::string& root) {
   }
   if (!m.failures.empty()) {
     const Failure& f = m.failures.back();
-    std::string reason = f.fail_reason.substr(0, f.fail_reason.find('\n'));
+    std::string reason = reason_line(f.fail_reason);
     out += "<p>Last failed compile: ";
     out += f.compile >= 0 ? compile_link(cx, f.compile, root) : std::string("?");
     out += " <code>" + esc(f.fail_type) + "</code>: " + esc(reason) + "</p>\n";

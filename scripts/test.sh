@@ -7,18 +7,33 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 JOBS=${JOBS:-$(nproc)}
 
+# run_ctest ARGS...: ctest, then how many tests were skipped (exit 77: no ../shared, no chromium)
+# and which; with ../shared and the setup.sh packages present there are none.
+run_ctest() {
+  local log rc
+  log=$(mktemp)
+  set +e
+  ctest "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  echo "skipped tests: $(grep -c '(Skipped)$' "$log" || true)"
+  grep '(Skipped)$' "$log" | sed 's/^[[:space:]]*/  /' || true
+  rm -f "$log"
+  return "$rc"
+}
+
 echo "== build (release) =="
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "$JOBS"
 echo "== tests (release) =="
-ctest --test-dir build --output-on-failure -j "$JOBS"
+run_ctest --test-dir build --output-on-failure -j "$JOBS"
 
 echo "== build (ASan+UBSan) =="
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF >/dev/null
 cmake --build build-asan -j "$JOBS"
 echo "== tests (ASan+UBSan) =="
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$JOBS" -E 'browser|viewer'
+  run_ctest --test-dir build-asan --output-on-failure -j "$JOBS" -E 'browser|viewer'
 echo "== fuzz (every libFuzzer target, 20 s each; long runs: docs/fuzzing.md) =="
 ./scripts/fuzz.sh 20
 echo "all tests passed"

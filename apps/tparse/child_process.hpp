@@ -2,7 +2,9 @@
 // signals sent to tparse forwarded to the child, and the child's exit status in shell terms.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tparse::cli {
@@ -19,6 +21,10 @@ struct ChildResult {
 /// by kill(2) (e.g. a scheduler stopping the job) are forwarded to the child; the same signals from
 /// the terminal (Ctrl-C) already reach the child through the shared process group, so they are
 /// not sent twice. Afterwards the default dispositions are back.
-ChildResult run_child(const std::vector<std::string>& argv, const std::string& env_name, const std::string& env_value);
+/// With `on_stderr`, the child's stderr is a pipe: every byte is written to tparse's stderr
+/// unchanged, as it comes, and handed to `on_stderr` too (reading stops at EOF, or 1 s after the
+/// child ended when a process it started still holds the pipe).
+ChildResult run_child(const std::vector<std::string>& argv, const std::string& env_name, const std::string& env_value,
+                      const std::function<void(std::string_view)>& on_stderr = nullptr);
 
 }  // namespace tparse::cli

@@ -2,6 +2,8 @@
 // step. Runs CMD with TORCH_TRACE pointing at a fresh directory (every torchrun rank writes its own
 // log there), then writes the HTML report, prints the summary, runs the gate when asked, and exits
 // with CMD's exit code (or, when CMD succeeded, the gate's / 2 when nothing could be reported).
+// CMD's stderr passes through unchanged; its last Python traceback, the exit status and the compile
+// that was in flight when the trace ended go into the summary and the report (core/run_outcome.hpp).
 #include <fmt/format.h>
 #include <stdlib.h>
 
@@ -14,6 +16,7 @@
 #include "child_process.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "core/run_outcome.hpp"
 #include "core/summary.hpp"
 #include "gate_baseline.hpp"
 #include "report_common.hpp"
@@ -28,7 +31,7 @@ struct RunFlags {
   LoadFlags load;
   std::vector<std::string> command;
   std::string out = "tparse_report", trace_dir, gate, gate_format = "text", gate_output = "-", source_root = ".";
-  bool plain_text = false, open = false;
+  bool plain_text = false, open = false, no_browser = false;
 };
 
 /// A new empty directory under $TMPDIR (or /tmp); "" on failure.
@@ -36,6 +39,17 @@ std::string fresh_trace_dir() {
   const char* tmp = std::getenv("TMPDIR");
   std::string templ = fmt::format("{}/tparse-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   return mkdtemp(templ.data()) ? templ : std::string();
+}
+
+/// The last `n` lines of `s`.
+std::string last_lines(const std::string& s, int n) {
+  size_t pos = s.size();
+  while (n-- > 0 && pos > 0) {
+    size_t nl = s.rfind('\n', pos - 1);
+    if (nl == std::string::npos) return s;
+    pos = nl;
+  }
+  return pos < s.size() && s[pos] == '\n' ? s.substr(pos + 1) : s.substr(pos);
 }
 
 std::set<std::string> logs_in(const std::string& dir) {
@@ -76,7 +90,9 @@ int run(RunFlags& f) {
   if (!f.load.quiet) fmt::print(stderr, "tparse run: TORCH_TRACE={}\n", dir);
   std::fflush(stdout);
 
-  ChildResult child = run_child(f.command, "TORCH_TRACE", dir);
+  TracebackCollector tb;
+  ChildResult child = run_child(f.command, "TORCH_TRACE", dir, [&](std::string_view bytes) { tb.feed(bytes); });
+  tb.finish();
   if (!child.started) {
     fmt::print(stderr, "tparse run: cannot run {}: {}\n", terminal_safe(f.command[0]), child.error);
     return 127;
@@ -95,12 +111,16 @@ int run(RunFlags& f) {
   if (fresh.empty()) {
     fmt::print(stderr, "tparse run: the command wrote no trace log into {} (is it a torch.compile program? "
                        "TORCH_TRACE needs torch >= 2.1)\n", terminal_safe(dir));
+    if (child.exit_code != 0 && !tb.last().empty())
+      fmt::print(stderr, "tparse run: the command {} before Dynamo compiled anything; its last Python traceback ends:\n{}\n",
+                 run_status_text({child.exit_code, child.signal, ""}), terminal_safe(last_lines(tb.last(), 3)));
     return done(2);
   }
 
   f.load.inputs = fresh;
   LoadedTrace t;
   if (!load_inputs(f.load, t)) return done(2);
+  t.model.run = RunOutcome{child.exit_code, child.signal, tb.last()};
   if (!prepare_out(f.out, /*overwrite=*/true) || !write_report_dir(t, f.out, f.load, f.plain_text)) return done(2);
   std::fputs(summary_text(t.model, f.load.verbose).c_str(), stdout);
   int rc = report_input_problems(t.model, f.load) ? 1 : 0;
@@ -113,7 +133,7 @@ int run(RunFlags& f) {
     if (!g.pass) rc = 1;
   }
   std::fflush(stdout);
-  if (f.open) open_browser((fs::path(f.out) / "index.html").string());
+  if (f.open && !f.no_browser) open_browser((fs::path(f.out) / "index.html").string());
   return done(rc);
 }
 
@@ -131,6 +151,7 @@ void add_run(CLI::App& app, Exit& exit) {
   sub->add_option("--gate-output", f->gate_output, "Write the gate output to this file (default: stdout)");
   sub->add_option("--source-root", f->source_root, "Make sarif paths relative to this checkout (default: .)");
   sub->add_flag("--open", f->open, "Open the report in a browser (when there is a display)");
+  sub->add_flag("--no-browser", f->no_browser, "Do not open a browser (the default; accepted as tlparse and `tparse report` take it)");
   sub->add_flag("-p,--plain-text", f->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->load.strict, "Exit 1 when the trace has damaged lines, naming them");
   sub->add_flag("-q,--quiet", f->load.quiet, "No progress or notes on stderr");

@@ -100,4 +100,38 @@ check 2 $? "--gate with a missing baseline is refused"
 [ ! -e ran2 ]; check 0 $? "... before CMD runs"
 "$T" run -q -o rep15 2> /dev/null
 check 2 $? "no command: usage error"
+"$T" run -q --no-browser -o rep16 -- sh -c 'gunzip -c "$MLP_GZ" > "$TORCH_TRACE/a.log"' > out16.txt
+check 0 $? "run --no-browser -- CMD is accepted"
+
+# 8. real crashes (torch 2.11 on the device, testdata/torch-2.11/crash_*: trace, stderr, exit status,
+#    program.py). The "training" replays them: the truncated trace into $TORCH_TRACE, the real stderr,
+#    the real exit (1, or SIGKILL).
+export CB="$D/crash_backend" CK="$D/crash_killed"
+"$T" run -o rep17 -- sh -c 'gunzip -c "$CB"/trace/*.gz > "$TORCH_TRACE/a.log"; cat "$CB/stderr.txt" >&2; exit 1' > out17.txt 2> err17.txt
+check 1 $? "backend raised: the command's exit code 1"
+grep -v -e '^tparse run: ' -e '^tparse: ' err17.txt > err17.child
+cmp -s err17.child "$CB/stderr.txt"; check 0 $? "the command's stderr passed through byte for byte"
+has out17.txt "^  command exited with 1$" "summary: exit status"
+has out17.txt "^  no compile in flight" "summary: no compile in flight (the failed compile finished)"
+has out17.txt "^  last failed compile: \[0/0\] BackendCompilerFailed" "summary: the failed compile"
+has out17.txt "^    RuntimeError: failing_backend: refusing graph with 6 nodes$" "summary: the traceback's exception"
+python3 - rep17/summary.json "$CB/stderr.txt" <<'PY'; check 0 $? "summary.json run: exit_code, traceback (the whole real one), in_flight []"
+import json, sys
+r = json.load(open(sys.argv[1]))["run"]
+err = open(sys.argv[2]).read().rstrip("\n")
+assert r["exit_code"] == 1 and r["signal"] is None and r["in_flight"] == [], r
+assert r["traceback"] == err, (r["traceback"][-200:], err[-200:])
+PY
+grep -q 'id="run"' rep17/index.html && grep -q 'RuntimeError: failing_backend: refusing graph with 6 nodes' rep17/index.html
+check 0 $? "report: This run section with the traceback"
+"$T" run -o rep18 -- sh -c 'gunzip -c "$CK"/trace/*.gz > "$TORCH_TRACE/a.log"; cat "$CK/stderr.txt" >&2; kill -KILL $$' > out18.txt 2> err18.txt
+check 137 $? "killed inside a compile: 128 + 9"
+has out18.txt "^  command ended by signal 9 (SIGKILL)$" "summary: the signal"
+has out18.txt "^  compile in flight: \[1/0\] torch_dynamo_resume_in_f_at_23 (/home/user/exact/cases/crash_killed.py:23)" "summary: the compile in flight"
+has out18.txt "^  no Python traceback" "summary: no traceback"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["run"]; assert r["signal"]==9 and [x["compile_id"] for x in r["in_flight"]]==["1/0"], r' rep18/summary.json
+check 0 $? "summary.json run: signal 9, in_flight [1/0]"
+grep -q 'Compile in flight' rep18/index.html; check 0 $? "report: the compile in flight"
+"$T" summary "$CK/trace" --json -q | python3 -c 'import json,sys; assert json.load(sys.stdin)["run"] is None'
+check 0 $? "tparse summary (not run): run is null"
 exit $fail

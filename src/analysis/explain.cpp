@@ -2,10 +2,13 @@
 // Formatting lives in explain_format.cpp.
 #include "explain.hpp"
 
+#include "core/summary.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 namespace tparse::analysis {
@@ -144,48 +147,78 @@ std::vector<int32_t> select_first_call(const Model& m, std::string* why, bool* g
       entry = c.frame;
       break;
     }
-    entry_note = "the entry frame " + first.id.str() + " was skipped, so the first call ends at a new-input recompile of " +
-                 (entry >= 0 ? m.frames[static_cast<size_t>(entry)].name : std::string("?")) + " (a guess)";
-    if (guess) *guess = true;
+    entry_note = "estimated: the entry frame " + first.id.str() + " was skipped (it runs eagerly and logs nothing on later "
+                 "calls), so the first call ends at a new-input recompile of " +
+                 (entry >= 0 ? m.frames[static_cast<size_t>(entry)].name : std::string("?")) +
+                 ", the first frame compiled inside it";
   }
-  std::set<std::string> resume_names;
-  std::string stop;
+  // Every break a compile resumes from makes one resume function, named after the original function
+  // and the line of the compiled frame where it broke; a data-dependent jump makes one per branch,
+  // and a call runs only the branch it takes. So more resume functions named for a line than
+  // distinct frames that broke there is a branch the first call did not take: a later call.
+  std::map<std::string, std::set<int32_t>> broke_at;  // resume name -> frames that broke at that line
+  std::map<std::string, int> resumes_seen;
+  std::string stop, uncertain;
   bool entry_seen = false;
   for (int32_t ci : order) {
     const Compile& c = m.compiles[static_cast<size_t>(ci)];
     if (c.process != proc || c.epoch != epoch) continue;
-    if (c.frame == entry && c.frame >= 0 && entry_seen && c.id.compile > 0) {
-      bool in_call = false;  // identity (and, behind a skipped entry, requires_grad) changes stay in the call
-      if (c.recompile >= 0) {
-        const Recompile& r = m.recompiles[static_cast<size_t>(c.recompile)];
-        in_call = !r.reasons.empty();
-        for (const auto& g : r.reasons)
-          if (g.change != GuardChange::Id && !(skipped_entry && g.change == GuardChange::RequiresGrad)) in_call = false;
-      }
-      if (!in_call) {
-        stop = (skipped_entry ? "the first frame compiled in the skipped entry recompiled for a new input at "
-                              : "the entry frame recompiled for a new input at ") + c.id.str();
-        break;
-      }
+    bool id_only = false;  // identity (and, behind a skipped entry, requires_grad) changes stay in the call
+    if (c.recompile >= 0) {
+      const Recompile& r = m.recompiles[static_cast<size_t>(c.recompile)];
+      id_only = !r.reasons.empty();
+      for (const auto& g : r.reasons)
+        if (g.change != GuardChange::Id && !(skipped_entry && g.change == GuardChange::RequiresGrad)) id_only = false;
+    }
+    if (c.frame == entry && c.frame >= 0 && entry_seen && c.id.compile > 0 && !id_only) {
+      stop = (skipped_entry ? "the first frame compiled in the skipped entry recompiled for a new input at "
+                            : "the entry frame recompiled for a new input at ") + display_id(m, c);
+      break;
     }
     if (c.frame == entry) entry_seen = true;
     if (c.frame >= 0) {
       const Frame& f = m.frames[static_cast<size_t>(c.frame)];
       if (f.is_resume && c.id.compile == 0) {
-        if (resume_names.count(f.name)) {
-          stop = "a second resume function for the same break line (" + f.name + ") at " + c.id.str();
+        auto b = broke_at.find(f.name);
+        size_t allowed = b == broke_at.end() ? 1 : std::max<size_t>(1, b->second.size());
+        if (static_cast<size_t>(++resumes_seen[f.name]) > allowed) {
+          stop = "a resume function for a branch not taken before (" + f.name + ") at " + display_id(m, c);
           break;
         }
-        resume_names.insert(f.name);
       }
+    }
+    if (uncertain.empty() && c.id.compile > 0 && c.frame != entry && !id_only)
+      uncertain = display_id(m, c) + " recompiled " + (c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : std::string("?")) +
+                  " for a new input without a new compile of the entry frame, so it may belong to a later call "
+                  "that hit the entry's cache (counted in the first call)";
+    for (int32_t bi : c.breaks) {
+      const GraphBreak& b = m.breaks[static_cast<size_t>(bi)];
+      if (b.kind != BreakKind::Resumed || c.frame < 0 || b.user_stack.empty()) continue;
+      const Frame& f = m.frames[static_cast<size_t>(c.frame)];
+      std::string original = f.name;
+      static constexpr std::string_view kResume = "torch_dynamo_resume_in_";
+      if (original.starts_with(kResume)) {
+        original = original.substr(kResume.size());
+        size_t at = original.rfind("_at_");
+        if (at != std::string::npos) original.resize(at);
+      }
+      size_t k = compiled_frame_index(m, c, b.user_stack);
+      broke_at[std::string(kResume) + original + "_at_" + std::to_string(b.user_stack[k].line)].insert(c.frame);
     }
     out.push_back(ci);
   }
+  bool exact = !skipped_entry && uncertain.empty();
+  if (guess) *guess = !exact;
   if (why) {
     *why = "first call: " + std::to_string(out.size()) + " of " + std::to_string(m.compiles.size()) + " compiles";
     if (!stop.empty()) *why += "; stopped where " + stop;
     if (!entry_note.empty()) *why += "; " + entry_note;
     if (m.processes.size() > 1) *why += "; first process only";
+    if (exact)
+      *why += "; exact: the entry frame runs once per call, and every other compile before its recompile is a "
+              "code object's first compile or a recompile for a new object";
+    else if (!skipped_entry)
+      *why += "; estimated: " + uncertain;
   }
   return out;
 }

@@ -75,9 +75,10 @@ std::string explain_text(const Explanation& e, const Model& m) {
   // The true account.
   o += "\n== tparse: beyond explain ==\n";
   o += fmt::format("Scope: {}\n", safe(e.selection));
-  if (e.selection_is_guess)
-    o += "Warning: the end of the first call is a guess (the entry frame was skipped, so no recompile of it marks "
-         "the next call); check with --all-calls or torch._dynamo.explain.\n";
+  if (!e.selection.starts_with("all calls"))
+    o += e.selection_is_guess ? "First call: estimated (the trace does not show where it ends; Scope says why); check "
+                                "with --all-calls or torch._dynamo.explain.\n"
+                              : "First call: exact (Scope says why).\n";
   o += fmt::format("Explain's Graph Break Count is Graph Count - 1 (torch's arithmetic), not a count of breaks.\n");
   o += fmt::format("Whole trace: {} compile(s), {} graph(s), {} graph-break event(s) at {} distinct site(s), "
                    "{} frame(s) skipped, {} resume function(s), {} recompile(s), {} recompile-limit fallback(s), "
@@ -147,7 +148,7 @@ std::string explain_json(const Explanation& e, const Model& m, bool pretty) {
     w.begin_object().kv("compile", display_id(m, m.compiles[static_cast<size_t>(g.compile)])).kv("name", g.source)
         .kv("create_function", g.kind).kv("code", g.code).end_object();
   w.end_array();
-  w.key("scope").begin_object().kv("selection", e.selection).kv("guess", e.selection_is_guess).kv("frame", e.frame_filter).key("compiles").begin_array();
+  w.key("scope").begin_object().kv("selection", e.selection).kv("guess", e.selection_is_guess).kv("first_call", e.selection.starts_with("all calls") ? "all calls" : e.selection_is_guess ? "estimated" : "exact").kv("frame", e.frame_filter).key("compiles").begin_array();
   for (int32_t ci : e.selected) w.value(display_id(m, m.compiles[static_cast<size_t>(ci)]));
   w.end_array().end_object();
   w.key("true_account").begin_object().kv("compiles", e.compiles).kv("graphs", e.graphs_total)

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -28,47 +29,93 @@ std::string norm_addr(const std::string& s) {
   return std::regex_replace(s, addr, " at 0x>");
 }
 
-}  // namespace
-
-TEST_CASE("explain numbers, reasons and user stacks equal torch's explain.json") {
-  const char* cases[] = {"mlp_clean",     "chatglm_version_forward", "chatglm_version_init", "print_break",
-                         "item_break",    "nonzero_break",           "torch_cond_fix",       "mark_dynamic_case"};
-  for (const char* name : cases) {
-    CAPTURE(name);
-    auto dir = testing::testdata() / "torch-2.11" / name;
-    LoadedTrace t = load_trace({(dir / "trace").string()});
-    Explanation e = explain_trace(t);
-    simdjson::dom::parser p;
-    simdjson::dom::element ex = p.parse(simdjson::padded_string(read_file(dir / "explain.json")));
-    CHECK(e.graph_count == int64_t(ex["graph_count"]));
-    CHECK(e.graph_break_count == int64_t(ex["graph_break_count"]));
-    CHECK(e.op_count == int64_t(ex["op_count"]));
-    simdjson::dom::array reasons = ex["break_reasons"];
-    REQUIRE(e.break_reasons.size() == reasons.size());
-    size_t i = 0;
-    for (simdjson::dom::element r : reasons) {
-      const ExplainReason& mine = e.break_reasons[i++];
-      CHECK(mine.reason == std::string(std::string_view(r["reason"])));
-      simdjson::dom::array st = r["user_stack"];
-      REQUIRE(mine.user_stack.size() == st.size());
-      size_t k = 0;
-      for (simdjson::dom::element f : st) {
-        const StackFrame& sf = mine.user_stack[k++];
-        CHECK(sf.file + ":" + std::to_string(sf.line) + " in " + sf.name == std::string(std::string_view(f)));
-      }
-    }
-    simdjson::dom::array opg = ex["ops_per_graph"];
-    REQUIRE(e.graphs.size() == opg.size());
-    size_t g = 0;
-    for (simdjson::dom::element ops : opg) {
-      std::vector<std::string> theirs;
-      for (simdjson::dom::element op : ops.get_array()) theirs.push_back(norm_addr(std::string(std::string_view(op))));
-      std::vector<std::string> mine;
-      for (const auto& op : e.graphs[g].ops.call_functions) mine.push_back(norm_addr(op));
-      CHECK(mine == theirs);
-      ++g;
+// Every number, reason, user stack and op of torch's explain.json for one case directory.
+void check_against_explain_json(const std::filesystem::path& dir) {
+  CAPTURE(dir.string());
+  LoadedTrace t = load_trace({(dir / "trace").string()});
+  Explanation e = explain_trace(t);
+  CAPTURE(e.selection);
+  simdjson::dom::parser p;
+  simdjson::dom::element ex = p.parse(simdjson::padded_string(read_file(dir / "explain.json")));
+  CHECK(e.graph_count == int64_t(ex["graph_count"]));
+  CHECK(e.graph_break_count == int64_t(ex["graph_break_count"]));
+  CHECK(e.op_count == int64_t(ex["op_count"]));
+  simdjson::dom::array reasons = ex["break_reasons"];
+  REQUIRE(e.break_reasons.size() == reasons.size());
+  size_t i = 0;
+  for (simdjson::dom::element r : reasons) {
+    const ExplainReason& mine = e.break_reasons[i++];
+    CHECK(mine.reason == std::string(std::string_view(r["reason"])));
+    simdjson::dom::array st = r["user_stack"];
+    REQUIRE(mine.user_stack.size() == st.size());
+    size_t k = 0;
+    for (simdjson::dom::element f : st) {
+      const StackFrame& sf = mine.user_stack[k++];
+      CHECK(sf.file + ":" + std::to_string(sf.line) + " in " + sf.name == std::string(std::string_view(f)));
     }
   }
+  simdjson::dom::array opg = ex["ops_per_graph"];
+  REQUIRE(e.graphs.size() == opg.size());
+  size_t g = 0;
+  for (simdjson::dom::element ops : opg) {
+    std::vector<std::string> theirs;
+    for (simdjson::dom::element op : ops.get_array()) theirs.push_back(norm_addr(std::string(std::string_view(op))));
+    std::vector<std::string> mine;
+    for (const auto& op : e.graphs[g].ops.call_functions) mine.push_back(norm_addr(op));
+    CHECK(mine == theirs);
+    ++g;
+  }
+}
+
+// Case directories under ROOT/torch-2.11 that hold torch's explain.json, sorted.
+std::vector<std::filesystem::path> explain_cases(const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> out;
+  for (const auto& d : std::filesystem::directory_iterator(root / "torch-2.11"))
+    if (std::filesystem::exists(d.path() / "explain.json")) out.push_back(d.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("explain numbers, reasons, user stacks and ops equal torch's explain.json on every bundled case") {
+  // Includes our own device-made cases: in-place operators (inplace_kv_cache: setitem, itruediv, iadd,
+  // imul, isub), a skipped root with layer frames (moe_bincount_layers, item_per_layer) and breaks in
+  // eagerly-run callees (eager_callee_breaks); testdata/torch-2.11/*/program.py made them.
+  auto cases = explain_cases(testing::testdata());
+  CHECK(cases.size() >= 15);
+  for (const auto& dir : cases) check_against_explain_json(dir);
+}
+
+TEST_CASE("explain equals torch's explain.json on every ../shared case" * doctest::test_suite("needs_shared")) {
+  auto cases = explain_cases(testing::shared_testdata());
+  CHECK(cases.size() >= 11);
+  for (const auto& dir : cases) check_against_explain_json(dir);
+}
+
+TEST_CASE("first call: exact or estimated, and why") {
+  auto scope = [](const char* name) {
+    return explain_trace(load_trace({(testing::testdata() / "torch-2.11" / name / "trace").string()}));
+  };
+  // Entry frame compiled; later compiles are first compiles or the entry's own recompile.
+  Explanation mlp = scope("mlp_clean");
+  CHECK(!mlp.selection_is_guess);
+  CHECK(mlp.selection.find("exact:") != std::string::npos);
+  // Entry frame skipped (a break in the loop over layers): later calls log nothing for it.
+  Explanation item = scope("item_per_layer");
+  CHECK(item.selection_is_guess);
+  CHECK(item.selection.find("estimated: the entry frame [0/0] was skipped") != std::string::npos);
+  // middle() recompiled for a narrower tensor inside the first call; the trace cannot tell that
+  // from a later call that hit f's cache.
+  Explanation callee = scope("eager_callee_breaks");
+  CHECK(callee.selection_is_guess);
+  CAPTURE(callee.selection);
+  CHECK(callee.selection.find("estimated: [1/1_1] recompiled middle for a new input") != std::string::npos);
+  // Two breaks on one line (bincount, then tolist) make two resume functions of the same name in
+  // one call: not the other branch of a jump.
+  Explanation moe = scope("moe_bincount_layers");
+  CHECK(moe.selection.find("branch not taken") == std::string::npos);
+  CHECK(moe.selected.size() == 5);
 }
 
 TEST_CASE("calls captured over the selected call equal truth.json's calls_captured") {

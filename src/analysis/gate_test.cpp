@@ -206,12 +206,10 @@ std::string slurp(const std::filesystem::path& p) {
 TEST_CASE("baselines that are not a tparse summary are refused with a one-line reason, never thrown") {
   // Issue 13.1: torch's explain.json / truth.json and summaries missing parts used to abort.
   std::vector<std::pair<std::string, std::string>> inputs;  // (label, json)
-  if (testing::have_shared()) {
-    for (const char* c : {"item_break", "print_break", "data_dependent_branch"}) {
-      auto dir = testing::shared_testdata() / "torch-2.11" / c;
-      inputs.emplace_back(std::string(c) + "/explain.json", slurp(dir / "explain.json"));
-      inputs.emplace_back(std::string(c) + "/truth.json", slurp(dir / "truth.json"));
-    }
+  for (const char* c : {"item_break", "print_break", "data_dependent_branch"}) {  // torch's own files, bundled
+    auto dir = testing::testdata() / "torch-2.11" / c;
+    inputs.emplace_back(std::string(c) + "/explain.json", slurp(dir / "explain.json"));
+    inputs.emplace_back(std::string(c) + "/truth.json", slurp(dir / "truth.json"));
   }
   LoadedTrace pb = load_trace({trace_dir("print_break")});
   std::string good = summary_json(pb.model, false);
@@ -250,7 +248,7 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
     CHECK(e.size() < 400);
     for (unsigned char c : e) CHECK(c >= 0x20);
   }
-  if (testing::have_shared()) {
+  {
     Snapshot s;
     std::string e;
     CHECK_FALSE(snapshot_from_summary_json(inputs[0].second, s, e));

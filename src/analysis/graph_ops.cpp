@@ -77,6 +77,37 @@ std::string binary_op(std::string_view e) {
   return "";
 }
 
+// FX prints an in-place operator node (torch/fx/graph.py inplace_methods: "{} += {}", "{}[{}] = {}", ...)
+// as the statement itself, then `;  NAME = ARG0`. Returns the operator's name ("iadd", "setitem") when
+// `stmt` (the part before the first ";  ") is such a statement, else "".
+std::string inplace_op(std::string_view stmt) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 13> ops = {{
+      {" //= ", "ifloordiv"}, {" **= ", "ipow"}, {" <<= ", "ilshift"}, {" >>= ", "irshift"}, {" += ", "iadd"},
+      {" -= ", "isub"}, {" *= ", "imul"}, {" /= ", "itruediv"}, {" %= ", "imod"}, {" @= ", "imatmul"},
+      {" &= ", "iand"}, {" |= ", "ior"}, {" ^= ", "ixor"},
+  }};
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < stmt.size(); ++i) {
+    char c = stmt[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') { quote = c; continue; }
+    if (c == '(' || c == '[' || c == '{') { ++depth; continue; }
+    if (c == ')' || c == ']' || c == '}') { --depth; continue; }
+    if (depth != 0 || c != ' ') continue;
+    for (const auto& [tok, name] : ops)
+      if (stmt.compare(i, tok.size(), tok) == 0) return std::string(name);
+    // The first top-level " = ": a node's own assignment has a name (or `name: "annotation"`) on
+    // the left; `target[index] = value` is operator.setitem.
+    if (stmt.compare(i, 3, " = ") == 0) return i > 0 && stmt[i - 1] == ']' ? "setitem" : "";
+  }
+  return "";
+}
+
 // Python functions that live directly in the torch namespace (torch/functional.py and friends).
 bool torch_python_function(std::string_view n) {
   static const std::array<std::string_view, 20> fns = {
@@ -143,6 +174,13 @@ GraphOps parse_graph_ops(std::string_view payload) {
     if (ind != 8 || body.starts_with("#") || body.starts_with("return ") || body == "return") continue;
     size_t semi = body.find(";  ");
     std::string_view stmt = semi == std::string_view::npos ? body : body.substr(0, semi);
+    if (semi != std::string_view::npos) {  // in-place operator: `x += y;  iadd = x`, `c[i] = v;  setitem = c`
+      std::string op = inplace_op(stmt);
+      if (!op.empty()) {
+        g.call_functions.push_back("<built-in function " + op + ">");
+        continue;
+      }
+    }
     // name[: "annotation"] = expr
     size_t k = 0;
     while (k < stmt.size() && is_ident_char(stmt[k])) ++k;
@@ -162,8 +200,9 @@ GraphOps parse_graph_ops(std::string_view payload) {
     if (e.starts_with("self.") && e.find('(') == std::string_view::npos) continue;  // get_attr
     std::string op = binary_op(e);
     if (!op.empty()) { g.call_functions.push_back("<built-in function " + op + ">"); continue; }
-    if (e[0] == '-' || e[0] == '~' || e.starts_with("not ")) {
-      g.call_functions.push_back(e[0] == '-' ? "<built-in function neg>"
+    if (e[0] == '-' || e[0] == '+' || e[0] == '~' || e.starts_with("not ")) {  // magic_methods neg / pos / invert
+      g.call_functions.push_back(e[0] == '-'   ? "<built-in function neg>"
+                                 : e[0] == '+' ? "<built-in function pos>"
                                  : e[0] == '~' ? "<built-in function invert>" : "<built-in function not_>");
       continue;
     }

@@ -48,3 +48,30 @@ TEST_CASE("callee reprs") {
   CHECK(m.call_functions == std::vector<std::string>{"<built-in function neg>", "<built-in method tanh of type object at 0x…>"});
   CHECK(m.call_modules == 1);
 }
+
+TEST_CASE("in-place operator nodes are call_function ops (torch/fx/graph.py inplace_methods)") {
+  // FX prints `operator.setitem` / `operator.iadd` ... as the statement, then `;  NAME = ARG0`.
+  const char* g =
+      "class GraphModule(torch.nn.Module):\n"
+      "    def forward(self, L_x_: \"f32[2, 16]\", L_k_cache_: \"f32[2, 12, 16]\"):\n"
+      "        l_x_ = L_x_\n"
+      "        l_k_cache_ = L_k_cache_\n"
+      "        k: \"f32[2, 16]\" = torch._C._nn.linear(l_x_, l_w_, l_b_)\n"
+      "        l_k_cache_[(slice(None, None, None), 3)] = k;  setitem = l_k_cache_;  k = setitem = None\n"
+      "        q: \"f32[2, 16]\" = l_x_ * 2\n"
+      "        q /= 4.0;  itruediv: \"f32[2, 16]\" = q;  q = None\n"
+      "        itruediv += l_x_;  iadd: \"f32[2, 16]\" = itruediv;  itruediv = None\n"
+      "        iadd //= 2;  ifloordiv = iadd\n"
+      "        ifloordiv @= l_x_;  imatmul = ifloordiv\n"
+      "        pos: \"f32[2, 16]\" = +imatmul\n"
+      "        getitem: \"f32[16]\" = l_k_cache_[(0, 3)];  l_k_cache_ = None\n"
+      "        return (pos, getitem)\n";
+  GraphOps ops = parse_graph_ops(g);
+  std::vector<std::string> want = {"<built-in function linear>",  "<built-in function setitem>",
+                                   "<built-in function mul>",     "<built-in function itruediv>",
+                                   "<built-in function iadd>",    "<built-in function ifloordiv>",
+                                   "<built-in function imatmul>", "<built-in function pos>",
+                                   "<built-in function getitem>"};
+  CHECK(ops.call_functions == want);
+  CHECK(ops.call_methods == 0);
+}

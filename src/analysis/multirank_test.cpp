@@ -276,8 +276,8 @@ TEST_CASE("multirank: collectives parity rule on hand-made output code") {
   CHECK(multirank::collectives_parity({}, "").first == 0);
 }
 
-TEST_CASE("multirank: tlparse's multi_rank_schedule test input") {
-  if (!testing::have_shared()) return;
+TEST_CASE("multirank: tlparse's multi_rank_schedule test input" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
   Run r = run_dir(testing::shared_testdata() / "tlparse-inputs" / "multi_rank_schedule");
   check_against_reference(r);
   // Hand-derived (see the files): rank_0 and rank_2 are byte-identical; rank_1's first graph
@@ -295,8 +295,8 @@ TEST_CASE("multirank: tlparse's multi_rank_schedule test input") {
   CHECK_FALSE(r.an.exec.present);
 }
 
-TEST_CASE("multirank: tlparse's multi_rank_logs and messy input") {
-  if (!testing::have_shared()) return;
+TEST_CASE("multirank: tlparse's multi_rank_logs and messy input" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
   Run r = run_dir(testing::shared_testdata() / "tlparse-inputs" / "multi_rank_logs");
   check_against_reference(r);
   CHECK(r.an.ranks == 4);
@@ -335,8 +335,8 @@ TEST_CASE("multirank: a real gloo trace where one rank's graphs came from the FX
   CHECK(described);
 }
 
-TEST_CASE("multirank: torch 2.11 real multi-rank traces") {
-  if (!testing::have_shared()) return;
+TEST_CASE("multirank: torch 2.11 real multi-rank traces" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
   Run n = run_dir(testing::shared_testdata() / "torch-2.11" / "nccl_2ranks_collectives" / "trace");
   check_against_reference(n);
   CHECK(n.an.exec.present);
@@ -408,8 +408,8 @@ TEST_CASE("multirank: behaviour groups, outliers first, described against the ma
   CHECK(an.compile_time.slowest[0].first == 15);
 }
 
-TEST_CASE("multirank: facts survive summary JSON (the merge path)") {
-  if (!testing::have_shared()) return;
+TEST_CASE("multirank: facts survive summary JSON (the merge path)" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
   Run n = run_dir(testing::shared_testdata() / "torch-2.11" / "nccl_2ranks_collectives" / "trace");
   LoadedTrace t = load_trace({(testing::shared_testdata() / "torch-2.11" / "nccl_2ranks_collectives" / "trace").string()});
   std::string j = summary_json(t.model, true, [&](JsonWriter& w) { multirank::write_json(w, n.facts, n.an); });

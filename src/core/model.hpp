@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "run_outcome.hpp"
+
 namespace tparse {
 
 /// A position in the input: index into Model::files and a 1-based line number.
@@ -334,6 +336,7 @@ struct Model {
   Diagnostics diag;
   uint64_t records = 0, bytes = 0;
   bool is_export = false;                  ///< exported_program / export records seen
+  std::optional<RunOutcome> run;           ///< set by `tparse run`: the command's exit and traceback
 
   // Derived counts.
   int64_t graph_count() const;             ///< unique_graphs: compiles with has_graph

@@ -132,8 +132,8 @@ TEST_CASE("tail: a line cut mid-write is fed once it ends; a replaced file is re
   std::filesystem::remove(path);
 }
 
-TEST_CASE("tail: a real torch 2.11 trace appended in 9 pieces equals a whole load after each") {
-  if (!tparse::testing::have_shared()) return;  // ../shared absent: the synthetic cases above still ran
+TEST_CASE("tail: a real torch 2.11 trace appended in 9 pieces equals a whole load after each" * doctest::test_suite("needs_shared")) {
+  REQUIRE(tparse::testing::have_shared());
   auto dir = tparse::testing::shared_testdata() / "torch-2.11" / "recompile_dynamic" / "trace";
   std::string text;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {

@@ -1,3 +1,7 @@
-// doctest main for tparse_core_tests, plus helpers shared by the core tests.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// doctest main for the test binaries of src/ (see testing::doctest_main: the "needs_shared" suite).
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include "core/test_support.hpp"
+
+int main(int argc, char** argv) { return tparse::testing::doctest_main(argc, argv); }

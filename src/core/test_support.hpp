@@ -2,17 +2,41 @@
 // that frames records exactly as PyTorch does (glog prefix, JSON envelope, TAB payload, md5).
 #pragma once
 
+#include <cstdio>
 #include <filesystem>
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/md5.h>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <doctest/doctest.h>
 
 namespace tparse::testing {
 
 inline std::filesystem::path testdata() { return TPARSE_TESTDATA; }
 inline std::filesystem::path shared_testdata() { return std::filesystem::path(TPARSE_SHARED) / "testdata"; }
 inline bool have_shared() { return std::filesystem::exists(shared_testdata() / "torch-2.11"); }
+
+/// The doctest main of every test binary. Cases that read ../shared are in the doctest suite
+/// "needs_shared"; CMake (tparse_add_tests) runs them as their own ctest entry NAME_shared with
+/// --tparse-needs-shared, which exits 77 (ctest SKIP_RETURN_CODE: reported as skipped, never as
+/// passed) when ../shared/testdata is absent.
+inline int doctest_main(int argc, char** argv) {
+  std::vector<const char*> args;
+  bool needs_shared = false;
+  for (int i = 0; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--tparse-needs-shared") needs_shared = true;
+    else args.push_back(argv[i]);
+  }
+  if (needs_shared && !have_shared()) {
+    std::printf("skipped: %s absent (these cases read ../shared)\n", (shared_testdata() / "torch-2.11").string().c_str());
+    return 77;
+  }
+  doctest::Context ctx;
+  ctx.applyCommandLine(static_cast<int>(args.size()), args.data());
+  return ctx.run();
+}
 
 inline std::string md5_hex(std::string_view s) {
   unsigned char d[MD5_DIGEST_LENGTH];

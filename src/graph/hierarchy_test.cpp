@@ -133,8 +133,8 @@ TEST_CASE("ChatGLM3-6B real trace: 28 identical layers, ops in the right modules
     CHECK(path_of(h, emb[0]) == "transformer.embedding");
   }
 }
-TEST_CASE("other models: GPT-2 blocks, a titan block, AOT graphs aligned to the Dynamo graph") {
-  if (!testing::have_shared()) return;
+TEST_CASE("other models: GPT-2 blocks, a titan block, AOT graphs aligned to the Dynamo graph" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
   {
     Loaded l = load(testing::shared_testdata() / "torch-2.11" / "hf_gpt2_tiny" / "trace");
     REQUIRE(!l.graphs.empty());

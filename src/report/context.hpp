@@ -147,6 +147,8 @@ std::string timeline_page(Ctx& cx);
 std::string chromium_events_json(const Model& m);
 // page_ranks.cpp
 std::string ranks_section(Ctx& cx);
+// section_run.cpp: `tparse run`'s exit status, compile in flight, last traceback ("" without a run)
+std::string run_section(Ctx& cx, const std::string& root);
 // machine.cpp
 std::string compile_directory_json(const Model& m);
 std::string raw_jsonl(const Model& m);

@@ -208,6 +208,7 @@ std::string index_page(Ctx& cx, int rank, const std::string& root) {
     out += fmt::format(" &middot; <a class=\"bad\" href=\"{}index.html#input\">{} damaged input line(s)</a>", root, m.diag.errors());
   out += "</p>\n";
   out += summary_band(cx, rank, root);
+  if (rank < 0) out += run_section(cx, root);
   if (rank < 0 && !cx.multirank_html.empty()) out += cx.multirank_html;  // grouped: bounded at any rank count
   else if (rank < 0 && m.ranks.size() > 1) out += ranks_section(cx);
   if (!cx.ddp_landing.empty()) {  // DDPOptimizer splits (section_ddp.cpp): not graph breaks

@@ -167,8 +167,11 @@ TEST_CASE("rank pages list exactly their rank's compiles and breaks, counted fro
                           "torch-2.11/ddp_gloo_4ranks/trace", "tlparse-inputs/multi_rank_logs"})
     CHECK(check_rank_pages(logs_of(td / dir), dir) >= 4);
   CHECK(check_rank_pages(logs_of(td / "tlparse-inputs/multi_rank_schedule"), "multi_rank_schedule") >= 1);
-  if (testing::have_shared())
-    CHECK(check_rank_pages(logs_of(testing::shared_testdata() / "torch-2.11/nccl_2ranks_collectives/trace"), "nccl") == 2);
+}
+
+TEST_CASE("rank pages of ../shared's NCCL collectives trace" * doctest::test_suite("needs_shared")) {
+  REQUIRE(testing::have_shared());
+  CHECK(check_rank_pages(logs_of(testing::shared_testdata() / "torch-2.11/nccl_2ranks_collectives/trace"), "nccl") == 2);
 }
 
 TEST_CASE("rank pages from one file whose records interleave 12 processes of 8 ranks (two runs on ranks 0-3)") {

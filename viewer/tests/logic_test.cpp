@@ -194,9 +194,9 @@ TEST_CASE("source lines are read only when the file exists here") {
 // Issue 14: the Artifacts panel's "[-/-]" list and provenance jumps on tlparse's AOTInductor log
 // (../shared): every artifact is listed without a compile, and the pre-grad node `linear` jumps to
 // the post-grad lines of its partners `permute` and `addmm` (the log's preToPost mapping).
-TEST_CASE("Artifacts panel: [-/-] artifacts and provenance jumps (AOTInductor log)") {
+TEST_CASE("Artifacts panel: [-/-] artifacts and provenance jumps (AOTInductor log)" * doctest::test_suite("needs_shared")) {
   auto log = tparse::testing::shared_testdata() / "tlparse-inputs" / "inductor_provenance_aot_log.txt";
-  if (!std::filesystem::exists(log)) return;
+  REQUIRE(std::filesystem::exists(log));
   LoadedTrace t = load_trace({log.string()});
   const Model& m = t.model;
   CHECK(m.compiles.empty());

@@ -1,3 +1,7 @@
-// doctest main for tparse_viewer_tests (viewer logic without a window).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// doctest main for tparse_viewer_tests (viewer logic without a window); see testing::doctest_main.
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include "core/test_support.hpp"
+
+int main(int argc, char** argv) { return tparse::testing::doctest_main(argc, argv); }

@@ -1,5 +1,5 @@
 // Unit tests: lexer/parser errors with exact messages, printed graphs, guards, reasons, profiles.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+
 #include <doctest/doctest.h>
 
 #include "api.hpp"

@@ -56,8 +56,8 @@ int line_of(const std::string& text, const std::string& needle) {
 
 }  // namespace
 
-TEST_CASE("ChatGLM3 (28 layers), 2.11 rules: explain equals torch's explain.json, op by op") {
-  if (!have_chatglm()) { MESSAGE("skipped: ../shared/testdata/realmodels/chatglm3 absent"); return; }
+TEST_CASE("ChatGLM3 (28 layers), 2.11 rules: explain equals torch's explain.json, op by op" * doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(have_chatglm(), "../shared is present but realmodels/chatglm3 is not");
   auto e = explain(chatglm_dir() / "run_chatglm3.py", "2.11");
   simdjson::dom::parser p;
   simdjson::dom::element ex = p.parse(simdjson::padded_string(slurp(chatglm_dir() / "real-torch-2.11" / "explain.json")));
@@ -78,8 +78,8 @@ TEST_CASE("ChatGLM3 (28 layers), 2.11 rules: explain equals torch's explain.json
   }
 }
 
-TEST_CASE("ChatGLM3, 2.11 rules: the whole script's trace summarizes as the real run's trace") {
-  if (!have_chatglm()) { MESSAGE("skipped: ../shared/testdata/realmodels/chatglm3 absent"); return; }
+TEST_CASE("ChatGLM3, 2.11 rules: the whole script's trace summarizes as the real run's trace" * doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(have_chatglm(), "../shared is present but realmodels/chatglm3 is not");
   auto r = compile(chatglm_dir() / "run_chatglm3.py", "2.11", 0);
   INFO(r.error);
   REQUIRE(r.ok);
@@ -115,8 +115,8 @@ TEST_CASE("ChatGLM3, 2.11 rules: the whole script's trace summarizes as the real
   }
 }
 
-TEST_CASE("ChatGLM3, 2.3 rules: the published 143 graphs / 142 breaks, at CoreAttention.forward's version check") {
-  if (!have_chatglm()) { MESSAGE("skipped: ../shared/testdata/realmodels/chatglm3 absent"); return; }
+TEST_CASE("ChatGLM3, 2.3 rules: the published 143 graphs / 142 breaks, at CoreAttention.forward's version check" * doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(have_chatglm(), "../shared is present but realmodels/chatglm3 is not");
   auto e = explain(chatglm_dir() / "run_chatglm3.py", "2.3");
   CHECK(e.graph_count == 143);        // zai-org/ChatGLM3#1316, torch < 2.4
   CHECK(e.graph_break_count == 142);
@@ -132,8 +132,8 @@ TEST_CASE("ChatGLM3, 2.3 rules: the published 143 graphs / 142 breaks, at CoreAt
   }
 }
 
-TEST_CASE("ChatGLM3 with the version check moved into CoreAttention.__init__: one graph under both rule sets") {
-  if (!have_chatglm()) { MESSAGE("skipped: ../shared/testdata/realmodels/chatglm3 absent"); return; }
+TEST_CASE("ChatGLM3 with the version check moved into CoreAttention.__init__: one graph under both rule sets" * doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(have_chatglm(), "../shared is present but realmodels/chatglm3 is not");
   fs::path tmp = fs::temp_directory_path() / ("tparse_chatglm_fix_" + std::to_string(::getpid()));
   fs::remove_all(tmp);
   fs::create_directories(tmp / "glm");

@@ -18,6 +18,7 @@ namespace fs = std::filesystem;
 struct ReportFlags {
   std::string out = "tparse_report";
   bool overwrite = false, no_browser = false, plain_text = false;
+  std::string drawings = "later";
 };
 
 void add_report(CLI::App& app, Exit& exit) {
@@ -29,6 +30,10 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_option("-o,--output,--out", r->out, "Output directory (default: tparse_report)");
   sub->add_flag("--overwrite", r->overwrite, "Write into a non-empty output directory (a previous report there is replaced)");
   sub->add_flag("--no-browser", r->no_browser, "Do not open the report (never opened without a display)");
+  sub->add_option("--drawings", r->drawings,
+                  "Graph drawings not in the layout cache: later (default: the report returns at once, a background "
+                  "process fills them in) or now (drawn in parallel before returning; for scripts)")
+      ->check(CLI::IsMember({"later", "now"}));
   sub->add_flag("-p,--plain-text", r->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->strict, "Exit 1 when the input has damaged lines, naming them");
   sub->add_flag("-q,--quiet", f->quiet, "No progress or notes on stderr");
@@ -54,7 +59,8 @@ void add_report(CLI::App& app, Exit& exit) {
       return;
     }
     report::ReportStats st;
-    if (!write_report_dir(t, r->out, *f, r->plain_text, [&](report::ReportOptions& o) { tlparse_report_options(*tl, o); }, &st)) {
+    if (!write_report_dir(t, r->out, *f, r->plain_text, [&](report::ReportOptions& o) { tlparse_report_options(*tl, o); }, &st,
+                          r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/model.hpp"
 #include "core/payload_store.hpp"
@@ -35,6 +36,10 @@ struct ReportOptions {
   /// Only from the caller's command line: the caller trusts it; never from a trace.
   std::string custom_header_html;
   bool export_page = false;       ///< write export.html even without export records (tlparse -e)
+  /// Graph drawings not in the layout cache are left as placeholders and listed in
+  /// ReportStats::pending_files (graph::take_pending_drawings has their DOT texts): the CLI lays
+  /// them out in worker processes, now or in the background (`--drawings`). Off: drawn in place.
+  bool defer_drawings = false;
   /// (pages done, pages total); called from worker threads under a lock.
   std::function<void(uint64_t, uint64_t)> progress;
 };
@@ -43,6 +48,7 @@ struct ReportStats {
   uint64_t compile_pages = 0, payload_pages = 0, svgs = 0, svg_skipped = 0;
   uint64_t provenance_pages = 0;  ///< prov/*.html written
   bool export_page = false;       ///< export.html written
+  std::vector<std::string> pending_files;  ///< files holding drawing placeholders (defer_drawings), sorted
   bool ok = true;
   std::string error;
 };

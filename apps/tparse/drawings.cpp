@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "graph/layout_cache.hpp"
+#include "report/sink.hpp"
 
 extern char** environ;
 
@@ -83,9 +84,12 @@ bool read_jobs(const std::string& out, Jobs& j) {
       if (sp == std::string::npos) return false;
       size_t len = std::stoull(line.substr(sp + 1));
       if (pos + len > data.size()) return false;
-      j.jobs.push_back({line.substr(2, sp - 2), data.substr(pos, len)});
+      std::string key = line.substr(2, sp - 2);
+      if (key.size() != 32 || key.find_first_not_of("0123456789abcdef") != std::string::npos) return false;
+      j.jobs.push_back({key, data.substr(pos, len)});
       pos += len + 1;
     } else if (line.rfind("F ", 0) == 0) {
+      if (!report::is_safe_relative(line.substr(2))) return false;  // only files inside OUT
       j.files.push_back(line.substr(2));
     } else {
       return false;

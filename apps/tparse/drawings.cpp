@@ -113,6 +113,14 @@ int draw_pending(const std::string& out, int workers) {
   Jobs j;
   if (!read_jobs(out, j)) return 1;
   const std::string dir = jobs_dir(out);
+  // Our job file, by inode: a new report into OUT (--overwrite) removes it and may write its own;
+  // from then on this drawer writes nothing (the new report's drawer fills the new files).
+  struct stat js0;
+  if (::stat((dir + "/jobs").c_str(), &js0) != 0) return 1;
+  auto still_ours = [&] {
+    struct stat js;
+    return ::stat((dir + "/jobs").c_str(), &js) == 0 && js.st_ino == js0.st_ino && js.st_dev == js0.st_dev;
+  };
   size_t n = j.jobs.size();
   if (workers <= 0) workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   workers = static_cast<int>(std::min<size_t>(static_cast<size_t>(workers), std::max<size_t>(1, n)));
@@ -181,7 +189,11 @@ int draw_pending(const std::string& out, int workers) {
         continue;
       }
       std::string path = (fs::path(out) / rel).string(), text;
-      if (read_file(path, text)) write_atomic(path, graph::fill_placeholders(text, svg_of));
+      if (!still_ours()) return 0;
+      if (read_file(path, text)) {
+        std::string filled = graph::fill_placeholders(text, svg_of);
+        if (filled != text) write_atomic(path, filled);
+      }
     }
     todo.swap(left);
     if (!todo.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -189,7 +201,7 @@ int draw_pending(const std::string& out, int workers) {
   for (pid_t p : pids)
     if (p > 0) ::waitpid(p, nullptr, 0);
   std::error_code ec;
-  fs::remove_all(dir, ec);
+  if (still_ours()) fs::remove_all(dir, ec);
   return 0;
 }
 

@@ -26,6 +26,13 @@ for c in hf_gpt2_tiny chatglm_version_forward; do
   for _ in $(seq 600); do [ -e "$W/$c.later/.tparse-drawings" ] || break; sleep 0.1; done
   [ ! -e "$W/$c.later/.tparse-drawings" ] || fail "$c: background drawer did not finish in 60 s"
   diff -r "$W/$c.inline" "$W/$c.later" > /dev/null || fail "$c: --drawings later differs from drawing in place"
+  # A second report into the same directory while the first one's drawer may still run: the old
+  # drawer stops writing once its job file is gone; the result is the new report, whole.
+  TPARSE_CACHE_DIR=$W/cache3 "$T" report "$tr" -o "$W/$c.twice" --no-browser -q --drawings later
+  TPARSE_CACHE_DIR=$W/cache4 "$T" report "$tr" -o "$W/$c.twice" --no-browser -q --drawings later --overwrite
+  for _ in $(seq 600); do [ -e "$W/$c.twice/.tparse-drawings" ] || break; sleep 0.1; done
+  sleep 0.5
+  diff -r "$W/$c.inline" "$W/$c.twice" > /dev/null || fail "$c: a report made over a drawing one differs"
   # Warm cache: nothing left to draw, same bytes.
   TPARSE_CACHE_DIR=$W/cache1 "$T" report "$tr" -o "$W/$c.warm" --no-browser -q --drawings later
   [ ! -e "$W/$c.warm/.tparse-drawings" ] || fail "$c: a warm cache still deferred drawings"

@@ -42,6 +42,11 @@ bool is_key(const std::string& name) {
 
 }  // namespace
 
+bool layout_estimated_metrics() {
+  static const bool est = env("TPARSE_GV_ESTIMATE") == "1";
+  return est;
+}
+
 LayoutCache& LayoutCache::instance() {
   static LayoutCache c = [] {
     uint64_t mb = 256;
@@ -64,6 +69,7 @@ std::string LayoutCache::key(std::string_view kind, std::string_view dot) {
   EVP_DigestUpdate(c, kind.data(), kind.size());
   EVP_DigestUpdate(c, "\n", 1);
   EVP_DigestUpdate(c, kLayoutVersion, std::char_traits<char>::length(kLayoutVersion));
+  EVP_DigestUpdate(c, layout_estimated_metrics() ? "est" : "pango", layout_estimated_metrics() ? 3 : 5);
   EVP_DigestUpdate(c, "\n", 1);
   EVP_DigestUpdate(c, dot.data(), dot.size());
   unsigned char d[EVP_MAX_MD_SIZE];

@@ -16,7 +16,10 @@
 namespace tparse::graph {
 
 /// Bumped whenever the layout options or the renderer change what a DOT text turns into.
-inline constexpr const char* kLayoutVersion = "gv2.42-est-ns1-v1";
+inline constexpr const char* kLayoutVersion = "gv2.42-ns1-v1";
+/// Whether Graphviz measures labels with its estimated metrics (TPARSE_GV_ESTIMATE=1) instead of
+/// pango; part of every key.
+bool layout_estimated_metrics();
 
 class LayoutCache {
  public:

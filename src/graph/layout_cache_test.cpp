@@ -78,7 +78,7 @@ TEST_CASE("layout cache: concurrent writers of the same key leave one whole entr
   fs::remove_all(d);
 }
 
-TEST_CASE("svg_of_dot equals an uncached Graphviz run and uses estimated text metrics") {
+TEST_CASE("svg_of_dot (memo and cache) equals an uncached Graphviz run") {
   std::string dot = "digraph t { node [shape=box, fontname=\"Helvetica\"]; a [label=\"linear\"]; b [label=\"relu\"]; a -> b; }";
   std::string err;
   std::string fresh = svg_uncached(dot, &err);

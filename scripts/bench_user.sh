@@ -8,7 +8,7 @@
 # and `--drawings now` (drawn in worker processes before returning).
 #   TPARSE_BENCH_GPT=/work/main/.dev/perf/traces ./scripts/bench_user.sh
 # Env: TPARSE_BENCH_GPT: a directory with gpt2/trace and small/trace (made on the GPU machine by
-#      .dev/perf/gpt_train.py, kept out of the repo: docs/performance.md); rows say SKIP without it.
+#      scripts/gpt_train_trace.py; the traces stay out of the repo: docs/performance.md); rows say SKIP without it.
 #      BIN (default build/apps/tparse/tparse), TLPARSE (default: tlparse on PATH),
 #      WORK (default /tmp/tparse-bench-all, shared with bench.sh), MIXED (default $WORK/mixed_1g.log),
 #      REPEAT (default 3), BIG=0 skips (c).

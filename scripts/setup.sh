@@ -5,7 +5,7 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(
   build-essential cmake ninja-build pkg-config
-  libsimdjson-dev libfmt-dev libcli11-dev doctest-dev zlib1g-dev libmd-dev libssl-dev
+  libsimdjson-dev libfmt-dev libcli11-dev doctest-dev zlib1g-dev libmd-dev libssl-dev liblzma-dev
   libgraphviz-dev graphviz
   libimgui-dev libglfw3-dev libgl-dev xvfb xauth libgl1-mesa-dri
   clang libclang-rt-14-dev

@@ -8,6 +8,11 @@
 #include "report/report.hpp"
 #include "report_common.hpp"
 #include "tlparse_compat.hpp"
+#ifdef HAVE_TPARSE_FIX
+#include <fstream>
+
+#include "fix/fix.hpp"
+#endif
 
 namespace tparse::cli {
 
@@ -19,6 +24,7 @@ struct ReportFlags {
   std::string out = "tparse_report";
   bool overwrite = false, no_browser = false, plain_text = false;
   std::string drawings = "later";
+  std::vector<std::string> roots;  ///< --source-root: the break rows link `tparse fix` patches (fix.html)
 };
 
 void add_report(CLI::App& app, Exit& exit) {
@@ -40,6 +46,9 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_option("-j,--jobs", f->jobs, "Threads (default: all cores)");
   sub->add_option("--rank", f->rank, "Only this rank");
   add_process_flags(sub, *f);
+#ifdef HAVE_TPARSE_FIX
+  sub->add_option("--source-root", r->roots, "Where the trace's user files are (path-suffix remap): break rows link a patch (fix.html)");
+#endif
   sub->add_flag("--no-md5", f->no_md5, "Skip payload md5 checks");
   add_tlparse_flags(sub, *tl, *f);
   sub->callback([f, r, tl, &exit] {
@@ -59,8 +68,22 @@ void add_report(CLI::App& app, Exit& exit) {
       return;
     }
     report::ReportStats st;
-    if (!write_report_dir(t, r->out, *f, r->plain_text, [&](report::ReportOptions& o) { tlparse_report_options(*tl, o); }, &st,
-                          r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
+    std::map<int32_t, std::pair<std::string, std::string>> site_patch;
+#ifdef HAVE_TPARSE_FIX
+    std::string fix_page;
+    if (!r->roots.empty()) {  // only with sources: a patch needs the user's files
+      fix::Plan plan = fix::plan_trace(t, f->inputs.front(), {.source_roots = r->roots});
+      for (const auto& x : plan.patches)
+        for (int32_t s : x.sites)
+          site_patch.try_emplace(s, "fix.html#patch-" + std::to_string(x.id), "[" + std::to_string(x.id) + "] " + x.title);
+      if (!plan.patches.empty()) fix_page = fix::plan_html(plan);
+    }
+#endif
+    auto tune = [&](report::ReportOptions& o) {
+      tlparse_report_options(*tl, o);
+      o.site_patch = site_patch;
+    };
+    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);
@@ -68,6 +91,9 @@ void add_report(CLI::App& app, Exit& exit) {
       exit.code = 2;
       return;
     }
+#ifdef HAVE_TPARSE_FIX
+    if (!fix_page.empty()) std::ofstream(fs::path(r->out) / "fix.html", std::ios::binary) << fix_page;
+#endif
     // As tlparse: export mode (-e) returns before the strict checks, so -e --strict only notes problems.
     LoadFlags checked = *f;
     checked.strict = f->strict && !tl->export_mode;

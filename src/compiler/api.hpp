@@ -30,3 +30,58 @@ struct Result {
 Result compile_script(const std::string& path, const std::string& source, const Options& opts);
 
 }  // namespace tparse::compiler
+
+namespace tparse::compiler {
+
+// ---- Source outline (for `tparse fix`: patches placed by the parser's locations) ----
+
+/// A name read inside a statement's own expressions, and how it is used there.
+struct OutlineName {
+  std::string name;
+  int line = 0, col = 0;
+  /// "binop" (operand of + - * / ... or a comparison), "len" (the argument of len()),
+  /// "call_arg" (another call's argument), "attr" (x.attr / x.method()), "other".
+  std::string use;
+};
+
+/// A call inside a statement's own expressions.
+struct OutlineCall {
+  std::string callee;          ///< dotted name ("print", "torch.__version__.split", "logger.warning_once");
+                               ///< a method on a computed value starts with '.' (".item", ".tolist")
+  int line = 0, col = 0;       ///< where the call expression starts (leftmost token)
+  int paren_line = 0, paren_col = 0;  ///< its '('
+  int name_line = 0, name_col = 0;    ///< for a method call: the method name's position ("item" in x.item())
+  int nargs = 0;
+  std::vector<std::string> keywords;  ///< keyword argument names
+};
+
+/// One statement with its place in the file (1-based lines and byte columns).
+struct OutlineStmt {
+  std::string kind;            ///< "expr", "assign", "augassign", "annassign", "if", "for", "while", "def", "class",
+                               ///< "return", "with", "try", "import", "pass", "raise", "other"
+  int line = 0, col = 0, end_line = 0;
+  int parent = -1;             ///< index of the enclosing compound statement (-1: module level)
+  std::string block;           ///< which block of the parent: "body", "orelse", "final", "handler"
+  int function = -1;           ///< index of the innermost enclosing def (-1: none)
+  int cls = -1;                ///< index of the class that directly holds that def (-1: none)
+  std::string name;            ///< def / class name
+  std::vector<std::string> params;   ///< def: parameter names
+  std::vector<std::string> targets;  ///< assignment / for / augassign: the plain Name targets
+  int value_line = 0, value_col = 0; ///< where the value (assign), test (if/while) or returned expr starts
+  std::string value_kind;      ///< "call", "compare", "attr", "binop", "name", "other" (the value's top node)
+  std::vector<OutlineCall> calls;
+  std::vector<OutlineName> names;
+  std::vector<int> body, orelse;     ///< child statement indices
+  bool in_loop = false;        ///< inside a for/while of the same function
+};
+
+struct Outline {
+  bool ok = false;
+  std::string error;           ///< file:line:col diagnostic when the file does not parse
+  std::vector<OutlineStmt> stmts;
+};
+
+/// Parses `source` with the compiler's front end and lists every statement with its location.
+Outline outline_source(const std::string& path, const std::string& source);
+
+}  // namespace tparse::compiler

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct ReportOptions {
   /// ReportStats::pending_files (graph::take_pending_drawings has their DOT texts): the CLI lays
   /// them out in worker processes, now or in the background (`--drawings`). Off: drawn in place.
   bool defer_drawings = false;
+  /// `tparse report --source-root`: per break site (index into Model::break_sites) the patch that
+  /// `tparse fix` offers for it, as (relative link, label); the break row links it.
+  std::map<int32_t, std::pair<std::string, std::string>> site_patch;
   /// (pages done, pages total); called from worker threads under a lock.
   std::function<void(uint64_t, uint64_t)> progress;
 };

@@ -152,6 +152,8 @@ std::string breaks_section(Ctx& cx, int rank, const std::string& root) {
       out += it->second;
     }
 #endif
+    if (auto pl = cx.opt.site_patch.find(si); pl != cx.opt.site_patch.end())
+      out += "<p><b>Patch:</b> <a href=\"" + esc(pl->second.first) + "\">" + esc(pl->second.second) + "</a></p>";
     if (!b.user_stack.empty()) {
       out += "<p><b>User stack</b> (innermost last):</p><pre>";
       for (const auto& f : b.user_stack)

@@ -1,5 +1,8 @@
 // Parser implementation, expression half: precedence climbing from conditional expressions down to
-// atoms, calls/subscripts/slices, comprehensions and f-strings. Statements are in parser.cpp.
+// atoms (assignment expressions, await, calls/subscripts/slices, comprehensions, f-strings, integer
+// literals of any size). Statements are in parser.cpp.
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 
@@ -12,7 +15,8 @@ bool is_keyword(const std::string& s) {
   static const char* kws[] = {"if", "else", "elif", "for", "in", "while", "def", "class", "return",
                               "and", "or", "not", "is", "lambda", "import", "from", "as", "with",
                               "pass", "break", "continue", "None", "True", "False", "yield",
-                              "assert", "raise", "global", "del", "try", "except", "finally", nullptr};
+                              "assert", "raise", "global", "del", "try", "except", "finally", "nonlocal",
+                              "async", "await", nullptr};
   for (int i = 0; kws[i]; ++i) if (s == kws[i]) return true;
   return false;
 }
@@ -21,16 +25,40 @@ bool is_keyword(const std::string& s) {
 
 ExprP Parser::expr_list(bool allow_star) {
   Location l = cur().loc;
-  ExprP first = allow_star && is_op("*") ? (++p, star(expr(), l)) : expr();
+  ExprP first = allow_star && is_op("*") ? (++p, star(bitor_expr(), l)) : expr();
   if (!is_op(",")) return first;
   auto tup = mk(EK::Tuple, l);
   tup->a.push_back(first);
   while (accept_op(",")) {
-    if (cur().kind == Tok::Newline || is_op("=") || is_op(")") || is_op(":") || is_op(";")) break;
-    if (allow_star && is_op("*")) { Location sl = cur().loc; ++p; tup->a.push_back(star(expr(), sl)); }
+    if (cur().kind == Tok::Newline || cur().kind == Tok::End || is_op("=") || is_op(")") || is_op(":") ||
+        is_op(";") || is_op("]") || is_op("}") || is_kw("in") || (cur().kind == Tok::Op && cur().text.size() >= 2 && cur().text.back() == '='))
+      break;
+    if (allow_star && is_op("*")) { Location sl = cur().loc; ++p; tup->a.push_back(star(bitor_expr(), sl)); }
     else tup->a.push_back(expr());
   }
   return tup;
+}
+
+/// `name := value` where the grammar allows an assignment expression, else an expression.
+ExprP Parser::named_expr() {
+  if (cur().kind == Tok::Name && peek().kind == Tok::Op && peek().text == ":=") {
+    if (is_keyword(cur().text)) fail("cannot use assignment expressions with " + cur().text);
+    auto e = mk(EK::NamedExpr, cur().loc);
+    e->s = cur().text;
+    p += 2;
+    e->a.push_back(expr());
+    return e;
+  }
+  ExprP e = expr();
+  if (is_op(":=")) throw CompileError(e->loc, "cannot use assignment expressions with expression");
+  return e;
+}
+
+/// An element of a display or call: `*x` or a named expression.
+ExprP Parser::star_named() {
+  Location l = cur().loc;
+  if (accept_op("*")) return star(bitor_expr(), l);
+  return named_expr();
 }
 
 ExprP Parser::expr() {
@@ -161,6 +189,13 @@ ExprP Parser::factor() {
 }
 
 ExprP Parser::power() {
+  if (is_kw("await")) {
+    Nest nest(*this, "expression nested too deeply");
+    auto a = mk(EK::Await, cur().loc);
+    ++p;
+    a->a = {power()};
+    return a;
+  }
   ExprP e = primary();
   if (is_op("**")) {
     Nest nest(*this, "expression nested too deeply");
@@ -196,8 +231,8 @@ ExprP Parser::primary() {
           p += 2;
           c->a.push_back(expr());
         } else {
-          ExprP arg = expr();
-          if (is_kw("for")) arg = comprehension(EK::GenExp, arg, arg->loc);
+          ExprP arg = named_expr();
+          if (is_kw("for") || is_kw("async")) arg = comprehension(EK::GenExp, arg, arg->loc);
           c->kw.push_back("");
           c->a.push_back(arg);
         }
@@ -235,8 +270,9 @@ ExprP Parser::subscript_list() {
 ExprP Parser::subscript() {
   Location l = cur().loc;
   ExprP lo, hi, st;
+  if (is_op("*")) { ++p; return star(bitor_expr(), l); }  // `a[*idx]` (3.11)
   if (!is_op(":")) {
-    lo = expr();
+    lo = named_expr();
     if (!is_op(":")) return lo;
   }
   expect_op(":");
@@ -251,7 +287,9 @@ ExprP Parser::comprehension(EK kind, ExprP elt, Location l, ExprP val) {
   auto c = mk(kind, l);
   c->a.push_back(elt);
   if (val) c->a.push_back(val);
-  while (accept_kw("for")) {
+  while (true) {
+    if (is_kw("async") && peek().text == "for") ++p;
+    if (!accept_kw("for")) break;
     Comp cp;
     cp.target = target_list();
     if (!accept_kw("in")) fail("expected 'in'");
@@ -262,40 +300,74 @@ ExprP Parser::comprehension(EK kind, ExprP elt, Location l, ExprP val) {
   return c;
 }
 
-ExprP Parser::fstring(const Token& tk) {
-  auto e = mk(EK::FStr, tk.loc);
+ExprP Parser::fstring(const Token& tk) { return fparts_expr(tk.fparts, tk.loc); }
+
+/// An FStr node from the lexer's parts: kw = literal pieces (one more than fields), a = the field
+/// expressions (each parsed from its source text, located where it stands in the file).
+ExprP Parser::fparts_expr(const std::vector<FPart>& parts, Location l) {
+  auto e = mk(EK::FStr, l);
   std::string lit;
-  const std::string& s = tk.text;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '{' && i + 1 < s.size() && s[i + 1] == '{') { lit += '{'; ++i; continue; }
-    if (s[i] == '}' && i + 1 < s.size() && s[i + 1] == '}') { lit += '}'; ++i; continue; }
-    if (s[i] == '{') {
-      int depth = 1;
-      size_t j = i + 1;
-      while (j < s.size() && depth > 0) { if (s[j] == '{') ++depth; if (s[j] == '}') --depth; ++j; }
-      std::string inner = s.substr(i + 1, j - i - 2);
-      std::string spec;
-      size_t colon = inner.find(':');
-      if (colon != std::string::npos && inner.find('[') == std::string::npos) { spec = inner.substr(colon + 1); inner = inner.substr(0, colon); }
-      if (!inner.empty() && inner.back() == '=') inner.pop_back();
-      if (inner.size() > 2 && inner[inner.size() - 2] == '!') inner = inner.substr(0, inner.size() - 2);
-      Parser sub;
-      sub.depth = depth;  // a nested f-string counts as nesting
-      sub.t = lex(inner);
-      for (auto& x : sub.t) { x.loc.line = tk.loc.line; x.loc.file = tk.loc.file; x.loc.col += tk.loc.col + static_cast<int>(i) + 1; }
-      e->kw.push_back(lit);
-      lit.clear();
-      auto ex = sub.expr();
-      e->a.push_back(ex);
-      e->comps.push_back(Comp{nullptr, nullptr, {}});
-      e->comps.back().target = mk(EK::Str, tk.loc);
-      e->comps.back().target->s = spec;
-      i = j - 1;
-      continue;
+  for (const FPart& part : parts) {
+    if (!part.field) { lit += part.text; continue; }
+    lit += part.debug;
+    e->kw.push_back(lit);
+    lit.clear();
+    Parser sub;
+    sub.depth = depth + 1;  // a nested f-string counts as nesting
+    sub.t = lex("(" + part.text + ")");
+    for (auto& x : sub.t) {
+      x.loc.file = l.file;
+      x.loc.col = x.loc.line == 1 ? part.loc.col + x.loc.col - 2 : x.loc.col;
+      x.loc.line += part.loc.line - 1;
     }
-    lit += s[i];
+    ExprP ex = sub.atom();
+    if (sub.cur().kind != Tok::Newline && sub.cur().kind != Tok::End) sub.fail("f-string: invalid syntax");
+    e->a.push_back(ex);
+    Comp c{nullptr, nullptr, {}};
+    if (part.has_spec) {
+      bool plain = std::none_of(part.spec.begin(), part.spec.end(), [](const FPart& x) { return x.field; });
+      if (plain) {
+        c.target = mk(EK::Str, part.loc);
+        for (auto& x : part.spec) c.target->s += x.text;
+      } else {
+        c.target = fparts_expr(part.spec, part.loc);
+      }
+    }
+    char conv = part.conv ? part.conv : (!part.debug.empty() && !part.has_spec ? 'r' : 0);
+    if (conv) { c.iter = mk(EK::Str, part.loc); c.iter->s = std::string(1, conv); }
+    e->comps.push_back(c);
   }
   e->kw.push_back(lit);
+  return e;
+}
+
+/// Decimal, hex (0x), octal (0o) and binary (0b) integers; beyond 64 bits the node keeps the text
+/// and an approximate value (EK::Int with s set), as the runtime has no big integers.
+ExprP Parser::int_literal(const Token& tk) {
+  auto e = mk(EK::Int, tk.loc);
+  const std::string& x = tk.text;  // lowercase, underscores removed by the lexer
+  int base = 10;
+  size_t start = 0;
+  if (x.size() > 1 && x[0] == '0' && (x[1] == 'x' || x[1] == 'o' || x[1] == 'b')) {
+    base = x[1] == 'x' ? 16 : x[1] == 'o' ? 8 : 2;
+    start = 2;
+  }
+  const char* b = x.data() + start;
+  const char* end = x.data() + x.size();
+  static const char* names[] = {"", "", "binary", "", "", "", "", "", "octal", "", "decimal", "", "", "", "", "", "hexadecimal"};
+  if (b == end) fail(fmt::format("invalid {} literal", names[base]));
+  if (base == 10 && x.size() > 1 && x[0] == '0' && x.find_first_not_of('0') != std::string::npos)
+    fail("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+  auto [q, ec] = std::from_chars(b, end, e->i, base);
+  if (ec == std::errc::result_out_of_range) {
+    long double v = 0;
+    for (const char* c = b; c < end; ++c) v = v * base + (std::isdigit(static_cast<unsigned char>(*c)) ? *c - '0' : *c - 'a' + 10);
+    e->i = 0;
+    e->s = x;
+    e->f = static_cast<double>(v);
+    return e;
+  }
+  if (ec != std::errc() || q != end) fail(fmt::format("invalid {} literal", names[base]));
   return e;
 }
 
@@ -314,26 +386,22 @@ ExprP Parser::atom() {
       return e;
     }
     case Tok::Int: {
-      auto e = mk(EK::Int, l);
-      // the lexer gives "0x" + hex digits or decimal digits (underscores removed)
-      bool hex = tk.text.size() > 1 && (tk.text[1] == 'x' || tk.text[1] == 'X');
-      const char* b = tk.text.data() + (hex ? 2 : 0);
-      const char* end = tk.text.data() + tk.text.size();
-      auto [q, ec] = std::from_chars(b, end, e->i, hex ? 16 : 10);
-      if (ec == std::errc::result_out_of_range) fail("integer literal too large");
-      if (ec != std::errc() || q != end) fail(hex ? "invalid hexadecimal literal" : "invalid decimal literal");
+      ExprP e = int_literal(tk);
       ++p;
       return e;
     }
     case Tok::Float: {
-      auto e = mk(EK::Float, l);
+      bool imag = tk.text.back() == 'j';
+      auto e = mk(imag ? EK::Imag : EK::Float, l);
       e->f = std::strtod(tk.text.c_str(), nullptr);  // 1e999 is inf and 1e-999 is 0.0, as in Python
       ++p;
       return e;
     }
     case Tok::String: {
       ExprP e;
+      bool bytes = tk.bytes;
       while (cur().kind == Tok::String) {  // implicit concatenation
+        if (cur().bytes != bytes) fail("cannot mix bytes and nonbytes literals");
         ExprP part = cur().fstring ? fstring(cur()) : nullptr;
         if (!part) { part = mk(EK::Str, cur().loc); part->s = cur().text; }
         ++p;
@@ -350,14 +418,19 @@ ExprP Parser::atom() {
       if (tk.text == "(") {
         ++p;
         if (accept_op(")")) return mk(EK::Tuple, l);
-        ExprP first = is_op("*") ? (++p, star(expr(), l)) : expr();
-        if (is_kw("for")) { auto g = comprehension(EK::GenExp, first, l); expect_op(")"); return g; }
-        if (accept_op(")")) return first;
+        if (is_kw("yield")) { auto y = yield_expr(); expect_op(")"); return y; }
+        ExprP first = star_named();
+        if (is_kw("for") || is_kw("async")) { auto g = comprehension(EK::GenExp, first, l); expect_op(")"); return g; }
+        if (accept_op(")")) {
+          if (first->k == EK::Starred) throw CompileError(first->loc, "cannot use starred expression here");
+          return first;
+        }
         auto tup = mk(EK::Tuple, l);
         tup->a.push_back(first);
-        while (accept_op(",")) {
-          if (is_op(")")) break;
-          tup->a.push_back(is_op("*") ? (++p, star(expr(), l)) : expr());
+        expect_op(",");
+        while (!is_op(")")) {
+          tup->a.push_back(star_named());
+          if (!accept_op(",")) break;
         }
         expect_op(")");
         return tup;
@@ -366,12 +439,12 @@ ExprP Parser::atom() {
         ++p;
         auto lst = mk(EK::List, l);
         if (accept_op("]")) return lst;
-        ExprP first = is_op("*") ? (++p, star(expr(), l)) : expr();
-        if (is_kw("for")) { auto c = comprehension(EK::ListComp, first, l); expect_op("]"); return c; }
+        ExprP first = star_named();
+        if (is_kw("for") || is_kw("async")) { auto c = comprehension(EK::ListComp, first, l); expect_op("]"); return c; }
         lst->a.push_back(first);
         while (accept_op(",")) {
           if (is_op("]")) break;
-          lst->a.push_back(is_op("*") ? (++p, star(expr(), l)) : expr());
+          lst->a.push_back(star_named());
         }
         expect_op("]");
         return lst;
@@ -387,7 +460,7 @@ ExprP Parser::atom() {
             ++p;
             star->s = "**";
             d->a.push_back(star);
-            d->a.push_back(expr());
+            d->a.push_back(bitor_expr());
             return;
           }
           d->a.push_back(expr());
@@ -396,14 +469,16 @@ ExprP Parser::atom() {
         };
         if (is_op("**")) {
           dict_item();
+          if (is_kw("for")) fail("dict unpacking cannot be used in dict comprehension");
           while (accept_op(",")) { if (is_op("}")) break; dict_item(); }
           expect_op("}");
           return d;
         }
-        ExprP k = expr();
-        if (accept_op(":")) {
+        bool bare_walrus = cur().kind == Tok::Name && peek().kind == Tok::Op && peek().text == ":=";
+        ExprP k = star_named();
+        if (k->k != EK::Starred && !bare_walrus && accept_op(":")) {
           ExprP v = expr();
-          if (is_kw("for")) { auto c = comprehension(EK::DictComp, k, l, v); expect_op("}"); return c; }
+          if (is_kw("for") || is_kw("async")) { auto c = comprehension(EK::DictComp, k, l, v); expect_op("}"); return c; }
           d->a = {k, v};
           while (accept_op(",")) {
             if (is_op("}")) break;
@@ -412,9 +487,10 @@ ExprP Parser::atom() {
           expect_op("}");
           return d;
         }
+        if (is_kw("for") || is_kw("async")) { auto c = comprehension(EK::SetComp, k, l); expect_op("}"); return c; }
         auto st = mk(EK::Set, l);
         st->a.push_back(k);
-        while (accept_op(",")) { if (is_op("}")) break; st->a.push_back(expr()); }
+        while (accept_op(",")) { if (is_op("}")) break; st->a.push_back(star_named()); }
         expect_op("}");
         return st;
       }

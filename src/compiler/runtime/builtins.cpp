@@ -28,7 +28,8 @@ V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
                                               "importlib", "importlib.metadata", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
-                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init"};
+                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
+                                              "torch.linalg", "torch.special"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -47,11 +48,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       std::string full = m + "." + name;
       if (V sub = make_module(full)) return sub;
       if (m == "torch") {
-        static const std::set<std::string> dtypes = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool", "long", "float", "half", "double", "int8", "uint8"};
+        static const std::set<std::string> dtypes = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool", "long", "float", "half", "double", "int8", "uint8",
+                                                      "int16", "short", "int", "complex64", "complex128", "cfloat", "cdouble"};
         if (dtypes.count(name)) {
           auto d = std::make_shared<Obj>();
           d->k = VK::DType;
-          d->s = name == "long" ? "int64" : name == "float" ? "float32" : name == "half" ? "float16" : name == "double" ? "float64" : name;
+          static const std::map<std::string, std::string> alias = {{"long", "int64"}, {"float", "float32"}, {"half", "float16"}, {"double", "float64"},
+                                                                   {"short", "int16"}, {"int", "int32"}, {"cfloat", "complex64"}, {"cdouble", "complex128"}};
+          d->s = alias.count(name) ? alias.at(name) : name;
           return d;
         }
         if (name == "__version__") {
@@ -68,7 +72,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       if (m == "torch.nn") {
         if (name == "functional") return make_module("torch.nn.functional");
-        if (name == "Parameter") return mk_builtin("nn.Parameter");
+        if (name == "Parameter" || name == "Buffer") return mk_builtin("nn." + name);
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
@@ -522,7 +526,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return c;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);
-  if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter") return torch_fn(name, args, kwargs, loc);
+  if (name.rfind("torch.", 0) == 0 || name.rfind("F.", 0) == 0 || name == "nn.Parameter" || name == "nn.Buffer") return torch_fn(name, args, kwargs, loc);
   error(loc, fmt::format("unknown function '{}'", name));
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 
 namespace tparse::compiler {
 
@@ -221,12 +222,14 @@ void Interp::exec_stmt(const StmtP& s) {
           cur.while_bottom = false;
           return r;
         };
+        bool broke = false;
         while (test()) {
           if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
           try { exec_block(s->body); }
-          catch (BreakSignal&) { break; }
+          catch (BreakSignal&) { broke = true; break; }
           catch (ContinueSignal&) {}
         }
+        if (!broke) exec_block(s->orelse);
       } catch (...) { --stack_.back()->loop_depth; throw; }
       --stack_.back()->loop_depth;
       return;
@@ -248,11 +251,24 @@ void Interp::exec_stmt(const StmtP& s) {
       c->k = VK::Class;
       c->s = s->fn->name;
       c->fn = s->fn;
+      std::vector<V> bases;
       for (auto& b : s->items) {
-        V bv = eval(b);
+        if (b->k == EK::Starred) { for (auto& x : iterate(eval(b->a[0]), b->loc)) bases.push_back(x); }
+        else bases.push_back(eval(b));
+      }
+      for (auto& bv : bases) {
         c->bases.push_back(bv);
         if (!bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn == "Module" ? "Module" : bv->builtin_nn;
         else if (bv->k == VK::Class && !bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn;
+      }
+      // header keywords: `metaclass=` is evaluated and not modelled (classes are built as by `type`);
+      // the others go to a user base's __init_subclass__ (below), or are dropped for bases we do not
+      // model (TypedDict's `total=`)
+      std::vector<std::pair<std::string, V>> class_kwargs;
+      for (auto& kw : s->keywords) {
+        V v = eval(kw.second);
+        if (kw.first == "**") { for (auto& kv : v->dict) class_kwargs.push_back({py_str(kv.first), kv.second}); }
+        else if (kw.first != "metaclass") class_kwargs.push_back({kw.first, v});
       }
       auto scope = std::make_shared<Env>();
       scope->parent = act.env;
@@ -266,6 +282,17 @@ void Interp::exec_stmt(const StmtP& s) {
         c->attrs[n] = m;
         c->order.push_back(n);
       }
+      // PEP 487: the nearest base's __init_subclass__ (implicitly a classmethod) gets the new class
+      std::function<V(const V&)> find_hook = [&](const V& cls) -> V {
+        for (auto& b : cls->bases) {
+          if (b->k != VK::Class) continue;
+          auto it = b->attrs.find("__init_subclass__");
+          if (it != b->attrs.end() && it->second->k == VK::Func) return it->second;
+          if (V h = find_hook(b)) return h;
+        }
+        return nullptr;
+      };
+      if (V hook = find_hook(c)) call(hook, {c}, class_kwargs, s->loc);
       V cv = c;  // class decorators (@dataclass, ...), innermost first
       for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it) cv = call(eval(*it), {cv}, {}, (*it)->loc);
       act.env->set(s->fn->name, cv);
@@ -332,6 +359,10 @@ void Interp::exec_stmt(const StmtP& s) {
       for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);
       return;
     case SK::Del: return;
+    case SK::Match: error(s->loc, "the match statement is not supported by tparse (it is parsed, not run)");
+    case SK::TypeAlias:  // `type X = ...` is lazy in Python: X is bound, its value is not modelled
+      act.env->set(s->targets[0]->s, none());
+      return;
     case SK::Try: exec_try(*s); return;
   }
 }

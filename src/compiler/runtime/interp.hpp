@@ -210,7 +210,7 @@ class Interp {
   V subscript(V obj, V idx, Location loc);
   [[noreturn]] void error(Location loc, const std::string& msg);
 
-  // ---- builtins and torch (builtins.cpp, torch_ops.cpp, nn_modules.cpp) ----
+  // ---- builtins and torch (builtins.cpp; torch/dispatch.cpp through the op table, torch/op_table.hpp; nn_modules.cpp) ----
   V call_builtin(const std::string& name, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
@@ -221,7 +221,6 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
-  V einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
@@ -234,8 +233,6 @@ class Interp {
   void realize(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
   std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
-  V tensor_method_extra(V self, bool is_fn, const std::string& target, const std::string& name, std::vector<V>& args,
-                        std::vector<V>& rest, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< tensor_extra.cpp
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

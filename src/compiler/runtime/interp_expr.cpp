@@ -3,11 +3,21 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <set>
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
+
+/// A set's items (sets are lists in this runtime): first occurrences, equal values dropped.
+static std::vector<V> unique_items(const std::vector<V>& xs) {
+  std::vector<V> out;
+  std::set<std::string> seen;
+  for (auto& x : xs)
+    if (seen.insert(py_repr(x)).second) out.push_back(x);
+  return out;
+}
 
 static V make_slice(V a, V b, V c) {
   auto s = std::make_shared<Obj>();
@@ -23,7 +33,24 @@ V Interp::eval(const ExprP& e) {
     case EK::Ellipsis: return mk_builtin("Ellipsis");
     case EK::True: return mk_bool(true);
     case EK::False: return mk_bool(false);
-    case EK::Int: return mk_int(e->i);
+    case EK::Int:  // a literal beyond 64 bits: its approximate value (no big integers in the runtime)
+      return e->s.empty() ? mk_int(e->i) : mk_float(e->f);
+    case EK::Imag: error(e->loc, "complex literals are not supported by tparse");
+    case EK::Await: error(e->loc, "'await' is not supported by tparse (async code is parsed, not run)");
+    case EK::NamedExpr: {
+      V v = eval(e->a[0]);
+      // PEP 572: inside a comprehension the name binds in the enclosing (non-comprehension) scope
+      Activation& act = *stack_.back();
+      auto saved = act.env;
+      while (act.env->comprehension && act.env->parent) act.env = act.env->parent;
+      auto n = std::make_shared<Expr>();
+      n->k = EK::Name;
+      n->s = e->s;
+      n->loc = e->loc;
+      try { assign(n, v); } catch (...) { act.env = saved; throw; }
+      act.env = saved;
+      return v;
+    }
     case EK::Float: return mk_float(e->f);
     case EK::Str: return mk_str(e->s);
     case EK::FStr: {
@@ -31,7 +58,9 @@ V Interp::eval(const ExprP& e) {
       for (size_t i = 0; i < e->a.size(); ++i) {
         s += e->kw[i];
         V v = eval(e->a[i]);
-        std::string spec = e->comps[i].target ? e->comps[i].target->s : "";
+        // the spec may hold nested fields (`{x:>{w}}`): an FStr evaluated first
+        std::string spec = e->comps[i].target ? py_str(eval(e->comps[i].target)) : "";
+        if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(py_repr(v));  // !r, !a (ascii ≈ repr)
         if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
           double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
           if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));
@@ -116,6 +145,7 @@ V Interp::eval(const ExprP& e) {
         if (x->k == EK::Starred) { for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
         else xs.push_back(eval(x));
       }
+      if (e->k == EK::Set) xs = unique_items(xs);
       return e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
     }
     case EK::Dict: {
@@ -138,8 +168,9 @@ V Interp::eval(const ExprP& e) {
       }
       return d;
     }
-    case EK::ListComp: case EK::GenExp: case EK::DictComp: {
+    case EK::ListComp: case EK::GenExp: case EK::DictComp: case EK::SetComp: {
       auto scope = std::make_shared<Env>();
+      scope->comprehension = true;
       scope->parent = stack_.back()->env;
       auto saved = stack_.back()->env;
       stack_.back()->env = scope;
@@ -166,7 +197,7 @@ V Interp::eval(const ExprP& e) {
       stack_.back()->env = saved;
       stack_.back()->in_genexpr = saved_gen;
       if (e->k == EK::DictComp) return d;
-      return mk_list(out);
+      return mk_list(e->k == EK::SetComp ? unique_items(out) : out);
     }
     case EK::Lambda: {
       auto f = std::make_shared<Obj>();
@@ -181,7 +212,8 @@ V Interp::eval(const ExprP& e) {
       V v = e->a.empty() ? none() : eval(e->a[0]);
       Activation& a = *stack_.back();
       if (!a.yields) error(e->loc, "'yield' outside a generator function");
-      a.yields->push_back(v);
+      if (e->s == "from") { for (auto& x : iterate(v, e->a[0]->loc)) a.yields->push_back(x); }
+      else a.yields->push_back(v);
       return none();
     }
   }
@@ -246,7 +278,12 @@ void Interp::assign(const ExprP& t, V v) {
         obj->attrs[obj->order.at(i)] = v;
         return;
       }
-      if (obj->k == VK::Tensor) { error(t->loc, "in-place tensor assignment is not supported by tparse"); }
+      if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
+        std::vector<V> a{idx, v};
+        std::vector<std::pair<std::string, V>> kw;
+        tensor_method(obj, "__setitem__", a, kw, t->loc);
+        return;
+      }
       error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
     }
     case EK::Starred: assign(t->a[0], v); return;

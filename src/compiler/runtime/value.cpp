@@ -44,14 +44,16 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
 std::string dtype_short(const std::string& d) {
   static const std::map<std::string, std::string> m = {
       {"float32", "f32"}, {"float64", "f64"}, {"float16", "f16"}, {"bfloat16", "bf16"},
-      {"int64", "i64"}, {"int32", "i32"}, {"bool", "b8"}, {"int8", "i8"}, {"uint8", "u8"}};
+      {"int64", "i64"}, {"int32", "i32"}, {"bool", "b8"}, {"int8", "i8"}, {"uint8", "u8"},
+      {"int16", "i16"}, {"complex64", "c64"}, {"complex128", "c128"}, {"complex32", "c32"}};
   auto it = m.find(d);
   return it == m.end() ? d : it->second;
 }
 std::string dtype_c10(const std::string& d) {
   static const std::map<std::string, std::string> m = {
       {"float32", "Float"}, {"float64", "Double"}, {"float16", "Half"}, {"bfloat16", "BFloat16"},
-      {"int64", "Long"}, {"int32", "Int"}, {"bool", "Bool"}, {"int8", "Char"}, {"uint8", "Byte"}};
+      {"int64", "Long"}, {"int32", "Int"}, {"bool", "Bool"}, {"int8", "Char"}, {"uint8", "Byte"},
+      {"int16", "Short"}, {"complex64", "ComplexFloat"}, {"complex128", "ComplexDouble"}, {"complex32", "ComplexHalf"}};
   auto it = m.find(d);
   return it == m.end() ? d : it->second;
 }

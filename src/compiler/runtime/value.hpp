@@ -87,6 +87,7 @@ struct Env : HeapMember<Env> {
   std::shared_ptr<Env> parent;
   std::set<std::string> globals_decl;
   std::set<std::string> nonlocal_decl;   ///< `nonlocal x`: assignments go to the enclosing function's scope
+  bool comprehension = false;            ///< a comprehension's scope: `:=` inside binds in the enclosing one
   V get_local(const std::string& n) const {
     auto it = vars.find(n);
     return it == vars.end() ? nullptr : it->second;

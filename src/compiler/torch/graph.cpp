@@ -144,7 +144,10 @@ std::string print_readable(const Graph& g, const std::string& file) {
     }
     if (n.dead_result) dead.push_back(n.name);
     std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
-    if (iop) lines += fmt::format("        {} {} {};  {}{} = {}{}\n", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
+    if (n.infix && n.target == "setitem" && n.args.size() == 3)  // operator.setitem: `t[idx] = v;  setitem = t`
+      lines += fmt::format("        {}[{}] = {};  {}{} = {}{}\n", arg_str(g, n.args[0]), arg_str(g, n.args[1]), arg_str(g, n.args[2]), n.name, ann,
+                           arg_str(g, n.args[0]), tail);
+    else if (iop) lines += fmt::format("        {} {} {};  {}{} = {}{}\n", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
     else lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
   }
   std::vector<std::string> outs;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "torch/nn_more.hpp"
 
 namespace tparse::compiler {
 
@@ -198,6 +199,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (!args.empty()) for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
     return inst;
   }
+  if (nn_construct_more(*this, cls, args, kwargs, loc, inst)) return inst;
   error(loc, fmt::format("unsupported module torch.nn.{}", cls));
 }
 
@@ -368,6 +370,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     }
     return cur;
   }
+  if (V r = nn_forward_more(*this, mod, args, kwargs, loc)) return r;
   error(loc, fmt::format("nn.{} is not callable", cls));
 }
 

@@ -1,11 +1,12 @@
-// Tensor operations: shape/dtype rules for the supported torch functions and Tensor methods, and
-// graph recording (one FX node per op while a frame is being traced).
+// Graph recording (one FX node per op while a frame is being traced: inputs, arguments, nodes), graph
+// breaks, broadcasting, and the Python operators on tensors (`a + b`, `a @ b`, `t += x`).
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "torch/op_table.hpp"
 
 namespace tparse::compiler {
 
@@ -178,11 +179,6 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
   return r;
 }
 
-static std::string promote(const std::string& a, const std::string& b) {
-  if (a == b) return a;
-  auto rank = [](const std::string& d) { return d == "bool" ? 0 : d.find("int") != std::string::npos ? 1 : d == "float16" || d == "bfloat16" ? 2 : d == "float32" ? 3 : 4; };
-  return rank(a) >= rank(b) ? a : b;
-}
 
 static TensorInfo like(const TensorInfo& t) {
   TensorInfo o;
@@ -191,18 +187,6 @@ static TensorInfo like(const TensorInfo& t) {
   o.device = t.device;
   o.requires_grad = t.requires_grad;
   return o;
-}
-
-static std::vector<Dim> shape_arg(Interp& I, const std::vector<V>& args, size_t from, Location loc) {
-  std::vector<V> xs;
-  if (args.size() == from + 1 && (args[from]->k == VK::Tuple || args[from]->k == VK::List)) xs = args[from]->items;
-  else xs.assign(args.begin() + static_cast<long>(from), args.end());
-  std::vector<Dim> s;
-  for (auto& x : xs) {
-    if (x->k != VK::Int) I.error(loc, fmt::format("size must be an int, not {}", type_name(x)));
-    s.push_back(Dim{x->i, x->sym});
-  }
-  return s;
 }
 
 V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected) {
@@ -242,7 +226,12 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   std::optional<double> fb;
   if (b->k == VK::Tensor) {
     o.shape = broadcast(*this, ta.shape, b->t->shape, loc);
-    o.dtype = promote(ta.dtype, b->t->dtype);
+    // torch's result_type: a 0-dim tensor only decides the dtype when its category (bool < int < float <
+    // complex) is higher than the dim-ful operand's (f16 tensor * f32 0-dim -> f16; i64 tensor * f32 0-dim -> f32)
+    auto cat = [](const std::string& d) { return d == "bool" ? 0 : d.find("int") != std::string::npos ? 1 : d.rfind("complex", 0) == 0 ? 3 : 2; };
+    bool a0 = ta.shape.empty(), b0 = b->t->shape.empty();
+    if (a0 != b0 && cat(ta.dtype) == cat(b->t->dtype)) o.dtype = a0 ? b->t->dtype : ta.dtype;
+    else o.dtype = promote_dtype(ta.dtype, b->t->dtype);
     o.requires_grad = ta.requires_grad || b->t->requires_grad;
     fb = b->t->fill;
   } else {
@@ -265,111 +254,6 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   }
   std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
   return emit("call_function", op, it->second, true, args, {}, o, loc);
-}
-
-static std::string f_target(const std::string& fname) {
-  static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot"};
-  if (cnn.count(fname)) return "torch._C._nn." + fname;
-  return "torch.nn.functional." + fname;
-}
-
-V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
-  bool is_f = full.rfind("F.", 0) == 0;
-  std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
-  Activation& act = *stack_.back();
-  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
-  if (full == "torch.compile") {
-    auto opts = std::make_shared<CompileOpts>();
-    if (V d = kw_get(kwargs, "dynamic")) { if (d->k == VK::Bool) { opts->dynamic_false = !d->b; opts->dynamic_true = d->b; } }
-    if (V f = kw_get(kwargs, "fullgraph")) opts->fullgraph = f->k == VK::Bool && f->b;
-    if (args.empty()) {
-      auto p = mk_builtin("torch.compile.partial");
-      p->copts = opts;
-      return p;
-    }
-    auto c = std::make_shared<Obj>();
-    c->k = VK::Compiled;
-    c->func = args[0];
-    c->copts = opts;
-    return c;
-  }
-  if (full == "torch.compile.partial") {
-    error(loc, "internal: partial");
-  }
-  if (full == "torch.compiler.disable" || full == "torch._dynamo.disable") {
-    if (args.empty()) return mk_builtin("torch.compiler.disable");
-    auto f = std::make_shared<Obj>(*args[0]);
-    f->disabled = true;
-    return f;
-  }
-  if (full == "torch._dynamo.graph_break") {
-    if (in_compiled) graph_break("Call to `torch._dynamo.graph_break()`", msg_graph_break_call(), loc);
-    return none();
-  }
-  if (full == "torch._dynamo.mark_dynamic") {
-    for (auto& d : iterate(args.at(1)->k == VK::Int ? mk_list({args[1]}) : args[1], loc)) args[0]->t->marked_dynamic.insert(static_cast<int>(d->i));
-    return none();
-  }
-  if (full == "torch.manual_seed" || full == "torch._dynamo.reset" || full == "torch.set_float32_matmul_precision" || full == "torch.set_grad_enabled") return none();
-  if (full == "torch.is_tensor") return mk_bool(!args.empty() && args[0]->k == VK::Tensor);
-  if (full == "torch.cuda.is_available") return mk_bool(false);
-  if (full == "nn.Parameter") {
-    TensorInfo t = *args.at(0)->t;
-    t.is_param = true;
-    t.requires_grad = true;
-    return mk_tensor(t);
-  }
-  // creation
-  static const std::set<std::string> creation = {"randn", "rand", "zeros", "ones", "empty", "full", "arange", "randint", "tensor", "zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "eye", "linspace"};
-  if (!is_f && creation.count(name)) {
-    TensorInfo t;
-    if (V d = kw_get(kwargs, "dtype")) t.dtype = d->s;
-    if (V d = kw_get(kwargs, "device")) if (d->k == VK::Str || d->k == VK::Device) t.device = d->s;  // None: the default device
-    if (V r = kw_get(kwargs, "requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
-    if (name == "arange") {
-      long long a = 0, b = 0, st = 1;
-      if (args.size() == 1) b = args[0]->i; else { a = args.at(0)->i; b = args.at(1)->i; if (args.size() > 2) st = args[2]->i; }
-      t.shape = {Dim{std::max<long long>(0, (b - a + st - 1) / st), ""}};
-      if (!kw_get(kwargs, "dtype")) t.dtype = "int64";
-    } else if (name == "randint") {
-      if (args.size() < 2) error(loc, "randint(low, high, size)");
-      t.shape = shape_arg(*this, args, args.size() == 2 ? 1 : 2, loc);
-      if (!kw_get(kwargs, "dtype")) t.dtype = "int64";
-    } else if (name == "full") {
-      t.shape = shape_arg(*this, {args.at(0)}, 0, loc);
-      V fv = args.at(1);
-      t.fill = fv->k == VK::Float ? fv->f : static_cast<double>(fv->i);
-      if (fv->k == VK::Int && !kw_get(kwargs, "dtype")) t.dtype = "int64";
-    } else if (name == "tensor") {
-      V d = args.at(0);
-      std::function<void(V)> walk = [&](V x) { if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); } else if (x->k == VK::Int && !kw_get(kwargs, "dtype")) t.dtype = "int64"; };
-      walk(d);
-      if (d->k == VK::Int || d->k == VK::Float) t.fill = d->k == VK::Int ? d->i : d->f;
-    } else if (name.size() > 5 && name.substr(name.size() - 5) == "_like") {
-      TensorInfo src = *args.at(0)->t;
-      t.shape = src.shape;
-      if (!kw_get(kwargs, "dtype")) t.dtype = src.dtype;
-      if (name == "zeros_like") t.fill = 0.0;
-      if (name == "ones_like") t.fill = 1.0;
-      if (name == "full_like") t.fill = args.at(1)->k == VK::Float ? args[1]->f : args[1]->i;
-      std::string target = "torch." + name;
-      return emit("call_function", target, name, false, args, kwargs, t, loc);
-    } else {
-      t.shape = shape_arg(*this, args, 0, loc);
-      if (name == "zeros") t.fill = 0.0;
-      if (name == "ones") t.fill = 1.0;
-    }
-    return emit("call_function", "torch." + name, name, false, args, kwargs, t, loc);
-  }
-  if (name == "einsum" && !is_f) return einsum(args, kwargs, loc);
-  if (args.empty() || args[0]->k != VK::Tensor) {
-    if ((name == "cat" || name == "stack") && !args.empty()) {}
-    else if (name == "where" && args.size() == 3) {}
-    else error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
-  }
-  std::string target = is_f ? f_target(name) : "torch." + name;
-  std::vector<V> a = args;
-  return tensor_method(a.empty() ? nullptr : a[0], "fn:" + target + ":" + name, args, kwargs, loc);
 }
 
 V Interp::tensorified_global(const std::string& name, V v, Location loc) {

@@ -1,0 +1,100 @@
+// Dispatch of torch calls through the op table: torch.X / F.X (Interp::torch_fn) and Tensor methods
+// (Interp::tensor_method; `fn:<graph target>:<name>` is the function form nn modules use), and the
+// tuple results of (values, indices) calls with their getitem nodes.
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler {
+
+// Graph target of F.X: the C bindings torch.nn.functional re-exports print as torch._C._nn.X
+static std::string f_target(const std::string& fname) {
+  static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot"};
+  if (cnn.count(fname)) return "torch._C._nn." + fname;
+  return "torch.nn.functional." + fname;
+}
+
+V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
+  bool is_f = full.rfind("F.", 0) == 0;
+  std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
+  const OpDef* def = find_op(is_f ? kF : kTorch, name);
+  if (!def && !args.empty() && args[0]->k == VK::Tensor)  // a tensor op with no shape rule
+    error(loc, fmt::format("unsupported tensor operation '{}'", is_f ? f_target(name) : "torch." + name));
+  if (!def) error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
+  // functions of no input tensor (factories, list-taking, Python results) get the whole call
+  bool needs_input = def->family != Family::Value && def->family != Family::Creation && def->family != Family::Join && name != "where" &&
+                     name != "einsum" && name != "searchsorted" && name != "bucketize" && name != "polar" && name != "complex" && name != "meshgrid";
+  if (def->family == Family::Creation && name.size() > 5 && name.substr(name.size() - 5) == "_like") needs_input = true;
+  if (name == "bincount" || name == "split" || name == "chunk" || name == "unbind" || name == "tensor_split" || name == "split_with_sizes") needs_input = true;
+  if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
+    error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
+  std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : "torch." + name;
+  std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
+  OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
+  return def->rule(c);
+}
+
+V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
+  bool is_fn = mname.rfind("fn:", 0) == 0;
+  std::string target, name = mname;
+  std::vector<V> rest;  // args after the tensor
+  if (is_fn) {
+    size_t p = mname.find(':', 3);
+    target = mname.substr(3, p - 3);
+    name = mname.substr(p + 1);
+    rest.assign(args.begin() + (args.empty() ? 0 : 1), args.end());
+  } else {
+    rest = args;
+  }
+  const OpDef* def = find_op(is_fn ? (kTorch | kF) : kMethod, name);
+  if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
+  if (!is_fn) realize(self);
+  if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
+  OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
+  return def->rule(c);
+}
+
+V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields) {
+  std::vector<V> xs;
+  if (!tracing()) {
+    for (auto& p : parts) xs.push_back(mk_tensor(p));
+  } else {
+    Graph& g = stack_.back()->ctx->graph;
+    int wn = g.tensor_node.count(whole.get()) ? g.tensor_node[whole.get()] : static_cast<int>(g.nodes.size()) - 1;
+    g.nodes[static_cast<size_t>(wn)].has_meta = false;  // a tuple: printed without a type
+    g.tensor_node.erase(whole.get());  // the tuple node stands for no tensor (the address may be reused once `whole` dies)
+    for (auto& p : parts) xs.push_back(mk_tensor(p));
+    V r = mk_tuple(xs);
+    r->sym_node = wn;  // items get their getitem node when read (materialize_item)
+    for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];
+    return r;
+  }
+  V r = mk_tuple(xs);
+  for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];  // .values / .indices
+  return r;
+}
+
+void Interp::materialize_item(const V& tuple, size_t i) {
+  if (tuple->k != VK::Tuple || tuple->sym_node < 0 || i >= tuple->items.size() || !tracing()) return;
+  Graph& g = stack_.back()->ctx->graph;
+  const V& item = tuple->items[i];
+  if (g.tensor_node.count(item.get()) || tuple->sym_node >= static_cast<int>(g.nodes.size())) return;
+  const Node& whole = g.nodes[static_cast<size_t>(tuple->sym_node)];
+  Node n;
+  n.op = "call_function";
+  n.target = "getitem";
+  n.args = {Arg{tuple->sym_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
+  n.name = g.unique_name("getitem");
+  n.meta = *item->t;
+  if (n.meta.stride.size() != n.meta.shape.size()) n.meta.stride = contiguous_strides(n.meta.shape);
+  n.has_meta = true;
+  n.line = whole.line;
+  n.fn_name = whole.fn_name;
+  n.code = whole.code;
+  n.file = whole.file;
+  g.nodes.push_back(n);
+  g.tensor_node[item.get()] = static_cast<int>(g.nodes.size()) - 1;
+}
+
+}  // namespace tparse::compiler

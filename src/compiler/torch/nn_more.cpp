@@ -1,0 +1,191 @@
+// More torch.nn modules met in the transformers population: losses, GroupNorm, ConvTranspose, the
+// remaining activations, Dropout1d/2d/3d, Upsample, constant padding, PixelShuffle. Construction keeps
+// torch's attribute names; forward calls the functional op the module's forward calls (what Dynamo
+// records when it inlines the module under torch >= 2.5).
+#include "torch/nn_more.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+V param(std::vector<Dim> shape) {
+  TensorInfo t;
+  t.shape = std::move(shape);
+  t.is_param = true;
+  t.requires_grad = true;
+  return mk_tensor(t);
+}
+void add(V inst, const std::string& n, V v) {
+  if (!inst->attrs.count(n)) inst->order.push_back(n);
+  inst->attrs[n] = v;
+}
+// constructor parameters after the first positional ones: (name, default)
+using Params = std::vector<std::pair<std::string, V>>;
+void bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const Params& ps, Location loc) {
+  for (size_t i = 0; i < ps.size(); ++i) {
+    V v = i < args.size() ? args[i] : nullptr;
+    for (auto& [k, x] : kwargs) if (k == ps[i].first) v = x;
+    if (!v) v = ps[i].second;
+    if (!v) I.error(loc, fmt::format("nn.{}: missing argument '{}'", cls, ps[i].first));
+    inst->attrs[ps[i].first] = v;
+  }
+}
+const std::map<std::string, std::string>& loss_fn() {
+  static const std::map<std::string, std::string> m = {
+      {"CrossEntropyLoss", "cross_entropy"}, {"MSELoss", "mse_loss"}, {"L1Loss", "l1_loss"}, {"SmoothL1Loss", "smooth_l1_loss"},
+      {"BCEWithLogitsLoss", "binary_cross_entropy_with_logits"}, {"BCELoss", "binary_cross_entropy"}, {"NLLLoss", "nll_loss"},
+      {"KLDivLoss", "kl_div"}, {"HuberLoss", "huber_loss"}};
+  return m;
+}
+}  // namespace
+
+bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
+  V N = none(), F = mk_bool(false), T = mk_bool(true);
+  if (loss_fn().count(cls)) {
+    // torch.nn losses: (weight / size_average / reduce are legacy), reduction='mean'
+    Params ps;
+    if (cls == "CrossEntropyLoss") ps = {{"weight", N}, {"size_average", N}, {"ignore_index", mk_int(-100)}, {"reduce", N}, {"reduction", mk_str("mean")}, {"label_smoothing", mk_float(0.0)}};
+    else if (cls == "NLLLoss") ps = {{"weight", N}, {"size_average", N}, {"ignore_index", mk_int(-100)}, {"reduce", N}, {"reduction", mk_str("mean")}};
+    else if (cls == "BCEWithLogitsLoss") ps = {{"weight", N}, {"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"pos_weight", N}};
+    else if (cls == "BCELoss") ps = {{"weight", N}, {"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
+    else if (cls == "SmoothL1Loss") ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"beta", mk_float(1.0)}};
+    else if (cls == "HuberLoss") ps = {{"reduction", mk_str("mean")}, {"delta", mk_float(1.0)}};
+    else if (cls == "KLDivLoss") ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"log_target", F}};
+    else ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
+    bind_params(I, cls, inst, args, kwargs, ps, loc);
+    return true;
+  }
+  if (cls == "GroupNorm") {
+    bind_params(I, cls, inst, args, kwargs, {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}}, loc);
+    long long g = inst->attrs["num_groups"]->i, ch = inst->attrs["num_channels"]->i;
+    if (g <= 0 || ch % g) I.error(loc, "nn.GroupNorm: num_channels must be divisible by num_groups");
+    bool aff = inst->attrs["affine"]->k != VK::Bool || inst->attrs["affine"]->b;
+    add(inst, "weight", aff ? param({Dim{ch, ""}}) : N);
+    add(inst, "bias", aff ? param({Dim{ch, ""}}) : N);
+    return true;
+  }
+  if (cls == "ConvTranspose1d" || cls == "ConvTranspose2d" || cls == "ConvTranspose3d") {
+    size_t nd = static_cast<size_t>(cls[13] - '0');
+    bind_params(I, cls, inst, args, kwargs, {{"in_channels", nullptr}, {"out_channels", nullptr}, {"kernel_size", nullptr}, {"stride", mk_int(1)},
+                                      {"padding", mk_int(0)}, {"output_padding", mk_int(0)}, {"groups", mk_int(1)}, {"bias", T}, {"dilation", mk_int(1)}}, loc);
+    auto tup = [&](const char* n) {
+      V v = inst->attrs[n];
+      std::vector<V> xs = v->k == VK::Tuple || v->k == VK::List ? v->items : std::vector<V>(nd, v);
+      inst->attrs[n] = mk_tuple(xs);
+      return xs;
+    };
+    auto k = tup("kernel_size");
+    for (const char* n : {"stride", "padding", "output_padding", "dilation"}) tup(n);
+    long long in = inst->attrs["in_channels"]->i, out = inst->attrs["out_channels"]->i, g = inst->attrs["groups"]->i;
+    std::vector<Dim> ws{Dim{in, ""}, Dim{out / g, ""}};
+    for (auto& x : k) ws.push_back(Dim{x->i, ""});
+    V b = inst->attrs["bias"];
+    inst->attrs.erase("bias");
+    add(inst, "weight", param(ws));
+    add(inst, "bias", b->k == VK::Bool && !b->b ? N : param({Dim{out, ""}}));
+    return true;
+  }
+  static const std::map<std::string, Params> simple = {
+      {"ELU", {{"alpha", mk_float(1.0)}, {"inplace", mk_bool(false)}}},
+      {"CELU", {{"alpha", mk_float(1.0)}, {"inplace", mk_bool(false)}}},
+      {"SELU", {{"inplace", mk_bool(false)}}},
+      {"GLU", {{"dim", mk_int(-1)}}},
+      {"Hardswish", {{"inplace", mk_bool(false)}}},
+      {"Hardsigmoid", {{"inplace", mk_bool(false)}}},
+      {"Softplus", {{"beta", mk_float(1.0)}, {"threshold", mk_float(20.0)}}},
+      {"LogSoftmax", {{"dim", none()}}},
+      {"LogSigmoid", {}},
+      {"Softsign", {}},
+      {"Tanhshrink", {}},
+      {"Hardtanh", {{"min_val", mk_float(-1.0)}, {"max_val", mk_float(1.0)}, {"inplace", mk_bool(false)}}},
+      {"Dropout1d", {{"p", mk_float(0.5)}, {"inplace", mk_bool(false)}}},
+      {"Dropout2d", {{"p", mk_float(0.5)}, {"inplace", mk_bool(false)}}},
+      {"Dropout3d", {{"p", mk_float(0.5)}, {"inplace", mk_bool(false)}}},
+      {"AlphaDropout", {{"p", mk_float(0.5)}, {"inplace", mk_bool(false)}}},
+      {"Upsample", {{"size", none()}, {"scale_factor", none()}, {"mode", mk_str("nearest")}, {"align_corners", none()}, {"recompute_scale_factor", none()}}},
+      {"ZeroPad1d", {{"padding", nullptr}}},
+      {"ZeroPad2d", {{"padding", nullptr}}},
+      {"ConstantPad1d", {{"padding", nullptr}, {"value", nullptr}}},
+      {"ConstantPad2d", {{"padding", nullptr}, {"value", nullptr}}},
+      {"PixelShuffle", {{"upscale_factor", nullptr}}},
+      {"PixelUnshuffle", {{"downscale_factor", nullptr}}},
+  };
+  auto it = simple.find(cls);
+  if (it == simple.end()) return false;
+  bind_params(I, cls, inst, args, kwargs, it->second, loc);
+  if (cls.find("Pad") != std::string::npos) {  // padding: an int pads every side of the 1 or 2 last dims
+    V p = inst->attrs["padding"];
+    size_t n = cls.find("1d") != std::string::npos ? 2 : 4;
+    if (p->k == VK::Int) inst->attrs["padding"] = mk_tuple(std::vector<V>(n, p));
+    if (cls.rfind("Zero", 0) == 0) inst->attrs["value"] = mk_float(0.0);
+  }
+  return true;
+}
+
+V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  const std::string& cls = mod->builtin_nn;
+  auto& a = mod->attrs;
+  auto x = [&]() -> V {
+    if (args.empty() || args[0]->k != VK::Tensor) I.error(loc, fmt::format("nn.{} expects a tensor input", cls));
+    return args[0];
+  };
+  auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> xs, KW kw) {
+    return I.tensor_method(xs[0], "fn:" + target + ":" + fname, xs, kw, loc);
+  };
+  auto F = [](const std::string& n) { return "torch.nn.functional." + n; };
+  auto attr = [&](const char* n) { return I.getattr(mod, n, loc); };
+  if (loss_fn().count(cls)) {
+    if (args.size() < 2) I.error(loc, fmt::format("nn.{}: forward(input, target)", cls));
+    const std::string& f = loss_fn().at(cls);
+    std::vector<V> xs{args[0], args[1]};
+    if (cls == "CrossEntropyLoss") return fn(F(f), f, xs, {{"weight", attr("weight")}, {"ignore_index", a["ignore_index"]}, {"reduction", a["reduction"]}, {"label_smoothing", a["label_smoothing"]}});
+    if (cls == "NLLLoss") return fn(F(f), f, xs, {{"weight", attr("weight")}, {"ignore_index", a["ignore_index"]}, {"reduction", a["reduction"]}});
+    if (cls == "BCEWithLogitsLoss") { xs.push_back(attr("weight")); return fn(F(f), f, xs, {{"pos_weight", attr("pos_weight")}, {"reduction", a["reduction"]}}); }
+    if (cls == "BCELoss") return fn(F(f), f, xs, {{"weight", attr("weight")}, {"reduction", a["reduction"]}});
+    if (cls == "SmoothL1Loss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"beta", a["beta"]}});
+    if (cls == "HuberLoss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"delta", a["delta"]}});
+    if (cls == "KLDivLoss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"log_target", a["log_target"]}});
+    return fn(F(f), f, xs, {{"reduction", a["reduction"]}});
+  }
+  if (cls == "GroupNorm") return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), a["eps"]}, {});
+  if (cls.rfind("ConvTranspose", 0) == 0) {
+    std::string f = "conv_transpose" + cls.substr(13, 2);
+    return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], a["output_padding"], a["groups"], a["dilation"]}, {});
+  }
+  if (cls == "ELU" || cls == "CELU") { std::string f = cls == "ELU" ? "elu" : "celu"; return fn(F(f), f, {x(), a["alpha"], a["inplace"]}, {}); }
+  if (cls == "SELU") return fn(F("selu"), "selu", {x(), a["inplace"]}, {});
+  if (cls == "GLU") return fn(F("glu"), "glu", {x(), a["dim"]}, {});
+  if (cls == "Hardswish") return fn(F("hardswish"), "hardswish", {x(), a["inplace"]}, {});
+  if (cls == "Hardsigmoid") return fn(F("hardsigmoid"), "hardsigmoid", {x(), a["inplace"]}, {});
+  if (cls == "Softplus") return fn("torch._C._nn.softplus", "softplus", {x(), a["beta"], a["threshold"]}, {});
+  if (cls == "LogSoftmax") return fn(F("log_softmax"), "log_softmax", {x(), a["dim"]}, {{"_stacklevel", mk_int(5)}});
+  if (cls == "LogSigmoid") return fn("torch._C._nn.log_sigmoid", "logsigmoid", {x()}, {});
+  if (cls == "Softsign" || cls == "Tanhshrink") { std::string f = cls == "Softsign" ? "softsign" : "tanhshrink"; return fn(F(f), f, {x()}, {}); }
+  if (cls == "Hardtanh") return fn(F("hardtanh"), "hardtanh", {x(), a["min_val"], a["max_val"], a["inplace"]}, {});
+  if (cls.rfind("Dropout", 0) == 0 || cls == "AlphaDropout") {
+    std::string f = cls == "AlphaDropout" ? "alpha_dropout" : "dropout" + cls.substr(7);
+    return fn(F(f), f, {x(), a["p"], a["training"], a["inplace"]}, {});
+  }
+  if (cls == "Upsample")
+    return fn(F("interpolate"), "interpolate", {x(), a["size"], a["scale_factor"], a["mode"], a["align_corners"]}, {{"recompute_scale_factor", a["recompute_scale_factor"]}});
+  if (cls.find("Pad") != std::string::npos) return fn("torch._C._nn.pad", "pad", {x(), a["padding"], mk_str("constant"), a["value"]}, {});
+  if (cls == "PixelShuffle") return fn("torch.pixel_shuffle", "pixel_shuffle", {x(), a["upscale_factor"]}, {});
+  if (cls == "PixelUnshuffle") return fn("torch.pixel_unshuffle", "pixel_unshuffle", {x(), a["downscale_factor"]}, {});
+  return nullptr;
+}
+
+bool nn_more_modelled(const std::string& cls) {
+  return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 ||
+         std::set<std::string>{"ELU", "CELU", "SELU", "GLU", "Hardswish", "Hardsigmoid", "Softplus", "LogSoftmax", "LogSigmoid", "Softsign",
+                               "Tanhshrink", "Hardtanh", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "Upsample", "ZeroPad1d",
+                               "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "PixelShuffle", "PixelUnshuffle"}
+             .count(cls);
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,18 @@
+// More torch.nn modules (losses, GroupNorm, ConvTranspose, activations, padding, ...): construction and
+// forward, called by Interp::nn_construct / nn_forward for the classes nn_modules.cpp does not know.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler {
+
+/// Fills `inst` for torch.nn.`cls`; false when the class is not one of these.
+bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst);
+/// The module's forward (the functional op it calls); null when the class is not one of these.
+V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
+bool nn_more_modelled(const std::string& cls);
+
+}  // namespace tparse::compiler

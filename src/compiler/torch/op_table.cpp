@@ -1,0 +1,312 @@
+// The op table (see op_table.hpp): one row per torch op with its spellings, schema, family and rule,
+// the shared OpCall helpers, and the lists of nn modules / runtime-level torch calls that are modelled.
+#include "torch/op_table.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "torch/nn_more.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler {
+
+const char* family_name(Family f) {
+  switch (f) {
+    case Family::Value: return "value";
+    case Family::Creation: return "creation";
+    case Family::Elementwise: return "elementwise";
+    case Family::Binary: return "binary";
+    case Family::Reduction: return "reduction";
+    case Family::Sort: return "sort";
+    case Family::Matmul: return "matmul";
+    case Family::View: return "view";
+    case Family::Join: return "join";
+    case Family::Index: return "index";
+    case Family::Conv: return "conv/pool";
+    case Family::Norm: return "norm";
+    case Family::NN: return "nn";
+    case Family::Loss: return "loss";
+    case Family::Complex: return "complex";
+    case Family::InPlace: return "in-place";
+  }
+  return "?";
+}
+
+namespace {
+constexpr unsigned T = kTorch, F_ = kF, M = kMethod, TM = kTorch | kMethod, TF = kTorch | kF, TFM = kTorch | kF | kMethod;
+using FA = Family;
+namespace o = ops;
+
+std::vector<OpDef> build_table() {
+  // {spellings}, where, schema (after the input), family, rule[, graph target of the function form]
+  return {
+      // ---- value: Python results ----
+      {{"size", "dim", "numel", "is_contiguous", "element_size", "is_floating_point", "ndimension", "nelement"}, M, "dim=None", FA::Value, o::size_like},
+      {{"is_floating_point", "numel"}, T, "", FA::Value, o::size_like},
+      {{"is_complex"}, TM, "", FA::Value, o::is_complex},
+      {{"item", "tolist"}, M, "", FA::Value, o::item},
+      {{"nonzero", "unique", "masked_select"}, TM, "", FA::Value, o::dynamic_shape},
+      {{"backward"}, M, "gradient=None", FA::Value, o::backward},
+      {{"requires_grad_"}, M, "requires_grad=True", FA::Value, o::requires_grad_},
+      {{"compile", "compile.partial"}, T, "model=None, *, fullgraph=False, dynamic=None, backend='inductor'", FA::Value, o::compile},
+      {{"compiler.disable", "_dynamo.disable"}, T, "fn=None", FA::Value, o::disable},
+      {{"_dynamo.graph_break"}, T, "", FA::Value, o::graph_break},
+      {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
+      {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
+      {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
+      {{"cuda.is_available"}, T, "", FA::Value, o::false_value},
+      {{"nn.Parameter", "nn.Buffer"}, T, "data=None, requires_grad=True", FA::Value, o::parameter},
+      {{"jit.is_tracing", "jit.is_scripting", "compiler.is_compiling", "_dynamo.is_compiling", "is_autocast_enabled", "is_grad_enabled",
+        "get_default_dtype", "get_autocast_dtype", "get_autocast_gpu_dtype", "cuda.device_count", "is_autocast_cpu_enabled",
+        "are_deterministic_algorithms_enabled", "is_inference_mode_enabled"},
+       T, "", FA::Value, o::constant},
+      {{"device"}, T, "type, index=None", FA::Value, o::device},
+      {{"stride"}, M, "dim=None", FA::Value, o::stride},
+      {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
+      {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},
+      {{"normal", "multinomial", "poisson", "bernoulli"}, T, "mean, std, size=None", FA::Creation, o::sample},
+      {{"isin"}, T, "elements, test_elements", FA::Binary, o::isin},
+      // ---- creation ----
+      {{"randn", "rand", "zeros", "ones", "empty", "full", "arange", "randint", "tensor", "eye", "linspace", "as_tensor", "randperm", "logspace",
+        "scalar_tensor"},
+       T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
+      {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
+      {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
+      {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid},
+      {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
+      {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
+      // ---- elementwise ----
+      {{"numpy", "cpu", "cuda", "detach", "clone", "contiguous", "float", "half", "double", "long", "int", "bool", "to", "type_as", "bfloat16", "type", "short", "byte", "char"},
+       M, "dtype=None", FA::Elementwise, o::cast},
+      {{"clone", "detach"}, T, "", FA::Elementwise, o::cast},
+      {{"relu", "sigmoid", "tanh", "exp", "sin", "cos", "sqrt", "rsqrt", "abs", "neg", "log", "cumsum", "tril", "triu", "masked_fill",
+        "clamp", "sign", "square", "reciprocal", "erf", "pow", "round", "floor", "ceil", "isnan", "exp2", "expm1", "log1p", "log2",
+        "log10", "sinc", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "trunc", "frac", "clip", "sgn", "negative",
+        "logit", "erfinv", "nan_to_num", "cumprod", "relu_", "clamp_min", "clamp_max", "float_power", "softmax",
+        "log_softmax", "dropout", "absolute", "positive", "deg2rad", "rad2deg", "digamma", "lgamma",
+        "masked_scatter"},
+       TM, "", FA::Elementwise, o::unary},
+      {{"relu", "gelu", "silu", "softmax", "log_softmax", "dropout", "logsigmoid", "softplus", "elu", "leaky_relu", "mish", "hardtanh",
+        "sigmoid", "tanh", "softsign", "tanhshrink", "selu", "celu", "glu", "softmin", "relu6", "hardswish", "hardsigmoid", "gumbel_softmax",
+        "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "threshold", "prelu", "rrelu", "hardshrink", "softshrink", "silu_", "relu_"},
+       F_, "", FA::Elementwise, o::unary},
+      {{"isinf", "isfinite", "isneginf", "isposinf", "__invert__", "bitwise_not", "logical_not", "signbit", "isreal"}, TM, "", FA::Elementwise, o::predicate},
+      // ---- binary (broadcasting) ----
+      {{"add", "sub", "mul", "div", "matmul", "mm", "bmm", "maximum", "minimum", "eq", "gt", "lt", "ne", "ge", "le", "subtract", "multiply",
+        "divide", "true_divide", "floor_divide", "remainder", "fmod", "atan2", "logical_and", "logical_or", "logical_xor", "bitwise_and",
+        "bitwise_or", "bitwise_xor", "fmax", "fmin", "hypot", "xlogy", "greater", "less", "greater_equal", "less_equal", "not_equal",
+        "lerp", "copysign", "heaviside", "mv", "addcmul", "addcdiv", "rsub", "bitwise_left_shift", "bitwise_right_shift", "isclose"},
+       TM, "other", FA::Binary, o::binary},
+      {{"where"}, TM, "input, other", FA::Binary, o::where},
+      {{"__setitem__"}, M, "key, value", FA::Index, o::setitem},
+      // ---- in place (the ones without an out-of-place row; `x_` of a row `x` is derived) ----
+      {{"zero_", "fill_", "copy_", "normal_", "uniform_", "unsqueeze_", "squeeze_", "masked_fill_", "tril_", "triu_", "clamp_", "mul_", "add_",
+        "sub_", "div_", "bernoulli_", "random_", "exponential_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_",
+        "masked_scatter_", "clamp_min_", "clamp_max_", "pow_", "sqrt_", "neg_", "abs_", "log_", "lerp_",
+        "addcmul_", "addcdiv_", "fill_diagonal_", "share_memory_"},
+       M, "", FA::InPlace, o::inplace},
+      // ---- reductions ----
+      {{"sum", "mean", "amax", "amin", "max", "min", "prod", "norm", "var", "std", "all", "any", "argmax", "argmin", "logsumexp", "nansum",
+        "nanmean", "count_nonzero", "linalg.norm", "linalg.vector_norm"},
+       TM, "dim=None, keepdim=False", FA::Reduction, o::reduce},
+      {{"topk", "sort", "kthvalue", "mode", "cummax", "cummin", "median", "nanmedian"}, TM, "k, dim=-1, largest=True, sorted=True", FA::Sort, o::values_indices},
+      {{"argsort", "msort"}, TM, "dim=-1, descending=False", FA::Sort, o::argsort},
+      {{"logcumsumexp", "diff"}, TM, "dim", FA::Reduction, o::cumulative},
+      // ---- view / reshape ----
+      {{"view", "reshape", "expand", "repeat", "view_as", "expand_as", "reshape_as", "tile", "broadcast_to"}, TM, "*shape", FA::View, o::reshape},
+      {{"transpose", "swapaxes", "swapdims", "t", "mT", "permute", "movedim", "moveaxis", "adjoint", "mH", "H"}, TM, "dim0, dim1", FA::View, o::permute},
+      {{"flatten", "ravel"}, TM, "start_dim=0, end_dim=-1", FA::View, o::flatten},
+      {{"unflatten"}, TM, "dim, sizes", FA::View, o::unflatten},
+      {{"unsqueeze"}, TM, "dim", FA::View, o::unsqueeze},
+      {{"squeeze"}, TM, "dim=None", FA::View, o::squeeze},
+      {{"flip", "roll", "fliplr", "flipud", "rot90", "detach_", "pin_memory"},
+       TM, "shifts, dims=None", FA::View, o::same_shape},
+      {{"narrow", "select", "diagonal", "as_strided", "unfold"}, TM, "dim, start, length", FA::View, o::narrow},
+      // ---- join / split ----
+      {{"cat", "stack", "concat", "concatenate", "hstack", "vstack", "column_stack"}, T, "tensors, dim=0", FA::Join, o::cat},
+      {{"chunk", "split", "unbind", "tensor_split", "split_with_sizes"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split},
+      // ---- indexing ----
+      {{"__getitem__"}, M, "key", FA::Index, o::getitem},
+      {{"gather", "take_along_dim"}, TM, "dim, index", FA::Index, o::gather},
+      {{"scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_fill", "index_put", "masked_scatter", "index_put_"},
+       TM, "dim, index, src", FA::Index, o::scatter},
+      {{"index_select"}, TM, "dim, index", FA::Index, o::index_select},
+      {{"repeat_interleave"}, TM, "repeats, dim=None", FA::Index, o::repeat_interleave},
+      {{"searchsorted", "bucketize"}, T, "sorted_sequence, input, *, right=False", FA::Index, o::searchsorted},
+      // ---- matmul ----
+      {{"outer", "ger"}, TM, "vec2", FA::Matmul, o::outer},
+      {{"baddbmm", "addmm", "addbmm", "addmv"}, TM, "batch1, batch2, *, beta=1, alpha=1", FA::Matmul, o::bmm},
+      {{"einsum"}, T, "equation, *operands", FA::Matmul, o::einsum, "torch.functional.einsum"},
+      // ---- nn.functional ----
+      {{"linear"}, F_, "weight, bias=None", FA::NN, o::linear},
+      {{"layer_norm", "rms_norm", "group_norm", "normalize", "local_response_norm"}, TF, "normalized_shape, weight=None, bias=None, eps=1e-05", FA::Norm, o::norm},
+      {{"batch_norm", "instance_norm"}, TF, "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05", FA::Norm, o::unary},
+      {{"embedding"}, TF, "weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False", FA::NN, o::embedding},
+      {{"scaled_dot_product_attention"}, F_, "key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False", FA::NN, o::sdpa},
+      {{"cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+        "kl_div", "cosine_embedding_loss", "margin_ranking_loss", "soft_margin_loss", "multilabel_soft_margin_loss", "poisson_nll_loss",
+        "gaussian_nll_loss", "hinge_embedding_loss", "triplet_margin_loss", "ctc_loss", "multi_margin_loss", "cosine_similarity",
+        "pairwise_distance"},
+       TF, "target, weight=None, *, reduction='mean'", FA::Loss, o::loss},
+      {{"one_hot"}, F_, "num_classes=-1", FA::NN, o::one_hot},
+      // ---- conv / pool ----
+      {{"conv1d", "conv2d", "conv3d"}, TF, "weight, bias=None, stride=1, padding=0, dilation=1, groups=1", FA::Conv, o::conv},
+      {{"max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool3d", "avg_pool3d"}, TF, "kernel_size, stride=None, padding=0, dilation=1", FA::Conv, o::pool},
+      {{"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_max_pool1d", "adaptive_avg_pool3d"}, TF, "output_size", FA::Conv, o::adaptive_pool},
+      {{"pad"}, F_, "pad, mode='constant', value=None", FA::Conv, o::pad},
+      {{"conv_transpose1d", "conv_transpose2d", "conv_transpose3d"}, TF, "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", FA::Conv, o::conv_transpose},
+      {{"pixel_shuffle", "pixel_unshuffle"}, TF, "upscale_factor", FA::Conv, o::pixel_shuffle},
+      {{"grid_sample"}, F_, "grid, mode='bilinear', padding_mode='zeros', align_corners=None", FA::Conv, o::grid_sample},
+      {{"unfold", "fold"}, F_, "kernel_size, dilation=1, padding=0, stride=1", FA::Conv, o::im2col},
+      {{"special.logit", "special.expit", "special.erf", "special.erfinv"}, T, "", FA::Elementwise, o::unary},
+      {{"interpolate", "upsample"}, F_, "size=None, scale_factor=None, mode='nearest', align_corners=None", FA::Conv, o::interpolate},
+      // ---- complex ----
+      {{"view_as_complex"}, T, "", FA::Complex, o::view_as_complex},
+      {{"view_as_real"}, T, "", FA::Complex, o::view_as_real},
+      {{"real", "imag", "angle", "conj", "conj_physical"}, TM, "", FA::Complex, o::real_imag},
+  };
+}
+
+struct Index {
+  std::vector<OpDef> rows;
+  std::map<std::pair<unsigned, std::string>, const OpDef*> by_name;
+  std::map<std::string, OpDef> derived;  // `x_` in-place variants
+};
+
+Index& index() {
+  static Index* ix = [] {
+    auto* r = new Index;
+    r->rows = build_table();
+    for (auto& d : r->rows)
+      for (auto& n : d.names)
+        for (unsigned w : {kTorch, kF, kMethod})
+          if (d.where & w) r->by_name.emplace(std::make_pair(w, n), &d);  // first row wins
+    return r;
+  }();
+  return *ix;
+}
+}  // namespace
+
+const std::vector<OpDef>& op_table() { return index().rows; }
+
+const OpDef* find_op(unsigned where, const std::string& name) {
+  Index& ix = index();
+  for (unsigned w : {kMethod, kTorch, kF}) {
+    if (!(where & w)) continue;
+    auto it = ix.by_name.find({w, name});
+    if (it != ix.by_name.end()) return it->second;
+  }
+  // Tensor.x_: the in-place form of an elementwise / binary op x
+  if ((where & kMethod) && name.size() > 1 && name.back() == '_') {
+    static std::mutex mu;
+    std::lock_guard<std::mutex> lock(mu);
+    auto d = ix.derived.find(name);
+    if (d != ix.derived.end()) return &d->second;
+    auto base = ix.by_name.find({kMethod, name.substr(0, name.size() - 1)});
+    if (base != ix.by_name.end() && (base->second->family == Family::Elementwise || base->second->family == Family::Binary)) {
+      OpDef row{{name}, kMethod, base->second->schema, Family::InPlace, ops::inplace, ""};
+      return &ix.derived.emplace(name, row).first->second;
+    }
+  }
+  return nullptr;
+}
+
+bool nn_module_modelled(const std::string& cls) {
+  static const std::set<std::string> s = {
+      "Module", "Linear", "LayerNorm", "RMSNorm", "Embedding", "Dropout", "ReLU", "GELU", "SiLU", "Tanh", "Sigmoid", "Identity", "Softmax",
+      "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "MaxPool1d", "MaxPool2d",
+      "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Flatten", "LSTM", "GRU", "RNN",
+      "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "Parameter", "Buffer"};
+  return s.count(cls) > 0 || nn_more_modelled(cls);
+}
+
+bool runtime_modelled(const std::string& d) {
+  static const std::set<std::string> s = {"torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
+                                          "torch.nn.utils.skip_init", "torch.jit.script", "torch.jit.ignore", "torch.jit.unused", "torch.Size"};
+  return s.count(d) > 0 || d.rfind("torch.nn.init.", 0) == 0 || d.rfind("torch._C._jit_", 0) == 0;
+}
+
+// ---- OpCall helpers ----
+
+V OpCall::arg(size_t i, const char* k) const {
+  if (i < rest.size()) return rest[i];
+  if (k) return kw(k);
+  return nullptr;
+}
+
+V OpCall::kw(const std::string& k) const {
+  for (auto& [n, v] : kwargs) if (n == k) return v;
+  return nullptr;
+}
+
+V OpCall::get(const std::string& p) const {
+  // the schema's positional slots: names before `*`, in order
+  size_t slot = 0, pos = 0;
+  const std::string& s = def ? def->schema : std::string();
+  while (pos < s.size()) {
+    size_t end = s.find(',', pos);
+    std::string item = s.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    pos = end == std::string::npos ? s.size() : end + 1;
+    while (!item.empty() && item[0] == ' ') item.erase(0, 1);
+    if (item == "*" || item[0] == '*') break;
+    std::string n = item.substr(0, item.find('='));
+    if (n == p) return slot < rest.size() ? rest[slot] : kw(p);
+    ++slot;
+  }
+  return kw(p);
+}
+
+TensorInfo OpCall::like() const {
+  TensorInfo o;
+  o.shape = self->t->shape;
+  o.dtype = self->t->dtype;
+  o.device = self->t->device;
+  o.requires_grad = self->t->requires_grad;
+  return o;
+}
+
+V OpCall::out(TensorInfo o) {
+  if (is_fn) return I.emit("call_function", target, name, false, args, kwargs, o, loc);
+  std::vector<V> all{self};
+  all.insert(all.end(), rest.begin(), rest.end());
+  return I.emit("call_method", name, name == "__getitem__" ? "getitem" : name, false, all, kwargs, o, loc);
+}
+
+long long OpCall::dim(long long d, size_t rank) const {
+  long long r = std::max<long long>(static_cast<long long>(rank), 1);
+  if (d < -r || d >= r) fail(fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})", -r, r - 1, d));
+  return d < 0 ? d + static_cast<long long>(rank) : d;
+}
+
+void OpCall::fail(const std::string& msg) const { I.error(loc, msg); }
+
+std::vector<Dim> reduced_shape(const std::vector<Dim>& s, const std::vector<long long>& dims, bool keep) {
+  std::vector<Dim> r;
+  for (size_t i = 0; i < s.size(); ++i) {
+    bool red = dims.empty() || std::find(dims.begin(), dims.end(), static_cast<long long>(i)) != dims.end();
+    if (!red) r.push_back(s[i]);
+    else if (keep) r.push_back(Dim{1, ""});
+  }
+  return r;
+}
+
+std::string promote_dtype(const std::string& a, const std::string& b) {
+  if (a == b) return a;
+  auto rank = [](const std::string& d) {
+    return d == "bool" ? 0 : d.find("int") != std::string::npos ? 1 : d == "float16" || d == "bfloat16" ? 2 : d == "float32" ? 3 : d == "float64" ? 4
+           : d == "complex64" ? 5 : 6;
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+std::string dims_str(const TensorInfo& x) {
+  std::string s = "[";
+  for (size_t i = 0; i < x.shape.size(); ++i) s += (i ? ", " : "") + x.shape[i].str();
+  return s + "]";
+}
+
+}  // namespace tparse::compiler

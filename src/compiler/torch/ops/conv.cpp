@@ -1,0 +1,219 @@
+// Conv/pool family: conv1d/2d/3d (torch's output-size formula, groups, padding='same'), max/avg
+// pooling (ceil_mode), adaptive pooling, F.pad, F.interpolate.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+static std::vector<long long> ints(OpCall& c, const V& v, size_t n, const char* what, long long dflt) {  // an int or a tuple of n ints
+  std::vector<long long> r;
+  if (v && (v->k == VK::Tuple || v->k == VK::List)) for (auto& x : v->items) r.push_back(x->i);
+  else r.assign(n, v && v->k == VK::Int ? v->i : dflt);
+  if (r.size() == 1 && n > 1) r.assign(n, r[0]);
+  if (r.size() != n) c.fail(fmt::format("{}: {} must have {} values", c.name, what, n));
+  return r;
+}
+
+static size_t spatial(const std::string& name) { return name.find("1d") != std::string::npos ? 1 : name.find("3d") != std::string::npos ? 3 : 2; }
+
+V conv(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  size_t nd = static_cast<size_t>(name[4] - '0');
+  V wv = c.arg(0, "weight");
+  if (!wv || wv->k != VK::Tensor) c.fail(fmt::format("{}: expected a tensor for weight", name));
+  const TensorInfo& w = *wv->t;
+  bool batched = t.shape.size() == nd + 2;
+  if ((t.shape.size() != nd + 2 && t.shape.size() != nd + 1) || w.shape.size() != nd + 2)
+    c.fail(fmt::format("{}: expected a {}-D input and weight, got {} and {}", name, nd + 2, dims_str(t), dims_str(w)));
+  V gv = c.arg(5, "groups");
+  long long groups = gv && gv->k == VK::Int ? gv->i : 1;
+  size_t ch = batched ? 1 : 0;
+  if (t.shape[ch].v != w.shape[1].v * groups)
+    c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[1].v * groups));
+  V sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), dv = c.arg(4, "dilation");
+  auto st = ints(c, sv && sv->k != VK::None ? sv : nullptr, nd, "stride", 1);
+  auto dl = ints(c, dv && dv->k != VK::None ? dv : nullptr, nd, "dilation", 1);
+  bool same = pv && pv->k == VK::Str && pv->s == "same";
+  auto pd = pv && pv->k != VK::Str ? ints(c, pv, nd, "padding", 0) : std::vector<long long>(nd, 0);
+  TensorInfo o = c.like();
+  o.shape = batched ? std::vector<Dim>{t.shape[0], w.shape[0]} : std::vector<Dim>{w.shape[0]};
+  for (size_t i = 0; i < nd; ++i) {
+    long long in = t.shape[i + ch + 1].v, k = w.shape[i + 2].v;
+    long long outd = same ? in : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / st[i] + 1;
+    if (outd <= 0) c.fail(fmt::format("{}: kernel size {} is larger than the padded input {}", name, k, in + 2 * pd[i]));
+    o.shape.push_back(Dim{outd, ""});
+  }
+  o.requires_grad = t.requires_grad || w.requires_grad;
+  return c.out(o);
+}
+
+V pool(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  size_t nd = spatial(name);
+  if (t.shape.size() < nd + 1) c.fail(fmt::format("{}: input {} has too few dimensions", name, dims_str(t)));
+  V kv = c.arg(0, "kernel_size"), sv = c.arg(1, "stride"), pv = c.arg(2, "padding");
+  if (!kv) c.fail(fmt::format("{}: missing kernel_size", name));
+  auto k = ints(c, kv, nd, "kernel_size", 1);
+  auto st = sv && sv->k != VK::None && !(sv->k == VK::List && sv->items.empty()) ? ints(c, sv, nd, "stride", 1) : k;
+  auto pd = ints(c, pv, nd, "padding", 0);
+  V dv = name[0] == 'm' ? c.arg(3, "dilation") : nullptr;
+  auto dl = dv ? ints(c, dv, nd, "dilation", 1) : std::vector<long long>(nd, 1);
+  bool ceil = false;
+  V cm = c.kw("ceil_mode");
+  if (!cm && name[0] == 'a' && c.rest.size() > 3) cm = c.rest[3];  // avg_pool(input, kernel, stride, padding, ceil_mode)
+  if (cm && cm->k == VK::Bool) ceil = cm->b;
+  TensorInfo o = c.like();
+  size_t off = t.shape.size() - nd;
+  for (size_t i = 0; i < nd; ++i) {
+    long long in = t.shape[off + i].v;
+    long long num = in + 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
+    long long outd = (ceil ? (num + st[i] - 1) / st[i] : num / st[i]) + 1;
+    if (ceil && (outd - 1) * st[i] >= in + pd[i]) --outd;  // the last window must start inside the input
+    o.shape[off + i] = Dim{outd, ""};
+  }
+  return c.out(o);
+}
+
+V adaptive_pool(OpCall& c) {
+  const TensorInfo& t = c.t();
+  size_t nd = spatial(c.name);
+  std::vector<long long> os;
+  V osv = c.arg(0, "output_size");
+  if (osv && (osv->k == VK::Tuple || osv->k == VK::List)) for (auto& x : osv->items) os.push_back(x->k == VK::None ? -1 : x->i);
+  else os.assign(nd, osv && osv->k == VK::Int ? osv->i : 1);
+  TensorInfo o = c.like();
+  if (t.shape.size() < nd) c.fail(fmt::format("{}: input {} has too few dimensions", c.name, dims_str(t)));
+  size_t off = t.shape.size() - nd;
+  for (size_t i = 0; i < nd && i < os.size(); ++i) if (os[i] >= 0) o.shape[off + i] = Dim{os[i], ""};
+  return c.out(o);
+}
+
+V pad(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V p = c.kw("pad");
+  if (!p) p = c.arg(0, "pad");
+  if (!p || (p->k != VK::Tuple && p->k != VK::List) || p->items.size() % 2) c.fail("pad(input, pad): pad must be a list of (left, right) pairs");
+  if (p->items.size() / 2 > t.shape.size()) c.fail(fmt::format("pad: {} padded dims for a {}-D input", p->items.size() / 2, t.shape.size()));
+  TensorInfo o = c.like();
+  for (size_t i = 0; i < p->items.size() / 2; ++i) {
+    Dim& d = o.shape[t.shape.size() - 1 - i];
+    d = Dim{d.v + p->items[2 * i]->i + p->items[2 * i + 1]->i, ""};
+  }
+  if (c.is_fn && c.args.size() == 2) {  // F.pad(input, pad, mode="constant", value=None) calls the op with its defaults
+    bool kw_mode = false;
+    for (auto& [k, v] : c.kwargs) kw_mode = kw_mode || k == "mode" || k == "value";
+    if (!kw_mode) { c.args.push_back(mk_str("constant")); c.args.push_back(none()); }
+  }
+  return c.out(o);
+}
+
+V interpolate(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V size = c.kw("size"), scale = c.kw("scale_factor");
+  if (!size) size = c.arg(0, nullptr);
+  if (!scale) scale = c.arg(1, nullptr);
+  TensorInfo o = c.like();
+  size_t nd = t.shape.size() >= 2 ? t.shape.size() - 2 : 0;
+  for (size_t i = 0; i < nd; ++i) {
+    long long v = t.shape[i + 2].v;
+    if (size && size->k != VK::None) v = size->k == VK::Int ? size->i : size->items.at(i)->i;
+    else if (scale && scale->k != VK::None) {
+      auto num = [](const V& x) { return x->k == VK::Float ? x->f : static_cast<double>(x->i); };
+      double f = scale->k == VK::Float || scale->k == VK::Int ? num(scale) : num(scale->items.at(i));
+      v = static_cast<long long>(std::floor(static_cast<double>(v) * f));
+    } else c.fail("interpolate: either size or scale_factor");
+    o.shape[i + 2] = Dim{v, ""};
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// conv_transpose{1,2,3}d(input, weight [Cin, Cout/groups, k...], bias, stride, padding, output_padding,
+// groups, dilation): out = (in - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1
+V conv_transpose(OpCall& c) {
+  const TensorInfo& t = c.t();
+  size_t nd = spatial(c.name);
+  V wv = c.arg(0, "weight");
+  if (!wv || wv->k != VK::Tensor || wv->t->shape.size() != nd + 2) c.fail(fmt::format("{}: expected a {}-D weight", c.name, nd + 2));
+  const TensorInfo& w = *wv->t;
+  bool batched = t.shape.size() == nd + 2;
+  if (t.shape.size() != nd + 2 && t.shape.size() != nd + 1) c.fail(fmt::format("{}: expected a {}-D input, got {}", c.name, nd + 2, dims_str(t)));
+  size_t ch = batched ? 1 : 0;
+  V gv = c.arg(5, "groups");
+  long long groups = gv && gv->k == VK::Int ? gv->i : 1;
+  if (t.shape[ch].v != w.shape[0].v) c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", c.name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[0].v));
+  auto st = ints(c, c.arg(2, "stride"), nd, "stride", 1), pd = ints(c, c.arg(3, "padding"), nd, "padding", 0);
+  auto op = ints(c, c.arg(4, "output_padding"), nd, "output_padding", 0), dl = ints(c, c.arg(6, "dilation"), nd, "dilation", 1);
+  TensorInfo o = c.like();
+  o.shape = batched ? std::vector<Dim>{t.shape[0], Dim{w.shape[1].v * groups, ""}} : std::vector<Dim>{Dim{w.shape[1].v * groups, ""}};
+  for (size_t i = 0; i < nd; ++i)
+    o.shape.push_back(Dim{(t.shape[i + ch + 1].v - 1) * st[i] - 2 * pd[i] + dl[i] * (w.shape[i + 2].v - 1) + op[i] + 1, ""});
+  o.requires_grad = t.requires_grad || w.requires_grad;
+  return c.out(o);
+}
+
+// pixel_shuffle(r): (*, C*r*r, H, W) -> (*, C, H*r, W*r); pixel_unshuffle(r) the inverse
+V pixel_shuffle(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V rv = c.arg(0, c.name == "pixel_shuffle" ? "upscale_factor" : "downscale_factor");
+  if (!rv || rv->k != VK::Int || t.shape.size() < 3) c.fail(fmt::format("{}(input, factor)", c.name));
+  long long r = rv->i;
+  TensorInfo o = c.like();
+  size_t n = o.shape.size();
+  if (c.name == "pixel_shuffle") {
+    if (t.shape[n - 3].v % (r * r)) c.fail("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor");
+    o.shape[n - 3] = Dim{t.shape[n - 3].v / (r * r), ""};
+    o.shape[n - 2] = Dim{t.shape[n - 2].v * r, ""};
+    o.shape[n - 1] = Dim{t.shape[n - 1].v * r, ""};
+  } else {
+    o.shape[n - 3] = Dim{t.shape[n - 3].v * r * r, ""};
+    o.shape[n - 2] = Dim{t.shape[n - 2].v / r, ""};
+    o.shape[n - 1] = Dim{t.shape[n - 1].v / r, ""};
+  }
+  return c.out(o);
+}
+
+// grid_sample(input [N, C, Hin, Win], grid [N, Hout, Wout, 2]) -> [N, C, Hout, Wout] (5-D likewise)
+V grid_sample(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V g = c.arg(0, "grid");
+  if (!g || g->k != VK::Tensor || g->t->shape.size() != t.shape.size()) c.fail("grid_sample(input, grid): grid must have the input's rank");
+  TensorInfo o = c.like();
+  o.shape = {t.shape[0], t.shape[1]};
+  for (size_t i = 1; i + 1 < g->t->shape.size(); ++i) o.shape.push_back(g->t->shape[i]);
+  o.requires_grad = t.requires_grad || g->t->requires_grad;
+  return c.out(o);
+}
+
+// F.unfold (im2col): [N, C, H, W] -> [N, C*kh*kw, L]; F.fold: [N, C*kh*kw, L] -> [N, C, out_h, out_w]
+V im2col(OpCall& c) {
+  const TensorInfo& t = c.t();
+  bool fold = c.name == "fold";
+  V osz = fold ? c.arg(0, "output_size") : nullptr;
+  auto k = ints(c, c.arg(fold ? 1 : 0, "kernel_size"), 2, "kernel_size", 1);
+  auto dl = ints(c, c.arg(fold ? 2 : 1, "dilation"), 2, "dilation", 1), pd = ints(c, c.arg(fold ? 3 : 2, "padding"), 2, "padding", 0);
+  auto st = ints(c, c.arg(fold ? 4 : 3, "stride"), 2, "stride", 1);
+  TensorInfo o = c.like();
+  if (!fold) {
+    if (t.shape.size() != 4) c.fail(fmt::format("unfold: expected a 4-D input, got {}", dims_str(t)));
+    long long L = 1;
+    for (size_t i = 0; i < 2; ++i) L *= (t.shape[i + 2].v + 2 * pd[i] - dl[i] * (k[i] - 1) - 1) / st[i] + 1;
+    o.shape = {t.shape[0], Dim{t.shape[1].v * k[0] * k[1], ""}, Dim{L, ""}};
+  } else {
+    auto os = ints(c, osz, 2, "output_size", 1);
+    if (t.shape.size() != 3 || t.shape[1].v % (k[0] * k[1])) c.fail(fmt::format("fold: expected [N, C*kh*kw, L], got {}", dims_str(t)));
+    o.shape = {t.shape[0], Dim{t.shape[1].v / (k[0] * k[1]), ""}, Dim{os[0], ""}, Dim{os[1], ""}};
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,236 @@
+// Creation family: factories (torch.zeros/ones/randn/arange/full/tensor/eye/linspace), *_like,
+// Tensor.new_*, torch.meshgrid, torch.polar / torch.complex, torch.bincount.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t from) {
+  std::vector<V> xs;
+  if (args.size() == from + 1 && (args[from]->k == VK::Tuple || args[from]->k == VK::List)) xs = args[from]->items;
+  else xs.assign(args.begin() + static_cast<long>(from), args.end());
+  std::vector<Dim> s;
+  for (auto& x : xs) {
+    if (x->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
+    s.push_back(Dim{x->i, x->sym});
+  }
+  return s;
+}
+
+static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
+
+V factory(OpCall& c) {
+  auto& args = c.args;
+  const std::string& name = c.name;
+  TensorInfo t;
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  if (V d = c.kw("device")) if (d->k == VK::Str || d->k == VK::Device) t.device = d->s;  // None: the default device
+  if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
+  bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
+  if (name == "arange") {
+    // torch.arange(start=0, end, step=1): ceil((end - start) / step) values; int64 unless a float is given
+    std::vector<V> a;
+    for (auto& x : args) if (x->k == VK::Int || x->k == VK::Float) a.push_back(x);
+    if (V e = c.kw("end")) a.push_back(e);
+    if (a.empty()) c.fail("arange() needs an end");
+    double s = 0, e = 0, st = 1;
+    if (a.size() == 1) e = num(a[0]); else { s = num(a[0]); e = num(a[1]); if (a.size() > 2) st = num(a[2]); }
+    if (st == 0) c.fail("arange(): step must be nonzero");
+    long long n = std::max<long long>(0, static_cast<long long>(std::ceil((e - s) / st)));
+    bool any_float = false;
+    for (auto& x : a) any_float = any_float || x->k == VK::Float;
+    t.shape = {Dim{n, ""}};
+    if (!dtype_given) t.dtype = any_float ? "float32" : "int64";
+  } else if (name == "randint") {
+    if (args.size() < 2) c.fail("randint(low, high, size)");
+    t.shape = shape_arg(c, args, args.size() == 2 ? 1 : 2);
+    if (!dtype_given) t.dtype = "int64";
+  } else if (name == "randperm") {
+    if (args.empty() || args[0]->k != VK::Int) c.fail("randperm(n)");
+    t.shape = {Dim{args[0]->i, args[0]->sym}};
+    if (!dtype_given) t.dtype = "int64";
+  } else if (name == "full") {
+    t.shape = shape_arg(c, {args.at(0)}, 0);
+    V fv = args.at(1);
+    t.fill = num(fv);
+    if (fv->k == VK::Int && !dtype_given) t.dtype = "int64";
+    if (fv->k == VK::Bool && !dtype_given) t.dtype = "bool";
+  } else if (name == "scalar_tensor") {  // a 0-dim tensor of the value (float32 unless dtype=)
+    if (args.empty()) c.fail("scalar_tensor(s)");
+    t.fill = num(args[0]);
+  } else if (name == "tensor" || name == "as_tensor") {
+    V d = args.at(0);
+    if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }
+    std::function<void(V)> walk = [&](V x) {
+      if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
+      else if ((x->k == VK::Int) && !dtype_given) t.dtype = "int64";
+      else if ((x->k == VK::Bool) && !dtype_given) t.dtype = "bool";
+    };
+    if (d->k != VK::Tensor) walk(d);
+    if (d->k == VK::Int || d->k == VK::Float) t.fill = num(d);
+  } else if (name == "eye") {
+    if (args.empty() || args[0]->k != VK::Int) c.fail("eye(n, m=None)");
+    t.shape = {Dim{args[0]->i, args[0]->sym}, args.size() > 1 && args[1]->k == VK::Int ? Dim{args[1]->i, args[1]->sym} : Dim{args[0]->i, args[0]->sym}};
+  } else if (name == "linspace" || name == "logspace") {
+    V steps = args.size() > 2 ? args[2] : c.kw("steps");
+    if (!steps || steps->k != VK::Int) c.fail(fmt::format("{}(start, end, steps)", name));
+    t.shape = {Dim{steps->i, steps->sym}};
+  } else {
+    t.shape = shape_arg(c, args, 0);
+    if (name == "zeros") t.fill = 0.0;
+    if (name == "ones") t.fill = 1.0;
+  }
+  return c.I.emit("call_function", "torch." + name, name, false, args, c.kwargs, t, c.loc);
+}
+
+V like_factory(OpCall& c) {
+  const std::string& name = c.name;
+  TensorInfo t;
+  const TensorInfo& src = c.t();
+  t.shape = src.shape;
+  t.dtype = src.dtype;
+  t.device = src.device;
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
+  if (name == "zeros_like") t.fill = 0.0;
+  if (name == "ones_like") t.fill = 1.0;
+  if (name == "full_like") t.fill = num(c.args.at(1));
+  return c.I.emit("call_function", "torch." + name, name, false, c.args, c.kwargs, t, c.loc);
+}
+
+V new_factory(OpCall& c) {
+  const std::string& name = c.name;
+  TensorInfo o = c.like();
+  std::vector<V> xs;
+  if (name == "new_tensor") {  // data, like torch.tensor with this tensor's dtype/device
+    V d = c.arg(0, "data");
+    if (!d) c.fail("new_tensor(data)");
+    o.shape.clear();
+    std::function<void(V)> walk = [&](V x) {
+      if (x->k == VK::List || x->k == VK::Tuple) { o.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
+    };
+    if (d->k == VK::Tensor) o.shape = d->t->shape; else walk(d);
+  } else {
+    if (!c.rest.empty() && (c.rest[0]->k == VK::Tuple || c.rest[0]->k == VK::List)) xs = c.rest[0]->items;
+    else for (auto& r : c.rest) if (r->k == VK::Int) xs.push_back(r);
+    if (name == "new_full" && xs.empty() && !c.rest.empty()) xs = c.rest[0]->items;
+    o.shape.clear();
+    for (auto& x : xs) {
+      if (x->k != VK::Int) c.fail(fmt::format("{}: size must be ints", name));
+      o.shape.push_back(Dim{x->i, ""});
+    }
+  }
+  o.requires_grad = false;
+  if (name == "new_ones") o.fill = 1.0;
+  if (name == "new_zeros") o.fill = 0.0;
+  for (auto& [k, v] : c.kwargs) if (k == "dtype" && v->k == VK::DType) o.dtype = v->s;
+  return c.out(o);
+}
+
+// torch.meshgrid(*tensors, indexing='ij'|'xy'): N 1-D tensors of sizes n1..nN give N tensors of shape
+// (n1, ..., nN); 'xy' swaps the first two output dims. One call node, then getitem per result.
+V meshgrid(OpCall& c) {
+  std::vector<V> ts = c.args;
+  if (ts.size() == 1 && (ts[0]->k == VK::List || ts[0]->k == VK::Tuple)) ts = ts[0]->items;
+  if (ts.empty()) c.fail("meshgrid expects at least one tensor");
+  std::vector<Dim> s;
+  TensorInfo o;
+  for (auto& x : ts) {
+    if (x->k != VK::Tensor || x->t->shape.size() > 1) c.fail("meshgrid: expects 0-D or 1-D tensors");
+    s.push_back(x->t->shape.empty() ? Dim{1, ""} : x->t->shape[0]);
+    o.dtype = x->t->dtype;
+    o.device = x->t->device;
+    o.requires_grad = o.requires_grad || x->t->requires_grad;
+  }
+  V ix = c.kw("indexing");
+  if (ix && ix->k == VK::Str && ix->s == "xy" && s.size() >= 2) std::swap(s[0], s[1]);
+  o.shape = s;
+  V whole = c.I.emit("call_function", "torch.functional.meshgrid", "meshgrid", false, c.args, c.kwargs, o, c.loc);
+  // each grid is its input expanded: stride 1 along its own dim (dims 0/1 swapped under 'xy'), 0 elsewhere
+  bool xy = ix && ix->k == VK::Str && ix->s == "xy" && s.size() >= 2;
+  std::vector<TensorInfo> grids(ts.size(), o);
+  for (size_t k = 0; k < ts.size(); ++k) {
+    size_t at = xy && k < 2 ? 1 - k : k;
+    grids[k].stride.assign(s.size(), Dim{0, ""});
+    grids[k].stride[at] = Dim{ts[k]->t->stride.empty() ? 1 : ts[k]->t->stride[0].v, ""};
+  }
+  return c.I.tuple_result(whole, grids, {});
+}
+
+// torch.polar(abs, angle) / torch.complex(real, imag): broadcast, complex dtype (float32 -> complex64).
+V polar(OpCall& c) {
+  V a = c.args.size() > 0 ? c.args[0] : nullptr, b = c.args.size() > 1 ? c.args[1] : nullptr;
+  if (!a || !b || a->k != VK::Tensor || b->k != VK::Tensor) c.fail(fmt::format("torch.{}(a, b) expects two tensors", c.name));
+  TensorInfo o = *a->t;
+  o.fill.reset();
+  o.stride.clear();
+  o.is_param = false;
+  o.is_buffer = false;
+  o.shape = broadcast(c.I, a->t->shape, b->t->shape, c.loc);
+  o.dtype = a->t->dtype == "float64" ? "complex128" : "complex64";
+  o.requires_grad = a->t->requires_grad || b->t->requires_grad;
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, o, c.loc);
+}
+
+// torch.bincount(input, weights=None, minlength=0): size max(input)+1, at least minlength; the max is
+// data: Dynamo treats it as a dynamic output shape (a graph break); eagerly the fill value decides.
+V bincount(OpCall& c) {
+  TensorInfo o = c.like();
+  V ml = c.get("minlength");
+  long long n = c.t().fill ? static_cast<long long>(*c.t().fill) + 1 : 1;
+  if (ml && ml->k == VK::Int) n = std::max(n, ml->i);
+  Activation& act = *c.I.stack_.back();
+  if (act.ctx && act.ctx->mode != Mode::Eager)
+    c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.bincount.default"), c.loc);
+  o.shape = {Dim{n, ""}};
+  V w = c.get("weights");
+  o.dtype = w && w->k == VK::Tensor ? (w->t->dtype == "float32" ? "float64" : w->t->dtype) : "int64";
+  return mk_tensor(o);
+}
+
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// hann_window / hamming_window / blackman_window / bartlett_window / kaiser_window(window_length)
+V window(OpCall& c) {
+  if (c.args.empty() || c.args[0]->k != VK::Int) c.fail(fmt::format("{}(window_length)", c.name));
+  TensorInfo t;
+  t.shape = {Dim{c.args[0]->i, ""}};
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
+}
+
+// torch.normal(mean, std[, size]): the broadcast of tensor mean/std, else `size`;
+// torch.multinomial(input [.., n], num_samples): int64 [.., num_samples]; torch.poisson/bernoulli: input's shape
+V sample(OpCall& c) {
+  TensorInfo t;
+  if (c.name == "normal") {
+    V m = c.args.size() > 0 ? c.args[0] : c.kw("mean"), s = c.args.size() > 1 ? c.args[1] : c.kw("std");
+    V size = c.args.size() > 2 ? c.args[2] : c.kw("size");
+    if (size) t.shape = shape_arg(c, {size}, 0);
+    for (auto& x : {m, s}) if (x && x->k == VK::Tensor) { t.shape = broadcast(c.I, t.shape, x->t->shape, c.loc); t.dtype = x->t->dtype; }
+  } else if (c.name == "multinomial") {
+    V in = c.args.empty() ? nullptr : c.args[0], n = c.args.size() > 1 ? c.args[1] : c.kw("num_samples");
+    if (!in || in->k != VK::Tensor || !n || n->k != VK::Int || in->t->shape.empty() || in->t->shape.size() > 2) c.fail("multinomial(input [1-D or 2-D], num_samples)");
+    t.shape = in->t->shape;
+    t.shape.back() = Dim{n->i, ""};
+    t.dtype = "int64";
+  } else {
+    if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}(input)", c.name));
+    t = *c.args[0]->t;
+    t.fill.reset();
+    t.stride.clear();
+    t.is_param = t.is_buffer = false;
+  }
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
+}
+
+}  // namespace tparse::compiler::ops

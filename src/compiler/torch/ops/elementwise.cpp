@@ -1,0 +1,241 @@
+// Elementwise and binary families: dtype casts and device moves, unary math and activations (same
+// shape), predicates (bool results), broadcasting binary ops (the operator rules of tensor_binop),
+// torch.where, the in-place `x_` methods, and `t[idx] = v` (operator.setitem).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+V cast(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  if (name == "type" && c.rest.empty()) c.fail("Tensor.type() without a dtype returns a string: not modelled by tparse");
+  TensorInfo o = c.like();
+  static const std::map<std::string, std::string> to = {{"float", "float32"}, {"half", "float16"}, {"double", "float64"}, {"long", "int64"},
+                                                        {"int", "int32"}, {"bool", "bool"}, {"bfloat16", "bfloat16"}, {"short", "int16"},
+                                                        {"byte", "uint8"}, {"char", "int8"}};
+  if (auto it = to.find(name); it != to.end()) o.dtype = it->second;
+  if (name == "detach") o.requires_grad = false;
+  if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;
+  if (name == "to" || name == "type") for (auto& a : c.rest) {
+    if (a->k == VK::DType) o.dtype = a->s;
+    if (a->k == VK::Tensor) o.dtype = a->t->dtype;  // x.to(other): other's dtype and device
+  }
+  if (name == "to") if (V d = c.kw("dtype")) if (d->k == VK::DType) o.dtype = d->s;
+  if (name == "clone" || name == "contiguous" || name == "to") o.fill = t.fill;
+  o.stride = name == "contiguous" || name == "clone" ? std::vector<Dim>{} : t.stride;
+  if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
+  return c.out(o);
+}
+
+V unary(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  if (name == "masked_fill" || name == "masked_scatter") {
+    V mask = c.arg(0, "mask");
+    if (!mask || mask->k != VK::Tensor) c.fail(fmt::format("{} expects a mask tensor", name));
+    if (mask->t->shape.size() > rank) c.fail(fmt::format("{}: mask has more dimensions than the tensor", name));
+    broadcast(c.I, t.shape, mask->t->shape, c.loc);  // the mask broadcasts to the tensor
+  }
+  if (name == "pow" || name == "clamp" || name == "float_power") {
+    V e = c.arg(0, name == "pow" || name == "float_power" ? "exponent" : "min");
+    if (t.fill && e && e->k != VK::Tensor && name == "pow") o.fill = std::pow(*t.fill, e->k == VK::Float ? e->f : e->i);
+    if (e && e->k == VK::Tensor && name != "clamp") o.shape = broadcast(c.I, t.shape, e->t->shape, c.loc);
+    if (name == "float_power") o.dtype = "float64";
+  }
+  if (name == "abs" && t.fill) o.fill = std::fabs(*t.fill);
+  if (name == "relu" && t.fill) o.fill = std::max(0.0, *t.fill);
+  if (name == "exp" && t.fill) o.fill = std::exp(*t.fill);
+  if (name == "neg" && t.fill) o.fill = -*t.fill;
+  if (name == "isnan") o.dtype = "bool";
+  if (name == "glu") {  // halves the split dim (default -1)
+    V d = c.arg(0, "dim");
+    long long dd = c.dim(d && d->k == VK::Int ? d->i : -1, rank);
+    if (o.shape[static_cast<size_t>(dd)].v % 2) c.fail("glu: the halved dimension must be even");
+    o.shape[static_cast<size_t>(dd)].v /= 2;
+    o.shape[static_cast<size_t>(dd)].sym.clear();
+  }
+  // float results of integer inputs (torch's documented "int -> default float" ops)
+  static const std::set<std::string> to_float = {"sqrt", "rsqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "erf", "exp2", "expm1",
+                                                  "log1p", "log2", "log10", "tan", "atan", "asin", "acos", "sinh", "cosh", "logit", "softmax", "log_softmax",
+                                                  "sinc", "erfinv", "digamma", "lgamma", "special.logit", "special.expit"};
+  if (to_float.count(name) && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
+  if ((name == "softmax" || name == "log_softmax") ) if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
+  if (name == "cumsum" || name == "softmax" || name == "log_softmax" || name == "cumprod" || name == "softmin") {
+    V d = c.arg(0, "dim");
+    if (d && d->k == VK::Int) c.dim(d->i, rank);
+    if ((name == "cumsum" || name == "cumprod") && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "int64";
+  }
+  if ((name == "tril" || name == "triu") && rank < 2) c.fail(fmt::format("{}: input tensor must have at least 2 dimensions", name));
+  return c.out(o);
+}
+
+V predicate(OpCall& c) {
+  TensorInfo o = c.like();
+  if (c.name != "__invert__" && c.name != "bitwise_not") o.dtype = "bool";
+  o.requires_grad = false;
+  return c.out(o);
+}
+
+V binary(OpCall& c) {
+  static const std::map<std::string, std::string> bin = {
+      {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"matmul", "@"}, {"mm", "@"}, {"bmm", "@"}, {"mv", "@"}, {"maximum", "+"},
+      {"minimum", "+"}, {"eq", "=="}, {"gt", ">"}, {"lt", "<"}, {"ne", "!="}, {"ge", ">="}, {"le", "<="}, {"subtract", "-"}, {"rsub", "-"},
+      {"multiply", "*"}, {"divide", "/"}, {"true_divide", "/"}, {"floor_divide", "//"}, {"remainder", "%"}, {"fmod", "%"},
+      {"greater", ">"}, {"less", "<"}, {"greater_equal", ">="}, {"less_equal", "<="}, {"not_equal", "!="}, {"isclose", "=="},
+      {"logical_and", "=="}, {"logical_or", "=="}, {"logical_xor", "=="}, {"bitwise_and", "&"}, {"bitwise_or", "|"},
+      {"bitwise_xor", "&"}, {"bitwise_left_shift", "&"}, {"bitwise_right_shift", "&"}, {"atan2", "/"}, {"hypot", "+"}, {"xlogy", "*"},
+      {"fmax", "+"}, {"fmin", "+"}, {"copysign", "*"}, {"heaviside", "+"}, {"lerp", "+"}, {"addcmul", "+"}, {"addcdiv", "+"}, {"max", "+"}, {"min", "+"}};
+  V other = c.arg(0, c.name == "lerp" ? "end" : c.name == "addcmul" || c.name == "addcdiv" ? "tensor1" : "other");
+  if (!other) c.fail(fmt::format("{}() missing argument 'other'", c.name));
+  // the shape with the operator rule in eager mode (no node), then one node for the call
+  auto st = c.I.stack_.back()->ctx;
+  c.I.stack_.back()->ctx = nullptr;
+  V shaped;
+  try {
+    shaped = c.I.binop(bin.at(c.name), c.self, other, c.loc);
+    // three-tensor forms: lerp(end, weight), addcmul/addcdiv(tensor1, tensor2) broadcast all three
+    V third = c.name == "lerp" ? c.arg(1, "weight") : c.name == "addcmul" || c.name == "addcdiv" ? c.arg(1, "tensor2") : nullptr;
+    if (third && third->k == VK::Tensor) shaped = c.I.binop("+", shaped, third, c.loc);
+  } catch (...) { c.I.stack_.back()->ctx = st; throw; }
+  c.I.stack_.back()->ctx = st;
+  TensorInfo o = *shaped->t;
+  if (c.name.rfind("logical_", 0) == 0) o.dtype = "bool";
+  if (c.name == "atan2" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
+  return c.out(o);
+}
+
+// torch.where(cond, input, other): broadcast of the three; torch.where(cond) is nonzero(as_tuple=True).
+V where(OpCall& c) {
+  if (c.args.size() == 1) {
+    V cond = c.args[0];
+    if (cond->k != VK::Tensor) c.fail("where(condition): condition must be a tensor");
+    Activation& act = *c.I.stack_.back();
+    if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
+    long long n = 1;
+    for (auto& d : cond->t->shape) n *= d.v;
+    if (cond->t->fill && *cond->t->fill == 0) n = 0;
+    TensorInfo one;
+    one.shape = {Dim{n, ""}};
+    one.dtype = "int64";
+    one.device = cond->t->device;
+    std::vector<V> xs;
+    for (size_t i = 0; i < cond->t->shape.size(); ++i) xs.push_back(mk_tensor(one));
+    return mk_tuple(xs);
+  }
+  if (c.is_fn && c.args.size() != 3) c.fail("where(condition, input, other) takes 1 or 3 arguments");
+  if (!c.is_fn && c.rest.size() != 2) c.fail("Tensor.where(condition, other)");
+  // Tensor.where(condition, other) is torch.where(condition, self, other)
+  V cond = c.is_fn ? c.args.at(0) : c.rest[0], a = c.is_fn ? c.args.at(1) : c.self, b = c.is_fn ? c.args.at(2) : c.rest[1];
+  if (cond->k != VK::Tensor) c.fail("where(): condition must be a tensor");
+  TensorInfo o;
+  o.device = cond->t->device;
+  std::vector<Dim> s = cond->t->shape;
+  std::string dt;
+  for (auto& x : {a, b}) {
+    if (x->k == VK::Tensor) {
+      s = broadcast(c.I, s, x->t->shape, c.loc);  // shape only: no graph node (a `+` here used to record two)
+      dt = dt.empty() ? x->t->dtype : promote_dtype(dt, x->t->dtype);
+      o.requires_grad = o.requires_grad || x->t->requires_grad;
+    }
+  }
+  if (dt.empty()) dt = (a->k == VK::Float || b->k == VK::Float) ? "float32" : "int64";
+  o.dtype = dt;
+  o.shape = s;
+  if (!c.is_fn) return c.out(o);
+  return c.I.emit("call_function", "torch.where", "where", false, c.args, c.kwargs, o, c.loc);
+}
+
+// in-place methods keep the shape; the graph records the method on the same tensor
+V inplace(OpCall& c) {
+  TensorInfo& t = *c.self->t;
+  TensorInfo o = c.like();
+  const std::string& name = c.name;
+  if (name == "unsqueeze_") {
+    if (c.rest.empty() || c.rest[0]->k != VK::Int) c.fail("unsqueeze_(dim)");
+    long long d = c.rest[0]->i < 0 ? c.rest[0]->i + static_cast<long long>(t.shape.size()) + 1 : c.rest[0]->i;
+    o.shape.insert(o.shape.begin() + d, Dim{1, ""});
+  }
+  if (name == "squeeze_") {
+    std::vector<Dim> s;
+    V d = c.arg(0, "dim");
+    for (size_t i = 0; i < t.shape.size(); ++i)
+      if (!(t.shape[i].v == 1 && !t.shape[i].is_sym() && (!d || c.dim(d->i, t.shape.size()) == static_cast<long long>(i)))) s.push_back(t.shape[i]);
+    if (d) o.shape = s;
+  }
+  // an in-place op cannot change the tensor's shape: the other operand must broadcast to it
+  V other = c.rest.empty() ? nullptr : c.rest[0];
+  if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "index_fill_" && name != "index_copy_" &&
+      name != "index_add_" && name != "scatter_" && name != "scatter_add_" && name != "masked_scatter_") {
+    std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
+    if (b.size() != t.shape.size()) c.fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape", name, dims_str(t)));
+  }
+  if (name == "zero_") o.fill = 0.0;
+  V r = c.out(o);
+  // the method's own result is dropped (`masked_fill_ = None`): later reads use the tensor itself
+  if (c.I.tracing()) c.I.stack_.back()->ctx->graph.nodes.back().dead_result = true;
+  t = *r->t;  // the tensor itself changed
+  return c.self;
+}
+
+// `t[idx] = v` (a KV cache write `cache[:, :, pos] = k`): Dynamo records operator.setitem(t, idx, v),
+// printed by FX as `t[idx] = v;  setitem = t`; the value must broadcast to the indexed region.
+V setitem(OpCall& c) {
+  V idx = c.rest.at(0), val = c.rest.at(1);
+  KW none_kw;
+  std::vector<V> gi{idx};
+  // the indexed region's shape (no node: computed eagerly)
+  auto st = c.I.stack_.back()->ctx;
+  c.I.stack_.back()->ctx = nullptr;
+  V region;
+  try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
+  c.I.stack_.back()->ctx = st;
+  bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked
+  for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) masked = masked || (x->k == VK::Tensor && x->t->dtype == "bool");
+  if (val->k == VK::Tensor && !masked) {
+    // the value broadcasts to the region: trailing dims equal or 1, extra leading dims of size 1
+    const auto& rs = region->t->shape;
+    const auto& vs = val->t->shape;
+    bool ok = true;
+    for (size_t i = 0; i < vs.size(); ++i) {
+      const Dim& v = vs[vs.size() - 1 - i];
+      if (i >= rs.size()) { ok = ok && v.v == 1; continue; }
+      ok = ok && (v.v == 1 || v.v == rs[rs.size() - 1 - i].v);
+    }
+    if (!ok) c.fail(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}", dims_str(*val->t), dims_str(*region->t)));
+  } else if (val->k != VK::Tensor && val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool) {
+    c.fail(fmt::format("can't assign a {} to a tensor", type_name(val)));
+  }
+  if (!c.I.tracing()) return none();
+  TensorInfo o = c.like();
+  std::vector<V> all{c.self, idx, val};
+  c.I.emit("call_function", "setitem", "setitem", true, all, {}, o, c.loc);
+  Node& n = c.I.stack_.back()->ctx->graph.nodes.back();
+  n.has_meta = false;  // operator.setitem returns None: no example value
+  n.dead_result = true;
+  return none();
+}
+
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// torch.isin(elements, test_elements): bool of the elements' shape
+V isin(OpCall& c) {
+  V e = c.args.empty() ? c.kw("elements") : c.args[0];
+  if (!e) c.fail("isin(elements, test_elements)");
+  TensorInfo o;
+  if (e->k == VK::Tensor) { o.shape = e->t->shape; o.device = e->t->device; }
+  o.dtype = "bool";
+  return c.I.emit("call_function", "torch.isin", "isin", false, c.args, c.kwargs, o, c.loc);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,188 @@
+// Index family: `t[idx]` (ints, slices, None, ..., int lists, index and bool tensors), gather /
+// take_along_dim, scatter / index_add / index_put, index_select, repeat_interleave, searchsorted.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+V getitem(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  Activation& act = *c.I.stack_.back();
+  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
+  TensorInfo o = c.like();
+  V idx = c.rest.at(0);
+  std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  std::vector<Dim> s;
+  size_t d = 0;
+  size_t consumed = 0;  // indices that use up a dimension (for `...`)
+  for (auto& x : ix) consumed += x->k == VK::Int || x->k == VK::Slice || x->k == VK::Tensor || x->k == VK::List;
+  // advanced indices (int lists, index tensors) broadcast together; their result dims go where the
+  // first one is when they are adjacent, else first (torch/numpy rule)
+  std::vector<std::vector<Dim>> adv;
+  long long adv_at = -1;
+  bool adv_split = false;
+  int last_adv_pos = -2;
+  const bool has_st = t.stride.size() == t.shape.size();
+  std::vector<Dim> sd;  // the view's strides (basic indexing)
+  int pos = 0;
+  for (auto& x : ix) {
+    ++pos;
+    if (x->k == VK::None) {  // torch's unsqueeze stride: size * stride of the dim it precedes, else 1
+      s.push_back(Dim{1, ""});
+      sd.push_back(d < rank && has_st ? Dim{t.shape[d].v * t.stride[d].v, ""} : Dim{1, ""});
+      continue;
+    }
+    if (x->k == VK::Builtin && x->s == "Ellipsis") {
+      if (consumed > rank) c.fail("too many indices for tensor");
+      for (size_t k = 0; k < rank - consumed; ++k) { if (has_st) sd.push_back(t.stride[d]); s.push_back(t.shape[d++]); }
+      continue;
+    }
+    if (x->k == VK::Int) { if (d >= rank) c.fail("too many indices for tensor"); c.dim(x->i, static_cast<size_t>(t.shape[d].v)); ++d; continue; }
+    if (x->k == VK::Slice) {
+      if (d >= rank) c.fail("too many indices for tensor");
+      long long n = t.shape[d].v;
+      long long st = x->items[2]->k == VK::Int ? x->items[2]->i : 1;
+      long long lo = x->items[0]->k == VK::Int ? x->items[0]->i : 0, hi = x->items[1]->k == VK::Int ? x->items[1]->i : n;
+      if (lo < 0) lo += n;
+      if (hi < 0) hi += n;
+      lo = std::clamp(lo, 0LL, n);
+      hi = std::clamp(hi, 0LL, n);
+      Dim nd2{std::max(0LL, (hi - lo + st - 1) / st), ""};
+      if (x->items[0]->k == VK::None && x->items[1]->k == VK::None && st == 1) nd2 = t.shape[d];
+      // `[:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
+      if (x->items[0]->k == VK::None && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
+        nd2 = Dim{hi, x->items[1]->sym};
+      s.push_back(nd2);
+      if (has_st) sd.push_back(Dim{t.stride[d].v * st, ""});
+      ++d;
+      continue;
+    }
+    if (x->k == VK::List || x->k == VK::Tensor) {
+      if (d >= rank) c.fail("too many indices for tensor");
+      std::vector<Dim> shape;
+      if (x->k == VK::List) {
+        for (auto& y : x->items) {
+          if (y->k != VK::Int) c.fail("only lists of ints are supported as tensor indices by tparse");
+          c.dim(y->i, static_cast<size_t>(t.shape[d].v));
+        }
+        shape = {Dim{static_cast<long long>(x->items.size()), ""}};
+        ++d;
+      } else if (x->t->dtype == "bool" || x->t->dtype == "uint8") {
+        if (in_compiled) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
+        long long n = 1;  // a mask over as many dims as it has: the count of true entries (fill decides)
+        for (auto& y : x->t->shape) n *= y.v;
+        if (x->t->fill && *x->t->fill == 0) n = 0;
+        shape = {Dim{n, ""}};
+        d += std::max<size_t>(1, x->t->shape.size());
+      } else {
+        shape = x->t->shape;
+        ++d;
+      }
+      if (adv_at < 0) adv_at = static_cast<long long>(s.size());
+      else if (last_adv_pos != pos - 1) adv_split = true;
+      last_adv_pos = pos;
+      adv.push_back(shape);
+      continue;
+    }
+    c.fail(fmt::format("unsupported index type {}", type_name(x)));
+  }
+  if (d > rank) c.fail("too many indices for tensor");
+  for (; d < rank; ++d) { s.push_back(t.shape[d]); if (has_st) sd.push_back(t.stride[d]); }
+  if (!adv.empty()) {
+    std::vector<Dim> b = adv[0];
+    for (size_t i = 1; i < adv.size(); ++i) b = broadcast(c.I, b, adv[i], c.loc);
+    size_t at = adv_split ? 0 : static_cast<size_t>(adv_at);
+    s.insert(s.begin() + static_cast<long>(at), b.begin(), b.end());
+  }
+  o.shape = s;
+  if (adv.empty() && has_st) o.stride = sd;  // basic indexing is a view: the base's strides (times the step)
+  o.fill = t.fill;
+  if (c.I.tracing()) {
+    std::vector<V> all{c.self, idx};
+    return c.I.emit("call_function", "getitem", "getitem", false, all, {}, o, c.loc);
+  }
+  return mk_tensor(o);
+}
+
+V gather(OpCall& c) {
+  V idx = c.name == "take_along_dim" ? c.arg(0, "indices") : c.arg(1, "index");
+  if (!idx || idx->k != VK::Tensor) c.fail(c.name == "gather" ? "gather(input, dim, index)" : "take_along_dim(input, indices, dim)");
+  TensorInfo o = c.like();
+  if (c.name == "gather" && idx->t->shape.size() != c.rank() && c.rank() > 0)
+    c.fail("Index tensor must have the same number of dimensions as input tensor");
+  o.shape = idx->t->shape;
+  return c.out(o);
+}
+
+// scatter(dim, index, src) and friends write into a copy of the input: the input's shape
+V scatter(OpCall& c) {
+  TensorInfo o = c.like();
+  if (c.name == "index_put" || c.name == "index_put_") {
+    V ind = c.arg(0, "indices");
+    if (!ind || (ind->k != VK::Tuple && ind->k != VK::List)) c.fail(fmt::format("{}(indices, values): indices must be a tuple of tensors", c.name));
+  } else {
+    V d = c.arg(0, "dim");
+    if (!d || d->k != VK::Int) c.fail(fmt::format("{}(dim, index, ...): dim must be an int", c.name));
+    c.dim(d->i, c.rank());
+    V idx = c.arg(1, "index");
+    if (c.name != "masked_scatter" && (!idx || idx->k != VK::Tensor)) c.fail(fmt::format("{}(dim, index, ...): index must be a tensor", c.name));
+  }
+  if (c.name.back() == '_') return inplace(c);
+  return c.out(o);
+}
+
+V index_select(OpCall& c) {
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim"), ind = c.arg(1, "index");
+  if (!d || !ind || d->k != VK::Int || ind->k != VK::Tensor) c.fail("index_select(dim, index)");
+  long long dd = c.dim(d->i, c.rank());
+  if (ind->t->shape.size() > 1) c.fail("index_select(): Index is supposed to be a vector");
+  o.shape[static_cast<size_t>(dd)] = ind->t->shape.empty() ? Dim{1, ""} : ind->t->shape[0];
+  return c.out(o);
+}
+
+V repeat_interleave(OpCall& c) {
+  const TensorInfo& t = c.t();
+  TensorInfo o = c.like();
+  V r = c.arg(0, "repeats");
+  if (!r || (r->k != VK::Int && r->k != VK::Tensor)) c.fail("repeat_interleave(repeats, dim=None)");
+  V dv = c.arg(1, "dim");
+  long long reps = r->k == VK::Int ? r->i : -1;
+  if (r->k == VK::Tensor) {  // per-element counts: the total is data (a uniform fill decides; else unknown)
+    if (r->t->shape.empty()) reps = r->t->fill ? static_cast<long long>(*r->t->fill) : 1;
+    else c.fail("repeat_interleave with a tensor of repeats has a data-dependent size: not modelled by tparse");
+  }
+  if (!dv || dv->k == VK::None) {
+    long long n = 1;
+    for (auto& d : t.shape) n *= d.v;
+    o.shape = {Dim{n * reps, ""}};
+  } else {
+    long long d = c.dim(dv->i, c.rank());
+    o.shape[static_cast<size_t>(d)] = Dim{t.shape[static_cast<size_t>(d)].v * reps, ""};
+  }
+  return c.out(o);
+}
+
+// torch.searchsorted(sorted_sequence, values): int64 indices of the values' shape (a scalar value:
+// 0-dim); torch.bucketize(input, boundaries): the input's shape.
+V searchsorted(OpCall& c) {
+  V seq = c.args.size() > 0 ? c.args[0] : nullptr, vals = c.args.size() > 1 ? c.args[1] : nullptr;
+  if (!seq || !vals) c.fail(fmt::format("{}() takes two arguments", c.name));
+  V shape_of = c.name == "bucketize" ? seq : vals;
+  TensorInfo o;
+  if (shape_of->k == VK::Tensor) { o.shape = shape_of->t->shape; o.device = shape_of->t->device; }
+  if (c.name == "searchsorted" && seq->k == VK::Tensor && vals->k == VK::Tensor && seq->t->shape.size() > 1 &&
+      (vals->t->shape.size() != seq->t->shape.size()))
+    c.fail("searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match");
+  V oi = c.kw("out_int32");
+  o.dtype = oi && oi->k == VK::Bool && oi->b ? "int32" : "int64";
+  return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, o, c.loc);
+}
+
+}  // namespace tparse::compiler::ops

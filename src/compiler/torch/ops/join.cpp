@@ -1,0 +1,129 @@
+// Join family: torch.cat/concat/stack/hstack/vstack (a list of tensors along a dim) and the splits
+// chunk/split/unbind/tensor_split (one call node, then a getitem node per part).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+V cat(OpCall& c) {
+  const std::string& name = c.name;
+  V seq = c.args.empty() ? c.kw("tensors") : c.args[0];
+  if (!seq || (seq->k != VK::List && seq->k != VK::Tuple) || seq->items.empty()) c.fail(fmt::format("torch.{} expects a non-empty list of tensors", name));
+  for (auto& x : seq->items) if (x->k != VK::Tensor) c.fail(fmt::format("torch.{}: expected a list of tensors, got {}", name, type_name(x)));
+  V dv = c.args.size() > 1 ? c.args[1] : c.kw("dim");
+  if (!dv) dv = c.kw("axis");
+  long long dim = dv ? dv->i : 0;
+  // hstack: dim 1 (dim 0 for 1-D); vstack: 1-D inputs become rows, then dim 0; column_stack: columns
+  std::vector<TensorInfo> ts;
+  for (auto& x : seq->items) ts.push_back(*x->t);
+  if (name == "hstack") dim = ts[0].shape.size() == 1 ? 0 : 1;
+  if (name == "vstack") { dim = 0; for (auto& t : ts) if (t.shape.size() == 1) t.shape.insert(t.shape.begin(), Dim{1, ""}); }
+  if (name == "column_stack") { dim = 1; for (auto& t : ts) if (t.shape.size() <= 1) { t.shape = {t.shape.empty() ? Dim{1, ""} : t.shape[0], Dim{1, ""}}; } }
+  TensorInfo o = ts[0];
+  o.fill.reset();
+  o.is_param = false;
+  o.is_buffer = false;
+  o.marked_dynamic.clear();
+  o.stride.clear();
+  for (auto& x : ts) { o.requires_grad = o.requires_grad || x.requires_grad; o.dtype = promote_dtype(o.dtype, x.dtype); }
+  if (name == "stack") {
+    dim = c.dim(dim, o.shape.size() + 1);
+    for (auto& x : ts) if (x.shape.size() != o.shape.size()) c.fail("stack expects each tensor to be equal size");
+    o.shape.insert(o.shape.begin() + dim, Dim{static_cast<long long>(ts.size()), ""});
+  } else {
+    dim = c.dim(dim, o.shape.size());
+    long long tot = 0;
+    for (auto& x : ts) {
+      if (x.shape.size() != o.shape.size()) c.fail(fmt::format("torch.{}: tensors must have the same number of dimensions", name));
+      for (size_t i = 0; i < o.shape.size(); ++i)
+        if (static_cast<long long>(i) != dim && x.shape[i].v != o.shape[i].v)
+          c.fail(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for a tensor in the list", dim, o.shape[i].v, x.shape[i].v));
+      tot += x.shape[static_cast<size_t>(dim)].v;
+    }
+    o.shape[static_cast<size_t>(dim)] = Dim{tot, ""};
+  }
+  return c.I.emit("call_function", "torch." + name, name, false, c.args, c.kwargs, o, c.loc);
+}
+
+V split(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  V dv = name == "unbind" ? c.arg(0, "dim") : c.arg(1, "dim");
+  long long dim = dv ? c.dim(dv->i, rank) : 0;
+  long long size = t.shape.at(static_cast<size_t>(dim)).v;
+  std::vector<long long> parts;
+  if (name == "unbind") parts.assign(static_cast<size_t>(size), 1);
+  else if (name == "chunk") {
+    V nv = c.arg(0, "chunks");
+    if (!nv || nv->k != VK::Int || nv->i <= 0) c.fail("chunk(chunks, dim=0): chunks must be a positive int");
+    long long n = nv->i;
+    long long each = (size + n - 1) / n;
+    for (long long s = 0; s < size; s += each) parts.push_back(std::min(each, size - s));
+  } else if (name == "tensor_split") {  // tensor_split(sections or indices, dim=0)
+    V sp = c.arg(0, "indices_or_sections");
+    if (!sp) c.fail("tensor_split(indices_or_sections, dim=0)");
+    if (sp->k == VK::Int) {
+      long long n = sp->i, q = size / n, r = size % n;
+      for (long long i = 0; i < n; ++i) parts.push_back(q + (i < r ? 1 : 0));
+    } else {
+      long long prev = 0;
+      for (auto& x : sp->items) { long long e = std::min(std::max(x->i, prev), size); parts.push_back(e - prev); prev = e; }
+      parts.push_back(size - prev);
+    }
+  } else {
+    V sp = c.arg(0, name == "split_with_sizes" ? "split_sizes" : "split_size_or_sections");
+    if (!sp) c.fail(fmt::format("{}(split_size_or_sections, dim=0)", name));
+    if (sp->k == VK::Int) {
+      if (sp->i <= 0) c.fail("split_size can only be 0 if dimension size is 0");
+      for (long long s = 0; s < size; s += sp->i) parts.push_back(std::min(sp->i, size - s));
+    } else {
+      long long tot = 0;
+      for (auto& x : sp->items) { parts.push_back(x->i); tot += x->i; }
+      if (tot != size) c.fail(fmt::format("split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}", size, dim, py_repr(sp)));
+    }
+  }
+  V whole = c.out(o);
+  Interp& I = c.I;
+  int whole_node = -1;
+  if (I.tracing()) {
+    Graph& g = I.stack_.back()->ctx->graph;
+    g.nodes.back().has_meta = false;  // a tuple: printed without a type
+    whole_node = static_cast<int>(g.nodes.size()) - 1;
+    g.tensor_node.erase(whole.get());  // the tuple node stands for no tensor (the address may be reused once `whole` dies)
+  }
+  std::vector<V> xs;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    TensorInfo p = o;
+    if (name == "unbind") p.shape.erase(p.shape.begin() + dim);
+    else p.shape[static_cast<size_t>(dim)] = Dim{parts[i], ""};
+    p.stride = t.stride;
+    if (name == "unbind") p.stride.erase(p.stride.begin() + dim);
+    if (I.tracing()) {
+      Graph& g = I.stack_.back()->ctx->graph;
+      Node n;
+      n.op = "call_function";
+      n.target = "getitem";
+      n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
+      n.name = g.unique_name("getitem");
+      n.meta = p;
+      n.has_meta = true;
+      n.fn_name = g.nodes.back().fn_name;
+      n.code = g.nodes.back().code;
+      n.file = g.nodes.back().file;
+      n.line = g.nodes.back().line;
+      g.nodes.push_back(n);
+      V pv = mk_tensor(p);
+      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
+      xs.push_back(pv);
+    } else {
+      xs.push_back(mk_tensor(p));
+    }
+  }
+  return mk_tuple(xs);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,125 @@
+// NN, norm and loss families: linear, layer_norm/rms_norm/group_norm/normalize, embedding,
+// scaled_dot_product_attention, one_hot, and the losses (reduction='mean'|'sum' -> 0-dim, 'none' ->
+// per-element or per-sample, as torch.nn.functional documents each).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+V linear(OpCall& c) {
+  const TensorInfo& t = c.t();
+  TensorInfo o = c.like();
+  V w = c.arg(0, "weight");
+  if (!w || w->k != VK::Tensor) c.fail("linear: missing weight");
+  if (t.shape.empty() || t.shape.back().v != w->t->shape.back().v)
+    c.fail(fmt::format("shape mismatch in linear: input {} has {} features but the layer expects {}", meta_str(t), t.shape.empty() ? 0 : t.shape.back().v, w->t->shape.back().v));
+  o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
+  if (w->t->shape.size() == 1) o.shape.pop_back();
+  o.requires_grad = t.requires_grad || w->t->requires_grad;
+  return c.out(o);
+}
+
+V norm(OpCall& c) {
+  TensorInfo o = c.like();
+  if (c.is_fn && c.target == "torch.nn.functional.rms_norm") {
+    // F.rms_norm is Python (torch/nn/functional.py) that Dynamo inlines: it records
+    // `torch.rms_norm(input, normalized_shape, weight, eps)` with all four arguments (truth: kv_cache_ops)
+    V w = c.arg(1, "weight"), e = c.arg(2, "eps");
+    std::vector<V> four{c.args.at(0), c.arg(0, "normalized_shape"), w ? w : none(), e ? e : none()};
+    if (!four[1]) c.fail("rms_norm(input, normalized_shape, weight=None, eps=None)");
+    c.args = four;
+    c.rest.assign(four.begin() + 1, four.end());
+    c.kwargs.clear();
+    c.target = "torch.rms_norm";
+  }
+  if (c.name == "layer_norm" || c.name == "rms_norm") {  // normalized_shape must be the trailing dims
+    V ns = c.arg(0, "normalized_shape");
+    std::vector<long long> want;
+    if (ns && ns->k == VK::Int) want.push_back(ns->i);
+    else if (ns && (ns->k == VK::Tuple || ns->k == VK::List)) for (auto& x : ns->items) want.push_back(x->i);
+    const auto& s = c.t().shape;
+    if (want.size() > s.size()) c.fail(fmt::format("{}: normalized_shape has more dims than the input {}", c.name, dims_str(c.t())));
+    for (size_t i = 0; i < want.size(); ++i)
+      if (s[s.size() - want.size() + i].v != want[i])
+        c.fail(fmt::format("Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}", py_repr(ns), want[i], dims_str(c.t())));
+  }
+  V w = c.arg(1, "weight");
+  if (c.name == "group_norm") w = c.arg(1, "weight");
+  if (w && w->k == VK::Tensor) o.requires_grad = o.requires_grad || w->t->requires_grad;
+  return c.out(o);
+}
+
+V embedding(OpCall& c) {
+  TensorInfo o = c.like();
+  V w = c.arg(0, "weight");
+  if (!w || w->k != VK::Tensor || w->t->shape.size() != 2) c.fail("embedding(input, weight): weight must be a 2-D tensor");
+  o.shape.push_back(w->t->shape.back());
+  o.dtype = w->t->dtype;
+  o.requires_grad = w->t->requires_grad;
+  return c.out(o);
+}
+
+// scaled_dot_product_attention(q [.., L, E], k [.., S, E], v [.., S, Ev]) -> [.., L, Ev]
+V sdpa(OpCall& c) {
+  const TensorInfo& t = c.t();
+  TensorInfo o = c.like();
+  V k = c.arg(0, "key"), v = c.arg(1, "value");
+  if (!k || !v) c.fail("scaled_dot_product_attention(q, k, v)");
+  if (t.shape.back().v != k->t->shape.back().v) c.fail(fmt::format("shape mismatch in scaled_dot_product_attention: query {} vs key {}", meta_str(t), meta_str(*k->t)));
+  o.shape.back() = v->t->shape.back();
+  o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;
+  return c.out(o);
+}
+
+// one_hot(tensor, num_classes=-1): int64, one more dim of num_classes (-1: max + 1, data-dependent)
+V one_hot(OpCall& c) {
+  TensorInfo o = c.like();
+  V n = c.arg(0, "num_classes");
+  long long k = n && n->k == VK::Int ? n->i : -1;
+  if (k < 0) {
+    if (c.I.tracing()) c.fail("one_hot without num_classes has a data-dependent size: not modelled by tparse inside a compiled frame");
+    k = c.t().fill ? static_cast<long long>(*c.t().fill) + 1 : 1;
+  }
+  o.shape.push_back(Dim{k, ""});
+  o.dtype = "int64";
+  o.requires_grad = false;
+  return c.out(o);
+}
+
+V loss(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  TensorInfo o = c.like();
+  if (o.dtype.find("int") != std::string::npos) o.dtype = "float32";
+  V other = c.arg(0, "target");
+  if (name == "cosine_similarity" || name == "pairwise_distance") {  // (x1, x2, dim=1) / (x1, x2): reduce one dim of the broadcast
+    if (!other || other->k != VK::Tensor) c.fail(fmt::format("{}(x1, x2)", name));
+    std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
+    V d = c.arg(1, "dim");
+    long long dd = name == "pairwise_distance" ? static_cast<long long>(b.size()) - 1 : c.dim(d && d->k == VK::Int ? d->i : 1, b.size());
+    V keep = c.kw("keepdim");
+    o.shape = reduced_shape(b, {dd}, keep && keep->k == VK::Bool && keep->b);
+    o.requires_grad = t.requires_grad || other->t->requires_grad;
+    return c.out(o);
+  }
+  std::string reduction = "mean";
+  if (V r = c.kw("reduction")) if (r->k == VK::Str) reduction = r->s;
+  if (V r = c.kw("reduce")) if (r->k == VK::Bool && !r->b) reduction = "none";  // legacy size_average/reduce
+  if (other && other->k == VK::Tensor) o.requires_grad = o.requires_grad || other->t->requires_grad;
+  if (reduction != "none") { o.shape = {}; return c.out(o); }
+  if (name == "cross_entropy" || name == "nll_loss") {  // input (N, C, d1, ...) or (C): per-sample (N, d1, ...)
+    if (t.shape.size() >= 2) o.shape.erase(o.shape.begin() + 1);
+    else o.shape = {};
+  } else if (name == "ctc_loss" || name == "multilabel_soft_margin_loss" || name == "multi_margin_loss" || name == "triplet_margin_loss" ||
+             name == "cosine_embedding_loss") {
+    o.shape = t.shape.empty() ? std::vector<Dim>{} : std::vector<Dim>{t.shape[0]};
+    if (name == "ctc_loss" && t.shape.size() == 3) o.shape = {t.shape[1]};  // log_probs (T, N, C)
+  } else if (other && other->k == VK::Tensor) {
+    o.shape = broadcast(c.I, t.shape, other->t->shape, c.loc);
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,118 @@
+// Reduction and sort families: sum/mean/amax/argmax/... over dim(s) with keepdim; calls returning
+// (values, indices) as torch.return_types (topk, sort, max(dim), kthvalue, mode, median, cummax);
+// argsort; cumulative ops that change a dim (diff).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+V reduce(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim");
+  if (name == "norm" || name == "linalg.norm" || name == "linalg.vector_norm") d = c.arg(1, "dim");  // norm(p='fro', dim=None, keepdim=False)
+  V kd = c.kw("keepdim");
+  size_t keep_pos = name == "norm" || name.rfind("linalg.", 0) == 0 ? 2 : 1;
+  if (!kd && c.rest.size() > keep_pos && c.rest[keep_pos]->k == VK::Bool) kd = c.rest[keep_pos];
+  if (!kd && c.rest.size() > 1 && c.rest[1]->k == VK::Bool) kd = c.rest[1];
+  bool keep = kd && kd->k == VK::Bool && kd->b;
+  std::vector<long long> dims;
+  if (d && d->k == VK::Int) dims.push_back(c.dim(d->i, rank));
+  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) dims.push_back(c.dim(x->i, rank));
+  if ((name == "max" || name == "min" || name == "median") && !dims.empty()) return values_indices(c);  // (values, indices)
+  if ((name == "max" || name == "min" || name == "maximum") && d && d->k == VK::Tensor) return binary(c);  // torch.max(a, b)
+  if (dims.empty()) {
+    o.shape = keep ? std::vector<Dim>(rank, Dim{1, ""}) : std::vector<Dim>{};
+    if (t.fill && name == "sum") { long long n = 1; for (auto& x : t.shape) n *= x.v; o.fill = *t.fill * static_cast<double>(n); }
+    else if (t.fill && (name == "mean" || name == "amax" || name == "amin" || name == "max" || name == "min")) o.fill = t.fill;
+  } else {
+    double mult = 1;
+    for (long long i : dims) mult *= static_cast<double>(t.shape[static_cast<size_t>(i)].v);
+    o.shape = reduced_shape(t.shape, dims, keep);
+    if (t.fill) o.fill = name == "sum" ? *t.fill * mult : *t.fill;
+  }
+  if (name == "argmax" || name == "argmin" || name == "count_nonzero") o.dtype = "int64";
+  if (name == "all" || name == "any") o.dtype = "bool";
+  if ((name == "sum" || name == "prod" || name == "nansum") && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "int64";
+  if ((name == "mean" || name == "nanmean" || name == "var" || name == "std") && o.dtype.find("int") != std::string::npos)
+    c.fail(fmt::format("{}(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}", name, o.dtype));
+  if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
+  return c.out(o);
+}
+
+// (values, indices) results: topk(k, dim=-1), sort(dim=-1), max/min/median(dim, keepdim),
+// kthvalue(k, dim=-1, keepdim), mode(dim=-1, keepdim), cummax/cummin(dim).
+V values_indices(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  auto dim_arg = [&](size_t i, long long dflt) {
+    V v = c.arg(i, "dim");
+    return c.dim(v && v->k == VK::Int ? v->i : dflt, rank);
+  };
+  auto keepdim = [&](size_t i) { V k = c.arg(i, "keepdim"); return k && k->k == VK::Bool && k->b; };
+  TensorInfo vals = o, idx = o;
+  idx.dtype = "int64";
+  idx.requires_grad = false;
+  if (name == "median" && !c.arg(0, "dim")) {  // median() of all elements: one 0-dim tensor
+    o.shape = {};
+    return c.out(o);
+  }
+  if (name == "topk") {
+    V k = c.arg(0, "k");
+    if (!k || k->k != VK::Int) c.fail("topk(k, dim=-1): k must be an int");
+    long long d = dim_arg(1, -1);
+    if (k->i > t.shape[static_cast<size_t>(d)].v) c.fail(fmt::format("topk: k ({}) is larger than dimension {} of {}", k->i, d, dims_str(t)));
+    vals.shape[static_cast<size_t>(d)] = Dim{k->i, ""};
+  } else if (name == "sort" || name == "cummax" || name == "cummin") {
+    if (name != "sort" && !c.arg(0, "dim")) c.fail(fmt::format("{}(dim): dim is required", name));
+    if (rank) dim_arg(0, -1);
+  } else if (name == "kthvalue") {
+    long long d = dim_arg(1, -1);
+    vals.shape = reduced_shape(t.shape, {d}, keepdim(2));
+  } else if (name == "mode") {
+    long long d = dim_arg(0, -1);
+    vals.shape = reduced_shape(t.shape, {d}, keepdim(1));
+  } else {  // max / min / median with a dim
+    long long d = dim_arg(0, 0);
+    vals.shape = reduced_shape(t.shape, {d}, keepdim(1));
+  }
+  idx.shape = vals.shape;
+  return c.I.tuple_result(c.out(o), {vals, idx}, {"values", "indices"});
+}
+
+V argsort(OpCall& c) {
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim");
+  if (c.rank()) c.dim(d && d->k == VK::Int ? d->i : -1, c.rank());
+  o.dtype = "int64";
+  o.requires_grad = false;
+  return c.out(o);
+}
+
+// diff(n=1, dim=-1): the dim shrinks by n; logcumsumexp(dim): same shape.
+V cumulative(OpCall& c) {
+  TensorInfo o = c.like();
+  if (c.name == "diff") {
+    V n = c.arg(0, "n");
+    long long k = n && n->k == VK::Int ? n->i : 1;
+    V d = c.arg(1, "dim");
+    long long dd = c.dim(d && d->k == VK::Int ? d->i : -1, c.rank());
+    Dim& x = o.shape[static_cast<size_t>(dd)];
+    x = Dim{std::max<long long>(0, x.v - k), ""};
+  } else {
+    V d = c.arg(0, "dim");
+    if (!d || d->k != VK::Int) c.fail(fmt::format("{}(dim): dim is required", c.name));
+    c.dim(d->i, c.rank());
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,94 @@
+// Declarations of the shape rules the op table (torch/op_table.cpp) points at; one file per family.
+#pragma once
+
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler::ops {
+
+// value.cpp: Python results and torch-level switches
+V size_like(OpCall& c);
+V item(OpCall& c);
+V dynamic_shape(OpCall& c);
+V backward(OpCall& c);
+V requires_grad_(OpCall& c);
+V compile(OpCall& c);
+V disable(OpCall& c);
+V graph_break(OpCall& c);
+V mark_dynamic(OpCall& c);
+V noop(OpCall& c);
+V is_tensor(OpCall& c);
+V false_value(OpCall& c);
+V parameter(OpCall& c);
+V is_complex(OpCall& c);
+V constant(OpCall& c);
+V device(OpCall& c);
+V stride(OpCall& c);
+// creation.cpp
+V factory(OpCall& c);
+V like_factory(OpCall& c);
+V new_factory(OpCall& c);
+V meshgrid(OpCall& c);
+V polar(OpCall& c);
+V bincount(OpCall& c);
+V window(OpCall& c);
+V sample(OpCall& c);
+// elementwise.cpp
+V cast(OpCall& c);
+V unary(OpCall& c);
+V predicate(OpCall& c);
+V binary(OpCall& c);
+V where(OpCall& c);
+V isin(OpCall& c);
+V inplace(OpCall& c);
+V setitem(OpCall& c);
+// reduce.cpp
+V reduce(OpCall& c);
+V values_indices(OpCall& c);
+V argsort(OpCall& c);
+V cumulative(OpCall& c);
+// view.cpp
+V reshape(OpCall& c);
+V permute(OpCall& c);
+V flatten(OpCall& c);
+V unflatten(OpCall& c);
+V unsqueeze(OpCall& c);
+V squeeze(OpCall& c);
+V same_shape(OpCall& c);
+V narrow(OpCall& c);
+// join.cpp
+V cat(OpCall& c);
+V split(OpCall& c);
+// index.cpp
+V getitem(OpCall& c);
+V gather(OpCall& c);
+V scatter(OpCall& c);
+V index_select(OpCall& c);
+V repeat_interleave(OpCall& c);
+V searchsorted(OpCall& c);
+// matmul.cpp
+V outer(OpCall& c);
+V bmm(OpCall& c);
+V einsum(OpCall& c);
+// nn.cpp
+V linear(OpCall& c);
+V norm(OpCall& c);
+V embedding(OpCall& c);
+V sdpa(OpCall& c);
+V loss(OpCall& c);
+V one_hot(OpCall& c);
+// conv.cpp
+V conv(OpCall& c);
+V pool(OpCall& c);
+V adaptive_pool(OpCall& c);
+V pad(OpCall& c);
+V interpolate(OpCall& c);
+V conv_transpose(OpCall& c);
+V pixel_shuffle(OpCall& c);
+V grid_sample(OpCall& c);
+V im2col(OpCall& c);
+// complex.cpp
+V view_as_complex(OpCall& c);
+V view_as_real(OpCall& c);
+V real_imag(OpCall& c);
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,176 @@
+// Value family: calls whose result is a Python value, not a graph node (Tensor.size/dim/item/tolist,
+// torch.is_tensor), data-dependent shapes that break the graph (nonzero, unique), and the torch-level
+// switches (torch.compile, compiler.disable, _dynamo.graph_break / mark_dynamic, nn.Parameter/Buffer).
+#include <fmt/format.h>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+static bool in_compiled(Interp& I) {
+  Activation& act = *I.stack_.back();
+  return act.ctx && act.ctx->mode != Mode::Eager;
+}
+
+V size_like(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  if (name == "dim" || name == "ndimension") return mk_int(static_cast<long long>(c.rank()));
+  if (name == "numel" || name == "nelement") { long long n = 1; for (auto& d : t.shape) n *= d.v; return mk_int(n); }
+  if (name == "is_contiguous") return mk_bool(true);
+  if (name == "is_floating_point") return mk_bool(t.dtype.find("float") != std::string::npos);
+  if (name == "element_size") return mk_int(4);
+  if (V d = c.arg(0, "dim")) return c.I.size_of(c.self, c.dim(d->i, c.rank()));
+  return c.I.size_of(c.self, -1);
+}
+
+V is_complex(OpCall& c) { return mk_bool(c.t().dtype.rfind("complex", 0) == 0); }
+
+V item(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  if (in_compiled(c.I)) {
+    if (c.name == "item") c.I.graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), c.loc);
+    if (t.dtype.find("float") != std::string::npos) c.I.graph_break("Tensor.tolist() with non-integer tensor", msg_tolist(), c.loc);
+  }
+  if (c.name == "item") return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1);
+  std::function<V(size_t)> build = [&](size_t d) -> V {
+    if (d == rank) return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0);
+    std::vector<V> xs;
+    for (long long i = 0; i < t.shape[d].v; ++i) xs.push_back(build(d + 1));
+    return mk_list(xs);
+  };
+  return build(0);
+}
+
+// nonzero / unique / masked_select: the output size depends on the data (aten.nonzero under Dynamo's
+// capture_dynamic_output_shape_ops=False breaks the graph); eagerly a uniform fill decides the count.
+V dynamic_shape(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  if (in_compiled(c.I)) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + c.name + ".default"), c.loc);
+  long long n = 1;
+  for (auto& d : t.shape) n *= d.v;
+  if (t.fill && *t.fill == 0) n = 0;
+  TensorInfo o = c.like();
+  o.shape = c.name == "nonzero" ? std::vector<Dim>{Dim{n, ""}, Dim{static_cast<long long>(rank), ""}} : std::vector<Dim>{Dim{n, ""}};
+  o.dtype = c.name == "nonzero" ? "int64" : t.dtype;
+  V as_tuple = c.kw("as_tuple");
+  if (c.name == "nonzero" && as_tuple && as_tuple->k == VK::Bool && as_tuple->b) {  // one 1-D index tensor per dim
+    std::vector<V> xs;
+    TensorInfo one = o;
+    one.shape = {Dim{n, ""}};
+    for (size_t i = 0; i < rank; ++i) xs.push_back(mk_tensor(one));
+    return mk_tuple(xs);
+  }
+  return mk_tensor(o);
+}
+
+V backward(OpCall&) { return none(); }
+
+V requires_grad_(OpCall& c) {
+  c.self->t->requires_grad = true;
+  return c.self;
+}
+
+V compile(OpCall& c) {
+  auto opts = std::make_shared<CompileOpts>();
+  if (V d = c.kw("dynamic")) { if (d->k == VK::Bool) { opts->dynamic_false = !d->b; opts->dynamic_true = d->b; } }
+  if (V f = c.kw("fullgraph")) opts->fullgraph = f->k == VK::Bool && f->b;
+  if (c.name == "compile.partial") c.fail("internal: partial");
+  if (c.args.empty()) {
+    auto p = mk_builtin("torch.compile.partial");
+    p->copts = opts;
+    return p;
+  }
+  auto r = std::make_shared<Obj>();
+  r->k = VK::Compiled;
+  r->func = c.args[0];
+  r->copts = opts;
+  return r;
+}
+
+V disable(OpCall& c) {
+  if (c.args.empty()) return mk_builtin("torch.compiler.disable");
+  auto f = std::make_shared<Obj>(*c.args[0]);
+  f->disabled = true;
+  return f;
+}
+
+V graph_break(OpCall& c) {
+  if (in_compiled(c.I)) c.I.graph_break("Call to `torch._dynamo.graph_break()`", msg_graph_break_call(), c.loc);
+  return none();
+}
+
+V mark_dynamic(OpCall& c) {
+  for (auto& d : c.I.iterate(c.args.at(1)->k == VK::Int ? mk_list({c.args[1]}) : c.args[1], c.loc))
+    c.args[0]->t->marked_dynamic.insert(static_cast<int>(d->i));
+  return none();
+}
+
+V noop(OpCall&) { return none(); }
+
+V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::Tensor); }
+
+V false_value(OpCall&) { return mk_bool(false); }
+
+// nn.Parameter(t): a leaf that requires grad; nn.Buffer(t) (torch >= 2.5): a tensor a module
+// registers as a buffer when assigned to an attribute (Module.__setattr__).
+V parameter(OpCall& c) {
+  if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}() needs a tensor", c.name));
+  TensorInfo t = *c.args[0]->t;
+  if (c.name == "nn.Buffer") {
+    t.is_buffer = true;
+    return mk_tensor(t);
+  }
+  t.is_param = true;
+  V rg = c.arg(0, "requires_grad");
+  t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
+  return mk_tensor(t);
+}
+
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler::ops {
+
+// Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling
+// is True inside a compiled frame; get_default_dtype is float32; the runs are on CPU (no CUDA devices).
+V constant(OpCall& c) {
+  const std::string& n = c.name;
+  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling") return mk_bool(in_compiled(c.I));
+  if (n == "is_grad_enabled") return mk_bool(c.I.grad_enabled());
+  if (n == "get_default_dtype" || n == "get_autocast_dtype" || n == "get_autocast_gpu_dtype") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::DType;
+    d->s = n == "get_default_dtype" ? "float32" : "float16";
+    return d;
+  }
+  if (n == "cuda.device_count") return mk_int(0);
+  return mk_bool(false);
+}
+
+// torch.device("cuda:0") / torch.device("cpu") / torch.device("cuda", 1)
+V device(OpCall& c) {
+  if (c.args.empty()) c.fail("device() takes a device string");
+  if (c.args[0]->k == VK::Device) return c.args[0];
+  if (c.args[0]->k != VK::Str) c.fail("device(): expected a string");
+  auto d = std::make_shared<Obj>();
+  d->k = VK::Device;
+  d->s = c.args[0]->s;
+  if (c.args.size() > 1 && c.args[1]->k == VK::Int) d->s += ":" + std::to_string(c.args[1]->i);
+  return d;
+}
+
+// Tensor.stride(): a tuple of ints; stride(dim): one int
+V stride(OpCall& c) {
+  const TensorInfo& t = c.t();
+  std::vector<Dim> st = t.stride.size() == t.shape.size() ? t.stride : contiguous_strides(t.shape);
+  if (V d = c.arg(0, "dim")) return mk_int(st[static_cast<size_t>(c.dim(d->i, c.rank()))].v);
+  std::vector<V> xs;
+  for (auto& s : st) xs.push_back(mk_int(s.v));
+  return mk_tuple(xs);
+}
+
+}  // namespace tparse::compiler::ops

@@ -1,0 +1,268 @@
+// View family: view/reshape/expand/repeat/tile (size lists, -1 inference), transpose/permute/movedim,
+// flatten/unflatten, unsqueeze/squeeze, same-shape reorderings (flip, roll, rot90), narrow/select/
+// diagonal/as_strided.
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+static std::vector<V> size_list(const std::vector<V>& rest) {
+  return rest.size() == 1 && (rest[0]->k == VK::Tuple || rest[0]->k == VK::List) ? rest[0]->items : rest;
+}
+
+V reshape(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  std::vector<Dim> s;
+  if (name == "view_as" || name == "expand_as" || name == "reshape_as") s = c.rest.at(0)->t->shape;
+  else {
+    std::vector<V> xs = size_list(c.rest);
+    if (xs.empty() && c.kw("size")) xs = size_list({c.kw("size")});
+    if (xs.empty() && c.kw("shape")) xs = size_list({c.kw("shape")});
+    if (xs.size() == 1 && xs[0]->k == VK::DType) { o.dtype = xs[0]->s; return c.out(o); }  // view(dtype)
+    bool expand = name == "expand" || name == "broadcast_to";
+    long long known = 1;
+    int infer = -1;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      if (xs[i]->k != VK::Int) c.fail(fmt::format("{}(): argument 'size' must be a tuple of ints, but found element of type {}", name, type_name(xs[i])));
+      if (xs[i]->i == -1 && !expand) { infer = static_cast<int>(i); s.push_back(Dim{-1, ""}); continue; }
+      if (expand && xs[i]->i == -1) {
+        size_t off = xs.size() - rank;
+        if (i < off) c.fail("expand: -1 not allowed in a new leading dimension");
+        s.push_back(t.shape[i - off]);
+        continue;
+      }
+      s.push_back(Dim{xs[i]->i, xs[i]->sym});
+      known *= xs[i]->i;
+    }
+    long long n = 1;
+    for (auto& d : t.shape) n *= d.v;
+    if (name == "repeat" || name == "tile") {
+      if (name == "repeat" && s.size() < rank) c.fail("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+      std::vector<Dim> base = t.shape;
+      while (base.size() < s.size()) base.insert(base.begin(), Dim{1, ""});  // tile pads the shorter one with 1s
+      while (s.size() < base.size()) s.insert(s.begin(), Dim{1, ""});
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (base[i].v == 1 && !base[i].is_sym()) continue;  // repeat count only (keeps its symbol)
+        s[i] = s[i].v == 1 && !s[i].is_sym() ? base[i] : Dim{s[i].v * base[i].v, ""};
+      }
+    } else if (expand) {
+      if (s.size() < rank) c.fail(fmt::format("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})", s.size(), rank));
+      size_t off = s.size() - rank;
+      for (size_t i = 0; i < rank; ++i)
+        if (t.shape[i].v != 1 && s[i + off].v != t.shape[i].v)
+          c.fail(fmt::format("The expanded size of the tensor ({}) must match the existing size ({}) at non-singleton dimension {}", s[i + off].v, t.shape[i].v, i + off));
+    } else {
+      if (infer >= 0) {
+        if (known == 0 || n % known != 0) c.fail(fmt::format("shape '{}' is invalid for input of size {}", py_repr(mk_list(xs)), n));
+        s[static_cast<size_t>(infer)].v = n / known;
+      } else if (known != n) {
+        std::string shp = "[";
+        for (size_t i = 0; i < xs.size(); ++i) shp += (i ? ", " : "") + py_repr(xs[i]);
+        c.fail(fmt::format("shape '{}]' is invalid for input of size {}", shp, n));
+      }
+      // keep symbolic dims that pass through unchanged
+      for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];
+    }
+  }
+  o.shape = s;
+  o.fill = t.fill;
+  if (name == "expand") {
+    o.stride.assign(s.size(), Dim{0, ""});
+    size_t off = s.size() - rank;
+    for (size_t i = 0; i < rank; ++i) o.stride[i + off] = t.shape[i].v == s[i + off].v ? t.stride[i] : Dim{0, ""};
+  }
+  return c.out(o);
+}
+
+V permute(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  std::vector<size_t> perm(rank);
+  for (size_t i = 0; i < rank; ++i) perm[i] = i;
+  if (name == "permute") {
+    std::vector<V> xs = size_list(c.rest);
+    if (xs.empty() && c.kw("dims")) xs = size_list({c.kw("dims")});
+    if (xs.size() != rank) c.fail(fmt::format("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}", rank, xs.size()));
+    for (size_t i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(c.dim(xs[i]->i, rank));
+  } else if (name == "movedim" || name == "moveaxis") {  // movedim(source, destination), ints or tuples
+    V a = c.arg(0, "source"), b = c.arg(1, "destination");
+    if (!a || !b) c.fail("movedim(source, destination)");
+    std::vector<V> src = a->k == VK::Int ? std::vector<V>{a} : a->items, dst = b->k == VK::Int ? std::vector<V>{b} : b->items;
+    if (src.size() != dst.size()) c.fail("movedim: Invalid source or destination dims");
+    std::vector<long long> order(rank, -1);
+    std::vector<bool> used(rank, false);
+    for (size_t i = 0; i < src.size(); ++i) {
+      long long s = c.dim(src[i]->i, rank), d = c.dim(dst[i]->i, rank);
+      order[static_cast<size_t>(d)] = s;
+      used[static_cast<size_t>(s)] = true;
+    }
+    size_t next = 0;
+    for (size_t i = 0; i < rank; ++i) {
+      if (order[i] >= 0) continue;
+      while (used[next]) ++next;
+      order[i] = static_cast<long long>(next++);
+    }
+    for (size_t i = 0; i < rank; ++i) perm[i] = static_cast<size_t>(order[i]);
+  } else {
+    bool last2 = name == "t" || name == "mT" || name == "mH" || name == "H" || name == "adjoint";
+    if (name == "t" && rank > 2) c.fail(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", rank));
+    V a0 = c.arg(0, "dim0"), a1 = c.arg(1, "dim1");
+    if (!last2 && (!a0 || !a1)) c.fail(fmt::format("{}(dim0, dim1)", name));
+    long long a = last2 ? (rank >= 2 ? static_cast<long long>(rank) - 2 : 0) : c.dim(a0->i, rank);
+    long long b = last2 ? (rank >= 2 ? static_cast<long long>(rank) - 1 : 0) : c.dim(a1->i, rank);
+    std::swap(perm[static_cast<size_t>(a)], perm[static_cast<size_t>(b)]);
+  }
+  o.shape.clear();
+  for (size_t i = 0; i < rank; ++i) { o.shape.push_back(t.shape[perm[i]]); o.stride.push_back(t.stride[perm[i]]); }
+  o.fill = t.fill;
+  return c.out(o);
+}
+
+V flatten(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  V sd = c.arg(0, "start_dim"), ed = c.arg(1, "end_dim");
+  if (rank == 0) { o.shape = {Dim{1, ""}}; return c.out(o); }
+  long long a = sd ? c.dim(sd->i, rank) : 0, b = ed ? c.dim(ed->i, rank) : static_cast<long long>(rank) - 1;
+  if (c.name == "ravel") { a = 0; b = static_cast<long long>(rank) - 1; }
+  if (a > b) c.fail("flatten() has invalid args: start_dim cannot come after end_dim");
+  std::vector<Dim> s(t.shape.begin(), t.shape.begin() + a);
+  long long n = 1;
+  for (long long i = a; i <= b; ++i) n *= t.shape[static_cast<size_t>(i)].v;
+  s.push_back(a == b ? t.shape[static_cast<size_t>(a)] : Dim{n, ""});
+  s.insert(s.end(), t.shape.begin() + b + 1, t.shape.end());
+  o.shape = s;
+  return c.out(o);
+}
+
+// unflatten(dim, sizes): one dim becomes `sizes` (one -1 inferred)
+V unflatten(OpCall& c) {
+  const TensorInfo& t = c.t();
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim"), sz = c.arg(1, "sizes");
+  if (!d || !sz || d->k != VK::Int || (sz->k != VK::Tuple && sz->k != VK::List)) c.fail("unflatten(dim, sizes)");
+  long long dd = c.dim(d->i, c.rank());
+  long long whole = t.shape[static_cast<size_t>(dd)].v, known = 1;
+  std::vector<Dim> parts;
+  int infer = -1;
+  for (size_t i = 0; i < sz->items.size(); ++i) {
+    long long v = sz->items[i]->i;
+    if (v == -1) infer = static_cast<int>(i); else known *= v;
+    parts.push_back(Dim{v, sz->items[i]->sym});
+  }
+  if (infer >= 0) parts[static_cast<size_t>(infer)].v = known ? whole / known : 0;
+  else if (known != whole) c.fail(fmt::format("unflatten: Provided sizes don't multiply up to the size of dim {} ({}) in the input tensor", dd, whole));
+  o.shape.erase(o.shape.begin() + dd);
+  o.shape.insert(o.shape.begin() + dd, parts.begin(), parts.end());
+  return c.out(o);
+}
+
+V unsqueeze(OpCall& c) {
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim");
+  if (!d || d->k != VK::Int) c.fail("unsqueeze(dim): dim must be an int");
+  long long dd = c.dim(d->i, c.rank() + 1);
+  o.shape.insert(o.shape.begin() + dd, Dim{1, ""});
+  o.fill = c.t().fill;
+  return c.out(o);
+}
+
+V squeeze(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  V d = c.arg(0, "dim");
+  std::vector<long long> which;
+  if (d && d->k == VK::Int) which.push_back(c.dim(d->i, rank));
+  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) which.push_back(c.dim(x->i, rank));
+  std::vector<Dim> s;
+  for (size_t i = 0; i < rank; ++i) {
+    bool named = !d || std::find(which.begin(), which.end(), static_cast<long long>(i)) != which.end();
+    bool drop = t.shape[i].v == 1 && !t.shape[i].is_sym() && named;
+    if (!drop) s.push_back(t.shape[i]);
+  }
+  o.shape = s;
+  o.fill = t.fill;
+  return c.out(o);
+}
+
+// flip(dims), roll(shifts, dims), fliplr/flipud: same shape; rot90(k, dims) swaps the two dims for odd k.
+V same_shape(OpCall& c) {
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  o.fill = c.t().fill;
+  if (c.name == "flip") {
+    V d = c.arg(0, "dims");
+    if (!d) c.fail("flip(dims)");
+    for (auto& x : d->k == VK::Int ? std::vector<V>{d} : d->items) c.dim(x->i, rank);
+  } else if (c.name == "roll") {
+    V s = c.arg(0, "shifts"), d = c.arg(1, "dims");
+    if (!s) c.fail("roll(shifts, dims=None)");
+    if (d) {
+      std::vector<V> ds = d->k == VK::Int ? std::vector<V>{d} : d->items, ss = s->k == VK::Int ? std::vector<V>{s} : s->items;
+      if (ds.size() != ss.size()) c.fail(fmt::format("roll: shifts and dimensions must align. shifts: {}, dims: {}", ss.size(), ds.size()));
+      for (auto& x : ds) c.dim(x->i, rank);
+    }
+  } else if (c.name == "fliplr" || c.name == "flipud") {
+    if (rank < (c.name == "fliplr" ? 2u : 1u)) c.fail(fmt::format("{}: input must be >= {}-d", c.name, c.name == "fliplr" ? 2 : 1));
+  } else if (c.name == "rot90") {
+    V k = c.arg(0, "k"), d = c.arg(1, "dims");
+    long long kk = k && k->k == VK::Int ? k->i : 1;
+    long long a = 0, b = 1;
+    if (d && d->items.size() == 2) { a = c.dim(d->items[0]->i, rank); b = c.dim(d->items[1]->i, rank); }
+    if (((kk % 2) + 2) % 2 == 1) std::swap(o.shape[static_cast<size_t>(a)], o.shape[static_cast<size_t>(b)]);
+  }
+  return c.out(o);
+}
+
+// narrow(dim, start, length), select(dim, index), diagonal(offset=0, dim1=0, dim2=1), as_strided(size, stride)
+V narrow(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  if (c.name == "narrow") {
+    V d = c.arg(0, "dim"), l = c.arg(2, "length");
+    if (!d || !l || d->k != VK::Int || l->k != VK::Int) c.fail("narrow(dim, start, length)");
+    long long dd = c.dim(d->i, rank);
+    if (l->i > t.shape[static_cast<size_t>(dd)].v) c.fail("narrow(): start + length exceeds dimension size");
+    o.shape[static_cast<size_t>(dd)] = Dim{l->i, l->sym};
+  } else if (c.name == "select") {
+    V d = c.arg(0, "dim");
+    if (!d || d->k != VK::Int) c.fail("select(dim, index)");
+    o.shape.erase(o.shape.begin() + c.dim(d->i, rank));
+  } else if (c.name == "diagonal") {
+    V off = c.arg(0, "offset"), d1 = c.arg(1, "dim1"), d2 = c.arg(2, "dim2");
+    long long k = off && off->k == VK::Int ? off->i : 0;
+    long long a = c.dim(d1 && d1->k == VK::Int ? d1->i : 0, rank), b = c.dim(d2 && d2->k == VK::Int ? d2->i : 1, rank);
+    long long n = k >= 0 ? std::min(t.shape[static_cast<size_t>(a)].v, t.shape[static_cast<size_t>(b)].v - k)
+                         : std::min(t.shape[static_cast<size_t>(a)].v + k, t.shape[static_cast<size_t>(b)].v);
+    std::vector<Dim> s;
+    for (size_t i = 0; i < rank; ++i) if (static_cast<long long>(i) != a && static_cast<long long>(i) != b) s.push_back(t.shape[i]);
+    s.push_back(Dim{std::max(0LL, n), ""});
+    o.shape = s;
+  } else if (c.name == "unfold") {  // unfold(dimension, size, step): windows along a dim, the window last
+    V d = c.arg(0, "dimension"), sz = c.arg(1, "size"), st = c.arg(2, "step");
+    if (!d || !sz || !st || d->k != VK::Int || sz->k != VK::Int || st->k != VK::Int || st->i <= 0) c.fail("unfold(dimension, size, step)");
+    long long dd = c.dim(d->i, rank);
+    long long n = rank ? t.shape[static_cast<size_t>(dd)].v : 1;
+    if (sz->i > n) c.fail(fmt::format("maximum size for tensor at dimension {} is {} but size is {}", dd, n, sz->i));
+    if (rank) o.shape[static_cast<size_t>(dd)] = Dim{(n - sz->i) / st->i + 1, ""};
+    o.shape.push_back(Dim{sz->i, ""});
+  } else {  // as_strided
+    V sz = c.arg(0, "size");
+    if (!sz || (sz->k != VK::Tuple && sz->k != VK::List)) c.fail("as_strided(size, stride)");
+    o.shape.clear();
+    for (auto& x : sz->items) o.shape.push_back(Dim{x->i, x->sym});
+  }
+  return c.out(o);
+}
+
+}  // namespace tparse::compiler::ops

@@ -7,7 +7,8 @@
 # Env: BUILD (default build-perf; built with ninja when a binary is missing), BIN / VIEW (the
 #      tparse and tparse-view binaries, default under BUILD), WORK (trace cache,
 #      default /tmp/tparse-bench-all: outside the repo, traces are made once and reused),
-#      VIEWER=0 to skip the viewer row, GEN_ONLY=1 to only make the traces.
+#      VIEWER=0 to skip the viewer row, GEN_ONLY=1 to only make the traces, USER_ROWS=0 to skip
+#      issue 24's rows (scripts/bench_user.sh; TPARSE_BENCH_GPT names its real GPT traces).
 # Every row is measured with /usr/bin/time: wall seconds, CPU seconds (user+sys) and peak RSS.
 # MB/s per CPU (input MB / CPU seconds) is the number to compare on a loaded machine: wall time
 # moves with whatever else runs, CPU time much less.
@@ -222,5 +223,12 @@ if [ -n "$viewer_ms" ]; then
 fi
 if [ -n "$follow_max" ]; then
   check "$(awk -v a="$follow_max" 'BEGIN{ print (a < 200) ? 1 : 0 }')" "viewer follow: append to the 1 GB trace visible within ${follow_max} ms at most (target < 200 ms)"
+fi
+# Issue 24's rows: report vs tlparse on real GPT training traces (TPARSE_BENCH_GPT; SKIP without),
+# (a) x8 and this run's mixed log, cold and warm layout cache (scripts/bench_user.sh).
+if [ "${USER_ROWS:-1}" = 1 ]; then
+  echo
+  BIN=$BIN TLPARSE=$TLP WORK=$WORK MIXED=$mixed ./scripts/bench_user.sh | tee "$WORK/user.txt"
+  fails=$((fails + $(grep -c '^FAIL' "$WORK/user.txt" || true)))
 fi
 echo "$fails target(s) failed"

@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 struct ReportFlags {
   std::string out = "tparse_report";
   bool overwrite = false, no_browser = false, plain_text = false;
+  std::string drawings = "later";
   std::vector<std::string> roots;  ///< --source-root: the break rows link `tparse fix` patches (fix.html)
 };
 
@@ -35,6 +36,10 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_option("-o,--output,--out", r->out, "Output directory (default: tparse_report)");
   sub->add_flag("--overwrite", r->overwrite, "Write into a non-empty output directory (a previous report there is replaced)");
   sub->add_flag("--no-browser", r->no_browser, "Do not open the report (never opened without a display)");
+  sub->add_option("--drawings", r->drawings,
+                  "Graph drawings not in the layout cache: later (default: the report returns at once, a background "
+                  "process fills them in) or now (drawn in parallel before returning; for scripts)")
+      ->check(CLI::IsMember({"later", "now"}));
   sub->add_flag("-p,--plain-text", r->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->strict, "Exit 1 when the input has damaged lines, naming them");
   sub->add_flag("-q,--quiet", f->quiet, "No progress or notes on stderr");
@@ -78,7 +83,7 @@ void add_report(CLI::App& app, Exit& exit) {
       tlparse_report_options(*tl, o);
       o.site_patch = site_patch;
     };
-    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st)) {
+    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);

@@ -9,7 +9,11 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "api/report.hpp"
+#include "drawings.hpp"
+#include "report/report.hpp"
 
 extern char** environ;
 
@@ -27,7 +31,7 @@ bool prepare_out(const std::string& out, bool overwrite, bool* created) {
 }
 
 bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
-                      const std::function<void(report::ReportOptions&)>& tune, report::ReportStats* stats) {
+                      const std::function<void(report::ReportOptions&)>& tune, report::ReportStats* stats, Drawings drawings) {
   report::ReportOptions opt;
   opt.plain_text = plain_text;
   opt.jobs = f.jobs;
@@ -37,8 +41,25 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
       if (total > 200 && (done % 50 == 0 || done == total)) std::fprintf(stderr, "\rwriting pages %llu / %llu", (unsigned long long)done, (unsigned long long)total);
     };
   if (tune) tune(opt);
+  opt.defer_drawings = std::getenv("TPARSE_DRAW_INLINE") == nullptr;  // TPARSE_DRAW_INLINE: the old in-place path
   api::ReportResult res;
   bool ok = api::write_report_dir(t, out, opt, res);
+  report::ReportStats& st = res.stats;
+  std::vector<graph::PendingDrawing> pending = graph::take_pending_drawings();
+  size_t drawn_later = 0;
+  if (ok && !pending.empty()) {
+    const char* env = std::getenv("TPARSE_DRAWINGS");
+    if (env && std::string(env) == "now") drawings = Drawings::Now;
+    if (env && std::string(env) == "later") drawings = Drawings::Later;
+    if (!write_drawing_jobs(out, pending, st.pending_files)) {
+      ok = st.ok = false;
+      st.error = "cannot write the drawing jobs under " + out;
+    } else if (drawings == Drawings::Later && start_drawer(out, false, f.jobs)) {
+      drawn_later = pending.size();
+    } else if (!start_drawer(out, true, f.jobs)) {
+      draw_pending(out, f.jobs);  // could not start a process of our own: draw here
+    }
+  }
   if (tty) std::fprintf(stderr, "\r\033[K");
   if (stats) *stats = res.stats;
   if (!ok) {
@@ -46,8 +67,9 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
     return false;
   }
   if (!f.quiet)
-    std::fprintf(stderr, "tparse: report written to %s/index.html (%llu files, %.1f MB, %.2f s)\n", out.c_str(),
-                 (unsigned long long)res.files, res.bytes / 1e6, res.seconds);
+    std::fprintf(stderr, "tparse: report written to %s/index.html (%llu files, %.1f MB, %.2f s)%s\n", out.c_str(),
+                 (unsigned long long)res.files, res.bytes / 1e6, res.seconds,
+                 drawn_later ? fmt::format("; {} graph drawing(s) being drawn in the background", drawn_later).c_str() : "");
   return true;
 }
 

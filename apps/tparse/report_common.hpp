@@ -25,8 +25,12 @@ bool out_is_replaceable(const std::string& out);
 /// Writes the report of `t` into `out` (prepared already); prints "report written to ..." unless
 /// quiet. false after printing the error.
 /// `tune` (optional) adjusts the report options; `stats` (optional) receives the report's stats.
+/// Graph drawings not in the layout cache (drawings.hpp): `now` lays them out in worker processes
+/// before returning; `later` returns at once and a background process fills them in.
+enum class Drawings { Now, Later };
 bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
-                      const std::function<void(report::ReportOptions&)>& tune = {}, report::ReportStats* stats = nullptr);
+                      const std::function<void(report::ReportOptions&)>& tune = {}, report::ReportStats* stats = nullptr,
+                      Drawings drawings = Drawings::Now);
 
 /// Opens index.html with xdg-open when there is a display.
 void open_browser(const std::string& index);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "graph/layout.hpp"
 #include "memo.hpp"
 #include "rank_index.hpp"
 #include "report.hpp"
@@ -90,6 +91,10 @@ struct Ctx {
     return it == owner.end() || t_page_order < it->second;
   }
   void write(const std::string& rel, const std::string& data) {
+    if (opt.defer_drawings && data.find(graph::kPendingMark) != std::string::npos) {
+      std::lock_guard<std::mutex> lk(mu);
+      stats.pending_files.push_back(rel);
+    }
     if (!sink.write(rel, data)) {
       std::lock_guard<std::mutex> lk(mu);
       stats.ok = false;

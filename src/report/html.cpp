@@ -32,7 +32,8 @@ ul.trie{list-style:none;padding-left:16px;margin:0}ul.trie li{margin:1px 0}
 input.filter{margin:4px 0;padding:3px 6px;width:320px}
 )CSS";
 
-// Filters the rows of the table right after an <input class=filter data-table=ID>.
+// Filters the rows of the table right after an <input class=filter data-table=ID>; reloads a page
+// that still shows a drawing placeholder (the report's background drawer fills it in).
 const char* kJs = R"JS(
 document.querySelectorAll('input.filter').forEach(function(inp){
   inp.addEventListener('input',function(){
@@ -41,6 +42,7 @@ document.querySelectorAll('input.filter').forEach(function(inp){
     t.querySelectorAll('tbody tr').forEach(function(r){r.style.display=r.textContent.toLowerCase().indexOf(q)>=0?'':'none';});
   });
 });
+if(document.querySelector('[data-tparse-pending]'))setTimeout(function(){location.reload();},1500);
 )JS";
 
 }  // namespace

@@ -36,6 +36,7 @@ const char* cache_mark(const std::string& name) {
 
 ReportStats write_report(const Model& m, const PayloadStore& payloads, const ReportOptions& opt, Sink& sink) {
   ReportStats stats;
+  if (opt.defer_drawings) graph::set_svg_deferral(true);
   Ctx cx{m, payloads, opt, sink, stats};
   std::vector<int32_t> rank_pages(m.ranks.begin(), m.ranks.end());
 #ifdef TPARSE_REPORT_ADVICE
@@ -113,6 +114,11 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
       cx.write("rank_" + std::to_string(r) + "/index.html", index_page(cx, r, "../"));
       tick();
     }
+  }
+  if (opt.defer_drawings) {
+    graph::set_svg_deferral(false);
+    std::sort(stats.pending_files.begin(), stats.pending_files.end());
+    stats.pending_files.erase(std::unique(stats.pending_files.begin(), stats.pending_files.end()), stats.pending_files.end());
   }
   return stats;
 }

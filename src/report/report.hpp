@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/model.hpp"
 #include "core/payload_store.hpp"
@@ -36,6 +37,10 @@ struct ReportOptions {
   /// Only from the caller's command line: the caller trusts it; never from a trace.
   std::string custom_header_html;
   bool export_page = false;       ///< write export.html even without export records (tlparse -e)
+  /// Graph drawings not in the layout cache are left as placeholders and listed in
+  /// ReportStats::pending_files (graph::take_pending_drawings has their DOT texts): the CLI lays
+  /// them out in worker processes, now or in the background (`--drawings`). Off: drawn in place.
+  bool defer_drawings = false;
   /// `tparse report --source-root`: per break site (index into Model::break_sites) the patch that
   /// `tparse fix` offers for it, as (relative link, label); the break row links it.
   std::map<int32_t, std::pair<std::string, std::string>> site_patch;
@@ -47,6 +52,7 @@ struct ReportStats {
   uint64_t compile_pages = 0, payload_pages = 0, svgs = 0, svg_skipped = 0;
   uint64_t provenance_pages = 0;  ///< prov/*.html written
   bool export_page = false;       ///< export.html written
+  std::vector<std::string> pending_files;  ///< files holding drawing placeholders (defer_drawings), sorted
   bool ok = true;
   std::string error;
 };

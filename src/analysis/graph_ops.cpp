@@ -198,6 +198,12 @@ GraphOps parse_graph_ops(std::string_view payload) {
     if (e.empty()) continue;
     if (is_identifier(e)) { ++g.placeholders; continue; }      // placeholder alias: l_x_ = L_x_
     if (e.starts_with("self.") && e.find('(') == std::string_view::npos) continue;  // get_attr
+    // call_function getattr with an identifier attribute prints as `NODE.attr` (torch/fx/graph.py): `w.T`
+    if (size_t d = e.find('.'); d != std::string_view::npos && is_identifier(e.substr(0, d)) &&
+                                is_identifier(e.substr(d + 1))) {
+      g.call_functions.push_back("<built-in function getattr>");
+      continue;
+    }
     std::string op = binary_op(e);
     if (!op.empty()) { g.call_functions.push_back("<built-in function " + op + ">"); continue; }
     if (e[0] == '-' || e[0] == '+' || e[0] == '~' || e.starts_with("not ")) {  // magic_methods neg / pos / invert

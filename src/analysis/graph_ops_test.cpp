@@ -75,3 +75,22 @@ TEST_CASE("in-place operator nodes are call_function ops (torch/fx/graph.py inpl
   CHECK(ops.call_functions == want);
   CHECK(ops.call_methods == 0);
 }
+
+TEST_CASE("attribute reads on nodes are call_function getattr; module attributes are get_attr") {
+  // FX prints call_function getattr(node, "T") as `node.T` (the falcon population type has eight: `w.T`).
+  const char* g =
+      "class GraphModule(torch.nn.Module):\n"
+      "    def forward(self, L_w_: \"f32[64, 96]\", L_x_: \"f32[1, 8, 96]\"):\n"
+      "        l_w_ = L_w_\n"
+      "        l_x_ = L_x_\n"
+      "        getattr_1: \"f32[96, 64]\" = l_w_.T;  l_w_ = None\n"
+      "        real: \"f32[1, 8, 96]\" = l_x_.real\n"
+      "        c = self.const_tensor\n"
+      "        matmul: \"f32[1, 8, 64]\" = real @ getattr_1;  real = getattr_1 = None\n"
+      "        return (matmul,)\n";
+  GraphOps ops = parse_graph_ops(g);
+  std::vector<std::string> want = {"<built-in function getattr>", "<built-in function getattr>",
+                                   "<built-in function matmul>"};
+  CHECK(ops.call_functions == want);
+  CHECK(ops.placeholders == 2);
+}

@@ -201,6 +201,9 @@ Split analyze(const Compile& c, int32_t ci, int32_t graph_art, const PayloadStor
   for (size_t si = 0; si < segs.size(); ++si) {
     if (used[si]) continue;
     int32_t post = find_in(c, segs[si], "before_post_grad_graph");
+    // An fx graph cache hit logs no before_post_grad_graph; the post-grad graph it loaded has the
+    // same placeholders (post-grad passes rewrite the body, not the inputs).
+    if (post < 0) post = find_in(c, segs[si], "inductor_post_grad_graph");
     if (find_in(c, segs[si], "before_pre_grad_graph") >= 0 || post < 0 ||
         !c.artifacts[static_cast<size_t>(post)].payload.valid())
       continue;

@@ -35,7 +35,21 @@ int64_t bytes_of(const std::string& type) {
   return n * eb;
 }
 
-void check_case(const fs::path& dir, int ranks) {
+/// DDPOptimizer's bucketing (torch/_dynamo/backends/distributed.py): walking the graph backwards,
+/// a bucket is closed once its size reaches the cap (1 MiB, _DEFAULT_FIRST_BUCKET_BYTES, for the
+/// first; bucket_cap_mb for the others). So every bucket but the last one closed (submod_0) holds at
+/// least its cap.
+void check_bucket_rule(const ddp::Split& s, double cap_mb) {
+  const auto& sg = s.subgraphs;
+  for (size_t k = 1; k < sg.size(); ++k) {
+    CAPTURE(k);
+    bool first = k + 1 == sg.size();
+    double cap = first ? 1048576.0 : cap_mb * 1048576.0;
+    CHECK(static_cast<double>(sg[k].bucket_bytes) >= cap);
+  }
+}
+
+void check_case(const fs::path& dir, int ranks, double cap_mb) {
   LoadedTrace t = load_trace({(dir / "trace").string()});
   auto splits = ddp::find_splits(t.model, t.payloads);
   REQUIRE(splits.size() == static_cast<size_t>(ranks));
@@ -78,6 +92,7 @@ void check_case(const fs::path& dir, int ranks) {
     int64_t logged = 0;
     for (const auto& a : c.artifacts) logged += a.name == "inductor_runtime_and_tensor_meta";
     CHECK(runtimes == logged);
+    check_bucket_rule(*s, cap_mb);
     CHECK(ddp::headline(*s) == "DDPOptimizer split this graph into " + std::to_string(s->subgraphs.size()) +
                                    " subgraphs at bucket boundaries (not graph breaks)");
   }
@@ -95,5 +110,21 @@ TEST_CASE("ddp split: readable units") {
 
 TEST_CASE("ddp split: nanoGPT under DDP, NCCL, 2 ranks, bucket_cap_mb=1 (shared real run)") {
   if (!testing::have_shared()) return;
-  check_case(testing::shared_testdata() / "torch-2.11" / "ddp_nccl_2ranks_nanogpt", 2);
+  check_case(testing::shared_testdata() / "torch-2.11" / "ddp_nccl_2ranks_nanogpt", 2, 1.0);
+}
+
+// Two runs of our own GPT (gloo, CPU) that differ only in bucket_cap_mb: 1 MB -> 4 subgraphs,
+// 2 MB -> 3. The second run found the first run's identical subgraphs in inductor's FX graph cache:
+// a cache hit logs no before_post_grad_graph, and its backward compiles must still be tied.
+TEST_CASE("ddp split: the same model at bucket_cap_mb 1 and 2 (real gloo runs, rank 0)") {
+  for (const char* name : {"ddp_gloo_bucket1mb", "ddp_gloo_bucket2mb"}) {
+    CAPTURE(name);
+    fs::path dir = testing::testdata() / "torch-2.11" / name;
+    simdjson::dom::parser p;
+    simdjson::dom::element run;
+    REQUIRE(!p.load((dir / "run.json").string()).get(run));
+    double cap = 0;
+    REQUIRE(!run["bucket_cap_mb"].get_double().get(cap));
+    check_case(dir, 1, cap);
+  }
 }

@@ -503,6 +503,7 @@ Analysis analyze(const std::vector<RankFacts>& rs, std::vector<NameMismatch> mis
           if (ns <= mn) mn = ns, row.fastest_rank = r;
           if (ns >= mx) mx = ns, row.slowest_rank = r;
         }
+        row.fastest_ns = mn, row.slowest_ns = mx;
         row.fastest_ms = round3(mn / 1e6), row.slowest_ms = round3(mx / 1e6), row.delta_ms = round3((mx - mn) / 1e6);
         a.runtime.push_back(row);
       }

@@ -81,7 +81,8 @@ struct RuntimeRow {
   int64_t graph_index = 0;
   std::string compile_id;
   int32_t fastest_rank = -1, slowest_rank = -1;
-  double fastest_ms = 0, slowest_ms = 0, delta_ms = 0;
+  double fastest_ms = 0, slowest_ms = 0, delta_ms = 0;  ///< rounded to 0.001 ms, as tlparse
+  double fastest_ns = 0, slowest_ns = 0;                ///< unrounded (µs-scale graphs read 0.000 ms)
 };
 
 struct ExecOrder {
@@ -140,6 +141,12 @@ std::string combined_events_json(const Model& m);
 
 /// The multi-rank block of the text summary ("" for fewer than 2 ranks).
 std::string summary_text(const std::vector<RankFacts>& ranks, const Analysis& a);
+/// "runtime estimate [4/0]: fastest rank 1 1.25 us, slowest rank 0 3.4 us, delta 2.15 us", or the
+/// runtime_equal_text when every rank estimated the same.
+std::string runtime_row_text(const RuntimeRow& r);
+/// "[4/0]: 375 ns on every rank"; "0 ns on every rank: inductor estimated 0 for every op (it gives no
+/// estimate on this device)" when the value is 0.
+std::string runtime_equal_text(const RuntimeRow& r);
 /// "0, 1, 2, 5 ... (+N more)" for people.
 std::string rank_list_text(const std::vector<int32_t>& ranks, size_t max_shown = 8);
 

@@ -79,7 +79,7 @@ void write_json(JsonWriter& w, const std::vector<RankFacts>& rs, const Analysis&
   for (const auto& r : a.runtime)
     w.begin_object().kv("graph_index", r.graph_index).kv("compile_id", r.compile_id).kv("fastest_rank", r.fastest_rank)
         .kv("fastest_ms", r.fastest_ms).kv("slowest_rank", r.slowest_rank).kv("slowest_ms", r.slowest_ms)
-        .kv("delta_ms", r.delta_ms).end_object();
+        .kv("delta_ms", r.delta_ms).kv("fastest_ns", r.fastest_ns).kv("slowest_ns", r.slowest_ns).end_object();
   w.end_array().end_object();
   w.key("tensor_meta_groups");
   groups(w, a.tensor_meta_groups, false);

@@ -2,6 +2,7 @@
 // behaviour groups (outliers first) and what tlparse's multi-rank analyses found, a line each.
 #include <fmt/format.h>
 
+#include "ddp_split.hpp"
 #include "multirank.hpp"
 
 namespace tparse::multirank {
@@ -38,10 +39,7 @@ std::string summary_text(const std::vector<RankFacts>& rs, const Analysis& a) {
                      a.parity[i].offset, a.parity[i].missing_waits);
   if (a.parity.size() > 8) o += fmt::format("  ... {} more parity findings (--json)\n", a.parity.size() - 8);
   if (a.runtime_mismatched_counts) o += "  runtime estimates: ranks have different numbers of graphs\n";
-  for (size_t i = 0; i < a.runtime.size() && i < 8; ++i)
-    o += fmt::format("  runtime estimate [{}]: fastest rank {} {:.3f} ms, slowest rank {} {:.3f} ms, delta {:.3f} ms\n",
-                     a.runtime[i].compile_id, a.runtime[i].fastest_rank, a.runtime[i].fastest_ms, a.runtime[i].slowest_rank,
-                     a.runtime[i].slowest_ms, a.runtime[i].delta_ms);
+  for (size_t i = 0; i < a.runtime.size() && i < 8; ++i) o += "  " + runtime_row_text(a.runtime[i]) + "\n";
   if (a.tensor_meta_groups.size() > 1) o += fmt::format("  tensor metadata diverges: {} groups of ranks\n", a.tensor_meta_groups.size());
   if (!a.exec.present) o += std::string("  graph execution order: not logged; ") + kExecOrderHint + "\n";
   else
@@ -52,6 +50,19 @@ std::string summary_text(const std::vector<RankFacts>& rs, const Analysis& a) {
     o += fmt::format("  {}: the name says rank {}, its records say rank {}\n", a.name_mismatches[i].file, a.name_mismatches[i].name_rank,
                      a.name_mismatches[i].record_rank);
   return o;
+}
+
+std::string runtime_equal_text(const RuntimeRow& r) {
+  if (r.fastest_ns == 0)
+    return "0 ns on every rank: inductor estimated 0 for every op (it gives no estimate on this device)";
+  return ddp::format_ns(r.fastest_ns) + " on every rank";
+}
+
+std::string runtime_row_text(const RuntimeRow& r) {
+  if (r.fastest_ns == r.slowest_ns) return fmt::format("runtime estimate [{}]: {}", r.compile_id, runtime_equal_text(r));
+  return fmt::format("runtime estimate [{}]: fastest rank {} {}, slowest rank {} {}, delta {}", r.compile_id, r.fastest_rank,
+                     ddp::format_ns(r.fastest_ns), r.slowest_rank, ddp::format_ns(r.slowest_ns),
+                     ddp::format_ns(r.slowest_ns - r.fastest_ns));
 }
 
 }  // namespace tparse::multirank

@@ -171,7 +171,7 @@ bool is_multirank_artifact(std::string_view kind, std::string_view name) {
 }
 bool is_ddp_split_artifact(std::string_view kind, std::string_view name) {
   return kind == "inductor_output_code" || kind == "aot_backward_graph" || name == "before_pre_grad_graph" ||
-         name == "before_post_grad_graph" || name == "inductor_runtime_and_tensor_meta" ||
+         name == "before_post_grad_graph" || kind == "inductor_post_grad_graph" || name == "inductor_runtime_and_tensor_meta" ||
          name.substr(0, 15) == "fx_graph_cache_";
 }
 }  // namespace

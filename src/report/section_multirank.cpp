@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis/ddp_split.hpp"
 #include "html.hpp"
 
 namespace tparse::report {
@@ -140,8 +141,13 @@ std::string multirank_section(const std::vector<multirank::RankFacts>& rs, const
     out += "<table id=\"runtime\"><thead><tr><th>graph</th><th>compile id</th><th>fastest rank</th><th>slowest rank</th><th>delta</th></tr></thead><tbody>\n";
     for (size_t i = 0; i < a.runtime.size() && i < kMaxRows; ++i) {
       const auto& r = a.runtime[i];
-      out += fmt::format("<tr><td>{}</td><td>[{}]</td><td>rank {} ({:.3f} ms)</td><td>rank {} ({:.3f} ms)</td><td>{:.3f} ms</td></tr>\n",
-                         r.graph_index, esc(r.compile_id), r.fastest_rank, r.fastest_ms, r.slowest_rank, r.slowest_ms, r.delta_ms);
+      if (r.fastest_ns == r.slowest_ns)  // one value: no fastest or slowest rank to name
+        out += fmt::format("<tr><td>{}</td><td>[{}]</td><td colspan=\"3\">{}</td></tr>\n", r.graph_index, esc(r.compile_id),
+                           esc(multirank::runtime_equal_text(r)));
+      else
+        out += fmt::format("<tr><td>{}</td><td>[{}]</td><td>rank {} ({})</td><td>rank {} ({})</td><td>{}</td></tr>\n", r.graph_index,
+                           esc(r.compile_id), r.fastest_rank, ddp::format_ns(r.fastest_ns), r.slowest_rank,
+                           ddp::format_ns(r.slowest_ns), ddp::format_ns(r.slowest_ns - r.fastest_ns));
     }
     out += "</tbody></table>\n";
   }

@@ -106,7 +106,7 @@ struct Stmt {
 /// run (only a node's value leaves its run). Returns the D index per op; empty when too big.
 std::vector<int32_t> cut(const Stmt& st) {
   const size_t m = st.anchor.size(), k = st.dgroup.size();
-  if (m == 0 || k == 0 || m > 2000 || m * m * k * k > (size_t{1} << 26)) return {};
+  if (m == 0 || k == 0 || m * m * k * k > (size_t{1} << 24)) return {};  // ~16 M steps at most
   constexpr double NEG = -1e300;
   auto anc = [&](size_t i, size_t j) { return st.anchor[i] < 0 ? 0.0 : st.anchor[i] == st.dgroup[j] ? 2.0 : -3.0; };
   auto endb = [&](size_t i, size_t j) {
@@ -130,19 +130,27 @@ std::vector<int32_t> cut(const Stmt& st) {
     return pen;
   };
   // An op inside a run (not its last) read after the run's end: the run cannot end there (only a
-  // node's value leaves its run). last_use per op, then the count per (start, end).
+  // node's value leaves its run). last_use per op; per start s, leak[e] = #{u in [s, e): last[u] > e}.
   std::vector<int32_t> last(m, -1);
   for (size_t i = 0; i < m; ++i)
     for (int32_t u : st.pre[i]) last[static_cast<size_t>(u)] = std::max(last[static_cast<size_t>(u)], static_cast<int32_t>(i));
-  std::vector<int32_t> leak(m * m, 0);
-  for (size_t s = 0; s < m; ++s)
-    for (size_t e = s; e < m; ++e)
-      for (size_t u = s; u < e; ++u) leak[s * m + e] += last[u] > static_cast<int32_t>(e);
+  std::vector<int32_t> leak(m), at(m + 1);
+  auto leaks_from = [&](size_t s) {
+    std::fill(at.begin(), at.end(), 0);
+    int32_t c = 0;
+    leak[s] = 0;
+    for (size_t e = s; e + 1 < m; ++e) {  // the run [s, e] grows to [s, e + 1]: u = e joins
+      if (last[e] > static_cast<int32_t>(e)) ++c, ++at[static_cast<size_t>(last[e])];
+      c -= at[e + 1];  // read at e + 1 at the latest: inside the run now
+      leak[e + 1] = c;
+    }
+  };
   std::vector<double> S(k + 1, 0);  // skip penalties of D[0..j)
   for (size_t j = 0; j < k; ++j) S[j + 1] = S[j] + (st.ends[j].empty() ? 0.0 : 0.5);
   std::vector<double> dp(m * k, NEG);  // dp[e*k+j]: A[0..e] cut, D[j]'s run ends at e (its end bonus not yet in)
   std::vector<std::pair<int32_t, int32_t>> back(m * k, {-1, -1});
-  for (size_t s = 0; s < m; ++s)
+  for (size_t s = 0; s < m; ++s) {
+    leaks_from(s);
     for (int32_t jp = s == 0 ? -1 : 0; jp < static_cast<int32_t>(k); ++jp) {
       double base = 0;
       if (s > 0) {
@@ -154,11 +162,12 @@ std::vector<int32_t> cut(const Stmt& st) {
         double acc = base - (S[j] - S[static_cast<size_t>(jp + 1)]);
         for (size_t e = s; e < m; ++e) {
           acc += anc(e, j) + flow(e, s, j, jp);
-          double v = acc - 2.0 * leak[s * m + e];
+          double v = acc - 2.0 * leak[e];
           if (v > dp[e * k + j]) dp[e * k + j] = v, back[e * k + j] = {static_cast<int32_t>(s), jp};
         }
       }
     }
+  }
   double fin = NEG;
   int32_t j = -1;
   for (size_t q = 0; q < k; ++q) {

@@ -279,11 +279,14 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string
   std::vector<char> fixed;
   if (!forward_text.empty() && al.backward) {
     fwd = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text));
-    std::unordered_set<std::string_view> names;
+    std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
     for (const auto& n : fwd->nodes)
-      if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) names.insert(n.name);
+      if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
     fixed.assign(g.nodes.size(), 0);
-    for (size_t i = 0; i < g.nodes.size(); ++i) fixed[i] = names.count(g.nodes[i].name) ? 1 : 0;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      auto it = target_of.find(g.nodes[i].name);
+      fixed[i] = it != target_of.end() && it->second == g.nodes[i].target;  // what inherit_forward_ops places
+    }
   }
   if (!text.empty()) {
     std::vector<char> placed;

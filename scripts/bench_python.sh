@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python module against the CLI on the 1.1 GB compile-dense log of bench.sh ("mixed": every
 # single-process torch 2.11 log of testdata/ repeated): `tparse summary --json` vs
-# `tparse.load(p).summary_json()` in a venv with the wheel installed. Wall, CPU and peak RSS by
+# `tparse.load(p).summary_json()` and `.summary()` (the dict) in a venv with the wheel installed. Wall, CPU and peak RSS by
 # /usr/bin/time, best of 3 each; the target (issue 26) is <= 1.2x the CLI's time and memory.
 #   ./scripts/bench_python.sh [GB]     # default 1 (the 1.1 GB log)
 # Env: WHEEL (default: the newest dist/tparse-*.whl), WORK (default /tmp/tparse-bench-all, shared
@@ -52,11 +52,20 @@ echo "fixed peak RSS (no trace): tparse --version ${base_cli} KB, python -c 'imp
 # console-script launcher, whose Python start would count in its peak RSS.
 cli=$(best cli "$bin" summary --json -q -o /dev/null -j "$JOBS" "$log")
 py=$(best python "$venv/bin/python" -c "import sys, tparse; sys.stdout.write(tparse.load(sys.argv[1], jobs=$JOBS).summary_json())" "$log")
+# The issue's measure: the summary as a Python dict (Trace.summary()), and the load alone.
+pyd=$(best py_dict "$venv/bin/python" -c "import sys, tparse; tparse.load(sys.argv[1], jobs=$JOBS).summary()" "$log")
+pyl=$(best py_load "$venv/bin/python" -c "import sys, tparse; tparse.load(sys.argv[1], jobs=$JOBS)" "$log")
+bare=$(/usr/bin/time -f "%M" "$venv/bin/python" -c "pass" 2>&1 | tail -1)
 printf '%-8s %8s %8s %10s\n' what wall_s cpu_s peak_rss_kb
 printf '%-8s %8s %8s %10s\n' $cli
 printf '%-8s %8s %8s %10s\n' $py
-read -r _ cw cc cm <<<"$cli"; read -r _ pw pc pm <<<"$py"
-awk -v bc="$base_cli" -v bp="$base_py" -v cw="$cw" -v pw="$pw" -v cc="$cc" -v pc="$pc" -v cm="$cm" -v pm="$pm" 'BEGIN{
-  printf "ratio   wall %.2fx  cpu %.2fx  rss %.2fx (target <= 1.20x)\n", pw/cw, pc/cc, pm/cm
-  printf "rss above the fixed cost: cli %d KB, python %d KB\n", cm - bc, pm - bp
+printf '%-8s %8s %8s %10s\n' $pyd
+printf '%-8s %8s %8s %10s\n' $pyl
+read -r _ cw cc cm <<<"$cli"; read -r _ pw pc pm <<<"$py"; read -r _ dw dc dm <<<"$pyd"
+awk -v bc="$base_cli" -v bp="$base_py" -v bare="$bare" -v cw="$cw" -v pw="$pw" -v cc="$cc" -v pc="$pc" -v cm="$cm" -v pm="$pm" \
+    -v dw="$dw" -v dm="$dm" 'BEGIN{
+  printf "ratio   wall %.2fx  cpu %.2fx  rss %.2fx (summary_json; target <= 1.20x)\n", pw/cw, pc/cc, pm/cm
+  printf "ratio   wall %.2fx  rss %.2fx (summary() dict)\n", dw/cw, dm/cm
+  printf "rss above the fixed cost: cli %d KB, python %d KB (summary_json), %d KB (summary() dict)\n", cm - bc, pm - bp, dm - bp
+  printf "bare interpreter (python -c pass) %d KB; summary() above it: %d KB = %.2fx the CLI peak\n", bare, dm - bare, (dm - bare)/cm
   ok = (pw <= cw * 1.2) && (pm <= cm * 1.2); print ok ? "PASS" : "FAIL"; exit !ok }'

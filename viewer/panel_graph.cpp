@@ -28,6 +28,7 @@ namespace {
 /// graph, its module hierarchy (with the guards' module calls and, for AOT graphs, the Dynamo
 /// graph's modules), the first view and its layout.
 GraphPanel::Prepared prepare(std::shared_ptr<const LoadedTrace> trace, PayloadRef graph, PayloadRef dynamo, PayloadRef guards,
+                             PayloadRef forward,
                              size_t whole_max) {
   GraphPanel::Prepared p;
   p.text = trace->payloads.get(graph);
@@ -38,7 +39,7 @@ GraphPanel::Prepared prepare(std::shared_ptr<const LoadedTrace> trace, PayloadRe
     auto h = std::make_shared<graph::Hierarchy>(graph::hierarchy_for(*g, nullptr, gtext));
     if (h->groups.size() <= 1 && dynamo.valid()) {
       fx::Graph dg = fx::parse_fx_graph(trace->payloads.get(dynamo));
-      *h = graph::hierarchy_for(*g, &dg, gtext, p.text);
+      *h = graph::hierarchy_for(*g, &dg, gtext, p.text, forward.valid() ? trace->payloads.get(forward) : std::string());
     }
     if (h->groups.size() > 1) {
       p.expanded.assign(h->groups.size(), 0);
@@ -82,13 +83,17 @@ void GraphPanel::rebuild(const Document& d, const ViewState& v) {
   if (preparing_.valid()) old_prep_.push_back(std::move(preparing_));
   if (v.compile < 0 || source_artifact_ < 0) return;
   const Compile& c = d.model().compiles[static_cast<size_t>(v.compile)];
-  PayloadRef graph = c.artifacts[static_cast<size_t>(source_artifact_)].payload, dynamo, guards;
+  PayloadRef graph = c.artifacts[static_cast<size_t>(source_artifact_)].payload, dynamo, guards, forward;
   if (c.graph_artifact >= 0 && c.graph_artifact != source_artifact_) dynamo = c.artifacts[static_cast<size_t>(c.graph_artifact)].payload;
   for (const auto& a : c.artifacts)
     if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards = a.payload;
+  // A backward graph's recomputed forward ops are placed where the forward graph has them.
+  if (c.artifacts[static_cast<size_t>(source_artifact_)].kind == "aot_backward_graph")
+    for (const auto& a : c.artifacts)
+      if (a.kind == "aot_forward_graph" && a.payload.valid() && !forward.valid()) forward = a.payload;
   layout_.error = "laying out...";
   // Parsing, the hierarchy and the first layout all run in the background: no frame waits.
-  preparing_ = std::async(std::launch::async, prepare, d.trace, graph, dynamo, guards, kWholeGraphMax);
+  preparing_ = std::async(std::launch::async, prepare, d.trace, graph, dynamo, guards, forward, kWholeGraphMax);
 }
 
 /// Takes a finished background preparation into the panel.
@@ -358,8 +363,7 @@ void GraphPanel::Draw(const Document& d, ViewState& v) {
       if (modules_ && h_) {  // where the hierarchy put it, and whether that is only a guess
         size_t ni = static_cast<size_t>(node_);
         const std::string& path = h_->groups[static_cast<size_t>(h_->node_group[ni])].path;
-        bool guess = ni < h_->guessed.size() && h_->guessed[ni];
-        kv_row("module", terminal_safe(path.empty() ? "(graph)" : path) + (guess ? " (guessed from the neighbouring ops)" : ""));
+        kv_row("module", terminal_safe(path.empty() ? "(graph)" : path) + graph::module_note(*h_, static_cast<int32_t>(ni)));
       }
       ImGui::EndTable();
     }

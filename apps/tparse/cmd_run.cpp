@@ -120,7 +120,7 @@ int run(RunFlags& f) {
   f.load.inputs = fresh;
   LoadedTrace t;
   if (!load_inputs(f.load, t)) return done(2);
-  t.model.run = RunOutcome{child.exit_code, child.signal, tb.last()};
+  t.model.run = RunOutcome{child.exit_code, child.signal, tb.last(), tb.workers()};
   if (!prepare_out(f.out, /*overwrite=*/true) || !write_report_dir(t, f.out, f.load, f.plain_text)) return done(2);
   std::fputs(summary_text(t.model, f.load.verbose).c_str(), stdout);
   int rc = report_input_problems(t.model, f.load) ? 1 : 0;

@@ -134,4 +134,29 @@ check 0 $? "summary.json run: signal 9, in_flight [1/0]"
 grep -q 'Compile in flight' rep18/index.html; check 0 $? "report: the compile in flight"
 "$T" summary "$CK/trace" --json -q | python3 -c 'import json,sys; assert json.load(sys.stdin)["run"] is None'
 check 0 $? "tparse summary (not run): run is null"
+"$T" summary "$CK/trace" > out18b.txt
+has out18b.txt "^  compile in flight: \[1/0\] torch_dynamo_resume_in_f_at_23 .*never finished: the trace ends inside it" "summary (not run): Trace end names the compile in flight"
+
+# 9. A torchrun DDP run (2 ranks, gloo) whose DDPOptimizer asserted before Dynamo logged the model's
+#    frame (testdata/torch-2.11/ddp_gloo_first_bucket_assert: both rank traces, torchrun's real output,
+#    exit status, truth.json read from that output).
+export DG="$D/ddp_gloo_first_bucket_assert"
+"$T" run -o rep19 -- sh -c 'for f in "$DG"/trace/*.gz; do n=${f##*/}; gunzip -c "$f" > "$TORCH_TRACE/${n%.gz}"; done; cat "$DG/stdout.txt" >&2; exit "$(cat "$DG/exit_status")"' > out19.txt 2> err19.txt
+check 1 $? "DDP assert: torchrun's exit status 1"
+has out19.txt "^  no compile in flight" "summary: no compile in flight (every started compile finished on both ranks)"
+python3 - out19.txt rep19/summary.json "$DG/truth.json" <<'PY'; check 0 $? "summary text and summary.json against truth.json: exception, where, ranks, root-cause rank, exit"
+import json, sys
+text, s, t = open(sys.argv[1]).read(), json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+r = s["run"]
+assert r["exit_code"] == t["exit_status"] and r["in_flight"] == [], r
+rc = r["root_cause"]
+assert rc["exception"] == t["exception"] and rc["raised_at"] == t["raised_at"], rc
+assert t["through_dynamo"] in rc["through_dynamo"] and "no compile in flight" in rc["through_dynamo"], rc
+assert rc["workers"] == t["ranks_with_traceback"] and rc["workers"][0] == "[rank%d]" % t["root_cause_rank"], rc
+assert t["launcher_exception"].strip() in r["traceback"], r["traceback"][-300:]
+assert "  died of: " + t["exception"] + "\n" in text, text
+assert s["unfinished_compiles"] == [] and s["totals"]["graphs"] == 0, s["totals"]
+PY
+grep -q 'First bucket should be smaller/equal to other buckets' rep19/index.html && grep -q 'frame callback' rep19/index.html
+check 0 $? "report: This run says what the run died of and where"
 exit $fail

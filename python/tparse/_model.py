@@ -1,6 +1,7 @@
 """Python objects over tparse's JSON documents: Trace (summary --json), Compile, Graph,
 Explanation (explain --json), GateResult (gate --format json). Fields are the documents' own
 (docs/summary-schema.md, docs/explain.md, docs/gate.md), read as attributes or items."""
+import copy
 import json
 import os
 
@@ -119,26 +120,24 @@ class Trace:
 
     def __init__(self, handle, path):
         self._handle, self.path = handle, path
-        self._summary_text = None
         self._summary = None
 
-    def _text(self):
-        if self._summary_text is None:
-            self._summary_text = self._handle.summary_json(True)
-        return self._summary_text
-
     def _doc(self):
+        # The fields (.compiles, .frames, ...) read one dict, built on first use from the compact
+        # JSON text, which is not kept (docs/python.md "Performance").
         if self._summary is None:
-            self._summary = json.loads(self._text())
+            self._summary = json.loads(self._handle.summary_json(False))
         return self._summary
 
     def summary(self):
         """The same dict as ``json.loads(`tparse summary PATH --json`)`` (a fresh copy)."""
-        return json.loads(self._text())
+        if self._summary is not None:
+            return copy.deepcopy(self._summary)
+        return json.loads(self._handle.summary_json(False))
 
     def summary_json(self):
         """The exact text ``tparse summary PATH --json`` prints."""
-        return self._text()
+        return self._handle.summary_json(True)
 
     @property
     def compiles(self):

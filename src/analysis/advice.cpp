@@ -186,6 +186,18 @@ Advice advise_site(const BreakSite& s, const Model& m) {
       break;
     }
   Advice a = advise_break(*rep);
+  // A break in DistributedDataParallel's own forward (a DDP-wrapped model compiled whole): torch's
+  // code, not the user's, and by design (Dynamo skips `_inside_ddp_forward` and compiles the wrapped
+  // module's forward as a frame of its own). Known from the break's user stack passing through
+  // torch/nn/parallel/distributed.py while the break itself is not in the user's files.
+  bool in_ddp = false;
+  for (const auto& f : rep->user_stack) in_ddp |= f.file.ends_with("torch/nn/parallel/distributed.py");
+  bool torch_site = s.user_file.find("/torch/") != std::string::npos || s.user_file.find("/lib/python3") != std::string::npos;
+  if (in_ddp && torch_site)
+    a.fix = "This break is inside DistributedDataParallel's own forward (torch/nn/parallel/distributed.py), not in "
+            "your code: Dynamo does not trace DDP's bookkeeping (it skips `_inside_ddp_forward` on purpose) and "
+            "compiles the wrapped module's forward as a frame of its own, which DDPOptimizer splits at gradient-bucket "
+            "boundaries. Nothing to change here; the wrapped module's compiles are the ones to read.";
   int64_t in_loop = 0;
   for (int32_t bi : s.events) in_loop += m.breaks[static_cast<size_t>(bi)].chained_gb_id == "gb7000";
   if (in_loop > 0 && a.category != "loop_frame_skip")

@@ -144,3 +144,16 @@ TEST_CASE("a float value guard names its source and never prints an empty 'actua
     CHECK(a.fix.find("scale") != std::string::npos);
   }
 }
+
+TEST_CASE("breaks in DistributedDataParallel's own forward are torch's, by design (real 2-rank DDP trace)") {
+  // testdata/torch-2.11/ddp_gloo_first_bucket_assert: torch.compile(DDP(model)); Dynamo broke in DDP's
+  // _pre_forward (distributed.py:1566) and in contextlib around `_inside_ddp_forward` (marked skip).
+  LoadedTrace t = load_trace({(testing::testdata() / "torch-2.11" / "ddp_gloo_first_bucket_assert" / "trace").string()});
+  REQUIRE(t.model.break_sites.size() == 2);
+  for (const auto& s : t.model.break_sites) {
+    CAPTURE(s.user_file);
+    CHECK(advise_site(s, t.model).fix.find("inside DistributedDataParallel's own forward") != std::string::npos);
+  }
+  // A user's own break keeps its fix.
+  CHECK(first_site("item_break").fix.find("DistributedDataParallel") == std::string::npos);
+}

@@ -358,6 +358,8 @@ std::string summary_json(const Model& m, bool pretty, const std::function<void(J
   w.end_object().end_object();
   w.key("run");  // additive: `tparse run`'s exit status, last traceback, compile in flight; null otherwise
   write_run_outcome_json(w, m);
+  w.key("unfinished_compiles");  // additive: compiles started (dynamo_start) and never finished
+  write_in_flight_json(w, m);
   w.key("multi_rank");  // schema 3: tlparse's multi-rank analyses + rank groups (analysis/multirank.hpp)
   if (multi_rank) multi_rank(w);
   else w.null();
@@ -444,6 +446,7 @@ std::string summary_text(const Model& m, bool verbose) {
     o += fl.render(m.ranks.size());
   }
   o += run_outcome_text(m);
+  o += unfinished_text(m);
   if (verbose) {
     o += "\nCompiles:\n";
     for (const auto& c : m.compiles)

@@ -48,7 +48,25 @@ std::vector<std::string> input_modules(const fx::Graph& dynamo) {
   return out;
 }
 
-int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo) {
+std::vector<int32_t> aot_input_indices(const fx::Graph& g, std::string_view text) {
+  std::vector<int32_t> out(g.nodes.size(), -1);
+  std::unordered_map<std::string_view, int32_t> by_name;
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (g.nodes[i].op == fx::OpKind::Placeholder) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
+  for (size_t pos = 0; pos < text.size();) {
+    std::string_view l = line_at(text, pos);
+    if (l.find("GradAOTOutput") != std::string_view::npos) continue;
+    int32_t k = plain_input(l);
+    size_t b = l.find_first_not_of(" \t"), colon = l.find(':');
+    if (k < 0 || b == std::string_view::npos || colon == std::string_view::npos || colon <= b) continue;
+    auto it = by_name.find(l.substr(b, colon - b));
+    if (it != by_name.end()) out[static_cast<size_t>(it->second)] = k;
+  }
+  return out;
+}
+
+int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo,
+                              const std::vector<char>* keep) {
   const size_t N = g.nodes.size();
   if (h.node_group.size() != N || h.groups.size() <= 1) return 0;
   if (h.guessed.size() != N) h.guessed.assign(N, 0);
@@ -128,7 +146,7 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
   // take the common module of the nearest anchors before and after.
   int32_t moved = 0;
   auto move = [&](size_t i, int32_t m) {
-    if (m < 0 || m == h.node_group[i] || !h.contains(h.node_group[i], m)) return;
+    if (m < 0 || m == h.node_group[i] || !h.contains(h.node_group[i], m) || (keep && (*keep)[i])) return;
     h.node_group[i] = m;
     h.guessed[i] = 0;
     ++moved;

@@ -19,8 +19,14 @@ namespace tparse::graph {
 /// "\x01" for inputs that are not parameters.
 std::vector<std::string> input_modules(const fx::Graph& dynamo);
 
+/// Per node of the AOT graph `g` (payload `text`): K for a placeholder whose comment says
+/// `PlainAOTInput(idx=K)` (the Dynamo graph's input K), else -1.
+std::vector<int32_t> aot_input_indices(const fx::Graph& g, std::string_view text);
+
 /// Refines `h` (aligned hierarchy of the AOT graph `g` with payload `text`) with parameter
-/// anchors. Only moves an op into a module inside the one it already has. Returns ops moved.
-int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo);
+/// anchors. Only moves an op into a module inside the one it already has, and never an op marked
+/// in `keep` (placed by its Dynamo node: aot_segments.hpp). Returns ops moved.
+int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view text, const fx::Graph& dynamo,
+                              const std::vector<char>* keep = nullptr);
 
 }  // namespace tparse::graph

@@ -167,6 +167,13 @@ bool is_call_site(const std::string& code, const std::string& path) {
 
 }  // namespace
 
+const char* module_note(const Hierarchy& h, int32_t node) {
+  if (node < 0 || static_cast<size_t>(node) >= h.guessed.size() || !h.guessed[static_cast<size_t>(node)]) return "";
+  return h.guessed[static_cast<size_t>(node)] == 2
+             ? " (module unknown: the trace does not say; drawn in the smallest module holding its neighbours)"
+             : " (module guessed from the neighbouring ops)";
+}
+
 int32_t Hierarchy::find(std::string_view path) const {
   for (size_t i = 0; i < groups.size(); ++i)
     if (groups[i].path == path) return static_cast<int32_t>(i);
@@ -327,7 +334,7 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
   return std::move(t.h);
 }
 
-Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn) {
+Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn, Alignment* align) {
   Tree t;
   for (size_t i = 1; i < dyn.groups.size(); ++i) t.group(dyn.groups[i].path);
   Hierarchy& h = t.h;
@@ -381,7 +388,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
         for (size_t q = p; q < m; ++q) {
           size_t dq = reverse ? m - 1 - q : q;
           if (did[dq] == aid[at(k)]) {
-            out[at(k)] = dr[dq].group, p = q + 1, ++matched;
+            out[at(k)] = static_cast<int32_t>(dq), p = q + 1, ++matched;
             break;
           }
         }
@@ -406,7 +413,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     }
     for (size_t i = n, j = m; i > 0 && j > 0;) {
       uint8_t d = dir[(i - 1) * m + (j - 1)];
-      if (d == 0) out[at(i - 1)] = dr[dat(j - 1)].group, ++matched, --i, --j;
+      if (d == 0) out[at(i - 1)] = static_cast<int32_t>(dat(j - 1)), ++matched, --i, --j;
       else if (d == 1) --i;
       else --j;
     }
@@ -421,8 +428,12 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     return std::move(t.h);
   }
   h.source = "aligned with the Dynamo graph";
-  for (size_t k = 0; k < ar.size(); ++k)
-    for (int32_t ni : ar[k].nodes) h.node_group[static_cast<size_t>(ni)] = pick[k];
+  for (size_t k = 0; k < ar.size(); ++k) {
+    int32_t grp = pick[k] < 0 ? -1 : dr[static_cast<size_t>(pick[k])].group;
+    for (int32_t ni : ar[k].nodes) h.node_group[static_cast<size_t>(ni)] = grp;
+    if (align && pick[k] >= 0) align->runs.push_back({ar[k].nodes, dr[static_cast<size_t>(pick[k])].nodes});
+  }
+  if (align) align->backward = mb > mf;
   // Unmatched ops: the common ancestor of the nearest matched ops around them.
   std::vector<int32_t> nextg(N + 1, -1);
   for (size_t k = N; k-- > 0;) nextg[k] = h.node_group[k] >= 0 && is_op(g.nodes[k]) ? h.node_group[k] : nextg[k + 1];
@@ -432,7 +443,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     if (h.node_group[i] >= 0) prevg = h.node_group[i];
     else {
       h.node_group[i] = prevg >= 0 && nextg[i] >= 0 ? h.lca(prevg, nextg[i]) : 0;
-      h.guessed[i] = 1;
+      h.guessed[i] = 2;  // no matched statement: module unknown unless a parameter names it later
     }
   }
   // Placeholders (primals, tangents): the common module of their readers.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/fx_graph.hpp"
@@ -32,8 +33,10 @@ struct Group {
 struct Hierarchy {
   std::vector<Group> groups;        ///< 0 = root
   std::vector<int32_t> node_group;  ///< per fx node: the deepest group holding it
-  /// Per fx node: 1 when its module is a guess from the neighbours (no parameter, no matched
-  /// statement, no module call names it); the report and the viewer say so.
+  /// Per fx node: 1 when its module is a guess from the neighbours (no parameter, no module call
+  /// names it); 2 "module unknown": an AOT op whose statement is not in the Dynamo graph and that
+  /// reads no parameter, so the trace does not say (drawn in the smallest module holding its
+  /// neighbours). The report and the viewer say which (module_note).
   std::vector<uint8_t> guessed;
   /// Where the module names came from: "parameter names", "aligned with the Dynamo graph", or
   /// "" when the graph names no module (everything is in the root).
@@ -49,6 +52,10 @@ struct Hierarchy {
   std::string relative(int32_t a, int32_t g) const;
 };
 
+/// "" for a node whose module the trace says, " (module guessed from the neighbouring ops)", or
+/// " (module unknown: ...)" (Hierarchy::guessed).
+const char* module_note(const Hierarchy& h, int32_t node);
+
 /// The module path named by a Dynamo placeholder of a parameter or buffer
 /// (`l_self_modules_encoder_modules_layers_modules_3_modules_mlp_parameters_weight_` ->
 /// "encoder.layers.3.mlp"; a root parameter -> ""). Returns false for other names (inputs).
@@ -60,7 +67,14 @@ Hierarchy build_hierarchy(const fx::Graph& g);
 /// For AOT / inductor graphs (placeholders `primals_N`): each `# File:` statement is matched, in
 /// order, to the same statement of the Dynamo graph of the compile, and takes its module.
 /// Backward graphs (statements in reverse order) are matched from the end.
-Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn);
+/// The statement matching behind it: each matched AOT statement run with the Dynamo run it matched
+/// (node ids of each, program order); `backward` when the statements matched in reverse.
+struct Alignment {
+  bool backward = false;
+  std::vector<std::pair<std::vector<int32_t>, std::vector<int32_t>>> runs;
+};
+Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn,
+                                  Alignment* align = nullptr);
 
 /// Adds the group of `path` (and its missing ancestors); returns its id. Call refresh() after
 /// moving nodes.

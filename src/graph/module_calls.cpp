@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "aot_anchors.hpp"
+#include "aot_segments.hpp"
 
 namespace tparse::graph {
 
@@ -262,15 +264,39 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
   return moved;
 }
 
-Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text) {
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text,
+                        std::string_view forward_text) {
   std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
   Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
   attribute_tied_calls(h, dynamo ? *dynamo : g, calls);
   attribute_module_calls(h, dynamo ? *dynamo : g, calls);
   if (!guards.empty()) attribute_container_children(h, dynamo ? *dynamo : g, container_children_from_guards(guards));
   if (!dynamo) return h;
-  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h);
-  if (!text.empty()) anchor_aot_parameters(a, g, text, *dynamo);
+  Alignment al;
+  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al);
+  // A backward graph with its forward graph: the forward ops it recomputes are the forward's.
+  std::unique_ptr<fx::Graph> fwd;
+  std::vector<char> fixed;
+  if (!forward_text.empty() && al.backward) {
+    fwd = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text));
+    std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
+    for (const auto& n : fwd->nodes)
+      if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
+    fixed.assign(g.nodes.size(), 0);
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      auto it = target_of.find(g.nodes[i].name);
+      fixed[i] = it != target_of.end() && it->second == g.nodes[i].target;  // what inherit_forward_ops places
+    }
+  }
+  if (!text.empty()) {
+    std::vector<char> placed;
+    segment_aot_statements(a, g, text, *dynamo, h, al, fixed.empty() ? nullptr : &fixed, &placed);
+    anchor_aot_parameters(a, g, text, *dynamo, &placed);
+  }
+  if (fwd) {
+    Hierarchy fh = hierarchy_for(*fwd, dynamo, guards, forward_text);
+    inherit_forward_ops(a, g, *fwd, fh);
+  }
   return a;
 }
 

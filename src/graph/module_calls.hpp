@@ -60,7 +60,11 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
 /// The hierarchy the report and the viewer draw: build_hierarchy of `g` (or, with the compile's
 /// Dynamo graph `dynamo`, build_hierarchy_aligned to it), with the module calls of `guards`
 /// (the compile's dynamo_cpp_guards_str text; may be empty) applied to the Dynamo graph's modules.
-/// AOT graphs (`text`: their payload) are then refined with parameter anchors (aot_anchors.hpp).
-Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text = {});
+/// AOT graphs (`text`: their payload) are then cut into their Dynamo nodes' runs inside each
+/// statement (aot_segments.hpp) and refined with parameter anchors (aot_anchors.hpp). A backward
+/// graph given the compile's AOT forward graph (`forward_text`) places the forward ops it
+/// recomputes where the forward graph has them.
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text = {},
+                        std::string_view forward_text = {});
 
 }  // namespace tparse::graph

@@ -182,11 +182,13 @@ std::string view_to_dot(const fx::Graph& g, const Hierarchy& h, const ViewGraph&
       case ViewItem::Kind::Outputs: s += ", shape=ellipse, fillcolor=\"#f3f4f6\""; break;
       case ViewItem::Kind::Op: {
         const fx::Node& n = g.nodes[static_cast<size_t>(it.node)];
-        // An op whose module is a guess from its neighbours: dashed, and the tooltip says so.
-        bool guess = static_cast<size_t>(it.node) < h.guessed.size() && h.guessed[static_cast<size_t>(it.node)];
-        s += std::string(guess ? ", style=\"rounded,filled,dashed\"" : "") + ", fillcolor=\"" + fill_of(n.op) + "\", tooltip=\"";
-        dot_escape(s, n.name + (n.file.empty() ? "" : " " + n.file + ":" + std::to_string(n.line)) +
-                          (guess ? " (module guessed from the neighbouring ops)" : ""), 260);
+        // An op whose module is a guess from its neighbours: dashed, and the tooltip says so; one
+        // whose module is unknown: dashed grey, "module unknown".
+        std::string note = module_note(h, it.node);
+        bool unknown = !note.empty() && h.guessed[static_cast<size_t>(it.node)] == 2;
+        s += std::string(note.empty() ? "" : unknown ? ", style=\"rounded,filled,dashed\", color=\"#6b7280\"" : ", style=\"rounded,filled,dashed\"") +
+             ", fillcolor=\"" + fill_of(n.op) + "\", tooltip=\"";
+        dot_escape(s, n.name + (n.file.empty() ? "" : " " + n.file + ":" + std::to_string(n.line)) + note, 260);
         s += "\"";
         break;
       }

@@ -50,8 +50,8 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
 std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& hash,
                             const std::string& title, const fx::Graph* dynamo, const std::string& root,
-                            const std::string& guards, std::string& model_page) {
-  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards, text);
+                            const std::string& guards, std::string& model_page, const std::string& forward = {}) {
+  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards, text, forward);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -80,7 +80,7 @@ std::string text_hash(Ctx& cx, LazyText& text) {
 }
 
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
-                      DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr) {
+                      DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
@@ -107,7 +107,8 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
     // The module drawing depends on the text, the Dynamo graph naming its modules, and root;
     // memoized with the name of its model page (whose writer, the lowest compile, is checked).
     std::string bk = memo_key('b', hash, (dynamo ? "d" + text_hash(cx, dynamo->text) : std::string("-")) +
-                                             (guards ? "g" + text_hash(cx, *guards) : std::string("-")) + root);
+                                             (guards ? "g" + text_hash(cx, *guards) : std::string("-")) +
+                                             (forward ? "f" + text_hash(cx, *forward) : std::string()) + root);
     if (auto b = cx.memo.find(bk)) {
       size_t nl = b->find('\n');
       std::string pg = b->substr(0, nl);
@@ -116,7 +117,7 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
     if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     std::string page;
     std::string out = big_graph_block(cx, *g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
-                                      guards ? guards->get() : std::string(), page);
+                                      guards ? guards->get() : std::string(), page, forward ? forward->get() : std::string());
     cx.memo.put(bk, page + "\n" + out);
     return out;
   }
@@ -291,6 +292,10 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
   for (const auto& a : artifacts)
     if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards.emplace(LazyText{cx.ps, a.payload, std::nullopt});
   LazyText* gp = guards ? &*guards : nullptr;
+  // A backward graph recomputes forward ops under their forward names (graph/aot_segments.hpp).
+  std::optional<LazyText> forward;
+  for (const auto& a : artifacts)
+    if (a.kind == "aot_forward_graph" && a.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, a.payload, std::nullopt});
   for (int cat = 0; cat < 5; ++cat) {
     std::string sec;
     for (size_t k = 0; k < artifacts.size(); ++k) {
@@ -312,7 +317,9 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
         if (!dynamo)
           dynamo = std::make_unique<DynamoGraph>(
               DynamoGraph{LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt}, nullptr});
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp) + payload_block(cx, a, root, false, false, &text);
+        LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
+        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw) +
+               payload_block(cx, a, root, false, false, &text);
       } else if (a.payload.valid()) {
         sec += payload_block(cx, a, root, false, cat == 2);
       }

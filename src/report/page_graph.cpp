@@ -110,9 +110,7 @@ std::string module_page(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& h, 
       const fx::Node& n = g.nodes[static_cast<size_t>(ni)];
       out += "<tr><td><code>" + esc(n.name) + "</code></td><td><code>" + esc(n.target) + "</code></td><td><code>" + esc(n.type) +
              "</code></td><td><code>" + esc(n.file.empty() ? "" : n.file + ":" + std::to_string(n.line)) + "</code> " + esc(n.code) +
-             (static_cast<size_t>(ni) < h.guessed.size() && h.guessed[static_cast<size_t>(ni)]
-                  ? " <span class=\"muted\">(module guessed from the neighbouring ops)</span>"
-                  : "") +
+             (*graph::module_note(h, ni) ? " <span class=\"muted\">" + esc(graph::module_note(h, ni) + 1) + "</span>" : std::string()) +
              "</td></tr>";
     }
     out += "</tbody></table>\n";

@@ -43,6 +43,22 @@ std::string run_section(Ctx& cx, const std::string& root) {
     out += f.compile >= 0 ? compile_link(cx, f.compile, root) : std::string("?");
     out += " <code>" + esc(f.fail_type) + "</code>: " + esc(reason) + "</p>\n";
   }
+  RootCause rc = root_cause(r);
+  if (!rc.exception.empty()) {
+    out += "<p>Died of: <code class=\"bad\">" + esc(rc.exception) + "</code>";
+    if (!rc.prefixes.empty()) {
+      std::string ws;
+      for (const auto& p : rc.prefixes) ws += (ws.empty() ? "" : ", ") + trim_prefix(p);
+      out += esc(fmt::format(" (in {} of {} worker(s) that printed a traceback: {}; first: {})", rc.prefixes.size(),
+                             r.workers.size(), ws, trim_prefix(r.workers.front().first)));
+    }
+    if (!rc.raised_at.empty()) out += "<br>raised at <code>" + esc(rc.raised_at) + "</code>";
+    if (!rc.through_dynamo.empty()) out += "<br>" + esc(dynamo_note(m, rc));
+    out += "</p>\n";
+    if (!r.workers.empty() && rc.traceback != r.traceback)
+      out += "<p>Traceback of " + esc(trim_prefix(r.workers.front().first)) + ":</p>\n<pre class=\"traceback\">" +
+             esc(rc.traceback) + "</pre>\n";
+  }
   if (r.traceback.empty()) {
     out += "<p class=\"muted\">No Python traceback on the command's stderr.</p>\n";
   } else {

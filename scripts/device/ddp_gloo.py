@@ -3,7 +3,8 @@
 BUCKET_MB sets bucket_cap_mb. It must be >= 1: DDPOptimizer's first bucket is torch.distributed's
 default 1 MiB and its constructor asserts first_bucket_cap <= bucket_bytes_cap ("First bucket should
 be smaller/equal to other buckets ..."). The run with BUCKET_MB=0.5 (DEV=cpu, our own small GPT)
-did exactly that on both ranks: testdata/torch-2.11/ddp_gloo_first_bucket_assert/. A splitting run:
+did exactly that on both ranks: testdata/torch-2.11/ddp_gloo_first_bucket_assert/. The splitting runs
+kept as testdata/torch-2.11/ddp_gloo_bucket{1,2}mb/ (4 and 3 subgraphs) were made with:
   DEV=cpu BUCKET_MB=2 TORCH_TRACE=$PWD/OUT/trace torchrun --nproc-per-node 2 ddp_gloo.py OUT > OUT/stdout.txt 2>&1
 """
 import json, os, sys, contextlib

@@ -62,7 +62,7 @@ Result compile_script(const std::string& path, const std::string& source, const 
     roots.push_back(dir.empty() ? "." : dir);  // sys.path[0]: the script's folder
     for (const auto& r : opts.source_roots) roots.push_back(r);
     for (const auto& r : opts.stub_paths) roots.push_back(r);
-    interp->set_search_roots(std::move(roots));
+    interp->set_search_roots(std::move(roots), opts.stub_paths.size());
     interp->max_top_calls_ = opts.max_compiled_calls;
     try {
       try {

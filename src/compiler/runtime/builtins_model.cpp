@@ -47,6 +47,18 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  if (name == "importlib.import_module") {  // import_module("a.b") or ("..x", package="a.b")
+    std::string mod = py_str(arg(0));
+    V pkg = args.size() > 1 ? args[1] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "package") pkg = v;
+    if (!mod.empty() && mod[0] == '.' && pkg && pkg->k == VK::Str) {
+      size_t dots = mod.find_first_not_of('.');
+      std::string base = pkg->s;
+      for (size_t i = 1; i < dots; ++i) base = base.substr(0, base.rfind('.'));
+      mod = base + "." + mod.substr(dots);
+    }
+    return import_module(mod, loc);
+  }
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];

@@ -121,7 +121,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
-      "property", "staticmethod", "classmethod", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__"};
+      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__"};
   if (builtins.count(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);
@@ -315,8 +315,20 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
       bool saved = grad_enabled_;
-      for (auto& it : s->items) {
+      std::vector<V> exits;  // context managers of Python source: __exit__ after the body, innermost first
+      for (size_t i = 0; i < s->items.size(); ++i) {
+        const auto& it = s->items[i];
         V cm = eval(it);
+        if (cm->k == VK::Instance && cm->cls) {
+          bool found = false;
+          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {}
+          if (found) {
+            V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
+            if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
+            exits.push_back(cm);
+            continue;
+          }
+        }
         if (cm->k == VK::Builtin && cm->s == "ctx:no_grad") grad_enabled_ = false;
         else if (cm->k == VK::Builtin && cm->s == "ctx:enable_grad") grad_enabled_ = true;
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
@@ -342,7 +354,12 @@ void Interp::exec_stmt(const StmtP& s) {
       grad_enabled_ = saved;
       set_grad(inner);
       grad_enabled_ = inner;
-      try { exec_block(s->body); } catch (...) { grad_enabled_ = saved; throw; }
+      auto run_exits = [&]() {
+        for (auto e = exits.rbegin(); e != exits.rend(); ++e)
+          call(getattr(*e, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc);
+      };
+      try { exec_block(s->body); } catch (CompileError&) { grad_enabled_ = saved; throw; } catch (...) { grad_enabled_ = saved; run_exits(); throw; }
+      run_exits();
       set_grad(saved);
       grad_enabled_ = saved;
       return;

@@ -252,6 +252,9 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
     else if (op == ">=") r = x >= y; else if (op == "==") r = x == y; else if (op == "!=") r = x != y;
     o.fill = r;
   }
+  // Tensor `==` is recorded as the method `a.__eq__(b)` (every `==` of the real transformers-population traces,
+  // 322 of 322; `!=`, `<=`, ... stay operator call_functions); explain does not count it
+  if (op == "==") return emit("call_method", "__eq__", "eq", false, {a, b}, {}, o, loc);
   std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
   return emit("call_function", op, it->second, true, args, {}, o, loc);
 }

@@ -35,8 +35,10 @@ def driver(model_type, truth):
         lines += ["for k, v in tiny.items():",
                   "    if hasattr(cfg, k):",
                   "        setattr(cfg, k, v)"]
-    lines += ['if hasattr(cfg, "layer_types") and isinstance(cfg.layer_types, list):',
-              "    cfg.layer_types = cfg.layer_types[:2]",
+    if "layer_types" not in truth.get("config_refused", {}):  # the device run tried it and recorded a refusal
+        lines += ['if hasattr(cfg, "layer_types") and isinstance(cfg.layer_types, list):',
+                  "    cfg.layer_types = cfg.layer_types[:2]"]
+    lines += [
               f"cfg._attn_implementation = {truth.get('attn_implementation') or 'sdpa'!r}",
               "model = AutoModelForCausalLM.from_config(cfg).eval()",
               'cm = torch.compile(model, backend="eager")',

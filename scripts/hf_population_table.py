@@ -10,7 +10,7 @@ With --model-src (transformers' sources: a folder holding transformers/, or the 
 sources as --source-root and compares graphs / breaks / ops with torch's explain.json (and, from the whole run,
 frames / unique graphs / recompiles with truth.json): exact, DIFFERS (ours vs torch) or where it stopped.
 usage: hf_population_table.py [--tparse BIN] [--traces DIR] [--truth DIR] [--model-src DIR|TARBALL] [--only T,..]"""
-import argparse, json, os, subprocess, sys, tarfile, tempfile
+import argparse, json, os, re, subprocess, sys, tarfile, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hf_driver  # noqa: E402
@@ -42,12 +42,27 @@ def reference_compiler(a, t, tr, ex, src, tmp):
         return "stopped", "stopped: " + (p.stderr.strip().splitlines() or ["no output"])[0][:100].replace("|", "/")
     got = (o.get("graph_count"), o.get("graph_break_count"), o.get("op_count"))
     want = (ex["graph_count"], ex["graph_break_count"], ex["op_count"])
-    stop = [u for u in o.get("exactness", {}).get("unmodelled", []) if "run stopped" in str(u.get("name", u))]
+    stop = [u for u in o.get("exactness", {}).get("unmodelled", []) if "run stopped" in u]  # "file:line: run stopped: why"
     if stop:
-        u = stop[0]
-        return "stopped", f"stopped at {os.path.basename(str(u.get('file', '')))}:{u.get('line', '')}: {str(u.get('name', ''))[:90]}".replace("|", "/")
+        where = stop[0].split("/transformers/")[-1]
+        return "stopped", f"stopped at {where[:130]}".replace("|", "/")
     if got != want:
         return "differs", f"DIFFERS {got[0]} / {got[1]} / {got[2]} (torch {want[0]} / {want[1]} / {want[2]})"
+    norm = lambda ops: [[re.sub(r" at 0x(?:[0-9a-f]+|…)>", ">", x) for x in g] for g in ops]
+    if norm(o.get("ops_per_graph", [])) != norm(ex.get("ops_per_graph", [])):
+        return "differs", f"DIFFERS in the ops (counts equal: {got[0]} / {got[1]} / {got[2]})"
+    # the whole run (two calls): compiles and unique graphs as torch's counters
+    tdir = os.path.join(tmp, "trace_" + t)
+    subprocess.run([a.tparse, "compile", drv, "--source-root", src, "--trace-dir", tdir], capture_output=True, timeout=300)
+    p = subprocess.run([a.tparse, "summary", tdir, "--json", "-q"], capture_output=True, text=True)
+    try:
+        tot = json.loads(p.stdout).get("totals", {})
+    except ValueError:
+        tot = {}
+    whole = (tot.get("compiles"), tot.get("graphs"))
+    want_whole = (tr.get("frames", {}).get("total"), tr.get("stats", {}).get("unique_graphs"))
+    if whole != want_whole:
+        return "differs", f"DIFFERS over two calls: {whole[0]} compiles / {whole[1]} graphs (torch {want_whole[0]} / {want_whole[1]})"
     return "exact", f"exact {got[0]} / {got[1]} / {got[2]}"
 
 def load(p):

@@ -1,4 +1,5 @@
 // compile_script: lexer -> parser -> interpreter (with the Dynamo model) -> trace text.
+#include "torch/keep_alive.hpp"
 #include "api.hpp"
 
 #include <filesystem>
@@ -95,6 +96,7 @@ Result compile_script(const std::string& path, const std::string& source, const 
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller
     r.error = path + ": internal error in the reference compiler: " + e.what() + "\n";
   }
+  release_graph_values();  // the run is over: tensor values may be freed (torch/keep_alive.hpp)
   return r;
 }
 

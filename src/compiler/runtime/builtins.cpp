@@ -26,7 +26,7 @@ static V nn_class(const std::string& n) {
 
 V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
-                                              "importlib", "importlib.metadata", "torch._dynamo",
+                                              "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed"};
@@ -106,8 +106,15 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::List: {
-      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse"};
+      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse",
+                                               // set methods (sets are lists without equal items)
+                                               "add", "isdisjoint", "union", "intersection", "difference", "issubset",
+                                               "issuperset", "discard", "remove", "update", "count", "sort", "clear"};
       if (ms.count(name)) return bound_builtin(obj, "list." + name);
+      break;
+    }
+    case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
+      if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       break;
     }
     case VK::Dict: {
@@ -487,6 +494,37 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
     if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
     if (m == "copy") return mk_list(self->items);
+    auto has = [&](const std::vector<V>& xs, const V& v) {
+      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      return false;
+    };
+    if (m == "add") { if (!has(self->items, arg(0))) self->items.push_back(arg(0)); return none(); }
+    if (m == "discard" || m == "remove") {
+      std::erase_if(self->items, [&](const V& x) { return py_repr(x) == py_repr(arg(0)); });
+      return none();
+    }
+    if (m == "clear") { self->items.clear(); return none(); }
+    if (m == "count") { long long c = 0; for (auto& x : self->items) c += py_repr(x) == py_repr(arg(0)); return mk_int(c); }
+    if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
+    if (m == "issubset" || m == "issuperset") {
+      auto other = iterate(arg(0), loc);
+      const auto& small = m == "issubset" ? self->items : other;
+      const auto& big = m == "issubset" ? other : self->items;
+      for (auto& x : small) if (!has(big, x)) return mk_bool(false);
+      return mk_bool(true);
+    }
+    if (m == "union" || m == "update") {
+      std::vector<V> out = self->items;
+      for (auto& a : args) for (auto& x : iterate(a, loc)) if (!has(out, x)) out.push_back(x);
+      if (m == "update") { self->items = out; return none(); }
+      return mk_list(out);
+    }
+    if (m == "intersection" || m == "difference") {
+      auto other = iterate(arg(0), loc);
+      std::vector<V> out;
+      for (auto& x : self->items) if (has(other, x) == (m == "intersection")) out.push_back(x);
+      return mk_list(out);
+    }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); return none(); }
   }
   if (name.rfind("dict.", 0) == 0) {

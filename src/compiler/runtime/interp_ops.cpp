@@ -245,7 +245,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);
-          if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
+          if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
           if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);
@@ -627,6 +627,22 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
+  if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
+    // lists do not take these operators: both operands are sets (sets are lists without equal items)
+    auto has = [](const std::vector<V>& xs, const V& v) {
+      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      return false;
+    };
+    std::vector<V> out;
+    if (op == "|") { out = a->items; for (auto& x : b->items) if (!has(out, x)) out.push_back(x); }
+    else if (op == "&") { for (auto& x : a->items) if (has(b->items, x)) out.push_back(x); }
+    else if (op == "-") { for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x); }
+    else {
+      for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x);
+      for (auto& x : b->items) if (!has(a->items, x)) out.push_back(x);
+    }
+    return mk_list(out);
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     try {

@@ -2,6 +2,7 @@
 // Dynamo records when it inlines the module, e.g. Linear -> torch._C._nn.linear).
 #include <fmt/format.h>
 
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn_more.hpp"
 
@@ -235,6 +236,7 @@ V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) 
   stamp_node(n, loc);
   ctx.graph.nodes.push_back(n);
   ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  keep_graph_value(r);
   (void)in_nodes;
   return r;
 }

@@ -1,11 +1,19 @@
-"""tparse stub of transformers.configuration_utils. A config class is a dataclass (PEP 487: every subclass is
-made one when defined, as the real __init_subclass__ does; its annotated class attributes are the fields, in
-order, base classes first) whose __post_init__ standardizes RoPE parameters through the real
-RotaryEmbeddingConfigMixin when a source root provides modeling_rope_utils. `attribute_map` aliases read
-through __getattr__. Reads of config attributes inside a compiled frame are constants, as for the real object."""
+"""tparse stub of transformers.configuration_utils. A config's fields are its class-level annotated defaults (the
+real class is a dataclass); __init__ sets the keywords given, then __post_init__ (the model's own, then ours)
+standardizes RoPE parameters through the real RotaryEmbeddingConfigMixin of modeling_rope_utils (read from the
+source root when there is one). `attribute_map` aliases read through __getattr__. Remote-code configs of the
+pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
+inside a compiled frame are constants, as for the real object."""
+import importlib.util
+
 import torch
 
-from transformers.modeling_rope_utils import RotaryEmbeddingConfigMixin
+if importlib.util.find_spec("transformers.modeling_rope_utils") is not None:  # a source root has it
+    from transformers.modeling_rope_utils import RotaryEmbeddingConfigMixin
+else:
+    class RotaryEmbeddingConfigMixin:
+        def convert_rope_params_to_dict(self, **kwargs):
+            return kwargs
 
 
 class PreTrainedConfig(RotaryEmbeddingConfigMixin):
@@ -36,11 +44,25 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     _experts_implementation = None
     _name_or_path = ""
 
+    use_cache = True
+    tie_word_embeddings = True
+    pad_token_id = None
+    bos_token_id = None
+    eos_token_id = None
+
     def __init__(self, **kwargs):
-        extra = {}
+        # remote-code configs call super().__init__(**kwargs) with the pre-5.0 keywords
+        dtype = kwargs.pop("torch_dtype", None)
+        dtype = kwargs.pop("dtype", dtype)
+        if dtype is not None:
+            self.dtype = getattr(torch, dtype) if isinstance(dtype, str) else dtype
+        if "output_attentions" in kwargs:
+            self._output_attentions = kwargs.pop("output_attentions")
+        if "name_or_path" in kwargs:
+            self._name_or_path = kwargs.pop("name_or_path")
         for key, value in kwargs.items():
             setattr(self, key, value)
-        self.__post_init__(**extra)
+        self.__post_init__()
 
     def __post_init__(self, **kwargs):
         if self.dtype is not None and isinstance(self.dtype, str):
@@ -73,6 +95,10 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     @property
     def torch_dtype(self):
         return self.dtype
+
+    @torch_dtype.setter
+    def torch_dtype(self, value):
+        self.dtype = getattr(torch, value) if isinstance(value, str) else value
 
     def validate_layer_type(self):
         pass

@@ -24,6 +24,9 @@ class PreTrainedModel(nn.Module):
         super().__init__()
         self.config = config
         self.name_or_path = config.name_or_path
+        # get_correct_experts_implementation: "grouped_mm" unless asked otherwise (torch 2.11 dispatches it)
+        if getattr(config, "_experts_implementation", None) is None:
+            config._experts_implementation = "grouped_mm"
         self.warnings_issued = {}
         self.generation_config = None
 
@@ -53,6 +56,13 @@ class PreTrainedModel(nn.Module):
 
     def get_input_embeddings(self):
         return None
+
+    def warn_if_padding_and_no_attention_mask(self, input_ids, attention_mask):
+        # the real check returns at once while tracing (is_torchdynamo_compiling) or with no pad token seen
+        return
+
+    def get_extended_attention_mask(self, attention_mask, input_shape, device=None, dtype=None):
+        raise NotImplementedError("tparse stub: get_extended_attention_mask")
 
     def can_generate(self):
         return True

@@ -17,6 +17,11 @@ def is_torch_greater_or_equal(library_version, accept_dev=False):
     return parts[0] < 2 or (parts[0] == 2 and parts[1] <= 11)
 
 
+def is_torch_less_or_equal(library_version, accept_dev=False):
+    parts = [int(p) for p in library_version.split(".")[:2]]
+    return parts[0] > 2 or (parts[0] == 2 and parts[1] >= 11)
+
+
 def is_torch_npu_available(*args, **kwargs):
     return False
 

@@ -3,7 +3,7 @@ from_config(config) builds the class the class's table names for config.model_ty
 models/<module>/modeling_<module>.py (as the real _LazyAutoMapping resolves it)."""
 import importlib
 
-from transformers.models.auto.configuration_auto import model_type_to_module_name
+from transformers.models.auto.configuration_auto import find_class
 
 
 class _LazyAutoMapping:
@@ -12,12 +12,10 @@ class _LazyAutoMapping:
         self._model_mapping = model_mapping
 
     def model_class(self, model_type):
-        module_name = model_type_to_module_name(model_type)
-        module = importlib.import_module("transformers.models." + module_name + ".modeling_" + module_name)
         name = self._model_mapping[model_type]
         if isinstance(name, (list, tuple)):
             name = name[0]
-        return getattr(module, name)
+        return find_class(model_type, name, "modeling")
 
 
 class _BaseAutoModelClass:

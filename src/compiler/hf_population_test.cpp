@@ -111,6 +111,13 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
     std::istringstream in(e);
     for (std::string t; std::getline(in, t, ',');) only.insert(t);
   }
+  // a sanitizer build runs every third type (a fixed sample); the release build runs all of them
+#ifdef TPARSE_HF_SAMPLE
+  const size_t every = 3;
+#else
+  const size_t every = 1;
+#endif
+  size_t seen = 0, expected_seen = 0;
   int built = 0, exact = 0;
   std::vector<std::string> types;
   for (const auto& ent : fs::directory_iterator(population())) if (ent.is_directory()) types.push_back(ent.path().filename());
@@ -124,6 +131,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
     bool b = true;
     if (truth["built"].get(b) == simdjson::SUCCESS && !b) continue;
     if (!truth["error"].is_null()) continue;
+    if (seen++ % every != 0) continue;
     ++built;
     CAPTURE(type);
     // beside, not inside, the source root: the script's folder is searched first (sys.path[0])
@@ -159,6 +167,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
     }
     exact += same;
     if (want_exact.count(type)) {
+      ++expected_seen;
       INFO(r.error);
       CHECK_MESSAGE(same, type << " is listed in expected_exact.txt but differs from torch's explain.json: ours " << ours
                                 << ", torch " << int64_t(ex["graph_count"]) << " / " << int64_t(ex["graph_break_count"]) << " / "
@@ -175,7 +184,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("reference compiler on the transformers population: " << exact << " of " << built
-          << " types exact against torch's explain.json (" << want_exact.size() << " expected), " << secs << " s");
+          << " types exact against torch's explain.json (" << expected_seen << " of them expected), " << secs << " s");
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }

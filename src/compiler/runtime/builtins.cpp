@@ -578,6 +578,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
     if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
     if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));
+    if (m == "log2") return mk_float(std::log2(x));
+    if (m == "log10") return mk_float(std::log10(x));
+    if (m == "tanh") return mk_float(std::tanh(x));
+    if (m == "atan") return mk_float(std::atan(x));
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }

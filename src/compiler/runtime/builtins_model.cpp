@@ -94,6 +94,22 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     handled = false;
     return nullptr;
   }
+  if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args); ctx is unmodelled
+    V fwd;
+    std::function<V(const V&)> find = [&](const V& c) -> V {
+      if (!c || c->k != VK::Class) return nullptr;
+      auto it = c->attrs.find("forward");
+      if (it != c->attrs.end()) return it->second;
+      for (auto& b : c->bases) if (V r = find(b)) return r;
+      return nullptr;
+    };
+    fwd = find(self);
+    if (!fwd) error(loc, "autograd.Function subclass without forward");
+    if (fwd->k == VK::Builtin && fwd->func) fwd = fwd->func;  // @staticmethod
+    std::vector<V> a{mk_opaque("torch.autograd.function.FunctionCtx()")};
+    for (auto& x : args) a.push_back(x);
+    return call(fwd, a, kwargs, loc);
+  }
   if (name == "__tparse_param_names__") {  // inspect.signature's parameter names (a bound method drops self)
     V f = arg(0);
     bool bound = f->k == VK::Bound;

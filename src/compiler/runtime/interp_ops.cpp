@@ -350,6 +350,21 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
     if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
+  if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
+    // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
+    std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
+      if (!c) return false;
+      if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
+      if (c->k != VK::Class) return false;
+      for (auto& b : c->bases) if (is_fn(b)) return true;
+      return false;
+    };
+    if (is_fn(obj)) {
+      auto b = mk_builtin("autograd_function_apply");
+      b->self = obj;
+      return b;
+    }
+  }
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
@@ -627,6 +642,17 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
+  if (a->k == VK::Dict && b->k == VK::Dict && op == "|") {  // PEP 584: a new dict, b's values win
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    d->dict = a->dict;
+    for (auto& kv : b->dict) {
+      bool found = false;
+      for (auto& e : d->dict) if (py_repr(e.first) == py_repr(kv.first)) { e.second = kv.second; found = true; break; }
+      if (!found) d->dict.push_back(kv);
+    }
+    return d;
   }
   if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // lists do not take these operators: both operands are sets (sets are lists without equal items)

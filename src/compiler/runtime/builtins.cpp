@@ -137,7 +137,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter"};
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+                                                 // hooks that act only when loading or saving a state dict
+                                                 "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
+                                                 "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
         if (name == "training") return mk_bool(true);
       }
@@ -641,6 +644,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       setattr(self, arg(0)->s, p, loc);
       return none();
     }
+    if (m.find("load_state_dict") != std::string::npos || m.find("state_dict_hook") != std::string::npos ||
+        m == "register_state_dict_pre_hook")
+      return none();  // no state dict is loaded or saved in a run
     if (m == "register_buffer") {
       if (arg(1)->k == VK::Tensor) arg(1)->t->is_buffer = true;
       setattr(self, arg(0)->s, arg(1), loc);

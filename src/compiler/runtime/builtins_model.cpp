@@ -148,6 +148,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
         fields.push_back(st->targets[0]->s);
     cls->dc_fields = fields;
+    auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
+    df->k = VK::Dict;
+    for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});
+    cls->attrs["__dataclass_fields__"] = df;
     return cls;
   }
   if (name == "__tparse_skipped_builtin__") {

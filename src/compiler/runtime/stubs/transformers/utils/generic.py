@@ -11,6 +11,9 @@ class ModelOutput:
     _field_names = ()
 
     def __init__(self, *args, **kwargs):
+        if not self._field_names and hasattr(self, "__dataclass_fields__"):
+            # a model file's own @dataclass output class: its fields in order
+            self._field_names = tuple(self.__dataclass_fields__.keys())
         i = 0
         for name in self._field_names:
             if i < len(args):

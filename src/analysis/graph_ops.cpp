@@ -140,6 +140,9 @@ std::string target_repr(std::string_view callee) {
   if (mod == "operator" || mod == "_operator" || mod == "math" || mod == "builtins") return builtin_fn();
   if (mod.starts_with("torch.ops.higher_order")) return std::string(leaf);
   if (mod.starts_with("torch.ops.")) return std::string(callee.substr(10));
+  // torch 2.11 binds _log_api_usage_once with pybind11 (explain.json of the transformers population)
+  if (callee == "torch._C._log_api_usage_once")
+    return "<built-in method _log_api_usage_once of pybind11_builtins.pybind11_detail_function_record_v1_system_libstdcpp_gxx_abi_1xxx_use_cxx11_abi_1 object at 0x…>";
   if (mod == "torch._C" || mod.starts_with("torch._C.")) return builtin_fn();
   if (mod == "torch") {
     if (leaf == "Size") return "<class 'torch.Size'>";

@@ -1,4 +1,5 @@
 // compile_script: lexer -> parser -> interpreter (with the Dynamo model) -> trace text.
+#include "torch/keep_alive.hpp"
 #include "api.hpp"
 
 #include <filesystem>
@@ -62,7 +63,7 @@ Result compile_script(const std::string& path, const std::string& source, const 
     roots.push_back(dir.empty() ? "." : dir);  // sys.path[0]: the script's folder
     for (const auto& r : opts.source_roots) roots.push_back(r);
     for (const auto& r : opts.stub_paths) roots.push_back(r);
-    interp->set_search_roots(std::move(roots));
+    interp->set_search_roots(std::move(roots), opts.stub_paths.size());
     interp->max_top_calls_ = opts.max_compiled_calls;
     try {
       try {
@@ -95,6 +96,7 @@ Result compile_script(const std::string& path, const std::string& source, const 
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller
     r.error = path + ": internal error in the reference compiler: " + e.what() + "\n";
   }
+  release_graph_values();  // the run is over: tensor values may be freed (torch/keep_alive.hpp)
   return r;
 }
 

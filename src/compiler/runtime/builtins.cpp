@@ -26,7 +26,7 @@ static V nn_class(const std::string& n) {
 
 V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
-                                              "importlib", "importlib.metadata", "torch._dynamo",
+                                              "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed"};
@@ -87,6 +87,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "platform") return mk_str("linux");
         if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
         if (name == "maxsize") return mk_int(9223372036854775807LL);
+        if (name == "modules") {  // a dict of the run: stores are kept (the lazy-module pattern), imports do not read it
+          if (!sys_modules_) { sys_modules_ = std::make_shared<Obj>(); sys_modules_->k = VK::Dict; }
+          return sys_modules_;
+        }
       }
       if (m == "math") {
         if (name == "pi") return mk_float(M_PI);
@@ -102,12 +106,20 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::List: {
-      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse"};
+      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse",
+                                               // set methods (sets are lists without equal items)
+                                               "add", "isdisjoint", "union", "intersection", "difference", "issubset",
+                                               "issuperset", "discard", "remove", "update", "count", "sort", "clear"};
       if (ms.count(name)) return bound_builtin(obj, "list." + name);
       break;
     }
+    case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
+      if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
+      break;
+    }
     case VK::Dict: {
-      static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault"};
+      static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",
+                                               "__getitem__", "__setitem__", "__contains__"};
       if (ms.count(name)) return bound_builtin(obj, "dict." + name);
       break;
     }
@@ -125,7 +137,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter"};
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+                                                 // hooks that act only when loading or saving a state dict
+                                                 "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
+                                                 "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
         if (name == "training") return mk_bool(true);
       }
@@ -252,14 +267,54 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
   }
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? py_str(arg(0)) : py_repr(arg(0)));
+  if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
+    std::vector<V> xs;
+    std::set<std::string> seen;
+    if (!args.empty())
+      for (auto& x : iterate(arg(0), loc))
+        if (seen.insert(py_repr(x)).second) xs.push_back(x);
+    return mk_list(xs);
+  }
+  if (name == "slice") {  // slice(stop), slice(start, stop[, step])
+    auto sl = std::make_shared<Obj>();
+    sl->k = VK::Slice;
+    if (args.size() == 1) sl->items = {none(), arg(0), none()};
+    else sl->items = {arg(0), arg(1), args.size() > 2 ? arg(2) : none()};
+    return sl;
+  }
+  if (name == "callable") {
+    V v = arg(0);
+    std::function<bool(const V&)> has_call = [&](const V& c) -> bool {
+      if (!c) return false;
+      if (c->attrs.count("__call__")) return true;
+      for (auto& b : c->bases) if (has_call(b)) return true;
+      return false;
+    };
+    bool c = v->k == VK::Func || v->k == VK::Builtin || v->k == VK::Bound || v->k == VK::Class || v->k == VK::Compiled ||
+             v->k == VK::Opaque || (v->k == VK::Instance && (!v->builtin_nn.empty() || has_call(v->cls)));
+    return mk_bool(c);
+  }
   if (name == "list" || name == "tuple") {
     std::vector<V> xs = args.empty() ? std::vector<V>{} : iterate(arg(0), loc);
     return name == "list" ? mk_list(xs) : mk_tuple(xs);
   }
-  if (name == "dict") {
+  if (name == "dict") {  // dict(), dict(mapping), dict(pairs), dict(**kw)
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
-    for (auto& [k, v] : kwargs) d->dict.push_back({mk_str(k), v});
+    auto put = [&](V k, V v) {
+      for (auto& kv : d->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+      d->dict.push_back({k, v});
+    };
+    if (!args.empty()) {
+      if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
+      else
+        for (auto& p : iterate(arg(0), loc)) {
+          auto kv = iterate(p, loc);
+          if (kv.size() != 2) error(loc, "dictionary update sequence element has wrong length");
+          put(kv[0], kv[1]);
+        }
+    }
+    for (auto& [k, v] : kwargs) put(mk_str(k), v);
     return d;
   }
   if (name == "isinstance") {
@@ -375,6 +430,14 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return s;
   }
   if (name == "type") return mk_str(type_name(arg(0)));
+  if (name == "globals") {  // the running module's globals, as a dict (a snapshot: stores into it are not seen)
+    Env* g = stack_.back()->env.get();
+    while (g->parent) g = g->parent.get();
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (const auto& n : g->order) d->dict.push_back({mk_str(n), g->vars[n]});
+    return d;
+  }
   if (name == "id") return mk_int(reinterpret_cast<long long>(arg(0).get()));
   // str methods
   if (name.rfind("str.", 0) == 0) {
@@ -434,6 +497,37 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
     if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
     if (m == "copy") return mk_list(self->items);
+    auto has = [&](const std::vector<V>& xs, const V& v) {
+      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      return false;
+    };
+    if (m == "add") { if (!has(self->items, arg(0))) self->items.push_back(arg(0)); return none(); }
+    if (m == "discard" || m == "remove") {
+      std::erase_if(self->items, [&](const V& x) { return py_repr(x) == py_repr(arg(0)); });
+      return none();
+    }
+    if (m == "clear") { self->items.clear(); return none(); }
+    if (m == "count") { long long c = 0; for (auto& x : self->items) c += py_repr(x) == py_repr(arg(0)); return mk_int(c); }
+    if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
+    if (m == "issubset" || m == "issuperset") {
+      auto other = iterate(arg(0), loc);
+      const auto& small = m == "issubset" ? self->items : other;
+      const auto& big = m == "issubset" ? other : self->items;
+      for (auto& x : small) if (!has(big, x)) return mk_bool(false);
+      return mk_bool(true);
+    }
+    if (m == "union" || m == "update") {
+      std::vector<V> out = self->items;
+      for (auto& a : args) for (auto& x : iterate(a, loc)) if (!has(out, x)) out.push_back(x);
+      if (m == "update") { self->items = out; return none(); }
+      return mk_list(out);
+    }
+    if (m == "intersection" || m == "difference") {
+      auto other = iterate(arg(0), loc);
+      std::vector<V> out;
+      for (auto& x : self->items) if (has(other, x) == (m == "intersection")) out.push_back(x);
+      return mk_list(out);
+    }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); return none(); }
   }
   if (name.rfind("dict.", 0) == 0) {
@@ -445,7 +539,30 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
     if (m == "keys") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.first); return mk_list(xs); }
     if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
-    if (m == "update") { for (auto& kv : arg(0)->dict) self->dict.push_back(kv); return none(); }
+    auto put = [&](V k, V v) {
+      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+      self->dict.push_back({k, v});
+    };
+    if (m == "update") {
+      if (!args.empty()) {
+        if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
+        else for (auto& p : iterate(arg(0), loc)) { auto kv = iterate(p, loc); if (kv.size() == 2) put(kv[0], kv[1]); }
+      }
+      for (auto& [k, v] : kwargs) put(mk_str(k), v);
+      return none();
+    }
+    if (m == "__getitem__") {
+      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      error(loc, fmt::format("KeyError: {}", py_repr(arg(0))));
+    }
+    if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
+    if (m == "__contains__") { for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return mk_bool(true); return mk_bool(false); }
+    if (m == "copy") { auto d = std::make_shared<Obj>(); d->k = VK::Dict; d->dict = self->dict; return d; }
+    if (m == "__init__") {  // super().__init__(...) of a dict subclass: the entries
+      if (!args.empty() && arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
+      for (auto& [k, v] : kwargs) put(mk_str(k), v);
+      return none();
+    }
     if (m == "pop" || m == "setdefault") {
       for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
         if (py_repr(it->first) == py_repr(arg(0))) { V v = it->second; if (m == "pop") self->dict.erase(it); return v; }
@@ -464,6 +581,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
     if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
     if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));
+    if (m == "log2") return mk_float(std::log2(x));
+    if (m == "log10") return mk_float(std::log10(x));
+    if (m == "tanh") return mk_float(std::tanh(x));
+    if (m == "atan") return mk_float(std::atan(x));
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
@@ -523,6 +644,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       setattr(self, arg(0)->s, p, loc);
       return none();
     }
+    if (m.find("load_state_dict") != std::string::npos || m.find("state_dict_hook") != std::string::npos ||
+        m == "register_state_dict_pre_hook")
+      return none();  // no state dict is loaded or saved in a run
     if (m == "register_buffer") {
       if (arg(1)->k == VK::Tensor) arg(1)->t->is_buffer = true;
       setattr(self, arg(0)->s, arg(1), loc);

@@ -47,6 +47,96 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  // torch.library custom operators (transformers' integrations/moe.py registers grouped_mm_fallback): the
+  // registry is a dict kept on the run's torch module; a call torch.ops.NS.OP(...) of a registered op is one graph
+  // node `torch.ops.NS.OP` whose output is what its fake (else its real) function computes, run eagerly
+  // (Dynamo traces a custom op as a single call and takes its metadata from the fake implementation).
+  if (name.rfind("torch.library.", 0) == 0 || name.rfind("customop:", 0) == 0 || name.rfind("torch.ops.", 0) == 0) {
+    V torch_mod = make_module("torch");
+    V& reg = torch_mod->attrs["__tparse_custom_ops__"];
+    if (!reg) { reg = std::make_shared<Obj>(); reg->k = VK::Dict; }
+    auto find = [&](const std::string& key) -> V {
+      for (auto& kv : reg->dict) if (kv.first->s == key) return kv.second;
+      return nullptr;
+    };
+    auto entry = [&](const std::string& key) -> V {
+      if (V e = find(key)) return e;
+      V e = mk_list({none(), none()});  // [function, fake]
+      reg->dict.push_back({mk_str(key), e});
+      return e;
+    };
+    std::string m = name.rfind("customop:", 0) == 0 ? name.substr(9) : name;
+    if (m.rfind("custom_op|", 0) == 0 || m.rfind("register_fake|", 0) == 0) {  // the decorator form's second call
+      bool fake = m.rfind("register_fake|", 0) == 0;
+      entry(m.substr(m.find('|') + 1))->items[fake ? 1 : 0] = arg(0);
+      return arg(0);
+    }
+    if (name == "torch.library.custom_op" || name == "torch.library.register_fake") {
+      bool fake = name == "torch.library.register_fake";
+      std::string key = py_str(arg(0));
+      V fn = args.size() > 1 ? args[1] : nullptr;
+      for (auto& [k, v] : kwargs) if (k == "fn" || k == "func") fn = v;
+      if (fn && fn->k != VK::None) { entry(key)->items[fake ? 1 : 0] = fn; return fn; }
+      return mk_builtin(std::string("customop:") + (fake ? "register_fake|" : "custom_op|") + key);
+    }
+    if (name.rfind("torch.library.", 0) == 0) return none();  // register_autograd, register_kernel, impl, ...
+    std::string op = name.substr(10);  // NS.OP[.default]
+    if (op.size() > 8 && op.ends_with(".default")) op = op.substr(0, op.size() - 8);
+    size_t dot = op.find('.');
+    V e = dot == std::string::npos ? nullptr : find(op.substr(0, dot) + "::" + op.substr(dot + 1));
+    if (e) {
+      V impl = e->items[1]->k != VK::None ? e->items[1] : e->items[0];
+      V r = impl->k == VK::Func ? call_user(impl, args, kwargs, nullptr, 0) : call(impl, args, kwargs, loc);
+      if (r->k == VK::Tensor && in_compiled)
+        return emit("call_function", "torch.ops." + op, op.substr(dot + 1), false, args, kwargs, *r->t, loc);
+      return r;
+    }
+    handled = false;
+    return nullptr;
+  }
+  if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args); ctx is unmodelled
+    V fwd;
+    std::function<V(const V&)> find = [&](const V& c) -> V {
+      if (!c || c->k != VK::Class) return nullptr;
+      auto it = c->attrs.find("forward");
+      if (it != c->attrs.end()) return it->second;
+      for (auto& b : c->bases) if (V r = find(b)) return r;
+      return nullptr;
+    };
+    fwd = find(self);
+    if (!fwd) error(loc, "autograd.Function subclass without forward");
+    if (fwd->k == VK::Builtin && fwd->func) fwd = fwd->func;  // @staticmethod
+    std::vector<V> a{mk_opaque("torch.autograd.function.FunctionCtx()")};
+    for (auto& x : args) a.push_back(x);
+    return call(fwd, a, kwargs, loc);
+  }
+  if (name == "__tparse_param_names__") {  // inspect.signature's parameter names (a bound method drops self)
+    V f = arg(0);
+    bool bound = f->k == VK::Bound;
+    if (bound) f = f->func;
+    std::vector<V> names;
+    if (f->k == VK::Func && f->fn)
+      for (size_t i = bound ? 1 : 0; i < f->fn->params.size(); ++i) names.push_back(mk_str(f->fn->params[i].name));
+    return mk_list(names);
+  }
+  if (name == "importlib.util.find_spec") {  // None when no search root, stub or modelled module has it
+    std::string mod = py_str(arg(0));
+    ModuleSource probe;
+    if (loaded_.count(mod) || find_module_source(mod, probe)) return mk_str(mod);
+    return none();
+  }
+  if (name == "importlib.import_module") {  // import_module("a.b") or ("..x", package="a.b")
+    std::string mod = py_str(arg(0));
+    V pkg = args.size() > 1 ? args[1] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "package") pkg = v;
+    if (!mod.empty() && mod[0] == '.' && pkg && pkg->k == VK::Str) {
+      size_t dots = mod.find_first_not_of('.');
+      std::string base = pkg->s;
+      for (size_t i = 1; i < dots; ++i) base = base.substr(0, base.rfind('.'));
+      mod = base + "." + mod.substr(dots);
+    }
+    return import_module(mod, loc);
+  }
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];
@@ -58,6 +148,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
         fields.push_back(st->targets[0]->s);
     cls->dc_fields = fields;
+    auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
+    df->k = VK::Dict;
+    for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});
+    cls->attrs["__dataclass_fields__"] = df;
     return cls;
   }
   if (name == "__tparse_skipped_builtin__") {

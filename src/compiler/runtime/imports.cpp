@@ -4,6 +4,7 @@
 // bundled stubs (stubs.hpp); torch, math and the other built-in namespaces come from builtins.cpp.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -31,11 +32,71 @@ bool read_file(const fs::path& p, std::string& out) {
 
 }  // namespace
 
-void Interp::set_search_roots(std::vector<std::string> roots) { roots_ = std::move(roots); }
+void Interp::set_search_roots(std::vector<std::string> roots, size_t n_stub_roots) {
+  roots_ = std::move(roots);
+  stub_roots_.assign(roots_.end() - static_cast<std::ptrdiff_t>(std::min(n_stub_roots, roots_.size())), roots_.end());
+}
+
+bool Interp::find_stub_source(const std::string& rel, ModuleSource& out) const {
+  for (const auto& root : stub_roots_) {
+    fs::path base = fs::path(root) / rel;
+    if (read_file(base / "__init__.py", out.source)) {
+      out.path = (base / "__init__.py").lexically_normal().string();
+      out.package = true;
+      return true;
+    }
+    fs::path file = base;
+    file += ".py";
+    if (read_file(file, out.source)) {
+      out.path = file.lexically_normal().string();
+      out.package = false;
+      return true;
+    }
+  }
+  for (const auto& [path, text] : bundled_stubs()) {
+    if (path == rel + "/__init__.py" || path == rel + ".py") {
+      out.path = "<tparse-stubs>/" + path;
+      out.source = text;
+      out.package = path.ends_with("__init__.py");
+      return true;
+    }
+  }
+  return false;
+}
+
+// A stub package whose __init__.py sets `__tparse_overlay__ = True` (the bundled `transformers`) overlays
+// the source roots: the modules it defines replace theirs, the others come from the source roots.
+bool Interp::is_overlay_package(const std::string& top) const {
+  auto it = overlay_cache_.find(top);
+  if (it != overlay_cache_.end()) return it->second;
+  ModuleSource init;
+  bool yes = find_stub_source(top, init) && init.package && init.source.find("__tparse_overlay__ = True") != std::string::npos;
+  overlay_cache_[top] = yes;
+  return yes;
+}
 
 bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) const {
   std::string rel = dotted;
   for (auto& c : rel) if (c == '.') c = '/';
+  // the script's folder first (sys.path[0]), then an overlay stub package, then the source roots
+  if (!roots_.empty() && roots_.size() > stub_roots_.size()) {
+    fs::path base = fs::path(roots_.front()) / rel;
+    fs::path file = base;
+    file += ".py";
+    if (read_file(base / "__init__.py", out.source)) {
+      out.path = (base / "__init__.py").lexically_normal().string();
+      out.package = true;
+      return true;
+    }
+    if (read_file(file, out.source)) {
+      out.path = file.lexically_normal().string();
+      out.package = false;
+      return true;
+    }
+  }
+  if (is_overlay_package(rel.substr(0, rel.find('/'))) && find_stub_source(rel, out) &&
+      out.source.find("__tparse_fallback__ = True") == std::string::npos)  // a fallback stub yields to the roots
+    return true;
   for (const auto& root : roots_) {
     fs::path base = fs::path(root) / rel;
     if (read_file(base / "__init__.py", out.source)) {
@@ -90,6 +151,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   files_.push_back(SourceFile{src.path, src.source, dotted, src.package});
   m->menv->set("__name__", mk_str(dotted));
   m->menv->set("__file__", mk_str(src.path));
+  m->menv->set("__spec__", none());
   m->menv->set("__package__", mk_str(src.package ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot)));
   loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
   if (parent) parent->menv->set(dotted.substr(dot + 1), m);

@@ -11,6 +11,21 @@
 
 namespace tparse::compiler {
 
+// Class bodies run in an Env of their own; functions defined there close over its parent (Python's class scope
+// is not enclosing). Recorded here by identity (weak: a freed scope is never mistaken for a later one).
+static std::map<const Env*, std::weak_ptr<Env>>& class_scopes() {
+  static std::map<const Env*, std::weak_ptr<Env>> m;
+  return m;
+}
+static void mark_class_scope(const std::shared_ptr<Env>& e) { class_scopes()[e.get()] = e; }
+static bool is_class_scope(const std::shared_ptr<Env>& e) {
+  if (!e) return false;
+  auto it = class_scopes().find(e.get());
+  if (it == class_scopes().end()) return false;
+  if (it->second.lock() != e) { class_scopes().erase(it); return false; }
+  return true;
+}
+
 Interp::Interp(std::string path, std::string source, Profile prof)
     : prof_(prof), path_(std::move(path)), source_(std::move(source)) {
   globals_ = std::make_shared<Env>();
@@ -121,7 +136,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
-      "property", "staticmethod", "classmethod", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__"};
+      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__", "__tparse_param_names__"};
   if (builtins.count(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);
@@ -242,7 +257,8 @@ void Interp::exec_stmt(const StmtP& s) {
       auto f = std::make_shared<Obj>();
       f->k = VK::Func;
       f->fn = s->fn;
-      f->closure = act.env;
+      // a function defined in a class body does not see the class's names (Python's class scope is not enclosing)
+      f->closure = is_class_scope(act.env) ? act.env->parent : act.env;
       for (auto& p : s->fn->params) f->defaults.push_back(p.def ? eval(p.def) : nullptr);
       V v = f;
       for (auto it = s->fn->decorators.rbegin(); it != s->fn->decorators.rend(); ++it)
@@ -276,6 +292,7 @@ void Interp::exec_stmt(const StmtP& s) {
       }
       auto scope = std::make_shared<Env>();
       scope->parent = act.env;
+      mark_class_scope(scope);
       auto saved = act.env;
       act.env = scope;
       try { exec_block(s->fn->body); } catch (...) { act.env = saved; throw; }
@@ -315,8 +332,20 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
       bool saved = grad_enabled_;
-      for (auto& it : s->items) {
+      std::vector<V> exits;  // context managers of Python source: __exit__ after the body, innermost first
+      for (size_t i = 0; i < s->items.size(); ++i) {
+        const auto& it = s->items[i];
         V cm = eval(it);
+        if (cm->k == VK::Instance && cm->cls) {
+          bool found = false;
+          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {}
+          if (found) {
+            V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
+            if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
+            exits.push_back(cm);
+            continue;
+          }
+        }
         if (cm->k == VK::Builtin && cm->s == "ctx:no_grad") grad_enabled_ = false;
         else if (cm->k == VK::Builtin && cm->s == "ctx:enable_grad") grad_enabled_ = true;
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
@@ -342,7 +371,12 @@ void Interp::exec_stmt(const StmtP& s) {
       grad_enabled_ = saved;
       set_grad(inner);
       grad_enabled_ = inner;
-      try { exec_block(s->body); } catch (...) { grad_enabled_ = saved; throw; }
+      auto run_exits = [&]() {
+        for (auto e = exits.rbegin(); e != exits.rend(); ++e)
+          call(getattr(*e, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc);
+      };
+      try { exec_block(s->body); } catch (CompileError&) { grad_enabled_ = saved; throw; } catch (...) { grad_enabled_ = saved; run_exits(); throw; }
+      run_exits();
       set_grad(saved);
       grad_enabled_ = saved;
       return;

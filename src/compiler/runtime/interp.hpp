@@ -303,8 +303,14 @@ class Interp {
     std::string path, source;
     bool package = false;
   };
-  void set_search_roots(std::vector<std::string> roots);
+  /// The search path: the script's folder, the --source-roots, then the last `n_stub_roots` (--stub-path).
+  void set_search_roots(std::vector<std::string> roots, size_t n_stub_roots = 0);
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
+  bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
+  bool is_overlay_package(const std::string& top) const;
+  V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
+  std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
+  mutable std::map<std::string, bool> overlay_cache_;
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
   std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`

@@ -112,7 +112,8 @@ V Interp::eval(const ExprP& e) {
     case EK::UnaryOp: {
       V v = eval(e->a[0]);
       if (e->s == "not") return mk_bool(!truthy(v, e->loc));
-      if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : "pos", v, nullptr, e->loc, false);
+      if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : e->s == "~" ? "invert" : "pos", v, nullptr, e->loc, false);
+      if (e->s == "~" && (v->k == VK::Int || v->k == VK::Bool)) return mk_int(~(v->k == VK::Int ? v->i : static_cast<long long>(v->b)));
       if (e->s == "-") {
         if (v->k == VK::Int) return mk_int(-v->i);
         if (v->k == VK::Float) return mk_float(-v->f);

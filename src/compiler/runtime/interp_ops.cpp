@@ -2,6 +2,9 @@
 // and subscript access, iteration, arithmetic and comparisons on Python values.
 #include <fmt/format.h>
 
+#include <set>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -32,6 +35,15 @@ static V find_in_class(const V& cls, const std::string& name) {
   if (it != cls->attrs.end()) return it->second;
   for (auto& b : cls->bases) if (V r = find_in_class(b, name)) return r;
   return nullptr;
+}
+
+/// A class deriving from dict (or collections.OrderedDict, a dict here): its instances are dicts with `cls` set.
+bool is_dict_class(const V& cls) {
+  if (!cls) return false;
+  if ((cls->k == VK::Builtin && cls->s == "dict") || (cls->k == VK::Func && cls->fn && cls->fn->name == "OrderedDict")) return true;
+  if (cls->k != VK::Class) return false;
+  for (auto& b : cls->bases) if (is_dict_class(b)) return true;
+  return false;
 }
 
 /// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
@@ -171,6 +183,21 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           return inst;
         }
       }
+      if (is_dict_class(callee)) {  // a subclass of dict / OrderedDict: a dict carrying its class
+        V init = find_in_class(callee, "__init__");
+        V d;
+        if (init && init->k == VK::Func) {
+          d = std::make_shared<Obj>();
+          d->k = VK::Dict;
+          d->cls = callee;
+          args.insert(args.begin(), d);
+          call_user(init, args, kwargs, nullptr, 0);
+        } else {
+          d = call(mk_builtin("dict"), args, kwargs, loc);
+          d->cls = callee;
+        }
+        return d;
+      }
       auto inst = std::make_shared<Obj>();
       inst->k = VK::Instance;
       inst->cls = callee;
@@ -218,6 +245,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);
+          if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
           if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);
@@ -252,6 +280,19 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (it != obj->attrs.end()) {
       for (size_t i = 0; i < obj->items.size(); ++i) if (obj->items[i] == it->second) materialize_item(obj, i);
       return it->second;
+    }
+  }
+  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
+    if (V m = find_in_class(obj->cls, name)) {
+      if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
+      if (m->k == VK::Func) {
+        auto b = std::make_shared<Obj>();
+        b->k = VK::Bound;
+        b->self = obj;
+        b->func = m;
+        return b;
+      }
+      return m;
     }
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
@@ -309,6 +350,21 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
     if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
+  if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
+    // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
+    std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
+      if (!c) return false;
+      if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
+      if (c->k != VK::Class) return false;
+      for (auto& b : c->bases) if (is_fn(b)) return true;
+      return false;
+    };
+    if (is_fn(obj)) {
+      auto b = mk_builtin("autograd_function_apply");
+      b->self = obj;
+      return b;
+    }
+  }
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
@@ -331,6 +387,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         bm->func = m;
         return bm;
       }
+    }
+    if (obj->self && obj->self->k == VK::Dict) {  // super() of a dict subclass reaching dict
+      static const std::set<std::string> dm = {"__getitem__", "__setitem__", "__contains__", "__init__", "get", "keys",
+                                               "values", "items", "update", "pop", "setdefault", "copy"};
+      if (dm.count(name)) { auto b = mk_builtin("dict." + name); b->self = obj->self; return b; }
     }
     // super() reaching a built-in torch.nn class: its __init__ builds the parameters, its forward is the op
     V nn_base;
@@ -427,6 +488,8 @@ V Interp::subscript(V obj, V idx, Location loc) {
     return obj->items[i];
   }
   if (obj->k == VK::Dict) {
+    if (obj->cls)
+      if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
     for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) return kv.second;
     error(loc, fmt::format("KeyError: {}", py_repr(idx)));
   }
@@ -435,7 +498,38 @@ V Interp::subscript(V obj, V idx, Location loc) {
     std::string key;
     if (obj->builtin_nn == "ModuleDict") { key = py_str(idx); r = obj->attrs.count(key) ? obj->attrs[key] : nullptr; }
     else {
-      if (idx->k == VK::Slice) error(loc, "slicing a ModuleList is not supported by tparse");
+      if (idx->k == VK::Slice) {  // a new ModuleList / Sequential of the selected children (ModuleList.__getitem__)
+        long long n = static_cast<long long>(obj->order.size());
+        long long st = idx->items[2]->k == VK::Int ? idx->items[2]->i : 1;
+        if (st == 0) error(loc, "slice step cannot be zero");
+        long long lo = idx->items[0]->k == VK::Int ? norm_index(idx->items[0]->i, obj->order.size()) : (st > 0 ? 0 : n - 1);
+        long long hi = idx->items[1]->k == VK::Int ? norm_index(idx->items[1]->i, obj->order.size()) : (st > 0 ? n : -1);
+        lo = st > 0 ? std::clamp(lo, 0LL, n) : std::clamp(lo, -1LL, n - 1);
+        hi = st > 0 ? std::clamp(hi, 0LL, n) : std::clamp(hi, -1LL, n - 1);
+        auto out = std::make_shared<Obj>();
+        out->k = VK::Instance;
+        out->builtin_nn = obj->builtin_nn;
+        out->attrs["training"] = obj->attrs.count("training") ? obj->attrs["training"] : mk_bool(true);
+        Activation& act = *stack_.back();
+        auto src = act.ctx ? act.ctx->sources.find(obj.get()) : decltype(act.ctx->sources.end()){};
+        bool has_src = act.ctx && src != act.ctx->sources.end();
+        std::string base = has_src ? src->second : "";
+        int k = 0;
+        for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) {
+          std::string key = obj->order[static_cast<size_t>(i)];
+          V child = obj->attrs[key];
+          std::string nk = obj->builtin_nn == "Sequential" ? key : std::to_string(k++);
+          out->attrs[nk] = child;
+          out->order.push_back(nk);
+          if (has_src) act.ctx->sources[child.get()] = base + "._modules['" + key + "']";
+        }
+        // nn.Module.__init__ of the new container logs API usage: inside a frame a graph node
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        call(mk_builtin("nn_module_init"), {}, {}, loc);
+        init_ctx_ = saved;
+        return out;
+      }
       long long i = norm_index(idx->i, obj->order.size());
       if (i < 0 || i >= static_cast<long long>(obj->order.size())) error(loc, "index out of range");
       key = obj->order[i];
@@ -548,6 +642,33 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
+  if (a->k == VK::Dict && b->k == VK::Dict && op == "|") {  // PEP 584: a new dict, b's values win
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    d->dict = a->dict;
+    for (auto& kv : b->dict) {
+      bool found = false;
+      for (auto& e : d->dict) if (py_repr(e.first) == py_repr(kv.first)) { e.second = kv.second; found = true; break; }
+      if (!found) d->dict.push_back(kv);
+    }
+    return d;
+  }
+  if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
+    // lists do not take these operators: both operands are sets (sets are lists without equal items)
+    auto has = [](const std::vector<V>& xs, const V& v) {
+      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      return false;
+    };
+    std::vector<V> out;
+    if (op == "|") { out = a->items; for (auto& x : b->items) if (!has(out, x)) out.push_back(x); }
+    else if (op == "&") { for (auto& x : a->items) if (has(b->items, x)) out.push_back(x); }
+    else if (op == "-") { for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x); }
+    else {
+      for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x);
+      for (auto& x : b->items) if (!has(a->items, x)) out.push_back(x);
+    }
+    return mk_list(out);
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     try {

@@ -75,7 +75,7 @@ std::string type_name(const V& v) {
     case VK::Str: return "str";
     case VK::List: return "list";
     case VK::Tuple: return "tuple";
-    case VK::Dict: return "dict";
+    case VK::Dict: return v->cls ? v->cls->s : "dict";
     case VK::Func: return "function";
     case VK::Tensor: return "Tensor";
     case VK::Opaque: return v->s;

@@ -3,6 +3,7 @@
 // tuple results of (values, indices) calls with their getitem nodes.
 #include <fmt/format.h>
 
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
 
@@ -10,8 +11,12 @@ namespace tparse::compiler {
 
 // Graph target of F.X: the C bindings torch.nn.functional re-exports print as torch._C._nn.X
 static std::string f_target(const std::string& fname) {
-  static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot"};
+  static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot", "softplus"};
   if (cnn.count(fname)) return "torch._C._nn." + fname;
+  if (fname == "logsigmoid") return "torch._C._nn.log_sigmoid";
+  // functional.py re-exports these torch functions themselves (conv1d = _add_docstr(torch.conv1d, ...))
+  static const std::set<std::string> same = {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"};
+  if (same.count(fname)) return "torch." + fname;  // functional.py: logsigmoid = torch._C._nn.log_sigmoid
   return "torch.nn.functional." + fname;
 }
 
@@ -95,6 +100,7 @@ void Interp::materialize_item(const V& tuple, size_t i) {
   n.file = whole.file;
   g.nodes.push_back(n);
   g.tensor_node[item.get()] = static_cast<int>(g.nodes.size()) - 1;
+  keep_graph_value(item);
 }
 
 }  // namespace tparse::compiler

@@ -1,6 +1,9 @@
 // Graph IR helpers and the print_readable() renderer (node names, stack comments, deletions).
 #include "torch/graph.hpp"
 
+#include <algorithm>
+#include <functional>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -47,6 +50,50 @@ void Graph::rename(int node, const std::string& var) {
   if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
   n.name = unique_name(var);
   n.renamed = true;
+}
+
+// OutputGraph.remove_unused_graphargs' miniature DCE (torch/_dynamo/output_graph.py): walking the nodes in
+// reverse, a node without users that is an `operator.getitem` (or get_attr) is erased; its operands lose a user.
+void Graph::remove_unused_getitems() {
+  std::vector<int> users(nodes.size(), 0);
+  std::function<void(const Arg&, int)> count = [&](const Arg& a, int d) {
+    if (a.node >= 0 && static_cast<size_t>(a.node) < users.size()) users[static_cast<size_t>(a.node)] += d;
+    for (const auto& x : a.seq) count(x, d);
+  };
+  for (const auto& n : nodes) {
+    for (const auto& a : n.args) count(a, 1);
+    for (const auto& [k, a] : n.kwargs) count(a, 1);
+  }
+  for (int o : outputs) if (o >= 0 && static_cast<size_t>(o) < users.size()) ++users[static_cast<size_t>(o)];
+  std::vector<bool> erased(nodes.size(), false);
+  for (size_t i = nodes.size(); i-- > 0;) {
+    const Node& n = nodes[i];
+    if (users[i] == 0 && n.op == "call_function" && n.target == "getitem") {
+      erased[i] = true;
+      for (const auto& a : n.args) count(a, -1);
+      for (const auto& [k, a] : n.kwargs) count(a, -1);
+    }
+  }
+  if (std::find(erased.begin(), erased.end(), true) == erased.end()) return;
+  std::vector<int> remap(nodes.size(), -1);
+  std::vector<Node> kept;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (!erased[i]) { remap[i] = static_cast<int>(kept.size()); kept.push_back(std::move(nodes[i])); }
+  std::function<void(Arg&)> fix = [&](Arg& a) {
+    if (a.node >= 0) a.node = remap[static_cast<size_t>(a.node)];
+    for (auto& x : a.seq) fix(x);
+  };
+  for (auto& n : kept) {
+    for (auto& a : n.args) fix(a);
+    for (auto& [k, a] : n.kwargs) fix(a);
+  }
+  for (auto& o : outputs) o = remap[static_cast<size_t>(o)];
+  for (auto it = tensor_node.begin(); it != tensor_node.end();) {
+    if (erased[static_cast<size_t>(it->second)]) { it = tensor_node.erase(it); continue; }
+    it->second = remap[static_cast<size_t>(it->second)];
+    ++it;
+  }
+  nodes = std::move(kept);
 }
 
 void Graph::rollback(size_t n) {

@@ -52,6 +52,8 @@ struct Graph {
   void rename(int node, const std::string& var);
   size_t checkpoint() const { return nodes.size(); }
   void rollback(size_t n);
+  /// Dynamo's DCE at the end of a frame: unused operator.getitem nodes go (remove_unused_graphargs).
+  void remove_unused_getitems();
 };
 
 /// `class GraphModule(torch.nn.Module): def forward(self, ...)` text, like

@@ -2,6 +2,7 @@
 // Dynamo records when it inlines the module, e.g. Linear -> torch._C._nn.linear).
 #include <fmt/format.h>
 
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn_more.hpp"
 
@@ -66,6 +67,11 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
   if (cls == "Embedding") {
     long long n = need_int(0, "num_embeddings"), d = need_int(1, "embedding_dim");
     add(inst, "weight", param({Dim{n, ""}, Dim{d, ""}}, 0));
+    inst->attrs["num_embeddings"] = mk_int(n);
+    inst->attrs["embedding_dim"] = mk_int(d);
+    V pad = arg(2, "padding_idx");  // nn.Embedding normalizes a negative padding_idx
+    if (pad && pad->k == VK::Int && pad->i < 0) pad = mk_int(pad->i + n);
+    inst->attrs["padding_idx"] = pad ? pad : none();
     return inst;
   }
   if (cls == "Dropout") {
@@ -235,6 +241,7 @@ V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) 
   stamp_node(n, loc);
   ctx.graph.nodes.push_back(n);
   ctx.graph.tensor_node[r.get()] = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  keep_graph_value(r);
   (void)in_nodes;
   return r;
 }

@@ -4,11 +4,19 @@
 
 #include <cmath>
 
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
 
 namespace tparse::compiler {
+
+static std::vector<V>& graph_values() {
+  static std::vector<V> kept;
+  return kept;
+}
+void keep_graph_value(const V& v) { graph_values().push_back(v); }
+void release_graph_values() { graph_values().clear(); }
 
 using KW = std::vector<std::pair<std::string, V>>;
 
@@ -94,6 +102,7 @@ int Interp::node_of(const V& t) {
     describe_input(ctx, *t->t, global ? "___as_tensor(" + src + ")" : "L['" + src.substr(0, cut) + "']" + src.substr(cut));
   }
   ctx.graph.tensor_node[t.get()] = id;
+  keep_graph_value(t);
   if (src_it != ctx.sources.end() && !global) {  // a tensorified global is guarded by LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
@@ -157,6 +166,7 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   stamp_node(n, loc);
   g.nodes.push_back(n);
   g.tensor_node[res.get()] = static_cast<int>(g.nodes.size()) - 1;
+  keep_graph_value(res);
   return res;
 }
 
@@ -193,15 +203,15 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"@", "matmul"},
       {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"},
-      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"pos", "pos"},
+      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"pos", "pos"}, {"invert", "invert"},
       {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}};
   auto it = names.find(op);
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
   TensorInfo& ta = *a->t;
-  if (op == "neg" || op == "pos") {
+  if (op == "neg" || op == "pos" || op == "invert") {  // `~t`: operator.invert (bitwise not; logical not of bools)
     TensorInfo o = like(ta);
-    if (ta.fill) o.fill = op == "neg" ? -*ta.fill : *ta.fill;
-    return emit("call_function", op == "neg" ? "-" : "+", it->second, true, {a}, {}, o, loc);
+    if (ta.fill) o.fill = op == "neg" ? -*ta.fill : op == "invert" ? (ta.dtype == "bool" ? double(*ta.fill == 0) : -(*ta.fill) - 1) : *ta.fill;
+    return emit("call_function", op == "neg" ? "-" : op == "invert" ? "~" : "+", it->second, true, {a}, {}, o, loc);
   }
   if (b->k != VK::Tensor && b->k != VK::Int && b->k != VK::Float && b->k != VK::Bool)
     error(loc, fmt::format("unsupported operand type(s) for {}: 'Tensor' and '{}'", op, type_name(b)));
@@ -252,6 +262,9 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
     else if (op == ">=") r = x >= y; else if (op == "==") r = x == y; else if (op == "!=") r = x != y;
     o.fill = r;
   }
+  // Tensor `==` is recorded as the method `a.__eq__(b)` (every `==` of the real transformers-population traces,
+  // 322 of 322; `!=`, `<=`, ... stay operator call_functions); explain does not count it
+  if (op == "==") return emit("call_method", "__eq__", "eq", false, {a, b}, {}, o, loc);
   std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
   return emit("call_function", op, it->second, true, args, {}, o, loc);
 }

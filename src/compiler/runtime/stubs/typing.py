@@ -41,3 +41,47 @@ def cast(typ, value):
 
 def overload(fn):
     return fn
+
+
+class TypedDict:
+    """A TypedDict class is a dict at run time; its class keywords (total=False) are dropped."""
+
+    def __init__(self, **kwargs):
+        for k in kwargs:
+            setattr(self, k, kwargs[k])
+
+
+class NamedTuple:
+    pass
+
+
+class Protocol:
+    pass
+
+
+Unpack = _SpecialForm("Unpack")
+Required = _SpecialForm("Required")
+NotRequired = _SpecialForm("NotRequired")
+Self = _SpecialForm("Self")
+TypeAlias = _SpecialForm("TypeAlias")
+ParamSpec = _SpecialForm("ParamSpec")
+Concatenate = _SpecialForm("Concatenate")
+Annotated = _SpecialForm("Annotated")
+Final = _SpecialForm("Final")
+TypeGuard = _SpecialForm("TypeGuard")
+
+
+def get_type_hints(obj, *args, **kwargs):
+    return {}
+
+
+def runtime_checkable(cls):
+    return cls
+
+
+def final(fn):
+    return fn
+
+
+def no_type_check(fn):
+    return fn

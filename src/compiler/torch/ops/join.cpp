@@ -2,6 +2,7 @@
 // chunk/split/unbind/tensor_split (one call node, then a getitem node per part).
 #include <fmt/format.h>
 
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
 
@@ -33,6 +34,7 @@ V cat(OpCall& c) {
     for (auto& x : ts) if (x.shape.size() != o.shape.size()) c.fail("stack expects each tensor to be equal size");
     o.shape.insert(o.shape.begin() + dim, Dim{static_cast<long long>(ts.size()), ""});
   } else {
+    if (o.shape.empty()) c.fail(fmt::format("zero-dimensional tensor (at position 0) cannot be concatenated"));
     dim = c.dim(dim, o.shape.size());
     long long tot = 0;
     for (auto& x : ts) {
@@ -118,6 +120,7 @@ V split(OpCall& c) {
       g.nodes.push_back(n);
       V pv = mk_tensor(p);
       g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
+      keep_graph_value(pv);
       xs.push_back(pv);
     } else {
       xs.push_back(mk_tensor(p));

@@ -1,5 +1,6 @@
 """tparse stub of transformers.activations: ACT2FN["gelu"] etc. build the same modules the real
 table builds (GELUActivation calls nn.functional.gelu; "silu"/"relu"/... are torch.nn modules)."""
+__tparse_fallback__ = True  # the real activations.py wins where a source root has it
 import math
 
 import torch

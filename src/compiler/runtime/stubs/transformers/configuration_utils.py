@@ -1,32 +1,113 @@
-"""tparse stub of transformers.configuration_utils: a config is a plain attribute bag. Reads of its
-attributes inside a compiled frame are constants guarded by value, as for the real object."""
+"""tparse stub of transformers.configuration_utils. A config's fields are its class-level annotated defaults (the
+real class is a dataclass); __init__ sets the keywords given, then __post_init__ (the model's own, then ours)
+standardizes RoPE parameters through the real RotaryEmbeddingConfigMixin of modeling_rope_utils (read from the
+source root when there is one). `attribute_map` aliases read through __getattr__. Remote-code configs of the
+pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
+inside a compiled frame are constants, as for the real object."""
+import importlib.util
+
 import torch
 
+if importlib.util.find_spec("transformers.modeling_rope_utils") is not None:  # a source root has it
+    from transformers.modeling_rope_utils import RotaryEmbeddingConfigMixin
+else:
+    class RotaryEmbeddingConfigMixin:
+        def convert_rope_params_to_dict(self, **kwargs):
+            return kwargs
 
-class PretrainedConfig:
+
+class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     model_type = ""
+    base_config_key = ""
+    sub_configs = {}
+    has_no_defaults_at_init = False
+    keys_to_ignore_at_inference = []
+    attribute_map = {}
+    base_model_tp_plan = None
+    base_model_pp_plan = None
+    base_model_ep_plan = None
+    _auto_class = None
+    transformers_version: str = None
+    architectures: list = None
+    output_hidden_states: bool = False
+    return_dict: bool = True
+    dtype: str = None
+    chunk_size_feed_forward: int = 0
+    is_encoder_decoder: bool = False
+    id2label: dict = None
+    label2id: dict = None
+    problem_type: str = None
+    num_labels = 2
+    torchscript = False
+    _output_attentions = False
+    _attn_implementation = None
+    _experts_implementation = None
+    _name_or_path = ""
+
+    use_cache = True
+    tie_word_embeddings = True
+    pad_token_id = None
+    bos_token_id = None
+    eos_token_id = None
 
     def __init__(self, **kwargs):
-        self.return_dict = kwargs.pop("return_dict", True)
-        self.output_hidden_states = kwargs.pop("output_hidden_states", False)
-        self.output_attentions = kwargs.pop("output_attentions", False)
-        self.torchscript = kwargs.pop("torchscript", False)
+        # remote-code configs call super().__init__(**kwargs) with the pre-5.0 keywords
         dtype = kwargs.pop("torch_dtype", None)
         dtype = kwargs.pop("dtype", dtype)
-        if isinstance(dtype, str):
-            dtype = getattr(torch, dtype)
-        self.torch_dtype = dtype
-        self.dtype = dtype
-        self.use_cache = kwargs.pop("use_cache", True)
-        self.tie_word_embeddings = kwargs.pop("tie_word_embeddings", True)
-        self.is_encoder_decoder = kwargs.pop("is_encoder_decoder", False)
-        self.pad_token_id = kwargs.pop("pad_token_id", None)
-        self.bos_token_id = kwargs.pop("bos_token_id", None)
-        self.eos_token_id = kwargs.pop("eos_token_id", None)
-        self.name_or_path = kwargs.pop("name_or_path", "")
+        if dtype is not None:
+            self.dtype = getattr(torch, dtype) if isinstance(dtype, str) else dtype
+        if "output_attentions" in kwargs:
+            self._output_attentions = kwargs.pop("output_attentions")
+        if "name_or_path" in kwargs:
+            self._name_or_path = kwargs.pop("name_or_path")
         for key, value in kwargs.items():
             setattr(self, key, value)
+        self.__post_init__()
+
+    def __post_init__(self, **kwargs):
+        if self.dtype is not None and isinstance(self.dtype, str):
+            self.dtype = getattr(torch, self.dtype)
+        if hasattr(self, "rope_parameters"):
+            kwargs = self.convert_rope_params_to_dict(**kwargs)
+        self._output_attentions = kwargs.pop("output_attentions", False)
+        self._attn_implementation = kwargs.pop("attn_implementation", None)
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+    def __getattr__(self, key):
+        amap = self.attribute_map
+        if key in amap:
+            return getattr(self, amap[key])
+        raise AttributeError(key)
+
+    @property
+    def name_or_path(self):
+        return self._name_or_path
+
+    @property
+    def output_attentions(self):
+        return self._output_attentions
 
     @property
     def use_return_dict(self):
         return self.return_dict and not self.torchscript
+
+    @property
+    def torch_dtype(self):
+        return self.dtype
+
+    @torch_dtype.setter
+    def torch_dtype(self, value):
+        self.dtype = getattr(torch, value) if isinstance(value, str) else value
+
+    def validate_layer_type(self):
+        pass
+
+    def get_text_config(self, decoder=None, encoder=None):
+        return self
+
+    def to_dict(self):
+        return {}
+
+
+PretrainedConfig = PreTrainedConfig

@@ -1,6 +1,11 @@
-"""tparse stub of transformers.modeling_utils: a PreTrainedModel is an nn.Module holding its config."""
+"""tparse stub of transformers.modeling_utils: a PreTrainedModel is an nn.Module holding its config;
+post_init() ties the output embedding to the input one where the config asks (as the real tie_weights).
+ALL_ATTENTION_FUNCTIONS maps config._attn_implementation to the real attention function of
+integrations/sdpa_attention.py when a source root provides it (eager: the model's own function)."""
 import torch
 from torch import nn
+
+from transformers.utils.generic import GeneralInterface
 
 
 class PreTrainedModel(nn.Module):
@@ -9,16 +14,74 @@ class PreTrainedModel(nn.Module):
     main_input_name = "input_ids"
     supports_gradient_checkpointing = False
     _no_split_modules = None
+    _tied_weights_keys = None
+    _can_compile_fullgraph = False
+    _supports_sdpa = False
+    _is_stateful = False
+    is_parallelizable = False
 
     def __init__(self, config, *inputs, **kwargs):
         super().__init__()
         self.config = config
         self.name_or_path = config.name_or_path
+        # get_correct_experts_implementation: "grouped_mm" unless asked otherwise (torch 2.11 dispatches it)
+        if getattr(config, "_experts_implementation", None) is None:
+            config._experts_implementation = "grouped_mm"
         self.warnings_issued = {}
         self.generation_config = None
 
     def post_init(self):
-        pass
+        self.tie_weights()
+
+    def tie_weights(self, *args, **kwargs):
+        keys = self._tied_weights_keys
+        if not keys or not isinstance(keys, dict):
+            return
+        if not getattr(self.config, "tie_word_embeddings", False):
+            return
+        for target, source in keys.items():
+            dst = self
+            parts = target.split(".")
+            for p in parts[:-1]:
+                dst = getattr(dst, p, None)
+                if dst is None:
+                    break
+            src = self
+            for p in source.split("."):
+                src = getattr(src, p, None)
+                if src is None:
+                    break
+            if dst is not None and src is not None:
+                setattr(dst, parts[-1], src)
 
     def get_input_embeddings(self):
         return None
+
+    def warn_if_padding_and_no_attention_mask(self, input_ids, attention_mask):
+        # the real check returns at once while tracing (is_torchdynamo_compiling) or with no pad token seen
+        return
+
+    def get_extended_attention_mask(self, attention_mask, input_shape, device=None, dtype=None):
+        raise NotImplementedError("tparse stub: get_extended_attention_mask")
+
+    def can_generate(self):
+        return True
+
+    @property
+    def device(self):
+        return torch.device("cpu")
+
+
+class AttentionInterface(GeneralInterface):
+    _global_mapping = {}
+
+    def get_interface(self, attn_implementation, default):
+        if attn_implementation == "eager" or attn_implementation is None:
+            return default
+        if attn_implementation == "sdpa":
+            from transformers.integrations.sdpa_attention import sdpa_attention_forward
+            return sdpa_attention_forward
+        return self.get(attn_implementation, default)
+
+
+ALL_ATTENTION_FUNCTIONS = AttentionInterface()

@@ -1,3 +1,59 @@
-"""tparse stub of transformers.utils: ModelOutput and the logging module."""
+"""tparse stub of transformers.utils: logging, ModelOutput, the decorators model files use and the
+availability flags of a CPU-only torch 2.11 install without optional packages."""
 from transformers.utils import logging
-from transformers.utils.generic import ModelOutput
+from transformers.utils.generic import (
+    ModelOutput,
+    TransformersKwargs,
+    can_return_tuple,
+    merge_with_config_defaults,
+    maybe_autocast,
+    torch_int,
+    torch_float,
+    GeneralInterface,
+)
+from transformers.utils.import_utils import (
+    is_torch_available,
+    is_torch_flex_attn_available,
+    is_torch_greater_or_equal,
+    is_torch_npu_available,
+    is_torch_xpu_available,
+    is_torch_cuda_available,
+    is_torch_mlu_available,
+    is_torchdynamo_compiling,
+    is_torchdynamo_exporting,
+    is_tracing,
+    torch_compilable_check,
+    is_accelerate_available,
+    is_peft_available,
+    is_bitsandbytes_available,
+    is_kernels_available,
+    is_ninja_available,
+    is_flash_attn_2_available,
+    is_mambapy_available,
+    is_causal_conv1d_available,
+    is_mamba_ssm_available,
+    is_mamba_2_ssm_available,
+    is_flash_linear_attention_available,
+)
+from transformers.utils.auto_docstring import auto_docstring
+
+CONFIG_NAME = "config.json"
+WEIGHTS_NAME = "pytorch_model.bin"
+SAFE_WEIGHTS_NAME = "model.safetensors"
+
+
+class ContextManagers:
+    def __init__(self, context_managers):
+        self.context_managers = context_managers
+
+
+class ExplicitEnum:
+    pass
+
+
+class _LazyModule:
+    """models/<type>/__init__.py replaces itself in sys.modules by one of these; the package's submodules are
+    imported as usual, so it only has to accept the arguments."""
+
+    def __init__(self, name, module_file, import_structure, module_spec=None, extra_objects=None, **kwargs):
+        self.name = name

@@ -1,11 +1,19 @@
-"""tparse stub of transformers.utils.generic.ModelOutput: an ordered record of optional fields;
-indexing with an int or slice sees only the fields that are not None (as the real to_tuple())."""
+"""tparse stub of transformers.utils.generic. ModelOutput: an ordered record of optional fields; indexing with
+an int or slice sees only the fields that are not None (as the real to_tuple()). The decorators model files
+put on forward (can_return_tuple, merge_with_config_defaults) wrap it in a function named `wrapper`, as the
+real ones do (Dynamo inlines it; a break inside shows that frame name); they add no graph operation."""
+from functools import wraps
+
+import torch
 
 
 class ModelOutput:
     _field_names = ()
 
     def __init__(self, *args, **kwargs):
+        if not self._field_names and hasattr(self, "__dataclass_fields__"):
+            # a model file's own @dataclass output class: its fields in order
+            self._field_names = tuple(self.__dataclass_fields__.keys())
         i = 0
         for name in self._field_names:
             if i < len(args):
@@ -33,3 +41,125 @@ class ModelOutput:
 
     def __contains__(self, k):
         return k in self.keys()
+
+
+class TransformersKwargs:
+    pass
+
+
+class GeneralInterface:
+    _global_mapping = {}
+
+    def __init__(self):
+        self._local_mapping = {}
+
+    def __getitem__(self, key):
+        if key in self._local_mapping:
+            return self._local_mapping[key]
+        return self._global_mapping[key]
+
+    def __setitem__(self, key, value):
+        self._local_mapping[key] = value
+
+    def __contains__(self, key):
+        return key in self._local_mapping or key in self._global_mapping
+
+    def get(self, key, default=None):
+        if key in self._local_mapping:
+            return self._local_mapping[key]
+        if key in self._global_mapping:
+            return self._global_mapping[key]
+        return default
+
+    def keys(self):
+        return list(self._global_mapping.keys()) + list(self._local_mapping.keys())
+
+    def valid_keys(self):
+        return self.keys()
+
+    @classmethod
+    def register(cls, key, value):
+        cls._global_mapping[key] = value
+
+
+def can_return_tuple(func):
+    @wraps(func)
+    def wrapper(self, *args, **kwargs):
+        return_dict = self.config.return_dict if hasattr(self, "config") else True
+        return_dict_passed = kwargs.pop("return_dict", return_dict)
+        if return_dict_passed is not None:
+            return_dict = return_dict_passed
+        output = func(self, *args, **kwargs)
+        if not return_dict and not isinstance(output, tuple):
+            output = output.to_tuple()
+        return output
+
+    return wrapper
+
+
+def merge_with_config_defaults(func):
+    @wraps(func)
+    def wrapper(self, *args, **kwargs):
+        for arg_name in ("use_cache", "vision_feature_layer", "vision_feature_select_strategy", "vision_aspect_ratio"):
+            if kwargs.get(arg_name) is None:
+                arg_value = getattr(self.config, arg_name, None)
+                if arg_value is not None:
+                    kwargs[arg_name] = arg_value
+        is_causal = kwargs.get("is_causal", getattr(self.config, "is_causal", None))
+        if is_causal is not None:
+            kwargs["is_causal"] = is_causal
+        return func(self, *args, **kwargs)
+
+    return wrapper
+
+
+check_model_inputs = merge_with_config_defaults
+
+
+class _NullContext:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *args):
+        return False
+
+
+def maybe_autocast(device_type, dtype=None, enabled=True, cache_enabled=None):
+    if device_type == "meta":
+        return _NullContext()
+    if torch.is_autocast_enabled(device_type) or enabled:
+        return torch.autocast(device_type, dtype=dtype, enabled=enabled, cache_enabled=cache_enabled)
+    return _NullContext()
+
+
+def torch_int(x):
+    return int(x)
+
+
+def torch_float(x):
+    return int(x)
+
+
+def is_flash_attention_requested(config=None, requested_attention_implementation=None, version=None):
+    impl = config._attn_implementation if config is not None else requested_attention_implementation
+    if impl is None:
+        return False
+    return "flash" in impl
+
+
+def split_attention_implementation(implementation):
+    if implementation is None:
+        return False, None
+    if implementation.startswith("paged|"):
+        return True, implementation[6:]
+    return False, implementation
+
+
+def accepts_precomputed_kwargs(modality):
+    def decorator(func):
+        return func
+    return decorator
+
+
+def no_inherit_decorator(obj):
+    return obj

@@ -318,11 +318,18 @@ void Interp::exec_stmt(const StmtP& s) {
       for (auto& it : s->items) {
         V cm = eval(it);
         if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) kinds.push_back(cm->s.substr(4));
+        else if (cm->k == VK::Device) kinds.push_back("device");  // torch.device.__enter__: a DeviceContext mode
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
-        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode)");
+        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.device)");
       }
       std::function<V(size_t)> run = [&](size_t i) -> V {
         if (i == kinds.size()) { exec_block(s->body); return none(); }
+        if (kinds[i] == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
+          bool saved = torch_function_mode_;
+          torch_function_mode_ = true;
+          struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
+          return run(i + 1);
+        }
         return with_grad_ctx(kinds[i], s->loc, [&] { return run(i + 1); });
       };
       run(0);

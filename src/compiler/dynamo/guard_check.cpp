@@ -55,17 +55,17 @@ static std::string root_of(const std::string& src) {
   return src.substr(0, std::min(src.size(), src.find_first_of(".[")));
 }
 
-/// The first failing guard of `e` among those on `root`.
+/// The first failing guard of `e` among those on `root` (empty: all, in kind order).
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
                               const std::shared_ptr<Env>& globals, bool old) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
   for (auto& g : e.values) {
-    if (g.kind != "id" || root_of(g.src) != root) continue;
+    if (g.kind != "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v = resolve_source(g.src, inputs);
     if (v && v.get() != g.value.get()) return g.code;
   }
   for (auto& g : e.tensors) {
-    if (root_of(g.src) != root) continue;
+    if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
     if (!v) continue;
     std::string n = old ? local_src(g.src) : g.src;
@@ -92,12 +92,12 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
           return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
   }
   for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance
-    if (root_of(g.src) != root) continue;
+    if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
     if (v && (v->k != VK::Instance || v->cls.get() != g.value->cls.get())) return g.code + "  " + g.comment + g.stack;
   }
   for (auto& g : e.values) {
-    if (g.kind == "id" || root_of(g.src) != root) continue;
+    if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v;
     if (g.src.rfind("G['", 0) == 0) {
       std::string n = g.src.substr(3, g.src.size() - 5);
@@ -135,6 +135,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
 /// current order: first-installed first, then stably re-sorted by failure count after each failure.
 std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
                                const std::shared_ptr<Env>& globals, bool old) {
+  // torch < 2.4: Python guard code, one expression list in source-name order, no failure counts
+  if (old) return check_root(e, "", inputs, globals, old);
   if (e.root_fails.empty() || e.root_fails.back().second == 0) {  // unsorted yet: the roots the frame never
     auto add = [&](const std::string& src) {                       // loaded by name follow, in kind order
       std::string r = root_of(src);

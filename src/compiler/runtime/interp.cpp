@@ -314,23 +314,46 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::Import: exec_import(*s); return;
     case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
-      std::vector<std::string> kinds;  // the grad-mode managers, outermost first
-      for (auto& it : s->items) {
+      // Managers are entered in order and left innermost first. torch's grad modes and torch.device are
+      // modelled (with_grad_ctx, the DeviceContext mode); a manager of Python source runs its
+      // __enter__ / __exit__ (the hf branch's rule, kept identical here: __exit__(None, None, None) also
+      // when the body raises a Python exception, not on a tparse error)
+      struct Ctx { std::string kind; V cm; };
+      std::vector<Ctx> ctxs;
+      for (size_t i = 0; i < s->items.size(); ++i) {
+        const auto& it = s->items[i];
         V cm = eval(it);
-        if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) kinds.push_back(cm->s.substr(4));
-        else if (cm->k == VK::Device) kinds.push_back("device");  // torch.device.__enter__: a DeviceContext mode
+        if (cm->k == VK::Instance && cm->cls) {
+          bool found = false;
+          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {}
+          if (found) {
+            V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
+            if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
+            ctxs.push_back({"user", cm});
+            continue;
+          }
+        }
+        if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) ctxs.push_back({cm->s.substr(4), cm});
+        else if (cm->k == VK::Device) ctxs.push_back({"device", cm});  // torch.device.__enter__: a DeviceContext mode
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
         else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.device)");
       }
       std::function<V(size_t)> run = [&](size_t i) -> V {
-        if (i == kinds.size()) { exec_block(s->body); return none(); }
-        if (kinds[i] == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
+        if (i == ctxs.size()) { exec_block(s->body); return none(); }
+        const Ctx& c = ctxs[i];
+        if (c.kind == "user") {
+          auto leave = [&] { call(getattr(c.cm, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc); };
+          try { run(i + 1); } catch (CompileError&) { throw; } catch (...) { leave(); throw; }
+          leave();
+          return none();
+        }
+        if (c.kind == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
           bool saved = torch_function_mode_;
           torch_function_mode_ = true;
           struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
           return run(i + 1);
         }
-        return with_grad_ctx(kinds[i], s->loc, [&] { return run(i + 1); });
+        return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); });
       };
       run(0);
       return;

@@ -227,6 +227,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
               return call_user(f, args, kwargs, nullptr, 0);
             });
           }
+          if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
           if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);

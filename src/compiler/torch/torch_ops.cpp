@@ -208,7 +208,7 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
         {"add", "add"}, {"sub", "sub"}, {"mul", "mul"}, {"truediv", "div"}, {"floordiv", "__floordiv__"},
         {"mod", "remainder"}, {"matmul", "__matmul__"}, {"pow", "pow"}, {"lt", "lt"}, {"gt", "gt"}, {"le", "le"},
         {"ge", "ge"}, {"eq", "eq"}, {"ne", "ne"}, {"and_", "__and__"}, {"or_", "__or__"}, {"neg", "neg"},
-        {"pos", "positive"}, {"iadd", "add_"}, {"isub", "sub_"}, {"imul", "mul_"}, {"itruediv", "div_"}};
+        {"pos", "positive"}, {"invert", "bitwise_not"}, {"iadd", "add_"}, {"isub", "sub_"}, {"imul", "mul_"}, {"itruediv", "div_"}};
     static const std::map<std::string, std::string> rev = {
         {"sub", "__rsub__"}, {"truediv", "__rdiv__"}, {"floordiv", "__rfloordiv__"}, {"mod", "__rmod__"}, {"pow", "__rpow__"}};
     std::string m = fwd.at(it->second);

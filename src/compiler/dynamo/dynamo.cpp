@@ -225,6 +225,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     (void)tg;
   }
   entry->values = ctx.vguards;
+  entry->module_types = ctx.module_types;
+  for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });
   std::vector<std::string> lambdas;
@@ -310,6 +312,25 @@ void Interp::guard_module_id(const V& mod, const std::string& src) {
   ctx.vguards.push_back(g);
 }
 
+void Interp::guard_module_type(const V& mod, const std::string& src, Location loc) {
+  if (prof_.modules_id_matched() || !tracing() || !mod->cls) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.module_types) if (g.src == src) return;
+  Activation& act = *stack_.back();
+  ValueGuard g;
+  g.src = src;
+  g.kind = "type";
+  g.value = mod;
+  std::string qual = mod->cls->fn ? path_of(mod->cls->fn->loc.file) : path_of(loc.file);  // the defining module
+  qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
+  if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
+  g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
+  g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
+  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                        act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+  ctx.module_types.push_back(g);
+}
+
 void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc) {
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
@@ -361,6 +382,8 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   if (act.ctx) {
     act.ctx->is_resume = true;
     act.ctx->stack_slots = stack0 ? 1 : 0;
+    // the resume function's prologue loads its stack arguments first (then the live locals)
+    if (stack0 && act.ctx->first_loads.empty()) act.ctx->first_loads.push_back("___stack0");
   }
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
@@ -435,7 +458,9 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     act.ctx = nullptr;
     V result = call(callee, args, kwargs, loc);
     if (!act.is_return_call) {
-      enter_resume(act, std::to_string(loc.line), act.cur_line, result);
+      // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
+      // resume at different offsets, two code objects of one name
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, result);
       // the resume frame may have replaced the value by its dynamic copy
       if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
     }
@@ -490,6 +515,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   if (opts) cur_opts_ = opts;
   struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
   auto eager = [&]() -> V {
+    if (module_wrapper && module && module->cls) return call(module, args, kwargs, loc);  // Module.__call__
     if (module_wrapper) return nn_forward(module, args, kwargs, loc);
     return call_user(fnv, args, kwargs, nullptr, 0);
   };
@@ -515,6 +541,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   auto ctx = enter_frame(cs, inputs, cur_opts_, false);
   if (!ctx) return eager();
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
+  if (module_wrapper && module && module->cls) {  // a user module: L['fn'] (its class's module-qualified name)
+    ctx->wrapper_cls = "user:" + type_name(module);
+    if (!ctx->sources.count(module.get())) ctx->sources[module.get()] = "fn";
+  }
   // dynamic copies replace the arguments
   if (!module_wrapper) {
     size_t ai = 0;

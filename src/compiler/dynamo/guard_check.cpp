@@ -3,6 +3,8 @@
 // comment and user stack, TYPE_MATCH for dynamic ints and tensorified floats).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "runtime/interp.hpp"
 
 namespace tparse::compiler {
@@ -47,17 +49,23 @@ static std::string local_src(const std::string& src) {
   return "L['" + src.substr(0, p) + "']" + (p == std::string::npos ? "" : src.substr(p));
 }
 
-/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
-/// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
-std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
-                               const std::shared_ptr<Env>& globals, bool old) {
+/// The local or global a guard source starts from (`x`, `self`, `G['scale']`): its root-manager child.
+static std::string root_of(const std::string& src) {
+  if (src.rfind("G['", 0) == 0) return src.substr(0, src.find("']") + 2);
+  return src.substr(0, std::min(src.size(), src.find_first_of(".[")));
+}
+
+/// The first failing guard of `e` among those on `root` (empty: all, in kind order).
+static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
+                              const std::shared_ptr<Env>& globals, bool old) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
   for (auto& g : e.values) {
-    if (g.kind != "id") continue;
+    if (g.kind != "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v = resolve_source(g.src, inputs);
     if (v && v.get() != g.value.get()) return g.code;
   }
   for (auto& g : e.tensors) {
+    if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
     if (!v) continue;
     std::string n = old ? local_src(g.src) : g.src;
@@ -74,9 +82,22 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
       if (t.shape[i].v != g.t.shape[i].v)
         return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", n, i, g.t.shape[i].v, t.shape[i].v);
     }
+    // TENSOR_MATCH checks the strides of a static entry too (a view's, e.g. h[:, -1]); an entry with
+    // symbolic sizes keeps symbolic strides, which tparse does not model: not checked there
+    bool sym = false;
+    for (auto& d : g.t.shape) sym = sym || d.is_sym();
+    if (!sym && g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())
+      for (size_t i = 0; i < t.stride.size(); ++i)
+        if (!g.t.stride[i].is_sym() && !t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)
+          return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
+  }
+  for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance
+    if (!root.empty() && root_of(g.src) != root) continue;
+    V v = resolve_source(g.src, inputs);
+    if (v && (v->k != VK::Instance || v->cls.get() != g.value->cls.get())) return g.code + "  " + g.comment + g.stack;
   }
   for (auto& g : e.values) {
-    if (g.kind == "id") continue;
+    if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v;
     if (g.src.rfind("G['", 0) == 0) {
       std::string n = g.src.substr(3, g.src.size() - 5);
@@ -107,5 +128,35 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
   }
   return "";
 }
+
+/// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
+/// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
+/// The guards are checked root by root (a root's guards in the order below), roots in the entry's
+/// current order: first-installed first, then stably re-sorted by failure count after each failure.
+std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                               const std::shared_ptr<Env>& globals, bool old) {
+  // torch < 2.4: Python guard code, one expression list in source-name order, no failure counts
+  if (old) return check_root(e, "", inputs, globals, old);
+  if (e.root_fails.empty() || e.root_fails.back().second == 0) {  // unsorted yet: the roots the frame never
+    auto add = [&](const std::string& src) {                       // loaded by name follow, in kind order
+      std::string r = root_of(src);
+      for (auto& x : e.root_fails) if (x.first == r) return;
+      e.root_fails.push_back({r, 0});
+    };
+    for (auto& g : e.values) if (g.kind == "id") add(g.src);
+    for (auto& g : e.tensors) add(g.src);
+    for (auto& g : e.module_types) add(g.src);
+    for (auto& g : e.values) if (g.kind != "id") add(g.src);
+  }
+  for (size_t k = 0; k < e.root_fails.size(); ++k) {
+    std::string r = check_root(e, e.root_fails[k].first, inputs, globals, old);
+    if (r.empty()) continue;
+    ++e.root_fails[k].second;
+    std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    return r;
+  }
+  return "";
+}
+
 
 }  // namespace tparse::compiler

@@ -167,14 +167,16 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
   GuardMgr args_mgr{"L['args']", "FrameLocalsGuardAccessor(key='args', framelocals_idx=0)", "<class 'tuple'>", true};
   if (inner) {
     GuardMgr kw{"L['kwargs']", "FrameLocalsGuardAccessor(key='kwargs', framelocals_idx=1)", "<class 'dict'>", true};
-    std::string cls = "torch.nn.modules.container." + ctx.wrapper_cls;
+    bool user = ctx.wrapper_cls.rfind("user:", 0) == 0;
+    std::string cls = user ? ctx.wrapper_cls.substr(5) : "torch.nn.modules.container." + ctx.wrapper_cls;
+    std::string hint = user ? cls.substr(cls.rfind('.') + 1) : ctx.wrapper_cls;
     PyGuard a{"L['args']", 0, {args_mgr}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['args'], 10759232), type=<class 'tuple'>", "") + " (HINT: type tuple)"},
                                            {"LENGTH_CHECK", guard_with_comment(fmt::format("len(L['args']) == {}", ctx.inputs[0].second->items.size()), "")}}};
     PyGuard kt{"L['kwargs']", 0, {kw}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['kwargs'], 10737728), type=<class 'dict'>", "") + " (HINT: type dict)"}}};
     PyGuard kl{"L['kwargs']", 0, {kw}, {{"DICT_LENGTH", guard_with_comment("not L['kwargs']", "")}}};
     GuardMgr fm{"L['fn']", "FrameLocalsGuardAccessor(key='fn', framelocals_idx=2)", "<class '" + cls + "'>", true, true};
     PyGuard fn{"L['fn']", 2, {fm}, {{"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id(L['fn'], 984188816), type=<class '{}'>", cls), "") +
-                                                      " (HINT: type " + ctx.wrapper_cls + ")"}}};
+                                                      " (HINT: type " + hint + ")"}}};
     for (auto* g : {&a, &kt, &kl, &fn}) out.push_back(*g);
   }
   for (auto& tg : e.tensors) {

@@ -70,6 +70,13 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_data_dependent_op(const std::string& op) {
+  return gb_message("Data dependent operator",
+                    fmt::format("Operator `{}` has a non-Tensor output whose value is dependent on the data of Tensor inputs.", op),
+                    {"Enable tracing of data-dependent output operators with `torch._dynamo.config.capture_scalar_outputs = True`"},
+                    op, "GB0033");
+}
+
 std::string msg_disabled(const std::string& fn) {
   std::string f = fmt::format("<function {} at 0x7f0000000000>", fn);
   return gb_message("Skip calling `torch.compiler.disable()`d function",

@@ -16,6 +16,8 @@ std::string msg_print(const std::vector<std::string>& arg_types);
 std::string msg_item();
 std::string msg_tolist();
 std::string msg_nonzero(const std::string& op);
+/// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
+std::string msg_data_dependent_op(const std::string& op);
 std::string msg_disabled(const std::string& fn);
 std::string msg_skipped_builtin(const std::string& module, const std::string& qualname);
 std::string msg_graph_break_call();

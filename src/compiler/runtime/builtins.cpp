@@ -660,7 +660,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     }
   }
   if (name.rfind("torchctx.", 0) == 0) {
-    auto c = mk_builtin(name.substr(9) == "enable_grad" ? "ctx:enable_grad" : "ctx:no_grad");
+    std::string k = name.substr(9);
+    auto c = mk_builtin(k == "enable_grad" ? "ctx:enable_grad" : k == "inference_mode" ? "ctx:inference_mode" : "ctx:no_grad");
     return c;
   }
   // process-wide defaults: kept, read back by get_default_*; creation ops do not consult them yet (dtype of
@@ -673,7 +674,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     d->s = "float32";
     return d;
   }
-  if (name == "torch.set_default_device") return none();
+  // torch.set_default_device(d) enters a DeviceContext (a TorchFunctionMode) for d, None leaves it
+  if (name == "torch.set_default_device") {
+    torch_function_mode_ = !args.empty() && arg(0)->k != VK::None;
+    return none();
+  }
   {
     bool handled = false;
     V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp

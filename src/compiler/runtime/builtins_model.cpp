@@ -161,7 +161,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   // `@torch.no_grad()` / `@torch.inference_mode()` as a decorator: the function runs in that grad mode
-  if ((name == "ctx:no_grad" || name == "ctx:enable_grad") && args.size() == 1 && args[0]->k == VK::Func) {
+  if ((name == "ctx:no_grad" || name == "ctx:enable_grad" || name == "ctx:inference_mode") && args.size() == 1 && args[0]->k == VK::Func) {
     auto w = mk_builtin("gradwrap:" + name.substr(4));
     w->func = args[0];
     return w;

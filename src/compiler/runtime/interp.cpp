@@ -331,8 +331,12 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::Import: exec_import(*s); return;
     case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
-      bool saved = grad_enabled_;
-      std::vector<V> exits;  // context managers of Python source: __exit__ after the body, innermost first
+      // Managers are entered in order and left innermost first. torch's grad modes and torch.device are
+      // modelled (with_grad_ctx, the DeviceContext mode); a manager of Python source runs its
+      // __enter__ / __exit__ (the hf branch's rule, kept identical here: __exit__(None, None, None) also
+      // when the body raises a Python exception, not on a tparse error)
+      struct Ctx { std::string kind; V cm; };
+      std::vector<Ctx> ctxs;
       for (size_t i = 0; i < s->items.size(); ++i) {
         const auto& it = s->items[i];
         V cm = eval(it);
@@ -342,43 +346,33 @@ void Interp::exec_stmt(const StmtP& s) {
           if (found) {
             V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
             if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
-            exits.push_back(cm);
+            ctxs.push_back({"user", cm});
             continue;
           }
         }
-        if (cm->k == VK::Builtin && cm->s == "ctx:no_grad") grad_enabled_ = false;
-        else if (cm->k == VK::Builtin && cm->s == "ctx:enable_grad") grad_enabled_ = true;
+        if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) ctxs.push_back({cm->s.substr(4), cm});
+        else if (cm->k == VK::Device) ctxs.push_back({"device", cm});  // torch.device.__enter__: a DeviceContext mode
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
-        else if (!(cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0))
-          error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode)");
+        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.device)");
       }
-      auto set_grad = [&](bool on) {
-        if (!tracing() || on == grad_enabled_) return;
-        Graph& g = stack_.back()->ctx->graph;
-        Node n;
-        n.op = "call_function";
-        n.target = "torch._C._set_grad_enabled";
-        n.name = g.unique_name("_set_grad_enabled");
-        n.args.push_back(Arg{-1, on ? "True" : "False"});
-        n.line = s->loc.line;
-        n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
-        n.code = code_line(s->loc.file, s->loc.line);
-        n.file = path_of(s->loc.file);
-        n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
-        g.nodes.push_back(n);
+      std::function<V(size_t)> run = [&](size_t i) -> V {
+        if (i == ctxs.size()) { exec_block(s->body); return none(); }
+        const Ctx& c = ctxs[i];
+        if (c.kind == "user") {
+          auto leave = [&] { call(getattr(c.cm, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc); };
+          try { run(i + 1); } catch (CompileError&) { throw; } catch (...) { leave(); throw; }
+          leave();
+          return none();
+        }
+        if (c.kind == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
+          bool saved = torch_function_mode_;
+          torch_function_mode_ = true;
+          struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
+          return run(i + 1);
+        }
+        return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); });
       };
-      bool inner = grad_enabled_;
-      grad_enabled_ = saved;
-      set_grad(inner);
-      grad_enabled_ = inner;
-      auto run_exits = [&]() {
-        for (auto e = exits.rbegin(); e != exits.rend(); ++e)
-          call(getattr(*e, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc);
-      };
-      try { exec_block(s->body); } catch (CompileError&) { grad_enabled_ = saved; throw; } catch (...) { grad_enabled_ = saved; run_exits(); throw; }
-      run_exits();
-      set_grad(saved);
-      grad_enabled_ = saved;
+      run(0);
       return;
     }
     case SK::Assert: {
@@ -482,6 +476,44 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   }
   stack_.pop_back();
   return ret;
+}
+
+int Interp::emit_ctx_node(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc) {
+  if (!tracing()) return -1;
+  Graph& g = stack_.back()->ctx->graph;
+  Node n;
+  n.op = "call_function";
+  n.target = target;
+  n.name = g.unique_name(base);
+  n.args = std::move(args);
+  n.line = loc.line;
+  n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+  n.code = code_line(loc.file, loc.line);
+  n.file = path_of(loc.file);
+  n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
+  g.nodes.push_back(n);
+  return static_cast<int>(g.nodes.size()) - 1;
+}
+
+// GradModeVariable coalesces: `_set_grad_enabled(v)` only when the mode changes, on entry and on exit.
+// InferenceModeVariable always records `_enter_inference_mode(True)` and, on exit,
+// `_exit_inference_mode(<enter node>)` (torch/_dynamo/variables/ctx_manager.py).
+V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body) {
+  bool saved = grad_enabled_;
+  bool inner = kind == "enable_grad";
+  int enter = -1;
+  if (kind == "inference_mode") enter = emit_ctx_node("torch.autograd.grad_mode._enter_inference_mode", "_enter_inference_mode", {Arg{-1, "True"}}, loc);
+  else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, loc);
+  grad_enabled_ = inner;
+  V r;
+  try { r = body(); } catch (...) { grad_enabled_ = saved; throw; }
+  grad_enabled_ = saved;
+  if (kind == "inference_mode") {
+    if (enter >= 0) emit_ctx_node("torch.autograd.grad_mode._exit_inference_mode", "_exit_inference_mode", {Arg{enter, ""}}, loc);
+  } else if (inner != saved) {
+    emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, saved ? "True" : "False"}}, loc);
+  }
+  return r;
 }
 
 }  // namespace tparse::compiler

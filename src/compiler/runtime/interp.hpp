@@ -77,7 +77,12 @@ struct CacheEntry {
   std::string compile_id;
   std::vector<TensorGuard> tensors;
   std::vector<ValueGuard> values;
+  std::vector<ValueGuard> module_types;  ///< TYPE_MATCH on submodules read (2.11); checked, not rendered
   int guard_count = 0;
+  /// The root guard manager's children (one per local / global it reads) in check order, with how often
+  /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
+  /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)
+  mutable std::vector<std::pair<std::string, int>> root_fails;
 };
 
 /// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
@@ -108,6 +113,8 @@ struct FrameCtx {
   std::map<const Obj*, std::string> sources;   ///< value -> guard source
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
+  std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
+  std::vector<std::string> first_loads;         ///< names the frame loaded, in first-load order
   std::vector<std::pair<std::string, V>> inputs;
   std::vector<std::string> restart_reasons;
   int attempt = 0;
@@ -259,6 +266,11 @@ class Interp {
   void stamp_node(Node& n, Location loc) const;
   int node_of(const V& t);
   bool tracing() const;
+  /// A grad-mode node of a context manager Dynamo traces (GradModeVariable / InferenceModeVariable):
+  /// `target(args)` in the graph being recorded; its index, or -1 when not tracing.
+  int emit_ctx_node(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
+  /// Runs `body` inside `with <ctx>():` (no_grad / enable_grad / inference_mode) as Dynamo traces it.
+  V with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body);
   bool grad_enabled() const { return grad_enabled_; }
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
@@ -283,6 +295,9 @@ class Interp {
   std::string short_path(int file = 0) const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);
+  /// 2.11: reading a submodule `src` (`self._modules['ffn']`) installs TYPE_MATCH on it
+  /// (UnspecializedNNModuleVariable's source): a module of another class there recompiles.
+  void guard_module_type(const V& mod, const std::string& src, Location loc);
   // ---- guards on globals and the printed tree (guard_sources.cpp) ----
   std::string guard_comment(Location loc);
   void guard_global(const std::string& name, const V& v, Location loc);   ///< LOAD_GLOBAL of a module/function
@@ -377,6 +392,9 @@ class Interp {
   int frame_key_ = 0;
   int callback_active_ = 0;
   bool grad_enabled_ = true;
+  /// a torch function mode is on the stack (torch.set_default_device(d) pushes torch.utils._device.DeviceContext):
+  /// Dynamo dispatches Python operators on tensors through it, as Tensor methods (torch_ops.cpp tensor_binop)
+  bool torch_function_mode_ = false;
   std::shared_ptr<CompileOpts> cur_opts_;
   int tensor_ids_ = 0;
   std::map<std::string, V> modules_;

@@ -28,7 +28,15 @@ static V make_slice(V a, V b, V c) {
 
 V Interp::eval(const ExprP& e) {
   switch (e->k) {
-    case EK::Name: return lookup(e->s, e->loc);
+    case EK::Name: {
+      // the frame's first LOAD of each of its locals, in order: VariableBuilder installs a local's guards
+      // when it is first loaded, which orders the root guard manager's children (guard_check.cpp)
+      Activation& act = *stack_.back();
+      if (act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record &&
+          std::find(act.ctx->first_loads.begin(), act.ctx->first_loads.end(), e->s) == act.ctx->first_loads.end())
+        act.ctx->first_loads.push_back(e->s);
+      return lookup(e->s, e->loc);
+    }
     case EK::None: return none();
     case EK::Ellipsis: return mk_builtin("Ellipsis");
     case EK::True: return mk_bool(true);

@@ -94,10 +94,10 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         return c;
       }
       if (callee->s.rfind("gradwrap:", 0) == 0 && callee->func) {  // @torch.no_grad() function
-        bool saved = grad_enabled_;
-        grad_enabled_ = callee->s == "gradwrap:enable_grad";
-        struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
-        return call(callee->func, std::move(args), std::move(kwargs), loc);
+        // torch/utils/_contextlib.py's decorate_context: `with ctx_factory(): return func(*args, **kwargs)`;
+        // inlined in a compiled frame (the mode's nodes), a skipped torch frame in eager code
+        V f = callee->func;
+        return with_grad_ctx(callee->s.substr(9), loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); });
       }
       if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
         std::vector<V> saved_args = args;
@@ -136,14 +136,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (target->k == VK::Instance) {
         if (target->cls && find_in_class(target->cls, "forward")) {
           V fwd = find_in_class(target->cls, "forward");
-          args.insert(args.begin(), target);
           if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
-            // a @torch.no_grad() / @torch.inference_mode() forward: the frame runs under that grad mode
-            bool saved = grad_enabled_;
-            grad_enabled_ = fwd->s == "gradwrap:enable_grad";
-            struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{grad_enabled_, saved};
-            return run_frame(fwd->func, args, kwargs, loc, false, target, callee->copts);
+            // a @torch.no_grad() / @torch.inference_mode() forward is torch/utils/_contextlib.py's wrapper,
+            // which trace_rules.check skips: OptimizedModule._initialize then compiles
+            // external_utils.wrap_inline(module), the frame `inner(*args, **kwargs)` that calls the module
+            return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
           }
+          args.insert(args.begin(), target);
           if (fwd->k != VK::Func) error(loc, "torch.compile: this module's forward is not a Python function tparse can run");
           return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);
         }
@@ -245,6 +244,17 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);
+          if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
+            // a decorated forward: inlined with its mode's nodes; called eagerly, the decorator's frame is
+            // torch's (skipped) and the forward is a frame of its own under that mode
+            if (in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);
+            V f = fwd->func;
+            return with_grad_ctx(fwd->s.substr(9), loc, [&]() -> V {
+              if (callback_active_ > 0) return run_frame(f, args, kwargs, loc, false, callee, cur_opts_);
+              return call_user(f, args, kwargs, nullptr, 0);
+            });
+          }
+          if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
           if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
@@ -322,6 +332,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());
         if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
+        if (src != act.ctx->sources.end() && is_module_inst(obj) && is_module_inst(v) && act.ctx->mode == Mode::Record)
+          guard_module_type(v, src->second + "._modules['" + name + "']", loc);
         if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
           std::string s = src->second;
           if (is_module_inst(v)) s += "._modules['" + name + "']";

@@ -207,11 +207,33 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
       {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}};
   auto it = names.find(op);
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
+  // Under a torch function mode (torch.set_default_device) Dynamo's BuiltinVariable remaps an operator
+  // on a tensor to the Tensor method its __torch_function__ receives (builtin.py BUILTIN_TO_TENSOR_FN_MAP /
+  // _RFN_MAP, filled by running each operator under a mode; the names are those of the C bindings in
+  // python_variable_methods.cpp and of _tensor.py's Python dunders) and inlines the mode: the node is a
+  // call_method with the tensor first. getitem / setitem stay operator calls.
+  auto put = [&](const std::string& pyop, std::vector<V> args, TensorInfo o) -> V {
+    if (!torch_function_mode_) return emit("call_function", pyop, it->second, true, args, {}, o, loc);
+    static const std::map<std::string, std::string> fwd = {
+        {"add", "add"}, {"sub", "sub"}, {"mul", "mul"}, {"truediv", "div"}, {"floordiv", "__floordiv__"},
+        {"mod", "remainder"}, {"matmul", "__matmul__"}, {"pow", "pow"}, {"lt", "lt"}, {"gt", "gt"}, {"le", "le"},
+        {"ge", "ge"}, {"eq", "eq"}, {"ne", "ne"}, {"and_", "__and__"}, {"or_", "__or__"}, {"neg", "neg"},
+        {"pos", "positive"}, {"invert", "bitwise_not"}, {"iadd", "add_"}, {"isub", "sub_"}, {"imul", "mul_"}, {"itruediv", "div_"}};
+    static const std::map<std::string, std::string> rev = {
+        {"sub", "__rsub__"}, {"truediv", "__rdiv__"}, {"floordiv", "__rfloordiv__"}, {"mod", "__rmod__"}, {"pow", "__rpow__"}};
+    std::string m = fwd.at(it->second);
+    if (reflected) {
+      std::swap(args[0], args[1]);  // the tensor first
+      auto r = rev.find(it->second);
+      if (r != rev.end()) m = r->second;
+    }
+    return emit("call_method", m, m, false, args, {}, o, loc);
+  };
   TensorInfo& ta = *a->t;
   if (op == "neg" || op == "pos" || op == "invert") {  // `~t`: operator.invert (bitwise not; logical not of bools)
     TensorInfo o = like(ta);
     if (ta.fill) o.fill = op == "neg" ? -*ta.fill : op == "invert" ? (ta.dtype == "bool" ? double(*ta.fill == 0) : -(*ta.fill) - 1) : *ta.fill;
-    return emit("call_function", op == "neg" ? "-" : op == "invert" ? "~" : "+", it->second, true, {a}, {}, o, loc);
+    return put(op == "neg" ? "-" : op == "invert" ? "~" : "+", {a}, o);
   }
   if (b->k != VK::Tensor && b->k != VK::Int && b->k != VK::Float && b->k != VK::Bool)
     error(loc, fmt::format("unsupported operand type(s) for {}: 'Tensor' and '{}'", op, type_name(b)));
@@ -231,7 +253,7 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
     o.requires_grad = ta.requires_grad || b->t->requires_grad;
     if (ta.fill && b->t->fill) o.fill = *ta.fill * *b->t->fill * static_cast<double>(k1.v);
     std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
-    return emit("call_function", "@", "matmul", true, args, {}, o, loc);
+    return put("@", args, o);
   }
   std::optional<double> fb;
   if (b->k == VK::Tensor) {
@@ -266,7 +288,7 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   // 322 of 322; `!=`, `<=`, ... stay operator call_functions); explain does not count it
   if (op == "==") return emit("call_method", "__eq__", "eq", false, {a, b}, {}, o, loc);
   std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
-  return emit("call_function", op, it->second, true, args, {}, o, loc);
+  return put(op, args, o);
 }
 
 V Interp::tensorified_global(const std::string& name, V v, Location loc) {

@@ -189,6 +189,14 @@ V bincount(OpCall& c) {
   if (act.ctx && act.ctx->mode != Mode::Eager)
     c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.bincount.default"), c.loc);
   o.shape = {Dim{n, ""}};
+  if (!c.t().fill) {
+    // the counts are data tparse does not have: an even split of the input over the bins is assumed,
+    // and the run says so (a Python branch on them decides which code runs)
+    long long numel = 1;
+    for (auto& d : c.t().shape) numel *= d.v;
+    o.fill = static_cast<double>(numel / n);
+    c.I.note_unmodelled(c.loc, "torch.bincount() values (tensor data): an even split assumed");
+  }
   V w = c.get("weights");
   o.dtype = w && w->k == VK::Tensor ? (w->t->dtype == "float32" ? "float64" : w->t->dtype) : "int64";
   return mk_tensor(o);

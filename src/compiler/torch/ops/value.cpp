@@ -34,6 +34,11 @@ V item(OpCall& c) {
   if (in_compiled(c.I)) {
     if (c.name == "item") c.I.graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), c.loc);
     if (t.dtype.find("float") != std::string::npos) c.I.graph_break("Tensor.tolist() with non-integer tensor", msg_tolist(), c.loc);
+    // an integer tolist() wraps one `item` proxy per element; the fake tensor's _local_scalar_dense raises
+    // DataDependentOutputException (capture_scalar_outputs=False): GB0033 (variables/tensor.py method_tolist)
+    long long numel = 1;
+    for (auto& d : t.shape) numel *= d.v;
+    if (numel > 0) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
   }
   if (c.name == "item") return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1);
   std::function<V(size_t)> build = [&](size_t d) -> V {

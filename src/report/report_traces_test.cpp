@@ -337,3 +337,24 @@ TEST_CASE("multi_rank_schedule: tlparse's collective-schedule landing facts") {
   for (int k = 0; k < 3; ++k) CHECK(ev.find("\"pid\":" + std::to_string(k) + ",") != std::string::npos);
   CHECK(r->sink.files.count("chromium_trace_with_runtime.json") == 0);  // no runtime estimates logged
 }
+
+TEST_CASE("machine-readable files written in pieces are the same bytes as written whole") {
+  // summary.json, chromium_events.json, compile_directory.json and raw.jsonl are streamed to the
+  // sink (they grow with ranks); flushing at every JSON step must not change a byte.
+  for (const char* name : {"ddp_gloo_8ranks", "print_break"}) {
+    INFO(name);
+    auto whole = render(case_dir(name) / "trace");
+    size_t saved = JsonWriter::stream_threshold;
+    JsonWriter::stream_threshold = 1;
+    auto pieces = render(case_dir(name) / "trace");
+    JsonWriter::stream_threshold = saved;
+    check_report(*pieces, name);
+    REQUIRE(whole->sink.files.size() == pieces->sink.files.size());
+    for (const char* f : {"summary.json", "chromium_events.json", "compile_directory.json", "raw.jsonl"}) {
+      INFO(f);
+      CHECK(!whole->sink.at(f).empty());
+      CHECK(whole->sink.at(f) == pieces->sink.at(f));
+    }
+    CHECK(whole->sink.files_written() == pieces->sink.files_written());
+  }
+}

@@ -134,8 +134,12 @@ void finish(Hierarchy& h, const fx::Graph& g) {
     const auto& list = subtree[gi];
     for (size_t k = 0; k < list.size(); ++k) local[static_cast<size_t>(list[k])] = static_cast<int32_t>(k);
     uint64_t s = 1469598103934665603ull;
+    int32_t last_group = -1;
+    uint64_t last_rel = 0;  // the relative path's hash, reused while consecutive nodes share a group
     for (int32_t ni : list) {
-      s = mix(s, relative_view(h, static_cast<int32_t>(gi), h.node_group[static_cast<size_t>(ni)]));
+      int32_t ng = h.node_group[static_cast<size_t>(ni)];
+      if (ng != last_group) last_group = ng, last_rel = mix(1469598103934665603ull, relative_view(h, static_cast<int32_t>(gi), ng));
+      s = mix_word(s, last_rel);
       s = mix_word(s, own[static_cast<size_t>(ni)]);
       for (int32_t u : g.nodes[static_cast<size_t>(ni)].inputs) s = mix_word(s, static_cast<uint64_t>(local[static_cast<size_t>(u)]) + 1);
       s = mix_word(s, 0);  // end of the node's inputs

@@ -68,24 +68,28 @@ if [ -d "$GLM" ]; then
 const steps = ["encoder", "layers", "x same graph"];
 let k = 0;
 const f = document.getElementById("f");
-f.onload = () => {
-  const d = f.contentDocument;
+// A graph's modules are sections of one file (g/<hash>.html#m<signature>): a click inside it is a
+// #fragment change (no load event), and only the section it names is shown.
+const shown = d => d.querySelector(".mod:target") || d.querySelector(".mod.root") || d.body;
+function step() {
+  const d = f.contentDocument, s = shown(d);
   if (k === steps.length) {
-    document.body.setAttribute("data-result", "reached " + d.querySelector("h1").textContent + " | " + d.body.textContent.includes("28 modules have this same graph"));
+    document.body.setAttribute("data-result", "reached " + s.querySelector("h1").textContent + " | " + s.textContent.includes("28 modules have this same graph") + " | title " + d.title);
     return;
   }
-  const a = [...d.querySelectorAll("svg a")].find(x => x.textContent.includes(steps[k]));
-  if (!a) { document.body.setAttribute("data-result", "no box with " + steps[k] + " on " + f.contentWindow.location.pathname); return; }
+  const a = [...s.querySelectorAll("svg a")].find(x => x.textContent.includes(steps[k]));
+  if (!a) { document.body.setAttribute("data-result", "no box with " + steps[k] + " on " + f.contentWindow.location.pathname + f.contentWindow.location.hash); return; }
   a.setAttribute("target", "_self");
   k++;
   a.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: f.contentWindow}));
-};
+}
+f.onload = () => { f.contentWindow.addEventListener("hashchange", () => setTimeout(step, 0)); step(); };
 </script></body></html>
 HTML
   chrome "$WORK/glm_click.log" --allow-file-access-from-files --dump-dom "file://$WORK/glm/click.html" >"$WORK/glm_click.dom" || fail=1
   result=$(grep -o 'data-result="[^"]*"' "$WORK/glm_click.dom" || true)
   echo "browser_check: ChatGLM3 clicks: $result"
-  echo "$result" | grep -q 'reached Module transformer.encoder.layers.[0-9]* | true' || { echo "browser_check: clicking into a layer failed"; fail=1; }
+  echo "$result" | grep -q 'reached Module transformer.encoder.layers.[0-9]* | true | title Module transformer.encoder.layers.[0-9]*"' || { echo "browser_check: clicking into a layer failed"; fail=1; }
   errs=$(console_errors "$WORK/glm_click.log")
   if [ -n "$errs" ]; then echo "browser_check: console errors on the ChatGLM3 pages:"; echo "$errs"; fail=1; fi
   chrome "$WORK/shot3.log" --window-size=1300,1600 --screenshot="$BUILD/report-glm-compile.png" "file://$WORK/glm/c/0.html" || fail=1

@@ -137,7 +137,7 @@ bool read_rank_facts(std::string_view json, std::vector<RankFacts>& out, std::ve
 /// Perfetto/Chrome trace of runtime estimates: process per rank, thread per graph, ops end to end.
 std::string runtime_trace_json(const std::vector<RankFacts>& ranks);
 /// The compile-event trace of all ranks (chromium events with pid = rank).
-std::string combined_events_json(const Model& m);
+std::string combined_events_json(const Model& m, const JsonWriter::Flush& flush = nullptr);
 
 /// The multi-rank block of the text summary ("" for fewer than 2 ranks).
 std::string summary_text(const std::vector<RankFacts>& ranks, const Analysis& a);

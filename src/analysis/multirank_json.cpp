@@ -251,8 +251,9 @@ std::string runtime_trace_json(const std::vector<RankFacts>& rs) {
   return w.take();
 }
 
-std::string combined_events_json(const Model& m) {
+std::string combined_events_json(const Model& m, const JsonWriter::Flush& flush) {
   JsonWriter w(false);
+  if (flush) w.set_flush(flush);
   w.begin_array();
   for (const auto& e : m.events) {
     int32_t pid = e.rank >= 0 ? e.rank : std::max(0, e.process);

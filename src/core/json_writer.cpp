@@ -59,6 +59,10 @@ void JsonWriter::newline() {
 }
 
 void JsonWriter::comma() {
+  if (flush_ && out_.size() >= threshold_) {
+    flush_(out_);
+    out_.clear();
+  }
   if (after_key_) {
     after_key_ = false;
     return;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,11 +44,23 @@ class JsonWriter {
   }
   const std::string& str() const { return out_; }
   std::string take() { return std::move(out_); }
+  /// Streaming: once `threshold` bytes are buffered, the next key, value or container start hands
+  /// them to `flush` and empties the buffer, so a multi-rank summary.json (140 MB at 16384 ranks)
+  /// never sits in memory whole; take() then returns only the rest. No hook: one string, as before.
+  using Flush = std::function<void(std::string_view)>;
+  /// The buffered bytes that trigger a flush (tests lower it to flush at every step).
+  inline static size_t stream_threshold = size_t{1} << 22;
+  void set_flush(Flush flush) {
+    flush_ = std::move(flush);
+    threshold_ = stream_threshold;
+  }
 
  private:
   void comma();
   void newline();
   std::string out_;
+  Flush flush_;
+  size_t threshold_ = 0;
   std::vector<bool> first_;  // per open container: no element written yet
   bool pretty_;
   bool after_key_ = false;

@@ -180,8 +180,9 @@ std::string rank_time_spread(const Model& m) {
 }  // namespace
 
 std::string summary_json(const Model& m, bool pretty, const std::function<void(JsonWriter&)>& multi_rank,
-                         const std::function<void(JsonWriter&)>& ddp_splits) {
+                         const std::function<void(JsonWriter&)>& ddp_splits, const JsonWriter::Flush& flush) {
   JsonWriter w(pretty);
+  if (flush) w.set_flush(flush);
   Totals t = compute_totals(m);
   w.begin_object();
   w.kv("schema", "tparse-summary").kv("schema_version", kSummarySchemaVersion).kv("tool_version", kToolVersion);

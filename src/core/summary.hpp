@@ -39,7 +39,8 @@ std::string display_id(const Model& m, const Compile& c);
 /// `ddp_splits` writes the value of "ddp_splits" (analysis/ddp_split.hpp); null when absent.
 std::string summary_json(const Model& m, bool pretty = true,
                          const std::function<void(JsonWriter&)>& multi_rank = nullptr,
-                         const std::function<void(JsonWriter&)>& ddp_splits = nullptr);
+                         const std::function<void(JsonWriter&)>& ddp_splits = nullptr,
+                         const JsonWriter::Flush& flush = nullptr);  ///< streams all but the returned tail (json_writer.hpp)
 /// Human-readable summary; verbose lists every compile.
 std::string summary_text(const Model& m, bool verbose = false);
 /// Text from a trace made safe for a terminal: control characters and ANSI escapes removed,

@@ -2,6 +2,7 @@
 // set of content-addressed files already written) and the page entry points, one per file.
 #pragma once
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/json_writer.hpp"
 #include "graph/layout.hpp"
 #include "memo.hpp"
 #include "rank_index.hpp"
@@ -90,6 +92,24 @@ struct Ctx {
     auto it = owner.find(rel);
     return it == owner.end() || t_page_order < it->second;
   }
+  /// A big machine-readable file written in pieces as `make` produces them (make gets the flush
+  /// hook and returns the rest): summary.json and chromium_events.json grow with ranks (140 and
+  /// 120 MB at 16384 ranks) and were the largest strings of a multi-rank report. Same bytes as
+  /// write(rel, make(nullptr)).
+  void write_streamed(const std::string& rel, const std::function<std::string(const JsonWriter::Flush&)>& make) {
+    bool first = true, ok = true;
+    JsonWriter::Flush flush = [&](std::string_view piece) {
+      ok = sink.append(rel, piece, first) && ok;
+      first = false;
+    };
+    std::string rest = make(flush);
+    ok = sink.append(rel, rest, first) && ok;
+    if (!ok) {
+      std::lock_guard<std::mutex> lk(mu);
+      stats.ok = false;
+      if (stats.error.empty()) stats.error = sink.error();
+    }
+  }
   void write(const std::string& rel, const std::string& data) {
     if (opt.defer_drawings && data.find(graph::kPendingMark) != std::string::npos) {
       std::lock_guard<std::mutex> lk(mu);
@@ -149,14 +169,14 @@ bool wants_export_page(const Ctx& cx);
 std::string export_page_html(Ctx& cx);
 // page_timeline.cpp
 std::string timeline_page(Ctx& cx);
-std::string chromium_events_json(const Model& m);
+std::string chromium_events_json(const Model& m, const JsonWriter::Flush& flush = nullptr);
 // page_ranks.cpp
 std::string ranks_section(Ctx& cx);
 // section_run.cpp: `tparse run`'s exit status, compile in flight, last traceback ("" without a run)
 std::string run_section(Ctx& cx, const std::string& root);
 // machine.cpp
-std::string compile_directory_json(const Model& m);
-std::string raw_jsonl(const Model& m);
+std::string compile_directory_json(const Model& m, const JsonWriter::Flush& flush = nullptr);
+std::string raw_jsonl(const Model& m, const JsonWriter::Flush& flush = nullptr);
 
 /// "[0/1]" with rank when the model has several: display_id + link to the compile page.
 std::string compile_link(const Ctx& cx, int32_t ci, const std::string& root);

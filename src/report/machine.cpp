@@ -8,8 +8,9 @@
 
 namespace tparse::report {
 
-std::string compile_directory_json(const Model& m) {
+std::string compile_directory_json(const Model& m, const JsonWriter::Flush& flush) {
   JsonWriter w(true);
+  if (flush) w.set_flush(flush);
   w.begin_object();
   for (size_t i = 0; i < m.compiles.size(); ++i) {
     const Compile& c = m.compiles[i];
@@ -54,8 +55,14 @@ void line(std::string& out, JsonWriter& w) {
 
 }  // namespace
 
-std::string raw_jsonl(const Model& m) {
+std::string raw_jsonl(const Model& m, const JsonWriter::Flush& flush) {
   std::string out;
+  auto spill = [&] {  // streaming, as JsonWriter::set_flush
+    if (flush && out.size() >= JsonWriter::stream_threshold) {
+      flush(out);
+      out.clear();
+    }
+  };
   for (size_t i = 0; i < m.compiles.size(); ++i) {
     const Compile& c = m.compiles[i];
     JsonWriter w(false);
@@ -64,7 +71,7 @@ std::string raw_jsonl(const Model& m) {
     w.kv("compile_time_s", c.compile_time_s());
     loc(w, m, c.where);
     w.end_object();
-    line(out, w);
+    line(out, w), spill();
     for (size_t k = 0; k < c.artifacts.size(); ++k) {
       const Artifact& a = c.artifacts[k];
       JsonWriter aw(false);
@@ -72,7 +79,7 @@ std::string raw_jsonl(const Model& m) {
       aw.kv("size", a.payload.size).kv("md5_ok", a.payload.md5_ok);
       loc(aw, m, a.where);
       aw.end_object();
-      line(out, aw);
+      line(out, aw), spill();
     }
   }
   for (const auto& b : m.breaks) {
@@ -81,7 +88,7 @@ std::string raw_jsonl(const Model& m) {
     w.kv("user_file", b.user_file).kv("user_line", b.user_line).kv("title", b.title).kv("gb_id", b.gb_id).kv("site", static_cast<int64_t>(b.site));
     loc(w, m, b.where);
     w.end_object();
-    line(out, w);
+    line(out, w), spill();
   }
   for (const auto& r : m.recompiles) {
     JsonWriter w(false);
@@ -91,7 +98,7 @@ std::string raw_jsonl(const Model& m) {
     w.end_array();
     loc(w, m, r.where);
     w.end_object();
-    line(out, w);
+    line(out, w), spill();
   }
   for (const auto& f : m.failures) {
     JsonWriter w(false);
@@ -99,14 +106,14 @@ std::string raw_jsonl(const Model& m) {
     w.kv("outcome", outcome_name(f.outcome)).kv("fail_type", f.fail_type).kv("fail_reason", f.fail_reason);
     loc(w, m, f.where);
     w.end_object();
-    line(out, w);
+    line(out, w), spill();
   }
   for (const auto& a : m.global_artifacts) {
     JsonWriter w(false);
     w.begin_object().kv("type", "artifact").kv("compile", "").kv("kind", a.kind).kv("name", a.name).kv("size", a.payload.size);
     loc(w, m, a.where);
     w.end_object();
-    line(out, w);
+    line(out, w), spill();
   }
   return out;
 }

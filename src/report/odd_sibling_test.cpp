@@ -60,8 +60,17 @@ std::string link_in(const std::string& html, const std::string& box_text) {
 
 struct Pages {
   report::MemorySink sink;
-  std::string compile, layers;  // c/0.html and the page of module `layers` (reached by its link)
-  std::string dir;              // g/<hash>/
+  std::string compile, layers;  // c/0.html and the section of module `layers` (reached by its link)
+  std::string file;             // g/<hash>.html: every module of the graph, one <section> each
+  /// The section a link inside the file ("#m<signature>") opens.
+  std::string section(const std::string& anchor) const {
+    const std::string& all = sink.at(file);
+    if (anchor.rfind("#m", 0) != 0) return {};
+    size_t at = all.find(" id=\"" + anchor.substr(1) + "\"");
+    if (at == std::string::npos) return {};
+    size_t b = all.rfind("<section class=\"mod", at);
+    return b == std::string::npos ? std::string() : all.substr(b, all.find("</section>", b) - b);
+  }
 };
 
 void render(const LoadedTrace& t, Pages& p) {
@@ -71,9 +80,10 @@ void render(const LoadedTrace& t, Pages& p) {
   p.compile = p.sink.at(report::compile_page(0));
   std::string l = link_in(p.compile, "layers");
   REQUIRE(l.rfind("../g/", 0) == 0);
-  std::string rel = l.substr(3);
-  p.dir = rel.substr(0, rel.rfind('/') + 1);
-  p.layers = p.sink.at(rel);
+  size_t hash_at = l.find('#');
+  REQUIRE(hash_at != std::string::npos);
+  p.file = l.substr(3, hash_at - 3);
+  p.layers = p.section(l.substr(hash_at));
 }
 
 }  // namespace
@@ -119,7 +129,7 @@ TEST_CASE("odd sibling: layers.2 of a compiled 4-block ModuleList differs, and t
   Pages p;
   render(t, p);
   CHECK(p.compile.find("Module-level drawing (" + std::to_string(g.nodes.size()) + " nodes") != std::string::npos);
-  CHECK(p.layers.find("<title>Module layers</title>") != std::string::npos);
+  CHECK(p.layers.find("<h1>Module <code>layers</code></h1>") != std::string::npos);
   CHECK(p.layers.find("DIFFERS from its siblings") != std::string::npos);
   CHECK(p.layers.find("#dc2626") != std::string::npos);      // the red outline of the odd box
   CHECK(p.layers.find(">2</a> <b>differs</b>") != std::string::npos);
@@ -128,12 +138,13 @@ TEST_CASE("odd sibling: layers.2 of a compiled 4-block ModuleList differs, and t
   // Layer 2's own page carries the alert; layer 0's page does not, and names its 3 twins.
   std::string odd_page = link_in(p.layers, "2");
   REQUIRE(!odd_page.empty());
-  const std::string& l2 = p.sink.at(p.dir + odd_page);
-  CHECK(l2.find("<title>Module layers.2</title>") != std::string::npos);
+  std::string l2 = p.section(odd_page);
+  CHECK(l2.find("<h1>Module <code>layers.2</code></h1>") != std::string::npos);
   CHECK(l2.find("differs from the majority of its numbered siblings") != std::string::npos);
   std::string twin_page = link_in(p.layers, "0 .. 1");
   REQUIRE(!twin_page.empty());
-  const std::string& l0 = p.sink.at(p.dir + twin_page);
+  std::string l0 = p.section(twin_page);
+  CHECK(l0.find("<h1>Module <code>layers.") != std::string::npos);
   CHECK(l0.find("differs from the majority") == std::string::npos);
   CHECK(l0.find("3 modules have this same graph") != std::string::npos);
 }

@@ -79,18 +79,22 @@ std::string text_hash(Ctx& cx, LazyText& text) {
   return h;
 }
 
+/// `parsed`: where the parsed graph is kept (the compile's DynamoGraph, so that its AOT graphs do
+/// not parse the Dynamo graph a second time); may hold it already.
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
-                      DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr) {
+                      DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr,
+                      std::unique_ptr<fx::Graph>* parsed = nullptr) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
-  std::unique_ptr<fx::Graph> g;
+  std::unique_ptr<fx::Graph> local;
+  std::unique_ptr<fx::Graph>& g = parsed ? *parsed : local;
   size_t nodes = 0;
   std::string nk = memo_key('n', hash, "");
   if (auto hit = cx.memo.find(nk)) {
     nodes = std::stoull(*hit);
   } else {
-    g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     nodes = g->ok ? g->nodes.size() : 0;
     cx.memo.put(nk, std::to_string(nodes));
   }
@@ -308,7 +312,12 @@ std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, i
              (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
              (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
              " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
-      if (cat == 0 && a.payload.valid()) {
+      if (cat == 0 && a.payload.valid() && static_cast<int32_t>(k) == graph_artifact) {
+        // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
+        if (!dynamo) dynamo = std::make_unique<DynamoGraph>(DynamoGraph{LazyText{cx.ps, a.payload, std::nullopt}, nullptr});
+        sec += svg_block(cx, dynamo->text, root, "Compile " + id + " " + a.name, nullptr, gp, nullptr, &dynamo->g) +
+               payload_block(cx, a, root, true, false, &dynamo->text);
+      } else if (cat == 0 && a.payload.valid()) {
         LazyText text{cx.ps, a.payload, std::nullopt};
         sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
       } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {

@@ -12,8 +12,9 @@
 
 namespace tparse::report {
 
-std::string chromium_events_json(const Model& m) {
+std::string chromium_events_json(const Model& m, const JsonWriter::Flush& flush) {
   JsonWriter w(false);
+  if (flush) w.set_flush(flush);
   w.begin_array();
   for (const auto& e : m.events) {
     w.begin_object().kv("name", e.name).kv("cat", "dynamo_timed").kv("ph", std::string(1, e.ph)).kv("ts", e.ts_us);

@@ -49,8 +49,10 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
     cx.ddp_html[s.compile] = ddp_split_section(cx, s);
     cx.ddp_landing.emplace_back(s.compile, ddp_landing_text(s));
   }
-  cx.write("summary.json", summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
-                                        [&](JsonWriter& w) { ddp::write_json(w, m, splits); }));
+  cx.write_streamed("summary.json", [&](const JsonWriter::Flush& f) {
+    return summary_json(m, true, [&](JsonWriter& w) { multirank::write_json(w, facts, an); },
+                        [&](JsonWriter& w) { ddp::write_json(w, m, splits); }, f);
+  });
   if (facts.size() >= 2) {
     cx.multirank_html = multirank_section(facts, an, true);
     cx.write("ranks.html", page_begin("tparse: all ranks", "") + fmt::format("<h1>All {} ranks</h1>", facts.size()) +
@@ -61,13 +63,14 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
     for (const auto& f : facts)
       if (paged.insert(f.rank).second) rank_pages.push_back(f.rank);
   }
-  cx.write("chromium_events.json", multirank::combined_events_json(m));  // pid = rank (the file's when named)
+  // pid = rank (the file's when named)
+  cx.write_streamed("chromium_events.json", [&](const JsonWriter::Flush& f) { return multirank::combined_events_json(m, f); });
 #else
-  cx.write("summary.json", summary_json(m));
-  cx.write("chromium_events.json", chromium_events_json(m));
+  cx.write_streamed("summary.json", [&](const JsonWriter::Flush& f) { return summary_json(m, true, nullptr, nullptr, f); });
+  cx.write_streamed("chromium_events.json", [&](const JsonWriter::Flush& f) { return chromium_events_json(m, f); });
 #endif
-  cx.write("compile_directory.json", compile_directory_json(m));
-  cx.write("raw.jsonl", raw_jsonl(m));
+  cx.write_streamed("compile_directory.json", [&](const JsonWriter::Flush& f) { return compile_directory_json(m, f); });
+  cx.write_streamed("raw.jsonl", [&](const JsonWriter::Flush& f) { return raw_jsonl(m, f); });
 
   // Per-compile pages: a shared counter over compile indices, `jobs` workers.
   const uint64_t total = m.compiles.size() + 3 + rank_pages.size();

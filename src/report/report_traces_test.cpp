@@ -281,21 +281,36 @@ TEST_CASE("ChatGLM3-6B (2860 nodes): the compile page draws the model by module;
     a += 12;
     return html.substr(a, html.find('"', a) - a);
   };
+  // Every module of the graph is a section of one file, g/<hash>.html#m<signature>; a link inside
+  // that file is "#m<signature>".
   std::string enc = link_in(page, "transformer.encoder<");
   REQUIRE(enc.rfind("../g/", 0) == 0);
-  std::string enc_rel = enc.substr(3);
-  const std::string& enc_page = r->sink.at(enc_rel);
-  CHECK(enc_page.find("<title>Module transformer.encoder</title>") != std::string::npos);
-  std::string dir_rel = enc_rel.substr(0, enc_rel.rfind('/') + 1);
-  const std::string& layers_page = r->sink.at(dir_rel + link_in(enc_page, "layers<"));
+  size_t hash_at = enc.find('#');
+  REQUIRE(hash_at != std::string::npos);
+  const std::string file = enc.substr(3, hash_at - 3);
+  const std::string& all = r->sink.at(file);
+  auto section = [&](const std::string& anchor) {
+    REQUIRE(anchor.rfind("#m", 0) == 0);
+    size_t b = all.find("<section class=\"mod");
+    for (; b != std::string::npos; b = all.find("<section class=\"mod", b + 1))
+      if (all.compare(all.find(" id=\"", b) + 5, anchor.size(), anchor.substr(1) + "\"") == 0) break;
+    REQUIRE(b != std::string::npos);
+    return all.substr(b, all.find("</section>", b) - b);
+  };
+  std::string enc_page = section(enc.substr(hash_at));
+  CHECK(enc_page.find("<h1>Module <code>transformer.encoder</code></h1>") != std::string::npos);
+  std::string layers_page = section(link_in(enc_page, "layers<"));
   CHECK(layers_page.find("28 x same graph") != std::string::npos);  // one box for the 28 identical layers
-  const std::string& layer_page = r->sink.at(dir_rel + link_in(layers_page, "0 .. 27"));
-  CHECK(layer_page.find("<title>Module transformer.encoder.layers.0</title>") != std::string::npos);
+  std::string layer_page = section(link_in(layers_page, "0 .. 27"));
+  CHECK(layer_page.find("<h1>Module <code>transformer.encoder.layers.0</code></h1>") != std::string::npos);
   CHECK(layer_page.find("28 modules have this same graph") != std::string::npos);
   CHECK(layer_page.find("<code>transformer.encoder.layers.3</code>") != std::string::npos);
-  // The layer's attention box leads to the page with layer 0's query_key_value linear.
-  const std::string& attn = r->sink.at(dir_rel + link_in(layer_page, "self_attention<"));
-  CHECK(attn.find("<title>Module transformer.encoder.layers.0.self_attention</title>") != std::string::npos);
+  // The layer's attention box leads to the section with layer 0's query_key_value linear.
+  std::string attn = section(link_in(layer_page, "self_attention<"));
+  CHECK(attn.find("<h1>Module <code>transformer.encoder.layers.0.self_attention</code></h1>") != std::string::npos);
+  // The model's section is the file's default (shown with no #fragment): the last one.
+  CHECK(all.rfind("<section class=\"mod root\"") == all.rfind("<section class=\"mod"));
+  CHECK(all.find("data-title=\"Module transformer.encoder.layers.0.self_attention\"") != std::string::npos);
   CHECK(attn.find("query_key_value") != std::string::npos);
 }
 
@@ -321,4 +336,25 @@ TEST_CASE("multi_rank_schedule: tlparse's collective-schedule landing facts") {
   const std::string& ev = r->sink.at("chromium_events.json");
   for (int k = 0; k < 3; ++k) CHECK(ev.find("\"pid\":" + std::to_string(k) + ",") != std::string::npos);
   CHECK(r->sink.files.count("chromium_trace_with_runtime.json") == 0);  // no runtime estimates logged
+}
+
+TEST_CASE("machine-readable files written in pieces are the same bytes as written whole") {
+  // summary.json, chromium_events.json, compile_directory.json and raw.jsonl are streamed to the
+  // sink (they grow with ranks); flushing at every JSON step must not change a byte.
+  for (const char* name : {"ddp_gloo_8ranks", "print_break"}) {
+    INFO(name);
+    auto whole = render(case_dir(name) / "trace");
+    size_t saved = JsonWriter::stream_threshold;
+    JsonWriter::stream_threshold = 1;
+    auto pieces = render(case_dir(name) / "trace");
+    JsonWriter::stream_threshold = saved;
+    check_report(*pieces, name);
+    REQUIRE(whole->sink.files.size() == pieces->sink.files.size());
+    for (const char* f : {"summary.json", "chromium_events.json", "compile_directory.json", "raw.jsonl"}) {
+      INFO(f);
+      CHECK(!whole->sink.at(f).empty());
+      CHECK(whole->sink.at(f) == pieces->sink.at(f));
+    }
+    CHECK(whole->sink.files_written() == pieces->sink.files_written());
+  }
 }

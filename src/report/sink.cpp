@@ -25,7 +25,13 @@ bool is_safe_relative(std::string_view rel) {
   return true;
 }
 
-bool DiskSink::write(const std::string& rel, std::string_view data) {
+bool DiskSink::write(const std::string& rel, std::string_view data) { return put(rel, data, O_TRUNC, true); }
+
+bool DiskSink::append(const std::string& rel, std::string_view data, bool first) {
+  return put(rel, data, first ? O_TRUNC : O_APPEND, first);
+}
+
+bool DiskSink::put(const std::string& rel, std::string_view data, int mode, bool count) {
   namespace fs = std::filesystem;
   if (!is_safe_relative(rel)) {
     std::lock_guard<std::mutex> lk(mu_);
@@ -41,7 +47,7 @@ bool DiskSink::write(const std::string& rel, std::string_view data) {
     }
   }
   // One open, one write (stdio's buffer made two writes per file), one close.
-  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | mode | O_CLOEXEC, 0666);
   bool ok = fd >= 0;
   for (size_t off = 0; ok && off < data.size();) {
     ssize_t n = ::write(fd, data.data() + off, data.size() - off);
@@ -56,7 +62,7 @@ bool DiskSink::write(const std::string& rel, std::string_view data) {
     return false;
   }
   bytes_ += data.size();
-  ++files_;
+  if (count) ++files_;
   return true;
 }
 
@@ -68,6 +74,19 @@ bool MemorySink::write(const std::string& rel, std::string_view data) {
   files[rel] = std::string(data);
   bytes_ += data.size();
   ++files_;
+  return true;
+}
+
+bool MemorySink::append(const std::string& rel, std::string_view data, bool first) {
+  if (!is_safe_relative(rel)) return false;
+  std::lock_guard<std::mutex> lk(mu_);
+  std::string& f = files[rel];
+  if (first) {
+    f.clear();
+    ++files_;
+  }
+  f.append(data);
+  bytes_ += data.size();
   return true;
 }
 

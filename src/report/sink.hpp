@@ -20,6 +20,9 @@ class Sink {
   virtual ~Sink() = default;
   /// Stores `data` at `rel`. false when rel is unsafe or the write failed (error() says why).
   virtual bool write(const std::string& rel, std::string_view data) = 0;
+  /// Appends `data` to `rel`; `first` starts the file (created or emptied; counted as one file).
+  /// For files written in pieces (Ctx::write_streamed).
+  virtual bool append(const std::string& rel, std::string_view data, bool first) = 0;
   virtual std::string error() const { return {}; }
   uint64_t bytes_written() const { return bytes_; }
   uint64_t files_written() const { return files_; }
@@ -33,9 +36,11 @@ class DiskSink : public Sink {
  public:
   explicit DiskSink(std::string root) : root_(std::move(root)) {}
   bool write(const std::string& rel, std::string_view data) override;
+  bool append(const std::string& rel, std::string_view data, bool first) override;
   std::string error() const override;
 
  private:
+  bool put(const std::string& rel, std::string_view data, int mode, bool count);
   std::string root_;
   std::string error_;
   std::set<std::string> made_dirs_;  ///< directories already created (one mkdir walk per directory, not per file)
@@ -44,6 +49,7 @@ class DiskSink : public Sink {
 class MemorySink : public Sink {
  public:
   bool write(const std::string& rel, std::string_view data) override;
+  bool append(const std::string& rel, std::string_view data, bool first) override;
   std::map<std::string, std::string> files;
   /// The file's content, "" when absent.
   const std::string& at(const std::string& rel) const;

@@ -108,8 +108,7 @@ TEST_CASE("ddp split: readable units") {
   CHECK(ddp::format_bytes(-1) == "unknown");
 }
 
-TEST_CASE("ddp split: nanoGPT under DDP, NCCL, 2 ranks, bucket_cap_mb=1 (shared real run)") {
-  if (!testing::have_shared()) return;
+TEST_CASE("ddp split: nanoGPT under DDP, NCCL, 2 ranks, bucket_cap_mb=1 (shared real run)" * doctest::test_suite("needs_shared")) {
   check_case(testing::shared_testdata() / "torch-2.11" / "ddp_nccl_2ranks_nanogpt", 2, 1.0);
 }
 

@@ -145,8 +145,7 @@ TEST_CASE("module truth: TorchTitan-style blocks, AOT forward and backward graph
   }
 }
 
-TEST_CASE("module truth: ChatGLM3 (28 layers, shared real trace of the same program)") {
-  if (!testing::have_shared()) return;
+TEST_CASE("module truth: ChatGLM3 (28 layers, shared real trace of the same program)" * doctest::test_suite("needs_shared")) {
   fs::path truth = testing::testdata() / "torch-2.11" / "chatglm3_module_truth" / "module_truth.json.gz";
   Score s = measure(testing::shared_testdata() / "realmodels" / "chatglm3" / "real-torch-2.11" / "trace", truth);
   CHECK(s.right + s.wrong > 5000);
@@ -154,8 +153,7 @@ TEST_CASE("module truth: ChatGLM3 (28 layers, shared real trace of the same prog
   CHECK(s.edges_differ == 0);
 }
 
-TEST_CASE("module truth: tied embeddings (transformers GPT-2, lm_head.weight is transformer.wte.weight)") {
-  if (!testing::have_shared()) return;
+TEST_CASE("module truth: tied embeddings (transformers GPT-2, lm_head.weight is transformer.wte.weight)" * doctest::test_suite("needs_shared")) {
   LoadedTrace t = load_trace({(testing::shared_testdata() / "torch-2.11" / "hf_gpt2_tiny" / "trace").string()});
   int checked = 0;
   for (const auto& c : t.model.compiles) {

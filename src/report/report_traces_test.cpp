@@ -174,8 +174,7 @@ TEST_CASE("compile_failure: a BackendCompilerFailed row") {
   CHECK(r->sink.at("c/0.html").find("BackendCompilerFailed") != std::string::npos);
 }
 
-TEST_CASE("ddp_nccl_2ranks_nanogpt: DDPOptimizer's split on the landing and the compile page, not as graph breaks") {
-  if (!testing::have_shared()) return;
+TEST_CASE("ddp_nccl_2ranks_nanogpt: DDPOptimizer's split on the landing and the compile page, not as graph breaks" * doctest::test_suite("needs_shared")) {
   auto r = render(testing::shared_testdata() / "torch-2.11" / "ddp_nccl_2ranks_nanogpt" / "trace");
   const std::string words = "DDPOptimizer split this graph into 4 subgraphs at bucket boundaries (not graph breaks)";
   const std::string& idx = r->index();

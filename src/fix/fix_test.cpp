@@ -128,6 +128,26 @@ TEST_CASE("patched programs: our compiled counts equal real torch 2.11's on the 
   CHECK(compared >= 18);
 }
 
+TEST_CASE("dynamic=True for a changing Python int argument / float global: verified, equal to real torch") {
+  // Real torch 2.11 ran each program patched with dynamic=True (fix_truth.json rows NAME_dyn): the int
+  // argument and the float global become symbols from the first compile, one graph, no recompile.
+  auto real = fix_truth();
+  for (const char* name : {"recompile_int_arg", "recompile_global"}) {
+    CAPTURE(name);
+    auto r = real.find(std::string(name) + "_dyn");
+    REQUIRE(r != real.end());
+    Plan p = plan_script((programs() / (std::string(name) + ".py")).string(), {});
+    REQUIRE(p.error.empty());
+    REQUIRE(p.patches.size() == 1);
+    const Patch& x = p.patches.front();
+    CHECK(x.status == "verified");
+    CHECK(x.diff.find("dynamic=True") != std::string::npos);
+    CHECK(x.before.graphs_total == 2);
+    CHECK(x.after.graphs_total == r->second.graphs);
+    CHECK(x.after.break_events == r->second.breaks);
+  }
+}
+
 TEST_CASE("chatglm_version_forward under 2.3: the __init__ patch gives the real counts of chatglm_version_init") {
   Plan p = plan_script((programs() / "chatglm_version_forward.py").string(), {.torch = "2.3"});
   REQUIRE(p.error.empty());

@@ -156,6 +156,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         });
       }
       cs.seen_ints[n] = v;
+      // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
+      // specialization, so no automatic-dynamic record); floats, strs and bools stay constants.
+      if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);
       ValueGuard g;
       g.src = n;
       g.value = v;

@@ -103,6 +103,8 @@ V Interp::lookup(const std::string& name, Location loc) {
             automatic_dynamic_event(*act.ctx, "G['" + name + "']", "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
           }
           cs.seen_globals[name] = v;
+          // dynamic=True: a float global is an unspecialized graph input from the first compile
+          if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(name);
           if (cs.dyn_floats.count(name)) return tensorified_global(name, v, loc);
         }
         if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 
@@ -710,11 +711,19 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     if (!flt) {
       long long i = a->k == VK::Bool ? a->b : a->i, j = b->k == VK::Bool ? b->b : b->i;
-      if (op == "+") return mk_int(i + j);
-      if (op == "-") return mk_int(i - j);
-      if (op == "*") return mk_int(i * j);
+      // Python ints are unbounded; ours are 64-bit: a result beyond that is kept modulo 2**64 and the
+      // run is marked approximate (never undefined behaviour).
+      auto wide = [&](long long r, bool overflow) {
+        if (overflow) note_unmodelled(loc, "an integer beyond 64 bits (" + op + "; kept modulo 2**64)");
+        return mk_int(r);
+      };
+      long long r = 0;
+      if (op == "+") { bool o = __builtin_add_overflow(i, j, &r); return wide(r, o); }
+      if (op == "-") { bool o = __builtin_sub_overflow(i, j, &r); return wide(r, o); }
+      if (op == "*") { bool o = __builtin_mul_overflow(i, j, &r); return wide(r, o); }
       if (op == "//" || op == "%") {
         if (j == 0) error(loc, "integer division or modulo by zero");
+        if (i == LLONG_MIN && j == -1) return op == "//" ? wide(LLONG_MIN, true) : mk_int(0);
         long long q = i / j;
         if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
         return op == "//" ? mk_int(q) : mk_int(i - q * j);
@@ -722,8 +731,13 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (op == "&") return mk_int(i & j);
       if (op == "|") return mk_int(i | j);
       if (op == "^") return mk_int(i ^ j);
-      if (op == "<<") return mk_int(i << j);
-      if (op == ">>") return mk_int(i >> j);
+      if ((op == "<<" || op == ">>") && j < 0) error(loc, "ValueError: negative shift count");
+      if (op == "<<") {
+        if (i == 0) return mk_int(0);
+        bool o = j >= 63 || i > (LLONG_MAX >> j) || i < (LLONG_MIN >> j);
+        return wide(j >= 64 ? 0 : static_cast<long long>(static_cast<unsigned long long>(i) << j), o);
+      }
+      if (op == ">>") return mk_int(j >= 64 ? (i < 0 ? -1 : 0) : i >> j);
     } else {
       if (op == "+") return mk_float(x + y);
       if (op == "-") return mk_float(x - y);

@@ -32,27 +32,26 @@ bool read_file(const fs::path& p, std::string& out) {
 
 }  // namespace
 
-void Interp::set_search_roots(std::vector<std::string> roots, size_t n_stub_roots) {
-  roots_ = std::move(roots);
-  stub_roots_.assign(roots_.end() - static_cast<std::ptrdiff_t>(std::min(n_stub_roots, roots_.size())), roots_.end());
+namespace {
+
+/// ROOT/REL/__init__.py (a package) or ROOT/REL.py.
+bool find_in_root(const std::string& root, const std::string& rel, Interp::ModuleSource& out) {
+  fs::path base = fs::path(root) / rel;
+  if (read_file(base / "__init__.py", out.source)) {
+    out.path = (base / "__init__.py").lexically_normal().string();
+    out.package = true;
+    return true;
+  }
+  fs::path file = base;
+  file += ".py";
+  if (!read_file(file, out.source)) return false;
+  out.path = file.lexically_normal().string();
+  out.package = false;
+  return true;
 }
 
-bool Interp::find_stub_source(const std::string& rel, ModuleSource& out) const {
-  for (const auto& root : stub_roots_) {
-    fs::path base = fs::path(root) / rel;
-    if (read_file(base / "__init__.py", out.source)) {
-      out.path = (base / "__init__.py").lexically_normal().string();
-      out.package = true;
-      return true;
-    }
-    fs::path file = base;
-    file += ".py";
-    if (read_file(file, out.source)) {
-      out.path = file.lexically_normal().string();
-      out.package = false;
-      return true;
-    }
-  }
+/// The stubs compiled into tparse (REL/__init__.py or REL.py).
+bool find_in_bundled(const std::string& rel, Interp::ModuleSource& out) {
   for (const auto& [path, text] : bundled_stubs()) {
     if (path == rel + "/__init__.py" || path == rel + ".py") {
       out.path = "<tparse-stubs>/" + path;
@@ -61,6 +60,20 @@ bool Interp::find_stub_source(const std::string& rel, ModuleSource& out) const {
       return true;
     }
   }
+  return false;
+}
+
+}  // namespace
+
+void Interp::set_search_roots(std::vector<std::string> roots, size_t n_stub_roots) {
+  roots_ = std::move(roots);
+  stub_roots_.assign(roots_.end() - static_cast<std::ptrdiff_t>(std::min(n_stub_roots, roots_.size())), roots_.end());
+}
+
+bool Interp::find_stub_source(const std::string& rel, ModuleSource& out) const {
+  for (const auto& root : stub_roots_)
+    if (find_in_root(root, rel, out)) return true;
+  if (find_in_bundled(rel, out)) return true;
   return false;
 }
 
@@ -79,47 +92,13 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
   std::string rel = dotted;
   for (auto& c : rel) if (c == '.') c = '/';
   // the script's folder first (sys.path[0]), then an overlay stub package, then the source roots
-  if (!roots_.empty() && roots_.size() > stub_roots_.size()) {
-    fs::path base = fs::path(roots_.front()) / rel;
-    fs::path file = base;
-    file += ".py";
-    if (read_file(base / "__init__.py", out.source)) {
-      out.path = (base / "__init__.py").lexically_normal().string();
-      out.package = true;
-      return true;
-    }
-    if (read_file(file, out.source)) {
-      out.path = file.lexically_normal().string();
-      out.package = false;
-      return true;
-    }
-  }
+  if (!roots_.empty() && roots_.size() > stub_roots_.size() && find_in_root(roots_.front(), rel, out)) return true;
   if (is_overlay_package(rel.substr(0, rel.find('/'))) && find_stub_source(rel, out) &&
       out.source.find("__tparse_fallback__ = True") == std::string::npos)  // a fallback stub yields to the roots
     return true;
-  for (const auto& root : roots_) {
-    fs::path base = fs::path(root) / rel;
-    if (read_file(base / "__init__.py", out.source)) {
-      out.path = (base / "__init__.py").lexically_normal().string();
-      out.package = true;
-      return true;
-    }
-    fs::path file = base;
-    file += ".py";
-    if (read_file(file, out.source)) {
-      out.path = file.lexically_normal().string();
-      out.package = false;
-      return true;
-    }
-  }
-  for (const auto& [path, text] : bundled_stubs()) {
-    if (path == rel + "/__init__.py" || path == rel + ".py") {
-      out.path = "<tparse-stubs>/" + path;
-      out.source = text;
-      out.package = path.ends_with("__init__.py");
-      return true;
-    }
-  }
+  for (const auto& root : roots_)
+    if (find_in_root(root, rel, out)) return true;
+  if (find_in_bundled(rel, out)) return true;
   for (const auto& root : roots_) {  // a folder without __init__.py: a namespace package
     std::error_code ec;
     if (fs::is_directory(fs::path(root) / rel, ec)) {

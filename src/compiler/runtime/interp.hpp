@@ -211,6 +211,7 @@ class Interp {
               std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
   V getattr(V obj, const std::string& name, Location loc);
   V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
+  V class_attr(const V& obj, const std::string& name, Location loc);
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);

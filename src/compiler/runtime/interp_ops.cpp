@@ -49,25 +49,25 @@ bool is_dict_class(const V& cls) {
 
 /// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
 /// for anything else.
+// An attribute found on obj's class: a descriptor's result, a method bound to obj, or the value itself.
+V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
+  V m = find_in_class(obj->cls, name);
+  if (!m) return nullptr;
+  if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
+  return m->k == VK::Func ? mk_bound(obj, m) : m;
+}
+
 V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
   if (m->k != VK::Builtin || !m->func) return nullptr;
   if (m->s == "property") return call(m->func, {inst}, {}, loc);
   if (m->s == "staticmethod") return m->func;
   if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
-    auto b = std::make_shared<Obj>();
-    b->k = VK::Bound;
-    b->self = inst;
-    b->func = m->func;
     auto w = mk_builtin(m->s);
-    w->func = b;
+    w->func = mk_bound(inst, m->func);
     return w;
   }
   if (m->s == "classmethod") {
-    auto b = std::make_shared<Obj>();
-    b->k = VK::Bound;
-    b->self = cls;
-    b->func = m->func;
-    return b;
+    return mk_bound(cls, m->func);
   }
   return nullptr;
 }
@@ -294,17 +294,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
   }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
-    if (V m = find_in_class(obj->cls, name)) {
-      if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
-      if (m->k == VK::Func) {
-        auto b = std::make_shared<Obj>();
-        b->k = VK::Bound;
-        b->self = obj;
-        b->func = m;
-        return b;
-      }
-      return m;
-    }
+    if (V m = class_attr(obj, name, loc)) return m;
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
@@ -348,17 +338,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return v;
     }
     if (obj->cls) {
-      if (V m = find_in_class(obj->cls, name)) {
-        if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
-        if (m->k == VK::Func) {
-          auto b = std::make_shared<Obj>();
-          b->k = VK::Bound;
-          b->self = obj;
-          b->func = m;
-          return b;
-        }
-        return m;
-      }
+      if (V m = class_attr(obj, name, loc)) return m;
     }
   }
   if (obj->k == VK::Instance && obj->cls && name != "__getattr__")

@@ -21,6 +21,7 @@ V mk_tensor(TensorInfo t) {
   o->t = std::make_shared<TensorInfo>(std::move(t));
   return o;
 }
+V mk_bound(V self, V func) { auto b = std::make_shared<Obj>(); b->k = VK::Bound; b->self = std::move(self); b->func = std::move(func); return b; }
 V mk_builtin(std::string name) { auto o = std::make_shared<Obj>(); o->k = VK::Builtin; o->s = std::move(name); return o; }
 
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {

@@ -109,6 +109,7 @@ V mk_list(std::vector<V> xs);
 V mk_tuple(std::vector<V> xs);
 V mk_tensor(TensorInfo t);
 V mk_builtin(std::string name);
+V mk_bound(V self, V func);  ///< a method bound to self
 V mk_opaque(std::string name);  ///< an unmodelled value named `name` (runtime/opaque.cpp)
 bool truthy_const(const V& v, bool& known);
 std::string type_name(const V& v);

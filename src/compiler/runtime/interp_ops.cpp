@@ -1,5 +1,5 @@
 // Interpreter operations: calls (user functions, classes, modules, compiled wrappers), attribute
-// and subscript access, iteration, arithmetic and comparisons on Python values.
+// and subscript access, iteration on Python values (operators: interp_arith.cpp).
 #include <fmt/format.h>
 
 #include <set>
@@ -47,8 +47,6 @@ bool is_dict_class(const V& cls) {
   return false;
 }
 
-/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
-/// for anything else.
 // An attribute found on obj's class: a descriptor's result, a method bound to obj, or the value itself.
 V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
   V m = find_in_class(obj->cls, name);
@@ -57,6 +55,8 @@ V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
   return m->k == VK::Func ? mk_bound(obj, m) : m;
 }
 
+/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
+/// for anything else.
 V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
   if (m->k != VK::Builtin || !m->func) return nullptr;
   if (m->s == "property") return call(m->func, {inst}, {}, loc);
@@ -584,225 +584,6 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     default: break;
   }
   error(loc, fmt::format("'{}' object is not iterable", type_name(v)));
-}
-
-/// printf-style `fmt % args`: %s %r %d %i %f %e %g %x %o %c %% with flags, width and precision.
-V Interp::percent_format(const std::string& f, const V& rhs, Location loc) {
-  std::vector<V> xs = rhs->k == VK::Tuple ? rhs->items : std::vector<V>{rhs};
-  size_t next = 0;
-  std::string out;
-  for (size_t i = 0; i < f.size(); ++i) {
-    if (f[i] != '%') { out += f[i]; continue; }
-    size_t j = i + 1;
-    while (j < f.size() && std::string("-+ #0.123456789").find(f[j]) != std::string::npos) ++j;
-    if (j >= f.size()) error(loc, "incomplete format");
-    char conv = f[j];
-    std::string spec = f.substr(i + 1, j - i - 1);
-    i = j;
-    if (conv == '%') { out += '%'; continue; }
-    if (next >= xs.size()) error(loc, "not enough arguments for format string");
-    V v = xs[next++];
-    double d = v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i);
-    char buf[512];
-    std::string cs = "%" + spec;
-    if (conv == 's' || conv == 'r') {
-      std::string s = conv == 's' ? py_str(v) : py_repr(v);
-      std::snprintf(buf, sizeof buf, (cs + "s").c_str(), s.c_str());
-    } else if (conv == 'd' || conv == 'i' || conv == 'x' || conv == 'X' || conv == 'o' || conv == 'c') {
-      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a number is required, not {}", conv, type_name(v)));
-      std::snprintf(buf, sizeof buf, (cs + "ll" + (conv == 'i' ? 'd' : conv)).c_str(), static_cast<long long>(d));
-    } else if (std::string("feEgG").find(conv) != std::string::npos) {
-      if (v->k != VK::Int && v->k != VK::Bool && v->k != VK::Float) error(loc, fmt::format("%{} format: a real number is required, not {}", conv, type_name(v)));
-      std::snprintf(buf, sizeof buf, (cs + conv).c_str(), d);
-    } else {
-      error(loc, fmt::format("unsupported format character '{}'", conv));
-    }
-    out += buf;
-  }
-  if (next < xs.size() && rhs->k == VK::Tuple) error(loc, "not all arguments converted during string formatting");
-  return mk_str(out);
-}
-
-static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; }
-static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
-
-V Interp::binop(const std::string& op, V a, V b, Location loc) {
-  if (a->k == VK::Opaque || b->k == VK::Opaque) {
-    if (a->k == VK::Tensor || b->k == VK::Tensor) {  // a tensor operator with an unmodelled operand
-      std::vector<V> xs{a, b};
-      std::vector<std::pair<std::string, V>> kw;
-      return unknown_op("operator" + op, false, xs, kw, loc, "");
-    }
-    note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
-    return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
-  }
-  if (a->k == VK::Dict && b->k == VK::Dict && op == "|") {  // PEP 584: a new dict, b's values win
-    auto d = std::make_shared<Obj>();
-    d->k = VK::Dict;
-    d->dict = a->dict;
-    for (auto& kv : b->dict) {
-      bool found = false;
-      for (auto& e : d->dict) if (py_repr(e.first) == py_repr(kv.first)) { e.second = kv.second; found = true; break; }
-      if (!found) d->dict.push_back(kv);
-    }
-    return d;
-  }
-  if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
-    // lists do not take these operators: both operands are sets (sets are lists without equal items)
-    auto has = [](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
-      return false;
-    };
-    std::vector<V> out;
-    if (op == "|") { out = a->items; for (auto& x : b->items) if (!has(out, x)) out.push_back(x); }
-    else if (op == "&") { for (auto& x : a->items) if (has(b->items, x)) out.push_back(x); }
-    else if (op == "-") { for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x); }
-    else {
-      for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x);
-      for (auto& x : b->items) if (!has(a->items, x)) out.push_back(x);
-    }
-    return mk_list(out);
-  }
-  if (a->k == VK::Tensor || b->k == VK::Tensor) {
-    try {
-      return a->k == VK::Tensor ? tensor_binop(op, a, b, loc, false) : tensor_binop(op, b, a, loc, true);
-    } catch (CompileError& e) {  // the operator's rule rejected an operand whose shape tparse guessed: unknown_op
-      std::vector<V> xs{a, b};
-      if (!falls_back(e, xs, nullptr)) throw;
-      std::vector<std::pair<std::string, V>> kw;
-      return unknown_op("operator" + op, false, xs, kw, loc, e.what());
-    }
-  }
-  if (is_num(a) && is_num(b)) {
-    bool flt = a->k == VK::Float || b->k == VK::Float;
-    double x = num(a), y = num(b);
-    if (op == "/") {
-      if (y == 0) error(loc, "division by zero");
-      return mk_float(x / y);
-    }
-    if (op == "**") {
-      if (!flt && y >= 0) return mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
-      return mk_float(std::pow(x, y));
-    }
-    if (!flt && (!a->sym.empty() || !b->sym.empty())) {  // SymInt arithmetic: the hint, and the expression
-      V r = binop(op, a->sym.empty() ? a : mk_int(a->i), b->sym.empty() ? b : mk_int(b->i), loc);
-      if (r->k == VK::Int) r->sym = sym_expr(op, a, b);
-      return r;
-    }
-    if (!flt) {
-      long long i = a->k == VK::Bool ? a->b : a->i, j = b->k == VK::Bool ? b->b : b->i;
-      // Python ints are unbounded; ours are 64-bit: a result beyond that is kept modulo 2**64 and the
-      // run is marked approximate (never undefined behaviour).
-      auto wide = [&](long long r, bool overflow) {
-        if (overflow) note_unmodelled(loc, "an integer beyond 64 bits (" + op + "; kept modulo 2**64)");
-        return mk_int(r);
-      };
-      long long r = 0;
-      if (op == "+") { bool o = __builtin_add_overflow(i, j, &r); return wide(r, o); }
-      if (op == "-") { bool o = __builtin_sub_overflow(i, j, &r); return wide(r, o); }
-      if (op == "*") { bool o = __builtin_mul_overflow(i, j, &r); return wide(r, o); }
-      if (op == "//" || op == "%") {
-        if (j == 0) error(loc, "integer division or modulo by zero");
-        if (i == LLONG_MIN && j == -1) return op == "//" ? wide(LLONG_MIN, true) : mk_int(0);
-        long long q = i / j;
-        if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
-        return op == "//" ? mk_int(q) : mk_int(i - q * j);
-      }
-      if (op == "&") return mk_int(i & j);
-      if (op == "|") return mk_int(i | j);
-      if (op == "^") return mk_int(i ^ j);
-      if ((op == "<<" || op == ">>") && j < 0) error(loc, "ValueError: negative shift count");
-      if (op == "<<") {
-        if (i == 0) return mk_int(0);
-        bool o = j >= 63 || i > (LLONG_MAX >> j) || i < (LLONG_MIN >> j);
-        return wide(j >= 64 ? 0 : static_cast<long long>(static_cast<unsigned long long>(i) << j), o);
-      }
-      if (op == ">>") return mk_int(j >= 64 ? (i < 0 ? -1 : 0) : i >> j);
-    } else {
-      if (op == "+") return mk_float(x + y);
-      if (op == "-") return mk_float(x - y);
-      if (op == "*") return mk_float(x * y);
-      if (op == "//") return mk_float(std::floor(x / y));
-      if (op == "%") return mk_float(x - std::floor(x / y) * y);
-    }
-  }
-  if (op == "+" && a->k == VK::Str && b->k == VK::Str) return mk_str(a->s + b->s);
-  if (op == "+" && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
-    std::vector<V> xs = a->items;
-    xs.insert(xs.end(), b->items.begin(), b->items.end());
-    if (a->k == VK::List) return mk_list(xs);
-    V r = mk_tuple(xs);
-    r->size_tuple = a->size_tuple || b->size_tuple;  // torch.Size + tuple is a torch.Size
-    return r;
-  }
-  if (op == "*" && (a->k == VK::List || a->k == VK::Tuple || a->k == VK::Str) && b->k == VK::Int) {
-    std::vector<V> xs;
-    std::string s;
-    for (long long i = 0; i < b->i; ++i) { xs.insert(xs.end(), a->items.begin(), a->items.end()); s += a->s; }
-    if (a->k == VK::Str) return mk_str(s);
-    return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
-  }
-  if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);
-  error(loc, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)));
-}
-
-static bool py_eq(const V& a, const V& b) {
-  if (is_num(a) && is_num(b)) return num(a) == num(b);
-  if (a->k != b->k) return false;
-  switch (a->k) {
-    case VK::None: return true;
-    case VK::Str: case VK::DType: return a->s == b->s;
-    case VK::List: case VK::Tuple:
-      if (a->items.size() != b->items.size()) return false;
-      for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
-      return true;
-    default: return a.get() == b.get();
-  }
-}
-
-V Interp::compare(const std::string& op, V a, V b, Location loc) {
-  if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
-    note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
-    return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
-  }
-  if (op == "is") return mk_bool(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b));
-  if (op == "is not") return mk_bool(!(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b)));
-  if (a->k == VK::Tensor || b->k == VK::Tensor) {
-    static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
-    if (!m.count(op)) error(loc, "unsupported tensor comparison");
-    if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
-    static const std::map<std::string, std::string> flip = {{"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"==", "=="}, {"!=", "!="}};
-    return tensor_binop(flip.at(op), b, a, loc, false);
-  }
-  if (op == "in" || op == "not in") {
-    if (V c = user_dunder(b, "__contains__", {a}, loc)) {
-      bool known = true;
-      bool r = truthy_const(c, known);
-      return mk_bool(op == "in" ? r : !r);
-    }
-    bool r = false;
-    if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
-    else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
-    else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;
-    else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);
-    return mk_bool(op == "in" ? r : !r);
-  }
-  if (op == "==") return mk_bool(py_eq(a, b));
-  if (op == "!=") return mk_bool(!py_eq(a, b));
-  if (is_num(a) && is_num(b)) {
-    double x = num(a), y = num(b);
-    if (op == "<") return mk_bool(x < y);
-    if (op == ">") return mk_bool(x > y);
-    if (op == "<=") return mk_bool(x <= y);
-    if (op == ">=") return mk_bool(x >= y);
-  }
-  if (a->k == VK::Str && b->k == VK::Str) {
-    if (op == "<") return mk_bool(a->s < b->s);
-    if (op == ">") return mk_bool(a->s > b->s);
-    if (op == "<=") return mk_bool(a->s <= b->s);
-    if (op == ">=") return mk_bool(a->s >= b->s);
-  }
-  error(loc, fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)));
 }
 
 }  // namespace tparse::compiler

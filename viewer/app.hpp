@@ -9,10 +9,10 @@
 #include <string>
 
 #include "document.hpp"
-#include "loader.hpp"
-#include "panels.hpp"
-#include "settings.hpp"
-#include "tail.hpp"
+#include "model/loader.hpp"
+#include "panels/panels.hpp"
+#include "model/settings.hpp"
+#include "model/tail.hpp"
 
 namespace tparse::viewer {
 

@@ -2,7 +2,7 @@
 // font) at the configured size, and the colour themes.
 #pragma once
 
-#include "settings.hpp"
+#include "model/settings.hpp"
 
 namespace tparse::viewer {
 

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <fmt/format.h>
 
-#include "image_check.hpp"
-#include "logic.hpp"
+#include "model/image_check.hpp"
+#include "model/logic.hpp"
 
 namespace tparse::viewer {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "document.hpp"
-#include "logic.hpp"
+#include "model/logic.hpp"
 
 namespace tparse::viewer {
 

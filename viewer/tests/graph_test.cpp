@@ -4,8 +4,8 @@
 #include "core/ingest.hpp"
 #include "core/test_support.hpp"
 #include "graph/module_calls.hpp"
-#include "graph_model.hpp"
-#include "logic.hpp"
+#include "model/graph_model.hpp"
+#include "model/logic.hpp"
 
 using namespace tparse;
 using namespace tparse::viewer;

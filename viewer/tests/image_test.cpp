@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "image_check.hpp"
+#include "model/image_check.hpp"
 
 using namespace tparse::viewer;
 

@@ -12,8 +12,8 @@
 #include "app.hpp"
 #include "core/summary.hpp"
 #include "core/test_support.hpp"
-#include "loader.hpp"
-#include "tail.hpp"
+#include "model/loader.hpp"
+#include "model/tail.hpp"
 
 using namespace tparse;
 using namespace tparse::viewer;

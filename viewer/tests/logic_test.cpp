@@ -8,10 +8,10 @@
 
 #include "core/ingest.hpp"
 #include "core/test_support.hpp"
-#include "logic.hpp"
-#include "provenance_jumps.hpp"
-#include "search.hpp"
-#include "timeline_model.hpp"
+#include "model/logic.hpp"
+#include "model/provenance_jumps.hpp"
+#include "model/search.hpp"
+#include "model/timeline_model.hpp"
 
 using namespace tparse;
 using namespace tparse::viewer;

@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "settings.hpp"
+#include "model/settings.hpp"
 
 using namespace tparse::viewer;
 

@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "core/summary.hpp"
-#include "panels.hpp"
+#include "panels/panels.hpp"
 
 namespace tparse::viewer {
 

@@ -1,5 +1,5 @@
 // Plain panel logic; see logic.hpp.
-#include "logic.hpp"
+#include "model/logic.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // Live tail; see tail.hpp.
-#include "tail.hpp"
+#include "model/tail.hpp"
 
 #include <chrono>
 #include <filesystem>

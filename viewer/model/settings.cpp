@@ -1,5 +1,5 @@
 // Settings persistence; see settings.hpp.
-#include "settings.hpp"
+#include "model/settings.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // Timeline building; see timeline_model.hpp.
-#include "timeline_model.hpp"
+#include "model/timeline_model.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -7,7 +7,7 @@
 #include <map>
 #include <tuple>
 
-#include "logic.hpp"
+#include "model/logic.hpp"
 
 namespace tparse::viewer {
 

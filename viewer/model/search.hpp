@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/ingest.hpp"
-#include "loader.hpp"
+#include "model/loader.hpp"
 
 namespace tparse::viewer {
 

@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "document.hpp"
-#include "graph_model.hpp"
-#include "loader.hpp"
-#include "search.hpp"
-#include "timeline_model.hpp"
-#include "provenance_jumps.hpp"
+#include "model/graph_model.hpp"
+#include "model/loader.hpp"
+#include "model/search.hpp"
+#include "model/timeline_model.hpp"
+#include "model/provenance_jumps.hpp"
 #include "widgets.hpp"
 
 namespace tparse::viewer {

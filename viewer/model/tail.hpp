@@ -15,7 +15,7 @@
 
 #include "core/model.hpp"
 #include "core/tail_ingest.hpp"
-#include "loader.hpp"
+#include "model/loader.hpp"
 
 namespace tparse::viewer {
 

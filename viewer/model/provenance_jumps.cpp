@@ -1,5 +1,5 @@
 // Provenance jumps for the Artifacts panel; see provenance_jumps.hpp.
-#include "provenance_jumps.hpp"
+#include "model/provenance_jumps.hpp"
 
 #include <map>
 

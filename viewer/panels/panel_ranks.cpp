@@ -2,7 +2,7 @@
 // view of two ranks, frame by frame, with the rows that differ first.
 #include <fmt/format.h>
 
-#include "panels.hpp"
+#include "panels/panels.hpp"
 
 namespace tparse::viewer {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/summary.hpp"
-#include "panels.hpp"
+#include "panels/panels.hpp"
 
 namespace tparse::viewer {
 

@@ -1,5 +1,5 @@
 // Graph panel data: layouts through the shared Graphviz bridge (src/graph); see graph_model.hpp.
-#include "graph_model.hpp"
+#include "model/graph_model.hpp"
 
 #include "graph/layout.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "core/summary.hpp"
 #include "graph/module_calls.hpp"
-#include "panels.hpp"
+#include "panels/panels.hpp"
 
 namespace tparse::viewer {
 

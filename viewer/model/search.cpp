@@ -1,7 +1,7 @@
 // Search; see search.hpp.
-#include "search.hpp"
+#include "model/search.hpp"
 
-#include "logic.hpp"
+#include "model/logic.hpp"
 
 namespace tparse::viewer {
 

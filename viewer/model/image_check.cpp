@@ -1,5 +1,5 @@
 // PNG writing and image stats; see image_check.hpp.
-#include "image_check.hpp"
+#include "model/image_check.hpp"
 
 #include <stb_image.h>
 #include <stb_image_write.h>

@@ -1,5 +1,5 @@
 // Background loading; see loader.hpp.
-#include "loader.hpp"
+#include "model/loader.hpp"
 
 #include <chrono>
 #include <fmt/format.h>

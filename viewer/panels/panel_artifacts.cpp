@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "core/summary.hpp"
-#include "panels.hpp"
-#include "provenance_jumps.hpp"
+#include "panels/panels.hpp"
+#include "model/provenance_jumps.hpp"
 
 namespace tparse::viewer {
 

@@ -2,7 +2,9 @@
 #include "drawings.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -129,6 +132,8 @@ int draw_pending(const std::string& out, int workers) {
   for (int w = 0; w < workers; ++w) {
     pid_t pid = ::fork();
     if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a stopped drawer (stop_drawer) takes its workers with it
+      if (::getppid() == 1) ::_exit(0);
       for (size_t i = static_cast<size_t>(w); i < n; i += static_cast<size_t>(workers)) {
         std::string err;
         std::string svg = graph::svg_uncached(j.jobs[i].dot, &err);
@@ -208,7 +213,10 @@ int draw_pending(const std::string& out, int workers) {
 bool start_drawer(const std::string& out, bool wait, int workers) {
   std::string self = fs::read_symlink("/proc/self/exe").string();
   std::string w = std::to_string(workers);
-  char* argv[] = {const_cast<char*>("tparse"), const_cast<char*>("draw-pending"), const_cast<char*>(out.c_str()),
+  std::error_code ec;
+  std::string where = fs::weakly_canonical(out, ec).string();  // stop_drawer finds it by this path
+  if (ec || where.empty()) where = out;
+  char* argv[] = {const_cast<char*>("tparse"), const_cast<char*>("draw-pending"), const_cast<char*>(where.c_str()),
                   const_cast<char*>("-j"), const_cast<char*>(w.c_str()), nullptr};
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t at;
@@ -223,12 +231,54 @@ bool start_drawer(const std::string& out, bool wait, int workers) {
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
   if (rc != 0) return false;
+  // The drawer's pid, written before this report returns, so that a later report into OUT can stop
+  // it (stop_drawer) before it replaces the files the drawer is filling.
+  {
+    std::ofstream pf(jobs_dir(out) + "/pid");
+    pf << pid << "\n";
+  }
   if (wait) {
     int st = 0;
     ::waitpid(pid, &st, 0);
     return WIFEXITED(st) && WEXITSTATUS(st) == 0;
   }
   return true;
+}
+
+namespace {
+
+/// True while `pid` is a live (not zombie) `tparse draw-pending OUT` process.
+bool is_drawer_of(pid_t pid, const std::string& out) {
+  std::string cmd, stat;
+  if (!read_file("/proc/" + std::to_string(pid) + "/cmdline", cmd)) return false;
+  if (read_file("/proc/" + std::to_string(pid) + "/stat", stat)) {
+    size_t rp = stat.rfind(')');
+    if (rp != std::string::npos && rp + 2 < stat.size() && (stat[rp + 2] == 'Z' || stat[rp + 2] == 'X')) return false;
+  }
+  return cmd.find(std::string("draw-pending") + '\0' + out + '\0') != std::string::npos;
+}
+
+}  // namespace
+
+bool stop_drawer(const std::string& out) {
+  std::string s;
+  if (!read_file(jobs_dir(out) + "/pid", s)) return true;
+  pid_t pid = static_cast<pid_t>(std::atol(s.c_str()));
+  std::error_code ec;
+  std::string where = fs::weakly_canonical(out, ec).string();
+  if (ec || where.empty()) where = out;
+  if (pid <= 1 || !is_drawer_of(pid, where)) return true;
+  ::kill(pid, SIGTERM);
+  for (int i = 0; i < 500; ++i) {  // up to 5 s; its workers die with it (PR_SET_PDEATHSIG)
+    if (!is_drawer_of(pid, where)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::kill(pid, SIGKILL);
+  for (int i = 0; i < 200; ++i) {
+    if (!is_drawer_of(pid, where)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
 }
 
 }  // namespace tparse::cli

@@ -22,5 +22,9 @@ int draw_pending(const std::string& out, int workers);
 /// Starts `tparse draw-pending OUT` (this executable): waits for it when `wait`, else leaves it
 /// running in its own session. Returns false when it could not start (the caller draws in-process).
 bool start_drawer(const std::string& out, bool wait, int workers);
+/// Stops the background drawer still filling OUT (its pid in OUT/.tparse-drawings/pid) and waits
+/// until it is gone, so that a new report into OUT is not overwritten by the old one's drawings.
+/// Returns false only when it would not stop.
+bool stop_drawer(const std::string& out);
 
 }  // namespace tparse::cli

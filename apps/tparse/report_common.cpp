@@ -25,6 +25,10 @@ bool out_is_replaceable(const std::string& out) { return api::out_is_replaceable
 
 bool prepare_out(const std::string& out, bool overwrite, bool* created) {
   std::string error;
+  if (!stop_drawer(out)) {
+    std::fprintf(stderr, "tparse: the drawer of the previous report in %s does not stop\n", out.c_str());
+    return false;
+  }
   if (api::prepare_out(out, overwrite, error, created)) return true;
   std::fprintf(stderr, "%s\n", error.c_str());
   return false;

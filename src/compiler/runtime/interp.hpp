@@ -237,6 +237,12 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  /// A store through `obj.__dict__` (nullptr: a delete): the attribute itself, no setter (interp_ops.cpp).
+  void instance_dict_store(const V& obj, const std::string& name, const V& v);
+  /// `t.T` / `.mT` / `.H` / `.mH` / `.real` / `.imag`: an attribute read that is a view; Dynamo traces it as
+  /// `call_function getattr(t, 'T')` (printed `t.T`, counted by explain) — torch/dispatch.cpp. `.data` is
+  /// `torch._C._autograd._get_data_attr(t)`.
+  V tensor_view_attr(V self, const std::string& name, Location loc);
   /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
@@ -325,6 +331,7 @@ class Interp {
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
   bool is_overlay_package(const std::string& top) const;
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
+  V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   mutable std::map<std::string, bool> overlay_cache_;
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.

@@ -175,7 +175,7 @@ static bool py_eq(const V& a, const V& b) {
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
-    case VK::Str: case VK::DType: return a->s == b->s;
+    case VK::Str: case VK::DType: case VK::Device: return a->s == b->s;
     case VK::List: case VK::Tuple:
       if (a->items.size() != b->items.size()) return false;
       for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;

@@ -295,6 +295,7 @@ void Interp::assign(const ExprP& t, V v) {
         return;
       }
       if (obj->k == VK::Dict) {
+        if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
         for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
         obj->dict.push_back({idx, v});
         return;

@@ -340,6 +340,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (obj->cls) {
       if (V m = class_attr(obj, name, loc)) return m;
     }
+    if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      d->view_of = obj;
+      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
+      return d;
+    }
   }
   if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
     if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
@@ -414,6 +421,16 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     return mk_opaque(type_name(obj) + "." + name);
   }
   error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
+}
+
+void Interp::instance_dict_store(const V& obj, const std::string& name, const V& v) {
+  if (!v) {
+    obj->attrs.erase(name);
+    obj->order.erase(std::remove(obj->order.begin(), obj->order.end(), name), obj->order.end());
+    return;
+  }
+  if (!obj->attrs.count(name)) obj->order.push_back(name);
+  obj->attrs[name] = v;
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {

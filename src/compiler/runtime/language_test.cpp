@@ -133,3 +133,52 @@ TEST_CASE("parsed-only constructs fail where they run, located") {
   INFO(ok.error);
   CHECK(ok.ok);
 }
+
+// ---- found by running public model files the compiler had never seen (minGPT's CfgNode, nanochat's common.py) ----
+
+TEST_CASE("obj.__dict__ and vars(obj) read the instance's attributes and store through to it") {
+  Result r = run("class Cfg:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n"
+                 "    def merge(self, d):\n        for k, v in d.items():\n            setattr(self, k, v)\n"
+                 "c = Cfg(n_layer=2, n_head=4)\nassert c.n_layer == 2 and c.n_head == 4\n"
+                 "c.__dict__['n_embd'] = 64\nassert c.n_embd == 64\n"
+                 "assert sorted(vars(c).keys()) == ['n_embd', 'n_head', 'n_layer']\n"
+                 "assert vars(c).pop('n_head') == 4\nassert not hasattr(c, 'n_head')\n"
+                 "assert c.__dict__.setdefault('dropout', 0.1) == 0.1 and c.dropout == 0.1\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  Result missing = run("class A:\n    pass\na = A()\na.__dict__.update(x=1)\nassert a.y == 1\n");
+  CHECK(!missing.ok);  // a name never stored is still missing
+}
+
+TEST_CASE("os.environ is an empty mapping, os.getenv gives its default, os.path works on strings") {
+  Result r = run("import os\nassert os.environ.get('NANOCHAT_DTYPE') is None\nassert os.environ.get('X', '0') == '0'\n"
+                 "assert 'RANK' not in os.environ\nassert os.getenv('WORLD_SIZE', '1') == '1' and os.getenv('A') is None\n"
+                 "os.environ['MY_FLAG'] = '1'\nassert os.environ['MY_FLAG'] == '1' and os.getenv('MY_FLAG') == '1'\n"
+                 "assert int(os.environ.get('LOCAL_RANK', 0)) == 0\n"
+                 "assert os.path.join('a', 'b', 'c.pt') == 'a/b/c.pt' and os.path.join('a/', '/abs') == '/abs'\n"
+                 "assert os.path.basename('/x/y/z.py') == 'z.py' and os.path.dirname('/x/y/z.py') == '/x/y'\n"
+                 "assert os.path.splitext('/x/m.tar') == ('/x/m', '.tar') and os.path.splitext('.bashrc') == ('.bashrc', '')\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run("import os\nx = os.environ['HOME']\n").ok);  // KeyError, as Python with the variable unset
+}
+
+TEST_CASE("map and filter over iterables; torch devices compare by value") {
+  Result r = run("def f(x):\n    return x * 2\nassert list(map(f, (1, 2, 3))) == [2, 4, 6]\n"
+                 "a, b = map(lambda p, q: p + q, [1, 2], [10, 20, 30])\nassert (a, b) == (11, 22)\n"
+                 "assert list(filter(None, [0, 1, '', 'x'])) == [1, 'x'] and list(filter(lambda v: v > 1, [1, 2, 3])) == [2, 3]\n"
+                 "import torch\nt = torch.randn(2)\nu = torch.arange(3, device=t.device)\nassert t.device == u.device\n"
+                 "assert t.device == torch.device('cpu') and t.device != torch.device('meta')\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("iter and next: next(module.parameters()), a default, StopIteration") {
+  Result r = run("import torch\nimport torch.nn as nn\nm = nn.Linear(4, 2)\np = next(m.parameters())\n"
+                 "assert p.shape == (2, 4) and p.dtype == torch.float32\n"
+                 "it = iter([1, 2])\nassert next(it) == 1 and next(it) == 2 and next(it, 'end') == 'end'\n"
+                 "def gen():\n    yield 5\n    yield 6\ng = gen()\nassert next(g) == 5 and next(g) == 6\n"
+                 "try:\n    next(g)\n    ok = False\nexcept StopIteration:\n    ok = True\nassert ok\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -267,3 +267,26 @@ TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's") {
     CHECK(a[i] == b[i]);
   }
 }
+
+// `t.T` / `.mT` / `.real` / `.imag` are attribute reads: Dynamo records `call_function getattr` (printed
+// `t.T`), which torch._dynamo.explain counts (falcon's `input @ self.weight.T`: 8 getattr ops in its explain).
+TEST_CASE("tensor view attributes: shapes, dtypes and a getattr node each") {
+  Result r = compile_script("v.py",
+                            "import torch\n"
+                            "def f(w, c):\n"
+                            "    a = w.T\n    b = w.unsqueeze(0).mT\n    re = c.real\n    im = c.imag\n"
+                            "    assert a.shape == (3, 4) and b.shape == (1, 3, 4)\n"
+                            "    assert re.shape == (4, 3) and re.dtype == torch.float32 and im.dtype == torch.float32\n"
+                            "    return a.sum() + b.sum() + re.sum() + im.sum()\n"
+                            "cf = torch.compile(f, backend='eager')\n"
+                            "cf(torch.randn(4, 3), torch.polar(torch.ones(4, 3), torch.zeros(4, 3)))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  const std::string& code = r.trace;
+  CHECK(code.find("a: \"f32[3, 4][1, 3]cpu\" = l_w_.T") != std::string::npos);  // named after the variable, as Dynamo does
+  CHECK(code.find(".mT") != std::string::npos);
+  CHECK(code.find(".real") != std::string::npos);
+  CHECK(code.find(".imag") != std::string::npos);
+  CHECK(!compile_script("v.py", "import torch\nx = torch.randn(3).imag\n", Options{}).ok);  // imag of a real tensor
+}

@@ -29,7 +29,7 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special", "torch.distributed"};
+                                              "torch.linalg", "torch.special", "torch.distributed", "einops"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -387,6 +387,25 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     bool any = false, all = true;
     for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
     return mk_bool(name == "any" ? any : all);
+  }
+  if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point
+    const std::string& c = arg(0)->s;
+    unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
+    size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
+    if (c.size() != n) error(loc, fmt::format("TypeError: ord() expected a character, but string of length {} found", c.size()));
+    long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
+    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
+    return mk_int(cp);
+  }
+  if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
+    long long cp = arg(0)->i;
+    if (cp < 0 || cp > 0x10FFFF) error(loc, "ValueError: chr() arg not in range(0x110000)");
+    std::string out;
+    if (cp < 0x80) out += static_cast<char>(cp);
+    else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else { out += static_cast<char>(0xF0 | (cp >> 18)); out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    return mk_str(out);
   }
   if (name == "iter" && args.size() == 1) {  // an iterator over the items (a generator's already are)
     if (arg(0)->k == VK::Iterator) return arg(0);
@@ -770,6 +789,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   {
     bool handled = false;
     V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp
+    if (handled) return r;
+    r = call_einops(name, args, kwargs, loc, handled);  // torch/einops.cpp
     if (handled) return r;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);

@@ -340,6 +340,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (obj->cls) {
       if (V m = class_attr(obj, name, loc)) return m;
     }
+    if (name == "__class__" && obj->cls) return obj->cls;
     if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance
       auto d = std::make_shared<Obj>();
       d->k = VK::Dict;

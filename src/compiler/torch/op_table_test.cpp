@@ -290,3 +290,39 @@ TEST_CASE("tensor view attributes: shapes, dtypes and a getattr node each") {
   CHECK(code.find(".imag") != std::string::npos);
   CHECK(!compile_script("v.py", "import torch\nx = torch.randn(3).imag\n", Options{}).ok);  // imag of a real tensor
 }
+
+// nn.MultiheadAttention's submodules and parameters as torch builds them (CLIP's initialize_parameters
+// reads attn.out_proj.weight and attn.in_proj_weight).
+TEST_CASE("nn.MultiheadAttention: in_proj_weight / in_proj_bias / out_proj") {
+  CHECK_RUNS("m = nn.MultiheadAttention(64, 4)\nassert m.in_proj_weight.shape == (192, 64) and m.in_proj_bias.shape == (192,)\n"
+             "assert m.out_proj.weight.shape == (64, 64) and m.out_proj.bias.shape == (64,)\n"
+             "n = nn.MultiheadAttention(32, 2, bias=False)\nassert n.in_proj_bias is None and n.out_proj.bias is None\n"
+             "assert len(list(m.parameters())) == 4\n");
+}
+
+// einops (allow_in_graph under torch 2): one call_function node per call, the shape from the pattern.
+TEST_CASE("einops rearrange / repeat / reduce: shapes from the pattern, one node each") {
+  Result r = compile_script("e.py",
+                            "import torch\nfrom einops import rearrange, repeat, reduce\n"
+                            "def f(x):\n"
+                            "    a = rearrange(x, 'b (h w) c -> b c h w', h=4)\n"
+                            "    assert a.shape == (2, 8, 4, 3)\n"
+                            "    b = rearrange(x, 'b n (heads d) -> b heads n d', heads=2)\n"
+                            "    assert b.shape == (2, 2, 12, 4)\n"
+                            "    c = repeat(x, 'b n c -> b k n c', k=3)\n"
+                            "    assert c.shape == (2, 3, 12, 8)\n"
+                            "    d = reduce(x, 'b n c -> b c', 'mean')\n"
+                            "    assert d.shape == (2, 8)\n"
+                            "    e = rearrange(x, '... c -> (...) c')\n"
+                            "    assert e.shape == (24, 8)\n"
+                            "    return a.sum() + b.sum() + c.sum() + d.sum() + e.sum()\n"
+                            "cf = torch.compile(f, backend='eager')\ncf(torch.randn(2, 12, 8))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.trace.find("einops_einops_rearrange(l_x_, 'b (h w) c -> b c h w', h = 4)") != std::string::npos);
+  Result bad = compile_script("e.py", "import torch\nfrom einops import rearrange\nrearrange(torch.randn(2, 10), 'b (h w) -> b h w', h=3)\n", Options{});
+  CHECK(!bad.ok);
+  CHECK(bad.error.find("can't divide axis of length 10 in chunks of 3") != std::string::npos);
+}

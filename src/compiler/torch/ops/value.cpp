@@ -124,6 +124,10 @@ V false_value(OpCall&) { return mk_bool(false); }
 // nn.Parameter(t): a leaf that requires grad; nn.Buffer(t) (torch >= 2.5): a tensor a module
 // registers as a buffer when assigned to an attribute (Module.__setattr__).
 V parameter(OpCall& c) {
+  if (!c.args.empty() && c.args[0]->k == VK::Opaque) {  // built from an unmodelled value: unknown too
+    c.I.note_unmodelled(c.loc, c.name + "(" + c.args[0]->s + ")");
+    return mk_opaque(c.name + "(" + c.args[0]->s + ")");
+  }
   if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}() needs a tensor", c.name));
   TensorInfo t = *c.args[0]->t;
   if (c.name == "nn.Buffer") {

@@ -381,6 +381,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         return bm;
       }
     }
+    if (name == "__setattr__") {  // super() reaching object
+      auto b = mk_builtin("object.__setattr__");
+      b->self = obj->self;
+      return b;
+    }
     if (obj->self && obj->self->k == VK::Dict) {  // super() of a dict subclass reaching dict
       static const std::set<std::string> dm = {"__getitem__", "__setitem__", "__contains__", "__init__", "get", "keys",
                                                "values", "items", "update", "pop", "setdefault", "copy"};
@@ -417,6 +422,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+      call(sa, {obj, mk_str(name), v}, {}, loc);
+      return;
+    }
+  }
+  object_setattr(obj, name, v, loc);
+}
+
+// object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
+void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {

@@ -107,3 +107,17 @@ TEST_CASE("golden: recompile reason and guards") {
   CHECK(r.trace.find("size=[None], stride=[1]") != std::string::npos);
   CHECK(r.trace.find("def forward(self, s77: \"Sym(s77)\", L_x_: \"f32[s77][1]cpu\")") != std::string::npos);
 }
+
+TEST_CASE("a tensor's getset attribute `w.T` is call_function getattr, printed `w.T` (Dynamo's generic attribute read)") {
+  const char* src =
+      "import torch\n"
+      "def f(x, w):\n"
+      "    return x @ w.T + x.mT\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3, 3), torch.randn(3, 3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("getattr_1: \"f32[3, 3][1, 3]cpu\" = l_w_.T;") != std::string::npos);
+  CHECK(r.trace.find("getattr_2: \"f32[3, 3][1, 3]cpu\" = l_x_.mT;") != std::string::npos);
+  CHECK(r.trace.find("\"graph_op_count\": 4,") != std::string::npos);  // getattr, matmul, getattr, add
+}

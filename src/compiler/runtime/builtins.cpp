@@ -133,7 +133,19 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
-      if (name == "T" || name == "mT") { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(obj, name == "T" ? "t" : "mT", a, kw, loc); }
+      if (name == "T" || name == "mT") {
+        // a getset attribute of torch.Tensor: Dynamo's TensorVariable.var_getattr records it generically as
+        // call_function getattr(x, 'T') (FX prints `x.T`); the shape is that of the transpose
+        std::vector<V> a;
+        std::vector<std::pair<std::string, V>> kw;
+        Activation& act = *stack_.back();
+        auto ctx = act.ctx;
+        act.ctx = nullptr;
+        V shaped;
+        try { shaped = tensor_method(obj, name == "T" ? "t" : "mT", a, kw, loc); } catch (...) { act.ctx = ctx; throw; }
+        act.ctx = ctx;
+        return emit("call_function", "getattr", "getattr", false, {obj, mk_str(name)}, {}, *shaped->t, loc);
+      }
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {

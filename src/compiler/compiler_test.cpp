@@ -121,3 +121,20 @@ TEST_CASE("a tensor's getset attribute `w.T` is call_function getattr, printed `
   CHECK(r.trace.find("getattr_2: \"f32[3, 3][1, 3]cpu\" = l_x_.mT;") != std::string::npos);
   CHECK(r.trace.find("\"graph_op_count\": 4,") != std::string::npos);  // getattr, matmul, getattr, add
 }
+
+TEST_CASE("an nn.Module subclass without __init__ built inside a frame runs nn.Module.__init__: its API-usage log is a node") {
+  const char* src =
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "class Act(nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return nn.functional.silu(x)\n"
+      "def f(x):\n"
+      "    return Act()(x) * 2\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("torch._C._log_api_usage_once('python.nn_module')") != std::string::npos);
+  CHECK(r.trace.find("\"graph_op_count\": 3,") != std::string::npos);  // _log_api_usage_once, silu, mul
+}

@@ -228,6 +228,17 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
         return inst;
       }
+      if (!init && inst->builtin_nn == "Module") {
+        // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
+        // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+        std::vector<V> no_args;
+        std::vector<std::pair<std::string, V>> no_kwargs;
+        call_builtin("nn_module_init", no_args, no_kwargs, loc, nullptr);
+        return inst;
+      }
       if (init) {
         args.insert(args.begin(), inst);
         // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph

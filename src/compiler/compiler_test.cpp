@@ -138,3 +138,19 @@ TEST_CASE("an nn.Module subclass without __init__ built inside a frame runs nn.M
   CHECK(r.trace.find("torch._C._log_api_usage_once('python.nn_module')") != std::string::npos);
   CHECK(r.trace.find("\"graph_op_count\": 3,") != std::string::npos);  // _log_api_usage_once, silu, mul
 }
+
+TEST_CASE("torch.compiler.is_exporting() is True while Dynamo traces a torch.compile frame, False eagerly") {
+  // torch/_dynamo/variables/torch.py tracing_state_functions: is_compiling, is_dynamo_compiling and is_exporting fold to True
+  const char* src =
+      "import torch\n"
+      "assert not torch.compiler.is_exporting() and not torch.compiler.is_dynamo_compiling()\n"
+      "def f(x):\n"
+      "    if torch.compiler.is_exporting() and torch.compiler.is_dynamo_compiling():\n"
+      "        return x.relu()\n"
+      "    return x.sin().cos()\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("\"graph_op_count\": 1,") != std::string::npos);  // the relu branch
+}

@@ -121,6 +121,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
+      if (obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
       break;
     }
     case VK::Dict: {
@@ -459,6 +460,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "vars") {
     if (args.empty()) error(loc, "vars() without an argument is not modelled");
     return getattr(arg(0), "__dict__", loc);
+  }
+  if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
+    if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }
+    object_setattr(arg(0), arg(1)->s, arg(2), loc);
+    return none();
   }
   if (name == "super" && args.size() == 2) {  // super(Cls, self)
     auto s = mk_builtin("super");

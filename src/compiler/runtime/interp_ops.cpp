@@ -228,6 +228,17 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
         return inst;
       }
+      if (!init && inst->builtin_nn == "Module") {
+        // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
+        // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+        std::vector<V> no_args;
+        std::vector<std::pair<std::string, V>> no_kwargs;
+        call_builtin("nn_module_init", no_args, no_kwargs, loc, nullptr);
+        return inst;
+      }
       if (init) {
         args.insert(args.begin(), inst);
         // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
@@ -389,6 +400,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         return bm;
       }
     }
+    if (name == "__setattr__") {  // super() reaching object
+      auto b = mk_builtin("object.__setattr__");
+      b->self = obj->self;
+      return b;
+    }
     if (obj->self && obj->self->k == VK::Dict) {  // super() of a dict subclass reaching dict
       static const std::set<std::string> dm = {"__getitem__", "__setitem__", "__contains__", "__init__", "get", "keys",
                                                "values", "items", "update", "pop", "setdefault", "copy"};
@@ -435,6 +451,17 @@ void Interp::instance_dict_store(const V& obj, const std::string& name, const V&
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+      call(sa, {obj, mk_str(name), v}, {}, loc);
+      return;
+    }
+  }
+  object_setattr(obj, name, v, loc);
+}
+
+// object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
+void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {

@@ -44,6 +44,21 @@ TEST_CASE("property with a setter, __getattr__ fallback, @dataclass __init__") {
   CHECK(missing.error.find("missing 1 required positional argument: 'n'") != std::string::npos);
 }
 
+TEST_CASE("a class's __setattr__ receives every `obj.x = v`; super().__setattr__ and object.__setattr__ store") {
+  // Python: `obj.x = v` is type(obj).__setattr__(obj, 'x', v); object.__setattr__ honours a property's setter
+  Result r = run("class Base:\n    aliases = {'layers': 'n_layers'}\n"
+                 "    def __setattr__(self, key, value):\n        if key in self.aliases:\n            key = self.aliases[key]\n"
+                 "        super().__setattr__(key, value)\n"
+                 "class Cfg(Base):\n    n_layers = 24\n    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n"
+                 "    @property\n    def depth(self):\n        return self.n_layers\n    @depth.setter\n    def depth(self, v):\n        self.n_layers = v + 1\n"
+                 "c = Cfg(layers=3)\nassert c.n_layers == 3\nc.layers = 2\nassert c.n_layers == 2 and not hasattr(c, 'layers')\n"
+                 "c.depth = 5\nassert c.n_layers == 6\n"
+                 "object.__setattr__(c, 'layers', 7)\nassert c.layers == 7 and c.n_layers == 6\n"
+                 "assert Cfg.n_layers == 24\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 // ---- constructs added with the Python 3.12 grammar (issue 22); expected values are Python's ----
 
 TEST_CASE("assignment expressions bind in the enclosing scope, comprehensions included") {

@@ -68,6 +68,16 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
                      name != "einsum" && name != "searchsorted" && name != "bucketize" && name != "polar" && name != "complex" && name != "meshgrid";
   if (def->family == Family::Creation && name.size() > 5 && name.substr(name.size() - 5) == "_like") needs_input = true;
   if (name == "bincount" || name == "split" || name == "chunk" || name == "unbind" || name == "tensor_split" || name == "split_with_sizes") needs_input = true;
+  auto is_number = [](const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; };
+  if (name == "pow" && args.size() >= 2 && is_number(args[0]) && args[1]->k == VK::Tensor) {
+    // pow.Scalar(Scalar self, Tensor exponent): the exponent's shape; a float base makes an integer exponent float
+    std::vector<V> none;
+    OpCall c{*this, def, args[1], true, "torch.pow", name, args, none, kwargs, loc};
+    TensorInfo o = c.like();
+    if (args[0]->k == VK::Float && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
+    if (args[0]->k != VK::Float && o.dtype == "bool") o.dtype = "int64";
+    return c.out(o);
+  }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : "torch." + name;

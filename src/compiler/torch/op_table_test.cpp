@@ -53,6 +53,10 @@ TEST_CASE("elementwise and binary: broadcasting, dtype promotion, where") {
              "m = torch.ones(2, 3) > 0\nidx = torch.where(m)\nassert len(idx) == 2\nassert idx[0].shape == (6,)\nassert idx[0].dtype == torch.int64\n");
   CHECK_RUNS("x = torch.randn(2, 3)\nassert torch.isin(torch.arange(4), torch.arange(2)).dtype == torch.bool\n"
              "assert x.isnan().dtype == torch.bool\nassert (~(x > 0)).dtype == torch.bool\nassert x.clamp(min=0).shape == (2, 3)\n");
+  // torch.pow(Scalar self, Tensor exponent): the exponent's shape; an int base keeps the exponent's dtype
+  CHECK_RUNS("e = torch.arange(1, 5).float().view(1, 4, 1)\nassert torch.pow(2, e).shape == (1, 4, 1)\n"
+             "assert torch.pow(2, e).dtype == torch.float32\nassert torch.pow(2, torch.arange(3)).dtype == torch.int64\n"
+             "assert torch.pow(2.0, torch.arange(3)).dtype == torch.float32\n");
   Result bad = run("a = torch.randn(3, 4)\nb = torch.randn(5)\nc = a * b\n");
   CHECK(!bad.ok);
   CHECK(bad.error.find("cannot broadcast") != std::string::npos);

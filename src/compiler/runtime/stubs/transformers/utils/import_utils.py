@@ -67,8 +67,8 @@ def is_torchdynamo_compiling():
     return torch.compiler.is_compiling()
 
 
-def is_torchdynamo_exporting():
-    return False
+def is_torchdynamo_exporting():  # as the real one: True while Dynamo traces (see torch.compiler.is_exporting)
+    return torch.compiler.is_exporting()
 
 
 def is_tracing(tensor=None):

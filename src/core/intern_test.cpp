@@ -13,7 +13,7 @@ using namespace tparse;
 
 TEST_CASE("IStr: equal text is one pool entry, read back unchanged") {
   std::string a = "/opt/torch/lib/python3.12/site-packages/torch/nn/modules/module.py";
-  IStr x(a), y(std::string_view(a)), z("other");
+  IStr x(a), y{std::string_view(a)}, z("other");
   CHECK(x == y);
   CHECK(x.c_str() == y.c_str());  // same storage
   CHECK(x.str() == a);

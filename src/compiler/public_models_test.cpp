@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <sstream>
 
 #include "analysis/explain.hpp"
 #include "api.hpp"
@@ -195,6 +196,42 @@ TEST_CASE("DeepSeek-V3: the first call's graphs are torch's, op by op, less the 
     CHECK(m.size() == 5);
     CHECK(std::count(m.begin(), m.end(), "<built-in function linear>") == 3);
   }
+}
+
+// Ten more public model files of other authors (testdata/public-models/smoke/<name>/: our driver and the
+// repository, commit and source folder it was written for), with no truth of real torch yet: each must run
+// to its end under the reference compiler with at least one graph, and nothing may stop the run (what it
+// cannot model is listed as approximate). A source tree absent from $TPARSE_PUBLIC_MODELS/smoke/<name> is
+// reported, not counted as run.
+TEST_CASE("public model files of ten other authors run to the end") {
+  fs::path root = tparse::testing::testdata() / "public-models" / "smoke";
+  int ran = 0;
+  for (const auto& d : fs::directory_iterator(root)) {
+    std::string name = d.path().filename().string();
+    std::istringstream src(slurp(d.path() / "source.txt"));
+    std::string repo, commit, sub;
+    src >> repo >> commit >> sub;
+    fs::path tree = sources("smoke") / name;
+    if (!fs::exists(tree)) {
+      MESSAGE("not run: " << name << " (" << repo << " " << commit << " absent under $TPARSE_PUBLIC_MODELS/smoke)");
+      continue;
+    }
+    CAPTURE(name);
+    tparse::compiler::Options o;
+    o.source_roots = {(tree / sub).lexically_normal().string()};
+    if (name == "llama3") o.source_roots.push_back((ours("llama")).string());  // our fairscale shim
+    fs::path driver = d.path() / "driver.py";
+    auto r = tparse::compiler::compile_script(driver.string(), slurp(driver), o);
+    INFO(r.error);
+    CHECK(r.ok);
+    CHECK(!r.stopped);
+    for (const auto& u : r.unmodelled) CHECK(u.find("run stopped") == std::string::npos);
+    tparse::LoadedTrace t = tparse::load_trace_text(r.trace, name);
+    CHECK(tparse::compute_totals(t.model).graphs >= 1);
+    ++ran;
+  }
+  MESSAGE(ran << " smoke model(s) run");
+  CHECK(ran > 0);
 }
 
 int main(int argc, char** argv) {

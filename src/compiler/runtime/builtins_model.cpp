@@ -27,6 +27,18 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (name == "property.setter") p->attrs["fset"] = arg(0);
     return p;
   }
+  // the descriptor protocol of a property called directly (`Base.prop.__set__(self, v)` from a subclass's setter)
+  if (name == "property.__get__") {  // __get__(instance, owner=None): the getter's value; on the class, the property
+    if (args.empty() || args[0]->k == VK::None) return self;
+    return call(self->func, {args[0]}, {}, loc);
+  }
+  if (name == "property.__set__") {
+    if (args.size() != 2) error(loc, fmt::format("__set__ expected 2 arguments, got {}", args.size()));
+    auto it = self->attrs.find("fset");
+    if (it == self->attrs.end()) error(loc, "AttributeError: property has no setter");
+    call(it->second, {args[0], args[1]}, {}, loc);
+    return none();
+  }
   // hooks of the bundled stubs (src/compiler/runtime/stubs): calls Dynamo cannot trace, no-ops when eager
   if (name == "__tparse_logger_call__") {  // (logger, method, args, kwargs) from stubs/transformers/utils/logging.py
     if (!in_compiled) return none();

@@ -140,11 +140,14 @@ V parameter(OpCall& c) {
 
 namespace tparse::compiler::ops {
 
-// Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling
-// is True inside a compiled frame; get_default_dtype is float32; the runs are on CPU (no CUDA devices).
+// Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling,
+// is_dynamo_compiling and is_exporting are True inside a compiled frame (Dynamo's tracing_state_functions fold
+// is_exporting to True under torch.compile too, so code guarded by `not is_exporting()` takes its export path); get_default_dtype is float32; the runs are on CPU (no CUDA devices).
 V constant(OpCall& c) {
   const std::string& n = c.name;
-  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling") return mk_bool(in_compiled(c.I));
+  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" ||
+      n == "compiler.is_exporting")
+    return mk_bool(in_compiled(c.I));
   if (n == "is_grad_enabled") return mk_bool(c.I.grad_enabled());
   if (n == "get_default_dtype" || n == "get_autocast_dtype" || n == "get_autocast_gpu_dtype") {
     auto d = std::make_shared<Obj>();

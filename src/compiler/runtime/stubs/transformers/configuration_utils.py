@@ -40,7 +40,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     num_labels = 2
     torchscript = False
     _output_attentions = False
-    _attn_implementation = None
+    _attn_implementation_internal = None
     _experts_implementation = None
     _name_or_path = ""
 
@@ -87,6 +87,20 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     @property
     def output_attentions(self):
         return self._output_attentions
+
+    @property
+    def _attn_implementation(self):
+        return self._attn_implementation_internal
+
+    @_attn_implementation.setter
+    def _attn_implementation(self, value):
+        """As the real setter: set here and on every sub-config (a dict value names one per sub-config key)."""
+        current = self._attn_implementation_internal
+        self._attn_implementation_internal = value if not isinstance(value, dict) else value.get("", current)
+        for key in self.sub_configs:
+            sub = getattr(self, key, None)
+            if sub is not None:
+                sub._attn_implementation = value if not isinstance(value, dict) else value.get(key, sub._attn_implementation)
 
     @property
     def use_return_dict(self):

@@ -68,7 +68,7 @@ def is_torchdynamo_compiling():
 
 
 def is_torchdynamo_exporting():
-    return False
+    return torch.compiler.is_exporting()
 
 
 def is_tracing(tensor=None):

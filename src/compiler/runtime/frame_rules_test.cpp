@@ -67,3 +67,22 @@ TEST_CASE("an nn.Module built inside a compiled frame logs API usage: one graph 
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(ops(r.trace) == std::vector<int>{6});  // log, silu, silu, log, relu, add
 }
+
+TEST_CASE("torch's float constants; hasattr on a tensor answers for torch.Tensor's attributes only") {
+  // torch.inf / nan / pi / e are Python floats (falcon_h1's segment sum masks with -torch.inf); a tensor has no
+  // `SCB` (bitsandbytes' quantization state, rwkv checks for it) but has its methods and in-place forms
+  const char* src =
+      "import math\nimport torch\n\n"
+      "assert -torch.inf == -math.inf and torch.pi == math.pi and torch.e == math.e and torch.nan != torch.nan\n"
+      "w = torch.randn(4, 4)\n"
+      "assert not hasattr(w, 'SCB') and not hasattr(w, 'quant_state')\n"
+      "assert hasattr(w, 'shape') and hasattr(w, 'masked_fill') and hasattr(w, 'div_') and hasattr(w, 'dtype')\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n"
+      "    if hasattr(x, 'SCB'):\n        x = x.cos()\n"
+      "    return x.masked_fill(x > 0, -torch.inf)\n\n"
+      "f(w)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // gt, masked_fill
+  CHECK(count(r.trace, "cos()") == 0);
+}

@@ -215,6 +215,8 @@ class Interp {
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);
+  /// object.__setattr__: the store without the class's own __setattr__ (property setters still apply).
+  void setattr_plain(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified
   /// (0-dim f64 graph input + `.item()`, TYPE_MATCH and two LAMBDA guards); see recompile_global.

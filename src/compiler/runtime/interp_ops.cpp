@@ -376,6 +376,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     b->self = obj;
     return b;
   }
+  if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
     for (auto& b : cls->bases) {
@@ -386,6 +387,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         bm->func = m;
         return bm;
       }
+    }
+    if (name == "__setattr__" && obj->self) {  // super().__setattr__ reaching object's: the plain store
+      auto b = mk_builtin("object.__setattr__");
+      b->self = obj->self;
+      return b;
     }
     if (obj->self && obj->self->k == VK::Dict) {  // super() of a dict subclass reaching dict
       static const std::set<std::string> dm = {"__getitem__", "__setitem__", "__contains__", "__init__", "get", "keys",
@@ -423,6 +429,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // a class's own __setattr__ takes every store (transformers' configs map aliases)
+    V hook = find_in_class(obj->cls, "__setattr__");
+    if (hook && hook->k == VK::Func) {
+      call(hook, {obj, mk_str(name), v}, {}, loc);
+      return;
+    }
+  }
+  setattr_plain(obj, name, v, loc);
+}
+
+void Interp::setattr_plain(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {

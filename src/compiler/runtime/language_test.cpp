@@ -58,6 +58,20 @@ TEST_CASE("a property called as a descriptor: Base.prop.__set__ / __get__ from a
   CHECK(!run("class A:\n    @property\n    def x(self):\n        return 1\nA.x.__set__(A(), 2)\n").ok);  // no setter
 }
 
+TEST_CASE("a class's __setattr__ takes every store; super().__setattr__ / object.__setattr__ store plainly") {
+  // transformers' PreTrainedConfig maps attribute_map aliases in __setattr__ (nemotron_h: layer_types -> layers_block_type)
+  Result r = run("class Base:\n    pass\n"
+                 "class C(Base):\n    amap = {'alias': 'real'}\n"
+                 "    def __init__(self):\n        self.alias = 1\n"
+                 "    def __setattr__(self, k, v):\n        if k in self.amap:\n            k = self.amap[k]\n"
+                 "        super().__setattr__(k, v)\n"
+                 "    @property\n    def p(self):\n        return self._p\n    @p.setter\n    def p(self, v):\n        self._p = v * 2\n"
+                 "c = C()\nassert c.real == 1 and not hasattr(c, 'alias')\nc.alias = 5\nassert c.real == 5\n"
+                 "c.p = 4\nassert c.p == 8\nobject.__setattr__(c, 'alias', 7)\nassert c.alias == 7 and c.real == 5\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 // ---- constructs added with the Python 3.12 grammar (issue 22); expected values are Python's ----
 
 TEST_CASE("assignment expressions bind in the enclosing scope, comprehensions included") {

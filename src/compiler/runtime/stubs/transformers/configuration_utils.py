@@ -1,7 +1,8 @@
 """tparse stub of transformers.configuration_utils. A config's fields are its class-level annotated defaults (the
 real class is a dataclass); __init__ sets the keywords given, then __post_init__ (the model's own, then ours)
 standardizes RoPE parameters through the real RotaryEmbeddingConfigMixin of modeling_rope_utils (read from the
-source root when there is one). `attribute_map` aliases read through __getattr__. Remote-code configs of the
+source root when there is one). `attribute_map` aliases read through __getattr__ and
+store through __setattr__. Remote-code configs of the
 pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
 inside a compiled frame are constants, as for the real object."""
 import importlib.util
@@ -73,6 +74,13 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         self._attn_implementation = kwargs.pop("attn_implementation", None)
         for key, value in kwargs.items():
             setattr(self, key, value)
+
+    def __setattr__(self, key, value):
+        # as the real class: a store to an `attribute_map` alias sets the field it names
+        amap = self.attribute_map
+        if key in amap:
+            key = amap[key]
+        super().__setattr__(key, value)
 
     def __getattr__(self, key):
         amap = self.attribute_map

@@ -126,6 +126,19 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         pass
 
     def get_text_config(self, decoder=None, encoder=None):
+        # as the real one: the text sub-config of a composite config (decoder / generator / text_config,
+        # text_encoder), else the config itself (a legacy flat encoder-decoder keeps its values: to_dict is empty here)
+        if decoder == encoder:
+            names = ("text_encoder", "decoder", "generator", "text_config")
+        elif decoder:
+            names = ("decoder", "generator", "text_config")
+        else:
+            names = ("text_encoder",)
+        valid = [n for n in names if hasattr(self, n) and getattr(self, n, None) is not None]
+        if len(valid) > 1:
+            raise ValueError("Multiple valid text configs were found in the model config: " + str(valid))
+        if len(valid) == 1:
+            return getattr(self, valid[0])
         return self
 
     def to_dict(self):

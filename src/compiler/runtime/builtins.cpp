@@ -138,7 +138,24 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
-      if (name == "T" || name == "mT") { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(obj, name == "T" ? "t" : "mT", a, kw, loc); }
+      if (name == "T" || name == "mT" || name == "H" || name == "mH") {
+        // Dynamo has no method for these attributes: the read is a graph node `call_function getattr(x, 'T')`, which
+        // FX prints `x.T` (falcon's `input @ self.weight.T`). T/H reverse all dims, mT/mH swap the last two.
+        TensorInfo o = t;
+        o.is_param = o.is_buffer = false;
+        o.fill.reset();
+        o.marked_dynamic.clear();
+        if (o.stride.size() != o.shape.size()) o.stride = contiguous_strides(o.shape);
+        if (name == "T" || name == "H") {
+          std::reverse(o.shape.begin(), o.shape.end());
+          std::reverse(o.stride.begin(), o.stride.end());
+        } else {
+          if (o.shape.size() < 2) error(loc, fmt::format("tensor.{} is only supported on matrices or batches of matrices. Got {}-D tensor.", name, o.shape.size()));
+          std::swap(o.shape[o.shape.size() - 1], o.shape[o.shape.size() - 2]);
+          std::swap(o.stride[o.stride.size() - 1], o.stride[o.stride.size() - 2]);
+        }
+        return emit("call_function", "getattr", "getattr", false, {obj, mk_str(name)}, {}, o, loc);
+      }
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {

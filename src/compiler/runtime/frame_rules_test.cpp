@@ -86,3 +86,18 @@ TEST_CASE("torch's float constants; hasattr on a tensor answers for torch.Tensor
   CHECK(ops(r.trace) == std::vector<int>{2});  // gt, masked_fill
   CHECK(count(r.trace, "cos()") == 0);
 }
+
+TEST_CASE("x.T / x.mT inside a frame are graph nodes call_function getattr, printed `x.T` as FX does") {
+  // Dynamo has no tensor method for T / mT: GetAttrVariable makes a proxy getattr(x, 'T') (explain lists
+  // `<built-in function getattr>`); the shapes are reversed / the last two swapped
+  const char* src =
+      "import torch\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x, w):\n"
+      "    return x @ w.T, w.mT.sum(dim=0)\n\n"
+      "y, s = f(torch.randn(3, 4), torch.randn(5, 4))\nassert y.shape == (3, 5) and s.shape == (5,)\n"
+      ;
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{4});  // getattr, matmul, getattr, sum
+  CHECK(count(r.trace, "= l_w_.T") >= 1);
+}

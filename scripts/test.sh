@@ -19,6 +19,11 @@ run_ctest() {
   echo "skipped tests: $(grep -c '(Skipped)$' "$log" || true)"
   grep '(Skipped)$' "$log" | sed 's/^[[:space:]]*/  /' || true
   rm -f "$log"
+  local dir=${2:-}  # the --test-dir folder: configure lists there the tests it left out
+  if [ -n "$dir" ] && [ -s "$dir/tests_not_registered.txt" ]; then
+    echo "tests not registered by this configure: $(wc -l < "$dir/tests_not_registered.txt")"
+    sed 's/^/  /' "$dir/tests_not_registered.txt"
+  fi
   return "$rc"
 }
 

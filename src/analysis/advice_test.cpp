@@ -22,7 +22,7 @@ GraphBreak gbk(std::string id, std::string title, std::string expl = "", std::st
   b.title = std::move(title);
   b.explanation = std::move(expl);
   b.context = std::move(ctx);
-  if (!code.empty()) b.user_stack.push_back({"m.py", 3, "f", code});
+  if (!code.empty()) b.user_stack.push_back({"m.py", 3, "f", IStr(code)});
   return b;
 }
 }  // namespace

@@ -309,7 +309,7 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
       r.brk = bi;
       size_t start = compiled_frame_index(m, c, b.user_stack);
       r.user_stack.assign(b.user_stack.begin() + static_cast<std::ptrdiff_t>(std::min(start, b.user_stack.size())), b.user_stack.end());
-      if (r.user_stack.empty()) r.user_stack.push_back({b.user_file, b.user_line, b.user_function, ""});
+      if (r.user_stack.empty()) r.user_stack.push_back({IStr(b.user_file), b.user_line, IStr(b.user_function), ""});
       e.break_reasons.push_back(std::move(r));
       break;  // one graph, one reason
     }

@@ -107,3 +107,50 @@ TEST_CASE("golden: recompile reason and guards") {
   CHECK(r.trace.find("size=[None], stride=[1]") != std::string::npos);
   CHECK(r.trace.find("def forward(self, s77: \"Sym(s77)\", L_x_: \"f32[s77][1]cpu\")") != std::string::npos);
 }
+
+TEST_CASE("a tensor's getset attribute `w.T` is call_function getattr, printed `w.T` (Dynamo's generic attribute read)") {
+  const char* src =
+      "import torch\n"
+      "def f(x, w):\n"
+      "    return x @ w.T + x.mT\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3, 3), torch.randn(3, 3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("getattr_1: \"f32[3, 3][1, 3]cpu\" = l_w_.T;") != std::string::npos);
+  CHECK(r.trace.find("getattr_2: \"f32[3, 3][1, 3]cpu\" = l_x_.mT;") != std::string::npos);
+  CHECK(r.trace.find("\"graph_op_count\": 4,") != std::string::npos);  // getattr, matmul, getattr, add
+}
+
+TEST_CASE("an nn.Module subclass without __init__ built inside a frame runs nn.Module.__init__: its API-usage log is a node") {
+  const char* src =
+      "import torch\n"
+      "import torch.nn as nn\n"
+      "class Act(nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return nn.functional.silu(x)\n"
+      "def f(x):\n"
+      "    return Act()(x) * 2\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("torch._C._log_api_usage_once('python.nn_module')") != std::string::npos);
+  CHECK(r.trace.find("\"graph_op_count\": 3,") != std::string::npos);  // _log_api_usage_once, silu, mul
+}
+
+TEST_CASE("torch.compiler.is_exporting() is True while Dynamo traces a torch.compile frame, False eagerly") {
+  // torch/_dynamo/variables/torch.py tracing_state_functions: is_compiling, is_dynamo_compiling and is_exporting fold to True
+  const char* src =
+      "import torch\n"
+      "assert not torch.compiler.is_exporting() and not torch.compiler.is_dynamo_compiling()\n"
+      "def f(x):\n"
+      "    if torch.compiler.is_exporting() and torch.compiler.is_dynamo_compiling():\n"
+      "        return x.relu()\n"
+      "    return x.sin().cos()\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "cf(torch.randn(3))\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("\"graph_op_count\": 1,") != std::string::npos);  // the relu branch
+}

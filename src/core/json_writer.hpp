@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "intern.hpp"
+
 namespace tparse {
 
 /// Appends s to out as a JSON string literal (with quotes), escaping controls and invalid UTF-8.
@@ -24,6 +26,7 @@ class JsonWriter {
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(const IStr& s) { return value(std::string_view(s)); }
   JsonWriter& value(int64_t v);
   JsonWriter& value(int v) { return value(static_cast<int64_t>(v)); }
   JsonWriter& value(uint64_t v);

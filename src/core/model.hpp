@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "intern.hpp"
 #include "run_outcome.hpp"
 
 namespace tparse {
@@ -46,11 +47,12 @@ struct CompileId {
 /// Parse "0/1", "[0/1_2]", "!0/1/0" (brackets and attempt optional). nullopt when malformed.
 std::optional<CompileId> parse_compile_id(std::string_view text);
 
+/// One frame; its texts are pooled (intern.hpp): every rank of a job logs the same frames.
 struct StackFrame {
-  std::string file;   ///< de-interned file name ("" when unknown)
+  IStr file;          ///< de-interned file name ("" when unknown)
   int64_t line = 0;
-  std::string name;   ///< function name
-  std::string code;   ///< source line text ("loc"), may be empty
+  IStr name;          ///< function name
+  IStr code;          ///< source line text ("loc"), may be empty
 };
 using Stack = std::vector<StackFrame>;
 
@@ -103,8 +105,9 @@ struct Metrics {
   std::optional<bool> has_guarded_code;
   std::vector<std::string> non_compliant_ops;
   int64_t num_graph_breaks = -1;
-  /// Every other scalar field, as text, for the per-compile metrics table.
-  std::vector<std::pair<std::string, std::string>> other;
+  /// Every other scalar field, as text, for the per-compile metrics table. Pooled (intern.hpp):
+  /// the ranks of a job log the same fields, mostly with the same values.
+  Fields other;
 };
 
 /// One dynamic-shape event (create_symbol, symbolic_shape_specialization, guard_added_fast...).

@@ -208,7 +208,7 @@ namespace {
 
 std::string compile_where(const Model& m, const Compile& c) {
   const StackFrame* f = c.stack.empty() ? nullptr : &c.stack.back();
-  std::string name = c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : (f ? f->name : "?");
+  std::string name = c.frame >= 0 ? m.frames[static_cast<size_t>(c.frame)].name : (f ? f->name.str() : "?");
   return f ? fmt::format("{} ({}:{})", name, f->file, f->line) : name;
 }
 

@@ -59,23 +59,24 @@ Stack parse_python_traceback(std::string_view text) {
       size_t q = t.find('"', 6);
       if (q == std::string_view::npos) return true;
       StackFrame f;
-      f.file = std::string(t.substr(6, q - 6));
+      f.file = IStr(t.substr(6, q - 6));
       size_t lp = t.find(", line ", q);
       if (lp != std::string_view::npos) {
         size_t ip = t.find(", in ", lp);
         f.line = to_int(t.substr(lp + 7, ip == std::string_view::npos ? std::string_view::npos : ip - lp - 7));
-        if (ip != std::string_view::npos) f.name = std::string(t.substr(ip + 5));
+        if (ip != std::string_view::npos) f.name = IStr(t.substr(ip + 5));
       }
       out.push_back(std::move(f));
       want_code = true;
     } else if (want_code && !out.empty() && line.size() > 4 && starts_with(line, "    ")) {
-      out.back().code = std::string(t);
+      out.back().code = IStr(t);
       want_code = false;
     } else {
       want_code = false;
     }
     return true;
   });
+  out.shrink_to_fit();  // kept for the life of the model: no growth slack
   return out;
 }
 

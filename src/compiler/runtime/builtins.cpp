@@ -30,7 +30,7 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special", "torch.distributed"};
+                                              "torch.linalg", "torch.special", "torch.distributed", "einops"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
@@ -97,6 +97,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
           return sys_modules_;
         }
       }
+      if (m == "os" && name == "environ") {  // no variable is set for the run (model defaults); stores are kept
+        if (!os_environ_) { os_environ_ = std::make_shared<Obj>(); os_environ_->k = VK::Dict; }
+        return os_environ_;
+      }
+      if (m == "os" && name == "path") return mk_builtin("os.path");
       if (m == "math") {
         if (name == "nan") return mk_float(NAN);
         if (name == "pi") return mk_float(M_PI);
@@ -121,6 +126,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
+      if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
+      if (obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
       break;
     }
     case VK::Dict: {
@@ -138,24 +145,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
-      if (name == "T" || name == "mT" || name == "H" || name == "mH") {
-        // Dynamo has no method for these attributes: the read is a graph node `call_function getattr(x, 'T')`, which
-        // FX prints `x.T` (falcon's `input @ self.weight.T`). T/H reverse all dims, mT/mH swap the last two.
-        TensorInfo o = t;
-        o.is_param = o.is_buffer = false;
-        o.fill.reset();
-        o.marked_dynamic.clear();
-        if (o.stride.size() != o.shape.size()) o.stride = contiguous_strides(o.shape);
-        if (name == "T" || name == "H") {
-          std::reverse(o.shape.begin(), o.shape.end());
-          std::reverse(o.stride.begin(), o.stride.end());
-        } else {
-          if (o.shape.size() < 2) error(loc, fmt::format("tensor.{} is only supported on matrices or batches of matrices. Got {}-D tensor.", name, o.shape.size()));
-          std::swap(o.shape[o.shape.size() - 1], o.shape[o.shape.size() - 2]);
-          std::swap(o.stride[o.stride.size() - 1], o.stride[o.stride.size() - 2]);
-        }
-        return emit("call_function", "getattr", "getattr", false, {obj, mk_str(name)}, {}, o, loc);
-      }
+      if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
+        return tensor_view_attr(obj, name, loc);
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {
@@ -404,6 +395,59 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
     return mk_bool(name == "any" ? any : all);
   }
+  if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point
+    const std::string& c = arg(0)->s;
+    unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
+    size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
+    if (c.size() != n) error(loc, fmt::format("TypeError: ord() expected a character, but string of length {} found", c.size()));
+    long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
+    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
+    return mk_int(cp);
+  }
+  if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
+    long long cp = arg(0)->i;
+    if (cp < 0 || cp > 0x10FFFF) error(loc, "ValueError: chr() arg not in range(0x110000)");
+    std::string out;
+    if (cp < 0x80) out += static_cast<char>(cp);
+    else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else { out += static_cast<char>(0xF0 | (cp >> 18)); out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    return mk_str(out);
+  }
+  if (name == "iter" && args.size() == 1) {  // an iterator over the items (a generator's already are)
+    if (arg(0)->k == VK::Iterator) return arg(0);
+    auto it = std::make_shared<Obj>();
+    it->k = VK::Iterator;
+    it->items = iterate(arg(0), loc);
+    return it;
+  }
+  if (name == "next" && !args.empty() && (arg(0)->k == VK::Iterator || arg(0)->k == VK::List)) {
+    // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),
+    // a generator expression): `next(self.parameters())` is its first item
+    V it = arg(0);
+    if (it->pos < it->items.size()) return it->items[it->pos++];
+    if (args.size() > 1) return arg(1);
+    throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
+  }
+  if (name == "map" && args.size() >= 2) {  // map(f, *iterables): f over the items in step (a list: iterated once)
+    std::vector<std::vector<V>> its;
+    for (size_t i = 1; i < args.size(); ++i) its.push_back(iterate(arg(i), loc));
+    size_t n = its[0].size();
+    for (auto& it : its) n = std::min(n, it.size());
+    std::vector<V> out;
+    for (size_t k = 0; k < n; ++k) {
+      std::vector<V> a;
+      for (auto& it : its) a.push_back(it[k]);
+      out.push_back(call(arg(0), a, {}, loc));
+    }
+    return mk_list(out);
+  }
+  if (name == "filter" && args.size() == 2) {  // filter(None, xs) keeps the truthy items
+    std::vector<V> out;
+    for (auto& x : iterate(arg(1), loc))
+      if (truthy(arg(0)->k == VK::None ? x : call(arg(0), {x}, {}, loc), loc)) out.push_back(x);
+    return mk_list(out);
+  }
   if (name == "sorted") {
     auto xs = iterate(arg(0), loc);
     std::stable_sort(xs.begin(), xs.end(), [&](const V& a, const V& b) { return truthy(compare("<", a, b, loc), loc); });
@@ -431,6 +475,15 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
+  if (name == "vars") {
+    if (args.empty()) error(loc, "vars() without an argument is not modelled");
+    return getattr(arg(0), "__dict__", loc);
+  }
+  if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
+    if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }
+    object_setattr(arg(0), arg(1)->s, arg(2), loc);
+    return none();
+  }
   if (name == "super" && args.size() == 2) {  // super(Cls, self)
     auto s = mk_builtin("super");
     s->cls = arg(0);
@@ -575,6 +628,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "keys") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.first); return mk_list(xs); }
     if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
     auto put = [&](V k, V v) {
+      if (self->view_of && k->k == VK::Str) instance_dict_store(self->view_of, k->s, v);  // obj.__dict__.update(...)
       for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
       self->dict.push_back({k, v});
     };
@@ -600,8 +654,19 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     }
     if (m == "pop" || m == "setdefault") {
       for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
-        if (py_repr(it->first) == py_repr(arg(0))) { V v = it->second; if (m == "pop") self->dict.erase(it); return v; }
-      if (m == "setdefault") { self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()}); return self->dict.back().second; }
+        if (py_repr(it->first) == py_repr(arg(0))) {
+          V v = it->second;
+          if (m == "pop") {
+            if (self->view_of && it->first->k == VK::Str) instance_dict_store(self->view_of, it->first->s, nullptr);
+            self->dict.erase(it);
+          }
+          return v;
+        }
+      if (m == "setdefault") {
+        if (self->view_of && arg(0)->k == VK::Str) instance_dict_store(self->view_of, arg(0)->s, args.size() > 1 ? arg(1) : none());
+        self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()});
+        return self->dict.back().second;
+      }
       return args.size() > 1 ? arg(1) : none();
     }
   }
@@ -622,6 +687,37 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "atan") return mk_float(std::atan(x));
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
+  }
+  if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
+    if (os_environ_ && !args.empty())
+      for (auto& kv : os_environ_->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+    return args.size() > 1 ? arg(1) : none();
+  }
+  if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system
+    std::string m = name.substr(8), p = arg(0)->s;
+    if (m == "join") {
+      for (size_t i = 1; i < args.size(); ++i) {
+        if (arg(i)->k != VK::Str) break;
+        const std::string& q = arg(i)->s;
+        if (!q.empty() && q[0] == '/') p = q;
+        else p += (p.empty() || p.back() == '/' ? "" : "/") + q;
+      }
+      return mk_str(p);
+    }
+    size_t sl = p.rfind('/');
+    if (m == "basename") return mk_str(sl == std::string::npos ? p : p.substr(sl + 1));
+    if (m == "dirname") return mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl));
+    if (m == "splitext") {
+      size_t dot = p.rfind('.');
+      if (dot == std::string::npos || (sl != std::string::npos && dot < sl) || dot == (sl == std::string::npos ? 0 : sl + 1))
+        return mk_tuple({mk_str(p), mk_str("")});
+      return mk_tuple({mk_str(p.substr(0, dot)), mk_str(p.substr(dot))});
+    }
+    if (m == "expanduser" || m == "normpath" || m == "abspath" || m == "realpath") return mk_str(p);
+    if (m == "exists" || m == "isfile" || m == "isdir") {  // the file system is not modelled: nothing exists
+      note_unmodelled(loc, name + "() assumed False");
+      return mk_bool(false);
+    }
   }
   if (name == "time.perf_counter" || name == "time.time" || name == "time.monotonic") {
     if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("time", name.substr(5)), loc);
@@ -717,6 +813,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   {
     bool handled = false;
     V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp
+    if (handled) return r;
+    r = call_einops(name, args, kwargs, loc, handled);  // torch/einops.cpp
     if (handled) return r;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);

@@ -74,13 +74,6 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     return d;
   }
-  if (name == "object.__setattr__") {  // object.__setattr__(obj, name, value) / super().__setattr__(name, value)
-    size_t o = self ? 0 : 1;
-    V target = self ? self : arg(0);
-    if (args.size() != o + 2 || args[o]->k != VK::Str) error(loc, "__setattr__ expected a name and a value");
-    setattr_plain(target, args[o]->s, args[o + 1], loc);
-    return none();
-  }
   // hooks of the bundled stubs (src/compiler/runtime/stubs): calls Dynamo cannot trace, no-ops when eager
   if (name == "__tparse_logger_call__") {  // (logger, method, args, kwargs) from stubs/transformers/utils/logging.py
     if (!in_compiled) return none();

@@ -21,6 +21,7 @@ void cut(Obj& o) {
   o.self.reset();
   o.func.reset();
   o.cls.reset();
+  o.view_of.reset();
   o.closure.reset();
   o.menv.reset();
 }

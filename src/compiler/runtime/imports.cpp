@@ -137,7 +137,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   auto bind_in_parent = [&](const V& mod) {
     if (!parent) return;
     if (parent->menv) parent->menv->set(dotted.substr(dot + 1), mod);
-    else setattr_plain(parent, dotted.substr(dot + 1), mod, loc);
+    else object_setattr(parent, dotted.substr(dot + 1), mod, loc);
   };
   bind_in_parent(m);
   try {

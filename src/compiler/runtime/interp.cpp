@@ -134,8 +134,8 @@ V Interp::lookup(const std::string& name, Location loc) {
   }
   static const std::set<std::string> builtins = {
       "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance",
-      "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr",
-      "reversed", "sorted", "any", "all", "map", "round", "type", "id", "repr", "iter", "next",
+      "enumerate", "zip", "sum", "max", "min", "abs", "super", "getattr", "setattr", "hasattr", "vars",
+      "reversed", "sorted", "any", "all", "map", "filter", "ord", "chr", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
       "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__", "__tparse_param_names__",

@@ -215,8 +215,7 @@ class Interp {
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);
-  /// object.__setattr__: the store without the class's own __setattr__ (property setters still apply).
-  void setattr_plain(V obj, const std::string& name, V v, Location loc);
+  void object_setattr(V obj, const std::string& name, V v, Location loc);
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified
   /// (0-dim f64 graph input + `.item()`, TYPE_MATCH and two LAMBDA guards); see recompile_global.
@@ -239,6 +238,12 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  /// A store through `obj.__dict__` (nullptr: a delete): the attribute itself, no setter (interp_ops.cpp).
+  void instance_dict_store(const V& obj, const std::string& name, const V& v);
+  /// `t.T` / `.mT` / `.H` / `.mH` / `.real` / `.imag`: an attribute read that is a view; Dynamo traces it as
+  /// `call_function getattr(t, 'T')` (printed `t.T`, counted by explain) — torch/dispatch.cpp. `.data` is
+  /// `torch._C._autograd._get_data_attr(t)`.
+  V tensor_view_attr(V self, const std::string& name, Location loc);
   /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
@@ -327,6 +332,7 @@ class Interp {
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
   bool is_overlay_package(const std::string& top) const;
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
+  V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   mutable std::map<std::string, bool> overlay_cache_;
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
@@ -354,6 +360,9 @@ class Interp {
   bool falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const;
   void log_module_init(Location loc);
   /// torch.distributed (world size 1 unless init_process_group says otherwise); `handled` false: not one.
+  /// einops.rearrange / repeat / reduce on a tensor: one graph node with the pattern's shape (torch/einops.cpp).
+  V call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                Location loc, bool& handled);
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);
   bool parse_failed_ = false;

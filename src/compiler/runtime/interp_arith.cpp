@@ -175,11 +175,22 @@ static bool py_eq(const V& a, const V& b) {
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
-    case VK::Str: case VK::DType: return a->s == b->s;
+    case VK::Str: case VK::DType: case VK::Device: return a->s == b->s;
     case VK::List: case VK::Tuple:
       if (a->items.size() != b->items.size()) return false;
       for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
       return true;
+    case VK::Dict: {  // same keys, equal values; order does not matter
+      if (a.get() == b.get()) return true;
+      if (a->dict.size() != b->dict.size()) return false;
+      for (auto& [k, v] : a->dict) {
+        bool hit = false;
+        for (auto& [k2, v2] : b->dict)
+          if (py_eq(k, k2)) { hit = py_eq(v, v2); break; }
+        if (!hit) return false;
+      }
+      return true;
+    }
     default: return a.get() == b.get();
   }
 }

@@ -127,7 +127,16 @@ V Interp::eval(const ExprP& e) {
         if (v->k == VK::Float) return mk_float(-v->f);
         if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));
       }
-      if (e->s == "+") return v;
+      if (e->s == "+" && v->k != VK::Instance && v->k != VK::Opaque) return v;
+      if (v->k == VK::Opaque) {  // an unmodelled value (numpy's np.log(x) / n): the result is unknown too
+        note_unmodelled(e->loc, "unary " + e->s + " on " + v->s);
+        return mk_opaque("(" + e->s + v->s + ")");
+      }
+      if (v->k == VK::Instance && v->cls) {  // __neg__ / __pos__ / __invert__ of a user class
+        const char* dunder = e->s == "-" ? "__neg__" : e->s == "+" ? "__pos__" : "__invert__";
+        if (V m = class_attr(v, dunder, e->loc)) return call(m, {}, {}, e->loc);
+      }
+      if (e->s == "+" && v->k != VK::Instance) return v;
       error(e->loc, fmt::format("bad operand type for unary {}: '{}'", e->s, type_name(v)));
     }
     case EK::BoolOp: {
@@ -295,6 +304,7 @@ void Interp::assign(const ExprP& t, V v) {
         return;
       }
       if (obj->k == VK::Dict) {
+        if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
         for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
         obj->dict.push_back({idx, v});
         return;

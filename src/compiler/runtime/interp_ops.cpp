@@ -230,6 +230,17 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
         return inst;
       }
+      if (!init && inst->builtin_nn == "Module") {
+        // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
+        // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)
+        FrameCtx* saved = init_ctx_;
+        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+        struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+        std::vector<V> no_args;
+        std::vector<std::pair<std::string, V>> no_kwargs;
+        call_builtin("nn_module_init", no_args, no_kwargs, loc, nullptr);
+        return inst;
+      }
       if (init) {
         args.insert(args.begin(), inst);
         // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
@@ -237,8 +248,6 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
         struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
         call_user(init, args, kwargs, nullptr, 0);
-      } else if (inst->builtin_nn == "Module") {
-        log_module_init(loc);  // no __init__ of its own: nn.Module.__init__ runs
       }
       return inst;
     }
@@ -344,6 +353,14 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (obj->cls) {
       if (V m = class_attr(obj, name, loc)) return m;
     }
+    if (name == "__class__" && obj->cls) return obj->cls;
+    if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      d->view_of = obj;
+      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
+      return d;
+    }
   }
   if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
     if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
@@ -388,7 +405,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         return bm;
       }
     }
-    if (name == "__setattr__" && obj->self) {  // super().__setattr__ reaching object's: the plain store
+    if (name == "__setattr__") {  // super() reaching object
       auto b = mk_builtin("object.__setattr__");
       b->self = obj->self;
       return b;
@@ -428,18 +445,28 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
 }
 
+void Interp::instance_dict_store(const V& obj, const std::string& name, const V& v) {
+  if (!v) {
+    obj->attrs.erase(name);
+    obj->order.erase(std::remove(obj->order.begin(), obj->order.end(), name), obj->order.end());
+    return;
+  }
+  if (!obj->attrs.count(name)) obj->order.push_back(name);
+  obj->attrs[name] = v;
+}
+
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
-  if (obj->k == VK::Instance && obj->cls) {  // a class's own __setattr__ takes every store (transformers' configs map aliases)
-    V hook = find_in_class(obj->cls, "__setattr__");
-    if (hook && hook->k == VK::Func) {
-      call(hook, {obj, mk_str(name), v}, {}, loc);
+  if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+      call(sa, {obj, mk_str(name), v}, {}, loc);
       return;
     }
   }
-  setattr_plain(obj, name, v, loc);
+  object_setattr(obj, name, v, loc);
 }
 
-void Interp::setattr_plain(V obj, const std::string& name, V v, Location loc) {
+// object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
+void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {

@@ -80,6 +80,7 @@ struct Obj : HeapMember<Obj> {
   std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
+  V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

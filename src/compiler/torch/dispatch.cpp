@@ -20,6 +20,42 @@ static std::string f_target(const std::string& fname) {
   return "torch.nn.functional." + fname;
 }
 
+V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
+  const TensorInfo& t = *self->t;
+  TensorInfo o = t;
+  o.is_param = o.is_buffer = false;
+  o.fill.reset();
+  o.marked_dynamic.clear();
+  std::vector<Dim> st = t.stride.size() == t.shape.size() ? t.stride : contiguous_strides(t.shape);
+  size_t r = t.shape.size();
+  bool cplx = t.dtype.rfind("complex", 0) == 0;
+  if (name == "data") {  // TensorVariable.method_attr_data: torch._C._autograd._get_data_attr(t), no grad
+    o.requires_grad = false;
+    o.stride = st;
+    return emit("call_function", "torch._C._autograd._get_data_attr", "_get_data_attr", false, {self}, {}, o, loc);
+  }
+  if (name == "T") {  // all dimensions reversed (2-D: the transpose)
+    std::reverse(o.shape.begin(), o.shape.end());
+    std::reverse(st.begin(), st.end());
+  } else if (name == "H") {
+    if (r != 2) error(loc, fmt::format("tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.", r));
+    std::swap(o.shape[0], o.shape[1]);
+    std::swap(st[0], st[1]);
+  } else if (name == "mT" || name == "mH") {
+    if (r < 2) error(loc, fmt::format("tensor.{} is only supported on matrices or batches of matrices. Got {}-D tensor.", name, r));
+    std::swap(o.shape[r - 2], o.shape[r - 1]);
+    std::swap(st[r - 2], st[r - 1]);
+  } else {  // real / imag: a float view of a complex tensor, every stride doubled
+    if (name == "imag" && !cplx) error(loc, "imag is not implemented for tensors with non-complex dtypes.");
+    if (cplx) {
+      o.dtype = t.dtype == "complex128" ? "float64" : t.dtype == "complex32" ? "float16" : "float32";
+      for (auto& d : st) d = Dim{d.v * 2, d.sym.empty() ? "" : "2*" + d.sym};
+    }
+  }
+  o.stride = st;
+  return emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
+}
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
@@ -32,6 +68,16 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
                      name != "einsum" && name != "searchsorted" && name != "bucketize" && name != "polar" && name != "complex" && name != "meshgrid";
   if (def->family == Family::Creation && name.size() > 5 && name.substr(name.size() - 5) == "_like") needs_input = true;
   if (name == "bincount" || name == "split" || name == "chunk" || name == "unbind" || name == "tensor_split" || name == "split_with_sizes") needs_input = true;
+  auto is_number = [](const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; };
+  if (name == "pow" && args.size() >= 2 && is_number(args[0]) && args[1]->k == VK::Tensor) {
+    // pow.Scalar(Scalar self, Tensor exponent): the exponent's shape; a float base makes an integer exponent float
+    std::vector<V> none;
+    OpCall c{*this, def, args[1], true, "torch.pow", name, args, none, kwargs, loc};
+    TensorInfo o = c.like();
+    if (args[0]->k == VK::Float && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
+    if (args[0]->k != VK::Float && o.dtype == "bool") o.dtype = "int64";
+    return c.out(o);
+  }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : "torch." + name;

@@ -166,10 +166,9 @@ std::string print_readable(const Graph& g, const std::string& file) {
       rhs = fmt::format("{} {} {}", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]));
     } else if (n.infix && n.args.size() == 1) {
       rhs = fmt::format("{}{}", n.target, arg_str(g, n.args[0]));
-    } else if (n.op == "call_function" && n.target == "getattr" && n.args.size() == 2) {  // FX: `x.attr`
-      std::string attr = arg_str(g, n.args[1]);
-      if (attr.size() >= 2 && (attr.front() == '\'' || attr.front() == '"')) attr = attr.substr(1, attr.size() - 2);
-      rhs = fmt::format("{}.{}", arg_str(g, n.args[0]), attr);
+    } else if (n.target == "getattr" && n.op == "call_function" && n.args.size() == 2 && n.args[1].node < 0 &&
+               n.args[1].lit.size() > 2 && n.args[1].lit[0] == '\'') {  // torch/fx/graph.py: `x.T`
+      rhs = fmt::format("{}.{}", arg_str(g, n.args[0]), n.args[1].lit.substr(1, n.args[1].lit.size() - 2));
     } else if (n.target == "getitem") {
       rhs = fmt::format("{}[{}]", arg_str(g, n.args[0]), arg_str(g, n.args[1]));
     } else {

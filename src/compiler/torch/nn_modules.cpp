@@ -190,6 +190,17 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     V bf = kwv(kwargs, "batch_first");
     inst->attrs["batch_first"] = bf ? bf : mk_bool(false);
     add(inst, "in_proj_weight", param({Dim{3 * e, ""}, Dim{e, ""}}, 0));
+    V b = kwv(kwargs, "bias");
+    if (!b && args.size() > 3) b = args[3];
+    bool bias = !(b && b->k == VK::Bool && !b->b);
+    add(inst, "in_proj_bias", bias ? param({Dim{3 * e, ""}}, 0) : none());
+    auto out = std::make_shared<Obj>();  // out_proj: NonDynamicallyQuantizableLinear(e, e, bias)
+    out->k = VK::Instance;
+    out->builtin_nn = "Linear";
+    std::vector<V> la{mk_int(e), mk_int(e), mk_bool(bias)};
+    KW lk;
+    nn_construct("Linear", la, lk, loc, out);
+    add(inst, "out_proj", out);
     return inst;
   }
   if (cls == "Sequential" && args.size() == 1 && args[0]->k == VK::Dict) {  // Sequential(OrderedDict([...]))

@@ -53,6 +53,10 @@ TEST_CASE("elementwise and binary: broadcasting, dtype promotion, where") {
              "m = torch.ones(2, 3) > 0\nidx = torch.where(m)\nassert len(idx) == 2\nassert idx[0].shape == (6,)\nassert idx[0].dtype == torch.int64\n");
   CHECK_RUNS("x = torch.randn(2, 3)\nassert torch.isin(torch.arange(4), torch.arange(2)).dtype == torch.bool\n"
              "assert x.isnan().dtype == torch.bool\nassert (~(x > 0)).dtype == torch.bool\nassert x.clamp(min=0).shape == (2, 3)\n");
+  // torch.pow(Scalar self, Tensor exponent): the exponent's shape; an int base keeps the exponent's dtype
+  CHECK_RUNS("e = torch.arange(1, 5).float().view(1, 4, 1)\nassert torch.pow(2, e).shape == (1, 4, 1)\n"
+             "assert torch.pow(2, e).dtype == torch.float32\nassert torch.pow(2, torch.arange(3)).dtype == torch.int64\n"
+             "assert torch.pow(2.0, torch.arange(3)).dtype == torch.float32\n");
   Result bad = run("a = torch.randn(3, 4)\nb = torch.randn(5)\nc = a * b\n");
   CHECK(!bad.ok);
   CHECK(bad.error.find("cannot broadcast") != std::string::npos);
@@ -266,4 +270,63 @@ TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's") {
     INFO("line " << i);
     CHECK(a[i] == b[i]);
   }
+}
+
+// `t.T` / `.mT` / `.real` / `.imag` are attribute reads: Dynamo records `call_function getattr` (printed
+// `t.T`), which torch._dynamo.explain counts (falcon's `input @ self.weight.T`: 8 getattr ops in its explain).
+TEST_CASE("tensor view attributes: shapes, dtypes and a getattr node each") {
+  Result r = compile_script("v.py",
+                            "import torch\n"
+                            "def f(w, c):\n"
+                            "    a = w.T\n    b = w.unsqueeze(0).mT\n    re = c.real\n    im = c.imag\n"
+                            "    assert a.shape == (3, 4) and b.shape == (1, 3, 4)\n"
+                            "    assert re.shape == (4, 3) and re.dtype == torch.float32 and im.dtype == torch.float32\n"
+                            "    return a.sum() + b.sum() + re.sum() + im.sum()\n"
+                            "cf = torch.compile(f, backend='eager')\n"
+                            "cf(torch.randn(4, 3), torch.polar(torch.ones(4, 3), torch.zeros(4, 3)))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  const std::string& code = r.trace;
+  CHECK(code.find("a: \"f32[3, 4][1, 3]cpu\" = l_w_.T") != std::string::npos);  // named after the variable, as Dynamo does
+  CHECK(code.find(".mT") != std::string::npos);
+  CHECK(code.find(".real") != std::string::npos);
+  CHECK(code.find(".imag") != std::string::npos);
+  CHECK(!compile_script("v.py", "import torch\nx = torch.randn(3).imag\n", Options{}).ok);  // imag of a real tensor
+}
+
+// nn.MultiheadAttention's submodules and parameters as torch builds them (CLIP's initialize_parameters
+// reads attn.out_proj.weight and attn.in_proj_weight).
+TEST_CASE("nn.MultiheadAttention: in_proj_weight / in_proj_bias / out_proj") {
+  CHECK_RUNS("m = nn.MultiheadAttention(64, 4)\nassert m.in_proj_weight.shape == (192, 64) and m.in_proj_bias.shape == (192,)\n"
+             "assert m.out_proj.weight.shape == (64, 64) and m.out_proj.bias.shape == (64,)\n"
+             "n = nn.MultiheadAttention(32, 2, bias=False)\nassert n.in_proj_bias is None and n.out_proj.bias is None\n"
+             "assert len(list(m.parameters())) == 4\n");
+}
+
+// einops (allow_in_graph under torch 2): one call_function node per call, the shape from the pattern.
+TEST_CASE("einops rearrange / repeat / reduce: shapes from the pattern, one node each") {
+  Result r = compile_script("e.py",
+                            "import torch\nfrom einops import rearrange, repeat, reduce\n"
+                            "def f(x):\n"
+                            "    a = rearrange(x, 'b (h w) c -> b c h w', h=4)\n"
+                            "    assert a.shape == (2, 8, 4, 3)\n"
+                            "    b = rearrange(x, 'b n (heads d) -> b heads n d', heads=2)\n"
+                            "    assert b.shape == (2, 2, 12, 4)\n"
+                            "    c = repeat(x, 'b n c -> b k n c', k=3)\n"
+                            "    assert c.shape == (2, 3, 12, 8)\n"
+                            "    d = reduce(x, 'b n c -> b c', 'mean')\n"
+                            "    assert d.shape == (2, 8)\n"
+                            "    e = rearrange(x, '... c -> (...) c')\n"
+                            "    assert e.shape == (24, 8)\n"
+                            "    return a.sum() + b.sum() + c.sum() + d.sum() + e.sum()\n"
+                            "cf = torch.compile(f, backend='eager')\ncf(torch.randn(2, 12, 8))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.trace.find("einops_einops_rearrange(l_x_, 'b (h w) c -> b c h w', h = 4)") != std::string::npos);
+  Result bad = compile_script("e.py", "import torch\nfrom einops import rearrange\nrearrange(torch.randn(2, 10), 'b (h w) -> b h w', h=3)\n", Options{});
+  CHECK(!bad.ok);
+  CHECK(bad.error.find("can't divide axis of length 10 in chunks of 3") != std::string::npos);
 }

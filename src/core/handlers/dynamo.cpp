@@ -70,6 +70,7 @@ std::vector<std::string> str_list(ondemand::value v) {
 void on_metrics(ModelBuilder& b, const Record& r) {
   Metrics m;
   m.where = r.where;
+  Fields::List other;
   auto doc = b.parse_meta(r);
   for (auto field : doc.get_object()) {
     std::string_view k = field.unescaped_key();
@@ -116,19 +117,21 @@ void on_metrics(ModelBuilder& b, const Record& r) {
           ondemand::array a = v.get_array();
           raw = a.raw_json();
         }
-        if (raw.size() > 2 && raw.size() < 512) m.other.emplace_back(std::string(k), std::string(raw));
+        if (raw.size() > 2 && raw.size() < 512) other.emplace_back(IStr(k), IStr(raw));
         continue;
       }
       std::string s = scalar_text(v);
       if (s.size() > 512) s = s.substr(0, 512) + "...";
-      m.other.emplace_back(std::string(k), std::move(s));
+      other.emplace_back(IStr(k), IStr(s));
     }
   }
   if (m.start_time_us < 0) {
-    for (auto& [k, v] : m.other)
+    for (auto& [k, v] : other)
       if (k == "start_time") m.start_time_us = to_i64(std::atof(v.c_str()) * 1e6, -1);
   }
-  m.other.shrink_to_fit();  // ~90 fields per record, kept for the life of the model: no growth slack
+  // ~90 fields per record, kept for the life of the model: pooled, so the ranks that logged the
+  // same fields and values share one list (intern.hpp).
+  m.other = Fields(other);
   int32_t ci = b.compile_of(r);
   if (ci < 0) {
     // Metrics without a compile id (AOTInductor / provenance logs: inductor runs outside Dynamo):

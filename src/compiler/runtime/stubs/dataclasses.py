@@ -13,3 +13,14 @@ def field(default=None, default_factory=None, **kwargs):
         return default_factory()
     return default
 
+
+
+def replace(obj, **changes):
+    """A new instance of obj's class from its fields, `changes` taking precedence (__init__ runs again)."""
+    kw = dict(vars(obj))
+    kw.update(changes)
+    return obj.__class__(**kw)
+
+
+def asdict(obj):
+    return dict(vars(obj))

@@ -44,3 +44,8 @@ def reduce(function, iterable, initial=None):
     for x in it:
         acc = function(acc, x)
     return acc
+
+
+def cached_property(func):
+    """Computed on each read here (the cache only saves time; Dynamo inlines the getter either way)."""
+    return property(func)

@@ -85,3 +85,63 @@ def final(fn):
 
 def no_type_check(fn):
     return fn
+
+
+# The rest of typing's generic aliases and special forms (names model files import; none acts at run time)
+AbstractSet = _SpecialForm("AbstractSet")
+Collection = _SpecialForm("Collection")
+Container = _SpecialForm("Container")
+Hashable = _SpecialForm("Hashable")
+Sized = _SpecialForm("Sized")
+Reversible = _SpecialForm("Reversible")
+MutableMapping = _SpecialForm("MutableMapping")
+MutableSequence = _SpecialForm("MutableSequence")
+MutableSet = _SpecialForm("MutableSet")
+FrozenSet = _SpecialForm("FrozenSet")
+DefaultDict = _SpecialForm("DefaultDict")
+OrderedDict = _SpecialForm("OrderedDict")
+Counter = _SpecialForm("Counter")
+Deque = _SpecialForm("Deque")
+ChainMap = _SpecialForm("ChainMap")
+Generator = _SpecialForm("Generator")
+Awaitable = _SpecialForm("Awaitable")
+Coroutine = _SpecialForm("Coroutine")
+AsyncIterator = _SpecialForm("AsyncIterator")
+AsyncIterable = _SpecialForm("AsyncIterable")
+AsyncGenerator = _SpecialForm("AsyncGenerator")
+ContextManager = _SpecialForm("ContextManager")
+AsyncContextManager = _SpecialForm("AsyncContextManager")
+Pattern = _SpecialForm("Pattern")
+Match = _SpecialForm("Match")
+IO = _SpecialForm("IO")
+TextIO = _SpecialForm("TextIO")
+BinaryIO = _SpecialForm("BinaryIO")
+SupportsInt = _SpecialForm("SupportsInt")
+SupportsFloat = _SpecialForm("SupportsFloat")
+SupportsIndex = _SpecialForm("SupportsIndex")
+SupportsAbs = _SpecialForm("SupportsAbs")
+NoReturn = _SpecialForm("NoReturn")
+Never = _SpecialForm("Never")
+LiteralString = _SpecialForm("LiteralString")
+TypeVarTuple = _SpecialForm("TypeVarTuple")
+NewType = _SpecialForm("NewType")
+Text = str
+AnyStr = _SpecialForm("AnyStr")
+
+
+def get_args(tp):
+    return ()
+
+
+def get_origin(tp):
+    return None
+
+
+def assert_never(value):
+    return value
+
+
+def dataclass_transform(*args, **kwargs):
+    def deco(cls):
+        return cls
+    return deco

@@ -124,6 +124,10 @@ V false_value(OpCall&) { return mk_bool(false); }
 // nn.Parameter(t): a leaf that requires grad; nn.Buffer(t) (torch >= 2.5): a tensor a module
 // registers as a buffer when assigned to an attribute (Module.__setattr__).
 V parameter(OpCall& c) {
+  if (!c.args.empty() && c.args[0]->k == VK::Opaque) {  // built from an unmodelled value: unknown too
+    c.I.note_unmodelled(c.loc, c.name + "(" + c.args[0]->s + ")");
+    return mk_opaque(c.name + "(" + c.args[0]->s + ")");
+  }
   if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}() needs a tensor", c.name));
   TensorInfo t = *c.args[0]->t;
   if (c.name == "nn.Buffer") {
@@ -141,12 +145,12 @@ V parameter(OpCall& c) {
 namespace tparse::compiler::ops {
 
 // Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling,
-// is_dynamo_compiling and is_exporting are True inside a compiled frame (Dynamo's tracing_state_functions fold
-// is_exporting to True under torch.compile too, so code guarded by `not is_exporting()` takes its export path); get_default_dtype is float32; the runs are on CPU (no CUDA devices).
+// is_dynamo_compiling and is_exporting are True inside a compiled frame (Dynamo's tracing_state_functions folds
+// torch.compiler.is_exporting to True under torch.compile too; eagerly it is False); get_default_dtype is float32;
+// the runs are on CPU (no CUDA devices).
 V constant(OpCall& c) {
   const std::string& n = c.name;
-  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" ||
-      n == "compiler.is_exporting")
+  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" || n == "compiler.is_exporting")
     return mk_bool(in_compiled(c.I));
   if (n == "is_grad_enabled") return mk_bool(c.I.grad_enabled());
   if (n == "get_default_dtype" || n == "get_autocast_dtype" || n == "get_autocast_gpu_dtype") {

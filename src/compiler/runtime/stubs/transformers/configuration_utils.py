@@ -2,7 +2,7 @@
 real class is a dataclass); __init__ sets the keywords given, then __post_init__ (the model's own, then ours)
 standardizes RoPE parameters through the real RotaryEmbeddingConfigMixin of modeling_rope_utils (read from the
 source root when there is one). `attribute_map` aliases read through __getattr__ and
-store through __setattr__. Remote-code configs of the
+write through __setattr__ (as the real __getattribute__ / __setattr__). Remote-code configs of the
 pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
 inside a compiled frame are constants, as for the real object."""
 import importlib.util
@@ -75,8 +75,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         for key, value in kwargs.items():
             setattr(self, key, value)
 
-    def __setattr__(self, key, value):
-        # as the real class: a store to an `attribute_map` alias sets the field it names
+    def __setattr__(self, key, value):  # as the real one: an attribute_map alias writes its target
         amap = self.attribute_map
         if key in amap:
             key = amap[key]

@@ -67,7 +67,7 @@ def is_torchdynamo_compiling():
     return torch.compiler.is_compiling()
 
 
-def is_torchdynamo_exporting():
+def is_torchdynamo_exporting():  # as the real one: True while Dynamo traces (see torch.compiler.is_exporting)
     return torch.compiler.is_exporting()
 
 

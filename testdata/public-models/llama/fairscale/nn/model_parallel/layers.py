@@ -15,3 +15,8 @@ class RowParallelLinear(nn.Linear):
 class ParallelEmbedding(nn.Embedding):
     def __init__(self, num_embeddings, embedding_dim, init_method=None):
         super().__init__(num_embeddings, embedding_dim)
+
+
+class VocabParallelEmbedding(nn.Embedding):  # Llama 3's model.py
+    def __init__(self, num_embeddings, embedding_dim, init_method=None):
+        super().__init__(num_embeddings, embedding_dim)

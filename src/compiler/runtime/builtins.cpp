@@ -7,6 +7,7 @@
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "torch/op_table.hpp"
 
 namespace tparse::compiler {
 
@@ -67,6 +68,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "Tensor") { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
         if (name == "no_grad" || name == "enable_grad" || name == "inference_mode") return mk_builtin("torchctx." + name);
         if (name == "Size") return mk_builtin("tuple");
+        if (name == "inf") return mk_float(INFINITY);  // torch's float constants (as math's)
+        if (name == "nan") return mk_float(NAN);
+        if (name == "pi") return mk_float(M_PI);
+        if (name == "e") return mk_float(M_E);
         if (name == "nn") return make_module("torch.nn");
         return mk_builtin("torch." + name);
       }
@@ -98,6 +103,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       if (m == "os" && name == "path") return mk_builtin("os.path");
       if (m == "math") {
+        if (name == "nan") return mk_float(NAN);
         if (name == "pi") return mk_float(M_PI);
         if (name == "e") return mk_float(M_E);
         if (name == "inf") return mk_float(INFINITY);
@@ -454,6 +460,18 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
   }
   if (name == "hasattr") {
+    // a tensor has torch.Tensor's attributes and methods only (quantized weights' `SCB` / `quant_state` are not
+    // there); every other tensor attribute read is an unmodelled method, so getattr cannot answer this
+    if (arg(0)->k == VK::Tensor && arg(1)->k == VK::Str) {
+      static const std::set<std::string> attrs = {
+          "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "T", "mT", "H", "mH", "grad", "data", "layout",
+          "is_leaf", "grad_fn", "is_sparse", "is_quantized", "is_meta", "is_cpu", "real", "imag", "itemsize", "nbytes",
+          "names", "is_nested", "output_nr", "_version", "__class__", "__dict__", "__len__", "__getitem__", "__iter__"};
+      const std::string& n = arg(1)->s;
+      bool has = attrs.count(n) || find_op(kMethod, n) ||
+                 (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
+      return mk_bool(has);
+    }
     try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }

@@ -4,11 +4,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
+
+namespace fs = std::filesystem;
 
 V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
@@ -26,6 +32,47 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     p->attrs = self->attrs;
     if (name == "property.setter") p->attrs["fset"] = arg(0);
     return p;
+  }
+  // the descriptor protocol of a property called directly (`Base.prop.__set__(self, v)` from a subclass's setter)
+  if (name == "property.__get__") {  // __get__(instance, owner=None): the getter's value; on the class, the property
+    if (args.empty() || args[0]->k == VK::None) return self;
+    return call(self->func, {args[0]}, {}, loc);
+  }
+  if (name == "property.__set__") {
+    if (args.size() != 2) error(loc, fmt::format("__set__ expected 2 arguments, got {}", args.size()));
+    auto it = self->attrs.find("fset");
+    if (it == self->attrs.end()) error(loc, "AttributeError: property has no setter");
+    call(it->second, {args[0], args[1]}, {}, loc);
+    return none();
+  }
+  // transformers' define_import_structure reads each module file's `__all__` from its text (no import): the package
+  // folder of FILE (its __init__.py), one entry per `.py` file beside it, {module: [names in __all__]}
+  if (name == "__tparse_package_all__") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    V f = arg(0);
+    if (f->k != VK::Str) return d;
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& ent : fs::directory_iterator(fs::path(f->s).parent_path(), ec))
+      if (ent.path().extension() == ".py" && ent.path().filename() != "__init__.py") files.push_back(ent.path());
+    std::sort(files.begin(), files.end());
+    static const std::regex all_re(R"((^|\n)__all__\s*=\s*[\[(]([^\])]*)[\])])");
+    static const std::regex str_re(R"(["']([A-Za-z_][A-Za-z_0-9]*)["'])");
+    for (const auto& path : files) {
+      std::ifstream in(path, std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      std::string text = ss.str();
+      std::smatch m;
+      if (!std::regex_search(text, m, all_re)) continue;
+      std::vector<V> names;
+      std::string body = m[2].str();
+      for (auto it = std::sregex_iterator(body.begin(), body.end(), str_re); it != std::sregex_iterator(); ++it)
+        names.push_back(mk_str((*it)[1].str()));
+      d->dict.push_back({mk_str(path.stem().string()), mk_list(names)});
+    }
+    return d;
   }
   // hooks of the bundled stubs (src/compiler/runtime/stubs): calls Dynamo cannot trace, no-ops when eager
   if (name == "__tparse_logger_call__") {  // (logger, method, args, kwargs) from stubs/transformers/utils/logging.py

@@ -119,7 +119,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
   // Not found anywhere (or a submodule of a module tparse models in C++ or of an opaque one): an opaque
   // module, whose names are opaque values; a run never ends at an import (issue 22).
-  if (parent && !parent->menv) return opaque_module(dotted);
+  if (parent && !parent->menv && parent->k != VK::Instance) return opaque_module(dotted);
   ModuleSource src;
   if (!find_module_source(dotted, src)) return opaque_module(dotted);
   auto m = std::make_shared<Obj>();
@@ -133,7 +133,13 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   m->menv->set("__spec__", none());
   m->menv->set("__package__", mk_str(src.package ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot)));
   loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
-  if (parent) parent->menv->set(dotted.substr(dot + 1), m);
+  // the new module becomes an attribute of its package (a module, or the object the package put in sys.modules)
+  auto bind_in_parent = [&](const V& mod) {
+    if (!parent) return;
+    if (parent->menv) parent->menv->set(dotted.substr(dot + 1), mod);
+    else object_setattr(parent, dotted.substr(dot + 1), mod, loc);
+  };
+  bind_in_parent(m);
   try {
     std::shared_ptr<Module> ast;
     try {
@@ -162,6 +168,15 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     loaded_.erase(dotted);
     throw;
   }
+  // Python's import returns sys.modules[name] after running the body: a module that replaced itself there
+  // (transformers' lazy packages: `sys.modules[__name__] = _LazyModule(...)`) is that object from now on
+  if (sys_modules_)
+    for (auto& [k, v] : sys_modules_->dict)
+      if (k->k == VK::Str && k->s == dotted && v && v != m && v->k == VK::Instance) {
+        loaded_[dotted] = v;
+        bind_in_parent(v);
+        return v;
+      }
   return m;
 }
 
@@ -211,6 +226,8 @@ void Interp::exec_import_from(const Stmt& s) {
     V v;
     if (m->k == VK::Opaque) {
       v = mk_opaque(mod + "." + name);
+    } else if (m->k == VK::Instance) {  // a package's sys.modules object: `from pkg import name` is getattr
+      v = getattr(m, name, s.loc);
     } else if (m->menv) {
       v = m->menv->get_local(name);
       if (!v) {

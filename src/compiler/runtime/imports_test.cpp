@@ -137,3 +137,23 @@ TEST_CASE("bundled transformers stubs: config attributes, ModelOutput indexing, 
   CHECK(count(r.trace, "\"dynamo_output_graph\"") == 2);
   CHECK(r.trace.find("logging.Logger method not supported for non-export cases") != std::string::npos);
 }
+
+TEST_CASE("a package that replaces itself in sys.modules: the import yields that object, `from pkg import x` is getattr") {
+  // Python's import returns sys.modules[name] after running the package body (transformers' lazy model packages
+  // put a _LazyModule there whose __getattr__ imports the submodule defining the name)
+  TempTree t;
+  t.write("lazypkg/__init__.py",
+          "import importlib\nimport sys\n\n"
+          "class Lazy:\n    def __init__(self, name):\n        self.__name__ = name\n"
+          "    def __getattr__(self, name):\n        if name.startswith('__'):\n            raise AttributeError(name)\n"
+          "        return getattr(importlib.import_module('.impl', self.__name__), name)\n\n"
+          "sys.modules[__name__] = Lazy(__name__)\n");
+  t.write("lazypkg/impl.py", "VALUE = 41\n\ndef f():\n    return VALUE + 1\n");
+  t.write("main.py",
+          "import lazypkg\nfrom lazypkg import f, VALUE\nimport lazypkg.impl\n"
+          "assert VALUE == 41 and f() == 42 and lazypkg.VALUE == 41\nassert lazypkg.impl.VALUE == 41\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

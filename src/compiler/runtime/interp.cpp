@@ -138,7 +138,8 @@ V Interp::lookup(const std::string& name, Location loc) {
       "reversed", "sorted", "any", "all", "map", "filter", "ord", "chr", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
-      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__", "__tparse_param_names__"};
+      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__", "__tparse_param_names__",
+      "__tparse_package_all__"};
   if (builtins.count(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);

@@ -358,6 +358,7 @@ class Interp {
   /// Whether a torch rule's error `e` falls back to unknown_op: no rule exists, or an operand's shape was
   /// itself guessed by unknown_op. Otherwise the error is the script's (the run stops there).
   bool falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const;
+  void log_module_init(Location loc);
   /// torch.distributed (world size 1 unless init_process_group says otherwise); `handled` false: not one.
   /// einops.rearrange / repeat / reduce on a tensor: one graph node with the pattern's shape (torch/einops.cpp).
   V call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -175,6 +175,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         auto inst = std::make_shared<Obj>();
         inst->k = VK::Instance;
         inst->builtin_nn = callee->builtin_nn;
+        log_module_init(loc);  // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...])
         try {
           return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
@@ -206,6 +207,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       V init = find_in_class(callee, "__init__");
       // a subclass of a built-in torch.nn module without its own __init__ is built by that module's
       if (!init && !inst->builtin_nn.empty() && inst->builtin_nn != "Module") {
+        log_module_init(loc);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
         return inst;
       }
@@ -383,12 +385,15 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return m;
     }
   }
-  if (obj->k == VK::Builtin && obj->s == "property" && (name == "setter" || name == "getter" || name == "fget")) {
+  if (obj->k == VK::Builtin && obj->s == "property" &&
+      (name == "setter" || name == "getter" || name == "fget" || name == "fset" || name == "__get__" || name == "__set__")) {
     if (name == "fget") return obj->func;
-    auto b = mk_builtin(name == "setter" ? "property.setter" : "property.getter");
+    if (name == "fset") return obj->attrs.count("fset") ? obj->attrs["fset"] : none();
+    auto b = mk_builtin("property." + name);
     b->self = obj;
     return b;
   }
+  if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
     for (auto& b : cls->bases) {
@@ -482,6 +487,16 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
 }
 
+// nn.Module.__init__ logs API usage (torch._C._log_api_usage_once("python.nn_module")): a module built inside
+// a compiled frame leaves that call in the graph; built eagerly, nothing.
+void Interp::log_module_init(Location loc) {
+  Activation& act = *stack_.back();
+  FrameCtx* saved = init_ctx_;
+  init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
+  struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+  call(mk_builtin("nn_module_init"), {}, {}, loc);
+}
+
 static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
 
 V Interp::subscript(V obj, V idx, Location loc) {
@@ -561,11 +576,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
           out->order.push_back(nk);
           if (has_src) act.ctx->sources[child.get()] = base + "._modules['" + key + "']";
         }
-        // nn.Module.__init__ of the new container logs API usage: inside a frame a graph node
-        FrameCtx* saved = init_ctx_;
-        init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
-        call(mk_builtin("nn_module_init"), {}, {}, loc);
-        init_ctx_ = saved;
+        log_module_init(loc);  // nn.Module.__init__ of the new container
         return out;
       }
       long long i = norm_index(idx->i, obj->order.size());

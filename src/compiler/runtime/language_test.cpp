@@ -44,6 +44,20 @@ TEST_CASE("property with a setter, __getattr__ fallback, @dataclass __init__") {
   CHECK(missing.error.find("missing 1 required positional argument: 'n'") != std::string::npos);
 }
 
+TEST_CASE("a property called as a descriptor: Base.prop.__set__ / __get__ from a subclass's property") {
+  // a subclass overriding a property reaches the base's setter through the descriptor protocol
+  // (transformers' HrmTextConfig._attn_implementation setter calls PreTrainedConfig._attn_implementation.__set__)
+  Result r = run("class A:\n    @property\n    def x(self):\n        return self._x\n"
+                 "    @x.setter\n    def x(self, v):\n        self._x = v + 1\n"
+                 "class B(A):\n    @property\n    def x(self):\n        return A.x.__get__(self) * 10\n"
+                 "    @x.setter\n    def x(self, v):\n        A.x.__set__(self, v * 2)\n"
+                 "b = B()\nb.x = 3\nassert b._x == 7\nassert b.x == 70\nassert A.x.fset is not None\n"
+                 "assert A.x.__get__(None, A) is A.x\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run("class A:\n    @property\n    def x(self):\n        return 1\nA.x.__set__(A(), 2)\n").ok);  // no setter
+}
+
 TEST_CASE("a class's __setattr__ receives every `obj.x = v`; super().__setattr__ and object.__setattr__ store") {
   // Python: `obj.x = v` is type(obj).__setattr__(obj, 'x', v); object.__setattr__ honours a property's setter
   Result r = run("class Base:\n    aliases = {'layers': 'n_layers'}\n"

@@ -41,7 +41,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     num_labels = 2
     torchscript = False
     _output_attentions = False
-    _attn_implementation = None
+    _attn_implementation_internal = None
     _experts_implementation = None
     _name_or_path = ""
 
@@ -96,6 +96,20 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         return self._output_attentions
 
     @property
+    def _attn_implementation(self):
+        return self._attn_implementation_internal
+
+    @_attn_implementation.setter
+    def _attn_implementation(self, value):
+        """As the real setter: set here and on every sub-config (a dict value names one per sub-config key)."""
+        current = self._attn_implementation_internal
+        self._attn_implementation_internal = value if not isinstance(value, dict) else value.get("", current)
+        for key in self.sub_configs:
+            sub = getattr(self, key, None)
+            if sub is not None:
+                sub._attn_implementation = value if not isinstance(value, dict) else value.get(key, sub._attn_implementation)
+
+    @property
     def use_return_dict(self):
         return self.return_dict and not self.torchscript
 
@@ -111,6 +125,19 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         pass
 
     def get_text_config(self, decoder=None, encoder=None):
+        # as the real one: the text sub-config of a composite config (decoder / generator / text_config,
+        # text_encoder), else the config itself (a legacy flat encoder-decoder keeps its values: to_dict is empty here)
+        if decoder == encoder:
+            names = ("text_encoder", "decoder", "generator", "text_config")
+        elif decoder:
+            names = ("decoder", "generator", "text_config")
+        else:
+            names = ("text_encoder",)
+        valid = [n for n in names if hasattr(self, n) and getattr(self, n, None) is not None]
+        if len(valid) > 1:
+            raise ValueError("Multiple valid text configs were found in the model config: " + str(valid))
+        if len(valid) == 1:
+            return getattr(self, valid[0])
         return self
 
     def to_dict(self):

@@ -54,8 +54,30 @@ class PreTrainedModel(nn.Module):
             if dst is not None and src is not None:
                 setattr(dst, parts[-1], src)
 
+    @property
+    def base_model(self):
+        return getattr(self, self.base_model_prefix, self)
+
     def get_input_embeddings(self):
-        return None
+        # the real EmbeddingAccessMixin's search: the attribute itself, in `embeddings`, in `model`, the language model's,
+        # the base model's
+        name = getattr(self, "_input_embed_layer", "embed_tokens")
+        found = getattr(self, name, None)
+        if found is not None:
+            return found
+        embeddings = getattr(self, "embeddings", None)
+        if embeddings is not None and hasattr(embeddings, name):
+            return getattr(embeddings, name)
+        model = getattr(self, "model", None)
+        if model is not None and hasattr(model, name):
+            return getattr(model, name)
+        language_model = getattr(self, "language_model", None)
+        if language_model is not None and language_model is not self and hasattr(language_model, "get_input_embeddings"):
+            return language_model.get_input_embeddings()
+        base_model = self.base_model
+        if base_model is not None and base_model is not self and hasattr(base_model, "get_input_embeddings"):
+            return base_model.get_input_embeddings()
+        raise NotImplementedError("get_input_embeddings not auto-handled for " + self.__class__.__name__)
 
     def warn_if_padding_and_no_attention_mask(self, input_ids, attention_mask):
         # the real check returns at once while tracing (is_torchdynamo_compiling) or with no pad token seen

@@ -1,5 +1,7 @@
 """tparse stub of transformers.utils: logging, ModelOutput, the decorators model files use and the
 availability flags of a CPU-only torch 2.11 install without optional packages."""
+import importlib
+import importlib.util
 from transformers.utils import logging
 from transformers.utils.generic import (
     ModelOutput,
@@ -52,8 +54,27 @@ class ExplicitEnum:
 
 
 class _LazyModule:
-    """models/<type>/__init__.py replaces itself in sys.modules by one of these; the package's submodules are
-    imported as usual, so it only has to accept the arguments."""
+    """models/<type>/__init__.py replaces itself in sys.modules by one of these (import then yields it, as Python's
+    does): a name is imported from the submodule whose `__all__` lists it (define_import_structure reads the files'
+    text) when first read, a submodule by its name."""
 
     def __init__(self, name, module_file, import_structure, module_spec=None, extra_objects=None, **kwargs):
         self.name = name
+        self.__name__ = name
+        self.__file__ = module_file
+        self._import_structure = import_structure
+        if extra_objects:
+            for key, value in extra_objects.items():
+                setattr(self, key, value)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for module, names in self._import_structure.items():
+            if name in names:
+                value = getattr(importlib.import_module("." + module, self.__name__), name)
+                setattr(self, name, value)
+                return value
+        if importlib.util.find_spec(self.__name__ + "." + name) is not None:
+            return importlib.import_module("." + name, self.__name__)
+        raise AttributeError(f"module {self.__name__} has no attribute {name}")

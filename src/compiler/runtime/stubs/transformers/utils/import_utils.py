@@ -92,5 +92,5 @@ def requires(*args, **kwargs):
     return decorator
 
 
-def define_import_structure(*args, **kwargs):
-    return {}
+def define_import_structure(module_path, *args, **kwargs):
+    return __tparse_package_all__(module_path)

@@ -1,0 +1,103 @@
+// Dynamo rules met in the transformers population, each on a small script: the tracing-state queries Dynamo
+// folds to constants inside a compiled frame (torch._dynamo.variables.torch.tracing_state_functions), and
+// nn.Module.__init__'s API-usage log when a module is built inside a frame. Expected values come from Dynamo's
+// sources and torch's documented behaviour, not from our own output.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+/// The graph_op_count of each compile that produced a graph, in order.
+std::vector<int> ops(const std::string& trace) {
+  std::vector<int> out;
+  static const std::regex re("\"graph_op_count\": (\\d+)");
+  std::istringstream in(trace);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("{\"compilation_metrics\"") == std::string::npos) continue;
+    std::smatch m;
+    if (std::regex_search(line, m, re) && std::stoi(m[1].str()) > 0) out.push_back(std::stoi(m[1].str()));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("torch.compiler.is_exporting() is True inside a compiled frame (as is_compiling), False eagerly") {
+  // Dynamo's tracing_state_functions fold is_compiling, is_dynamo_compiling and is_exporting to True under
+  // torch.compile as well as under export, so `if not is_exporting():` code takes its export branch in a frame
+  // (transformers' chunked gated-delta rule: the forward-substitution loop instead of solve_triangular).
+  const char* src =
+      "import torch\n\n"
+      "def exporting():\n    return torch.compiler.is_exporting()\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n"
+      "    assert torch.compiler.is_compiling() and torch.compiler.is_dynamo_compiling()\n"
+      "    if not exporting():\n        return x.sin()\n"
+      "    return x.cos() + 1\n\n"
+      "assert not torch.compiler.is_exporting() and not torch.compiler.is_dynamo_compiling()\n"
+      "f(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // cos, add: the exporting branch
+  CHECK(count(r.trace, "sin()") == 0);
+}
+
+TEST_CASE("an nn.Module built inside a compiled frame logs API usage: one graph node per module") {
+  // nn.Module.__init__ calls torch._C._log_api_usage_once("python.nn_module"); Dynamo traces it when the module
+  // is built inside the frame (a subclass without __init__ of its own, a built-in class), not when built eagerly.
+  const char* src =
+      "import torch\nfrom torch import nn\n\n"
+      "class Act(nn.Module):\n    def forward(self, x):\n        return nn.functional.silu(x)\n\n"
+      "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.pre = Act()\n"
+      "    def forward(self, x):\n        return self.pre(Act()(x)) + nn.ReLU()(x)\n\n"
+      "m = torch.compile(M(), backend=\"eager\")\nm(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{6});  // log, silu, silu, log, relu, add
+}
+
+TEST_CASE("torch's float constants; hasattr on a tensor answers for torch.Tensor's attributes only") {
+  // torch.inf / nan / pi / e are Python floats (falcon_h1's segment sum masks with -torch.inf); a tensor has no
+  // `SCB` (bitsandbytes' quantization state, rwkv checks for it) but has its methods and in-place forms
+  const char* src =
+      "import math\nimport torch\n\n"
+      "assert -torch.inf == -math.inf and torch.pi == math.pi and torch.e == math.e and torch.nan != torch.nan\n"
+      "w = torch.randn(4, 4)\n"
+      "assert not hasattr(w, 'SCB') and not hasattr(w, 'quant_state')\n"
+      "assert hasattr(w, 'shape') and hasattr(w, 'masked_fill') and hasattr(w, 'div_') and hasattr(w, 'dtype')\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n"
+      "    if hasattr(x, 'SCB'):\n        x = x.cos()\n"
+      "    return x.masked_fill(x > 0, -torch.inf)\n\n"
+      "f(w)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // gt, masked_fill
+  CHECK(count(r.trace, "cos()") == 0);
+}
+
+TEST_CASE("x.T / x.mT inside a frame are graph nodes call_function getattr, printed `x.T` as FX does") {
+  // Dynamo has no tensor method for T / mT: GetAttrVariable makes a proxy getattr(x, 'T') (explain lists
+  // `<built-in function getattr>`); the shapes are reversed / the last two swapped
+  const char* src =
+      "import torch\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x, w):\n"
+      "    return x @ w.T, w.mT.sum(dim=0)\n\n"
+      "y, s = f(torch.randn(3, 4), torch.randn(5, 4))\nassert y.shape == (3, 5) and s.shape == (5,)\n"
+      ;
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{4});  // getattr, matmul, getattr, sum
+  CHECK(count(r.trace, "= l_w_.T") >= 1);
+}

@@ -36,6 +36,7 @@ bool parse_side(const std::string& s, std::vector<Group>& out, std::string& err)
     if (tok == "..." || std::isalpha(static_cast<unsigned char>(tok[0])) || tok[0] == '_') a.name = tok;
     else {
       for (char c : tok) if (!std::isdigit(static_cast<unsigned char>(c))) { err = "bad axis '" + tok + "'"; return false; }
+      if (tok.size() > 15) { err = "axis length '" + tok + "' too large"; return false; }
       a.lit = std::stoll(tok);
     }
     if (open) cur.push_back(a);
@@ -75,11 +76,14 @@ bool parse_side(const std::string& s, std::vector<Group>& out, std::string& err)
   return true;
 }
 
-Dim mul(const Dim& a, const Dim& b) {
-  if (!a.is_sym() && !b.is_sym()) return Dim{a.v * b.v, ""};
+/// a * b; a product beyond 64 bits sets `overflow` (the caller reports it) instead of wrapping.
+Dim mul(const Dim& a, const Dim& b, bool& overflow) {
+  long long v = 0;
+  if (__builtin_mul_overflow(a.v, b.v, &v)) { overflow = true; v = 0; }
+  if (!a.is_sym() && !b.is_sym()) return Dim{v, ""};
   if (!a.is_sym() && a.v == 1) return b;
   if (!b.is_sym() && b.v == 1) return a;
-  return Dim{a.v * b.v, a.str() + "*" + b.str()};
+  return Dim{v, a.str() + "*" + b.str()};
 }
 
 }  // namespace
@@ -99,6 +103,8 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
   std::string err;
   if (!parse_side(pattern.substr(0, arrow), lhs, err) || !parse_side(pattern.substr(arrow + 2), rhs, err))
     error(loc, fmt::format("einops.{}: invalid pattern '{}': {}", fn, pattern, err));
+  bool overflow = false;
+  auto mul = [&](const Dim& a, const Dim& b) { return tparse::compiler::mul(a, b, overflow); };
   std::map<std::string, Dim> size;
   for (auto& [k, v] : kwargs)
     if (v->k == VK::Int) size[k] = Dim{v->i, ""};
@@ -130,6 +136,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
       else if (unknown) error(loc, fmt::format("einops.{}: could not infer sizes for {{{}, {}}}", fn, unknown->name, a.name));
       else unknown = &a;
     }
+    if (overflow) error(loc, fmt::format("einops.{}: an axis length of '{}' overflows 64 bits", fn, pattern));
     if (unknown) {
       if (!d.is_sym() && !known.is_sym() && (known.v == 0 || d.v % known.v != 0))
         error(loc, fmt::format("einops.{}: shape mismatch, can't divide axis of length {} in chunks of {}", fn, d.v, known.v));
@@ -160,6 +167,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     }
     o.shape.push_back(d);
   }
+  if (overflow) error(loc, fmt::format("einops.{}: an axis length of '{}' overflows 64 bits", fn, pattern));
   std::vector<V> a(args.begin(), args.end());
   // FX prints a function from outside torch under a global named after its qualified name (graph.py
   // add_global: einops.einops.rearrange -> einops_einops_rearrange)

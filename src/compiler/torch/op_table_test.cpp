@@ -329,4 +329,8 @@ TEST_CASE("einops rearrange / repeat / reduce: shapes from the pattern, one node
   Result bad = compile_script("e.py", "import torch\nfrom einops import rearrange\nrearrange(torch.randn(2, 10), 'b (h w) -> b h w', h=3)\n", Options{});
   CHECK(!bad.ok);
   CHECK(bad.error.find("can't divide axis of length 10 in chunks of 3") != std::string::npos);
+  Result big = compile_script("e.py", "import torch\nfrom einops import rearrange\n"
+                              "rearrange(torch.randn(2, 4), 'b (h w) -> b h w', h=4000000000, w=4000000000)\n", Options{});
+  CHECK(!big.ok);
+  CHECK(big.error.find("overflows 64 bits") != std::string::npos);
 }

@@ -1,4 +1,4 @@
-// Python builtins, str/list/dict methods, and the module namespaces the subset imports
+// Python builtins (str/list/dict methods in builtins_methods.cpp) and the module namespaces the subset imports
 // (torch, torch.nn, torch.nn.functional, math, time, importlib.metadata).
 #include <fmt/format.h>
 
@@ -165,36 +165,6 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     default: break;
   }
   found = false;
-  return nullptr;
-}
-
-static std::vector<std::string> split_str(const std::string& s, const V& sep, long long maxsplit) {
-  std::vector<std::string> out;
-  if (sep->k == VK::None) {
-    size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-      if (i >= s.size()) break;
-      size_t j = i;
-      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-      out.push_back(s.substr(i, j - i));
-      i = j;
-    }
-    return out;
-  }
-  size_t start = 0;
-  while (maxsplit < 0 || static_cast<long long>(out.size()) < maxsplit) {
-    size_t p = s.find(sep->s, start);
-    if (p == std::string::npos) break;
-    out.push_back(s.substr(start, p - start));
-    start = p + sep->s.size();
-  }
-  out.push_back(s.substr(start));
-  return out;
-}
-
-static V kwarg(std::vector<std::pair<std::string, V>>& kw, const std::string& n) {
-  for (auto& [k, v] : kw) if (k == n) return v;
   return nullptr;
 }
 
@@ -527,148 +497,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return d;
   }
   if (name == "id") return mk_int(reinterpret_cast<long long>(arg(0).get()));
-  // str methods
-  if (name.rfind("str.", 0) == 0) {
-    std::string m = name.substr(4);
-    const std::string& s = self->s;
-    if (m == "split" || m == "rsplit") {
-      if (self->global_name == "TorchVersion" && in_compiled && !prof_.version_str_traceable())
-        graph_break("TorchVersion.split", msg_version_split(), loc);
-      V sep = args.empty() ? none() : arg(0);
-      V ms = kwarg(kwargs, "maxsplit");
-      long long maxs = args.size() > 1 ? arg(1)->i : ms ? ms->i : -1;
-      std::vector<V> xs;
-      for (auto& p : split_str(s, sep, maxs)) xs.push_back(mk_str(p));
-      return mk_list(xs);
-    }
-    if (m == "startswith") return mk_bool(s.rfind(arg(0)->s, 0) == 0);
-    if (m == "endswith") return mk_bool(s.size() >= arg(0)->s.size() && s.compare(s.size() - arg(0)->s.size(), std::string::npos, arg(0)->s) == 0);
-    if (m == "join") {
-      std::string o;
-      auto xs = iterate(arg(0), loc);
-      for (size_t i = 0; i < xs.size(); ++i) o += (i ? s : "") + py_str(xs[i]);
-      return mk_str(o);
-    }
-    if (m == "strip") { size_t a = s.find_first_not_of(" \t\n"); size_t b = s.find_last_not_of(" \t\n"); return mk_str(a == std::string::npos ? "" : s.substr(a, b - a + 1)); }
-    if (m == "lower" || m == "upper") { std::string o = s; for (auto& c : o) c = m == "lower" ? std::tolower(c) : std::toupper(c); return mk_str(o); }
-    if (m == "isdigit") return mk_bool(!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit));
-    if (m == "replace") {
-      std::string o = s, from = arg(0)->s, to = arg(1)->s;
-      for (size_t p = 0; !from.empty() && (p = o.find(from, p)) != std::string::npos; p += to.size()) o.replace(p, from.size(), to);
-      return mk_str(o);
-    }
-    if (m == "format") {
-      std::string o;
-      size_t ai = 0;
-      for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '{' && i + 1 < s.size() && s[i + 1] == '{') { o += '{'; ++i; continue; }
-        if (s[i] == '}' && i + 1 < s.size() && s[i + 1] == '}') { o += '}'; ++i; continue; }
-        if (s[i] == '{') {
-          size_t j = s.find('}', i);
-          std::string key = s.substr(i + 1, j - i - 1);
-          key = key.substr(0, key.find(':'));
-          V v = key.empty() ? arg(ai++) : std::isdigit(static_cast<unsigned char>(key[0])) ? arg(std::stoul(key)) : kwarg(kwargs, key);
-          if (!v) error(loc, fmt::format("KeyError: '{}'", key));
-          o += py_str(v);
-          i = j;
-          continue;
-        }
-        o += s[i];
-      }
-      return mk_str(o);
-    }
-  }
-  if (name.rfind("list.", 0) == 0) {
-    std::string m = name.substr(5);
-    if (m == "append") { self->items.push_back(arg(0)); return none(); }
-    if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
-    if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
-    if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
-    if (m == "copy") return mk_list(self->items);
-    auto has = [&](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
-      return false;
-    };
-    if (m == "add") { if (!has(self->items, arg(0))) self->items.push_back(arg(0)); return none(); }
-    if (m == "discard" || m == "remove") {
-      std::erase_if(self->items, [&](const V& x) { return py_repr(x) == py_repr(arg(0)); });
-      return none();
-    }
-    if (m == "clear") { self->items.clear(); return none(); }
-    if (m == "count") { long long c = 0; for (auto& x : self->items) c += py_repr(x) == py_repr(arg(0)); return mk_int(c); }
-    if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
-    if (m == "issubset" || m == "issuperset") {
-      auto other = iterate(arg(0), loc);
-      const auto& small = m == "issubset" ? self->items : other;
-      const auto& big = m == "issubset" ? other : self->items;
-      for (auto& x : small) if (!has(big, x)) return mk_bool(false);
-      return mk_bool(true);
-    }
-    if (m == "union" || m == "update") {
-      std::vector<V> out = self->items;
-      for (auto& a : args) for (auto& x : iterate(a, loc)) if (!has(out, x)) out.push_back(x);
-      if (m == "update") { self->items = out; return none(); }
-      return mk_list(out);
-    }
-    if (m == "intersection" || m == "difference") {
-      auto other = iterate(arg(0), loc);
-      std::vector<V> out;
-      for (auto& x : self->items) if (has(other, x) == (m == "intersection")) out.push_back(x);
-      return mk_list(out);
-    }
-    if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); return none(); }
-  }
-  if (name.rfind("dict.", 0) == 0) {
-    std::string m = name.substr(5);
-    if (m == "get") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
-      return args.size() > 1 ? arg(1) : none();
-    }
-    if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
-    if (m == "keys") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.first); return mk_list(xs); }
-    if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
-    auto put = [&](V k, V v) {
-      if (self->view_of && k->k == VK::Str) instance_dict_store(self->view_of, k->s, v);  // obj.__dict__.update(...)
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
-      self->dict.push_back({k, v});
-    };
-    if (m == "update") {
-      if (!args.empty()) {
-        if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
-        else for (auto& p : iterate(arg(0), loc)) { auto kv = iterate(p, loc); if (kv.size() == 2) put(kv[0], kv[1]); }
-      }
-      for (auto& [k, v] : kwargs) put(mk_str(k), v);
-      return none();
-    }
-    if (m == "__getitem__") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
-      error(loc, fmt::format("KeyError: {}", py_repr(arg(0))));
-    }
-    if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
-    if (m == "__contains__") { for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return mk_bool(true); return mk_bool(false); }
-    if (m == "copy") { auto d = std::make_shared<Obj>(); d->k = VK::Dict; d->dict = self->dict; return d; }
-    if (m == "__init__") {  // super().__init__(...) of a dict subclass: the entries
-      if (!args.empty() && arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
-      for (auto& [k, v] : kwargs) put(mk_str(k), v);
-      return none();
-    }
-    if (m == "pop" || m == "setdefault") {
-      for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
-        if (py_repr(it->first) == py_repr(arg(0))) {
-          V v = it->second;
-          if (m == "pop") {
-            if (self->view_of && it->first->k == VK::Str) instance_dict_store(self->view_of, it->first->s, nullptr);
-            self->dict.erase(it);
-          }
-          return v;
-        }
-      if (m == "setdefault") {
-        if (self->view_of && arg(0)->k == VK::Str) instance_dict_store(self->view_of, arg(0)->s, args.size() > 1 ? arg(1) : none());
-        self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()});
-        return self->dict.back().second;
-      }
-      return args.size() > 1 ? arg(1) : none();
-    }
+  {  // methods of str, list and dict (builtins_methods.cpp)
+    bool handled = false;
+    V r = call_container_method(name, args, kwargs, loc, self, in_compiled, handled);
+    if (handled) return r;
   }
   if (name.rfind("math.", 0) == 0) {
     std::string m = name.substr(5);

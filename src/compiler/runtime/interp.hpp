@@ -231,6 +231,10 @@ class Interp {
   V call_builtin(const std::string& name, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
+  /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
+  /// or methods (builtins_methods.cpp).
+  V call_container_method(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                          Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
   V torch_fn(const std::string& name, std::vector<V>& args,

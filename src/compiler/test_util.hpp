@@ -3,8 +3,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace tparse::compiler::testing {
 
@@ -14,6 +16,26 @@ inline std::string slurp(const std::filesystem::path& p) {
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
+}
+
+/// How many times `what` occurs in `s` (overlapping occurrences counted).
+inline int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+
+/// The graph_op_count of each compile of a TORCH_TRACE text that produced a graph, in order.
+inline std::vector<int> ops(const std::string& trace) {
+  std::vector<int> out;
+  static const std::regex re("\"graph_op_count\": (\\d+)");
+  std::istringstream in(trace);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("{\"compilation_metrics\"") == std::string::npos) continue;
+    std::smatch m;
+    if (std::regex_search(line, m, re) && std::stoi(m[1].str()) > 0) out.push_back(std::stoi(m[1].str()));
+  }
+  return out;
 }
 
 }  // namespace tparse::compiler::testing

@@ -5,15 +5,12 @@
 #include <string>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
+using tparse::compiler::testing::count;
 
 namespace {
-int count(const std::string& s, const std::string& what) {
-  int n = 0;
-  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-  return n;
-}
 /// graph_op_count of each compilation_metrics record, "n,m,".
 std::string op_counts(const std::string& trace) {
   std::string out;

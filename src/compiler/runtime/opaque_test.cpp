@@ -8,30 +8,13 @@
 #include <string>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
+using tparse::compiler::testing::count;
+using tparse::compiler::testing::ops;
 
 namespace {
-
-int count(const std::string& s, const std::string& what) {
-  int n = 0;
-  for (size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-  return n;
-}
-
-/// The graph_op_count of each compile that produced a graph, in order.
-std::vector<int> ops(const std::string& trace) {
-  std::vector<int> out;
-  static const std::regex re("\"graph_op_count\": (\\d+)");
-  std::istringstream in(trace);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.find("{\"compilation_metrics\"") == std::string::npos) continue;
-    std::smatch m;
-    if (std::regex_search(line, m, re) && std::stoi(m[1].str()) > 0) out.push_back(std::stoi(m[1].str()));
-  }
-  return out;
-}
 
 bool listed(const Result& r, const std::string& what) {
   for (const auto& u : r.unmodelled)

@@ -1,4 +1,4 @@
-# tparse smoke driver (our code) for github.com/meta-llama/llama3 at a0940f9; source root: <repo>/.
+# tparse smoke driver (our code) for github.com/meta-llama/llama3 at a0940f9; source root: <repo>/. plus our fairscale shim (testdata/public-models/llama)
 import torch
 from llama.model import ModelArgs, Transformer
 torch.manual_seed(0)

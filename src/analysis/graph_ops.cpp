@@ -128,6 +128,33 @@ bool python_builtin(std::string_view n) {
   return false;
 }
 
+/// A function the graph module reaches as a global is printed under its mangled qualified name
+/// (`einops_einops_rearrange`: module einops.einops, function rearrange), which cannot be split into
+/// module and name. Its __name__ is recovered from what names it: a callee `NAME(` in the node's source
+/// line (`# File: ..., code: y = rearrange(x, ...)`), else the node's own name when FX kept the function's
+/// (`rearrange_3`), provided the mangled name ends with `_NAME`.
+std::string_view global_function_name(std::string_view callee, std::string_view node, std::string_view code) {
+  if (callee.find('.') != std::string_view::npos || python_builtin(callee)) return callee;
+  auto suffix = [&](std::string_view n) {
+    return !n.empty() && callee.size() > n.size() + 1 && callee.ends_with(n) && callee[callee.size() - n.size() - 1] == '_';
+  };
+  std::string_view best;
+  for (size_t i = 0; i < code.size(); ++i) {  // identifiers directly followed by '('
+    if (code[i] != '(') continue;
+    size_t b = i;
+    while (b > 0 && is_ident_char(code[b - 1])) --b;
+    std::string_view n = code.substr(b, i - b);
+    if (suffix(n) && n.size() > best.size()) best = n;
+  }
+  if (!best.empty()) return callee.substr(callee.size() - best.size());
+  size_t u = node.rfind('_');
+  if (u != std::string_view::npos && u + 1 < node.size() &&
+      node.substr(u + 1).find_first_not_of("0123456789") == std::string_view::npos)
+    node = node.substr(0, u);
+  if (suffix(node)) return callee.substr(callee.size() - node.size());
+  return callee;
+}
+
 }  // namespace
 
 std::string target_repr(std::string_view callee) {
@@ -155,6 +182,7 @@ std::string target_repr(std::string_view callee) {
 GraphOps parse_graph_ops(std::string_view payload) {
   GraphOps g;
   bool in_forward = false, seen_forward = false;
+  std::string_view code;  // the `code:` text of the latest `# File:` comment
   size_t pos = 0;
   while (pos <= payload.size()) {
     size_t nl = payload.find('\n', pos);
@@ -173,6 +201,11 @@ GraphOps parse_graph_ops(std::string_view payload) {
     if (ind <= 4) {  // left the top-level forward (nested class or end)
       in_forward = false;
       break;
+    }
+    if (ind == 8 && body.starts_with("# File: ")) {  // the source line of the nodes below
+      size_t c = body.find(", code: ");
+      code = c == std::string_view::npos ? std::string_view{} : body.substr(c + 8);
+      continue;
     }
     if (ind != 8 || body.starts_with("#") || body.starts_with("return ") || body == "return") continue;
     size_t semi = body.find(";  ");
@@ -225,7 +258,7 @@ GraphOps parse_graph_ops(std::string_view payload) {
     if (root == "self") ++g.call_modules;
     else if (dot == std::string_view::npos || root == "torch" || root == "operator" || root == "_operator" ||
              root == "math" || root == "builtins")
-      g.call_functions.push_back(target_repr(callee));
+      g.call_functions.push_back(target_repr(global_function_name(callee, stmt.substr(0, k), code)));
     else ++g.call_methods;
   }
   return g;

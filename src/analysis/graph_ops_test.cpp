@@ -94,3 +94,23 @@ TEST_CASE("attribute reads on nodes are call_function getattr; module attributes
   CHECK(ops.call_functions == want);
   CHECK(ops.placeholders == 2);
 }
+
+TEST_CASE("a global function's mangled name gives its __name__ from the source line or the node name") {
+  // einops under torch 2.11: FX prints einops.einops.rearrange as the global einops_einops_rearrange; a node
+  // stored into a variable is renamed after it (y), an unpacked one keeps the function's name (rearrange_3)
+  const char* g =
+      "class GraphModule(torch.nn.Module):\n"
+      "    def forward(self, L_x_: \"f32[2, 8, 5][40, 5, 1]cpu\"):\n"
+      "        l_x_ = L_x_\n"
+      "        # File: /tmp/m.py:8 in f, code: y = rearrange(x, \"b (h d) n -> b h n d\", h=2)\n"
+      "        y: \"f32[2, 2, 5, 4][40, 20, 4, 1]cpu\" = einops_einops_rearrange(l_x_, 'b (h d) n -> b h n d', h = 2)\n"
+      "        # File: /tmp/m.py:9 in f, code: q, k = ra(y, \"b h n (k d) -> k b h n d\", k=2)\n"
+      "        rearrange_3: \"f32[2, 2, 2, 5, 2][40, 20, 10, 2, 1]cpu\" = einops_einops_rearrange(y, 'b h n (k d) -> k b h n d', k = 2)\n"
+      "        # File: /tmp/m.py:10 in f, code: z = pk(y)\n"
+      "        z: \"f32[2][1]cpu\" = mylib_helpers_pack(y)\n"
+      "        return (z,)\n";
+  GraphOps ops = parse_graph_ops(g);
+  std::vector<std::string> want = {"<function rearrange at 0x…>", "<function rearrange at 0x…>",
+                                   "<function mylib_helpers_pack at 0x…>"};  // aliased: the mangled name stays
+  CHECK(ops.call_functions == want);
+}

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "analysis/explain.hpp"
@@ -35,13 +36,33 @@ fs::path sources(const std::string& name) {
 }
 fs::path ours(const std::string& name) { return tparse::testing::testdata() / "public-models" / name; }
 
-tparse::compiler::Result compile(const std::string& name, int calls) {
+/// One public model: our folder (driver.py and the truth files) and where its sources are read from.
+struct Model {
+  std::string name;
+  fs::path dir;
+  std::vector<std::string> roots;
+};
+Model pub(const std::string& name) { return {name, ours(name), {sources(name).string()}}; }
+/// A smoke model: testdata/public-models/smoke/<name>/source.txt holds `repo commit subdir [shim]`; the
+/// repository's files are under $TPARSE_PUBLIC_MODELS/smoke/<name>/ (subdir: its import root).
+Model smoke(const std::string& name) {
+  Model m{name, ours("smoke") / name, {}};
+  std::istringstream src(slurp(m.dir / "source.txt"));
+  std::string repo, commit, sub, shim;  // shim: a folder of testdata/public-models with our stand-ins (optional)
+  src >> repo >> commit >> sub >> shim;
+  m.roots = {(sources("smoke") / name / sub).lexically_normal().string()};
+  if (!shim.empty()) m.roots.push_back(ours(shim).string());
+  return m;
+}
+
+tparse::compiler::Result compile(const Model& m, int calls) {
   tparse::compiler::Options o;
   o.max_compiled_calls = calls;
-  o.source_roots = {sources(name).string()};
-  fs::path driver = ours(name) / "driver.py";
+  o.source_roots = m.roots;
+  fs::path driver = m.dir / "driver.py";
   return tparse::compiler::compile_script(driver.string(), slurp(driver), o);
 }
+tparse::compiler::Result compile(const std::string& name, int calls) { return compile(pub(name), calls); }
 
 std::string norm_addr(const std::string& s) {
   static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
@@ -56,15 +77,16 @@ std::string reason_head(const std::string& s) {
 }
 
 /// The first call's explain against explain.json: counts and every graph's call_function ops in order.
-void check_explain(const std::string& name) {
-  auto r = compile(name, 1);
+void check_explain(const Model& m) {
+  const std::string& name = m.name;
+  auto r = compile(m, 1);
   INFO(r.error);
   REQUIRE(r.ok);
   tparse::analysis::ExplainOptions eo;
   eo.all_calls = true;  // the trace holds exactly the first call
   auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, name), eo);
   simdjson::dom::parser p;
-  simdjson::dom::element ex = p.parse(simdjson::padded_string(slurp(ours(name) / "explain.json")));
+  simdjson::dom::element ex = p.parse(simdjson::padded_string(slurp(m.dir / "explain.json")));
   CHECK(e.graph_count == int64_t(ex["graph_count"]));
   CHECK(e.graph_break_count == int64_t(ex["graph_break_count"]));
   CHECK(e.op_count == int64_t(ex["op_count"]));
@@ -84,15 +106,16 @@ void check_explain(const std::string& name) {
 
 /// The whole run (both calls) against the real run: totals, each compile's frame / graph / op count, and
 /// the recompile reasons in order.
-void check_whole_run(const std::string& name, bool exact_order = true) {
-  auto r = compile(name, 0);
+void check_whole_run(const Model& m, bool exact_order = true) {
+  const std::string& name = m.name;
+  auto r = compile(m, 0);
   INFO(r.error);
   REQUIRE(r.ok);
   tparse::LoadedTrace t = tparse::load_trace_text(r.trace, name);
   CHECK(t.model.diag.errors() == 0);
   tparse::Totals a = tparse::compute_totals(t.model);
   simdjson::dom::parser p;
-  simdjson::dom::element w = p.parse(simdjson::padded_string(slurp(ours(name) / "whole_run.json")));
+  simdjson::dom::element w = p.parse(simdjson::padded_string(slurp(m.dir / "whole_run.json")));
   CHECK(a.frames == int64_t(w["totals"]["frames"]));
   CHECK(a.compiles == int64_t(w["totals"]["compiles"]));
   CHECK(a.graphs == int64_t(w["totals"]["graphs"]));
@@ -100,7 +123,7 @@ void check_whole_run(const std::string& name, bool exact_order = true) {
   CHECK(a.recompiles == int64_t(w["totals"]["recompiles"]));
   CHECK(a.failures == int64_t(w["totals"]["failures"]));
   simdjson::dom::parser p2;
-  simdjson::dom::element truth = p2.parse(simdjson::padded_string(slurp(ours(name) / "truth.json")));
+  simdjson::dom::element truth = p2.parse(simdjson::padded_string(slurp(m.dir / "truth.json")));
   CHECK(a.graphs == int64_t(truth["stats"]["unique_graphs"]));
   CHECK(a.compiles == int64_t(truth["frames"]["total"]));
   CHECK(a.compiles - a.failures == int64_t(truth["frames"]["ok"]));
@@ -147,16 +170,16 @@ void check_whole_run(const std::string& name, bool exact_order = true) {
 
 }  // namespace
 
-TEST_CASE("nanoGPT model.py: explain of the first call equals torch 2.11's, op by op") { check_explain("nanogpt"); }
-TEST_CASE("nanoGPT model.py: the whole run equals torch 2.11's") { check_whole_run("nanogpt"); }
-TEST_CASE("LLaMA model.py (@torch.inference_mode() forward, default device): explain equals torch 2.11's") { check_explain("llama"); }
-TEST_CASE("LLaMA model.py: the whole run equals torch 2.11's") { check_whole_run("llama"); }
+TEST_CASE("nanoGPT model.py: explain of the first call equals torch 2.11's, op by op") { check_explain(pub("nanogpt")); }
+TEST_CASE("nanoGPT model.py: the whole run equals torch 2.11's") { check_whole_run(pub("nanogpt")); }
+TEST_CASE("LLaMA model.py (@torch.inference_mode() forward, default device): explain equals torch 2.11's") { check_explain(pub("llama")); }
+TEST_CASE("LLaMA model.py: the whole run equals torch 2.11's") { check_whole_run(pub("llama")); }
 // The routed experts run eagerly (the resume after `bincount(...).tolist()` is skipped: nonzero in a loop)
 // with as many rows as the router sends them: data. tparse assumes an even split and says so, so the
 // Expert frame's second compile falls in the second call (real: the first, sizes 5 then 2); the totals
 // and each frame's compile and graph counts are still the real ones.
 TEST_CASE("DeepSeek-V3 inference/model.py (MLA + MoE): whole-run totals and per-frame compiles equal torch 2.11's") {
-  check_whole_run("deepseek", false);
+  check_whole_run(pub("deepseek"), false);
   auto r = compile("deepseek", 0);
   bool data = false;
   for (const auto& u : r.unmodelled) data = data || u.find("torch.bincount() values") != std::string::npos;
@@ -198,40 +221,47 @@ TEST_CASE("DeepSeek-V3: the first call's graphs are torch's, op by op, less the 
   }
 }
 
-// Ten more public model files of other authors (testdata/public-models/smoke/<name>/: our driver and the
-// repository, commit and source folder it was written for), with no truth of real torch yet: each must run
-// to its end under the reference compiler with at least one graph, and nothing may stop the run (what it
-// cannot model is listed as approximate). A source tree absent from $TPARSE_PUBLIC_MODELS/smoke/<name> is
-// reported, not counted as run.
-TEST_CASE("public model files of ten other authors run to the end") {
-  fs::path root = tparse::testing::testdata() / "public-models" / "smoke";
-  int ran = 0;
+// Ten more public model files of other authors (testdata/public-models/smoke/<name>/: our driver, the
+// repository, commit and source folder it was written for, shims of ours for packages the device lacks, and
+// the truth of real torch 2.11 on that driver: explain.json, truth.json, whole_run.json). Every one must run
+// to its end with at least one graph and nothing may stop the run (what it cannot model is listed as
+// approximate); those named in expected_exact.txt must equal torch's explain op by op and its whole run.
+// A source tree absent from $TPARSE_PUBLIC_MODELS/smoke/<name> is reported, not counted as run.
+TEST_CASE("public model files of ten other authors: run to the end; the expected ones equal torch 2.11") {
+  fs::path root = ours("smoke");
+  std::set<std::string> expected;
+  {
+    std::istringstream in(slurp(root / "expected_exact.txt"));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') expected.insert(line.substr(0, line.find_first_of(" \t")));
+  }
+  int ran = 0, exact = 0;
   for (const auto& d : fs::directory_iterator(root)) {
-    std::string name = d.path().filename().string();
-    std::istringstream src(slurp(d.path() / "source.txt"));
-    std::string repo, commit, sub, shim;  // shim: a folder of testdata/public-models with our stand-ins (optional)
-    src >> repo >> commit >> sub >> shim;
-    fs::path tree = sources("smoke") / name;
-    if (!fs::exists(tree)) {
-      MESSAGE("not run: " << name << " (" << repo << " " << commit << " absent under $TPARSE_PUBLIC_MODELS/smoke)");
+    if (!d.is_directory()) continue;
+    Model m = smoke(d.path().filename().string());
+    if (!fs::exists(m.roots[0])) {
+      MESSAGE("not run: " << m.name << " (absent under $TPARSE_PUBLIC_MODELS/smoke)");
       continue;
     }
-    CAPTURE(name);
-    tparse::compiler::Options o;
-    o.source_roots = {(tree / sub).lexically_normal().string()};
-    if (!shim.empty()) o.source_roots.push_back(ours(shim).string());
-    fs::path driver = d.path() / "driver.py";
-    auto r = tparse::compiler::compile_script(driver.string(), slurp(driver), o);
+    CAPTURE(m.name);
+    auto r = compile(m, 0);
     INFO(r.error);
     CHECK(r.ok);
     CHECK(!r.stopped);
     for (const auto& u : r.unmodelled) CHECK(u.find("run stopped") == std::string::npos);
-    tparse::LoadedTrace t = tparse::load_trace_text(r.trace, name);
+    tparse::LoadedTrace t = tparse::load_trace_text(r.trace, m.name);
     CHECK(tparse::compute_totals(t.model).graphs >= 1);
     ++ran;
+    if (expected.count(m.name)) {
+      REQUIRE(fs::exists(m.dir / "explain.json"));
+      check_explain(m);
+      check_whole_run(m);
+      ++exact;
+    }
   }
-  MESSAGE(ran << " smoke model(s) run");
+  MESSAGE(ran << " smoke model(s) run, " << exact << " checked against torch 2.11 op by op");
   CHECK(ran > 0);
+  for (const auto& e : expected) CHECK_MESSAGE(fs::is_directory(root / e), "expected_exact.txt names " << e);
 }
 
 int main(int argc, char** argv) {

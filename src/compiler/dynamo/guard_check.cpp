@@ -137,8 +137,10 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
                                const std::shared_ptr<Env>& globals, bool old) {
   // torch < 2.4: Python guard code, one expression list in source-name order, no failure counts
   if (old) return check_root(e, "", inputs, globals, old);
-  if (e.root_fails.empty() || e.root_fails.back().second == 0) {  // unsorted yet: the roots the frame never
-    auto add = [&](const std::string& src) {                       // loaded by name follow, in kind order
+  bool unsorted = true;  // no failure yet: the roots in their first-installed order
+  for (auto& x : e.root_fails) unsorted = unsorted && x.second == 0;
+  if (unsorted) {
+    auto add = [&](const std::string& src) {
       std::string r = root_of(src);
       for (auto& x : e.root_fails) if (x.first == r) return;
       e.root_fails.push_back({r, 0});
@@ -147,6 +149,20 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     for (auto& g : e.tensors) add(g.src);
     for (auto& g : e.module_types) add(g.src);
     for (auto& g : e.values) if (g.kind != "id") add(g.src);
+    // CheckFunctionManager builds the guard tree from the guards sorted by Guard.sort_key (source kind:
+    // locals before globals, then len(name), then name), so a root's accessor is created in that order,
+    // whatever order the frame read its locals in (real torch 2.11: testdata/programs/recompile_guard_order)
+    // A resume function's stack arguments stay first: its locals that the rest of the statement overwrites
+    // are dead and not passed at all (`x = x + self.ffn(h)` resumes with the old x as ___stack0 and no x;
+    // DeepSeek-V3's [9/1] names ___stack0). tparse passes every local, so it keeps the stack roots in front.
+    std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) {
+      bool sa = a.first.rfind("___stack", 0) == 0, sb = b.first.rfind("___stack", 0) == 0;
+      if (sa != sb) return sa;
+      bool ga = a.first.rfind("G['", 0) == 0, gb = b.first.rfind("G['", 0) == 0;
+      if (ga != gb) return !ga;
+      if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
+      return a.first < b.first;
+    });
   }
   for (size_t k = 0; k < e.root_fails.size(); ++k) {
     std::string r = check_root(e, e.root_fails[k].first, inputs, globals, old);

@@ -10,6 +10,32 @@
 
 namespace tparse::compiler {
 
+void Interp::realize_list_guards(const V& list, bool items, Location loc) {
+  if (!list || list->k != VK::List || !tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src;
+  for (auto& g : ctx.vguards)
+    if (g.kind == "list_len" && g.value.get() == list.get() && g.src != "___stack0") src = g.src;
+  if (src.empty()) return;
+  // the user stack from the compiled frame down to this read (inlined callees included)
+  size_t root = stack_.size() - 1;
+  while (root > 0 && stack_[root - 1]->ctx.get() == &ctx) --root;
+  std::string stack = "\nUser stack trace:";
+  for (size_t i = root; i < stack_.size(); ++i) {
+    const Activation* a = stack_[i];
+    int line = i + 1 == stack_.size() ? loc.line : a->cur_line;
+    stack += fmt::format("\n  File \"{}\", line {}, in {}\n    {}", path_of(a->file), line, a->fn ? a->fn->name : "<module>",
+                         code_line(a->file, line, true));
+  }
+  for (auto& g : ctx.vguards) {
+    bool mine = g.src == src || (items && g.src.rfind(src + "[", 0) == 0);
+    if (mine && g.comment.empty()) {
+      g.comment = guard_comment(loc);
+      g.stack = stack;
+    }
+  }
+}
+
 namespace {
 const char* kBuiltinsKey = "@BUILTINS@";  // replaced by the attempt's `__builtins_dict___N` at render time
 
@@ -216,7 +242,18 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     } else if (simple(vg.src)) {
       g.chain = {local_mgr(vg.src, type)};
     }
-    std::string code = simple(vg.src) && vg.kind != "id" ? g.name + vg.code.substr(vg.src.size()) : vg.code;
+    // an item of a list local (`seqlens[0]`): ListGetItemGuardAccessor under the list's manager
+    size_t br = vg.src.find('[');
+    bool item = !simple(vg.src) && global.empty() && br != std::string::npos && vg.src.back() == ']' &&
+                vg.src.find('.') == std::string::npos && vg.src.find('\'') == std::string::npos;
+    if (item) {
+      std::string list = vg.src.substr(0, br), idx = vg.src.substr(br + 1, vg.src.size() - br - 2);
+      g.name = "L['" + list + "'][" + idx + "]";
+      GuardMgr lm = local_mgr(list, "<class 'list'>");
+      lm.tag_safe = false;
+      g.chain = {lm, GuardMgr{g.name, "ListGetItemGuardAccessor(" + idx + ")", type, true}};
+    }
+    std::string code = (simple(vg.src) || item) && vg.kind != "id" ? g.name + vg.code.substr(vg.src.size()) : vg.code;
     if (vg.kind == "id") g.leaves.push_back({"ID_MATCH", vg.code});
     else if (vg.kind == "float_dyn") {
       g.leaves.push_back({"TYPE_MATCH", vg.code + "  " + vg.comment});

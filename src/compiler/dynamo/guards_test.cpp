@@ -137,3 +137,41 @@ TEST_CASE("guards: golden trees equal the real payloads (object ids and latency 
     }
   }
 }
+
+namespace {
+/// The payload lines of every `recompile_reasons` record, in order.
+std::vector<std::string> recompile_reasons(const std::string& trace) {
+  std::vector<std::string> out;
+  std::istringstream in(trace);
+  bool in_reasons = false;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '\t') {
+      if (in_reasons) out.push_back(line.substr(1));
+      continue;
+    }
+    in_reasons = line.find("\"name\": \"recompile_reasons\"") != std::string::npos;
+  }
+  return out;
+}
+}  // namespace
+
+// Which guard a recompile names: torch builds the guard tree from guards sorted by source (locals first,
+// then shorter names, then by name), not in the order the frame read them; an aliased tensor argument is
+// guarded under the name read first; a list argument's items are EQUALS_MATCH guards commented where the
+// list's contents are first read.
+TEST_CASE("recompile reasons equal the real ones, word for word") {
+  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
+  for (const char* name : {"recompile_guard_order", "list_arg_guard", "recompile_size", "recompile_int_arg", "recompile_dtype",
+                           "recompile_rank", "recompile_requires_grad", "recompile_global", "recompile_str_arg"}) {
+    std::string n = name;
+    CAPTURE(n);
+    fs::path p = dir / (std::string(name) + ".py");
+    std::string real_text = real_trace(dir, name);
+    Result r = compile_script(real_script_path(real_text, name, p.string()), slurp(p), Options{});
+    REQUIRE(r.ok);
+    auto real = recompile_reasons(real_text), ours = recompile_reasons(r.trace);
+    CHECK(!real.empty());
+    CHECK(ours.size() == real.size());
+    for (size_t i = 0; i < ours.size() && i < real.size(); ++i) CHECK(ours[i] == real[i]);
+  }
+}

@@ -86,7 +86,8 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (it != e->vars.end()) {
       if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
-          if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty()) {
+          if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty() &&
+              (g.kind != "list_len" || g.src == "___stack0")) {  // a list input: realized by its first read (realize_list_guards)
             g.comment = guard_comment(loc);
             g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
                                   code_line(loc.file, loc.line, true));

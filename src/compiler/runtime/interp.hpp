@@ -310,6 +310,9 @@ class Interp {
   /// 2.11: reading a submodule `src` (`self._modules['ffn']`) installs TYPE_MATCH on it
   /// (UnspecializedNNModuleVariable's source): a module of another class there recompiles.
   void guard_module_type(const V& mod, const std::string& src, Location loc);
+  /// A list frame input is realized when its contents are first read (len: the list's TYPE_MATCH /
+  /// LENGTH_CHECK; iteration or indexing: its items' EQUALS_MATCH too): their guard comments name that line.
+  void realize_list_guards(const V& list, bool items, Location loc);
   // ---- guards on globals and the printed tree (guard_sources.cpp) ----
   std::string guard_comment(Location loc);
   void guard_global(const std::string& name, const V& v, Location loc);   ///< LOAD_GLOBAL of a module/function

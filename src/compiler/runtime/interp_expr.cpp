@@ -29,12 +29,19 @@ static V make_slice(V a, V b, V c) {
 V Interp::eval(const ExprP& e) {
   switch (e->k) {
     case EK::Name: {
-      // the frame's first LOAD of each of its locals, in order: VariableBuilder installs a local's guards
-      // when it is first loaded, which orders the root guard manager's children (guard_check.cpp)
+      // the frame's first LOAD of each of its locals, in order (guard_check.cpp adds their roots)
       Activation& act = *stack_.back();
       if (act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record &&
-          std::find(act.ctx->first_loads.begin(), act.ctx->first_loads.end(), e->s) == act.ctx->first_loads.end())
+          std::find(act.ctx->first_loads.begin(), act.ctx->first_loads.end(), e->s) == act.ctx->first_loads.end()) {
         act.ctx->first_loads.push_back(e->s);
+        // one tensor passed as two arguments: VariableBuilder wraps it under the name read first; the other
+        // name is a duplicate input (DUPLICATE_INPUT guard, no TENSOR_MATCH of its own)
+        V v = lookup(e->s, e->loc);
+        if (v && v->k == VK::Tensor && !act.ctx->graph.tensor_node.count(v.get()))
+          for (auto& [n, iv] : act.ctx->inputs)
+            if (n == e->s && iv.get() == v.get()) act.ctx->sources[v.get()] = n;
+        return v;
+      }
       return lookup(e->s, e->loc);
     }
     case EK::None: return none();

@@ -501,6 +501,7 @@ static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_c
 
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
+  if (obj->k == VK::List) realize_list_guards(obj, true, loc);
   if (obj->k == VK::Tensor) {
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
@@ -603,6 +604,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
 std::vector<V> Interp::iterate(V v, Location loc) {
   switch (v->k) {
     case VK::List: case VK::Tuple: case VK::Iterator:
+      if (v->k == VK::List) realize_list_guards(v, true, loc);
       if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
       return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }

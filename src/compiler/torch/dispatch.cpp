@@ -130,6 +130,7 @@ void Interp::materialize_item(const V& tuple, size_t i) {
   if (tuple->k != VK::Tuple || tuple->sym_node < 0 || i >= tuple->items.size() || !tracing()) return;
   Graph& g = stack_.back()->ctx->graph;
   const V& item = tuple->items[i];
+  if (item->k != VK::Tensor) return;  // a None part (multi_head_attention_forward without weights)
   if (g.tensor_node.count(item.get()) || tuple->sym_node >= static_cast<int>(g.nodes.size())) return;
   const Node& whole = g.nodes[static_cast<size_t>(tuple->sym_node)];
   Node n;

@@ -189,6 +189,16 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["num_heads"] = mk_int(h);
     V bf = kwv(kwargs, "batch_first");
     inst->attrs["batch_first"] = bf ? bf : mk_bool(false);
+    V dp = kwv(kwargs, "dropout");
+    if (!dp && args.size() > 2) dp = args[2];
+    inst->attrs["dropout"] = dp ? dp : mk_float(0.0);
+    V kd = kwv(kwargs, "kdim"), vd = kwv(kwargs, "vdim");
+    if ((kd && kd->k == VK::Int && kd->i != e) || (vd && vd->k == VK::Int && vd->i != e))
+      note_unmodelled(loc, "nn.MultiheadAttention with kdim / vdim other than embed_dim (separate projection weights)");
+    V bkv = kwv(kwargs, "add_bias_kv");
+    if (bkv && bkv->k == VK::Bool && bkv->b) note_unmodelled(loc, "nn.MultiheadAttention(add_bias_kv=True)");
+    V za = kwv(kwargs, "add_zero_attn");
+    inst->attrs["add_zero_attn"] = za ? za : mk_bool(false);
     add(inst, "in_proj_weight", param({Dim{3 * e, ""}, Dim{e, ""}}, 0));
     V b = kwv(kwargs, "bias");
     if (!b && args.size() > 3) b = args[3];
@@ -352,6 +362,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
   if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {});
   if (cls == "Identity") return x();
+  if (cls == "MultiheadAttention" && tracing()) return nn_mha_forward(*this, mod, args, kwargs, loc);
   if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {
     // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),
     // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled

@@ -14,5 +14,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
 /// The module's forward (the functional op it calls); null when the class is not one of these.
 V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 bool nn_more_modelled(const std::string& cls);
+/// nn.MultiheadAttention's forward inside a compiled frame (nn_attention.cpp).
+V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 
 }  // namespace tparse::compiler

@@ -154,6 +154,11 @@ std::vector<OpDef> build_table() {
         "pairwise_distance"},
        TF, "target, weight=None, *, reduction='mean'", FA::Loss, o::loss},
       {{"one_hot"}, F_, "num_classes=-1", FA::NN, o::one_hot},
+      {{"multi_head_attention_forward"}, F_,
+       "key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn, dropout_p, "
+       "out_proj_weight, out_proj_bias, training=True, key_padding_mask=None, need_weights=True, attn_mask=None, "
+       "use_separate_proj_weight=False, q_proj_weight=None, k_proj_weight=None, v_proj_weight=None, static_k=None, "
+       "static_v=None, average_attn_weights=True, is_causal=False", FA::NN, o::mha},
       // ---- conv / pool ----
       {{"conv1d", "conv2d", "conv3d"}, TF, "weight, bias=None, stride=1, padding=0, dilation=1, groups=1", FA::Conv, o::conv},
       {{"max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool3d", "avg_pool3d"}, TF, "kernel_size, stride=None, padding=0, dilation=1", FA::Conv, o::pool},

@@ -73,6 +73,41 @@ V sdpa(OpCall& c) {
   return c.out(o);
 }
 
+// F.multi_head_attention_forward(query, key, value, embed_dim, num_heads, ...): (attn_output like query,
+// attn_output_weights or None). Batched query (L, N, E) / key (S, N, E); unbatched (L, E) / (S, E). The weights
+// are (N, L, S) averaged over heads, else (N, H, L, S); unbatched drops N.
+V mha(OpCall& c) {
+  const TensorInfo& q = c.t();
+  V k = c.get("key"), heads = c.get("num_heads"), e = c.get("embed_dim_to_check");
+  if (!k || k->k != VK::Tensor || !heads || heads->k != VK::Int || !e || e->k != VK::Int)
+    c.fail("multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, ...)");
+  if (q.shape.empty() || q.shape.back().v != e->i)
+    c.fail(fmt::format("was expecting embedding dimension of {}, but got {}", e->i, q.shape.empty() ? 0 : q.shape.back().v));
+  if (heads->i <= 0 || e->i % heads->i != 0) c.fail(fmt::format("embed_dim {} not divisible by num_heads {}", e->i, heads->i));
+  TensorInfo o = c.like();
+  for (const char* n : {"key", "value", "in_proj_weight", "out_proj_weight"})
+    if (V t = c.get(n); t && t->k == VK::Tensor) o.requires_grad = o.requires_grad || t->t->requires_grad;
+  V need = c.get("need_weights"), avg = c.get("average_attn_weights");
+  bool weights = !(need && need->k == VK::Bool && !need->b);
+  V whole = c.out(o);
+  if (!weights) {
+    V r = c.I.tuple_result(whole, {o}, {});
+    r->items.push_back(none());
+    return r;
+  }
+  TensorInfo w = o;
+  bool batched = q.shape.size() == 3;
+  Dim L = q.shape[0], S = k->t->shape.empty() ? Dim{1, ""} : k->t->shape[0];
+  w.shape = {L, S};
+  if (!(avg && avg->k == VK::Bool && !avg->b)) {
+    if (batched) w.shape.insert(w.shape.begin(), q.shape[1]);
+  } else {
+    w.shape.insert(w.shape.begin(), Dim{heads->i, ""});
+    if (batched) w.shape.insert(w.shape.begin(), q.shape[1]);
+  }
+  return c.I.tuple_result(whole, {o, w}, {});
+}
+
 // one_hot(tensor, num_classes=-1): int64, one more dim of num_classes (-1: max + 1, data-dependent)
 V one_hot(OpCall& c) {
   TensorInfo o = c.like();

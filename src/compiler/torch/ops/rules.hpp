@@ -74,6 +74,7 @@ V linear(OpCall& c);
 V norm(OpCall& c);
 V embedding(OpCall& c);
 V sdpa(OpCall& c);
+V mha(OpCall& c);
 V loss(OpCall& c);
 V one_hot(OpCall& c);
 // conv.cpp

@@ -5,3 +5,11 @@ def get_model_parallel_world_size():
 
 def get_model_parallel_rank():
     return 0
+
+
+def initialize_model_parallel(model_parallel_size=1, *args, **kwargs):  # Llama 3's generation.py imports it
+    return None
+
+
+def model_parallel_is_initialized():
+    return True

@@ -1,0 +1,82 @@
+// nn.MultiheadAttention's forward inside a compiled frame, as Dynamo inlines it under torch >= 2.5
+// (torch/nn/modules/activation.py): batch_first transposes (one per distinct tensor among query / key /
+// value, by identity), then one call_function node `torch.nn.functional.multi_head_attention_forward`
+// returning (attn_output, attn_output_weights or None), then the transpose back. The fast path
+// (torch._native_multi_head_attention: eval mode, batch_first self-attention, no grad needed) is not
+// modelled: it is noted and the slow path recorded.
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+#include "torch/nn_more.hpp"
+
+namespace tparse::compiler {
+
+V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  auto& a = mod->attrs;
+  auto param = [&](size_t i, const char* kw) -> V {
+    for (auto& [k, v] : kwargs) if (k == kw) return v;
+    return i < args.size() ? args[i] : nullptr;
+  };
+  V q = param(0, "query"), k = param(1, "key"), v = param(2, "value");
+  if (!q || !k || !v || q->k != VK::Tensor || k->k != VK::Tensor || v->k != VK::Tensor)
+    I.error(loc, "nn.MultiheadAttention: forward(query, key, value) expects tensors");
+  V kpm = param(3, "key_padding_mask"), need = param(4, "need_weights"), mask = param(5, "attn_mask");
+  V avg = param(6, "average_attn_weights"), causal = param(7, "is_causal");
+  auto or_ = [](V x, V d) { return x ? x : d; };
+  for (const V& m : {kpm, mask})
+    if (m && m->k == VK::Tensor && m->t->dtype == "bool")
+      I.note_unmodelled(loc, "nn.MultiheadAttention: a boolean mask (F._canonical_mask's conversion nodes)");
+  bool batched = q->t->shape.size() == 3;
+  bool batch_first = a.count("batch_first") && a["batch_first"]->k == VK::Bool && a["batch_first"]->b;
+  bool training = a.count("training") && a["training"]->b;
+  long long heads = a["num_heads"]->i;
+  auto transpose = [&](V t) {
+    std::vector<V> xs{mk_int(1), mk_int(0)};
+    KW none_kw;
+    return I.tensor_method(t, "transpose", xs, none_kw, loc);
+  };
+  bool self_attn = q.get() == k.get() && k.get() == v.get();
+  if (!training && batch_first && batched && self_attn && heads % 2 == 0) {
+    bool grad = false;
+    for (const char* n : {"in_proj_weight"}) grad = grad || (a.count(n) && a[n]->k == VK::Tensor && a[n]->t->requires_grad);
+    if (!I.grad_enabled() || (!grad && !q->t->requires_grad))
+      I.note_unmodelled(loc, "nn.MultiheadAttention fast path (torch._native_multi_head_attention)");
+  }
+  if (batch_first && batched) {
+    if (k.get() == v.get()) {
+      if (q.get() == k.get()) {
+        q = k = v = transpose(q);
+      } else {
+        q = transpose(q);
+        k = transpose(k);
+        v = k;
+      }
+    } else {
+      q = transpose(q);
+      k = transpose(k);
+      v = transpose(v);
+    }
+  }
+  V out_proj = I.getattr(mod, "out_proj", loc);
+  std::vector<V> xs{q, k, v, a["embed_dim"], a["num_heads"], I.getattr(mod, "in_proj_weight", loc),
+                    I.getattr(mod, "in_proj_bias", loc), or_(a.count("bias_k") ? a["bias_k"] : nullptr, none()),
+                    or_(a.count("bias_v") ? a["bias_v"] : nullptr, none()),
+                    or_(a.count("add_zero_attn") ? a["add_zero_attn"] : nullptr, mk_bool(false)),
+                    or_(a.count("dropout") ? a["dropout"] : nullptr, mk_float(0.0)), I.getattr(out_proj, "weight", loc),
+                    I.getattr(out_proj, "bias", loc)};
+  KW kw{{"training", mk_bool(training)},
+        {"key_padding_mask", or_(kpm, none())},
+        {"need_weights", or_(need, mk_bool(true))},
+        {"attn_mask", or_(mask, none())},
+        {"average_attn_weights", or_(avg, mk_bool(true))},
+        {"is_causal", or_(causal, mk_bool(false))}};
+  V r = I.tensor_method(q, "fn:torch.nn.functional.multi_head_attention_forward:multi_head_attention_forward", xs, kw, loc);
+  // `attn_output, attn_output_weights = F.multi_head_attention_forward(...)`: both parts are read
+  I.materialize_item(r, 0);
+  if (r->items.size() > 1) I.materialize_item(r, 1);
+  V out = r->items[0], w = r->items.size() > 1 ? r->items[1] : none();
+  if (batch_first && batched) out = transpose(out);
+  return mk_tuple({out, w});
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,1 @@
+# Shim of xformers.ops (our code): see fmha.

@@ -78,6 +78,20 @@ std::vector<ModuleCall> module_calls_from_guards(std::string_view text) {
     c.function = std::string(fn.substr(0, fn.find(' ')));
     out.push_back(std::move(c));
   }
+  // "GuardManager: source=L['self']._modules['a'], accessed_by=..., type=<class 'pkg.mod.Cls'>": each module's class
+  constexpr std::string_view mgr = "GuardManager: source=", ty = ", type=<class '";
+  std::unordered_map<std::string, std::string> cls;
+  for (size_t p = text.find(mgr); p != std::string_view::npos; p = text.find(mgr, p + 1)) {
+    size_t eol = text.find('\n', p);
+    std::string_view line = text.substr(p + mgr.size(), (eol == std::string_view::npos ? text.size() : eol) - p - mgr.size());
+    size_t comma = line.find(", accessed_by="), t = line.find(ty);
+    std::string path;
+    if (comma == std::string_view::npos || t == std::string_view::npos || !module_path(line.substr(0, comma), path)) continue;
+    std::string_view rest = line.substr(t + ty.size());
+    cls.try_emplace(path, std::string(rest.substr(0, rest.find('\''))));
+  }
+  for (auto& c : out)
+    if (auto it = cls.find(c.path); it != cls.end()) c.cls = it->second;
   return out;
 }
 
@@ -271,6 +285,7 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string
   attribute_tied_calls(h, dynamo ? *dynamo : g, calls);
   attribute_module_calls(h, dynamo ? *dynamo : g, calls);
   if (!guards.empty()) attribute_container_children(h, dynamo ? *dynamo : g, container_children_from_guards(guards));
+  attribute_by_frames(h, dynamo ? *dynamo : g, calls);
   if (!dynamo) return h;
   Alignment al;
   Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al);

@@ -21,6 +21,7 @@ struct ModuleCall {
   std::string file;      ///< call site file as the guard prints it (may be cut on the left)
   int32_t line = -1;     ///< call site line in the parent's code
   std::string function;  ///< the parent's function ("forward")
+  std::string cls;       ///< the module's class as its GuardManager line prints it ("torch.nn.modules.dropout.Dropout"), or ""
 };
 
 /// Module calls named by a guards text (dynamo_cpp_guards_str), one per module, in text order.
@@ -56,6 +57,11 @@ std::vector<ContainerChild> container_children_from_guards(std::string_view guar
 /// child i+1, when child i has no group (no parameters: GELU, Dropout), ran inside child i: they
 /// move there. Returns the number of ops moved.
 int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std::vector<ContainerChild>& kids);
+
+/// Module attribution by each op's frame against the callers' own code (module_frames.cpp): an op in
+/// an ancestor's code moves up to it; an op in a module with parameters whose frame is none of the frames
+/// reading them moves to the parameterless module its parent calls next. Returns the number of ops moved.
+int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls);
 
 /// The hierarchy the report and the viewer draw: build_hierarchy of `g` (or, with the compile's
 /// Dynamo graph `dynamo`, build_hierarchy_aligned to it), with the module calls of `guards`

@@ -100,6 +100,24 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     return "s" + std::to_string(r);
   };
   for (auto& [n, v] : inputs) {
+    if (v->k == VK::Tensor && !is_resume) {
+      // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
+      // the call gets the real tensor, so its sizes are plain numbers here until this frame's own
+      // automatic dynamic marks them (real torch 2.11: whisper's TextDecoder compiles static)
+      bool sym = false;
+      for (auto& d : v->t->shape) sym = sym || d.is_sym();
+      for (auto& d : v->t->stride) sym = sym || d.is_sym();
+      if (sym) {
+        auto copy = std::make_shared<Obj>(*v);
+        copy->t = std::make_shared<TensorInfo>(*v->t);
+        for (auto& d : copy->t->shape) d.sym.clear();
+        copy->t->stride = contiguous_strides(copy->t->shape);
+        ctx->sources.erase(v.get());
+        ctx->sources[copy.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
+        v = copy;
+      }
+    }
     if (v->k == VK::Tensor) {
       TensorInfo& t = *v->t;
       auto seen = cs.seen_shapes.find(n);

@@ -70,6 +70,14 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg) {
+  return gb_message("TypeError when making fake tensor call", "",
+                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
+                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    fmt::format("TypeError {}: {}(): argument '{}' must be bool, not SymBool", callee, fn, arg), "GB0112");
+}
+
 std::string msg_data_dependent_op(const std::string& op) {
   return gb_message("Data dependent operator",
                     fmt::format("Operator `{}` has a non-Tensor output whose value is dependent on the data of Tensor inputs.", op),

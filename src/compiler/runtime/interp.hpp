@@ -142,6 +142,8 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
 
 /// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
 void flatten_tensors(const V& v, std::vector<V>& out);
+/// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
+V find_in_class(const V& cls, const std::string& name);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.

@@ -222,6 +222,16 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);
     return mk_bool(op == "in" ? r : !r);
   }
+  // symbolic sizes compared inside a compiled frame: a SymBool (the hint's value, and the expression);
+  // branching on it specializes, passing it to an ATen builtin's bool argument breaks (dispatch.cpp)
+  if (tracing() && a->k == VK::Int && b->k == VK::Int && (!a->sym.empty() || !b->sym.empty()) &&
+      (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=")) {
+    long long x = a->i, y = b->i;
+    bool r = op == "<" ? x < y : op == ">" ? x > y : op == "<=" ? x <= y : op == ">=" ? x >= y : op == "==" ? x == y : x != y;
+    V v = mk_bool(r);
+    v->sym = fmt::format("{} {} {}", a->sym.empty() ? std::to_string(x) : a->sym, op, b->sym.empty() ? std::to_string(y) : b->sym);
+    return v;
+  }
   if (op == "==") return mk_bool(py_eq(a, b));
   if (op == "!=") return mk_bool(!py_eq(a, b));
   if (is_num(a) && is_num(b)) {

@@ -30,7 +30,7 @@ static bool is_torch_builtin(const std::string& n) {
   return n.rfind("torch.", 0) == 0 || n.rfind("F.", 0) == 0 || n.rfind("tensor.", 0) == 0;
 }
 
-static V find_in_class(const V& cls, const std::string& name) {
+V find_in_class(const V& cls, const std::string& name) {
   if (!cls) return nullptr;
   auto it = cls->attrs.find(name);
   if (it != cls->attrs.end()) return it->second;
@@ -429,6 +429,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return mk_builtin("noop");
     }
     if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
+      auto b = mk_builtin("nn_forward_base");
+      b->self = obj->self;
+      return b;
+    }
+    if (name == "_conv_forward" && nn_base && nn_base->builtin_nn.rfind("Conv", 0) == 0) {  // (input, weight, bias)
       auto b = mk_builtin("nn_forward_base");
       b->self = obj->self;
       return b;

@@ -217,11 +217,25 @@ TEST_CASE("ord / chr (UTF-8), unary operators on unmodelled values and on user c
                  "bs = list(range(ord('!'), ord('~') + 1))\nassert len(bs) == 94 and chr(bs[0]) == '!'\n"
                  "class V:\n    def __init__(self, x):\n        self.x = x\n    def __neg__(self):\n        return V(-self.x)\n"
                  "assert (-V(3)).x == -3\n"
-                 "import numpy as np\ninc = np.log(10000) / 7\ny = -inc\n");
+                 "import some_unknown_package as sp\ninc = sp.log(10000) / 7\ny = -inc\n");
   INFO(r.error);
   CHECK(r.ok);
-  CHECK(!r.unmodelled.empty());  // numpy is not modelled: the result says so
+  CHECK(!r.unmodelled.empty());  // an unknown package is opaque: the result says so
   CHECK(!run("x = ord('ab')\n").ok);
+}
+
+TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newaxis; arrays stay opaque") {
+  Result r = run("import numpy as np\nimport torch\n"
+                 "inc = np.log(10000.0) / 7\nassert abs(inc - 1.3157629) < 1e-6\n"
+                 "assert np.sqrt(16) == 4.0 and np.pi > 3.14159 and np.newaxis is None and -np.inf < 0\n"
+                 "assert np.prod([2, 3, 4]) == 24 and np.floor(2.5) == 2.0\n"
+                 "t = torch.arange(4)[:, np.newaxis]\nassert t.shape == (4, 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result a = run("import numpy as np\nx = np.arange(4)\n");
+  CHECK(a.ok);
+  CHECK(!a.unmodelled.empty());  // arrays are not modelled
 }
 
 TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {

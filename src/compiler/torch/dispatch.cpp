@@ -6,6 +6,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
+#include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
 
@@ -56,6 +57,41 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
   return emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
 }
 
+// A comparison of symbolic sizes is a SymBool (interp_arith.cpp compare); an ATen builtin taking a bool
+// refuses it when Dynamo runs the call on fake tensors: TypeError, graph break GB0112 (real torch 2.11:
+// whisper's `is_causal=mask is not None and n_ctx > 1` once the sequence length is dynamic).
+static void check_symbool_args(Interp& I, const OpDef* def, const std::string& target, const std::string& name,
+                               const std::vector<V>& rest, const KW& kwargs, Location loc) {
+  if (!I.tracing()) return;
+  auto callee = [&] {
+    if (target.rfind("torch._C.", 0) == 0) return fmt::format("<built-in function {}>", name);
+    return fmt::format("<built-in method {} of type object at 0x7f0000000000>", name);
+  };
+  auto params = [&] {  // the schema's parameter names after the input
+    std::vector<std::string> ps;
+    std::string cur;
+    for (char ch : def->schema + ",") {
+      if (ch == ',') {
+        size_t b = cur.find_first_not_of(' '), e = cur.find('=');
+        std::string p = b == std::string::npos ? "" : cur.substr(b, (e == std::string::npos ? cur.size() : e) - b);
+        while (!p.empty() && p.back() == ' ') p.pop_back();
+        if (!p.empty() && p != "*") ps.push_back(p);
+        cur.clear();
+      } else {
+        cur += ch;
+      }
+    }
+    return ps;
+  };
+  for (size_t i = 0; i < rest.size(); ++i)
+    if (rest[i]->k == VK::Bool && !rest[i]->sym.empty()) {
+      auto ps = params();
+      I.graph_break("TypeError when making fake tensor call", msg_symbool_arg(callee(), name, i < ps.size() ? ps[i] : "?"), loc);
+    }
+  for (const auto& [k, v] : kwargs)
+    if (v->k == VK::Bool && !v->sym.empty()) I.graph_break("TypeError when making fake tensor call", msg_symbool_arg(callee(), name, k), loc);
+}
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
@@ -82,6 +118,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : "torch." + name;
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
+  check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
   return def->rule(c);
 }
@@ -102,6 +139,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
   if (!is_fn) realize(self);
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
+  if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   return def->rule(c);
 }

@@ -325,7 +325,12 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
   if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    // _ConvNd.forward is `return self._conv_forward(input, self.weight, self.bias)`: a subclass may override
+    // _conv_forward (whisper casts the weight there); `conv_forward_base` is the base one (super()._conv_forward)
     V w = attr("weight"), b = attr("bias");
+    if (mod->cls && args.size() == 1)
+      if (V own = find_in_class(mod->cls, "_conv_forward")) return call(own, {mod, x(), w, b}, {}, loc);
+    if (args.size() == 3) w = args[1], b = args[2];
     std::string f = "conv" + cls.substr(4, 2);
     return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"], mod->attrs["groups"]}, {});
   }

@@ -153,3 +153,73 @@ TEST_CASE("ChatGLM3 real trace: CoreAttention and RotaryEmbedding ops land in th
   }
   CHECK(graphs == 2);
 }
+
+// The frame that ran each op (module_frames.cpp, docs/report.md rule 12) on a hand-written graph shaped like
+// transformers' GPT-2: Conv1D's code lives in another file, the attention splits c_attn's output on its own
+// line, an nn.Dropout (frames elided) and a user activation class in its own file have no parameters.
+TEST_CASE("module attribution by frames: ancestor code, the next parameterless call, inlined torch.nn modules") {
+  const std::string W = "l_self_modules_attn_modules_c_attn_parameters_weight_", B = "l_self_modules_attn_modules_c_attn_parameters_bias_";
+  const std::string W2 = "l_self_modules_mlp_modules_c_fc_parameters_weight_", B2 = "l_self_modules_mlp_modules_c_fc_parameters_bias_";
+  auto cap = [](std::string s) { s[0] = 'L'; return s; };
+  std::string text =
+      "class GraphModule(torch.nn.Module):\n"
+      "    def forward(self, L_x_: \"f32[8]\", " + cap(W) + ": \"f32[4, 8]\", " + cap(B) + ": \"f32[8]\", " + cap(W2) +
+      ": \"f32[4, 4]\", " + cap(B2) + ": \"f32[4]\"):\n"
+      "        l_x_ = L_x_\n        " + W + " = " + cap(W) + "\n        " + B + " = " + cap(B) + "\n        " + W2 + " = " + cap(W2) +
+      "\n        " + B2 + " = " + cap(B2) + "\n"
+      "        # File: /x/m.py:19 in forward, code: x = x.view(2, 4)\n"
+      "        x: \"f32[2, 4]\" = l_x_.view(2, 4);  l_x_ = None\n"
+      "        # File: /x/utils.py:5 in forward, code: return torch.addmm(self.bias, x, self.weight)\n"
+      "        addmm: \"f32[2, 8]\" = torch.addmm(" + B + ", x, " + W + ");  x = None\n"
+      "        # File: /x/m.py:20 in forward, code: q, k = self.c_attn(x).split(4, dim=-1)\n"
+      "        split = addmm.split(4, dim = -1);  addmm = None\n"
+      "        q: \"f32[2, 4]\" = split[0]\n"
+      "        k: \"f32[2, 4]\" = split[1];  split = None\n"
+      "        # File: /x/m.py:21 in forward, code: out = self.drop(q * k)\n"
+      "        mul: \"f32[2, 4]\" = q * k;  q = k = None\n"
+      "        out: \"f32[2, 4]\" = torch.nn.functional.dropout(mul, 0.1, True, False);  mul = None\n"
+      "        # File: /x/utils.py:5 in forward, code: return torch.addmm(self.bias, x, self.weight)\n"
+      "        addmm_1: \"f32[2, 4]\" = torch.addmm(" + B2 + ", out, " + W2 + ");  out = None\n"
+      "        # File: /x/acts.py:10 in forward, code: return 0.5 * h * (1.0 + torch.tanh(h))\n"
+      "        mul_1: \"f32[2, 4]\" = 0.5 * addmm_1\n"
+      "        tanh: \"f32[2, 4]\" = torch.tanh(addmm_1);  addmm_1 = None\n"
+      "        add: \"f32[2, 4]\" = 1.0 + tanh;  tanh = None\n"
+      "        mul_2: \"f32[2, 4]\" = mul_1 * add;  mul_1 = add = None\n"
+      "        return (mul_2,)\n";
+  auto dc = [](const std::string& path, const std::string& code, int line) {
+    std::string src = "L['self']";
+    for (size_t b = 0, e; b <= path.size(); b = e + 1) {
+      e = path.find('.', b);
+      if (e == std::string::npos) e = path.size();
+      src += "._modules['" + path.substr(b, e - b) + "']";
+    }
+    return "| | +- DICT_CONTAINS: not ___dict_contains('forward', " + src + ".__dict__)  # " + code + "  # x/m.py:" +
+           std::to_string(line) + " in forward\n";
+  };
+  std::string guards = dc("attn", "y = self.attn(x)", 60) + dc("mlp", "return self.mlp(y)", 61) +
+                       dc("attn.c_attn", "q, k = self.c_attn(x).split(4, dim=-1)", 20) + dc("attn.drop", "out = self.drop(q * k)", 21) +
+                       dc("mlp.c_fc", "h = self.c_fc(x)", 30) + dc("mlp.act", "return self.act(h)", 31) +
+                       "| +- GuardManager: source=L['self']._modules['attn']._modules['drop'], accessed_by=DictGetItemGuardAccessor('drop'), "
+                       "type=<class 'torch.nn.modules.dropout.Dropout'>, tag_safe=(True, True)\n"
+                       "| +- GuardManager: source=L['self']._modules['mlp']._modules['act'], accessed_by=DictGetItemGuardAccessor('act'), "
+                       "type=<class 'x.acts.NewGELU'>, tag_safe=(True, True)\n";
+  auto calls = graph::module_calls_from_guards(guards);
+  REQUIRE(calls.size() == 6);
+  CHECK(calls[3].cls == "torch.nn.modules.dropout.Dropout");
+  fx::Graph g = fx::parse_fx_graph(text);
+  graph::Hierarchy h = graph::hierarchy_for(g, nullptr, guards, text);
+  auto module = [&](const std::string& node) {
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (g.nodes[i].name == node) return h.groups[static_cast<size_t>(h.node_group[i])].path;
+    return std::string("<no node>");
+  };
+  // what Python ran where (the frames above): nn_module_stack would say the same
+  CHECK(module("addmm") == "attn.c_attn");
+  CHECK(module("split") == "attn");      // A: the attention's own line
+  CHECK(module("q") == "attn");
+  CHECK(module("x") == "attn");          // A': above the attention's first call
+  CHECK(module("mul") == "attn");        // the line's own `*`
+  CHECK(module("out") == "attn.drop");   // C: F.dropout is not called by name on that line
+  CHECK(module("addmm_1") == "mlp.c_fc");
+  for (const char* n : {"mul_1", "tanh", "add", "mul_2"}) CHECK(module(n) == "mlp.act");  // B, in x/acts.py
+}

@@ -8,6 +8,8 @@
 //  B. An op put in a module with parameters whose frame is none of the frames that read those
 //     parameters did not run in that module's code: it ran in the parameterless module its parent
 //     calls next (GELU after a Linear, a Dropout after a projection).
+//  C-E. Modules without parameters that call nothing, by their class (GuardManager lines): a torch.nn
+//     class shows its caller's call line; a user class runs in its own file.
 #include <cctype>
 #include <map>
 #include <set>
@@ -188,6 +190,17 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
         h.node_group[i] = M, h.guessed[i] = 0, ++cd;
       } else if (M >= 0 && G == M && (torch_nn ? !at_call(n) : !ends_with(n.file, file))) {
         h.node_group[i] = P, h.guessed[i] = 0, ++cd;
+      } else if (!torch_nn && G != M && ends_with(n.file, file) && !ends_with(n.file, c.file)) {
+        // E: an op in the user class's file (not its caller's) fed by an op under its caller ran inside the call
+        bool fed = false;
+        for (int32_t u : n.inputs)
+          if (is_op(g.nodes[static_cast<size_t>(u)])) {
+            int32_t ug = h.node_group[static_cast<size_t>(u)];
+            fed = fed || h.contains(P, ug) || (M >= 0 && ug == M);
+          }
+        if (!fed) continue;
+        if (M < 0) M = add_group(h, c.path);
+        h.node_group[i] = M, h.guessed[i] = 0, ++cd;
       }
     }
   }

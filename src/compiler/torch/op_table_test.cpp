@@ -131,6 +131,12 @@ TEST_CASE("join family: cat/stack, split/chunk, meshgrid") {
   Result bad = run("a = torch.randn(2, 3)\nb = torch.randn(3, 3)\nc = torch.cat([a, b], dim=1)\n");
   CHECK(!bad.ok);
   CHECK(bad.error.find("Sizes of tensors must match except in dimension 1") != std::string::npos);
+  // torch.cat skips legacy empty 1-D tensors (shape (0,)) whatever the dim, and in a frame stays one node each
+  CHECK_RUNS("e = torch.tensor([], dtype=torch.float16)\nx = torch.randn(1, 4, 8, 16)\ny = torch.cat([e, x], dim=-2)\n"
+             "assert y.shape == (1, 4, 8, 16)\nassert y.dtype == torch.float32\n"
+             "assert torch.cat([torch.zeros(0), torch.ones(3)]).shape == (3,)\n"
+             "def f(x):\n    k = torch.tensor([], dtype=x.dtype)\n    return torch.cat([k, x], dim=-2) * 2\n"
+             "cf = torch.compile(f, backend='eager')\nassert cf(torch.randn(2, 3, 4)).shape == (2, 3, 4)\n");
 }
 
 TEST_CASE("index family: advanced indexing, gather/scatter, index_select, searchsorted, bincount") {
@@ -220,6 +226,11 @@ TEST_CASE("creation and complex families; nn.Buffer; value calls") {
              "assert torch.multinomial(torch.ones(3, 5), 2).shape == (3, 2)\nassert torch.normal(torch.zeros(2, 3), 1.0).shape == (2, 3)\n"
              "assert torch.tensor([[1, 2], [3, 4]]).dtype == torch.int64\nassert torch.scalar_tensor(2).shape == ()\n"
              "assert torch.sinc(torch.arange(3)).dtype == torch.float32\n");
+  // the legacy typed constructors: sizes give an uninitialized tensor of that shape, a sequence the data
+  CHECK_RUNS("a = torch.FloatTensor(2, 3, 4)\nassert a.shape == (2, 3, 4)\nassert a.dtype == torch.float32\n"
+             "b = torch.LongTensor([[1, 2, 3]])\nassert b.shape == (1, 3)\nassert b.dtype == torch.int64\n"
+             "assert torch.BoolTensor(5).dtype == torch.bool\nassert torch.DoubleTensor((1.0, 2.0)).shape == (2,)\n"
+             "assert nn.Parameter(torch.FloatTensor(4, 16)).shape == (4, 16)\n");
   // view_as_complex: last dim of size 2 -> complex64 without it; view_as_real: back; torch.polar(abs, angle)
   CHECK_RUNS("x = torch.randn(2, 8, 4, 2)\nc = torch.view_as_complex(x)\nassert c.shape == (2, 8, 4)\nassert c.dtype == torch.complex64\n"
              "p = torch.polar(torch.ones(8, 4), torch.randn(8, 4))\nassert p.dtype == torch.complex64\n"

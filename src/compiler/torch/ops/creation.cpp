@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
@@ -33,6 +34,24 @@ V factory(OpCall& c) {
   if (V d = c.kw("device")) if (d->k == VK::Str || d->k == VK::Device) t.device = d->s;  // None: the default device
   if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
   bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
+  // the legacy typed constructors torch.FloatTensor(*sizes) (uninitialized, that shape) and
+  // torch.FloatTensor(sequence) (the data), each of its own dtype (torch/csrc/utils/tensor_new.cpp legacy_new)
+  static const std::map<std::string, std::string> legacy = {
+      {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
+      {"LongTensor", "int64"},    {"IntTensor", "int32"},      {"ShortTensor", "int16"}, {"CharTensor", "int8"},
+      {"ByteTensor", "uint8"},    {"BoolTensor", "bool"}};
+  if (auto it = legacy.find(name); it != legacy.end()) {
+    t.dtype = it->second;
+    if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple)) {
+      std::function<void(V)> walk = [&](V x) {
+        if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
+      };
+      walk(args[0]);
+    } else {
+      t.shape = shape_arg(c, args, 0);
+    }
+    return c.I.emit("call_function", "torch." + name, name, false, args, c.kwargs, t, c.loc);
+  }
   if (name == "arange") {
     // torch.arange(start=0, end, step=1): ceil((end - start) / step) values; int64 unless a float is given
     std::vector<V> a;

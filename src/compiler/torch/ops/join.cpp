@@ -22,13 +22,21 @@ V cat(OpCall& c) {
   if (name == "hstack") dim = ts[0].shape.size() == 1 ? 0 : 1;
   if (name == "vstack") { dim = 0; for (auto& t : ts) if (t.shape.size() == 1) t.shape.insert(t.shape.begin(), Dim{1, ""}); }
   if (name == "column_stack") { dim = 1; for (auto& t : ts) if (t.shape.size() <= 1) { t.shape = {t.shape.empty() ? Dim{1, ""} : t.shape[0], Dim{1, ""}}; } }
+  // cat skips the legacy empty 1-D tensors of shape (0,) (ATen's cat_should_skip_tensor): torch.cat([torch.tensor([]),
+  // x], dim=-2) is x's shape (transformers' DynamicLayer starts from torch.tensor([])); dtypes still promote over all
+  std::vector<TensorInfo> all = ts;
+  if (name == "cat" || name == "concat" || name == "concatenate") {
+    std::vector<TensorInfo> kept;
+    for (auto& t : ts) if (!(t.shape.size() == 1 && t.shape[0].v == 0 && t.shape[0].sym.empty())) kept.push_back(t);
+    if (!kept.empty()) ts = kept;
+  }
   TensorInfo o = ts[0];
   o.fill.reset();
   o.is_param = false;
   o.is_buffer = false;
   o.marked_dynamic.clear();
   o.stride.clear();
-  for (auto& x : ts) { o.requires_grad = o.requires_grad || x.requires_grad; o.dtype = promote_dtype(o.dtype, x.dtype); }
+  for (auto& x : all) { o.requires_grad = o.requires_grad || x.requires_grad; o.dtype = promote_dtype(o.dtype, x.dtype); }
   if (name == "stack") {
     dim = c.dim(dim, o.shape.size() + 1);
     for (auto& x : ts) if (x.shape.size() != o.shape.size()) c.fail("stack expects each tensor to be equal size");

@@ -93,6 +93,11 @@ class PreTrainedModel(nn.Module):
     def device(self):
         return torch.device("cpu")
 
+    @property
+    def dtype(self):
+        # as the real ModuleUtilsMixin.dtype: the dtype of the first floating-point parameter
+        return next(param.dtype for param in self.parameters() if param.is_floating_point())
+
 
 class AttentionInterface(GeneralInterface):
     _global_mapping = {}

@@ -83,7 +83,12 @@ void add_report(CLI::App& app, Exit& exit) {
       tlparse_report_options(*tl, o);
       o.site_patch = site_patch;
     };
-    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
+    // Pages in the background too, unless something after the report needs its page counts
+    // (-i notes the provenance pages, -e the export page).
+    Drawings how = r->drawings == "now"                           ? Drawings::Now
+                   : tl->inductor_provenance || tl->export_mode ? Drawings::Later
+                                                                  : Drawings::Background;
+    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, how)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);

@@ -39,14 +39,15 @@ run_best() {
     rm -rf "$WORK/user/out" "$WORK/user/cache"
     s=$(now)
     TPARSE_CACHE_DIR=$WORK/user/cache /usr/bin/time -f "%e %U %S" -o "$WORK/user/t" "$@" > /dev/null 2>&1
-    read -r w u y < "$WORK/user/t"
+    w=$(awk -v s="$s" -v e="$(now)" 'BEGIN{printf "%.3f", e-s}')  # ms resolution (time's %e has 10 ms)
+    read -r _ u y < "$WORK/user/t"
     while [ -d "$WORK/user/out/.tparse-drawings" ]; do sleep 0.01; done
     d=$(awk -v s="$s" -v e="$(now)" 'BEGIN{printf "%.3f", e-s}')
     walls="$walls $w"; cpus="$cpus $(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u+y}')"; dones="$dones $d"
   done
   best=$(tr ' ' '\n' <<<"$walls" | grep . | median); best_cpu=$(tr ' ' '\n' <<<"$cpus" | grep . | median)
   local min; min=$(tr ' ' '\n' <<<"$walls" | grep . | sort -g | head -1)
-  printf "%-46s median %6s s wall (best %5s) %5s s CPU   complete: %s s\n" "$label" "$best" "$min" "$best_cpu" \
+  printf "%-46s median %6s s wall (best %6s) %5s s CPU   complete: %s s\n" "$label" "$best" "$min" "$best_cpu" \
     "$(tr ' ' '\n' <<<"$dones" | grep . | median)"
 }
 warm() {  # $1 = label; rest = command: the same, once, on the cache the last cold run left
@@ -54,7 +55,8 @@ warm() {  # $1 = label; rest = command: the same, once, on the cache the last co
   rm -rf "$WORK/user/out"
   s=$(now)
   TPARSE_CACHE_DIR=$WORK/user/cache /usr/bin/time -f "%e %U %S" -o "$WORK/user/t" "$@" > /dev/null 2>&1
-  read -r w u y < "$WORK/user/t"
+  w=$(awk -v s="$s" -v e="$(now)" 'BEGIN{printf "%.3f", e-s}')
+  read -r _ u y < "$WORK/user/t"
   while [ -d "$WORK/user/out/.tparse-drawings" ]; do sleep 0.01; done
   printf "%-46s        %6s s wall               %5s s CPU   complete: %s s\n" "$label" "$w" \
     "$(awk -v u="$u" -v y="$y" 'BEGIN{printf "%.2f", u+y}')" "$(awk -v s="$s" -v e="$(now)" 'BEGIN{printf "%.3f", e-s}')"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -261,6 +262,15 @@ bool is_drawer_of(pid_t pid, const std::string& out) {
 
 }  // namespace
 
+namespace {
+int g_release_fd = -1;  ///< the parent's end of the pipe its background writer waits on
+}  // namespace
+
+void release_background_writer() {
+  if (g_release_fd >= 0) ::close(g_release_fd);
+  g_release_fd = -1;
+}
+
 pid_t fork_background_writer(const std::string& out) {
   std::error_code ec;
   fs::create_directories(jobs_dir(out), ec);
@@ -270,11 +280,15 @@ pid_t fork_background_writer(const std::string& out) {
     ::close(lock);
     return -1;
   }
+  int go[2];
+  if (::pipe2(go, O_CLOEXEC) != 0) go[0] = go[1] = -1;
   std::fflush(nullptr);
   pid_t pid = ::fork();
   if (pid < 0) {
     ::flock(lock, LOCK_UN);
     ::close(lock);
+    for (int fd : go)
+      if (fd >= 0) ::close(fd);
     return -1;
   }
   if (pid == 0) {  // the writer: keeps `lock` (and its workers inherit it) until it exits
@@ -282,8 +296,17 @@ pid_t fork_background_writer(const std::string& out) {
     int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
     for (int fd = 0; fd < 3 && null >= 0; ++fd) ::dup2(null, fd);
     if (null > 2) ::close(null);
+    // Start once the command has returned (end of file: the parent released or exited), so
+    // that the writer's threads do not take the cores from the command's last steps.
+    if (go[1] >= 0) ::close(go[1]);
+    char c;
+    while (go[0] >= 0 && (::read(go[0], &c, 1) > 0 || errno == EINTR)) {
+    }
+    if (go[0] >= 0) ::close(go[0]);
     return 0;
   }
+  if (go[0] >= 0) ::close(go[0]);
+  g_release_fd = go[1];
   ::close(lock);  // the lock stays with the child's descriptor
   std::ofstream pf(jobs_dir(out) + "/pid");
   pf << pid << "\n";

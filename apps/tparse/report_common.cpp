@@ -83,6 +83,7 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
   }
   if (tty) std::fprintf(stderr, "\r\033[K");
   if (stats) *stats = res.stats;
+  release_background_writer();  // the rest of the command is a line of text: the writer may start
   if (!ok) {
     std::fprintf(stderr, "tparse: %s\n", res.stats.error.c_str());
     return false;

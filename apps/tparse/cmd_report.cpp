@@ -37,8 +37,9 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_flag("--overwrite", r->overwrite, "Write into a non-empty output directory (a previous report there is replaced)");
   sub->add_flag("--no-browser", r->no_browser, "Do not open the report (never opened without a display)");
   sub->add_option("--drawings", r->drawings,
-                  "Graph drawings not in the layout cache: later (default: the report returns at once, a background "
-                  "process fills them in) or now (drawn in parallel before returning; for scripts)")
+                  "Graph drawings not in the layout cache: later (default: the report returns once index.html and the "
+                  "JSON files are written, a background process writes the other pages and fills the drawings in) or "
+                  "now (every page and drawing before returning; for scripts)")
       ->check(CLI::IsMember({"later", "now"}));
   sub->add_flag("-p,--plain-text", r->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->strict, "Exit 1 when the input has damaged lines, naming them");

@@ -8,7 +8,8 @@
 #      tparse and tparse-view binaries, default under BUILD), WORK (trace cache,
 #      default /tmp/tparse-bench-all: outside the repo, traces are made once and reused),
 #      VIEWER=0 to skip the viewer row, GEN_ONLY=1 to only make the traces, USER_ROWS=0 to skip
-#      issue 24's rows (scripts/bench_user.sh; TPARSE_BENCH_GPT names its real GPT traces).
+#      issue 24's rows (scripts/bench_user.sh; TPARSE_BENCH_TRACE names one real GPT training trace,
+#      TPARSE_BENCH_GPT a directory of them).
 # Every row is measured with /usr/bin/time: wall seconds, CPU seconds (user+sys) and peak RSS.
 # MB/s per CPU (input MB / CPU seconds) is the number to compare on a loaded machine: wall time
 # moves with whatever else runs, CPU time much less.

@@ -37,8 +37,9 @@ void add_report(CLI::App& app, Exit& exit) {
   sub->add_flag("--overwrite", r->overwrite, "Write into a non-empty output directory (a previous report there is replaced)");
   sub->add_flag("--no-browser", r->no_browser, "Do not open the report (never opened without a display)");
   sub->add_option("--drawings", r->drawings,
-                  "Graph drawings not in the layout cache: later (default: the report returns at once, a background "
-                  "process fills them in) or now (drawn in parallel before returning; for scripts)")
+                  "Graph drawings not in the layout cache: later (default: the report returns once index.html and the "
+                  "JSON files are written, a background process writes the other pages and fills the drawings in) or "
+                  "now (every page and drawing before returning; for scripts)")
       ->check(CLI::IsMember({"later", "now"}));
   sub->add_flag("-p,--plain-text", r->plain_text, "Inductor output code as plain .txt instead of highlighted HTML");
   sub->add_flag("--strict", f->strict, "Exit 1 when the input has damaged lines, naming them");
@@ -83,7 +84,12 @@ void add_report(CLI::App& app, Exit& exit) {
       tlparse_report_options(*tl, o);
       o.site_patch = site_patch;
     };
-    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, r->drawings == "now" ? Drawings::Now : Drawings::Later)) {
+    // Pages in the background too, unless something after the report needs its page counts
+    // (-i notes the provenance pages, -e the export page).
+    Drawings how = r->drawings == "now"                           ? Drawings::Now
+                   : tl->inductor_provenance || tl->export_mode ? Drawings::Later
+                                                                  : Drawings::Background;
+    if (!write_report_dir(t, r->out, *f, r->plain_text, tune, &st, how)) {
       if (created) {  // our own half-written report, in a directory we made: remove it
         std::error_code ec;
         fs::remove_all(r->out, ec);

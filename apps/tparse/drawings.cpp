@@ -4,12 +4,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -260,7 +262,82 @@ bool is_drawer_of(pid_t pid, const std::string& out) {
 
 }  // namespace
 
+namespace {
+int g_release_fd = -1;  ///< the parent's end of the pipe its background writer waits on
+}  // namespace
+
+void release_background_writer() {
+  if (g_release_fd >= 0) ::close(g_release_fd);
+  g_release_fd = -1;
+}
+
+pid_t fork_background_writer(const std::string& out) {
+  std::error_code ec;
+  fs::create_directories(jobs_dir(out), ec);
+  int lock = ::open((jobs_dir(out) + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (lock < 0) return -1;
+  if (::flock(lock, LOCK_EX | LOCK_NB) != 0) {  // cannot happen after stop_drawer; be safe
+    ::close(lock);
+    return -1;
+  }
+  int go[2];
+  if (::pipe2(go, O_CLOEXEC) != 0) go[0] = go[1] = -1;
+  std::fflush(nullptr);
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::flock(lock, LOCK_UN);
+    ::close(lock);
+    for (int fd : go)
+      if (fd >= 0) ::close(fd);
+    return -1;
+  }
+  if (pid == 0) {  // the writer: keeps `lock` (and its workers inherit it) until it exits
+    ::setsid();
+    int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int fd = 0; fd < 3 && null >= 0; ++fd) ::dup2(null, fd);
+    if (null > 2) ::close(null);
+    // Start once the command has returned (end of file: the parent released or exited), so
+    // that the writer's threads do not take the cores from the command's last steps.
+    if (go[1] >= 0) ::close(go[1]);
+    char c;
+    while (go[0] >= 0 && (::read(go[0], &c, 1) > 0 || errno == EINTR)) {
+    }
+    if (go[0] >= 0) ::close(go[0]);
+    return 0;
+  }
+  if (go[0] >= 0) ::close(go[0]);
+  g_release_fd = go[1];
+  ::close(lock);  // the lock stays with the child's descriptor
+  std::ofstream pf(jobs_dir(out) + "/pid");
+  pf << pid << "\n";
+  return pid;
+}
+
+namespace {
+
+/// Stops the background report writer of OUT (fork_background_writer) while it holds the lock.
+bool stop_background_writer(const std::string& out) {
+  int lock = ::open((jobs_dir(out) + "/lock").c_str(), O_RDWR | O_CLOEXEC);
+  if (lock < 0) return true;
+  auto free_now = [&] { return ::flock(lock, LOCK_EX | LOCK_NB) == 0; };
+  bool ok = free_now();
+  if (!ok) {
+    std::string s;
+    pid_t pid = read_file(jobs_dir(out) + "/pid", s) ? static_cast<pid_t>(std::atol(s.c_str())) : 0;
+    for (int sig : {SIGTERM, SIGKILL}) {
+      if (pid > 1) ::kill(pid, sig);  // its drawing workers die with it (PR_SET_PDEATHSIG)
+      for (int i = 0; i < 500 && !(ok = free_now()); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (ok) break;
+    }
+  }
+  ::close(lock);
+  return ok;
+}
+
+}  // namespace
+
 bool stop_drawer(const std::string& out) {
+  if (!stop_background_writer(out)) return false;
   std::string s;
   if (!read_file(jobs_dir(out) + "/pid", s)) return true;
   pid_t pid = static_cast<pid_t>(std::atol(s.c_str()));

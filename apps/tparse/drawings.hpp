@@ -6,6 +6,8 @@
 // `--drawings now` the report waits for it; with `later` (the default) it runs in the background.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -22,6 +24,14 @@ int draw_pending(const std::string& out, int workers);
 /// Starts `tparse draw-pending OUT` (this executable): waits for it when `wait`, else leaves it
 /// running in its own session. Returns false when it could not start (the caller draws in-process).
 bool start_drawer(const std::string& out, bool wait, int workers);
+/// Forks the background report writer of OUT (`--drawings later`): the child takes
+/// OUT/.tparse-drawings/lock (flock, held until it and its drawing workers are gone), leaves the
+/// terminal, waits for release_background_writer and returns 0 to go on with the report; the
+/// parent records the child's pid and returns
+/// it (> 0), or -1 when it could not fork (the caller writes everything itself).
+pid_t fork_background_writer(const std::string& out);
+/// Lets the background writer start (it waits until this, or until this process exits).
+void release_background_writer();
 /// Stops the background drawer still filling OUT (its pid in OUT/.tparse-drawings/pid) and waits
 /// until it is gone, so that a new report into OUT is not overwritten by the old one's drawings.
 /// Returns false only when it would not stop.

@@ -4,6 +4,7 @@
 # from a warm layout cache must be byte-identical to drawing every graph in place
 # (TPARSE_DRAW_INLINE=1, no cache), on real traces with whole-graph SVG files (hf_gpt2_tiny) and
 # module-level inline drawings (ChatGLM3, 95 module pages). A damaged cache entry is redrawn.
+# The default (`later`) also writes the pages after the landing ones in a background process.
 #   drawings_test.sh TPARSE TESTDATA
 set -euo pipefail
 T=$1
@@ -33,10 +34,21 @@ for c in hf_gpt2_tiny chatglm_version_forward; do
   for _ in $(seq 600); do [ -e "$W/$c.twice/.tparse-drawings" ] || break; sleep 0.1; done
   sleep 0.5
   diff -r "$W/$c.inline" "$W/$c.twice" > /dev/null || fail "$c: a report made over a drawing one differs"
-  # Warm cache: nothing left to draw, same bytes.
-  TPARSE_CACHE_DIR=$W/cache1 "$T" report "$tr" -o "$W/$c.warm" --no-browser -q --drawings later
+  # Warm cache: nothing left to draw, same bytes (TPARSE_PAGES_NOW: every page before returning).
+  TPARSE_PAGES_NOW=1 TPARSE_CACHE_DIR=$W/cache1 "$T" report "$tr" -o "$W/$c.warm" --no-browser -q --drawings later
   [ ! -e "$W/$c.warm/.tparse-drawings" ] || fail "$c: a warm cache still deferred drawings"
   diff -r "$W/$c.inline" "$W/$c.warm" > /dev/null || fail "$c: the warm-cache report differs"
+  # Pages in the background (the default): the landing pages and JSON files are there when the
+  # command returns, the rest once the job directory is gone; same bytes, cold or warm cache.
+  for cache in cache5 cache1; do
+    TPARSE_CACHE_DIR=$W/$cache "$T" report "$tr" -o "$W/$c.bg.$cache" --no-browser -q
+    for p in index.html compiles.html timeline.html summary.json raw.jsonl; do
+      [ -f "$W/$c.bg.$cache/$p" ] || fail "$c: no $p when the command returned"
+    done
+    for _ in $(seq 600); do [ -e "$W/$c.bg.$cache/.tparse-drawings" ] || break; sleep 0.1; done
+    [ ! -e "$W/$c.bg.$cache/.tparse-drawings" ] || fail "$c: background writer did not finish in 60 s"
+    diff -r "$W/$c.inline" "$W/$c.bg.$cache" > /dev/null || fail "$c: pages written in the background differ ($cache)"
+  done
   # A damaged entry (cut short) is not served: that drawing is made again.
   f=$(ls "$W/cache1" | grep -v '^\.' | head -1)
   head -c 40 "$W/cache1/$f" > "$W/cut" && mv "$W/cut" "$W/cache1/$f"

@@ -46,19 +46,36 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
     };
   if (tune) tune(opt);
   opt.defer_drawings = std::getenv("TPARSE_DRAW_INLINE") == nullptr;  // TPARSE_DRAW_INLINE: the old in-place path
+  const char* env = std::getenv("TPARSE_DRAWINGS");
+  if (env && std::string(env) == "now") drawings = Drawings::Now;
+  if (env && std::string(env) == "later" && drawings == Drawings::Now) drawings = Drawings::Later;
+  // Background: the JSON files and the first pages (index, compiles, timeline) are written here,
+  // then a forked child writes the per-compile, payload, graph and provenance pages and lays out
+  // the drawings (issue 24: the report returns in the time of the ingest and the landing page).
+  pid_t writer = -1;  // 0 in the background child, its pid in the parent once forked
+  if (drawings == Drawings::Background && opt.defer_drawings && !std::getenv("TPARSE_PAGES_NOW"))
+    opt.after_front = [&] {
+      writer = fork_background_writer(out);
+      return writer <= 0;  // the parent (writer > 0) stops after the first pages
+    };
   api::ReportResult res;
   bool ok = api::write_report_dir(t, out, opt, res);
   report::ReportStats& st = res.stats;
   std::vector<graph::PendingDrawing> pending = graph::take_pending_drawings();
+  if (writer == 0) {  // the background child: the drawings, then gone (never back into the command)
+    if (ok && !pending.empty() && write_drawing_jobs(out, pending, st.pending_files)) draw_pending(out, f.jobs);
+    std::error_code ec;
+    fs::remove_all(fs::path(out) / ".tparse-drawings", ec);  // when no drawing was pending (or failed)
+    std::fflush(nullptr);
+    ::_exit(ok ? 0 : 1);
+  }
+  if (writer > 0) pending.clear();  // the child has them (and the files they go into)
   size_t drawn_later = 0;
   if (ok && !pending.empty()) {
-    const char* env = std::getenv("TPARSE_DRAWINGS");
-    if (env && std::string(env) == "now") drawings = Drawings::Now;
-    if (env && std::string(env) == "later") drawings = Drawings::Later;
     if (!write_drawing_jobs(out, pending, st.pending_files)) {
       ok = st.ok = false;
       st.error = "cannot write the drawing jobs under " + out;
-    } else if (drawings == Drawings::Later && start_drawer(out, false, f.jobs)) {
+    } else if (drawings != Drawings::Now && start_drawer(out, false, f.jobs)) {
       drawn_later = pending.size();
     } else if (!start_drawer(out, true, f.jobs)) {
       draw_pending(out, f.jobs);  // could not start a process of our own: draw here
@@ -66,6 +83,7 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
   }
   if (tty) std::fprintf(stderr, "\r\033[K");
   if (stats) *stats = res.stats;
+  release_background_writer();  // the rest of the command is a line of text: the writer may start
   if (!ok) {
     std::fprintf(stderr, "tparse: %s\n", res.stats.error.c_str());
     return false;
@@ -73,7 +91,9 @@ bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFl
   if (!f.quiet)
     std::fprintf(stderr, "tparse: report written to %s/index.html (%llu files, %.1f MB, %.2f s)%s\n", out.c_str(),
                  (unsigned long long)res.files, res.bytes / 1e6, res.seconds,
-                 drawn_later ? fmt::format("; {} graph drawing(s) being drawn in the background", drawn_later).c_str() : "");
+                 writer > 0    ? "; the compile, graph and payload pages and their drawings are being written in the background"
+                 : drawn_later ? fmt::format("; {} graph drawing(s) being drawn in the background", drawn_later).c_str()
+                               : "");
   return true;
 }
 

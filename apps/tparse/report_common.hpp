@@ -26,8 +26,11 @@ bool out_is_replaceable(const std::string& out);
 /// quiet. false after printing the error.
 /// `tune` (optional) adjusts the report options; `stats` (optional) receives the report's stats.
 /// Graph drawings not in the layout cache (drawings.hpp): `now` lays them out in worker processes
-/// before returning; `later` returns at once and a background process fills them in.
-enum class Drawings { Now, Later };
+/// before returning; `later` returns at once and a background process fills them in;
+/// `background` returns once the JSON files and the first pages (index.html, compiles.html,
+/// timeline.html) are written, a forked process writes the other pages, then the drawings
+/// (`tparse report --drawings later`; TPARSE_PAGES_NOW=1 makes it `later`).
+enum class Drawings { Now, Later, Background };
 bool write_report_dir(const LoadedTrace& t, const std::string& out, const LoadFlags& f, bool plain_text,
                       const std::function<void(report::ReportOptions&)>& tune = {}, report::ReportStats* stats = nullptr,
                       Drawings drawings = Drawings::Now);

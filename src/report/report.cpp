@@ -72,9 +72,10 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   cx.write_streamed("compile_directory.json", [&](const JsonWriter::Flush& f) { return compile_directory_json(m, f); });
   cx.write_streamed("raw.jsonl", [&](const JsonWriter::Flush& f) { return raw_jsonl(m, f); });
 
-  // Per-compile pages: a shared counter over compile indices, `jobs` workers.
+  // The pages a reader opens first (they read only the model, never what the per-compile pages
+  // leave behind), then the hook: `tparse report --drawings later` writes the rest in a
+  // background process (apps/tparse/report_common.cpp).
   const uint64_t total = m.compiles.size() + 3 + rank_pages.size();
-  std::atomic<size_t> next{0};
   std::atomic<uint64_t> done{0};
   std::mutex progress_mu;
   auto tick = [&] {
@@ -84,6 +85,26 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
       opt.progress(d, total);
     }
   };
+  cx.write("index.html", index_page(cx, -1, ""));
+  tick();
+  cx.write("compiles.html", compiles_page(cx));
+  tick();
+  cx.write("timeline.html", timeline_page(cx));
+  tick();
+  if (rank_pages.size() > 1) {
+    for (int32_t r : rank_pages) {
+      cx.write("rank_" + std::to_string(r) + "/index.html", index_page(cx, r, "../"));
+      tick();
+    }
+  }
+  if (opt.after_front && !opt.after_front()) {
+    if (opt.defer_drawings) graph::set_svg_deferral(false);
+    return stats;
+  }
+
+  // Per-compile pages: a shared counter over compile indices, `jobs` workers.
+  std::atomic<size_t> next{0};
+
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < m.compiles.size();) {
       t_page_order = static_cast<int64_t>(i);  // shared files keep the lowest compile's version
@@ -105,18 +126,6 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   if (wants_export_page(cx)) {
     cx.write("export.html", export_page_html(cx));
     stats.export_page = true;
-  }
-  cx.write("index.html", index_page(cx, -1, ""));
-  tick();
-  cx.write("compiles.html", compiles_page(cx));
-  tick();
-  cx.write("timeline.html", timeline_page(cx));
-  tick();
-  if (rank_pages.size() > 1) {
-    for (int32_t r : rank_pages) {
-      cx.write("rank_" + std::to_string(r) + "/index.html", index_page(cx, r, "../"));
-      tick();
-    }
   }
   if (opt.defer_drawings) {
     graph::set_svg_deferral(false);

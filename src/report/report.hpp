@@ -44,6 +44,10 @@ struct ReportOptions {
   /// `tparse report --source-root`: per break site (index into Model::break_sites) the patch that
   /// `tparse fix` offers for it, as (relative link, label); the break row links it.
   std::map<int32_t, std::pair<std::string, std::string>> site_patch;
+  /// Called once the JSON files and the first pages (index.html, compiles.html, timeline.html,
+  /// rank landings) are written, before the per-compile, provenance and export pages, while no
+  /// other thread of the report runs (so it may fork). Returning false ends the report there.
+  std::function<bool()> after_front;
   /// (pages done, pages total); called from worker threads under a lock.
   std::function<void(uint64_t, uint64_t)> progress;
 };

@@ -14,13 +14,6 @@ namespace tparse::graph {
 
 namespace {
 
-bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
-
-std::string parent_of(const std::string& p) {
-  size_t d = p.rfind('.');
-  return d == std::string::npos ? std::string() : p.substr(0, d);
-}
-
 /// "L['self']._modules['a']._modules['b']" -> "a.b"; false for anything else.
 bool module_path(std::string_view src, std::string& out) {
   out.clear();

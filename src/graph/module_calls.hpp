@@ -16,6 +16,14 @@
 
 namespace tparse::graph {
 
+/// An op node (neither a placeholder nor the output).
+inline bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
+/// "a.b.c" -> "a.b"; "" for a top-level path.
+inline std::string parent_of(const std::string& p) {
+  size_t d = p.rfind('.');
+  return d == std::string::npos ? std::string() : p.substr(0, d);
+}
+
 struct ModuleCall {
   std::string path;      ///< "transformer.encoder.layers.3.self_attention.core_attention"
   std::string file;      ///< call site file as the guard prints it (may be cut on the left)

@@ -20,13 +20,6 @@ namespace tparse::graph {
 
 namespace {
 
-bool is_op(const fx::Node& n) { return n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output; }
-
-std::string parent_of(const std::string& p) {
-  size_t d = p.rfind('.');
-  return d == std::string::npos ? std::string() : p.substr(0, d);
-}
-
 bool ends_with(const std::string& s, const std::string& tail) {
   return !tail.empty() && s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }

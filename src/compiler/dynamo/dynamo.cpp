@@ -183,19 +183,22 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
       g.code = n + " == " + py_repr(v);
       ctx->vguards.push_back(g);
-    } else if (v->k == VK::List && n != "___stack0" && !v->items.empty() && v->items.size() <= 64 &&
-               std::all_of(v->items.begin(), v->items.end(), [](const V& x) {
-                 return x->k == VK::Int || x->k == VK::Str || x->k == VK::Bool || x->k == VK::Float;
-               })) {
-      // a list of constants read in the frame (`seqlens=[T]`): TYPE_MATCH + LENGTH_CHECK on the list, then an
-      // EQUALS_MATCH per item (real torch 2.11: mistral-inference's `L['seqlens'][0] == 8`)
+    } else if (v->k == VK::List) {
+      // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read
+      // in the frame (`seqlens=[T]`), whose items get an EQUALS_MATCH each (real torch 2.11: mistral-inference's
+      // `L['seqlens'][0] == 8`)
+      bool constants = n != "___stack0" && !v->items.empty() && v->items.size() <= 64 &&
+                       std::all_of(v->items.begin(), v->items.end(), [](const V& x) {
+                         return x->k == VK::Int || x->k == VK::Str || x->k == VK::Bool || x->k == VK::Float;
+                       });
+      if (n != "___stack0" && !constants) continue;
       ValueGuard g;
       g.src = n;
       g.value = v;
       g.kind = "list_len";
       g.code = fmt::format("len({}) == {}", n, v->items.size());
       ctx->vguards.push_back(g);
-      for (size_t i = 0; i < v->items.size(); ++i) {
+      for (size_t i = 0; constants && i < v->items.size(); ++i) {
         ValueGuard e;
         e.src = fmt::format("{}[{}]", n, i);
         e.value = v->items[i];
@@ -203,13 +206,6 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         e.code = e.src + " == " + py_repr(v->items[i]);
         ctx->vguards.push_back(e);
       }
-    } else if (v->k == VK::List && n == "___stack0") {  // SEQUENCE_LENGTH: TYPE_MATCH + LENGTH_CHECK
-      ValueGuard g;
-      g.src = n;
-      g.value = v;
-      g.kind = "list_len";
-      g.code = fmt::format("len({}) == {}", n, v->items.size());
-      ctx->vguards.push_back(g);
     }
   }
   ctx->mode = Mode::Record;

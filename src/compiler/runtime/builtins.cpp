@@ -94,6 +94,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "maxsize") return mk_int(9223372036854775807LL);
         if (name == "modules") {  // a dict of the run: stores are kept (the lazy-module pattern), imports do not read it
           if (!sys_modules_) { sys_modules_ = std::make_shared<Obj>(); sys_modules_->k = VK::Dict; }
+          // every module loaded from source so far, a partly run one included (it is there before its body runs,
+          // as in Python: timm's register_model reads sys.modules[fn.__module__] while the module loads)
+          for (auto& [n, mod] : loaded_) {
+            bool have = false;
+            for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
+            if (!have && mod && mod->k == VK::Module && mod->menv) sys_modules_->dict.push_back({mk_str(n), mod});
+          }
           return sys_modules_;
         }
       }
@@ -160,6 +167,18 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       break;
     }
+    case VK::Func: case VK::Class: {  // a function's or class's dunder names (its module: the defining globals' __name__)
+      if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
+      if (name == "__doc__") return none();
+      if (name == "__module__") {
+        if (obj->k == VK::Class) if (auto it = obj->attrs.find("__module__"); it != obj->attrs.end()) return it->second;
+        Env* e = obj->closure.get();
+        while (e && e->parent) e = e->parent.get();
+        if (e && e->vars.count("__name__")) return e->vars["__name__"];
+        return mk_str("__main__");
+      }
+      break;
+    }
     case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
     case VK::Device: if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':'))); break;
     default: break;
@@ -187,7 +206,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "noop") return none();
   static const std::set<std::string> exceptions = {"ValueError", "RuntimeError", "Exception", "AssertionError", "TypeError", "KeyError",
                                                    "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
-  if (exceptions.count(name)) return make_exception(mk_builtin(name), args);
+  if (exceptions.count(name) || builtin_exception(name)) return make_exception(mk_builtin(name), args);
   if (name == "nn_module_init") {
     if (init_ctx_ && init_ctx_->mode == Mode::Record) {
       Graph& g = init_ctx_->graph;
@@ -427,7 +446,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "getattr") {
     bool has = true;
-    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; }
+    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // getattr's default covers AttributeError only
+      has = false;
+    }
     if (!has && args.size() > 2) return args[2];
     error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
   }
@@ -444,7 +466,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
                  (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
       return mk_bool(has);
     }
-    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
+    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // hasattr: AttributeError means no
+      return mk_bool(false);
+    }
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
   if (name == "vars") {
@@ -643,6 +668,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "torch.set_default_device") {
     torch_function_mode_ = !args.empty() && arg(0)->k != VK::None;
     return none();
+  }
+  if (more_builtin_names().count(name)) {
+    bool handled = false;
+    V r = call_more_builtin(name, args, loc, handled);  // builtins_more.cpp
+    if (handled) return r;
   }
   {
     bool handled = false;

@@ -108,7 +108,15 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "append") { self->items.push_back(arg(0)); return none(); }
     if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
-    if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
+    if (m == "pop") {  // pop([i]): the last item, or item i (negative from the end)
+      if (self->items.empty()) error(loc, "pop from empty list");
+      long long n = static_cast<long long>(self->items.size()), i = n - 1;
+      if (!args.empty() && args[0]->k == VK::Int) i = args[0]->i < 0 ? args[0]->i + n : args[0]->i;
+      if (i < 0 || i >= n) error(loc, "pop index out of range");
+      V v = self->items[static_cast<size_t>(i)];
+      self->items.erase(self->items.begin() + i);
+      return v;
+    }
     if (m == "copy") return mk_list(self->items);
     auto has = [&](const std::vector<V>& xs, const V& v) {
       for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;

@@ -142,6 +142,11 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
 
 /// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
 void flatten_tensors(const V& v, std::vector<V>& out);
+/// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
+bool builtin_exception(const std::string& name);
+/// A builtin exception name that is `want` or derives from it (OSError -> Exception).
+bool builtin_exception_is(const std::string& name, const std::string& want);
+const std::set<std::string>& more_builtin_names();
 /// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
 V find_in_class(const V& cls, const std::string& name);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
@@ -235,6 +240,8 @@ class Interp {
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
+  /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
+  V call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_container_method(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -247,3 +247,30 @@ TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex / format / issubclass, dunder names") {
+  Result r = run("try:\n    raise FileNotFoundError('x')\nexcept OSError as e:\n    caught = True\nassert caught\n"
+                 "class E(AttributeError):\n    pass\nassert issubclass(E, Exception) and not issubclass(E, KeyError)\n"
+                 "assert issubclass(UserWarning, Warning) and issubclass(ModuleNotFoundError, ImportError)\n"
+                 "assert hex(255) == '0xff' and oct(8) == '0o10' and bin(5) == '0b101' and hash(7) == 7\n"
+                 "assert format(3.14159, '.2f') == '3.14' and format(7) == '7'\n"
+                 "class A:\n    z = 1\n    def f(self):\n        pass\nassert 'z' in dir(A) and 'f' in dir(A)\n"
+                 "assert A.__name__ == 'A' and A.f.__name__ == 'f' and A.__module__ == '__main__'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result o = run("f = open('x.txt')\n");
+  CHECK(o.ok);
+  CHECK(!o.unmodelled.empty());  // no value at build time: opaque and noted, not a stop
+}
+
+TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
+  Result r = run("from collections import defaultdict, deque, Counter, namedtuple\n"
+                 "d = defaultdict(list)\nd['a'].append(1)\nassert d['a'] == [1] and 'a' in d and len(d) == 1\n"
+                 "q = deque([1, 2], maxlen=3)\nq.appendleft(0)\nq.append(3)\nassert list(q) == [1, 2, 3]\n"
+                 "c = Counter('aab')\nassert c['a'] == 2 and c['z'] == 0\n"
+                 "P = namedtuple('P', 'x y', defaults=[5])\np = P(1)\nassert p.x == 1 and p[1] == 5 and p._asdict() == {'x': 1, 'y': 5}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

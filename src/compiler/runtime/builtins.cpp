@@ -307,7 +307,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
     auto put = [&](V k, V v) {
-      for (auto& kv : d->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+      for (auto& kv : d->dict) if (same_key(kv.first, k)) { kv.second = v; return; }
       d->dict.push_back({k, v});
     };
     if (!args.empty()) {
@@ -549,7 +549,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
     if (os_environ_ && !args.empty())
-      for (auto& kv : os_environ_->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      for (auto& kv : os_environ_->dict) if (same_key(kv.first, arg(0))) return kv.second;
     return args.size() > 1 ? arg(1) : none();
   }
   if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system

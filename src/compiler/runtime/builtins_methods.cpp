@@ -118,17 +118,29 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return v;
     }
     if (m == "copy") return mk_list(self->items);
-    auto has = [&](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+    auto has = [&](const std::vector<V>& xs, const V& v) {  // strings and ints compared directly (timm's
+      if (v->k == VK::Str) {                                 // registry adds thousands of names to sets)
+        for (auto& x : xs) if (x->k == VK::Str && x->s == v->s) return true;
+        return false;
+      }
+      if (v->k == VK::Int) {
+        for (auto& x : xs)
+          if ((x->k == VK::Int && x->i == v->i) || (x->k == VK::Float && x->f == static_cast<double>(v->i)) ||
+              (x->k == VK::Bool && static_cast<long long>(x->b) == v->i))
+            return true;
+        return false;
+      }
+      std::string r = py_repr(v);
+      for (auto& x : xs) if (py_repr(x) == r) return true;
       return false;
     };
     if (m == "add") { if (!has(self->items, arg(0))) self->items.push_back(arg(0)); return none(); }
     if (m == "discard" || m == "remove") {
-      std::erase_if(self->items, [&](const V& x) { return py_repr(x) == py_repr(arg(0)); });
+      std::erase_if(self->items, [&](const V& x) { return same_key(x, arg(0)); });
       return none();
     }
     if (m == "clear") { self->items.clear(); return none(); }
-    if (m == "count") { long long c = 0; for (auto& x : self->items) c += py_repr(x) == py_repr(arg(0)); return mk_int(c); }
+    if (m == "count") { long long c = 0; for (auto& x : self->items) c += same_key(x, arg(0)); return mk_int(c); }
     if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
     if (m == "issubset" || m == "issuperset") {
       auto other = iterate(arg(0), loc);
@@ -154,7 +166,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
   if (name.rfind("dict.", 0) == 0) {
     std::string m = name.substr(5);
     if (m == "get") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      for (auto& kv : self->dict) if (same_key(kv.first, arg(0))) return kv.second;
       return args.size() > 1 ? arg(1) : none();
     }
     if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
@@ -162,7 +174,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
     auto put = [&](V k, V v) {
       if (self->view_of && k->k == VK::Str) instance_dict_store(self->view_of, k->s, v);  // obj.__dict__.update(...)
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+      for (auto& kv : self->dict) if (same_key(kv.first, k)) { kv.second = v; return; }
       self->dict.push_back({k, v});
     };
     if (m == "update") {
@@ -174,11 +186,11 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return none();
     }
     if (m == "__getitem__") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      for (auto& kv : self->dict) if (same_key(kv.first, arg(0))) return kv.second;
       error(loc, fmt::format("KeyError: {}", py_repr(arg(0))));
     }
     if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
-    if (m == "__contains__") { for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return mk_bool(true); return mk_bool(false); }
+    if (m == "__contains__") { for (auto& kv : self->dict) if (same_key(kv.first, arg(0))) return mk_bool(true); return mk_bool(false); }
     if (m == "copy") { auto d = std::make_shared<Obj>(); d->k = VK::Dict; d->dict = self->dict; return d; }
     if (m == "__init__") {  // super().__init__(...) of a dict subclass: the entries
       if (!args.empty() && arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
@@ -187,7 +199,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "pop" || m == "setdefault") {
       for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
-        if (py_repr(it->first) == py_repr(arg(0))) {
+        if (same_key(it->first, arg(0))) {
           V v = it->second;
           if (m == "pop") {
             if (self->view_of && it->first->k == VK::Str) instance_dict_store(self->view_of, it->first->s, nullptr);

@@ -66,7 +66,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     d->dict = a->dict;
     for (auto& kv : b->dict) {
       bool found = false;
-      for (auto& e : d->dict) if (py_repr(e.first) == py_repr(kv.first)) { e.second = kv.second; found = true; break; }
+      for (auto& e : d->dict) if (same_key(e.first, kv.first)) { e.second = kv.second; found = true; break; }
       if (!found) d->dict.push_back(kv);
     }
     return d;
@@ -74,7 +74,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
   if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // lists do not take these operators: both operands are sets (sets are lists without equal items)
     auto has = [](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      for (auto& x : xs) if (same_key(x, v)) return true;
       return false;
     };
     std::vector<V> out;

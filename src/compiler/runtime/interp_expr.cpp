@@ -178,7 +178,7 @@ V Interp::eval(const ExprP& e) {
       d->k = VK::Dict;
       auto put = [&](V k, V v) {  // a later key replaces an earlier one in place, as in Python
         for (auto& kv : d->dict)
-          if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
+          if (same_key(kv.first, k)) { kv.second = v; return; }
         d->dict.push_back({k, v});
       };
       for (size_t i = 0; i + 1 < e->a.size(); i += 2) {
@@ -312,7 +312,7 @@ void Interp::assign(const ExprP& t, V v) {
       }
       if (obj->k == VK::Dict) {
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
-        for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
+        for (auto& kv : obj->dict) if (same_key(kv.first, idx)) { kv.second = v; return; }
         obj->dict.push_back({idx, v});
         return;
       }

@@ -549,7 +549,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Dict) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
-    for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) return kv.second;
+    for (auto& kv : obj->dict) if (same_key(kv.first, idx)) return kv.second;
     error(loc, fmt::format("KeyError: {}", py_repr(idx)));
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {

@@ -102,6 +102,8 @@ struct Env : HeapMember<Env> {
 };
 
 V none();
+/// Equality of dict keys and set items (`1 == 1.0 == True`; strings compared directly, the rest by repr).
+bool same_key(const V& a, const V& b);
 V mk_bool(bool b);
 V mk_int(long long i);
 V mk_float(double f);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
 
@@ -306,10 +307,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "dict") {  // dict(), dict(mapping), dict(pairs), dict(**kw)
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
-    auto put = [&](V k, V v) {
-      for (auto& kv : d->dict) if (same_key(kv.first, k)) { kv.second = v; return; }
-      d->dict.push_back({k, v});
-    };
+    auto put = [&](V k, V v) { dict_put(*d, k, v); };
     if (!args.empty()) {
       if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
       else
@@ -549,7 +547,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
     if (os_environ_ && !args.empty())
-      for (auto& kv : os_environ_->dict) if (same_key(kv.first, arg(0))) return kv.second;
+      if (V* v = dict_find(*os_environ_, arg(0))) return *v;
     return args.size() > 1 ? arg(1) : none();
   }
   if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system

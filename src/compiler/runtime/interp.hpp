@@ -162,6 +162,10 @@ std::string metrics_json(const std::string& cid, int frame_key, const std::strin
                          bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
 /// One activation of a user function (or the module scope) in the interpreter.
+/// How the last statement of a block left it: `return`, `break` and `continue` end the enclosing blocks up
+/// to their loop or function (exec_block stops at a non-Normal flow; loops and call_user consume it).
+enum class Flow { Normal, Return, Break, Continue };
+
 struct Activation {
   std::shared_ptr<Env> env;
   std::shared_ptr<FuncDef> fn;                 ///< null for module scope
@@ -176,18 +180,17 @@ struct Activation {
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
+  Flow flow = Flow::Normal;                    ///< set by return / break / continue (exec_block stops)
+  V ret;                                       ///< the value of the `return` that set flow = Return
 };
 
-struct ReturnSignal { V value; };
 /// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
 struct PyException {
   V value;                                     ///< the exception instance (its class in `cls`)
   Location loc;
 };
-struct BreakSignal {};
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};
-struct ContinueSignal {};
 
 /// Something the run could not model (an opaque call, a torch op without a shape rule, a stop): the
 /// result is approximate. Listed at the end of `tparse explain` / `tparse compile` (runtime/opaque.cpp).
@@ -389,6 +392,7 @@ class Interp {
   V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
   bool exception_matches(const V& exc, const V& handler, Location loc);
   void exec_try(const Stmt& s);
+  void exec_finally(const std::vector<StmtP>& body);  ///< a finally block, keeping how the try was left
   std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
   std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name
   FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now

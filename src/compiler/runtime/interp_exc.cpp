@@ -116,12 +116,24 @@ void Interp::exec_try(const Stmt& s) {
       struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       exec_block(handler->body);
     }
-    if (completed) exec_block(s.orelse);
+    if (completed && stack_.back()->flow == Flow::Normal) exec_block(s.orelse);
   } catch (...) {
-    exec_block(s.final_body);
+    exec_finally(s.final_body);
     throw;
   }
-  exec_block(s.final_body);
+  exec_finally(s.final_body);
+}
+
+void Interp::exec_finally(const std::vector<StmtP>& body) {
+  // a `finally` runs also when the try left by return / break / continue; that way of leaving goes on
+  // after it unless the finally block itself returns or breaks
+  if (body.empty()) return;
+  Activation& act = *stack_.back();
+  Flow saved = act.flow;
+  V saved_ret = act.ret;
+  act.flow = Flow::Normal;
+  exec_block(body);
+  if (act.flow == Flow::Normal) { act.flow = saved; act.ret = std::move(saved_ret); }
 }
 
 }  // namespace tparse::compiler

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -222,7 +223,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         for (size_t i = 0; i < fields.size(); ++i) {
           V v = i < args.size() ? args[i] : nullptr;
           for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
-          if (!v) v = find_in_class(callee, fields[i]);
+          if (!v) {
+            v = find_in_class(callee, fields[i]);  // the class default; field(default_factory=f): a fresh f()
+            if (v && v->k == VK::Instance && v->cls && v->cls->s == "_TparseFieldFactory" && v->attrs.count("factory"))
+              v = call(v->attrs["factory"], {}, {}, loc);
+          }
           if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
           inst->attrs[fields[i]] = v;
           inst->order.push_back(fields[i]);
@@ -549,7 +554,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Dict) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
-    for (auto& kv : obj->dict) if (same_key(kv.first, idx)) return kv.second;
+    if (V* v = dict_find(*obj, idx)) return *v;
     error(loc, fmt::format("KeyError: {}", py_repr(idx)));
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {

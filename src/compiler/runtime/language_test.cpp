@@ -33,7 +33,9 @@ TEST_CASE("property with a setter, __getattr__ fallback, @dataclass __init__") {
                  "    def __getattr__(self, k):\n        return k + '!'\n"
                  "a = A()\na.x = 3\nassert a.x == 30\nassert a.zz == 'zz!'\nassert a._x == 30\n"
                  "from dataclasses import dataclass, field\n@dataclass\nclass C:\n    n: int\n    w: float = 0.5\n    tags: list = field(default_factory=list)\n"
-                 "c = C(3, tags=[1])\nassert c.n == 3 and c.w == 0.5 and c.tags == [1]\n");
+                 "c = C(3, tags=[1])\nassert c.n == 3 and c.w == 0.5 and c.tags == [1]\n"
+                 // default_factory runs per instance: two instances never share the list
+                 "a1 = C(1)\na2 = C(2)\na1.tags.append('x')\nassert a1.tags == ['x'] and a2.tags == []\n");
   INFO(r.error);
   CHECK(r.ok);
   Result ro = run("class A:\n    @property\n    def x(self):\n        return 1\na = A()\na.x = 2\n");
@@ -273,4 +275,21 @@ TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("return / break / continue leave blocks as in Python (loops, try/finally, with, else clauses)") {
+  Result r = run(
+      "def f(xs):\n    out = []\n    for x in xs:\n        if x == 2:\n            continue\n        if x == 4:\n            break\n        out.append(x)\n    else:\n        out.append('else')\n    return out\n"
+      "assert f([1, 2, 3, 4, 5]) == [1, 3]\nassert f([1, 2]) == [1, 'else']\n"
+      "log = []\ndef g():\n    try:\n        return 1\n    finally:\n        log.append('fin')\n    log.append('after')\n"
+      "assert g() == 1 and log == ['fin']\n"
+      "def h():\n    try:\n        return 1\n    finally:\n        return 2\nassert h() == 2\n"
+      "def w():\n    n = 0\n    while True:\n        n += 1\n        try:\n            if n < 3:\n                continue\n            break\n        finally:\n            log.append(n)\n    return n\n"
+      "assert w() == 3 and log == ['fin', 1, 2, 3]\n"
+      "class CM:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        log.append('exit')\n"
+      "def k():\n    with CM():\n        return 5\n    return 6\nassert k() == 5 and log[-1] == 'exit'\n"
+      "def nested():\n    for i in range(3):\n        for j in range(3):\n            if j == 1:\n                return (i, j)\n    return None\nassert nested() == (0, 1)\n"
+      "def tr():\n    try:\n        pass\n    except ValueError:\n        return 'exc'\n    else:\n        return 'else'\nassert tr() == 'else'\n");
+  INFO(r.error);
+  CHECK(r.ok);
 }

@@ -131,20 +131,3 @@ std::string py_repr(const V& v) {
 std::string py_str(const V& v) { return v->k == VK::Str ? v->s : py_repr(v); }
 
 }  // namespace tparse::compiler
-
-namespace tparse::compiler {
-bool same_key(const V& a, const V& b) {
-  if (a->k == VK::Str || b->k == VK::Str) return a->k == b->k && a->s == b->s;
-  if (a->k == VK::Int && b->k == VK::Int) return a->i == b->i;
-  auto num = [](const V& x, double& d) {
-    if (x->k == VK::Int) d = static_cast<double>(x->i);
-    else if (x->k == VK::Float) d = x->f;
-    else if (x->k == VK::Bool) d = x->b ? 1 : 0;
-    else return false;
-    return true;
-  };
-  double x, y;
-  if (num(a, x) && num(b, y)) return x == y;
-  return py_repr(a) == py_repr(b);
-}
-}  // namespace tparse::compiler

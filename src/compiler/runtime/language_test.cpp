@@ -293,3 +293,19 @@ TEST_CASE("return / break / continue leave blocks as in Python (loops, try/final
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("large dicts and sets keep Python's key equality through the hash index (1 == 1.0 == True, pops, re-adds)") {
+  Result r = run(
+      "d = {}\nfor i in range(100):\n    d['k%d' % i] = i\n    d[i] = -i\n"
+      "assert len(d) == 200 and d['k57'] == 57 and d[57] == -57\n"
+      "d[57.0] = 'f'\nassert d[57] == 'f' and len(d) == 200\n"
+      "d[True] = 'one'\nassert d[1] == 'one' and d[1.0] == 'one'\n"
+      "assert d.pop('k3') == 3 and 'k3' not in d and len(d) == 199\n"
+      "d['k3'] = 33\nassert d['k3'] == 33 and list(d.keys())[-1] == 'k3'\n"
+      "assert d.get((1, 2)) is None\nd[(1, 2)] = 't'\nassert d[(1, 2)] == 't' and (1, 2) in d\n"
+      "s = set()\nfor i in range(50):\n    s.add(i % 30)\n    s.add('x%d' % (i % 20))\n"
+      "assert len(s) == 50\ns.discard(5)\ns.add(5)\ns.add(5.0)\nassert len(s) == 50\n"
+      "e = dict(d)\ne['new'] = 1\nassert 'new' not in d and e['k57'] == 57\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -332,13 +332,13 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
+        if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str &&
+            abc_instance(v, abc->second->s))
+          return mk_bool(true);
         if (v->k == VK::Instance) {
           if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
-          for (V c2 = v->cls; c2;) {
-            if (c2.get() == k.get()) return mk_bool(true);
-            c2 = c2->bases.empty() ? nullptr : c2->bases[0];
-          }
         }
+        if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls && class_derives(v->cls, k)) return mk_bool(true);
       }
     }
     return mk_bool(false);

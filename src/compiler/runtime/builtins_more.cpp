@@ -12,6 +12,33 @@
 
 namespace tparse::compiler {
 
+bool class_derives(const V& cls, const V& base) {
+  if (!cls) return false;
+  if (cls.get() == base.get()) return true;
+  for (auto& b : cls->bases)
+    if (b && b->k == VK::Class && class_derives(b, base)) return true;
+  return false;
+}
+
+bool abc_instance(const V& v, const std::string& abc) {
+  auto has = [&](const char* m) { return v->k == VK::Instance && v->cls && find_in_class(v->cls, m) != nullptr; };
+  bool list = v->k == VK::List, tuple = v->k == VK::Tuple, str = v->k == VK::Str, dict = v->k == VK::Dict;
+  bool it = v->k == VK::Iterator;
+  if (abc == "Iterable") return list || tuple || str || dict || it || v->k == VK::Tensor || has("__iter__");
+  if (abc == "Iterator" || abc == "Generator") return it;
+  if (abc == "Sized") return list || tuple || str || dict || v->k == VK::Tensor || has("__len__");
+  if (abc == "Container") return list || tuple || str || dict || has("__contains__");
+  if (abc == "Collection" || abc == "Reversible") return list || tuple || str || dict || (has("__len__") && has("__iter__"));
+  if (abc == "Sequence") return list || tuple || str;
+  if (abc == "MutableSequence") return list;
+  if (abc == "Mapping" || abc == "MutableMapping") return dict;
+  if (abc == "Callable")
+    return v->k == VK::Func || v->k == VK::Builtin || v->k == VK::Bound || v->k == VK::Class || v->k == VK::Compiled ||
+           (v->k == VK::Instance && !v->builtin_nn.empty()) || has("__call__");
+  if (abc == "Hashable") return !list && !dict;
+  return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
+}
+
 const std::set<std::string>& more_builtin_names() {
   static const std::set<std::string> s = {
       "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",

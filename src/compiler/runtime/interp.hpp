@@ -149,6 +149,10 @@ bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();
 /// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
 V find_in_class(const V& cls, const std::string& name);
+/// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
+bool class_derives(const V& cls, const V& base);
+/// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
+bool abc_instance(const V& v, const std::string& abc);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.

@@ -311,6 +311,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return it->second;
     }
   }
+  if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+  }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
     if (V m = class_attr(obj, name, loc)) return m;
   }
@@ -488,7 +491,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
-  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
     if (!obj->attrs.count(name)) obj->order.push_back(name);
     obj->attrs[name] = v;
     return;

@@ -309,3 +309,41 @@ TEST_CASE("large dicts and sets keep Python's key equality through the hash inde
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isinstance, multiple inheritance, function attributes") {
+  Result r = run(
+      "import itertools\n"
+      "from itertools import repeat, chain, product\n"
+      "import collections.abc\n"
+      "from collections.abc import Iterable, Mapping, Sequence\n"
+      "assert list(chain([1], (2, 3))) == [1, 2, 3]\n"
+      "assert list(chain.from_iterable([[1], [2]])) == [1, 2]\n"
+      "assert tuple(repeat(7, 2)) == (7, 7)\n"
+      "assert list(product([1, 2], 'ab')) == [(1, 'a'), (1, 'b'), (2, 'a'), (2, 'b')]\n"
+      "assert list(itertools.accumulate([1, 2, 3])) == [1, 3, 6]\n"
+      "assert list(itertools.combinations([1, 2, 3], 2)) == [(1, 2), (1, 3), (2, 3)]\n"
+      "assert list(itertools.islice(range(10), 2, 8, 3)) == [2, 5]\n"
+      "assert list(itertools.zip_longest([1, 2], [3], fillvalue=0)) == [(1, 3), (2, 0)]\n"
+      "assert [(k, list(g)) for k, g in itertools.groupby('aabc')] == [('a', ['a', 'a']), ('b', ['b']), ('c', ['c'])]\n"
+      "assert isinstance([1], collections.abc.Iterable) and not isinstance(3, Iterable)\n"
+      "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance((1,), Sequence) and not isinstance('x', Mapping)\n"
+      "assert isinstance(len, collections.abc.Callable) and not isinstance(1, collections.abc.Callable)\n"
+      "class A: pass\n"
+      "class B: pass\n"
+      "class C(A, B): pass\n"
+      "assert isinstance(C(), B) and isinstance(C(), A)\n"
+      "class M(Mapping):\n"
+      "    def __getitem__(self, k): return 1\n"
+      "assert isinstance(M(), Mapping)\n"
+      "def ntuple(n):\n"
+      "    def parse(x):\n"
+      "        if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):\n"
+      "            return tuple(x)\n"
+      "        return tuple(repeat(x, n))\n"
+      "    return parse\n"
+      "assert ntuple(2)(3) == (3, 3) and ntuple(2)([4, 5]) == (4, 5)\n"
+      "r = repeat(1)\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}

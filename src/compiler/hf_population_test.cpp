@@ -166,6 +166,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
       }
     }
     exact += same;
+    if (same && !want_exact.count(type)) MESSAGE(type << ": the first call equals explain.json; not listed in expected_exact.txt (its whole run is checked only when listed)");
     if (want_exact.count(type)) {
       ++expected_seen;
       INFO(r.error);

@@ -44,14 +44,24 @@ struct Model {
 };
 Model pub(const std::string& name) { return {name, ours(name), {sources(name).string()}}; }
 /// A smoke model: testdata/public-models/smoke/<name>/source.txt holds `repo commit subdir [shim]`; the
-/// repository's files are under $TPARSE_PUBLIC_MODELS/smoke/<name>/ (subdir: its import root).
+/// repository's files are under $TPARSE_PUBLIC_MODELS/smoke/<name>/ (subdir: its import root). Further lines
+/// `root <folder> <repo> <commit>` name another repository the model imports (DiT: timm), its files under
+/// $TPARSE_PUBLIC_MODELS/smoke/<folder>/.
 Model smoke(const std::string& name) {
   Model m{name, ours("smoke") / name, {}};
   std::istringstream src(slurp(m.dir / "source.txt"));
+  std::string line;
+  std::getline(src, line);
+  std::istringstream first(line);
   std::string repo, commit, sub, shim;  // shim: a folder of testdata/public-models with our stand-ins (optional)
-  src >> repo >> commit >> sub >> shim;
+  first >> repo >> commit >> sub >> shim;
   m.roots = {(sources("smoke") / name / sub).lexically_normal().string()};
   if (!shim.empty()) m.roots.push_back(ours(shim).string());
+  while (std::getline(src, line)) {
+    std::istringstream more(line);
+    std::string kw, folder;
+    if (more >> kw >> folder && kw == "root") m.roots.push_back((sources("smoke") / folder).lexically_normal().string());
+  }
   return m;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
 
@@ -94,6 +95,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "maxsize") return mk_int(9223372036854775807LL);
         if (name == "modules") {  // a dict of the run: stores are kept (the lazy-module pattern), imports do not read it
           if (!sys_modules_) { sys_modules_ = std::make_shared<Obj>(); sys_modules_->k = VK::Dict; }
+          // every module loaded from source so far, a partly run one included (it is there before its body runs,
+          // as in Python: timm's register_model reads sys.modules[fn.__module__] while the module loads)
+          for (auto& [n, mod] : loaded_) {
+            bool have = false;
+            for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
+            if (!have && mod && mod->k == VK::Module && mod->menv) sys_modules_->dict.push_back({mk_str(n), mod});
+          }
           return sys_modules_;
         }
       }
@@ -160,6 +168,18 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       break;
     }
+    case VK::Func: case VK::Class: {  // a function's or class's dunder names (its module: the defining globals' __name__)
+      if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
+      if (name == "__doc__") return none();
+      if (name == "__module__") {
+        if (obj->k == VK::Class) if (auto it = obj->attrs.find("__module__"); it != obj->attrs.end()) return it->second;
+        Env* e = obj->closure.get();
+        while (e && e->parent) e = e->parent.get();
+        if (e && e->vars.count("__name__")) return e->vars["__name__"];
+        return mk_str("__main__");
+      }
+      break;
+    }
     case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
     case VK::Device: if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':'))); break;
     default: break;
@@ -187,7 +207,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "noop") return none();
   static const std::set<std::string> exceptions = {"ValueError", "RuntimeError", "Exception", "AssertionError", "TypeError", "KeyError",
                                                    "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
-  if (exceptions.count(name)) return make_exception(mk_builtin(name), args);
+  if (exceptions.count(name) || builtin_exception(name)) return make_exception(mk_builtin(name), args);
   if (name == "nn_module_init") {
     if (init_ctx_ && init_ctx_->mode == Mode::Record) {
       Graph& g = init_ctx_->graph;
@@ -287,10 +307,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "dict") {  // dict(), dict(mapping), dict(pairs), dict(**kw)
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
-    auto put = [&](V k, V v) {
-      for (auto& kv : d->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
-      d->dict.push_back({k, v});
-    };
+    auto put = [&](V k, V v) { dict_put(*d, k, v); };
     if (!args.empty()) {
       if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
       else
@@ -315,13 +332,13 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
+        if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str &&
+            abc_instance(v, abc->second->s))
+          return mk_bool(true);
         if (v->k == VK::Instance) {
           if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
-          for (V c2 = v->cls; c2;) {
-            if (c2.get() == k.get()) return mk_bool(true);
-            c2 = c2->bases.empty() ? nullptr : c2->bases[0];
-          }
         }
+        if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls && class_derives(v->cls, k)) return mk_bool(true);
       }
     }
     return mk_bool(false);
@@ -427,7 +444,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "getattr") {
     bool has = true;
-    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; }
+    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // getattr's default covers AttributeError only
+      has = false;
+    }
     if (!has && args.size() > 2) return args[2];
     error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
   }
@@ -444,7 +464,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
                  (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
       return mk_bool(has);
     }
-    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); }
+    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // hasattr: AttributeError means no
+      return mk_bool(false);
+    }
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
   if (name == "vars") {
@@ -524,7 +547,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
     if (os_environ_ && !args.empty())
-      for (auto& kv : os_environ_->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      if (V* v = dict_find(*os_environ_, arg(0))) return *v;
     return args.size() > 1 ? arg(1) : none();
   }
   if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system
@@ -643,6 +666,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "torch.set_default_device") {
     torch_function_mode_ = !args.empty() && arg(0)->k != VK::None;
     return none();
+  }
+  if (more_builtin_names().count(name)) {
+    bool handled = false;
+    V r = call_more_builtin(name, args, loc, handled);  // builtins_more.cpp
+    if (handled) return r;
   }
   {
     bool handled = false;

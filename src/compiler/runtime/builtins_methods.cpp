@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -108,19 +109,40 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "append") { self->items.push_back(arg(0)); return none(); }
     if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
-    if (m == "pop") { if (self->items.empty()) error(loc, "pop from empty list"); V v = self->items.back(); self->items.pop_back(); return v; }
+    if (m == "pop") {  // pop([i]): the last item, or item i (negative from the end)
+      if (self->items.empty()) error(loc, "pop from empty list");
+      long long n = static_cast<long long>(self->items.size()), i = n - 1;
+      if (!args.empty() && args[0]->k == VK::Int) i = args[0]->i < 0 ? args[0]->i + n : args[0]->i;
+      if (i < 0 || i >= n) error(loc, "pop index out of range");
+      V v = self->items[static_cast<size_t>(i)];
+      self->items.erase(self->items.begin() + i);
+      return v;
+    }
     if (m == "copy") return mk_list(self->items);
-    auto has = [&](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+    auto has = [&](const std::vector<V>& xs, const V& v) {  // strings and ints compared directly (timm's
+      if (v->k == VK::Str) {                                 // registry adds thousands of names to sets)
+        for (auto& x : xs) if (x->k == VK::Str && x->s == v->s) return true;
+        return false;
+      }
+      if (v->k == VK::Int) {
+        for (auto& x : xs)
+          if ((x->k == VK::Int && x->i == v->i) || (x->k == VK::Float && x->f == static_cast<double>(v->i)) ||
+              (x->k == VK::Bool && static_cast<long long>(x->b) == v->i))
+            return true;
+        return false;
+      }
+      std::string r = py_repr(v);
+      for (auto& x : xs) if (py_repr(x) == r) return true;
       return false;
     };
-    if (m == "add") { if (!has(self->items, arg(0))) self->items.push_back(arg(0)); return none(); }
+    if (m == "add") { set_add(*self, arg(0)); return none(); }
     if (m == "discard" || m == "remove") {
-      std::erase_if(self->items, [&](const V& x) { return py_repr(x) == py_repr(arg(0)); });
+      std::erase_if(self->items, [&](const V& x) { return same_key(x, arg(0)); });
+      keys_changed(*self);
       return none();
     }
-    if (m == "clear") { self->items.clear(); return none(); }
-    if (m == "count") { long long c = 0; for (auto& x : self->items) c += py_repr(x) == py_repr(arg(0)); return mk_int(c); }
+    if (m == "clear") { self->items.clear(); keys_changed(*self); return none(); }
+    if (m == "count") { long long c = 0; for (auto& x : self->items) c += same_key(x, arg(0)); return mk_int(c); }
     if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
     if (m == "issubset" || m == "issuperset") {
       auto other = iterate(arg(0), loc);
@@ -132,7 +154,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "union" || m == "update") {
       std::vector<V> out = self->items;
       for (auto& a : args) for (auto& x : iterate(a, loc)) if (!has(out, x)) out.push_back(x);
-      if (m == "update") { self->items = out; return none(); }
+      if (m == "update") { self->items = out; keys_changed(*self); return none(); }
       return mk_list(out);
     }
     if (m == "intersection" || m == "difference") {
@@ -141,12 +163,12 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       for (auto& x : self->items) if (has(other, x) == (m == "intersection")) out.push_back(x);
       return mk_list(out);
     }
-    if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); return none(); }
+    if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); keys_changed(*self); return none(); }
   }
   if (name.rfind("dict.", 0) == 0) {
     std::string m = name.substr(5);
     if (m == "get") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      if (V* v = dict_find(*self, arg(0))) return *v;
       return args.size() > 1 ? arg(1) : none();
     }
     if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
@@ -154,8 +176,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
     auto put = [&](V k, V v) {
       if (self->view_of && k->k == VK::Str) instance_dict_store(self->view_of, k->s, v);  // obj.__dict__.update(...)
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
-      self->dict.push_back({k, v});
+      dict_put(*self, k, v);
     };
     if (m == "update") {
       if (!args.empty()) {
@@ -166,11 +187,11 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return none();
     }
     if (m == "__getitem__") {
-      for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return kv.second;
+      if (V* v = dict_find(*self, arg(0))) return *v;
       error(loc, fmt::format("KeyError: {}", py_repr(arg(0))));
     }
     if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
-    if (m == "__contains__") { for (auto& kv : self->dict) if (py_repr(kv.first) == py_repr(arg(0))) return mk_bool(true); return mk_bool(false); }
+    if (m == "__contains__") return mk_bool(dict_find(*self, arg(0)) != nullptr);
     if (m == "copy") { auto d = std::make_shared<Obj>(); d->k = VK::Dict; d->dict = self->dict; return d; }
     if (m == "__init__") {  // super().__init__(...) of a dict subclass: the entries
       if (!args.empty() && arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
@@ -178,15 +199,14 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return none();
     }
     if (m == "pop" || m == "setdefault") {
-      for (auto it = self->dict.begin(); it != self->dict.end(); ++it)
-        if (py_repr(it->first) == py_repr(arg(0))) {
-          V v = it->second;
-          if (m == "pop") {
-            if (self->view_of && it->first->k == VK::Str) instance_dict_store(self->view_of, it->first->s, nullptr);
-            self->dict.erase(it);
-          }
+      if (m == "pop") {
+        if (V v = dict_erase(*self, arg(0))) {
+          if (self->view_of && arg(0)->k == VK::Str) instance_dict_store(self->view_of, arg(0)->s, nullptr);
           return v;
         }
+      } else if (V* v = dict_find(*self, arg(0))) {
+        return *v;
+      }
       if (m == "setdefault") {
         if (self->view_of && arg(0)->k == VK::Str) instance_dict_store(self->view_of, arg(0)->s, args.size() > 1 ? arg(1) : none());
         self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()});

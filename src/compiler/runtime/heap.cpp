@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/keys.hpp"
 #include "runtime/value.hpp"
 
 namespace tparse::compiler {
@@ -15,6 +16,7 @@ thread_local Heap* g_active = nullptr;
 void cut(Obj& o) {
   o.items.clear();
   o.dict.clear();
+  o.kix.pos.clear();
   o.attrs.clear();
   o.defaults.clear();
   o.bases.clear();

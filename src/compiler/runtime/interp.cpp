@@ -74,8 +74,21 @@ void Interp::run(const Module& m) {
   stack_.pop_back();
 }
 
+namespace {
+/// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
+bool loop_flow(Activation& act, bool& broke) {
+  if (act.flow == Flow::Continue) act.flow = Flow::Normal;
+  if (act.flow == Flow::Break) { act.flow = Flow::Normal; broke = true; return true; }
+  return act.flow == Flow::Return;
+}
+}  // namespace
+
 void Interp::exec_block(const std::vector<StmtP>& body) {
-  for (auto& s : body) exec(s);
+  Activation& act = *stack_.back();
+  for (auto& s : body) {
+    exec(s);
+    if (act.flow != Flow::Normal) return;
+  }
 }
 
 V Interp::lookup(const std::string& name, Location loc) {
@@ -141,7 +154,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
       "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_dataclass__", "__tparse_param_names__",
       "__tparse_package_all__"};
-  if (builtins.count(name)) {
+  if (builtins.count(name) || more_builtin_names().count(name) || builtin_exception(name)) {
     guard_builtin(name, loc);
     return mk_builtin(name);
   }
@@ -222,13 +235,12 @@ void Interp::exec_stmt(const StmtP& s) {
       try {
         for (auto& x : xs) {
           assign(s->target, x);
-          try { exec_block(s->body); }
-          catch (BreakSignal&) { broke = true; break; }
-          catch (ContinueSignal&) {}
+          exec_block(s->body);
+          if (loop_flow(act, broke)) break;
         }
       } catch (...) { --stack_.back()->loop_depth; throw; }
       --stack_.back()->loop_depth;
-      if (!broke) exec_block(s->orelse);
+      if (!broke && act.flow == Flow::Normal) exec_block(s->orelse);
       return;
     }
     case SK::While: {
@@ -248,11 +260,10 @@ void Interp::exec_stmt(const StmtP& s) {
         bool broke = false;
         while (test()) {
           if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
-          try { exec_block(s->body); }
-          catch (BreakSignal&) { broke = true; break; }
-          catch (ContinueSignal&) {}
+          exec_block(s->body);
+          if (loop_flow(act, broke)) break;
         }
-        if (!broke) exec_block(s->orelse);
+        if (!broke && act.flow == Flow::Normal) exec_block(s->orelse);
       } catch (...) { --stack_.back()->loop_depth; throw; }
       --stack_.back()->loop_depth;
       return;
@@ -327,11 +338,13 @@ void Interp::exec_stmt(const StmtP& s) {
       act.is_return_call = s->value && s->value->k == EK::Call;
       V v = s->value ? eval(s->value) : none();
       act.is_return_call = false;
-      throw ReturnSignal{v};
+      act.ret = std::move(v);
+      act.flow = Flow::Return;
+      return;
     }
     case SK::Pass: return;
-    case SK::Break: throw BreakSignal{};
-    case SK::Continue: throw ContinueSignal{};
+    case SK::Break: act.flow = Flow::Break; return;
+    case SK::Continue: act.flow = Flow::Continue; return;
     case SK::Import: exec_import(*s); return;
     case SK::ImportFrom: exec_import_from(*s); return;
     case SK::With: {
@@ -464,8 +477,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   try {
     if (fn->lambda_body) ret = eval(fn->lambda_body);
     else exec_block(fn->body);
-  } catch (ReturnSignal& r) {
-    ret = r.value;
+    if (act.flow == Flow::Return) ret = std::move(act.ret);
   } catch (...) {
     stack_.pop_back();
     throw;

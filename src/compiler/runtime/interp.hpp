@@ -142,8 +142,17 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
 
 /// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
 void flatten_tensors(const V& v, std::vector<V>& out);
+/// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
+bool builtin_exception(const std::string& name);
+/// A builtin exception name that is `want` or derives from it (OSError -> Exception).
+bool builtin_exception_is(const std::string& name, const std::string& want);
+const std::set<std::string>& more_builtin_names();
 /// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
 V find_in_class(const V& cls, const std::string& name);
+/// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
+bool class_derives(const V& cls, const V& base);
+/// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
+bool abc_instance(const V& v, const std::string& abc);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
@@ -157,6 +166,10 @@ std::string metrics_json(const std::string& cid, int frame_key, const std::strin
                          bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
 /// One activation of a user function (or the module scope) in the interpreter.
+/// How the last statement of a block left it: `return`, `break` and `continue` end the enclosing blocks up
+/// to their loop or function (exec_block stops at a non-Normal flow; loops and call_user consume it).
+enum class Flow { Normal, Return, Break, Continue };
+
 struct Activation {
   std::shared_ptr<Env> env;
   std::shared_ptr<FuncDef> fn;                 ///< null for module scope
@@ -171,18 +184,17 @@ struct Activation {
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
+  Flow flow = Flow::Normal;                    ///< set by return / break / continue (exec_block stops)
+  V ret;                                       ///< the value of the `return` that set flow = Return
 };
 
-struct ReturnSignal { V value; };
 /// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
 struct PyException {
   V value;                                     ///< the exception instance (its class in `cls`)
   Location loc;
 };
-struct BreakSignal {};
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};
-struct ContinueSignal {};
 
 /// Something the run could not model (an opaque call, a torch op without a shape rule, a stop): the
 /// result is approximate. Listed at the end of `tparse explain` / `tparse compile` (runtime/opaque.cpp).
@@ -235,6 +247,8 @@ class Interp {
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
+  /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
+  V call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_container_method(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
@@ -382,6 +396,7 @@ class Interp {
   V make_exception(const V& cls_or_name, std::vector<V> args);  ///< instance of a builtin or user exception class
   bool exception_matches(const V& exc, const V& handler, Location loc);
   void exec_try(const Stmt& s);
+  void exec_finally(const std::vector<StmtP>& body);  ///< a finally block, keeping how the try was left
   std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
   std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name
   FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -64,17 +65,13 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
     d->dict = a->dict;
-    for (auto& kv : b->dict) {
-      bool found = false;
-      for (auto& e : d->dict) if (py_repr(e.first) == py_repr(kv.first)) { e.second = kv.second; found = true; break; }
-      if (!found) d->dict.push_back(kv);
-    }
+    for (auto& kv : b->dict) dict_put(*d, kv.first, kv.second);
     return d;
   }
   if (a->k == VK::List && b->k == VK::List && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // lists do not take these operators: both operands are sets (sets are lists without equal items)
     auto has = [](const std::vector<V>& xs, const V& v) {
-      for (auto& x : xs) if (py_repr(x) == py_repr(v)) return true;
+      for (auto& x : xs) if (same_key(x, v)) return true;
       return false;
     };
     std::vector<V> out;
@@ -217,6 +214,8 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     }
     bool r = false;
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
+    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float))
+      r = dict_find(*b, a) != nullptr;
     else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
     else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;
     else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);

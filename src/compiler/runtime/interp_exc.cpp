@@ -13,10 +13,30 @@ std::string class_name(const V& c) { return c && (c->k == VK::Builtin || c->k ==
 
 /// Builtin exception hierarchy, the part scripts meet (child -> parent).
 const std::map<std::string, std::string>& builtin_parent() {
-  static const std::map<std::string, std::string> p = {
-      {"ValueError", "Exception"}, {"RuntimeError", "Exception"}, {"TypeError", "Exception"}, {"AssertionError", "Exception"},
-      {"LookupError", "Exception"}, {"KeyError", "LookupError"}, {"IndexError", "LookupError"},
-      {"NotImplementedError", "RuntimeError"}, {"StopIteration", "Exception"}, {"Exception", "BaseException"}};
+  static const std::map<std::string, std::string> p = {  // CPython 3.12's builtin exception hierarchy
+      {"Exception", "BaseException"}, {"SystemExit", "BaseException"}, {"KeyboardInterrupt", "BaseException"},
+      {"GeneratorExit", "BaseException"}, {"BaseExceptionGroup", "BaseException"}, {"ExceptionGroup", "Exception"},
+      {"ArithmeticError", "Exception"}, {"FloatingPointError", "ArithmeticError"}, {"OverflowError", "ArithmeticError"},
+      {"ZeroDivisionError", "ArithmeticError"}, {"AssertionError", "Exception"}, {"AttributeError", "Exception"},
+      {"BufferError", "Exception"}, {"EOFError", "Exception"}, {"ImportError", "Exception"},
+      {"ModuleNotFoundError", "ImportError"}, {"LookupError", "Exception"}, {"IndexError", "LookupError"},
+      {"KeyError", "LookupError"}, {"MemoryError", "Exception"}, {"NameError", "Exception"},
+      {"UnboundLocalError", "NameError"}, {"OSError", "Exception"}, {"EnvironmentError", "Exception"}, {"IOError", "Exception"},
+      {"BlockingIOError", "OSError"}, {"ChildProcessError", "OSError"}, {"ConnectionError", "OSError"},
+      {"BrokenPipeError", "ConnectionError"}, {"ConnectionAbortedError", "ConnectionError"},
+      {"ConnectionRefusedError", "ConnectionError"}, {"ConnectionResetError", "ConnectionError"},
+      {"FileExistsError", "OSError"}, {"FileNotFoundError", "OSError"}, {"InterruptedError", "OSError"},
+      {"IsADirectoryError", "OSError"}, {"NotADirectoryError", "OSError"}, {"PermissionError", "OSError"},
+      {"ProcessLookupError", "OSError"}, {"TimeoutError", "OSError"}, {"ReferenceError", "Exception"},
+      {"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+      {"StopIteration", "Exception"}, {"StopAsyncIteration", "Exception"}, {"SyntaxError", "Exception"},
+      {"IndentationError", "SyntaxError"}, {"TabError", "IndentationError"}, {"SystemError", "Exception"},
+      {"TypeError", "Exception"}, {"ValueError", "Exception"}, {"UnicodeError", "ValueError"},
+      {"UnicodeDecodeError", "UnicodeError"}, {"UnicodeEncodeError", "UnicodeError"},
+      {"UnicodeTranslateError", "UnicodeError"}, {"Warning", "Exception"}, {"BytesWarning", "Warning"},
+      {"DeprecationWarning", "Warning"}, {"EncodingWarning", "Warning"}, {"FutureWarning", "Warning"},
+      {"ImportWarning", "Warning"}, {"PendingDeprecationWarning", "Warning"}, {"ResourceWarning", "Warning"},
+      {"RuntimeWarning", "Warning"}, {"SyntaxWarning", "Warning"}, {"UnicodeWarning", "Warning"}, {"UserWarning", "Warning"}};
   return p;
 }
 
@@ -34,6 +54,15 @@ bool derives(const V& c, const std::string& want) {
   return false;
 }
 }  // namespace
+
+bool builtin_exception(const std::string& name) { return builtin_parent().count(name) > 0; }
+
+bool builtin_exception_is(const std::string& name, const std::string& want) {
+  if (name == want) return true;
+  for (auto it = builtin_parent().find(name); it != builtin_parent().end(); it = builtin_parent().find(it->second))
+    if (it->second == want) return true;
+  return false;
+}
 
 V Interp::make_exception(const V& cls_or_name, std::vector<V> args) {
   V cls = cls_or_name;
@@ -87,12 +116,24 @@ void Interp::exec_try(const Stmt& s) {
       struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       exec_block(handler->body);
     }
-    if (completed) exec_block(s.orelse);
+    if (completed && stack_.back()->flow == Flow::Normal) exec_block(s.orelse);
   } catch (...) {
-    exec_block(s.final_body);
+    exec_finally(s.final_body);
     throw;
   }
-  exec_block(s.final_body);
+  exec_finally(s.final_body);
+}
+
+void Interp::exec_finally(const std::vector<StmtP>& body) {
+  // a `finally` runs also when the try left by return / break / continue; that way of leaving goes on
+  // after it unless the finally block itself returns or breaks
+  if (body.empty()) return;
+  Activation& act = *stack_.back();
+  Flow saved = act.flow;
+  V saved_ret = act.ret;
+  act.flow = Flow::Normal;
+  exec_block(body);
+  if (act.flow == Flow::Normal) { act.flow = saved; act.ret = std::move(saved_ret); }
 }
 
 }  // namespace tparse::compiler

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -176,11 +177,7 @@ V Interp::eval(const ExprP& e) {
     case EK::Dict: {
       auto d = std::make_shared<Obj>();
       d->k = VK::Dict;
-      auto put = [&](V k, V v) {  // a later key replaces an earlier one in place, as in Python
-        for (auto& kv : d->dict)
-          if (py_repr(kv.first) == py_repr(k)) { kv.second = v; return; }
-        d->dict.push_back({k, v});
-      };
+      auto put = [&](V k, V v) { dict_put(*d, k, v); };  // a later key replaces an earlier one in place
       for (size_t i = 0; i + 1 < e->a.size(); i += 2) {
         if (e->a[i]->k == EK::Starred && e->a[i]->s == "**") {
           V m = eval(e->a[i + 1]);
@@ -312,8 +309,7 @@ void Interp::assign(const ExprP& t, V v) {
       }
       if (obj->k == VK::Dict) {
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
-        for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) { kv.second = v; return; }
-        obj->dict.push_back({idx, v});
+        dict_put(*obj, idx, v);
         return;
       }
       if (obj->k == VK::Instance && obj->builtin_nn == "ModuleList") {

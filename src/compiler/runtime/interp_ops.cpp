@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -222,7 +223,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         for (size_t i = 0; i < fields.size(); ++i) {
           V v = i < args.size() ? args[i] : nullptr;
           for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
-          if (!v) v = find_in_class(callee, fields[i]);
+          if (!v) {
+            v = find_in_class(callee, fields[i]);  // the class default; field(default_factory=f): a fresh f()
+            if (v && v->k == VK::Instance && v->cls && v->cls->s == "_TparseFieldFactory" && v->attrs.count("factory"))
+              v = call(v->attrs["factory"], {}, {}, loc);
+          }
           if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
           inst->attrs[fields[i]] = v;
           inst->order.push_back(fields[i]);
@@ -305,6 +310,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       for (size_t i = 0; i < obj->items.size(); ++i) if (obj->items[i] == it->second) materialize_item(obj, i);
       return it->second;
     }
+  }
+  if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
     if (V m = class_attr(obj, name, loc)) return m;
@@ -483,7 +491,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
-  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module) {
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
     if (!obj->attrs.count(name)) obj->order.push_back(name);
     obj->attrs[name] = v;
     return;
@@ -549,7 +557,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Dict) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
-    for (auto& kv : obj->dict) if (py_repr(kv.first) == py_repr(idx)) return kv.second;
+    if (V* v = dict_find(*obj, idx)) return *v;
     error(loc, fmt::format("KeyError: {}", py_repr(idx)));
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {

@@ -33,7 +33,9 @@ TEST_CASE("property with a setter, __getattr__ fallback, @dataclass __init__") {
                  "    def __getattr__(self, k):\n        return k + '!'\n"
                  "a = A()\na.x = 3\nassert a.x == 30\nassert a.zz == 'zz!'\nassert a._x == 30\n"
                  "from dataclasses import dataclass, field\n@dataclass\nclass C:\n    n: int\n    w: float = 0.5\n    tags: list = field(default_factory=list)\n"
-                 "c = C(3, tags=[1])\nassert c.n == 3 and c.w == 0.5 and c.tags == [1]\n");
+                 "c = C(3, tags=[1])\nassert c.n == 3 and c.w == 0.5 and c.tags == [1]\n"
+                 // default_factory runs per instance: two instances never share the list
+                 "a1 = C(1)\na2 = C(2)\na1.tags.append('x')\nassert a1.tags == ['x'] and a2.tags == []\n");
   INFO(r.error);
   CHECK(r.ok);
   Result ro = run("class A:\n    @property\n    def x(self):\n        return 1\na = A()\na.x = 2\n");
@@ -244,6 +246,104 @@ TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {
                  "assert T(3).sq == 9\n"
                  "@dataclass\nclass Dims:\n    a: int\n    b: int = 2\n"
                  "d = Dims(1)\ne = replace(d, b=5)\nassert (e.a, e.b) == (1, 5) and d.b == 2\nassert asdict(e) == {'a': 1, 'b': 5}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex / format / issubclass, dunder names") {
+  Result r = run("try:\n    raise FileNotFoundError('x')\nexcept OSError as e:\n    caught = True\nassert caught\n"
+                 "class E(AttributeError):\n    pass\nassert issubclass(E, Exception) and not issubclass(E, KeyError)\n"
+                 "assert issubclass(UserWarning, Warning) and issubclass(ModuleNotFoundError, ImportError)\n"
+                 "assert hex(255) == '0xff' and oct(8) == '0o10' and bin(5) == '0b101' and hash(7) == 7\n"
+                 "assert format(3.14159, '.2f') == '3.14' and format(7) == '7'\n"
+                 "class A:\n    z = 1\n    def f(self):\n        pass\nassert 'z' in dir(A) and 'f' in dir(A)\n"
+                 "assert A.__name__ == 'A' and A.f.__name__ == 'f' and A.__module__ == '__main__'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result o = run("f = open('x.txt')\n");
+  CHECK(o.ok);
+  CHECK(!o.unmodelled.empty());  // no value at build time: opaque and noted, not a stop
+}
+
+TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
+  Result r = run("from collections import defaultdict, deque, Counter, namedtuple\n"
+                 "d = defaultdict(list)\nd['a'].append(1)\nassert d['a'] == [1] and 'a' in d and len(d) == 1\n"
+                 "q = deque([1, 2], maxlen=3)\nq.appendleft(0)\nq.append(3)\nassert list(q) == [1, 2, 3]\n"
+                 "c = Counter('aab')\nassert c['a'] == 2 and c['z'] == 0\n"
+                 "P = namedtuple('P', 'x y', defaults=[5])\np = P(1)\nassert p.x == 1 and p[1] == 5 and p._asdict() == {'x': 1, 'y': 5}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("return / break / continue leave blocks as in Python (loops, try/finally, with, else clauses)") {
+  Result r = run(
+      "def f(xs):\n    out = []\n    for x in xs:\n        if x == 2:\n            continue\n        if x == 4:\n            break\n        out.append(x)\n    else:\n        out.append('else')\n    return out\n"
+      "assert f([1, 2, 3, 4, 5]) == [1, 3]\nassert f([1, 2]) == [1, 'else']\n"
+      "log = []\ndef g():\n    try:\n        return 1\n    finally:\n        log.append('fin')\n    log.append('after')\n"
+      "assert g() == 1 and log == ['fin']\n"
+      "def h():\n    try:\n        return 1\n    finally:\n        return 2\nassert h() == 2\n"
+      "def w():\n    n = 0\n    while True:\n        n += 1\n        try:\n            if n < 3:\n                continue\n            break\n        finally:\n            log.append(n)\n    return n\n"
+      "assert w() == 3 and log == ['fin', 1, 2, 3]\n"
+      "class CM:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        log.append('exit')\n"
+      "def k():\n    with CM():\n        return 5\n    return 6\nassert k() == 5 and log[-1] == 'exit'\n"
+      "def nested():\n    for i in range(3):\n        for j in range(3):\n            if j == 1:\n                return (i, j)\n    return None\nassert nested() == (0, 1)\n"
+      "def tr():\n    try:\n        pass\n    except ValueError:\n        return 'exc'\n    else:\n        return 'else'\nassert tr() == 'else'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("large dicts and sets keep Python's key equality through the hash index (1 == 1.0 == True, pops, re-adds)") {
+  Result r = run(
+      "d = {}\nfor i in range(100):\n    d['k%d' % i] = i\n    d[i] = -i\n"
+      "assert len(d) == 200 and d['k57'] == 57 and d[57] == -57\n"
+      "d[57.0] = 'f'\nassert d[57] == 'f' and len(d) == 200\n"
+      "d[True] = 'one'\nassert d[1] == 'one' and d[1.0] == 'one'\n"
+      "assert d.pop('k3') == 3 and 'k3' not in d and len(d) == 199\n"
+      "d['k3'] = 33\nassert d['k3'] == 33 and list(d.keys())[-1] == 'k3'\n"
+      "assert d.get((1, 2)) is None\nd[(1, 2)] = 't'\nassert d[(1, 2)] == 't' and (1, 2) in d\n"
+      "s = set()\nfor i in range(50):\n    s.add(i % 30)\n    s.add('x%d' % (i % 20))\n"
+      "assert len(s) == 50\ns.discard(5)\ns.add(5)\ns.add(5.0)\nassert len(s) == 50\n"
+      "e = dict(d)\ne['new'] = 1\nassert 'new' not in d and e['k57'] == 57\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isinstance, multiple inheritance, function attributes") {
+  Result r = run(
+      "import itertools\n"
+      "from itertools import repeat, chain, product\n"
+      "import collections.abc\n"
+      "from collections.abc import Iterable, Mapping, Sequence\n"
+      "assert list(chain([1], (2, 3))) == [1, 2, 3]\n"
+      "assert list(chain.from_iterable([[1], [2]])) == [1, 2]\n"
+      "assert tuple(repeat(7, 2)) == (7, 7)\n"
+      "assert list(product([1, 2], 'ab')) == [(1, 'a'), (1, 'b'), (2, 'a'), (2, 'b')]\n"
+      "assert list(itertools.accumulate([1, 2, 3])) == [1, 3, 6]\n"
+      "assert list(itertools.combinations([1, 2, 3], 2)) == [(1, 2), (1, 3), (2, 3)]\n"
+      "assert list(itertools.islice(range(10), 2, 8, 3)) == [2, 5]\n"
+      "assert list(itertools.zip_longest([1, 2], [3], fillvalue=0)) == [(1, 3), (2, 0)]\n"
+      "assert [(k, list(g)) for k, g in itertools.groupby('aabc')] == [('a', ['a', 'a']), ('b', ['b']), ('c', ['c'])]\n"
+      "assert isinstance([1], collections.abc.Iterable) and not isinstance(3, Iterable)\n"
+      "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance((1,), Sequence) and not isinstance('x', Mapping)\n"
+      "assert isinstance(len, collections.abc.Callable) and not isinstance(1, collections.abc.Callable)\n"
+      "class A: pass\n"
+      "class B: pass\n"
+      "class C(A, B): pass\n"
+      "assert isinstance(C(), B) and isinstance(C(), A)\n"
+      "class M(Mapping):\n"
+      "    def __getitem__(self, k): return 1\n"
+      "assert isinstance(M(), Mapping)\n"
+      "def ntuple(n):\n"
+      "    def parse(x):\n"
+      "        if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):\n"
+      "            return tuple(x)\n"
+      "        return tuple(repeat(x, n))\n"
+      "    return parse\n"
+      "assert ntuple(2)(3) == (3, 3) and ntuple(2)([4, 5]) == (4, 5)\n"
+      "r = repeat(1)\n"
+      );
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "frontend/ast.hpp"
@@ -51,6 +52,13 @@ struct CompileOpts {
   bool fullgraph = false;
 };
 
+/// Positions of dict keys / set items by key hash (runtime/keys.hpp): the first `n` entries are indexed;
+/// lookups extend it over entries appended since and rebuild it when entries were removed.
+struct KeyIndex {
+  std::unordered_multimap<size_t, size_t> pos;
+  size_t n = 0;
+};
+
 /// A Python value. Its shared_ptr edges may form cycles; the run's Heap cuts them (heap.hpp).
 struct Obj : HeapMember<Obj> {
   VK k = VK::None;
@@ -81,6 +89,7 @@ struct Obj : HeapMember<Obj> {
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
+  KeyIndex kix;                           ///< dict keys / set items by key (runtime/keys.cpp; large ones only)
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

@@ -8,9 +8,16 @@ def dataclass(cls=None, **kwargs):
     return __tparse_dataclass__(cls)
 
 
+class _TparseFieldFactory:
+    """field(default_factory=f): each instance's __init__ calls f (a fresh list / dict / deque per instance)."""
+
+    def __init__(self, factory):
+        self.factory = factory
+
+
 def field(default=None, default_factory=None, **kwargs):
     if default_factory is not None:
-        return default_factory()
+        return _TparseFieldFactory(default_factory)
     return default
 
 

@@ -1,0 +1,133 @@
+// The rest of Python's builtins that model files name: the whole builtin exception hierarchy (names
+// only; interp_exc.cpp matches by it), dir / hash / format / hex / oct / bin / issubclass / delattr /
+// locals / ascii, and the ones a model cannot have a value for at build time (open, input, eval, exec,
+// compile, bytes, ...), which give an opaque value and a note instead of stopping the run.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+bool class_derives(const V& cls, const V& base) {
+  if (!cls) return false;
+  if (cls.get() == base.get()) return true;
+  for (auto& b : cls->bases)
+    if (b && b->k == VK::Class && class_derives(b, base)) return true;
+  return false;
+}
+
+bool abc_instance(const V& v, const std::string& abc) {
+  auto has = [&](const char* m) { return v->k == VK::Instance && v->cls && find_in_class(v->cls, m) != nullptr; };
+  bool list = v->k == VK::List, tuple = v->k == VK::Tuple, str = v->k == VK::Str, dict = v->k == VK::Dict;
+  bool it = v->k == VK::Iterator;
+  if (abc == "Iterable") return list || tuple || str || dict || it || v->k == VK::Tensor || has("__iter__");
+  if (abc == "Iterator" || abc == "Generator") return it;
+  if (abc == "Sized") return list || tuple || str || dict || v->k == VK::Tensor || has("__len__");
+  if (abc == "Container") return list || tuple || str || dict || has("__contains__");
+  if (abc == "Collection" || abc == "Reversible") return list || tuple || str || dict || (has("__len__") && has("__iter__"));
+  if (abc == "Sequence") return list || tuple || str;
+  if (abc == "MutableSequence") return list;
+  if (abc == "Mapping" || abc == "MutableMapping") return dict;
+  if (abc == "Callable")
+    return v->k == VK::Func || v->k == VK::Builtin || v->k == VK::Bound || v->k == VK::Class || v->k == VK::Compiled ||
+           (v->k == VK::Instance && !v->builtin_nn.empty()) || has("__call__");
+  if (abc == "Hashable") return !list && !dict;
+  return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
+}
+
+const std::set<std::string>& more_builtin_names() {
+  static const std::set<std::string> s = {
+      "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
+      "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
+      "help", "aiter", "anext", "NotImplemented", "Ellipsis"};
+  return s;
+}
+
+V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
+  handled = true;
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  if (name == "dir") {  // sorted names: an object's attributes and its class's, a module's globals
+    std::set<std::string> names;
+    if (args.empty()) {
+      for (auto& [n, v] : stack_.back()->env->vars) names.insert(n);
+    } else {
+      V o = arg(0);
+      for (auto& [n, v] : o->attrs) names.insert(n);
+      for (V c = o->k == VK::Instance ? o->cls : o->k == VK::Class ? o : nullptr; c; c = c->bases.empty() ? nullptr : c->bases[0])
+        for (auto& [n, v] : c->attrs) names.insert(n);
+      if (o->k == VK::Module && o->menv) for (auto& [n, v] : o->menv->vars) names.insert(n);
+    }
+    std::vector<V> xs;
+    for (auto& n : names) xs.push_back(mk_str(n));
+    return mk_list(xs);
+  }
+  if (name == "hash") {
+    V o = arg(0);
+    if (o->k == VK::Int) return mk_int(o->i);
+    if (o->k == VK::Bool) return mk_int(o->b ? 1 : 0);
+    return mk_int(static_cast<long long>(std::hash<std::string>{}(py_repr(o)) & 0x7fffffffffffffffULL));
+  }
+  if (name == "hex" || name == "oct" || name == "bin") {
+    V o = arg(0);
+    if (o->k != VK::Int) error(loc, fmt::format("'{}' object cannot be interpreted as an integer", type_name(o)));
+    long long v = o->i;
+    std::string sign = v < 0 ? "-" : "";
+    unsigned long long u = v < 0 ? 0ULL - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v);
+    if (name == "hex") return mk_str(fmt::format("{}0x{:x}", sign, u));
+    if (name == "oct") return mk_str(fmt::format("{}0o{:o}", sign, u));
+    return mk_str(fmt::format("{}0b{:b}", sign, u));
+  }
+  if (name == "format") {  // format(v) and the common specs of numbers
+    V o = arg(0);
+    std::string spec = args.size() > 1 && args[1]->k == VK::Str ? args[1]->s : "";
+    if (spec.empty()) return mk_str(py_str(o));
+    try {
+      if (o->k == VK::Int) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->i));
+      if (o->k == VK::Float) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->f));
+      if (o->k == VK::Str) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->s));
+    } catch (const fmt::format_error&) {
+    }
+    note_unmodelled(loc, "format() with the spec '" + spec + "'");
+    return mk_opaque("format()");
+  }
+  if (name == "issubclass") {
+    V c = arg(0), want = arg(1);
+    std::vector<V> wants = want->k == VK::Tuple ? want->items : std::vector<V>{want};
+    std::function<bool(const V&, const V&)> sub = [&](const V& a, const V& b) {
+      if (!a) return false;
+      if (a.get() == b.get() || (a->k == VK::Builtin && b->k == VK::Builtin && builtin_exception_is(a->s, b->s))) return true;
+      if (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) return true;
+      if (b->k == VK::Builtin && b->s == "object") return true;
+      for (auto& base : a->bases) if (sub(base, b)) return true;
+      return false;
+    };
+    for (auto& w : wants) if (sub(c, w)) return mk_bool(true);
+    return mk_bool(false);
+  }
+  if (name == "delattr") {
+    V o = arg(0);
+    std::string n = arg(1)->s;
+    o->attrs.erase(n);
+    o->order.erase(std::remove(o->order.begin(), o->order.end(), n), o->order.end());
+    return none();
+  }
+  if (name == "locals") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (auto& n : stack_.back()->env->order) d->dict.push_back({mk_str(n), stack_.back()->env->vars[n]});
+    return d;
+  }
+  if (name == "ascii") return mk_str(py_repr(arg(0)));
+  // no value at build time: opaque, noted
+  note_unmodelled(loc, name + "()");
+  return mk_opaque(name + "()");
+}
+
+}  // namespace tparse::compiler

@@ -343,104 +343,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     }
     return mk_bool(false);
   }
-  if (name == "enumerate") {
-    std::vector<V> xs;
-    long long i = args.size() > 1 ? arg(1)->i : 0;
-    for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
-    return mk_list(xs);
-  }
-  if (name == "zip") {
-    std::vector<std::vector<V>> ls;
-    for (auto& a : args) ls.push_back(iterate(a, loc));
-    std::vector<V> xs;
-    for (size_t i = 0;; ++i) {
-      std::vector<V> t;
-      for (auto& l : ls) { if (i >= l.size()) return mk_list(xs); t.push_back(l[i]); }
-      if (ls.empty()) return mk_list(xs);
-      xs.push_back(mk_tuple(t));
-    }
-  }
-  if (name == "reversed") { auto xs = iterate(arg(0), loc); std::reverse(xs.begin(), xs.end()); return mk_list(xs); }
-  if (name == "sum") {
-    V acc = args.size() > 1 ? arg(1) : mk_int(0);
-    for (auto& x : iterate(arg(0), loc)) acc = binop("+", acc, x, loc);
-    return acc;
-  }
-  if (name == "max" || name == "min") {
-    std::vector<V> xs = args.size() == 1 ? iterate(arg(0), loc) : args;
-    if (xs.empty()) error(loc, fmt::format("{}() arg is an empty sequence", name));
-    V best = xs[0];
-    for (auto& x : xs) if (truthy(compare(name == "max" ? ">" : "<", x, best, loc), loc)) best = x;
-    return best;
-  }
-  if (name == "abs") {
-    V v = arg(0);
-    if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
-    return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
-  }
-  if (name == "round") return mk_int(std::llround(arg(0)->k == VK::Float ? arg(0)->f : arg(0)->i));
-  if (name == "any" || name == "all") {
-    bool any = false, all = true;
-    for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
-    return mk_bool(name == "any" ? any : all);
-  }
-  if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point
-    const std::string& c = arg(0)->s;
-    unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
-    size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
-    if (c.size() != n) error(loc, fmt::format("TypeError: ord() expected a character, but string of length {} found", c.size()));
-    long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
-    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
-    return mk_int(cp);
-  }
-  if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
-    long long cp = arg(0)->i;
-    if (cp < 0 || cp > 0x10FFFF) error(loc, "ValueError: chr() arg not in range(0x110000)");
-    std::string out;
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-    else { out += static_cast<char>(0xF0 | (cp >> 18)); out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-    return mk_str(out);
-  }
-  if (name == "iter" && args.size() == 1) {  // an iterator over the items (a generator's already are)
-    if (arg(0)->k == VK::Iterator) return arg(0);
-    auto it = std::make_shared<Obj>();
-    it->k = VK::Iterator;
-    it->items = iterate(arg(0), loc);
-    return it;
-  }
-  if (name == "next" && !args.empty() && (arg(0)->k == VK::Iterator || arg(0)->k == VK::List)) {
-    // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),
-    // a generator expression): `next(self.parameters())` is its first item
-    V it = arg(0);
-    if (it->pos < it->items.size()) return it->items[it->pos++];
-    if (args.size() > 1) return arg(1);
-    throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
-  }
-  if (name == "map" && args.size() >= 2) {  // map(f, *iterables): f over the items in step (a list: iterated once)
-    std::vector<std::vector<V>> its;
-    for (size_t i = 1; i < args.size(); ++i) its.push_back(iterate(arg(i), loc));
-    size_t n = its[0].size();
-    for (auto& it : its) n = std::min(n, it.size());
-    std::vector<V> out;
-    for (size_t k = 0; k < n; ++k) {
-      std::vector<V> a;
-      for (auto& it : its) a.push_back(it[k]);
-      out.push_back(call(arg(0), a, {}, loc));
-    }
-    return mk_list(out);
-  }
-  if (name == "filter" && args.size() == 2) {  // filter(None, xs) keeps the truthy items
-    std::vector<V> out;
-    for (auto& x : iterate(arg(1), loc))
-      if (truthy(arg(0)->k == VK::None ? x : call(arg(0), {x}, {}, loc), loc)) out.push_back(x);
-    return mk_list(out);
-  }
-  if (name == "sorted") {
-    auto xs = iterate(arg(0), loc);
-    std::stable_sort(xs.begin(), xs.end(), [&](const V& a, const V& b) { return truthy(compare("<", a, b, loc), loc); });
-    return mk_list(xs);
+  {
+    bool handled = false;
+    V r = call_iter_builtin(name, args, kwargs, loc, handled);  // builtins_iter.cpp
+    if (handled) return r;
   }
   if (name == "getattr") {
     bool has = true;

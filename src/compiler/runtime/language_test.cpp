@@ -347,3 +347,16 @@ TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isins
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stable, first of equal items)") {
+  Result r = run(
+      "xs = ['bb', 'a', 'ccc', 'dd']\n"
+      "assert sorted(xs, key=len) == ['a', 'bb', 'dd', 'ccc']\n"
+      "assert sorted(xs, key=len, reverse=True) == ['ccc', 'bb', 'dd', 'a']\n"
+      "assert sorted([3, 1, 2], reverse=True) == [3, 2, 1]\n"
+      "assert max(xs, key=len) == 'ccc' and min(xs, key=len) == 'a' and max(['bb', 'dd'], key=len) == 'bb'\n"
+      "assert max([], default=7) == 7 and min([4, 2, 9]) == 2 and max(1, 5, 3) == 5\n"
+      "d = {'x': 3, 'y': 1}\nassert max(d, key=d.get) == 'x' and sorted(d.items(), key=lambda kv: kv[1])[0] == ('y', 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

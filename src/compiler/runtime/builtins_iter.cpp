@@ -1,0 +1,148 @@
+// Builtins over iterables: enumerate, zip, reversed, sum, max / min, abs, round, any / all, ord / chr,
+// iter / next, map, filter, sorted (with key= / reverse= / default= as Python's). The rest of the
+// builtins: builtins.cpp, builtins_more.cpp.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+
+namespace tparse::compiler {
+
+V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                            Location loc, bool& handled) {
+  handled = true;
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  auto kwarg = [&](const char* k) -> V {
+    for (auto& [n, v] : kwargs) if (n == k) return v;
+    return nullptr;
+  };
+  if (name == "enumerate") {
+    std::vector<V> xs;
+    long long i = args.size() > 1 ? arg(1)->i : 0;
+    for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
+    return mk_list(xs);
+  }
+  if (name == "zip") {
+    std::vector<std::vector<V>> ls;
+    for (auto& a : args) ls.push_back(iterate(a, loc));
+    std::vector<V> xs;
+    for (size_t i = 0;; ++i) {
+      std::vector<V> t;
+      for (auto& l : ls) { if (i >= l.size()) return mk_list(xs); t.push_back(l[i]); }
+      if (ls.empty()) return mk_list(xs);
+      xs.push_back(mk_tuple(t));
+    }
+  }
+  if (name == "reversed") { auto xs = iterate(arg(0), loc); std::reverse(xs.begin(), xs.end()); return mk_list(xs); }
+  if (name == "sum") {
+    V acc = args.size() > 1 ? arg(1) : mk_int(0);
+    for (auto& x : iterate(arg(0), loc)) acc = binop("+", acc, x, loc);
+    return acc;
+  }
+  if (name == "max" || name == "min") {  // key= and default= as Python's; the first of equal items wins
+    std::vector<V> xs = args.size() == 1 ? iterate(arg(0), loc) : args;
+    V key = kwarg("key");
+    if (xs.empty()) {
+      if (V d = kwarg("default")) return d;
+      error(loc, fmt::format("{}() arg is an empty sequence", name));
+    }
+    auto k = [&](const V& x) { return key && key->k != VK::None ? call(key, {x}, {}, loc) : x; };
+    V best = xs[0], best_key = k(xs[0]);
+    for (size_t i = 1; i < xs.size(); ++i) {
+      V kx = k(xs[i]);
+      if (truthy(compare(name == "max" ? ">" : "<", kx, best_key, loc), loc)) { best = xs[i]; best_key = kx; }
+    }
+    return best;
+  }
+  if (name == "abs") {
+    V v = arg(0);
+    if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
+    return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
+  }
+  if (name == "round") return mk_int(std::llround(arg(0)->k == VK::Float ? arg(0)->f : arg(0)->i));
+  if (name == "any" || name == "all") {
+    bool any = false, all = true;
+    for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
+    return mk_bool(name == "any" ? any : all);
+  }
+  if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point
+    const std::string& c = arg(0)->s;
+    unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
+    size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
+    if (c.size() != n) error(loc, fmt::format("TypeError: ord() expected a character, but string of length {} found", c.size()));
+    long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
+    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
+    return mk_int(cp);
+  }
+  if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
+    long long cp = arg(0)->i;
+    if (cp < 0 || cp > 0x10FFFF) error(loc, "ValueError: chr() arg not in range(0x110000)");
+    std::string out;
+    if (cp < 0x80) out += static_cast<char>(cp);
+    else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else if (cp < 0x10000) { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    else { out += static_cast<char>(0xF0 | (cp >> 18)); out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+    return mk_str(out);
+  }
+  if (name == "iter" && args.size() == 1) {  // an iterator over the items (a generator's already are)
+    if (arg(0)->k == VK::Iterator) return arg(0);
+    auto it = std::make_shared<Obj>();
+    it->k = VK::Iterator;
+    it->items = iterate(arg(0), loc);
+    return it;
+  }
+  if (name == "next" && !args.empty() && (arg(0)->k == VK::Iterator || arg(0)->k == VK::List)) {
+    // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),
+    // a generator expression): `next(self.parameters())` is its first item
+    V it = arg(0);
+    if (it->pos < it->items.size()) return it->items[it->pos++];
+    if (args.size() > 1) return arg(1);
+    throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
+  }
+  if (name == "map" && args.size() >= 2) {  // map(f, *iterables): f over the items in step (a list: iterated once)
+    std::vector<std::vector<V>> its;
+    for (size_t i = 1; i < args.size(); ++i) its.push_back(iterate(arg(i), loc));
+    size_t n = its[0].size();
+    for (auto& it : its) n = std::min(n, it.size());
+    std::vector<V> out;
+    for (size_t k = 0; k < n; ++k) {
+      std::vector<V> a;
+      for (auto& it : its) a.push_back(it[k]);
+      out.push_back(call(arg(0), a, {}, loc));
+    }
+    return mk_list(out);
+  }
+  if (name == "filter" && args.size() == 2) {  // filter(None, xs) keeps the truthy items
+    std::vector<V> out;
+    for (auto& x : iterate(arg(1), loc))
+      if (truthy(arg(0)->k == VK::None ? x : call(arg(0), {x}, {}, loc), loc)) out.push_back(x);
+    return mk_list(out);
+  }
+  if (name == "sorted") {  // sorted(xs, key=None, reverse=False): stable, as Python's
+    auto xs = iterate(arg(0), loc);
+    V key = kwarg("key");
+    V rev = kwarg("reverse");
+    std::vector<V> keys;
+    for (auto& x : xs) keys.push_back(key && key->k != VK::None ? call(key, {x}, {}, loc) : x);
+    std::vector<size_t> order(xs.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    bool reverse = rev && truthy(rev, loc);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return truthy(compare("<", reverse ? keys[b] : keys[a], reverse ? keys[a] : keys[b], loc), loc);
+    });
+    std::vector<V> out;
+    for (size_t i : order) out.push_back(xs[i]);
+    return mk_list(out);
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,216 @@
+// Attribute access on Python values: getattr (instances, classes, modules, functions, dict subclasses,
+// descriptors, __getattr__, the builtin attributes of builtins.cpp) and setattr (__setattr__, properties,
+// an instance's __dict__). Calls and subscripts: interp_ops.cpp.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+bool has_opaque_base(const V& cls);  // interp_ops.cpp
+static bool is_module_inst(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
+
+V Interp::getattr(V obj, const std::string& name, Location loc) {
+  bool found = false;
+  if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
+  if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) {
+      for (size_t i = 0; i < obj->items.size(); ++i) if (obj->items[i] == it->second) materialize_item(obj, i);
+      return it->second;
+    }
+  }
+  if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+  }
+  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
+    if (V m = class_attr(obj, name, loc)) return m;
+  }
+  if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
+    if (V v = obj->menv->get_local(name)) return v;
+    if (is_stub(file_of_module(obj->s))) {  // a name a stub does not define is opaque (issue 22)
+      note_unmodelled(loc, obj->s + "." + name);
+      return mk_opaque(obj->s + "." + name);
+    }
+    error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));
+  }
+  if (obj->k == VK::Instance) {
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) {
+      V v = it->second;
+      Activation& act = *stack_.back();
+      if (act.ctx && act.ctx->mode == Mode::Record && v->k == VK::Instance &&
+          (v->builtin_nn == "LSTM" || v->builtin_nn == "GRU" || v->builtin_nn == "RNN")) {
+        // VariableBuilder refuses to wrap an RNN module (allow_rnn=False): a LOAD_ATTR, not a CALL
+        GraphBreak gb;
+        gb.gb_type = "Attempted to wrap RNN, GRU, or LSTM";
+        gb.msg = msg_rnn(rnn_repr(v));
+        gb.loc = loc;
+        gb.fn_name = act.fn ? act.fn->name : "<module>";
+        gb.step = act.depth == 0;
+        throw gb;
+      }
+      if (act.ctx && act.ctx->mode != Mode::Eager) {
+        auto src = act.ctx->sources.find(obj.get());
+        if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
+        if (src != act.ctx->sources.end() && is_module_inst(obj) && is_module_inst(v) && act.ctx->mode == Mode::Record)
+          guard_module_type(v, src->second + "._modules['" + name + "']", loc);
+        if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
+          std::string s = src->second;
+          if (is_module_inst(v)) s += "._modules['" + name + "']";
+          else if (v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
+          else if (v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
+          else s += "." + name;
+          act.ctx->sources[v.get()] = s;
+        }
+        if (v->k == VK::Tensor && v->t->is_param && act.ctx->mode == Mode::Record) node_of(v);
+      }
+      return v;
+    }
+    if (obj->cls) {
+      if (V m = class_attr(obj, name, loc)) return m;
+    }
+    if (name == "__class__" && obj->cls) return obj->cls;
+    if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      d->view_of = obj;
+      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
+      return d;
+    }
+  }
+  if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
+    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
+  if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
+    // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
+    std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
+      if (!c) return false;
+      if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
+      if (c->k != VK::Class) return false;
+      for (auto& b : c->bases) if (is_fn(b)) return true;
+      return false;
+    };
+    if (is_fn(obj)) {
+      auto b = mk_builtin("autograd_function_apply");
+      b->self = obj;
+      return b;
+    }
+  }
+  if (obj->k == VK::Class) {
+    if (V m = find_in_class(obj, name)) {
+      if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
+      return m;
+    }
+  }
+  if (obj->k == VK::Builtin && obj->s == "property" &&
+      (name == "setter" || name == "getter" || name == "fget" || name == "fset" || name == "__get__" || name == "__set__")) {
+    if (name == "fget") return obj->func;
+    if (name == "fset") return obj->attrs.count("fset") ? obj->attrs["fset"] : none();
+    auto b = mk_builtin("property." + name);
+    b->self = obj;
+    return b;
+  }
+  if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+  if (obj->k == VK::Builtin && obj->s == "super") {
+    V cls = obj->cls;
+    for (auto& b : cls->bases) {
+      if (V m = find_in_class(b, name)) {
+        auto bm = std::make_shared<Obj>();
+        bm->k = VK::Bound;
+        bm->self = obj->self;
+        bm->func = m;
+        return bm;
+      }
+    }
+    if (name == "__setattr__") {  // super() reaching object
+      auto b = mk_builtin("object.__setattr__");
+      b->self = obj->self;
+      return b;
+    }
+    if (obj->self && obj->self->k == VK::Dict) {  // super() of a dict subclass reaching dict
+      static const std::set<std::string> dm = {"__getitem__", "__setitem__", "__contains__", "__init__", "get", "keys",
+                                               "values", "items", "update", "pop", "setdefault", "copy"};
+      if (dm.count(name)) { auto b = mk_builtin("dict." + name); b->self = obj->self; return b; }
+    }
+    // super() reaching a built-in torch.nn class: its __init__ builds the parameters, its forward is the op
+    V nn_base;
+    for (auto& b : cls->bases) if (b->k == VK::Class && !b->fn && !b->builtin_nn.empty()) nn_base = b;
+    if (name == "__init__") {
+      // nn.Module.__init__ logs API usage: traced inside a frame it is a graph node (kwargs_call truth)
+      if (nn_base && nn_base->builtin_nn == "Module") return mk_builtin("nn_module_init");
+      if (nn_base) {
+        auto b = mk_builtin("nn_init:" + nn_base->builtin_nn);
+        b->self = obj->self;
+        return b;
+      }
+      return mk_builtin("noop");
+    }
+    if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
+      auto b = mk_builtin("nn_forward_base");
+      b->self = obj->self;
+      return b;
+    }
+    if (name == "_conv_forward" && nn_base && nn_base->builtin_nn.rfind("Conv", 0) == 0) {  // (input, weight, bias)
+      auto b = mk_builtin("nn_forward_base");
+      b->self = obj->self;
+      return b;
+    }
+    if (name == "forward") error(loc, "super().forward: no base class defines forward");
+  }
+  V r = builtin_attr(obj, name, loc, found);
+  if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
+  if (found) return r;
+  if ((obj->k == VK::Instance && has_opaque_base(obj->cls)) || (obj->k == VK::Class && has_opaque_base(obj))) {
+    note_unmodelled(loc, type_name(obj) + "." + name);
+    return mk_opaque(type_name(obj) + "." + name);
+  }
+  error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
+}
+
+void Interp::instance_dict_store(const V& obj, const std::string& name, const V& v) {
+  if (!v) {
+    obj->attrs.erase(name);
+    obj->order.erase(std::remove(obj->order.begin(), obj->order.end(), name), obj->order.end());
+    return;
+  }
+  if (!obj->attrs.count(name)) obj->order.push_back(name);
+  obj->attrs[name] = v;
+}
+
+void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+      call(sa, {obj, mk_str(name), v}, {}, loc);
+      return;
+    }
+  }
+  object_setattr(obj, name, v, loc);
+}
+
+// object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
+void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
+  if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
+    V p = find_in_class(obj->cls, name);
+    if (p && p->k == VK::Builtin && p->s == "property") {
+      auto it = p->attrs.find("fset");
+      if (it == p->attrs.end()) error(loc, fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s));
+      call(it->second, {obj, v}, {}, loc);
+      return;
+    }
+  }
+  if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
+  if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
+    if (!obj->attrs.count(name)) obj->order.push_back(name);
+    obj->attrs[name] = v;
+    return;
+  }
+  if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
+  error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
+}
+
+}  // namespace tparse::compiler

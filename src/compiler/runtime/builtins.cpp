@@ -136,6 +136,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
       if (obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+      if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
       break;
     }
     case VK::Dict: {
@@ -418,7 +419,28 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     }
     return s;
   }
-  if (name == "type") return mk_str(type_name(arg(0)));
+  if (name == "type" && args.size() == 3) {  // type(name, bases, namespace): a new class
+    auto c = std::make_shared<Obj>();
+    c->k = VK::Class;
+    c->s = py_str(arg(0));
+    for (auto& b : iterate(arg(1), loc)) c->bases.push_back(b);
+    for (auto& [k, v] : arg(2)->dict) {
+      c->attrs[py_str(k)] = v;
+      c->order.push_back(py_str(k));
+      if (v->k == VK::Func) v->cls = c;
+    }
+    return c;
+  }
+  if (name == "type") {  // the class of a value: a class of the script, a builtin type, torch.Tensor
+    V v = arg(0);
+    if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls) return v->cls;
+    if (v->k == VK::Tensor) { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
+    if (v->k == VK::Instance && !v->builtin_nn.empty()) return nn_class(v->builtin_nn);  // nn.Linear(...) built in
+    if (v->k == VK::Opaque) return mk_opaque("type(" + v->s + ")");
+    if (v->k == VK::Class) return mk_builtin("type");
+    if (v->k == VK::None) return mk_builtin("NoneType");
+    return mk_builtin(type_name(v));
+  }
   if (name == "globals") {  // the running module's globals, as a dict (a snapshot: stores into it are not seen)
     Env* g = stack_.back()->env.get();
     while (g->parent) g = g->parent.get();

@@ -172,7 +172,7 @@ static bool py_eq(const V& a, const V& b) {
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
-    case VK::Str: case VK::DType: case VK::Device: return a->s == b->s;
+    case VK::Str: case VK::DType: case VK::Device: case VK::Builtin: return a->s == b->s;
     case VK::List: case VK::Tuple:
       if (a->items.size() != b->items.size()) return false;
       for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
@@ -197,8 +197,14 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
   }
-  if (op == "is") return mk_bool(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b));
-  if (op == "is not") return mk_bool(!(a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b)));
+  if (op == "is" || op == "is not") {
+    // None, True / False and the builtins (int, list, ...: one object each in Python, a fresh handle here)
+    // are singletons; torch.Tensor too (builtins.cpp makes one class object per lookup)
+    bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
+                (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
+                (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor");
+    return mk_bool(op == "is" ? same : !same);
+  }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
     if (!m.count(op)) error(loc, "unsupported tensor comparison");

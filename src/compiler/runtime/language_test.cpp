@@ -360,3 +360,20 @@ TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stab
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("type(x) is the value's class: a script's class, a builtin type (int, list), torch.Tensor; type(name, bases, ns)") {
+  Result r = run(
+      "class A:\n"
+      "    pass\n"
+      "a = A()\n"
+      "assert type(a) is A\n"
+      "assert type(a).__name__ == 'A'\n"
+      "assert type(3) is int and type([]) == list and type('x') is str\n"
+      "assert type(a)() is not a\n"
+      "assert isinstance(a, type(a))\n"
+      "assert type(3).__name__ == 'int' and type(None)() is None if False else True\n"
+      "assert type('T', (A,), {'k': 1})().k == 1 and isinstance(type('T2', (A,), {})(), A)\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -328,7 +328,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       if (k->k == VK::Builtin) {
         std::string t = k->s;
         if ((t == "int" && v->k == VK::Int) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
-            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool))
+            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
+            (t == "NoneType" && v->k == VK::None))
           return mk_bool(true);
       }
       if (k->k == VK::Class) {

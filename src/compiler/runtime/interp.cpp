@@ -158,6 +158,8 @@ V Interp::lookup(const std::string& name, Location loc) {
     guard_builtin(name, loc);
     return mk_builtin(name);
   }
+  if (stack_.back()->try_depth > 0)  // inside a try: a NameError the script may catch (`except NameError:`)
+    throw PyException{make_exception(mk_builtin("NameError"), {mk_str(fmt::format("name '{}' is not defined", name))}), loc};
   error(loc, fmt::format("name '{}' is not defined", name));
 }
 
@@ -416,7 +418,7 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::Global:
       for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);
       return;
-    case SK::Del: return;
+    case SK::Del: del_target(s->targets[0]); return;
     case SK::Match: error(s->loc, "the match statement is not supported by tparse (it is parsed, not run)");
     case SK::TypeAlias:  // `type X = ...` is lazy in Python: X is bound, its value is not modelled
       act.env->set(s->targets[0]->s, none());

@@ -151,6 +151,8 @@ const std::set<std::string>& more_builtin_names();
 V find_in_class(const V& cls, const std::string& name);
 /// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
 bool class_derives(const V& cls, const V& base);
+/// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
+std::vector<size_t> slice_positions(const V& slice, size_t n);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
 bool abc_instance(const V& v, const std::string& abc);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
@@ -220,6 +222,7 @@ class Interp {
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
   std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (nn_modules.cpp)
   void assign(const ExprP& target, V v);
+  void del_target(const ExprP& target);  ///< `del x`, `del d[k]`, `del xs[a:b]`, `del obj.attr` (interp_expr.cpp)
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
   V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);

@@ -164,6 +164,21 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
   }
   if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);
+  if (op == "|") {  // PEP 604: `int | None`, `torch.Tensor | int`: a union, which isinstance reads as a tuple of its types
+    auto type_like = [](const V& v) {
+      return v->k == VK::Class || v->k == VK::Builtin || v->k == VK::None || (v->k == VK::Tuple && v->s == "types.UnionType");
+    };
+    if (type_like(a) && type_like(b)) {
+      std::vector<V> xs;
+      for (const V& v : {a, b}) {
+        if (v->k == VK::Tuple) xs.insert(xs.end(), v->items.begin(), v->items.end());
+        else xs.push_back(v->k == VK::None ? mk_builtin("NoneType") : v);
+      }
+      V u = mk_tuple(xs);
+      u->s = "types.UnionType";
+      return u;
+    }
+  }
   error(loc, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)));
 }
 

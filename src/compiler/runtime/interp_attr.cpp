@@ -168,6 +168,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     note_unmodelled(loc, type_name(obj) + "." + name);
     return mk_opaque(type_name(obj) + "." + name);
   }
+  if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
+    // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted
+    note_unmodelled(loc, "torch.nn." + obj->s + "." + name);
+    return mk_opaque("torch.nn." + obj->s + "." + name);
+  }
   error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
 }
 

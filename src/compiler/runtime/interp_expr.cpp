@@ -301,6 +301,28 @@ void Interp::assign(const ExprP& t, V v) {
         note_unmodelled(t->loc, obj->s + "[...] = ...");
         return;
       }
+      if (obj->k == VK::List && idx->k == VK::Slice) {  // xs[a:b] = ys: replaced (step 1), or item by item (extended)
+        std::vector<V> ys = iterate(v, t->loc);
+        auto pos = slice_positions(idx, obj->items.size());
+        bool plain = idx->items[2]->k != VK::Int || idx->items[2]->i == 1;
+        if (plain) {
+          long long n = static_cast<long long>(obj->items.size());
+          auto at = [&](const V& b, long long dflt) {
+            if (b->k != VK::Int) return dflt;
+            return std::clamp<long long>(b->i < 0 ? b->i + n : b->i, 0, n);
+          };
+          long long lo = at(idx->items[0], 0), hi = std::max(lo, at(idx->items[1], n));
+          obj->items.erase(obj->items.begin() + lo, obj->items.begin() + hi);
+          obj->items.insert(obj->items.begin() + lo, ys.begin(), ys.end());
+          return;
+        }
+        if (ys.size() != pos.size())
+          error(t->loc, fmt::format("ValueError: attempt to assign sequence of size {} to extended slice of size {}", ys.size(), pos.size()));
+        for (size_t i = 0; i < pos.size(); ++i) obj->items[pos[i]] = ys[i];
+        return;
+      }
+      if ((obj->k == VK::Instance || (obj->k == VK::Dict && obj->cls)) && obj->cls)
+        if (V si = find_in_class(obj->cls, "__setitem__"); si && si->k == VK::Func) { call(si, {obj, idx, v}, {}, t->loc); return; }
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
         if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) error(t->loc, "list assignment index out of range");
@@ -327,6 +349,61 @@ void Interp::assign(const ExprP& t, V v) {
     }
     case EK::Starred: assign(t->a[0], v); return;
     default: error(t->loc, "cannot assign to expression");
+  }
+}
+
+void Interp::del_target(const ExprP& t) {
+  switch (t->k) {
+    case EK::Tuple: case EK::List: for (auto& x : t->a) del_target(x); return;
+    case EK::Name: {
+      Activation& act = *stack_.back();
+      std::shared_ptr<Env> env = act.env->globals_decl.count(t->s) ? globals_ : act.env;
+      if (!env->vars.erase(t->s)) error(t->loc, fmt::format("NameError: name '{}' is not defined", t->s));
+      std::erase(env->order, t->s);
+      return;
+    }
+    case EK::Attr: {
+      V obj = eval(t->a[0]);
+      if (obj->k == VK::Instance && obj->cls)
+        if (V da = find_in_class(obj->cls, "__delattr__"); da && da->k == VK::Func) { call(da, {obj, mk_str(t->s)}, {}, t->loc); return; }
+      if (obj->k == VK::Module && obj->menv) { obj->menv->vars.erase(t->s); std::erase(obj->menv->order, t->s); return; }
+      if (obj->k == VK::Opaque) { note_unmodelled(t->loc, "del " + obj->s + "." + t->s); return; }
+      if (!obj->attrs.erase(t->s)) error(t->loc, fmt::format("AttributeError: '{}' object has no attribute '{}'", type_name(obj), t->s));
+      std::erase(obj->order, t->s);
+      return;
+    }
+    case EK::Subscript: {
+      V obj = eval(t->a[0]);
+      V idx = eval(t->a[1]);
+      if (obj->cls && (obj->k == VK::Instance || obj->k == VK::Dict))
+        if (V di = find_in_class(obj->cls, "__delitem__"); di && di->k == VK::Func) { call(di, {obj, idx}, {}, t->loc); return; }
+      if (obj->k == VK::Dict) {
+        if (!dict_erase(*obj, idx)) throw PyException{make_exception(mk_builtin("KeyError"), {idx}), t->loc};
+        if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, nullptr);
+        return;
+      }
+      if (obj->k == VK::List) {
+        std::vector<size_t> pos;
+        if (idx->k == VK::Slice) pos = slice_positions(idx, obj->items.size());
+        else {
+          long long n = static_cast<long long>(obj->items.size()), i = idx->i < 0 ? idx->i + n : idx->i;
+          if (idx->k != VK::Int || i < 0 || i >= n) error(t->loc, "IndexError: list assignment index out of range");
+          pos.push_back(static_cast<size_t>(i));
+        }
+        std::sort(pos.rbegin(), pos.rend());
+        for (size_t p : pos) obj->items.erase(obj->items.begin() + static_cast<long>(p));
+        keys_changed(*obj);
+        return;
+      }
+      if (obj->k == VK::Opaque) { note_unmodelled(t->loc, "del " + obj->s + "[...]"); return; }
+      if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleDict" || obj->builtin_nn == "ParameterDict") && idx->k == VK::Str) {
+        obj->attrs.erase(idx->s);
+        std::erase(obj->order, idx->s);
+        return;
+      }
+      error(t->loc, fmt::format("'{}' object does not support item deletion", type_name(obj)));
+    }
+    default: error(t->loc, "cannot delete expression");
   }
 }
 

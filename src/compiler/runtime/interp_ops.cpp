@@ -313,6 +313,21 @@ void Interp::log_module_init(Location loc) {
 
 static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
 
+std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n), then the range
+  long long st = sl->items[2]->k == VK::Int ? sl->items[2]->i : 1;
+  if (st == 0) st = 1;
+  long long len = static_cast<long long>(n);
+  auto clamp = [&](const V& v, long long dflt) {
+    if (v->k != VK::Int) return dflt;
+    long long i = v->i < 0 ? v->i + len : v->i;
+    return st > 0 ? std::clamp<long long>(i, 0, len) : std::clamp<long long>(i, -1, len - 1);
+  };
+  long long lo = clamp(sl->items[0], st > 0 ? 0 : len - 1), hi = clamp(sl->items[1], st > 0 ? len : -1);
+  std::vector<size_t> out;
+  for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) out.push_back(static_cast<size_t>(i));
+  return out;
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
@@ -331,14 +346,9 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
     size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
     if (idx->k == VK::Slice) {
-      long long st = idx->items[2]->k == VK::Int ? idx->items[2]->i : 1;
-      long long lo = idx->items[0]->k == VK::Int ? norm_index(idx->items[0]->i, n) : (st > 0 ? 0 : static_cast<long long>(n) - 1);
-      long long hi = idx->items[1]->k == VK::Int ? norm_index(idx->items[1]->i, n) : (st > 0 ? static_cast<long long>(n) : -1);
-      lo = std::max<long long>(st > 0 ? 0 : -1, std::min<long long>(lo, n));
-      hi = std::max<long long>(-1, std::min<long long>(hi, n));
       std::vector<V> xs;
       std::string s;
-      for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) {
+      for (size_t i : slice_positions(idx, n)) {
         if (obj->k == VK::Str) s += obj->s[i];
         else xs.push_back(obj->items[i]);
       }
@@ -408,10 +418,17 @@ V Interp::subscript(V obj, V idx, Location loc) {
     return r;
   }
   if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
+  if (obj->k == VK::Class) {  // Cls[T]: __class_getitem__ (implicitly a classmethod), else a typing generic: the class
+    if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);
+    return obj;
+  }
   if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
   bool found = false;
   V g = builtin_attr(obj, "__getitem__", loc, found);
   if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
+  if (obj->k == VK::Builtin && (obj->s == "list" || obj->s == "dict" || obj->s == "tuple" || obj->s == "set" ||
+                                obj->s == "frozenset" || obj->s == "type"))
+    return obj;  // PEP 585 generics (list[int], dict[str, Any]): the builtin type
   error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
 }
 

@@ -377,3 +377,58 @@ TEST_CASE("type(x) is the value's class: a script's class, a builtin type (int, 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("del (names, dict keys, list items and slices, attributes, __delitem__), slice assignment, __setitem__, NameError in try") {
+  Result r = run(
+      "d = {'a': 1, 'b': 2, 'c': 3}\n"
+      "del d['b']\n"
+      "assert list(d) == ['a', 'c']\n"
+      "try:\n"
+      "    del d['zz']\n"
+      "    assert False\n"
+      "except KeyError:\n"
+      "    pass\n"
+      "xs = [0, 1, 2, 3, 4, 5]\n"
+      "del xs[1]\n"
+      "assert xs == [0, 2, 3, 4, 5]\n"
+      "del xs[1:3]\n"
+      "assert xs == [0, 4, 5]\n"
+      "ys = list(range(10))\n"
+      "del ys[::2]\n"
+      "assert ys == [1, 3, 5, 7, 9]\n"
+      "ys[1:3] = ['a', 'b', 'c']\n"
+      "assert ys == [1, 'a', 'b', 'c', 7, 9]\n"
+      "ys[::2] = [0, 0, 0]\n"
+      "assert ys == [0, 'a', 0, 'c', 0, 9]\n"
+      "ys[4:2] = ['x']\n"
+      "assert ys == [0, 'a', 0, 'c', 'x', 0, 9]\n"
+      "class A:\n"
+      "    def __init__(self):\n"
+      "        self.x = 1\n"
+      "        self.store = {}\n"
+      "    def __setitem__(self, k, v):\n"
+      "        self.store[k] = v * 2\n"
+      "    def __delitem__(self, k):\n"
+      "        del self.store[k]\n"
+      "a = A()\n"
+      "a['k'] = 5\n"
+      "assert a.store == {'k': 10}\n"
+      "del a['k']\n"
+      "assert a.store == {}\n"
+      "del a.x\n"
+      "assert not hasattr(a, 'x')\n"
+      "z = 3\n"
+      "del z\n"
+      "try:\n"
+      "    print(z)\n"
+      "    assert False\n"
+      "except NameError:\n"
+      "    pass\n"
+      "def f(**kw):\n"
+      "    del kw['drop']\n"
+      "    return kw\n"
+      "assert f(drop=1, keep=2) == {'keep': 2}\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}

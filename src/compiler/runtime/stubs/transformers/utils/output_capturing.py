@@ -5,11 +5,12 @@ from functools import wraps
 
 
 class OutputRecorder:
-    def __init__(self, target_class, index=0, layer_name=None, class_name=None):
+    def __init__(self, target_class, index=0, layer_name=None, class_name=None, capture_initial_hidden_state=True):
         self.target_class = target_class
         self.index = index
         self.layer_name = layer_name
         self.class_name = class_name
+        self.capture_initial_hidden_state = capture_initial_hidden_state
 
 
 def capture_outputs(func=None, *, tie_last_hidden_states=True):

@@ -329,7 +329,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         std::string t = k->s;
         if ((t == "int" && v->k == VK::Int) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
             (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
-            (t == "NoneType" && v->k == VK::None))
+            (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);
       }
       if (k->k == VK::Class) {

@@ -143,6 +143,18 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "clear") { self->items.clear(); keys_changed(*self); return none(); }
     if (m == "count") { long long c = 0; for (auto& x : self->items) c += same_key(x, arg(0)); return mk_int(c); }
+    if (m == "index") {  // the first equal item (ValueError when absent, catchable)
+      for (size_t i = 0; i < self->items.size(); ++i)
+        if (same_key(self->items[i], arg(0))) return mk_int(static_cast<long long>(i));
+      throw PyException{make_exception(mk_builtin("ValueError"), {mk_str(py_repr(arg(0)) + " is not in list")}), loc};
+    }
+    if (m == "sort") {  // in place, stable; key= and reverse= as sorted()
+      std::vector<std::pair<std::string, V>> kw = kwargs;
+      std::vector<V> a{mk_list(self->items)};
+      self->items = call_builtin("sorted", a, kw, loc, nullptr)->items;
+      keys_changed(*self);
+      return none();
+    }
     if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
     if (m == "issubset" || m == "issuperset") {
       auto other = iterate(arg(0), loc);

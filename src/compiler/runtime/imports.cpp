@@ -164,6 +164,10 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     loaded_.erase(dotted);  // a failed import leaves no module behind (Python removes it from sys.modules)
     err_ctx_ = fmt::format("{}:{}: note: while importing '{}'\n", path_of(loc.file), loc.line, dotted) + err_ctx_;
     throw;
+  } catch (PyException& e) {
+    loaded_.erase(dotted);
+    e.chain = fmt::format("{}:{}: note: while importing '{}'\n", path_of(loc.file), loc.line, dotted) + e.chain;
+    throw;
   } catch (...) {
     loaded_.erase(dotted);
     throw;

@@ -66,6 +66,7 @@ void Interp::run(const Module& m) {
   } catch (PyException& e) {
     stack_.pop_back();
     std::string msg = e.value->attrs.count("args") && !e.value->attrs["args"]->items.empty() ? py_str(e.value->attrs["args"]->items[0]) : "";
+    err_ctx_ = e.chain;  // the uncaught exception's traceback: where each call on its way up was made
     error(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
   } catch (...) {
     stack_.pop_back();
@@ -480,6 +481,13 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (fn->lambda_body) ret = eval(fn->lambda_body);
     else exec_block(fn->body);
     if (act.flow == Flow::Return) ret = std::move(act.ret);
+  } catch (PyException& e) {
+    if (stack_.size() >= 2) {
+      const Activation* caller = stack_[stack_.size() - 2];
+      e.chain = fmt::format("{}:{}: note: in {}(), called from here\n", path_of(caller->file), caller->cur_line, fn->name) + e.chain;
+    }
+    stack_.pop_back();
+    throw;
   } catch (...) {
     stack_.pop_back();
     throw;

@@ -194,6 +194,7 @@ struct Activation {
 struct PyException {
   V value;                                     ///< the exception instance (its class in `cls`)
   Location loc;
+  std::string chain;                           ///< the traceback as notes, outermost first (added while unwinding)
 };
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};

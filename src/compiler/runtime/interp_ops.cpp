@@ -172,6 +172,8 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       return call(callee->func, std::move(args), std::move(kwargs), loc);
     }
     case VK::Class: {
+      if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a FloatTensor
+        return call(mk_builtin("torch.FloatTensor"), std::move(args), std::move(kwargs), loc);
       if (callee->fn == nullptr && !callee->builtin_nn.empty()) {
         auto inst = std::make_shared<Obj>();
         inst->k = VK::Instance;

@@ -432,3 +432,33 @@ TEST_CASE("del (names, dict keys, list items and slices, attributes, __delitem__
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("list.index (ValueError when absent) and list.sort (key=, reverse=)") {
+  Result r = run(
+      "xs = ['b', 'a', 'c']\n"
+      "assert xs.index('c') == 2\n"
+      "try:\n"
+      "    xs.index('z')\n"
+      "    assert False\n"
+      "except ValueError:\n"
+      "    pass\n"
+      "xs.sort()\n"
+      "assert xs == ['a', 'b', 'c']\n"
+      "xs.sort(key=lambda s: -ord(s))\n"
+      "assert xs == ['c', 'b', 'a']\n"
+      "xs.sort(reverse=True)\n"
+      "assert xs == ['c', 'b', 'a']\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("an uncaught exception names each call on its way up, outermost first, as Python's traceback") {
+  Result r = run("def inner(x):\n    raise ValueError('bad ' + x)\ndef outer():\n    return inner('y')\nouter()\n");
+  CHECK(!r.ok);
+  CHECK(r.error.find("uncaught ValueError: bad y") != std::string::npos);
+  size_t a = r.error.find(":5: note: in outer(), called from here"), b = r.error.find(":4: note: in inner(), called from here");
+  CHECK(a != std::string::npos);
+  CHECK(b != std::string::npos);
+  CHECK(a < b);
+}

@@ -61,9 +61,17 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
             self._output_attentions = kwargs.pop("output_attentions")
         if "name_or_path" in kwargs:
             self._name_or_path = kwargs.pop("name_or_path")
+        # huggingface_hub's @strict(accept_kwargs=True): the dataclass fields (class attributes) are set first,
+        # every other keyword goes to __post_init__(**kwargs) (a backbone config names its stages there before
+        # its out_indices / out_features are checked against them)
+        extra = {}
         for key, value in kwargs.items():
-            setattr(self, key, value)
-        self.__post_init__()
+            field = getattr(type(self), key, None)
+            if hasattr(type(self), key) and key not in type(self).attribute_map and not isinstance(field, property):
+                setattr(self, key, value)
+            else:
+                extra[key] = value
+        self.__post_init__(**extra)
 
     def __post_init__(self, **kwargs):
         if self.dtype is not None and isinstance(self.dtype, str):

@@ -27,8 +27,19 @@ class PreTrainedModel(nn.Module):
         # get_correct_experts_implementation: "grouped_mm" unless asked otherwise (torch 2.11 dispatches it)
         if getattr(config, "_experts_implementation", None) is None:
             config._experts_implementation = "grouped_mm"
+        # _check_and_adjust_attn_implementation at init: none asked for -> sdpa where the class supports it, else eager
+        if getattr(config, "_attn_implementation", None) is None:
+            config._attn_implementation = "sdpa" if self._supports_sdpa else "eager"
         self.warnings_issued = {}
         self.generation_config = None
+
+    @classmethod
+    def _from_config(cls, config, **kwargs):
+        # the real one also applies torch_dtype / attn_implementation from kwargs; a sub-model of a composite one
+        attn = kwargs.pop("attn_implementation", None)
+        if attn is not None:
+            config._attn_implementation = attn
+        return cls(config)
 
     def post_init(self):
         self.tie_weights()

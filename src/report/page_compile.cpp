@@ -50,8 +50,8 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
 std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& hash,
                             const std::string& title, const fx::Graph* dynamo, const std::string& root,
-                            const std::string& guards, std::string& model_page, const std::string& forward = {}) {
-  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards, text, forward);
+                            const graph::DynamoModules& base, std::string& model_page, const std::string& forward = {}) {
+  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, base, text, forward);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -59,13 +59,24 @@ std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text
                      "(more than {}); the text is below.</p>", g.nodes.size(), cx.opt.svg_max_nodes);
 }
 
-/// The compile's Dynamo graph, read and parsed on first use.
+/// The compile's Dynamo graph, read and parsed on first use, and its modules with the compile's
+/// guards (graph::dynamo_modules), made once for all the graphs of the compile drawn by module.
+/// Thread-safe: the artifacts of one compile may be made by several page workers.
 struct DynamoGraph {
+  explicit DynamoGraph(LazyText t) : text(std::move(t)) {}
   LazyText text;
   std::unique_ptr<fx::Graph> g;
+  std::unique_ptr<graph::DynamoModules> modules;
+  std::mutex graph_mu, modules_mu;
   const fx::Graph* graph() {
+    std::lock_guard<std::mutex> lk(graph_mu);
     if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     return g.get();
+  }
+  const graph::DynamoModules& modules_with(LazyText* guards) {
+    std::lock_guard<std::mutex> lk(modules_mu);
+    if (!modules) modules = std::make_unique<graph::DynamoModules>(graph::dynamo_modules(*graph(), guards ? guards->get() : std::string()));
+    return *modules;
   }
 };
 
@@ -79,23 +90,26 @@ std::string text_hash(Ctx& cx, LazyText& text) {
   return h;
 }
 
-/// `parsed`: where the parsed graph is kept (the compile's DynamoGraph, so that its AOT graphs do
-/// not parse the Dynamo graph a second time); may hold it already.
+/// `self`: the compile's DynamoGraph when `text` is that graph (parsed once for its drawing and
+/// its AOT graphs' modules, which are then made once for the compile).
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
                       DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr,
-                      std::unique_ptr<fx::Graph>* parsed = nullptr) {
+                      DynamoGraph* self = nullptr) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
   std::unique_ptr<fx::Graph> local;
-  std::unique_ptr<fx::Graph>& g = parsed ? *parsed : local;
+  auto parsed = [&]() -> const fx::Graph& {
+    if (self) return *self->graph();
+    if (!local) local = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    return *local;
+  };
   size_t nodes = 0;
   std::string nk = memo_key('n', hash, "");
   if (auto hit = cx.memo.find(nk)) {
     nodes = std::stoull(*hit);
   } else {
-    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
-    nodes = g->ok ? g->nodes.size() : 0;
+    nodes = parsed().ok ? parsed().nodes.size() : 0;
     cx.memo.put(nk, std::to_string(nodes));
   }
   auto img = [&] {
@@ -118,18 +132,22 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
       std::string pg = b->substr(0, nl);
       if (pg.empty() || !cx.would_write(pg)) return b->substr(nl + 1);
     }
-    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    const fx::Graph& g = parsed();
     std::string page;
-    std::string out = big_graph_block(cx, *g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
-                                      guards ? guards->get() : std::string(), page, forward ? forward->get() : std::string());
+    std::optional<graph::DynamoModules> own;  // a Dynamo graph not the compile's counted one
+    DynamoGraph* holder = dynamo ? dynamo : self;
+    if (!holder) own = graph::dynamo_modules(g, guards ? guards->get() : std::string());
+    const graph::DynamoModules& base = holder ? holder->modules_with(guards) : *own;
+    std::string out = big_graph_block(cx, g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
+                                      base, page, forward ? forward->get() : std::string());
     cx.memo.put(bk, page + "\n" + out);
     return out;
   }
   if (dynamo) return {};  // small AOT / inductor graphs: text only, as before
-  if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+  const fx::Graph& g = parsed();
   cx.write_once(rel, [&] {
     std::string err;
-    std::string svg = graph::fx_to_svg(*g, &err);
+    std::string svg = graph::fx_to_svg(g, &err);
     std::lock_guard<std::mutex> lk(cx.mu);
     ++cx.stats.svgs;
     if (svg.empty())
@@ -163,9 +181,11 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
   const std::string& text = lt.get();
   auto body = [&](std::string_view t) {
     std::string h = "<pre>";
+    h.reserve(t.size() + t.size() / 2 + 16);
     if (highlight) highlight_python(h, t);
     else esc_to(h, t);
-    return h + "</pre>";
+    h += "</pre>";
+    return h;
   };
   std::string tail, page;
   if (text.size() <= cx.opt.inline_limit) {
@@ -194,7 +214,7 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
   return head(text.size()) + tail;
 }
 
-std::string compile_page_html(Ctx& cx, int32_t ci) {
+std::string compile_page_html(Ctx& cx, int32_t ci, const std::string* sections) {
   const Model& m = cx.m;
   const Compile& c = m.compiles[static_cast<size_t>(ci)];
   const std::string root = "../";
@@ -282,61 +302,93 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     }
     out += "</tbody></table>\n";
   }
-  out += artifact_sections(cx, c.artifacts, c.graph_artifact, id, root);
+  out += sections ? *sections : artifact_sections(cx, c.artifacts, c.graph_artifact, id, root);
   return out + page_end();
 }
 
+/// One compile's artifacts (or the "[-/-]" entry's): each artifact's block made on its own, by any
+/// page worker (make), then put together in category order (sections). The texts several blocks
+/// share (the Dynamo graph, the guards, the forward graph) are read and parsed once, under locks.
+struct ArtifactJobs {
+  ArtifactJobs(Ctx& c, const std::vector<Artifact>& a, int32_t ga, std::string i, std::string r)
+      : cx(c), artifacts(a), graph_artifact(ga), id(std::move(i)), root(std::move(r)), blocks(a.size()) {
+    // The compile's guards name the modules without parameters (graph/module_calls.hpp).
+    for (const auto& x : artifacts)
+      if (x.kind == "dynamo_cpp_guards_str" && x.payload.valid()) guards.emplace(LazyText{cx.ps, x.payload, std::nullopt, &text_mu});
+    // A backward graph recomputes forward ops under their forward names (graph/aot_segments.hpp).
+    for (const auto& x : artifacts)
+      if (x.kind == "aot_forward_graph" && x.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, x.payload, std::nullopt, &text_mu});
+    // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
+    if (graph_artifact >= 0)
+      dynamo = std::make_unique<DynamoGraph>(LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt, &text_mu});
+    for (int cat = 0; cat < 5; ++cat)
+      for (size_t k = 0; k < artifacts.size(); ++k)
+        if (category(artifacts[k]) == cat) order.push_back(k);
+  }
+  Ctx& cx;
+  const std::vector<Artifact>& artifacts;
+  int32_t graph_artifact;
+  std::string id, root;
+  std::mutex text_mu;  ///< the lazy texts below
+  std::optional<LazyText> guards, forward;
+  std::unique_ptr<DynamoGraph> dynamo;
+  std::vector<size_t> order;        ///< artifact indices in page order (category, then index)
+  std::vector<std::string> blocks;  ///< per artifact
+
+  void make(size_t k) {
+    const Model& m = cx.m;
+    const Artifact& a = artifacts[k];
+    const int cat = category(a);
+    LazyText* gp = guards ? &*guards : nullptr;
+    const char* mark = cache_mark(a.name);
+    std::string sec = fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
+                      (a.kind != a.name ? " <span class=\"muted\">" + esc(a.kind) + "</span>" : "") +
+                      (a.filename.empty() ? "" : " <code>" + esc(a.filename) + "</code>") +
+                      (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
+                      (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
+                      " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
+    if (cat == 0 && a.payload.valid() && static_cast<int32_t>(k) == graph_artifact) {
+      sec += svg_block(cx, dynamo->text, root, "Compile " + id + " " + a.name, nullptr, gp, nullptr, dynamo.get()) +
+             payload_block(cx, a, root, true, false, &dynamo->text);
+    } else if (cat == 0 && a.payload.valid()) {
+      LazyText text{cx.ps, a.payload, std::nullopt};
+      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
+    } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
+      // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
+      LazyText text{cx.ps, a.payload, std::nullopt};
+      LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
+      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw) +
+             payload_block(cx, a, root, false, false, &text);
+    } else if (a.payload.valid()) {
+      sec += payload_block(cx, a, root, false, cat == 2);
+    }
+    blocks[k] = sec + "</div>\n";
+  }
+  std::string sections() const {
+    std::string out;
+    for (size_t j = 0; j < order.size();) {
+      int cat = category(artifacts[order[j]]);
+      out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n";
+      for (; j < order.size() && category(artifacts[order[j]]) == cat; ++j) out += blocks[order[j]];
+    }
+    return out;
+  }
+};
+
+std::shared_ptr<ArtifactJobs> artifact_jobs(Ctx& cx, int32_t ci) {
+  const Compile& c = cx.m.compiles[static_cast<size_t>(ci)];
+  return std::make_shared<ArtifactJobs>(cx, c.artifacts, c.graph_artifact, display_id(cx.m, c), "../");
+}
+size_t artifact_job_count(const ArtifactJobs& j) { return j.order.size(); }
+size_t artifact_job_index(const ArtifactJobs& j, size_t n) { return j.order[n]; }
+void run_artifact_job(ArtifactJobs& j, size_t k) { j.make(k); }
+std::string artifact_job_sections(const ArtifactJobs& j) { return j.sections(); }
+
 std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, int32_t graph_artifact, const std::string& id,
                               const std::string& root) {
-  const Model& m = cx.m;
-  std::string out;
-  std::unique_ptr<DynamoGraph> dynamo;  // read and parsed only when a big AOT graph needs it
-  // The compile's guards name the modules without parameters (graph/module_calls.hpp).
-  std::optional<LazyText> guards;
-  for (const auto& a : artifacts)
-    if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards.emplace(LazyText{cx.ps, a.payload, std::nullopt});
-  LazyText* gp = guards ? &*guards : nullptr;
-  // A backward graph recomputes forward ops under their forward names (graph/aot_segments.hpp).
-  std::optional<LazyText> forward;
-  for (const auto& a : artifacts)
-    if (a.kind == "aot_forward_graph" && a.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, a.payload, std::nullopt});
-  for (int cat = 0; cat < 5; ++cat) {
-    std::string sec;
-    for (size_t k = 0; k < artifacts.size(); ++k) {
-      const Artifact& a = artifacts[k];
-      if (category(a) != cat) continue;
-      const char* mark = cache_mark(a.name);
-      sec += fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
-             (a.kind != a.name ? " <span class=\"muted\">" + esc(a.kind) + "</span>" : "") +
-             (a.filename.empty() ? "" : " <code>" + esc(a.filename) + "</code>") +
-             (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
-             (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
-             " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
-      if (cat == 0 && a.payload.valid() && static_cast<int32_t>(k) == graph_artifact) {
-        // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
-        if (!dynamo) dynamo = std::make_unique<DynamoGraph>(DynamoGraph{LazyText{cx.ps, a.payload, std::nullopt}, nullptr});
-        sec += svg_block(cx, dynamo->text, root, "Compile " + id + " " + a.name, nullptr, gp, nullptr, &dynamo->g) +
-               payload_block(cx, a, root, true, false, &dynamo->text);
-      } else if (cat == 0 && a.payload.valid()) {
-        LazyText text{cx.ps, a.payload, std::nullopt};
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
-      } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
-        // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
-        LazyText text{cx.ps, a.payload, std::nullopt};
-        if (!dynamo)
-          dynamo = std::make_unique<DynamoGraph>(
-              DynamoGraph{LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt}, nullptr});
-        LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw) +
-               payload_block(cx, a, root, false, false, &text);
-      } else if (a.payload.valid()) {
-        sec += payload_block(cx, a, root, false, cat == 2);
-      }
-      sec += "</div>\n";
-    }
-    if (!sec.empty()) out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n" + sec;
-  }
-  return out;
+  ArtifactJobs j(cx, artifacts, graph_artifact, id, root);
+  for (size_t k : j.order) j.make(k);
+  return j.sections();
 }
 
 }  // namespace tparse::report

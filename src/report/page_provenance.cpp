@@ -143,14 +143,20 @@ std::string provenance_page_html(Ctx& cx, int32_t ci) {
   return out + page_end(kJs);
 }
 
-int write_provenance_pages(Ctx& cx) {
-  int n = 0;
+std::vector<std::pair<int32_t, uint64_t>> provenance_pages(const Ctx& cx) {
+  std::vector<std::pair<int32_t, uint64_t>> out;
   for (int32_t ci = -1; ci < static_cast<int32_t>(cx.m.compiles.size()); ++ci) {
-    if (!find_provenance_artifacts(artifacts_of(cx.m, ci)).usable()) continue;
-    cx.write(page_rel(ci), provenance_page_html(cx, ci));
-    ++n;
+    const auto& arts = artifacts_of(cx.m, ci);
+    ProvenanceArtifacts pa = find_provenance_artifacts(arts);
+    if (!pa.usable()) continue;
+    uint64_t bytes = 0;
+    for (int32_t i : {pa.mappings, pa.pre, pa.post, pa.code, pa.stack_traces})
+      if (i >= 0) bytes += arts[static_cast<size_t>(i)].payload.size;
+    out.emplace_back(ci, bytes);
   }
-  return n;
+  return out;
 }
+
+void write_provenance_page(Ctx& cx, int32_t ci) { cx.write(page_rel(ci), provenance_page_html(cx, ci)); }
 
 }  // namespace tparse::report

@@ -20,8 +20,9 @@ const char* op_kind_name(OpKind k) {
 
 namespace {
 
-bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII, as isalpha / isalnum in the "C" locale (tparse never sets another), without the libc call.
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_ident(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -78,6 +79,19 @@ std::vector<std::string_view> split_top(std::string_view s, char sep) {
   });
   out.push_back(s.substr(start));
   return out;
+}
+
+/// s up to its first `sep` at bracket depth 0 outside strings (split_top(s, sep).front()).
+std::string_view first_top(std::string_view s, char sep) {
+  size_t end = s.size();
+  scan_top(s, [&](size_t i, int depth, char c) {
+    if (c == sep && depth == 0) {
+      end = i;
+      return false;
+    }
+    return true;
+  });
+  return s.substr(0, end);
 }
 
 /// "name: "type"" -> (name, type); also strips a leading '*'.
@@ -187,7 +201,7 @@ struct Parser {
   }
 
   void statement(std::string_view s, int32_t text_line) {
-    s = trim(split_top(s, ';').front());
+    s = trim(first_top(s, ';'));
     if (s.empty()) return;
     Node n;
     n.text_line = text_line;

@@ -288,16 +288,18 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string
 }
 
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const DynamoModules& base, std::string_view text,
-                        std::string_view forward_text) {
+                        std::string_view forward_text, const ForwardModules* fwd_done) {
   if (!dynamo) return base.h;
   const Hierarchy& h = base.h;
   Alignment al;
   Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al);
   // A backward graph with its forward graph: the forward ops it recomputes are the forward's.
-  std::unique_ptr<fx::Graph> fwd;
+  std::unique_ptr<fx::Graph> parsed;
+  const fx::Graph* fwd = nullptr;
   std::vector<char> fixed;
   if (!forward_text.empty() && al.backward) {
-    fwd = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text));
+    if (fwd_done) fwd = fwd_done->g;
+    else fwd = (parsed = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text))).get();
     std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
     for (const auto& n : fwd->nodes)
       if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
@@ -312,7 +314,9 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const Dynam
     segment_aot_statements(a, g, text, *dynamo, h, al, fixed.empty() ? nullptr : &fixed, &placed);
     anchor_aot_parameters(a, g, text, *dynamo, &placed);
   }
-  if (fwd) {
+  if (fwd && fwd_done) {
+    inherit_forward_ops(a, g, *fwd, *fwd_done->h);
+  } else if (fwd) {
     Hierarchy fh = hierarchy_for(*fwd, dynamo, base, forward_text);
     inherit_forward_ops(a, g, *fwd, fh);
   }

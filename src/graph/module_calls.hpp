@@ -88,8 +88,15 @@ struct DynamoModules {
   Hierarchy h;                    ///< the Dynamo graph's hierarchy with those calls applied
 };
 DynamoModules dynamo_modules(const fx::Graph& dynamo, std::string_view guards);
-/// hierarchy_for with `base` = dynamo_modules(dynamo ? *dynamo : g, guards) made already.
+/// The compile's AOT forward graph parsed, and its hierarchy_for(forward, dynamo, base, forward_text).
+struct ForwardModules {
+  const fx::Graph* g = nullptr;
+  const Hierarchy* h = nullptr;
+};
+/// hierarchy_for with `base` = dynamo_modules(dynamo ? *dynamo : g, guards) made already, and for a
+/// backward graph the forward's graph and hierarchy when made already (`fwd`: else they are made
+/// from forward_text).
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const DynamoModules& base, std::string_view text = {},
-                        std::string_view forward_text = {});
+                        std::string_view forward_text = {}, const ForwardModules* fwd = nullptr);
 
 }  // namespace tparse::graph

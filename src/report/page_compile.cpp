@@ -50,8 +50,9 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
 std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& hash,
                             const std::string& title, const fx::Graph* dynamo, const std::string& root,
-                            const graph::DynamoModules& base, std::string& model_page, const std::string& forward = {}) {
-  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, base, text, forward);
+                            const graph::DynamoModules& base, std::string& model_page, const std::string& forward = {},
+                            const graph::Hierarchy* made = nullptr, const graph::ForwardModules* fwd = nullptr) {
+  graph::Hierarchy h = made ? *made : graph::hierarchy_for(g, dynamo, base, text, forward, fwd);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -90,17 +91,39 @@ std::string text_hash(Ctx& cx, LazyText& text) {
   return h;
 }
 
+/// The compile's AOT forward graph, parsed and attributed to modules once: its own block draws it,
+/// the backward's block reads it (hierarchy_for places the forward ops a backward recomputes).
+struct ForwardGraph {
+  explicit ForwardGraph(LazyText* t) : text(t) {}
+  LazyText* text;  ///< ArtifactJobs::forward (shared: locked)
+  std::mutex mu;
+  std::unique_ptr<fx::Graph> g;
+  std::unique_ptr<graph::Hierarchy> h;
+  const fx::Graph& graph() {
+    std::lock_guard<std::mutex> lk(mu);
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text->get()));
+    return *g;
+  }
+  graph::ForwardModules modules(DynamoGraph& dynamo, LazyText* guards) {
+    std::lock_guard<std::mutex> lk(mu);
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text->get()));
+    if (!h) h = std::make_unique<graph::Hierarchy>(graph::hierarchy_for(*g, dynamo.graph(), dynamo.modules_with(guards), text->get()));
+    return {g.get(), h.get()};
+  }
+};
+
 /// `self`: the compile's DynamoGraph when `text` is that graph (parsed once for its drawing and
 /// its AOT graphs' modules, which are then made once for the compile).
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
                       DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr,
-                      DynamoGraph* self = nullptr) {
+                      DynamoGraph* self = nullptr, ForwardGraph* fg = nullptr, bool is_forward = false) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
   std::unique_ptr<fx::Graph> local;
   auto parsed = [&]() -> const fx::Graph& {
     if (self) return *self->graph();
+    if (fg && is_forward) return fg->graph();
     if (!local) local = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     return *local;
   };
@@ -138,8 +161,12 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
     DynamoGraph* holder = dynamo ? dynamo : self;
     if (!holder) own = graph::dynamo_modules(g, guards ? guards->get() : std::string());
     const graph::DynamoModules& base = holder ? holder->modules_with(guards) : *own;
+    // The forward graph's hierarchy (its own block, or the backward's) is made once for both.
+    graph::ForwardModules fm;
+    if (fg && dynamo && (is_forward || forward)) fm = fg->modules(*dynamo, guards);
     std::string out = big_graph_block(cx, g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
-                                      base, page, forward ? forward->get() : std::string());
+                                      base, page, forward ? forward->get() : std::string(), is_forward ? fm.h : nullptr,
+                                      !is_forward && fm.g ? &fm : nullptr);
     cx.memo.put(bk, page + "\n" + out);
     return out;
   }
@@ -319,6 +346,7 @@ struct ArtifactJobs {
     for (const auto& x : artifacts)
       if (x.kind == "aot_forward_graph" && x.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, x.payload, std::nullopt, &text_mu});
     // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
+    if (forward) fwd_graph = std::make_unique<ForwardGraph>(&*forward);
     if (graph_artifact >= 0)
       dynamo = std::make_unique<DynamoGraph>(LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt, &text_mu});
     for (int cat = 0; cat < 5; ++cat)
@@ -332,6 +360,7 @@ struct ArtifactJobs {
   std::mutex text_mu;  ///< the lazy texts below
   std::optional<LazyText> guards, forward;
   std::unique_ptr<DynamoGraph> dynamo;
+  std::unique_ptr<ForwardGraph> fwd_graph;  ///< made from `forward` (declared after it: destroyed first)
   std::vector<size_t> order;        ///< artifact indices in page order (category, then index)
   std::vector<std::string> blocks;  ///< per artifact
 
@@ -357,7 +386,8 @@ struct ArtifactJobs {
       // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
       LazyText text{cx.ps, a.payload, std::nullopt};
       LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
-      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw) +
+      bool is_forward = forward && a.kind == "aot_forward_graph" && a.payload.id == forward->ref.id;
+      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw, nullptr, fwd_graph.get(), is_forward) +
              payload_block(cx, a, root, false, false, &text);
     } else if (a.payload.valid()) {
       sec += payload_block(cx, a, root, false, cat == 2);

@@ -1,7 +1,9 @@
 // One page per compile (c/<index>.html): outcome, metrics, recompile reasons in words, graph
 // breaks, restarts, stack, then every artifact: FX graphs as text and as a Graphviz SVG, AOT and
 // inductor graphs, highlighted inductor code, guards, shape events. Big payloads get their own
-// content-addressed page (p/<hash>.html) so compile pages stay small.
+// content-addressed page (p/<hash>.html) so compile pages stay small. Each artifact block can be
+// made on any page worker (ArtifactJobs); what a compile's blocks share (the Dynamo graph and its
+// modules, the guards, the AOT forward graph) is read, parsed and attributed once.
 #include <fmt/format.h>
 
 #include <memory>

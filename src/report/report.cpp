@@ -1,4 +1,5 @@
-// write_report: runs every page writer; per-compile pages in parallel (see report.hpp).
+// write_report: runs every page writer; the artifact blocks of the compile pages and the provenance
+// pages in parallel (see report.hpp).
 #include "report.hpp"
 
 #include <fmt/format.h>

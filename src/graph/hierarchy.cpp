@@ -451,7 +451,10 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     return matched;
   };
   std::vector<int32_t> fw, bw;
-  size_t mf = match(false, fw), mb = match(true, bw);
+  // The reverse match can only win when the forward one left a statement of the shorter sequence
+  // unmatched (a match has at most min(n, m) pairs).
+  size_t mf = match(false, fw);
+  size_t mb = mf < std::min(ar.size(), dr.size()) ? match(true, bw) : 0;
   const std::vector<int32_t>& pick = mb > mf ? bw : fw;
   if (std::max(mf, mb) == 0) {
     h.node_group.assign(N, 0);

@@ -20,8 +20,9 @@ const char* op_kind_name(OpKind k) {
 
 namespace {
 
-bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII, as isalpha / isalnum in the "C" locale (tparse never sets another), without the libc call.
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_ident(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -80,6 +81,19 @@ std::vector<std::string_view> split_top(std::string_view s, char sep) {
   return out;
 }
 
+/// s up to its first `sep` at bracket depth 0 outside strings (split_top(s, sep).front()).
+std::string_view first_top(std::string_view s, char sep) {
+  size_t end = s.size();
+  scan_top(s, [&](size_t i, int depth, char c) {
+    if (c == sep && depth == 0) {
+      end = i;
+      return false;
+    }
+    return true;
+  });
+  return s.substr(0, end);
+}
+
 /// "name: "type"" -> (name, type); also strips a leading '*'.
 std::pair<std::string, std::string> name_and_type(std::string_view p) {
   p = trim(p);
@@ -136,9 +150,15 @@ std::string operator_target(std::string_view rhs) {
   return "";
 }
 
+/// Looks names up by string_view (no string made per identifier read).
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
 struct Parser {
   Graph g;
-  std::unordered_map<std::string, int32_t> by_name;
+  std::unordered_map<std::string, int32_t, NameHash, std::equal_to<>> by_name;
   std::string file, function, code;
   int64_t line = -1;
 
@@ -155,7 +175,7 @@ struct Parser {
       if (i > 0 && (is_ident(text[i - 1]) || text[i - 1] == '.')) return true;
       size_t j = i;
       while (j < text.size() && is_ident(text[j])) ++j;
-      auto it = by_name.find(std::string(text.substr(i, j - i)));
+      auto it = by_name.find(text.substr(i, j - i));
       if (it != by_name.end()) {
         bool seen = false;
         for (int32_t k : n.inputs) seen |= k == it->second;
@@ -187,7 +207,7 @@ struct Parser {
   }
 
   void statement(std::string_view s, int32_t text_line) {
-    s = trim(split_top(s, ';').front());
+    s = trim(first_top(s, ';'));
     if (s.empty()) return;
     Node n;
     n.text_line = text_line;
@@ -217,7 +237,7 @@ struct Parser {
     if (name.empty()) return;
     n.name = name, n.type = type;
     // Dynamo's "l_x_ = L_x_": the placeholder's node name.
-    auto alias = by_name.find(std::string(rhs));
+    auto alias = by_name.find(rhs);
     if (alias != by_name.end() && g.nodes[static_cast<size_t>(alias->second)].op == OpKind::Placeholder &&
         g.nodes[static_cast<size_t>(alias->second)].name == rhs) {
       g.nodes[static_cast<size_t>(alias->second)].name = name;
@@ -236,8 +256,8 @@ struct Parser {
       if (call) set_inputs(n, rhs, p);
     } else if (call) {
       size_t dot = path.find('.');
-      std::string head(path.substr(0, dot));
-      if (dot != std::string_view::npos && by_name.count(head) && path.find('.', dot + 1) == std::string_view::npos) {
+      std::string_view head = path.substr(0, dot);
+      if (dot != std::string_view::npos && by_name.find(head) != by_name.end() && path.find('.', dot + 1) == std::string_view::npos) {
         n.op = OpKind::CallMethod;
         n.target = std::string(path.substr(dot + 1));
         n.args = std::string(rhs.substr(p));
@@ -308,6 +328,8 @@ Graph parse_fx_graph(std::string_view text) {
     }
   }
   ps.g.ok = true;
+  ps.g.nodes.reserve(ps.g.nodes.size() + (lines.size() - i) / 2);
+  ps.by_name.reserve(ps.g.nodes.capacity());
   for (; i < lines.size(); ++i) {
     std::string_view l = lines[i].first;
     std::string_view t = trim(l);

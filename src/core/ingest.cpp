@@ -97,9 +97,11 @@ void read_one(const std::string& path, int32_t index, const IngestOptions& opts,
   // One file on several cores: helper threads frame and hash later chunks of the file
   // (prehash.hpp) while this thread models the records in order.
   std::unique_ptr<PayloadPrehash> prehash;
-  uint64_t chunk = opts.chunk_bytes ? opts.chunk_bytes : (8u << 20);
   std::error_code ec;
   uint64_t size = seekable ? fs::file_size(path, ec) : 0;
+  // 8 MiB chunks; a file under 64 MiB in eighths of at least 512 KiB, so that a trace of a few
+  // MB is hashed on the helpers too (its md5 checks were a third of a small report's ingest).
+  uint64_t chunk = opts.chunk_bytes ? opts.chunk_bytes : std::clamp<uint64_t>(size / 8, 512u << 10, 8u << 20);
   if (helpers > 0 && opts.verify_md5 && !ec && size >= 2 * chunk) {
     prehash = std::make_unique<PayloadPrehash>(path, 0, size, helpers, chunk, opts.max_line, opts.prehash_stats,
                                                 opts.skip_repeats);

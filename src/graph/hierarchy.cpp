@@ -4,6 +4,7 @@
 #include <cctype>
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <unordered_map>
 
 namespace tparse::graph {
@@ -402,6 +403,7 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   std::vector<int32_t> did, aid;
   for (auto& r : dr) did.push_back(id_of(r.key));
   for (auto& r : ar) aid.push_back(id_of(r.key));
+  std::unique_ptr<uint8_t[]> dirbuf;  // match's table, n * m cells
   auto match = [&](bool reverse, std::vector<int32_t>& out) {
     out.assign(ar.size(), -1);
     const size_t n = ar.size(), m = dr.size();
@@ -425,7 +427,10 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     // a backward graph: reversing both would be the same as reversing neither).
     auto dat = [](size_t j) { return j; };
     std::vector<uint32_t> prev(m + 1, 0), cur(m + 1, 0);
-    std::vector<uint8_t> dir(n * m);  // 0: match, 1: skip the AOT statement, 2: skip the Dynamo one
+    // 0: match, 1: skip the AOT statement, 2: skip the Dynamo one. Every cell is written below, so
+    // the table is neither zeroed nor allocated twice (both directions share it).
+    if (!dirbuf) dirbuf.reset(new uint8_t[n * m]);
+    uint8_t* dir = dirbuf.get();
     for (size_t i = 1; i <= n; ++i) {
       int32_t ka = aid[at(i - 1)];
       for (size_t j = 1; j <= m; ++j) {
@@ -446,7 +451,10 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     return matched;
   };
   std::vector<int32_t> fw, bw;
-  size_t mf = match(false, fw), mb = match(true, bw);
+  // The reverse match can only win when the forward one left a statement of the shorter sequence
+  // unmatched (a match has at most min(n, m) pairs).
+  size_t mf = match(false, fw);
+  size_t mb = mf < std::min(ar.size(), dr.size()) ? match(true, bw) : 0;
   const std::vector<int32_t>& pick = mb > mf ? bw : fw;
   if (std::max(mf, mb) == 0) {
     h.node_group.assign(N, 0);

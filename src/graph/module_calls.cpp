@@ -271,22 +271,35 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
   return moved;
 }
 
+DynamoModules dynamo_modules(const fx::Graph& g, std::string_view guards) {
+  DynamoModules d;
+  if (!guards.empty()) d.calls = module_calls_from_guards(guards);
+  d.h = build_hierarchy(g);
+  attribute_tied_calls(d.h, g, d.calls);
+  attribute_module_calls(d.h, g, d.calls);
+  if (!guards.empty()) attribute_container_children(d.h, g, container_children_from_guards(guards));
+  attribute_by_frames(d.h, g, d.calls);
+  return d;
+}
+
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text,
                         std::string_view forward_text) {
-  std::vector<ModuleCall> calls = guards.empty() ? std::vector<ModuleCall>{} : module_calls_from_guards(guards);
-  Hierarchy h = build_hierarchy(dynamo ? *dynamo : g);
-  attribute_tied_calls(h, dynamo ? *dynamo : g, calls);
-  attribute_module_calls(h, dynamo ? *dynamo : g, calls);
-  if (!guards.empty()) attribute_container_children(h, dynamo ? *dynamo : g, container_children_from_guards(guards));
-  attribute_by_frames(h, dynamo ? *dynamo : g, calls);
-  if (!dynamo) return h;
+  return hierarchy_for(g, dynamo, dynamo_modules(dynamo ? *dynamo : g, guards), text, forward_text);
+}
+
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const DynamoModules& base, std::string_view text,
+                        std::string_view forward_text, const ForwardModules* fwd_done) {
+  if (!dynamo) return base.h;
+  const Hierarchy& h = base.h;
   Alignment al;
   Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al);
   // A backward graph with its forward graph: the forward ops it recomputes are the forward's.
-  std::unique_ptr<fx::Graph> fwd;
+  std::unique_ptr<fx::Graph> parsed;
+  const fx::Graph* fwd = nullptr;
   std::vector<char> fixed;
   if (!forward_text.empty() && al.backward) {
-    fwd = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text));
+    if (fwd_done) fwd = fwd_done->g;
+    else fwd = (parsed = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text))).get();
     std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
     for (const auto& n : fwd->nodes)
       if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
@@ -301,8 +314,10 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string
     segment_aot_statements(a, g, text, *dynamo, h, al, fixed.empty() ? nullptr : &fixed, &placed);
     anchor_aot_parameters(a, g, text, *dynamo, &placed);
   }
-  if (fwd) {
-    Hierarchy fh = hierarchy_for(*fwd, dynamo, guards, forward_text);
+  if (fwd && fwd_done) {
+    inherit_forward_ops(a, g, *fwd, *fwd_done->h);
+  } else if (fwd) {
+    Hierarchy fh = hierarchy_for(*fwd, dynamo, base, forward_text);
     inherit_forward_ops(a, g, *fwd, fh);
   }
   return a;

@@ -81,4 +81,22 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
 Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, std::string_view guards, std::string_view text = {},
                         std::string_view forward_text = {});
 
+/// What hierarchy_for takes from the Dynamo graph and the guards alone: the same for every graph of
+/// a compile, so the report makes it once per compile and passes it to the overload below.
+struct DynamoModules {
+  std::vector<ModuleCall> calls;  ///< module_calls_from_guards(guards)
+  Hierarchy h;                    ///< the Dynamo graph's hierarchy with those calls applied
+};
+DynamoModules dynamo_modules(const fx::Graph& dynamo, std::string_view guards);
+/// The compile's AOT forward graph parsed, and its hierarchy_for(forward, dynamo, base, forward_text).
+struct ForwardModules {
+  const fx::Graph* g = nullptr;
+  const Hierarchy* h = nullptr;
+};
+/// hierarchy_for with `base` = dynamo_modules(dynamo ? *dynamo : g, guards) made already, and for a
+/// backward graph the forward's graph and hierarchy when made already (`fwd`: else they are made
+/// from forward_text).
+Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const DynamoModules& base, std::string_view text = {},
+                        std::string_view forward_text = {}, const ForwardModules* fwd = nullptr);
+
 }  // namespace tparse::graph

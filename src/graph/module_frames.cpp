@@ -24,25 +24,29 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return !tail.empty() && s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-/// True when op i reads a parameter placeholder of the module it is in.
-bool reads_own_param(const Hierarchy& h, const fx::Graph& g, size_t i) {
-  std::string pp;
-  for (int32_t u : g.nodes[i].inputs) {
-    const fx::Node& un = g.nodes[static_cast<size_t>(u)];
-    if (un.op == fx::OpKind::Placeholder && module_of_placeholder(un.name, pp) &&
-        pp == h.groups[static_cast<size_t>(h.node_group[i])].path)
-      return true;
+/// The module path of each parameter or buffer placeholder (module_of_placeholder), read once per
+/// graph: the rules below ask it for every input of every op.
+struct Params {
+  std::vector<char> is;             ///< per node: a parameter / buffer placeholder
+  std::vector<std::string> path;    ///< per node: its module path when `is`
+  explicit Params(const fx::Graph& g) : is(g.nodes.size(), 0), path(g.nodes.size()) {
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (g.nodes[i].op == fx::OpKind::Placeholder) is[i] = module_of_placeholder(g.nodes[i].name, path[i]);
   }
+};
+
+/// True when op i reads a parameter placeholder of the module it is in.
+bool reads_own_param(const Hierarchy& h, const fx::Graph& g, const Params& pm, size_t i) {
+  for (int32_t u : g.nodes[i].inputs)
+    if (pm.is[static_cast<size_t>(u)] && pm.path[static_cast<size_t>(u)] == h.groups[static_cast<size_t>(h.node_group[i])].path)
+      return true;
   return false;
 }
 
 /// True when op i reads any parameter or buffer placeholder (placed by parameters or tied weights).
-bool reads_param(const fx::Graph& g, size_t i) {
-  std::string pp;
-  for (int32_t u : g.nodes[i].inputs) {
-    const fx::Node& un = g.nodes[static_cast<size_t>(u)];
-    if (un.op == fx::OpKind::Placeholder && module_of_placeholder(un.name, pp)) return true;
-  }
+bool reads_param(const fx::Graph& g, const Params& pm, size_t i) {
+  for (int32_t u : g.nodes[i].inputs)
+    if (pm.is[static_cast<size_t>(u)]) return true;
   return false;
 }
 
@@ -77,6 +81,7 @@ struct Code {
 int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<ModuleCall>& calls) {
   if (h.source.empty() || calls.empty() || h.node_group.size() != g.nodes.size()) return 0;
   if (h.guessed.size() != g.nodes.size()) h.guessed.assign(g.nodes.size(), 0);
+  const Params pm(g);
   std::map<std::string, Code> code;  // caller path -> its own code
   for (const auto& c : calls) {
     if (c.file.empty() || c.line < 0) continue;
@@ -93,20 +98,24 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
   std::vector<std::set<std::string>> anchored(h.groups.size());
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const fx::Node& n = g.nodes[i];
-    if (!is_op(n) || !reads_own_param(h, g, i)) continue;
+    if (!is_op(n) || !reads_own_param(h, g, pm, i)) continue;
     for (int32_t a = h.node_group[i]; a >= 0; a = h.groups[static_cast<size_t>(a)].parent) anchored[static_cast<size_t>(a)].insert(key(n));
   }
+  // Each group's own code (groups are only added from rule B on).
+  std::vector<const Code*> code_of(h.groups.size(), nullptr);
+  for (size_t k = 0; k < h.groups.size(); ++k)
+    if (auto it = code.find(h.groups[k].path); it != code.end()) code_of[k] = &it->second;
   int32_t moved = 0;
   // A: the deepest ancestor (or the module itself) whose own code holds the op's frame, unless the op
   // reads its module's parameters or its frame is one of those of the anchored ops of the ancestor's child
   // it sits in (then the frame is the call line of an inlined torch.nn module, and the op is that module's).
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const fx::Node& n = g.nodes[i];
-    if (!is_op(n) || n.file.empty() || reads_param(g, i)) continue;
+    if (!is_op(n) || n.file.empty() || reads_param(g, pm, i)) continue;
     int32_t cur = h.node_group[i], to = -1, child = -1;
     for (int32_t a = cur; a >= 0; child = a, a = h.groups[static_cast<size_t>(a)].parent) {
-      auto it = code.find(h.groups[static_cast<size_t>(a)].path);
-      if (it != code.end() && runs_in(n, it->second)) {
+      const Code* c = code_of[static_cast<size_t>(a)];
+      if (c && runs_in(n, *c)) {
         if (child < 0 || !anchored[static_cast<size_t>(child)].count(key(n))) to = a;
         break;
       }
@@ -119,9 +128,9 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
     int32_t best = -1, best_lo = 0;
     bool blocked = false;
     for (int32_t k = 0; k < static_cast<int32_t>(h.groups.size()); ++k) {
-      auto it = code.find(h.groups[static_cast<size_t>(k)].path);
-      if (it == code.end() || it->second.function != n.function || !ends_with(n.file, it->second.file)) continue;
-      if (it->second.lo > n.line && (best < 0 || it->second.lo < best_lo)) best = k, best_lo = it->second.lo;
+      const Code* c = code_of[static_cast<size_t>(k)];
+      if (!c || c->function != n.function || !ends_with(n.file, c->file)) continue;
+      if (c->lo > n.line && (best < 0 || c->lo < best_lo)) best = k, best_lo = c->lo;
     }
     if (best < 0) continue;
     for (const auto& [path, c] : code)
@@ -132,7 +141,7 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
   std::map<int32_t, std::set<std::pair<std::string, std::string>>> own;
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const fx::Node& n = g.nodes[i];
-    if (is_op(n) && reads_own_param(h, g, i)) own[h.node_group[i]].insert({n.file, n.function});
+    if (is_op(n) && reads_own_param(h, g, pm, i)) own[h.node_group[i]].insert({n.file, n.function});
   }
   std::map<std::string, const ModuleCall*> call_of;
   for (const auto& c : calls) call_of.try_emplace(c.path, &c);
@@ -174,7 +183,7 @@ int32_t attribute_by_frames(Hierarchy& h, const fx::Graph& g, const std::vector<
     auto at_call = [&](const fx::Node& n) { return n.line == c.line && n.function == c.function && ends_with(n.file, c.file); };
     for (size_t i = 0; i < g.nodes.size(); ++i) {
       const fx::Node& n = g.nodes[i];
-      if (!is_op(n) || n.file.empty() || reads_param(g, i)) continue;
+      if (!is_op(n) || n.file.empty() || reads_param(g, pm, i)) continue;
       int32_t G = h.node_group[i];
       if (torch_nn && G == P && at_call(n) && n.target.rfind("torch.", 0) == 0) {
         std::string leaf = n.target.substr(n.target.rfind('.') + 1);

@@ -89,10 +89,10 @@ ViewGraph build_view(const fx::Graph& g, const Hierarchy& h, int32_t focus, cons
   // Nodes inside collapsed modules map to the box of their topmost collapsed ancestor.
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     if (b.v.item_of_node[i] >= 0) continue;
-    int32_t item = -1;
-    for (int32_t a = h.node_group[i]; a >= 0 && a != focus; a = h.groups[static_cast<size_t>(a)].parent)
+    int32_t item = -1, a = h.node_group[i];
+    for (; a >= 0 && a != focus; a = h.groups[static_cast<size_t>(a)].parent)
       if (b.item_of_group[static_cast<size_t>(a)] >= 0) item = b.item_of_group[static_cast<size_t>(a)];
-    if (item >= 0 && h.contains(focus, h.node_group[i])) b.v.item_of_node[i] = item;
+    if (item >= 0 && a == focus) b.v.item_of_node[i] = item;  // the walk reached focus: h.contains(focus, ...)
   }
   int32_t in = -1, out = -1;
   std::map<std::pair<int32_t, int32_t>, size_t> index;
@@ -112,8 +112,9 @@ ViewGraph build_view(const fx::Graph& g, const Hierarchy& h, int32_t focus, cons
     if (fresh) b.v.edges.push_back({a, c, 0, {}});
     ViewEdge& e = b.v.edges[it->second];
     ++e.count;
+    if (e.shapes.size() >= 3) continue;
     std::string s = shape_of(g.nodes[static_cast<size_t>(u)].type);
-    if (!s.empty() && e.shapes.size() < 3 && std::find(e.shapes.begin(), e.shapes.end(), s) == e.shapes.end()) e.shapes.push_back(s);
+    if (!s.empty() && std::find(e.shapes.begin(), e.shapes.end(), s) == e.shapes.end()) e.shapes.push_back(s);
   }
   return b.v;
 }

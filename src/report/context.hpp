@@ -2,7 +2,9 @@
 // set of content-addressed files already written) and the page entry points, one per file.
 #pragma once
 
+#include <cstring>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -30,12 +32,19 @@ namespace tparse::report {
 /// The order of the page this thread writes (its compile index; later pages: INT64_MAX).
 inline thread_local int64_t t_page_order = INT64_MAX;
 
-/// A payload's text, read from the store on first use (a memo hit never reads it).
+/// A payload's text, read from the store on first use (a memo hit never reads it). With `mu`,
+/// several threads may share it.
 struct LazyText {
   const PayloadStore& ps;
   PayloadRef ref;
   std::optional<std::string> text;
+  std::mutex* mu = nullptr;
   const std::string& get() {
+    if (mu) {
+      std::lock_guard<std::mutex> lk(*mu);
+      if (!text) text = ps.get(ref);
+      return *text;
+    }
     if (!text) text = ps.get(ref);
     return *text;
   }
@@ -111,7 +120,7 @@ struct Ctx {
     }
   }
   void write(const std::string& rel, const std::string& data) {
-    if (opt.defer_drawings && data.find(graph::kPendingMark) != std::string::npos) {
+    if (opt.defer_drawings && ::memmem(data.data(), data.size(), graph::kPendingMark, std::strlen(graph::kPendingMark))) {
       std::lock_guard<std::mutex> lk(mu);
       stats.pending_files.push_back(rel);
     }
@@ -139,7 +148,19 @@ std::string export_section(Ctx& cx, const std::string& root);
 std::string input_section(Ctx& cx);
 std::string compile_rows(Ctx& cx, int rank, const std::string& root, size_t max_rows, size_t& total);
 // page_compile.cpp
-std::string compile_page_html(Ctx& cx, int32_t ci);
+/// `sections`: its artifact sections made already (artifact_jobs below), or null.
+std::string compile_page_html(Ctx& cx, int32_t ci, const std::string* sections = nullptr);
+/// Compile ci's artifact blocks as separate jobs, so that page workers share one big compile:
+/// run_artifact_job(j, artifact_job_index(j, n)) for n < artifact_job_count(j), in any order and
+/// on any thread, each with t_page_order = page_order(ci, n); then artifact_job_sections(j).
+struct ArtifactJobs;
+std::shared_ptr<ArtifactJobs> artifact_jobs(Ctx& cx, int32_t ci);
+size_t artifact_job_count(const ArtifactJobs& j);
+size_t artifact_job_index(const ArtifactJobs& j, size_t n);
+void run_artifact_job(ArtifactJobs& j, size_t k);
+std::string artifact_job_sections(const ArtifactJobs& j);
+/// The page order of compile ci's n-th artifact block (the order a one-thread run meets them).
+inline int64_t page_order(int32_t ci, size_t n) { return (static_cast<int64_t>(ci) << 24) + static_cast<int64_t>(n); }
 /// The artifacts of one compile (or of the "[-/-]" entry), by category, each with id "a<k>".
 std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, int32_t graph_artifact, const std::string& id,
                               const std::string& root);
@@ -162,8 +183,11 @@ std::string tlparse_views_section(Ctx& cx, const std::string& root);
 /// Link to compile ci's provenance view (ci = -1: "[-/-]"); "" when it has none.
 std::string provenance_link(const Ctx& cx, int32_t ci, const std::string& root);
 std::string provenance_page_html(Ctx& cx, int32_t ci);
-/// Writes every provenance page; returns how many.
-int write_provenance_pages(Ctx& cx);
+/// The compiles (-1: "[-/-]") with a provenance page, each with the bytes of the payloads it shows
+/// (the report's estimate of its cost).
+std::vector<std::pair<int32_t, uint64_t>> provenance_pages(const Ctx& cx);
+/// Writes prov/<ci>.html (prov/none.html for -1).
+void write_provenance_page(Ctx& cx, int32_t ci);
 // page_export.cpp: export.html, tlparse's "Draft Export Report" (failures + symbolic guard info).
 bool wants_export_page(const Ctx& cx);
 std::string export_page_html(Ctx& cx);

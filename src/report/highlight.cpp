@@ -35,17 +35,19 @@ bool digit(char c) { return c >= '0' && c <= '9'; }
 bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool ident(char c) { return ident_start(c) || digit(c); }
 
-void span(std::string& out, const char* cls, std::string_view text) {
-  out += "<span class=\"";
-  out += cls;
-  out += "\">";
+/// `open`: the whole opening tag (`<span class="kw">`), one append.
+void span(std::string& out, std::string_view open, std::string_view text) {
+  out += open;
   esc_to(out, text);
   out += "</span>";
 }
+constexpr std::string_view kCom = "<span class=\"com\">", kStr = "<span class=\"str\">", kKw = "<span class=\"kw\">",
+                           kFn = "<span class=\"fn\">", kNum = "<span class=\"num\">";
 
 }  // namespace
 
 void highlight_python(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size() + s.size() / 2);
   size_t i = 0, plain = 0;
   auto flush = [&](size_t upto) {
     if (upto > plain) esc_to(out, s.substr(plain, upto - plain));
@@ -56,7 +58,7 @@ void highlight_python(std::string& out, std::string_view s) {
       size_t e = s.find('\n', i);
       if (e == std::string_view::npos) e = s.size();
       flush(i);
-      span(out, "com", s.substr(i, e - i));
+      span(out, kCom, s.substr(i, e - i));
       i = plain = e;
     } else if (c == '"' || c == '\'') {
       size_t e;
@@ -70,7 +72,7 @@ void highlight_python(std::string& out, std::string_view s) {
         e = std::min(s.size(), e + 1);
       }
       flush(i);
-      span(out, "str", s.substr(i, e - i));
+      span(out, kStr, s.substr(i, e - i));
       i = plain = e;
     } else if (ident_start(c) && (i == 0 || !ident(s[i - 1]))) {
       size_t e = i;
@@ -78,11 +80,11 @@ void highlight_python(std::string& out, std::string_view s) {
       std::string_view w = s.substr(i, e - i);
       if (is_kw(w)) {
         flush(i);
-        span(out, "kw", w);
+        span(out, kKw, w);
         plain = e;
       } else if (e < s.size() && s[e] == '(') {
         flush(i);
-        span(out, "fn", w);
+        span(out, kFn, w);
         plain = e;
       }
       i = e;
@@ -90,7 +92,7 @@ void highlight_python(std::string& out, std::string_view s) {
       size_t e = i;
       while (e < s.size() && (ident(s[e]) || s[e] == '.')) ++e;
       flush(i);
-      span(out, "num", s.substr(i, e - i));
+      span(out, kNum, s.substr(i, e - i));
       i = plain = e;
     } else {
       ++i;

@@ -1,7 +1,9 @@
 // One page per compile (c/<index>.html): outcome, metrics, recompile reasons in words, graph
 // breaks, restarts, stack, then every artifact: FX graphs as text and as a Graphviz SVG, AOT and
 // inductor graphs, highlighted inductor code, guards, shape events. Big payloads get their own
-// content-addressed page (p/<hash>.html) so compile pages stay small.
+// content-addressed page (p/<hash>.html) so compile pages stay small. Each artifact block can be
+// made on any page worker (ArtifactJobs); what a compile's blocks share (the Dynamo graph and its
+// modules, the guards, the AOT forward graph) is read, parsed and attributed once.
 #include <fmt/format.h>
 
 #include <memory>
@@ -50,8 +52,9 @@ std::string num(int64_t v) { return v < 0 ? "-" : std::to_string(v); }
 /// compile's Dynamo graph, which names the modules of AOT / inductor graphs.
 std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text, const std::string& hash,
                             const std::string& title, const fx::Graph* dynamo, const std::string& root,
-                            const std::string& guards, std::string& model_page, const std::string& forward = {}) {
-  graph::Hierarchy h = graph::hierarchy_for(g, dynamo, guards, text, forward);
+                            const graph::DynamoModules& base, std::string& model_page, const std::string& forward = {},
+                            const graph::Hierarchy* made = nullptr, const graph::ForwardModules* fwd = nullptr) {
+  graph::Hierarchy h = made ? *made : graph::hierarchy_for(g, dynamo, base, text, forward, fwd);
   if (h.groups.size() > 1) return module_drawing(cx, g, h, hash, title, root, &model_page);
   std::lock_guard<std::mutex> lk(cx.mu);
   ++cx.stats.svg_skipped;
@@ -59,13 +62,24 @@ std::string big_graph_block(Ctx& cx, const fx::Graph& g, const std::string& text
                      "(more than {}); the text is below.</p>", g.nodes.size(), cx.opt.svg_max_nodes);
 }
 
-/// The compile's Dynamo graph, read and parsed on first use.
+/// The compile's Dynamo graph, read and parsed on first use, and its modules with the compile's
+/// guards (graph::dynamo_modules), made once for all the graphs of the compile drawn by module.
+/// Thread-safe: the artifacts of one compile may be made by several page workers.
 struct DynamoGraph {
+  explicit DynamoGraph(LazyText t) : text(std::move(t)) {}
   LazyText text;
   std::unique_ptr<fx::Graph> g;
+  std::unique_ptr<graph::DynamoModules> modules;
+  std::mutex graph_mu, modules_mu;
   const fx::Graph* graph() {
+    std::lock_guard<std::mutex> lk(graph_mu);
     if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
     return g.get();
+  }
+  const graph::DynamoModules& modules_with(LazyText* guards) {
+    std::lock_guard<std::mutex> lk(modules_mu);
+    if (!modules) modules = std::make_unique<graph::DynamoModules>(graph::dynamo_modules(*graph(), guards ? guards->get() : std::string()));
+    return *modules;
   }
 };
 
@@ -79,23 +93,48 @@ std::string text_hash(Ctx& cx, LazyText& text) {
   return h;
 }
 
-/// `parsed`: where the parsed graph is kept (the compile's DynamoGraph, so that its AOT graphs do
-/// not parse the Dynamo graph a second time); may hold it already.
+/// The compile's AOT forward graph, parsed and attributed to modules once: its own block draws it,
+/// the backward's block reads it (hierarchy_for places the forward ops a backward recomputes).
+struct ForwardGraph {
+  explicit ForwardGraph(LazyText* t) : text(t) {}
+  LazyText* text;  ///< ArtifactJobs::forward (shared: locked)
+  std::mutex mu;
+  std::unique_ptr<fx::Graph> g;
+  std::unique_ptr<graph::Hierarchy> h;
+  const fx::Graph& graph() {
+    std::lock_guard<std::mutex> lk(mu);
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text->get()));
+    return *g;
+  }
+  graph::ForwardModules modules(DynamoGraph& dynamo, LazyText* guards) {
+    std::lock_guard<std::mutex> lk(mu);
+    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text->get()));
+    if (!h) h = std::make_unique<graph::Hierarchy>(graph::hierarchy_for(*g, dynamo.graph(), dynamo.modules_with(guards), text->get()));
+    return {g.get(), h.get()};
+  }
+};
+
+/// `self`: the compile's DynamoGraph when `text` is that graph (parsed once for its drawing and
+/// its AOT graphs' modules, which are then made once for the compile).
 std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const std::string& title,
                       DynamoGraph* dynamo = nullptr, LazyText* guards = nullptr, LazyText* forward = nullptr,
-                      std::unique_ptr<fx::Graph>* parsed = nullptr) {
+                      DynamoGraph* self = nullptr, ForwardGraph* fg = nullptr, bool is_forward = false) {
   std::string hash = text_hash(cx, text);
   std::string rel = "g/" + hash + ".svg";
   // The node count decides the kind of drawing; memoized by text so a repeated graph is parsed once.
   std::unique_ptr<fx::Graph> local;
-  std::unique_ptr<fx::Graph>& g = parsed ? *parsed : local;
+  auto parsed = [&]() -> const fx::Graph& {
+    if (self) return *self->graph();
+    if (fg && is_forward) return fg->graph();
+    if (!local) local = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    return *local;
+  };
   size_t nodes = 0;
   std::string nk = memo_key('n', hash, "");
   if (auto hit = cx.memo.find(nk)) {
     nodes = std::stoull(*hit);
   } else {
-    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
-    nodes = g->ok ? g->nodes.size() : 0;
+    nodes = parsed().ok ? parsed().nodes.size() : 0;
     cx.memo.put(nk, std::to_string(nodes));
   }
   auto img = [&] {
@@ -118,18 +157,26 @@ std::string svg_block(Ctx& cx, LazyText& text, const std::string& root, const st
       std::string pg = b->substr(0, nl);
       if (pg.empty() || !cx.would_write(pg)) return b->substr(nl + 1);
     }
-    if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+    const fx::Graph& g = parsed();
     std::string page;
-    std::string out = big_graph_block(cx, *g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
-                                      guards ? guards->get() : std::string(), page, forward ? forward->get() : std::string());
+    std::optional<graph::DynamoModules> own;  // a Dynamo graph not the compile's counted one
+    DynamoGraph* holder = dynamo ? dynamo : self;
+    if (!holder) own = graph::dynamo_modules(g, guards ? guards->get() : std::string());
+    const graph::DynamoModules& base = holder ? holder->modules_with(guards) : *own;
+    // The forward graph's hierarchy (its own block, or the backward's) is made once for both.
+    graph::ForwardModules fm;
+    if (fg && dynamo && (is_forward || forward)) fm = fg->modules(*dynamo, guards);
+    std::string out = big_graph_block(cx, g, text.get(), hash, title, dynamo ? dynamo->graph() : nullptr, root,
+                                      base, page, forward ? forward->get() : std::string(), is_forward ? fm.h : nullptr,
+                                      !is_forward && fm.g ? &fm : nullptr);
     cx.memo.put(bk, page + "\n" + out);
     return out;
   }
   if (dynamo) return {};  // small AOT / inductor graphs: text only, as before
-  if (!g) g = std::make_unique<fx::Graph>(fx::parse_fx_graph(text.get()));
+  const fx::Graph& g = parsed();
   cx.write_once(rel, [&] {
     std::string err;
-    std::string svg = graph::fx_to_svg(*g, &err);
+    std::string svg = graph::fx_to_svg(g, &err);
     std::lock_guard<std::mutex> lk(cx.mu);
     ++cx.stats.svgs;
     if (svg.empty())
@@ -163,9 +210,11 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
   const std::string& text = lt.get();
   auto body = [&](std::string_view t) {
     std::string h = "<pre>";
+    h.reserve(t.size() + t.size() / 2 + 16);
     if (highlight) highlight_python(h, t);
     else esc_to(h, t);
-    return h + "</pre>";
+    h += "</pre>";
+    return h;
   };
   std::string tail, page;
   if (text.size() <= cx.opt.inline_limit) {
@@ -194,7 +243,7 @@ std::string payload_block(Ctx& cx, const Artifact& a, const std::string& root, b
   return head(text.size()) + tail;
 }
 
-std::string compile_page_html(Ctx& cx, int32_t ci) {
+std::string compile_page_html(Ctx& cx, int32_t ci, const std::string* sections) {
   const Model& m = cx.m;
   const Compile& c = m.compiles[static_cast<size_t>(ci)];
   const std::string root = "../";
@@ -282,61 +331,96 @@ std::string compile_page_html(Ctx& cx, int32_t ci) {
     }
     out += "</tbody></table>\n";
   }
-  out += artifact_sections(cx, c.artifacts, c.graph_artifact, id, root);
+  out += sections ? *sections : artifact_sections(cx, c.artifacts, c.graph_artifact, id, root);
   return out + page_end();
 }
 
+/// One compile's artifacts (or the "[-/-]" entry's): each artifact's block made on its own, by any
+/// page worker (make), then put together in category order (sections). The texts several blocks
+/// share (the Dynamo graph, the guards, the forward graph) are read and parsed once, under locks.
+struct ArtifactJobs {
+  ArtifactJobs(Ctx& c, const std::vector<Artifact>& a, int32_t ga, std::string i, std::string r)
+      : cx(c), artifacts(a), graph_artifact(ga), id(std::move(i)), root(std::move(r)), blocks(a.size()) {
+    // The compile's guards name the modules without parameters (graph/module_calls.hpp).
+    for (const auto& x : artifacts)
+      if (x.kind == "dynamo_cpp_guards_str" && x.payload.valid()) guards.emplace(LazyText{cx.ps, x.payload, std::nullopt, &text_mu});
+    // A backward graph recomputes forward ops under their forward names (graph/aot_segments.hpp).
+    for (const auto& x : artifacts)
+      if (x.kind == "aot_forward_graph" && x.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, x.payload, std::nullopt, &text_mu});
+    // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
+    if (forward) fwd_graph = std::make_unique<ForwardGraph>(&*forward);
+    if (graph_artifact >= 0)
+      dynamo = std::make_unique<DynamoGraph>(LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt, &text_mu});
+    for (int cat = 0; cat < 5; ++cat)
+      for (size_t k = 0; k < artifacts.size(); ++k)
+        if (category(artifacts[k]) == cat) order.push_back(k);
+  }
+  Ctx& cx;
+  const std::vector<Artifact>& artifacts;
+  int32_t graph_artifact;
+  std::string id, root;
+  std::mutex text_mu;  ///< the lazy texts below
+  std::optional<LazyText> guards, forward;
+  std::unique_ptr<DynamoGraph> dynamo;
+  std::unique_ptr<ForwardGraph> fwd_graph;  ///< made from `forward` (declared after it: destroyed first)
+  std::vector<size_t> order;        ///< artifact indices in page order (category, then index)
+  std::vector<std::string> blocks;  ///< per artifact
+
+  void make(size_t k) {
+    const Model& m = cx.m;
+    const Artifact& a = artifacts[k];
+    const int cat = category(a);
+    LazyText* gp = guards ? &*guards : nullptr;
+    const char* mark = cache_mark(a.name);
+    std::string sec = fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
+                      (a.kind != a.name ? " <span class=\"muted\">" + esc(a.kind) + "</span>" : "") +
+                      (a.filename.empty() ? "" : " <code>" + esc(a.filename) + "</code>") +
+                      (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
+                      (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
+                      " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
+    if (cat == 0 && a.payload.valid() && static_cast<int32_t>(k) == graph_artifact) {
+      sec += svg_block(cx, dynamo->text, root, "Compile " + id + " " + a.name, nullptr, gp, nullptr, dynamo.get()) +
+             payload_block(cx, a, root, true, false, &dynamo->text);
+    } else if (cat == 0 && a.payload.valid()) {
+      LazyText text{cx.ps, a.payload, std::nullopt};
+      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
+    } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
+      // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
+      LazyText text{cx.ps, a.payload, std::nullopt};
+      LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
+      bool is_forward = forward && a.kind == "aot_forward_graph" && a.payload.id == forward->ref.id;
+      sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw, nullptr, fwd_graph.get(), is_forward) +
+             payload_block(cx, a, root, false, false, &text);
+    } else if (a.payload.valid()) {
+      sec += payload_block(cx, a, root, false, cat == 2);
+    }
+    blocks[k] = sec + "</div>\n";
+  }
+  std::string sections() const {
+    std::string out;
+    for (size_t j = 0; j < order.size();) {
+      int cat = category(artifacts[order[j]]);
+      out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n";
+      for (; j < order.size() && category(artifacts[order[j]]) == cat; ++j) out += blocks[order[j]];
+    }
+    return out;
+  }
+};
+
+std::shared_ptr<ArtifactJobs> artifact_jobs(Ctx& cx, int32_t ci) {
+  const Compile& c = cx.m.compiles[static_cast<size_t>(ci)];
+  return std::make_shared<ArtifactJobs>(cx, c.artifacts, c.graph_artifact, display_id(cx.m, c), "../");
+}
+size_t artifact_job_count(const ArtifactJobs& j) { return j.order.size(); }
+size_t artifact_job_index(const ArtifactJobs& j, size_t n) { return j.order[n]; }
+void run_artifact_job(ArtifactJobs& j, size_t k) { j.make(k); }
+std::string artifact_job_sections(const ArtifactJobs& j) { return j.sections(); }
+
 std::string artifact_sections(Ctx& cx, const std::vector<Artifact>& artifacts, int32_t graph_artifact, const std::string& id,
                               const std::string& root) {
-  const Model& m = cx.m;
-  std::string out;
-  std::unique_ptr<DynamoGraph> dynamo;  // read and parsed only when a big AOT graph needs it
-  // The compile's guards name the modules without parameters (graph/module_calls.hpp).
-  std::optional<LazyText> guards;
-  for (const auto& a : artifacts)
-    if (a.kind == "dynamo_cpp_guards_str" && a.payload.valid()) guards.emplace(LazyText{cx.ps, a.payload, std::nullopt});
-  LazyText* gp = guards ? &*guards : nullptr;
-  // A backward graph recomputes forward ops under their forward names (graph/aot_segments.hpp).
-  std::optional<LazyText> forward;
-  for (const auto& a : artifacts)
-    if (a.kind == "aot_forward_graph" && a.payload.valid() && !forward) forward.emplace(LazyText{cx.ps, a.payload, std::nullopt});
-  for (int cat = 0; cat < 5; ++cat) {
-    std::string sec;
-    for (size_t k = 0; k < artifacts.size(); ++k) {
-      const Artifact& a = artifacts[k];
-      if (category(a) != cat) continue;
-      const char* mark = cache_mark(a.name);
-      sec += fmt::format("<div id=\"a{}\" class=\"artifact\"><p><b>", k) + esc(a.name) + "</b>" +
-             (a.kind != a.name ? " <span class=\"muted\">" + esc(a.kind) + "</span>" : "") +
-             (a.filename.empty() ? "" : " <code>" + esc(a.filename) + "</code>") +
-             (*mark ? std::string(" <span class=\"") + mark + "\">[cache " + mark + "]</span>" : "") +
-             (a.attempt >= 0 ? fmt::format(" <span class=\"muted\">attempt {}</span>", a.attempt) : "") +
-             " <span class=\"muted\">" + esc(m.file_of(a.where)) + "</span></p>";
-      if (cat == 0 && a.payload.valid() && static_cast<int32_t>(k) == graph_artifact) {
-        // The counted Dynamo graph: parsed once for its drawing and for its AOT graphs' modules.
-        if (!dynamo) dynamo = std::make_unique<DynamoGraph>(DynamoGraph{LazyText{cx.ps, a.payload, std::nullopt}, nullptr});
-        sec += svg_block(cx, dynamo->text, root, "Compile " + id + " " + a.name, nullptr, gp, nullptr, &dynamo->g) +
-               payload_block(cx, a, root, true, false, &dynamo->text);
-      } else if (cat == 0 && a.payload.valid()) {
-        LazyText text{cx.ps, a.payload, std::nullopt};
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, nullptr, gp) + payload_block(cx, a, root, true, false, &text);
-      } else if (cat == 1 && a.payload.valid() && graph_artifact >= 0) {
-        // AOT / inductor graphs: big ones drawn by module, with the Dynamo graph naming the modules.
-        LazyText text{cx.ps, a.payload, std::nullopt};
-        if (!dynamo)
-          dynamo = std::make_unique<DynamoGraph>(
-              DynamoGraph{LazyText{cx.ps, artifacts[static_cast<size_t>(graph_artifact)].payload, std::nullopt}, nullptr});
-        LazyText* fw = a.kind == "aot_backward_graph" && forward ? &*forward : nullptr;
-        sec += svg_block(cx, text, root, "Compile " + id + " " + a.name, dynamo.get(), gp, fw) +
-               payload_block(cx, a, root, false, false, &text);
-      } else if (a.payload.valid()) {
-        sec += payload_block(cx, a, root, false, cat == 2);
-      }
-      sec += "</div>\n";
-    }
-    if (!sec.empty()) out += std::string("<h2>") + kCategoryTitle[cat] + "</h2>\n" + sec;
-  }
-  return out;
+  ArtifactJobs j(cx, artifacts, graph_artifact, id, root);
+  for (size_t k : j.order) j.make(k);
+  return j.sections();
 }
 
 }  // namespace tparse::report

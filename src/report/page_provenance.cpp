@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <set>
 
@@ -65,6 +66,7 @@ const char* kPaneTitle[] = {"Pre-grad graph", "Post-grad graph", "Generated code
 std::string pane(int p, std::string_view title_extra, std::string_view text, const std::map<int32_t, std::set<std::string>>& partners,
                  int32_t start_line = 1) {
   std::string out = fmt::format("<div class=\"pane\" id=\"pane{}\" data-start=\"{}\"><h3>{}", p, start_line, kPaneTitle[p]);
+  out.reserve(text.size() * 2 + 4096);
   if (!title_extra.empty()) out += " <span class=\"muted\">" + esc(title_extra) + "</span>";
   out += "</h3><div class=\"code\">";
   if (text.empty()) out += "<span class=\"muted\">(not in this trace)</span>";
@@ -74,7 +76,16 @@ std::string pane(int p, std::string_view title_extra, std::string_view text, con
     size_t nl = text.find('\n', start);
     std::string_view l = text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
     ++line;
-    out += fmt::format("<span class=\"pl\" id=\"L{}-{}\" data-n=\"{}\"", p, line, line);
+    // <span class="pl" id="L<p>-<line>" data-n="<line>"
+    char num[16];
+    auto n = static_cast<size_t>(std::to_chars(num, num + sizeof num, line).ptr - num);
+    out += "<span class=\"pl\" id=\"L";
+    out += static_cast<char>('0' + p);
+    out += '-';
+    out.append(num, n);
+    out += "\" data-n=\"";
+    out.append(num, n);
+    out += '"';
     auto it = partners.find(line);
     if (it != partners.end()) {
       out += " data-p=\"";
@@ -143,14 +154,20 @@ std::string provenance_page_html(Ctx& cx, int32_t ci) {
   return out + page_end(kJs);
 }
 
-int write_provenance_pages(Ctx& cx) {
-  int n = 0;
+std::vector<std::pair<int32_t, uint64_t>> provenance_pages(const Ctx& cx) {
+  std::vector<std::pair<int32_t, uint64_t>> out;
   for (int32_t ci = -1; ci < static_cast<int32_t>(cx.m.compiles.size()); ++ci) {
-    if (!find_provenance_artifacts(artifacts_of(cx.m, ci)).usable()) continue;
-    cx.write(page_rel(ci), provenance_page_html(cx, ci));
-    ++n;
+    const auto& arts = artifacts_of(cx.m, ci);
+    ProvenanceArtifacts pa = find_provenance_artifacts(arts);
+    if (!pa.usable()) continue;
+    uint64_t bytes = 0;
+    for (int32_t i : {pa.mappings, pa.pre, pa.post, pa.code, pa.stack_traces})
+      if (i >= 0) bytes += arts[static_cast<size_t>(i)].payload.size;
+    out.emplace_back(ci, bytes);
   }
-  return n;
+  return out;
 }
+
+void write_provenance_page(Ctx& cx, int32_t ci) { cx.write(page_rel(ci), provenance_page_html(cx, ci)); }
 
 }  // namespace tparse::report

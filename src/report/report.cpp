@@ -1,10 +1,13 @@
-// write_report: runs every page writer; per-compile pages in parallel (see report.hpp).
+// write_report: runs every page writer; the artifact blocks of the compile pages and the provenance
+// pages in parallel (see report.hpp).
 #include "report.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <functional>
 #include <thread>
 #include <unordered_set>
 #include <vector>
@@ -102,27 +105,75 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
     return stats;
   }
 
-  // Per-compile pages: a shared counter over compile indices, `jobs` workers.
-  std::atomic<size_t> next{0};
-
-  auto worker = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < m.compiles.size();) {
-      t_page_order = static_cast<int64_t>(i);  // shared files keep the lowest compile's version
-      cx.write(compile_page(static_cast<int32_t>(i)), compile_page_html(cx, static_cast<int32_t>(i)));
-      tick();
-    }
-    t_page_order = INT64_MAX;
-  };
+  // Per-compile and provenance pages on `jobs` workers. One compile can hold most of a small
+  // trace's pages (its graphs drawn by module, its code highlighted), so the unit of work is an
+  // artifact block of a compile page (artifact_jobs) or a provenance page, the costliest first
+  // (bytes of the payloads, graphs counted thrice: parsed, attributed to modules and drawn) so
+  // that the workers end together; then each compile page is put together from its blocks.
+  // Compiles go in batches, so that only a batch's blocks are held at once. The order does not
+  // change the bytes: a shared file keeps the version of the lowest page order, the order a
+  // one-thread run meets them, whatever block writes it first (Ctx::write_once); provenance
+  // pages share nothing.
   unsigned jobs = opt.jobs > 0 ? static_cast<unsigned>(opt.jobs) : std::max(1u, std::thread::hardware_concurrency());
-  jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<size_t>(1, m.compiles.size())));
-  std::vector<std::thread> pool;
-  for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  struct Task {
+    int32_t ci;  ///< compile (provenance: -1 = "[-/-]")
+    size_t n;    ///< block of the compile; SIZE_MAX: the provenance page of ci
+    uint64_t cost;
+  };
+  auto run_tasks = [&](size_t count, const std::function<void(size_t)>& run) {
+    std::atomic<size_t> next{0};
+    auto worker = [&] {
+      for (size_t i; (i = next.fetch_add(1)) < count;) run(i);
+      t_page_order = INT64_MAX;
+    };
+    std::vector<std::thread> pool;
+    for (unsigned j = 1; j < std::min<size_t>(jobs, count); ++j) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+  };
+  auto prov = provenance_pages(cx);
+  size_t prov_next = 0;
+  constexpr size_t kBatch = 64;
+  for (size_t b0 = 0; b0 < m.compiles.size() || prov_next < prov.size(); b0 += kBatch) {
+    size_t b1 = std::min(m.compiles.size(), b0 + kBatch);
+    std::vector<std::shared_ptr<ArtifactJobs>> aj;
+    std::vector<Task> tasks;
+    for (size_t i = b0; i < b1; ++i) {
+      aj.push_back(artifact_jobs(cx, static_cast<int32_t>(i)));
+      const auto& arts = m.compiles[i].artifacts;
+      for (size_t n = 0; n < artifact_job_count(*aj.back()); ++n) {
+        const Artifact& a = arts[artifact_job_index(*aj.back(), n)];
+        tasks.push_back({static_cast<int32_t>(i), n, 1 + a.payload.size * (a.kind.find("graph") != std::string::npos ? 3 : 1)});
+      }
+    }
+    // the provenance pages of this batch's compiles ("[-/-]"'s with the first batch)
+    for (; prov_next < prov.size() && (prov[prov_next].first < static_cast<int32_t>(b1) || b1 == m.compiles.size()); ++prov_next)
+      tasks.push_back({prov[prov_next].first, SIZE_MAX, 1 + prov[prov_next].second});
+    std::stable_sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.cost > b.cost; });
+    run_tasks(tasks.size(), [&](size_t i) {
+      const Task& t = tasks[i];
+      if (t.n == SIZE_MAX) {
+        t_page_order = INT64_MAX;
+        write_provenance_page(cx, t.ci);
+        return;
+      }
+      ArtifactJobs& j = *aj[static_cast<size_t>(t.ci) - b0];
+      t_page_order = page_order(t.ci, t.n);
+      run_artifact_job(j, artifact_job_index(j, t.n));
+    });
+    run_tasks(b1 - b0, [&](size_t i) {
+      auto ci = static_cast<int32_t>(b0 + i);
+      t_page_order = page_order(ci, 0);
+      std::string sections = artifact_job_sections(*aj[i]);
+      aj[i].reset();
+      cx.write(compile_page(ci), compile_page_html(cx, ci, &sections));
+      tick();
+    });
+  }
   stats.compile_pages = m.compiles.size();
+  stats.provenance_pages = prov.size();
 
   if (has_nocompile(m)) cx.write(kNoCompilePage, nocompile_page_html(cx));
-  stats.provenance_pages = static_cast<uint64_t>(write_provenance_pages(cx));
   if (wants_export_page(cx)) {
     cx.write("export.html", export_page_html(cx));
     stats.export_page = true;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 
 #include "runtime/interp.hpp"
@@ -160,7 +161,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "named_modules", "named_children", "get_submodule", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
@@ -569,11 +570,38 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       setattr(self, arg(0)->s, arg(1), loc);
       return none();
     }
-    if (m == "modules" || m == "children") {
+    if (m == "modules" || m == "children" || m == "named_modules" || m == "named_children") {
+      // children: the direct submodules in registration order; modules: self and every descendant, preorder,
+      // each once (a shared submodule is listed where first met), as nn.Module's memo does
+      bool named = m.starts_with("named_"), deep = m.ends_with("modules");
       std::vector<V> xs;
-      if (m == "modules") xs.push_back(self);
-      for (auto& n : self->order) { V c = self->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) xs.push_back(c); }
+      std::set<const Obj*> seen;
+      std::function<void(const V&, const std::string&)> walk = [&](const V& mod, const std::string& prefix) {
+        for (auto& n : mod->order) {
+          auto it = mod->attrs.find(n);
+          if (it == mod->attrs.end()) continue;
+          V c = it->second;
+          if (c->k != VK::Instance || c->builtin_nn.empty() || !seen.insert(c.get()).second) continue;
+          std::string full = prefix.empty() ? n : prefix + "." + n;
+          xs.push_back(named ? mk_tuple({mk_str(full), c}) : c);
+          if (deep) walk(c, full);
+        }
+      };
+      if (deep) { seen.insert(self.get()); xs.push_back(named ? mk_tuple({mk_str(""), self}) : self); }
+      walk(self, "");
       return mk_list(xs);
+    }
+    if (m == "get_submodule") {  // "a.b.0": getattr along the dots; "" is the module itself
+      V cur = self;
+      std::string path = arg(0)->s;
+      for (size_t at = 0; !path.empty() && at <= path.size();) {
+        size_t dot = path.find('.', at);
+        std::string part = path.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
+        cur = getattr(cur, part, loc);
+        if (dot == std::string::npos) break;
+        at = dot + 1;
+      }
+      return cur;
     }
   }
   if (name.rfind("torchctx.", 0) == 0) {

@@ -462,3 +462,31 @@ TEST_CASE("an uncaught exception names each call on its way up, outermost first,
   CHECK(b != std::string::npos);
   CHECK(a < b);
 }
+
+TEST_CASE("nn.Module.modules() / named_modules() walk every descendant once (preorder); children / named_children / get_submodule") {
+  Result r = run(
+      "import torch\n"
+      "from torch import nn\n"
+      "class B(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.lin = nn.Linear(2, 2)\n"
+      "        self.seq = nn.Sequential(nn.ReLU(), nn.Linear(2, 2))\n"
+      "class A(nn.Module):\n"
+      "    def __init__(self):\n"
+      "        super().__init__()\n"
+      "        self.b = B()\n"
+      "        self.shared = self.b.lin\n"
+      "        self.head = nn.Linear(2, 1)\n"
+      "a = A()\n"
+      "assert len(list(a.children())) == 3\n"
+      "names = [n for n, _ in a.named_modules()]\n"
+      "assert names == ['', 'b', 'b.lin', 'b.seq', 'b.seq.0', 'b.seq.1', 'head'], names\n"
+      "assert len(list(a.modules())) == 7\n"
+      "assert [n for n, _ in a.named_children()] == ['b', 'shared', 'head']\n"
+      "assert a.get_submodule('b.seq.1') is a.b.seq[1] and a.get_submodule('') is a\n"
+      "assert sum(1 for m in a.modules() if isinstance(m, nn.Linear)) == 3\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 
 #include "runtime/interp.hpp"
@@ -120,7 +121,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       return mk_builtin(full);
     }
     case VK::Str: {
-      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit"};
+      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit",
+                                               "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",
+                                               "rfind", "index", "rindex", "count", "isalpha", "isalnum", "isspace", "isdecimal",
+                                               "isnumeric", "islower", "isupper", "capitalize", "title", "zfill", "ljust", "rjust",
+                                               "center", "splitlines", "casefold", "swapcase"};
       if (ms.count(name)) return bound_builtin(obj, "str." + name);
       break;
     }
@@ -160,6 +165,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+                                                 "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
+                                                 "get_submodule",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
@@ -542,6 +549,27 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "log10") return mk_float(std::log10(x));
     if (m == "tanh") return mk_float(std::tanh(x));
     if (m == "atan") return mk_float(std::atan(x));
+    auto num = [&](size_t i) { return arg(i)->k == VK::Float ? arg(i)->f : static_cast<double>(arg(i)->k == VK::Bool ? arg(i)->b : arg(i)->i); };
+    static const std::map<std::string, double (*)(double)> unary = {
+        {"erf", [](double v) { return std::erf(v); }},     {"erfc", [](double v) { return std::erfc(v); }},
+        {"tan", [](double v) { return std::tan(v); }},     {"asin", [](double v) { return std::asin(v); }},
+        {"acos", [](double v) { return std::acos(v); }},   {"sinh", [](double v) { return std::sinh(v); }},
+        {"cosh", [](double v) { return std::cosh(v); }},   {"fabs", [](double v) { return std::fabs(v); }},
+        {"log1p", [](double v) { return std::log1p(v); }}, {"expm1", [](double v) { return std::expm1(v); }},
+        {"degrees", [](double v) { return v * 180.0 / M_PI; }}, {"radians", [](double v) { return v * M_PI / 180.0; }}};
+    if (auto it = unary.find(m); it != unary.end()) return mk_float(it->second(x));
+    if (m == "log" && args.size() > 1) return mk_float(std::log(x) / std::log(num(1)));
+    if (m == "trunc") return mk_int(static_cast<long long>(std::trunc(x)));
+    if (m == "atan2") return mk_float(std::atan2(x, num(1)));
+    if (m == "pow") return mk_float(std::pow(x, num(1)));
+    if (m == "hypot") return mk_float(std::hypot(x, num(1)));
+    if (m == "copysign") return mk_float(std::copysign(x, num(1)));
+    if (m == "isnan" || m == "isinf" || m == "isfinite")
+      return mk_bool(m == "isnan" ? std::isnan(x) : m == "isinf" ? std::isinf(x) : std::isfinite(x));
+    if ((m == "gcd" || m == "lcm") && arg(0)->k == VK::Int && args.size() > 1 && arg(1)->k == VK::Int) {
+      long long a = std::llabs(arg(0)->i), b = std::llabs(arg(1)->i), g = std::gcd(a, b);
+      return mk_int(m == "gcd" ? g : g == 0 ? 0 : a / g * b);
+    }
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
@@ -640,11 +668,60 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       setattr(self, arg(0)->s, arg(1), loc);
       return none();
     }
-    if (m == "modules" || m == "children") {
+    auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };
+    if (m == "children" || m == "named_children") {  // direct submodules, each once, in registration order
       std::vector<V> xs;
-      if (m == "modules") xs.push_back(self);
-      for (auto& n : self->order) { V c = self->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) xs.push_back(c); }
+      std::set<const Obj*> seen;
+      for (auto& n : self->order) {
+        V c = self->attrs[n];
+        if (is_mod(c) && seen.insert(c.get()).second) xs.push_back(m == "children" ? c : mk_tuple({mk_str(n), c}));
+      }
       return mk_list(xs);
+    }
+    if (m == "modules" || m == "named_modules") {  // self, then every submodule depth first, each once (memo)
+      std::vector<V> xs;
+      std::set<const Obj*> seen;
+      std::string prefix = args.size() > 1 && arg(1)->k == VK::Str ? arg(1)->s : "";
+      for (auto& [k, v] : kwargs) if (k == "prefix" && v->k == VK::Str) prefix = v->s;
+      std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+        if (!seen.insert(mod.get()).second) return;
+        xs.push_back(m == "modules" ? mod : mk_tuple({mk_str(pre), mod}));
+        for (auto& n : mod->order) {
+          V c = mod->attrs[n];
+          if (is_mod(c)) walk(c, pre.empty() ? n : pre + "." + n);
+        }
+      };
+      walk(self, prefix);
+      return mk_list(xs);
+    }
+    if (m == "buffers" || m == "named_buffers") {
+      std::vector<V> xs;
+      std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+        for (auto& n : mod->order) {
+          V c = mod->attrs[n];
+          if (c->k == VK::Tensor && c->t->is_buffer) xs.push_back(m == "buffers" ? c : mk_tuple({mk_str(pre + n), c}));
+          else if (is_mod(c)) walk(c, pre + n + ".");
+        }
+      };
+      walk(self, "");
+      return mk_list(xs);
+    }
+    if (m == "add_module" || m == "register_module") {
+      setattr(self, arg(0)->s, arg(1), loc);
+      return none();
+    }
+    if (m == "get_submodule") {  // a dotted path of attribute names ('' is the module itself)
+      V cur = self;
+      std::string path = arg(0)->s;
+      for (size_t at = 0; !path.empty() && at <= path.size();) {
+        size_t dot = path.find('.', at);
+        std::string part = path.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
+        at = dot == std::string::npos ? path.size() + 1 : dot + 1;
+        auto it = cur->attrs.find(part);
+        if (it == cur->attrs.end() || !is_mod(it->second)) error(loc, fmt::format("AttributeError: has no attribute `{}`", part));
+        cur = it->second;
+      }
+      return cur;
     }
   }
   if (name.rfind("torchctx.", 0) == 0) {

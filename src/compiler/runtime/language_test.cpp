@@ -388,3 +388,13 @@ TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("functools.partial of a partial is flattened, as CPython's (timm unwraps norm layers by .func)") {
+  Result r = run("import functools\n"
+                 "def f(a, b, c=0):\n"
+                 "    return (a, b, c)\n"
+                 "p = functools.partial(functools.partial(f, 1, c=3), 2)\n"
+                 "assert p.func is f and p.args == (1, 2) and p.keywords == {\"c\": 3} and p() == (1, 2, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

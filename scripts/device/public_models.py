@@ -42,24 +42,25 @@ except BaseException as e:
     sys.exit(1)
 '''
 
-outroot, drivers, sources, shims = sys.argv[1:5]
-names = sys.argv[5:] or sorted(os.listdir(drivers))
-procs = []
-for name in names:
-    fields = open(os.path.join(drivers, name, "source.txt")).read().split()
-    sub = fields[2] if len(fields) > 2 else "."
-    path = [os.path.abspath(os.path.join(sources, name, sub))]
-    if len(fields) > 3: path.append(os.path.abspath(os.path.join(shims, fields[3])))
-    o = os.path.join(outroot, name); os.makedirs(os.path.join(o, "trace"), exist_ok=True)
-    driver = os.path.abspath(os.path.join(drivers, name, "driver.py"))
-    base = {k: v for k, v in os.environ.items() if k != "TORCH_TRACE"}
-    base["PYTHONPATH"] = os.pathsep.join(path + [base.get("PYTHONPATH", "")])
-    base["PYTHONUNBUFFERED"] = "1"
-    f1 = open(os.path.join(o, "stdout.txt"), "w"); f2 = open(os.path.join(o, "explain_stdout.txt"), "w")
-    procs.append((name,
-                  subprocess.Popen([sys.executable, "-c", CHILD, driver, o, "trace"], cwd=path[0],
-                                   env=dict(base, TORCH_TRACE=os.path.join(o, "trace")), stdout=f1, stderr=subprocess.STDOUT),
-                  subprocess.Popen([sys.executable, "-c", CHILD, driver, o, "explain"], cwd=path[0], env=base,
-                                   stdout=f2, stderr=subprocess.STDOUT)))
-for name, a, b in procs:
-    print(name, "trace rc", a.wait(timeout=500), "explain rc", b.wait(timeout=500), flush=True)
+if __name__ == "__main__":  # scripts/device/timm_population.py imports CHILD
+    outroot, drivers, sources, shims = sys.argv[1:5]
+    names = sys.argv[5:] or sorted(os.listdir(drivers))
+    procs = []
+    for name in names:
+        fields = open(os.path.join(drivers, name, "source.txt")).read().split()
+        sub = fields[2] if len(fields) > 2 else "."
+        path = [os.path.abspath(os.path.join(sources, name, sub))]
+        if len(fields) > 3: path.append(os.path.abspath(os.path.join(shims, fields[3])))
+        o = os.path.join(outroot, name); os.makedirs(os.path.join(o, "trace"), exist_ok=True)
+        driver = os.path.abspath(os.path.join(drivers, name, "driver.py"))
+        base = {k: v for k, v in os.environ.items() if k != "TORCH_TRACE"}
+        base["PYTHONPATH"] = os.pathsep.join(path + [base.get("PYTHONPATH", "")])
+        base["PYTHONUNBUFFERED"] = "1"
+        f1 = open(os.path.join(o, "stdout.txt"), "w"); f2 = open(os.path.join(o, "explain_stdout.txt"), "w")
+        procs.append((name,
+                      subprocess.Popen([sys.executable, "-c", CHILD, driver, o, "trace"], cwd=path[0],
+                                       env=dict(base, TORCH_TRACE=os.path.join(o, "trace")), stdout=f1, stderr=subprocess.STDOUT),
+                      subprocess.Popen([sys.executable, "-c", CHILD, driver, o, "explain"], cwd=path[0], env=base,
+                                       stdout=f2, stderr=subprocess.STDOUT)))
+    for name, a, b in procs:
+        print(name, "trace rc", a.wait(timeout=500), "explain rc", b.wait(timeout=500), flush=True)

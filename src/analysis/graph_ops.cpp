@@ -171,6 +171,11 @@ std::string target_repr(std::string_view callee) {
   if (callee == "torch._C._log_api_usage_once")
     return "<built-in method _log_api_usage_once of pybind11_builtins.pybind11_detail_function_record_v1_system_libstdcpp_gxx_abi_1xxx_use_cxx11_abi_1 object at 0x…>";
   if (mod == "torch._C" || mod.starts_with("torch._C.")) return builtin_fn();
+  // torch/nn/functional.py makes these with boolean_dispatch(...): the target is its inner `fn`
+  if (mod == "torch.nn.functional" &&
+      (leaf == "max_pool1d" || leaf == "max_pool2d" || leaf == "max_pool3d" || leaf == "adaptive_max_pool1d" ||
+       leaf == "adaptive_max_pool2d" || leaf == "adaptive_max_pool3d" || leaf == "fractional_max_pool2d" || leaf == "fractional_max_pool3d"))
+    return "<function boolean_dispatch.<locals>.fn at 0x…>";
   if (mod == "torch") {
     if (leaf == "Size") return "<class 'torch.Size'>";
     if (torch_python_function(leaf)) return py_fn();

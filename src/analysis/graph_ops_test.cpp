@@ -42,6 +42,7 @@ TEST_CASE("callee reprs") {
   CHECK(target_repr("torch.ops.aten.mm.default") == "aten.mm.default");
   CHECK(target_repr("operator.getitem") == "<built-in function getitem>");
   CHECK(target_repr("torch.einsum") == "<function einsum at 0x…>");
+  CHECK(target_repr("torch.nn.functional.max_pool2d") == "<function boolean_dispatch.<locals>.fn at 0x…>");  // functional.py
   GraphOps m = parse_graph_ops("    def forward(self, L_x_):\n        l_x_ = L_x_\n"
                                "        neg: \"f32[4]\" = -l_x_\n        m = self.L__self___lin(neg)\n"
                                "        t = torch.tanh(m);  m = None\n        return (t,)\n");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <cmath>
 
 #include "runtime/interp.hpp"
@@ -121,7 +122,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       return mk_builtin(full);
     }
     case VK::Str: {
-      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit"};
+      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit",
+                                               "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",
+                                               "rfind", "index", "rindex", "count", "isalpha", "isalnum", "isspace", "isdecimal",
+                                               "isnumeric", "islower", "isupper", "capitalize", "title", "zfill", "ljust", "rjust",
+                                               "center", "splitlines", "casefold", "swapcase"};
       if (ms.count(name)) return bound_builtin(obj, "str." + name);
       break;
     }
@@ -161,7 +166,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Instance: {
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "named_modules", "named_children", "get_submodule", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+                                                 "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
+                                                 "get_submodule",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
@@ -472,6 +479,27 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (m == "log10") return mk_float(std::log10(x));
     if (m == "tanh") return mk_float(std::tanh(x));
     if (m == "atan") return mk_float(std::atan(x));
+    auto num = [&](size_t i) { return arg(i)->k == VK::Float ? arg(i)->f : static_cast<double>(arg(i)->k == VK::Bool ? arg(i)->b : arg(i)->i); };
+    static const std::map<std::string, double (*)(double)> unary = {
+        {"erf", [](double v) { return std::erf(v); }},     {"erfc", [](double v) { return std::erfc(v); }},
+        {"tan", [](double v) { return std::tan(v); }},     {"asin", [](double v) { return std::asin(v); }},
+        {"acos", [](double v) { return std::acos(v); }},   {"sinh", [](double v) { return std::sinh(v); }},
+        {"cosh", [](double v) { return std::cosh(v); }},   {"fabs", [](double v) { return std::fabs(v); }},
+        {"log1p", [](double v) { return std::log1p(v); }}, {"expm1", [](double v) { return std::expm1(v); }},
+        {"degrees", [](double v) { return v * 180.0 / M_PI; }}, {"radians", [](double v) { return v * M_PI / 180.0; }}};
+    if (auto it = unary.find(m); it != unary.end()) return mk_float(it->second(x));
+    if (m == "log" && args.size() > 1) return mk_float(std::log(x) / std::log(num(1)));
+    if (m == "trunc") return mk_int(static_cast<long long>(std::trunc(x)));
+    if (m == "atan2") return mk_float(std::atan2(x, num(1)));
+    if (m == "pow") return mk_float(std::pow(x, num(1)));
+    if (m == "hypot") return mk_float(std::hypot(x, num(1)));
+    if (m == "copysign") return mk_float(std::copysign(x, num(1)));
+    if (m == "isnan" || m == "isinf" || m == "isfinite")
+      return mk_bool(m == "isnan" ? std::isnan(x) : m == "isinf" ? std::isinf(x) : std::isfinite(x));
+    if ((m == "gcd" || m == "lcm") && arg(0)->k == VK::Int && args.size() > 1 && arg(1)->k == VK::Int) {
+      long long a = std::llabs(arg(0)->i), b = std::llabs(arg(1)->i), g = std::gcd(a, b);
+      return mk_int(m == "gcd" ? g : g == 0 ? 0 : a / g * b);
+    }
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
@@ -521,7 +549,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name.rfind("module.", 0) == 0) {
     bool handled = false;
-    V r = call_module_method(name.substr(7), args, loc, self, handled);  // builtins_module.cpp
+    V r = call_module_method(name.substr(7), args, kwargs, loc, self, handled);  // builtins_module.cpp
     if (handled) return r;
   }
   if (name.rfind("torchctx.", 0) == 0) {

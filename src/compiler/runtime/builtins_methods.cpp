@@ -21,6 +21,10 @@ std::vector<std::string> split_str(const std::string& s, const V& sep, long long
     while (i < s.size()) {
       while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
       if (i >= s.size()) break;
+      if (maxsplit >= 0 && static_cast<long long>(out.size()) == maxsplit) {  // the rest, leading whitespace dropped
+        out.push_back(s.substr(i));
+        break;
+      }
       size_t j = i;
       while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
       out.push_back(s.substr(i, j - i));
@@ -60,23 +64,123 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "split" || m == "rsplit") {
       if (self->global_name == "TorchVersion" && in_compiled && !prof_.version_str_traceable())
         graph_break("TorchVersion.split", msg_version_split(), loc);
-      V sep = args.empty() ? none() : arg(0);
+      V sep = args.empty() ? kwarg(kwargs, "sep") : arg(0);
+      if (!sep) sep = none();
       V ms = kwarg(kwargs, "maxsplit");
       long long maxs = args.size() > 1 ? arg(1)->i : ms ? ms->i : -1;
       std::vector<V> xs;
+      if (m == "rsplit" && maxs >= 0) {  // from the right: split the reversed string by the reversed separator
+        std::string r(s.rbegin(), s.rend());
+        V rsep = sep->k == VK::None ? sep : mk_str(std::string(sep->s.rbegin(), sep->s.rend()));
+        auto parts = split_str(r, rsep, maxs);
+        for (auto it = parts.rbegin(); it != parts.rend(); ++it) xs.push_back(mk_str(std::string(it->rbegin(), it->rend())));
+        return mk_list(xs);
+      }
       for (auto& p : split_str(s, sep, maxs)) xs.push_back(mk_str(p));
       return mk_list(xs);
     }
-    if (m == "startswith") return mk_bool(s.rfind(arg(0)->s, 0) == 0);
-    if (m == "endswith") return mk_bool(s.size() >= arg(0)->s.size() && s.compare(s.size() - arg(0)->s.size(), std::string::npos, arg(0)->s) == 0);
+    if (m == "startswith" || m == "endswith") {  // a str or a tuple of them (any matches)
+      auto one = [&](const std::string& x) {
+        return m == "startswith" ? s.rfind(x, 0) == 0 : s.size() >= x.size() && s.compare(s.size() - x.size(), std::string::npos, x) == 0;
+      };
+      if (arg(0)->k == VK::Tuple || arg(0)->k == VK::List) {
+        for (auto& x : arg(0)->items) if (one(x->s)) return mk_bool(true);
+        return mk_bool(false);
+      }
+      return mk_bool(one(arg(0)->s));
+    }
+    if (m == "partition" || m == "rpartition") {
+      const std::string& sep = arg(0)->s;
+      size_t p = m == "partition" ? s.find(sep) : s.rfind(sep);
+      if (p == std::string::npos)
+        return m == "partition" ? mk_tuple({mk_str(s), mk_str(""), mk_str("")}) : mk_tuple({mk_str(""), mk_str(""), mk_str(s)});
+      return mk_tuple({mk_str(s.substr(0, p)), mk_str(sep), mk_str(s.substr(p + sep.size()))});
+    }
+    if (m == "lstrip" || m == "rstrip" || m == "strip") {  // chars: the argument, whitespace when absent or None
+      std::string cs = !args.empty() && args[0]->k == VK::Str ? args[0]->s : std::string(" \t\n\r\f\v");
+      size_t a = m == "rstrip" ? 0 : s.find_first_not_of(cs);
+      if (a == std::string::npos) return mk_str("");
+      size_t b = m == "lstrip" ? s.size() - 1 : s.find_last_not_of(cs);
+      return mk_str(s.substr(a, b - a + 1));
+    }
+    if (m == "removeprefix") return mk_str(s.rfind(arg(0)->s, 0) == 0 ? s.substr(arg(0)->s.size()) : s);
+    if (m == "removesuffix") {
+      const std::string& x = arg(0)->s;
+      bool ends = !x.empty() && s.size() >= x.size() && s.compare(s.size() - x.size(), std::string::npos, x) == 0;
+      return mk_str(ends ? s.substr(0, s.size() - x.size()) : s);
+    }
+    if (m == "find" || m == "rfind" || m == "index" || m == "rindex") {
+      size_t p = m == "find" || m == "index" ? s.find(arg(0)->s) : s.rfind(arg(0)->s);
+      if (p == std::string::npos && (m == "index" || m == "rindex")) error(loc, "ValueError: substring not found");
+      return mk_int(p == std::string::npos ? -1 : static_cast<long long>(p));
+    }
+    if (m == "count") {
+      const std::string& x = arg(0)->s;
+      long long n = 0;
+      if (x.empty()) return mk_int(static_cast<long long>(s.size()) + 1);
+      for (size_t p = s.find(x); p != std::string::npos; p = s.find(x, p + x.size())) ++n;
+      return mk_int(n);
+    }
+    if (m == "isalpha" || m == "isalnum" || m == "isspace" || m == "isdecimal" || m == "isnumeric") {
+      auto ok = [&](unsigned char c) {
+        return m == "isalpha" ? std::isalpha(c) : m == "isalnum" ? std::isalnum(c) : m == "isspace" ? std::isspace(c) : std::isdigit(c);
+      };
+      return mk_bool(!s.empty() && std::all_of(s.begin(), s.end(), [&](char c) { return ok(static_cast<unsigned char>(c)) != 0; }));
+    }
+    if (m == "islower" || m == "isupper") {  // at least one cased character and none of the other case
+      bool cased = false;
+      for (char c : s) {
+        if (std::isalpha(static_cast<unsigned char>(c))) cased = true;
+        if (m == "islower" ? std::isupper(static_cast<unsigned char>(c)) : std::islower(static_cast<unsigned char>(c))) return mk_bool(false);
+      }
+      return mk_bool(cased);
+    }
+    if (m == "capitalize" || m == "title") {
+      std::string o = s;
+      bool start = true;
+      for (auto& c : o) {
+        bool alpha = std::isalpha(static_cast<unsigned char>(c));
+        c = start && alpha ? std::toupper(c) : (m == "title" || !start) ? std::tolower(c) : c;
+        start = m == "title" ? !alpha : false;
+      }
+      return mk_str(o);
+    }
+    if (m == "zfill") {
+      long long w = arg(0)->i, n = static_cast<long long>(s.size());
+      if (n >= w) return mk_str(s);
+      size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+      return mk_str(s.substr(0, sign) + std::string(static_cast<size_t>(w - n), '0') + s.substr(sign));
+    }
+    if (m == "ljust" || m == "rjust" || m == "center") {
+      long long w = arg(0)->i, n = static_cast<long long>(s.size());
+      char f = args.size() > 1 && !args[1]->s.empty() ? args[1]->s[0] : ' ';
+      if (n >= w) return mk_str(s);
+      size_t pad = static_cast<size_t>(w - n), left = m == "ljust" ? 0 : m == "rjust" ? pad : (pad / 2 + (pad & static_cast<size_t>(w) & 1));
+      return mk_str(std::string(left, f) + s + std::string(pad - left, f));
+    }
+    if (m == "splitlines") {
+      std::vector<V> xs;
+      size_t i = 0;
+      while (i < s.size()) {
+        size_t j = s.find_first_of("\r\n", i);
+        if (j == std::string::npos) { xs.push_back(mk_str(s.substr(i))); break; }
+        xs.push_back(mk_str(s.substr(i, j - i)));
+        i = j + (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n' ? 2 : 1);
+      }
+      return mk_list(xs);
+    }
     if (m == "join") {
       std::string o;
       auto xs = iterate(arg(0), loc);
       for (size_t i = 0; i < xs.size(); ++i) o += (i ? s : "") + py_str(xs[i]);
       return mk_str(o);
     }
-    if (m == "strip") { size_t a = s.find_first_not_of(" \t\n"); size_t b = s.find_last_not_of(" \t\n"); return mk_str(a == std::string::npos ? "" : s.substr(a, b - a + 1)); }
-    if (m == "lower" || m == "upper") { std::string o = s; for (auto& c : o) c = m == "lower" ? std::tolower(c) : std::toupper(c); return mk_str(o); }
+    if (m == "lower" || m == "upper" || m == "casefold" || m == "swapcase") {
+      std::string o = s;
+      for (auto& c : o)
+        c = m == "upper" ? std::toupper(c) : m == "swapcase" ? (std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c)) : std::tolower(c);
+      return mk_str(o);
+    }
     if (m == "isdigit") return mk_bool(!s.empty() && std::all_of(s.begin(), s.end(), ::isdigit));
     if (m == "replace") {
       std::string o = s, from = arg(0)->s, to = arg(1)->s;

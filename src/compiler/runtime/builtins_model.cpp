@@ -157,6 +157,62 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     for (auto& x : args) a.push_back(x);
     return call(fwd, a, kwargs, loc);
   }
+  if (name == "__tparse_re__") {  // the re stub's engine: (op, pattern, string, extra) on std::regex (ECMAScript)
+    std::string op = arg(0)->s, pat = arg(1)->s;
+    const std::string& str = arg(2)->s;
+    static const std::regex named("\\(\\?P<[A-Za-z_][A-Za-z0-9_]*>");  // Python's (?P<name>...) -> a plain group
+    std::regex re;
+    try {
+      re = std::regex(std::regex_replace(pat, named, "("));
+    } catch (const std::regex_error&) {
+      note_unmodelled(loc, "re pattern " + py_repr(arg(1)));
+      return mk_opaque("re()");
+    }
+    auto groups = [&](const std::smatch& m) {  // [start, end, group1, ...] (None for a group that did not take part)
+      std::vector<V> xs{mk_int(m.position(0)), mk_int(m.position(0) + m.length(0))};
+      for (size_t i = 1; i < m.size(); ++i) xs.push_back(m[i].matched ? mk_str(m[i].str()) : none());
+      return mk_list(xs);
+    };
+    std::smatch m;
+    if (op == "match" || op == "fullmatch" || op == "search") {
+      bool ok = op == "fullmatch" ? std::regex_match(str, m, re)
+                : op == "match"   ? std::regex_search(str, m, re, std::regex_constants::match_continuous)
+                                  : std::regex_search(str, m, re);
+      return ok ? groups(m) : none();
+    }
+    if (op == "split" || op == "findall") {  // split keeps the groups' text between the pieces, as Python's
+      std::vector<V> xs;
+      long long maxsplit = args.size() > 3 && arg(3)->k == VK::Int ? arg(3)->i : 0, n = 0;
+      auto begin = str.cbegin();
+      for (auto it = std::sregex_iterator(str.begin(), str.end(), re); it != std::sregex_iterator(); ++it) {
+        const std::smatch& x = *it;
+        if (op == "findall") {
+          if (x.size() <= 1) xs.push_back(mk_str(x.str(0)));
+          else if (x.size() == 2) xs.push_back(mk_str(x.str(1)));
+          else {
+            std::vector<V> g;
+            for (size_t i = 1; i < x.size(); ++i) g.push_back(mk_str(x.str(i)));
+            xs.push_back(mk_tuple(g));
+          }
+          continue;
+        }
+        if (maxsplit > 0 && n >= maxsplit) break;
+        if (x.length(0) == 0 && x.position(0) == 0 && str.empty()) break;
+        xs.push_back(mk_str(std::string(begin, str.cbegin() + x.position(0))));
+        for (size_t i = 1; i < x.size(); ++i) xs.push_back(x[i].matched ? mk_str(x.str(i)) : none());
+        begin = str.cbegin() + x.position(0) + x.length(0);
+        ++n;
+      }
+      if (op == "split") xs.push_back(mk_str(std::string(begin, str.cend())));
+      return mk_list(xs);
+    }
+    if (op == "sub") {  // a string replacement (\\1 group references as $1); count 0: all
+      std::string repl = std::regex_replace(arg(3)->s, std::regex("\\\\(\\d)"), "$$$1");
+      long long count = args.size() > 4 && arg(4)->k == VK::Int ? arg(4)->i : 0;
+      return mk_str(std::regex_replace(str, re, repl, count == 1 ? std::regex_constants::format_first_only : std::regex_constants::format_default));
+    }
+    error(loc, "re." + op + " is not modelled");
+  }
   if (name == "__tparse_param_names__") {  // inspect.signature's parameter names (a bound method drops self)
     V f = arg(0);
     bool bound = f->k == VK::Bound;
@@ -249,6 +305,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     std::vector<V> rest(args.begin() + 1, args.end());
     return call(cls, rest, kwargs, loc);
   }
+  if (name == "torch.fx.wrap") return args.empty() ? none() : arg(0);  // marks a leaf for fx.symbolic_trace; Dynamo traces it
+  if (name == "torch._assert") {  // Dynamo: a constant-true condition (or a SymBool it can decide) leaves no node
+    if (!args.empty() && (arg(0)->k == VK::Bool || arg(0)->k == VK::Int) && !truthy(arg(0), loc))
+      error(loc, "AssertionError: " + (args.size() > 1 && arg(1)->k == VK::Str ? arg(1)->s : std::string()));
+    return none();
+  }
+  if ((name == "torch.jit.ignore" || name == "torch.jit.unused") && args.empty()) return mk_builtin(name);  // @torch.jit.ignore(drop=...)
   if (name == "torch.jit.script" || name == "torch.jit.ignore" || name == "torch.jit.unused") {
     if (args.size() != 1) error(loc, name + "() takes one function here");
     V f = arg(0);

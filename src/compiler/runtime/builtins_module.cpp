@@ -1,17 +1,18 @@
 // nn.Module's own methods on modules of the script and built-in ones (`module.<name>` builtins bound by
-// builtin_attr): train / eval, parameters and buffers, register_*, state-dict hooks (no-ops: nothing is
-// loaded in a run), modules / children / named_modules / named_children / get_submodule.
+// builtin_attr): train / eval, ModuleList append / extend, parameters and buffers, register_* / add_module,
+// state-dict hooks (no-ops: nothing is loaded in a run), children / modules and their named forms (each
+// module once, as nn.Module's memo), get_submodule.
 #include <fmt/format.h>
 
 #include <functional>
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
 
 namespace tparse::compiler {
 
-V Interp::call_module_method(const std::string& m, std::vector<V>& args, Location loc, V self, bool& handled) {
+V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                             Location loc, V self, bool& handled) {
   handled = true;
   auto arg = [&](size_t i) -> V {
     if (i >= args.size()) error(loc, fmt::format("module.{}() missing argument", m));
@@ -66,36 +67,58 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, Locatio
     setattr(self, arg(0)->s, arg(1), loc);
     return none();
   }
-  if (m == "modules" || m == "children" || m == "named_modules" || m == "named_children") {
-    // children: the direct submodules in registration order; modules: self and every descendant, preorder,
-    // each once (a shared submodule is listed where first met), as nn.Module's memo does
-    bool named = m.starts_with("named_"), deep = m.ends_with("modules");
+  auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };
+  if (m == "children" || m == "named_children") {  // direct submodules, each once, in registration order
     std::vector<V> xs;
     std::set<const Obj*> seen;
-    std::function<void(const V&, const std::string&)> walk = [&](const V& mod, const std::string& prefix) {
+    for (auto& n : self->order) {
+      V c = self->attrs[n];
+      if (is_mod(c) && seen.insert(c.get()).second) xs.push_back(m == "children" ? c : mk_tuple({mk_str(n), c}));
+    }
+    return mk_list(xs);
+  }
+  if (m == "modules" || m == "named_modules") {  // self, then every submodule depth first, each once (memo)
+    std::vector<V> xs;
+    std::set<const Obj*> seen;
+    std::string prefix = args.size() > 1 && arg(1)->k == VK::Str ? arg(1)->s : "";
+    for (auto& [k, v] : kwargs) if (k == "prefix" && v->k == VK::Str) prefix = v->s;
+    std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+      if (!seen.insert(mod.get()).second) return;
+      xs.push_back(m == "modules" ? mod : mk_tuple({mk_str(pre), mod}));
       for (auto& n : mod->order) {
-        auto it = mod->attrs.find(n);
-        if (it == mod->attrs.end()) continue;
-        V c = it->second;
-        if (c->k != VK::Instance || c->builtin_nn.empty() || !seen.insert(c.get()).second) continue;
-        std::string full = prefix.empty() ? n : prefix + "." + n;
-        xs.push_back(named ? mk_tuple({mk_str(full), c}) : c);
-        if (deep) walk(c, full);
+        V c = mod->attrs[n];
+        if (is_mod(c)) walk(c, pre.empty() ? n : pre + "." + n);
       }
     };
-    if (deep) { seen.insert(self.get()); xs.push_back(named ? mk_tuple({mk_str(""), self}) : self); }
+    walk(self, prefix);
+    return mk_list(xs);
+  }
+  if (m == "buffers" || m == "named_buffers") {
+    std::vector<V> xs;
+    std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+      for (auto& n : mod->order) {
+        V c = mod->attrs[n];
+        if (c->k == VK::Tensor && c->t->is_buffer) xs.push_back(m == "buffers" ? c : mk_tuple({mk_str(pre + n), c}));
+        else if (is_mod(c)) walk(c, pre + n + ".");
+      }
+    };
     walk(self, "");
     return mk_list(xs);
   }
-  if (m == "get_submodule") {  // "a.b.0": getattr along the dots; "" is the module itself
+  if (m == "add_module" || m == "register_module") {
+    setattr(self, arg(0)->s, arg(1), loc);
+    return none();
+  }
+  if (m == "get_submodule") {  // a dotted path of attribute names ('' is the module itself)
     V cur = self;
     std::string path = arg(0)->s;
     for (size_t at = 0; !path.empty() && at <= path.size();) {
       size_t dot = path.find('.', at);
       std::string part = path.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
-      cur = getattr(cur, part, loc);
-      if (dot == std::string::npos) break;
-      at = dot + 1;
+      at = dot == std::string::npos ? path.size() + 1 : dot + 1;
+      auto it = cur->attrs.find(part);
+      if (it == cur->attrs.end() || !is_mod(it->second)) error(loc, fmt::format("AttributeError: has no attribute `{}`", part));
+      cur = it->second;
     }
     return cur;
   }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/op_table.hpp"
 
 namespace tparse::compiler {
 
@@ -63,6 +64,12 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, Locat
       for (V c = o->k == VK::Instance ? o->cls : o->k == VK::Class ? o : nullptr; c; c = c->bases.empty() ? nullptr : c->bases[0])
         for (auto& [n, v] : c->attrs) names.insert(n);
       if (o->k == VK::Module && o->menv) for (auto& [n, v] : o->menv->vars) names.insert(n);
+      // torch / torch.nn.functional: the functions the op table models (timm: `'silu' in dir(torch.nn.functional)`)
+      if ((o->k == VK::Module || o->k == VK::Builtin) && (o->s == "torch" || o->s == "torch.nn.functional")) {
+        unsigned where = o->s == "torch" ? unsigned(kTorch) : unsigned(kF);
+        for (const auto& d : op_table())
+          if (d.where & where) names.insert(d.names.begin(), d.names.end());
+      }
     }
     std::vector<V> xs;
     for (auto& n : names) xs.push_back(mk_str(n));

@@ -210,7 +210,11 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
-    if (!obj->attrs.count(name)) obj->order.push_back(name);
+    // a container's order is its _modules (what forward, len and indexing walk): a plain attribute of a
+    // Sequential / ModuleList subclass (timm's `self.stride = 16` on a stem) is no child
+    bool container = obj->k == VK::Instance && (obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleList");
+    bool child = v->k == VK::Instance && !v->builtin_nn.empty();
+    if (!obj->attrs.count(name) && (!container || child)) obj->order.push_back(name);
     obj->attrs[name] = v;
     return;
   }

@@ -361,6 +361,47 @@ TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stab
   CHECK(r.ok);
 }
 
+TEST_CASE("str methods: partition / rpartition, rsplit with maxsplit, strip chars, prefix / suffix, find, count, is*, case, padding") {
+  // the values are CPython 3's; timm's create_model starts with model_name.partition(':')
+  Result r = run("assert 'hf-hub:a/b'.partition(':') == ('hf-hub', ':', 'a/b')\n"
+                 "assert 'abc'.partition(':') == ('abc', '', '')\n"
+                 "assert 'a.b.c'.rpartition('.') == ('a.b', '.', 'c')\n"
+                 "assert 'abc'.rpartition('.') == ('', '', 'abc')\n"
+                 "assert 'a.b.c'.rsplit('.', 1) == ['a.b', 'c']\n"
+                 "assert 'a b  c'.rsplit(None, 1) == ['a b', 'c']\n"
+                 "assert 'a.b.c'.split('.', 1) == ['a', 'b.c']\n"
+                 "assert 'xxhixx'.strip('x') == 'hi' and '  hi \\n'.lstrip() == 'hi \\n' and 'hi..'.rstrip('.') == 'hi'\n"
+                 "assert 'vit_base'.startswith(('resnet', 'vit')) and not 'vit'.endswith(('a', 'b'))\n"
+                 "assert 'model.pth'.removesuffix('.pth') == 'model' and 'timm/x'.removeprefix('timm/') == 'x'\n"
+                 "assert 'abcabc'.find('c') == 2 and 'abcabc'.rfind('c') == 5 and 'abc'.find('z') == -1 and 'abcabc'.index('b') == 1\n"
+                 "assert 'aaaa'.count('aa') == 2 and 'ab'.count('') == 3\n"
+                 "assert 'abc1'.isalnum() and not 'ab c'.isalpha() and ' \\t'.isspace() and 'ab1'.islower() and not '12'.isupper()\n"
+                 "assert 'hello world'.title() == 'Hello World' and '1abC'.capitalize() == '1abc' and 'aBc'.capitalize() == 'Abc'\n"
+                 "assert '-5'.zfill(4) == '-005' and 'ab'.center(5, '*') == '**ab*' and 'ab'.center(6) == '  ab  ' and 'ab'.ljust(4) == 'ab  ' and 'ab'.rjust(3, '0') == '0ab'\n"
+                 "assert 'a\\nb\\r\\nc'.splitlines() == ['a', 'b', 'c'] and 'AbC'.swapcase() == 'aBc' and 'AB'.casefold() == 'ab'\n"
+                 "assert 'a b  c '.split(None, 1) == ['a', 'b  c '] and '  a b'.rsplit(None, 1) == ['  a', 'b']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run("'abc'.index('z')\n").ok);
+}
+
+TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, findall (values as CPython's)") {
+  // timm's efficientnet block strings: re.split(r'(\\d.*)', 'r1')
+  Result r = run("import re\n"
+                 "assert re.split(r'(\\d.*)', 'r1') == ['r', '1', '']\n"
+                 "assert re.split(r'(\\d.*)', 'k3') == ['k', '3', '']\n"
+                 "assert re.split(r'_', 'ir_r1_k3_s1') == ['ir', 'r1', 'k3', 's1']\n"
+                 "assert re.split(',', 'a,b,c', 1) == ['a', 'b,c']\n"
+                 "p = re.compile(r'[a-zA-Z][a-zA-Z0-9+.\\-_]+')\n"
+                 "assert p.fullmatch('hf-hub') is not None and p.fullmatch('1x') is None\n"
+                 "m = re.match(r'(?P<a>\\w+)-(\\d+)', 'vit-16x')\n"
+                 "assert m.group(0) == 'vit-16' and m.group(1) == 'vit' and m.group(2) == '16' and m.groups() == ('vit', '16') and m.span() == (0, 6)\n"
+                 "assert re.search(r'\\d+', 'ab12c').group() == '12' and re.match(r'\\d', 'a1') is None\n"
+                 "assert re.sub(r'(\\d)', r'<\\1>', 'a1b2') == 'a<1>b<2>' and re.findall(r'\\d', 'a1b2') == ['1', '2']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 TEST_CASE("type(x) is the value's class: a script's class, a builtin type (int, list), torch.Tensor; type(name, bases, ns)") {
   Result r = run(
       "class A:\n"
@@ -487,6 +528,16 @@ TEST_CASE("nn.Module.modules() / named_modules() walk every descendant once (pre
       "assert a.get_submodule('b.seq.1') is a.b.seq[1] and a.get_submodule('') is a\n"
       "assert sum(1 for m in a.modules() if isinstance(m, nn.Linear)) == 3\n"
       );
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("functools.partial of a partial is flattened, as CPython's (timm unwraps norm layers by .func)") {
+  Result r = run("import functools\n"
+                 "def f(a, b, c=0):\n"
+                 "    return (a, b, c)\n"
+                 "p = functools.partial(functools.partial(f, 1, c=3), 2)\n"
+                 "assert p.func is f and p.args == (1, 2) and p.keywords == {\"c\": 3} and p() == (1, 2, 3)\n");
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -15,6 +15,9 @@ static std::string f_target(const std::string& fname) {
   static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot", "softplus"};
   if (cnn.count(fname)) return "torch._C._nn." + fname;
   if (fname == "logsigmoid") return "torch._C._nn.log_sigmoid";
+  // functional.py: avg_pool1d = _add_docstr(torch.avg_pool1d, ...), avg_pool2d / avg_pool3d = torch._C._nn's
+  if (fname == "avg_pool2d" || fname == "avg_pool3d") return "torch._C._nn." + fname;
+  if (fname == "avg_pool1d") return "torch.avg_pool1d";
   // functional.py re-exports these torch functions themselves (conv1d = _add_docstr(torch.conv1d, ...))
   static const std::set<std::string> same = {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"};
   if (same.count(fname)) return "torch." + fname;  // functional.py: logsigmoid = torch._C._nn.log_sigmoid

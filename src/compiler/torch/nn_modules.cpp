@@ -102,6 +102,12 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     };
     V k = tuple_of(arg(2, "kernel_size"), 1);
     V pad = arg(4, "padding");
+    inst->attrs["in_channels"] = mk_int(in);
+    inst->attrs["out_channels"] = mk_int(out);
+    V pm = arg(8, "padding_mode");
+    inst->attrs["padding_mode"] = pm && pm->k == VK::Str ? pm : mk_str("zeros");
+    inst->attrs["transposed"] = mk_bool(false);
+    inst->attrs["output_padding"] = tuple_of(nullptr, 0);
     inst->attrs["kernel_size"] = k;
     inst->attrs["stride"] = tuple_of(arg(3, "stride"), 1);
     inst->attrs["padding"] = pad && pad->k == VK::Str ? pad : tuple_of(pad, 0);
@@ -319,7 +325,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
-  if (cls == "ReLU6") return fn("torch.nn.functional.relu6", "relu6", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
+  // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+  if (cls == "ReLU6") return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), mk_float(0.0), mk_float(6.0), a_or("inplace", mk_bool(false))}, {});
   if (cls == "LeakyReLU") return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), a_or("negative_slope", mk_float(0.01)), a_or("inplace", mk_bool(false))}, {});
   if (cls == "Mish") return fn("torch.nn.functional.mish", "mish", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
@@ -352,7 +359,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "AvgPool1d" || cls == "AvgPool2d") {
     std::string f = cls == "AvgPool1d" ? "avg_pool1d" : "avg_pool2d";
-    return fn("torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
+    return fn(cls == "AvgPool1d" ? "torch.avg_pool1d" : "torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
   }
   if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
     std::string f = cls == "AdaptiveAvgPool1d" ? "adaptive_avg_pool1d" : cls == "AdaptiveAvgPool2d" ? "adaptive_avg_pool2d" : "adaptive_max_pool2d";

@@ -3,6 +3,15 @@
 
 class partial:
     def __init__(self, func, *args, **kwargs):
+        if isinstance(func, partial):  # CPython flattens a partial of a partial
+            args = func.args + args
+            kw = {}
+            for k in func.keywords:
+                kw[k] = func.keywords[k]
+            for k in kwargs:
+                kw[k] = kwargs[k]
+            kwargs = kw
+            func = func.func
         self.func = func
         self.args = args
         self.keywords = kwargs

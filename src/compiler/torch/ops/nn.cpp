@@ -66,7 +66,8 @@ V sdpa(OpCall& c) {
   const TensorInfo& t = c.t();
   TensorInfo o = c.like();
   V k = c.arg(0, "key"), v = c.arg(1, "value");
-  if (!k || !v) c.fail("scaled_dot_product_attention(q, k, v)");
+  if (!k || !v || k->k != VK::Tensor || v->k != VK::Tensor || t.shape.empty() || k->t->shape.empty() || v->t->shape.empty())
+    c.fail("scaled_dot_product_attention(q, k, v): three tensors of at least one dimension");
   if (t.shape.back().v != k->t->shape.back().v) c.fail(fmt::format("shape mismatch in scaled_dot_product_attention: query {} vs key {}", meta_str(t), meta_str(*k->t)));
   o.shape.back() = v->t->shape.back();
   o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;

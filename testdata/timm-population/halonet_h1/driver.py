@@ -1,0 +1,9 @@
+# tparse timm population driver (our code): halonet_h1, the smallest model of timm.models.byoanet.
+import timm
+import torch
+torch.manual_seed(0)
+m = timm.create_model("halonet_h1", pretrained=False, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 256, 256))
+    cm(torch.randn(3, 3, 256, 256))

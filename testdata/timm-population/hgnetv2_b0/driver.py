@@ -1,0 +1,9 @@
+# tparse timm population driver (our code): hgnetv2_b0, the smallest model of timm.models.hgnet.
+import timm
+import torch
+torch.manual_seed(0)
+m = timm.create_model("hgnetv2_b0", pretrained=False, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 224, 224))
+    cm(torch.randn(3, 3, 224, 224))

@@ -1,0 +1,9 @@
+# tparse timm population driver (our code): legacy_xception, the smallest model of timm.models.xception.
+import timm
+import torch
+torch.manual_seed(0)
+m = timm.create_model("legacy_xception", pretrained=False, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 299, 299))
+    cm(torch.randn(3, 3, 299, 299))

@@ -1,0 +1,9 @@
+# tparse timm population driver (our code): resnest14d, the smallest model of timm.models.resnest.
+import timm
+import torch
+torch.manual_seed(0)
+m = timm.create_model("resnest14d", pretrained=False, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 224, 224))
+    cm(torch.randn(3, 3, 224, 224))

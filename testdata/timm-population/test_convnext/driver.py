@@ -1,0 +1,9 @@
+# tparse timm population driver (our code): test_convnext, the smallest model of timm.models.convnext.
+import timm
+import torch
+torch.manual_seed(0)
+m = timm.create_model("test_convnext", pretrained=False, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 160, 160))
+    cm(torch.randn(3, 3, 160, 160))

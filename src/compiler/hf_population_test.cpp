@@ -27,6 +27,7 @@
 
 namespace fs = std::filesystem;
 using tparse::compiler::testing::slurp;
+using tparse::compiler::testing::norm_addr;
 
 namespace {
 
@@ -83,11 +84,6 @@ std::string driver(const std::string& type, simdjson::dom::element truth) {
     << "with torch.no_grad():\n    cm(input_ids=torch.randint(0, 256, (1, 8)), use_cache=False)\n"
     << "    cm(input_ids=torch.randint(0, 256, (1, 12)), use_cache=False)\n";
   return d.str();
-}
-
-std::string norm_addr(const std::string& s) {
-  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
-  return std::regex_replace(s, addr, " at 0x>");
 }
 
 std::set<std::string> expected_exact() {

@@ -27,6 +27,8 @@
 
 namespace fs = std::filesystem;
 using tparse::compiler::testing::slurp;
+using tparse::compiler::testing::norm_addr;
+using tparse::compiler::testing::reason_head;
 
 namespace {
 
@@ -73,18 +75,6 @@ tparse::compiler::Result compile(const Model& m, int calls) {
   return tparse::compiler::compile_script(driver.string(), slurp(driver), o);
 }
 tparse::compiler::Result compile(const std::string& name, int calls) { return compile(pub(name), calls); }
-
-std::string norm_addr(const std::string& s) {
-  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
-  return std::regex_replace(s, addr, " at 0x>");
-}
-
-/// A recompile reason up to its guard comment (`  # <line>  # <path>:<n>`: the path is where the
-/// sources lay on the device, cut to torch's width).
-std::string reason_head(const std::string& s) {
-  static const std::regex id("(___check_(?:type|obj)_id\\([^,]+, )[0-9]+\\)");  // id() values of that process
-  return std::regex_replace(s.substr(0, s.find("  # ")), id, "$1<id>)");
-}
 
 /// The first call's explain against explain.json: counts and every graph's call_function ops in order.
 void check_explain(const Model& m) {

@@ -19,6 +19,7 @@
 
 namespace fs = std::filesystem;
 using tparse::compiler::testing::slurp;
+using tparse::compiler::testing::norm_addr;
 
 namespace {
 
@@ -39,11 +40,6 @@ tparse::analysis::Explanation explain(const fs::path& script, const std::string&
   tparse::analysis::ExplainOptions eo;
   eo.all_calls = true;  // the trace holds exactly the first call
   return tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), eo);
-}
-
-std::string norm_addr(const std::string& s) {
-  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
-  return std::regex_replace(s, addr, " at 0x>");
 }
 
 // The 1-based line of the only line of `text` containing `needle`.

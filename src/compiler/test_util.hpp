@@ -18,6 +18,19 @@ inline std::string slurp(const std::filesystem::path& p) {
   return ss.str();
 }
 
+/// An op as explain prints it with the object address dropped (`<function f at 0x7f..>` -> `at 0x>`).
+inline std::string norm_addr(const std::string& s) {
+  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
+  return std::regex_replace(s, addr, " at 0x>");
+}
+
+/// A recompile reason up to its guard comment (`  # <line>  # <path>:<n>`: the path is where the sources lay
+/// on the device, cut to torch's width), with the id() values of that process dropped.
+inline std::string reason_head(const std::string& s) {
+  static const std::regex id("(___check_(?:type|obj)_id\\([^,]+, )[0-9]+\\)");
+  return std::regex_replace(s.substr(0, s.find("  # ")), id, "$1<id>)");
+}
+
 /// How many times `what` occurs in `s` (overlapping occurrences counted).
 inline int count(const std::string& s, const std::string& what) {
   int n = 0;

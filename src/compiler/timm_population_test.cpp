@@ -30,6 +30,8 @@
 
 namespace fs = std::filesystem;
 using tparse::compiler::testing::slurp;
+using tparse::compiler::testing::norm_addr;
+using tparse::compiler::testing::reason_head;
 
 namespace {
 
@@ -39,15 +41,6 @@ fs::path timm_root() {
   return fs::path(env ? env : "");
 }
 
-std::string norm_addr(const std::string& s) {
-  static const std::regex addr(" at 0x(?:[0-9a-f]+|…)>");
-  return std::regex_replace(s, addr, " at 0x>");
-}
-/// A recompile reason up to its guard comment, id() values of the process dropped (as public_models_test).
-std::string reason_head(const std::string& s) {
-  static const std::regex id("(___check_(?:type|obj)_id\\([^,]+, )[0-9]+\\)");
-  return std::regex_replace(s.substr(0, s.find("  # ")), id, "$1<id>)");
-}
 std::string str(simdjson::dom::element e) { return std::string(std::string_view(e)); }
 std::string triple(int64_t a, int64_t b, int64_t c) { return std::to_string(a) + "/" + std::to_string(b) + "/" + std::to_string(c); }
 

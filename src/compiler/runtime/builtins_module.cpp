@@ -35,17 +35,19 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   }
   if (m == "extend") { for (auto& x : iterate(arg(0), loc)) { std::string key = std::to_string(self->order.size()); self->order.push_back(key); self->attrs[key] = x; } return self; }
   if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_" || m == "apply") return self;
-  if (m == "parameters" || m == "named_parameters") {
-    std::vector<V> ps;
+  if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {
+    // the module's own tensors of that kind, then each submodule's, with dotted names
+    bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");
+    std::vector<V> xs;
     std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
       for (auto& n : mod->order) {
         V c = mod->attrs[n];
-        if (c->k == VK::Tensor && c->t->is_param) ps.push_back(m == "parameters" ? c : mk_tuple({mk_str(pre + n), c}));
+        if (c->k == VK::Tensor && (buffers ? c->t->is_buffer : c->t->is_param)) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
         else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c, pre + n + ".");
       }
     };
     walk(self, "");
-    return mk_list(ps);
+    return mk_list(xs);
   }
   if (m == "items" || m == "keys" || m == "values") {
     std::vector<V> xs;
@@ -91,18 +93,6 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       }
     };
     walk(self, prefix);
-    return mk_list(xs);
-  }
-  if (m == "buffers" || m == "named_buffers") {
-    std::vector<V> xs;
-    std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
-      for (auto& n : mod->order) {
-        V c = mod->attrs[n];
-        if (c->k == VK::Tensor && c->t->is_buffer) xs.push_back(m == "buffers" ? c : mk_tuple({mk_str(pre + n), c}));
-        else if (is_mod(c)) walk(c, pre + n + ".");
-      }
-    };
-    walk(self, "");
     return mk_list(xs);
   }
   if (m == "add_module" || m == "register_module") {

@@ -249,7 +249,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     long long a = 0, b = 0, st = 1;
     if (args.size() == 1) b = arg(0)->i;
     else { a = arg(0)->i; b = arg(1)->i; if (args.size() > 2) st = arg(2)->i; }
-    for (auto& x : args) if (x->k != VK::Int) error(loc, fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)));
+    for (auto& x : args) if (x->k != VK::Int) raise_exc("TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(x)), loc);
     if (st == 0) error(loc, "range() arg 3 must not be zero");
     // The interpreter materialises ranges: bound them so a script cannot exhaust memory.
     constexpr long long kMaxRange = 10'000'000;
@@ -281,7 +281,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (name == "int") return mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->k == VK::Bool ? v->b : v->i);
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
   }
-  if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? py_str(arg(0)) : py_repr(arg(0)));
+  if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));
   if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
     std::vector<V> xs;
     std::set<std::string> seen;
@@ -407,25 +407,30 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     w->func = arg(0);
     return w;
   }
-  if (name == "super") {
+  if (name == "super") {  // zero arguments: the class whose body defined the running function, and its first argument
     auto s = mk_builtin("super");
     Activation& a = *stack_.back();
-    if (!a.fn || a.fn->params.empty()) error(loc, "super() outside a method");
+    if (!a.fn || a.fn->params.empty()) raise_exc("RuntimeError", "super(): no arguments", loc);
     s->self = a.env->get_local(a.fn->params[0].name);
-    for (V fnobj = nullptr; !fnobj;) {
-      // find the class that defines the running method
-      V inst = s->self;
-      V cls = inst->cls;
-      std::function<V(V)> find = [&](V c) -> V {
-        if (!c) return nullptr;
-        for (auto& [n, m] : c->attrs) if (m->k == VK::Func && m->fn == a.fn) return c;
-        for (auto& b : c->bases) if (V r = find(b)) return r;
-        return nullptr;
-      };
-      s->cls = find(cls);
-      if (!s->cls) s->cls = cls;
-      break;
-    }
+    if (!s->self) raise_exc("RuntimeError", "super(): no arguments", loc);
+    // the function as a class member: plain, or wrapped by classmethod / staticmethod / property
+    auto defines = [&](const V& c) {
+      for (auto& [n, m] : c->attrs) {
+        if (m->k == VK::Func && m->fn == a.fn) return true;
+        if (m->k == VK::Builtin && m->func && m->func->k == VK::Func && m->func->fn == a.fn) return true;
+      }
+      return false;
+    };
+    std::function<V(const V&)> find = [&](const V& c) -> V {
+      if (!c || c->k != VK::Class) return nullptr;
+      if (defines(c)) return c;
+      for (auto& b : c->bases) if (V r = find(b)) return r;
+      return nullptr;
+    };
+    V start = s->self->k == VK::Class ? s->self : s->self->cls;  // a classmethod's first argument is the class
+    s->cls = find(start);
+    if (!s->cls) s->cls = start;
+    if (!s->cls) raise_exc("TypeError", "super(type, obj): obj must be an instance or subtype of type", loc);
     return s;
   }
   if (name == "type" && args.size() == 3) {  // type(name, bases, namespace): a new class

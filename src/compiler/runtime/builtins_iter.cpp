@@ -76,14 +76,14 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     const std::string& c = arg(0)->s;
     unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
     size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
-    if (c.size() != n) error(loc, fmt::format("TypeError: ord() expected a character, but string of length {} found", c.size()));
+    if (c.size() != n) raise_exc("TypeError", fmt::format("ord() expected a character, but string of length {} found", c.size()), loc);
     long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
     for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
     return mk_int(cp);
   }
   if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
     long long cp = arg(0)->i;
-    if (cp < 0 || cp > 0x10FFFF) error(loc, "ValueError: chr() arg not in range(0x110000)");
+    if (cp < 0 || cp > 0x10FFFF) raise_exc("ValueError", "chr() arg not in range(0x110000)", loc);
     std::string out;
     if (cp < 0x80) out += static_cast<char>(cp);
     else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }

@@ -111,7 +111,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "find" || m == "rfind" || m == "index" || m == "rindex") {
       size_t p = m == "find" || m == "index" ? s.find(arg(0)->s) : s.rfind(arg(0)->s);
-      if (p == std::string::npos && (m == "index" || m == "rindex")) error(loc, "ValueError: substring not found");
+      if (p == std::string::npos && (m == "index" || m == "rindex")) raise_exc("ValueError", "substring not found", loc);
       return mk_int(p == std::string::npos ? -1 : static_cast<long long>(p));
     }
     if (m == "count") {
@@ -198,8 +198,8 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
           std::string key = s.substr(i + 1, j - i - 1);
           key = key.substr(0, key.find(':'));
           V v = key.empty() ? arg(ai++) : std::isdigit(static_cast<unsigned char>(key[0])) ? arg(std::stoul(key)) : kwarg(kwargs, key);
-          if (!v) error(loc, fmt::format("KeyError: '{}'", key));
-          o += py_str(v);
+          if (!v) raise_exc("KeyError", mk_str(key), loc);
+          o += str_of(v, loc);
           i = j;
           continue;
         }
@@ -214,10 +214,10 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
     if (m == "pop") {  // pop([i]): the last item, or item i (negative from the end)
-      if (self->items.empty()) error(loc, "pop from empty list");
+      if (self->items.empty()) raise_exc("IndexError", "pop from empty list", loc);
       long long n = static_cast<long long>(self->items.size()), i = n - 1;
       if (!args.empty() && args[0]->k == VK::Int) i = args[0]->i < 0 ? args[0]->i + n : args[0]->i;
-      if (i < 0 || i >= n) error(loc, "pop index out of range");
+      if (i < 0 || i >= n) raise_exc("IndexError", "pop index out of range", loc);
       V v = self->items[static_cast<size_t>(i)];
       self->items.erase(self->items.begin() + i);
       return v;
@@ -304,7 +304,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "__getitem__") {
       if (V* v = dict_find(*self, arg(0))) return *v;
-      error(loc, fmt::format("KeyError: {}", py_repr(arg(0))));
+      raise_exc("KeyError", arg(0), loc);
     }
     if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
     if (m == "__contains__") return mk_bool(dict_find(*self, arg(0)) != nullptr);
@@ -328,7 +328,8 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
         self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()});
         return self->dict.back().second;
       }
-      return args.size() > 1 ? arg(1) : none();
+      if (args.size() < 2) raise_exc("KeyError", arg(0), loc);  // pop without a default: KeyError(key)
+      return arg(1);
     }
   }
   handled = false;

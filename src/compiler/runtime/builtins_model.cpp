@@ -41,7 +41,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name == "property.__set__") {
     if (args.size() != 2) error(loc, fmt::format("__set__ expected 2 arguments, got {}", args.size()));
     auto it = self->attrs.find("fset");
-    if (it == self->attrs.end()) error(loc, "AttributeError: property has no setter");
+    if (it == self->attrs.end()) raise_exc("AttributeError", "property has no setter", loc);
     call(it->second, {args[0], args[1]}, {}, loc);
     return none();
   }

@@ -20,7 +20,9 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   };
   if (m == "eval" || m == "train") {
     bool mode = m == "train" ? (args.empty() || truthy(arg(0), loc)) : false;
+    std::set<const Obj*> seen;  // each module once (a module reachable twice, or a cycle), as children()'s memo
     std::function<void(V)> set = [&](V mod) {
+      if (!seen.insert(mod.get()).second) return;
       mod->attrs["training"] = mk_bool(mode);
       for (auto& n : mod->order) { V c = mod->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c); }
     };
@@ -39,10 +41,14 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     // the module's own tensors of that kind, then each submodule's, with dotted names
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");
     std::vector<V> xs;
+    std::set<const Obj*> seen;  // each module and each tensor once, as nn.Module's memo (remove_duplicate=True)
     std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+      if (!seen.insert(mod.get()).second) return;
       for (auto& n : mod->order) {
         V c = mod->attrs[n];
-        if (c->k == VK::Tensor && (buffers ? c->t->is_buffer : c->t->is_param)) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
+        if (c->k == VK::Tensor && (buffers ? c->t->is_buffer : c->t->is_param)) {
+          if (seen.insert(c.get()).second) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
+        }
         else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c, pre + n + ".");
       }
     };
@@ -107,7 +113,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       std::string part = path.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
       at = dot == std::string::npos ? path.size() + 1 : dot + 1;
       auto it = cur->attrs.find(part);
-      if (it == cur->attrs.end() || !is_mod(it->second)) error(loc, fmt::format("AttributeError: has no attribute `{}`", part));
+      if (it == cur->attrs.end() || !is_mod(it->second)) raise_exc("AttributeError", fmt::format("{} has no attribute `{}`", type_name(cur), part), loc);
       cur = it->second;
     }
     return cur;

@@ -83,7 +83,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, Locat
   }
   if (name == "hex" || name == "oct" || name == "bin") {
     V o = arg(0);
-    if (o->k != VK::Int) error(loc, fmt::format("'{}' object cannot be interpreted as an integer", type_name(o)));
+    if (o->k != VK::Int) raise_exc("TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(o)), loc);
     long long v = o->i;
     std::string sign = v < 0 ? "-" : "";
     unsigned long long u = v < 0 ? 0ULL - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v);

@@ -65,7 +65,11 @@ void Interp::run(const Module& m) {
     exec_block(m.body);
   } catch (PyException& e) {
     stack_.pop_back();
-    std::string msg = e.value->attrs.count("args") && !e.value->attrs["args"]->items.empty() ? py_str(e.value->attrs["args"]->items[0]) : "";
+    std::string msg;
+    if (e.value->attrs.count("args") && !e.value->attrs["args"]->items.empty()) {
+      const V& a0 = e.value->attrs["args"]->items[0];
+      msg = e.value->cls && e.value->cls->s == "KeyError" ? py_repr(a0) : py_str(a0);  // str(KeyError(k)) is repr(k)
+    }
     err_ctx_ = e.chain;  // the uncaught exception's traceback: where each call on its way up was made
     error(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
   } catch (...) {
@@ -362,7 +366,7 @@ void Interp::exec_stmt(const StmtP& s) {
         V cm = eval(it);
         if (cm->k == VK::Instance && cm->cls) {
           bool found = false;
-          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {}
+          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {} catch (PyException&) {}
           if (found) {
             V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
             if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
@@ -404,13 +408,15 @@ void Interp::exec_stmt(const StmtP& s) {
           note_unmodelled(s->loc, "assert assumed to hold");
           return;
         }
-        throw PyException{make_exception(mk_builtin("AssertionError"), {}), s->loc};
+        std::vector<V> msg;  // `assert cond, msg`: the message is evaluated only when the condition fails
+        if (s->target) msg.push_back(eval(s->target));
+        throw PyException{make_exception(mk_builtin("AssertionError"), msg), s->loc};
       }
       return;
     }
     case SK::Raise: {
       if (!s->value) {
-        if (!handling_) error(s->loc, "RuntimeError: No active exception to reraise");
+        if (!handling_) raise_exc("RuntimeError", "No active exception to reraise", s->loc);
         throw *handling_;
       }
       V v = eval(s->value);

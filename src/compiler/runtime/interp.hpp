@@ -144,6 +144,8 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
 void flatten_tensors(const V& v, std::vector<V>& out);
 /// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
 bool builtin_exception(const std::string& name);
+/// Does class `cls` (a user class, a builtin exception's class object, or a builtin name) derive from `name`?
+bool class_derives_from(const V& cls, const std::string& name);
 /// A builtin exception name that is `want` or derives from it (OSError -> Exception).
 bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();
@@ -244,6 +246,12 @@ class Interp {
   V compare(const std::string& op, V a, V b, Location loc);
   V subscript(V obj, V idx, Location loc);
   [[noreturn]] void error(Location loc, const std::string& msg);
+  /// raise a builtin Python exception (`cls(msg)`) the model's code may catch, as CPython / torch would
+  [[noreturn]] void raise_exc(const char* cls, const std::string& msg, Location loc);
+  [[noreturn]] void raise_exc(const char* cls, V arg, Location loc);  ///< `cls(arg)`: KeyError(key)
+  /// str(v) / repr(v) as CPython: a class's own __str__ / __repr__, an exception's args, else the builtin text
+  std::string str_of(const V& v, Location loc);
+  std::string repr_of(const V& v, Location loc);
 
   // ---- builtins and torch (builtins.cpp; torch/dispatch.cpp through the op table, torch/op_table.hpp; nn_modules.cpp) ----
   V call_builtin(const std::string& name, std::vector<V>& args,

@@ -98,7 +98,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     bool flt = a->k == VK::Float || b->k == VK::Float;
     double x = num(a), y = num(b);
     if (op == "/") {
-      if (y == 0) error(loc, "division by zero");
+      if (y == 0) raise_exc("ZeroDivisionError", "division by zero", loc);
       return mk_float(x / y);
     }
     if (op == "**") {
@@ -123,7 +123,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (op == "-") { bool o = __builtin_sub_overflow(i, j, &r); return wide(r, o); }
       if (op == "*") { bool o = __builtin_mul_overflow(i, j, &r); return wide(r, o); }
       if (op == "//" || op == "%") {
-        if (j == 0) error(loc, "integer division or modulo by zero");
+        if (j == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero", loc);
         if (i == LLONG_MIN && j == -1) return op == "//" ? wide(LLONG_MIN, true) : mk_int(0);
         long long q = i / j;
         if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
@@ -132,7 +132,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (op == "&") return mk_int(i & j);
       if (op == "|") return mk_int(i | j);
       if (op == "^") return mk_int(i ^ j);
-      if ((op == "<<" || op == ">>") && j < 0) error(loc, "ValueError: negative shift count");
+      if ((op == "<<" || op == ">>") && j < 0) raise_exc("ValueError", "negative shift count", loc);
       if (op == "<<") {
         if (i == 0) return mk_int(0);
         bool o = j >= 63 || i > (LLONG_MAX >> j) || i < (LLONG_MIN >> j);
@@ -143,6 +143,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (op == "+") return mk_float(x + y);
       if (op == "-") return mk_float(x - y);
       if (op == "*") return mk_float(x * y);
+      if ((op == "//" || op == "%") && y == 0) raise_exc("ZeroDivisionError", op == "//" ? "float floor division by zero" : "float modulo by zero", loc);
       if (op == "//") return mk_float(std::floor(x / y));
       if (op == "%") return mk_float(x - std::floor(x / y) * y);
     }
@@ -179,7 +180,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       return u;
     }
   }
-  error(loc, fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)));
+  raise_exc("TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)), loc);
 }
 
 static bool py_eq(const V& a, const V& b) {
@@ -207,6 +208,15 @@ static bool py_eq(const V& a, const V& b) {
   }
 }
 
+namespace {
+/// A builtin exception named in code (`IndexError`, a builtin) and the class object of a raised one
+/// (`type(e)`, interp_exc.cpp's one class per name) are one class in Python.
+bool same_exception_class(const V& a, const V& b) {
+  auto named = [](const V& x) { return (x->k == VK::Builtin || (x->k == VK::Class && !x->fn)) && builtin_exception(x->s); };
+  return named(a) && named(b) && a->s == b->s;
+}
+}  // namespace
+
 V Interp::compare(const std::string& op, V a, V b, Location loc) {
   if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
@@ -217,7 +227,8 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     // are singletons; torch.Tensor too (builtins.cpp makes one class object per lookup)
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
                 (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
-                (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor");
+                (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor") ||
+                same_exception_class(a, b);
     return mk_bool(op == "is" ? same : !same);
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
@@ -252,8 +263,8 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     v->sym = fmt::format("{} {} {}", a->sym.empty() ? std::to_string(x) : a->sym, op, b->sym.empty() ? std::to_string(y) : b->sym);
     return v;
   }
-  if (op == "==") return mk_bool(py_eq(a, b));
-  if (op == "!=") return mk_bool(!py_eq(a, b));
+  if (op == "==") return mk_bool(py_eq(a, b) || same_exception_class(a, b));
+  if (op == "!=") return mk_bool(!py_eq(a, b) && !same_exception_class(a, b));
   if (is_num(a) && is_num(b)) {
     double x = num(a), y = num(b);
     if (op == "<") return mk_bool(x < y);
@@ -267,7 +278,21 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     if (op == "<=") return mk_bool(a->s <= b->s);
     if (op == ">=") return mk_bool(a->s >= b->s);
   }
-  error(loc, fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)));
+  // sequences of one kind order lexicographically (the first unequal items decide, else the lengths)
+  if (a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
+    size_t n = std::min(a->items.size(), b->items.size());
+    for (size_t i = 0; i < n; ++i)
+      if (!py_eq(a->items[i], b->items[i])) return compare(op, a->items[i], b->items[i], loc);
+    size_t x = a->items.size(), y = b->items.size();
+    return mk_bool(op == "<" ? x < y : op == ">" ? x > y : op == "<=" ? x <= y : x >= y);
+  }
+  static const std::map<std::string, std::pair<const char*, const char*>> dunder = {
+      {"<", {"__lt__", "__gt__"}}, {">", {"__gt__", "__lt__"}}, {"<=", {"__le__", "__ge__"}}, {">=", {"__ge__", "__le__"}}};
+  if (auto d = dunder.find(op); d != dunder.end()) {  // a user class's rich comparison, then the reflected one
+    if (V r = user_dunder(a, d->second.first, {b}, loc)) return r;
+    if (V r = user_dunder(b, d->second.second, {a}, loc)) return r;
+  }
+  raise_exc("TypeError", fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)), loc);
 }
 
 }  // namespace tparse::compiler

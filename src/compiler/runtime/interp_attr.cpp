@@ -36,7 +36,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       note_unmodelled(loc, obj->s + "." + name);
       return mk_opaque(obj->s + "." + name);
     }
-    error(loc, fmt::format("module '{}' has no attribute '{}'", obj->s, name));
+    raise_exc("AttributeError", fmt::format("module '{}' has no attribute '{}'", obj->s, name), loc);
   }
   if (obj->k == VK::Instance) {
     auto it = obj->attrs.find(name);
@@ -117,8 +117,15 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
+    if (!cls || !obj->self) error(loc, "super(): no class");
     for (auto& b : cls->bases) {
       if (V m = find_in_class(b, name)) {
+        // descriptors as CPython's super: a classmethod binds the class, a property reads on self
+        bool self_is_class = obj->self->k == VK::Class;
+        bool class_property = self_is_class && m->k == VK::Builtin && m->s == "property";  // the property object itself
+        if (!class_property)
+          if (V d = apply_descriptor(m, self_is_class ? nullptr : obj->self, self_is_class ? obj->self : obj->self->cls, loc)) return d;
+        if (self_is_class) return m;  // super().f from a classmethod: the plain function
         auto bm = std::make_shared<Obj>();
         bm->k = VK::Bound;
         bm->self = obj->self;
@@ -173,7 +180,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);
     return mk_opaque("torch.nn." + obj->s + "." + name);
   }
-  error(loc, fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name));
+  raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name), loc);
 }
 
 void Interp::instance_dict_store(const V& obj, const std::string& name, const V& v) {
@@ -220,6 +227,38 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   }
   if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
   error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
+}
+
+namespace {
+bool is_exception_instance(const V& v) {
+  return v->k == VK::Instance && v->cls && v->attrs.count("args") && class_derives_from(v->cls, "BaseException");
+}
+}  // namespace
+
+std::string Interp::str_of(const V& v, Location loc) {
+  if (v->k == VK::Instance && v->cls) {
+    if (V m = find_in_class(v->cls, "__str__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
+    if (is_exception_instance(v)) {  // BaseException.__str__: '' / str(the one arg) / repr(args); KeyError: repr(key)
+      const auto& a = v->attrs["args"]->items;
+      if (a.size() == 1) return class_derives_from(v->cls, "KeyError") ? repr_of(a[0], loc) : str_of(a[0], loc);
+      return a.empty() ? "" : repr_of(v->attrs["args"], loc);
+    }
+    if (V m = find_in_class(v->cls, "__repr__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
+  }
+  return py_str(v);
+}
+
+std::string Interp::repr_of(const V& v, Location loc) {
+  if (v->k == VK::Instance && v->cls) {
+    if (V m = find_in_class(v->cls, "__repr__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
+    if (is_exception_instance(v)) {  // BaseException.__repr__: Name(repr of each arg)
+      std::string out = v->cls->s + "(";
+      const auto& a = v->attrs["args"]->items;
+      for (size_t i = 0; i < a.size(); ++i) out += (i ? ", " : "") + repr_of(a[i], loc);
+      return out + ")";
+    }
+  }
+  return py_repr(v);
 }
 
 }  // namespace tparse::compiler

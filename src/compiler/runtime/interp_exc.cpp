@@ -57,11 +57,21 @@ bool derives(const V& c, const std::string& want) {
 
 bool builtin_exception(const std::string& name) { return builtin_parent().count(name) > 0; }
 
+bool class_derives_from(const V& cls, const std::string& name) { return derives(cls, name); }
+
 bool builtin_exception_is(const std::string& name, const std::string& want) {
   if (name == want) return true;
   for (auto it = builtin_parent().find(name); it != builtin_parent().end(); it = builtin_parent().find(it->second))
     if (it->second == want) return true;
   return false;
+}
+
+void Interp::raise_exc(const char* cls, const std::string& msg, Location loc) {
+  throw PyException{make_exception(mk_builtin(cls), {mk_str(msg)}), loc};
+}
+
+void Interp::raise_exc(const char* cls, V arg, Location loc) {
+  throw PyException{make_exception(mk_builtin(cls), {std::move(arg)}), loc};
 }
 
 V Interp::make_exception(const V& cls_or_name, std::vector<V> args) {

@@ -76,7 +76,7 @@ V Interp::eval(const ExprP& e) {
         V v = eval(e->a[i]);
         // the spec may hold nested fields (`{x:>{w}}`): an FStr evaluated first
         std::string spec = e->comps[i].target ? py_str(eval(e->comps[i].target)) : "";
-        if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(py_repr(v));  // !r, !a (ascii ≈ repr)
+        if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(repr_of(v, e->loc));  // !r, !a (ascii ≈ repr)
         if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
           double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
           if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));
@@ -84,7 +84,7 @@ V Interp::eval(const ExprP& e) {
         } else if (v->k == VK::Tensor) {
           s += "tensor(...)";
         } else {
-          s += py_str(v);
+          s += str_of(v, e->loc);
         }
       }
       s += e->kw.back();
@@ -201,7 +201,10 @@ V Interp::eval(const ExprP& e) {
       d->k = VK::Dict;
       std::function<void(size_t)> rec = [&](size_t ci) {
         if (ci == e->comps.size()) {
-          if (e->k == EK::DictComp) d->dict.push_back({eval(e->a[0]), eval(e->a[1])});
+          if (e->k == EK::DictComp) {  // a repeated key replaces the earlier value in place
+            V k = eval(e->a[0]);
+            dict_put(*d, k, eval(e->a[1]));
+          }
           else out.push_back(eval(e->a[0]));
           return;
         }
@@ -317,7 +320,7 @@ void Interp::assign(const ExprP& t, V v) {
           return;
         }
         if (ys.size() != pos.size())
-          error(t->loc, fmt::format("ValueError: attempt to assign sequence of size {} to extended slice of size {}", ys.size(), pos.size()));
+          raise_exc("ValueError", fmt::format("attempt to assign sequence of size {} to extended slice of size {}", ys.size(), pos.size()), t->loc);
         for (size_t i = 0; i < pos.size(); ++i) obj->items[pos[i]] = ys[i];
         return;
       }
@@ -325,7 +328,7 @@ void Interp::assign(const ExprP& t, V v) {
         if (V si = find_in_class(obj->cls, "__setitem__"); si && si->k == VK::Func) { call(si, {obj, idx, v}, {}, t->loc); return; }
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
-        if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) error(t->loc, "list assignment index out of range");
+        if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) raise_exc("IndexError", "list assignment index out of range", t->loc);
         obj->items[i] = v;
         return;
       }
@@ -368,7 +371,7 @@ void Interp::del_target(const ExprP& t) {
         if (V da = find_in_class(obj->cls, "__delattr__"); da && da->k == VK::Func) { call(da, {obj, mk_str(t->s)}, {}, t->loc); return; }
       if (obj->k == VK::Module && obj->menv) { obj->menv->vars.erase(t->s); std::erase(obj->menv->order, t->s); return; }
       if (obj->k == VK::Opaque) { note_unmodelled(t->loc, "del " + obj->s + "." + t->s); return; }
-      if (!obj->attrs.erase(t->s)) error(t->loc, fmt::format("AttributeError: '{}' object has no attribute '{}'", type_name(obj), t->s));
+      if (!obj->attrs.erase(t->s)) raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), t->s), t->loc);
       std::erase(obj->order, t->s);
       return;
     }
@@ -387,7 +390,7 @@ void Interp::del_target(const ExprP& t) {
         if (idx->k == VK::Slice) pos = slice_positions(idx, obj->items.size());
         else {
           long long n = static_cast<long long>(obj->items.size()), i = idx->i < 0 ? idx->i + n : idx->i;
-          if (idx->k != VK::Int || i < 0 || i >= n) error(t->loc, "IndexError: list assignment index out of range");
+          if (idx->k != VK::Int || i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range", t->loc);
           pos.push_back(static_cast<size_t>(i));
         }
         std::sort(pos.rbegin(), pos.rend());

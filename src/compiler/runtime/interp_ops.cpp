@@ -300,7 +300,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     default: break;
   }
   if (callee->k == VK::Instance && has_opaque_base(callee->cls)) return opaque_call(mk_opaque(callee->cls->s + "instance"), args, kwargs, loc);
-  error(loc, fmt::format("'{}' object is not callable", type_name(callee)));
+  raise_exc("TypeError", fmt::format("'{}' object is not callable", type_name(callee)), loc);
 }
 
 // nn.Module.__init__ logs API usage (torch._C._log_api_usage_once("python.nn_module")): a module built inside
@@ -360,9 +360,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
       r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
       return r;
     }
-    if (idx->k != VK::Int && idx->k != VK::Bool) error(loc, "indices must be integers or slices");
+    if (idx->k != VK::Int && idx->k != VK::Bool)
+      raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);
     long long i = norm_index(idx->i, n);
-    if (i < 0 || i >= static_cast<long long>(n)) error(loc, fmt::format("{} index out of range", type_name(obj)));
+    if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     return obj->items[i];
@@ -371,7 +372,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
     if (V* v = dict_find(*obj, idx)) return *v;
-    error(loc, fmt::format("KeyError: {}", py_repr(idx)));
+    raise_exc("KeyError", idx, loc);
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {
     V r;
@@ -407,11 +408,11 @@ V Interp::subscript(V obj, V idx, Location loc) {
         return out;
       }
       long long i = norm_index(idx->i, obj->order.size());
-      if (i < 0 || i >= static_cast<long long>(obj->order.size())) error(loc, "index out of range");
+      if (i < 0 || i >= static_cast<long long>(obj->order.size())) raise_exc("IndexError", fmt::format("index {} is out of range", idx->i), loc);
       key = obj->order[i];
       r = obj->attrs[key];
     }
-    if (!r) error(loc, fmt::format("KeyError: {}", py_repr(idx)));
+    if (!r) raise_exc("KeyError", idx, loc);
     Activation& act = *stack_.back();
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
@@ -424,14 +425,14 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);
     return obj;
   }
-  if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
+  if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
   bool found = false;
   V g = builtin_attr(obj, "__getitem__", loc, found);
   if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
   if (obj->k == VK::Builtin && (obj->s == "list" || obj->s == "dict" || obj->s == "tuple" || obj->s == "set" ||
                                 obj->s == "frozenset" || obj->s == "type"))
     return obj;  // PEP 585 generics (list[int], dict[str, Any]): the builtin type
-  error(loc, fmt::format("'{}' object is not subscriptable", type_name(obj)));
+  raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
 }
 
 std::vector<V> Interp::iterate(V v, Location loc) {
@@ -474,7 +475,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       return {};
     default: break;
   }
-  error(loc, fmt::format("'{}' object is not iterable", type_name(v)));
+  raise_exc("TypeError", fmt::format("'{}' object is not iterable", type_name(v)), loc);
 }
 
 }  // namespace tparse::compiler

@@ -541,3 +541,13 @@ TEST_CASE("functools.partial of a partial is flattened, as CPython's (timm unwra
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a dict comprehension's repeated key keeps the last value; `assert c, msg` carries the message") {
+  Result r = run("d = {v: k for k, v in [('a', 1), ('b', 2), ('c', 1)]}\nassert d == {1: 'c', 2: 'b'}, d\nassert list(d) == [1, 2]\n"
+                 "assert len({k % 2: k for k in range(10)}) == 2\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  Result m = run("x = 3\nassert x == 4, 'x is ' + str(x)\n");
+  CHECK(!m.ok);
+  CHECK(m.error.find("uncaught AssertionError: x is 3") != std::string::npos);
+}

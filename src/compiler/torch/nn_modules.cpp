@@ -69,8 +69,12 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     add(inst, "weight", param({Dim{n, ""}, Dim{d, ""}}, 0));
     inst->attrs["num_embeddings"] = mk_int(n);
     inst->attrs["embedding_dim"] = mk_int(d);
-    V pad = arg(2, "padding_idx");  // nn.Embedding normalizes a negative padding_idx
-    if (pad && pad->k == VK::Int && pad->i < 0) pad = mk_int(pad->i + n);
+    V pad = arg(2, "padding_idx");  // nn.Embedding checks it against num_embeddings and normalizes a negative one
+    if (pad && pad->k == VK::Int) {
+      if ((pad->i > 0 && pad->i >= n) || (pad->i < 0 && pad->i < -n))
+        raise_exc("AssertionError", "Padding_idx must be within num_embeddings", loc);
+      if (pad->i < 0) pad = mk_int(pad->i + n);
+    }
     inst->attrs["padding_idx"] = pad ? pad : none();
     return inst;
   }
@@ -115,7 +119,11 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     V groups = arg(6, "groups");
     long long g = groups && groups->k == VK::Int ? groups->i : 1;
     inst->attrs["groups"] = mk_int(g);
-    if (g <= 0 || in % g != 0 || out % g != 0) error(loc, fmt::format("nn.{}: channels must be divisible by groups", cls));
+    // _ConvNd.__init__'s checks, as Python exceptions a model may catch
+    auto value_error = [&](const char* m) { raise_exc("ValueError", m, loc); };
+    if (g <= 0) value_error("groups must be a positive integer");
+    if (in % g != 0) value_error("in_channels must be divisible by groups");
+    if (out % g != 0) value_error("out_channels must be divisible by groups");
     std::vector<Dim> ws{Dim{out, ""}, Dim{in / g, ""}};
     for (auto& x : k->items) ws.push_back(Dim{x->i, ""});
     add(inst, "weight", param(ws, 0));

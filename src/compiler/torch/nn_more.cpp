@@ -64,7 +64,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
   if (cls == "GroupNorm") {
     bind_params(I, cls, inst, args, kwargs, {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}}, loc);
     long long g = inst->attrs["num_groups"]->i, ch = inst->attrs["num_channels"]->i;
-    if (g <= 0 || ch % g) I.error(loc, "nn.GroupNorm: num_channels must be divisible by num_groups");
+    if (g <= 0 || ch % g)  // GroupNorm.__init__ raises ValueError
+      I.raise_exc("ValueError", "num_channels must be divisible by num_groups", loc);
     bool aff = inst->attrs["affine"]->k != VK::Bool || inst->attrs["affine"]->b;
     add(inst, "weight", aff ? param({Dim{ch, ""}}) : N);
     add(inst, "bias", aff ? param({Dim{ch, ""}}) : N);
@@ -83,6 +84,10 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     auto k = tup("kernel_size");
     for (const char* n : {"stride", "padding", "output_padding", "dilation"}) tup(n);
     long long in = inst->attrs["in_channels"]->i, out = inst->attrs["out_channels"]->i, g = inst->attrs["groups"]->i;
+    // _ConvNd.__init__'s checks
+    if (g <= 0) I.raise_exc("ValueError", "groups must be a positive integer", loc);
+    if (in % g != 0) I.raise_exc("ValueError", "in_channels must be divisible by groups", loc);
+    if (out % g != 0) I.raise_exc("ValueError", "out_channels must be divisible by groups", loc);
     std::vector<Dim> ws{Dim{in, ""}, Dim{out / g, ""}};
     for (auto& x : k) ws.push_back(Dim{x->i, ""});
     V b = inst->attrs["bias"];

@@ -151,5 +151,31 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     def to_dict(self):
         return {}
 
+    @classmethod
+    def from_dict(cls, config_dict, **kwargs):
+        # as the real one: the listed keywords join the dict, the config is built from it, then every other
+        # keyword the config has is set on it
+        return_unused_kwargs = kwargs.pop("return_unused_kwargs", False)
+        to_remove = ["_from_auto", "_from_pipeline"]
+        valid_fields = ["num_labels", "attn_implementation", "experts_implementation", "output_attentions",
+                        "torch_dtype", "dtype", "name_or_path"]
+        for key, value in kwargs.items():
+            if key in valid_fields:
+                if key not in ["torch_dtype", "dtype"]:
+                    config_dict[key] = value
+                    to_remove.append(key)
+                elif value != "auto":
+                    config_dict[key] = value
+        config = cls(**config_dict)
+        for key, value in kwargs.items():
+            if hasattr(config, key):
+                setattr(config, key, value)
+                to_remove.append(key)
+        for key in to_remove:
+            kwargs.pop(key, None)
+        if return_unused_kwargs:
+            return config, kwargs
+        return config
+
 
 PretrainedConfig = PreTrainedConfig

@@ -123,3 +123,13 @@ class AttentionInterface(GeneralInterface):
 
 
 ALL_ATTENTION_FUNCTIONS = AttentionInterface()
+
+
+class PreTrainedAudioTokenizerBase(PreTrainedModel):
+    """The real base of audio tokenizers (encodec, dac, ...): a PreTrainedModel declaring encode / decode."""
+
+    def encode(self, input_values, *args, **kwargs):
+        raise NotImplementedError
+
+    def decode(self, audio_codes, *args, **kwargs):
+        raise NotImplementedError

@@ -1,16 +1,33 @@
 """tparse stub of transformers.models.auto.configuration_auto: AutoConfig.for_model(type, **kwargs) and
 CONFIG_MAPPING through the real name tables of models/auto/auto_mappings.py (read from the source root). A
-config class is looked up where the real lazy package would find it: configuration_<module>.py, else
+class is looked up where the real lazy package would find it (a name its file exports in __all__):
+configuration_<module>.py, else
 configuration_<type>.py of the same package, else the module of the type whose table entry names that class."""
 import importlib
 import importlib.util
 
 from transformers.models.auto.auto_mappings import CONFIG_MAPPING_NAMES, SPECIAL_MODEL_TYPE_TO_MODULE_NAME
 
+if isinstance(CONFIG_MAPPING_NAMES, dict):  # the real tables (a source root has them; else they are opaque)
+    # the real module's additions to the generated tables (types its code generator cannot infer)
+    CONFIG_MAPPING_NAMES.update({
+        "EvollaModel": "EvollaConfig",
+        "mlcd": "MLCDVisionConfig",
+        "parakeet_tdt": "ParakeetTDTConfig",
+        "vibevoice_acoustic_tokenizer_decoder": "VibeVoiceAcousticTokenizerDecoderConfig",
+        "vibevoice_acoustic_tokenizer_encoder": "VibeVoiceAcousticTokenizerEncoderConfig",
+    })
+    SPECIAL_MODEL_TYPE_TO_MODULE_NAME.update({
+        "EvollaModel": "evolla",
+        "parakeet_tdt": "parakeet",
+        "vibevoice_acoustic_tokenizer_encoder": "vibevoice_acoustic_tokenizer",
+        "vibevoice_acoustic_tokenizer_decoder": "vibevoice_acoustic_tokenizer",
+    })
+    # gpt-sw3 first, as the real module puts it (GPT2Config's reverse entry stays gpt2)
+    CONFIG_MAPPING_NAMES = {"gpt-sw3": "GPT2Config", **CONFIG_MAPPING_NAMES}
+
 
 def config_class_name(model_type):
-    if model_type == "gpt-sw3":  # configuration_auto.py adds this one entry to the generated table
-        return "GPT2Config"
     return CONFIG_MAPPING_NAMES[model_type]
 
 
@@ -34,7 +51,8 @@ def find_class(model_type, class_name, prefix):
             if importlib.util.find_spec(full) is None:
                 continue
             module = importlib.import_module(full)
-            if hasattr(module, class_name):
+            # the real lazy package exports what its files list in __all__
+            if hasattr(module, class_name) and class_name in getattr(module, "__all__", [class_name]):
                 return getattr(module, class_name)
     raise ImportError("tparse: no " + class_name + " for model type " + model_type)
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -232,6 +233,88 @@ TEST_CASE("transformers population: every modeling_*.py imports from its real so
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("transformers modeling files imported to the end: " << imported << " of " << tried << ", " << secs << " s");
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+}
+
+// AutoModel.from_config for every transformers model type torch recorded (testdata/hf-population/
+// automodel_build.jsonl, made on the device by scripts/device/automodel_build.py with the same tiny config):
+// where torch built a model, tparse builds the same class; where torch raised, tparse raises the same exception
+// class. Types the device did not finish in its time limit (TO) or that needed the network (OSError) say nothing
+// about the model and are left out. automodel_known_differences.txt lists the rest that differ, with the reason;
+// a listed type that agrees fails the test too, so the list only shrinks.
+TEST_CASE("transformers population: AutoModel.from_config builds what torch builds, raises what torch raises" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto t0 = std::chrono::steady_clock::now();
+  fs::path src = unpack_sources();
+  std::map<std::string, std::string> known;  // type -> reason
+  {
+    std::istringstream in(slurp(population() / "automodel_known_differences.txt"));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') known[line.substr(0, line.find(' '))] = line;
+  }
+#ifdef TPARSE_HF_SAMPLE
+  const size_t every = 5;  // a sanitizer build runs a fixed fifth of the types
+#else
+  const size_t every = 1;
+#endif
+  fs::path script = src.parent_path() / "drivers" / "automodel.py";
+  fs::create_directories(script.parent_path());
+  std::istringstream rows(slurp(population() / "automodel_build.jsonl"));
+  size_t row = 0, tried = 0, agree = 0, built_both = 0;
+  simdjson::dom::parser parser;
+  static const std::regex built_re("uncaught RuntimeError: tparse-built (\\w+)"), raised_re("uncaught (\\w+)");
+  for (std::string line; std::getline(rows, line);) {
+    simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
+    std::string_view type_sv;
+    if (rec["type"].get(type_sv) != simdjson::SUCCESS) continue;  // the closing {"done": ...} line
+    std::string type(type_sv);
+    bool torch_built = false;
+    REQUIRE(rec["built"].get(torch_built) == simdjson::SUCCESS);
+    std::string_view err_sv;
+    std::string torch_outcome;
+    if (torch_built) {
+      std::string_view cls;
+      REQUIRE(rec["class"].get(cls) == simdjson::SUCCESS);
+      torch_outcome = "built " + std::string(cls);
+    } else {
+      REQUIRE(rec["error"].get(err_sv) == simdjson::SUCCESS);
+      std::string err(err_sv);
+      if (err.starts_with("TO:") || err.starts_with("OSError")) continue;  // the device's time limit, the network
+      torch_outcome = "raised " + err.substr(0, err.find(':'));
+    }
+    if (row++ % every != 0) continue;
+    CAPTURE(type);
+    std::ofstream(script) << "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
+                          << "cfg = AutoConfig.for_model('" << type << "')\n"
+                          << "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
+                             "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
+                             "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
+                             "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
+                          << "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
+                          << "model = AutoModel.from_config(cfg).eval()\n"
+                          << "raise RuntimeError('tparse-built ' + type(model).__name__)\n";  // the class, through the run's error
+    tparse::compiler::Options o;
+    o.source_roots = {src.string()};
+    auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
+    std::smatch m;
+    std::string ours = std::regex_search(r.error, m, built_re) ? "built " + m[1].str()
+                       : std::regex_search(r.error, m, raised_re) ? "raised " + m[1].str()
+                                                                  : "stopped: " + r.error.substr(0, r.error.find('\n'));
+    ++tried;
+    bool same = ours == torch_outcome;
+    agree += same;
+    built_both += same && torch_built;
+    if (known.count(type)) {
+      CHECK_MESSAGE(!same, type << " agrees with torch (" << ours << ") but is listed in automodel_known_differences.txt: remove it");
+      continue;
+    }
+    CHECK_MESSAGE(same, type << ": torch " << torch_outcome << ", tparse " << ours << "\n" << r.error.substr(0, 600));
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  MESSAGE("AutoModel.from_config over the transformers population: tparse agrees with torch on " << agree << " of " << tried
+          << " types (" << built_both << " built, same class), " << known.size() << " known differences listed, " << secs << " s");
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }

@@ -49,3 +49,21 @@ TEST_CASE("nn.Module eval() / parameters() visit a module reachable twice (or th
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ reaches its sibling base (C3 order)") {
+  // transformers' BackboneMixin.__init__ calls super().__init__(*args), which must reach PreTrainedModel
+  Result r = run("log = []\n"
+                 "class Base:\n    def __init__(self, c):\n        log.append('Base')\n        self.c = c\n"
+                 "class Mixin:\n    def __init__(self, *a):\n        log.append('Mixin')\n        super().__init__(*a)\n"
+                 "class Model(Base):\n    def __init__(self, c):\n        log.append('Model')\n        super().__init__(c)\n"
+                 "class Both(Mixin, Model):\n    pass\n"
+                 "b = Both(7)\nassert log == ['Mixin', 'Model', 'Base'], log\nassert b.c == 7\n"
+                 // the diamond: each class once, the shared base last
+                 "class A:\n    def who(self):\n        return ['A']\n"
+                 "class B(A):\n    def who(self):\n        return ['B'] + super().who()\n"
+                 "class C(A):\n    def who(self):\n        return ['C'] + super().who()\n"
+                 "class D(B, C):\n    def who(self):\n        return ['D'] + super().who()\n"
+                 "assert D().who() == ['D', 'B', 'C', 'A'], D().who()\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -151,6 +151,8 @@ bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();
 /// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
 V find_in_class(const V& cls, const std::string& name);
+/// Python's method resolution order (C3) of a class (interp_ops.cpp).
+std::vector<V> class_mro(const V& cls);
 /// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
 bool class_derives(const V& cls, const V& base);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).

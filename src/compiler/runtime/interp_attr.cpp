@@ -118,20 +118,28 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
     if (!cls || !obj->self) error(loc, "super(): no class");
-    for (auto& b : cls->bases) {
-      if (V m = find_in_class(b, name)) {
-        // descriptors as CPython's super: a classmethod binds the class, a property reads on self
-        bool self_is_class = obj->self->k == VK::Class;
-        bool class_property = self_is_class && m->k == VK::Builtin && m->s == "property";  // the property object itself
-        if (!class_property)
-          if (V d = apply_descriptor(m, self_is_class ? nullptr : obj->self, self_is_class ? obj->self : obj->self->cls, loc)) return d;
-        if (self_is_class) return m;  // super().f from a classmethod: the plain function
-        auto bm = std::make_shared<Obj>();
-        bm->k = VK::Bound;
-        bm->self = obj->self;
-        bm->func = m;
-        return bm;
-      }
+    // the classes after `cls` in the MRO of self's type (a mixin's super() goes on to its sibling bases)
+    std::vector<V> mro = class_mro(obj->self->k == VK::Class ? obj->self : obj->self->cls);
+    auto at = std::find_if(mro.begin(), mro.end(), [&](const V& c) { return c.get() == cls.get(); });
+    std::vector<V> after = at == mro.end() ? cls->bases : std::vector<V>(at + 1, mro.end());
+    V found_m;
+    for (auto& c : after) {
+      if (at == mro.end()) found_m = find_in_class(c, name);  // self is no instance of cls: its bases, depth first
+      else if (c->k == VK::Class) { auto it = c->attrs.find(name); if (it != c->attrs.end()) found_m = it->second; }
+      if (found_m) break;
+    }
+    if (V m = found_m) {
+      // descriptors as CPython's super: a classmethod binds the class, a property reads on self
+      bool self_is_class = obj->self->k == VK::Class;
+      bool class_property = self_is_class && m->k == VK::Builtin && m->s == "property";  // the property object itself
+      if (!class_property)
+        if (V d = apply_descriptor(m, self_is_class ? nullptr : obj->self, self_is_class ? obj->self : obj->self->cls, loc)) return d;
+      if (self_is_class) return m;  // super().f from a classmethod: the plain function
+      auto bm = std::make_shared<Obj>();
+      bm->k = VK::Bound;
+      bm->self = obj->self;
+      bm->func = m;
+      return bm;
     }
     if (name == "__setattr__") {  // super() reaching object
       auto b = mk_builtin("object.__setattr__");
@@ -144,8 +152,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (dm.count(name)) { auto b = mk_builtin("dict." + name); b->self = obj->self; return b; }
     }
     // super() reaching a built-in torch.nn class: its __init__ builds the parameters, its forward is the op
-    V nn_base;
-    for (auto& b : cls->bases) if (b->k == VK::Class && !b->fn && !b->builtin_nn.empty()) nn_base = b;
+    V nn_base;  // the first built-in torch.nn class after cls in the MRO
+    for (auto& b : after) if (b->k == VK::Class && !b->fn && !b->builtin_nn.empty()) { nn_base = b; break; }
     if (name == "__init__") {
       // nn.Module.__init__ logs API usage: traced inside a frame it is a graph node (kwargs_call truth)
       if (nn_base && nn_base->builtin_nn == "Module") return mk_builtin("nn_module_init");
@@ -209,7 +217,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {
       auto it = p->attrs.find("fset");
-      if (it == p->attrs.end()) error(loc, fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s));
+      if (it == p->attrs.end()) raise_exc("AttributeError", fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s), loc);
       call(it->second, {obj, v}, {}, loc);
       return;
     }

@@ -2,6 +2,7 @@
 // subscripts, iteration on Python values (attributes: interp_attr.cpp; operators: interp_arith.cpp).
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 #include <algorithm>
@@ -37,6 +38,46 @@ V find_in_class(const V& cls, const std::string& name) {
   if (it != cls->attrs.end()) return it->second;
   for (auto& b : cls->bases) if (V r = find_in_class(b, name)) return r;
   return nullptr;
+}
+
+/// C3 linearization (Python's MRO) of a class: the class, then its bases merged so that each class comes
+/// before its bases and bases keep their order. A builtin base (object, a torch.nn class) is one entry
+/// named by its name; an inconsistent hierarchy (TypeError in Python) falls back to depth-first order.
+std::vector<V> class_mro(const V& cls) {
+  auto key = [](const V& c) -> std::string { return c->k == VK::Class && c->fn ? fmt::format("{}", static_cast<const void*>(c.get())) : "b:" + c->s; };
+  if (!cls || cls->k != VK::Class || cls->bases.empty()) return {cls};
+  std::vector<std::vector<V>> seqs;
+  for (auto& b : cls->bases) seqs.push_back(class_mro(b));
+  seqs.push_back(cls->bases);
+  std::vector<V> out{cls};
+  for (;;) {
+    bool any = false;
+    for (auto& s : seqs) any = any || !s.empty();
+    if (!any) return out;
+    V pick;
+    for (auto& s : seqs) {  // the first head that is in no other sequence's tail
+      if (s.empty()) continue;
+      std::string h = key(s.front());
+      bool in_tail = false;
+      for (auto& t : seqs)
+        for (size_t i = 1; i < t.size() && !in_tail; ++i) in_tail = key(t[i]) == h;
+      if (!in_tail) { pick = s.front(); break; }
+    }
+    if (!pick) {  // inconsistent: depth-first, each class once
+      std::vector<V> dfs;
+      std::set<std::string> seen;
+      std::function<void(const V&)> walk = [&](const V& c) {
+        if (!seen.insert(key(c)).second) return;
+        dfs.push_back(c);
+        if (c->k == VK::Class) for (auto& b : c->bases) walk(b);
+      };
+      walk(cls);
+      return dfs;
+    }
+    std::string pk = key(pick);
+    out.push_back(pick);
+    for (auto& s : seqs) if (!s.empty() && key(s.front()) == pk) s.erase(s.begin());
+  }
 }
 
 /// A class deriving from dict (or collections.OrderedDict, a dict here): its instances are dicts with `cls` set.

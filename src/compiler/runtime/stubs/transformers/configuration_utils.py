@@ -64,6 +64,12 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         # huggingface_hub's @strict(accept_kwargs=True): the dataclass fields (class attributes) are set first,
         # every other keyword goes to __post_init__(**kwargs) (a backbone config names its stages there before
         # its out_indices / out_features are checked against them)
+        # the dataclass __init__ assigns every field: a field named in attribute_map stores its default under
+        # the mapped name (omdet-turbo's `encoder_hidden_dim: int = 256` is read back as `config.d_model`)
+        cls = type(self)
+        for key, target in cls.attribute_map.items():
+            if key not in kwargs and target not in kwargs and hasattr(cls, key) and not isinstance(getattr(cls, key), property):
+                setattr(self, key, getattr(cls, key))
         extra = {}
         for key, value in kwargs.items():
             field = getattr(type(self), key, None)
@@ -150,6 +156,10 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
 
     def to_dict(self):
         return {}
+
+    def update(self, config_dict):
+        for key, value in config_dict.items():
+            setattr(self, key, value)
 
     @classmethod
     def from_dict(cls, config_dict, **kwargs):

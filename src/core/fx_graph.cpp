@@ -2,6 +2,7 @@
 #include "fx_graph.hpp"
 
 #include <cctype>
+#include <cstring>
 #include <unordered_map>
 
 namespace tparse::fx {
@@ -21,12 +22,14 @@ const char* op_kind_name(OpKind k) {
 namespace {
 
 // ASCII, as isalpha / isalnum in the "C" locale (tparse never sets another), without the libc call.
-bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_ident(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+inline bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+inline bool is_ident(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+// isspace in the "C" locale: space, \t, \n, \v, \f, \r.
+inline bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
 }
 
@@ -43,12 +46,27 @@ void scan_top(std::string_view s, Fn&& fn) {
   int depth = 0;
   char quote = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
     if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
+      // To the closing quote in one search (a backslash skips the character after it).
+      const char* base = s.data();
+      for (size_t j = i;;) {
+        const void* q = std::memchr(base + j, quote, s.size() - j);
+        size_t k = q ? static_cast<size_t>(static_cast<const char*>(q) - base) : s.size();
+        const void* b = std::memchr(base + j, '\\', k - j);
+        if (!b) {
+          i = k;  // the closing quote (or the end: unterminated)
+          if (q) quote = 0;
+          break;
+        }
+        j = static_cast<size_t>(static_cast<const char*>(b) - base) + 2;
+        if (j >= s.size()) {
+          i = s.size();
+          break;
+        }
+      }
       continue;
     }
+    char c = s[i];
     if (c == '"' || c == '\'') { quote = c; continue; }
     if (c == '(' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == ']' || c == '}') --depth;

@@ -122,3 +122,24 @@ TEST_CASE("real graphs of bundled traces parse into consistent nodes") {
     CHECK(graphs > 0);
   }
 }
+
+TEST_CASE("string literals: brackets, separators and escaped quotes inside them are not code") {
+  const char* text =
+      "class GraphModule(torch.nn.Module):\n"
+      "    def forward(self, a: \"f32[2]\", b: \"f32[2]\"):\n"
+      "        x: \"f32[2]\" = torch.ops.aten.foo.default(a, 'b\\'(; = [', \"q\\\\\", b);  a = None\n"
+      "        y: \"f32[2]\" = torch.ops.aten.bar.default(x, \")\");  x = None\n"
+      "        z = torch.ops.aten.baz.default(y, 'open(\n"
+      "        return (y,)\n";
+  fx::Graph g = fx::parse_fx_graph(text);
+  REQUIRE(g.ok);
+  REQUIRE(g.nodes.size() == 6);
+  CHECK(g.nodes[2].name == "x");
+  CHECK(g.nodes[2].args == "(a, 'b\\'(; = [', \"q\\\\\", b)");
+  CHECK(g.nodes[2].inputs == std::vector<int32_t>{0, 1});
+  CHECK(g.nodes[3].name == "y");
+  CHECK(g.nodes[3].inputs == std::vector<int32_t>{2});
+  CHECK(g.nodes[4].name == "z");  // an unterminated literal runs to the end of its line
+  CHECK(g.nodes[4].inputs == std::vector<int32_t>{3});
+  CHECK(g.nodes[5].op == fx::OpKind::Output);
+}

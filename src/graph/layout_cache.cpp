@@ -1,8 +1,11 @@
 // Persistent layout cache (see layout_cache.hpp): one file per drawing, "TPLC1 <length>\n" + bytes.
 #include "layout_cache.hpp"
 
+// MD5_Init / MD5_Update / MD5_Final: no provider fetch and no context allocation per key (OpenSSL
+// 3's EVP_DigestInit_ex with EVP_md5() looked the algorithm up on every call); same digest.
+#define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <fcntl.h>
-#include <openssl/evp.h>
+#include <openssl/md5.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,23 +67,21 @@ LayoutCache::LayoutCache(std::string dir, uint64_t max_bytes) : dir_(std::move(d
 LayoutCache::LayoutCache(const LayoutCache& o) : dir_(o.dir_), max_bytes_(o.max_bytes_) {}
 
 std::string LayoutCache::key(std::string_view kind, std::string_view dot) {
-  EVP_MD_CTX* c = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(c, EVP_md5(), nullptr);
-  EVP_DigestUpdate(c, kind.data(), kind.size());
-  EVP_DigestUpdate(c, "\n", 1);
-  EVP_DigestUpdate(c, kLayoutVersion, std::char_traits<char>::length(kLayoutVersion));
-  EVP_DigestUpdate(c, layout_estimated_metrics() ? "est" : "pango", layout_estimated_metrics() ? 3 : 5);
-  EVP_DigestUpdate(c, "\n", 1);
-  EVP_DigestUpdate(c, dot.data(), dot.size());
-  unsigned char d[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  EVP_DigestFinal_ex(c, d, &n);
-  EVP_MD_CTX_free(c);
+  MD5_CTX c;
+  MD5_Init(&c);
+  MD5_Update(&c, kind.data(), kind.size());
+  MD5_Update(&c, "\n", 1);
+  MD5_Update(&c, kLayoutVersion, std::char_traits<char>::length(kLayoutVersion));
+  MD5_Update(&c, layout_estimated_metrics() ? "est" : "pango", layout_estimated_metrics() ? 3 : 5);
+  MD5_Update(&c, "\n", 1);
+  MD5_Update(&c, dot.data(), dot.size());
+  unsigned char d[MD5_DIGEST_LENGTH];
+  MD5_Final(d, &c);
   static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned i = 0; i < n; ++i) {
-    out.push_back(hex[d[i] >> 4]);
-    out.push_back(hex[d[i] & 15]);
+  std::string out(2 * MD5_DIGEST_LENGTH, '0');
+  for (unsigned i = 0; i < MD5_DIGEST_LENGTH; ++i) {
+    out[2 * i] = hex[d[i] >> 4];
+    out[2 * i + 1] = hex[d[i] & 15];
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "layout.hpp"
 
@@ -86,16 +87,23 @@ ViewGraph build_view(const fx::Graph& g, const Hierarchy& h, int32_t focus, cons
   b.v.item_of_node.assign(g.nodes.size(), -1);
   if (focus < 0 || static_cast<size_t>(focus) >= h.groups.size() || h.node_group.size() != g.nodes.size()) return b.v;
   b.show(focus, -1);
-  // Nodes inside collapsed modules map to the box of their topmost collapsed ancestor.
-  for (size_t i = 0; i < g.nodes.size(); ++i) {
-    if (b.v.item_of_node[i] >= 0) continue;
-    int32_t item = -1, a = h.node_group[i];
+  // Nodes inside collapsed modules map to the box of their topmost collapsed ancestor. That box
+  // depends only on the node's group: one ancestor walk per group (-2: not yet walked), not per node.
+  std::vector<int32_t> box(h.groups.size(), -2);
+  auto box_of = [&](int32_t gi) {
+    int32_t& r = box[static_cast<size_t>(gi)];
+    if (r != -2) return r;
+    int32_t item = -1, a = gi;
     for (; a >= 0 && a != focus; a = h.groups[static_cast<size_t>(a)].parent)
       if (b.item_of_group[static_cast<size_t>(a)] >= 0) item = b.item_of_group[static_cast<size_t>(a)];
-    if (item >= 0 && a == focus) b.v.item_of_node[i] = item;  // the walk reached focus: h.contains(focus, ...)
+    return r = (item >= 0 && a == focus) ? item : -1;  // the walk reached focus: h.contains(focus, ...)
+  };
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (b.v.item_of_node[i] >= 0 || h.node_group[i] < 0) continue;
+    if (int32_t item = box_of(h.node_group[i]); item >= 0) b.v.item_of_node[i] = item;
   }
   int32_t in = -1, out = -1;
-  std::map<std::pair<int32_t, int32_t>, size_t> index;
+  std::unordered_map<uint64_t, size_t> index;  // (from item, to item) -> edge; edges stay in first-use order
   for (auto [u, w] : g.edges) {
     int32_t a = b.v.item_of_node[static_cast<size_t>(u)], c = b.v.item_of_node[static_cast<size_t>(w)];
     if (a < 0 && c < 0) continue;
@@ -108,7 +116,7 @@ ViewGraph build_view(const fx::Graph& g, const Hierarchy& h, int32_t focus, cons
       c = out;
     }
     if (a == c) continue;
-    auto [it, fresh] = index.try_emplace({a, c}, b.v.edges.size());
+    auto [it, fresh] = index.try_emplace((static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(c), b.v.edges.size());
     if (fresh) b.v.edges.push_back({a, c, 0, {}});
     ViewEdge& e = b.v.edges[it->second];
     ++e.count;

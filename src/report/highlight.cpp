@@ -31,9 +31,9 @@ bool is_kw(std::string_view w) {
   return false;
 }
 
-bool digit(char c) { return c >= '0' && c <= '9'; }
-bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool ident(char c) { return ident_start(c) || digit(c); }
+constexpr bool digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+constexpr bool ident(char c) { return ident_start(c) || digit(c); }
 
 /// `open`: the whole opening tag (`<span class="kw">`), one append.
 void span(std::string& out, std::string_view open, std::string_view text) {
@@ -41,8 +41,25 @@ void span(std::string& out, std::string_view open, std::string_view text) {
   esc_to(out, text);
   out += "</span>";
 }
+/// The same for a token of identifier characters, digits and '.', which never need escaping.
+void span_plain(std::string& out, std::string_view open, std::string_view text) {
+  out += open;
+  out += text;
+  out += "</span>";
+}
 constexpr std::string_view kCom = "<span class=\"com\">", kStr = "<span class=\"str\">", kKw = "<span class=\"kw\">",
                            kFn = "<span class=\"fn\">", kNum = "<span class=\"num\">";
+
+/// Bytes that can start a token (identifier start, digit, '#', quotes): the plain-run skip stops
+/// only at these.
+struct TokenStart {
+  bool at[256] = {};
+  constexpr TokenStart() {
+    for (int c = 0; c < 256; ++c)
+      at[c] = ident_start(static_cast<char>(c)) || digit(static_cast<char>(c)) || c == '#' || c == '"' || c == '\'';
+  }
+};
+constexpr TokenStart kStart;
 
 }  // namespace
 
@@ -80,11 +97,11 @@ void highlight_python(std::string& out, std::string_view s) {
       std::string_view w = s.substr(i, e - i);
       if (is_kw(w)) {
         flush(i);
-        span(out, kKw, w);
+        span_plain(out, kKw, w);
         plain = e;
       } else if (e < s.size() && s[e] == '(') {
         flush(i);
-        span(out, kFn, w);
+        span_plain(out, kFn, w);
         plain = e;
       }
       i = e;
@@ -92,12 +109,12 @@ void highlight_python(std::string& out, std::string_view s) {
       size_t e = i;
       while (e < s.size() && (ident(s[e]) || s[e] == '.')) ++e;
       flush(i);
-      span(out, kNum, s.substr(i, e - i));
+      span_plain(out, kNum, s.substr(i, e - i));
       i = plain = e;
     } else {
       ++i;
       // Skip a plain run quickly: nothing but these can start a token.
-      while (i < s.size() && !ident_start(s[i]) && !digit(s[i]) && s[i] != '#' && s[i] != '"' && s[i] != '\'') ++i;
+      while (i < s.size() && !kStart.at[static_cast<unsigned char>(s[i])]) ++i;
     }
   }
   flush(s.size());

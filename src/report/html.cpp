@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <cstring>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -59,6 +62,30 @@ struct EscTable {
 };
 constexpr EscTable kEsc;
 
+/// The first byte at or after `i` that kEsc marks special (n when none).
+inline size_t plain_run_end(const char* p, size_t i, size_t n) {
+#ifdef __AVX2__
+  // 32 bytes at a time: special = signed < 0x20 (controls and every byte >= 0x80) except TAB and
+  // LF, or DEL, or one of & < > " '.
+  const __m256i space = _mm256_set1_epi8(0x20), tab = _mm256_set1_epi8('\t'), lf = _mm256_set1_epi8('\n'),
+                del = _mm256_set1_epi8(0x7f), amp = _mm256_set1_epi8('&'), lt = _mm256_set1_epi8('<'),
+                gt = _mm256_set1_epi8('>'), quot = _mm256_set1_epi8('"'), apos = _mm256_set1_epi8('\'');
+  for (; i + 32 <= n; i += 32) {
+    __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    __m256i low = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, tab), _mm256_cmpeq_epi8(v, lf)),
+                                      _mm256_cmpgt_epi8(space, v));
+    __m256i mark = _mm256_or_si256(
+        _mm256_or_si256(low, _mm256_or_si256(_mm256_cmpeq_epi8(v, del), _mm256_cmpeq_epi8(v, amp))),
+        _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, lt), _mm256_cmpeq_epi8(v, gt)),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(v, quot), _mm256_cmpeq_epi8(v, apos))));
+    auto bits = static_cast<uint32_t>(_mm256_movemask_epi8(mark));
+    if (bits) return i + static_cast<size_t>(__builtin_ctz(bits));
+  }
+#endif
+  while (i < n && !kEsc.special[static_cast<unsigned char>(p[i])]) ++i;
+  return i;
+}
+
 }  // namespace
 
 void esc_to(std::string& out, std::string_view s) {
@@ -66,8 +93,7 @@ void esc_to(std::string& out, std::string_view s) {
   const size_t n = s.size();
   size_t i = 0;
   while (i < n) {
-    size_t run = i;
-    while (run < n && !kEsc.special[static_cast<unsigned char>(p[run])]) ++run;
+    size_t run = plain_run_end(p, i, n);
     out.append(p + i, run - i);
     if (run >= n) break;
     i = run;

@@ -118,12 +118,28 @@ std::string module_section(Ctx& cx, const fx::Graph& g, const graph::Hierarchy& 
   }
   if (!gr.nodes.empty()) {
     out += "<h2>Ops directly in this module</h2><table><thead><tr><th>node</th><th>op</th><th>type</th><th>source</th></tr></thead><tbody>";
-    for (int32_t ni : gr.nodes) {
+    for (int32_t ni : gr.nodes) {  // appended in place: thousands of rows per graph
       const fx::Node& n = g.nodes[static_cast<size_t>(ni)];
-      out += "<tr><td><code>" + esc(n.name) + "</code></td><td><code>" + esc(n.target) + "</code></td><td><code>" + esc(n.type) +
-             "</code></td><td><code>" + esc(n.file.empty() ? "" : n.file + ":" + std::to_string(n.line)) + "</code> " + esc(n.code) +
-             (*graph::module_note(h, ni) ? " <span class=\"muted\">" + esc(graph::module_note(h, ni) + 1) + "</span>" : std::string()) +
-             "</td></tr>";
+      out += "<tr><td><code>";
+      esc_to(out, n.name);
+      out += "</code></td><td><code>";
+      esc_to(out, n.target);
+      out += "</code></td><td><code>";
+      esc_to(out, n.type);
+      out += "</code></td><td><code>";
+      if (!n.file.empty()) {
+        esc_to(out, n.file);
+        out += ':';
+        out += std::to_string(n.line);  // digits and '-': nothing to escape
+      }
+      out += "</code> ";
+      esc_to(out, n.code);
+      if (const char* note = graph::module_note(h, ni); *note) {
+        out += " <span class=\"muted\">";
+        esc_to(out, note + 1);
+        out += "</span>";
+      }
+      out += "</td></tr>";
     }
     out += "</tbody></table>\n";
   }

@@ -36,6 +36,17 @@ TEST_CASE("escaping: markup, quotes, controls and invalid UTF-8") {
   CHECK(esc("\xE2\x82<") == r + "&lt;");
 }
 
+TEST_CASE("escaping: every byte at every offset of a long text (the 32-byte scan and its tail)") {
+  // esc of a one-byte text is the byte-by-byte rule; in a run of plain letters it must not change.
+  for (int b = 0; b < 256; ++b) {
+    const std::string one = esc(std::string(1, static_cast<char>(b)));
+    for (size_t at = 0; at < 70; ++at) {
+      std::string s = std::string(at, 'a') + static_cast<char>(b) + std::string(70 - at, 'z');
+      CHECK(esc(s) == std::string(at, 'a') + one + std::string(70 - at, 'z'));
+    }
+  }
+}
+
 TEST_CASE("output paths cannot leave the report directory") {
   CHECK(is_safe_relative("c/1.html"));
   CHECK(is_safe_relative("p/0123abcd.html"));

@@ -318,3 +318,90 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }
+
+// torch._dynamo.explain of AutoModel.from_config on input_ids (1, 8), for every transformers type whose base model
+// built and ran eagerly on input_ids under torch (testdata/hf-population/automodel_explain.jsonl, made on the device by
+// scripts/device/automodel_explain.py: 134 types, encoders and decoders of many authors). The types listed in
+// automodel_expected_exact.txt must equal torch op by op; every other type must run without crashing (its result is
+// counted). TPARSE_HF_AUTOMODEL_DUMP=DIR writes each type's outcome line there for the table in docs/compiler.md.
+TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact types equal torch's explain" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto t0 = std::chrono::steady_clock::now();
+  fs::path src = unpack_sources();
+  std::set<std::string> want;
+  {
+    std::istringstream in(slurp(population() / "automodel_expected_exact.txt"));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') want.insert(line.substr(0, line.find(' ')));
+  }
+#ifdef TPARSE_HF_SAMPLE
+  const size_t every = 5;
+#else
+  const size_t every = 1;
+#endif
+  fs::path script = src.parent_path() / "drivers" / "automodel_explain.py";
+  fs::create_directories(script.parent_path());
+  std::istringstream rows(slurp(population() / "automodel_explain.jsonl"));
+  size_t row = 0, tried = 0, exact = 0, listed_seen = 0;
+  simdjson::dom::parser parser;
+  std::ofstream dump;
+  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_explain_outcomes.txt");
+  for (std::string line; std::getline(rows, line);) {
+    simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
+    std::string_view type_sv;
+    simdjson::dom::element ex;
+    if (rec["type"].get(type_sv) != simdjson::SUCCESS || rec["explain"].get(ex) != simdjson::SUCCESS) continue;
+    if (row++ % every != 0) continue;
+    std::string type(type_sv);
+    CAPTURE(type);
+    std::ofstream(script) << "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
+                          << "cfg = AutoConfig.for_model('" << type << "')\n"
+                          << "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
+                             "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
+                             "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
+                             "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
+                          << "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
+                          << "model = AutoModel.from_config(cfg).eval()\nids = torch.randint(0, 256, (1, 8))\n"
+                          << "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(input_ids=ids)\n";
+    tparse::compiler::Options o;
+    o.source_roots = {src.string()};
+    o.max_compiled_calls = 1;
+    auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
+    ++tried;
+    std::string theirs = std::to_string(int64_t(ex["graph_count"])) + " / " + std::to_string(int64_t(ex["graph_break_count"])) + " / " +
+                         std::to_string(int64_t(ex["op_count"]));
+    std::string ours = r.stopped || !r.ok ? "stopped: " + r.error.substr(0, r.error.find('\n')) : "";
+    bool same = false;
+    if (r.ok && !r.stopped) {
+      tparse::analysis::ExplainOptions eo;
+      eo.all_calls = true;
+      auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), eo);
+      ours = std::to_string(e.graph_count) + " / " + std::to_string(e.graph_break_count) + " / " + std::to_string(e.op_count);
+      same = ours == theirs;
+      if (same) {  // op by op, in order
+        simdjson::dom::array opg = ex["ops_per_graph"];
+        same = e.graphs.size() == opg.size();
+        size_t g = 0;
+        for (simdjson::dom::element ops : opg) {
+          if (!same) break;
+          std::vector<std::string> t, m;
+          for (simdjson::dom::element op : ops.get_array()) t.push_back(norm_addr(std::string(std::string_view(op))));
+          for (const auto& op : e.graphs[g++].ops.call_functions) m.push_back(norm_addr(op));
+          same = t == m;
+        }
+      }
+    }
+    exact += same;
+    if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
+    if (want.count(type)) {
+      ++listed_seen;
+      CHECK_MESSAGE(same, type << " is listed in automodel_expected_exact.txt but differs from torch: ours " << ours << ", torch " << theirs);
+    }
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  MESSAGE("AutoModel on input_ids over the transformers population: " << exact << " of " << tried << " types equal torch's explain op by op ("
+          << listed_seen << " listed), " << secs << " s");
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+}

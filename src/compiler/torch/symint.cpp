@@ -27,6 +27,7 @@ V Interp::size_of(const V& t, long long dim) {
     return v;
   };
   bool symbolic = false;
+  if (dim >= static_cast<long long>(ti.shape.size())) error(Location{}, fmt::format("size({}) of a tensor of {} dimensions", dim, ti.shape.size()));
   if (dim >= 0) symbolic = ti.shape[static_cast<size_t>(dim)].is_sym();
   else for (auto& d : ti.shape) symbolic = symbolic || d.is_sym();
   if (symbolic && tracing()) stack_.back()->ctx->graph.unique_name("size");

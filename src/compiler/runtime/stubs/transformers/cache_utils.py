@@ -1,4 +1,5 @@
-"""tparse stub of transformers.cache_utils: the cache classes models name. The population runs with
+"""tparse stub of transformers.cache_utils: the cache classes models name, with what masking_utils asks of them
+(get_mask_sizes, get_query_offset, is_sliding). The causal-LM population runs with
 use_cache=False; a model that builds its own cache anyway (xlm's EncoderDecoderCache of two DynamicCache)
 gets the real full-attention semantics: DynamicLayer's lazy torch.tensor([]) and torch.cat on update, as
 transformers 5.17's cache_utils."""
@@ -26,6 +27,23 @@ class Cache:
         if layer_idx >= len(self.layers):
             return 0
         return self.layers[layer_idx].get_seq_length()
+
+    # as the real Cache: what masking_utils asks before building a mask
+    def get_mask_sizes(self, query_length, layer_idx=0):
+        if layer_idx >= len(self.layers):
+            return query_length, 0
+        return self.layers[layer_idx].get_mask_sizes(query_length)
+
+    def get_query_offset(self, layer_idx=0):
+        return self.get_seq_length(layer_idx=layer_idx)
+
+    @property
+    def is_sliding(self):
+        return [getattr(layer, "is_sliding", False) for layer in self.layers]
+
+    @property
+    def is_initialized(self):
+        return len(self.layers) > 0 and all(layer.is_initialized for layer in self.layers)
 
 
 class DynamicCache(Cache):
@@ -56,6 +74,16 @@ class EncoderDecoderCache(Cache):
     def get_seq_length(self, layer_idx=0):
         return self.self_attention_cache.get_seq_length(layer_idx)
 
+    def get_mask_sizes(self, query_length, layer_idx=0):
+        return self.self_attention_cache.get_mask_sizes(query_length, layer_idx)
+
+    def get_query_offset(self, layer_idx=0):
+        return self.self_attention_cache.get_query_offset(layer_idx)
+
+    @property
+    def is_sliding(self):
+        return self.self_attention_cache.is_sliding
+
 
 class DynamicLayer:
     is_sliding = False
@@ -82,6 +110,9 @@ class DynamicLayer:
         if not self.is_initialized or self.keys.numel() == 0:
             return 0
         return self.keys.shape[-2]
+
+    def get_mask_sizes(self, query_length):
+        return self.get_seq_length() + query_length, 0
 
 
 class DynamicSlidingWindowLayer(DynamicLayer):

@@ -328,6 +328,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
         self->dict.push_back({arg(0), args.size() > 1 ? arg(1) : none()});
         return self->dict.back().second;
       }
+      if (m == "pop" && args.size() < 2) throw PyException{make_exception(mk_builtin("KeyError"), {arg(0)}), loc};
       return args.size() > 1 ? arg(1) : none();
     }
   }

@@ -21,6 +21,12 @@ bool class_derives(const V& cls, const V& base) {
   return false;
 }
 
+bool builtin_is_type(const std::string& name) {
+  static const std::set<std::string> types = {"int", "float", "str", "bool", "list", "tuple", "dict", "set", "frozenset", "type",
+                                              "object", "bytes", "complex", "range", "slice", "property", "super", "NoneType"};
+  return types.count(name) > 0;
+}
+
 bool abc_instance(const V& v, const std::string& abc) {
   auto has = [&](const char* m) { return v->k == VK::Instance && v->cls && find_in_class(v->cls, m) != nullptr; };
   bool list = v->k == VK::List, tuple = v->k == VK::Tuple, str = v->k == VK::Str, dict = v->k == VK::Dict;
@@ -37,6 +43,14 @@ bool abc_instance(const V& v, const std::string& abc) {
     return v->k == VK::Func || v->k == VK::Builtin || v->k == VK::Bound || v->k == VK::Class || v->k == VK::Compiled ||
            (v->k == VK::Instance && !v->builtin_nn.empty()) || has("__call__");
   if (abc == "Hashable") return !list && !dict;
+  // numbers (PEP 3141): int and bool are registered as Integral, float as Real (complex values are not modelled)
+  if (abc == "Integral" || abc == "Rational") return v->k == VK::Int || v->k == VK::Bool;
+  if (abc == "Real" || abc == "Complex" || abc == "Number") return v->k == VK::Int || v->k == VK::Bool || v->k == VK::Float;
+  // types: a def / lambda is a FunctionType, one bound to an instance a MethodType; builtin functions (not types)
+  if (abc == "FunctionType") return v->k == VK::Func;
+  if (abc == "MethodType") return v->k == VK::Bound && v->func && v->func->k == VK::Func;
+  if (abc == "ModuleType") return v->k == VK::Module;
+  if (abc == "BuiltinFunctionType") return v->k == VK::Builtin && !builtin_is_type(v->s);
   return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
 }
 

@@ -155,6 +155,8 @@ bool class_derives(const V& cls, const V& base);
 std::vector<size_t> slice_positions(const V& slice, size_t n);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
 bool abc_instance(const V& v, const std::string& abc);
+/// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.
+bool builtin_is_type(const std::string& name);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.

@@ -350,7 +350,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         if (v->k == VK::Instance) {
           if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
         }
-        if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls && class_derives(v->cls, k)) return mk_bool(true);
+        if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
+          return mk_bool(true);
       }
     }
     return mk_bool(false);

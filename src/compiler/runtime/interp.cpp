@@ -321,6 +321,7 @@ void Interp::exec_stmt(const StmtP& s) {
         c->attrs[n] = m;
         c->order.push_back(n);
       }
+      make_enum_members(c);  // a class deriving enum.Enum: its attributes become members (enum.cpp)
       // PEP 487: the nearest base's __init_subclass__ (implicitly a classmethod) gets the new class
       std::function<V(const V&)> find_hook = [&](const V& cls) -> V {
         for (auto& b : cls->bases) {

@@ -24,6 +24,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return it->second;
     }
   }
+  if ((obj->k == VK::Str || obj->k == VK::Int) && obj->cls) {  // a member of a str / int Enum: .name, .value, its class's
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+    if (V m = class_attr(obj, name, loc)) return m;
+  }
   if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }

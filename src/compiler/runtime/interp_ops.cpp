@@ -172,6 +172,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       return call(callee->func, std::move(args), std::move(kwargs), loc);
     }
     case VK::Class: {
+      if (callee->attrs.count("__members__") && is_enum_class(callee)) return enum_call(callee, args, loc);
       if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a FloatTensor
         return call(mk_builtin("torch.FloatTensor"), std::move(args), std::move(kwargs), loc);
       if (callee->fn == nullptr && !callee->builtin_nn.empty()) {
@@ -420,6 +421,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
     return r;
   }
   if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
+  if (obj->k == VK::Class && idx->k == VK::Str && obj->attrs.count("__members__") && is_enum_class(obj)) {  // Enum['NAME']
+    for (auto& kv : obj->attrs["__members__"]->dict) if (kv.first->s == idx->s) return kv.second;
+    throw PyException{make_exception(mk_builtin("KeyError"), {idx}), loc};
+  }
   if (obj->k == VK::Class) {  // Cls[T]: __class_getitem__ (implicitly a classmethod), else a typing generic: the class
     if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);
     return obj;
@@ -458,6 +463,9 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       }
       if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
       if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
+      break;
+    case VK::Class:
+      if (v->attrs.count("__members__") && is_enum_class(v)) return enum_members(v);
       break;
     case VK::Tensor: {
       if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");

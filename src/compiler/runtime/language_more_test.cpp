@@ -1,7 +1,8 @@
 // More Python and torch.nn semantics that timm's model files rely on (issue 22, the timm population), each
 // checked by a small script whose `assert`s fail (and make compile_script fail) when the interpreter gets it
 // wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
-// copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x).
+// copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
+// torch.zeros(size=...).
 #include <doctest/doctest.h>
 
 #include "api.hpp"
@@ -114,6 +115,35 @@ TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer,
                  "assert m(torch.randn(2, 3, 8, 8)).shape == (2, 4)\n"
                  "cm = torch.compile(m, backend='eager')\n"
                  "cm(torch.randn(2, 3, 8, 8))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs, Cls(value), Cls['NAME'], iteration, auto()") {
+  Result r = run("from enum import Enum\n"
+                 "import enum\n"
+                 "class Format(str, Enum):\n    NCHW = 'NCHW'\n    NHWC = 'NHWC'\n"
+                 "f = Format('NHWC')\n"
+                 "assert f is Format.NHWC and f == Format.NHWC and f != Format.NCHW and Format.NHWC == 'NHWC'\n"
+                 "assert f.value == 'NHWC' and f.name == 'NHWC' and Format['NCHW'] is Format.NCHW and Format(f) is f\n"
+                 "assert [m.name for m in Format] == ['NCHW', 'NHWC'] and isinstance(f, Format) and isinstance(f, str)\n"
+                 "class Color(enum.Enum):\n    RED = 1\n    GREEN = enum.auto()\n    CRIMSON = 1\n"
+                 "    def describe(self):\n        return self.name.lower()\n"
+                 "assert Color(2) is Color.GREEN and Color.GREEN.value == 2 and Color.RED.describe() == 'red'\n"
+                 "assert Color.CRIMSON is Color.RED and len(list(Color)) == 2\n"
+                 "assert Color.RED != Color.GREEN and Color.RED == Color.RED and Color.RED != 1\n"
+                 "assert {Color.RED: 'r'}[Color(1)] == 'r'\n"
+                 "try:\n    Color(7)\n    assert False\nexcept ValueError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
+  Result r = run("import torch\n"
+                 "i = torch.zeros(size=(5,) * 2, dtype=torch.long)\n"
+                 "assert i.shape == (5, 5) and i.dtype == torch.long\n"
+                 "i[1:, 1:] = torch.ones(4, 4, dtype=torch.long)\n"
+                 "assert torch.ones(size=[2, 3]).shape == (2, 3)\n");
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -2,7 +2,7 @@
 // checked by a small script whose `assert`s fail (and make compile_script fail) when the interpreter gets it
 // wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
 // copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
-// torch.zeros(size=...).
+// torch.zeros(size=...), torch.autocast.
 #include <doctest/doctest.h>
 
 #include "api.hpp"
@@ -146,4 +146,24 @@ TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
                  "assert torch.ones(size=[2, 3]).shape == (2, 3)\n");
   INFO(r.error);
   CHECK(r.ok);
+}
+
+TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast / _exit_autocast around its body") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "class M(nn.Module):\n"
+                 "    def forward(self, x):\n"
+                 "        with torch.autocast(device_type=x.device.type, enabled=False):\n"
+                 "            y = x * 2\n"
+                 "        return y + 1\n"
+                 "cm = torch.compile(M(), backend='eager')\n"
+                 "cm(torch.randn(2, 4))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  size_t enter = r.trace.find("torch.amp.autocast_mode._enter_autocast('cpu', None, False, None)");
+  size_t mul = r.trace.find("= l_x_ * 2");
+  size_t exit = r.trace.find("torch.amp.autocast_mode._exit_autocast(_enter_autocast)");
+  CHECK(enter != std::string::npos);
+  CHECK(exit != std::string::npos);
+  CHECK((enter < mul && mul < exit));
 }

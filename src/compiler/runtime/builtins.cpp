@@ -555,6 +555,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     V r = call_module_method(name.substr(7), args, kwargs, loc, self, handled);  // builtins_module.cpp
     if (handled) return r;
   }
+  if (name == "torch.jit.annotate") {  // annotate(the_type, the_value): returns the_value (inlined by Dynamo, no node)
+    if (args.size() < 2) error(loc, "torch.jit.annotate(the_type, the_value)");
+    return args[1];
+  }
   if (name == "torch.autocast" || name == "torch.amp.autocast" || name == "torch.cuda.amp.autocast" || name == "torch.cpu.amp.autocast") {
     // a context manager: Dynamo's AutocastModeVariable records _enter_autocast(device_type, dtype, enabled,
     // cache_enabled) on entry and _exit_autocast(<enter node>) on exit, enabled or not (interp.cpp with_autocast)

@@ -263,6 +263,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (is_module_inst(callee)) {
         if (callee->cls) {
           V fwd = find_in_class(callee->cls, "forward");
+          if (auto own = callee->attrs.find("forward"); own != callee->attrs.end()) {
+            // Module.__call__ calls self.forward: an instance attribute (`self.forward = self.forward_slicing`)
+            // comes before the class's; a method bound to this module runs as the class's forward would
+            V f = own->second;
+            if (!(f->k == VK::Bound && f->self.get() == callee.get() && f->func && f->func->k == VK::Func)) return call(f, std::move(args), std::move(kwargs), loc);
+            fwd = f->func;
+          }
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);

@@ -2,7 +2,7 @@
 // checked by a small script whose `assert`s fail (and make compile_script fail) when the interpreter gets it
 // wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
 // copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
-// torch.zeros(size=...), torch.autocast.
+// torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate.
 #include <doctest/doctest.h>
 
 #include "api.hpp"
@@ -166,4 +166,47 @@ TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast 
   CHECK(enter != std::string::npos);
   CHECK(exit != std::string::npos);
   CHECK((enter < mul && mul < exit));
+}
+
+TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "class M(nn.Module):\n"
+                 "    def __init__(self):\n"
+                 "        super().__init__()\n"
+                 "        self.u = nn.Unfold(kernel_size=4, stride=4)\n"
+                 "    def forward(self, x):\n"
+                 "        return self.u(x)\n"
+                 "m = M()\n"
+                 "assert m(torch.randn(2, 3, 16, 16)).shape == (2, 48, 16)\n"
+                 "torch.compile(m, backend='eager')(torch.randn(2, 3, 16, 16))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("torch.nn.functional.unfold(") != std::string::npos);
+}
+
+TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a bound method) first; enumerate(start=); torch.jit.annotate") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "from typing import List\n"
+                 "class P(nn.Module):\n"
+                 "    def __init__(self, mode):\n"
+                 "        super().__init__()\n"
+                 "        self.forward = self.forward_double if mode == 'double' else self.forward_neg\n"
+                 "    def forward_double(self, x):\n"
+                 "        return x * 2\n"
+                 "    def forward_neg(self, x):\n"
+                 "        return -x\n"
+                 "m = nn.Sequential(P('double'), P('neg'))\n"
+                 "assert m(torch.randn(2, 3)).shape == (2, 3)\n"
+                 "torch.compile(m, backend='eager')(torch.randn(2, 3))\n"
+                 "assert [(i, a) for i, (a, b) in enumerate(zip([1, 2], [3, 4]), start=1)] == [(1, 1), (2, 2)]\n"
+                 "assert list(enumerate('ab', 5)) == [(5, 'a'), (6, 'b')]\n"
+                 "xs = torch.jit.annotate(List[int], [])\n"
+                 "xs.append(3)\n"
+                 "assert xs == [3]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("= l_args_0_ * 2") != std::string::npos);  // each layer runs its own forward
+  CHECK(r.trace.find("= -input_1") != std::string::npos);
 }

@@ -2,7 +2,8 @@
 // checked by a small script whose `assert`s fail (and make compile_script fail) when the interpreter gets it
 // wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
 // copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
-// torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate.
+// torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate,
+// dataclasses.fields.
 #include <doctest/doctest.h>
 
 #include "api.hpp"
@@ -209,4 +210,15 @@ TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a 
   CHECK(r.ok);
   CHECK(r.trace.find("= l_args_0_ * 2") != std::string::npos);  // each layer runs its own forward
   CHECK(r.trace.find("= -input_1") != std::string::npos);
+}
+
+TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes first, of a class or an instance") {
+  Result r = run("from dataclasses import dataclass, fields, is_dataclass\n"
+                 "@dataclass\nclass A:\n    x: int = 1\n    y: str = 'a'\n"
+                 "@dataclass\nclass B(A):\n    z: float = 0.5\n"
+                 "assert [f.name for f in fields(B)] == ['x', 'y', 'z'] and [f.name for f in fields(A(2))] == ['x', 'y']\n"
+                 "assert is_dataclass(B) and is_dataclass(B()) and not is_dataclass(3)\n"
+                 "try:\n    fields(3)\n    assert False\nexcept TypeError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
 }

@@ -469,6 +469,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name.rfind("math.", 0) == 0) {
     std::string m = name.substr(5);
+    if (m == "prod") {  // math.prod(iterable, *, start=1): start * x0 * x1 ... by the `*` operator (ints stay ints)
+      V acc = mk_int(1);
+      for (auto& [k, v] : kwargs) if (k == "start") acc = v;
+      for (auto& x : iterate(arg(0), loc)) acc = binop("*", acc, x, loc);
+      return acc;
+    }
     double x = arg(0)->k == VK::Float ? arg(0)->f : static_cast<double>(arg(0)->i);
     if (m == "sqrt") return mk_float(std::sqrt(x));
     if (m == "log") return mk_float(std::log(x));

@@ -3,7 +3,7 @@
 // wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
 // copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
 // torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate,
-// dataclasses.fields.
+// dataclasses.fields, math.prod.
 #include <doctest/doctest.h>
 
 #include "api.hpp"
@@ -219,6 +219,14 @@ TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes 
                  "assert [f.name for f in fields(B)] == ['x', 'y', 'z'] and [f.name for f in fields(A(2))] == ['x', 'y']\n"
                  "assert is_dataclass(B) and is_dataclass(B()) and not is_dataclass(3)\n"
                  "try:\n    fields(3)\n    assert False\nexcept TypeError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)") {
+  Result r = run("import math\n"
+                 "assert math.prod([2, 3, 4]) == 24 and isinstance(math.prod((2, 3)), int) and math.prod([]) == 1\n"
+                 "assert math.prod([2, 0.5]) == 1.0 and math.prod([3], start=2) == 6\n");
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -561,23 +561,6 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     V r = call_module_method(name.substr(7), args, kwargs, loc, self, handled);  // builtins_module.cpp
     if (handled) return r;
   }
-  if (name == "torch.jit.annotate") {  // annotate(the_type, the_value): returns the_value (inlined by Dynamo, no node)
-    if (args.size() < 2) error(loc, "torch.jit.annotate(the_type, the_value)");
-    return args[1];
-  }
-  if (name == "torch.autocast" || name == "torch.amp.autocast" || name == "torch.cuda.amp.autocast" || name == "torch.cpu.amp.autocast") {
-    // a context manager: Dynamo's AutocastModeVariable records _enter_autocast(device_type, dtype, enabled,
-    // cache_enabled) on entry and _exit_autocast(<enter node>) on exit, enabled or not (interp.cpp with_autocast)
-    auto kwarg = [&](const char* k, size_t pos, V dflt) -> V {
-      for (auto& [n, v] : kwargs) if (n == k) return v;
-      return pos < args.size() ? args[pos] : dflt;
-    };
-    bool implied = name != "torch.autocast" && name != "torch.amp.autocast";  // torch.cuda.amp.autocast(enabled, dtype, ...)
-    V dev = implied ? mk_str(name == "torch.cuda.amp.autocast" ? "cuda" : "cpu") : kwarg("device_type", 0, mk_str("cuda"));
-    auto c = mk_builtin("ctx:autocast");
-    c->items = {dev, kwarg("dtype", implied ? 1 : 1, none()), kwarg("enabled", implied ? 0 : 2, mk_bool(true)), kwarg("cache_enabled", 3, none())};
-    return c;
-  }
   if (name.rfind("torchctx.", 0) == 0) {
     std::string k = name.substr(9);
     auto c = mk_builtin(k == "enable_grad" ? "ctx:enable_grad" : k == "inference_mode" ? "ctx:inference_mode" : "ctx:no_grad");
@@ -600,7 +583,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (more_builtin_names().count(name)) {
     bool handled = false;
-    V r = call_more_builtin(name, args, loc, handled);  // builtins_more.cpp
+    V r = call_more_builtin(name, args, kwargs, loc, handled);  // builtins_more.cpp
     if (handled) return r;
   }
   {

@@ -259,7 +259,7 @@ class Interp {
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
   /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
-  V call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
+  V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
   V call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -174,6 +174,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
         if (name == "training") return mk_bool(true);
+        if (name == "forward" && obj->builtin_nn != "Module") {  // `seq.forward(x)`: the class's forward, bound (no hooks)
+          auto b = mk_builtin("nn_forward_base");
+          b->self = obj;
+          return b;
+        }
       }
       break;
     }
@@ -283,12 +288,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));
   if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
-    std::vector<V> xs;
-    std::set<std::string> seen;
-    if (!args.empty())
-      for (auto& x : iterate(arg(0), loc))
-        if (seen.insert(py_repr(x)).second) xs.push_back(x);
-    return mk_list(xs);
+    return mk_list(args.empty() ? std::vector<V>{} : unique_keys(iterate(arg(0), loc)));
   }
   if (name == "slice") {  // slice(stop), slice(start, stop[, step])
     auto sl = std::make_shared<Obj>();
@@ -335,10 +335,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (auto& k : cs) {
       if (k->k == VK::Builtin) {
         std::string t = k->s;
-        if ((t == "int" && v->k == VK::Int) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
+        if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
             (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);
+        // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type
+        if (t == "object" || (t == "type" && (v->k == VK::Class || (v->k == VK::Builtin && builtin_is_type(v->s))))) return mk_bool(true);
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
@@ -348,7 +350,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         if (v->k == VK::Instance) {
           if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
         }
-        if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls && class_derives(v->cls, k)) return mk_bool(true);
+        if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
+          return mk_bool(true);
       }
     }
     return mk_bool(false);
@@ -471,6 +474,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name.rfind("math.", 0) == 0) {
     std::string m = name.substr(5);
+    if (m == "prod") {  // math.prod(iterable, *, start=1): start * x0 * x1 ... by the `*` operator (ints stay ints)
+      V acc = mk_int(1);
+      for (auto& [k, v] : kwargs) if (k == "start") acc = v;
+      for (auto& x : iterate(arg(0), loc)) acc = binop("*", acc, x, loc);
+      return acc;
+    }
     double x = arg(0)->k == VK::Float ? arg(0)->f : static_cast<double>(arg(0)->i);
     if (m == "sqrt") return mk_float(std::sqrt(x));
     if (m == "log") return mk_float(std::log(x));
@@ -579,7 +588,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (more_builtin_names().count(name)) {
     bool handled = false;
-    V r = call_more_builtin(name, args, loc, handled);  // builtins_more.cpp
+    V r = call_more_builtin(name, args, kwargs, loc, handled);  // builtins_more.cpp
     if (handled) return r;
   }
   {

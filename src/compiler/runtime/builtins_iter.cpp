@@ -25,7 +25,8 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   };
   if (name == "enumerate") {
     std::vector<V> xs;
-    long long i = args.size() > 1 ? arg(1)->i : 0;
+    V start = args.size() > 1 ? arg(1) : kwarg("start");  // enumerate(iterable, start=0)
+    long long i = start ? start->i : 0;
     for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
     return mk_list(xs);
   }

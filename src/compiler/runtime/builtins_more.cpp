@@ -1,7 +1,8 @@
 // The rest of Python's builtins that model files name: the whole builtin exception hierarchy (names
 // only; interp_exc.cpp matches by it), dir / hash / format / hex / oct / bin / issubclass / delattr /
 // locals / ascii, and the ones a model cannot have a value for at build time (open, input, eval, exec,
-// compile, bytes, ...), which give an opaque value and a note instead of stopping the run.
+// compile, bytes, ...), which give an opaque value and a note instead of stopping the run; torch.jit.annotate and
+// torch.autocast (a context manager; interp.cpp records its nodes).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,6 +22,12 @@ bool class_derives(const V& cls, const V& base) {
   return false;
 }
 
+bool builtin_is_type(const std::string& name) {
+  static const std::set<std::string> types = {"int", "float", "str", "bool", "list", "tuple", "dict", "set", "frozenset", "type",
+                                              "object", "bytes", "complex", "range", "slice", "property", "super", "NoneType"};
+  return types.count(name) > 0;
+}
+
 bool abc_instance(const V& v, const std::string& abc) {
   auto has = [&](const char* m) { return v->k == VK::Instance && v->cls && find_in_class(v->cls, m) != nullptr; };
   bool list = v->k == VK::List, tuple = v->k == VK::Tuple, str = v->k == VK::Str, dict = v->k == VK::Dict;
@@ -37,6 +44,14 @@ bool abc_instance(const V& v, const std::string& abc) {
     return v->k == VK::Func || v->k == VK::Builtin || v->k == VK::Bound || v->k == VK::Class || v->k == VK::Compiled ||
            (v->k == VK::Instance && !v->builtin_nn.empty()) || has("__call__");
   if (abc == "Hashable") return !list && !dict;
+  // numbers (PEP 3141): int and bool are registered as Integral, float as Real (complex values are not modelled)
+  if (abc == "Integral" || abc == "Rational") return v->k == VK::Int || v->k == VK::Bool;
+  if (abc == "Real" || abc == "Complex" || abc == "Number") return v->k == VK::Int || v->k == VK::Bool || v->k == VK::Float;
+  // types: a def / lambda is a FunctionType, one bound to an instance a MethodType; builtin functions (not types)
+  if (abc == "FunctionType") return v->k == VK::Func;
+  if (abc == "MethodType") return v->k == VK::Bound && v->func && v->func->k == VK::Func;
+  if (abc == "ModuleType") return v->k == VK::Module;
+  if (abc == "BuiltinFunctionType") return v->k == VK::Builtin && !builtin_is_type(v->s);
   return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
 }
 
@@ -44,16 +59,34 @@ const std::set<std::string>& more_builtin_names() {
   static const std::set<std::string> s = {
       "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
       "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
-      "help", "aiter", "anext", "NotImplemented", "Ellipsis"};
+      "help", "aiter", "anext", "NotImplemented", "Ellipsis",
+      "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast"};
   return s;
 }
 
-V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
+V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled) {
   handled = true;
   auto arg = [&](size_t i) -> V {
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  if (name == "torch.jit.annotate") {  // annotate(the_type, the_value): returns the_value (inlined by Dynamo, no node)
+    if (args.size() < 2) error(loc, "torch.jit.annotate(the_type, the_value)");
+    return args[1];
+  }
+  if (name == "torch.autocast" || name == "torch.amp.autocast" || name == "torch.cuda.amp.autocast" || name == "torch.cpu.amp.autocast") {
+    // a context manager: Dynamo's AutocastModeVariable records _enter_autocast(device_type, dtype, enabled,
+    // cache_enabled) on entry and _exit_autocast(<enter node>) on exit, enabled or not (interp.cpp with_autocast)
+    auto kwarg = [&](const char* k, size_t pos, V dflt) -> V {
+      for (auto& [n, v] : kwargs) if (n == k) return v;
+      return pos < args.size() ? args[pos] : dflt;
+    };
+    bool implied = name != "torch.autocast" && name != "torch.amp.autocast";  // torch.cuda.amp.autocast(enabled, dtype, ...)
+    V dev = implied ? mk_str(name == "torch.cuda.amp.autocast" ? "cuda" : "cpu") : kwarg("device_type", 0, mk_str("cuda"));
+    auto c = mk_builtin("ctx:autocast");
+    c->items = {dev, kwarg("dtype", implied ? 1 : 1, none()), kwarg("enabled", implied ? 0 : 2, mk_bool(true)), kwarg("cache_enabled", 3, none())};
+    return c;
+  }
   if (name == "dir") {  // sorted names: an object's attributes and its class's, a module's globals
     std::set<std::string> names;
     if (args.empty()) {

@@ -325,6 +325,7 @@ void Interp::exec_stmt(const StmtP& s) {
         c->attrs[n] = m;
         c->order.push_back(n);
       }
+      make_enum_members(c);  // a class deriving enum.Enum: its attributes become members (enum.cpp)
       // PEP 487: the nearest base's __init_subclass__ (implicitly a classmethod) gets the new class
       std::function<V(const V&)> find_hook = [&](const V& cls) -> V {
         for (auto& b : cls->bases) {
@@ -377,7 +378,7 @@ void Interp::exec_stmt(const StmtP& s) {
         if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) ctxs.push_back({cm->s.substr(4), cm});
         else if (cm->k == VK::Device) ctxs.push_back({"device", cm});  // torch.device.__enter__: a DeviceContext mode
         else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
-        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.device)");
+        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.autocast, torch.device)");
       }
       std::function<V(size_t)> run = [&](size_t i) -> V {
         if (i == ctxs.size()) { exec_block(s->body); return none(); }
@@ -393,6 +394,14 @@ void Interp::exec_stmt(const StmtP& s) {
           torch_function_mode_ = true;
           struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
           return run(i + 1);
+        }
+        if (c.kind == "autocast") {
+          std::vector<Arg> a;
+          for (auto& v : c.cm->items) a.push_back(Arg{-1, py_repr(v)});
+          int enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", a, s->loc);
+          run(i + 1);
+          if (enter >= 0) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, s->loc);
+          return none();
         }
         return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); });
       };

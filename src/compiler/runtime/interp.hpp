@@ -159,6 +159,11 @@ bool class_derives(const V& cls, const V& base);
 std::vector<size_t> slice_positions(const V& slice, size_t n);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
 bool abc_instance(const V& v, const std::string& abc);
+/// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.
+bool builtin_is_type(const std::string& name);
+/// A class deriving enum.Enum (the bundled stub), and its members in definition order (enum.cpp).
+bool is_enum_class(const V& cls);
+std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
@@ -234,6 +239,8 @@ class Interp {
   V getattr(V obj, const std::string& name, Location loc);
   V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
   V class_attr(const V& obj, const std::string& name, Location loc);
+  void make_enum_members(const V& cls);                                     ///< enum.cpp: at class creation
+  V enum_call(const V& cls, const std::vector<V>& args, Location loc);      ///< Cls(value): the member
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);
@@ -262,7 +269,7 @@ class Interp {
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
   /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
-  V call_more_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
+  V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
   V call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -24,6 +24,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return it->second;
     }
   }
+  if ((obj->k == VK::Str || obj->k == VK::Int) && obj->cls) {  // a member of a str / int Enum: .name, .value, its class's
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+    if (V m = class_attr(obj, name, loc)) return m;
+  }
   if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }
@@ -174,6 +178,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       b->self = obj->self;
       return b;
     }
+    if (name == "reset_parameters" && nn_base && nn_base->builtin_nn != "Module") {
+      // a torch.nn layer's reset_parameters re-initialises its parameters in place: no shape, no graph node
+      return mk_builtin("noop");
+    }
     if (name == "forward") error(loc, "super().forward: no base class defines forward");
   }
   V r = builtin_attr(obj, name, loc, found);
@@ -234,6 +242,14 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     return;
   }
   if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
+  if (obj->k == VK::Tensor && name == "data" && v->k == VK::Tensor) {
+    // `t.data = u` (Tensor.data's setter): t keeps its identity, grad flag and registration, u's data replaces
+    // its own (shape, strides, dtype, device; timm's `weight.data *= s` is this after an in-place multiply)
+    TensorInfo u = *v->t;
+    obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
+    obj->t->fill = u.fill, obj->t->approx = u.approx;
+    return;
+  }
   error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
 }
 

@@ -12,13 +12,7 @@
 namespace tparse::compiler {
 
 /// A set's items (sets are lists in this runtime): first occurrences, equal values dropped.
-static std::vector<V> unique_items(const std::vector<V>& xs) {
-  std::vector<V> out;
-  std::set<std::string> seen;
-  for (auto& x : xs)
-    if (seen.insert(py_repr(x)).second) out.push_back(x);
-  return out;
-}
+static std::vector<V> unique_items(const std::vector<V>& xs) { return unique_keys(xs); }
 
 static V make_slice(V a, V b, V c) {
   auto s = std::make_shared<Obj>();

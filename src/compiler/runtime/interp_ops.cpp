@@ -213,6 +213,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       return call(callee->func, std::move(args), std::move(kwargs), loc);
     }
     case VK::Class: {
+      if (callee->attrs.count("__members__") && is_enum_class(callee)) return enum_call(callee, args, loc);
       if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a FloatTensor
         return call(mk_builtin("torch.FloatTensor"), std::move(args), std::move(kwargs), loc);
       if (callee->fn == nullptr && !callee->builtin_nn.empty()) {
@@ -303,6 +304,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (is_module_inst(callee)) {
         if (callee->cls) {
           V fwd = find_in_class(callee->cls, "forward");
+          if (auto own = callee->attrs.find("forward"); own != callee->attrs.end()) {
+            // Module.__call__ calls self.forward: an instance attribute (`self.forward = self.forward_slicing`)
+            // comes before the class's; a method bound to this module runs as the class's forward would
+            V f = own->second;
+            if (!(f->k == VK::Bound && f->self.get() == callee.get() && f->func && f->func->k == VK::Func)) return call(f, std::move(args), std::move(kwargs), loc);
+            fwd = f->func;
+          }
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
           args.insert(args.begin(), callee);
@@ -462,6 +470,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
     return r;
   }
   if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
+  if (obj->k == VK::Class && idx->k == VK::Str && obj->attrs.count("__members__") && is_enum_class(obj)) {  // Enum['NAME']
+    for (auto& kv : obj->attrs["__members__"]->dict) if (kv.first->s == idx->s) return kv.second;
+    throw PyException{make_exception(mk_builtin("KeyError"), {idx}), loc};
+  }
   if (obj->k == VK::Class) {  // Cls[T]: __class_getitem__ (implicitly a classmethod), else a typing generic: the class
     if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);
     return obj;
@@ -500,6 +512,9 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       }
       if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
       if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
+      break;
+    case VK::Class:
+      if (v->attrs.count("__members__") && is_enum_class(v)) return enum_members(v);
       break;
     case VK::Tensor: {
       if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");

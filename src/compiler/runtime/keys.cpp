@@ -3,6 +3,8 @@
 // over entries appended directly (many builders push_back) and rebuilt when entries were removed.
 #include "runtime/keys.hpp"
 
+#include "runtime/interp.hpp"
+
 #include <cmath>
 #include <vector>
 
@@ -49,6 +51,16 @@ long find_pos(KeyIndex& ix, size_t size, const V& k, Get key_at) {
   return -1;
 }
 
+/// object's default __eq__ / __hash__ (identity): classes, functions, modules, tensors, and instances whose
+/// class defines no __eq__ (a class with __eq__, as a dataclass, keeps the comparison by repr)
+bool by_identity(const V& v) {
+  switch (v->k) {
+    case VK::Class: case VK::Func: case VK::Module: case VK::Tensor: case VK::Compiled: case VK::Iterator: return true;
+    case VK::Instance: return !v->cls || !find_in_class(v->cls, "__eq__");
+    default: return false;
+  }
+}
+
 }  // namespace
 
 bool same_key(const V& a, const V& b) {
@@ -56,6 +68,13 @@ bool same_key(const V& a, const V& b) {
   if (a->k == VK::Int && b->k == VK::Int) return a->i == b->i;
   double x, y;
   if (as_num(a, x) && as_num(b, y)) return x == y;
+  if (by_identity(a) || by_identity(b)) return a.get() == b.get();
+  if (a->k == VK::Builtin && b->k == VK::Builtin) return a->s == b->s && a->self.get() == b->self.get();  // `int`, `len`
+  if (a->k == VK::Tuple && b->k == VK::Tuple) {  // item by item (a tuple of classes is a common key)
+    if (a->items.size() != b->items.size()) return false;
+    for (size_t i = 0; i < a->items.size(); ++i) if (!same_key(a->items[i], b->items[i])) return false;
+    return true;
+  }
   return py_repr(a) == py_repr(b);
 }
 
@@ -66,6 +85,13 @@ size_t key_hash(const V& k) {
   if (as_num(k, d)) {  // 1 == 1.0 == True: integral numbers hash as the int
     if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18) return std::hash<long long>{}(static_cast<long long>(d)) * 31 + 7;
     return std::hash<double>{}(d);
+  }
+  if (by_identity(k)) return std::hash<const void*>{}(k.get());
+  if (k->k == VK::Builtin) return std::hash<std::string>{}(k->s) * 31 + 5;
+  if (k->k == VK::Tuple) {
+    size_t h = 0x345678;
+    for (auto& x : k->items) h = h * 1000003 ^ key_hash(x);
+    return h;
   }
   return std::hash<std::string>{}(py_repr(k)) * 31 + 3;
 }
@@ -95,6 +121,12 @@ bool set_has(Obj& s, const V& x) {
 
 void set_add(Obj& s, V x) {
   if (!set_has(s, x)) s.items.push_back(std::move(x));
+}
+
+std::vector<V> unique_keys(const std::vector<V>& xs) {
+  Obj s;
+  for (auto& x : xs) set_add(s, x);
+  return s.items;
 }
 
 }  // namespace tparse::compiler

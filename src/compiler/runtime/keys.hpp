@@ -7,12 +7,14 @@
 #include <cstddef>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "runtime/value.hpp"
 
 namespace tparse::compiler {
 
-/// Equality of dict keys and set items (`1 == 1.0 == True`; strings compared directly, the rest by repr).
+/// Equality of dict keys and set items (`1 == 1.0 == True`; strings compared directly, tuples item by item,
+/// classes / functions / modules / tensors / instances without __eq__ by identity, the rest by repr).
 bool same_key(const V& a, const V& b);
 /// Hash of a key: equal keys (same_key) have equal hashes.
 size_t key_hash(const V& k);
@@ -28,6 +30,8 @@ V dict_erase(Obj& d, const V& k);
 bool set_has(Obj& s, const V& x);
 /// `s.add(x)`.
 void set_add(Obj& s, V x);
+/// xs without equal items (same_key), first occurrences in order: a set built from xs.
+std::vector<V> unique_keys(const std::vector<V>& xs);
 /// Call after changing a set's items other than by set_add (removal, reordering, replacement).
 inline void keys_changed(Obj& o) { o.kix.pos.clear(); o.kix.n = 0; }
 

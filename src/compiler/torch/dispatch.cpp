@@ -138,7 +138,9 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   } else {
     rest = args;
   }
-  const OpDef* def = find_op(is_fn ? (kTorch | kF) : kMethod, name);
+  // a torch.nn.functional target names F's op first (F.unfold is im2col, torch's / Tensor's unfold a view)
+  const OpDef* def = is_fn && target.rfind("torch.nn.functional.", 0) == 0 ? find_op(kF, name) : nullptr;
+  if (!def) def = find_op(is_fn ? (kTorch | kF) : kMethod, name);
   if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
   if (!is_fn) realize(self);
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));

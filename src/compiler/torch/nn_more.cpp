@@ -1,5 +1,5 @@
 // More torch.nn modules met in the transformers population: losses, GroupNorm, ConvTranspose, the
-// remaining activations, Dropout1d/2d/3d, Upsample, constant padding, PixelShuffle. Construction keeps
+// remaining activations, Dropout1d/2d/3d, Upsample, constant padding, PixelShuffle, Unfold. Construction keeps
 // torch's attribute names; forward calls the functional op the module's forward calls (what Dynamo
 // records when it inlines the module under torch >= 2.5).
 #include "torch/nn_more.hpp"
@@ -120,6 +120,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
       {"ConstantPad2d", {{"padding", nullptr}, {"value", nullptr}}},
       {"PixelShuffle", {{"upscale_factor", nullptr}}},
       {"PixelUnshuffle", {{"downscale_factor", nullptr}}},
+      {"Unfold", {{"kernel_size", nullptr}, {"dilation", mk_int(1)}, {"padding", mk_int(0)}, {"stride", mk_int(1)}}},
   };
   auto it = simple.find(cls);
   if (it == simple.end()) return false;
@@ -182,6 +183,8 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   if (cls.find("Pad") != std::string::npos) return fn("torch._C._nn.pad", "pad", {x(), a["padding"], mk_str("constant"), a["value"]}, {});
   if (cls == "PixelShuffle") return fn("torch.pixel_shuffle", "pixel_shuffle", {x(), a["upscale_factor"]}, {});
   if (cls == "PixelUnshuffle") return fn("torch.pixel_unshuffle", "pixel_unshuffle", {x(), a["downscale_factor"]}, {});
+  if (cls == "Unfold")  // Unfold.forward: F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+    return fn(F("unfold"), "unfold", {x(), a["kernel_size"], a["dilation"], a["padding"], a["stride"]}, {});
   return nullptr;
 }
 
@@ -189,7 +192,7 @@ bool nn_more_modelled(const std::string& cls) {
   return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 ||
          std::set<std::string>{"ELU", "CELU", "SELU", "GLU", "Hardswish", "Hardsigmoid", "Softplus", "LogSoftmax", "LogSigmoid", "Softsign",
                                "Tanhshrink", "Hardtanh", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "Upsample", "ZeroPad1d",
-                               "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "PixelShuffle", "PixelUnshuffle"}
+                               "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "PixelShuffle", "PixelUnshuffle", "Unfold"}
              .count(cls);
 }
 

@@ -31,3 +31,23 @@ def replace(obj, **changes):
 
 def asdict(obj):
     return dict(vars(obj))
+
+
+class Field:
+    """What fields() gives per field: its name (types and defaults are not kept)."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+def fields(class_or_instance):
+    """The dataclass's fields in order (base classes first), from its __dataclass_fields__."""
+    cls = class_or_instance if isinstance(class_or_instance, type) else type(class_or_instance)
+    if not hasattr(cls, '__dataclass_fields__'):
+        raise TypeError('must be called with a dataclass type or instance')
+    return tuple([Field(n) for n in cls.__dataclass_fields__])
+
+
+def is_dataclass(obj):
+    cls = obj if isinstance(obj, type) else type(obj)
+    return hasattr(cls, '__dataclass_fields__')

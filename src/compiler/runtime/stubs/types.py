@@ -1,6 +1,29 @@
-"""tparse stub of types: SimpleNamespace as a plain attribute bag; other names of the module are opaque."""
+"""tparse stub of types: SimpleNamespace as a plain attribute bag; the function / method / module types as
+isinstance sees them (runtime/builtins_more.cpp abc_instance reads __tparse_abc__); other names are opaque."""
 
 
 class SimpleNamespace:
     def __init__(self, **kwargs):
         self.__dict__.update(kwargs)
+
+
+class FunctionType:
+    __tparse_abc__ = "FunctionType"
+
+
+LambdaType = FunctionType
+
+
+class MethodType:
+    __tparse_abc__ = "MethodType"
+
+
+class BuiltinFunctionType:
+    __tparse_abc__ = "BuiltinFunctionType"
+
+
+BuiltinMethodType = BuiltinFunctionType
+
+
+class ModuleType:
+    __tparse_abc__ = "ModuleType"

@@ -1,4 +1,11 @@
-"""tparse stub of typing: annotations only need the names to exist and to accept subscripts."""
+"""tparse stub of typing: annotations only need the names to exist and to accept subscripts. The generic
+aliases of builtin and collections.abc classes are those classes, as isinstance sees them in CPython
+(isinstance(x, typing.Sequence) is isinstance(x, collections.abc.Sequence)); subscripting a class gives it back."""
+
+from collections.abc import (Callable, Iterable, Iterator, Sequence, Mapping, Collection, Container, Hashable, Sized,
+                             Reversible, MutableMapping, MutableSequence, MutableSet, Generator, Awaitable, Coroutine,
+                             AsyncIterator, AsyncIterable)
+from collections.abc import Set as AbstractSet
 
 
 class _SpecialForm:
@@ -18,16 +25,11 @@ class _SpecialForm:
 Any = _SpecialForm("Any")
 Optional = _SpecialForm("Optional")
 Union = _SpecialForm("Union")
-Tuple = _SpecialForm("Tuple")
-List = _SpecialForm("List")
-Dict = _SpecialForm("Dict")
+Tuple = tuple
+List = list
+Dict = dict
 Set = _SpecialForm("Set")
-Callable = _SpecialForm("Callable")
-Iterable = _SpecialForm("Iterable")
-Iterator = _SpecialForm("Iterator")
-Sequence = _SpecialForm("Sequence")
-Mapping = _SpecialForm("Mapping")
-Type = _SpecialForm("Type")
+Type = type
 Literal = _SpecialForm("Literal")
 ClassVar = _SpecialForm("ClassVar")
 TypeVar = _SpecialForm("TypeVar")
@@ -88,26 +90,12 @@ def no_type_check(fn):
 
 
 # The rest of typing's generic aliases and special forms (names model files import; none acts at run time)
-AbstractSet = _SpecialForm("AbstractSet")
-Collection = _SpecialForm("Collection")
-Container = _SpecialForm("Container")
-Hashable = _SpecialForm("Hashable")
-Sized = _SpecialForm("Sized")
-Reversible = _SpecialForm("Reversible")
-MutableMapping = _SpecialForm("MutableMapping")
-MutableSequence = _SpecialForm("MutableSequence")
-MutableSet = _SpecialForm("MutableSet")
 FrozenSet = _SpecialForm("FrozenSet")
 DefaultDict = _SpecialForm("DefaultDict")
 OrderedDict = _SpecialForm("OrderedDict")
 Counter = _SpecialForm("Counter")
 Deque = _SpecialForm("Deque")
 ChainMap = _SpecialForm("ChainMap")
-Generator = _SpecialForm("Generator")
-Awaitable = _SpecialForm("Awaitable")
-Coroutine = _SpecialForm("Coroutine")
-AsyncIterator = _SpecialForm("AsyncIterator")
-AsyncIterable = _SpecialForm("AsyncIterable")
 AsyncGenerator = _SpecialForm("AsyncGenerator")
 ContextManager = _SpecialForm("ContextManager")
 AsyncContextManager = _SpecialForm("AsyncContextManager")

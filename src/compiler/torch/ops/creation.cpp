@@ -101,7 +101,8 @@ V factory(OpCall& c) {
     if (!steps || steps->k != VK::Int) c.fail(fmt::format("{}(start, end, steps)", name));
     t.shape = {Dim{steps->i, steps->sym}};
   } else {
-    t.shape = shape_arg(c, args, 0);
+    V size = args.empty() ? c.kw("size") : nullptr;  // torch.zeros(size=(n, m)): the size keyword
+    t.shape = size ? shape_arg(c, {size}, 0) : shape_arg(c, args, 0);
     if (name == "zeros") t.fill = 0.0;
     if (name == "ones") t.fill = 1.0;
   }

@@ -63,6 +63,7 @@ V split(OpCall& c) {
   const size_t rank = c.rank();
   TensorInfo o = c.like();
   V dv = name == "unbind" ? c.arg(0, "dim") : c.arg(1, "dim");
+  if (rank == 0) c.fail(fmt::format("{} expects at least a 1-dimensional tensor", name));
   long long dim = dv ? c.dim(dv->i, rank) : 0;
   long long size = t.shape.at(static_cast<size_t>(dim)).v;
   std::vector<long long> parts;

@@ -1,0 +1,232 @@
+// More Python and torch.nn semantics that timm's model files rely on (issue 22, the timm population), each
+// checked by a small script whose `assert`s fail (and make compile_script fail) when the interpreter gets it
+// wrong: the numeric tower, isinstance with type / typing aliases / types, set and dict keys by identity,
+// copy.deepcopy, dict.pop's KeyError, Tensor.data's setter, super().reset_parameters(), module.forward(x), enum.Enum,
+// torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate,
+// dataclasses.fields, math.prod.
+#include <doctest/doctest.h>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+Result run(const std::string& src) { return compile_script("lang.py", src, Options{}); }
+}  // namespace
+
+TEST_CASE("isinstance: numbers' tower, bool is an int, classes are instances of type, everything of object") {
+  Result r = run("import numbers\n"
+                 "assert isinstance(3, numbers.Integral) and isinstance(True, numbers.Integral)\n"
+                 "assert not isinstance(3.0, numbers.Integral) and isinstance(3.0, numbers.Real) and isinstance(2, numbers.Number)\n"
+                 "assert not isinstance('3', numbers.Number) and not isinstance((3,), numbers.Integral)\n"
+                 "assert isinstance(True, int) and not isinstance(1, bool) and not isinstance(True, float)\n"
+                 "import torch.nn as nn\n"
+                 "class A:\n    pass\n"
+                 "assert isinstance(A, type) and isinstance(nn.ReLU, type) and isinstance(int, type)\n"
+                 "assert not isinstance(A(), type) and not isinstance(len, type) and not isinstance('x', type)\n"
+                 "assert isinstance(A(), object) and isinstance(3, object) and isinstance(None, object)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("isinstance with typing's aliases (those of collections.abc and the builtins) and with types") {
+  Result r = run("from typing import Sequence, Mapping, Callable, Iterable, List, Dict, Tuple, Optional\n"
+                 "import types, functools\n"
+                 "assert isinstance((1, 2), Sequence) and isinstance([1], Sequence) and not isinstance(3, Sequence)\n"
+                 "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance(len, Callable)\n"
+                 "assert isinstance([], List) and isinstance({}, Dict) and isinstance((), Tuple) and not isinstance([], Tuple)\n"
+                 "x: Optional[Tuple[int, ...]] = None\n"
+                 "def f(a: Sequence[int], b: Callable[..., int], c: Dict[str, List[int]]) -> Iterable[int]:\n    return a\n"
+                 "assert f((1,), len, {}) == (1,)\n"
+                 "def g():\n    pass\n"
+                 "class C:\n    def m(self):\n        pass\n"
+                 "assert isinstance(g, types.FunctionType) and isinstance(lambda: 0, types.LambdaType)\n"
+                 "assert not isinstance(C, types.FunctionType) and not isinstance(functools.partial(g), types.FunctionType)\n"
+                 "assert isinstance(C().m, types.MethodType) and not isinstance(g, types.MethodType)\n"
+                 "assert isinstance(types, types.ModuleType) and isinstance(len, types.BuiltinFunctionType)\n"
+                 "assert not isinstance(int, types.BuiltinFunctionType)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("set items and dict keys: classes, functions and plain instances by identity, tuples item by item") {
+  Result r = run("class A:\n    pass\n"
+                 "class B:\n    pass\n"
+                 "def f():\n    pass\n"
+                 "def g():\n    pass\n"
+                 "s = {A, B, A}\n"
+                 "assert len(s) == 2 and A in s and B in s\n"
+                 "assert len({f, g}) == 2 and len(set([f, g, f])) == 2 and len({m for m in (A, B)}) == 2\n"
+                 "d = {A: 1, B: 2}\n"
+                 "assert d[A] == 1 and d[B] == 2\n"
+                 "a1, a2 = A(), A()\n"
+                 "assert len({a1, a2, a1}) == 2 and {a1: 'x', a2: 'y'}[a2] == 'y'\n"
+                 "assert {(A, 1): 'p', (B, 1): 'q'}[(B, 1)] == 'q' and len({(A, 1), (A, 1), (A, 2)}) == 2\n"
+                 "assert len({1, 1.0, True}) == 1 and len({'a', 'b', 'a'}) == 2\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("copy.deepcopy copies lists / dicts / tuples (shared parts stay shared); copy.copy is shallow; dict.pop raises KeyError") {
+  Result r = run("import copy\n"
+                 "a = {'x': [1, 2], 'y': (3, [4])}\n"
+                 "b = copy.deepcopy(a)\n"
+                 "b['x'].append(5)\n"
+                 "b['y'][1].append(6)\n"
+                 "assert a == {'x': [1, 2], 'y': (3, [4])} and b['x'] == [1, 2, 5] and b['y'][1] == [4, 6]\n"
+                 "s = [1]\n"
+                 "c = copy.deepcopy([s, s])\n"
+                 "assert c[0] is c[1] and c[0] is not s\n"
+                 "d = copy.copy(a)\n"
+                 "assert d is not a and d['x'] is a['x']\n"
+                 // the same dict repeated by deepcopy is popped once per copy (timm's block args)
+                 "args = [copy.deepcopy({'t': 'ds', 'k': 3}) for _ in range(2)]\n"
+                 "assert [x.pop('t') for x in args] == ['ds', 'ds']\n"
+                 "try:\n    a.pop('z')\n    assert False\nexcept KeyError:\n    pass\n"
+                 "assert a.pop('z', 3) == 3 and a.pop('x') == [1, 2] and 'x' not in a\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer, module.forward(x) of a built-in module") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "w = nn.Parameter(torch.zeros(4, 3))\n"
+                 "w.data = torch.ones(2, 5)\n"
+                 "assert w.shape == (2, 5)\n"
+                 "w.data *= 2.0\n"
+                 "assert w.shape == (2, 5)\n"
+                 "class Conv(nn.Conv2d):\n"
+                 "    def __init__(self, *a, **k):\n"
+                 "        super().__init__(*a, **k)\n"
+                 "        self.gain = nn.Parameter(torch.ones(self.out_channels, 1, 1, 1))\n"
+                 "        self.reset_parameters()\n"
+                 "    def reset_parameters(self):\n"
+                 "        if hasattr(self, 'gain'):\n"
+                 "            super().reset_parameters()\n"
+                 "class M(nn.Module):\n"
+                 "    def __init__(self):\n"
+                 "        super().__init__()\n"
+                 "        self.c = Conv(3, 4, 3)\n"
+                 "        self.s = nn.Sequential(nn.Linear(4, 4), nn.ReLU())\n"
+                 "    def forward(self, x):\n"
+                 "        y = self.c(x).mean((2, 3))\n"
+                 "        return self.s.forward(y)\n"
+                 "m = M()\n"
+                 "assert m(torch.randn(2, 3, 8, 8)).shape == (2, 4)\n"
+                 "cm = torch.compile(m, backend='eager')\n"
+                 "cm(torch.randn(2, 3, 8, 8))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs, Cls(value), Cls['NAME'], iteration, auto()") {
+  Result r = run("from enum import Enum\n"
+                 "import enum\n"
+                 "class Format(str, Enum):\n    NCHW = 'NCHW'\n    NHWC = 'NHWC'\n"
+                 "f = Format('NHWC')\n"
+                 "assert f is Format.NHWC and f == Format.NHWC and f != Format.NCHW and Format.NHWC == 'NHWC'\n"
+                 "assert f.value == 'NHWC' and f.name == 'NHWC' and Format['NCHW'] is Format.NCHW and Format(f) is f\n"
+                 "assert [m.name for m in Format] == ['NCHW', 'NHWC'] and isinstance(f, Format) and isinstance(f, str)\n"
+                 "class Color(enum.Enum):\n    RED = 1\n    GREEN = enum.auto()\n    CRIMSON = 1\n"
+                 "    def describe(self):\n        return self.name.lower()\n"
+                 "assert Color(2) is Color.GREEN and Color.GREEN.value == 2 and Color.RED.describe() == 'red'\n"
+                 "assert Color.CRIMSON is Color.RED and len(list(Color)) == 2\n"
+                 "assert Color.RED != Color.GREEN and Color.RED == Color.RED and Color.RED != 1\n"
+                 "assert {Color.RED: 'r'}[Color(1)] == 'r'\n"
+                 "try:\n    Color(7)\n    assert False\nexcept ValueError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
+  Result r = run("import torch\n"
+                 "i = torch.zeros(size=(5,) * 2, dtype=torch.long)\n"
+                 "assert i.shape == (5, 5) and i.dtype == torch.long\n"
+                 "i[1:, 1:] = torch.ones(4, 4, dtype=torch.long)\n"
+                 "assert torch.ones(size=[2, 3]).shape == (2, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast / _exit_autocast around its body") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "class M(nn.Module):\n"
+                 "    def forward(self, x):\n"
+                 "        with torch.autocast(device_type=x.device.type, enabled=False):\n"
+                 "            y = x * 2\n"
+                 "        return y + 1\n"
+                 "cm = torch.compile(M(), backend='eager')\n"
+                 "cm(torch.randn(2, 4))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  size_t enter = r.trace.find("torch.amp.autocast_mode._enter_autocast('cpu', None, False, None)");
+  size_t mul = r.trace.find("= l_x_ * 2");
+  size_t exit = r.trace.find("torch.amp.autocast_mode._exit_autocast(_enter_autocast)");
+  CHECK(enter != std::string::npos);
+  CHECK(exit != std::string::npos);
+  CHECK((enter < mul && mul < exit));
+}
+
+TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "class M(nn.Module):\n"
+                 "    def __init__(self):\n"
+                 "        super().__init__()\n"
+                 "        self.u = nn.Unfold(kernel_size=4, stride=4)\n"
+                 "    def forward(self, x):\n"
+                 "        return self.u(x)\n"
+                 "m = M()\n"
+                 "assert m(torch.randn(2, 3, 16, 16)).shape == (2, 48, 16)\n"
+                 "torch.compile(m, backend='eager')(torch.randn(2, 3, 16, 16))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("torch.nn.functional.unfold(") != std::string::npos);
+}
+
+TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a bound method) first; enumerate(start=); torch.jit.annotate") {
+  Result r = run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "from typing import List\n"
+                 "class P(nn.Module):\n"
+                 "    def __init__(self, mode):\n"
+                 "        super().__init__()\n"
+                 "        self.forward = self.forward_double if mode == 'double' else self.forward_neg\n"
+                 "    def forward_double(self, x):\n"
+                 "        return x * 2\n"
+                 "    def forward_neg(self, x):\n"
+                 "        return -x\n"
+                 "m = nn.Sequential(P('double'), P('neg'))\n"
+                 "assert m(torch.randn(2, 3)).shape == (2, 3)\n"
+                 "torch.compile(m, backend='eager')(torch.randn(2, 3))\n"
+                 "assert [(i, a) for i, (a, b) in enumerate(zip([1, 2], [3, 4]), start=1)] == [(1, 1), (2, 2)]\n"
+                 "assert list(enumerate('ab', 5)) == [(5, 'a'), (6, 'b')]\n"
+                 "xs = torch.jit.annotate(List[int], [])\n"
+                 "xs.append(3)\n"
+                 "assert xs == [3]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("= l_args_0_ * 2") != std::string::npos);  // each layer runs its own forward
+  CHECK(r.trace.find("= -input_1") != std::string::npos);
+}
+
+TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes first, of a class or an instance") {
+  Result r = run("from dataclasses import dataclass, fields, is_dataclass\n"
+                 "@dataclass\nclass A:\n    x: int = 1\n    y: str = 'a'\n"
+                 "@dataclass\nclass B(A):\n    z: float = 0.5\n"
+                 "assert [f.name for f in fields(B)] == ['x', 'y', 'z'] and [f.name for f in fields(A(2))] == ['x', 'y']\n"
+                 "assert is_dataclass(B) and is_dataclass(B()) and not is_dataclass(3)\n"
+                 "try:\n    fields(3)\n    assert False\nexcept TypeError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)") {
+  Result r = run("import math\n"
+                 "assert math.prod([2, 3, 4]) == 24 and isinstance(math.prod((2, 3)), int) and math.prod([]) == 1\n"
+                 "assert math.prod([2, 0.5]) == 1.0 and math.prod([3], start=2) == 6\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

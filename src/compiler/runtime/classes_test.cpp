@@ -67,3 +67,14 @@ TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ re
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass__() reaches object's (a no-op)") {
+  // transformers' CacheLayerMixin registers each layer class this way
+  Result r = run("registry = []\n"
+                 "class Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n"
+                 "        registry.append(cls.__name__)\n"
+                 "class A(Base):\n    pass\nclass B(A):\n    pass\n"
+                 "if registry != ['A', 'B']:\n    raise RuntimeError(str(registry))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -145,6 +145,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       bm->func = m;
       return bm;
     }
+    if (name == "__init_subclass__") return mk_builtin("noop");  // object.__init_subclass__: nothing to do
     if (name == "__setattr__") {  // super() reaching object
       auto b = mk_builtin("object.__setattr__");
       b->self = obj->self;

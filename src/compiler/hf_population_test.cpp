@@ -87,6 +87,19 @@ std::string driver(const std::string& type, simdjson::dom::element truth) {
   return d.str();
 }
 
+// The build both AutoModel device scripts make (scripts/device/automodel_build.py, automodel_explain.py; keep in
+// step): the type's config with every tiny field it has, AutoModel.from_config(cfg).eval() as `model`.
+std::string automodel_driver(const std::string& type) {
+  return "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
+         "cfg = AutoConfig.for_model('" + type + "')\n"
+         "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
+         "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
+         "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
+         "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
+         "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
+         "model = AutoModel.from_config(cfg).eval()\n";
+}
+
 std::set<std::string> expected_exact() {
   std::set<std::string> s;
   std::istringstream in(slurp(population() / "expected_exact.txt"));
@@ -286,15 +299,7 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
     }
     if (row++ % every != 0) continue;
     CAPTURE(type);
-    std::ofstream(script) << "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
-                          << "cfg = AutoConfig.for_model('" << type << "')\n"
-                          << "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
-                             "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
-                             "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
-                             "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
-                          << "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
-                          << "model = AutoModel.from_config(cfg).eval()\n"
-                          << "raise RuntimeError('tparse-built ' + type(model).__name__)\n";  // the class, through the run's error
+    std::ofstream(script) << automodel_driver(type) << "raise RuntimeError('tparse-built ' + type(model).__name__)\n";  // the class, through the run's error
     tparse::compiler::Options o;
     o.source_roots = {src.string()};
     auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
@@ -355,14 +360,7 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
     if (row++ % every != 0) continue;
     std::string type(type_sv);
     CAPTURE(type);
-    std::ofstream(script) << "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
-                          << "cfg = AutoConfig.for_model('" << type << "')\n"
-                          << "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
-                             "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
-                             "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
-                             "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
-                          << "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
-                          << "model = AutoModel.from_config(cfg).eval()\nids = torch.randint(0, 256, (1, 8))\n"
+    std::ofstream(script) << automodel_driver(type) << "ids = torch.randint(0, 256, (1, 8))\n"
                           << "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(input_ids=ids)\n";
     tparse::compiler::Options o;
     o.source_roots = {src.string()};

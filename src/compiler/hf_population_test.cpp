@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -100,11 +99,12 @@ std::string automodel_driver(const std::string& type) {
          "model = AutoModel.from_config(cfg).eval()\n";
 }
 
-std::set<std::string> expected_exact() {
+// The first word of each line of a population list (`type reason...`; `#` lines are comments).
+std::set<std::string> listed(const std::string& file) {
   std::set<std::string> s;
-  std::istringstream in(slurp(population() / "expected_exact.txt"));
+  std::istringstream in(slurp(population() / file));
   for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') s.insert(line);
+    if (!line.empty() && line[0] != '#') s.insert(line.substr(0, line.find(' ')));
   return s;
 }
 
@@ -115,7 +115,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
-  const std::set<std::string> want_exact = expected_exact();
+  const std::set<std::string> want_exact = listed("expected_exact.txt");
   // TPARSE_HF_TYPES=a,b limits the run (a sample); by default every type that builds
   std::set<std::string> only;
   if (const char* e = std::getenv("TPARSE_HF_TYPES")) {
@@ -208,12 +208,7 @@ TEST_CASE("transformers population: every modeling_*.py imports from its real so
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
-  std::set<std::string> known;
-  {
-    std::istringstream in(slurp(population() / "import_known_failures.txt"));
-    for (std::string line; std::getline(in, line);)
-      if (!line.empty() && line[0] != '#') known.insert(line.substr(0, line.find(' ')));
-  }
+  const std::set<std::string> known = listed("import_known_failures.txt");
 #ifdef TPARSE_HF_SAMPLE
   const size_t every = 10;  // a sanitizer build imports a fixed tenth of the files (the release build all of them)
 #else
@@ -261,12 +256,7 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
-  std::map<std::string, std::string> known;  // type -> reason
-  {
-    std::istringstream in(slurp(population() / "automodel_known_differences.txt"));
-    for (std::string line; std::getline(in, line);)
-      if (!line.empty() && line[0] != '#') known[line.substr(0, line.find(' '))] = line;
-  }
+  const std::set<std::string> known = listed("automodel_known_differences.txt");
 #ifdef TPARSE_HF_SAMPLE
   const size_t every = 10;  // a sanitizer build runs a fixed tenth of the types (the release build all of them)
 #else
@@ -334,12 +324,7 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
-  std::set<std::string> want;
-  {
-    std::istringstream in(slurp(population() / "automodel_expected_exact.txt"));
-    for (std::string line; std::getline(in, line);)
-      if (!line.empty() && line[0] != '#') want.insert(line.substr(0, line.find(' ')));
-  }
+  const std::set<std::string> want = listed("automodel_expected_exact.txt");
 #ifdef TPARSE_HF_SAMPLE
   const size_t every = 5;
 #else

@@ -71,7 +71,7 @@ V Interp::enum_call(const V& cls, const std::vector<V>& args, Location loc) {
     for (auto& kv : it->second->dict) if (kv.second.get() == args[0].get()) return kv.second;
     for (auto& kv : it->second->dict) if (same_key(kv.second->attrs["_value_"], args[0])) return kv.second;
   }
-  throw PyException{make_exception(mk_builtin("ValueError"), {mk_str(fmt::format("{} is not a valid {}", py_repr(args[0]), cls->s))}), loc};
+  raise_exc("ValueError", fmt::format("{} is not a valid {}", py_repr(args[0]), cls->s), loc);
 }
 
 std::vector<V> enum_members(const V& cls) {

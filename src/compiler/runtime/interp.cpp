@@ -164,7 +164,7 @@ V Interp::lookup(const std::string& name, Location loc) {
     return mk_builtin(name);
   }
   if (stack_.back()->try_depth > 0)  // inside a try: a NameError the script may catch (`except NameError:`)
-    throw PyException{make_exception(mk_builtin("NameError"), {mk_str(fmt::format("name '{}' is not defined", name))}), loc};
+    raise_exc("NameError", fmt::format("name '{}' is not defined", name), loc);
   error(loc, fmt::format("name '{}' is not defined", name));
 }
 

@@ -375,7 +375,7 @@ void Interp::del_target(const ExprP& t) {
       if (obj->cls && (obj->k == VK::Instance || obj->k == VK::Dict))
         if (V di = find_in_class(obj->cls, "__delitem__"); di && di->k == VK::Func) { call(di, {obj, idx}, {}, t->loc); return; }
       if (obj->k == VK::Dict) {
-        if (!dict_erase(*obj, idx)) throw PyException{make_exception(mk_builtin("KeyError"), {idx}), t->loc};
+        if (!dict_erase(*obj, idx)) raise_exc("KeyError", idx, t->loc);
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, nullptr);
         return;
       }

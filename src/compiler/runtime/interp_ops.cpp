@@ -472,7 +472,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
   if (obj->k == VK::Class && idx->k == VK::Str && obj->attrs.count("__members__") && is_enum_class(obj)) {  // Enum['NAME']
     for (auto& kv : obj->attrs["__members__"]->dict) if (kv.first->s == idx->s) return kv.second;
-    throw PyException{make_exception(mk_builtin("KeyError"), {idx}), loc};
+    raise_exc("KeyError", idx, loc);
   }
   if (obj->k == VK::Class) {  // Cls[T]: __class_getitem__ (implicitly a classmethod), else a typing generic: the class
     if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);

@@ -64,7 +64,7 @@ void add_compile(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(35, add_compile);
+const Registrar reg_compile(35, add_compile);
 
 }  // namespace
 

@@ -20,7 +20,7 @@ void add_completion(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(90, add_completion);
+const Registrar reg_completion(90, add_completion);
 
 }  // namespace
 

@@ -37,7 +37,7 @@ void add_diff(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(45, add_diff);
+const Registrar reg_diff(45, add_diff);
 
 }  // namespace
 

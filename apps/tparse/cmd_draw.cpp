@@ -17,7 +17,7 @@ void add_draw(CLI::App& app, Exit& exit) {
   sub->callback([out, jobs, &exit] { exit.code = draw_pending(*out, *jobs); });
 }
 
-const Registrar reg(90, add_draw);
+const Registrar reg_draw(90, add_draw);
 
 }  // namespace
 

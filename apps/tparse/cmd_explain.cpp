@@ -100,7 +100,7 @@ void add_explain(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(30, add_explain);
+const Registrar reg_explain(30, add_explain);
 
 }  // namespace
 

@@ -128,7 +128,7 @@ void add_fix(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(32, add_fix);
+const Registrar reg_fix(32, add_fix);
 
 }  // namespace
 

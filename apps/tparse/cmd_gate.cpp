@@ -72,7 +72,7 @@ void add_gate(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(40, add_gate);
+const Registrar reg_gate(40, add_gate);
 
 }  // namespace
 

@@ -52,7 +52,7 @@ void add_man(CLI::App& app, Exit& exit) {
   sub->callback([&app, out, &exit] { exit.code = write_text(*out, man_page(app, "tparse", kToolVersion, kExtra)) ? 0 : 2; });
 }
 
-const Registrar reg(91, add_man);
+const Registrar reg_man(91, add_man);
 
 }  // namespace
 

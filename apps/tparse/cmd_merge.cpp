@@ -156,7 +156,7 @@ void add_merge(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(12, add_merge);
+const Registrar reg_merge(12, add_merge);
 
 }  // namespace
 

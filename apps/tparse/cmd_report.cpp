@@ -109,7 +109,7 @@ void add_report(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(5, add_report);
+const Registrar reg_report(5, add_report);
 
 }  // namespace
 

@@ -161,7 +161,7 @@ void add_run(CLI::App& app, Exit& exit) {
   sub->callback([f, &exit] { exit.code = run(*f); });
 }
 
-const Registrar reg(8, add_run);
+const Registrar reg_run(8, add_run);
 
 }  // namespace
 

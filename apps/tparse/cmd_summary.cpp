@@ -45,7 +45,7 @@ void add_summary(CLI::App& app, Exit& exit) {
   });
 }
 
-const Registrar reg(10, add_summary);
+const Registrar reg_summary(10, add_summary);
 
 }  // namespace
 

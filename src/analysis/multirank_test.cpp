@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
+std::string read_all(const fs::path& p) {
   std::string out;
   gzFile f = gzopen(p.string().c_str(), "rb");  // reads plain files too
   if (!f) return out;
@@ -54,7 +54,7 @@ RefRank read_ref(const fs::path& p) {
   std::smatch mt;
   std::string name = p.filename().string();
   if (std::regex_search(name, mt, std::regex("rank_([0-9]+)"))) r.rank = std::stoi(mt[1]);
-  std::string text = slurp(p);
+  std::string text = read_all(p);
   std::vector<std::string> lines;
   for (size_t pos = 0; pos < text.size();) {
     size_t e = text.find('\n', pos);

@@ -13,14 +13,14 @@ std::string guard_with_comment(const std::string& code, const std::string& comme
 }
 
 namespace {
-struct Node {
+struct GuardNode {
   GuardMgr m;
   std::vector<std::pair<std::string, std::string>> leaves;
   std::vector<size_t> kids;
   bool tag = true;
 };
 
-bool settle_tags(std::vector<Node>& ns, size_t i) {
+bool settle_tags(std::vector<GuardNode>& ns, size_t i) {
   bool t = ns[i].m.tag_safe;
   for (size_t k : ns[i].kids) t = settle_tags(ns, k) && t;
   ns[i].tag = t;
@@ -37,8 +37,8 @@ void print_leaves(std::string& out, const std::vector<std::pair<std::string, std
   for (auto& [kind, text] : leaves) out += bars(depth) + "+- " + kind + (text.empty() ? "" : ": " + text) + "\n";
 }
 
-void print_node(std::string& out, const std::vector<Node>& ns, size_t i, int depth) {
-  const Node& n = ns[i];
+void print_node(std::string& out, const std::vector<GuardNode>& ns, size_t i, int depth) {
+  const GuardNode& n = ns[i];
   out += fmt::format("{}+- GuardManager: source={}, accessed_by={}, type={}, tag_safe=({}, {})\n", bars(depth), n.m.source,
                      n.m.accessor, n.m.type, n.tag ? "True" : "False", n.m.tag_root ? "True" : "False");
   print_leaves(out, n.leaves, depth + 1);
@@ -61,14 +61,14 @@ GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::
     ins[0]->leaves.push_back({"NO_TENSOR_ALIASING", "check_no_aliasing(" + names + ")"});
     for (size_t i = 1; i < ins.size(); ++i) ins[i]->leaves.push_back({"NO_TENSOR_ALIASING", ""});
   }
-  std::vector<Node> ns(1);  // ns[0]: the root
+  std::vector<GuardNode> ns(1);  // ns[0]: the root
   for (auto& g : guards) {
     size_t cur = 0;
     for (auto& m : g.chain) {
       size_t found = 0;
       for (size_t k : ns[cur].kids) if (ns[k].m.source == m.source) found = k;
       if (!found) {
-        ns.push_back(Node{m, {}, {}, true});
+        ns.push_back(GuardNode{m, {}, {}, true});
         found = ns.size() - 1;
         ns[cur].kids.push_back(found);
       }

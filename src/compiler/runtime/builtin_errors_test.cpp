@@ -8,11 +8,11 @@
 using namespace tparse::compiler;
 
 namespace {
-Result run(const std::string& src) { return compile_script("errs.py", src, Options{}); }
+Result run_err(const std::string& src) { return compile_script("errs.py", src, Options{}); }
 }  // namespace
 
 TEST_CASE("subscript, attribute, call, arithmetic and iteration errors are catchable Python exceptions") {
-  Result r = run("def caught(f, exc):\n    try:\n        f()\n    except exc as e:\n        return str(e)\n    return 'no error'\n"
+  Result r = run_err("def caught(f, exc):\n    try:\n        f()\n    except exc as e:\n        return str(e)\n    return 'no error'\n"
                  "assert caught(lambda: (3)[0], TypeError) == \"'int' object is not subscriptable\"\n"
                  "assert caught(lambda: [1, 2][5], IndexError) == 'list index out of range'\n"
                  "assert caught(lambda: {'a': 1}['b'], KeyError) == \"'b'\"\n"
@@ -33,13 +33,13 @@ TEST_CASE("subscript, attribute, call, arithmetic and iteration errors are catch
   INFO(r.error);
   CHECK(r.ok);
   // uncaught, the run names the exception as CPython's traceback does
-  Result u = run("d = {'depths': 1}\nd['width']\n");
+  Result u = run_err("d = {'depths': 1}\nd['width']\n");
   CHECK(!u.ok);
   CHECK(u.error.find("uncaught KeyError: 'width'") != std::string::npos);
 }
 
 TEST_CASE("lists and tuples order lexicographically; user classes compare through __lt__ / __gt__ (reflected too)") {
-  Result r = run("assert (1, 2) < (1, 3) and [2] > [1, 9] and (1, 2) <= (1, 2) and (1,) < (1, 0) and not ((2,) < (1, 5))\n"
+  Result r = run_err("assert (1, 2) < (1, 3) and [2] > [1, 9] and (1, 2) <= (1, 2) and (1,) < (1, 0) and not ((2,) < (1, 5))\n"
                  "assert sorted([(2, 'b'), (1, 'z'), (2, 'a')]) == [(1, 'z'), (2, 'a'), (2, 'b')]\n"
                  "assert max([[1, 2], [1, 3], [0, 9]]) == [1, 3]\n"
                  "class V:\n    def __init__(self, v):\n        self.v = v\n    def __lt__(self, o):\n        return self.v < o.v\n"
@@ -50,7 +50,7 @@ TEST_CASE("lists and tuples order lexicographically; user classes compare throug
 }
 
 TEST_CASE("torch.nn constructors raise torch's exceptions: Embedding's padding_idx, Conv / GroupNorm groups") {
-  Result r = run("import torch.nn as nn\n"
+  Result r = run_err("import torch.nn as nn\n"
                  "try:\n    nn.Embedding(10, 4, padding_idx=10)\n    raise RuntimeError('no error')\n"
                  "except AssertionError as e:\n    assert str(e) == 'Padding_idx must be within num_embeddings'\n"
                  "assert nn.Embedding(10, 4, padding_idx=-1).padding_idx == 9\n"

@@ -8,12 +8,12 @@
 using namespace tparse::compiler;
 
 namespace {
-Result run(const std::string& src) { return compile_script("classes.py", src, Options{}); }
+Result run_classes(const std::string& src) { return compile_script("classes.py", src, Options{}); }
 }  // namespace
 
 TEST_CASE("zero-argument super() in a classmethod: the defining class's base, bound to the calling class") {
   // transformers' TimmWrapperConfig.from_dict ends with `return super().from_dict(config_dict, **kwargs)`
-  Result r = run("class A:\n    @classmethod\n    def make(cls, d):\n        return cls(d)\n"
+  Result r = run_classes("class A:\n    @classmethod\n    def make(cls, d):\n        return cls(d)\n"
                  "    def __init__(self, d):\n        self.d = d\n"
                  "class B(A):\n    @classmethod\n    def make(cls, d):\n        return super().make(d + 1)\n"
                  "class C(B):\n    pass\n"
@@ -24,7 +24,7 @@ TEST_CASE("zero-argument super() in a classmethod: the defining class's base, bo
 }
 
 TEST_CASE("super() from a method reaches the base's property, staticmethod and classmethod as descriptors") {
-  Result r = run("class A:\n    @property\n    def p(self):\n        return self.v * 2\n"
+  Result r = run_classes("class A:\n    @property\n    def p(self):\n        return self.v * 2\n"
                  "    @staticmethod\n    def s(x):\n        return x + 100\n"
                  "    @classmethod\n    def k(cls):\n        return cls.__name__\n"
                  "class B(A):\n    def __init__(self):\n        self.v = 4\n"
@@ -34,11 +34,11 @@ TEST_CASE("super() from a method reaches the base's property, staticmethod and c
   INFO(r.error);
   CHECK(r.ok);
   // the wrong class is an error, not a crash
-  CHECK(!run("def f():\n    return super().x\nf()\n").ok);
+  CHECK(!run_classes("def f():\n    return super().x\nf()\n").ok);
 }
 
 TEST_CASE("nn.Module eval() / parameters() visit a module reachable twice (or through a cycle) once") {
-  Result r = run("import torch\nimport torch.nn as nn\n"
+  Result r = run_classes("import torch\nimport torch.nn as nn\n"
                  "class Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n"
                  "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        shared = Block()\n"
                  "        self.a = shared\n        self.b = shared\n        self.a.back = self\n"  // a cycle: a child holding its parent
@@ -52,7 +52,7 @@ TEST_CASE("nn.Module eval() / parameters() visit a module reachable twice (or th
 
 TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ reaches its sibling base (C3 order)") {
   // transformers' BackboneMixin.__init__ calls super().__init__(*args), which must reach PreTrainedModel
-  Result r = run("log = []\n"
+  Result r = run_classes("log = []\n"
                  "class Base:\n    def __init__(self, c):\n        log.append('Base')\n        self.c = c\n"
                  "class Mixin:\n    def __init__(self, *a):\n        log.append('Mixin')\n        super().__init__(*a)\n"
                  "class Model(Base):\n    def __init__(self, c):\n        log.append('Model')\n        super().__init__(c)\n"
@@ -70,7 +70,7 @@ TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ re
 
 TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass__() reaches object's (a no-op)") {
   // transformers' CacheLayerMixin registers each layer class this way
-  Result r = run("registry = []\n"
+  Result r = run_classes("registry = []\n"
                  "class Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n"
                  "        registry.append(cls.__name__)\n"
                  "class A(Base):\n    pass\nclass B(A):\n    pass\n"

@@ -33,7 +33,7 @@ struct TempTree {
   }
 };
 
-int count(const std::string& s, const std::string& needle) {
+int count_in(const std::string& s, const std::string& needle) {
   int n = 0;
   for (size_t p = s.find(needle); p != std::string::npos; p = s.find(needle, p + 1)) ++n;
   return n;
@@ -53,7 +53,7 @@ TEST_CASE("a package with __init__.py, relative imports and a sibling module com
   Result r = t.compile("main.py");
   INFO(r.error);
   REQUIRE(r.ok);
-  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 1);
+  CHECK(count_in(r.trace, "\"dynamo_output_graph\"") == 1);
   // the graph's nodes name the file that holds each line
   CHECK(r.trace.find("pkg/layers.py:11 in forward") != std::string::npos);
   CHECK(r.trace.find("pkg/util.py:2 in double") != std::string::npos);
@@ -134,7 +134,7 @@ TEST_CASE("bundled transformers stubs: config attributes, ModelOutput indexing, 
   Result r = t.compile("main.py");
   INFO(r.error);
   REQUIRE(r.ok);
-  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 2);
+  CHECK(count_in(r.trace, "\"dynamo_output_graph\"") == 2);
   CHECK(r.trace.find("logging.Logger method not supported for non-export cases") != std::string::npos);
 }
 

@@ -12,7 +12,7 @@
 namespace tparse::compiler {
 
 bool has_opaque_base(const V& cls);  // interp_ops.cpp
-static bool is_module_inst(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
+static bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
@@ -60,12 +60,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       }
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());
-        if (src != act.ctx->sources.end() && is_module_inst(obj)) guard_module_id(obj, src->second);
-        if (src != act.ctx->sources.end() && is_module_inst(obj) && is_module_inst(v) && act.ctx->mode == Mode::Record)
+        if (src != act.ctx->sources.end() && is_nn_instance(obj)) guard_module_id(obj, src->second);
+        if (src != act.ctx->sources.end() && is_nn_instance(obj) && is_nn_instance(v) && act.ctx->mode == Mode::Record)
           guard_module_type(v, src->second + "._modules['" + name + "']", loc);
         if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
           std::string s = src->second;
-          if (is_module_inst(v)) s += "._modules['" + name + "']";
+          if (is_nn_instance(v)) s += "._modules['" + name + "']";
           else if (v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
           else if (v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else s += "." + name;

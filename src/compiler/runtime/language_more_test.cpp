@@ -11,11 +11,11 @@
 using namespace tparse::compiler;
 
 namespace {
-Result run(const std::string& src) { return compile_script("lang.py", src, Options{}); }
+Result run_more(const std::string& src) { return compile_script("lang.py", src, Options{}); }
 }  // namespace
 
 TEST_CASE("isinstance: numbers' tower, bool is an int, classes are instances of type, everything of object") {
-  Result r = run("import numbers\n"
+  Result r = run_more("import numbers\n"
                  "assert isinstance(3, numbers.Integral) and isinstance(True, numbers.Integral)\n"
                  "assert not isinstance(3.0, numbers.Integral) and isinstance(3.0, numbers.Real) and isinstance(2, numbers.Number)\n"
                  "assert not isinstance('3', numbers.Number) and not isinstance((3,), numbers.Integral)\n"
@@ -30,7 +30,7 @@ TEST_CASE("isinstance: numbers' tower, bool is an int, classes are instances of 
 }
 
 TEST_CASE("isinstance with typing's aliases (those of collections.abc and the builtins) and with types") {
-  Result r = run("from typing import Sequence, Mapping, Callable, Iterable, List, Dict, Tuple, Optional\n"
+  Result r = run_more("from typing import Sequence, Mapping, Callable, Iterable, List, Dict, Tuple, Optional\n"
                  "import types, functools\n"
                  "assert isinstance((1, 2), Sequence) and isinstance([1], Sequence) and not isinstance(3, Sequence)\n"
                  "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance(len, Callable)\n"
@@ -50,7 +50,7 @@ TEST_CASE("isinstance with typing's aliases (those of collections.abc and the bu
 }
 
 TEST_CASE("set items and dict keys: classes, functions and plain instances by identity, tuples item by item") {
-  Result r = run("class A:\n    pass\n"
+  Result r = run_more("class A:\n    pass\n"
                  "class B:\n    pass\n"
                  "def f():\n    pass\n"
                  "def g():\n    pass\n"
@@ -68,7 +68,7 @@ TEST_CASE("set items and dict keys: classes, functions and plain instances by id
 }
 
 TEST_CASE("copy.deepcopy copies lists / dicts / tuples (shared parts stay shared); copy.copy is shallow; dict.pop raises KeyError") {
-  Result r = run("import copy\n"
+  Result r = run_more("import copy\n"
                  "a = {'x': [1, 2], 'y': (3, [4])}\n"
                  "b = copy.deepcopy(a)\n"
                  "b['x'].append(5)\n"
@@ -89,7 +89,7 @@ TEST_CASE("copy.deepcopy copies lists / dicts / tuples (shared parts stay shared
 }
 
 TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer, module.forward(x) of a built-in module") {
-  Result r = run("import torch\n"
+  Result r = run_more("import torch\n"
                  "import torch.nn as nn\n"
                  "w = nn.Parameter(torch.zeros(4, 3))\n"
                  "w.data = torch.ones(2, 5)\n"
@@ -121,7 +121,7 @@ TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer,
 }
 
 TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs, Cls(value), Cls['NAME'], iteration, auto()") {
-  Result r = run("from enum import Enum\n"
+  Result r = run_more("from enum import Enum\n"
                  "import enum\n"
                  "class Format(str, Enum):\n    NCHW = 'NCHW'\n    NHWC = 'NHWC'\n"
                  "f = Format('NHWC')\n"
@@ -140,7 +140,7 @@ TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs,
 }
 
 TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
-  Result r = run("import torch\n"
+  Result r = run_more("import torch\n"
                  "i = torch.zeros(size=(5,) * 2, dtype=torch.long)\n"
                  "assert i.shape == (5, 5) and i.dtype == torch.long\n"
                  "i[1:, 1:] = torch.ones(4, 4, dtype=torch.long)\n"
@@ -150,7 +150,7 @@ TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
 }
 
 TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast / _exit_autocast around its body") {
-  Result r = run("import torch\n"
+  Result r = run_more("import torch\n"
                  "import torch.nn as nn\n"
                  "class M(nn.Module):\n"
                  "    def forward(self, x):\n"
@@ -170,7 +170,7 @@ TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast 
 }
 
 TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
-  Result r = run("import torch\n"
+  Result r = run_more("import torch\n"
                  "import torch.nn as nn\n"
                  "class M(nn.Module):\n"
                  "    def __init__(self):\n"
@@ -187,7 +187,7 @@ TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
 }
 
 TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a bound method) first; enumerate(start=); torch.jit.annotate") {
-  Result r = run("import torch\n"
+  Result r = run_more("import torch\n"
                  "import torch.nn as nn\n"
                  "from typing import List\n"
                  "class P(nn.Module):\n"
@@ -213,7 +213,7 @@ TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a 
 }
 
 TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes first, of a class or an instance") {
-  Result r = run("from dataclasses import dataclass, fields, is_dataclass\n"
+  Result r = run_more("from dataclasses import dataclass, fields, is_dataclass\n"
                  "@dataclass\nclass A:\n    x: int = 1\n    y: str = 'a'\n"
                  "@dataclass\nclass B(A):\n    z: float = 0.5\n"
                  "assert [f.name for f in fields(B)] == ['x', 'y', 'z'] and [f.name for f in fields(A(2))] == ['x', 'y']\n"
@@ -224,7 +224,7 @@ TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes 
 }
 
 TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)") {
-  Result r = run("import math\n"
+  Result r = run_more("import math\n"
                  "assert math.prod([2, 3, 4]) == 24 and isinstance(math.prod((2, 3)), int) and math.prod([]) == 1\n"
                  "assert math.prod([2, 0.5]) == 1.0 and math.prod([3], start=2) == 6\n");
   INFO(r.error);

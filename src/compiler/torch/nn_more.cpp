@@ -21,7 +21,7 @@ V param(std::vector<Dim> shape) {
   t.requires_grad = true;
   return mk_tensor(t);
 }
-void add(V inst, const std::string& n, V v) {
+void add_attr(V inst, const std::string& n, V v) {
   if (!inst->attrs.count(n)) inst->order.push_back(n);
   inst->attrs[n] = v;
 }
@@ -67,8 +67,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     if (g <= 0 || ch % g)  // GroupNorm.__init__ raises ValueError
       I.raise_exc("ValueError", "num_channels must be divisible by num_groups", loc);
     bool aff = inst->attrs["affine"]->k != VK::Bool || inst->attrs["affine"]->b;
-    add(inst, "weight", aff ? param({Dim{ch, ""}}) : N);
-    add(inst, "bias", aff ? param({Dim{ch, ""}}) : N);
+    add_attr(inst, "weight", aff ? param({Dim{ch, ""}}) : N);
+    add_attr(inst, "bias", aff ? param({Dim{ch, ""}}) : N);
     return true;
   }
   if (cls == "ConvTranspose1d" || cls == "ConvTranspose2d" || cls == "ConvTranspose3d") {
@@ -92,8 +92,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     for (auto& x : k) ws.push_back(Dim{x->i, ""});
     V b = inst->attrs["bias"];
     inst->attrs.erase("bias");
-    add(inst, "weight", param(ws));
-    add(inst, "bias", b->k == VK::Bool && !b->b ? N : param({Dim{out, ""}}));
+    add_attr(inst, "weight", param(ws));
+    add_attr(inst, "bias", b->k == VK::Bool && !b->b ? N : param({Dim{out, ""}}));
     return true;
   }
   static const std::map<std::string, Params> simple = {

@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 JOBS=${JOBS:-$(nproc)}
+# CI builds are unity builds (8 sources per compile: a third of the compile time); developers' default
+# builds stay per file for fast incremental rebuilds. Same sources, same tests.
+UNITY=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 
 # run_ctest ARGS...: ctest, then how many tests were skipped (exit 77: no ../shared, no chromium)
 # and which; with ../shared and the setup.sh packages present there are none.
@@ -28,13 +31,13 @@ run_ctest() {
 }
 
 echo "== build (release) =="
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${UNITY[@]}" >/dev/null
 cmake --build build -j "$JOBS"
 echo "== tests (release) =="
 run_ctest --test-dir build --output-on-failure -j "$JOBS"
 
 echo "== build (ASan+UBSan) =="
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF >/dev/null
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF "${UNITY[@]}" >/dev/null
 cmake --build build-asan -j "$JOBS"
 echo "== tests (ASan+UBSan) =="
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

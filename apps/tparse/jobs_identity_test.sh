@@ -26,7 +26,7 @@ atleast=$((10 / sample))   # reports and summaries that must be written (more th
 if [ "$sample" -gt 1 ]; then
   kept=()
   for i in "${!inputs[@]}"; do [ $((i % sample)) -eq 0 ] && kept+=("${inputs[$i]}"); done
-  echo "sanitizer sample: every ${sample}th of ${#inputs[@]} inputs: ${#kept[@]} compared (release compares all)"
+  echo "sanitizer sample: 1 in ${sample} of ${#inputs[@]} inputs: ${#kept[@]} compared (release compares all)"
   inputs=("${kept[@]}")
 fi
 same() {  # label file1 file2

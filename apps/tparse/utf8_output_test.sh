@@ -37,7 +37,7 @@ sample=${TPARSE_TEST_SAMPLE:-1}
 if [ "$sample" -gt 1 ]; then
   kept=()
   for i in "${!inputs[@]}"; do [ $((i % sample)) -eq 0 ] && kept+=("${inputs[$i]}"); done
-  echo "sanitizer sample: every ${sample}th of ${#inputs[@]} inputs: ${#kept[@]} checked (release checks all)"
+  echo "sanitizer sample: 1 in ${sample} of ${#inputs[@]} inputs: ${#kept[@]} checked (release checks all)"
   inputs=("${kept[@]}")
 fi
 inputs+=("$W/injected.log")

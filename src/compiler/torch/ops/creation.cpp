@@ -18,6 +18,9 @@ static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t 
   else xs.assign(args.begin() + static_cast<long>(from), args.end());
   std::vector<Dim> s;
   for (auto& x : xs) {
+    // a one-element tensor as a size: the fake tensor's int() runs aten._local_scalar_dense, whose value
+    // depends on the data: Dynamo breaks the graph before the factory (fastspeech2's torch.zeros((b, max_len, d)))
+    if (x->k == VK::Tensor && c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
     if (x->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
     s.push_back(Dim{x->i, x->sym});
   }

@@ -141,7 +141,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
-      if (obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+      if (obj->s == "object" && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
       if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
       break;
@@ -423,6 +423,19 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "vars") {
     if (args.empty()) error(loc, "vars() without an argument is not modelled");
     return getattr(arg(0), "__dict__", loc);
+  }
+  if (name == "object.__getattribute__") {  // bound by super(), or object.__getattribute__(obj, name)
+    // the lookup without __getattr__: the instance's attributes, then its class's (descriptors applied)
+    V obj = self ? self : arg(0);
+    V key = self ? arg(0) : arg(1);
+    if (key->k != VK::Str) raise_exc("TypeError", "attribute name must be string", loc);
+    if (obj->k == VK::Instance) {
+      if (auto it = obj->attrs.find(key->s); it != obj->attrs.end()) return it->second;
+      if (obj->cls) if (V m = class_attr(obj, key->s, loc)) return m;
+      if (key->s != "__dict__" && key->s != "__class__")
+        raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), key->s), loc);
+    }
+    return getattr(obj, key->s, loc);
   }
   if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
     if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }

@@ -130,3 +130,16 @@ TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a co
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup without __getattr__") {
+  // transformers' HeterogeneousConfigMixin reads config attributes through super().__getattribute__ so its
+  // per-layer checks (and a config's __getattr__ aliases) are bypassed
+  Result r = run("class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
+                 "    def __getattr__(self, name):\n        return 'fallback'\n"
+                 "    def raw(self, name):\n        return super().__getattribute__(name)\n"
+                 "a = A()\nassert a.missing == 'fallback' and a.raw('x') == 1 and a.raw('k') == 'cls'\n"
+                 "assert object.__getattribute__(a, 'x') == 1\n"
+                 "try:\n    a.raw('missing')\n    raise RuntimeError('no AttributeError')\nexcept AttributeError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -17,8 +17,15 @@ else:
         def convert_rope_params_to_dict(self, **kwargs):
             return kwargs
 
+# per-layer configs (per_layer_config, is_heterogeneous) from the real mixin where a source root has it
+if importlib.util.find_spec("transformers.integrations.heterogeneity") is not None:
+    from transformers.integrations.heterogeneity import HeterogeneousConfigMixin
+else:
+    class HeterogeneousConfigMixin:
+        is_heterogeneous = False
 
-class PreTrainedConfig(RotaryEmbeddingConfigMixin):
+
+class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
     model_type = ""
     base_config_key = ""
     sub_configs = {}
@@ -84,8 +91,11 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
             kwargs = self.convert_rope_params_to_dict(**kwargs)
         self._output_attentions = kwargs.pop("output_attentions", False)
         self._attn_implementation = kwargs.pop("attn_implementation", None)
+        per_layer_config = kwargs.pop("per_layer_config", None)  # as the real one: applied last
         for key, value in kwargs.items():
             setattr(self, key, value)
+        if per_layer_config is not None:
+            self.per_layer_config = per_layer_config
 
     def __setattr__(self, key, value):  # as the real one: an attribute_map alias writes its target
         amap = self.attribute_map

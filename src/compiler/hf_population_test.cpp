@@ -74,7 +74,7 @@ std::string driver(const std::string& type, simdjson::dom::element truth) {
          "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n";
   }
   std::string_view attn = "sdpa";
-  (void)truth["attn_implementation"].get(attn);
+  if (truth["attn_implementation"].get(attn) != simdjson::SUCCESS) attn = "sdpa";  // absent: the default
   simdjson::dom::object refused;
   bool layer_types_refused = truth["config_refused"].get(refused) == simdjson::SUCCESS && refused["layer_types"].error() == simdjson::SUCCESS;
   if (!layer_types_refused)  // the device run tried it and recorded a refusal
@@ -319,12 +319,15 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
 // scripts/device/automodel_explain.py: 134 types, encoders and decoders of many authors). The types listed in
 // automodel_expected_exact.txt must equal torch op by op; every other type must run without crashing (its result is
 // counted). TPARSE_HF_AUTOMODEL_DUMP=DIR writes each type's outcome line there for the table in docs/compiler.md.
-TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact types equal torch's explain" *
-          doctest::test_suite("needs_shared")) {
-  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
-  auto t0 = std::chrono::steady_clock::now();
+namespace {
+
+// One AutoModel explain population: for each type of `truth_file` with an explain record, tparse runs the device's
+// driver (automodel_driver + `call`, the lines that build the input and call the compiled model) and explains its
+// first call; a type listed in `expected_file` must equal torch's explain op by op, in order. Returns (exact, tried).
+std::pair<size_t, size_t> explain_population(const std::string& what, const std::string& truth_file, const std::string& expected_file,
+                                             const std::string& call, const std::string& dump_name) {
   fs::path src = unpack_sources();
-  const std::set<std::string> want = listed("automodel_expected_exact.txt");
+  const std::set<std::string> want = listed(expected_file);
 #ifdef TPARSE_HF_SAMPLE
   const size_t every = 5;
 #else
@@ -332,11 +335,11 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
 #endif
   fs::path script = src.parent_path() / "drivers" / "automodel_explain.py";
   fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / "automodel_explain.jsonl"));
+  std::istringstream rows(slurp(population() / truth_file));
   size_t row = 0, tried = 0, exact = 0, listed_seen = 0;
   simdjson::dom::parser parser;
   std::ofstream dump;
-  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_explain_outcomes.txt");
+  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / dump_name);
   for (std::string line; std::getline(rows, line);) {
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
     std::string_view type_sv;
@@ -345,8 +348,7 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
     if (row++ % every != 0) continue;
     std::string type(type_sv);
     CAPTURE(type);
-    std::ofstream(script) << automodel_driver(type) << "ids = torch.randint(0, 256, (1, 8))\n"
-                          << "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(input_ids=ids)\n";
+    std::ofstream(script) << automodel_driver(type) << call;
     tparse::compiler::Options o;
     o.source_roots = {src.string()};
     o.max_compiled_calls = 1;
@@ -379,12 +381,37 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
     if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
     if (want.count(type)) {
       ++listed_seen;
-      CHECK_MESSAGE(same, type << " is listed in automodel_expected_exact.txt but differs from torch: ours " << ours << ", torch " << theirs);
+      CHECK_MESSAGE(same, type << " is listed in " << expected_file << " but differs from torch: ours " << ours << ", torch " << theirs);
     }
   }
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  MESSAGE("AutoModel on input_ids over the transformers population: " << exact << " of " << tried << " types equal torch's explain op by op ("
-          << listed_seen << " listed), " << secs << " s");
+  MESSAGE(what << ": " << exact << " of " << tried << " types equal torch's explain op by op (" << listed_seen << " listed)");
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+  return {exact, tried};
+}
+
+}  // namespace
+
+TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact types equal torch's explain" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto [exact, tried] = explain_population("AutoModel on input_ids over the transformers population", "automodel_explain.jsonl",
+                                           "automodel_expected_exact.txt",
+                                           "ids = torch.randint(0, 256, (1, 8))\ncm = torch.compile(model, backend=\"eager\")\n"
+                                           "with torch.no_grad():\n    cm(input_ids=ids)\n",
+                                           "automodel_explain_outcomes.txt");
+  CHECK(tried > 0);
+}
+
+TEST_CASE("transformers population: AutoModel on pixel_values, the expected-exact types equal torch's explain" *
+          doctest::test_suite("needs_shared")) {
+  // vision models of many authors (scripts/device/automodel_vision_explain.py: the image from the config's
+  // num_channels / image_size, as the driver below computes it)
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto [exact, tried] = explain_population(
+      "AutoModel on pixel_values over the transformers population", "automodel_vision_explain.jsonl", "automodel_vision_expected_exact.txt",
+      "C = getattr(cfg, 'num_channels', 3)\nS = getattr(cfg, 'image_size', 224)\nH, W_ = (S, S) if isinstance(S, int) else (S[0], S[1])\n"
+      "px = torch.randn(1, C, H, W_)\ncm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(pixel_values=px)\n",
+      "automodel_vision_explain_outcomes.txt");
+  CHECK(tried > 0);
 }

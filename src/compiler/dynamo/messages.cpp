@@ -155,6 +155,11 @@ std::string msg_logger(const std::string& logger, const std::string& method, con
                     fmt::format("method: <Logger {} (WARNING)>.{}, args: [{}], kwargs: {{}}", logger, method, args), "GB0291");
 }
 
+std::string msg_deepcopy(const std::string& arg) {
+  return gb_message("copy.deepcopy()", "Dynamo does not support copy.deepcopy()", {"Avoid calling copy.deepcopy()", kHintSupportable},
+                    "copy.deepcopy(" + arg + ")", "GB0179");
+}
+
 std::string gb_id_of(const std::string& msg) {
   size_t p = msg.find("/gb/gb");
   if (p == std::string::npos) return "";

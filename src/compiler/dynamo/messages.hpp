@@ -31,6 +31,8 @@ std::string msg_rnn(const std::string& module_repr);  ///< GB0014
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
 /// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).
 std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args);
+/// copy.deepcopy(x) in a compiled frame (GB0179); `arg` is x's VariableTracker repr (UserDefinedObjectVariable(Cfg))
+std::string msg_deepcopy(const std::string& arg);
 /// The link's GB id in a message (`GB0059`), or "" when none.
 std::string gb_id_of(const std::string& msg);
 

@@ -141,8 +141,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
-      if (obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+      if (obj->s == "object" && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
+      if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
       break;
     }
     case VK::Dict: {
@@ -185,6 +186,34 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Func: case VK::Class: {  // a function's or class's dunder names (its module: the defining globals' __name__)
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
       if (name == "__doc__") return none();
+      if (obj->k == VK::Class && obj->fn && (name == "__mro__" || name == "__bases__")) {
+        // a class written in Python: its C3 order / its bases as a tuple (builtin bases are their builtin handles)
+        if (name == "__bases__") return mk_tuple(obj->bases.empty() ? std::vector<V>{mk_builtin("object")} : obj->bases);
+        std::vector<V> mro = class_mro(obj);
+        if (mro.back()->k == VK::Class && mro.back()->fn) mro.push_back(mk_builtin("object"));  // object closes every MRO
+        return mk_tuple(mro);
+      }
+      if (obj->k == VK::Class && obj->fn && name == "__annotations__") {
+        // the class body's own annotated names, in order (PEP 526); the annotation is kept as its source name
+        // (a dotted name or `typing` form is its head name) without evaluating it, as under
+        // `from __future__ import annotations`
+        auto d = std::make_shared<Obj>();
+        d->k = VK::Dict;
+        for (auto& st : obj->fn->body)
+          if (st->k == SK::AnnAssign && !st->targets.empty() && st->targets[0]->k == EK::Name) {
+            const Expr* ann = st->items.empty() ? nullptr : st->items[0].get();
+            while (ann && ann->k == EK::Subscript && !ann->a.empty()) ann = ann->a[0].get();  // ClassVar[int]: ClassVar
+            std::string head = ann && (ann->k == EK::Name || ann->k == EK::Attr) ? ann->s : ann && ann->k == EK::Str ? ann->s : "";
+            d->dict.push_back({mk_str(st->targets[0]->s), mk_str(head)});
+          }
+        return d;
+      }
+      if (obj->k == VK::Class && obj->fn && name == "__dict__") {  // the class namespace (a copy: mappingproxy is read-only)
+        auto d = std::make_shared<Obj>();
+        d->k = VK::Dict;
+        for (auto& n : obj->order) if (auto it = obj->attrs.find(n); it != obj->attrs.end()) d->dict.push_back({mk_str(n), it->second});
+        return d;
+      }
       if (name == "__module__") {
         if (obj->k == VK::Class) if (auto it = obj->attrs.find("__module__"); it != obj->attrs.end()) return it->second;
         Env* e = obj->closure.get();
@@ -348,7 +377,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
             abc_instance(v, abc->second->s))
           return mk_bool(true);
         if (v->k == VK::Instance) {
-          if (!k->builtin_nn.empty() && k->fn == nullptr && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn)) return mk_bool(true);
+          // torch.nn.Module: every module (a plain object is none); a built-in class (nn.Linear): its instances
+          if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn))
+            return mk_bool(true);
         }
         if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
           return mk_bool(true);
@@ -392,6 +423,19 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "vars") {
     if (args.empty()) error(loc, "vars() without an argument is not modelled");
     return getattr(arg(0), "__dict__", loc);
+  }
+  if (name == "object.__getattribute__") {  // bound by super(), or object.__getattribute__(obj, name)
+    // the lookup without __getattr__: the instance's attributes, then its class's (descriptors applied)
+    V obj = self ? self : arg(0);
+    V key = self ? arg(0) : arg(1);
+    if (key->k != VK::Str) raise_exc("TypeError", "attribute name must be string", loc);
+    if (obj->k == VK::Instance) {
+      if (auto it = obj->attrs.find(key->s); it != obj->attrs.end()) return it->second;
+      if (obj->cls) if (V m = class_attr(obj, key->s, loc)) return m;
+      if (key->s != "__dict__" && key->s != "__class__")
+        raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), key->s), loc);
+    }
+    return getattr(obj, key->s, loc);
   }
   if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
     if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }

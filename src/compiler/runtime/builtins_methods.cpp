@@ -281,6 +281,14 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); keys_changed(*self); return none(); }
   }
+  if (name == "dict.fromkeys") {  // dict.fromkeys(iterable, value=None): every key bound to the same value
+    if (args.empty()) raise_exc("TypeError", "fromkeys expected at least 1 argument, got 0", loc);
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    V v = args.size() > 1 ? args[1] : none();
+    for (auto& k : iterate(args[0], loc)) dict_put(*d, k, v);
+    return d;
+  }
   if (name.rfind("dict.", 0) == 0) {
     std::string m = name.substr(5);
     if (m == "get") {

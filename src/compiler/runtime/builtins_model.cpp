@@ -240,6 +240,23 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     return import_module(mod, loc);
   }
+  if (name == "__tparse_deepcopy_check__") {  // copy.deepcopy inside a compiled frame: Dynamo breaks the graph (GB0179)
+    if (in_compiled && !args.empty()) {
+      const V& a = args[0];
+      std::string r = a->k == VK::Tensor ? "TensorVariable()"
+                      : a->k == VK::Instance && a->cls && a->builtin_nn.empty() ? fmt::format("UserDefinedObjectVariable({})", a->cls->s)
+                      : a->k == VK::List ? fmt::format("ListVariable(length={})", a->items.size())
+                      : a->k == VK::Tuple ? fmt::format("TupleVariable(length={})", a->items.size())
+                      : a->k == VK::Dict ? "ConstDictVariable()" : fmt::format("{}Variable()", type_name(a));
+      graph_break("copy.deepcopy()", msg_deepcopy(r), loc);
+    }
+    return none();
+  }
+  if (name == "__tparse_copy_instance__") {  // a new object of x's class with x's attributes (copy.copy's __reduce_ex__ path)
+    if (args.empty() || args[0]->k != VK::Instance) error(loc, "__tparse_copy_instance__ needs an instance");
+    auto y = std::make_shared<Obj>(*args[0]);
+    return y;
+  }
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];

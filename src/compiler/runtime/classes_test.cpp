@@ -78,3 +78,68 @@ TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("class introspection: __mro__, __bases__, __annotations__, vars(cls), reprs, dict.fromkeys") {
+  // transformers' PreTrainedConfig.to_dict walks the MRO's annotated fields; its linear-attention cache builds
+  // its state tables with dict.fromkeys
+  Result r = run("import typing\n"
+                 "class A:\n    x: int = 3\n    y = 4\n    k: typing.ClassVar[int] = 1\n"
+                 "class M:\n    m: 'str' = 'q'\n"
+                 "class B(A, M):\n    z: str\n    def __init__(self):\n        self.w = 1\n"
+                 "assert B.__mro__ == (B, A, M, object), B.__mro__\n"
+                 "assert B.__bases__ == (A, M) and A.__bases__ == (object,)\n"
+                 "assert list(A.__annotations__) == ['x', 'k'] and A.__annotations__['k'] == 'ClassVar'\n"
+                 "assert list(B.__annotations__) == ['z'] and M.__annotations__ == {'m': 'str'}\n"
+                 "assert 'y' in vars(A) and 'x' in vars(A) and '__init__' in vars(B) and 'y' not in vars(B)\n"
+                 "b = B()\nassert vars(b) == {'w': 1}\n"
+                 "assert repr(B) == \"<class '__main__.B'>\", repr(B)\n"
+                 "assert repr(b).startswith('<__main__.B object at 0x')\n"
+                 "def f():\n    pass\nassert repr(f).startswith('<function f at 0x')\n"
+                 "assert repr({'a': [1, (2,)]}) == \"{'a': [1, (2,)]}\"\n"
+                 "d = dict.fromkeys(range(3), False)\nassert d == {0: False, 1: False, 2: False}\n"
+                 "assert dict.fromkeys(['a', 'b']) == {'a': None, 'b': None}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("copy.deepcopy of a plain object is a new object of its class; copy.copy shares the attribute values") {
+  // transformers' get_text_config(decoder=True) renames a deep copy's decoder_* fields: the model's own config
+  // must keep them
+  Result r = run("import copy\n"
+                 "class Cfg:\n    def __init__(self):\n        self.layers = [1, 2]\n        self.n = 2\n"
+                 "    def twice(self):\n        return self.n * 2\n"
+                 "a = Cfg()\nb = copy.deepcopy(a)\n"
+                 "assert b is not a and type(b) is Cfg and b.twice() == 4\n"
+                 "b.n = 7\nb.layers.append(3)\n"
+                 "assert a.n == 2 and a.layers == [1, 2] and b.layers == [1, 2, 3]\n"
+                 "c = copy.copy(a)\nassert c is not a and c.layers is a.layers\n"
+                 "shared = [0]\nx = Cfg()\nx.p = shared\nx.q = shared\ny = copy.deepcopy(x)\n"
+                 "assert y.p is y.q and y.p is not shared\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a config) is no module") {
+  // copy.deepcopy copies plain objects and keeps modules: a config taken for a module was shared, not copied
+  Result r = run("import torch\nfrom torch import nn\n"
+                 "class Cfg:\n    pass\n"
+                 "class Block(nn.Module):\n    pass\n"
+                 "assert not isinstance(Cfg(), nn.Module) and not isinstance(Cfg(), nn.Linear)\n"
+                 "assert isinstance(Block(), nn.Module) and isinstance(nn.Linear(2, 2), nn.Module)\n"
+                 "assert isinstance(nn.Linear(2, 2), nn.Linear) and not isinstance(nn.ReLU(), nn.Linear)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup without __getattr__") {
+  // transformers' HeterogeneousConfigMixin reads config attributes through super().__getattribute__ so its
+  // per-layer checks (and a config's __getattr__ aliases) are bypassed
+  Result r = run("class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
+                 "    def __getattr__(self, name):\n        return 'fallback'\n"
+                 "    def raw(self, name):\n        return super().__getattribute__(name)\n"
+                 "a = A()\nassert a.missing == 'fallback' and a.raw('x') == 1 and a.raw('k') == 'cls'\n"
+                 "assert object.__getattribute__(a, 'x') == 1\n"
+                 "try:\n    a.raw('missing')\n    raise RuntimeError('no AttributeError')\nexcept AttributeError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -82,3 +82,52 @@ TEST_CASE("x.T / x.mT inside a frame are graph nodes call_function getattr, prin
   CHECK(ops(r.trace) == std::vector<int>{4});  // getattr, matmul, getattr, sum
   CHECK(count(r.trace, "= l_w_.T") >= 1);
 }
+
+TEST_CASE("a plain class built inside a compiled frame: its __init__ is inlined, the tensors it makes are nodes") {
+  // Dynamo builds a user-defined object through polyfills.instantiate_user_defined_class_object, tracing
+  // __init__: transformers' DynamicSlidingWindowLayer keeps torch.tensor(sliding_window) (one node per layer)
+  const char* src =
+      "import torch\n\n"
+      "class Layer:\n    def __init__(self, window):\n        self.window = torch.tensor(window, dtype=torch.long)\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n"
+      "    layers = [Layer(4) for _ in range(2)]\n"
+      "    return x + layers[0].window, layers\n\n"
+      "f(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{3});  // tensor, tensor, add
+  CHECK(count(r.trace, "torch.tensor(4, dtype = torch.int64)") == 2);
+}
+
+TEST_CASE("copy.deepcopy inside a compiled frame breaks the graph (GB0179), with Dynamo's message") {
+  // transformers' legacy encoder-decoder configs: get_text_config(decoder=True) deep-copies the config while
+  // the cache is built inside forward (bart, mbart, mvp: 3 graphs in torch 2.11)
+  const char* src =
+      "import copy\nimport torch\n\n"
+      "class Cfg:\n    def __init__(self):\n        self.n = 2\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x, cfg):\n"
+      "    y = x.sin()\n    c = copy.deepcopy(cfg)\n    return y * c.n\n\n"
+      "f(torch.randn(4), Cfg())\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{1, 1});  // sin | mul
+  CHECK(count(r.trace, "Dynamo does not support copy.deepcopy()") >= 1);
+  CHECK(count(r.trace, "copy.deepcopy(UserDefinedObjectVariable(Cfg))") >= 1);
+}
+
+TEST_CASE("a module built inside a compiled frame: with parameters it leaves no node, without them its log and buffers") {
+  // torch 2.11 on the device (explain of each function): WithLinear() built in forward adds nothing to the graph
+  // (neither _log_api_usage_once nor the Linear's initialization), WithBuffer() adds the log and torch.ones, a
+  // parameterless module the log (bigbird's set_attention_type builds attention modules with Linears in forward)
+  const char* src =
+      "import torch\nfrom torch import nn\n\n"
+      "class WithLinear(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n\n"
+      "class WithBuffer(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.register_buffer('b', torch.ones(4))\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n    m = WithLinear()\n    return x + 1, m\n\n"
+      "@torch.compile(backend=\"eager\")\ndef g(x):\n    m = WithBuffer()\n    return x + 1, m\n\n"
+      "@torch.compile(backend=\"eager\")\ndef h(x):\n    return nn.Linear(4, 4)(x)\n\n"
+      "f(torch.randn(4))\ng(torch.randn(4))\nh(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{1, 3, 1});  // add | log, ones, add | linear
+}

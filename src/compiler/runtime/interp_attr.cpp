@@ -146,8 +146,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return bm;
     }
     if (name == "__init_subclass__") return mk_builtin("noop");  // object.__init_subclass__: nothing to do
-    if (name == "__setattr__") {  // super() reaching object
-      auto b = mk_builtin("object.__setattr__");
+    if (name == "__setattr__" || name == "__getattribute__") {  // super() reaching object
+      auto b = mk_builtin("object." + name);
       b->self = obj->self;
       return b;
     }
@@ -282,6 +282,30 @@ std::string Interp::repr_of(const V& v, Location loc) {
       for (size_t i = 0; i < a.size(); ++i) out += (i ? ", " : "") + repr_of(a[i], loc);
       return out + ")";
     }
+  }
+  // object.__repr__ of classes, functions and plain instances; containers repr their items (user __repr__ included)
+  auto module_of = [&](const V& c) -> std::string {
+    V m = getattr(c, "__module__", loc);
+    return m->k == VK::Str && m->s != "builtins" ? m->s + "." : "";
+  };
+  auto addr = [](const V& x) { return fmt::format("0x{:x}", reinterpret_cast<uintptr_t>(x.get())); };
+  switch (v->k) {
+    case VK::Class: if (v->fn) return fmt::format("<class '{}{}'>", module_of(v), v->s); break;
+    case VK::Func: if (v->fn) return fmt::format("<function {} at {}>", v->fn->name, addr(v)); break;
+    case VK::Instance: if (v->cls && v->cls->fn) return fmt::format("<{}{} object at {}>", module_of(v->cls), v->cls->s, addr(v)); break;
+    case VK::List: case VK::Tuple: {
+      std::string s = v->k == VK::List ? "[" : "(";
+      for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);
+      if (v->k == VK::Tuple && v->items.size() == 1) s += ",";
+      return s + (v->k == VK::List ? "]" : ")");
+    }
+    case VK::Dict: {
+      if (v->cls) break;  // a dict subclass (OrderedDict, ...): its own repr is not modelled
+      std::string s = "{";
+      for (size_t i = 0; i < v->dict.size(); ++i) s += (i ? ", " : "") + repr_of(v->dict[i].first, loc) + ": " + repr_of(v->dict[i].second, loc);
+      return s + "}";
+    }
+    default: break;
   }
   return py_repr(v);
 }

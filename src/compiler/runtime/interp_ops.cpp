@@ -40,6 +40,22 @@ V find_in_class(const V& cls, const std::string& name) {
   return nullptr;
 }
 
+/// Whether a module (or a submodule of it) holds a parameter: one built inside a compiled frame leaves no
+/// graph node of its construction in torch 2.11 (device check: a module holding an nn.Linear built in
+/// forward adds neither _log_api_usage_once nor its initialization ops; one without parameters adds both).
+static bool module_has_params(const V& mod) {
+  std::set<const Obj*> seen;
+  std::function<bool(const V&)> walk = [&](const V& m) -> bool {
+    if (!seen.insert(m.get()).second) return false;
+    for (auto& [n, c] : m->attrs) {
+      if (c->k == VK::Tensor && c->t->is_param) return true;
+      if (c->k == VK::Instance && !c->builtin_nn.empty() && walk(c)) return true;
+    }
+    return false;
+  };
+  return walk(mod);
+}
+
 /// C3 linearization (Python's MRO) of a class: the class, then its bases merged so that each class comes
 /// before its bases and bases keep their order. A builtin base (object, a torch.nn class) is one entry
 /// named by its name; an inconsistent hierarchy (TypeError in Python) falls back to depth-first order.
@@ -220,9 +236,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         auto inst = std::make_shared<Obj>();
         inst->k = VK::Instance;
         inst->builtin_nn = callee->builtin_nn;
+        const bool rec = act.ctx && act.ctx->mode == Mode::Record;
+        const size_t mark = rec ? act.ctx->graph.nodes.size() : 0;
         log_module_init(loc);  // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...])
         try {
-          return nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+          V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+          if (rec && m->k == VK::Instance && module_has_params(m)) act.ctx->graph.rollback(mark);  // nn.Linear(...): no node
+          return m;
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
           if (!falls_back(e, args, nullptr)) throw;
           note_unmodelled(loc, "torch.nn." + callee->builtin_nn + " (" + e.what() + ")");
@@ -252,8 +272,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       V init = find_in_class(callee, "__init__");
       // a subclass of a built-in torch.nn module without its own __init__ is built by that module's
       if (!init && !inst->builtin_nn.empty() && inst->builtin_nn != "Module") {
+        const bool rec = act.ctx && act.ctx->mode == Mode::Record;
+        const size_t mark = rec ? act.ctx->graph.nodes.size() : 0;
         log_module_init(loc);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
+        if (rec && module_has_params(inst)) act.ctx->graph.rollback(mark);
         return inst;
       }
       bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
@@ -292,10 +315,24 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       }
       if (init) {
         args.insert(args.begin(), inst);
-        // __init__ runs eagerly; only nn.Module.__init__'s API-usage log reaches the tracing graph
+        // a plain class built inside a compiled frame: Dynamo inlines its __init__ (UserDefinedClassVariable),
+        // so the tensors it creates are graph nodes (transformers' DynamicSlidingWindowLayer: torch.tensor(window))
+        if (in_compiled && inst->builtin_nn.empty() && init->k == VK::Func) {
+          call_user(init, args, kwargs, act.ctx, act.depth + 1);
+          return inst;
+        }
         FrameCtx* saved = init_ctx_;
         init_ctx_ = act.ctx && act.ctx->mode == Mode::Record ? act.ctx.get() : nullptr;
         struct Restore { FrameCtx*& r; FrameCtx* v; ~Restore() { r = v; } } restore{init_ctx_, saved};
+        if (init_ctx_ && init->k == VK::Func) {
+          // an nn.Module built inside a recording frame: __init__ is inlined (its API-usage log and buffer
+          // initialization are nodes), unless the module ends up holding parameters: then none of it is
+          size_t mark = act.ctx->graph.nodes.size();
+          call_user(init, args, kwargs, act.ctx, act.depth + 1);
+          if (module_has_params(inst)) act.ctx->graph.rollback(mark);
+          return inst;
+        }
+        // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph
         call_user(init, args, kwargs, nullptr, 0);
       }
       return inst;

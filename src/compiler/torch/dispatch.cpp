@@ -10,6 +10,17 @@
 
 namespace tparse::compiler {
 
+// Graph target of torch.fft.X / torch.linalg.X / torch.special.X: those modules re-export their C bindings
+// (fft = _add_docstr(_fft.fft_fft, ...)), which FX prints as torch._C._fft.fft_X (explain: <built-in function fft_X>)
+std::string c_binding_target(const std::string& target) {
+  static const std::pair<const char*, const char*> subs[] = {
+      {"torch.fft.", "torch._C._fft.fft_"}, {"torch.linalg.", "torch._C._linalg.linalg_"}, {"torch.special.", "torch._C._special.special_"}};
+  for (auto& [from, to] : subs)
+    if (target.rfind(from, 0) == 0 && target.find('.', std::char_traits<char>::length(from)) == std::string::npos)
+      return to + target.substr(std::char_traits<char>::length(from));
+  return target;
+}
+
 // Graph target of F.X: the C bindings torch.nn.functional re-exports print as torch._C._nn.X
 static std::string f_target(const std::string& fname) {
   static const std::set<std::string> cnn = {"linear", "gelu", "scaled_dot_product_attention", "pad", "one_hot", "softplus"};
@@ -119,7 +130,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
-  std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : "torch." + name;
+  std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
   check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};

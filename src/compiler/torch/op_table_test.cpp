@@ -220,6 +220,9 @@ TEST_CASE("loss family: reduction='mean'/'sum' -> 0-dim, 'none' -> per sample; n
 TEST_CASE("creation and complex families; nn.Buffer; value calls") {
   CHECK_RUNS("assert torch.arange(2, 10, 3).shape == (3,)\nassert torch.arange(0, 1, 0.25).shape == (4,)\n"
              "assert torch.arange(0, 1, 0.25).dtype == torch.float32\nassert torch.full((2, 3), 7).dtype == torch.int64\n"
+             // by keyword (dia: torch.full(size=..., fill_value=..., dtype=...)); tensor(data=), full_like(fill_value=)
+             "assert torch.full(size=(2, 3), fill_value=1.5).shape == (2, 3)\nassert torch.full(size=(4,), fill_value=2).dtype == torch.int64\n"
+             "assert torch.tensor(data=[1, 2]).shape == (2,)\nassert torch.full_like(torch.ones(2), fill_value=3).shape == (2,)\n"
              "assert torch.eye(3, 4).shape == (3, 4)\nassert torch.linspace(0, 1, steps=5).shape == (5,)\n"
              "assert torch.zeros_like(torch.randn(2, 3), dtype=torch.long).dtype == torch.int64\n"
              "assert torch.randn(2).new_zeros(4, 5).shape == (4, 5)\nassert torch.hann_window(8).shape == (8,)\n"

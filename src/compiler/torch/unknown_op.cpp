@@ -8,9 +8,12 @@
 
 namespace tparse::compiler {
 
-V Interp::unknown_op(const std::string& target, bool method, std::vector<V>& args,
+std::string c_binding_target(const std::string& target);  // dispatch.cpp
+
+V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V>& args,
                      std::vector<std::pair<std::string, V>>& kwargs, Location loc, const std::string& why) {
-  note_unmodelled(loc, target + (why.empty() ? "" : " (" + why + ")"));
+  note_unmodelled(loc, torch_target + (why.empty() ? "" : " (" + why + ")"));
+  const std::string target = method ? torch_target : c_binding_target(torch_target);
   const V* first = nullptr;
   for (const auto& a : args)
     if (a && a->k == VK::Tensor) { first = &a; break; }

@@ -1,6 +1,9 @@
-"""tparse stub of copy: model files copy configs and lists at construction time (eager code). Lists, dicts and
-tuples are copied as CPython copies them (deepcopy through a memo of ids, so shared and cyclic parts stay
-shared); other objects (instances, modules, tensors, functions) are given back as they are."""
+"""tparse stub of copy: model files copy configs and lists at construction time (eager code). Lists, dicts,
+tuples and instances of plain Python classes (a config) are copied as CPython copies them (deepcopy through a memo
+of ids, so shared and cyclic parts stay shared; an instance is a new object of its class whose attributes are
+copied); modules, tensors and functions are given back as they are. Inside a compiled frame deepcopy breaks the
+graph, as Dynamo does (GB0179)."""
+import torch
 
 
 def copy(x):
@@ -8,11 +11,19 @@ def copy(x):
         return list(x)
     if type(x) is dict:
         return dict(x)
+    if _plain_instance(x):
+        return __tparse_copy_instance__(x)
     return x
+
+
+def _plain_instance(x):
+    return not isinstance(x, (list, dict, tuple, str, int, float, bool, type(None), type, torch.Tensor, torch.nn.Module)) \
+        and not callable(x) and hasattr(x, "__dict__")
 
 
 def deepcopy(x, memo=None):
     if memo is None:
+        __tparse_deepcopy_check__(x)
         memo = {}
     key = id(x)
     if key in memo:
@@ -32,5 +43,11 @@ def deepcopy(x, memo=None):
     if type(x) is tuple:
         y = tuple([deepcopy(a, memo) for a in x])
         memo[key] = y
+        return y
+    if _plain_instance(x):
+        y = __tparse_copy_instance__(x)
+        memo[key] = y
+        for k, v in vars(x).items():
+            object.__setattr__(y, k, deepcopy(v, memo))
         return y
     return x

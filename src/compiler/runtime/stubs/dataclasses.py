@@ -8,6 +8,13 @@ def dataclass(cls=None, **kwargs):
     return __tparse_dataclass__(cls)
 
 
+class _MissingType:
+    """dataclasses.MISSING: the sentinel for "no default given"."""
+
+
+MISSING = _MissingType()
+
+
 class _TparseFieldFactory:
     """field(default_factory=f): each instance's __init__ calls f (a fresh list / dict / deque per instance)."""
 
@@ -16,9 +23,9 @@ class _TparseFieldFactory:
 
 
 def field(default=None, default_factory=None, **kwargs):
-    if default_factory is not None:
+    if default_factory is not None and default_factory is not MISSING:
         return _TparseFieldFactory(default_factory)
-    return default
+    return None if default is MISSING else default
 
 
 

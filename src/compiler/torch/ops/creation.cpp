@@ -18,6 +18,9 @@ static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t 
   else xs.assign(args.begin() + static_cast<long>(from), args.end());
   std::vector<Dim> s;
   for (auto& x : xs) {
+    // a one-element tensor as a size: the fake tensor's int() runs aten._local_scalar_dense, whose value
+    // depends on the data: Dynamo breaks the graph before the factory (fastspeech2's torch.zeros((b, max_len, d)))
+    if (x->k == VK::Tensor && c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
     if (x->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
     s.push_back(Dim{x->i, x->sym});
   }
@@ -74,9 +77,10 @@ V factory(OpCall& c) {
     if (args.empty() || args[0]->k != VK::Int) c.fail("randperm(n)");
     t.shape = {Dim{args[0]->i, args[0]->sym}};
     if (!dtype_given) t.dtype = "int64";
-  } else if (name == "full") {
-    t.shape = shape_arg(c, {args.at(0)}, 0);
-    V fv = args.at(1);
+  } else if (name == "full") {  // full(size, fill_value), either by keyword (dia: torch.full(size=..., fill_value=...))
+    V sz = c.arg(0, "size"), fv = c.arg(1, "fill_value");
+    if (!sz || !fv) c.fail("full() needs size and fill_value");
+    t.shape = shape_arg(c, {sz}, 0);
     t.fill = num(fv);
     if (fv->k == VK::Int && !dtype_given) t.dtype = "int64";
     if (fv->k == VK::Bool && !dtype_given) t.dtype = "bool";
@@ -84,7 +88,8 @@ V factory(OpCall& c) {
     if (args.empty()) c.fail("scalar_tensor(s)");
     t.fill = num(args[0]);
   } else if (name == "tensor" || name == "as_tensor") {
-    V d = args.at(0);
+    V d = c.arg(0, "data");
+    if (!d) c.fail(name + "() missing 1 required positional argument: 'data'");
     if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }
     std::function<void(V)> walk = [&](V x) {
       if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
@@ -120,7 +125,11 @@ V like_factory(OpCall& c) {
   if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
   if (name == "zeros_like") t.fill = 0.0;
   if (name == "ones_like") t.fill = 1.0;
-  if (name == "full_like") t.fill = num(c.args.at(1));
+  if (name == "full_like") {
+    V fv = c.arg(0, "fill_value");  // rest: the arguments after the input
+    if (!fv) c.fail("full_like() missing 1 required positional argument: 'fill_value'");
+    t.fill = num(fv);
+  }
   return c.I.emit("call_function", "torch." + name, name, false, c.args, c.kwargs, t, c.loc);
 }
 

@@ -1,5 +1,7 @@
 """tparse stub of huggingface_hub.dataclasses: @strict validates field types at assignment; it adds nothing
-Dynamo sees, so it gives the class back. as_validated_field(f) likewise gives the validator back."""
+Dynamo sees, so it gives the class back. as_validated_field(validator) gives the field maker the real one does:
+maker(default=..., default_factory=...) is a dataclass field (its value: the default; validation not modelled)."""
+import dataclasses
 
 
 def strict(cls=None, **kwargs):
@@ -9,7 +11,11 @@ def strict(cls=None, **kwargs):
 
 
 def as_validated_field(fn):
-    return fn
+    def field_maker(default=dataclasses.MISSING, default_factory=dataclasses.MISSING, **kwargs):
+        if default_factory is not dataclasses.MISSING:
+            return dataclasses.field(default_factory=default_factory)
+        return None if default is dataclasses.MISSING else default
+    return field_maker
 
 
 def validated_field(validator=None, default=None, **kwargs):

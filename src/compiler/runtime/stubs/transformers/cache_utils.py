@@ -1,8 +1,11 @@
-"""tparse stub of transformers.cache_utils: the cache classes models name, with what masking_utils asks of them
+"""tparse stub of transformers.cache_utils, a fallback (`__tparse_fallback__`): where a source root has
+transformers, its real cache_utils.py runs instead (sliding-window, linear-attention and encoder-decoder caches as
+they are). Without one: the cache classes models name, with what masking_utils asks of them
 (get_mask_sizes, get_query_offset, is_sliding). The causal-LM population runs with
 use_cache=False; a model that builds its own cache anyway (xlm's EncoderDecoderCache of two DynamicCache)
 gets the real full-attention semantics: DynamicLayer's lazy torch.tensor([]) and torch.cat on update, as
 transformers 5.17's cache_utils."""
+__tparse_fallback__ = True
 import torch
 
 

@@ -5,6 +5,7 @@ source root when there is one). `attribute_map` aliases read through __getattr__
 write through __setattr__ (as the real __getattribute__ / __setattr__). Remote-code configs of the
 pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
 inside a compiled frame are constants, as for the real object."""
+import copy
 import importlib.util
 
 import torch
@@ -16,8 +17,15 @@ else:
         def convert_rope_params_to_dict(self, **kwargs):
             return kwargs
 
+# per-layer configs (per_layer_config, is_heterogeneous) from the real mixin where a source root has it
+if importlib.util.find_spec("transformers.integrations.heterogeneity") is not None:
+    from transformers.integrations.heterogeneity import HeterogeneousConfigMixin
+else:
+    class HeterogeneousConfigMixin:
+        is_heterogeneous = False
 
-class PreTrainedConfig(RotaryEmbeddingConfigMixin):
+
+class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
     model_type = ""
     base_config_key = ""
     sub_configs = {}
@@ -45,11 +53,8 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
     _experts_implementation = None
     _name_or_path = ""
 
-    use_cache = True
-    tie_word_embeddings = True
-    pad_token_id = None
-    bos_token_id = None
-    eos_token_id = None
+    # no use_cache / tie_word_embeddings / pad_, bos_, eos_token_id defaults: 5.17's PreTrainedConfig has none
+    # (a model's config declares them; merge_with_config_defaults leaves use_cache None where it does not)
 
     def __init__(self, **kwargs):
         # remote-code configs call super().__init__(**kwargs) with the pre-5.0 keywords
@@ -86,8 +91,11 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
             kwargs = self.convert_rope_params_to_dict(**kwargs)
         self._output_attentions = kwargs.pop("output_attentions", False)
         self._attn_implementation = kwargs.pop("attn_implementation", None)
+        per_layer_config = kwargs.pop("per_layer_config", None)  # as the real one: applied last
         for key, value in kwargs.items():
             setattr(self, key, value)
+        if per_layer_config is not None:
+            self.per_layer_config = per_layer_config
 
     def __setattr__(self, key, value):  # as the real one: an attribute_map alias writes its target
         amap = self.attribute_map
@@ -140,8 +148,10 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
 
     def get_text_config(self, decoder=None, encoder=None):
         # as the real one: the text sub-config of a composite config (decoder / generator / text_config,
-        # text_encoder), else the config itself (a legacy flat encoder-decoder keeps its values: to_dict is empty here)
-        if decoder == encoder:
+        # text_encoder), else the config itself; a legacy flat encoder-decoder config asked for one side is a copy
+        # whose [decoder|encoder]_* fields are renamed to the plain names (decoder_layers -> num_hidden_layers)
+        return_both = decoder == encoder
+        if return_both:
             names = ("text_encoder", "decoder", "generator", "text_config")
         elif decoder:
             names = ("decoder", "generator", "text_config")
@@ -150,12 +160,43 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
         valid = [n for n in names if hasattr(self, n) and getattr(self, n, None) is not None]
         if len(valid) > 1:
             raise ValueError("Multiple valid text configs were found in the model config: " + str(valid))
-        if len(valid) == 1:
-            return getattr(self, valid[0])
-        return self
+        config = getattr(self, valid[0]) if len(valid) == 1 else self
+        if not return_both and len(valid) == 0 and config.is_encoder_decoder:
+            config = copy.deepcopy(config)
+            prefix = "decoder" if decoder else "encoder"
+            for key in config.to_dict():
+                if key.startswith(prefix):
+                    if key == prefix + "_layers":
+                        new_key = "num_hidden_layers"
+                    elif key == prefix + "_attention_heads":
+                        new_key = "num_attention_heads"
+                    else:
+                        new_key = key[len(prefix) + 1:]
+                    if new_key in config.attribute_map:
+                        new_key = config.attribute_map[new_key]
+                    value = getattr(config, key)
+                    if key in vars(config):  # a field still at its class default has nothing to delete here
+                        delattr(config, key)
+                    setattr(config, new_key, value)
+        return config
 
     def to_dict(self):
-        return {}
+        # as the real one (a dataclass's __dict__ holds every field): the annotated fields of each class of the
+        # MRO (ClassVar excluded), then the instance's own attributes; nested configs as dicts
+        output = {}
+        for cls in reversed(type(self).__mro__):
+            for key, ann in getattr(cls, "__annotations__", {}).items():
+                if ann != "ClassVar" and hasattr(self, key):
+                    output[key] = getattr(self, key)
+        output.update(vars(self))
+        output["model_type"] = type(self).model_type
+        output.pop("kwargs", None)
+        for key, value in output.items():
+            if isinstance(value, PreTrainedConfig):
+                output[key] = value.to_dict()
+            elif isinstance(value, tuple):
+                output[key] = list(value)
+        return output
 
     def update(self, config_dict):
         for key, value in config_dict.items():

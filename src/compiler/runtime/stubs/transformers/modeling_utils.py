@@ -27,9 +27,11 @@ class PreTrainedModel(nn.Module):
         # get_correct_experts_implementation: "grouped_mm" unless asked otherwise (torch 2.11 dispatches it)
         if getattr(config, "_experts_implementation", None) is None:
             config._experts_implementation = "grouped_mm"
-        # _check_and_adjust_attn_implementation at init: none asked for -> sdpa where the class supports it, else eager
+        # _check_and_adjust_attn_implementation at init: none asked for -> sdpa where the class supports it, else eager;
+        # stored on the internal attribute as the real one does, so a composite model's sub-configs keep theirs
+        # (got_ocr2: eager for the wrapper, sdpa for its Qwen2 language model built from text_config)
         if getattr(config, "_attn_implementation", None) is None:
-            config._attn_implementation = "sdpa" if self._supports_sdpa else "eager"
+            config._attn_implementation_internal = "sdpa" if self._supports_sdpa else "eager"
         self.warnings_issued = {}
         self.generation_config = None
 
@@ -40,6 +42,10 @@ class PreTrainedModel(nn.Module):
         if attn is not None:
             config._attn_implementation = attn
         return cls(config)
+
+    @property
+    def is_gradient_checkpointing(self):  # as the real one: any submodule with gradient checkpointing on
+        return any(hasattr(m, "gradient_checkpointing") and m.gradient_checkpointing for m in self.modules())
 
     def post_init(self):
         self.tie_weights()

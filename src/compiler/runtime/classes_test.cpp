@@ -82,7 +82,7 @@ TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass
 TEST_CASE("class introspection: __mro__, __bases__, __annotations__, vars(cls), reprs, dict.fromkeys") {
   // transformers' PreTrainedConfig.to_dict walks the MRO's annotated fields; its linear-attention cache builds
   // its state tables with dict.fromkeys
-  Result r = run("import typing\n"
+  Result r = run_classes("import typing\n"
                  "class A:\n    x: int = 3\n    y = 4\n    k: typing.ClassVar[int] = 1\n"
                  "class M:\n    m: 'str' = 'q'\n"
                  "class B(A, M):\n    z: str\n    def __init__(self):\n        self.w = 1\n"
@@ -105,7 +105,7 @@ TEST_CASE("class introspection: __mro__, __bases__, __annotations__, vars(cls), 
 TEST_CASE("copy.deepcopy of a plain object is a new object of its class; copy.copy shares the attribute values") {
   // transformers' get_text_config(decoder=True) renames a deep copy's decoder_* fields: the model's own config
   // must keep them
-  Result r = run("import copy\n"
+  Result r = run_classes("import copy\n"
                  "class Cfg:\n    def __init__(self):\n        self.layers = [1, 2]\n        self.n = 2\n"
                  "    def twice(self):\n        return self.n * 2\n"
                  "a = Cfg()\nb = copy.deepcopy(a)\n"
@@ -121,7 +121,7 @@ TEST_CASE("copy.deepcopy of a plain object is a new object of its class; copy.co
 
 TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a config) is no module") {
   // copy.deepcopy copies plain objects and keeps modules: a config taken for a module was shared, not copied
-  Result r = run("import torch\nfrom torch import nn\n"
+  Result r = run_classes("import torch\nfrom torch import nn\n"
                  "class Cfg:\n    pass\n"
                  "class Block(nn.Module):\n    pass\n"
                  "assert not isinstance(Cfg(), nn.Module) and not isinstance(Cfg(), nn.Linear)\n"
@@ -134,7 +134,7 @@ TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a co
 TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup without __getattr__") {
   // transformers' HeterogeneousConfigMixin reads config attributes through super().__getattribute__ so its
   // per-layer checks (and a config's __getattr__ aliases) are bypassed
-  Result r = run("class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
+  Result r = run_classes("class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
                  "    def __getattr__(self, name):\n        return 'fallback'\n"
                  "    def raw(self, name):\n        return super().__getattribute__(name)\n"
                  "a = A()\nassert a.missing == 'fallback' and a.raw('x') == 1 and a.raw('k') == 'cls'\n"

@@ -364,6 +364,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (auto& k : cs) {
       if (k->k == VK::Builtin) {
         std::string t = k->s;
+        // a class modelled as a plain object that is a dict subclass in Python (transformers' ModelOutput, an
+        // OrderedDict): it says so with __tparse_dict_like__
+        if (t == "dict" && v->k == VK::Instance && v->cls)
+          if (V m = find_in_class(v->cls, "__tparse_dict_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
         if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
             (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))

@@ -143,3 +143,31 @@ TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup withou
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("nn.Module._modules / _parameters / _buffers: the registries in order; a store through _modules registers") {
+  // transformers' replace_batch_norm swaps each BatchNorm2d for a frozen one with `model._modules[name] = new`
+  Result r = run("import torch\nfrom torch import nn\n"
+                 "class Frozen(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.n = n\n"
+                 "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                 "        self.conv = nn.Conv2d(3, 4, 1)\n        self.bn = nn.BatchNorm2d(4)\n        self.register_buffer('s', torch.ones(2))\n"
+                 "m = Net()\nassert list(m._modules) == ['conv', 'bn'] and list(m._buffers) == ['s']\n"
+                 "assert list(m.conv._parameters) == ['weight', 'bias']\n"
+                 "for name, mod in m.named_children():\n"
+                 "    if isinstance(mod, nn.BatchNorm2d):\n        m._modules[name] = Frozen(mod.num_features)\n"
+                 "assert type(m.bn) is Frozen and m.bn.n == 4\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("isinstance(out, dict) holds for transformers' ModelOutput (an OrderedDict), which has items() / values()") {
+  // DETR's conv encoder: `if isinstance(features, dict): features = features.feature_maps`
+  tparse::compiler::Options o;
+  Result r = compile_script("m.py",
+                            "from transformers.utils import ModelOutput\n"
+                            "class Out(ModelOutput):\n    _field_names = ('a', 'b')\n"
+                            "o = Out(a=1)\nassert isinstance(o, dict) and list(o.items()) == [('a', 1)] and list(o.values()) == [1]\n"
+                            "assert o.get('b', 5) == 5 and not isinstance(3, dict)\n",
+                            o);
+  INFO(r.error);
+  CHECK(r.ok);
+}

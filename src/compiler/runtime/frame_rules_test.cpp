@@ -131,3 +131,23 @@ TEST_CASE("a module built inside a compiled frame: with parameters it leaves no 
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(ops(r.trace) == std::vector<int>{1, 3, 1});  // add | log, ones, add | linear
 }
+
+TEST_CASE("a tensor as a slice bound breaks the graph (item); inside a loop the graph ends before the loop") {
+  // Dynamo's SliceVariable calls item() on a tensor bound (GB0124). In the frame's own code it is an instruction,
+  // not a call: the graph is compiled up to the last resumable state, which inside a loop is the loop's start
+  // (pixtral's block mask, torch 2.11 explain: `full`, `tensor`, `tensor`, then step_unsupported at the `for`)
+  const char* src =
+      "import torch\n\n"
+      "@torch.compile(backend=\"eager\")\ndef mask(lens, x):\n"
+      "    m = torch.full((4, 4), -1.0)\n"
+      "    ends = torch.tensor(lens).cumsum(-1)\n"
+      "    starts = torch.tensor([0] + lens[:-1]).cumsum(-1)\n"
+      "    for s, e in zip(starts, ends):\n"
+      "        m[s:e, s:e] = 0\n"
+      "    return m + x\n\n"
+      "mask([2, 2], torch.randn(4, 4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{5});  // full, tensor, cumsum, tensor, cumsum: no getitem of the first iteration
+  CHECK(count(r.trace, "Unsupported Tensor.item() call with capture_scalar_outputs=False") >= 1);
+}

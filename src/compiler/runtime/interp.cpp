@@ -191,14 +191,30 @@ bool Interp::truthy(V v, Location loc) {
 
 void Interp::exec(const StmtP& s) {
   Activation& act = *stack_.back();
-  if (act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && s->k != SK::If && s->k != SK::For && s->k != SK::While &&
+  const bool rec = act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record;
+  if (rec && (s->k == SK::For || s->k == SK::While) && !act.outer_loop) {
+    // inside a loop no state is resumable: an instruction-level break there compiles the graph up to the loop
+    // (pixtral's block mask: `for start, end in zip(...)`: the iteration's getitems are not kept)
+    act.outer_loop = s.get();
+    act.outer_loop_cp = act.ctx->graph.checkpoint();
+    struct Clear { Activation& a; ~Clear() { a.outer_loop = nullptr; } } clear{act};
+    exec_stmt(s);
+    return;
+  }
+  if (rec && s->k != SK::If && s->k != SK::For && s->k != SK::While &&
       s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
     size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
     try {
       exec_stmt(s);
     } catch (GraphBreak& gb) {
       if (!gb.step || !act.ctx) throw;
-      step_break(act, gb, *s, cp);
+      if (act.outer_loop) {  // Dynamo reports the break at the loop's instruction
+        GraphBreak at_loop = gb;
+        at_loop.loc = Location{act.outer_loop->loc.line, act.outer_loop->loc.col, gb.loc.file};
+        step_break(act, at_loop, *act.outer_loop, act.outer_loop_cp);
+      } else {
+        step_break(act, gb, *s, cp);
+      }
       exec_stmt(s);  // the rest of the frame runs eagerly, from this statement
     }
     return;

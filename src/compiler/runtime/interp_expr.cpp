@@ -90,9 +90,25 @@ V Interp::eval(const ExprP& e) {
       V idx = eval(e->a[1]);
       return subscript(obj, idx, e->loc);
     }
-    case EK::Slice:
-      return make_slice(e->a[0] ? eval(e->a[0]) : nullptr, e->a[1] ? eval(e->a[1]) : nullptr,
-                        e->a[2] ? eval(e->a[2]) : nullptr);
+    case EK::Slice: {
+      V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;
+      // a tensor as a slice bound: Dynamo's SliceVariable takes its item(), which breaks the graph without
+      // capture_scalar_outputs (pixtral's block mask: `causal_mask[start:end, start:end] = 0` over tensors)
+      // (BUILD_SLICE, not a call: in the frame's own code the graph is compiled up to the statement)
+      if (tracing())
+        for (const V* b : {&lo, &hi, &st})
+          if (*b && (*b)->k == VK::Tensor) {
+            Activation& act = *stack_.back();
+            GraphBreak gb;
+            gb.gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
+            gb.msg = msg_item();
+            gb.loc = e->loc;
+            gb.fn_name = act.fn ? act.fn->name : "<module>";
+            gb.step = act.depth == 0;
+            throw gb;
+          }
+      return make_slice(lo, hi, st);
+    }
     case EK::Call: {
       V callee = eval(e->a[0]);
       std::vector<V> args;

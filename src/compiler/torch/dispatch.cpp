@@ -30,7 +30,11 @@ static std::string f_target(const std::string& fname) {
   if (fname == "avg_pool2d" || fname == "avg_pool3d") return "torch._C._nn." + fname;
   if (fname == "avg_pool1d") return "torch.avg_pool1d";
   // functional.py re-exports these torch functions themselves (conv1d = _add_docstr(torch.conv1d, ...))
-  static const std::set<std::string> same = {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d"};
+  // (and adaptive_avg_pool1d = _add_docstr(torch.adaptive_avg_pool1d, ...): focalnet's pooler, explain truth), as are
+  // pixel_shuffle / pixel_unshuffle / channel_shuffle / bilinear / pdist / cosine_similarity / pairwise_distance
+  static const std::set<std::string> same = {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+                                             "adaptive_avg_pool1d", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "bilinear",
+                                             "pdist", "cosine_similarity", "pairwise_distance"};
   if (same.count(fname)) return "torch." + fname;  // functional.py: logsigmoid = torch._C._nn.log_sigmoid
   return "torch.nn.functional." + fname;
 }

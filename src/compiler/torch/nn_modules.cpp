@@ -139,6 +139,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     bool aff = !(affine && affine->k == VK::Bool && !affine->b);
     bool trk = !(track && track->k == VK::Bool && !track->b);
     inst->attrs["track_running_stats"] = mk_bool(trk);
+    inst->attrs["num_features"] = mk_int(c);  // _NormBase's attributes (rt_detr reads num_features)
+    inst->attrs["affine"] = mk_bool(aff);
     add(inst, "weight", aff ? param({Dim{c, ""}}, 1) : none());
     add(inst, "bias", aff ? param({Dim{c, ""}}, 0) : none());
     auto buffer = [&](std::vector<Dim> s, const std::string& dtype) {
@@ -371,7 +373,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
     std::string f = cls == "AdaptiveAvgPool1d" ? "adaptive_avg_pool1d" : cls == "AdaptiveAvgPool2d" ? "adaptive_avg_pool2d" : "adaptive_max_pool2d";
-    return fn("torch.nn.functional." + f, f, {x(), mod->attrs["output_size"]}, {});
+    // F.adaptive_avg_pool1d is torch.adaptive_avg_pool1d itself (functional.py re-exports it)
+    return fn(cls == "AdaptiveAvgPool1d" ? "torch.adaptive_avg_pool1d" : "torch.nn.functional." + f, f, {x(), mod->attrs["output_size"]}, {});
   }
   if (cls == "Flatten") {
     std::vector<V> a{mod->attrs["start_dim"], mod->attrs["end_dim"]};

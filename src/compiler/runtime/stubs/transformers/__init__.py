@@ -12,3 +12,4 @@ from transformers.modeling_utils import PreTrainedModel
 from transformers.utils import ModelOutput
 from transformers.generation.utils import GenerationConfig, GenerationMixin
 from transformers.models.auto import AutoConfig, AutoModelForCausalLM, AutoModel
+from transformers.models.auto import AutoBackbone  # backbone_utils.load_backbone: `from transformers import AutoBackbone`

@@ -8,6 +8,8 @@ import torch
 
 
 class ModelOutput:
+    # the real ModelOutput is an OrderedDict of its non-None fields: isinstance(out, dict) holds, items() / values()
+    __tparse_dict_like__ = True
     _field_names = ()
 
     def __init__(self, *args, **kwargs):
@@ -27,6 +29,15 @@ class ModelOutput:
 
     def keys(self):
         return [name for name in self._field_names if getattr(self, name) is not None]
+
+    def values(self):
+        return [getattr(self, name) for name in self.keys()]
+
+    def items(self):
+        return [(name, getattr(self, name)) for name in self.keys()]
+
+    def get(self, k, default=None):
+        return getattr(self, k) if k in self.keys() else default
 
     def __getitem__(self, k):
         if isinstance(k, str):

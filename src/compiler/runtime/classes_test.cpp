@@ -146,7 +146,7 @@ TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup withou
 
 TEST_CASE("nn.Module._modules / _parameters / _buffers: the registries in order; a store through _modules registers") {
   // transformers' replace_batch_norm swaps each BatchNorm2d for a frozen one with `model._modules[name] = new`
-  Result r = run("import torch\nfrom torch import nn\n"
+  Result r = run_classes("import torch\nfrom torch import nn\n"
                  "class Frozen(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.n = n\n"
                  "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
                  "        self.conv = nn.Conv2d(3, 4, 1)\n        self.bn = nn.BatchNorm2d(4)\n        self.register_buffer('s', torch.ones(2))\n"

@@ -86,7 +86,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
       return d;
     }
-    if (is_module_inst(obj) && (name == "_modules" || name == "_parameters" || name == "_buffers")) {
+    if (is_nn_instance(obj) && (name == "_modules" || name == "_parameters" || name == "_buffers")) {
       // nn.Module's registries, in registration order: its submodules / parameters / buffers; a store through
       // the dict registers on the module (replace_batch_norm: `model._modules[name] = new_module`)
       auto d = std::make_shared<Obj>();
@@ -96,7 +96,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         auto it = obj->attrs.find(n);
         if (it == obj->attrs.end()) continue;
         const V& v = it->second;
-        bool take = name == "_modules" ? is_module_inst(v)
+        bool take = name == "_modules" ? is_nn_instance(v)
                     : name == "_parameters" ? v->k == VK::Tensor && v->t->is_param
                                             : v->k == VK::Tensor && v->t->is_buffer;
         if (take) d->dict.push_back({mk_str(n), v});

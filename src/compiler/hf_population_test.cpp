@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -325,7 +326,7 @@ namespace {
 // driver (automodel_driver + `call`, the lines that build the input and call the compiled model) and explains its
 // first call; a type listed in `expected_file` must equal torch's explain op by op, in order. Returns (exact, tried).
 std::pair<size_t, size_t> explain_population(const std::string& what, const std::string& truth_file, const std::string& expected_file,
-                                             const std::string& call, const std::string& dump_name) {
+                                             const std::function<std::string(simdjson::dom::element)>& call, const std::string& dump_name) {
   fs::path src = unpack_sources();
   const std::set<std::string> want = listed(expected_file);
 #ifdef TPARSE_HF_SAMPLE
@@ -348,7 +349,7 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
     if (row++ % every != 0) continue;
     std::string type(type_sv);
     CAPTURE(type);
-    std::ofstream(script) << automodel_driver(type) << call;
+    std::ofstream(script) << automodel_driver(type) << call(rec);
     tparse::compiler::Options o;
     o.source_roots = {src.string()};
     o.max_compiled_calls = 1;
@@ -397,8 +398,10 @@ TEST_CASE("transformers population: AutoModel on input_ids, the expected-exact t
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto [exact, tried] = explain_population("AutoModel on input_ids over the transformers population", "automodel_explain.jsonl",
                                            "automodel_expected_exact.txt",
-                                           "ids = torch.randint(0, 256, (1, 8))\ncm = torch.compile(model, backend=\"eager\")\n"
-                                           "with torch.no_grad():\n    cm(input_ids=ids)\n",
+                                           [](simdjson::dom::element) -> std::string {
+                                             return "ids = torch.randint(0, 256, (1, 8))\ncm = torch.compile(model, backend=\"eager\")\n"
+                                                    "with torch.no_grad():\n    cm(input_ids=ids)\n";
+                                           },
                                            "automodel_explain_outcomes.txt");
   CHECK(tried > 0);
 }
@@ -410,8 +413,31 @@ TEST_CASE("transformers population: AutoModel on pixel_values, the expected-exac
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   auto [exact, tried] = explain_population(
       "AutoModel on pixel_values over the transformers population", "automodel_vision_explain.jsonl", "automodel_vision_expected_exact.txt",
-      "C = getattr(cfg, 'num_channels', 3)\nS = getattr(cfg, 'image_size', 224)\nH, W_ = (S, S) if isinstance(S, int) else (S[0], S[1])\n"
-      "px = torch.randn(1, C, H, W_)\ncm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(pixel_values=px)\n",
+      [](simdjson::dom::element) -> std::string {
+        return "C = getattr(cfg, 'num_channels', 3)\nS = getattr(cfg, 'image_size', 224)\nH, W_ = (S, S) if isinstance(S, int) else (S[0], S[1])\n"
+               "px = torch.randn(1, C, H, W_)\ncm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(pixel_values=px)\n";
+      },
       "automodel_vision_explain_outcomes.txt");
+  CHECK(tried > 0);
+}
+
+
+TEST_CASE("transformers population: AutoModel on audio input, the expected-exact types equal torch's explain" *
+          doctest::test_suite("needs_shared")) {
+  // speech and audio models (scripts/device/automodel_audio_explain.py): the input the device's eager forward took,
+  // recorded per type as [main_input_name, shape...] (a waveform (1, 16000), a spectrogram (1, F, 3000) / (1, 3000, F))
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto [exact, tried] = explain_population(
+      "AutoModel on audio input over the transformers population", "automodel_audio_explain.jsonl", "automodel_audio_expected_exact.txt",
+      [](simdjson::dom::element rec) -> std::string {
+        simdjson::dom::array in = rec["input"];
+        std::string name, shape;
+        for (simdjson::dom::element x : in) {
+          if (name.empty()) name = std::string(std::string_view(x));
+          else shape += (shape.empty() ? "" : ", ") + std::to_string(int64_t(x));
+        }
+        return "x = torch.randn(" + shape + ")\ncm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n    cm(" + name + "=x)\n";
+      },
+      "automodel_audio_explain_outcomes.txt");
   CHECK(tried > 0);
 }

@@ -60,6 +60,14 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       V kx = k(xs[i]);
       if (truthy(compare(name == "max" ? ">" : "<", kx, best_key, loc), loc)) { best = xs[i]; best_key = kx; }
     }
+    // two ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`)
+    if (xs.size() == 2 && !key && xs[0]->k == VK::Int && xs[1]->k == VK::Int && (!xs[0]->sym.empty() || !xs[1]->sym.empty())) {
+      V r = mk_int(best->i);
+      auto ex = [](const V& x) { return x->sym.empty() ? std::to_string(x->i) : x->sym; };
+      r->sym = std::string(name == "max" ? "Max(" : "Min(") + ex(xs[0]) + ", " + ex(xs[1]) + ")";
+      sym_node(name == "max" ? "sym_max" : "sym_min", name == "max" ? "torch.sym_max" : "torch.sym_min", false, xs, r, loc);
+      return r;
+    }
     return best;
   }
   if (name == "abs") {

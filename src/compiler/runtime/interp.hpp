@@ -309,6 +309,9 @@ class Interp {
   /// A SymInt as a node argument: its node, the node rebuilding a compound size of an intermediate tensor
   /// from the input symbols (`mul_12 = 64 * s77`), or the literal (`s77`, `8`).
   Arg sym_arg(const V& v);
+  /// A SymInt result `r` of `target(args)` (`neg = -s70`, `sym_max = torch.sym_max(0, sub)`) as a node.
+  void sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
+                const V& r, Location loc);
   int reify_sym(const std::string& expr, Location loc);
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);

@@ -141,6 +141,12 @@ V Interp::eval(const ExprP& e) {
       if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : e->s == "~" ? "invert" : "pos", v, nullptr, e->loc, false);
       if (e->s == "~" && (v->k == VK::Int || v->k == VK::Bool)) return mk_int(~(v->k == VK::Int ? v->i : static_cast<long long>(v->b)));
       if (e->s == "-") {
+        if (v->k == VK::Int && !v->sym.empty()) {  // a SymInt: `neg = -s70`
+          V r = mk_int(-v->i);
+          r->sym = v->sym.find_first_of(" +-") == std::string::npos ? "-" + v->sym : "-(" + v->sym + ")";
+          sym_node("neg", "-", true, {v}, r, e->loc);
+          return r;
+        }
         if (v->k == VK::Int) return mk_int(-v->i);
         if (v->k == VK::Float) return mk_float(-v->f);
         if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));

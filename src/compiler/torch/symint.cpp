@@ -74,6 +74,9 @@ int Interp::size_node(const V& size_tuple) {
 
 std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   std::string x = a->sym.empty() ? py_repr(a) : a->sym, y = b->sym.empty() ? py_repr(b) : b->sym;
+  // identities sympy folds: x + 0, x - 0, 0 + x (`T0 + T` with T0 = 0 is the symbol T)
+  if ((op == "+" || op == "-") && b->sym.empty() && b->k == VK::Int && b->i == 0) return x;
+  if (op == "+" && a->sym.empty() && a->k == VK::Int && a->i == 0) return y;
   if (op == "*" || op == "//") {  // monomials stay canonical (`4*s77`; `(64*s77)//s77` is 64)
     auto ma = parse_mono(x), mb = parse_mono(y);
     if (ma && mb) {
@@ -97,16 +100,22 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"}};
   auto nm = names.find(op);
-  if (nm == names.end() || !tracing() || r->k != VK::Int) return;
+  if (nm == names.end()) return;
+  sym_node(nm->second, op, true, {a, b}, r, loc);
+}
+
+void Interp::sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
+                      const V& r, Location loc) {
+  if (!tracing() || r->k != VK::Int) return;
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
   Node n;
   n.op = "call_function";
-  n.target = op;
-  n.infix = true;
+  n.target = target;
+  n.infix = infix;
   n.sym_compute = true;
-  n.args = {sym_arg(a), sym_arg(b)};
-  n.name = g.unique_name(nm->second);
+  for (const auto& a : args) n.args.push_back(sym_arg(a));
+  n.name = g.unique_name(name);
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
   keep_graph_value(r);
   if (!r->sym.empty()) {

@@ -55,8 +55,9 @@ V getitem(OpCall& c) {
       hi = std::clamp(hi, 0LL, n);
       Dim nd2{std::max(0LL, (hi - lo + st - 1) / st), ""};
       if (x->items[0]->k == VK::None && x->items[1]->k == VK::None && st == 1) nd2 = t.shape[d];
-      // `[:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
-      if (x->items[0]->k == VK::None && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
+      // `[:n]` / `[0:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
+      bool from0 = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->sym.empty() && x->items[0]->i == 0);
+      if (from0 && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
         nd2 = Dim{hi, x->items[1]->sym};
       s.push_back(nd2);
       if (has_st) sd.push_back(Dim{t.stride[d].v * st, ""});

@@ -78,7 +78,8 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
   // Payload lines by number, for the placeholder comments; gradient outputs from the return.
   std::vector<std::string_view> lines;
   for (size_t pos = 0; pos < text.size();) lines.push_back(line_at(text, pos));
-  std::unordered_map<std::string, int32_t> by_name;
+  std::unordered_map<std::string_view, int32_t> by_name;  // views of g's names: no string per node
+  by_name.reserve(N);
   for (size_t i = 0; i < N; ++i) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
   std::vector<int32_t> anchor(N, -1);
   std::vector<char> param(N, 0);
@@ -88,7 +89,7 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
     int32_t k = plain_input(l);
     size_t b = l.find_first_not_of(" \t"), colon = l.find(':');
     if (k < 0 || b == std::string_view::npos || colon == std::string_view::npos || colon <= b) continue;
-    auto it = by_name.find(std::string(l.substr(b, colon - b)));
+    auto it = by_name.find(l.substr(b, colon - b));
     if (it == by_name.end() || g.nodes[static_cast<size_t>(it->second)].op != fx::OpKind::Placeholder) continue;
     int32_t m = module_of_input(k);
     if (m >= 0) anchor[static_cast<size_t>(it->second)] = m, param[static_cast<size_t>(it->second)] = 1;
@@ -102,7 +103,7 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
     size_t b = l.find_first_not_of(" \t");
     size_t e = l.find(',', b);
     if (b == std::string_view::npos || e == std::string_view::npos) continue;
-    auto it = by_name.find(std::string(l.substr(b, e - b)));
+    auto it = by_name.find(l.substr(b, e - b));
     int32_t m = module_of_input(plain_input(l.substr(gp)));
     if (it != by_name.end() && m >= 0 && is_op(g.nodes[static_cast<size_t>(it->second)])) anchor[static_cast<size_t>(it->second)] = m;
   }

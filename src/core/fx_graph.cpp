@@ -263,14 +263,14 @@ struct Parser {
         auto [name, type] = name_and_type(t);
         if (name.empty()) continue;
         Node p = n;
-        p.name = name, p.type = type, p.op = OpKind::Placeholder, p.target = name;
+        p.name = name, p.type = std::move(type), p.op = OpKind::Placeholder, p.target = name;
         add(std::move(p));
       }
       return;
     }
     auto [name, type] = name_and_type(lhs);
     if (name.empty()) return;
-    n.name = name, n.type = type;
+    n.name = name, n.type = std::move(type);
     // Dynamo's "l_x_ = L_x_": the placeholder's node name.
     auto alias = by_name.find(rhs);
     if (alias != by_name.end() && g.nodes[static_cast<size_t>(alias->second)].op == OpKind::Placeholder &&
@@ -358,7 +358,7 @@ Graph parse_fx_graph(std::string_view text) {
       auto [name, type] = name_and_type(prm);
       if (name.empty() || name == "self") continue;
       Node n;
-      n.name = name, n.op = OpKind::Placeholder, n.target = name, n.type = type;
+      n.name = name, n.op = OpKind::Placeholder, n.target = name, n.type = std::move(type);
       ps.add(std::move(n));
     }
   }

@@ -1,6 +1,7 @@
 // FX print_readable parser: a line scanner with a little bracket/quote awareness. See fx_graph.hpp.
 #include "fx_graph.hpp"
 
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <unordered_map>
@@ -39,40 +40,43 @@ size_t indent_of(std::string_view line) {
   return i;
 }
 
+/// Index of the quote that closes a literal whose text starts at j (a backslash skips the
+/// character after it), in one search; s.size() when the literal is not closed.
+size_t string_end(std::string_view s, size_t j, char quote) {
+  const char* base = s.data();
+  for (;;) {
+    const void* q = std::memchr(base + j, quote, s.size() - j);
+    size_t k = q ? static_cast<size_t>(static_cast<const char*>(q) - base) : s.size();
+    const void* b = std::memchr(base + j, '\\', k - j);
+    if (!b) return k;
+    j = static_cast<size_t>(static_cast<const char*>(b) - base) + 2;
+    if (j >= s.size()) return s.size();
+  }
+}
+
 /// Calls fn(i) for each character index outside string literals, with the bracket depth at i.
 /// Stops when fn returns false.
 template <typename Fn>
 void scan_top(std::string_view s, Fn&& fn) {
   int depth = 0;
-  char quote = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (quote) {
-      // To the closing quote in one search (a backslash skips the character after it).
-      const char* base = s.data();
-      for (size_t j = i;;) {
-        const void* q = std::memchr(base + j, quote, s.size() - j);
-        size_t k = q ? static_cast<size_t>(static_cast<const char*>(q) - base) : s.size();
-        const void* b = std::memchr(base + j, '\\', k - j);
-        if (!b) {
-          i = k;  // the closing quote (or the end: unterminated)
-          if (q) quote = 0;
-          break;
-        }
-        j = static_cast<size_t>(static_cast<const char*>(b) - base) + 2;
-        if (j >= s.size()) {
-          i = s.size();
-          break;
-        }
-      }
+    char c = s[i];
+    if (c == '"' || c == '\'') {
+      i = string_end(s, i + 1, c);  // the closing quote (or the end: unterminated)
       continue;
     }
-    char c = s[i];
-    if (c == '"' || c == '\'') { quote = c; continue; }
     if (c == '(' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == ']' || c == '}') --depth;
     if (!fn(i, depth, c)) return;
   }
 }
+
+/// Quotes and brackets: the bytes that change scan_top's state (the rest only reach its callback).
+constexpr auto kScanState = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view("\"'([{)]}")) t[c] = true;
+  return t;
+}();
 
 /// Removes a trailing "# comment" outside strings.
 std::string_view strip_comment(std::string_view s) {
@@ -100,16 +104,20 @@ std::vector<std::string_view> split_top(std::string_view s, char sep) {
 }
 
 /// s up to its first `sep` at bracket depth 0 outside strings (split_top(s, sep).front()).
+/// scan_top's walk, with the bytes that are neither state nor `sep` skipped by one table look-up.
 std::string_view first_top(std::string_view s, char sep) {
-  size_t end = s.size();
-  scan_top(s, [&](size_t i, int depth, char c) {
-    if (c == sep && depth == 0) {
-      end = i;
-      return false;
+  int depth = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (!kScanState[static_cast<unsigned char>(c)]) {
+      if (c == sep && depth == 0) return s.substr(0, i);
+      continue;
     }
-    return true;
-  });
-  return s.substr(0, end);
+    if (c == '"' || c == '\'') i = string_end(s, i + 1, c);
+    else if (c == '(' || c == '[' || c == '{') ++depth;
+    else --depth;
+  }
+  return s;
 }
 
 /// "name: "type"" -> (name, type); also strips a leading '*'.
@@ -187,20 +195,29 @@ struct Parser {
     return id;
   }
 
+  /// Node names read in `text` from `skip_prefix` on, outside string literals: an identifier not
+  /// preceded by an identifier character or '.' (scan_top's walk; brackets do not matter here, and
+  /// the rest of an identifier, whose bytes follow an identifier byte, is skipped at once).
   void set_inputs(Node& n, std::string_view text, size_t skip_prefix) {
-    scan_top(text, [&](size_t i, int, char c) {
-      if (i < skip_prefix || !is_ident_start(c)) return true;
-      if (i > 0 && (is_ident(text[i - 1]) || text[i - 1] == '.')) return true;
+    for (size_t i = 0; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '"' || c == '\'') {
+        i = string_end(text, i + 1, c);
+        continue;
+      }
+      if (!is_ident_start(c) || (i > 0 && (is_ident(text[i - 1]) || text[i - 1] == '.'))) continue;
       size_t j = i;
       while (j < text.size() && is_ident(text[j])) ++j;
-      auto it = by_name.find(text.substr(i, j - i));
-      if (it != by_name.end()) {
-        bool seen = false;
-        for (int32_t k : n.inputs) seen |= k == it->second;
-        if (!seen) n.inputs.push_back(it->second);
+      if (i >= skip_prefix) {
+        auto it = by_name.find(text.substr(i, j - i));
+        if (it != by_name.end()) {
+          bool seen = false;
+          for (int32_t k : n.inputs) seen |= k == it->second;
+          if (!seen) n.inputs.push_back(it->second);
+        }
       }
-      return true;
-    });
+      i = j - 1;
+    }
   }
 
   void source_comment(std::string_view c) {
@@ -246,14 +263,14 @@ struct Parser {
         auto [name, type] = name_and_type(t);
         if (name.empty()) continue;
         Node p = n;
-        p.name = name, p.type = type, p.op = OpKind::Placeholder, p.target = name;
+        p.name = name, p.type = std::move(type), p.op = OpKind::Placeholder, p.target = name;
         add(std::move(p));
       }
       return;
     }
     auto [name, type] = name_and_type(lhs);
     if (name.empty()) return;
-    n.name = name, n.type = type;
+    n.name = name, n.type = std::move(type);
     // Dynamo's "l_x_ = L_x_": the placeholder's node name.
     auto alias = by_name.find(rhs);
     if (alias != by_name.end() && g.nodes[static_cast<size_t>(alias->second)].op == OpKind::Placeholder &&
@@ -341,7 +358,7 @@ Graph parse_fx_graph(std::string_view text) {
       auto [name, type] = name_and_type(prm);
       if (name.empty() || name == "self") continue;
       Node n;
-      n.name = name, n.op = OpKind::Placeholder, n.target = name, n.type = type;
+      n.name = name, n.op = OpKind::Placeholder, n.target = name, n.type = std::move(type);
       ps.add(std::move(n));
     }
   }

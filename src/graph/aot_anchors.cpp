@@ -31,14 +31,20 @@ int32_t plain_input(std::string_view s) {
   return -1;
 }
 
-std::string_view line_at(std::string_view text, size_t& pos) {
-  size_t e = text.find('\n', pos);
-  std::string_view l = text.substr(pos, (e == std::string_view::npos ? text.size() : e) - pos);
-  pos = e == std::string_view::npos ? text.size() : e + 1;
-  return l;
-}
-
 }  // namespace
+
+std::vector<std::string_view> lines_with(std::string_view text, std::string_view needle) {
+  std::vector<std::string_view> out;
+  for (size_t p = text.find(needle); p != std::string_view::npos;) {
+    size_t b = text.rfind('\n', p);
+    b = b == std::string_view::npos ? 0 : b + 1;
+    size_t e = text.find('\n', p);
+    if (e == std::string_view::npos) e = text.size();
+    out.push_back(text.substr(b, e - b));
+    p = e >= text.size() ? std::string_view::npos : text.find(needle, e + 1);
+  }
+  return out;
+}
 
 std::vector<std::string> input_modules(const fx::Graph& dynamo) {
   std::vector<std::string> out;
@@ -53,8 +59,7 @@ std::vector<int32_t> aot_input_indices(const fx::Graph& g, std::string_view text
   std::unordered_map<std::string_view, int32_t> by_name;
   for (size_t i = 0; i < g.nodes.size(); ++i)
     if (g.nodes[i].op == fx::OpKind::Placeholder) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
-  for (size_t pos = 0; pos < text.size();) {
-    std::string_view l = line_at(text, pos);
+  for (std::string_view l : lines_with(text, "PlainAOTInput(idx=")) {  // plain_input is -1 on the others
     if (l.find("GradAOTOutput") != std::string_view::npos) continue;
     int32_t k = plain_input(l);
     size_t b = l.find_first_not_of(" \t"), colon = l.find(':');
@@ -75,10 +80,14 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
     if (k < 0 || static_cast<size_t>(k) >= mods.size() || mods[static_cast<size_t>(k)] == "\x01") return -1;
     return mods[static_cast<size_t>(k)].empty() ? 0 : h.find(mods[static_cast<size_t>(k)]);
   };
-  // Payload lines by number, for the placeholder comments; gradient outputs from the return.
-  std::vector<std::string_view> lines;
-  for (size_t pos = 0; pos < text.size();) lines.push_back(line_at(text, pos));
-  std::unordered_map<std::string, int32_t> by_name;
+  // The lines naming an input, for the placeholder comments and the gradient outputs of the
+  // return (a line without "PlainAOTInput(idx=" gives neither: plain_input is -1 there).
+  std::vector<std::string_view> lines = lines_with(text, "PlainAOTInput(idx=");
+  // The return starts on the line of the first "return (" (the gradient outputs follow it).
+  size_t ret = text.find("return (");
+  ret = ret == std::string_view::npos ? text.size() + 1 : text.rfind('\n', ret) + 1;  // npos + 1 == 0
+  std::unordered_map<std::string_view, int32_t> by_name;  // views of g's names: no string per node
+  by_name.reserve(N);
   for (size_t i = 0; i < N; ++i) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
   std::vector<int32_t> anchor(N, -1);
   std::vector<char> param(N, 0);
@@ -88,21 +97,19 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
     int32_t k = plain_input(l);
     size_t b = l.find_first_not_of(" \t"), colon = l.find(':');
     if (k < 0 || b == std::string_view::npos || colon == std::string_view::npos || colon <= b) continue;
-    auto it = by_name.find(std::string(l.substr(b, colon - b)));
+    auto it = by_name.find(l.substr(b, colon - b));
     if (it == by_name.end() || g.nodes[static_cast<size_t>(it->second)].op != fx::OpKind::Placeholder) continue;
     int32_t m = module_of_input(k);
     if (m >= 0) anchor[static_cast<size_t>(it->second)] = m, param[static_cast<size_t>(it->second)] = 1;
   }
-  bool in_return = false;
   for (std::string_view l : lines) {
-    if (l.find("return (") != std::string_view::npos) in_return = true;
-    if (!in_return) continue;
+    if (static_cast<size_t>(l.data() - text.data()) < ret) continue;  // before the return
     size_t gp = l.find("GradAOTOutput(grad_of=");
     if (gp == std::string_view::npos) continue;
     size_t b = l.find_first_not_of(" \t");
     size_t e = l.find(',', b);
     if (b == std::string_view::npos || e == std::string_view::npos) continue;
-    auto it = by_name.find(std::string(l.substr(b, e - b)));
+    auto it = by_name.find(l.substr(b, e - b));
     int32_t m = module_of_input(plain_input(l.substr(gp)));
     if (it != by_name.end() && m >= 0 && is_op(g.nodes[static_cast<size_t>(it->second)])) anchor[static_cast<size_t>(it->second)] = m;
   }
@@ -153,20 +160,19 @@ int32_t anchor_aot_parameters(Hierarchy& h, const fx::Graph& g, std::string_view
   };
   for (size_t i = 0; i < N; ++i)
     if (is_op(g.nodes[i]) && anchor[i] >= 0) move(i, anchor[i]);
+  // The nearest anchors before and after each node within its run of nodes of one statement
+  // (same_stmt with each neighbour in turn: equality, so the run of consecutive equal nodes),
+  // found in two passes instead of a walk per node (a statement of k ops cost k^2 comparisons).
+  std::vector<char> joins(N, 0);  // node i is in the statement of node i - 1
+  for (size_t i = 1; i < N; ++i) joins[i] = same_stmt(i, i - 1);
+  std::vector<int32_t> before(N, -1), after(N, -1);
+  for (size_t i = 1; i < N; ++i)
+    if (joins[i]) before[i] = anchor[i - 1] >= 0 ? anchor[i - 1] : before[i - 1];
+  for (size_t i = N; i-- > 0;)
+    if (i + 1 < N && joins[i + 1]) after[i] = anchor[i + 1] >= 0 ? anchor[i + 1] : after[i + 1];
   for (size_t i = 0; i < N; ++i) {
     if (!is_op(g.nodes[i]) || anchor[i] >= 0) continue;
-    int32_t before = -1, after = -1;
-    for (size_t j = i; j-- > 0 && same_stmt(i, j);)
-      if (anchor[j] >= 0) {
-        before = anchor[j];
-        break;
-      }
-    for (size_t j = i + 1; j < N && same_stmt(i, j); ++j)
-      if (anchor[j] >= 0) {
-        after = anchor[j];
-        break;
-      }
-    if (before >= 0 && after >= 0) move(i, h.lca(before, after));
+    if (before[i] >= 0 && after[i] >= 0) move(i, h.lca(before[i], after[i]));
   }
   if (moved) {
     refresh(h, g);

@@ -15,6 +15,10 @@
 
 namespace tparse::graph {
 
+/// The lines of `text` (split at '\n', as read line by line) that contain `needle`, in order,
+/// found by searching the whole text rather than each line (most payload lines hold no marker).
+std::vector<std::string_view> lines_with(std::string_view text, std::string_view needle);
+
 /// Module path per Dynamo graph input index (its placeholders in order); "" root parameter,
 /// "\x01" for inputs that are not parameters.
 std::vector<std::string> input_modules(const fx::Graph& dynamo);

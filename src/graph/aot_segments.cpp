@@ -65,10 +65,7 @@ std::vector<int32_t> parameter_groups(const Hierarchy& h, const fx::Graph& g, st
   std::unordered_map<std::string_view, int32_t> by_name;
   for (size_t i = 0; i < N; ++i) by_name[g.nodes[i].name] = static_cast<int32_t>(i);
   constexpr std::string_view key = "GradAOTOutput(grad_of=PlainAOTInput(idx=";
-  for (size_t pos = 0; pos < text.size();) {
-    size_t e = text.find('\n', pos);
-    std::string_view l = text.substr(pos, (e == std::string_view::npos ? text.size() : e) - pos);
-    pos = e == std::string_view::npos ? text.size() : e + 1;
+  for (std::string_view l : lines_with(text, key)) {
     size_t gp = l.find(key), b = l.find_first_not_of(" \t"), c = l.find(',');
     if (gp == std::string_view::npos || b == std::string_view::npos || c == std::string_view::npos || c < b) continue;
     int32_t k = 0;

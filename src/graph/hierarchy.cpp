@@ -94,10 +94,14 @@ std::string_view relative_view(const Hierarchy& h, int32_t a, int32_t g) {
 
 /// Fills children, nodes, totals, signatures and twin marks once node_group is known.
 void finish(Hierarchy& h, const fx::Graph& g) {
-  for (auto& gr : h.groups) gr.children.clear(), gr.nodes.clear(), gr.total_nodes = 0;
+  h.refresh_due = false;
+  // Twin marks are reset too: a group left without nodes (not a child) keeps none from an earlier
+  // refresh, whether or not refreshes in between were folded (DeferRefresh).
+  for (auto& gr : h.groups) gr.children.clear(), gr.nodes.clear(), gr.total_nodes = 0, gr.twins = 1, gr.first_twin = -1, gr.odd_one_out = false;
   std::vector<std::vector<int32_t>> subtree(h.groups.size());
   std::vector<char> seen(h.groups.size(), 0);
   seen[0] = 1;
+  std::vector<int32_t> chain;
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     int32_t gi = h.node_group[i];
     h.groups[static_cast<size_t>(gi)].nodes.push_back(static_cast<int32_t>(i));
@@ -106,7 +110,7 @@ void finish(Hierarchy& h, const fx::Graph& g) {
       subtree[static_cast<size_t>(a)].push_back(static_cast<int32_t>(i));
       ++h.groups[static_cast<size_t>(a)].total_nodes;
     }
-    std::vector<int32_t> chain;
+    chain.clear();
     for (int32_t a = gi; a >= 0 && !seen[static_cast<size_t>(a)]; a = h.groups[static_cast<size_t>(a)].parent) chain.push_back(a);
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
       seen[static_cast<size_t>(*it)] = 1;
@@ -150,6 +154,7 @@ void finish(Hierarchy& h, const fx::Graph& g) {
   }
   // Twins among siblings, and the odd one out among numbered siblings (layers.0 .. layers.27).
   for (auto& parent : h.groups) {
+    if (parent.children.empty()) continue;  // a leaf: no siblings to compare
     std::map<uint64_t, std::vector<int32_t>> by_sig;
     size_t numbered = 0;
     for (int32_t c : parent.children) {
@@ -257,7 +262,7 @@ bool module_of_placeholder(std::string_view name, std::string& path) {
   return true;
 }
 
-Hierarchy build_hierarchy(const fx::Graph& g) {
+Hierarchy build_hierarchy(const fx::Graph& g, bool defer) {
   Tree t;
   const size_t N = g.nodes.size();
   std::vector<int32_t> asg(N, -1);
@@ -278,7 +283,8 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
   t.h.node_group.assign(N, 0);
   t.h.guessed.assign(N, 0);
   if (!any) {
-    finish(t.h, g);
+    if (defer) t.h.refresh_due = true;
+    else finish(t.h, g);
     return std::move(t.h);
   }
   t.h.source = "parameter names";
@@ -357,11 +363,13 @@ Hierarchy build_hierarchy(const fx::Graph& g) {
     h.guessed[i] = 1;
   }
   for (size_t i = 0; i < N; ++i) h.node_group[i] = std::max(0, asg[i]);
-  finish(h, g);
+  if (defer) h.refresh_due = true;
+  else finish(h, g);
   return std::move(t.h);
 }
 
-Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn, Alignment* align) {
+Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn, Alignment* align,
+                                  bool defer) {
   Tree t;
   for (size_t i = 1; i < dyn.groups.size(); ++i) t.group(dyn.groups[i].path);
   Hierarchy& h = t.h;
@@ -458,7 +466,8 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
   const std::vector<int32_t>& pick = mb > mf ? bw : fw;
   if (std::max(mf, mb) == 0) {
     h.node_group.assign(N, 0);
-    finish(h, g);
+    if (defer) h.refresh_due = true;
+    else finish(h, g);
     return std::move(t.h);
   }
   h.source = "aligned with the Dynamo graph";
@@ -489,7 +498,8 @@ Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, c
     for (int32_t c : cons[i]) m = h.lca(m, std::max(0, h.node_group[static_cast<size_t>(c)]));
     h.node_group[i] = std::max(0, m);
   }
-  finish(h, g);
+  if (defer) h.refresh_due = true;
+  else finish(h, g);
   return std::move(t.h);
 }
 
@@ -499,7 +509,14 @@ int32_t add_group(Hierarchy& h, const std::string& path) {
   return append_group(h, path, add_group(h, parent_path(path)));
 }
 
-void refresh(Hierarchy& h, const fx::Graph& g) { finish(h, g); }
+void refresh(Hierarchy& h, const fx::Graph& g) {
+  if (h.defer_depth > 0) h.refresh_due = true;
+  else finish(h, g);
+}
+
+DeferRefresh::~DeferRefresh() {
+  if (--h_.defer_depth == 0 && h_.refresh_due) finish(h_, g_);
+}
 
 std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth) {
   std::string out;

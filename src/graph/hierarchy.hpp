@@ -41,6 +41,11 @@ struct Hierarchy {
   /// Where the module names came from: "parameter names", "aligned with the Dynamo graph", or
   /// "" when the graph names no module (everything is in the root).
   std::string source;
+  /// refresh() inside a DeferRefresh scope only sets `refresh_due`; the scope's end refreshes once.
+  /// The passes that place nodes read paths, parents and node_group, never children, node lists,
+  /// totals or signatures, so one refresh at the end gives what one after each pass gave.
+  int32_t defer_depth = 0;
+  bool refresh_due = false;
 
   /// Group id of a dotted path, or -1.
   int32_t find(std::string_view path) const;
@@ -62,7 +67,9 @@ const char* module_note(const Hierarchy& h, int32_t node);
 bool module_of_placeholder(std::string_view name, std::string& path);
 
 /// Recovers the hierarchy of a Dynamo graph from its parameter placeholders and `# File:` lines.
-Hierarchy build_hierarchy(const fx::Graph& g);
+/// `defer`: node_group only, children, node lists, totals and signatures left to the next refresh()
+/// (refresh_due set; for a caller that moves nodes next inside a DeferRefresh scope).
+Hierarchy build_hierarchy(const fx::Graph& g, bool defer = false);
 
 /// For AOT / inductor graphs (placeholders `primals_N`): each `# File:` statement is matched, in
 /// order, to the same statement of the Dynamo graph of the compile, and takes its module.
@@ -74,13 +81,29 @@ struct Alignment {
   std::vector<std::pair<std::vector<int32_t>, std::vector<int32_t>>> runs;
 };
 Hierarchy build_hierarchy_aligned(const fx::Graph& g, const fx::Graph& dynamo, const Hierarchy& dyn,
-                                  Alignment* align = nullptr);
+                                  Alignment* align = nullptr, bool defer = false);
 
 /// Adds the group of `path` (and its missing ancestors); returns its id. Call refresh() after
 /// moving nodes.
 int32_t add_group(Hierarchy& h, const std::string& path);
-/// Recomputes children, node lists, totals, signatures and twins from node_group.
+/// Recomputes children, node lists, totals, signatures and twins from node_group (inside a
+/// DeferRefresh scope: at the scope's end).
 void refresh(Hierarchy& h, const fx::Graph& g);
+
+/// Folds the refresh() calls of several passes over `h` into one at the end of the scope (each
+/// refresh recomputes every group's nodes and signature: 27 of them for the ~10 hierarchies of a
+/// training trace's report). Nested scopes refresh at the outermost end.
+class DeferRefresh {
+ public:
+  DeferRefresh(Hierarchy& h, const fx::Graph& g) : h_(h), g_(g) { ++h_.defer_depth; }
+  ~DeferRefresh();
+  DeferRefresh(const DeferRefresh&) = delete;
+  DeferRefresh& operator=(const DeferRefresh&) = delete;
+
+ private:
+  Hierarchy& h_;
+  const fx::Graph& g_;
+};
 
 /// Short text for the hierarchy: one line per group, indented ("encoder.layers (28 x same graph)").
 std::string dump_hierarchy(const Hierarchy& h, int32_t max_depth = 99);

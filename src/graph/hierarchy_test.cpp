@@ -68,6 +68,44 @@ TEST_CASE("a graph without parameters is one root group") {
   CHECK(h.groups[0].nodes.size() == 3);
 }
 
+TEST_CASE("refresh: folded by DeferRefresh, and twin marks recomputed from the final node_group") {
+  // layers.0-2 multiply by their weight, layers.3 adds its own: 3 of 4 alike, so layers.3 differs.
+  std::string sig, body;
+  for (int k = 0; k < 4; ++k) {
+    std::string w = "L_self_modules_layers_modules_" + std::to_string(k) + "_parameters_weight_";
+    sig += ", " + w + ": \"f32[4]\"";
+    body += "        a" + std::to_string(k) + ": \"f32[4]\" = torch." + (k < 3 ? "mul" : "add") + "(" +
+            (k == 0 ? std::string("L_x_") : "a" + std::to_string(k - 1)) + ", " + w + ")\n";
+  }
+  fx::Graph g = fx::parse_fx_graph("class GraphModule(torch.nn.Module):\n    def forward(self, L_x_: \"f32[4]\"" + sig + "):\n" +
+                                   body + "        return (a3,)\n");
+  REQUIRE(g.ok);
+  graph::Hierarchy h = graph::build_hierarchy(g);
+  int32_t l1 = h.find("layers.1"), l2 = h.find("layers.2"), l3 = h.find("layers.3");
+  REQUIRE(l1 > 0);
+  REQUIRE(l2 > 0);
+  REQUIRE(l3 > 0);
+  CHECK(h.groups[static_cast<size_t>(l1)].twins == 3);
+  CHECK(h.groups[static_cast<size_t>(l3)].odd_one_out);
+  CHECK(h.groups[static_cast<size_t>(l2)].nodes.size() == 2);  // its weight and a2
+  // Move layers.1's op into layers.2: no two layers alike any more, so no majority and no mark.
+  int32_t a1 = -1;
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (g.nodes[i].name == "a1") a1 = static_cast<int32_t>(i);
+  REQUIRE(a1 >= 0);
+  {
+    graph::DeferRefresh once(h, g);
+    h.node_group[static_cast<size_t>(a1)] = l2;
+    graph::refresh(h, g);
+    CHECK(h.groups[static_cast<size_t>(l2)].nodes.size() == 2);  // not yet: at the scope's end
+  }
+  CHECK(h.groups[static_cast<size_t>(l2)].nodes.size() == 3);
+  for (int32_t c : h.groups[static_cast<size_t>(h.find("layers"))].children) {
+    CHECK(h.groups[static_cast<size_t>(c)].twins == 1);
+    CHECK_FALSE(h.groups[static_cast<size_t>(c)].odd_one_out);  // layers.3's mark does not stay
+  }
+}
+
 TEST_CASE("ChatGLM3-6B real trace: 28 identical layers, ops in the right modules") {
   auto dir = testing::shared_testdata() / "realmodels" / "chatglm3" / "real-torch-2.11" / "trace";
   if (!std::filesystem::exists(dir)) return;

@@ -274,11 +274,14 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
 DynamoModules dynamo_modules(const fx::Graph& g, std::string_view guards) {
   DynamoModules d;
   if (!guards.empty()) d.calls = module_calls_from_guards(guards);
-  d.h = build_hierarchy(g);
-  attribute_tied_calls(d.h, g, d.calls);
-  attribute_module_calls(d.h, g, d.calls);
-  if (!guards.empty()) attribute_container_children(d.h, g, container_children_from_guards(guards));
-  attribute_by_frames(d.h, g, d.calls);
+  d.h = build_hierarchy(g, /*defer=*/true);
+  {
+    DeferRefresh once(d.h, g);  // one refresh after the four passes (they read no signature)
+    attribute_tied_calls(d.h, g, d.calls);
+    attribute_module_calls(d.h, g, d.calls);
+    if (!guards.empty()) attribute_container_children(d.h, g, container_children_from_guards(guards));
+    attribute_by_frames(d.h, g, d.calls);
+  }
   return d;
 }
 
@@ -292,33 +295,36 @@ Hierarchy hierarchy_for(const fx::Graph& g, const fx::Graph* dynamo, const Dynam
   if (!dynamo) return base.h;
   const Hierarchy& h = base.h;
   Alignment al;
-  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al);
-  // A backward graph with its forward graph: the forward ops it recomputes are the forward's.
-  std::unique_ptr<fx::Graph> parsed;
-  const fx::Graph* fwd = nullptr;
-  std::vector<char> fixed;
-  if (!forward_text.empty() && al.backward) {
-    if (fwd_done) fwd = fwd_done->g;
-    else fwd = (parsed = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text))).get();
-    std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
-    for (const auto& n : fwd->nodes)
-      if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
-    fixed.assign(g.nodes.size(), 0);
-    for (size_t i = 0; i < g.nodes.size(); ++i) {
-      auto it = target_of.find(g.nodes[i].name);
-      fixed[i] = it != target_of.end() && it->second == g.nodes[i].target;  // what inherit_forward_ops places
+  Hierarchy a = build_hierarchy_aligned(g, *dynamo, h, &al, /*defer=*/true);
+  {
+    DeferRefresh once(a, g);  // one refresh at the end of this block, after every pass below
+    // A backward graph with its forward graph: the forward ops it recomputes are the forward's.
+    std::unique_ptr<fx::Graph> parsed;
+    const fx::Graph* fwd = nullptr;
+    std::vector<char> fixed;
+    if (!forward_text.empty() && al.backward) {
+      if (fwd_done) fwd = fwd_done->g;
+      else fwd = (parsed = std::make_unique<fx::Graph>(fx::parse_fx_graph(forward_text))).get();
+      std::unordered_map<std::string_view, std::string_view> target_of;  // forward op name -> target
+      for (const auto& n : fwd->nodes)
+        if (n.op != fx::OpKind::Placeholder && n.op != fx::OpKind::Output) target_of.emplace(n.name, n.target);
+      fixed.assign(g.nodes.size(), 0);
+      for (size_t i = 0; i < g.nodes.size(); ++i) {
+        auto it = target_of.find(g.nodes[i].name);
+        fixed[i] = it != target_of.end() && it->second == g.nodes[i].target;  // what inherit_forward_ops places
+      }
     }
-  }
-  if (!text.empty()) {
-    std::vector<char> placed;
-    segment_aot_statements(a, g, text, *dynamo, h, al, fixed.empty() ? nullptr : &fixed, &placed);
-    anchor_aot_parameters(a, g, text, *dynamo, &placed);
-  }
-  if (fwd && fwd_done) {
-    inherit_forward_ops(a, g, *fwd, *fwd_done->h);
-  } else if (fwd) {
-    Hierarchy fh = hierarchy_for(*fwd, dynamo, base, forward_text);
-    inherit_forward_ops(a, g, *fwd, fh);
+    if (!text.empty()) {
+      std::vector<char> placed;
+      segment_aot_statements(a, g, text, *dynamo, h, al, fixed.empty() ? nullptr : &fixed, &placed);
+      anchor_aot_parameters(a, g, text, *dynamo, &placed);
+    }
+    if (fwd && fwd_done) {
+      inherit_forward_ops(a, g, *fwd, *fwd_done->h);
+    } else if (fwd) {
+      Hierarchy fh = hierarchy_for(*fwd, dynamo, base, forward_text);
+      inherit_forward_ops(a, g, *fwd, fh);
+    }
   }
   return a;
 }

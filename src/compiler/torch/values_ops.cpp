@@ -439,6 +439,10 @@ bool op_rule(OpCall& c, const V& res) {
       for (const V& t : ts->items) {
         const std::vector<double>* v = of(I, t);
         if (!v) return false;
+        if (t->t->shape.size() + (n == "stack" ? 1 : 0) != r.size()) {
+          if (n == "stack" || !v->empty()) return false;
+          continue;  // torch.cat skips a legacy empty 1-D tensor whatever the dim
+        }
         parts.push_back(*v);
         lens.push_back(n == "stack" ? 1 : t->t->shape.at(static_cast<size_t>(dim)).v);
       }

@@ -86,9 +86,42 @@ def _cast(flat, dtype):
     return flat
 
 
+class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, x=0):
+        return _cast([x], self.name)[0] if self.name in _KNOWN else _traced_call(x)
+
+    def __eq__(self, o):
+        return _dtype_name(o) == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "dtype('" + self.name + "')"
+
+
+_KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
+float16 = _dtype('float16')
+float32 = _dtype('float32')
+float64 = _dtype('float64')
+int8 = _dtype('int8')
+int16 = _dtype('int16')
+int32 = _dtype('int32')
+int64 = _dtype('int64')
+uint8 = _dtype('uint8')
+bool_ = _dtype('bool')
+_DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,
+           'int64': int64, 'uint8': uint8, 'bool': bool_}
+
+
 def _dtype_name(dtype):
     if dtype is None or isinstance(dtype, str):
         return dtype
+    if isinstance(dtype, _dtype):
+        return dtype.name
     if dtype is float:
         return 'float64'
     if dtype is int:
@@ -103,7 +136,7 @@ class ndarray:
         self._tparse_flat = list(flat)
         self.shape = tuple(shape)
         self._tparse_dtype = dtype if dtype is not None else _dtype_of(self._tparse_flat)
-        self.dtype = self._tparse_dtype
+        self.dtype = _DTYPES.get(self._tparse_dtype) or _dtype(self._tparse_dtype)
         self.ndim = len(self.shape)
         self.size = len(self._tparse_flat)
 
@@ -127,6 +160,20 @@ class ndarray:
             return list(self._tparse_flat)
         return [self._row(i).tolist() for i in range(self.shape[0])]
 
+    def __setitem__(self, i, v):
+        idx = i if isinstance(i, tuple) else (i,)
+        if len(idx) != self.ndim or not all(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
+            # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
+            self._tparse_flat = [_traced_call(self, i, v)] * self.size
+            return
+        off = 0
+        for k, n in zip(idx, self.shape):
+            off = off * n + (k + n if k < 0 else k)
+        self._tparse_flat[off] = _cast([v], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else v
+
+    def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
+        return _traced_call(self, name)
+
     def item(self):
         if self.size != 1:
             raise ValueError('can only convert an array of size 1 to a Python scalar')
@@ -146,18 +193,18 @@ class ndarray:
         if isinstance(i, slice) and self.ndim == 1:
             xs = self._tparse_flat[i]
             return ndarray(xs, (len(xs),), self._tparse_dtype)
-        raise TypeError('tparse numpy stub: only int indices and 1-D slices are modelled')
+        return _traced_call(self, i)  # other indexing is not modelled: an opaque value
 
     def astype(self, dtype):
         dt = _dtype_name(dtype)
-        if dt is None:
-            raise TypeError('tparse numpy stub: astype(' + str(dtype) + ') is not modelled')
+        if dt not in _KNOWN:
+            return _traced_call(self, dtype)  # not modelled: an opaque value
         return ndarray(_cast(self._tparse_flat, dt), self.shape, dt)
 
     def _binop(self, other, fn, reflected, dtype=None):
         if isinstance(other, ndarray):
             if other.shape != self.shape and other.size != 1:
-                raise ValueError('tparse numpy stub: broadcasting of shapes ' + str(self.shape) + ' and ' + str(other.shape))
+                return _traced_call(self, other)  # broadcasting is not modelled: an opaque value
             ys = other._tparse_flat if other.shape == self.shape else [other._tparse_flat[0]] * self.size
         else:
             ys = [other] * self.size
@@ -239,6 +286,8 @@ class ndarray:
 
 def _array(obj, dtype=None):
     dt = _dtype_name(dtype)
+    if dtype is not None and dt not in _KNOWN:
+        return _traced_call(obj, dtype)
     if isinstance(obj, ndarray):
         return obj if dt is None else obj.astype(dt)
     shape = []
@@ -253,7 +302,8 @@ def _array(obj, dtype=None):
             flat.append(v)
             return
         if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
-            raise ValueError('tparse numpy stub: a ragged or non-numeric array')
+            flat.append(_traced_call(v))  # ragged: not modelled
+            return
         for y in v:
             walk(y, depth + 1)
 
@@ -269,7 +319,7 @@ def _linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axi
         ys[num - 1] = stop
     dt = _dtype_name(dtype)
     out = ndarray([float(y) for y in ys], (num,), 'float64')
-    if dt is not None:
+    if dtype is not None:
         out = out.astype(dt)
     return (out, step) if retstep else out
 
@@ -279,12 +329,15 @@ def _arange(start, stop=None, step=1, dtype=None):
         start, stop = 0, start
     n = max(0, math.ceil((stop - start) / step))
     xs = [start + i * step for i in range(n)]
-    dt = _dtype_name(dtype)
     out = ndarray(xs, (n,), 'float64' if _kind(start) == 2 or _kind(stop) == 2 or _kind(step) == 2 else 'int64')
-    return out if dt is None else out.astype(dt)
+    return out if dtype is None else out.astype(dtype)
 
 
 def _full(shape, value, dtype):
+    if dtype is not None and _dtype_name(dtype) not in _KNOWN:
+        return _traced_call(shape, dtype)  # a dtype not modelled: an opaque value
+    dtype = _dtype_name(dtype) or 'float64'
+    value = _cast([value], dtype)[0]
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
     n = 1
     for s in shape:
@@ -308,6 +361,6 @@ array = _array_fn(_array, "array")
 asarray = _array_fn(_array, "asarray")
 linspace = _array_fn(_linspace, "linspace")
 arange = _array_fn(_arange, "arange")
-zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0.0 if _dtype_name(dtype) is None else _cast([0], _dtype_name(dtype))[0], _dtype_name(dtype) or 'float64'), "zeros")
-ones = _array_fn(lambda shape, dtype=None: _full(shape, 1.0 if _dtype_name(dtype) is None else _cast([1], _dtype_name(dtype))[0], _dtype_name(dtype) or 'float64'), "ones")
+zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0, dtype), "zeros")
+ones = _array_fn(lambda shape, dtype=None: _full(shape, 1, dtype), "ones")
 cumsum = _array_fn(_cumsum, "cumsum")

@@ -364,3 +364,15 @@ arange = _array_fn(_arange, "arange")
 zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0, dtype), "zeros")
 ones = _array_fn(lambda shape, dtype=None: _full(shape, 1, dtype), "ones")
 cumsum = _array_fn(_cumsum, "cumsum")
+
+
+def _argsort(a, axis=-1, kind=None, order=None):
+    arr = _array(a)
+    if not isinstance(arr, ndarray) or arr.ndim != 1:
+        return _traced_call(a, axis)  # only 1-D is modelled
+    xs = arr._tparse_flat
+    # numpy sorts a small array by insertion sort (stable): ties keep their order
+    return ndarray(sorted(range(len(xs)), key=lambda i: xs[i]), (len(xs),), 'int64')
+
+
+argsort = _array_fn(_argsort, "argsort")

@@ -10,8 +10,9 @@
 
 namespace tparse::compiler::values {
 
-/// The most elements a tensor with values may have (bigger tensors stay shape-only).
-constexpr long long kMaxElems = 1 << 16;
+/// The most elements a tensor with values may have (bigger tensors stay shape-only: build-time numbers come
+/// from small tensors, and a model's buffers should cost no data).
+constexpr long long kMaxElems = 4096;
 
 /// Whether values are modelled at this point: eager code (no frame is being traced or replayed).
 bool eager(const Interp& I);

@@ -161,7 +161,9 @@ void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& r
   }
   if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "bool")) return;
   if (cdt == "bool" && op != "*" && op != "max" && op != "min") return;  // bool arithmetic: not modelled
+  for (const auto& d : res->t->shape) if (d.is_sym()) return;
   const Shape r = shape_of(res);
+  if (count(r) > kMaxElems) return;
   std::vector<double> xs = broadcast_to(x.v, x.s, r), ys = broadcast_to(y.v, y.s, r), out;
   for (size_t i = 0; i < xs.size(); ++i) {
     double p = xs[i], q = ys[i], z = 0;
@@ -404,6 +406,7 @@ bool creation(OpCall& c, const V& res) {
 void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res) {
   if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) { mutated(I); return; }  // `t += x` changes t
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
+  if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
   if (op == "neg" || op == "pos" || op == "invert") {
     const std::vector<double>* v = of(I, a);
     if (!v || op == "invert") return;
@@ -420,6 +423,10 @@ bool op_rule(OpCall& c, const V& res) {
   const std::string& n = c.name;
   Interp& I = c.I;
   if (!c.def) return false;
+  if (res->k == VK::Tensor) {  // a big or symbolic result stays shape-only: no data is computed for it
+    for (const auto& d : res->t->shape) if (d.is_sym()) return false;
+    if (count(shape_of(res)) > kMaxElems) return false;
+  }
   const Family fam = c.def->family;
   if (fam == Family::Creation) return creation(c, res);
   if (!c.self || c.self->k != VK::Tensor) {

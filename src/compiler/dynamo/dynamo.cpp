@@ -239,6 +239,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   }
+  g.name_reified();
   g.remove_unused_getitems();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   bool has_graph = g.call_count() > 0;

@@ -304,6 +304,13 @@ class Interp {
   void realize(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
   std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
+  /// SymInt arithmetic in a traced frame is an operator node (`mul = s77 * 2`), hash-consed by expression and
+  /// dead code when unused, as Dynamo's SymNodeVariable and insert_deferred_runtime_asserts leave it.
+  void sym_compute_node(const std::string& op, const V& a, const V& b, const V& r, Location loc);
+  /// A SymInt as a node argument: its node, the node rebuilding a compound size of an intermediate tensor
+  /// from the input symbols (`mul_12 = 64 * s77`), or the literal (`s77`, `8`).
+  Arg sym_arg(const V& v);
+  int reify_sym(const std::string& expr, Location loc);
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -117,7 +117,10 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     if (!flt && (!a->sym.empty() || !b->sym.empty())) {  // SymInt arithmetic: the hint, and the expression
       V r = binop(op, a->sym.empty() ? a : mk_int(a->i), b->sym.empty() ? b : mk_int(b->i), loc);
-      if (r->k == VK::Int) r->sym = sym_expr(op, a, b);
+      if (r->k == VK::Int) {
+        r->sym = sym_expr(op, a, b);
+        sym_compute_node(op, a, b, r, loc);
+      }
       return r;
     }
     if (!flt) {

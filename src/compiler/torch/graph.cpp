@@ -68,7 +68,7 @@ void Graph::remove_unused_getitems() {
   std::vector<bool> erased(nodes.size(), false);
   for (size_t i = nodes.size(); i-- > 0;) {
     const Node& n = nodes[i];
-    if (users[i] == 0 && n.op == "call_function" && n.target == "getitem") {
+    if (users[i] == 0 && n.op == "call_function" && (n.target == "getitem" || n.sym_compute)) {
       erased[i] = true;
       for (const auto& a : n.args) count(a, -1);
       for (const auto& [k, a] : n.kwargs) count(a, -1);
@@ -88,21 +88,36 @@ void Graph::remove_unused_getitems() {
     for (auto& [k, a] : n.kwargs) fix(a);
   }
   for (auto& o : outputs) o = remap[static_cast<size_t>(o)];
-  for (auto it = tensor_node.begin(); it != tensor_node.end();) {
-    if (erased[static_cast<size_t>(it->second)]) { it = tensor_node.erase(it); continue; }
-    it->second = remap[static_cast<size_t>(it->second)];
-    ++it;
-  }
+  auto fix_map = [&](auto& m) {
+    for (auto it = m.begin(); it != m.end();) {
+      if (erased[static_cast<size_t>(it->second)]) { it = m.erase(it); continue; }
+      it->second = remap[static_cast<size_t>(it->second)];
+      ++it;
+    }
+  };
+  fix_map(tensor_node);
+  fix_map(symint_node);
+  fix_map(sym_proxy);
   nodes = std::move(kept);
+}
+
+void Graph::name_reified() {
+  for (auto& n : nodes)
+    if (n.reified && n.name.empty()) n.name = unique_name("mul");
 }
 
 void Graph::rollback(size_t n) {
   if (n >= nodes.size()) return;
   nodes.resize(n);
-  for (auto it = tensor_node.begin(); it != tensor_node.end();) {
-    if (it->second >= static_cast<int>(n)) it = tensor_node.erase(it);
-    else ++it;
-  }
+  auto drop = [n](auto& m) {
+    for (auto it = m.begin(); it != m.end();) {
+      if (it->second >= static_cast<int>(n)) it = m.erase(it);
+      else ++it;
+    }
+  };
+  drop(tensor_node);
+  drop(symint_node);
+  drop(sym_proxy);
 }
 
 std::string meta_str(const TensorInfo& t) {
@@ -117,6 +132,8 @@ std::string meta_str(const TensorInfo& t) {
 static std::string arg_str(const Graph& g, const Arg& a) {
   if (a.node >= 0) return g.nodes[a.node].name;
   if (!a.is_seq) return a.lit;
+  if (a.is_slice && a.seq.size() == 3)
+    return "slice(" + arg_str(g, a.seq[0]) + ", " + arg_str(g, a.seq[1]) + ", " + arg_str(g, a.seq[2]) + ")";
   std::string s = a.is_tuple ? "(" : "[";
   for (size_t i = 0; i < a.seq.size(); ++i) s += (i ? ", " : "") + arg_str(g, a.seq[i]);
   if (a.is_tuple && a.seq.size() == 1) s += ",";

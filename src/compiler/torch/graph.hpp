@@ -16,6 +16,7 @@ struct Arg {
   bool is_seq = false;
   bool is_tuple = false;
   std::vector<Arg> seq;
+  bool is_slice = false;         ///< with is_seq: `slice(start, stop, step)` (a bound may be a SymInt node)
 };
 
 struct Node {
@@ -32,6 +33,8 @@ struct Node {
   std::string sym_type;          ///< scalar node annotation (`Sym(zf37)`), no tensor meta
   bool renamed = false;          ///< already named after a user variable
   bool dead_result = false;      ///< result never used (`x = f();  x = None`), e.g. _log_api_usage_once
+  bool sym_compute = false;      ///< SymInt arithmetic (`mul = s77 * 2`): dead code when unused
+  bool reified = false;          ///< a size of an intermediate tensor rebuilt from the input symbols (named last)
   int line = 0;                  ///< user source line
   std::string fn_name;           ///< user function the line belongs to
   std::string code;              ///< user source line text
@@ -44,6 +47,8 @@ struct Graph {
   std::map<const Obj*, int> tensor_node;
   std::map<std::string, int> name_count;
   std::vector<int> outputs;
+  std::map<const Obj*, int> symint_node;   ///< SymInt value -> the node computing it
+  std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
 
   int placeholder_count() const;
   int call_count() const;        ///< call_function + call_method + call_module
@@ -52,8 +57,11 @@ struct Graph {
   void rename(int node, const std::string& var);
   size_t checkpoint() const { return nodes.size(); }
   void rollback(size_t n);
-  /// Dynamo's DCE at the end of a frame: unused operator.getitem nodes go (remove_unused_graphargs).
+  /// Dynamo's DCE at the end of a frame: unused operator.getitem nodes and SymInt arithmetic go
+  /// (remove_unused_graphargs).
   void remove_unused_getitems();
+  /// insert_deferred_runtime_asserts' names: the reified size nodes take theirs after every traced node.
+  void name_reified();
 };
 
 /// `class GraphModule(torch.nn.Module): def forward(self, ...)` text, like

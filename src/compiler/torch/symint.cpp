@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "torch/keep_alive.hpp"
+#include "torch/sym_mono.hpp"
 
 namespace tparse::compiler {
 
@@ -30,7 +32,18 @@ V Interp::size_of(const V& t, long long dim) {
   if (dim >= static_cast<long long>(ti.shape.size())) error(Location{}, fmt::format("size({}) of a tensor of {} dimensions", dim, ti.shape.size()));
   if (dim >= 0) symbolic = ti.shape[static_cast<size_t>(dim)].is_sym();
   else for (auto& d : ti.shape) symbolic = symbolic || d.is_sym();
-  if (symbolic && tracing()) stack_.back()->ctx->graph.unique_name("size");
+  if (symbolic && tracing()) {
+    Graph& g = stack_.back()->ctx->graph;
+    g.unique_name("size");
+    // `x.shape` is `x.size()` and an operator.getitem per dimension (wrap_fx_proxy of a torch.Size), all dead
+    // code unless used; `x.size(d)` is one call
+    if (dim < 0) for (size_t i = 0; i < ti.shape.size(); ++i) g.unique_name("getitem");
+    // insert_deferred_runtime_asserts rebuilds a compound size of an intermediate tensor from the input
+    // symbols where it is read (`mul_12 = 64 * s77`); unused, it is dead code
+    Location at{stack_.back()->cur_line, 0, stack_.back()->file};
+    if (dim >= 0) reify_sym(ti.shape[static_cast<size_t>(dim)].sym, at);
+    else for (auto& d : ti.shape) if (d.is_sym()) reify_sym(d.sym, at);
+  }
   if (dim >= 0) return one(ti.shape[static_cast<size_t>(dim)]);
   std::vector<V> xs;
   for (auto& d : ti.shape) xs.push_back(one(d));
@@ -49,7 +62,7 @@ int Interp::size_node(const V& size_tuple) {
   n.target = "torch.Size";
   Arg list;
   list.is_seq = true;
-  for (auto& x : size_tuple->items) list.seq.push_back(Arg{-1, py_repr(x)});
+  for (auto& x : size_tuple->items) list.seq.push_back(sym_arg(x));
   n.args.push_back(list);
   n.name = g.unique_name("size");
   stamp_node(n, Location{act.cur_line, 0, act.file});
@@ -61,10 +74,101 @@ int Interp::size_node(const V& size_tuple) {
 
 std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   std::string x = a->sym.empty() ? py_repr(a) : a->sym, y = b->sym.empty() ? py_repr(b) : b->sym;
+  if (op == "*" || op == "//") {  // monomials stay canonical (`4*s77`; `(64*s77)//s77` is 64)
+    auto ma = parse_mono(x), mb = parse_mono(y);
+    if (ma && mb) {
+      if (op == "*") return mono_str(mono_mul(*ma, *mb));
+      if (auto q = mono_div(*ma, *mb)) return q->syms.empty() ? "" : mono_str(*q);
+    }
+  }
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//") return "((" + x + ")//" + y + ")";
   if (op == "%") return "Mod(" + x + ", " + y + ")";
+  if (op == "+" && a->sym.empty()) return y + " + " + x;  // sympy prints the constant last
   return x + " " + op + " " + y;
+}
+
+static bool plain_symbol(const std::string& e) {
+  auto m = parse_mono(e);
+  return m && m->c == 1 && m->syms.size() == 1;
+}
+
+void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, const V& r, Location loc) {
+  static const std::map<std::string, std::string> names = {
+      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"}};
+  auto nm = names.find(op);
+  if (nm == names.end() || !tracing() || r->k != VK::Int) return;
+  Activation& act = *stack_.back();
+  Graph& g = act.ctx->graph;
+  Node n;
+  n.op = "call_function";
+  n.target = op;
+  n.infix = true;
+  n.sym_compute = true;
+  n.args = {sym_arg(a), sym_arg(b)};
+  n.name = g.unique_name(nm->second);
+  n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
+  keep_graph_value(r);
+  if (!r->sym.empty()) {
+    if (plain_symbol(r->sym)) return;  // the input symbol itself: its placeholder (CSE)
+    auto it = g.sym_proxy.find(r->sym);
+    if (it != g.sym_proxy.end()) { g.symint_node[r.get()] = it->second; return; }
+  }
+  stamp_node(n, loc);
+  g.nodes.push_back(n);
+  int id = static_cast<int>(g.nodes.size()) - 1;
+  if (!r->sym.empty()) g.sym_proxy[r->sym] = id;
+  g.symint_node[r.get()] = id;
+}
+
+int Interp::reify_sym(const std::string& expr, Location loc) {
+  Graph& g = stack_.back()->ctx->graph;
+  auto it = g.sym_proxy.find(expr);
+  if (it != g.sym_proxy.end()) return it->second;
+  auto m = parse_mono(expr);
+  if (!m || m->syms.empty() || (m->c == 1 && m->syms.size() == 1)) return -1;
+  // sympy's Mul(64, s77) lowered left to right: `64 * s77`, then `* s91`
+  Arg cur{-1, m->c == 1 ? m->syms[0] : std::to_string(m->c)};
+  SymMono part{m->c == 1 ? 1 : m->c, {}};
+  if (m->c == 1) part.syms.push_back(m->syms[0]);
+  int id = -1;
+  for (size_t i = m->c == 1 ? 1 : 0; i < m->syms.size(); ++i) {
+    part = mono_mul(part, SymMono{1, {m->syms[i]}});
+    Node n;
+    n.op = "call_function";
+    n.target = "*";
+    n.infix = true;
+    n.sym_compute = true;
+    n.reified = true;
+    n.args = {cur, Arg{-1, m->syms[i]}};
+    n.sym_type = "Sym(" + mono_str(part) + ")";
+    stamp_node(n, loc);
+    g.nodes.push_back(n);
+    id = static_cast<int>(g.nodes.size()) - 1;
+    cur = Arg{id, ""};
+  }
+  g.sym_proxy[expr] = id;
+  return id;
+}
+
+Arg Interp::sym_arg(const V& v) {
+  Arg a;
+  if (v->k == VK::Int && tracing()) {
+    Graph& g = stack_.back()->ctx->graph;
+    auto it = g.symint_node.find(v.get());
+    if (it != g.symint_node.end()) { a.node = it->second; return a; }
+    if (!v->sym.empty()) {
+      int id = reify_sym(v->sym, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+      if (id >= 0) { a.node = id; return a; }
+    }
+  }
+  if (v->k == VK::Int && plain_symbol(v->sym) && tracing()) {  // the input symbol: its placeholder
+    const Graph& g = stack_.back()->ctx->graph;
+    for (size_t i = 0; i < g.nodes.size() && g.nodes[i].op == "placeholder"; ++i)
+      if (g.nodes[i].is_sym && g.nodes[i].name == v->sym) { a.node = static_cast<int>(i); return a; }
+  }
+  a.lit = py_repr(v);  // an int, or a symbol without a placeholder, prints as itself
+  return a;
 }
 
 }  // namespace tparse::compiler

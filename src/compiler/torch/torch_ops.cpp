@@ -129,12 +129,11 @@ Arg Interp::to_arg(const V& v) {
       a.is_tuple = v->k == VK::Tuple;
       for (auto& x : v->items) a.seq.push_back(to_arg(x));
       return a;
-    case VK::Slice:
-      a.lit = fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
+    case VK::Slice:  // a SymInt bound is its node (`slice(None, mul_1, None)`)
+      a.is_seq = a.is_slice = true;
+      for (auto& x : v->items) a.seq.push_back(x->k == VK::Int ? sym_arg(x) : Arg{-1, py_repr(x)});
       return a;
-    case VK::Int:
-      a.lit = py_repr(v);  // a SymInt prints as its expression (s70)
-      return a;
+    case VK::Int: return sym_arg(v);
     case VK::Float:
       if (v->sym_node >= 0) { a.node = v->sym_node; return a; }
       a.lit = py_repr(v);

@@ -5,6 +5,7 @@
 
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -48,7 +49,14 @@ V reshape(OpCall& c) {
       while (s.size() < base.size()) s.insert(s.begin(), Dim{1, ""});
       for (size_t i = 0; i < s.size(); ++i) {
         if (base[i].v == 1 && !base[i].is_sym()) continue;  // repeat count only (keeps its symbol)
-        s[i] = s[i].v == 1 && !s[i].is_sym() ? base[i] : Dim{s[i].v * base[i].v, ""};
+        if (s[i].v == 1 && !s[i].is_sym()) { s[i] = base[i]; continue; }
+        std::string sym;  // a SymInt count times a size: the monomial (`g.repeat(s77, 1, 1)` of 4 is 4*s77)
+        if (s[i].is_sym() || base[i].is_sym()) {
+          auto a = s[i].is_sym() ? parse_mono(s[i].sym) : std::optional<SymMono>(SymMono{s[i].v, {}});
+          auto b = base[i].is_sym() ? parse_mono(base[i].sym) : std::optional<SymMono>(SymMono{base[i].v, {}});
+          if (a && b) sym = mono_str(mono_mul(*a, *b));
+        }
+        s[i] = Dim{s[i].v * base[i].v, sym};
       }
     } else if (expand) {
       if (s.size() < rank) c.fail(fmt::format("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})", s.size(), rank));
@@ -60,6 +68,20 @@ V reshape(OpCall& c) {
       if (infer >= 0) {
         if (known == 0 || n % known != 0) c.fail(fmt::format("shape '{}' is invalid for input of size {}", py_repr(mk_list(xs)), n));
         s[static_cast<size_t>(infer)].v = n / known;
+        // a symbolic input: the inferred size is a monomial over its symbols (`view(-1, 7, 7, 96)` of
+        // [s77, 8, 8, 7, 7, 96] is 64*s77), as torch's sympy quotient
+        std::optional<SymMono> total = SymMono{}, part = SymMono{};
+        bool symbolic = false;
+        auto fold = [&](std::optional<SymMono>& acc, const std::string& sym, long long v) {
+          if (!acc) return;
+          symbolic = symbolic || !sym.empty();
+          auto m = sym.empty() ? std::optional<SymMono>(SymMono{v, {}}) : parse_mono(sym);
+          acc = m ? std::optional<SymMono>(mono_mul(*acc, *m)) : std::nullopt;
+        };
+        for (auto& d : t.shape) fold(total, d.sym, d.v);
+        for (size_t i = 0; i < xs.size(); ++i) if (static_cast<int>(i) != infer) fold(part, xs[i]->sym, xs[i]->i);
+        if (symbolic && total && part)
+          if (auto q = mono_div(*total, *part); q && !q->syms.empty()) s[static_cast<size_t>(infer)].sym = mono_str(*q);
       } else if (known != n) {
         std::string shp = "[";
         for (size_t i = 0; i < xs.size(); ++i) shp += (i ? ", " : "") + py_repr(xs[i]);

@@ -1,0 +1,87 @@
+// SymInts under a dynamic batch against real torch 2.11: the graphs of testdata/programs/symint_window.py
+// as torch printed them (truth/symint_window/trace, made on the device by run_truth.py), and the monomial
+// arithmetic behind their annotations (sympy's canonical form).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "api.hpp"
+#include "test_util.hpp"
+#include "torch/sym_mono.hpp"
+
+namespace fs = std::filesystem;
+using namespace tparse::compiler;
+using tparse::compiler::testing::slurp;
+
+namespace {
+
+/// Every dynamo_output_graph payload of a TORCH_TRACE text (its tab-prefixed lines), in order.
+std::vector<std::string> output_graphs(const std::string& trace) {
+  std::vector<std::string> out;
+  std::istringstream in(trace);
+  bool in_graph = false;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '\t') {
+      if (in_graph) out.back() += line + "\n";
+      continue;
+    }
+    in_graph = line.find("\"dynamo_output_graph\"") != std::string::npos;
+    if (in_graph) out.emplace_back();
+  }
+  return out;
+}
+
+std::string mono(const std::string& s) {
+  auto m = parse_mono(s);
+  return m ? mono_str(*m) : "?";
+}
+
+}  // namespace
+
+TEST_CASE("SymInt graphs of a window-attention block under a dynamic batch equal torch 2.11's, text for text") {
+  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / "symint_window.py";
+  fs::path truth_dir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / "symint_window" / "trace";
+  REQUIRE(fs::is_directory(truth_dir));
+  std::string real;
+  for (const auto& e : fs::directory_iterator(truth_dir)) real += slurp(e.path());
+  // the device ran the program from its own checkout: its path is replaced by ours
+  std::smatch m;
+  REQUIRE(std::regex_search(real, m, std::regex("# File: (\\S*symint_window\\.py):")));
+  std::string real_path = m[1].str();
+  Result r = compile_script(prog.string(), slurp(prog), Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(real), got = output_graphs(r.trace);
+  REQUIRE(want.size() == 2);  // the static first call, then the dynamic batch
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    std::string w = want[i];
+    for (size_t p = w.find(real_path); p != std::string::npos; p = w.find(real_path, p)) {
+      w.replace(p, real_path.size(), prog.string());
+      p += prog.string().size();
+    }
+    CAPTURE(i);
+    CHECK(got[i] == w);
+  }
+  // the rules the second graph shows, each a line of torch's own text
+  const std::string& dyn = want[1];
+  CHECK(dyn.find("mul: \"Sym(2*s77)\" = s77 * 2") != std::string::npos);               // user arithmetic is a node
+  CHECK(dyn.find("mul_1: \"Sym(4*s77)\" = mul * 2") != std::string::npos);
+  CHECK(dyn.find("floordiv: \"Sym(4)\" = mul_1 // s77") != std::string::npos);        // a constant result stays a node
+  CHECK(dyn.find("[slice(None, mul_1, None)]") != std::string::npos);                 // a SymInt slice bound
+  CHECK(dyn.find("= s77 * 7") == std::string::npos);                                  // unused arithmetic is dead code
+}
+
+TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly") {
+  CHECK(mono("s77") == "s77");
+  CHECK(mono("2*2*s77") == "4*s77");
+  CHECK(mono("s77*64") == "64*s77");
+  CHECK(mono("s91*s27") == "s27*s91");
+  CHECK(mono("s77 + 1") == "?");
+  CHECK(mono("((s77)//2)") == "?");
+  CHECK(mono_str(mono_mul(*parse_mono("4*s77"), *parse_mono("16"))) == "64*s77");
+  CHECK(mono_str(*mono_div(*parse_mono("64*s77"), *parse_mono("s77"))) == "64");
+  CHECK(mono_str(*mono_div(*parse_mono("64*s27*s77"), *parse_mono("8*s27"))) == "8*s77");
+  CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("4")).has_value());
+  CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("s27")).has_value());
+}

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/values.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -314,6 +315,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
     if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
+    values::mutated(*this);
     return args[0];
   }
   if (name == "torch.nn.utils.skip_init") {  // builds the module without initialising its weights

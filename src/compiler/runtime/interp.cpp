@@ -1,6 +1,7 @@
 // Interpreter core: module run, name resolution, statements and user-function calls. Expressions
 // and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
 #include "runtime/interp.hpp"
+#include "torch/values.hpp"
 
 #include "dynamo/messages.hpp"
 
@@ -184,6 +185,7 @@ bool Interp::truthy(V v, Location loc) {
       data_dependent_jump(v, loc, branch);
       return branch;
     }
+    if (const std::vector<double>* xs = values::of(*this, v); xs && xs->size() == 1) return (*xs)[0] != 0;
     return v->t->fill ? *v->t->fill != 0 : true;
   }
   return r;

@@ -285,6 +285,7 @@ class Interp {
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
+  V tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool reflected);  ///< the node and shape, no values
   /// A store through `obj.__dict__` (nullptr: a delete): the attribute itself, no setter (interp_ops.cpp).
   void instance_dict_store(const V& obj, const std::string& name, const V& v);
   /// `t.T` / `.mT` / `.H` / `.mH` / `.real` / `.imag`: an attribute read that is a view; Dynamo traces it as
@@ -466,6 +467,8 @@ class Interp {
   int frame_key_ = 0;
   int callback_active_ = 0;
   bool grad_enabled_ = true;
+  /// bumped by every in-place tensor op (torch/values.cpp): element values recorded before it are stale
+  unsigned long long value_epoch_ = 0;
   /// a torch function mode is on the stack (torch.set_default_device(d) pushes torch.utils._device.DeviceContext):
   /// Dynamo dispatches Python operators on tensors through it, as Tensor methods (torch_ops.cpp tensor_binop)
   bool torch_function_mode_ = false;

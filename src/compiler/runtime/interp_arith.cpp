@@ -1,9 +1,10 @@
 // Python operators on values: % formatting, binary operators (ints kept to 64 bits, the rest marked
-// approximate), comparisons; tensor operands go to the torch room (tensor_binop).
+// approximate), user classes' arithmetic dunders, comparisons; tensor operands go to the torch room (tensor_binop).
 #include <fmt/format.h>
 
 #include <climits>
 #include <cmath>
+#include <map>
 
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
@@ -60,6 +61,15 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     }
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
+  }
+  if (a->k == VK::Instance || b->k == VK::Instance) {  // a user class's `__mul__`, then the other's `__rmul__`
+    static const std::map<std::string, std::string> names = {{"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"},
+                                                             {"%", "mod"}, {"**", "pow"}, {"@", "matmul"}, {"&", "and"}, {"|", "or"},
+                                                             {"^", "xor"}, {"<<", "lshift"}, {">>", "rshift"}};
+    if (auto d = names.find(op); d != names.end()) {
+      if (V r = user_dunder(a, ("__" + d->second + "__").c_str(), {b}, loc)) return r;
+      if (V r = user_dunder(b, ("__r" + d->second + "__").c_str(), {a}, loc)) return r;
+    }
   }
   if (a->k == VK::Dict && b->k == VK::Dict && op == "|") {  // PEP 584: a new dict, b's values win
     auto d = std::make_shared<Obj>();

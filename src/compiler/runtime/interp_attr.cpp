@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "runtime/interp.hpp"
+#include "torch/values.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
@@ -266,6 +267,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     TensorInfo u = *v->t;
     obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
     obj->t->fill = u.fill, obj->t->approx = u.approx;
+    values::mutated(*this);
     return;
   }
   error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));

@@ -214,11 +214,14 @@ TEST_CASE("iter and next: next(module.parameters()), a default, StopIteration") 
   CHECK(r.ok);
 }
 
-TEST_CASE("ord / chr (UTF-8), unary operators on unmodelled values and on user classes") {
+TEST_CASE("ord / chr (UTF-8), unary and binary operators on unmodelled values and on user classes") {
   Result r = run("assert ord('!') == 33 and ord('\\u00a1') == 161 and chr(255) == '\\u00ff' and chr(97) == 'a'\n"
                  "bs = list(range(ord('!'), ord('~') + 1))\nassert len(bs) == 94 and chr(bs[0]) == '!'\n"
                  "class V:\n    def __init__(self, x):\n        self.x = x\n    def __neg__(self):\n        return V(-self.x)\n"
                  "assert (-V(3)).x == -3\n"
+                 "class W:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return W(self.x + o)\n"
+                 "    def __rmul__(self, o):\n        return W(o * self.x * 10)\n"
+                 "assert (W(3) + 4).x == 7 and (2 * W(3)).x == 60\n"
                  "import some_unknown_package as sp\ninc = sp.log(10000) / 7\ny = -inc\n");
   INFO(r.error);
   CHECK(r.ok);
@@ -226,7 +229,7 @@ TEST_CASE("ord / chr (UTF-8), unary operators on unmodelled values and on user c
   CHECK(!run("x = ord('ab')\n").ok);
 }
 
-TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newaxis; arrays stay opaque") {
+TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newaxis; unmodelled parts stay opaque") {
   Result r = run("import numpy as np\nimport torch\n"
                  "inc = np.log(10000.0) / 7\nassert abs(inc - 1.3157629) < 1e-6\n"
                  "assert np.sqrt(16) == 4.0 and np.pi > 3.14159 and np.newaxis is None and -np.inf < 0\n"
@@ -235,9 +238,9 @@ TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newax
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
-  Result a = run("import numpy as np\nx = np.arange(4)\n");
+  Result a = run("import numpy as np\nx = np.random.rand(4)\n");
   CHECK(a.ok);
-  CHECK(!a.unmodelled.empty());  // arrays are not modelled
+  CHECK(!a.unmodelled.empty());  // np.random is not modelled (the small ndarray: torch/values_test.cpp)
 }
 
 TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {

@@ -39,6 +39,13 @@ struct TensorInfo {
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
 };
 
+/// The element values of an eager tensor (torch/values.hpp): row-major, as doubles (exact for integers up
+/// to 2^53), valid while the run's mutation epoch still equals `epoch` (an in-place op anywhere bumps it).
+struct TensorVals {
+  std::vector<double> v;
+  unsigned long long epoch = 0;
+};
+
 enum class VK {
   None, Bool, Int, Float, Str, List, Tuple, Dict, Func, Builtin, Bound, Class, Instance, Module,
   Tensor, Slice, DType, Device, Compiled, Iterator,
@@ -80,6 +87,7 @@ struct Obj : HeapMember<Obj> {
   std::vector<V> bases;                   ///< class bases
   std::string builtin_nn;                 ///< built-in nn class name ("Linear") for instances/classes
   std::shared_ptr<TensorInfo> t;          ///< tensor
+  std::shared_ptr<const TensorVals> vals; ///< tensor: its element values when known (eager only, torch/values.hpp)
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script

@@ -6,6 +6,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
+#include "torch/values.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -130,7 +131,9 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     TensorInfo o = c.like();
     if (args[0]->k == VK::Float && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
     if (args[0]->k != VK::Float && o.dtype == "bool") o.dtype = "int64";
-    return c.out(o);
+    V r = c.out(o);
+    if (values::eager(*this)) values::pow_scalar_base(*this, args[0], args[1], r);
+    return r;
   }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
@@ -138,7 +141,10 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
   check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
-  return def->rule(c);
+  values::before_call(c);
+  V r = def->rule(c);
+  values::after_call(c, r);
+  return r;
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
@@ -161,7 +167,10 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
-  return def->rule(c);
+  values::before_call(c);
+  V r = def->rule(c);
+  values::after_call(c, r);
+  return r;
 }
 
 V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields) {

@@ -8,6 +8,7 @@
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
+#include "torch/values.hpp"
 
 namespace tparse::compiler {
 
@@ -199,6 +200,12 @@ static TensorInfo like(const TensorInfo& t) {
 }
 
 V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected) {
+  V r = tensor_binop_shape(op, a, b, loc, reflected);
+  values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values.hpp)
+  return r;
+}
+
+V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool reflected) {
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"@", "matmul"},
       {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"},

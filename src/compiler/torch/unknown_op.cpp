@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "torch/values.hpp"
 
 namespace tparse::compiler {
 
@@ -13,6 +14,7 @@ std::string c_binding_target(const std::string& target);  // dispatch.cpp
 V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V>& args,
                      std::vector<std::pair<std::string, V>>& kwargs, Location loc, const std::string& why) {
   note_unmodelled(loc, torch_target + (why.empty() ? "" : " (" + why + ")"));
+  values::mutated(*this);  // it may write into a tensor (`x.exponential_()`): recorded values are stale
   const std::string target = method ? torch_target : c_binding_target(torch_target);
   const V* first = nullptr;
   for (const auto& a : args)

@@ -2,6 +2,7 @@
 // Tensor.new_*, torch.meshgrid, torch.polar / torch.complex, torch.bincount.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -9,6 +10,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -25,6 +27,32 @@ static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t 
     s.push_back(Dim{x->i, x->sym});
   }
   return s;
+}
+
+// The shape and dtype torch.tensor gives Python data: nested lists' lengths; float32 if any leaf is a
+// float, else int64 if any is an int, else bool (a numpy stub ndarray: its own shape and dtype).
+static void data_shape(const V& d, TensorInfo& t, bool dtype_given) {
+  std::vector<long long> nd;
+  std::string ndt;
+  if (values::ndarray_info(d, nd, ndt)) {
+    for (long long x : nd) t.shape.push_back(Dim{x, ""});
+    if (!dtype_given) t.dtype = ndt;
+    return;
+  }
+  std::function<void(V)> walk = [&](V x) {
+    if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
+  };
+  walk(d);
+  int kind = -1;  // 0 bool, 1 int, 2 float
+  std::function<void(V)> leaves = [&](V x) {
+    if (x->k == VK::List || x->k == VK::Tuple) { for (auto& y : x->items) leaves(y); return; }
+    int k = x->k == VK::Bool ? 0 : x->k == VK::Int ? 1 : x->k == VK::Float ? 2 : -1;
+    if (x->k == VK::Tensor) k = x->t->dtype == "bool" ? 0 : x->t->dtype.find("int") != std::string::npos ? 1 : 2;
+    kind = std::max(kind, k);
+  };
+  leaves(d);
+  if (!dtype_given && kind == 0) t.dtype = "bool";
+  if (!dtype_given && kind == 1) t.dtype = "int64";
 }
 
 static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
@@ -45,11 +73,10 @@ V factory(OpCall& c) {
       {"ByteTensor", "uint8"},    {"BoolTensor", "bool"}};
   if (auto it = legacy.find(name); it != legacy.end()) {
     t.dtype = it->second;
-    if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple)) {
-      std::function<void(V)> walk = [&](V x) {
-        if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
-      };
-      walk(args[0]);
+    std::vector<long long> nd;
+    std::string ndt;
+    if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
+      data_shape(args[0], t, true);  // the data, in the constructor's dtype
     } else {
       t.shape = shape_arg(c, args, 0);
     }
@@ -91,12 +118,7 @@ V factory(OpCall& c) {
     V d = c.arg(0, "data");
     if (!d) c.fail(name + "() missing 1 required positional argument: 'data'");
     if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }
-    std::function<void(V)> walk = [&](V x) {
-      if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
-      else if ((x->k == VK::Int) && !dtype_given) t.dtype = "int64";
-      else if ((x->k == VK::Bool) && !dtype_given) t.dtype = "bool";
-    };
-    if (d->k != VK::Tensor) walk(d);
+    if (d->k != VK::Tensor) data_shape(d, t, dtype_given);
     if (d->k == VK::Int || d->k == VK::Float) t.fill = num(d);
   } else if (name == "eye") {
     if (args.empty() || args[0]->k != VK::Int) c.fail("eye(n, m=None)");

@@ -6,6 +6,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -43,6 +44,11 @@ V item(OpCall& c) {
     for (auto& d : t.shape) numel *= d.v;
     if (numel > 0) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
   }
+  if (const std::vector<double>* v = values::of(c.I, c.self)) {  // eager with known values: the data
+    if (c.name == "tolist") return values::py_list(c.self, *v);
+    if (v->size() != 1) c.fail(fmt::format("a Tensor with {} elements cannot be converted to Scalar", v->size()));
+    return values::py_number(t.dtype, (*v)[0]);
+  }
   if (c.name == "item") return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1);
   std::function<V(size_t)> build = [&](size_t d) -> V {
     if (d == rank) return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0);
@@ -59,6 +65,7 @@ V dynamic_shape(OpCall& c) {
   const TensorInfo& t = c.t();
   const size_t rank = c.rank();
   if (in_compiled(c.I)) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + c.name + ".default"), c.loc);
+  if (c.name == "unique" || c.name == "unique_consecutive") return values::unique(c);
   long long n = 1;
   for (auto& d : t.shape) n *= d.v;
   if (t.fill && *t.fill == 0) n = 0;

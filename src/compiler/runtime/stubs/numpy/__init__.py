@@ -1,6 +1,7 @@
 """tparse stub of numpy: the scalar part model files use while building a model (eager code):
-`np.log(10000.0) / (half - 1)`, `np.sqrt(dim)`, `np.pi`, `np.inf`, `x[:, np.newaxis]`. Arrays are not
-modelled: every other name is an opaque value. Inside a compiled frame Dynamo traces numpy calls as
+`np.log(10000.0) / (half - 1)`, `np.sqrt(dim)`, `np.pi`, `np.inf`, `x[:, np.newaxis]`, and a small eager
+ndarray (array / asarray / linspace / arange / zeros / ones / cumsum; tolist, indexing, iteration, len,
+elementwise arithmetic). Every other name is an opaque value. Inside a compiled frame Dynamo traces numpy calls as
 graph nodes (torch._numpy), which tparse does not model: there the call is left opaque and noted."""
 import math
 
@@ -52,3 +53,326 @@ def _prod(xs):
 
 
 prod = _scalar(_prod, "prod")
+
+
+# ---- a small eager ndarray: what model code computes while building (np.linspace(0, r, n).tolist(),
+# torch.Tensor(np.linspace(...)), np.arange / np.array / np.cumsum on a few numbers). The flat values are read by
+# torch.tensor / torch.Tensor / torch.from_numpy (torch/values.cpp reads `_tparse_flat`, `shape`, `_tparse_dtype`).
+
+def _kind(x):
+    if isinstance(x, bool):
+        return 0
+    if isinstance(x, int):
+        return 1
+    return 2
+
+
+def _dtype_of(flat):
+    k = 0 if flat else 2
+    for x in flat:
+        k = max(k, _kind(x))
+    return ['bool', 'int64', 'float64'][k]
+
+
+def _cast(flat, dtype):
+    if dtype is None:
+        return flat
+    if dtype == 'float64' or dtype == 'float32':
+        return [float(x) for x in flat]
+    if dtype == 'int64' or dtype == 'int32':
+        return [int(x) for x in flat]
+    if dtype == 'bool':
+        return [bool(x) for x in flat]
+    return flat
+
+
+class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, x=0):
+        return _cast([x], self.name)[0] if self.name in _KNOWN else _traced_call(x)
+
+    def __eq__(self, o):
+        return _dtype_name(o) == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "dtype('" + self.name + "')"
+
+
+_KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
+float16 = _dtype('float16')
+float32 = _dtype('float32')
+float64 = _dtype('float64')
+int8 = _dtype('int8')
+int16 = _dtype('int16')
+int32 = _dtype('int32')
+int64 = _dtype('int64')
+uint8 = _dtype('uint8')
+bool_ = _dtype('bool')
+_DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,
+           'int64': int64, 'uint8': uint8, 'bool': bool_}
+
+
+def _dtype_name(dtype):
+    if dtype is None or isinstance(dtype, str):
+        return dtype
+    if isinstance(dtype, _dtype):
+        return dtype.name
+    if dtype is float:
+        return 'float64'
+    if dtype is int:
+        return 'int64'
+    if dtype is bool:
+        return 'bool'
+    return None
+
+
+class ndarray:
+    def __init__(self, flat, shape, dtype=None):
+        self._tparse_flat = list(flat)
+        self.shape = tuple(shape)
+        self._tparse_dtype = dtype if dtype is not None else _dtype_of(self._tparse_flat)
+        self.dtype = _DTYPES.get(self._tparse_dtype) or _dtype(self._tparse_dtype)
+        self.ndim = len(self.shape)
+        self.size = len(self._tparse_flat)
+
+    def _row(self, i):
+        n = self.shape[0]
+        if i < 0:
+            i = i + n
+        if i < 0 or i >= n:
+            raise IndexError('index ' + str(i) + ' is out of bounds for axis 0 with size ' + str(n))
+        if self.ndim == 1:
+            return self._tparse_flat[i]
+        inner = 1
+        for s in self.shape[1:]:
+            inner = inner * s
+        return ndarray(self._tparse_flat[i * inner:(i + 1) * inner], self.shape[1:], self._tparse_dtype)
+
+    def tolist(self):
+        if self.ndim == 0:
+            return self._tparse_flat[0]
+        if self.ndim == 1:
+            return list(self._tparse_flat)
+        return [self._row(i).tolist() for i in range(self.shape[0])]
+
+    def __setitem__(self, i, v):
+        idx = i if isinstance(i, tuple) else (i,)
+        if len(idx) != self.ndim or not all(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
+            # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
+            self._tparse_flat = [_traced_call(self, i, v)] * self.size
+            return
+        off = 0
+        for k, n in zip(idx, self.shape):
+            off = off * n + (k + n if k < 0 else k)
+        self._tparse_flat[off] = _cast([v], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else v
+
+    def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
+        return _traced_call(self, name)
+
+    def item(self):
+        if self.size != 1:
+            raise ValueError('can only convert an array of size 1 to a Python scalar')
+        return self._tparse_flat[0]
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError('len() of unsized object')
+        return self.shape[0]
+
+    def __iter__(self):
+        return iter([self._row(i) for i in range(self.shape[0])])
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            return self._row(i)
+        if isinstance(i, slice) and self.ndim == 1:
+            xs = self._tparse_flat[i]
+            return ndarray(xs, (len(xs),), self._tparse_dtype)
+        return _traced_call(self, i)  # other indexing is not modelled: an opaque value
+
+    def astype(self, dtype):
+        dt = _dtype_name(dtype)
+        if dt not in _KNOWN:
+            return _traced_call(self, dtype)  # not modelled: an opaque value
+        return ndarray(_cast(self._tparse_flat, dt), self.shape, dt)
+
+    def _binop(self, other, fn, reflected, dtype=None):
+        if isinstance(other, ndarray):
+            if other.shape != self.shape and other.size != 1:
+                return _traced_call(self, other)  # broadcasting is not modelled: an opaque value
+            ys = other._tparse_flat if other.shape == self.shape else [other._tparse_flat[0]] * self.size
+        else:
+            ys = [other] * self.size
+        xs = self._tparse_flat
+        out = [fn(y, x) if reflected else fn(x, y) for x, y in zip(xs, ys)]
+        return ndarray(out, self.shape, dtype)
+
+    def __add__(self, o):
+        return self._binop(o, lambda x, y: x + y, False)
+
+    def __radd__(self, o):
+        return self._binop(o, lambda x, y: x + y, True)
+
+    def __sub__(self, o):
+        return self._binop(o, lambda x, y: x - y, False)
+
+    def __rsub__(self, o):
+        return self._binop(o, lambda x, y: x - y, True)
+
+    def __mul__(self, o):
+        return self._binop(o, lambda x, y: x * y, False)
+
+    def __rmul__(self, o):
+        return self._binop(o, lambda x, y: x * y, True)
+
+    def __truediv__(self, o):
+        return self._binop(o, lambda x, y: x / y, False)
+
+    def __rtruediv__(self, o):
+        return self._binop(o, lambda x, y: x / y, True)
+
+    def __floordiv__(self, o):
+        return self._binop(o, lambda x, y: x // y, False)
+
+    def __pow__(self, o):
+        return self._binop(o, lambda x, y: x ** y, False)
+
+    def __rpow__(self, o):
+        return self._binop(o, lambda x, y: x ** y, True)
+
+    def __neg__(self):
+        return ndarray([-x for x in self._tparse_flat], self.shape, self._tparse_dtype)
+
+    def __lt__(self, o):
+        return self._binop(o, lambda x, y: x < y, False, 'bool')
+
+    def __gt__(self, o):
+        return self._binop(o, lambda x, y: x > y, False, 'bool')
+
+    def __le__(self, o):
+        return self._binop(o, lambda x, y: x <= y, False, 'bool')
+
+    def __ge__(self, o):
+        return self._binop(o, lambda x, y: x >= y, False, 'bool')
+
+    def sum(self):
+        t = 0
+        for x in self._tparse_flat:
+            t = t + x
+        return t
+
+    def max(self):
+        return max(self._tparse_flat)
+
+    def min(self):
+        return min(self._tparse_flat)
+
+    def mean(self):
+        return self.sum() / self.size
+
+    def cumsum(self):
+        out = []
+        t = 0
+        for x in self._tparse_flat:
+            t = t + x
+            out.append(t)
+        return ndarray(out, (len(out),), self._tparse_dtype)
+
+
+def _array(obj, dtype=None):
+    dt = _dtype_name(dtype)
+    if dtype is not None and dt not in _KNOWN:
+        return _traced_call(obj, dtype)
+    if isinstance(obj, ndarray):
+        return obj if dt is None else obj.astype(dt)
+    shape = []
+    x = obj
+    while isinstance(x, (list, tuple)):
+        shape.append(len(x))
+        x = x[0] if len(x) > 0 else None
+    flat = []
+
+    def walk(v, depth):
+        if depth == len(shape):
+            flat.append(v)
+            return
+        if not isinstance(v, (list, tuple)) or len(v) != shape[depth]:
+            flat.append(_traced_call(v))  # ragged: not modelled
+            return
+        for y in v:
+            walk(y, depth + 1)
+
+    walk(obj, 0)
+    return ndarray(_cast(flat, dt), shape, dt)
+
+
+def _linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    div = (num - 1) if endpoint else num
+    step = (stop - start) / div if div > 0 else 0.0
+    ys = [i * step + start for i in range(num)]
+    if endpoint and num > 1:
+        ys[num - 1] = stop
+    dt = _dtype_name(dtype)
+    out = ndarray([float(y) for y in ys], (num,), 'float64')
+    if dtype is not None:
+        out = out.astype(dt)
+    return (out, step) if retstep else out
+
+
+def _arange(start, stop=None, step=1, dtype=None):
+    if stop is None:
+        start, stop = 0, start
+    n = max(0, math.ceil((stop - start) / step))
+    xs = [start + i * step for i in range(n)]
+    out = ndarray(xs, (n,), 'float64' if _kind(start) == 2 or _kind(stop) == 2 or _kind(step) == 2 else 'int64')
+    return out if dtype is None else out.astype(dtype)
+
+
+def _full(shape, value, dtype):
+    if dtype is not None and _dtype_name(dtype) not in _KNOWN:
+        return _traced_call(shape, dtype)  # a dtype not modelled: an opaque value
+    dtype = _dtype_name(dtype) or 'float64'
+    value = _cast([value], dtype)[0]
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    n = 1
+    for s in shape:
+        n = n * s
+    return ndarray([value] * n, shape, dtype)
+
+
+def _cumsum(a):
+    return _array(a).cumsum()
+
+
+def _array_fn(fn, name):  # eager only: inside a compiled frame Dynamo traces numpy (torch._numpy)
+    def call(*args, **kwargs):
+        if torch.compiler.is_dynamo_compiling():
+            return _traced_call(*args, **kwargs)
+        return fn(*args, **kwargs)
+    return call
+
+
+array = _array_fn(_array, "array")
+asarray = _array_fn(_array, "asarray")
+linspace = _array_fn(_linspace, "linspace")
+arange = _array_fn(_arange, "arange")
+zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0, dtype), "zeros")
+ones = _array_fn(lambda shape, dtype=None: _full(shape, 1, dtype), "ones")
+cumsum = _array_fn(_cumsum, "cumsum")
+
+
+def _argsort(a, axis=-1, kind=None, order=None):
+    arr = _array(a)
+    if not isinstance(arr, ndarray) or arr.ndim != 1:
+        return _traced_call(a, axis)  # only 1-D is modelled
+    xs = arr._tparse_flat
+    # numpy sorts a small array by insertion sort (stable): ties keep their order
+    return ndarray(sorted(range(len(xs)), key=lambda i: xs[i]), (len(xs),), 'int64')
+
+
+argsort = _array_fn(_argsort, "argsort")

@@ -1,0 +1,198 @@
+// Element values of eager tensors (values.hpp): where they live (Obj::vals, valid for one mutation epoch),
+// dtype rounding, Python data in (torch.tensor's lists, numpy stub arrays) and out (item / tolist), the
+// dispatch hooks, and torch.unique's data-dependent result. The per-op rules are in values_ops.cpp.
+#include "torch/values.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler::values {
+
+bool eager(const Interp& I) {
+  if (I.stack_.empty()) return true;
+  const Activation& act = *I.stack_.back();
+  return !act.ctx || act.ctx->mode == Mode::Eager;
+}
+
+static bool static_numel(const TensorInfo& t, long long& n) {
+  n = 1;
+  for (const auto& d : t.shape) {
+    if (d.is_sym() || d.v < 0) return false;
+    n *= d.v;
+    if (n > kMaxElems) return false;
+  }
+  return true;
+}
+
+const std::vector<double>* of(const Interp& I, const V& t) {
+  if (!t || t->k != VK::Tensor || !t->vals || !t->t || t->vals->epoch != I.value_epoch_ || !eager(I)) return nullptr;
+  long long n = 0;
+  if (!static_numel(*t->t, n) || static_cast<long long>(t->vals->v.size()) != n) return nullptr;
+  return &t->vals->v;
+}
+
+bool fit(const std::string& dt, double& x) {
+  if (dt == "float32") { x = static_cast<double>(static_cast<float>(x)); return true; }
+  if (dt == "float64") return true;
+  if (dt == "bool") { x = x != 0 ? 1 : 0; return true; }
+  static const std::map<std::string, std::pair<double, double>> ints = {
+      {"int64", {-9007199254740992.0, 9007199254740992.0}}, {"int32", {-2147483648.0, 2147483647.0}},
+      {"int16", {-32768.0, 32767.0}}, {"int8", {-128.0, 127.0}}, {"uint8", {0.0, 255.0}}};
+  auto it = ints.find(dt);
+  if (it == ints.end() || !std::isfinite(x)) return false;  // float16 / bfloat16 / complex: not modelled
+  x = std::trunc(x);  // torch's float -> int conversion truncates toward zero
+  return x >= it->second.first && x <= it->second.second;  // out of range wraps in torch: not guessed
+}
+
+void attach(Interp& I, const V& t, std::vector<double> v) {
+  if (!t || t->k != VK::Tensor || !eager(I)) return;
+  long long n = 0;
+  if (!static_numel(*t->t, n) || static_cast<long long>(v.size()) != n) return;
+  for (double& x : v)
+    if (!fit(t->t->dtype, x)) return;
+  auto tv = std::make_shared<TensorVals>();
+  tv->v = std::move(v);
+  tv->epoch = I.value_epoch_;
+  t->vals = std::move(tv);
+}
+
+V py_number(const std::string& dt, double x) {
+  if (dt == "bool") return mk_bool(x != 0);
+  if (dt.find("int") != std::string::npos) return mk_int(static_cast<long long>(x));
+  return mk_float(x);
+}
+
+V py_list(const V& t, const std::vector<double>& v) {
+  const TensorInfo& ti = *t->t;
+  size_t at = 0;
+  std::function<V(size_t)> build = [&](size_t d) -> V {
+    if (d == ti.shape.size()) return py_number(ti.dtype, v[at++]);
+    std::vector<V> xs;
+    for (long long i = 0; i < ti.shape[d].v; ++i) xs.push_back(build(d + 1));
+    return mk_list(xs);
+  };
+  return build(0);
+}
+
+bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype) {
+  if (!d || d->k != VK::Instance || !d->cls || !d->attrs.count("_tparse_flat") || !d->attrs.count("shape")) return false;
+  shape.clear();
+  for (const V& x : d->attrs.at("shape")->items) {
+    if (x->k != VK::Int) return false;
+    shape.push_back(x->i);
+  }
+  V dt = d->attrs.count("_tparse_dtype") ? d->attrs.at("_tparse_dtype") : nullptr;
+  dtype = dt && dt->k == VK::Str ? dt->s : "float64";
+  return true;
+}
+
+bool from_data(const Interp& I, const V& d, std::vector<double>& out) {
+  switch (d->k) {
+    case VK::Int: out.push_back(static_cast<double>(d->i)); return d->sym.empty();
+    case VK::Float: out.push_back(d->f); return d->sym_node < 0;
+    case VK::Bool: out.push_back(d->b ? 1 : 0); return d->sym.empty();
+    case VK::List:
+    case VK::Tuple:
+      for (const V& x : d->items)
+        if (!from_data(I, x, out)) return false;
+      return true;
+    case VK::Tensor: {
+      const std::vector<double>* v = of(I, d);
+      if (!v) return false;
+      out.insert(out.end(), v->begin(), v->end());
+      return true;
+    }
+    case VK::Instance: {
+      std::vector<long long> shape;
+      std::string dt;
+      if (!ndarray_info(d, shape, dt)) return false;
+      return from_data(I, d->attrs.at("_tparse_flat"), out);
+    }
+    default: return false;
+  }
+}
+
+void mutated(Interp& I) { ++I.value_epoch_; }
+
+void before_call(OpCall& c) {
+  const std::string& n = c.name;
+  const bool dunder = n.rfind("__", 0) == 0;  // `__getitem__` is no in-place `x_`
+  bool inplace = (c.def && c.def->family == Family::InPlace) || (!dunder && !n.empty() && n.back() == '_' && n != "requires_grad_") ||
+                 n == "__setitem__" || n == "__iadd__" || n == "__imul__" || n == "__isub__" || n == "__itruediv__" || c.kw("out");
+  if (V ip = c.kw("inplace")) inplace = inplace || (ip->k == VK::Bool && ip->b);
+  if (c.is_fn && c.target.rfind("torch.nn.functional.", 0) == 0)  // F.hardtanh(x, 0., 6., True): inplace by position
+    for (const V& a : c.rest) inplace = inplace || (a->k == VK::Bool && a->b);
+  if (inplace) mutated(c.I);
+}
+
+void after_call(OpCall& c, const V& res) {
+  if (!res || !eager(c.I)) return;
+  if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand
+  try {
+    op_rule(c, res);
+  } catch (...) {  // a rule never stops a run: its result just stays shape-only
+  }
+}
+
+V unique(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const bool consecutive = c.name == "unique_consecutive";
+  auto flag = [&](const char* k) { V v = c.kw(k); return v && v->k == VK::Bool && v->b; };
+  V sorted_kw = c.kw("sorted");
+  const bool sorted = !sorted_kw || (sorted_kw->k == VK::Bool && sorted_kw->b);
+  const bool inverse = flag("return_inverse"), counts = flag("return_counts");
+  if (V d = c.kw("dim"); d && d->k != VK::None) c.fail(fmt::format("torch.{}(dim=...) is not modelled", c.name));
+  long long n = 1;
+  for (auto& d : t.shape) n *= d.v;
+  if (t.fill && *t.fill == 0) n = 0;
+  const std::vector<double>* v = (sorted || consecutive) ? of(c.I, c.self) : nullptr;  // sorted=False: CPU order not modelled
+  std::vector<double> outv, inv, cnt;
+  if (v) {
+    std::vector<double> keys = *v;
+    if (!consecutive) {
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      outv = keys;
+      cnt.assign(outv.size(), 0);
+      for (double x : *v) {
+        size_t i = static_cast<size_t>(std::lower_bound(outv.begin(), outv.end(), x) - outv.begin());
+        inv.push_back(static_cast<double>(i));
+        cnt[i] += 1;
+      }
+    } else {
+      for (double x : *v) {
+        if (outv.empty() || outv.back() != x) { outv.push_back(x); cnt.push_back(0); }
+        cnt.back() += 1;
+        inv.push_back(static_cast<double>(outv.size() - 1));
+      }
+    }
+    n = static_cast<long long>(outv.size());
+  }
+  TensorInfo o = c.like();
+  o.shape = {Dim{n, ""}};
+  V out = c.out(o);
+  if (v) attach(c.I, out, outv);
+  if (!inverse && !counts) return out;
+  std::vector<V> xs{out};
+  TensorInfo it = o;
+  it.dtype = "int64";
+  it.requires_grad = false;
+  if (inverse) {
+    TensorInfo io = it;
+    io.shape = t.shape;
+    xs.push_back(mk_tensor(io));
+    if (v) attach(c.I, xs.back(), inv);
+  }
+  if (counts) {
+    xs.push_back(mk_tensor(it));
+    if (v) attach(c.I, xs.back(), cnt);
+  }
+  return mk_tuple(xs);
+}
+
+}  // namespace tparse::compiler::values

@@ -1,0 +1,55 @@
+// Element values of eager tensors: model code computes build-time Python numbers from small tensors
+// (timm nest's `(4 ** torch.arange(n)).flip(0).tolist()`, regnet's `torch.unique(...)`, hiera's
+// `torch.tensor(depths).cumsum(0).tolist()`). A tensor made outside any compiled frame from known numbers
+// gets its values (Obj::vals); ops with a value rule (values_ops.cpp) carry them on, every other op leaves
+// its result shape-only. Inside a compiled (or replayed) frame nothing reads or makes values: Dynamo's fake
+// tensors have no data. An in-place op anywhere makes every recorded value stale (views alias storage).
+#pragma once
+
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler::values {
+
+/// The most elements a tensor with values may have (bigger tensors stay shape-only: build-time numbers come
+/// from small tensors, and a model's buffers should cost no data).
+constexpr long long kMaxElems = 4096;
+
+/// Whether values are modelled at this point: eager code (no frame is being traced or replayed).
+bool eager(const Interp& I);
+/// The known values of tensor `t` (row-major), or null: not a tensor, not known, stale, a symbolic
+/// shape, or not eager.
+const std::vector<double>* of(const Interp& I, const V& t);
+/// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
+/// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
+void attach(Interp& I, const V& t, std::vector<double> v);
+/// `x` as dtype `dt` stores it (float32 rounding, integer truncation); false when not representable here.
+bool fit(const std::string& dt, double& x);
+/// A Python number of dtype `dt` (int, float or bool) for item() / tolist().
+V py_number(const std::string& dt, double x);
+/// tolist(): nested lists of Python numbers over t's shape.
+V py_list(const V& t, const std::vector<double>& v);
+/// Python data (nested lists/tuples of numbers or known 0-d tensors, a numpy stub ndarray) flattened
+/// row-major; false when any element is unknown.
+bool from_data(const Interp& I, const V& d, std::vector<double>& out);
+/// A numpy stub ndarray (runtime/stubs/numpy): its shape and dtype name.
+bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype);
+
+/// Before a torch call runs: an in-place call (`x_`, setitem, out=, inplace=True) marks values stale.
+void before_call(OpCall& c);
+/// After a torch call returned `res` in eager code: `res` gets values by the op's rule when known.
+void after_call(OpCall& c, const V& res);
+/// After a Python operator on a tensor (`a op b`, reflected: `b op a`); `-x` / `~x` have no b.
+void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res);
+/// Marks every recorded value stale (an in-place op, nn.init, `t.data = u`).
+void mutated(Interp& I);
+
+/// torch.unique / unique_consecutive in eager code: (output[, inverse][, counts]) with the data's sizes
+/// when the values are known, else the uniform fill decides as before.
+V unique(OpCall& c);
+
+/// torch.pow(number, tensor) (values_ops.cpp).
+void pow_scalar_base(Interp& I, const V& base, const V& exponent, const V& res);
+/// The op rules (values_ops.cpp): `res` gets values from the call's inputs; false when no rule applies.
+bool op_rule(OpCall& c, const V& res);
+
+}  // namespace tparse::compiler::values

@@ -1,0 +1,592 @@
+// Value rules of eager tensors (values.hpp): for each torch op with one, the result's element values from
+// the inputs' (creation from Python data, arange / linspace / full, elementwise arithmetic and comparisons
+// with broadcasting, casts, reductions, cumsum / cumprod, flip, permutes, reshapes, cat / stack, splits,
+// basic indexing). The shape rule already made the result (shape, dtype); a rule only fills in its data,
+// computed as torch does in the result's dtype (float32 arithmetic rounds each step). No rule: shape-only.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "torch/values.hpp"
+
+namespace tparse::compiler::values {
+
+namespace {
+
+using Shape = std::vector<long long>;
+
+Shape shape_of(const V& t) {
+  Shape s;
+  for (const auto& d : t->t->shape) s.push_back(d.v);
+  return s;
+}
+
+long long count(const Shape& s) {
+  long long n = 1;
+  for (long long x : s) n *= x;
+  return n;
+}
+
+/// Steps the multi-index `ix` over shape `s` in row-major order; false after the last.
+bool step(Shape& ix, const Shape& s) {
+  for (size_t d = s.size(); d-- > 0;) {
+    if (++ix[d] < s[d]) return true;
+    ix[d] = 0;
+  }
+  return false;
+}
+
+/// `v` of shape `s` broadcast to shape `r` (numpy rule, right-aligned).
+std::vector<double> broadcast_to(const std::vector<double>& v, const Shape& s, const Shape& r) {
+  std::vector<long long> st(r.size(), 0);
+  long long acc = 1;
+  for (size_t i = s.size(); i-- > 0;) {
+    size_t ri = i + r.size() - s.size();
+    st[ri] = s[i] == 1 ? 0 : acc;
+    acc *= s[i];
+  }
+  std::vector<double> out;
+  const long long n = count(r);
+  if (n == 0) return out;
+  out.reserve(static_cast<size_t>(n));
+  Shape ix(r.size(), 0);
+  do {
+    long long off = 0;
+    for (size_t d = 0; d < r.size(); ++d) off += ix[d] * st[d];
+    out.push_back(v[static_cast<size_t>(off)]);
+  } while (step(ix, r));
+  return out;
+}
+
+/// Elements of `v` (shape `s`) in the order of `s` permuted by `perm` (out dim i = in dim perm[i]).
+std::vector<double> permuted(const std::vector<double>& v, const Shape& s, const std::vector<size_t>& perm) {
+  Shape r;
+  for (size_t p : perm) r.push_back(s[p]);
+  std::vector<long long> st(s.size(), 1);
+  for (size_t i = s.size(); i-- > 1;) st[i - 1] = st[i] * s[i];
+  std::vector<double> out;
+  if (count(r) == 0) return out;
+  Shape ix(r.size(), 0);
+  do {
+    long long off = 0;
+    for (size_t d = 0; d < r.size(); ++d) off += ix[d] * st[perm[d]];
+    out.push_back(v[static_cast<size_t>(off)]);
+  } while (step(ix, r));
+  return out;
+}
+
+/// The elements of `v` (shape `s`) whose index along `dim` lies in [lo, lo + len).
+std::vector<double> slab(const std::vector<double>& v, const Shape& s, size_t dim, long long lo, long long len) {
+  long long outer = 1, inner = 1;
+  for (size_t i = 0; i < dim; ++i) outer *= s[i];
+  for (size_t i = dim + 1; i < s.size(); ++i) inner *= s[i];
+  std::vector<double> out;
+  for (long long o = 0; o < outer; ++o)
+    for (long long k = lo; k < lo + len; ++k)
+      for (long long i = 0; i < inner; ++i) out.push_back(v[static_cast<size_t>((o * s[dim] + k) * inner + i)]);
+  return out;
+}
+
+bool is_float(const std::string& dt) { return dt.find("float") != std::string::npos; }
+
+/// `a op b` in compute dtype `cdt` (both already rounded to it); false where torch raises or wraps.
+bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r) {
+  const bool f = is_float(cdt), f32 = cdt == "float32";
+  if (op == "+") r = x + y;
+  else if (op == "-") r = x - y;
+  else if (op == "*") r = x * y;
+  else if (op == "/") r = x / y;  // a true division: IEEE inf / nan at zero, as torch
+  else if (op == "//") {
+    if (!f && y == 0) return false;  // ZeroDivisionError in torch
+    r = std::floor(x / y);
+    if (!f) r = std::floor(static_cast<long double>(x) / static_cast<long double>(y));
+  } else if (op == "%") {
+    if (!f && y == 0) return false;
+    r = std::fmod(x, y);
+    if (r != 0 && ((r < 0) != (y < 0))) r += y;  // the sign of the divisor (torch.remainder, Python %)
+  } else if (op == "**") {
+    if (!f && y < 0) return false;  // "Integers to negative integer powers are not allowed"
+    r = f32 ? static_cast<double>(std::pow(static_cast<float>(x), static_cast<float>(y))) : std::pow(x, y);
+  } else if (op == "max") r = std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
+  else if (op == "min") r = std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
+  else if (op == "<") r = x < y;
+  else if (op == ">") r = x > y;
+  else if (op == "<=") r = x <= y;
+  else if (op == ">=") r = x >= y;
+  else if (op == "==") r = x == y;
+  else if (op == "!=") r = x != y;
+  else return false;
+  return true;
+}
+
+bool is_cmp(const std::string& op) { return op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!="; }
+
+/// One operand: its values and shape (a Python number is 0-dim), and whether it is a Python float.
+struct Operand {
+  std::vector<double> v;
+  Shape s;
+  std::string dtype;  ///< "" for a Python number
+  bool py_float = false;
+};
+
+bool operand(const Interp& I, const V& x, Operand& o) {
+  if (x->k == VK::Tensor) {
+    const std::vector<double>* v = of(I, x);
+    if (!v) return false;
+    o.v = *v;
+    o.s = shape_of(x);
+    o.dtype = x->t->dtype;
+    return true;
+  }
+  if ((x->k == VK::Int || x->k == VK::Bool) && x->sym.empty()) { o.v = {x->k == VK::Int ? static_cast<double>(x->i) : double(x->b)}; return true; }
+  if (x->k == VK::Float && x->sym_node < 0) { o.v = {x->f}; o.py_float = true; return true; }
+  return false;
+}
+
+/// Elementwise `a op b` into `res` (its shape and dtype from the shape rule).
+void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& res) {
+  Operand x, y;
+  if (!operand(I, a, x) || !operand(I, b, y) || res->k != VK::Tensor) return;
+  const std::string& rdt = res->t->dtype;
+  std::string cdt = rdt;
+  if (is_cmp(op)) {  // compared in the operands' common dtype
+    bool f64 = x.dtype == "float64" || y.dtype == "float64";
+    bool fl = is_float(x.dtype) || is_float(y.dtype) || x.py_float || y.py_float;
+    cdt = f64 ? "float64" : fl ? "float32" : "int64";
+  }
+  if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "bool")) return;
+  if (cdt == "bool" && op != "*" && op != "max" && op != "min") return;  // bool arithmetic: not modelled
+  for (const auto& d : res->t->shape) if (d.is_sym()) return;
+  const Shape r = shape_of(res);
+  if (count(r) > kMaxElems) return;
+  std::vector<double> xs = broadcast_to(x.v, x.s, r), ys = broadcast_to(y.v, y.s, r), out;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    double p = xs[i], q = ys[i], z = 0;
+    if (!fit(cdt, p) || !fit(cdt, q) || !arith(op, p, q, cdt, z)) return;
+    out.push_back(z);
+  }
+  attach(I, res, std::move(out));
+}
+
+/// One-input elementwise ops: float math in the result's float dtype.
+bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) {
+  const bool f32 = dt == "float32";
+  auto ff = [&](double (*d)(double), float (*s)(float)) { r = f32 ? static_cast<double>(s(static_cast<float>(x))) : d(x); };
+  if (n == "neg" || n == "negative") r = -x;
+  else if (n == "abs" || n == "absolute") r = std::fabs(x);
+  else if (n == "round") r = std::nearbyint(x);  // half to even, as torch.round
+  else if (n == "floor") r = std::floor(x);
+  else if (n == "ceil") r = std::ceil(x);
+  else if (n == "trunc") r = std::trunc(x);
+  else if (n == "square") r = x * x;
+  else if (n == "sign") r = x > 0 ? 1 : x < 0 ? -1 : 0;
+  else if (n == "relu") r = x > 0 ? x : 0;
+  else if (!is_float(dt)) return false;  // the rest give floats
+  else if (n == "sqrt") ff(std::sqrt, std::sqrt);
+  else if (n == "exp") ff(std::exp, std::exp);
+  else if (n == "log") ff(std::log, std::log);
+  else if (n == "log2") ff(std::log2, std::log2);
+  else if (n == "log10") ff(std::log10, std::log10);
+  else if (n == "reciprocal") r = 1.0 / x;
+  else return false;
+  return true;
+}
+
+/// Reduce dims (empty: all) of `v` (shape `s`) with `fold` into out shape order; `keep` is immaterial to the order.
+std::vector<double> reduce_dims(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims,
+                                const std::function<double(const std::vector<double>&)>& fold) {
+  Shape r;
+  for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) r.push_back(s[i]);
+  std::vector<std::vector<double>> groups(static_cast<size_t>(std::max<long long>(1, count(r))));
+  if (count(s) > 0) {
+    Shape ix(s.size(), 0);
+    size_t k = 0;
+    do {
+      long long off = 0;
+      for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) off = off * s[i] + ix[i];
+      groups[static_cast<size_t>(off)].push_back(v[k++]);
+    } while (step(ix, s));
+  }
+  std::vector<double> out;
+  for (auto& g : groups) out.push_back(fold(g));
+  return out;
+}
+
+bool reduction(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin", "count_nonzero"};
+  if (!names.count(n) || res->k != VK::Tensor) return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  std::set<size_t> dims;
+  V d = c.arg(0, "dim");
+  if (d && d->k == VK::Int) dims.insert(static_cast<size_t>(c.dim(d->i, s.size())));
+  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) dims.insert(static_cast<size_t>(c.dim(x->i, s.size())));
+  else if (d && d->k != VK::None) return false;
+  if (s.empty()) dims.clear();
+  if ((n == "argmax" || n == "argmin") && !dims.empty() && s.size() > 1) return false;
+  auto fold = [&](const std::vector<double>& g) -> double {
+    if (n == "sum") { double a = 0; for (double x : g) a += x; return a; }
+    if (n == "mean") { double a = 0; for (double x : g) a += x; return g.empty() ? NAN : a / static_cast<double>(g.size()); }
+    if (n == "prod") { double a = 1; for (double x : g) a *= x; return a; }
+    if (n == "all") { for (double x : g) if (x == 0) return 0; return 1; }
+    if (n == "any") { for (double x : g) if (x != 0) return 1; return 0; }
+    if (n == "count_nonzero") { double k = 0; for (double x : g) k += x != 0; return k; }
+    if (g.empty()) return NAN;
+    const bool mx = n == "amax" || n == "max" || n == "argmax";
+    size_t best = 0;
+    for (size_t i = 1; i < g.size(); ++i) if (mx ? g[i] > g[best] : g[i] < g[best]) best = i;
+    return n.rfind("arg", 0) == 0 ? static_cast<double>(best) : g[best];
+  };
+  std::vector<double> out = reduce_dims(*v, s, dims, fold);
+  if (n == "mean" && res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
+  attach(c.I, res, std::move(out));
+  return true;
+}
+
+/// cumsum / cumprod along `dim` (row-major `v` of shape `s`).
+std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, size_t dim, bool prod, const std::string& dt) {
+  long long inner = 1;
+  for (size_t i = dim + 1; i < s.size(); ++i) inner *= s[i];
+  std::vector<double> out = v;
+  for (size_t k = 0; k < out.size(); ++k) {
+    long long pos = (static_cast<long long>(k) / inner) % (s.empty() ? 1 : s[dim]);
+    if (pos == 0) continue;
+    double x = prod ? out[k - static_cast<size_t>(inner)] * out[k] : out[k - static_cast<size_t>(inner)] + out[k];
+    fit(dt, x);
+    out[k] = x;
+  }
+  return out;
+}
+
+/// flip(dims): every listed dim reversed.
+std::vector<double> flipped(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims) {
+  std::vector<double> out;
+  if (count(s) == 0) return out;
+  std::vector<long long> st(s.size(), 1);
+  for (size_t i = s.size(); i-- > 1;) st[i - 1] = st[i] * s[i];
+  Shape ix(s.size(), 0);
+  do {
+    long long off = 0;
+    for (size_t d = 0; d < s.size(); ++d) off += (dims.count(d) ? s[d] - 1 - ix[d] : ix[d]) * st[d];
+    out.push_back(v[static_cast<size_t>(off)]);
+  } while (step(ix, s));
+  return out;
+}
+
+/// Basic indexing (ints, slices, None, ...): the selected elements in row-major order; false for others.
+bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std::vector<double>& out) {
+  std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  size_t consumed = 0;
+  for (auto& x : ix) {
+    if (x->k == VK::Int || x->k == VK::Slice) ++consumed;
+    else if (x->k != VK::None && !(x->k == VK::Builtin && x->s == "Ellipsis")) return false;
+  }
+  if (consumed > s.size()) return false;
+  std::vector<std::vector<long long>> pick;  // per input dim: the positions taken
+  size_t d = 0;
+  auto whole = [&](size_t dim) { std::vector<long long> p; for (long long i = 0; i < s[dim]; ++i) p.push_back(i); return p; };
+  for (auto& x : ix) {
+    if (x->k == VK::None) continue;
+    if (x->k == VK::Builtin) { for (size_t k = 0; k < s.size() - consumed; ++k, ++d) pick.push_back(whole(d)); continue; }
+    if (x->k == VK::Int) {
+      if (!x->sym.empty()) return false;
+      long long i = x->i < 0 ? x->i + s[d] : x->i;
+      if (i < 0 || i >= s[d]) return false;  // torch's IndexError: the shape rule says so
+      pick.push_back({i});
+      ++d;
+      continue;
+    }
+    auto num = [](const V& e, long long dflt, bool& ok) { if (e->k == VK::None) return dflt; ok = ok && e->k == VK::Int && e->sym.empty(); return e->i; };
+    bool ok = true;
+    long long n = s[d], st = num(x->items[2], 1, ok);
+    if (!ok || st <= 0) return false;  // torch has no negative steps
+    long long lo = num(x->items[0], 0, ok), hi = num(x->items[1], n, ok);
+    if (!ok) return false;
+    if (lo < 0) lo += n;
+    if (hi < 0) hi += n;
+    lo = std::clamp<long long>(lo, 0, n), hi = std::clamp<long long>(hi, 0, n);
+    std::vector<long long> p;
+    for (long long i = lo; i < hi; i += st) p.push_back(i);
+    pick.push_back(p);
+    ++d;
+  }
+  for (; d < s.size(); ++d) pick.push_back(whole(d));
+  std::vector<long long> st(s.size(), 1);
+  for (size_t i = s.size(); i-- > 1;) st[i - 1] = st[i] * s[i];
+  Shape r;
+  for (auto& p : pick) r.push_back(static_cast<long long>(p.size()));
+  if (count(r) == 0) return true;
+  Shape k(r.size(), 0);
+  do {
+    long long off = 0;
+    for (size_t i = 0; i < r.size(); ++i) off += pick[i][static_cast<size_t>(k[i])] * st[i];
+    out.push_back(v[static_cast<size_t>(off)]);
+  } while (step(k, r));
+  return true;
+}
+
+double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
+bool is_num(const V& v) { return v && ((v->k == VK::Int && v->sym.empty()) || (v->k == VK::Float && v->sym_node < 0) || v->k == VK::Bool); }
+
+/// Factories: torch.tensor / as_tensor / FloatTensor(data) / new_tensor, arange, linspace, zeros / ones / full
+/// (and their _like / new_ forms), scalar_tensor, eye.
+bool creation(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  if (res->k != VK::Tensor) return false;
+  const long long numel = count(shape_of(res));
+  const std::string& dt = res->t->dtype;
+  std::vector<double> out;
+  static const std::set<std::string> data_fns = {"tensor", "as_tensor", "new_tensor", "FloatTensor", "DoubleTensor", "LongTensor",
+                                                  "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor"};
+  if (data_fns.count(n)) {
+    V d = n == "new_tensor" ? c.arg(0, "data") : (!c.args.empty() ? c.args[0] : c.kw("data"));
+    if (!d || (n.size() > 6 && n.substr(n.size() - 6) == "Tensor" && c.args.size() != 1)) return false;
+    if (d->k == VK::Int && n.size() > 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
+    if (!from_data(c.I, d, out)) return false;
+  } else if (n == "arange") {
+    std::vector<V> a;
+    for (auto& x : c.args) if (is_num(x)) a.push_back(x); else return false;
+    if (V e = c.kw("end")) { if (!is_num(e)) return false; a.push_back(e); }
+    if (V s = c.kw("start")) { if (!is_num(s)) return false; a.insert(a.begin(), s); }
+    double s = 0, st = 1;
+    if (a.size() >= 2) s = num(a[0]);
+    if (a.size() >= 3) st = num(a[2]);
+    if (V k = c.kw("step")) { if (!is_num(k)) return false; st = num(k); }
+    for (long long i = 0; i < numel; ++i) out.push_back(s + st * static_cast<double>(i));  // torch: in double, then cast
+  } else if (n == "linspace") {
+    V a = c.arg(0, "start"), b = c.arg(1, "end");
+    if (!a) a = !c.args.empty() ? c.args[0] : nullptr;
+    if (!b) b = c.args.size() > 1 ? c.args[1] : nullptr;
+    if (!is_num(a) || !is_num(b)) return false;
+    double x0 = num(a), x1 = num(b);
+    // aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp: step in the dtype (float for float32), the first half
+    // counted up from start, the second half down from end
+    if (dt == "float32") {
+      float s0 = static_cast<float>(x0), s1 = static_cast<float>(x1);
+      float stp = numel > 1 ? (s1 - s0) / static_cast<float>(numel - 1) : 0.f;
+      for (long long i = 0; i < numel; ++i)
+        out.push_back(i < numel / 2 ? s0 + stp * static_cast<float>(i) : s1 - stp * static_cast<float>(numel - i - 1));
+    } else if (dt == "float64") {
+      double stp = numel > 1 ? (x1 - x0) / static_cast<double>(numel - 1) : 0;
+      for (long long i = 0; i < numel; ++i) out.push_back(i < numel / 2 ? x0 + stp * static_cast<double>(i) : x1 - stp * static_cast<double>(numel - i - 1));
+    } else {
+      return false;
+    }
+  } else if (n == "zeros" || n == "zeros_like" || n == "new_zeros") {
+    out.assign(static_cast<size_t>(numel), 0);
+  } else if (n == "ones" || n == "ones_like" || n == "new_ones") {
+    out.assign(static_cast<size_t>(numel), 1);
+  } else if (n == "full" || n == "full_like" || n == "new_full") {
+    V fv = n == "full" ? c.arg(1, "fill_value") : c.arg(n == "new_full" ? 1 : 0, "fill_value");
+    if (!is_num(fv)) return false;
+    out.assign(static_cast<size_t>(numel), num(fv));
+  } else if (n == "scalar_tensor") {
+    if (c.args.empty() || !is_num(c.args[0])) return false;
+    out.assign(1, num(c.args[0]));
+  } else if (n == "eye") {
+    Shape s = shape_of(res);
+    if (s.size() != 2) return false;
+    for (long long i = 0; i < s[0]; ++i) for (long long j = 0; j < s[1]; ++j) out.push_back(i == j);
+  } else {
+    return false;
+  }
+  attach(c.I, res, std::move(out));
+  return true;
+}
+
+}  // namespace
+
+void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res) {
+  if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) { mutated(I); return; }  // `t += x` changes t
+  if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
+  if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
+  if (op == "neg" || op == "pos" || op == "invert") {
+    const std::vector<double>* v = of(I, a);
+    if (!v || op == "invert") return;
+    std::vector<double> out = *v;
+    if (op == "neg") for (double& x : out) x = -x;
+    attach(I, res, std::move(out));
+    return;
+  }
+  if (!b) return;
+  reflected ? binary(I, op, b, a, res) : binary(I, op, a, b, res);
+}
+
+bool op_rule(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  Interp& I = c.I;
+  if (!c.def) return false;
+  if (res->k == VK::Tensor) {  // a big or symbolic result stays shape-only: no data is computed for it
+    for (const auto& d : res->t->shape) if (d.is_sym()) return false;
+    if (count(shape_of(res)) > kMaxElems) return false;
+  }
+  const Family fam = c.def->family;
+  if (fam == Family::Creation) return creation(c, res);
+  if (!c.self || c.self->k != VK::Tensor) {
+    if ((n == "cat" || n == "concat" || n == "concatenate" || n == "stack") && res->k == VK::Tensor) {
+      V ts = c.arg(0, "tensors");
+      if (!ts && !c.args.empty()) ts = c.args[0];
+      if (!ts || (ts->k != VK::List && ts->k != VK::Tuple) || ts->items.empty()) return false;
+      V dv = c.arg(1, "dim");
+      if (!dv && c.args.size() > 1) dv = c.args[1];
+      const Shape r = shape_of(res);
+      long long dim = dv && dv->k == VK::Int ? dv->i : 0;
+      if (dim < 0) dim += static_cast<long long>(r.size());
+      if (dim < 0 || dim >= static_cast<long long>(r.size())) return false;
+      // each input is the slab [off, off + len) of the result along dim: gather the result by slabs
+      std::vector<std::vector<double>> parts;
+      std::vector<long long> lens;
+      for (const V& t : ts->items) {
+        const std::vector<double>* v = of(I, t);
+        if (!v) return false;
+        if (t->t->shape.size() + (n == "stack" ? 1 : 0) != r.size()) {
+          if (n == "stack" || !v->empty()) return false;
+          continue;  // torch.cat skips a legacy empty 1-D tensor whatever the dim
+        }
+        parts.push_back(*v);
+        lens.push_back(n == "stack" ? 1 : t->t->shape.at(static_cast<size_t>(dim)).v);
+      }
+      long long outer = 1, inner = 1;
+      for (long long i = 0; i < dim; ++i) outer *= r[static_cast<size_t>(i)];
+      for (size_t i = static_cast<size_t>(dim) + 1; i < r.size(); ++i) inner *= r[i];
+      std::vector<double> out;
+      for (long long o = 0; o < outer; ++o)
+        for (size_t p = 0; p < parts.size(); ++p)
+          for (long long k = 0; k < lens[p] * inner; ++k) out.push_back(parts[p].at(static_cast<size_t>(o * lens[p] * inner + k)));
+      attach(I, res, std::move(out));
+      return true;
+    }
+    return false;
+  }
+  const std::vector<double>* v = of(I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  if (fam == Family::Join && res->k == VK::Tuple && (n == "split" || n == "chunk" || n == "unbind" || n == "split_with_sizes" || n == "tensor_split")) {
+    V dv = n == "unbind" ? c.arg(0, "dim") : c.arg(1, "dim");
+    if (s.empty()) return false;
+    size_t dim = static_cast<size_t>(c.dim(dv && dv->k == VK::Int ? dv->i : 0, s.size()));
+    long long off = 0;
+    for (const V& p : res->items) {
+      if (p->k != VK::Tensor) return false;
+      long long len = n == "unbind" ? 1 : p->t->shape.at(dim).v;
+      attach(I, p, slab(*v, s, dim, off, len));
+      off += len;
+    }
+    return true;
+  }
+  if (res->k != VK::Tensor) return false;
+  const Shape r = shape_of(res);
+  const std::string& rdt = res->t->dtype;
+  static const std::set<std::string> same_order = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze", "view_as",
+                                                   "reshape_as", "contiguous", "clone", "detach", "cpu", "float", "double", "long", "int",
+                                                   "bool", "short", "to", "type", "type_as"};
+  if (same_order.count(n)) {
+    if (count(r) != static_cast<long long>(v->size())) return false;
+    attach(I, res, *v);
+    return true;
+  }
+  if (n == "expand" || n == "expand_as" || n == "broadcast_to") { attach(I, res, broadcast_to(*v, s, r)); return true; }
+  if (n == "t" || n == "transpose" || n == "swapaxes" || n == "swapdims" || n == "permute") {
+    std::vector<size_t> perm(s.size());
+    for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
+    if (n == "permute") {
+      std::vector<V> ds = c.rest.size() == 1 && (c.rest[0]->k == VK::Tuple || c.rest[0]->k == VK::List) ? c.rest[0]->items : c.rest;
+      if (ds.size() != s.size()) return false;
+      for (size_t i = 0; i < ds.size(); ++i) { if (ds[i]->k != VK::Int) return false; perm[i] = static_cast<size_t>(c.dim(ds[i]->i, s.size())); }
+    } else if (s.size() >= 2 || n != "t") {
+      V a = n == "t" ? mk_int(0) : c.arg(0, "dim0"), b = n == "t" ? mk_int(1) : c.arg(1, "dim1");
+      if (!a || !b || a->k != VK::Int || b->k != VK::Int) return false;
+      std::swap(perm[static_cast<size_t>(c.dim(a->i, s.size()))], perm[static_cast<size_t>(c.dim(b->i, s.size()))]);
+    }
+    attach(I, res, permuted(*v, s, perm));
+    return true;
+  }
+  if (n == "flip") {
+    V ds = c.arg(0, "dims");
+    std::set<size_t> dims;
+    std::vector<V> xs = ds && (ds->k == VK::Tuple || ds->k == VK::List) ? ds->items : c.rest;
+    for (auto& x : xs) { if (x->k != VK::Int) return false; dims.insert(static_cast<size_t>(c.dim(x->i, s.size()))); }
+    attach(I, res, flipped(*v, s, dims));
+    return true;
+  }
+  if (n == "cumsum" || n == "cumprod") {
+    V d = c.arg(0, "dim");
+    if (!d || d->k != VK::Int) return false;
+    std::vector<double> base = *v;
+    for (double& x : base) if (!fit(rdt, x)) return false;
+    attach(I, res, cumulative(base, s, s.empty() ? 0 : static_cast<size_t>(c.dim(d->i, s.size())), n == "cumprod", rdt));
+    return true;
+  }
+  if (n == "__getitem__") {
+    std::vector<double> out;
+    if (c.rest.empty() || !basic_index(*v, s, c.rest[0], out)) return false;
+    attach(I, res, std::move(out));
+    return true;
+  }
+  if (n == "narrow" || n == "select") {
+    V d = c.arg(0, "dim"), st = c.arg(1, n == "narrow" ? "start" : "index");
+    if (!d || !st || d->k != VK::Int || st->k != VK::Int || s.empty()) return false;
+    size_t dim = static_cast<size_t>(c.dim(d->i, s.size()));
+    long long lo = st->i < 0 ? st->i + s[dim] : st->i;
+    long long len = n == "narrow" ? r.at(dim) : 1;
+    if (lo < 0 || lo + len > s[dim]) return false;
+    attach(I, res, slab(*v, s, dim, lo, len));
+    return true;
+  }
+  if (reduction(c, res)) return true;
+  if (n == "pow") {
+    V e = c.arg(0, "exponent");
+    if (!e) return false;
+    binary(I, "**", c.self, e, res);
+    return true;
+  }
+  if (fam == Family::Elementwise || n == "round" || n == "clamp" || n == "clip" || n == "clamp_min" || n == "clamp_max") {
+    if (n == "round") if (V dec = c.kw("decimals"); dec && !(dec->k == VK::Int && dec->i == 0)) return false;
+    std::vector<double> out;
+    if (n == "clamp" || n == "clip" || n == "clamp_min" || n == "clamp_max") {
+      V lo = n == "clamp_max" ? nullptr : c.arg(0, "min"), hi = n == "clamp_min" ? nullptr : c.arg(n == "clamp_max" ? 0 : 1, "max");
+      if ((lo && lo->k != VK::None && !is_num(lo)) || (hi && hi->k != VK::None && !is_num(hi))) return false;
+      for (double x : *v) {
+        double y = x;
+        if (!fit(rdt, y)) return false;
+        if (lo && lo->k != VK::None) { double l = num(lo); fit(rdt, l); y = std::max(y, l); }
+        if (hi && hi->k != VK::None) { double h = num(hi); fit(rdt, h); y = std::min(y, h); }
+        out.push_back(y);
+      }
+    } else {
+      if (r != s) return false;
+      for (double x : *v) {
+        double y = x, z = 0;
+        if (!fit(rdt, y) || !unary_fn(n, y, rdt, z)) return false;
+        out.push_back(z);
+      }
+    }
+    attach(I, res, std::move(out));
+    return true;
+  }
+  if (fam == Family::Binary) {
+    static const std::map<std::string, std::string> ops = {
+        {"add", "+"}, {"sub", "-"}, {"subtract", "-"}, {"mul", "*"}, {"multiply", "*"}, {"div", "/"}, {"divide", "/"},
+        {"true_divide", "/"}, {"floor_divide", "//"}, {"remainder", "%"}, {"maximum", "max"}, {"minimum", "min"},
+        {"eq", "=="}, {"ne", "!="}, {"not_equal", "!="}, {"lt", "<"}, {"less", "<"}, {"le", "<="}, {"less_equal", "<="},
+        {"gt", ">"}, {"greater", ">"}, {"ge", ">="}, {"greater_equal", ">="}};
+    auto it = ops.find(n);
+    V other = c.arg(0, "other");
+    if (it == ops.end() || !other || c.kw("alpha") || c.kw("rounding_mode")) return false;
+    binary(I, it->second, c.self, other, res);
+    return true;
+  }
+  return false;
+}
+
+/// torch.pow(scalar, tensor): the base is a Python number.
+void pow_scalar_base(Interp& I, const V& base, const V& exponent, const V& res) { binary(I, "**", base, exponent, res); }
+
+}  // namespace tparse::compiler::values

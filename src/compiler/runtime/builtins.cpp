@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
@@ -299,7 +299,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (v->k == VK::Tensor) {
       if (in_compiled) graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       double f = v->t->fill ? *v->t->fill : 1.0;
-      if (const std::vector<double>* xs = values::of(*this, v)) {  // eager with known values (torch/values.hpp)
+      if (const std::vector<double>* xs = values::of(*this, v)) {  // eager with known values (torch/values/values.hpp)
         if (xs->size() != 1) raise_exc(name == "bool" ? "RuntimeError" : "ValueError", name == "bool" ? "Boolean value of Tensor with more than one value is ambiguous" : "only one element tensors can be converted to Python scalars", loc);
         f = (*xs)[0];
       }

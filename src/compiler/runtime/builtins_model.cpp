@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

@@ -1,7 +1,7 @@
 // Interpreter core: module run, name resolution, statements and user-function calls. Expressions
 // and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 #include "dynamo/messages.hpp"
 

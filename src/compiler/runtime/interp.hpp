@@ -232,7 +232,7 @@ class Interp {
   void exec_block(const std::vector<StmtP>& body);
   void exec(const StmtP& s);
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
-  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (nn_modules.cpp)
+  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
   void assign(const ExprP& target, V v);
   void del_target(const ExprP& target);  ///< `del x`, `del d[k]`, `del xs[a:b]`, `del obj.attr` (interp_expr.cpp)
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
@@ -264,7 +264,7 @@ class Interp {
   std::string str_of(const V& v, Location loc);
   std::string repr_of(const V& v, Location loc);
 
-  // ---- builtins and torch (builtins.cpp; torch/dispatch.cpp through the op table, torch/op_table.hpp; nn_modules.cpp) ----
+  // ---- builtins and torch (builtins.cpp; torch/dispatch.cpp through the op table, torch/op_table.hpp; torch/nn/) ----
   V call_builtin(const std::string& name, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
   V builtin_attr(V obj, const std::string& name, Location loc, bool& found);
@@ -296,7 +296,7 @@ class Interp {
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
   void materialize_item(const V& tuple, size_t i);
-  // ---- SymInts (symint.cpp) ----
+  // ---- SymInts (torch/symbols/symint.cpp) ----
   /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
   V size_of(const V& t, long long dim);

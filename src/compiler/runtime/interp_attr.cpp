@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 

@@ -240,7 +240,7 @@ TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newax
   CHECK(r.unmodelled.empty());
   Result a = run("import numpy as np\nx = np.random.rand(4)\n");
   CHECK(a.ok);
-  CHECK(!a.unmodelled.empty());  // np.random is not modelled (the small ndarray: torch/values_test.cpp)
+  CHECK(!a.unmodelled.empty());  // np.random is not modelled (the small ndarray: torch/values/values_test.cpp)
 }
 
 TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {

@@ -39,7 +39,7 @@ struct TensorInfo {
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
 };
 
-/// The element values of an eager tensor (torch/values.hpp): row-major, as doubles (exact for integers up
+/// The element values of an eager tensor (torch/values/values.hpp): row-major, as doubles (exact for integers up
 /// to 2^53), valid while the run's mutation epoch still equals `epoch` (an in-place op anywhere bumps it).
 struct TensorVals {
   std::vector<double> v;

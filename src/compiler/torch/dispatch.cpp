@@ -6,7 +6,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

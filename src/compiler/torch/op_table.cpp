@@ -9,7 +9,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "torch/nn_more.hpp"
+#include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 
 namespace tparse::compiler {

@@ -8,7 +8,7 @@
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -201,7 +201,7 @@ static TensorInfo like(const TensorInfo& t) {
 
 V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected) {
   V r = tensor_binop_shape(op, a, b, loc, reflected);
-  values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values.hpp)
+  values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values/values.hpp)
   return r;
 }
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 

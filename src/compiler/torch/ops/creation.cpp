@@ -10,7 +10,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::ops {
 

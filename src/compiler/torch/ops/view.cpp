@@ -5,7 +5,7 @@
 
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
-#include "torch/sym_mono.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
 

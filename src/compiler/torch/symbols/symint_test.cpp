@@ -8,7 +8,7 @@
 
 #include "api.hpp"
 #include "test_util.hpp"
-#include "torch/sym_mono.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;

@@ -7,7 +7,7 @@
 
 #include "runtime/interp.hpp"
 #include "torch/keep_alive.hpp"
-#include "torch/sym_mono.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::values {
 

@@ -1,7 +1,7 @@
 // Element values of eager tensors (values.hpp): where they live (Obj::vals, valid for one mutation epoch),
 // dtype rounding, Python data in (torch.tensor's lists, numpy stub arrays) and out (item / tolist), the
 // dispatch hooks, and torch.unique's data-dependent result. The per-op rules are in values_ops.cpp.
-#include "torch/values.hpp"
+#include "torch/values/values.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Monomial SymInt expressions: parse, multiply, exact division, sympy's printing (sym_mono.hpp).
-#include "torch/sym_mono.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 #include <algorithm>
 #include <climits>

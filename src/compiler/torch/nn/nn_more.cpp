@@ -2,7 +2,7 @@
 // remaining activations, Dropout1d/2d/3d, Upsample, constant padding, PixelShuffle, Unfold. Construction keeps
 // torch's attribute names; forward calls the functional op the module's forward calls (what Dynamo
 // records when it inlines the module under torch >= 2.5).
-#include "torch/nn_more.hpp"
+#include "torch/nn/nn_more.hpp"
 
 #include <fmt/format.h>
 

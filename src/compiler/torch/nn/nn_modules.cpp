@@ -4,7 +4,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
-#include "torch/nn_more.hpp"
+#include "torch/nn/nn_more.hpp"
 
 namespace tparse::compiler {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
-#include "torch/nn_more.hpp"
+#include "torch/nn/nn_more.hpp"
 
 namespace tparse::compiler {
 

@@ -94,6 +94,7 @@ int Interp::node_of(const V& t) {
       s.is_sym = true;
       s.name = d.sym;
       ctx.graph.nodes.push_back(s);
+      ctx.graph.sym_proxy[d.sym] = static_cast<int>(ctx.graph.nodes.size()) - 1;  // the symbol's node (symbols/symint.cpp)
     }
   }
   ctx.graph.nodes.push_back(n);

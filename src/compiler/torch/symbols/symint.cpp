@@ -167,14 +167,10 @@ Arg Interp::sym_arg(const V& v) {
     auto it = g.symint_node.find(v.get());
     if (it != g.symint_node.end()) { a.node = it->second; return a; }
     if (!v->sym.empty()) {
+      // an input symbol is its placeholder (registered in sym_proxy where it is made); a compound size is rebuilt
       int id = reify_sym(v->sym, Location{stack_.back()->cur_line, 0, stack_.back()->file});
       if (id >= 0) { a.node = id; return a; }
     }
-  }
-  if (v->k == VK::Int && plain_symbol(v->sym) && tracing()) {  // the input symbol: its placeholder
-    const Graph& g = stack_.back()->ctx->graph;
-    for (size_t i = 0; i < g.nodes.size() && g.nodes[i].op == "placeholder"; ++i)
-      if (g.nodes[i].is_sym && g.nodes[i].name == v->sym) { a.node = static_cast<int>(i); return a; }
   }
   a.lit = py_repr(v);  // an int, or a symbol without a placeholder, prints as itself
   return a;

@@ -6,6 +6,7 @@
 #include <sha2.h>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -158,7 +159,12 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       if (!all.empty()) {
         auto copy = std::make_shared<Obj>(*v);
         copy->t = std::make_shared<TensorInfo>(t);
-        for (int d : all) if (d < static_cast<int>(t.shape.size()) && t.shape[d].v >= 2) copy->t->shape[d].sym = sym_for(fmt::format("L['{}'].size()[{}]", n, d));
+        for (int d : all) {
+          if (d >= static_cast<int>(t.shape.size()) || t.shape[d].v < 2) continue;
+          std::string source = fmt::format("L['{}'].size()[{}]", n, d);
+          copy->t->shape[d].sym = sym_for(source);
+          ctx->sym_info[copy->t->shape[d].sym] = {source, t.shape[d].v};
+        }
         copy->t->stride = contiguous_strides(copy->t->shape);
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
@@ -238,6 +244,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     auto it = g.tensor_node.find(o.get());
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
+  if (!ctx.specialized.empty()) {
+    g.specialize(ctx.specialized);
+    // the guards see the value: TENSOR_MATCH is static in that dimension again
+    for (auto& tg : ctx.tguards)
+      for (auto& d : tg.t.shape)
+        if (d.is_sym() && sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
   }
   g.name_reified();
   g.remove_unused_getitems();

@@ -1,6 +1,7 @@
 // Interpreter core: module run, name resolution, statements and user-function calls. Expressions
 // and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "torch/values/values.hpp"
 
 #include "dynamo/messages.hpp"
@@ -172,6 +173,15 @@ V Interp::lookup(const std::string& name, Location loc) {
 bool Interp::truthy(V v, Location loc) {
   bool known;
   bool r = truthy_const(v, known);
+  // a branch that decides `n == 12` (or `not n != 12`) refines the symbol to that value (ShapeEnv replacement)
+  if (v->k == VK::Bool && !v->sym.empty() && tracing()) {
+    size_t eq = v->sym.find(" == "), ne = v->sym.find(" != ");
+    size_t at = eq != std::string::npos ? eq : ne;
+    // one side a constant: Eq(s70, s70) is simply true, no replacement
+    if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)) &&
+        (sym_free_symbols(v->sym.substr(0, at)).empty() || sym_free_symbols(v->sym.substr(at + 4)).empty()))
+      specialize_symbol(v->sym, loc);
+  }
   if (known) return r;
   if (v->k == VK::Opaque) {  // a branch on an unmodelled value: taken (approximate)
     note_unmodelled(loc, "bool(" + v->s + ")");

@@ -134,6 +134,8 @@ struct FrameCtx {
   std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
   std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
+  std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
+  std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };
 
 class Interp;
@@ -299,7 +301,12 @@ class Interp {
   // ---- SymInts (torch/symbols/symint.cpp) ----
   /// `t.shape` / `t.size()` (dim < 0) or `t.size(dim)`: ints carrying their symbols; while tracing, a
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
-  V size_of(const V& t, long long dim);
+  static constexpr long long kDimAsRead = -(1LL << 62);
+  /// `x.size(dim)` (dim < 0: `x.shape`); dim_written is the index as the source wrote it (`x.size(-1)`)
+  V size_of(const V& t, long long dim, long long dim_written = kDimAsRead);
+  /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
+  /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
+  void specialize_symbol(const std::string& expr, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
   void realize(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size

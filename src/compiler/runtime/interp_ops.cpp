@@ -237,7 +237,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         inst->k = VK::Instance;
         inst->builtin_nn = callee->builtin_nn;
         const bool rec = act.ctx && act.ctx->mode == Mode::Record;
-        const size_t mark = rec ? act.ctx->graph.nodes.size() : 0;
+        const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
         log_module_init(loc);  // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...])
         try {
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
@@ -273,7 +273,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       // a subclass of a built-in torch.nn module without its own __init__ is built by that module's
       if (!init && !inst->builtin_nn.empty() && inst->builtin_nn != "Module") {
         const bool rec = act.ctx && act.ctx->mode == Mode::Record;
-        const size_t mark = rec ? act.ctx->graph.nodes.size() : 0;
+        const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
         log_module_init(loc);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
         if (rec && module_has_params(inst)) act.ctx->graph.rollback(mark);
@@ -327,7 +327,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (init_ctx_ && init->k == VK::Func) {
           // an nn.Module built inside a recording frame: __init__ is inlined (its API-usage log and buffer
           // initialization are nodes), unless the module ends up holding parameters: then none of it is
-          size_t mark = act.ctx->graph.nodes.size();
+          size_t mark = act.ctx->graph.checkpoint();
           call_user(init, args, kwargs, act.ctx, act.depth + 1);
           if (module_has_params(inst)) act.ctx->graph.rollback(mark);
           return inst;

@@ -68,12 +68,16 @@ void Graph::remove_unused_getitems() {
   std::vector<bool> erased(nodes.size(), false);
   for (size_t i = nodes.size(); i-- > 0;) {
     const Node& n = nodes[i];
-    if (users[i] == 0 && n.op == "call_function" && (n.target == "getitem" || n.sym_compute)) {
+    if (users[i] == 0 && ((n.op == "call_function" && (n.target == "getitem" || n.sym_compute)) || n.accessor)) {
       erased[i] = true;
       for (const auto& a : n.args) count(a, -1);
       for (const auto& [k, a] : n.kwargs) count(a, -1);
     }
   }
+  erase(erased);
+}
+
+void Graph::erase(const std::vector<bool>& erased) {
   if (std::find(erased.begin(), erased.end(), true) == erased.end()) return;
   std::vector<int> remap(nodes.size(), -1);
   std::vector<Node> kept;
@@ -106,7 +110,15 @@ void Graph::name_reified() {
     if (n.reified && n.name.empty()) n.name = unique_name("mul");
 }
 
-void Graph::rollback(size_t n) {
+void Graph::rollback(size_t cp) {
+  const size_t n = cp & 0xffffffffu, ns = cp >> 32;
+  if (ns < shadows.size()) {
+    shadows.resize(ns);
+    for (auto it = symint_shadow.begin(); it != symint_shadow.end();) {
+      if (it->second >= static_cast<int>(ns)) it = symint_shadow.erase(it);
+      else ++it;
+    }
+  }
   if (n >= nodes.size()) return;
   nodes.resize(n);
   auto drop = [n](auto& m) {

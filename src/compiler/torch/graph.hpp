@@ -17,6 +17,10 @@ struct Arg {
   bool is_tuple = false;
   std::vector<Arg> seq;
   bool is_slice = false;         ///< with is_seq: `slice(start, stop, step)` (a bound may be a SymInt node)
+  /// a SymInt argument's Dynamo proxy (index into Graph::shadows): the accessor or arithmetic node Dynamo made
+  /// for the value, which replaces `node`/`lit` where the value's symbol gets specialized. With node < 0, no
+  /// lit and no seq, the argument is that shadow itself (shadows' own arguments).
+  int shadow = -1;
 };
 
 struct Node {
@@ -31,6 +35,8 @@ struct Node {
   TensorInfo meta;               ///< output metadata (tensor nodes)
   bool has_meta = false;
   std::string sym_type;          ///< scalar node annotation (`Sym(zf37)`), no tensor meta
+  long long sym_hint = 0;        ///< with sym_type: the value of the SymInt in this run (its hint)
+  bool accessor = false;         ///< `x.size()` / `x.size(d)` read of a symbolic size: dead code when unused
   bool renamed = false;          ///< already named after a user variable
   bool dead_result = false;      ///< result never used (`x = f();  x = None`), e.g. _log_api_usage_once
   bool sym_compute = false;      ///< SymInt arithmetic (`mul = s77 * 2`): dead code when unused
@@ -41,6 +47,16 @@ struct Node {
   std::string file;              ///< user source file of `line` (empty: the script)
 };
 
+/// A node Dynamo makes for a SymInt (a size read, arithmetic on a SymInt) that its replacement pass
+/// (insert_deferred_runtime_asserts) folds into an input symbol's placeholder or an earlier node of the
+/// same expression. It is kept out of `nodes` and enters the graph only where its expression becomes a
+/// constant because a symbol was specialized (Graph::specialize).
+struct Shadow {
+  Node node;
+  size_t pos = 0;                ///< nodes.size() when it was made: it goes before nodes[pos]
+  V tensor;                      ///< accessor: the tensor read (its node is looked up when the shadow enters)
+};
+
 /// One FX graph under construction. Tensors map to the node that produces them.
 struct Graph {
   std::vector<Node> nodes;
@@ -49,17 +65,27 @@ struct Graph {
   std::vector<int> outputs;
   std::map<const Obj*, int> symint_node;   ///< SymInt value -> the node computing it
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
+  std::vector<Shadow> shadows;
+  std::map<const Obj*, int> symint_shadow; ///< SymInt value -> its shadow (Dynamo's proxy for it)
 
   int placeholder_count() const;
   int call_count() const;        ///< call_function + call_method + call_module
   int call_function_count() const;
   std::string unique_name(const std::string& base);
   void rename(int node, const std::string& var);
-  size_t checkpoint() const { return nodes.size(); }
-  void rollback(size_t n);
+  /// nodes and shadows made so far, as one token for rollback
+  size_t checkpoint() const { return (shadows.size() << 32) | nodes.size(); }
+  void rollback(size_t cp);
+  /// Dynamo's graph when symbols were specialized mid-trace (`for i in range(n)`, `if n == 12`): the
+  /// shadows whose expressions became constants enter the graph in their places and replace the input
+  /// symbols in the arguments that came from them; annotations print the values; the placeholders of those
+  /// symbols go when unused (symbolic_shapes.py replacements; output_graph.py remove_unused_graphargs).
+  void specialize(const std::map<std::string, long long>& values);
   /// Dynamo's DCE at the end of a frame: unused operator.getitem nodes and SymInt arithmetic go
   /// (remove_unused_graphargs).
   void remove_unused_getitems();
+  /// drop the nodes marked, renumbering the rest (arguments, outputs, the value maps)
+  void erase(const std::vector<bool>& erased);
   /// insert_deferred_runtime_asserts' names: the reified size nodes take theirs after every traced node.
   void name_reified();
 };

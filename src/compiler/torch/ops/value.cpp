@@ -25,7 +25,7 @@ V size_like(OpCall& c) {
   if (name == "element_size") return mk_int(4);
   if (V d = c.arg(0, "dim")) {
     if (c.rank() == 0) c.fail(fmt::format("Dimension specified as {} but tensor has no dimensions", d->i));  // torch's IndexError
-    return c.I.size_of(c.self, c.dim(d->i, c.rank()));
+    return c.I.size_of(c.self, c.dim(d->i, c.rank()), d->i);
   }
   return c.I.size_of(c.self, -1);
 }

@@ -21,35 +21,75 @@ void Interp::realize(const V& t) {
   node_of(t);
 }
 
-V Interp::size_of(const V& t, long long dim) {
+V Interp::size_of(const V& t, long long dim, long long dim_written) {
   const TensorInfo& ti = *t->t;
-  auto one = [](const Dim& d) {
+  // a dimension whose symbol was specialized earlier in this frame is a constant now (no node)
+  const std::map<std::string, long long>* spec = tracing() ? &stack_.back()->ctx->specialized : nullptr;
+  auto live = [spec](const Dim& d) { return d.is_sym() && !(spec && sym_all_specialized(d.sym, *spec)); };
+  auto one = [&live](const Dim& d) {
     V v = mk_int(d.v);
-    v->sym = d.sym;
+    if (live(d)) v->sym = d.sym;
     return v;
   };
   bool symbolic = false;
   if (dim >= static_cast<long long>(ti.shape.size())) error(Location{}, fmt::format("size({}) of a tensor of {} dimensions", dim, ti.shape.size()));
-  if (dim >= 0) symbolic = ti.shape[static_cast<size_t>(dim)].is_sym();
-  else for (auto& d : ti.shape) symbolic = symbolic || d.is_sym();
+  if (dim >= 0) symbolic = live(ti.shape[static_cast<size_t>(dim)]);
+  else for (auto& d : ti.shape) symbolic = symbolic || live(d);
+  V r;
+  std::vector<V> xs;
+  if (dim >= 0) r = one(ti.shape[static_cast<size_t>(dim)]);
+  else for (auto& d : ti.shape) xs.push_back(one(d));
   if (symbolic && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
-    g.unique_name("size");
-    // `x.shape` is `x.size()` and an operator.getitem per dimension (wrap_fx_proxy of a torch.Size), all dead
-    // code unless used; `x.size(d)` is one call
-    if (dim < 0) for (size_t i = 0; i < ti.shape.size(); ++i) g.unique_name("getitem");
+    Location at{stack_.back()->cur_line, 0, stack_.back()->file};
+    // Dynamo's proxies for the read, as shadows: `x.shape` is `size = x.size()` and an operator.getitem per
+    // dimension (wrap_fx_proxy of a torch.Size), `x.size(d)` one call; its replacement pass folds them into
+    // the input symbols, and they are dead code unless a specialization keeps them (specialize.cpp)
+    auto shadow = [&](Node n, const V& tensor) {
+      stamp_node(n, at);
+      g.shadows.push_back(Shadow{std::move(n), g.nodes.size(), tensor});
+      return static_cast<int>(g.shadows.size()) - 1;
+    };
+    auto sym_of = [](Node& n, const V& v) {
+      n.sym_type = "Sym(" + v->sym + ")";
+      n.sym_hint = v->i;
+    };
+    Node acc;
+    acc.op = "call_method";
+    acc.target = "size";
+    acc.accessor = true;
+    acc.args.push_back(Arg{});
+    if (dim >= 0) acc.args.push_back(Arg{-1, std::to_string(dim_written == kDimAsRead ? dim : dim_written)});
+    acc.name = g.unique_name("size");
+    if (dim >= 0) sym_of(acc, r);
+    int a = shadow(acc, t);
+    if (dim >= 0) {
+      g.symint_shadow[r.get()] = a;
+      keep_graph_value(r);
+    } else {
+      for (size_t i = 0; i < ti.shape.size(); ++i) {
+        Node gi;
+        gi.op = "call_function";
+        gi.target = "getitem";
+        Arg src;
+        src.shadow = a;
+        gi.args = {src, Arg{-1, std::to_string(i)}};
+        gi.name = g.unique_name("getitem");
+        if (xs[i]->sym.empty()) continue;
+        sym_of(gi, xs[i]);
+        g.symint_shadow[xs[i].get()] = shadow(gi, nullptr);
+        keep_graph_value(xs[i]);
+      }
+    }
     // insert_deferred_runtime_asserts rebuilds a compound size of an intermediate tensor from the input
     // symbols where it is read (`mul_12 = 64 * s77`); unused, it is dead code
-    Location at{stack_.back()->cur_line, 0, stack_.back()->file};
-    if (dim >= 0) reify_sym(ti.shape[static_cast<size_t>(dim)].sym, at);
-    else for (auto& d : ti.shape) if (d.is_sym()) reify_sym(d.sym, at);
+    if (dim >= 0) reify_sym(r->sym, at);
+    else for (auto& x : xs) if (!x->sym.empty()) reify_sym(x->sym, at);
   }
-  if (dim >= 0) return one(ti.shape[static_cast<size_t>(dim)]);
-  std::vector<V> xs;
-  for (auto& d : ti.shape) xs.push_back(one(d));
-  V r = mk_tuple(xs);
-  r->size_tuple = true;
-  return r;
+  if (dim >= 0) return r;
+  V tup = mk_tuple(xs);
+  tup->size_tuple = true;
+  return tup;
 }
 
 int Interp::size_node(const V& size_tuple) {
@@ -117,13 +157,21 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   for (const auto& a : args) n.args.push_back(sym_arg(a));
   n.name = g.unique_name(name);
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
+  n.sym_hint = r->i;
   keep_graph_value(r);
-  if (!r->sym.empty()) {
-    if (plain_symbol(r->sym)) return;  // the input symbol itself: its placeholder (CSE)
-    auto it = g.sym_proxy.find(r->sym);
-    if (it != g.sym_proxy.end()) { g.symint_node[r.get()] = it->second; return; }
-  }
   stamp_node(n, loc);
+  if (!r->sym.empty()) {
+    // folded by the replacement pass (the input symbol's placeholder, or an earlier node of the expression);
+    // Dynamo's node is kept as a shadow for a specialization (specialize.cpp)
+    bool folded = plain_symbol(r->sym);
+    auto it = g.sym_proxy.find(r->sym);
+    if (!folded && it != g.sym_proxy.end()) { g.symint_node[r.get()] = it->second; folded = true; }
+    if (folded) {
+      g.shadows.push_back(Shadow{n, g.nodes.size(), nullptr});
+      g.symint_shadow[r.get()] = static_cast<int>(g.shadows.size()) - 1;
+      return;
+    }
+  }
   g.nodes.push_back(n);
   int id = static_cast<int>(g.nodes.size()) - 1;
   if (!r->sym.empty()) g.sym_proxy[r->sym] = id;
@@ -164,6 +212,8 @@ Arg Interp::sym_arg(const V& v) {
   Arg a;
   if (v->k == VK::Int && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
+    auto sh = g.symint_shadow.find(v.get());
+    if (sh != g.symint_shadow.end()) a.shadow = sh->second;
     auto it = g.symint_node.find(v.get());
     if (it != g.symint_node.end()) { a.node = it->second; return a; }
     if (!v->sym.empty()) {

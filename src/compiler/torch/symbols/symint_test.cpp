@@ -12,25 +12,10 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
+using tparse::compiler::testing::output_graphs;
 using tparse::compiler::testing::slurp;
 
 namespace {
-
-/// Every dynamo_output_graph payload of a TORCH_TRACE text (its tab-prefixed lines), in order.
-std::vector<std::string> output_graphs(const std::string& trace) {
-  std::vector<std::string> out;
-  std::istringstream in(trace);
-  bool in_graph = false;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] == '\t') {
-      if (in_graph) out.back() += line + "\n";
-      continue;
-    }
-    in_graph = line.find("\"dynamo_output_graph\"") != std::string::npos;
-    if (in_graph) out.emplace_back();
-  }
-  return out;
-}
 
 std::string mono(const std::string& s) {
   auto m = parse_mono(s);

@@ -1,0 +1,175 @@
+// Specialization of a symbol mid-trace. When Dynamo needs a Python int from a SymInt (`range(n)`) or a
+// branch decides `n == 12`, the ShapeEnv replaces the symbol by its value from then on
+// (symbolic_shape_specialization, reason range_refined_to_singleton). The graph keeps what was traced
+// before: the size reads (`size = l_x_.size()`, `getitem_1: "Sym(12)" = size[1]`) and SymInt arithmetic
+// (`mul: "Sym(12)" = 1 * getitem_1`) that the replacement pass would have folded into the input symbol's
+// placeholder stay, because their expressions are constants now; annotations print the value; the symbol's
+// placeholder goes when unused, and the frame's tensor guards become static in that dimension.
+// The tracer makes those nodes as shadows (graph.hpp) and Graph::specialize lets them in at the end.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+#include "runtime/interp.hpp"
+#include "torch/graph.hpp"
+#include "torch/symbols/sym_mono.hpp"
+
+namespace tparse::compiler {
+
+std::vector<std::string> sym_free_symbols(const std::string& expr) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < expr.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(expr[i])) || expr[i] == '_')) { ++i; continue; }
+    size_t j = i;
+    while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_')) ++j;
+    std::string id = expr.substr(i, j - i);
+    // ShapeEnv's symbols: s<N> (sizes, ints), u<N> (unbacked); function names (Mod, Max) are capitalized
+    bool sym = id.size() > 1 && (id[0] == 's' || id[0] == 'u') &&
+               id.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (sym && std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+    i = j;
+  }
+  return out;
+}
+
+bool sym_all_specialized(const std::string& expr, const std::map<std::string, long long>& values) {
+  if (values.empty()) return false;
+  auto fs = sym_free_symbols(expr);
+  if (fs.empty()) return false;
+  for (auto& s : fs) if (!values.count(s)) return false;
+  return true;
+}
+
+void Interp::specialize_symbol(const std::string& expr, Location loc) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto fs = sym_free_symbols(expr);
+  // Eq(expr, value) solves for the symbol when expr is linear in one symbol (ShapeEnv._maybe_guard_rel,
+  // try_solve); with more symbols, or under a floor division or modulus (`(s70 + 255)//256`, whose guard
+  // only narrows s70's range), it stays a guard
+  if (fs.size() != 1 || ctx.specialized.count(fs[0])) return;
+  for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"})
+    if (expr.find(op) != std::string::npos) return;
+  auto info = ctx.sym_info.find(fs[0]);
+  if (info == ctx.sym_info.end()) return;  // not an input size of this frame
+  ctx.specialized[fs[0]] = info->second.second;
+  Activation& act = *stack_.back();
+  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+  std::vector<StackFrame> us{StackFrame{line, act.fn ? act.fn->name : "<module>", path_of(act.file), code_line(act.file, line, true)}};
+  writer_.emit("torch/fx/experimental/symbolic_shapes.py:7098", "symbolic_shape_specialization",
+               fmt::format("{{\"symbol\": \"{}\", \"sources\": [{}], \"value\": \"{}\", \"reason\": \"range_refined_to_singleton\", "
+                           "\"user_stack\": {}}}",
+                           fs[0], json_escape(info->second.first), info->second.second, writer_.stack_json(us)),
+               TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
+}
+
+void Graph::specialize(const std::map<std::string, long long>& values) {
+  auto constant = [&](const std::string& expr) { return sym_all_specialized(expr, values); };
+  auto expr_of = [](const Node& n) {
+    return n.sym_type.size() > 5 ? n.sym_type.substr(4, n.sym_type.size() - 5) : std::string();
+  };
+  std::vector<char> active(shadows.size(), 0);
+  std::function<bool(int)> activate;
+  std::function<void(Arg&)> resolve = [&](Arg& a) {
+    for (auto& x : a.seq) resolve(x);
+    if (a.shadow >= 0 && static_cast<size_t>(a.shadow) < shadows.size()) {
+      bool direct = a.node < 0 && a.lit.empty() && !a.is_seq;
+      if (direct || constant(expr_of(shadows[static_cast<size_t>(a.shadow)].node))) {
+        if (activate(a.shadow)) {
+          a.node = -1;
+          a.lit.clear();
+          return;
+        }
+        if (direct) {  // a read of a tensor that never entered the graph: its value
+          const Node& sn = shadows[static_cast<size_t>(a.shadow)].node;
+          a.lit = std::to_string(sn.sym_hint);
+          a.shadow = -1;
+          return;
+        }
+      }
+      a.shadow = -1;
+    }
+    // no Dynamo proxy known for the value: the input symbol prints as its value
+    if (a.node >= 0 && static_cast<size_t>(a.node) < nodes.size() && nodes[static_cast<size_t>(a.node)].is_sym) {
+      auto v = values.find(nodes[static_cast<size_t>(a.node)].name);
+      if (v != values.end()) { a.node = -1; a.lit = std::to_string(v->second); }
+    } else if (a.node < 0 && !a.is_seq && values.count(a.lit)) {
+      a.lit = std::to_string(values.at(a.lit));
+    }
+  };
+  activate = [&](int k) {
+    if (active[static_cast<size_t>(k)]) return true;
+    Shadow& sh = shadows[static_cast<size_t>(k)];
+    if (sh.node.accessor) {
+      auto it = tensor_node.find(sh.tensor.get());
+      if (it == tensor_node.end()) return false;
+      sh.node.args[0] = Arg{it->second, ""};
+    }
+    active[static_cast<size_t>(k)] = 1;
+    for (auto& a : sh.node.args) resolve(a);
+    for (auto& [n, a] : sh.node.kwargs) resolve(a);
+    return true;
+  };
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    for (auto& a : nodes[i].args) resolve(a);
+    for (auto& [n, a] : nodes[i].kwargs) resolve(a);
+  }
+  // merge: each active shadow goes before the node that was next when it was made
+  std::vector<int> remap(nodes.size(), -1), shadow_at(shadows.size(), -1);
+  std::vector<Node> merged;
+  size_t k = 0;
+  std::vector<size_t> order;  // shadows by position, creation order within one position
+  for (size_t s = 0; s < shadows.size(); ++s) if (active[s]) order.push_back(s);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return shadows[a].pos < shadows[b].pos; });
+  for (size_t i = 0; i <= nodes.size(); ++i) {
+    while (k < order.size() && shadows[order[k]].pos <= i) {
+      shadow_at[order[k]] = static_cast<int>(merged.size());
+      merged.push_back(shadows[order[k]].node);
+      ++k;
+    }
+    if (i < nodes.size()) { remap[i] = static_cast<int>(merged.size()); merged.push_back(std::move(nodes[i])); }
+  }
+  std::function<void(Arg&)> fix = [&](Arg& a) {
+    if (a.node >= 0) a.node = remap[static_cast<size_t>(a.node)];
+    else if (a.shadow >= 0 && a.lit.empty() && !a.is_seq) a.node = shadow_at[static_cast<size_t>(a.shadow)];
+    a.shadow = -1;
+    for (auto& x : a.seq) fix(x);
+  };
+  for (auto& n : merged) {
+    for (auto& a : n.args) fix(a);
+    for (auto& [nm, a] : n.kwargs) fix(a);
+  }
+  for (auto& o : outputs) o = remap[static_cast<size_t>(o)];
+  for (auto& [p, i] : tensor_node) i = remap[static_cast<size_t>(i)];
+  for (auto& [p, i] : symint_node) i = remap[static_cast<size_t>(i)];
+  for (auto& [e, i] : sym_proxy) i = remap[static_cast<size_t>(i)];
+  nodes = std::move(merged);
+  shadows.clear();
+  symint_shadow.clear();
+  // annotations: the specialized symbols print as their values
+  auto fix_dims = [&](std::vector<Dim>& ds) {
+    for (auto& d : ds) if (d.is_sym() && constant(d.sym)) d.sym.clear();
+  };
+  for (auto& n : nodes) {
+    if (!n.sym_type.empty() && constant(expr_of(n))) n.sym_type = fmt::format("Sym({})", n.sym_hint);
+    if (n.has_meta) { fix_dims(n.meta.shape); fix_dims(n.meta.stride); }
+  }
+  // the placeholders of specialized symbols, where nothing uses them now (remove_unused_graphargs)
+  std::vector<int> users(nodes.size(), 0);
+  std::function<void(const Arg&)> count = [&](const Arg& a) {
+    if (a.node >= 0) ++users[static_cast<size_t>(a.node)];
+    for (auto& x : a.seq) count(x);
+  };
+  for (auto& n : nodes) {
+    for (auto& a : n.args) count(a);
+    for (auto& [nm, a] : n.kwargs) count(a);
+  }
+  std::vector<bool> erased(nodes.size(), false);
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].is_sym && values.count(nodes[i].name) && users[i] == 0) erased[i] = true;
+  erase(erased);
+}
+
+}  // namespace tparse::compiler

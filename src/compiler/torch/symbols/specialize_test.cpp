@@ -1,0 +1,114 @@
+// Specialization of a symbolic length mid-trace against real torch 2.11: testdata/programs/
+// symint_specialize_range.py (`for i in range(n)`, three calls) and symint_specialize_eq.py (`if n == 12`),
+// whose graphs, specialization records and recompile reasons torch wrote on the device (run_truth.py).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+#include "api.hpp"
+#include "test_util.hpp"
+#include "torch/symbols/sym_mono.hpp"
+
+namespace fs = std::filesystem;
+using namespace tparse::compiler;
+using tparse::compiler::testing::output_graphs;
+using tparse::compiler::testing::slurp;
+
+namespace {
+
+struct Run {
+  std::string real, ours, prog;
+};
+
+Run run_program(const std::string& name) {
+  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / (name + ".py");
+  fs::path truth_dir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name / "trace";
+  REQUIRE(fs::is_directory(truth_dir));
+  Run r;
+  for (const auto& e : fs::directory_iterator(truth_dir)) r.real += slurp(e.path());
+  // the device ran the program from its own checkout: its path is replaced by ours
+  std::smatch m;
+  REQUIRE(std::regex_search(r.real, m, std::regex("# File: (\\S*" + name + "\\.py):")));
+  std::string real_path = m[1].str();
+  for (size_t p = r.real.find(real_path); p != std::string::npos; p = r.real.find(real_path, p)) {
+    r.real.replace(p, real_path.size(), prog.string());
+    p += prog.string().size();
+  }
+  Result res = compile_script(prog.string(), slurp(prog), Options{});
+  REQUIRE_MESSAGE(res.ok, res.error);
+  r.ours = res.trace;
+  r.prog = prog.string();
+  return r;
+}
+
+/// The `"symbol": "s27", ..., "value": "12"` part of each symbolic_shape_specialization record.
+std::vector<std::string> specializations(const std::string& trace) {
+  std::vector<std::string> out;
+  static const std::regex re("\\{\"symbolic_shape_specialization\": \\{(\"symbol\": \"[^\"]+\", \"sources\": \\[(?:\"[^\"]*\"(?:, )?)*\\], \"value\": \"[^\"]+\", \"reason\": \"[^\"]+\")");
+  for (auto it = std::sregex_iterator(trace.begin(), trace.end(), re); it != std::sregex_iterator(); ++it) out.push_back((*it)[1].str());
+  return out;
+}
+
+/// The payload lines of the recompile_reasons artifacts.
+std::vector<std::string> recompile_reasons(const std::string& trace) {
+  std::vector<std::string> out;
+  std::istringstream in(trace);
+  bool in_r = false;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '\t') {
+      if (in_r) out.push_back(line.substr(1));
+      continue;
+    }
+    in_r = line.find("\"name\": \"recompile_reasons\"") != std::string::npos;
+  }
+  return out;
+}
+
+void check_same_graphs(const Run& r, size_t n) {
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == n);
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    CAPTURE(i);
+    CHECK(got[i] == want[i]);
+  }
+  CHECK(specializations(r.ours) == specializations(r.real));
+  CHECK(recompile_reasons(r.ours) == recompile_reasons(r.real));
+}
+
+}  // namespace
+
+TEST_CASE("range() over a symbolic length specializes it: the graphs, records and recompiles equal torch 2.11's") {
+  Run r = run_program("symint_specialize_range");
+  check_same_graphs(r, 3);
+  REQUIRE(specializations(r.real).size() == 2);  // the dynamic recompile (12), and again at 16
+  std::vector<std::string> g = output_graphs(r.real);
+  // before the loop the size reads stay nodes with the value as their type; after it a read is a constant
+  CHECK(g[1].find("getitem_1: \"Sym(12)\" = size[1]") != std::string::npos);
+  CHECK(g[1].find("mul: \"Sym(12)\" = 1 * getitem_1") != std::string::npos);
+  CHECK(g[1].find("linear_1.reshape(1, 12, 8)") != std::string::npos);
+  CHECK(g[1].find("Sym(s27)") == std::string::npos);  // the symbol's placeholder is gone
+  // the guard is static again in that dimension
+  std::vector<std::string> rr = recompile_reasons(r.real);
+  CHECK(std::count(rr.begin(), rr.end(), "\"0/1: tensor 'x' size mismatch at index 1. expected 12, actual 16\",") == 1);
+}
+
+TEST_CASE("a branch that decides n == 12 specializes n: the graphs equal torch 2.11's") {
+  Run r = run_program("symint_specialize_eq");
+  check_same_graphs(r, 2);
+  std::vector<std::string> g = output_graphs(r.real);
+  CHECK(g[1].find("sub: \"Sym(10)\" = getitem_1 - 2") != std::string::npos);  // arithmetic after it is still a node
+  CHECK(g[1].find("size_1: \"Sym(12)\" = l_x_.size(1)") != std::string::npos);
+}
+
+TEST_CASE("the free symbols of a SymInt expression") {
+  CHECK(sym_free_symbols("s27") == std::vector<std::string>{"s27"});
+  CHECK(sym_free_symbols("8*s27 + Mod(s70, 4)") == std::vector<std::string>{"s27", "s70"});
+  CHECK(sym_free_symbols("((s27**2)//s27)") == std::vector<std::string>{"s27"});
+  CHECK(sym_free_symbols("12").empty());
+  CHECK(sym_all_specialized("2*s27 - 1", {{"s27", 12}}));
+  CHECK_FALSE(sym_all_specialized("s27*s70", {{"s27", 12}}));
+  CHECK_FALSE(sym_all_specialized("12", {{"s27", 12}}));
+}

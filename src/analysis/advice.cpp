@@ -286,10 +286,42 @@ const FailedGuard* decisive_guard(const Recompile& r) {
   return best;
 }
 
+/// The symbolic_shape_specialization of the failed entry that made `g`'s dimension static, if any: the entry
+/// was compiled with that size symbolic, and the code forced it back to one value.
+static const ShapeEvent* specialization_of(const FailedGuard& g, const Recompile& r, const Model& m) {
+  if (g.change != GuardChange::Size || r.frame < 0 || g.index < 0) return nullptr;
+  std::string name = g.source;
+  if (name.rfind("L['", 0) == 0 && name.size() > 5) name = name.substr(3, name.find("']") - 3);
+  const std::string dim = fmt::format(".size()[{}]", g.index);
+  for (int32_t ci : m.frames[static_cast<size_t>(r.frame)].compiles) {
+    const Compile& c = m.compiles[static_cast<size_t>(ci)];
+    if (c.id.key() != g.entry) continue;
+    for (const auto& ev : c.shape_events)
+      if (ev.kind == "symbolic_shape_specialization" && has(ev.source, "['" + name + "']" + dim)) return &ev;
+  }
+  return nullptr;
+}
+
 Advice advise_recompile(const Recompile& r, const Model& m) {
   std::string fn = r.frame >= 0 ? m.frames[static_cast<size_t>(r.frame)].name : std::string();
   const FailedGuard* g = decisive_guard(r);
   if (!g) return {"other_guard", "guard failed", "The recompile reason was not recorded."};
+  if (const ShapeEvent* sp = specialization_of(*g, r, m)) {
+    // mark_dynamic would not help: the entry was already dynamic, the code made the size a Python int
+    std::string at = "in the compiled code";
+    if (!sp->user_stack.empty()) {
+      const StackFrame& f = sp->user_stack.back();
+      at = fmt::format("at {}:{}", std::string_view(f.file), f.line);
+      if (!std::string_view(f.code).empty()) at += fmt::format(" (`{}`)", std::string_view(f.code));
+    }
+    return {"size_specialized", "dynamic size specialized",
+            fmt::format("{} dim {} was compiled dynamic ({}), but the code needed it as a Python int {} (a "
+                        "`range(n)` loop over the size, or a branch on `n == value`), so Dynamo specialized it back to "
+                        "{} and every new size compiles again. mark_dynamic does not help here: loop with a tensor op "
+                        "instead of `range` over the size (a scan, cumsum, or a fixed chunk count), or branch on a "
+                        "comparison (`n > k`) rather than equality.",
+                        pretty_source(g->source), g->index, sp->symbol, at, g->expected)};
+  }
   return advise_guard(*g, fn);
 }
 

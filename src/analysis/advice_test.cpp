@@ -157,3 +157,18 @@ TEST_CASE("breaks in DistributedDataParallel's own forward are torch's, by desig
   // A user's own break keeps its fix.
   CHECK(first_site("item_break").fix.find("DistributedDataParallel") == std::string::npos);
 }
+
+TEST_CASE("a recompile after a specialization says why mark_dynamic would not help (real torch 2.11 trace)") {
+  // testdata/programs/symint_specialize_range.py: the second entry compiled the length dynamic, `range(n)`
+  // specialized it to 12, so length 16 fails a static size guard
+  LoadedTrace t = load_trace({(testing::testdata() / "programs" / "truth" / "symint_specialize_range" / "trace").string()});
+  REQUIRE(t.model.recompiles.size() == 2);
+  Advice first = advise_recompile(t.model.recompiles[0], t.model);
+  Advice second = advise_recompile(t.model.recompiles[1], t.model);
+  CHECK(first.category == "size_change");  // 8 -> 12: the ordinary advice
+  CHECK(second.category == "size_specialized");
+  CHECK(second.fix.find("(s27)") != std::string::npos);
+  CHECK(second.fix.find("symint_specialize_range.py:22 (`for i in range(n):`)") != std::string::npos);
+  CHECK(second.fix.find("back to 12") != std::string::npos);
+  CHECK(second.fix.find("mark_dynamic does not help") != std::string::npos);
+}

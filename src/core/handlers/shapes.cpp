@@ -8,7 +8,8 @@ namespace {
 using namespace simdjson;
 
 void on_shape_event(ModelBuilder& b, const Record& r) {
-  if (!b.options().keep_detail && b.compile_of(r) >= 0) return;  // records without an id are kept: "[-/-]"
+  // records without an id are kept ("[-/-]"), and specializations, which explain a recompile (analysis/advice.cpp)
+  if (!b.options().keep_detail && b.compile_of(r) >= 0 && r.kind != "symbolic_shape_specialization") return;
   ShapeEvent ev;
   ev.kind = std::string(r.kind);
   ev.where = r.where;

@@ -133,7 +133,8 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   }
   std::function<void(Arg&)> fix = [&](Arg& a) {
     if (a.node >= 0) a.node = remap[static_cast<size_t>(a.node)];
-    else if (a.shadow >= 0 && a.lit.empty() && !a.is_seq) a.node = shadow_at[static_cast<size_t>(a.shadow)];
+    else if (a.shadow >= 0 && static_cast<size_t>(a.shadow) < shadow_at.size() && a.lit.empty() && !a.is_seq)
+      a.node = shadow_at[static_cast<size_t>(a.shadow)];
     a.shadow = -1;
     for (auto& x : a.seq) fix(x);
   };

@@ -4,6 +4,7 @@
 // sources and torch's documented behaviour, not from our own output.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -150,4 +151,25 @@ TEST_CASE("a tensor as a slice bound breaks the graph (item); inside a loop the 
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(ops(r.trace) == std::vector<int>{5});  // full, tensor, cumsum, tensor, cumsum: no getitem of the first iteration
   CHECK(count(r.trace, "Unsupported Tensor.item() call with capture_scalar_outputs=False") >= 1);
+}
+
+TEST_CASE("`x is None` on a frame input makes it a graph input there: placeholder order as torch 2.11 printed it") {
+  // testdata/programs/placeholder_order: three programs and the forward signature torch printed for each
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs" / "placeholder_order";
+  std::istringstream want(tparse::compiler::testing::slurp(dir / "torch_2.11_forward.txt"));
+  int checked = 0;
+  for (std::string line; std::getline(want, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::string name = line.substr(0, line.find('\t')), sig = line.substr(line.find('\t') + 1);
+    fs::path prog = dir / (name + ".py");
+    Result r = compile_script(prog.string(), tparse::compiler::testing::slurp(prog), Options{});
+    REQUIRE_MESSAGE(r.ok, r.error);
+    std::vector<std::string> g = tparse::compiler::testing::output_graphs(r.trace);
+    REQUIRE(g.size() == 1);
+    CAPTURE(name);
+    CHECK(g[0].find(sig) != std::string::npos);
+    ++checked;
+  }
+  CHECK(checked == 3);
 }

@@ -77,9 +77,14 @@ int Interp::node_of(const V& t) {
   Node n;
   n.op = "placeholder";
   n.placeholder_src = ident;
-  std::string lower = ident;
-  lower[0] = 'l';
-  if (global) { lower = ident; for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+  // FX names a placeholder by `_snake_case(target)` (torch/fx/graph.py): `_` before a capital that follows a
+  // lower-case letter, then lower case (`L_..._parameters_A_log_` -> `l_..._parameters_a_log_`)
+  std::string lower;
+  for (size_t i = 0; i < ident.size(); ++i) {
+    unsigned char ch = static_cast<unsigned char>(ident[i]);
+    if (i > 0 && std::isupper(ch) && std::islower(static_cast<unsigned char>(ident[i - 1]))) lower += '_';
+    lower += static_cast<char>(std::tolower(ch));
+  }
   n.name = ctx.graph.unique_name(lower);
   n.meta = *t->t;
   n.has_meta = true;

@@ -5,6 +5,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -45,6 +46,15 @@ V cat(OpCall& c) {
     if (o.shape.empty()) c.fail(fmt::format("zero-dimensional tensor (at position 0) cannot be concatenated"));
     dim = c.dim(dim, o.shape.size());
     long long tot = 0;
+    SymLin sum;  // a symbolic size along dim is the sum of the parts (`s70 + 32`), as sympy collects it
+    bool linear = true, symbolic = false;
+    for (auto& x : ts) {
+      const Dim& dd = x.shape[static_cast<size_t>(std::clamp<long long>(dim, 0, static_cast<long long>(x.shape.size()) - 1))];
+      symbolic = symbolic || dd.is_sym();
+      auto part = parse_linear(dd.is_sym() ? dd.sym : std::to_string(dd.v));
+      if (part) sum = linear_add(sum, *part, 1);
+      else linear = false;
+    }
     for (auto& x : ts) {
       if (x.shape.size() != o.shape.size()) c.fail(fmt::format("torch.{}: tensors must have the same number of dimensions", name));
       for (size_t i = 0; i < o.shape.size(); ++i)
@@ -52,7 +62,7 @@ V cat(OpCall& c) {
           c.fail(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for a tensor in the list", dim, o.shape[i].v, x.shape[i].v));
       tot += x.shape[static_cast<size_t>(dim)].v;
     }
-    o.shape[static_cast<size_t>(dim)] = Dim{tot, ""};
+    o.shape[static_cast<size_t>(dim)] = Dim{tot, symbolic && linear ? linear_str(sum) : ""};
   }
   return c.I.emit("call_function", "torch." + name, name, false, c.args, c.kwargs, o, c.loc);
 }

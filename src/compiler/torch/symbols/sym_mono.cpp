@@ -60,4 +60,68 @@ std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b) {
   return r;
 }
 
+std::optional<SymLin> parse_linear(const std::string& s) {
+  if (s.empty() || s.find_first_of("()/%") != std::string::npos) return std::nullopt;
+  SymLin r;
+  size_t i = 0;
+  long long sign = 1;
+  if (s[0] == '-') { sign = -1; i = 1; }
+  while (true) {
+    size_t plus = s.find(" + ", i), minus = s.find(" - ", i);
+    size_t j = std::min(plus, minus);
+    auto m = parse_mono(s.substr(i, j == std::string::npos ? std::string::npos : j - i));
+    if (!m) return std::nullopt;
+    SymLin t;
+    if (m->syms.empty()) t.c = m->c;
+    else t.terms.push_back({m->syms, m->c});
+    r = linear_add(r, t, sign);
+    if (j == std::string::npos) break;
+    sign = j == minus ? -1 : 1;
+    i = j + 3;
+  }
+  return r;
+}
+
+SymLin linear_add(const SymLin& a, const SymLin& b, long long sign) {
+  SymLin r = a;
+  r.c += sign * b.c;
+  for (const auto& [syms, k] : b.terms) {
+    auto it = std::find_if(r.terms.begin(), r.terms.end(), [&](const auto& t) { return t.first == syms; });
+    if (it == r.terms.end()) r.terms.push_back({syms, sign * k});
+    else it->second += sign * k;
+  }
+  r.terms.erase(std::remove_if(r.terms.begin(), r.terms.end(), [](const auto& t) { return t.second == 0; }), r.terms.end());
+  return r;
+}
+
+SymLin linear_scale(const SymLin& a, long long k) {
+  SymLin r;
+  return linear_add(r, a, k);
+}
+
+std::string linear_str(const SymLin& a) {
+  if (a.terms.empty()) return "";
+  auto terms = a.terms;
+  std::sort(terms.begin(), terms.end(), [](const auto& x, const auto& y) {
+    if (x.first.size() != y.first.size()) return x.first.size() > y.first.size();
+    return x.first < y.first;
+  });
+  auto body = [](const std::vector<std::string>& syms, long long k) {
+    std::string out = k == 1 ? "" : std::to_string(k);
+    for (const auto& x : syms) out += (out.empty() ? "" : "*") + x;
+    return out;
+  };
+  std::vector<std::pair<bool, std::string>> parts;  // (negative, magnitude)
+  for (const auto& [syms, k] : terms) if (k > 0) parts.push_back({false, body(syms, k)});
+  if (a.c > 0) parts.push_back({false, std::to_string(a.c)});
+  for (const auto& [syms, k] : terms) if (k < 0) parts.push_back({true, body(syms, -k)});
+  if (a.c < 0) parts.push_back({true, std::to_string(-a.c)});
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i == 0) out = (parts[i].first ? "-" : "") + parts[i].second;
+    else out += (parts[i].first ? " - " : " + ") + parts[i].second;
+  }
+  return out;
+}
+
 }  // namespace tparse::compiler

@@ -23,6 +23,20 @@ SymMono mono_mul(const SymMono& a, const SymMono& b);
 /// a / b when it divides exactly (coefficient divisible, b's symbols among a's); else nullopt.
 std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b);
 
+/// A sum of monomials and a constant (`2*s70 - 1`, `s70 + 32`, `s27 + s70`): sympy's Add of them.
+struct SymLin {
+  std::vector<std::pair<std::vector<std::string>, long long>> terms;  ///< symbols (sorted) -> coefficient, nonzero
+  long long c = 0;
+};
+/// A monomial, an integer or a sum of them as linear_str prints it; anything else (`Mod(..)`, `((x)//2)`) -> nullopt.
+std::optional<SymLin> parse_linear(const std::string& s);
+/// a + sign * b, terms collected (`s70 - s70` is 0)
+SymLin linear_add(const SymLin& a, const SymLin& b, long long sign);
+SymLin linear_scale(const SymLin& a, long long k);
+/// sympy's printing as torch shows it: positive terms first (higher degree first, then by name), the
+/// constant after them, then the negative terms (`2*s70 - 1`, `32 - s70`, `s70 + 32`); "" when constant.
+std::string linear_str(const SymLin& a);
+
 /// The ShapeEnv symbols in an expression (`s27`, `u0`), in order of first appearance (specialize.cpp).
 std::vector<std::string> sym_free_symbols(const std::string& expr);
 /// Does the expression have symbols, all of them specialized to values (so it is a constant now)?

@@ -114,9 +114,19 @@ int Interp::size_node(const V& size_tuple) {
 
 std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   std::string x = a->sym.empty() ? py_repr(a) : a->sym, y = b->sym.empty() ? py_repr(b) : b->sym;
-  // identities sympy folds: x + 0, x - 0, 0 + x (`T0 + T` with T0 = 0 is the symbol T)
+  // identities sympy folds whatever x is: x + 0, x - 0, 0 + x (`Min(256, s70) - 0` is the sym_min's expression)
   if ((op == "+" || op == "-") && b->sym.empty() && b->k == VK::Int && b->i == 0) return x;
   if (op == "+" && a->sym.empty() && a->k == VK::Int && a->i == 0) return y;
+  // sums as sympy collects them: `s70 - s70` is 0 (a constant: ""), `2*s70 - 1`, `s70 + 32`
+  if (op == "+" || op == "-") {
+    auto la = parse_linear(x), lb = parse_linear(y);
+    if (la && lb) return linear_str(linear_add(*la, *lb, op == "-" ? -1 : 1));
+  }
+  if (op == "*" && (a->sym.empty() || b->sym.empty())) {  // a number distributes over a sum (sympy's Mul)
+    auto l = parse_linear(a->sym.empty() ? y : x);
+    long long k = a->sym.empty() ? a->i : b->i;
+    if (l && (a->sym.empty() ? a : b)->k == VK::Int) return linear_str(linear_scale(*l, k));
+  }
   if (op == "*" || op == "//") {  // monomials stay canonical (`4*s77`; `(64*s77)//s77` is 64)
     auto ma = parse_mono(x), mb = parse_mono(y);
     if (ma && mb) {
@@ -127,7 +137,6 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//") return "((" + x + ")//" + y + ")";
   if (op == "%") return "Mod(" + x + ", " + y + ")";
-  if (op == "+" && a->sym.empty()) return y + " + " + x;  // sympy prints the constant last
   return x + " " + op + " " + y;
 }
 

@@ -70,3 +70,20 @@ TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly")
   CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("4")).has_value());
   CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("s27")).has_value());
 }
+
+TEST_CASE("SymInt sums collect as sympy collects them and print as torch shows them") {
+  auto lin = [](const std::string& a, const std::string& b, long long sign) {
+    return linear_str(linear_add(*parse_linear(a), *parse_linear(b), sign));
+  };
+  CHECK(lin("s70", "32", 1) == "s70 + 32");          // torch.cat of a prompt of 32 and the input (cpmant)
+  CHECK(lin("32", "s70", 1) == "s70 + 32");
+  CHECK(lin("s70", "s70", -1).empty());              // gpt_neo's `key_length - query_length`: Sym(0), a constant
+  CHECK(lin("2*s70", "1", -1) == "2*s70 - 1");       // xlnet's relative shift
+  CHECK(lin("32", "s70", -1) == "32 - s70");         // a negative term after the positive ones
+  CHECK(lin("s70", "s27", 1) == "s27 + s70");
+  CHECK(lin("s70 + 32", "s70", 1) == "2*s70 + 32");
+  CHECK(lin("-s70", "1", -1) == "-s70 - 1");
+  CHECK(linear_str(linear_scale(*parse_linear("s70 + 1"), 2)) == "2*s70 + 2");  // a number distributes
+  CHECK_FALSE(parse_linear("Mod(s70, 256)").has_value());
+  CHECK_FALSE(parse_linear("((s70 + 255)//256)").has_value());
+}

@@ -1,0 +1,7 @@
+import torch, torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__(); self.emb = nn.Embedding(16, 4)
+    def forward(self, ids):
+        return self.emb(ids)
+torch.compile(M(), backend="eager")(torch.zeros(1, 3, dtype=torch.long))

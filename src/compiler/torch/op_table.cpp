@@ -78,7 +78,7 @@ std::vector<OpDef> build_table() {
        T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
       {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
-      {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid},
+      {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
       {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
       {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
       // ---- elementwise ----
@@ -117,7 +117,8 @@ std::vector<OpDef> build_table() {
        TM, "dim=None, keepdim=False", FA::Reduction, o::reduce},
       {{"topk", "sort", "kthvalue", "mode", "cummax", "cummin", "median", "nanmedian"}, TM, "k, dim=-1, largest=True, sorted=True", FA::Sort, o::values_indices},
       {{"argsort", "msort"}, TM, "dim=-1, descending=False", FA::Sort, o::argsort},
-      {{"logcumsumexp", "diff"}, TM, "dim", FA::Reduction, o::cumulative},
+      {{"logcumsumexp"}, TM, "dim", FA::Reduction, o::cumulative},
+      {{"diff"}, TM, "n=1, dim=-1, prepend=None, append=None", FA::Reduction, o::cumulative},
       // ---- view / reshape ----
       {{"view", "reshape", "expand", "repeat", "view_as", "expand_as", "reshape_as", "tile", "broadcast_to"}, TM, "*shape", FA::View, o::reshape},
       {{"transpose", "swapaxes", "swapdims", "t", "mT", "permute", "movedim", "moveaxis", "adjoint", "mH", "H"}, TM, "dim0, dim1", FA::View, o::permute},
@@ -130,7 +131,9 @@ std::vector<OpDef> build_table() {
       {{"narrow", "select", "diagonal", "as_strided", "unfold"}, TM, "dim, start, length", FA::View, o::narrow},
       // ---- join / split ----
       {{"cat", "stack", "concat", "concatenate", "hstack", "vstack", "column_stack"}, T, "tensors, dim=0", FA::Join, o::cat},
-      {{"chunk", "split", "unbind", "tensor_split", "split_with_sizes"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split},
+      {{"chunk", "unbind", "tensor_split", "split_with_sizes"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split},
+      // torch.split and torch.meshgrid are Python functions of torch/functional.py: the graph names them there
+      {{"split"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split, "torch.functional.split"},
       // ---- indexing ----
       {{"__getitem__"}, M, "key", FA::Index, o::getitem},
       {{"gather", "take_along_dim"}, TM, "dim, index", FA::Index, o::gather},

@@ -97,7 +97,10 @@ TEST_CASE("reductions and sorts: dim, keepdim, (values, indices)") {
              "m = x.max(dim=1)\nassert m.values.shape == (2,)\nassert x.max(1, keepdim=True)[0].shape == (2, 1)\n"
              "assert torch.argsort(x, dim=0).shape == (2, 5)\nassert torch.argsort(x).dtype == torch.int64\n"
              "assert x.kthvalue(2, dim=1).values.shape == (2,)\nassert x.cummax(1).indices.shape == (2, 5)\n"
-             "assert torch.diff(x, dim=1).shape == (2, 4)\n");
+             "assert torch.diff(x, dim=1).shape == (2, 4)\n"
+             // torch.diff docs: prepend / append join the input along dim before the differences are taken
+             "assert torch.diff(x, dim=-1, prepend=torch.zeros(2, 1)).shape == (2, 5)\n"
+             "assert torch.diff(x, n=2, dim=1, prepend=torch.zeros(2, 2), append=torch.zeros(2, 3)).shape == (2, 8)\n");
   Result bad = run("x = torch.randn(2, 5)\ny = x.topk(6)\n");
   CHECK(!bad.ok);
 }
@@ -347,4 +350,18 @@ TEST_CASE("einops rearrange / repeat / reduce: shapes from the pattern, one node
                               "rearrange(torch.randn(2, 4), 'b (h w) -> b h w', h=4000000000, w=4000000000)\n", Options{});
   CHECK(!big.ok);
   CHECK(big.error.find("overflows 64 bits") != std::string::npos);
+}
+
+TEST_CASE("the graph names a call as torch does: torch/functional.py functions, nn.Embedding's padding_idx") {
+  // torch.split and torch.meshgrid live in torch/functional.py (torch 2.11 traces: `torch.functional.split(...)`);
+  // nn.Embedding.forward calls F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)
+  Result r = run("class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                 "        self.emb = nn.Embedding(16, 4, padding_idx=-1)\n"
+                 "    def forward(self, ids):\n        a, b = torch.split(self.emb(ids), [1, 3], dim=-1)\n"
+                 "        g = torch.meshgrid(torch.arange(2), torch.arange(3), indexing='ij')\n        return a * 2, b, g[0]\n"
+                 "cm = torch.compile(M(), backend='eager')\ncm(torch.zeros(1, 3, dtype=torch.long))\n");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("torch.functional.split(embedding, [1, 3], dim = -1)") != std::string::npos);
+  CHECK(r.trace.find("torch.functional.meshgrid(") != std::string::npos);
+  CHECK(r.trace.find("torch.nn.functional.embedding(l_ids_, l_self_modules_emb_parameters_weight_, 15, None, 2.0, False, False)") != std::string::npos);
 }

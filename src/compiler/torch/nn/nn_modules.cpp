@@ -311,7 +311,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Linear") return fn("torch._C._nn.linear", "linear", {x(), attr("weight"), attr("bias")}, {});
   if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), mod->attrs["eps"]}, {});
   if (cls == "RMSNorm") return fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), mod->attrs["eps"]}, {});
-  if (cls == "Embedding") return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), none(), none(), mk_float(2.0), mk_bool(false), mk_bool(false)}, {});
+  if (cls == "Embedding") {  // nn.Embedding.forward passes its padding_idx (normalized) and the defaults
+    V pad = mod->attrs.count("padding_idx") ? mod->attrs["padding_idx"] : none();
+    return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, none(), mk_float(2.0), mk_bool(false), mk_bool(false)}, {});
+  }
   if (cls == "Dropout") {
     Activation& act = *stack_.back();
     bool training = mod->attrs["training"]->b;

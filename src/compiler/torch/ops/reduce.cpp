@@ -97,7 +97,7 @@ V argsort(OpCall& c) {
   return c.out(o);
 }
 
-// diff(n=1, dim=-1): the dim shrinks by n; logcumsumexp(dim): same shape.
+// diff(n=1, dim=-1, prepend=None, append=None): the dim (with prepend / append) shrinks by n; logcumsumexp(dim): same shape.
 V cumulative(OpCall& c) {
   TensorInfo o = c.like();
   if (c.name == "diff") {
@@ -106,7 +106,12 @@ V cumulative(OpCall& c) {
     V d = c.arg(1, "dim");
     long long dd = c.dim(d && d->k == VK::Int ? d->i : -1, c.rank());
     Dim& x = o.shape[static_cast<size_t>(dd)];
-    x = Dim{std::max<long long>(0, x.v - k), ""};
+    long long len = x.v;  // prepend / append join the input along dim before the differences are taken
+    for (auto [i, name] : {std::pair<int, const char*>{2, "prepend"}, {3, "append"}}) {
+      V e = c.arg(i, name);
+      if (e && e->k == VK::Tensor && e->t->shape.size() == o.shape.size()) len += e->t->shape[static_cast<size_t>(dd)].v;
+    }
+    x = Dim{std::max<long long>(0, len - k), ""};
   } else {
     V d = c.arg(0, "dim");
     if (!d || d->k != VK::Int) c.fail(fmt::format("{}(dim): dim is required", c.name));

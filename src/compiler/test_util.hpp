@@ -67,4 +67,19 @@ inline std::vector<std::string> output_graphs(const std::string& trace) {
   return out;
 }
 
+/// The payload lines of every `recompile_reasons` record of a TORCH_TRACE text, in order.
+inline std::vector<std::string> recompile_reasons(const std::string& trace) {
+  std::vector<std::string> out;
+  std::istringstream in(trace);
+  bool in_reasons = false;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '\t') {
+      if (in_reasons) out.push_back(line.substr(1));
+      continue;
+    }
+    in_reasons = line.find("\"name\": \"recompile_reasons\"") != std::string::npos;
+  }
+  return out;
+}
+
 }  // namespace tparse::compiler::testing

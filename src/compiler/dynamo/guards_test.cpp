@@ -15,6 +15,7 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
+using tparse::compiler::testing::recompile_reasons;
 using tparse::compiler::testing::slurp;
 
 namespace {
@@ -138,22 +139,6 @@ TEST_CASE("guards: golden trees equal the real payloads (object ids and latency 
   }
 }
 
-namespace {
-/// The payload lines of every `recompile_reasons` record, in order.
-std::vector<std::string> recompile_reasons(const std::string& trace) {
-  std::vector<std::string> out;
-  std::istringstream in(trace);
-  bool in_reasons = false;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] == '\t') {
-      if (in_reasons) out.push_back(line.substr(1));
-      continue;
-    }
-    in_reasons = line.find("\"name\": \"recompile_reasons\"") != std::string::npos;
-  }
-  return out;
-}
-}  // namespace
 
 // Which guard a recompile names: torch builds the guard tree from guards sorted by source (locals first,
 // then shorter names, then by name), not in the order the frame read them; an aliased tensor argument is

@@ -14,6 +14,7 @@
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
 using tparse::compiler::testing::output_graphs;
+using tparse::compiler::testing::recompile_reasons;
 using tparse::compiler::testing::slurp;
 
 namespace {
@@ -51,20 +52,6 @@ std::vector<std::string> specializations(const std::string& trace) {
   return out;
 }
 
-/// The payload lines of the recompile_reasons artifacts.
-std::vector<std::string> recompile_reasons(const std::string& trace) {
-  std::vector<std::string> out;
-  std::istringstream in(trace);
-  bool in_r = false;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] == '\t') {
-      if (in_r) out.push_back(line.substr(1));
-      continue;
-    }
-    in_r = line.find("\"name\": \"recompile_reasons\"") != std::string::npos;
-  }
-  return out;
-}
 
 void check_same_graphs(const Run& r, size_t n) {
   std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);

@@ -159,3 +159,21 @@ TEST_CASE("bad input: located errors") {
     CHECK(d == "m.py:2:24: error: expected ':'\nclass K(A, total=False)\n                       ^\n");
   }
 }
+
+TEST_CASE("parse cache: one AST per path, file index and exact text; errors are not kept") {
+  const std::string path = "/nonexistent/tparse_parse_cache_test.py";
+  auto a = parse_module_cached(path, "x = 1\n", 3);
+  auto b = parse_module_cached(path, "x = 1\n", 3);
+  CHECK(a == b);  // the second import of the same file is the same AST
+  REQUIRE(a->body.size() == 1);
+  CHECK(a->body[0]->loc.file == 3);
+  auto c = parse_module_cached(path, "x = 1\n", 4);  // another file index: its own AST (Locations differ)
+  CHECK(c != a);
+  CHECK(c->body[0]->loc.file == 4);
+  auto d = parse_module_cached(path, "x = 1\ny = 2\n", 3);  // the file changed: parsed again
+  CHECK(d != a);
+  CHECK(d->body.size() == 2);
+  CHECK(parse_module_cached(path, "x = 1\n", 3)->body.size() == 1);  // and the old text is not served for it
+  CHECK_THROWS_AS(parse_module_cached(path, "x = (\n", 3), CompileError);
+  CHECK_THROWS_AS(parse_module_cached(path, "x = (\n", 3), CompileError);  // still an error: nothing was cached
+}

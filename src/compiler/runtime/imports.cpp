@@ -141,9 +141,9 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   };
   bind_in_parent(m);
   try {
-    std::shared_ptr<Module> ast;
+    std::shared_ptr<const Module> ast;
     try {
-      ast = std::make_shared<Module>(parse_module(src.source, file));
+      ast = parse_module_cached(src.path, src.source, file);
     } catch (CompileError&) {
       parse_failed_ = true;
       throw;

@@ -411,7 +411,7 @@ class Interp {
   int file_of_module(const std::string& dotted) const;
   std::vector<std::string> roots_;             ///< module search path (script folder first)
   std::map<std::string, V> loaded_;            ///< sys.modules of source modules
-  std::vector<std::shared_ptr<Module>> module_asts_;
+  std::vector<std::shared_ptr<const Module>> module_asts_;
   // ---- unknowns as values (runtime/opaque.cpp, torch/unknown_op.cpp, torch/distributed.cpp) ----
   std::vector<Unmodelled> unmodelled_;         ///< in order of first occurrence, one per (file, line, name)
   void note_unmodelled(Location loc, const std::string& name);

@@ -6,12 +6,21 @@ models/<module>/modeling_<module>.py among the names the package exports (its fi
 from transformers.models.auto.configuration_auto import find_class
 
 
+_REVERSED = {}  # id(config mapping) -> {config class name: model type}: modeling_auto makes ~50 mappings of one table
+
+
 class _LazyAutoMapping:
     def __init__(self, config_mapping, model_mapping):
         self._config_mapping = config_mapping
-        self._reverse_config_mapping = {v: k for k, v in config_mapping.items()}
         self._model_mapping = model_mapping
         self._extra_content = {}
+
+    @property
+    def _reverse_config_mapping(self):
+        key = id(self._config_mapping)
+        if key not in _REVERSED:
+            _REVERSED[key] = {v: k for k, v in self._config_mapping.items()}
+        return _REVERSED[key]
 
     def _load_attr_from_module(self, model_type, attr):
         if isinstance(attr, (list, tuple)):

@@ -95,6 +95,17 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  if (name.rfind("nn_unbound:", 0) == 0) {  // nn.X.__init__(self, ...) / nn.X.forward(self, ...) (interp_attr.cpp)
+    std::string rest = name.substr(11), method = rest.substr(0, rest.find(':')), cls = rest.substr(rest.find(':') + 1);
+    if (args.empty() || args[0]->k != VK::Instance)
+      raise_exc("TypeError", fmt::format("descriptor '{}' of 'torch.nn.{}' object needs an argument", method, cls), loc);
+    V me = args[0];
+    std::vector<V> rest_args(args.begin() + 1, args.end());
+    if (method == "forward") return nn_forward(me, rest_args, kwargs, loc);
+    if (cls == "Module") return call_builtin("nn_module_init", rest_args, kwargs, loc, me);
+    nn_construct(cls, rest_args, kwargs, loc, me);
+    return none();
+  }
   // torch.library custom operators (transformers' integrations/moe.py registers grouped_mm_fallback): the
   // registry is a dict kept on the run's torch module; a call torch.ops.NS.OP(...) of a registered op is one graph
   // node `torch.ops.NS.OP` whose output is what its fake (else its real) function computes, run eagerly

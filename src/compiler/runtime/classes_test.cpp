@@ -171,3 +171,35 @@ TEST_CASE("isinstance(out, dict) holds for transformers' ModelOutput (an Ordered
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a torch.nn class named with self: nn.Module.__init__(self), nn.LayerNorm.__init__(self, ...) / .forward(self, x)") {
+  // older model code and SqueezeBERT's NCW LayerNorm call the base through the class, not super()
+  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+                 "class LN(nn.LayerNorm):\n    def __init__(self, h):\n        nn.LayerNorm.__init__(self, normalized_shape=h, eps=1e-5)\n"
+                 "    def forward(self, x):\n        return nn.LayerNorm.forward(self, x.permute(0, 2, 1)).permute(0, 2, 1)\n"
+                 "class M(nn.Module):\n    def __init__(self):\n        nn.Module.__init__(self)\n        self.ln = LN(8)\n"
+                 "m = M()\nassert [n for n, _ in m.named_parameters()] == ['ln.weight', 'ln.bias']\n"
+                 "assert m.ln.eps == 1e-5 and tuple(m.ln.weight.shape) == (8,)\n"
+                 "assert tuple(m.ln(torch.randn(2, 8, 5)).shape) == (2, 8, 5)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  // without self it is Python's TypeError, not a crash
+  CHECK_FALSE(run_classes("import torch.nn as nn\nnn.LayerNorm.forward()\n").ok);
+}
+
+TEST_CASE("item assignment on ModuleDict / ParameterDict / ModuleList registers the module (a subclass filling itself)") {
+  // switch_transformers / nllb_moe experts: `class Experts(nn.ModuleDict)` with `self[f"expert_{i}"] = Expert()`
+  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+                 "class Experts(nn.ModuleDict):\n    def __init__(self, n):\n        super().__init__()\n"
+                 "        for i in range(n):\n            self[f'expert_{i}'] = nn.Linear(4, 4)\n"
+                 "e = Experts(3)\nassert list(e.keys()) == ['expert_0', 'expert_1', 'expert_2']\n"
+                 "assert len(list(e.parameters())) == 6 and isinstance(e['expert_2'], nn.Linear)\n"
+                 "e['expert_1'] = nn.Identity()\nassert list(e.keys()) == ['expert_0', 'expert_1', 'expert_2']\n"
+                 "assert len(list(e.parameters())) == 4\n"
+                 "l = nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2)])\nl[-1] = nn.Identity()\n"
+                 "assert isinstance(l[1], nn.Identity) and len(list(l.parameters())) == 2\n"
+                 "try:\n    l[5] = nn.Identity()\n    assert False\nexcept IndexError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -439,9 +439,9 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::Assert: {
       V v = eval(s->value);
       if (v->k != VK::Tensor && !truthy(v, s->loc)) {
-        // After an unmodelled call the failing condition may be tparse's guess (a shape of unknown_op):
+        // After a guess the failing condition may be tparse's (a shape of unknown_op, guesses_):
         // the file ran under torch, so the assertion is taken to hold and the run goes on, approximate.
-        if (!unmodelled_.empty()) {
+        if (guesses_ > 0) {
           note_unmodelled(s->loc, "assert assumed to hold");
           return;
         }

@@ -414,6 +414,9 @@ class Interp {
   std::vector<std::shared_ptr<const Module>> module_asts_;
   // ---- unknowns as values (runtime/opaque.cpp, torch/unknown_op.cpp, torch/distributed.cpp) ----
   std::vector<Unmodelled> unmodelled_;         ///< in order of first occurrence, one per (file, line, name)
+  /// values tparse guessed so far (an unknown op's result shape, bincount's even split, a file assumed absent): a
+  /// failing assert or unpack count after one may be the guess, not the script (an opaque import is no guess)
+  size_t guesses_ = 0;
   void note_unmodelled(Location loc, const std::string& name);
   /// A call of an opaque value: an opaque result (a decorator gives back the function it decorates).
   V opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);

@@ -210,6 +210,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     note_unmodelled(loc, type_name(obj) + "." + name);
     return mk_opaque(type_name(obj) + "." + name);
   }
+  // `nn.Module.__init__(self)`, `nn.LayerNorm.__init__(self, ...)`, `nn.LayerNorm.forward(self, x)` (older model code
+  // and subclasses that name their base): the function through the class, self passed first (builtins_model.cpp)
+  if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() &&
+      (name == "__init__" || (name == "forward" && obj->builtin_nn != "Module")))
+    return mk_builtin("nn_unbound:" + name + ":" + obj->builtin_nn);
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
     // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);

@@ -291,8 +291,8 @@ void Interp::assign(const ExprP& t, V v) {
       size_t star = t->a.size();
       for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
       if (star == t->a.size()) {
-        if (xs.size() != t->a.size() && !unmodelled_.empty()) {
-          // after an unmodelled call the count may be tparse's guess (a shape from unknown_op): the file ran
+        if (xs.size() != t->a.size() && guesses_ > 0) {
+          // after a guess the count may be tparse's (a shape from unknown_op): the file ran
           // under torch, so the targets it names are taken to exist; missing ones are opaque (noted)
           note_unmodelled(t->loc, fmt::format("unpack of {} values into {} assumed", xs.size(), t->a.size()));
           for (size_t i = 0; i < t->a.size(); ++i) assign(t->a[i], i < xs.size() ? xs[i] : mk_opaque("unpacked"));
@@ -353,9 +353,17 @@ void Interp::assign(const ExprP& t, V v) {
         dict_put(*obj, idx, v);
         return;
       }
-      if (obj->k == VK::Instance && obj->builtin_nn == "ModuleList") {
+      if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential")) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->order.size()) : idx->i;
-        obj->attrs[obj->order.at(i)] = v;
+        if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->order.size()))
+          raise_exc("IndexError", fmt::format("index {} is out of range", py_repr(idx)), t->loc);
+        obj->attrs[obj->order[static_cast<size_t>(i)]] = v;
+        return;
+      }
+      // ModuleDict.__setitem__ is add_module(key, module), ParameterDict's register_parameter: an attribute store
+      // (a subclass filling itself in __init__: `self[f"expert_{i}"] = Expert(config)`)
+      if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleDict" || obj->builtin_nn == "ParameterDict")) {
+        setattr(obj, py_str(idx), v, t->loc);
         return;
       }
       if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)

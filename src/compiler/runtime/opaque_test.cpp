@@ -160,3 +160,13 @@ TEST_CASE("after something unmodelled, a failing assert or unpack count is taken
   CHECK_FALSE(r.ok);
   CHECK(r.stopped);
 }
+
+TEST_CASE("an opaque import is no guess: a failing assert on the script's own values still raises") {
+  // squeezebert's `assert config.embedding_size == config.hidden_size` fails under torch on a tiny config; an
+  // unmodelled import earlier (an opaque module) must not turn it into "assumed to hold"
+  Result r = compile_script("m.py", "import somepkg_not_here\nx = somepkg_not_here.thing()\nassert 768 == 64, 'sizes'\n",
+                            Options{});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.find("AssertionError") != std::string::npos);
+  CHECK_FALSE(listed(r, "m.py:3: assert assumed to hold [eager]"));
+}

@@ -23,6 +23,7 @@ V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V
     for (auto& [k, v] : kwargs)
       if (v && v->k == VK::Tensor) { first = &v; break; }
   if (!first) return mk_opaque(target + "()");  // no tensor in: not a tensor op we can place in a graph
+  ++guesses_;  // the result's shape is a guess
   TensorInfo o = *(*first)->t;
   o.is_param = o.is_buffer = false;
   o.fill.reset();

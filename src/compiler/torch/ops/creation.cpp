@@ -247,6 +247,7 @@ V bincount(OpCall& c) {
     for (auto& d : c.t().shape) numel *= d.v;
     o.fill = static_cast<double>(numel / n);
     c.I.note_unmodelled(c.loc, "torch.bincount() values (tensor data): an even split assumed");
+    ++c.I.guesses_;
   }
   V w = c.get("weights");
   o.dtype = w && w->k == VK::Tensor ? (w->t->dtype == "float32" ? "float64" : w->t->dtype) : "int64";

@@ -135,7 +135,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse",
                                                // set methods (sets are lists without equal items)
                                                "add", "isdisjoint", "union", "intersection", "difference", "issubset",
-                                               "issuperset", "discard", "remove", "update", "count", "sort", "clear"};
+                                               "issuperset", "discard", "remove", "update", "count", "sort", "clear",
+                                               "difference_update", "intersection_update", "symmetric_difference",
+                                               "symmetric_difference_update"};
       if (ms.count(name)) return bound_builtin(obj, "list." + name);
       break;
     }

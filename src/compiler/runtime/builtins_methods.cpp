@@ -273,10 +273,22 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       if (m == "update") { self->items = out; keys_changed(*self); return none(); }
       return mk_list(out);
     }
-    if (m == "intersection" || m == "difference") {
-      auto other = iterate(arg(0), loc);
+    if (m == "intersection" || m == "difference" || m == "intersection_update" || m == "difference_update") {
+      bool keep_common = m.starts_with("intersection");
+      std::vector<V> out = self->items;
+      for (auto& a : args) {  // set.difference(*others): each other in turn
+        auto other = iterate(a, loc);
+        std::erase_if(out, [&](const V& x) { return has(other, x) != keep_common; });
+      }
+      if (m.ends_with("_update")) { self->items = out; keys_changed(*self); return none(); }
+      return mk_list(out);
+    }
+    if (m == "symmetric_difference" || m == "symmetric_difference_update") {
+      auto other = unique_keys(iterate(arg(0), loc));
       std::vector<V> out;
-      for (auto& x : self->items) if (has(other, x) == (m == "intersection")) out.push_back(x);
+      for (auto& x : self->items) if (!has(other, x)) out.push_back(x);
+      for (auto& x : other) if (!has(self->items, x)) out.push_back(x);
+      if (m.ends_with("_update")) { self->items = out; keys_changed(*self); return none(); }
       return mk_list(out);
     }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); keys_changed(*self); return none(); }

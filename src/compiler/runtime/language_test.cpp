@@ -96,6 +96,17 @@ TEST_CASE("set comprehensions and set displays drop equal items") {
   CHECK(r.ok);
 }
 
+TEST_CASE("set updates in place: difference_update / intersection_update / symmetric_difference(_update), several others") {
+  // rf_detr's config: `w = set(range(n)); w.difference_update(self._out_indices)`
+  Result r = run("s = set(range(6))\nassert s.difference_update([1, 2]) is None and s == {0, 3, 4, 5}\n"
+                 "s.intersection_update({0, 3, 9}, [3, 0, 4])\nassert s == {0, 3}\n"
+                 "assert s.symmetric_difference([3, 7, 7]) == {0, 7} and s == {0, 3}\n"
+                 "s.symmetric_difference_update({3, 8})\nassert s == {0, 8}\n"
+                 "assert {1, 2, 3, 4}.difference([1], {2}) == {3, 4} and {1, 2}.intersection() == {1, 2}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 TEST_CASE("annotated targets: attributes, subscripts, bare annotations") {
   Result r = run("class C:\n    x: int\n    y: int = 3\n    def __init__(self):\n        self.freqs: list | None = None\n"
                  "        self.d: dict = {}\n        self.d['k']: int = 5\n        self.n: int\n"

@@ -294,7 +294,7 @@ std::string Interp::str_of(const V& v, Location loc) {
     }
     if (V m = find_in_class(v->cls, "__repr__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
   }
-  return py_str(v);
+  return v->k == VK::Str ? v->s : repr_of(v, loc);  // object.__str__ is repr: `<class 'm.K'>` in a message
 }
 
 std::string Interp::repr_of(const V& v, Location loc) {
@@ -316,6 +316,10 @@ std::string Interp::repr_of(const V& v, Location loc) {
   switch (v->k) {
     case VK::Class: if (v->fn) return fmt::format("<class '{}{}'>", module_of(v), v->s); break;
     case VK::Func: if (v->fn) return fmt::format("<function {} at {}>", v->fn->name, addr(v)); break;
+    case VK::Builtin:  // `int` is <class 'int'>, `len` <built-in function len>
+      if (!v->self && builtin_is_type(v->s)) return fmt::format("<class '{}'>", v->s);
+      if (!v->self && v->s.find_first_of(".:") == std::string::npos) return fmt::format("<built-in function {}>", v->s);
+      break;
     case VK::Instance: if (v->cls && v->cls->fn) return fmt::format("<{}{} object at {}>", module_of(v->cls), v->cls->s, addr(v)); break;
     case VK::List: case VK::Tuple: {
       std::string s = v->k == VK::List ? "[" : "(";

@@ -107,6 +107,16 @@ TEST_CASE("set updates in place: difference_update / intersection_update / symme
   CHECK(r.ok);
 }
 
+TEST_CASE("str() of an object without __str__ is its repr: classes, builtin types and functions, containers") {
+  // transformers' "Unrecognized configuration class " + str(config.__class__)
+  Result r = run("class K:\n    pass\nassert str(K) == \"<class '__main__.K'>\", str(K)\n"
+                 "assert f'{K}' == str(K) and '{}'.format(K) == str(K) and str([K]) == \"[<class '__main__.K'>]\"\n"
+                 "assert repr(int) == \"<class 'int'>\" and str(dict) == \"<class 'dict'>\"\n"
+                 "assert str(len) == '<built-in function len>' and str(3) == '3' and str('a') == 'a'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 TEST_CASE("annotated targets: attributes, subscripts, bare annotations") {
   Result r = run("class C:\n    x: int\n    y: int = 3\n    def __init__(self):\n        self.freqs: list | None = None\n"
                  "        self.d: dict = {}\n        self.d['k']: int = 5\n        self.n: int\n"

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "api.hpp"
+
 namespace tparse::compiler::testing {
 
 /// Whole file as a string ("" when unreadable).
@@ -65,6 +67,37 @@ inline std::vector<std::string> output_graphs(const std::string& trace) {
     if (in_graph) out.emplace_back();
   }
   return out;
+}
+
+/// A program of testdata/programs run by tparse beside the trace real torch 2.11 wrote for it on the device
+/// (testdata/programs/truth/NAME/trace), the device's path of the program replaced by ours in the real trace.
+struct Run {
+  std::string real, ours, prog;
+  bool ok = false;
+  std::string error;
+};
+
+inline Run run_program(const std::string& name) {
+  namespace fs = std::filesystem;
+  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / (name + ".py");
+  fs::path truth_dir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name / "trace";
+  Run r;
+  r.prog = prog.string();
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(truth_dir, ec)) r.real += slurp(e.path());
+  std::smatch m;
+  if (std::regex_search(r.real, m, std::regex("# File: (\\S*" + name + "\\.py):"))) {
+    std::string real_path = m[1].str();
+    for (size_t p = r.real.find(real_path); p != std::string::npos; p = r.real.find(real_path, p)) {
+      r.real.replace(p, real_path.size(), r.prog);
+      p += r.prog.size();
+    }
+  }
+  Result res = compile_script(r.prog, slurp(prog), Options{});
+  r.ok = res.ok;
+  r.error = res.error;
+  r.ours = res.trace;
+  return r;
 }
 
 /// The payload lines of every `recompile_reasons` record of a TORCH_TRACE text, in order.

@@ -245,6 +245,11 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   }
+  for (auto& [obj, name, v] : ctx.attr_stores) {  // side effects on pre-existing objects (FrameCtx::attr_stores)
+    auto it = g.tensor_node.find(v.get());
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
   if (!ctx.specialized.empty()) {
     g.specialize(ctx.specialized);
     // the guards see the value: TENSOR_MATCH is static in that dimension again

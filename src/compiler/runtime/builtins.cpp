@@ -33,7 +33,7 @@ V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
-                                              "torch.nn.utils", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
+                                              "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed", "einops"};
   if (!known.count(name)) return nullptr;
   auto it = modules_.find(name);

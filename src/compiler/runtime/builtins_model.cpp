@@ -329,6 +329,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     values::mutated(*this);
     return args[0];
   }
+  if (name == "torch.nn.utils.parametrizations.weight_norm" || name == "torch.nn.utils.weight_norm")
+    return nn_weight_norm(args, kwargs, loc, name == "torch.nn.utils.weight_norm");
   if (name == "torch.nn.utils.skip_init") {  // builds the module without initialising its weights
     if (args.empty()) error(loc, "skip_init() needs a module class");
     V cls = args[0];

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "frontend/ast.hpp"
@@ -111,6 +112,9 @@ struct FrameCtx {
   int frame_id = -1, frame_compile_id = 0;
   Graph graph;
   std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  /// tensors stored as attributes of objects that existed before the frame (`module.weight = t` in a hook): Dynamo
+  /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute)
+  std::vector<std::tuple<V, std::string, V>> attr_stores;
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
@@ -321,6 +325,15 @@ class Interp {
   void sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                 const V& r, Location loc);
   int reify_sym(const std::string& expr, Location loc);
+  /// torch.nn.utils.parametrizations.weight_norm / torch.nn.utils.weight_norm (legacy) on a module (torch/nn/parametrize.cpp)
+  V nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy);
+  /// A parametrized tensor read from a module (`conv.weight` after weight_norm), else null
+  V nn_parametrized_attr(const V& mod, const std::string& name, Location loc);
+  /// The node of `t` (when recorded) carries torch's own frame as its `# File:` line: torch/REL:LINE in FN, CODE
+  /// (a Python function of torch's that Dynamo inlines: F.pad, the weight_norm parametrizations)
+  void torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code);
+  /// `obj.name = v` inside a compiled frame on an object from before it: a graph output (FrameCtx::attr_stores)
+  void note_attr_store(const V& obj, const std::string& name, const V& v);
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

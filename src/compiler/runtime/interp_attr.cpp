@@ -76,6 +76,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       }
       return v;
     }
+    if (is_nn_instance(obj))
+      if (V w = nn_parametrized_attr(obj, name, loc)) return w;
     if (obj->cls) {
       if (V m = class_attr(obj, name, loc)) return m;
     }
@@ -233,6 +235,14 @@ void Interp::instance_dict_store(const V& obj, const std::string& name, const V&
   obj->attrs[name] = v;
 }
 
+void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record || !v || v->k != VK::Tensor || !act.ctx->sources.count(obj.get())) return;
+  for (auto& [o, n, val] : act.ctx->attr_stores)
+    if (o == obj && n == name) { val = v; return; }
+  act.ctx->attr_stores.emplace_back(obj, name, v);
+}
+
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
     if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
@@ -256,6 +266,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
+  note_attr_store(obj, name, v);
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
     // a container's order is its _modules (what forward, len and indexing walk): a plain attribute of a
     // Sequential / ModuleList subclass (timm's `self.stride = 16` on a stem) is no child

@@ -71,6 +71,7 @@ std::vector<OpDef> build_table() {
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},
       {{"normal", "multinomial", "poisson", "bernoulli"}, T, "mean, std, size=None", FA::Creation, o::sample},
       {{"isin"}, T, "elements, test_elements", FA::Binary, o::isin},
+      {{"_weight_norm"}, T, "g, dim=0", FA::Elementwise, o::unary},  // v's shape (torch/nn/parametrize.cpp)
       // ---- creation ----
       {{"randn", "rand", "zeros", "ones", "empty", "full", "arange", "randint", "tensor", "eye", "linspace", "as_tensor", "randperm", "logspace",
         "scalar_tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor", "ShortTensor",
@@ -236,7 +237,8 @@ bool nn_module_modelled(const std::string& cls) {
 
 bool runtime_modelled(const std::string& d) {
   static const std::set<std::string> s = {"torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
-                                          "torch.nn.utils.skip_init", "torch.jit.script", "torch.jit.ignore", "torch.jit.unused", "torch.Size", "torch.fx.wrap", "torch._assert"};
+                                          "torch.nn.utils.skip_init", "torch.nn.utils.weight_norm",
+                                          "torch.nn.utils.parametrizations.weight_norm", "torch.jit.script", "torch.jit.ignore", "torch.jit.unused", "torch.Size", "torch.fx.wrap", "torch._assert"};
   return s.count(d) > 0 || d.rfind("torch.nn.init.", 0) == 0 || d.rfind("torch._C._jit_", 0) == 0;
 }
 

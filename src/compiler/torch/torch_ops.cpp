@@ -17,6 +17,19 @@ static std::vector<V>& graph_values() {
   return kept;
 }
 void keep_graph_value(const V& v) { graph_values().push_back(v); }
+
+void Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
+  if (!t || stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode != Mode::Record) return;
+  Graph& g = stack_.back()->ctx->graph;
+  auto it = g.tensor_node.find(t.get());
+  if (it == g.tensor_node.end()) return;
+  Node& n = g.nodes[static_cast<size_t>(it->second)];
+  if (n.op == "placeholder") return;
+  n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/" + rel;  // where torch 2.11 lies on the device
+  n.line = line;
+  n.fn_name = fn;
+  n.code = code;
+}
 void release_graph_values() { graph_values().clear(); }
 
 using KW = std::vector<std::pair<std::string, V>>;

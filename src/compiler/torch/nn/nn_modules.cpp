@@ -352,7 +352,18 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       if (V own = find_in_class(mod->cls, "_conv_forward")) return call(own, {mod, x(), w, b}, {}, loc);
     if (args.size() == 3) w = args[1], b = args[2];
     std::string f = "conv" + cls.substr(4, 2);
-    return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"], mod->attrs["groups"]}, {});
+    V pm = mod->attrs.count("padding_mode") ? mod->attrs["padding_mode"] : nullptr;
+    V pad = mod->attrs["padding"];
+    if (pm && pm->k == VK::Str && pm->s != "zeros" && pad->k == VK::Tuple) {
+      // _ConvNd._conv_forward: F.pad(input, _reversed_padding_repeated_twice, mode=padding_mode), then the
+      // convolution without padding (padding=_single/_pair/_triple(0))
+      std::vector<V> rev, zeros;
+      for (auto it = pad->items.rbegin(); it != pad->items.rend(); ++it) { rev.push_back(*it); rev.push_back(*it); }
+      for (size_t i = 0; i < pad->items.size(); ++i) zeros.push_back(mk_int(0));
+      V padded = fn("torch._C._nn.pad", "pad", {x(), mk_tuple(rev), pm}, {});  // F.pad's frame and arguments (conv.cpp)
+      return fn("torch." + f, f, {padded, w, b, mod->attrs["stride"], mk_tuple(zeros), mod->attrs["dilation"], mod->attrs["groups"]}, {});
+    }
+    return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], pad, mod->attrs["dilation"], mod->attrs["groups"]}, {});
   }
   if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
     // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)

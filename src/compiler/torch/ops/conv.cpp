@@ -105,12 +105,15 @@ V pad(OpCall& c) {
     Dim& d = o.shape[t.shape.size() - 1 - i];
     d = Dim{d.v + p->items[2 * i]->i + p->items[2 * i + 1]->i, ""};
   }
-  if (c.is_fn && c.args.size() == 2) {  // F.pad(input, pad, mode="constant", value=None) calls the op with its defaults
-    bool kw_mode = false;
-    for (auto& [k, v] : c.kwargs) kw_mode = kw_mode || k == "mode" || k == "value";
-    if (!kw_mode) { c.args.push_back(mk_str("constant")); c.args.push_back(none()); }
+  if (c.is_fn) {  // F.pad(input, pad, mode="constant", value=None) is `torch._C._nn.pad(input, pad, mode, value)`
+    V mode = c.arg(1, "mode"), value = c.arg(2, "value");
+    V in = c.args[0];
+    c.args = {in, p, mode ? mode : mk_str("constant"), value ? value : none()};
+    c.kwargs.clear();
   }
-  return c.out(o);
+  V r = c.out(o);
+  if (c.is_fn) c.I.torch_frame(r, "nn/functional.py", 5430, "pad", "return torch._C._nn.pad(input, pad, mode, value)");
+  return r;
 }
 
 V interpolate(OpCall& c) {

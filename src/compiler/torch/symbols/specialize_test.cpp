@@ -15,34 +15,10 @@ namespace fs = std::filesystem;
 using namespace tparse::compiler;
 using tparse::compiler::testing::output_graphs;
 using tparse::compiler::testing::recompile_reasons;
-using tparse::compiler::testing::slurp;
+using tparse::compiler::testing::run_program;
+using tparse::compiler::testing::Run;
 
 namespace {
-
-struct Run {
-  std::string real, ours, prog;
-};
-
-Run run_program(const std::string& name) {
-  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / (name + ".py");
-  fs::path truth_dir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name / "trace";
-  REQUIRE(fs::is_directory(truth_dir));
-  Run r;
-  for (const auto& e : fs::directory_iterator(truth_dir)) r.real += slurp(e.path());
-  // the device ran the program from its own checkout: its path is replaced by ours
-  std::smatch m;
-  REQUIRE(std::regex_search(r.real, m, std::regex("# File: (\\S*" + name + "\\.py):")));
-  std::string real_path = m[1].str();
-  for (size_t p = r.real.find(real_path); p != std::string::npos; p = r.real.find(real_path, p)) {
-    r.real.replace(p, real_path.size(), prog.string());
-    p += prog.string().size();
-  }
-  Result res = compile_script(prog.string(), slurp(prog), Options{});
-  REQUIRE_MESSAGE(res.ok, res.error);
-  r.ours = res.trace;
-  r.prog = prog.string();
-  return r;
-}
 
 /// The `"symbol": "s27", ..., "value": "12"` part of each symbolic_shape_specialization record.
 std::vector<std::string> specializations(const std::string& trace) {
@@ -69,6 +45,8 @@ void check_same_graphs(const Run& r, size_t n) {
 
 TEST_CASE("range() over a symbolic length specializes it: the graphs, records and recompiles equal torch 2.11's") {
   Run r = run_program("symint_specialize_range");
+  REQUIRE(!r.real.empty());
+  REQUIRE_MESSAGE(r.ok, r.error);
   check_same_graphs(r, 3);
   REQUIRE(specializations(r.real).size() == 2);  // the dynamic recompile (12), and again at 16
   std::vector<std::string> g = output_graphs(r.real);
@@ -84,6 +62,8 @@ TEST_CASE("range() over a symbolic length specializes it: the graphs, records an
 
 TEST_CASE("a branch that decides n == 12 specializes n: the graphs equal torch 2.11's") {
   Run r = run_program("symint_specialize_eq");
+  REQUIRE(!r.real.empty());
+  REQUIRE_MESSAGE(r.ok, r.error);
   check_same_graphs(r, 2);
   std::vector<std::string> g = output_graphs(r.real);
   CHECK(g[1].find("sub: \"Sym(10)\" = getitem_1 - 2") != std::string::npos);  // arithmetic after it is still a node

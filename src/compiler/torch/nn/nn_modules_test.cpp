@@ -1,0 +1,45 @@
+// torch.nn modules' forward as Dynamo records it, against graphs real torch 2.11 wrote on the device for programs of
+// testdata/programs: a convolution with a non-zero padding mode (F.pad, then the convolution without padding), and
+// F.pad's own frame and arguments (ops_misc).
+#include <doctest/doctest.h>
+
+#include "test_util.hpp"
+
+using tparse::compiler::testing::output_graphs;
+using tparse::compiler::testing::Run;
+using tparse::compiler::testing::run_program;
+
+namespace {
+void check_graphs_equal(const char* name, size_t n) {
+  CAPTURE(name);
+  Run r = run_program(name);
+  REQUIRE(!r.real.empty());
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == n);
+  REQUIRE(got.size() == n);
+  for (size_t i = 0; i < n; ++i) CHECK(got[i] == want[i]);
+}
+}  // namespace
+
+TEST_CASE("Conv1d / Conv2d with padding_mode reflect, replicate, circular: the graph equals torch 2.11's") {
+  check_graphs_equal("conv_padding_mode", 1);
+}
+
+TEST_CASE("F.pad is torch._C._nn.pad(input, pad, mode, value) from torch's functional.py: the graph equals torch 2.11's") {
+  Run r = run_program("ops_misc");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(!want.empty());
+  REQUIRE(got.size() == want.size());
+  // the pad node and its frame line, as torch printed them
+  auto pad_lines = [](const std::string& g) {
+    std::string out;
+    size_t p = g.find("functional.py:5430 in pad");
+    if (p == std::string::npos) return out;
+    size_t e = g.find("\n", g.find("\n", p) + 1);
+    return g.substr(p, e - p);
+  };
+  CHECK(!pad_lines(want[0]).empty());
+  CHECK(pad_lines(got[0]) == pad_lines(want[0]));
+}

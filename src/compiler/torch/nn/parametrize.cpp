@@ -1,0 +1,109 @@
+// Weight normalization of a module's parameter, both torch forms: torch.nn.utils.parametrizations.weight_norm
+// (module.parametrizations.<name>.original0 = g, .original1 = v; the parameter leaves module._parameters) and the
+// legacy torch.nn.utils.weight_norm (<name>_g / <name>_v parameters, the weight recomputed by a forward pre-hook).
+// Reading the weight is then `torch._weight_norm(v, g, dim)`, a graph node inside a compiled frame, as Dynamo
+// records it when it inlines the parametrization (wav2vec2 / HuBERT positional convolutions, vocoders).
+#include <fmt/format.h>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+
+constexpr const char* kDimKey = "__tparse_weight_norm_dim__";  // on the ParametrizationList / the legacy module
+
+void register_attr(const V& inst, const std::string& n, const V& v) {
+  if (!inst->attrs.count(n)) inst->order.push_back(n);
+  inst->attrs[n] = v;
+}
+
+V nn_instance(const std::string& cls) {
+  auto m = std::make_shared<Obj>();
+  m->k = VK::Instance;
+  m->builtin_nn = cls;
+  m->attrs["training"] = mk_bool(true);
+  return m;
+}
+
+}  // namespace
+
+V Interp::nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy) {
+  auto get = [&](size_t i, const char* k) -> V {
+    if (i < args.size()) return args[i];
+    for (auto& [kk, v] : kwargs) if (kk == k) return v;
+    return nullptr;
+  };
+  V mod = get(0, "module");
+  if (!mod || mod->k != VK::Instance || mod->builtin_nn.empty())
+    raise_exc("TypeError", "weight_norm() expects an nn.Module", loc);
+  V nv = get(1, "name");
+  std::string name = nv && nv->k == VK::Str ? nv->s : "weight";
+  V dv = get(2, "dim");
+  long long dim = dv && dv->k == VK::Int ? dv->i : dv && dv->k == VK::None ? -1 : 0;
+  auto it = mod->attrs.find(name);
+  if (it == mod->attrs.end() || it->second->k != VK::Tensor || !it->second->t->is_param)
+    raise_exc("AttributeError", fmt::format("module has no parameter named '{}'", name), loc);
+  const TensorInfo& w = *it->second->t;
+  long long nd = static_cast<long long>(w.shape.size());
+  if (dim != -1 && (dim < -nd || dim >= nd))
+    raise_exc("IndexError", fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})", -nd, nd - 1, dim), loc);
+  // g = norm_except_dim(v, 2, dim): size 1 everywhere but `dim` (a 0-d norm for dim -1)
+  TensorInfo g = w;
+  g.shape.clear();
+  if (dim != -1)
+    for (long long d = 0; d < nd; ++d) g.shape.push_back(d == (dim < 0 ? dim + nd : dim) ? w.shape[static_cast<size_t>(d)] : Dim{1, ""});
+  g.stride.clear();
+  TensorInfo v = w;
+  mod->attrs.erase(name);
+  std::erase(mod->order, name);
+  if (legacy) {
+    register_attr(mod, name + "_g", mk_tensor(g));
+    register_attr(mod, name + "_v", mk_tensor(v));
+    mod->attrs[kDimKey + std::string(":") + name] = mk_int(dim);
+    return mod;
+  }
+  V container = mod->attrs.count("parametrizations") ? mod->attrs["parametrizations"] : nullptr;
+  if (!container) {
+    container = nn_instance("ModuleDict");  // ModuleDict of ParametrizationList, one per parametrized tensor
+    register_attr(mod, "parametrizations", container);
+  }
+  V plist = nn_instance("ModuleList");  // ParametrizationList: original0 (g), original1 (v), then the _WeightNorm
+  register_attr(plist, "original0", mk_tensor(g));
+  register_attr(plist, "original1", mk_tensor(v));
+  register_attr(plist, "0", nn_instance("Module"));
+  plist->attrs[kDimKey] = mk_int(dim);
+  register_attr(container, name, plist);
+  return mod;
+}
+
+V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location loc) {
+  // the node's `# File:` line is torch's own frame of each form, as Dynamo prints it (Interp::torch_frame)
+  auto weight_norm = [&](const V& holder, const std::string& g, const std::string& v, const V& dim, bool legacy) {
+    V gv = getattr(holder, g, loc);  // g first, as both forms read it (the placeholders' order)
+    V vv = getattr(holder, v, loc);
+    std::vector<V> a{vv, gv, dim};
+    std::vector<std::pair<std::string, V>> kw;
+    V w = tensor_method(a[0], "fn:torch._weight_norm:_weight_norm", a, kw, loc);
+    if (legacy) torch_frame(w, "nn/utils/weight_norm.py", 29, "compute_weight", "return _weight_norm(v, g, self.dim)");
+    else torch_frame(w, "nn/utils/parametrizations.py", 327, "forward", "return torch._weight_norm(weight_v, weight_g, self.dim)");
+    Activation& act = *stack_.back();
+    if (!act.ctx || act.ctx->mode != Mode::Record) return w;
+    Graph& gr = act.ctx->graph;
+    auto it = gr.tensor_node.find(w.get());
+    if (it == gr.tensor_node.end()) return w;
+    if (legacy) note_attr_store(mod, name, w);  // the pre-hook's setattr(module, name, weight): written back
+    else gr.rename(it->second, "x");           // ParametrizationList.forward: `x = self[0](*originals)`
+    return w;
+  };
+  if (auto lg = mod->attrs.find(kDimKey + std::string(":") + name); lg != mod->attrs.end())
+    return weight_norm(mod, name + "_g", name + "_v", lg->second, true);
+  auto c = mod->attrs.find("parametrizations");
+  if (c == mod->attrs.end() || c->second->k != VK::Instance) return nullptr;
+  auto p = c->second->attrs.find(name);
+  if (p == c->second->attrs.end() || !p->second->attrs.count(kDimKey)) return nullptr;
+  V plist = getattr(getattr(mod, "parametrizations", loc), name, loc);  // the module path Dynamo guards and names
+  return weight_norm(plist, "original0", "original1", p->second->attrs[kDimKey], false);
+}
+
+}  // namespace tparse::compiler

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "runtime/interp.hpp"
@@ -322,6 +324,29 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       info->attrs = {{"max", mk_int(mx)}, {"min", mk_int(u ? 0 : -mx - 1)}, {"bits", mk_int(bits)}, {"dtype", mk_str(dt)}};
     }
     return info;
+  }
+  if (name == "torch.nn.init._calculate_fan_in_and_fan_out") {  // (size(1) * receptive field, size(0) * receptive field)
+    if (args.empty() || args[0]->k != VK::Tensor) raise_exc("TypeError", "_calculate_fan_in_and_fan_out() needs a tensor", loc);
+    const auto& s = args[0]->t->shape;
+    if (s.size() < 2) raise_exc("ValueError", "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions", loc);
+    long long rf = 1;
+    for (size_t i = 2; i < s.size(); ++i) rf *= s[i].v;
+    return mk_tuple({mk_int(s[1].v * rf), mk_int(s[0].v * rf)});
+  }
+  if (name == "torch.nn.init.calculate_gain") {  // torch.nn.init.calculate_gain(nonlinearity, param=None)
+    std::string nl = args.empty() ? "" : py_str(arg(0));
+    static const std::set<std::string> one = {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+                                              "conv_transpose3d", "sigmoid"};
+    if (one.count(nl)) return mk_float(1.0);
+    if (nl == "tanh") return mk_float(5.0 / 3);
+    if (nl == "relu") return mk_float(std::sqrt(2.0));
+    if (nl == "selu") return mk_float(3.0 / 4);
+    if (nl == "leaky_relu") {
+      double slope = 0.01;
+      if (args.size() > 1 && (arg(1)->k == VK::Int || arg(1)->k == VK::Float)) slope = arg(1)->k == VK::Int ? static_cast<double>(arg(1)->i) : arg(1)->f;
+      return mk_float(std::sqrt(2.0 / (1 + slope * slope)));
+    }
+    raise_exc("ValueError", "Unsupported nonlinearity " + nl, loc);
   }
   if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
     if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));

@@ -203,3 +203,16 @@ TEST_CASE("item assignment on ModuleDict / ParameterDict / ModuleList registers 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("torch.nn.init's helpers: _calculate_fan_in_and_fan_out and calculate_gain as torch computes them") {
+  // timm's variance_scaling_: `fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)`
+  Result r = run_classes("import math\nimport torch\nfrom torch.nn.init import _calculate_fan_in_and_fan_out\n"
+                 "assert _calculate_fan_in_and_fan_out(torch.empty(8, 4, 3, 3)) == (36, 72)\n"
+                 "assert _calculate_fan_in_and_fan_out(torch.empty(5, 7)) == (7, 5)\n"
+                 "try:\n    _calculate_fan_in_and_fan_out(torch.empty(3))\n    assert False\nexcept ValueError:\n    pass\n"
+                 "g = torch.nn.init.calculate_gain\n"
+                 "assert g('linear') == 1 and g('tanh') == 5.0 / 3 and g('relu') == math.sqrt(2.0)\n"
+                 "assert g('leaky_relu', 0.2) == math.sqrt(2.0 / (1 + 0.2 ** 2)) and g('selu') == 0.75\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

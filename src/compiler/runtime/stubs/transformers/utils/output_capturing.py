@@ -19,7 +19,7 @@ def capture_outputs(func=None, *, tie_last_hidden_states=True):
         def wrapper(self, *args, **kwargs):
             return_dict = kwargs.pop("return_dict", getattr(self.config, "return_dict", True))
             outputs = func(self, *args, **kwargs)
-            if not return_dict and not isinstance(outputs, tuple):
+            if return_dict is False and not isinstance(outputs, tuple):  # as the real one: None keeps the output
                 outputs = outputs.to_tuple()
             return outputs
 

@@ -1,6 +1,8 @@
 // Helpers shared by the compiler's doctest files.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -97,6 +99,22 @@ inline Run run_program(const std::string& name) {
   r.ok = res.ok;
   r.error = res.error;
   r.ours = res.trace;
+  return r;
+}
+
+/// Runs program NAME (run_program) and checks that tparse wrote its N graphs as torch 2.11 did, text for text.
+inline Run check_graphs_equal(const std::string& name, size_t n) {
+  CAPTURE(name);
+  Run r = run_program(name);
+  REQUIRE(!r.real.empty());
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == n);
+  REQUIRE(got.size() == n);
+  for (size_t i = 0; i < n; ++i) {
+    CAPTURE(i);
+    CHECK(got[i] == want[i]);
+  }
   return r;
 }
 

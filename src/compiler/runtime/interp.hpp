@@ -330,8 +330,9 @@ class Interp {
   /// A parametrized tensor read from a module (`conv.weight` after weight_norm), else null
   V nn_parametrized_attr(const V& mod, const std::string& name, Location loc);
   /// The node of `t` (when recorded) carries torch's own frame as its `# File:` line: torch/REL:LINE in FN, CODE
-  /// (a Python function of torch's that Dynamo inlines: F.pad, the weight_norm parametrizations)
-  void torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code);
+  /// (a Python function of torch's that Dynamo inlines: F.pad, the weight_norm parametrizations); returns the node's
+  /// index in the frame's graph, -1 when `t` is not a recorded op's result
+  int torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code);
   /// `obj.name = v` inside a compiled frame on an object from before it: a graph output (FrameCtx::attr_stores)
   void note_attr_store(const V& obj, const std::string& name, const V& v);
   V nn_construct(const std::string& cls, std::vector<V>& args,

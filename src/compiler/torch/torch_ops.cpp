@@ -18,17 +18,18 @@ static std::vector<V>& graph_values() {
 }
 void keep_graph_value(const V& v) { graph_values().push_back(v); }
 
-void Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
-  if (!t || stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode != Mode::Record) return;
+int Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
+  if (!t || stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode != Mode::Record) return -1;
   Graph& g = stack_.back()->ctx->graph;
   auto it = g.tensor_node.find(t.get());
-  if (it == g.tensor_node.end()) return;
+  if (it == g.tensor_node.end()) return -1;
   Node& n = g.nodes[static_cast<size_t>(it->second)];
-  if (n.op == "placeholder") return;
+  if (n.op == "placeholder") return -1;
   n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/" + rel;  // where torch 2.11 lies on the device
   n.line = line;
   n.fn_name = fn;
   n.code = code;
+  return it->second;
 }
 void release_graph_values() { graph_values().clear(); }
 

@@ -15,18 +15,25 @@ static V kwv(const KW& kw, const std::string& n) {
   return nullptr;
 }
 
-static V param(std::vector<Dim> shape, double fill) {
+V nn_param(std::vector<Dim> shape) {
   TensorInfo t;
   t.shape = std::move(shape);
   t.is_param = true;
   t.requires_grad = true;
-  (void)fill;
   return mk_tensor(t);
 }
 
-static void add(V inst, const std::string& n, V v) {
+void nn_add(const V& inst, const std::string& n, V v) {
   if (!inst->attrs.count(n)) inst->order.push_back(n);
-  inst->attrs[n] = v;
+  inst->attrs[n] = std::move(v);
+}
+
+V nn_new_instance(const std::string& cls) {
+  auto m = std::make_shared<Obj>();
+  m->k = VK::Instance;
+  m->builtin_nn = cls;
+  m->attrs["training"] = mk_bool(true);
+  return m;
 }
 
 V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
@@ -45,8 +52,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
   if (cls == "Linear") {
     long long in = need_int(0, "in_features"), out = need_int(1, "out_features");
     V b = arg(2, "bias");
-    add(inst, "weight", param({Dim{out, ""}, Dim{in, ""}}, 0));
-    add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : param({Dim{out, ""}}, 0));
+    nn_add(inst, "weight", nn_param({Dim{out, ""}, Dim{in, ""}}));
+    nn_add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : nn_param({Dim{out, ""}}));
     inst->attrs["in_features"] = mk_int(in);
     inst->attrs["out_features"] = mk_int(out);
     return inst;
@@ -59,14 +66,14 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     else error(loc, fmt::format("nn.{}: missing normalized_shape", cls));
     V eps = arg(1, "eps");
     inst->attrs["eps"] = eps ? eps : (cls == "LayerNorm" ? mk_float(1e-5) : none());
-    add(inst, "weight", param(shape, 1));
-    if (cls == "LayerNorm") add(inst, "bias", param(shape, 0));
+    nn_add(inst, "weight", nn_param(shape));
+    if (cls == "LayerNorm") nn_add(inst, "bias", nn_param(shape));
     inst->attrs["normalized_shape"] = mk_tuple([&] { std::vector<V> xs; for (auto& d : shape) xs.push_back(mk_int(d.v)); return xs; }());
     return inst;
   }
   if (cls == "Embedding") {
     long long n = need_int(0, "num_embeddings"), d = need_int(1, "embedding_dim");
-    add(inst, "weight", param({Dim{n, ""}, Dim{d, ""}}, 0));
+    nn_add(inst, "weight", nn_param({Dim{n, ""}, Dim{d, ""}}));
     inst->attrs["num_embeddings"] = mk_int(n);
     inst->attrs["embedding_dim"] = mk_int(d);
     V pad = arg(2, "padding_idx");  // nn.Embedding checks it against num_embeddings and normalizes a negative one
@@ -126,9 +133,9 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (out % g != 0) value_error("out_channels must be divisible by groups");
     std::vector<Dim> ws{Dim{out, ""}, Dim{in / g, ""}};
     for (auto& x : k->items) ws.push_back(Dim{x->i, ""});
-    add(inst, "weight", param(ws, 0));
+    nn_add(inst, "weight", nn_param(ws));
     V b = arg(7, "bias");
-    add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : param({Dim{out, ""}}, 0));
+    nn_add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : nn_param({Dim{out, ""}}));
     return inst;
   }
   if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
@@ -141,8 +148,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["track_running_stats"] = mk_bool(trk);
     inst->attrs["num_features"] = mk_int(c);  // _NormBase's attributes (rt_detr reads num_features)
     inst->attrs["affine"] = mk_bool(aff);
-    add(inst, "weight", aff ? param({Dim{c, ""}}, 1) : none());
-    add(inst, "bias", aff ? param({Dim{c, ""}}, 0) : none());
+    nn_add(inst, "weight", aff ? nn_param({Dim{c, ""}}) : none());
+    nn_add(inst, "bias", aff ? nn_param({Dim{c, ""}}) : none());
     auto buffer = [&](std::vector<Dim> s, const std::string& dtype) {
       TensorInfo t;
       t.shape = std::move(s);
@@ -150,9 +157,9 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
       t.is_buffer = true;
       return mk_tensor(t);
     };
-    add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32") : none());
-    add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32") : none());
-    add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
+    nn_add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    nn_add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32") : none());
+    nn_add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
     return inst;
   }
   if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "AvgPool1d" || cls == "AvgPool2d") {
@@ -194,8 +201,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["dropout"] = opt(5, "dropout", mk_float(0.0));
     inst->attrs["bidirectional"] = opt(6, "bidirectional", mk_bool(false));
     long long gates = cls == "LSTM" ? 4 : cls == "GRU" ? 3 : 1;
-    add(inst, "weight_ih_l0", param({Dim{gates * hid, ""}, Dim{in, ""}}, 0));
-    add(inst, "weight_hh_l0", param({Dim{gates * hid, ""}, Dim{hid, ""}}, 0));
+    nn_add(inst, "weight_ih_l0", nn_param({Dim{gates * hid, ""}, Dim{in, ""}}));
+    nn_add(inst, "weight_hh_l0", nn_param({Dim{gates * hid, ""}, Dim{hid, ""}}));
     return inst;
   }
   if (cls == "MultiheadAttention") {
@@ -215,31 +222,29 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (bkv && bkv->k == VK::Bool && bkv->b) note_unmodelled(loc, "nn.MultiheadAttention(add_bias_kv=True)");
     V za = kwv(kwargs, "add_zero_attn");
     inst->attrs["add_zero_attn"] = za ? za : mk_bool(false);
-    add(inst, "in_proj_weight", param({Dim{3 * e, ""}, Dim{e, ""}}, 0));
+    nn_add(inst, "in_proj_weight", nn_param({Dim{3 * e, ""}, Dim{e, ""}}));
     V b = kwv(kwargs, "bias");
     if (!b && args.size() > 3) b = args[3];
     bool bias = !(b && b->k == VK::Bool && !b->b);
-    add(inst, "in_proj_bias", bias ? param({Dim{3 * e, ""}}, 0) : none());
-    auto out = std::make_shared<Obj>();  // out_proj: NonDynamicallyQuantizableLinear(e, e, bias)
-    out->k = VK::Instance;
-    out->builtin_nn = "Linear";
+    nn_add(inst, "in_proj_bias", bias ? nn_param({Dim{3 * e, ""}}) : none());
+    V out = nn_new_instance("Linear");  // out_proj: NonDynamicallyQuantizableLinear(e, e, bias)
     std::vector<V> la{mk_int(e), mk_int(e), mk_bool(bias)};
     KW lk;
     nn_construct("Linear", la, lk, loc, out);
-    add(inst, "out_proj", out);
+    nn_add(inst, "out_proj", out);
     return inst;
   }
   if (cls == "Sequential" && args.size() == 1 && args[0]->k == VK::Dict) {  // Sequential(OrderedDict([...]))
-    for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
+    for (auto& kv : args[0]->dict) nn_add(inst, py_str(kv.first), kv.second);
     return inst;
   }
   if (cls == "Sequential" || cls == "ModuleList") {
     std::vector<V> mods = cls == "Sequential" ? args : (args.empty() ? std::vector<V>{} : iterate(args[0], loc));
-    for (size_t i = 0; i < mods.size(); ++i) add(inst, std::to_string(i), mods[i]);
+    for (size_t i = 0; i < mods.size(); ++i) nn_add(inst, std::to_string(i), mods[i]);
     return inst;
   }
   if (cls == "ModuleDict") {
-    if (!args.empty()) for (auto& kv : args[0]->dict) add(inst, py_str(kv.first), kv.second);
+    if (!args.empty()) for (auto& kv : args[0]->dict) nn_add(inst, py_str(kv.first), kv.second);
     return inst;
   }
   if (nn_construct_more(*this, cls, args, kwargs, loc, inst)) return inst;

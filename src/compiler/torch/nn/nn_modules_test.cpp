@@ -8,19 +8,7 @@
 using tparse::compiler::testing::output_graphs;
 using tparse::compiler::testing::Run;
 using tparse::compiler::testing::run_program;
-
-namespace {
-void check_graphs_equal(const char* name, size_t n) {
-  CAPTURE(name);
-  Run r = run_program(name);
-  REQUIRE(!r.real.empty());
-  REQUIRE_MESSAGE(r.ok, r.error);
-  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
-  REQUIRE(want.size() == n);
-  REQUIRE(got.size() == n);
-  for (size_t i = 0; i < n; ++i) CHECK(got[i] == want[i]);
-}
-}  // namespace
+using tparse::compiler::testing::check_graphs_equal;
 
 TEST_CASE("Conv1d / Conv2d with padding_mode reflect, replicate, circular: the graph equals torch 2.11's") {
   check_graphs_equal("conv_padding_mode", 1);

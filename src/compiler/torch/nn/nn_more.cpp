@@ -14,17 +14,6 @@
 namespace tparse::compiler {
 
 namespace {
-V param(std::vector<Dim> shape) {
-  TensorInfo t;
-  t.shape = std::move(shape);
-  t.is_param = true;
-  t.requires_grad = true;
-  return mk_tensor(t);
-}
-void add_attr(V inst, const std::string& n, V v) {
-  if (!inst->attrs.count(n)) inst->order.push_back(n);
-  inst->attrs[n] = v;
-}
 // constructor parameters after the first positional ones: (name, default)
 using Params = std::vector<std::pair<std::string, V>>;
 void bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const Params& ps, Location loc) {
@@ -67,8 +56,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     if (g <= 0 || ch % g)  // GroupNorm.__init__ raises ValueError
       I.raise_exc("ValueError", "num_channels must be divisible by num_groups", loc);
     bool aff = inst->attrs["affine"]->k != VK::Bool || inst->attrs["affine"]->b;
-    add_attr(inst, "weight", aff ? param({Dim{ch, ""}}) : N);
-    add_attr(inst, "bias", aff ? param({Dim{ch, ""}}) : N);
+    nn_add(inst, "weight", aff ? nn_param({Dim{ch, ""}}) : N);
+    nn_add(inst, "bias", aff ? nn_param({Dim{ch, ""}}) : N);
     return true;
   }
   if (cls == "ConvTranspose1d" || cls == "ConvTranspose2d" || cls == "ConvTranspose3d") {
@@ -92,8 +81,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     for (auto& x : k) ws.push_back(Dim{x->i, ""});
     V b = inst->attrs["bias"];
     inst->attrs.erase("bias");
-    add_attr(inst, "weight", param(ws));
-    add_attr(inst, "bias", b->k == VK::Bool && !b->b ? N : param({Dim{out, ""}}));
+    nn_add(inst, "weight", nn_param(ws));
+    nn_add(inst, "bias", b->k == VK::Bool && !b->b ? N : nn_param({Dim{out, ""}}));
     return true;
   }
   static const std::map<std::string, Params> simple = {

@@ -14,6 +14,11 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
 /// The module's forward (the functional op it calls); null when the class is not one of these.
 V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 bool nn_more_modelled(const std::string& cls);
+/// A parameter of this shape (requires_grad), a module attribute registered in order, a fresh torch.nn instance of
+/// `cls` in training mode: the pieces every constructor here and in nn_modules.cpp / parametrize.cpp builds from.
+V nn_param(std::vector<Dim> shape);
+void nn_add(const V& inst, const std::string& n, V v);
+V nn_new_instance(const std::string& cls);
 /// nn.MultiheadAttention's forward inside a compiled frame (nn_attention.cpp).
 V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 

@@ -6,25 +6,13 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "torch/nn/nn_more.hpp"
 
 namespace tparse::compiler {
 
 namespace {
 
 constexpr const char* kDimKey = "__tparse_weight_norm_dim__";  // on the ParametrizationList / the legacy module
-
-void register_attr(const V& inst, const std::string& n, const V& v) {
-  if (!inst->attrs.count(n)) inst->order.push_back(n);
-  inst->attrs[n] = v;
-}
-
-V nn_instance(const std::string& cls) {
-  auto m = std::make_shared<Obj>();
-  m->k = VK::Instance;
-  m->builtin_nn = cls;
-  m->attrs["training"] = mk_bool(true);
-  return m;
-}
 
 }  // namespace
 
@@ -58,22 +46,22 @@ V Interp::nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string
   mod->attrs.erase(name);
   std::erase(mod->order, name);
   if (legacy) {
-    register_attr(mod, name + "_g", mk_tensor(g));
-    register_attr(mod, name + "_v", mk_tensor(v));
+    nn_add(mod, name + "_g", mk_tensor(g));
+    nn_add(mod, name + "_v", mk_tensor(v));
     mod->attrs[kDimKey + std::string(":") + name] = mk_int(dim);
     return mod;
   }
   V container = mod->attrs.count("parametrizations") ? mod->attrs["parametrizations"] : nullptr;
   if (!container) {
-    container = nn_instance("ModuleDict");  // ModuleDict of ParametrizationList, one per parametrized tensor
-    register_attr(mod, "parametrizations", container);
+    container = nn_new_instance("ModuleDict");  // ModuleDict of ParametrizationList, one per parametrized tensor
+    nn_add(mod, "parametrizations", container);
   }
-  V plist = nn_instance("ModuleList");  // ParametrizationList: original0 (g), original1 (v), then the _WeightNorm
-  register_attr(plist, "original0", mk_tensor(g));
-  register_attr(plist, "original1", mk_tensor(v));
-  register_attr(plist, "0", nn_instance("Module"));
+  V plist = nn_new_instance("ModuleList");  // ParametrizationList: original0 (g), original1 (v), then the _WeightNorm
+  nn_add(plist, "original0", mk_tensor(g));
+  nn_add(plist, "original1", mk_tensor(v));
+  nn_add(plist, "0", nn_new_instance("Module"));
   plist->attrs[kDimKey] = mk_int(dim);
-  register_attr(container, name, plist);
+  nn_add(container, name, plist);
   return mod;
 }
 
@@ -85,15 +73,11 @@ V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location l
     std::vector<V> a{vv, gv, dim};
     std::vector<std::pair<std::string, V>> kw;
     V w = tensor_method(a[0], "fn:torch._weight_norm:_weight_norm", a, kw, loc);
-    if (legacy) torch_frame(w, "nn/utils/weight_norm.py", 29, "compute_weight", "return _weight_norm(v, g, self.dim)");
-    else torch_frame(w, "nn/utils/parametrizations.py", 327, "forward", "return torch._weight_norm(weight_v, weight_g, self.dim)");
-    Activation& act = *stack_.back();
-    if (!act.ctx || act.ctx->mode != Mode::Record) return w;
-    Graph& gr = act.ctx->graph;
-    auto it = gr.tensor_node.find(w.get());
-    if (it == gr.tensor_node.end()) return w;
-    if (legacy) note_attr_store(mod, name, w);  // the pre-hook's setattr(module, name, weight): written back
-    else gr.rename(it->second, "x");           // ParametrizationList.forward: `x = self[0](*originals)`
+    int node = legacy ? torch_frame(w, "nn/utils/weight_norm.py", 29, "compute_weight", "return _weight_norm(v, g, self.dim)")
+                      : torch_frame(w, "nn/utils/parametrizations.py", 327, "forward", "return torch._weight_norm(weight_v, weight_g, self.dim)");
+    if (node < 0) return w;                          // eager: no graph to name or output
+    if (legacy) note_attr_store(mod, name, w);        // the pre-hook's setattr(module, name, weight): written back
+    else stack_.back()->ctx->graph.rename(node, "x");  // ParametrizationList.forward: `x = self[0](*originals)`
     return w;
   };
   if (auto lg = mod->attrs.find(kDimKey + std::string(":") + name); lg != mod->attrs.end())

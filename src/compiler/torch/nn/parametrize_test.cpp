@@ -9,19 +9,13 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
-using tparse::compiler::testing::output_graphs;
+using tparse::compiler::testing::check_graphs_equal;
 using tparse::compiler::testing::Run;
-using tparse::compiler::testing::run_program;
 using tparse::compiler::testing::slurp;
 
 TEST_CASE("weight_norm, parametrizations and legacy: the graph equals torch 2.11's, parameters as torch names them") {
-  Run r = run_program("weight_norm_forms");
-  REQUIRE(!r.real.empty());
-  REQUIRE_MESSAGE(r.ok, r.error);
-  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
-  REQUIRE(want.size() == 1);
-  REQUIRE(got.size() == 1);
-  CHECK(got[0] == want[0]);  // g read before v, `x` for ParametrizationList's result, torch's frames, the legacy write-back
+  // g read before v, `x` for ParametrizationList's result, torch's frames, the legacy write-back
+  Run r = check_graphs_equal("weight_norm_forms", 1);
   // torch printed named_parameters() and their shapes (stdout.txt): the same script asserts both under tparse
   std::string out = slurp(fs::path(TPARSE_TESTDATA) / "programs" / "truth" / "weight_norm_forms" / "stdout.txt");
   std::string names, shapes;

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 using namespace tparse::compiler;
 using tparse::compiler::testing::output_graphs;
 using tparse::compiler::testing::recompile_reasons;
-using tparse::compiler::testing::run_program;
+using tparse::compiler::testing::check_graphs_equal;
 using tparse::compiler::testing::Run;
 
 namespace {
@@ -28,26 +28,10 @@ std::vector<std::string> specializations(const std::string& trace) {
   return out;
 }
 
-
-void check_same_graphs(const Run& r, size_t n) {
-  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
-  REQUIRE(want.size() == n);
-  REQUIRE(got.size() == want.size());
-  for (size_t i = 0; i < want.size(); ++i) {
-    CAPTURE(i);
-    CHECK(got[i] == want[i]);
-  }
-  CHECK(specializations(r.ours) == specializations(r.real));
-  CHECK(recompile_reasons(r.ours) == recompile_reasons(r.real));
-}
-
 }  // namespace
 
 TEST_CASE("range() over a symbolic length specializes it: the graphs, records and recompiles equal torch 2.11's") {
-  Run r = run_program("symint_specialize_range");
-  REQUIRE(!r.real.empty());
-  REQUIRE_MESSAGE(r.ok, r.error);
-  check_same_graphs(r, 3);
+  Run r = check_graphs_equal("symint_specialize_range", 3);
   REQUIRE(specializations(r.real).size() == 2);  // the dynamic recompile (12), and again at 16
   std::vector<std::string> g = output_graphs(r.real);
   // before the loop the size reads stay nodes with the value as their type; after it a read is a constant
@@ -61,10 +45,7 @@ TEST_CASE("range() over a symbolic length specializes it: the graphs, records an
 }
 
 TEST_CASE("a branch that decides n == 12 specializes n: the graphs equal torch 2.11's") {
-  Run r = run_program("symint_specialize_eq");
-  REQUIRE(!r.real.empty());
-  REQUIRE_MESSAGE(r.ok, r.error);
-  check_same_graphs(r, 2);
+  Run r = check_graphs_equal("symint_specialize_eq", 2);
   std::vector<std::string> g = output_graphs(r.real);
   CHECK(g[1].find("sub: \"Sym(10)\" = getitem_1 - 2") != std::string::npos);  // arithmetic after it is still a node
   CHECK(g[1].find("size_1: \"Sym(12)\" = l_x_.size(1)") != std::string::npos);

@@ -22,7 +22,7 @@ RUNS=${FUZZ_RUNS:--1}
 
 # --- build (only the fuzz targets and the libraries they need) ---
 CC=clang CXX=clang++ cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTPARSE_FUZZ=ON -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF \
+  -DTPARSE_FUZZ=ON -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
   -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" \
   -DTPARSE_SKIP_DIRS="src/report;src/analysis;apps/tparse" >/dev/null
 cmake --build "$B" -j "${FUZZ_JOBS:-$(nproc)}" --target "${TARGETS[@]}"

@@ -146,6 +146,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
       if (obj->s == "object" && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
+      if (name == "__module__" && obj->s.find('.') == std::string::npos) return mk_str("builtins");  // int, len, object
       if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
       break;
     }
@@ -195,21 +196,6 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         std::vector<V> mro = class_mro(obj);
         if (mro.back()->k == VK::Class && mro.back()->fn) mro.push_back(mk_builtin("object"));  // object closes every MRO
         return mk_tuple(mro);
-      }
-      if (obj->k == VK::Class && obj->fn && name == "__annotations__") {
-        // the class body's own annotated names, in order (PEP 526); the annotation is kept as its source name
-        // (a dotted name or `typing` form is its head name) without evaluating it, as under
-        // `from __future__ import annotations`
-        auto d = std::make_shared<Obj>();
-        d->k = VK::Dict;
-        for (auto& st : obj->fn->body)
-          if (st->k == SK::AnnAssign && !st->targets.empty() && st->targets[0]->k == EK::Name) {
-            const Expr* ann = st->items.empty() ? nullptr : st->items[0].get();
-            while (ann && ann->k == EK::Subscript && !ann->a.empty()) ann = ann->a[0].get();  // ClassVar[int]: ClassVar
-            std::string head = ann && (ann->k == EK::Name || ann->k == EK::Attr) ? ann->s : ann && ann->k == EK::Str ? ann->s : "";
-            d->dict.push_back({mk_str(st->targets[0]->s), mk_str(head)});
-          }
-        return d;
       }
       if (obj->k == VK::Class && obj->fn && name == "__dict__") {  // the class namespace (a copy: mappingproxy is read-only)
         auto d = std::make_shared<Obj>();

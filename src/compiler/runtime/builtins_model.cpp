@@ -92,6 +92,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       }
     graph_break("logging.Logger method not supported for non-export cases", msg_logger(logger, method, shown), loc);
   }
+  if (name == "exception_init") {  // super().__init__(*args) reaching a builtin exception class
+    if (self && self->k == VK::Instance) self->attrs["args"] = mk_tuple(args);
+    return none();
+  }
   if (name.rfind("nn_init:", 0) == 0) {  // super().__init__(...) of a built-in torch.nn base class
     nn_construct(name.substr(8), args, kwargs, loc, self);
     return none();
@@ -271,6 +275,38 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     auto y = std::make_shared<Obj>(*args[0]);
     return y;
   }
+  if (name == "dataclass_init") {  // the __init__ @dataclass generates: (self, *fields) of self's nearest dataclass
+    if (args.empty() || args[0]->k != VK::Instance || !args[0]->cls) error(loc, "dataclass __init__ needs an instance");
+    V inst = args[0];
+    V callee;
+    for (auto& c : class_mro(inst->cls)) if (c->k == VK::Class && !c->dc_fields.empty()) { callee = c; break; }
+    if (!callee) error(loc, "dataclass __init__ of a class that is no dataclass");
+    const auto& fields = callee->dc_fields;
+    const size_t given = args.size() - 1;
+    if (given > fields.size()) error(loc, fmt::format("{}.__init__() takes {} positional arguments but {} were given", callee->s, fields.size() + 1, given + 1));
+    for (auto& [k, v] : kwargs)
+      if (std::find(fields.begin(), fields.end(), k) == fields.end()) error(loc, fmt::format("{}.__init__() got an unexpected keyword argument '{}'", callee->s, k));
+    V user_setattr = find_in_class(inst->cls, "__setattr__");  // a field assignment goes through it (@strict checks)
+    if (user_setattr && user_setattr->k != VK::Func) user_setattr = nullptr;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      V v = i < given ? args[i + 1] : nullptr;
+      for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
+      if (!v) {
+        v = find_in_class(callee, fields[i]);  // the class default; field(default_factory=f): a fresh f()
+        if (v && v->k == VK::Instance && v->cls && v->cls->s == "_TparseFieldFactory" && v->attrs.count("factory"))
+          v = call(v->attrs["factory"], {}, {}, loc);
+      }
+      if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
+      if (user_setattr) {
+        call(user_setattr, {inst, mk_str(fields[i]), v}, {}, loc);
+      } else {
+        if (!inst->attrs.count(fields[i])) inst->order.push_back(fields[i]);
+        inst->attrs[fields[i]] = v;
+      }
+    }
+    if (V post = find_in_class(inst->cls, "__post_init__")) call(post, {inst}, {}, loc);
+    return none();
+  }
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];
@@ -282,6 +318,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
         fields.push_back(st->targets[0]->s);
     cls->dc_fields = fields;
+    // the generated __init__ is the class's own attribute, as in CPython (a decorator such as huggingface_hub's
+    // @strict wraps it), unless the class body defines one. Deviation: a class whose base defines __init__ keeps
+    // that one (the transformers stub's ModelOutput builds every @dataclass output record through its own)
+    if (!find_in_class(cls, "__init__")) {
+      cls->attrs["__init__"] = mk_builtin("dataclass_init");
+      cls->order.push_back("__init__");
+    }
     auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
     df->k = VK::Dict;
     for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});

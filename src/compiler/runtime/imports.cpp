@@ -218,6 +218,8 @@ void Interp::exec_import(const Stmt& s) {
 void Interp::exec_import_from(const Stmt& s) {
   Activation& act = *stack_.back();
   std::string mod = resolve_relative(s.module, s.loc);
+  if (mod == "__future__")  // a compiler directive: annotations stay strings in this file (runtime/annotations.cpp)
+    for (const auto& [name, as] : s.names) if (name == "annotations") future_annotations_.insert(act.file);
   V m = import_module(mod, s.loc);
   for (const auto& [name, as] : s.names) {
     if (name == "*") {

@@ -245,7 +245,10 @@ void Interp::exec_stmt(const StmtP& s) {
       for (auto& t : s->targets) assign(t, v);
       return;
     }
-    case SK::AnnAssign: if (s->value) assign(s->targets[0], eval(s->value)); return;
+    case SK::AnnAssign:  // the value first, then (a plain name in a class body) the annotation, as CPython
+      if (s->value) assign(s->targets[0], eval(s->value));
+      if (!s->items.empty() && s->targets[0]->k == EK::Name && is_class_scope(act.env)) class_annotation(*s);
+      return;
     case SK::AugAssign: {
       V cur = eval(s->target);
       V rhs = eval(s->value);
@@ -321,6 +324,7 @@ void Interp::exec_stmt(const StmtP& s) {
       c->k = VK::Class;
       c->s = s->fn->name;
       c->fn = s->fn;
+      c->closure = act.env;  // where the class was defined: its __module__ is that module's __name__
       std::vector<V> bases;
       for (auto& b : s->items) {
         if (b->k == EK::Starred) { for (auto& x : iterate(eval(b->a[0]), b->loc)) bases.push_back(x); }

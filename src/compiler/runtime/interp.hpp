@@ -235,6 +235,12 @@ class Interp {
 
   // ---- evaluation (interp.cpp) ----
   V eval(const ExprP& e);
+  /// An annotation's value: typing's alias objects for subscripts and `X | Y` (runtime/annotations.cpp)
+  V eval_annotation(const ExprP& e);
+  /// `name: T` in a class body: T into the class's own __annotations__ (a string under future annotations)
+  void class_annotation(const Stmt& s);
+  /// typing.NAME (the typing stub's helpers for annotations)
+  V typing_helper(const char* name, Location loc);
   void exec_block(const std::vector<StmtP>& body);
   void exec(const StmtP& s);
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
@@ -499,6 +505,7 @@ class Interp {
   std::shared_ptr<CompileOpts> cur_opts_;
   int tensor_ids_ = 0;
   std::map<std::string, V> modules_;
+  std::set<int> future_annotations_;           ///< files (Activation::file) with `from __future__ import annotations`
   std::map<std::string, long long> counters_;
   std::map<const Obj*, long long> obj_ids_;    ///< stable fake id() for ID_MATCH guards
 };

@@ -124,11 +124,21 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return b;
     }
   }
+  if (obj->k == VK::Class && obj->fn && name == "__annotations__") {
+    // the class's own annotations (runtime/annotations.cpp), never a base's: Python 3.10+ gives {} for none
+    auto it = obj->attrs.find(name);
+    if (it != obj->attrs.end()) return it->second;
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    return d;
+  }
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
       return m;
     }
+    // a class without its own: object's (cls.__setattr__(self, name, value), as a decorator wraps it)
+    if (obj->fn && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
   }
   if (obj->k == VK::Builtin && obj->s == "property" &&
       (name == "setter" || name == "getter" || name == "fget" || name == "fset" || name == "__get__" || name == "__set__")) {
@@ -187,6 +197,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         b->self = obj->self;
         return b;
       }
+      for (auto& b : after)  // BaseException.__init__(*args): the instance's args
+        if (b->k == VK::Builtin && builtin_exception(b->s)) {
+          auto bi = mk_builtin("exception_init");
+          bi->self = obj->self;
+          return bi;
+        }
       return mk_builtin("noop");
     }
     if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {

@@ -279,29 +279,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         if (rec && module_has_params(inst)) act.ctx->graph.rollback(mark);
         return inst;
       }
-      bool exc = false;  // a subclass of a builtin exception without __init__ keeps its arguments in .args
+      // an exception keeps its constructor's arguments in .args (BaseException.__new__), whatever its __init__
+      // does; super().__init__(msg) reaching the builtin base replaces them (interp_attr.cpp)
+      bool exc = class_derives_from(callee, "BaseException");
       for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
-      if (!init && exc) inst->attrs["args"] = mk_tuple(args);
-      if (!init && !callee->dc_fields.empty()) {  // the __init__ @dataclass generates
-        const auto& fields = callee->dc_fields;
-        if (args.size() > fields.size()) error(loc, fmt::format("{}.__init__() takes {} positional arguments but {} were given", callee->s, fields.size() + 1, args.size() + 1));
-        for (auto& [k, v] : kwargs)
-          if (std::find(fields.begin(), fields.end(), k) == fields.end()) error(loc, fmt::format("{}.__init__() got an unexpected keyword argument '{}'", callee->s, k));
-        for (size_t i = 0; i < fields.size(); ++i) {
-          V v = i < args.size() ? args[i] : nullptr;
-          for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
-          if (!v) {
-            v = find_in_class(callee, fields[i]);  // the class default; field(default_factory=f): a fresh f()
-            if (v && v->k == VK::Instance && v->cls && v->cls->s == "_TparseFieldFactory" && v->attrs.count("factory"))
-              v = call(v->attrs["factory"], {}, {}, loc);
-          }
-          if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
-          inst->attrs[fields[i]] = v;
-          inst->order.push_back(fields[i]);
-        }
-        if (V post = find_in_class(callee, "__post_init__")) call(post, {inst}, {}, loc);
-        return inst;
-      }
+      if (exc) inst->attrs["args"] = mk_tuple(args);
       if (!init && inst->builtin_nn == "Module") {
         // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
         // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)
@@ -333,7 +315,8 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           return inst;
         }
         // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph
-        call_user(init, args, kwargs, nullptr, 0);
+        if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
+        else call(init, args, kwargs, loc);  // a builtin __init__ (the one @dataclass generates)
       }
       return inst;
     }
@@ -549,6 +532,21 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       }
       if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
       if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
+      if (v->cls) if (V gi = find_in_class(v->cls, "__getitem__"); gi && gi->k == VK::Func) {
+        // the sequence protocol (a class with __getitem__ and no __iter__, collections.abc.Sequence's mixin
+        // __iter__): items 0, 1, ... until IndexError
+        std::vector<V> xs;
+        for (long long i = 0;; ++i) {
+          try {
+            xs.push_back(call(gi, {v, mk_int(i)}, {}, loc));
+          } catch (const PyException& e) {
+            if (e.value && (class_derives_from(e.value->cls, "IndexError") || class_derives_from(e.value->cls, "StopIteration"))) break;
+            throw;
+          }
+          if (i > 10000000) error(loc, "iteration by __getitem__ does not end");
+        }
+        return xs;
+      }
       break;
     case VK::Class:
       if (v->attrs.count("__members__") && is_enum_class(v)) return enum_members(v);

@@ -230,3 +230,38 @@ TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)"
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("the sequence protocol (iteration by __getitem__ until IndexError); an exception's args from its constructor "
+          "and from super().__init__; builtin classes' __module__") {
+  // each assert holds under CPython 3.12 as written
+  Result r = run_more(
+                     "class Seq:\n"
+                     "    def __init__(self, n):\n"
+                     "        self.n = n\n"
+                     "    def __len__(self):\n"
+                     "        return self.n\n"
+                     "    def __getitem__(self, i):\n"
+                     "        if i >= self.n:\n"
+                     "            raise IndexError(i)\n"
+                     "        return i * 10\n"
+                     "assert list(Seq(3)) == [0, 10, 20]\n"
+                     "assert [x for x in Seq(2)] == [0, 10]\n"
+                     "class E(Exception):\n"
+                     "    def __init__(self, field, cause):\n"
+                     "        super().__init__(f\"bad {field}: {type(cause).__name__}: {cause}\")\n"
+                     "try:\n"
+                     "    raise E(\"x\", TypeError(\"inner\"))\n"
+                     "except E as e:\n"
+                     "    assert str(e) == \"bad x: TypeError: inner\", str(e)\n"
+                     "    assert e.args == (\"bad x: TypeError: inner\",)\n"
+                     "class F(ValueError):\n"
+                     "    def __init__(self, a, b):\n"
+                     "        self.a = a\n"
+                     "try:\n"
+                     "    raise F(1, 2)\n"
+                     "except F as e:\n"
+                     "    assert e.args == (1, 2) and e.a == 1\n"
+                     "assert repr(type(None)) == \"<class 'NoneType'>\" and int.__module__ == \"builtins\"\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -27,3 +27,11 @@ BuiltinMethodType = BuiltinFunctionType
 
 class ModuleType:
     __tparse_abc__ = "ModuleType"
+
+
+class UnionType:
+    """The type of `X | Y` in an annotation (typing.get_origin(int | None) is types.UnionType)."""
+
+
+class GenericAlias:
+    """The type of `list[int]` (annotations build typing's _TparseAlias; this name is for isinstance and imports)."""

@@ -1,6 +1,9 @@
-"""tparse stub of typing: annotations only need the names to exist and to accept subscripts. The generic
-aliases of builtin and collections.abc classes are those classes, as isinstance sees them in CPython
-(isinstance(x, typing.Sequence) is isinstance(x, collections.abc.Sequence)); subscripting a class gives it back."""
+"""tparse stub of typing. The generic aliases of builtin and collections.abc classes are those classes, as
+isinstance sees them in CPython (isinstance(x, typing.Sequence) is isinstance(x, collections.abc.Sequence)).
+A class-body annotation is evaluated (runtime/annotations.cpp): its subscripts and `X | Y` become _TparseAlias
+objects with CPython's __origin__ / __args__ / repr, which get_origin / get_args read (huggingface_hub's @strict
+validates fields with them). Subscripting a class outside an annotation gives the class back."""
+import types
 
 from collections.abc import (Callable, Iterable, Iterator, Sequence, Mapping, Collection, Container, Hashable, Sized,
                              Reversible, MutableMapping, MutableSequence, MutableSet, Generator, Awaitable, Coroutine,
@@ -13,6 +16,8 @@ class _SpecialForm:
         self._name = name
 
     def __getitem__(self, item):
+        if self._name in _TYPE_FORMS:
+            return _tparse_subscript(self, item if isinstance(item, tuple) else (item,))
         return self
 
     def __call__(self, *args, **kwargs):
@@ -117,11 +122,114 @@ Text = str
 AnyStr = _SpecialForm("AnyStr")
 
 
+_TYPE_FORMS = ("Union", "Optional", "Literal", "ClassVar", "Final", "Annotated", "Required", "NotRequired")
+_NoneType = type(None)
+
+
+def _type_repr(t):
+    # as typing's: builtins by name, None for NoneType, other classes module.qualname, aliases their own repr
+    if t is _NoneType or t is None:
+        return "None"
+    if t is Ellipsis:
+        return "..."
+    if isinstance(t, type):
+        if t.__module__ == "builtins":
+            return t.__qualname__
+        return t.__module__ + "." + t.__qualname__
+    return repr(t)
+
+
+class _TparseAlias:
+    """A subscripted type: types.GenericAlias (list[int]), typing's forms (typing.Optional[int], typing.Literal[...]),
+    types.UnionType (int | None). __origin__ is what typing.get_origin gives, __args__ what get_args gives."""
+
+    def __init__(self, origin, args, kind):
+        self.__origin__ = origin
+        self.__args__ = args
+        self._kind = kind  # "generic", "form" (typing.X[...]) or "union" (X | Y)
+
+    def __repr__(self):
+        if self._kind == "union":
+            return " | ".join([_type_repr(a) for a in self.__args__])
+        if self._kind == "form":
+            name = self.__origin__._name
+            args = self.__args__
+            if name == "Union" and len(args) == 2 and _NoneType in args:
+                name = "Optional"
+                args = tuple([a for a in args if a is not _NoneType])
+            if name == "Literal":
+                return "typing.Literal[" + ", ".join([repr(a) for a in args]) + "]"
+            return "typing." + name + "[" + ", ".join([_type_repr(a) for a in args]) + "]"
+        return _type_repr(self.__origin__) + "[" + ", ".join([_type_repr(a) for a in self.__args__]) + "]"
+
+    def __eq__(self, other):
+        return isinstance(other, _TparseAlias) and self._kind == other._kind and self.__origin__ is other.__origin__ \
+            and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def __or__(self, other):
+        return _tparse_union(self, other)
+
+    def __ror__(self, other):
+        return _tparse_union(other, self)
+
+    def __call__(self, *args, **kwargs):
+        return self.__origin__(*args, **kwargs)
+
+
+def _union_members(t):
+    if isinstance(t, _TparseAlias) and (t._kind == "union" or (t._kind == "form" and t.__origin__ is Union)):
+        return list(t.__args__)
+    return [_NoneType if t is None else t]
+
+
+def _dedup(ts):
+    out = []
+    for t in ts:
+        if t not in out:
+            out.append(t)
+    return tuple(out)
+
+
+def _tparse_union(left, right):
+    """`left | right` in an annotation: types.UnionType, its members flattened and deduplicated."""
+    args = _dedup(_union_members(left) + _union_members(right))
+    if len(args) == 1:
+        return args[0]
+    return _TparseAlias(types.UnionType, args, "union")
+
+
+def _tparse_subscript(origin, args):
+    """`origin[args]` in an annotation (args a tuple)."""
+    if isinstance(origin, _SpecialForm):
+        name = origin._name
+        if name == "Optional":
+            return _tparse_subscript(Union, (args[0], _NoneType))
+        if name == "Union":
+            members = []
+            for a in args:
+                members = members + _union_members(a)
+            members = _dedup(members)
+            return members[0] if len(members) == 1 else _TparseAlias(Union, members, "form")
+        if name in _TYPE_FORMS:
+            return _TparseAlias(origin, args, "form")
+        return origin  # Generic[T], Protocol[T], ...: the form itself
+    return _TparseAlias(origin, args, "generic")
+
+
 def get_args(tp):
+    if isinstance(tp, _TparseAlias):
+        return tp.__args__
     return ()
 
 
 def get_origin(tp):
+    if isinstance(tp, _TparseAlias):
+        return tp.__origin__
+    if tp is Generic:
+        return Generic
     return None
 
 

@@ -7,8 +7,11 @@ pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work 
 inside a compiled frame are constants, as for the real object."""
 import copy
 import importlib.util
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal, Union
 
 import torch
+from huggingface_hub.dataclasses import _is_classvar, _tparse_resolve_fields
 
 if importlib.util.find_spec("transformers.modeling_rope_utils") is not None:  # a source root has it
     from transformers.modeling_rope_utils import RotaryEmbeddingConfigMixin
@@ -26,26 +29,27 @@ else:
 
 
 class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
-    model_type = ""
-    base_config_key = ""
-    sub_configs = {}
-    has_no_defaults_at_init = False
-    keys_to_ignore_at_inference = []
-    attribute_map = {}
-    base_model_tp_plan = None
-    base_model_pp_plan = None
-    base_model_ep_plan = None
-    _auto_class = None
-    transformers_version: str = None
-    architectures: list = None
-    output_hidden_states: bool = False
-    return_dict: bool = True
-    dtype: str = None
+    # the real class's fields and class variables with their annotations (what @strict checks a field against)
+    base_config_key: ClassVar[str] = ""
+    sub_configs: ClassVar[dict[str, type["PreTrainedConfig"]]] = {}
+    has_no_defaults_at_init: ClassVar[bool] = False
+    keys_to_ignore_at_inference: ClassVar[list[str]] = []
+    attribute_map: ClassVar[dict[str, str]] = {}
+    base_model_tp_plan: ClassVar[dict[str, Any] | None] = None
+    base_model_pp_plan: ClassVar[dict[str, Sequence[list[str]]] | None] = None
+    base_model_ep_plan: ClassVar[dict[str, Sequence[list[str]]] | None] = None
+    _auto_class: ClassVar[str | None] = None
+    model_type: ClassVar[str] = ""
+    transformers_version: str | None = None
+    architectures: list[str] | None = None
+    output_hidden_states: bool | None = False
+    return_dict: bool | None = True
+    dtype: Union[str, "torch.dtype"] | None = None
     chunk_size_feed_forward: int = 0
     is_encoder_decoder: bool = False
-    id2label: dict = None
-    label2id: dict = None
-    problem_type: str = None
+    id2label: dict[int, str] | dict[str, str] | None = None
+    label2id: dict[str, int] | dict[str, str] | None = None
+    problem_type: Literal["regression", "single_label_classification", "multi_label_classification"] | None = None
     num_labels = 2
     torchscript = False
     _output_attentions = False
@@ -58,33 +62,41 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
 
     def __init__(self, **kwargs):
         # remote-code configs call super().__init__(**kwargs) with the pre-5.0 keywords
-        dtype = kwargs.pop("torch_dtype", None)
-        dtype = kwargs.pop("dtype", dtype)
-        if dtype is not None:
-            self.dtype = getattr(torch, dtype) if isinstance(dtype, str) else dtype
         if "output_attentions" in kwargs:
             self._output_attentions = kwargs.pop("output_attentions")
         if "name_or_path" in kwargs:
             self._name_or_path = kwargs.pop("name_or_path")
-        # huggingface_hub's @strict(accept_kwargs=True): the dataclass fields (class attributes) are set first,
-        # every other keyword goes to __post_init__(**kwargs) (a backbone config names its stages there before
-        # its out_indices / out_features are checked against them)
-        # the dataclass __init__ assigns every field: a field named in attribute_map stores its default under
-        # the mapped name (omdet-turbo's `encoder_hidden_dim: int = 256` is read back as `config.d_model`)
+        # as the real dataclass __init__ (wrapped to accept any keyword): every field is assigned through
+        # __setattr__ (an attribute_map alias writes its target; @strict checks the value), a keyword's value or
+        # the default; every other keyword goes to __post_init__(**kwargs) (a backbone config names its stages
+        # there before its out_indices / out_features are checked against them)
         cls = type(self)
-        for key, target in cls.attribute_map.items():
-            if key not in kwargs and target not in kwargs and hasattr(cls, key) and not isinstance(getattr(cls, key), property):
-                setattr(self, key, getattr(cls, key))
+        fields = _config_fields(cls)
+        for name in fields:
+            if name in kwargs:
+                setattr(self, name, kwargs[name])
+            elif hasattr(cls, name):
+                default = getattr(cls, name)
+                if isinstance(default, property):
+                    continue
+                if hasattr(default, "factory") and type(default).__name__ == "_TparseFieldFactory":
+                    default = default.factory()
+                setattr(self, name, default)
         extra = {}
         for key, value in kwargs.items():
-            field = getattr(type(self), key, None)
-            if hasattr(type(self), key) and key not in type(self).attribute_map and not isinstance(field, property):
-                setattr(self, key, value)
-            else:
+            if key not in fields:
                 extra[key] = value
         self.__post_init__(**extra)
 
+    def __init_subclass__(cls, **kwargs):
+        # the real class makes each subclass a dataclass: validated fields become plain defaults
+        cls.__tparse_config_dataclass__ = True
+        _tparse_resolve_fields(cls)
+
     def __post_init__(self, **kwargs):
+        torch_dtype = kwargs.pop("torch_dtype", None)  # the pre-5.0 keyword: `dtype` wins when both are given
+        if torch_dtype is not None:
+            self.dtype = self.dtype if self.dtype is not None else torch_dtype
         if self.dtype is not None and isinstance(self.dtype, str):
             self.dtype = getattr(torch, self.dtype)
         if hasattr(self, "rope_parameters"):
@@ -143,6 +155,27 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
     def torch_dtype(self, value):
         self.dtype = getattr(torch, value) if isinstance(value, str) else value
 
+    # the real class validators (run after __init__ by @strict): attentions output needs eager attention; a
+    # config with head_dim, num_heads and embed_dim needs head_dim * num_heads == embed_dim. validate_token_ids only
+    # warns; validate_layer_type's allowed-type check is not modelled
+    def validate_output_attentions(self):
+        if self.output_attentions and self._attn_implementation not in ["eager", None]:
+            raise ValueError(
+                "The `output_attentions` attribute is not supported when using the `attn_implementation` set to "
+                f"{self._attn_implementation}. Please set it to 'eager' instead."
+            )
+
+    def validate_architecture(self):
+        if self.is_heterogeneous:
+            for config in self.per_layer_config:
+                config.validate_architecture()
+            return
+        if hasattr(self, "head_dim") and hasattr(self, "num_heads") and hasattr(self, "embed_dim") \
+                and self.head_dim * self.num_heads != self.embed_dim:
+            raise ValueError(
+                f"The embed_dim ({self.embed_dim}) is not a multiple of the number of attention heads ({self.num_heads})."
+            )
+
     def validate_layer_type(self):
         pass
 
@@ -186,7 +219,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
         output = {}
         for cls in reversed(type(self).__mro__):
             for key, ann in getattr(cls, "__annotations__", {}).items():
-                if ann != "ClassVar" and hasattr(self, key):
+                if not _is_classvar(ann) and hasattr(self, key):
                     output[key] = getattr(self, key)
         output.update(vars(self))
         output["model_type"] = type(self).model_type
@@ -230,3 +263,17 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
 
 
 PretrainedConfig = PreTrainedConfig
+PreTrainedConfig.__tparse_config_dataclass__ = True
+
+
+def _config_fields(cls):
+    """The dataclass fields of a config class in the real order: each config class of the MRO, bases first, its
+    annotated names that are not ClassVar (a name redefined later keeps its first place)."""
+    fields = []
+    for klass in cls.__mro__[::-1][1:]:  # object first: it has no fields
+        if not vars(klass).get("__tparse_config_dataclass__", False):
+            continue
+        for name, ann in getattr(klass, "__annotations__", {}).items():
+            if not _is_classvar(ann) and name not in fields:
+                fields.append(name)
+    return fields

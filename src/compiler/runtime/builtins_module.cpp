@@ -1,7 +1,8 @@
 // nn.Module's own methods on modules of the script and built-in ones (`module.<name>` builtins bound by
 // builtin_attr): train / eval, ModuleList append / extend, parameters and buffers, register_* / add_module,
-// state-dict hooks (no-ops: nothing is loaded in a run), children / modules and their named forms (each
-// module once, as nn.Module's memo), get_submodule.
+// state-dict hooks (no-ops: nothing is loaded in a run), forward hooks and forward pre-hooks (run by
+// Interp::call_with_hooks around the module's call, removed by their handle), children / modules and their named
+// forms (each module once, as nn.Module's memo), get_submodule.
 #include <fmt/format.h>
 
 #include <functional>
@@ -11,6 +12,64 @@
 
 namespace tparse::compiler {
 
+V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
+  // nn.Module._call_impl with hooks: each pre-hook(module, args[, kwargs]) may replace the arguments (a non-tuple
+  // result is the only argument), then the module runs, then each hook(module, args[, kwargs], output) may
+  // replace the output
+  auto hooks = [&](const char* key) {
+    auto it = module->attrs.find(key);
+    return it == module->attrs.end() || !it->second ? std::vector<V>{} : it->second->items;
+  };
+  auto kw_dict = [&]() {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (auto& [k, v] : kwargs) d->dict.push_back({mk_str(k), v});
+    return d;
+  };
+  // inside a compiled frame Dynamo inlines _call_impl's full path: the arguments become graph inputs at the call,
+  // and a hook's result is stored as `args_result` / `hook_result` (a tensor's node takes that name)
+  Activation& act = *stack_.back();
+  const bool rec = act.ctx && act.ctx->mode == Mode::Record;
+  if (rec) {
+    for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
+    for (auto& [k, v] : kwargs) if (v && v->k == VK::Tensor) realize(v);
+  }
+  auto name_result = [&](const V& r, const char* name) {
+    if (!rec || r->k != VK::Tensor) return;
+    auto it = act.ctx->graph.tensor_node.find(r.get());
+    if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, name);
+  };
+  for (auto& h : hooks(kForwardPreHooks)) {
+    bool with_kwargs = truthy(h->items[1], loc);
+    std::vector<V> a{module, mk_tuple(args)};
+    if (with_kwargs) a.push_back(kw_dict());
+    V r = call(h->items[0], a, {}, loc);
+    if (r->k == VK::None) continue;
+    name_result(r, "args_result");
+    if (with_kwargs) {
+      if (r->k != VK::Tuple || r->items.size() != 2) raise_exc("RuntimeError", "forward pre-hook must return None or a tuple of (new_args, new_kwargs)", loc);
+      args = r->items[0]->k == VK::Tuple ? r->items[0]->items : std::vector<V>{r->items[0]};
+      kwargs.clear();
+      for (auto& [k, v] : r->items[1]->dict) kwargs.push_back({py_str(k), v});
+    } else {
+      args = r->k == VK::Tuple ? r->items : std::vector<V>{r};
+    }
+  }
+  hooks_bypass_ = module.get();  // the call below runs the module itself (Interp::call checks this first)
+  V out = call(module, args, kwargs, loc);
+  for (auto& h : hooks(kForwardHooks)) {
+    bool with_kwargs = truthy(h->items[1], loc);
+    std::vector<V> a{module, mk_tuple(args)};
+    if (with_kwargs) a.push_back(kw_dict());
+    a.push_back(out);
+    V r = call(h->items[0], a, {}, loc);
+    if (r->k == VK::None) continue;
+    name_result(r, "hook_result");
+    out = r;
+  }
+  return out;
+}
+
 V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
   handled = true;
@@ -18,6 +77,33 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     if (i >= args.size()) error(loc, fmt::format("module.{}() missing argument", m));
     return args[i];
   };
+  if (m == "register_forward_hook" || m == "register_forward_pre_hook") {
+    // (hook, *, prepend=False, with_kwargs=False[, always_call=False]); the handle's remove() takes it off
+    bool pre = m == "register_forward_pre_hook";
+    bool prepend = false, with_kwargs = false;
+    for (auto& [k, v] : kwargs) {
+      if (k == "prepend") prepend = truthy(v, loc);
+      else if (k == "with_kwargs") with_kwargs = truthy(v, loc);
+    }
+    V entry = mk_tuple({arg(0), mk_bool(with_kwargs)});
+    const char* key = pre ? kForwardPreHooks : kForwardHooks;
+    V& list = self->attrs[key];
+    if (!list) list = mk_list({});
+    if (prepend) list->items.insert(list->items.begin(), entry);
+    else list->items.push_back(entry);
+    auto handle = std::make_shared<Obj>();  // torch.utils.hooks.RemovableHandle
+    handle->k = VK::Instance;
+    auto remove = mk_builtin("module._tparse_remove_hook");
+    remove->self = mk_tuple({self, entry, mk_str(key)});
+    handle->attrs["remove"] = remove;
+    return handle;
+  }
+  if (m == "_tparse_remove_hook") {  // RemovableHandle.remove(): self is (module, entry, list key)
+    auto it = self->items[0]->attrs.find(self->items[2]->s);
+    if (it != self->items[0]->attrs.end())
+      std::erase_if(it->second->items, [&](const V& e) { return e.get() == self->items[1].get(); });
+    return none();
+  }
   if (m == "eval" || m == "train") {
     bool mode = m == "train" ? (args.empty() || truthy(arg(0), loc)) : false;
     std::set<const Obj*> seen;  // each module once (a module reachable twice, or a cycle), as children()'s memo

@@ -19,6 +19,11 @@
 
 namespace tparse::compiler {
 
+/// Where a module keeps its forward hooks / forward pre-hooks: a list of (hook, with_kwargs) in its attrs, outside
+/// its attribute order (builtins_module.cpp registers them, Interp::call_with_hooks runs them)
+inline constexpr const char* kForwardHooks = "__tparse_forward_hooks__";
+inline constexpr const char* kForwardPreHooks = "__tparse_forward_pre_hooks__";
+
 /// Version profile: which Dynamo rules apply. Only 2.3 and 2.11 are claimed (api.cpp rejects the
 /// rest); the thresholds name the release that changed each rule (docs/compiler.md, "Profiles").
 struct Profile {
@@ -284,6 +289,9 @@ class Interp {
   /// or methods (builtins_methods.cpp).
   /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
   V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
+  /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
+  V call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
+  const Obj* hooks_bypass_ = nullptr;          ///< the module call_with_hooks is calling itself (hooks already run)
   V call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
   V call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

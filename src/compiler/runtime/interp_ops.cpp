@@ -322,6 +322,9 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     }
     case VK::Instance: {
       if (is_module_inst(callee)) {
+        if (hooks_bypass_ == callee.get()) hooks_bypass_ = nullptr;
+        else if (callee->attrs.count(kForwardHooks) || callee->attrs.count(kForwardPreHooks))
+          return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
         if (callee->cls) {
           V fwd = find_in_class(callee->cls, "forward");
           if (auto own = callee->attrs.find("forward"); own != callee->attrs.end()) {

@@ -31,3 +31,8 @@ TEST_CASE("F.pad is torch._C._nn.pad(input, pad, mode, value) from torch's funct
   CHECK(!pad_lines(want[0]).empty());
   CHECK(pad_lines(got[0]) == pad_lines(want[0]));
 }
+
+TEST_CASE("forward hooks and pre-hooks (a pre-hook replacing the arguments, hooks replacing or collecting the output, "
+          "a removed hook): the graph equals torch 2.11's") {
+  check_graphs_equal("forward_hooks", 1);
+}

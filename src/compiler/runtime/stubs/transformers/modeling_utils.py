@@ -19,6 +19,7 @@ class PreTrainedModel(nn.Module):
     _supports_sdpa = False
     _is_stateful = False
     is_parallelizable = False
+    _can_record_outputs = None
 
     def __init__(self, config, *inputs, **kwargs):
         super().__init__()
@@ -34,6 +35,9 @@ class PreTrainedModel(nn.Module):
             config._attn_implementation_internal = "sdpa" if self._supports_sdpa else "eager"
         self.warnings_issued = {}
         self.generation_config = None
+        # what capture_outputs records for this class (the real __init__ keeps it in the same registry)
+        from transformers.utils.output_capturing import _CAN_RECORD_REGISTRY
+        _CAN_RECORD_REGISTRY[str(self.__class__)] = self._can_record_outputs
 
     @classmethod
     def _from_config(cls, config, **kwargs):

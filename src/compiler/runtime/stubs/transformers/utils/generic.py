@@ -13,9 +13,11 @@ class ModelOutput:
     _field_names = ()
 
     def __init__(self, *args, **kwargs):
-        if not self._field_names and hasattr(self, "__dataclass_fields__"):
-            # a model file's own @dataclass output class: its fields in order
-            self._field_names = tuple(self.__dataclass_fields__.keys())
+        if hasattr(self, "__dataclass_fields__"):
+            # a model file's own @dataclass output class: the base record's fields, then its own new ones (a
+            # dataclass's order: a subclass of BaseModelOutput adding mask_feat has it last)
+            own = [k for k in self.__dataclass_fields__.keys() if k not in self._field_names]
+            self._field_names = tuple(self._field_names) + tuple(own)
         i = 0
         for name in self._field_names:
             if i < len(args):
@@ -46,6 +48,12 @@ class ModelOutput:
 
     def __len__(self):
         return len(self.to_tuple())
+
+    def __setitem__(self, key, value):
+        # as the real one (an OrderedDict item that is also an attribute): a new key joins the record
+        if key not in self._field_names:
+            self._field_names = self._field_names + (key,)
+        setattr(self, key, value)
 
     def __iter__(self):
         return iter(self.keys())

@@ -22,6 +22,7 @@ TEST_CASE("subscript, attribute, call, arithmetic and iteration errors are catch
                  "assert caught(lambda: 1 // 0, ZeroDivisionError) == 'integer division or modulo by zero'\n"
                  "assert caught(lambda: 1 / 0, ZeroDivisionError) == 'division by zero'\n"
                  "assert caught(lambda: 1 + 'x', TypeError).startswith('unsupported operand type(s) for +')\n"
+                 "assert caught(lambda: None ** 0.5, TypeError) == \"unsupported operand type(s) for ** or pow(): 'NoneType' and 'float'\"\n"
                  "assert caught(lambda: 5(), TypeError) == \"'int' object is not callable\"\n"
                  "assert caught(lambda: [x for x in 7], TypeError) == \"'int' object is not iterable\"\n"
                  "assert caught(lambda: range(1.5), TypeError) == \"'float' object cannot be interpreted as an integer\"\n"

@@ -193,7 +193,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       return u;
     }
   }
-  raise_exc("TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op, type_name(a), type_name(b)), loc);
+  raise_exc("TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op == "**" ? "** or pow()" : op, type_name(a), type_name(b)), loc);  // CPython names pow with **
 }
 
 static bool py_eq(const V& a, const V& b) {

@@ -6,6 +6,7 @@ write through __setattr__ (as the real __getattribute__ / __setattr__). Remote-c
 pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
 inside a compiled frame are constants, as for the real object."""
 import copy
+import dataclasses
 import importlib.util
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, Union
@@ -92,6 +93,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
         # the real class makes each subclass a dataclass: validated fields become plain defaults
         cls.__tparse_config_dataclass__ = True
         _tparse_resolve_fields(cls)
+        cls.__dataclass_fields__ = {name: dataclasses.Field(name) for name in _config_fields(cls)}
 
     def __post_init__(self, **kwargs):
         torch_dtype = kwargs.pop("torch_dtype", None)  # the pre-5.0 keyword: `dtype` wins when both are given
@@ -277,3 +279,6 @@ def _config_fields(cls):
             if not _is_classvar(ann) and name not in fields:
                 fields.append(name)
     return fields
+
+
+PreTrainedConfig.__dataclass_fields__ = {name: dataclasses.Field(name) for name in _config_fields(PreTrainedConfig)}

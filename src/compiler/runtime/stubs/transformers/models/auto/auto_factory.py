@@ -3,7 +3,7 @@ resolving as the real _LazyAutoMapping does. A config class maps to a model type
 CONFIG_MAPPING_NAMES (the last type naming that class wins, so a config class several types share can miss the
 model table: ValueError "Unrecognized configuration class", as under torch); the model class is found in
 models/<module>/modeling_<module>.py among the names the package exports (its files' __all__)."""
-from transformers.models.auto.configuration_auto import find_class
+from transformers.models.auto.configuration_auto import ClassNotExported, find_class, model_type_to_module_name
 
 
 _REVERSED = {}  # id(config mapping) -> {config class name: model type}: modeling_auto makes ~50 mappings of one table
@@ -23,9 +23,17 @@ class _LazyAutoMapping:
         return _REVERSED[key]
 
     def _load_attr_from_module(self, model_type, attr):
+        def load(name):
+            try:
+                return find_class(model_type, name, "modeling")
+            except ClassNotExported:
+                # as the real getattribute_from_module: exported neither by the model's package nor by transformers
+                package = "transformers.models." + model_type_to_module_name(model_type)
+                raise ValueError(f"Could not find {name} neither in <module '{package}'> nor in <module 'transformers'>!")
+
         if isinstance(attr, (list, tuple)):
-            return tuple(find_class(model_type, a, "modeling") for a in attr)
-        return find_class(model_type, attr, "modeling")
+            return tuple(load(a) for a in attr)
+        return load(attr)
 
     def __contains__(self, item):
         if item in self._extra_content:

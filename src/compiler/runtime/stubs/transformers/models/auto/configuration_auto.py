@@ -37,6 +37,10 @@ def model_type_to_module_name(key):
     return key.replace("-", "_")
 
 
+class ClassNotExported(ImportError):
+    """find_class found no file of the model's package (nor of a type sharing its config class) exporting the name."""
+
+
 def find_class(model_type, class_name, prefix):
     """class_name from models/<module>/<prefix>_<module>.py, <prefix>_<type>.py, or the module of another type
     whose configuration class is class_name (GPT2Config for gpt-sw3)."""
@@ -54,7 +58,7 @@ def find_class(model_type, class_name, prefix):
             # the real lazy package exports what its files list in __all__
             if hasattr(module, class_name) and class_name in getattr(module, "__all__", [class_name]):
                 return getattr(module, class_name)
-    raise ImportError("tparse: no " + class_name + " for model type " + model_type)
+    raise ClassNotExported("tparse: no " + class_name + " for model type " + model_type)
 
 
 def config_class(model_type):

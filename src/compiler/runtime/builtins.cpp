@@ -312,7 +312,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));
   if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
-    return mk_list(args.empty() ? std::vector<V>{} : unique_keys(iterate(arg(0), loc)));
+    V s = mk_list(args.empty() ? std::vector<V>{} : unique_keys(iterate(arg(0), loc)));
+    s->is_set = true;
+    return s;
   }
   if (name == "slice") {  // slice(stop), slice(start, stop[, step])
     auto sl = std::make_shared<Obj>();

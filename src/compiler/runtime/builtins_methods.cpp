@@ -259,6 +259,11 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       keys_changed(*self);
       return none();
     }
+    auto set_result = [&](std::vector<V> xs) {  // a set method's new set is a set (== ignores order)
+      V r = mk_list(std::move(xs));
+      r->is_set = true;
+      return r;
+    };
     if (m == "isdisjoint") { for (auto& x : iterate(arg(0), loc)) if (has(self->items, x)) return mk_bool(false); return mk_bool(true); }
     if (m == "issubset" || m == "issuperset") {
       auto other = iterate(arg(0), loc);
@@ -271,7 +276,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       std::vector<V> out = self->items;
       for (auto& a : args) for (auto& x : iterate(a, loc)) if (!has(out, x)) out.push_back(x);
       if (m == "update") { self->items = out; keys_changed(*self); return none(); }
-      return mk_list(out);
+      return set_result(out);
     }
     if (m == "intersection" || m == "difference" || m == "intersection_update" || m == "difference_update") {
       bool keep_common = m.starts_with("intersection");
@@ -281,7 +286,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
         std::erase_if(out, [&](const V& x) { return has(other, x) != keep_common; });
       }
       if (m.ends_with("_update")) { self->items = out; keys_changed(*self); return none(); }
-      return mk_list(out);
+      return set_result(out);
     }
     if (m == "symmetric_difference" || m == "symmetric_difference_update") {
       auto other = unique_keys(iterate(arg(0), loc));
@@ -289,7 +294,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       for (auto& x : self->items) if (!has(other, x)) out.push_back(x);
       for (auto& x : other) if (!has(self->items, x)) out.push_back(x);
       if (m.ends_with("_update")) { self->items = out; keys_changed(*self); return none(); }
-      return mk_list(out);
+      return set_result(out);
     }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); keys_changed(*self); return none(); }
   }

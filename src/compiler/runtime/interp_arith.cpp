@@ -92,7 +92,9 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       for (auto& x : a->items) if (!has(b->items, x)) out.push_back(x);
       for (auto& x : b->items) if (!has(a->items, x)) out.push_back(x);
     }
-    return mk_list(out);
+    V r = mk_list(out);
+    r->is_set = true;
+    return r;
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     try {
@@ -204,6 +206,11 @@ static bool py_eq(const V& a, const V& b) {
     case VK::Str: case VK::DType: case VK::Device: case VK::Builtin: return a->s == b->s;
     case VK::List: case VK::Tuple:
       if (a->items.size() != b->items.size()) return false;
+      if (a->is_set || b->is_set) {  // sets: the same members, in any order (each side has no equal items)
+        for (auto& x : a->items)
+          if (std::none_of(b->items.begin(), b->items.end(), [&](const V& y) { return py_eq(x, y); })) return false;
+        return true;
+      }
       for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
       return true;
     case VK::Dict: {  // same keys, equal values; order does not matter

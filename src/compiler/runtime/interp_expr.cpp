@@ -188,7 +188,9 @@ V Interp::eval(const ExprP& e) {
         else xs.push_back(eval(x));
       }
       if (e->k == EK::Set) xs = unique_items(xs);
-      return e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
+      V r = e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
+      r->is_set = e->k == EK::Set;
+      return r;
     }
     case EK::Dict: {
       auto d = std::make_shared<Obj>();
@@ -238,7 +240,9 @@ V Interp::eval(const ExprP& e) {
       stack_.back()->env = saved;
       stack_.back()->in_genexpr = saved_gen;
       if (e->k == EK::DictComp) return d;
-      return mk_list(e->k == EK::SetComp ? unique_items(out) : out);
+      V r = mk_list(e->k == EK::SetComp ? unique_items(out) : out);
+      r->is_set = e->k == EK::SetComp;
+      return r;
     }
     case EK::Lambda: {
       auto f = std::make_shared<Obj>();

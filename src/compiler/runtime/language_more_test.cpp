@@ -265,3 +265,14 @@ TEST_CASE("the sequence protocol (iteration by __getitem__ until IndexError); an
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("set equality ignores order (displays, set(), comprehensions, operators and methods)") {
+  // each assert holds under CPython 3.12 as written (reformer's `set(attn_layers) == {"lsh", "local"}`)
+  Result r = run_more("t = ('local', 'lsh', 'local')\n"
+                      "assert set(t) == {'lsh', 'local'} and {'lsh', 'local'} == set(t)\n"
+                      "assert {x for x in t} == {'lsh', 'local'}\n"
+                      "assert ({'a'} | {'b'}) == {'b', 'a'} and {'a', 'b'}.union({'c'}) == {'c', 'b', 'a'}\n"
+                      "assert set(t) != {'lsh'} and frozenset(t) == {'lsh', 'local'}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -95,6 +95,7 @@ struct Obj : HeapMember<Obj> {
   int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
   std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
+  bool is_set = false;                    ///< list: made as a set / frozenset (a display, comprehension or set()): == ignores order
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
   KeyIndex kix;                           ///< dict keys / set items by key (runtime/keys.cpp; large ones only)

@@ -54,6 +54,7 @@ struct GraphBreak {
   std::string fn_name;           ///< innermost user function
   bool data_dependent = false;
   bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
+  std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.

@@ -55,6 +55,7 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
     gb.fn_name = stack_[k - 1]->fn ? stack_[k - 1]->fn->name : "<module>";
   }
   gb.data_dependent = dd;
+  gb.traceback = user_traceback(gb.loc);  // while the inlined frames are still on the stack
   throw gb;
 }
 

@@ -23,6 +23,13 @@ namespace tparse::compiler {
 /// its attribute order (builtins_module.cpp registers them, Interp::call_with_hooks runs them)
 inline constexpr const char* kForwardHooks = "__tparse_forward_hooks__";
 inline constexpr const char* kForwardPreHooks = "__tparse_forward_pre_hooks__";
+/// Whether a module has a forward hook or pre-hook now (a list emptied by handle.remove() has none: Dynamo then
+/// takes _call_impl's fast path)
+inline bool has_forward_hooks(const V& module) {
+  for (const char* key : {kForwardHooks, kForwardPreHooks})
+    if (auto it = module->attrs.find(key); it != module->attrs.end() && it->second && !it->second->items.empty()) return true;
+  return false;
+}
 
 /// Version profile: which Dynamo rules apply. Only 2.3 and 2.11 are claimed (api.cpp rejects the
 /// rest); the thresholds name the release that changed each rule (docs/compiler.md, "Profiles").

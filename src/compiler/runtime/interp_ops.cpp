@@ -281,9 +281,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       }
       // an exception keeps its constructor's arguments in .args (BaseException.__new__), whatever its __init__
       // does; super().__init__(msg) reaching the builtin base replaces them (interp_attr.cpp)
-      bool exc = class_derives_from(callee, "BaseException");
-      for (auto& b : callee->bases) exc = exc || (b->k == VK::Builtin && (b->s.find("Error") != std::string::npos || b->s.find("Exception") != std::string::npos));
-      if (exc) inst->attrs["args"] = mk_tuple(args);
+      if (class_derives_from(callee, "BaseException")) inst->attrs["args"] = mk_tuple(args);
       if (!init && inst->builtin_nn == "Module") {
         // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
         // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)
@@ -323,7 +321,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     case VK::Instance: {
       if (is_module_inst(callee)) {
         if (hooks_bypass_ == callee.get()) hooks_bypass_ = nullptr;
-        else if (callee->attrs.count(kForwardHooks) || callee->attrs.count(kForwardPreHooks))
+        else if (has_forward_hooks(callee))
           return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
         if (callee->cls) {
           V fwd = find_in_class(callee->cls, "forward");

@@ -72,7 +72,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
         # the default; every other keyword goes to __post_init__(**kwargs) (a backbone config names its stages
         # there before its out_indices / out_features are checked against them)
         cls = type(self)
-        fields = _config_fields(cls)
+        fields = cls.__dataclass_fields__  # the class's fields in order, made once per class (__init_subclass__)
         for name in fields:
             if name in kwargs:
                 setattr(self, name, kwargs[name])

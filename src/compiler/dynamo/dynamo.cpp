@@ -527,7 +527,6 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
 void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
-  branch = cond->t->fill ? *cond->t->fill != 0 : true;
   if (maybe_has_backedge(act) || act.try_depth > 0) {
     std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
     emit_frame_skip(*ctx, msg, loc);

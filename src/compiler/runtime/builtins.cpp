@@ -96,6 +96,18 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "platform") return mk_str("linux");
         if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
         if (name == "maxsize") return mk_int(9223372036854775807LL);
+        if (name == "path") {  // the search roots, script folder first; folders a script adds are searched too
+          if (!sys_path_) {
+            std::vector<V> xs;
+            for (size_t i = 0; i + stub_roots_.size() < roots_.size(); ++i) xs.push_back(mk_str(roots_[i]));
+            sys_path_ = mk_list(std::move(xs));
+          }
+          return sys_path_;
+        }
+        if (name == "argv") {  // the script alone: a driver run takes no command-line arguments
+          if (!sys_argv_) sys_argv_ = mk_list({mk_str(path_)});
+          return sys_argv_;
+        }
         if (name == "modules") {  // a dict of the run: stores are kept (the lazy-module pattern), imports do not read it
           if (!sys_modules_) { sys_modules_ = std::make_shared<Obj>(); sys_modules_->k = VK::Dict; }
           // every module loaded from source so far, a partly run one included (it is there before its body runs,

@@ -98,6 +98,11 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
     return true;
   for (const auto& root : roots_)
     if (find_in_root(root, rel, out)) return true;
+  if (sys_path_)  // folders a script put on sys.path (`sys.path.insert(0, os.path.dirname(__file__) + "/..")`)
+    for (const auto& e : sys_path_->items)
+      if (e->k == VK::Str && !e->s.empty() && std::find(roots_.begin(), roots_.end(), e->s) == roots_.end() &&
+          find_in_root(e->s, rel, out))
+        return true;
   if (find_in_bundled(rel, out)) return true;
   for (const auto& root : roots_) {  // a folder without __init__.py: a namespace package
     std::error_code ec;

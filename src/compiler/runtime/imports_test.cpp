@@ -157,3 +157,22 @@ TEST_CASE("a package that replaces itself in sys.modules: the import yields that
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("sys.path is a list: a folder a script inserts is searched by later imports (Python's rule); sys.argv[0]") {
+  TempTree t;
+  t.write("lib/helpers.py", "SCALE = 3\n");
+  t.write("app/main.py",
+          "import os, sys\n"
+          "assert isinstance(sys.path, list) and os.path.basename(sys.path[0]) == 'app'\n"
+          "assert sys.argv[0].endswith('main.py') and len(sys.argv) == 1\n"
+          "sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))\n"
+          "import helpers\n"
+          "assert helpers.SCALE == 3\n");
+  Result r = t.compile("app/main.py");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());  // found on the inserted folder, not an opaque module
+  // without the insert the module is found nowhere: opaque, and its use is listed
+  t.write("app/main2.py", "import helpers\nassert helpers.SCALE == 3\n");
+  Result o = t.compile("app/main2.py");
+  CHECK(!o.unmodelled.empty());
+}

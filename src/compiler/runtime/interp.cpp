@@ -188,15 +188,18 @@ bool Interp::truthy(V v, Location loc) {
     return true;
   }
   if (v->k == VK::Tensor) {
+    // the tensor's value decides the branch where the runtime knows it (a fill, a tracked small value);
+    // otherwise the `if` branch is a guess and the result is approximate, as for any unmodelled value
+    bool branch = true;
+    if (const std::vector<double>* xs = values::of(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
+    else if (v->t->fill) branch = *v->t->fill != 0;
+    else note_unmodelled(loc, "bool(" + type_name(v) + ") on data the compiler does not know (taken as true)");
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
       if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
-      bool branch = true;
       data_dependent_jump(v, loc, branch);
-      return branch;
     }
-    if (const std::vector<double>* xs = values::of(*this, v); xs && xs->size() == 1) return (*xs)[0] != 0;
-    return v->t->fill ? *v->t->fill != 0 : true;
+    return branch;
   }
   return r;
 }

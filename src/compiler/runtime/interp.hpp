@@ -435,6 +435,8 @@ class Interp {
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
   bool is_overlay_package(const std::string& top) const;
+  V sys_path_;                                 ///< sys.path: made on first read; entries a script adds are searched
+  V sys_argv_;                                 ///< sys.argv: [the script]
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_

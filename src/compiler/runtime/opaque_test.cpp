@@ -170,3 +170,22 @@ TEST_CASE("an opaque import is no guess: a failing assert on the script's own va
   CHECK(r.error.find("AssertionError") != std::string::npos);
   CHECK_FALSE(listed(r, "m.py:3: assert assumed to hold [eager]"));
 }
+
+TEST_CASE("a branch on tensor data the compiler does not know is a guess: approximate, listed; a known value is exact") {
+  // Dynamo breaks the graph at the jump in both; only the direction differs. With random data tparse cannot know
+  // which branch torch takes, so the run says so (the inlined_data_dependent case: torch took the other one).
+  const char* unknown =
+      "import torch\n\ndef f(x):\n    if x.sum() > 0:\n        x = x + 1\n    return x * 2\n\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(4))\n";
+  Result r = compile_script("m.py", unknown, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 2);  // the break splits the frame either way
+  CHECK(listed(r, "m.py:4: bool(Tensor) on data the compiler does not know"));
+  CHECK(exactness_text(r).rfind("approximate: 1 unmodelled call", 0) == 0);
+  const char* known =
+      "import torch\n\ndef f(x):\n    if torch.ones(4).sum() > 0:\n        x = x + 1\n    return x * 2\n\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(4))\n";
+  Result k = compile_script("m.py", known, Options{});
+  REQUIRE_MESSAGE(k.ok, k.error);
+  CHECK(exactness_text(k) == "exact\n");
+}

@@ -132,6 +132,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "inf") return mk_float(INFINITY);
         return mk_builtin("math." + name);
       }
+      if (m.rfind("torch", 0) != 0) {  // a bundled stub of a submodule (importlib.machinery) is imported on first use
+        ModuleSource src;
+        if (find_stub_source(m + "/" + name, src)) return import_module(full, loc);
+      }
       return mk_builtin(full);
     }
     case VK::Str: {
@@ -182,6 +186,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {
+      // an instance's __module__ is its class's (a class of Python source: its defining module)
+      if (name == "__module__" && obj->cls && obj->cls->k == VK::Class) return getattr(obj->cls, name, loc);
       if (!obj->builtin_nn.empty()) {
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
@@ -252,21 +258,26 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   static const std::set<std::string> exceptions = {"ValueError", "RuntimeError", "Exception", "AssertionError", "TypeError", "KeyError",
                                                    "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError"};
   if (exceptions.count(name) || builtin_exception(name)) return make_exception(mk_builtin(name), args);
-  if (name == "nn_module_init") {
-    if (init_ctx_ && init_ctx_->mode == Mode::Record) {
-      Graph& g = init_ctx_->graph;
-      Node n;
-      n.op = "call_function";
-      n.target = "torch._C._log_api_usage_once";
-      n.args.push_back(Arg{-1, "'python.nn_module'"});
-      n.name = g.unique_name("_log_api_usage_once");
-      n.dead_result = true;
-      n.line = act.cur_line;
-      n.fn_name = act.fn ? act.fn->name : "<module>";
-      n.code = code_line(act.file, act.cur_line, true);
-      n.file = path_of(act.file);
-      g.nodes.push_back(n);
-    }
+  // torch._C._log_api_usage_once(key): Dynamo keeps the call in the graph, a node whose result nobody reads
+  auto log_api_usage = [&](Graph& g, const std::string& key_repr) {
+    Node n;
+    n.op = "call_function";
+    n.target = "torch._C._log_api_usage_once";
+    n.args.push_back(Arg{-1, key_repr});
+    n.name = g.unique_name("_log_api_usage_once");
+    n.dead_result = true;
+    n.line = act.cur_line;
+    n.fn_name = act.fn ? act.fn->name : "<module>";
+    n.code = code_line(act.file, act.cur_line, true);
+    n.file = path_of(act.file);
+    g.nodes.push_back(n);
+  };
+  if (name == "nn_module_init") {  // nn.Module.__init__ logs "python.nn_module"
+    if (init_ctx_ && init_ctx_->mode == Mode::Record) log_api_usage(init_ctx_->graph, "'python.nn_module'");
+    return none();
+  }
+  if (name == "torch._C._log_api_usage_once") {  // a direct call (torchvision's utils._log_api_usage_once)
+    if (in_compiled && act.ctx->mode == Mode::Record && !args.empty()) log_api_usage(act.ctx->graph, py_repr(arg(0)));
     return none();
   }
   if (name == "len") {

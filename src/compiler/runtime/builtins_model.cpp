@@ -19,6 +19,38 @@ namespace tparse::compiler {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The names of a module's `__all__ = [...]` (or `(...)`) at the start of a line, read from its text: each quoted
+// identifier up to the first closing bracket (transformers' define_import_structure reads it so, without importing)
+bool module_all_names(const std::string& text, std::vector<std::string>& out) {
+  auto ws = [&](size_t i) { while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i; return i; };
+  auto ident = [](char c, bool first) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (!first && std::isdigit(static_cast<unsigned char>(c))); };
+  for (size_t at = text.find("__all__"); at != std::string::npos; at = text.find("__all__", at + 1)) {
+    if (at > 0 && text[at - 1] != '\n') continue;
+    size_t i = ws(at + 7);
+    if (i >= text.size() || text[i] != '=') continue;
+    i = ws(i + 1);
+    if (i >= text.size() || (text[i] != '[' && text[i] != '(')) continue;
+    size_t end = text.find_first_of("])", i + 1);
+    if (end == std::string::npos) continue;
+    for (size_t j = i + 1; j < end; ++j) {
+      if (text[j] != '"' && text[j] != '\'') continue;
+      size_t k = j + 1;
+      if (k >= end || !ident(text[k], true)) continue;
+      while (k < end && ident(text[k], false)) ++k;
+      if (k < end && (text[k] == '"' || text[k] == '\'')) {
+        out.push_back(text.substr(j + 1, k - j - 1));
+        j = k;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
   auto arg = [&](size_t i) -> V {
@@ -50,6 +82,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   // transformers' define_import_structure reads each module file's `__all__` from its text (no import): the package
   // folder of FILE (its __init__.py), one entry per `.py` file beside it, {module: [names in __all__]}
+  if (name == "__tparse_unmodelled__") {  // a stub's note: what it cannot model at this call (the caller's file:line)
+    note_unmodelled(loc, args.empty() ? std::string("stub") : py_str(arg(0)));
+    return none();
+  }
   if (name == "__tparse_package_all__") {
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
@@ -60,19 +96,14 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     for (const auto& ent : fs::directory_iterator(fs::path(f->s).parent_path(), ec))
       if (ent.path().extension() == ".py" && ent.path().filename() != "__init__.py") files.push_back(ent.path());
     std::sort(files.begin(), files.end());
-    static const std::regex all_re(R"((^|\n)__all__\s*=\s*[\[(]([^\])]*)[\])])");
-    static const std::regex str_re(R"(["']([A-Za-z_][A-Za-z_0-9]*)["'])");
     for (const auto& path : files) {
       std::ifstream in(path, std::ios::binary);
       std::stringstream ss;
       ss << in.rdbuf();
-      std::string text = ss.str();
-      std::smatch m;
-      if (!std::regex_search(text, m, all_re)) continue;
+      std::vector<std::string> found;
+      if (!module_all_names(ss.str(), found)) continue;
       std::vector<V> names;
-      std::string body = m[2].str();
-      for (auto it = std::sregex_iterator(body.begin(), body.end(), str_re); it != std::sregex_iterator(); ++it)
-        names.push_back(mk_str((*it)[1].str()));
+      for (auto& n : found) names.push_back(mk_str(std::move(n)));
       d->dict.push_back({mk_str(path.stem().string()), mk_list(names)});
     }
     return d;
@@ -231,6 +262,21 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     error(loc, "re." + op + " is not modelled");
   }
+  if (name == "__tparse_signature__") {  // inspect.signature's parameters: (name, kind, has default, default) each
+    V f = arg(0);
+    bool bound = f->k == VK::Bound;
+    if (bound) f = f->func;
+    std::vector<V> out;
+    if (f->k == VK::Func && f->fn)
+      for (size_t i = bound ? 1 : 0; i < f->fn->params.size(); ++i) {
+        const Param& p = f->fn->params[i];
+        // inspect's kinds: POSITIONAL_OR_KEYWORD 1, VAR_POSITIONAL 2, KEYWORD_ONLY 3, VAR_KEYWORD 4
+        static const int kinds[] = {1, 2, 4, 3};
+        V d = i < f->defaults.size() ? f->defaults[i] : nullptr;
+        out.push_back(mk_tuple({mk_str(p.name), mk_int(kinds[p.kind & 3]), mk_bool(d != nullptr), d ? d : none()}));
+      }
+    return mk_list(out);
+  }
   if (name == "__tparse_param_names__") {  // inspect.signature's parameter names (a bound method drops self)
     V f = arg(0);
     bool bound = f->k == VK::Bound;
@@ -276,6 +322,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return y;
   }
   if (name == "dataclass_init") {  // the __init__ @dataclass generates: (self, *fields) of self's nearest dataclass
+    if (self) args.insert(args.begin(), self);  // super().__init__(...) from a subclass's own __init__: bound
     if (args.empty() || args[0]->k != VK::Instance || !args[0]->cls) error(loc, "dataclass __init__ needs an instance");
     V inst = args[0];
     V callee;

@@ -142,8 +142,15 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     return mk_list(xs);
   }
   if (m == "items" || m == "keys" || m == "values") {
+    // a ModuleDict's entries are its submodules (a ParameterDict's its tensors), not its plain attributes
+    // (torchvision's IntermediateLayerGetter keeps `self.return_layers = {...}` beside its layers)
+    const bool params = self->builtin_nn == "ParameterDict";
     std::vector<V> xs;
-    for (auto& n : self->order) xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? self->attrs[n] : mk_tuple({mk_str(n), self->attrs[n]}));
+    for (auto& n : self->order) {
+      V c = self->attrs[n];
+      if (params ? c->k != VK::Tensor : !(c->k == VK::Instance && !c->builtin_nn.empty())) continue;
+      xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? c : mk_tuple({mk_str(n), c}));
+    }
     return mk_list(xs);
   }
   if (m == "zero_grad") return none();

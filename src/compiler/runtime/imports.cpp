@@ -124,9 +124,15 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
   // Not found anywhere (or a submodule of a module tparse models in C++ or of an opaque one): an opaque
   // module, whose names are opaque values; a run never ends at an import (issue 22).
-  if (parent && !parent->menv && parent->k != VK::Instance) return opaque_module(dotted);
+  // (a bundled stub may supply a submodule of a C++-modelled one: importlib.machinery)
   ModuleSource src;
-  if (!find_module_source(dotted, src)) return opaque_module(dotted);
+  if (parent && !parent->menv && parent->k != VK::Instance) {
+    std::string rel = dotted;
+    std::replace(rel.begin(), rel.end(), '.', '/');
+    if (parent->k != VK::Module || !find_stub_source(rel, src)) return opaque_module(dotted);
+  } else if (!find_module_source(dotted, src)) {
+    return opaque_module(dotted);
+  }
   auto m = std::make_shared<Obj>();
   m->k = VK::Module;
   m->s = dotted;

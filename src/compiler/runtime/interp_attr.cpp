@@ -32,6 +32,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }
+  if (obj->k == VK::Bound && obj->self && obj->func) {  // a bound method's instance and function
+    if (name == "__self__") return obj->self;
+    if (name == "__func__") return obj->func;
+  }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
     if (V m = class_attr(obj, name, loc)) return m;
   }
@@ -221,6 +225,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
     if (name == "forward") error(loc, "super().forward: no base class defines forward");
   }
+  auto type_of = [&] {  // every value's class is type(value) (a function's is `function`, a module's `module`)
+    std::vector<V> a{obj};
+    std::vector<std::pair<std::string, V>> kw;
+    return call_builtin("type", a, kw, loc, nullptr);
+  };
+  if (name == "__class__" && (obj->k == VK::Module || obj->k == VK::Func || obj->k == VK::Bound)) return type_of();
   V r = builtin_attr(obj, name, loc, found);
   if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
   if (found) return r;
@@ -238,6 +248,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);
     return mk_opaque("torch.nn." + obj->s + "." + name);
   }
+  if (name == "__class__") return type_of();
   raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name), loc);
 }
 
@@ -302,7 +313,8 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     values::mutated(*this);
     return;
   }
-  error(loc, fmt::format("cannot set attribute '{}' on '{}'", name, type_name(obj)));
+  // an object without a __dict__ (CPython's AttributeError, which the script may catch)
+  raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}' and no __dict__ for setting new attributes", type_name(obj), name), loc);
 }
 
 namespace {

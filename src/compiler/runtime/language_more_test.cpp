@@ -276,3 +276,73 @@ TEST_CASE("set equality ignores order (displays, set(), comprehensions, operator
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("inspect.signature: parameters in order with kind and default, through functools.wraps' __wrapped__; "
+          "isclass / isfunction / ismethod / ismodule") {
+  // each assert holds under CPython 3.12 as written (torchvision's kwonly_to_pos_or_kw reads param.kind of a
+  // function wrapped by functools.wraps)
+  Result r = run_more(
+                      "import inspect\n"
+                      "import math\n"
+                      "\n"
+                      "\n"
+                      "def f(a, b=2, *args, c, d=None, **kw):\n"
+                      "    return a\n"
+                      "\n"
+                      "\n"
+                      "class K:\n"
+                      "    def __init__(self, x, y=3):\n"
+                      "        self.x = x\n"
+                      "\n"
+                      "    def m(self, z, *, w=1):\n"
+                      "        return z\n"
+                      "\n"
+                      "\n"
+                      "ps = inspect.signature(f).parameters\n"
+                      "assert list(ps) == [\"a\", \"b\", \"args\", \"c\", \"d\", \"kw\"]\n"
+                      "assert [p.kind for p in ps.values()] == [1, 1, 2, 3, 3, 4]\n"
+                      "assert ps[\"a\"].default is inspect.Parameter.empty and ps[\"b\"].default == 2 and ps[\"d\"].default is None\n"
+                      "assert ps[\"c\"].kind == inspect.Parameter.KEYWORD_ONLY and ps[\"kw\"].kind == ps[\"kw\"].VAR_KEYWORD\n"
+                      "idx = next(i for i, p in enumerate(ps.values()) if p.kind == p.KEYWORD_ONLY)\n"
+                      "assert idx == 3\n"
+                      "assert list(inspect.signature(K).parameters) == [\"x\", \"y\"]\n"
+                      "assert inspect.signature(K).parameters[\"y\"].default == 3\n"
+                      "assert list(inspect.signature(K(1).m).parameters) == [\"z\", \"w\"]\n"
+                      "assert inspect.isclass(K) and not inspect.isclass(K(1))\n"
+                      "assert inspect.isfunction(f) and not inspect.isfunction(K) and not inspect.isfunction(K(1).m)\n"
+                      "assert inspect.ismethod(K(1).m) and not inspect.ismethod(f)\n"
+                      "assert inspect.ismodule(math) and not inspect.ismodule(f)\n"
+                      "assert \"d\" in inspect.signature(f).parameters\n"
+                      "import functools\n"
+                      "\n"
+                      "\n"
+                      "def deco(fn):\n"
+                      "    @functools.wraps(fn)\n"
+                      "    def inner(*args, **kwargs):\n"
+                      "        return fn(*args, **kwargs)\n"
+                      "    return inner\n"
+                      "\n"
+                      "\n"
+                      "@deco\n"
+                      "def g(p, *, q=5):\n"
+                      "    return p\n"
+                      "\n"
+                      "\n"
+                      "assert g.__name__ == \"g\" and g.__wrapped__ is not g\n"
+                      "assert list(inspect.signature(g).parameters) == [\"p\", \"q\"]\n"
+                      "assert list(inspect.signature(g, follow_wrapped=False).parameters) == [\"args\", \"kwargs\"]\n"
+                      "assert inspect.unwrap(g).__name__ == \"g\" and g(3) == 3\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("importlib.machinery: a C extension is never found (tparse runs no C code): None, noted approximate") {
+  Result r = run_more("import importlib.machinery\n"
+                      "details = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)\n"
+                      "assert importlib.machinery.FileFinder('/lib', details).find_spec('_C') is None\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0].find("C extension '_C'") != std::string::npos);
+}

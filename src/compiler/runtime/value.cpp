@@ -81,6 +81,9 @@ std::string type_name(const V& v) {
     case VK::Tensor: return "Tensor";
     case VK::Opaque: return v->s;
     case VK::Instance: return v->cls ? v->cls->s : v->builtin_nn;
+    case VK::Module: return "module";
+    case VK::Bound: return "method";
+    case VK::Class: return "type";
     default: return "object";
   }
 }

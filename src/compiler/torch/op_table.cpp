@@ -167,7 +167,7 @@ std::vector<OpDef> build_table() {
       // ---- conv / pool ----
       {{"conv1d", "conv2d", "conv3d"}, TF, "weight, bias=None, stride=1, padding=0, dilation=1, groups=1", FA::Conv, o::conv},
       {{"max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool3d", "avg_pool3d"}, TF, "kernel_size, stride=None, padding=0, dilation=1", FA::Conv, o::pool},
-      {{"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_max_pool1d", "adaptive_avg_pool3d"}, TF, "output_size", FA::Conv, o::adaptive_pool},
+      {{"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_max_pool1d", "adaptive_avg_pool3d", "adaptive_max_pool3d"}, TF, "output_size", FA::Conv, o::adaptive_pool},
       {{"pad"}, F_, "pad, mode='constant', value=None", FA::Conv, o::pad},
       {{"conv_transpose1d", "conv_transpose2d", "conv_transpose3d"}, TF, "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", FA::Conv, o::conv_transpose},
       {{"pixel_shuffle", "pixel_unshuffle"}, TF, "upscale_factor", FA::Conv, o::pixel_shuffle},
@@ -230,7 +230,8 @@ bool nn_module_modelled(const std::string& cls) {
   static const std::set<std::string> s = {
       "Module", "Linear", "LayerNorm", "RMSNorm", "Embedding", "Dropout", "ReLU", "GELU", "SiLU", "Tanh", "Sigmoid", "Identity", "Softmax",
       "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "MaxPool1d", "MaxPool2d",
-      "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Flatten", "LSTM", "GRU", "RNN",
+      "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
+      "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "Flatten", "LSTM", "GRU", "RNN",
       "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "Parameter", "Buffer"};
   return s.count(cls) > 0 || nn_more_modelled(cls);
 }

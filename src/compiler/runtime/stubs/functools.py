@@ -1,4 +1,9 @@
-"""tparse stub of functools: partial objects, wraps/lru_cache/cache as decorators that keep the function."""
+"""tparse stub of functools: partial objects; wraps / update_wrapper copy the wrapped function's name attributes and
+set __wrapped__ (inspect.signature follows it, as CPython's does); lru_cache / cache as decorators that keep the
+function."""
+
+WRAPPER_ASSIGNMENTS = ("__module__", "__name__", "__qualname__", "__doc__")
+WRAPPER_UPDATES = ("__dict__",)
 
 
 class partial:
@@ -25,9 +30,24 @@ class partial:
         return self.func(*(self.args + args), **kw)
 
 
-def wraps(wrapped, **kwargs):
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    for attr in assigned:
+        try:
+            value = getattr(wrapped, attr)
+        except AttributeError:
+            pass
+        else:
+            try:  # a wrapper tparse models as a builtin (where CPython has a Python function) keeps no attributes
+                setattr(wrapper, attr, value)
+            except AttributeError:
+                return wrapper
+    wrapper.__wrapped__ = wrapped
+    return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
     def decorator(fn):
-        return fn
+        return update_wrapper(fn, wrapped, assigned, updated)
     return decorator
 
 

@@ -162,7 +162,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     nn_add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
     return inst;
   }
-  if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "AvgPool1d" || cls == "AvgPool2d") {
+  if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "MaxPool3d" || cls == "AvgPool1d" || cls == "AvgPool2d" ||
+      cls == "AvgPool3d") {
     V k = arg(0, "kernel_size");
     if (!k) error(loc, fmt::format("nn.{}: missing kernel_size", cls));
     V st = arg(1, "stride");
@@ -179,7 +180,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     }
     return inst;
   }
-  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
+  if (cls.starts_with("AdaptiveAvgPool") || cls.starts_with("AdaptiveMaxPool")) {  // 1d / 2d / 3d
     V o = arg(0, "output_size");
     if (!o) error(loc, fmt::format("nn.{}: missing output_size", cls));
     inst->attrs["output_size"] = o;
@@ -381,17 +382,17 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
     return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), mod->attrs["momentum"], mod->attrs["eps"]}, {});
   }
-  if (cls == "MaxPool1d" || cls == "MaxPool2d") {
-    std::string f = cls == "MaxPool1d" ? "max_pool1d" : "max_pool2d";
+  if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "MaxPool3d") {
+    std::string f = "max_pool" + cls.substr(7);  // max_pool1d / 2d / 3d
     return fn("torch.nn.functional." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["dilation"]},
               {{"ceil_mode", mod->attrs["ceil_mode"]}, {"return_indices", mod->attrs["return_indices"]}});
   }
-  if (cls == "AvgPool1d" || cls == "AvgPool2d") {
-    std::string f = cls == "AvgPool1d" ? "avg_pool1d" : "avg_pool2d";
+  if (cls == "AvgPool1d" || cls == "AvgPool2d" || cls == "AvgPool3d") {
+    std::string f = "avg_pool" + cls.substr(7);  // F.avg_pool2d / 3d are torch._C._nn's, avg_pool1d torch's
     return fn(cls == "AvgPool1d" ? "torch.avg_pool1d" : "torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
   }
-  if (cls == "AdaptiveAvgPool1d" || cls == "AdaptiveAvgPool2d" || cls == "AdaptiveMaxPool2d") {
-    std::string f = cls == "AdaptiveAvgPool1d" ? "adaptive_avg_pool1d" : cls == "AdaptiveAvgPool2d" ? "adaptive_avg_pool2d" : "adaptive_max_pool2d";
+  if (cls.starts_with("AdaptiveAvgPool") || cls.starts_with("AdaptiveMaxPool")) {
+    std::string f = std::string(cls[8] == 'A' ? "adaptive_avg_pool" : "adaptive_max_pool") + cls.substr(15);
     // F.adaptive_avg_pool1d is torch.adaptive_avg_pool1d itself (functional.py re-exports it)
     return fn(cls == "AdaptiveAvgPool1d" ? "torch.adaptive_avg_pool1d" : "torch.nn.functional." + f, f, {x(), mod->attrs["output_size"]}, {});
   }

@@ -524,6 +524,21 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, cumulative(base, s, s.empty() ? 0 : static_cast<size_t>(c.dim(d->i, s.size())), n == "cumprod", rdt));
     return true;
   }
+  if (n == "diff") {  // x[1:] - x[:-1] along dim (n=1, no prepend / append), rounded to the result dtype
+    V k = c.arg(0, "n"), d = c.arg(1, "dim");
+    if ((k && !(k->k == VK::Int && k->i == 1)) || (d && d->k != VK::Int) || c.kw("prepend") || c.kw("append") || s.empty())
+      return false;
+    size_t dim = static_cast<size_t>(c.dim(d ? d->i : -1, s.size()));
+    long long len = s[dim];
+    if (len < 1) return false;
+    std::vector<double> hi = slab(*v, s, dim, 1, len - 1), lo = slab(*v, s, dim, 0, len - 1);
+    for (size_t i = 0; i < hi.size(); ++i) {
+      hi[i] -= lo[i];
+      if (!fit(rdt, hi[i])) return false;
+    }
+    attach(I, res, std::move(hi));
+    return true;
+  }
   if (n == "__getitem__") {
     std::vector<double> out;
     if (c.rest.empty() || !basic_index(*v, s, c.rest[0], out)) return false;

@@ -120,3 +120,18 @@ TEST_CASE("numpy stub: item assignment and dtypes (ESMFold's atom masks); what i
   CHECK(r.ok);
   CHECK(!r.unmodelled.empty());  // reshape and slice assignment are not modelled: opaque, noted
 }
+
+TEST_CASE("torch.diff carries values (torchvision's RegNet stage depths); tolist of unknown data is a noted guess") {
+  // torch.diff: out[i] = x[i + 1] - x[i] along dim (default the last), torch's documented definition
+  Result r = run_values(
+      "assert torch.diff(torch.tensor([0, 3, 5, 9])).int().tolist() == [3, 2, 4]\n"
+      "x = torch.tensor([[1.0, 4.0, 9.0], [2.0, 2.0, 5.0]])\n"
+      "assert torch.diff(x).tolist() == [[3.0, 5.0], [0.0, 3.0]] and torch.diff(x, dim=0).tolist() == [[1.0, -2.0, -4.0]]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result g = run_values("n = len(torch.randn(3).tolist())\nassert n == 3\n");
+  CHECK(g.ok);
+  REQUIRE(g.unmodelled.size() == 1);  // the shape is known, the numbers are not
+  CHECK(g.unmodelled[0].find("Tensor.tolist() of data the compiler does not know") != std::string::npos);
+}

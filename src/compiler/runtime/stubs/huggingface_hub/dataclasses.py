@@ -73,6 +73,12 @@ def _is_int_not_bool(v):
 
 def type_validator(name, value, expected_type):
     """huggingface_hub's type check of one value; raises TypeError with its message."""
+    if expected_type is Any:
+        return
+    if isinstance(expected_type, type):  # a plain class (int, str, list, a config class): the common case
+        if (expected_type is int and isinstance(value, bool)) or not isinstance(value, expected_type):
+            raise TypeError(f"Field '{name}' expected {expected_type.__name__}, got {type(value).__name__} (value: {value!r})")
+        return
     origin = get_origin(expected_type)
     args = get_args(expected_type)
     if expected_type is Any:
@@ -161,11 +167,12 @@ def strict(cls=None, *, accept_kwargs=False):
             check = checks.get(name)
             if check is not None:
                 annotation, validators = check
-                for validator in [lambda v: type_validator(name, v, annotation)] + validators:
-                    try:
+                try:
+                    type_validator(name, value, annotation)
+                    for validator in validators:
                         validator(value)
-                    except (ValueError, TypeError) as e:
-                        raise StrictDataclassFieldValidationError(field=name, cause=e) from e
+                except (ValueError, TypeError) as e:
+                    raise StrictDataclassFieldValidationError(field=name, cause=e) from e
             original_setattr(self, name, value)
 
         cls.__setattr__ = __strict_setattr__

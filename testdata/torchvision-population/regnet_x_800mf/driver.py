@@ -1,0 +1,9 @@
+# tparse torchvision population driver (our code): regnet_x_800mf (classification).
+import torch
+import torchvision
+torch.manual_seed(0)
+m = torchvision.models.get_model("regnet_x_800mf", weights=None, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 224, 224))
+    cm(torch.randn(3, 3, 224, 224))

@@ -1,0 +1,9 @@
+# tparse torchvision population driver (our code): resnext101_64x4d (classification).
+import torch
+import torchvision
+torch.manual_seed(0)
+m = torchvision.models.get_model("resnext101_64x4d", weights=None, num_classes=10).eval()
+cm = torch.compile(m, backend="eager")
+with torch.no_grad():
+    cm(torch.randn(2, 3, 224, 224))
+    cm(torch.randn(3, 3, 224, 224))

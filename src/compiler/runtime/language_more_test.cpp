@@ -346,3 +346,81 @@ TEST_CASE("importlib.machinery: a C extension is never found (tparse runs no C c
   REQUIRE(r.unmodelled.size() == 1);
   CHECK(r.unmodelled[0].find("C extension '_C'") != std::string::npos);
 }
+
+TEST_CASE("a dataclass __init__ reached through super() from a subclass's own __init__; x.__class__ of every value") {
+  // each assert holds under CPython 3.12 as written (torchvision's MBConvConfig calls its dataclass base's __init__)
+  Result r = run_more(
+                      "from dataclasses import dataclass\n"
+                      "\n"
+                      "\n"
+                      "@dataclass\n"
+                      "class Base:\n"
+                      "    a: int\n"
+                      "    b: float\n"
+                      "\n"
+                      "\n"
+                      "class Sub(Base):\n"
+                      "    def __init__(self, a, b, c=1):\n"
+                      "        super().__init__(a * 2, b)\n"
+                      "        self.c = c\n"
+                      "\n"
+                      "\n"
+                      "s = Sub(1, 2.0)\n"
+                      "assert s.a == 2 and s.b == 2.0 and s.c == 1\n"
+                      "\n"
+                      "\n"
+                      "@dataclass\n"
+                      "class D2(Base):\n"
+                      "    c: int = 3\n"
+                      "\n"
+                      "    def grow(self):\n"
+                      "        return self.a + self.c\n"
+                      "\n"
+                      "\n"
+                      "d = D2(1, 2.0)\n"
+                      "assert d.c == 3 and d.grow() == 4\n"
+                      "\n"
+                      "\n"
+                      "def fn():\n"
+                      "    return 1\n"
+                      "\n"
+                      "\n"
+                      "import math\n"
+                      "assert fn.__class__.__name__ == \"function\" and math.__class__.__name__ == \"module\"\n"
+                      "assert d.__class__ is D2 and (1).__class__ is int and \"x\".__class__.__name__ == \"str\"\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plain attributes") {
+  // torch's ModuleDict.items() is self._modules.items(); torchvision's IntermediateLayerGetter keeps a dict beside
+  Result r = run_more(
+                      "from collections import OrderedDict\n"
+                      "import torch\n"
+                      "from torch import nn\n"
+                      "\n"
+                      "\n"
+                      "class Getter(nn.ModuleDict):\n"
+                      "    def __init__(self, model):\n"
+                      "        layers = OrderedDict()\n"
+                      "        for name, module in model.named_children():\n"
+                      "            layers[name] = module\n"
+                      "        super().__init__(layers)\n"
+                      "        self.return_layers = {\"0\": \"a\"}\n"
+                      "\n"
+                      "    def forward(self, x):\n"
+                      "        out = OrderedDict()\n"
+                      "        for name, module in self.items():\n"
+                      "            x = module(x)\n"
+                      "            out[name] = x\n"
+                      "        return out\n"
+                      "\n"
+                      "\n"
+                      "m = Getter(nn.Sequential(nn.Linear(4, 4), nn.ReLU()))\n"
+                      "assert list(m.keys()) == [\"0\", \"1\"]\n"
+                      "r = torch.compile(m, backend=\"eager\")(torch.randn(2, 4))\n"
+                      "assert list(r.keys()) == [\"0\", \"1\"]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -34,8 +34,15 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special", "torch.distributed", "einops"};
-  if (!known.count(name)) return nullptr;
+                                              "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter"};
+  // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
+  // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
+  static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
+                                                 "distance", "dropout", "flatten", "fold", "instancenorm", "lazy", "linear",
+                                                 "loss", "module", "normalization", "padding", "pixelshuffle", "pooling", "rnn",
+                                                 "sparse", "transformer", "upsampling"};  // utils holds functions (opaque)
+  bool nn_file = name.rfind("torch.nn.modules.", 0) == 0 && nn_files.count(name.substr(17));
+  if (!known.count(name) && name != "torch.nn.modules" && !nn_file) return nullptr;
   auto it = modules_.find(name);
   if (it != modules_.end()) return it->second;
   auto m = std::make_shared<Obj>();
@@ -85,6 +92,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
+      // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
+      if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);
       if (m == "torch.distributed") {
         static const std::set<std::string> fns = {"is_available", "is_initialized", "is_torchelastic_launched", "get_world_size",
                                                   "get_rank", "init_process_group", "destroy_process_group", "barrier", "all_reduce",
@@ -189,7 +199,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // an instance's __module__ is its class's (a class of Python source: its defining module)
       if (name == "__module__" && obj->cls && obj->cls->k == VK::Class) return getattr(obj->cls, name, loc);
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "register_parameter",
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook",
                                                  // hooks that act only when loading or saving a state dict

@@ -121,6 +121,20 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     self->attrs[key] = arg(0);
     return self;
   }
+  if (m == "insert") {  // ModuleList.insert(index, module): the keys after it shift by one, as torch's
+    std::vector<V> mods;
+    for (auto& n : self->order) mods.push_back(self->attrs[n]);
+    long long n = static_cast<long long>(mods.size()), i = arg(0)->i;
+    if (i < 0) i = std::max(0LL, i + n);
+    mods.insert(mods.begin() + std::min(i, n), arg(1));
+    for (auto& k : self->order) self->attrs.erase(k);
+    self->order.clear();
+    for (size_t j = 0; j < mods.size(); ++j) {
+      self->order.push_back(std::to_string(j));
+      self->attrs[std::to_string(j)] = mods[j];
+    }
+    return none();
+  }
   if (m == "extend") { for (auto& x : iterate(arg(0), loc)) { std::string key = std::to_string(self->order.size()); self->order.push_back(key); self->attrs[key] = x; } return self; }
   if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_" || m == "apply") return self;
   if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {

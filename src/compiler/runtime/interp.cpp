@@ -258,7 +258,7 @@ void Interp::exec_stmt(const StmtP& s) {
       // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
       V v = cur->k == VK::Tensor && (s->op == "+" || s->op == "-" || s->op == "*" || s->op == "/")
                 ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
-                : binop(s->op, cur, rhs, s->loc);
+                : inplace_binop(s->op, cur, rhs, s->loc);
       assign(s->target, v);
       return;
     }

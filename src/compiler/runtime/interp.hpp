@@ -268,6 +268,7 @@ class Interp {
   V class_attr(const V& obj, const std::string& name, Location loc);
   void make_enum_members(const V& cls);                                     ///< enum.cpp: at class creation
   V enum_call(const V& cls, const std::vector<V>& args, Location loc);      ///< Cls(value): the member
+  V inplace_binop(const std::string& op, V cur, V rhs, Location loc);  ///< `cur op= rhs` (not a tensor)
   V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);

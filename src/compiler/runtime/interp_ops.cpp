@@ -131,6 +131,32 @@ V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc
 }
 
 /// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
+// `a op= b` (not on a tensor): Python's in-place protocol. A list `+=` extends the same list (other names see
+// it), an nn.ModuleList / Sequential `+=` extends the module (torch's __iadd__), a class's own __i<op>__ is
+// called; otherwise `a op b` makes a new value, as CPython falls back to the binary operator.
+V Interp::inplace_binop(const std::string& op, V cur, V rhs, Location loc) {
+  if (op == "+" && cur->k == VK::List && !cur->is_set) {
+    std::vector<V> xs = iterate(rhs, loc);  // first: `a += a` reads the items before they grow
+    cur->items.insert(cur->items.end(), xs.begin(), xs.end());
+    return cur;
+  }
+  if (op == "+" && cur->k == VK::Instance && (cur->builtin_nn == "ModuleList" || cur->builtin_nn == "Sequential") &&
+      !(cur->cls && find_in_class(cur->cls, "__iadd__"))) {
+    std::vector<V> a{rhs};
+    std::vector<std::pair<std::string, V>> kw;
+    bool handled = false;
+    return call_module_method("extend", a, kw, loc, cur, handled);
+  }
+  static const std::map<std::string, const char*> idunder = {{"+", "__iadd__"}, {"-", "__isub__"}, {"*", "__imul__"},
+                                                             {"/", "__itruediv__"}, {"//", "__ifloordiv__"}, {"%", "__imod__"},
+                                                             {"|", "__ior__"}, {"&", "__iand__"}, {"^", "__ixor__"},
+                                                             {"@", "__imatmul__"}, {"**", "__ipow__"}, {"<<", "__ilshift__"},
+                                                             {">>", "__irshift__"}};
+  if (auto it = idunder.find(op); it != idunder.end())
+    if (V r = user_dunder(cur, it->second, {rhs}, loc); r && !(r->k == VK::Builtin && r->s == "NotImplemented")) return r;
+  return binop(op, cur, rhs, loc);
+}
+
 V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
   if (obj->k != VK::Instance || !obj->cls) return nullptr;
   V m = find_in_class(obj->cls, name);
@@ -420,6 +446,11 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (idx->k == VK::Slice) {
       std::vector<V> xs;
       std::string s;
+      if (obj->k == VK::Tuple) {  // the items taken are used: their getitem nodes, in the tuple's order (`grids[::-1]`)
+        std::vector<size_t> at = slice_positions(idx, n);
+        std::sort(at.begin(), at.end());
+        for (size_t i : at) materialize_item(obj, i);
+      }
       for (size_t i : slice_positions(idx, n)) {
         if (obj->k == VK::Str) s += obj->s[i];
         else xs.push_back(obj->items[i]);

@@ -424,3 +424,59 @@ TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plai
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("augmented assignment in place: a list's += extends the same list, a class's __iadd__, ModuleList += / insert") {
+  // the plain-Python asserts hold under CPython 3.12 as written; ModuleList's are torch's __iadd__ (extend) and insert
+  Result r = run_more(
+                      "import torch\n"
+                      "from torch import nn\n"
+                      "\n"
+                      "\n"
+                      "class Acc:\n"
+                      "    def __init__(self):\n"
+                      "        self.n = 0\n"
+                      "\n"
+                      "    def __iadd__(self, k):\n"
+                      "        self.n += k\n"
+                      "        return self\n"
+                      "\n"
+                      "\n"
+                      "a = [1]\n"
+                      "b = a\n"
+                      "b += [2]\n"
+                      "assert a == [1, 2] and a is b\n"
+                      "t = (1,)\n"
+                      "u = t\n"
+                      "u += (2,)\n"
+                      "assert t == (1,) and u == (1, 2)\n"
+                      "c = Acc()\n"
+                      "d = c\n"
+                      "d += 5\n"
+                      "assert c.n == 5 and c is d\n"
+                      "ml = nn.ModuleList()\n"
+                      "ml += [nn.Linear(2, 2)]\n"
+                      "ml += [nn.ReLU()]\n"
+                      "assert len(ml) == 2\n"
+                      "ml.insert(0, nn.Identity())\n"
+                      "assert isinstance(ml[0], nn.Identity) and isinstance(ml[2], nn.ReLU) and len(ml) == 3\n"
+                      "assert torch.compile(nn.Sequential(*ml), backend=\"eager\")(torch.randn(3, 2)).shape == (3, 2)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.parameter.Parameter, a Sequential fed a tuple") {
+  // torch 2.11's documented overloads: tensor_split(input, indices, dim) / (input, sections, dim); nn.Parameter is
+  // defined in torch/nn/parameter.py; Sequential.forward passes its input, whatever it is, to the first module
+  Result r = run_more(
+      "import torch\nfrom torch import nn\n"
+      "a, b = torch.tensor_split(torch.randn(2, 5, 3), indices=(1,), dim=1)\n"
+      "assert a.shape == (2, 1, 3) and b.shape == (2, 4, 3)\n"
+      "assert [t.shape[0] for t in torch.tensor_split(torch.randn(7), sections=3)] == [3, 2, 2]\n"
+      "p = torch.nn.parameter.Parameter(torch.zeros(2, 3))\nassert p.shape == (2, 3) and p.requires_grad\n"
+      "class First(nn.Module):\n    def forward(self, xs):\n        return xs[0] + xs[1]\n"
+      "s = nn.Sequential(First(), nn.ReLU())\nassert s((torch.ones(2), torch.ones(2))).shape == (2,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

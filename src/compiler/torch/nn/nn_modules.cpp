@@ -423,8 +423,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);
     return mk_tuple({mk_tensor(o), state});
   }
-  if (cls == "Sequential") {
-    V cur = x();
+  if (cls == "Sequential") {  // any input: the first module decides what it takes (a tuple, a list, ...)
+    if (args.empty()) error(loc, "Sequential.forward() missing 1 required positional argument: 'input'");
+    V cur = args[0];
     for (auto& n : mod->order) {
       V child = mod->attrs[n];
       Activation& act = *stack_.back();

@@ -60,6 +60,26 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     nn_add(inst, "bias", aff ? nn_param({Dim{ch, ""}}) : N);
     return true;
   }
+  if (cls == "InstanceNorm1d" || cls == "InstanceNorm2d" || cls == "InstanceNorm3d") {  // _InstanceNorm's defaults
+    bind_params(I, cls, inst, args, kwargs, {{"num_features", nullptr}, {"eps", mk_float(1e-5)}, {"momentum", mk_float(0.1)},
+                                             {"affine", F}, {"track_running_stats", F}}, loc);
+    long long ch = inst->attrs["num_features"]->i;
+    bool aff = inst->attrs["affine"]->k == VK::Bool && inst->attrs["affine"]->b;
+    bool trk = inst->attrs["track_running_stats"]->k == VK::Bool && inst->attrs["track_running_stats"]->b;
+    nn_add(inst, "weight", aff ? nn_param({Dim{ch, ""}}) : N);
+    nn_add(inst, "bias", aff ? nn_param({Dim{ch, ""}}) : N);
+    auto buffer = [&](const char* dtype, std::vector<Dim> shape) {
+      TensorInfo t;
+      t.shape = std::move(shape);
+      t.dtype = dtype;
+      t.is_buffer = true;
+      return mk_tensor(t);
+    };
+    nn_add(inst, "running_mean", trk ? buffer("float32", {Dim{ch, ""}}) : N);
+    nn_add(inst, "running_var", trk ? buffer("float32", {Dim{ch, ""}}) : N);
+    nn_add(inst, "num_batches_tracked", trk ? buffer("int64", {}) : N);
+    return true;
+  }
   if (cls == "ConvTranspose1d" || cls == "ConvTranspose2d" || cls == "ConvTranspose3d") {
     size_t nd = static_cast<size_t>(cls[13] - '0');
     bind_params(I, cls, inst, args, kwargs, {{"in_channels", nullptr}, {"out_channels", nullptr}, {"kernel_size", nullptr}, {"stride", mk_int(1)},
@@ -149,6 +169,13 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     return fn(F(f), f, xs, {{"reduction", a["reduction"]}});
   }
   if (cls == "GroupNorm") return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), a["eps"]}, {});
+  if (cls.rfind("InstanceNorm", 0) == 0) {  // _InstanceNorm._apply_instance_norm
+    bool trk = a["track_running_stats"]->k == VK::Bool && a["track_running_stats"]->b;
+    bool use_input_stats = (a.count("training") && a["training"]->k == VK::Bool && a["training"]->b) || !trk;
+    V mom = a["momentum"]->k == VK::None ? mk_float(0.0) : a["momentum"];
+    return fn(F("instance_norm"), "instance_norm", {x(), attr("running_mean"), attr("running_var"), attr("weight"), attr("bias"),
+                                                    mk_bool(use_input_stats), mom, a["eps"]}, {});
+  }
   if (cls.rfind("ConvTranspose", 0) == 0) {
     std::string f = "conv_transpose" + cls.substr(13, 2);
     return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], a["output_padding"], a["groups"], a["dilation"]}, {});
@@ -178,7 +205,7 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
 }
 
 bool nn_more_modelled(const std::string& cls) {
-  return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 ||
+  return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 || cls.rfind("InstanceNorm", 0) == 0 ||
          std::set<std::string>{"ELU", "CELU", "SELU", "GLU", "Hardswish", "Hardsigmoid", "Softplus", "LogSoftmax", "LogSigmoid", "Softsign",
                                "Tanhshrink", "Hardtanh", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "Upsample", "ZeroPad1d",
                                "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "PixelShuffle", "PixelUnshuffle", "Unfold"}

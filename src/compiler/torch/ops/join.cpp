@@ -86,6 +86,8 @@ V split(OpCall& c) {
     for (long long s = 0; s < size; s += each) parts.push_back(std::min(each, size - s));
   } else if (name == "tensor_split") {  // tensor_split(sections or indices, dim=0)
     V sp = c.arg(0, "indices_or_sections");
+    if (!sp) sp = c.kw("indices");  // the overloads' own names: tensor_split(input, indices=(1,), dim=2)
+    if (!sp) sp = c.kw("sections");
     if (!sp) c.fail("tensor_split(indices_or_sections, dim=0)");
     if (sp->k == VK::Int) {
       long long n = sp->i, q = size / n, r = size % n;

@@ -42,7 +42,50 @@ except BaseException as e:
     sys.exit(1)
 '''
 
-if __name__ == "__main__":  # scripts/device/timm_population.py imports CHILD
+def run_drivers(out, drivers, deadline, slots=14):
+    """Real torch's truth for many drivers at once (the population scripts): drivers is an ordered {name: driver
+    source}; each is written to OUT/runs/NAME/driver.py and run by CHILD twice in fresh processes (explain, trace),
+    `slots` at a time, until the deadline (time.time() value). OUT/rc.json: each run's exit code, "timeout" or "not
+    started (deadline)"."""
+    import threading, time
+    gate = threading.Semaphore(slots)
+    results = {}
+
+    def one(name, mode, o, drv):
+        with gate:
+            left = deadline - time.time()
+            if left < 5:
+                results[(name, mode)] = "not started (deadline)"
+                return
+            env = {k: v for k, v in os.environ.items() if k != "TORCH_TRACE"}
+            env.update(PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
+            if mode == "trace":
+                env["TORCH_TRACE"] = os.path.join(o, "trace")
+            with open(os.path.join(o, mode + "_stdout.txt"), "w") as f:
+                p = subprocess.Popen([sys.executable, "-c", CHILD, drv, o, mode], cwd=o, env=env, stdout=f, stderr=subprocess.STDOUT)
+                try:
+                    results[(name, mode)] = p.wait(timeout=left)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    results[(name, mode)] = "timeout"
+
+    threads = []
+    for name, source in drivers.items():
+        o = os.path.join(out, "runs", name)
+        os.makedirs(os.path.join(o, "trace"), exist_ok=True)
+        drv = os.path.join(o, "driver.py")
+        open(drv, "w").write(source)
+        for mode in ("explain", "trace"):
+            threads.append(threading.Thread(target=one, args=(name, mode, o, drv)))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    json.dump({f"{m} {mode}": str(rc) for (m, mode), rc in sorted(results.items())},
+              open(os.path.join(out, "rc.json"), "w"), indent=1)
+
+
+if __name__ == "__main__":  # the population scripts import CHILD and run_drivers
     outroot, drivers, sources, shims = sys.argv[1:5]
     names = sys.argv[5:] or sorted(os.listdir(drivers))
     procs = []

@@ -7,10 +7,10 @@ truth per model is scripts/device/public_models.py's (its CHILD): OUT/runs/<mode
 driver) and explain.json (torch._dynamo.explain on the first call). OUT/selection.json: every module, its
 candidates' parameter counts (or why one did not build on meta) and the model chosen.
 Usage: python timm_population.py OUT [--deadline SECONDS]   (timm and torch from the running interpreter)"""
-import json, multiprocessing, os, subprocess, sys, threading, time
+import json, multiprocessing, os, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from public_models import CHILD  # noqa: E402
+from public_models import run_drivers  # noqa: E402
 
 DRIVER = '''# tparse timm population driver (our code): {name}, the smallest model of timm.models.{module}.
 import timm
@@ -79,41 +79,7 @@ def select(out, budget):
 
 
 def truth(out, sel, deadline):
-    slots = threading.Semaphore(14)
-    results = {}
-
-    def one(model, mode, o, drv):
-        with slots:
-            left = deadline - time.time()
-            if left < 5:
-                results[(model, mode)] = "not started (deadline)"
-                return
-            env = {k: v for k, v in os.environ.items() if k != "TORCH_TRACE"}
-            env.update(PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
-            if mode == "trace":
-                env["TORCH_TRACE"] = os.path.join(o, "trace")
-            with open(os.path.join(o, mode + "_stdout.txt"), "w") as f:
-                p = subprocess.Popen([sys.executable, "-c", CHILD, drv, o, mode], cwd=o, env=env, stdout=f, stderr=subprocess.STDOUT)
-                try:
-                    results[(model, mode)] = p.wait(timeout=left)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    results[(model, mode)] = "timeout"
-
-    threads = []
-    for mod, s in sel.items():
-        o = os.path.join(out, "runs", s["model"])
-        os.makedirs(os.path.join(o, "trace"), exist_ok=True)
-        drv = os.path.join(o, "driver.py")
-        open(drv, "w").write(driver(s["model"], mod, s["input_size"]))
-        for mode in ("explain", "trace"):
-            threads.append(threading.Thread(target=one, args=(s["model"], mode, o, drv)))
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    json.dump({f"{m} {mode}": str(rc) for (m, mode), rc in sorted(results.items())},
-              open(os.path.join(out, "rc.json"), "w"), indent=1)
+    run_drivers(out, {s["model"]: driver(s["model"], mod, s["input_size"]) for mod, s in sel.items()}, deadline)
 
 
 if __name__ == "__main__":

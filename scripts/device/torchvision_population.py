@@ -10,10 +10,10 @@ optical flow. The truth per model is scripts/device/public_models.py's (its CHIL
 truth.json (the whole driver) and explain.json (torch._dynamo.explain on the first call). OUT/selection.json: every
 model, its family, parameter count (on meta) and input.
 Usage: python torchvision_population.py OUT [--deadline SECONDS] [--only a,b]"""
-import json, os, subprocess, sys, threading, time
+import json, os, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from public_models import CHILD  # noqa: E402
+from public_models import run_drivers  # noqa: E402
 
 HEAD = '''# tparse torchvision population driver (our code): {name} ({family}).
 import torch
@@ -70,43 +70,9 @@ def driver(name, s):
 
 
 def truth(out, sel, deadline):
-    slots = threading.Semaphore(14)
-    results = {}
-
-    def one(model, mode, o, drv):
-        with slots:
-            left = deadline - time.time()
-            if left < 5:
-                results[(model, mode)] = "not started (deadline)"
-                return
-            env = {k: v for k, v in os.environ.items() if k != "TORCH_TRACE"}
-            env.update(PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
-            if mode == "trace":
-                env["TORCH_TRACE"] = os.path.join(o, "trace")
-            with open(os.path.join(o, mode + "_stdout.txt"), "w") as f:
-                p = subprocess.Popen([sys.executable, "-c", CHILD, drv, o, mode], cwd=o, env=env, stdout=f, stderr=subprocess.STDOUT)
-                try:
-                    results[(model, mode)] = p.wait(timeout=left)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    results[(model, mode)] = "timeout"
-
-    threads = []
     # the cheapest first, so that a deadline leaves out the largest models
     order = sorted(sel, key=lambda n: (sel[n]["params"] if isinstance(sel[n]["params"], int) else 1 << 62, n))
-    for name in order:
-        o = os.path.join(out, "runs", name)
-        os.makedirs(os.path.join(o, "trace"), exist_ok=True)
-        drv = os.path.join(o, "driver.py")
-        open(drv, "w").write(driver(name, sel[name]))
-        for mode in ("explain", "trace"):
-            threads.append(threading.Thread(target=one, args=(name, mode, o, drv)))
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    json.dump({f"{m} {mode}": str(rc) for (m, mode), rc in sorted(results.items())},
-              open(os.path.join(out, "rc.json"), "w"), indent=1)
+    run_drivers(out, {name: driver(name, sel[name]) for name in order}, deadline)
 
 
 if __name__ == "__main__":

@@ -44,13 +44,14 @@ std::string Interp::code_line(int file, int line, bool strip) const {
 }
 
 void Interp::error(Location loc, const std::string& msg) {
-  if (err_ctx_.empty()) {
-    for (size_t i = 0; i + 1 < stack_.size(); ++i) {
-      const Activation* a = stack_[i];
-      const Activation* callee = stack_[i + 1];
-      if (!callee->fn) continue;  // a module body run by an import: imports.cpp adds that note
-      err_ctx_ += fmt::format("{}:{}: note: in {}(), called from here\n", path_of(a->file), a->cur_line, callee->fn->name);
-    }
+  // the calls on the stack now; a context left by an error the run recovered from (an opaque fallback caught
+  // it) is stale and goes (it named an import of torchvision's that had long finished)
+  err_ctx_.clear();
+  for (size_t i = 0; i + 1 < stack_.size(); ++i) {
+    const Activation* a = stack_[i];
+    const Activation* callee = stack_[i + 1];
+    if (!callee->fn) continue;  // a module body run by an import: imports.cpp adds that note
+    err_ctx_ += fmt::format("{}:{}: note: in {}(), called from here\n", path_of(a->file), a->cur_line, callee->fn->name);
   }
   throw CompileError(loc, msg);
 }
@@ -73,7 +74,7 @@ void Interp::run(const Module& m) {
       msg = e.value->cls && e.value->cls->s == "KeyError" ? py_repr(a0) : py_str(a0);  // str(KeyError(k)) is repr(k)
     }
     err_ctx_ = e.chain;  // the uncaught exception's traceback: where each call on its way up was made
-    error(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
+    throw CompileError(e.loc, fmt::format("uncaught {}{}", e.value->cls ? e.value->cls->s : "exception", msg.empty() ? "" : ": " + msg));
   } catch (...) {
     stack_.pop_back();
     throw;

@@ -189,3 +189,12 @@ TEST_CASE("a branch on tensor data the compiler does not know is a guess: approx
   REQUIRE_MESSAGE(k.ok, k.error);
   CHECK(exactness_text(k) == "exact\n");
 }
+
+TEST_CASE("an error the run recovered from leaves no stale call notes on a later error") {
+  // torch.frobnicate has no rule: an unknown_op inside f(), recovered; the later NameError is at module level, so no
+  // "in f(), called from here" note may follow it (before the fix it did)
+  const char* src = "import torch\n\n\ndef f(x):\n    return torch.frobnicate(x)\n\n\nf(torch.randn(2))\ny = undefined_name\n";
+  Result r = compile_script("m.py", src, Options{});
+  CHECK(r.error.find("name 'undefined_name' is not defined") != std::string::npos);
+  CHECK(r.error.find("note: in f(), called from here") == std::string::npos);
+}

@@ -32,7 +32,8 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   ctx->graph.rollback(cp);
   bool has_graph = ctx->graph.call_count() > 0;
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
-    emit_frame_skip(*ctx, gb.msg, gb.loc);
+    // inside a loop torch 2.11 chains the break with "graph break in loop" (GB7000; truth: mask_index_loop)
+    emit_frame_skip(*ctx, act.outer_loop ? loop_skip_msg(&gb, *ctx->code, gb.loc.line) : gb.msg, gb.loc);
     ++counters_["unimplemented"];
     ctx->code->skipped = true;
     act.ctx = nullptr;

@@ -88,7 +88,16 @@ V Interp::eval(const ExprP& e) {
     case EK::Subscript: {
       V obj = eval(e->a[0]);
       V idx = eval(e->a[1]);
-      return subscript(obj, idx, e->loc);
+      if (!tracing()) return subscript(obj, idx, e->loc);
+      try {
+        return subscript(obj, idx, e->loc);
+      } catch (GraphBreak& gb) {
+        // BINARY_SUBSCR is no CALL (Dynamo does not wrap it in break_graph_if_unsupported): a break it raises in the
+        // frame's own code, a boolean-mask index's nonzero included, is an instruction-level one (a partial graph,
+        // the rest of the frame eager), as the BUILD_SLICE and LOAD_ATTR breaks above
+        if (stack_.back()->depth == 0) gb.step = true;
+        throw;
+      }
     }
     case EK::Slice: {
       V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;

@@ -198,3 +198,12 @@ TEST_CASE("an error the run recovered from leaves no stale call notes on a later
   CHECK(r.error.find("name 'undefined_name' is not defined") != std::string::npos);
   CHECK(r.error.find("note: in f(), called from here") == std::string::npos);
 }
+
+TEST_CASE("a boolean-mask index: known values decide the count (exact), unknown data is a listed guess") {
+  Result k = compile_script("m.py", "import torch\nx = torch.tensor([1.0, -2.0, 3.0])\nassert x[x > 0].shape == (2,)\n", Options{});
+  REQUIRE_MESSAGE(k.ok, k.error);
+  CHECK(exactness_text(k) == "exact\n");
+  Result g = compile_script("m.py", "import torch\nx = torch.randn(3)\ny = x[x > 0]\n", Options{});
+  REQUIRE_MESSAGE(g.ok, g.error);
+  CHECK(listed(g, "m.py:3: a boolean-mask index of data the compiler does not know"));
+}

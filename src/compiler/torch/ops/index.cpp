@@ -6,6 +6,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/values/values.hpp"
 #include "torch/ops/rules.hpp"
 
 namespace tparse::compiler::ops {
@@ -76,9 +77,16 @@ V getitem(OpCall& c) {
         ++d;
       } else if (x->t->dtype == "bool" || x->t->dtype == "uint8") {
         if (in_compiled) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
-        long long n = 1;  // a mask over as many dims as it has: the count of true entries (fill decides)
+        long long n = 1;  // a mask over as many dims as it has: the count of true entries (its values decide)
         for (auto& y : x->t->shape) n *= y.v;
-        if (x->t->fill && *x->t->fill == 0) n = 0;
+        if (const std::vector<double>* mv = values::of(c.I, x)) {
+          n = 0;
+          for (double b : *mv) n += b != 0;
+        } else if (x->t->fill) {
+          if (*x->t->fill == 0) n = 0;
+        } else {  // data the compiler does not know: every entry taken as true, a guess the run lists
+          c.I.note_unmodelled(c.loc, "a boolean-mask index of data the compiler does not know (all entries taken as true)");
+        }
         shape = {Dim{n, ""}};
         d += std::max<size_t>(1, x->t->shape.size());
       } else {

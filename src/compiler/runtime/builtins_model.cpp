@@ -277,15 +277,6 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       }
     return mk_list(out);
   }
-  if (name == "__tparse_param_names__") {  // inspect.signature's parameter names (a bound method drops self)
-    V f = arg(0);
-    bool bound = f->k == VK::Bound;
-    if (bound) f = f->func;
-    std::vector<V> names;
-    if (f->k == VK::Func && f->fn)
-      for (size_t i = bound ? 1 : 0; i < f->fn->params.size(); ++i) names.push_back(mk_str(f->fn->params[i].name));
-    return mk_list(names);
-  }
   if (name == "importlib.util.find_spec") {  // None when no search root, stub or modelled module has it
     std::string mod = py_str(arg(0));
     ModuleSource probe;

@@ -155,6 +155,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     walk(self, "");
     return mk_list(xs);
   }
+  auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };
   if (m == "items" || m == "keys" || m == "values") {
     // a ModuleDict's entries are its submodules (a ParameterDict's its tensors), not its plain attributes
     // (torchvision's IntermediateLayerGetter keeps `self.return_layers = {...}` beside its layers)
@@ -162,7 +163,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     std::vector<V> xs;
     for (auto& n : self->order) {
       V c = self->attrs[n];
-      if (params ? c->k != VK::Tensor : !(c->k == VK::Instance && !c->builtin_nn.empty())) continue;
+      if (params ? c->k != VK::Tensor : !is_mod(c)) continue;
       xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? c : mk_tuple({mk_str(n), c}));
     }
     return mk_list(xs);
@@ -182,7 +183,6 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     setattr(self, arg(0)->s, arg(1), loc);
     return none();
   }
-  auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };
   if (m == "children" || m == "named_children") {  // direct submodules, each once, in registration order
     std::vector<V> xs;
     std::set<const Obj*> seen;

@@ -100,6 +100,17 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     sym_ids.insert(r);
     return "s" + std::to_string(r);
   };
+  // a dynamic int input (`n`, or a list item `lens[1]`) is a SymInt: its symbol named from its source as the
+  // shape env names it, a graph input (`L_n_: "Sym(s86)"`) made where the trace first uses it (sym_arg)
+  auto sym_int_input = [&](const std::string& src, const V& v) {
+    size_t br = src.find('[');
+    std::string source = "L['" + src.substr(0, br) + "']" + (br == std::string::npos ? "" : src.substr(br));
+    V s = mk_int(v->i);
+    s->sym = sym_for(source);
+    ctx->sym_info[s->sym] = {source, v->i};
+    ctx->int_inputs[s->sym] = src;
+    return s;
+  };
   for (auto& [n, v] : inputs) {
     if (v->k == VK::Tensor && !is_resume) {
       // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
@@ -183,6 +194,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
       // specialization, so no automatic-dynamic record); floats, strs and bools stay constants.
       if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);
+      if (v->k == VK::Int && cs.dyn_ints.count(n)) {
+        V s = sym_int_input(n, v);
+        ctx->sources.erase(v.get());
+        ctx->sources[s.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = s;
+        v = s;
+      }
       ValueGuard g;
       g.src = n;
       g.value = v;
@@ -204,11 +222,38 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.kind = "list_len";
       g.code = fmt::format("len({}) == {}", n, v->items.size());
       ctx->vguards.push_back(g);
+      // an int item that changed since an earlier compile is a SymInt from now on (automatic dynamic on the
+      // item's own source, `L['lens'][1]`; the other items stay constants): real torch 2.11 on
+      // testdata/programs/list_arg_guard (`torch.sym_sum((3, l_lens_1_))`)
+      V dyn_list;
+      for (size_t i = 0; constants && i < v->items.size(); ++i) {
+        std::string src = fmt::format("{}[{}]", n, i);
+        const V& item = v->items[i];
+        if (item->k != VK::Int) continue;
+        auto seen = cs.seen_ints.find(src);
+        if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
+          cs.dyn_ints.insert(src);
+          ctx->pending_events.push_back([this, c = ctx.get(), src, n = n, i, a = seen->second->i, b = item->i] {
+            automatic_dynamic_event(*c, fmt::format("L['{}'][{}]", n, i), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+          });
+        }
+        cs.seen_ints[src] = item;
+        if (cs.dyn_ints.count(src)) {
+          if (!dyn_list) dyn_list = mk_list(v->items);
+          dyn_list->items[i] = sym_int_input(src, item);
+        }
+      }
+      if (dyn_list) {
+        ctx->sources.erase(v.get());
+        ctx->sources[dyn_list.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = dyn_list;
+        v = dyn_list;
+      }
       for (size_t i = 0; constants && i < v->items.size(); ++i) {
         ValueGuard e;
         e.src = fmt::format("{}[{}]", n, i);
         e.value = v->items[i];
-        e.kind = type_name(v->items[i]);
+        e.kind = cs.dyn_ints.count(e.src) ? "int_dyn" : type_name(v->items[i]);
         e.code = e.src + " == " + py_repr(v->items[i]);
         ctx->vguards.push_back(e);
       }

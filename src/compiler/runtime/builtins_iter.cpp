@@ -43,8 +43,25 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "reversed") { auto xs = iterate(arg(0), loc); std::reverse(xs.begin(), xs.end()); return mk_list(xs); }
   if (name == "sum") {
+    std::vector<V> xs = iterate(arg(0), loc);
+    // ints with a SymInt among them and no start: Dynamo's call_sum is one torch.sym_sum node over the
+    // items (`torch.sym_sum((3, l_lens_1_))`), not a chain of adds
+    bool ints = args.size() == 1 && !xs.empty(), sym = false;
+    for (auto& x : xs) { ints = ints && x->k == VK::Int; sym = sym || (x->k == VK::Int && !x->sym.empty()); }
+    if (ints && sym && tracing()) {
+      V acc = xs[0];
+      for (size_t i = 1; i < xs.size(); ++i) {
+        V r = mk_int(acc->i + xs[i]->i);
+        if (!acc->sym.empty() || !xs[i]->sym.empty()) r->sym = sym_expr("+", acc, xs[i]);
+        acc = r;
+      }
+      V r = mk_int(acc->i);
+      r->sym = acc->sym;
+      sym_node("sym_sum", "torch.sym_sum", false, {mk_tuple(xs)}, r, loc);
+      return r;
+    }
     V acc = args.size() > 1 ? arg(1) : mk_int(0);
-    for (auto& x : iterate(arg(0), loc)) acc = binop("+", acc, x, loc);
+    for (auto& x : xs) acc = binop("+", acc, x, loc);
     return acc;
   }
   if (name == "max" || name == "min") {  // key= and default= as Python's; the first of equal items wins

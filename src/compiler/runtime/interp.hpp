@@ -152,6 +152,7 @@ struct FrameCtx {
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
   std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
+  std::map<std::string, std::string> int_inputs;  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };
 

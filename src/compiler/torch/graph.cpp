@@ -172,7 +172,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
   for (auto& n : g.nodes) {
     if (n.op != "placeholder") continue;
     if (n.is_sym) { sig += fmt::format(", {}: \"Sym({})\"", n.name, n.name); continue; }
-    sig += fmt::format(", {}: \"{}\"", n.placeholder_src, meta_str(n.meta));
+    sig += fmt::format(", {}: \"{}\"", n.placeholder_src, n.has_meta ? meta_str(n.meta) : n.sym_type);
     lines += fmt::format("        {} = {}\n", n.name, n.placeholder_src);
   }
   int cur_line = -1;

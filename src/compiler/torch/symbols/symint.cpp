@@ -163,7 +163,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   n.target = target;
   n.infix = infix;
   n.sym_compute = true;
-  for (const auto& a : args) n.args.push_back(sym_arg(a));
+  for (const auto& a : args) n.args.push_back(a->k == VK::Tuple || a->k == VK::List ? to_arg(a) : sym_arg(a));
   n.name = g.unique_name(name);
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
   n.sym_hint = r->i;
@@ -188,9 +188,35 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
 }
 
 int Interp::reify_sym(const std::string& expr, Location loc) {
-  Graph& g = stack_.back()->ctx->graph;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  Graph& g = ctx.graph;
   auto it = g.sym_proxy.find(expr);
   if (it != g.sym_proxy.end()) return it->second;
+  auto in = ctx.int_inputs.find(expr);
+  if (in != ctx.int_inputs.end()) {
+    // a dynamic int input becomes a graph input where the trace first uses it: `L_n_: "Sym(s86)"`, then
+    // `l_n_ = L_n_` (the placeholder takes the source's name as a tensor input's does)
+    const std::string& src = in->second;
+    size_t br = src.find('[');
+    std::string full = "L['" + src.substr(0, br) + "']" + (br == std::string::npos ? "" : src.substr(br)), ident;
+    for (char c : full) {
+      if (std::isalnum(static_cast<unsigned char>(c))) ident += c;
+      else if (ident.empty() || ident.back() != '_') ident += '_';
+    }
+    if (ident.back() != '_') ident += '_';
+    Node n;
+    n.op = "placeholder";
+    n.placeholder_src = ident;
+    std::string lower = ident;
+    lower[0] = 'l';
+    n.name = g.unique_name(lower);
+    n.sym_type = "Sym(" + expr + ")";
+    n.sym_hint = ctx.sym_info.count(expr) ? ctx.sym_info[expr].second : 0;
+    g.nodes.push_back(n);
+    int id = static_cast<int>(g.nodes.size()) - 1;
+    g.sym_proxy[expr] = id;
+    return id;
+  }
   auto m = parse_mono(expr);
   if (!m || m->syms.empty() || (m->c == 1 && m->syms.size() == 1)) return -1;
   // sympy's Mul(64, s77) lowered left to right: `64 * s77`, then `* s91`

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <sstream>
 
 #include "api.hpp"
 #include "test_util.hpp"
@@ -55,6 +56,54 @@ TEST_CASE("SymInt graphs of a window-attention block under a dynamic batch equal
   CHECK(dyn.find("floordiv: \"Sym(4)\" = mul_1 // s77") != std::string::npos);        // a constant result stays a node
   CHECK(dyn.find("[slice(None, mul_1, None)]") != std::string::npos);                 // a SymInt slice bound
   CHECK(dyn.find("= s77 * 7") == std::string::npos);                                  // unused arithmetic is dead code
+}
+
+namespace {
+/// torch's graphs of testdata/programs/NAME (truth made on the device), its checkout path replaced by ours.
+std::vector<std::string> real_graphs(const std::string& name, const fs::path& prog) {
+  std::string real;
+  for (const auto& e : fs::directory_iterator(fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name / "trace")) real += slurp(e.path());
+  std::smatch m;
+  if (!std::regex_search(real, m, std::regex("# File: (\\S*" + name + "\\.py):"))) return {};
+  std::vector<std::string> out = output_graphs(real);
+  for (auto& w : out)
+    for (size_t p = w.find(m[1].str()); p != std::string::npos; p = w.find(m[1].str(), p + prog.string().size()))
+      w.replace(p, m[1].str().size(), prog.string());
+  return out;
+}
+/// A graph's lines without its signature and placeholder bindings (`l_x_ = L_x_`).
+std::string body(const std::string& g) {
+  std::string out, line;
+  std::istringstream in(g);
+  while (std::getline(in, line))
+    if (line.find("def forward(") == std::string::npos && !std::regex_search(line, std::regex("^\\s+\\w+ = L_\\w+$"))) out += line + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a dynamic int input is a SymInt graph input; an item of a list input too, and sum() over it is torch.sym_sum") {
+  // real torch 2.11: an int argument that changed recompiles with `L_n_: "Sym(s86)"` and `l_x_ * l_n_`; a list
+  // item that changed (`lens[1]`, automatic dynamic on its own source) is `L_lens_1_: "Sym(s70)"`, the other
+  // item stays 3, and `sum(lens)` is one `torch.sym_sum((3, l_lens_1_))` node
+  for (std::string name : {"recompile_int_arg", "list_arg_guard"}) {
+    CAPTURE(name);
+    fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / (name + ".py");
+    std::vector<std::string> want = real_graphs(name, prog);
+    REQUIRE(want.size() >= 2);
+    Result r = compile_script(prog.string(), slurp(prog), Options{});
+    REQUIRE_MESSAGE(r.ok, r.error);
+    std::vector<std::string> got = output_graphs(r.trace);
+    REQUIRE(got.size() == want.size());
+    for (size_t i = 0; i < want.size(); ++i) CHECK(body(got[i]) == body(want[i]));
+  }
+  fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / "list_arg_guard.py";
+  Result r = compile_script(prog.string(), slurp(prog), Options{});
+  std::vector<std::string> got = output_graphs(r.trace);
+  REQUIRE(got.size() == 2);
+  CHECK(got[1].find("L_lens_1_: \"Sym(s70)\"") != std::string::npos);
+  CHECK(got[1].find("sym_sum: \"Sym(s70 + 3)\" = torch.sym_sum((3, l_lens_1_))") != std::string::npos);
+  CHECK(r.trace.find("TYPE_MATCH: ___check_type_id(L['lens'][1], 10731296), type=<class 'int'>") != std::string::npos);
+  CHECK(r.trace.find("EQUALS_MATCH: L['lens'][0] == 3") != std::string::npos);
 }
 
 TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly") {

@@ -152,6 +152,10 @@ std::string_view global_function_name(std::string_view callee, std::string_view 
       node.substr(u + 1).find_first_not_of("0123456789") == std::string_view::npos)
     node = node.substr(0, u);
   if (suffix(node)) return callee.substr(callee.size() - node.size());
+  // nothing names it (`return fn(x, *args)` in a wrapper, a node named after a variable): the modules whose
+  // functions torch 2.11 puts into graphs as globals are few; their mangled prefix is dropped
+  for (std::string_view prefix : {"einops_einops_", "einops_packing_"})
+    if (callee.size() > prefix.size() && callee.starts_with(prefix)) return callee.substr(prefix.size());
   return callee;
 }
 

@@ -15,7 +15,7 @@ namespace tparse::api {
 bool is_python_script(const std::string& p) { return p.size() > 3 && p.ends_with(".py"); }
 
 bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, std::string* error_json,
-                 std::vector<std::string>* unmodelled, std::string* stop_note) {
+                 std::vector<std::string>* unmodelled, std::string* stop_note, std::vector<std::string>* assumed) {
 #ifdef HAVE_TPARSE_COMPILER
   std::ifstream in(r.path);
   if (!in) {
@@ -44,6 +44,7 @@ bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, s
   }
   if (stop_note && !res.error.empty()) *stop_note = terminal_safe(res.error);  // the run stopped there (approximate)
   if (unmodelled) *unmodelled = std::move(res.unmodelled);
+  if (assumed) *assumed = std::move(res.assumptions);
   out = load_trace_text(std::move(res.trace), r.path);
   return true;
 #else
@@ -52,23 +53,27 @@ bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, s
 #endif
 }
 
-std::string exactness_text(const std::vector<std::string>& unmodelled) {
+std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed) {
 #ifdef HAVE_TPARSE_COMPILER
   compiler::Result ex;
   ex.unmodelled = unmodelled;
+  ex.assumptions = assumed;
   return compiler::exactness_text(ex);
 #else
   (void)unmodelled;
+  (void)assumed;
   return "";
 #endif
 }
 
-void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled) {
+void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed) {
   size_t close = json.rfind('}');
   if (close == std::string::npos) return;
   JsonWriter w(false);
   w.begin_object().key("exact").value(unmodelled.empty()).key("unmodelled").begin_array();
   for (auto& u : unmodelled) w.value(u);
+  w.end_array().key("assumed").begin_array();
+  for (auto& a : assumed) w.value(a);
   w.end_array().end_object();
   json.insert(close, std::string(json.compare(0, 1, "{") == 0 && close > 1 ? ",\n  " : "") + "\"exactness\": " + w.take() + "\n");
 }

@@ -26,14 +26,18 @@ bool is_python_script(const std::string& path);
 /// A run that stopped after the script parsed still succeeds (issue 22: the only error before the first graph is
 /// a file that does not parse): `stop_note` gets the compiler's message and the stop is the last `unmodelled` entry.
 /// `unmodelled` (optional) lists what the compiler did not model ("file:line: name"): empty means exact.
+/// `assumed` (optional) lists what the run took as facts of the user's machine (a module under `except
+/// ImportError` found nowhere is not installed); they do not make the result approximate.
 bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, std::string* error_json = nullptr,
-                 std::vector<std::string>* unmodelled = nullptr, std::string* stop_note = nullptr);
+                 std::vector<std::string>* unmodelled = nullptr, std::string* stop_note = nullptr,
+                 std::vector<std::string>* assumed = nullptr);
 
-/// The closing line(s) of an explain from a script: "exact", or "approximate: N unmodelled calls" and the list.
-std::string exactness_text(const std::vector<std::string>& unmodelled);
+/// The closing line(s) of an explain from a script: "exact", or "approximate: N unmodelled calls" and the list;
+/// each assumption first, one `assumed: file:line: what` line each.
+std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {});
 
-/// Adds `"exactness": {"exact": bool, "unmodelled": [...]}` to an explain JSON document (its last '}').
-void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled);
+/// Adds `"exactness": {"exact": bool, "unmodelled": [...], "assumed": [...]}` to an explain JSON document (its last '}').
+void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {});
 
 /// The explain options the CLI uses: a script's trace holds just the first call already.
 analysis::ExplainOptions explain_options(const std::string& frame, bool all_calls, bool script,

@@ -38,8 +38,10 @@ void fill_error(Result& r, const Interp& interp, const std::string& path, const 
 }  // namespace
 
 std::string exactness_text(const Result& r) {
-  if (r.unmodelled.empty()) return "exact\n";
-  std::string out = "approximate: " + std::to_string(r.unmodelled.size()) + " unmodelled call" + (r.unmodelled.size() == 1 ? "" : "s") + "\n";
+  std::string out;
+  for (const auto& a : r.assumptions) out += "assumed: " + a + "\n";
+  if (r.unmodelled.empty()) return out + "exact\n";
+  out += "approximate: " + std::to_string(r.unmodelled.size()) + " unmodelled call" + (r.unmodelled.size() == 1 ? "" : "s") + "\n";
   for (const auto& u : r.unmodelled) out += "  " + u + "\n";
   return out;
 }
@@ -87,6 +89,10 @@ Result compile_script(const std::string& path, const std::string& source, const 
     for (const auto& u : interp->unmodelled_) {
       std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
       r.unmodelled.push_back(file + ":" + std::to_string(u.line) + ": " + u.name + (u.compiled ? "" : " [eager]"));
+    }
+    for (const auto& a : interp->assumed_) {
+      std::string file = a.file >= 0 && static_cast<size_t>(a.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(a.file)].path : path;
+      r.assumptions.push_back(file + ":" + std::to_string(a.line) + ": " + a.name);
     }
     r.ok = !r.stopped;
   } catch (CompileError& e) {

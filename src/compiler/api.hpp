@@ -30,6 +30,10 @@ struct Result {
   /// stop is the last `unmodelled` entry. Tools show that partial result as approximate (issue 22: the only
   /// error that gives no result is a file that does not parse).
   bool stopped = false;
+  /// What the run took as a fact of the user's machine, one `file:line: what` per entry: a module found nowhere,
+  /// imported under `except ImportError`, is taken as not installed (that branch runs, as Python would run it).
+  /// The result stays exact; the closing line lists these before itself.
+  std::vector<std::string> assumptions;
 };
 
 /// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`

@@ -29,6 +29,14 @@ void flatten_tensors(const V& v, std::vector<V>& out) {
 
 
 
+namespace {
+/// A frame-local source as guards name it: `x` -> `L['x']`, `args[0]` -> `L['args'][0]`.
+std::string local_source(const std::string& n) {
+  size_t br = n.find('[');
+  return "L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br));
+}
+}  // namespace
+
 std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                               std::shared_ptr<CompileOpts> opts, bool is_resume) {
   auto ctx = std::make_shared<FrameCtx>();
@@ -103,15 +111,28 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // a dynamic int input (`n`, or a list item `lens[1]`) is a SymInt: its symbol named from its source as the
   // shape env names it, a graph input (`L_n_: "Sym(s86)"`) made where the trace first uses it (sym_arg)
   auto sym_int_input = [&](const std::string& src, const V& v) {
-    size_t br = src.find('[');
-    std::string source = "L['" + src.substr(0, br) + "']" + (br == std::string::npos ? "" : src.substr(br));
+    std::string source = local_source(src);
     V s = mk_int(v->i);
     s->sym = sym_for(source);
     ctx->sym_info[s->sym] = {source, v->i};
     ctx->int_inputs[s->sym] = src;
     return s;
   };
+  // the inputs, and the tensors inside a tuple input (a `*args` local, a tuple argument): each such tensor is an
+  // input of its own source `args[0]` (TENSOR_MATCH, automatic dynamic), replaced inside the tuple when it
+  // becomes dynamic (real torch 2.11: `tensor 'args[0]' size mismatch` for dinov2's forward(self, *args))
+  std::vector<std::pair<std::string, V*>> slots;
   for (auto& [n, v] : inputs) {
+    slots.push_back({n, &v});
+    if (v->k == VK::Tuple && n != "___stack0")
+      for (size_t i = 0; i < v->items.size(); ++i)
+        if (v->items[i]->k == VK::Tensor) {
+          slots.push_back({fmt::format("{}[{}]", n, i), &v->items[i]});
+          ctx->sources[v->items[i].get()] = slots.back().first;
+        }
+  }
+  for (auto& [n, vp] : slots) {
+    V& v = *vp;
     if (v->k == VK::Tensor && !is_resume) {
       // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
       // the call gets the real tensor, so its sizes are plain numbers here until this frame's own
@@ -140,7 +161,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           for (auto& d : sh) o += (o.empty() ? "" : ", ") + std::to_string(d.v);
           return "(" + o + (sh.size() == 1 ? ",)" : ")");
         };
-        std::string L = "L['" + n + "']", before = tuple(seen->second.shape), after = tuple(t.shape);
+        std::string L = local_source(n), before = tuple(seen->second.shape), after = tuple(t.shape);
         if (seen->second.shape.size() != t.shape.size()) {
           for (size_t i = 0; i < t.shape.size(); ++i) dd.insert(static_cast<int>(i));
           // the stride record follows: old strides, new ones as PGO's InferStride (each from the next dim)
@@ -172,7 +193,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         copy->t = std::make_shared<TensorInfo>(t);
         for (int d : all) {
           if (d >= static_cast<int>(t.shape.size()) || t.shape[d].v < 2) continue;
-          std::string source = fmt::format("L['{}'].size()[{}]", n, d);
+          std::string source = fmt::format("{}.size()[{}]", local_source(n), d);
           copy->t->shape[d].sym = sym_for(source);
           ctx->sym_info[copy->t->shape[d].sym] = {source, t.shape[d].v};
         }
@@ -649,6 +670,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   if (!module_wrapper) {
     size_t ai = 0;
     for (auto& p : fnv->fn->params) {
+      if (p.kind == 1) {  // `*args`: its tensors' dynamic copies sit in the input tuple
+        for (auto& [n, v] : ctx->inputs)
+          if (n == p.name && v->k == VK::Tuple)
+            for (size_t j = 0; j < v->items.size() && ai + j < args.size(); ++j) args[ai + j] = v->items[j];
+        break;
+      }
       if (p.kind != 0 || ai >= args.size()) break;
       for (auto& [n, v] : ctx->inputs) if (n == p.name) args[ai] = v;
       ++ai;

@@ -427,6 +427,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (handled) return r;
   }
   if (name == "getattr") {
+    if (args.size() < 3) return getattr(arg(0), arg(1)->s, loc);  // a missing attribute raises as `obj.attr` does
     bool has = true;
     try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; } catch (PyException& p) {
       if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // getattr's default covers AttributeError only

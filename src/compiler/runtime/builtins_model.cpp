@@ -190,7 +190,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     handled = false;
     return nullptr;
   }
-  if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args); ctx is unmodelled
+  if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args), ctx a FunctionCtx (stub)
     V fwd;
     std::function<V(const V&)> find = [&](const V& c) -> V {
       if (!c || c->k != VK::Class) return nullptr;
@@ -202,7 +202,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     fwd = find(self);
     if (!fwd) error(loc, "autograd.Function subclass without forward");
     if (fwd->k == VK::Builtin && fwd->func) fwd = fwd->func;  // @staticmethod
-    std::vector<V> a{mk_opaque("torch.autograd.function.FunctionCtx()")};
+    V ctx_cls = getattr(import_module("__tparse_autograd__", loc), "FunctionCtx", loc);
+    std::vector<V> a{call(ctx_cls, args, {}, loc)};
     for (auto& x : args) a.push_back(x);
     return call(fwd, a, kwargs, loc);
   }

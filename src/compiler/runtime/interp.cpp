@@ -334,10 +334,12 @@ void Interp::exec_stmt(const StmtP& s) {
         if (b->k == EK::Starred) { for (auto& x : iterate(eval(b->a[0]), b->loc)) bases.push_back(x); }
         else bases.push_back(eval(b));
       }
+      // the torch.nn class the new one builds on: the first base's in MRO order, a specific one (Sequential)
+      // before plain Module (`class Seq(nn.Sequential, Block)` with Block an nn.Module is a Sequential)
       for (auto& bv : bases) {
         c->bases.push_back(bv);
-        if (!bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn == "Module" ? "Module" : bv->builtin_nn;
-        else if (bv->k == VK::Class && !bv->builtin_nn.empty()) c->builtin_nn = bv->builtin_nn;
+        if (bv->builtin_nn.empty() || (!c->builtin_nn.empty() && (bv->builtin_nn == "Module" || c->builtin_nn != "Module"))) continue;
+        c->builtin_nn = bv->builtin_nn;
       }
       // header keywords: `metaclass=` is evaluated and not modelled (classes are built as by `type`);
       // the others go to a user base's __init_subclass__ (below), or are dropped for bases we do not

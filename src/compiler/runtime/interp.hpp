@@ -458,6 +458,8 @@ class Interp {
   /// failing assert or unpack count after one may be the guess, not the script (an opaque import is no guess)
   size_t guesses_ = 0;
   void note_unmodelled(Location loc, const std::string& name);
+  std::vector<Unmodelled> assumed_;            ///< facts of the user's machine the run assumed (Result::assumptions)
+  int import_error_handlers_ = 0;              ///< active try bodies with an `except ImportError` / ModuleNotFoundError
   /// A call of an opaque value: an opaque result (a decorator gives back the function it decorates).
   V opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   /// An opaque module for `dotted` (cached in loaded_): its attributes are opaque values.
@@ -474,6 +476,8 @@ class Interp {
   /// einops.rearrange / repeat / reduce on a tensor: one graph node with the pattern's shape (torch/einops.cpp).
   V call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, bool& handled);
+  V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
+  V einops_layer(std::vector<V>& args, Location loc);  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);
   bool parse_failed_ = false;

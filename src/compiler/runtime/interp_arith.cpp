@@ -117,10 +117,18 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       if (!flt && y >= 0) return mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
       return mk_float(std::pow(x, y));
     }
-    if (!flt && (!a->sym.empty() || !b->sym.empty())) {  // SymInt arithmetic: the hint, and the expression
-      V r = binop(op, a->sym.empty() ? a : mk_int(a->i), b->sym.empty() ? b : mk_int(b->i), loc);
+    // SymInt arithmetic: the hint, and the expression. A SymInt whose expression folded to a constant (`s27 - s27`)
+    // is still a SymNode of the graph: arithmetic on it is a node too (`add_1: "Sym(1)" = sub + 1`, x-transformers'
+    // causal mask under torch 2.11)
+    auto symnode = [&](const V& x) {
+      return !x->sym.empty() || (x->k == VK::Int && tracing() && stack_.back()->ctx->graph.symint_node.count(x.get()));
+    };
+    if (!flt && (symnode(a) || symnode(b))) {
+      V r = binop(op, symnode(a) ? mk_int(a->i) : a, symnode(b) ? mk_int(b->i) : b, loc);
       if (r->k == VK::Int) {
         r->sym = sym_expr(op, a, b);
+        // a constant expression (`0 + 1` of a folded SymNode) has no symbol: its node is its own, never shared
+        if (r->sym.find_first_not_of("-0123456789") == std::string::npos) r->sym.clear();
         sym_compute_node(op, a, b, r, loc);
       }
       return r;

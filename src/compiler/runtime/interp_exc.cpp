@@ -3,6 +3,8 @@
 // break when the exception is raised and handled inside the frame, so they only steer control flow.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "runtime/interp.hpp"
 
 namespace tparse::compiler {
@@ -105,12 +107,26 @@ bool Interp::exception_matches(const V& exc, const V& handler, Location loc) {
   return derives(exc->cls, want);
 }
 
+namespace {
+/// Does an `except` clause name ImportError or ModuleNotFoundError (alone or in a tuple)? The author
+/// expected the import to fail on some machines; a bare `except` / `except Exception` is not such a sign.
+bool names_import_error(const ExprP& e) {
+  if (!e) return false;
+  if (e->k == EK::Name || e->k == EK::Attr) return e->s == "ImportError" || e->s == "ModuleNotFoundError";
+  if (e->k == EK::Tuple) return std::any_of(e->a.begin(), e->a.end(), names_import_error);
+  return false;
+}
+}  // namespace
+
 void Interp::exec_try(const Stmt& s) {
   bool completed = false;
+  bool import_guard = std::any_of(s.handlers.begin(), s.handlers.end(), [](const StmtP& h) { return names_import_error(h->value); });
   try {
     try {
       ++stack_.back()->try_depth;
       struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
+      import_error_handlers_ += import_guard;
+      struct Guard { int& n; bool on; ~Guard() { n -= on; } } guard{import_error_handlers_, import_guard};
       exec_block(s.body);
       completed = true;
     } catch (PyException& e) {

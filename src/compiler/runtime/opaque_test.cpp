@@ -3,6 +3,8 @@
 // Expected values come from Python's and Dynamo's documented rules, not from our own output.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -206,4 +208,60 @@ TEST_CASE("a boolean-mask index: known values decide the count (exact), unknown 
   Result g = compile_script("m.py", "import torch\nx = torch.randn(3)\ny = x[x > 0]\n", Options{});
   REQUIRE_MESSAGE(g.ok, g.error);
   CHECK(listed(g, "m.py:3: a boolean-mask index of data the compiler does not know"));
+}
+
+TEST_CASE("a module found nowhere under `except ImportError` is taken as not installed: the fallback runs, the run says so") {
+  // Python on a machine without the package raises ModuleNotFoundError there and runs the except branch
+  // (dinov2's xformers fallback: real torch 2.11 on the device took it); the assumption is listed, the result
+  // stays exact. A bare `except` or `except Exception` is no such sign: the module stays opaque.
+  const char* src =
+      "import torch\n"
+      "try:\n    from xformers.ops import memory_efficient_attention\n    HAVE = True\nexcept ImportError:\n    HAVE = False\n"
+      "try:\n    import flash_attn_x\nexcept (ModuleNotFoundError, OSError) as e:\n    MSG = str(e)\n"
+      "try:\n    import fancylib\n    FANCY = True\nexcept Exception:\n    FANCY = False\n"
+      "assert not HAVE\nassert MSG == \"No module named 'flash_attn_x'\", MSG\nassert FANCY\n"
+      "def f(q):\n    if HAVE:\n        return memory_efficient_attention(q, q, q)\n"
+      "    return torch.nn.functional.scaled_dot_product_attention(q, q, q)\n"
+      "torch.compile(f, backend=\"eager\")(torch.randn(1, 2, 8, 16))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  REQUIRE(r.assumptions.size() == 2);
+  CHECK(r.assumptions[0] == "m.py:3: module 'xformers' not found: taken as not installed (its `except ImportError` branch runs)");
+  CHECK(r.assumptions[1].rfind("m.py:8: module 'flash_attn_x' not found", 0) == 0);
+  CHECK(exactness_text(r).rfind("assumed: m.py:3: module 'xformers'", 0) == 0);
+  CHECK(exactness_text(r).ends_with("\nexact\n"));
+  CHECK(ops(r.trace) == std::vector<int>{1});  // scaled_dot_product_attention
+}
+
+TEST_CASE("a name a source module lacks, imported under `except ImportError`, is Python's ImportError") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "tparse_importerror_name";
+  fs::create_directories(dir);
+  { std::ofstream(dir / "helpers.py") << "def old_helper(x):\n    return x\n"; }
+  const char* src =
+      "import torch\n"
+      "try:\n    from helpers import new_helper\nexcept ImportError as e:\n    from helpers import old_helper as new_helper\n    WHY = str(e)\n"
+      "assert new_helper(3) == 3\nassert WHY.startswith(\"cannot import name 'new_helper' from 'helpers'\"), WHY\n"
+      "from helpers import missing_name\n";  // outside a try: opaque, listed (never an ImportError)
+  Options o;
+  o.source_roots = {dir.string()};
+  Result r = compile_script((dir / "m.py").string(), src, o);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  REQUIRE(r.unmodelled.size() == 1);
+  CHECK(r.unmodelled[0].find("from helpers import missing_name") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("getattr(obj, name) without a default raises a catchable AttributeError, as `obj.name` does") {
+  // functools.wraps(einops.rearrange): update_wrapper reads __module__ etc. under `except AttributeError`
+  const char* src =
+      "import functools\nimport torch\nclass A:\n    pass\n"
+      "try:\n    getattr(A(), 'nope')\n    OK = False\nexcept AttributeError:\n    OK = True\nassert OK\n"
+      "def maybe(fn):\n    @functools.wraps(fn)\n    def inner(x):\n        return fn(x)\n    return inner\n"
+      "relu = maybe(torch.relu)\n"
+      "torch.compile(lambda x: relu(x) + 1, backend=\"eager\")(torch.randn(3))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{2});  // relu, add
 }

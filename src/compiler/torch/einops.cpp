@@ -7,6 +7,7 @@
 // sizes from the keyword arguments (`h=8`). Other names of einops are opaque values.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -88,9 +89,223 @@ Dim mul(const Dim& a, const Dim& b, bool& overflow) {
 
 }  // namespace
 
+/// einops.einsum(t1, ..., pattern): torch.einsum with whole-word axis names (`b l d_in, d_in n -> b l d_in n`);
+/// one graph node like the others. Each output axis takes its size from the first input that names it;
+/// `...` stands for the first input's unnamed axes.
+V Interp::einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled) {
+  if (args.size() < 2 || args.back()->k != VK::Str) return nullptr;
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i]->k != VK::Tensor) return nullptr;  // an unmodelled operand: opaque
+  handled = true;
+  const std::string& pattern = args.back()->s;
+  size_t arrow = pattern.find("->");
+  if (arrow == std::string::npos) error(loc, fmt::format("einops.einsum: pattern '{}' has no '->'", pattern));
+  auto words = [](const std::string& side) {
+    std::vector<std::string> out;
+    std::istringstream in(side);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+  };
+  std::vector<std::string> inputs;
+  std::string lhs = pattern.substr(0, arrow);
+  for (size_t start = 0;;) {
+    size_t comma = lhs.find(',', start);
+    inputs.push_back(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (inputs.size() + 1 != args.size())
+    error(loc, fmt::format("einops.einsum: the pattern names {} inputs, {} tensors given", inputs.size(), args.size() - 1));
+  std::map<std::string, Dim> size;
+  std::vector<Dim> ellipsis;
+  bool have_ellipsis = false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::vector<std::string> ax = words(inputs[i]);
+    const TensorInfo& t = *args[i]->t;
+    size_t named = static_cast<size_t>(std::count_if(ax.begin(), ax.end(), [](const std::string& w) { return w != "..."; }));
+    bool ell = named != ax.size();
+    if (ell ? named > t.shape.size() : named != t.shape.size())
+      error(loc, fmt::format("einops.einsum: input {} '{}' names {} axes of a {}-dim tensor", i, inputs[i], named, t.shape.size()));
+    size_t d = 0;
+    for (auto& w : ax) {
+      if (w == "...") {
+        size_t k = t.shape.size() - named;
+        if (!have_ellipsis) ellipsis.assign(t.shape.begin() + static_cast<long>(d), t.shape.begin() + static_cast<long>(d + k));
+        have_ellipsis = true;
+        d += k;
+        continue;
+      }
+      if (!size.count(w)) size[w] = t.shape[d];
+      ++d;
+    }
+  }
+  TensorInfo o = *args[0]->t;
+  o.is_param = o.is_buffer = false;
+  o.fill.reset();
+  o.marked_dynamic.clear();
+  o.stride.clear();
+  o.shape.clear();
+  for (auto& w : words(pattern.substr(arrow + 2))) {
+    if (w == "...") { o.shape.insert(o.shape.end(), ellipsis.begin(), ellipsis.end()); continue; }
+    if (!size.count(w)) error(loc, fmt::format("einops.einsum: output axis '{}' is not in any input", w));
+    o.shape.push_back(size[w]);
+  }
+  for (size_t i = 1; i + 1 < args.size(); ++i) o.requires_grad = o.requires_grad || args[i]->t->requires_grad;
+  std::vector<V> a(args.begin(), args.end());
+  return emit("call_function", "einops_einops_einsum", "einsum", false, a, kwargs, o, loc);
+}
+
+/// einops.layers.torch.Rearrange / Reduce's forward (the bundled stub calls this with the input, the pattern, the
+/// reduction and the axis lengths): einops' recipe for the input's rank (_prepare_transformation_recipe, then
+/// _reconstruct_from_shape_uncached) run as apply_for_scriptable_torch runs it under Dynamo: `tensor =
+/// x.reshape(init_shapes)` when an input axis is composed or unit, `x.permute(axes)` when the order changes, the
+/// reduction over the trailing axes, `x.reshape(final_shapes)` when an output axis is composed; each node named
+/// `tensor` after apply_for_scriptable_torch's variable, at einops' own source lines.
+V Interp::einops_layer(std::vector<V>& args, Location loc) {
+  if (args.size() < 4 || args[0]->k != VK::Tensor || args[1]->k != VK::Str || args[2]->k != VK::Str)
+    error(loc, "einops layer: (input, pattern, reduction, axes_lengths) expected");
+  const std::string& pattern = args[1]->s;
+  const std::string reduction = args[2]->s;
+  const std::string fn = reduction == "rearrange" ? "rearrange" : "reduce";
+  const TensorInfo& in = *args[0]->t;
+  size_t arrow = pattern.find("->");
+  if (arrow == std::string::npos) error(loc, fmt::format("einops.{}: pattern '{}' has no '->'", fn, pattern));
+  std::vector<Group> lhs, rhs;
+  std::string err;
+  if (!parse_side(pattern.substr(0, arrow), lhs, err) || !parse_side(pattern.substr(arrow + 2), rhs, err))
+    error(loc, fmt::format("einops.{}: invalid pattern '{}': {}", fn, pattern, err));
+  std::map<std::string, long long> size;
+  if (args[3]->k == VK::Dict)
+    for (auto& [k, v] : args[3]->dict)
+      if (k->k == VK::Str && v->k == VK::Int) size[k->s] = v->i;
+  // the left side's elementary axes in order (`...` expands to one axis per unnamed input axis); a literal 1
+  // (or `()`) names no axis; a group of other than one axis needs the initial reshape
+  size_t named = 0;
+  bool has_ell = false;
+  for (auto& g : lhs) {
+    if (g.bare_ellipsis()) has_ell = true;
+    else ++named;
+  }
+  size_t rank = in.shape.size();
+  if (has_ell ? named > rank : named != rank)
+    error(loc, fmt::format("einops.{}: wrong shape: expected {}{} dims, got {}-dim tensor", fn, has_ell ? "at least " : "", named, rank));
+  std::vector<std::string> elem;
+  size_t n_ell = rank - named, ax = 0;
+  bool init_reshape = false;
+  for (auto& g : lhs) {
+    if (g.bare_ellipsis()) {
+      for (size_t k = 0; k < n_ell; ++k) { elem.push_back("..." + std::to_string(k)); size[elem.back()] = in.shape[ax++].v; }
+      continue;
+    }
+    long long d = in.shape[ax++].v, known = 1;
+    std::string unknown;
+    int count = 0;
+    for (auto& a : g) {
+      if (a.name.empty()) continue;  // `1`: no axis
+      if (a.name == "...") error(loc, fmt::format("einops.{}: '...' inside parentheses on the left is not supported", fn));
+      ++count;
+      elem.push_back(a.name);
+      if (size.count(a.name)) known *= size[a.name];
+      else if (!unknown.empty()) error(loc, fmt::format("einops.{}: could not infer sizes for {{{}, {}}}", fn, unknown, a.name));
+      else unknown = a.name;
+    }
+    if (!unknown.empty()) {
+      if (known == 0 || d % known != 0) error(loc, fmt::format("einops.{}: shape mismatch, can't divide axis of length {} in chunks of {}", fn, d, known));
+      size[unknown] = d / known;
+    } else if (d != known) {
+      error(loc, fmt::format("einops.{}: shape mismatch, {} != {}", fn, d, known));
+    }
+    init_reshape = init_reshape || count != 1;
+  }
+  // the right side: its axes in order; those of the left it leaves out are reduced (after the kept ones)
+  std::vector<std::vector<std::string>> out_groups;
+  std::vector<std::string> kept;
+  for (auto& g : rhs) {
+    std::vector<std::string> grp;
+    for (auto& a : g) {
+      if (a.name.empty()) continue;
+      if (a.name == "...") { for (size_t k = 0; k < n_ell; ++k) grp.push_back("..." + std::to_string(k)); continue; }
+      if (std::find(elem.begin(), elem.end(), a.name) == elem.end())
+        error(loc, fmt::format("einops.{}: axis '{}' of the right side is not on the left", fn, a.name));
+      grp.push_back(a.name);
+    }
+    kept.insert(kept.end(), grp.begin(), grp.end());
+    out_groups.push_back(grp);
+  }
+  std::vector<long long> perm;
+  for (auto& n : kept) perm.push_back(std::find(elem.begin(), elem.end(), n) - elem.begin());
+  size_t first_reduced = perm.size();
+  for (size_t i = 0; i < elem.size(); ++i)
+    if (std::find(kept.begin(), kept.end(), elem[i]) == kept.end()) {
+      if (reduction == "rearrange") error(loc, fmt::format("einops.rearrange: axis '{}' of the left side is not on the right", elem[i]));
+      perm.push_back(static_cast<long long>(i));
+    }
+  bool final_reshape = false;
+  for (auto& g : out_groups) final_reshape = final_reshape || g.size() != 1;
+  static const std::string file = "/opt/torch/.venv/lib/python3.12/site-packages/einops/_torch_specific.py";
+  V x = args[0];
+  auto step = [&](const std::string& method, std::vector<V> a, std::vector<std::pair<std::string, V>> kw, int line,
+                  const char* fn_name, const char* code) {
+    x = tensor_method(x, method, a, kw, loc);
+    if (!tracing()) return;
+    Graph& g = stack_.back()->ctx->graph;
+    auto it = g.tensor_node.find(x.get());
+    if (it == g.tensor_node.end()) return;
+    Node& n = g.nodes[static_cast<size_t>(it->second)];
+    n.file = file;
+    n.line = line;
+    n.fn_name = fn_name;
+    n.code = code;
+    g.rename(it->second, "tensor");
+  };
+  auto ints = [](const std::vector<long long>& xs) {
+    std::vector<V> out;
+    for (long long v : xs) out.push_back(mk_int(v));
+    return mk_list(out);
+  };
+  if (init_reshape) {
+    std::vector<long long> shape;
+    for (auto& n : elem) shape.push_back(size[n]);
+    step("reshape", {ints(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
+  }
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i) identity = identity && perm[i] == static_cast<long long>(i);
+  if (!identity) step("permute", {ints(perm)}, {}, 46, "transpose", "return x.permute(axes)");
+  if (first_reduced < perm.size()) {
+    std::vector<long long> axes;
+    for (size_t i = first_reduced; i < perm.size(); ++i) axes.push_back(static_cast<long long>(i));
+    static const std::map<std::string, std::pair<std::string, int>> ops = {
+        {"min", {"amin", 30}}, {"max", {"amax", 32}}, {"sum", {"sum", 34}}, {"mean", {"mean", 36}}};
+    auto op = ops.find(reduction);
+    if (reduction == "prod") {
+      for (auto i = axes.rbegin(); i != axes.rend(); ++i) step("prod", {}, {{"dim", mk_int(*i)}}, 39, "reduce", "x = x.prod(dim=i)");
+    } else if (op != ops.end()) {
+      std::string code = "return x." + op->second.first + "(dim=reduced_axes)";
+      step(op->second.first, {}, {{"dim", ints(axes)}}, op->second.second, "reduce", code.c_str());
+    } else {
+      error(loc, fmt::format("einops.reduce: unknown reduction '{}'", reduction));
+    }
+  }
+  if (final_reshape) {
+    std::vector<long long> shape;
+    for (auto& g : out_groups) {
+      long long p = 1;
+      for (auto& n : g) p *= size[n];
+      shape.push_back(p);
+    }
+    step("reshape", {ints(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
+  }
+  return x;
+}
+
 V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled) {
   handled = false;
+  if (name == "einops.einsum") return einops_einsum(args, kwargs, loc, handled);
+  if (name == "einops.__tparse_einops_layer__") {
+    handled = true;
+    return einops_layer(args, loc);
+  }
   if (name != "einops.rearrange" && name != "einops.repeat" && name != "einops.reduce") return nullptr;
   if (args.size() < 2 || args[0]->k != VK::Tensor || args[1]->k != VK::Str) return nullptr;  // lists of tensors: opaque
   handled = true;

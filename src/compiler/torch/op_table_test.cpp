@@ -352,6 +352,37 @@ TEST_CASE("einops rearrange / repeat / reduce: shapes from the pattern, one node
   CHECK(big.error.find("overflows 64 bits") != std::string::npos);
 }
 
+TEST_CASE("einops layers: Rearrange / Reduce run einops' recipe as Dynamo traces it; einops.einsum is one node") {
+  // vit-pytorch's patch embedding under torch 2.11 + einops 0.8.2 (the device's trace of our driver):
+  //   tensor = l_img_.reshape([2, 3, 4, 8, 4, 8]); tensor_1 = tensor.permute([0, 2, 4, 3, 5, 1]);
+  //   tensor_2 = tensor_1.reshape([2, 16, 192]), strides [3072, 256, 8, 32, 1, 1024] after the permute
+  Result r = compile_script("e.py",
+                            "import torch\nfrom torch import nn\nfrom einops import einsum\n"
+                            "from einops.layers.torch import Rearrange, Reduce\n"
+                            "m = nn.Sequential(Rearrange('b c (h p1) (w p2) -> b (h w) (p1 p2 c)', p1=8, p2=8), nn.Linear(192, 64),\n"
+                            "                  Reduce('b n d -> b d', 'mean'))\n"
+                            "def f(img, a):\n"
+                            "    y = m(img)\n"
+                            "    assert y.shape == (2, 64)\n"
+                            "    z = einsum(y, a, 'b d, d n -> b n')\n"
+                            "    assert z.shape == (2, 5)\n"
+                            "    return z\n"
+                            "torch.compile(f, backend='eager')(torch.randn(2, 3, 32, 32), torch.randn(64, 5))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.trace.find("tensor: \"f32[2, 3, 4, 8, 4, 8][3072, 1024, 256, 32, 8, 1]cpu\" = l_img_.reshape([2, 3, 4, 8, 4, 8])") != std::string::npos);
+  CHECK(r.trace.find("tensor_1: \"f32[2, 4, 4, 8, 8, 3][3072, 256, 8, 32, 1, 1024]cpu\" = tensor.permute([0, 2, 4, 3, 5, 1])") != std::string::npos);
+  CHECK(r.trace.find("tensor_2: \"f32[2, 16, 192][3072, 192, 1]cpu\" = tensor_1.reshape([2, 16, 192])") != std::string::npos);
+  CHECK(r.trace.find("_torch_specific.py:46 in transpose, code: return x.permute(axes)") != std::string::npos);
+  // Reduce: einops orders the kept axes first and the reduced ones last (_prepare_transformation_recipe), so a
+  // permute, then the reduction over the trailing axes (TorchJitBackend.reduce)
+  CHECK(r.trace.find(".permute([0, 2, 1])") != std::string::npos);
+  CHECK(r.trace.find(".mean(dim = [2])") != std::string::npos);
+  CHECK(r.trace.find("einops_einops_einsum(") != std::string::npos);
+}
+
 TEST_CASE("the graph names a call as torch does: torch/functional.py functions, nn.Embedding's padding_idx") {
   // torch.split and torch.meshgrid live in torch/functional.py (torch 2.11 traces: `torch.functional.split(...)`);
   // nn.Embedding.forward calls F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)

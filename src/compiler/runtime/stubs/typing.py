@@ -7,7 +7,7 @@ import types
 
 from collections.abc import (Callable, Iterable, Iterator, Sequence, Mapping, Collection, Container, Hashable, Sized,
                              Reversible, MutableMapping, MutableSequence, MutableSet, Generator, Awaitable, Coroutine,
-                             AsyncIterator, AsyncIterable)
+                             AsyncIterator, AsyncIterable, MappingView, KeysView, ItemsView, ValuesView)
 from collections.abc import Set as AbstractSet
 
 

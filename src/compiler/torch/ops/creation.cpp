@@ -94,7 +94,13 @@ V factory(OpCall& c) {
     long long n = std::max<long long>(0, static_cast<long long>(std::ceil((e - s) / st)));
     bool any_float = false;
     for (auto& x : a) any_float = any_float || x->k == VK::Float;
-    t.shape = {Dim{n, ""}};
+    // a SymInt end keeps its symbol: arange(s27) is i64[s27], arange(a, b) is [b - a] (sympy's form)
+    std::string sym;
+    bool ints = std::all_of(a.begin(), a.end(), [](const V& x) { return x->k == VK::Int; });
+    if (ints && a.size() == 1) sym = a[0]->sym;
+    else if (ints && (a.size() == 2 || (a.size() == 3 && a[2]->i == 1)) && (!a[0]->sym.empty() || !a[1]->sym.empty()))
+      sym = c.I.sym_expr("-", a[1], a[0]);
+    t.shape = {Dim{n, sym}};
     if (!dtype_given) t.dtype = any_float ? "float32" : "int64";
   } else if (name == "randint") {
     if (args.size() < 2) c.fail("randint(low, high, size)");

@@ -99,6 +99,7 @@ V split(OpCall& c) {
     }
   } else {
     V sp = c.arg(0, name == "split_with_sizes" ? "split_sizes" : "split_size_or_sections");
+    if (!sp && name == "split") sp = c.kw("split_size");  // Tensor.split's own name for it (torch/_tensor.py)
     if (!sp) c.fail(fmt::format("{}(split_size_or_sections, dim=0)", name));
     if (sp->k == VK::Int) {
       if (sp->i <= 0) c.fail("split_size can only be 0 if dimension size is 0");

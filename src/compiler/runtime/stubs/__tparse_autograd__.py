@@ -1,0 +1,26 @@
+# The `ctx` a torch.autograd.Function's forward gets (torch.autograd.function.FunctionCtx): an attribute bag
+# that keeps what forward stores on it (`ctx.run_function = f`, read back in forward itself, as
+# guided-diffusion's checkpoint does) and the methods forward calls; backward is never run by tparse.
+import torch
+
+
+class FunctionCtx:
+    def __init__(self, *args):
+        self.needs_input_grad = tuple(isinstance(a, torch.Tensor) and a.requires_grad for a in args)
+        self.saved_tensors = ()
+        self.materialize_grads = True
+
+    def save_for_backward(self, *tensors):
+        self.saved_tensors = tensors
+
+    def save_for_forward(self, *tensors):
+        pass
+
+    def mark_dirty(self, *args):
+        pass
+
+    def mark_non_differentiable(self, *args):
+        pass
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads = value

@@ -1,0 +1,1 @@
+# tparse stub of einops.layers: the framework layers live in einops.layers.torch.

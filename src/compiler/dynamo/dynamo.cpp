@@ -42,13 +42,18 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   auto ctx = std::make_shared<FrameCtx>();
   ctx->code = &cs;
   ctx->inputs = inputs;
+  ctx->grad_at_entry = grad_enabled_;
   for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;
   if (inputs.size() == 1 && inputs[0].first == "args")
     for (size_t i = 0; i < inputs[0].second->items.size(); ++i) ctx->sources[inputs[0].second->items[i].get()] = fmt::format("args[{}]", i);
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
-    std::string r = fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages());
+    // the GLOBAL_STATE guard is checked before every other: a call under another grad mode recompiles
+    // (real torch 2.11: `GLOBAL_STATE changed: grad_mode `, testdata/programs/autograd_function_grad)
+    std::string r = (*it)->grad_enabled != grad_enabled_
+                        ? (prof_.old_messages() ? std::string("___check_global_state()") : std::string("GLOBAL_STATE changed: grad_mode "))
+                        : fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages());
     if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
@@ -347,6 +352,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     (void)tg;
   }
   entry->values = ctx.vguards;
+  entry->grad_enabled = ctx.grad_at_entry;
   entry->module_types = ctx.module_types;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded

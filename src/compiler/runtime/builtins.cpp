@@ -142,9 +142,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "inf") return mk_float(INFINITY);
         return mk_builtin("math." + name);
       }
-      if (m.rfind("torch", 0) != 0) {  // a bundled stub of a submodule (importlib.machinery) is imported on first use
-        ModuleSource src;
+      if (m.rfind("torch", 0) != 0 && !stub_misses_.count(full)) {  // a bundled stub of a submodule (importlib.machinery)
+        ModuleSource src;                                             // is imported on first use; a miss is asked once
         if (find_stub_source(m + "/" + name, src)) return import_module(full, loc);
+        stub_misses_.insert(full);
       }
       return mk_builtin(full);
     }

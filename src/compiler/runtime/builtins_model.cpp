@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/keep_alive.hpp"
 #include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
 
@@ -82,6 +83,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   // transformers' define_import_structure reads each module file's `__all__` from its text (no import): the package
   // folder of FILE (its __init__.py), one entry per `.py` file beside it, {module: [names in __all__]}
+  if (name == "__tparse_cm_split__") return cm_split(arg(0));  // the contextlib stub's @contextmanager (below)
   if (name == "__tparse_unmodelled__") {  // a stub's note: what it cannot model at this call (the caller's file:line)
     note_unmodelled(loc, args.empty() ? std::string("stub") : py_str(arg(0)));
     return none();
@@ -203,9 +205,58 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (!fwd) error(loc, "autograd.Function subclass without forward");
     if (fwd->k == VK::Builtin && fwd->func) fwd = fwd->func;  // @staticmethod
     V ctx_cls = getattr(import_module("__tparse_autograd__", loc), "FunctionCtx", loc);
-    std::vector<V> a{call(ctx_cls, args, {}, loc)};
+    std::vector<V> needs;
+    for (auto& x : args) needs.push_back(mk_bool(x->k == VK::Tensor && x->t->requires_grad));
+    std::vector<V> a{call(ctx_cls, {mk_tuple(needs)}, {}, loc)};
     for (auto& x : args) a.push_back(x);
-    return call(fwd, a, kwargs, loc);
+    // Dynamo (AutogradFunctionVariable): with grad on and a tensor argument that requires grad, forward and
+    // backward become subgraphs of one torch.ops.higher_order.autograd_function_apply node over the tensor
+    // arguments, its outputs read by getitem; otherwise forward is inlined (real torch 2.11:
+    // testdata/programs/autograd_function_grad). The subgraphs' own nodes are not modelled: forward runs for its
+    // output shapes and its nodes are taken back out of the graph.
+    bool hop = false;
+    if (tracing() && grad_enabled_)
+      for (auto& x : args) hop = hop || (x->k == VK::Tensor && x->t->requires_grad);
+    if (!hop) return call(fwd, a, kwargs, loc);
+    std::vector<V> tensors;
+    Graph& g = stack_.back()->ctx->graph;
+    for (auto& x : args)  // torch.autograd.Function.apply binds each argument to `arg`: an operation's node takes that name
+      if (x->k == VK::Tensor) { tensors.push_back(x); g.rename(node_of(x), "arg"); }
+    size_t cp = g.checkpoint();
+    bool saved_grad = grad_enabled_;
+    grad_enabled_ = false;
+    V out;
+    try { out = call(fwd, a, kwargs, loc); } catch (...) { grad_enabled_ = saved_grad; throw; }
+    grad_enabled_ = saved_grad;
+    g.rollback(cp);
+    std::vector<V> outs;
+    flatten_tensors(out, outs);
+    if (outs.empty()) return out;
+    TensorInfo first = *outs[0]->t;
+    first.requires_grad = true;
+    V whole = emit("call_function", "torch.ops.higher_order.autograd_function_apply", "autograd_function_apply", false, tensors, {}, first, loc);
+    int whole_node = static_cast<int>(g.nodes.size()) - 1;
+    g.nodes.back().has_meta = false;  // a tuple
+    g.tensor_node.erase(whole.get());
+    std::vector<V> results;
+    for (size_t i = 0; i < outs.size(); ++i) {
+      Node n;
+      n.op = "call_function";
+      n.target = "getitem";
+      n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
+      n.name = g.unique_name("getitem");
+      n.meta = *outs[i]->t;
+      n.meta.requires_grad = true;
+      n.has_meta = true;
+      stamp_node(n, loc);
+      g.nodes.push_back(n);
+      V pv = mk_tensor(n.meta);
+      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
+      keep_graph_value(pv);
+      results.push_back(pv);
+    }
+    if (out->k == VK::Tensor) return results[0];
+    return out->k == VK::List ? mk_list(results) : mk_tuple(results);
   }
   if (name == "__tparse_re__") {  // the re stub's engine: (op, pattern, string, extra) on std::regex (ECMAScript)
     std::string op = arg(0)->s, pat = arg(1)->s;
@@ -459,6 +510,126 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   handled = false;
   return nullptr;
+}
+
+}  // namespace tparse::compiler
+
+namespace tparse::compiler {
+
+namespace {
+/// Does this statement (or anything it holds, nested functions and classes excepted) contain a `yield`?
+bool has_yield(const ExprP& e) {
+  if (!e) return false;
+  if (e->k == EK::Yield) return true;
+  if (e->k == EK::Lambda) return false;
+  for (auto& a : e->a) if (has_yield(a)) return true;
+  return false;
+}
+bool has_yield(const StmtP& s) {
+  if (!s || s->k == SK::Def || s->k == SK::Class) return false;
+  if (has_yield(s->value) || has_yield(s->target)) return true;
+  for (auto& e : s->targets) if (has_yield(e)) return true;
+  for (auto& e : s->items) if (has_yield(e)) return true;
+  for (auto* block : {&s->body, &s->orelse, &s->final_body, &s->handlers})
+    for (auto& x : *block) if (has_yield(x)) return true;
+  return false;
+}
+bool bare_yield(const StmtP& s) { return s->k == SK::Expr && s->value && s->value->k == EK::Yield && s->value->s != "from"; }
+}  // namespace
+
+/// contextlib.contextmanager without suspending a generator: a generator function of the usual shape, one `yield`
+/// as a statement of its body or of a top-level `try` body, is split there. The result is a function of the same
+/// parameters that runs the code before the yield and returns (the yielded value, a function running the rest in the
+/// same scope: the try's remaining body with its handlers, else and finally, then the statements after it).
+/// None for any other shape (the stub then runs the generator whole at enter and lists that).
+V Interp::cm_split(const V& fnv) {
+  if (!fnv || fnv->k != VK::Func || !fnv->fn || !fnv->fn->generator) return none();
+  auto cached = cm_splits_.find(fnv->fn.get());
+  std::shared_ptr<FuncDef> enter_fd;
+  if (cached != cm_splits_.end()) {
+    enter_fd = cached->second;
+  } else {
+    const auto& body = fnv->fn->body;
+    std::vector<StmtP> pre, rest;
+    ExprP value;
+    bool found = false;
+    for (size_t i = 0; i < body.size() && !found; ++i) {
+      const StmtP& s = body[i];
+      if (bare_yield(s)) {
+        value = s->value->a.empty() ? nullptr : s->value->a[0];
+        rest.assign(body.begin() + static_cast<long>(i) + 1, body.end());
+        found = true;
+      } else if (s->k == SK::Try && s->op.empty()) {
+        for (size_t j = 0; j < s->body.size(); ++j) {
+          if (!bare_yield(s->body[j])) continue;
+          value = s->body[j]->value->a.empty() ? nullptr : s->body[j]->value->a[0];
+          pre.insert(pre.end(), s->body.begin(), s->body.begin() + static_cast<long>(j));
+          auto tail = std::make_shared<Stmt>(*s);  // the try, its body from after the yield
+          tail->body.assign(s->body.begin() + static_cast<long>(j) + 1, s->body.end());
+          if (tail->body.empty()) {
+            auto pass = std::make_shared<Stmt>();
+            pass->k = SK::Pass;
+            pass->loc = s->body[j]->loc;
+            tail->body.push_back(pass);
+          }
+          rest.push_back(tail);
+          rest.insert(rest.end(), body.begin() + static_cast<long>(i) + 1, body.end());
+          found = true;
+          break;
+        }
+        if (!found) pre.push_back(s);
+      } else {
+        pre.push_back(s);
+      }
+    }
+    bool single = found;  // exactly that one yield
+    for (auto& s : pre) single = single && !has_yield(s);
+    for (auto& s : rest) single = single && !has_yield(s);
+    if (!single || has_yield(value)) {
+      cm_splits_[fnv->fn.get()] = nullptr;
+      return none();
+    }
+    Location at = fnv->fn->loc;
+    auto exit_fd = std::make_shared<FuncDef>();
+    exit_fd->name = fnv->fn->name;  // tracebacks name the user's function
+    exit_fd->loc = at;
+    exit_fd->firstlineno = fnv->fn->firstlineno;
+    exit_fd->end_line = fnv->fn->end_line;
+    exit_fd->body = rest;
+    if (exit_fd->body.empty()) {
+      auto pass = std::make_shared<Stmt>();
+      pass->k = SK::Pass;
+      pass->loc = at;
+      exit_fd->body.push_back(pass);
+    }
+    auto def = std::make_shared<Stmt>();
+    def->k = SK::Def;
+    def->loc = at;
+    def->fn = exit_fd;
+    auto name = [&](const std::string& n) { auto e = std::make_shared<Expr>(); e->k = EK::Name; e->loc = at; e->s = n; return e; };
+    exit_fd->name = "__tparse_cm_exit__";
+    auto tuple = std::make_shared<Expr>();
+    tuple->k = EK::Tuple;
+    tuple->loc = at;
+    if (value) tuple->a.push_back(value);
+    else { auto none_e = std::make_shared<Expr>(); none_e->k = EK::None; none_e->loc = at; tuple->a.push_back(none_e); }
+    tuple->a.push_back(name("__tparse_cm_exit__"));
+    auto ret = std::make_shared<Stmt>();
+    ret->k = SK::Return;
+    ret->loc = at;
+    ret->value = tuple;
+    enter_fd = std::make_shared<FuncDef>(*fnv->fn);
+    enter_fd->generator = false;
+    enter_fd->decorators.clear();
+    enter_fd->body = pre;
+    enter_fd->body.push_back(def);
+    enter_fd->body.push_back(ret);
+    cm_splits_[fnv->fn.get()] = enter_fd;
+  }
+  if (!enter_fd) return none();
+  auto f = std::make_shared<Obj>(*fnv);
+  f->fn = enter_fd;
+  return f;
 }
 
 }  // namespace tparse::compiler

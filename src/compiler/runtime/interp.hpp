@@ -93,6 +93,7 @@ struct CacheEntry {
   std::vector<ValueGuard> values;
   std::vector<ValueGuard> module_types;  ///< TYPE_MATCH on submodules read (2.11); checked, not rendered
   int guard_count = 0;
+  bool grad_enabled = true;              ///< grad mode the entry was compiled under (GLOBAL_STATE)
   /// The root guard manager's children (one per local / global it reads) in check order, with how often
   /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
   /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)
@@ -152,7 +153,8 @@ struct FrameCtx {
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
   std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
-  std::map<std::string, std::string> int_inputs;  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
+  std::map<std::string, std::string> int_inputs;
+  bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };
 
@@ -442,6 +444,7 @@ class Interp {
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
+  std::set<std::string> stub_misses_;          ///< `os.x`-style names no stub supplies as a submodule (builtins.cpp)
   mutable std::map<std::string, bool> overlay_cache_;
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
@@ -477,7 +480,9 @@ class Interp {
   V call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, bool& handled);
   V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
-  V einops_layer(std::vector<V>& args, Location loc);  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
+  V einops_layer(std::vector<V>& args, Location loc);
+  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins_model.cpp)
+  std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);
   bool parse_failed_ = false;

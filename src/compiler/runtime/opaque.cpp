@@ -31,7 +31,7 @@ V Interp::opaque_module(const std::string& dotted) {
 }
 
 V Interp::opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
-  // A decorator (`@triton.jit`, `@contextlib.contextmanager`, `@opaque_lib.register(...)`): keep the
+  // A decorator (`@triton.jit`, `@opaque_lib.register(...)`): keep the
   // decorated function or class so the code below it still runs; what the decorator adds is unknown.
   if (args.size() == 1 && kwargs.empty() && (args[0]->k == VK::Func || args[0]->k == VK::Class)) {
     note_unmodelled(loc, callee->s + " (decorator)");

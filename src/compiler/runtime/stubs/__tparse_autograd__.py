@@ -1,12 +1,10 @@
 # The `ctx` a torch.autograd.Function's forward gets (torch.autograd.function.FunctionCtx): an attribute bag
 # that keeps what forward stores on it (`ctx.run_function = f`, read back in forward itself, as
 # guided-diffusion's checkpoint does) and the methods forward calls; backward is never run by tparse.
-import torch
-
 
 class FunctionCtx:
-    def __init__(self, *args):
-        self.needs_input_grad = tuple(isinstance(a, torch.Tensor) and a.requires_grad for a in args)
+    def __init__(self, needs_input_grad):
+        self.needs_input_grad = needs_input_grad
         self.saved_tensors = ()
         self.materialize_grads = True
 

@@ -61,3 +61,27 @@ TEST_CASE("public-model shapes of this session, held to torch 2.11 text for text
   Run r = run_program("varargs_forward");
   CHECK(tparse::compiler::testing::recompile_reasons(r.ours) == tparse::compiler::testing::recompile_reasons(r.real));
 }
+
+TEST_CASE("@contextlib.contextmanager runs before and after its yield around the body; a grad-mode change recompiles; "
+          "autograd.Function under grad is one autograd_function_apply node") {
+  // contextmanager_flow: the manager's flag (set before the yield, restored in its finally) scales the body and not
+  // what follows: torch 2.11's two graphs, text for text
+  check_graphs_equal("contextmanager_flow", 2);
+  // autograd_function_grad: with grad on, RoundSTE.apply(x @ w) is torch.ops.higher_order.autograd_function_apply
+  // over the tensor argument (named `arg`), its output read by getitem; the same call under no_grad recompiles
+  // (GLOBAL_STATE changed: grad_mode) and forward is inlined
+  Run r = run_program("autograd_function_grad");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == 2);
+  REQUIRE(got.size() == 2);
+  CHECK(got[1] == want[1]);
+  for (const char* line : {"arg: \"f32[2, 8][8, 1]cpu\" = l_x_ @ l_w_", "getitem: \"f32[2, 8][8, 1]cpu\" = autograd_function_apply[0]",
+                           "relu: \"f32[2, 8][8, 1]cpu\" = getitem.relu()"}) {
+    CAPTURE(line);
+    CHECK(want[0].find(line) != std::string::npos);
+    CHECK(got[0].find(line) != std::string::npos);
+  }
+  CHECK(tparse::compiler::testing::recompile_reasons(r.ours) == tparse::compiler::testing::recompile_reasons(r.real));
+  CHECK(tparse::compiler::testing::recompile_reasons(r.ours) == std::vector<std::string>{"0/0: GLOBAL_STATE changed: grad_mode "});
+}

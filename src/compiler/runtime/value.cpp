@@ -24,6 +24,17 @@ V mk_tensor(TensorInfo t) {
 V mk_bound(V self, V func) { auto b = std::make_shared<Obj>(); b->k = VK::Bound; b->self = std::move(self); b->func = std::move(func); return b; }
 V mk_builtin(std::string name) { auto o = std::make_shared<Obj>(); o->k = VK::Builtin; o->s = std::move(name); return o; }
 
+/// `k` times a product expression, its constant folded as sympy prints a Mul: 4 * `64*s27` is `256*s27`.
+static std::string scaled(long long k, const std::string& e) {
+  size_t star = e.find('*');
+  bool coef = star != std::string::npos && star > 0 && e.find(' ') == std::string::npos &&
+              e.find_first_not_of("0123456789") == star;
+  long long c = coef ? std::stoll(e.substr(0, star)) : 1;
+  std::string rest = coef ? e.substr(star + 1) : e;
+  if (c * k == 1) return rest;
+  return std::to_string(c * k) + "*" + rest;
+}
+
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
   std::vector<Dim> st(shape.size());
   Dim acc{1, ""};
@@ -34,8 +45,8 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     n.v = acc.v * d.v;
     if (acc.is_sym() || d.is_sym()) {
       if (acc.is_sym() && d.is_sym()) n.sym = d.sym + "*" + acc.sym;
-      else if (acc.is_sym()) n.sym = d.v == 1 ? acc.sym : std::to_string(d.v) + "*" + acc.sym;
-      else n.sym = acc.v == 1 ? d.sym : std::to_string(acc.v) + "*" + d.sym;
+      else if (acc.is_sym()) n.sym = d.v == 1 ? acc.sym : scaled(d.v, acc.sym);
+      else n.sym = acc.v == 1 ? d.sym : scaled(acc.v, d.sym);
     }
     acc = n;
   }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "runtime/interp.hpp"
@@ -85,6 +86,63 @@ Dim mul(const Dim& a, const Dim& b, bool& overflow) {
   if (!a.is_sym() && a.v == 1) return b;
   if (!b.is_sym() && b.v == 1) return a;
   return Dim{v, a.str() + "*" + b.str()};
+}
+
+/// The pattern's two sides, or the located error einops raises for a malformed one.
+void parse_pattern(Interp& I, const std::string& fn, const std::string& pattern, Location loc, std::vector<Group>& lhs,
+                   std::vector<Group>& rhs) {
+  size_t arrow = pattern.find("->");
+  if (arrow == std::string::npos) I.error(loc, fmt::format("einops.{}: pattern '{}' has no '->'", fn, pattern));
+  std::string err;
+  if (!parse_side(pattern.substr(0, arrow), lhs, err) || !parse_side(pattern.substr(arrow + 2), rhs, err))
+    I.error(loc, fmt::format("einops.{}: invalid pattern '{}': {}", fn, pattern, err));
+}
+
+/// How many input axes the left side names (a bare `...` takes the rest); einops' error when `rank` does not fit.
+size_t named_axes(Interp& I, const std::string& fn, const std::vector<Group>& lhs, size_t rank, Location loc) {
+  size_t named = 0;
+  bool has_ell = false;
+  for (auto& g : lhs) {
+    if (g.bare_ellipsis()) has_ell = true;
+    else ++named;
+  }
+  if (has_ell ? named > rank : named != rank)
+    I.error(loc, fmt::format("einops.{}: wrong shape: expected {}{} dims, got {}-dim tensor", fn, has_ell ? "at least " : "", named, rank));
+  return named;
+}
+
+/// torch's computeStride (aten/src/ATen/TensorUtils.cpp): the strides of a tensor of `shape` / `stride` viewed as
+/// `to`, or none when no view exists (reshape then copies, and the copy is contiguous).
+std::optional<std::vector<long long>> view_strides(const std::vector<long long>& shape, const std::vector<long long>& stride,
+                                                   const std::vector<long long>& to) {
+  if (shape.empty()) return std::vector<long long>(to.size(), 1);
+  long long numel = 1;
+  for (long long d : shape) numel *= d;
+  std::vector<long long> out(to.size());
+  if (numel == 0) {
+    if (shape == to) return stride;
+    for (size_t i = to.size(); i-- > 0;) out[i] = i + 1 == to.size() ? 1 : std::max<long long>(to[i + 1], 1) * out[i + 1];
+    return out;
+  }
+  long long view_d = static_cast<long long>(to.size()) - 1, chunk_base = stride.back(), tensor_numel = 1, view_numel = 1;
+  for (long long d = static_cast<long long>(shape.size()) - 1; d >= 0; --d) {
+    tensor_numel *= shape[static_cast<size_t>(d)];
+    if (d == 0 || (shape[static_cast<size_t>(d - 1)] != 1 && stride[static_cast<size_t>(d - 1)] != tensor_numel * chunk_base)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || to[static_cast<size_t>(view_d)] == 1)) {
+        out[static_cast<size_t>(view_d)] = view_numel * chunk_base;
+        view_numel *= to[static_cast<size_t>(view_d)];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (d > 0) {
+        chunk_base = stride[static_cast<size_t>(d - 1)];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return out;
 }
 
 }  // namespace
@@ -168,27 +226,15 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   const std::string reduction = args[2]->s;
   const std::string fn = reduction == "rearrange" ? "rearrange" : "reduce";
   const TensorInfo& in = *args[0]->t;
-  size_t arrow = pattern.find("->");
-  if (arrow == std::string::npos) error(loc, fmt::format("einops.{}: pattern '{}' has no '->'", fn, pattern));
   std::vector<Group> lhs, rhs;
-  std::string err;
-  if (!parse_side(pattern.substr(0, arrow), lhs, err) || !parse_side(pattern.substr(arrow + 2), rhs, err))
-    error(loc, fmt::format("einops.{}: invalid pattern '{}': {}", fn, pattern, err));
+  parse_pattern(*this, fn, pattern, loc, lhs, rhs);
   std::map<std::string, long long> size;
   if (args[3]->k == VK::Dict)
     for (auto& [k, v] : args[3]->dict)
       if (k->k == VK::Str && v->k == VK::Int) size[k->s] = v->i;
   // the left side's elementary axes in order (`...` expands to one axis per unnamed input axis); a literal 1
   // (or `()`) names no axis; a group of other than one axis needs the initial reshape
-  size_t named = 0;
-  bool has_ell = false;
-  for (auto& g : lhs) {
-    if (g.bare_ellipsis()) has_ell = true;
-    else ++named;
-  }
-  size_t rank = in.shape.size();
-  if (has_ell ? named > rank : named != rank)
-    error(loc, fmt::format("einops.{}: wrong shape: expected {}{} dims, got {}-dim tensor", fn, has_ell ? "at least " : "", named, rank));
+  size_t rank = in.shape.size(), named = named_axes(*this, fn, lhs, rank, loc);
   std::vector<std::string> elem;
   size_t n_ell = rank - named, ax = 0;
   bool init_reshape = false;
@@ -298,6 +344,66 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   return x;
 }
 
+/// rearrange's result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
+/// strides then follow the input's: `b n (h d) -> b h n d` of a chunk keeps the chunk's row stride), else a copy
+/// (contiguous, as emit gives). Static sizes only; a symbolic or anonymous axis keeps the contiguous strides.
+static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
+                              const TensorInfo& in, TensorInfo& o) {
+  std::vector<long long> shape, stride, elem_size;
+  std::vector<std::string> elem;
+  for (auto& d : in.shape) { if (d.is_sym()) return; shape.push_back(d.v); }
+  for (auto& d : in.stride) { if (d.is_sym()) return; stride.push_back(d.v); }
+  if (stride.size() != shape.size()) return;
+  size_t ax = 0, n_ell = 0;
+  for (auto& g : lhs) if (!g.bare_ellipsis()) ++n_ell;
+  n_ell = shape.size() - n_ell;
+  bool init_reshape = false;  // einops reshapes only when an input axis is not exactly one named axis
+  for (auto& g : lhs) {
+    if (g.bare_ellipsis()) {
+      for (size_t k = 0; k < n_ell; ++k) { elem.push_back("..." + std::to_string(k)); elem_size.push_back(shape[ax++]); }
+      continue;
+    }
+    ++ax;
+    size_t count = 0;
+    for (auto& a : g) {
+      if (a.name.empty()) { if (a.lit != 1) return; continue; }
+      auto it = size.find(a.name);
+      if (it == size.end() || it->second.is_sym()) return;
+      elem.push_back(a.name);
+      elem_size.push_back(it->second.v);
+      ++count;
+    }
+    init_reshape = init_reshape || count != 1;
+  }
+  auto split = init_reshape ? view_strides(shape, stride, elem_size) : std::optional<std::vector<long long>>(stride);
+  if (!split) return;
+  std::vector<long long> perm_size, perm_stride;
+  bool final_reshape = false;  // and again only when an output axis is not exactly one axis
+  for (auto& g : rhs) {
+    size_t count = 0;
+    for (auto& a : g) {
+      if (a.name.empty()) { if (a.lit != 1) return; continue; }
+      std::vector<std::string> names;
+      if (a.name == "...") for (size_t k = 0; k < n_ell; ++k) names.push_back("..." + std::to_string(k));
+      else names.push_back(a.name);
+      for (auto& n : names) {
+        auto at = std::find(elem.begin(), elem.end(), n);
+        if (at == elem.end()) return;
+        perm_size.push_back(elem_size[static_cast<size_t>(at - elem.begin())]);
+        perm_stride.push_back((*split)[static_cast<size_t>(at - elem.begin())]);
+        ++count;
+      }
+    }
+    final_reshape = final_reshape || count != 1;
+  }
+  std::vector<long long> final_size;
+  for (auto& d : o.shape) { if (d.is_sym()) return; final_size.push_back(d.v); }
+  auto viewed = final_reshape ? view_strides(perm_size, perm_stride, final_size) : std::optional<std::vector<long long>>(perm_stride);
+  if (!viewed) return;  // a copy: contiguous
+  o.stride.clear();
+  for (long long v : *viewed) o.stride.push_back(Dim{v, ""});
+}
+
 V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled) {
   handled = false;
@@ -312,12 +418,8 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
   const std::string fn = name.substr(7);
   const std::string& pattern = args[1]->s;
   const TensorInfo& in = *args[0]->t;
-  size_t arrow = pattern.find("->");
-  if (arrow == std::string::npos) error(loc, fmt::format("einops.{}: pattern '{}' has no '->'", fn, pattern));
   std::vector<Group> lhs, rhs;
-  std::string err;
-  if (!parse_side(pattern.substr(0, arrow), lhs, err) || !parse_side(pattern.substr(arrow + 2), rhs, err))
-    error(loc, fmt::format("einops.{}: invalid pattern '{}': {}", fn, pattern, err));
+  parse_pattern(*this, fn, pattern, loc, lhs, rhs);
   bool overflow = false;
   auto mul = [&](const Dim& a, const Dim& b) { return tparse::compiler::mul(a, b, overflow); };
   std::map<std::string, Dim> size;
@@ -325,15 +427,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     if (v->k == VK::Int) size[k] = Dim{v->i, ""};
   std::vector<Dim> ellipsis;
   // left side: one group per input axis, `...` takes the axes the others leave
-  size_t named = 0;
-  bool has_ell = false;
-  for (auto& g : lhs) {
-    if (g.bare_ellipsis()) has_ell = true;
-    else ++named;
-  }
-  size_t rank = in.shape.size();
-  if (has_ell ? named > rank : named != rank)
-    error(loc, fmt::format("einops.{}: wrong shape: expected {}{} dims, got {}-dim tensor", fn, has_ell ? "at least " : "", named, rank));
+  size_t rank = in.shape.size(), named = named_axes(*this, fn, lhs, rank, loc);
   size_t ax = 0;
   for (auto& g : lhs) {
     if (g.bare_ellipsis()) {
@@ -383,6 +477,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     o.shape.push_back(d);
   }
   if (overflow) error(loc, fmt::format("einops.{}: an axis length of '{}' overflows 64 bits", fn, pattern));
+  if (fn == "rearrange") rearrange_strides(lhs, rhs, size, in, o);
   std::vector<V> a(args.begin(), args.end());
   // FX prints a function from outside torch under a global named after its qualified name (graph.py
   // add_global: einops.einops.rearrange -> einops_einops_rearrange)

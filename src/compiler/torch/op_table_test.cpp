@@ -383,6 +383,27 @@ TEST_CASE("einops layers: Rearrange / Reduce run einops' recipe as Dynamo traces
   CHECK(r.trace.find("einops_einops_einsum(") != std::string::npos);
 }
 
+TEST_CASE("einops.rearrange keeps the view strides torch gives it (reshape, permute, reshape as views where they exist)") {
+  // vit-pytorch under torch 2.11 (the device's trace of our driver): a chunk of a [2, 17, 192] linear output,
+  // rearranged 'b n (h d) -> b h n d', is a view with strides [3264, 16, 192, 1]; merging it back 'b h n d -> b n (h d)'
+  // is a view again (h's stride 16 is d's 1 * 16: torch's computeStride), [3264, 192, 1]; x-transformers' [1, 8, 256]
+  // input keeps its unit batch dim's stride 2048
+  Result r = compile_script("e.py",
+                            "import torch\nfrom einops import rearrange\n"
+                            "def f(x, y):\n"
+                            "    q = rearrange(x.chunk(3, dim=-1)[0], 'b n (h d) -> b h n d', h=4)\n"
+                            "    o = rearrange(q, 'b h n d -> b n (h d)')\n"
+                            "    p = rearrange(y, 'b n (h d) -> b h n d', h=4)\n"
+                            "    return o.sum() + p.sum()\n"
+                            "torch.compile(f, backend='eager')(torch.randn(2, 17, 192), torch.randn(1, 8, 256))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.trace.find("q: \"f32[2, 4, 17, 16][3264, 16, 192, 1]cpu\" = einops_einops_rearrange(") != std::string::npos);
+  CHECK(r.trace.find("o: \"f32[2, 17, 64][3264, 192, 1]cpu\" = einops_einops_rearrange(") != std::string::npos);
+  CHECK(r.trace.find("p: \"f32[1, 4, 8, 64][2048, 64, 256, 1]cpu\" = einops_einops_rearrange(") != std::string::npos);
+}
+
 TEST_CASE("the graph names a call as torch does: torch/functional.py functions, nn.Embedding's padding_idx") {
   // torch.split and torch.meshgrid live in torch/functional.py (torch 2.11 traces: `torch.functional.split(...)`);
   // nn.Embedding.forward calls F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse)

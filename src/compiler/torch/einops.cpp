@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 
@@ -424,7 +425,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
   auto mul = [&](const Dim& a, const Dim& b) { return tparse::compiler::mul(a, b, overflow); };
   std::map<std::string, Dim> size;
   for (auto& [k, v] : kwargs)
-    if (v->k == VK::Int) size[k] = Dim{v->i, ""};
+    if (v->k == VK::Int) size[k] = Dim{v->i, v->sym};  // a SymInt length keeps its symbol (`b=x.shape[0]` after a dynamic recompile)
   std::vector<Dim> ellipsis;
   // left side: one group per input axis, `...` takes the axes the others leave
   size_t rank = in.shape.size(), named = named_axes(*this, fn, lhs, rank, loc);
@@ -449,8 +450,17 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     if (unknown) {
       if (!d.is_sym() && !known.is_sym() && (known.v == 0 || d.v % known.v != 0))
         error(loc, fmt::format("einops.{}: shape mismatch, can't divide axis of length {} in chunks of {}", fn, d.v, known.v));
-      size[unknown->name] = known.v == 1 && !known.is_sym() ? d : Dim{d.is_sym() || known.is_sym() ? 0 : d.v / known.v,
-                                                                   d.is_sym() || known.is_sym() ? "(" + d.str() + ")//" + known.str() : ""};
+      if (known.v == 1 && !known.is_sym()) {
+        size[unknown->name] = d;
+      } else {  // the quotient's hint, and its expression as sympy divides monomials (`(4*s77)//s77` is 4)
+        Dim q{known.v ? d.v / known.v : 0, ""};
+        if (d.is_sym() || known.is_sym()) {
+          auto a = parse_mono(d.str()), b = parse_mono(known.str());
+          auto m = a && b ? mono_div(*a, *b) : std::nullopt;
+          q.sym = m ? (m->syms.empty() ? "" : mono_str(*m)) : "(" + d.str() + ")//" + known.str();
+        }
+        size[unknown->name] = q;
+      }
     } else if (!d.is_sym() && !known.is_sym() && d.v != known.v) {
       error(loc, fmt::format("einops.{}: shape mismatch, {} != {}", fn, d.v, known.v));
     }

@@ -383,6 +383,29 @@ TEST_CASE("einops layers: Rearrange / Reduce run einops' recipe as Dynamo traces
   CHECK(r.trace.find("einops_einops_einsum(") != std::string::npos);
 }
 
+TEST_CASE("einops lengths that are SymInts keep their symbol in the dynamic compile (no silent constant)") {
+  // after the batch turns dynamic, `b=x.shape[0]` is s77: repeat's new axis and rearrange's split axis are s77 and
+  // the axis inferred beside it is 4 (sympy's (4*s77)//s77), not the second call's batch 3
+  Result r = compile_script("e.py",
+                            "import torch\nfrom einops import rearrange, repeat\n"
+                            "p = torch.randn(4, 8)\n"
+                            "def f(x):\n"
+                            "    b = x.shape[0]\n"
+                            "    mk = repeat(p, 'h c -> b h c', b=b)\n"
+                            "    y = rearrange(x.reshape(-1, 8), '(b n) d -> b n d', b=b)\n"
+                            "    return torch.cat((mk, y), dim=-1)\n"
+                            "cf = torch.compile(f, backend='eager')\ncf(torch.randn(2, 4, 8))\ncf(torch.randn(3, 4, 8))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  std::vector<std::string> g = tparse::compiler::testing::output_graphs(r.trace);
+  REQUIRE(g.size() == 2);
+  CHECK(g[1].find("mk: \"f32[s77, 4, 8]") != std::string::npos);
+  CHECK(g[1].find("y: \"f32[s77, 4, 8]") != std::string::npos);
+  CHECK(g[1].find("\"f32[s77, 4, 16]") != std::string::npos);
+  CHECK(g[1].find("[3, 4") == std::string::npos);
+}
+
 TEST_CASE("einops.rearrange keeps the view strides torch gives it (reshape, permute, reshape as views where they exist)") {
   // vit-pytorch under torch 2.11 (the device's trace of our driver): a chunk of a [2, 17, 192] linear output,
   // rearranged 'b n (h d) -> b h n d', is a view with strides [3264, 16, 192, 1]; merging it back 'b h n d -> b n (h d)'

@@ -11,7 +11,6 @@
 
 namespace tparse::compiler {
 
-static const char* kExtUtils = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/external_utils.py";
 
 std::string Interp::short_path(int file) const {
   const std::string& p = path_of(file);
@@ -43,9 +42,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->code = &cs;
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
-  for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;
-  if (inputs.size() == 1 && inputs[0].first == "args")
-    for (size_t i = 0; i < inputs[0].second->items.size(); ++i) ctx->sources[inputs[0].second->items[i].get()] = fmt::format("args[{}]", i);
+  for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;  // a tuple input's tensors get `args[0]` below
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
@@ -620,101 +617,6 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     compile_graph(*ctx, outs);
   }
   enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line);
-}
-
-V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
-                    bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
-  static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
-  std::string key = module_wrapper ? fmt::format("inner") : fmt::format("{}", static_cast<const void*>(fnv->fn.get()));
-  auto& slot = codes_[key];
-  if (!slot) {
-    slot = std::make_unique<CodeState>();
-    slot->key = key;
-    slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
-    slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;
-    slot->filename = module_wrapper ? kExtUtils : path_of(fnv->fn->loc.file);
-    slot->globals = module_wrapper || !fnv->closure ? globals_ : fnv->closure;
-    while (slot->globals->parent) slot->globals = slot->globals->parent;
-  }
-  CodeState& cs = *slot;
-  ++callback_active_;
-  auto saved_opts = cur_opts_;
-  if (opts) cur_opts_ = opts;
-  struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
-  auto eager = [&]() -> V {
-    if (module_wrapper && module && module->cls) return call(module, args, kwargs, loc);  // Module.__call__
-    if (module_wrapper) return nn_forward(module, args, kwargs, loc);
-    return call_user(fnv, args, kwargs, nullptr, 0);
-  };
-  // frame inputs by parameter name
-  std::vector<std::pair<std::string, V>> inputs;
-  if (module_wrapper) {
-    inputs.push_back({"args", mk_tuple(args)});
-  } else {
-    size_t ai = 0;
-    for (auto& p : fnv->fn->params) {
-      if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
-      else if (p.kind == 1) { std::vector<V> rest(args.begin() + ai, args.end()); inputs.push_back({p.name, mk_tuple(rest)}); ai = args.size(); }
-      else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
-    }
-  }
-  bool has_tensor = false;
-  for (auto& [n, v] : inputs) {
-    std::vector<V> ts;
-    flatten_tensors(v, ts);
-    has_tensor = has_tensor || !ts.empty();
-  }
-  if (cs.skipped || !has_tensor) return eager();
-  auto ctx = enter_frame(cs, inputs, cur_opts_, false);
-  if (!ctx) return eager();
-  if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
-  if (module_wrapper && module && module->cls) {  // a user module: L['fn'] (its class's module-qualified name)
-    ctx->wrapper_cls = "user:" + type_name(module);
-    if (!ctx->sources.count(module.get())) ctx->sources[module.get()] = "fn";
-  }
-  // dynamic copies replace the arguments
-  if (!module_wrapper) {
-    size_t ai = 0;
-    for (auto& p : fnv->fn->params) {
-      if (p.kind == 1) {  // `*args`: its tensors' dynamic copies sit in the input tuple
-        for (auto& [n, v] : ctx->inputs)
-          if (n == p.name && v->k == VK::Tuple)
-            for (size_t j = 0; j < v->items.size() && ai + j < args.size(); ++j) args[ai + j] = v->items[j];
-        break;
-      }
-      if (p.kind != 0 || ai >= args.size()) break;
-      for (auto& [n, v] : ctx->inputs) if (n == p.name) args[ai] = v;
-      ++ai;
-    }
-    for (auto& [k, v] : kwargs)  // keyword arguments bound to parameters get their dynamic copies too
-      for (auto& [n, iv] : ctx->inputs) if (n == k) v = iv;
-  } else {
-    args = ctx->inputs[0].second->items;
-  }
-  try {
-    if (module_wrapper) {
-      Activation act;
-      act.env = std::make_shared<Env>();
-      act.fn = inner_fn;
-      act.ctx = ctx;
-      act.cur_line = 69;
-      act.is_return_call = true;
-      stack_.push_back(&act);
-      V r;
-      try {
-        r = depth0_call(module, args, kwargs, loc, "CALL_FUNCTION_EX");
-        finish_frame(act, r);
-      } catch (...) { stack_.pop_back(); throw; }
-      stack_.pop_back();
-      return r;
-    }
-    return call_user(fnv, args, kwargs, ctx, 0);
-  } catch (FrameSkip&) {
-    // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
-    ++counters_["unimplemented"];
-    cs.skipped = true;
-    return eager();
-  }
 }
 
 }  // namespace tparse::compiler

@@ -6,6 +6,9 @@
 
 namespace tparse::compiler {
 
+/// torch/_dynamo/external_utils.py as torch 2.11 on the device names it (the `inner` frame's file).
+inline constexpr char kExtUtils[] = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/external_utils.py";
+
 /// exc.py format_graph_break_message: `{gb_type}\n  Explanation: ...\n  Hint: ...\n\n  Developer
 /// debug context: ...\n\n For more details ... gb/gbNNNN.html` (link only when gb_id non-empty).
 std::string gb_message(const std::string& gb_type, const std::string& explanation,

@@ -2,6 +2,9 @@
 #include "torch/keep_alive.hpp"
 #include "api.hpp"
 
+#include <pthread.h>
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <memory>
 #include <new>
@@ -46,7 +49,10 @@ std::string exactness_text(const Result& r) {
   return out;
 }
 
-Result compile_script(const std::string& path, const std::string& source, const Options& opts) {
+namespace {
+
+Result compile_on_this_thread(const std::string& path, const std::string& source, const Options& opts,
+                              const char* stack_base, size_t stack_budget) {
   Result r;
   Profile prof;
   if (opts.torch_version == "2.3" || opts.torch_version == "2.11") {
@@ -67,6 +73,8 @@ Result compile_script(const std::string& path, const std::string& source, const 
     for (const auto& r : opts.stub_paths) roots.push_back(r);
     interp->set_search_roots(std::move(roots), opts.stub_paths.size());
     interp->max_top_calls_ = opts.max_compiled_calls;
+    interp->stack_base_ = stack_base;
+    interp->stack_budget_ = stack_budget;
     try {
       try {
         interp->run(m);
@@ -104,6 +112,49 @@ Result compile_script(const std::string& path, const std::string& source, const 
   }
   release_graph_values();  // the run is over: tensor values may be freed (torch/keep_alive.hpp)
   return r;
+}
+
+// Python's recursion limit (sys.getrecursionlimit() is 1000) must be reachable by a script: the
+// interpreter recurses in C++ a few frames per Python call, more under ASan, so the run gets a thread of
+// its own with a large stack (reserved, touched only as used). The interpreter also measures the stack it
+// has used and raises RecursionError before the end of it, whatever the thread.
+constexpr size_t kRunStack = size_t{1} << 30;        // 1 GiB reserved
+constexpr size_t kRunStackMargin = size_t{64} << 20;  // keep 64 MiB for the frames under the check
+
+struct RunArgs {
+  const std::string* path;
+  const std::string* source;
+  const Options* opts;
+  Result result;
+};
+
+void* run_thread(void* p) {
+  auto* a = static_cast<RunArgs*>(p);
+  char base = 0;
+  a->result = compile_on_this_thread(*a->path, *a->source, *a->opts, &base, kRunStack - kRunStackMargin);
+  return nullptr;
+}
+
+}  // namespace
+
+Result compile_script(const std::string& path, const std::string& source, const Options& opts) {
+  RunArgs args{&path, &source, &opts, {}};
+  pthread_attr_t attr;
+  pthread_t th;
+  bool started = false;
+  if (pthread_attr_init(&attr) == 0) {
+    if (pthread_attr_setstacksize(&attr, kRunStack) == 0 && pthread_create(&th, &attr, run_thread, &args) == 0) {
+      started = pthread_join(th, nullptr) == 0;
+    }
+    pthread_attr_destroy(&attr);
+  }
+  if (started) return std::move(args.result);
+  // No thread could be made: run here, within this thread's own stack limit.
+  char base = 0;
+  struct rlimit rl {};
+  size_t budget = size_t{8} << 20;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) budget = static_cast<size_t>(rl.rlim_cur);
+  return compile_on_this_thread(path, source, opts, &base, budget / 2);
 }
 
 }  // namespace tparse::compiler

@@ -1,12 +1,13 @@
 // Corpus test: every program in testdata/programs is compiled by the reference compiler and its
 // trace is summarized with the same summarizer as the real torch 2.11 trace checked in beside it.
-// Prints the match table; requires >= 90% of programs to match.
+// Prints the match table; every program must match except the listed known differences.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "api.hpp"
@@ -78,6 +79,7 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   std::sort(progs.begin(), progs.end());
   REQUIRE(progs.size() >= 30);
   int match = 0;
+  std::vector<std::pair<std::string, bool>> matched;
   std::string table = fmt::format("{:<28} {:<5} {:<48} {}\n", "program", "match", "real torch 2.11", "reference compiler");
   for (auto& p : progs) {
     std::string name = p.stem().string();
@@ -89,9 +91,20 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
     Summary b = r.ok ? summarize(r.trace) : Summary{};
     bool ok = r.ok && a == b;
     match += ok;
+    matched.emplace_back(name, ok);
     table += fmt::format("{:<28} {:<5} {:<48} {}\n", name, ok ? "yes" : "NO", a.str(), r.ok ? b.str() : "error: " + r.error.substr(0, r.error.find('\n')));
   }
   table += fmt::format("matched {}/{} ({:.0f}%)\n", match, progs.size(), 100.0 * match / progs.size());
   MESSAGE(table);
   CHECK(match * 10 >= static_cast<int>(progs.size()) * 9);
+  // Every program matches but the known differences (each with its cause in docs/compiler.md): a program that
+  // stops matching fails here, and one of the list that starts to match must leave the list.
+  static const std::set<std::string> known = {
+      "symbool_arg_break",  // the third call's callee and resume recompile are not modelled
+  };
+  for (const auto& [name, ok] : matched) {
+    CAPTURE(name);
+    if (known.count(name)) CHECK_MESSAGE(!ok, "now matches real torch: take it off the known differences");
+    else CHECK_MESSAGE(ok, "differs from real torch 2.11 (table above)");
+  }
 }

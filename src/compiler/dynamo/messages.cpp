@@ -28,7 +28,7 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
   return s;
 }
 
-std::string msg_print(const std::vector<std::string>& types) {
+std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& types) {
   std::string tl = "[";
   std::string ctx = "[";
   for (size_t i = 0; i < types.size(); ++i) {
@@ -41,11 +41,11 @@ std::string msg_print(const std::vector<std::string>& types) {
   ctx += "]";
   return gb_message(
       "Failed to trace builtin operator",
-      fmt::format("Dynamo does not know how to trace builtin operator `print` with argument types {} (has_kwargs False)", tl),
-      {fmt::format("Avoid calling builtin `print` with argument types {}. Consider using an equivalent alternative function/method to `print`.", tl),
+      fmt::format("Dynamo does not know how to trace builtin operator `{}` with argument types {} (has_kwargs False)", fn, tl),
+      {fmt::format("Avoid calling builtin `{0}` with argument types {1}. Consider using an equivalent alternative function/method to `{0}`.", fn, tl),
        "If you are attempting to call a logging function (e.g. `print`), you can try adding it to `torch._dynamo.config.reorderable_logging_functions`.",
        "Please report an issue to PyTorch."},
-      fmt::format("builtin print {} False", ctx), "GB0059");
+      fmt::format("builtin {} {} False", fn, ctx), "GB0059");
 }
 
 std::string msg_item() {

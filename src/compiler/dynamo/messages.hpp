@@ -15,7 +15,8 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
                        const std::vector<std::string>& hints, const std::string& context,
                        const std::string& gb_id);
 
-std::string msg_print(const std::vector<std::string>& arg_types);
+/// GB0059 for a builtin Dynamo has no rule for with these argument types (`print`, `pow` of a tensor).
+std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& arg_types);
 std::string msg_item();
 std::string msg_tolist();
 std::string msg_nonzero(const std::string& op);

@@ -64,3 +64,34 @@ TEST_CASE("torch.nn constructors raise torch's exceptions: Embedding's padding_i
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("unbounded recursion raises a catchable RecursionError at Python's limit, never a crash") {
+  Result r = run_err("import sys\n"
+                     "def f(n):\n    return f(n + 1)\n"
+                     "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"
+                     "caught = ''\n"
+                     "try:\n    f(0)\nexcept RecursionError as e:\n    caught = str(e)\n"
+                     "assert caught.startswith('maximum recursion depth exceeded'), caught\n"
+                     "assert sys.getrecursionlimit() == 1000\n"
+                     "assert depth(990) == 990\n"          // under the limit: no error
+                     "sys.setrecursionlimit(50)\n"
+                     "try:\n    depth(100)\n    assert False, 'no RecursionError under a limit of 50'\nexcept RecursionError:\n    pass\n"
+                     "sys.setrecursionlimit(5000)\n"
+                     "assert depth(3000) == 3000\n");     // a raised limit is honoured (the run's stack is large)
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("int * sequence repeats it (int.__mul__ gives way to the sequence's __rmul__); pow; round half to even") {
+  Result r = run_err("assert 4 * [None] == [None, None, None, None] and 3 * (0,) == (0, 0, 0) and 2 * 'ab' == 'abab'\n"
+                     "assert True * [1] == [1] and [1] * False == [] and -1 * [1] == []\n"
+                     "assert pow(2, 31) == 2147483648 and pow(2, 0.5) == 2 ** 0.5 and pow(3, 4, 5) == 1 and pow(-3, 3, 7) == 1\n"
+                     "assert pow(3, 2, -5) == -1\n"
+                     "assert round(2.5) == 2 and round(3.5) == 4 and round(-0.5) == 0 and round(7) == 7 and round(1.234, 2) == 1.23\n"
+                     "import sys\n"
+                     "assert sys.stderr.write('abc') == 3 and sys.stdout.flush() is None and not sys.stderr.isatty()\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

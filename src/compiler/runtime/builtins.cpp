@@ -171,6 +171,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
+      if ((obj->s == "sys.stdout" || obj->s == "sys.stderr") && (name == "write" || name == "flush" || name == "isatty"))
+        return mk_builtin(obj->s + "." + name);  // a text stream: what logging handlers and tqdm read
       if (obj->s == "object" && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
       if (name == "__module__" && obj->s.find('.') == std::string::npos) return mk_str("builtins");  // int, len, object
@@ -261,7 +263,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (in_compiled) {
       std::vector<std::string> types;
       for (auto& a : args) types.push_back(a->k == VK::Tensor ? "Tensor" : type_name(a));
-      graph_break("Failed to trace builtin operator", msg_print(types), loc);
+      graph_break("Failed to trace builtin operator", msg_builtin_op("print", types), loc);
     }
     return none();
   }
@@ -340,6 +342,14 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         if (s == "inf") return mk_float(INFINITY);
         return mk_float(std::stod(s));
       } catch (...) { error(loc, fmt::format("invalid literal for {}(): {}", name, py_repr(v))); }
+    }
+    // int() / float() of a SymInt or SymFloat is torch.sym_int / torch.sym_float: a symbol, not its hint (an int of
+    // an int folds into the node that already has its expression)
+    if (in_compiled && (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty() && (name == "int" || v->k == VK::Int)) {
+      V r = name == "int" ? mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->i) : mk_float(static_cast<double>(v->i));
+      r->sym = name == "int" ? (v->k == VK::Float ? "TruncToInt(" + v->sym + ")" : v->sym) : "ToFloat(" + v->sym + ")";
+      sym_node(name == "int" ? "sym_int" : "sym_float", name == "int" ? "torch.sym_int" : "torch.sym_float", false, {v}, r, loc);
+      return r;
     }
     if (name == "int") return mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->k == VK::Bool ? v->b : v->i);
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
@@ -597,37 +607,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
-  if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
-    if (os_environ_ && !args.empty())
-      if (V* v = dict_find(*os_environ_, arg(0))) return *v;
-    return args.size() > 1 ? arg(1) : none();
-  }
-  if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system
-    std::string m = name.substr(8), p = arg(0)->s;
-    if (m == "join") {
-      for (size_t i = 1; i < args.size(); ++i) {
-        if (arg(i)->k != VK::Str) break;
-        const std::string& q = arg(i)->s;
-        if (!q.empty() && q[0] == '/') p = q;
-        else p += (p.empty() || p.back() == '/' ? "" : "/") + q;
-      }
-      return mk_str(p);
-    }
-    size_t sl = p.rfind('/');
-    if (m == "basename") return mk_str(sl == std::string::npos ? p : p.substr(sl + 1));
-    if (m == "dirname") return mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl));
-    if (m == "splitext") {
-      size_t dot = p.rfind('.');
-      if (dot == std::string::npos || (sl != std::string::npos && dot < sl) || dot == (sl == std::string::npos ? 0 : sl + 1))
-        return mk_tuple({mk_str(p), mk_str("")});
-      return mk_tuple({mk_str(p.substr(0, dot)), mk_str(p.substr(dot))});
-    }
-    if (m == "expanduser" || m == "normpath" || m == "abspath" || m == "realpath") return mk_str(p);
-    if (m == "exists" || m == "isfile" || m == "isdir") {  // the file system is not modelled: nothing exists
-      note_unmodelled(loc, name + "() assumed False");
-      ++guesses_;
-      return mk_bool(false);
-    }
+  if (name == "os.getenv" || name.rfind("os.path.", 0) == 0) {  // builtins_more.cpp
+    bool handled = false;
+    V r = call_os_builtin(name, args, loc, handled);
+    if (handled) return r;
   }
   if (name == "time.perf_counter" || name == "time.time" || name == "time.monotonic") {
     if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("time", name.substr(5)), loc);

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
 #include "runtime/keys.hpp"
 
 namespace tparse::compiler {
@@ -92,7 +93,36 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
     return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
   }
-  if (name == "round") return mk_int(std::llround(arg(0)->k == VK::Float ? arg(0)->f : arg(0)->i));
+  if (name == "round") {  // Python rounds half to even: round(2.5) == 2; with ndigits a float stays a float
+    V v = arg(0);
+    if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "round", a, kw, loc); }
+    bool nd = args.size() > 1 && arg(1)->k == VK::Int;
+    if (v->k != VK::Float) return nd ? v : mk_int(v->k == VK::Bool ? v->b : v->i);
+    if (!nd) return mk_int(static_cast<long long>(std::nearbyint(v->f)));  // default FE_TONEAREST: half to even
+    double p = std::pow(10.0, static_cast<double>(arg(1)->i));
+    return mk_float(std::nearbyint(v->f * p) / p);
+  }
+  if (name == "pow") {  // pow(a, b) is a ** b; pow(a, b, m) on ints is modular
+    Activation& act = *stack_.back();
+    if (act.ctx && act.ctx->mode != Mode::Eager &&
+        std::any_of(args.begin(), args.end(), [](const V& v) { return v->k == VK::Tensor; })) {
+      // Dynamo's BuiltinVariable has no rule for builtin pow over a tensor (operator ** it has): GB0059
+      std::vector<std::string> types;
+      for (auto& a : args) types.push_back(a->k == VK::Tensor ? "Tensor" : type_name(a));
+      graph_break("Failed to trace builtin operator", msg_builtin_op("pow", types), loc);
+    }
+    if (args.size() == 3 && arg(0)->k == VK::Int && arg(1)->k == VK::Int && arg(2)->k == VK::Int && arg(1)->i >= 0 && arg(2)->i != 0) {
+      __int128 r = 1, base = arg(0)->i % arg(2)->i, m = arg(2)->i;
+      for (long long e = arg(1)->i; e > 0; e >>= 1) {
+        if (e & 1) r = r * base % m;
+        base = base * base % m;
+      }
+      long long out = static_cast<long long>(r);
+      if (out != 0 && (out < 0) != (arg(2)->i < 0)) out += arg(2)->i;  // Python's result takes the modulus's sign
+      return mk_int(out);
+    }
+    if (args.size() == 2) return binop("**", arg(0), arg(1), loc);
+  }
   if (name == "any" || name == "all") {
     bool any = false, all = true;
     for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }

@@ -134,6 +134,14 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  if (name == "nn_module_getattr") {  // torch.nn.Module.__getattr__(self, name): a parameter, buffer or submodule
+    if (!self || args.size() != 1 || args[0]->k != VK::Str) raise_exc("TypeError", "__getattr__() takes exactly one str argument", loc);
+    auto it = self->attrs.find(args[0]->s);
+    if (it != self->attrs.end() &&
+        ((it->second->k == VK::Instance && !it->second->builtin_nn.empty()) || (it->second->k == VK::Tensor && (it->second->t->is_param || it->second->t->is_buffer))))
+      return getattr(self, args[0]->s, loc);  // read as an attribute: its source and guards as usual
+    raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(self), args[0]->s), loc);
+  }
   if (name.rfind("nn_unbound:", 0) == 0) {  // nn.X.__init__(self, ...) / nn.X.forward(self, ...) (interp_attr.cpp)
     std::string rest = name.substr(11), method = rest.substr(0, rest.find(':')), cls = rest.substr(rest.find(':') + 1);
     if (args.empty() || args[0]->k != VK::Instance)
@@ -332,7 +340,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name == "importlib.util.find_spec") {  // None when no search root, stub or modelled module has it
     std::string mod = py_str(arg(0));
     ModuleSource probe;
-    if (loaded_.count(mod) || find_module_source(mod, probe)) return mk_str(mod);
+    // a module tparse models (torch, sys, einops, ...) is installed as far as the script can tell
+    if (loaded_.count(mod) || find_module_source(mod, probe) || make_module(mod)) return mk_str(mod);
     return none();
   }
   if (name == "importlib.import_module") {  // import_module("a.b") or ("..x", package="a.b")
@@ -366,7 +375,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   if (name == "dataclass_init") {  // the __init__ @dataclass generates: (self, *fields) of self's nearest dataclass
     if (self) args.insert(args.begin(), self);  // super().__init__(...) from a subclass's own __init__: bound
-    if (args.empty() || args[0]->k != VK::Instance || !args[0]->cls) error(loc, "dataclass __init__ needs an instance");
+    if (args.empty() || (args[0]->k != VK::Instance && args[0]->k != VK::Dict) || !args[0]->cls) error(loc, "dataclass __init__ needs an instance");
     V inst = args[0];
     V callee;
     for (auto& c : class_mro(inst->cls)) if (c->k == VK::Class && !c->dc_fields.empty()) { callee = c; break; }

@@ -60,8 +60,53 @@ const std::set<std::string>& more_builtin_names() {
       "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
       "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
       "help", "aiter", "anext", "NotImplemented", "Ellipsis",
-      "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast"};
+      "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
+      "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty"};
   return s;
+}
+
+// os.getenv and os.path's string functions (no file system: nothing exists).
+V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
+  handled = true;
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  if (name == "os.getenv") {  // no variable is set for the run unless the driver stored it in os.environ
+    if (os_environ_ && !args.empty())
+      if (V* v = dict_find(*os_environ_, arg(0))) return *v;
+    return args.size() > 1 ? arg(1) : none();
+  }
+  if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system
+    std::string m = name.substr(8), p = arg(0)->s;
+    if (m == "join") {
+      for (size_t i = 1; i < args.size(); ++i) {
+        if (arg(i)->k != VK::Str) break;
+        const std::string& q = arg(i)->s;
+        if (!q.empty() && q[0] == '/') p = q;
+        else p += (p.empty() || p.back() == '/' ? "" : "/") + q;
+      }
+      return mk_str(p);
+    }
+    size_t sl = p.rfind('/');
+    if (m == "basename") return mk_str(sl == std::string::npos ? p : p.substr(sl + 1));
+    if (m == "dirname") return mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl));
+    if (m == "splitext") {
+      size_t dot = p.rfind('.');
+      if (dot == std::string::npos || (sl != std::string::npos && dot < sl) || dot == (sl == std::string::npos ? 0 : sl + 1))
+        return mk_tuple({mk_str(p), mk_str("")});
+      return mk_tuple({mk_str(p.substr(0, dot)), mk_str(p.substr(dot))});
+    }
+    if (m == "expanduser" || m == "normpath" || m == "abspath" || m == "realpath") return mk_str(p);
+    if (m == "exists" || m == "isfile" || m == "isdir") {  // the file system is not modelled: nothing exists
+      note_unmodelled(loc, name + "() assumed False");
+      ++guesses_;
+      return mk_bool(false);
+    }
+  }
+  handled = false;
+  return nullptr;
 }
 
 V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled) {
@@ -70,6 +115,17 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  if (name == "sys.getrecursionlimit") return mk_int(static_cast<long long>(recursion_limit_));
+  if (name == "sys.setrecursionlimit") {  // Python's rule: a positive int; deeper calls than it raise RecursionError
+    if (args.size() != 1 || arg(0)->k != VK::Int) raise_exc("TypeError", "setrecursionlimit() takes exactly one int argument", loc);
+    if (arg(0)->i < 1) raise_exc("ValueError", "recursion limit must be greater or equal than 1", loc);
+    recursion_limit_ = static_cast<size_t>(arg(0)->i);
+    return none();
+  }
+  if (name == "sys.stdout.write" || name == "sys.stderr.write")  // the run prints nothing; write returns the length
+    return mk_int(!args.empty() && arg(0)->k == VK::Str ? static_cast<long long>(arg(0)->s.size()) : 0);
+  if (name == "sys.stdout.flush" || name == "sys.stderr.flush") return none();
+  if (name == "sys.stdout.isatty" || name == "sys.stderr.isatty") return mk_bool(false);
   if (name == "torch.jit.annotate") {  // annotate(the_type, the_value): returns the_value (inlined by Dynamo, no node)
     if (args.size() < 2) error(loc, "torch.jit.annotate(the_type, the_value)");
     return args[1];

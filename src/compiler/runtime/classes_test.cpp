@@ -217,3 +217,62 @@ TEST_CASE("torch.nn.init's helpers: _calculate_fan_in_and_fan_out and calculate_
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a Python subclass of dict has a __dict__: setattr, __getattr__, @dataclass fields as attributes") {
+  // diffusers' FrozenDict (setattr of every key), ConfigMixin's __getattr__ on it, BaseOutput(OrderedDict) + @dataclass
+  Result r = run_classes("from collections import OrderedDict\n"
+                 "from dataclasses import dataclass\n"
+                 "class Frozen(OrderedDict):\n"
+                 "    def __init__(self, *args, **kwargs):\n        super().__init__(*args, **kwargs)\n"
+                 "        for k, v in self.items():\n            setattr(self, k, v)\n"
+                 "f = Frozen({'a': 1, 'b': 2})\n"
+                 "assert f.a == 1 and f.b == 2 and f['a'] == 1 and len(f) == 2\n"
+                 "class D(dict):\n"
+                 "    def __getattr__(self, name):\n        if name in self:\n            return self[name]\n"
+                 "        raise AttributeError(name)\n"
+                 "d = D(x=3)\n"
+                 "assert d.x == 3 and d.keys is not None and getattr(d, 'y', 7) == 7\n"
+                 "d.z = 4\nassert d.z == 4 and 'z' not in d\n"
+                 "@dataclass\nclass Out(OrderedDict):\n    sample: int\n    extra: int = 5\n"
+                 "o = Out(sample=9)\nassert o.sample == 9 and o.extra == 5 and len(o) == 0\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("== and != call a user class's __eq__ / __ne__ (reflected too); != is not __eq__ by default") {
+  Result r = run_classes("class A:\n    def __init__(self, k):\n        self.k = k\n"
+                 "    def __eq__(self, other):\n        return isinstance(other, A) and self.k == other.k\n"
+                 "class B:\n    pass\n"
+                 "assert A(1) == A(1) and not (A(1) == A(2)) and A(1) != A(2) and not (A(1) != A(1))\n"
+                 "assert not (B() == A(1)) and B() != A(1)\n"
+                 "class N:\n    def __ne__(self, other):\n        return 'ne'\n"
+                 "assert (N() != 3) == 'ne'\n"
+                 "b = B()\nassert b == b and B() != B()\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("a Module subclass's __getattr__ runs only when lookup fails; super().__getattr__ is nn.Module's") {
+  // diffusers' ModelMixin: def __getattr__(self, name): ... return super().__getattr__(name)
+  Result r = run_classes("import torch\n"
+                 "class Net(torch.nn.Module):\n"
+                 "    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(4, 4)\n"
+                 "        self.register_buffer('buf', torch.zeros(2))\n        self.plain = 3\n"
+                 "    def __getattr__(self, name):\n        if name == 'alias':\n            return 'via getattr'\n"
+                 "        return super().__getattr__(name)\n"
+                 "m = Net()\n"
+                 "m.eval()\nassert not m.training and len(list(m.parameters())) == 2\n"
+                 "assert m.alias == 'via getattr' and super(Net, m).__getattr__('l') is m.l\n"
+                 "assert tuple(super(Net, m).__getattr__('buf').shape) == (2,)\n"
+                 "try:\n    super(Net, m).__getattr__('plain')\n    assert False, 'a plain attribute is not in _parameters / _buffers / _modules'\n"
+                 "except AttributeError as e:\n    assert str(e) == \"'Net' object has no attribute 'plain'\", str(e)\n"
+                 "try:\n    m.missing\n    assert False\nexcept AttributeError:\n    pass\n"
+                 "cm = torch.compile(m, backend='eager')\n"
+                 "class Fwd(Net):\n    def forward(self, x):\n        return super().__getattr__('l')(x).relu()\n"
+                 "torch.compile(Fwd(), backend='eager')(torch.randn(2, 4))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.trace.find("linear") != std::string::npos);
+}

@@ -176,3 +176,42 @@ TEST_CASE("sys.path is a list: a folder a script inserts is searched by later im
   Result o = t.compile("app/main2.py");
   CHECK(!o.unmodelled.empty());
 }
+
+TEST_CASE("packaging.version orders versions as PEP 440 does; find_spec finds modelled modules; logging's filters") {
+  Result r = compile_script("v.py",
+      "from packaging import version\n"
+      "import importlib.util, logging, torch\n"
+      "V = version.parse\n"
+      "assert V(torch.__version__) >= V('2.1') and V('2.11.0') > V('2.2.0') and V('1.10') > V('1.9')\n"
+      "assert V('2.0.0.dev1') < V('2.0.0a1') < V('2.0.0b2') < V('2.0.0rc1') < V('2.0.0') < V('2.0.0.post1')\n"
+      "assert V('2.0') == V('2.0.0') and V('2.0.0+abc') > V('2.0.0') and V('1.2.3').micro == 3\n"
+      "assert str(V('1.2.3rc1')) == '1.2.3rc1' and version.Version('2.3').base_version == '2.3'\n"
+      "try:\n    V('not a version')\n    assert False\nexcept version.InvalidVersion:\n    pass\n"
+      "assert importlib.util.find_spec('torch') is not None and importlib.util.find_spec('sys') is not None\n"
+      "assert importlib.util.find_spec('no_such_module_anywhere') is None\n"
+      "class F(logging.Filter):\n    def filter(self, record):\n        return True\n"
+      "lg = logging.getLogger('x')\n"
+      "if not any(isinstance(f, F) for f in lg.filters):\n    lg.addFilter(F())\n"
+      "lg.addFilter(lg.filters[0])\n"
+      "assert len(lg.filters) == 1 and lg.getEffectiveLevel() == logging.WARNING and logging.getLevelName(10) == 'DEBUG'\n"
+      "h = logging.StreamHandler()\nlg.addHandler(h)\nassert lg.hasHandlers()\n",
+      Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("types.ModuleType's __init__ sets __name__: a _LazyModule subclass reads it (no endless __getattr__)") {
+  Result r = compile_script("m.py",
+      "from types import ModuleType\n"
+      "class Lazy(ModuleType):\n"
+      "    def __init__(self, name):\n        super().__init__(name)\n        self._objects = {}\n"
+      "    def __getattr__(self, name):\n        if name in self._objects:\n            return self._objects[name]\n"
+      "        raise AttributeError(f'module {self.__name__} has no attribute {name}')\n"
+      "m = Lazy('pkg')\n"
+      "assert m.__name__ == 'pkg' and m.__doc__ is None\n"
+      "try:\n    m.nothing\n    assert False\nexcept AttributeError as e:\n    assert str(e) == 'module pkg has no attribute nothing'\n",
+      Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+}

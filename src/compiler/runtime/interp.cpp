@@ -433,15 +433,7 @@ void Interp::exec_stmt(const StmtP& s) {
           struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
           return run(i + 1);
         }
-        if (c.kind == "autocast") {
-          std::vector<Arg> a;
-          for (auto& v : c.cm->items) a.push_back(Arg{-1, py_repr(v)});
-          int enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", a, s->loc);
-          run(i + 1);
-          if (enter >= 0) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, s->loc);
-          return none();
-        }
-        return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); });
+        return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); }, c.cm);
       };
       run(0);
       return;
@@ -484,6 +476,12 @@ void Interp::exec_stmt(const StmtP& s) {
 V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
                     std::shared_ptr<FrameCtx> ctx, int depth, V self) {
   auto& fn = fnv->fn;
+  // Python's limit (sys.getrecursionlimit(): 1000 frames) and, whatever the frame count, the C++ stack
+  // the run was given: either ends unbounded recursion with a catchable RecursionError, never a crash.
+  char here = 0;
+  size_t used = stack_base_ && stack_base_ > &here ? static_cast<size_t>(stack_base_ - &here) : 0;
+  if (stack_.size() >= recursion_limit_ || (stack_budget_ && used > stack_budget_))
+    raise_exc("RecursionError", "maximum recursion depth exceeded", stack_.empty() ? fn->loc : Location{stack_.back()->cur_line, 0, stack_.back()->file});
   auto env = std::make_shared<Env>();
   env->parent = fnv->closure;
   if (self) args.insert(args.begin(), self);
@@ -566,10 +564,12 @@ int Interp::emit_ctx_node(const std::string& target, const std::string& base, st
   n.name = g.unique_name(base);
   n.args = std::move(args);
   n.line = loc.line;
-  n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
-  n.code = code_line(loc.file, loc.line);
-  n.file = path_of(loc.file);
-  n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
+  if (loc.line > 0) {  // line 0: a decorator's manager, entered in torch's own frame (no user stack trace)
+    n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+    n.code = code_line(loc.file, loc.line);
+    n.file = path_of(loc.file);
+    n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
+  }
   g.nodes.push_back(n);
   return static_cast<int>(g.nodes.size()) - 1;
 }
@@ -577,7 +577,15 @@ int Interp::emit_ctx_node(const std::string& target, const std::string& base, st
 // GradModeVariable coalesces: `_set_grad_enabled(v)` only when the mode changes, on entry and on exit.
 // InferenceModeVariable always records `_enter_inference_mode(True)` and, on exit,
 // `_exit_inference_mode(<enter node>)` (torch/_dynamo/variables/ctx_manager.py).
-V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body) {
+V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body, const V& cm) {
+  if (kind == "autocast") {  // AutocastModeVariable: _enter_autocast(args) ... _exit_autocast(<enter node>)
+    std::vector<Arg> a;
+    if (cm) for (auto& v : cm->items) a.push_back(Arg{-1, py_repr(v)});
+    int enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", a, loc);
+    V r = body();
+    if (enter >= 0) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, loc);
+    return r;
+  }
   bool saved = grad_enabled_;
   bool inner = kind == "enable_grad";
   int enter = -1;

@@ -21,6 +21,8 @@ namespace tparse::compiler {
 
 /// Where a module keeps its forward hooks / forward pre-hooks: a list of (hook, with_kwargs) in its attrs, outside
 /// its attribute order (builtins_module.cpp registers them, Interp::call_with_hooks runs them)
+/// sys.getrecursionlimit() of CPython: calls nested deeper raise RecursionError.
+inline constexpr size_t kRecursionLimit = 1000;
 inline constexpr const char* kForwardHooks = "__tparse_forward_hooks__";
 inline constexpr const char* kForwardPreHooks = "__tparse_forward_pre_hooks__";
 /// Whether a module has a forward hook or pre-hook now (a list emptied by handle.remove() has none: Dynamo then
@@ -300,6 +302,7 @@ class Interp {
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
   /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
+  V call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
   V call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
@@ -334,6 +337,7 @@ class Interp {
   static constexpr long long kDimAsRead = -(1LL << 62);
   /// `x.size(dim)` (dim < 0: `x.shape`); dim_written is the index as the source wrote it (`x.size(-1)`)
   V size_of(const V& t, long long dim, long long dim_written = kDimAsRead);
+  V numel_of(const V& t);  ///< Tensor.numel(): a SymInt and a `numel` node when a size is dynamic
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
   void specialize_symbol(const std::string& expr, Location loc);
@@ -347,6 +351,7 @@ class Interp {
   /// A SymInt as a node argument: its node, the node rebuilding a compound size of an intermediate tensor
   /// from the input symbols (`mul_12 = 64 * s77`), or the literal (`s77`, `8`).
   Arg sym_arg(const V& v);
+  std::string truediv_expr(const V& a, const V& b);  ///< `FloatTrueDiv(ToFloat(4*s77), 4.0)`, `IntTrueDiv(s77, 2)`
   /// A SymInt result `r` of `target(args)` (`neg = -s70`, `sym_max = torch.sym_max(0, sub)`) as a node.
   void sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                 const V& r, Location loc);
@@ -383,7 +388,8 @@ class Interp {
   /// `target(args)` in the graph being recorded; its index, or -1 when not tracing.
   int emit_ctx_node(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
   /// Runs `body` inside `with <ctx>():` (no_grad / enable_grad / inference_mode) as Dynamo traces it.
-  V with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body);
+  /// `cm`: for kind "autocast", the manager (its items are _enter_autocast's arguments)
+  V with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body, const V& cm = nullptr);
   bool grad_enabled() const { return grad_enabled_; }
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
@@ -522,6 +528,10 @@ class Interp {
   std::shared_ptr<Env> globals_;
   std::map<std::string, std::unique_ptr<CodeState>> codes_;
   int frame_counter_ = 0;
+  /// Where the run's C++ stack began and how much of it calls may use before RecursionError (api.cpp).
+  const char* stack_base_ = nullptr;
+  size_t stack_budget_ = 0;
+  size_t recursion_limit_ = kRecursionLimit;  ///< sys.setrecursionlimit() changes it
   int top_calls_ = 0, max_top_calls_ = 0;    ///< top-level compiled calls made / allowed (0: no limit)
   int frame_key_ = 0;
   int callback_active_ = 0;

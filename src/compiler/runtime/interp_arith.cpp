@@ -111,6 +111,15 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     double x = num(a), y = num(b);
     if (op == "/") {
       if (y == 0) raise_exc("ZeroDivisionError", "division by zero", loc);
+      // a SymInt divided (Swin's `windows.shape[0] / (H * W / ws / ws)` under a dynamic batch) is a SymFloat:
+      // a `truediv` node whose value int() turns back into a SymInt (torch.sym_int), never the hint's number
+      bool sa = a->k != VK::Bool && !a->sym.empty(), sb = b->k != VK::Bool && !b->sym.empty();
+      if (tracing() && (sa || sb)) {
+        V r = mk_float(x / y);
+        r->sym = truediv_expr(a, b);
+        sym_node("truediv", "/", true, {a, b}, r, loc);
+        return r;
+      }
       return mk_float(x / y);
     }
     if (op == "**") {
@@ -180,10 +189,13 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
     r->size_tuple = a->size_tuple || b->size_tuple;  // torch.Size + tuple is a torch.Size
     return r;
   }
-  if (op == "*" && (a->k == VK::List || a->k == VK::Tuple || a->k == VK::Str) && b->k == VK::Int) {
+  auto is_seq = [](const V& v) { return v->k == VK::List || v->k == VK::Tuple || v->k == VK::Str; };
+  if (op == "*" && (a->k == VK::Int || a->k == VK::Bool) && is_seq(b)) std::swap(a, b);  // int.__mul__ gives way to seq.__rmul__
+  if (op == "*" && is_seq(a) && (b->k == VK::Int || b->k == VK::Bool)) {
     std::vector<V> xs;
     std::string s;
-    for (long long i = 0; i < b->i; ++i) { xs.insert(xs.end(), a->items.begin(), a->items.end()); s += a->s; }
+    long long n = b->k == VK::Bool ? (b->b ? 1 : 0) : b->i;
+    for (long long i = 0; i < n; ++i) { xs.insert(xs.end(), a->items.begin(), a->items.end()); s += a->s; }
     if (a->k == VK::Str) return mk_str(s);
     return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
   }
@@ -294,6 +306,15 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     V v = mk_bool(r);
     v->sym = fmt::format("{} {} {}", a->sym.empty() ? std::to_string(x) : a->sym, op, b->sym.empty() ? std::to_string(y) : b->sym);
     return v;
+  }
+  if (op == "==" || op == "!=") {  // a user class's __eq__ / __ne__, then the reflected one; != defaults to not __eq__
+    const char* own = op == "==" ? "__eq__" : "__ne__";
+    if (V r = user_dunder(a, own, {b}, loc)) return r;
+    if (V r = user_dunder(b, own, {a}, loc)) return r;
+    if (op == "!=") {
+      if (V r = user_dunder(a, "__eq__", {b}, loc)) return mk_bool(!truthy(r, loc));
+      if (V r = user_dunder(b, "__eq__", {a}, loc)) return mk_bool(!truthy(r, loc));
+    }
   }
   if (op == "==") return mk_bool(py_eq(a, b) || same_exception_class(a, b));
   if (op == "!=") return mk_bool(!py_eq(a, b) && !same_exception_class(a, b));

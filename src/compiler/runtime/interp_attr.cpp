@@ -36,7 +36,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (name == "__self__") return obj->self;
     if (name == "__func__") return obj->func;
   }
-  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass: its class's methods first
+  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass defined in Python has a __dict__: its own attributes, then its class's
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
     if (V m = class_attr(obj, name, loc)) return m;
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
@@ -111,8 +112,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return d;
     }
   }
-  if (obj->k == VK::Instance && obj->cls && name != "__getattr__")
-    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) return call(ga, {obj, mk_str(name)}, {}, loc);
+  if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls && name != "__getattr__")
+    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) {
+      // __getattr__ runs only when normal lookup fails: torch.nn.Module's own methods (eval, parameters, ...) are
+      // found on the class first (diffusers' ModelMixin defines __getattr__ on a Module), as are dict's
+      if (is_nn_instance(obj) || obj->k == VK::Dict) {  // (and dict's own methods: keys, items, ...)
+        bool nn_found = false;
+        V r = builtin_attr(obj, name, loc, nn_found);
+        if (nn_found) return r;
+      }
+      return call(ga, {obj, mk_str(name)}, {}, loc);
+    }
   if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
     // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
     std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
@@ -209,6 +219,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         }
       return mk_builtin("noop");
     }
+    if (name == "__getattr__" && nn_base) {  // torch.nn.Module.__getattr__: _parameters, _buffers, _modules
+      auto b = mk_builtin("nn_module_getattr");
+      b->self = obj->self;
+      return b;
+    }
     if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
       auto b = mk_builtin("nn_forward_base");
       b->self = obj->self;
@@ -271,7 +286,7 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
-  if (obj->k == VK::Instance && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+  if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
     if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
       call(sa, {obj, mk_str(name), v}, {}, loc);
       return;
@@ -294,7 +309,8 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
   note_attr_store(obj, name, v);
-  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func) {  // f.attr = v too
+  // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func || (obj->k == VK::Dict && obj->cls)) {
     // a container's order is its _modules (what forward, len and indexing walk): a plain attribute of a
     // Sequential / ModuleList subclass (timm's `self.stride = 16` on a stem) is no child
     bool container = obj->k == VK::Instance && (obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleList");

@@ -122,6 +122,7 @@ V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc
   if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
     auto w = mk_builtin(m->s);
     w->func = mk_bound(inst, m->func);
+    w->items = m->items;  // an autocast decorator's arguments
     return w;
   }
   if (m->s == "classmethod") {
@@ -178,11 +179,31 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         c->copts = callee->copts;
         return c;
       }
+      if (callee->s == "ctx:autocast" && args.size() == 1 && kwargs.empty() && args[0]->k == VK::Func) {
+        // @torch.autocast(...) on a function: torch's _contextlib wrapper, entering the manager around each call
+        auto w = mk_builtin("gradwrap:autocast");
+        w->func = args[0];
+        // the manager object exists before the call, so Dynamo reads its resolved fields: the device's autocast
+        // dtype (cpu bfloat16, otherwise float16) and the cache flag (True) where the call left them None
+        w->items = callee->items;
+        if (w->items.size() == 4) {
+          if (w->items[1]->k == VK::None) {
+            auto d = std::make_shared<Obj>();
+            d->k = VK::DType;
+            d->s = w->items[0]->k == VK::Str && w->items[0]->s == "cpu" ? "bfloat16" : "float16";
+            w->items[1] = d;
+          }
+          if (w->items[3]->k == VK::None) w->items[3] = mk_bool(true);
+        }
+        return w;
+      }
       if (callee->s.rfind("gradwrap:", 0) == 0 && callee->func) {  // @torch.no_grad() function
         // torch/utils/_contextlib.py's decorate_context: `with ctx_factory(): return func(*args, **kwargs)`;
         // inlined in a compiled frame (the mode's nodes), a skipped torch frame in eager code
         V f = callee->func;
-        return with_grad_ctx(callee->s.substr(9), loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); });
+        // (torch.autocast as a decorator is the same wrapper: its nodes carry no stack trace of the user's)
+        bool ac = callee->s == "gradwrap:autocast";
+        return with_grad_ctx(callee->s.substr(9), ac ? Location{} : loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); }, callee);
       }
       if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
         std::vector<V> saved_args = args;
@@ -278,12 +299,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       if (is_dict_class(callee)) {  // a subclass of dict / OrderedDict: a dict carrying its class
         V init = find_in_class(callee, "__init__");
         V d;
-        if (init && init->k == VK::Func) {
-          d = std::make_shared<Obj>();
+        if (init && (init->k == VK::Func || (init->k == VK::Builtin && init->s == "dataclass_init"))) {
+          d = std::make_shared<Obj>();  // its own __init__, or the one @dataclass made (fields are attributes)
           d->k = VK::Dict;
           d->cls = callee;
           args.insert(args.begin(), d);
-          call_user(init, args, kwargs, nullptr, 0);
+          if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
+          else call(init, args, kwargs, loc);
         } else {
           d = call(mk_builtin("dict"), args, kwargs, loc);
           d->cls = callee;
@@ -366,7 +388,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
             // torch's (skipped) and the forward is a frame of its own under that mode
             if (in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);
             V f = fwd->func;
-            return with_grad_ctx(fwd->s.substr(9), loc, [&]() -> V {
+            return with_grad_ctx(fwd->s.substr(9), fwd->s == "gradwrap:autocast" ? Location{} : loc, [&]() -> V {
               if (callback_active_ > 0) return run_frame(f, args, kwargs, loc, false, callee, cur_opts_);
               return call_user(f, args, kwargs, nullptr, 0);
             });

@@ -182,7 +182,8 @@ std::string print_readable(const Graph& g, const std::string& file) {
     auto& n = g.nodes[i];
     if (n.op == "placeholder" || n.op == "output") continue;
     if (n.line != cur_line || n.fn_name != cur_fn || n.file != cur_file) {
-      lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
+      if (n.line <= 0) lines += "\n        # No stacktrace found for following nodes\n";  // FX's words for a node without one
+      else lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
       cur_line = n.line;
       cur_fn = n.fn_name;
       cur_file = n.file;
@@ -221,7 +222,9 @@ std::string print_readable(const Graph& g, const std::string& file) {
           std::find(g.outputs.begin(), g.outputs.end(), u) == g.outputs.end())
         dead.push_back(g.nodes[u].name);
     }
-    if (n.dead_result) dead.push_back(n.name);
+    // FX deletes a value no node uses right after it is made (`numel = None`): a result nobody reads
+    bool unused = last_use[i] < 0 && n.op != "placeholder" && std::find(g.outputs.begin(), g.outputs.end(), static_cast<int>(i)) == g.outputs.end();
+    if (n.dead_result || unused) dead.push_back(n.name);
     std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
     if (n.infix && n.target == "setitem" && n.args.size() == 3)  // operator.setitem: `t[idx] = v;  setitem = t`
       lines += fmt::format("        {}[{}] = {};  {}{} = {}{}\n", arg_str(g, n.args[0]), arg_str(g, n.args[1]), arg_str(g, n.args[2]), n.name, ann,

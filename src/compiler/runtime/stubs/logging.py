@@ -12,10 +12,66 @@ DEBUG = 10
 NOTSET = 0
 
 
-class Logger:
+_level_names = {CRITICAL: "CRITICAL", ERROR: "ERROR", WARNING: "WARNING", INFO: "INFO", DEBUG: "DEBUG", NOTSET: "NOTSET"}
+
+
+def getLevelName(level):
+    if level in _level_names:
+        return _level_names[level]
+    for k, v in _level_names.items():
+        if v == level:
+            return k
+    return "Level %s" % level
+
+
+class Filter:
+    def __init__(self, name=""):
+        self.name = name
+
+    def filter(self, record):
+        return True
+
+
+class Filterer:
+    """What loggers and handlers share: a list of filters (diffusers / transformers add theirs once)."""
+
+    def __init__(self):
+        self.filters = []
+
+    def addFilter(self, filter):
+        if filter not in self.filters:
+            self.filters.append(filter)
+
+    def removeFilter(self, filter):
+        if filter in self.filters:
+            self.filters.remove(filter)
+
+
+class Logger(Filterer):
     def __init__(self, name=None, level=0):
+        Filterer.__init__(self)
         self.name = name
         self.level = level
+        self.handlers = []
+        self.propagate = True
+        self.disabled = False
+        self.parent = None
+
+    def log(self, level, *args, **kwargs):
+        __tparse_logger_call__(self, "log", args, kwargs)
+
+    def getEffectiveLevel(self):
+        return self.level if self.level else WARNING
+
+    def hasHandlers(self):
+        return len(self.handlers) > 0
+
+    def removeHandler(self, handler):
+        if handler in self.handlers:
+            self.handlers.remove(handler)
+
+    def getChild(self, suffix):
+        return getLogger(suffix if self.name is None else self.name + "." + suffix)
 
     def warning(self, *args, **kwargs):
         __tparse_logger_call__(self, "warning", args, kwargs)
@@ -42,25 +98,46 @@ class Logger:
         self.level = level
 
     def addHandler(self, handler):
-        pass
+        if handler not in self.handlers:
+            self.handlers.append(handler)
 
     def isEnabledFor(self, level):
         return level >= WARNING
 
 
-class Handler:
+class Handler(Filterer):
     def __init__(self, *args, **kwargs):
+        Filterer.__init__(self)
+        self.level = NOTSET
+        self.formatter = None
+
+    def flush(self):
+        pass
+
+    def close(self):
         pass
 
     def setFormatter(self, fmt):
-        pass
+        self.formatter = fmt
 
     def setLevel(self, level):
-        pass
+        self.level = level
 
 
 class StreamHandler(Handler):
+    def __init__(self, stream=None):
+        Handler.__init__(self)
+        self.stream = stream
+
+
+class NullHandler(Handler):
     pass
+
+
+class FileHandler(StreamHandler):
+    def __init__(self, filename, *args, **kwargs):
+        StreamHandler.__init__(self)
+        self.baseFilename = filename
 
 
 class Formatter:
@@ -77,5 +154,16 @@ def getLogger(name=None):
     return _loggers[name]
 
 
+root = getLogger()
+
+
 def basicConfig(*args, **kwargs):
+    pass
+
+
+def captureWarnings(capture):
+    pass
+
+
+def disable(level=CRITICAL):
     pass

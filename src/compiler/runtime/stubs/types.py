@@ -28,6 +28,14 @@ BuiltinMethodType = BuiltinFunctionType
 class ModuleType:
     __tparse_abc__ = "ModuleType"
 
+    def __init__(self, name, doc=None):
+        # Python's module object: a subclass (transformers' / diffusers' _LazyModule) reads these back
+        self.__name__ = name
+        self.__doc__ = doc
+        self.__package__ = None
+        self.__spec__ = None
+        self.__loader__ = None
+
 
 class UnionType:
     """The type of `X | Y` in an annotation (typing.get_origin(int | None) is types.UnionType)."""

@@ -85,3 +85,14 @@ TEST_CASE("@contextlib.contextmanager runs before and after its yield around the
   CHECK(tparse::compiler::testing::recompile_reasons(r.ours) == tparse::compiler::testing::recompile_reasons(r.real));
   CHECK(tparse::compiler::testing::recompile_reasons(r.ours) == std::vector<std::string>{"0/0: GLOBAL_STATE changed: grad_mode "});
 }
+
+TEST_CASE("@torch.autocast on forward and on a helper method; a dict-subclass config and a @dataclass OrderedDict "
+          "output inside forward: torch 2.11's graphs, text for text") {
+  // autocast_decorator: the decorated forward is torch's wrapper frame (inputs L_args_0_, L_fn_...), each call of
+  // a decorated method is _enter_autocast / _exit_autocast with the manager's resolved dtype and cache flag and
+  // no stack trace of the user's
+  check_graphs_equal("autocast_decorator", 1);
+  // dict_subclass_output: FrozenDict's setattr of its keys, a dict subclass's __getattr__, BaseOutput-style
+  // @dataclass(OrderedDict) fields read back as attributes; the dynamic batch on the second call
+  check_graphs_equal("dict_subclass_output", 2);
+}

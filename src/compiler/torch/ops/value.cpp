@@ -19,7 +19,7 @@ V size_like(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
   if (name == "dim" || name == "ndimension") return mk_int(static_cast<long long>(c.rank()));
-  if (name == "numel" || name == "nelement") { long long n = 1; for (auto& d : t.shape) n *= d.v; return mk_int(n); }
+  if (name == "numel" || name == "nelement") return c.I.numel_of(c.self);
   if (name == "is_contiguous") return mk_bool(true);
   if (name == "is_floating_point") return mk_bool(t.dtype.find("float") != std::string::npos);
   if (name == "element_size") return mk_int(4);

@@ -155,7 +155,7 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
 
 void Interp::sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                       const V& r, Location loc) {
-  if (!tracing() || r->k != VK::Int) return;
+  if (!tracing() || (r->k != VK::Int && !(r->k == VK::Float && !r->sym.empty()))) return;  // a SymInt or a SymFloat
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
   Node n;
@@ -166,6 +166,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   for (const auto& a : args) n.args.push_back(a->k == VK::Tuple || a->k == VK::List ? to_arg(a) : sym_arg(a));
   n.name = g.unique_name(name);
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
+  if (r->k == VK::Float) r->sym_node = static_cast<int>(g.nodes.size());  // a tensor op's operand (torch_ops.cpp)
   n.sym_hint = r->i;
   keep_graph_value(r);
   stamp_node(n, loc);
@@ -185,6 +186,54 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   int id = static_cast<int>(g.nodes.size()) - 1;
   if (!r->sym.empty()) g.sym_proxy[r->sym] = id;
   g.symint_node[r.get()] = id;
+}
+
+V Interp::numel_of(const V& t) {
+  const TensorInfo& ti = *t->t;
+  long long n = 1;
+  for (auto& d : ti.shape) n *= d.v;
+  V r = mk_int(n);
+  const std::map<std::string, long long>* spec = tracing() ? &stack_.back()->ctx->specialized : nullptr;
+  bool symbolic = false;
+  for (auto& d : ti.shape) symbolic = symbolic || (d.is_sym() && !(spec && sym_all_specialized(d.sym, *spec)));
+  if (!symbolic || !tracing()) return r;
+  // Tensor.numel() of a dynamic tensor: a call_method node whose value is the product of the sizes (`Sym(8*s77)`)
+  V acc = mk_int(1);
+  for (auto& d : ti.shape) {
+    V x = mk_int(d.v);
+    if (d.is_sym()) x->sym = d.sym;
+    V p = mk_int(acc->i * x->i);
+    p->sym = acc->sym.empty() && acc->i == 1 ? x->sym : sym_expr("*", acc, x);
+    acc = p;
+  }
+  r->sym = acc->sym;
+  Activation& act = *stack_.back();
+  Graph& g = act.ctx->graph;
+  Node node;
+  node.op = "call_method";
+  node.target = "numel";
+  node.args.push_back(Arg{node_of(t), ""});
+  node.name = g.unique_name("numel");
+  node.sym_type = "Sym(" + r->sym + ")";
+  node.sym_hint = r->i;
+  stamp_node(node, Location{act.cur_line, 0, act.file});
+  g.nodes.push_back(node);
+  int id = static_cast<int>(g.nodes.size()) - 1;
+  if (!g.sym_proxy.count(r->sym)) g.sym_proxy[r->sym] = id;
+  g.symint_node[r.get()] = id;
+  keep_graph_value(r);
+  return r;
+}
+
+std::string Interp::truediv_expr(const V& a, const V& b) {
+  // SymNode.truediv as sympy prints it: ints divide as IntTrueDiv, a float on either side makes both floats
+  auto expr = [](const V& v) { return v->sym.empty() ? py_repr(v) : v->sym; };
+  if (a->k == VK::Int && b->k == VK::Int) return "IntTrueDiv(" + expr(a) + ", " + expr(b) + ")";
+  auto fl = [&](const V& v) {
+    if (v->k == VK::Float) return expr(v);
+    return v->sym.empty() ? py_repr(mk_float(static_cast<double>(v->i))) : "ToFloat(" + v->sym + ")";
+  };
+  return "FloatTrueDiv(" + fl(a) + ", " + fl(b) + ")";
 }
 
 int Interp::reify_sym(const std::string& expr, Location loc) {
@@ -245,7 +294,7 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
 
 Arg Interp::sym_arg(const V& v) {
   Arg a;
-  if (v->k == VK::Int && tracing()) {
+  if ((v->k == VK::Int || (v->k == VK::Float && !v->sym.empty())) && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
     auto sh = g.symint_shadow.find(v.get());
     if (sh != g.symint_shadow.end()) a.shadow = sh->second;

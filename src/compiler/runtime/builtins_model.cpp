@@ -88,6 +88,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     note_unmodelled(loc, args.empty() ? std::string("stub") : py_str(arg(0)));
     return none();
   }
+  if (name == "__tparse_opaque__") return mk_opaque(args.empty() ? std::string("stub") : py_str(arg(0)));  // a stub's unknown
   if (name == "__tparse_package_all__") {
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;

@@ -55,6 +55,7 @@ std::vector<OpDef> build_table() {
       {{"compile", "compile.partial"}, T, "model=None, *, fullgraph=False, dynamic=None, backend='inductor'", FA::Value, o::compile},
       {{"compiler.disable", "_dynamo.disable"}, T, "fn=None", FA::Value, o::disable},
       {{"_dynamo.graph_break"}, T, "", FA::Value, o::graph_break},
+      {{"_dynamo.allow_in_graph", "compiler.allow_in_graph"}, T, "fn", FA::Value, o::allow_in_graph},
       {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
       {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},

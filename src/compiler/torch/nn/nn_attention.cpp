@@ -6,6 +6,8 @@
 // modelled: it is noted and the slow path recorded.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
 
@@ -23,9 +25,34 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   V kpm = param(3, "key_padding_mask"), need = param(4, "need_weights"), mask = param(5, "attn_mask");
   V avg = param(6, "average_attn_weights"), causal = param(7, "is_causal");
   auto or_ = [](V x, V d) { return x ? x : d; };
-  for (const V& m : {kpm, mask})
-    if (m && m->k == VK::Tensor && m->t->dtype == "bool")
-      I.note_unmodelled(loc, "nn.MultiheadAttention: a boolean mask (F._canonical_mask's conversion nodes)");
+  // F._canonical_mask (torch/nn/functional.py): a boolean mask becomes the query's float dtype, -inf where True:
+  // `mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))`, key_padding_mask first
+  auto canonical = [&](V m) -> V {
+    if (!m || m->k != VK::Tensor || m->t->dtype != "bool") return m;
+    static const char* kCode = "mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(";
+    auto dt = std::make_shared<Obj>();
+    dt->k = VK::DType;
+    dt->s = q->t->dtype;
+    std::vector<V> za{m};
+    KW zk{{"dtype", dt}};
+    V z = I.tensor_method(m, "fn:torch.zeros_like:zeros_like", za, zk, loc);
+    I.torch_frame(z, "nn/functional.py", 6215, "_canonical_mask", kCode);
+    std::vector<V> fa{m, mk_float(-INFINITY)};
+    KW fk;
+    V r = I.tensor_method(z, "masked_fill_", fa, fk, loc);
+    if (I.tracing()) {  // the in-place call's node (the last one), named as _canonical_mask's variable
+      Graph& g = I.stack_.back()->ctx->graph;
+      Node& n = g.nodes.back();
+      if (n.target == "masked_fill_") {
+        n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/functional.py";
+        n.line = 6215, n.fn_name = "_canonical_mask", n.code = kCode;
+        g.rename(static_cast<int>(g.nodes.size()) - 1, "mask");
+      }
+    }
+    return r;
+  };
+  kpm = canonical(kpm);
+  mask = canonical(mask);
   bool batched = q->t->shape.size() == 3;
   bool batch_first = a.count("batch_first") && a["batch_first"]->k == VK::Bool && a["batch_first"]->b;
   bool training = a.count("training") && a["training"]->b;
@@ -74,6 +101,11 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   // `attn_output, attn_output_weights = F.multi_head_attention_forward(...)`: both parts are read
   I.materialize_item(r, 0);
   if (r->items.size() > 1) I.materialize_item(r, 1);
+  if (I.tracing()) {  // MultiheadAttention.forward's own variable names the output's getitem
+    Graph& g = I.stack_.back()->ctx->graph;
+    auto it = g.tensor_node.find(r->items[0].get());
+    if (it != g.tensor_node.end()) g.rename(it->second, "attn_output");
+  }
   V out = r->items[0], w = r->items.size() > 1 ? r->items[1] : none();
   if (batch_first && batched) out = transpose(out);
   return mk_tuple({out, w});

@@ -13,6 +13,7 @@ V backward(OpCall& c);
 V requires_grad_(OpCall& c);
 V compile(OpCall& c);
 V disable(OpCall& c);
+V allow_in_graph(OpCall& c);
 V graph_break(OpCall& c);
 V mark_dynamic(OpCall& c);
 V noop(OpCall& c);

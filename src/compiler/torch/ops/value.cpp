@@ -116,6 +116,16 @@ V disable(OpCall& c) {
   return f;
 }
 
+// torch._dynamo.allow_in_graph(fn): fn itself, registered so that Dynamo puts a call of it in the graph as one
+// node. A class so marked (diffusers' @maybe_allow_in_graph on its transformer blocks) changes nothing for its
+// instances' forward, which Dynamo inlines as any module's; a marked function's call is not modelled as that node.
+V allow_in_graph(OpCall& c) {
+  V fn = c.args.at(0);
+  if (fn->k != VK::Class && !(fn->k == VK::Builtin && fn->s.rfind("torch.", 0) == 0))
+    c.I.note_unmodelled(c.loc, "torch._dynamo.allow_in_graph of a function (its calls are one graph node in torch; inlined here)");
+  return fn;
+}
+
 V graph_break(OpCall& c) {
   if (in_compiled(c.I)) c.I.graph_break("Call to `torch._dynamo.graph_break()`", msg_graph_break_call(), c.loc);
   return none();

@@ -209,10 +209,15 @@ V Interp::numel_of(const V& t) {
   r->sym = acc->sym;
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
+  // torch 2.11 keeps the call only on a graph input (`numel = l_x_.numel();  l_x_ = numel = None`); on a tensor
+  // the graph computed (diffusers' Upsample2D: `hidden_states.numel() * scale_factor > pow(2, 31)`) no node
+  // remains: the value is its expression (device runs of both shapes)
+  int src = node_of(t);
+  if (src < 0 || g.nodes[static_cast<size_t>(src)].op != "placeholder") return r;
   Node node;
   node.op = "call_method";
   node.target = "numel";
-  node.args.push_back(Arg{node_of(t), ""});
+  node.args.push_back(Arg{src, ""});
   node.name = g.unique_name("numel");
   node.sym_type = "Sym(" + r->sym + ")";
   node.sym_hint = r->i;

@@ -18,6 +18,8 @@ def _split_num(s, i):
 
 class Version:
     def __init__(self, version):
+        if isinstance(version, Version):
+            version = str(version)
         s = str(version).strip().lower()
         if s.startswith("v"):
             s = s[1:]
@@ -161,4 +163,7 @@ class Version:
 
 
 def parse(version):
+    if not isinstance(version, str) and not isinstance(version, Version):
+        # the version of a package tparse does not see (PIL.__version__): unknown, and so is every comparison
+        return __tparse_opaque__("packaging.version.parse")
     return Version(version)

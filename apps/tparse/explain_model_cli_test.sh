@@ -26,6 +26,13 @@ printf 'def f(:\n' > "$W/syntax.py"
 "$T" explain "$W/syntax.py" > /dev/null 2> "$W/syntax.err"; check 2 $? "a file that does not parse is the one error"
 grep -q "syntax.py:1:" "$W/syntax.err"; check 0 $? "stderr names file:line"
 
+# a script is explained on its first compiled call, as torch._dynamo.explain runs the model once: the account says
+# the run stopped there ("That run"), and --all-calls runs the whole script (the second call's recompile)
+printf 'import torch\nm = torch.nn.Linear(4, 4)\ncm = torch.compile(m, backend="eager")\nfor b in (2, 3):\n    cm(torch.randn(b, 4))\n' > "$W/two.py"
+"$T" explain "$W/two.py" > "$W/two.txt"; check 0 $? "explain of a two-call script"
+grep -q "^Scope: the script's first compiled call (1 compiles)" "$W/two.txt" && grep -q '^That run: 1 compile(s),' "$W/two.txt"; check 0 $? "the first call's run is not called the whole trace"
+"$T" explain "$W/two.py" --all-calls > "$W/two_all.txt"; grep -q '^Whole trace: 2 compile(s), 2 graph(s), .* 1 recompile(s)' "$W/two_all.txt"; check 0 $? "--all-calls: the whole script, its recompile"
+
 mkdir -p "$W/lib" "$W/stubs/fancylib"
 printf 'def double(x):\n    return x * 2\n' > "$W/lib/helpers.py"
 printf 'def noop(x):\n    return x\n' > "$W/stubs/fancylib/__init__.py"

@@ -268,7 +268,11 @@ Explanation explain_trace(const LoadedTrace& t, const ExplainOptions& o) {
       for (size_t i = 0; i < m.compiles.size(); ++i)
         if (m.compiles[i].process == f0.process && m.compiles[i].epoch == f0.epoch) e.selected.push_back(static_cast<int32_t>(i));
     }
-    e.selection = "all calls: " + std::to_string(e.selected.size()) + " compiles of the first process";
+    e.selection = o.script_first_call
+                      ? "the script's first compiled call (" + std::to_string(e.selected.size()) +
+                            " compiles): the run stops after it, as torch._dynamo.explain runs the model once; --all-calls "
+                            "runs the whole script"
+                      : "all calls: " + std::to_string(e.selected.size()) + " compiles of the first process";
   } else {
     e.selected = select_first_call(m, &e.selection, &e.selection_is_guess);
   }

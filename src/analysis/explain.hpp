@@ -20,6 +20,9 @@ namespace tparse::analysis {
 struct ExplainOptions {
   std::string frame;               ///< --frame NAME: only this function (and its resume functions)
   bool all_calls = false;          ///< every compile of the first process/epoch, not just the first call
+  /// The trace is a script's run stopped after its first compiled call (tparse explain model.py): the scope and the
+  /// run's totals say so, rather than "all calls" / "whole trace" of a run that did not go on.
+  bool script_first_call = false;
   std::vector<std::string> source_roots = {"."};  ///< where to look for user files (suffix match)
 };
 

@@ -75,15 +75,15 @@ std::string explain_text(const Explanation& e, const Model& m) {
   // The true account.
   o += "\n== tparse: beyond explain ==\n";
   o += fmt::format("Scope: {}\n", safe(e.selection));
-  if (!e.selection.starts_with("all calls"))
+  if (!e.selection.starts_with("all calls") && !e.selection.starts_with("the script's first"))
     o += e.selection_is_guess ? "First call: estimated (the trace does not show where it ends; Scope says why); check "
                                 "with --all-calls or torch._dynamo.explain.\n"
                               : "First call: exact (Scope says why).\n";
   o += fmt::format("Explain's Graph Break Count is Graph Count - 1 (torch's arithmetic), not a count of breaks.\n");
-  o += fmt::format("Whole trace: {} compile(s), {} graph(s), {} graph-break event(s) at {} distinct site(s), "
+  o += fmt::format("{}: {} compile(s), {} graph(s), {} graph-break event(s) at {} distinct site(s), "
                    "{} frame(s) skipped, {} resume function(s), {} recompile(s), {} recompile-limit fallback(s), "
                    "{} failure(s)\n",
-                   e.compiles, e.graphs_total, e.break_events, e.distinct_sites, e.frames_skipped, e.resume_frames,
+                   e.selection.starts_with("the script's first") ? "That run" : "Whole trace", e.compiles, e.graphs_total, e.break_events, e.distinct_sites, e.frames_skipped, e.resume_frames,
                    e.recompiles, e.fallbacks, e.failures);
   o += fmt::format("Selected call: {} graph(s), {} op(s) explain counts (call_function), {} calls captured "
                    "(call_function + call_method + call_module)\n",

@@ -83,6 +83,7 @@ analysis::ExplainOptions explain_options(const std::string& frame, bool all_call
   analysis::ExplainOptions o;
   o.frame = frame;
   o.all_calls = all_calls || script;  // a script's trace already holds just the first call
+  o.script_first_call = script && !all_calls;
   if (!roots.empty()) o.source_roots = roots;
   return o;
 }

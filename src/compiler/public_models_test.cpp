@@ -221,13 +221,13 @@ TEST_CASE("DeepSeek-V3: the first call's graphs are torch's, op by op, less the 
   }
 }
 
-// Twenty-two more public model files of other authors (testdata/public-models/smoke/<name>/: our driver, the
+// Twenty-three more public model files of other authors (testdata/public-models/smoke/<name>/: our driver, the
 // repository, commit and source folder it was written for, shims of ours for packages the device lacks, and
 // the truth of real torch 2.11 on that driver: explain.json, truth.json, whole_run.json). Every one must run
 // to its end with at least one graph and nothing may stop the run (what it cannot model is listed as
 // approximate); those named in expected_exact.txt must equal torch's explain op by op and its whole run.
 // A source tree absent from $TPARSE_PUBLIC_MODELS/smoke/<name> is reported, not counted as run.
-TEST_CASE("public model files of other authors (22 smoke models): run to the end; the expected ones equal torch 2.11") {
+TEST_CASE("public model files of other authors (23 smoke models): run to the end; the expected ones equal torch 2.11") {
   fs::path root = ours("smoke");
   std::set<std::string> expected;
   {

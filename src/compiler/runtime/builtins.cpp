@@ -571,6 +571,13 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return acc;
     }
     double x = arg(0)->k == VK::Float ? arg(0)->f : static_cast<double>(arg(0)->i);
+    if ((m == "ceil" || m == "floor") && in_compiled && arg(0)->k == VK::Float && !arg(0)->sym.empty()) {
+      // math.ceil / floor of a SymFloat: a node `ceil = math_ceil(truediv)`, `Sym(CeilToInt(...))`
+      V r = mk_int(static_cast<long long>(m == "ceil" ? std::ceil(x) : std::floor(x)));
+      r->sym = (m == "ceil" ? "CeilToInt(" : "FloorToInt(") + arg(0)->sym + ")";
+      sym_node(m, "math_" + m, false, {arg(0)}, r, loc);
+      return r;
+    }
     if (m == "sqrt") return mk_float(std::sqrt(x));
     if (m == "log") return mk_float(std::log(x));
     if (m == "exp") return mk_float(std::exp(x));

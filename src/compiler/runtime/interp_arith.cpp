@@ -122,6 +122,17 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       }
       return mk_float(x / y);
     }
+    // a float operand with a SymInt or SymFloat: a SymFloat node (`mul: "Sym(0.5*ToFloat(s77))" = s77 * 0.5`,
+    // `add: "Sym(0.5*ToFloat(s77) + 1.0)"`, `pow_1: "Sym(FloatPow(...))"`), never the hint's number
+    if (flt && tracing() && (op == "*" || op == "+" || op == "-" || op == "**") &&
+        ((a->k != VK::Bool && !a->sym.empty()) || (b->k != VK::Bool && !b->sym.empty()))) {
+      double rv = op == "*" ? x * y : op == "+" ? x + y : op == "-" ? x - y : std::pow(x, y);
+      V r = mk_float(rv);
+      r->sym = symfloat_expr(op, a, b);
+      static const std::map<std::string, std::string> nm = {{"*", "mul"}, {"+", "add"}, {"-", "sub"}, {"**", "pow"}};
+      sym_node(nm.at(op), op, true, {a, b}, r, loc);
+      return r;
+    }
     if (op == "**") {
       if (!flt && y >= 0) return mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
       return mk_float(std::pow(x, y));

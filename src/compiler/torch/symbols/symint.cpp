@@ -230,6 +230,29 @@ V Interp::numel_of(const V& t) {
   return r;
 }
 
+void Interp::sym_method_node(const std::string& name, const std::string& method, const V& self, const V& r, Location loc) {
+  if (!tracing()) return;
+  Graph& g = stack_.back()->ctx->graph;
+  size_t before = g.nodes.size();
+  sym_node(name, method, false, {self}, r, loc);
+  if (g.nodes.size() > before) g.nodes.back().op = "call_method";  // printed `self.method()`
+}
+
+std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b) {
+  // sympy's print of a float expression: an int operand is ToFloat(...) or a float literal, a number multiplies
+  // from the left (`0.5*ToFloat(s77)`) and adds on the right (`... + 1.0`), a power is FloatPow(base, exp)
+  auto fl = [](const V& v) -> std::string {
+    if (!v->sym.empty()) return v->k == VK::Float ? v->sym : "ToFloat(" + v->sym + ")";
+    return v->k == VK::Float ? py_repr(v) : py_repr(mk_float(static_cast<double>(v->k == VK::Bool ? v->b : v->i)));
+  };
+  auto wrap = [](const std::string& e) { return e.find(' ') == std::string::npos ? e : "(" + e + ")"; };
+  std::string x = fl(a), y = fl(b);
+  if (op == "**") return "FloatPow(" + x + ", " + y + ")";
+  if (op == "*") return b->sym.empty() ? y + "*" + wrap(x) : a->sym.empty() ? x + "*" + wrap(y) : wrap(x) + "*" + wrap(y);
+  if (op == "+" && a->sym.empty()) return y + " + " + x;
+  return x + " " + op + " " + y;
+}
+
 std::string Interp::truediv_expr(const V& a, const V& b) {
   // SymNode.truediv as sympy prints it: ints divide as IntTrueDiv, a float on either side makes both floats
   auto expr = [](const V& v) { return v->sym.empty() ? py_repr(v) : v->sym; };

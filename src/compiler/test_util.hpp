@@ -35,6 +35,13 @@ inline std::string reason_head(const std::string& s) {
   return std::regex_replace(s.substr(0, s.find("  # ")), id, "$1<id>)");
 }
 
+/// A graph's text without its value annotations (`: "f32[s77, 8][8, 1]cpu"`, `: "Sym(s77)"`): all of them, or
+/// with tensors_only the tensor annotations alone (a SymInt's `Sym(...)` kept).
+inline std::string strip_annotations(const std::string& g, bool tensors_only) {
+  static const std::regex tensor_ann(": \"[a-z0-9]+\\[[^\"]*\\]cpu\""), any_ann(": \"[^\"]*\"");
+  return std::regex_replace(g, tensors_only ? tensor_ann : any_ann, "");
+}
+
 /// How many times `what` occurs in `s` (overlapping occurrences counted).
 inline int count(const std::string& s, const std::string& what) {
   int n = 0;

@@ -366,6 +366,7 @@ class Interp {
   /// (a Python function of torch's that Dynamo inlines: F.pad, the weight_norm parametrizations); returns the node's
   /// index in the frame's graph, -1 when `t` is not a recorded op's result
   int torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code);
+  int torch_frame_node(int node, const std::string& rel, int line, const std::string& fn, const std::string& code);
   /// `obj.name = v` inside a compiled frame on an object from before it: a graph output (FrameCtx::attr_stores)
   void note_attr_store(const V& obj, const std::string& name, const V& v);
   V nn_construct(const std::string& cls, std::vector<V>& args,

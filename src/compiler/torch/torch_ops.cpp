@@ -19,17 +19,22 @@ static std::vector<V>& graph_values() {
 void keep_graph_value(const V& v) { graph_values().push_back(v); }
 
 int Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
-  if (!t || stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode != Mode::Record) return -1;
+  if (!t || !tracing()) return -1;
   Graph& g = stack_.back()->ctx->graph;
   auto it = g.tensor_node.find(t.get());
   if (it == g.tensor_node.end()) return -1;
-  Node& n = g.nodes[static_cast<size_t>(it->second)];
+  return torch_frame_node(it->second, rel, line, fn, code);
+}
+int Interp::torch_frame_node(int node, const std::string& rel, int line, const std::string& fn, const std::string& code) {
+  if (node < 0 || !tracing()) return -1;
+  Graph& g = stack_.back()->ctx->graph;
+  Node& n = g.nodes[static_cast<size_t>(node)];
   if (n.op == "placeholder") return -1;
   n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/" + rel;  // where torch 2.11 lies on the device
   n.line = line;
   n.fn_name = fn;
   n.code = code;
-  return it->second;
+  return node;
 }
 void release_graph_values() { graph_values().clear(); }
 

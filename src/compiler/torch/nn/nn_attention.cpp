@@ -42,11 +42,10 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
     V r = I.tensor_method(z, "masked_fill_", fa, fk, loc);
     if (I.tracing()) {  // the in-place call's node (the last one), named as _canonical_mask's variable
       Graph& g = I.stack_.back()->ctx->graph;
-      Node& n = g.nodes.back();
-      if (n.target == "masked_fill_") {
-        n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/functional.py";
-        n.line = 6215, n.fn_name = "_canonical_mask", n.code = kCode;
-        g.rename(static_cast<int>(g.nodes.size()) - 1, "mask");
+      int last = static_cast<int>(g.nodes.size()) - 1;
+      if (last >= 0 && g.nodes.back().target == "masked_fill_") {
+        I.torch_frame_node(last, "nn/functional.py", 6215, "_canonical_mask", kCode);
+        g.rename(last, "mask");
       }
     }
     return r;

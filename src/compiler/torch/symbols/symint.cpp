@@ -190,21 +190,24 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
 
 V Interp::numel_of(const V& t) {
   const TensorInfo& ti = *t->t;
-  long long n = 1;
-  for (auto& d : ti.shape) n *= d.v;
-  V r = mk_int(n);
   const std::map<std::string, long long>* spec = tracing() ? &stack_.back()->ctx->specialized : nullptr;
+  long long n = 1;
   bool symbolic = false;
-  for (auto& d : ti.shape) symbolic = symbolic || (d.is_sym() && !(spec && sym_all_specialized(d.sym, *spec)));
+  for (auto& d : ti.shape) {
+    n *= d.v;
+    symbolic = symbolic || (d.is_sym() && !(spec && sym_all_specialized(d.sym, *spec)));
+  }
+  V r = mk_int(n);
   if (!symbolic || !tracing()) return r;
-  // Tensor.numel() of a dynamic tensor: a call_method node whose value is the product of the sizes (`Sym(8*s77)`)
+  // Tensor.numel() of a dynamic tensor: a call_method node whose value is the product of the sizes (`Sym(8*s77)`);
+  // only the expression is built here, the hint is n
   V acc = mk_int(1);
   for (auto& d : ti.shape) {
     V x = mk_int(d.v);
     if (d.is_sym()) x->sym = d.sym;
-    V p = mk_int(acc->i * x->i);
-    p->sym = acc->sym.empty() && acc->i == 1 ? x->sym : sym_expr("*", acc, x);
-    acc = p;
+    std::string e = acc->sym.empty() && acc->i == 1 ? x->sym : sym_expr("*", acc, x);
+    acc = mk_int(acc->i * x->i);
+    acc->sym = e;
   }
   r->sym = acc->sym;
   Activation& act = *stack_.back();

@@ -143,10 +143,7 @@ TEST_CASE("int() of a SymFloat is torch.sym_int, a SymInt divided is a truediv n
   // forms tparse does not derive (`((2*s77)//(TruncToInt(...)))`): compared without the tensor annotations, every
   // node, target, argument, SymInt annotation and deletion is torch's.
   using tparse::compiler::testing::run_program;
-  auto strip = [](const std::string& g) {
-    static const std::regex tensor_ann(": \"[a-z0-9]+\\[[^\"]*\\]cpu\"");
-    return std::regex_replace(g, tensor_ann, "");
-  };
+  auto strip = [](const std::string& g) { return strip_annotations(g, true); };
   auto r = run_program("int_of_symint");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
@@ -174,10 +171,7 @@ TEST_CASE("SymFloat arithmetic: SymInt * float, + int, ** float, math.ceil / flo
   // symfloat_ops' dynamic graph, node by node (names, targets, arguments, deletions), annotations aside: sympy
   // orders a sum's terms by name (CeilToInt + FloorToInt + TruncToInt), tparse in the order made
   using tparse::compiler::testing::run_program;
-  auto strip = [](const std::string& g) {
-    static const std::regex ann(": \"[^\"]*\"");
-    return std::regex_replace(g, ann, "");
-  };
+  auto strip = [](const std::string& g) { return strip_annotations(g, false); };
   auto r = run_program("symfloat_ops");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);

@@ -102,7 +102,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   static const std::set<std::string> known = {
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled
       "symfloat_ops",       // torch's third compile (a guard from check_contiguous_sizes_strides) is not modelled
-      "int_float_mix",      // dynamic=True: torch gives equal-sized dims one symbol (duck sizing); tparse one each
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -97,6 +97,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   }
   // automatic dynamic shapes: merge what this frame sees with what earlier compiles saw
   bool auto_dyn = !(opts && opts->dynamic_false);
+  std::map<long long, std::string> duck_syms;  // ShapeEnv.val_to_var: a duck-sized value's symbol
   std::set<int> sym_ids;  // ShapeEnv._generate_unique_id: sha256(source name) % 100, then the next free id
   auto sym_for = [&sym_ids](const std::string& source) {
     SHA2_CTX h;
@@ -195,8 +196,16 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         copy->t = std::make_shared<TensorInfo>(t);
         for (int d : all) {
           if (d >= static_cast<int>(t.shape.size()) || t.shape[d].v < 2) continue;
+          // ShapeEnv.create_symbol: under dynamic=True a size is DimDynamic.DUCK (an automatic-dynamic or
+          // marked one is DYNAMIC): a value seen before reuses that value's symbol (`f32[s77, s27, s53, s53]`)
+          bool duck = opts && opts->dynamic_true && !dd.count(d) && !t.marked_dynamic.count(d);
+          if (duck && duck_syms.count(t.shape[d].v)) {
+            copy->t->shape[d].sym = duck_syms[t.shape[d].v];
+            continue;
+          }
           std::string source = fmt::format("{}.size()[{}]", local_source(n), d);
           copy->t->shape[d].sym = sym_for(source);
+          if (duck) duck_syms[t.shape[d].v] = copy->t->shape[d].sym;
           ctx->sym_info[copy->t->shape[d].sym] = {source, t.shape[d].v};
         }
         copy->t->stride = contiguous_strides(copy->t->shape);

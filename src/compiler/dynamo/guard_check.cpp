@@ -129,6 +129,23 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   return "";
 }
 
+/// The shape env's guards after the tree's: sizes that share one symbol (duck sizing under dynamic=True)
+/// must stay equal, `x.size()[3] == x.size()[2]` (produce_guards: each further source equals the first).
+static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs) {
+  std::map<std::string, std::pair<std::string, long long>> first;  // symbol -> (source, value)
+  for (auto& g : e.tensors) {
+    V v = resolve_source(g.src, inputs);
+    if (!v || v->k != VK::Tensor || v->t->shape.size() != g.t.shape.size()) continue;
+    for (size_t i = 0; i < g.t.shape.size(); ++i) {
+      if (!g.t.shape[i].is_sym()) continue;
+      std::string src = fmt::format("{}.size()[{}]", g.src, i);
+      auto [it, fresh] = first.insert({g.t.shape[i].sym, {src, v->t->shape[i].v}});
+      if (!fresh && it->second.second != v->t->shape[i].v) return src + " == " + it->second.first;
+    }
+  }
+  return "";
+}
+
 /// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
 /// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
 /// The guards are checked root by root (a root's guards in the order below), roots in the entry's
@@ -171,7 +188,7 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return r;
   }
-  return "";
+  return shared_symbol_guard(e, inputs);
 }
 
 

@@ -3,7 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 
@@ -36,19 +40,50 @@ static std::string scaled(long long k, const std::string& e) {
 }
 
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
+  // torch's make_contiguous_strides_for: stride = product of the later sizes, each as sym_max(size, 1).
+  // A monomial size (`s53`, `4*s77`) is >= 2 so the Max folds away; a size that is a function of a float
+  // (`TruncToInt(1.5*ToFloat(s53))`) keeps it, as sympy prints: `s27*Max(1, TruncToInt(...))**2`
   std::vector<Dim> st(shape.size());
-  Dim acc{1, ""};
-  for (size_t i = shape.size(); i-- > 0;) {
-    st[i] = acc;
-    const Dim& d = shape[i];
-    Dim n;
-    n.v = acc.v * d.v;
-    if (acc.is_sym() || d.is_sym()) {
-      if (acc.is_sym() && d.is_sym()) n.sym = d.sym + "*" + acc.sym;
-      else if (acc.is_sym()) n.sym = d.v == 1 ? acc.sym : scaled(d.v, acc.sym);
-      else n.sym = acc.v == 1 ? d.sym : scaled(acc.v, d.sym);
+  long long coef = 1, hint = 1;
+  std::vector<std::string> factors;  // symbols and Max(1, f) factors of the product so far
+  bool other = false;                // a size that is neither (`s77 + 1`): the old product text
+  std::string text;
+  auto render = [&] {
+    if (other) return text;
+    if (factors.empty()) return std::string();
+    auto sorted = factors;
+    std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
+      bool fa = a.rfind("Max(", 0) == 0, fb = b.rfind("Max(", 0) == 0;
+      return fa != fb ? fb : a < b;
+    });
+    std::string out = coef == 1 ? "" : std::to_string(coef);
+    for (size_t i = 0; i < sorted.size();) {
+      size_t j = i;
+      while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+      out += (out.empty() ? "" : "*") + sorted[i] + (j - i > 1 ? "**" + std::to_string(j - i) : "");
+      i = j;
     }
-    acc = n;
+    return out;
+  };
+  for (size_t i = shape.size(); i-- > 0;) {
+    st[i] = Dim{hint, render()};
+    const Dim& d = shape[i];
+    hint *= d.v;
+    if (other) {
+      if (d.is_sym()) text = d.sym + "*" + text;
+      else if (d.v != 1) text = scaled(d.v, text);
+    } else if (!d.is_sym()) {
+      coef *= d.v;
+    } else if (auto m = parse_mono(d.sym)) {
+      coef *= m->c;
+      factors.insert(factors.end(), m->syms.begin(), m->syms.end());
+    } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
+      factors.push_back("Max(1, " + d.sym + ")");
+    } else {
+      std::string before = render();
+      text = before.empty() ? (coef == 1 ? d.sym : scaled(coef, d.sym)) : d.sym + "*" + before;
+      other = true;
+    }
   }
   return st;
 }

@@ -125,13 +125,18 @@ V interpolate(OpCall& c) {
   size_t nd = t.shape.size() >= 2 ? t.shape.size() - 2 : 0;
   for (size_t i = 0; i < nd; ++i) {
     long long v = t.shape[i + 2].v;
-    if (size && size->k != VK::None) v = size->k == VK::Int ? size->i : size->items.at(i)->i;
+    std::string sym;  // a SymInt size (`int(H * 1.5)` of a dynamic H) is the output's size expression
+    if (size && size->k != VK::None) {
+      const V& s = size->k == VK::Int ? size : size->items.at(i);
+      v = s->i;
+      sym = s->sym;
+    }
     else if (scale && scale->k != VK::None) {
       auto num = [](const V& x) { return x->k == VK::Float ? x->f : static_cast<double>(x->i); };
       double f = scale->k == VK::Float || scale->k == VK::Int ? num(scale) : num(scale->items.at(i));
       v = static_cast<long long>(std::floor(static_cast<double>(v) * f));
     } else c.fail("interpolate: either size or scale_factor");
-    o.shape[i + 2] = Dim{v, ""};
+    o.shape[i + 2] = Dim{v, sym};
   }
   return c.out(o);
 }

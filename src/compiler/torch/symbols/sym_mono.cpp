@@ -19,8 +19,18 @@ std::optional<SymMono> parse_mono(const std::string& s) {
     size_t j = s.find('*', i);
     if (j == std::string::npos) j = s.size();
     std::string f = s.substr(i, j - i);
+    long long power = 1;  // a symbol's power as sympy prints it: `s53**2`
+    if (j + 1 < s.size() && s[j + 1] == '*') {
+      size_t k = s.find('*', j + 2);
+      if (k == std::string::npos) k = s.size();
+      std::string e = s.substr(j + 2, k - j - 2);
+      if (!is_symbol(f) || e.empty() || e.size() > 2 || !std::all_of(e.begin(), e.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return std::nullopt;
+      power = std::stoll(e);
+      j = k;
+    }
     if (f.empty()) return std::nullopt;
-    if (is_symbol(f)) m.syms.push_back(f);
+    if (is_symbol(f)) m.syms.insert(m.syms.end(), static_cast<size_t>(power), f);
     else if (std::all_of(f.begin(), f.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) && f.size() < 18) {
       if (__builtin_mul_overflow(m.c, std::stoll(f), &m.c)) return std::nullopt;
     } else return std::nullopt;
@@ -31,11 +41,21 @@ std::optional<SymMono> parse_mono(const std::string& s) {
   return m;
 }
 
+/// The symbols' product as sympy prints it: by name, a repeated symbol as a power (`s27*s53**2`).
+static std::string product_str(const std::vector<std::string>& syms) {
+  std::string out;
+  for (size_t i = 0; i < syms.size();) {
+    size_t j = i;
+    while (j < syms.size() && syms[j] == syms[i]) ++j;
+    out += (out.empty() ? "" : "*") + syms[i] + (j - i > 1 ? "**" + std::to_string(j - i) : "");
+    i = j;
+  }
+  return out;
+}
+
 std::string mono_str(const SymMono& m) {
   if (m.syms.empty() || m.c == 0) return std::to_string(m.c);
-  std::string out = m.c == 1 ? "" : std::to_string(m.c);
-  for (const auto& x : m.syms) out += (out.empty() ? "" : "*") + x;
-  return out;
+  return (m.c == 1 ? "" : std::to_string(m.c) + "*") + product_str(m.syms);
 }
 
 SymMono mono_mul(const SymMono& a, const SymMono& b) {
@@ -107,9 +127,7 @@ std::string linear_str(const SymLin& a) {
     return x.first < y.first;
   });
   auto body = [](const std::vector<std::string>& syms, long long k) {
-    std::string out = k == 1 ? "" : std::to_string(k);
-    for (const auto& x : syms) out += (out.empty() ? "" : "*") + x;
-    return out;
+    return (k == 1 ? "" : std::to_string(k) + "*") + product_str(syms);
   };
   std::vector<std::pair<bool, std::string>> parts;  // (negative, magnitude)
   for (const auto& [syms, k] : terms) if (k > 0) parts.push_back({false, body(syms, k)});

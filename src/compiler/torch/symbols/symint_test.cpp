@@ -143,7 +143,7 @@ TEST_CASE("int() of a SymFloat is torch.sym_int, a SymInt divided is a truediv n
   // forms tparse does not derive (`((2*s77)//(TruncToInt(...)))`): compared without the tensor annotations, every
   // node, target, argument, SymInt annotation and deletion is torch's.
   using tparse::compiler::testing::run_program;
-  auto strip = [](const std::string& g) { return strip_annotations(g, true); };
+  auto strip = [](const std::string& g) { return tparse::compiler::testing::strip_annotations(g, true); };
   auto r = run_program("int_of_symint");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
@@ -171,7 +171,7 @@ TEST_CASE("SymFloat arithmetic: SymInt * float, + int, ** float, math.ceil / flo
   // symfloat_ops' dynamic graph, node by node (names, targets, arguments, deletions), annotations aside: sympy
   // orders a sum's terms by name (CeilToInt + FloorToInt + TruncToInt), tparse in the order made
   using tparse::compiler::testing::run_program;
-  auto strip = [](const std::string& g) { return strip_annotations(g, false); };
+  auto strip = [](const std::string& g) { return tparse::compiler::testing::strip_annotations(g, false); };
   auto r = run_program("symfloat_ops");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
@@ -182,4 +182,18 @@ TEST_CASE("SymFloat arithmetic: SymInt * float, + int, ** float, math.ceil / flo
   for (const char* line : {"mul: \"Sym(0.5*ToFloat(s77))\" = s77 * 0.5", "ceil: \"Sym(CeilToInt(IntTrueDiv(s77, 2)))\" = math_ceil(truediv)",
                            "pow_1: \"Sym(FloatPow(1.0*ToFloat(s77), 0.5))\" = mul_1 ** 0.5", "y: \"f32[s77, 8][8, 1]cpu\" = l_x_ * truediv_2"})
     CHECK_MESSAGE(got[1].find(line) != std::string::npos, line);
+}
+
+TEST_CASE("dynamic=True sizes are duck-sized (equal values share a symbol), SymInt interpolate sizes carry their "
+          "expression: int_float_mix's graph is torch 2.11's, text for text") {
+  // `f32[s77, s27, s53, s53][s27*s53**2, ...]` (ShapeEnv.create_symbol with DimDynamic.DUCK), one `mul` /
+  // `sym_int` for H and W (the same symbol), interpolate's output `TruncToInt(1.5*ToFloat(s53))` with torch's
+  // contiguous strides (`Max(1, ...)**2`). Before: a symbol per dim and the hint's 6 as the output size.
+  using tparse::compiler::testing::run_program;
+  auto r = run_program("int_float_mix");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == 1);
+  REQUIRE(got.size() == 1);
+  CHECK(got[0] == want[0]);
 }

@@ -88,7 +88,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     for (auto& d : g.t.shape) sym = sym || d.is_sym();
     if (!sym && g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())
       for (size_t i = 0; i < t.stride.size(); ++i)
-        if (!g.t.stride[i].is_sym() && !t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)
+        if (!g.t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)  // a call's tensor is concrete: its hint
           return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
   }
   for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance
@@ -130,7 +130,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
 }
 
 /// The shape env's guards after the tree's: sizes that share one symbol (duck sizing under dynamic=True)
-/// must stay equal, `x.size()[3] == x.size()[2]` (produce_guards: each further source equals the first).
+/// must stay equal, `x.size()[3] == x.size()[2]  # duck sizing added this equality ...` (produce_guards: each
+/// further source equals the first; real torch 2.11: program duck_sizing).
 static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs) {
   std::map<std::string, std::pair<std::string, long long>> first;  // symbol -> (source, value)
   for (auto& g : e.tensors) {
@@ -140,7 +141,9 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
       if (!g.t.shape[i].is_sym()) continue;
       std::string src = fmt::format("{}.size()[{}]", g.src, i);
       auto [it, fresh] = first.insert({g.t.shape[i].sym, {src, v->t->shape[i].v}});
-      if (!fresh && it->second.second != v->t->shape[i].v) return src + " == " + it->second.first;
+      if (!fresh && it->second.second != v->t->shape[i].v)
+        return fmt::format("{} == {}  # duck sizing added this equality because these variables had the same size {} (to avoid "
+                           "this specialization, set torch.fx.experimental._config.use_duck_shape = False)", src, it->second.first, g.t.shape[i].v);
     }
   }
   return "";

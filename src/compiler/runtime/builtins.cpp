@@ -34,7 +34,8 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter"};
+                                              "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
+                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -95,6 +96,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
       // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
       if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);
+      // `from torch.amp import autocast` (and torch.cuda.amp / torch.cpu.amp / torch.amp.autocast_mode): torch.autocast's forms
+      if ((m == "torch.amp" || m == "torch.cuda.amp" || m == "torch.cpu.amp" || m == "torch.amp.autocast_mode") && name == "autocast")
+        return mk_builtin((m == "torch.amp.autocast_mode" ? std::string("torch.amp") : m) + ".autocast");
       if (m == "torch.distributed") {
         static const std::set<std::string> fns = {"is_available", "is_initialized", "is_torchelastic_launched", "get_world_size",
                                                   "get_rank", "init_process_group", "destroy_process_group", "barrier", "all_reduce",

@@ -136,7 +136,20 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     return none();
   }
   if (m == "extend") { for (auto& x : iterate(arg(0), loc)) { std::string key = std::to_string(self->order.size()); self->order.push_back(key); self->attrs[key] = x; } return self; }
-  if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_" || m == "apply") return self;
+  if (m == "apply") {  // Module.apply(fn): each child's apply (children(): every direct submodule once), then fn(self)
+    V fn = arg(0);
+    std::function<void(V)> apply = [&](V mod) {
+      std::set<const Obj*> seen;
+      for (auto& n : mod->order) {
+        V c = mod->attrs[n];
+        if (c->k == VK::Instance && !c->builtin_nn.empty() && seen.insert(c.get()).second) apply(c);
+      }
+      call(fn, {mod}, {}, loc);
+    };
+    apply(self);
+    return self;
+  }
+  if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_") return self;
   if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {
     // the module's own tensors of that kind, then each submodule's, with dotted names
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");

@@ -416,7 +416,10 @@ void Interp::exec_stmt(const StmtP& s) {
         }
         if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) ctxs.push_back({cm->s.substr(4), cm});
         else if (cm->k == VK::Device) ctxs.push_back({"device", cm});  // torch.device.__enter__: a DeviceContext mode
-        else if (cm->k == VK::Opaque) note_unmodelled(it->loc, "with " + cm->s);
+        else if (cm->k == VK::Opaque) {  // an unknown manager: `as NAME` is its unknown __enter__() value
+          note_unmodelled(it->loc, "with " + cm->s);
+          if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], mk_opaque(cm->s + ".__enter__()"));
+        }
         else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.autocast, torch.device)");
       }
       std::function<V(size_t)> run = [&](size_t i) -> V {

@@ -32,6 +32,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }
+  if (obj->k == VK::Compiled && obj->func) {
+    // torch.compile(module) is an OptimizedModule: an nn.Module around `_orig_mod` whose __getattr__ falls back
+    // to it (cm.eval(), cm.parameters(), cm.config); a compiled function keeps the function's attributes
+    if (name == "_orig_mod" || name == "__wrapped__") return obj->func;
+    if (name == "forward" && obj->func->k == VK::Instance) return obj;
+    return getattr(obj->func, name, loc);
+  }
   if (obj->k == VK::Bound && obj->self && obj->func) {  // a bound method's instance and function
     if (name == "__self__") return obj->self;
     if (name == "__func__") return obj->func;
@@ -246,6 +253,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     return call_builtin("type", a, kw, loc, nullptr);
   };
   if (name == "__class__" && (obj->k == VK::Module || obj->k == VK::Func || obj->k == VK::Bound)) return type_of();
+  if (obj->k == VK::Module && !obj->menv) {  // a name the script assigned on a modelled module (`sys.argv = [...]`)
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+  }
   V r = builtin_attr(obj, name, loc, found);
   if (found && obj->k == VK::Module) guard_global_attr(obj, name, r, loc);
   if (found) return r;

@@ -254,7 +254,21 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         }
         return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
       }
-      return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+      // torch.compile(m.forward): the bound method's frame, self its first local (L['self'])
+      if (target->k == VK::Bound && target->func && target->func->k == VK::Func && target->self) {
+        args.insert(args.begin(), target->self);
+        return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
+      }
+      if (target->k == VK::Func) return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+      // anything else (a @torch.no_grad() wrapper, functools.partial, a bound builtin): eval_frame's callback is
+      // on while it runs; torch's own frames are skipped, so the first user function it calls is the compiled frame
+      {
+        ++callback_active_;
+        auto saved_opts = cur_opts_;
+        if (callee->copts) cur_opts_ = callee->copts;
+        struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+        return call(target, std::move(args), std::move(kwargs), loc);
+      }
     }
     case VK::Func: {
       if (callee->disabled) {

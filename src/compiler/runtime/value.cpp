@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 #include "torch/symbols/sym_mono.hpp"
 
@@ -86,6 +87,128 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     }
   }
   return st;
+}
+
+std::optional<std::vector<Dim>> view_strides(const std::vector<Dim>& shape, const std::vector<Dim>& stride, const std::vector<Dim>& to) {
+  struct M {
+    long long v = 1;  // the hint
+    SymMono m;        // the expression (`48*s75`; a number: no symbols)
+  };
+  auto of = [](const Dim& d) -> std::optional<M> {
+    if (!d.is_sym()) return M{d.v, SymMono{d.v, {}}};
+    auto m = parse_mono(d.sym);
+    if (!m) return std::nullopt;
+    return M{d.v, *m};
+  };
+  auto mul = [](const M& a, const M& b) { return M{a.v * b.v, mono_mul(a.m, b.m)}; };
+  auto same = [](const M& a, const M& b) { return a.v == b.v && a.m.c == b.m.c && a.m.syms == b.m.syms; };
+  auto dim = [](const M& a) { return Dim{a.v, a.m.syms.empty() ? "" : mono_str(a.m)}; };
+  if (stride.size() != shape.size()) return std::nullopt;
+  if (shape.empty()) return std::vector<Dim>(to.size(), Dim{1, ""});
+  std::vector<M> osz, ost, nsz;
+  for (auto& d : shape) if (auto m = of(d)) osz.push_back(*m); else return std::nullopt;
+  for (auto& d : stride) if (auto m = of(d)) ost.push_back(*m); else return std::nullopt;
+  for (auto& d : to) if (auto m = of(d)) nsz.push_back(*m); else return std::nullopt;
+  long long numel = 1;
+  for (auto& d : osz) numel *= d.v;
+  if (numel == 0) {  // an empty tensor: its own strides for its own shape, else contiguous with sizes >= 1
+    if (shape == to) return stride;
+    std::vector<Dim> out(to.size());
+    for (size_t i = to.size(); i-- > 0;) out[i] = Dim{i + 1 == to.size() ? 1 : std::max<long long>(to[i + 1].v, 1) * out[i + 1].v, ""};
+    return out;
+  }
+  std::vector<Dim> out(to.size());
+  long long view_d = static_cast<long long>(to.size()) - 1;
+  M chunk = ost.back(), tensor_numel, view_numel;
+  for (long long d = static_cast<long long>(osz.size()) - 1; d >= 0; --d) {
+    tensor_numel = mul(tensor_numel, osz[static_cast<size_t>(d)]);
+    if (d == 0 || (osz[static_cast<size_t>(d - 1)].v != 1 && !same(ost[static_cast<size_t>(d - 1)], mul(tensor_numel, chunk)))) {
+      while (view_d >= 0 && (view_numel.v < tensor_numel.v || nsz[static_cast<size_t>(view_d)].v == 1)) {
+        out[static_cast<size_t>(view_d)] = dim(mul(view_numel, chunk));
+        view_numel = mul(view_numel, nsz[static_cast<size_t>(view_d)]);
+        --view_d;
+      }
+      if (!same(view_numel, tensor_numel)) return std::nullopt;
+      if (d > 0) {
+        chunk = ost[static_cast<size_t>(d - 1)];
+        tensor_numel = M{};
+        view_numel = M{};
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return out;
+}
+
+Dim dim_mul(const Dim& a, const Dim& b) {
+  Dim p{a.v * b.v, ""};
+  if (!a.is_sym() && !b.is_sym()) return p;
+  auto x = parse_mono(a.str()), y = parse_mono(b.str());
+  if (!x || !y) {
+    p.sym = a.str() + "*" + b.str();
+    return p;
+  }
+  SymMono m = mono_mul(*x, *y);
+  p.sym = m.syms.empty() || m.c == 0 ? "" : mono_str(m);
+  return p;
+}
+
+std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::vector<Dim>& ref) {
+  if (ref.size() != shape.size()) return contiguous_strides(shape);
+  std::vector<size_t> order(shape.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ref[a].v > ref[b].v; });
+  std::vector<Dim> laid(shape.size());
+  for (size_t i = 0; i < order.size(); ++i) laid[i] = shape[order[i]];
+  std::vector<Dim> ls = contiguous_strides(laid), out(shape.size());
+  for (size_t i = 0; i < order.size(); ++i) out[order[i]] = ls[i];
+  return out;
+}
+
+std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs) {
+  const size_t nd = shape.size();
+  if (nd <= 1) return contiguous_strides(shape);
+  // each input's strides over the output's dims (0 where it broadcasts), in hints
+  std::vector<std::vector<long long>> st;
+  for (const TensorInfo* t : inputs) {
+    if (!t || t->shape.empty() || t->stride.size() != t->shape.size()) continue;
+    std::vector<long long> s(nd, 0);
+    size_t off = nd - std::min(nd, t->shape.size());
+    for (size_t j = off; j < nd; ++j) {
+      size_t i = j - off;
+      s[j] = t->shape[i].v == 1 && shape[j].v != 1 ? 0 : t->stride[i].v;
+    }
+    st.push_back(s);
+  }
+  std::vector<size_t> perm(nd);  // perm[0]: the innermost dim
+  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  auto should_swap = [&](size_t d0, size_t d1) {
+    for (const auto& s : st) {
+      long long a = s[d0], b = s[d1];
+      if (a == 0 || b == 0) continue;
+      if (a < b) return -1;
+      if (a > b) return 1;
+      if (shape[d0].v > shape[d1].v) return 1;
+    }
+    return 0;
+  };
+  for (size_t i = 1; i < nd; ++i) {
+    size_t d1 = i;
+    for (size_t d0 = i; d0-- > 0;) {
+      int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  std::vector<Dim> laid(nd);  // outermost first
+  for (size_t k = 0; k < nd; ++k) laid[k] = shape[perm[nd - 1 - k]];
+  std::vector<Dim> ls = contiguous_strides(laid), out(nd);
+  for (size_t k = 0; k < nd; ++k) out[perm[nd - 1 - k]] = ls[k];
+  return out;
 }
 
 std::string dtype_short(const std::string& d) {

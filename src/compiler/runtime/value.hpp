@@ -136,6 +136,20 @@ std::string py_repr(const V& v);
 std::string py_str(const V& v);
 std::string fmt_float(double f);
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+/// ATen's computeStride (TensorUtils.cpp): the strides of a tensor of `shape` / `stride` viewed as `to` (a split's
+/// or a slice's strides carry over: `q.view(2, 8, 4, 8)` of a qkv split is [768, 96, 8, 1]; symbolic sizes as
+/// monomials, `48*s75`), or nullopt when no view exists (reshape copies then) or a size is not a monomial.
+std::optional<std::vector<Dim>> view_strides(const std::vector<Dim>& shape, const std::vector<Dim>& stride, const std::vector<Dim>& to);
+/// a * b as a size or stride: numbers multiplied, monomials as sympy prints their product (`8*s70`).
+Dim dim_mul(const Dim& a, const Dim& b);
+/// Dense strides for `shape` laid out in the order of `ref`'s strides (largest stride outermost; ties keep the
+/// dim order), as `empty_like(ref)` with preserve_format makes them: a transposed query gives its attention
+/// output the same transposed layout.
+std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::vector<Dim>& ref);
+/// The output strides of an elementwise op over `inputs` broadcast to `shape`, as ATen's TensorIterator lays a
+/// new output out (reorder_dimensions: the inputs' stride order decides, a broadcast dim defers to the next
+/// input, equal strides put the smaller size inside): `q * cos` of a transposed q keeps q's layout.
+std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs);
 std::string dtype_short(const std::string& dtype);   ///< float32 -> f32
 std::string dtype_c10(const std::string& dtype);     ///< float32 -> Float
 

@@ -112,37 +112,18 @@ size_t named_axes(Interp& I, const std::string& fn, const std::vector<Group>& lh
   return named;
 }
 
-/// torch's computeStride (aten/src/ATen/TensorUtils.cpp): the strides of a tensor of `shape` / `stride` viewed as
-/// `to`, or none when no view exists (reshape then copies, and the copy is contiguous).
+/// view_strides (runtime/value.hpp) on plain numbers.
 std::optional<std::vector<long long>> view_strides(const std::vector<long long>& shape, const std::vector<long long>& stride,
                                                    const std::vector<long long>& to) {
-  if (shape.empty()) return std::vector<long long>(to.size(), 1);
-  long long numel = 1;
-  for (long long d : shape) numel *= d;
-  std::vector<long long> out(to.size());
-  if (numel == 0) {
-    if (shape == to) return stride;
-    for (size_t i = to.size(); i-- > 0;) out[i] = i + 1 == to.size() ? 1 : std::max<long long>(to[i + 1], 1) * out[i + 1];
+  auto dims = [](const std::vector<long long>& xs) {
+    std::vector<Dim> out;
+    for (long long x : xs) out.push_back(Dim{x, ""});
     return out;
-  }
-  long long view_d = static_cast<long long>(to.size()) - 1, chunk_base = stride.back(), tensor_numel = 1, view_numel = 1;
-  for (long long d = static_cast<long long>(shape.size()) - 1; d >= 0; --d) {
-    tensor_numel *= shape[static_cast<size_t>(d)];
-    if (d == 0 || (shape[static_cast<size_t>(d - 1)] != 1 && stride[static_cast<size_t>(d - 1)] != tensor_numel * chunk_base)) {
-      while (view_d >= 0 && (view_numel < tensor_numel || to[static_cast<size_t>(view_d)] == 1)) {
-        out[static_cast<size_t>(view_d)] = view_numel * chunk_base;
-        view_numel *= to[static_cast<size_t>(view_d)];
-        --view_d;
-      }
-      if (view_numel != tensor_numel) return std::nullopt;
-      if (d > 0) {
-        chunk_base = stride[static_cast<size_t>(d - 1)];
-        tensor_numel = 1;
-        view_numel = 1;
-      }
-    }
-  }
-  if (view_d != -1) return std::nullopt;
+  };
+  auto r = tparse::compiler::view_strides(dims(shape), dims(stride), dims(to));
+  if (!r) return std::nullopt;
+  std::vector<long long> out;
+  for (auto& d : *r) out.push_back(d.v);
   return out;
 }
 
@@ -345,11 +326,11 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   return x;
 }
 
-/// rearrange's result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
+/// rearrange's (and repeat's, its new axes expanded) result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
 /// strides then follow the input's: `b n (h d) -> b h n d` of a chunk keeps the chunk's row stride), else a copy
 /// (contiguous, as emit gives). Static sizes only; a symbolic or anonymous axis keeps the contiguous strides.
 static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
-                              const TensorInfo& in, TensorInfo& o) {
+                              const TensorInfo& in, TensorInfo& o, bool repeat) {
   std::vector<long long> shape, stride, elem_size;
   std::vector<std::string> elem;
   for (auto& d : in.shape) { if (d.is_sym()) return; shape.push_back(d.v); }
@@ -389,6 +370,13 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
       else names.push_back(a.name);
       for (auto& n : names) {
         auto at = std::find(elem.begin(), elem.end(), n);
+        if (at == elem.end() && repeat && size.count(n) && !size[n].is_sym()) {
+          // repeat's new axis: einops expands a size-1 axis there, a stride-0 view (real torch 2.11: einops_names)
+          perm_size.push_back(size[n].v);
+          perm_stride.push_back(0);
+          ++count;
+          continue;
+        }
         if (at == elem.end()) return;
         perm_size.push_back(elem_size[static_cast<size_t>(at - elem.begin())]);
         perm_stride.push_back((*split)[static_cast<size_t>(at - elem.begin())]);
@@ -487,7 +475,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     o.shape.push_back(d);
   }
   if (overflow) error(loc, fmt::format("einops.{}: an axis length of '{}' overflows 64 bits", fn, pattern));
-  if (fn == "rearrange") rearrange_strides(lhs, rhs, size, in, o);
+  if (fn == "rearrange" || fn == "repeat") rearrange_strides(lhs, rhs, size, in, o, fn == "repeat");
   std::vector<V> a(args.begin(), args.end());
   // FX prints a function from outside torch under a global named after its qualified name (graph.py
   // add_global: einops.einops.rearrange -> einops_einops_rearrange)

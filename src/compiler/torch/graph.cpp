@@ -182,8 +182,10 @@ std::string print_readable(const Graph& g, const std::string& file) {
     auto& n = g.nodes[i];
     if (n.op == "placeholder" || n.op == "output") continue;
     if (n.line != cur_line || n.fn_name != cur_fn || n.file != cur_file) {
-      if (n.line <= 0) lines += "\n        # No stacktrace found for following nodes\n";  // FX's words for a node without one
-      else lines += fmt::format("\n        # File: {}:{} in {}, code: {}\n", n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
+      // a blank line before each comment but at the body's start (a graph without inputs: real torch 2.11's int_of_tensor)
+      const char* gap = lines.empty() ? "" : "\n";
+      if (n.line <= 0) lines += fmt::format("{}        # No stacktrace found for following nodes\n", gap);  // FX's words for a node without one
+      else lines += fmt::format("{}        # File: {}:{} in {}, code: {}\n", gap, n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
       cur_line = n.line;
       cur_fn = n.fn_name;
       cur_file = n.file;

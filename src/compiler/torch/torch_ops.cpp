@@ -67,6 +67,8 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
 void Interp::stamp_node(Node& n, Location loc) const {
   const Activation& act = *stack_.back();
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
+  // the resume function's own code is a new code object: its nodes name it (`in torch_dynamo_resume_in_f_at_7`)
+  if (act.depth == 0 && !act.in_genexpr && act.ctx && act.ctx->is_resume && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   // the line of the expression (a call or operator spanning lines of one statement), as Python's
   // instruction positions give it; otherwise the statement's line
   bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);
@@ -264,6 +266,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   TensorInfo& ta = *a->t;
   if (op == "neg" || op == "pos" || op == "invert") {  // `~t`: operator.invert (bitwise not; logical not of bools)
     TensorInfo o = like(ta);
+    o.stride = elementwise_strides(o.shape, {&ta});
     if (ta.fill) o.fill = op == "neg" ? -*ta.fill : op == "invert" ? (ta.dtype == "bool" ? double(*ta.fill == 0) : -(*ta.fill) - 1) : *ta.fill;
     return put(op == "neg" ? "-" : op == "invert" ? "~" : "+", {a}, o);
   }
@@ -304,6 +307,8 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   }
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
   const bool inplace = op == "+=" || op == "-=" || op == "*=" || op == "/=";
+  if (inplace && o.shape == ta.shape) o.stride = ta.stride;
+  else o.stride = elementwise_strides(o.shape, {&ta, b->k == VK::Tensor ? b->t.get() : nullptr});
   const std::string bop = inplace ? op.substr(0, 1) : op;  // the arithmetic of an in-place operator
   if (cmp) { o.dtype = "bool"; o.requires_grad = false; }
   if (bop == "/" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
@@ -351,6 +356,8 @@ V Interp::tensorified_global(const std::string& name, V v, Location loc) {
   n.sym_type = fmt::format("Sym(zf{})", 37 + 16 * static_cast<int>(ctx.sym_globals.size()));
   n.line = loc.line;
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
+  // the resume function's own code is a new code object: its nodes name it (`in torch_dynamo_resume_in_f_at_7`)
+  if (act.depth == 0 && !act.in_genexpr && act.ctx && act.ctx->is_resume && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   n.code = line;
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);

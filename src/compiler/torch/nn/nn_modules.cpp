@@ -5,6 +5,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
+#include "torch/ops/rules.hpp"
 
 namespace tparse::compiler {
 
@@ -316,7 +317,11 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   };
   if (cls == "Linear") return fn("torch._C._nn.linear", "linear", {x(), attr("weight"), attr("bias")}, {});
   if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), mod->attrs["eps"]}, {});
-  if (cls == "RMSNorm") return fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), mod->attrs["eps"]}, {});
+  if (cls == "RMSNorm") {  // nn.RMSNorm.forward calls F.rms_norm: the node is torch's frame there
+    V r = fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), mod->attrs["eps"]}, {});
+    torch_frame(r, "nn/functional.py", 2954, "rms_norm", ops::kRmsNormCode);
+    return r;
+  }
   if (cls == "Embedding") {  // nn.Embedding.forward passes its padding_idx (normalized) and the defaults
     V pad = mod->attrs.count("padding_idx") ? mod->attrs["padding_idx"] : none();
     return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, none(), mk_float(2.0), mk_bool(false), mk_bool(false)}, {});

@@ -125,8 +125,19 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
       {"Upsample", {{"size", none()}, {"scale_factor", none()}, {"mode", mk_str("nearest")}, {"align_corners", none()}, {"recompute_scale_factor", none()}}},
       {"ZeroPad1d", {{"padding", nullptr}}},
       {"ZeroPad2d", {{"padding", nullptr}}},
+      {"ZeroPad3d", {{"padding", nullptr}}},
       {"ConstantPad1d", {{"padding", nullptr}, {"value", nullptr}}},
       {"ConstantPad2d", {{"padding", nullptr}, {"value", nullptr}}},
+      {"ConstantPad3d", {{"padding", nullptr}, {"value", nullptr}}},
+      {"ReflectionPad1d", {{"padding", nullptr}}},
+      {"ReflectionPad2d", {{"padding", nullptr}}},
+      {"ReflectionPad3d", {{"padding", nullptr}}},
+      {"ReplicationPad1d", {{"padding", nullptr}}},
+      {"ReplicationPad2d", {{"padding", nullptr}}},
+      {"ReplicationPad3d", {{"padding", nullptr}}},
+      {"CircularPad1d", {{"padding", nullptr}}},
+      {"CircularPad2d", {{"padding", nullptr}}},
+      {"CircularPad3d", {{"padding", nullptr}}},
       {"PixelShuffle", {{"upscale_factor", nullptr}}},
       {"PixelUnshuffle", {{"downscale_factor", nullptr}}},
       {"Unfold", {{"kernel_size", nullptr}, {"dilation", mk_int(1)}, {"padding", mk_int(0)}, {"stride", mk_int(1)}}},
@@ -134,9 +145,9 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
   auto it = simple.find(cls);
   if (it == simple.end()) return false;
   bind_params(I, cls, inst, args, kwargs, it->second, loc);
-  if (cls.find("Pad") != std::string::npos) {  // padding: an int pads every side of the 1 or 2 last dims
+  if (cls.find("Pad") != std::string::npos) {  // padding: an int pads every side of the 1, 2 or 3 last dims
     V p = inst->attrs["padding"];
-    size_t n = cls.find("1d") != std::string::npos ? 2 : 4;
+    size_t n = cls.find("1d") != std::string::npos ? 2 : cls.find("3d") != std::string::npos ? 6 : 4;
     if (p->k == VK::Int) inst->attrs["padding"] = mk_tuple(std::vector<V>(n, p));
     if (cls.rfind("Zero", 0) == 0) inst->attrs["value"] = mk_float(0.0);
   }
@@ -151,6 +162,9 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     return args[0];
   };
   auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> xs, KW kw) {
+    // an attribute the module's construction did not set is a modelling gap: a located error, never a null value
+    for (auto& v : xs) if (!v) I.error(loc, fmt::format("nn.{}: an attribute its forward reads was not set (not modelled)", cls));
+    for (auto& [k, v] : kw) if (!v) I.error(loc, fmt::format("nn.{}: attribute '{}' was not set (not modelled)", cls, k));
     return I.tensor_method(xs[0], "fn:" + target + ":" + fname, xs, kw, loc);
   };
   auto F = [](const std::string& n) { return "torch.nn.functional." + n; };
@@ -196,7 +210,14 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   }
   if (cls == "Upsample")
     return fn(F("interpolate"), "interpolate", {x(), a["size"], a["scale_factor"], a["mode"], a["align_corners"]}, {{"recompute_scale_factor", a["recompute_scale_factor"]}});
-  if (cls.find("Pad") != std::string::npos) return fn("torch._C._nn.pad", "pad", {x(), a["padding"], mk_str("constant"), a["value"]}, {});
+  if (cls.find("Pad") != std::string::npos && a.count("padding")) {
+    // _ConstantPadNd.forward: F.pad(input, self.padding, "constant", self.value); _ReflectionPadNd, _ReplicationPadNd,
+    // _CircularPadNd: F.pad(input, self.padding, "reflect" / "replicate" / "circular")
+    if (cls.rfind("Zero", 0) == 0 || cls.rfind("Constant", 0) == 0)
+      return fn("torch._C._nn.pad", "pad", {x(), a["padding"], mk_str("constant"), a["value"]}, {});
+    std::string mode = cls.rfind("Reflection", 0) == 0 ? "reflect" : cls.rfind("Replication", 0) == 0 ? "replicate" : "circular";
+    return fn("torch._C._nn.pad", "pad", {x(), a["padding"], mk_str(mode)}, {});
+  }
   if (cls == "PixelShuffle") return fn("torch.pixel_shuffle", "pixel_shuffle", {x(), a["upscale_factor"]}, {});
   if (cls == "PixelUnshuffle") return fn("torch.pixel_unshuffle", "pixel_unshuffle", {x(), a["downscale_factor"]}, {});
   if (cls == "Unfold")  // Unfold.forward: F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
@@ -208,7 +229,9 @@ bool nn_more_modelled(const std::string& cls) {
   return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 || cls.rfind("InstanceNorm", 0) == 0 ||
          std::set<std::string>{"ELU", "CELU", "SELU", "GLU", "Hardswish", "Hardsigmoid", "Softplus", "LogSoftmax", "LogSigmoid", "Softsign",
                                "Tanhshrink", "Hardtanh", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "Upsample", "ZeroPad1d",
-                               "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "PixelShuffle", "PixelUnshuffle", "Unfold"}
+                               "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",
+                               "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d",
+                               "CircularPad1d", "CircularPad2d", "CircularPad3d", "PixelShuffle", "PixelUnshuffle", "Unfold"}
              .count(cls);
 }
 

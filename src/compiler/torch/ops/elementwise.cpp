@@ -29,7 +29,10 @@ V cast(OpCall& c) {
   }
   if (name == "to") if (V d = c.kw("dtype")) if (d->k == VK::DType) o.dtype = d->s;
   if (name == "clone" || name == "contiguous" || name == "to") o.fill = t.fill;
-  o.stride = name == "contiguous" || name == "clone" ? std::vector<Dim>{} : t.stride;
+  // contiguous(): row-major; a copy (clone, a dtype change) keeps the input's layout, made dense (preserve_format)
+  // (a conversion to the same dtype is the tensor itself: its strides as they are, `x[:, 0].type(torch.float32)`)
+  bool copy = name == "clone" || o.dtype != t.dtype;
+  o.stride = name == "contiguous" ? std::vector<Dim>{} : copy ? elementwise_strides(o.shape, {&t}) : t.stride;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
   return c.out(o);
 }
@@ -75,11 +78,13 @@ V unary(OpCall& c) {
     if ((name == "cumsum" || name == "cumprod") && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "int64";
   }
   if ((name == "tril" || name == "triu") && rank < 2) c.fail(fmt::format("{}: input tensor must have at least 2 dimensions", name));
+  if (o.shape == t.shape) o.stride = elementwise_strides(o.shape, {&t});  // TensorIterator: the input's layout, dense
   return c.out(o);
 }
 
 V predicate(OpCall& c) {
   TensorInfo o = c.like();
+  o.stride = elementwise_strides(o.shape, {&c.t()});
   if (c.name != "__invert__" && c.name != "bitwise_not") o.dtype = "bool";
   o.requires_grad = false;
   return c.out(o);

@@ -36,7 +36,7 @@ V getitem(OpCall& c) {
     ++pos;
     if (x->k == VK::None) {  // torch's unsqueeze stride: size * stride of the dim it precedes, else 1
       s.push_back(Dim{1, ""});
-      sd.push_back(d < rank && has_st ? Dim{t.shape[d].v * t.stride[d].v, ""} : Dim{1, ""});
+      sd.push_back(d < rank && has_st ? dim_mul(t.shape[d], t.stride[d]) : Dim{1, ""});
       continue;
     }
     if (x->k == VK::Builtin && x->s == "Ellipsis") {
@@ -61,7 +61,7 @@ V getitem(OpCall& c) {
       if (from0 && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
         nd2 = Dim{hi, x->items[1]->sym};
       s.push_back(nd2);
-      if (has_st) sd.push_back(Dim{t.stride[d].v * st, ""});
+      if (has_st) sd.push_back(st == 1 ? t.stride[d] : dim_mul(t.stride[d], Dim{st, ""}));
       ++d;
       continue;
     }

@@ -23,6 +23,7 @@ V linear(OpCall& c) {
 
 V norm(OpCall& c) {
   TensorInfo o = c.like();
+  bool from_functional = false;
   if (c.is_fn && c.target == "torch.nn.functional.rms_norm") {
     // F.rms_norm is Python (torch/nn/functional.py) that Dynamo inlines: it records
     // `torch.rms_norm(input, normalized_shape, weight, eps)` with all four arguments (truth: kv_cache_ops)
@@ -33,6 +34,7 @@ V norm(OpCall& c) {
     c.rest.assign(four.begin() + 1, four.end());
     c.kwargs.clear();
     c.target = "torch.rms_norm";
+    from_functional = true;
   }
   if (c.name == "layer_norm" || c.name == "rms_norm") {  // normalized_shape must be the trailing dims
     V ns = c.arg(0, "normalized_shape");
@@ -48,7 +50,9 @@ V norm(OpCall& c) {
   V w = c.arg(1, "weight");
   if (c.name == "group_norm") w = c.arg(1, "weight");
   if (w && w->k == VK::Tensor) o.requires_grad = o.requires_grad || w->t->requires_grad;
-  return c.out(o);
+  V r = c.out(o);
+  if (from_functional) c.I.torch_frame(r, "nn/functional.py", 2954, "rms_norm", kRmsNormCode);
+  return r;
 }
 
 V embedding(OpCall& c) {
@@ -70,6 +74,9 @@ V sdpa(OpCall& c) {
     c.fail("scaled_dot_product_attention(q, k, v): three tensors of at least one dimension");
   if (t.shape.back().v != k->t->shape.back().v) c.fail(fmt::format("shape mismatch in scaled_dot_product_attention: query {} vs key {}", meta_str(t), meta_str(*k->t)));
   o.shape.back() = v->t->shape.back();
+  // the CPU / CUDA kernels' output is empty_like(query) in layout: a [B, H, L, E] view of a [B, L, H, E]
+  // projection gives [L*H*E, E, H*E, 1] (real torch 2.11 graphs), a contiguous query a contiguous output
+  o.stride = dense_strides_like(o.shape, t.stride);
   o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;
   return c.out(o);
 }

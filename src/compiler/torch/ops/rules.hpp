@@ -73,6 +73,8 @@ V einsum(OpCall& c);
 // nn.cpp
 V linear(OpCall& c);
 V norm(OpCall& c);
+/// F.rms_norm's body line in torch 2.11 (functional.py:2954): the frame of its torch.rms_norm node.
+inline constexpr const char* kRmsNormCode = "return torch.rms_norm(input, normalized_shape, weight, eps)";
 V embedding(OpCall& c);
 V sdpa(OpCall& c);
 V mha(OpCall& c);

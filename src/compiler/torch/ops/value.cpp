@@ -74,11 +74,14 @@ V dynamic_shape(OpCall& c) {
   TensorInfo o = c.like();
   o.shape = c.name == "nonzero" ? std::vector<Dim>{Dim{n, ""}, Dim{static_cast<long long>(rank), ""}} : std::vector<Dim>{Dim{n, ""}};
   o.dtype = c.name == "nonzero" ? "int64" : t.dtype;
+  // nonzero's [N, ndim] result is column-major (ATen fills it transposed): strides [1, N] (real torch 2.11: nonzero_break)
+  o.stride = c.name == "nonzero" ? std::vector<Dim>{Dim{1, ""}, Dim{n, ""}} : std::vector<Dim>{Dim{1, ""}};
   V as_tuple = c.kw("as_tuple");
   if (c.name == "nonzero" && as_tuple && as_tuple->k == VK::Bool && as_tuple->b) {  // one 1-D index tensor per dim
     std::vector<V> xs;
     TensorInfo one = o;
     one.shape = {Dim{n, ""}};
+    one.stride = {Dim{1, ""}};
     for (size_t i = 0; i < rank; ++i) xs.push_back(mk_tensor(one));
     return mk_tuple(xs);
   }
@@ -88,7 +91,8 @@ V dynamic_shape(OpCall& c) {
 V backward(OpCall&) { return none(); }
 
 V requires_grad_(OpCall& c) {
-  c.self->t->requires_grad = true;
+  V rg = c.arg(0, "requires_grad");  // requires_grad_(requires_grad=True)
+  c.self->t->requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
   return c.self;
 }
 
@@ -157,7 +161,8 @@ V parameter(OpCall& c) {
     return mk_tensor(t);
   }
   t.is_param = true;
-  V rg = c.arg(0, "requires_grad");
+  V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
+  if (!rg && c.args.size() > 1) rg = c.args[1];
   t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
   return mk_tensor(t);
 }

@@ -3,6 +3,8 @@
 // diagonal/as_strided.
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/symbols/sym_mono.hpp"
@@ -93,10 +95,20 @@ V reshape(OpCall& c) {
   }
   o.shape = s;
   o.fill = t.fill;
+  o.stride.clear();  // a new tensor's (repeat, tile) or a view's of a contiguous input: contiguous (mk_tensor)
+  if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
+    if (t.stride.size() == t.shape.size())
+      if (auto st = view_strides(t.shape, t.stride, s)) o.stride = *st;
   if (name == "expand") {
+    // ATen's inferExpandGeometry: an expanded dim has stride 0; a new leading dim of size 1 gets the next
+    // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])
     o.stride.assign(s.size(), Dim{0, ""});
     size_t off = s.size() - rank;
     for (size_t i = 0; i < rank; ++i) o.stride[i + off] = t.shape[i].v == s[i + off].v ? t.stride[i] : Dim{0, ""};
+    for (size_t i = off; i-- > 0;) {
+      if (s[i].v != 1) continue;
+      o.stride[i] = dim_mul(s[i + 1], o.stride[i + 1]);
+    }
   }
   return c.out(o);
 }
@@ -192,6 +204,13 @@ V unsqueeze(OpCall& c) {
   V d = c.arg(0, "dim");
   if (!d || d->k != VK::Int) c.fail("unsqueeze(dim): dim must be an int");
   long long dd = c.dim(d->i, c.rank() + 1);
+  // ATen's unsqueeze stride: size * stride of the dim it goes before, 1 at the end
+  const TensorInfo& t = c.t();
+  if (t.stride.size() == t.shape.size()) {
+    o.stride = t.stride;
+    size_t at = static_cast<size_t>(dd);
+    o.stride.insert(o.stride.begin() + dd, at < t.shape.size() ? dim_mul(t.shape[at], t.stride[at]) : Dim{1, ""});
+  }
   o.shape.insert(o.shape.begin() + dd, Dim{1, ""});
   o.fill = c.t().fill;
   return c.out(o);
@@ -210,6 +229,7 @@ V squeeze(OpCall& c) {
     bool named = !d || std::find(which.begin(), which.end(), static_cast<long long>(i)) != which.end();
     bool drop = t.shape[i].v == 1 && !t.shape[i].is_sym() && named;
     if (!drop) s.push_back(t.shape[i]);
+    if (!drop && t.stride.size() == rank) o.stride.push_back(t.stride[i]);  // a view: the kept dims' strides
   }
   o.shape = s;
   o.fill = t.fill;

@@ -197,3 +197,21 @@ TEST_CASE("dynamic=True sizes are duck-sized (equal values share a symbol), SymI
   REQUIRE(got.size() == 1);
   CHECK(got[0] == want[0]);
 }
+
+TEST_CASE("duck sizing: shared symbols across dims and inputs, one node for equal SymInt expressions, the equality "
+          "guard's recompile reason (program duck_sizing, torch 2.11)") {
+  using tparse::compiler::testing::recompile_reasons;
+  using tparse::compiler::testing::run_program;
+  auto r = run_program("duck_sizing");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == 2);
+  REQUIRE(got.size() == 2);
+  CHECK(got[0] == want[0]);  // x [s77, s27, s53, s53], y [s53]; `b = W * 2` is `a`'s node
+  // the second compile: automatic dynamic (DYNAMIC, no duck) after the failed equality; torch's `x * y` then unifies
+  // y's s17 with x's s0 (a replacement tparse does not make: `s17: "Sym(s0)"`, `L_y_: "f32[s0]"`)
+  CHECK(got[1].find("L_x_: \"f32[s77, s27, s53, s0][s0*s27*s53, s0*s53, s0, 1]cpu\"") != std::string::npos);
+  CHECK(want[1].find("s17: \"Sym(s0)\"") != std::string::npos);
+  CHECK(recompile_reasons(r.ours) == recompile_reasons(r.real));
+  REQUIRE(recompile_reasons(r.real).size() == 1);
+}

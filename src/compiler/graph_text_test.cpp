@@ -30,7 +30,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mha_forms", "placeholder order of nn.MultiheadAttention's inputs and parameters"},
       {"module_getattr_eq", "a resume whose stack holds values below the break's result (stack0, stack1)"},
       {"moduledict_model", "builtin sum() over a generator: torch names its nodes element / value"},
-      {"no_grad_ctx", "grad-mode nodes print `# No stacktrace found for following nodes` in torch"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},

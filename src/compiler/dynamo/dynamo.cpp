@@ -360,6 +360,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   entry->values = ctx.vguards;
   entry->grad_enabled = ctx.grad_at_entry;
   entry->module_types = ctx.module_types;
+  entry->sym_rels = ctx.sym_rels;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });

@@ -191,7 +191,24 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return r;
   }
-  return shared_symbol_guard(e, inputs);
+  std::string shared = shared_symbol_guard(e, inputs);
+  if (!shared.empty()) return shared;
+  for (const auto& g : e.sym_rels) {  // a branch's relation on a size: `5 <= x.size()[0]`
+    size_t dot = g.src.rfind(".size()[");
+    V v = resolve_source(dot == std::string::npos ? g.src : g.src.substr(0, dot), inputs);
+    if (!v) continue;
+    long long val = 0;
+    if (dot == std::string::npos) {
+      if (v->k != VK::Int) continue;
+      val = v->i;
+    } else {
+      size_t d = std::stoul(g.src.substr(dot + 8));
+      if (v->k != VK::Tensor || d >= v->t->shape.size()) continue;
+      val = v->t->shape[d].v;
+    }
+    if (g.lower ? val < g.bound : val > g.bound) return g.text;
+  }
+  return "";
 }
 
 

@@ -28,7 +28,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   if (opts) cur_opts_ = opts;
   struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
   auto eager = [&]() -> V {
-    if (module_wrapper && module && module->cls) return call(module, args, kwargs, loc);  // Module.__call__
+    if (module_wrapper && module && (module->cls || module->k != VK::Instance)) return call(module, args, kwargs, loc);  // Module.__call__, a wrapped function
     if (module_wrapper) return nn_forward(module, args, kwargs, loc);
     return call_user(fnv, args, kwargs, nullptr, 0);
   };

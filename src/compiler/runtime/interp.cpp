@@ -183,6 +183,7 @@ bool Interp::truthy(V v, Location loc) {
     if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)) &&
         (sym_free_symbols(v->sym.substr(0, at)).empty() || sym_free_symbols(v->sym.substr(at + 4)).empty()))
       specialize_symbol(v->sym, loc);
+    sym_relation_guard(v->sym, v->b, loc);
   }
   if (known) return r;
   if (v->k == VK::Opaque) {  // a branch on an unmodelled value: taken (approximate)
@@ -594,7 +595,9 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   bool inner = kind == "enable_grad";
   int enter = -1;
   if (kind == "inference_mode") enter = emit_ctx_node("torch.autograd.grad_mode._enter_inference_mode", "_enter_inference_mode", {Arg{-1, "True"}}, loc);
-  else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, loc);
+  // GradModeVariable's `_set_grad_enabled` nodes carry no user stack trace, whether the mode is a `with` in the
+  // frame or a decorator's (real torch 2.11: programs no_grad_ctx, compile_api_forms)
+  else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, Location{});
   grad_enabled_ = inner;
   V r;
   try { r = body(); } catch (...) { grad_enabled_ = saved; throw; }
@@ -602,7 +605,7 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   if (kind == "inference_mode") {
     if (enter >= 0) emit_ctx_node("torch.autograd.grad_mode._exit_inference_mode", "_exit_inference_mode", {Arg{enter, ""}}, loc);
   } else if (inner != saved) {
-    emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, saved ? "True" : "False"}}, loc);
+    emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, saved ? "True" : "False"}}, Location{});
   }
   return r;
 }

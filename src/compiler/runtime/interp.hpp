@@ -100,6 +100,10 @@ struct CacheEntry {
   /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
   /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)
   mutable std::vector<std::pair<std::string, int>> root_fails;
+  /// The shape env's relation guards a branch on a SymInt installed (`5 <= x.size()[0]`): the size's source as the
+  /// frame reads it (`x.size()[0]`), the bound, whether the bound is the lower one, and torch's text with its comment
+  struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; };
+  std::vector<SymRel> sym_rels;
 };
 
 /// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
@@ -134,6 +138,7 @@ struct FrameCtx {
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
+  std::vector<CacheEntry::SymRel> sym_rels;     ///< relation guards of branches on SymInts (truthy)
   std::vector<std::string> first_loads;         ///< names the frame loaded, in first-load order
   std::vector<std::pair<std::string, V>> inputs;
   std::vector<std::string> restart_reasons;
@@ -341,6 +346,8 @@ class Interp {
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
   void specialize_symbol(const std::string& expr, Location loc);
+  /// A branch decided a relation of an input size and a number (`s77 > 4`): the shape env's guard on it
+  void sym_relation_guard(const std::string& expr, bool holds, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
   void realize(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size

@@ -74,6 +74,10 @@ void Graph::remove_unused_getitems() {
       for (const auto& [k, a] : n.kwargs) count(a, -1);
     }
   }
+  // then a tensor input no node uses (read only for its metadata, `p.requires_grad`): remove_unused(node)
+  // (symbol placeholders stay: they bind the shape env's symbols)
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].op == "placeholder" && !nodes[i].is_sym && users[i] == 0 && nodes[i].has_meta) erased[i] = true;
   erase(erased);
 }
 

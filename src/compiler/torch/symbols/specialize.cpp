@@ -65,6 +65,48 @@ void Interp::specialize_symbol(const std::string& expr, Location loc) {
                TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
 }
 
+void Interp::sym_relation_guard(const std::string& expr, bool holds, Location loc) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  // `<symbol> <op> <int>` or `<int> <op> <symbol>`, the symbol an input size of this frame
+  std::string op;
+  size_t at = std::string::npos;
+  for (const char* o : {" <= ", " >= ", " < ", " > "}) {
+    at = expr.find(o);
+    if (at != std::string::npos) { op = std::string(o).substr(1, std::string(o).size() - 2); break; }
+  }
+  if (at == std::string::npos) return;
+  std::string l = expr.substr(0, at), r = expr.substr(at + op.size() + 2);
+  auto is_int = [](const std::string& x) {
+    return !x.empty() && x.find_first_not_of("-0123456789") == std::string::npos && x.size() < 18;
+  };
+  bool sym_left = sym_free_symbols(l).size() == 1 && sym_free_symbols(l)[0] == l && is_int(r);
+  bool sym_right = sym_free_symbols(r).size() == 1 && sym_free_symbols(r)[0] == r && is_int(l);
+  if (!sym_left && !sym_right) return;
+  std::string sym = sym_left ? l : r;
+  long long c = std::stoll(sym_left ? r : l);
+  if (ctx.specialized.count(sym)) return;
+  auto info = ctx.sym_info.find(sym);
+  if (info == ctx.sym_info.end()) return;
+  // as `sym op c`: flip a constant-first relation, negate a relation that does not hold, then tighten strict
+  // integer relations (sympy: Gt(s, 4) -> 5 <= s; Le(s, 4) stays s <= 4)
+  if (sym_right) op = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : "<=";
+  if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
+  bool lower = op == ">" || op == ">=";
+  long long bound = op == ">" ? c + 1 : op == "<" ? c - 1 : c;
+  std::string src = info->second.first;  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
+  if (src.rfind("L['", 0) == 0) {
+    size_t e = src.find("']");
+    src = src.substr(3, e - 3) + src.substr(e + 2);
+  }
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.lower == lower && g.bound == bound) return;
+  std::string text = lower ? fmt::format("{} <= {}", bound, src) : fmt::format("{} <= {}", src, bound);
+  Activation& act = *stack_.back();
+  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+  text += "  " + guard_comment(Location{line, 0, act.file}) + " (_dynamo/variables/tensor.py:1951 in evaluate_expr)";
+  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, lower, text});
+}
+
 void Graph::specialize(const std::map<std::string, long long>& values) {
   auto constant = [&](const std::string& expr) { return sym_all_specialized(expr, values); };
   auto expr_of = [](const Node& n) {

@@ -215,3 +215,21 @@ TEST_CASE("duck sizing: shared symbols across dims and inputs, one node for equa
   CHECK(recompile_reasons(r.ours) == recompile_reasons(r.real));
   REQUIRE(recompile_reasons(r.real).size() == 1);
 }
+
+TEST_CASE("a branch on a dynamic size guards the relation (`5 <= x.size()[0]`): a size on the other side recompiles "
+          "with torch 2.11's reason (program symint_branch_guard)") {
+  // before: no guard, so the size-3 call reused the `x * 2` graph (2 compiles where torch makes 3)
+  using tparse::compiler::testing::recompile_reasons;
+  using tparse::compiler::testing::run_program;
+  auto r = run_program("symint_branch_guard");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> want = output_graphs(r.real), got = output_graphs(r.ours);
+  REQUIRE(want.size() == 3);
+  REQUIRE(got.size() == 3);
+  for (size_t i = 0; i < 3; ++i) CHECK(got[i] == want[i]);
+  auto rw = recompile_reasons(r.real), rg = recompile_reasons(r.ours);
+  CHECK(rg == rw);
+  bool relation = false;
+  for (auto& l : rw) relation = relation || l.find("5 <= x.size()[0]  # if x.size(0) > 4:") != std::string::npos;
+  CHECK(relation);
+}

@@ -153,6 +153,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       return mk_builtin(full);
     }
+    case VK::Float:  // float.is_integer(), float.as_integer_ratio() (a SymFloat keeps its hint here)
+      if (name == "is_integer" || name == "as_integer_ratio") return bound_builtin(obj, "float." + name);
+      break;
     case VK::Str: {
       static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit",
                                                "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",

@@ -3,6 +3,8 @@
 // is an instance's `__dict__` (view_of) stores through to the instance.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <cctype>
 
@@ -57,6 +59,18 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  if (name == "float.is_integer") return mk_bool(std::isfinite(self->f) && std::floor(self->f) == self->f);
+  if (name == "float.as_integer_ratio") {  // exact: the double's mantissa over a power of two, reduced
+    if (!std::isfinite(self->f)) raise_exc(std::isnan(self->f) ? "ValueError" : "OverflowError", "cannot convert to integer ratio", loc);
+    int e = 0;
+    double m = std::frexp(self->f, &e);
+    long long num = static_cast<long long>(std::ldexp(m, 53)), den = 1;
+    e -= 53;
+    while (num != 0 && num % 2 == 0 && e < 0) { num /= 2; ++e; }
+    if (e > 0) num <<= e;
+    else for (; e < 0; ++e) den *= 2;
+    return mk_tuple({mk_int(num), mk_int(den)});
+  }
   // str methods
   if (name.rfind("str.", 0) == 0) {
     std::string m = name.substr(4);

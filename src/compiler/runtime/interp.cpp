@@ -194,7 +194,7 @@ bool Interp::truthy(V v, Location loc) {
     // the tensor's value decides the branch where the runtime knows it (a fill, a tracked small value);
     // otherwise the `if` branch is a guess and the result is approximate, as for any unmodelled value
     bool branch = true;
-    if (const std::vector<double>* xs = values::of(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
+    if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
     else if (v->t->fill) branch = *v->t->fill != 0;
     else note_unmodelled(loc, "bool(" + type_name(v) + ") on data the compiler does not know (taken as true)");
     Activation& act = *stack_.back();

@@ -84,6 +84,23 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
         }
+        // a constant read from an object the frame reaches (`self.k`, `self.cfg.k`): Dynamo specializes on it and
+        // guards it (EQUALS_MATCH / TRUE_MATCH), so assigning another value recompiles (nn modules' own `training`
+        // is guarded where a forward reads it)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" &&
+            (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) && v->sym.empty()) {
+          ValueGuard g;
+          g.src = src->second + "." + name;
+          g.value = v;
+          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
+          g.code = g.src + " == " + py_repr(v);
+          g.comment = guard_comment(loc);
+          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                                act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+          bool dup = false;
+          for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
+          if (!dup) act.ctx->vguards.push_back(g);
+        }
         if (v->k == VK::Tensor && v->t->is_param && act.ctx->mode == Mode::Record) node_of(v);
       }
       return v;

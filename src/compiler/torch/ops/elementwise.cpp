@@ -197,14 +197,17 @@ V setitem(OpCall& c) {
   V idx = c.rest.at(0), val = c.rest.at(1);
   KW none_kw;
   std::vector<V> gi{idx};
-  // the indexed region's shape (no node: computed eagerly)
-  auto st = c.I.stack_.back()->ctx;
-  c.I.stack_.back()->ctx = nullptr;
-  V region;
-  try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
-  c.I.stack_.back()->ctx = st;
   bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked
   for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) masked = masked || (x->k == VK::Tensor && x->t->dtype == "bool");
+  // the indexed region's shape (no node: computed eagerly); a masked write needs none (`x[x < 0] = 0` is one
+  // in-place node whatever the mask holds)
+  V region;
+  if (!masked) {
+    auto st = c.I.stack_.back()->ctx;
+    c.I.stack_.back()->ctx = nullptr;
+    try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
+    c.I.stack_.back()->ctx = st;
+  }
   if (val->k == VK::Tensor && !masked) {
     // the value broadcasts to the region: trailing dims equal or 1, extra leading dims of size 1
     const auto& rs = region->t->shape;

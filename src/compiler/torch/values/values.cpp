@@ -29,8 +29,10 @@ static bool static_numel(const TensorInfo& t, long long& n) {
   return true;
 }
 
-const std::vector<double>* of(const Interp& I, const V& t) {
-  if (!t || t->k != VK::Tensor || !t->vals || !t->t || t->vals->epoch != I.value_epoch_ || !eager(I)) return nullptr;
+const std::vector<double>* of(const Interp& I, const V& t) { return eager(I) ? data(I, t) : nullptr; }
+
+const std::vector<double>* data(const Interp& I, const V& t) {
+  if (!t || t->k != VK::Tensor || !t->vals || !t->t || t->vals->epoch != I.value_epoch_) return nullptr;
   long long n = 0;
   if (!static_numel(*t->t, n) || static_cast<long long>(t->vals->v.size()) != n) return nullptr;
   return &t->vals->v;

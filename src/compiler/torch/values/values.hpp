@@ -19,6 +19,9 @@ bool eager(const Interp& I);
 /// The known values of tensor `t` (row-major), or null: not a tensor, not known, stale, a symbolic
 /// shape, or not eager.
 const std::vector<double>* of(const Interp& I, const V& t);
+/// The values an eager tensor holds wherever it is read (a frame's input: the branch a graph break leaves to
+/// Python reads the real data), or null when not known or stale.
+const std::vector<double>* data(const Interp& I, const V& t);
 /// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
 /// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
 void attach(Interp& I, const V& t, std::vector<double> v);

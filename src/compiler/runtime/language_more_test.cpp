@@ -480,3 +480,28 @@ TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.par
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("scripts' own setup, as Python runs it: argparse, float.is_integer, sys.argv assigned, Module.apply, frozen "
+          "Parameters, `with <unknown> as f`") {
+  // each line failed or was silently wrong before (scouting pytorch/examples, vector-quantize-pytorch, llm.c, yolov5)
+  Result r = run_more(
+      "import argparse\nimport sys\nimport math\nimport torch\nfrom torch import nn\n"
+      "p = argparse.ArgumentParser(description='demo')\n"
+      "p.add_argument('--scale', type=float, default=2.0)\np.add_argument('--relu', action='store_true')\n"
+      "p.add_argument('--batch-size', type=int, default=64, metavar='N')\np.add_argument('--lr', default='0.5', type=float)\n"
+      "p.add_argument('data', nargs='?', default='x')\np.add_argument('--tags', nargs='+', default=[])\n"
+      "a = p.parse_args([])\n"
+      "assert a.scale == 2.0 and a.relu is False and a.batch_size == 64 and a.lr == 0.5 and a.data == 'x'\n"
+      "b = p.parse_args(['--scale', '3', '--relu', '--batch-size=8', 'img', '--tags', 'u', 'v'])\n"
+      "assert b.scale == 3.0 and b.relu and b.batch_size == 8 and b.data == 'img' and b.tags == ['u', 'v']\n"
+      "c, extra = p.parse_known_args(['--unknown', '--scale', '4'])\nassert c.scale == 4.0 and extra == ['--unknown']\n"
+      "sys.argv = ['prog', '--scale', '5']\nassert p.parse_args().scale == 5.0\n"
+      "assert math.log2(256).is_integer() and not (2.5).is_integer() and (0.75).as_integer_ratio() == (3, 4)\n"
+      "seen = []\nm = nn.Sequential(nn.Linear(2, 2), nn.ReLU())\nassert m.apply(lambda mod: seen.append(type(mod).__name__)) is m\n"
+      "assert seen == ['Linear', 'ReLU', 'Sequential']\n"
+      "w = nn.Parameter(torch.ones(2), requires_grad=False)\nassert not w.requires_grad\n"
+      "v = nn.Parameter(torch.ones(2))\nv.requires_grad_(False)\nassert not v.requires_grad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -5,6 +5,8 @@
 // torch.autocast (a context manager; interp.cpp records its nodes).
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -99,10 +101,12 @@ V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Locatio
       return mk_tuple({mk_str(p.substr(0, dot)), mk_str(p.substr(dot))});
     }
     if (m == "expanduser" || m == "normpath" || m == "abspath" || m == "realpath") return mk_str(p);
-    if (m == "exists" || m == "isfile" || m == "isdir") {  // the file system is not modelled: nothing exists
-      note_unmodelled(loc, name + "() assumed False");
-      ++guesses_;
-      return mk_bool(false);
+    if (m == "exists" || m == "isfile" || m == "isdir") {  // asked of the file system, as Python asks it where tparse runs
+      std::error_code ec;
+      std::filesystem::path fp(p);
+      bool r = m == "exists" ? std::filesystem::exists(fp, ec) : m == "isfile" ? std::filesystem::is_regular_file(fp, ec)
+                                                                             : std::filesystem::is_directory(fp, ec);
+      return mk_bool(r && !ec);
     }
   }
   handled = false;

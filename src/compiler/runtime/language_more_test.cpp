@@ -5,6 +5,10 @@
 // torch.zeros(size=...), torch.autocast, nn.Unfold, an instance-level forward, enumerate(start=), torch.jit.annotate,
 // dataclasses.fields, math.prod.
 #include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "api.hpp"
 
@@ -501,6 +505,28 @@ TEST_CASE("scripts' own setup, as Python runs it: argparse, float.is_integer, sy
       "assert seen == ['Linear', 'ReLU', 'Sequential']\n"
       "w = nn.Parameter(torch.ones(2), requires_grad=False)\nassert not w.requires_grad\n"
       "v = nn.Parameter(torch.ones(2))\nv.requires_grad_(False)\nassert not v.requires_grad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("torch.Generator keeps its seed; os.path asks the file system (the script itself exists)") {
+  // before: torch.Generator was an unknown call (a clean model read approximate) and os.path.isfile(__file__) was
+  // assumed False, sending gemma's tokenizer assert down the wrong path
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("tparse_os_path_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::string src =
+      "import os\nimport torch\n"
+      "g = torch.Generator()\nassert g.manual_seed(42) is g and g.initial_seed() == 42\n"
+      "w = torch.empty(4, 4)\ntorch.nn.init.normal_(w, mean=0.0, std=0.02, generator=g)\n"
+      "assert os.path.isfile(__file__) and os.path.exists(__file__) and not os.path.isdir(__file__)\n"
+      "assert os.path.isdir(os.path.dirname(os.path.abspath(__file__)))\n"
+      "assert not os.path.exists(__file__ + '.does-not-exist')\n";
+  fs::path script = dir / "script.py";
+  { std::ofstream(script) << src; }
+  Result r = compile_script(script.string(), src, Options{});
+  fs::remove_all(dir);
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

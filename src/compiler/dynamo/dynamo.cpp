@@ -127,7 +127,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   std::vector<std::pair<std::string, V*>> slots;
   for (auto& [n, v] : inputs) {
     slots.push_back({n, &v});
-    if (v->k == VK::Tuple && n != "___stack0")
+    if (v->k == VK::Dict && !v->cls)  // a `**kwargs` dict: each tensor value an input of its own, `kwargs['x']`
+      for (auto& [k, x] : v->dict)
+        if (k->k == VK::Str && x->k == VK::Tensor) {
+          slots.push_back({fmt::format("{}['{}']", n, k->s), &x});
+          ctx->sources[x.get()] = slots.back().first;
+        }
+    if (v->k == VK::Tuple)
       for (size_t i = 0; i < v->items.size(); ++i)
         if (v->items[i]->k == VK::Tensor) {
           slots.push_back({fmt::format("{}[{}]", n, i), &v->items[i]});
@@ -503,9 +509,12 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
-  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List)) {
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple)) {
     inputs.push_back({"___stack0", stack0});
     has_tensor = stack0->k == VK::Tensor;
+    // a tuple result (`q, e = self.sub(x)`): its tensors are inputs of their own, `___stack0[0]` (TENSOR_MATCH)
+    if (stack0->k == VK::Tuple)
+      for (auto& x : stack0->items) has_tensor = has_tensor || x->k == VK::Tensor;
   }
   for (auto& n : act.env->order) {
     V v = act.env->vars[n];

@@ -21,8 +21,14 @@ V resolve_source(const std::string& src, const std::vector<std::pair<std::string
       std::string k = src.substr(p + 1, e - p - 1);
       if (!k.empty() && k[0] == '\'') {
         k = k.substr(1, k.size() - 2);
-        auto it = cur->attrs.find(k);
-        cur = it == cur->attrs.end() ? nullptr : it->second;
+        if (cur->k == VK::Dict && !cur->cls) {  // `kwargs['x']`: the dict's entry
+          V found;
+          for (auto& [dk, dv] : cur->dict) if (dk->k == VK::Str && dk->s == k) found = dv;
+          cur = found;
+        } else {
+          auto it = cur->attrs.find(k);
+          cur = it == cur->attrs.end() ? nullptr : it->second;
+        }
       } else {
         size_t i = std::stoul(k);
         cur = i < cur->items.size() ? cur->items[i] : nullptr;

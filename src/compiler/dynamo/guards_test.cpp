@@ -160,3 +160,19 @@ TEST_CASE("recompile reasons equal the real ones, word for word") {
     for (size_t i = 0; i < ours.size() && i < real.size(); ++i) CHECK(ours[i] == real[i]);
   }
 }
+
+TEST_CASE("frame inputs inside containers: `**kwargs` values (`kwargs['x']`) and a tuple on a resume's stack "
+          "(`___stack0[0]`) are guarded; their recompile reasons are torch 2.11's") {
+  // before: a compiled f(*args, **kwargs) called with keywords compiled the callee g instead of f, and the caller's
+  // resume after a submodule returning a tuple never recompiled (3 recompiles where torch makes 4)
+  using tparse::compiler::testing::recompile_reasons;
+  using tparse::compiler::testing::run_program;
+  for (const char* name : {"kwargs_varargs_frame", "resume_tuple_stack"}) {
+    CAPTURE(name);
+    auto r = run_program(name);
+    REQUIRE_MESSAGE(r.ok, r.error);
+    auto want = recompile_reasons(r.real), got = recompile_reasons(r.ours);
+    CHECK(!want.empty());
+    CHECK(got == want);
+  }
+}

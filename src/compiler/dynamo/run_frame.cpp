@@ -3,7 +3,10 @@
 // eval_frame's `inner(*args, **kwargs)` frame; a frame Dynamo skips reruns eagerly.
 #include <fmt/format.h>
 
+#include <set>
+
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -38,10 +41,17 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     inputs.push_back({"args", mk_tuple(args)});
   } else {
     size_t ai = 0;
+    std::set<std::string> named;
+    for (auto& p : fnv->fn->params) if (p.kind != 1 && p.kind != 2) named.insert(p.name);
     for (auto& p : fnv->fn->params) {
       if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
       else if (p.kind == 1) { std::vector<V> rest(args.begin() + ai, args.end()); inputs.push_back({p.name, mk_tuple(rest)}); ai = args.size(); }
-      else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
+      else if (p.kind == 2) {  // `**kwargs`: the keywords no parameter takes, a dict local (L['kwargs'])
+        auto d = std::make_shared<Obj>();
+        d->k = VK::Dict;
+        for (auto& [k, v] : kwargs) if (!named.count(k)) dict_put(*d, mk_str(k), v);
+        inputs.push_back({p.name, d});
+      } else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
     }
   }
   bool has_tensor = false;
@@ -74,6 +84,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     }
     for (auto& [k, v] : kwargs)  // keyword arguments bound to parameters get their dynamic copies too
       for (auto& [n, iv] : ctx->inputs) if (n == k) v = iv;
+    for (auto& p : fnv->fn->params)  // and those gathered by `**kwargs`, from its dict
+      if (p.kind == 2)
+        for (auto& [n, iv] : ctx->inputs)
+          if (n == p.name && iv->k == VK::Dict)
+            for (auto& [k, v] : kwargs)
+              if (V* x = dict_find(*iv, mk_str(k))) v = *x;
   } else {
     args = ctx->inputs[0].second->items;
   }

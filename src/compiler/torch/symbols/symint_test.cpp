@@ -227,9 +227,20 @@ TEST_CASE("a branch on a dynamic size guards the relation (`5 <= x.size()[0]`): 
   REQUIRE(want.size() == 3);
   REQUIRE(got.size() == 3);
   for (size_t i = 0; i < 3; ++i) CHECK(got[i] == want[i]);
+  // compared up to the guard comment's path, which torch cuts to a width from where the program lay on the device
+  using tparse::compiler::testing::reason_head;
   auto rw = recompile_reasons(r.real), rg = recompile_reasons(r.ours);
-  CHECK(rg == rw);
+  REQUIRE(rg.size() == rw.size());
+  for (size_t i = 0; i < rw.size(); ++i) {
+    CAPTURE(rw[i]);
+    CHECK(reason_head(rg[i]) == reason_head(rw[i]));
+    bool tail = rw[i].ends_with("(_dynamo/variables/tensor.py:1951 in evaluate_expr)\",");
+    CHECK(rg[i].ends_with("(_dynamo/variables/tensor.py:1951 in evaluate_expr)\",") == tail);
+  }
   bool relation = false;
-  for (auto& l : rw) relation = relation || l.find("5 <= x.size()[0]  # if x.size(0) > 4:") != std::string::npos;
+  for (auto& l : rw) relation = relation || l.find("5 <= x.size()[0]  # if x.size(0) > 4:  # ") != std::string::npos;
+  CHECK(relation);
+  relation = false;
+  for (auto& l : rg) relation = relation || l.find("5 <= x.size()[0]  # if x.size(0) > 4:  # ") != std::string::npos;
   CHECK(relation);
 }

@@ -106,8 +106,10 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v;
     if (g.src.rfind("G['", 0) == 0) {
-      std::string n = g.src.substr(3, g.src.size() - 5);
-      v = globals->get_local(n);
+      size_t end = g.src.find("']");
+      v = globals->get_local(g.src.substr(3, end - 3));
+      // an attribute path below the global (`G['cfg'].scale`): walked from it as a local's would be
+      if (v && end + 2 < g.src.size()) v = resolve_source("__tparse_g" + g.src.substr(end + 2), {{"__tparse_g", v}});
     } else {
       v = resolve_source(g.src, inputs);
     }

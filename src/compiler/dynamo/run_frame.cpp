@@ -64,10 +64,9 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   auto ctx = enter_frame(cs, inputs, cur_opts_, false);
   if (!ctx) return eager();
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
-  if (module_wrapper && module && module->cls) {  // a user module: L['fn'] (its class's module-qualified name)
-    ctx->wrapper_cls = "user:" + type_name(module);
-    if (!ctx->sources.count(module.get())) ctx->sources[module.get()] = "fn";
-  }
+  if (module_wrapper && module && module->cls) ctx->wrapper_cls = "user:" + type_name(module);  // its class's qualified name
+  // the module is inner's `fn`: its parameters are L['fn']._modules[...] (a built-in one too: nn.Sequential)
+  if (module_wrapper && module && module->k == VK::Instance && !ctx->sources.count(module.get())) ctx->sources[module.get()] = "fn";
   // dynamic copies replace the arguments
   if (!module_wrapper) {
     size_t ai = 0;
@@ -116,6 +115,58 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     ++counters_["unimplemented"];
     cs.skipped = true;
     return eager();
+  }
+}
+
+// A torch.compile'd callable called (VK::Compiled): inside a compiled frame its target is inlined; a top-level call
+// is counted (Options::max_compiled_calls); a module, a bound forward, a function or a no_grad wrapper is the frame
+// run_frame compiles; anything else runs with eval_frame's callback on.
+V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
+                        bool in_compiled) {
+  V target = callee->func;
+  if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
+  if (callback_active_ == 0 && max_top_calls_ > 0) {  // a top-level call: count it (Options::max_compiled_calls)
+    int saved = max_top_calls_;
+    max_top_calls_ = 0;
+    V r = call(callee, std::move(args), std::move(kwargs), loc);
+    max_top_calls_ = saved;
+    if (++top_calls_ >= max_top_calls_) throw StopRun{};
+    return r;
+  }
+  if (target->k == VK::Instance) {
+    if (target->cls && find_in_class(target->cls, "forward")) {
+      V fwd = find_in_class(target->cls, "forward");
+      if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
+        // a @torch.no_grad() / @torch.inference_mode() forward is torch/utils/_contextlib.py's wrapper,
+        // which trace_rules.check skips: OptimizedModule._initialize then compiles
+        // external_utils.wrap_inline(module), the frame `inner(*args, **kwargs)` that calls the module
+        return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+      }
+      args.insert(args.begin(), target);
+      if (fwd->k != VK::Func) error(loc, "torch.compile: this module's forward is not a Python function tparse can run");
+      return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);
+    }
+    return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+  }
+  // torch.compile(m.forward): the bound method's frame, self its first local (L['self'])
+  if (target->k == VK::Bound && target->func && target->func->k == VK::Func && target->self) {
+    args.insert(args.begin(), target->self);
+    return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
+  }
+  if (target->k == VK::Func) return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+  // a @torch.no_grad() / @torch.inference_mode() function is torch/utils/_contextlib.py's wrapper, a file
+  // trace_rules skips: torch.compile wraps it in external_utils.wrap_inline, the frame `inner(*args, **kwargs)`
+  // (real torch 2.11: program compile_api_forms)
+  if (target->k == VK::Builtin && target->s.rfind("gradwrap:", 0) == 0 && target->func)
+    return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+  // anything else (a @torch.no_grad() wrapper, functools.partial, a bound builtin): eval_frame's callback is
+  // on while it runs; torch's own frames are skipped, so the first user function it calls is the compiled frame
+  {
+    ++callback_active_;
+    auto saved_opts = cur_opts_;
+    if (callee->copts) cur_opts_ = callee->copts;
+    struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+    return call(target, std::move(args), std::move(kwargs), loc);
   }
 }
 

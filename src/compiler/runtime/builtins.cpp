@@ -91,6 +91,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (m == "torch.nn") {
         if (name == "functional") return make_module("torch.nn.functional");
         if (name == "Parameter" || name == "Buffer") return mk_builtin("nn." + name);
+        static const std::set<std::string> transformer = {"Transformer", "TransformerEncoder", "TransformerDecoder",
+                                                          "TransformerEncoderLayer", "TransformerDecoderLayer"};
+        if (transformer.count(name))  // torch/nn/modules/transformer.py: Python modules of ours, inlined as Dynamo does
+          return getattr(import_module("__tparse_torch_transformer__", loc), name, loc);
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
@@ -423,6 +427,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
           return mk_bool(true);
         // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type
         if (t == "object" || (t == "type" && (v->k == VK::Class || (v->k == VK::Builtin && builtin_is_type(v->s))))) return mk_bool(true);
+        // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for tensors marked as buffers
+        if (v->k == VK::Tensor && ((t == "nn.Parameter" && v->t->is_param) || (t == "nn.Buffer" && v->t->is_buffer))) return mk_bool(true);
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);

@@ -9,9 +9,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
+#include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "torch/op_table.hpp"
 
 namespace tparse::compiler {
@@ -64,8 +67,56 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty"};
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__"};
   return s;
+}
+
+// eval(source[, globals[, locals]]) in eager code: the expression parsed as a file "<string>" and evaluated in
+// the caller's scope, or in a scope of the given dicts' names (builtins stay visible, as Python adds them).
+V Interp::eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
+  (void)kwargs;
+  std::string src = args[0]->s;
+  size_t a = src.find_first_not_of(" \t\n");
+  src = a == std::string::npos ? "" : src.substr(a);
+  int file = static_cast<int>(files_.size());
+  files_.push_back(SourceFile{"<string>", src, "<string>"});
+  auto mod = std::make_shared<Module>(parse_module(src, file));
+  if (mod->body.size() != 1 || mod->body[0]->k != SK::Expr) error(loc, "eval() arg 1 must be an expression");
+  eval_asts_.push_back(mod);  // lambdas made by it keep pointing into this tree
+  Activation& act = *stack_.back();
+  std::shared_ptr<Env> saved = act.env;
+  if (args.size() > 1 && args[1]->k == VK::Dict) {
+    auto env = std::make_shared<Env>();
+    for (size_t i = 1; i < args.size() && i < 3; ++i)
+      if (args[i]->k == VK::Dict)
+        for (auto& [k, v] : args[i]->dict)
+          if (k->k == VK::Str) { if (!env->vars.count(k->s)) env->order.push_back(k->s); env->vars[k->s] = v; }
+    act.env = env;
+  }
+  struct Restore { Activation& a; std::shared_ptr<Env> e; ~Restore() { a.env = e; } } restore{act, saved};
+  return eval(mod->body[0]->value);
+}
+
+// copy.deepcopy's copy of modules and tensors (and what they hold): every object reached is copied once (the
+// memo keeps shared parts shared), a tensor is a new tensor of the same metadata (a Parameter stays one), classes,
+// functions and other values are kept, as Python's deepcopy keeps them.
+V Interp::deep_copy(const V& v, std::map<const Obj*, V>& memo) {
+  if (!v) return v;
+  switch (v->k) {
+    case VK::Instance: case VK::Tensor: case VK::List: case VK::Tuple: case VK::Dict: break;
+    default: return v;
+  }
+  if (auto it = memo.find(v.get()); it != memo.end()) return it->second;
+  auto y = std::make_shared<Obj>(*v);
+  memo[v.get()] = y;
+  if (v->k == VK::Tensor) {
+    y->t = std::make_shared<TensorInfo>(*v->t);
+    return y;
+  }
+  for (auto& x : y->items) x = deep_copy(x, memo);
+  for (auto& [k, x] : y->dict) x = deep_copy(x, memo);
+  for (auto& [k, x] : y->attrs) x = deep_copy(x, memo);
+  return y;
 }
 
 // os.getenv and os.path's string functions (no file system: nothing exists).
@@ -225,6 +276,11 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     return d;
   }
   if (name == "ascii") return mk_str(py_repr(arg(0)));
+  if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
+  if (name == "__tparse_deepcopy_obj__") {  // copy.deepcopy of a module or tensor: a new object graph
+    std::map<const Obj*, V> memo;
+    return deep_copy(arg(0), memo);
+  }
   // no value at build time: opaque, noted
   note_unmodelled(loc, name + "()");
   return mk_opaque(name + "()");

@@ -276,3 +276,54 @@ TEST_CASE("a Module subclass's __getattr__ runs only when lookup fails; super().
   CHECK(r.unmodelled.empty());
   CHECK(r.trace.find("linear") != std::string::npos);
 }
+
+TEST_CASE("copy.deepcopy of a module is a new module tree with new parameters; shared parts stay shared") {
+  // transformer stacks clone one layer N times (torch's _get_clones, DETR, many single-file models): each clone
+  // has parameters of its own, so a compiled model reads each as its own graph input
+  Result r = run_classes("import copy\nimport torch\nimport torch.nn as nn\n"
+                 "l = nn.Linear(2, 3)\nm = nn.ModuleList([copy.deepcopy(l) for _ in range(2)])\n"
+                 "assert m[0] is not m[1] and m[0] is not l and m[0].weight is not m[1].weight\n"
+                 "assert m[1].weight.shape == (3, 2) and isinstance(m[1].weight, nn.Parameter)\n"
+                 "class B(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                 "        self.a = nn.Linear(2, 2)\n        self.b = self.a\n        self.k = [1]\n"
+                 "b = B()\nb2 = copy.deepcopy(b)\n"
+                 "assert type(b2) is B and b2.a is b2.b and b2.a is not b.a and b2.k == [1] and b2.k is not b.k\n"
+                 "t = torch.ones(2)\nassert copy.deepcopy(t) is not t and copy.deepcopy(t).shape == (2,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  // compiled: two clones are two sets of graph inputs
+  r = run_classes("import copy\nimport torch\nimport torch.nn as nn\n"
+                  "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                  "        self.layers = nn.ModuleList([copy.deepcopy(nn.Linear(4, 4)) for _ in range(2)])\n"
+                  "    def forward(self, x):\n        for l in self.layers:\n            x = l(x)\n        return x\n"
+                  "torch.compile(M(), backend='eager')(torch.randn(2, 4))\n");
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.trace.find("L_self_modules_layers_modules_0_parameters_weight_") != std::string::npos);
+  CHECK(r.trace.find("L_self_modules_layers_modules_1_parameters_weight_") != std::string::npos);
+}
+
+TEST_CASE("eval() of an expression in eager code: the caller's names, or the names of the dicts given") {
+  // yolov5's parse_model: `m = eval(m) if isinstance(m, str) else m`, arguments given as names
+  Result r = run_classes("import torch.nn as nn\nn_out = 4\n"
+                 "assert eval('n_out * 2') == 8 and eval('  n_out') == 4\n"
+                 "cls = eval('nn.' + 'Linear')\nm = cls(2, eval('n_out'))\nassert m.weight.shape == (4, 2)\n"
+                 "assert eval('a + b', {'a': 1, 'b': 2}) == 3\n"
+                 "assert eval('len(xs) + y', {'xs': [1, 2]}, {'y': 10}) == 12\n"
+                 "def f(k):\n    return eval('k * 3')\nassert f(5) == 15\n"
+                 "g = eval('lambda v: v * n_out')\nassert g(2) == 8\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("torch.accelerator on a CPU-only install: none available, no current accelerator") {
+  // pytorch/examples: `device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else "cpu"`
+  Result r = run_classes("import torch\n"
+                 "assert torch.accelerator.is_available() is False and torch.accelerator.device_count() == 0\n"
+                 "assert torch.accelerator.current_accelerator() is None\n"
+                 "dev = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else 'cpu'\n"
+                 "assert dev == 'cpu'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -407,6 +407,11 @@ class Interp {
   // ---- Dynamo (dynamo.cpp) ----
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
+  V torch_version_compare(const std::string& op, const V& a, const V& b);
+  V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V deep_copy(const V& v, std::map<const Obj*, V>& memo);
+  V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
+                  bool in_compiled);
   V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
@@ -528,11 +533,15 @@ class Interp {
     bool package = false;                      ///< an `__init__.py` (relative imports resolve inside it)
   };
   std::vector<SourceFile> files_;
+  std::vector<std::shared_ptr<Module>> eval_asts_;  ///< the trees eval() parsed (functions made there point into them)
   const std::string& path_of(int file) const { return files_[static_cast<size_t>(file)].path; }
   const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
   /// Text of `line` in `file`, leading blanks removed when `strip`.
   std::string code_line(int file, int line, bool strip = false) const;
   bool is_stub(int file) const { return path_of(file).rfind("<tparse-stubs>/", 0) == 0; }
+  /// A function of a bundled stub that stands for torch's own Python code (`<tparse-stubs>/__tparse_torch*`)
+  bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
+  bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

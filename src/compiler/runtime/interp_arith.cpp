@@ -2,7 +2,10 @@
 // approximate), user classes' arithmetic dunders, comparisons; tensor operands go to the torch room (tensor_binop).
 #include <fmt/format.h>
 
+#include <cctype>
 #include <climits>
+#include <cstdlib>
+#include <optional>
 #include <cmath>
 #include <map>
 
@@ -11,6 +14,70 @@
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
+
+namespace {
+
+/// A version's sort key as packaging.version orders it: the release numbers (trailing zeros dropped), then the
+/// pre-release phase (dev < a < b < rc < final, with its number), then whether a local label (`+cu130`) follows.
+std::vector<long long> version_key(const std::string& v) {
+  std::vector<long long> rel;
+  size_t i = v.find_first_not_of("vV= ");
+  if (i == std::string::npos) i = 0;
+  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) {
+    long long n = 0;
+    while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) n = n * 10 + (v[i++] - '0');
+    rel.push_back(n);
+    if (i < v.size() && v[i] == '.' && i + 1 < v.size() && std::isdigit(static_cast<unsigned char>(v[i + 1]))) ++i;
+    else break;
+  }
+  while (!rel.empty() && rel.back() == 0) rel.pop_back();
+  std::string rest = v.substr(i);
+  long long phase = 4, num = 0;  // final
+  static const std::vector<std::pair<std::string, long long>> phases = {{"dev", 0}, {"a", 1}, {"alpha", 1}, {"b", 2}, {"beta", 2}, {"rc", 3}, {"c", 3}};
+  size_t p = rest.find_first_not_of(".-_");
+  std::string tag = p == std::string::npos ? "" : rest.substr(p);
+  for (auto& [name, ph] : phases)
+    if (tag.rfind(name, 0) == 0) {
+      phase = ph;
+      num = std::atoll(tag.c_str() + name.size());
+      break;
+    }
+  if (tag.rfind("post", 0) == 0) phase = 5, num = std::atoll(tag.c_str() + 4);
+  std::vector<long long> key(rel.begin(), rel.end());
+  key.resize(std::max<size_t>(key.size(), 8), 0);
+  key.push_back(phase);
+  key.push_back(num);
+  key.push_back(v.find('+') != std::string::npos ? 1 : 0);
+  return key;
+}
+
+}  // namespace
+
+// torch.__version__ is a TorchVersion, a str subclass whose comparisons parse both sides as versions (a tuple of
+// numbers or a string): `torch.__version__ >= "2.0"`, `> (1, 13)`. Null when neither side is one.
+V Interp::torch_version_compare(const std::string& op, const V& a, const V& b) {
+  auto is_tv = [](const V& x) { return x->k == VK::Str && x->global_name == "TorchVersion"; };
+  if (!(is_tv(a) || is_tv(b)) || !(op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=")) return nullptr;
+  auto text = [](const V& x) -> std::optional<std::string> {
+    if (x->k == VK::Str) return x->s;
+    if (x->k != VK::Tuple && x->k != VK::List) return std::nullopt;
+    std::string t;
+    for (const auto& e : x->items) {
+      if (e->k != VK::Int && e->k != VK::Str) return std::nullopt;
+      t += (t.empty() ? "" : ".") + (e->k == VK::Int ? std::to_string(e->i) : e->s);
+    }
+    return t;
+  };
+  auto ta = text(a), tb = text(b);
+  if (!ta || !tb) return nullptr;
+  auto ka = version_key(*ta), kb = version_key(*tb);
+  size_t n = std::max(ka.size(), kb.size());
+  ka.resize(n, 0);
+  kb.resize(n, 0);
+  int c = ka < kb ? -1 : ka > kb ? 1 : 0;
+  bool r = op == "<" ? c < 0 : op == ">" ? c > 0 : op == "<=" ? c <= 0 : op == ">=" ? c >= 0 : op == "==" ? c == 0 : c != 0;
+  return mk_bool(r);
+}
 
 /// printf-style `fmt % args`: %s %r %d %i %f %e %g %x %o %c %% with flags, width and precision.
 V Interp::percent_format(const std::string& f, const V& rhs, Location loc) {
@@ -286,6 +353,7 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
                 same_exception_class(a, b);
     return mk_bool(op == "is" ? same : !same);
   }
+  if (V r = torch_version_compare(op, a, b)) return r;
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
     if (!m.count(op)) error(loc, "unsupported tensor comparison");

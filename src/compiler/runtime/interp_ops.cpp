@@ -228,53 +228,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       }
       return call_builtin(callee->s, args, kwargs, loc, callee->self);
     case VK::Opaque: return opaque_call(callee, args, kwargs, loc);
-    case VK::Compiled: {
-      V target = callee->func;
-      if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
-      if (callback_active_ == 0 && max_top_calls_ > 0) {  // a top-level call: count it (Options::max_compiled_calls)
-        int saved = max_top_calls_;
-        max_top_calls_ = 0;
-        V r = call(callee, std::move(args), std::move(kwargs), loc);
-        max_top_calls_ = saved;
-        if (++top_calls_ >= max_top_calls_) throw StopRun{};
-        return r;
-      }
-      if (target->k == VK::Instance) {
-        if (target->cls && find_in_class(target->cls, "forward")) {
-          V fwd = find_in_class(target->cls, "forward");
-          if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
-            // a @torch.no_grad() / @torch.inference_mode() forward is torch/utils/_contextlib.py's wrapper,
-            // which trace_rules.check skips: OptimizedModule._initialize then compiles
-            // external_utils.wrap_inline(module), the frame `inner(*args, **kwargs)` that calls the module
-            return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
-          }
-          args.insert(args.begin(), target);
-          if (fwd->k != VK::Func) error(loc, "torch.compile: this module's forward is not a Python function tparse can run");
-          return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);
-        }
-        return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
-      }
-      // torch.compile(m.forward): the bound method's frame, self its first local (L['self'])
-      if (target->k == VK::Bound && target->func && target->func->k == VK::Func && target->self) {
-        args.insert(args.begin(), target->self);
-        return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
-      }
-      if (target->k == VK::Func) return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
-      // a @torch.no_grad() / @torch.inference_mode() function is torch/utils/_contextlib.py's wrapper, a file
-      // trace_rules skips: torch.compile wraps it in external_utils.wrap_inline, the frame `inner(*args, **kwargs)`
-      // (real torch 2.11: program compile_api_forms)
-      if (target->k == VK::Builtin && target->s.rfind("gradwrap:", 0) == 0 && target->func)
-        return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
-      // anything else (a @torch.no_grad() wrapper, functools.partial, a bound builtin): eval_frame's callback is
-      // on while it runs; torch's own frames are skipped, so the first user function it calls is the compiled frame
-      {
-        ++callback_active_;
-        auto saved_opts = cur_opts_;
-        if (callee->copts) cur_opts_ = callee->copts;
-        struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
-        return call(target, std::move(args), std::move(kwargs), loc);
-      }
-    }
+    case VK::Compiled: return call_compiled(callee, std::move(args), std::move(kwargs), loc, in_compiled);
     case VK::Func: {
       if (callee->disabled) {
         if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
@@ -286,7 +240,9 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         return r;
       }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
-      if (callback_active_ > 0) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
+      // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
+      // user functions it calls are frames
+      if (callback_active_ > 0 && !torch_stub_fn(callee)) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
       return call_user(callee, args, kwargs, nullptr, 0);
     }
     case VK::Bound: {
@@ -312,6 +268,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
           if (!falls_back(e, args, nullptr)) throw;
           note_unmodelled(loc, "torch.nn." + callee->builtin_nn + " (" + e.what() + ")");
+          inst->attrs["_tparse_unmodelled"] = mk_str(e.what());  // its forward is an unknown op (nn_forward)
           return inst;
         }
       }
@@ -415,7 +372,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
-          if (callback_active_ > 0) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
+          if (callback_active_ > 0 && !torch_stub_fn(fwd)) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);
         }
         std::vector<V> saved_args = args;

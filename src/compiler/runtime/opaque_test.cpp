@@ -102,6 +102,23 @@ TEST_CASE("a torch op without a shape rule is a graph node; the graph and the re
   CHECK(r.unmodelled[0].rfind("m.py:4: run stopped: shape mismatch in linear", 0) == 0);
 }
 
+TEST_CASE("an nn layer built from an unknown value: its call is an unknown op, the graph and the run go on") {
+  // nn.Linear(cfg.width, 8) with cfg opaque: its weight's shape is unknown, so no rule can run its forward;
+  // the call is one graph node of its input's shape (a guess), listed twice: the build and the call
+  const char* src =
+      "import torch\nimport torch.nn as nn\nimport fancylib\n\ncfg = fancylib.Config()\n\n"
+      "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.proj = nn.Linear(cfg.width, 8)\n\n"
+      "    def forward(self, x):\n        return self.proj(x.sin()).cos()\n\n"
+      "m = torch.compile(M(), backend=\"eager\")\nm(torch.randn(2, 8))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(ops(r.trace) == std::vector<int>{3});  // sin, the layer, cos
+  CHECK(listed(r, "m.py:10: torch.nn.Linear ("));
+  CHECK(listed(r, "m.py:13: torch.nn.Linear (a module built from an unmodelled value)"));
+  CHECK(exactness_text(r).rfind("approximate: ", 0) == 0);
+}
+
 TEST_CASE("torch.distributed: not initialised, world size 1, rank 0; constant-folded inside a frame") {
   // Dynamo constant-folds is_initialized (variables/torch.py constant_fold_functions): `ws` is the constant 1
   const char* src =

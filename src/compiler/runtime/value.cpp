@@ -57,14 +57,8 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       bool fa = a.rfind("Max(", 0) == 0, fb = b.rfind("Max(", 0) == 0;
       return fa != fb ? fb : a < b;
     });
-    std::string out = coef == 1 ? "" : std::to_string(coef);
-    for (size_t i = 0; i < sorted.size();) {
-      size_t j = i;
-      while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
-      out += (out.empty() ? "" : "*") + sorted[i] + (j - i > 1 ? "**" + std::to_string(j - i) : "");
-      i = j;
-    }
-    return out;
+    std::string p = product_str(sorted);
+    return coef == 1 ? p : std::to_string(coef) + (p.empty() ? "" : "*" + p);
   };
   for (size_t i = shape.size(); i-- > 0;) {
     st[i] = Dim{hint, render()};

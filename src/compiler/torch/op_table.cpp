@@ -59,7 +59,11 @@ std::vector<OpDef> build_table() {
       {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
       {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
-      {{"cuda.is_available"}, T, "", FA::Value, o::false_value},
+      {{"cuda.is_available", "accelerator.is_available"}, T, "", FA::Value, o::false_value},
+      {{"accelerator.current_accelerator", "accelerator.device_count", "accelerator.current_device_index"}, T, "", FA::Value, o::constant},
+      {{"_canonical_mask"}, F_, "mask=None, mask_name='', other_type=None, other_name='', target_type=None, check_other=True", FA::Value, o::canonical_mask},
+      // nn.TransformerEncoderLayer's eval fast path (transformer.py): one fused op, the input's shape
+      {{"_transformer_encoder_layer_fwd"}, T, "", FA::NN, o::unary},
       {{"nn.Parameter", "nn.Buffer"}, T, "data=None, requires_grad=True", FA::Value, o::parameter},
       {{"jit.is_tracing", "jit.is_scripting", "compiler.is_compiling", "_dynamo.is_compiling", "compiler.is_dynamo_compiling",
         "compiler.is_exporting", "is_autocast_enabled", "is_grad_enabled",

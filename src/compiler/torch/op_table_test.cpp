@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "api.hpp"
+#include "test_util.hpp"
 #include "torch/op_table.hpp"
 
 using namespace tparse::compiler;

@@ -65,10 +65,21 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
 }
 
 void Interp::stamp_node(Node& n, Location loc) const {
-  const Activation& act = *stack_.back();
+  // frames of torch's nn modules (our `__tparse_torch*` stubs: transformer.py) are left out of a node's stack
+  // trace, as Dynamo filters torch's uninteresting files: the node shows the user's line that reached them
+  size_t top = stack_.size();
+  while (top > 1 && torch_stub_file(stack_[top - 1]->file)) --top;
+  const Activation& act = *stack_[top - 1];
+  if (top < stack_.size()) loc = Location{};
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
   // the resume function's own code is a new code object: its nodes name it (`in torch_dynamo_resume_in_f_at_7`)
   if (act.depth == 0 && !act.in_genexpr && act.ctx && act.ctx->is_resume && act.ctx->code) n.fn_name = act.ctx->code->co_name;
+  // a node made right in eval_frame's `inner` frame around a module (a built-in one's forward is torch's code):
+  // no user frame, so FX prints no stack trace (real torch 2.11: program builtin_eval)
+  if (act.depth == 0 && act.ctx && !act.ctx->wrapper_cls.empty() && act.fn && act.fn->name == "inner" && !act.cur_stmt) {
+    n.line = 0;
+    return;
+  }
   // the line of the expression (a call or operator spanning lines of one statement), as Python's
   // instruction positions give it; otherwise the statement's line
   bool in_stmt = act.cur_stmt && loc.file == act.file && loc.line >= act.cur_line && loc.line <= std::max(act.cur_stmt->end_line, act.cur_line);

@@ -1,7 +1,8 @@
 """tparse stub of copy: model files copy configs and lists at construction time (eager code). Lists, dicts,
 tuples and instances of plain Python classes (a config) are copied as CPython copies them (deepcopy through a memo
 of ids, so shared and cyclic parts stay shared; an instance is a new object of its class whose attributes are
-copied); modules, tensors and functions are given back as they are. Inside a compiled frame deepcopy breaks the
+copied); modules and tensors are deep-copied whole (a new module tree with new parameter tensors); functions are
+given back as they are. Inside a compiled frame deepcopy breaks the
 graph, as Dynamo does (GB0179)."""
 import torch
 
@@ -42,6 +43,10 @@ def deepcopy(x, memo=None):
         return y
     if type(x) is tuple:
         y = tuple([deepcopy(a, memo) for a in x])
+        memo[key] = y
+        return y
+    if isinstance(x, (torch.nn.Module, torch.Tensor)):
+        y = __tparse_deepcopy_obj__(x)  # a new module tree, its parameters new tensors (transformer layer clones)
         memo[key] = y
         return y
     if _plain_instance(x):

@@ -13,6 +13,32 @@
 
 namespace tparse::compiler {
 
+// F._canonical_mask (torch/nn/functional.py): a boolean mask becomes the target float dtype, -inf where True:
+// `mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))`, nodes with torch's frame
+V nn_canonical_mask(Interp& I, V m, const std::string& dtype, Location loc) {
+  if (!m || m->k != VK::Tensor || m->t->dtype != "bool") return m;
+  static const char* kCode = "mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(";
+  auto dt = std::make_shared<Obj>();
+  dt->k = VK::DType;
+  dt->s = dtype;
+  std::vector<V> za{m};
+  KW zk{{"dtype", dt}};
+  V z = I.tensor_method(m, "fn:torch.zeros_like:zeros_like", za, zk, loc);
+  I.torch_frame(z, "nn/functional.py", 6215, "_canonical_mask", kCode);
+  std::vector<V> fa{m, mk_float(-INFINITY)};
+  KW fk;
+  V r = I.tensor_method(z, "masked_fill_", fa, fk, loc);
+  if (I.tracing()) {  // the in-place call's node (the last one), named as _canonical_mask's variable
+    Graph& g = I.stack_.back()->ctx->graph;
+    int last = static_cast<int>(g.nodes.size()) - 1;
+    if (last >= 0 && g.nodes.back().target == "masked_fill_") {
+      I.torch_frame_node(last, "nn/functional.py", 6215, "_canonical_mask", kCode);
+      g.rename(last, "mask");
+    }
+  }
+  return r;
+}
+
 V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   auto& a = mod->attrs;
   auto param = [&](size_t i, const char* kw) -> V {
@@ -25,34 +51,13 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   V kpm = param(3, "key_padding_mask"), need = param(4, "need_weights"), mask = param(5, "attn_mask");
   V avg = param(6, "average_attn_weights"), causal = param(7, "is_causal");
   auto or_ = [](V x, V d) { return x ? x : d; };
-  // F._canonical_mask (torch/nn/functional.py): a boolean mask becomes the query's float dtype, -inf where True:
-  // `mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))`, key_padding_mask first
-  auto canonical = [&](V m) -> V {
-    if (!m || m->k != VK::Tensor || m->t->dtype != "bool") return m;
-    static const char* kCode = "mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(";
-    auto dt = std::make_shared<Obj>();
-    dt->k = VK::DType;
-    dt->s = q->t->dtype;
-    std::vector<V> za{m};
-    KW zk{{"dtype", dt}};
-    V z = I.tensor_method(m, "fn:torch.zeros_like:zeros_like", za, zk, loc);
-    I.torch_frame(z, "nn/functional.py", 6215, "_canonical_mask", kCode);
-    std::vector<V> fa{m, mk_float(-INFINITY)};
-    KW fk;
-    V r = I.tensor_method(z, "masked_fill_", fa, fk, loc);
-    if (I.tracing()) {  // the in-place call's node (the last one), named as _canonical_mask's variable
-      Graph& g = I.stack_.back()->ctx->graph;
-      int last = static_cast<int>(g.nodes.size()) - 1;
-      if (last >= 0 && g.nodes.back().target == "masked_fill_") {
-        I.torch_frame_node(last, "nn/functional.py", 6215, "_canonical_mask", kCode);
-        g.rename(last, "mask");
-      }
-    }
-    return r;
-  };
+  auto canonical = [&](V m) { return nn_canonical_mask(I, m, q->t->dtype, loc); };
   kpm = canonical(kpm);
   mask = canonical(mask);
   bool batched = q->t->shape.size() == 3;
+  // MultiheadAttention.forward's fast-path checks read `self.in_proj_bias` (its dtype against the query's) before
+  // `self.in_proj_weight` when the input is batched self-attention: the bias becomes a graph input first
+  if (batched && q.get() == k.get() && k.get() == v.get()) I.getattr(mod, "in_proj_bias", loc);
   bool batch_first = a.count("batch_first") && a["batch_first"]->k == VK::Bool && a["batch_first"]->b;
   bool training = a.count("training") && a["training"]->b;
   long long heads = a["num_heads"]->i;
@@ -71,7 +76,12 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   if (batch_first && batched) {
     if (k.get() == v.get()) {
       if (q.get() == k.get()) {
-        q = k = v = transpose(q);
+        q = k = v = transpose(q);  // `query = key = value = query.transpose(1, 0)`: the node is named query
+        if (I.tracing()) {
+          Graph& g = I.stack_.back()->ctx->graph;
+          auto it = g.tensor_node.find(q.get());
+          if (it != g.tensor_node.end()) g.rename(it->second, "query");
+        }
       } else {
         q = transpose(q);
         k = transpose(k);

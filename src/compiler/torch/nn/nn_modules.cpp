@@ -309,6 +309,12 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  if (auto u = mod->attrs.find("_tparse_unmodelled"); u != mod->attrs.end()) {
+    // built from an unknown value (nn.Linear(cfg.opaque, 64)): its layout is unknown, so its forward is an
+    // unknown op of its input's shape, and the run goes on approximate
+    std::vector<V> a = args;
+    return unknown_op("torch.nn." + cls, false, a, kwargs, loc, "a module built from an unmodelled value");
+  }
   if (prof_.nn_call_module() && tracing()) return nn_call_module(mod, args, kwargs, loc);
   auto fn = [&](const std::string& target, const std::string& fname, std::vector<V> a, KW kw) {
     std::vector<V> all = a;

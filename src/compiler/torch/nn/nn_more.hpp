@@ -19,6 +19,8 @@ bool nn_more_modelled(const std::string& cls);
 V nn_param(std::vector<Dim> shape);
 void nn_add(const V& inst, const std::string& n, V v);
 V nn_new_instance(const std::string& cls);
+/// F._canonical_mask: a boolean mask as an additive mask of `dtype` (-inf where True); other masks as they are.
+V nn_canonical_mask(Interp& I, V m, const std::string& dtype, Location loc);
 /// nn.MultiheadAttention's forward inside a compiled frame (nn_attention.cpp).
 V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 

@@ -5,6 +5,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
 
@@ -147,6 +148,13 @@ V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::T
 
 V false_value(OpCall&) { return mk_bool(false); }
 
+// F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)
+V canonical_mask(OpCall& c) {
+  V m = c.get("mask"), t = c.get("target_type");
+  if (!m || m->k == VK::None) return none();
+  return nn_canonical_mask(c.I, m, t && t->k == VK::DType ? t->s : "float32", c.loc);
+}
+
 // nn.Parameter(t): a leaf that requires grad; nn.Buffer(t) (torch >= 2.5): a tensor a module
 // registers as a buffer when assigned to an attribute (Module.__setattr__).
 V parameter(OpCall& c) {
@@ -174,7 +182,7 @@ namespace tparse::compiler::ops {
 // Constants Dynamo folds: jit.is_tracing/is_scripting and autocast queries are False; compiler.is_compiling,
 // is_dynamo_compiling and is_exporting are True inside a compiled frame (Dynamo's tracing_state_functions folds
 // torch.compiler.is_exporting to True under torch.compile too; eagerly it is False); get_default_dtype is float32;
-// the runs are on CPU (no CUDA devices).
+// the runs are on CPU (no CUDA devices, torch.accelerator finds none).
 V constant(OpCall& c) {
   const std::string& n = c.name;
   if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" || n == "compiler.is_exporting")
@@ -186,7 +194,9 @@ V constant(OpCall& c) {
     d->s = n == "get_default_dtype" ? "float32" : "float16";
     return d;
   }
-  if (n == "cuda.device_count") return mk_int(0);
+  if (n == "cuda.device_count" || n == "accelerator.device_count") return mk_int(0);
+  if (n == "accelerator.current_accelerator") return none();  // torch.accelerator on a CPU-only install
+  if (n == "accelerator.current_device_index") return mk_int(-1);
   return mk_bool(false);
 }
 

@@ -41,8 +41,7 @@ std::optional<SymMono> parse_mono(const std::string& s) {
   return m;
 }
 
-/// The symbols' product as sympy prints it: by name, a repeated symbol as a power (`s27*s53**2`).
-static std::string product_str(const std::vector<std::string>& syms) {
+std::string product_str(const std::vector<std::string>& syms) {
   std::string out;
   for (size_t i = 0; i < syms.size();) {
     size_t j = i;

@@ -19,6 +19,8 @@ struct SymMono {
 std::optional<SymMono> parse_mono(const std::string& s);
 /// sympy's str(): `64*s77`, `s53*s77`, `s77`, `8`.
 std::string mono_str(const SymMono& m);
+/// Sorted factors' product as sympy prints it: a repeated factor as a power (`s27*s53**2`).
+std::string product_str(const std::vector<std::string>& syms);
 SymMono mono_mul(const SymMono& a, const SymMono& b);
 /// a / b when it divides exactly (coefficient divisible, b's symbols among a's); else nullopt.
 std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b);

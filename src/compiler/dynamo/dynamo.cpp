@@ -539,12 +539,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
                       Location loc, const std::string& kind) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
-  size_t cp = ctx->graph.checkpoint();
+  size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
   size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
   try {
     return call(callee, args, kwargs, loc);
   } catch (GraphBreak& gb) {
     ctx->graph.rollback(cp);
+    ctx->graph.undo_renames(nr);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
     if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
     if (ctx->described.size() > nd) ctx->described.resize(nd);  // the restart stops before the call: not wrapped again

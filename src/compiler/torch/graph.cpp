@@ -48,8 +48,21 @@ std::string Graph::unique_name(const std::string& base) {
 void Graph::rename(int node, const std::string& var) {
   Node& n = nodes[node];
   if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
+  renames.push_back({node, n.name, var});
   n.name = unique_name(var);
   n.renamed = true;
+}
+
+void Graph::undo_renames(size_t mark) {
+  while (renames.size() > mark) {
+    const Renamed& r = renames.back();
+    if (r.node >= 0 && static_cast<size_t>(r.node) < nodes.size()) {
+      nodes[static_cast<size_t>(r.node)].name = r.old_name;
+      nodes[static_cast<size_t>(r.node)].renamed = false;
+    }
+    if (auto it = name_count.find(r.base); it != name_count.end() && it->second > 0) --it->second;
+    renames.pop_back();
+  }
 }
 
 // OutputGraph.remove_unused_graphargs' miniature DCE (torch/_dynamo/output_graph.py): walking the nodes in

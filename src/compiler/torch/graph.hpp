@@ -67,12 +67,17 @@ struct Graph {
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
   std::vector<Shadow> shadows;
   std::map<const Obj*, int> symint_shadow; ///< SymInt value -> its shadow (Dynamo's proxy for it)
+  struct Renamed { int node; std::string old_name, base; };
+  std::vector<Renamed> renames;            ///< every rename, so an aborted trace's can be undone
 
   int placeholder_count() const;
   int call_count() const;        ///< call_function + call_method + call_module
   int call_function_count() const;
   std::string unique_name(const std::string& base);
   void rename(int node, const std::string& var);
+  /// undo the renames made after `mark` (renames.size() then): a trace a graph break aborted named nodes that
+  /// the restarted trace, which stops before that code, never names
+  void undo_renames(size_t mark);
   /// nodes and shadows made so far, as one token for rollback
   size_t checkpoint() const { return (shadows.size() << 32) | nodes.size(); }
   void rollback(size_t cp);

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "torch/keep_alive.hpp"
 #include "torch/nn/nn_more.hpp"
 
 namespace tparse::compiler {
@@ -34,6 +35,12 @@ V nn_canonical_mask(Interp& I, V m, const std::string& dtype, Location loc) {
     if (last >= 0 && g.nodes.back().target == "masked_fill_") {
       I.torch_frame_node(last, "nn/functional.py", 6215, "_canonical_mask", kCode);
       g.rename(last, "mask");
+      // what _canonical_mask returns is masked_fill_'s result (Dynamo's TensorVariable of that node), not the
+      // zeros_like tensor it filled: a value of its own, so later uses read `mask`
+      auto out = std::make_shared<Obj>(*r);
+      g.tensor_node[out.get()] = last;
+      keep_graph_value(out);
+      return out;
     }
   }
   return r;

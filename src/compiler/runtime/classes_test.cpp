@@ -327,3 +327,14 @@ TEST_CASE("torch.accelerator on a CPU-only install: none available, no current a
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("type(m) of a torch.nn module is its class: is, ==, in and dict keys agree with Python") {
+  // weight initialisers dispatch on the class (`if type(m) == nn.Linear`, `{nn.Conv2d: init_conv}[type(m)]`)
+  Result r = run_classes("import torch\nimport torch.nn as nn\nm = nn.Linear(2, 2)\n"
+                 "assert type(m) == nn.Linear and type(m) is nn.Linear and m.__class__ is nn.Linear\n"
+                 "assert type(m) != nn.ReLU and not (type(m) is nn.Conv2d)\n"
+                 "assert type(m) in (nn.Conv2d, nn.Linear) and type(m) not in [nn.ReLU] and type(m) in {nn.Linear}\n"
+                 "assert {nn.Linear: 1, nn.ReLU: 2}[type(m)] == 1 and {nn.Linear: 1}.get(type(nn.ReLU())) is None\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -296,8 +296,13 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
   raise_exc("TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op == "**" ? "** or pow()" : op, type_name(a), type_name(b)), loc);  // CPython names pow with **
 }
 
+namespace {
+bool same_named_class(const V& a, const V& b);
+}  // namespace
+
 static bool py_eq(const V& a, const V& b) {
   if (is_num(a) && is_num(b)) return num(a) == num(b);
+  if (a->k == VK::Class && b->k == VK::Class) return a.get() == b.get() || same_named_class(a, b);
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
@@ -327,11 +332,14 @@ static bool py_eq(const V& a, const V& b) {
 }
 
 namespace {
-/// A builtin exception named in code (`IndexError`, a builtin) and the class object of a raised one
-/// (`type(e)`, interp_exc.cpp's one class per name) are one class in Python.
-bool same_exception_class(const V& a, const V& b) {
+/// Class objects that are one class in Python: a builtin exception named in code (`IndexError`) and the class of
+/// a raised one (`type(e)`, interp_exc.cpp's one class per name); two handles of one torch.nn class.
+bool same_named_class(const V& a, const V& b) {
   auto named = [](const V& x) { return (x->k == VK::Builtin || (x->k == VK::Class && !x->fn)) && builtin_exception(x->s); };
-  return named(a) && named(b) && a->s == b->s;
+  if (named(a) && named(b) && a->s == b->s) return true;
+  // a torch.nn class (`type(m) is nn.Linear`, `m.__class__ == nn.ReLU`): one class object per name in Python,
+  // a fresh handle per lookup here
+  return a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && !a->builtin_nn.empty() && a->builtin_nn == b->builtin_nn;
 }
 }  // namespace
 
@@ -350,7 +358,7 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
                 (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
                 (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor") ||
-                same_exception_class(a, b);
+                same_named_class(a, b);
     return mk_bool(op == "is" ? same : !same);
   }
   if (V r = torch_version_compare(op, a, b)) return r;
@@ -395,8 +403,8 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
       if (V r = user_dunder(b, "__eq__", {a}, loc)) return mk_bool(!truthy(r, loc));
     }
   }
-  if (op == "==") return mk_bool(py_eq(a, b) || same_exception_class(a, b));
-  if (op == "!=") return mk_bool(!py_eq(a, b) && !same_exception_class(a, b));
+  if (op == "==") return mk_bool(py_eq(a, b) || same_named_class(a, b));
+  if (op == "!=") return mk_bool(!py_eq(a, b) && !same_named_class(a, b));
   if (is_num(a) && is_num(b)) {
     double x = num(a), y = num(b);
     if (op == "<") return mk_bool(x < y);

@@ -61,6 +61,10 @@ bool by_identity(const V& v) {
   }
 }
 
+/// A torch.nn class (`nn.Linear`): one class object per name in Python, a fresh handle per lookup here, so it
+/// keys by its name (`{nn.Linear: init_linear}[type(m)]`)
+bool nn_class_name(const V& v) { return v->k == VK::Class && !v->fn && !v->builtin_nn.empty(); }
+
 }  // namespace
 
 bool same_key(const V& a, const V& b) {
@@ -68,6 +72,7 @@ bool same_key(const V& a, const V& b) {
   if (a->k == VK::Int && b->k == VK::Int) return a->i == b->i;
   double x, y;
   if (as_num(a, x) && as_num(b, y)) return x == y;
+  if (nn_class_name(a) || nn_class_name(b)) return nn_class_name(a) && nn_class_name(b) && a->builtin_nn == b->builtin_nn;
   if (by_identity(a) || by_identity(b)) return a.get() == b.get();
   if (a->k == VK::Builtin && b->k == VK::Builtin) return a->s == b->s && a->self.get() == b->self.get();  // `int`, `len`
   if (a->k == VK::Tuple && b->k == VK::Tuple) {  // item by item (a tuple of classes is a common key)
@@ -86,6 +91,7 @@ size_t key_hash(const V& k) {
     if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.2e18) return std::hash<long long>{}(static_cast<long long>(d)) * 31 + 7;
     return std::hash<double>{}(d);
   }
+  if (nn_class_name(k)) return std::hash<std::string>{}(k->builtin_nn) * 31 + 11;
   if (by_identity(k)) return std::hash<const void*>{}(k.get());
   if (k->k == VK::Builtin) return std::hash<std::string>{}(k->s) * 31 + 5;
   if (k->k == VK::Tuple) {

@@ -227,7 +227,7 @@ TEST_CASE("DeepSeek-V3: the first call's graphs are torch's, op by op, less the 
 // to its end with at least one graph and nothing may stop the run (what it cannot model is listed as
 // approximate); those named in expected_exact.txt must equal torch's explain op by op and its whole run.
 // A source tree absent from $TPARSE_PUBLIC_MODELS/smoke/<name> is reported, not counted as run.
-TEST_CASE("public model files of other authors (23 smoke models): run to the end; the expected ones equal torch 2.11") {
+TEST_CASE("public model files of other authors (24 smoke models): run to the end; the expected ones equal torch 2.11") {
   fs::path root = ours("smoke");
   std::set<std::string> expected;
   {

@@ -333,6 +333,7 @@ class Interp {
   /// `torch._C._autograd._get_data_attr(t)`.
   V tensor_view_attr(V self, const std::string& name, Location loc);
   /// A call node returning a tuple of tensors, then one getitem node per part; `fields` name the parts.
+  V einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields);
   /// Item i of a tuple_result is read (unpacked, indexed, `.values`): its getitem node, once.
   void materialize_item(const V& tuple, size_t i);

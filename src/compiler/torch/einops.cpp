@@ -393,6 +393,100 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
   for (long long v : *viewed) o.stride.push_back(Dim{v, ""});
 }
 
+// einops.pack(tensors, "b * d") / unpack(tensor, packed_shapes, "b * d") (einops.packing, allowed in the graph
+// like the others): pack joins the tensors along the `*` axis (each one's axes there flattened) and returns
+// (packed, packed_shapes), the shapes a list of int tuples that Dynamo keeps as a constant; unpack splits the
+// `*` axis back into those shapes, as views of its input.
+V Interp::einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc,
+                      bool& handled) {
+  const char* fn = pack ? "pack" : "unpack";
+  auto kwv = [&](const char* k) -> V {
+    for (auto& [n, v] : kwargs) if (n == k) return v;
+    return nullptr;
+  };
+  V pat = args.size() > (pack ? 1u : 2u) ? args[pack ? 1 : 2] : kwv("pattern");
+  if (args.empty() || !pat || pat->k != VK::Str) return nullptr;
+  std::istringstream words(pat->s);
+  std::vector<std::string> axes;
+  for (std::string a; words >> a;) axes.push_back(a);
+  auto star = std::find(axes.begin(), axes.end(), "*");
+  if (star == axes.end() || std::count(axes.begin(), axes.end(), "*") != 1)
+    error(loc, fmt::format("einops.{}: the pattern '{}' must have exactly one '*'", fn, pat->s));
+  const size_t before = static_cast<size_t>(star - axes.begin()), after = axes.size() - before - 1;
+  handled = true;
+  bool overflow = false;
+  if (pack) {
+    V list = args[0];
+    if ((list->k != VK::List && list->k != VK::Tuple) || list->items.empty()) error(loc, "einops.pack: expects a non-empty list of tensors");
+    TensorInfo o;
+    Dim total{0, ""};
+    auto ps = std::make_shared<Obj>();
+    ps->k = VK::List;
+    for (const V& t : list->items) {
+      if (t->k != VK::Tensor) error(loc, "einops.pack: expects tensors");
+      const auto& sh = t->t->shape;
+      if (sh.size() < before + after) error(loc, fmt::format("einops.pack: a tensor of {} dims cannot be packed with '{}'", sh.size(), pat->s));
+      if (o.shape.empty()) {
+        o = *t->t;
+        o.shape.assign(sh.begin(), sh.begin() + static_cast<long>(before));
+        o.shape.push_back(Dim{0, ""});
+        o.shape.insert(o.shape.end(), sh.end() - static_cast<long>(after), sh.end());
+      }
+      Dim mid{1, ""};
+      std::vector<V> dims;
+      for (size_t i = before; i + after < sh.size(); ++i) {
+        mid = mul(mid, sh[i], overflow);
+        V d = mk_int(sh[i].v);
+        d->sym = sh[i].sym;
+        dims.push_back(d);
+      }
+      total = Dim{total.v + mid.v, total.is_sym() || mid.is_sym() ? (total.v == 0 && !total.is_sym() ? mid.str() : total.str() + " + " + mid.str()) : ""};
+      ps->items.push_back(mk_tuple(dims));
+    }
+    o.shape[before] = total;
+    o.is_param = o.is_buffer = false;
+    o.fill.reset();
+    o.marked_dynamic.clear();
+    o.stride = contiguous_strides(o.shape);
+    V whole = emit("call_function", "einops_packing_pack", "pack", false, args, kwargs, o, loc);
+    V r = tuple_result(whole, {o}, {});
+    r->items.push_back(ps);
+    return r;
+  }
+  V t = args[0], shapes = args.size() > 1 ? args[1] : kwv("packed_shapes");
+  if (t->k != VK::Tensor || !shapes || (shapes->k != VK::List && shapes->k != VK::Tuple)) error(loc, "einops.unpack(tensor, packed_shapes, pattern)");
+  const TensorInfo& in = *t->t;
+  if (in.shape.size() != before + after + 1) error(loc, fmt::format("einops.unpack: a tensor of {} dims does not match '{}'", in.shape.size(), pat->s));
+  std::vector<Dim> st = in.stride.size() == in.shape.size() ? in.stride : contiguous_strides(in.shape);
+  std::vector<TensorInfo> parts;
+  for (const V& s : shapes->items) {
+    if (s->k != VK::Tuple && s->k != VK::List) error(loc, "einops.unpack: packed_shapes holds tuples of ints");
+    TensorInfo o = in;
+    o.is_param = o.is_buffer = false;
+    o.fill.reset();
+    o.marked_dynamic.clear();
+    o.shape.assign(in.shape.begin(), in.shape.begin() + static_cast<long>(before));
+    o.stride.assign(st.begin(), st.begin() + static_cast<long>(before));
+    std::vector<Dim> mid;
+    for (const V& d : s->items) mid.push_back(Dim{d->i, d->sym});
+    std::vector<Dim> mst(mid.size());
+    Dim step = st[before];
+    for (size_t i = mid.size(); i-- > 0;) {  // a view of the `*` axis: its pieces laid out within its stride
+      mst[i] = step;
+      step = mul(step, mid[i], overflow);
+    }
+    o.shape.insert(o.shape.end(), mid.begin(), mid.end());
+    o.stride.insert(o.stride.end(), mst.begin(), mst.end());
+    o.shape.insert(o.shape.end(), in.shape.end() - static_cast<long>(after), in.shape.end());
+    o.stride.insert(o.stride.end(), st.end() - static_cast<long>(after), st.end());
+    parts.push_back(o);
+  }
+  if (overflow) error(loc, "einops.unpack: a length overflows 64 bits");
+  TensorInfo first = parts.empty() ? in : parts[0];
+  V whole = emit("call_function", "einops_packing_unpack", "unpack", false, args, kwargs, first, loc);
+  return tuple_result(whole, parts, {});
+}
+
 V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled) {
   handled = false;
@@ -401,6 +495,7 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
     handled = true;
     return einops_layer(args, loc);
   }
+  if (name == "einops.pack" || name == "einops.unpack") return einops_pack(name == "einops.pack", args, kwargs, loc, handled);
   if (name != "einops.rearrange" && name != "einops.repeat" && name != "einops.reduce") return nullptr;
   if (args.size() < 2 || args[0]->k != VK::Tensor || args[1]->k != VK::Str) return nullptr;  // lists of tensors: opaque
   handled = true;

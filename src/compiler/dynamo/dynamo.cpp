@@ -42,7 +42,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->code = &cs;
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
-  for (auto& [n, v] : inputs) ctx->sources[v.get()] = n;  // a tuple input's tensors get `args[0]` below
+  // a tuple input's tensors get `args[0]` below; one object passed twice (`f(q, q, q)`) keeps its first source
+  for (auto& [n, v] : inputs) ctx->sources.emplace(v.get(), n);
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
@@ -516,9 +517,14 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     if (stack0->k == VK::Tuple)
       for (auto& x : stack0->items) has_tensor = has_tensor || x->k == VK::Tensor;
   }
+  // the live locals (Dynamo's liveness at the resume point): a local never named again is no input
+  std::set<std::string> live = names_from(act.fn.get(), line);
   for (auto& n : act.env->order) {
+    if (act.fn && !live.count(n)) continue;
     V v = act.env->vars[n];
-    if (v->k == VK::Tensor) has_tensor = true;
+    std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
+    flatten_tensors(v, held);
+    if (!held.empty()) has_tensor = true;
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance) inputs.push_back({n, v});
   }
   if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
@@ -589,7 +595,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       static const std::map<std::string, std::string> desc = {
           {"CALL", "CALL: a function call, e.g. f(x, y)"},
           {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
-          {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"}};
+          {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"},
+          {"BINARY_SUBSCR", "BINARY_SUBSCR: a binary subscript, e.g. x[attr]"}};
       std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
       ++counters_["graph_break"];
       restart_after_break(*ctx, gb, reason);
@@ -597,7 +604,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       ctx->restart_reasons.push_back(gb.msg);
       std::vector<V> outs;
       for (auto& a : args) flatten_tensors(a, outs);
-      for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+      std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
+      for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
       compile_graph(*ctx, outs);
     }
     act.ctx = nullptr;
@@ -633,7 +641,8 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
     ++counters_["unimplemented"];
     std::vector<V> outs{cond};
-    for (auto& n : act.env->order) flatten_tensors(act.env->vars[n], outs);
+    std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
+    for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
   }
   enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line);

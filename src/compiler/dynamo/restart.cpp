@@ -27,24 +27,10 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
   ctx.builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);
 }
 
-void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp) {
-  auto ctx = act.ctx;
-  ctx->graph.rollback(cp);
-  bool has_graph = ctx->graph.call_count() > 0;
-  if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
-    // inside a loop torch 2.11 chains the break with "graph break in loop" (GB7000; truth: mask_index_loop)
-    emit_frame_skip(*ctx, act.outer_loop ? loop_skip_msg(&gb, *ctx->code, gb.loc.line) : gb.msg, gb.loc);
-    ++counters_["unimplemented"];
-    ctx->code->skipped = true;
-    act.ctx = nullptr;
-    return;
-  }
-  std::string reason = "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, "
-                       "then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg;
-  ++counters_["unimplemented"];
-  restart_after_break(*ctx, gb, reason);
-  ctx->restart_reasons.push_back(gb.msg);
-  // the locals the rest of the function reads (from this statement on) are the graph's outputs
+// The names the function's code mentions from the top-level statement holding `line` on (Dynamo's liveness of a
+// resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
+// graph must carry. Locals never named again (a start position used only before the break) are dead.
+std::set<std::string> names_from(const FuncDef* fn, int line) {
   std::set<std::string> used;
   std::function<void(const ExprP&)> ex = [&](const ExprP& e) {
     if (!e) return;
@@ -59,7 +45,31 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
     for (auto& t : x->items) ex(t);
     for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
   };
-  if (act.fn) for (auto& x : act.fn->body) if (x->end_line >= s.loc.line) st(x);
+  if (fn) for (auto& x : fn->body) if (x->end_line >= line) st(x);
+  return used;
+}
+
+void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp) {
+  auto ctx = act.ctx;
+  ctx->graph.rollback(cp);
+  // Dynamo speculates a checkpoint only where is_non_empty_graph(): count_calls() > 1 (symbolic_convert.py), so a
+  // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
+  bool has_graph = ctx->graph.call_count() > 1;
+  if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
+    // inside a loop torch 2.11 chains the break with "graph break in loop" (GB7000; truth: mask_index_loop)
+    emit_frame_skip(*ctx, act.outer_loop ? loop_skip_msg(&gb, *ctx->code, gb.loc.line) : gb.msg, gb.loc);
+    ++counters_["unimplemented"];
+    ctx->code->skipped = true;
+    act.ctx = nullptr;
+    return;
+  }
+  std::string reason = "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, "
+                       "then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg;
+  ++counters_["unimplemented"];
+  restart_after_break(*ctx, gb, reason);
+  ctx->restart_reasons.push_back(gb.msg);
+  // the locals the rest of the function reads (from this statement on) are the graph's outputs
+  std::set<std::string> used = names_from(act.fn.get(), s.loc.line);
   std::vector<V> outs;
   for (auto& n : act.env->order) if (used.count(n)) flatten_tensors(act.env->vars[n], outs);
   compile_graph(*ctx, outs);

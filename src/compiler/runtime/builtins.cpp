@@ -35,7 +35,7 @@ V Interp::make_module(const std::string& name) {
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
-                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp"};
+                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -98,6 +98,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
+      if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
       // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
       if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);
@@ -221,6 +223,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
+        // a layer's reset_parameters (MultiheadAttention's _reset_parameters) re-initialises values in place
+        if ((name == "reset_parameters" || (name == "_reset_parameters" && obj->builtin_nn == "MultiheadAttention")) && obj->builtin_nn != "Module")
+          return mk_builtin("noop");
         if (name == "training") return mk_bool(true);
         if (name == "forward" && obj->builtin_nn != "Module") {  // `seq.forward(x)`: the class's forward, bound (no hooks)
           auto b = mk_builtin("nn_forward_base");

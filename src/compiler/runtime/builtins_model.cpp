@@ -132,6 +132,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   if (name.rfind("nn_init:", 0) == 0) {  // super().__init__(...) of a built-in torch.nn base class
     nn_construct(name.substr(8), args, kwargs, loc, self);
+    nn_init_done(name.substr(8), self, loc);
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
@@ -151,7 +152,9 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     std::vector<V> rest_args(args.begin() + 1, args.end());
     if (method == "forward") return nn_forward(me, rest_args, kwargs, loc);
     if (cls == "Module") return call_builtin("nn_module_init", rest_args, kwargs, loc, me);
+    if (method == "reset_parameters") return none();  // nn.Linear.reset_parameters(self): values only, no shape
     nn_construct(cls, rest_args, kwargs, loc, me);
+    nn_init_done(cls, me, loc);
     return none();
   }
   // torch.library custom operators (transformers' integrations/moe.py registers grouped_mm_fallback): the

@@ -67,7 +67,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__"};
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__"};
   return s;
 }
 
@@ -277,6 +277,18 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "ascii") return mk_str(py_repr(arg(0)));
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
+  if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
+  if (name == "__tparse_sdpa_kernel__") {  // sdpa_kernel's enter / exit inside a frame: the nodes Dynamo records
+    if (tracing() && !args.empty() && args[0]->k == VK::List) {
+      Arg list;
+      list.is_seq = true;
+      for (const V& n : args[0]->items)
+        list.seq.push_back(Arg{emit_ctx_node("torch.nn.attention._backend_from_string", "_backend_from_string",
+                                             {Arg{-1, py_repr(n)}}, Location{}), ""});
+      emit_ctx_node("torch.nn.attention._sdpa_kernel", "_sdpa_kernel", {list, Arg{-1, "False"}}, Location{});
+    }
+    return none();
+  }
   if (name == "__tparse_deepcopy_obj__") {  // copy.deepcopy of a module or tensor: a new object graph
     std::map<const Obj*, V> memo;
     return deep_copy(arg(0), memo);

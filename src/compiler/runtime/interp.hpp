@@ -195,6 +195,8 @@ bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
+std::set<std::string> names_from(const FuncDef* fn, int line);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
 std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
                         const std::shared_ptr<Env>& globals, bool old);
@@ -379,6 +381,7 @@ class Interp {
   void note_attr_store(const V& obj, const std::string& name, const V& v);
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
+  void nn_init_done(const std::string& cls, V inst, Location loc);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   V make_module(const std::string& name);

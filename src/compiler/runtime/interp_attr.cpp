@@ -196,6 +196,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     std::vector<V> after = at == mro.end() ? cls->bases : std::vector<V>(at + 1, mro.end());
     V found_m;
     for (auto& c : after) {
+      // a built-in torch.nn class defines __init__ (and its forward): the search ends there, so a plain mixin
+      // after nn.Module in the bases is not initialised by super().__init__() (Module.__init__ does not chain on
+      // unless call_super_init; loralib's `class ConvLoRA(nn.Module, LoRALayer)`)
+      if (c->k == VK::Class && !c->fn && !c->builtin_nn.empty() &&
+          (name == "__init__" || (name == "forward" && c->builtin_nn != "Module")))
+        break;
       if (at == mro.end()) found_m = find_in_class(c, name);  // self is no instance of cls: its bases, depth first
       else if (c->k == VK::Class) { auto it = c->attrs.find(name); if (it != c->attrs.end()) found_m = it->second; }
       if (found_m) break;
@@ -283,7 +289,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   // `nn.Module.__init__(self)`, `nn.LayerNorm.__init__(self, ...)`, `nn.LayerNorm.forward(self, x)` (older model code
   // and subclasses that name their base): the function through the class, self passed first (builtins_model.cpp)
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() &&
-      (name == "__init__" || (name == "forward" && obj->builtin_nn != "Module")))
+      (name == "__init__" || (name == "forward" && obj->builtin_nn != "Module") || (name == "reset_parameters" && obj->builtin_nn != "Module")))
     return mk_builtin("nn_unbound:" + name + ":" + obj->builtin_nn);
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
     // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted

@@ -8,6 +8,7 @@
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -32,9 +33,13 @@ V Interp::eval(const ExprP& e) {
         // one tensor passed as two arguments: VariableBuilder wraps it under the name read first; the other
         // name is a duplicate input (DUPLICATE_INPUT guard, no TENSOR_MATCH of its own)
         V v = lookup(e->s, e->loc);
-        if (v && v->k == VK::Tensor && !act.ctx->graph.tensor_node.count(v.get()))
+        if (v && v->k == VK::Tensor && !act.ctx->graph.tensor_node.count(v.get())) {
+          auto cur = act.ctx->sources.find(v.get());
+          const auto& fl = act.ctx->first_loads;
+          bool named = cur != act.ctx->sources.end() && std::find(fl.begin(), fl.end() - 1, cur->second) != fl.end() - 1;
           for (auto& [n, iv] : act.ctx->inputs)
-            if (n == e->s && iv.get() == v.get()) act.ctx->sources[v.get()] = n;
+            if (!named && n == e->s && iv.get() == v.get()) act.ctx->sources[v.get()] = n;
+        }
         return v;
       }
       return lookup(e->s, e->loc);
@@ -88,16 +93,15 @@ V Interp::eval(const ExprP& e) {
     case EK::Subscript: {
       V obj = eval(e->a[0]);
       V idx = eval(e->a[1]);
-      if (!tracing()) return subscript(obj, idx, e->loc);
-      try {
-        return subscript(obj, idx, e->loc);
-      } catch (GraphBreak& gb) {
-        // BINARY_SUBSCR is no CALL (Dynamo does not wrap it in break_graph_if_unsupported): a break it raises in the
-        // frame's own code, a boolean-mask index's nonzero included, is an instruction-level one (a partial graph,
-        // the rest of the frame eager), as the BUILD_SLICE and LOAD_ATTR breaks above
-        if (stack_.back()->depth == 0) gb.step = true;
-        throw;
+      // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
+      // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
+      // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)
+      if (tracing() && stack_.back()->depth == 0) {
+        std::vector<V> a{obj, idx};
+        std::vector<std::pair<std::string, V>> kw;
+        return depth0_call(mk_builtin("__tparse_getitem__"), a, kw, e->loc, "BINARY_SUBSCR");
       }
+      return subscript(obj, idx, e->loc);
     }
     case EK::Slice: {
       V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;
@@ -116,6 +120,18 @@ V Interp::eval(const ExprP& e) {
             gb.step = act.depth == 0;
             throw gb;
           }
+      // eagerly a 0-d integer tensor is its __index__ (`xs[0:end]` with end = torch.tensor(2)); unknown data: a guess
+      for (V* b : {&lo, &hi, &st})
+        if (*b && (*b)->k == VK::Tensor) {
+          const std::vector<double>* d = values::data(*this, *b);
+          if (d && d->size() == 1 && (*d)[0] == std::floor((*d)[0])) {
+            *b = mk_int(static_cast<long long>((*d)[0]));
+          } else {
+            note_unmodelled(e->loc, "a tensor slice bound whose value tparse does not know (taken as no bound)");
+            ++guesses_;
+            *b = none();
+          }
+        }
       return make_slice(lo, hi, st);
     }
     case EK::Call: {

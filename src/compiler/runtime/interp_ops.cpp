@@ -300,6 +300,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
         log_module_init(loc);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
+        nn_init_done(inst->builtin_nn, inst, loc);
         if (rec && module_has_params(inst)) act.ctx->graph.rollback(mark);
         return inst;
       }

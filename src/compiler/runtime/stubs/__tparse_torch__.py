@@ -22,3 +22,44 @@ class Generator:
 
     def set_state(self, state):
         return self
+
+
+# torch.nn.attention: the SDPA backends and sdpa_kernel, the context manager that enables some of them. Inside a
+# compiled frame Dynamo records the switch as graph nodes (no stack trace): each backend by name
+# (`torch.nn.attention._backend_from_string('MATH')`), then `torch.nn.attention._sdpa_kernel([...], False)`; on exit
+# the backends enabled before (all of them by default). Eagerly it changes nothing tparse models.
+class _Backend:
+    def __init__(self, name, value):
+        self.name = name
+        self.value = value
+
+    def __repr__(self):
+        return f"<SDPBackend.{self.name}: {self.value}>"
+
+
+class SDPBackend:
+    ERROR = _Backend("ERROR", -1)
+    MATH = _Backend("MATH", 0)
+    FLASH_ATTENTION = _Backend("FLASH_ATTENTION", 1)
+    EFFICIENT_ATTENTION = _Backend("EFFICIENT_ATTENTION", 2)
+    CUDNN_ATTENTION = _Backend("CUDNN_ATTENTION", 3)
+    OVERRIDEABLE = _Backend("OVERRIDEABLE", 4)
+
+
+_SDPA_DEFAULT = ["CUDNN_ATTENTION", "FLASH_ATTENTION", "EFFICIENT_ATTENTION", "MATH", "OVERRIDEABLE"]
+
+
+class sdpa_kernel:
+    def __init__(self, backends, set_priority=False):
+        if not isinstance(backends, (list, tuple)):
+            backends = [backends]
+        self.names = [b.name for b in backends]
+        self.set_priority = set_priority
+
+    def __enter__(self):
+        __tparse_sdpa_kernel__(self.names, self.set_priority)
+        return self
+
+    def __exit__(self, *exc):
+        __tparse_sdpa_kernel__(_SDPA_DEFAULT, False)
+        return False

@@ -2,6 +2,8 @@
 // Dynamo records when it inlines the module, e.g. Linear -> torch._C._nn.linear).
 #include <fmt/format.h>
 
+#include <set>
+
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
@@ -37,6 +39,18 @@ V nn_new_instance(const std::string& cls) {
   return m;
 }
 
+// The built-in layers whose __init__ ends with `self.reset_parameters()` (torch/nn/modules): a subclass's override
+// runs there, after the parameters exist (LoRA layers re-initialise their own matrices in it).
+void Interp::nn_init_done(const std::string& cls, V inst, Location loc) {
+  static const std::set<std::string> resets = {"Linear", "Bilinear", "Embedding", "Conv1d", "Conv2d", "Conv3d",
+                                               "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "LayerNorm",
+                                               "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+                                               "LSTM", "GRU", "RNN"};
+  if (!resets.count(cls) || !inst || !inst->cls) return;
+  V own = find_in_class(inst->cls, "reset_parameters");
+  if (own && own->k == VK::Func) call(own, {inst}, {}, loc);
+}
+
 V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
   auto arg = [&](size_t i, const char* kw) -> V {
     if (i < args.size()) return args[i];
@@ -67,8 +81,12 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     else error(loc, fmt::format("nn.{}: missing normalized_shape", cls));
     V eps = arg(1, "eps");
     inst->attrs["eps"] = eps ? eps : (cls == "LayerNorm" ? mk_float(1e-5) : none());
-    nn_add(inst, "weight", nn_param(shape));
-    if (cls == "LayerNorm") nn_add(inst, "bias", nn_param(shape));
+    // elementwise_affine=False: weight (and bias) are None; LayerNorm(bias=False) has a weight only
+    V ea = arg(2, "elementwise_affine"), bb = cls == "LayerNorm" ? arg(3, "bias") : nullptr;
+    bool affine = !(ea && ea->k == VK::Bool && !ea->b), bias = cls == "LayerNorm" && !(bb && bb->k == VK::Bool && !bb->b);
+    inst->attrs["elementwise_affine"] = mk_bool(affine);
+    nn_add(inst, "weight", affine ? nn_param(shape) : none());
+    if (cls == "LayerNorm") nn_add(inst, "bias", affine && bias ? nn_param(shape) : none());
     inst->attrs["normalized_shape"] = mk_tuple([&] { std::vector<V> xs; for (auto& d : shape) xs.push_back(mk_int(d.v)); return xs; }());
     return inst;
   }
@@ -84,11 +102,17 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
       if (pad->i < 0) pad = mk_int(pad->i + n);
     }
     inst->attrs["padding_idx"] = pad ? pad : none();
+    V mn = arg(3, "max_norm"), nt = arg(4, "norm_type"), sg = arg(5, "scale_grad_by_freq"), sp = arg(6, "sparse");
+    inst->attrs["max_norm"] = mn ? mn : none();
+    inst->attrs["norm_type"] = nt ? nt : mk_float(2.0);
+    inst->attrs["scale_grad_by_freq"] = sg ? sg : mk_bool(false);
+    inst->attrs["sparse"] = sp ? sp : mk_bool(false);
     return inst;
   }
   if (cls == "Dropout") {
-    V p = arg(0, "p");
+    V p = arg(0, "p"), ip = arg(1, "inplace");
     inst->attrs["p"] = p ? p : mk_float(0.5);
+    inst->attrs["inplace"] = ip ? ip : mk_bool(false);
     return inst;
   }
   if (cls == "ReLU" || cls == "GELU" || cls == "SiLU" || cls == "Tanh" || cls == "Sigmoid" || cls == "Identity" || cls == "Softmax" ||
@@ -212,12 +236,16 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (h <= 0 || e % h != 0) error(loc, "nn.MultiheadAttention: embed_dim must be divisible by num_heads");
     inst->attrs["embed_dim"] = mk_int(e);
     inst->attrs["num_heads"] = mk_int(h);
+    inst->attrs["head_dim"] = mk_int(e / h);
     V bf = kwv(kwargs, "batch_first");
     inst->attrs["batch_first"] = bf ? bf : mk_bool(false);
     V dp = kwv(kwargs, "dropout");
     if (!dp && args.size() > 2) dp = args[2];
     inst->attrs["dropout"] = dp ? dp : mk_float(0.0);
     V kd = kwv(kwargs, "kdim"), vd = kwv(kwargs, "vdim");
+    inst->attrs["kdim"] = kd && kd->k == VK::Int ? kd : mk_int(e);
+    inst->attrs["vdim"] = vd && vd->k == VK::Int ? vd : mk_int(e);
+    inst->attrs["_qkv_same_embed_dim"] = mk_bool(inst->attrs["kdim"]->i == e && inst->attrs["vdim"]->i == e);
     if ((kd && kd->k == VK::Int && kd->i != e) || (vd && vd->k == VK::Int && vd->i != e))
       note_unmodelled(loc, "nn.MultiheadAttention with kdim / vdim other than embed_dim (separate projection weights)");
     V bkv = kwv(kwargs, "add_bias_kv");
@@ -309,6 +337,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (auto u = mod->attrs.find("_tparse_unmodelled"); u != mod->attrs.end()) {
     // built from an unknown value (nn.Linear(cfg.opaque, 64)): its layout is unknown, so its forward is an
     // unknown op of its input's shape, and the run goes on approximate
@@ -330,7 +359,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "Embedding") {  // nn.Embedding.forward passes its padding_idx (normalized) and the defaults
     V pad = mod->attrs.count("padding_idx") ? mod->attrs["padding_idx"] : none();
-    return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, none(), mk_float(2.0), mk_bool(false), mk_bool(false)}, {});
+    return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, a_or("max_norm", none()), a_or("norm_type", mk_float(2.0)),
+                                                            a_or("scale_grad_by_freq", mk_bool(false)), a_or("sparse", mk_bool(false))}, {});
   }
   if (cls == "Dropout") {
     Activation& act = *stack_.back();
@@ -351,9 +381,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
         act.ctx->vguards.push_back(g);
       }
     }
-    return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), mk_bool(false)}, {});
+    return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), a_or("inplace", mk_bool(false))}, {});
   }
-  auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
   if (cls == "ReLU6") return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), mk_float(0.0), mk_float(6.0), a_or("inplace", mk_bool(false))}, {});

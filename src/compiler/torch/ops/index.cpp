@@ -68,7 +68,17 @@ V getitem(OpCall& c) {
     if (x->k == VK::List || x->k == VK::Tensor) {
       if (d >= rank) c.fail("too many indices for tensor");
       std::vector<Dim> shape;
-      if (x->k == VK::List) {
+      bool bool_list = x->k == VK::List && !x->items.empty() &&
+                       std::all_of(x->items.begin(), x->items.end(), [](const V& y) { return y->k == VK::Bool; });
+      if (bool_list) {  // a list of Python bools is a boolean mask over this dim (torch makes it a bool tensor)
+        if (in_compiled) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
+        if (static_cast<long long>(x->items.size()) != t.shape[d].v)
+          c.fail(fmt::format("The shape of the mask [{}] at index 0 does not match the shape of the indexed tensor [{}] at index {}",
+                             x->items.size(), t.shape[d].v, d));
+        long long n = std::count_if(x->items.begin(), x->items.end(), [](const V& y) { return y->b; });
+        shape = {Dim{n, ""}};
+        ++d;
+      } else if (x->k == VK::List) {
         for (auto& y : x->items) {
           if (y->k != VK::Int) c.fail("only lists of ints are supported as tensor indices by tparse");
           c.dim(y->i, static_cast<size_t>(t.shape[d].v));

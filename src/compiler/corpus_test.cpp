@@ -105,9 +105,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // Dynamo traces an autograd.Function's backward when it meets .apply; a backward it cannot trace
       // (requires_grad_, autograd.grad) breaks the graph at apply: tparse inlines forward only
       "autograd_fn_checkpoint",
-      // values of tensors made inside a frame (torch.arange, torch.tensor) are not computed: a branch on them
-      // after the data-dependent break is a guess (listed approximate), torch reads the real values
-      "inframe_value_branch",
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -494,7 +494,7 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   ctx.mode = Mode::Eager;
 }
 
-void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0) {
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test) {
   std::string fname = act.fn ? act.fn->name : "inner";
   std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
   auto& slot = codes_[key];
@@ -518,7 +518,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
       for (auto& x : stack0->items) has_tensor = has_tensor || x->k == VK::Tensor;
   }
   // the live locals (Dynamo's liveness at the resume point): a local never named again is no input
-  std::set<std::string> live = names_from(act.fn.get(), line);
+  std::set<std::string> live = names_from(act.fn.get(), line, after_test);
   for (auto& n : act.env->order) {
     if (act.fn && !live.count(n)) continue;
     V v = act.env->vars[n];
@@ -641,11 +641,13 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
     ++counters_["unimplemented"];
     std::vector<V> outs{cond};
-    std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
+    const Stmt* jump_if = act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr;  // its test is consumed
+    std::set<std::string> live = names_from(act.fn.get(), act.cur_line, jump_if);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
   }
-  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line);
+  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line, nullptr,
+               act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr);
 }
 
 }  // namespace tparse::compiler

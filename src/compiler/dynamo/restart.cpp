@@ -29,8 +29,9 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
 
 // The names the function's code mentions from the top-level statement holding `line` on (Dynamo's liveness of a
 // resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
-// graph must carry. Locals never named again (a start position used only before the break) are dead.
-std::set<std::string> names_from(const FuncDef* fn, int line) {
+// graph must carry. Locals never named again (a start position used only before the break) are dead. After a
+// data-dependent jump (`after_test`: that `if` / `while`), its condition is no longer read.
+std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test) {
   std::set<std::string> used;
   std::function<void(const ExprP&)> ex = [&](const ExprP& e) {
     if (!e) return;
@@ -41,7 +42,8 @@ std::set<std::string> names_from(const FuncDef* fn, int line) {
   std::function<void(const StmtP&)> st = [&](const StmtP& x) {
     if (!x) return;
     for (auto& t : x->targets) ex(t);
-    ex(x->target); ex(x->value);
+    ex(x->target);
+    if (x.get() != after_test) ex(x->value);  // a jump's condition is consumed by the jump
     for (auto& t : x->items) ex(t);
     for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
   };

@@ -196,7 +196,7 @@ std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
-std::set<std::string> names_from(const FuncDef* fn, int line);
+std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
 std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
                         const std::shared_ptr<Env>& globals, bool old);
@@ -425,7 +425,7 @@ class Interp {
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
-  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr);
+  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr, const Stmt* after_test = nullptr);
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.

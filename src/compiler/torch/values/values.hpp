@@ -14,10 +14,9 @@ namespace tparse::compiler::values {
 /// from small tensors, and a model's buffers should cost no data).
 constexpr long long kMaxElems = 4096;
 
-/// Whether values are modelled at this point: eager code (no frame is being traced or replayed).
+/// Whether values are modelled at this point: everywhere (eager code and frames alike, on real inputs).
 bool eager(const Interp& I);
-/// The known values of tensor `t` (row-major), or null: not a tensor, not known, stale, a symbolic
-/// shape, or not eager.
+/// The known values of tensor `t` (row-major), or null: not a tensor, not known, stale, or a symbolic shape.
 const std::vector<double>* of(const Interp& I, const V& t);
 /// The values an eager tensor holds wherever it is read (a frame's input: the branch a graph break leaves to
 /// Python reads the real data), or null when not known or stale.

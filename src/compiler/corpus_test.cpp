@@ -102,9 +102,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   static const std::set<std::string> known = {
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled
       "symfloat_ops",       // torch's third compile (a guard from check_contiguous_sizes_strides) is not modelled
-      // Dynamo traces an autograd.Function's backward when it meets .apply; a backward it cannot trace
-      // (requires_grad_, autograd.grad) breaks the graph at apply: tparse inlines forward only
-      "autograd_fn_checkpoint",
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

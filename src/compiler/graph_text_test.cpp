@@ -17,7 +17,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
   using tparse::compiler::testing::output_graphs;
   using tparse::compiler::testing::run_program;
   static const std::map<std::string, std::string> known = {
-      {"autograd_fn_checkpoint", "torch breaks at Checkpoint.apply (its backward is untraceable); tparse inlines forward (corpus test)"},
       {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
       {"duck_sizing", "torch unifies y's s17 with x's s0 when `x * y` broadcasts (a ShapeEnv replacement)"},
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},

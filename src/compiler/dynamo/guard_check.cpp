@@ -115,6 +115,19 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     }
     if (!v) continue;
     std::string comment = g.comment;
+    if (g.kind == "hasattr" || g.kind == "nothasattr") {  // the attribute's presence, as hasattr answered then
+      const std::string& n = g.value->s;
+      bool has = v->attrs.count(n) || (v->cls && find_in_class(v->cls, n));
+      if (has == (g.kind == "hasattr")) continue;
+      // guards.py pads the text with L['self'], then strip_local_scope shortens it to `self`
+      size_t root = std::min(g.src.size(), g.src.find_first_of(".["));
+      std::string r = g.src.substr(0, root), with_l = g.code;
+      size_t at = with_l.find("(" + r);
+      if (at != std::string::npos && !old) with_l.replace(at + 1, r.size(), "L['" + r + "']");
+      std::string text = pad60(with_l);
+      if (at != std::string::npos && !old) text.replace(at + 1, r.size() + 5, r);
+      return text + "  " + comment + g.stack;
+    }
     if (g.kind == "float_dyn") {
       if (v->k != VK::Float) return pad60(g.code) + "  " + comment;
       continue;

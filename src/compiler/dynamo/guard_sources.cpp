@@ -254,6 +254,12 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       g.chain = {lm, GuardMgr{g.name, "ListGetItemGuardAccessor(" + idx + ")", type, true}};
     }
     std::string code = (simple(vg.src) || item) && vg.kind != "id" ? g.name + vg.code.substr(vg.src.size()) : vg.code;
+    if (vg.kind == "hasattr" || vg.kind == "nothasattr") {
+      std::string t = fmt::format("hasattr({}, '{}')", g.name, vg.value->s);
+      g.leaves.push_back({vg.kind == "hasattr" ? "HASATTR" : "NO_HASATTR", guard_with_comment(vg.kind == "hasattr" ? t : "not " + t, vg.comment)});
+      out.push_back(std::move(g));
+      continue;
+    }
     if (vg.kind == "id") g.leaves.push_back({"ID_MATCH", vg.code});
     else if (vg.kind == "float_dyn") {
       g.leaves.push_back({"TYPE_MATCH", vg.code + "  " + vg.comment});
@@ -286,6 +292,23 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     out.push_back(std::move(g));
   }
   return out;
+}
+
+void Interp::guard_hasattr(const V& obj, const std::string& name, bool has, Location loc) {
+  if (stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode != Mode::Record) return;
+  Activation& act = *stack_.back();
+  auto src = act.ctx->sources.find(obj.get());
+  if (src == act.ctx->sources.end() || obj->k != VK::Instance) return;
+  ValueGuard g;
+  g.src = src->second;
+  g.kind = has ? "hasattr" : "nothasattr";
+  g.value = mk_str(name);
+  g.code = fmt::format("{}hasattr({}, '{}')", has ? "" : "not ", src->second, name);
+  g.comment = guard_comment(loc);
+  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                        act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+  for (auto& x : act.ctx->vguards) if (x.code == g.code) return;
+  act.ctx->vguards.push_back(g);
 }
 
 }  // namespace tparse::compiler

@@ -160,6 +160,14 @@ std::string msg_deepcopy(const std::string& arg) {
                     "copy.deepcopy(" + arg + ")", "GB0179");
 }
 
+std::string msg_requires_grad() {
+  std::string s = gb_message("Unsupported Tensor.requires_grad_() call",
+                             "Dynamo does not support changes to a Tensor's `requires_grad` through calling `requires_grad_()`.",
+                             {}, "call_method TensorVariable() requires_grad_", "GB0125");
+  s.insert(s.find("\n\n  Developer debug context"), "\n");  // no hint: torch keeps the empty hints line
+  return s;
+}
+
 std::string gb_id_of(const std::string& msg) {
   size_t p = msg.find("/gb/gb");
   if (p == std::string::npos) return "";

@@ -18,6 +18,7 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
 /// GB0059 for a builtin Dynamo has no rule for with these argument types (`print`, `pow` of a tensor).
 std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& arg_types);
 std::string msg_item();
+std::string msg_requires_grad();
 std::string msg_tolist();
 std::string msg_nonzero(const std::string& op);
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)

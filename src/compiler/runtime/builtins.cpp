@@ -479,10 +479,13 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
                  (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
       return mk_bool(has);
     }
-    try { getattr(arg(0), arg(1)->s, loc); return mk_bool(true); } catch (CompileError&) { return mk_bool(false); } catch (PyException& p) {
+    bool has = false;
+    try { getattr(arg(0), arg(1)->s, loc); has = true; } catch (CompileError&) { has = false; } catch (PyException& p) {
       if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // hasattr: AttributeError means no
-      return mk_bool(false);
+      has = false;
     }
+    guard_hasattr(arg(0), arg(1)->s, has, loc);
+    return mk_bool(has);
   }
   if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
   if (name == "vars") {

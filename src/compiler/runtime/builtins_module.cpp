@@ -98,6 +98,11 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     handle->attrs["remove"] = remove;
     return handle;
   }
+  if (m == "__delattr__") {  // self.__delattr__("a"): as delattr(self, "a") (a submodule leaves _modules)
+    std::vector<V> a{self, arg(0)};
+    std::vector<std::pair<std::string, V>> none_kw;
+    return call_builtin("delattr", a, none_kw, loc, nullptr);
+  }
   if (m == "_tparse_remove_hook") {  // RemovableHandle.remove(): self is (module, entry, list key)
     auto it = self->items[0]->attrs.find(self->items[2]->s);
     if (it != self->items[0]->attrs.end())

@@ -412,6 +412,8 @@ class Interp {
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
   V torch_version_compare(const std::string& op, const V& a, const V& b);
+  /// hasattr(obj, name) on an object the frame reaches: Dynamo guards the answer (`not hasattr(self, 'fused')`)
+  void guard_hasattr(const V& obj, const std::string& name, bool has, Location loc);
   V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V deep_copy(const V& v, std::map<const Obj*, V>& memo);
   V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,

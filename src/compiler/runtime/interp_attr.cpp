@@ -297,6 +297,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     return mk_opaque("torch.nn." + obj->s + "." + name);
   }
   if (name == "__class__") return type_of();
+  if (name == "__delattr__" && obj->k == VK::Instance) {  // object.__delattr__ / nn.Module.__delattr__: delattr(self, n)
+    auto b = mk_builtin("module.__delattr__");
+    b->self = obj;
+    return b;
+  }
   raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name), loc);
 }
 

@@ -150,9 +150,15 @@ V Interp::eval(const ExprP& e) {
         } else { kwargs.push_back({k, eval(e->a[i])}); }
       }
       Activation& act = *stack_.back();
-      if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0)
+      if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0) {
+        // `return <this call>` resumes nowhere after a break; a call inside the returned expression
+        // (`return f(x).relu()`) does: only the outermost one is the return call
+        const bool saved = act.is_return_call;
+        act.is_return_call = saved && act.cur_stmt && act.cur_stmt->k == SK::Return && act.cur_stmt->value.get() == e.get();
+        struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
         // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
         return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");
+      }
       return call(callee, std::move(args), std::move(kwargs), e->loc);
     }
     case EK::BinOp: {

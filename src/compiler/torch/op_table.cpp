@@ -68,7 +68,7 @@ std::vector<OpDef> build_table() {
       {{"jit.is_tracing", "jit.is_scripting", "compiler.is_compiling", "_dynamo.is_compiling", "compiler.is_dynamo_compiling",
         "compiler.is_exporting", "is_autocast_enabled", "is_grad_enabled",
         "get_default_dtype", "get_autocast_dtype", "get_autocast_gpu_dtype", "cuda.device_count", "is_autocast_cpu_enabled",
-        "are_deterministic_algorithms_enabled", "is_inference_mode_enabled"},
+        "are_deterministic_algorithms_enabled", "is_inference_mode_enabled", "onnx.is_in_onnx_export"},
        T, "", FA::Value, o::constant},
       {{"device"}, T, "type, index=None", FA::Value, o::device},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
@@ -85,6 +85,8 @@ std::vector<OpDef> build_table() {
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
       {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
+      {{"broadcast_tensors"}, T, "*tensors", FA::Join, o::broadcast_tensors, "torch.functional.broadcast_tensors"},
+      {{"diag"}, TM, "diagonal=0", FA::View, o::diag},
       {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
       {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
       // ---- elementwise ----

@@ -52,6 +52,19 @@ def _clones(module, n):
     return ModuleList([copy.deepcopy(module) for i in range(n)])
 
 
+def _feed_forward_and_norms(layer, d_model, dim_feedforward, dropout, eps, bias, norm_first, n):
+    # a layer's feed-forward block, then its n LayerNorms and n dropouts (self-attention and, in a decoder
+    # layer, cross-attention each have theirs), in torch's order of registration
+    layer.linear1 = Linear(d_model, dim_feedforward, bias=bias)
+    layer.dropout = Dropout(dropout)
+    layer.linear2 = Linear(dim_feedforward, d_model, bias=bias)
+    layer.norm_first = norm_first
+    for i in range(1, n + 1):
+        setattr(layer, f"norm{i}", LayerNorm(d_model, eps=eps, bias=bias))
+    for i in range(1, n + 1):
+        setattr(layer, f"dropout{i}", Dropout(dropout))
+
+
 def _merge_masks(attn, attn_mask, key_padding_mask, query):
     # MultiheadAttention.merge_masks: (mask, type) with type 0 = attention mask, 1 = key padding, 2 = both
     if key_padding_mask is None and attn_mask is None:
@@ -71,14 +84,7 @@ class TransformerEncoderLayer(Module):
                  batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
         super().__init__()
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first)
-        self.linear1 = Linear(d_model, dim_feedforward, bias=bias)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias=bias)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
+        _feed_forward_and_norms(self, d_model, dim_feedforward, dropout, layer_norm_eps, bias, norm_first, 2)
         if isinstance(activation, str):
             activation = _activation(activation)
         if activation is F.relu or isinstance(activation, torch.nn.ReLU):
@@ -144,16 +150,7 @@ class TransformerDecoderLayer(Module):
         super().__init__()
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias)
         self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias)
-        self.linear1 = Linear(d_model, dim_feedforward, bias=bias)
-        self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias=bias)
-        self.norm_first = norm_first
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
-        self.dropout3 = Dropout(dropout)
+        _feed_forward_and_norms(self, d_model, dim_feedforward, dropout, layer_norm_eps, bias, norm_first, 3)
         self.activation = _activation(activation) if isinstance(activation, str) else activation
 
     def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,

@@ -220,6 +220,65 @@ V meshgrid(OpCall& c) {
   return c.I.tuple_result(whole, grids, {});
 }
 
+// torch.broadcast_tensors(*tensors) (torch/functional.py, as meshgrid): every tensor expanded to the common shape,
+// a broadcast dim stride 0 (rotary embeddings' axial frequencies)
+V broadcast_tensors(OpCall& c) {
+  std::vector<V> ts = c.args;
+  if (ts.size() == 1 && (ts[0]->k == VK::List || ts[0]->k == VK::Tuple)) ts = ts[0]->items;
+  if (ts.empty()) return mk_tuple({});
+  std::vector<Dim> s;
+  for (auto& x : ts) {
+    if (x->k != VK::Tensor) c.fail("broadcast_tensors expects tensors");
+    s = s.empty() ? x->t->shape : broadcast(c.I, s, x->t->shape, c.loc);
+  }
+  TensorInfo o = *ts[0]->t;
+  o.shape = s;
+  o.fill.reset();
+  o.is_param = o.is_buffer = false;
+  o.stride = contiguous_strides(s);
+  V whole = c.I.emit("call_function", "torch.functional.broadcast_tensors", "broadcast_tensors", false, c.args, c.kwargs, o, c.loc);
+  std::vector<TensorInfo> parts;
+  for (auto& x : ts) {
+    TensorInfo p = *x->t;
+    p.fill.reset();
+    p.is_param = p.is_buffer = false;
+    std::vector<Dim> st = p.stride.size() == p.shape.size() ? p.stride : contiguous_strides(p.shape);
+    const size_t off = s.size() - p.shape.size();
+    p.stride.assign(s.size(), Dim{0, ""});
+    for (size_t i = 0; i < p.shape.size(); ++i)
+      if (!(p.shape[i].v == 1 && s[off + i].v != 1)) p.stride[off + i] = st[i];
+    p.shape = s;
+    parts.push_back(p);
+  }
+  V r = c.I.tuple_result(whole, parts, {});
+  // Dynamo wraps the result as a tuple of getitem proxies at once (the unused ones go in remove_unused_graphargs)
+  for (size_t i = 0; i < parts.size(); ++i) c.I.materialize_item(r, i);
+  return r;
+}
+
+// torch.diag(x, diagonal=0): a vector becomes the square matrix with it on that diagonal (n + |k| rows); a matrix
+// gives its diagonal (yolov5 / v7's conv + batch-norm fuse: torch.diag(bn.weight / std)).
+V diag(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V kv = c.arg(0, "diagonal");
+  long long k = kv && kv->k == VK::Int ? kv->i : 0;
+  TensorInfo o = c.like();
+  o.stride.clear();
+  o.fill.reset();
+  if (t.shape.size() == 1) {
+    long long n = t.shape[0].v + (k < 0 ? -k : k);
+    o.shape = {Dim{n, ""}, Dim{n, ""}};
+  } else if (t.shape.size() == 2) {
+    long long r = t.shape[0].v, col = t.shape[1].v;
+    long long n = k >= 0 ? std::min(r, col - k) : std::min(r + k, col);
+    o.shape = {Dim{std::max(0LL, n), ""}};
+  } else {
+    c.fail("diag(): Supports 1D or 2D tensors. Got " + std::to_string(t.shape.size()) + "D");
+  }
+  o.stride = contiguous_strides(o.shape);
+  return c.out(o);
+}
+
 // torch.polar(abs, angle) / torch.complex(real, imag): broadcast, complex dtype (float32 -> complex64).
 V polar(OpCall& c) {
   V a = c.args.size() > 0 ? c.args[0] : nullptr, b = c.args.size() > 1 ? c.args[1] : nullptr;

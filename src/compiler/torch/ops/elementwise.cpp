@@ -187,7 +187,11 @@ V inplace(OpCall& c) {
   V r = c.out(o);
   // the method's own result is dropped (`masked_fill_ = None`): later reads use the tensor itself
   if (c.I.tracing()) c.I.stack_.back()->ctx->graph.nodes.back().dead_result = true;
-  t = *r->t;  // the tensor itself changed
+  // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
+  const bool param = t.is_param, buffer = t.is_buffer;
+  t = *r->t;
+  t.is_param = param;
+  t.is_buffer = buffer;
   return c.self;
 }
 

@@ -30,6 +30,8 @@ V factory(OpCall& c);
 V like_factory(OpCall& c);
 V new_factory(OpCall& c);
 V meshgrid(OpCall& c);
+V broadcast_tensors(OpCall& c);
+V diag(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
 V window(OpCall& c);

@@ -93,7 +93,11 @@ V backward(OpCall&) { return none(); }
 
 V requires_grad_(OpCall& c) {
   V rg = c.arg(0, "requires_grad");  // requires_grad_(requires_grad=True)
-  c.self->t->requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
+  const bool want = !(rg && rg->k == VK::Bool && !rg->b);
+  // inside a frame Dynamo allows it only as a no-op (TensorVariable.method_requires_grad_): a change breaks (GB0125)
+  if (in_compiled(c.I) && c.self->t->requires_grad != want)
+    c.I.graph_break("Unsupported Tensor.requires_grad_() call", msg_requires_grad(), c.loc);
+  c.self->t->requires_grad = want;
   return c.self;
 }
 

@@ -531,3 +531,23 @@ TEST_CASE("torch.Generator keeps its seed; os.path asks the file system (the scr
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("argparse.Action subclasses are called with the option's values; Logger.fatal is Logger.critical") {
+  // timm's utils/misc.py ParseKwargs; s4's logger wraps every level, fatal included
+  Result r = compile_script(
+      "m.py",
+      "import argparse\nimport logging\nimport torch\n"
+      "class ParseKwargs(argparse.Action):\n    def __call__(self, parser, namespace, values, option_string=None):\n"
+      "        setattr(namespace, self.dest, dict(v.split('=') for v in values))\n"
+      "p = argparse.ArgumentParser()\np.add_argument('--kw', nargs='*', default={}, action=ParseKwargs)\n"
+      "p.add_argument('--n', type=int, default=1)\n"
+      "a = p.parse_args(['--kw', 'a=1', 'b=2', '--n', '3'])\n"
+      "assert a.kw == {'a': '1', 'b': '2'} and a.n == 3 and p.parse_args([]).kw == {}\n"
+      "log = logging.getLogger(__name__)\n"
+      "for level in ('debug', 'info', 'warning', 'error', 'fatal', 'critical'):\n    assert callable(getattr(log, level))\n"
+      "log.fatal('eager: printed by Python, nothing to model')\n",
+      Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

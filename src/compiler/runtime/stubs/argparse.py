@@ -1,6 +1,7 @@
 # argparse as model scripts use it (pytorch/examples' module-level parsers): ArgumentParser.add_argument for
 # options and positionals (type, default, action store / store_true / store_false / store_const / count / append,
-# nargs, choices, dest, required), groups, set_defaults, parse_args / parse_known_args of a list or sys.argv[1:],
+# nargs, choices, dest, required; an Action subclass called with the values), groups, set_defaults, parse_args /
+# parse_known_args of a list or sys.argv[1:],
 # a Namespace of the results. Written by us for tparse; help text is accepted and not printed.
 import sys
 
@@ -64,6 +65,19 @@ class _Action:
         self.required = required
 
 
+class Action(_Action):
+    """A user action (`class ParseKwargs(argparse.Action)`): parse_args calls it with the option's values."""
+
+    def __init__(self, option_strings, dest, nargs=None, const=None, default=None, type=None, choices=None,
+                 required=False, help=None, metavar=None):
+        _Action.__init__(self, option_strings, dest, "custom", nargs, const, default, type, choices, required)
+        self.help = help
+        self.metavar = metavar
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        raise NotImplementedError(".__call__() not defined")
+
+
 class _Group:
     def __init__(self, parser):
         self._parser = parser
@@ -107,9 +121,20 @@ class ArgumentParser:
             const = False
         if required is None:
             required = not strings and nargs not in ("?", "*")
-        a = _Action(strings, dest, action, nargs, const, default, type, choices, required)
+        if isinstance(action, str):
+            a = _Action(strings, dest, action, nargs, const, default, type, choices, required)
+        else:  # an Action subclass: built with the option's settings, called when the option is parsed
+            a = action(option_strings=strings, dest=dest, nargs=nargs, const=const, default=default, type=type,
+                       choices=choices, required=required, help=help, metavar=metavar)
+            a.action = "custom"
         self._actions.append(a)
         return a
+
+    def _store(self, ns, a, value, option_string):
+        if a.action == "custom":
+            a(self, ns, value, option_string)
+        else:
+            setattr(ns, a.dest, value)
 
     def add_argument_group(self, *args, **kwargs):
         return _Group(self)
@@ -197,12 +222,12 @@ class ArgumentParser:
                             break
                         vals.append(args[i])
                         i += 1
-                    setattr(ns, a.dest, [self._convert(a, v) for v in vals])
+                    self._store(ns, a, [self._convert(a, v) for v in vals], s)
                 elif a.nargs == "?":
                     if value is None and i < len(args) and not args[i].startswith("-"):
                         value = args[i]
                         i += 1
-                    setattr(ns, a.dest, a.const if value is None else self._convert(a, value))
+                    self._store(ns, a, a.const if value is None else self._convert(a, value), s)
                 else:
                     if value is None:
                         if i >= len(args):
@@ -214,7 +239,7 @@ class ArgumentParser:
                         old = getattr(ns, a.dest)
                         setattr(ns, a.dest, (list(old) if old else []) + [v])
                     else:
-                        setattr(ns, a.dest, v)
+                        self._store(ns, a, v, s)
             else:
                 if positionals:
                     a = positionals.pop(0)

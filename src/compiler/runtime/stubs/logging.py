@@ -94,6 +94,9 @@ class Logger(Filterer):
     def critical(self, *args, **kwargs):
         __tparse_logger_call__(self, "critical", args, kwargs)
 
+    def fatal(self, *args, **kwargs):  # Logger.fatal is Logger.critical
+        __tparse_logger_call__(self, "critical", args, kwargs)
+
     def setLevel(self, level):
         self.level = level
 

@@ -475,7 +475,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
           "is_leaf", "grad_fn", "is_sparse", "is_quantized", "is_meta", "is_cpu", "real", "imag", "itemsize", "nbytes",
           "names", "is_nested", "output_nr", "_version", "__class__", "__dict__", "__len__", "__getitem__", "__iter__"};
       const std::string& n = arg(1)->s;
-      bool has = attrs.count(n) || find_op(kMethod, n) ||
+      bool has = attrs.count(n) || arg(0)->attrs.count(n) || find_op(kMethod, n) ||
                  (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
       return mk_bool(has);
     }

@@ -338,3 +338,19 @@ TEST_CASE("type(m) of a torch.nn module is its class: is, ==, in and dict keys a
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a tensor has a __dict__: Python attributes set on a parameter are read back; hasattr sees them") {
+  // s4 / mamba mark parameters for their optimizer: setattr(p, '_optim', {...}), p._no_weight_decay = True
+  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+                 "class K(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                 "        self.register_parameter('log_dt', nn.Parameter(torch.zeros(4)))\n"
+                 "        setattr(self.log_dt, '_optim', {'weight_decay': 0.0})\n        self.log_dt._no_weight_decay = True\n"
+                 "    def forward(self, x):\n        return x * self.log_dt.exp()\n"
+                 "m = K()\nassert [getattr(p, '_optim', None) for p in m.parameters()] == [{'weight_decay': 0.0}]\n"
+                 "assert m.log_dt._no_weight_decay and hasattr(m.log_dt, '_optim') and not hasattr(torch.ones(2), '_optim')\n"
+                 "torch.compile(m, backend='eager')(torch.randn(2, 4))\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("\"dynamo_output_graph\"") != std::string::npos);
+  CHECK(r.unmodelled.empty());
+}

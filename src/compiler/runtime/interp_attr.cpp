@@ -29,7 +29,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
     if (V m = class_attr(obj, name, loc)) return m;
   }
-  if (obj->k == VK::Func) {  // attributes stored on a function (`f.from_iterable = g`)
+  if (obj->k == VK::Func || obj->k == VK::Tensor) {  // attributes stored on a function (`f.from_iterable = g`) or a
+    // tensor (its __dict__: `p._no_weight_decay = True`, s4's `_optim` hints on parameters)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   }
   if (obj->k == VK::Compiled && obj->func) {
@@ -365,6 +366,10 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
     obj->t->fill = u.fill, obj->t->approx = u.approx;
     values::mutated(*this);
+    return;
+  }
+  if (obj->k == VK::Tensor && !name.starts_with("__")) {  // torch.Tensor has a __dict__: a Python attribute of ours
+    obj->attrs[name] = v;
     return;
   }
   // an object without a __dict__ (CPython's AttributeError, which the script may catch)

@@ -530,6 +530,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (!s->self) raise_exc("RuntimeError", "super(): no arguments", loc);
     // the function as a class member: plain, or wrapped by classmethod / staticmethod / property
     auto defines = [&](const V& c) {
+      // Python's __class__ cell: the class whose body holds the def (a decorated __init__, whose wrapper is the
+      // member, still binds super() to that class: hiera's @has_config)
+      if (c->fn)
+        for (auto& st : c->fn->body)
+          if (st && st->k == SK::Def && st->fn.get() == a.fn.get()) return true;
       for (auto& [n, m] : c->attrs) {
         if (m->k == VK::Func && m->fn == a.fn) return true;
         if (m->k == VK::Builtin && m->func && m->func->k == VK::Func && m->func->fn == a.fn) return true;

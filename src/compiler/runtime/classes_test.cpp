@@ -354,3 +354,16 @@ TEST_CASE("a tensor has a __dict__: Python attributes set on a parameter are rea
   CHECK(r.trace.find("\"dynamo_output_graph\"") != std::string::npos);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("zero-argument super() in a decorated __init__ binds the class whose body defines it") {
+  // hiera's @has_config wraps __init__: the wrapper is the class member, the def's __class__ cell is still Base
+  Result r = run_classes("import torch.nn as nn\n"
+                 "def has_config(func):\n    def wrapper(self, *args, **kwargs):\n        self.config = dict(kwargs)\n"
+                 "        func(self, **kwargs)\n    return wrapper\n"
+                 "class Base(nn.Module):\n    @has_config\n    def __init__(self, dim=4):\n        super().__init__()\n"
+                 "        self.lin = nn.Linear(dim, dim)\n"
+                 "class Child(Base):\n    def __init__(self, **kw):\n        super().__init__(**kw)\n        self.extra = 1\n"
+                 "c = Child(dim=3)\nassert c.config == {'dim': 3} and c.lin.weight.shape == (3, 3) and c.extra == 1\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

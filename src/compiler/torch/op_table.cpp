@@ -87,6 +87,10 @@ std::vector<OpDef> build_table() {
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
       {{"broadcast_tensors"}, T, "*tensors", FA::Join, o::broadcast_tensors, "torch.functional.broadcast_tensors"},
       {{"diag"}, TM, "diagonal=0", FA::View, o::diag},
+      {{"fft.fft", "fft.ifft", "fft.rfft", "fft.irfft"}, T, "n=None, dim=-1, norm=None", FA::Complex, o::fft},
+      {{"fft.fftn", "fft.ifftn", "fft.rfftn", "fft.irfftn", "fft.fft2", "fft.ifft2", "fft.rfft2", "fft.irfft2"}, T,
+       "s=None, dim=None, norm=None", FA::Complex, o::fft},
+      {{"fft.fftshift", "fft.ifftshift"}, T, "dim=None", FA::Complex, o::fft},
       {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
       {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
       // ---- elementwise ----
@@ -290,7 +294,9 @@ TensorInfo OpCall::like() const {
 }
 
 V OpCall::out(TensorInfo o) {
-  if (is_fn) return I.emit("call_function", target, name, false, args, kwargs, o, loc);
+  // a function of a torch submodule (`fft.irfft`) is named as FX names its C binding: `fft_irfft`
+  if (is_fn) return I.emit("call_function", target, name.find('.') == std::string::npos ? name : target.substr(target.rfind('.') + 1),
+                           false, args, kwargs, o, loc);
   std::vector<V> all{self};
   all.insert(all.end(), rest.begin(), rest.end());
   return I.emit("call_method", name, name == "__getitem__" ? "getitem" : name, false, all, kwargs, o, loc);

@@ -441,3 +441,21 @@ TEST_CASE("the graph names a call as torch does: torch/functional.py functions, 
   CHECK(r.trace.find("torch.functional.meshgrid(") != std::string::npos);
   CHECK(r.trace.find("torch.nn.functional.embedding(l_ids_, l_self_modules_emb_parameters_weight_, 15, None, 2.0, False, False)") != std::string::npos);
 }
+TEST_CASE("torch.fft: rfft bins, irfft samples, n-dim and 2-d forms, complex dtypes; nodes named as their C bindings") {
+  // shapes as torch documents them (s4's FFT convolution: rfft(k, n=2L) * rfft(u, n=2L) -> irfft(n=2L)[..., :L])
+  Result r = compile_script("m.py", "import torch\nx = torch.randn(2, 3, 16)\n"
+                            "assert torch.fft.rfft(x).shape == (2, 3, 9) and torch.fft.rfft(x).dtype == torch.complex64\n"
+                            "assert torch.fft.irfft(torch.fft.rfft(x)).shape == (2, 3, 16) and torch.fft.rfft(x, n=32).shape == (2, 3, 17)\n"
+                            "assert torch.fft.irfft(torch.fft.rfft(x)).dtype == torch.float32 and torch.fft.fft(x).dtype == torch.complex64\n"
+                            "assert torch.fft.rfftn(x, dim=(-2, -1)).shape == (2, 3, 9) and torch.fft.fftn(x).shape == (2, 3, 16)\n"
+                            "assert torch.fft.irfft2(torch.fft.rfft2(x)).shape == (2, 3, 16) and torch.fft.fftshift(x).shape == x.shape\n"
+                            "def f(u, k):\n    L = u.size(-1)\n"
+                            "    return torch.fft.irfft(torch.fft.rfft(u, n=2 * L) * torch.fft.rfft(k, n=2 * L), n=2 * L)[..., :L] + u\n"
+                            "torch.compile(f, backend='eager')(torch.randn(2, 4, 16), torch.randn(4, 16))\n",
+                            Options{});
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.trace.find("fft_irfft: \"f32[2, 4, 32]") != std::string::npos);
+  CHECK(r.trace.find("torch._C._fft.fft_rfft(l_u_, n = 32)") != std::string::npos);
+}

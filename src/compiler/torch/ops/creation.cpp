@@ -279,6 +279,55 @@ V diag(OpCall& c) {
   return c.out(o);
 }
 
+// torch.fft: fft / ifft (n, dim) keep the kind complex, rfft gives n // 2 + 1 complex bins, irfft n real samples
+// (default 2 * (m - 1)); the n-dim and 2-d forms over `dim` (default: all dims / the last two) with sizes `s`;
+// fftshift / ifftshift keep the tensor's shape (s4's FFT convolution, fnet).
+V fft(OpCall& c) {
+  const TensorInfo& t = c.t();
+  std::string n = c.name.substr(4);  // fft.<n>
+  const bool shift = n == "fftshift" || n == "ifftshift";
+  const bool real_in = n.rfind("rfft", 0) == 0, real_out = n.rfind("irfft", 0) == 0;
+  const bool multi = n.back() == 'n' || n.back() == '2';
+  const size_t rank = t.shape.size();
+  TensorInfo o = c.like();
+  o.fill.reset();
+  if (shift) return c.out(o);
+  auto cplx = [](const std::string& d) { return d == "float64" ? std::string("complex128") : d.rfind("complex", 0) == 0 ? d : std::string("complex64"); };
+  auto real = [](const std::string& d) { return d == "complex128" ? std::string("float64") : d.rfind("complex", 0) == 0 ? std::string("float32") : d; };
+  o.dtype = real_out ? real(t.dtype) : cplx(t.dtype);
+  std::vector<long long> dims;
+  std::vector<V> sizes;
+  if (!multi) {
+    V d = c.arg(1, "dim");
+    dims.push_back(c.dim(d && d->k == VK::Int ? d->i : -1, rank));
+    V nn = c.arg(0, "n");
+    sizes.push_back(nn && nn->k == VK::Int ? nn : nullptr);
+  } else {
+    V s = c.arg(0, "s"), d = c.arg(1, "dim");
+    if (d && (d->k == VK::Tuple || d->k == VK::List)) {
+      for (auto& x : d->items) dims.push_back(c.dim(x->i, rank));
+    } else if (d && d->k == VK::Int) {
+      dims.push_back(c.dim(d->i, rank));
+    } else if (n.back() == '2') {
+      dims = {static_cast<long long>(rank) - 2, static_cast<long long>(rank) - 1};
+    } else {
+      size_t k = s && (s->k == VK::Tuple || s->k == VK::List) ? s->items.size() : rank;
+      for (size_t i = rank - k; i < rank; ++i) dims.push_back(static_cast<long long>(i));
+    }
+    for (size_t i = 0; i < dims.size(); ++i)
+      sizes.push_back(s && (s->k == VK::Tuple || s->k == VK::List) && i < s->items.size() ? s->items[i] : nullptr);
+  }
+  for (size_t i = 0; i < dims.size(); ++i) {
+    Dim& d = o.shape[static_cast<size_t>(dims[i])];
+    const bool last = i + 1 == dims.size();
+    if (sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1) d = Dim{sizes[i]->i, ""};
+    if (real_in && last) d = Dim{d.v / 2 + 1, ""};
+    else if (real_out && last && !(sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1)) d = Dim{2 * (d.v - 1), ""};
+  }
+  o.stride = contiguous_strides(o.shape);
+  return c.out(o);
+}
+
 // torch.polar(abs, angle) / torch.complex(real, imag): broadcast, complex dtype (float32 -> complex64).
 V polar(OpCall& c) {
   V a = c.args.size() > 0 ? c.args[0] : nullptr, b = c.args.size() > 1 ? c.args[1] : nullptr;

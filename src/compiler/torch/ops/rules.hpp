@@ -32,6 +32,7 @@ V new_factory(OpCall& c);
 V meshgrid(OpCall& c);
 V broadcast_tensors(OpCall& c);
 V diag(OpCall& c);
+V fft(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
 V window(OpCall& c);

@@ -414,6 +414,7 @@ class Interp {
   V torch_version_compare(const std::string& op, const V& a, const V& b);
   /// hasattr(obj, name) on an object the frame reaches: Dynamo guards the answer (`not hasattr(self, 'fused')`)
   void guard_hasattr(const V& obj, const std::string& name, bool has, Location loc);
+  V call_attr_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V deep_copy(const V& v, std::map<const Obj*, V>& memo);
   V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,

@@ -1,0 +1,93 @@
+// The builtins that ask about a value's type and attributes: isinstance (Python classes, torch.nn's built-in
+// classes, ABCs, nn.Parameter), getattr with a default, hasattr (guarded inside a frame), setattr, vars.
+#include <fmt/format.h>
+
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler {
+
+V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
+  handled = true;
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  if (name == "isinstance") {
+    V v = arg(0), c = arg(1);
+    std::vector<V> cs = c->k == VK::Tuple ? c->items : std::vector<V>{c};
+    for (auto& k : cs) {
+      if (k->k == VK::Builtin) {
+        std::string t = k->s;
+        // a class modelled as a plain object that is a dict subclass in Python (transformers' ModelOutput, an
+        // OrderedDict): it says so with __tparse_dict_like__
+        if (t == "dict" && v->k == VK::Instance && v->cls)
+          if (V m = find_in_class(v->cls, "__tparse_dict_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
+        if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
+            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
+            (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
+          return mk_bool(true);
+        // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type
+        if (t == "object" || (t == "type" && (v->k == VK::Class || (v->k == VK::Builtin && builtin_is_type(v->s))))) return mk_bool(true);
+        // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for tensors marked as buffers
+        if (v->k == VK::Tensor && ((t == "nn.Parameter" && v->t->is_param) || (t == "nn.Buffer" && v->t->is_buffer))) return mk_bool(true);
+      }
+      if (k->k == VK::Class) {
+        if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
+        if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str &&
+            abc_instance(v, abc->second->s))
+          return mk_bool(true);
+        if (v->k == VK::Instance) {
+          // torch.nn.Module: every module (a plain object is none); a built-in class (nn.Linear): its instances
+          if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn))
+            return mk_bool(true);
+        }
+        if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
+          return mk_bool(true);
+      }
+    }
+    return mk_bool(false);
+  }
+  if (name == "getattr") {
+    if (args.size() < 3) return getattr(arg(0), arg(1)->s, loc);  // a missing attribute raises as `obj.attr` does
+    bool has = true;
+    try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // getattr's default covers AttributeError only
+      has = false;
+    }
+    if (!has && args.size() > 2) return args[2];
+    error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
+  }
+  if (name == "hasattr") {
+    // a tensor has torch.Tensor's attributes and methods only (quantized weights' `SCB` / `quant_state` are not
+    // there); every other tensor attribute read is an unmodelled method, so getattr cannot answer this
+    if (arg(0)->k == VK::Tensor && arg(1)->k == VK::Str) {
+      static const std::set<std::string> attrs = {
+          "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "T", "mT", "H", "mH", "grad", "data", "layout",
+          "is_leaf", "grad_fn", "is_sparse", "is_quantized", "is_meta", "is_cpu", "real", "imag", "itemsize", "nbytes",
+          "names", "is_nested", "output_nr", "_version", "__class__", "__dict__", "__len__", "__getitem__", "__iter__"};
+      const std::string& n = arg(1)->s;
+      bool has = attrs.count(n) || arg(0)->attrs.count(n) || find_op(kMethod, n) ||
+                 (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
+      return mk_bool(has);
+    }
+    bool has = false;
+    try { getattr(arg(0), arg(1)->s, loc); has = true; } catch (CompileError&) { has = false; } catch (PyException& p) {
+      if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // hasattr: AttributeError means no
+      has = false;
+    }
+    guard_hasattr(arg(0), arg(1)->s, has, loc);
+    return mk_bool(has);
+  }
+  if (name == "setattr") { setattr(arg(0), arg(1)->s, arg(2), loc); return none(); }
+  if (name == "vars") {
+    if (args.empty()) error(loc, "vars() without an argument is not modelled");
+    return getattr(arg(0), "__dict__", loc);
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

@@ -128,13 +128,16 @@ bool python_builtin(std::string_view n) {
   return false;
 }
 
+/// torch._dynamo.utils.wrapped_<numpy function>, mangled as a global of the graph module
+constexpr std::string_view kNumpyWrapped = "torch__dynamo_utils_wrapped_";
+
 /// A function the graph module reaches as a global is printed under its mangled qualified name
 /// (`einops_einops_rearrange`: module einops.einops, function rearrange), which cannot be split into
 /// module and name. Its __name__ is recovered from what names it: a callee `NAME(` in the node's source
 /// line (`# File: ..., code: y = rearrange(x, ...)`), else the node's own name when FX kept the function's
 /// (`rearrange_3`), provided the mangled name ends with `_NAME`.
 std::string_view global_function_name(std::string_view callee, std::string_view node, std::string_view code) {
-  if (callee.find('.') != std::string_view::npos || python_builtin(callee)) return callee;
+  if (callee.find('.') != std::string_view::npos || python_builtin(callee) || callee.starts_with(kNumpyWrapped)) return callee;
   auto suffix = [&](std::string_view n) {
     return !n.empty() && callee.size() > n.size() + 1 && callee.ends_with(n) && callee[callee.size() - n.size() - 1] == '_';
   };
@@ -162,6 +165,8 @@ std::string_view global_function_name(std::string_view callee, std::string_view 
 }  // namespace
 
 std::string target_repr(std::string_view callee) {
+  // a numpy function Dynamo traced (torch._dynamo.utils.numpy_to_tensor_wrapper, a global of the graph module)
+  if (callee.starts_with(kNumpyWrapped)) return "<Wrapped function <original " + std::string(callee.substr(kNumpyWrapped.size())) + ">>";
   size_t dot = callee.rfind('.');
   std::string_view leaf = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
   std::string_view mod = dot == std::string_view::npos ? std::string_view{} : callee.substr(0, dot);

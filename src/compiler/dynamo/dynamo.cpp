@@ -597,7 +597,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
           {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"},
           {"BINARY_SUBSCR", "BINARY_SUBSCR: a binary subscript, e.g. x[attr]"}};
-      std::string reason = "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
+      // STORE_ATTR catches the break itself and compiles the graph up to the store (store_attr_graph_break)
+      std::string reason = kind == "STORE_ATTR" ? gb.msg : "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
       ++counters_["graph_break"];
       restart_after_break(*ctx, gb, reason);
       ++unique_id_;  // the resume function
@@ -613,7 +614,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (!act.is_return_call) {
       // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
       // resume at different offsets, two code objects of one name
-      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, result);
+      // (a store leaves nothing on the stack)
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result);
       // the resume frame may have replaced the value by its dynamic copy
       if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
     }

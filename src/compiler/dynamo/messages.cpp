@@ -107,11 +107,11 @@ std::string msg_graph_break_call() {
                     "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`", "GB0025");
 }
 
-std::string msg_data_dependent() {
+std::string msg_data_dependent(const std::string& context) {
   return gb_message("Data-dependent branching",
                     "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not support tracing dynamic control flow.",
                     {kHintFundamental, "Use `torch.cond` to express dynamic control flow."},
-                    "attempted to jump with TensorVariable()", "GB0170");
+                    context, "GB0170");
 }
 
 std::string msg_loop(const std::string& co_name, const std::string& file, int line) {

@@ -26,7 +26,7 @@ std::string msg_data_dependent_op(const std::string& op);
 std::string msg_disabled(const std::string& fn);
 std::string msg_skipped_builtin(const std::string& module, const std::string& qualname);
 std::string msg_graph_break_call();
-std::string msg_data_dependent();
+std::string msg_data_dependent(const std::string& context = "attempted to jump with TensorVariable()");
 /// GB0112: a SymBool (a comparison of symbolic sizes) passed where an ATen builtin takes a bool.
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg);
 std::string msg_loop(const std::string& co_name, const std::string& file, int line);

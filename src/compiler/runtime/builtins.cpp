@@ -62,12 +62,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (V sub = make_module(full)) return sub;
       if (m == "torch") {
         static const std::set<std::string> dtypes = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool", "long", "float", "half", "double", "int8", "uint8",
-                                                      "int16", "short", "int", "complex64", "complex128", "cfloat", "cdouble"};
+                                                      "int16", "short", "int", "complex64", "complex128", "cfloat", "cdouble", "complex32", "chalf"};
         if (dtypes.count(name)) {
           auto d = std::make_shared<Obj>();
           d->k = VK::DType;
           static const std::map<std::string, std::string> alias = {{"long", "int64"}, {"float", "float32"}, {"half", "float16"}, {"double", "float64"},
-                                                                   {"short", "int16"}, {"int", "int32"}, {"cfloat", "complex64"}, {"cdouble", "complex128"}};
+                                                                   {"short", "int16"}, {"int", "int32"}, {"cfloat", "complex64"}, {"cdouble", "complex128"}, {"chalf", "complex32"}};
           d->s = alias.count(name) ? alias.at(name) : name;
           return d;
         }
@@ -160,6 +160,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       return mk_builtin(full);
     }
+    case VK::Complex:  // complex.real, .imag, .conjugate()
+      if (name == "real") return mk_float(obj->f);
+      if (name == "imag") return mk_float(obj->im);
+      if (name == "conjugate") return bound_builtin(obj, "complex.conjugate");
+      break;
     case VK::Float:  // float.is_integer(), float.as_integer_ratio() (a SymFloat keeps its hint here)
       if (name == "is_integer" || name == "as_integer_ratio") return bound_builtin(obj, "float." + name);
       break;
@@ -336,6 +341,21 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     std::vector<V> xs;
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
     return mk_list(xs);
+  }
+  if (name == "complex") {  // complex(real=0, imag=0): numbers or complex parts (a string form is not modelled)
+    V re = args.size() > 0 ? args[0] : nullptr, im = args.size() > 1 ? args[1] : nullptr;
+    for (auto& [k, v] : kwargs) (k == "real" ? re : k == "imag" ? im : re) = v;
+    auto part = [&](const V& v, double& r, double& i) {
+      if (!v) return;
+      if (v->k == VK::Complex) { r += v->f; i += v->im; return; }
+      if (v->k == VK::Float) { r += v->f; return; }
+      if (v->k == VK::Int || v->k == VK::Bool) { r += v->k == VK::Bool ? v->b : static_cast<double>(v->i); return; }
+      raise_exc("TypeError", fmt::format("complex() argument must be a string or a number, not {}", type_name(v)), loc);
+    };
+    double r1 = 0, i1 = 0, r2 = 0, i2 = 0;
+    part(re, r1, i1);
+    part(im, r2, i2);
+    return mk_complex(r1 - i2, i1 + r2);  // complex(a, b) == a + b*1j, each part possibly complex
   }
   if (name == "int" || name == "float" || name == "bool") {
     V v = args.empty() ? mk_int(0) : arg(0);

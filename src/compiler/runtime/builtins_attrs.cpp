@@ -26,13 +26,15 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
         if (t == "dict" && v->k == VK::Instance && v->cls)
           if (V m = find_in_class(v->cls, "__tparse_dict_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
         if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
+            (t == "complex" && v->k == VK::Complex) ||
             (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);
         // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type
         if (t == "object" || (t == "type" && (v->k == VK::Class || (v->k == VK::Builtin && builtin_is_type(v->s))))) return mk_bool(true);
-        // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for tensors marked as buffers
-        if (v->k == VK::Tensor && ((t == "nn.Parameter" && v->t->is_param) || (t == "nn.Buffer" && v->t->is_buffer))) return mk_bool(true);
+        // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for the tensors nn.Buffer() made (their
+        // `_is_buffer` attribute; register_buffer sets none)
+        if (v->k == VK::Tensor && ((t == "nn.Parameter" && v->t->is_param) || (t == "nn.Buffer" && v->t->nn_buffer))) return mk_bool(true);
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);

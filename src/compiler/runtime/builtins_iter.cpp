@@ -91,6 +91,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   if (name == "abs") {
     V v = arg(0);
     if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
+    if (v->k == VK::Complex) return mk_float(std::hypot(v->f, v->im));
     return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
   }
   if (name == "round") {  // Python rounds half to even: round(2.5) == 2; with ndigits a float stays a float

@@ -59,6 +59,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  if (name == "complex.conjugate") return mk_complex(self->f, -self->im);
   if (name == "float.is_integer") return mk_bool(std::isfinite(self->f) && std::floor(self->f) == self->f);
   if (name == "float.as_integer_ratio") {  // exact: the double's mantissa over a power of two, reduced
     if (!std::isfinite(self->f)) raise_exc(std::isnan(self->f) ? "ValueError" : "OverflowError", "cannot convert to integer ratio", loc);

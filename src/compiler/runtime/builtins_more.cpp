@@ -14,6 +14,7 @@
 
 #include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
 #include "runtime/keys.hpp"
 #include "torch/op_table.hpp"
 
@@ -67,7 +68,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__"};
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__"};
   return s;
 }
 
@@ -278,6 +279,26 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   if (name == "ascii") return mk_str(py_repr(arg(0)));
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
   if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
+  // `module.buf = t` where t is an nn.Buffer (interp_attr.cpp): Dynamo inlines Module.__setattr__, which reads
+  // `persistent = value.persistent` (a GetAttrVariable) and register_buffer's `if persistent:` jumps on it (GB0170,
+  // CTRL's `self.pos_encoding = self.pos_encoding.to(...)`); eagerly the plain store
+  if (name == "__tparse_buffer_setattr__") {
+    if (tracing()) {
+      static const std::string mod = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py";
+      GraphBreak gb;
+      gb.gb_type = "Data-dependent branching";
+      gb.msg = msg_data_dependent("attempted to jump with GetAttrVariable(TensorVariable(), persistent)");
+      gb.loc = loc;
+      gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+      gb.data_dependent = true;
+      gb.traceback = user_traceback(loc) +
+                     fmt::format("  File \"{}\", line 2061, in __setattr__\n    self.register_buffer(name, value, persistent)\n"
+                                 "  File \"{}\", line 588, in register_buffer\n    if persistent:\n", mod, mod);
+      throw gb;
+    }
+    object_setattr(arg(0), py_str(arg(1)), arg(2), loc);
+    return none();
+  }
   if (name == "__tparse_sdpa_kernel__") {  // sdpa_kernel's enter / exit inside a frame: the nodes Dynamo records
     if (tracing() && !args.empty() && args[0]->k == VK::List) {
       Arg list;

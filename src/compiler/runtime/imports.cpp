@@ -138,7 +138,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     if (import_error_handlers_ > 0 && dot == std::string::npos) {
       const std::string& top = dotted;
       if (std::none_of(assumed_.begin(), assumed_.end(), [&](const Unmodelled& a) { return a.name.find("'" + top + "'") != std::string::npos; }))
-        assumed_.push_back(Unmodelled{loc.file, loc.line, fmt::format("module '{}' not found: taken as not installed (its `except ImportError` branch runs)", top), false});
+        assumed_.push_back(Unmodelled{loc.file, loc.line, fmt::format("module '{}' not found: taken as not installed (its `except` branch runs)", top), false});
       raise_exc("ModuleNotFoundError", fmt::format("No module named '{}'", dotted), loc);
     }
     return opaque_module(dotted);

@@ -549,6 +549,8 @@ class Interp {
   /// A function of a bundled stub that stands for torch's own Python code (`<tparse-stubs>/__tparse_torch*`)
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
+  /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
+  bool hidden_stub_file(int file) const { return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0; }
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

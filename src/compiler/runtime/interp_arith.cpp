@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <cmath>
+#include <complex>
 #include <map>
 
 #include "runtime/interp.hpp"
@@ -118,6 +119,37 @@ V Interp::percent_format(const std::string& f, const V& rhs, Location loc) {
 
 static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; }
 static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
+static bool is_num_or_complex(const V& v) { return is_num(v) || v->k == VK::Complex; }
+static std::complex<double> cnum(const V& v) { return v->k == VK::Complex ? std::complex<double>(v->f, v->im) : std::complex<double>(num(v), 0); }
+
+/// Python's complex arithmetic: + - * / ** of a complex with a number or complex (no //, %, ordering).
+static std::optional<std::complex<double>> complex_binop(const std::string& op, const V& a, const V& b, bool& zero_div) {
+  std::complex<double> x = cnum(a), y = cnum(b);
+  zero_div = false;
+  if (op == "+") return x + y;
+  if (op == "-") return x - y;
+  if (op == "*") return x * y;
+  if (op == "/") {
+    if (y == std::complex<double>(0, 0)) { zero_div = true; return std::nullopt; }
+    return x / y;
+  }
+  if (op == "**") {
+    if (y == std::complex<double>(0, 0)) return std::complex<double>(1, 0);
+    if (x == std::complex<double>(0, 0)) {
+      if (y.imag() != 0 || y.real() < 0) { zero_div = true; return std::nullopt; }
+      return std::complex<double>(0, 0);
+    }
+    // CPython's c_powi: a small integral exponent by repeated squaring (exact: 1j ** 2 == -1), else pow
+    if (y.imag() == 0 && y.real() == std::floor(y.real()) && std::fabs(y.real()) <= 100) {
+      long long n = static_cast<long long>(std::llabs(static_cast<long long>(y.real())));
+      std::complex<double> r(1, 0), p = x;
+      for (; n > 0; n >>= 1, p *= p) if (n & 1) r *= p;
+      return y.real() < 0 ? std::complex<double>(1, 0) / r : r;
+    }
+    return std::pow(x, y);
+  }
+  return std::nullopt;
+}
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
   if (a->k == VK::Opaque || b->k == VK::Opaque) {
@@ -172,6 +204,11 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
       std::vector<std::pair<std::string, V>> kw;
       return unknown_op("operator" + op, false, xs, kw, loc, e.what());
     }
+  }
+  if ((a->k == VK::Complex || b->k == VK::Complex) && is_num_or_complex(a) && is_num_or_complex(b)) {
+    bool zero_div = false;
+    if (auto r = complex_binop(op, a, b, zero_div)) return mk_complex(r->real(), r->imag());
+    if (zero_div) raise_exc("ZeroDivisionError", op == "**" ? "zero to a negative or complex power" : "complex division by zero", loc);
   }
   if (is_num(a) && is_num(b)) {
     bool flt = a->k == VK::Float || b->k == VK::Float;
@@ -302,6 +339,7 @@ bool same_named_class(const V& a, const V& b);
 
 static bool py_eq(const V& a, const V& b) {
   if (is_num(a) && is_num(b)) return num(a) == num(b);
+  if (is_num_or_complex(a) && is_num_or_complex(b)) return cnum(a) == cnum(b);
   if (a->k == VK::Class && b->k == VK::Class) return a.get() == b.get() || same_named_class(a, b);
   if (a->k != b->k) return false;
   switch (a->k) {

@@ -102,7 +102,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
           if (!dup) act.ctx->vguards.push_back(g);
         }
-        if (v->k == VK::Tensor && v->t->is_param && act.ctx->mode == Mode::Record) node_of(v);
+        // VariableBuilder wraps a tensor attribute when it is read (not lazily): its placeholder comes here, before
+        // frame inputs realized later (`self.pe[: x.shape[0]]`: L_self_buffers_pe_ then L_x_); unused ones are pruned
+        if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) node_of(v);
       }
       return v;
     }
@@ -331,6 +333,18 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
       return;
     }
   }
+  // an nn.Buffer stored over a module's buffer inside a compiled frame: Module.__setattr__'s buffer branch breaks
+  // the graph (builtins_more.cpp); in the frame's own code at the STORE_ATTR, which resumes after the store
+  if (tracing() && is_nn_instance(obj) && v->k == VK::Tensor && v->t->nn_buffer) {
+    auto cur = obj->attrs.find(name);
+    if (cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer) {
+      std::vector<V> a{obj, mk_str(name), v};
+      std::vector<std::pair<std::string, V>> kw;
+      if (stack_.back()->depth == 0) depth0_call(mk_builtin("__tparse_buffer_setattr__"), a, kw, loc, "STORE_ATTR");
+      else call(mk_builtin("__tparse_buffer_setattr__"), a, kw, loc);
+      return;
+    }
+  }
   object_setattr(obj, name, v, loc);
 }
 
@@ -354,6 +368,11 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     // Sequential / ModuleList subclass (timm's `self.stride = 16` on a stem) is no child
     bool container = obj->k == VK::Instance && (obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleList");
     bool child = v->k == VK::Instance && !v->builtin_nn.empty();
+    // Module.__setattr__: a tensor stored under a buffer's name is that buffer now (register_buffer)
+    if (is_nn_instance(obj) && v->k == VK::Tensor && !v->t->is_buffer && !v->t->is_param) {
+      auto cur = obj->attrs.find(name);
+      if (cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer) v->t->is_buffer = true;
+    }
     if (!obj->attrs.count(name) && (!container || child)) obj->order.push_back(name);
     obj->attrs[name] = v;
     return;

@@ -109,18 +109,37 @@ bool Interp::exception_matches(const V& exc, const V& handler, Location loc) {
 
 namespace {
 /// Does an `except` clause name ImportError or ModuleNotFoundError (alone or in a tuple)? The author
-/// expected the import to fail on some machines; a bare `except` / `except Exception` is not such a sign.
+/// expected the import to fail on some machines (a broad handler only around a body of imports, below).
 bool names_import_error(const ExprP& e) {
   if (!e) return false;
   if (e->k == EK::Name || e->k == EK::Attr) return e->s == "ImportError" || e->s == "ModuleNotFoundError";
   if (e->k == EK::Tuple) return std::any_of(e->a.begin(), e->a.end(), names_import_error);
   return false;
 }
+
+/// A bare `except:` or `except Exception:` (BaseException) around a try body made of imports (with plain
+/// assignments and `pass` beside them: `has_ext = True`) guards those imports as `except ImportError` does: nothing
+/// else in the body is expected to fail (s4's `try: from extensions... import cauchy_mult / except:`). A body that
+/// also calls something (`lib.setup()`) is no such sign: its modules stay opaque.
+bool broad_handler_of_imports(const Stmt& s) {
+  bool broad = std::any_of(s.handlers.begin(), s.handlers.end(), [](const StmtP& h) {
+    const ExprP& e = h->value;
+    return !e || ((e->k == EK::Name || e->k == EK::Attr) && (e->s == "Exception" || e->s == "BaseException"));
+  });
+  if (!broad) return false;
+  bool any_import = false;
+  for (const StmtP& b : s.body) {
+    if (b->k == SK::Import || b->k == SK::ImportFrom) any_import = true;
+    else if (b->k != SK::Assign && b->k != SK::Pass) return false;
+  }
+  return any_import;
+}
 }  // namespace
 
 void Interp::exec_try(const Stmt& s) {
   bool completed = false;
-  bool import_guard = std::any_of(s.handlers.begin(), s.handlers.end(), [](const StmtP& h) { return names_import_error(h->value); });
+  bool import_guard = broad_handler_of_imports(s) ||
+                      std::any_of(s.handlers.begin(), s.handlers.end(), [](const StmtP& h) { return names_import_error(h->value); });
   try {
     try {
       ++stack_.back()->try_depth;

@@ -50,7 +50,7 @@ V Interp::eval(const ExprP& e) {
     case EK::False: return mk_bool(false);
     case EK::Int:  // a literal beyond 64 bits: its approximate value (no big integers in the runtime)
       return e->s.empty() ? mk_int(e->i) : mk_float(e->f);
-    case EK::Imag: error(e->loc, "complex literals are not supported by tparse");
+    case EK::Imag: return mk_complex(0, e->f);
     case EK::Await: error(e->loc, "'await' is not supported by tparse (async code is parsed, not run)");
     case EK::NamedExpr: {
       V v = eval(e->a[0]);
@@ -180,6 +180,7 @@ V Interp::eval(const ExprP& e) {
         }
         if (v->k == VK::Int) return mk_int(-v->i);
         if (v->k == VK::Float) return mk_float(-v->f);
+        if (v->k == VK::Complex) return mk_complex(-v->f, -v->im);
         if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));
       }
       if (e->s == "+" && v->k != VK::Instance && v->k != VK::Opaque) return v;

@@ -17,6 +17,7 @@ bool as_num(const V& x, double& d) {
   if (x->k == VK::Int) d = static_cast<double>(x->i);
   else if (x->k == VK::Float) d = x->f;
   else if (x->k == VK::Bool) d = x->b ? 1 : 0;
+  else if (x->k == VK::Complex && x->im == 0) d = x->f;  // 2+0j == 2: hashes and keys as the number
   else return false;
   return true;
 }

@@ -230,22 +230,29 @@ TEST_CASE("a boolean-mask index: known values decide the count (exact), unknown 
 TEST_CASE("a module found nowhere under `except ImportError` is taken as not installed: the fallback runs, the run says so") {
   // Python on a machine without the package raises ModuleNotFoundError there and runs the except branch
   // (dinov2's xformers fallback: real torch 2.11 on the device took it); the assumption is listed, the result
-  // stays exact. A bare `except` or `except Exception` is no such sign: the module stays opaque.
+  // stays exact. A bare `except` or `except Exception` around nothing but imports and assignments is the same sign
+  // (s4's cauchy kernel probe; program bare_except_import); around a body that also calls something it is not:
+  // that module stays opaque.
   const char* src =
       "import torch\n"
       "try:\n    from xformers.ops import memory_efficient_attention\n    HAVE = True\nexcept ImportError:\n    HAVE = False\n"
       "try:\n    import flash_attn_x\nexcept (ModuleNotFoundError, OSError) as e:\n    MSG = str(e)\n"
       "try:\n    import fancylib\n    FANCY = True\nexcept Exception:\n    FANCY = False\n"
-      "assert not HAVE\nassert MSG == \"No module named 'flash_attn_x'\", MSG\nassert FANCY\n"
+      "assert not HAVE\nassert MSG == \"No module named 'flash_attn_x'\", MSG\nassert not FANCY\n"
       "def f(q):\n    if HAVE:\n        return memory_efficient_attention(q, q, q)\n"
       "    return torch.nn.functional.scaled_dot_product_attention(q, q, q)\n"
       "torch.compile(f, backend=\"eager\")(torch.randn(1, 2, 8, 16))\n";
   Result r = compile_script("m.py", src, Options{});
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
-  REQUIRE(r.assumptions.size() == 2);
-  CHECK(r.assumptions[0] == "m.py:3: module 'xformers' not found: taken as not installed (its `except ImportError` branch runs)");
+  REQUIRE(r.assumptions.size() == 3);
+  CHECK(r.assumptions[0] == "m.py:3: module 'xformers' not found: taken as not installed (its `except` branch runs)");
   CHECK(r.assumptions[1].rfind("m.py:8: module 'flash_attn_x' not found", 0) == 0);
+  CHECK(r.assumptions[2].rfind("m.py:12: module 'fancylib' not found", 0) == 0);
+  // a call beside the import: the author guarded more than the import, the module is opaque (as before)
+  Result o = compile_script("m.py", "import torch\ntry:\n    import otherlib\n    otherlib.setup()\n    OTHER = True\nexcept:\n    OTHER = False\nassert OTHER\n", Options{});
+  REQUIRE_MESSAGE(o.ok, o.error);
+  CHECK(o.assumptions.empty());
   CHECK(exactness_text(r).rfind("assumed: m.py:3: module 'xformers'", 0) == 0);
   CHECK(exactness_text(r).ends_with("\nexact\n"));
   CHECK(ops(r.trace) == std::vector<int>{1});  // scaled_dot_product_attention

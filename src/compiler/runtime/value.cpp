@@ -26,6 +26,14 @@ V mk_tensor(TensorInfo t) {
   o->t = std::make_shared<TensorInfo>(std::move(t));
   return o;
 }
+
+V mk_complex(double re, double im) {
+  auto o = std::make_shared<Obj>();
+  o->k = VK::Complex;
+  o->f = re;
+  o->im = im;
+  return o;
+}
 V mk_bound(V self, V func) { auto b = std::make_shared<Obj>(); b->k = VK::Bound; b->self = std::move(self); b->func = std::move(func); return b; }
 V mk_builtin(std::string name) { auto o = std::make_shared<Obj>(); o->k = VK::Builtin; o->s = std::move(name); return o; }
 
@@ -236,6 +244,7 @@ std::string type_name(const V& v) {
     case VK::Bool: return "bool";
     case VK::Int: return "int";
     case VK::Float: return "float";
+    case VK::Complex: return "complex";
     case VK::Str: return "str";
     case VK::List: return "list";
     case VK::Tuple: return "tuple";
@@ -258,6 +267,7 @@ bool truthy_const(const V& v, bool& known) {
     case VK::Bool: return v->b;
     case VK::Int: return v->i != 0;
     case VK::Float: return v->f != 0;
+    case VK::Complex: return v->f != 0 || v->im != 0;
     case VK::Str: return !v->s.empty();
     case VK::List: case VK::Tuple: return !v->items.empty();
     case VK::Dict: return !v->dict.empty();
@@ -272,6 +282,17 @@ std::string py_repr(const V& v) {
     case VK::Bool: return v->b ? "True" : "False";
     case VK::Int: return v->sym.empty() ? std::to_string(v->i) : v->sym;
     case VK::Float: return fmt_float(v->f);
+    case VK::Complex: {  // CPython's complex_repr: `1j`, `(1+2j)`, `(-0-1j)`: parts in repr form without a forced `.0`
+      auto part = [](double x) {
+        std::string s = fmt_float(x);
+        if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+        return s;
+      };
+      if (v->f == 0 && !std::signbit(v->f)) return part(v->im) + "j";
+      std::string im = part(v->im);
+      if (im[0] != '-') im = "+" + im;
+      return "(" + part(v->f) + im + "j)";
+    }
     case VK::Str: {
       std::string q = v->s.find('\'') != std::string::npos && v->s.find('"') == std::string::npos ? "\"" : "'";
       return q + v->s + q;

@@ -34,6 +34,7 @@ struct TensorInfo {
   bool requires_grad = false;
   bool is_param = false;
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
+  bool nn_buffer = false;          ///< made by nn.Buffer(t) (its `_is_buffer` / `persistent` attributes): isinstance(t, nn.Buffer)
   std::optional<double> fill;
   std::set<int> marked_dynamic;
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
@@ -49,6 +50,7 @@ struct TensorVals {
 enum class VK {
   None, Bool, Int, Float, Str, List, Tuple, Dict, Func, Builtin, Bound, Class, Instance, Module,
   Tensor, Slice, DType, Device, Compiled, Iterator,
+  Complex,  ///< a Python complex: f = real part, im = imaginary part
   Opaque  ///< a value tparse does not model: from a module not found, or the result of calling one (`s`: its dotted name)
 };
 
@@ -72,6 +74,7 @@ struct Obj : HeapMember<Obj> {
   bool b = false;
   long long i = 0;
   double f = 0;
+  double im = 0;                          ///< complex: the imaginary part (f: the real part)
   std::string s;                          ///< str value, builtin/module/dtype/class name
   std::vector<V> items;                   ///< list/tuple/slice/iterator items
   size_t pos = 0;                         ///< iterator position
@@ -123,6 +126,7 @@ V none();
 V mk_bool(bool b);
 V mk_int(long long i);
 V mk_float(double f);
+V mk_complex(double re, double im);
 V mk_str(std::string s);
 V mk_list(std::vector<V> xs);
 V mk_tuple(std::vector<V> xs);

@@ -67,8 +67,9 @@ void Interp::graph_break(const std::string& gb_type, const std::string& msg, Loc
 void Interp::stamp_node(Node& n, Location loc) const {
   // frames of torch's nn modules (our `__tparse_torch*` stubs: transformer.py) are left out of a node's stack
   // trace, as Dynamo filters torch's uninteresting files: the node shows the user's line that reached them
+  // (numpy's functions, C in numpy, have no frame either)
   size_t top = stack_.size();
-  while (top > 1 && torch_stub_file(stack_[top - 1]->file)) --top;
+  while (top > 1 && hidden_stub_file(stack_[top - 1]->file)) --top;
   const Activation& act = *stack_[top - 1];
   if (top < stack_.size()) loc = Location{};
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
@@ -105,8 +106,8 @@ int Interp::node_of(const V& t) {
     if (ok) { ident += c; last_us = false; }
     else if (!last_us) { ident += '_'; last_us = true; }
   }
-  if (!ident.empty() && ident.back() != '_') ident += '_';
-  if (src.find("._") != std::string::npos || src.find("_modules") != std::string::npos) {}
+  // Dynamo's name is re.sub("[^a-zA-Z0-9]+", "_", source.name()): `L['x']` -> L_x_, `L['self'].pe` -> L_self_pe
+  if (src_it == ctx.sources.end() && !ident.empty() && ident.back() != '_') ident += '_';
   Node n;
   n.op = "placeholder";
   n.placeholder_src = ident;
@@ -281,7 +282,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     if (ta.fill) o.fill = op == "neg" ? -*ta.fill : op == "invert" ? (ta.dtype == "bool" ? double(*ta.fill == 0) : -(*ta.fill) - 1) : *ta.fill;
     return put(op == "neg" ? "-" : op == "invert" ? "~" : "+", {a}, o);
   }
-  if (b->k != VK::Tensor && b->k != VK::Int && b->k != VK::Float && b->k != VK::Bool)
+  if (b->k != VK::Tensor && b->k != VK::Int && b->k != VK::Float && b->k != VK::Bool && b->k != VK::Complex)
     error(loc, fmt::format("unsupported operand type(s) for {}: 'Tensor' and '{}'", op, type_name(b)));
   TensorInfo o = like(ta);
   if (op == "@") {
@@ -314,7 +315,11 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     fb = b->t->fill;
   } else {
     fb = b->k == VK::Float ? b->f : b->k == VK::Bool ? b->b : static_cast<double>(b->i);
-    if (b->k == VK::Float && ta.dtype.find("float") == std::string::npos) o.dtype = "float32";
+    if (b->k == VK::Float && ta.dtype.find("float") == std::string::npos && ta.dtype.rfind("complex", 0) != 0) o.dtype = "float32";
+    if (b->k == VK::Complex) {  // a Python complex: the complex type of the tensor's precision (result_type: f64 -> c128,
+      fb.reset();               // f16 -> complex32, others -> the default complex64); complex tensors keep theirs
+      if (ta.dtype.rfind("complex", 0) != 0) o.dtype = ta.dtype == "float64" ? "complex128" : ta.dtype == "float16" ? "complex32" : "complex64";
+    }
   }
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
   const bool inplace = op == "+=" || op == "-=" || op == "*=" || op == "/=";
@@ -322,7 +327,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   else o.stride = elementwise_strides(o.shape, {&ta, b->k == VK::Tensor ? b->t.get() : nullptr});
   const std::string bop = inplace ? op.substr(0, 1) : op;  // the arithmetic of an in-place operator
   if (cmp) { o.dtype = "bool"; o.requires_grad = false; }
-  if (bop == "/" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
+  if (bop == "/" && o.dtype.find("float") == std::string::npos && o.dtype.rfind("complex", 0) != 0) o.dtype = "float32";
   if (ta.fill && fb) {
     double x = reflected ? *fb : *ta.fill, y = reflected ? *ta.fill : *fb;
     double r = 0;

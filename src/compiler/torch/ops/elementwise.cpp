@@ -32,6 +32,8 @@ V cast(OpCall& c) {
   // contiguous(): row-major; a copy (clone, a dtype change) keeps the input's layout, made dense (preserve_format)
   // (a conversion to the same dtype is the tensor itself: its strides as they are, `x[:, 0].type(torch.float32)`)
   bool copy = name == "clone" || o.dtype != t.dtype;
+  // a conversion that changes nothing gives the same (fake) tensor back, an nn.Buffer's marks included
+  if ((name == "to" || name == "type") && !copy) o.nn_buffer = t.nn_buffer;
   o.stride = name == "contiguous" ? std::vector<Dim>{} : copy ? elementwise_strides(o.shape, {&t}) : t.stride;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
   return c.out(o);

@@ -415,7 +415,7 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     attach(I, res, std::move(out));
     return;
   }
-  if (!b) return;
+  if (!b || b->k == VK::Complex) return;  // element values are real numbers: a complex result's are not kept
   reflected ? binary(I, op, b, a, res) : binary(I, op, a, b, res);
 }
 

@@ -2,7 +2,8 @@
 `np.log(10000.0) / (half - 1)`, `np.sqrt(dim)`, `np.pi`, `np.inf`, `x[:, np.newaxis]`, and a small eager
 ndarray (array / asarray / linspace / arange / zeros / ones / cumsum; tolist, indexing, iteration, len,
 elementwise arithmetic). Every other name is an opaque value. Inside a compiled frame Dynamo traces numpy calls as
-graph nodes (torch._numpy), which tparse does not model: there the call is left opaque and noted."""
+graph nodes (torch._numpy): a scalar function on numbers is such a node (a 0-d tensor); other numpy calls there are
+left opaque and noted."""
 import math
 
 import torch
@@ -17,10 +18,10 @@ NaN = math.nan
 newaxis = None
 
 
-def _scalar(fn, name):  # name: numpy's, for the reader
+def _scalar(fn, name):  # name: numpy's (the graph node's, inside a compiled frame)
     def call(*args, **kwargs):
-        if torch.compiler.is_dynamo_compiling():
-            return _traced_call(*args, **kwargs)
+        if torch.compiler.is_dynamo_compiling():  # a graph node on numbers, else an opaque value
+            return __tparse_numpy_traced__(name, fn, *args, **kwargs)
         return fn(*args, **kwargs)
     return call
 

@@ -186,7 +186,7 @@ std::string target_repr(std::string_view callee) {
        leaf == "adaptive_max_pool2d" || leaf == "adaptive_max_pool3d" || leaf == "fractional_max_pool2d" || leaf == "fractional_max_pool3d"))
     return "<function boolean_dispatch.<locals>.fn at 0x…>";
   if (mod == "torch") {
-    if (leaf == "Size") return "<class 'torch.Size'>";
+    if (leaf == "Size" || leaf == "Tensor") return "<class 'torch." + std::string(leaf) + "'>";
     if (torch_python_function(leaf)) return py_fn();
     return "<built-in method " + std::string(leaf) + " of type object at 0x…>";
   }

@@ -3,6 +3,8 @@
 // TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...).
 #include <fmt/format.h>
 
+#include <functional>
+
 #include <sha2.h>
 
 #include "runtime/interp.hpp"
@@ -125,21 +127,40 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // the inputs, and the tensors inside a tuple input (a `*args` local, a tuple argument): each such tensor is an
   // input of its own source `args[0]` (TENSOR_MATCH, automatic dynamic), replaced inside the tuple when it
   // becomes dynamic (real torch 2.11: `tensor 'args[0]' size mismatch` for dinov2's forward(self, *args))
+  // Lists and nested containers too: Dynamo wraps every tensor it reaches through an argument with a source of
+  // its own (`s[0]` of a list of latents, stylegan2; `past[0][0]` of a tuple of KV tuples, bark), so a size change
+  // there fails TENSOR_MATCH and recompiles
   std::vector<std::pair<std::string, V*>> slots;
+  std::function<void(const std::string&, V&, int)> inner = [&](const std::string& n, V& v, int depth) {
+    if (depth > 4) return;
+    if (v->k == VK::Dict && !v->cls) {  // a `**kwargs` dict: each tensor value an input of its own, `kwargs['x']`
+      for (auto& [k, x] : v->dict)
+        if (k->k == VK::Str && (x->k == VK::Tensor || x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls))) {
+          std::string s = fmt::format("{}['{}']", n, k->s);
+          if (x->k == VK::Tensor) {
+            slots.push_back({s, &x});
+            ctx->sources[x.get()] = s;
+          } else {
+            inner(s, x, depth + 1);
+          }
+        }
+    }
+    if ((v->k == VK::Tuple && !v->size_tuple) || v->k == VK::List)
+      for (size_t i = 0; i < v->items.size(); ++i) {
+        V& x = v->items[i];
+        std::string s = fmt::format("{}[{}]", n, i);
+        if (x->k == VK::Tensor) {
+          if (ctx->sources.count(x.get()) && depth > 0) continue;  // one object twice: its first source
+          slots.push_back({s, &x});
+          ctx->sources[x.get()] = s;
+        } else if (x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls)) {
+          inner(s, x, depth + 1);
+        }
+      }
+  };
   for (auto& [n, v] : inputs) {
     slots.push_back({n, &v});
-    if (v->k == VK::Dict && !v->cls)  // a `**kwargs` dict: each tensor value an input of its own, `kwargs['x']`
-      for (auto& [k, x] : v->dict)
-        if (k->k == VK::Str && x->k == VK::Tensor) {
-          slots.push_back({fmt::format("{}['{}']", n, k->s), &x});
-          ctx->sources[x.get()] = slots.back().first;
-        }
-    if (v->k == VK::Tuple)
-      for (size_t i = 0; i < v->items.size(); ++i)
-        if (v->items[i]->k == VK::Tensor) {
-          slots.push_back({fmt::format("{}[{}]", n, i), &v->items[i]});
-          ctx->sources[v->items[i].get()] = slots.back().first;
-        }
+    inner(n, v, 0);
   }
   for (auto& [n, vp] : slots) {
     V& v = *vp;

@@ -43,7 +43,15 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     size_t ai = 0;
     std::set<std::string> named;
     for (auto& p : fnv->fn->params) if (p.kind != 1 && p.kind != 2) named.insert(p.name);
-    for (auto& p : fnv->fn->params) {
+    for (size_t pi = 0; pi < fnv->fn->params.size(); ++pi) {
+      const auto& p = fnv->fn->params[pi];
+      bool by_kw = std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return kv.first == p.name; });
+      // a parameter left to its default is a frame local all the same: guarded where the frame reads it
+      // (bark's `use_cache=False`: a later `use_cache=True` call recompiles)
+      if ((p.kind == 0 || p.kind == 3) && !(p.kind == 0 && ai < args.size()) && !by_kw && pi < fnv->defaults.size() && fnv->defaults[pi]) {
+        inputs.push_back({p.name, fnv->defaults[pi]});
+        continue;
+      }
       if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
       else if (p.kind == 1) { std::vector<V> rest(args.begin() + ai, args.end()); inputs.push_back({p.name, mk_tuple(rest)}); ai = args.size(); }
       else if (p.kind == 2) {  // `**kwargs`: the keywords no parameter takes, a dict local (L['kwargs'])

@@ -138,6 +138,16 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
             for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
             if (!have && mod && mod->k == VK::Module && mod->menv) sys_modules_->dict.push_back({mk_str(n), mod});
           }
+          // the script itself runs as module `__main__` (`sys.modules[__name__]` in a registry or a persistence helper)
+          bool have_main = false;
+          for (auto& kv : sys_modules_->dict) have_main = have_main || (kv.first->k == VK::Str && kv.first->s == "__main__");
+          if (!have_main) {
+            auto mm = std::make_shared<Obj>();
+            mm->k = VK::Module;
+            mm->s = "__main__";
+            mm->menv = globals_;
+            sys_modules_->dict.push_back({mk_str("__main__"), mm});
+          }
           return sys_modules_;
         }
       }
@@ -551,7 +561,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       for (auto& x : iterate(arg(0), loc)) acc = binop("*", acc, x, loc);
       return acc;
     }
-    double x = arg(0)->k == VK::Float ? arg(0)->f : static_cast<double>(arg(0)->i);
+    double x = arg(0)->k == VK::Float ? arg(0)->f : arg(0)->k == VK::Bool ? double(arg(0)->b) : static_cast<double>(arg(0)->i);
+    // math.log(x, base) is log(x) / log(base) in doubles (SwinIR's `int(math.log(scale, 2))`: 1 for 2, 3 for 8)
+    if (m == "log" && args.size() > 1) {
+      V b = arg(1);
+      return mk_float(std::log(x) / std::log(b->k == VK::Float ? b->f : b->k == VK::Bool ? double(b->b) : static_cast<double>(b->i)));
+    }
     if ((m == "ceil" || m == "floor") && in_compiled && arg(0)->k == VK::Float && !arg(0)->sym.empty()) {
       // math.ceil / floor of a SymFloat: a node `ceil = math_ceil(truediv)`, `Sym(CeilToInt(...))`
       V r = mk_int(static_cast<long long>(m == "ceil" ? std::ceil(x) : std::floor(x)));
@@ -580,7 +595,6 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         {"log1p", [](double v) { return std::log1p(v); }}, {"expm1", [](double v) { return std::expm1(v); }},
         {"degrees", [](double v) { return v * 180.0 / M_PI; }}, {"radians", [](double v) { return v * M_PI / 180.0; }}};
     if (auto it = unary.find(m); it != unary.end()) return mk_float(it->second(x));
-    if (m == "log" && args.size() > 1) return mk_float(std::log(x) / std::log(num(1)));
     if (m == "trunc") return mk_int(static_cast<long long>(std::trunc(x)));
     if (m == "atan2") return mk_float(std::atan2(x, num(1)));
     if (m == "pow") return mk_float(std::pow(x, num(1)));

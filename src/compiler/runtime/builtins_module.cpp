@@ -103,6 +103,18 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     std::vector<std::pair<std::string, V>> none_kw;
     return call_builtin("delattr", a, none_kw, loc, nullptr);
   }
+  if (m == "__setattr__") {  // self.__setattr__("level_1", child): nn.Module.__setattr__ (dla's Tree), object's store
+    object_setattr(self, py_str(arg(0)), arg(1), loc);
+    return none();
+  }
+  if (m == "__getattr__") {  // self.__getattr__("level_1"): nn.Module.__getattr__ finds parameters, buffers, modules
+    std::string n = py_str(arg(0));
+    auto it = self->attrs.find(n);
+    bool registered = it != self->attrs.end() && ((it->second->k == VK::Tensor && (it->second->t->is_param || it->second->t->is_buffer)) ||
+                                                   (it->second->k == VK::Instance && !it->second->builtin_nn.empty()));
+    if (!registered) raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(self), n), loc);
+    return getattr(self, n, loc);
+  }
   if (m == "_tparse_remove_hook") {  // RemovableHandle.remove(): self is (module, entry, list key)
     auto it = self->items[0]->attrs.find(self->items[2]->s);
     if (it != self->items[0]->attrs.end())

@@ -18,6 +18,16 @@ static bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->buil
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
+  if (obj->k == VK::Builtin && !obj->self && !builtin_attr_stores_.empty()) {  // a name the script stored there
+    auto it = builtin_attr_stores_.find(obj->s + "." + name);
+    if (it != builtin_attr_stores_.end()) return it->second;
+  }
+  if (obj->k == VK::Module && obj->menv && name == "__dict__") {  // a source module's namespace (a snapshot)
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (const auto& n : obj->menv->order) d->dict.push_back({mk_str(n), obj->menv->vars[n]});
+    return d;
+  }
   if (obj->k == VK::Tuple) {  // torch.return_types: .values / .indices
     auto it = obj->attrs.find(name);
     if (it != obj->attrs.end()) {
@@ -305,6 +315,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     b->self = obj;
     return b;
   }
+  if ((name == "__setattr__" || name == "__getattr__") && is_nn_instance(obj)) {  // nn.Module's, called by name
+    auto b = mk_builtin("module." + name);
+    b->self = obj;
+    return b;
+  }
   raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name), loc);
 }
 
@@ -360,6 +375,9 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     }
   }
   if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
+  // a module tparse models in C++ (`torch.backends.cudnn.benchmark = True`, `torch._dynamo.config.x = n`): a plain
+  // module attribute store in Python; later reads of that name see it
+  if (obj->k == VK::Builtin && !obj->self && obj->s.rfind("torch.", 0) == 0) { builtin_attr_stores_[obj->s + "." + name] = v; return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
   note_attr_store(obj, name, v);
   // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)

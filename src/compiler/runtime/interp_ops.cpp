@@ -252,8 +252,8 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     }
     case VK::Class: {
       if (callee->attrs.count("__members__") && is_enum_class(callee)) return enum_call(callee, args, loc);
-      if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a FloatTensor
-        return call(mk_builtin("torch.FloatTensor"), std::move(args), std::move(kwargs), loc);
+      if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a float32
+        return call(mk_builtin("torch.Tensor"), std::move(args), std::move(kwargs), loc);   // tensor, a node of the class
       if (callee->fn == nullptr && !callee->builtin_nn.empty()) {
         auto inst = std::make_shared<Obj>();
         inst->k = VK::Instance;

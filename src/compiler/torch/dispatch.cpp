@@ -111,7 +111,20 @@ static void check_symbool_args(Interp& I, const OpDef* def, const std::string& t
     if (v->k == VK::Bool && !v->sym.empty()) I.graph_break("TypeError when making fake tensor call", msg_symbool_arg(callee(), name, k), loc);
 }
 
+namespace {
+/// torch's Python argument parser takes numpy's names for two parameters (python_arg_parser.cpp
+/// numpy_compatibility_arg_names): `keepdims=` is `keepdim=` and `axis=` is `dim=` (stylegan2's
+/// `stddev.mean([2, 3, 4], keepdims=True)`)
+void numpy_kwarg_names(KW& kwargs) {
+  for (auto& [k, v] : kwargs) {
+    if (k == "keepdims") k = "keepdim";
+    else if (k == "axis") k = "dim";
+  }
+}
+}  // namespace
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
+  numpy_kwarg_names(kwargs);
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
   const OpDef* def = find_op(is_f ? kF : kTorch, name);
@@ -135,6 +148,14 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     if (values::eager(*this)) values::pow_scalar_base(*this, args[0], args[1], r);
     return r;
   }
+  // the input tensor by keyword (`F.conv2d(input=x, weight=w)`, stylegan2's conv2d_gradfix): as the first argument
+  if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
+    for (auto it = kwargs.begin(); it != kwargs.end(); ++it)
+      if (it->first == "input" && it->second->k == VK::Tensor) {
+        args.insert(args.begin(), it->second);
+        kwargs.erase(it);
+        break;
+      }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);
@@ -148,6 +169,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
+  numpy_kwarg_names(kwargs);
   bool is_fn = mname.rfind("fn:", 0) == 0;
   std::string target, name = mname;
   std::vector<V> rest;  // args after the tensor

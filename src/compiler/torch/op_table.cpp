@@ -80,7 +80,7 @@ std::vector<OpDef> build_table() {
       // ---- creation ----
       {{"randn", "rand", "zeros", "ones", "empty", "full", "arange", "randint", "tensor", "eye", "linspace", "as_tensor", "randperm", "logspace",
         "scalar_tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor", "ShortTensor",
-        "CharTensor", "ByteTensor", "BoolTensor"},
+        "CharTensor", "ByteTensor", "BoolTensor", "Tensor"},
        T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
       {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},

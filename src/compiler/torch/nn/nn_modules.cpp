@@ -5,6 +5,7 @@
 #include <set>
 
 #include "torch/keep_alive.hpp"
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
@@ -129,11 +130,10 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
   if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
     size_t nd = static_cast<size_t>(cls[4] - '0');
     long long in = need_int(0, "in_channels"), out = need_int(1, "out_channels");
-    auto tuple_of = [&](V v, long long dflt) {  // torch.nn.modules.utils._pair / _single / _triple
-      std::vector<V> xs;
+    auto tuple_of = [&](V v, long long dflt) {  // torch.nn.modules.utils._pair / _single / _triple: an iterable is
+      std::vector<V> xs;                        // taken as it is (no length check: `stride=[2]`, which ATen expands)
       if (v && (v->k == VK::Tuple || v->k == VK::List)) xs = v->items;
       else for (size_t i = 0; i < nd; ++i) xs.push_back(v && v->k == VK::Int ? v : mk_int(dflt));
-      if (xs.size() != nd) error(loc, fmt::format("nn.{}: expected {} values", cls, nd));
       return mk_tuple(xs);
     };
     V k = tuple_of(arg(2, "kernel_size"), 1);
@@ -414,6 +414,23 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
     // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
     V in = x();
+    // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,
+    // a call_method node at batchnorm.py:174); without a momentum it divides by `float(self.num_batches_tracked)`,
+    // a Tensor.item() that breaks the graph (line 176)
+    if (mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b) {
+      V nbt = attr("num_batches_tracked");
+      if (nbt->k == VK::Tensor && tracing()) {
+        size_t before = stack_.back()->ctx->graph.nodes.size();
+        std::vector<V> one{mk_int(1)};
+        KW none_kw;
+        tensor_method(nbt, "add_", one, none_kw, loc);
+        if (stack_.back()->ctx->graph.nodes.size() > before)
+          torch_frame_node(static_cast<int>(stack_.back()->ctx->graph.nodes.size()) - 1, "nn/modules/batchnorm.py", 174, "forward",
+                           "self.num_batches_tracked.add_(1)  # type: ignore[has-type]");
+        if (mod->attrs["momentum"]->k == VK::None)
+          graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
+      }
+    }
     V rm = attr("running_mean");
     if (tracing() && rm->k == VK::Tensor) node_of(rm);
     V rv = attr("running_var");

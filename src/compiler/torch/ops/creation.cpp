@@ -70,7 +70,7 @@ V factory(OpCall& c) {
   static const std::map<std::string, std::string> legacy = {
       {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
       {"LongTensor", "int64"},    {"IntTensor", "int32"},      {"ShortTensor", "int16"}, {"CharTensor", "int8"},
-      {"ByteTensor", "uint8"},    {"BoolTensor", "bool"}};
+      {"ByteTensor", "uint8"},    {"BoolTensor", "bool"},      {"Tensor", "float32"}};  // torch.Tensor(...): the class
   if (auto it = legacy.find(name); it != legacy.end()) {
     t.dtype = it->second;
     std::vector<long long> nd;

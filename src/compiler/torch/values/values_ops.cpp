@@ -344,11 +344,11 @@ bool creation(OpCall& c, const V& res) {
   const std::string& dt = res->t->dtype;
   std::vector<double> out;
   static const std::set<std::string> data_fns = {"tensor", "as_tensor", "new_tensor", "FloatTensor", "DoubleTensor", "LongTensor",
-                                                  "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor"};
+                                                  "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "Tensor"};
   if (data_fns.count(n)) {
     V d = n == "new_tensor" ? c.arg(0, "data") : (!c.args.empty() ? c.args[0] : c.kw("data"));
-    if (!d || (n.size() > 6 && n.substr(n.size() - 6) == "Tensor" && c.args.size() != 1)) return false;
-    if (d->k == VK::Int && n.size() > 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
+    if (!d || (n.size() >= 6 && n.substr(n.size() - 6) == "Tensor" && c.args.size() != 1)) return false;
+    if (d->k == VK::Int && n.size() >= 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
     if (!from_data(c.I, d, out)) return false;
   } else if (n == "arange") {
     std::vector<V> a;

@@ -139,14 +139,23 @@ def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
     class _NamedTuple:
         _fields = tuple(fields)
 
+        def __new__(_cls, *args, **kwargs):  # (never called here) holds the defaults, which scripts may replace:
+            pass                             # `NT.__new__.__defaults__ = (None,) * len(NT._fields)` (EfficientNet)
+
+        __new__.__defaults__ = tuple(dflt) if dflt else None
+
         def __init__(self, *args, **kwargs):
+            nd = type(self).__new__.__defaults__
+            d = list(nd) if nd is not None else []
             vals = list(args)
             for i in range(len(args), len(fields)):
                 f = fields[i]
                 if f in kwargs:
                     vals.append(kwargs[f])
+                elif i >= len(fields) - len(d):
+                    vals.append(d[i - (len(fields) - len(d))])
                 else:
-                    vals.append(dflt[i - (len(fields) - len(dflt))])
+                    raise TypeError(typename + ".__new__() missing required argument: '" + f + "'")
             self._values = tuple(vals)
             for i in range(len(fields)):
                 setattr(self, fields[i], vals[i])

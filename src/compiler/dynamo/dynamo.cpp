@@ -236,7 +236,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           if (duck) duck_syms[t.shape[d].v] = copy->t->shape[d].sym;
           ctx->sym_info[copy->t->shape[d].sym] = {source, t.shape[d].v};
         }
-        copy->t->stride = contiguous_strides(copy->t->shape);
+        // no dim became a symbol (a size 0 / 1 is specialized): the tensor keeps its real strides, which its
+        // TENSOR_MATCH holds (lit-llama's decode-step mask, a (1, 12) slice of strides (32, 1): was rebuilt as
+        // contiguous (12, 1), so every later identical call failed the guard and recompiled)
+        bool any_sym = std::any_of(copy->t->shape.begin(), copy->t->shape.end(), [](const Dim& x) { return x.is_sym(); });
+        if (any_sym || t.stride.size() != t.shape.size()) copy->t->stride = contiguous_strides(copy->t->shape);
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
         for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
@@ -280,6 +284,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.src = n;
       g.value = v;
       g.kind = "list_len";
+      g.len = v->items.size();
       g.code = fmt::format("len({}) == {}", n, v->items.size());
       ctx->vguards.push_back(g);
       // an int item that changed since an earlier compile is a SymInt from now on (automatic dynamic on the

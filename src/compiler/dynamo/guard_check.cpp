@@ -136,7 +136,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
       continue;
     }
-    bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.value->items.size()
+    // a list's length as it was when the guard was made: the same list grown in place since fails it (RWKV's ctx)
+    bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.len
                                      : v->k == g.value->k && py_repr(v) == py_repr(g.value);
     if (!same) {
       // guards.py pads the `L['n'] == 2` form; strip_local_scope then shortens it to `n == 2`

@@ -69,6 +69,9 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     has_tensor = has_tensor || !ts.empty();
   }
   if (cs.skipped || !has_tensor) return eager();
+  // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are
+  // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)
+  if (module_wrapper && module && module->k == VK::Instance) inputs.push_back({"fn", module});
   auto ctx = enter_frame(cs, inputs, cur_opts_, false);
   if (!ctx) return eager();
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)

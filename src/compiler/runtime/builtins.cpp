@@ -183,7 +183,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",
                                                "rfind", "index", "rindex", "count", "isalpha", "isalnum", "isspace", "isdecimal",
                                                "isnumeric", "islower", "isupper", "capitalize", "title", "zfill", "ljust", "rjust",
-                                               "center", "splitlines", "casefold", "swapcase"};
+                                               "center", "splitlines", "casefold", "swapcase", "translate", "maketrans"};
       if (ms.count(name)) return bound_builtin(obj, "str." + name);
       break;
     }
@@ -206,6 +206,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
       if (name == "__module__" && obj->s.find('.') == std::string::npos) return mk_str("builtins");  // int, len, object
       if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
+      if (obj->s == "str" && name == "maketrans") return mk_builtin("str.maketrans");
       break;
     }
     case VK::Dict: {
@@ -468,6 +469,14 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
         raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), key->s), loc);
     }
     return getattr(obj, key->s, loc);
+  }
+  if (name == "object.__new__") {  // object.__new__(cls): a bare instance of the class (no __init__ runs)
+    if (args.empty() || arg(0)->k != VK::Class) raise_exc("TypeError", "object.__new__(X): X is not a type object", loc);
+    auto inst = std::make_shared<Obj>();
+    inst->k = VK::Instance;
+    inst->cls = arg(0);
+    inst->builtin_nn = arg(0)->builtin_nn;
+    return inst;
   }
   if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
     if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }

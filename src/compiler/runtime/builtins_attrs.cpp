@@ -43,7 +43,7 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
           return mk_bool(true);
         if (v->k == VK::Instance) {
           // torch.nn.Module: every module (a plain object is none); a built-in class (nn.Linear): its instances
-          if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && (k->builtin_nn == "Module" || k->builtin_nn == v->builtin_nn))
+          if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && nn_class_derives(v->builtin_nn, k->builtin_nn))
             return mk_bool(true);
         }
         if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))

@@ -28,6 +28,40 @@ bool class_derives(const V& cls, const V& base) {
   return false;
 }
 
+bool nn_class_derives(const std::string& cls, const std::string& base) {
+  if (cls == base || base == "Module") return !cls.empty();
+  // torch.nn's private intermediate bases (torch/nn/modules/*.py): `isinstance(m, nn.modules.conv._ConvNd)`,
+  // `_BatchNorm`, `RNNBase` in weight-init and normalization helpers (encodec's get_norm_module)
+  static const std::map<std::string, std::string> parent = {
+      {"Conv1d", "_ConvNd"}, {"Conv2d", "_ConvNd"}, {"Conv3d", "_ConvNd"}, {"_ConvTransposeNd", "_ConvNd"},
+      {"ConvTranspose1d", "_ConvTransposeNd"}, {"ConvTranspose2d", "_ConvTransposeNd"}, {"ConvTranspose3d", "_ConvTransposeNd"},
+      {"BatchNorm1d", "_BatchNorm"}, {"BatchNorm2d", "_BatchNorm"}, {"BatchNorm3d", "_BatchNorm"}, {"SyncBatchNorm", "_BatchNorm"},
+      {"_BatchNorm", "_NormBase"}, {"InstanceNorm1d", "_InstanceNorm"}, {"InstanceNorm2d", "_InstanceNorm"},
+      {"InstanceNorm3d", "_InstanceNorm"}, {"_InstanceNorm", "_NormBase"},
+      {"LSTM", "RNNBase"}, {"GRU", "RNNBase"}, {"RNN", "RNNBase"}, {"LSTMCell", "RNNCellBase"}, {"GRUCell", "RNNCellBase"},
+      {"RNNCell", "RNNCellBase"},
+      {"MaxPool1d", "_MaxPoolNd"}, {"MaxPool2d", "_MaxPoolNd"}, {"MaxPool3d", "_MaxPoolNd"},
+      {"AvgPool1d", "_AvgPoolNd"}, {"AvgPool2d", "_AvgPoolNd"}, {"AvgPool3d", "_AvgPoolNd"},
+      {"AdaptiveAvgPool1d", "_AdaptiveAvgPoolNd"}, {"AdaptiveAvgPool2d", "_AdaptiveAvgPoolNd"}, {"AdaptiveAvgPool3d", "_AdaptiveAvgPoolNd"},
+      {"AdaptiveMaxPool1d", "_AdaptiveMaxPoolNd"}, {"AdaptiveMaxPool2d", "_AdaptiveMaxPoolNd"}, {"AdaptiveMaxPool3d", "_AdaptiveMaxPoolNd"},
+      {"Dropout", "_DropoutNd"}, {"Dropout1d", "_DropoutNd"}, {"Dropout2d", "_DropoutNd"}, {"Dropout3d", "_DropoutNd"},
+      {"AlphaDropout", "_DropoutNd"}, {"FeatureAlphaDropout", "_DropoutNd"}, {"ReLU6", "Hardtanh"},
+      {"UpsamplingNearest2d", "Upsample"}, {"UpsamplingBilinear2d", "Upsample"},
+      {"ConstantPad1d", "_ConstantPadNd"}, {"ConstantPad2d", "_ConstantPadNd"}, {"ConstantPad3d", "_ConstantPadNd"},
+      {"ZeroPad1d", "ConstantPad1d"}, {"ZeroPad2d", "ConstantPad2d"}, {"ZeroPad3d", "ConstantPad3d"},
+      {"ReflectionPad1d", "_ReflectionPadNd"}, {"ReflectionPad2d", "_ReflectionPadNd"}, {"ReflectionPad3d", "_ReflectionPadNd"},
+      {"ReplicationPad1d", "_ReplicationPadNd"}, {"ReplicationPad2d", "_ReplicationPadNd"}, {"ReplicationPad3d", "_ReplicationPadNd"},
+      {"CrossEntropyLoss", "_WeightedLoss"}, {"NLLLoss", "_WeightedLoss"}, {"BCELoss", "_WeightedLoss"},
+      {"BCEWithLogitsLoss", "_Loss"}, {"_WeightedLoss", "_Loss"}, {"MSELoss", "_Loss"}, {"L1Loss", "_Loss"},
+      {"SmoothL1Loss", "_Loss"}, {"HuberLoss", "_Loss"}, {"KLDivLoss", "_Loss"}};
+  for (std::string c = cls;;) {
+    auto it = parent.find(c);
+    if (it == parent.end()) return false;
+    if (it->second == base) return true;
+    c = it->second;
+  }
+}
+
 bool builtin_is_type(const std::string& name) {
   static const std::set<std::string> types = {"int", "float", "str", "bool", "list", "tuple", "dict", "set", "frozenset", "type",
                                               "object", "bytes", "complex", "range", "slice", "property", "super", "NoneType"};
@@ -257,6 +291,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
       if (a.get() == b.get() || (a->k == VK::Builtin && b->k == VK::Builtin && builtin_exception_is(a->s, b->s))) return true;
       if (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) return true;
       if (b->k == VK::Builtin && b->s == "object") return true;
+      if (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && nn_class_derives(a->builtin_nn, b->builtin_nn)) return true;
       for (auto& base : a->bases) if (sub(base, b)) return true;
       return false;
     };

@@ -87,6 +87,7 @@ struct ValueGuard {
   V value;
   std::string comment;           ///< `# return x * n  # ork/...:6 in g`
   std::string stack;             ///< User stack trace lines for the reason
+  size_t len = 0;                ///< list_len: the length when the guard was made (the list may grow in place later)
 };
 
 struct CacheEntry {
@@ -184,6 +185,8 @@ V find_in_class(const V& cls, const std::string& name);
 std::vector<V> class_mro(const V& cls);
 /// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
 bool class_derives(const V& cls, const V& base);
+/// torch.nn's built-in class `cls` is `base` or derives from it (Conv2d -> _ConvNd -> Module; torch/nn/modules)
+bool nn_class_derives(const std::string& cls, const std::string& base);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
 std::vector<size_t> slice_positions(const V& slice, size_t n);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).

@@ -200,6 +200,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     return b;
   }
   if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+  // object.__new__(cls), and a class without a __new__ of its own inherits it (`State.__new__(State)`: an instance
+  // that no __init__ ran on, as copy / pickle-style code builds one)
+  if (name == "__new__" && ((obj->k == VK::Builtin && obj->s == "object") || (obj->k == VK::Class && obj->fn && !find_in_class(obj, "__new__"))))
+    return mk_builtin("object.__new__");
   if (obj->k == VK::Builtin && obj->s == "super") {
     V cls = obj->cls;
     if (!cls || !obj->self) error(loc, "super(): no class");

@@ -362,25 +362,28 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, a_or("max_norm", none()), a_or("norm_type", mk_float(2.0)),
                                                             a_or("scale_grad_by_freq", mk_bool(false)), a_or("sparse", mk_bool(false))}, {});
   }
-  if (cls == "Dropout") {
+  // a module's forward in torch's source reads `self.training`: Dynamo guards it there (a train / eval switch recompiles)
+  auto guard_training = [&](const std::string& rel, int line, const std::string& torch_code) {
     Activation& act = *stack_.back();
+    if (!act.ctx || act.ctx->mode != Mode::Record) return;
+    auto src = act.ctx->sources.find(mod.get());
+    if (src == act.ctx->sources.end()) return;
     bool training = mod->attrs["training"]->b;
-    if (act.ctx && act.ctx->mode == Mode::Record) {
-      auto src = act.ctx->sources.find(mod.get());
-      if (src != act.ctx->sources.end()) {
-        ValueGuard g;
-        g.src = src->second + ".training";
-        g.kind = "bool";
-        g.value = mk_bool(training);
-        g.code = g.src + " == " + (training ? "True" : "False");
-        g.comment = "# return F.dropout(input, self.p, self.training, self.inplace)  # nn/modules/dropout.py:73 in forward";
-        const Activation& caller = *stack_.back();
-        std::string code = code_line(caller.file, caller.cur_line);
-        g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/dropout.py\", line 73, in forward\n    return F.dropout(input, self.p, self.training, self.inplace)",
-                              path_of(caller.file), caller.cur_line, caller.fn ? caller.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))));
-        act.ctx->vguards.push_back(g);
-      }
-    }
+    ValueGuard g;
+    g.src = src->second + ".training";
+    g.kind = "bool";
+    g.value = mk_bool(training);
+    g.code = g.src + " == " + (training ? "True" : "False");
+    g.comment = fmt::format("# {}  # {}:{} in forward", torch_code, rel, line);
+    std::string code = code_line(act.file, act.cur_line);
+    g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}",
+                          path_of(act.file), act.cur_line, act.fn ? act.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))),
+                          rel, line, torch_code);
+    act.ctx->vguards.push_back(g);
+  };
+  if (cls == "Dropout") {
+    bool training = mod->attrs["training"]->b;
+    guard_training("nn/modules/dropout.py", 73, "return F.dropout(input, self.p, self.training, self.inplace)");
     return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), a_or("inplace", mk_bool(false))}, {});
   }
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
@@ -415,18 +418,15 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
     V in = x();
     // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,
-    // a call_method node at batchnorm.py:174); without a momentum it divides by `float(self.num_batches_tracked)`,
-    // a Tensor.item() that breaks the graph (line 176)
+    // a call_method node; torch's frame, so no stack trace, as the module's other nodes); without a momentum it
+    // divides by `float(self.num_batches_tracked)`, a Tensor.item() that breaks the graph (batchnorm.py:176)
+    guard_training("nn/modules/batchnorm.py", 171, "if self.training and self.track_running_stats:");
     if (mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b) {
       V nbt = attr("num_batches_tracked");
       if (nbt->k == VK::Tensor && tracing()) {
-        size_t before = stack_.back()->ctx->graph.nodes.size();
         std::vector<V> one{mk_int(1)};
         KW none_kw;
         tensor_method(nbt, "add_", one, none_kw, loc);
-        if (stack_.back()->ctx->graph.nodes.size() > before)
-          torch_frame_node(static_cast<int>(stack_.back()->ctx->graph.nodes.size()) - 1, "nn/modules/batchnorm.py", 174, "forward",
-                           "self.num_batches_tracked.add_(1)  # type: ignore[has-type]");
         if (mod->attrs["momentum"]->k == VK::None)
           graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       }

@@ -20,6 +20,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
       {"duck_sizing", "torch unifies y's s17 with x's s0 when `x * y` broadcasts (a ShapeEnv replacement)"},
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},
+      {"guard_state_forms", "automatic dynamic makes the stride of a dim that became size 1 a symbol (`[s77, 1]`); ours keeps the number"},
       {"hf_remote_run", "transformers' activations.py is a bundled stub of ours: its line numbers are not the real file's"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
       {"int_of_symint", "sympy forms after torch.sym_int (`((2*s77)//(TruncToInt(...)))`) are not derived"},

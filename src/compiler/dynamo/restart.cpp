@@ -12,7 +12,8 @@ namespace tparse::compiler {
 
 void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason) {
   // the break reason (attempt 0), then attempt 1 traces again up to the break: new describer, new OutputGraph
-  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n", path_of(gb.loc.file), gb.loc.line, reason) +
+  std::string at = gb.at.empty() ? fmt::format("{}:{}", path_of(gb.loc.file), gb.loc.line) : gb.at;
+  std::string payload = fmt::format("Graph break in user code at {}\nGraph Break Reason: {}\n\n", at, reason) +
                         (gb.traceback.empty() ? user_traceback(gb.loc) : gb.traceback) + "\n";
   writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
                TraceCtx{ctx.frame_id, ctx.frame_compile_id, 0}, payload);

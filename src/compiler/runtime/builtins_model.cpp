@@ -101,8 +101,9 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       note_unmodelled(Location{stack_[k - 1]->cur_line, 0, stack_[k - 1]->file}, "numpy." + fn + "() inside a compiled frame");
       return mk_opaque("numpy." + fn + "()");
     };
-    if (args.size() < 2 || !kwargs.empty() || !tracing()) return opaque();
+    if (args.size() < 2 || !kwargs.empty()) return opaque();
     std::vector<V> rest(args.begin() + 2, args.end());
+    if (!tracing()) return call(arg(1), rest, {}, loc);  // the frame runs eagerly now (after a break): the number
     for (const V& a : rest)
       if ((a->k != VK::Int && a->k != VK::Float && a->k != VK::Bool) || !a->sym.empty() || a->sym_node >= 0) return opaque();
     V r = call(arg(1), rest, {}, loc);

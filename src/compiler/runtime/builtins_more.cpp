@@ -326,6 +326,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
       gb.loc = loc;
       gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
       gb.data_dependent = true;
+      gb.at = mod + ":588";
       gb.traceback = user_traceback(loc) +
                      fmt::format("  File \"{}\", line 2061, in __setattr__\n    self.register_buffer(name, value, persistent)\n"
                                  "  File \"{}\", line 588, in register_buffer\n    if persistent:\n", mod, mod);

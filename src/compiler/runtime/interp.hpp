@@ -64,6 +64,7 @@ struct GraphBreak {
   bool data_dependent = false;
   bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
   std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
+  std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.

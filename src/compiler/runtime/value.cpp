@@ -78,8 +78,14 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     } else if (!d.is_sym()) {
       coef *= d.v;
     } else if (auto m = parse_mono(d.sym)) {
-      coef *= m->c;
-      factors.insert(factors.end(), m->syms.begin(), m->syms.end());
+      // a size with a floor division (`(s53//2)`, `2*((s53//16))`: pooled, then upsampled) may be 0 or 1: its
+      // stride factor keeps sym_max's Max, whole
+      if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return f.front() == '('; })) {
+        factors.push_back("Max(1, " + d.sym + ")");
+      } else {
+        coef *= m->c;
+        factors.insert(factors.end(), m->syms.begin(), m->syms.end());
+      }
     } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
       factors.push_back("Max(1, " + d.sym + ")");
     } else {

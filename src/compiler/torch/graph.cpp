@@ -124,7 +124,7 @@ void Graph::erase(const std::vector<bool>& erased) {
 
 void Graph::name_reified() {
   for (auto& n : nodes)
-    if (n.reified && n.name.empty()) n.name = unique_name("mul");
+    if (n.reified && n.name.empty()) n.name = unique_name(n.target == "//" ? "floordiv" : "mul");
 }
 
 void Graph::rollback(size_t cp) {

@@ -151,6 +151,12 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     if (p->k == VK::Int) inst->attrs["padding"] = mk_tuple(std::vector<V>(n, p));
     if (cls.rfind("Zero", 0) == 0) inst->attrs["value"] = mk_float(0.0);
   }
+  if (cls == "Upsample") {  // Upsample.__init__: `self.scale_factor = float(scale_factor) if scale_factor else None` (a tuple: each)
+    V& sf = inst->attrs["scale_factor"];
+    auto as_float = [](const V& x) { return x->k == VK::Int ? mk_float(static_cast<double>(x->i)) : x; };
+    if (sf && sf->k == VK::Int && sf->i != 0) sf = as_float(sf);
+    else if (sf && sf->k == VK::Tuple) { std::vector<V> xs; for (auto& x : sf->items) xs.push_back(as_float(x)); sf = mk_tuple(xs); }
+  }
   return true;
 }
 

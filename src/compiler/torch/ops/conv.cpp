@@ -6,8 +6,27 @@
 
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
+
+namespace {
+long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+}  // namespace
+
+/// (in + add) // div + plus, a window's output size (conv / pool meta: `(in + 2p - d(k-1) - 1) // s + 1`), for a
+/// symbolic `in` as torch's sympy FloorDiv leaves it (sym_floordiv).
+Dim window_out(const Dim& in, long long add, long long div, long long plus) {
+  Dim out{floor_div(in.v + add, div) + plus, ""};
+  if (!in.is_sym()) return out;
+  auto lin = parse_linear(in.sym);
+  if (!lin) return out;  // not a sum of monomials: sympy's form is not derived here, the size stays a number
+  lin->c += add;
+  std::string x = linear_str(*lin);
+  if (x.empty()) return out;
+  if (auto e = sym_floordiv(x, div, plus)) out.sym = *e;
+  return out;
+}
 
 static std::vector<long long> ints(OpCall& c, const V& v, size_t n, const char* what, long long dflt) {  // an int or a tuple of n ints
   std::vector<long long> r;
@@ -43,10 +62,11 @@ V conv(OpCall& c) {
   TensorInfo o = c.like();
   o.shape = batched ? std::vector<Dim>{t.shape[0], w.shape[0]} : std::vector<Dim>{w.shape[0]};
   for (size_t i = 0; i < nd; ++i) {
-    long long in = t.shape[i + ch + 1].v, k = w.shape[i + 2].v;
-    long long outd = same ? in : (in + 2 * pd[i] - dl[i] * (k - 1) - 1) / st[i] + 1;
-    if (outd <= 0) c.fail(fmt::format("{}: kernel size {} is larger than the padded input {}", name, k, in + 2 * pd[i]));
-    o.shape.push_back(Dim{outd, ""});
+    const Dim& in = t.shape[i + ch + 1];
+    long long k = w.shape[i + 2].v;
+    Dim outd = same ? in : window_out(in, 2 * pd[i] - dl[i] * (k - 1) - 1, st[i], 1);
+    if (outd.v <= 0) c.fail(fmt::format("{}: kernel size {} is larger than the padded input {}", name, k, in.v + 2 * pd[i]));
+    o.shape.push_back(outd);
   }
   o.requires_grad = t.requires_grad || w.requires_grad;
   return c.out(o);
@@ -71,10 +91,15 @@ V pool(OpCall& c) {
   TensorInfo o = c.like();
   size_t off = t.shape.size() - nd;
   for (size_t i = 0; i < nd; ++i) {
-    long long in = t.shape[off + i].v;
-    long long num = in + 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
-    long long outd = (ceil ? (num + st[i] - 1) / st[i] : num / st[i]) + 1;
-    if (ceil && (outd - 1) * st[i] >= in + pd[i]) --outd;  // the last window must start inside the input
+    const Dim& in = t.shape[off + i];
+    long long add = 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
+    if (!ceil) {
+      o.shape[off + i] = window_out(in, add, st[i], 1);
+      continue;
+    }
+    long long num = in.v + add;  // ceil_mode: a number (its symbolic form has a Max / guard torch adds)
+    long long outd = (num + st[i] - 1) / st[i] + 1;
+    if ((outd - 1) * st[i] >= in.v + pd[i]) --outd;  // the last window must start inside the input
     o.shape[off + i] = Dim{outd, ""};
   }
   return c.out(o);
@@ -103,7 +128,19 @@ V pad(OpCall& c) {
   TensorInfo o = c.like();
   for (size_t i = 0; i < p->items.size() / 2; ++i) {
     Dim& d = o.shape[t.shape.size() - 1 - i];
-    d = Dim{d.v + p->items[2 * i]->i + p->items[2 * i + 1]->i, ""};
+    const V& lo = p->items[2 * i];
+    const V& hi = p->items[2 * i + 1];
+    if (lo->sym.empty() && hi->sym.empty()) {
+      d = window_out(d, lo->i + hi->i, 1, 0);
+      continue;
+    }
+    // SymInt pads (UNet's `[diffX // 2, diffX - diffX // 2, ...]`): the size is the sum of expressions
+    Dim out{d.v + lo->i + hi->i, ""};
+    auto ld = d.is_sym() ? parse_linear(d.sym) : std::optional<SymLin>(SymLin{{}, d.v});
+    auto ll = lo->sym.empty() ? std::optional<SymLin>(SymLin{{}, lo->i}) : parse_linear(lo->sym);
+    auto lh = hi->sym.empty() ? std::optional<SymLin>(SymLin{{}, hi->i}) : parse_linear(hi->sym);
+    if (ld && ll && lh) out.sym = linear_str(linear_add(linear_add(*ld, *ll, 1), *lh, 1));
+    d = out;
   }
   if (c.is_fn) {  // F.pad(input, pad, mode="constant", value=None) is `torch._C._nn.pad(input, pad, mode, value)`
     V mode = c.arg(1, "mode"), value = c.arg(2, "value");
@@ -135,6 +172,10 @@ V interpolate(OpCall& c) {
       auto num = [](const V& x) { return x->k == VK::Float ? x->f : static_cast<double>(x->i); };
       double f = scale->k == VK::Float || scale->k == VK::Int ? num(scale) : num(scale->items.at(i));
       v = static_cast<long long>(std::floor(static_cast<double>(v) * f));
+      // an integral scale of a symbolic size: sympy's floor(ToFloat(s) * 2.0) is 2*s (`2*((s53//16))`: UNet's
+      // bilinear upsampling); a fractional one keeps the number
+      const Dim& in = t.shape[i + 2];
+      if (in.is_sym() && f == std::floor(f) && f >= 1 && f < 1e6) sym = dim_mul(in, Dim{static_cast<long long>(f), ""}).sym;
     } else c.fail("interpolate: either size or scale_factor");
     o.shape[i + 2] = Dim{v, sym};
   }
@@ -163,8 +204,17 @@ V conv_transpose(OpCall& c) {
   auto op = ints(c, c.arg(4, "output_padding"), nd, "output_padding", 0), dl = ints(c, c.arg(6, "dilation"), nd, "dilation", 1);
   TensorInfo o = c.like();
   o.shape = batched ? std::vector<Dim>{t.shape[0], Dim{w.shape[1].v * groups, ""}} : std::vector<Dim>{Dim{w.shape[1].v * groups, ""}};
-  for (size_t i = 0; i < nd; ++i)
-    o.shape.push_back(Dim{(t.shape[i + ch + 1].v - 1) * st[i] - 2 * pd[i] + dl[i] * (w.shape[i + 2].v - 1) + op[i] + 1, ""});
+  for (size_t i = 0; i < nd; ++i) {  // (in - 1) * stride - 2p + d(k - 1) + output_padding + 1, symbolic as a sum
+    const Dim& in = t.shape[i + ch + 1];
+    long long add = -st[i] - 2 * pd[i] + dl[i] * (w.shape[i + 2].v - 1) + op[i] + 1;
+    Dim d{in.v * st[i] + add, ""};
+    if (auto lin = in.is_sym() ? parse_linear(in.sym) : std::nullopt) {
+      SymLin l = linear_scale(*lin, st[i]);
+      l.c += add;
+      d.sym = linear_str(l);
+    }
+    o.shape.push_back(d);
+  }
   o.requires_grad = t.requires_grad || w.requires_grad;
   return c.out(o);
 }
@@ -180,8 +230,8 @@ V pixel_shuffle(OpCall& c) {
   if (c.name == "pixel_shuffle") {
     if (t.shape[n - 3].v % (r * r)) c.fail("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor");
     o.shape[n - 3] = Dim{t.shape[n - 3].v / (r * r), ""};
-    o.shape[n - 2] = Dim{t.shape[n - 2].v * r, ""};
-    o.shape[n - 1] = Dim{t.shape[n - 1].v * r, ""};
+    o.shape[n - 2] = dim_mul(t.shape[n - 2], Dim{r, ""});
+    o.shape[n - 1] = dim_mul(t.shape[n - 1], Dim{r, ""});
   } else {
     o.shape[n - 3] = Dim{t.shape[n - 3].v * r * r, ""};
     o.shape[n - 2] = Dim{t.shape[n - 2].v / r, ""};

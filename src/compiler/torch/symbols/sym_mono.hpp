@@ -39,6 +39,12 @@ SymLin linear_scale(const SymLin& a, long long k);
 /// constant after them, then the negative terms (`2*s70 - 1`, `32 - s70`, `s70 + 32`); "" when constant.
 std::string linear_str(const SymLin& a);
 
+/// FloorDiv(x, div) + plus as torch's sympy leaves it (x a sum of monomials and floor atoms, div > 0): the terms div
+/// divides exactly (the constant too) are pulled out, the rest stays inside (`(s53 - 2)//2 + 1` is `(s53//2)`,
+/// `((s53 - 1)//2) + 1` stays), a floor of a floor atom is one floor (`(s//2)//2` is `(s//4)`); nullopt when x is
+/// not such a sum. "" when the result is a constant (its value is the caller's).
+std::optional<std::string> sym_floordiv(const std::string& x, long long div, long long plus);
+
 /// The ShapeEnv symbols in an expression (`s27`, `u0`), in order of first appearance (specialize.cpp).
 std::vector<std::string> sym_free_symbols(const std::string& expr);
 /// Does the expression have symbols, all of them specialized to values (so it is a constant now)?

@@ -127,6 +127,34 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     long long k = a->sym.empty() ? a->i : b->i;
     if (l && (a->sym.empty() ? a : b)->k == VK::Int) return linear_str(linear_scale(*l, k));
   }
+  if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0) {
+    // (s//a) - k*((s//(a*k))) is Mod((s//a), k), within [0, k - 1]: divided by d >= k it is 0, as torch's sympy finds
+    // (UNet's `diffX // 2`, where diffX = x2.size(3) - x1.size(3) after a pooling and a stride-2 transposed conv)
+    auto atom = [](const std::string& f, std::string& sym, long long& d) {
+      if (parse_mono(f) && f.front() != '(') {  // a plain symbol is (s//1)
+        auto m = parse_mono(f);
+        if (m->c != 1 || m->syms.size() != 1) return false;
+        sym = f;
+        d = 1;
+        return true;
+      }
+      size_t p = f.find("//");
+      if (f.size() < 6 || f.front() != '(' || f.back() != ')' || p == std::string::npos) return false;
+      sym = f.substr(1, p - 1);
+      d = std::stoll(f.substr(p + 2, f.size() - p - 3));
+      return d > 0;
+    };
+    auto l = parse_linear(x);
+    if (l && l->c == 0 && l->terms.size() == 2) {
+      const auto* pos = l->terms[0].second > 0 ? &l->terms[0] : &l->terms[1];
+      const auto* neg = l->terms[0].second > 0 ? &l->terms[1] : &l->terms[0];
+      std::string sa, sb;
+      long long da = 0, db = 0, k = -neg->second;
+      if (pos->second == 1 && k > 0 && pos->first.size() == 1 && neg->first.size() == 1 && atom(pos->first[0], sa, da) &&
+          atom(neg->first[0], sb, db) && sa == sb && db == da * k && b->i >= k)
+        return "0";
+    }
+  }
   if (op == "*" || op == "//") {  // monomials stay canonical (`4*s77`; `(64*s77)//s77` is 64)
     auto ma = parse_mono(x), mb = parse_mono(y);
     if (ma && mb) {
@@ -135,14 +163,16 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     }
   }
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
+  if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0)
+    if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
   if (op == "//") return "((" + x + ")//" + y + ")";
   if (op == "%") return "Mod(" + x + ", " + y + ")";
   return x + " " + op + " " + y;
 }
 
-static bool plain_symbol(const std::string& e) {
+static bool plain_symbol(const std::string& e) {  // an input's symbol (a floor-division atom is computed)
   auto m = parse_mono(e);
-  return m && m->c == 1 && m->syms.size() == 1;
+  return m && m->c == 1 && m->syms.size() == 1 && m->syms[0].front() != '(';
 }
 
 void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, const V& r, Location loc) {
@@ -297,10 +327,35 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     g.sym_proxy[expr] = id;
     return id;
   }
+  // FloorDiv(s, k), a window's output size (`(s53//2)` after max_pool2d(x, 2)): `floordiv = s53 // 2`
+  if (size_t p = expr.rfind("//"); expr.size() > 5 && expr.front() == '(' && expr.back() == ')' && p != std::string::npos) {
+    std::string num = expr.substr(1, p - 1), den = expr.substr(p + 2, expr.size() - p - 3);
+    auto nm = parse_mono(num);
+    if (nm && nm->c == 1 && nm->syms.size() == 1 && !den.empty() && den.find_first_not_of("0123456789") == std::string::npos) {
+      Node n;
+      n.op = "call_function";
+      n.target = "//";
+      n.infix = true;
+      n.sym_compute = true;
+      n.reified = true;  // named when the graph is done, as torch names the nodes it rebuilds from sympy
+      auto ph = g.sym_proxy.find(num);  // the symbol's placeholder: a use of it (its deletion follows the last)
+      n.args = {ph != g.sym_proxy.end() ? Arg{ph->second, ""} : Arg{-1, num}, Arg{-1, den}};
+      n.sym_type = "Sym(" + expr + ")";
+      stamp_node(n, loc);
+      g.nodes.push_back(n);
+      int id = static_cast<int>(g.nodes.size()) - 1;
+      g.sym_proxy[expr] = id;
+      return id;
+    }
+  }
   auto m = parse_mono(expr);
   if (!m || m->syms.empty() || (m->c == 1 && m->syms.size() == 1)) return -1;
-  // sympy's Mul(64, s77) lowered left to right: `64 * s77`, then `* s91`
-  Arg cur{-1, m->c == 1 ? m->syms[0] : std::to_string(m->c)};
+  // sympy's Mul(64, s77) lowered left to right: `64 * s77`, then `* s91`; a floor-division factor is its node
+  auto factor = [&](const std::string& f) {
+    if (f.front() == '(') { int id = reify_sym(f, loc); if (id >= 0) return Arg{id, ""}; }
+    return Arg{-1, f};
+  };
+  Arg cur = m->c == 1 ? factor(m->syms[0]) : Arg{-1, std::to_string(m->c)};
   SymMono part{m->c == 1 ? 1 : m->c, {}};
   if (m->c == 1) part.syms.push_back(m->syms[0]);
   int id = -1;
@@ -312,7 +367,7 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     n.infix = true;
     n.sym_compute = true;
     n.reified = true;
-    n.args = {cur, Arg{-1, m->syms[i]}};
+    n.args = {cur, factor(m->syms[i])};
     n.sym_type = "Sym(" + mono_str(part) + ")";
     stamp_node(n, loc);
     g.nodes.push_back(n);

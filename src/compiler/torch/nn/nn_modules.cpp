@@ -460,7 +460,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "Tanh") return fn("torch.tanh", "tanh", {x()}, {});
   if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
-  if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {});
+  // nn.Softmax.forward: `F.softmax(input, self.dim, _stacklevel=5)` (SwinIR's window attention)
+  if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {{"_stacklevel", mk_int(5)}});
   if (cls == "Identity") return x();
   if (cls == "MultiheadAttention" && tracing()) return nn_mha_forward(*this, mod, args, kwargs, loc);
   if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {

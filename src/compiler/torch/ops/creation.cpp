@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -80,7 +81,14 @@ V factory(OpCall& c) {
     } else {
       t.shape = shape_arg(c, args, 0);
     }
-    return c.I.emit("call_function", "torch." + name, name, false, args, c.kwargs, t, c.loc);
+    // FX names the node _snake_case(target.__name__): `tensor` for torch.Tensor, `float_tensor` for FloatTensor
+    std::string base;
+    for (size_t i = 0; i < name.size(); ++i) {
+      unsigned char ch = static_cast<unsigned char>(name[i]);
+      if (i > 0 && std::isupper(ch) && std::islower(static_cast<unsigned char>(name[i - 1]))) base += '_';
+      base += static_cast<char>(std::tolower(ch));
+    }
+    return c.I.emit("call_function", "torch." + name, base, false, args, c.kwargs, t, c.loc);
   }
   if (name == "arange") {
     // torch.arange(start=0, end, step=1): ceil((end - start) / step) values; int64 unless a float is given

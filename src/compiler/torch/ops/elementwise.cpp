@@ -187,14 +187,18 @@ V inplace(OpCall& c) {
   }
   if (name == "zero_") o.fill = 0.0;
   V r = c.out(o);
-  // the method's own result is dropped (`masked_fill_ = None`): later reads use the tensor itself
-  if (c.I.tracing()) c.I.stack_.back()->ctx->graph.nodes.back().dead_result = true;
   // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
   const bool param = t.is_param, buffer = t.is_buffer;
   t = *r->t;
   t.is_param = param;
   t.is_buffer = buffer;
-  return c.self;
+  if (!c.I.tracing()) return c.self;
+  // Dynamo's result of an in-place method is a variable of its own, the method's node: a name bound to it reads that
+  // node (`random_tensor = x.new_empty(s).bernoulli_(p)`, timm's DropPath), the tensor's other names keep theirs;
+  // unread, FX drops it at once (`masked_fill_ = None`). Both share the tensor's metadata.
+  r->t = c.self->t;
+  r->vals = c.self->vals;
+  return r;
 }
 
 // `t[idx] = v` (a KV cache write `cache[:, :, pos] = k`): Dynamo records operator.setitem(t, idx, v),

@@ -72,6 +72,34 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     else for (; e < 0; ++e) den *= 2;
     return mk_tuple({mk_int(num), mk_int(den)});
   }
+  // str.maketrans(x[, y[, z]]) and str.translate(table) (open_clip's canonicalize_text default argument): code points
+  // of one-byte characters here (strings are bytes); None deletes, an int maps to its character, a str replaces
+  if (name == "str.maketrans") {
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    if (args.size() == 1 && arg(0)->k == VK::Dict) {
+      for (auto& [k, v] : arg(0)->dict)
+        dict_put(*d, k->k == VK::Str && k->s.size() == 1 ? mk_int(static_cast<unsigned char>(k->s[0])) : k, v);
+      return d;
+    }
+    if (args.size() < 2 || arg(0)->k != VK::Str || arg(1)->k != VK::Str) raise_exc("TypeError", "maketrans() arguments must be strings", loc);
+    if (arg(0)->s.size() != arg(1)->s.size()) raise_exc("ValueError", "the first two maketrans arguments must have equal length", loc);
+    for (size_t i = 0; i < arg(0)->s.size(); ++i)
+      dict_put(*d, mk_int(static_cast<unsigned char>(arg(0)->s[i])), mk_int(static_cast<unsigned char>(arg(1)->s[i])));
+    if (args.size() > 2 && arg(2)->k == VK::Str)
+      for (unsigned char c : arg(2)->s) dict_put(*d, mk_int(c), none());
+    return d;
+  }
+  if (name == "str.translate") {
+    std::string out;
+    for (unsigned char c : self->s) {
+      V* m = arg(0)->k == VK::Dict ? dict_find(*arg(0), mk_int(c)) : nullptr;
+      if (!m) out += static_cast<char>(c);
+      else if ((*m)->k == VK::Int) out += static_cast<char>((*m)->i);
+      else if ((*m)->k == VK::Str) out += (*m)->s;
+    }
+    return mk_str(out);
+  }
   // str methods
   if (name.rfind("str.", 0) == 0) {
     std::string m = name.substr(4);
@@ -312,34 +340,6 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return set_result(out);
     }
     if (m == "reverse") { std::reverse(self->items.begin(), self->items.end()); keys_changed(*self); return none(); }
-  }
-  // str.maketrans(x[, y[, z]]) and str.translate(table) (open_clip's canonicalize_text default argument): code points
-  // of one-byte characters here (strings are bytes); None deletes, an int maps to its character, a str replaces
-  if (name == "str.maketrans") {
-    auto d = std::make_shared<Obj>();
-    d->k = VK::Dict;
-    if (args.size() == 1 && arg(0)->k == VK::Dict) {
-      for (auto& [k, v] : arg(0)->dict)
-        dict_put(*d, k->k == VK::Str && k->s.size() == 1 ? mk_int(static_cast<unsigned char>(k->s[0])) : k, v);
-      return d;
-    }
-    if (args.size() < 2 || arg(0)->k != VK::Str || arg(1)->k != VK::Str) raise_exc("TypeError", "maketrans() arguments must be strings", loc);
-    if (arg(0)->s.size() != arg(1)->s.size()) raise_exc("ValueError", "the first two maketrans arguments must have equal length", loc);
-    for (size_t i = 0; i < arg(0)->s.size(); ++i)
-      dict_put(*d, mk_int(static_cast<unsigned char>(arg(0)->s[i])), mk_int(static_cast<unsigned char>(arg(1)->s[i])));
-    if (args.size() > 2 && arg(2)->k == VK::Str)
-      for (unsigned char c : arg(2)->s) dict_put(*d, mk_int(c), none());
-    return d;
-  }
-  if (name == "str.translate") {
-    std::string out;
-    for (unsigned char c : self->s) {
-      V* m = arg(0)->k == VK::Dict ? dict_find(*arg(0), mk_int(c)) : nullptr;
-      if (!m) out += static_cast<char>(c);
-      else if ((*m)->k == VK::Int) out += static_cast<char>((*m)->i);
-      else if ((*m)->k == VK::Str) out += (*m)->s;
-    }
-    return mk_str(out);
   }
   if (name == "dict.fromkeys") {  // dict.fromkeys(iterable, value=None): every key bound to the same value
     if (args.empty()) raise_exc("TypeError", "fromkeys expected at least 1 argument, got 0", loc);

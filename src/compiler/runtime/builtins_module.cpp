@@ -172,17 +172,30 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");
     std::vector<V> xs;
     std::set<const Obj*> seen;  // each module and each tensor once, as nn.Module's memo (remove_duplicate=True)
-    std::function<void(V, std::string)> walk = [&](V mod, std::string pre) {
+    // inside a frame each tensor is reached through the module's source (Dynamo inlines the generator over
+    // _modules / _parameters): `L['self']._modules['base']._parameters['weight']`, its placeholder's name
+    FrameCtx* ctx = tracing() ? stack_.back()->ctx.get() : nullptr;
+    auto src_of = [&](const V& o) -> std::string {
+      if (!ctx) return "";
+      auto it = ctx->sources.find(o.get());
+      return it == ctx->sources.end() ? "" : it->second;
+    };
+    std::function<void(V, std::string, std::string)> walk = [&](V mod, std::string pre, std::string src) {
       if (!seen.insert(mod.get()).second) return;
       for (auto& n : mod->order) {
         V c = mod->attrs[n];
         if (c->k == VK::Tensor && (buffers ? c->t->is_buffer : c->t->is_param)) {
+          if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = src + (buffers ? "._buffers['" : "._parameters['") + n + "']";
           if (seen.insert(c.get()).second) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
         }
-        else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c, pre + n + ".");
+        else if (c->k == VK::Instance && !c->builtin_nn.empty()) {
+          std::string cs = src.empty() ? "" : src + "._modules['" + n + "']";
+          if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = cs;
+          walk(c, pre + n + ".", src_of(c).empty() ? cs : src_of(c));
+        }
       }
     };
-    walk(self, "");
+    walk(self, "", src_of(self));
     return mk_list(xs);
   }
   auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };

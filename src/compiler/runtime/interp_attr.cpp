@@ -404,6 +404,31 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     // `t.data = u` (Tensor.data's setter): t keeps its identity, grad flag and registration, u's data replaces
     // its own (shape, strides, dtype, device; timm's `weight.data *= s` is this after an in-place multiply)
     TensorInfo u = *v->t;
+    if (tracing()) {
+      // in a frame Dynamo records the store (MoCo's momentum update `pm.data = pm.data * m + ...`):
+      // `set_ = torch_Tensor_set_(t, v)`, then `_lower_version_count_by_1(set_)` (FX numbers later ones _by_2, ...)
+      Graph& g = stack_.back()->ctx->graph;
+      int target = node_of(obj), value = node_of(v);
+      Node s;
+      s.op = "call_function";
+      s.target = "torch_Tensor_set_";
+      s.args = {Arg{target, ""}, Arg{value, ""}};
+      s.name = g.unique_name("set_");
+      s.meta = u;
+      s.has_meta = true;
+      stamp_node(s, loc);
+      g.nodes.push_back(s);
+      int set_id = static_cast<int>(g.nodes.size()) - 1;
+      int n = 1;
+      for (const auto& x : g.nodes) n += x.name.rfind("_lower_version_count_by_", 0) == 0;
+      Node l;
+      l.op = "call_function";
+      l.name = fmt::format("_lower_version_count_by_{}", n);
+      l.target = "torch__dynamo_variables_builtin_" + l.name;
+      l.args = {Arg{set_id, ""}};
+      stamp_node(l, loc);
+      g.nodes.push_back(l);
+    }
     obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
     obj->t->fill = u.fill, obj->t->approx = u.approx;
     values::mutated(*this);

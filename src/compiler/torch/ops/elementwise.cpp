@@ -44,6 +44,15 @@ V unary(OpCall& c) {
   const std::string& name = c.name;
   const size_t rank = c.rank();
   TensorInfo o = c.like();
+  if ((name == "clamp" || name == "clip") && c.I.tracing()) {
+    // a number for one bound and a 0-d tensor for the other: the arg parser binds clamp(Tensor, Scalar?, Scalar?) and
+    // turns the tensor into a Scalar, an item() (PyTorch-VAE's `torch.clamp(c, 0, self.C_max.data[0])`): GB0033
+    V lo = c.arg(0, "min"), hi = c.arg(1, "max");
+    auto number = [](const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); };
+    auto scalar_tensor = [](const V& v) { return v && v->k == VK::Tensor && v->t->shape.empty(); };
+    if ((number(lo) && scalar_tensor(hi)) || (scalar_tensor(lo) && number(hi)))
+      c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+  }
   if (name == "masked_fill" || name == "masked_scatter") {
     V mask = c.arg(0, "mask");
     if (!mask || mask->k != VK::Tensor) c.fail(fmt::format("{} expects a mask tensor", name));

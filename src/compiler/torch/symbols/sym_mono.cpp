@@ -6,7 +6,7 @@
 
 namespace tparse::compiler {
 
-static bool plain_symbol(const std::string& f) {
+static bool bare_symbol(const std::string& f) {
   if (f.size() < 2 || (f[0] != 's' && f[0] != 'u')) return false;
   return std::all_of(f.begin() + 1, f.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
@@ -14,10 +14,10 @@ static bool plain_symbol(const std::string& f) {
 /// A symbol, or a floor division of one by a number (`(s53//2)`, a pooled size), which sums and products hold as
 /// one atom (sympy's FloorDiv is an atom of its Add / Mul).
 static bool is_symbol(const std::string& f) {
-  if (plain_symbol(f)) return true;
+  if (bare_symbol(f)) return true;
   if (f.size() < 7 || f.front() != '(' || f.back() != ')') return false;
   size_t p = f.find("//");
-  if (p == std::string::npos || !plain_symbol(f.substr(1, p - 1))) return false;
+  if (p == std::string::npos || !bare_symbol(f.substr(1, p - 1))) return false;
   std::string d = f.substr(p + 2, f.size() - p - 3);
   return !d.empty() && std::all_of(d.begin(), d.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }

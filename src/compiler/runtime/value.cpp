@@ -148,6 +148,63 @@ std::optional<std::vector<Dim>> view_strides(const std::vector<Dim>& shape, cons
   return out;
 }
 
+std::optional<std::vector<Dim>> view_strides_ref(const std::vector<Dim>& shape, const std::vector<Dim>& stride, const std::vector<Dim>& to) {
+  auto sym = [](const std::vector<Dim>& v) { return std::any_of(v.begin(), v.end(), [](const Dim& d) { return d.is_sym(); }); };
+  if (sym(shape) || sym(stride) || sym(to) || stride.size() != shape.size()) return view_strides(shape, stride, to);
+  if (shape == to) return stride;
+  long long numel = 1;
+  for (const auto& d : shape) numel *= d.v;
+  if (numel == 0 || shape.empty() || to.empty()) return view_strides(shape, stride, to);
+  std::vector<long long> sz, st;
+  for (size_t i = 0; i < shape.size(); ++i) { sz.push_back(shape[i].v); st.push_back(stride[i].v); }
+  size_t idx = 0;
+  for (const auto& d : to) {
+    const long long len = d.v;
+    if (idx >= sz.size()) {  // a tail unsqueeze
+      sz.push_back(1);
+      st.push_back(1);
+      ++idx;
+      continue;
+    }
+    if (len == sz[idx]) { ++idx; continue; }  // a dim of the right length keeps its stride
+    long long accum = sz[idx];
+    size_t end = idx;
+    while (len != 0 && accum % len != 0) {
+      if (++end >= sz.size()) return std::nullopt;
+      accum *= sz[end];
+    }
+    if (end != idx) {  // prims.collapse_view: the dims idx..end must be one strided run (size-1 dims skipped)
+      long long length = sz[end], s = st[end];
+      for (size_t i = end; i-- > idx;) {
+        if (sz[i] == 1) continue;
+        if (sz[i + 1] != 1 && st[i] != st[i + 1] * sz[i + 1]) return std::nullopt;
+        length *= sz[i];
+        s = std::min(s, st[i]);
+      }
+      sz.erase(sz.begin() + static_cast<long>(idx) + 1, sz.begin() + static_cast<long>(end) + 1);
+      st.erase(st.begin() + static_cast<long>(idx) + 1, st.begin() + static_cast<long>(end) + 1);
+      sz[idx] = length;
+      st[idx] = s;
+    }
+    if (accum != len) {  // prims.split_dim: (len, accum / len), the outer stride the inner's times its length
+      long long inner = accum / len;
+      sz[idx] = len;
+      sz.insert(sz.begin() + static_cast<long>(idx) + 1, inner);
+      st.insert(st.begin() + static_cast<long>(idx), st[idx] * inner);
+    }
+    ++idx;
+  }
+  while (idx < sz.size()) {  // tail squeezes
+    if (sz[idx] != 1) return std::nullopt;
+    sz.erase(sz.begin() + static_cast<long>(idx));
+    st.erase(st.begin() + static_cast<long>(idx));
+  }
+  if (sz.size() != to.size()) return std::nullopt;
+  std::vector<Dim> out;
+  for (long long x : st) out.push_back(Dim{x, ""});
+  return out;
+}
+
 Dim dim_mul(const Dim& a, const Dim& b) {
   Dim p{a.v * b.v, ""};
   if (!a.is_sym() && !b.is_sym()) return p;

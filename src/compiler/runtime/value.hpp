@@ -144,6 +144,11 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
 /// or a slice's strides carry over: `q.view(2, 8, 4, 8)` of a qkv split is [768, 96, 8, 1]; symbolic sizes as
 /// monomials, `48*s75`), or nullopt when no view exists (reshape copies then) or a size is not a monomial.
 std::optional<std::vector<Dim>> view_strides(const std::vector<Dim>& shape, const std::vector<Dim>& stride, const std::vector<Dim>& to);
+/// The strides torch's fake tensors give `view` (torch._refs' _reshape_view_helper, the meta of aten.view): dims of
+/// the right length keep their strides left to right, the others are collapsed and split (`[1, 12, 256]@[3072, 1, 12]`
+/// viewed as (1, 12, 16, 16) is [3072, 1, 192, 12]; computeStride gives the leading 1 stride 12). Symbolic sizes:
+/// view_strides.
+std::optional<std::vector<Dim>> view_strides_ref(const std::vector<Dim>& shape, const std::vector<Dim>& stride, const std::vector<Dim>& to);
 /// a * b as a size or stride: numbers multiplied, monomials as sympy prints their product (`8*s70`).
 Dim dim_mul(const Dim& a, const Dim& b);
 /// Dense strides for `shape` laid out in the order of `ref`'s strides (largest stride outermost; ties keep the

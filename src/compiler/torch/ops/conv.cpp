@@ -14,6 +14,36 @@ namespace {
 long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 }  // namespace
 
+/// torch._prims_common.are_strides_like_channels_last: a 4-D (5-D) tensor laid out channels last.
+static bool channels_last_like(const TensorInfo& t) {
+  const size_t n = t.shape.size();
+  if ((n != 4 && n != 5) || t.stride.size() != n) return false;
+  std::vector<size_t> order = n == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
+  if (t.stride[1].is_sym() || t.stride[1].v == 0) return false;
+  long long min = 0;
+  for (size_t d : order) {
+    if (t.shape[d].is_sym() || t.stride[d].is_sym()) return false;
+    if (t.shape[d].v == 0 || t.stride[d].v < min) return false;
+    if (d == 0 && min == t.stride[1].v) return false;
+    min = t.stride[d].v;
+    if (t.stride[d].v > 1) min *= t.shape[d].v;
+  }
+  return true;
+}
+
+/// Channels-last strides of a 4-D (5-D) shape: C innermost, then W, H (D), N (sizes as max(1, size)).
+static std::vector<Dim> channels_last_strides(const std::vector<Dim>& s) {
+  const size_t n = s.size();
+  std::vector<size_t> order = n == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
+  std::vector<Dim> out(n);
+  Dim acc{1, ""};
+  for (size_t d : order) {
+    out[d] = acc;
+    acc = dim_mul(acc, s[d].v == 0 && !s[d].is_sym() ? Dim{1, ""} : s[d]);
+  }
+  return out;
+}
+
 /// (in + add) // div + plus, a window's output size (conv / pool meta: `(in + 2p - d(k-1) - 1) // s + 1`), for a
 /// symbolic `in` as torch's sympy FloorDiv leaves it (sym_floordiv).
 Dim window_out(const Dim& in, long long add, long long div, long long plus) {
@@ -69,6 +99,9 @@ V conv(OpCall& c) {
     o.shape.push_back(outd);
   }
   o.requires_grad = t.requires_grad || w.requires_grad;
+  // meta_conv's pick_memory_format on CPU: a channels-last input gives a channels-last output (SwinIR's
+  // patch_unembed `x.transpose(1, 2).view(B, C, H, W)` feeding a conv)
+  if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
   return c.out(o);
 }
 
@@ -237,6 +270,7 @@ V pixel_shuffle(OpCall& c) {
     o.shape[n - 2] = Dim{t.shape[n - 2].v / r, ""};
     o.shape[n - 1] = Dim{t.shape[n - 1].v / r, ""};
   }
+  if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);  // the meta keeps a channels-last layout
   return c.out(o);
 }
 

@@ -98,7 +98,7 @@ V reshape(OpCall& c) {
   o.stride.clear();  // a new tensor's (repeat, tile) or a view's of a contiguous input: contiguous (mk_tensor)
   if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
     if (t.stride.size() == t.shape.size())
-      if (auto st = view_strides(t.shape, t.stride, s)) o.stride = *st;
+      if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) o.stride = *st;
   if (name == "expand") {
     // ATen's inferExpandGeometry: an expanded dim has stride 0; a new leading dim of size 1 gets the next
     // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])
@@ -169,11 +169,14 @@ V flatten(OpCall& c) {
   if (c.name == "ravel") { a = 0; b = static_cast<long long>(rank) - 1; }
   if (a > b) c.fail("flatten() has invalid args: start_dim cannot come after end_dim");
   std::vector<Dim> s(t.shape.begin(), t.shape.begin() + a);
-  long long n = 1;
-  for (long long i = a; i <= b; ++i) n *= t.shape[static_cast<size_t>(i)].v;
-  s.push_back(a == b ? t.shape[static_cast<size_t>(a)] : Dim{n, ""});
+  Dim n{1, ""};  // the flattened size, a product of the dims (symbolic ones as a monomial, `4*s77`)
+  for (long long i = a; i <= b; ++i) n = dim_mul(n, t.shape[static_cast<size_t>(i)]);
+  s.push_back(a == b ? t.shape[static_cast<size_t>(a)] : n);
   s.insert(s.end(), t.shape.begin() + b + 1, t.shape.end());
   o.shape = s;
+  // flatten is reshape: a view where the dims form one strided run (a channels-last conv output's H, W), else a copy
+  if (t.stride.size() == t.shape.size())
+    if (auto st = view_strides_ref(t.shape, t.stride, s)) o.stride = *st;
   return c.out(o);
 }
 
@@ -196,6 +199,8 @@ V unflatten(OpCall& c) {
   else if (known != whole) c.fail(fmt::format("unflatten: Provided sizes don't multiply up to the size of dim {} ({}) in the input tensor", dd, whole));
   o.shape.erase(o.shape.begin() + dd);
   o.shape.insert(o.shape.begin() + dd, parts.begin(), parts.end());
+  if (t.stride.size() == t.shape.size())  // a view: the split dim's strides follow its own
+    if (auto st = view_strides_ref(t.shape, t.stride, o.shape)) o.stride = *st;
   return c.out(o);
 }
 

@@ -167,6 +167,17 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
   if (op == "//") return "((" + x + ")//" + y + ")";
   if (op == "%") return "Mod(" + x + ", " + y + ")";
+  // a Mod atom inside a sum is parenthesized, as sympy prints it (SwinIR's `4 - (Mod(s53, 4))`)
+  auto atom = [](const std::string& e) {
+    if (e.rfind("Mod(", 0) != 0 || e.back() != ')') return e;
+    int depth = 0;
+    for (size_t i = 3; i < e.size(); ++i) {
+      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < e.size()) return e;  // `Mod(a) + ...`: not one atom
+    }
+    return "(" + e + ")";
+  };
+  if (op == "+" || op == "-") return atom(x) + " " + op + " " + atom(y);
   return x + " " + op + " " + y;
 }
 

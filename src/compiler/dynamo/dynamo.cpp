@@ -435,6 +435,13 @@ void Interp::finish_frame(Activation& act, V retval) {
   std::vector<V> outs;
   flatten_tensors(retval, outs);
   compile_graph(*act.ctx, outs);
+  // RETURN_VALUE with nothing captured (count_calls() == 0) and no side effect: SkipFrame "no content in function
+  // call", the code runs eagerly from now on, never compiled again (program no_tensor_args: `n * 3 + 1`)
+  FrameCtx& ctx = *act.ctx;
+  bool calls = std::any_of(ctx.graph.nodes.begin(), ctx.graph.nodes.end(), [](const Node& n) {
+    return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
+  });
+  if (!calls && !ctx.is_resume && ctx.attr_stores.empty() && ctx.code) ctx.code->skipped = true;
 }
 
 std::string Interp::user_traceback(Location loc) const {

@@ -26,6 +26,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     while (slot->globals->parent) slot->globals = slot->globals->parent;
   }
   CodeState& cs = *slot;
+  const bool always = top_frame_;
+  top_frame_ = false;
   ++callback_active_;
   auto saved_opts = cur_opts_;
   if (opts) cur_opts_ = opts;
@@ -68,7 +70,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     flatten_tensors(v, ts);
     has_tensor = has_tensor || !ts.empty();
   }
-  if (cs.skipped || !has_tensor) return eager();
+  if (cs.skipped || (!has_tensor && !always)) return eager();
   // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are
   // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)
   if (module_wrapper && module && module->k == VK::Instance) inputs.push_back({"fn", module});
@@ -164,7 +166,12 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
     args.insert(args.begin(), target->self);
     return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
   }
-  if (target->k == VK::Func) return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+  if (target->k == VK::Func) {
+    // the function torch.compile wrapped is always converted (eval_frame's always_optimize_code_objects), tensors
+    // in its arguments or not (RWKV's `run(ctx)` of token ids reading global weights: program no_tensor_args)
+    top_frame_ = true;
+    return run_frame(target, args, kwargs, loc, false, nullptr, callee->copts);
+  }
   // a @torch.no_grad() / @torch.inference_mode() function is torch/utils/_contextlib.py's wrapper, a file
   // trace_rules skips: torch.compile wraps it in external_utils.wrap_inline, the frame `inner(*args, **kwargs)`
   // (real torch 2.11: program compile_api_forms)

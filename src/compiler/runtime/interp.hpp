@@ -527,6 +527,7 @@ class Interp {
   void exec_try(const Stmt& s);
   void exec_finally(const std::vector<StmtP>& body);  ///< a finally block, keeping how the try was left
   std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
+  bool top_frame_ = false;  ///< run_frame's frame is the function torch.compile wrapped (compiled without tensor arguments too)
   std::map<std::string, V> builtin_attr_stores_;  ///< `torch.backends.cudnn.benchmark = True`: names stored on torch modules modelled in C++
   std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name
   FrameCtx* init_ctx_ = nullptr;               ///< frame tracing the `Cls(...)` whose __init__ runs now

@@ -123,6 +123,12 @@ V getitem(OpCall& c) {
   if (adv.empty() && has_st) o.stride = sd;  // basic indexing is a view: the base's strides (times the step)
   o.fill = t.fill;
   if (c.I.tracing()) {
+    // a SymInt alone as the index: TensorVariable's __getitem__ is `torch.select(t, 0, i)` (a dynamic int argument,
+    // RWKV's `emb[token]`)
+    if (idx->k == VK::Int && !idx->sym.empty()) {
+      std::vector<V> sel{c.self, mk_int(0), idx};
+      return c.I.emit("call_function", "torch.select", "select", false, sel, {}, o, c.loc);
+    }
     std::vector<V> all{c.self, idx};
     return c.I.emit("call_function", "getitem", "getitem", false, all, {}, o, c.loc);
   }

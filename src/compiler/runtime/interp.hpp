@@ -322,6 +322,8 @@ class Interp {
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
   V call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);  ///< builtins_iter.cpp
+  V call_number_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                        Location loc, bool in_compiled, bool& handled);  ///< builtins_math.cpp
   V call_container_method(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

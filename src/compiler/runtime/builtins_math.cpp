@@ -1,4 +1,5 @@
-// Builtins over numbers: complex() and the math module (math.sqrt / log (with a base) / ceil / floor of a SymFloat as
+// Builtins over numbers: complex(), numpy's scalar functions inside a compiled frame (the numpy stub's
+// __tparse_numpy_traced__) and the math module (math.sqrt / log (with a base) / ceil / floor of a SymFloat as
 // graph nodes / gcd / prod / ...). The rest of the builtins: builtins.cpp, builtins_iter.cpp, builtins_more.cpp.
 #include <fmt/format.h>
 
@@ -88,6 +89,31 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     }
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
+  }
+  // numpy inside a compiled frame (the numpy stub's scalar functions): Dynamo traces `np.sqrt(d)` through torch._numpy
+  // as one graph node even on constants (NumpyVariable: only a few dtype helpers fold), printed
+  // `torch__dynamo_utils_wrapped_sqrt(16)` (numpy_to_tensor_wrapper; explain: `<Wrapped function <original sqrt>>`),
+  // whose value is a 0-d tensor of numpy's result dtype (float64 for the math functions). Numbers only: other
+  // operands give an opaque value, listed at the user's line.
+  if (name == "__tparse_numpy_traced__") {
+    const std::string fn = args.empty() ? std::string("?") : py_str(arg(0));
+    auto opaque = [&] {
+      size_t k = stack_.size();
+      while (k > 1 && is_stub(stack_[k - 1]->file)) --k;
+      note_unmodelled(Location{stack_[k - 1]->cur_line, 0, stack_[k - 1]->file}, "numpy." + fn + "() inside a compiled frame");
+      return mk_opaque("numpy." + fn + "()");
+    };
+    if (args.size() < 2 || !kwargs.empty()) return opaque();
+    std::vector<V> rest(args.begin() + 2, args.end());
+    if (!tracing()) return call(arg(1), rest, {}, loc);  // the frame runs eagerly now (after a break): the number
+    for (const V& a : rest)
+      if ((a->k != VK::Int && a->k != VK::Float && a->k != VK::Bool) || !a->sym.empty() || a->sym_node >= 0) return opaque();
+    V r = call(arg(1), rest, {}, loc);
+    if (r->k != VK::Int && r->k != VK::Float && r->k != VK::Bool) return opaque();
+    TensorInfo ti;
+    ti.dtype = r->k == VK::Float ? "float64" : r->k == VK::Int ? "int64" : "bool";
+    ti.fill = r->k == VK::Float ? r->f : r->k == VK::Int ? static_cast<double>(r->i) : r->b;
+    return emit("call_function", "torch__dynamo_utils_wrapped_" + fn, "wrapped_" + fn, false, rest, {}, ti, loc);
   }
   handled = false;
   return nullptr;

@@ -88,31 +88,6 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     note_unmodelled(loc, args.empty() ? std::string("stub") : py_str(arg(0)));
     return none();
   }
-  // numpy inside a compiled frame (the numpy stub's scalar functions): Dynamo traces `np.sqrt(d)` through torch._numpy
-  // as one graph node even on constants (NumpyVariable: only a few dtype helpers fold), printed
-  // `torch__dynamo_utils_wrapped_sqrt(16)` (numpy_to_tensor_wrapper; explain: `<Wrapped function <original sqrt>>`),
-  // whose value is a 0-d tensor of numpy's result dtype (float64 for the math functions). Numbers only: other
-  // operands give an opaque value, listed at the user's line.
-  if (name == "__tparse_numpy_traced__") {
-    const std::string fn = args.empty() ? std::string("?") : py_str(arg(0));
-    auto opaque = [&] {
-      size_t k = stack_.size();
-      while (k > 1 && is_stub(stack_[k - 1]->file)) --k;
-      note_unmodelled(Location{stack_[k - 1]->cur_line, 0, stack_[k - 1]->file}, "numpy." + fn + "() inside a compiled frame");
-      return mk_opaque("numpy." + fn + "()");
-    };
-    if (args.size() < 2 || !kwargs.empty()) return opaque();
-    std::vector<V> rest(args.begin() + 2, args.end());
-    if (!tracing()) return call(arg(1), rest, {}, loc);  // the frame runs eagerly now (after a break): the number
-    for (const V& a : rest)
-      if ((a->k != VK::Int && a->k != VK::Float && a->k != VK::Bool) || !a->sym.empty() || a->sym_node >= 0) return opaque();
-    V r = call(arg(1), rest, {}, loc);
-    if (r->k != VK::Int && r->k != VK::Float && r->k != VK::Bool) return opaque();
-    TensorInfo ti;
-    ti.dtype = r->k == VK::Float ? "float64" : r->k == VK::Int ? "int64" : "bool";
-    ti.fill = r->k == VK::Float ? r->f : r->k == VK::Int ? static_cast<double>(r->i) : r->b;
-    return emit("call_function", "torch__dynamo_utils_wrapped_" + fn, "wrapped_" + fn, false, rest, {}, ti, loc);
-  }
   if (name == "__tparse_opaque__") return mk_opaque(args.empty() ? std::string("stub") : py_str(arg(0)));  // a stub's unknown
   if (name == "__tparse_package_all__") {
     auto d = std::make_shared<Obj>();

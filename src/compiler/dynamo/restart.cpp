@@ -1,5 +1,6 @@
-// Restarts after a graph break (attempt 1 traces again up to the break) and the non-resumable
-// ("step") break: compile up to the statement's checkpoint, run the rest of the frame eagerly.
+// Graph breaks and what follows them: restarts (attempt 1 traces again up to the break), the non-resumable
+// ("step") break (compile up to the statement's checkpoint, run the rest eagerly), a frame skipped for good,
+// resume frames (torch_dynamo_resume_in_*) and the data-dependent jump that ends a graph at an `if`.
 #include <fmt/format.h>
 
 #include <functional>
@@ -77,6 +78,185 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   for (auto& n : act.env->order) if (used.count(n)) flatten_tensors(act.env->vars[n], outs);
   compile_graph(*ctx, outs);
   act.ctx = nullptr;
+}
+
+void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc) {
+  if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
+  CodeState& cs = *ctx.code;
+  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
+                        user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
+  writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  chromium_tracing_end(ctx);
+  chromium(ctx, "compile_attempt_0", 'E');
+  writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
+               "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
+                               "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, false);
+  ctx.mode = Mode::Eager;
+}
+
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test) {
+  std::string fname = act.fn ? act.fn->name : "inner";
+  std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->key = key;
+    slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
+    slot->firstlineno = line;
+    slot->filename = path_of(act.file);
+    slot->globals = act.env;
+    while (slot->globals->parent) slot->globals = slot->globals->parent;
+  }
+  std::vector<std::pair<std::string, V>> inputs;
+  bool has_tensor = false;
+  // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple)) {
+    inputs.push_back({"___stack0", stack0});
+    has_tensor = stack0->k == VK::Tensor;
+    // a tuple result (`q, e = self.sub(x)`): its tensors are inputs of their own, `___stack0[0]` (TENSOR_MATCH)
+    if (stack0->k == VK::Tuple)
+      for (auto& x : stack0->items) has_tensor = has_tensor || x->k == VK::Tensor;
+  }
+  // the live locals (Dynamo's liveness at the resume point): a local never named again is no input
+  std::set<std::string> live = names_from(act.fn.get(), line, after_test);
+  for (auto& n : act.env->order) {
+    if (act.fn && !live.count(n)) continue;
+    V v = act.env->vars[n];
+    std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
+    flatten_tensors(v, held);
+    if (!held.empty()) has_tensor = true;
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance) inputs.push_back({n, v});
+  }
+  if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
+  act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
+  if (act.ctx) {
+    act.ctx->is_resume = true;
+    act.ctx->stack_slots = stack0 ? 1 : 0;
+    // the resume function's prologue loads its stack arguments first (then the live locals)
+    if (stack0 && act.ctx->first_loads.empty()) act.ctx->first_loads.push_back("___stack0");
+  }
+  if (act.ctx && act.ctx->mode == Mode::Record) {
+    // re-bind dynamic copies of the inputs
+    for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
+  }
+}
+
+V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                      Location loc, const std::string& kind) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
+  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
+  try {
+    return call(callee, args, kwargs, loc);
+  } catch (GraphBreak& gb) {
+    ctx->graph.rollback(cp);
+    ctx->graph.undo_renames(nr);
+    if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
+    if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
+    if (ctx->described.size() > nd) ctx->described.resize(nd);  // the restart stops before the call: not wrapped again
+    // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
+    std::vector<V> loaded;
+    for (auto& a : args) flatten_tensors(a, loaded);
+    for (auto& t : loaded) {
+      auto src = ctx->sources.find(t.get());
+      bool have = src == ctx->sources.end();
+      for (auto& tg : ctx->tguards) have = have || tg.src == src->second;
+      if (!have) ctx->tguards.push_back(TensorGuard{src->second, *t->t, "", guard_comment(loc)});
+      if (src == ctx->sources.end()) continue;
+      size_t cut = std::min(src->second.size(), src->second.find_first_of(".["));
+      std::string L = "L['" + src->second.substr(0, cut) + "']" + src->second.substr(cut);
+      bool described = false;
+      for (auto& d : ctx->described) described = described || d.second == L;
+      if (!described) ctx->described.push_back({*t->t, L});
+    }
+    if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
+    if (act.try_depth > 0) {
+      // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial
+      // graph can be compiled (should_compile_partial_graph): the frame is skipped (truth: break_in_try)
+      emit_frame_skip(*act.ctx, gb.msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
+    }
+    if (maybe_has_backedge(act)) {
+      std::string msg = loop_skip_msg(&gb, *act.ctx->code, loc.line);
+      emit_frame_skip(*act.ctx, msg, loc);
+      if (!act.ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
+      // a resume function is skipped from its own start: the rest of the frame runs eagerly
+      ++counters_["unimplemented"];
+      act.ctx->code->skipped = true;
+      act.ctx = nullptr;
+      return call(callee, args, kwargs, loc);
+    }
+    if (ctx->mode == Mode::Record) {
+      static const std::map<std::string, std::string> desc = {
+          {"CALL", "CALL: a function call, e.g. f(x, y)"},
+          {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
+          {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"},
+          {"BINARY_SUBSCR", "BINARY_SUBSCR: a binary subscript, e.g. x[attr]"}};
+      // STORE_ATTR catches the break itself and compiles the graph up to the store (store_attr_graph_break)
+      std::string reason = kind == "STORE_ATTR" ? gb.msg : "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
+      ++counters_["graph_break"];
+      restart_after_break(*ctx, gb, reason);
+      ++unique_id_;  // the resume function
+      ctx->restart_reasons.push_back(gb.msg);
+      std::vector<V> outs;
+      for (auto& a : args) flatten_tensors(a, outs);
+      std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
+      for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
+      compile_graph(*ctx, outs);
+    }
+    act.ctx = nullptr;
+    V result = call(callee, args, kwargs, loc);
+    if (!act.is_return_call) {
+      // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
+      // resume at different offsets, two code objects of one name
+      // (a store leaves nothing on the stack)
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result);
+      // the resume frame may have replaced the value by its dynamic copy
+      if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
+    }
+    return result;
+  }
+}
+
+void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  if (maybe_has_backedge(act) || act.try_depth > 0) {
+    std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
+    emit_frame_skip(*ctx, msg, loc);
+    if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
+    ++counters_["unimplemented"];
+    ctx->code->skipped = true;
+    act.ctx = nullptr;
+    return;
+  }
+  if (ctx->mode == Mode::Record) {
+    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
+                          user_traceback(loc) + "\nNoneType: None\n";
+    writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
+                 "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
+                 TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
+    ++counters_["unimplemented"];
+    std::vector<V> outs{cond};
+    const Stmt* jump_if = act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr;  // its test is consumed
+    std::set<std::string> live = names_from(act.fn.get(), act.cur_line, jump_if);
+    for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
+    compile_graph(*ctx, outs);
+  }
+  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line, nullptr,
+               act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr);
 }
 
 }  // namespace tparse::compiler

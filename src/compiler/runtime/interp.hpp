@@ -328,6 +328,8 @@ class Interp {
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
+  V call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                     Location loc, V self, bool& handled);  ///< builtins_stdlib.cpp
   V torch_fn(const std::string& name, std::vector<V>& args,
              std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_method(V self, const std::string& name, std::vector<V>& args,

@@ -276,6 +276,22 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
   return out;
 }
 
+std::vector<Dim> preserve_format_strides(const TensorInfo& t) {
+  if (t.stride.size() != t.shape.size() || t.shape.empty()) return t.stride;
+  // c10's compute_non_overlapping_and_dense: dims of size >= 2 ordered by stride, each stride the product of
+  // the sizes inside it
+  std::vector<size_t> perm;
+  for (size_t i = 0; i < t.shape.size(); ++i) if (t.shape[i].v >= 2) perm.push_back(i);
+  std::stable_sort(perm.begin(), perm.end(), [&](size_t a, size_t b) { return t.stride[a].v < t.stride[b].v; });
+  long long expected = 1;
+  bool dense = true;
+  for (size_t d : perm) {
+    if (t.stride[d].v != expected) { dense = false; break; }
+    expected *= t.shape[d].v;
+  }
+  return dense ? t.stride : elementwise_strides(t.shape, {&t});
+}
+
 std::string dtype_short(const std::string& d) {
   static const std::map<std::string, std::string> m = {
       {"float32", "f32"}, {"float64", "f64"}, {"float16", "f16"}, {"bfloat16", "bf16"},
@@ -374,6 +390,11 @@ std::string py_repr(const V& v) {
     }
     case VK::Slice: return fmt::format("slice({}, {}, {})", py_repr(v->items[0]), py_repr(v->items[1]), py_repr(v->items[2]));
     case VK::Tensor: return "tensor(...)";
+    case VK::Builtin:  // torch's memory formats print as their names (`memory_format = torch.channels_last`)
+      if (v->s == "torch.contiguous_format" || v->s == "torch.preserve_format" || v->s == "torch.channels_last" ||
+          v->s == "torch.channels_last_3d")
+        return v->s;
+      return "<" + type_name(v) + ">";
     default: return "<" + type_name(v) + ">";
   }
 }

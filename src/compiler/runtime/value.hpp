@@ -159,6 +159,11 @@ std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::ve
 /// new output out (reorder_dimensions: the inputs' stride order decides, a broadcast dim defers to the next
 /// input, equal strides put the smaller size inside): `q * cos` of a transposed q keeps q's layout.
 std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs);
+/// The strides of a copy made with `torch.preserve_format` (clone, empty_like and the *_like factories):
+/// ATen's empty_like keeps a non-overlapping and dense input's strides as they are (size-1 dims included) and
+/// lays any other input out as TensorIterator would (`randn_like(x.permute(1, 0, 2))` is permuted too).
+/// An empty stride vector (contiguous) stays empty.
+std::vector<Dim> preserve_format_strides(const TensorInfo& t);
 std::string dtype_short(const std::string& dtype);   ///< float32 -> f32
 std::string dtype_c10(const std::string& dtype);     ///< float32 -> Float
 

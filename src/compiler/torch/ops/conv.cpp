@@ -69,6 +69,22 @@ static std::vector<long long> ints(OpCall& c, const V& v, size_t n, const char* 
 
 static size_t spatial(const std::string& name) { return name.find("1d") != std::string::npos ? 1 : name.find("3d") != std::string::npos ? 3 : 2; }
 
+std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInfo& src, bool preserve) {
+  V mf = c.kw("memory_format");
+  std::string f = mf && mf->k == VK::Builtin ? mf->s : "";
+  if (!mf || mf->k == VK::None) {
+    if (!preserve) return std::nullopt;
+    f = "torch.preserve_format";
+  }
+  if (f == "torch.contiguous_format") return std::vector<Dim>{};
+  if ((f == "torch.channels_last" && src.shape.size() == 4) || (f == "torch.channels_last_3d" && src.shape.size() == 5))
+    return channels_last_strides(src.shape);
+  if (f == "torch.channels_last" || f == "torch.channels_last_3d")
+    c.fail(fmt::format("required rank {} tensor to use {} format", f == "torch.channels_last" ? 4 : 5, f.substr(6)));
+  if (f == "torch.preserve_format") return preserve_format_strides(src);
+  return std::nullopt;
+}
+
 V conv(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;

@@ -159,6 +159,9 @@ V like_factory(OpCall& c) {
   t.device = src.device;
   if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
   if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
+  // memory_format defaults to torch.preserve_format: the input's layout (a permuted input gives a permuted
+  // result); torch.contiguous_format gives row-major strides
+  if (auto st = memory_format_strides(c, src, true)) t.stride = *st;
   if (name == "zeros_like") t.fill = 0.0;
   if (name == "ones_like") t.fill = 1.0;
   if (name == "full_like") {

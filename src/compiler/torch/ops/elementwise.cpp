@@ -34,7 +34,9 @@ V cast(OpCall& c) {
   bool copy = name == "clone" || o.dtype != t.dtype;
   // a conversion that changes nothing gives the same (fake) tensor back, an nn.Buffer's marks included
   if ((name == "to" || name == "type") && !copy) o.nn_buffer = t.nn_buffer;
-  o.stride = name == "contiguous" ? std::vector<Dim>{} : copy ? elementwise_strides(o.shape, {&t}) : t.stride;
+  o.stride = name == "contiguous" ? std::vector<Dim>{} : copy ? preserve_format_strides(t) : t.stride;
+  if (name == "contiguous" || name == "clone" || name == "to")  // `memory_format=` (contiguous's default: row-major)
+    if (auto st = memory_format_strides(c, t, false)) o.stride = *st;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
   return c.out(o);
 }
@@ -174,11 +176,13 @@ V where(OpCall& c) {
 V inplace(OpCall& c) {
   TensorInfo& t = *c.self->t;
   TensorInfo o = c.like();
+  o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   const std::string& name = c.name;
   if (name == "unsqueeze_") {
     if (c.rest.empty() || c.rest[0]->k != VK::Int) c.fail("unsqueeze_(dim)");
     long long d = c.rest[0]->i < 0 ? c.rest[0]->i + static_cast<long long>(t.shape.size()) + 1 : c.rest[0]->i;
     o.shape.insert(o.shape.begin() + d, Dim{1, ""});
+    o.stride.clear();
   }
   if (name == "squeeze_") {
     std::vector<Dim> s;
@@ -186,6 +190,7 @@ V inplace(OpCall& c) {
     for (size_t i = 0; i < t.shape.size(); ++i)
       if (!(t.shape[i].v == 1 && !t.shape[i].is_sym() && (!d || c.dim(d->i, t.shape.size()) == static_cast<long long>(i)))) s.push_back(t.shape[i]);
     if (d) o.shape = s;
+    if (d) o.stride.clear();
   }
   // an in-place op cannot change the tensor's shape: the other operand must broadcast to it
   V other = c.rest.empty() ? nullptr : c.rest[0];

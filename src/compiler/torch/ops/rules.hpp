@@ -94,6 +94,11 @@ V conv_transpose(OpCall& c);
 V pixel_shuffle(OpCall& c);
 V grid_sample(OpCall& c);
 V im2col(OpCall& c);
+/// The strides a `memory_format=` keyword asks for, of a result shaped as `src`: torch.contiguous_format is
+/// row-major (an empty vector), torch.channels_last / channels_last_3d channels last, and
+/// torch.preserve_format (also when the keyword is absent and `preserve` holds) the input's layout as
+/// empty_like keeps it. nullopt when no keyword is given and `preserve` is false.
+std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInfo& src, bool preserve);
 // complex.cpp
 V view_as_complex(OpCall& c);
 V view_as_real(OpCall& c);

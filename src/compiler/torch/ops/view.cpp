@@ -3,6 +3,7 @@
 // diagonal/as_strided.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "runtime/interp.hpp"
@@ -13,6 +14,25 @@ namespace tparse::compiler::ops {
 
 static std::vector<V> size_list(const std::vector<V>& rest) {
   return rest.size() == 1 && (rest[0]->k == VK::Tuple || rest[0]->k == VK::List) ? rest[0]->items : rest;
+}
+
+static bool any_sym(const std::vector<Dim>& v) {
+  return std::any_of(v.begin(), v.end(), [](const Dim& d) { return d.is_sym(); });
+}
+
+/// A view its input's strides cannot give: inside a frame the fake tensor's message (torch._refs'
+/// _reshape_view_helper), in eager code ATen's.
+static std::string view_error(OpCall& c, const TensorInfo& t, const std::vector<Dim>& to) {
+  if (!c.I.tracing())
+    return "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
+           "contiguous subspaces). Use .reshape(...) instead.";
+  auto dims = [](const std::vector<Dim>& xs) {
+    std::string r;
+    for (size_t i = 0; i < xs.size(); ++i) r += (i ? ", " : "") + xs[i].str();
+    return r;
+  };
+  return fmt::format("Cannot view a tensor with shape torch.Size([{}]) and strides ({}{}) as a tensor with shape ({}{})!",
+                     dims(t.shape), dims(t.stride), t.stride.size() == 1 ? "," : "", dims(to), to.size() == 1 ? "," : "");
 }
 
 V reshape(OpCall& c) {
@@ -99,6 +119,8 @@ V reshape(OpCall& c) {
   if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
     if (t.stride.size() == t.shape.size())
       if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) o.stride = *st;
+      else if ((name == "view" || name == "view_as") && !any_sym(t.shape) && !any_sym(t.stride) && !any_sym(s))
+        c.fail(view_error(c, t, s));  // (symbolic sizes: the strides may only be unknown to us, not wrong)
   if (name == "expand") {
     // ATen's inferExpandGeometry: an expanded dim has stride 0; a new leading dim of size 1 gets the next
     // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])

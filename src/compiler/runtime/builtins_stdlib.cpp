@@ -1,0 +1,193 @@
+// The engines behind the bundled standard-library stubs (runtime/stubs): re on std::regex, inspect.signature's
+// parameters, importlib's find_spec / import_module, copy.deepcopy inside a frame (a graph break) and copy.copy's
+// instance copy, and @dataclass (its fields and generated __init__). `handled` says whether `name` was one of these.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                           Location loc, V self, bool& handled) {
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument {}", name, i + 1));
+    return args[i];
+  };
+  Activation& act = *stack_.back();
+  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
+  handled = true;
+  if (name == "__tparse_re__") {  // the re stub's engine: (op, pattern, string, extra) on std::regex (ECMAScript)
+    std::string op = arg(0)->s, pat = arg(1)->s;
+    const std::string& str = arg(2)->s;
+    static const std::regex named("\\(\\?P<[A-Za-z_][A-Za-z0-9_]*>");  // Python's (?P<name>...) -> a plain group
+    std::regex re;
+    try {
+      re = std::regex(std::regex_replace(pat, named, "("));
+    } catch (const std::regex_error&) {
+      note_unmodelled(loc, "re pattern " + py_repr(arg(1)));
+      return mk_opaque("re()");
+    }
+    auto groups = [&](const std::smatch& m) {  // [start, end, group1, ...] (None for a group that did not take part)
+      std::vector<V> xs{mk_int(m.position(0)), mk_int(m.position(0) + m.length(0))};
+      for (size_t i = 1; i < m.size(); ++i) xs.push_back(m[i].matched ? mk_str(m[i].str()) : none());
+      return mk_list(xs);
+    };
+    std::smatch m;
+    if (op == "match" || op == "fullmatch" || op == "search") {
+      bool ok = op == "fullmatch" ? std::regex_match(str, m, re)
+                : op == "match"   ? std::regex_search(str, m, re, std::regex_constants::match_continuous)
+                                  : std::regex_search(str, m, re);
+      return ok ? groups(m) : none();
+    }
+    if (op == "split" || op == "findall") {  // split keeps the groups' text between the pieces, as Python's
+      std::vector<V> xs;
+      long long maxsplit = args.size() > 3 && arg(3)->k == VK::Int ? arg(3)->i : 0, n = 0;
+      auto begin = str.cbegin();
+      for (auto it = std::sregex_iterator(str.begin(), str.end(), re); it != std::sregex_iterator(); ++it) {
+        const std::smatch& x = *it;
+        if (op == "findall") {
+          if (x.size() <= 1) xs.push_back(mk_str(x.str(0)));
+          else if (x.size() == 2) xs.push_back(mk_str(x.str(1)));
+          else {
+            std::vector<V> g;
+            for (size_t i = 1; i < x.size(); ++i) g.push_back(mk_str(x.str(i)));
+            xs.push_back(mk_tuple(g));
+          }
+          continue;
+        }
+        if (maxsplit > 0 && n >= maxsplit) break;
+        if (x.length(0) == 0 && x.position(0) == 0 && str.empty()) break;
+        xs.push_back(mk_str(std::string(begin, str.cbegin() + x.position(0))));
+        for (size_t i = 1; i < x.size(); ++i) xs.push_back(x[i].matched ? mk_str(x.str(i)) : none());
+        begin = str.cbegin() + x.position(0) + x.length(0);
+        ++n;
+      }
+      if (op == "split") xs.push_back(mk_str(std::string(begin, str.cend())));
+      return mk_list(xs);
+    }
+    if (op == "sub") {  // a string replacement (\\1 group references as $1); count 0: all
+      std::string repl = std::regex_replace(arg(3)->s, std::regex("\\\\(\\d)"), "$$$1");
+      long long count = args.size() > 4 && arg(4)->k == VK::Int ? arg(4)->i : 0;
+      return mk_str(std::regex_replace(str, re, repl, count == 1 ? std::regex_constants::format_first_only : std::regex_constants::format_default));
+    }
+    error(loc, "re." + op + " is not modelled");
+  }
+  if (name == "__tparse_signature__") {  // inspect.signature's parameters: (name, kind, has default, default) each
+    V f = arg(0);
+    bool bound = f->k == VK::Bound;
+    if (bound) f = f->func;
+    std::vector<V> out;
+    if (f->k == VK::Func && f->fn)
+      for (size_t i = bound ? 1 : 0; i < f->fn->params.size(); ++i) {
+        const Param& p = f->fn->params[i];
+        // inspect's kinds: POSITIONAL_OR_KEYWORD 1, VAR_POSITIONAL 2, KEYWORD_ONLY 3, VAR_KEYWORD 4
+        static const int kinds[] = {1, 2, 4, 3};
+        V d = i < f->defaults.size() ? f->defaults[i] : nullptr;
+        out.push_back(mk_tuple({mk_str(p.name), mk_int(kinds[p.kind & 3]), mk_bool(d != nullptr), d ? d : none()}));
+      }
+    return mk_list(out);
+  }
+  if (name == "importlib.util.find_spec") {  // None when no search root, stub or modelled module has it
+    std::string mod = py_str(arg(0));
+    ModuleSource probe;
+    // a module tparse models (torch, sys, einops, ...) is installed as far as the script can tell
+    if (loaded_.count(mod) || find_module_source(mod, probe) || make_module(mod)) return mk_str(mod);
+    return none();
+  }
+  if (name == "importlib.import_module") {  // import_module("a.b") or ("..x", package="a.b")
+    std::string mod = py_str(arg(0));
+    V pkg = args.size() > 1 ? args[1] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "package") pkg = v;
+    if (!mod.empty() && mod[0] == '.' && pkg && pkg->k == VK::Str) {
+      size_t dots = mod.find_first_not_of('.');
+      std::string base = pkg->s;
+      for (size_t i = 1; i < dots; ++i) base = base.substr(0, base.rfind('.'));
+      mod = base + "." + mod.substr(dots);
+    }
+    return import_module(mod, loc);
+  }
+  if (name == "__tparse_deepcopy_check__") {  // copy.deepcopy inside a compiled frame: Dynamo breaks the graph (GB0179)
+    if (in_compiled && !args.empty()) {
+      const V& a = args[0];
+      std::string r = a->k == VK::Tensor ? "TensorVariable()"
+                      : a->k == VK::Instance && a->cls && a->builtin_nn.empty() ? fmt::format("UserDefinedObjectVariable({})", a->cls->s)
+                      : a->k == VK::List ? fmt::format("ListVariable(length={})", a->items.size())
+                      : a->k == VK::Tuple ? fmt::format("TupleVariable(length={})", a->items.size())
+                      : a->k == VK::Dict ? "ConstDictVariable()" : fmt::format("{}Variable()", type_name(a));
+      graph_break("copy.deepcopy()", msg_deepcopy(r), loc);
+    }
+    return none();
+  }
+  if (name == "__tparse_copy_instance__") {  // a new object of x's class with x's attributes (copy.copy's __reduce_ex__ path)
+    if (args.empty() || args[0]->k != VK::Instance) error(loc, "__tparse_copy_instance__ needs an instance");
+    auto y = std::make_shared<Obj>(*args[0]);
+    return y;
+  }
+  if (name == "dataclass_init") {  // the __init__ @dataclass generates: (self, *fields) of self's nearest dataclass
+    if (self) args.insert(args.begin(), self);  // super().__init__(...) from a subclass's own __init__: bound
+    if (args.empty() || (args[0]->k != VK::Instance && args[0]->k != VK::Dict) || !args[0]->cls) error(loc, "dataclass __init__ needs an instance");
+    V inst = args[0];
+    V callee;
+    for (auto& c : class_mro(inst->cls)) if (c->k == VK::Class && !c->dc_fields.empty()) { callee = c; break; }
+    if (!callee) error(loc, "dataclass __init__ of a class that is no dataclass");
+    const auto& fields = callee->dc_fields;
+    const size_t given = args.size() - 1;
+    if (given > fields.size()) error(loc, fmt::format("{}.__init__() takes {} positional arguments but {} were given", callee->s, fields.size() + 1, given + 1));
+    for (auto& [k, v] : kwargs)
+      if (std::find(fields.begin(), fields.end(), k) == fields.end()) error(loc, fmt::format("{}.__init__() got an unexpected keyword argument '{}'", callee->s, k));
+    V user_setattr = find_in_class(inst->cls, "__setattr__");  // a field assignment goes through it (@strict checks)
+    if (user_setattr && user_setattr->k != VK::Func) user_setattr = nullptr;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      V v = i < given ? args[i + 1] : nullptr;
+      for (auto& [k, kv] : kwargs) if (k == fields[i]) v = kv;
+      if (!v) {
+        v = find_in_class(callee, fields[i]);  // the class default; field(default_factory=f): a fresh f()
+        if (v && v->k == VK::Instance && v->cls && v->cls->s == "_TparseFieldFactory" && v->attrs.count("factory"))
+          v = call(v->attrs["factory"], {}, {}, loc);
+      }
+      if (!v) error(loc, fmt::format("{}.__init__() missing 1 required positional argument: '{}'", callee->s, fields[i]));
+      if (user_setattr) {
+        call(user_setattr, {inst, mk_str(fields[i]), v}, {}, loc);
+      } else {
+        if (!inst->attrs.count(fields[i])) inst->order.push_back(fields[i]);
+        inst->attrs[fields[i]] = v;
+      }
+    }
+    if (V post = find_in_class(inst->cls, "__post_init__")) call(post, {inst}, {}, loc);
+    return none();
+  }
+  if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
+    if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
+    V cls = args[0];
+    std::vector<std::string> fields;
+    for (auto& b : cls->bases)
+      for (auto& f : b->dc_fields) if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
+    for (auto& st : cls->fn->body)
+      if (st->k == SK::AnnAssign && !st->targets.empty() && st->targets[0]->k == EK::Name &&
+          std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
+        fields.push_back(st->targets[0]->s);
+    cls->dc_fields = fields;
+    // the generated __init__ is the class's own attribute, as in CPython (a decorator such as huggingface_hub's
+    // @strict wraps it), unless the class body defines one. Deviation: a class whose base defines __init__ keeps
+    // that one (the transformers stub's ModelOutput builds every @dataclass output record through its own)
+    if (!find_in_class(cls, "__init__")) {
+      cls->attrs["__init__"] = mk_builtin("dataclass_init");
+      cls->order.push_back("__init__");
+    }
+    auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
+    df->k = VK::Dict;
+    for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});
+    cls->attrs["__dataclass_fields__"] = df;
+    return cls;
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

@@ -234,7 +234,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (!obj->builtin_nn.empty()) {
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
-                                                 "get_submodule", "register_forward_hook", "register_forward_pre_hook",
+                                                 "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};

@@ -320,6 +320,8 @@ class Interp {
   const Obj* hooks_bypass_ = nullptr;          ///< the module call_with_hooks is calling itself (hooks already run)
   V call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
+  V state_dict_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                      Location loc, V self);  ///< builtins_module.cpp
   V call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);  ///< builtins_iter.cpp
   V call_number_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
@@ -480,6 +482,7 @@ class Interp {
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
+  std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False
   std::set<std::string> stub_misses_;          ///< `os.x`-style names no stub supplies as a submodule (builtins.cpp)
   mutable std::map<std::string, bool> overlay_cache_;
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.

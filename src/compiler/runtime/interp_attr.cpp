@@ -55,6 +55,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (name == "__func__") return obj->func;
   }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass defined in Python has a __dict__: its own attributes, then its class's
+    if (auto it = obj->attrs.find("__dict__"); it != obj->attrs.end() && it->second.get() == obj.get() && name != "__dict__")
+      if (V* x = dict_find(*obj, mk_str(name))) return *x;  // the AttrDict idiom `self.__dict__ = self`: keys are attributes
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
     if (V m = class_attr(obj, name, loc)) return m;
   }
@@ -383,6 +385,16 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   // module attribute store in Python; later reads of that name see it
   if (obj->k == VK::Builtin && !obj->self && obj->s.rfind("torch.", 0) == 0) { builtin_attr_stores_[obj->s + "." + name] = v; return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
+  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass whose __dict__ is the dict itself (`self.__dict__ = self`,
+    auto it = obj->attrs.find("__dict__");  // hifi-gan's AttrDict): attribute stores are item stores
+    if (name != "__dict__" && it != obj->attrs.end() && it->second.get() == obj.get()) { dict_put(*obj, mk_str(name), v); return; }
+  }
+  if (name == "__dict__" && v->k == VK::Dict && v.get() != obj.get() && (obj->k == VK::Instance || obj->k == VK::Dict)) {
+    obj->attrs.clear();  // `obj.__dict__ = d`: d's items are the attributes now (a copy: later stores into d are not seen)
+    obj->order.clear();
+    for (auto& [k, x] : v->dict) if (k->k == VK::Str) { obj->order.push_back(k->s); obj->attrs[k->s] = x; }
+    return;
+  }
   note_attr_store(obj, name, v);
   // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func || (obj->k == VK::Dict && obj->cls)) {

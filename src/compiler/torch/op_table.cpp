@@ -49,6 +49,7 @@ std::vector<OpDef> build_table() {
       {{"is_floating_point", "numel"}, T, "", FA::Value, o::size_like},
       {{"is_complex"}, TM, "", FA::Value, o::is_complex},
       {{"item", "tolist"}, M, "", FA::Value, o::item},
+      {{"equal", "allclose"}, TM, "other, rtol=1e-05, atol=1e-08, equal_nan=False", FA::Value, o::equal},
       {{"nonzero", "unique", "masked_select"}, TM, "", FA::Value, o::dynamic_shape},
       {{"backward"}, M, "gradient=None", FA::Value, o::backward},
       {{"requires_grad_"}, M, "requires_grad=True", FA::Value, o::requires_grad_},

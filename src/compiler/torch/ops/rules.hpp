@@ -8,6 +8,7 @@ namespace tparse::compiler::ops {
 // value.cpp: Python results and torch-level switches
 V size_like(OpCall& c);
 V item(OpCall& c);
+V equal(OpCall& c);
 V dynamic_shape(OpCall& c);
 V backward(OpCall& c);
 V requires_grad_(OpCall& c);

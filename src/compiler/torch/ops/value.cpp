@@ -3,6 +3,8 @@
 // switches (torch.compile, compiler.disable, _dynamo.graph_break / mark_dynamic, nn.Parameter/Buffer).
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
@@ -60,6 +62,43 @@ V item(OpCall& c) {
     return mk_list(xs);
   };
   return build(0);
+}
+
+// torch.equal(a, b) / torch.allclose(a, b, rtol, atol): a Python bool of the data (same size and elements; |a - b| <=
+// atol + rtol * |b| elementwise). Eager with both values known it is computed; otherwise it is noted unmodelled and
+// taken as true (the form scripts use it in: a check that the copy they just made matches).
+V equal(OpCall& c) {
+  // a torch function of the Value family gets its input among the arguments (torch.equal(a, b)): skip it
+  const size_t k = c.is_fn && !c.rest.empty() && c.rest[0].get() == c.self.get() ? 1 : 0;
+  V other = c.arg(k, "other");
+  if (!other || other->k != VK::Tensor) c.fail(c.name + "(): argument 'other' must be Tensor");
+  if (c.name == "equal" && c.t().shape != other->t->shape) return mk_bool(false);
+  std::vector<double> fa, fb;  // a uniform fill (torch.zeros / ones / full) is the data too
+  auto data = [&](const V& t, std::vector<double>& fill) -> const std::vector<double>* {
+    if (in_compiled(c.I)) return nullptr;
+    if (const std::vector<double>* v = values::of(c.I, t)) return v;
+    long long n = 1;
+    for (auto& d : t->t->shape) n = d.is_sym() ? -1 : n * d.v;
+    if (!t->t->fill || n < 0 || n > 1000000) return nullptr;
+    fill.assign(static_cast<size_t>(n), *t->t->fill);
+    return &fill;
+  };
+  const std::vector<double>* a = data(c.self, fa);
+  const std::vector<double>* b = data(other, fb);
+  if (!a || !b || a->size() != b->size()) {
+    c.I.note_unmodelled(c.loc, "torch." + c.name + "() of data the compiler does not know (taken as True)");
+    return mk_bool(true);
+  }
+  double rtol = 1e-05, atol = 1e-08;
+  auto number = [](const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); };
+  if (V r = c.arg(k + 1, "rtol")) rtol = number(r);
+  if (V t = c.arg(k + 2, "atol")) atol = number(t);
+  for (size_t i = 0; i < a->size(); ++i) {
+    double x = (*a)[i], y = (*b)[i];
+    bool same = c.name == "equal" ? x == y : (x == y || std::fabs(x - y) <= atol + rtol * std::fabs(y));
+    if (!same) return mk_bool(false);
+  }
+  return mk_bool(true);
 }
 
 // nonzero / unique / masked_select: the output size depends on the data (aten.nonzero under Dynamo's

@@ -35,7 +35,7 @@ V Interp::make_module(const std::string& name) {
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
-                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention"};
+                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -98,6 +98,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      if (m == "torch.version") {  // torch/version.py of the build the truth runs on (a CUDA build: hip is None)
+        if (name == "hip" || name == "xpu") return none();
+        if (name == "cuda") return mk_str(prof_.version_str_traceable() ? "13.0" : "12.1");
+        if (name == "__version__") return mk_str(prof_.version_str_traceable() ? "2.11.0+cu130" : "2.3.1+cu121");
+        if (name == "debug") return mk_bool(false);
+        if (name == "git_version") return mk_str("unknown");
+      }
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn

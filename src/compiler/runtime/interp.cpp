@@ -199,10 +199,11 @@ bool Interp::truthy(V v, Location loc) {
   if (v->k == VK::Tensor) {
     // the tensor's value decides the branch where the runtime knows it (a fill, a tracked small value);
     // otherwise the `if` branch is a guess and the result is approximate, as for any unmodelled value
-    bool branch = true;
+    bool branch = assert_want_ >= 0;  // a guess: true, or in an assert the side on which it holds
     if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
     else if (v->t->fill) branch = *v->t->fill != 0;
-    else note_unmodelled(loc, "bool(" + type_name(v) + ") on data the compiler does not know (taken as true)");
+    else note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
+                                          assert_want_ ? "the assertion holding" : "true"));
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
       if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
@@ -449,21 +450,9 @@ void Interp::exec_stmt(const StmtP& s) {
       run(0);
       return;
     }
-    case SK::Assert: {
-      V v = eval(s->value);
-      if (v->k != VK::Tensor && !truthy(v, s->loc)) {
-        // After a guess the failing condition may be tparse's (a shape of unknown_op, guesses_):
-        // the file ran under torch, so the assertion is taken to hold and the run goes on, approximate.
-        if (guesses_ > 0) {
-          note_unmodelled(s->loc, "assert assumed to hold");
-          return;
-        }
-        std::vector<V> msg;  // `assert cond, msg`: the message is evaluated only when the condition fails
-        if (s->target) msg.push_back(eval(s->target));
-        throw PyException{make_exception(mk_builtin("AssertionError"), msg), s->loc};
-      }
+    case SK::Assert:
+      exec_assert(s.get());
       return;
-    }
     case SK::Raise: {
       if (!s->value) {
         if (!handling_) raise_exc("RuntimeError", "No active exception to reraise", s->loc);

@@ -432,6 +432,7 @@ class Interp {
   V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
+  void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
@@ -499,6 +500,9 @@ class Interp {
   /// values tparse guessed so far (an unknown op's result shape, bincount's even split, a file assumed absent): a
   /// failing assert or unpack count after one may be the guess, not the script (an opaque import is no guess)
   size_t guesses_ = 0;
+  /// Inside an assert's test: the truth an unknown tensor must have for the assertion to hold (the script ran under
+  /// torch, so it held): 1 true, -1 false (under a `not`), 0 outside asserts (a guess is true).
+  int assert_want_ = 0;
   void note_unmodelled(Location loc, const std::string& name);
   std::vector<Unmodelled> assumed_;            ///< facts of the user's machine the run assumed (Result::assumptions)
   int import_error_handlers_ = 0;              ///< active try bodies with an `except ImportError` / ModuleNotFoundError

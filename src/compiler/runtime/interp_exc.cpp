@@ -181,4 +181,46 @@ void Interp::exec_finally(const std::vector<StmtP>& body) {
   if (act.flow == Flow::Normal) { act.flow = saved; act.ret = std::move(saved_ret); }
 }
 
+// `assert test[, msg]`. In a frame, Dynamo rewrites an assert whose test ends in POP_JUMP_IF_TRUE followed by the
+// raise (a test that is no `not x` and no and/or chain; no message or a constant one) into a graph node
+// `torch._assert_async(cond, msg)` when the test is a tensor (symbolic_convert.py generic_jump): no break. Any other
+// tensor test is a data-dependent jump (a graph break); `assert not t` is one. The script ran under torch, so the
+// assertion held: a test tparse must guess (unknown tensor data) is guessed on the side where it holds. Eagerly a
+// tensor test is assumed to hold (its data rarely known; it changes no graph).
+void Interp::exec_assert(const Stmt* s) {
+  const Expr* test = s->value.get();
+  const bool rewrite_form = test->k != EK::BoolOp && !(test->k == EK::UnaryOp && test->s == "not") &&
+                            (!s->target || s->target->k == EK::Str);
+  const int want = assert_want_;
+  assert_want_ = 1;
+  struct Restore {
+    int& slot;
+    int v;
+    ~Restore() { slot = v; }
+  } restore{assert_want_, want};
+  V v = eval(s->value);
+  if (v->k == VK::Tensor) {
+    if (!tracing()) return;
+    if (rewrite_form) {
+      std::string msg = s->target ? s->target->s : "assertion error";
+      TensorInfo none_meta;
+      emit("call_function", "torch._assert_async", "_assert_async", false, {v, mk_str(msg)}, {}, none_meta, s->loc);
+      Node& n = stack_.back()->ctx->graph.nodes.back();
+      n.has_meta = false;  // it returns None: no example value
+      n.dead_result = true;
+      return;
+    }
+  }
+  if (truthy(v, s->loc)) return;
+  // After a guess the failing condition may be tparse's (a shape of unknown_op, guesses_):
+  // the file ran under torch, so the assertion is taken to hold and the run goes on, approximate.
+  if (guesses_ > 0) {
+    note_unmodelled(s->loc, "assert assumed to hold");
+    return;
+  }
+  std::vector<V> msg;  // `assert cond, msg`: the message is evaluated only when the condition fails
+  if (s->target) msg.push_back(eval(s->target));
+  throw PyException{make_exception(mk_builtin("AssertionError"), msg), s->loc};
+}
+
 }  // namespace tparse::compiler

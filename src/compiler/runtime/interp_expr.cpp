@@ -168,7 +168,14 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::UnaryOp: {
       V v = eval(e->a[0]);
-      if (e->s == "not") return mk_bool(!truthy(v, e->loc));
+      if (e->s == "not") {  // in an assert, `not t` holds when t is false: a guess of t's truth follows that
+        int want = assert_want_;
+        assert_want_ = -want;
+        bool t;
+        try { t = truthy(v, e->loc); } catch (...) { assert_want_ = want; throw; }
+        assert_want_ = want;
+        return mk_bool(!t);
+      }
       if (v->k == VK::Tensor) return tensor_binop(e->s == "-" ? "neg" : e->s == "~" ? "invert" : "pos", v, nullptr, e->loc, false);
       if (e->s == "~" && (v->k == VK::Int || v->k == VK::Bool)) return mk_int(~(v->k == VK::Int ? v->i : static_cast<long long>(v->b)));
       if (e->s == "-") {

@@ -137,6 +137,13 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     std::string key = std::to_string(self->order.size());
     self->order.push_back(key);
     self->attrs[key] = arg(0);
+    if (self->builtin_nn == "ParameterList" && arg(0)->k == VK::Tensor && !arg(0)->t->is_param) {  // made a Parameter
+      V p = mk_tensor(*arg(0)->t);
+      p->vals = arg(0)->vals;
+      p->t->is_param = true;
+      p->t->requires_grad = true;
+      self->attrs[key] = p;
+    }
     return self;
   }
   if (m == "insert") {  // ModuleList.insert(index, module): the keys after it shift by one, as torch's

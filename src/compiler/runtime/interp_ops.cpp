@@ -474,10 +474,12 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (V* v = dict_find(*obj, idx)) return *v;
     raise_exc("KeyError", idx, loc);
   }
-  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict")) {
+  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict" ||
+                                 obj->builtin_nn == "ParameterList" || obj->builtin_nn == "ParameterDict")) {
     V r;
     std::string key;
-    if (obj->builtin_nn == "ModuleDict") { key = py_str(idx); r = obj->attrs.count(key) ? obj->attrs[key] : nullptr; }
+    const bool params = obj->builtin_nn == "ParameterList" || obj->builtin_nn == "ParameterDict";  // entries in _parameters
+    if (obj->builtin_nn == "ModuleDict" || obj->builtin_nn == "ParameterDict") { key = py_str(idx); r = obj->attrs.count(key) ? obj->attrs[key] : nullptr; }
     else {
       if (idx->k == VK::Slice) {  // a new ModuleList / Sequential of the selected children (ModuleList.__getitem__)
         long long n = static_cast<long long>(obj->order.size());
@@ -516,7 +518,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     Activation& act = *stack_.back();
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
-      if (src != act.ctx->sources.end()) act.ctx->sources[r.get()] = src->second + "._modules['" + key + "']";
+      if (src != act.ctx->sources.end()) act.ctx->sources[r.get()] = src->second + (params ? "._parameters['" : "._modules['") + key + "']";
     }
     return r;
   }
@@ -548,20 +550,21 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
     case VK::Dict: { std::vector<V> xs; for (auto& kv : v->dict) xs.push_back(kv.first); return xs; }
     case VK::Instance:
-      if (v->builtin_nn == "ModuleList" || v->builtin_nn == "Sequential") {
+      if (v->builtin_nn == "ModuleList" || v->builtin_nn == "Sequential" || v->builtin_nn == "ParameterList") {
         std::vector<V> xs;
         Activation& act = *stack_.back();
+        const char* reg = v->builtin_nn == "ParameterList" ? "._parameters['" : "._modules['";
         for (auto& n : v->order) {
           V m = v->attrs[n];
           if (act.ctx) {
             auto src = act.ctx->sources.find(v.get());
-            if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + "._modules['" + n + "']";
+            if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + reg + n + "']";
           }
           xs.push_back(m);
         }
         return xs;
       }
-      if (v->builtin_nn == "ModuleDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
+      if (v->builtin_nn == "ModuleDict" || v->builtin_nn == "ParameterDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
       if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
       if (v->cls) if (V gi = find_in_class(v->cls, "__getitem__"); gi && gi->k == VK::Func) {
         // the sequence protocol (a class with __getitem__ and no __iter__, collections.abc.Sequence's mixin

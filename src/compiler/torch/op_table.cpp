@@ -163,6 +163,10 @@ std::vector<OpDef> build_table() {
       {{"linear"}, F_, "weight, bias=None", FA::NN, o::linear},
       {{"layer_norm", "rms_norm", "group_norm", "normalize", "local_response_norm"}, TF, "normalized_shape, weight=None, bias=None, eps=1e-05", FA::Norm, o::norm},
       {{"batch_norm", "instance_norm"}, TF, "running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05", FA::Norm, o::unary},
+      {{"lstm_cell", "gru_cell", "rnn_tanh_cell", "rnn_relu_cell"}, T, "hx, w_ih, w_hh, b_ih=None, b_hh=None", FA::NN, o::rnn_cell},
+      {{"embedding_bag"}, F_, "weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean', sparse=False, "
+                              "per_sample_weights=None, include_last_offset=False, padding_idx=None", FA::NN, o::embedding_bag},
+      {{"bilinear"}, TF, "input2, weight, bias=None", FA::NN, o::bilinear},
       {{"embedding"}, TF, "weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False", FA::NN, o::embedding},
       {{"scaled_dot_product_attention"}, F_, "key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False", FA::NN, o::sdpa},
       {{"cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits",
@@ -244,7 +248,7 @@ bool nn_module_modelled(const std::string& cls) {
       "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "MaxPool1d", "MaxPool2d",
       "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
       "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "Flatten", "LSTM", "GRU", "RNN",
-      "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "Parameter", "Buffer"};
+      "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "Parameter", "Buffer"};
   return s.count(cls) > 0 || nn_more_modelled(cls);
 }
 

@@ -277,6 +277,37 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (!args.empty()) for (auto& kv : args[0]->dict) nn_add(inst, py_str(kv.first), kv.second);
     return inst;
   }
+  if (cls == "ParameterList" || cls == "ParameterDict") {
+    // ParameterList(values) / ParameterDict(parameters): entries registered as parameters under "0", "1", ... or their
+    // keys; a plain tensor becomes a Parameter (ParameterList.__setitem__ / ParameterDict.__setitem__)
+    auto as_param = [](const V& v) {
+      if (v->k == VK::Tensor && !v->t->is_param) {
+        V p = mk_tensor(*v->t);
+        p->vals = v->vals;
+        p->t->is_param = true;
+        p->t->requires_grad = true;
+        return p;
+      }
+      return v;
+    };
+    V src = !args.empty() ? args[0] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "values" || k == "parameters") src = v;
+    if (src && src->k != VK::None) {
+      if (cls == "ParameterList") {
+        std::vector<V> xs = iterate(src, loc);
+        for (size_t i = 0; i < xs.size(); ++i) nn_add(inst, std::to_string(i), as_param(xs[i]));
+      } else if (src->k == VK::Dict) {
+        for (auto& kv : src->dict) nn_add(inst, py_str(kv.first), as_param(kv.second));
+      } else {
+        for (auto& kv : iterate(src, loc)) {
+          std::vector<V> pair = iterate(kv, loc);
+          if (pair.size() != 2) error(loc, "ParameterDict: an iterable of (key, parameter) pairs");
+          nn_add(inst, py_str(pair[0]), as_param(pair[1]));
+        }
+      }
+    }
+    return inst;
+  }
   if (nn_construct_more(*this, cls, args, kwargs, loc, inst)) return inst;
   error(loc, fmt::format("unsupported module torch.nn.{}", cls));
 }

@@ -14,17 +14,6 @@
 namespace tparse::compiler {
 
 namespace {
-// constructor parameters after the first positional ones: (name, default)
-using Params = std::vector<std::pair<std::string, V>>;
-void bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const Params& ps, Location loc) {
-  for (size_t i = 0; i < ps.size(); ++i) {
-    V v = i < args.size() ? args[i] : nullptr;
-    for (auto& [k, x] : kwargs) if (k == ps[i].first) v = x;
-    if (!v) v = ps[i].second;
-    if (!v) I.error(loc, fmt::format("nn.{}: missing argument '{}'", cls, ps[i].first));
-    inst->attrs[ps[i].first] = v;
-  }
-}
 const std::map<std::string, std::string>& loss_fn() {
   static const std::map<std::string, std::string> m = {
       {"CrossEntropyLoss", "cross_entropy"}, {"MSELoss", "mse_loss"}, {"L1Loss", "l1_loss"}, {"SmoothL1Loss", "smooth_l1_loss"},
@@ -34,11 +23,21 @@ const std::map<std::string, std::string>& loss_fn() {
 }
 }  // namespace
 
+void nn_bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const NnParams& ps, Location loc) {
+  for (size_t i = 0; i < ps.size(); ++i) {
+    V v = i < args.size() ? args[i] : nullptr;
+    for (auto& [k, x] : kwargs) if (k == ps[i].first) v = x;
+    if (!v) v = ps[i].second;
+    if (!v) I.error(loc, fmt::format("nn.{}: missing argument '{}'", cls, ps[i].first));
+    inst->attrs[ps[i].first] = v;
+  }
+}
+
 bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
   V N = none(), F = mk_bool(false), T = mk_bool(true);
   if (loss_fn().count(cls)) {
     // torch.nn losses: (weight / size_average / reduce are legacy), reduction='mean'
-    Params ps;
+    NnParams ps;
     if (cls == "CrossEntropyLoss") ps = {{"weight", N}, {"size_average", N}, {"ignore_index", mk_int(-100)}, {"reduce", N}, {"reduction", mk_str("mean")}, {"label_smoothing", mk_float(0.0)}};
     else if (cls == "NLLLoss") ps = {{"weight", N}, {"size_average", N}, {"ignore_index", mk_int(-100)}, {"reduce", N}, {"reduction", mk_str("mean")}};
     else if (cls == "BCEWithLogitsLoss") ps = {{"weight", N}, {"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"pos_weight", N}};
@@ -47,11 +46,11 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     else if (cls == "HuberLoss") ps = {{"reduction", mk_str("mean")}, {"delta", mk_float(1.0)}};
     else if (cls == "KLDivLoss") ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"log_target", F}};
     else ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
-    bind_params(I, cls, inst, args, kwargs, ps, loc);
+    nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
     return true;
   }
   if (cls == "GroupNorm") {
-    bind_params(I, cls, inst, args, kwargs, {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}}, loc);
+    nn_bind_params(I, cls, inst, args, kwargs, {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}}, loc);
     long long g = inst->attrs["num_groups"]->i, ch = inst->attrs["num_channels"]->i;
     if (g <= 0 || ch % g)  // GroupNorm.__init__ raises ValueError
       I.raise_exc("ValueError", "num_channels must be divisible by num_groups", loc);
@@ -61,7 +60,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     return true;
   }
   if (cls == "InstanceNorm1d" || cls == "InstanceNorm2d" || cls == "InstanceNorm3d") {  // _InstanceNorm's defaults
-    bind_params(I, cls, inst, args, kwargs, {{"num_features", nullptr}, {"eps", mk_float(1e-5)}, {"momentum", mk_float(0.1)},
+    nn_bind_params(I, cls, inst, args, kwargs, {{"num_features", nullptr}, {"eps", mk_float(1e-5)}, {"momentum", mk_float(0.1)},
                                              {"affine", F}, {"track_running_stats", F}}, loc);
     long long ch = inst->attrs["num_features"]->i;
     bool aff = inst->attrs["affine"]->k == VK::Bool && inst->attrs["affine"]->b;
@@ -82,7 +81,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
   }
   if (cls == "ConvTranspose1d" || cls == "ConvTranspose2d" || cls == "ConvTranspose3d") {
     size_t nd = static_cast<size_t>(cls[13] - '0');
-    bind_params(I, cls, inst, args, kwargs, {{"in_channels", nullptr}, {"out_channels", nullptr}, {"kernel_size", nullptr}, {"stride", mk_int(1)},
+    nn_bind_params(I, cls, inst, args, kwargs, {{"in_channels", nullptr}, {"out_channels", nullptr}, {"kernel_size", nullptr}, {"stride", mk_int(1)},
                                       {"padding", mk_int(0)}, {"output_padding", mk_int(0)}, {"groups", mk_int(1)}, {"bias", T}, {"dilation", mk_int(1)}}, loc);
     auto tup = [&](const char* n) {
       V v = inst->attrs[n];
@@ -105,7 +104,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     nn_add(inst, "bias", b->k == VK::Bool && !b->b ? N : nn_param({Dim{out, ""}}));
     return true;
   }
-  static const std::map<std::string, Params> simple = {
+  static const std::map<std::string, NnParams> simple = {
       {"ELU", {{"alpha", mk_float(1.0)}, {"inplace", mk_bool(false)}}},
       {"CELU", {{"alpha", mk_float(1.0)}, {"inplace", mk_bool(false)}}},
       {"SELU", {{"inplace", mk_bool(false)}}},
@@ -143,8 +142,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
       {"Unfold", {{"kernel_size", nullptr}, {"dilation", mk_int(1)}, {"padding", mk_int(0)}, {"stride", mk_int(1)}}},
   };
   auto it = simple.find(cls);
-  if (it == simple.end()) return false;
-  bind_params(I, cls, inst, args, kwargs, it->second, loc);
+  if (it == simple.end()) return nn_construct_rest(I, cls, args, kwargs, loc, inst);
+  nn_bind_params(I, cls, inst, args, kwargs, it->second, loc);
   if (cls.find("Pad") != std::string::npos) {  // padding: an int pads every side of the 1, 2 or 3 last dims
     V p = inst->attrs["padding"];
     size_t n = cls.find("1d") != std::string::npos ? 2 : cls.find("3d") != std::string::npos ? 6 : 4;
@@ -228,11 +227,11 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   if (cls == "PixelUnshuffle") return fn("torch.pixel_unshuffle", "pixel_unshuffle", {x(), a["downscale_factor"]}, {});
   if (cls == "Unfold")  // Unfold.forward: F.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
     return fn(F("unfold"), "unfold", {x(), a["kernel_size"], a["dilation"], a["padding"], a["stride"]}, {});
-  return nullptr;
+  return nn_forward_rest(I, mod, args, kwargs, loc);
 }
 
 bool nn_more_modelled(const std::string& cls) {
-  return loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 || cls.rfind("InstanceNorm", 0) == 0 ||
+  return nn_rest_modelled(cls) || loss_fn().count(cls) || cls == "GroupNorm" || cls.rfind("ConvTranspose", 0) == 0 || cls.rfind("InstanceNorm", 0) == 0 ||
          std::set<std::string>{"ELU", "CELU", "SELU", "GLU", "Hardswish", "Hardsigmoid", "Softplus", "LogSoftmax", "LogSigmoid", "Softsign",
                                "Tanhshrink", "Hardtanh", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "Upsample", "ZeroPad1d",
                                "ZeroPad2d", "ZeroPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d",

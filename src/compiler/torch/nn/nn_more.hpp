@@ -14,6 +14,13 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
 /// The module's forward (the functional op it calls); null when the class is not one of these.
 V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 bool nn_more_modelled(const std::string& cls);
+/// The same for the rest of torch.nn (nn_rest.cpp): PReLU, the shrinks, RNN cells, EmbeddingBag, Bilinear, more losses.
+bool nn_construct_rest(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst);
+V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
+bool nn_rest_modelled(const std::string& cls);
+/// Constructor parameters after the first positional ones, (name, default; null: required), bound into attributes.
+using NnParams = std::vector<std::pair<std::string, V>>;
+void nn_bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const NnParams& ps, Location loc);
 /// A parameter of this shape (requires_grad), a module attribute registered in order, a fresh torch.nn instance of
 /// `cls` in training mode: the pieces every constructor here and in nn_modules.cpp / parametrize.cpp builds from.
 V nn_param(std::vector<Dim> shape);

@@ -165,4 +165,51 @@ V loss(OpCall& c) {
   return c.out(o);
 }
 
+// The RNN cells' ops (_VF.lstm_cell / gru_cell / rnn_tanh_cell / rnn_relu_cell, what nn.LSTMCell / GRUCell / RNNCell
+// call): input [B, I] (or [I]), hx, w_ih [G*H, I], w_hh [G*H, H] -> [B, H]; lstm_cell gives (h, c).
+V rnn_cell(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V w_hh = c.arg(2, "w_hh");
+  if (!w_hh || w_hh->k != VK::Tensor || w_hh->t->shape.size() != 2) c.fail(c.name + "(input, hx, w_ih, w_hh, ...): w_hh must be 2-D");
+  TensorInfo o = c.like();
+  o.shape = {t.shape.size() == 2 ? t.shape[0] : Dim{1, ""}, w_hh->t->shape[1]};
+  o.requires_grad = t.requires_grad || w_hh->t->requires_grad;
+  if (c.name != "lstm_cell") return c.out(o);
+  return c.I.tuple_result(c.out(o), {o, o}, {});
+}
+
+// F.embedding_bag(input, weight, offsets, ...): a 2-D input is B bags of N indices -> [B, D]; a 1-D input with
+// offsets is one bag per offset ([len(offsets) - 1, D] with include_last_offset).
+V embedding_bag(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V w = c.arg(0, "weight");
+  if (!w || w->k != VK::Tensor || w->t->shape.size() != 2) c.fail("embedding_bag(input, weight): weight must be a 2-D tensor");
+  V off = c.arg(1, "offsets");
+  V last = c.arg(9, "include_last_offset");
+  TensorInfo o = c.like();
+  o.dtype = w->t->dtype;
+  o.requires_grad = w->t->requires_grad;
+  if (t.shape.size() == 2) {
+    o.shape = {t.shape[0], w->t->shape[1]};
+  } else {
+    if (!off || off->k != VK::Tensor || off->t->shape.size() != 1) c.fail("embedding_bag: offsets has to be a 1D Tensor but got null");
+    Dim n = off->t->shape[0];
+    if (last && last->k == VK::Bool && last->b) n.v -= 1, n.sym.clear();
+    o.shape = {n, w->t->shape[1]};
+  }
+  return c.out(o);
+}
+
+// torch.bilinear(x1 [.., in1], x2 [.., in2], weight [out, in1, in2], bias) -> [.., out]
+V bilinear(OpCall& c) {
+  V x2 = c.arg(0, "input2"), w = c.arg(1, "weight");
+  if (!x2 || x2->k != VK::Tensor || !w || w->k != VK::Tensor || w->t->shape.size() != 3)
+    c.fail("bilinear(input1, input2, weight, bias): weight must be a 3-D tensor");
+  TensorInfo o = c.like();
+  if (o.shape.empty()) c.fail("bilinear: input1 must have at least 1 dim");
+  o.shape.back() = w->t->shape[0];
+  o.requires_grad = o.requires_grad || x2->t->requires_grad || w->t->requires_grad;
+  return c.out(o);
+}
+
 }  // namespace tparse::compiler::ops

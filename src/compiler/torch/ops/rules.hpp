@@ -85,6 +85,9 @@ V sdpa(OpCall& c);
 V mha(OpCall& c);
 V loss(OpCall& c);
 V one_hot(OpCall& c);
+V rnn_cell(OpCall& c);
+V embedding_bag(OpCall& c);
+V bilinear(OpCall& c);
 // conv.cpp
 V conv(OpCall& c);
 V pool(OpCall& c);

@@ -101,6 +101,12 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
       fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, qualname), "GB0007");
 }
 
+std::string msg_autograd_grad() {
+  return gb_message("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`",
+                    "Attempted to call `torch.autograd.grad` with config `torch._dynamo.config.trace_autograd_ops` set to `False`.",
+                    {"Change `torch._dynamo.config.trace_autograd_ops` to `True`."}, "trace_autograd_ops=False", "GB9186");
+}
+
 std::string msg_graph_break_call() {
   return gb_message("Call to `torch._dynamo.graph_break()`", "User-inserted graph break. Message: None",
                     {"Remove the `torch._dynamo.graph_break()` call."},

@@ -35,7 +35,8 @@ V Interp::make_module(const std::string& name) {
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
-                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version"};
+                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
+                                              "torch.autograd", "torch.autograd.function", "torch.autograd.variable"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -98,6 +99,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      // `from torch.autograd import Function, Variable` (or .function / .variable): the names torch.autograd.X reaches
+      if (m == "torch.autograd.function" || m == "torch.autograd.variable") return mk_builtin("torch.autograd." + name);
       if (m == "torch.version") {  // torch/version.py of the build the truth runs on (a CUDA build: hip is None)
         if (name == "hip" || name == "xpu") return none();
         if (name == "cuda") return mk_str(prof_.version_str_traceable() ? "13.0" : "12.1");
@@ -231,6 +234,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
+      // eager `.grad`: None until a backward() ran, then a gradient of the tensor's shape for one that requires grad
+      // (what was reached from the loss is not tracked: every such tensor is taken to have been)
+      if (name == "grad" && !tracing()) {
+        if (backward_runs_ == 0 || !t.requires_grad) return none();
+        TensorInfo g = t;
+        g.requires_grad = g.is_param = g.is_buffer = false;
+        return mk_tensor(g);
+      }
       if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
         return tensor_view_attr(obj, name, loc);
       return bound_builtin(obj, "tensor." + name);
@@ -242,6 +253,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
+                                                 "flatten_parameters",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};

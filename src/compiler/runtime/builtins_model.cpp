@@ -384,6 +384,59 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     std::vector<V> rest(args.begin() + 1, args.end());
     return call(cls, rest, kwargs, loc);
   }
+  // torch.autograd.Variable(t, requires_grad=False): the legacy wrapper gives a tensor of t's data. Dynamo builds it
+  // through polyfills.instantiate_user_defined_class_object, whose `cls.__new__(cls, ...)` is the C builtin
+  // _LegacyVariableBase.__new__: a skipped call (GB0007) located in the polyfill, resumable at the user's call
+  if (name == "torch.autograd.Variable" || name == "torch.autograd.variable.Variable") {
+    if (in_compiled) {
+      static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+      GraphBreak gb;
+      gb.gb_type = "Attempted to call function marked as skipped";
+      gb.msg = msg_skipped_builtin("<unknown module>", "_LegacyVariableBase.__new__");
+      gb.loc = loc;
+      gb.fn_name = act.fn ? act.fn->name : "<module>";
+      gb.at = poly + ":405";
+      gb.traceback = user_traceback(loc) + fmt::format(
+          "  File \"{}\", line 405, in instantiate_user_defined_class_object\n    obj = cls.__new__(cls, *args, **kwargs)\n", poly);
+      throw gb;
+    }
+    V t = arg(0);
+    for (auto& [k, v] : kwargs)
+      if (k == "requires_grad" && t->k == VK::Tensor && truthy(v, loc)) t->t->requires_grad = true;
+    return t;
+  }
+  // torch.autograd.grad(outputs, inputs, ...): in a frame a resumable break (GB9186, trace_autograd_ops is off by
+  // default: WGAN-GP's gradient penalty); eagerly one gradient per input, shaped as the input
+  if (name == "torch.autograd.grad") {
+    if (in_compiled)
+      graph_break("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`", msg_autograd_grad(), loc);
+    V inputs = args.size() > 1 ? args[1] : nullptr;
+    bool create_graph = false;
+    for (auto& [k, v] : kwargs) {
+      if (k == "inputs") inputs = v;
+      if (k == "create_graph") create_graph = truthy(v, loc);
+    }
+    if (!inputs) error(loc, "torch.autograd.grad() missing required argument 'inputs'");
+    std::vector<V> ins = inputs->k == VK::Tensor ? std::vector<V>{inputs} : iterate(inputs, loc);
+    std::vector<V> gs;
+    for (auto& t : ins) {
+      if (t->k != VK::Tensor) error(loc, "torch.autograd.grad: inputs must be tensors");
+      TensorInfo g = *t->t;
+      g.is_param = g.is_buffer = false;
+      g.requires_grad = create_graph;
+      gs.push_back(mk_tensor(g));
+    }
+    return mk_tuple(gs);
+  }
+  // torch.amp.custom_fwd / custom_bwd (and torch.cuda.amp's): decorators of an autograd.Function's forward / backward
+  // that record the autocast state on ctx and call the function: nothing reaches a graph, the function is what runs.
+  // Called with only keywords (`custom_fwd(device_type="cuda")`) they return themselves waiting for the function.
+  if (name == "torch.amp.custom_fwd" || name == "torch.amp.custom_bwd" || name == "torch.cuda.amp.custom_fwd" ||
+      name == "torch.cuda.amp.custom_bwd" || name == "torch.amp.autocast_mode.custom_fwd" || name == "torch.amp.autocast_mode.custom_bwd") {
+    V fn = args.empty() ? nullptr : args[0];
+    for (auto& [k, v] : kwargs) if (k == "fwd" || k == "bwd") fn = v;
+    return fn && fn->k != VK::None ? fn : mk_builtin(name);
+  }
   if (name == "torch.fx.wrap") return args.empty() ? none() : arg(0);  // marks a leaf for fx.symbolic_trace; Dynamo traces it
   if (name == "torch._assert") {  // Dynamo: a constant-true condition (or a SymBool it can decide) leaves no node
     if (!args.empty() && (arg(0)->k == VK::Bool || arg(0)->k == VK::Int) && !truthy(arg(0), loc))

@@ -220,6 +220,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     return mk_list(xs);
   }
   if (m == "zero_grad") return none();
+  if (m == "flatten_parameters") return none();  // RNNBase: cudnn's weight layout; nothing on CPU (in a frame the RNN's
+                                                  // attribute load broke first, GB0014)
   if (m == "register_parameter") {  // None or a Parameter, registered under its name
     V p = args.size() > 1 ? arg(1) : none();
     if (p->k == VK::Tensor) p->t->is_param = true;

@@ -3,6 +3,8 @@
 // tuple results of (values, indices) calls with their getitem nodes.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
@@ -180,6 +182,13 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     rest.assign(args.begin() + (args.empty() ? 0 : 1), args.end());
   } else {
     rest = args;
+  }
+  // Tensor.new(*sizes) / new(size): Dynamo's method_new turns it into new_empty when the sizes are Python ints (a
+  // torch.Size too); eagerly the same uninitialized tensor of this dtype and device (tacotron2's `x.data.new(B, n)`)
+  if (!is_fn && name == "new" && !rest.empty()) {
+    bool ints = std::all_of(rest.begin(), rest.end(), [](const V& a) { return a->k == VK::Int && a->sym.empty(); });
+    bool size = rest.size() == 1 && rest[0]->k == VK::Tuple;
+    if (ints || size) name = "new_empty";
   }
   // a torch.nn.functional target names F's op first (F.unfold is im2col, torch's / Tensor's unfold a view)
   const OpDef* def = is_fn && target.rfind("torch.nn.functional.", 0) == 0 ? find_op(kF, name) : nullptr;

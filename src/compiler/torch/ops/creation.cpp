@@ -93,8 +93,24 @@ V factory(OpCall& c) {
   if (name == "arange") {
     // torch.arange(start=0, end, step=1): ceil((end - start) / step) values; int64 unless a float is given
     std::vector<V> a;
-    for (auto& x : args) if (x->k == VK::Int || x->k == VK::Float) a.push_back(x);
-    if (V e = c.kw("end")) a.push_back(e);
+    // a one-element tensor bound (vits' sequence_mask: `torch.arange(length.max())`) is its number: in a frame the
+    // fake arange reads it (_local_scalar_dense, GB0033, resumable at the call); eagerly its value, else a guess
+    auto number_of = [&](V x) -> V {
+      if (x->k != VK::Tensor) return x;
+      Activation& act = *c.I.stack_.back();
+      if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+      bool flt = x->t->dtype.find("float") != std::string::npos;
+      double v = 1;
+      if (const std::vector<double>* xs = values::of(c.I, x); xs && xs->size() == 1) v = (*xs)[0];
+      else if (x->t->fill) v = *x->t->fill;
+      else c.I.note_unmodelled(c.loc, "torch.arange() bound from a tensor whose value the compiler does not know (taken as 1)");
+      return flt ? mk_float(v) : mk_int(static_cast<long long>(v));
+    };
+    for (auto& x : args) {
+      V y = number_of(x);
+      if (y->k == VK::Int || y->k == VK::Float) a.push_back(y);
+    }
+    if (V e = c.kw("end")) a.push_back(number_of(e));
     if (a.empty()) c.fail("arange() needs an end");
     double s = 0, e = 0, st = 1;
     if (a.size() == 1) e = num(a[0]); else { s = num(a[0]); e = num(a[1]); if (a.size() > 2) st = num(a[2]); }

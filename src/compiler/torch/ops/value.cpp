@@ -128,7 +128,10 @@ V dynamic_shape(OpCall& c) {
   return mk_tensor(o);
 }
 
-V backward(OpCall&) { return none(); }
+V backward(OpCall& c) {
+  ++c.I.backward_runs_;
+  return none();
+}
 
 V requires_grad_(OpCall& c) {
   V rg = c.arg(0, "requires_grad");  // requires_grad_(requires_grad=True)

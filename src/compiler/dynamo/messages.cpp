@@ -101,6 +101,16 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
       fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, qualname), "GB0007");
 }
 
+std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file) {
+  return gb_message("Attempted to call function marked as skipped",
+                    fmt::format("Dynamo developers have intentionally marked that the function `{}` in file `{}` should not be traced.", fn, file),
+                    {fmt::format("Avoid calling the function `{}`.", fn),
+                     fmt::format("Apply `@torch._dynamo.dont_skip_tracing` to the function `{}` to force tracing into the function. More graph "
+                                 "breaks may occur as a result of attempting to trace into the function.", fn),
+                     "Please file an issue to PyTorch."},
+                    fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, fn), "GB0007");
+}
+
 std::string msg_autograd_grad() {
   return gb_message("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`",
                     "Attempted to call `torch.autograd.grad` with config `torch._dynamo.config.trace_autograd_ops` set to `False`.",

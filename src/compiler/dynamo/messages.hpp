@@ -27,6 +27,8 @@ std::string msg_disabled(const std::string& fn);
 std::string msg_skipped_builtin(const std::string& module, const std::string& qualname);
 /// GB9186: torch.autograd.grad inside a frame while trace_autograd_ops is False (the default)
 std::string msg_autograd_grad();
+/// GB0007 for a torch function trace_rules marks skipped (`pack_padded_sequence` in torch/nn/utils/rnn.py)
+std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file);
 std::string msg_graph_break_call();
 std::string msg_data_dependent(const std::string& context = "attempted to jump with TensorVariable()");
 /// GB0112: a SymBool (a comparison of symbolic sizes) passed where an ATen builtin takes a bool.

@@ -437,6 +437,50 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     for (auto& [k, v] : kwargs) if (k == "fwd" || k == "bwd") fn = v;
     return fn && fn->k != VK::None ? fn : mk_builtin(name);
   }
+  // torch.nn.utils.rnn's packing functions: trace_rules skips them (GB0007 at the call, resumable). Eagerly a packed
+  // sequence is modelled by its padded tensor (an RNN's output keeps the padded layout), and pad_packed_sequence gives
+  // it back with the lengths (time = total_length when given)
+  if (name.rfind("torch.nn.utils.rnn.", 0) == 0) {
+    const std::string fn = name.substr(19);
+    if (fn == "pack_padded_sequence" || fn == "pad_packed_sequence" || fn == "pack_sequence" || fn == "unpack_sequence") {
+      if (in_compiled)
+        graph_break("Attempted to call function marked as skipped",
+                    msg_skipped_torch_fn("torch.nn.utils.rnn", fn, "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/utils/rnn.py"), loc);
+      if (fn == "pack_padded_sequence") {
+        if (args.size() > 1) packed_lengths_ = args[1];
+        for (auto& [k, v] : kwargs) if (k == "lengths") packed_lengths_ = v;
+        return arg(0);
+      }
+      if (fn == "pad_packed_sequence") {
+        V seq = arg(0);
+        if (seq->k != VK::Tensor) return mk_tuple({seq, none()});
+        TensorInfo o = *seq->t;
+        bool batch_first = false;
+        for (auto& [k, v] : kwargs) {
+          if (k == "batch_first") batch_first = truthy(v, loc);
+          if (k == "total_length" && v->k == VK::Int && o.shape.size() >= 2) o.shape[batch_first ? 1 : 0] = Dim{v->i, ""};
+        }
+        TensorInfo lens;
+        lens.dtype = "int64";
+        lens.shape = {o.shape.size() >= 2 ? o.shape[batch_first ? 0 : 1] : Dim{1, ""}};
+        V lv = mk_tensor(lens);
+        if (packed_lengths_ && packed_lengths_->k == VK::Tensor) lv->vals = packed_lengths_->vals;
+        return mk_tuple({mk_tensor(o), lv});
+      }
+      if (fn == "pack_sequence") {  // a list of [T_i, *] tensors: padded to the longest, time first
+        std::vector<V> xs = iterate(arg(0), loc);
+        if (xs.empty() || xs[0]->k != VK::Tensor) error(loc, "pack_sequence(sequences): a list of tensors");
+        TensorInfo o = *xs[0]->t;
+        long long t = 0;
+        for (auto& x : xs) if (x->k == VK::Tensor && !x->t->shape.empty()) t = std::max(t, x->t->shape[0].v);
+        o.shape.insert(o.shape.begin() + 1, Dim{static_cast<long long>(xs.size()), ""});
+        if (!o.shape.empty()) o.shape[0] = Dim{t, ""};
+        return mk_tensor(o);
+      }
+      note_unmodelled(loc, name + "()");
+      return mk_opaque(name + "()");
+    }
+  }
   if (name == "torch.fx.wrap") return args.empty() ? none() : arg(0);  // marks a leaf for fx.symbolic_trace; Dynamo traces it
   if (name == "torch._assert") {  // Dynamo: a constant-true condition (or a SymBool it can decide) leaves no node
     if (!args.empty() && (arg(0)->k == VK::Bool || arg(0)->k == VK::Int) && !truthy(arg(0), loc))

@@ -38,6 +38,9 @@ V cast(OpCall& c) {
   if (name == "contiguous" || name == "clone" || name == "to")  // `memory_format=` (contiguous's default: row-major)
     if (auto st = memory_format_strides(c, t, false)) o.stride = *st;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
+  // Tensor.numpy() in a frame: TensorVariable.method_numpy records a view of the tensor as the ndarray,
+  // `view_as(t, t)` (tacotron2's `input_lengths.cpu().numpy()`)
+  if (name == "numpy" && c.I.tracing()) return c.I.emit("call_method", "view_as", "view_as", false, {c.self, c.self}, {}, o, c.loc);
   return c.out(o);
 }
 

@@ -193,6 +193,10 @@ std::vector<OpDef> build_table() {
       {{"interpolate", "upsample"}, F_, "size=None, scale_factor=None, mode='nearest', align_corners=None", FA::Conv, o::interpolate},
       // ---- complex ----
       {{"view_as_complex"}, T, "", FA::Complex, o::view_as_complex},
+      {{"stft"}, TM, "n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, "
+                     "onesided=None, return_complex=None", FA::Complex, o::stft},
+      {{"istft"}, TM, "n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, "
+                      "length=None, return_complex=False", FA::Complex, o::istft},
       {{"view_as_real"}, T, "", FA::Complex, o::view_as_real},
       {{"real", "imag", "angle", "conj", "conj_physical"}, TM, "", FA::Complex, o::real_imag},
   };

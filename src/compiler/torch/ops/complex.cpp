@@ -40,4 +40,67 @@ V real_imag(OpCall& c) {
   return c.out(o);
 }
 
+// torch.stft(input [L] or [B, L], n_fft, hop_length=n_fft//4, ..., center=True, onesided, return_complex):
+// frames 1 + (L + 2*(n_fft//2 if center) - n_fft) // hop, bins n_fft//2 + 1 (onesided, a real input) else n_fft;
+// complex [B?, bins, frames], or real [..., 2] with return_complex=False.
+V stft(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V nf = c.arg(0, "n_fft");
+  if (!nf || nf->k != VK::Int) c.fail("stft(input, n_fft): n_fft must be an int");
+  if (t.shape.empty() || t.shape.size() > 2) c.fail(fmt::format("stft: expected a 1D or 2D tensor, got {}", dims_str(t)));
+  const long long n = nf->i;
+  V hop = c.arg(1, "hop_length");
+  const long long h = hop && hop->k == VK::Int ? hop->i : n / 4;
+  V center = c.arg(4, "center");
+  const bool ctr = !center || center->k != VK::Bool || center->b;
+  const bool cplx_in = t.dtype.rfind("complex", 0) == 0;
+  V one = c.arg(7, "onesided");
+  const bool onesided = one && one->k == VK::Bool ? one->b : !cplx_in;
+  V rc = c.arg(8, "return_complex");
+  if (!rc || rc->k != VK::Bool) c.fail("stft requires the return_complex parameter be given for real inputs");
+  long long len = t.shape.back().v + (ctr ? 2 * (n / 2) : 0);
+  if (h <= 0 || len < n) c.fail(fmt::format("stft: n_fft={} is larger than the (padded) input length {}", n, len));
+  TensorInfo o = c.like();
+  o.shape.pop_back();
+  o.shape.push_back(Dim{onesided ? n / 2 + 1 : n, ""});
+  o.shape.push_back(Dim{1 + (len - n) / h, ""});
+  o.dtype = cplx_in ? t.dtype : complex_of(t.dtype);
+  // ATen's stft transforms [B, frames, n_fft] rows and transposes the result: frames outermost in memory
+  const long long F = o.shape[o.shape.size() - 2].v, T = o.shape.back().v;
+  o.stride = {Dim{1, ""}, Dim{F, ""}};
+  if (o.shape.size() == 3) o.stride.insert(o.stride.begin(), Dim{F * T, ""});
+  if (!rc->b) {  // view_as_real of it: every stride doubled, a last dim of 2
+    o.dtype = real_of(o.dtype);
+    o.shape.push_back(Dim{2, ""});
+    for (auto& d : o.stride) d.v *= 2;
+    o.stride.push_back(Dim{1, ""});
+  }
+  return c.out(o);
+}
+
+// torch.istft(input [B?, bins, frames] complex, n_fft, hop_length=n_fft//4, ..., center=True, ..., length): the
+// signal, `length` samples or n_fft + hop * (frames - 1) less the centre padding; real unless return_complex.
+V istft(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V nf = c.arg(0, "n_fft");
+  if (!nf || nf->k != VK::Int) c.fail("istft(input, n_fft): n_fft must be an int");
+  if (t.shape.size() < 2 || t.shape.size() > 3) c.fail(fmt::format("istft: expected a 2D or 3D tensor, got {}", dims_str(t)));
+  const long long n = nf->i;
+  V hop = c.arg(1, "hop_length");
+  const long long h = hop && hop->k == VK::Int ? hop->i : n / 4;
+  V center = c.arg(4, "center");
+  const bool ctr = !center || center->k != VK::Bool || center->b;
+  V length = c.arg(7, "length");
+  V rc = c.arg(8, "return_complex");
+  const long long frames = t.shape.back().v;
+  long long out = n + h * (frames - 1) - (ctr ? 2 * (n / 2) : 0);
+  TensorInfo o = c.like();
+  o.shape.pop_back();
+  o.shape.pop_back();
+  if (length && length->k == VK::Int) o.shape.push_back(Dim{length->i, length->sym});
+  else o.shape.push_back(Dim{out, ""});
+  if (!(rc && rc->k == VK::Bool && rc->b)) o.dtype = real_of(t.dtype);
+  return c.out(o);
+}
+
 }  // namespace tparse::compiler::ops

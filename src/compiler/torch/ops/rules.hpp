@@ -107,5 +107,7 @@ std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInf
 V view_as_complex(OpCall& c);
 V view_as_real(OpCall& c);
 V real_imag(OpCall& c);
+V stft(OpCall& c);
+V istft(OpCall& c);
 
 }  // namespace tparse::compiler::ops

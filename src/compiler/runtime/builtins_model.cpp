@@ -378,6 +378,9 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   if (name == "torch.nn.utils.parametrizations.weight_norm" || name == "torch.nn.utils.weight_norm")
     return nn_weight_norm(args, kwargs, loc, name == "torch.nn.utils.weight_norm");
+  if (name == "torch.nn.utils.remove_weight_norm" || name == "torch.nn.utils.weight_norm.remove_weight_norm" ||
+      name == "torch.nn.utils.parametrize.remove_parametrizations")
+    return nn_remove_weight_norm(args, kwargs, loc, name.find("parametrize") == std::string::npos);
   if (name == "torch.nn.utils.skip_init") {  // builds the module without initialising its weights
     if (args.empty()) error(loc, "skip_init() needs a module class");
     V cls = args[0];

@@ -382,6 +382,8 @@ class Interp {
   V nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy);
   /// A parametrized tensor read from a module (`conv.weight` after weight_norm), else null
   V nn_parametrized_attr(const V& mod, const std::string& name, Location loc);
+  /// remove_weight_norm (legacy) / parametrize.remove_parametrizations: the weight a Parameter of its own again
+  V nn_remove_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy);
   /// The node of `t` (when recorded) carries torch's own frame as its `# File:` line: torch/REL:LINE in FN, CODE
   /// (a Python function of torch's that Dynamo inlines: F.pad, the weight_norm parametrizations); returns the node's
   /// index in the frame's graph, -1 when `t` is not a recorded op's result

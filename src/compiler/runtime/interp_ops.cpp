@@ -240,6 +240,16 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         return r;
       }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
+      // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
+      // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)
+      if (callee->jit_script) {
+        int saved = callback_active_;
+        callback_active_ = 0;
+        V r;
+        try { r = call_user(callee, args, kwargs, nullptr, 0); } catch (...) { callback_active_ = saved; throw; }
+        callback_active_ = saved;
+        return r;
+      }
       // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
       // user functions it calls are frames
       if (callback_active_ > 0 && !torch_stub_fn(callee)) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);

@@ -90,4 +90,57 @@ V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location l
   return weight_norm(plist, "original0", "original1", p->second->attrs[kDimKey], false);
 }
 
+// torch.nn.utils.remove_weight_norm(module, name='weight') (WeightNorm.remove: the weight computed once becomes a
+// Parameter again, g and v and the pre-hook go) and parametrize.remove_parametrizations(module, name,
+// leave_parametrized=True) (the parametrized value becomes the parameter; `parametrizations` goes with the last one).
+// The value's shape is v's (original1); a module without it raises as torch does.
+V Interp::nn_remove_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy) {
+  auto get = [&](size_t i, const char* k) -> V {
+    if (i < args.size()) return args[i];
+    for (auto& [kk, v] : kwargs) if (kk == k) return v;
+    return nullptr;
+  };
+  V mod = get(0, "module");
+  if (!mod || mod->k != VK::Instance) raise_exc("TypeError", "expected an nn.Module", loc);
+  V nv = get(1, legacy ? "name" : "tensor_name");
+  std::string name = nv && nv->k == VK::Str ? nv->s : "weight";
+  auto param_like = [](const V& v) {
+    TensorInfo t = *v->t;
+    t.is_param = true;
+    t.requires_grad = true;
+    t.stride.clear();
+    return mk_tensor(t);
+  };
+  if (legacy) {
+    auto key = mod->attrs.find(kDimKey + std::string(":") + name);
+    auto v = mod->attrs.find(name + "_v");
+    if (key == mod->attrs.end() || v == mod->attrs.end())
+      raise_exc("ValueError", fmt::format("weight_norm of '{}' not found in {}", name, type_name(mod)), loc);
+    V w = param_like(v->second);
+    mod->attrs.erase(key);
+    for (const std::string& n : {name + "_g", name + "_v"}) {
+      mod->attrs.erase(n);
+      std::erase(mod->order, n);
+    }
+    nn_add(mod, name, w);
+    return mod;
+  }
+  auto c = mod->attrs.find("parametrizations");
+  if (c == mod->attrs.end() || c->second->k != VK::Instance || !c->second->attrs.count(name))
+    raise_exc("ValueError", fmt::format("Module {} does not have a parametrization on {}", type_name(mod), name), loc);
+  V plist = c->second->attrs[name];
+  auto v = plist->attrs.find("original1");
+  if (v == plist->attrs.end()) v = plist->attrs.find("original");
+  if (v == plist->attrs.end()) raise_exc("ValueError", fmt::format("Module {} does not have a parametrization on {}", type_name(mod), name), loc);
+  V w = param_like(v->second);
+  c->second->attrs.erase(name);
+  std::erase(c->second->order, name);
+  if (c->second->order.empty()) {
+    mod->attrs.erase("parametrizations");
+    std::erase(mod->order, std::string("parametrizations"));
+  }
+  nn_add(mod, name, w);
+  return mod;
+}
+
 }  // namespace tparse::compiler

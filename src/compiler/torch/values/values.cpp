@@ -128,8 +128,15 @@ void before_call(OpCall& c) {
   bool inplace = (c.def && c.def->family == Family::InPlace) || (!dunder && !n.empty() && n.back() == '_' && n != "requires_grad_") ||
                  n == "__setitem__" || n == "__iadd__" || n == "__imul__" || n == "__isub__" || n == "__itruediv__" || c.kw("out");
   if (V ip = c.kw("inplace")) inplace = inplace || (ip->k == VK::Bool && ip->b);
-  if (c.is_fn && c.target.rfind("torch.nn.functional.", 0) == 0)  // F.hardtanh(x, 0., 6., True): inplace by position
-    for (const V& a : c.rest) inplace = inplace || (a->k == VK::Bool && a->b);
+  if (c.is_fn && c.target.rfind("torch.nn.functional.", 0) == 0) {  // F.hardtanh(x, 0., 6., True): inplace by position
+    // (only at `inplace`'s own place: F.dropout(x, p, True) is training=True, no in-place write)
+    static const std::map<std::string, size_t> at = {
+        {"relu", 0}, {"relu6", 0}, {"selu", 0}, {"silu", 0}, {"mish", 0}, {"hardswish", 0}, {"hardsigmoid", 0},
+        {"elu", 1}, {"celu", 1}, {"leaky_relu", 1}, {"hardtanh", 2}, {"threshold", 2}, {"rrelu", 3},
+        {"dropout", 2}, {"dropout1d", 2}, {"dropout2d", 2}, {"dropout3d", 2}, {"alpha_dropout", 2}, {"feature_alpha_dropout", 2}};
+    auto it = at.find(n);
+    if (it != at.end() && it->second < c.rest.size()) inplace = inplace || (c.rest[it->second]->k == VK::Bool && c.rest[it->second]->b);
+  }
   if (inplace) mutated(c.I);
 }
 

@@ -267,6 +267,12 @@ class ndarray:
             t = t + x
         return t
 
+    def prod(self):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
+        p = 1
+        for x in self._tparse_flat:
+            p = p * x
+        return p
+
     def max(self):
         return max(self._tparse_flat)
 

@@ -70,6 +70,11 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     V key = kwarg("key");
     if (xs.empty()) {
       if (V d = kwarg("default")) return d;
+      // the sequence came from an unknown value at this line (iterating an opaque gives no items): unknown too
+      if (!unmodelled_.empty() && unmodelled_.back().file == loc.file && unmodelled_.back().line == loc.line) {
+        note_unmodelled(loc, name + "() of an unknown sequence");
+        return mk_opaque(name + "()");
+      }
       error(loc, fmt::format("{}() arg is an empty sequence", name));
     }
     auto k = [&](const V& x) { return key && key->k != VK::None ? call(key, {x}, {}, loc) : x; };

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "frontend/parser.hpp"
 #include "runtime/stubs.hpp"
 
@@ -117,6 +118,13 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
 }
 
 V Interp::import_module(const std::string& dotted, Location loc) {
+  // importlib's _find_and_load looks in sys.modules first: an object a script put there is what the import gives
+  // (drivers stub optional packages so: `sys.modules["flash_attn"] = fake`); None there halts the import
+  if (sys_modules_)
+    if (V* pre = dict_find(*sys_modules_, mk_str(dotted)); pre && ((*pre)->k != VK::Module || (*pre)->s != dotted)) {
+      if ((*pre)->k == VK::None) raise_exc("ModuleNotFoundError", fmt::format("import of {} halted; None in sys.modules", dotted), loc);
+      return *pre;
+    }
   auto cached = loaded_.find(dotted);
   if (cached != loaded_.end()) return cached->second;
   if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)

@@ -215,3 +215,21 @@ TEST_CASE("types.ModuleType's __init__ sets __name__: a _LazyModule subclass rea
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("sys.modules is looked in first: an object a script put there is what `import` gives, None halts it") {
+  Result r = compile_script("m.py",
+      "import sys, types\n"
+      "m = types.ModuleType('fakemod')\n"
+      "def f(x):\n    return x + 1\n"
+      "m.f = f\n"
+      "sys.modules['fakemod'] = m\n"
+      "import fakemod\nfrom fakemod import f as g\n"
+      "assert fakemod is m and g is f and fakemod.f(1) == 2\n"
+      "sys.modules['flash_attn'] = None\n"
+      "try:\n    import flash_attn\n    assert False\n"
+      "except ModuleNotFoundError as e:\n    assert str(e) == 'import of flash_attn halted; None in sys.modules'\n",
+      Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

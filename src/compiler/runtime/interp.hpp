@@ -57,6 +57,9 @@ struct Profile {
 
 /// A graph break raised while tracing (Unsupported). Propagates to the depth-0 call that entered
 /// the inlined call chain, or is handled in place for data-dependent jumps.
+/// Attribute key on a function or class an opaque decorator returned (its decorator's name): opaque.cpp
+inline constexpr const char* kOpaqueDecorator = "__tparse_opaque_decorator__";
+
 struct GraphBreak {
   std::string gb_type, msg;      ///< msg: full formatted message (with link)
   Location loc;                  ///< innermost user location

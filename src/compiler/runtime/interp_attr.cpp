@@ -326,6 +326,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     b->self = obj;
     return b;
   }
+  // what an opaque decorator returned was kept as the function it decorated (opaque.cpp), but it is really unknown
+  // (triton.autotune gives an Autotuner with `.configs`): a name the function lacks is an opaque value
+  if ((obj->k == VK::Func || obj->k == VK::Class) && obj->attrs.count(kOpaqueDecorator)) {
+    std::string what = py_str(obj->attrs[kOpaqueDecorator]) + "(...)." + name;
+    note_unmodelled(loc, what);
+    return mk_opaque(what);
+  }
   raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", obj->k == VK::Module ? "module" : type_name(obj), name), loc);
 }
 

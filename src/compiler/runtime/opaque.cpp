@@ -35,6 +35,7 @@ V Interp::opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pa
   // decorated function or class so the code below it still runs; what the decorator adds is unknown.
   if (args.size() == 1 && kwargs.empty() && (args[0]->k == VK::Func || args[0]->k == VK::Class)) {
     note_unmodelled(loc, callee->s + " (decorator)");
+    args[0]->attrs[kOpaqueDecorator] = mk_str(callee->s);  // its other attributes are unknown (interp_attr.cpp)
     return args[0];
   }
   note_unmodelled(loc, callee->s + "()");

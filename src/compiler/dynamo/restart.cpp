@@ -210,8 +210,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       restart_after_break(*ctx, gb, reason);
       ++unique_id_;  // the resume function
       ctx->restart_reasons.push_back(gb.msg);
+      // the stack at the CALL: the receiver of a method (`(real * 0.5).requires_grad_(True)`), the positional and
+      // the keyword arguments (`grad_outputs=torch.ones(...)`), then the live locals
       std::vector<V> outs;
+      if ((callee->k == VK::Bound || callee->k == VK::Builtin) && callee->self && callee->self->k == VK::Tensor) outs.push_back(callee->self);
       for (auto& a : args) flatten_tensors(a, outs);
+      for (auto& kv : kwargs) flatten_tensors(kv.second, outs);
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
       compile_graph(*ctx, outs);

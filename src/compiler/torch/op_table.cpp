@@ -194,7 +194,7 @@ std::vector<OpDef> build_table() {
       // ---- complex ----
       {{"view_as_complex"}, T, "", FA::Complex, o::view_as_complex},
       {{"stft"}, TM, "n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, "
-                     "onesided=None, return_complex=None", FA::Complex, o::stft},
+                     "onesided=None, return_complex=None", FA::Complex, o::stft, "torch.functional.stft"},
       {{"istft"}, TM, "n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, "
                       "length=None, return_complex=False", FA::Complex, o::istft},
       {{"view_as_real"}, T, "", FA::Complex, o::view_as_real},

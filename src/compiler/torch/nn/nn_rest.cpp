@@ -142,7 +142,22 @@ V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   };
   if (cls == "PReLU") return fn("torch.prelu", "prelu", {x(), attr("weight")}, {});
   if (cls == "RReLU") return fn(F("rrelu"), "rrelu", {x(), a["lower"], a["upper"], a["training"], a["inplace"]}, {});
-  if (cls == "Threshold") return fn(F("threshold"), "threshold", {x(), a["threshold"], a["value"], a["inplace"]}, {});
+  // a torch frame's variable names its node: `result = _VF.threshold(...)` in F._threshold, `hx = torch.zeros(...)`,
+  // `ret = _VF.gru_cell(...)`, `input = input.unsqueeze(0)` in the RNN cells' forwards
+  auto named = [&](V t, const char* n) {
+    if (t && t->k == VK::Tensor && I.tracing()) {
+      Graph& g = I.stack_.back()->ctx->graph;
+      if (auto it = g.tensor_node.find(t.get()); it != g.tensor_node.end() && g.nodes[static_cast<size_t>(it->second)].name != n)
+        g.rename(it->second, n);
+    }
+    return t;
+  };
+  if (cls == "Threshold") {  // F.threshold is Python (F._threshold): inlined down to _VF.threshold, a torch frame
+    if (flag(a["inplace"])) return fn("torch.threshold_", "threshold_", {x(), a["threshold"], a["value"]}, {});
+    V r = fn("torch.threshold", "threshold", {x(), a["threshold"], a["value"]}, {});
+    I.torch_frame(r, "nn/functional.py", 1693, "_threshold", "result = _VF.threshold(input, threshold, value)");
+    return named(r, "result");
+  }
   if (cls == "Hardshrink") return fn("torch.hardshrink", "hardshrink", {x(), a["lambd"]}, {});
   if (cls == "Softshrink") return fn("torch._C._nn.softshrink", "softshrink", {x(), a["lambd"]}, {});
   if (cls == "Softmin") return fn(F("softmin"), "softmin", {x(), a["dim"]}, {{"_stacklevel", mk_int(5)}});
@@ -182,12 +197,12 @@ V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     size_t d = in->t->shape.size();
     if (d != 1 && d != 2) I.raise_exc("ValueError", fmt::format("{}: Expected input to be 1D or 2D, got {}D instead", cls, d), loc);
     const bool batched = d == 2;
-    if (!batched) in = method(in, "unsqueeze", {mk_int(0)});
+    if (!batched) in = named(method(in, "unsqueeze", {mk_int(0)}), "input");
     const bool lstm = cls == "LSTMCell";
     if (!hx || hx->k == VK::None) {
       std::vector<V> za{method(in, "size", {mk_int(0)}), a["hidden_size"]};
       KW zk{{"dtype", I.getattr(in, "dtype", loc)}, {"device", I.getattr(in, "device", loc)}};
-      V zeros = I.torch_fn("torch.zeros", za, zk, loc);
+      V zeros = named(I.torch_fn("torch.zeros", za, zk, loc), lstm ? "zeros" : "hx");
       hx = lstm ? mk_tuple({zeros, zeros}) : zeros;
     } else if (!batched) {
       if (lstm) {
@@ -195,16 +210,16 @@ V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
         if (hs.size() != 2) I.error(loc, "LSTMCell: hx must be a tuple (h_0, c_0)");
         hx = mk_tuple({method(hs[0], "unsqueeze", {mk_int(0)}), method(hs[1], "unsqueeze", {mk_int(0)})});
       } else {
-        hx = method(hx, "unsqueeze", {mk_int(0)});
+        hx = named(method(hx, "unsqueeze", {mk_int(0)}), "hx");
       }
     }
     std::string op = lstm ? "lstm_cell" : cls == "GRUCell" ? "gru_cell" : "rnn_tanh_cell";
     if (cls == "RNNCell" && a["nonlinearity"]->k == VK::Str && a["nonlinearity"]->s == "relu") op = "rnn_relu_cell";
     std::vector<V> ca{in, hx, attr("weight_ih"), attr("weight_hh"), attr("bias_ih"), attr("bias_hh")};
     KW none_kw;
-    V ret = I.torch_fn("torch." + op, ca, none_kw, loc);
+    V ret = named(I.torch_fn("torch." + op, ca, none_kw, loc), "ret");
     if (batched) return ret;
-    if (!lstm) return method(ret, "squeeze", {mk_int(0)});
+    if (!lstm) return named(method(ret, "squeeze", {mk_int(0)}), "ret");
     std::vector<V> parts = I.iterate(ret, loc);
     return mk_tuple({method(parts[0], "squeeze", {mk_int(0)}), method(parts[1], "squeeze", {mk_int(0)})});
   }

@@ -28,6 +28,11 @@ V view_as_real(OpCall& c) {
   TensorInfo o = c.like();
   o.shape.push_back(Dim{2, ""});
   o.dtype = real_of(t.dtype);
+  if (t.stride.size() == t.shape.size()) {  // a view: each complex stride counts two floats, the pair innermost
+    o.stride = t.stride;
+    for (auto& d : o.stride) d = dim_mul(d, Dim{2, ""});
+    o.stride.push_back(Dim{1, ""});
+  }
   return c.out(o);
 }
 

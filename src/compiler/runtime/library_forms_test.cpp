@@ -43,3 +43,19 @@ TEST_CASE("module-level setup: math.log with a base, str.maketrans / translate, 
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("random: ints in range, floats in [0, 1), shuffles keep the items, seeding repeats the sequence") {
+  Result r = run_forms(
+      "import random\n"
+      "random.seed(0)\nx = [random.randrange(5) for _ in range(100)]\n"
+      "assert all(0 <= v < 5 for v in x) and len(set(x)) == 5\n"
+      "assert all(0.0 <= random.random() < 1.0 for _ in range(100)) and 3 <= random.randint(3, 4) <= 4\n"
+      "assert 2 <= random.randrange(2, 10, 4) < 10 and random.randrange(2, 10, 4) in (2, 6)\n"
+      "l = list(range(10))\nrandom.shuffle(l)\nassert sorted(l) == list(range(10))\n"
+      "assert len(random.sample(range(10), 3)) == 3 and random.choice([7]) == 7\n"
+      "random.seed(5)\na = random.random()\nrandom.seed(5)\nassert random.random() == a\n"
+      "try:\n    random.randrange(0)\n    assert False\nexcept ValueError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -86,6 +86,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "pi") return mk_float(M_PI);
         if (name == "e") return mk_float(M_E);
         if (name == "nn") return make_module("torch.nn");
+        if (name == "distributions") return import_module("torch.distributions", loc);  // Python of ours
         if (name == "Generator") return getattr(import_module("__tparse_torch__", loc), "Generator", loc);  // a Python class of ours
         return mk_builtin("torch." + name);
       }

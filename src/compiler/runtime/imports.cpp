@@ -127,6 +127,9 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     }
   auto cached = loaded_.find(dotted);
   if (cached != loaded_.end()) return cached->second;
+  // torch.distributions and each of its submodules: one Python module of ours (stubs/__tparse_torch_distributions__.py)
+  if (dotted == "torch.distributions" || dotted.rfind("torch.distributions.", 0) == 0)
+    return import_module("__tparse_torch_distributions__", loc);
   if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)
   size_t dot = dotted.rfind('.');
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);

@@ -1,0 +1,349 @@
+# torch.distributions as tparse models it, in Python, so the interpreter inlines it as Dynamo inlines
+# torch/distributions/*.py: each method applies the torch ops torch 2.11's does, in the same order (the graph nodes
+# explain counts). Normal, Categorical, Bernoulli, Uniform, Independent and kl_divergence for Normal / Independent
+# pairs; argument validation is left out (under Dynamo its checks leave no node: their results are dead code).
+# Every module path (torch.distributions, .normal, .categorical, .kl, .utils, ...) is this one module.
+import math
+from numbers import Number
+
+import torch
+import torch.nn.functional as F
+
+
+def _numel(shape):
+    n = 1
+    for s in shape:
+        n = n * s
+    return n
+
+
+def broadcast_all(*values):
+    # numbers become tensors of the first tensor's dtype and device (of the default dtype when there is none)
+    tensors = [v for v in values if isinstance(v, torch.Tensor)]
+    if len(tensors) < len(values):
+        dtype = tensors[0].dtype if tensors else torch.get_default_dtype()
+        device = tensors[0].device if tensors else None
+        values = [v if isinstance(v, torch.Tensor) else torch.tensor(v, dtype=dtype, device=device) for v in values]
+    return torch.broadcast_tensors(*values)
+
+
+def logits_to_probs(logits, is_binary=False):
+    if is_binary:
+        return torch.sigmoid(logits)
+    return F.softmax(logits, dim=-1)
+
+
+def clamp_probs(probs):
+    eps = torch.finfo(probs.dtype).eps
+    return probs.clamp(min=eps, max=1 - eps)
+
+
+def probs_to_logits(probs, is_binary=False):
+    ps_clamped = clamp_probs(probs)
+    if is_binary:
+        return torch.log(ps_clamped) - torch.log1p(-ps_clamped)
+    return torch.log(ps_clamped)
+
+
+def _sum_rightmost(value, dim):
+    if dim == 0:
+        return value
+    required_shape = value.shape[:-dim] + (-1,)
+    return value.reshape(required_shape).sum(-1)
+
+
+def _standard_normal(shape, dtype, device):
+    return torch.empty(shape, dtype=dtype, device=device).normal_()
+
+
+class Distribution:
+    has_rsample = False
+    has_enumerate_support = False
+
+    def __init__(self, batch_shape=(), event_shape=(), validate_args=None):
+        self._batch_shape = tuple(batch_shape)
+        self._event_shape = tuple(event_shape)
+
+    @property
+    def batch_shape(self):
+        return torch.Size(self._batch_shape)
+
+    @property
+    def event_shape(self):
+        return torch.Size(self._event_shape)
+
+    def _extended_shape(self, sample_shape=()):
+        return torch.Size(tuple(sample_shape) + self._batch_shape + self._event_shape)
+
+    def sample(self, sample_shape=()):
+        with torch.no_grad():
+            return self.rsample(sample_shape)
+
+    @property
+    def stddev(self):
+        return self.variance.sqrt()
+
+    def perplexity(self):
+        return torch.exp(self.entropy())
+
+
+class Normal(Distribution):
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        if isinstance(loc, Number) and isinstance(scale, Number):
+            batch_shape = ()
+        else:
+            batch_shape = self.loc.size()
+        super().__init__(batch_shape, validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def stddev(self):
+        return self.scale
+
+    @property
+    def variance(self):
+        return self.stddev.pow(2)
+
+    def sample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        with torch.no_grad():
+            return torch.normal(self.loc.expand(shape), self.scale.expand(shape))
+
+    def rsample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        eps = _standard_normal(shape, dtype=self.loc.dtype, device=self.loc.device)
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value):
+        var = self.scale ** 2
+        log_scale = math.log(self.scale) if isinstance(self.scale, Number) else self.scale.log()
+        return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
+
+    def cdf(self, value):
+        return 0.5 * (1 + torch.erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def icdf(self, value):
+        return self.loc + self.scale * torch.erfinv(2 * value - 1) * math.sqrt(2)
+
+    def entropy(self):
+        return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
+
+
+class Categorical(Distribution):
+    has_enumerate_support = True
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        self._probs = None
+        self._logits = None
+        if probs is not None:
+            if probs.dim() < 1:
+                raise ValueError("`probs` parameter must be at least one-dimensional.")
+            self._probs = probs / probs.sum(-1, keepdim=True)
+            self._param = self._probs
+        else:
+            if logits.dim() < 1:
+                raise ValueError("`logits` parameter must be at least one-dimensional.")
+            self._logits = logits - logits.logsumexp(dim=-1, keepdim=True)  # normalized
+            self._param = self._logits
+        self._num_events = self._param.size()[-1]
+        batch_shape = self._param.size()[:-1] if self._param.ndimension() > 1 else ()
+        super().__init__(batch_shape, validate_args=validate_args)
+
+    # the lazily computed parameter: computed once with grad enabled (lazy_property), then kept
+    @property
+    def probs(self):
+        if self._probs is None:
+            with torch.enable_grad():
+                value = logits_to_probs(self._logits)
+            self._probs = value
+        return self._probs
+
+    @property
+    def logits(self):
+        if self._logits is None:
+            with torch.enable_grad():
+                value = probs_to_logits(self._probs)
+            self._logits = value
+        return self._logits
+
+    @property
+    def param_shape(self):
+        return self._param.size()
+
+    @property
+    def mean(self):
+        return torch.full(self._extended_shape(), float("nan"), dtype=self.probs.dtype, device=self.probs.device)
+
+    @property
+    def mode(self):
+        return self.probs.argmax(dim=-1)
+
+    def sample(self, sample_shape=()):
+        probs_2d = self.probs.reshape(-1, self._num_events)
+        samples_2d = torch.multinomial(probs_2d, _numel(sample_shape), True).T
+        return samples_2d.reshape(self._extended_shape(sample_shape))
+
+    def log_prob(self, value):
+        value = value.long().unsqueeze(-1)
+        value, log_pmf = torch.broadcast_tensors(value, self.logits)
+        value = value[..., :1]
+        return log_pmf.gather(-1, value).squeeze(-1)
+
+    def entropy(self):
+        min_real = torch.finfo(self.logits.dtype).min
+        logits = torch.clamp(self.logits, min=min_real)
+        p_log_p = logits * self.probs
+        return -p_log_p.sum(-1)
+
+
+class Bernoulli(Distribution):
+    has_enumerate_support = True
+
+    def __init__(self, probs=None, logits=None, validate_args=None):
+        if (probs is None) == (logits is None):
+            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+        self._probs = None
+        self._logits = None
+        if probs is not None:
+            is_scalar = isinstance(probs, Number)
+            (self._probs,) = broadcast_all(probs)
+            self._param = self._probs
+        else:
+            is_scalar = isinstance(logits, Number)
+            (self._logits,) = broadcast_all(logits)
+            self._param = self._logits
+        batch_shape = () if is_scalar else self._param.size()
+        super().__init__(batch_shape, validate_args=validate_args)
+
+    @property
+    def probs(self):
+        if self._probs is None:
+            with torch.enable_grad():
+                value = logits_to_probs(self._logits, is_binary=True)
+            self._probs = value
+        return self._probs
+
+    @property
+    def logits(self):
+        if self._logits is None:
+            with torch.enable_grad():
+                value = probs_to_logits(self._probs, is_binary=True)
+            self._logits = value
+        return self._logits
+
+    @property
+    def mean(self):
+        return self.probs
+
+    @property
+    def variance(self):
+        return self.probs * (1 - self.probs)
+
+    def sample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        with torch.no_grad():
+            return torch.bernoulli(self.probs.expand(shape))
+
+    def log_prob(self, value):
+        logits, value = broadcast_all(self.logits, value)
+        return -F.binary_cross_entropy_with_logits(logits, value, reduction="none")
+
+    def entropy(self):
+        return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
+
+
+class Uniform(Distribution):
+    has_rsample = True
+
+    def __init__(self, low, high, validate_args=None):
+        self.low, self.high = broadcast_all(low, high)
+        if isinstance(low, Number) and isinstance(high, Number):
+            batch_shape = ()
+        else:
+            batch_shape = self.low.size()
+        super().__init__(batch_shape, validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return (self.high + self.low) / 2
+
+    @property
+    def variance(self):
+        return (self.high - self.low).pow(2) / 12
+
+    def rsample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        rand = torch.rand(shape, dtype=self.low.dtype, device=self.low.device)
+        return self.low + rand * (self.high - self.low)
+
+    def log_prob(self, value):
+        lb = self.low.le(value).type_as(self.low)
+        ub = self.high.gt(value).type_as(self.low)
+        return torch.log(lb.mul(ub)) - torch.log(self.high - self.low)
+
+    def entropy(self):
+        return torch.log(self.high - self.low)
+
+
+class Independent(Distribution):
+    def __init__(self, base_distribution, reinterpreted_batch_ndims, validate_args=None):
+        shape = tuple(base_distribution.batch_shape) + tuple(base_distribution.event_shape)
+        event_dim = reinterpreted_batch_ndims + len(base_distribution.event_shape)
+        batch_shape = shape[: len(shape) - event_dim]
+        event_shape = shape[len(shape) - event_dim:]
+        self.base_dist = base_distribution
+        self.reinterpreted_batch_ndims = reinterpreted_batch_ndims
+        self.has_rsample = base_distribution.has_rsample
+        super().__init__(batch_shape, event_shape, validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return self.base_dist.mean
+
+    @property
+    def variance(self):
+        return self.base_dist.variance
+
+    def sample(self, sample_shape=()):
+        return self.base_dist.sample(sample_shape)
+
+    def rsample(self, sample_shape=()):
+        return self.base_dist.rsample(sample_shape)
+
+    def log_prob(self, value):
+        log_prob = self.base_dist.log_prob(value)
+        return _sum_rightmost(log_prob, self.reinterpreted_batch_ndims)
+
+    def entropy(self):
+        entropy = self.base_dist.entropy()
+        return _sum_rightmost(entropy, self.reinterpreted_batch_ndims)
+
+
+def _kl_normal_normal(p, q):
+    var_ratio = (p.scale / q.scale).pow(2)
+    t1 = ((p.loc - q.loc) / q.scale).pow(2)
+    return 0.5 * (var_ratio + t1 - 1 - var_ratio.log())
+
+
+def kl_divergence(p, q):
+    if isinstance(p, Normal) and isinstance(q, Normal):
+        return _kl_normal_normal(p, q)
+    if isinstance(p, Independent) and isinstance(q, Independent):
+        if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
+            raise NotImplementedError
+        result = kl_divergence(p.base_dist, q.base_dist)
+        return _sum_rightmost(result, p.reinterpreted_batch_ndims)
+    __tparse_unmodelled__("torch.distributions.kl_divergence(" + type(p).__name__ + ", " + type(q).__name__ + ")")
+    return __tparse_opaque__("kl_divergence()")

@@ -155,7 +155,18 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
   size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
   try {
-    return call(callee, args, kwargs, loc);
+    // a user function or module called from a resume frame's own code (not torch's: trace_rules skips those)
+    const bool user = ctx->is_resume && ctx->mode == Mode::Record &&
+                      ((callee->k == VK::Func && !torch_stub_fn(callee)) ||
+                       (callee->k == VK::Bound && callee->func && callee->func->k == VK::Func && !torch_stub_fn(callee->func)) ||
+                       (callee->k == VK::Instance && callee->cls && callee->builtin_nn.empty()) ||
+                       (callee->k == VK::Instance && callee->cls && !callee->builtin_nn.empty() && find_in_class(callee->cls, "forward")));
+    std::vector<V> saved_args;
+    std::vector<std::pair<std::string, V>> saved_kw;
+    if (user) { saved_args = args; saved_kw = kwargs; }
+    V r = call(callee, args, kwargs, loc);
+    if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);
+    return r;
   } catch (GraphBreak& gb) {
     ctx->graph.rollback(cp);
     ctx->graph.undo_renames(nr);
@@ -185,6 +196,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
       ++counters_["unimplemented"];
       act.ctx->code->skipped = true;
+      replay_inlined_calls(*act.ctx);
       act.ctx = nullptr;
       return call(callee, args, kwargs, loc);
     }
@@ -195,6 +207,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // a resume function is skipped from its own start: the rest of the frame runs eagerly
       ++counters_["unimplemented"];
       act.ctx->code->skipped = true;
+      replay_inlined_calls(*act.ctx);
       act.ctx = nullptr;
       return call(callee, args, kwargs, loc);
     }
@@ -243,6 +256,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
     ++counters_["unimplemented"];
     ctx->code->skipped = true;
+    replay_inlined_calls(*ctx);
     act.ctx = nullptr;
     return;
   }
@@ -261,6 +275,29 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   }
   enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line, nullptr,
                act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr);
+}
+
+// A skipped resume function runs eagerly from its start under the eval-frame callback: the user functions and modules
+// it called, which were inlined while it was traced, are each converted as a frame of their own then (tacotron2's
+// prenet and decoder cell in its inference loop). Their calls are made again with the same arguments, eagerly, for
+// those frames; what they return was already used.
+void Interp::replay_inlined_calls(FrameCtx& ctx) {
+  auto calls = std::move(ctx.inlined_calls);
+  ctx.inlined_calls.clear();
+  Activation& act = *stack_.back();
+  auto saved = act.ctx;
+  act.ctx = nullptr;
+  try {
+    for (auto& [callee, args, kwargs, loc] : calls) {
+      auto a = args;
+      auto k = kwargs;
+      call(callee, a, k, loc);
+    }
+  } catch (...) {
+    act.ctx = saved;
+    throw;
+  }
+  act.ctx = saved;
 }
 
 }  // namespace tparse::compiler

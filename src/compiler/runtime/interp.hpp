@@ -152,6 +152,9 @@ struct FrameCtx {
   std::string recompile_reason;
   int cache_size = 0, accumulated = 0;
   bool is_resume = false;
+  /// A resume frame's calls of user functions and modules made from its own code (inlined while it is traced): when
+  /// the frame is skipped Python reruns it eagerly, where each is a frame of its own (restart.cpp replays them)
+  std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
   std::map<std::string, V> sym_globals;        ///< tensorified float globals (SymFloat values)
   int next_sym = 0;
   std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
@@ -438,6 +441,7 @@ class Interp {
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
+  void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);

@@ -376,6 +376,12 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     values::mutated(*this);
     return args[0];
   }
+  // torch.nn.utils.spectral_norm / remove_spectral_norm (the pre-hook form): Python of ours (__tparse_torch_spectral__)
+  if (name == "torch.nn.utils.spectral_norm" || name == "torch.nn.utils.spectral_norm.spectral_norm" ||
+      name == "torch.nn.utils.remove_spectral_norm" || name == "torch.nn.utils.spectral_norm.remove_spectral_norm") {
+    V fn = getattr(import_module("__tparse_torch_spectral__", loc), name.find("remove") != std::string::npos ? "remove_spectral_norm" : "spectral_norm", loc);
+    return call(fn, args, kwargs, loc);
+  }
   if (name == "torch.nn.utils.parametrizations.weight_norm" || name == "torch.nn.utils.weight_norm")
     return nn_weight_norm(args, kwargs, loc, name == "torch.nn.utils.weight_norm");
   if (name == "torch.nn.utils.remove_weight_norm" || name == "torch.nn.utils.weight_norm.remove_weight_norm" ||

@@ -157,6 +157,7 @@ std::vector<OpDef> build_table() {
       {{"searchsorted", "bucketize"}, T, "sorted_sequence, input, *, right=False", FA::Index, o::searchsorted},
       // ---- matmul ----
       {{"outer", "ger"}, TM, "vec2", FA::Matmul, o::outer},
+      {{"dot", "vdot"}, TM, "tensor", FA::Matmul, o::dot},
       {{"baddbmm", "addmm", "addbmm", "addmv"}, TM, "batch1, batch2, *, beta=1, alpha=1", FA::Matmul, o::bmm},
       {{"einsum"}, T, "equation, *operands", FA::Matmul, o::einsum, "torch.functional.einsum"},
       // ---- nn.functional ----

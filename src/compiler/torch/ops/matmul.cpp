@@ -22,6 +22,22 @@ V outer(OpCall& c) {
   return c.out(o);
 }
 
+// dot / vdot (1-D · 1-D of equal length) -> a 0-dim tensor (spectral norm's sigma = dot(u, mv(W, v)))
+V dot(OpCall& c) {
+  const TensorInfo& t = c.t();
+  V b = c.arg(0, c.name == "dot" ? "tensor" : "other");
+  if (!b || b->k != VK::Tensor) c.fail(fmt::format("{}: expected a tensor argument", c.name));
+  if (t.shape.size() != 1 || b->t->shape.size() != 1)
+    c.fail(fmt::format("1D tensors expected, but got {}D and {}D tensors", t.shape.size(), b->t->shape.size()));
+  if (t.shape[0].v != b->t->shape[0].v)
+    c.fail(fmt::format("inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} "
+                       "elements respectively", t.shape[0].str(), b->t->shape[0].str(), t.shape[0].str(), b->t->shape[0].str()));
+  TensorInfo o = c.like();
+  o.shape = {};
+  o.requires_grad = t.requires_grad || b->t->requires_grad;
+  return c.out(o);
+}
+
 // input + a @ b: baddbmm(batch1 [b,n,m], batch2 [b,m,p]) -> [b,n,p]; addmm(mat1, mat2) -> [n,p];
 // addbmm(batch1, batch2) -> [n,p] (summed over the batch); addmv(mat, vec) -> [n]
 V bmm(OpCall& c) {

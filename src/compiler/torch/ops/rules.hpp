@@ -73,6 +73,7 @@ V repeat_interleave(OpCall& c);
 V searchsorted(OpCall& c);
 // matmul.cpp
 V outer(OpCall& c);
+V dot(OpCall& c);
 V bmm(OpCall& c);
 V einsum(OpCall& c);
 // nn.cpp

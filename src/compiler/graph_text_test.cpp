@@ -19,6 +19,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
   static const std::map<std::string, std::string> known = {
       {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
+      {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
+                              "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},
       {"duck_sizing", "torch unifies y's s17 with x's s0 when `x * y` broadcasts (a ShapeEnv replacement)"},
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},
       {"guard_state_forms", "automatic dynamic makes the stride of a dim that became size 1 a symbol (`[s77, 1]`); ours keeps the number"},
@@ -34,6 +36,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"moduledict_model", "builtin sum() over a generator: torch names its nodes element / value"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
+      {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
       {"try_except_as", "placeholder order: a SymInt argument before the tensor"},

@@ -369,6 +369,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   g.name_reified();
   g.remove_unused_getitems();
+  g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   bool has_graph = g.call_count() > 0;
   chromium_tracing_end(ctx);

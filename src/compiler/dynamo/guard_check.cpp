@@ -73,7 +73,21 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   for (auto& g : e.tensors) {
     if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
-    if (!v) continue;
+    if (!v) {
+      // a module's parameter that is gone (remove_spectral_norm, a deleted attribute): the module's registry no longer
+      // matches its guards (Dynamo fails the dict's length / keys guard first). (A buffer's source can stop resolving
+      // here while torch keeps it registered: a tensor stored under its name stays a buffer; not checked.)
+      for (const char* reg : {"._parameters['"}) {
+        size_t at = g.src.rfind(reg);
+        if (at == std::string::npos) continue;
+        V owner = resolve_source(g.src.substr(0, at), inputs);
+        if (owner && owner->k == VK::Instance) {
+          std::string n = old ? local_src(g.src) : g.src;
+          return fmt::format("{} no longer exists", n);
+        }
+      }
+      continue;
+    }
     std::string n = old ? local_src(g.src) : g.src;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;

@@ -33,8 +33,9 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
   std::string ctx = "[";
   for (size_t i = 0; i < types.size(); ++i) {
     tl += (i ? ", '" : "'") + types[i] + "'";
-    std::string cls = types[i] == "Tensor" ? "torch._dynamo.variables.tensor.TensorVariable"
-                                           : "torch._dynamo.variables.constant.ConstantVariable";
+    std::string cls = types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
+                      : types[i] == "generator" ? "torch._dynamo.variables.functions.LocalGeneratorObjectVariable"
+                                                : "torch._dynamo.variables.constant.ConstantVariable";
     ctx += (i ? ", " : "") + fmt::format("<class '{}'>", cls);
   }
   tl += "]";

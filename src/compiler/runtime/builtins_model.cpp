@@ -310,6 +310,16 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     V r = call_stdlib_hook(name, args, kwargs, loc, self, hit);
     if (hit) return r;
   }
+  // a bundled stub's `builtin(op, argument types...)` Dynamo cannot trace (GB0059): torch.distributions' first
+  // kl_divergence of a pair of types looks its rule up with min() over a generator
+  if (name == "__tparse_builtin_op_break__") {
+    if (in_compiled && !args.empty()) {
+      std::vector<std::string> types;
+      for (size_t i = 1; i < args.size(); ++i) types.push_back(py_str(args[i]));
+      graph_break("Failed to trace builtin operator", msg_builtin_op(py_str(arg(0)), types), loc);
+    }
+    return none();
+  }
   if (name == "__tparse_skipped_builtin__") {
     std::string q = args.empty() ? "unknown" : py_str(arg(0));
     size_t dot = q.rfind('.');

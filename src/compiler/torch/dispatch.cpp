@@ -204,7 +204,9 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   return r;
 }
 
-V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts, const std::vector<std::string>& fields) {
+V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts_in, const std::vector<std::string>& fields) {
+  std::vector<TensorInfo> parts = parts_in;
+  if (!grad_enabled_) for (auto& p : parts) p.requires_grad = false;  // as emit() does for single results
   std::vector<V> xs;
   if (!tracing()) {
     for (auto& p : parts) xs.push_back(mk_tensor(p));

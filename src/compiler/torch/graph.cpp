@@ -94,6 +94,30 @@ void Graph::remove_unused_getitems() {
   erase(erased);
 }
 
+void Graph::remove_empty_grad_toggles() {
+  // `_set_grad_enabled(x)` directly followed by `_set_grad_enabled(not x)`: a grad-mode switch around nothing
+  // (a lazily computed value already cached under no_grad, torch.distributions' sample); torch 2.11's graph has
+  // neither (their names stay taken: later toggles are _2, _3)
+  auto toggle = [&](size_t i) {
+    const Node& n = nodes[i];
+    return n.op == "call_function" && n.target == "torch._C._set_grad_enabled" && n.args.size() == 1 ? n.args[0].lit : std::string();
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    std::vector<bool> erased(nodes.size(), false);
+    for (size_t i = 0; i + 1 < nodes.size(); ++i) {
+      std::string a = toggle(i), b = toggle(i + 1);
+      if (!a.empty() && !b.empty() && a != b && !erased[i]) {
+        erased[i] = erased[i + 1] = true;
+        changed = true;
+        ++i;
+      }
+    }
+    if (changed) erase(erased);
+  }
+}
+
 void Graph::erase(const std::vector<bool>& erased) {
   if (std::find(erased.begin(), erased.end(), true) == erased.end()) return;
   std::vector<int> remap(nodes.size(), -1);

@@ -89,6 +89,8 @@ struct Graph {
   /// Dynamo's DCE at the end of a frame: unused operator.getitem nodes and SymInt arithmetic go
   /// (remove_unused_graphargs).
   void remove_unused_getitems();
+  /// A grad-mode switch and its undoing with no node between: both go (torch.distributions' cached lazy values).
+  void remove_empty_grad_toggles();
   /// drop the nodes marked, renumbering the rest (arguments, outputs, the value maps)
   void erase(const std::vector<bool>& erased);
   /// insert_deferred_runtime_asserts' names: the reified size nodes take theirs after every traced node.

@@ -337,7 +337,16 @@ def _kl_normal_normal(p, q):
     return 0.5 * (var_ratio + t1 - 1 - var_ratio.log())
 
 
+_KL_MEMOIZE = {}
+
+
 def kl_divergence(p, q):
+    # the rule of a pair of types is looked up once, with min() over a generator Dynamo cannot trace (a break at the
+    # call, which then runs eagerly); later calls find it memoized
+    key = (type(p).__name__, type(q).__name__)
+    if key not in _KL_MEMOIZE:
+        __tparse_builtin_op_break__("min", "generator")
+        _KL_MEMOIZE[key] = True
     if isinstance(p, Normal) and isinstance(q, Normal):
         return _kl_normal_normal(p, q)
     if isinstance(p, Independent) and isinstance(q, Independent):

@@ -194,6 +194,10 @@ V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     // RNNCellBase forwards: a 1-D input is unbatched (unsqueezed, the result squeezed back); no hx: zeros
     V in = x();
     V hx = arg(1, "hx");
+    // the forward reads input.dim(), then each hx tensor's dim(): Dynamo wraps them (graph inputs) in that order
+    method(in, "dim", {});
+    if (hx && hx->k == VK::Tensor) method(hx, "dim", {});
+    if (hx && hx->k == VK::Tuple) for (auto& h : hx->items) if (h->k == VK::Tensor) method(h, "dim", {});
     size_t d = in->t->shape.size();
     if (d != 1 && d != 2) I.raise_exc("ValueError", fmt::format("{}: Expected input to be 1D or 2D, got {}D instead", cls, d), loc);
     const bool batched = d == 2;

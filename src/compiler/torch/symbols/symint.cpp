@@ -16,8 +16,10 @@ void Interp::realize(const V& t) {
   FrameCtx& ctx = *stack_.back()->ctx;
   if (ctx.graph.tensor_node.count(t.get())) return;
   auto src = ctx.sources.find(t.get());
-  // only the frame's own tensor arguments; module buffers read for .dtype/.device stay out of the graph
-  if (src == ctx.sources.end() || src->second.find_first_of(".[") != std::string::npos) return;
+  // only the frame's own tensor arguments (an item of its *args tuple too: `args[0]`, a module call's input);
+  // module buffers read for .dtype/.device stay out of the graph
+  if (src == ctx.sources.end() || src->second.find('.') != std::string::npos) return;
+  if (size_t br = src->second.find('['); br != std::string::npos && src->second.compare(0, br, "args") != 0) return;
   node_of(t);
 }
 

@@ -336,6 +336,8 @@ class Interp {
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
+  V call_torch_library(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                       Location loc, bool& handled);  ///< torch/torch_library.cpp
   V call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                      Location loc, V self, bool& handled);  ///< builtins_stdlib.cpp
   V torch_fn(const std::string& name, std::vector<V>& args,
@@ -533,7 +535,7 @@ class Interp {
                 Location loc, bool& handled);
   V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V einops_layer(std::vector<V>& args, Location loc);
-  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins_model.cpp)
+  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/builtins_model.cpp)
   std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);

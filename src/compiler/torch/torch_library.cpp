@@ -1,0 +1,130 @@
+// torch's Python-level library functions that model code calls, eagerly or inside a frame, with Dynamo's rule for
+// each: torch.autograd.Variable (a skipped builtin in a frame) and torch.autograd.grad (GB9186), torch.amp's
+// custom_fwd / custom_bwd decorators, torch.nn.utils.rnn's packing functions (skipped by trace_rules) and
+// spectral_norm (Python of ours, __tparse_torch_spectral__). `handled` says whether `name` was one of these.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                             Location loc, bool& handled) {
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument {}", name, i + 1));
+    return args[i];
+  };
+  Activation& act = *stack_.back();
+  bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
+  handled = true;
+  // torch.nn.utils.spectral_norm / remove_spectral_norm (the pre-hook form): Python of ours (__tparse_torch_spectral__)
+  if (name == "torch.nn.utils.spectral_norm" || name == "torch.nn.utils.spectral_norm.spectral_norm" ||
+      name == "torch.nn.utils.remove_spectral_norm" || name == "torch.nn.utils.spectral_norm.remove_spectral_norm") {
+    V fn = getattr(import_module("__tparse_torch_spectral__", loc), name.find("remove") != std::string::npos ? "remove_spectral_norm" : "spectral_norm", loc);
+    return call(fn, args, kwargs, loc);
+  }
+  // torch.autograd.Variable(t, requires_grad=False): the legacy wrapper gives a tensor of t's data. Dynamo builds it
+  // through polyfills.instantiate_user_defined_class_object, whose `cls.__new__(cls, ...)` is the C builtin
+  // _LegacyVariableBase.__new__: a skipped call (GB0007) located in the polyfill, resumable at the user's call
+  if (name == "torch.autograd.Variable" || name == "torch.autograd.variable.Variable") {
+    if (in_compiled) {
+      static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+      GraphBreak gb;
+      gb.gb_type = "Attempted to call function marked as skipped";
+      gb.msg = msg_skipped_builtin("<unknown module>", "_LegacyVariableBase.__new__");
+      gb.loc = loc;
+      gb.fn_name = act.fn ? act.fn->name : "<module>";
+      gb.at = poly + ":405";
+      gb.traceback = user_traceback(loc) + fmt::format(
+          "  File \"{}\", line 405, in instantiate_user_defined_class_object\n    obj = cls.__new__(cls, *args, **kwargs)\n", poly);
+      throw gb;
+    }
+    V t = arg(0);
+    for (auto& [k, v] : kwargs)
+      if (k == "requires_grad" && t->k == VK::Tensor && truthy(v, loc)) t->t->requires_grad = true;
+    return t;
+  }
+  // torch.autograd.grad(outputs, inputs, ...): in a frame a resumable break (GB9186, trace_autograd_ops is off by
+  // default: WGAN-GP's gradient penalty); eagerly one gradient per input, shaped as the input
+  if (name == "torch.autograd.grad") {
+    if (in_compiled)
+      graph_break("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`", msg_autograd_grad(), loc);
+    V inputs = args.size() > 1 ? args[1] : nullptr;
+    bool create_graph = false;
+    for (auto& [k, v] : kwargs) {
+      if (k == "inputs") inputs = v;
+      if (k == "create_graph") create_graph = truthy(v, loc);
+    }
+    if (!inputs) error(loc, "torch.autograd.grad() missing required argument 'inputs'");
+    std::vector<V> ins = inputs->k == VK::Tensor ? std::vector<V>{inputs} : iterate(inputs, loc);
+    std::vector<V> gs;
+    for (auto& t : ins) {
+      if (t->k != VK::Tensor) error(loc, "torch.autograd.grad: inputs must be tensors");
+      TensorInfo g = *t->t;
+      g.is_param = g.is_buffer = false;
+      g.requires_grad = create_graph;
+      gs.push_back(mk_tensor(g));
+    }
+    return mk_tuple(gs);
+  }
+  // torch.amp.custom_fwd / custom_bwd (and torch.cuda.amp's): decorators of an autograd.Function's forward / backward
+  // that record the autocast state on ctx and call the function: nothing reaches a graph, the function is what runs.
+  // Called with only keywords (`custom_fwd(device_type="cuda")`) they return themselves waiting for the function.
+  if (name == "torch.amp.custom_fwd" || name == "torch.amp.custom_bwd" || name == "torch.cuda.amp.custom_fwd" ||
+      name == "torch.cuda.amp.custom_bwd" || name == "torch.amp.autocast_mode.custom_fwd" || name == "torch.amp.autocast_mode.custom_bwd") {
+    V fn = args.empty() ? nullptr : args[0];
+    for (auto& [k, v] : kwargs) if (k == "fwd" || k == "bwd") fn = v;
+    return fn && fn->k != VK::None ? fn : mk_builtin(name);
+  }
+  // torch.nn.utils.rnn's packing functions: trace_rules skips them (GB0007 at the call, resumable). Eagerly a packed
+  // sequence is modelled by its padded tensor (an RNN's output keeps the padded layout), and pad_packed_sequence gives
+  // it back with the lengths (time = total_length when given)
+  if (name.rfind("torch.nn.utils.rnn.", 0) == 0) {
+    const std::string fn = name.substr(19);
+    if (fn == "pack_padded_sequence" || fn == "pad_packed_sequence" || fn == "pack_sequence" || fn == "unpack_sequence") {
+      if (in_compiled)
+        graph_break("Attempted to call function marked as skipped",
+                    msg_skipped_torch_fn("torch.nn.utils.rnn", fn, "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/utils/rnn.py"), loc);
+      if (fn == "pack_padded_sequence") {
+        if (args.size() > 1) packed_lengths_ = args[1];
+        for (auto& [k, v] : kwargs) if (k == "lengths") packed_lengths_ = v;
+        return arg(0);
+      }
+      if (fn == "pad_packed_sequence") {
+        V seq = arg(0);
+        if (seq->k != VK::Tensor) return mk_tuple({seq, none()});
+        TensorInfo o = *seq->t;
+        bool batch_first = false;
+        for (auto& [k, v] : kwargs) {
+          if (k == "batch_first") batch_first = truthy(v, loc);
+          if (k == "total_length" && v->k == VK::Int && o.shape.size() >= 2) o.shape[batch_first ? 1 : 0] = Dim{v->i, ""};
+        }
+        TensorInfo lens;
+        lens.dtype = "int64";
+        lens.shape = {o.shape.size() >= 2 ? o.shape[batch_first ? 0 : 1] : Dim{1, ""}};
+        V lv = mk_tensor(lens);
+        if (packed_lengths_ && packed_lengths_->k == VK::Tensor) lv->vals = packed_lengths_->vals;
+        return mk_tuple({mk_tensor(o), lv});
+      }
+      if (fn == "pack_sequence") {  // a list of [T_i, *] tensors: padded to the longest, time first
+        std::vector<V> xs = iterate(arg(0), loc);
+        if (xs.empty() || xs[0]->k != VK::Tensor) error(loc, "pack_sequence(sequences): a list of tensors");
+        TensorInfo o = *xs[0]->t;
+        long long t = 0;
+        for (auto& x : xs) if (x->k == VK::Tensor && !x->t->shape.empty()) t = std::max(t, x->t->shape[0].v);
+        o.shape.insert(o.shape.begin() + 1, Dim{static_cast<long long>(xs.size()), ""});
+        if (!o.shape.empty()) o.shape[0] = Dim{t, ""};
+        return mk_tensor(o);
+      }
+      note_unmodelled(loc, name + "()");
+      return mk_opaque(name + "()");
+    }
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cctype>
+#include <set>
 
 namespace tparse::analysis {
 
@@ -166,7 +167,14 @@ std::string_view global_function_name(std::string_view callee, std::string_view 
 
 std::string target_repr(std::string_view callee) {
   // a numpy function Dynamo traced (torch._dynamo.utils.numpy_to_tensor_wrapper, a global of the graph module)
-  if (callee.starts_with(kNumpyWrapped)) return "<Wrapped function <original " + std::string(callee.substr(kNumpyWrapped.size())) + ">>";
+  if (callee.starts_with(kNumpyWrapped)) {
+    // numpy_operator_wrapper(op) reprs as `<Wrapped operator <original wrapped_sub>>`, numpy_to_tensor_wrapper(fn)
+    // as `<Wrapped function <original exp>>`
+    std::string_view fn = callee.substr(kNumpyWrapped.size());
+    static const std::set<std::string_view> ops = {"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "gt", "le", "ge", "eq", "ne"};
+    if (ops.count(fn)) return "<Wrapped operator <original wrapped_" + std::string(fn) + ">>";
+    return "<Wrapped function <original " + std::string(fn) + ">>";
+  }
   size_t dot = callee.rfind('.');
   std::string_view leaf = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
   std::string_view mod = dot == std::string_view::npos ? std::string_view{} : callee.substr(0, dot);

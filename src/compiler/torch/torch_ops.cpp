@@ -253,6 +253,33 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
       {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}};
   auto it = names.find(op);
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
+  // an operator on a numpy value traced in the frame (and a number or another such value): Dynamo's
+  // numpy_operator_wrapper, a node `torch__dynamo_utils_wrapped_sub(a, b)` whose result is a numpy value again
+  auto np0 = [](const V& v) { return v && v->k == VK::Tensor && v->t->np_array && v->t->shape.empty(); };
+  auto number = [](const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool) && v->sym.empty(); };
+  if (tracing() && np0(a) && (!b || np0(b) || number(b)) && op.size() <= 2 && op != "@") {
+    static const std::map<std::string, std::string> py = {{"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"},
+                                                         {"%", "mod"}, {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"},
+                                                         {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
+    if (auto pn = py.find(op); pn != py.end() && b) {
+      auto num = [](const V& v) { return v->k == VK::Tensor ? v->t->fill : v->k == VK::Float ? std::optional<double>(v->f) : v->k == VK::Bool ? std::optional<double>(v->b) : std::optional<double>(static_cast<double>(v->i)); };
+      std::optional<double> x = num(reflected ? b : a), y = num(reflected ? a : b);
+      TensorInfo o;
+      o.np_array = true;
+      bool cmp = pn->second == "lt" || pn->second == "gt" || pn->second == "le" || pn->second == "ge" || pn->second == "eq" || pn->second == "ne";
+      o.dtype = cmp ? "bool" : "float64";
+      if (x && y) {
+        double X = *x, Y = *y, r = 0;
+        const std::string& n = pn->second;
+        r = n == "add" ? X + Y : n == "sub" ? X - Y : n == "mul" ? X * Y : n == "truediv" ? X / Y : n == "floordiv" ? std::floor(X / Y)
+          : n == "mod" ? X - std::floor(X / Y) * Y : n == "pow" ? std::pow(X, Y) : n == "lt" ? X < Y : n == "gt" ? X > Y
+          : n == "le" ? X <= Y : n == "ge" ? X >= Y : n == "eq" ? X == Y : X != Y;
+        o.fill = r;
+      }
+      std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
+      return emit("call_function", "torch__dynamo_utils_wrapped_" + pn->second, "wrapped_" + pn->second, false, args, {}, o, loc);
+    }
+  }
   // Under a torch function mode (torch.set_default_device) Dynamo's BuiltinVariable remaps an operator
   // on a tensor to the Tensor method its __torch_function__ receives (builtin.py BUILTIN_TO_TENSOR_FN_MAP /
   // _RFN_MAP, filled by running each operator under a mode; the names are those of the C bindings in

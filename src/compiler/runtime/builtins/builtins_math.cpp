@@ -106,13 +106,25 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     if (args.size() < 2 || !kwargs.empty()) return opaque();
     std::vector<V> rest(args.begin() + 2, args.end());
     if (!tracing()) return call(arg(1), rest, {}, loc);  // the frame runs eagerly now (after a break): the number
-    for (const V& a : rest)
+    // numbers, or numpy values this frame traced already (0-d ndarrays: `np.log(np.exp(x) - 1)`), whose known fill
+    // stands for their number when the function is computed
+    std::vector<V> nums;
+    bool any_array = false;
+    for (const V& a : rest) {
+      if (a->k == VK::Tensor && a->t->np_array && a->t->shape.empty()) {
+        any_array = true;
+        nums.push_back(a->t->fill ? mk_float(*a->t->fill) : mk_float(1.0));
+        continue;
+      }
       if ((a->k != VK::Int && a->k != VK::Float && a->k != VK::Bool) || !a->sym.empty() || a->sym_node >= 0) return opaque();
-    V r = call(arg(1), rest, {}, loc);
+      nums.push_back(a);
+    }
+    V r = call(arg(1), nums, {}, loc);
     if (r->k != VK::Int && r->k != VK::Float && r->k != VK::Bool) return opaque();
     TensorInfo ti;
-    ti.dtype = r->k == VK::Float ? "float64" : r->k == VK::Int ? "int64" : "bool";
+    ti.dtype = r->k == VK::Float || any_array ? "float64" : r->k == VK::Int ? "int64" : "bool";
     ti.fill = r->k == VK::Float ? r->f : r->k == VK::Int ? static_cast<double>(r->i) : r->b;
+    ti.np_array = true;
     return emit("call_function", "torch__dynamo_utils_wrapped_" + fn, "wrapped_" + fn, false, rest, {}, ti, loc);
   }
   handled = false;

@@ -34,6 +34,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mha_forms", "placeholder order of nn.MultiheadAttention's inputs and parameters"},
       {"module_getattr_eq", "a resume whose stack holds values below the break's result (stack0, stack1)"},
       {"moduledict_model", "builtin sum() over a generator: torch names its nodes element / value"},
+      {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},

@@ -268,13 +268,19 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
     ++counters_["unimplemented"];
     std::vector<V> outs{cond};
-    const Stmt* jump_if = act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr;  // its test is consumed
+    // the `if`'s own jump consumes its test; a jump on an operand inside the test (`a or b`) leaves the rest of it live
+    const bool own = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
+                     act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
+    const Stmt* jump_if = own ? act.cur_stmt : nullptr;
     std::set<std::string> live = names_from(act.fn.get(), act.cur_line, jump_if);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
   }
-  enter_resume(act, std::to_string(loc.line) + (branch ? "T" : "F"), act.cur_line, nullptr,
-               act.cur_stmt && act.cur_stmt->k == SK::If ? act.cur_stmt : nullptr);
+  // the jump's own place (line and column): the two tests of `if a or b` are two resume points
+  const bool own_test = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
+                        act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
+  enter_resume(act, fmt::format("{}:{}{}", loc.line, loc.col, branch ? "T" : "F"), act.cur_line, nullptr,
+               own_test ? act.cur_stmt : nullptr);
 }
 
 // A skipped resume function runs eagerly from its start under the eval-frame callback: the user functions and modules

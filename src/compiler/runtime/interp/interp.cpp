@@ -203,7 +203,7 @@ bool Interp::truthy(V v, Location loc) {
     if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
     else if (v->t->fill) branch = *v->t->fill != 0;
     else note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
-                                          assert_want_ ? "the assertion holding" : "true"));
+                                          assert_want_ ? "the side the script went on with" : "true"));
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
       if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);

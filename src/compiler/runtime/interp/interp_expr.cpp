@@ -204,7 +204,11 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::BoolOp: {
       V a = eval(e->a[0]);
-      bool t = truthy(a, e->loc);
+      // the jump on the left operand is an instruction of its own, not the one on the whole test: its place is the
+      // operand's (a data-dependent break there resumes at the right operand; the `if`'s jump is another resume)
+      Location at = e->a[0]->loc;
+      if (at.line == e->loc.line && at.col == e->loc.col) at.col = -at.col - 1;
+      bool t = truthy(a, at);
       if (e->s == "and") return t ? eval(e->a[1]) : a;
       return t ? a : eval(e->a[1]);
     }

@@ -139,7 +139,29 @@ class Normal(Distribution):
         return 0.5 + 0.5 * math.log(2 * math.pi) + torch.log(self.scale)
 
 
-class Categorical(Distribution):
+class _ProbsOrLogits(Distribution):
+    # a distribution given by probs or by logits: the other one is computed once, with grad enabled (torch's
+    # lazy_property), and kept
+    _is_binary = False
+
+    @property
+    def probs(self):
+        if self._probs is None:
+            with torch.enable_grad():
+                value = logits_to_probs(self._logits, is_binary=self._is_binary)
+            self._probs = value
+        return self._probs
+
+    @property
+    def logits(self):
+        if self._logits is None:
+            with torch.enable_grad():
+                value = probs_to_logits(self._probs, is_binary=self._is_binary)
+            self._logits = value
+        return self._logits
+
+
+class Categorical(_ProbsOrLogits):
     has_enumerate_support = True
 
     def __init__(self, probs=None, logits=None, validate_args=None):
@@ -160,23 +182,6 @@ class Categorical(Distribution):
         self._num_events = self._param.size()[-1]
         batch_shape = self._param.size()[:-1] if self._param.ndimension() > 1 else ()
         super().__init__(batch_shape, validate_args=validate_args)
-
-    # the lazily computed parameter: computed once with grad enabled (lazy_property), then kept
-    @property
-    def probs(self):
-        if self._probs is None:
-            with torch.enable_grad():
-                value = logits_to_probs(self._logits)
-            self._probs = value
-        return self._probs
-
-    @property
-    def logits(self):
-        if self._logits is None:
-            with torch.enable_grad():
-                value = probs_to_logits(self._probs)
-            self._logits = value
-        return self._logits
 
     @property
     def param_shape(self):
@@ -208,8 +213,9 @@ class Categorical(Distribution):
         return -p_log_p.sum(-1)
 
 
-class Bernoulli(Distribution):
+class Bernoulli(_ProbsOrLogits):
     has_enumerate_support = True
+    _is_binary = True
 
     def __init__(self, probs=None, logits=None, validate_args=None):
         if (probs is None) == (logits is None):
@@ -226,22 +232,6 @@ class Bernoulli(Distribution):
             self._param = self._logits
         batch_shape = () if is_scalar else self._param.size()
         super().__init__(batch_shape, validate_args=validate_args)
-
-    @property
-    def probs(self):
-        if self._probs is None:
-            with torch.enable_grad():
-                value = logits_to_probs(self._logits, is_binary=True)
-            self._probs = value
-        return self._probs
-
-    @property
-    def logits(self):
-        if self._logits is None:
-            with torch.enable_grad():
-                value = probs_to_logits(self._probs, is_binary=True)
-            self._logits = value
-        return self._logits
 
     @property
     def mean(self):

@@ -96,7 +96,8 @@ V Interp::eval(const ExprP& e) {
       // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
       // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
       // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)
-      if (tracing() && stack_.back()->depth == 0) {
+      // (also when the frame replays a cached entry: its break leads to the same resume function)
+      if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
         std::vector<V> a{obj, idx};
         std::vector<std::pair<std::string, V>> kw;
         return depth0_call(mk_builtin("__tparse_getitem__"), a, kw, e->loc, "BINARY_SUBSCR");

@@ -8,12 +8,12 @@
 using namespace tparse::compiler;
 
 namespace {
-Result run_forms(const std::string& src) { return compile_script("forms.py", src, Options{}); }
+Result run_state_forms(const std::string& src) { return compile_script("forms.py", src, Options{}); }
 }  // namespace
 
 TEST_CASE("Module.state_dict: own parameters, then own persistent buffers, then each child's under its name (a module "
           "registered twice is saved twice); detached values; load_state_dict copies values and checks keys") {
-  Result r = run_forms(
+  Result r = run_state_forms(
       "import torch\nimport torch.nn as nn\n"
       "class M(nn.Module):\n"
       "    def __init__(self):\n"
@@ -54,7 +54,7 @@ TEST_CASE("Module.state_dict: own parameters, then own persistent buffers, then 
 }
 
 TEST_CASE("a dict subclass whose __dict__ is itself (AttrDict): keys read and stored as attributes") {
-  Result r = run_forms(
+  Result r = run_state_forms(
       "class AttrDict(dict):\n"
       "    def __init__(self, *args, **kwargs):\n"
       "        super(AttrDict, self).__init__(*args, **kwargs)\n"

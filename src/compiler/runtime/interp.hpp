@@ -593,7 +593,8 @@ class Interp {
   int callback_active_ = 0;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
-  V packed_lengths_;  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
+  V packed_lengths_;
+  Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
   /// bumped by every in-place tensor op (torch/values.cpp): element values recorded before it are stale
   unsigned long long value_epoch_ = 0;
   /// a torch function mode is on the stack (torch.set_default_device(d) pushes torch.utils._device.DeviceContext):

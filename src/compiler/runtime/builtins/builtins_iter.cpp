@@ -70,8 +70,9 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     V key = kwarg("key");
     if (xs.empty()) {
       if (V d = kwarg("default")) return d;
-      // the sequence came from an unknown value at this line (iterating an opaque gives no items): unknown too
-      if (!unmodelled_.empty() && unmodelled_.back().file == loc.file && unmodelled_.back().line == loc.line) {
+      // the sequence came from an unknown value in this call (iterating an opaque gives no items; the call may span a
+      // few lines: `min(\n cfg.kwargs[...] for cfg in kernel.configs)`): unknown too
+      if (last_opaque_iter_.file == loc.file && last_opaque_iter_.line >= loc.line - 4 && last_opaque_iter_.line <= loc.line + 4) {
         note_unmodelled(loc, name + "() of an unknown sequence");
         return mk_opaque(name + "()");
       }

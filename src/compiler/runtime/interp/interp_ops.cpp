@@ -607,6 +607,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     }
     case VK::Opaque:
       note_unmodelled(loc, "iter(" + v->s + ")");
+      last_opaque_iter_ = loc;  // an empty sequence from an unknown value (min() / max() of it are unknown too)
       return {};
     default: break;
   }

@@ -302,6 +302,7 @@ class Interp {
   bool truthy(V v, Location loc);
   std::vector<V> iterate(V v, Location loc);
   V binop(const std::string& op, V a, V b, Location loc);
+  V binop_numbers(const std::string& op, V a, V b, Location loc);  ///< binop without the numpy-scalar rule
   V compare(const std::string& op, V a, V b, Location loc);
   V subscript(V obj, V idx, Location loc);
   [[noreturn]] void error(Location loc, const std::string& msg);

@@ -373,7 +373,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
     return mk_list(xs);
   }
-  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_numpy_traced__") {  // numbers: builtins_math.cpp
+  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_numpy_traced__" || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp
     bool handled = false;
     V r = call_number_builtin(name, args, kwargs, loc, in_compiled, handled);
     if (handled) return r;

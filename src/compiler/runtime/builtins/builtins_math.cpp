@@ -95,6 +95,13 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
   // `torch__dynamo_utils_wrapped_sqrt(16)` (numpy_to_tensor_wrapper; explain: `<Wrapped function <original sqrt>>`),
   // whose value is a 0-d tensor of numpy's result dtype (float64 for the math functions). Numbers only: other
   // operands give an opaque value, listed at the user's line.
+  if (name == "__tparse_np_int__") {  // the numpy stub's integer results are numpy scalars (np.int64), not Python ints
+    V v = arg(0);
+    if (v->k != VK::Int || !v->sym.empty() || v->np_int) return v;
+    V c = mk_int(v->i);
+    c->np_int = true;
+    return c;
+  }
   if (name == "__tparse_numpy_traced__") {
     const std::string fn = args.empty() ? std::string("?") : py_str(arg(0));
     auto opaque = [&] {

@@ -152,6 +152,28 @@ static std::optional<std::complex<double>> complex_binop(const std::string& op, 
 }
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
+  // a numpy integer scalar (DAC's `hop_length = np.prod(rates)`): eagerly numpy's arithmetic keeps it one; inside a
+  // frame Dynamo makes it a 0-d tensor graph input and traces its arithmetic as wrapped numpy operators (breaking
+  // at math.ceil / int()), which tparse does not model: the result is marked approximate
+  if ((a->k == VK::Int && a->np_int) || (b->k == VK::Int && b->np_int)) {
+    Activation& act = *stack_.back();
+    if (act.ctx && act.ctx->mode != Mode::Eager) {
+      note_unmodelled(loc, "arithmetic on a numpy integer scalar in a compiled frame (Dynamo traces it as a 0-d tensor input)");
+    } else if (a->k != VK::Tensor && b->k != VK::Tensor) {
+      V plain_a = a, plain_b = b;
+      V r = binop_numbers(op, a, b, loc);
+      if (r->k == VK::Int && r != plain_a && r != plain_b) {
+        V c = mk_int(r->i);
+        c->np_int = true;
+        return c;
+      }
+      return r;
+    }
+  }
+  return binop_numbers(op, a, b, loc);
+}
+
+V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
   if (a->k == VK::Opaque || b->k == VK::Opaque) {
     if (a->k == VK::Tensor || b->k == VK::Tensor) {  // a tensor operator with an unmodelled operand
       std::vector<V> xs{a, b};

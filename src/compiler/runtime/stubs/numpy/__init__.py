@@ -22,7 +22,7 @@ def _scalar(fn, name):  # name: numpy's (the graph node's, inside a compiled fra
     def call(*args, **kwargs):
         if torch.compiler.is_dynamo_compiling():  # a graph node on numbers, else an opaque value
             return __tparse_numpy_traced__(name, fn, *args, **kwargs)
-        return fn(*args, **kwargs)
+        return __tparse_np_int__(fn(*args, **kwargs))  # an integer result is np.int64 (no Python int)
     return call
 
 
@@ -265,13 +265,13 @@ class ndarray:
         t = 0
         for x in self._tparse_flat:
             t = t + x
-        return t
+        return __tparse_np_int__(t)
 
     def prod(self):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
         p = 1
         for x in self._tparse_flat:
             p = p * x
-        return p
+        return __tparse_np_int__(p)
 
     def max(self):
         return max(self._tparse_flat)

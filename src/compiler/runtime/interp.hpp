@@ -339,6 +339,7 @@ class Interp {
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
   V call_torch_library(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, bool& handled);  ///< torch/torch_library.cpp
+  V sys_attr(const std::string& name);  ///< builtins_more.cpp
   V call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                      Location loc, V self, bool& handled);  ///< builtins_stdlib.cpp
   V torch_fn(const std::string& name, std::vector<V>& args,
@@ -444,6 +445,7 @@ class Interp {
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
+  void exec_if(const Stmt* s);      ///< interp_exc.cpp
   void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);

@@ -355,4 +355,46 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   return mk_opaque(name + "()");
 }
 
+// sys.platform / version_info / maxsize, sys.path (the search roots), sys.argv (the script alone) and sys.modules
+// (the modules loaded from source and `__main__`; stores are kept); null for other names.
+V Interp::sys_attr(const std::string& name) {
+  if (name == "platform") return mk_str("linux");
+  if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
+  if (name == "maxsize") return mk_int(9223372036854775807LL);
+  if (name == "path") {  // the search roots, script folder first; folders a script adds are searched too
+    if (!sys_path_) {
+      std::vector<V> xs;
+      for (size_t i = 0; i + stub_roots_.size() < roots_.size(); ++i) xs.push_back(mk_str(roots_[i]));
+      sys_path_ = mk_list(std::move(xs));
+    }
+    return sys_path_;
+  }
+  if (name == "argv") {  // the script alone: a driver run takes no command-line arguments
+    if (!sys_argv_) sys_argv_ = mk_list({mk_str(path_)});
+    return sys_argv_;
+  }
+  if (name == "modules") {  // a dict of the run: stores are kept (the lazy-module pattern), imports do not read it
+    if (!sys_modules_) { sys_modules_ = std::make_shared<Obj>(); sys_modules_->k = VK::Dict; }
+    // every module loaded from source so far, a partly run one included (it is there before its body runs,
+    // as in Python: timm's register_model reads sys.modules[fn.__module__] while the module loads)
+    for (auto& [n, mod] : loaded_) {
+      bool have = false;
+      for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
+      if (!have && mod && mod->k == VK::Module && mod->menv) sys_modules_->dict.push_back({mk_str(n), mod});
+    }
+    // the script itself runs as module `__main__` (`sys.modules[__name__]` in a registry or a persistence helper)
+    bool have_main = false;
+    for (auto& kv : sys_modules_->dict) have_main = have_main || (kv.first->k == VK::Str && kv.first->s == "__main__");
+    if (!have_main) {
+      auto mm = std::make_shared<Obj>();
+      mm->k = VK::Module;
+      mm->s = "__main__";
+      mm->menv = globals_;
+      sys_modules_->dict.push_back({mk_str("__main__"), mm});
+    }
+    return sys_modules_;
+  }
+  return nullptr;
+}
+
 }  // namespace tparse::compiler

@@ -272,26 +272,9 @@ void Interp::exec_stmt(const StmtP& s) {
       assign(s->target, v);
       return;
     }
-    case SK::If: {
-      // a test whose one branch only raises (`if x.min() < lo or x.max() > hi: raise ValueError(...)`): the script
-      // ran under torch without that exception, so a test tparse must guess is guessed on the other side (as asserts)
-      auto only_raises = [](const std::vector<StmtP>& b) { return b.size() == 1 && b[0]->k == SK::Raise; };
-      const int want = assert_want_;
-      if (only_raises(s->body) && !only_raises(s->orelse)) assert_want_ = -1;
-      else if (only_raises(s->orelse) && !only_raises(s->body)) assert_want_ = 1;
-      bool t;
-      try {
-        V c = eval(s->value);
-        t = truthy(c, s->value->loc);
-      } catch (...) {
-        assert_want_ = want;
-        throw;
-      }
-      assert_want_ = want;
-      if (t) exec_block(s->body);
-      else exec_block(s->orelse);
+    case SK::If:
+      exec_if(s.get());  // interp_exc.cpp
       return;
-    }
     case SK::For: {
       V it = eval(s->value);
       std::vector<V> xs = iterate(it, s->value->loc);

@@ -1,4 +1,4 @@
-// Python exceptions in the interpreted script: `raise`, `try/except/else/finally`, exception
+// Python exceptions in the interpreted script: `raise`, `try/except/else/finally`, `assert` and `if`s that raise, exception
 // classes (builtin names and user subclasses of them). Dynamo 2.11 traces these without a graph
 // break when the exception is raised and handled inside the frame, so they only steer control flow.
 #include <fmt/format.h>
@@ -221,6 +221,27 @@ void Interp::exec_assert(const Stmt* s) {
   std::vector<V> msg;  // `assert cond, msg`: the message is evaluated only when the condition fails
   if (s->target) msg.push_back(eval(s->target));
   throw PyException{make_exception(mk_builtin("AssertionError"), msg), s->loc};
+}
+
+// `if test: ...` (else ...). A test whose one branch only raises (`if x.min() < lo or x.max() > hi: raise
+// ValueError(...)`): the script ran under torch without that exception, so a test tparse must guess (unknown tensor
+// data) is guessed on the other side, as an assert's is.
+void Interp::exec_if(const Stmt* s) {
+  auto only_raises = [](const std::vector<StmtP>& b) { return b.size() == 1 && b[0]->k == SK::Raise; };
+  const int want = assert_want_;
+  if (only_raises(s->body) && !only_raises(s->orelse)) assert_want_ = -1;
+  else if (only_raises(s->orelse) && !only_raises(s->body)) assert_want_ = 1;
+  bool t;
+  try {
+    V c = eval(s->value);
+    t = truthy(c, s->value->loc);
+  } catch (...) {
+    assert_want_ = want;
+    throw;
+  }
+  assert_want_ = want;
+  if (t) exec_block(s->body);
+  else exec_block(s->orelse);
 }
 
 }  // namespace tparse::compiler

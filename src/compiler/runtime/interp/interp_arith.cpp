@@ -1,5 +1,6 @@
 // Python operators on values: % formatting, binary operators (ints kept to 64 bits, the rest marked
-// approximate), user classes' arithmetic dunders, comparisons; tensor operands go to the torch room (tensor_binop).
+// approximate), user classes' arithmetic dunders, in-place operators (`a op= b`), comparisons, numpy integer scalars;
+// tensor operands go to the torch room (tensor_binop).
 #include <fmt/format.h>
 
 #include <cctype>
@@ -493,6 +494,32 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     if (V r = user_dunder(b, d->second.second, {a}, loc)) return r;
   }
   raise_exc("TypeError", fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)), loc);
+}
+
+// `a op= b` (not on a tensor): Python's in-place protocol. A list `+=` extends the same list (other names see
+// it), an nn.ModuleList / Sequential `+=` extends the module (torch's __iadd__), a class's own __i<op>__ is
+// called; otherwise `a op b` makes a new value, as CPython falls back to the binary operator.
+V Interp::inplace_binop(const std::string& op, V cur, V rhs, Location loc) {
+  if (op == "+" && cur->k == VK::List && !cur->is_set) {
+    std::vector<V> xs = iterate(rhs, loc);  // first: `a += a` reads the items before they grow
+    cur->items.insert(cur->items.end(), xs.begin(), xs.end());
+    return cur;
+  }
+  if (op == "+" && cur->k == VK::Instance && (cur->builtin_nn == "ModuleList" || cur->builtin_nn == "Sequential") &&
+      !(cur->cls && find_in_class(cur->cls, "__iadd__"))) {
+    std::vector<V> a{rhs};
+    std::vector<std::pair<std::string, V>> kw;
+    bool handled = false;
+    return call_module_method("extend", a, kw, loc, cur, handled);
+  }
+  static const std::map<std::string, const char*> idunder = {{"+", "__iadd__"}, {"-", "__isub__"}, {"*", "__imul__"},
+                                                             {"/", "__itruediv__"}, {"//", "__ifloordiv__"}, {"%", "__imod__"},
+                                                             {"|", "__ior__"}, {"&", "__iand__"}, {"^", "__ixor__"},
+                                                             {"@", "__imatmul__"}, {"**", "__ipow__"}, {"<<", "__ilshift__"},
+                                                             {">>", "__irshift__"}};
+  if (auto it = idunder.find(op); it != idunder.end())
+    if (V r = user_dunder(cur, it->second, {rhs}, loc); r && !(r->k == VK::Builtin && r->s == "NotImplemented")) return r;
+  return binop(op, cur, rhs, loc);
 }
 
 }  // namespace tparse::compiler

@@ -521,4 +521,40 @@ std::string Interp::repr_of(const V& v, Location loc) {
   return py_repr(v);
 }
 
+// An attribute found on obj's class: a descriptor's result, a method bound to obj, or the value itself.
+V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
+  V m = find_in_class(obj->cls, name);
+  if (!m) return nullptr;
+  if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
+  return m->k == VK::Func ? mk_bound(obj, m) : m;
+}
+
+/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
+/// for anything else.
+V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
+  if (m->k != VK::Builtin || !m->func) return nullptr;
+  if (m->s == "property") return call(m->func, {inst}, {}, loc);
+  if (m->s == "staticmethod") return m->func;
+  if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
+    auto w = mk_builtin(m->s);
+    w->func = mk_bound(inst, m->func);
+    w->items = m->items;  // an autocast decorator's arguments
+    return w;
+  }
+  if (m->s == "classmethod") {
+    return mk_bound(cls, m->func);
+  }
+  return nullptr;
+}
+
+/// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
+V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
+  if (obj->k != VK::Instance || !obj->cls) return nullptr;
+  V m = find_in_class(obj->cls, name);
+  if (!m || m->k != VK::Func) return nullptr;
+  args.insert(args.begin(), obj);
+  return call(m, std::move(args), {}, loc);
+}
+
+
 }  // namespace tparse::compiler

@@ -105,67 +105,6 @@ bool is_dict_class(const V& cls) {
   return false;
 }
 
-// An attribute found on obj's class: a descriptor's result, a method bound to obj, or the value itself.
-V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
-  V m = find_in_class(obj->cls, name);
-  if (!m) return nullptr;
-  if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
-  return m->k == VK::Func ? mk_bound(obj, m) : m;
-}
-
-/// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
-/// for anything else.
-V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
-  if (m->k != VK::Builtin || !m->func) return nullptr;
-  if (m->s == "property") return call(m->func, {inst}, {}, loc);
-  if (m->s == "staticmethod") return m->func;
-  if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
-    auto w = mk_builtin(m->s);
-    w->func = mk_bound(inst, m->func);
-    w->items = m->items;  // an autocast decorator's arguments
-    return w;
-  }
-  if (m->s == "classmethod") {
-    return mk_bound(cls, m->func);
-  }
-  return nullptr;
-}
-
-/// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
-// `a op= b` (not on a tensor): Python's in-place protocol. A list `+=` extends the same list (other names see
-// it), an nn.ModuleList / Sequential `+=` extends the module (torch's __iadd__), a class's own __i<op>__ is
-// called; otherwise `a op b` makes a new value, as CPython falls back to the binary operator.
-V Interp::inplace_binop(const std::string& op, V cur, V rhs, Location loc) {
-  if (op == "+" && cur->k == VK::List && !cur->is_set) {
-    std::vector<V> xs = iterate(rhs, loc);  // first: `a += a` reads the items before they grow
-    cur->items.insert(cur->items.end(), xs.begin(), xs.end());
-    return cur;
-  }
-  if (op == "+" && cur->k == VK::Instance && (cur->builtin_nn == "ModuleList" || cur->builtin_nn == "Sequential") &&
-      !(cur->cls && find_in_class(cur->cls, "__iadd__"))) {
-    std::vector<V> a{rhs};
-    std::vector<std::pair<std::string, V>> kw;
-    bool handled = false;
-    return call_module_method("extend", a, kw, loc, cur, handled);
-  }
-  static const std::map<std::string, const char*> idunder = {{"+", "__iadd__"}, {"-", "__isub__"}, {"*", "__imul__"},
-                                                             {"/", "__itruediv__"}, {"//", "__ifloordiv__"}, {"%", "__imod__"},
-                                                             {"|", "__ior__"}, {"&", "__iand__"}, {"^", "__ixor__"},
-                                                             {"@", "__imatmul__"}, {"**", "__ipow__"}, {"<<", "__ilshift__"},
-                                                             {">>", "__irshift__"}};
-  if (auto it = idunder.find(op); it != idunder.end())
-    if (V r = user_dunder(cur, it->second, {rhs}, loc); r && !(r->k == VK::Builtin && r->s == "NotImplemented")) return r;
-  return binop(op, cur, rhs, loc);
-}
-
-V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
-  if (obj->k != VK::Instance || !obj->cls) return nullptr;
-  V m = find_in_class(obj->cls, name);
-  if (!m || m->k != VK::Func) return nullptr;
-  args.insert(args.begin(), obj);
-  return call(m, std::move(args), {}, loc);
-}
-
 V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;

@@ -260,6 +260,9 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     act.ctx = nullptr;
     return;
   }
+  // the `if`'s own jump consumes its test; a jump on an operand inside the test (`a or b`) leaves the rest of it live
+  const bool own_test = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
+                        act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
   if (ctx->mode == Mode::Record) {
     std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
                           user_traceback(loc) + "\nNoneType: None\n";
@@ -268,17 +271,11 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
     ++counters_["unimplemented"];
     std::vector<V> outs{cond};
-    // the `if`'s own jump consumes its test; a jump on an operand inside the test (`a or b`) leaves the rest of it live
-    const bool own = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
-                     act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
-    const Stmt* jump_if = own ? act.cur_stmt : nullptr;
-    std::set<std::string> live = names_from(act.fn.get(), act.cur_line, jump_if);
+    std::set<std::string> live = names_from(act.fn.get(), act.cur_line, own_test ? act.cur_stmt : nullptr);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
   }
   // the jump's own place (line and column): the two tests of `if a or b` are two resume points
-  const bool own_test = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
-                        act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
   enter_resume(act, fmt::format("{}:{}{}", loc.line, loc.col, branch ? "T" : "F"), act.cur_line, nullptr,
                own_test ? act.cur_stmt : nullptr);
 }

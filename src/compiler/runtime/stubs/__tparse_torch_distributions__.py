@@ -52,6 +52,11 @@ def _sum_rightmost(value, dim):
     return value.reshape(required_shape).sum(-1)
 
 
+def _pair_batch_shape(a, b, broadcast):
+    # two parameters given as numbers make a scalar distribution; otherwise their broadcast shape
+    return () if isinstance(a, Number) and isinstance(b, Number) else broadcast.size()
+
+
 def _standard_normal(shape, dtype, device):
     return torch.empty(shape, dtype=dtype, device=device).normal_()
 
@@ -92,11 +97,7 @@ class Normal(Distribution):
 
     def __init__(self, loc, scale, validate_args=None):
         self.loc, self.scale = broadcast_all(loc, scale)
-        if isinstance(loc, Number) and isinstance(scale, Number):
-            batch_shape = ()
-        else:
-            batch_shape = self.loc.size()
-        super().__init__(batch_shape, validate_args=validate_args)
+        super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
 
     @property
     def mean(self):
@@ -259,11 +260,7 @@ class Uniform(Distribution):
 
     def __init__(self, low, high, validate_args=None):
         self.low, self.high = broadcast_all(low, high)
-        if isinstance(low, Number) and isinstance(high, Number):
-            batch_shape = ()
-        else:
-            batch_shape = self.low.size()
-        super().__init__(batch_shape, validate_args=validate_args)
+        super().__init__(_pair_batch_shape(low, high, self.low), validate_args=validate_args)
 
     @property
     def mean(self):

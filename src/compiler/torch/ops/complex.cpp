@@ -9,7 +9,7 @@
 namespace tparse::compiler::ops {
 
 static std::string complex_of(const std::string& f) { return f == "float64" ? "complex128" : f == "float16" ? "complex32" : "complex64"; }
-static std::string real_of(const std::string& c) { return c == "complex128" ? "float64" : c == "complex32" ? "float16" : "float32"; }
+std::string real_of(const std::string& c) { return c == "complex128" ? "float64" : c == "complex32" ? "float16" : "float32"; }
 
 V view_as_complex(OpCall& c) {
   const TensorInfo& t = c.t();

@@ -71,8 +71,7 @@ V unary(OpCall& c) {
     if (name == "float_power") o.dtype = "float64";
   }
   if (name == "abs" && t.fill) o.fill = std::fabs(*t.fill);
-  if (name == "abs" && t.dtype.rfind("complex", 0) == 0)  // a complex magnitude is real (c64 -> f32)
-    o.dtype = t.dtype == "complex128" ? "float64" : t.dtype == "complex32" ? "float16" : "float32";
+  if (name == "abs" && t.dtype.rfind("complex", 0) == 0) o.dtype = real_of(t.dtype);  // a complex magnitude is real
   if (name == "relu" && t.fill) o.fill = std::max(0.0, *t.fill);
   if (name == "exp" && t.fill) o.fill = std::exp(*t.fill);
   if (name == "neg" && t.fill) o.fill = -*t.fill;

@@ -109,6 +109,8 @@ V view_as_complex(OpCall& c);
 V view_as_real(OpCall& c);
 V real_imag(OpCall& c);
 V stft(OpCall& c);
+/// The real dtype of a complex one (complex64 -> float32): its parts, its magnitude.
+std::string real_of(const std::string& complex_dtype);
 V istft(OpCall& c);
 
 }  // namespace tparse::compiler::ops

@@ -239,6 +239,7 @@ Layout layout_uncached(const std::string& dot) {
         if (bz.eflag) le.points.push_back(flip(bz.ep));
       }
       if (ED_label(e) && ED_label(e)->set) std::tie(le.label_x, le.label_y) = flip(ED_label(e)->pos);
+      else if (ED_xlabel(e) && ED_xlabel(e)->set) std::tie(le.label_x, le.label_y) = flip(ED_xlabel(e)->pos);
       L.edges.push_back(std::move(le));
     }
   }

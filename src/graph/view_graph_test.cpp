@@ -66,6 +66,14 @@ TEST_CASE("ChatGLM3 levels: runs of identical layers, aggregated edges, expanded
   for (const auto& e : flat.edges)
     if (e.from == i3 && e.to == i4) chain = std::find(e.shapes.begin(), e.shapes.end(), "f32[8, 1, 64]") != e.shapes.end();
   CHECK(chain);  // hidden states [seq 8, batch 1, hidden 64] cross from layer 3 to layer 4
+  // The shapes are drawn on that edge (an external label: placed, and in the SVG).
+  std::string flat_dot = graph::view_to_dot(m.g, h, flat);
+  graph::Layout FL = graph::layout_uncached(flat_dot);
+  REQUIRE(FL.ok);
+  bool placed = false;
+  for (const auto& e : FL.edges) placed |= e.from == i3 && e.to == i4 && (e.label_x > 0 || e.label_y > 0);
+  CHECK(placed);
+  CHECK(graph::svg_of_dot(flat_dot).find("f32[8, 1, 64]") != std::string::npos);
   // A layer: its four submodules as boxes, the residual adds as ops, inputs and outputs.
   graph::ViewGraph lv = graph::build_view(m.g, h, l3, {});
   int boxes = 0, ops = 0, ends = 0;

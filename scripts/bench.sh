@@ -103,6 +103,9 @@ b_mixed=$(bytes_of "$mixed"); b_glm=$(bytes_of "$glm"); b_glm_q=$(bytes_of "$glm
 b_unit_glm=$(bytes_of "$unit_glm")
 b_r512=$(bytes_of "$ranks512")
 S="summary --json -q -o /dev/null"
+# `report` returns before its background writer has finished the other pages and drawings
+# (--drawings later): wait for it before the directory is removed or the next row is timed.
+drawn() { while [ -d "$1/.tparse-drawings" ]; do sleep 0.05; done; }
 measure "md5sum mixed (reference)" "$b_mixed" md5sum "$mixed"
 measure "summary mixed md5 -j1" "$b_mixed" "$BIN" $S -j 1 "$mixed"
 measure "summary mixed md5 -j2" "$b_mixed" "$BIN" $S -j 2 "$mixed"
@@ -116,12 +119,12 @@ measure "summary 4 files md5 -j1" "$b_multi" "$BIN" $S -j 1 "$multi"
 measure "summary 4 files md5 -j2" "$b_multi" "$BIN" $S -j 2 "$multi"
 rm -rf "$WORK/report"
 measure "report mixed -j2" "$b_mixed" "$BIN" report "$mixed" -o "$WORK/report" --overwrite --no-browser -q -j 2
-report_files=$(find "$WORK/report" -type f | wc -l); report_mb=$(du -sm "$WORK/report" | cut -f1)
+drawn "$WORK/report"; report_files=$(find "$WORK/report" -type f | wc -l); report_mb=$(du -sm "$WORK/report" | cut -f1)
 rm -rf "$WORK/report"
 measure "report glm -j2" "$b_glm" "$BIN" report "$glm" -o "$WORK/report" --overwrite --no-browser -q -j 2
-rm -rf "$WORK/report"
+drawn "$WORK/report"; rm -rf "$WORK/report"
 measure "report 512 ranks -j2" "$b_r512" "$BIN" report "$ranks512" -o "$WORK/report" --overwrite --no-browser -q -j 2
-rm -rf "$WORK/report"
+drawn "$WORK/report"; rm -rf "$WORK/report"
 if [ -n "$TLP" ]; then
   measure "tlparse mixed" "$b_mixed" "$TLP" "$mixed" -o "$WORK/tl" --overwrite --no-browser
   rm -rf "$WORK/tl"

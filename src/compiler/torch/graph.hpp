@@ -75,6 +75,11 @@ struct Graph {
   int call_function_count() const;
   std::string unique_name(const std::string& base);
   void rename(int node, const std::string& var);
+  /// rename the node that produced tensor `t` (a Python variable the value was bound to, as Dynamo names
+  /// nodes after the local that first held them); nothing when `t` has no node in this graph
+  void rename_tensor(const Obj* t, const std::string& var) {
+    if (auto it = tensor_node.find(t); it != tensor_node.end()) rename(it->second, var);
+  }
   /// undo the renames made after `mark` (renames.size() then): a trace a graph break aborted named nodes that
   /// the restarted trace, which stops before that code, never names
   void undo_renames(size_t mark);

@@ -37,8 +37,7 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
   }
   auto name_result = [&](const V& r, const char* name) {
     if (!rec || r->k != VK::Tensor) return;
-    auto it = act.ctx->graph.tensor_node.find(r.get());
-    if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, name);
+    act.ctx->graph.rename_tensor(r.get(), name);
   };
   for (auto& h : hooks(kForwardPreHooks)) {
     bool with_kwargs = truthy(h->items[1], loc);

@@ -314,8 +314,7 @@ void Interp::assign(const ExprP& t, V v) {
   switch (t->k) {
     case EK::Name: {
       if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record) {
-        auto it = act.ctx->graph.tensor_node.find(v.get());
-        if (it != act.ctx->graph.tensor_node.end()) act.ctx->graph.rename(it->second, t->s);
+        act.ctx->graph.rename_tensor(v.get(), t->s);
       }
       Env* target = act.env.get();
       if (act.env->globals_decl.count(t->s)) while (target->parent) target = target->parent.get();

@@ -85,9 +85,7 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
       if (q.get() == k.get()) {
         q = k = v = transpose(q);  // `query = key = value = query.transpose(1, 0)`: the node is named query
         if (I.tracing()) {
-          Graph& g = I.stack_.back()->ctx->graph;
-          auto it = g.tensor_node.find(q.get());
-          if (it != g.tensor_node.end()) g.rename(it->second, "query");
+          I.stack_.back()->ctx->graph.rename_tensor(q.get(), "query");
         }
       } else {
         q = transpose(q);
@@ -118,9 +116,7 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   I.materialize_item(r, 0);
   if (r->items.size() > 1) I.materialize_item(r, 1);
   if (I.tracing()) {  // MultiheadAttention.forward's own variable names the output's getitem
-    Graph& g = I.stack_.back()->ctx->graph;
-    auto it = g.tensor_node.find(r->items[0].get());
-    if (it != g.tensor_node.end()) g.rename(it->second, "attn_output");
+    I.stack_.back()->ctx->graph.rename_tensor(r->items[0].get(), "attn_output");
   }
   V out = r->items[0], w = r->items.size() > 1 ? r->items[1] : none();
   if (batch_first && batched) out = transpose(out);

@@ -525,9 +525,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       cur = call(child, {cur}, {}, loc);
       // Sequential.forward: `for module in self: input = module(input)` names each result `input`
       if (cur->k == VK::Tensor && tracing()) {
-        Graph& g = stack_.back()->ctx->graph;
-        auto it = g.tensor_node.find(cur.get());
-        if (it != g.tensor_node.end()) g.rename(it->second, "input");
+        stack_.back()->ctx->graph.rename_tensor(cur.get(), "input");
       }
     }
     return cur;

@@ -1,0 +1,31 @@
+// Row-major element layout for the value rules (values_ops.cpp): a tensor's known values are a flat vector
+// over its shape; these walk, broadcast, permute, slice, flip and index such vectors as torch's ops do.
+#pragma once
+
+#include <set>
+#include <vector>
+
+#include "runtime/value.hpp"
+
+namespace tparse::compiler::values::layout {
+
+using Shape = std::vector<long long>;
+
+/// The static sizes of tensor `t`.
+Shape shape_of(const V& t);
+/// The element count of shape `s`.
+long long count(const Shape& s);
+/// Steps the multi-index `ix` over shape `s` in row-major order; false after the last.
+bool step(Shape& ix, const Shape& s);
+/// `v` of shape `s` broadcast to shape `r` (numpy rule, right-aligned).
+std::vector<double> broadcast_to(const std::vector<double>& v, const Shape& s, const Shape& r);
+/// Elements of `v` (shape `s`) in the order of `s` permuted by `perm` (out dim i = in dim perm[i]).
+std::vector<double> permuted(const std::vector<double>& v, const Shape& s, const std::vector<size_t>& perm);
+/// The elements of `v` (shape `s`) whose index along `dim` lies in [lo, lo + len).
+std::vector<double> slab(const std::vector<double>& v, const Shape& s, size_t dim, long long lo, long long len);
+/// flip(dims): every listed dim reversed.
+std::vector<double> flipped(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims);
+/// Basic indexing (ints, slices, None, ...): the selected elements in row-major order; false for others.
+bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std::vector<double>& out);
+
+}  // namespace tparse::compiler::values::layout

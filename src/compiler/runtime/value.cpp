@@ -80,7 +80,7 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     } else if (auto m = parse_mono(d.sym)) {
       // a size with a floor division (`(s53//2)`, `2*((s53//16))`: pooled, then upsampled) may be 0 or 1: its
       // stride factor keeps sym_max's Max, whole
-      if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return f.front() == '('; })) {
+      if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return !sym_bare_symbol(f); })) {
         factors.push_back("Max(1, " + d.sym + ")");
       } else {
         coef *= m->c;

@@ -80,7 +80,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         }
         if (name == "Tensor") { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
         if (name == "no_grad" || name == "enable_grad" || name == "inference_mode") return mk_builtin("torchctx." + name);
-        if (name == "Size") return mk_builtin("tuple");
+        if (name == "Size") return mk_builtin("torch.Size");  // a tuple that is a size
         if (name == "inf") return mk_float(INFINITY);  // torch's float constants (as math's)
         if (name == "nan") return mk_float(NAN);
         if (name == "pi") return mk_float(M_PI);
@@ -405,6 +405,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "list" || name == "tuple") {
     std::vector<V> xs = args.empty() ? std::vector<V>{} : iterate(arg(0), loc);
     return name == "list" ? mk_list(xs) : mk_tuple(xs);
+  }
+  if (name == "torch.Size") {  // a tuple of ints that is a size: holding a SymInt, an op taking it inside a frame takes
+    V r = mk_tuple(args.empty() ? std::vector<V>{} : iterate(arg(0), loc));  // a `torch.Size([...])` node made there
+    r->size_tuple = true;                                                     // (to_arg; torch_size_forms)
+    return r;
   }
   if (name == "dict") {  // dict(), dict(mapping), dict(pairs), dict(**kw)
     auto d = std::make_shared<Obj>();

@@ -27,7 +27,8 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
           if (V m = find_in_class(v->cls, "__tparse_dict_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
         if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
             (t == "complex" && v->k == VK::Complex) ||
-            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
+            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) ||
+            (t == "torch.Size" && v->k == VK::Tuple && v->size_tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);
         // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type

@@ -10,6 +10,7 @@
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/keys.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 
@@ -88,7 +89,9 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     if (xs.size() == 2 && !key && xs[0]->k == VK::Int && xs[1]->k == VK::Int && (!xs[0]->sym.empty() || !xs[1]->sym.empty())) {
       V r = mk_int(best->i);
       auto ex = [](const V& x) { return x->sym.empty() ? std::to_string(x->i) : x->sym; };
-      r->sym = std::string(name == "max" ? "Max(" : "Min(") + ex(xs[0]) + ", " + ex(xs[1]) + ")";
+      std::string p = ex(xs[0]), q = ex(xs[1]);
+      if (sym_atom_less(q, p)) std::swap(p, q);  // sympy prints a LatticeOp's arguments sorted: `Min(7, (s27//2))`
+      r->sym = std::string(name == "max" ? "Max(" : "Min(") + p + ", " + q + ")";
       sym_node(name == "max" ? "sym_max" : "sym_min", name == "max" ? "torch.sym_max" : "torch.sym_min", false, xs, r, loc);
       return r;
     }

@@ -64,7 +64,7 @@ bool nn_class_derives(const std::string& cls, const std::string& base) {
 
 bool builtin_is_type(const std::string& name) {
   static const std::set<std::string> types = {"int", "float", "str", "bool", "list", "tuple", "dict", "set", "frozenset", "type",
-                                              "object", "bytes", "complex", "range", "slice", "property", "super", "NoneType"};
+                                              "object", "bytes", "complex", "range", "slice", "property", "super", "NoneType", "torch.Size"};
   return types.count(name) > 0;
 }
 

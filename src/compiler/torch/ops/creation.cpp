@@ -207,7 +207,7 @@ V new_factory(OpCall& c) {
     o.shape.clear();
     for (auto& x : xs) {
       if (x->k != VK::Int) c.fail(fmt::format("{}: size must be ints", name));
-      o.shape.push_back(Dim{x->i, ""});
+      o.shape.push_back(Dim{x->i, x->sym});  // a SymInt size stays symbolic
     }
   }
   o.requires_grad = false;

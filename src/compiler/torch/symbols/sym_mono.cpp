@@ -2,56 +2,118 @@
 #include "torch/symbols/sym_mono.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 
 namespace tparse::compiler {
 
-static bool bare_symbol(const std::string& f) {
+bool sym_bare_symbol(const std::string& f) {
   if (f.size() < 2 || (f[0] != 's' && f[0] != 'u')) return false;
   return std::all_of(f.begin() + 1, f.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
-/// A symbol, or a floor division of one by a number (`(s53//2)`, a pooled size), which sums and products hold as
-/// one atom (sympy's FloorDiv is an atom of its Add / Mul).
-static bool is_symbol(const std::string& f) {
-  if (bare_symbol(f)) return true;
-  if (f.size() < 7 || f.front() != '(' || f.back() != ')') return false;
-  size_t p = f.find("//");
-  if (p == std::string::npos || !bare_symbol(f.substr(1, p - 1))) return false;
-  std::string d = f.substr(p + 2, f.size() - p - 3);
-  return !d.empty() && std::all_of(d.begin(), d.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+/// Does the bracket opened at f[open] close at the last character of `f`?
+static bool one_group(const std::string& f, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < f.size(); ++i) {
+    if (f[i] == '(') ++depth;
+    else if (f[i] == ')' && --depth == 0) return i + 1 == f.size();
+  }
+  return false;
+}
+
+/// `Max` of `Max(1, s27)`: a function application spanning all of `f`; "" otherwise.
+static std::string func_name(const std::string& f) {
+  size_t p = f.find('(');
+  if (p == 0 || p == std::string::npos || !std::isalpha(static_cast<unsigned char>(f[0]))) return "";
+  for (size_t i = 0; i < p; ++i)
+    if (!std::isalnum(static_cast<unsigned char>(f[i])) && f[i] != '_') return "";
+  return one_group(f, p) ? f.substr(0, p) : "";
+}
+
+/// A floor division as torch's FloorDiv prints it: `(s53//2)`, `((s53 - 1)//2)`, `((-s53)//2)`.
+static bool floor_atom(const std::string& f) {
+  if (f.size() < 6 || f.front() != '(' || !one_group(f, 0)) return false;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < f.size(); ++i) {
+    if (f[i] == '(') ++depth;
+    else if (f[i] == ')') --depth;
+    else if (depth == 1 && f[i] == '/' && f[i + 1] == '/') return true;
+  }
+  return false;
+}
+
+/// An atom of sympy's Add and Mul as torch prints it: a symbol (`s53`, `u0`), a floor division, or a function
+/// application (`Max(1, ...)`, `CeilToInt(...)`, `Mod(s53, 4)`, `TruncToInt(...)`).
+static bool is_symbol(const std::string& f) { return sym_bare_symbol(f) || floor_atom(f) || !func_name(f).empty(); }
+
+/// Atoms torch's printer parenthesizes once more as a part of a sum of several parts or a factor of a product:
+/// floor divisions (`2*((s53//2))`, `s53 - 2*((s53//2))`) and Mod (`4 - (Mod(s53, 4))`).
+static bool wrapped_atom(const std::string& f) { return f.front() == '(' || f.rfind("Mod(", 0) == 0; }
+
+/// `f` at depth 0 of its brackets split at `sep` (sep's first character must not be a bracket).
+static std::vector<std::string> split_top(const std::string& s, const std::string& sep, std::vector<size_t>* at = nullptr) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    else if (s[i] == ')') --depth;
+    else if (depth == 0 && s.compare(i, sep.size(), sep) == 0) {
+      out.push_back(s.substr(start, i - start));
+      if (at) at->push_back(i);
+      start = i + sep.size();
+      i = start - 1;
+    }
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
+bool sym_atom_less(const std::string& a, const std::string& b) {
+  // sympy's default_sort_key: numbers, then symbols (by name), then sums and products, then functions (by name: CeilToInt, FloorDiv,
+  // FloorToInt, Mod, ...), then Max / Min (LatticeOps); ties by their arguments (here: the printed text)
+  auto rank = [](const std::string& f, std::string& name) {
+    if (!f.empty() && (std::isdigit(static_cast<unsigned char>(f[0])) || (f[0] == '-' && f.size() > 1 && std::isdigit(static_cast<unsigned char>(f[1]))))) return 1;
+    if (sym_bare_symbol(f)) { name = f; return 2; }
+    if (floor_atom(f)) { name = "FloorDiv"; return 4; }
+    name = func_name(f);
+    if (name == "Max" || name == "Min") return 5;
+    return name.empty() ? 3 : 4;  // a sum or product (sympy's Add / Mul) sorts before functions
+  };
+  std::string na, nb;
+  int ra = rank(a, na), rb = rank(b, nb);
+  if (ra != rb) return ra < rb;
+  if (ra == 1) return std::stoll(a) < std::stoll(b);
+  if (na != nb) return na < nb;
+  return a < b;
 }
 
 std::optional<SymMono> parse_mono(const std::string& s) {
   if (s.empty()) return std::nullopt;
   SymMono m;
-  size_t i = 0;
-  while (i <= s.size()) {
-    size_t j = s.find('*', i);
-    if (j == std::string::npos) j = s.size();
-    std::string f = s.substr(i, j - i);
-    long long power = 1;  // a symbol's power as sympy prints it: `s53**2`
-    if (j + 1 < s.size() && s[j + 1] == '*') {
-      size_t k = s.find('*', j + 2);
-      if (k == std::string::npos) k = s.size();
-      std::string e = s.substr(j + 2, k - j - 2);
-      if (!is_symbol(f) || e.empty() || e.size() > 2 || !std::all_of(e.begin(), e.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-        return std::nullopt;
-      power = std::stoll(e);
-      j = k;
+  auto digits = [](const std::string& t) { return !t.empty() && std::all_of(t.begin(), t.end(), [](char ch) { return ch >= '0' && ch <= '9'; }); };
+  std::vector<std::string> parts = split_top(s, "*");  // `a**2` splits as a, "", 2
+  for (size_t i = 0; i < parts.size(); ++i) {
+    std::string f = parts[i];
+    long long power = 1;  // an atom's power as sympy prints it: `s53**2`
+    if (i + 2 < parts.size() && parts[i + 1].empty()) {
+      if (!digits(parts[i + 2]) || parts[i + 2].size() > 2) return std::nullopt;
+      power = std::stoll(parts[i + 2]);
+      i += 2;
     }
     if (f.empty()) return std::nullopt;
-    // a floor-division factor as sympy prints it inside a product, `2*((s53//16))`: the atom `(s53//16)`
-    if (f.size() > 4 && f.compare(0, 2, "((") == 0 && f.compare(f.size() - 2, 2, "))") == 0 && is_symbol(f.substr(1, f.size() - 2)))
-      f = f.substr(1, f.size() - 2);
+    // an atom parenthesized as a factor, as sympy prints it inside a product: `2*((s53//16))`
+    if (f.size() > 2 && f.front() == '(' && one_group(f, 0)) {
+      std::string in = f.substr(1, f.size() - 2);
+      if (is_symbol(in) && wrapped_atom(in)) f = in;
+    }
     if (is_symbol(f)) m.syms.insert(m.syms.end(), static_cast<size_t>(power), f);
-    else if (std::all_of(f.begin(), f.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) && f.size() < 18) {
+    else if (digits(f) && f.size() < 18 && power == 1) {
       if (__builtin_mul_overflow(m.c, std::stoll(f), &m.c)) return std::nullopt;
     } else return std::nullopt;
-    if (j == s.size()) break;
-    i = j + 1;
   }
-  std::sort(m.syms.begin(), m.syms.end());
+  std::sort(m.syms.begin(), m.syms.end(), sym_atom_less);
   return m;
 }
 
@@ -63,7 +125,7 @@ std::string factors_str(const std::vector<std::string>& syms, bool in_product) {
   for (size_t i = 0; i < syms.size();) {
     size_t j = i;
     while (j < syms.size() && syms[j] == syms[i]) ++j;
-    bool wrap = syms[i].front() == '(' && (in_product || j - i > 1);
+    bool wrap = wrapped_atom(syms[i]) && (in_product || j - i > 1);
     out += (out.empty() ? "" : "*") + (wrap ? "(" + syms[i] + ")" : syms[i]) + (j - i > 1 ? "**" + std::to_string(j - i) : "");
     i = j;
   }
@@ -83,7 +145,7 @@ SymMono mono_mul(const SymMono& a, const SymMono& b) {
   r.c = a.c * b.c;
   r.syms = a.syms;
   r.syms.insert(r.syms.end(), b.syms.begin(), b.syms.end());
-  std::sort(r.syms.begin(), r.syms.end());
+  std::sort(r.syms.begin(), r.syms.end(), sym_atom_less);
   return r;
 }
 
@@ -102,29 +164,29 @@ std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b) {
 
 std::optional<SymLin> parse_linear(const std::string& s) {
   if (s.empty() || s.find('%') != std::string::npos) return std::nullopt;
-  for (size_t p = s.find('('); p != std::string::npos; p = s.find('(', p + 1)) {  // only floor-division atoms
-    if (p + 1 < s.size() && s[p + 1] == '(') continue;  // `((s53//16))`: the inner atom is checked
-    size_t e = s.find(')', p);
-    if (e == std::string::npos || !is_symbol(s.substr(p, e - p + 1))) return std::nullopt;
-  }
   SymLin r;
   size_t i = 0;
   long long sign = 1;
   if (s[0] == '-') { sign = -1; i = 1; }
-  while (true) {
-    size_t plus = s.find(" + ", i), minus = s.find(" - ", i);
-    size_t j = std::min(plus, minus);
-    auto m = parse_mono(s.substr(i, j == std::string::npos ? std::string::npos : j - i));
+  int depth = 0;
+  for (size_t j = i;; ++j) {
+    bool end = j >= s.size();
+    if (!end && s[j] == '(') ++depth;
+    else if (!end && s[j] == ')') --depth;
+    bool sep = !end && depth == 0 && j + 2 < s.size() && s[j] == ' ' && (s[j + 1] == '+' || s[j + 1] == '-') && s[j + 2] == ' ';
+    if (!end && !sep) continue;
+    auto m = parse_mono(s.substr(i, j - i));
     if (!m) return std::nullopt;
     SymLin t;
     if (m->syms.empty()) t.c = m->c;
     else t.terms.push_back({m->syms, m->c});
     r = linear_add(r, t, sign);
-    if (j == std::string::npos) break;
-    sign = j == minus ? -1 : 1;
+    if (end) break;
+    sign = s[j + 1] == '-' ? -1 : 1;
     i = j + 3;
+    j += 2;
   }
-  return r;
+  return depth == 0 ? std::optional<SymLin>(r) : std::nullopt;
 }
 
 std::optional<std::string> sym_floordiv(const std::string& x, long long div, long long plus) {
@@ -146,14 +208,21 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
   std::string inner = linear_str(rest);
   bool atom = rest.c == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 && rest.terms[0].first.size() == 1;
   std::string fl = atom ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
-  if (atom && inner.front() == '(') {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
-    size_t p = inner.find("//");
-    fl = inner.substr(0, p) + "//" + std::to_string(std::stoll(inner.substr(p + 2, inner.size() - p - 3)) * div) + ")";
+  if (atom && floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
+    size_t p = 0;
+    for (int depth = 0; p + 1 < inner.size(); ++p) {
+      depth += inner[p] == '(' ? 1 : inner[p] == ')' ? -1 : 0;
+      if (depth == 1 && inner[p] == '/' && inner[p + 1] == '/') break;
+    }
+    std::string d = inner.substr(p + 2, inner.size() - p - 3);
+    if (!d.empty() && std::all_of(d.begin(), d.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) && d.size() < 12)
+      fl = inner.substr(0, p) + "//" + std::to_string(std::stoll(d) * div) + ")";
   }
-  std::string more = linear_str(pulled);
-  if (more.empty() && pulled.c == 0) return fl;
-  if (pulled.terms.empty()) return fl + (pulled.c < 0 ? " - " + std::to_string(-pulled.c) : " + " + std::to_string(pulled.c));
-  return fl + " + " + (more.empty() ? std::to_string(pulled.c) : more);
+  // the floor atom is a term of the sum: sympy orders and parenthesizes it as any atom (`(((-s53)//2)) + 32*Max(..)`)
+  SymLin floor_term;
+  floor_term.terms.push_back({{fl}, 1});
+  SymLin r = linear_add(pulled, floor_term, 1);
+  return r.terms.empty() ? "" : linear_str(r);
 }
 
 SymLin linear_add(const SymLin& a, const SymLin& b, long long sign) {
@@ -175,21 +244,33 @@ SymLin linear_scale(const SymLin& a, long long k) {
 
 std::string linear_str(const SymLin& a) {
   if (a.terms.empty()) return "";
+  // sympy's Add.as_ordered_terms: the terms by their exponents over the sorted atoms, lexicographically from the
+  // highest (`-s53 + 64*Max(1, ...) + 84`, `s27 + s70`, `2*s70 - 1`), the constant last; one special case: a
+  // positive number and one negative term print the number first (`32 - s70`)
+  std::vector<std::string> gens;
+  for (const auto& t : a.terms)
+    for (const auto& g : t.first)
+      if (std::find(gens.begin(), gens.end(), g) == gens.end()) gens.push_back(g);
+  std::sort(gens.begin(), gens.end(), sym_atom_less);
+  auto expo = [&](const std::vector<std::string>& syms) {
+    std::vector<int> e(gens.size(), 0);
+    for (const auto& g : syms) ++e[static_cast<size_t>(std::find(gens.begin(), gens.end(), g) - gens.begin())];
+    return e;
+  };
   auto terms = a.terms;
-  std::sort(terms.begin(), terms.end(), [](const auto& x, const auto& y) {
-    if (x.first.size() != y.first.size()) return x.first.size() > y.first.size();
-    return x.first < y.first;
-  });
-  // inside a sum of several parts a floor-division atom is parenthesized once more, as in a product
+  std::stable_sort(terms.begin(), terms.end(), [&](const auto& x, const auto& y) { return expo(x.first) > expo(y.first); });
+  // inside a sum of several parts a floor-division or Mod atom is parenthesized once more, as in a product
   const bool several = terms.size() + (a.c != 0 ? 1 : 0) > 1;
   auto body = [several](const std::vector<std::string>& syms, long long k) {
     return (k == 1 ? "" : std::to_string(k) + "*") + factors_str(syms, several || k != 1);
   };
   std::vector<std::pair<bool, std::string>> parts;  // (negative, magnitude)
-  for (const auto& [syms, k] : terms) if (k > 0) parts.push_back({false, body(syms, k)});
-  if (a.c > 0) parts.push_back({false, std::to_string(a.c)});
-  for (const auto& [syms, k] : terms) if (k < 0) parts.push_back({true, body(syms, -k)});
-  if (a.c < 0) parts.push_back({true, std::to_string(-a.c)});
+  if (terms.size() == 1 && a.c > 0 && terms[0].second < 0) {
+    parts = {{false, std::to_string(a.c)}, {true, body(terms[0].first, -terms[0].second)}};
+  } else {
+    for (const auto& [syms, k] : terms) parts.push_back({k < 0, body(syms, k < 0 ? -k : k)});
+    if (a.c != 0) parts.push_back({a.c < 0, std::to_string(a.c < 0 ? -a.c : a.c)});
+  }
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {
     if (i == 0) out = (parts[i].first ? "-" : "") + parts[i].second;

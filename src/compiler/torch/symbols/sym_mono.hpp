@@ -15,6 +15,11 @@ struct SymMono {
   std::vector<std::string> syms;   ///< symbols, sorted by name, repeated for powers
 };
 
+/// sympy's default_sort_key order of atoms as torch prints them: numbers, symbols (`s27` < `s53`, by name),
+/// functions by name (`CeilToInt(..)`, `(s53//2)` as FloorDiv, `Mod(..)`), then Max / Min.
+bool sym_atom_less(const std::string& a, const std::string& b);
+/// A ShapeEnv symbol itself (`s53`, `u0`), not an expression of one.
+bool sym_bare_symbol(const std::string& f);
 /// `64*s77` -> {64, {s77}}; a plain number -> {n, {}}; anything else (`s77 + 1`, `(s77//2)`) -> nullopt.
 std::optional<SymMono> parse_mono(const std::string& s);
 /// sympy's str(): `64*s77`, `s53*s77`, `s77`, `8`.

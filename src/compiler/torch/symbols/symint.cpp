@@ -133,9 +133,7 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     // (s//a) - k*((s//(a*k))) is Mod((s//a), k), within [0, k - 1]: divided by d >= k it is 0, as torch's sympy finds
     // (UNet's `diffX // 2`, where diffX = x2.size(3) - x1.size(3) after a pooling and a stride-2 transposed conv)
     auto atom = [](const std::string& f, std::string& sym, long long& d) {
-      if (parse_mono(f) && f.front() != '(') {  // a plain symbol is (s//1)
-        auto m = parse_mono(f);
-        if (m->c != 1 || m->syms.size() != 1) return false;
+      if (sym_bare_symbol(f)) {  // a plain symbol is (s//1)
         sym = f;
         d = 1;
         return true;
@@ -183,10 +181,7 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   return x + " " + op + " " + y;
 }
 
-static bool plain_symbol(const std::string& e) {  // an input's symbol (a floor-division atom is computed)
-  auto m = parse_mono(e);
-  return m && m->c == 1 && m->syms.size() == 1 && m->syms[0].front() != '(';
-}
+static bool plain_symbol(const std::string& e) { return sym_bare_symbol(e); }  // an input's symbol, not computed
 
 void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, const V& r, Location loc) {
   static const std::map<std::string, std::string> names = {

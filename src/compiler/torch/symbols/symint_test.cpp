@@ -112,7 +112,9 @@ TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly")
   CHECK(mono("s77*64") == "64*s77");
   CHECK(mono("s91*s27") == "s27*s91");
   CHECK(mono("s77 + 1") == "?");
-  CHECK(mono("((s77)//2)") == "?");
+  CHECK(mono("s77 - 1") == "?");
+  CHECK(mono("2*Max(1, s77)") == "2*Max(1, s77)");   // a function application is one atom
+  CHECK(mono("Max(1, s77)*s27") == "s27*Max(1, s77)");  // symbols before functions (sympy's sort key)
   CHECK(mono_str(mono_mul(*parse_mono("4*s77"), *parse_mono("16"))) == "64*s77");
   CHECK(mono_str(*mono_div(*parse_mono("64*s77"), *parse_mono("s77"))) == "64");
   CHECK(mono_str(*mono_div(*parse_mono("64*s27*s77"), *parse_mono("8*s27"))) == "8*s77");
@@ -128,13 +130,22 @@ TEST_CASE("SymInt sums collect as sympy collects them and print as torch shows t
   CHECK(lin("32", "s70", 1) == "s70 + 32");
   CHECK(lin("s70", "s70", -1).empty());              // gpt_neo's `key_length - query_length`: Sym(0), a constant
   CHECK(lin("2*s70", "1", -1) == "2*s70 - 1");       // xlnet's relative shift
-  CHECK(lin("32", "s70", -1) == "32 - s70");         // a negative term after the positive ones
+  CHECK(lin("32", "s70", -1) == "32 - s70");         // sympy's special case: a positive number, one negative term
   CHECK(lin("s70", "s27", 1) == "s27 + s70");
   CHECK(lin("s70 + 32", "s70", 1) == "2*s70 + 32");
   CHECK(lin("-s70", "1", -1) == "-s70 - 1");
   CHECK(linear_str(linear_scale(*parse_linear("s70 + 1"), 2)) == "2*s70 + 2");  // a number distributes
-  CHECK_FALSE(parse_linear("Mod(s70, 256)").has_value());
-  CHECK_FALSE(parse_linear("((s70 + 255)//256)").has_value());
+  CHECK(lin("s70", "s27", -1) == "-s27 + s70");      // otherwise the order is the atoms' (sympy's lex order)
+  // function atoms (torch 2.11's texts: sym_float_ceil, SwinIR's padding): collected, ordered symbols first, floor
+  // divisions and Mod parenthesized in a sum of several parts
+  CHECK(lin("64*Max(1, CeilToInt(IntTrueDiv(s53 - 8, 4)) + 1) + 84", "s53", -1) == "-s53 + 64*Max(1, CeilToInt(IntTrueDiv(s53 - 8, 4)) + 1) + 84");
+  CHECK(linear_str(linear_scale(*parse_linear("Max(1, s27) - 1"), 4)) == "4*Max(1, s27) - 4");
+  CHECK(lin("s53", "Mod(4 - (Mod(s53, 4)), 4)", 1) == "s53 + (Mod(4 - (Mod(s53, 4)), 4))");
+  CHECK(lin("4", "Mod(s53, 4)", -1) == "4 - (Mod(s53, 4))");
+  CHECK(lin("FloorToInt(IntTrueDiv(s27, 3)) + TruncToInt(IntTrueDiv(s27, 4))", "RoundToInt(IntTrueDiv(s27, 5))", 1) ==
+        "FloorToInt(IntTrueDiv(s27, 3)) + RoundToInt(IntTrueDiv(s27, 5)) + TruncToInt(IntTrueDiv(s27, 4))");
+  CHECK(*sym_floordiv("-s53 + 64*Max(1, s27) + 84", 2, 0) == "(((-s53)//2)) + 32*Max(1, s27) + 42");
+  CHECK_FALSE(parse_linear("s70 + (1").has_value());
 }
 TEST_CASE("int() of a SymFloat is torch.sym_int, a SymInt divided is a truediv node, numel() of a dynamic tensor "
           "is a node: the nodes of torch 2.11's graphs (int_of_symint, module_getattr_eq)") {

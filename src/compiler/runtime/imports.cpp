@@ -133,6 +133,10 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)
   size_t dot = dotted.rfind('.');
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
+  // the package's own __init__ may have imported this submodule (`from . import models` -> `from ..inputs import X`):
+  // importlib looks in sys.modules again after the parent's import, so the module body runs once
+  if (parent)
+    if (auto again = loaded_.find(dotted); again != loaded_.end()) return again->second;
   // Not found anywhere (or a submodule of a module tparse models in C++ or of an opaque one): an opaque
   // module, whose names are opaque values; a run never ends at an import (issue 22).
   // (a bundled stub may supply a submodule of a C++-modelled one: importlib.machinery)

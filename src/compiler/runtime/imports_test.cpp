@@ -233,3 +233,22 @@ TEST_CASE("sys.modules is looked in first: an object a script put there is what 
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a submodule the package's __init__ already imported runs once when it is imported first by its dotted name") {
+  // `from pkg.inputs import Feat` imports pkg first; pkg/__init__ -> pkg.models.base -> `from ..inputs import Feat`
+  // loads pkg.inputs, and importlib then finds it in sys.modules: one module, one class (DeepCTR-Torch's drivers)
+  TempTree t;
+  t.write("pkg/__init__.py", "from . import models\n");
+  t.write("pkg/inputs.py", "LOADS = []\nLOADS.append(1)\n\nclass Feat:\n    def __init__(self, n):\n        self.n = n\n");
+  t.write("pkg/models/__init__.py", "from .base import is_feat\n");
+  t.write("pkg/models/base.py", "from ..inputs import Feat\n\ndef is_feat(c):\n    return isinstance(c, Feat)\n");
+  t.write("main.py", "import torch\nfrom pkg.inputs import Feat, LOADS\nfrom pkg.models.base import is_feat\n\n"
+                     "assert len(LOADS) == 1, LOADS\nc = Feat(3)\nassert is_feat(c)\n\n"
+                     "@torch.compile(backend='eager')\ndef f(x):\n    if is_feat(c):\n        return x * c.n\n    return x.sin().cos()\n\n"
+                     "f(torch.ones(4))\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.trace.find("l_x_ * 3") != std::string::npos);
+  CHECK(r.trace.find("l_x_.sin()") == std::string::npos);
+}

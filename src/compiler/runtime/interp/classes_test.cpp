@@ -367,3 +367,27 @@ TEST_CASE("zero-argument super() in a decorated __init__ binds the class whose b
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a class's own __new__ runs at construction, __init__ only on an instance of the class") {
+  // type.__call__: cls.__new__(cls, *args, **kwargs), then __init__(obj, *args, **kwargs) when obj is an instance of
+  // cls (a subclass counts); DeepCTR-Torch's feature columns are namedtuple subclasses with their own __new__
+  Result r = run_classes(
+      "from collections import namedtuple\n"
+      "class Feat(namedtuple('Feat', ['name', 'dim', 'dtype'])):\n    __slots__ = ()\n"
+      "    def __new__(cls, name, dim=4, dtype='float32'):\n        return super(Feat, cls).__new__(cls, name, dim * 2, dtype)\n"
+      "f = Feat('a')\nassert f.dim == 8 and f.name == 'a' and f[2] == 'float32' and isinstance(f, Feat), f.dim\n"
+      "g = Feat('b', dim=1)\nassert tuple(g) == ('b', 2, 'float32'), tuple(g)\n"
+      "P = namedtuple('P', ['x', 'y'], defaults=[5])\nassert P(1).y == 5 and P(1, 2).y == 2\n"
+      "log = []\n"
+      "class A:\n    def __new__(cls, v):\n        log.append('new')\n        self = object.__new__(cls)\n        self.v = v\n        return self\n"
+      "    def __init__(self, v):\n        log.append('init')\n        self.w = v + 1\n"
+      "a = A(3)\nassert (a.v, a.w) == (3, 4) and log == ['new', 'init'], log\n"
+      "class B(A):\n    pass\n"
+      "b = B(1)\nassert type(b) is B and b.w == 2\n"
+      "class Other:\n    def __new__(cls):\n        return 42\n    def __init__(self):\n        raise RuntimeError('not an instance: no __init__')\n"
+      "assert Other() == 42\n"
+      "class Single:\n    _it = None\n    def __new__(cls):\n        if cls._it is None:\n            cls._it = super().__new__(cls)\n        return cls._it\n"
+      "assert Single() is Single()\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -239,6 +239,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return bm;
     }
     if (name == "__init_subclass__") return mk_builtin("noop");  // object.__init_subclass__: nothing to do
+    if (name == "__new__") return mk_builtin("object.__new__");   // super().__new__(cls) reaching object
     if (name == "__setattr__" || name == "__getattribute__") {  // super() reaching object
       auto b = mk_builtin("object." + name);
       b->self = obj->self;

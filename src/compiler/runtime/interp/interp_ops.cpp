@@ -237,6 +237,22 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         }
         return d;
       }
+      // a class whose MRO defines __new__ in Python (a namedtuple subclass with its own, a singleton, a cache):
+      // type.__call__ calls cls.__new__(cls, *args, **kwargs), then __init__ only when the result is an instance
+      // of cls; inside a compiled frame both are inlined, as Dynamo does
+      if (V nw = find_in_class(callee, "__new__"); nw && nw->k == VK::Func && callee->builtin_nn.empty()) {
+        std::vector<V> nargs = args;
+        nargs.insert(nargs.begin(), callee);
+        V made = in_compiled ? call_user(nw, nargs, kwargs, act.ctx, act.depth + 1) : call_user(nw, nargs, kwargs, nullptr, 0);
+        std::vector<V> mro = made && made->k == VK::Instance && made->cls ? class_mro(made->cls) : std::vector<V>{};
+        if (std::none_of(mro.begin(), mro.end(), [&](const V& c) { return c.get() == callee.get(); })) return made;
+        if (V init = find_in_class(callee, "__init__"); init && init->k == VK::Func) {
+          args.insert(args.begin(), made);
+          if (in_compiled) call_user(init, args, kwargs, act.ctx, act.depth + 1);
+          else call_user(init, args, kwargs, nullptr, 0);
+        }
+        return made;
+      }
       auto inst = std::make_shared<Obj>();
       inst->k = VK::Instance;
       inst->cls = callee;

@@ -139,13 +139,12 @@ def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
     class _NamedTuple:
         _fields = tuple(fields)
 
-        def __new__(_cls, *args, **kwargs):  # (never called here) holds the defaults, which scripts may replace:
-            pass                             # `NT.__new__.__defaults__ = (None,) * len(NT._fields)` (EfficientNet)
-
-        __new__.__defaults__ = tuple(dflt) if dflt else None
-
-        def __init__(self, *args, **kwargs):
-            nd = type(self).__new__.__defaults__
+        def __new__(_cls, *args, **kwargs):
+            # the tuple's values: the arguments, then the defaults (`__new__.__defaults__`, which scripts may
+            # replace: `NT.__new__.__defaults__ = (None,) * len(NT._fields)`, EfficientNet); a subclass's own
+            # __new__ reaches this through super().__new__(cls, ...) (DeepCTR's feature columns)
+            self = object.__new__(_cls)
+            nd = _NamedTuple.__new__.__defaults__
             d = list(nd) if nd is not None else []
             vals = list(args)
             for i in range(len(args), len(fields)):
@@ -159,6 +158,12 @@ def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
             self._values = tuple(vals)
             for i in range(len(fields)):
                 setattr(self, fields[i], vals[i])
+            return self
+
+        __new__.__defaults__ = tuple(dflt) if dflt else None
+
+        def __init__(self, *args, **kwargs):  # object.__init__: the values were set by __new__
+            pass
 
         def __getitem__(self, i):
             return self._values[i]

@@ -163,6 +163,7 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
   }
   // torch.compile(m.forward): the bound method's frame, self its first local (L['self'])
   if (target->k == VK::Bound && target->func && target->func->k == VK::Func && target->self) {
+    top_frame_ = true;  // always converted, tensors in its arguments or not (`torch.compile(m.loss)()`)
     args.insert(args.begin(), target->self);
     return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
   }

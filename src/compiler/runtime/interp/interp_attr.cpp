@@ -527,7 +527,8 @@ V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
   V m = find_in_class(obj->cls, name);
   if (!m) return nullptr;
   if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
-  return m->k == VK::Func ? mk_bound(obj, m) : m;
+  // a method decorated with @torch.compile is a function too (torch.compile returns one, functools.wraps'd): bound
+  return m->k == VK::Func || (m->k == VK::Compiled && m->func && m->func->k == VK::Func) ? mk_bound(obj, m) : m;
 }
 
 /// property / staticmethod / classmethod found on a class: the value an attribute read gives; null

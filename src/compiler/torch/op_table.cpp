@@ -72,6 +72,7 @@ std::vector<OpDef> build_table() {
         "are_deterministic_algorithms_enabled", "is_inference_mode_enabled", "onnx.is_in_onnx_export"},
        T, "", FA::Value, o::constant},
       {{"device"}, T, "type, index=None", FA::Value, o::device},
+      {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},

@@ -182,15 +182,18 @@ void Interp::exec_finally(const std::vector<StmtP>& body) {
 }
 
 // `assert test[, msg]`. In a frame, Dynamo rewrites an assert whose test ends in POP_JUMP_IF_TRUE followed by the
-// raise (a test that is no `not x` and no and/or chain; no message or a constant one) into a graph node
+// raise (a test, or an and/or chain's last operand, that is no `not x`; no message or a constant one) into a graph node
 // `torch._assert_async(cond, msg)` when the test is a tensor (symbolic_convert.py generic_jump): no break. Any other
 // tensor test is a data-dependent jump (a graph break); `assert not t` is one. The script ran under torch, so the
 // assertion held: a test tparse must guess (unknown tensor data) is guessed on the side where it holds. Eagerly a
 // tensor test is assumed to hold (its data rarely known; it changes no graph).
 void Interp::exec_assert(const Stmt* s) {
+  // of an and/or chain only the last operand's jump is the POP_JUMP_IF_TRUE before the raise: a tensor there is
+  // rewritten too (an earlier operand's tensor broke the graph at its own jump while the chain was evaluated, so a
+  // tensor value of the whole test is the last operand's: torchdiffeq's `assert a and t[-1] == t[-1]`)
   const Expr* test = s->value.get();
-  const bool rewrite_form = test->k != EK::BoolOp && !(test->k == EK::UnaryOp && test->s == "not") &&
-                            (!s->target || s->target->k == EK::Str);
+  while (test->k == EK::BoolOp) test = test->a[1].get();
+  const bool rewrite_form = !(test->k == EK::UnaryOp && test->s == "not") && (!s->target || s->target->k == EK::Str);
   const int want = assert_want_;
   assert_want_ = 1;
   struct Restore {

@@ -183,8 +183,9 @@ V inplace(OpCall& c) {
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   const std::string& name = c.name;
   if (name == "unsqueeze_") {
-    if (c.rest.empty() || c.rest[0]->k != VK::Int) c.fail("unsqueeze_(dim)");
-    long long d = c.rest[0]->i < 0 ? c.rest[0]->i + static_cast<long long>(t.shape.size()) + 1 : c.rest[0]->i;
+    V dim = c.arg(0, "dim");  // `unsqueeze_(1)` or `unsqueeze_(dim=1)` (DeepCTR's OutterProductLayer)
+    if (!dim || dim->k != VK::Int) c.fail("unsqueeze_(dim)");
+    long long d = dim->i < 0 ? dim->i + static_cast<long long>(t.shape.size()) + 1 : dim->i;
     o.shape.insert(o.shape.begin() + d, Dim{1, ""});
     o.stride.clear();
   }

@@ -25,6 +25,7 @@ V parameter(OpCall& c);
 V is_complex(OpCall& c);
 V constant(OpCall& c);
 V device(OpCall& c);
+V promote_types(OpCall& c);
 V stride(OpCall& c);
 // creation.cpp
 V factory(OpCall& c);

@@ -246,6 +246,17 @@ V constant(OpCall& c) {
   return mk_bool(false);
 }
 
+// torch.promote_types(a, b): the dtype both promote to (ATen's promoteTypes), a constant Dynamo folds (torchdiffeq's
+// adaptive solvers: `torch.promote_types(dtype, y0.abs().dtype)`)
+V promote_types(OpCall& c) {
+  V a = c.arg(0, "type1"), b = c.arg(1, "type2");
+  if (!a || !b || a->k != VK::DType || b->k != VK::DType) c.fail("promote_types(type1, type2) takes two dtypes");
+  auto d = std::make_shared<Obj>();
+  d->k = VK::DType;
+  d->s = promote_dtype(a->s, b->s);
+  return d;
+}
+
 // torch.device("cuda:0") / torch.device("cpu") / torch.device("cuda", 1)
 V device(OpCall& c) {
   if (c.args.empty()) c.fail("device() takes a device string");

@@ -25,11 +25,15 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},
       {"guard_state_forms", "automatic dynamic makes the stride of a dim that became size 1 a symbol (`[s77, 1]`); ours keeps the number"},
       {"hf_remote_run", "transformers' activations.py is a bundled stub of ours: its line numbers are not the real file's"},
+      {"float_arg_forms", "placeholder order: torch wraps a tensorified float argument at its LOAD, after the tensor read before it; "
+                          "ours makes a tensor's placeholder at its first use"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
       {"int_of_symint", "sympy forms after torch.sym_int (`((2*s77)//(TruncToInt(...)))`) are not derived"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
       {"kwarg_forms", "an input tensor passed by keyword (`input = l_x_`) is printed positionally"},
+      {"linalg_break_forms", "a resume's input read by a return_types field (`.solution`): torch names it by the attribute "
+                             "(L_stack0_solution), ours by the index (L_stack0_0_)"},
       {"list_arg_guard", "placeholder order: a SymInt list item before the tensor"},
       {"mask_assign_loop", "outputs of a resume function's break at a subscript: torch returns its input operands (l_keep_, "
                            "l_inputs_) there but not in the first graph; ours neither"},

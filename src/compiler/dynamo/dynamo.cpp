@@ -103,13 +103,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   std::map<long long, std::string> duck_syms;  // ShapeEnv.val_to_var: a duck-sized value's symbol
   std::set<int> sym_ids;  // ShapeEnv._generate_unique_id: sha256(source name) % 100, then the next free id
   auto sym_for = [&sym_ids](const std::string& source) {
-    SHA2_CTX h;
-    uint8_t dig[SHA256_DIGEST_LENGTH];
-    SHA256Init(&h);
-    SHA256Update(&h, reinterpret_cast<const uint8_t*>(source.data()), source.size());
-    SHA256Final(dig, &h);
-    int r = 0;  // the 256-bit digest as a big-endian integer, mod 100
-    for (uint8_t b : dig) r = (r * 256 + b) % 100;
+    int r = sym_source_id(source);
     while (sym_ids.count(r)) ++r;
     sym_ids.insert(r);
     return "s" + std::to_string(r);
@@ -254,6 +248,16 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
         });
       }
+      // a float argument seen with another value: automatic dynamic makes it an unspecialized input (torch 2.11
+      // does not specialize floats once they change: a 0-d float64 graph input and its item(); float_arg_forms)
+      if (auto_dyn && v->k == VK::Float && seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != v->f &&
+          !cs.dyn_float_args.count(n)) {
+        cs.dyn_float_args.insert(n);
+        ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second, b = v] {
+          automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", py_repr(a), py_repr(b));
+        });
+      }
+      if (v->k == VK::Float && cs.dyn_float_args.count(n)) ctx->float_args.insert(n);
       cs.seen_ints[n] = v;
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
       // specialization, so no automatic-dynamic record); floats, strs and bools stay constants.
@@ -270,6 +274,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.value = v;
       g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
       g.code = n + " == " + py_repr(v);
+      if (v->k == VK::Float && ctx->float_args.count(n)) {
+        g.kind = "float_dyn";
+        g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", n);
+      }
       ctx->vguards.push_back(g);
     } else if (v->k == VK::List) {
       // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read

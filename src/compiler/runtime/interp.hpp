@@ -125,6 +125,7 @@ struct CodeState {
   std::map<std::string, std::set<int>> dyn_dims;
   std::map<std::string, V> seen_ints;
   std::set<std::string> dyn_ints;
+  std::set<std::string> dyn_float_args;               ///< float arguments seen with two values: graph inputs now
   std::map<std::string, V> seen_globals;               ///< float globals read by earlier compiles
   std::set<std::string> dyn_floats;                    ///< changed float globals: graph inputs now
 };
@@ -155,7 +156,9 @@ struct FrameCtx {
   /// A resume frame's calls of user functions and modules made from its own code (inlined while it is traced): when
   /// the frame is skipped Python reruns it eagerly, where each is a frame of its own (restart.cpp replays them)
   std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
-  std::map<std::string, V> sym_globals;        ///< tensorified float globals (SymFloat values)
+  std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
+  std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
+  std::set<const Obj*> tensorified;            ///< the 0-d graph inputs of tensorified floats (no TENSOR_MATCH)
   int next_sym = 0;
   std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
   std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
@@ -298,7 +301,9 @@ class Interp {
   V lookup(const std::string& name, Location loc);
   /// specialize_float=False: a float global that changed since the last compile is tensorified
   /// (0-dim f64 graph input + `.item()`, TYPE_MATCH and two LAMBDA guards); see recompile_global.
-  V tensorified_global(const std::string& name, V v, Location loc);
+  /// a dynamic float (`source` G['x'] / L['x'], `src` the input's key in ctx.sources): its 0-d float64 graph input
+  /// and item() node, once per frame; `guard`: add its TYPE_MATCH guard (a global's)
+  V tensorified_float(const std::string& source, const std::string& src, V v, Location loc, bool guard);
   bool truthy(V v, Location loc);
   std::vector<V> iterate(V v, Location loc);
   V binop(const std::string& op, V a, V b, Location loc);

@@ -6,6 +6,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
@@ -140,11 +141,12 @@ int Interp::node_of(const V& t) {
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;
   if (src_it != ctx.sources.end()) {
     size_t cut = std::min(src.size(), src.find_first_of(".["));
-    describe_input(ctx, *t->t, global ? "___as_tensor(" + src + ")" : "L['" + src.substr(0, cut) + "']" + src.substr(cut));
+    const bool scalar = ctx.tensorified.count(t.get()) > 0;  // ___as_tensor(L['scale']) / ___as_tensor(G['SCALE'])
+    describe_input(ctx, *t->t, global || scalar ? "___as_tensor(" + full + ")" : "L['" + src.substr(0, cut) + "']" + src.substr(cut));
   }
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);
-  if (src_it != ctx.sources.end() && !global) {  // a tensorified global is guarded by LAMBDA_GUARDs
+  if (src_it != ctx.sources.end() && !global && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
     g.t = *t->t;
@@ -371,32 +373,35 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   return put(op, args, o);
 }
 
-V Interp::tensorified_global(const std::string& name, V v, Location loc) {
+V Interp::tensorified_float(const std::string& source, const std::string& src, V v, Location loc, bool guard) {
   Activation& act = *stack_.back();
   FrameCtx& ctx = *act.ctx;
-  auto done = ctx.sym_globals.find(name);
+  auto done = ctx.sym_globals.find(source);
   if (done != ctx.sym_globals.end()) return done->second;
-  std::string src = "G['" + name + "']";
-  ValueGuard g;
-  g.src = src;
-  g.kind = "float_dyn";
-  g.value = v;
-  g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src);
   std::string line = code_line(loc.file, loc.line, true);
-  g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
-  ctx.vguards.push_back(g);
-  // the graph input: ___as_tensor(G['SCALE']) as a 0-dim float64 tensor, then .item() -> SymFloat
+  if (guard) {  // a global's guard (an argument's is made with the frame's inputs)
+    ValueGuard g;
+    g.src = src;
+    g.kind = "float_dyn";
+    g.value = v;
+    g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src);
+    g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
+    ctx.vguards.push_back(g);
+  }
+  // the graph input: ___as_tensor(G['SCALE']) / ___as_tensor(L['scale']) as a 0-dim float64 tensor, then .item() ->
+  // SymFloat, its symbol named from the source (ShapeEnv: zf69 for L['scale'])
   TensorInfo ti;
   ti.dtype = "float64";
   V t = mk_tensor(ti);
   ctx.sources[t.get()] = src;
+  ctx.tensorified.insert(t.get());
   int ph = node_of(t);
   Node n;
   n.op = "call_method";
   n.target = "item";
   n.name = ctx.graph.unique_name("item");
   n.args.push_back(Arg{ph, ""});
-  n.sym_type = fmt::format("Sym(zf{})", 37 + 16 * static_cast<int>(ctx.sym_globals.size()));
+  n.sym_type = fmt::format("Sym(zf{})", sym_source_id(source));
   n.line = loc.line;
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
   // the resume function's own code is a new code object: its nodes name it (`in torch_dynamo_resume_in_f_at_7`)
@@ -405,7 +410,7 @@ V Interp::tensorified_global(const std::string& name, V v, Location loc) {
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);
   f->sym_node = static_cast<int>(ctx.graph.nodes.size()) - 1;
-  ctx.sym_globals[name] = f;
+  ctx.sym_globals[source] = f;
   return f;
 }
 

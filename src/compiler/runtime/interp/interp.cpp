@@ -113,6 +113,10 @@ V Interp::lookup(const std::string& name, Location loc) {
             g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
                                   code_line(loc.file, loc.line, true));
           }
+      // a dynamic float argument: its graph input and item() where the trace first reads it (the local holds the SymFloat)
+      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && it->second->k == VK::Float &&
+          it->second->sym_node < 0 && act.ctx->float_args.count(name))
+        it->second = tensorified_float("L['" + name + "']", name, it->second, loc, false);
       if (!e->parent && act.ctx && act.ctx->mode == Mode::Record) {  // a module global
         V v = it->second;
         guard_global(name, v, loc);
@@ -133,7 +137,7 @@ V Interp::lookup(const std::string& name, Location loc) {
           cs.seen_globals[name] = v;
           // dynamic=True: a float global is an unspecialized graph input from the first compile
           if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(name);
-          if (cs.dyn_floats.count(name)) return tensorified_global(name, v, loc);
+          if (cs.dyn_floats.count(name)) return tensorified_float("G['" + name + "']", "G['" + name + "']", v, loc, true);
         }
         if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {
           ValueGuard g;

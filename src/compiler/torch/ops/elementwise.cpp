@@ -208,7 +208,17 @@ V inplace(OpCall& c) {
   V r = c.out(o);
   // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
   const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad;
+  const bool reshaped = t.shape != r->t->shape || t.stride != r->t->stride;
   t = *r->t;
+  // a shape-changing in-place op (`p.unsqueeze_(1)`) mutates the fake tensor the producing node's metadata is: that
+  // node's annotation shows the new shape and strides (torch 2.11: dtype_inplace_forms)
+  if (reshaped && c.I.tracing()) {
+    Graph& g = c.I.stack_.back()->ctx->graph;
+    if (auto it = g.tensor_node.find(c.self.get()); it != g.tensor_node.end() && g.nodes[static_cast<size_t>(it->second)].has_meta) {
+      g.nodes[static_cast<size_t>(it->second)].meta.shape = t.shape;
+      g.nodes[static_cast<size_t>(it->second)].meta.stride = t.stride;
+    }
+  }
   t.is_param = param;
   t.is_buffer = buffer;
   // under no_grad an in-place op leaves requires_grad as it was (init code's `with torch.no_grad(): p.copy_(w)` keeps

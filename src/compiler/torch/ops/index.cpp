@@ -19,6 +19,16 @@ V getitem(OpCall& c) {
   TensorInfo o = c.like();
   V idx = c.rest.at(0);
   std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  // a 0-d integer tensor index is an integer to torch's indexing (python_variable_indexing: item()), a data-dependent
+  // scalar under Dynamo's fake tensors: GB0033 at the subscript, alone or in a tuple (Autoformer's
+  // `mean_value[:, index[i]]`; program index_0d_forms). uint8 and bool 0-d tensors are masks.
+  // Eagerly it selects as an int does (a view: `x[:, i]` keeps x's stride), its value known or taken as 0.
+  for (auto& x : ix)
+    if (x->k == VK::Tensor && x->t->shape.empty() && x->t->dtype.find("int") != std::string::npos && x->t->dtype != "uint8") {
+      if (in_compiled) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+      const std::vector<double>* v = values::data(c.I, x);
+      x = mk_int(v && v->size() == 1 ? static_cast<long long>((*v)[0]) : 0);
+    }
   std::vector<Dim> s;
   size_t d = 0;
   size_t consumed = 0;  // indices that use up a dimension (for `...`)

@@ -35,6 +35,7 @@ V meshgrid(OpCall& c);
 V broadcast_tensors(OpCall& c);
 V diag(OpCall& c);
 V fft(OpCall& c);
+V linalg(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
 V window(OpCall& c);

@@ -1,6 +1,8 @@
 // Monomial SymInt expressions: parse, multiply, exact division, sympy's printing (sym_mono.hpp).
 #include "torch/symbols/sym_mono.hpp"
 
+#include <sha2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -277,6 +279,17 @@ std::string linear_str(const SymLin& a) {
     else out += (parts[i].first ? " - " : " + ") + parts[i].second;
   }
   return out;
+}
+
+int sym_source_id(const std::string& source) {
+  SHA2_CTX h;
+  uint8_t dig[SHA256_DIGEST_LENGTH];
+  SHA256Init(&h);
+  SHA256Update(&h, reinterpret_cast<const uint8_t*>(source.data()), source.size());
+  SHA256Final(dig, &h);
+  int r = 0;  // the 256-bit digest as a big-endian integer, mod 100
+  for (uint8_t b : dig) r = (r * 256 + b) % 100;
+  return r;
 }
 
 }  // namespace tparse::compiler

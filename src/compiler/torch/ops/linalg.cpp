@@ -1,0 +1,78 @@
+// Matrix decompositions returning several tensors as torch.return_types (torch 2.11 runs: program
+// linalg_break_forms): qr / linalg.qr (Q, R), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
+// whose output shape depends on the data (GB0036 inside a frame). LAPACK's results are column-major: a matrix
+// result (*, r, c) has strides (r*c, 1, r).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "dynamo/messages.hpp"
+#include "runtime/interp.hpp"
+#include "torch/ops/rules.hpp"
+
+namespace tparse::compiler::ops {
+
+namespace {
+
+/// (*batch, r, c) laid out column-major per matrix, as LAPACK writes it.
+TensorInfo column_major(TensorInfo o, const std::vector<Dim>& batch, const Dim& r, const Dim& c) {
+  o.shape = batch;
+  o.shape.push_back(r);
+  o.shape.push_back(c);
+  o.stride.assign(o.shape.size(), Dim{1, ""});
+  const size_t n = o.shape.size();
+  o.stride[n - 1] = r;
+  o.stride[n - 2] = Dim{1, ""};
+  Dim acc = dim_mul(r, c);
+  for (size_t i = n - 2; i-- > 0;) {
+    o.stride[i] = acc;
+    acc = dim_mul(acc, o.shape[i]);
+  }
+  return o;
+}
+
+}  // namespace
+
+V linalg(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string& name = c.name;
+  if (t.shape.size() < 2) c.fail(fmt::format("{}: expected a tensor with 2 or more dimensions, got {}", name, t.shape.size()));
+  std::vector<Dim> batch(t.shape.begin(), t.shape.end() - 2);
+  const Dim m = t.shape[t.shape.size() - 2], n = t.shape.back();
+  TensorInfo base = c.like();
+  if (name == "qr" || name == "linalg.qr") {
+    // reduced (torch.qr's some=True, linalg.qr's mode='reduced'): Q (*, m, k), R (*, k, n), k = min(m, n)
+    V mode = name == "qr" ? nullptr : c.arg(0, "mode");
+    V some = name == "qr" ? c.arg(0, "some") : nullptr;
+    bool complete = (mode && mode->k == VK::Str && mode->s == "complete") || (some && some->k == VK::Bool && !some->b);
+    Dim k = complete ? m : (m.v <= n.v ? m : n);
+    return c.I.tuple_result(c.out(base), {column_major(base, batch, m, k), column_major(base, batch, k, n)}, {"Q", "R"});
+  }
+  if (name == "slogdet" || name == "linalg.slogdet") {
+    if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
+    TensorInfo s = base;
+    s.shape = batch;
+    s.stride.clear();
+    return c.I.tuple_result(c.out(base), {s, s}, {"sign", "logabsdet"});
+  }
+  // linalg.lstsq(A, B): the fake kernel cannot size its outputs (rank, residuals depend on the data)
+  Activation& act = *c.I.stack_.back();
+  if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.linalg_lstsq.default"), c.loc);
+  V b = c.arg(0, "B");
+  if (!b || b->k != VK::Tensor) c.fail("linalg.lstsq(A, B): B must be a tensor");
+  const bool vec = b->t->shape.size() == t.shape.size() - 1;
+  const Dim k = vec ? Dim{1, ""} : b->t->shape.back();
+  // the solution is the first n rows of B's column-major (m, k) copy: strides (1, m)
+  TensorInfo sol = column_major(base, batch, m, k);
+  sol.shape[sol.shape.size() - 2] = n;
+  if (vec) { sol.shape.pop_back(); sol.stride.pop_back(); }
+  TensorInfo empty = base, rank = base;
+  empty.shape = {Dim{0, ""}};
+  empty.stride = {Dim{1, ""}};
+  rank.shape = {Dim{0, ""}};
+  rank.stride = {Dim{1, ""}};
+  rank.dtype = "int64";
+  return c.I.tuple_result(c.out(base), {sol, empty, rank, empty}, {"solution", "residuals", "rank", "singular_values"});
+}
+
+}  // namespace tparse::compiler::ops

@@ -304,3 +304,18 @@ TEST_CASE("what an opaque decorator returned: a name the function lacks is opaqu
   for (auto& u : r.unmodelled) noted = noted || u.find(".configs") != std::string::npos;
   CHECK(noted);
 }
+
+TEST_CASE("a test on an opaque value whose one side only raises takes the side the script went on with") {
+  // the script ran under torch without that exception (torchdiffeq's `if (counts > 1).any(): raise ValueError(...)`
+  // after a call tparse does not model); with the raise on the else side, the if side is the one taken
+  const char* src =
+      "import torch\nimport fancylib\n\nflag = fancylib.check()\n"
+      "if flag:\n    raise ValueError('repeated elements')\n"
+      "if not flag:\n    pass\nelse:\n    raise RuntimeError('else side')\n"
+      "assert fancylib.ok(), 'checked'\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(x):\n    return x * 2\n\nf(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(listed(r, "bool("));
+}

@@ -196,9 +196,9 @@ bool Interp::truthy(V v, Location loc) {
     sym_relation_guard(v->sym, v->b, loc);
   }
   if (known) return r;
-  if (v->k == VK::Opaque) {  // a branch on an unmodelled value: taken (approximate)
-    note_unmodelled(loc, "bool(" + v->s + ")");
-    return true;
+  if (v->k == VK::Opaque) {  // a branch on an unmodelled value: taken (approximate), or in an assert / an `if` whose
+    note_unmodelled(loc, "bool(" + v->s + ")");  // one side only raises, the side the script went on with
+    return assert_want_ >= 0;
   }
   if (v->k == VK::Tensor) {
     // the tensor's value decides the branch where the runtime knows it (a fill, a tracked small value);

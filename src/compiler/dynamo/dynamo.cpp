@@ -368,7 +368,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   }
-  if (!ctx.specialized.empty()) {
+  if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
     g.specialize(ctx.specialized);
     // the guards see the value: TENSOR_MATCH is static in that dimension again
     for (auto& tg : ctx.tguards)

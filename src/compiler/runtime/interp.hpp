@@ -170,6 +170,8 @@ struct FrameCtx {
   std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
   std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
+  std::map<const Obj*, std::pair<V, int>> size_reads;  ///< `x.shape` / `x.size()` value (held) -> its `size` shadow
+  bool direct_shadows = false;                         ///< an argument is a shadow itself (a size read passed whole)
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
   std::map<std::string, std::string> int_inputs;
   bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)

@@ -319,3 +319,18 @@ TEST_CASE("a test on an opaque value whose one side only raises takes the side t
   CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
   CHECK(listed(r, "bool("));
 }
+
+TEST_CASE("a tensor made from data tparse cannot see is a tensor of a guessed shape: ops on it record their nodes") {
+  // FiLM's HiPPO matrix: `torch.Tensor(A)` of a scipy result, a buffer used by matmul in forward
+  const char* src =
+      "import torch\nimport fancylib\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.register_buffer('B', torch.Tensor(fancylib.transition(4)))\n"
+      "    def forward(self, x):\n        return x @ self.B.unsqueeze(0) + 1\n\n"
+      "m = torch.compile(M(), backend='eager')\nm(torch.randn(2, 3))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(r.trace.find("unsqueeze(0)") != std::string::npos);  // was: no node on an opaque buffer
+  CHECK(r.trace.find(" @ ") != std::string::npos);
+  CHECK(listed(r, "torch.Tensor"));
+}

@@ -165,7 +165,18 @@ Arg Interp::to_arg(const V& v) {
       if (v->size_tuple && tracing()) {  // a torch.Size holding a SymInt is built in the graph
         bool symbolic = false;
         for (auto& x : v->items) symbolic = symbolic || !x->sym.empty();
-        if (symbolic) { a.node = size_node(v); return a; }
+        if (symbolic) {
+          // a size read passed whole (`v.expand(x.shape)`): its `size = x.size()` proxy, when x is in the graph
+          FrameCtx& ctx = *stack_.back()->ctx;
+          auto rd = ctx.size_reads.find(v.get());
+          if (rd != ctx.size_reads.end() && ctx.graph.tensor_node.count(ctx.graph.shadows[static_cast<size_t>(rd->second.second)].tensor.get())) {
+            a.shadow = rd->second.second;
+            ctx.direct_shadows = true;
+            return a;
+          }
+          a.node = size_node(v);
+          return a;
+        }
       }
       a.is_seq = true;
       a.is_tuple = v->k == VK::Tuple;

@@ -4,6 +4,8 @@
 // the elementwise majority, a guess otherwise); the call is noted as unmodelled (approximate result).
 #include <fmt/format.h>
 
+#include <set>
+
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
 
@@ -16,12 +18,35 @@ V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V
   note_unmodelled(loc, torch_target + (why.empty() ? "" : " (" + why + ")"));
   values::mutated(*this);  // it may write into a tensor (`x.exponential_()`): recorded values are stale
   const std::string target = method ? torch_target : c_binding_target(torch_target);
+  auto record = [&](const TensorInfo& o) {  // the node, None for absent arguments
+    std::string base = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
+    std::vector<V> a;
+    for (const auto& x : args) a.push_back(x ? x : none());
+    std::vector<std::pair<std::string, V>> kw;
+    for (const auto& [k, v] : kwargs) kw.push_back({k, v ? v : none()});
+    return emit(method ? "call_method" : "call_function", target, base, false, a, kw, o, loc);
+  };
   const V* first = nullptr;
   for (const auto& a : args)
     if (a && a->k == VK::Tensor) { first = &a; break; }
   if (!first)
     for (auto& [k, v] : kwargs)
       if (v && v->k == VK::Tensor) { first = &v; break; }
+  // a tensor made from data tparse cannot see (`torch.Tensor(A)` of a scipy result, FiLM's HiPPO matrices): a tensor
+  // all the same, of a guessed shape (one element), so the ops on it still record their nodes
+  static const std::set<std::string> from_data = {"torch.tensor", "torch.Tensor", "torch.as_tensor", "torch.asarray",
+                                                  "torch.from_numpy", "torch.FloatTensor", "torch.LongTensor",
+                                                  "torch.IntTensor", "torch.DoubleTensor", "torch.BoolTensor"};
+  if (!first && from_data.count(torch_target)) {
+    ++guesses_;
+    TensorInfo o;
+    o.shape = {Dim{1, ""}};
+    o.dtype = torch_target == "torch.LongTensor" ? "int64" : torch_target == "torch.IntTensor" ? "int32"
+              : torch_target == "torch.DoubleTensor" ? "float64" : torch_target == "torch.BoolTensor" ? "bool" : "float32";
+    for (auto& [k, v] : kwargs) if (k == "dtype" && v && v->k == VK::DType) o.dtype = v->s;
+    o.approx = true;
+    return record(o);
+  }
   if (!first) return mk_opaque(target + "()");  // no tensor in: not a tensor op we can place in a graph
   ++guesses_;  // the result's shape is a guess
   TensorInfo o = *(*first)->t;
@@ -30,12 +55,7 @@ V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V
   o.marked_dynamic.clear();
   o.stride.clear();
   o.approx = true;
-  std::string base = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
-  std::vector<V> a;
-  for (const auto& x : args) a.push_back(x ? x : none());
-  std::vector<std::pair<std::string, V>> kw;
-  for (const auto& [k, v] : kwargs) kw.push_back({k, v ? v : none()});
-  return emit(method ? "call_method" : "call_function", target, base, false, a, kw, o, loc);
+  return record(o);
 }
 
 bool Interp::falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const {

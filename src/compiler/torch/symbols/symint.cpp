@@ -39,6 +39,7 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
   else for (auto& d : ti.shape) symbolic = symbolic || live(d);
   V r;
   std::vector<V> xs;
+  int acc_shadow = -1;  // the whole read's `size()` shadow
   if (dim >= 0) r = one(ti.shape[static_cast<size_t>(dim)]);
   else for (auto& d : ti.shape) xs.push_back(one(d));
   if (symbolic && tracing()) {
@@ -65,6 +66,7 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
     acc.name = g.unique_name("size");
     if (dim >= 0) sym_of(acc, r);
     int a = shadow(acc, t);
+    if (dim < 0) acc_shadow = a;
     if (dim >= 0) {
       g.symint_shadow[r.get()] = a;
       keep_graph_value(r);
@@ -91,6 +93,8 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
   if (dim >= 0) return r;
   V tup = mk_tuple(xs);
   tup->size_tuple = true;
+  // passed whole to an op (`v.expand(x.shape)`), the read is Dynamo's SizeVariable, whose proxy is the `size()` call
+  if (acc_shadow >= 0) stack_.back()->ctx->size_reads[tup.get()] = {tup, acc_shadow};
   return tup;
 }
 

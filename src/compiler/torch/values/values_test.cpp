@@ -104,7 +104,12 @@ TEST_CASE("numpy stub: a small eager ndarray (HF BiT / DINOv3 ConvNeXt drop-path
       "assert len(a) == 2 and a.shape == (2, 2) and a[1].tolist() == [3, 4] and a[0][1] == 2 and [r.tolist() for r in a] == [[1, 2], [3, 4]]\n"
       "assert (np.arange(3) * 2 + 1).tolist() == [1, 3, 5] and [float(v) for v in np.linspace(0, 1, 3)] == [0.0, 0.5, 1.0]\n"
       "assert np.cumsum([1, 2, 3]).tolist() == [1, 3, 6] and np.arange(4).sum() == 6 and np.zeros(2).tolist() == [0.0, 0.0]\n"
-      "assert np.argsort([32, 8, 16], axis=0).tolist() == [1, 2, 0]\n");  // PP-DocLayoutV3's FPN order
+      "assert np.argsort([32, 8, 16], axis=0).tolist() == [1, 2, 0]\n"  // PP-DocLayoutV3's FPN order
+      // WPMixer's filter banks: ravel / flatten / copy / reshape keep the row-major data
+      "h = np.array([[1.5, 2.0], [3.0, 4.0]])\n"
+      "assert h.ravel().tolist() == [1.5, 2.0, 3.0, 4.0] and np.copy(h.flatten()).shape == (4,)\n"
+      "assert h.reshape(-1, 1).shape == (4, 1) and np.reshape(h, (1, 4)).tolist() == [[1.5, 2.0, 3.0, 4.0]]\n"
+      "t = torch.tensor(np.ravel(h), dtype=torch.float32).reshape((1, 1, -1))\nassert t.shape == (1, 1, 4) and t[0, 0, 3].item() == 4.0\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

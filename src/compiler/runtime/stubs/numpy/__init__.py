@@ -175,6 +175,27 @@ class ndarray:
     def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
         return _traced_call(self, name)
 
+    def ravel(self, order='C'):  # row-major data: ravel / flatten / copy keep it (WPMixer's filter banks)
+        return ndarray(self._tparse_flat, (self.size,), self._tparse_dtype)
+
+    def flatten(self, order='C'):
+        return ndarray(self._tparse_flat, (self.size,), self._tparse_dtype)
+
+    def copy(self, order='C'):
+        return ndarray(self._tparse_flat, self.shape, self._tparse_dtype)
+
+    def reshape(self, *shape, order='C'):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        known = 1
+        for d in shape:
+            if d != -1:
+                known = known * d
+        shape = tuple(self.size // known if d == -1 else d for d in shape)
+        if _prod(shape) != self.size:
+            raise ValueError('cannot reshape array of size ' + str(self.size) + ' into shape ' + str(shape))
+        return ndarray(self._tparse_flat, shape, self._tparse_dtype)
+
     def item(self):
         if self.size != 1:
             raise ValueError('can only convert an array of size 1 to a Python scalar')
@@ -371,6 +392,9 @@ arange = _array_fn(_arange, "arange")
 zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0, dtype), "zeros")
 ones = _array_fn(lambda shape, dtype=None: _full(shape, 1, dtype), "ones")
 cumsum = _array_fn(_cumsum, "cumsum")
+copy = _array_fn(lambda a, order='K': _array(a).copy(), "copy")
+ravel = _array_fn(lambda a, order='C': _array(a).ravel(), "ravel")
+reshape = _array_fn(lambda a, shape, order='C': _array(a).reshape(shape), "reshape")
 
 
 def _argsort(a, axis=-1, kind=None, order=None):

@@ -18,6 +18,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
   using tparse::compiler::testing::run_program;
   static const std::map<std::string, std::string> known = {
       {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
+      {"corr_volume_dyn", "ShapeEnv replacements (the batch symbols unified, their products deduplicated); grid_sample's output "
+                          "strides; torch names a pooled list item `x`"},
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
       {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
                               "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},
@@ -43,6 +45,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
+      {"shape_arg_forms", "ShapeEnv replacement: torch unifies v's batch symbol with x's when expand needs them equal"},
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},

@@ -234,7 +234,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         // TENSOR_MATCH holds (lit-llama's decode-step mask, a (1, 12) slice of strides (32, 1): was rebuilt as
         // contiguous (12, 1), so every later identical call failed the guard and recompiled)
         bool any_sym = std::any_of(copy->t->shape.begin(), copy->t->shape.end(), [](const Dim& x) { return x.is_sym(); });
-        if (any_sym || t.stride.size() != t.shape.size()) copy->t->stride = contiguous_strides(copy->t->shape);
+        if (any_sym || t.stride.size() != t.shape.size()) copy->t->stride = ordered_strides(copy->t->shape, t.stride);
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
         for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;

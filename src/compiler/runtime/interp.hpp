@@ -521,6 +521,7 @@ class Interp {
   /// values tparse guessed so far (an unknown op's result shape, bincount's even split, a file assumed absent): a
   /// failing assert or unpack count after one may be the guess, not the script (an opaque import is no guess)
   size_t guesses_ = 0;
+  size_t guessed_tests_ = 0;                   ///< truth tests guessed on unknown data or opaque values (while loops)
   /// Inside an assert's test: the truth an unknown tensor must have for the assertion to hold (the script ran under
   /// torch, so it held): 1 true, -1 false (under a `not`), 0 outside asserts (a guess is true).
   int assert_want_ = 0;

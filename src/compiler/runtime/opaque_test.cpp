@@ -334,3 +334,16 @@ TEST_CASE("a tensor made from data tparse cannot see is a tensor of a guessed sh
   CHECK(r.trace.find(" @ ") != std::string::npos);
   CHECK(listed(r, "torch.Tensor"));
 }
+
+TEST_CASE("a while loop whose test stays a guess on unknown data is left after a bounded number of guesses") {
+  // torchdiffeq's adaptive step loop `while next_t > self.rk_state.t1:` on times tparse cannot know spun for minutes
+  const char* src =
+      "import torch\nimport fancylib\n\nt = torch.tensor(fancylib.times())\nx = torch.zeros(1)\nn = 0\n"
+      "while (x < t).all():\n    x = x + 1\n    n += 1\n"
+      "assert n == 32, n\n\n"
+      "@torch.compile(backend=\"eager\")\ndef f(y):\n    return y * 2\n\nf(torch.randn(4))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+  CHECK(listed(r, "m.py:7: a while loop on data the compiler does not know"));
+}

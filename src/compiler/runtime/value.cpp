@@ -48,6 +48,22 @@ static std::string scaled(long long k, const std::string& e) {
   return std::to_string(c * k) + "*" + rest;
 }
 
+std::vector<Dim> ordered_strides(const std::vector<Dim>& shape, const std::vector<Dim>& like) {
+  if (like.size() != shape.size() || std::any_of(like.begin(), like.end(), [](const Dim& d) { return d.v <= 0; }))
+    return contiguous_strides(shape);
+  std::vector<size_t> order(shape.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // innermost first: the smallest stride, a later dim first on ties (size-1 dims of a contiguous tensor)
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return like[a].v != like[b].v ? like[a].v < like[b].v : a > b; });
+  std::vector<Dim> st(shape.size());
+  Dim acc{1, ""};
+  for (size_t k : order) {
+    st[k] = acc;
+    acc = dim_mul(acc, shape[k]);
+  }
+  return st;
+}
+
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
   // torch's make_contiguous_strides_for: stride = product of the later sizes, each as sym_max(size, 1).
   // A monomial size (`s53`, `4*s77`) is >= 2 so the Max folds away; a size that is a function of a float

@@ -143,6 +143,10 @@ std::string py_repr(const V& v);
 std::string py_str(const V& v);
 std::string fmt_float(double f);
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+/// The strides of `shape` (symbolic sizes) laid out in the order `like` (a concrete tensor's strides) has: innermost
+/// the smallest stride, each next one the size times the stride of the dim inside it (a permuted input's dynamic
+/// strides `[3*s27, 1, s27]`, as ShapeEnv builds them from the example); contiguous when `like` does not fit.
+std::vector<Dim> ordered_strides(const std::vector<Dim>& shape, const std::vector<Dim>& like);
 /// ATen's computeStride (TensorUtils.cpp): the strides of a tensor of `shape` / `stride` viewed as `to` (a split's
 /// or a slice's strides carry over: `q.view(2, 8, 4, 8)` of a qkv split is [768, 96, 8, 1]; symbolic sizes as
 /// monomials, `48*s75`), or nullopt when no view exists (reshape copies then) or a size is not a monomial.

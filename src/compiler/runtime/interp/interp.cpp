@@ -197,6 +197,7 @@ bool Interp::truthy(V v, Location loc) {
   }
   if (known) return r;
   if (v->k == VK::Opaque) {  // a branch on an unmodelled value: taken (approximate), or in an assert / an `if` whose
+    ++guessed_tests_;
     note_unmodelled(loc, "bool(" + v->s + ")");  // one side only raises, the side the script went on with
     return assert_want_ >= 0;
   }
@@ -206,8 +207,11 @@ bool Interp::truthy(V v, Location loc) {
     bool branch = assert_want_ >= 0;  // a guess: true, or in an assert the side on which it holds
     if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
     else if (v->t->fill) branch = *v->t->fill != 0;
-    else note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
-                                          assert_want_ ? "the side the script went on with" : "true"));
+    else {
+      ++guessed_tests_;
+      note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
+                                       assert_want_ ? "the side the script went on with" : "true"));
+    }
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
       if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
@@ -310,7 +314,22 @@ void Interp::exec_stmt(const StmtP& s) {
           return r;
         };
         bool broke = false;
-        while (test()) {
+        // a test guessed on data tparse does not know is taken as true; a loop whose test stays a guess (an ODE
+        // solver's `while next_t > t1` on unknown times) would spin: after kGuessedLoop guesses in a row it is left
+        // as when the test is false, and the run says so
+        constexpr int kGuessedLoop = 32;
+        int guessed_in_a_row = 0;
+        auto go_on = [&] {
+          size_t before = guessed_tests_;
+          bool t = test();
+          guessed_in_a_row = guessed_tests_ != before ? guessed_in_a_row + 1 : 0;
+          if (t && guessed_in_a_row > kGuessedLoop) {
+            note_unmodelled(s->loc, fmt::format("a while loop on data the compiler does not know: left after {} guessed tests", kGuessedLoop));
+            return false;
+          }
+          return t;
+        };
+        while (go_on()) {
           if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
           exec_block(s->body);
           if (loop_flow(act, broke)) break;

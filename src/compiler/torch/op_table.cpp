@@ -74,6 +74,7 @@ std::vector<OpDef> build_table() {
       {{"device"}, T, "type, index=None", FA::Value, o::device},
       {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
       {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq"}, TM, "", FA::Matmul, o::linalg},
+      {{"tensordot"}, T, "", FA::Matmul, o::tensordot},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},

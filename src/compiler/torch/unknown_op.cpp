@@ -4,6 +4,7 @@
 // the elementwise majority, a guess otherwise); the call is noted as unmodelled (approximate result).
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
 
 #include "runtime/interp.hpp"
@@ -19,11 +20,17 @@ V Interp::unknown_op(const std::string& torch_target, bool method, std::vector<V
   values::mutated(*this);  // it may write into a tensor (`x.exponential_()`): recorded values are stale
   const std::string target = method ? torch_target : c_binding_target(torch_target);
   auto record = [&](const TensorInfo& o) {  // the node, None for absent arguments
-    std::string base = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
     std::vector<V> a;
     for (const auto& x : args) a.push_back(x ? x : none());
     std::vector<std::pair<std::string, V>> kw;
     for (const auto& [k, v] : kwargs) kw.push_back({k, v ? v : none()});
+    // a Python operator whose rule rejected a guessed shape is the operator's own node (`q.sum(-1) + r`: `add`)
+    static const std::map<std::string, std::string> ops = {{"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"},
+                                                           {"//", "floordiv"}, {"%", "mod"}, {"@", "matmul"}, {"**", "pow"}};
+    if (torch_target.rfind("operator", 0) == 0)
+      if (auto it = ops.find(torch_target.substr(8)); it != ops.end())
+        return emit("call_function", it->first, it->second, true, a, kw, o, loc);
+    std::string base = target.substr(target.rfind('.') == std::string::npos ? 0 : target.rfind('.') + 1);
     return emit(method ? "call_method" : "call_function", target, base, false, a, kw, o, loc);
   };
   const V* first = nullptr;

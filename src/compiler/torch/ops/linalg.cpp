@@ -1,4 +1,4 @@
-// Matrix decompositions returning several tensors as torch.return_types (torch 2.11 runs: program
+// tensordot, and matrix decompositions returning several tensors as torch.return_types (torch 2.11 runs: program
 // linalg_break_forms): qr / linalg.qr (Q, R), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
 // whose output shape depends on the data (GB0036 inside a frame). LAPACK's results are column-major: a matrix
 // result (*, r, c) has strides (r*c, 1, r).
@@ -73,6 +73,50 @@ V linalg(OpCall& c) {
   rank.stride = {Dim{1, ""}};
   rank.dtype = "int64";
   return c.I.tuple_result(c.out(base), {sol, empty, rank, empty}, {"solution", "residuals", "rank", "singular_values"});
+}
+
+// torch.tensordot(a, b, dims): a's free dims then b's; dims an int n (a's last n with b's first n) or two lists of
+// dims (DeepCTR-Torch's InteractingLayer / CrossNet / AFMLayer). torch.functional's Python function: its node.
+V tensordot(OpCall& c) {
+  if (c.args.size() < 2 || c.args[0]->k != VK::Tensor || c.args[1]->k != VK::Tensor) c.fail("tensordot(a, b, dims) takes two tensors");
+  const TensorInfo& a = *c.args[0]->t;
+  const TensorInfo& b = *c.args[1]->t;
+  V dims = c.args.size() > 2 ? c.args[2] : c.kw("dims");
+  std::vector<long long> da, db;
+  auto wrap = [&](long long d, size_t rank) { return c.dim(d, rank); };
+  if (!dims || dims->k == VK::Int) {
+    long long n = dims ? dims->i : 2;
+    if (n < 0 || n > static_cast<long long>(std::min(a.shape.size(), b.shape.size()))) c.fail("tensordot: dims out of range");
+    for (long long i = 0; i < n; ++i) {
+      da.push_back(static_cast<long long>(a.shape.size()) - n + i);
+      db.push_back(i);
+    }
+  } else if ((dims->k == VK::List || dims->k == VK::Tuple) && dims->items.size() == 2) {
+    auto ints = [&](const V& v, size_t rank, std::vector<long long>& out) {
+      if (v->k == VK::Int) { out.push_back(wrap(v->i, rank)); return; }
+      if (v->k != VK::List && v->k != VK::Tuple) c.fail("tensordot: dims must be ints or lists of ints");
+      for (auto& x : v->items) {
+        if (x->k != VK::Int) c.fail("tensordot: dims must be ints");
+        out.push_back(wrap(x->i, rank));
+      }
+    };
+    ints(dims->items[0], a.shape.size(), da);
+    ints(dims->items[1], b.shape.size(), db);
+  } else {
+    c.fail("tensordot: dims must be an int or two lists");
+  }
+  if (da.size() != db.size()) c.fail("both dimension lists should have same length");
+  for (size_t i = 0; i < da.size(); ++i)
+    if (a.shape[static_cast<size_t>(da[i])].v != b.shape[static_cast<size_t>(db[i])].v)
+      c.fail(fmt::format("contracted dimensions need to match, but first has size {} in dim {} and second has size {} in dim {}",
+                         a.shape[static_cast<size_t>(da[i])].v, da[i], b.shape[static_cast<size_t>(db[i])].v, db[i]));
+  TensorInfo o = c.like();
+  o.shape.clear();
+  o.stride.clear();
+  for (size_t i = 0; i < a.shape.size(); ++i) if (std::find(da.begin(), da.end(), static_cast<long long>(i)) == da.end()) o.shape.push_back(a.shape[i]);
+  for (size_t i = 0; i < b.shape.size(); ++i) if (std::find(db.begin(), db.end(), static_cast<long long>(i)) == db.end()) o.shape.push_back(b.shape[i]);
+  o.requires_grad = a.requires_grad || b.requires_grad;
+  return c.I.emit("call_function", "torch.functional.tensordot", "tensordot", false, c.args, c.kwargs, o, c.loc);
 }
 
 }  // namespace tparse::compiler::ops

@@ -36,6 +36,7 @@ V broadcast_tensors(OpCall& c);
 V diag(OpCall& c);
 V fft(OpCall& c);
 V linalg(OpCall& c);
+V tensordot(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
 V window(OpCall& c);

@@ -19,6 +19,12 @@ std::string Interp::short_path(int file) const {
   return p.size() > 2 && p[0] == '/' ? p.substr(2) : p;
 }
 
+void flatten_live(const V& v, std::vector<V>& out) {
+  if (v && v->k == VK::Int && !v->sym.empty()) { out.push_back(v); return; }
+  if (v && (v->k == VK::List || v->k == VK::Tuple) && !v->size_tuple) { for (auto& x : v->items) flatten_live(x, out); return; }
+  flatten_tensors(v, out);
+}
+
 void flatten_tensors(const V& v, std::vector<V>& out) {
   if (!v) return;
   if (v->k == VK::Tensor) out.push_back(v);
@@ -359,6 +365,22 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   Graph& g = ctx.graph;
   g.outputs.clear();
   for (auto& o : outs) {
+    if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
+      int id = -1;
+      if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
+      else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;
+      else if (sym_bare_symbol(o->sym)) {
+        Node ph;
+        ph.op = "placeholder";
+        ph.is_sym = true;
+        ph.name = o->sym;
+        g.nodes.push_back(ph);
+        id = static_cast<int>(g.nodes.size()) - 1;
+        g.sym_proxy[o->sym] = id;
+      }
+      if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
+      continue;
+    }
     auto it = g.tensor_node.find(o.get());
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
@@ -379,7 +401,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   g.remove_unused_getitems();
   g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-  bool has_graph = g.call_count() > 0;
+  bool has_graph = g.call_count() > 0 || !g.outputs.empty();  // a graph of no calls that returns SymInts is compiled
   chromium_tracing_end(ctx);
   if (has_graph) {
     chromium(ctx, "insert_deferred_runtime_asserts", 'B');

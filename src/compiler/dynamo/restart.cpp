@@ -75,7 +75,7 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   // the locals the rest of the function reads (from this statement on) are the graph's outputs
   std::set<std::string> used = names_from(act.fn.get(), s.loc.line);
   std::vector<V> outs;
-  for (auto& n : act.env->order) if (used.count(n)) flatten_tensors(act.env->vars[n], outs);
+  for (auto& n : act.env->order) if (used.count(n)) flatten_live(act.env->vars[n], outs);
   compile_graph(*ctx, outs);
   act.ctx = nullptr;
 }
@@ -230,7 +230,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       for (auto& a : args) flatten_tensors(a, outs);
       for (auto& kv : kwargs) flatten_tensors(kv.second, outs);
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
-      for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
+      for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
       compile_graph(*ctx, outs);
     }
     act.ctx = nullptr;
@@ -272,7 +272,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     ++counters_["unimplemented"];
     std::vector<V> outs{cond};
     std::set<std::string> live = names_from(act.fn.get(), act.cur_line, own_test ? act.cur_stmt : nullptr);
-    for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_tensors(act.env->vars[n], outs);
+    for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
   }
   // the jump's own place (line and column): the two tests of `if a or b` are two resume points

@@ -184,6 +184,9 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
 
 /// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
 void flatten_tensors(const V& v, std::vector<V>& out);
+/// The graph outputs a live local gives at a break: its tensors, and a SymInt itself (a dynamic size `h` the resume
+/// function reads: Dynamo returns it from the graph, `return (s53, s0)`).
+void flatten_live(const V& v, std::vector<V>& out);
 /// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
 bool builtin_exception(const std::string& name);
 /// Does class `cls` (a user class, a builtin exception's class object, or a builtin name) derive from `name`?

@@ -417,6 +417,8 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
   // the resume function's own code is a new code object: its nodes name it (`in torch_dynamo_resume_in_f_at_7`)
   if (act.depth == 0 && !act.in_genexpr && act.ctx && act.ctx->is_resume && act.ctx->code) n.fn_name = act.ctx->code->co_name;
+  // an argument is wrapped by the frame's own code, even where a generator expression of it reads it first
+  if (source.rfind("L['", 0) == 0 && act.in_genexpr && act.ctx && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   n.code = line;
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);

@@ -114,8 +114,9 @@ V Interp::lookup(const std::string& name, Location loc) {
                                   code_line(loc.file, loc.line, true));
           }
       // a dynamic float argument: its graph input and item() where the trace first reads it (the local holds the SymFloat)
-      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && it->second->k == VK::Float &&
-          it->second->sym_node < 0 && act.ctx->float_args.count(name))
+      // (read in the frame's body or in a generator expression of it: `sum(l.reg(a) for l in self.layers)`)
+      if ((e == act.env.get() || (act.in_genexpr && e->parent)) && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record &&
+          it->second->k == VK::Float && it->second->sym_node < 0 && act.ctx->float_args.count(name))
         it->second = tensorified_float("L['" + name + "']", name, it->second, loc, false);
       if (!e->parent && act.ctx && act.ctx->mode == Mode::Record) {  // a module global
         V v = it->second;

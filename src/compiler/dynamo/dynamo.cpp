@@ -366,6 +366,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   g.outputs.clear();
   for (auto& o : outs) {
     if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
+      // (an int the frame took as an input is rebuilt from its source, `L['B']`: no output)
+      if (ctx.int_inputs.count(o->sym)) continue;
       int id = -1;
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
       else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;

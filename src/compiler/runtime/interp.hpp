@@ -456,6 +456,9 @@ class Interp {
   void data_dependent_jump(V cond, Location loc, bool& branch);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
+  void exec_while(const Stmt* s);   ///< interp_exc.cpp
+  /// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
+  static bool loop_flow(Activation& act, bool& broke);
   void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);

@@ -82,14 +82,12 @@ void Interp::run(const Module& m) {
   stack_.pop_back();
 }
 
-namespace {
 /// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
-bool loop_flow(Activation& act, bool& broke) {
+bool Interp::loop_flow(Activation& act, bool& broke) {
   if (act.flow == Flow::Continue) act.flow = Flow::Normal;
   if (act.flow == Flow::Break) { act.flow = Flow::Normal; broke = true; return true; }
   return act.flow == Flow::Return;
 }
-}  // namespace
 
 void Interp::exec_block(const std::vector<StmtP>& body) {
   Activation& act = *stack_.back();
@@ -300,46 +298,7 @@ void Interp::exec_stmt(const StmtP& s) {
       if (!broke && act.flow == Flow::Normal) exec_block(s->orelse);
       return;
     }
-    case SK::While: {
-      ++stack_.back()->loop_depth;
-      try {
-        int guard = 0;
-        auto test = [&] {
-          // the test runs at the loop head first, then (3.12 layout) repeated at the body's end
-          Activation& cur = *stack_.back();
-          cur.cur_stmt = s.get();
-          cur.cur_line = s->loc.line;
-          cur.while_bottom = guard > 0;
-          bool r = truthy(eval(s->value), s->value->loc);
-          cur.while_bottom = false;
-          return r;
-        };
-        bool broke = false;
-        // a test guessed on data tparse does not know is taken as true; a loop whose test stays a guess (an ODE
-        // solver's `while next_t > t1` on unknown times) would spin: after kGuessedLoop guesses in a row it is left
-        // as when the test is false, and the run says so
-        constexpr int kGuessedLoop = 32;
-        int guessed_in_a_row = 0;
-        auto go_on = [&] {
-          size_t before = guessed_tests_;
-          bool t = test();
-          guessed_in_a_row = guessed_tests_ != before ? guessed_in_a_row + 1 : 0;
-          if (t && guessed_in_a_row > kGuessedLoop) {
-            note_unmodelled(s->loc, fmt::format("a while loop on data the compiler does not know: left after {} guessed tests", kGuessedLoop));
-            return false;
-          }
-          return t;
-        };
-        while (go_on()) {
-          if (++guard > 100000) error(s->loc, "loop does not terminate under abstract interpretation");
-          exec_block(s->body);
-          if (loop_flow(act, broke)) break;
-        }
-        if (!broke && act.flow == Flow::Normal) exec_block(s->orelse);
-      } catch (...) { --stack_.back()->loop_depth; throw; }
-      --stack_.back()->loop_depth;
-      return;
-    }
+    case SK::While: exec_while(s.get()); return;
     case SK::Def: {
       auto f = std::make_shared<Obj>();
       f->k = VK::Func;

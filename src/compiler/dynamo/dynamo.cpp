@@ -371,15 +371,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       int id = -1;
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
       else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;
-      else if (sym_bare_symbol(o->sym)) {
-        Node ph;
-        ph.op = "placeholder";
-        ph.is_sym = true;
-        ph.name = o->sym;
-        g.nodes.push_back(ph);
-        id = static_cast<int>(g.nodes.size()) - 1;
-        g.sym_proxy[o->sym] = id;
-      }
+      else if (sym_bare_symbol(o->sym)) id = g.add_sym_placeholder(o->sym);
       if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
       continue;
     }

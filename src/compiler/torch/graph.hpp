@@ -75,6 +75,15 @@ struct Graph {
   int call_function_count() const;
   std::string unique_name(const std::string& base);
   void rename(int node, const std::string& var);
+  /// a placeholder for ShapeEnv symbol `sym` (`s77: "Sym(s77)"`), registered as the symbol's node; its index
+  int add_sym_placeholder(const std::string& sym) {
+    Node s;
+    s.op = "placeholder";
+    s.is_sym = true;
+    s.name = sym;
+    nodes.push_back(s);
+    return sym_proxy[sym] = static_cast<int>(nodes.size()) - 1;
+  }
   /// rename the node that produced tensor `t` (a Python variable the value was bound to, as Dynamo names
   /// nodes after the local that first held them); nothing when `t` has no node in this graph
   void rename_tensor(const Obj* t, const std::string& var) {

@@ -128,14 +128,7 @@ int Interp::node_of(const V& t) {
     if (!d.is_sym()) continue;
     bool have = false;
     for (auto& x : ctx.graph.nodes) have = have || (x.is_sym && x.name == d.sym);
-    if (!have) {
-      Node s;
-      s.op = "placeholder";
-      s.is_sym = true;
-      s.name = d.sym;
-      ctx.graph.nodes.push_back(s);
-      ctx.graph.sym_proxy[d.sym] = static_cast<int>(ctx.graph.nodes.size()) - 1;  // the symbol's node (symbols/symint.cpp)
-    }
+    if (!have) ctx.graph.add_sym_placeholder(d.sym);  // the symbol's node (symbols/symint.cpp)
   }
   ctx.graph.nodes.push_back(n);
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;

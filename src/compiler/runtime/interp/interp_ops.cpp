@@ -105,6 +105,17 @@ bool is_dict_class(const V& cls) {
   return false;
 }
 
+// A user function run eagerly with eval_frame's callback off: no frame of it, nor of anything it calls, is converted
+// (a torch.compiler.disable()d function, a @torch.jit.script one called eagerly)
+V Interp::call_without_callback(const V& fn, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs) {
+  int saved = callback_active_;
+  callback_active_ = 0;
+  V r;
+  try { r = call_user(fn, args, kwargs, nullptr, 0); } catch (...) { callback_active_ = saved; throw; }
+  callback_active_ = saved;
+  return r;
+}
+
 V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
@@ -171,23 +182,13 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     case VK::Func: {
       if (callee->disabled) {
         if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
-        int saved = callback_active_;
-        callback_active_ = 0;
-        V r;
-        try { r = call_user(callee, args, kwargs, nullptr, 0); } catch (...) { callback_active_ = saved; throw; }
-        callback_active_ = saved;
-        return r;
+        return call_without_callback(callee, args, kwargs);
       }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
       // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)
       if (callee->jit_script) {
-        int saved = callback_active_;
-        callback_active_ = 0;
-        V r;
-        try { r = call_user(callee, args, kwargs, nullptr, 0); } catch (...) { callback_active_ = saved; throw; }
-        callback_active_ = saved;
-        return r;
+        return call_without_callback(callee, args, kwargs);
       }
       // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
       // user functions it calls are frames

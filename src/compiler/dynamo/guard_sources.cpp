@@ -213,9 +213,16 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     auto strides = contiguous_strides(tg.t.shape);
     for (size_t i = 0; i < strides.size(); ++i) sd += (i ? ", " : "") + (strides[i].is_sym() ? std::string("None") : std::to_string(strides[i].v));
     PyGuard g;
+    if (tg.t.np_array && simple(tg.src)) {  // a numpy array input: its tensor view `___from_numpy(L['K'])` is guarded
+      GuardMgr nd = local_mgr(tg.src, "<class 'numpy.ndarray'>");
+      nd.tag_safe = false;
+      L = "___from_numpy(" + L + ")";
+      g.chain = {nd, GuardMgr{L, "PythonLambdaGuardAccessor", "<class 'torch.Tensor'>", true}};
+    }
     g.name = L;
     g.input_tensor = !tg.t.is_param;
-    if (simple(tg.src)) g.chain.push_back(local_mgr(tg.src, tg.t.is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>"));
+    if (!g.chain.empty()) {
+    } else if (simple(tg.src)) g.chain.push_back(local_mgr(tg.src, tg.t.is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>"));
     else if (inner && tg.src.rfind("args[", 0) == 0)
       g.chain = {args_mgr, GuardMgr{L, "TupleGetItemGuardAccessor(" + tg.src.substr(5, tg.src.find(']') - 5) + ")", "<class 'torch.Tensor'>", true}};
     else g.chain.push_back(GuardMgr{L, fmt::format("FrameLocalsGuardAccessor(key='{}', framelocals_idx=0)", tg.src), "<class 'torch.Tensor'>", true});

@@ -118,6 +118,12 @@ std::string msg_autograd_grad() {
                     {"Change `torch._dynamo.config.trace_autograd_ops` to `True`."}, "trace_autograd_ops=False", "GB9186");
 }
 
+std::string msg_backward(const std::string& args) {
+  return gb_message("Unsupported Tensor.backward() call",
+                    "Dynamo currently does not support tracing `Tensor.backward()` when trace_autograd_ops is off.",
+                    {"Set torch._dynamo.trace_autograd_ops=True"}, "call_method TensorVariable() backward " + args, "GB0123");
+}
+
 std::string msg_graph_break_call() {
   return gb_message("Call to `torch._dynamo.graph_break()`", "User-inserted graph break. Message: None",
                     {"Remove the `torch._dynamo.graph_break()` call."},

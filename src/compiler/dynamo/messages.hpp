@@ -30,6 +30,9 @@ std::string msg_autograd_grad();
 /// GB0007 for a torch function trace_rules marks skipped (`pack_padded_sequence` in torch/nn/utils/rnn.py)
 std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file);
 std::string msg_graph_break_call();
+/// GB0123: `loss.backward()` inside a frame (trace_autograd_ops off); `args`: gradient, retain_graph, create_graph,
+/// inputs as Dynamo prints them (`None None None None`)
+std::string msg_backward(const std::string& args);
 std::string msg_data_dependent(const std::string& context = "attempted to jump with TensorVariable()");
 /// GB0112: a SymBool (a comparison of symbolic sizes) passed where an ATen builtin takes a bool.
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg);

@@ -53,8 +53,26 @@ std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_
   return used;
 }
 
+// torch.compile(fullgraph=True): a graph break is an error (one_graph: convert_frame raises Unsupported with the
+// break's message), no graph is kept for the frame and the exception reaches the caller, whose `except` may catch it
+// (a frame is not skipped for it: the next call compiles again)
+static void fail_fullgraph(Interp& I, FrameCtx& ctx, const std::string& msg, Location loc) {
+  if (!I.cur_opts_ || !I.cur_opts_->fullgraph || ctx.mode != Mode::Record) return;
+  I.emit_frame_skip(ctx, msg, loc, false);
+  V& cls = I.exc_classes_["torch._dynamo.exc.Unsupported"];
+  if (!cls) {
+    cls = std::make_shared<Obj>();
+    cls->k = VK::Class;
+    cls->s = "Unsupported";
+    cls->bases.push_back(mk_builtin("RuntimeError"));  // TorchDynamoException(RuntimeError)
+    cls->attrs["__module__"] = mk_str("torch._dynamo.exc");
+  }
+  throw PyException{I.make_exception(cls, {mk_str(msg)}), loc};
+}
+
 void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp) {
   auto ctx = act.ctx;
+  fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
   ctx->graph.rollback(cp);
   // Dynamo speculates a checkpoint only where is_non_empty_graph(): count_calls() > 1 (symbolic_convert.py), so a
   // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
@@ -80,13 +98,14 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   act.ctx = nullptr;
 }
 
-void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc) {
+void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason) {
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
   CodeState& cs = *ctx.code;
   std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
                         user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
-  writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  if (break_reason)
+    writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
   chromium_tracing_end(ctx);
   chromium(ctx, "compile_attempt_0", 'E');
   writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
@@ -168,6 +187,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);
     return r;
   } catch (GraphBreak& gb) {
+    fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
     ctx->graph.rollback(cp);
     ctx->graph.undo_renames(nr);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
@@ -250,6 +270,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
 void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
+  fail_fullgraph(*this, *ctx, msg_data_dependent(), loc);
   if (maybe_has_backedge(act) || act.try_depth > 0) {
     std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
     emit_frame_skip(*ctx, msg, loc);

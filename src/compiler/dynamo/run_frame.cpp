@@ -6,6 +6,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
@@ -63,6 +64,11 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
         inputs.push_back({p.name, d});
       } else for (auto& [k, v] : kwargs) if (k == p.name) inputs.push_back({k, v});
     }
+  }
+  // a numpy array argument is a tensor input seen as an ndarray (nerf's get_rays(H, W, K, c2w))
+  for (auto& [n, v] : inputs) {
+    if (V t = np_traced::from_ndarray(v)) v = t;
+    if (v->k == VK::Tuple) for (auto& x : v->items) if (V t = np_traced::from_ndarray(x)) x = t;
   }
   bool has_tensor = false;
   for (auto& [n, v] : inputs) {
@@ -145,6 +151,17 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
     max_top_calls_ = saved;
     if (++top_calls_ >= max_top_calls_) throw StopRun{};
     return r;
+  }
+  if (callee->copts && callee->copts->call_impl && target->k == VK::Instance) {
+    // Module.compile()'s compiled Module._call_impl: torch's frame is skipped, the callback converts the user frames
+    // it calls; the module runs as it would without `_compiled_call_impl` (its hooks, its forward)
+    ++callback_active_;
+    auto saved_opts = cur_opts_;
+    cur_opts_ = callee->copts;
+    V impl = target->attrs["_compiled_call_impl"];
+    target->attrs.erase("_compiled_call_impl");
+    struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; V t, impl; ~Restore() { --I->callback_active_; I->cur_opts_ = o; t->attrs["_compiled_call_impl"] = impl; } } restore{this, saved_opts, target, impl};
+    return call(target, std::move(args), std::move(kwargs), loc);
   }
   if (target->k == VK::Instance) {
     if (target->cls && find_in_class(target->cls, "forward")) {

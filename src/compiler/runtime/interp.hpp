@@ -471,7 +471,7 @@ class Interp {
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
-  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc);
+  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason = true);
   std::string short_path(int file = 0) const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);
@@ -595,6 +595,7 @@ class Interp {
   /// A function of a bundled stub that stands for torch's own Python code (`<tparse-stubs>/__tparse_torch*`)
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
+  bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
   /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
   bool hidden_stub_file(int file) const { return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0; }
   TraceWriter writer_;

@@ -61,6 +61,7 @@ struct CompileOpts {
   bool dynamic_false = false;
   bool dynamic_true = false;
   bool fullgraph = false;
+  bool call_impl = false;  ///< Module.compile(): the compiled function is torch's Module._call_impl (a skipped frame)
 };
 
 /// Positions of dict keys / set items by key hash (runtime/keys.hpp): the first `n` entries are indexed;

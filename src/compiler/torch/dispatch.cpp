@@ -7,6 +7,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
@@ -129,6 +130,9 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   numpy_kwarg_names(kwargs);
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
+  // an ndarray traced in the frame made a tensor (`torch.from_numpy(a)`): Dynamo's `torch.as_tensor(a)` node
+  if (!is_f && (name == "from_numpy" || name == "as_tensor" || name == "asarray") && !args.empty() && np_traced::is_np(args[0]) && tracing())
+    return np_traced::to_tensor(*this, args[0], kwargs, loc);
   const OpDef* def = find_op(is_f ? kF : kTorch, name);
   if (!def && !args.empty() && args[0]->k == VK::Tensor)  // a tensor op with no shape rule
     error(loc, fmt::format("unsupported tensor operation '{}'", is_f ? f_target(name) : "torch." + name));
@@ -171,6 +175,12 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
+  if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0 && tracing()) {  // an ndarray's method: numpy_method_wrapper
+    realize(self);
+    bool handled = false;
+    V r = np_traced::method(*this, self, mname, args, kwargs, loc, handled);
+    if (handled) return r;
+  }
   numpy_kwarg_names(kwargs);
   bool is_fn = mname.rfind("fn:", 0) == 0;
   std::string target, name = mname;
@@ -195,6 +205,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) def = find_op(is_fn ? (kTorch | kF) : kMethod, name);
   if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
   if (!is_fn) realize(self);
+
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};

@@ -88,9 +88,27 @@ void Graph::remove_unused_getitems() {
     }
   }
   // then a tensor input no node uses (read only for its metadata, `p.requires_grad`): remove_unused(node)
-  // (symbol placeholders stay: they bind the shape env's symbols)
   for (size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].op == "placeholder" && !nodes[i].is_sym && users[i] == 0 && nodes[i].has_meta) erased[i] = true;
+  // a symbol's placeholder stays while it binds a symbol some remaining node's value mentions (remove_unused_graphargs'
+  // recheck): the size of an input no graph op uses goes with it (numpy_ndarray_breaks' recompiled graph of numpy nodes)
+  std::set<std::string> used_symbols;
+  auto mention = [&](const std::vector<Dim>& ds) {
+    for (const Dim& d : ds) {
+      const std::string& e = d.sym;
+      for (size_t k = 0; k < e.size();) {
+        if (!std::isalpha(static_cast<unsigned char>(e[k])) && e[k] != '_') { ++k; continue; }
+        size_t j = k;
+        while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) || e[j] == '_')) ++j;
+        used_symbols.insert(e.substr(k, j - k));
+        k = j;
+      }
+    }
+  };
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (!erased[i] && nodes[i].has_meta && !nodes[i].is_sym) { mention(nodes[i].meta.shape); mention(nodes[i].meta.stride); }
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].op == "placeholder" && nodes[i].is_sym && users[i] == 0 && !used_symbols.count(nodes[i].name)) erased[i] = true;
   erase(erased);
 }
 

@@ -6,6 +6,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
@@ -135,7 +136,8 @@ int Interp::node_of(const V& t) {
   if (src_it != ctx.sources.end()) {
     size_t cut = std::min(src.size(), src.find_first_of(".["));
     const bool scalar = ctx.tensorified.count(t.get()) > 0;  // ___as_tensor(L['scale']) / ___as_tensor(G['SCALE'])
-    describe_input(ctx, *t->t, global || scalar ? "___as_tensor(" + full + ")" : "L['" + src.substr(0, cut) + "']" + src.substr(cut));
+    std::string L = "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+    describe_input(ctx, *t->t, global || scalar ? "___as_tensor(" + full + ")" : t->t->np_array ? "___from_numpy(" + L + ")" : L);
   }
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);
@@ -196,6 +198,8 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
                const std::vector<V>& args, const KW& kwargs, TensorInfo out, Location loc) {
   if (out.stride.size() != out.shape.size()) out.stride = contiguous_strides(out.shape);
   if (!grad_enabled_) out.requires_grad = false;
+  // a torch op's result is a tensor, never an ndarray (`t - K[0][2]`); torch._numpy's wrappers mark theirs
+  if (target.rfind("torch__dynamo_utils_", 0) != 0) out.np_array = false;
   V res = mk_tensor(out);
   if (!tracing()) return res;
   Activation& act = *stack_.back();
@@ -261,31 +265,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
   // an operator on a numpy value traced in the frame (and a number or another such value): Dynamo's
   // numpy_operator_wrapper, a node `torch__dynamo_utils_wrapped_sub(a, b)` whose result is a numpy value again
-  auto np0 = [](const V& v) { return v && v->k == VK::Tensor && v->t->np_array && v->t->shape.empty(); };
-  auto number = [](const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool) && v->sym.empty(); };
-  if (tracing() && np0(a) && (!b || np0(b) || number(b)) && op.size() <= 2 && op != "@") {
-    static const std::map<std::string, std::string> py = {{"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"},
-                                                         {"%", "mod"}, {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"},
-                                                         {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
-    if (auto pn = py.find(op); pn != py.end() && b) {
-      auto num = [](const V& v) { return v->k == VK::Tensor ? v->t->fill : v->k == VK::Float ? std::optional<double>(v->f) : v->k == VK::Bool ? std::optional<double>(v->b) : std::optional<double>(static_cast<double>(v->i)); };
-      std::optional<double> x = num(reflected ? b : a), y = num(reflected ? a : b);
-      TensorInfo o;
-      o.np_array = true;
-      bool cmp = pn->second == "lt" || pn->second == "gt" || pn->second == "le" || pn->second == "ge" || pn->second == "eq" || pn->second == "ne";
-      o.dtype = cmp ? "bool" : "float64";
-      if (x && y) {
-        double X = *x, Y = *y, r = 0;
-        const std::string& n = pn->second;
-        r = n == "add" ? X + Y : n == "sub" ? X - Y : n == "mul" ? X * Y : n == "truediv" ? X / Y : n == "floordiv" ? std::floor(X / Y)
-          : n == "mod" ? X - std::floor(X / Y) * Y : n == "pow" ? std::pow(X, Y) : n == "lt" ? X < Y : n == "gt" ? X > Y
-          : n == "le" ? X <= Y : n == "ge" ? X >= Y : n == "eq" ? X == Y : X != Y;
-        o.fill = r;
-      }
-      std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
-      return emit("call_function", "torch__dynamo_utils_wrapped_" + pn->second, "wrapped_" + pn->second, false, args, {}, o, loc);
-    }
-  }
+  if (V r = np_traced::binop(*this, op, a, b, reflected, loc)) return r;
   // Under a torch function mode (torch.set_default_device) Dynamo's BuiltinVariable remaps an operator
   // on a tensor to the Tensor method its __torch_function__ receives (builtin.py BUILTIN_TO_TENSOR_FN_MAP /
   // _RFN_MAP, filled by running each operator under a mode; the names are those of the C bindings in

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
@@ -194,6 +195,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Tensor: {
       auto& t = *obj->t;
       realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
+      if (t.np_array && tracing()) {  // an ndarray traced in the frame: torch._numpy's attributes
+        bool handled = false;
+        V r = np_traced::attr(*this, obj, name, loc, handled);
+        if (handled) return r;
+      }
       if (name == "shape") return size_of(obj, -1);
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
@@ -216,7 +222,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // an instance's __module__ is its class's (a class of Python source: its defining module)
       if (name == "__module__" && obj->cls && obj->cls->k == VK::Class) return getattr(obj->cls, name, loc);
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter",
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter", "compile",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
                                                  "flatten_parameters",
@@ -338,7 +344,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
     return mk_list(xs);
   }
-  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_numpy_traced__" || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp
+  if (name == "__tparse_np_call__") return np_traced::call(*this, args, loc);  // numpy in a frame: torch/numpy_traced.cpp
+  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp
     bool handled = false;
     V r = call_number_builtin(name, args, kwargs, loc, in_compiled, handled);
     if (handled) return r;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
@@ -99,7 +100,18 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "abs") {
     V v = arg(0);
-    if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "abs", a, kw, loc); }
+    if (v->k == VK::Tensor) {
+      std::vector<V> a;
+      std::vector<std::pair<std::string, V>> kw;
+      V r = tensor_method(v, "abs", a, kw, loc);
+      // Dynamo calls the operand's dunder: `abs_1 = xf.__abs__()` (TimesNet's FFT_for_Period; numpy_ndarray_breaks)
+      if (tracing() && !np_traced::is_np(v)) {
+        Graph& g = stack_.back()->ctx->graph;
+        if (auto it = g.tensor_node.find(r.get()); it != g.tensor_node.end() && g.nodes[static_cast<size_t>(it->second)].op == "call_method")
+          g.nodes[static_cast<size_t>(it->second)].target = "__abs__";
+      }
+      return r;
+    }
     if (v->k == VK::Complex) return mk_float(std::hypot(v->f, v->im));
     return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
   }

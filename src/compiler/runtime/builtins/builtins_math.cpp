@@ -1,5 +1,4 @@
-// Builtins over numbers: complex(), numpy's scalar functions inside a compiled frame (the numpy stub's
-// __tparse_numpy_traced__) and the math module (math.sqrt / log (with a base) / ceil / floor of a SymFloat as
+// Builtins over numbers: complex(), numpy's integer scalars (__tparse_np_int__) and the math module (math.sqrt / log (with a base) / ceil / floor of a SymFloat as
 // graph nodes / gcd / prod / ...). The rest of the builtins: builtins.cpp, builtins_iter.cpp, builtins_more.cpp.
 #include <fmt/format.h>
 
@@ -9,6 +8,8 @@
 #include <numeric>
 
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -41,6 +42,20 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       for (auto& [k, v] : kwargs) if (k == "start") acc = v;
       for (auto& x : iterate(arg(0), loc)) acc = binop("*", acc, x, loc);
       return acc;
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i]->k != VK::Tensor) continue;
+      // an ndarray traced in the frame: the node's value would be a Python number, which Dynamo refuses (GB0208,
+      // FEDformer's `math.floor(np.log2(n))`); eagerly the array's one element (numpy_ndarray_breaks' truth)
+      if (in_compiled && np_traced::is_np(args[i])) {
+        bool integral = m == "floor" || m == "ceil" || m == "trunc" || m == "isqrt" || m == "gcd" || m == "lcm";
+        np_traced::non_tensor_break(*this, "<built-in function " + m + ">", integral ? "int" : "float", loc);
+      }
+      const std::vector<double>* d = values::data(*this, args[i]);
+      if (d && d->size() == 1) { args[i] = mk_float((*d)[0]); continue; }
+      if (args[i]->t->fill && args[i]->t->shape.empty()) { args[i] = mk_float(*args[i]->t->fill); continue; }
+      note_unmodelled(loc, name + "() of a tensor whose value tparse does not know");
+      return mk_opaque(name + "()");
     }
     double x = arg(0)->k == VK::Float ? arg(0)->f : arg(0)->k == VK::Bool ? double(arg(0)->b) : static_cast<double>(arg(0)->i);
     // math.log(x, base) is log(x) / log(base) in doubles (SwinIR's `int(math.log(scale, 2))`: 1 for 2, 3 for 8)
@@ -90,49 +105,12 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
-  // numpy inside a compiled frame (the numpy stub's scalar functions): Dynamo traces `np.sqrt(d)` through torch._numpy
-  // as one graph node even on constants (NumpyVariable: only a few dtype helpers fold), printed
-  // `torch__dynamo_utils_wrapped_sqrt(16)` (numpy_to_tensor_wrapper; explain: `<Wrapped function <original sqrt>>`),
-  // whose value is a 0-d tensor of numpy's result dtype (float64 for the math functions). Numbers only: other
-  // operands give an opaque value, listed at the user's line.
   if (name == "__tparse_np_int__") {  // the numpy stub's integer results are numpy scalars (np.int64), not Python ints
     V v = arg(0);
     if (v->k != VK::Int || !v->sym.empty() || v->np_int) return v;
     V c = mk_int(v->i);
     c->np_int = true;
     return c;
-  }
-  if (name == "__tparse_numpy_traced__") {
-    const std::string fn = args.empty() ? std::string("?") : py_str(arg(0));
-    auto opaque = [&] {
-      size_t k = stack_.size();
-      while (k > 1 && is_stub(stack_[k - 1]->file)) --k;
-      note_unmodelled(Location{stack_[k - 1]->cur_line, 0, stack_[k - 1]->file}, "numpy." + fn + "() inside a compiled frame");
-      return mk_opaque("numpy." + fn + "()");
-    };
-    if (args.size() < 2 || !kwargs.empty()) return opaque();
-    std::vector<V> rest(args.begin() + 2, args.end());
-    if (!tracing()) return call(arg(1), rest, {}, loc);  // the frame runs eagerly now (after a break): the number
-    // numbers, or numpy values this frame traced already (0-d ndarrays: `np.log(np.exp(x) - 1)`), whose known fill
-    // stands for their number when the function is computed
-    std::vector<V> nums;
-    bool any_array = false;
-    for (const V& a : rest) {
-      if (a->k == VK::Tensor && a->t->np_array && a->t->shape.empty()) {
-        any_array = true;
-        nums.push_back(a->t->fill ? mk_float(*a->t->fill) : mk_float(1.0));
-        continue;
-      }
-      if ((a->k != VK::Int && a->k != VK::Float && a->k != VK::Bool) || !a->sym.empty() || a->sym_node >= 0) return opaque();
-      nums.push_back(a);
-    }
-    V r = call(arg(1), nums, {}, loc);
-    if (r->k != VK::Int && r->k != VK::Float && r->k != VK::Bool) return opaque();
-    TensorInfo ti;
-    ti.dtype = r->k == VK::Float || any_array ? "float64" : r->k == VK::Int ? "int64" : "bool";
-    ti.fill = r->k == VK::Float ? r->f : r->k == VK::Int ? static_cast<double>(r->i) : r->b;
-    ti.np_array = true;
-    return emit("call_function", "torch__dynamo_utils_wrapped_" + fn, "wrapped_" + fn, false, rest, {}, ti, loc);
   }
   handled = false;
   return nullptr;

@@ -121,6 +121,23 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       std::erase_if(it->second->items, [&](const V& e) { return e.get() == self->items[1].get(); });
     return none();
   }
+  if (m == "compile") {
+    // Module.compile(**kw): `self._compiled_call_impl = torch.compile(self._call_impl, **kw)`, which __call__ runs from
+    // then on. _call_impl is torch.nn's (trace_rules skips it): the frames compiled are the user code it calls, a
+    // user module's forward; a model of torch.nn classes only gets no graph (real torch 2.11: module_compile_method)
+    auto opts = std::make_shared<CompileOpts>();
+    for (auto& [k, v] : kwargs) {
+      if (k == "dynamic" && v->k == VK::Bool) { opts->dynamic_false = !v->b; opts->dynamic_true = v->b; }
+      if (k == "fullgraph") opts->fullgraph = v->k == VK::Bool && v->b;
+    }
+    opts->call_impl = true;
+    auto c = std::make_shared<Obj>();
+    c->k = VK::Compiled;
+    c->func = self;
+    c->copts = opts;
+    self->attrs["_compiled_call_impl"] = c;
+    return none();
+  }
   if (m == "eval" || m == "train") {
     bool mode = m == "train" ? (args.empty() || truthy(arg(0), loc)) : false;
     std::set<const Obj*> seen;  // each module once (a module reachable twice, or a cycle), as children()'s memo

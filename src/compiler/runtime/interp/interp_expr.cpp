@@ -116,6 +116,10 @@ V Interp::eval(const ExprP& e) {
             GraphBreak gb;
             gb.gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
             gb.msg = msg_item();
+            if ((*b)->t->np_array) {  // an ndarray's __index__ is torch._numpy's item(): _local_scalar_dense (DeepCTR's lookups)
+              gb.gb_type = "Data dependent operator";
+              gb.msg = msg_data_dependent_op("aten._local_scalar_dense.default");
+            }
             gb.loc = e->loc;
             gb.fn_name = act.fn ? act.fn->name : "<module>";
             gb.step = act.depth == 0;
@@ -313,7 +317,8 @@ void Interp::assign(const ExprP& t, V v) {
   Activation& act = *stack_.back();
   switch (t->k) {
     case EK::Name: {
-      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record) {
+      // (numpy's functions are C: our stub's locals name nothing)
+      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record && !(v->t->np_array && hidden_stub_file(act.file))) {
         act.ctx->graph.rename_tensor(v.get(), t->s);
       }
       Env* target = act.env.get();

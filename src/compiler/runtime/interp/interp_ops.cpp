@@ -192,7 +192,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
       }
       // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
       // user functions it calls are frames
-      if (callback_active_ > 0 && !torch_stub_fn(callee)) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
+      if (callback_active_ > 0 && !hidden_stub_fn(callee)) return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
       return call_user(callee, args, kwargs, nullptr, 0);
     }
     case VK::Bound: {
@@ -311,6 +311,9 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
     }
     case VK::Instance: {
       if (is_module_inst(callee)) {
+        // Module.__call__ runs `_compiled_call_impl` when Module.compile() set one (before its hooks)
+        if (auto cc = callee->attrs.find("_compiled_call_impl"); cc != callee->attrs.end() && cc->second->k == VK::Compiled && !in_compiled)
+          return call(cc->second, std::move(args), std::move(kwargs), loc);
         if (hooks_bypass_ == callee.get()) hooks_bypass_ = nullptr;
         else if (has_forward_hooks(callee))
           return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
@@ -339,7 +342,7 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
           if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
-          if (callback_active_ > 0 && !torch_stub_fn(fwd)) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
+          if (callback_active_ > 0 && !hidden_stub_fn(fwd)) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);
         }
         std::vector<V> saved_args = args;

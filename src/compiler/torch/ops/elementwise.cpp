@@ -40,7 +40,11 @@ V cast(OpCall& c) {
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
   // Tensor.numpy() in a frame: TensorVariable.method_numpy records a view of the tensor as the ndarray,
   // `view_as(t, t)` (tacotron2's `input_lengths.cpu().numpy()`)
-  if (name == "numpy" && c.I.tracing()) return c.I.emit("call_method", "view_as", "view_as", false, {c.self, c.self}, {}, o, c.loc);
+  if (name == "numpy" && c.I.tracing()) {
+    V r = c.I.emit("call_method", "view_as", "view_as", false, {c.self, c.self}, {}, o, c.loc);
+    r->t->np_array = true;  // NumpyNdarrayVariable: its methods and operators are torch._numpy's from here
+    return r;
+  }
   return c.out(o);
 }
 

@@ -129,6 +129,19 @@ V dynamic_shape(OpCall& c) {
 }
 
 V backward(OpCall& c) {
+  // inside a frame Dynamo refuses it (TensorVariable.method_backward without trace_autograd_ops): the graph breaks
+  // at the call and the backward runs eagerly (every compiled training step: `loss.backward()`)
+  if (in_compiled(c.I)) {
+    std::string args;
+    const char* names[] = {"gradient", "retain_graph", "create_graph", "inputs"};
+    for (int i = 0; i < 4; ++i) {
+      V v = c.arg(static_cast<size_t>(i), names[i]);
+      std::string r = !v || v->k == VK::None ? "None" : v->k == VK::Tensor ? "TensorVariable()"
+                      : v->k == VK::Bool ? fmt::format("ConstantVariable(bool: {})", v->b ? "True" : "False") : "ConstantVariable()";
+      args += (i ? " " : "") + r;
+    }
+    c.I.graph_break("Unsupported Tensor.backward() call", msg_backward(args), c.loc);
+  }
   ++c.I.backward_runs_;
   return none();
 }

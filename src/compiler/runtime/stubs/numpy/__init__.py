@@ -8,6 +8,7 @@ import math
 
 import torch
 from numpy_call_traced_by_dynamo import call as _traced_call
+from numpy._traced import FUNCS as _TRACED
 
 pi = math.pi
 e = math.e
@@ -16,14 +17,33 @@ Inf = math.inf
 nan = math.nan
 NaN = math.nan
 newaxis = None
+_bmax, _bmin, _ball = max, min, all  # Python's: the names below become numpy's
 
 
-def _scalar(fn, name):  # name: numpy's (the graph node's, inside a compiled frame)
+def _names(xs):  # numpy dtypes in a node's arguments print as their names ('float32')
+    return tuple(x.name if isinstance(x, _dtype) else x for x in xs)
+
+
+def _np(name, eager=None, number=None, node=None):
+    """numpy.<name>: inside a compiled frame one traced node (numpy/_traced.py gives its type; `number` computes a 0-d
+    value from numbers); eagerly `eager`, else an opaque value"""
+    impl = _TRACED[name]
+    node = node or name
+
     def call(*args, **kwargs):
-        if torch.compiler.is_dynamo_compiling():  # a graph node on numbers, else an opaque value
-            return __tparse_numpy_traced__(name, fn, *args, **kwargs)
-        return __tparse_np_int__(fn(*args, **kwargs))  # an integer result is np.int64 (no Python int)
+        if torch.compiler.is_dynamo_compiling():
+            kw = {}
+            for k in kwargs:
+                kw[k] = _names([kwargs[k]])[0]
+            return __tparse_np_call__(node, impl, number, _names(args), kw)
+        if eager is not None:
+            return eager(*args, **kwargs)
+        return _traced_call(*args, **kwargs)
     return call
+
+
+def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer result is np.int64, no Python int)
+    return _np(name, lambda *args, **kwargs: __tparse_np_int__(fn(*args, **kwargs)), fn)
 
 
 log = _scalar(math.log, "log")
@@ -40,10 +60,11 @@ arcsin = _scalar(math.asin, "arcsin")
 arccos = _scalar(math.acos, "arccos")
 floor = _scalar(lambda x: float(math.floor(x)), "floor")
 ceil = _scalar(lambda x: float(math.ceil(x)), "ceil")
-abs = _scalar(lambda x: x if x >= 0 else -x, "abs")
 power = _scalar(lambda x, y: float(x) ** y, "power")
 maximum = _scalar(lambda x, y: x if x >= y else y, "maximum")
 minimum = _scalar(lambda x, y: x if x <= y else y, "minimum")
+absolute = _scalar(lambda x: x if x >= 0 else -x, "absolute")
+abs = absolute
 
 
 def _prod(xs):
@@ -51,9 +72,6 @@ def _prod(xs):
     for x in xs:
         p = p * x
     return p
-
-
-prod = _scalar(_prod, "prod")
 
 
 # ---- a small eager ndarray: what model code computes while building (np.linspace(0, r, n).tolist(),
@@ -71,7 +89,7 @@ def _kind(x):
 def _dtype_of(flat):
     k = 0 if flat else 2
     for x in flat:
-        k = max(k, _kind(x))
+        k = _bmax(k, _kind(x))
     return ['bool', 'int64', 'float64'][k]
 
 
@@ -163,7 +181,7 @@ class ndarray:
 
     def __setitem__(self, i, v):
         idx = i if isinstance(i, tuple) else (i,)
-        if len(idx) != self.ndim or not all(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
+        if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
             # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
             self._tparse_flat = [_traced_call(self, i, v)] * self.size
             return
@@ -295,10 +313,10 @@ class ndarray:
         return __tparse_np_int__(p)
 
     def max(self):
-        return max(self._tparse_flat)
+        return _bmax(self._tparse_flat)
 
     def min(self):
-        return min(self._tparse_flat)
+        return _bmin(self._tparse_flat)
 
     def mean(self):
         return self.sum() / self.size
@@ -355,7 +373,7 @@ def _linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axi
 def _arange(start, stop=None, step=1, dtype=None):
     if stop is None:
         start, stop = 0, start
-    n = max(0, math.ceil((stop - start) / step))
+    n = _bmax(0, math.ceil((stop - start) / step))
     xs = [start + i * step for i in range(n)]
     out = ndarray(xs, (n,), 'float64' if _kind(start) == 2 or _kind(stop) == 2 or _kind(step) == 2 else 'int64')
     return out if dtype is None else out.astype(dtype)
@@ -377,12 +395,8 @@ def _cumsum(a):
     return _array(a).cumsum()
 
 
-def _array_fn(fn, name):  # eager only: inside a compiled frame Dynamo traces numpy (torch._numpy)
-    def call(*args, **kwargs):
-        if torch.compiler.is_dynamo_compiling():
-            return _traced_call(*args, **kwargs)
-        return fn(*args, **kwargs)
-    return call
+def _array_fn(fn, name):  # eagerly the small ndarray above; inside a compiled frame a traced node
+    return _np(name, fn)
 
 
 array = _array_fn(_array, "array")
@@ -407,3 +421,83 @@ def _argsort(a, axis=-1, kind=None, order=None):
 
 
 argsort = _array_fn(_argsort, "argsort")
+
+
+prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not isinstance(xs, ndarray) else xs.prod(), _prod)
+# the rest of the functions torch._numpy traces: nodes in a compiled frame, opaque values eagerly
+empty = _np('empty')
+full = _np('full')
+zeros_like = _np('zeros_like')
+ones_like = _np('ones_like')
+empty_like = _np('empty_like')
+eye = _np('eye')
+identity = _np('identity')
+transpose = _np('transpose')
+expand_dims = _np('expand_dims')
+squeeze = _np('squeeze')
+concatenate = _np('concatenate')
+stack = _np('stack')
+vstack = _np('vstack')
+hstack = _np('hstack')
+tile = _np('tile')
+repeat = _np('repeat')
+flip = _np('flip')
+roll = _np('roll')
+swapaxes = _np('swapaxes')
+moveaxis = _np('moveaxis')
+broadcast_to = _np('broadcast_to')
+clip = _np('clip')
+where = _np('where')
+cumprod = _np('cumprod')
+sort = _np('sort')
+argmax = _np('argmax')
+argmin = _np('argmin')
+log1p = _np('log1p')
+expm1 = _np('expm1')
+exp2 = _np('exp2')
+sinh = _np('sinh')
+cosh = _np('cosh')
+trunc = _np('trunc')
+rint = _np('rint')
+reciprocal = _np('reciprocal')
+negative = _np('negative')
+sign = _np('sign')
+square = _np('square')
+round = _np('round')
+around = _np('around')
+isnan = _np('isnan')
+isinf = _np('isinf')
+isfinite = _np('isfinite')
+logical_not = _np('logical_not')
+add = _np('add')
+subtract = _np('subtract')
+multiply = _np('multiply')
+floor_divide = _np('floor_divide')
+mod = _np('mod')
+remainder = _np('remainder')
+fmod = _np('fmod')
+greater = _np('greater')
+less = _np('less')
+greater_equal = _np('greater_equal')
+less_equal = _np('less_equal')
+equal = _np('equal')
+not_equal = _np('not_equal')
+logical_and = _np('logical_and')
+logical_or = _np('logical_or')
+dot = _np('dot')
+matmul = _np('matmul')
+outer = _np('outer')
+divide = _np('divide')
+true_divide = _np('true_divide')
+arctan2 = _np('arctan2')
+hypot = _np('hypot')
+sum = _np('sum')
+max = _np('max')
+amax = _np('amax')
+min = _np('min')
+amin = _np('amin')
+all = _np('all')
+any = _np('any')
+mean = _np('mean')
+std = _np('std')
+var = _np('var')

@@ -1,0 +1,333 @@
+// numpy inside a compiled frame (torch._numpy as Dynamo traces it): wrapped-function, wrapped-method,
+// wrapped-operator and attribute nodes whose values are ndarrays. Header: numpy_traced.hpp.
+#include "torch/numpy_traced.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "dynamo/messages.hpp"
+#include "frontend/diag.hpp"
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+
+namespace tparse::compiler::np_traced {
+
+bool is_np(const V& v) { return v && v->k == VK::Tensor && v->t && v->t->np_array; }
+
+std::string wrapper_target(const Graph& g, const std::string& base) {
+  int n = 0;
+  for (const Node& x : g.nodes) {
+    if (x.op != "call_function" || x.target.rfind(base, 0) != 0) continue;
+    std::string rest = x.target.substr(base.size());
+    bool suffix = rest.size() > 1 && rest[0] == '_' && rest.find_first_not_of("0123456789", 1) == std::string::npos;
+    n += rest.empty() || suffix;
+  }
+  return n == 0 ? base : fmt::format("{}_{}", base, n);
+}
+
+namespace {
+
+bool number(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool) && v->sym.empty() && v->sym_node < 0; }
+
+bool any_of_kind(const V& v, const std::function<bool(const V&)>& f) {
+  if (!v) return false;
+  if (f(v)) return true;
+  if (v->k == VK::List || v->k == VK::Tuple)
+    for (const V& x : v->items) if (any_of_kind(x, f)) return true;
+  return false;
+}
+
+/// Runs torch ops for their result's type only: the nodes, names and renames they make are undone.
+struct Shadow {
+  Interp& I;
+  Graph& g;
+  size_t cp, renames;
+  std::map<std::string, int> names;
+  std::vector<V> copies;
+  explicit Shadow(Interp& in) : I(in), g(in.stack_.back()->ctx->graph), cp(g.checkpoint()), renames(g.renames.size()), names(g.name_count) {}
+  /// a numpy value as a plain tensor (its node stands for it while the shadow runs)
+  V plain(const V& v) {
+    if (is_np(v)) {
+      V c = mk_tensor(*v->t);
+      c->t->np_array = false;
+      if (auto it = g.tensor_node.find(v.get()); it != g.tensor_node.end()) g.tensor_node[c.get()] = it->second;
+      copies.push_back(c);
+      return c;
+    }
+    if (v && (v->k == VK::List || v->k == VK::Tuple) && any_of_kind(v, is_np)) {
+      std::vector<V> xs;
+      for (const V& x : v->items) xs.push_back(plain(x));
+      return v->k == VK::List ? mk_list(xs) : mk_tuple(xs);
+    }
+    return v;
+  }
+  ~Shadow() {
+    g.rollback(cp);
+    g.undo_renames(renames);
+    g.name_count = names;
+    for (const V& c : copies) g.tensor_node.erase(c.get());
+  }
+};
+
+/// The result of `fn(*args, **kwargs)` on plain copies, or nullptr when torch's ops refused it.
+V run_shadow(Interp& I, const V& fn, const std::vector<V>& args, const KW& kwargs, Location loc) {
+  Shadow s(I);
+  std::vector<V> a;
+  for (const V& x : args) a.push_back(s.plain(x));
+  KW kw;
+  for (const auto& [k, v] : kwargs) kw.push_back({k, s.plain(v)});
+  try {
+    V r = I.call(fn, a, kw, loc);
+    return r && r->k == VK::Tensor ? r : nullptr;
+  } catch (CompileError&) {
+  } catch (PyException&) {
+  } catch (GraphBreak&) {
+  }
+  return nullptr;
+}
+
+/// the numpy value a shadow result stands for: numpy's defaults, ours to mark
+TensorInfo as_ndarray(const TensorInfo& r) {
+  TensorInfo o = r;
+  o.np_array = true;
+  o.requires_grad = false;
+  o.is_param = o.is_buffer = o.nn_buffer = false;
+  o.stride.clear();  // torch._numpy's results are new tensors (contiguous) unless a view: emit fills row-major
+  return o;
+}
+
+V emit_wrapped(Interp& I, const std::string& base, const std::vector<V>& args, const KW& kwargs, TensorInfo o, Location loc) {
+  Graph& g = I.stack_.back()->ctx->graph;
+  std::string target = wrapper_target(g, "torch__dynamo_utils_" + base);
+  o.np_array = true;
+  V r = I.emit("call_function", target, base, false, args, kwargs, o, loc);
+  r->t->np_array = true;
+  return r;
+}
+
+/// the innermost user line (the stub's own frames are numpy's C code to Dynamo)
+Location user_loc(Interp& I) {
+  size_t k = I.stack_.size();
+  while (k > 1 && I.is_stub(I.stack_[k - 1]->file)) --k;
+  return Location{I.stack_[k - 1]->cur_line, 0, I.stack_[k - 1]->file};
+}
+
+/// a node no shape rule covers: the first ndarray's type, noted
+V guessed(Interp& I, const std::string& base, const std::string& what, const std::vector<V>& args, const KW& kwargs, Location loc) {
+  I.note_unmodelled(user_loc(I), what + " inside a compiled frame (shape guessed)");
+  TensorInfo o;
+  o.dtype = "float64";
+  for (const V& a : args) if (is_np(a) || (a && a->k == VK::Tensor)) { o = *a->t; break; }
+  o.approx = true;
+  ++I.guesses_;
+  return emit_wrapped(I, base, args, kwargs, as_ndarray(o), loc);
+}
+
+/// the numpy stub's dtype objects (np.float32) print as their names in a node ('float32'), as Dynamo passes them
+V dtype_name(const V& v) {
+  if (v && v->k == VK::Instance && v->cls && v->cls->s == "_dtype")
+    if (auto it = v->attrs.find("name"); it != v->attrs.end() && it->second->k == VK::Str) return it->second;
+  return v;
+}
+
+std::optional<double> num_of(const V& v) {
+  if (!v) return std::nullopt;
+  if (v->k == VK::Float) return v->f;
+  if (v->k == VK::Int) return static_cast<double>(v->i);
+  if (v->k == VK::Bool) return v->b ? 1.0 : 0.0;
+  if (is_np(v) && v->t->shape.empty()) return v->t->fill;
+  return std::nullopt;
+}
+
+}  // namespace
+
+V call(Interp& I, const std::vector<V>& bargs, Location loc) {
+  if (bargs.size() < 5) I.error(loc, "__tparse_np_call__(name, impl, number_fn, args, kwargs)");
+  const std::string name = bargs[0]->s;
+  const V& impl = bargs[1];
+  const V& numfn = bargs[2];
+  std::vector<V> args = bargs[3]->items;
+  KW kwargs;
+  for (auto& [k, v] : bargs[4]->dict) kwargs.push_back({k->s, v});
+  if (!I.tracing()) return I.call(impl, args, kwargs, loc);  // the frame runs eagerly now (after a break)
+  // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
+  if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {
+    std::vector<V> nums;
+    bool any_array = false, ok = true;
+    for (const V& a : args) {
+      if (is_np(a) && a->t->shape.empty() && a->t->fill) { any_array = true; nums.push_back(mk_float(*a->t->fill)); continue; }
+      if (!number(a)) { ok = false; break; }
+      nums.push_back(a);
+    }
+    if (ok) {
+      V r = I.call(numfn, nums, {}, loc);
+      if (number(r)) {
+        TensorInfo ti;
+        ti.dtype = r->k == VK::Float || any_array ? "float64" : r->k == VK::Int ? "int64" : "bool";
+        ti.fill = *num_of(r);
+        return emit_wrapped(I, "wrapped_" + name, args, kwargs, ti, loc);
+      }
+    }
+  }
+  V r = run_shadow(I, impl, args, kwargs, loc);
+  if (!r) return guessed(I, "wrapped_" + name, "numpy." + name + "()", args, kwargs, loc);
+  return emit_wrapped(I, "wrapped_" + name, args, kwargs, as_ndarray(*r->t), loc);
+}
+
+V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc) {
+  TensorInfo o = *self->t;
+  o.np_array = false;
+  o.approx = self->t->approx;
+  for (const auto& [k, v] : kwargs)
+    if (k == "dtype" && v && v->k == VK::DType) o.dtype = v->s;
+  V r = I.emit("call_function", "torch.as_tensor", "as_tensor", false, {self}, kwargs, o, loc);
+  r->t->np_array = false;
+  return r;
+}
+
+V from_ndarray(const V& v) {
+  if (!v || v->k != VK::Instance || !v->cls || v->cls->s != "ndarray") return nullptr;
+  auto sh = v->attrs.find("shape"), dt = v->attrs.find("_tparse_dtype");
+  if (sh == v->attrs.end() || dt == v->attrs.end() || sh->second->k != VK::Tuple || dt->second->k != VK::Str) return nullptr;
+  TensorInfo t;
+  for (const V& d : sh->second->items) {
+    if (d->k != VK::Int) return nullptr;
+    t.shape.push_back(Dim{d->i, ""});
+  }
+  t.dtype = dt->second->s;
+  t.np_array = true;
+  t.stride = contiguous_strides(t.shape);
+  return mk_tensor(t);
+}
+
+void non_tensor_break(Interp& I, const std::string& target, const std::string& type, Location loc) {
+  std::string msg = gb_message("torch.* op returned non-Tensor",
+                               "torch.* ops that return a non-Tensor cannot be traced into the Dynamo FX graph output\n", {},
+                               fmt::format("example_value type: {}; op: call_function; target: {}", type, target), "GB0208");
+  I.graph_break("torch.* op returned non-Tensor", msg, loc);
+}
+
+V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args, KW& kwargs, Location loc, bool& handled) {
+  handled = true;
+  static const std::set<std::string> tensor_side = {"__len__", "size", "tolist", "__iter__"};
+  if (tensor_side.count(name)) { handled = false; return nullptr; }
+  std::vector<V> all{self};
+  for (const V& a : args) all.push_back(dtype_name(a));
+  for (auto& kv : kwargs) kv.second = dtype_name(kv.second);
+  if (name == "item") {
+    bool integral = self->t->dtype.find("int") != std::string::npos || self->t->dtype == "bool";
+    non_tensor_break(I, "<Wrapped method <original item>>", self->t->dtype == "bool" ? "bool" : integral ? "int" : "float", loc);
+  }
+  // `a[i]`: numpy_operator_wrapper(operator.getitem), the others numpy_method_wrapper(name)
+  const std::string base = name == "__getitem__" ? "wrapped_getitem" : "wrapped_" + name;
+  V np = I.import_module("numpy._traced", loc);
+  V table = I.getattr(np, "METHODS", loc);
+  V* impl = nullptr;
+  if (table->k == VK::Dict) impl = dict_find(*table, mk_str(name == "__getitem__" ? "getitem" : name));
+  if (!impl) return guessed(I, base, "ndarray." + name + "()", all, kwargs, loc);
+  V r = run_shadow(I, *impl, all, kwargs, loc);
+  if (!r) return guessed(I, base, "ndarray." + name + "()", all, kwargs, loc);
+  TensorInfo o = as_ndarray(*r->t);
+  // a known 0-d value survives a cast (`np.ceil(np.log(L)).astype('int')`: 3)
+  if (name == "astype" && self->t->shape.empty() && self->t->fill) {
+    double f = *self->t->fill;
+    o.fill = o.dtype.find("int") != std::string::npos ? std::trunc(f) : o.dtype == "bool" ? double(f != 0) : f;
+  }
+  if (name == "__getitem__") o.stride = r->t->stride;  // a view keeps the array's layout
+  return emit_wrapped(I, base, all, kwargs, o, loc);
+}
+
+V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& handled) {
+  handled = true;
+  const TensorInfo& t = *self->t;
+  auto static_dims = [&] {
+    for (const Dim& d : t.shape) if (d.is_sym()) return false;
+    return true;
+  };
+  if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
+  if (name == "itemsize") {
+    static const std::map<std::string, long long> sz = {{"float64", 8}, {"int64", 8}, {"complex64", 8}, {"float32", 4}, {"int32", 4},
+                                                        {"float16", 2}, {"int16", 2}, {"bfloat16", 2}, {"complex128", 16}};
+    auto it = sz.find(t.dtype);
+    return mk_int(it == sz.end() ? 1 : it->second);
+  }
+  if (name == "shape" && static_dims()) {
+    std::vector<V> xs;
+    for (const Dim& d : t.shape) xs.push_back(mk_int(d.v));
+    return mk_tuple(xs);
+  }
+  if (name == "size" && static_dims()) {
+    long long n = 1;
+    for (const Dim& d : t.shape) n *= d.v;
+    return mk_int(n);
+  }
+  if (name == "T" || name == "real" || name == "imag") {
+    // numpy_attr_wrapper is one function: its global keeps its name
+    TensorInfo o = t;
+    if (name == "T") {
+      o.shape.assign(t.shape.rbegin(), t.shape.rend());
+      if (t.stride.size() == t.shape.size()) o.stride.assign(t.stride.rbegin(), t.stride.rend());
+    } else {
+      if (t.dtype == "complex64") o.dtype = "float32";
+      if (t.dtype == "complex128") o.dtype = "float64";
+    }
+    o.np_array = true;
+    V r = I.emit("call_function", "torch__dynamo_utils_numpy_attr_wrapper", "numpy_attr_wrapper", false, {self, mk_str(name)}, {}, o, loc);
+    r->t->np_array = true;
+    return r;
+  }
+  (void)loc;
+  handled = false;
+  return nullptr;
+}
+
+V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, Location loc) {
+  if (!I.tracing() || !is_np(a)) return nullptr;
+  if (b && !is_np(b) && !number(b)) return nullptr;  // with a torch tensor: the tensor's operator
+  static const std::map<std::string, std::string> names = {
+      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"},
+      {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"@", "matmul"},
+      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"invert", "invert"}, {"pos", "pos"}};
+  auto it = names.find(op);
+  if (it == names.end()) return nullptr;
+  std::vector<V> args = !b ? std::vector<V>{a} : reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
+  const std::string base = "wrapped_" + it->second;
+  // a known 0-d value: computed (the node keeps it, as np.log(16) does)
+  TensorInfo o;
+  bool cmp = it->second == "lt" || it->second == "gt" || it->second == "le" || it->second == "ge" || it->second == "eq" || it->second == "ne";
+  std::optional<double> x = num_of(args[0]), y = args.size() > 1 ? num_of(args[1]) : std::nullopt;
+  const bool zero_d = a->t->shape.empty() && (!b || number(b) || b->t->shape.empty());
+  if (zero_d && x && (y || !b)) {
+    const std::string& n = it->second;
+    double X = *x, Y = y ? *y : 0, r = 0;
+    r = n == "add" ? X + Y : n == "sub" ? X - Y : n == "mul" ? X * Y : n == "truediv" ? X / Y : n == "floordiv" ? std::floor(X / Y)
+      : n == "mod" ? X - std::floor(X / Y) * Y : n == "pow" ? std::pow(X, Y) : n == "lt" ? X < Y : n == "gt" ? X > Y
+      : n == "le" ? X <= Y : n == "ge" ? X >= Y : n == "eq" ? X == Y : n == "ne" ? X != Y : n == "neg" ? -X : X;
+    o.fill = r;
+  }
+  // the type: torch's operator on plain copies; numpy's true division of integers is float64
+  V r;
+  {
+    Shadow s(I);
+    V pa = s.plain(a), pb = b ? s.plain(b) : nullptr;
+    try {
+      r = !b ? I.tensor_binop(op, pa, nullptr, loc, false) : I.tensor_binop(op, pa, pb, loc, reflected);
+    } catch (CompileError&) {
+      r = nullptr;
+    }
+  }
+  if (!r || r->k != VK::Tensor) return guessed(I, base, "numpy operator " + op, args, {}, loc);
+  TensorInfo ro = as_ndarray(*r->t);
+  if (it->second == "truediv" && ro.dtype == "float32" && a->t->dtype != "float32" && !(b && b->k == VK::Tensor && b->t->dtype == "float32"))
+    ro.dtype = "float64";
+  if (cmp) ro.dtype = "bool";
+  ro.fill = o.fill;
+  return emit_wrapped(I, base, args, {}, ro, loc);
+}
+
+}  // namespace tparse::compiler::np_traced

@@ -37,7 +37,7 @@ V resolve_source(const std::string& src, const std::vector<std::pair<std::string
     } else {
       size_t e = src.find_first_of(".[", p + 1);
       std::string a = src.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1);
-      if (a != "_modules" && a != "_parameters") {
+      if (a != "_modules" && a != "_parameters" && a != "_buffers") {  // a module keeps all three by name
         auto it = cur->attrs.find(a);
         cur = it == cur->attrs.end() ? nullptr : it->second;
       }

@@ -249,6 +249,13 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   std::vector<std::vector<std::string>> out_groups;
   std::vector<std::string> kept;
   for (auto& g : rhs) {
+    if (g.bare_ellipsis()) {  // `...` outside parentheses: its axes one by one (`(...)` composes them)
+      for (size_t k = 0; k < n_ell; ++k) {
+        kept.push_back("..." + std::to_string(k));
+        out_groups.push_back({kept.back()});
+      }
+      continue;
+    }
     std::vector<std::string> grp;
     for (auto& a : g) {
       if (a.name.empty()) continue;

@@ -43,7 +43,7 @@ V Interp::make_module(const std::string& name) {
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
                                                  "distance", "dropout", "flatten", "fold", "instancenorm", "lazy", "linear",
                                                  "loss", "module", "normalization", "padding", "pixelshuffle", "pooling", "rnn",
-                                                 "sparse", "transformer", "upsampling"};  // utils holds functions (opaque)
+                                                 "sparse", "transformer", "upsampling", "utils"};  // utils: _pair & co. (__tparse_torch__)
   bool nn_file = name.rfind("torch.nn.modules.", 0) == 0 && nn_files.count(name.substr(17));
   if (!known.count(name) && name != "torch.nn.modules" && !nn_file) return nullptr;
   auto it = modules_.find(name);
@@ -112,6 +112,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
+      // torch/nn/modules/utils.py's _single / _pair / _triple / _quadruple / _ntuple: Python of ours (inlined, no node)
+      if (m == "torch.nn.modules.utils") return getattr(import_module("__tparse_torch__", loc), name, loc);
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
       // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
       if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);

@@ -63,3 +63,23 @@ class sdpa_kernel:
     def __exit__(self, *exc):
         __tparse_sdpa_kernel__(_SDPA_DEFAULT, False)
         return False
+
+
+# torch/nn/modules/utils.py: `_pair(3) == (3, 3)`, an iterable kept as a tuple (Python in torch: Dynamo inlines it)
+def _ntuple(n, name="parse"):
+    def parse(x):
+        if isinstance(x, (list, tuple)) or hasattr(x, "__iter__"):
+            return tuple(x)
+        return tuple([x] * n)
+    parse.__name__ = name
+    return parse
+
+
+_single = _ntuple(1, "_single")
+_pair = _ntuple(2, "_pair")
+_triple = _ntuple(3, "_triple")
+_quadruple = _ntuple(4, "_quadruple")
+
+
+def _reverse_repeat_tuple(t, n):
+    return tuple(x for x in reversed(t) for _ in range(n))

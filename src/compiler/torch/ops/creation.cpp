@@ -111,6 +111,11 @@ V factory(OpCall& c) {
       if (y->k == VK::Int || y->k == VK::Float) a.push_back(y);
     }
     if (V e = c.kw("end")) a.push_back(number_of(e));
+    if (V st = c.kw("start")) a.insert(a.begin(), number_of(st));
+    if (V st = c.kw("step")) {  // by keyword (levit's `torch.arange(0, n, step = 2)`)
+      if (a.size() == 1) a.insert(a.begin(), mk_int(0));
+      if (a.size() == 2) a.push_back(number_of(st));
+    }
     if (a.empty()) c.fail("arange() needs an end");
     double s = 0, e = 0, st = 1;
     if (a.size() == 1) e = num(a[0]); else { s = num(a[0]); e = num(a[1]); if (a.size() > 2) st = num(a[2]); }

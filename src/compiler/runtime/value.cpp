@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "torch/symbols/sym_mono.hpp"
+#include "torch/symbols/sym_expr.hpp"
 
 namespace tparse::compiler {
 
@@ -104,6 +105,20 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       }
     } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
       factors.push_back("Max(1, " + d.sym + ")");
+    } else if (auto t = d.sym.find("//") != std::string::npos ? parse_sym(d.sym) : std::nullopt;
+               t && (t->k == SymTree::K::Add || t->k == SymTree::K::Mul)) {
+      // a strided conv's or pool's size (`(((s53 - 3)//2)) + 1`) may be 0 over sizes >= 2: sym_max keeps Max(1, e)
+      // unless its lower bound is 1 (then the sum itself, parenthesized); a product of such sizes (a reshape that
+      // merges them) keeps its factors' strides, factor by factor
+      auto factor = [&](const SymTree& f) {
+        if (f.k == SymTree::K::Num) { coef *= f.n; return; }
+        if (f.k == SymTree::K::Sym) { factors.push_back(f.text); return; }
+        auto lo = sym_lower_bound(f);
+        if (f.k == SymTree::K::Add) factors.push_back(lo && *lo >= 1 ? "(" + f.text + ")" : "Max(1, " + f.text + ")");
+        else factors.push_back(lo && *lo >= 1 ? f.text : "Max(1, " + f.text + ")");
+      };
+      if (t->k == SymTree::K::Mul) for (const SymTree& f : t->kids) factor(f);
+      else factor(*t);
     } else {
       std::string before = render();
       text = before.empty() ? (coef == 1 ? d.sym : scaled(coef, d.sym)) : d.sym + "*" + before;
@@ -226,7 +241,7 @@ Dim dim_mul(const Dim& a, const Dim& b) {
   if (!a.is_sym() && !b.is_sym()) return p;
   auto x = parse_mono(a.str()), y = parse_mono(b.str());
   if (!x || !y) {
-    p.sym = a.str() + "*" + b.str();
+    p.sym = sym_product(a.str(), b.str());  // sums in parentheses, factors in sympy's order
     return p;
   }
   SymMono m = mono_mul(*x, *y);

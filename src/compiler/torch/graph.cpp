@@ -166,7 +166,7 @@ void Graph::erase(const std::vector<bool>& erased) {
 
 void Graph::name_reified() {
   for (auto& n : nodes)
-    if (n.reified && n.name.empty()) n.name = unique_name(n.target == "//" ? "floordiv" : "mul");
+    if (n.reified && n.name.empty()) n.name = unique_name(n.target == "//" ? "floordiv" : n.target == "torch.sym_sum" ? "sym_sum" : "mul");
 }
 
 void Graph::rollback(size_t cp) {
@@ -177,6 +177,7 @@ void Graph::rollback(size_t cp) {
       if (it->second >= static_cast<int>(ns)) it = symint_shadow.erase(it);
       else ++it;
     }
+    std::erase_if(reified_shadow, [ns](const auto& kv) { return kv.second >= static_cast<int>(ns); });
   }
   if (n >= nodes.size()) return;
   nodes.resize(n);

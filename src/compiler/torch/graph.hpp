@@ -60,6 +60,7 @@ struct Shadow {
 /// One FX graph under construction. Tensors map to the node that produces them.
 struct Graph {
   std::vector<Node> nodes;
+  std::map<std::string, int> reified_shadow;  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;
   std::map<std::string, int> name_count;
   std::vector<int> outputs;

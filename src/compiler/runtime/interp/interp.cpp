@@ -122,7 +122,9 @@ V Interp::lookup(const std::string& name, Location loc) {
         // an object of a user class read from the frame's own globals (`cfg.scale`): its attributes are read
         // through the source G['cfg'], so a constant read from it is guarded (getattr)
         // (a global tensor too: its placeholder is G_name_, `G['cmax']`)
-        if (((v->k == VK::Instance && v->cls && v->builtin_nn.empty()) || v->k == VK::Tensor) && act.ctx->code &&
+        // (a global nn.Module too: its parameters are G['net']._modules['fc1']._parameters['weight'], placeholder
+        // G_net_modules_fc1_parameters_weight_: a model called inside a compiled training step)
+        if (((v->k == VK::Instance && (v->cls || !v->builtin_nn.empty())) || v->k == VK::Tensor) && act.ctx->code &&
             act.ctx->code->globals.get() == e && !act.ctx->sources.count(v.get()))
           act.ctx->sources[v.get()] = "G['" + name + "']";
         if (v->k == VK::Float) {

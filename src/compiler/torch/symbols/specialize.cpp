@@ -190,6 +190,7 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   for (auto& [e, i] : sym_proxy) i = remap[static_cast<size_t>(i)];
   nodes = std::move(merged);
   shadows.clear();
+  reified_shadow.clear();
   symint_shadow.clear();
   // annotations: the specialized symbols print as their values
   auto fix_dims = [&](std::vector<Dim>& ds) {

@@ -8,6 +8,7 @@
 #include "runtime/interp.hpp"
 #include "torch/keep_alive.hpp"
 #include "torch/symbols/sym_mono.hpp"
+#include "torch/symbols/sym_expr.hpp"
 
 namespace tparse::compiler {
 
@@ -166,6 +167,7 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
       if (auto q = mono_div(*ma, *mb)) return q->syms.empty() ? "" : mono_str(*q);
     }
   }
+  if (op == "*" && (sym_is_sum(x) || sym_is_sum(y))) return sym_product(x, y);  // `(a + 1)*(b + 1)`, sympy's order
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0)
     if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
@@ -390,6 +392,56 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
   return id;
 }
 
+/// A size of an intermediate tensor whose expression holds a sum (`(((s53 - 3)//2)) + 1`): torch 2.11's replacement
+/// pass rebuilds it from the input symbols where it was read (`size = y.shape[-2:]`): `torch.sym_sum([-3, s53])`,
+/// `sym_sum // 2`, `torch.sym_sum([1, floordiv])`, a subexpression rebuilt once per graph (program sym_size_reify).
+/// The nodes are shadows at the read's place, in the graph from the start (Graph::specialize merges them).
+static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) {
+  if (v->sym.find("//") == std::string::npos || !sym_is_sum(v->sym)) return std::nullopt;
+  auto tree = parse_sym(v->sym);
+  if (!tree) return std::nullopt;
+  FrameCtx& ctx = *I.stack_.back()->ctx;
+  Graph& g = ctx.graph;
+  const Shadow* read = read_shadow >= 0 && static_cast<size_t>(read_shadow) < g.shadows.size() ? &g.shadows[static_cast<size_t>(read_shadow)] : nullptr;
+  // the pass keeps the first proxy of an expression (a later read of an equal size is replaced by it): the earliest
+  // read of this expression, `h = z.shape[2]` for `z.shape[3]` read later (its getitems cover every dimension)
+  const std::string want = "Sym(" + v->sym + ")";
+  for (const Shadow& sh : g.shadows)
+    if (!sh.node.reified && sh.node.sym_type == want && (!read || sh.pos < read->pos)) read = &sh;
+  const size_t pos = read ? read->pos : g.nodes.size();
+  Node stamp = read ? read->node : Node{};
+  if (!read) I.stamp_node(stamp, Location{I.stack_.back()->cur_line, 0, I.stack_.back()->file});
+  auto symbol = [&](const std::string& s) -> std::optional<Arg> {
+    auto it = g.sym_proxy.find(s);
+    if (it == g.sym_proxy.end()) return std::nullopt;
+    return Arg{it->second, ""};
+  };
+  auto cached = [&](const std::string& text) -> std::optional<Arg> {
+    auto it = g.reified_shadow.find(text);
+    if (it == g.reified_shadow.end()) return std::nullopt;
+    Arg a;
+    a.shadow = it->second;
+    return a;
+  };
+  auto make = [&](Node n, const std::string& text) {
+    n.sym_type = "Sym(" + text + ")";
+    n.line = stamp.line;
+    n.fn_name = stamp.fn_name;
+    n.code = stamp.code;
+    n.file = stamp.file;
+    g.shadows.push_back(Shadow{std::move(n), pos, nullptr});
+    int k = static_cast<int>(g.shadows.size()) - 1;
+    g.reified_shadow[text] = k;
+    Arg a;
+    a.shadow = k;
+    return a;
+  };
+  auto r = reify_tree(*tree, symbol, cached, make);
+  if (!r) return std::nullopt;
+  ctx.direct_shadows = true;
+  return r;
+}
+
 Arg Interp::sym_arg(const V& v) {
   Arg a;
   if ((v->k == VK::Int || (v->k == VK::Float && !v->sym.empty())) && tracing()) {
@@ -402,6 +454,8 @@ Arg Interp::sym_arg(const V& v) {
       // an input symbol is its placeholder (registered in sym_proxy where it is made); a compound size is rebuilt
       int id = reify_sym(v->sym, Location{stack_.back()->cur_line, 0, stack_.back()->file});
       if (id >= 0) { a.node = id; return a; }
+      // a sum with floor divisions (a strided conv's `(((s53 - 3)//2)) + 1`): rebuilt where the size was read
+      if (auto r = reify_at_read(*this, v, a.shadow)) return *r;
     }
   }
   a.lit = py_repr(v);  // an int, or a symbol without a placeholder, prints as itself

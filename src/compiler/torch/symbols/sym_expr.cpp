@@ -1,0 +1,255 @@
+// SymInt expression trees read from sympy's printed form (sym_expr.hpp).
+#include "torch/symbols/sym_expr.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "torch/symbols/sym_mono.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+
+/// index of the ')' matching the '(' at i, or npos
+size_t matching(const std::string& s, size_t i) {
+  int d = 0;
+  for (size_t k = i; k < s.size(); ++k) {
+    d += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
+    if (d == 0) return k;
+  }
+  return std::string::npos;
+}
+
+/// positions of `sep` at parenthesis depth 0
+std::vector<size_t> top_level(const std::string& s, const std::string& sep) {
+  std::vector<size_t> at;
+  int d = 0;
+  for (size_t k = 0; k < s.size(); ++k) {
+    d += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
+    if (d == 0 && s.compare(k, sep.size(), sep) == 0) {
+      if (sep == "*" && ((k + 1 < s.size() && s[k + 1] == '*') || (k > 0 && s[k - 1] == '*'))) continue;  // `**`
+      at.push_back(k);
+      k += sep.size() - 1;
+    }
+  }
+  return at;
+}
+
+bool is_int(const std::string& s) {
+  size_t i = s[0] == '-' ? 1 : 0;
+  return s.size() > i && s.find_first_not_of("0123456789", i) == std::string::npos;
+}
+
+}  // namespace
+
+bool sym_is_sum(const std::string& text) { return !top_level(text, " + ").empty() || !top_level(text, " - ").empty(); }
+
+std::optional<SymTree> parse_sym(const std::string& text_in) {
+  std::string s = text_in;
+  if (s.empty()) return std::nullopt;
+  // outer parentheses: a floor division `(a//k)` is an atom; other pairs only group
+  while (s.front() == '(' && matching(s, 0) == s.size() - 1) {
+    std::string inner = s.substr(1, s.size() - 2);
+    auto fd = top_level(inner, "//");
+    if (fd.size() == 1) {
+      std::string den = inner.substr(fd[0] + 2);
+      if (!is_int(den) || std::stoll(den) <= 0) return std::nullopt;
+      auto num = parse_sym(inner.substr(0, fd[0]));
+      if (!num) return std::nullopt;
+      SymTree t;
+      t.k = SymTree::K::FloorDiv;
+      t.n = std::stoll(den);
+      t.text = s;
+      t.kids.push_back(*num);
+      return t;
+    }
+    s = inner;
+  }
+  // a sum: terms at depth 0 split at ` + ` / ` - ` (a leading `-` negates the first term)
+  std::vector<std::pair<size_t, int>> cuts;
+  for (size_t p : top_level(s, " + ")) cuts.push_back({p, 1});
+  for (size_t p : top_level(s, " - ")) cuts.push_back({p, -1});
+  if (!cuts.empty()) {
+    std::sort(cuts.begin(), cuts.end());
+    SymTree t;
+    t.k = SymTree::K::Add;
+    t.text = s;
+    size_t start = 0;
+    int sign = 1;
+    for (size_t i = 0; i <= cuts.size(); ++i) {
+      size_t end = i < cuts.size() ? cuts[i].first : s.size();
+      std::string part = s.substr(start, end - start);
+      int sg = sign;
+      if (!part.empty() && part[0] == '-' && !is_int(part)) { sg = -sg; part = part.substr(1); }
+      auto k = parse_sym(part);
+      if (!k) return std::nullopt;
+      t.kids.push_back(*k);
+      t.signs.push_back(sg);
+      if (i < cuts.size()) { start = cuts[i].first + 3; sign = cuts[i].second; }
+    }
+    return t;
+  }
+  auto stars = top_level(s, "*");
+  if (!stars.empty()) {
+    SymTree t;
+    t.k = SymTree::K::Mul;
+    t.text = s;
+    size_t start = 0;
+    for (size_t i = 0; i <= stars.size(); ++i) {
+      size_t end = i < stars.size() ? stars[i] : s.size();
+      auto k = parse_sym(s.substr(start, end - start));
+      if (!k) return std::nullopt;
+      t.kids.push_back(*k);
+      start = end + 1;
+    }
+    return t;
+  }
+  SymTree t;
+  t.text = s;
+  if (is_int(s)) {
+    t.k = SymTree::K::Num;
+    t.n = std::stoll(s);
+  } else if (sym_bare_symbol(s)) {
+    t.k = SymTree::K::Sym;
+  } else {
+    t.k = SymTree::K::Other;  // Max(..), Mod(..), CeilToInt(..), a power: read as an opaque atom
+  }
+  return t;
+}
+
+std::optional<long long> sym_lower_bound(const SymTree& e) {
+  switch (e.k) {
+    case SymTree::K::Num: return e.n;
+    case SymTree::K::Sym: return e.text[0] == 's' ? std::optional<long long>(2) : std::nullopt;  // backed sizes: >= 2
+    case SymTree::K::Add: {
+      long long lo = 0;
+      for (size_t i = 0; i < e.kids.size(); ++i) {
+        if (e.signs[i] < 0) {
+          if (e.kids[i].k != SymTree::K::Num) return std::nullopt;  // no upper bound known
+          lo -= e.kids[i].n;
+          continue;
+        }
+        auto b = sym_lower_bound(e.kids[i]);
+        if (!b) return std::nullopt;
+        lo += *b;
+      }
+      return lo;
+    }
+    case SymTree::K::Mul: {
+      long long lo = 1;
+      for (const SymTree& k : e.kids) {
+        auto b = sym_lower_bound(k);
+        if (!b || *b < 0) return std::nullopt;
+        lo *= *b;
+      }
+      return lo;
+    }
+    case SymTree::K::FloorDiv: {
+      auto b = sym_lower_bound(e.kids[0]);
+      if (!b) return std::nullopt;
+      long long q = *b / e.n;
+      if (*b % e.n != 0 && *b < 0) --q;  // floor
+      return q;
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::string sym_product(const std::string& a, const std::string& b) {
+  long long coef = 1;
+  std::vector<std::string> syms, rest;
+  auto add = [&](const std::string& x) {
+    if (sym_is_sum(x)) { rest.push_back("(" + x + ")"); return; }
+    auto stars = top_level(x, "*");
+    size_t start = 0;
+    for (size_t i = 0; i <= stars.size(); ++i) {
+      size_t end = i < stars.size() ? stars[i] : x.size();
+      std::string f = x.substr(start, end - start);
+      if (is_int(f)) coef *= std::stoll(f);
+      else if (sym_bare_symbol(f)) syms.push_back(f);
+      else rest.push_back(f);
+      start = end + 1;
+    }
+  };
+  add(a);
+  add(b);
+  std::sort(syms.begin(), syms.end(), sym_atom_less);
+  std::sort(rest.begin(), rest.end(), [](const std::string& x, const std::string& y) {
+    bool mx = x.rfind("Max(", 0) == 0, my = y.rfind("Max(", 0) == 0;
+    return mx != my ? my : x < y;
+  });
+  std::string out = coef == 1 ? "" : std::to_string(coef);
+  for (auto* v : {&syms, &rest})
+    for (const std::string& f : *v) out += (out.empty() ? "" : "*") + f;
+  return out.empty() ? "1" : out;
+}
+
+std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optional<Arg>(const std::string&)>& symbol,
+                              const std::function<std::optional<Arg>(const std::string&)>& cached,
+                              const std::function<Arg(Node, const std::string&)>& make) {
+  if (e.k == SymTree::K::Num) return Arg{-1, std::to_string(e.n)};
+  if (e.k == SymTree::K::Sym) return symbol(e.text);
+  if (e.k == SymTree::K::Other) return std::nullopt;
+  if (auto c = cached(e.text)) return c;
+  Node n;
+  n.op = "call_function";
+  n.sym_compute = true;
+  n.reified = true;
+  if (e.k == SymTree::K::FloorDiv) {
+    auto x = reify_tree(e.kids[0], symbol, cached, make);
+    if (!x) return std::nullopt;
+    n.target = "//";
+    n.infix = true;
+    n.args = {*x, Arg{-1, std::to_string(e.n)}};
+    return make(n, e.text);
+  }
+  if (e.k == SymTree::K::Add) {
+    // sympy's Add.args: the number first, then the terms (torch.sym_sum of them)
+    long long c = 0;
+    Arg list;
+    list.is_seq = true;
+    for (size_t i = 0; i < e.kids.size(); ++i)
+      if (e.kids[i].k == SymTree::K::Num) c += e.signs[i] * e.kids[i].n;
+    if (c != 0) list.seq.push_back(Arg{-1, std::to_string(c)});
+    for (size_t i = 0; i < e.kids.size(); ++i) {
+      if (e.kids[i].k == SymTree::K::Num) continue;
+      auto x = reify_tree(e.kids[i], symbol, cached, make);
+      if (!x) return std::nullopt;
+      if (e.signs[i] < 0) {  // -t is Mul(-1, t)
+        Node m;
+        m.op = "call_function";
+        m.target = "*";
+        m.infix = true;
+        m.sym_compute = true;
+        m.reified = true;
+        m.args = {Arg{-1, "-1"}, *x};
+        x = make(m, "-" + e.kids[i].text);
+      }
+      list.seq.push_back(*x);
+    }
+    n.target = "torch.sym_sum";
+    n.args = {list};
+    return make(n, e.text);
+  }
+  // a product: the factors in order, multiplied left to right
+  std::optional<Arg> cur;
+  std::string text;
+  for (const SymTree& f : e.kids) {
+    auto x = reify_tree(f, symbol, cached, make);
+    if (!x) return std::nullopt;
+    const std::string ft = f.k == SymTree::K::Add ? "(" + f.text + ")" : f.text;
+    if (!cur) { cur = x; text = ft; continue; }
+    text = text + "*" + ft;
+    Node m;
+    m.op = "call_function";
+    m.target = "*";
+    m.infix = true;
+    m.sym_compute = true;
+    m.reified = true;
+    m.args = {*cur, *x};
+    cur = make(m, &f == &e.kids.back() ? e.text : text);
+  }
+  return cur;
+}
+
+}  // namespace tparse::compiler

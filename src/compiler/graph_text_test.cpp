@@ -50,6 +50,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
+      {"train_step_forms", "ShapeEnv replacement: mse_loss's broadcast unifies y's batch symbol with x's (s77: \"Sym(s17)\")"},
       {"try_except_as", "placeholder order: a SymInt argument before the tensor"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

@@ -364,6 +364,17 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
 void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   Graph& g = ctx.graph;
   g.outputs.clear();
+  // a partial graph inside a grad-mode `with` of the frame: the mode outside is restored before it returns (no stack
+  // trace; real torch 2.11: program nograd_break_restore)
+  for (auto it = grad_blocks_.rbegin(); it != grad_blocks_.rend(); ++it) {
+    if (it->ctx != &ctx) continue;
+    Node n;
+    n.op = "call_function";
+    n.target = "torch._C._set_grad_enabled";
+    n.name = g.unique_name("_set_grad_enabled");
+    n.args = {Arg{-1, it->outer ? "True" : "False"}};
+    g.nodes.push_back(n);
+  }
   for (auto& o : outs) {
     if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
       // (an int the frame took as an input is rebuilt from its source, `L['B']`: no output)

@@ -151,7 +151,9 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
     flatten_tensors(v, held);
     if (!held.empty()) has_tensor = true;
-    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance) inputs.push_back({n, v});
+    // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple) && !held.empty()))
+      inputs.push_back({n, v});
   }
   if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
@@ -164,6 +166,12 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
     for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
+    // the resume function starts inside the frame's open grad-mode blocks: it enters their modes again
+    for (auto& b : grad_blocks_) {
+      if (b.act != &act) continue;
+      b.ctx = act.ctx.get();
+      emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, b.inner ? "True" : "False"}}, Location{});
+    }
   }
 }
 

@@ -437,6 +437,10 @@ class Interp {
   /// `cm`: for kind "autocast", the manager (its items are _enter_autocast's arguments)
   V with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body, const V& cm = nullptr);
   bool grad_enabled() const { return grad_enabled_; }
+  /// A grad-mode `with` block open in a frame's own code (mode outside and inside): a break inside it ends the partial
+  /// graph by restoring the outer mode and the resume function enters the block's mode again (restart.cpp)
+  struct GradBlock { Activation* act; FrameCtx* ctx; bool outer, inner; };
+  std::vector<GradBlock> grad_blocks_;
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
 

@@ -122,6 +122,46 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
       note_unmodelled(loc, name + "()");
       return mk_opaque(name + "()");
     }
+    if (fn == "pad_sequence") {
+      // rnn.py's Python, which Dynamo inlines: one `torch._C._nn.pad_sequence(tuple(sequences), batch_first,
+      // float(padding_value), padding_side)` node at rnn.py:465 (vit-pytorch's ats_vit / na_vit; program pad_sequence_frame)
+      V seqs = arg(0), bf = mk_bool(false), pv = mk_float(0.0), side = mk_str("right");
+      if (args.size() > 1) bf = args[1];
+      if (args.size() > 2) pv = args[2];
+      if (args.size() > 3) side = args[3];
+      for (auto& [k, v] : kwargs) {
+        if (k == "batch_first") bf = v;
+        else if (k == "padding_value") pv = v;
+        else if (k == "padding_side") side = v;
+        else if (k == "sequences") seqs = v;
+      }
+      std::vector<V> xs = iterate(seqs, loc);
+      if (xs.empty() || xs[0]->k != VK::Tensor) error(loc, "pad_sequence(sequences): a list of tensors");
+      if (pv->k == VK::Int) pv = mk_float(static_cast<double>(pv->i));
+      const bool batch_first = truthy(bf, loc);
+      TensorInfo o = *xs[0]->t;
+      o.requires_grad = false;
+      Dim t = o.shape.empty() ? Dim{0, ""} : o.shape[0];
+      for (auto& x : xs) {
+        if (x->k != VK::Tensor || x->t->shape.empty()) error(loc, "pad_sequence(sequences): a list of tensors");
+        o.requires_grad = o.requires_grad || x->t->requires_grad;
+        if (x->t->shape[0].v > t.v) t = x->t->shape[0];
+      }
+      o.shape.erase(o.shape.begin());
+      o.shape.insert(o.shape.begin(), t);
+      o.shape.insert(o.shape.begin() + (batch_first ? 0 : 1), Dim{static_cast<long long>(xs.size()), ""});
+      o.stride.clear();
+      o.is_param = o.is_buffer = false;
+      V r = emit("call_function", "torch._C._nn.pad_sequence", "pad_sequence", false, {mk_tuple(xs), mk_bool(batch_first), pv, side}, {}, o, loc);
+      if (tracing()) {
+        Node& n = stack_.back()->ctx->graph.nodes.back();
+        n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/utils/rnn.py";
+        n.line = 465;
+        n.fn_name = "pad_sequence";
+        n.code = "return torch._C._nn.pad_sequence(";
+      }
+      return r;
+    }
   }
   handled = false;
   return nullptr;

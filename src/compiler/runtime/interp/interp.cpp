@@ -576,6 +576,10 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   // frame or a decorator's (real torch 2.11: programs no_grad_ctx, compile_api_forms)
   else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, Location{});
   grad_enabled_ = inner;
+  Activation& act = *stack_.back();
+  const bool block = kind != "inference_mode" && inner != saved && act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record;
+  if (block) grad_blocks_.push_back(GradBlock{&act, act.ctx.get(), saved, inner});
+  struct Pop { Interp* I; bool on; ~Pop() { if (on && !I->grad_blocks_.empty()) I->grad_blocks_.pop_back(); } } pop{this, block};
   V r;
   try { r = body(); } catch (...) { grad_enabled_ = saved; throw; }
   grad_enabled_ = saved;

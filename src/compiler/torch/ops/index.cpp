@@ -189,9 +189,32 @@ V repeat_interleave(OpCall& c) {
   if (!r || (r->k != VK::Int && r->k != VK::Tensor)) c.fail("repeat_interleave(repeats, dim=None)");
   V dv = c.arg(1, "dim");
   long long reps = r->k == VK::Int ? r->i : -1;
+  V out_size = c.kw("output_size");
   if (r->k == VK::Tensor) {  // per-element counts: the total is data (a uniform fill decides; else unknown)
-    if (r->t->shape.empty()) reps = r->t->fill ? static_cast<long long>(*r->t->fill) : 1;
-    else c.fail("repeat_interleave with a tensor of repeats has a data-dependent size: not modelled by tparse");
+    if (r->t->shape.empty()) {
+      reps = r->t->fill ? static_cast<long long>(*r->t->fill) : 1;
+    } else {
+      // aten.repeat_interleave.Tensor's size is the repeats' sum: under fake tensors a dynamic output shape (GB0036,
+      // NaViT's packing; program repeat_interleave_loop) unless output_size is given; eagerly the sum of known counts
+      if (!(out_size && out_size->k == VK::Int)) {
+        Activation& act = *c.I.stack_.back();
+        if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.repeat_interleave.Tensor"), c.loc);
+        const std::vector<double>* v = values::data(c.I, r);
+        long long total = 0;
+        if (v) for (double x : *v) total += static_cast<long long>(x);
+        else c.I.note_unmodelled(c.loc, "repeat_interleave with repeats whose values tparse does not know (one each)");
+        TensorInfo o2 = c.like();
+        long long n = v ? total : r->t->shape[0].v;
+        o2.shape = {Dim{n, ""}};
+        if (V dd = c.arg(1, "dim"); dd && dd->k == VK::Int) {
+          long long d = c.dim(dd->i, c.rank());
+          o2.shape = t.shape;
+          o2.shape[static_cast<size_t>(d)] = Dim{n, ""};
+        }
+        o2.stride.clear();
+        return c.out(o2);
+      }
+    }
   }
   if (!dv || dv->k == VK::None) {
     long long n = 1;

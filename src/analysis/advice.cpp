@@ -235,10 +235,29 @@ Advice advise_guard(const FailedGuard& g, const std::string& frame_name) {
                           "pass consistent inputs (.detach() or requires_grad_() before the call).",
                           src, g.expected.empty() ? "?" : g.expected, g.actual.empty() ? "?" : g.actual, fn)};
     case GuardChange::Device:
+      // the same device key in both sets: only the autograd keys differ (an input passed under
+      // torch.inference_mode() in one call and outside it in another, or an inference tensor)
+      if (g.expected.find("DispatchKeySet(") != std::string::npos && g.actual.find("DispatchKeySet(") != std::string::npos &&
+          g.expected.substr(0, g.expected.find(',')) == g.actual.substr(0, g.actual.find(',')))
+        return {"inference_mode_change", "autograd dispatch keys changed (inference_mode)",
+                fmt::format("{} was seen with and without autograd keys: the compiled code was called under "
+                            "torch.inference_mode() and outside it (or {} was made under inference_mode). Each mode "
+                            "compiles its own graph: call it in one mode (torch.no_grad() keeps the keys), or "
+                            ".clone() an inference tensor outside inference_mode.", src, src)};
       return {"device_change", "device changed",
               fmt::format("{} moved to another device: keep inputs on one device, or compile one function per "
                           "device.", src)};
     case GuardChange::Global:
+      if (g.text.find("GLOBAL_STATE changed:") != std::string::npos) {  // torch's global state: grad mode, autocast, ...
+        std::string what = g.text.substr(g.text.find("GLOBAL_STATE changed:") + 21);
+        while (!what.empty() && (what.front() == ' ')) what.erase(what.begin());
+        while (!what.empty() && (what.back() == ' ' || what.back() == '\n')) what.pop_back();
+        return {"global_state_change", "torch global state changed (" + (what.empty() ? std::string("state") : what) + ")",
+                fmt::format("{} was called with a different torch global state ({}): under torch.no_grad() / "
+                            "inference_mode() in one call and with grad enabled in another, or another autocast / "
+                            "deterministic setting. Each state compiles its own graph: call it in one state.",
+                            fn, what.empty() ? std::string("grad mode, autocast, ...") : what)};
+      }
       return {"global_change", "global value changed",
               fmt::format("The global {} changed value and was baked into the graph: hoist the global — pass it "
                           "to {} as an argument (a tensor if it changes often) or stop mutating it between "

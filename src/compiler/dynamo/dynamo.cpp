@@ -50,6 +50,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->code = &cs;
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
+  ctx->inference_at_entry = inference_mode_;
   // a tuple input's tensors get `args[0]` below; one object passed twice (`f(q, q, q)`) keeps its first source
   for (auto& [n, v] : inputs) ctx->sources.emplace(v.get(), n);
   // cache lookup, newest entry first
@@ -59,7 +60,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     // (real torch 2.11: `GLOBAL_STATE changed: grad_mode `, testdata/programs/autograd_function_grad)
     std::string r = (*it)->grad_enabled != grad_enabled_
                         ? (prof_.old_messages() ? std::string("___check_global_state()") : std::string("GLOBAL_STATE changed: grad_mode "))
-                        : fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages());
+                        : fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages(), inference_mode_);
     if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
@@ -428,6 +429,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   entry->values = ctx.vguards;
   entry->grad_enabled = ctx.grad_at_entry;
+  entry->inference_tls = ctx.inference_at_entry;
   entry->module_types = ctx.module_types;
   entry->sym_rels = ctx.sym_rels;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots

@@ -62,8 +62,13 @@ static std::string root_of(const std::string& src) {
 }
 
 /// The first failing guard of `e` among those on `root` (empty: all, in kind order).
+std::string dispatch_keys(const TensorInfo& t, bool tls_inference) {
+  if (t.inference) return "DispatchKeySet(CPU, BackendSelect)";
+  return tls_inference ? "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView)" : "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)";
+}
+
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
-                              const std::shared_ptr<Env>& globals, bool old) {
+                              const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
   for (auto& g : e.values) {
     if (g.kind != "id" || (!root.empty() && root_of(g.src) != root)) continue;
@@ -91,6 +96,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     std::string n = old ? local_src(g.src) : g.src;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;
+    if (std::string want = dispatch_keys(g.t, e.inference_tls), got = dispatch_keys(t, tls_inference); want != got)
+      return fmt::format("tensor '{}' dispatch key set mismatch. expected {}, actual {}", n, want, got);
     if (t.dtype != g.t.dtype) return fmt::format("tensor '{}' dtype mismatch. expected {}, actual {}", n, dtype_c10(g.t.dtype), dtype_c10(t.dtype));
     if (t.requires_grad != g.t.requires_grad) return fmt::format("tensor '{}' requires_grad mismatch. expected requires_grad={}", n, g.t.requires_grad ? 1 : 0);
     if (t.shape.size() != g.t.shape.size()) return fmt::format("tensor '{}' rank mismatch. expected {}, actual {}", n, g.t.shape.size(), t.shape.size());
@@ -188,9 +195,9 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
 /// The guards are checked root by root (a root's guards in the order below), roots in the entry's
 /// current order: first-installed first, then stably re-sorted by failure count after each failure.
 std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
-                               const std::shared_ptr<Env>& globals, bool old) {
+                               const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // torch < 2.4: Python guard code, one expression list in source-name order, no failure counts
-  if (old) return check_root(e, "", inputs, globals, old);
+  if (old) return check_root(e, "", inputs, globals, old, tls_inference);
   bool unsorted = true;  // no failure yet: the roots in their first-installed order
   for (auto& x : e.root_fails) unsorted = unsorted && x.second == 0;
   if (unsorted) {
@@ -213,13 +220,17 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
       bool sa = a.first.rfind("___stack", 0) == 0, sb = b.first.rfind("___stack", 0) == 0;
       if (sa != sb) return sa;
       bool ga = a.first.rfind("G['", 0) == 0, gb = b.first.rfind("G['", 0) == 0;
+      // eval_frame's `inner(fn, *args)`: the module `fn` is a guard source of its own kind, after the locals and
+      // globals (guard_sources.cpp's PyGuard kind 2): a changed input fails `args[0]` first (inference_mode_switch)
+      bool fa = a.first == "fn", fb = b.first == "fn";
+      if (fa != fb) return fb;
       if (ga != gb) return !ga;
       if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
       return a.first < b.first;
     });
   }
   for (size_t k = 0; k < e.root_fails.size(); ++k) {
-    std::string r = check_root(e, e.root_fails[k].first, inputs, globals, old);
+    std::string r = check_root(e, e.root_fails[k].first, inputs, globals, old, tls_inference);
     if (r.empty()) continue;
     ++e.root_fails[k].second;
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });

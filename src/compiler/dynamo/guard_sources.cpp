@@ -226,8 +226,8 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     else if (inner && tg.src.rfind("args[", 0) == 0)
       g.chain = {args_mgr, GuardMgr{L, "TupleGetItemGuardAccessor(" + tg.src.substr(5, tg.src.find(']') - 5) + ")", "<class 'torch.Tensor'>", true}};
     else g.chain.push_back(GuardMgr{L, fmt::format("FrameLocalsGuardAccessor(key='{}', framelocals_idx=0)", tg.src), "<class 'torch.Tensor'>", true});
-    std::string tm = fmt::format("check_tensor({}, {}, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), torch.{}, device=None, requires_grad={}, size=[{}], stride=[{}])",
-                                 L, tg.t.is_param ? "Parameter" : "Tensor", tg.t.dtype, tg.t.requires_grad ? "True" : "False", sz, sd);
+    std::string tm = fmt::format("check_tensor({}, {}, {}, torch.{}, device=None, requires_grad={}, size=[{}], stride=[{}])",
+                                 L, tg.t.is_param ? "Parameter" : "Tensor", dispatch_keys(tg.t, e.inference_tls), tg.t.dtype, tg.t.requires_grad ? "True" : "False", sz, sd);
     g.leaves.push_back({"TENSOR_MATCH", tg.where.empty() ? tm : tm + "  " + tg.where});
     if (!tg.t.marked_dynamic.empty()) {
       std::string dims;

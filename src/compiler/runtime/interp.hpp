@@ -101,6 +101,7 @@ struct CacheEntry {
   std::vector<ValueGuard> module_types;  ///< TYPE_MATCH on submodules read (2.11); checked, not rendered
   int guard_count = 0;
   bool grad_enabled = true;              ///< grad mode the entry was compiled under (GLOBAL_STATE)
+  bool inference_tls = false;            ///< inference_mode was on: TENSOR_MATCH's dispatch keys exclude autograd
   /// The root guard manager's children (one per local / global it reads) in check order, with how often
   /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
   /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)
@@ -174,6 +175,7 @@ struct FrameCtx {
   bool direct_shadows = false;                         ///< an argument is a shadow itself (a size read passed whole)
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
   std::map<std::string, std::string> int_inputs;
+  bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
   bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };
@@ -215,9 +217,12 @@ std::vector<V> enum_members(const V& cls);
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
 /// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
+/// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under
+/// inference_mode (`tls_inference`) the autograd key is excluded (real torch 2.11: program inference_mode_switch).
+std::string dispatch_keys(const TensorInfo& t, bool tls_inference);
 /// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
 std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
-                        const std::shared_ptr<Env>& globals, bool old);
+                        const std::shared_ptr<Env>& globals, bool old, bool tls_inference = false);
 
 /// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
 std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
@@ -441,6 +446,7 @@ class Interp {
   /// graph by restoring the outer mode and the resume function enters the block's mode again (restart.cpp)
   struct GradBlock { Activation* act; FrameCtx* ctx; bool outer, inner; };
   std::vector<GradBlock> grad_blocks_;
+  bool inference_mode_ = false;  ///< torch.inference_mode() is on (tensors made now are inference tensors)
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
 

@@ -38,6 +38,7 @@ struct TensorInfo {
   std::optional<double> fill;
   std::set<int> marked_dynamic;
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
+  bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys
   bool np_array = false;           ///< a numpy value traced in a frame (Dynamo's NumpyNdarrayVariable): its operators
                                    ///< are numpy_operator_wrapper nodes (`torch__dynamo_utils_wrapped_sub`)
 };

@@ -198,6 +198,7 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
                const std::vector<V>& args, const KW& kwargs, TensorInfo out, Location loc) {
   if (out.stride.size() != out.shape.size()) out.stride = contiguous_strides(out.shape);
   if (!grad_enabled_) out.requires_grad = false;
+  if (inference_mode_) out.inference = true;  // made under inference_mode: an inference tensor
   // a torch op's result is a tensor, never an ndarray (`t - K[0][2]`); torch._numpy's wrappers mark theirs
   if (target.rfind("torch__dynamo_utils_", 0) != 0) out.np_array = false;
   V res = mk_tensor(out);

@@ -576,6 +576,9 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   // frame or a decorator's (real torch 2.11: programs no_grad_ctx, compile_api_forms)
   else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, Location{});
   grad_enabled_ = inner;
+  const bool saved_inference = inference_mode_;
+  if (kind == "inference_mode") inference_mode_ = true;
+  struct Inf { Interp* I; bool v; ~Inf() { I->inference_mode_ = v; } } inf{this, saved_inference};
   Activation& act = *stack_.back();
   const bool block = kind != "inference_mode" && inner != saved && act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record;
   if (block) grad_blocks_.push_back(GradBlock{&act, act.ctx.get(), saved, inner});

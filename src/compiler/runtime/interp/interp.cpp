@@ -394,6 +394,23 @@ void Interp::exec_stmt(const StmtP& s) {
       for (size_t i = 0; i < s->items.size(); ++i) {
         const auto& it = s->items[i];
         V cm = eval(it);
+        if (cm->k == VK::Instance && cm->cls && tracing() && find_in_class(cm->cls, "__tparse_unsupported_cm__")) {
+          // a manager Dynamo cannot enter (contextlib's _GeneratorContextManager): SETUP_WITH is no resumable
+          // instruction, so the graph is compiled up to the statement or, with none, the frame is skipped (GB0142)
+          Activation& act = *stack_.back();
+          GraphBreak gb;
+          gb.gb_type = "Unsupported context manager";
+          gb.msg = gb_message("Unsupported context manager", "Dynamo does not know how to enter a `_GeneratorContextManager` context manager.",
+                              {"Avoid using the unsupported context manager.",
+                               "If the context manager seems like it should be supported (e.g. torch.set_grad_enabled), then it may be the case that it was created outside the compiled region, which Dynamo does not support. Supported context managers can cross graph break boundaries only if they are local non-closure variables, or are intermediate values.",
+                               "File an issue to PyTorch. Simple context managers can potentially be supported, but note that context managers can't be supported in general"},
+                              "Attempted SETUP_WITH/BEFORE_WITH/LOAD_SPECIAL on LazyVariableTracker(realized: UserDefinedObjectVariable(_GeneratorContextManager))", "GB0142");
+          gb.loc = it->loc;
+          gb.fn_name = act.fn ? act.fn->name : "<module>";
+          gb.step = true;
+          if (act.depth > 0) throw gb;
+          step_break(act, gb, *s, act.ctx->graph.checkpoint());
+        }
         if (cm->k == VK::Instance && cm->cls) {
           bool found = false;
           try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {} catch (PyException&) {}

@@ -83,3 +83,13 @@ _quadruple = _ntuple(4, "_quadruple")
 
 def _reverse_repeat_tuple(t, n):
     return tuple(x for x in reversed(t) for _ in range(n))
+
+
+class _GeneratorContextManager:  # contextlib's manager of a generator (torch.backends.cuda.sdp_kernel): Dynamo cannot enter it
+    __tparse_unsupported_cm__ = True
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False

@@ -46,6 +46,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
+      {"repeat_interleave_loop", "the second call: torch makes images[0]'s H and W dynamic (s2*s98), ours keeps them static"},
       {"shape_arg_forms", "ShapeEnv replacement: torch unifies v's batch symbol with x's when expand needs them equal"},
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},

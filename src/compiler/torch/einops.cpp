@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
@@ -220,11 +221,19 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   std::vector<std::string> elem;
   size_t n_ell = rank - named, ax = 0;
   bool init_reshape = false;
+  std::map<std::string, std::string> sym_of;  // an axis that is one symbolic input dim: its symbol (`... () -> ...`)
   for (auto& g : lhs) {
     if (g.bare_ellipsis()) {
-      for (size_t k = 0; k < n_ell; ++k) { elem.push_back("..." + std::to_string(k)); size[elem.back()] = in.shape[ax++].v; }
+      for (size_t k = 0; k < n_ell; ++k) {
+        elem.push_back("..." + std::to_string(k));
+        if (in.shape[ax].is_sym()) sym_of[elem.back()] = in.shape[ax].sym;
+        size[elem.back()] = in.shape[ax++].v;
+      }
       continue;
     }
+    int named_here = 0;
+    for (auto& a : g) named_here += !a.name.empty();
+    if (named_here == 1 && g.size() == 1 && in.shape[ax].is_sym()) sym_of[g[0].name] = in.shape[ax].sym;
     long long d = in.shape[ax++].v, known = 1;
     std::string unknown;
     int count = 0;
@@ -298,10 +307,25 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
     for (long long v : xs) out.push_back(mk_int(v));
     return mk_list(out);
   };
+  auto sized = [&](const std::vector<std::string>& names) {  // the product of axes' sizes, a SymInt when symbolic
+    long long p = 1;
+    std::string e;
+    for (auto& n : names) {
+      p *= size[n];
+      auto it = sym_of.find(n);
+      e = e.empty() ? (it != sym_of.end() ? it->second : std::to_string(size[n]))
+                    : sym_product(e, it != sym_of.end() ? it->second : std::to_string(size[n]));
+    }
+    V v = mk_int(p);
+    bool sym = false;
+    for (auto& n : names) sym = sym || sym_of.count(n);
+    if (sym) v->sym = e;
+    return v;
+  };
   if (init_reshape) {
-    std::vector<long long> shape;
-    for (auto& n : elem) shape.push_back(size[n]);
-    step("reshape", {ints(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
+    std::vector<V> shape;
+    for (auto& n : elem) shape.push_back(sized({n}));
+    step("reshape", {mk_list(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
   }
   bool identity = true;
   for (size_t i = 0; i < perm.size(); ++i) identity = identity && perm[i] == static_cast<long long>(i);
@@ -322,13 +346,9 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
     }
   }
   if (final_reshape) {
-    std::vector<long long> shape;
-    for (auto& g : out_groups) {
-      long long p = 1;
-      for (auto& n : g) p *= size[n];
-      shape.push_back(p);
-    }
-    step("reshape", {ints(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
+    std::vector<V> shape;
+    for (auto& g : out_groups) shape.push_back(sized(g));
+    step("reshape", {mk_list(shape)}, {}, 74, "reshape", "return x.reshape(shape)");
   }
   return x;
 }

@@ -403,6 +403,9 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       for (auto& d : tg.t.shape)
         if (d.is_sym() && sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
   }
+  g.apply_replacements();
+  for (auto& tg : ctx.tguards)  // the guards see the replaced symbols too: the two sizes must stay equal
+    for (auto& d : tg.t.shape) if (d.is_sym()) d.sym = g.canon(d.sym);
   g.name_reified();
   g.remove_unused_getitems();
   g.remove_empty_grad_toggles();
@@ -430,6 +433,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   entry->values = ctx.vguards;
   entry->grad_enabled = ctx.grad_at_entry;
   entry->inference_tls = ctx.inference_at_entry;
+  for (auto& [from, to] : ctx.graph.replacements) entry->replaced.insert(ctx.graph.canon(to));
   entry->module_types = ctx.module_types;
   entry->sym_rels = ctx.sym_rels;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots

@@ -182,6 +182,8 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
       if (!g.t.shape[i].is_sym()) continue;
       std::string src = fmt::format("{}.size()[{}]", g.src, i);
       auto [it, fresh] = first.insert({g.t.shape[i].sym, {src, v->t->shape[i].v}});
+      if (!fresh && it->second.second != v->t->shape[i].v && e.replaced.count(g.t.shape[i].sym))
+        return fmt::format("{} == {}  # (unknown var {}, please file a bug)", src, it->second.first, g.t.shape[i].sym);
       if (!fresh && it->second.second != v->t->shape[i].v)
         return fmt::format("{} == {}  # duck sizing added this equality because these variables had the same size {} (to avoid "
                            "this specialization, set torch.fx.experimental._config.use_duck_shape = False)", src, it->second.first, g.t.shape[i].v);

@@ -102,6 +102,7 @@ struct CacheEntry {
   int guard_count = 0;
   bool grad_enabled = true;              ///< grad mode the entry was compiled under (GLOBAL_STATE)
   bool inference_tls = false;            ///< inference_mode was on: TENSOR_MATCH's dispatch keys exclude autograd
+  std::set<std::string> replaced;        ///< symbols a ShapeEnv replacement made shared (their equality is no duck sizing)
   /// The root guard manager's children (one per local / global it reads) in check order, with how often
   /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
   /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)

@@ -1,5 +1,6 @@
 // Graph IR helpers and the print_readable() renderer (node names, stack comments, deletions).
 #include "torch/graph.hpp"
+#include "torch/symbols/sym_expr.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -87,11 +88,10 @@ void Graph::remove_unused_getitems() {
       for (const auto& [k, a] : n.kwargs) count(a, -1);
     }
   }
-  // then a tensor input no node uses (read only for its metadata, `p.requires_grad`): remove_unused(node)
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].op == "placeholder" && !nodes[i].is_sym && users[i] == 0 && nodes[i].has_meta) erased[i] = true;
-  // a symbol's placeholder stays while it binds a symbol some remaining node's value mentions (remove_unused_graphargs'
-  // recheck): the size of an input no graph op uses goes with it (numpy_ndarray_breaks' recompiled graph of numpy nodes)
+  // then remove_unused_graphargs: a tensor input no node uses (read only for its metadata, `p.requires_grad`) goes;
+  // a symbol's placeholder nothing uses stays only as the first binding of a symbol that a remaining tensor input's
+  // annotation mentions (torch's recheck: later bindings of the same symbol go: `s17` after `s77: "Sym(s17)"`; the
+  // size of an input no op uses goes with it: numpy_ndarray_breaks' recompiled graph of numpy nodes)
   std::set<std::string> used_symbols;
   auto mention = [&](const std::vector<Dim>& ds) {
     for (const Dim& d : ds) {
@@ -105,10 +105,23 @@ void Graph::remove_unused_getitems() {
       }
     }
   };
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (!erased[i] && nodes[i].has_meta && !nodes[i].is_sym) { mention(nodes[i].meta.shape); mention(nodes[i].meta.stride); }
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].op == "placeholder" && nodes[i].is_sym && users[i] == 0 && !used_symbols.count(nodes[i].name)) erased[i] = true;
+  std::vector<size_t> recheck;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].op != "placeholder") continue;
+    if (nodes[i].is_sym) {
+      if (users[i] == 0) recheck.push_back(i);
+    } else if (users[i] == 0 && nodes[i].has_meta) {
+      erased[i] = true;
+    } else if (nodes[i].has_meta) {
+      mention(nodes[i].meta.shape);
+      mention(nodes[i].meta.stride);
+    }
+  }
+  for (size_t i : recheck) {
+    std::string sym = canon(nodes[i].name);
+    if (!used_symbols.count(sym)) erased[i] = true;
+    else used_symbols.erase(sym);
+  }
   erase(erased);
 }
 
@@ -162,6 +175,17 @@ void Graph::erase(const std::vector<bool>& erased) {
   fix_map(symint_node);
   fix_map(sym_proxy);
   nodes = std::move(kept);
+}
+
+void Graph::apply_replacements() {
+  if (replacements.empty()) return;
+  std::map<std::string, std::string> flat;
+  for (auto& [k, v] : replacements) flat[k] = canon(k);
+  auto dims = [&](std::vector<Dim>& ds) { for (auto& d : ds) if (d.is_sym()) d.sym = sym_substitute(d.sym, flat); };
+  for (auto& n : nodes) {
+    if (n.has_meta) { dims(n.meta.shape); dims(n.meta.stride); }
+    if (n.sym_type.size() > 5) n.sym_type = "Sym(" + sym_substitute(n.sym_type.substr(4, n.sym_type.size() - 5), flat) + ")";
+  }
 }
 
 void Graph::name_reified() {
@@ -231,7 +255,7 @@ std::string print_readable(const Graph& g, const std::string& file) {
   std::string lines;
   for (auto& n : g.nodes) {
     if (n.op != "placeholder") continue;
-    if (n.is_sym) { sig += fmt::format(", {}: \"Sym({})\"", n.name, n.name); continue; }
+    if (n.is_sym) { sig += fmt::format(", {}: \"Sym({})\"", n.name, g.canon(n.name)); continue; }
     sig += fmt::format(", {}: \"{}\"", n.placeholder_src, n.has_meta ? meta_str(n.meta) : n.sym_type);
     lines += fmt::format("        {} = {}\n", n.name, n.placeholder_src);
   }

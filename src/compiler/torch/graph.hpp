@@ -60,7 +60,15 @@ struct Shadow {
 /// One FX graph under construction. Tensors map to the node that produces them.
 struct Graph {
   std::vector<Node> nodes;
-  std::map<std::string, int> reified_shadow;  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
+  std::map<std::string, int> reified_shadow;
+  /// ShapeEnv replacements: a symbol an op proved equal to another (`x - y` of two batches) -> the one that stays
+  std::map<std::string, std::string> replacements;
+  std::string canon(std::string s) const {
+    for (auto it = replacements.find(s); it != replacements.end(); it = replacements.find(s)) s = it->second;
+    return s;
+  }
+  /// print every symbol as its replacement (annotations, placeholders' Sym types), as torch's graph prints at the end
+  void apply_replacements();  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;
   std::map<std::string, int> name_count;
   std::vector<int> outputs;

@@ -231,6 +231,16 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     const Dim* y = i + b.size() >= n ? &b[i + b.size() - n] : nullptr;
     if (!x) { r[i] = *y; continue; }
     if (!y) { r[i] = *x; continue; }
+    if (x->v == y->v && x->v != 1 && x->is_sym() && y->is_sym() && x->sym != y->sym && sym_bare_symbol(x->sym) &&
+        sym_bare_symbol(y->sym) && I.tracing()) {
+      // two symbols the broadcast needs equal: ShapeEnv._maybe_guard_rel replaces the one that sorts last by (hint,
+      // name) with the other (`s77` -> `s17`: mse_loss(net(x), y)'s batches; `s17` -> `s0`: duck_sizing)
+      Graph& g = I.stack_.back()->ctx->graph;
+      std::string a = g.canon(x->sym), b = g.canon(y->sym);
+      if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
+      r[i] = Dim{x->v, std::min(a, b)};
+      continue;
+    }
     if (x->v == y->v) { r[i] = x->is_sym() ? *x : *y; continue; }
     if (x->v == 1 && !x->is_sym()) { r[i] = *y; continue; }
     if (y->v == 1 && !y->is_sym()) { r[i] = *x; continue; }

@@ -151,6 +151,16 @@ V loss(OpCall& c) {
   if (V r = c.kw("reduction")) if (r->k == VK::Str) reduction = r->s;
   if (V r = c.kw("reduce")) if (r->k == VK::Bool && !r->b) reduction = "none";  // legacy size_average/reduce
   if (other && other->k == VK::Tensor) o.requires_grad = o.requires_grad || other->t->requires_grad;
+  // the meta kernels check input and target agree: two batch symbols of one size become one (ShapeEnv replacement:
+  // `mse_loss(net(x), y)` in a training step; cross_entropy's input (N, C) and target (N))
+  if (other && other->k == VK::Tensor) {
+    const auto& ts = other->t->shape;
+    if ((name == "cross_entropy" || name == "nll_loss") && t.shape.size() >= 2 && !ts.empty() && ts.size() + 1 == t.shape.size())
+      broadcast(c.I, {t.shape[0]}, {ts[0]}, c.loc);
+    else if ((name == "mse_loss" || name == "l1_loss" || name == "smooth_l1_loss" || name == "huber_loss" || name == "binary_cross_entropy" ||
+              name == "binary_cross_entropy_with_logits" || name == "soft_margin_loss") && ts.size() == t.shape.size())
+      broadcast(c.I, t.shape, ts, c.loc);
+  }
   if (reduction != "none") { o.shape = {}; return c.out(o); }
   if (name == "cross_entropy" || name == "nll_loss") {  // input (N, C, d1, ...) or (C): per-sample (N, d1, ...)
     if (t.shape.size() >= 2) o.shape.erase(o.shape.begin() + 1);

@@ -126,6 +126,13 @@ V reshape(OpCall& c) {
     // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])
     o.stride.assign(s.size(), Dim{0, ""});
     size_t off = s.size() - rank;
+    // a kept dim given as another symbol of the same size: the meta kernel's equality check makes the ShapeEnv
+    // replace one by the other (shape_arg_forms: `v[:, None].expand(x.shape)`)
+    for (size_t i = 0; i < rank; ++i)
+      if (t.shape[i].is_sym() && s[i + off].is_sym() && t.shape[i].sym != s[i + off].sym && t.shape[i].v == s[i + off].v) {
+        std::vector<Dim> u = broadcast(c.I, {t.shape[i]}, {s[i + off]}, c.loc);
+        o.shape[i + off] = u[0];
+      }
     for (size_t i = 0; i < rank; ++i) o.stride[i + off] = t.shape[i].v == s[i + off].v ? t.stride[i] : Dim{0, ""};
     for (size_t i = off; i-- > 0;) {
       if (s[i].v != 1) continue;

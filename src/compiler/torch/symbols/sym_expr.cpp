@@ -42,6 +42,24 @@ bool is_int(const std::string& s) {
 
 }  // namespace
 
+std::string sym_substitute(const std::string& e, const std::map<std::string, std::string>& rep) {
+  if (rep.empty()) return e;
+  std::string out;
+  for (size_t k = 0; k < e.size();) {
+    if (std::isalpha(static_cast<unsigned char>(e[k])) || e[k] == '_') {
+      size_t j = k;
+      while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) || e[j] == '_')) ++j;
+      std::string id = e.substr(k, j - k);
+      auto it = rep.find(id);
+      out += it == rep.end() ? id : it->second;
+      k = j;
+    } else {
+      out += e[k++];
+    }
+  }
+  return out;
+}
+
 bool sym_is_sum(const std::string& text) { return !top_level(text, " + ").empty() || !top_level(text, " - ").empty(); }
 
 std::optional<SymTree> parse_sym(const std::string& text_in) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,9 @@ std::optional<SymTree> parse_sym(const std::string& text);
 
 /// The least value of the expression over sizes >= 2 (a backed size's range); nullopt when unbounded below or unknown.
 std::optional<long long> sym_lower_bound(const SymTree& e);
+
+/// `e` with each symbol that has a replacement (ShapeEnv's replacements: `s77` -> `s17`) written as its replacement.
+std::string sym_substitute(const std::string& e, const std::map<std::string, std::string>& rep);
 
 /// Whether a printed expression is a sum at its top level (`s53 - 3`, `((x//2)) + 1`).
 bool sym_is_sum(const std::string& text);

@@ -451,6 +451,8 @@ Arg Interp::sym_arg(const V& v) {
     auto it = g.symint_node.find(v.get());
     if (it != g.symint_node.end()) { a.node = it->second; return a; }
     if (!v->sym.empty()) {
+      // a symbol the ShapeEnv replaced is its replacement's placeholder, where the graph has one (shape_arg_forms)
+      if (auto c = g.canon(v->sym); c != v->sym && g.sym_proxy.count(c)) { a.node = g.sym_proxy[c]; return a; }
       // an input symbol is its placeholder (registered in sym_proxy where it is made); a compound size is rebuilt
       int id = reify_sym(v->sym, Location{stack_.back()->cur_line, 0, stack_.back()->file});
       if (id >= 0) { a.node = id; return a; }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include <algorithm>
 #include "torch/ops/rules.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
@@ -85,6 +86,26 @@ std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInf
   return std::nullopt;
 }
 
+/// FakeTensor's conv asks torch._C._select_conv_backend for the output's layout; its ConvParams::use_mkldnn tests
+/// `input.size(0) >= 16` for an unstrided, undilated CPU float conv before anything else decides, so on a symbolic
+/// batch the ShapeEnv guards the answer: `2 <= x.size()[0] <= 3` when windows fold 4 per image into the batch
+/// (vit-pytorch crossformer / nest / twins_svt / sep_vit recompile at batch 4; program conv_batch_guard)
+static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
+  auto m = parse_mono(n.sym);
+  if (!m || m->syms.size() != 1 || m->c <= 0 || !sym_bare_symbol(m->syms[0])) return;
+  FrameCtx& ctx = *c.I.stack_.back()->ctx;
+  auto info = ctx.sym_info.find(m->syms[0]);
+  if (info == ctx.sym_info.end() || ctx.specialized.count(m->syms[0])) return;
+  const bool holds = n.v >= 16;
+  const long long bound = holds ? (16 + m->c - 1) / m->c : 15 / m->c;
+  std::string src = info->second.first;  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
+  if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.lower == holds && g.bound == bound) return;
+  std::string text = holds ? fmt::format("{} <= {}", bound, src) : fmt::format("2 <= {} <= {}", src, bound);
+  text += "  " + c.I.guard_comment(c.loc) + " (_subclasses/fake_impls.py:1331 in conv)";
+  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text});
+}
+
 V conv(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
@@ -118,6 +139,9 @@ V conv(OpCall& c) {
   // meta_conv's pick_memory_format on CPU: a channels-last input gives a channels-last output (SwinIR's
   // patch_unembed `x.transpose(1, 2).view(B, C, H, W)` feeding a conv)
   if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
+  if (batched && c.I.tracing() && t.device == "cpu" && t.dtype == "float32" && t.shape[0].is_sym() &&
+      std::all_of(st.begin(), st.end(), [](long long s) { return s == 1; }) && std::all_of(dl.begin(), dl.end(), [](long long d) { return d == 1; }))
+    mkldnn_batch_guard(c, t.shape[0]);
   return c.out(o);
 }
 

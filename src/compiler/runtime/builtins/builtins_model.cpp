@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/nn/nn_more.hpp"
 #include "torch/keep_alive.hpp"
 #include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
@@ -386,6 +387,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     values::mutated(*this);
     return args[0];
   }
+  if (name == "torch.nn.utils.parametrize.register_parametrization") return nn_register_parametrization(*this, args, kwargs, loc);
   if (name == "torch.nn.utils.parametrizations.weight_norm" || name == "torch.nn.utils.weight_norm")
     return nn_weight_norm(args, kwargs, loc, name == "torch.nn.utils.weight_norm");
   if (name == "torch.nn.utils.remove_weight_norm" || name == "torch.nn.utils.weight_norm.remove_weight_norm" ||

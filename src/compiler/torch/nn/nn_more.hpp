@@ -28,6 +28,10 @@ void nn_add(const V& inst, const std::string& n, V v);
 V nn_new_instance(const std::string& cls);
 /// F._canonical_mask: a boolean mask as an additive mask of `dtype` (-inf where True); other masks as they are.
 V nn_canonical_mask(Interp& I, V m, const std::string& dtype, Location loc);
+/// torch.nn.utils.parametrize.register_parametrization(module, name, parametrization): the tensor becomes
+/// `module.parametrizations.<name>.original` and every read of `module.<name>` runs the parametrization modules on it
+/// (parametrize.cpp; vit-pytorch's normalized_vit: an L2 normalization of every weight).
+V nn_register_parametrization(Interp& I, std::vector<V>& args, KW& kwargs, Location loc);
 /// nn.MultiheadAttention's forward inside a compiled frame (nn_attention.cpp).
 V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 

@@ -13,6 +13,7 @@ namespace tparse::compiler {
 namespace {
 
 constexpr const char* kDimKey = "__tparse_weight_norm_dim__";  // on the ParametrizationList / the legacy module
+constexpr const char* kGeneral = "__tparse_parametrization__";  // on a ParametrizationList of user modules
 
 }  // namespace
 
@@ -65,6 +66,42 @@ V Interp::nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string
   return mod;
 }
 
+V nn_register_parametrization(Interp& I, std::vector<V>& args, KW& kwargs, Location loc) {
+  auto get = [&](size_t i, const char* k) -> V {
+    if (i < args.size()) return args[i];
+    for (auto& [kk, v] : kwargs) if (kk == k) return v;
+    return nullptr;
+  };
+  V mod = get(0, "module"), nv = get(1, "tensor_name"), fn = get(2, "parametrization");
+  if (!mod || mod->k != VK::Instance || mod->builtin_nn.empty()) I.raise_exc("TypeError", "register_parametrization() expects an nn.Module", loc);
+  if (!nv || nv->k != VK::Str || !fn) I.raise_exc("TypeError", "register_parametrization(module, tensor_name, parametrization)", loc);
+  const std::string name = nv->s;
+  V container = mod->attrs.count("parametrizations") ? mod->attrs["parametrizations"] : nullptr;
+  if (container && container->attrs.count(name)) {  // a second parametrization of the tensor: appended
+    V plist = container->attrs[name];
+    int k = 0;
+    while (plist->attrs.count(std::to_string(k))) ++k;
+    nn_add(plist, std::to_string(k), fn);
+    return mod;
+  }
+  auto it = mod->attrs.find(name);
+  if (it == mod->attrs.end() || it->second->k != VK::Tensor)
+    I.raise_exc("ValueError", fmt::format("Module '{}' does not have a parameter, a buffer, or a parametrized element with name '{}'", type_name(mod), name), loc);
+  V orig = it->second;
+  mod->attrs.erase(name);
+  std::erase(mod->order, name);
+  if (!container) {
+    container = nn_new_instance("ModuleDict");
+    nn_add(mod, "parametrizations", container);
+  }
+  V plist = nn_new_instance("ModuleList");  // ParametrizationList: original, then the parametrization modules
+  nn_add(plist, "original", orig);
+  nn_add(plist, "0", fn);
+  plist->attrs[kGeneral] = mk_bool(true);
+  nn_add(container, name, plist);
+  return mod;
+}
+
 V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location loc) {
   // the node's `# File:` line is torch's own frame of each form, as Dynamo prints it (Interp::torch_frame)
   auto weight_norm = [&](const V& holder, const std::string& g, const std::string& v, const V& dim, bool legacy) {
@@ -85,6 +122,13 @@ V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location l
   auto c = mod->attrs.find("parametrizations");
   if (c == mod->attrs.end() || c->second->k != VK::Instance) return nullptr;
   auto p = c->second->attrs.find(name);
+  if (p != c->second->attrs.end() && p->second->attrs.count(kGeneral)) {
+    // ParametrizationList.forward: `x = self[0](self.original)`, then each further module on x (Python: inlined)
+    V plist = getattr(getattr(mod, "parametrizations", loc), name, loc);
+    V x = getattr(plist, "original", loc);
+    for (int k = 0; plist->attrs.count(std::to_string(k)); ++k) x = call(getattr(plist, std::to_string(k), loc), {x}, {}, loc);
+    return x;
+  }
   if (p == c->second->attrs.end() || !p->second->attrs.count(kDimKey)) return nullptr;
   V plist = getattr(getattr(mod, "parametrizations", loc), name, loc);  // the module path Dynamo guards and names
   return weight_norm(plist, "original0", "original1", p->second->attrs[kDimKey], false);

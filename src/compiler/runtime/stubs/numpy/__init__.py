@@ -321,6 +321,26 @@ class ndarray:
     def mean(self):
         return self.sum() / self.size
 
+    def all(self):
+        for x in self._tparse_flat:
+            if not x:
+                return False
+        return True
+
+    def any(self):
+        for x in self._tparse_flat:
+            if x:
+                return True
+        return False
+
+    def cumprod(self):
+        out = []
+        t = 1
+        for x in self._tparse_flat:
+            t = t * x
+            out.append(t)
+        return ndarray(out, (len(out),), self._tparse_dtype)
+
     def cumsum(self):
         out = []
         t = 0
@@ -448,7 +468,6 @@ moveaxis = _np('moveaxis')
 broadcast_to = _np('broadcast_to')
 clip = _np('clip')
 where = _np('where')
-cumprod = _np('cumprod')
 sort = _np('sort')
 argmax = _np('argmax')
 argmin = _np('argmin')
@@ -496,8 +515,18 @@ max = _np('max')
 amax = _np('amax')
 min = _np('min')
 amin = _np('amin')
-all = _np('all')
-any = _np('any')
 mean = _np('mean')
 std = _np('std')
 var = _np('var')
+
+
+def _append(arr, values, axis=None):  # flattened, as numpy appends without an axis (improved-diffusion's schedule)
+    a, b = _array(arr), _array(values)
+    flat = list(a._tparse_flat) + list(b._tparse_flat)
+    return ndarray(flat, (len(flat),), _dtype_of(flat))
+
+
+cumprod = _np('cumprod', lambda a, axis=None, dtype=None: _array(a).cumprod())
+append = _np('append', _append)
+all = _np('all', lambda a, axis=None, **k: _array(a).all())
+any = _np('any', lambda a, axis=None, **k: _array(a).any())

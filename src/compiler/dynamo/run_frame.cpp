@@ -12,6 +12,26 @@
 
 namespace tparse::compiler {
 
+/// Dynamo's has_tensor_in_frame (convert_frame.py): a frame is converted when a local holds a tensor or an nn.Module
+/// (a container of them too), or when its code names a global that is torch (or a torch.* module) or numpy: a Module
+/// method of ints only (SAM's get_dense_pe) or a helper of ints that calls torch, called from code run eagerly
+static bool module_in(const V& v, int depth) {
+  if (!v || depth > 4) return false;
+  if (v->k == VK::Instance && !v->builtin_nn.empty()) return true;
+  if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (module_in(x, depth + 1)) return true;
+  if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (module_in(kv.second, depth + 1)) return true;
+  return false;
+}
+
+static bool names_torch_global(const V& fnv, const std::shared_ptr<Env>& globals) {
+  if (!fnv || !fnv->fn || !globals) return false;
+  for (const std::string& n : names_from(fnv->fn.get(), 0)) {
+    V g = globals->get_local(n);
+    if (g && g->k == VK::Module && (g->s == "torch" || g->s.rfind("torch.", 0) == 0 || g->s == "numpy")) return true;
+  }
+  return false;
+}
+
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
@@ -75,6 +95,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     std::vector<V> ts;
     flatten_tensors(v, ts);
     has_tensor = has_tensor || !ts.empty();
+  }
+  if (!has_tensor && !always) {
+    for (auto& [n, v] : inputs) has_tensor = has_tensor || module_in(v, 0);
+    if (!has_tensor && !module_wrapper) has_tensor = names_torch_global(fnv, cs.globals);
   }
   if (cs.skipped || (!has_tensor && !always)) return eager();
   // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are

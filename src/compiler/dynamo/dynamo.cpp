@@ -3,6 +3,8 @@
 // TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...); breaks and resume frames in restart.cpp.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <functional>
 
 #include <sha2.h>
@@ -264,10 +266,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", py_repr(a), py_repr(b));
         });
       }
+      // torch.compile(dynamic=True): assume_static_by_default is off, so wrap_symfloat leaves a float input
+      // unspecialized from the first compile (not nan / inf: specialized); program dynamic_true_floats
+      if (opts && opts->dynamic_true && v->k == VK::Float && std::isfinite(v->f)) cs.dyn_float_args.insert(n);
       if (v->k == VK::Float && cs.dyn_float_args.count(n)) ctx->float_args.insert(n);
       cs.seen_ints[n] = v;
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
-      // specialization, so no automatic-dynamic record); floats, strs and bools stay constants.
+      // specialization, so no automatic-dynamic record); strs and bools stay constants.
       if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);
       if (v->k == VK::Int && cs.dyn_ints.count(n)) {
         V s = sym_int_input(n, v);

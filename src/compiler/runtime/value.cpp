@@ -105,8 +105,8 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       }
     } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
       factors.push_back("Max(1, " + d.sym + ")");
-    } else if (auto t = d.sym.find("//") != std::string::npos ? parse_sym(d.sym) : std::nullopt;
-               t && (t->k == SymTree::K::Add || t->k == SymTree::K::Mul)) {
+    } else if (auto t = parse_sym(d.sym); t && (t->k == SymTree::K::Add || t->k == SymTree::K::Mul) &&
+               (d.sym.find("//") != std::string::npos || !sym_lower_bound(*t) || *sym_lower_bound(*t) < 1)) {
       // a strided conv's or pool's size (`(((s53 - 3)//2)) + 1`) may be 0 over sizes >= 2: sym_max keeps Max(1, e)
       // unless its lower bound is 1 (then the sum itself, parenthesized); a product of such sizes (a reshape that
       // merges them) keeps its factors' strides, factor by factor

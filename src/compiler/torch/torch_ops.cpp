@@ -241,6 +241,12 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       r[i] = Dim{x->v, std::min(a, b)};
       continue;
     }
+    if (x->v == y->v && x->v != 1 && x->is_sym() != y->is_sym() && I.tracing()) {
+      // a symbol a broadcast needs equal to a number is that number (the ShapeEnv solves Eq(s27, 16))
+      I.specialize_symbol(x->is_sym() ? x->sym : y->sym, loc);
+      r[i] = x->is_sym() ? *x : *y;
+      continue;
+    }
     if (x->v == y->v) { r[i] = x->is_sym() ? *x : *y; continue; }
     if (x->v == 1 && !x->is_sym()) { r[i] = *y; continue; }
     if (y->v == 1 && !y->is_sym()) { r[i] = *x; continue; }
@@ -404,6 +410,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   // an argument is wrapped by the frame's own code, even where a generator expression of it reads it first
   if (source.rfind("L['", 0) == 0 && act.in_genexpr && act.ctx && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   n.code = line;
+  n.file = path_of(loc.file);
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);
   f->sym_node = static_cast<int>(ctx.graph.nodes.size()) - 1;

@@ -3,6 +3,8 @@
 // an instance's __dict__). Calls and subscripts: interp_ops.cpp.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <algorithm>
 
 #include "runtime/interp.hpp"
@@ -100,6 +102,14 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // a constant read from an object the frame reaches (`self.k`, `self.cfg.k`): Dynamo specializes on it and
         // guards it (EQUALS_MATCH / TRUE_MATCH), so assigning another value recompiles (nn modules' own `training`
         // is guarded where a forward reads it)
+        // under dynamic=True a module's float attribute is unspecialized (wrap_symfloat: a 0-d float64 input and its
+        // item() where it is read; program dynamic_true_floats: `self.scale`)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Float && v->sym.empty() &&
+            v->sym_node < 0 && std::isfinite(v->f) && cur_opts_ && cur_opts_->dynamic_true && is_nn_instance(obj)) {
+          std::string s = src->second + "." + name;
+          size_t cut = std::min(s.size(), s.find_first_of(".["));
+          return tensorified_float("L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
+        }
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" &&
             (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) && v->sym.empty()) {
           ValueGuard g;

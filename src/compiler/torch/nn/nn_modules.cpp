@@ -2,6 +2,8 @@
 // Dynamo records when it inlines the module, e.g. Linear -> torch._C._nn.linear).
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <set>
 
 #include "torch/keep_alive.hpp"
@@ -368,6 +370,26 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
+  // a float the module's Python forward reads (`self.p`, `self.momentum`, `self.eps`): under dynamic=True an
+  // unspecialized input and its item(), which torch's checks on it then specialize to the value (program
+  // dynamic_true_floats: `item_1: "Sym(0.100000000000000)"`); otherwise the number
+  auto float_attr = [&](const std::string& n) -> V {
+    V v = mod->attrs.count(n) ? mod->attrs[n] : none();
+    Activation& a = *stack_.back();
+    if (v->k != VK::Float || !std::isfinite(v->f) || !cur_opts_ || !cur_opts_->dynamic_true || !a.ctx || a.ctx->mode != Mode::Record) return v;
+    auto src = a.ctx->sources.find(mod.get());
+    if (src == a.ctx->sources.end()) return v;
+    std::string s = src->second + "." + n;
+    size_t cut = std::min(s.size(), s.find_first_of(".["));
+    V f = tensorified_float("L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
+    if (f->sym_node >= 0) {
+      Node& node = a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)];
+      int e = v->f == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v->f))));
+      node.sym_type = fmt::format("Sym({:.{}f})", v->f, std::max(0, 14 - e));  // sympy's Float: 15 significant digits
+      stamp_node(node, loc);  // as the module's other nodes (none in eval_frame's `inner` around a built-in module)
+    }
+    return f;
+  };
   auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (auto u = mod->attrs.find("_tparse_unmodelled"); u != mod->attrs.end()) {
     // built from an unknown value (nn.Linear(cfg.opaque, 64)): its layout is unknown, so its forward is an
@@ -415,7 +437,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Dropout") {
     bool training = mod->attrs["training"]->b;
     guard_training("nn/modules/dropout.py", 73, "return F.dropout(input, self.p, self.training, self.inplace)");
-    return fn("torch.nn.functional.dropout", "dropout", {x(), mod->attrs["p"], mk_bool(training), a_or("inplace", mk_bool(false))}, {});
+    V xin = x();
+    return fn("torch.nn.functional.dropout", "dropout", {xin, float_attr("p"), mk_bool(training), a_or("inplace", mk_bool(false))}, {});
   }
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
@@ -451,6 +474,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,
     // a call_method node; torch's frame, so no stack trace, as the module's other nodes); without a momentum it
     // divides by `float(self.num_batches_tracked)`, a Tensor.item() that breaks the graph (batchnorm.py:176)
+    V momentum = float_attr("momentum");  // `exponential_average_factor = self.momentum` comes first
     guard_training("nn/modules/batchnorm.py", 171, "if self.training and self.track_running_stats:");
     if (mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b) {
       V nbt = attr("num_batches_tracked");
@@ -468,7 +492,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     if (tracing() && rv->k == VK::Tensor) node_of(rv);
     V w = attr("weight"), b = attr("bias");
     bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
-    return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), mod->attrs["momentum"], mod->attrs["eps"]}, {});
+    V eps = float_attr("eps");
+    return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), momentum, eps}, {});
   }
   if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "MaxPool3d") {
     std::string f = "max_pool" + cls.substr(7);  // max_pool1d / 2d / 3d

@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/graph.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
@@ -193,8 +194,17 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   reified_shadow.clear();
   symint_shadow.clear();
   // annotations: the specialized symbols print as their values
+  std::map<std::string, std::string> as_text;
+  for (auto& [k, v] : values) as_text[k] = std::to_string(v);
   auto fix_dims = [&](std::vector<Dim>& ds) {
-    for (auto& d : ds) if (d.is_sym() && constant(d.sym)) d.sym.clear();
+    for (auto& d : ds) {
+      if (!d.is_sym()) continue;
+      if (constant(d.sym)) { d.sym.clear(); continue; }
+      // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it
+      std::string e = sym_substitute(d.sym, as_text);
+      if (e != d.sym)
+        if (auto m = parse_mono(e)) d.sym = mono_str(*m);
+    }
   };
   for (auto& n : nodes) {
     if (!n.sym_type.empty() && constant(expr_of(n))) n.sym_type = fmt::format("Sym({})", n.sym_hint);

@@ -169,7 +169,23 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
       if (*b % e.n != 0 && *b < 0) --q;  // floor
       return q;
     }
-    default: return std::nullopt;
+    default: {
+      // Max(a, b, ...): at least its largest known lower bound (`Max(1, CeilToInt(...))` >= 1)
+      if (e.text.rfind("Max(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
+        std::string inner = e.text.substr(4, e.text.size() - 5);
+        std::optional<long long> best;
+        size_t start = 0;
+        auto commas = top_level(inner, ", ");
+        for (size_t i = 0; i <= commas.size(); ++i) {
+          size_t end = i < commas.size() ? commas[i] : inner.size();
+          if (auto t = parse_sym(inner.substr(start, end - start)))
+            if (auto b = sym_lower_bound(*t)) best = best ? std::max(*best, *b) : *b;
+          start = end + 2;
+        }
+        return best;
+      }
+      return std::nullopt;
+    }
   }
 }
 

@@ -121,7 +121,7 @@ V conv(OpCall& c) {
   size_t ch = batched ? 1 : 0;
   if (t.shape[ch].v != w.shape[1].v * groups)
     c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[1].v * groups));
-  if (t.shape[ch].is_sym()) c.I.specialize_symbol(t.shape[ch].sym, c.loc);  // the weight fixes the channels
+  if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym)) c.I.specialize_symbol(t.shape[ch].sym, c.loc);  // the weight fixes the channels
   V sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), dv = c.arg(4, "dilation");
   auto st = ints(c, sv && sv->k != VK::None ? sv : nullptr, nd, "stride", 1);
   auto dl = ints(c, dv && dv->k != VK::None ? dv : nullptr, nd, "dilation", 1);

@@ -468,6 +468,7 @@ class Interp {
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
   void exec_while(const Stmt* s);   ///< interp_exc.cpp
+  void exec_with(const StmtP& s);   ///< interp_exc.cpp
   V call_without_callback(const V& fn, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs);
   /// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
   static bool loop_flow(Activation& act, bool& broke);

@@ -241,12 +241,6 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       r[i] = Dim{x->v, std::min(a, b)};
       continue;
     }
-    if (x->v == y->v && x->v != 1 && x->is_sym() != y->is_sym() && sym_bare_symbol(x->is_sym() ? x->sym : y->sym) && I.tracing()) {
-      // a symbol a broadcast needs equal to a number is that number (the ShapeEnv solves Eq(s27, 16))
-      I.specialize_symbol(x->is_sym() ? x->sym : y->sym, loc);
-      r[i] = x->is_sym() ? *x : *y;
-      continue;
-    }
     if (x->v == y->v) { r[i] = x->is_sym() ? *x : *y; continue; }
     if (x->v == 1 && !x->is_sym()) { r[i] = *y; continue; }
     if (y->v == 1 && !y->is_sym()) { r[i] = *x; continue; }

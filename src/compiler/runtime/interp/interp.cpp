@@ -384,71 +384,9 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::Continue: act.flow = Flow::Continue; return;
     case SK::Import: exec_import(*s); return;
     case SK::ImportFrom: exec_import_from(*s); return;
-    case SK::With: {
-      // Managers are entered in order and left innermost first. torch's grad modes and torch.device are
-      // modelled (with_grad_ctx, the DeviceContext mode); a manager of Python source runs its
-      // __enter__ / __exit__ (the hf branch's rule, kept identical here: __exit__(None, None, None) also
-      // when the body raises a Python exception, not on a tparse error)
-      struct Ctx { std::string kind; V cm; };
-      std::vector<Ctx> ctxs;
-      for (size_t i = 0; i < s->items.size(); ++i) {
-        const auto& it = s->items[i];
-        V cm = eval(it);
-        if (cm->k == VK::Instance && cm->cls && tracing() && find_in_class(cm->cls, "__tparse_unsupported_cm__")) {
-          // a manager Dynamo cannot enter (contextlib's _GeneratorContextManager): SETUP_WITH is no resumable
-          // instruction, so the graph is compiled up to the statement or, with none, the frame is skipped (GB0142)
-          Activation& act = *stack_.back();
-          GraphBreak gb;
-          gb.gb_type = "Unsupported context manager";
-          gb.msg = gb_message("Unsupported context manager", "Dynamo does not know how to enter a `_GeneratorContextManager` context manager.",
-                              {"Avoid using the unsupported context manager.",
-                               "If the context manager seems like it should be supported (e.g. torch.set_grad_enabled), then it may be the case that it was created outside the compiled region, which Dynamo does not support. Supported context managers can cross graph break boundaries only if they are local non-closure variables, or are intermediate values.",
-                               "File an issue to PyTorch. Simple context managers can potentially be supported, but note that context managers can't be supported in general"},
-                              "Attempted SETUP_WITH/BEFORE_WITH/LOAD_SPECIAL on LazyVariableTracker(realized: UserDefinedObjectVariable(_GeneratorContextManager))", "GB0142");
-          gb.loc = it->loc;
-          gb.fn_name = act.fn ? act.fn->name : "<module>";
-          gb.step = true;
-          if (act.depth > 0) throw gb;
-          step_break(act, gb, *s, act.ctx->graph.checkpoint());
-        }
-        if (cm->k == VK::Instance && cm->cls) {
-          bool found = false;
-          try { getattr(cm, "__enter__", it->loc); found = true; } catch (CompileError&) {} catch (PyException&) {}
-          if (found) {
-            V entered = call(getattr(cm, "__enter__", it->loc), {}, {}, it->loc);
-            if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], entered);
-            ctxs.push_back({"user", cm});
-            continue;
-          }
-        }
-        if (cm->k == VK::Builtin && cm->s.rfind("ctx:", 0) == 0) ctxs.push_back({cm->s.substr(4), cm});
-        else if (cm->k == VK::Device) ctxs.push_back({"device", cm});  // torch.device.__enter__: a DeviceContext mode
-        else if (cm->k == VK::Opaque) {  // an unknown manager: `as NAME` is its unknown __enter__() value
-          note_unmodelled(it->loc, "with " + cm->s);
-          if (i < s->targets.size() && s->targets[i]) assign(s->targets[i], mk_opaque(cm->s + ".__enter__()"));
-        }
-        else error(it->loc, "unsupported context manager (tparse knows torch.no_grad, torch.enable_grad, torch.inference_mode, torch.autocast, torch.device)");
-      }
-      std::function<V(size_t)> run = [&](size_t i) -> V {
-        if (i == ctxs.size()) { exec_block(s->body); return none(); }
-        const Ctx& c = ctxs[i];
-        if (c.kind == "user") {
-          auto leave = [&] { call(getattr(c.cm, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc); };
-          try { run(i + 1); } catch (CompileError&) { throw; } catch (...) { leave(); throw; }
-          leave();
-          return none();
-        }
-        if (c.kind == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
-          bool saved = torch_function_mode_;
-          torch_function_mode_ = true;
-          struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
-          return run(i + 1);
-        }
-        return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); }, c.cm);
-      };
-      run(0);
+    case SK::With:
+      exec_with(s);
       return;
-    }
     case SK::Assert:
       exec_assert(s.get());
       return;

@@ -114,7 +114,8 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
         if (f.k == SymTree::K::Num) { coef *= f.n; return; }
         if (f.k == SymTree::K::Sym) { factors.push_back(f.text); return; }
         auto lo = sym_lower_bound(f);
-        if (f.k == SymTree::K::Add) factors.push_back(lo && *lo >= 1 ? "(" + f.text + ")" : "Max(1, " + f.text + ")");
+        // (a sum starting with a floor atom is parenthesized in a product by product_str itself)
+        if (f.k == SymTree::K::Add) factors.push_back(lo && *lo >= 1 ? (f.text.front() == '(' ? f.text : "(" + f.text + ")") : "Max(1, " + f.text + ")");
         else factors.push_back(lo && *lo >= 1 ? f.text : "Max(1, " + f.text + ")");
       };
       if (t->k == SymTree::K::Mul) for (const SymTree& f : t->kids) factor(f);

@@ -50,6 +50,7 @@ static std::vector<Dim> channels_last_strides(const std::vector<Dim>& s) {
 Dim window_out(const Dim& in, long long add, long long div, long long plus) {
   Dim out{floor_div(in.v + add, div) + plus, ""};
   if (!in.is_sym()) return out;
+  if (div == 1 && add + plus == 0) return in;  // a 1-wide, unstrided window keeps the size whatever its form
   auto lin = parse_linear(in.sym);
   if (!lin) return out;  // not a sum of monomials: sympy's form is not derived here, the size stays a number
   lin->c += add;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
@@ -102,8 +103,14 @@ V reshape(OpCall& c) {
         };
         for (auto& d : t.shape) fold(total, d.sym, d.v);
         for (size_t i = 0; i < xs.size(); ++i) if (static_cast<int>(i) != infer) fold(part, xs[i]->sym, xs[i]->i);
-        if (symbolic && total && part)
+        if (symbolic && total && part) {
           if (auto q = mono_div(*total, *part); q && !q->syms.empty()) s[static_cast<size_t>(infer)].sym = mono_str(*q);
+        } else if (symbolic) {  // sizes that are sums (a strided conv's): the factors that cancel, sums whole
+          std::vector<std::string> tt, pp;
+          for (auto& d : t.shape) tt.push_back(d.sym.empty() ? std::to_string(d.v) : d.sym);
+          for (size_t i = 0; i < xs.size(); ++i) if (static_cast<int>(i) != infer) pp.push_back(xs[i]->sym.empty() ? std::to_string(xs[i]->i) : xs[i]->sym);
+          if (auto q = sym_quotient(tt, pp); q && !q->empty()) s[static_cast<size_t>(infer)].sym = *q;
+        }
       } else if (known != n) {
         std::string shp = "[";
         for (size_t i = 0; i < xs.size(); ++i) shp += (i ? ", " : "") + py_repr(xs[i]);

@@ -190,6 +190,26 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
 }
 
 std::string sym_product(const std::string& a, const std::string& b) {
+  // a number times one sum distributes (sympy's Mul.flatten: `2*((((s53 - 1)//8)) + 1)` is `2*(((s53 - 1)//8)) + 2`)
+  if ((is_int(a) && sym_is_sum(b)) || (is_int(b) && sym_is_sum(a))) {
+    long long k = std::stoll(is_int(a) ? a : b);
+    auto t = parse_sym(is_int(a) ? b : a);
+    if (k == 1) return is_int(a) ? b : a;
+    if (t && t->k == SymTree::K::Add && k > 0) {
+      std::string out;
+      long long c = 0;
+      for (size_t i = 0; i < t->kids.size(); ++i) {
+        const SymTree& x = t->kids[i];
+        if (x.k == SymTree::K::Num) { c += t->signs[i] * x.n * k; continue; }
+        std::string term = x.k == SymTree::K::Mul && x.kids[0].k == SymTree::K::Num
+                               ? std::to_string(x.kids[0].n * k) + x.text.substr(x.text.find('*'))
+                               : std::to_string(k) + "*" + (x.k == SymTree::K::FloorDiv ? "(" + x.text + ")" : x.text);
+        out += out.empty() ? (t->signs[i] < 0 ? "-" + term : term) : (t->signs[i] < 0 ? " - " : " + ") + term;
+      }
+      if (c != 0) out += out.empty() ? std::to_string(c) : (c < 0 ? " - " + std::to_string(-c) : " + " + std::to_string(c));
+      return out;
+    }
+  }
   long long coef = 1;
   std::vector<std::string> syms, rest;
   auto add = [&](const std::string& x) {
@@ -216,6 +236,46 @@ std::string sym_product(const std::string& a, const std::string& b) {
   for (auto* v : {&syms, &rest})
     for (const std::string& f : *v) out += (out.empty() ? "" : "*") + f;
   return out.empty() ? "1" : out;
+}
+
+namespace {
+/// a size's factors: its integer coefficient and its atoms (symbols, floor atoms, sums without their parentheses)
+bool factors_of(const std::string& e, long long& coef, std::vector<std::string>& atoms) {
+  if (auto m = parse_mono(e)) {
+    coef *= m->c;
+    atoms.insert(atoms.end(), m->syms.begin(), m->syms.end());
+    return true;
+  }
+  if (sym_is_sum(e)) { atoms.push_back(e); return true; }
+  auto stars = top_level(e, "*");
+  if (stars.empty()) return false;
+  size_t start = 0;
+  for (size_t i = 0; i <= stars.size(); ++i) {
+    size_t end = i < stars.size() ? stars[i] : e.size();
+    std::string f = e.substr(start, end - start);
+    if (f.size() > 2 && f.front() == '(' && matching(f, 0) == f.size() - 1 && sym_is_sum(f.substr(1, f.size() - 2))) f = f.substr(1, f.size() - 2);
+    if (!factors_of(f, coef, atoms)) return false;
+    start = end + 1;
+  }
+  return true;
+}
+}  // namespace
+
+std::optional<std::string> sym_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part) {
+  long long ct = 1, cp = 1;
+  std::vector<std::string> at, ap;
+  for (const auto& e : total) if (!factors_of(e, ct, at)) return std::nullopt;
+  for (const auto& e : part) if (!factors_of(e, cp, ap)) return std::nullopt;
+  if (cp == 0 || ct % cp != 0) return std::nullopt;
+  for (const auto& a : ap) {
+    auto it = std::find(at.begin(), at.end(), a);
+    if (it == at.end()) return std::nullopt;
+    at.erase(it);
+  }
+  if (at.empty()) return std::string();
+  std::string out = ct / cp == 1 ? std::string() : std::to_string(ct / cp);
+  for (const auto& a : at) out = out.empty() ? a : sym_product(out, a);
+  return out;
 }
 
 std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optional<Arg>(const std::string&)>& symbol,
@@ -265,10 +325,16 @@ std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optiona
     n.args = {list};
     return make(n, e.text);
   }
-  // a product: the factors in order, multiplied left to right
+  // a product: sympy's Mul.args order (the number, symbols, then the rest by text), multiplied left to right
+  std::vector<SymTree> kids = e.kids;
+  std::stable_sort(kids.begin(), kids.end(), [](const SymTree& x, const SymTree& y) {
+    auto rank = [](const SymTree& t) { return t.k == SymTree::K::Num ? 0 : t.k == SymTree::K::Sym ? 1 : 2; };
+    if (rank(x) != rank(y)) return rank(x) < rank(y);
+    return rank(x) == 1 ? sym_atom_less(x.text, y.text) : x.text < y.text;
+  });
   std::optional<Arg> cur;
   std::string text;
-  for (const SymTree& f : e.kids) {
+  for (const SymTree& f : kids) {
     auto x = reify_tree(f, symbol, cached, make);
     if (!x) return std::nullopt;
     const std::string ft = f.k == SymTree::K::Add ? "(" + f.text + ")" : f.text;
@@ -281,7 +347,7 @@ std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optiona
     m.sym_compute = true;
     m.reified = true;
     m.args = {*cur, *x};
-    cur = make(m, &f == &e.kids.back() ? e.text : text);
+    cur = make(m, &f == &kids.back() ? e.text : text);
   }
   return cur;
 }

@@ -38,6 +38,10 @@ bool sym_is_sum(const std::string& text);
 /// in sort order (`((((s0 - 3)//2)) + 1)*((((s53 - 3)//2)) + 1)`).
 std::string sym_product(const std::string& a, const std::string& b);
 
+/// prod(total) / prod(part) for sizes (a reshape's inferred `-1`): factors cancel as sympy's do, sums and floor atoms
+/// whole; nullopt when it does not divide. "" when the quotient is a number (its value is the caller's).
+std::optional<std::string> sym_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part);
+
 /// The nodes torch 2.11 rebuilds `e` from (PythonReferenceAnalysis over sympy): a sum is `torch.sym_sum([c, t...])`,
 /// a floor division `x // k`, a product a chain of `*`; each node is made by `make` (it returns the argument that
 /// stands for it) and a subexpression made before is looked up by `cached` (its text). `symbol` gives a symbol's

@@ -5,6 +5,9 @@
 // as dead code), so the torch.Size nodes are numbered as in real graphs (size_2, size_4, ...).
 #include <fmt/format.h>
 
+#include <functional>
+#include <map>
+
 #include "runtime/interp.hpp"
 #include "torch/keep_alive.hpp"
 #include "torch/symbols/sym_mono.hpp"
@@ -397,20 +400,40 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
 /// `sym_sum // 2`, `torch.sym_sum([1, floordiv])`, a subexpression rebuilt once per graph (program sym_size_reify).
 /// The nodes are shadows at the read's place, in the graph from the start (Graph::specialize merges them).
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) {
-  if (v->sym.find("//") == std::string::npos || !sym_is_sum(v->sym)) return std::nullopt;
-  auto tree = parse_sym(v->sym);
-  if (!tree) return std::nullopt;
+  if (v->sym.find("//") == std::string::npos) return std::nullopt;
+  auto tree = parse_sym(v->sym);  // a sum, or a product of such sizes (`T = H * W` of a strided feature map)
+  if (!tree || (tree->k != SymTree::K::Add && tree->k != SymTree::K::Mul)) return std::nullopt;
   FrameCtx& ctx = *I.stack_.back()->ctx;
   Graph& g = ctx.graph;
-  const Shadow* read = read_shadow >= 0 && static_cast<size_t>(read_shadow) < g.shadows.size() ? &g.shadows[static_cast<size_t>(read_shadow)] : nullptr;
-  // the pass keeps the first proxy of an expression (a later read of an equal size is replaced by it): the earliest
-  // read of this expression, `h = z.shape[2]` for `z.shape[3]` read later (its getitems cover every dimension)
-  const std::string want = "Sym(" + v->sym + ")";
-  for (const Shadow& sh : g.shadows)
-    if (!sh.node.reified && sh.node.sym_type == want && (!read || sh.pos < read->pos)) read = &sh;
-  const size_t pos = read ? read->pos : g.nodes.size();
-  Node stamp = read ? read->node : Node{};
-  if (!read) I.stamp_node(stamp, Location{I.stack_.back()->cur_line, 0, I.stack_.back()->file});
+  // the pass keeps the first proxy of an expression (a later read of an equal size is replaced by it): each
+  // expression's earliest read, `h = z.shape[2]` for `z.shape[3]` read later (its getitems cover every dimension)
+  auto first_read = [&](const std::string& text) -> const Shadow* {
+    const Shadow* best = nullptr;
+    const std::string want = "Sym(" + text + ")";
+    for (const Shadow& sh : g.shadows)
+      if (!sh.node.reified && sh.node.sym_type == want && (!best || sh.pos < best->pos)) best = &sh;
+    return best;
+  };
+  const Shadow* read = first_read(v->sym);
+  if (!read && read_shadow >= 0 && static_cast<size_t>(read_shadow) < g.shadows.size()) read = &g.shadows[static_cast<size_t>(read_shadow)];
+  Node here;
+  I.stamp_node(here, Location{I.stack_.back()->cur_line, 0, I.stack_.back()->file});
+  // where each part goes: its own earliest read, never after the expression that uses it (a part read before
+  // by itself, `b, c, *spatial = x.shape`, is rebuilt there, its product at `qkv.shape[2]`)
+  struct Place { size_t pos; Node stamp; };
+  std::map<std::string, Place> place;
+  std::vector<size_t> read_groups;  // reads whose other dimensions are rebuilt first, in order
+  std::function<void(const SymTree&, const Place&)> walk = [&](const SymTree& e, const Place& parent) {
+    Place p = parent;
+    if (const Shadow* r = first_read(e.text); r && r->pos <= p.pos) {
+      p = Place{r->pos, r->node};
+      if (r->node.target == "getitem") read_groups.push_back(r->pos);
+    }
+    if (auto it = place.find(e.text); it == place.end() || p.pos < it->second.pos) place[e.text] = p;
+    for (const SymTree& k : e.kids) walk(k, p);
+  };
+  walk(*tree, read ? Place{read->pos, read->node} : Place{g.nodes.size(), here});
+  const Place fallback = read ? Place{read->pos, read->node} : Place{g.nodes.size(), here};
   auto symbol = [&](const std::string& s) -> std::optional<Arg> {
     auto it = g.sym_proxy.find(s);
     if (it == g.sym_proxy.end()) return std::nullopt;
@@ -424,18 +447,37 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
     return a;
   };
   auto make = [&](Node n, const std::string& text) {
+    auto it = place.find(text);
+    const Place& p = it != place.end() ? it->second : fallback;
     n.sym_type = "Sym(" + text + ")";
-    n.line = stamp.line;
-    n.fn_name = stamp.fn_name;
-    n.code = stamp.code;
-    n.file = stamp.file;
-    g.shadows.push_back(Shadow{std::move(n), pos, nullptr});
+    n.line = p.stamp.line;
+    n.fn_name = p.stamp.fn_name;
+    n.code = p.stamp.code;
+    n.file = p.stamp.file;
+    g.shadows.push_back(Shadow{std::move(n), p.pos, nullptr});
     int k = static_cast<int>(g.shadows.size()) - 1;
     g.reified_shadow[text] = k;
     Arg a;
     a.shadow = k;
     return a;
   };
+  // the pass visits a read's per-dimension getitems in order: the other dims of those reads that are such sizes
+  // are rebuilt first (sympy's product of W and H then names them in H, W order: improved-diffusion's attention)
+  for (size_t rp : read_groups) {
+    std::vector<std::string> siblings;
+    for (const Shadow& sh : g.shadows)
+      if (sh.pos == rp && !sh.node.reified && sh.node.target == "getitem" && sh.node.sym_type.size() > 5)
+        siblings.push_back(sh.node.sym_type.substr(4, sh.node.sym_type.size() - 5));
+    for (const std::string& e : siblings) {
+      if (e.find("//") == std::string::npos || g.reified_shadow.count(e)) continue;
+      auto t = parse_sym(e);
+      if (!t || t->k != SymTree::K::Add) continue;
+      walk(*t, Place{rp, g.shadows.front().node});
+      for (const Shadow& sh : g.shadows)  // the sibling's own stamp: its read
+        if (sh.pos == rp && sh.node.sym_type == "Sym(" + e + ")") { place[e].stamp = sh.node; break; }
+      reify_tree(*t, symbol, cached, make);
+    }
+  }
   auto r = reify_tree(*tree, symbol, cached, make);
   if (!r) return std::nullopt;
   ctx.direct_shadows = true;

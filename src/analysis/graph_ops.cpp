@@ -170,9 +170,17 @@ std::string target_repr(std::string_view callee) {
   if (callee.starts_with(kNumpyWrapped)) {
     // numpy_operator_wrapper(op) reprs as `<Wrapped operator <original wrapped_sub>>`, numpy_to_tensor_wrapper(fn)
     // as `<Wrapped function <original exp>>`
+    // (each wrapper is a new object: a graph's second `wrapped_mul` is the global `..._wrapped_mul_1`);
+    // numpy_method_wrapper(name) as `<Wrapped method <original astype>>` for the names only an ndarray has
     std::string_view fn = callee.substr(kNumpyWrapped.size());
-    static const std::set<std::string_view> ops = {"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "gt", "le", "ge", "eq", "ne"};
+    if (size_t u = fn.rfind('_'); u != std::string_view::npos && u + 1 < fn.size() &&
+        fn.substr(u + 1).find_first_not_of("0123456789") == std::string_view::npos)
+      fn = fn.substr(0, u);
+    static const std::set<std::string_view> ops = {"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "gt", "le", "ge", "eq", "ne",
+                                                   "getitem", "neg", "and_", "or_", "matmul", "invert"};
+    static const std::set<std::string_view> methods = {"astype", "flatten", "item", "fill", "tolist", "tobytes", "view"};
     if (ops.count(fn)) return "<Wrapped operator <original wrapped_" + std::string(fn) + ">>";
+    if (methods.count(fn)) return "<Wrapped method <original " + std::string(fn) + ">>";
     return "<Wrapped function <original " + std::string(fn) + ">>";
   }
   size_t dot = callee.rfind('.');

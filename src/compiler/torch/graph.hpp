@@ -55,6 +55,7 @@ struct Shadow {
   Node node;
   size_t pos = 0;                ///< nodes.size() when it was made: it goes before nodes[pos]
   V tensor;                      ///< accessor: the tensor read (its node is looked up when the shadow enters)
+  bool forced = false;           ///< in the graph whether used or not (a `.shape` read's rebuilt sizes)
 };
 
 /// One FX graph under construction. Tensors map to the node that produces them.

@@ -27,6 +27,8 @@ void Interp::realize(const V& t) {
   node_of(t);
 }
 
+static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow);  // below
+
 V Interp::size_of(const V& t, long long dim, long long dim_written) {
   const TensorInfo& ti = *t->t;
   // a dimension whose symbol was specialized earlier in this frame is a constant now (no node)
@@ -93,6 +95,19 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
     // symbols where it is read (`mul_12 = 64 * s77`); unused, it is dead code
     if (dim >= 0) reify_sym(r->sym, at);
     else for (auto& x : xs) if (!x->sym.empty()) reify_sym(x->sym, at);
+    // a whole `.shape` read of sizes that are sums with floor divisions: each is rebuilt there and stays, used or
+    // not (ResNeSt's `batch, rchannel = x.shape[:2]`: the H and W nodes follow, dead; improved-diffusion's len(h.shape))
+    if (dim < 0)
+      for (auto& x : xs)
+        if (x->sym.find("//") != std::string::npos && sym_is_sum(x->sym)) {
+          int k = -1;
+          if (auto it = g.reified_shadow.find(x->sym); it != g.reified_shadow.end()) k = it->second;  // (a sibling's)
+          else if (auto a = reify_at_read(*this, x, g.symint_shadow.count(x.get()) ? g.symint_shadow[x.get()] : -1)) k = a->shadow;
+          if (k >= 0) {
+            g.shadows[static_cast<size_t>(k)].forced = true;
+            g.shadows[static_cast<size_t>(k)].node.sym_compute = false;  // no dead-code removal for it
+          }
+        }
   }
   if (dim >= 0) return r;
   V tup = mk_tuple(xs);

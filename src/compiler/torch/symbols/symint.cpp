@@ -478,7 +478,8 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
   };
   // the pass visits a read's per-dimension getitems in order: the other dims of those reads that are such sizes
   // are rebuilt first (sympy's product of W and H then names them in H, W order: improved-diffusion's attention)
-  for (size_t rp : read_groups) {
+  const std::vector<size_t> groups = read_groups;  // (walk below adds to read_groups: iterate a copy)
+  for (size_t rp : groups) {
     std::vector<std::string> siblings;
     for (const Shadow& sh : g.shadows)
       if (sh.pos == rp && !sh.node.reified && sh.node.target == "getitem" && sh.node.sym_type.size() > 5)

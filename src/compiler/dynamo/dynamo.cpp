@@ -444,6 +444,9 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });
+  // a frame that ends with no graph keeps no guard on an optimizer it read (torch 2.11: Optimizer.step's
+  // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
+  if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });
   std::vector<std::string> lambdas;
   GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
   int count = tree.count;
@@ -531,6 +534,47 @@ void Interp::guard_module_id(const V& mod, const std::string& src) {
   g.kind = "id";
   g.value = mod;
   g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
+  ctx.vguards.push_back(g);
+}
+
+std::string Interp::frame_source_of(const V& obj) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  // a frame local, or an item of a local tuple (wrapper's `self, *_ = args`: `args[0]`)
+  for (auto& [n, v] : ctx.inputs) {
+    if (v.get() == obj.get()) return n;
+    if (v->k == VK::Tuple)
+      for (size_t i = 0; i < v->items.size(); ++i)
+        if (v->items[i].get() == obj.get()) return fmt::format("{}[{}]", n, i);
+  }
+  return "";
+}
+
+void Interp::guard_optimizer_state(const V& opt) {
+  if (!tracing()) return;
+  std::string src = frame_source_of(opt);
+  if (src.empty()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.vguards) if (g.kind == "optim_state" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "optim_state";
+  g.value = opt;
+  g.lens = optimizer_state_lens(opt);
+  g.code = src + ".state";
+  ctx.vguards.push_back(g);
+}
+
+void Interp::guard_object_id(const V& obj) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = frame_source_of(obj);
+  if (src.empty()) return;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = obj;
+  g.code = fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get()));
+  g.optimizer = true;
   ctx.vguards.push_back(g);
 }
 

@@ -67,6 +67,21 @@ std::string dispatch_keys(const TensorInfo& t, bool tls_inference) {
   return tls_inference ? "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView)" : "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)";
 }
 
+std::vector<long long> optimizer_state_lens(const V& opt) {
+  std::vector<long long> out;
+  auto st = opt->attrs.find("state");
+  if (st == opt->attrs.end()) return out;
+  V d = st->second;
+  if (d->k == VK::Instance) {  // collections.defaultdict of ours: the dict it keeps
+    auto in = d->attrs.find("_d");
+    if (in == d->attrs.end()) return out;
+    d = in->second;
+  }
+  if (d->k != VK::Dict) return out;
+  for (const auto& kv : d->dict) out.push_back(kv.second->k == VK::Dict ? static_cast<long long>(kv.second->dict.size()) : -1);
+  return out;
+}
+
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
                               const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
@@ -146,6 +161,14 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       std::string text = pad60(with_l);
       if (at != std::string::npos && !old) text.replace(at + 1, r.size() + 5, r);
       return text + "  " + comment + g.stack;
+    }
+    if (g.kind == "optim_state") {  // DICT_LENGTH guards on the state: the first dict whose length changed
+      std::vector<long long> now = optimizer_state_lens(v);
+      if (now == g.lens) continue;
+      if (now.size() != g.lens.size()) return fmt::format("len({}.state) == {}", g.src, g.lens.size());
+      for (size_t i = 0; i < now.size(); ++i)
+        if (now[i] != g.lens[i]) return fmt::format("len({}.state[list(dict.keys({}.state))[{}]]) != {}", g.src, g.src, i, g.lens[i]);
+      continue;
     }
     if (g.kind == "float_dyn") {
       if (v->k != VK::Float) return pad60(g.code) + "  " + comment;

@@ -102,6 +102,18 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
       fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, qualname), "GB0007");
 }
 
+std::string msg_skipped_inline(const std::string& qualname) {
+  return gb_message("Attempted to inline function marked as skipped",
+                    fmt::format("Dynamo developers have intentionally marked that the function `{}` should not be traced.", qualname),
+                    {fmt::format("Avoid calling the function `{}`.", qualname),
+                     fmt::format("Apply `@torch._dynamo.dont_skip_tracing` to the function `{}` to force tracing into the function. More graph "
+                                 "breaks may occur as a result of attempting to trace into the function.", qualname),
+                     "Please file an issue to PyTorch."},
+                    fmt::format("qualname: {}, name: inner, filename: `/opt/torch/.venv/lib/python3.12/site-packages/torch/_compile.py`, "
+                                "skip reason: skipped according trace_rules.lookup MOD_SKIPLIST", qualname),
+                    "GB0008");
+}
+
 std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file) {
   return gb_message("Attempted to call function marked as skipped",
                     fmt::format("Dynamo developers have intentionally marked that the function `{}` in file `{}` should not be traced.", fn, file),

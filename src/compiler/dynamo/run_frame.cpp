@@ -3,6 +3,7 @@
 // eval_frame's `inner(*args, **kwargs)` frame; a frame Dynamo skips reruns eagerly.
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 #include "runtime/interp.hpp"
@@ -15,17 +16,49 @@ namespace tparse::compiler {
 /// Dynamo's has_tensor_in_frame (convert_frame.py): a frame is converted when a local holds a tensor or an nn.Module
 /// (a container of them too), or when its code names a global that is torch (or a torch.* module) or numpy: a Module
 /// method of ints only (SAM's get_dense_pe) or a helper of ints that calls torch, called from code run eagerly
-static bool module_in(const V& v, int depth) {
-  if (!v || depth > 4) return false;
+/// (its has_tensor: a tensor or module itself, or inside a list, tuple or plain dict; any other object is not looked
+/// into: an optimizer argument holds tensors, yet Optimizer._use_grad(self) is not converted)
+static bool has_tensor(const V& v, int depth) {
+  if (!v || depth > 16) return false;
+  if (v->k == VK::Tensor) return true;
   if (v->k == VK::Instance && !v->builtin_nn.empty()) return true;
-  if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (module_in(x, depth + 1)) return true;
-  if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (module_in(kv.second, depth + 1)) return true;
+  if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (has_tensor(x, depth + 1)) return true;
+  if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (has_tensor(kv.second, depth + 1)) return true;
   return false;
+}
+
+// the names a function binds itself (CPython's co_varnames, read with LOAD_FAST, not in co_names): parameters,
+// assignment / loop / with targets and imports (`import torch._dynamo` in a function makes `torch` a local: torch's
+// Optimizer._use_grad is such a frame, of no tensor and no torch global: run eagerly)
+static std::set<std::string> bound_locally(const FuncDef& fn) {
+  std::set<std::string> out;
+  for (const auto& p : fn.params) out.insert(p.name);
+  std::function<void(const ExprP&)> tgt = [&](const ExprP& e) {
+    if (!e) return;
+    if (e->k == EK::Name) out.insert(e->s);
+    if (e->k == EK::Tuple || e->k == EK::List || e->k == EK::Starred) for (auto& c : e->a) tgt(c);
+  };
+  std::function<void(const StmtP&)> st = [&](const StmtP& x) {
+    if (!x) return;
+    if (x->k == SK::Assign || x->k == SK::AnnAssign || x->k == SK::With) for (auto& t : x->targets) tgt(t);
+    if (x->k == SK::For || x->k == SK::AugAssign) tgt(x->target);
+    if (x->k == SK::Import)
+      for (auto& [n, as] : x->names) out.insert(!as.empty() ? as : n.substr(0, n.find('.')));
+    if (x->k == SK::ImportFrom) for (auto& [n, as] : x->names) out.insert(!as.empty() ? as : n);
+    if ((x->k == SK::Def || x->k == SK::Class) && x->fn) out.insert(x->fn->name);
+    if (x->k == SK::Global) for (auto& [n, as] : x->names) out.erase(n);
+    if (x->k == SK::Def || x->k == SK::Class) return;
+    for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
+  };
+  for (auto& x : fn.body) st(x);
+  return out;
 }
 
 static bool names_torch_global(const V& fnv, const std::shared_ptr<Env>& globals) {
   if (!fnv || !fnv->fn || !globals) return false;
+  const std::set<std::string> own = bound_locally(*fnv->fn);
   for (const std::string& n : names_from(fnv->fn.get(), 0)) {
+    if (own.count(n)) continue;
     V g = globals->get_local(n);
     if (g && g->k == VK::Module && (g->s == "torch" || g->s.rfind("torch.", 0) == 0 || g->s == "numpy")) return true;
   }
@@ -90,17 +123,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (V t = np_traced::from_ndarray(v)) v = t;
     if (v->k == VK::Tuple) for (auto& x : v->items) if (V t = np_traced::from_ndarray(x)) x = t;
   }
-  bool has_tensor = false;
-  for (auto& [n, v] : inputs) {
-    std::vector<V> ts;
-    flatten_tensors(v, ts);
-    has_tensor = has_tensor || !ts.empty();
-  }
-  if (!has_tensor && !always) {
-    for (auto& [n, v] : inputs) has_tensor = has_tensor || module_in(v, 0);
-    if (!has_tensor && !module_wrapper) has_tensor = names_torch_global(fnv, cs.globals);
-  }
-  if (cs.skipped || (!has_tensor && !always)) return eager();
+  bool converted = false;
+  for (auto& [n, v] : inputs) converted = converted || has_tensor(v, 0);
+  if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv, cs.globals);
+  if (cs.skipped || (!converted && !always)) return eager();
   // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are
   // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)
   if (module_wrapper && module && module->k == VK::Instance) inputs.push_back({"fn", module});

@@ -92,6 +92,8 @@ struct ValueGuard {
   std::string comment;           ///< `# return x * n  # ork/...:6 in g`
   std::string stack;             ///< User stack trace lines for the reason
   size_t len = 0;                ///< list_len: the length when the guard was made (the list may grow in place later)
+  std::vector<long long> lens;   ///< optim_state: each state dict's length (-1: no state yet), in the state's key order
+  bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
 };
 
 struct CacheEntry {
@@ -216,6 +218,9 @@ bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
+/// defaultdict keyed by parameter) — guard_check.cpp
+std::vector<long long> optimizer_state_lens(const V& opt);
 /// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
 /// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under
@@ -362,6 +367,10 @@ class Interp {
              std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  /// Dynamo's decompositions of `add_(o, alpha=a)`, `addcmul_(a, b, value=v)`, `addcdiv_(a, b, value=v)` in a frame
+  /// (nullptr: not one of them) — torch/dispatch.cpp.
+  V dynamo_decomposed_method(V self, const std::string& name, std::vector<V>& rest,
+                             std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected);
   V tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool reflected);  ///< the node and shape, no values
   /// A store through `obj.__dict__` (nullptr: a delete): the attribute itself, no setter (interp_ops.cpp).
@@ -489,6 +498,13 @@ class Interp {
   void guard_module_id(const V& mod, const std::string& src);
   /// 2.11: reading a submodule `src` (`self._modules['ffn']`) installs TYPE_MATCH on it
   /// (UnspecializedNNModuleVariable's source): a module of another class there recompiles.
+  /// ID_MATCH on an object the frame reads (a torch.optim optimizer: its OptimizerVariable) — dynamo.cpp
+  void guard_object_id(const V& obj);
+  /// the frame-local source an object is (`self`, `optimizer`, `args[0]`), "" when none — dynamo.cpp
+  std::string frame_source_of(const V& obj);
+  /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
+  /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
+  void guard_optimizer_state(const V& opt);
   void guard_module_type(const V& mod, const std::string& src, Location loc);
   /// A list frame input is realized when its contents are first read (len: the list's TYPE_MATCH /
   /// LENGTH_CHECK; iteration or indexing: its items' EQUALS_MATCH too): their guard comments name that line.

@@ -174,6 +174,37 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   return r;
 }
 
+// Dynamo rewrites three in-place methods with a scalar keyword in a frame (variables/tensor.py, method_add_ /
+// method_addcmul_ / method_addcdiv_, config.enable_dynamo_decompositions): `t.add_(o, alpha=a)` is torch.mul(o, a) and
+// t.add_(that); `t.addcmul_(a, b, value=v)` inlines `t.add_(a * b * v)` (operator nodes); `t.addcdiv_(a, b,
+// value=v)` is torch.div(a, b), torch.mul(that, v), t.add_(that). An optimizer's step is made of them (SGD's
+// `param.add_(grad, alpha=-lr)`, Adam's `exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)`), and an
+// EMA's `p.mul_(d).add_(q, alpha=1 - d)`.
+V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<V>& rest, KW& kwargs, Location loc) {
+  if (name != "add_" && name != "addcmul_" && name != "addcdiv_") return nullptr;
+  const char* key = name == "add_" ? "alpha" : "value";
+  V scalar;
+  for (auto& [k, v] : kwargs)
+    if (k == key) scalar = v;
+  if (!scalar || scalar->k == VK::None || kwargs.size() != 1) return nullptr;
+  if (rest.size() != (name == "add_" ? 1u : 2u)) return nullptr;
+  V sum;
+  KW none;
+  if (name == "add_") {
+    std::vector<V> a = {rest[0], scalar};
+    sum = torch_fn("torch.mul", a, none, loc);
+  } else if (name == "addcmul_") {
+    sum = binop("*", binop("*", rest[0], rest[1], loc), scalar, loc);
+  } else {
+    std::vector<V> a = {rest[0], rest[1]};
+    V q = torch_fn("torch.div", a, none, loc);
+    std::vector<V> b = {q, scalar};
+    sum = torch_fn("torch.mul", b, none, loc);
+  }
+  std::vector<V> one = {sum};
+  return tensor_method(self, "add_", one, none, loc);
+}
+
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
   if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0 && tracing()) {  // an ndarray's method: numpy_method_wrapper
     realize(self);
@@ -205,6 +236,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) def = find_op(is_fn ? (kTorch | kF) : kMethod, name);
   if (!self || self->k != VK::Tensor) error(loc, fmt::format("{}: expected a tensor argument", name));
   if (!is_fn) realize(self);
+  if (!is_fn && tracing())
+    if (V r = dynamo_decomposed_method(self, name, rest, kwargs, loc)) return r;
 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);

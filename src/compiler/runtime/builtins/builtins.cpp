@@ -88,6 +88,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "e") return mk_float(M_E);
         if (name == "nn") return make_module("torch.nn");
         if (name == "distributions") return import_module("torch.distributions", loc);  // Python of ours
+        if (name == "optim") return import_module("torch.optim", loc);  // Python of ours
         if (name == "Generator") return getattr(import_module("__tparse_torch__", loc), "Generator", loc);  // a Python class of ours
         return mk_builtin("torch." + name);
       }
@@ -210,11 +211,22 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
       // eager `.grad`: None until a backward() ran, then a gradient of the tensor's shape for one that requires grad
       // (what was reached from the loss is not tracked: every such tensor is taken to have been)
-      if (name == "grad" && !tracing()) {
+      // (what was reached from the loss is not tracked: every such tensor is taken to have been). The gradient is the
+      // tensor's own attribute: the same tensor at every read until a backward after `p.grad = None` (zero_grad) makes
+      // a new one; read in a frame it is a graph input (an optimizer's step reads `p.grad` of each parameter)
+      if (name == "grad") {
+        auto it = obj->attrs.find("grad");
+        auto ep = obj->attrs.find("__tparse_grad_epoch__");
+        const long long epoch = ep != obj->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
+        if (it != obj->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_)) return it->second;
         if (backward_runs_ == 0 || !t.requires_grad) return none();
+        if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
         TensorInfo g = t;
         g.requires_grad = g.is_param = g.is_buffer = false;
-        return mk_tensor(g);
+        V gv = mk_tensor(g);
+        obj->attrs["grad"] = gv;
+        obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
+        return gv;
       }
       if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
         return tensor_view_attr(obj, name, loc);

@@ -321,6 +321,27 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     return none();
   }
+  // a torch function of ours wrapped by torch._disable_dynamo (Optimizer.zero_grad): in a frame, GB0008; run eagerly
+  if (name == "__tparse_skipped_inline__") {
+    if (in_compiled) graph_break("Attempted to inline function marked as skipped", msg_skipped_inline(args.empty() ? "unknown" : py_str(arg(0))), loc);
+    return none();
+  }
+  // `__tparse_eager__(f, *args)`: f runs outside the frame's graph, as Dynamo runs an optimizer's _init_group on the
+  // real optimizer (OptimizerVariable.call_method): what it makes is real state, read by the graph as inputs
+  if (name == "__tparse_eager__" && !args.empty()) {
+    V f = args[0];
+    std::vector<V> rest(args.begin() + 1, args.end());
+    // (Dynamo's callback is off there: nothing it calls is a frame)
+    struct Off { int& c; int saved; ~Off() { c = saved; } } off{callback_active_, callback_active_};
+    callback_active_ = 0;
+    if (f->k == VK::Bound && f->func && f->func->k == VK::Func) return call_user(f->func, rest, kwargs, nullptr, 0, f->self);
+    if (f->k == VK::Func) return call_user(f, rest, kwargs, nullptr, 0);
+    return call(f, rest, kwargs, loc);
+  }
+  if (name == "__tparse_guard_optimizer_state__" && !args.empty()) {
+    guard_optimizer_state(args[0]);
+    return none();
+  }
   if (name == "__tparse_skipped_builtin__") {
     std::string q = args.empty() ? "unknown" : py_str(arg(0));
     size_t dot = q.rfind('.');

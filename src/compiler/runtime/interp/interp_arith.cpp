@@ -423,6 +423,11 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     return mk_bool(op == "is" ? same : !same);
   }
   if (V r = torch_version_compare(op, a, b)) return r;
+  // a tensor key of a dict hashes by identity (an optimizer's `self.state[p]`, defaultdict's `k not in self._d`)
+  if ((op == "in" || op == "not in") && a->k == VK::Tensor && b->k == VK::Dict && !b->cls) {
+    bool r = dict_find(*b, a) != nullptr;
+    return mk_bool(op == "in" ? r : !r);
+  }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
     static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
     if (!m.count(op)) error(loc, "unsupported tensor comparison");

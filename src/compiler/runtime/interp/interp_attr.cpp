@@ -17,9 +17,24 @@ namespace tparse::compiler {
 bool has_opaque_base(const V& cls);  // interp_ops.cpp
 static bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
 
+// A torch.optim optimizer (a class of ours deriving __tparse_optim__'s Optimizer) Dynamo wraps as an
+// OptimizerVariable, guarded by identity where the frame reads it (VariableBuilder: ID_MATCH): another optimizer, or
+// a new one after the old died ("Cache line invalidated because L['args'][0] got deallocated"), recompiles
+static bool is_optimizer(const Interp& I, const V& obj) {
+  if (!obj->cls) return false;
+  std::vector<V> todo = {obj->cls};
+  for (size_t i = 0; i < todo.size() && i < 64; ++i) {
+    const V& c = todo[i];
+    if (c->s == "Optimizer" && c->fn && I.path_of(c->fn->loc.file) == "<tparse-stubs>/__tparse_optim__.py") return true;
+    for (const V& b : c->bases) if (b && b->k == VK::Class) todo.push_back(b);
+  }
+  return false;
+}
+
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
+  if (obj->k == VK::Instance && tracing() && is_optimizer(*this, obj)) guard_object_id(obj);
   if (obj->k == VK::Builtin && !obj->self && !builtin_attr_stores_.empty()) {  // a name the script stored there
     auto it = builtin_attr_stores_.find(obj->s + "." + name);
     if (it != builtin_attr_stores_.end()) return it->second;
@@ -43,7 +58,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Func || obj->k == VK::Tensor) {  // attributes stored on a function (`f.from_iterable = g`) or a
     // tensor (its __dict__: `p._no_weight_decay = True`, s4's `_optim` hints on parameters)
-    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end() && !(obj->k == VK::Tensor && name == "grad")) return it->second;
   }
   if (obj->k == VK::Compiled && obj->func) {
     // torch.compile(module) is an OptimizedModule: an nn.Module around `_orig_mod` whose __getattr__ falls back

@@ -1,0 +1,300 @@
+# torch.optim as Dynamo sees it in torch 2.11 (Python of ours, after the structure of torch/optim's optimizer.py,
+# sgd.py, adam.py, adamw.py). What a compiled step shows:
+# - Optimizer.__init__ wraps the class's `step` once (profile_hook_step's `wrapper`); SGD / Adam's own step is
+#   wrapped by _use_grad_for_differentiable, whose `_use_grad` calls torch._dynamo.graph_break() before and after the
+#   step: `torch.compile(opt.step)` breaks in `wrapper` at the call (GB0025), `_use_grad` then runs eagerly (a frame of
+#   no tensor and no torch global: `torch` is its local import) and the step itself is a frame of its own;
+# - zero_grad is wrapped by torch._disable_dynamo: called in a frame it is GB0008 and runs eagerly;
+# - Dynamo runs `_init_group` on the real optimizer (OptimizerVariable.call_method): state is made eagerly, its
+#   tensors are static inputs of the step's graph, never nodes;
+# - in a frame a param group's `capturable` reads True (OptimizerVariable._set_capturable), so Adam's step count
+#   stays a tensor and the bias corrections are graph nodes; on CPU the single-tensor path runs (foreach needs CUDA).
+# Optimizers not written here (RMSprop, Adagrad, ...) and lr schedulers are opaque names of this module.
+import torch
+from collections import defaultdict
+
+
+def _use_grad_for_differentiable(func):
+    def _use_grad(*args, **kwargs):
+        import torch._dynamo
+
+        self = args[0]
+        prev_grad = torch.is_grad_enabled()
+        try:
+            torch.set_grad_enabled(self.defaults["differentiable"])
+            torch._dynamo.graph_break()
+            ret = func(*args, **kwargs)
+        finally:
+            torch._dynamo.graph_break()
+            torch.set_grad_enabled(prev_grad)
+        return ret
+
+    return _use_grad
+
+
+def _profile_hook_step(func):
+    def wrapper(*args, **kwargs):
+        self, *_ = args
+        for pre_hook in list(self._optimizer_step_pre_hooks.values()):
+            result = pre_hook(self, args, kwargs)
+            if result is not None:
+                args, kwargs = result
+        out = func(*args, **kwargs)
+        self._optimizer_step_code()
+        for post_hook in list(self._optimizer_step_post_hooks.values()):
+            post_hook(self, args, kwargs)
+        return out
+
+    return wrapper
+
+
+_step_wrappers = []
+
+
+def _to_scalar(x):
+    if isinstance(x, torch.Tensor) and x.dim() != 0:
+        return x.squeeze()
+    return x
+
+
+def _compiling_capturable(group):
+    return group["capturable"] or torch.compiler.is_compiling()
+
+
+class Optimizer:
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self._optimizer_step_pre_hooks = {}
+        self._optimizer_step_post_hooks = {}
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        if isinstance(params, torch.Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, but got " + torch.typename(params))
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(param_groups[0], dict):
+            param_groups = [{"params": param_groups}]
+        for param_group in param_groups:
+            self.add_param_group(param_group)
+        self._patch_step_function()
+
+    def _patch_step_function(self):
+        cls = self.__class__
+        for w in _step_wrappers:  # (a subclass of a wrapped class inherits its wrapper: torch's `hooked` flag)
+            if cls.step is w:
+                return
+        w = _profile_hook_step(cls.step)
+        _step_wrappers.append(w)
+        cls.step = w
+
+    def _optimizer_step_code(self):
+        pass
+
+    def add_param_group(self, param_group):
+        params = param_group["params"]
+        if isinstance(params, torch.Tensor):
+            param_group["params"] = [params]
+        else:
+            param_group["params"] = list(params)
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        self.param_groups.append(param_group)
+
+    def register_step_pre_hook(self, hook):
+        self._optimizer_step_pre_hooks[len(self._optimizer_step_pre_hooks)] = hook
+
+    def register_step_post_hook(self, hook):
+        self._optimizer_step_post_hooks[len(self._optimizer_step_post_hooks)] = hook
+
+    def zero_grad(self, set_to_none=True):
+        __tparse_skipped_inline__("Optimizer.zero_grad")
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    if set_to_none:
+                        p.grad = None
+                    else:
+                        p.grad.zero_()
+
+    def state_dict(self):
+        __tparse_skipped_inline__("Optimizer.state_dict")
+        return {"state": dict(self.state), "param_groups": [dict(g) for g in self.param_groups]}
+
+    def load_state_dict(self, state_dict):
+        __tparse_skipped_inline__("Optimizer.load_state_dict")
+
+    def step(self, closure=None):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return self.__class__.__name__ + " ()"
+
+
+def _defaults(**kw):
+    d = {"foreach": None, "maximize": False, "capturable": False, "differentiable": False, "fused": None}
+    d.update(kw)
+    return d
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False,
+                 foreach=None, differentiable=False, fused=None):
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, _defaults(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                                           nesterov=nesterov, maximize=maximize, foreach=foreach,
+                                           differentiable=differentiable, fused=fused))
+
+    def _init_group(self, group, params, grads, momentum_buffer_list):
+        for p in group["params"]:
+            if p.grad is not None:
+                params.append(p)
+                grads.append(p.grad)
+                if group["momentum"] != 0:
+                    momentum_buffer_list.append(self.state[p].get("momentum_buffer"))
+        return False
+
+    @_use_grad_for_differentiable
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            params = []
+            grads = []
+            momentum_buffer_list = []
+            __tparse_eager__(self._init_group, group, params, grads, momentum_buffer_list)
+            __tparse_guard_optimizer_state__(self)
+            _single_tensor_sgd(params, grads, momentum_buffer_list, weight_decay=group["weight_decay"],
+                               momentum=group["momentum"], lr=group["lr"], dampening=group["dampening"],
+                               nesterov=group["nesterov"], maximize=group["maximize"])
+            if group["momentum"] != 0:
+                for p, momentum_buffer in zip(params, momentum_buffer_list):
+                    self.state[p]["momentum_buffer"] = momentum_buffer
+        return loss
+
+
+def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
+    lr = _to_scalar(lr)
+    for i, param in enumerate(params):
+        grad = grads[i] if not maximize else -grads[i]
+        if weight_decay != 0:
+            grad = grad.add(param, alpha=weight_decay)
+        if momentum != 0:
+            buf = momentum_buffer_list[i]
+            if buf is None:
+                buf = grad.detach().clone()
+                momentum_buffer_list[i] = buf
+            else:
+                buf.mul_(momentum).add_(grad, alpha=1 - dampening)
+            if nesterov:
+                grad = grad.add(buf, alpha=momentum)
+            else:
+                grad = buf
+        param.add_(grad, alpha=-lr)
+
+
+class Adam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *, foreach=None,
+                 maximize=False, capturable=False, differentiable=False, fused=None, decoupled_weight_decay=False):
+        super().__init__(params, _defaults(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                                           maximize=maximize, foreach=foreach, capturable=capturable,
+                                           differentiable=differentiable, fused=fused,
+                                           decoupled_weight_decay=decoupled_weight_decay))
+
+    def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps):
+        for p in group["params"]:
+            if p.grad is not None:
+                params_with_grad.append(p)
+                grads.append(p.grad)
+                state = self.state[p]
+                if len(state) == 0:
+                    state["step"] = torch.tensor(0.0, dtype=torch.float32)
+                    state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                    state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                    if group["amsgrad"]:
+                        state["max_exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                exp_avgs.append(state["exp_avg"])
+                exp_avg_sqs.append(state["exp_avg_sq"])
+                if group["amsgrad"]:
+                    max_exp_avg_sqs.append(state["max_exp_avg_sq"])
+                state_steps.append(state["step"])
+        return False
+
+    @_use_grad_for_differentiable
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            params_with_grad = []
+            grads = []
+            exp_avgs = []
+            exp_avg_sqs = []
+            max_exp_avg_sqs = []
+            state_steps = []
+            beta1, beta2 = group["betas"]
+            __tparse_eager__(self._init_group, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
+                             state_steps)
+            __tparse_guard_optimizer_state__(self)
+            _single_tensor_adam(params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps,
+                                amsgrad=group["amsgrad"], beta1=beta1, beta2=beta2, lr=group["lr"],
+                                weight_decay=group["weight_decay"], eps=group["eps"], maximize=group["maximize"],
+                                capturable=_compiling_capturable(group), decoupled_weight_decay=group["decoupled_weight_decay"])
+        return loss
+
+
+class AdamW(Adam):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused, decoupled_weight_decay=True)
+
+
+def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, *, amsgrad, beta1, beta2,
+                        lr, weight_decay, eps, maximize, capturable, decoupled_weight_decay):
+    lr = _to_scalar(lr)
+    beta1 = _to_scalar(beta1)
+    beta2 = _to_scalar(beta2)
+    for i, param in enumerate(params):
+        grad = grads[i] if not maximize else -grads[i]
+        exp_avg = exp_avgs[i]
+        exp_avg_sq = exp_avg_sqs[i]
+        step_t = state_steps[i]
+        step_t += 1
+        if weight_decay != 0:
+            if decoupled_weight_decay:
+                param.mul_(1 - lr * weight_decay)
+            else:
+                grad = grad.add(param, alpha=weight_decay)
+        exp_avg.lerp_(grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        if capturable:
+            step = step_t
+            bias_correction1 = 1 - beta1**step
+            bias_correction2 = 1 - beta2**step
+            step_size = lr / bias_correction1
+            step_size_neg = step_size.neg()
+            bias_correction2_sqrt = bias_correction2.sqrt()
+            if amsgrad:
+                max_exp_avg_sq = max_exp_avg_sqs[i]
+                max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sq, exp_avg_sq))
+                denom = (max_exp_avg_sqs[i].sqrt() / (bias_correction2_sqrt * step_size_neg)).add_(eps / step_size_neg)
+            else:
+                denom = (exp_avg_sq.sqrt() / (bias_correction2_sqrt * step_size_neg)).add_(eps / step_size_neg)
+            param.addcdiv_(exp_avg, denom)
+        else:
+            step = step_t.item()
+            bias_correction1 = 1 - beta1**step
+            bias_correction2 = 1 - beta2**step
+            step_size = lr / bias_correction1
+            bias_correction2_sqrt = bias_correction2**0.5
+            if amsgrad:
+                torch.maximum(max_exp_avg_sqs[i], exp_avg_sq, out=max_exp_avg_sqs[i])
+                denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
+            else:
+                denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+            param.addcdiv_(exp_avg, denom, value=-step_size)

@@ -23,6 +23,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
       {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
                               "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},
+      {"clip_grad_frame", "clip_grad_norm_ / clip_grad_value_ are not modelled (corpus test)"},
       {"dynamic_true_floats", "placeholder order: torch wraps a tensorified float argument at its LOAD (as float_arg_forms)"},
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},
       {"guard_state_forms", "automatic dynamic makes the stride of a dim that became size 1 a symbol (`[s77, 1]`); ours keeps the number"},
@@ -44,6 +45,11 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"module_getattr_eq", "a resume whose stack holds values below the break's result (stack0, stack1)"},
       {"moduledict_model", "builtin sum() over a generator: torch names its nodes element / value"},
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
+      {"optim_adam_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim; param group floats that "
+                          "change are dynamic inputs in torch (corpus test)"},
+      {"optim_sgd_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim; param group floats that "
+                         "change are dynamic inputs in torch (corpus test)"},
+      {"optim_train_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
       {"repeat_interleave_loop", "the second call: torch makes images[0]'s H and W dynamic (s2*s98), ours keeps them static"},

@@ -37,7 +37,8 @@ V Interp::make_module(const std::string& name) {
                                               "torch.nn.utils", "torch.nn.utils.rnn", "torch.nn.utils.parametrize", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
                                               "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
-                                              "torch.autograd", "torch.autograd.function", "torch.autograd.variable"};
+                                              "torch.autograd", "torch.autograd.function", "torch.autograd.variable",
+                                              "torch.autograd.profiler", "torch.profiler"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -113,6 +114,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
+      // torch.autograd.profiler.record_function / torch.profiler.record_function: a context manager of ours Dynamo
+      // ignores in a frame (no node: "Profiler record function ... will be ignored")
+      if ((m == "torch.autograd.profiler" || m == "torch.profiler") && name == "record_function")
+        return getattr(import_module("__tparse_torch__", loc), "record_function", loc);
       // torch/nn/modules/utils.py's _single / _pair / _triple / _quadruple / _ntuple: Python of ours (inlined, no node)
       if (m == "torch.nn.modules.utils") return getattr(import_module("__tparse_torch__", loc), name, loc);
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn

@@ -35,15 +35,17 @@ def _use_grad_for_differentiable(func):
 def _profile_hook_step(func):
     def wrapper(*args, **kwargs):
         self, *_ = args
-        for pre_hook in list(self._optimizer_step_pre_hooks.values()):
-            result = pre_hook(self, args, kwargs)
-            if result is not None:
-                args, kwargs = result
-        out = func(*args, **kwargs)
-        self._optimizer_step_code()
-        for post_hook in list(self._optimizer_step_post_hooks.values()):
-            post_hook(self, args, kwargs)
-        return out
+        profile_name = "Optimizer.step#" + self.__class__.__name__ + ".step"
+        with torch.autograd.profiler.record_function(profile_name):
+            for pre_hook in list(self._optimizer_step_pre_hooks.values()):
+                result = pre_hook(self, args, kwargs)
+                if result is not None:
+                    args, kwargs = result
+            out = func(*args, **kwargs)
+            self._optimizer_step_code()
+            for post_hook in list(self._optimizer_step_post_hooks.values()):
+                post_hook(self, args, kwargs)
+            return out
 
     return wrapper
 

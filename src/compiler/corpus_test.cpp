@@ -100,7 +100,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   // Every program matches but the known differences (each with its cause in docs/compiler.md): a program that
   // stops matching fails here, and one of the list that starts to match must leave the list.
   static const std::set<std::string> known = {
-      "clip_grad_frame",    // clip_grad_norm_ / clip_grad_value_ (torch.nn.utils.clip_grad's foreach path) not modelled
       "corr_volume_dyn",    // ShapeEnv replacements: torch unifies the three batch symbols (matmul, grid_sample) and
                             // dedups their products (mul nodes); ours keeps three symbols
       "optim_adam_step",    // the param group's lr / betas / weight_decay that change between optimizers are dynamic

@@ -23,7 +23,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
       {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
                               "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},
-      {"clip_grad_frame", "clip_grad_norm_ / clip_grad_value_ are not modelled (corpus test)"},
+      {"clip_grad_frame", "torch.nn.utils.clip_grad is Python of ours: torch's `# File:` lines of clip_grad.py"},
       {"dynamic_true_floats", "placeholder order: torch wraps a tensorified float argument at its LOAD (as float_arg_forms)"},
       {"einops_einsum_split", "einops.einsum's output strides (torch's bmm + permute layout)"},
       {"guard_state_forms", "automatic dynamic makes the stride of a dim that became size 1 a symbol (`[s77, 1]`); ours keeps the number"},

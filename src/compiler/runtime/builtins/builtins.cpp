@@ -114,6 +114,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
+      // torch.nn.utils' gradient clipping: Python of ours (stubs/__tparse_torch_clip_grad__.py)
+      if (m == "torch.nn.utils" && (name == "clip_grad_norm_" || name == "clip_grad_norm" || name == "clip_grad_value_" ||
+                                    name == "get_total_norm" || name == "clip_grads_with_norm_"))
+        return getattr(import_module("__tparse_torch_clip_grad__", loc), name, loc);
       // torch.autograd.profiler.record_function / torch.profiler.record_function: a context manager of ours Dynamo
       // ignores in a frame (no node: "Profiler record function ... will be ignored")
       if ((m == "torch.autograd.profiler" || m == "torch.profiler") && name == "record_function")

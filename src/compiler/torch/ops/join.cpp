@@ -151,4 +151,46 @@ V split(OpCall& c) {
   return mk_tuple(xs);
 }
 
+// torch._foreach_X(tensors, ...): one node over the whole list (the optimizers' foreach paths, clip_grad_norm_'s
+// _foreach_norm on CPU and CUDA). An in-place one (`_foreach_mul_`) mutates the tensors and returns None (its node
+// unused); another returns a list, one getitem node per item, made at once (`norms.extend(torch._foreach_norm(...))`).
+// _foreach_norm's items are 0-d; the others keep each input's shape.
+V foreach(OpCall& c) {
+  V seq = c.args.empty() ? c.kw("self") : c.args[0];
+  if (!seq || (seq->k != VK::List && seq->k != VK::Tuple)) c.fail(fmt::format("torch.{} expects a list of tensors", c.name));
+  for (auto& x : seq->items) if (x->k != VK::Tensor) c.fail(fmt::format("torch.{}: expected a list of tensors, got {}", c.name, type_name(x)));
+  const bool inplace = c.name.back() == '_';
+  const bool norm = c.name == "_foreach_norm";
+  Interp& I = c.I;
+  if (seq->items.empty()) return inplace ? none() : mk_list({});
+  TensorInfo o = *seq->items[0]->t;
+  o.is_param = o.is_buffer = false;
+  o.fill.reset();
+  if (norm) { o.shape.clear(); o.stride.clear(); }
+  V whole = c.out(o);
+  int whole_node = -1;
+  if (I.tracing()) {
+    Graph& g = I.stack_.back()->ctx->graph;
+    whole_node = static_cast<int>(g.nodes.size()) - 1;
+    g.nodes.back().has_meta = false;  // a list (or None): printed without a type
+    g.tensor_node.erase(whole.get());
+  }
+  if (inplace) return none();
+  std::vector<TensorInfo> parts;
+  for (auto& x : seq->items) {
+    TensorInfo p = *x->t;
+    p.is_param = p.is_buffer = false;
+    p.fill.reset();
+    if (norm) { p.shape.clear(); p.stride.clear(); }
+    parts.push_back(p);
+  }
+  V r = I.tuple_result(whole, parts, {});
+  if (I.tracing()) {
+    r->sym_node = whole_node;
+    for (size_t i = 0; i < r->items.size(); ++i) I.materialize_item(r, i);
+  }
+  std::vector<V> items = r->items;
+  return mk_list(items);
+}
+
 }  // namespace tparse::compiler::ops

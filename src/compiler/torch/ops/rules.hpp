@@ -67,6 +67,7 @@ V narrow(OpCall& c);
 // join.cpp
 V cat(OpCall& c);
 V split(OpCall& c);
+V foreach(OpCall& c);
 // index.cpp
 V getitem(OpCall& c);
 V gather(OpCall& c);

@@ -102,9 +102,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   static const std::set<std::string> known = {
       "corr_volume_dyn",    // ShapeEnv replacements: torch unifies the three batch symbols (matmul, grid_sample) and
                             // dedups their products (mul nodes); ours keeps three symbols
-      "optim_adam_step",    // the param group's lr / betas / weight_decay that change between optimizers are dynamic
-                            // inputs in torch (`L['self'].param_groups[0]['lr']`, .item() nodes); ours stay constants
-      "optim_sgd_step",     // the same for SGD's lr / momentum / weight_decay
       "repeat_interleave_loop",  // the second call (a longer list of images): torch makes images[0]'s H and W dynamic
                                  // (reshape by ((s2*s98)//4)) and its resume recompiles once more; ours keeps them static
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled

@@ -405,9 +405,13 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   if (source.rfind("L['", 0) == 0 && act.in_genexpr && act.ctx && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   n.code = line;
   n.file = path_of(loc.file);
+  n.accessor = true;  // unused, it goes with its input (remove_unused_graphargs: a float the frame never computed with)
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);
   f->sym_node = static_cast<int>(ctx.graph.nodes.size()) - 1;
+  // its symbol: arithmetic on it is SymFloat arithmetic (`mul = 0.001 * item`, AdamW's `1 - lr * weight_decay`)
+  f->sym = n.sym_type.substr(4, n.sym_type.size() - 5);
+  ctx.graph.sym_proxy[f->sym] = f->sym_node;
   ctx.sym_globals[source] = f;
   return f;
 }

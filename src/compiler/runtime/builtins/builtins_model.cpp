@@ -338,6 +338,54 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (f->k == VK::Func) return call_user(f, rest, kwargs, nullptr, 0);
     return call(f, rest, kwargs, loc);
   }
+  // `__tparse_param_groups__(opt)`: the optimizer's param_groups as a frame reads them (OptimizerVariable realizes them
+  // all at the first `self.param_groups`): a float that changed since an earlier compile of this code is an
+  // unspecialized input there (`L['self'].param_groups[0]['lr']`, a 0-d float64 and its .item(), in the groups' order:
+  // an lr scheduler, another optimizer's hyperparameters), another float is guarded by value; copies of the group
+  // dicts carry the symbolic values, the optimizer's own dicts keep theirs
+  if (name == "__tparse_param_groups__" && !args.empty()) {
+    V opt = args[0];
+    V groups = getattr(opt, "param_groups", loc);
+    if (!tracing() || groups->k != VK::List) return groups;
+    std::string src = frame_source_of(opt);
+    if (src.empty()) return groups;
+    Activation& act = *stack_.back();
+    CodeState& cs = *act.ctx->code;
+    const bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
+    std::vector<V> out;
+    for (size_t gi = 0; gi < groups->items.size(); ++gi) {
+      V g = groups->items[gi];
+      if (g->k != VK::Dict || g->cls) { out.push_back(g); continue; }
+      auto copy = std::make_shared<Obj>(*g);
+      for (auto& [k, v] : copy->dict) {
+        if (k->k != VK::Str || !v->sym.empty()) continue;
+        std::string s = fmt::format("{}.param_groups[{}]['{}']", src, gi, k->s);
+        if (v->k == VK::Int) { cs.seen_globals[s] = v; continue; }  // (SGD's default momentum 0: then 0.9 is a change)
+        if (v->k != VK::Float || !std::isfinite(v->f)) continue;
+        size_t cut = std::min(s.size(), s.find_first_of(".["));
+        std::string lform = "L['" + s.substr(0, cut) + "']" + s.substr(cut);
+        auto seen = cs.seen_globals.find(s);
+        const double before = seen == cs.seen_globals.end() ? 0.0 : seen->second->k == VK::Int ? static_cast<double>(seen->second->i) : seen->second->f;
+        if (auto_dyn && seen != cs.seen_globals.end() && before != v->f && !cs.dyn_floats.count(s)) {
+          cs.dyn_floats.insert(s);
+          automatic_dynamic_event(*act.ctx, lform, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
+        }
+        cs.seen_globals[s] = v;
+        if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(s);
+        if (cs.dyn_floats.count(s)) { v = tensorified_float(lform, s, v, loc, true); continue; }
+        ValueGuard vg;
+        vg.src = s;
+        vg.value = v;
+        vg.kind = "float";
+        vg.code = s + " == " + py_repr(v);
+        bool dup = false;
+        for (auto& x : act.ctx->vguards) dup = dup || x.src == vg.src;
+        if (!dup) act.ctx->vguards.push_back(vg);
+      }
+      out.push_back(copy);
+    }
+    return mk_list(out);
+  }
   if (name == "__tparse_guard_optimizer_state__" && !args.empty()) {
     guard_optimizer_state(args[0]);
     return none();

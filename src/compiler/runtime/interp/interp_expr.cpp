@@ -191,6 +191,18 @@ V Interp::eval(const ExprP& e) {
           return r;
         }
         if (v->k == VK::Int) return mk_int(-v->i);
+        if (v->k == VK::Float && (!v->sym.empty() || v->sym_node >= 0) && tracing()) {  // a SymFloat: `neg = -item`
+          std::string base = v->sym;
+          const Graph& g = stack_.back()->ctx->graph;
+          if (base.empty() && static_cast<size_t>(v->sym_node) < g.nodes.size()) {  // a tensorified float: its item's symbol
+            const std::string& st = g.nodes[static_cast<size_t>(v->sym_node)].sym_type;
+            if (st.size() > 5) base = st.substr(4, st.size() - 5);
+          }
+          V r = mk_float(-v->f);
+          r->sym = base.find_first_of(" +-") == std::string::npos ? "-" + base : "-(" + base + ")";
+          sym_node("neg", "-", true, {v}, r, e->loc);
+          return r;
+        }
         if (v->k == VK::Float) return mk_float(-v->f);
         if (v->k == VK::Complex) return mk_complex(-v->f, -v->im);
         if (v->k == VK::Bool) return mk_int(-static_cast<int>(v->b));

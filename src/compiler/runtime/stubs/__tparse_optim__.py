@@ -163,7 +163,7 @@ class SGD(Optimizer):
         if closure is not None:
             with torch.enable_grad():
                 loss = closure()
-        for group in self.param_groups:
+        for group in __tparse_param_groups__(self):
             params = []
             grads = []
             momentum_buffer_list = []
@@ -231,7 +231,7 @@ class Adam(Optimizer):
         if closure is not None:
             with torch.enable_grad():
                 loss = closure()
-        for group in self.param_groups:
+        for group in __tparse_param_groups__(self):
             params_with_grad = []
             grads = []
             exp_avgs = []

@@ -237,7 +237,11 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
     // Dynamo's node is kept as a shadow for a specialization (specialize.cpp)
     bool folded = plain_symbol(r->sym);
     auto it = g.sym_proxy.find(r->sym);
-    if (!folded && it != g.sym_proxy.end()) { g.symint_node[r.get()] = it->second; folded = true; }
+    if (!folded && it != g.sym_proxy.end()) {
+      g.symint_node[r.get()] = it->second;
+      if (r->k == VK::Float) r->sym_node = it->second;  // (not the next node: a SymFloat operand is its earlier node)
+      folded = true;
+    }
     if (folded) {
       g.shadows.push_back(Shadow{n, g.nodes.size(), nullptr});
       g.symint_shadow[r.get()] = static_cast<int>(g.shadows.size()) - 1;
@@ -502,6 +506,7 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
 
 Arg Interp::sym_arg(const V& v) {
   Arg a;
+  if (v->k == VK::Float && v->sym_node >= 0 && tracing()) { a.node = v->sym_node; return a; }  // a tensorified float's item
   if ((v->k == VK::Int || (v->k == VK::Float && !v->sym.empty())) && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
     auto sh = g.symint_shadow.find(v.get());

@@ -47,6 +47,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"optim_adam_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim"},
       {"optim_sgd_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim"},
+      {"optim_cuda_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim; a CUDA tensor's device is "
+                          "printed `cuda`, torch's `cuda:0`"},
+      {"train_step_cuda", "torch.optim / clip_grad are Python of ours (torch's `# File:` lines); `cuda` for torch's `cuda:0`"},
       {"optim_train_step", "torch.optim is Python of ours: torch's `# File:` lines of torch/optim"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},

@@ -150,7 +150,8 @@ std::vector<OpDef> build_table() {
       {{"_foreach_norm", "_foreach_mul_", "_foreach_mul", "_foreach_add_", "_foreach_add", "_foreach_sub_", "_foreach_div_",
         "_foreach_div", "_foreach_clamp_min_", "_foreach_clamp_max_", "_foreach_sqrt", "_foreach_sqrt_", "_foreach_neg",
         "_foreach_lerp_", "_foreach_addcmul_", "_foreach_addcdiv_", "_foreach_maximum_", "_foreach_zero_", "_foreach_copy_",
-        "_foreach_abs", "_foreach_pow", "_foreach_exp", "_foreach_sign"}, T, "", FA::Join, o::foreach},
+        "_foreach_abs", "_foreach_pow", "_foreach_exp", "_foreach_sign", "_foreach_sub", "_foreach_neg_", "_foreach_reciprocal_",
+        "_foreach_reciprocal", "_foreach_pow_", "_foreach_exp_", "_foreach_mul_scalar"}, T, "", FA::Join, o::foreach},
       {{"chunk", "unbind", "tensor_split", "split_with_sizes"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split},
       // torch.split and torch.meshgrid are Python functions of torch/functional.py: the graph names them there
       {{"split"}, TM, "split_size_or_sections, dim=0", FA::Join, o::split, "torch.functional.split"},

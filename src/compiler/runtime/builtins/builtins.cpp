@@ -245,7 +245,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // an instance's __module__ is its class's (a class of Python source: its defining module)
       if (name == "__module__" && obj->cls && obj->cls->k == VK::Class) return getattr(obj->cls, name, loc);
       if (!obj->builtin_nn.empty()) {
-        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "extend", "insert", "register_parameter", "compile",
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "double", "bfloat16", "extend", "insert", "register_parameter", "compile",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
                                                  "flatten_parameters",

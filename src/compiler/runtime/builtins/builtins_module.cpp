@@ -190,7 +190,45 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     apply(self);
     return self;
   }
-  if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "requires_grad_") return self;
+  // Module.to(device / dtype / tensor), .cuda(), .cpu(), .half(), .float(), .double(), .bfloat16(): every parameter and
+  // buffer of it and its submodules moves (a dtype applies to floating-point tensors only, as torch's _apply):
+  // an optimizer over CUDA parameters takes its foreach path
+  if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "double" || m == "bfloat16") {
+    std::string device, dtype;
+    if (m == "cuda") device = "cuda";
+    if (m == "cpu") device = "cpu";
+    if (m == "half") dtype = "float16";
+    if (m == "float") dtype = "float32";
+    if (m == "double") dtype = "float64";
+    if (m == "bfloat16") dtype = "bfloat16";
+    if (m == "to") {
+      std::vector<V> xs = args;
+      for (auto& [k, v] : kwargs) if (k == "device" || k == "dtype") xs.push_back(v);
+      for (const V& a : xs) {
+        if (a->k == VK::Device || a->k == VK::Str) device = a->s;
+        if (a->k == VK::DType) dtype = a->s;
+        if (a->k == VK::Tensor) { device = a->t->device; dtype = a->t->dtype; }
+      }
+    }
+    if (m == "cuda" && !args.empty() && args[0]->k == VK::Int) device = "cuda:" + std::to_string(args[0]->i);
+    std::set<const Obj*> seen;
+    std::function<void(const V&)> walk = [&](const V& mod) {
+      if (!seen.insert(mod.get()).second) return;
+      for (auto& n : mod->order) {
+        const V& c = mod->attrs[n];
+        if (c->k == VK::Tensor && (c->t->is_param || c->t->is_buffer)) {
+          if (!device.empty()) c->t->device = device;
+          const std::string& dt = c->t->dtype;
+          if (!dtype.empty() && (dt.find("float") != std::string::npos || dt == "bfloat16")) c->t->dtype = dtype;
+        } else if (c->k == VK::Instance && !c->builtin_nn.empty()) {
+          walk(c);
+        }
+      }
+    };
+    if (!tracing()) walk(self);
+    return self;
+  }
+  if (m == "requires_grad_") return self;
   if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {
     // the module's own tensors of that kind, then each submodule's, with dotted names
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");

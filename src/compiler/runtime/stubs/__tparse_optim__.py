@@ -59,6 +59,18 @@ def _to_scalar(x):
     return x
 
 
+def _use_foreach(group, params):
+    # _default_to_fused_or_foreach: foreach when every parameter is on a device with foreach kernels (CUDA here)
+    if group["foreach"] is not None or group["fused"]:
+        return bool(group["foreach"])
+    if group["differentiable"]:
+        return False
+    for p in params:
+        if p.device.type != "cuda":
+            return False
+    return len(params) > 0
+
+
 def _compiling_capturable(group):
     return group["capturable"] or torch.compiler.is_compiling()
 
@@ -169,9 +181,9 @@ class SGD(Optimizer):
             momentum_buffer_list = []
             __tparse_eager__(self._init_group, group, params, grads, momentum_buffer_list)
             __tparse_guard_optimizer_state__(self)
-            _single_tensor_sgd(params, grads, momentum_buffer_list, weight_decay=group["weight_decay"],
-                               momentum=group["momentum"], lr=group["lr"], dampening=group["dampening"],
-                               nesterov=group["nesterov"], maximize=group["maximize"])
+            func = _multi_tensor_sgd if _use_foreach(group, params) else _single_tensor_sgd
+            func(params, grads, momentum_buffer_list, weight_decay=group["weight_decay"], momentum=group["momentum"],
+                 lr=group["lr"], dampening=group["dampening"], nesterov=group["nesterov"], maximize=group["maximize"])
             if group["momentum"] != 0:
                 for p, momentum_buffer in zip(params, momentum_buffer_list):
                     self.state[p]["momentum_buffer"] = momentum_buffer
@@ -242,10 +254,11 @@ class Adam(Optimizer):
             __tparse_eager__(self._init_group, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
                              state_steps)
             __tparse_guard_optimizer_state__(self)
-            _single_tensor_adam(params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps,
-                                amsgrad=group["amsgrad"], beta1=beta1, beta2=beta2, lr=group["lr"],
-                                weight_decay=group["weight_decay"], eps=group["eps"], maximize=group["maximize"],
-                                capturable=_compiling_capturable(group), decoupled_weight_decay=group["decoupled_weight_decay"])
+            func = _multi_tensor_adam if _use_foreach(group, params_with_grad) else _single_tensor_adam
+            func(params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, amsgrad=group["amsgrad"],
+                 beta1=beta1, beta2=beta2, lr=group["lr"], weight_decay=group["weight_decay"], eps=group["eps"],
+                 maximize=group["maximize"], capturable=_compiling_capturable(group),
+                 decoupled_weight_decay=group["decoupled_weight_decay"])
         return loss
 
 
@@ -300,3 +313,110 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
             param.addcdiv_(exp_avg, denom, value=-step_size)
+
+
+# the foreach paths (CUDA parameters): under compile one group holds every tensor (Optimizer's
+# _group_tensors_by_device_and_dtype returns them whole while compiling)
+def _multi_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
+    if len(params) == 0:
+        return
+    lr = _to_scalar(lr)
+    device_params = params
+    device_grads = grads
+    if maximize:
+        device_grads = torch._foreach_neg(device_grads)
+    if weight_decay != 0:
+        if maximize:
+            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)
+        else:
+            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)
+    if momentum != 0:
+        bufs = []
+        all_states_with_momentum_buffer = True
+        for i in range(len(momentum_buffer_list)):
+            if momentum_buffer_list[i] is None:
+                all_states_with_momentum_buffer = False
+                break
+            bufs.append(momentum_buffer_list[i])
+        if all_states_with_momentum_buffer:
+            torch._foreach_mul_(bufs, momentum)
+            torch._foreach_add_(bufs, device_grads, alpha=1 - dampening)
+        else:
+            bufs = []
+            for i in range(len(momentum_buffer_list)):
+                if momentum_buffer_list[i] is None:
+                    buf = device_grads[i].detach().clone()
+                    momentum_buffer_list[i] = buf
+                else:
+                    buf = momentum_buffer_list[i]
+                    buf.mul_(momentum).add_(device_grads[i], alpha=1 - dampening)
+                bufs.append(buf)
+        if nesterov:
+            torch._foreach_add_(device_grads, bufs, alpha=momentum)
+        else:
+            device_grads = bufs
+    if isinstance(lr, torch.Tensor):
+        grads_x_lr = torch._foreach_mul(device_grads, -lr)
+        torch._foreach_add_(device_params, grads_x_lr)
+    else:
+        torch._foreach_add_(device_params, device_grads, alpha=-lr)
+
+
+def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, *, amsgrad, beta1, beta2, lr,
+                       weight_decay, eps, maximize, capturable, decoupled_weight_decay):
+    if len(params) == 0:
+        return
+    lr = _to_scalar(lr)
+    beta1 = _to_scalar(beta1)
+    beta2 = _to_scalar(beta2)
+    device_params = params
+    device_grads = grads
+    device_exp_avgs = exp_avgs
+    device_exp_avg_sqs = exp_avg_sqs
+    device_state_steps = state_steps
+    if maximize:
+        device_grads = torch._foreach_neg(device_grads)
+    torch._foreach_add_(device_state_steps, 1)
+    if weight_decay != 0:
+        if decoupled_weight_decay:
+            torch._foreach_mul_(device_params, 1 - lr * weight_decay)
+        elif maximize:
+            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)
+        else:
+            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)
+    torch._foreach_lerp_(device_exp_avgs, device_grads, 1 - beta1)
+    torch._foreach_mul_(device_exp_avg_sqs, beta2)
+    torch._foreach_addcmul_(device_exp_avg_sqs, device_grads, device_grads, 1 - beta2)
+    if capturable:
+        bias_correction1 = torch._foreach_pow(beta1, device_state_steps)
+        bias_correction2 = torch._foreach_pow(beta2, device_state_steps)
+        torch._foreach_sub_(bias_correction1, 1)
+        torch._foreach_sub_(bias_correction2, 1)
+        torch._foreach_neg_(bias_correction2)
+        torch._foreach_div_(bias_correction1, lr)
+        torch._foreach_reciprocal_(bias_correction1)
+        torch._foreach_sqrt_(bias_correction2)
+        step_size = bias_correction1
+        bias_correction2_sqrt = bias_correction2
+        if amsgrad:
+            torch._foreach_maximum_(max_exp_avg_sqs, device_exp_avg_sqs)
+            exp_avg_sq_sqrt = torch._foreach_sqrt(max_exp_avg_sqs)
+        else:
+            exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)
+        torch._foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)
+        torch._foreach_add_(exp_avg_sq_sqrt, eps)
+        torch._foreach_div_(exp_avg_sq_sqrt, step_size)
+        torch._foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt)
+    else:
+        bias_correction1 = [1 - beta1 ** step.item() for step in device_state_steps]
+        bias_correction2 = [1 - beta2 ** step.item() for step in device_state_steps]
+        step_size = [(lr / bc) * -1 for bc in bias_correction1]
+        bias_correction2_sqrt = [bc**0.5 for bc in bias_correction2]
+        if amsgrad:
+            torch._foreach_maximum_(max_exp_avg_sqs, device_exp_avg_sqs)
+            exp_avg_sq_sqrt = torch._foreach_sqrt(max_exp_avg_sqs)
+        else:
+            exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)
+        torch._foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)
+        torch._foreach_add_(exp_avg_sq_sqrt, eps)
+        torch._foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt, step_size)

@@ -156,12 +156,25 @@ V split(OpCall& c) {
 // unused); another returns a list, one getitem node per item, made at once (`norms.extend(torch._foreach_norm(...))`).
 // _foreach_norm's items are 0-d; the others keep each input's shape.
 V foreach(OpCall& c) {
+  Interp& I = c.I;
+  // Dynamo's polyfill foreach_lerp_inplace: `_foreach_sub(end, self)`, `_foreach_mul(that, weight)`, `_foreach_add_(self,
+  // that)` (Adam's foreach step: exp_avgs.lerp_(grads, 1 - beta1))
+  if (c.name == "_foreach_lerp_" && I.tracing() && c.args.size() == 3) {
+    KW none;
+    std::vector<V> a = {c.args[1], c.args[0]};
+    V diff = I.torch_fn("torch._foreach_sub", a, none, c.loc);
+    std::vector<V> b = {diff, c.args[2]};
+    V scaled = I.torch_fn("torch._foreach_mul", b, none, c.loc);
+    std::vector<V> d = {c.args[0], scaled};
+    return I.torch_fn("torch._foreach_add_", d, none, c.loc);
+  }
+  // `_foreach_pow(scalar, exponents)`: the list is the second argument
   V seq = c.args.empty() ? c.kw("self") : c.args[0];
+  if (seq && seq->k != VK::List && seq->k != VK::Tuple && c.args.size() > 1) seq = c.args[1];
   if (!seq || (seq->k != VK::List && seq->k != VK::Tuple)) c.fail(fmt::format("torch.{} expects a list of tensors", c.name));
   for (auto& x : seq->items) if (x->k != VK::Tensor) c.fail(fmt::format("torch.{}: expected a list of tensors, got {}", c.name, type_name(x)));
   const bool inplace = c.name.back() == '_';
   const bool norm = c.name == "_foreach_norm";
-  Interp& I = c.I;
   if (seq->items.empty()) return inplace ? none() : mk_list({});
   TensorInfo o = *seq->items[0]->t;
   o.is_param = o.is_buffer = false;
@@ -189,8 +202,7 @@ V foreach(OpCall& c) {
     r->sym_node = whole_node;
     for (size_t i = 0; i < r->items.size(); ++i) I.materialize_item(r, i);
   }
-  std::vector<V> items = r->items;
-  return mk_list(items);
+  return r;  // a tuple, as Dynamo's result of it (printed `(getitem_4, getitem_5)` where passed on)
 }
 
 }  // namespace tparse::compiler::ops

@@ -128,6 +128,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
       if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);
       // `from torch.amp import autocast` (and torch.cuda.amp / torch.cpu.amp / torch.amp.autocast_mode): torch.autocast's forms
+      if ((m == "torch.amp" || m == "torch.cuda.amp" || m == "torch.cpu.amp" || m == "torch.amp.grad_scaler") && name == "GradScaler")
+        return getattr(import_module("__tparse_optim__", loc), "GradScaler", loc);  // Python of ours
       if ((m == "torch.amp" || m == "torch.cuda.amp" || m == "torch.cpu.amp" || m == "torch.amp.autocast_mode") && name == "autocast")
         return mk_builtin((m == "torch.amp.autocast_mode" ? std::string("torch.amp") : m) + ".autocast");
       if (m == "torch.distributed") {

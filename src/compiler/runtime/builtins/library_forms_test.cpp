@@ -59,3 +59,44 @@ TEST_CASE("random: ints in range, floats in [0, 1), shuffles keep the items, see
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a training loop's eager library: lr schedulers write each group's lr, GradScaler scales and steps, optimizers "
+          "whose update is not modelled still run eagerly (exact), a parameter's grad is its own tensor until zero_grad") {
+  Result r = run_forms(
+      "import math\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+      "from torch.optim.lr_scheduler import CosineAnnealingLR, LambdaLR, OneCycleLR\n"
+      "m = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3))\n"
+      "opt = torch.optim.AdamW(m.parameters(), lr=1e-3)\n"
+      "sched = CosineAnnealingLR(opt, T_max=10)\n"
+      "rms = torch.optim.RMSprop(m.parameters(), lr=0.5)\n"
+      "step_lr = torch.optim.lr_scheduler.StepLR(rms, 2, gamma=0.1)\n"
+      "lam = LambdaLR(torch.optim.SGD(m.parameters(), lr=1.0), lambda e: 1.0 / (e + 1))\n"
+      "scaler = torch.amp.GradScaler('cpu')\n"
+      "assert opt.param_groups[0]['initial_lr'] == 1e-3 and rms.param_groups[0]['lr'] == 0.5\n"
+      "for i in range(3):\n"
+      "    loss = F.cross_entropy(m(torch.randn(5, 4)), torch.randint(0, 3, (5,)))\n"
+      "    scaled = scaler.scale(loss)\n"
+      "    assert scaled.shape == loss.shape\n"
+      "    scaled.backward()\n"
+      "    g = m[0].weight.grad\n"
+      "    assert g is m[0].weight.grad and g.shape == (8, 4)\n"
+      "    scaler.step(opt)\n"
+      "    scaler.update()\n"
+      "    rms.step()\n"
+      "    opt.zero_grad(set_to_none=True)\n"
+      "    assert m[0].weight.grad is None\n"
+      "    sched.step()\n"
+      "    step_lr.step()\n"
+      "    lam.step()\n"
+      "assert abs(opt.param_groups[0]['lr'] - 1e-3 * (1 + math.cos(math.pi * 3 / 10)) / 2) < 1e-12\n"
+      "assert sched.get_last_lr()[0] == opt.param_groups[0]['lr']\n"
+      "assert abs(rms.param_groups[0]['lr'] - 0.5 * 0.1) < 1e-12\n"
+      "assert abs(lam.get_last_lr()[0] - 0.25) < 1e-12\n"
+      "assert len(opt.state) == 4 and opt.state[m[0].weight]['exp_avg'].shape == (8, 4)\n"
+      "assert type(rms).__name__ == 'RMSprop' and isinstance(rms, torch.optim.Optimizer)\n"
+      "one = OneCycleLR(torch.optim.SGD(m.parameters(), lr=0.1), max_lr=0.1, total_steps=10)\n"
+      "assert abs(one.get_last_lr()[0] - 0.1 / 25.0) < 1e-12\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -12,6 +12,7 @@
 # Optimizers not written here (RMSprop, Adagrad, ...) and lr schedulers are opaque names of this module.
 import torch
 from collections import defaultdict
+import __tparse_lr_scheduler__ as lr_scheduler
 
 
 def _use_grad_for_differentiable(func):
@@ -420,3 +421,126 @@ def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, st
         torch._foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)
         torch._foreach_add_(exp_avg_sq_sqrt, eps)
         torch._foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt, step_size)
+
+
+# optimizers whose update rule is not written here: eagerly they run (their update changes no shape); a step traced
+# in a compiled frame is not modelled (the run says approximate) — the frames and breaks around it are Optimizer's
+class _UpdateNotModelled(Optimizer):
+    def __init__(self, params, lr=1e-3, **kwargs):
+        d = {"lr": lr}
+        d.update(kwargs)
+        super().__init__(params, _defaults(**d))
+
+    @_use_grad_for_differentiable
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        if torch.compiler.is_compiling():
+            __tparse_unmodelled__("torch.optim." + self.__class__.__name__ + ".step in a compiled frame")
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None and len(self.state[p]) == 0:
+                    self.state[p]["step"] = torch.tensor(0.0)
+        return loss
+
+
+class RMSprop(_UpdateNotModelled):
+    pass
+
+
+class Adagrad(_UpdateNotModelled):
+    pass
+
+
+class Adadelta(_UpdateNotModelled):
+    pass
+
+
+class Adamax(_UpdateNotModelled):
+    pass
+
+
+class NAdam(_UpdateNotModelled):
+    pass
+
+
+class RAdam(_UpdateNotModelled):
+    pass
+
+
+class ASGD(_UpdateNotModelled):
+    pass
+
+
+class Rprop(_UpdateNotModelled):
+    pass
+
+
+class SparseAdam(_UpdateNotModelled):
+    pass
+
+
+class LBFGS(_UpdateNotModelled):
+    pass
+
+
+class Adafactor(_UpdateNotModelled):
+    pass
+
+
+class Muon(_UpdateNotModelled):
+    pass
+
+
+# torch.amp.GradScaler (and torch.cuda.amp's): loss scaling around backward and the optimizer's step, eager code;
+# scale() multiplies by the scale (a tensor op), step() runs the optimizer's step when no gradient overflowed
+class GradScaler:
+    def __init__(self, device="cuda", init_scale=2.0**16, growth_factor=2.0, backoff_factor=0.5, growth_interval=2000,
+                 enabled=True):
+        self._device = device
+        self._init_scale = init_scale
+        self._scale_value = init_scale
+        self._growth_factor = growth_factor
+        self._backoff_factor = backoff_factor
+        self._growth_interval = growth_interval
+        self._enabled = enabled
+
+    def is_enabled(self):
+        return self._enabled
+
+    def scale(self, outputs):
+        if not self._enabled:
+            return outputs
+        if isinstance(outputs, torch.Tensor):
+            return outputs * self._scale_value
+        if isinstance(outputs, (list, tuple)):
+            return type(outputs)(self.scale(o) for o in outputs)
+        return outputs
+
+    def unscale_(self, optimizer):
+        return None
+
+    def step(self, optimizer, *args, **kwargs):
+        return optimizer.step(*args, **kwargs)
+
+    def update(self, new_scale=None):
+        if new_scale is not None:
+            self._scale_value = float(new_scale)
+
+    def get_scale(self):
+        return self._scale_value if self._enabled else 1.0
+
+    def get_growth_factor(self):
+        return self._growth_factor
+
+    def get_backoff_factor(self):
+        return self._backoff_factor
+
+    def state_dict(self):
+        return {"scale": self._scale_value, "growth_factor": self._growth_factor,
+                "backoff_factor": self._backoff_factor, "growth_interval": self._growth_interval}
+
+    def load_state_dict(self, state_dict):
+        self._scale_value = state_dict.get("scale", self._scale_value)

@@ -120,7 +120,8 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   ctx.mode = Mode::Eager;
 }
 
-void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test) {
+void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test,
+                          std::vector<V>* below) {
   std::string fname = act.fn ? act.fn->name : "inner";
   std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
   auto& slot = codes_[key];
@@ -135,9 +136,17 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   }
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
+  // values below the result on the stack (`a[b] += c` broken at its read: a and b) are ___stack0, ___stack1, ...
+  size_t nbelow = 0;
+  if (below)
+    for (const V& v : *below) {
+      if (v->k == VK::Tensor) has_tensor = true;
+      inputs.push_back({fmt::format("___stack{}", nbelow++), v});
+    }
+  const std::string result_name = fmt::format("___stack{}", nbelow);
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple)) {
-    inputs.push_back({"___stack0", stack0});
+    inputs.push_back({result_name, stack0});
     has_tensor = stack0->k == VK::Tensor;
     // a tuple result (`q, e = self.sub(x)`): its tensors are inputs of their own, `___stack0[0]` (TENSOR_MATCH)
     if (stack0->k == VK::Tuple)
@@ -159,13 +168,16 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
     act.ctx->is_resume = true;
-    act.ctx->stack_slots = stack0 ? 1 : 0;
+    act.ctx->stack_slots = static_cast<int>(nbelow) + (stack0 ? 1 : 0);
     // the resume function's prologue loads its stack arguments first (then the live locals)
-    if (stack0 && act.ctx->first_loads.empty()) act.ctx->first_loads.push_back("___stack0");
+    if (act.ctx->first_loads.empty())
+      for (int k = 0; k < act.ctx->stack_slots; ++k) act.ctx->first_loads.push_back(fmt::format("___stack{}", k));
   }
+  if (act.ctx && below)  // the statement goes on with the resume's copies of the values below
+    for (size_t k = 0; k < nbelow; ++k) (*below)[k] = act.ctx->inputs[k].second;
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
-    for (auto& [n, v] : act.ctx->inputs) act.env->vars[n] = v;
+    for (auto& [n, v] : act.ctx->inputs) if (n.rfind("___stack", 0) != 0) act.env->vars[n] = v;
     // the resume function starts inside the frame's open grad-mode blocks: it enters their modes again
     for (auto& b : grad_blocks_) {
       if (b.act != &act) continue;
@@ -179,6 +191,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
                       Location loc, const std::string& kind) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
+  std::vector<V> below;  // (an augmented subscript's a and b: stack values below a BINARY_SUBSCR's result)
+  if (kind == "BINARY_SUBSCR") below.swap(stack_below_);
   size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
   size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
   try {
@@ -193,6 +207,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (user) { saved_args = args; saved_kw = kwargs; }
     V r = call(callee, args, kwargs, loc);
     if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);
+    stack_below_ = below;
     return r;
   } catch (GraphBreak& gb) {
     fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
@@ -267,9 +282,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
       // resume at different offsets, two code objects of one name
       // (a store leaves nothing on the stack)
-      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result);
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
+                   below.empty() ? nullptr : &below);
       // the resume frame may have replaced the value by its dynamic copy
-      if (act.ctx && !act.ctx->inputs.empty() && act.ctx->inputs[0].first == "___stack0") result = act.ctx->inputs[0].second;
+      const std::string rn = fmt::format("___stack{}", below.size());
+      if (act.ctx)
+        for (auto& [n, v] : act.ctx->inputs) if (n == rn) result = v;
+      stack_below_ = below;
     }
     return result;
   }

@@ -300,6 +300,8 @@ class Interp {
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
   std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
   void assign(const ExprP& target, V v);
+  V subscript_read(V obj, V idx, Location loc);  ///< BINARY_SUBSCR (a break there resumes after it) — interp_expr.cpp
+  void assign_subscript(const ExprP& target, V obj, V idx, V v);  ///< STORE_SUBSCR of evaluated operands
   void del_target(const ExprP& target);  ///< `del x`, `del d[k]`, `del xs[a:b]`, `del obj.attr` (interp_expr.cpp)
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
   V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
@@ -488,7 +490,11 @@ class Interp {
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
-  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr, const Stmt* after_test = nullptr);
+  void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr, const Stmt* after_test = nullptr,
+                    std::vector<V>* below = nullptr);
+  /// The values an augmented subscript keeps on the stack below its read (`a[b] += c`: a and b), set by the statement
+  /// for its BINARY_SUBSCR: a break there makes them the resume's first stack values (their copies come back here)
+  std::vector<V> stack_below_;
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.

@@ -272,13 +272,29 @@ void Interp::exec_stmt(const StmtP& s) {
       if (!s->items.empty() && s->targets[0]->k == EK::Name && is_class_scope(act.env)) class_annotation(*s);
       return;
     case SK::AugAssign: {
-      V cur = eval(s->target);
+      // `a[b] += c`: a and b are evaluated once and stay on the stack (a break at the read of a[b] resumes with
+      // them as stack values: SAM's `pe[labels == 0] += w`, no second mask)
+      V obj, idx;
+      if (s->target->k == EK::Subscript) {
+        obj = eval(s->target->a[0]);
+        idx = eval(s->target->a[1]);
+      }
+      V cur;
+      if (obj) {
+        stack_below_ = {obj, idx};
+        cur = subscript_read(obj, idx, s->target->loc);
+        if (stack_below_.size() == 2) { obj = stack_below_[0]; idx = stack_below_[1]; }  // a resume's copies
+        stack_below_.clear();
+      } else {
+        cur = eval(s->target);
+      }
       V rhs = eval(s->value);
       // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
       V v = cur->k == VK::Tensor && (s->op == "+" || s->op == "-" || s->op == "*" || s->op == "/")
                 ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
                 : inplace_binop(s->op, cur, rhs, s->loc);
-      assign(s->target, v);
+      if (obj) assign_subscript(s->target, obj, idx, v);
+      else assign(s->target, v);
       return;
     }
     case SK::If:

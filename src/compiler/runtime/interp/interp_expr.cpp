@@ -93,18 +93,8 @@ V Interp::eval(const ExprP& e) {
     case EK::Subscript: {
       V obj = eval(e->a[0]);
       V idx = eval(e->a[1]);
-      // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
-      // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
-      // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)
-      // (also when the frame replays a cached entry: its break leads to the same resume function)
-      if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
-        std::vector<V> a{obj, idx};
-        std::vector<std::pair<std::string, V>> kw;
-        return depth0_call(mk_builtin("__tparse_getitem__"), a, kw, e->loc, "BINARY_SUBSCR");
-      }
-      return subscript(obj, idx, e->loc);
-    }
-    case EK::Slice: {
+      return subscript_read(obj, idx, e->loc);
+    }    case EK::Slice: {
       V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;
       // a tensor as a slice bound: Dynamo's SliceVariable takes its item(), which breaks the graph without
       // capture_scalar_outputs (pixtral's block mask: `causal_mask[start:end, start:end] = 0` over tensors)
@@ -325,6 +315,20 @@ V Interp::eval(const ExprP& e) {
   error(e->loc, "unsupported expression");
 }
 
+// BINARY_SUBSCR of an evaluated container and index
+V Interp::subscript_read(V obj, V idx, Location loc) {
+  // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
+      // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
+      // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)
+      // (also when the frame replays a cached entry: its break leads to the same resume function)
+      if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+        std::vector<V> a{obj, idx};
+        std::vector<std::pair<std::string, V>> kw;
+        return depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
+      }
+  return subscript(obj, idx, loc);
+}
+
 void Interp::assign(const ExprP& t, V v) {
   Activation& act = *stack_.back();
   switch (t->k) {
@@ -380,6 +384,18 @@ void Interp::assign(const ExprP& t, V v) {
     case EK::Subscript: {
       V obj = eval(t->a[0]);
       V idx = eval(t->a[1]);
+      assign_subscript(t, obj, idx, v);
+      return;
+    }
+    case EK::Starred: assign(t->a[0], v); return;
+    default: error(t->loc, "cannot assign to expression");
+  }
+}
+
+// STORE_SUBSCR into an evaluated container and index (`a[b] += c` evaluates a and b once: Python's DUP_TOP_TWO)
+void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
+  {
+    {
       if (obj->k == VK::Opaque) {  // stored into something unmodelled
         note_unmodelled(t->loc, obj->s + "[...] = ...");
         return;
@@ -438,8 +454,6 @@ void Interp::assign(const ExprP& t, V v) {
       }
       error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
     }
-    case EK::Starred: assign(t->a[0], v); return;
-    default: error(t->loc, "cannot assign to expression");
   }
 }
 

@@ -92,6 +92,9 @@ struct OpCall {
 std::vector<Dim> reduced_shape(const std::vector<Dim>& s, const std::vector<long long>& dims, bool keep);
 /// torch's type promotion for two tensor dtypes (bool < ints < f16/bf16 < f32 < f64 < complex).
 std::string promote_dtype(const std::string& a, const std::string& b);
+/// A tensor's device from a device string: `cuda` is `cuda:0` (the current device; torch.device('cuda') stays
+/// unindexed, a tensor's device never is), others as given.
+inline std::string tensor_device(const std::string& d) { return d == "cuda" ? "cuda:0" : d; }
 /// `[2, 3]` for messages.
 std::string dims_str(const TensorInfo& t);
 

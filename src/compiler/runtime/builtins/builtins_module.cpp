@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/op_table.hpp"
 #include "runtime/keys.hpp"
 
 namespace tparse::compiler {
@@ -217,7 +218,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       for (auto& n : mod->order) {
         const V& c = mod->attrs[n];
         if (c->k == VK::Tensor && (c->t->is_param || c->t->is_buffer)) {
-          if (!device.empty()) c->t->device = device;
+          if (!device.empty()) c->t->device = tensor_device(device);
           const std::string& dt = c->t->dtype;
           if (!dtype.empty() && (dt.find("float") != std::string::npos || dt == "bfloat16")) c->t->dtype = dtype;
         } else if (c->k == VK::Instance && !c->builtin_nn.empty()) {

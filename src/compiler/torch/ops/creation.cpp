@@ -63,7 +63,7 @@ V factory(OpCall& c) {
   const std::string& name = c.name;
   TensorInfo t;
   if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
-  if (V d = c.kw("device")) if (d->k == VK::Str || d->k == VK::Device) t.device = d->s;  // None: the default device
+  if (V d = c.kw("device")) if (d->k == VK::Str || d->k == VK::Device) t.device = tensor_device(d->s);  // None: the default
   if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
   bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
   // the legacy typed constructors torch.FloatTensor(*sizes) (uninitialized, that shape) and

@@ -25,9 +25,13 @@ V cast(OpCall& c) {
   if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;
   if (name == "to" || name == "type") for (auto& a : c.rest) {
     if (a->k == VK::DType) o.dtype = a->s;
-    if (a->k == VK::Tensor) o.dtype = a->t->dtype;  // x.to(other): other's dtype and device
+    if (a->k == VK::Tensor) { o.dtype = a->t->dtype; o.device = a->t->device; }  // x.to(other): other's dtype and device
+    if (name == "to" && (a->k == VK::Device || (a->k == VK::Str && !a->s.empty()))) o.device = tensor_device(a->s);
   }
   if (name == "to") if (V d = c.kw("dtype")) if (d->k == VK::DType) o.dtype = d->s;
+  if (name == "to") if (V d = c.kw("device")) if (d->k == VK::Device || d->k == VK::Str) o.device = tensor_device(d->s);
+  if (name == "cuda") o.device = c.rest.empty() || c.rest[0]->k != VK::Int ? "cuda:0" : "cuda:" + std::to_string(c.rest[0]->i);
+  if (name == "cpu") o.device = "cpu";
   if (name == "clone" || name == "contiguous" || name == "to") o.fill = t.fill;
   // contiguous(): row-major; a copy (clone, a dtype change) keeps the input's layout, made dense (preserve_format)
   // (a conversion to the same dtype is the tensor itself: its strides as they are, `x[:, 0].type(torch.float32)`)
@@ -37,7 +41,9 @@ V cast(OpCall& c) {
   o.stride = name == "contiguous" ? std::vector<Dim>{} : copy ? preserve_format_strides(t) : t.stride;
   if (name == "contiguous" || name == "clone" || name == "to")  // `memory_format=` (contiguous's default: row-major)
     if (auto st = memory_format_strides(c, t, false)) o.stride = *st;
-  if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float") && o.dtype == t.dtype && name != "contiguous") return c.self;
+  if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float" || name == "cuda" || name == "cpu") && o.dtype == t.dtype &&
+      o.device == t.device && name != "contiguous")
+    return c.self;
   // Tensor.numpy() in a frame: TensorVariable.method_numpy records a view of the tensor as the ndarray,
   // `view_as(t, t)` (tacotron2's `input_lengths.cpu().numpy()`)
   if (name == "numpy" && c.I.tracing()) {

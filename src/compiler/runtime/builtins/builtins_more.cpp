@@ -99,7 +99,7 @@ const std::set<std::string>& more_builtin_names() {
   static const std::set<std::string> s = {
       "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
       "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
-      "help", "aiter", "anext", "NotImplemented", "Ellipsis",
+      "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
       "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__"};
@@ -205,6 +205,18 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  // __import__(name, globals=None, locals=None, fromlist=(), level=0): the module imported; without a fromlist a
+  // dotted name gives its top package (`__import__("os.path")` is os), as the import statement binds it
+  if (name == "__import__") {
+    V n = arg(0);
+    if (n->k != VK::Str) raise_exc("TypeError", "__import__() argument 1 must be str", loc);
+    V m = import_module(n->s, loc);
+    V from = args.size() > 3 ? args[3] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "fromlist") from = v;
+    const bool has_from = from && (from->k == VK::List || from->k == VK::Tuple) && !from->items.empty();
+    if (has_from || n->s.find('.') == std::string::npos) return m;
+    return import_module(n->s.substr(0, n->s.find('.')), loc);
+  }
   if (name == "sys.getrecursionlimit") return mk_int(static_cast<long long>(recursion_limit_));
   if (name == "sys.setrecursionlimit") {  // Python's rule: a positive int; deeper calls than it raise RecursionError
     if (args.size() != 1 || arg(0)->k != VK::Int) raise_exc("TypeError", "setrecursionlimit() takes exactly one int argument", loc);

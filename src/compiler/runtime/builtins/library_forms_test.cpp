@@ -100,3 +100,13 @@ TEST_CASE("a training loop's eager library: lr schedulers write each group's lr,
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("__import__: the module, or a dotted name's top package unless a fromlist is given") {
+  Result r = run_forms(
+      "import torch\nm = __import__('math')\nassert m.floor(2.5) == 2\n"
+      "t = __import__('torch.nn')\nassert t is torch and t.nn.Linear(2, 3).weight.shape == (3, 2)\n"
+      "f = __import__('torch.nn.functional', fromlist=['relu'])\nassert f.relu(torch.ones(2)).shape == (2,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -110,3 +110,14 @@ TEST_CASE("__import__: the module, or a dotted name's top package unless a froml
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("F.binary_cross_entropy(_with_logits) raise functional.py's ValueError when target and input sizes differ") {
+  Result r = run_forms(
+      "import torch\nimport torch.nn.functional as F\n"
+      "try:\n    F.binary_cross_entropy_with_logits(torch.randn(2, 1, 32, 32), torch.rand(2, 1, 16, 16))\n    ok = False\n"
+      "except ValueError as e:\n    ok = 'Target size (torch.Size([2, 1, 16, 16])) must be the same as input size (torch.Size([2, 1, 32, 32]))' in str(e)\n"
+      "assert ok\n"
+      "assert F.binary_cross_entropy_with_logits(torch.randn(4, 3), torch.rand(4, 3), reduction='none').shape == (4, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -158,6 +158,19 @@ V loss(OpCall& c) {
   if (other && other->k == VK::Tensor) o.requires_grad = o.requires_grad || other->t->requires_grad;
   // the meta kernels check input and target agree: two batch symbols of one size become one (ShapeEnv replacement:
   // `mse_loss(net(x), y)` in a training step; cross_entropy's input (N, C) and target (N))
+  // functional.py's own checks (Python, before the op): the binary cross entropies want the target's size to be the
+  // input's (a ValueError; mse / l1 only warn and broadcast)
+  if (other && other->k == VK::Tensor && (name == "binary_cross_entropy_with_logits" || name == "binary_cross_entropy")) {
+    bool same = other->t->shape.size() == t.shape.size();
+    for (size_t i = 0; same && i < t.shape.size(); ++i)
+      same = t.shape[i].is_sym() || other->t->shape[i].is_sym() ? t.shape[i].sym == other->t->shape[i].sym : t.shape[i].v == other->t->shape[i].v;
+    if (!same)
+      c.I.raise_exc("ValueError", name == "binary_cross_entropy_with_logits"
+                                      ? fmt::format("Target size (torch.Size({})) must be the same as input size (torch.Size({}))", dims_str(*other->t), dims_str(t))
+                                      : fmt::format("Using a target size (torch.Size({})) that is different to the input size (torch.Size({})) is deprecated. "
+                                                    "Please ensure they have the same size.", dims_str(*other->t), dims_str(t)),
+                    c.loc);
+  }
   if (other && other->k == VK::Tensor) {
     const auto& ts = other->t->shape;
     if ((name == "cross_entropy" || name == "nll_loss") && t.shape.size() >= 2 && !ts.empty() && ts.size() + 1 == t.shape.size())

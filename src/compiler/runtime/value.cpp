@@ -40,6 +40,7 @@ V mk_builtin(std::string name) { auto o = std::make_shared<Obj>(); o->k = VK::Bu
 
 /// `k` times a product expression, its constant folded as sympy prints a Mul: 4 * `64*s27` is `256*s27`.
 static std::string scaled(long long k, const std::string& e) {
+  if (sym_is_sum(e)) return sym_product(std::to_string(k), e);  // a number times a sum distributes (`32*s27 - 32`)
   size_t star = e.find('*');
   bool coef = star != std::string::npos && star > 0 && e.find(' ') == std::string::npos &&
               e.find_first_not_of("0123456789") == star;
@@ -90,7 +91,7 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     const Dim& d = shape[i];
     hint *= d.v;
     if (other) {
-      if (d.is_sym()) text = d.sym + "*" + text;
+      if (d.is_sym()) text = sym_product(d.sym, text);
       else if (d.v != 1) text = scaled(d.v, text);
     } else if (!d.is_sym()) {
       coef *= d.v;
@@ -122,7 +123,7 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       else factor(*t);
     } else {
       std::string before = render();
-      text = before.empty() ? (coef == 1 ? d.sym : scaled(coef, d.sym)) : d.sym + "*" + before;
+      text = before.empty() ? (coef == 1 ? d.sym : scaled(coef, d.sym)) : sym_product(d.sym, before);
       other = true;
     }
   }

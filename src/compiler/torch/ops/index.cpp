@@ -8,6 +8,7 @@
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -66,6 +67,22 @@ V getitem(OpCall& c) {
       hi = std::clamp(hi, 0LL, n);
       Dim nd2{std::max(0LL, (hi - lo + st - 1) / st), ""};
       if (x->items[0]->k == VK::None && x->items[1]->k == VK::None && st == 1) nd2 = t.shape[d];
+      // a symbolic dim sliced by constants that count from its start and its end (`x[:, :-1]`, `x[:, 1:]`, `x[2:-3]`):
+      // the size is the symbol plus a constant (`s27 - 1`), sympy's form; other forms take the hint (a guard in torch)
+      if (t.shape[d].is_sym() && st == 1 && x->items[0]->sym.empty() && x->items[1]->sym.empty()) {
+        const bool lo_fwd = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->i >= 0);
+        const bool hi_end = x->items[1]->k == VK::None || (x->items[1]->k == VK::Int && x->items[1]->i < 0);
+        if (lo_fwd && hi_end) {
+          long long k = (x->items[1]->k == VK::Int ? x->items[1]->i : 0) - (x->items[0]->k == VK::Int ? x->items[0]->i : 0);
+          if (k == 0) nd2 = t.shape[d];
+          else if (auto lin = parse_linear(t.shape[d].sym)) {
+            SymLin one;
+            one.c = k;
+            std::string e = linear_str(linear_add(*lin, one, 1));
+            nd2 = Dim{std::max(0LL, n + k), e};
+          }
+        }
+      }
       // `[:n]` / `[0:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
       bool from0 = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->sym.empty() && x->items[0]->i == 0);
       if (from0 && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)

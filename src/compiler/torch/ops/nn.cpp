@@ -162,8 +162,7 @@ V loss(OpCall& c) {
   // input's (a ValueError; mse / l1 only warn and broadcast)
   if (other && other->k == VK::Tensor && (name == "binary_cross_entropy_with_logits" || name == "binary_cross_entropy")) {
     bool same = other->t->shape.size() == t.shape.size();
-    for (size_t i = 0; same && i < t.shape.size(); ++i)
-      same = t.shape[i].is_sym() || other->t->shape[i].is_sym() ? t.shape[i].sym == other->t->shape[i].sym : t.shape[i].v == other->t->shape[i].v;
+    for (size_t i = 0; same && i < t.shape.size(); ++i) same = t.shape[i].v == other->t->shape[i].v;  // (a symbol: its hint, guarded)
     if (!same)
       c.I.raise_exc("ValueError", name == "binary_cross_entropy_with_logits"
                                       ? fmt::format("Target size (torch.Size({})) must be the same as input size (torch.Size({}))", dims_str(*other->t), dims_str(t))

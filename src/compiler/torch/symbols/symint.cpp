@@ -419,7 +419,6 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
 /// `sym_sum // 2`, `torch.sym_sum([1, floordiv])`, a subexpression rebuilt once per graph (program sym_size_reify).
 /// The nodes are shadows at the read's place, in the graph from the start (Graph::specialize merges them).
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) {
-  if (v->sym.find("//") == std::string::npos) return std::nullopt;
   auto tree = parse_sym(v->sym);  // a sum, or a product of such sizes (`T = H * W` of a strided feature map)
   if (!tree || (tree->k != SymTree::K::Add && tree->k != SymTree::K::Mul)) return std::nullopt;
   FrameCtx& ctx = *I.stack_.back()->ctx;

@@ -178,7 +178,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         auto copy = std::make_shared<Obj>(*v);
         copy->t = std::make_shared<TensorInfo>(*v->t);
         for (auto& d : copy->t->shape) d.sym.clear();
-        copy->t->stride = contiguous_strides(copy->t->shape);
+        // (its real strides, as numbers: a view keeps its gaps)
+        if (copy->t->stride.size() == copy->t->shape.size()) for (auto& d : copy->t->stride) d.sym.clear();
+        else copy->t->stride = contiguous_strides(copy->t->shape);
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
         for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;

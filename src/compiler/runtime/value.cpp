@@ -60,6 +60,9 @@ std::vector<Dim> ordered_strides(const std::vector<Dim>& shape, const std::vecto
   std::vector<Dim> st(shape.size());
   Dim acc{1, ""};
   for (size_t k : order) {
+    // a gap in the layout (a chunk's or slice's view: strides (1536, 16, 96, 1) of (b, 2, 16, 16)) keeps the real
+    // stride, and the outer strides build on it: a dynamic batch does not make the view contiguous
+    if (like[k].v != acc.v) acc = Dim{like[k].v, ""};
     st[k] = acc;
     acc = dim_mul(acc, shape[k]);
   }

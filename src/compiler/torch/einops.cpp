@@ -113,21 +113,6 @@ size_t named_axes(Interp& I, const std::string& fn, const std::vector<Group>& lh
   return named;
 }
 
-/// view_strides (runtime/value.hpp) on plain numbers.
-std::optional<std::vector<long long>> view_strides(const std::vector<long long>& shape, const std::vector<long long>& stride,
-                                                   const std::vector<long long>& to) {
-  auto dims = [](const std::vector<long long>& xs) {
-    std::vector<Dim> out;
-    for (long long x : xs) out.push_back(Dim{x, ""});
-    return out;
-  };
-  auto r = tparse::compiler::view_strides(dims(shape), dims(stride), dims(to));
-  if (!r) return std::nullopt;
-  std::vector<long long> out;
-  for (auto& d : *r) out.push_back(d.v);
-  return out;
-}
-
 }  // namespace
 
 /// einops.einsum(t1, ..., pattern): torch.einsum with whole-word axis names (`b l d_in, d_in n -> b l d_in n`);
@@ -355,13 +340,12 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
 
 /// rearrange's (and repeat's, its new axes expanded) result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
 /// strides then follow the input's: `b n (h d) -> b h n d` of a chunk keeps the chunk's row stride), else a copy
-/// (contiguous, as emit gives). Static sizes only; a symbolic or anonymous axis keeps the contiguous strides.
+/// (contiguous, as emit gives). Symbolic sizes too (view_strides on monomials: a dynamic batch keeps the chunk's
+/// row stride, as torch's view does); an axis of no known size keeps the contiguous strides.
 static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
                               const TensorInfo& in, TensorInfo& o, bool repeat) {
-  std::vector<long long> shape, stride, elem_size;
+  std::vector<Dim> shape = in.shape, stride = in.stride, elem_size;
   std::vector<std::string> elem;
-  for (auto& d : in.shape) { if (d.is_sym()) return; shape.push_back(d.v); }
-  for (auto& d : in.stride) { if (d.is_sym()) return; stride.push_back(d.v); }
   if (stride.size() != shape.size()) return;
   size_t ax = 0, n_ell = 0;
   for (auto& g : lhs) if (!g.bare_ellipsis()) ++n_ell;
@@ -377,16 +361,16 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     for (auto& a : g) {
       if (a.name.empty()) { if (a.lit != 1) return; continue; }
       auto it = size.find(a.name);
-      if (it == size.end() || it->second.is_sym()) return;
+      if (it == size.end()) return;
       elem.push_back(a.name);
-      elem_size.push_back(it->second.v);
+      elem_size.push_back(it->second);
       ++count;
     }
     init_reshape = init_reshape || count != 1;
   }
-  auto split = init_reshape ? view_strides(shape, stride, elem_size) : std::optional<std::vector<long long>>(stride);
+  auto split = init_reshape ? view_strides(shape, stride, elem_size) : std::optional<std::vector<Dim>>(stride);
   if (!split) return;
-  std::vector<long long> perm_size, perm_stride;
+  std::vector<Dim> perm_size, perm_stride;
   bool final_reshape = false;  // and again only when an output axis is not exactly one axis
   for (auto& g : rhs) {
     size_t count = 0;
@@ -399,8 +383,8 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
         auto at = std::find(elem.begin(), elem.end(), n);
         if (at == elem.end() && repeat && size.count(n) && !size[n].is_sym()) {
           // repeat's new axis: einops expands a size-1 axis there, a stride-0 view (real torch 2.11: einops_names)
-          perm_size.push_back(size[n].v);
-          perm_stride.push_back(0);
+          perm_size.push_back(size[n]);
+          perm_stride.push_back(Dim{0, ""});
           ++count;
           continue;
         }
@@ -412,12 +396,9 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     }
     final_reshape = final_reshape || count != 1;
   }
-  std::vector<long long> final_size;
-  for (auto& d : o.shape) { if (d.is_sym()) return; final_size.push_back(d.v); }
-  auto viewed = final_reshape ? view_strides(perm_size, perm_stride, final_size) : std::optional<std::vector<long long>>(perm_stride);
+  auto viewed = final_reshape ? view_strides(perm_size, perm_stride, o.shape) : std::optional<std::vector<Dim>>(perm_stride);
   if (!viewed) return;  // a copy: contiguous
-  o.stride.clear();
-  for (long long v : *viewed) o.stride.push_back(Dim{v, ""});
+  o.stride = *viewed;
 }
 
 // einops.pack(tensors, "b * d") / unpack(tensor, packed_shapes, "b * d") (einops.packing, allowed in the graph

@@ -11,16 +11,12 @@
 #include <vector>
 
 #include "api.hpp"
+#include "core/test_support.hpp"
 
 namespace tparse::compiler::testing {
 
-/// Whole file as a string ("" when unreadable).
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+/// Whole file as a string, gunzipped when it is gzip ("" when unreadable).
+inline std::string slurp(const std::filesystem::path& p) { return tparse::testing::read_maybe_gz(p); }
 
 /// An op as explain prints it with the object address dropped (`<function f at 0x7f..>` -> `at 0x>`).
 inline std::string norm_addr(const std::string& s) {

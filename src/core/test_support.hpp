@@ -12,7 +12,21 @@
 
 #include <doctest/doctest.h>
 
+#include "core/record_reader.hpp"
+
 namespace tparse::testing {
+
+/// A whole file as a string, decompressed when it is gzip (the corpus programs' truth traces are stored as .log.gz);
+/// "" when unreadable.
+inline std::string read_maybe_gz(const std::filesystem::path& p) {
+  std::string err, out;
+  bool gz = false;
+  auto src = open_source(p.string(), err, gz);
+  if (!src) return out;
+  char buf[1 << 16];
+  for (long n; (n = src->read(buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
+  return out;
+}
 
 inline std::filesystem::path testdata() { return TPARSE_TESTDATA; }
 inline std::filesystem::path shared_testdata() { return std::filesystem::path(TPARSE_SHARED) / "testdata"; }

@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/test_support.hpp"
 #include "fix/fix.hpp"
 #include "fix/rules.hpp"
 
@@ -22,12 +23,7 @@ namespace {
 
 fs::path programs() { return fs::path(TPARSE_TESTDATA) / "programs"; }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+std::string slurp(const fs::path& p) { return tparse::testing::read_maybe_gz(p); }  // (truth traces are .log.gz)
 
 struct Real {
   int64_t graphs = 0, breaks = 0;  ///< unique_graphs; graph_break + unimplemented events

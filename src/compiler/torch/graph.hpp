@@ -21,6 +21,8 @@ struct Arg {
   /// for the value, which replaces `node`/`lit` where the value's symbol gets specialized. With node < 0, no
   /// lit and no seq, the argument is that shadow itself (shadows' own arguments).
   int shadow = -1;
+  /// a rebuilt size's argument: the value's own read (its proxy stands for it when the symbols specialize)
+  int own_read = -1;
 };
 
 struct Node {
@@ -56,6 +58,7 @@ struct Shadow {
   size_t pos = 0;                ///< nodes.size() when it was made: it goes before nodes[pos]
   V tensor;                      ///< accessor: the tensor read (its node is looked up when the shadow enters)
   bool forced = false;           ///< in the graph whether used or not (a `.shape` read's rebuilt sizes)
+  int read = -1;                 ///< a rebuilt size: the read it was rebuilt for (used instead when its symbols specialize)
 };
 
 /// One FX graph under construction. Tensors map to the node that produces them.

@@ -262,7 +262,7 @@ TEST_CASE("kv_cache_ops: the first graph equals torch 2.11's") {
   fs::path prog = fs::path(TPARSE_TESTDATA) / "programs" / "kv_cache_ops.py";
   fs::path tdir = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / "kv_cache_ops" / "trace";
   REQUIRE(fs::exists(tdir));
-  auto slurp = [](const fs::path& p) { std::ifstream f(p); std::stringstream ss; ss << f.rdbuf(); return ss.str(); };
+  auto slurp = [](const fs::path& p) { return tparse::testing::read_maybe_gz(p); };  // (truth traces are .log.gz)
   std::string real;
   for (auto& e : fs::directory_iterator(tdir)) real = slurp(e.path());
   Result r = compile_script(prog.string(), slurp(prog), Options{});

@@ -118,6 +118,10 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   std::function<void(Arg&)> resolve = [&](Arg& a) {
     for (auto& x : a.seq) resolve(x);
     if (a.shadow >= 0 && static_cast<size_t>(a.shadow) < shadows.size()) {
+      // a rebuilt size whose symbols are all specialized: the read's own proxy stands for it
+      if (int rd = a.own_read >= 0 ? a.own_read : shadows[static_cast<size_t>(a.shadow)].read;
+          rd >= 0 && constant(expr_of(shadows[static_cast<size_t>(a.shadow)].node)))
+        a.shadow = rd;
       bool direct = a.node < 0 && a.lit.empty() && !a.is_seq;
       if (direct || constant(expr_of(shadows[static_cast<size_t>(a.shadow)].node))) {
         if (activate(a.shadow)) {

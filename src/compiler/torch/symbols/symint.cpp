@@ -419,6 +419,7 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
 /// `sym_sum // 2`, `torch.sym_sum([1, floordiv])`, a subexpression rebuilt once per graph (program sym_size_reify).
 /// The nodes are shadows at the read's place, in the graph from the start (Graph::specialize merges them).
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) {
+  if (sym_free_symbols(v->sym).empty()) return std::nullopt;  // (a sum of numbers is no size to rebuild)
   auto tree = parse_sym(v->sym);  // a sum, or a product of such sizes (`T = H * W` of a strided feature map)
   if (!tree || (tree->k != SymTree::K::Add && tree->k != SymTree::K::Mul)) return std::nullopt;
   FrameCtx& ctx = *I.stack_.back()->ctx;
@@ -434,6 +435,7 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
   };
   const Shadow* read = first_read(v->sym);
   if (!read && read_shadow >= 0 && static_cast<size_t>(read_shadow) < g.shadows.size()) read = &g.shadows[static_cast<size_t>(read_shadow)];
+  const int read_idx = read ? static_cast<int>(read - g.shadows.data()) : -1;
   Node here;
   I.stamp_node(here, Location{I.stack_.back()->cur_line, 0, I.stack_.back()->file});
   // where each part goes: its own earliest read, never after the expression that uses it (a part read before
@@ -500,6 +502,10 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
   auto r = reify_tree(*tree, symbol, cached, make);
   if (!r) return std::nullopt;
   ctx.direct_shadows = true;
+  // a specialization of its symbols later in the frame makes the value a constant: torch's graph then keeps the
+  // read's own proxy (`getitem_1: "Sym(44)" = size[1]`), not a rebuilt sum of numbers
+  if (r->shadow >= 0 && read_idx >= 0 && g.shadows[static_cast<size_t>(r->shadow)].read < 0)
+    g.shadows[static_cast<size_t>(r->shadow)].read = read_idx;
   return r;
 }
 
@@ -519,7 +525,11 @@ Arg Interp::sym_arg(const V& v) {
       int id = reify_sym(v->sym, Location{stack_.back()->cur_line, 0, stack_.back()->file});
       if (id >= 0) { a.node = id; return a; }
       // a sum with floor divisions (a strided conv's `(((s53 - 3)//2)) + 1`): rebuilt where the size was read
-      if (auto r = reify_at_read(*this, v, a.shadow)) return *r;
+      if (auto r = reify_at_read(*this, v, a.shadow)) {
+        Arg out = *r;
+        out.own_read = a.shadow;
+        return out;
+      }
     }
   }
   a.lit = py_repr(v);  // an int, or a symbol without a placeholder, prints as itself

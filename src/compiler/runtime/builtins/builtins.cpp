@@ -220,6 +220,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
+      // layouts tparse never makes: a dense strided tensor (Dynamo: method_attr_is_sparse etc., constants)
+      if (name == "is_sparse" || name == "is_sparse_csr" || name == "is_quantized" || name == "is_meta" || name == "is_mkldnn" ||
+          name == "is_nested")
+        return mk_bool(false);
       // eager `.grad`: None until a backward() ran, then a gradient of the tensor's shape for one that requires grad
       // (what was reached from the loss is not tracked: every such tensor is taken to have been)
       // (what was reached from the loss is not tracked: every such tensor is taken to have been). The gradient is the
@@ -552,7 +556,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "type") {  // the class of a value: a class of the script, a builtin type, torch.Tensor
     V v = arg(0);
-    if ((v->k == VK::Instance || v->k == VK::Dict) && v->cls) return v->cls;
+    if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::List) && v->cls) return v->cls;
     if (v->k == VK::Tensor) { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
     if (v->k == VK::Instance && !v->builtin_nn.empty()) return nn_class(v->builtin_nn);  // nn.Linear(...) built in
     if (v->k == VK::Opaque) return mk_opaque("type(" + v->s + ")");

@@ -47,7 +47,7 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
           if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && nn_class_derives(v->builtin_nn, k->builtin_nn))
             return mk_bool(true);
         }
-        if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
+        if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::List || v->k == VK::Str || v->k == VK::Int) && v->cls && class_derives(v->cls, k))
           return mk_bool(true);
       }
     }

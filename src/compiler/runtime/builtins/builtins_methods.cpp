@@ -253,6 +253,11 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
   }
   if (name.rfind("list.", 0) == 0) {
     std::string m = name.substr(5);
+    if (m == "__init__") {  // super().__init__(iterable) of a list subclass: the items
+      self->items.clear();
+      if (!args.empty()) for (auto& x : iterate(arg(0), loc)) self->items.push_back(x);
+      return none();
+    }
     if (m == "append") { self->items.push_back(arg(0)); return none(); }
     if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
     if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }

@@ -343,6 +343,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   // unspecialized input there (`L['self'].param_groups[0]['lr']`, a 0-d float64 and its .item(), in the groups' order:
   // an lr scheduler, another optimizer's hyperparameters), another float is guarded by value; copies of the group
   // dicts carry the symbolic values, the optimizer's own dicts keep theirs
+  if (name.rfind("compiled_module_self:", 0) == 0 && self && self->func) {  // (interp_attr.cpp: an OptimizedModule's to / train)
+    V r = call(getattr(self->func, name.substr(21), loc), args, kwargs, loc);
+    return r.get() == self->func.get() ? self : r;
+  }
   if (name == "__tparse_param_groups__" && !args.empty()) {
     V opt = args[0];
     V groups = getattr(opt, "param_groups", loc);

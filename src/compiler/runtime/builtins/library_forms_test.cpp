@@ -121,3 +121,39 @@ TEST_CASE("F.binary_cross_entropy(_with_logits) raise functional.py's ValueError
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("the eighth scouting's training-loop forms: a list subclass, a Module overriding __call__, a dense tensor's "
+          "is_sparse, Optimizer.state_dict packing parameters as indices") {
+  Result r = run_forms(
+      "import copy\nimport torch\nimport torch.nn as nn\n"
+      "class L(list):\n    def __init__(self, xs, tag):\n        super().__init__(xs)\n        self.tag = tag\n"
+      "    def total(self):\n        return sum(len(x) for x in self)\n"
+      "b = L([torch.randn(2), torch.randn(3)], 't')\n"
+      "assert b.tag == 't' and len(b) == 2 and b.total() == 5 and isinstance(b, list) and isinstance(b, L) and type(b) is L\n"
+      "b.append(torch.randn(1))\nassert len(b) == 3 and [x.shape[0] for x in b] == [2, 3, 1]\n"
+      "class Wrap(nn.Module):\n    def __init__(self, m):\n        super().__init__()\n        self.inner = m\n"
+      "    def __call__(self, *args, **kwargs):\n        return self.inner(*args, **kwargs) * 2\n"
+      "assert Wrap(nn.Linear(4, 2))(torch.randn(3, 4)).shape == (3, 2)\n"
+      "lin = nn.Linear(4, 2)\nlin(torch.randn(2, 4)).sum().backward()\n"
+      "assert not lin.weight.grad.is_sparse and not lin.weight.is_sparse_csr and not lin.weight.is_quantized\n"
+      "opt = torch.optim.SGD(lin.parameters(), lr=0.1, momentum=0.9)\nopt.step()\n"
+      "sd = opt.state_dict()\nassert list(sd['state'].keys()) == [0, 1] and sd['param_groups'][0]['params'] == [0, 1]\n"
+      "assert sd['state'][0]['momentum_buffer'].shape == (2, 4)\n"
+      "opt.load_state_dict(copy.deepcopy(sd))\nassert opt.state[lin.weight]['momentum_buffer'].shape == (2, 4)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("nn.Module's methods that return self keep an OptimizedModule compiled (`torch.compile(m).to(device)`)") {
+  for (const char* meth : {"to('cpu')", "train()", "eval()", "float()", "requires_grad_()"}) {
+    CAPTURE(meth);
+    Result r = run_forms(std::string("import torch\nimport torch.nn as nn\ncm = torch.compile(nn.Linear(4, 2), backend='eager').") + meth +
+                         "\nwith torch.no_grad():\n    y = cm(torch.randn(3, 4))\nassert y.shape == (3, 2)\n");
+    INFO(r.error);
+    CHECK(r.ok);
+    size_t graphs = 0;
+    for (size_t p = r.trace.find("\"dynamo_output_graph\""); p != std::string::npos; p = r.trace.find("\"dynamo_output_graph\"", p + 1)) ++graphs;
+    CHECK(graphs == 1);
+  }
+}

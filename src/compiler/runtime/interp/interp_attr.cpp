@@ -65,11 +65,24 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     // to it (cm.eval(), cm.parameters(), cm.config); a compiled function keeps the function's attributes
     if (name == "_orig_mod" || name == "__wrapped__") return obj->func;
     if (name == "forward" && obj->func->k == VK::Instance) return obj;
+    // nn.Module's methods that return self return the OptimizedModule (`model = torch.compile(model).to(device)`,
+    // `.train()`): it stays compiled
+    static const std::set<std::string> returns_self = {"to", "cuda", "cpu", "train", "eval", "float", "half", "double",
+                                                      "bfloat16", "requires_grad_", "apply", "type", "share_memory"};
+    if (obj->func->k == VK::Instance && returns_self.count(name)) {
+      auto b = mk_builtin("compiled_module_self:" + name);
+      b->self = obj;
+      return b;
+    }
     return getattr(obj->func, name, loc);
   }
   if (obj->k == VK::Bound && obj->self && obj->func) {  // a bound method's instance and function
     if (name == "__self__") return obj->self;
     if (name == "__func__") return obj->func;
+  }
+  if (obj->k == VK::List && obj->cls) {  // a list subclass defined in Python: its attributes, then its class's
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+    if (V m = class_attr(obj, name, loc)) return m;
   }
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass defined in Python has a __dict__: its own attributes, then its class's
     if (auto it = obj->attrs.find("__dict__"); it != obj->attrs.end() && it->second.get() == obj.get() && name != "__dict__")
@@ -267,6 +280,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (name == "__new__") return mk_builtin("object.__new__");   // super().__new__(cls) reaching object
     if (name == "__setattr__" || name == "__getattribute__") {  // super() reaching object
       auto b = mk_builtin("object." + name);
+      b->self = obj->self;
+      return b;
+    }
+    if (obj->self && obj->self->k == VK::List && name == "__init__") {  // super() of a list subclass reaching list
+      auto b = mk_builtin("list.__init__");
       b->self = obj->self;
       return b;
     }
@@ -480,6 +498,10 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     return;
   }
   if (obj->k == VK::Tensor && !name.starts_with("__")) {  // torch.Tensor has a __dict__: a Python attribute of ours
+    obj->attrs[name] = v;
+    return;
+  }
+  if (obj->k == VK::List && obj->cls) {  // an instance of a list subclass has a __dict__
     obj->attrs[name] = v;
     return;
   }

@@ -105,6 +105,15 @@ bool is_dict_class(const V& cls) {
   return false;
 }
 
+/// A class deriving from list: its instances are lists with `cls` set (a user's batch container).
+static bool is_list_class(const V& cls) {
+  if (!cls) return false;
+  if (cls->k == VK::Builtin && cls->s == "list") return true;
+  if (cls->k != VK::Class) return false;
+  for (auto& b : cls->bases) if (is_list_class(b)) return true;
+  return false;
+}
+
 // A user function run eagerly with eval_frame's callback off: no frame of it, nor of anything it calls, is converted
 // (a torch.compiler.disable()d function, a @torch.jit.script one called eagerly)
 V Interp::call_without_callback(const V& fn, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs) {
@@ -238,6 +247,20 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         }
         return d;
       }
+      if (is_list_class(callee)) {  // a subclass of list: a list carrying its class (its own __init__ fills it)
+        V init = find_in_class(callee, "__init__");
+        V l;
+        if (init && init->k == VK::Func) {
+          l = mk_list({});
+          l->cls = callee;
+          args.insert(args.begin(), l);
+          call_user(init, args, kwargs, nullptr, 0);
+        } else {
+          l = call(mk_builtin("list"), args, kwargs, loc);
+          l->cls = callee;
+        }
+        return l;
+      }
       // a class whose MRO defines __new__ in Python (a namedtuple subclass with its own, a singleton, a cache):
       // type.__call__ calls cls.__new__(cls, *args, **kwargs), then __init__ only when the result is an instance
       // of cls; inside a compiled frame both are inlined, as Dynamo does
@@ -318,6 +341,11 @@ V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string,
         else if (has_forward_hooks(callee))
           return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
         if (callee->cls) {
+          // a subclass's own __call__ replaces Module.__call__ (ema-pytorch's EMA forwards to its inner model)
+          if (V own_call = find_in_class(callee->cls, "__call__"); own_call && own_call->k == VK::Func) {
+            args.insert(args.begin(), callee);
+            return call(own_call, std::move(args), std::move(kwargs), loc);
+          }
           V fwd = find_in_class(callee->cls, "forward");
           if (auto own = callee->attrs.find("forward"); own != callee->attrs.end()) {
             // Module.__call__ calls self.forward: an instance attribute (`self.forward = self.forward_slicing`)

@@ -132,12 +132,40 @@ class Optimizer:
                     else:
                         p.grad.zero_()
 
+    def _param_index(self):
+        # each parameter's index in param_groups order (torch packs them so: state keys 0..n-1)
+        pairs = []
+        for g in self.param_groups:
+            for p in g["params"]:
+                if not any(q is p for q, _ in pairs):
+                    pairs.append((p, len(pairs)))
+        return pairs
+
     def state_dict(self):
         __tparse_skipped_inline__("Optimizer.state_dict")
-        return {"state": dict(self.state), "param_groups": [dict(g) for g in self.param_groups]}
+        pairs = self._param_index()
+        groups = []
+        for g in self.param_groups:
+            packed = {k: v for k, v in g.items() if k != "params"}
+            packed["params"] = [i for p in g["params"] for q, i in pairs if q is p]
+            groups.append(packed)
+        state = {}
+        for k, v in self.state.items():
+            for q, i in pairs:
+                if q is k:
+                    state[i] = v
+        return {"state": state, "param_groups": groups}
 
     def load_state_dict(self, state_dict):
         __tparse_skipped_inline__("Optimizer.load_state_dict")
+        pairs = self._param_index()
+        for g, saved in zip(self.param_groups, state_dict["param_groups"]):
+            for k, v in saved.items():
+                if k != "params":
+                    g[k] = v
+        for p, i in pairs:
+            if i in state_dict["state"]:
+                self.state[p] = dict(state_dict["state"][i])
 
     def step(self, closure=None):
         raise NotImplementedError

@@ -551,6 +551,71 @@ std::string Interp::frame_source_of(const V& obj) {
   return "";
 }
 
+static bool plain_container(const V& v) {
+  return v && ((v->k == VK::Dict && !v->cls && !v->view_of) || v->k == VK::List || (v->k == VK::Tuple && !v->size_tuple && !v->cls));
+}
+
+// the source of a container the frame reads: recorded (an attribute's, a global's, an item's), or a frame local
+static std::string container_source(Interp& I, FrameCtx& ctx, const V& obj) {
+  if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;
+  return I.frame_source_of(obj);
+}
+
+static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
+  for (auto& x : ctx.vguards) if (x.src == g.src && x.kind == g.kind) return;
+  ctx.vguards.push_back(std::move(g));
+}
+
+void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
+  if (!tracing() || !plain_container(obj) || !item) return;
+  if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()))) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  std::string isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : std::to_string(idx->i)) + "]";
+  const bool constant = (item->k == VK::Int || item->k == VK::Float || item->k == VK::Str || item->k == VK::Bool) && item->sym.empty() &&
+                        item->sym_node < 0;
+  if (constant || item->k == VK::None) {
+    ValueGuard g;
+    g.src = isrc;
+    g.value = item;
+    g.kind = type_name(item);
+    g.code = isrc + " == " + py_repr(item);
+    push_value_guard(ctx, g);
+  } else if ((plain_container(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
+    ctx.sources[item.get()] = isrc;
+  }
+}
+
+void Interp::guard_container_contains(const V& obj, const V& key, bool present) {
+  if (!tracing() || !obj || obj->k != VK::Dict || obj->cls || obj->view_of || !key || (key->k != VK::Str && key->k != VK::Int)) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  ValueGuard g;
+  g.src = src;
+  g.value = key;
+  g.kind = "contains";
+  g.len = present ? 1 : 0;
+  g.code = fmt::format("{}{} in {}", present ? "" : "not ", py_repr(key), src);
+  for (auto& x : ctx.vguards) if (x.src == src && x.kind == "contains" && x.value && py_repr(x.value) == py_repr(key)) return;
+  ctx.vguards.push_back(g);
+}
+
+void Interp::guard_container_len(const V& obj) {
+  if (!tracing() || !plain_container(obj) || obj->k == VK::List) return;  // (a list's length: list_len, at its first read)
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  ValueGuard g;
+  g.src = src;
+  g.value = obj;
+  g.kind = "container_len";
+  g.len = obj->k == VK::Dict ? obj->dict.size() : obj->items.size();
+  g.code = fmt::format("len({}) == {}", src, g.len);
+  push_value_guard(ctx, g);
+}
+
 void Interp::guard_optimizer_state(const V& opt) {
   if (!tracing()) return;
   std::string src = frame_source_of(opt);

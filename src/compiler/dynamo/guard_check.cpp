@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 
 namespace tparse::compiler {
 
@@ -161,6 +162,16 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       std::string text = pad60(with_l);
       if (at != std::string::npos && !old) text.replace(at + 1, r.size() + 5, r);
       return text + "  " + comment + g.stack;
+    }
+    if (g.kind == "contains") {  // DICT_CONTAINS: the key's presence, as the frame saw it
+      bool now = v->k == VK::Dict && dict_find(*v, g.value) != nullptr;
+      if (now == (g.len == 1)) continue;
+      return g.code;
+    }
+    if (g.kind == "container_len") {
+      size_t n = v->k == VK::Dict ? v->dict.size() : v->items.size();
+      if ((v->k == VK::Dict || v->k == VK::Tuple || v->k == VK::List) && n == g.len) continue;
+      return g.code;
     }
     if (g.kind == "optim_state") {  // DICT_LENGTH guards on the state: the first dict whose length changed
       std::vector<long long> now = optimizer_state_lens(v);

@@ -279,6 +279,10 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       g.chain[0].tag_safe = false;
       g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10729632), type=<class 'list'>", g.name), vg.comment) + " (HINT: type list)"});
       g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.len), vg.comment)});
+    } else if (vg.kind == "contains") {
+      g.leaves.push_back({"DICT_CONTAINS", guard_with_comment(vg.code, vg.comment)});
+    } else if (vg.kind == "container_len") {
+      g.leaves.push_back({"DICT_LENGTH", guard_with_comment(vg.code, vg.comment)});
     } else if (vg.kind == "bool") {
       g.leaves.push_back({vg.value && vg.value->b ? "TRUE_MATCH" : "FALSE_MATCH", guard_with_comment(code, vg.comment)});
     } else if (vg.kind == "none") {

@@ -508,6 +508,12 @@ class Interp {
   void guard_object_id(const V& obj);
   /// the frame-local source an object is (`self`, `optimizer`, `args[0]`), "" when none — dynamo.cpp
   std::string frame_source_of(const V& obj);
+  /// Dynamo's guards on a plain dict / list / tuple the frame reaches from a source (a local, a global, an attribute):
+  /// a constant item read is CONSTANT_MATCH'ed (`cfg['a'] == 0`), `k in d` DICT_CONTAINS, len() LENGTH_CHECK; a
+  /// container item is sourced for its own reads — dynamo.cpp
+  void guard_container_read(const V& obj, const V& idx, const V& item);
+  void guard_container_contains(const V& obj, const V& key, bool present);
+  void guard_container_len(const V& obj);
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt);

@@ -351,7 +351,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     realize_list_guards(v, false, loc);
     if (v->k == VK::Tensor) return mk_int(v->t->shape.empty() ? 0 : v->t->shape[0].v);
     if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
-    if (v->k == VK::Dict) return mk_int(static_cast<long long>(v->dict.size()));
+    if (v->k == VK::Dict) { guard_container_len(v); return mk_int(static_cast<long long>(v->dict.size())); }
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;
     if (v->k == VK::Instance) return mk_int(static_cast<long long>(v->order.size()));
     if (v->k == VK::List || v->k == VK::Tuple) return mk_int(static_cast<long long>(v->items.size()));  // items unread

@@ -124,7 +124,8 @@ V Interp::lookup(const std::string& name, Location loc) {
         // (a global tensor too: its placeholder is G_name_, `G['cmax']`)
         // (a global nn.Module too: its parameters are G['net']._modules['fc1']._parameters['weight'], placeholder
         // G_net_modules_fc1_parameters_weight_: a model called inside a compiled training step)
-        if (((v->k == VK::Instance && (v->cls || !v->builtin_nn.empty())) || v->k == VK::Tensor) && act.ctx->code &&
+        if (((v->k == VK::Instance && (v->cls || !v->builtin_nn.empty())) || v->k == VK::Tensor ||
+             (v->k == VK::Dict && !v->cls) || v->k == VK::List) && act.ctx->code &&
             act.ctx->code->globals.get() == e && !act.ctx->sources.count(v.get()))
           act.ctx->sources[v.get()] = "G['" + name + "']";
         if (v->k == VK::Float) {

@@ -443,8 +443,10 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
     }
     bool r = false;
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
-    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float))
+    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float)) {
       r = dict_find(*b, a) != nullptr;
+      guard_container_contains(b, a, r);
+    }
     else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
     else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;
     else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);

@@ -324,9 +324,13 @@ V Interp::subscript_read(V obj, V idx, Location loc) {
       if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
         std::vector<V> a{obj, idx};
         std::vector<std::pair<std::string, V>> kw;
-        return depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
+        V r = depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
+        guard_container_read(obj, idx, r);
+        return r;
       }
-  return subscript(obj, idx, loc);
+  V r = subscript(obj, idx, loc);
+  guard_container_read(obj, idx, r);
+  return r;
 }
 
 void Interp::assign(const ExprP& t, V v) {

@@ -131,6 +131,8 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (dotted == "torch.distributions" || dotted.rfind("torch.distributions.", 0) == 0)
     return import_module("__tparse_torch_distributions__", loc);
   if (dotted == "torch.nn.utils.clip_grad") return import_module("__tparse_torch_clip_grad__", loc);
+  // torch.utils.data (and its dataset / sampler / dataloader files): Python of ours
+  if (dotted == "torch.utils.data" || dotted.rfind("torch.utils.data.", 0) == 0) return import_module("__tparse_torch_data__", loc);
   if (dotted == "torch.optim.lr_scheduler") return import_module("__tparse_lr_scheduler__", loc);
   // torch.optim and its optimizer files: Python of ours (stubs/__tparse_optim__.py); lr_scheduler (eager code Dynamo
   // skips) and the optimizers not written there are opaque names of it

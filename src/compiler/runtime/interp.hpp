@@ -300,7 +300,11 @@ class Interp {
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
   std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
   void assign(const ExprP& target, V v);
-  V subscript_read(V obj, V idx, Location loc);  ///< BINARY_SUBSCR (a break there resumes after it) — interp_expr.cpp
+  V subscript_read(V obj, V idx, Location loc);
+  /// A user iterator (an instance whose class defines __next__: itself, or what its __iter__ returns), else nullptr;
+  /// `user_next` steps it (false at StopIteration) — interp_ops.cpp
+  V user_iterator(const V& v, Location loc);
+  bool user_next(const V& it, V& out, Location loc);  ///< BINARY_SUBSCR (a break there resumes after it) — interp_expr.cpp
   void assign_subscript(const ExprP& target, V obj, V idx, V v);  ///< STORE_SUBSCR of evaluated operands
   void del_target(const ExprP& target);  ///< `del x`, `del d[k]`, `del xs[a:b]`, `del obj.attr` (interp_expr.cpp)
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);

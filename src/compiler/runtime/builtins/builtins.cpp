@@ -114,6 +114,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
+      if (m == "torch.utils" && name == "data") return import_module("torch.utils.data", loc);  // Python of ours
       // torch.nn.utils' gradient clipping: Python of ours (stubs/__tparse_torch_clip_grad__.py)
       if (m == "torch.nn.utils" && (name == "clip_grad_norm_" || name == "clip_grad_norm" || name == "clip_grad_value_" ||
                                     name == "get_total_norm" || name == "clip_grads_with_norm_"))

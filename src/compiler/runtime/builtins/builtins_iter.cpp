@@ -177,10 +177,19 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "iter" && args.size() == 1) {  // an iterator over the items (a generator's already are)
     if (arg(0)->k == VK::Iterator) return arg(0);
+    if (V ui = user_iterator(arg(0), loc)) return ui;  // a class with __next__ (lazy: itertools.cycle)
     auto it = std::make_shared<Obj>();
     it->k = VK::Iterator;
     it->items = iterate(arg(0), loc);
     return it;
+  }
+  if (name == "next" && !args.empty() && arg(0)->k == VK::Instance && arg(0)->cls) {  // __next__ of a user iterator
+    if (V n = find_in_class(arg(0)->cls, "__next__"); n && n->k == VK::Func) {
+      V x;
+      if (user_next(arg(0), x, loc)) return x;
+      if (args.size() > 1) return arg(1);
+      throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
+    }
   }
   if (name == "next" && !args.empty() && (arg(0)->k == VK::Iterator || arg(0)->k == VK::List)) {
     // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),

@@ -157,3 +157,28 @@ TEST_CASE("nn.Module's methods that return self keep an OptimizedModule compiled
     CHECK(graphs == 1);
   }
 }
+
+TEST_CASE("torch.utils.data: batches of a DataLoader (the short last one, drop_last, collated tuples and dicts, an "
+          "IterableDataset), random_split, and itertools' lazy infinite iterators in a training loop") {
+  Result r = run_forms(
+      "import itertools\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset, Dataset, IterableDataset, random_split\n"
+      "ds = TensorDataset(torch.randn(10, 4), torch.randint(0, 2, (10,)))\n"
+      "assert len(ds) == 10 and ds[3][0].shape == (4,)\n"
+      "shapes = [x.shape[0] for x, y in DataLoader(ds, batch_size=4, shuffle=True)]\nassert shapes == [4, 4, 2], shapes\n"
+      "assert [x.shape[0] for x, y in DataLoader(ds, batch_size=4, drop_last=True)] == [4, 4]\n"
+      "assert len(DataLoader(ds, batch_size=4)) == 3 and len(DataLoader(ds, batch_size=4, drop_last=True)) == 2\n"
+      "tr, va = random_split(ds, [0.8, 0.2])\nassert len(tr) == 8 and len(va) == 2\n"
+      "class D(Dataset):\n    def __len__(self):\n        return 5\n"
+      "    def __getitem__(self, i):\n        return {'x': torch.zeros(3), 'n': i, 'w': 0.5}\n"
+      "b = next(iter(DataLoader(D(), batch_size=2)))\n"
+      "assert b['x'].shape == (2, 3) and b['n'].shape == (2,) and b['n'].dtype == torch.int64 and b['w'].dtype == torch.float64\n"
+      "class S(IterableDataset):\n    def __iter__(self):\n        return iter([torch.ones(2) for _ in range(5)])\n"
+      "assert [t.shape[0] for t in DataLoader(S(), batch_size=2)] == [2, 2, 1]\n"
+      "it = iter(itertools.cycle(DataLoader(ds, batch_size=4)))\n"
+      "assert [next(it)[0].shape[0] for _ in range(4)] == [4, 4, 2, 4]\n"
+      "n = 0\nfor x in itertools.cycle([1, 2]):\n    n += x\n    if n > 5:\n        break\nassert n == 6\n"
+      "assert list(itertools.islice(itertools.count(5, 2), 3)) == [5, 7, 9]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

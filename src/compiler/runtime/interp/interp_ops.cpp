@@ -538,7 +538,40 @@ V Interp::subscript(V obj, V idx, Location loc) {
   raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
 }
 
+V Interp::user_iterator(const V& v, Location loc) {
+  auto has_next = [&](const V& x) {
+    if (!x || x->k != VK::Instance || !x->cls || !x->builtin_nn.empty()) return false;
+    V n = find_in_class(x->cls, "__next__");
+    return n && n->k == VK::Func;
+  };
+  if (has_next(v)) return v;
+  if (v->k != VK::Instance || !v->cls || !v->builtin_nn.empty()) return nullptr;
+  V it_fn = find_in_class(v->cls, "__iter__");
+  if (!it_fn || it_fn->k != VK::Func) return nullptr;
+  V it = call(it_fn, {v}, {}, loc);
+  return has_next(it) ? it : nullptr;
+}
+
+bool Interp::user_next(const V& it, V& out, Location loc) {
+  try {
+    out = call(find_in_class(it->cls, "__next__"), {it}, {}, loc);
+    return true;
+  } catch (const PyException& e) {
+    if (e.value && class_derives_from(e.value->cls, "StopIteration")) return false;
+    throw;
+  }
+}
+
 std::vector<V> Interp::iterate(V v, Location loc) {
+  // a user iterator (a class with __next__: itertools.cycle of ours, a data loader's): stepped to its end
+  if (V ui = user_iterator(v, loc)) {
+    std::vector<V> xs;
+    for (V x; user_next(ui, x, loc);) {
+      xs.push_back(x);
+      if (xs.size() > 10000000) error(loc, "iteration does not end (an infinite iterator materialized)");
+    }
+    return xs;
+  }
   switch (v->k) {
     case VK::List: case VK::Tuple: case VK::Iterator:
       if (v->k == VK::List) realize_list_guards(v, true, loc);

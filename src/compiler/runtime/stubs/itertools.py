@@ -1,5 +1,6 @@
-"""tparse stub of itertools: the finite tools, run eagerly to lists (as generators are here). The
-infinite ones (count, cycle, repeat without times) are not defined: they are opaque values."""
+"""tparse stub of itertools: the finite tools, run eagerly to lists (as generators are here); the infinite ones
+(cycle, count, repeat without times) are lazy iterators (a training loop's `cycle(loader)`), and islice takes
+only what it needs from its iterator."""
 import _tparse_unmodelled_itertools
 
 
@@ -18,15 +19,72 @@ def _chain_from_iterable(iterables):
 chain.from_iterable = _chain_from_iterable
 
 
+class _Repeat:
+    def __init__(self, obj):
+        self._obj = obj
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return self._obj
+
+
 def repeat(obj, times=None):
     if times is None:
-        return _tparse_unmodelled_itertools.repeat(obj)
+        return _Repeat(obj)
     return [obj for _ in range(times)]
 
 
+class cycle:
+    def __init__(self, iterable):
+        self._items = list(iterable)
+        self._i = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if len(self._items) == 0:
+            raise StopIteration
+        x = self._items[self._i % len(self._items)]
+        self._i += 1
+        return x
+
+
+class count:
+    def __init__(self, start=0, step=1):
+        self._next = start
+        self._step = step
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        x = self._next
+        self._next = self._next + self._step
+        return x
+
+
 def islice(iterable, *args):
-    s = slice(*args)
-    return list(iterable)[s]
+    if len(args) == 1:
+        start, stop, step = 0, args[0], 1
+    else:
+        start = args[0] if args[0] is not None else 0
+        stop = args[1]
+        step = args[2] if len(args) > 2 and args[2] is not None else 1
+    out = []
+    it = iter(iterable)
+    i = 0
+    while stop is None or i < stop:
+        try:
+            x = next(it)
+        except StopIteration:
+            break
+        if i >= start and (i - start) % step == 0:
+            out.append(x)
+        i += 1
+    return out
 
 
 def accumulate(iterable, func=None, initial=None):

@@ -87,6 +87,45 @@ def random_split(dataset, lengths, generator=None):
     return out
 
 
+class _Indices:
+    # indices 0, 1, ... wrapping at n, `count` of them, made one at a time (minGPT samples 1e10 with replacement)
+    def __init__(self, n, count):
+        self._n = n
+        self._count = count
+        self._i = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._i >= self._count or self._n == 0:
+            raise StopIteration
+        i = self._i % self._n
+        self._i += 1
+        return i
+
+
+class _Batches:
+    def __init__(self, indices, batch_size, drop_last):
+        self._it = iter(indices)
+        self._bs = batch_size
+        self._drop = drop_last
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        batch = []
+        while len(batch) < self._bs:
+            try:
+                batch.append(next(self._it))
+            except StopIteration:
+                break
+        if len(batch) == 0 or (self._drop and len(batch) < self._bs):
+            raise StopIteration
+        return batch
+
+
 class Sampler:
     def __init__(self, data_source=None):
         pass
@@ -114,8 +153,7 @@ class RandomSampler(Sampler):
         return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
-        n = len(self.data_source)
-        return iter([i % n for i in range(self.num_samples)])
+        return _Indices(len(self.data_source), self.num_samples)
 
     def __len__(self):
         return self.num_samples
@@ -138,7 +176,7 @@ class WeightedRandomSampler(Sampler):
         self.n = len(weights)
 
     def __iter__(self):
-        return iter([i % self.n for i in range(self.num_samples)])
+        return _Indices(self.n, self.num_samples)
 
     def __len__(self):
         return self.num_samples
@@ -151,16 +189,7 @@ class BatchSampler(Sampler):
         self.drop_last = drop_last
 
     def __iter__(self):
-        batches = []
-        batch = []
-        for idx in self.sampler:
-            batch.append(idx)
-            if len(batch) == self.batch_size:
-                batches.append(batch)
-                batch = []
-        if len(batch) > 0 and not self.drop_last:
-            batches.append(batch)
-        return iter(batches)
+        return _Batches(self.sampler, self.batch_size, self.drop_last)
 
     def __len__(self):
         if self.drop_last:
@@ -200,7 +229,7 @@ class _LoaderIter:
             self._source = iter(loader.dataset)
             self._batches = None
         else:
-            self._batches = iter(loader._index_batches())
+            self._batches = iter(loader.batch_sampler if loader.batch_sampler is not None else loader.sampler)
         self._done = False
 
     def __iter__(self):
@@ -248,11 +277,6 @@ class DataLoader:
         self.batch_sampler = batch_sampler
         self._custom_collate = collate_fn is not None
         self.collate_fn = collate_fn if collate_fn is not None else (default_collate if batch_size is not None or batch_sampler is not None else default_convert)
-
-    def _index_batches(self):
-        if self.batch_sampler is not None:
-            return list(self.batch_sampler)
-        return list(self.sampler)
 
     def __iter__(self):
         return _LoaderIter(self)

@@ -139,12 +139,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           return tensorified_float("L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
         }
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" &&
-            (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) && v->sym.empty()) {
+            (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) && v->sym.empty()) {
+          // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
           ValueGuard g;
           g.src = src->second + "." + name;
           g.value = v;
-          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
-          g.code = g.src + " == " + py_repr(v);
+          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : v->k == VK::None ? "none" : "bool";
+          g.code = v->k == VK::None ? g.src + " is None" : g.src + " == " + py_repr(v);
           g.comment = guard_comment(loc);
           g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
                                 act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));

@@ -361,11 +361,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       V g = groups->items[gi];
       if (g->k != VK::Dict || g->cls) { out.push_back(g); continue; }
       auto copy = std::make_shared<Obj>(*g);
-      for (auto& [k, v] : copy->dict) {
-        if (k->k != VK::Str || !v->sym.empty()) continue;
-        std::string s = fmt::format("{}.param_groups[{}]['{}']", src, gi, k->s);
-        if (v->k == VK::Int) { cs.seen_globals[s] = v; continue; }  // (SGD's default momentum 0: then 0.9 is a change)
-        if (v->k != VK::Float || !std::isfinite(v->f)) continue;
+      // one value at source s: a float that changed is unspecialized, another is guarded; an int is remembered
+      auto one = [&](V& v, const std::string& s) {
+        if (!v->sym.empty()) return;
+        if (v->k == VK::Int) { cs.seen_globals[s] = v; return; }  // (SGD's default momentum 0: then 0.9 is a change)
+        if (v->k != VK::Float || !std::isfinite(v->f)) return;
         size_t cut = std::min(s.size(), s.find_first_of(".["));
         std::string lform = "L['" + s.substr(0, cut) + "']" + s.substr(cut);
         auto seen = cs.seen_globals.find(s);
@@ -376,7 +376,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         }
         cs.seen_globals[s] = v;
         if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(s);
-        if (cs.dyn_floats.count(s)) { v = tensorified_float(lform, s, v, loc, true); continue; }
+        if (cs.dyn_floats.count(s)) { v = tensorified_float(lform, s, v, loc, true); return; }
         ValueGuard vg;
         vg.src = s;
         vg.value = v;
@@ -385,6 +385,17 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         bool dup = false;
         for (auto& x : act.ctx->vguards) dup = dup || x.src == vg.src;
         if (!dup) act.ctx->vguards.push_back(vg);
+      };
+      for (auto& [k, v] : copy->dict) {
+        if (k->k != VK::Str) continue;
+        std::string s = fmt::format("{}.param_groups[{}]['{}']", src, gi, k->s);
+        if (v->k == VK::Tuple) {  // Adam's betas: each item its own source (OneCycleLR cycles betas[0])
+          auto t = std::make_shared<Obj>(*v);
+          for (size_t i = 0; i < t->items.size(); ++i) one(t->items[i], fmt::format("{}[{}]", s, i));
+          v = t;
+          continue;
+        }
+        one(v, s);
       }
       out.push_back(copy);
     }

@@ -178,6 +178,17 @@ class OneCycleLR(LRScheduler):
                 group["initial_lr"] = m / div_factor
                 group["max_lr"] = m
                 group["min_lr"] = group["initial_lr"] / final_div_factor
+        # cycle_momentum: Adam's betas[0] (or SGD's momentum) cycles against the lr, a new value every step
+        self.cycle_momentum = cycle_momentum
+        self.use_beta1 = "betas" in optimizer.defaults
+        if cycle_momentum:
+            for group in optimizer.param_groups:
+                if self.use_beta1:
+                    group["betas"] = (max_momentum, *group["betas"][1:])
+                else:
+                    group["momentum"] = max_momentum
+                group["max_momentum"] = max_momentum
+                group["base_momentum"] = base_momentum
         super().__init__(optimizer, last_epoch)
 
     def _anneal(self, start, end, pct):
@@ -191,10 +202,21 @@ class OneCycleLR(LRScheduler):
         for g in self.optimizer.param_groups:
             t = self.last_epoch
             if t <= up:
-                out.append(self._anneal(g["initial_lr"], g["max_lr"], t / up if up > 0 else 1.0))
+                pct = t / up if up > 0 else 1.0
+                out.append(self._anneal(g["initial_lr"], g["max_lr"], pct))
+                if self.cycle_momentum:
+                    mom = self._anneal(g["max_momentum"], g["base_momentum"], pct)
             else:
                 down = self.total_steps - 1 - up
-                out.append(self._anneal(g["max_lr"], g["min_lr"], (t - up) / down if down > 0 else 1.0))
+                pct = (t - up) / down if down > 0 else 1.0
+                out.append(self._anneal(g["max_lr"], g["min_lr"], pct))
+                if self.cycle_momentum:
+                    mom = self._anneal(g["base_momentum"], g["max_momentum"], pct)
+            if self.cycle_momentum:
+                if self.use_beta1:
+                    g["betas"] = (mom, *g["betas"][1:])
+                else:
+                    g["momentum"] = mom
         return out
 
 

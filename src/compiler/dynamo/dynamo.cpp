@@ -541,6 +541,7 @@ void Interp::guard_module_id(const V& mod, const std::string& src) {
 
 std::string Interp::frame_source_of(const V& obj) {
   FrameCtx& ctx = *stack_.back()->ctx;
+  if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;  // a global's, an attribute's
   // a frame local, or an item of a local tuple (wrapper's `self, *_ = args`: `args[0]`)
   for (auto& [n, v] : ctx.inputs) {
     if (v.get() == obj.get()) return n;

@@ -34,7 +34,12 @@ static bool is_optimizer(const Interp& I, const V& obj) {
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
-  if (obj->k == VK::Instance && tracing() && is_optimizer(*this, obj)) guard_object_id(obj);
+  if (obj->k == VK::Instance && tracing() && is_optimizer(*this, obj)) {
+    guard_object_id(obj);
+    // a step of the user's own reads `self.state[p]` (lazy state init): the state's per-parameter lengths are
+    // guarded as OptimizerVariable's are (`not G['opt'].state` fails once the state is filled)
+    if (name == "state") guard_optimizer_state(obj);
+  }
   if (obj->k == VK::Builtin && !obj->self && !builtin_attr_stores_.empty()) {  // a name the script stored there
     auto it = builtin_attr_stores_.find(obj->s + "." + name);
     if (it != builtin_attr_stores_.end()) return it->second;

@@ -308,6 +308,7 @@ class Interp {
   void assign_subscript(const ExprP& target, V obj, V idx, V v);  ///< STORE_SUBSCR of evaluated operands
   void del_target(const ExprP& target);  ///< `del x`, `del d[k]`, `del xs[a:b]`, `del obj.attr` (interp_expr.cpp)
   V call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
+  V call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);  ///< no guess bookkeeping
   V call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               std::shared_ptr<FrameCtx> ctx, int depth, V self = nullptr);
   V getattr(V obj, const std::string& name, Location loc);
@@ -329,6 +330,8 @@ class Interp {
   bool truthy(V v, Location loc);
   std::vector<V> iterate(V v, Location loc);
   V binop(const std::string& op, V a, V b, Location loc);
+  V binop_plain(const std::string& op, V a, V b, Location loc);  ///< binop without the guess bookkeeping
+  V compare_plain(const std::string& op, V a, V b, Location loc);
   V binop_numbers(const std::string& op, V a, V b, Location loc);  ///< binop without the numpy-scalar rule
   V compare(const std::string& op, V a, V b, Location loc);
   V subscript(V obj, V idx, Location loc);
@@ -577,6 +580,15 @@ class Interp {
   /// torch, so it held): 1 true, -1 false (under a `not`), 0 outside asserts (a guess is true).
   int assert_want_ = 0;
   void note_unmodelled(Location loc, const std::string& name);
+  /// Numbers tparse guessed (Tensor.item() / tolist() of data it does not know) are noted unmodelled only when one
+  /// decides something — a branch, a call into torch or a builtin that is not formatting or arithmetic, an index;
+  /// arithmetic carries the guess on, and printing, formatting or storing it decides nothing (a training loop's
+  /// logged loss) — interp_arith.cpp
+  std::vector<std::pair<Location, std::string>> guessed_numbers_;
+  std::vector<bool> guessed_noted_;
+  int new_guess(Location loc, const std::string& what);
+  void use_guess(const V& v);
+  V carry_guess(V r, const V& a, const V& b);  ///< r (a number) carries a's or b's guess
   std::vector<Unmodelled> assumed_;            ///< facts of the user's machine the run assumed (Result::assumptions)
   int import_error_handlers_ = 0;              ///< active try bodies with an `except ImportError` / ModuleNotFoundError
   /// A call of an opaque value: an opaque result (a decorator gives back the function it decorates).

@@ -106,6 +106,7 @@ struct Obj : HeapMember<Obj> {
   bool is_set = false;                    ///< list: made as a set / frozenset (a display, comprehension or set()): == ignores order
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
+  int guess = -1;                         ///< a number tparse guessed (Tensor.item() of unknown data): Interp::guesses_
   KeyIndex kix;                           ///< dict keys / set items by key (runtime/keys.cpp; large ones only)
 };
 

@@ -185,6 +185,7 @@ V Interp::lookup(const std::string& name, Location loc) {
 }
 
 bool Interp::truthy(V v, Location loc) {
+  if (v->guess >= 0) use_guess(v);  // a branch on a guessed number
   bool known;
   bool r = truthy_const(v, known);
   // a branch that decides `n == 12` (or `not n != 12`) refines the symbol to that value (ShapeEnv replacement)

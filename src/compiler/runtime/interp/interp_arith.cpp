@@ -152,7 +152,46 @@ static std::optional<std::complex<double>> complex_binop(const std::string& op, 
   return std::nullopt;
 }
 
+int Interp::new_guess(Location loc, const std::string& what) {
+  guessed_numbers_.push_back({loc, what});
+  guessed_noted_.push_back(false);
+  return static_cast<int>(guessed_numbers_.size()) - 1;
+}
+
+void Interp::use_guess(const V& v) {
+  if (!v) return;
+  if (v->guess >= 0 && static_cast<size_t>(v->guess) < guessed_numbers_.size() && !guessed_noted_[static_cast<size_t>(v->guess)]) {
+    guessed_noted_[static_cast<size_t>(v->guess)] = true;
+    note_unmodelled(guessed_numbers_[static_cast<size_t>(v->guess)].first, guessed_numbers_[static_cast<size_t>(v->guess)].second);
+  }
+  if (v->k == VK::List || v->k == VK::Tuple || v->k == VK::Slice)
+    for (const V& x : v->items) if (x && x->guess >= 0) use_guess(x);
+}
+
+V Interp::carry_guess(V r, const V& a, const V& b) {
+  int g = a && a->guess >= 0 ? a->guess : b && b->guess >= 0 ? b->guess : -1;
+  if (g < 0 || !r) return r;
+  if (r->k == VK::Int || r->k == VK::Float || r->k == VK::Bool || r->k == VK::Complex) {
+    if (r.get() != (a ? a.get() : nullptr) && r.get() != (b ? b.get() : nullptr) && r->guess < 0) {
+      V c = std::make_shared<Obj>(*r);  // (a cached constant may be shared: mark a copy)
+      c->guess = g;
+      return c;
+    }
+    return r;
+  }
+  if (r->k != VK::Str) { use_guess(a); use_guess(b); }  // (`[0] * n`: a size decided by the guess)
+  return r;
+}
+
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
+  if (a->guess >= 0 || b->guess >= 0) {
+    if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
+    else return carry_guess(binop_plain(op, a, b, loc), a, b);
+  }
+  return binop_plain(op, a, b, loc);
+}
+
+V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
   // a numpy integer scalar (DAC's `hop_length = np.prod(rates)`): eagerly numpy's arithmetic keeps it one; inside a
   // frame Dynamo makes it a 0-d tensor graph input and traces its arithmetic as wrapped numpy operators (breaking
   // at math.ceil / int()), which tparse does not model: the result is marked approximate
@@ -405,6 +444,14 @@ bool same_named_class(const V& a, const V& b) {
 }  // namespace
 
 V Interp::compare(const std::string& op, V a, V b, Location loc) {
+  if ((a->guess >= 0 || b->guess >= 0) && op != "is" && op != "is not") {
+    if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
+    else return carry_guess(compare_plain(op, a, b, loc), a, b);
+  }
+  return compare_plain(op, a, b, loc);
+}
+
+V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
   if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
@@ -507,6 +554,8 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
 // it), an nn.ModuleList / Sequential `+=` extends the module (torch's __iadd__), a class's own __i<op>__ is
 // called; otherwise `a op b` makes a new value, as CPython falls back to the binary operator.
 V Interp::inplace_binop(const std::string& op, V cur, V rhs, Location loc) {
+  if ((cur->guess >= 0 || rhs->guess >= 0) && cur->k != VK::List && cur->k != VK::Tensor && rhs->k != VK::Tensor)
+    return binop(op, cur, rhs, loc);  // (`total += loss.item()`: a number carrying the guess)
   if (op == "+" && cur->k == VK::List && !cur->is_set) {
     std::vector<V> xs = iterate(rhs, loc);  // first: `a += a` reads the items before they grow
     cur->items.insert(cur->items.end(), xs.begin(), xs.end());

@@ -180,6 +180,8 @@ V Interp::eval(const ExprP& e) {
           sym_node("neg", "-", true, {v}, r, e->loc);
           return r;
         }
+        if (v->k == VK::Int && v->guess >= 0) { V r = mk_int(-v->i); r->guess = v->guess; return r; }
+        if (v->k == VK::Float && v->guess >= 0) { V r = mk_float(-v->f); r->guess = v->guess; return r; }
         if (v->k == VK::Int) return mk_int(-v->i);
         if (v->k == VK::Float && (!v->sym.empty() || v->sym_node >= 0) && tracing()) {  // a SymFloat: `neg = -item`
           std::string base = v->sym;
@@ -317,6 +319,7 @@ V Interp::eval(const ExprP& e) {
 
 // BINARY_SUBSCR of an evaluated container and index
 V Interp::subscript_read(V obj, V idx, Location loc) {
+  if (idx->guess >= 0 || ((idx->k == VK::Tuple || idx->k == VK::Slice) && !idx->items.empty())) use_guess(idx);  // an index
   // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
       // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
       // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)

@@ -125,7 +125,50 @@ V Interp::call_without_callback(const V& fn, std::vector<V>& args, std::vector<s
   return r;
 }
 
+// Builtins a guessed number passes through without deciding anything: formatting and printing, storing it, and
+// arithmetic whose result carries the guess on (Interp::use_guess)
+static bool guess_harmless(const std::string& n) {
+  static const std::set<std::string> store = {"print", "str", "repr", "format", "isinstance", "type", "id", "hash",
+                                              "list.append", "list.extend", "list.insert", "dict.update", "dict.setdefault",
+                                              "str.format", "str.join", "__tparse_logger_call__", "sys.stdout.write",
+                                              "sys.stderr.write", "tuple", "list"};
+  return store.count(n) || n.rfind("logging.", 0) == 0;
+}
+static bool guess_carried(const std::string& n) {
+  static const std::set<std::string> num = {"float", "int", "round", "abs", "min", "max", "sum", "pow", "divmod"};
+  return num.count(n) || n.rfind("math.", 0) == 0;
+}
+
 V Interp::call(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
+  // a guessed number handed to a builtin or to torch decides something, unless the builtin formats, stores or
+  // computes a number that carries the guess on; a Python function of the script takes it along
+  int carried = -1;
+  if (callee->k != VK::Func && callee->k != VK::Class && !(callee->k == VK::Bound && callee->func && callee->func->k == VK::Func)) {
+    bool any = false;
+    for (const V& a : args) any = any || (a && a->guess >= 0);
+    for (const auto& kv : kwargs) any = any || (kv.second && kv.second->guess >= 0);
+    if (any) {
+      const std::string n = callee->k == VK::Builtin ? callee->s : "";
+      if (guess_carried(n)) {
+        for (const V& a : args) if (a && a->guess >= 0) { carried = a->guess; break; }
+      } else if (!guess_harmless(n)) {
+        for (const V& a : args) use_guess(a);
+        for (const auto& kv : kwargs) use_guess(kv.second);
+      }
+    }
+  }
+  if (carried >= 0) {
+    V r = call_plain(callee, std::move(args), std::move(kwargs), loc);
+    if (r && (r->k == VK::Int || r->k == VK::Float || r->k == VK::Bool) && r->guess < 0) {
+      r = std::make_shared<Obj>(*r);
+      r->guess = carried;
+    }
+    return r;
+  }
+  return call_plain(callee, std::move(args), std::move(kwargs), loc);
+}
+
+V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
   switch (callee->k) {

@@ -52,11 +52,13 @@ V item(OpCall& c) {
     if (v->size() != 1) c.fail(fmt::format("a Tensor with {} elements cannot be converted to Scalar", v->size()));
     return values::py_number(t.dtype, (*v)[0]);
   }
-  // no values known: a uniform fill (torch.zeros / ones / full) is the data; otherwise the numbers are a guess
-  if (!t.fill) c.I.note_unmodelled(c.loc, "Tensor." + c.name + "() of data the compiler does not know (values guessed)");
-  if (c.name == "item") return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1);
+  // no values known: a uniform fill (torch.zeros / ones / full) is the data; otherwise the numbers are a guess, noted
+  // unmodelled where one decides something (Interp::use_guess: a logged loss decides nothing)
+  const int guess = t.fill ? -1 : c.I.new_guess(c.loc, "Tensor." + c.name + "() of data the compiler does not know (values guessed)");
+  auto number = [&](V v) { v->guess = guess; return v; };
+  if (c.name == "item") return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
   std::function<V(size_t)> build = [&](size_t d) -> V {
-    if (d == rank) return t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0);
+    if (d == rank) return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0));
     std::vector<V> xs;
     for (long long i = 0; i < t.shape[d].v; ++i) xs.push_back(build(d + 1));
     return mk_list(xs);

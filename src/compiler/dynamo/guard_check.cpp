@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
@@ -252,7 +253,19 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     // A resume function's stack arguments stay first: its locals that the rest of the statement overwrites
     // are dead and not passed at all (`x = x + self.ffn(h)` resumes with the old x as ___stack0 and no x;
     // DeepSeek-V3's [9/1] names ___stack0). tparse passes every local, so it keeps the stack roots in front.
-    std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) {
+    // (a root's key: its shortest guard name, `seqlens` before `self._precomputed_freqs_cis`: mistral's recompile
+    // names seqlens[0] although the attribute's None guard fails too)
+    std::map<std::string, std::string> key;
+    auto note = [&](const std::string& src) {
+      const std::string r = root_of(src);
+      auto it = key.find(r);
+      if (it == key.end() || src.size() < it->second.size() || (src.size() == it->second.size() && src < it->second)) key[r] = src;
+    };
+    for (auto& g : e.values) note(g.src);
+    for (auto& g : e.tensors) note(g.src);
+    for (auto& g : e.module_types) note(g.src);
+    auto key_of = [&](const std::string& r) { auto it = key.find(r); return it == key.end() ? r : it->second; };
+    std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [&](const auto& a, const auto& b) {
       bool sa = a.first.rfind("___stack", 0) == 0, sb = b.first.rfind("___stack", 0) == 0;
       if (sa != sb) return sa;
       bool ga = a.first.rfind("G['", 0) == 0, gb = b.first.rfind("G['", 0) == 0;
@@ -261,8 +274,9 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
       bool fa = a.first == "fn", fb = b.first == "fn";
       if (fa != fb) return fb;
       if (ga != gb) return !ga;
-      if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
-      return a.first < b.first;
+      const std::string ka = key_of(a.first), kb = key_of(b.first);
+      if (ka.size() != kb.size()) return ka.size() < kb.size();
+      return ka < kb;
     });
   }
   for (size_t k = 0; k < e.root_fails.size(); ++k) {

@@ -234,6 +234,12 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
     args.insert(args.begin(), target->self);
     return run_frame(target->func, args, kwargs, loc, false, target->self->k == VK::Instance ? target->self : nullptr, callee->copts);
   }
+  // a function of a file trace_rules skips (`__tparse_skip__`: the lr scheduler's wrapper of opt.step): torch.compile
+  // wraps it in external_utils.wrap_inline, the frame `inner(*args, **kwargs)` whose call of it breaks (GB0007)
+  if (target->k == VK::Func && target->attrs.count("__tparse_skip__")) {
+    top_frame_ = true;  // (always converted, as the function torch.compile wrapped)
+    return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+  }
   if (target->k == VK::Func) {
     // the function torch.compile wrapped is always converted (eval_frame's always_optimize_code_objects), tensors
     // in its arguments or not (RWKV's `run(ctx)` of token ids reading global weights: program no_tensor_args)

@@ -565,7 +565,8 @@ std::string Interp::repr_of(const V& v, Location loc) {
       return s + (v->k == VK::List ? "]" : ")");
     }
     case VK::Dict: {
-      if (v->cls) break;  // a dict subclass (OrderedDict, ...): its own repr is not modelled
+      if (v->cls)  // a dict subclass: its own __repr__ (collections.defaultdict's), else dict's
+        if (V m = find_in_class(v->cls, "__repr__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
       std::string s = "{";
       for (size_t i = 0; i < v->dict.size(); ++i) s += (i ? ", " : "") + repr_of(v->dict[i].first, loc) + ": " + repr_of(v->dict[i].second, loc);
       return s + "}";

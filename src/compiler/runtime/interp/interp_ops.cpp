@@ -236,6 +236,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
         return call_without_callback(callee, args, kwargs);
       }
+      // a function of a file trace_rules skips (the lr scheduler's step wrapper: `__tparse_skip__` = module,
+      // qualname, file): in a frame GB0007 at the call; eagerly it runs as torch's code, never a frame of its own
+      if (auto sk = callee->attrs.find("__tparse_skip__"); sk != callee->attrs.end() && sk->second->k == VK::Tuple && sk->second->items.size() == 3) {
+        const auto& it = sk->second->items;
+        if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_torch_fn(py_str(it[0]), py_str(it[1]), py_str(it[2])), loc);
+        return call_user(callee, args, kwargs, nullptr, 0);
+      }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
       // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)
@@ -512,6 +519,8 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
     if (V* v = dict_find(*obj, idx)) return *v;
+    if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
+      if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) return call(mi, {obj, idx}, {}, loc);
     raise_exc("KeyError", idx, loc);
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict" ||

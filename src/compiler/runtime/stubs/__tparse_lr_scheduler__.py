@@ -4,9 +4,31 @@
 import math
 
 
+def _patch_track_step_called(opt):
+    # torch's LRScheduler.__init__ wraps the optimizer's step once (functools.wraps: the wrapper's qualname is the
+    # optimizer class's `step`, its file this one, which trace_rules skips): torch.compile(opt.step) then compiles
+    # external_utils.wrap_inline's `inner`, whose call of it is GB0007, and the optimizer's step frames follow
+    if hasattr(opt.step, "_wrapped_by_lr_sched"):
+        return
+    func = opt.step
+    cls = type(opt)
+    module = cls.__module__
+    if module == "__tparse_optim__":
+        module = "torch.optim." + cls.__name__.lower()
+
+    def wrapper(*args, **kwargs):
+        opt._opt_called = True
+        return func(*args, **kwargs)
+
+    wrapper._wrapped_by_lr_sched = True
+    wrapper.__tparse_skip__ = (module, cls.__name__ + ".step", "/opt/torch/.venv/lib/python3.12/site-packages/torch/optim/lr_scheduler.py")
+    opt.step = wrapper
+
+
 class LRScheduler:
     def __init__(self, optimizer, last_epoch=-1):
         self.optimizer = optimizer
+        _patch_track_step_called(optimizer)
         if last_epoch == -1:
             for group in optimizer.param_groups:
                 group.setdefault("initial_lr", group["lr"])

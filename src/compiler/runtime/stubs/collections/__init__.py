@@ -15,59 +15,25 @@ def OrderedDict(items=None, **kwargs):
     return d
 
 
-class defaultdict:
-    """A dict whose missing keys are made by default_factory (no factory: KeyError)."""
+class defaultdict(dict):
+    """dict whose missing keys are made by default_factory (dict.__getitem__ calls __missing__; no factory: KeyError)."""
 
-    def __init__(self, default_factory=None, items=None, **kwargs):
+    def __init__(self, default_factory=None, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.default_factory = default_factory
-        self._d = OrderedDict(items, **kwargs)
 
-    def __getitem__(self, k):
-        if k not in self._d:
-            if self.default_factory is None:
-                raise KeyError(k)
-            self._d[k] = self.default_factory()
-        return self._d[k]
+    def __missing__(self, k):
+        if self.default_factory is None:
+            raise KeyError(k)
+        v = self.default_factory()
+        self[k] = v
+        return v
 
-    def __setitem__(self, k, v):
-        self._d[k] = v
+    def __repr__(self):
+        return "defaultdict(" + repr(self.default_factory) + ", " + repr(dict(self)) + ")"
 
-    def __delitem__(self, k):
-        self._d.pop(k)
-
-    def __contains__(self, k):
-        return k in self._d
-
-    def __len__(self):
-        return len(self._d)
-
-    def __iter__(self):
-        return iter(list(self._d.keys()))
-
-    def keys(self):
-        return self._d.keys()
-
-    def values(self):
-        return self._d.values()
-
-    def items(self):
-        return self._d.items()
-
-    def get(self, k, default=None):
-        return self._d.get(k, default)
-
-    def pop(self, k, *default):
-        return self._d.pop(k, *default)
-
-    def setdefault(self, k, v=None):
-        return self._d.setdefault(k, v)
-
-    def update(self, other=None, **kwargs):
-        if other is not None:
-            for k in other:
-                self._d[k] = other[k]
-        for k in kwargs:
-            self._d[k] = kwargs[k]
+    def copy(self):
+        return defaultdict(self.default_factory, self)
 
 
 class deque:
@@ -113,20 +79,36 @@ class deque:
         return self._l[i]
 
 
-class Counter(defaultdict):
-    """Counts of the items of an iterable."""
+class Counter(dict):
+    """Counts of the items of an iterable (a missing key counts 0 and is not inserted)."""
 
     def __init__(self, iterable=None, **kwargs):
-        super().__init__(int)
+        super().__init__()
+        self.update(iterable, **kwargs)
+
+    def __missing__(self, k):
+        return 0
+
+    def update(self, iterable=None, **kwargs):
         if iterable is not None:
-            for x in iterable:
-                self._d[x] = self._d.get(x, 0) + 1
+            if isinstance(iterable, dict):
+                for k in iterable:
+                    self[k] = self[k] + iterable[k]
+            else:
+                for x in iterable:
+                    self[x] = self[x] + 1
         for k in kwargs:
-            self._d[k] = kwargs[k]
+            self[k] = self[k] + kwargs[k]
 
     def most_common(self, n=None):
-        items = sorted(self._d.items(), key=lambda kv: -kv[1])
+        items = sorted(self.items(), key=lambda kv: -kv[1])
         return items if n is None else items[:n]
+
+    def total(self):
+        return sum(self.values())
+
+    def __repr__(self):
+        return "Counter(" + repr(dict(self)) + ")"
 
 
 def namedtuple(typename, field_names, rename=False, defaults=None, module=None):

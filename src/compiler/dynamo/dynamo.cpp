@@ -552,6 +552,12 @@ std::string Interp::frame_source_of(const V& obj) {
   return "";
 }
 
+// a dict Dynamo models as a ConstDictVariable: a plain dict, or collections' defaultdict / OrderedDict / Counter
+static bool guardable_dict(const V& v) {
+  if (!v || v->k != VK::Dict || v->view_of) return false;
+  return !v->cls || v->cls->s == "defaultdict" || v->cls->s == "Counter";
+}
+
 static bool plain_container(const V& v) {
   return v && ((v->k == VK::Dict && !v->cls && !v->view_of) || v->k == VK::List || (v->k == VK::Tuple && !v->size_tuple && !v->cls));
 }
@@ -568,28 +574,44 @@ static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
 }
 
 void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
-  if (!tracing() || !plain_container(obj) || !item) return;
-  if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()))) return;
+  if (!tracing() || !item) return;
   FrameCtx& ctx = *stack_.back()->ctx;
-  std::string src = container_source(*this, ctx, obj);
-  if (src.empty() || src.rfind("___stack", 0) == 0) return;
-  std::string isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : std::to_string(idx->i)) + "]";
+  std::string isrc;
+  if (guardable_dict(obj) && (idx->k == VK::Tensor || idx->k == VK::Instance)) {
+    // a key hashed by identity (an optimizer-style state keyed by the parameter): the key's ID_MATCH, and the value
+    // is reached as `d[list(dict.keys(d))[i]]`
+    for (size_t i = 0; i < obj->dict.size() && isrc.empty(); ++i)
+      if (obj->dict[i].first.get() == idx.get()) isrc = guard_dict_key_at(obj, i);
+    if (isrc.empty()) return;
+  } else {
+    if (!(plain_container(obj) || guardable_dict(obj))) return;
+    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()))) return;
+    std::string src = container_source(*this, ctx, obj);
+    if (src.empty() || src.rfind("___stack", 0) == 0) return;
+    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : std::to_string(idx->i)) + "]";
+  }
+  // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
+  if (item->k == VK::Tensor) {
+    if (!ctx.sources.count(item.get())) ctx.sources[item.get()] = isrc;
+    return;
+  }
   const bool constant = (item->k == VK::Int || item->k == VK::Float || item->k == VK::Str || item->k == VK::Bool) && item->sym.empty() &&
                         item->sym_node < 0;
   if (constant || item->k == VK::None) {
     ValueGuard g;
+    g.comment = guard_comment(Location{stack_.back()->cur_line, 0, stack_.back()->file});
     g.src = isrc;
     g.value = item;
     g.kind = type_name(item);
     g.code = isrc + " == " + py_repr(item);
     push_value_guard(ctx, g);
-  } else if ((plain_container(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
+  } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
     ctx.sources[item.get()] = isrc;
   }
 }
 
-void Interp::guard_container_contains(const V& obj, const V& key, bool present) {
-  if (!tracing() || !obj || obj->k != VK::Dict || obj->cls || obj->view_of || !key || (key->k != VK::Str && key->k != VK::Int)) return;
+void Interp::guard_container_contains(const V& obj, const V& key, bool present, Location loc) {
+  if (!tracing() || !guardable_dict(obj) || !key || (key->k != VK::Str && key->k != VK::Int)) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   std::string src = container_source(*this, ctx, obj);
   if (src.empty() || src.rfind("___stack", 0) == 0) return;
@@ -598,13 +620,14 @@ void Interp::guard_container_contains(const V& obj, const V& key, bool present) 
   g.value = key;
   g.kind = "contains";
   g.len = present ? 1 : 0;
-  g.code = fmt::format("{}{} in {}", present ? "" : "not ", py_repr(key), src);
+  g.code = fmt::format("{}___dict_contains({}, {})", present ? "" : "not ", py_repr(key), src);
+  g.comment = guard_comment(loc);
   for (auto& x : ctx.vguards) if (x.src == src && x.kind == "contains" && x.value && py_repr(x.value) == py_repr(key)) return;
   ctx.vguards.push_back(g);
 }
 
 void Interp::guard_container_len(const V& obj) {
-  if (!tracing() || !plain_container(obj) || obj->k == VK::List) return;  // (a list's length: list_len, at its first read)
+  if (!tracing() || !(plain_container(obj) || guardable_dict(obj)) || obj->k == VK::List) return;  // (a list's length: list_len, at its first read)
   FrameCtx& ctx = *stack_.back()->ctx;
   std::string src = container_source(*this, ctx, obj);
   if (src.empty() || src.rfind("___stack", 0) == 0) return;
@@ -615,6 +638,49 @@ void Interp::guard_container_len(const V& obj) {
   g.len = obj->k == VK::Dict ? obj->dict.size() : obj->items.size();
   g.code = fmt::format("len({}) == {}", src, g.len);
   push_value_guard(ctx, g);
+}
+
+void Interp::guard_dict_keys(const V& obj, Location loc, bool ordered) {
+  if (!tracing() || !guardable_dict(obj)) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  for (auto& x : ctx.vguards)
+    if (x.src == src && x.kind == "dict_keys") {
+      if (ordered && !x.ordered) { x.ordered = true; x.comment = guard_comment(loc); }
+      return;
+    }
+  ValueGuard g;
+  g.ordered = ordered;
+  g.comment = guard_comment(loc);
+  g.src = src;
+  g.kind = "dict_keys";
+  g.value = obj;
+  g.len = obj->dict.size();
+  for (auto& kv : obj->dict) g.keys.push_back(kv.first);
+  // SEQUENCE_LENGTH's text (guards.py): `not d` for an empty dict
+  g.code = g.len == 0 ? "not " + src : fmt::format("len({}) == {}", src, g.len);
+  ctx.vguards.push_back(g);
+}
+
+std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
+  if (!tracing() || !guardable_dict(obj) || index >= obj->dict.size()) return "";
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return "";
+  std::string ksrc = fmt::format("list(dict.keys({}))[{}]", src, index);
+  bool have = false;
+  for (auto& x : ctx.vguards) have = have || (x.src == src && x.kind == "dict_key_id" && x.len == index);
+  if (!have) {
+    ValueGuard g;
+    g.src = src;
+    g.kind = "dict_key_id";
+    g.len = index;
+    g.value = obj->dict[index].first;
+    g.code = fmt::format("___check_obj_id({}, {})", ksrc, obj_id(g.value.get()));
+    ctx.vguards.push_back(g);
+  }
+  return src + "[" + ksrc + "]";
 }
 
 void Interp::guard_optimizer_state(const V& opt) {

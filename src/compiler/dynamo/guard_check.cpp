@@ -18,12 +18,21 @@ V resolve_source(const std::string& src, const std::vector<std::pair<std::string
   V cur;
   for (auto& [n, v] : inputs) if (n == head) cur = v;
   while (cur && p != std::string::npos && p < src.size()) {
+    if (src.compare(p, 16, "[list(dict.keys(") == 0) {  // `d[list(dict.keys(d))[i]]`: the value of the i-th key
+      size_t at = src.find("))[", p);
+      size_t e = at == std::string::npos ? std::string::npos : src.find("]]", at);
+      if (e == std::string::npos || cur->k != VK::Dict) return nullptr;
+      size_t i = std::stoul(src.substr(at + 3, e - at - 3));
+      cur = i < cur->dict.size() ? cur->dict[i].second : nullptr;
+      p = e + 2;
+      continue;
+    }
     if (src[p] == '[') {
       size_t e = src.find(']', p);
       std::string k = src.substr(p + 1, e - p - 1);
       if (!k.empty() && k[0] == '\'') {
         k = k.substr(1, k.size() - 2);
-        if (cur->k == VK::Dict && !cur->cls) {  // `kwargs['x']`: the dict's entry
+        if (cur->k == VK::Dict) {  // `kwargs['x']`: the dict's entry
           V found;
           for (auto& [dk, dv] : cur->dict) if (dk->k == VK::Str && dk->s == k) found = dv;
           cur = found;
@@ -167,6 +176,36 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "contains") {  // DICT_CONTAINS: the key's presence, as the frame saw it
       bool now = v->k == VK::Dict && dict_find(*v, g.value) != nullptr;
       if (now == (g.len == 1)) continue;
+      const size_t w = g.src.rfind("G['", 0) == 0 || old ? 60 : 55;
+      return (g.code.size() >= w ? g.code : g.code + std::string(w - g.code.size(), ' ')) + "  " + comment;
+    }
+    if (g.kind == "dict_keys") {
+      // DICT_KEYS_MATCH. Keys seen in order (keys() / items() / iteration): a DictGuardManager checks the length
+      // (`len(d) != 2`, no comment) and each key by position (`list(dict.keys(d))[0] == 'a'`); otherwise
+      // SEQUENCE_LENGTH's text (`len(d) == 2` / `not d`, with its comment), then each key's presence
+      auto same_key = [](const V& a, const V& b) {
+        return a.get() == b.get() || (a->k == b->k && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool) && py_repr(a) == py_repr(b));
+      };
+      const std::string& n = g.src;
+      // guards.py pads the text written with L['d'] to 60, strip_local_scope then drops L[' '] (5 characters)
+      const size_t w = g.src.rfind("G['", 0) == 0 || old ? 60 : 55;
+      auto pad = [&](const std::string& t) { return t.size() >= w ? t : t + std::string(w - t.size(), ' '); };
+      if (v->k != VK::Dict || v->dict.size() != g.len)
+        return g.ordered ? fmt::format("len({}) != {}", n, g.len) : pad(g.code) + "  " + comment;
+      for (size_t i = 0; i < g.keys.size(); ++i) {
+        if (g.ordered) {
+          if (!same_key(v->dict[i].first, g.keys[i]))
+            return pad(fmt::format("list(dict.keys({}))[{}] == {}", n, i, py_repr(g.keys[i]))) + "  " + comment;
+          continue;
+        }
+        bool found = false;
+        for (auto& kv : v->dict) found = found || same_key(kv.first, g.keys[i]);
+        if (!found) return pad(fmt::format("___dict_contains({}, {})", py_repr(g.keys[i]), n)) + "  " + comment;
+      }
+      continue;
+    }
+    if (g.kind == "dict_key_id") {
+      if (v->k == VK::Dict && g.len < v->dict.size() && v->dict[g.len].first.get() == g.value.get()) continue;
       return g.code;
     }
     if (g.kind == "container_len") {

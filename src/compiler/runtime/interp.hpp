@@ -93,6 +93,8 @@ struct ValueGuard {
   std::string stack;             ///< User stack trace lines for the reason
   size_t len = 0;                ///< list_len: the length when the guard was made (the list may grow in place later)
   std::vector<long long> lens;   ///< optim_state: each state dict's length (-1: no state yet), in the state's key order
+  std::vector<V> keys;           ///< dict_keys: the dict's keys when the frame first saw them (DICT_KEYS_MATCH)
+  bool ordered = false;          ///< dict_keys: checked by position (a DictGuardManager's key managers)
   bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
 };
 
@@ -519,8 +521,15 @@ class Interp {
   /// a constant item read is CONSTANT_MATCH'ed (`cfg['a'] == 0`), `k in d` DICT_CONTAINS, len() LENGTH_CHECK; a
   /// container item is sourced for its own reads — dynamo.cpp
   void guard_container_read(const V& obj, const V& idx, const V& item);
-  void guard_container_contains(const V& obj, const V& key, bool present);
+  void guard_container_contains(const V& obj, const V& key, bool present, Location loc);
   void guard_container_len(const V& obj);
+  /// DICT_KEYS_MATCH on a dict the frame reads from a source (iterated, a missing key made or looked for by a key
+  /// that is not a constant): its length and keys as they were before the frame changed them
+  /// `ordered`: keys() / values() / items() / iteration (Dynamo's guard_on_key_order: keys checked by position)
+  void guard_dict_keys(const V& obj, Location loc, bool ordered);
+  /// a dict key that is not a constant (a tensor), found at `index`: ID_MATCH on `list(dict.keys(d))[index]`;
+  /// returns the source of its value (`d[list(dict.keys(d))[index]]`), empty when the dict has none
+  std::string guard_dict_key_at(const V& obj, size_t index);
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt);

@@ -352,7 +352,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     realize_list_guards(v, false, loc);
     if (v->k == VK::Tensor) return mk_int(v->t->shape.empty() ? 0 : v->t->shape[0].v);
     if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
-    if (v->k == VK::Dict) { guard_container_len(v); return mk_int(static_cast<long long>(v->dict.size())); }
+    if (v->k == VK::Dict) { guard_dict_keys(v, loc, false); return mk_int(static_cast<long long>(v->dict.size())); }  // (__len__: DICT_KEYS_MATCH)
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;
     if (v->k == VK::Instance) return mk_int(static_cast<long long>(v->order.size()));
     if (v->k == VK::List || v->k == VK::Tuple) return mk_int(static_cast<long long>(v->items.size()));  // items unread
@@ -453,8 +453,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     d->k = VK::Dict;
     auto put = [&](V k, V v) { dict_put(*d, k, v); };
     if (!args.empty()) {
-      if (arg(0)->k == VK::Dict) for (auto& kv : arg(0)->dict) put(kv.first, kv.second);
-      else
+      if (arg(0)->k == VK::Dict) {
+        guard_dict_keys(arg(0), loc, true);  // (dict(d) walks d's items in order)
+        for (auto& kv : arg(0)->dict) { guard_container_read(arg(0), kv.first, kv.second); put(kv.first, kv.second); }
+      } else
         for (auto& p : iterate(arg(0), loc)) {
           auto kv = iterate(p, loc);
           if (kv.size() != 2) error(loc, "dictionary update sequence element has wrong length");

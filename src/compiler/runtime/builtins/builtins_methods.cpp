@@ -356,13 +356,28 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
   }
   if (name.rfind("dict.", 0) == 0) {
     std::string m = name.substr(5);
+    // Dynamo's ConstDictVariable.call_method: get / __getitem__ guard the value read (a missing key: DICT_CONTAINS),
+    // keys / values / items the keys in order, the other methods the keys (DICT_KEYS_MATCH)
     if (m == "get") {
-      if (V* v = dict_find(*self, arg(0))) return *v;
+      if (V* v = dict_find(*self, arg(0))) { guard_container_read(self, arg(0), *v); return *v; }
+      guard_container_contains(self, arg(0), false, loc);
       return args.size() > 1 ? arg(1) : none();
     }
-    if (m == "items") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(mk_tuple({kv.first, kv.second})); return mk_list(xs); }
-    if (m == "keys") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.first); return mk_list(xs); }
-    if (m == "values") { std::vector<V> xs; for (auto& kv : self->dict) xs.push_back(kv.second); return mk_list(xs); }
+    if (m == "items" || m == "keys" || m == "values") {
+      guard_dict_keys(self, loc, true);
+      std::vector<V> xs;
+      for (auto& kv : self->dict) {
+        if (m != "keys") guard_container_read(self, kv.first, kv.second);
+        xs.push_back(m == "items" ? mk_tuple({kv.first, kv.second}) : m == "keys" ? kv.first : kv.second);
+      }
+      return mk_list(xs);
+    }
+    if (m == "update" || m == "copy" || m == "setdefault" || m == "popitem" || m == "clear") guard_dict_keys(self, loc, false);
+    if (m == "update" && !args.empty() && arg(0)->k == VK::Dict) guard_dict_keys(arg(0), loc, false);
+    if (m == "pop") {
+      if (dict_find(*self, arg(0))) guard_dict_keys(self, loc, false);
+      else guard_container_contains(self, arg(0), false, loc);
+    }
     auto put = [&](V k, V v) {
       if (self->view_of && k->k == VK::Str) instance_dict_store(self->view_of, k->s, v);  // obj.__dict__.update(...)
       dict_put(*self, k, v);

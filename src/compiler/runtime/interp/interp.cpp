@@ -125,7 +125,7 @@ V Interp::lookup(const std::string& name, Location loc) {
         // (a global nn.Module too: its parameters are G['net']._modules['fc1']._parameters['weight'], placeholder
         // G_net_modules_fc1_parameters_weight_: a model called inside a compiled training step)
         if (((v->k == VK::Instance && (v->cls || !v->builtin_nn.empty())) || v->k == VK::Tensor ||
-             (v->k == VK::Dict && !v->cls) || v->k == VK::List) && act.ctx->code &&
+             v->k == VK::Dict || v->k == VK::List) && act.ctx->code &&
             act.ctx->code->globals.get() == e && !act.ctx->sources.count(v.get()))
           act.ctx->sources[v.get()] = "G['" + name + "']";
         if (v->k == VK::Float) {
@@ -484,6 +484,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       has_kwargs = true;
       for (auto& kv : kwargs) kwd->dict.push_back({mk_str(kv.first), kv.second});
       env->set(p.name, kwd);
+      if (ctx && depth == 0 && !ctx->sources.count(kwd.get())) ctx->sources[kwd.get()] = p.name;  // the frame's L['kwargs']
     }
   }
   if (!has_kwargs && !kwargs.empty()) error(fn->loc, fmt::format("{}() got an unexpected keyword argument '{}'", fn->name, kwargs[0].first));

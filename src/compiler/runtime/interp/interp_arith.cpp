@@ -471,8 +471,12 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
   }
   if (V r = torch_version_compare(op, a, b)) return r;
   // a tensor key of a dict hashes by identity (an optimizer's `self.state[p]`, defaultdict's `k not in self._d`)
-  if ((op == "in" || op == "not in") && a->k == VK::Tensor && b->k == VK::Dict && !b->cls) {
-    bool r = dict_find(*b, a) != nullptr;
+  // (Dynamo: a key found is ID_MATCH-guarded where it sits, a key not found guards the dict's keys)
+  if ((op == "in" || op == "not in") && a->k == VK::Tensor && b->k == VK::Dict && !(b->cls && find_in_class(b->cls, "__contains__"))) {
+    bool r = false;
+    for (size_t i = 0; i < b->dict.size() && !r; ++i)
+      if (b->dict[i].first.get() == a.get()) { r = true; guard_dict_key_at(b, i); }
+    if (!r) guard_dict_keys(b, loc, false);
     return mk_bool(op == "in" ? r : !r);
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {
@@ -492,7 +496,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
     else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float)) {
       r = dict_find(*b, a) != nullptr;
-      guard_container_contains(b, a, r);
+      guard_container_contains(b, a, r, loc);
     }
     else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
     else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;

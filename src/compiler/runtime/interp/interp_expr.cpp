@@ -141,7 +141,8 @@ V Interp::eval(const ExprP& e) {
         else if (k == "**") {
           ex = true;
           V d = eval(e->a[i]);
-          for (auto& kv : d->dict) kwargs.push_back({py_str(kv.first), kv.second});
+          guard_dict_keys(d, e->a[i]->loc, false);  // `f(**d)`: the keys, then each value read
+          for (auto& kv : d->dict) { guard_container_read(d, kv.first, kv.second); kwargs.push_back({py_str(kv.first), kv.second}); }
         } else { kwargs.push_back({k, eval(e->a[i])}); }
       }
       Activation& act = *stack_.back();
@@ -252,7 +253,8 @@ V Interp::eval(const ExprP& e) {
         if (e->a[i]->k == EK::Starred && e->a[i]->s == "**") {
           V m = eval(e->a[i + 1]);
           if (m->k != VK::Dict) error(e->a[i + 1]->loc, fmt::format("'{}' object is not a mapping", type_name(m)));
-          for (auto& kv : m->dict) put(kv.first, kv.second);
+          guard_dict_keys(m, e->a[i + 1]->loc, false);
+          for (auto& kv : m->dict) { guard_container_read(m, kv.first, kv.second); put(kv.first, kv.second); }
           continue;
         }
         V k = eval(e->a[i]);
@@ -436,6 +438,7 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
         return;
       }
       if (obj->k == VK::Dict) {
+        guard_dict_keys(obj, t->loc, false);  // (a store into a dict the frame reads from a source: its keys before)
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
         dict_put(*obj, idx, v);
         return;
@@ -490,6 +493,7 @@ void Interp::del_target(const ExprP& t) {
       if (obj->cls && (obj->k == VK::Instance || obj->k == VK::Dict))
         if (V di = find_in_class(obj->cls, "__delitem__"); di && di->k == VK::Func) { call(di, {obj, idx}, {}, t->loc); return; }
       if (obj->k == VK::Dict) {
+        guard_dict_keys(obj, t->loc, false);
         if (!dict_erase(*obj, idx)) raise_exc("KeyError", idx, t->loc);
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, nullptr);
         return;

@@ -520,7 +520,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
     if (V* v = dict_find(*obj, idx)) return *v;
     if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
-      if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) return call(mi, {obj, idx}, {}, loc);
+      if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) {
+        guard_dict_keys(obj, loc, false);  // (Dynamo's DefaultDictVariable: the missing key's insertion guards the keys first)
+        return call(mi, {obj, idx}, {}, loc);
+      }
     raise_exc("KeyError", idx, loc);
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict" ||
@@ -630,7 +633,12 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
       return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
-    case VK::Dict: { std::vector<V> xs; for (auto& kv : v->dict) xs.push_back(kv.first); return xs; }
+    case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)
+      guard_dict_keys(v, loc, true);
+      std::vector<V> xs;
+      for (auto& kv : v->dict) xs.push_back(kv.first);
+      return xs;
+    }
     case VK::Instance:
       if (v->builtin_nn == "ModuleList" || v->builtin_nn == "Sequential" || v->builtin_nn == "ParameterList") {
         std::vector<V> xs;

@@ -585,10 +585,12 @@ void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     if (isrc.empty()) return;
   } else {
     if (!(plain_container(obj) || guardable_dict(obj))) return;
-    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()))) return;
+    const bool tuple_key = idx->k == VK::Tuple && !idx->size_tuple && obj->k == VK::Dict &&
+                           std::all_of(idx->items.begin(), idx->items.end(), [](const V& x) { return x && (x->k == VK::Str || (x->k == VK::Int && x->sym.empty())); });
+    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return;
     std::string src = container_source(*this, ctx, obj);
     if (src.empty() || src.rfind("___stack", 0) == 0) return;
-    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : std::to_string(idx->i)) + "]";
+    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : tuple_key ? py_repr(idx) : std::to_string(idx->i)) + "]";
   }
   // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
   if (item->k == VK::Tensor) {
@@ -611,7 +613,14 @@ void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
 }
 
 void Interp::guard_container_contains(const V& obj, const V& key, bool present, Location loc) {
-  if (!tracing() || !guardable_dict(obj) || !key || (key->k != VK::Str && key->k != VK::Int)) return;
+  // a constant key: str, int, or a tuple of constants (SAM2's `(H, W)` cache key)
+  std::function<bool(const V&)> constant_key = [&](const V& k) {
+    if (k->k == VK::Str || k->k == VK::Bool || k->k == VK::None || ((k->k == VK::Int || k->k == VK::Float) && k->sym.empty() && k->sym_node < 0)) return true;
+    if (k->k != VK::Tuple || k->size_tuple) return false;
+    for (auto& x : k->items) if (!x || !constant_key(x)) return false;
+    return true;
+  };
+  if (!tracing() || !guardable_dict(obj) || !key || !constant_key(key)) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   std::string src = container_source(*this, ctx, obj);
   if (src.empty() || src.rfind("___stack", 0) == 0) return;

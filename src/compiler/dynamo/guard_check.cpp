@@ -40,7 +40,18 @@ V resolve_source(const std::string& src, const std::vector<std::pair<std::string
           auto it = cur->attrs.find(k);
           cur = it == cur->attrs.end() ? nullptr : it->second;
         }
+      } else if (cur->k == VK::Dict) {  // an int or tuple key (`cache[(4, 4)]`): the entry whose repr it is
+        if (!k.empty() && k.front() == '(') {  // (a tuple key holds ']'-free items: ints and strs)
+          size_t e2 = src.find(")]", p);
+          if (e2 == std::string::npos) return nullptr;
+          e = e2 + 1;
+        }
+        k = src.substr(p + 1, e - p - 1);
+        V found;
+        for (auto& [dk, dv] : cur->dict) if (py_repr(dk) == k) found = dv;
+        cur = found;
       } else {
+        if (k.empty() || !std::isdigit(static_cast<unsigned char>(k[0]))) return nullptr;
         size_t i = std::stoul(k);
         cur = i < cur->items.size() ? cur->items[i] : nullptr;
       }

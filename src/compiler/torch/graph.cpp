@@ -275,7 +275,9 @@ std::string print_readable(const Graph& g, const std::string& file) {
       cur_file = n.file;
     }
     std::string rhs;
-    bool iop = n.infix && n.args.size() == 2 && n.target.size() == 2 && n.target[1] == '=' && std::string("+-*/").find(n.target[0]) != std::string::npos;
+    // (every augmented operator: `+=` ... `>>=`, `//=`, `**=`; not the comparisons `<=` / `>=` / `==` / `!=`)
+    bool iop = n.infix && n.args.size() == 2 && n.target.size() >= 2 && n.target.back() == '=' && n.target != "<=" && n.target != ">=" &&
+               n.target != "==" && n.target != "!=";
     if (iop) {  // operator.iadd: FX writes `a += b;  name = a`
       rhs = arg_str(g, n.args[0]);
     } else if (n.infix && n.args.size() == 2) {

@@ -271,7 +271,9 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"@", "matmul"},
       {"**", "pow"}, {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"},
       {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"pos", "pos"}, {"invert", "invert"},
-      {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}};
+      {"^", "xor"}, {">>", "rshift"}, {"<<", "lshift"},
+      {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}, {"//=", "ifloordiv"}, {"%=", "imod"},
+      {"**=", "ipow"}, {"&=", "iand"}, {"|=", "ior"}, {"^=", "ixor"}, {">>=", "irshift"}, {"<<=", "ilshift"}};
   auto it = names.find(op);
   if (it == names.end()) error(loc, fmt::format("unsupported tensor operator {}", op));
   // an operator on a numpy value traced in the frame (and a number or another such value): Dynamo's
@@ -288,9 +290,12 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
         {"add", "add"}, {"sub", "sub"}, {"mul", "mul"}, {"truediv", "div"}, {"floordiv", "__floordiv__"},
         {"mod", "remainder"}, {"matmul", "__matmul__"}, {"pow", "pow"}, {"lt", "lt"}, {"gt", "gt"}, {"le", "le"},
         {"ge", "ge"}, {"eq", "eq"}, {"ne", "ne"}, {"and_", "__and__"}, {"or_", "__or__"}, {"neg", "neg"},
-        {"pos", "positive"}, {"invert", "bitwise_not"}, {"iadd", "add_"}, {"isub", "sub_"}, {"imul", "mul_"}, {"itruediv", "div_"}};
+        {"pos", "positive"}, {"invert", "bitwise_not"}, {"iadd", "add_"}, {"isub", "sub_"}, {"imul", "mul_"}, {"itruediv", "div_"},
+        {"xor", "__xor__"}, {"rshift", "__rshift__"}, {"lshift", "__lshift__"}, {"ifloordiv", "__ifloordiv__"}, {"imod", "__imod__"},
+        {"ipow", "pow_"}, {"iand", "__iand__"}, {"ior", "__ior__"}, {"ixor", "__ixor__"}, {"irshift", "__irshift__"}, {"ilshift", "__ilshift__"}};
     static const std::map<std::string, std::string> rev = {
-        {"sub", "__rsub__"}, {"truediv", "__rdiv__"}, {"floordiv", "__rfloordiv__"}, {"mod", "__rmod__"}, {"pow", "__rpow__"}};
+        {"sub", "__rsub__"}, {"truediv", "__rdiv__"}, {"floordiv", "__rfloordiv__"}, {"mod", "__rmod__"}, {"pow", "__rpow__"},
+        {"rshift", "__rrshift__"}, {"lshift", "__rlshift__"}};
     std::string m = fwd.at(it->second);
     if (reflected) {
       std::swap(args[0], args[1]);  // the tensor first
@@ -346,17 +351,23 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     }
   }
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
-  const bool inplace = op == "+=" || op == "-=" || op == "*=" || op == "/=";
+  const bool inplace = op.size() >= 2 && op.back() == '=' && !cmp;  // `t += x`, `t >>= 1`, ...
   if (inplace && o.shape == ta.shape) o.stride = ta.stride;
   else o.stride = elementwise_strides(o.shape, {&ta, b->k == VK::Tensor ? b->t.get() : nullptr});
-  const std::string bop = inplace ? op.substr(0, 1) : op;  // the arithmetic of an in-place operator
+  const std::string bop = inplace ? op.substr(0, op.size() - 1) : op;  // the arithmetic of an in-place operator
   if (cmp) { o.dtype = "bool"; o.requires_grad = false; }
   if (bop == "/" && o.dtype.find("float") == std::string::npos && o.dtype.rfind("complex", 0) != 0) o.dtype = "float32";
   if (ta.fill && fb) {
     double x = reflected ? *fb : *ta.fill, y = reflected ? *ta.fill : *fb;
     double r = 0;
     if (bop == "+") r = x + y; else if (bop == "-") r = x - y; else if (bop == "*") r = x * y;
-    else if (bop == "/") r = y == 0 ? INFINITY : x / y; else if (op == "**") r = std::pow(x, y);
+    else if (bop == "/") r = y == 0 ? INFINITY : x / y; else if (bop == "**") r = std::pow(x, y);
+    else if (bop == "//") r = y == 0 ? INFINITY : std::floor(x / y);
+    else if (bop == "%") r = y == 0 ? NAN : x - std::floor(x / y) * y;
+    else if (bop == ">>" || bop == "<<" || bop == "&" || bop == "|" || bop == "^") {
+      long long xi = static_cast<long long>(x), yi = static_cast<long long>(y);
+      r = static_cast<double>(bop == ">>" ? xi >> yi : bop == "<<" ? xi << yi : bop == "&" ? xi & yi : bop == "|" ? xi | yi : xi ^ yi);
+    }
     else if (op == "<") r = x < y; else if (op == ">") r = x > y; else if (op == "<=") r = x <= y;
     else if (op == ">=") r = x >= y; else if (op == "==") r = x == y; else if (op == "!=") r = x != y;
     o.fill = r;

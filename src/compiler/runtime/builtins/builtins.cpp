@@ -255,7 +255,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "double", "bfloat16", "extend", "insert", "register_parameter", "compile",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
-                                                 "flatten_parameters",
+                                                 "flatten_parameters", "update", "__setitem__", "pop",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
@@ -298,7 +298,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
-    case VK::Device: if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':'))); break;
+    case VK::Device:
+      if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':')));
+      if (name == "index") {  // torch.device("cuda:1").index == 1; "cpu" / "cuda": None
+        size_t c = obj->s.find(':');
+        return c == std::string::npos ? none() : mk_int(std::stoll(obj->s.substr(c + 1)));
+      }
+      break;
     default: break;
   }
   found = false;

@@ -142,12 +142,23 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   if (m == "eval" || m == "train") {
     bool mode = m == "train" ? (args.empty() || truthy(arg(0), loc)) : false;
     std::set<const Obj*> seen;  // each module once (a module reachable twice, or a cycle), as children()'s memo
-    std::function<void(V)> set = [&](V mod) {
-      if (!seen.insert(mod.get()).second) return;
-      mod->attrs["training"] = mk_bool(mode);
-      for (auto& n : mod->order) { V c = mod->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c); }
+    // Module.train sets `training` and calls each child's train(mode): a child's own override runs (EfficientFormer's
+    // Attention caches its bias table in train(False)); eval() is self.train(False), the override included
+    auto own_train = [&](const V& mod) -> V {
+      if (!mod->cls) return nullptr;
+      V t = find_in_class(mod->cls, "train");
+      return t && (t->k == VK::Func || (t->k == VK::Builtin && t->func)) ? class_attr(mod, "train", loc) : nullptr;
     };
-    set(self);
+    if (m == "eval")
+      if (V t = own_train(self)) { call(t, {mk_bool(false)}, {}, loc); return self; }
+    std::function<void(V, bool)> set = [&](V mod, bool top) {
+      if (!seen.insert(mod.get()).second) return;
+      if (!top)
+        if (V t = own_train(mod)) { call(t, {mk_bool(mode)}, {}, loc); return; }
+      mod->attrs["training"] = mk_bool(mode);
+      for (auto& n : mod->order) { V c = mod->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c, false); }
+    };
+    set(self, true);
     return self;
   }
   if (m == "append") {
@@ -273,6 +284,36 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? c : mk_tuple({mk_str(n), c}));
     }
     return mk_list(xs);
+  }
+  // ModuleDict.update(mapping or pairs) / __setitem__: add_module per entry, in order (OLMo's transformer dict)
+  if ((m == "update" || m == "__setitem__") && (self->builtin_nn == "ModuleDict" || self->builtin_nn == "ParameterDict")) {
+    auto put = [&](const V& k, const V& v) {
+      if (self->builtin_nn == "ParameterDict" && v->k == VK::Tensor) { v->t->is_param = true; v->t->requires_grad = true; }
+      setattr(self, py_str(k), v, loc);
+    };
+    if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
+    if (!args.empty()) {
+      V src = arg(0);
+      if (src->k == VK::Dict) for (auto& kv : src->dict) put(kv.first, kv.second);
+      else if (src->k == VK::Instance && (src->builtin_nn == "ModuleDict" || src->builtin_nn == "ParameterDict"))
+        for (auto& n : src->order) put(mk_str(n), src->attrs[n]);
+      else
+        for (auto& p : iterate(src, loc)) {
+          auto kv = iterate(p, loc);
+          if (kv.size() != 2) raise_exc("ValueError", "ModuleDict update sequence element has wrong length", loc);
+          put(kv[0], kv[1]);
+        }
+    }
+    return none();
+  }
+  if (m == "pop" && (self->builtin_nn == "ModuleDict" || self->builtin_nn == "ParameterDict")) {  // pop(key): removed, returned
+    std::string k = py_str(arg(0));
+    auto it = self->attrs.find(k);
+    if (it == self->attrs.end()) raise_exc("KeyError", arg(0), loc);
+    V v = it->second;
+    self->attrs.erase(it);
+    std::erase(self->order, k);
+    return v;
   }
   if (m == "zero_grad") return none();
   if (m == "flatten_parameters") return none();  // RNNBase: cudnn's weight layout; nothing on CPU (in a frame the RNN's

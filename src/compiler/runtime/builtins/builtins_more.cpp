@@ -371,7 +371,12 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
 // (the modules loaded from source and `__main__`; stores are kept); null for other names.
 V Interp::sys_attr(const std::string& name) {
   if (name == "platform") return mk_str("linux");
-  if (name == "version_info") return mk_tuple({mk_int(3), mk_int(12), mk_int(0)});
+  if (name == "version_info") {  // a struct sequence: a tuple with named fields (sys.version_info.minor)
+    V v = mk_tuple({mk_int(3), mk_int(12), mk_int(3), mk_str("final"), mk_int(0)});
+    const char* names[] = {"major", "minor", "micro", "releaselevel", "serial"};
+    for (size_t i = 0; i < 5; ++i) v->attrs[names[i]] = v->items[i];
+    return v;
+  }
   if (name == "maxsize") return mk_int(9223372036854775807LL);
   if (name == "path") {  // the search roots, script folder first; folders a script adds are searched too
     if (!sys_path_) {

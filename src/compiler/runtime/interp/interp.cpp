@@ -292,7 +292,8 @@ void Interp::exec_stmt(const StmtP& s) {
       }
       V rhs = eval(s->value);
       // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
-      V v = cur->k == VK::Tensor && (s->op == "+" || s->op == "-" || s->op == "*" || s->op == "/")
+      // (every augmented operator but `@=`: operator.irshift, ifloordiv, iand, ...)
+      V v = cur->k == VK::Tensor && s->op != "@"
                 ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
                 : inplace_binop(s->op, cur, rhs, s->loc);
       if (obj) assign_subscript(s->target, obj, idx, v);

@@ -494,7 +494,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     }
     bool r = false;
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
-    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float)) {
+    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float || a->k == VK::Tuple)) {
       r = dict_find(*b, a) != nullptr;
       guard_container_contains(b, a, r, loc);
     }

@@ -61,6 +61,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
     if (V m = class_attr(obj, name, loc)) return m;
   }
+  if (obj->k == VK::Tuple && !obj->attrs.empty())  // a struct sequence's field (sys.version_info.minor)
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
   if (obj->k == VK::Func || obj->k == VK::Tensor) {  // attributes stored on a function (`f.from_iterable = g`) or a
     // tensor (its __dict__: `p._no_weight_decay = True`, s4's `_optim` hints on parameters)
     if (auto it = obj->attrs.find(name); it != obj->attrs.end() && !(obj->k == VK::Tensor && name == "grad")) return it->second;
@@ -338,6 +340,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return mk_builtin("noop");
     }
     if (name == "forward") error(loc, "super().forward: no base class defines forward");
+    // another method of torch.nn.Module reached through super() (an override of train() calling super().train(mode)):
+    // the built-in method on self
+    if (nn_base && obj->self && obj->self->k == VK::Instance) {
+      bool found = false;
+      V r = builtin_attr(obj->self, name, loc, found);
+      if (found && r && r->k == VK::Builtin && r->s.rfind("module.", 0) == 0) return r;
+    }
   }
   auto type_of = [&] {  // every value's class is type(value) (a function's is `function`, a module's `module`)
     std::vector<V> a{obj};

@@ -165,6 +165,24 @@ V Interp::import_module(const std::string& dotted, Location loc) {
         assumed_.push_back(Unmodelled{loc.file, loc.line, fmt::format("module '{}' not found: taken as not installed (its `except` branch runs)", top), false});
       raise_exc("ModuleNotFoundError", fmt::format("No module named '{}'", dotted), loc);
     }
+    // a submodule missing from a package of Python source tparse reads (not a stub): Python's ModuleNotFoundError
+    // where the author handles it (timm 1.0 has no timm/models/layers/helpers.py: EfficientFormer's fallback),
+    // unless a compiled extension of that name sits beside the package's files (a C module tparse cannot read)
+    if (import_error_handlers_ > 0 && parent && parent->menv && parent->k == VK::Module) {
+      int f = file_of_module(dotted.substr(0, dot));
+      bool stub = f <= 0 || is_stub(f) ||
+                  std::any_of(stub_roots_.begin(), stub_roots_.end(), [&](const std::string& r) { return path_of(f).rfind(r, 0) == 0; });
+      if (!stub && files_[static_cast<size_t>(f)].package) {
+        std::error_code ec;
+        const std::string leaf = dotted.substr(dot + 1);
+        bool extension = false;
+        for (fs::directory_iterator it(fs::path(path_of(f)).parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+          std::string n = it->path().filename().string();
+          extension = extension || (n.rfind(leaf + ".", 0) == 0 && (n.ends_with(".so") || n.ends_with(".pyd")));
+        }
+        if (!extension) raise_exc("ModuleNotFoundError", fmt::format("No module named '{}'", dotted), loc);
+      }
+    }
     return opaque_module(dotted);
   }
   auto m = std::make_shared<Obj>();

@@ -58,8 +58,68 @@ class TypedDict:
             setattr(self, k, kwargs[k])
 
 
+def _nt_new(_cls, *args, **kwargs):
+    # typing.NamedTuple's class form: the tuple's values are the arguments, then the class's defaults
+    fields = _cls._fields
+    vals = list(args)
+    if len(vals) > len(fields):
+        raise TypeError(_cls.__name__ + ".__new__() takes " + str(len(fields) + 1) + " positional arguments but " + str(len(vals) + 1) + " were given")
+    for i in range(len(args), len(fields)):
+        f = fields[i]
+        if f in kwargs:
+            vals.append(kwargs[f])
+        elif f in _cls._field_defaults:
+            vals.append(_cls._field_defaults[f])
+        else:
+            raise TypeError(_cls.__name__ + ".__new__() missing required argument: '" + f + "'")
+    self = object.__new__(_cls)
+    self._values = tuple(vals)
+    for i in range(len(fields)):
+        setattr(self, fields[i], vals[i])
+    return self
+
+
 class NamedTuple:
-    pass
+    """`class P(NamedTuple): a: int; b: float = 0.5`: CPython's NamedTupleMeta makes a collections.namedtuple of the
+    annotated fields (defaults from the class body) and keeps the class's methods; here __init_subclass__ does."""
+
+    def __init_subclass__(cls, **kwargs):
+        ann = getattr(cls, "__annotations__", {})
+        fields = [f for f in ann]
+        defaults = {}
+        for f in fields:
+            if hasattr(cls, f):
+                defaults[f] = getattr(cls, f)
+        cls._fields = tuple(fields)
+        cls._field_defaults = defaults
+        cls.__new__ = _nt_new
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __getitem__(self, i):
+        return self._values[i]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other)
+
+    def __repr__(self):
+        return type(self).__name__ + "(" + ", ".join(f + "=" + repr(getattr(self, f)) for f in self._fields) + ")"
+
+    def _asdict(self):
+        return {f: getattr(self, f) for f in self._fields}
+
+    def _replace(self, **kwargs):
+        d = self._asdict()
+        for k in kwargs:
+            d[k] = kwargs[k]
+        return type(self)(**d)
 
 
 class Protocol:

@@ -293,6 +293,23 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", n);
       }
       ctx->vguards.push_back(g);
+    } else if (v->k == VK::None && n.rfind("___stack", 0) != 0) {
+      // a None argument: `mode is None` (Dynamo's guard on a constant None source)
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = "none";
+      g.code = n + " is None";
+      ctx->vguards.push_back(g);
+    } else if (v->k == VK::Tuple && !v->size_tuple && n.rfind("___stack", 0) != 0 && !v->cls) {
+      // a tuple argument: TYPE_MATCH + LENGTH_CHECK (a `match` on it, an unpacking: `case (a, b):`)
+      ValueGuard g;
+      g.src = n;
+      g.value = v;
+      g.kind = "tuple_len";
+      g.len = v->items.size();
+      g.code = fmt::format("len({}) == {}", n, v->items.size());
+      ctx->vguards.push_back(g);
     } else if (v->k == VK::List) {
       // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read
       // in the frame (`seqlens=[T]`), whose items get an EQUALS_MATCH each (real torch 2.11: mistral-inference's

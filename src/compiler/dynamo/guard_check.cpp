@@ -240,6 +240,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
       continue;
     }
+    if (g.kind == "tuple_len") {  // TYPE_MATCH, then LENGTH_CHECK on a tuple argument
+      if (v->k != VK::Tuple || v->size_tuple) return pad60(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment;
+      if (v->items.size() != g.len) return pad60(g.code) + "  " + comment;
+      continue;
+    }
     // a list's length as it was when the guard was made: the same list grown in place since fails it (RWKV's ctx)
     bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.len
                                      : v->k == g.value->k && py_repr(v) == py_repr(g.value);

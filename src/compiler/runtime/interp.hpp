@@ -487,6 +487,8 @@ class Interp {
   void data_dependent_jump(V cond, Location loc, bool& branch);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
+  void exec_match(const Stmt* s);   ///< interp_match.cpp: the match statement
+  bool match_pattern(const ExprP& p, const V& subject, Location loc);
   void exec_while(const Stmt* s);   ///< interp_exc.cpp
   void exec_with(const StmtP& s);   ///< interp_exc.cpp
   V call_without_callback(const V& fn, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs);

@@ -436,7 +436,7 @@ void Interp::exec_stmt(const StmtP& s) {
       for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);
       return;
     case SK::Del: del_target(s->targets[0]); return;
-    case SK::Match: error(s->loc, "the match statement is not supported by tparse (it is parsed, not run)");
+    case SK::Match: exec_match(s.get()); return;
     case SK::TypeAlias:  // `type X = ...` is lazy in Python: X is bound, its value is not modelled
       act.env->set(s->targets[0]->s, none());
       return;

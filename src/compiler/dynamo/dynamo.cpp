@@ -10,6 +10,7 @@
 #include <sha2.h>
 
 #include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 
@@ -420,6 +421,21 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   }
+  {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
+    std::set<const Obj*> seen;
+    std::function<void(const V&, int)> walk = [&](const V& v, int depth) {
+      if (!v || depth > 8 || !seen.insert(v.get()).second) return;
+      if (v->k == VK::Tensor) {
+        auto it = g.tensor_node.find(v.get());
+        if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") return;
+        if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+        return;
+      }
+      if (v->k == VK::Dict) for (auto& kv : v->dict) walk(kv.second, depth + 1);
+      if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) walk(x, depth + 1);
+    };
+    for (auto& c : ctx.mutated_containers) walk(c, 0);
+  }
   if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
     g.specialize(ctx.specialized);
     // the guards see the value: TENSOR_MATCH is static in that dimension again
@@ -489,6 +505,23 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   chromium(ctx, "gc", 'E');
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
   if (has_graph) ++next_describer_;  // the backend's fake mode describes nothing but takes an id
+  // torch 2.11 checks the guards under an nn.Module argument through its dicts' tags (a tag-safe root), recorded
+  // once the compiled code has run: a dict of the module the frame itself changed (`self.cache[key] = pos`) is seen
+  // as the frame left it, so the next call with that key hits this entry (program dict_cache_tuple_key: 1 graph),
+  // while a change made outside the frame is seen (dict_attr_len_keys_values recompiles). The printed guards above
+  // keep what the frame read.
+  for (auto& vg : entry->values) {
+    if (vg.kind != "contains" && vg.kind != "dict_keys" && vg.kind != "container_len") continue;
+    std::string root = vg.src.substr(0, vg.src.find_first_of(".["));
+    V rv;
+    for (auto& [n, v] : ctx.inputs) if (n == root) rv = v;
+    if (!rv || rv->k != VK::Instance || rv->builtin_nn.empty()) continue;
+    V cur = resolve_source(vg.src, ctx.inputs);
+    if (!cur || cur->k != VK::Dict) continue;
+    if (vg.kind == "contains") vg.len = dict_find(*cur, vg.value) ? 1 : 0;
+    else vg.len = cur->dict.size();
+    if (vg.kind == "dict_keys") { vg.keys.clear(); for (auto& kv : cur->dict) vg.keys.push_back(kv.first); }
+  }
   ctx.code->entries.push_back(entry);
   ++counters_["frames_ok"];
   std::string m = metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
@@ -590,8 +623,8 @@ static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
   ctx.vguards.push_back(std::move(g));
 }
 
-void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
-  if (!tracing() || !item) return;
+V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
+  if (!tracing() || !item) return item;
   FrameCtx& ctx = *stack_.back()->ctx;
   std::string isrc;
   if (guardable_dict(obj) && (idx->k == VK::Tensor || idx->k == VK::Instance)) {
@@ -599,23 +632,40 @@ void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     // is reached as `d[list(dict.keys(d))[i]]`
     for (size_t i = 0; i < obj->dict.size() && isrc.empty(); ++i)
       if (obj->dict[i].first.get() == idx.get()) isrc = guard_dict_key_at(obj, i);
-    if (isrc.empty()) return;
+    if (isrc.empty()) return item;
   } else {
-    if (!(plain_container(obj) || guardable_dict(obj))) return;
+    if (!(plain_container(obj) || guardable_dict(obj))) return item;
     const bool tuple_key = idx->k == VK::Tuple && !idx->size_tuple && obj->k == VK::Dict &&
                            std::all_of(idx->items.begin(), idx->items.end(), [](const V& x) { return x && (x->k == VK::Str || (x->k == VK::Int && x->sym.empty())); });
-    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return;
+    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return item;
     std::string src = container_source(*this, ctx, obj);
-    if (src.empty() || src.rfind("___stack", 0) == 0) return;
+    if (src.empty() || src.rfind("___stack", 0) == 0) return item;
     isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : tuple_key ? py_repr(idx) : std::to_string(idx->i)) + "]";
   }
   // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
   if (item->k == VK::Tensor) {
     if (!ctx.sources.count(item.get())) ctx.sources[item.get()] = isrc;
-    return;
+    return item;
   }
   const bool constant = (item->k == VK::Int || item->k == VK::Float || item->k == VK::Str || item->k == VK::Bool) && item->sym.empty() &&
                         item->sym_node < 0;
+  // a float item that changed since an earlier compile of this code (a config dict's value, a keyword argument):
+  // automatic dynamic makes it an unspecialized float from then on (torch 2.11: dict_attr_len_keys_values,
+  // dict_kwargs_items: `item()` of a 0-d float64 input where it is read)
+  if (item->k == VK::Float && constant && std::isfinite(item->f) && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false)) {
+    CodeState& cs = *ctx.code;
+    const size_t cut = std::min(isrc.size(), isrc.find_first_of(".["));
+    const std::string full = isrc.rfind("G['", 0) == 0 ? isrc : "L['" + isrc.substr(0, cut) + "']" + isrc.substr(cut);
+    // (the first read of this compile: a frame that changes the item itself reads it again with its own value)
+    const bool first = ctx.item_reads.insert(isrc).second;
+    auto seen = cs.seen_ints.find(isrc);
+    if (first && seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != item->f && !cs.dyn_floats.count(isrc)) {
+      cs.dyn_floats.insert(isrc);
+      automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(item));
+    }
+    if (first) cs.seen_ints[isrc] = item;
+    if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);
+  }
   if (constant || item->k == VK::None) {
     ValueGuard g;
     g.comment = guard_comment(Location{stack_.back()->cur_line, 0, stack_.back()->file});
@@ -627,6 +677,7 @@ void Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
   } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
     ctx.sources[item.get()] = isrc;
   }
+  return item;
 }
 
 void Interp::guard_container_contains(const V& obj, const V& key, bool present, Location loc) {
@@ -666,6 +717,15 @@ void Interp::guard_container_len(const V& obj) {
   push_value_guard(ctx, g);
 }
 
+void Interp::note_container_store(const V& obj) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  for (auto& c : ctx.mutated_containers) if (c.get() == obj.get()) return;
+  ctx.mutated_containers.push_back(obj);
+}
+
 void Interp::guard_dict_keys(const V& obj, Location loc, bool ordered) {
   if (!tracing() || !guardable_dict(obj)) return;
   FrameCtx& ctx = *stack_.back()->ctx;
@@ -692,6 +752,8 @@ void Interp::guard_dict_keys(const V& obj, Location loc, bool ordered) {
 std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
   if (!tracing() || !guardable_dict(obj) || index >= obj->dict.size()) return "";
   FrameCtx& ctx = *stack_.back()->ctx;
+  // a dict the frame changed is a side effect: nothing more of it is guarded (SideEffects.is_modified)
+  for (auto& c : ctx.mutated_containers) if (c.get() == obj.get()) return "";
   std::string src = container_source(*this, ctx, obj);
   if (src.empty() || src.rfind("___stack", 0) == 0) return "";
   std::string ksrc = fmt::format("list(dict.keys({}))[{}]", src, index);
@@ -706,6 +768,10 @@ std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
     g.code = fmt::format("___check_obj_id({}, {})", ksrc, obj_id(g.value.get()));
     ctx.vguards.push_back(g);
   }
+  // a tensor key the graph has not read yet is wrapped from the key's source (torch 2.11 names the argument `p`
+  // that is the key `list_dict_keys_G_state_0_`: program dict_tensor_key_contains)
+  const V& key = obj->dict[index].first;
+  if (key->k == VK::Tensor && !ctx.graph.tensor_node.count(key.get())) ctx.sources[key.get()] = ksrc;
   return src + "[" + ksrc + "]";
 }
 

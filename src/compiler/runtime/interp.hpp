@@ -138,6 +138,7 @@ struct CodeState {
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
+  std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
   Mode mode = Mode::Eager;
   CodeState* code = nullptr;
   std::string compile_id;
@@ -147,6 +148,10 @@ struct FrameCtx {
   /// tensors stored as attributes of objects that existed before the frame (`module.weight = t` in a hook): Dynamo
   /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute)
   std::vector<std::tuple<V, std::string, V>> attr_stores;
+  /// containers from before the frame (with a source) the frame stored into: Dynamo reconstructs them after the
+  /// graph, so the tensors they then hold that the graph made are outputs after the returned values (a cache
+  /// `self.cache[key] = pos`, an optimizer-style state filled in the frame)
+  std::vector<V> mutated_containers;
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
@@ -522,9 +527,13 @@ class Interp {
   /// Dynamo's guards on a plain dict / list / tuple the frame reaches from a source (a local, a global, an attribute):
   /// a constant item read is CONSTANT_MATCH'ed (`cfg['a'] == 0`), `k in d` DICT_CONTAINS, len() LENGTH_CHECK; a
   /// container item is sourced for its own reads — dynamo.cpp
-  void guard_container_read(const V& obj, const V& idx, const V& item);
+  /// Guards an item the frame read from a container with a source; returns the value the frame sees (a float item
+  /// that changed since an earlier compile of this code: an unspecialized float, its tensorified item())
+  V guard_container_read(const V& obj, const V& idx, const V& item);
   void guard_container_contains(const V& obj, const V& key, bool present, Location loc);
   void guard_container_len(const V& obj);
+  /// a store into a list / dict from before the frame (it has a source): FrameCtx::mutated_containers
+  void note_container_store(const V& obj);
   /// DICT_KEYS_MATCH on a dict the frame reads from a source (iterated, a missing key made or looked for by a key
   /// that is not a constant): its length and keys as they were before the frame changed them
   /// `ordered`: keys() / values() / items() / iteration (Dynamo's guard_on_key_order: keys checked by position)

@@ -99,7 +99,9 @@ int Interp::node_of(const V& t) {
   auto src_it = ctx.sources.find(t.get());
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
-  bool global = src.rfind("G['", 0) == 0;
+  // (a dict key's source, `list(dict.keys(G['state']))[0]`, is written out whole as a global's)
+  const bool key_src = src.rfind("list(dict.keys(", 0) == 0;
+  bool global = src.rfind("G['", 0) == 0 || key_src;
   std::string full = global ? src : "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(std::min(src.size(), src.find_first_of(".[")));
   std::string ident;
   bool last_us = false;
@@ -137,7 +139,7 @@ int Interp::node_of(const V& t) {
     size_t cut = std::min(src.size(), src.find_first_of(".["));
     const bool scalar = ctx.tensorified.count(t.get()) > 0;  // ___as_tensor(L['scale']) / ___as_tensor(G['SCALE'])
     std::string L = "L['" + src.substr(0, cut) + "']" + src.substr(cut);
-    describe_input(ctx, *t->t, global || scalar ? "___as_tensor(" + full + ")" : t->t->np_array ? "___from_numpy(" + L + ")" : L);
+    describe_input(ctx, *t->t, key_src ? full : global || scalar ? "___as_tensor(" + full + ")" : t->t->np_array ? "___from_numpy(" + L + ")" : L);
   }
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);

@@ -461,7 +461,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (!args.empty()) {
       if (arg(0)->k == VK::Dict) {
         guard_dict_keys(arg(0), loc, true);  // (dict(d) walks d's items in order)
-        for (auto& kv : arg(0)->dict) { guard_container_read(arg(0), kv.first, kv.second); put(kv.first, kv.second); }
+        for (auto& kv : arg(0)->dict) put(kv.first, guard_container_read(arg(0), kv.first, kv.second));
       } else
         for (auto& p : iterate(arg(0), loc)) {
           auto kv = iterate(p, loc);

@@ -359,7 +359,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     // Dynamo's ConstDictVariable.call_method: get / __getitem__ guard the value read (a missing key: DICT_CONTAINS),
     // keys / values / items the keys in order, the other methods the keys (DICT_KEYS_MATCH)
     if (m == "get") {
-      if (V* v = dict_find(*self, arg(0))) { guard_container_read(self, arg(0), *v); return *v; }
+      if (V* v = dict_find(*self, arg(0))) return guard_container_read(self, arg(0), *v);
       guard_container_contains(self, arg(0), false, loc);
       return args.size() > 1 ? arg(1) : none();
     }
@@ -367,8 +367,8 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       guard_dict_keys(self, loc, true);
       std::vector<V> xs;
       for (auto& kv : self->dict) {
-        if (m != "keys") guard_container_read(self, kv.first, kv.second);
-        xs.push_back(m == "items" ? mk_tuple({kv.first, kv.second}) : m == "keys" ? kv.first : kv.second);
+        V v = m != "keys" ? guard_container_read(self, kv.first, kv.second) : kv.second;
+        xs.push_back(m == "items" ? mk_tuple({kv.first, v}) : m == "keys" ? kv.first : v);
       }
       return mk_list(xs);
     }

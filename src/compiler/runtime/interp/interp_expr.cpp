@@ -142,7 +142,7 @@ V Interp::eval(const ExprP& e) {
           ex = true;
           V d = eval(e->a[i]);
           guard_dict_keys(d, e->a[i]->loc, false);  // `f(**d)`: the keys, then each value read
-          for (auto& kv : d->dict) { guard_container_read(d, kv.first, kv.second); kwargs.push_back({py_str(kv.first), kv.second}); }
+          for (auto& kv : d->dict) kwargs.push_back({py_str(kv.first), guard_container_read(d, kv.first, kv.second)});
         } else { kwargs.push_back({k, eval(e->a[i])}); }
       }
       Activation& act = *stack_.back();
@@ -254,7 +254,7 @@ V Interp::eval(const ExprP& e) {
           V m = eval(e->a[i + 1]);
           if (m->k != VK::Dict) error(e->a[i + 1]->loc, fmt::format("'{}' object is not a mapping", type_name(m)));
           guard_dict_keys(m, e->a[i + 1]->loc, false);
-          for (auto& kv : m->dict) { guard_container_read(m, kv.first, kv.second); put(kv.first, kv.second); }
+          for (auto& kv : m->dict) put(kv.first, guard_container_read(m, kv.first, kv.second));
           continue;
         }
         V k = eval(e->a[i]);
@@ -330,12 +330,10 @@ V Interp::subscript_read(V obj, V idx, Location loc) {
         std::vector<V> a{obj, idx};
         std::vector<std::pair<std::string, V>> kw;
         V r = depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
-        guard_container_read(obj, idx, r);
-        return r;
+        return guard_container_read(obj, idx, r);
       }
   V r = subscript(obj, idx, loc);
-  guard_container_read(obj, idx, r);
-  return r;
+  return guard_container_read(obj, idx, r);
 }
 
 void Interp::assign(const ExprP& t, V v) {
@@ -434,11 +432,13 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
         if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) raise_exc("IndexError", "list assignment index out of range", t->loc);
+        note_container_store(obj);
         obj->items[i] = v;
         return;
       }
       if (obj->k == VK::Dict) {
         guard_dict_keys(obj, t->loc, false);  // (a store into a dict the frame reads from a source: its keys before)
+        note_container_store(obj);
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
         dict_put(*obj, idx, v);
         return;

@@ -717,6 +717,13 @@ void Interp::guard_container_len(const V& obj) {
   push_value_guard(ctx, g);
 }
 
+void Interp::journal(const V& obj) {
+  if (journal_depth_ == 0 || !obj) return;
+  const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();
+  for (size_t i = from; i < journal_.size(); ++i) if (journal_[i].obj.get() == obj.get()) return;  // (its first state is kept)
+  journal_.push_back(JournalEntry{obj, obj->attrs, obj->order, obj->dict, obj->items});
+}
+
 void Interp::note_container_store(const V& obj) {
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;

@@ -194,7 +194,21 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   std::vector<V> below;  // (an augmented subscript's a and b: stack values below a BINARY_SUBSCR's result)
   if (kind == "BINARY_SUBSCR") below.swap(stack_below_);
   size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
-  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size();
+  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size(), nv = ctx->vguards.size();
+  // the call's side effects are journaled (Interp::journal): undone if a break inside it restarts the analysis
+  const size_t jmark = journal_.size();
+  const bool journaling = ctx->mode == Mode::Record;
+  if (journaling) { ++journal_depth_; journal_marks_.push_back(jmark); }
+  struct JournalScope {
+    Interp& I;
+    bool on;
+    size_t mark;
+    ~JournalScope() {
+      if (!on) return;
+      I.journal_marks_.pop_back();
+      if (--I.journal_depth_ == 0) I.journal_.resize(std::min(I.journal_.size(), mark));
+    }
+  } jscope{*this, journaling, jmark};
   try {
     // a user function or module called from a resume frame's own code (not torch's: trace_rules skips those)
     const bool user = ctx->is_resume && ctx->mode == Mode::Record &&
@@ -211,6 +225,19 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     return r;
   } catch (GraphBreak& gb) {
     fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
+    // the speculative trace's side effects and guards are discarded: objects as they were before the call
+    for (size_t i = journal_.size(); i > jmark; --i) {
+      JournalEntry& e = journal_[i - 1];
+      e.obj->attrs = std::move(e.attrs);
+      e.obj->order = std::move(e.order);
+      e.obj->dict = std::move(e.dict);
+      e.obj->items = std::move(e.items);
+    }
+    journal_.resize(jmark);
+    if (journaling) { --journal_depth_; journal_marks_.pop_back(); jscope.on = false; }
+    if (ctx->vguards.size() > nv)
+      ctx->vguards.erase(std::remove_if(ctx->vguards.begin() + static_cast<long>(nv), ctx->vguards.end(),
+                                        [](const ValueGuard& g) { return !g.optimizer; }), ctx->vguards.end());
     ctx->graph.rollback(cp);
     ctx->graph.undo_renames(nr);
     if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);

@@ -534,6 +534,21 @@ class Interp {
   void guard_container_len(const V& obj);
   /// a store into a list / dict from before the frame (it has a source): FrameCtx::mutated_containers
   void note_container_store(const V& obj);
+  /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved
+  /// before its first change inside the call; a graph break in the call restores it, as Dynamo discards the
+  /// speculative trace's SideEffects and runs the call once, eagerly (a counter `self.n += 1` before a nested break
+  /// was applied twice: BERT-pytorch's ScheduledOptim)
+  struct JournalEntry {
+    V obj;
+    std::map<std::string, V> attrs;
+    std::vector<std::string> order;
+    std::vector<std::pair<V, V>> dict;
+    std::vector<V> items;
+  };
+  std::vector<JournalEntry> journal_;
+  std::vector<size_t> journal_marks_;  ///< where each open call's entries begin
+  int journal_depth_ = 0;
+  void journal(const V& obj);
   /// DICT_KEYS_MATCH on a dict the frame reads from a source (iterated, a missing key made or looked for by a key
   /// that is not a constant): its length and keys as they were before the frame changed them
   /// `ordered`: keys() / values() / items() / iteration (Dynamo's guard_on_key_order: keys checked by position)

@@ -252,6 +252,10 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
   }
   if (name.rfind("list.", 0) == 0) {
+    {
+      static const std::set<std::string> mut = {"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__"};
+      if (mut.count(name.substr(5))) journal(self);  // (a change inside a traced call a break may undo)
+    }
     std::string m = name.substr(5);
     if (m == "__init__") {  // super().__init__(iterable) of a list subclass: the items
       self->items.clear();
@@ -355,6 +359,10 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     return d;
   }
   if (name.rfind("dict.", 0) == 0) {
+    {
+      static const std::set<std::string> mut = {"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"};
+      if (mut.count(name.substr(5))) journal(self);
+    }
     std::string m = name.substr(5);
     // Dynamo's ConstDictVariable.call_method: get / __getitem__ guard the value read (a missing key: DICT_CONTAINS),
     // keys / values / items the keys in order, the other methods the keys (DICT_KEYS_MATCH)

@@ -462,6 +462,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     return;
   }
   note_attr_store(obj, name, v);
+  journal(obj);
   // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)
   if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func || (obj->k == VK::Dict && obj->cls)) {
     // a container's order is its _modules (what forward, len and indexing walk): a plain attribute of a

@@ -433,12 +433,14 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
         if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) raise_exc("IndexError", "list assignment index out of range", t->loc);
         note_container_store(obj);
+        journal(obj);
         obj->items[i] = v;
         return;
       }
       if (obj->k == VK::Dict) {
         guard_dict_keys(obj, t->loc, false);  // (a store into a dict the frame reads from a source: its keys before)
         note_container_store(obj);
+        journal(obj);
         if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
         dict_put(*obj, idx, v);
         return;

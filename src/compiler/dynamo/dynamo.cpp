@@ -717,6 +717,41 @@ void Interp::guard_container_len(const V& obj) {
   push_value_guard(ctx, g);
 }
 
+V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
+  CodeState& cs = *ctx.code;
+  const size_t cut = std::min(src.size(), src.find_first_of(".["));
+  // (builder.py's is_int_specialization_case: an int reached from a global, or through an nn.Module
+  // (allow_unspec_int_on_nn_module is off), stays specialized: program global_obj_attr_guard recompiles on 2 -> 3)
+  if (src.rfind("G['", 0) == 0) return nullptr;
+  for (auto& [n, in] : ctx.inputs)
+    if (n == src.substr(0, cut) && in && in->k == VK::Instance && !in->builtin_nn.empty()) return nullptr;
+  const std::string full = src.rfind("G['", 0) == 0 ? src : "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  const bool first = ctx.item_reads.insert(src).second;
+  auto seen = cs.seen_ints.find(src);
+  if (first && seen != cs.seen_ints.end() && seen->second->k == VK::Int && seen->second->i != v->i && !cs.dyn_ints.count(src)) {
+    cs.dyn_ints.insert(src);
+    automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", std::to_string(seen->second->i), std::to_string(v->i));
+  }
+  if (first) cs.seen_ints[src] = v;
+  if (!cs.dyn_ints.count(src)) return nullptr;
+  if (auto it = ctx.dyn_attr_ints.find(src); it != ctx.dyn_attr_ints.end()) return it->second;  // one symbol per compile
+  int id = sym_source_id(full);
+  while (ctx.sym_info.count("s" + std::to_string(id))) ++id;
+  V s = mk_int(v->i);
+  s->sym = "s" + std::to_string(id);
+  ctx.sym_info[s->sym] = {full, v->i};
+  ctx.int_inputs[s->sym] = src;
+  ctx.sources[s.get()] = src;
+  ctx.dyn_attr_ints[src] = s;
+  ValueGuard g;
+  g.src = src;
+  g.value = s;
+  g.kind = "int_dyn";
+  g.code = src + " == " + std::to_string(v->i);
+  ctx.vguards.push_back(g);
+  return s;
+}
+
 void Interp::journal(const V& obj) {
   if (journal_depth_ == 0 || !obj) return;
   const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();

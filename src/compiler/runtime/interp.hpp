@@ -138,6 +138,7 @@ struct CodeState {
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
+  std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
   Mode mode = Mode::Eager;
   CodeState* code = nullptr;
@@ -534,6 +535,8 @@ class Interp {
   void guard_container_len(const V& obj);
   /// a store into a list / dict from before the frame (it has a source): FrameCtx::mutated_containers
   void note_container_store(const V& obj);
+  /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)
+  V dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v);
   /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved
   /// before its first change inside the call; a graph break in the call restores it, as Dynamo discards the
   /// speculative trace's SideEffects and runs the call once, eagerly (a counter `self.n += 1` before a nested break

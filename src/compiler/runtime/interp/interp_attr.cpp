@@ -145,6 +145,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           size_t cut = std::min(s.size(), s.find_first_of(".["));
           return tensorified_float("L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
         }
+        // an int attribute of an object the frame reaches that changed since an earlier compile of this code
+        // (mamba's `inference_params.seqlen_offset`, a decoding step counter): automatic dynamic makes it a SymInt
+        // from then on, `L['p'].off` a graph input, branches on it symbolic guards (torch 2.11 mamba_step: 2 graphs
+        // for offsets 0, 5, 6, 7)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
+            act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj))
+          if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" &&
             (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) && v->sym.empty()) {
           // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)

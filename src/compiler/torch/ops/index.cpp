@@ -69,6 +69,19 @@ V getitem(OpCall& c) {
       if (x->items[0]->k == VK::None && x->items[1]->k == VK::None && st == 1) nd2 = t.shape[d];
       // a symbolic dim sliced by constants that count from its start and its end (`x[:, :-1]`, `x[:, 1:]`, `x[2:-3]`):
       // the size is the symbol plus a constant (`s27 - 1`), sympy's form; other forms take the hint (a guard in torch)
+      // (a step: `x[..., 1::2]` of s53 is ((s53 - 1 + 1)//2) = (s53//2), `x[..., ::2]` ((s53 + 1)//2): YOLOX's Focus)
+      if (t.shape[d].is_sym() && st > 1 && x->items[0]->sym.empty() && x->items[1]->sym.empty() && x->items[2]->sym.empty()) {
+        const bool lo_fwd = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->i >= 0);
+        const bool hi_end = x->items[1]->k == VK::None || (x->items[1]->k == VK::Int && x->items[1]->i < 0);
+        if (lo_fwd && hi_end)
+          if (auto lin = parse_linear(t.shape[d].sym)) {
+            long long k = (x->items[1]->k == VK::Int ? x->items[1]->i : 0) - (x->items[0]->k == VK::Int ? x->items[0]->i : 0) + st - 1;
+            SymLin add;
+            add.c = k;
+            if (auto e = sym_floordiv(linear_str(linear_add(*lin, add, 1)), st, 0); e && !e->empty())
+              nd2 = Dim{std::max(0LL, (n + k) / st), *e};
+          }
+      }
       if (t.shape[d].is_sym() && st == 1 && x->items[0]->sym.empty() && x->items[1]->sym.empty()) {
         const bool lo_fwd = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->i >= 0);
         const bool hi_end = x->items[1]->k == VK::None || (x->items[1]->k == VK::Int && x->items[1]->i < 0);

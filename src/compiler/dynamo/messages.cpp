@@ -164,6 +164,15 @@ std::string msg_recompile_limit() {
       "Limit type: recompile_limit", "GB0039");
 }
 
+std::string msg_nn_param_ctor() {
+  return gb_message("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", "Dynamo does not support this",
+                    {"Try to construct `torch.nn.Parameter()` outside the compiled region.",
+                     "If this is not possible, turn `graph_break_on_nn_param_ctor` off",
+                     "It may be possible to write Dynamo tracing rules for this code. Please report an issue to PyTorch if you encounter "
+                     "this graph break often and it is causing performance issues."},
+                    "", "GB0264");
+}
+
 std::string msg_metadata_version() {
   return gb_message("Unsupported method call",
                     "Dynamo does not know how to trace method `update` of class `<unknown type>`",

@@ -42,6 +42,7 @@ std::string msg_symbool_arg(const std::string& callee, const std::string& fn, co
 std::string msg_loop(const std::string& co_name, const std::string& file, int line);
 std::string msg_recompile_limit();
 std::string msg_metadata_version();
+std::string msg_nn_param_ctor();  ///< GB0264: torch.nn.Parameter() in a frame (Module._apply of .to() / .cuda() ...)
 std::string msg_rnn(const std::string& module_repr);  ///< GB0014
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
 /// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).

@@ -226,6 +226,8 @@ bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// Does the module (or a submodule) hold a parameter (interp_ops.cpp)?
+bool module_has_params(const V& mod);
 /// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
 /// defaultdict keyed by parameter) — guard_check.cpp
 std::vector<long long> optimizer_state_lens(const V& opt);

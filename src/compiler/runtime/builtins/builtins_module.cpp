@@ -8,6 +8,7 @@
 #include <functional>
 #include <set>
 
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
 #include "runtime/keys.hpp"
@@ -206,6 +207,10 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   // buffer of it and its submodules moves (a dtype applies to floating-point tensors only, as torch's _apply):
   // an optimizer over CUDA parameters takes its foreach path
   if (m == "to" || m == "cuda" || m == "cpu" || m == "half" || m == "float" || m == "double" || m == "bfloat16") {
+    // in a compiled frame Dynamo inlines Module._apply, whose `Parameter(param_applied, ...)` for each parameter is
+    // GB0264 (graph_break_on_nn_param_ctor): the call breaks and runs eagerly (soft-moe moves its experts in forward)
+    const bool in_compiled = !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager;
+    if (in_compiled && module_has_params(self)) graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), loc);
     std::string device, dtype;
     if (m == "cuda") device = "cuda";
     if (m == "cpu") device = "cpu";

@@ -43,7 +43,7 @@ V find_in_class(const V& cls, const std::string& name) {
 /// Whether a module (or a submodule of it) holds a parameter: one built inside a compiled frame leaves no
 /// graph node of its construction in torch 2.11 (device check: a module holding an nn.Linear built in
 /// forward adds neither _log_api_usage_once nor its initialization ops; one without parameters adds both).
-static bool module_has_params(const V& mod) {
+bool module_has_params(const V& mod) {
   std::set<const Obj*> seen;
   std::function<bool(const V&)> walk = [&](const V& m) -> bool {
     if (!seen.insert(m.get()).second) return false;

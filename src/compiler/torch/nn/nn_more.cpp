@@ -18,7 +18,7 @@ const std::map<std::string, std::string>& loss_fn() {
   static const std::map<std::string, std::string> m = {
       {"CrossEntropyLoss", "cross_entropy"}, {"MSELoss", "mse_loss"}, {"L1Loss", "l1_loss"}, {"SmoothL1Loss", "smooth_l1_loss"},
       {"BCEWithLogitsLoss", "binary_cross_entropy_with_logits"}, {"BCELoss", "binary_cross_entropy"}, {"NLLLoss", "nll_loss"},
-      {"KLDivLoss", "kl_div"}, {"HuberLoss", "huber_loss"}};
+      {"KLDivLoss", "kl_div"}, {"HuberLoss", "huber_loss"}, {"CTCLoss", "ctc_loss"}};
   return m;
 }
 }  // namespace
@@ -45,6 +45,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     else if (cls == "SmoothL1Loss") ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"beta", mk_float(1.0)}};
     else if (cls == "HuberLoss") ps = {{"reduction", mk_str("mean")}, {"delta", mk_float(1.0)}};
     else if (cls == "KLDivLoss") ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}, {"log_target", F}};
+    else if (cls == "CTCLoss") ps = {{"blank", mk_int(0)}, {"reduction", mk_str("mean")}, {"zero_infinity", F}};
     else ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
     nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
     return true;
@@ -185,6 +186,10 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     if (cls == "SmoothL1Loss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"beta", a["beta"]}});
     if (cls == "HuberLoss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"delta", a["delta"]}});
     if (cls == "KLDivLoss") return fn(F(f), f, xs, {{"reduction", a["reduction"]}, {"log_target", a["log_target"]}});
+    if (cls == "CTCLoss") {  // forward(log_probs, targets, input_lengths, target_lengths)
+      if (args.size() < 4) I.error(loc, "nn.CTCLoss: forward(log_probs, targets, input_lengths, target_lengths)");
+      return fn(F(f), f, {args[0], args[1], args[2], args[3], a["blank"], a["reduction"], a["zero_infinity"]}, {});
+    }
     return fn(F(f), f, xs, {{"reduction", a["reduction"]}});
   }
   if (cls == "GroupNorm") return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), a["eps"]}, {});

@@ -3,6 +3,7 @@
 // per-element or per-sample, as torch.nn.functional documents each).
 #include <fmt/format.h>
 
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/ops/rules.hpp"
@@ -139,6 +140,12 @@ V one_hot(OpCall& c) {
 V loss(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
+  // ctc_loss with tensor lengths is aten._ctc_loss.Tensor, whose output shape depends on the lengths' data: in a frame
+  // GB0036 (Dynamic shape operator) at the call, which runs eagerly (conformer's training step)
+  if (name == "ctc_loss" && c.I.tracing()) {
+    V il = c.arg(1, "input_lengths");
+    if (il && il->k == VK::Tensor) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten._ctc_loss.Tensor"), c.loc);
+  }
   TensorInfo o = c.like();
   if (o.dtype.find("int") != std::string::npos) o.dtype = "float32";
   V other = c.arg(0, "target");

@@ -274,6 +274,16 @@ V setitem(OpCall& c) {
   } else if (val->k != VK::Tensor && val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool) {
     c.fail(fmt::format("can't assign a {} to a tensor", type_name(val)));
   }
+  // the tensor is no longer one constant (`m = torch.ones(..., dtype=bool); m[:, :2] = False`): its fill is gone
+  // unless the write stores that very value (VideoMAE's token mask: `(~m).sum()` was 0)
+  if (c.self->t->fill) {
+    std::optional<double> v;
+    if (val->k == VK::Int) v = static_cast<double>(val->i);
+    else if (val->k == VK::Float) v = val->f;
+    else if (val->k == VK::Bool) v = val->b ? 1.0 : 0.0;
+    else if (val->k == VK::Tensor && val->t->fill) v = *val->t->fill;
+    if (!v || *v != *c.self->t->fill) c.self->t->fill.reset();
+  }
   if (!c.I.tracing()) return none();
   TensorInfo o = c.like();
   std::vector<V> all{c.self, idx, val};

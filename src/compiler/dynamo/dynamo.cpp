@@ -54,6 +54,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
   ctx->inference_at_entry = inference_mode_;
+  ctx->backend = opts ? opts->backend : "";
   // a tuple input's tensors get `args[0]` below; one object passed twice (`f(q, q, q)`) keeps its first source
   for (auto& [n, v] : inputs) ctx->sources.emplace(v.get(), n);
   // cache lookup, newest entry first
@@ -61,9 +62,21 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
     // the GLOBAL_STATE guard is checked before every other: a call under another grad mode recompiles
     // (real torch 2.11: `GLOBAL_STATE changed: grad_mode `, testdata/programs/autograd_function_grad)
-    std::string r = (*it)->grad_enabled != grad_enabled_
+    // BACKEND_MATCH (torch >= 2.4): an entry another torch.compile call's backend made is not served; checked first,
+    // unless a guard of the entry failed before (guards.cpp moves failed managers to the front)
+    const CacheEntry& en = **it;
+    const bool backend_differs = !prof_.old_messages() && !en.backend.empty() && !ctx->backend.empty() && en.backend != ctx->backend;
+    bool failed_before = false;
+    for (auto& x : en.root_fails) failed_before = failed_before || x.second > 0;
+    static const std::string kBackend =
+        "BACKEND_MATCH failure: torch.compile detected different backend callables. If this is unexpected, wrap your backend in "
+        "functools.partial (or reuse the same cached backend) to avoid creating a new backend function each time. More details: "
+        "https://github.com/pytorch/pytorch/issues/168373";
+    std::string r = en.grad_enabled != grad_enabled_
                         ? (prof_.old_messages() ? std::string("___check_global_state()") : std::string("GLOBAL_STATE changed: grad_mode "))
-                        : fail_reason(**it, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages(), inference_mode_);
+                        : backend_differs && !failed_before ? kBackend
+                        : fail_reason(en, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages(), inference_mode_);
+    if (r.empty() && backend_differs) r = kBackend;
     if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
@@ -465,6 +478,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   auto entry = std::make_shared<CacheEntry>();
   entry->compile_id = ctx.compile_id;
+  entry->backend = ctx.backend;
   entry->tensors = ctx.tguards;
   for (auto& tg : entry->tensors) {
     // guard what the graph saw (dynamic dims keep their symbol)

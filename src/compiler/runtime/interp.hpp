@@ -99,6 +99,7 @@ struct ValueGuard {
 };
 
 struct CacheEntry {
+  std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
   std::string compile_id;
   std::vector<TensorGuard> tensors;
   std::vector<ValueGuard> values;
@@ -138,6 +139,7 @@ struct CodeState {
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
+  std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
   std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
   Mode mode = Mode::Eager;
@@ -708,6 +710,7 @@ class Interp {
   int callback_active_ = 0;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
+  int backend_calls_ = 0;  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
   V packed_lengths_;
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
   /// bumped by every in-place tensor op (torch/values.cpp): element values recorded before it are stale

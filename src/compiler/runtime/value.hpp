@@ -63,6 +63,10 @@ struct CompileOpts {
   bool dynamic_true = false;
   bool fullgraph = false;
   bool call_impl = false;  ///< Module.compile(): the compiled function is torch's Module._call_impl (a skipped frame)
+  /// The backend callable this torch.compile call made (BACKEND_MATCH): a registered backend named by a string is one
+  /// function ("eager"); the default inductor is a new _TorchCompileInductorWrapper per call ("inductor#3"); a callable
+  /// is itself ("callable@0x..."). Empty: not known (no guard).
+  std::string backend;
 };
 
 /// Positions of dict keys / set items by key hash (runtime/keys.hpp): the first `n` entries are indexed;

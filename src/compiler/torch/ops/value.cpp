@@ -160,6 +160,11 @@ V requires_grad_(OpCall& c) {
 
 V compile(OpCall& c) {
   auto opts = std::make_shared<CompileOpts>();
+  V be = c.kw("backend");
+  if (!be && c.args.size() >= 3 && c.name != "compile.partial") be = nullptr;  // (positional backend is rare)
+  if (!be || (be->k == VK::Str && be->s == "inductor")) opts->backend = "inductor#" + std::to_string(++c.I.backend_calls_);
+  else if (be->k == VK::Str) opts->backend = be->s;
+  else opts->backend = fmt::format("callable@{}", static_cast<const void*>(be.get()));
   if (V d = c.kw("dynamic")) { if (d->k == VK::Bool) { opts->dynamic_false = !d->b; opts->dynamic_true = d->b; } }
   if (V f = c.kw("fullgraph")) opts->fullgraph = f->k == VK::Bool && f->b;
   if (c.name == "compile.partial") c.fail("internal: partial");

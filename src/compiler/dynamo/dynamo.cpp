@@ -485,6 +485,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     (void)tg;
   }
   entry->values = ctx.vguards;
+  // a dynamic int the trace specialized (a numpy call wanted its value) is guarded by value again: `self.n == 2`
+  for (auto& vg : entry->values)
+    if (vg.kind == "int_dyn" && vg.value && !vg.value->sym.empty() && ctx.specialized.count(vg.value->sym)) {
+      vg.kind = "int";
+      vg.value = mk_int(ctx.specialized.at(vg.value->sym));
+      vg.code = vg.src + " == " + py_repr(vg.value);
+    }
   entry->grad_enabled = ctx.grad_at_entry;
   entry->inference_tls = ctx.inference_at_entry;
   for (auto& [from, to] : ctx.graph.replacements) entry->replaced.insert(ctx.graph.canon(to));

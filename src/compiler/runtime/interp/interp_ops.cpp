@@ -243,6 +243,12 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_torch_fn(py_str(it[0]), py_str(it[1]), py_str(it[2])), loc);
         return call_user(callee, args, kwargs, nullptr, 0);
       }
+      // a numpy function wants Python numbers: a SymInt argument is specialized (guard_int; BERT-pytorch's
+      // `np.power(self.n_current_steps, -0.5)` recompiles on every step although the int became dynamic)
+      if (in_compiled && callee->fn && path_of(callee->fn->loc.file).rfind("<tparse-stubs>/numpy/", 0) == 0) {
+        for (auto& a : args) if (a && a->k == VK::Int && !a->sym.empty()) specialize_symbol(a->sym, loc);
+        for (auto& [k, a] : kwargs) if (a && a->k == VK::Int && !a->sym.empty()) specialize_symbol(a->sym, loc);
+      }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
       // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)

@@ -109,7 +109,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->accumulated = static_cast<int>(cs.entries.size());
   ++frame_key_;
   bool acc_hit = ctx->frame_compile_id >= prof_.accumulated_limit();
-  if (same >= 8 || acc_hit) {
+  // torch._dynamo.config.recompile_limit (cache_size_limit, its alias) as the script set it; 8 by default
+  long long limit = 8;
+  for (const char* n : {"torch._dynamo.config.recompile_limit", "torch._dynamo.config.cache_size_limit"})
+    if (auto it = builtin_attr_stores_.find(n); it != builtin_attr_stores_.end() && it->second->k == VK::Int) limit = it->second->i;
+  if (same >= limit || acc_hit) {
     std::string msg = prof_.old_messages() ? std::string(acc_hit ? "accumulated_cache_size_limit" : "cache_size_limit") + " reached"
                                             : msg_recompile_limit();
     ++counters_["unimplemented"];

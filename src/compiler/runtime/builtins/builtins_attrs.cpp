@@ -55,6 +55,15 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
   }
   if (name == "getattr") {
     if (args.size() < 3) return getattr(arg(0), arg(1)->s, loc);  // a missing attribute raises as `obj.attr` does
+    // getattr(t, name, default) of a tensor: hasattr's answer decides (a Python attribute a script stored on a
+    // parameter, `getattr(p, "_tags", set())`, is the default where it was never stored)
+    if (args.size() > 2 && arg(0)->k == VK::Tensor && arg(1)->k == VK::Str && !arg(0)->attrs.count(arg(1)->s)) {
+      std::vector<V> h{arg(0), arg(1)};
+      std::vector<std::pair<std::string, V>> kw;
+      bool dummy = false;
+      V has = call_attr_builtin("hasattr", h, loc, dummy);
+      if (has && has->k == VK::Bool && !has->b) return args[2];
+    }
     bool has = true;
     try { return getattr(arg(0), arg(1)->s, loc); } catch (CompileError&) { has = false; } catch (PyException& p) {
       if (!exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;  // getattr's default covers AttributeError only

@@ -43,6 +43,23 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Builtin && !obj->self && !builtin_attr_stores_.empty()) {  // a name the script stored there
     auto it = builtin_attr_stores_.find(obj->s + "." + name);
     if (it != builtin_attr_stores_.end()) return it->second;
+    if (obj->s == "torch._dynamo.config" && (name == "cache_size_limit" || name == "recompile_limit")) {  // (aliases)
+      auto a = builtin_attr_stores_.find(obj->s + "." + (name == "recompile_limit" ? "cache_size_limit" : "recompile_limit"));
+      if (a != builtin_attr_stores_.end()) return a->second;
+    }
+  }
+  // torch._dynamo.config's defaults in torch 2.11 (a script reads them: `max(64, config.cache_size_limit)`)
+  if (obj->k == VK::Builtin && !obj->self && obj->s == "torch._dynamo.config") {
+    static const std::map<std::string, long long> ints = {
+        {"cache_size_limit", 8}, {"recompile_limit", 8}, {"accumulated_cache_size_limit", 256}, {"accumulated_recompile_limit", 256}};
+    static const std::map<std::string, bool> flags = {
+        {"suppress_errors", false}, {"verbose", false}, {"capture_scalar_outputs", false}, {"capture_dynamic_output_shape_ops", false},
+        {"automatic_dynamic_shapes", true}, {"assume_static_by_default", true}, {"specialize_int", false}, {"specialize_float", false},
+        {"optimize_ddp", true}, {"inline_inbuilt_nn_modules", true}, {"error_on_recompile", false}, {"force_parameter_static_shapes", true},
+        {"allow_unspec_int_on_nn_module", false}, {"skip_nnmodule_hook_guards", true}, {"guard_nn_modules", false},
+        {"cache_size_limit_warning", true}, {"dynamic_shapes", true}, {"raise_on_ctx_manager_usage", true}};
+    if (auto i = ints.find(name); i != ints.end()) return mk_int(i->second);
+    if (auto f = flags.find(name); f != flags.end()) return mk_bool(f->second);
   }
   if (obj->k == VK::Module && obj->menv && name == "__dict__") {  // a source module's namespace (a snapshot)
     auto d = std::make_shared<Obj>();

@@ -1,0 +1,2 @@
+"""tparse stub of tqdm.notebook: the same tqdm / trange."""
+from tqdm import tqdm, trange

@@ -1,0 +1,2 @@
+"""tparse stub of tqdm.rich: the same tqdm / trange."""
+from tqdm import tqdm, trange

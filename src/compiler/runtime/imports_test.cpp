@@ -252,3 +252,16 @@ TEST_CASE("a submodule the package's __init__ already imported runs once when it
   CHECK(r.trace.find("l_x_ * 3") != std::string::npos);
   CHECK(r.trace.find("l_x_.sin()") == std::string::npos);
 }
+
+TEST_CASE("a submodule missing from a package of Python source raises ModuleNotFoundError where ImportError is handled; __future__ imports") {
+  TempTree t;
+  t.write("mpkg/__init__.py", "");
+  t.write("mpkg/layers/__init__.py", "from __future__ import annotations\nX: int = 1\n");
+  t.write("main.py", "try:\n    from mpkg.layers.helpers import to_2tuple\n    k = 'opaque'\nexcept ModuleNotFoundError as e:\n"
+                     "    k = str(e)\nfrom mpkg.layers import X\nimport __future__\n"
+                     "assert k == \"No module named 'mpkg.layers.helpers'\", k\nassert X == 1 and __future__.annotations == 'annotations'\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -191,6 +191,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
+      if (obj->s == "os.path" && name == "os") return make_module("os");  // posixpath imports os: os.path.os is os
+      if (obj->s == "os.path" && name == "sep") return mk_str("/");
       if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
       if ((obj->s == "sys.stdout" || obj->s == "sys.stderr") && (name == "write" || name == "flush" || name == "isatty"))
         return mk_builtin(obj->s + "." + name);  // a text stream: what logging handlers and tqdm read

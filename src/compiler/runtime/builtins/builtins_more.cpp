@@ -187,6 +187,8 @@ V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Locatio
       return mk_tuple({mk_str(p.substr(0, dot)), mk_str(p.substr(dot))});
     }
     if (m == "expanduser" || m == "normpath" || m == "abspath" || m == "realpath") return mk_str(p);
+    if (m == "split") return mk_tuple({mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl)), mk_str(sl == std::string::npos ? p : p.substr(sl + 1))});
+    if (m == "isabs") return mk_bool(!p.empty() && p[0] == '/');
     if (m == "exists" || m == "isfile" || m == "isdir") {  // asked of the file system, as Python asks it where tparse runs
       std::error_code ec;
       std::filesystem::path fp(p);

@@ -551,3 +551,30 @@ TEST_CASE("argparse.Action subclasses are called with the option's values; Logge
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functools.partial's positional-only func, sys.version_info, torch.device.index") {
+  Result r = run_more(
+      "import sys, functools, threading, torch\n"
+      "from tqdm.auto import tqdm, trange\n"
+      "from pathlib import Path\n"
+      "n = 0\n"
+      "for i in trange(3, disable=True):\n    n += i\n"
+      "for x in tqdm([4, 5], desc='d'):\n    n += x\n"
+      "assert n == 12, n\n"
+      "p = Path('/a/b') / 'c.txt'\n"
+      "assert p.name == 'c.txt' and p.suffix == '.txt' and str(p.parent) == '/a/b' and p.with_suffix('.json').stem == 'c'\n"
+      "st = threading.local()\nst.flag = False\nassert getattr(st, 'flag', True) is False and getattr(st, 'other', 7) == 7\n"
+      "with threading.Lock():\n    pass\n"
+      "def build(x, func, scale=1.0, self=None):\n    return func(x) * scale\n"
+      "g = functools.partial(build, func=abs, scale=2.0)\nh = functools.partial(build, self=3, func=abs)\n"
+      "assert g(-2) == 4.0 and h(-1) == 1.0 and g.keywords['func'] is abs\n"
+      "assert sys.version_info.major == 3 and sys.version_info >= (3, 10) and sys.version_info[:2] == (3, 12)\n"
+      "assert torch.device('cuda:1').index == 1 and torch.device('cpu').index is None\n"
+      "import os\nassert os.path.os is os and os.path.split('/a/b.py') == ('/a', 'b.py')\n"
+      "pm = torch.nn.Parameter(torch.ones(2))\npm._tags = {'wd'}\nq = torch.nn.Parameter(torch.ones(2))\n"
+      "assert 'wd' in getattr(pm, '_tags', set()) and getattr(q, '_tags', set()) == set()\n"
+      "import torch._dynamo\nassert torch._dynamo.config.cache_size_limit == 8\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

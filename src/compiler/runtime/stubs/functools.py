@@ -7,7 +7,12 @@ WRAPPER_UPDATES = ("__dict__",)
 
 
 class partial:
-    def __init__(self, func, *args, **kwargs):
+    # partial(func, /, *args, **keywords): func and self are positional-only (a keyword named `func` or `self` is
+    # one of the partial's keywords: einx's `partial(_construct_graph, func=func)`)
+    def __init__(*args, **kwargs):
+        self = args[0]
+        func = args[1]
+        args = args[2:]
         if isinstance(func, partial):  # CPython flattens a partial of a partial
             args = func.args + args
             kw = {}
@@ -21,7 +26,9 @@ class partial:
         self.args = args
         self.keywords = kwargs
 
-    def __call__(self, *args, **kwargs):
+    def __call__(*args, **kwargs):
+        self = args[0]
+        args = args[1:]
         kw = {}
         for k in self.keywords:
             kw[k] = self.keywords[k]

@@ -320,12 +320,15 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
       // a class whose MRO defines __new__ in Python (a namedtuple subclass with its own, a singleton, a cache):
       // type.__call__ calls cls.__new__(cls, *args, **kwargs), then __init__ only when the result is an instance
       // of cls; inside a compiled frame both are inlined, as Dynamo does
-      if (V nw = find_in_class(callee, "__new__"); nw && nw->k == VK::Func && callee->builtin_nn.empty()) {
+      if (V nw = find_in_class(callee, "__new__"); nw && nw->k == VK::Func) {
         std::vector<V> nargs = args;
         nargs.insert(nargs.begin(), callee);
         V made = in_compiled ? call_user(nw, nargs, kwargs, act.ctx, act.depth + 1) : call_user(nw, nargs, kwargs, nullptr, 0);
         std::vector<V> mro = made && made->k == VK::Instance && made->cls ? class_mro(made->cls) : std::vector<V>{};
         if (std::none_of(mro.begin(), mro.end(), [&](const V& c) { return c.get() == callee.get(); })) return made;
+        // an nn.Module class whose __new__ gave an instance of it (`super().__new__(cls)`): built as any module
+        // (an __new__ returning another class's module, xlstm's sLSTMCell, was handled above)
+        if (!callee->builtin_nn.empty()) goto plain_construct;
         if (V init = find_in_class(callee, "__init__"); init && init->k == VK::Func) {
           args.insert(args.begin(), made);
           if (in_compiled) call_user(init, args, kwargs, act.ctx, act.depth + 1);
@@ -333,6 +336,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         }
         return made;
       }
+    plain_construct:
       auto inst = std::make_shared<Obj>();
       inst->k = VK::Instance;
       inst->cls = callee;

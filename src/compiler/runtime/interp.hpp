@@ -710,7 +710,8 @@ class Interp {
   int callback_active_ = 0;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
-  int backend_calls_ = 0;  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
+  int backend_calls_ = 0;
+  std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
   V packed_lengths_;
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
   /// bumped by every in-place tensor op (torch/values.cpp): element values recorded before it are stale

@@ -143,6 +143,7 @@ int Interp::node_of(const V& t) {
   }
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);
+  if (placeholder_log_) placeholder_log_->push_back(t);
   if (src_it != ctx.sources.end() && !global && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;

@@ -173,3 +173,23 @@ TEST_CASE("`x is None` on a frame input makes it a graph input there: placeholde
   }
   CHECK(checked == 3);
 }
+
+TEST_CASE("torch.utils.checkpoint in a frame: one tag_activation_checkpoint node and a getitem per call, parameters lifted") {
+  // torch 2.11 on the device (scout9's checkpoint_hop, the recording backend): two checkpointed blocks and a Linear give
+  // one graph of call_function 5 (tag_activation_checkpoint 2, getitem 2, linear 1), call_method 1 (mean), 7 inputs
+  const char* src =
+      "import torch, torch.nn as nn, torch.utils.checkpoint as checkpoint\n"
+      "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.blocks = nn.ModuleList([nn.Sequential(nn.Conv2d(4, 8, 3, stride=2, padding=1), nn.ReLU()),\n"
+      "                                     nn.Sequential(nn.Conv2d(8, 8, 3, padding=1), nn.ReLU())])\n"
+      "        self.fc = nn.Linear(8, 3)\n"
+      "    def forward(self, x):\n        for b in self.blocks:\n            x = checkpoint.checkpoint(b, x, use_reentrant=False)\n"
+      "        return self.fc(x.mean((2, 3)))\n"
+      "m = M()\nout = torch.compile(m, backend='eager')(torch.randn(2, 4, 8, 8))\nassert out.shape == (2, 3)\n"
+      "y = checkpoint.checkpoint(m.blocks[0], torch.randn(1, 4, 8, 8), use_reentrant=False)\nassert y.shape == (1, 8, 4, 4)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(ops(r.trace) == std::vector<int>{6});  // call_function + call_method
+  CHECK(r.trace.find("torch.ops.higher_order.tag_activation_checkpoint(l_x_,") != std::string::npos);
+  CHECK(r.unmodelled.empty());
+}

@@ -247,6 +247,10 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     if (x->v == y->v) { r[i] = x->is_sym() ? *x : *y; continue; }
     if (x->v == 1 && !x->is_sym()) { r[i] = *y; continue; }
     if (y->v == 1 && !y->is_sym()) { r[i] = *x; continue; }
+    // an expression whose value is 1 here (`(s34//6)` of a pooled window): the ShapeEnv decides Eq(e, 1) on the
+    // hint (a guard) and the dim broadcasts
+    if (x->v == 1) { r[i] = *y; continue; }
+    if (y->v == 1) { r[i] = *x; continue; }
     auto shp = [](const std::vector<Dim>& s) { std::string o = "["; for (size_t k = 0; k < s.size(); ++k) o += (k ? ", " : "") + s[k].str(); return o + "]"; };
     I.error(loc, fmt::format("shape mismatch: cannot broadcast {} and {}", shp(a), shp(b)));
   }

@@ -154,6 +154,15 @@ V pool(OpCall& c) {
   if (t.shape.size() < nd + 1) c.fail(fmt::format("{}: input {} has too few dimensions", name, dims_str(t)));
   V kv = c.arg(0, "kernel_size"), sv = c.arg(1, "stride"), pv = c.arg(2, "padding");
   if (!kv) c.fail(fmt::format("{}: missing kernel_size", name));
+  // a SymInt window (`kernel_size=x.size(3)`, MobileOne's squeeze-excite): the pooling kernel wants ints, so the
+  // symbol is specialized to its value (guard_int) and the dims it sizes are static from here on
+  bool specialized = false;
+  for (const V& a : {kv, sv, pv}) {
+    if (!a) continue;
+    std::vector<V> xs = (a->k == VK::Tuple || a->k == VK::List) ? a->items : std::vector<V>{a};
+    for (auto& x : xs)
+      if (x && x->k == VK::Int && !x->sym.empty()) { c.I.specialize_symbol(x->sym, c.loc); specialized = true; }
+  }
   auto k = ints(c, kv, nd, "kernel_size", 1);
   auto st = sv && sv->k != VK::None && !(sv->k == VK::List && sv->items.empty()) ? ints(c, sv, nd, "stride", 1) : k;
   auto pd = ints(c, pv, nd, "padding", 0);
@@ -165,8 +174,10 @@ V pool(OpCall& c) {
   if (cm && cm->k == VK::Bool) ceil = cm->b;
   TensorInfo o = c.like();
   size_t off = t.shape.size() - nd;
+  const auto* spec = specialized && c.I.stack_.back()->ctx ? &c.I.stack_.back()->ctx->specialized : nullptr;
   for (size_t i = 0; i < nd; ++i) {
-    const Dim& in = t.shape[off + i];
+    Dim in = t.shape[off + i];
+    if (spec && in.is_sym() && sym_all_specialized(in.sym, *spec)) in = Dim{in.v, ""};
     long long add = 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
     if (!ceil) {
       o.shape[off + i] = window_out(in, add, st[i], 1);

@@ -80,9 +80,56 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
   }
   if (name == "__tparse_signature__") {  // inspect.signature's parameters: (name, kind, has default, default) each
     V f = arg(0);
+    std::vector<V> out;
+    // a class: its __init__ (self first; signature() drops it); a torch.nn class: torch 2.11's parameters of it
+    if (f->k == VK::Class && !f->fn && !f->builtin_nn.empty()) {
+      V N = none(), T = mk_bool(true), F = mk_bool(false);
+      auto conv = [&](bool transposed) {
+        std::vector<std::pair<std::string, V>> p = {{"in_channels", nullptr}, {"out_channels", nullptr}, {"kernel_size", nullptr},
+                                                     {"stride", mk_int(1)}, {"padding", mk_int(0)}};
+        if (transposed) p.push_back({"output_padding", mk_int(0)});
+        p.push_back({"groups", mk_int(1)});
+        p.push_back({"bias", T});
+        p.push_back({"dilation", mk_int(1)});
+        p.push_back({"padding_mode", mk_str("zeros")});
+        if (!transposed) { std::swap(p[5], p[7]); std::swap(p[6], p[7]); }  // Conv: dilation, groups, bias
+        return p;
+      };
+      const std::string& c = f->builtin_nn;
+      std::vector<std::pair<std::string, V>> ps;
+      if (c == "Linear") ps = {{"in_features", nullptr}, {"out_features", nullptr}, {"bias", T}};
+      else if (c.rfind("ConvTranspose", 0) == 0) ps = conv(true);
+      else if (c.rfind("Conv", 0) == 0) ps = conv(false);
+      else if (c.rfind("BatchNorm", 0) == 0 || c.rfind("InstanceNorm", 0) == 0)
+        ps = {{"num_features", nullptr}, {"eps", mk_float(1e-5)}, {"momentum", mk_float(0.1)}, {"affine", c[0] == 'B' ? T : F},
+              {"track_running_stats", c[0] == 'B' ? T : F}};
+      else if (c == "LayerNorm") ps = {{"normalized_shape", nullptr}, {"eps", mk_float(1e-5)}, {"elementwise_affine", T}, {"bias", T}};
+      else if (c == "GroupNorm") ps = {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}};
+      else if (c == "RMSNorm") ps = {{"normalized_shape", nullptr}, {"eps", N}, {"elementwise_affine", T}};
+      else if (c == "Embedding") ps = {{"num_embeddings", nullptr}, {"embedding_dim", nullptr}, {"padding_idx", N}, {"max_norm", N},
+                                       {"norm_type", mk_float(2.0)}, {"scale_grad_by_freq", F}, {"sparse", F}, {"_weight", N}, {"_freeze", F}};
+      else if (c.rfind("Dropout", 0) == 0 || c == "AlphaDropout") ps = {{"p", mk_float(0.5)}, {"inplace", F}};
+      else if (c == "ReLU" || c == "ReLU6" || c == "SiLU" || c == "Hardswish" || c == "Hardsigmoid" || c == "Mish" || c == "SELU")
+        ps = {{"inplace", F}};
+      else if (c == "GELU") ps = {{"approximate", mk_str("none")}};
+      else if (c == "LeakyReLU") ps = {{"negative_slope", mk_float(0.01)}, {"inplace", F}};
+      if (c == "Linear" || c.rfind("Conv", 0) == 0 || c.rfind("BatchNorm", 0) == 0 || c.rfind("InstanceNorm", 0) == 0 || c == "LayerNorm" ||
+          c == "GroupNorm" || c == "RMSNorm" || c == "Embedding") {
+        ps.push_back({"device", N});
+        ps.push_back({"dtype", N});
+      }
+      out.push_back(mk_tuple({mk_str("self"), mk_int(1), F, N}));
+      for (auto& [n, d] : ps) out.push_back(mk_tuple({mk_str(n), mk_int(1), mk_bool(d != nullptr), d ? d : N}));
+      if (c == "Identity") { out.push_back(mk_tuple({mk_str("args"), mk_int(2), F, N})); out.push_back(mk_tuple({mk_str("kwargs"), mk_int(4), F, N})); }
+      return mk_list(out);
+    }
+    if (f->k == VK::Class) {
+      V init = find_in_class(f, "__init__");
+      if (!init || init->k != VK::Func) return mk_list({mk_tuple({mk_str("self"), mk_int(1), mk_bool(false), none()})});
+      f = init;
+    }
     bool bound = f->k == VK::Bound;
     if (bound) f = f->func;
-    std::vector<V> out;
     if (f->k == VK::Func && f->fn)
       for (size_t i = bound ? 1 : 0; i < f->fn->params.size(); ++i) {
         const Param& p = f->fn->params[i];

@@ -573,7 +573,14 @@ TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functoo
       "import os\nassert os.path.os is os and os.path.split('/a/b.py') == ('/a', 'b.py')\n"
       "pm = torch.nn.Parameter(torch.ones(2))\npm._tags = {'wd'}\nq = torch.nn.Parameter(torch.ones(2))\n"
       "assert 'wd' in getattr(pm, '_tags', set()) and getattr(q, '_tags', set()) == set()\n"
-      "import torch._dynamo\nassert torch._dynamo.config.cache_size_limit == 8\n");
+      "import torch._dynamo\nassert torch._dynamo.config.cache_size_limit == 8\n"
+      "import inspect, torch.nn as nn\n"
+      "assert list(inspect.signature(nn.Conv2d).parameters)[5:8] == ['dilation', 'groups', 'bias']\n"
+      "assert list(inspect.signature(nn.BatchNorm2d).parameters)[:2] == ['num_features', 'eps']\n"
+      "class S(nn.Module):\n    def __init__(self, dim, scale=2.0):\n        super().__init__()\n"
+      "assert list(inspect.signature(S).parameters) == ['dim', 'scale']\n"
+      "t = torch.ones(2)\nassert t.type() == 'torch.FloatTensor' and t.long().type() == 'torch.LongTensor'\n"
+      "assert t.type('torch.DoubleTensor').dtype == torch.float64\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

@@ -44,8 +44,7 @@ def unwrap(fn, *, stop=None):
 def signature(fn, *, follow_wrapped=True, **kwargs):
     if follow_wrapped:
         fn = unwrap(fn)
-    if isclass(fn):
-        fn = fn.__init__
+    if isclass(fn):  # the class's __init__ without self (a torch.nn class: its documented parameters)
         params = [Parameter(n, k, default=d if has else _empty) for n, k, has, d in __tparse_signature__(fn)][1:]
     else:
         params = [Parameter(n, k, default=d if has else _empty) for n, k, has, d in __tparse_signature__(fn)]

@@ -15,7 +15,17 @@ namespace tparse::compiler::ops {
 V cast(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
-  if (name == "type" && c.rest.empty()) c.fail("Tensor.type() without a dtype returns a string: not modelled by tparse");
+  // the legacy type names: `x.type()` is a string, no node (Dynamo answers it as a constant), `x.type("torch.FloatTensor")`
+  // a cast (YOLO heads' `grid.type(x.type())`)
+  static const std::map<std::string, std::string> legacy = {
+      {"float32", "FloatTensor"}, {"float64", "DoubleTensor"}, {"float16", "HalfTensor"}, {"bfloat16", "BFloat16Tensor"},
+      {"int64", "LongTensor"}, {"int32", "IntTensor"}, {"int16", "ShortTensor"}, {"int8", "CharTensor"}, {"uint8", "ByteTensor"},
+      {"bool", "BoolTensor"}, {"complex64", "ComplexFloatTensor"}, {"complex128", "ComplexDoubleTensor"}};
+  if (name == "type" && c.rest.empty() && c.kwargs.empty()) {
+    auto it = legacy.find(t.dtype);
+    if (it == legacy.end()) c.fail("Tensor.type() of this dtype");
+    return mk_str(std::string(t.device.rfind("cuda", 0) == 0 ? "torch.cuda." : "torch.") + it->second);
+  }
   TensorInfo o = c.like();
   static const std::map<std::string, std::string> to = {{"float", "float32"}, {"half", "float16"}, {"double", "float64"}, {"long", "int64"},
                                                         {"int", "int32"}, {"bool", "bool"}, {"bfloat16", "bfloat16"}, {"short", "int16"},
@@ -25,6 +35,9 @@ V cast(OpCall& c) {
   if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;
   if (name == "to" || name == "type") for (auto& a : c.rest) {
     if (a->k == VK::DType) o.dtype = a->s;
+    if (name == "type" && a->k == VK::Str)  // "torch.FloatTensor" / "torch.cuda.HalfTensor"
+      for (auto& [d, n] : legacy)
+        if (a->s == "torch." + n || a->s == "torch.cuda." + n) { o.dtype = d; if (a->s.rfind("torch.cuda.", 0) == 0) o.device = "cuda"; }
     if (a->k == VK::Tensor) { o.dtype = a->t->dtype; o.device = a->t->device; }  // x.to(other): other's dtype and device
     if (name == "to" && (a->k == VK::Device || (a->k == VK::Str && !a->s.empty()))) o.device = tensor_device(a->s);
   }

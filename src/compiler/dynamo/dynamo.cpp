@@ -779,6 +779,20 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   return s;
 }
 
+void Interp::guard_tensor_item(const V& t, const std::string& src, long long value, Location loc) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  node_of(t);  // the index is a graph input
+  for (auto& g : ctx.vguards) if (g.kind == "tensor_item" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "tensor_item";
+  g.value = mk_int(value);
+  g.code = fmt::format("{}.item() == {}", src, value);
+  g.comment = guard_comment(loc);
+  ctx.vguards.push_back(g);
+}
+
 void Interp::journal(const V& obj) {
   if (journal_depth_ == 0 || !obj) return;
   const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();

@@ -215,6 +215,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       }
       continue;
     }
+    if (g.kind == "tensor_item") {  // a 0-d index input's value (its element values, where the run knows them)
+      if (v->k == VK::Tensor && v->vals && v->vals->v.size() == 1 && static_cast<long long>(v->vals->v[0]) == g.value->i) continue;
+      if (v->k == VK::Tensor && !v->vals) continue;  // (a value the run does not know: taken as the same)
+      return pad60(g.code) + "  " + comment;
+    }
     if (g.kind == "dict_key_id") {
       if (v->k == VK::Dict && g.len < v->dict.size() && v->dict[g.len].first.get() == g.value.get()) continue;
       return g.code;

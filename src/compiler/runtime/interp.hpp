@@ -539,6 +539,8 @@ class Interp {
   void guard_container_len(const V& obj);
   /// a store into a list / dict from before the frame (it has a source): FrameCtx::mutated_containers
   void note_container_store(const V& obj);
+  /// a 0-d integer input used as an index: its value guarded (`t.item() == 750`)
+  void guard_tensor_item(const V& t, const std::string& src, long long value, Location loc);
   /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)
   V dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v);
   /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved

@@ -24,10 +24,20 @@ V getitem(OpCall& c) {
   // scalar under Dynamo's fake tensors: GB0033 at the subscript, alone or in a tuple (Autoformer's
   // `mean_value[:, index[i]]`; program index_0d_forms). uint8 and bool 0-d tensors are masks.
   // Eagerly it selects as an int does (a view: `x[:, i]` keeps x's stride), its value known or taken as 0.
+  // A 0-d index that is itself a frame input (`acp[t]` of a sampler's timestep: L['t'], a resume's stack value) stays
+  // in the graph: its item is guarded by value (`t.item() == 750`, each new timestep recompiles; real torch 2.11,
+  // scout10's DDPM sampler), when its value is known.
   for (auto& x : ix)
     if (x->k == VK::Tensor && x->t->shape.empty() && x->t->dtype.find("int") != std::string::npos && x->t->dtype != "uint8") {
-      if (in_compiled) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
       const std::vector<double>* v = values::data(c.I, x);
+      if (in_compiled) {
+        auto src = act.ctx->sources.find(x.get());
+        const bool input = src != act.ctx->sources.end() && v && v->size() == 1 &&
+                           (!act.ctx->graph.tensor_node.count(x.get()) ||
+                            act.ctx->graph.nodes[static_cast<size_t>(act.ctx->graph.tensor_node.at(x.get()))].op == "placeholder");
+        if (!input) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+        c.I.guard_tensor_item(x, src->second, static_cast<long long>((*v)[0]), c.loc);
+      }
       x = mk_int(v && v->size() == 1 ? static_cast<long long>((*v)[0]) : 0);
     }
   std::vector<Dim> s;

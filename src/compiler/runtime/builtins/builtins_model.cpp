@@ -66,6 +66,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   // CheckpointHigherOrderVariable traces fn into a subgraph and records one `tag_activation_checkpoint` node and a
   // getitem per output; the parameters fn reads are lifted as the outer graph's inputs (timm / HF gradient
   // checkpointing; real torch 2.11: 2 blocks checkpointed = 2 tag_activation_checkpoint + 2 getitem)
+  // @once_differentiable on an autograd.Function's backward: the function itself (its wrapper only forbids double
+  // backward, which a trace never takes)
+  if (name == "torch.autograd.once_differentiable" || name == "torch.autograd.function.once_differentiable")
+    return args.empty() ? none() : args[0];
   if (name == "torch.utils.checkpoint.checkpoint" || name == "torch.utils.checkpoint.checkpoint_sequential") {
     static const std::set<std::string> own = {"use_reentrant", "preserve_rng_state", "context_fn", "determinism_check", "debug",
                                               "early_stop"};
@@ -378,6 +382,15 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   // a bundled stub's `builtin(op, argument types...)` Dynamo cannot trace (GB0059): torch.distributions' first
   // kl_divergence of a pair of types looks its rule up with min() over a generator
+  if (name == "__tparse_root_logging__") {
+    if (in_compiled)
+      graph_break("Unsupported method call",
+                  gb_message("Unsupported method call", "Dynamo does not know how to trace method `__len__` of class `<unknown type>`",
+                             {"Avoid calling `<unknown type>.__len__` in your code.", "Please report an issue to PyTorch."},
+                             "call_method GetAttrVariable(LoggingLoggerVariable(), handlers) __len__ [] {}", "GB0156"),
+                  loc);
+    return none();
+  }
   if (name == "__tparse_builtin_op_break__") {
     if (in_compiled && !args.empty()) {
       std::vector<std::string> types;

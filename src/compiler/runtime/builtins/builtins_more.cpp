@@ -102,7 +102,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__"};
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__"};
   return s;
 }
 
@@ -331,6 +331,22 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   // `module.buf = t` where t is an nn.Buffer (interp_attr.cpp): Dynamo inlines Module.__setattr__, which reads
   // `persistent = value.persistent` (a GetAttrVariable) and register_buffer's `if persistent:` jumps on it (GB0170,
   // CTRL's `self.pos_encoding = self.pos_encoding.to(...)`); eagerly the plain store
+  // `t.requires_grad = False` in a frame: GB0206 (Dynamo: mutating requires_grad mid-graph is not supported),
+  // at the STORE_ATTR in the frame's own code, at the call that reached it otherwise (BasicSR's flow_warp)
+  if (name == "__tparse_requires_grad_setattr__") {
+    if (tracing())
+      graph_break("setattr() on Tensor.requires_grad",
+                  gb_message("setattr() on Tensor.requires_grad",
+                             "setattr() on Tensor.requires_grad not supported. Mutating requires_grad can introduce a new leaf from non-leaf or vice "
+                             "versa in the middle of the graph, which AOTAutograd does not currently know how to handle.",
+                             {"It may be possible to write Dynamo tracing rules for this code. Please report an issue to PyTorch if you encounter "
+                              "this graph break often and it is causing performance issues."},
+                             fmt::format("setattr(TensorVariable(), requires_grad, ConstantVariable(bool: {}))", truthy(arg(1), loc) ? "True" : "False"),
+                             "GB0206"),
+                  loc);
+    arg(0)->t->requires_grad = truthy(arg(1), loc);
+    return none();
+  }
   if (name == "__tparse_buffer_setattr__") {
     if (tracing()) {
       static const std::string mod = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py";

@@ -164,6 +164,43 @@ def basicConfig(*args, **kwargs):
     pass
 
 
+# the module-level functions: `if len(root.handlers) == 0: basicConfig()`, then root's method. In a compiled frame
+# Dynamo inlines them and cannot take len() of the root logger's handlers (GB0156 at the call, which runs eagerly)
+def debug(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+def info(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+def warning(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+def warn(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+def error(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+def exception(msg, *args, exc_info=True, **kwargs):
+    __tparse_root_logging__()
+
+
+def critical(msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
+fatal = critical
+
+
+def log(level, msg, *args, **kwargs):
+    __tparse_root_logging__()
+
+
 def captureWarnings(capture):
     pass
 

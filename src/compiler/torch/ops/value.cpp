@@ -224,6 +224,8 @@ V canonical_mask(OpCall& c) {
 // nn.Parameter(t): a leaf that requires grad; nn.Buffer(t) (torch >= 2.5): a tensor a module
 // registers as a buffer when assigned to an attribute (Module.__setattr__).
 V parameter(OpCall& c) {
+  if (c.args.empty())  // Parameter(data=t, requires_grad=False): the data by keyword (BasicSR's ECBSR masks)
+    if (V d = c.kw("data"); d) c.args.push_back(d);
   if (!c.args.empty() && c.args[0]->k == VK::Opaque) {  // built from an unmodelled value: unknown too
     c.I.note_unmodelled(c.loc, c.name + "(" + c.args[0]->s + ")");
     return mk_opaque(c.name + "(" + c.args[0]->s + ")");

@@ -76,7 +76,12 @@ V factory(OpCall& c) {
     t.dtype = it->second;
     std::vector<long long> nd;
     std::string ndt;
-    if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
+    if (args.size() == 1 && args[0]->k == VK::Tensor) {
+      // FloatTensor(tensor): the tensor itself, when its type is already that (legacy_new_from_sequence: a tensor
+      // of another type is an error there; ECBSR's `nn.Parameter(torch.FloatTensor(scale))` of a float32 tensor)
+      if (args[0]->t->dtype != t.dtype) c.fail(fmt::format("expected {} but got {}", t.dtype, args[0]->t->dtype));
+      return args[0];
+    } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
       data_shape(args[0], t, true);  // the data, in the constructor's dtype
     } else {
       t.shape = shape_arg(c, args, 0);

@@ -468,6 +468,12 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
 
 // object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
 void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
+  // torch.compile(module) is an OptimizedModule: a store on it reaches the module it wraps (its __setattr__ passes
+  // names other than its own through to _orig_mod: `cm.pos = ...`, a KV cache position kept on the model)
+  if (obj->k == VK::Compiled && obj->func && obj->func->k == VK::Instance && name != "_orig_mod") {
+    setattr(obj->func, name, v, loc);
+    return;
+  }
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
     if (p && p->k == VK::Builtin && p->s == "property") {

@@ -150,6 +150,8 @@ def _dtype_name(dtype):
     return None
 
 
+_pyround = round  # (the builtin: the module's own `round` below is numpy's)
+
 class ndarray:
     def __init__(self, flat, shape, dtype=None):
         self._tparse_flat = list(flat)
@@ -234,6 +236,9 @@ class ndarray:
             xs = self._tparse_flat[i]
             return ndarray(xs, (len(xs),), self._tparse_dtype)
         return _traced_call(self, i)  # other indexing is not modelled: an opaque value
+
+    def round(self, decimals=0):  # half to even, as numpy (DDPM samplers' `(np.arange(k) * ratio).round()`)
+        return ndarray([_pyround(x, decimals) * 1.0 for x in self._tparse_flat], self.shape, self._tparse_dtype)
 
     def astype(self, dtype):
         dt = _dtype_name(dtype)

@@ -72,6 +72,10 @@ def shuffle(x):
 
 
 def sample(population, k):
+    # random.py is a file trace_rules skips: in a compiled frame the call is GB0007 and runs eagerly (minimalRL's
+    # replay buffer `random.sample(self.buffer, n)`; real torch 2.11). (random() / randrange() / randint() / uniform()
+    # called from the frame are Dynamo's random_value inputs instead.)
+    __tparse_skipped_file_fn__("random", "Random.sample", "/usr/lib/python3.12/random.py")
     pool = list(population)
     if k > len(pool):
         raise ValueError("Sample larger than population or is negative")

@@ -164,6 +164,7 @@ void Graph::erase(const std::vector<bool>& erased) {
     for (auto& [k, a] : n.kwargs) fix(a);
   }
   for (auto& o : outputs) o = remap[static_cast<size_t>(o)];
+  std::erase(outputs, -1);  // (an output whose node went: nothing left to return for it)
   auto fix_map = [&](auto& m) {
     for (auto it = m.begin(); it != m.end();) {
       if (erased[static_cast<size_t>(it->second)]) { it = m.erase(it); continue; }

@@ -245,9 +245,15 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
       }
       // a numpy function wants Python numbers: a SymInt argument is specialized (guard_int; BERT-pytorch's
       // `np.power(self.n_current_steps, -0.5)` recompiles on every step although the int became dynamic)
+      // (an int attribute made dynamic: a size symbol stays symbolic, torch._numpy wraps it as a tensor)
       if (in_compiled && callee->fn && path_of(callee->fn->loc.file).rfind("<tparse-stubs>/numpy/", 0) == 0) {
-        for (auto& a : args) if (a && a->k == VK::Int && !a->sym.empty()) specialize_symbol(a->sym, loc);
-        for (auto& [k, a] : kwargs) if (a && a->k == VK::Int && !a->sym.empty()) specialize_symbol(a->sym, loc);
+        auto attr_sym = [&](const V& a) {
+          if (!a || a->k != VK::Int || a->sym.empty()) return false;
+          for (auto& [src, s] : act.ctx->dyn_attr_ints) if (s->sym == a->sym) return true;
+          return false;
+        };
+        for (auto& a : args) if (attr_sym(a)) specialize_symbol(a->sym, loc);
+        for (auto& [k, a] : kwargs) if (attr_sym(a)) specialize_symbol(a->sym, loc);
       }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo

@@ -205,7 +205,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Dict: {
       static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",
-                                               "__getitem__", "__setitem__", "__contains__"};
+                                               "__getitem__", "__setitem__", "__contains__", "clear", "popitem"};
       if (ms.count(name)) return bound_builtin(obj, "dict." + name);
       break;
     }

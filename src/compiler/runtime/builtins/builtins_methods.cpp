@@ -403,6 +403,18 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       raise_exc("KeyError", arg(0), loc);
     }
     if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
+    if (m == "clear") {
+      if (self->view_of) for (auto& kv : self->dict) if (kv.first->k == VK::Str) instance_dict_store(self->view_of, kv.first->s, nullptr);
+      self->dict.clear();
+      keys_changed(*self);
+      return none();
+    }
+    if (m == "popitem") {  // the last entry, as a (key, value) pair
+      if (self->dict.empty()) raise_exc("KeyError", "popitem(): dictionary is empty", loc);
+      auto kv = self->dict.back();
+      dict_erase(*self, kv.first);
+      return mk_tuple({kv.first, kv.second});
+    }
     if (m == "__contains__") return mk_bool(dict_find(*self, arg(0)) != nullptr);
     if (m == "copy") { auto d = std::make_shared<Obj>(); d->k = VK::Dict; d->dict = self->dict; return d; }
     if (m == "__init__") {  // super().__init__(...) of a dict subclass: the entries

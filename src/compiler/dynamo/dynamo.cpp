@@ -336,7 +336,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
                        std::all_of(v->items.begin(), v->items.end(), [](const V& x) {
                          return x->k == VK::Int || x->k == VK::Str || x->k == VK::Bool || x->k == VK::Float;
                        });
-      if (n != "___stack0" && !constants) continue;
+      // (a list of anything else is length-guarded too: Dynamo's ListVariable of an argument guards its length when
+      // the frame reads it; a replay buffer's batch of (obs, action) pairs of another length recompiles)
       ValueGuard g;
       g.src = n;
       g.value = v;

@@ -42,6 +42,11 @@ static void data_shape(const V& d, TensorInfo& t, bool dtype_given) {
   }
   std::function<void(V)> walk = [&](V x) {
     if (x->k == VK::List || x->k == VK::Tuple) { t.shape.push_back(Dim{static_cast<long long>(x->items.size()), ""}); if (!x->items.empty()) walk(x->items[0]); }
+    // a list of ndarrays (a replay buffer's observations): each array's dims follow (`torch.tensor(s_lst)`: [T, 4])
+    std::vector<long long> ind;
+    std::string idt;
+    if (x->k == VK::Instance && values::ndarray_info(x, ind, idt)) for (long long n : ind) t.shape.push_back(Dim{n, ""});
+    if (x->k == VK::Tensor) for (auto& d : x->t->shape) t.shape.push_back(d);  // (an ndarray here: `t.numpy()` of a tensor)
   };
   walk(d);
   int kind = -1;  // 0 bool, 1 int, 2 float
@@ -49,6 +54,9 @@ static void data_shape(const V& d, TensorInfo& t, bool dtype_given) {
     if (x->k == VK::List || x->k == VK::Tuple) { for (auto& y : x->items) leaves(y); return; }
     int k = x->k == VK::Bool ? 0 : x->k == VK::Int ? 1 : x->k == VK::Float ? 2 : -1;
     if (x->k == VK::Tensor) k = x->t->dtype == "bool" ? 0 : x->t->dtype.find("int") != std::string::npos ? 1 : 2;
+    std::vector<long long> ind;
+    std::string idt;
+    if (x->k == VK::Instance && values::ndarray_info(x, ind, idt)) k = idt == "bool" ? 0 : idt.find("int") != std::string::npos ? 1 : 2;
     kind = std::max(kind, k);
   };
   leaves(d);

@@ -20,6 +20,23 @@ V getitem(OpCall& c) {
   TensorInfo o = c.like();
   V idx = c.rest.at(0);
   std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  // an ndarray index (CleanRL's minibatch `b_obs[mb_inds]`): a 1-D integer array is its list of ints, any other an
+  // index tensor of its shape and dtype (torch converts it so)
+  for (auto& x : ix) {
+    std::vector<long long> nd;
+    std::string ndt;
+    if (x->k != VK::Instance || !values::ndarray_info(x, nd, ndt)) continue;
+    const V& flat = x->attrs.at("_tparse_flat");
+    if (nd.size() == 1 && ndt.find("int") != std::string::npos && flat->k == VK::List &&
+        std::all_of(flat->items.begin(), flat->items.end(), [](const V& y) { return y->k == VK::Int; })) {
+      x = mk_list(flat->items);
+      continue;
+    }
+    TensorInfo ti;
+    for (long long n : nd) ti.shape.push_back(Dim{n, ""});
+    ti.dtype = ndt == "bool" ? "bool" : ndt.find("int") != std::string::npos ? "int64" : ndt;
+    x = mk_tensor(ti);
+  }
   // a 0-d integer tensor index is an integer to torch's indexing (python_variable_indexing: item()), a data-dependent
   // scalar under Dynamo's fake tensors: GB0033 at the subscript, alone or in a tuple (Autoformer's
   // `mean_value[:, index[i]]`; program index_0d_forms). uint8 and bool 0-d tensors are masks.

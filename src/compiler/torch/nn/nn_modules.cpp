@@ -444,7 +444,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
   if (cls == "ReLU6") return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), mk_float(0.0), mk_float(6.0), a_or("inplace", mk_bool(false))}, {});
-  if (cls == "LeakyReLU") return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), a_or("negative_slope", mk_float(0.01)), a_or("inplace", mk_bool(false))}, {});
+  if (cls == "LeakyReLU") {  // (negative_slope: an unspecialized float under dynamic=True, as LayerNorm's eps)
+    V slope = mod->attrs.count("negative_slope") ? float_attr("negative_slope") : mk_float(0.01);
+    return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), slope, a_or("inplace", mk_bool(false))}, {});
+  }
   if (cls == "Mish") return fn("torch.nn.functional.mish", "mish", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
   if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});

@@ -249,8 +249,10 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
   // a @torch.no_grad() / @torch.inference_mode() function is torch/utils/_contextlib.py's wrapper, a file
   // trace_rules skips: torch.compile wraps it in external_utils.wrap_inline, the frame `inner(*args, **kwargs)`
   // (real torch 2.11: program compile_api_forms)
-  if (target->k == VK::Builtin && target->s.rfind("gradwrap:", 0) == 0 && target->func)
+  if (target->k == VK::Builtin && target->s.rfind("gradwrap:", 0) == 0 && target->func) {
+    top_frame_ = true;  // (always converted, tensors in its arguments or not: MoCo's momentum update of a float m)
     return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
+  }
   // anything else (a @torch.no_grad() wrapper, functools.partial, a bound builtin): eval_frame's callback is
   // on while it runs; torch's own frames are skipped, so the first user function it calls is the compiled frame
   {

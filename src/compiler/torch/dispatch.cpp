@@ -134,7 +134,11 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   if (!is_f && (name == "from_numpy" || name == "as_tensor" || name == "asarray") && !args.empty() && np_traced::is_np(args[0]) && tracing())
     return np_traced::to_tensor(*this, args[0], kwargs, loc);
   // eagerly torch.from_numpy(a) is a tensor of a's data and dtype, as torch.as_tensor(a) (a sampler's timesteps)
-  if (!is_f && name == "from_numpy" && !tracing() && args.size() == 1) return call(mk_builtin("torch.as_tensor"), args, kwargs, loc);
+  if (!is_f && name == "from_numpy" && !tracing() && args.size() == 1) {
+    std::vector<long long> nd;
+    std::string ndt;
+    if (values::ndarray_info(args[0], nd, ndt)) return call(mk_builtin("torch.as_tensor"), args, kwargs, loc);
+  }
   const OpDef* def = find_op(is_f ? kF : kTorch, name);
   if (!def && !args.empty() && args[0]->k == VK::Tensor)  // a tensor op with no shape rule
     error(loc, fmt::format("unsupported tensor operation '{}'", is_f ? f_target(name) : "torch." + name));

@@ -164,7 +164,11 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple) && !held.empty()))
       inputs.push_back({n, v});
   }
-  if (!has_tensor || slot->skipped) { act.ctx = nullptr; return; }
+  // a resume function is always converted (Dynamo puts the code objects it makes among always_optimize_code_objects),
+  // whether a tensor is live there or not: the rest of CleanRL's alpha update, `return log_alpha.exp().item()`, reads
+  // only a global tensor and still compiles (a graph, then GB0124 at .item())
+  (void)has_tensor;
+  if (slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
     act.ctx->is_resume = true;

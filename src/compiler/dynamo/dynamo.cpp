@@ -859,12 +859,18 @@ std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
   return src + "[" + ksrc + "]";
 }
 
-void Interp::guard_optimizer_state(const V& opt) {
+void Interp::guard_optimizer_state(const V& opt, bool after_init) {
   if (!tracing()) return;
   std::string src = frame_source_of(opt);
   if (src.empty()) return;
   FrameCtx& ctx = *stack_.back()->ctx;
-  for (auto& g : ctx.vguards) if (g.kind == "optim_state" && g.src == src) return;
+  // after each param group's _init_group the state's lengths are those of every group initialized so far: the guard
+  // holds them once all groups ran (an AdamW of two groups compiled its step twice: rtdl's FT-Transformer)
+  for (auto& g : ctx.vguards)
+    if (g.kind == "optim_state" && g.src == src) {
+      if (after_init) g.lens = optimizer_state_lens(opt);
+      return;
+    }
   ValueGuard g;
   g.src = src;
   g.kind = "optim_state";

@@ -567,7 +567,7 @@ class Interp {
   std::string guard_dict_key_at(const V& obj, size_t index);
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
-  void guard_optimizer_state(const V& opt);
+  void guard_optimizer_state(const V& opt, bool after_init = false);
   void guard_module_type(const V& mod, const std::string& src, Location loc);
   /// A list frame input is realized when its contents are first read (len: the list's TYPE_MATCH /
   /// LENGTH_CHECK; iteration or indexing: its items' EQUALS_MATCH too): their guard comments name that line.

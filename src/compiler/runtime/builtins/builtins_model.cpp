@@ -480,7 +480,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return mk_list(out);
   }
   if (name == "__tparse_guard_optimizer_state__" && !args.empty()) {
-    guard_optimizer_state(args[0]);
+    guard_optimizer_state(args[0], true);
     return none();
   }
   if (name == "__tparse_skipped_file_fn__") {  // (module, qualname, file): a function of a file trace_rules skips

@@ -242,6 +242,31 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
   return emit_wrapped(I, base, all, kwargs, o, loc);
 }
 
+V to_number(Interp& I, const V& self, const std::string& kind, Location loc) {
+  if (!is_np(self) || !self->t->shape.empty() || !I.tracing()) return nullptr;
+  TensorInfo o = *self->t;
+  V item = emit_wrapped(I, "wrapped_item", {self}, {}, o, loc);
+  Graph& g = I.stack_.back()->ctx->graph;
+  const int node = g.tensor_node.at(item.get());
+  g.tensor_node.erase(item.get());
+  // the value: the 0-d array's own where the run knows it, else a guess the run lists
+  double v = 0;
+  if (self->t->fill) v = *self->t->fill;
+  else I.note_unmodelled(user_loc(I), "int() / float() of a numpy value the compiler does not know (taken as 0)");
+  static int unbacked = 0;
+  V f = mk_float(v);
+  f->sym = fmt::format("zuf{}", unbacked++);
+  f->sym_node = node;
+  g.nodes[static_cast<size_t>(node)].has_meta = false;
+  g.nodes[static_cast<size_t>(node)].sym_type = "Sym(" + f->sym + ")";
+  g.sym_proxy[f->sym] = node;
+  if (kind == "float") return f;
+  V r = mk_int(static_cast<long long>(v));
+  r->sym = "TruncToInt(" + f->sym + ")";
+  I.sym_node("sym_int", "torch.sym_int", false, {f}, r, loc);
+  return r;
+}
+
 V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& handled) {
   handled = true;
   const TensorInfo& t = *self->t;

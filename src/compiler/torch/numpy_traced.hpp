@@ -52,6 +52,10 @@ V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc);
 /// input (`L_K_`, guarded as `___from_numpy(L['K'])`) seen as an ndarray; nullptr when `v` is not one.
 V from_ndarray(const V& v);
 
+/// `int(nd)` / `float(nd)` of a 0-d ndarray in a frame: torch._numpy's item() as a wrapped-method node, an unbacked
+/// SymFloat, then torch.sym_int for int() (no break; KAIR's `int(np.ceil(h / 8) * 8 - h)` pads). nullptr when not such.
+V to_number(Interp& I, const V& self, const std::string& kind, Location loc);
+
 /// `math.floor(nd)` / `nd.item()` in a frame: the node's value is a Python number, which Dynamo refuses
 /// ("torch.* op returned non-Tensor", GB0208): the graph breaks at the call.
 [[noreturn]] void non_tensor_break(Interp& I, const std::string& target, const std::string& type, Location loc);

@@ -391,6 +391,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "int" || name == "float" || name == "bool") {
     V v = args.empty() ? mk_int(0) : arg(0);
     if (v->k == VK::Tensor) {
+      if (in_compiled && name != "bool")
+        if (V n = np_traced::to_number(*this, v, name, loc)) return n;
       if (in_compiled) graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       double f = v->t->fill ? *v->t->fill : 1.0;
       if (const std::vector<double>* xs = values::of(*this, v)) {  // eager with known values (torch/values/values.hpp)

@@ -97,6 +97,7 @@ std::vector<OpDef> build_table() {
       {{"fft.fftshift", "fft.ifftshift"}, T, "dim=None", FA::Complex, o::fft},
       {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
       {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
+      {{"histc"}, TM, "bins=100, min=0, max=0", FA::Index, o::histc},
       // ---- elementwise ----
       {{"numpy", "cpu", "cuda", "detach", "clone", "contiguous", "float", "half", "double", "long", "int", "bool", "to", "type_as", "bfloat16", "type", "short", "byte", "char"},
        M, "dtype=None", FA::Elementwise, o::cast},

@@ -388,6 +388,23 @@ V polar(OpCall& c) {
   return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, o, c.loc);
 }
 
+// torch.histc(input, bins=100, min=0, max=0): the counts over `bins` equal-width bins, a 1-D tensor of the input's
+// floating type (torchtitan's MoE router counts tokens per expert so); the shape is static
+V histc(OpCall& c) {
+  TensorInfo o = c.like();
+  V b = c.get("bins");
+  long long bins = b && b->k == VK::Int ? b->i : 100;
+  if (o.dtype.find("float") == std::string::npos && o.dtype.rfind("bfloat", 0) != 0) c.fail("histc: \"histogram_cpu\" not implemented for '" + o.dtype + "'");
+  o.shape = {Dim{bins, ""}};
+  o.requires_grad = false;
+  // the counts are data: an even split of the input over the bins is assumed (they sum to its numel), and noted
+  long long numel = 1;
+  for (auto& d : c.t().shape) numel *= d.v;
+  o.fill = static_cast<double>(numel / std::max(1LL, bins));
+  c.I.note_unmodelled(c.loc, "torch.histc() values (tensor data): an even split assumed");
+  return c.out(o);
+}
+
 // torch.bincount(input, weights=None, minlength=0): size max(input)+1, at least minlength; the max is
 // data: Dynamo treats it as a dynamic output shape (a graph break); eagerly the fill value decides.
 V bincount(OpCall& c) {

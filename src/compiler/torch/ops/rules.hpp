@@ -39,6 +39,7 @@ V linalg(OpCall& c);
 V tensordot(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
+V histc(OpCall& c);
 V window(OpCall& c);
 V sample(OpCall& c);
 // elementwise.cpp

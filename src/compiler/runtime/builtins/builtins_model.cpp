@@ -382,6 +382,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   // a bundled stub's `builtin(op, argument types...)` Dynamo cannot trace (GB0059): torch.distributions' first
   // kl_divergence of a pair of types looks its rule up with min() over a generator
+  if (name == "__tparse_np_random_break__") {
+    if (in_compiled) graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
+    return none();
+  }
   if (name == "__tparse_root_logging__") {
     if (in_compiled)
       graph_break("Unsupported method call",

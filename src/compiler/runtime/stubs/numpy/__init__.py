@@ -535,3 +535,5 @@ cumprod = _np('cumprod', lambda a, axis=None, dtype=None: _array(a).cumprod())
 append = _np('append', _append)
 all = _np('all', lambda a, axis=None, **k: _array(a).all())
 any = _np('any', lambda a, axis=None, **k: _array(a).any())
+
+import numpy.random as random  # (the numpy.random stub: numpy_call / eager generators of ours)

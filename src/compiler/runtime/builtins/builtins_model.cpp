@@ -487,6 +487,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     guard_optimizer_state(args[0], true);
     return none();
   }
+  if (name == "__tparse_skipped_builtin2__") {  // (module, qualname) of a C builtin Dynamo does not trace: GB0007
+    if (in_compiled && args.size() == 2)
+      graph_break("Attempted to call function marked as skipped", msg_skipped_builtin(py_str(arg(0)), py_str(arg(1))), loc);
+    return none();
+  }
   if (name == "__tparse_skipped_file_fn__") {  // (module, qualname, file): a function of a file trace_rules skips
     if (in_compiled && args.size() == 3)
       graph_break("Attempted to call function marked as skipped", msg_skipped_torch_fn(py_str(arg(0)), py_str(arg(1)), py_str(arg(2))), loc);

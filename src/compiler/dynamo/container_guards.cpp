@@ -1,0 +1,301 @@
+// Guards on what a frame reads from Python containers and objects (Dynamo's ConstDictVariable / ListVariable /
+// OptimizerVariable rules, torch 2.11): a container item read from a source (CONSTANT_MATCH, a graph input of that
+// source), `k in d` (DICT_CONTAINS), a dict's keys (DICT_KEYS_MATCH, in order for iteration / keys() / items()), a
+// tensor key by identity, the side effects of a traced call (journal), automatic dynamic for a changed float item or
+// int attribute, a 0-d index input's value, an optimizer's state lengths, ID / TYPE matches of objects and modules.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+#include "torch/symbols/sym_mono.hpp"
+
+namespace tparse::compiler {
+
+// a dict Dynamo models as a ConstDictVariable: a plain dict, or collections' defaultdict / OrderedDict / Counter
+static bool guardable_dict(const V& v) {
+  if (!v || v->k != VK::Dict || v->view_of) return false;
+  return !v->cls || v->cls->s == "defaultdict" || v->cls->s == "Counter";
+}
+
+static bool plain_container(const V& v) {
+  return v && ((v->k == VK::Dict && !v->cls && !v->view_of) || v->k == VK::List || (v->k == VK::Tuple && !v->size_tuple && !v->cls));
+}
+
+// the source of a container the frame reads: recorded (an attribute's, a global's, an item's), or a frame local
+static std::string container_source(Interp& I, FrameCtx& ctx, const V& obj) {
+  if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;
+  return I.frame_source_of(obj);
+}
+
+static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
+  for (auto& x : ctx.vguards) if (x.src == g.src && x.kind == g.kind) return;
+  ctx.vguards.push_back(std::move(g));
+}
+
+V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
+  if (!tracing() || !item) return item;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string isrc;
+  if (guardable_dict(obj) && (idx->k == VK::Tensor || idx->k == VK::Instance)) {
+    // a key hashed by identity (an optimizer-style state keyed by the parameter): the key's ID_MATCH, and the value
+    // is reached as `d[list(dict.keys(d))[i]]`
+    for (size_t i = 0; i < obj->dict.size() && isrc.empty(); ++i)
+      if (obj->dict[i].first.get() == idx.get()) isrc = guard_dict_key_at(obj, i);
+    if (isrc.empty()) return item;
+  } else {
+    if (!(plain_container(obj) || guardable_dict(obj))) return item;
+    const bool tuple_key = idx->k == VK::Tuple && !idx->size_tuple && obj->k == VK::Dict &&
+                           std::all_of(idx->items.begin(), idx->items.end(), [](const V& x) { return x && (x->k == VK::Str || (x->k == VK::Int && x->sym.empty())); });
+    if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return item;
+    std::string src = container_source(*this, ctx, obj);
+    if (src.empty() || src.rfind("___stack", 0) == 0) return item;
+    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : tuple_key ? py_repr(idx) : std::to_string(idx->i)) + "]";
+  }
+  // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
+  if (item->k == VK::Tensor) {
+    if (!ctx.sources.count(item.get())) ctx.sources[item.get()] = isrc;
+    return item;
+  }
+  const bool constant = (item->k == VK::Int || item->k == VK::Float || item->k == VK::Str || item->k == VK::Bool) && item->sym.empty() &&
+                        item->sym_node < 0;
+  // a float item that changed since an earlier compile of this code (a config dict's value, a keyword argument):
+  // automatic dynamic makes it an unspecialized float from then on (torch 2.11: dict_attr_len_keys_values,
+  // dict_kwargs_items: `item()` of a 0-d float64 input where it is read)
+  if (item->k == VK::Float && constant && std::isfinite(item->f) && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false)) {
+    CodeState& cs = *ctx.code;
+    const size_t cut = std::min(isrc.size(), isrc.find_first_of(".["));
+    const std::string full = isrc.rfind("G['", 0) == 0 ? isrc : "L['" + isrc.substr(0, cut) + "']" + isrc.substr(cut);
+    // (the first read of this compile: a frame that changes the item itself reads it again with its own value)
+    const bool first = ctx.item_reads.insert(isrc).second;
+    auto seen = cs.seen_ints.find(isrc);
+    if (first && seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != item->f && !cs.dyn_floats.count(isrc)) {
+      cs.dyn_floats.insert(isrc);
+      automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(item));
+    }
+    if (first) cs.seen_ints[isrc] = item;
+    if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);
+  }
+  if (constant || item->k == VK::None) {
+    ValueGuard g;
+    g.comment = guard_comment(Location{stack_.back()->cur_line, 0, stack_.back()->file});
+    g.src = isrc;
+    g.value = item;
+    g.kind = type_name(item);
+    g.code = isrc + " == " + py_repr(item);
+    push_value_guard(ctx, g);
+  } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
+    ctx.sources[item.get()] = isrc;
+  }
+  return item;
+}
+
+void Interp::guard_container_contains(const V& obj, const V& key, bool present, Location loc) {
+  // a constant key: str, int, or a tuple of constants (SAM2's `(H, W)` cache key)
+  std::function<bool(const V&)> constant_key = [&](const V& k) {
+    if (k->k == VK::Str || k->k == VK::Bool || k->k == VK::None || ((k->k == VK::Int || k->k == VK::Float) && k->sym.empty() && k->sym_node < 0)) return true;
+    if (k->k != VK::Tuple || k->size_tuple) return false;
+    for (auto& x : k->items) if (!x || !constant_key(x)) return false;
+    return true;
+  };
+  if (!tracing() || !guardable_dict(obj) || !key || !constant_key(key)) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  ValueGuard g;
+  g.src = src;
+  g.value = key;
+  g.kind = "contains";
+  g.len = present ? 1 : 0;
+  g.code = fmt::format("{}___dict_contains({}, {})", present ? "" : "not ", py_repr(key), src);
+  g.comment = guard_comment(loc);
+  for (auto& x : ctx.vguards) if (x.src == src && x.kind == "contains" && x.value && py_repr(x.value) == py_repr(key)) return;
+  ctx.vguards.push_back(g);
+}
+
+void Interp::guard_container_len(const V& obj) {
+  if (!tracing() || !(plain_container(obj) || guardable_dict(obj)) || obj->k == VK::List) return;  // (a list's length: list_len, at its first read)
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  ValueGuard g;
+  g.src = src;
+  g.value = obj;
+  g.kind = "container_len";
+  g.len = obj->k == VK::Dict ? obj->dict.size() : obj->items.size();
+  g.code = fmt::format("len({}) == {}", src, g.len);
+  push_value_guard(ctx, g);
+}
+
+V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
+  CodeState& cs = *ctx.code;
+  const size_t cut = std::min(src.size(), src.find_first_of(".["));
+  // (builder.py's is_int_specialization_case: an int reached from a global, or through an nn.Module
+  // (allow_unspec_int_on_nn_module is off), stays specialized: program global_obj_attr_guard recompiles on 2 -> 3)
+  if (src.rfind("G['", 0) == 0) return nullptr;
+  for (auto& [n, in] : ctx.inputs)
+    if (n == src.substr(0, cut) && in && in->k == VK::Instance && !in->builtin_nn.empty()) return nullptr;
+  const std::string full = src.rfind("G['", 0) == 0 ? src : "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  const bool first = ctx.item_reads.insert(src).second;
+  auto seen = cs.seen_ints.find(src);
+  if (first && seen != cs.seen_ints.end() && seen->second->k == VK::Int && seen->second->i != v->i && !cs.dyn_ints.count(src)) {
+    cs.dyn_ints.insert(src);
+    automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", std::to_string(seen->second->i), std::to_string(v->i));
+  }
+  if (first) cs.seen_ints[src] = v;
+  if (!cs.dyn_ints.count(src)) return nullptr;
+  if (auto it = ctx.dyn_attr_ints.find(src); it != ctx.dyn_attr_ints.end()) return it->second;  // one symbol per compile
+  int id = sym_source_id(full);
+  while (ctx.sym_info.count("s" + std::to_string(id))) ++id;
+  V s = mk_int(v->i);
+  s->sym = "s" + std::to_string(id);
+  ctx.sym_info[s->sym] = {full, v->i};
+  ctx.int_inputs[s->sym] = src;
+  ctx.sources[s.get()] = src;
+  ctx.dyn_attr_ints[src] = s;
+  ValueGuard g;
+  g.src = src;
+  g.value = s;
+  g.kind = "int_dyn";
+  g.code = src + " == " + std::to_string(v->i);
+  ctx.vguards.push_back(g);
+  return s;
+}
+
+void Interp::guard_tensor_item(const V& t, const std::string& src, long long value, Location loc) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  node_of(t);  // the index is a graph input
+  for (auto& g : ctx.vguards) if (g.kind == "tensor_item" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "tensor_item";
+  g.value = mk_int(value);
+  g.code = fmt::format("{}.item() == {}", src, value);
+  g.comment = guard_comment(loc);
+  ctx.vguards.push_back(g);
+}
+
+void Interp::journal(const V& obj) {
+  if (journal_depth_ == 0 || !obj) return;
+  const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();
+  for (size_t i = from; i < journal_.size(); ++i) if (journal_[i].obj.get() == obj.get()) return;  // (its first state is kept)
+  journal_.push_back(JournalEntry{obj, obj->attrs, obj->order, obj->dict, obj->items});
+}
+
+void Interp::note_container_store(const V& obj) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  for (auto& c : ctx.mutated_containers) if (c.get() == obj.get()) return;
+  ctx.mutated_containers.push_back(obj);
+}
+
+void Interp::guard_dict_keys(const V& obj, Location loc, bool ordered) {
+  if (!tracing() || !guardable_dict(obj)) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  for (auto& x : ctx.vguards)
+    if (x.src == src && x.kind == "dict_keys") {
+      if (ordered && !x.ordered) { x.ordered = true; x.comment = guard_comment(loc); }
+      return;
+    }
+  ValueGuard g;
+  g.ordered = ordered;
+  g.comment = guard_comment(loc);
+  g.src = src;
+  g.kind = "dict_keys";
+  g.value = obj;
+  g.len = obj->dict.size();
+  for (auto& kv : obj->dict) g.keys.push_back(kv.first);
+  // SEQUENCE_LENGTH's text (guards.py): `not d` for an empty dict
+  g.code = g.len == 0 ? "not " + src : fmt::format("len({}) == {}", src, g.len);
+  ctx.vguards.push_back(g);
+}
+
+std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
+  if (!tracing() || !guardable_dict(obj) || index >= obj->dict.size()) return "";
+  FrameCtx& ctx = *stack_.back()->ctx;
+  // a dict the frame changed is a side effect: nothing more of it is guarded (SideEffects.is_modified)
+  for (auto& c : ctx.mutated_containers) if (c.get() == obj.get()) return "";
+  std::string src = container_source(*this, ctx, obj);
+  if (src.empty() || src.rfind("___stack", 0) == 0) return "";
+  std::string ksrc = fmt::format("list(dict.keys({}))[{}]", src, index);
+  bool have = false;
+  for (auto& x : ctx.vguards) have = have || (x.src == src && x.kind == "dict_key_id" && x.len == index);
+  if (!have) {
+    ValueGuard g;
+    g.src = src;
+    g.kind = "dict_key_id";
+    g.len = index;
+    g.value = obj->dict[index].first;
+    g.code = fmt::format("___check_obj_id({}, {})", ksrc, obj_id(g.value.get()));
+    ctx.vguards.push_back(g);
+  }
+  // a tensor key the graph has not read yet is wrapped from the key's source (torch 2.11 names the argument `p`
+  // that is the key `list_dict_keys_G_state_0_`: program dict_tensor_key_contains)
+  const V& key = obj->dict[index].first;
+  if (key->k == VK::Tensor && !ctx.graph.tensor_node.count(key.get())) ctx.sources[key.get()] = ksrc;
+  return src + "[" + ksrc + "]";
+}
+
+void Interp::guard_optimizer_state(const V& opt, bool after_init) {
+  if (!tracing()) return;
+  std::string src = frame_source_of(opt);
+  if (src.empty()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  // after each param group's _init_group the state's lengths are those of every group initialized so far: the guard
+  // holds them once all groups ran (an AdamW of two groups compiled its step twice: rtdl's FT-Transformer)
+  for (auto& g : ctx.vguards)
+    if (g.kind == "optim_state" && g.src == src) {
+      if (after_init) g.lens = optimizer_state_lens(opt);
+      return;
+    }
+  ValueGuard g;
+  g.src = src;
+  g.kind = "optim_state";
+  g.value = opt;
+  g.lens = optimizer_state_lens(opt);
+  g.code = src + ".state";
+  ctx.vguards.push_back(g);
+}
+
+void Interp::guard_object_id(const V& obj) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string src = frame_source_of(obj);
+  if (src.empty()) return;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = obj;
+  g.code = fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get()));
+  g.optimizer = true;
+  ctx.vguards.push_back(g);
+}
+
+void Interp::guard_module_type(const V& mod, const std::string& src, Location loc) {
+  if (prof_.modules_id_matched() || !tracing() || !mod->cls) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.module_types) if (g.src == src) return;
+  Activation& act = *stack_.back();
+  ValueGuard g;
+  g.src = src;
+  g.kind = "type";
+  g.value = mod;
+  std::string qual = mod->cls->fn ? path_of(mod->cls->fn->loc.file) : path_of(loc.file);  // the defining module
+  qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
+  if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
+  g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
+  g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
+  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                        act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+  ctx.module_types.push_back(g);
+}
+
+}  // namespace tparse::compiler

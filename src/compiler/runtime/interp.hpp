@@ -541,6 +541,8 @@ class Interp {
   void note_container_store(const V& obj);
   /// a 0-d integer input used as an index: its value guarded (`t.item() == 750`)
   void guard_tensor_item(const V& t, const std::string& src, long long value, Location loc);
+  /// a higher-order op's outputs: a getitem node per tensor of the body's result (builtins_model.cpp)
+  V hop_results(int whole_node, const std::vector<V>& outs, const V& out, bool grad, Location loc);
   /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)
   V dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v);
   /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved

@@ -53,6 +53,31 @@ bool module_all_names(const std::string& text, std::vector<std::string>& out) {
 
 }  // namespace
 
+// A higher-order op's node returns a tuple: one `getitem` node per output tensor of its body (`outs`, flattened
+// from `out`), the body's result rebuilt from them (a tensor, list or tuple); `grad`: the outputs require grad
+V Interp::hop_results(int whole_node, const std::vector<V>& outs, const V& out, bool grad, Location loc) {
+  Graph& g = stack_.back()->ctx->graph;
+  std::vector<V> results;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    Node n;
+    n.op = "call_function";
+    n.target = "getitem";
+    n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
+    n.name = g.unique_name("getitem");
+    n.meta = *outs[i]->t;
+    if (grad) n.meta.requires_grad = true;
+    n.has_meta = true;
+    stamp_node(n, loc);
+    g.nodes.push_back(n);
+    V pv = mk_tensor(n.meta);
+    g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
+    keep_graph_value(pv);
+    results.push_back(pv);
+  }
+  if (out->k == VK::Tensor) return results[0];
+  return out->k == VK::List ? mk_list(results) : mk_tuple(results);
+}
+
 V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
   auto arg = [&](size_t i) -> V {
@@ -109,27 +134,9 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (outs.empty()) return out;
     TensorInfo first = *outs[0]->t;
     V whole = emit("call_function", "torch.ops.higher_order.tag_activation_checkpoint", "tag_activation_checkpoint", false, hop_args, {}, first, loc);
-    int whole_node = static_cast<int>(g.nodes.size()) - 1;
     g.nodes.back().has_meta = false;  // a tuple of the body's outputs
     g.tensor_node.erase(whole.get());
-    std::vector<V> results;
-    for (size_t i = 0; i < outs.size(); ++i) {
-      Node n;
-      n.op = "call_function";
-      n.target = "getitem";
-      n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
-      n.name = g.unique_name("getitem");
-      n.meta = *outs[i]->t;
-      n.has_meta = true;
-      stamp_node(n, loc);
-      g.nodes.push_back(n);
-      V pv = mk_tensor(n.meta);
-      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
-      keep_graph_value(pv);
-      results.push_back(pv);
-    }
-    if (out->k == VK::Tensor) return results[0];
-    return out->k == VK::List ? mk_list(results) : mk_tuple(results);
+    return hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, false, loc);
   }
   if (name == "property.setter" || name == "property.getter") {  // `@x.setter`: a new property with both
     if (args.size() != 1 || !self) error(loc, "@property.setter takes one function");
@@ -352,28 +359,9 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     TensorInfo first = *outs[0]->t;
     first.requires_grad = true;
     V whole = emit("call_function", "torch.ops.higher_order.autograd_function_apply", "autograd_function_apply", false, tensors, {}, first, loc);
-    int whole_node = static_cast<int>(g.nodes.size()) - 1;
     g.nodes.back().has_meta = false;  // a tuple
     g.tensor_node.erase(whole.get());
-    std::vector<V> results;
-    for (size_t i = 0; i < outs.size(); ++i) {
-      Node n;
-      n.op = "call_function";
-      n.target = "getitem";
-      n.args = {Arg{whole_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
-      n.name = g.unique_name("getitem");
-      n.meta = *outs[i]->t;
-      n.meta.requires_grad = true;
-      n.has_meta = true;
-      stamp_node(n, loc);
-      g.nodes.push_back(n);
-      V pv = mk_tensor(n.meta);
-      g.tensor_node[pv.get()] = static_cast<int>(g.nodes.size()) - 1;
-      keep_graph_value(pv);
-      results.push_back(pv);
-    }
-    if (out->k == VK::Tensor) return results[0];
-    return out->k == VK::List ? mk_list(results) : mk_tuple(results);
+    return hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, true, loc);
   }
   {  // the standard-library stubs' engines (re, inspect, importlib, copy, dataclasses): builtins_stdlib.cpp
     bool hit = false;

@@ -95,6 +95,13 @@ V unary(OpCall& c) {
   }
   if (name == "abs" && t.fill) o.fill = std::fabs(*t.fill);
   if (name == "abs" && t.dtype.rfind("complex", 0) == 0) o.dtype = real_of(t.dtype);  // a complex magnitude is real
+  // cumsum / cumprod / softmax / log_softmax(dtype=...): the result's dtype (transformers' MoE offsets:
+  // `torch.cumsum(tokens_per_expert, dim=0, dtype=torch.int32)` of histc's float counts); an integer cumsum is int64
+  if (name == "cumsum" || name == "cumprod" || name == "softmax" || name == "log_softmax") {
+    V dt = c.kw("dtype");
+    if (dt && dt->k == VK::DType) o.dtype = dt->s;
+    else if ((name == "cumsum" || name == "cumprod") && (t.dtype.find("int") != std::string::npos || t.dtype == "bool")) o.dtype = "int64";
+  }
   if (name == "relu" && t.fill) o.fill = std::max(0.0, *t.fill);
   if (name == "exp" && t.fill) o.fill = std::exp(*t.fill);
   if (name == "neg" && t.fill) o.fill = -*t.fill;

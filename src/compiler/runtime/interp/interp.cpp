@@ -323,25 +323,14 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::For: {
       V it = eval(s->value);
       // a user iterator is stepped lazily: `for batch in cycle(loader): ... break` ends
-      if (V ui = user_iterator(it, s->value->loc)) {
-        ++stack_.back()->loop_depth;
-        bool broke = false;
-        try {
-          for (V x; user_next(ui, x, s->value->loc);) {
-            assign(s->target, x);
-            exec_block(s->body);
-            if (loop_flow(act, broke)) break;
-          }
-        } catch (...) { --stack_.back()->loop_depth; throw; }
-        --stack_.back()->loop_depth;
-        if (!broke && act.flow == Flow::Normal) exec_block(s->orelse);
-        return;
-      }
-      std::vector<V> xs = iterate(it, s->value->loc);
+      V ui = user_iterator(it, s->value->loc);
+      std::vector<V> xs = ui ? std::vector<V>{} : iterate(it, s->value->loc);
+      size_t k = 0;
+      auto next = [&](V& x) { if (ui) return user_next(ui, x, s->value->loc); if (k >= xs.size()) return false; x = xs[k++]; return true; };
       ++stack_.back()->loop_depth;
       bool broke = false;
       try {
-        for (auto& x : xs) {
+        for (V x; next(x);) {
           assign(s->target, x);
           exec_block(s->body);
           if (loop_flow(act, broke)) break;

@@ -1,0 +1,135 @@
+// The records a compiled frame leaves: the guards of a cache entry (tensor and value guards), the entries of a code
+// object (CodeState) and the tracing context of one frame execution (FrameCtx). Included by runtime/interp.hpp.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "torch/graph.hpp"
+#include "dynamo/guards.hpp"
+#include "runtime/value.hpp"
+
+namespace tparse::compiler {
+
+enum class Mode { Eager, Record, Replay };
+
+/// Guards recorded for one cache entry.
+struct TensorGuard {
+  std::string src;               ///< `x`, `args[0]`, `self._modules['lin']._parameters['weight']`
+  TensorInfo t;                  ///< shape entries with a symbol are dynamic
+  std::string user_line, where;  ///< for guard comments
+};
+struct ValueGuard {
+  std::string src, code;         ///< `n`, `n == 2` / `G['SCALE'] == 1.0`
+  std::string kind;              ///< "int" "float" "str" "bool" "none" "int_dyn" "id" (ID_MATCH)
+  V value;
+  std::string comment;           ///< `# return x * n  # ork/...:6 in g`
+  std::string stack;             ///< User stack trace lines for the reason
+  size_t len = 0;                ///< list_len: the length when the guard was made (the list may grow in place later)
+  std::vector<long long> lens;   ///< optim_state: each state dict's length (-1: no state yet), in the state's key order
+  std::vector<V> keys;           ///< dict_keys: the dict's keys when the frame first saw them (DICT_KEYS_MATCH)
+  bool ordered = false;          ///< dict_keys: checked by position (a DictGuardManager's key managers)
+  bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
+};
+
+struct CacheEntry {
+  std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
+  std::string compile_id;
+  std::vector<TensorGuard> tensors;
+  std::vector<ValueGuard> values;
+  std::vector<ValueGuard> module_types;  ///< TYPE_MATCH on submodules read (2.11); checked, not rendered
+  int guard_count = 0;
+  bool grad_enabled = true;              ///< grad mode the entry was compiled under (GLOBAL_STATE)
+  bool inference_tls = false;            ///< inference_mode was on: TENSOR_MATCH's dispatch keys exclude autograd
+  std::set<std::string> replaced;        ///< symbols a ShapeEnv replacement made shared (their equality is no duck sizing)
+  /// The root guard manager's children (one per local / global it reads) in check order, with how often
+  /// each failed: torch/csrc/dynamo/guards.cpp sorts a manager's accessors by fail count after a failure,
+  /// so the guard a recompile reason names depends on the entry's history (guard_check.cpp)
+  mutable std::vector<std::pair<std::string, int>> root_fails;
+  /// The shape env's relation guards a branch on a SymInt installed (`5 <= x.size()[0]`): the size's source as the
+  /// frame reads it (`x.size()[0]`), the bound, whether the bound is the lower one, and torch's text with its comment
+  struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; };
+  std::vector<SymRel> sym_rels;
+};
+
+/// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
+struct CodeState {
+  std::string key, co_name;
+  int firstlineno = 0;
+  std::string filename;
+  std::shared_ptr<Env> globals;                        ///< f_globals: the defining module's scope
+  int frame_id = -1;
+  int compile_count = 0;
+  bool skipped = false, run_only = false;
+  std::vector<std::shared_ptr<CacheEntry>> entries;  ///< oldest first
+  std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
+  std::map<std::string, std::set<int>> dyn_dims;
+  std::map<std::string, V> seen_ints;
+  std::set<std::string> dyn_ints;
+  std::set<std::string> dyn_float_args;               ///< float arguments seen with two values: graph inputs now
+  std::map<std::string, V> seen_globals;               ///< float globals read by earlier compiles
+  std::set<std::string> dyn_floats;                    ///< changed float globals: graph inputs now
+};
+
+/// The tracing context of one compiled frame execution (one compile id, or a cache hit).
+struct FrameCtx {
+  std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
+  std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
+  std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
+  Mode mode = Mode::Eager;
+  CodeState* code = nullptr;
+  std::string compile_id;
+  int frame_id = -1, frame_compile_id = 0;
+  Graph graph;
+  std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  /// tensors stored as attributes of objects that existed before the frame (`module.weight = t` in a hook): Dynamo
+  /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute)
+  std::vector<std::tuple<V, std::string, V>> attr_stores;
+  /// containers from before the frame (with a source) the frame stored into: Dynamo reconstructs them after the
+  /// graph, so the tensors they then hold that the graph made are outputs after the returned values (a cache
+  /// `self.cache[key] = pos`, an optimizer-style state filled in the frame)
+  std::vector<V> mutated_containers;
+  std::vector<TensorGuard> tguards;
+  std::vector<ValueGuard> vguards;
+  std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
+  std::vector<CacheEntry::SymRel> sym_rels;     ///< relation guards of branches on SymInts (truthy)
+  std::vector<std::string> first_loads;         ///< names the frame loaded, in first-load order
+  std::vector<std::pair<std::string, V>> inputs;
+  std::vector<std::string> restart_reasons;
+  int attempt = 0;
+  std::vector<StackFrame> start_stack;
+  std::string recompile_reason;
+  int cache_size = 0, accumulated = 0;
+  bool is_resume = false;
+  /// A resume frame's calls of user functions and modules made from its own code (inlined while it is traced): when
+  /// the frame is skipped Python reruns it eagerly, where each is a frame of its own (restart.cpp replays them)
+  std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
+  std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
+  std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
+  std::set<const Obj*> tensorified;            ///< the 0-d graph inputs of tensorified floats (no TENSOR_MATCH)
+  int next_sym = 0;
+  std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
+  std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers
+  std::string builtins_key;                    ///< `__builtins_dict___N` of this attempt's OutputGraph
+  int stack_slots = 0;                         ///< resume after a call: the call's result (`___stack0`)
+  std::string wrapper_cls;                     ///< compiled torch.nn container: `inner`'s `fn` is this class
+  int describer_id = 0, next_described = 0;    ///< MetaTensorDescriber of this attempt, its next tensor id
+  std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
+  std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
+  std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
+  std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
+  std::map<const Obj*, std::pair<V, int>> size_reads;  ///< `x.shape` / `x.size()` value (held) -> its `size` shadow
+  bool direct_shadows = false;                         ///< an argument is a shadow itself (a size read passed whole)
+  std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
+  std::map<std::string, std::string> int_inputs;
+  bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
+  bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
+  std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
+};
+
+}  // namespace tparse::compiler

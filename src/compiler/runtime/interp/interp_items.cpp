@@ -1,0 +1,257 @@
+// Subscripts and iteration on Python values: `x[i]` of sequences, dicts (a subclass's __missing__), torch.nn
+// containers and user classes; slice positions; lazy user iterators (`__next__`) and iterate() of every iterable,
+// with the guards a compiled frame takes on what it reads (calls: interp_ops.cpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
+
+std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n), then the range
+  long long st = sl->items[2]->k == VK::Int ? sl->items[2]->i : 1;
+  if (st == 0) st = 1;
+  long long len = static_cast<long long>(n);
+  auto clamp = [&](const V& v, long long dflt) {
+    if (v->k != VK::Int) return dflt;
+    long long i = v->i < 0 ? v->i + len : v->i;
+    return st > 0 ? std::clamp<long long>(i, 0, len) : std::clamp<long long>(i, -1, len - 1);
+  };
+  long long lo = clamp(sl->items[0], st > 0 ? 0 : len - 1), hi = clamp(sl->items[1], st > 0 ? len : -1);
+  std::vector<size_t> out;
+  for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) out.push_back(static_cast<size_t>(i));
+  return out;
+}
+
+V Interp::subscript(V obj, V idx, Location loc) {
+  if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
+  if (obj->k == VK::List) realize_list_guards(obj, true, loc);
+  if (obj->k == VK::Tensor) {
+    std::vector<V> args{idx};
+    std::vector<std::pair<std::string, V>> kwargs;
+    try {
+      if (idx->k == VK::Opaque) throw CompileError(loc, "an unmodelled index");
+      return tensor_method(obj, "__getitem__", args, kwargs, loc);
+    } catch (CompileError& e) {
+      std::vector<V> xs{obj, idx};
+      if (!falls_back(e, xs, nullptr)) throw;
+      return unknown_op("operator.getitem", false, xs, kwargs, loc, e.what());
+    }
+  }
+  if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
+    size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
+    if (idx->k == VK::Slice) {
+      std::vector<V> xs;
+      std::string s;
+      if (obj->k == VK::Tuple) {  // the items taken are used: their getitem nodes, in the tuple's order (`grids[::-1]`)
+        std::vector<size_t> at = slice_positions(idx, n);
+        std::sort(at.begin(), at.end());
+        for (size_t i : at) materialize_item(obj, i);
+      }
+      for (size_t i : slice_positions(idx, n)) {
+        if (obj->k == VK::Str) s += obj->s[i];
+        else xs.push_back(obj->items[i]);
+      }
+      if (obj->k == VK::Str) return mk_str(s);
+      if (obj->k == VK::List) return mk_list(xs);
+      V r = mk_tuple(xs);
+      r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
+      return r;
+    }
+    if (idx->k != VK::Int && idx->k != VK::Bool)
+      raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);
+    long long i = norm_index(idx->i, n);
+    if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
+    if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
+    if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
+    return obj->items[i];
+  }
+  if (obj->k == VK::Dict) {
+    if (obj->cls)
+      if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
+    if (V* v = dict_find(*obj, idx)) return *v;
+    if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
+      if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) {
+        guard_dict_keys(obj, loc, false);  // (Dynamo's DefaultDictVariable: the missing key's insertion guards the keys first)
+        return call(mi, {obj, idx}, {}, loc);
+      }
+    raise_exc("KeyError", idx, loc);
+  }
+  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict" ||
+                                 obj->builtin_nn == "ParameterList" || obj->builtin_nn == "ParameterDict")) {
+    V r;
+    std::string key;
+    const bool params = obj->builtin_nn == "ParameterList" || obj->builtin_nn == "ParameterDict";  // entries in _parameters
+    if (obj->builtin_nn == "ModuleDict" || obj->builtin_nn == "ParameterDict") { key = py_str(idx); r = obj->attrs.count(key) ? obj->attrs[key] : nullptr; }
+    else {
+      if (idx->k == VK::Slice) {  // a new ModuleList / Sequential of the selected children (ModuleList.__getitem__)
+        long long n = static_cast<long long>(obj->order.size());
+        long long st = idx->items[2]->k == VK::Int ? idx->items[2]->i : 1;
+        if (st == 0) error(loc, "slice step cannot be zero");
+        long long lo = idx->items[0]->k == VK::Int ? norm_index(idx->items[0]->i, obj->order.size()) : (st > 0 ? 0 : n - 1);
+        long long hi = idx->items[1]->k == VK::Int ? norm_index(idx->items[1]->i, obj->order.size()) : (st > 0 ? n : -1);
+        lo = st > 0 ? std::clamp(lo, 0LL, n) : std::clamp(lo, -1LL, n - 1);
+        hi = st > 0 ? std::clamp(hi, 0LL, n) : std::clamp(hi, -1LL, n - 1);
+        auto out = std::make_shared<Obj>();
+        out->k = VK::Instance;
+        out->builtin_nn = obj->builtin_nn;
+        out->attrs["training"] = obj->attrs.count("training") ? obj->attrs["training"] : mk_bool(true);
+        Activation& act = *stack_.back();
+        auto src = act.ctx ? act.ctx->sources.find(obj.get()) : decltype(act.ctx->sources.end()){};
+        bool has_src = act.ctx && src != act.ctx->sources.end();
+        std::string base = has_src ? src->second : "";
+        int k = 0;
+        for (long long i = lo; st > 0 ? i < hi : i > hi; i += st) {
+          std::string key = obj->order[static_cast<size_t>(i)];
+          V child = obj->attrs[key];
+          std::string nk = obj->builtin_nn == "Sequential" ? key : std::to_string(k++);
+          out->attrs[nk] = child;
+          out->order.push_back(nk);
+          if (has_src) act.ctx->sources[child.get()] = base + "._modules['" + key + "']";
+        }
+        log_module_init(loc);  // nn.Module.__init__ of the new container
+        return out;
+      }
+      long long i = norm_index(idx->i, obj->order.size());
+      if (i < 0 || i >= static_cast<long long>(obj->order.size())) raise_exc("IndexError", fmt::format("index {} is out of range", idx->i), loc);
+      key = obj->order[i];
+      r = obj->attrs[key];
+    }
+    if (!r) raise_exc("KeyError", idx, loc);
+    Activation& act = *stack_.back();
+    if (act.ctx) {
+      auto src = act.ctx->sources.find(obj.get());
+      if (src != act.ctx->sources.end()) act.ctx->sources[r.get()] = src->second + (params ? "._parameters['" : "._modules['") + key + "']";
+    }
+    return r;
+  }
+  if (V r = user_dunder(obj, "__getitem__", {idx}, loc)) return r;
+  if (obj->k == VK::Class && idx->k == VK::Str && obj->attrs.count("__members__") && is_enum_class(obj)) {  // Enum['NAME']
+    for (auto& kv : obj->attrs["__members__"]->dict) if (kv.first->s == idx->s) return kv.second;
+    raise_exc("KeyError", idx, loc);
+  }
+  if (obj->k == VK::Class) {  // Cls[T]: __class_getitem__ (implicitly a classmethod), else a typing generic: the class
+    if (V cg = find_in_class(obj, "__class_getitem__"); cg && cg->k == VK::Func) return call(cg, {obj, idx}, {}, loc);
+    return obj;
+  }
+  if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
+  bool found = false;
+  V g = builtin_attr(obj, "__getitem__", loc, found);
+  if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
+  if (obj->k == VK::Builtin && (obj->s == "list" || obj->s == "dict" || obj->s == "tuple" || obj->s == "set" ||
+                                obj->s == "frozenset" || obj->s == "type"))
+    return obj;  // PEP 585 generics (list[int], dict[str, Any]): the builtin type
+  raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
+}
+
+V Interp::user_iterator(const V& v, Location loc) {
+  auto has_next = [&](const V& x) {
+    if (!x || x->k != VK::Instance || !x->cls || !x->builtin_nn.empty()) return false;
+    V n = find_in_class(x->cls, "__next__");
+    return n && n->k == VK::Func;
+  };
+  if (has_next(v)) return v;
+  if (v->k != VK::Instance || !v->cls || !v->builtin_nn.empty()) return nullptr;
+  V it_fn = find_in_class(v->cls, "__iter__");
+  if (!it_fn || it_fn->k != VK::Func) return nullptr;
+  V it = call(it_fn, {v}, {}, loc);
+  return has_next(it) ? it : nullptr;
+}
+
+bool Interp::user_next(const V& it, V& out, Location loc) {
+  try {
+    out = call(find_in_class(it->cls, "__next__"), {it}, {}, loc);
+    return true;
+  } catch (const PyException& e) {
+    if (e.value && class_derives_from(e.value->cls, "StopIteration")) return false;
+    throw;
+  }
+}
+
+std::vector<V> Interp::iterate(V v, Location loc) {
+  // a user iterator (a class with __next__: itertools.cycle of ours, a data loader's): stepped to its end
+  if (V ui = user_iterator(v, loc)) {
+    std::vector<V> xs;
+    for (V x; user_next(ui, x, loc);) {
+      xs.push_back(x);
+      if (xs.size() > 10000000) error(loc, "iteration does not end (an infinite iterator materialized)");
+    }
+    return xs;
+  }
+  switch (v->k) {
+    case VK::List: case VK::Tuple: case VK::Iterator:
+      if (v->k == VK::List) realize_list_guards(v, true, loc);
+      if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
+      return v->items;
+    case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
+    case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)
+      guard_dict_keys(v, loc, true);
+      std::vector<V> xs;
+      for (auto& kv : v->dict) xs.push_back(kv.first);
+      return xs;
+    }
+    case VK::Instance:
+      if (v->builtin_nn == "ModuleList" || v->builtin_nn == "Sequential" || v->builtin_nn == "ParameterList") {
+        std::vector<V> xs;
+        Activation& act = *stack_.back();
+        const char* reg = v->builtin_nn == "ParameterList" ? "._parameters['" : "._modules['";
+        for (auto& n : v->order) {
+          V m = v->attrs[n];
+          if (act.ctx) {
+            auto src = act.ctx->sources.find(v.get());
+            if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + reg + n + "']";
+          }
+          xs.push_back(m);
+        }
+        return xs;
+      }
+      if (v->builtin_nn == "ModuleDict" || v->builtin_nn == "ParameterDict") { std::vector<V> xs; for (auto& n : v->order) xs.push_back(mk_str(n)); return xs; }
+      if (V it = user_dunder(v, "__iter__", {}, loc)) return iterate(it, loc);
+      if (v->cls) if (V gi = find_in_class(v->cls, "__getitem__"); gi && gi->k == VK::Func) {
+        // the sequence protocol (a class with __getitem__ and no __iter__, collections.abc.Sequence's mixin
+        // __iter__): items 0, 1, ... until IndexError
+        std::vector<V> xs;
+        for (long long i = 0;; ++i) {
+          try {
+            xs.push_back(call(gi, {v, mk_int(i)}, {}, loc));
+          } catch (const PyException& e) {
+            if (e.value && (class_derives_from(e.value->cls, "IndexError") || class_derives_from(e.value->cls, "StopIteration"))) break;
+            throw;
+          }
+          if (i > 10000000) error(loc, "iteration by __getitem__ does not end");
+        }
+        return xs;
+      }
+      break;
+    case VK::Class:
+      if (v->attrs.count("__members__") && is_enum_class(v)) return enum_members(v);
+      break;
+    case VK::Tensor: {
+      if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");
+      std::vector<V> xs;
+      for (long long i = 0; i < v->t->shape[0].v; ++i) {
+        std::vector<V> a{mk_int(i)};
+        std::vector<std::pair<std::string, V>> kw;
+        xs.push_back(tensor_method(v, "__getitem__", a, kw, loc));
+      }
+      return xs;
+    }
+    case VK::Opaque:
+      note_unmodelled(loc, "iter(" + v->s + ")");
+      last_opaque_iter_ = loc;  // an empty sequence from an unknown value (min() / max() of it are unknown too)
+      return {};
+    default: break;
+  }
+  raise_exc("TypeError", fmt::format("'{}' object is not iterable", type_name(v)), loc);
+}
+
+}  // namespace tparse::compiler

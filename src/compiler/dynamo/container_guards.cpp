@@ -15,6 +15,13 @@
 
 namespace tparse::compiler {
 
+// a source as guards name it: `self.cfg['a']` -> `L['self'].cfg['a']`; a global's is already so (`G['cfg']['a']`)
+static std::string guard_name(const std::string& src) {
+  if (src.rfind("G['", 0) == 0) return src;
+  const size_t cut = std::min(src.size(), src.find_first_of(".["));
+  return "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+}
+
 // a dict Dynamo models as a ConstDictVariable: a plain dict, or collections' defaultdict / OrderedDict / Counter
 static bool guardable_dict(const V& v) {
   if (!v || v->k != VK::Dict || v->view_of) return false;
@@ -67,8 +74,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
   // dict_kwargs_items: `item()` of a 0-d float64 input where it is read)
   if (item->k == VK::Float && constant && std::isfinite(item->f) && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false)) {
     CodeState& cs = *ctx.code;
-    const size_t cut = std::min(isrc.size(), isrc.find_first_of(".["));
-    const std::string full = isrc.rfind("G['", 0) == 0 ? isrc : "L['" + isrc.substr(0, cut) + "']" + isrc.substr(cut);
+    const std::string full = guard_name(isrc);
     // (the first read of this compile: a frame that changes the item itself reads it again with its own value)
     const bool first = ctx.item_reads.insert(isrc).second;
     auto seen = cs.seen_ints.find(isrc);
@@ -138,7 +144,7 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   if (src.rfind("G['", 0) == 0) return nullptr;
   for (auto& [n, in] : ctx.inputs)
     if (n == src.substr(0, cut) && in && in->k == VK::Instance && !in->builtin_nn.empty()) return nullptr;
-  const std::string full = src.rfind("G['", 0) == 0 ? src : "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  const std::string full = guard_name(src);
   const bool first = ctx.item_reads.insert(src).second;
   auto seen = cs.seen_ints.find(src);
   if (first && seen != cs.seen_ints.end() && seen->second->k == VK::Int && seen->second->i != v->i && !cs.dyn_ints.count(src)) {

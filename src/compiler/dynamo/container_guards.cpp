@@ -304,4 +304,37 @@ void Interp::guard_module_type(const V& mod, const std::string& src, Location lo
   ctx.module_types.push_back(g);
 }
 
+long long Interp::obj_id(const Obj* o) {
+  auto it = obj_ids_.find(o);
+  if (it != obj_ids_.end()) return it->second;
+  long long id = 140245870000000LL + 0x70LL * static_cast<long long>(obj_ids_.size());
+  obj_ids_[o] = id;
+  return id;
+}
+
+void Interp::guard_module_id(const V& mod, const std::string& src) {
+  if (!prof_.modules_id_matched() || !tracing() || src.find_first_of(".[") != std::string::npos) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = mod;
+  g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
+  ctx.vguards.push_back(g);
+}
+
+std::string Interp::frame_source_of(const V& obj) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;  // a global's, an attribute's
+  // a frame local, or an item of a local tuple (wrapper's `self, *_ = args`: `args[0]`)
+  for (auto& [n, v] : ctx.inputs) {
+    if (v.get() == obj.get()) return n;
+    if (v->k == VK::Tuple)
+      for (size_t i = 0; i < v->items.size(); ++i)
+        if (v->items[i].get() == obj.get()) return fmt::format("{}[{}]", n, i);
+  }
+  return "";
+}
+
 }  // namespace tparse::compiler

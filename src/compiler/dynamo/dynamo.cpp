@@ -1,6 +1,7 @@
 // The Dynamo model: code objects and cache entries, cache lookup (evaluation in guard_check.cpp),
 // automatic dynamic shapes, the recompile limit, compiling a graph, and the
-// TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...); breaks and resume frames in restart.cpp.
+// TORCH_TRACE records each step writes (dynamo_start, output graph, guards, metrics, ...); breaks, resume frames and
+// their messages in restart.cpp, object identity guards in container_guards.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -572,62 +573,6 @@ void Interp::finish_frame(Activation& act, V retval) {
     return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
   });
   if (!calls && !ctx.is_resume && ctx.attr_stores.empty() && ctx.code) ctx.code->skipped = true;
-}
-
-std::string Interp::user_traceback(Location loc) const {
-  std::string s = "User code traceback:\n";
-  size_t last = stack_.size();  // bundled stubs are not user code: their frames are left out
-  while (last > 1 && is_stub(stack_[last - 1]->file)) --last;
-  for (size_t i = 0; i < last; ++i) {
-    auto* a = stack_[i];
-    int line = i + 1 == last ? loc.line : a->cur_line;
-    std::string fn = a->fn ? a->fn->name : "<module>";
-    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path_of(a->file), line, fn, code_line(a->file, line, true));
-  }
-  return s;
-}
-
-std::string Interp::loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line) {
-  const std::string& co_name = cs.co_name;
-  // torch < 2.4 (symbolic_convert.py break_graph_if_unsupported / generic_jump): SkipFrame text with
-  // the frame summary of the instruction; 2.11: the break chained with GB7000.
-  if (prof_.old_messages())
-    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", cs.filename, line, co_name);
-  return (gb ? gb->msg : msg_data_dependent()) + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
-         msg_loop(co_name, cs.filename, cs.firstlineno);
-}
-
-long long Interp::obj_id(const Obj* o) {
-  auto it = obj_ids_.find(o);
-  if (it != obj_ids_.end()) return it->second;
-  long long id = 140245870000000LL + 0x70LL * static_cast<long long>(obj_ids_.size());
-  obj_ids_[o] = id;
-  return id;
-}
-
-void Interp::guard_module_id(const V& mod, const std::string& src) {
-  if (!prof_.modules_id_matched() || !tracing() || src.find_first_of(".[") != std::string::npos) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
-  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
-  ValueGuard g;
-  g.src = src;
-  g.kind = "id";
-  g.value = mod;
-  g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
-  ctx.vguards.push_back(g);
-}
-
-std::string Interp::frame_source_of(const V& obj) {
-  FrameCtx& ctx = *stack_.back()->ctx;
-  if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;  // a global's, an attribute's
-  // a frame local, or an item of a local tuple (wrapper's `self, *_ = args`: `args[0]`)
-  for (auto& [n, v] : ctx.inputs) {
-    if (v.get() == obj.get()) return n;
-    if (v->k == VK::Tuple)
-      for (size_t i = 0; i < v->items.size(); ++i)
-        if (v->items[i].get() == obj.get()) return fmt::format("{}[{}]", n, i);
-  }
-  return "";
 }
 
 }  // namespace tparse::compiler

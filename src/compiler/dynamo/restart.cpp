@@ -1,6 +1,7 @@
 // Graph breaks and what follows them: restarts (attempt 1 traces again up to the break), the non-resumable
 // ("step") break (compile up to the statement's checkpoint, run the rest eagerly), a frame skipped for good,
-// resume frames (torch_dynamo_resume_in_*) and the data-dependent jump that ends a graph at an `if`.
+// resume frames (torch_dynamo_resume_in_*), the data-dependent jump that ends a graph at an `if`, and the user
+// traceback / loop-skip texts of their messages.
 #include <fmt/format.h>
 
 #include <functional>
@@ -380,6 +381,29 @@ void Interp::replay_inlined_calls(FrameCtx& ctx) {
     throw;
   }
   act.ctx = saved;
+}
+
+std::string Interp::user_traceback(Location loc) const {
+  std::string s = "User code traceback:\n";
+  size_t last = stack_.size();  // bundled stubs are not user code: their frames are left out
+  while (last > 1 && is_stub(stack_[last - 1]->file)) --last;
+  for (size_t i = 0; i < last; ++i) {
+    auto* a = stack_[i];
+    int line = i + 1 == last ? loc.line : a->cur_line;
+    std::string fn = a->fn ? a->fn->name : "<module>";
+    s += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", path_of(a->file), line, fn, code_line(a->file, line, true));
+  }
+  return s;
+}
+
+std::string Interp::loop_skip_msg(const GraphBreak* gb, const CodeState& cs, int line) {
+  const std::string& co_name = cs.co_name;
+  // torch < 2.4 (symbolic_convert.py break_graph_if_unsupported / generic_jump): SkipFrame text with
+  // the frame summary of the instruction; 2.11: the break chained with GB7000.
+  if (prof_.old_messages())
+    return fmt::format("Skipping frame because there is a graph break in a for/while loop\n<FrameSummary file {}, line {} in {}>", cs.filename, line, co_name);
+  return (gb ? gb->msg : msg_data_dependent()) + "\n\n*** While handling this graph break, another graph break occurred: ***\n\n" +
+         msg_loop(co_name, cs.filename, cs.firstlineno);
 }
 
 }  // namespace tparse::compiler

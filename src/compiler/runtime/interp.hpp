@@ -17,6 +17,7 @@
 #include "trace/trace_writer.hpp"
 #include "runtime/value.hpp"
 #include "runtime/frame_state.hpp"
+#include "runtime/interp_helpers.hpp"
 
 namespace tparse::compiler {
 
@@ -78,61 +79,6 @@ struct FrameSkip {
   bool emitted = false;          ///< the failure records were written where it was raised
 };
 
-
-class Interp;
-/// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
-std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
-
-/// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
-void flatten_tensors(const V& v, std::vector<V>& out);
-/// The graph outputs a live local gives at a break: its tensors, and a SymInt itself (a dynamic size `h` the resume
-/// function reads: Dynamo returns it from the graph, `return (s53, s0)`).
-void flatten_live(const V& v, std::vector<V>& out);
-/// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
-bool builtin_exception(const std::string& name);
-/// Does class `cls` (a user class, a builtin exception's class object, or a builtin name) derive from `name`?
-bool class_derives_from(const V& cls, const std::string& name);
-/// A builtin exception name that is `want` or derives from it (OSError -> Exception).
-bool builtin_exception_is(const std::string& name, const std::string& want);
-const std::set<std::string>& more_builtin_names();
-/// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
-V find_in_class(const V& cls, const std::string& name);
-/// Python's method resolution order (C3) of a class (interp_ops.cpp).
-std::vector<V> class_mro(const V& cls);
-/// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
-bool class_derives(const V& cls, const V& base);
-/// torch.nn's built-in class `cls` is `base` or derives from it (Conv2d -> _ConvNd -> Module; torch/nn/modules)
-bool nn_class_derives(const std::string& cls, const std::string& base);
-/// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
-std::vector<size_t> slice_positions(const V& slice, size_t n);
-/// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
-bool abc_instance(const V& v, const std::string& abc);
-/// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.
-bool builtin_is_type(const std::string& name);
-/// A class deriving enum.Enum (the bundled stub), and its members in definition order (enum.cpp).
-bool is_enum_class(const V& cls);
-std::vector<V> enum_members(const V& cls);
-/// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
-V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
-/// Does the module (or a submodule) hold a parameter (interp_ops.cpp)?
-bool module_has_params(const V& mod);
-/// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
-/// defaultdict keyed by parameter) — guard_check.cpp
-std::vector<long long> optimizer_state_lens(const V& opt);
-/// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
-std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
-/// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under
-/// inference_mode (`tls_inference`) the autograd key is excluded (real torch 2.11: program inference_mode_switch).
-std::string dispatch_keys(const TensorInfo& t, bool tls_inference);
-/// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
-std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
-                        const std::shared_ptr<Env>& globals, bool old, bool tls_inference = false);
-
-/// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
-std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
-                         int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,
-                         const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
-                         bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
 /// One activation of a user function (or the module scope) in the interpreter.
 /// How the last statement of a block left it: `return`, `break` and `continue` end the enclosing blocks up
@@ -212,6 +158,7 @@ class Interp {
   V getattr(V obj, const std::string& name, Location loc);
   V apply_descriptor(const V& m, const V& inst, const V& cls, Location loc);
   V class_attr(const V& obj, const std::string& name, Location loc);
+  V super_attr(const V& obj, const std::string& name, Location loc);  // interp_super.cpp
   void make_enum_members(const V& cls);                                     ///< enum.cpp: at class creation
   V enum_call(const V& cls, const std::vector<V>& args, Location loc);      ///< Cls(value): the member
   V inplace_binop(const std::string& op, V cur, V rhs, Location loc);  ///< `cur op= rhs` (not a tensor)
@@ -248,6 +195,7 @@ class Interp {
   /// str / list / dict methods ("str.split", "list.append", "dict.get"); `handled` false for other names
   /// or methods (builtins_methods.cpp).
   /// The rest of Python's builtins (builtins_more.cpp); `handled` false when `name` is not one of them.
+  V call_object_builtin(const std::string& name, std::vector<V>& args, Location loc, V self, bool& handled);  // builtins_object.cpp
   V call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
@@ -542,7 +490,7 @@ class Interp {
                 Location loc, bool& handled);
   V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V einops_layer(std::vector<V>& args, Location loc);
-  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/builtins_model.cpp)
+  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/builtins_contextmanager.cpp)
   std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);

@@ -1,0 +1,115 @@
+// The builtins of Python's object model: object.__getattribute__ / __new__ / __setattr__, super() with and without
+// arguments (Python's __class__ cell), the property / staticmethod / classmethod descriptors and type() of one or three
+// arguments. The other builtins: builtins.cpp; attribute lookup through super: interp_super.cpp.
+#include <fmt/format.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "runtime/interp.hpp"
+
+namespace tparse::compiler {
+
+V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Location loc, V self, bool& handled) {
+  auto arg = [&](size_t i) -> V {
+    if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
+    return args[i];
+  };
+  handled = true;
+  if (name == "object.__getattribute__") {  // bound by super(), or object.__getattribute__(obj, name)
+    // the lookup without __getattr__: the instance's attributes, then its class's (descriptors applied)
+    V obj = self ? self : arg(0);
+    V key = self ? arg(0) : arg(1);
+    if (key->k != VK::Str) raise_exc("TypeError", "attribute name must be string", loc);
+    if (obj->k == VK::Instance) {
+      if (auto it = obj->attrs.find(key->s); it != obj->attrs.end()) return it->second;
+      if (obj->cls) if (V m = class_attr(obj, key->s, loc)) return m;
+      if (key->s != "__dict__" && key->s != "__class__")
+        raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), key->s), loc);
+    }
+    return getattr(obj, key->s, loc);
+  }
+  if (name == "object.__new__") {  // object.__new__(cls): a bare instance of the class (no __init__ runs)
+    if (args.empty() || arg(0)->k != VK::Class) raise_exc("TypeError", "object.__new__(X): X is not a type object", loc);
+    auto inst = std::make_shared<Obj>();
+    inst->k = VK::Instance;
+    inst->cls = arg(0);
+    inst->builtin_nn = arg(0)->builtin_nn;
+    return inst;
+  }
+  if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
+    if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }
+    object_setattr(arg(0), arg(1)->s, arg(2), loc);
+    return none();
+  }
+  if (name == "super" && args.size() == 2) {  // super(Cls, self)
+    auto s = mk_builtin("super");
+    s->cls = arg(0);
+    s->self = arg(1);
+    return s;
+  }
+  if (name == "property" || name == "staticmethod" || name == "classmethod") {
+    if (args.size() != 1) error(loc, name + "() takes one function");
+    auto w = mk_builtin(name);  // a descriptor: getattr (interp_ops.cpp) applies it
+    w->func = arg(0);
+    return w;
+  }
+  if (name == "super") {  // zero arguments: the class whose body defined the running function, and its first argument
+    auto s = mk_builtin("super");
+    Activation& a = *stack_.back();
+    if (!a.fn || a.fn->params.empty()) raise_exc("RuntimeError", "super(): no arguments", loc);
+    s->self = a.env->get_local(a.fn->params[0].name);
+    if (!s->self) raise_exc("RuntimeError", "super(): no arguments", loc);
+    // the function as a class member: plain, or wrapped by classmethod / staticmethod / property
+    auto defines = [&](const V& c) {
+      // Python's __class__ cell: the class whose body holds the def (a decorated __init__, whose wrapper is the
+      // member, still binds super() to that class: hiera's @has_config)
+      if (c->fn)
+        for (auto& st : c->fn->body)
+          if (st && st->k == SK::Def && st->fn.get() == a.fn.get()) return true;
+      for (auto& [n, m] : c->attrs) {
+        if (m->k == VK::Func && m->fn == a.fn) return true;
+        if (m->k == VK::Builtin && m->func && m->func->k == VK::Func && m->func->fn == a.fn) return true;
+      }
+      return false;
+    };
+    std::function<V(const V&)> find = [&](const V& c) -> V {
+      if (!c || c->k != VK::Class) return nullptr;
+      if (defines(c)) return c;
+      for (auto& b : c->bases) if (V r = find(b)) return r;
+      return nullptr;
+    };
+    V start = s->self->k == VK::Class ? s->self : s->self->cls;  // a classmethod's first argument is the class
+    s->cls = find(start);
+    if (!s->cls) s->cls = start;
+    if (!s->cls) raise_exc("TypeError", "super(type, obj): obj must be an instance or subtype of type", loc);
+    return s;
+  }
+  if (name == "type" && args.size() == 3) {  // type(name, bases, namespace): a new class
+    auto c = std::make_shared<Obj>();
+    c->k = VK::Class;
+    c->s = py_str(arg(0));
+    for (auto& b : iterate(arg(1), loc)) c->bases.push_back(b);
+    for (auto& [k, v] : arg(2)->dict) {
+      c->attrs[py_str(k)] = v;
+      c->order.push_back(py_str(k));
+      if (v->k == VK::Func) v->cls = c;
+    }
+    return c;
+  }
+  if (name == "type") {  // the class of a value: a class of the script, a builtin type, torch.Tensor
+    V v = arg(0);
+    if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::List) && v->cls) return v->cls;
+    if (v->k == VK::Tensor) { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
+    if (v->k == VK::Instance && !v->builtin_nn.empty()) return nn_class(v->builtin_nn);  // nn.Linear(...) built in
+    if (v->k == VK::Opaque) return mk_opaque("type(" + v->s + ")");
+    if (v->k == VK::Class) return mk_builtin("type");
+    if (v->k == VK::None) return mk_builtin("NoneType");
+    return mk_builtin(type_name(v));
+  }
+  handled = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

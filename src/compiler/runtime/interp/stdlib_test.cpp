@@ -1,0 +1,236 @@
+// The standard library and builtins as model files use them (os, map / filter, iter / next, numpy's scalar part,
+// functools, collections, itertools, sorted / max / min, str methods, re), checked by running small scripts whose
+// `assert`s fail (and make compile_script fail) when the runtime gets them wrong. The language itself: language_test.cpp.
+#include <doctest/doctest.h>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+Result run(const std::string& src) { return compile_script("stdlib.py", src, Options{}); }
+}  // namespace
+
+TEST_CASE("os.environ is an empty mapping, os.getenv gives its default, os.path works on strings") {
+  Result r = run("import os\nassert os.environ.get('NANOCHAT_DTYPE') is None\nassert os.environ.get('X', '0') == '0'\n"
+                 "assert 'RANK' not in os.environ\nassert os.getenv('WORLD_SIZE', '1') == '1' and os.getenv('A') is None\n"
+                 "os.environ['MY_FLAG'] = '1'\nassert os.environ['MY_FLAG'] == '1' and os.getenv('MY_FLAG') == '1'\n"
+                 "assert int(os.environ.get('LOCAL_RANK', 0)) == 0\n"
+                 "assert os.path.join('a', 'b', 'c.pt') == 'a/b/c.pt' and os.path.join('a/', '/abs') == '/abs'\n"
+                 "assert os.path.basename('/x/y/z.py') == 'z.py' and os.path.dirname('/x/y/z.py') == '/x/y'\n"
+                 "assert os.path.splitext('/x/m.tar') == ('/x/m', '.tar') and os.path.splitext('.bashrc') == ('.bashrc', '')\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run("import os\nx = os.environ['HOME']\n").ok);  // KeyError, as Python with the variable unset
+}
+
+TEST_CASE("map and filter over iterables; torch devices compare by value") {
+  Result r = run("def f(x):\n    return x * 2\nassert list(map(f, (1, 2, 3))) == [2, 4, 6]\n"
+                 "a, b = map(lambda p, q: p + q, [1, 2], [10, 20, 30])\nassert (a, b) == (11, 22)\n"
+                 "assert list(filter(None, [0, 1, '', 'x'])) == [1, 'x'] and list(filter(lambda v: v > 1, [1, 2, 3])) == [2, 3]\n"
+                 "import torch\nt = torch.randn(2)\nu = torch.arange(3, device=t.device)\nassert t.device == u.device\n"
+                 "assert t.device == torch.device('cpu') and t.device != torch.device('meta')\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("iter and next: next(module.parameters()), a default, StopIteration") {
+  Result r = run("import torch\nimport torch.nn as nn\nm = nn.Linear(4, 2)\np = next(m.parameters())\n"
+                 "assert p.shape == (2, 4) and p.dtype == torch.float32\n"
+                 "it = iter([1, 2])\nassert next(it) == 1 and next(it) == 2 and next(it, 'end') == 'end'\n"
+                 "def gen():\n    yield 5\n    yield 6\ng = gen()\nassert next(g) == 5 and next(g) == 6\n"
+                 "try:\n    next(g)\n    ok = False\nexcept StopIteration:\n    ok = True\nassert ok\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("ord / chr (UTF-8), unary and binary operators on unmodelled values and on user classes") {
+  Result r = run("assert ord('!') == 33 and ord('\\u00a1') == 161 and chr(255) == '\\u00ff' and chr(97) == 'a'\n"
+                 "bs = list(range(ord('!'), ord('~') + 1))\nassert len(bs) == 94 and chr(bs[0]) == '!'\n"
+                 "class V:\n    def __init__(self, x):\n        self.x = x\n    def __neg__(self):\n        return V(-self.x)\n"
+                 "assert (-V(3)).x == -3\n"
+                 "class W:\n    def __init__(self, x):\n        self.x = x\n    def __add__(self, o):\n        return W(self.x + o)\n"
+                 "    def __rmul__(self, o):\n        return W(o * self.x * 10)\n"
+                 "assert (W(3) + 4).x == 7 and (2 * W(3)).x == 60\n"
+                 "import some_unknown_package as sp\ninc = sp.log(10000) / 7\ny = -inc\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!r.unmodelled.empty());  // an unknown package is opaque: the result says so
+  CHECK(!run("x = ord('ab')\n").ok);
+}
+
+TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newaxis; unmodelled parts stay opaque") {
+  Result r = run("import numpy as np\nimport torch\n"
+                 "inc = np.log(10000.0) / 7\nassert abs(inc - 1.3157629) < 1e-6\n"
+                 "assert np.sqrt(16) == 4.0 and np.pi > 3.14159 and np.newaxis is None and -np.inf < 0\n"
+                 "assert np.prod([2, 3, 4]) == 24 and np.floor(2.5) == 2.0\n"
+                 "t = torch.arange(4)[:, np.newaxis]\nassert t.shape == (4, 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result a = run("import numpy as np\nx = np.random.rand(4)\nassert x.shape == (4,) and 0 <= x.tolist()[0] < 1\ny = np.fft.fft(x)\n");
+  CHECK(a.ok);
+  CHECK(!a.unmodelled.empty());  // np.fft is not modelled (np.random draws of ours; the small ndarray: values_test.cpp)
+}
+
+TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {
+  Result r = run("from functools import cached_property\nfrom dataclasses import dataclass, replace, asdict\n"
+                 "class T:\n    def __init__(self, n):\n        self.n = n\n    @cached_property\n    def sq(self):\n        return self.n * self.n\n"
+                 "assert T(3).sq == 9\n"
+                 "@dataclass\nclass Dims:\n    a: int\n    b: int = 2\n"
+                 "d = Dims(1)\ne = replace(d, b=5)\nassert (e.a, e.b) == (1, 5) and d.b == 2\nassert asdict(e) == {'a': 1, 'b': 5}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex / format / issubclass, dunder names") {
+  Result r = run("try:\n    raise FileNotFoundError('x')\nexcept OSError as e:\n    caught = True\nassert caught\n"
+                 "class E(AttributeError):\n    pass\nassert issubclass(E, Exception) and not issubclass(E, KeyError)\n"
+                 "assert issubclass(UserWarning, Warning) and issubclass(ModuleNotFoundError, ImportError)\n"
+                 "assert hex(255) == '0xff' and oct(8) == '0o10' and bin(5) == '0b101' and hash(7) == 7\n"
+                 "assert format(3.14159, '.2f') == '3.14' and format(7) == '7'\n"
+                 "class A:\n    z = 1\n    def f(self):\n        pass\nassert 'z' in dir(A) and 'f' in dir(A)\n"
+                 "assert A.__name__ == 'A' and A.f.__name__ == 'f' and A.__module__ == '__main__'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result o = run("f = open('x.txt')\n");
+  CHECK(o.ok);
+  CHECK(!o.unmodelled.empty());  // no value at build time: opaque and noted, not a stop
+}
+
+TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
+  Result r = run("from collections import defaultdict, deque, Counter, namedtuple\n"
+                 "d = defaultdict(list)\nd['a'].append(1)\nassert d['a'] == [1] and 'a' in d and len(d) == 1\n"
+                 "q = deque([1, 2], maxlen=3)\nq.appendleft(0)\nq.append(3)\nassert list(q) == [1, 2, 3]\n"
+                 "c = Counter('aab')\nassert c['a'] == 2 and c['z'] == 0\n"
+                 "P = namedtuple('P', 'x y', defaults=[5])\np = P(1)\nassert p.x == 1 and p[1] == 5 and p._asdict() == {'x': 1, 'y': 5}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("return / break / continue leave blocks as in Python (loops, try/finally, with, else clauses)") {
+  Result r = run(
+      "def f(xs):\n    out = []\n    for x in xs:\n        if x == 2:\n            continue\n        if x == 4:\n            break\n        out.append(x)\n    else:\n        out.append('else')\n    return out\n"
+      "assert f([1, 2, 3, 4, 5]) == [1, 3]\nassert f([1, 2]) == [1, 'else']\n"
+      "log = []\ndef g():\n    try:\n        return 1\n    finally:\n        log.append('fin')\n    log.append('after')\n"
+      "assert g() == 1 and log == ['fin']\n"
+      "def h():\n    try:\n        return 1\n    finally:\n        return 2\nassert h() == 2\n"
+      "def w():\n    n = 0\n    while True:\n        n += 1\n        try:\n            if n < 3:\n                continue\n            break\n        finally:\n            log.append(n)\n    return n\n"
+      "assert w() == 3 and log == ['fin', 1, 2, 3]\n"
+      "class CM:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        log.append('exit')\n"
+      "def k():\n    with CM():\n        return 5\n    return 6\nassert k() == 5 and log[-1] == 'exit'\n"
+      "def nested():\n    for i in range(3):\n        for j in range(3):\n            if j == 1:\n                return (i, j)\n    return None\nassert nested() == (0, 1)\n"
+      "def tr():\n    try:\n        pass\n    except ValueError:\n        return 'exc'\n    else:\n        return 'else'\nassert tr() == 'else'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("large dicts and sets keep Python's key equality through the hash index (1 == 1.0 == True, pops, re-adds)") {
+  Result r = run(
+      "d = {}\nfor i in range(100):\n    d['k%d' % i] = i\n    d[i] = -i\n"
+      "assert len(d) == 200 and d['k57'] == 57 and d[57] == -57\n"
+      "d[57.0] = 'f'\nassert d[57] == 'f' and len(d) == 200\n"
+      "d[True] = 'one'\nassert d[1] == 'one' and d[1.0] == 'one'\n"
+      "assert d.pop('k3') == 3 and 'k3' not in d and len(d) == 199\n"
+      "d['k3'] = 33\nassert d['k3'] == 33 and list(d.keys())[-1] == 'k3'\n"
+      "assert d.get((1, 2)) is None\nd[(1, 2)] = 't'\nassert d[(1, 2)] == 't' and (1, 2) in d\n"
+      "s = set()\nfor i in range(50):\n    s.add(i % 30)\n    s.add('x%d' % (i % 20))\n"
+      "assert len(s) == 50\ns.discard(5)\ns.add(5)\ns.add(5.0)\nassert len(s) == 50\n"
+      "e = dict(d)\ne['new'] = 1\nassert 'new' not in d and e['k57'] == 57\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isinstance, multiple inheritance, function attributes") {
+  Result r = run(
+      "import itertools\n"
+      "from itertools import repeat, chain, product\n"
+      "import collections.abc\n"
+      "from collections.abc import Iterable, Mapping, Sequence\n"
+      "assert list(chain([1], (2, 3))) == [1, 2, 3]\n"
+      "assert list(chain.from_iterable([[1], [2]])) == [1, 2]\n"
+      "assert tuple(repeat(7, 2)) == (7, 7)\n"
+      "assert list(product([1, 2], 'ab')) == [(1, 'a'), (1, 'b'), (2, 'a'), (2, 'b')]\n"
+      "assert list(itertools.accumulate([1, 2, 3])) == [1, 3, 6]\n"
+      "assert list(itertools.combinations([1, 2, 3], 2)) == [(1, 2), (1, 3), (2, 3)]\n"
+      "assert list(itertools.islice(range(10), 2, 8, 3)) == [2, 5]\n"
+      "assert list(itertools.zip_longest([1, 2], [3], fillvalue=0)) == [(1, 3), (2, 0)]\n"
+      "assert [(k, list(g)) for k, g in itertools.groupby('aabc')] == [('a', ['a', 'a']), ('b', ['b']), ('c', ['c'])]\n"
+      "assert isinstance([1], collections.abc.Iterable) and not isinstance(3, Iterable)\n"
+      "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance((1,), Sequence) and not isinstance('x', Mapping)\n"
+      "assert isinstance(len, collections.abc.Callable) and not isinstance(1, collections.abc.Callable)\n"
+      "class A: pass\n"
+      "class B: pass\n"
+      "class C(A, B): pass\n"
+      "assert isinstance(C(), B) and isinstance(C(), A)\n"
+      "class M(Mapping):\n"
+      "    def __getitem__(self, k): return 1\n"
+      "assert isinstance(M(), Mapping)\n"
+      "def ntuple(n):\n"
+      "    def parse(x):\n"
+      "        if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):\n"
+      "            return tuple(x)\n"
+      "        return tuple(repeat(x, n))\n"
+      "    return parse\n"
+      "assert ntuple(2)(3) == (3, 3) and ntuple(2)([4, 5]) == (4, 5)\n"
+      "r = repeat(1)\n"
+      );
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stable, first of equal items)") {
+  Result r = run(
+      "xs = ['bb', 'a', 'ccc', 'dd']\n"
+      "assert sorted(xs, key=len) == ['a', 'bb', 'dd', 'ccc']\n"
+      "assert sorted(xs, key=len, reverse=True) == ['ccc', 'bb', 'dd', 'a']\n"
+      "assert sorted([3, 1, 2], reverse=True) == [3, 2, 1]\n"
+      "assert max(xs, key=len) == 'ccc' and min(xs, key=len) == 'a' and max(['bb', 'dd'], key=len) == 'bb'\n"
+      "assert max([], default=7) == 7 and min([4, 2, 9]) == 2 and max(1, 5, 3) == 5\n"
+      "d = {'x': 3, 'y': 1}\nassert max(d, key=d.get) == 'x' and sorted(d.items(), key=lambda kv: kv[1])[0] == ('y', 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("str methods: partition / rpartition, rsplit with maxsplit, strip chars, prefix / suffix, find, count, is*, case, padding") {
+  // the values are CPython 3's; timm's create_model starts with model_name.partition(':')
+  Result r = run("assert 'hf-hub:a/b'.partition(':') == ('hf-hub', ':', 'a/b')\n"
+                 "assert 'abc'.partition(':') == ('abc', '', '')\n"
+                 "assert 'a.b.c'.rpartition('.') == ('a.b', '.', 'c')\n"
+                 "assert 'abc'.rpartition('.') == ('', '', 'abc')\n"
+                 "assert 'a.b.c'.rsplit('.', 1) == ['a.b', 'c']\n"
+                 "assert 'a b  c'.rsplit(None, 1) == ['a b', 'c']\n"
+                 "assert 'a.b.c'.split('.', 1) == ['a', 'b.c']\n"
+                 "assert 'xxhixx'.strip('x') == 'hi' and '  hi \\n'.lstrip() == 'hi \\n' and 'hi..'.rstrip('.') == 'hi'\n"
+                 "assert 'vit_base'.startswith(('resnet', 'vit')) and not 'vit'.endswith(('a', 'b'))\n"
+                 "assert 'model.pth'.removesuffix('.pth') == 'model' and 'timm/x'.removeprefix('timm/') == 'x'\n"
+                 "assert 'abcabc'.find('c') == 2 and 'abcabc'.rfind('c') == 5 and 'abc'.find('z') == -1 and 'abcabc'.index('b') == 1\n"
+                 "assert 'aaaa'.count('aa') == 2 and 'ab'.count('') == 3\n"
+                 "assert 'abc1'.isalnum() and not 'ab c'.isalpha() and ' \\t'.isspace() and 'ab1'.islower() and not '12'.isupper()\n"
+                 "assert 'hello world'.title() == 'Hello World' and '1abC'.capitalize() == '1abc' and 'aBc'.capitalize() == 'Abc'\n"
+                 "assert '-5'.zfill(4) == '-005' and 'ab'.center(5, '*') == '**ab*' and 'ab'.center(6) == '  ab  ' and 'ab'.ljust(4) == 'ab  ' and 'ab'.rjust(3, '0') == '0ab'\n"
+                 "assert 'a\\nb\\r\\nc'.splitlines() == ['a', 'b', 'c'] and 'AbC'.swapcase() == 'aBc' and 'AB'.casefold() == 'ab'\n"
+                 "assert 'a b  c '.split(None, 1) == ['a', 'b  c '] and '  a b'.rsplit(None, 1) == ['  a', 'b']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run("'abc'.index('z')\n").ok);
+}
+
+TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, findall (values as CPython's)") {
+  // timm's efficientnet block strings: re.split(r'(\\d.*)', 'r1')
+  Result r = run("import re\n"
+                 "assert re.split(r'(\\d.*)', 'r1') == ['r', '1', '']\n"
+                 "assert re.split(r'(\\d.*)', 'k3') == ['k', '3', '']\n"
+                 "assert re.split(r'_', 'ir_r1_k3_s1') == ['ir', 'r1', 'k3', 's1']\n"
+                 "assert re.split(',', 'a,b,c', 1) == ['a', 'b,c']\n"
+                 "p = re.compile(r'[a-zA-Z][a-zA-Z0-9+.\\-_]+')\n"
+                 "assert p.fullmatch('hf-hub') is not None and p.fullmatch('1x') is None\n"
+                 "m = re.match(r'(?P<a>\\w+)-(\\d+)', 'vit-16x')\n"
+                 "assert m.group(0) == 'vit-16' and m.group(1) == 'vit' and m.group(2) == '16' and m.groups() == ('vit', '16') and m.span() == (0, 6)\n"
+                 "assert re.search(r'\\d+', 'ab12c').group() == '12' and re.match(r'\\d', 'a1') is None\n"
+                 "assert re.sub(r'(\\d)', r'<\\1>', 'a1b2') == 'a<1>b<2>' and re.findall(r'\\d', 'a1b2') == ['1', '2']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -1,0 +1,76 @@
+// Free functions over Python values, classes, guards and records that the interpreter's files share
+// (their definitions live beside the code that uses them most, named per declaration). interp.hpp includes this;
+// the Interp class itself is there.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "torch/graph.hpp"
+#include "dynamo/guards.hpp"
+#include "runtime/value.hpp"
+#include "runtime/frame_state.hpp"
+
+namespace tparse::compiler {
+
+class Interp;
+/// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
+std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
+
+/// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
+void flatten_tensors(const V& v, std::vector<V>& out);
+/// The graph outputs a live local gives at a break: its tensors, and a SymInt itself (a dynamic size `h` the resume
+/// function reads: Dynamo returns it from the graph, `return (s53, s0)`).
+void flatten_live(const V& v, std::vector<V>& out);
+/// Python's builtin exception names (interp_exc.cpp) and the rest of its builtins (builtins_more.cpp).
+bool builtin_exception(const std::string& name);
+/// Does class `cls` (a user class, a builtin exception's class object, or a builtin name) derive from `name`?
+bool class_derives_from(const V& cls, const std::string& name);
+/// A builtin exception name that is `want` or derives from it (OSError -> Exception).
+bool builtin_exception_is(const std::string& name, const std::string& want);
+const std::set<std::string>& more_builtin_names();
+/// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
+V find_in_class(const V& cls, const std::string& name);
+/// Python's method resolution order (C3) of a class (interp_ops.cpp).
+std::vector<V> class_mro(const V& cls);
+/// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).
+bool class_derives(const V& cls, const V& base);
+/// torch.nn's built-in class `cls` is `base` or derives from it (Conv2d -> _ConvNd -> Module; torch/nn/modules)
+bool nn_class_derives(const std::string& cls, const std::string& base);
+/// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
+std::vector<size_t> slice_positions(const V& slice, size_t n);
+/// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
+V nn_class(const std::string& name);
+/// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
+bool abc_instance(const V& v, const std::string& abc);
+/// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.
+bool builtin_is_type(const std::string& name);
+/// A class deriving enum.Enum (the bundled stub), and its members in definition order (enum.cpp).
+bool is_enum_class(const V& cls);
+std::vector<V> enum_members(const V& cls);
+/// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
+V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
+/// Does the module (or a submodule) hold a parameter (interp_ops.cpp)?
+bool module_has_params(const V& mod);
+/// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
+/// defaultdict keyed by parameter) — guard_check.cpp
+std::vector<long long> optimizer_state_lens(const V& opt);
+/// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
+std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
+/// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under
+/// inference_mode (`tls_inference`) the autograd key is excluded (real torch 2.11: program inference_mode_switch).
+std::string dispatch_keys(const TensorInfo& t, bool tls_inference);
+/// First failing guard of `e` for these inputs, in torch's words; "" when all pass. `old`: torch < 2.4 texts.
+std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs,
+                        const std::shared_ptr<Env>& globals, bool old, bool tls_inference = false);
+
+/// compilation_metrics JSON (trace_events.cpp); `limit`: the recompile-limit record (nulls).
+std::string metrics_json(const std::string& cid, int frame_key, const std::string& co_name, const std::string& co_filename,
+                         int firstlineno, int cache_size, int guard_count, const Graph* g, bool ok, const std::string& fail_type,
+                         const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
+                         bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
+
+}  // namespace tparse::compiler

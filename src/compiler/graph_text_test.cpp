@@ -30,6 +30,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"hf_remote_run", "transformers' activations.py is a bundled stub of ours: its line numbers are not the real file's"},
       {"float_arg_forms", "placeholder order: torch wraps a tensorified float argument at its LOAD, after the tensor read before it; "
                           "ours makes a tensor's placeholder at its first use"},
+      {"float_items_nested", "placeholder order: torch wraps each float of the list argument where the trace first uses it "
+                             "(torch.tensor(s_lst), then lin's weight, then torch.tensor(r_lst)); ours all where the argument is first read"},
       {"float_arg_genexpr", "builtin sum() over a generator: torch names its nodes element / value (as moduledict_model)"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
       {"int_of_symint", "sympy forms after torch.sym_int (`((2*s77)//(TruncToInt(...)))`) are not derived"},

@@ -185,6 +185,50 @@ void Interp::guard_tensor_item(const V& t, const std::string& src, long long val
   ctx.vguards.push_back(g);
 }
 
+// Objects back to their state at journal mark `mark` (newest change first), the entries after it dropped.
+void Interp::undo_journal(size_t mark) {
+  for (size_t i = journal_.size(); i > mark; --i) {
+    JournalEntry& e = journal_[i - 1];
+    e.obj->attrs = std::move(e.attrs);
+    e.obj->order = std::move(e.order);
+    e.obj->dict = std::move(e.dict);
+    e.obj->items = std::move(e.items);
+  }
+  if (journal_.size() > mark) journal_.resize(mark);
+}
+
+// The argument `root` (local `name`) with each listed float item replaced by its unspecialized form: the containers
+// on the paths are copied (their sources, list-length guards and the frame's input move to the copies).
+V Interp::tensorify_nested_floats(const std::string& name, const V& root,
+                                  const std::vector<std::pair<std::vector<size_t>, std::string>>& items, Location loc) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::map<const Obj*, V> copies;
+  auto copy_of = [&](const V& c) -> V {
+    auto it = copies.find(c.get());
+    if (it != copies.end()) return it->second;
+    auto d = std::make_shared<Obj>(*c);
+    copies[c.get()] = d;
+    if (auto s = ctx.sources.find(c.get()); s != ctx.sources.end()) ctx.sources[d.get()] = s->second;
+    for (auto& g : ctx.vguards) if (g.value.get() == c.get()) g.value = d;
+    return d;
+  };
+  V out = copy_of(root);
+  for (const auto& [path, src] : items) {
+    V cur = out;
+    for (size_t k = 0; k + 1 < path.size(); ++k) {
+      if (path[k] >= cur->items.size()) { cur = nullptr; break; }
+      V child = copy_of(cur->items[path[k]]);
+      cur->items[path[k]] = child;
+      cur = child;
+    }
+    if (!cur || path.empty() || path.back() >= cur->items.size()) continue;
+    V& leaf = cur->items[path.back()];
+    if (leaf->k == VK::Float && leaf->sym_node < 0) leaf = tensorified_float(guard_name(src), src, leaf, loc, false);
+  }
+  for (auto& [n, v] : ctx.inputs) if (n == name && v.get() == root.get()) v = out;
+  return out;
+}
+
 void Interp::journal(const V& obj) {
   if (journal_depth_ == 0 || !obj) return;
   const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();
@@ -285,8 +329,30 @@ void Interp::guard_object_id(const V& obj) {
   ctx.vguards.push_back(g);
 }
 
+// TYPE_MATCH's text for a built-in torch.nn module: its class in the torch.nn.modules file that defines it
+std::string builtin_module_type_guard(const V& mod, const std::string& src) {
+  static const std::vector<std::pair<const char*, const char*>> files = {
+      {"ConvTranspose", "conv"}, {"Conv", "conv"}, {"BatchNorm", "batchnorm"}, {"SyncBatchNorm", "batchnorm"},
+      {"InstanceNorm", "instancenorm"}, {"LayerNorm", "normalization"}, {"GroupNorm", "normalization"},
+      {"RMSNorm", "normalization"}, {"LocalResponseNorm", "normalization"}, {"Linear", "linear"}, {"Bilinear", "linear"},
+      {"Identity", "linear"}, {"Embedding", "sparse"}, {"Dropout", "dropout"}, {"AlphaDropout", "dropout"},
+      {"MaxPool", "pooling"}, {"AvgPool", "pooling"}, {"AdaptiveAvgPool", "pooling"}, {"AdaptiveMaxPool", "pooling"},
+      {"LPPool", "pooling"}, {"Flatten", "flatten"}, {"Unflatten", "flatten"}, {"Sequential", "container"},
+      {"ModuleList", "container"}, {"ModuleDict", "container"}, {"ParameterList", "container"}, {"ParameterDict", "container"},
+      {"LSTM", "rnn"}, {"GRU", "rnn"}, {"RNN", "rnn"}, {"Upsample", "upsampling"}, {"PixelShuffle", "pixelshuffle"},
+      {"PixelUnshuffle", "pixelshuffle"}, {"Transformer", "transformer"}, {"ConstantPad", "padding"}, {"ReflectionPad", "padding"},
+      {"ReplicationPad", "padding"}, {"ZeroPad", "padding"}, {"Lazy", "lazy"}};
+  const std::string& c = mod->builtin_nn;
+  const char* file = "activation";  // ReLU, GELU, Softmax, MultiheadAttention, ...
+  if (c.find("Loss") != std::string::npos) file = "loss";
+  else if (c == "Module") file = "module";
+  else for (auto& [prefix, f] : files) if (c.rfind(prefix, 0) == 0) { file = f; break; }
+  const long long id = 760000000LL + static_cast<long long>(std::hash<std::string>{}(c) % 1000000ULL);
+  return fmt::format("___check_type_id({}, {}), type=<class 'torch.nn.modules.{}.{}'>", src, id, file, c);
+}
+
 void Interp::guard_module_type(const V& mod, const std::string& src, Location loc) {
-  if (prof_.modules_id_matched() || !tracing() || !mod->cls) return;
+  if (prof_.modules_id_matched() || !tracing() || (!mod->cls && mod->builtin_nn.empty())) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   for (auto& g : ctx.module_types) if (g.src == src) return;
   Activation& act = *stack_.back();
@@ -294,11 +360,16 @@ void Interp::guard_module_type(const V& mod, const std::string& src, Location lo
   g.src = src;
   g.kind = "type";
   g.value = mod;
-  std::string qual = mod->cls->fn ? path_of(mod->cls->fn->loc.file) : path_of(loc.file);  // the defining module
-  qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
-  if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
-  g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
-  g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
+  if (!mod->cls) {  // a built-in torch.nn module (a lazy one becomes its cls_to_become while the frame traces)
+    g.code = builtin_module_type_guard(mod, src);
+    g.comment = guard_comment(loc) + " (HINT: type " + mod->builtin_nn + ")";
+  } else {
+    std::string qual = mod->cls->fn ? path_of(mod->cls->fn->loc.file) : path_of(loc.file);  // the defining module
+    qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
+    if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
+    g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
+    g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
+  }
   g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
                         act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
   ctx.module_types.push_back(g);

@@ -230,6 +230,16 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             automatic_dynamic_event(*c, L, "\"all\"", "dimensionality change", sb, sa);
           });
         } else {
+          // a stride that changed (a slice `tokens[:, -1:]` of a growing tensor: same shape, stride (T, 1)): automatic
+          // dynamic marks that stride dynamic (pgo.py FrameStateSizeEntry.stride), so one recompile, not one per T
+          // (real torch 2.11: scout11 stride_autodyn, 2 graphs over 6 steps)
+          // (only when the sizes stayed: strides that follow changed sizes are inferred from them, not dynamic)
+          const std::vector<Dim>& ss = seen->second.stride;
+          bool same_sizes = true;
+          for (size_t i = 0; i < t.shape.size(); ++i) same_sizes = same_sizes && seen->second.shape[i].v == t.shape[i].v;
+          if (same_sizes && ss.size() == t.shape.size() && t.stride.size() == t.shape.size())
+            for (size_t i = 0; i < t.shape.size(); ++i)
+              if (ss[i].v != t.stride[i].v && t.shape[i].v > 1) cs.dyn_strides[n].insert(static_cast<int>(i));
           for (size_t i = 0; i < t.shape.size(); ++i)
             if (seen->second.shape[i].v != t.shape[i].v && !dd.count(static_cast<int>(i))) {
               dd.insert(static_cast<int>(i));
@@ -243,7 +253,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       std::set<int> all = dd;
       for (int d : t.marked_dynamic) all.insert(d);
       if (opts && opts->dynamic_true) for (size_t i = 0; i < t.shape.size(); ++i) all.insert(static_cast<int>(i));
-      if (!all.empty()) {
+      const std::set<int>& ds = cs.dyn_strides[n];
+      if (!all.empty() || !ds.empty()) {
         auto copy = std::make_shared<Obj>(*v);
         copy->t = std::make_shared<TensorInfo>(t);
         for (int d : all) {
@@ -265,6 +276,12 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         // contiguous (12, 1), so every later identical call failed the guard and recompiled)
         bool any_sym = std::any_of(copy->t->shape.begin(), copy->t->shape.end(), [](const Dim& x) { return x.is_sym(); });
         if (any_sym || t.stride.size() != t.shape.size()) copy->t->stride = ordered_strides(copy->t->shape, t.stride);
+        for (int d : ds)  // a dynamic stride: its own symbol, from its source (`L['x'].stride()[0]`)
+          if (d < static_cast<int>(copy->t->stride.size()) && !copy->t->stride[d].is_sym()) {
+            std::string source = fmt::format("{}.stride()[{}]", local_source(n), d);
+            copy->t->stride[d].sym = sym_for(source);
+            ctx->sym_info[copy->t->stride[d].sym] = {source, copy->t->stride[d].v};
+          }
         ctx->sources.erase(v.get());
         ctx->sources[copy.get()] = n;
         for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
@@ -374,6 +391,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         v = dyn_list;
       }
       for (size_t i = 0; constants && i < v->items.size(); ++i) {
+        if (v->items[i]->k == VK::Float) continue;  // (floats: the nested-float walk below)
         ValueGuard e;
         e.src = fmt::format("{}[{}]", n, i);
         e.value = v->items[i];
@@ -382,6 +400,50 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         ctx->vguards.push_back(e);
       }
     }
+  }
+  // Python floats inside list / tuple arguments (an RL batch of transitions, `[([s0, s1, ...], r), ...]`): each is a
+  // constant the frame specializes on (`L['data'][0][1] == 1.0`); one that changed since an earlier compile is an
+  // unspecialized float from then on (automatic dynamic, specialize_float=False: a 0-d float64 input and its item()),
+  // so the frame recompiles once, not per value (real torch 2.11: program float_items_nested)
+  for (auto& [n, v] : ctx->inputs) {
+    if (n.rfind("___stack", 0) == 0 || !((v->k == VK::List && !v->cls) || (v->k == VK::Tuple && !v->size_tuple && !v->cls))) continue;
+    std::vector<size_t> path;
+    std::function<void(const V&, const std::string&, int)> walk = [&](const V& c, const std::string& src, int depth) {
+      if (depth > 4 || c->items.size() > 64) return;
+      for (size_t i = 0; i < c->items.size(); ++i) {
+        const V& x = c->items[i];
+        std::string xs = fmt::format("{}[{}]", src, i);
+        path.push_back(i);
+        if ((x->k == VK::List && !x->cls) || (x->k == VK::Tuple && !x->size_tuple && !x->cls)) {
+          walk(x, xs, depth + 1);
+        } else if (x->k == VK::Float && x->sym.empty() && x->sym_node < 0 && std::isfinite(x->f)) {
+          auto seen = cs.seen_ints.find(xs);
+          if (auto_dyn && seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != x->f && !cs.dyn_floats.count(xs)) {
+            cs.dyn_floats.insert(xs);
+            ctx->pending_events.push_back([this, c = ctx.get(), L = local_source(xs), a = seen->second, b = x] {
+              automatic_dynamic_event(*c, L, "\"scalar\"", "scalar change", py_repr(a), py_repr(b));
+            });
+          }
+          cs.seen_ints[xs] = x;
+          ValueGuard g;
+          g.src = xs;
+          g.value = x;
+          if (cs.dyn_floats.count(xs)) {
+            ctx->nested_floats[n].push_back({path, xs});
+            g.kind = "float_dyn";
+            g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", xs);
+          } else {
+            g.kind = "float";
+            g.code = xs + " == " + py_repr(x);
+          }
+          bool dup = false;
+          for (auto& e : ctx->vguards) dup = dup || e.src == xs;
+          if (!dup) ctx->vguards.push_back(g);
+        }
+        path.pop_back();
+      }
+    };
+    walk(v, n, 0);
   }
   ctx->mode = Mode::Record;
   ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // OutputGraph.install_builtins_dict_in_fglobals

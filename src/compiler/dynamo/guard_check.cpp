@@ -112,6 +112,18 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     V v = resolve_source(g.src, inputs);
     if (v && v.get() != g.value.get()) return g.code;
   }
+  for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance (a
+    // module's node of the guard tree checks its own type before its parameters' tensors)
+    if (!root.empty() && root_of(g.src) != root) continue;
+    V v = resolve_source(g.src, inputs);
+    if (v && (v->k != VK::Instance || v->cls.get() != g.value->cls.get() || (!g.value->cls && v->builtin_nn != g.value->builtin_nn))) {
+      // (a built-in module's text names the class it has now: a lazy one became its cls_to_become after the guard)
+      std::string code = g.value->cls ? g.code : builtin_module_type_guard(g.value, g.src);
+      std::string comment = g.comment;
+      if (!g.value->cls) comment = comment.substr(0, comment.rfind(" (HINT: type ")) + " (HINT: type " + g.value->builtin_nn + ")";
+      return code + "  " + comment + g.stack;
+    }
+  }
   for (auto& g : e.tensors) {
     if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
@@ -152,11 +164,6 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       for (size_t i = 0; i < t.stride.size(); ++i)
         if (!g.t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)  // a call's tensor is concrete: its hint
           return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
-  }
-  for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance
-    if (!root.empty() && root_of(g.src) != root) continue;
-    V v = resolve_source(g.src, inputs);
-    if (v && (v->k != VK::Instance || v->cls.get() != g.value->cls.get())) return g.code + "  " + g.comment + g.stack;
   }
   for (auto& g : e.values) {
     if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;

@@ -146,7 +146,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     }
   const std::string result_name = fmt::format("___stack{}", nbelow);
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
-  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple)) {
+  // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
+  // `L['___stack0']._parameters['weight']`, placeholder L_stack0_parameters_weight_)
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple ||
+                 (stack0->k == VK::Instance && !stack0->builtin_nn.empty()))) {
     inputs.push_back({result_name, stack0});
     has_tensor = stack0->k == VK::Tensor;
     // a tuple result (`q, e = self.sub(x)`): its tensors are inputs of their own, `___stack0[0]` (TENSOR_MATCH)
@@ -231,14 +234,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   } catch (GraphBreak& gb) {
     fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
     // the speculative trace's side effects and guards are discarded: objects as they were before the call
-    for (size_t i = journal_.size(); i > jmark; --i) {
-      JournalEntry& e = journal_[i - 1];
-      e.obj->attrs = std::move(e.attrs);
-      e.obj->order = std::move(e.order);
-      e.obj->dict = std::move(e.dict);
-      e.obj->items = std::move(e.items);
-    }
-    journal_.resize(jmark);
+    undo_journal(jmark);
     if (journaling) { --journal_depth_; journal_marks_.pop_back(); jscope.on = false; }
     if (ctx->vguards.size() > nv)
       ctx->vguards.erase(std::remove_if(ctx->vguards.begin() + static_cast<long>(nv), ctx->vguards.end(),

@@ -69,6 +69,7 @@ struct CodeState {
   std::vector<std::shared_ptr<CacheEntry>> entries;  ///< oldest first
   std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
   std::map<std::string, std::set<int>> dyn_dims;
+  std::map<std::string, std::set<int>> dyn_strides;  ///< strides that changed between compiles: symbols from then on
   std::map<std::string, V> seen_ints;
   std::set<std::string> dyn_ints;
   std::set<std::string> dyn_float_args;               ///< float arguments seen with two values: graph inputs now
@@ -111,6 +112,9 @@ struct FrameCtx {
   std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
   std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
   std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
+  /// dynamic floats inside list / tuple arguments, per argument: each item's path and source (`data[0][1]`),
+  /// tensorified when the frame first reads the argument
+  std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;
   std::set<const Obj*> tensorified;            ///< the 0-d graph inputs of tensorified floats (no TENSOR_MATCH)
   int next_sym = 0;
   std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins

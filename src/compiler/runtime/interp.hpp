@@ -287,6 +287,7 @@ class Interp {
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   V make_module(const std::string& name);
+  void nn_materialize_lazy(const V& mod, const std::vector<V>& args, Location loc);  ///< a Lazy* module's first call (torch/nn/nn_modules.cpp)
   V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
 
   // ---- graph recording (torch_ops.cpp) ----
@@ -395,6 +396,9 @@ class Interp {
   std::vector<size_t> journal_marks_;  ///< where each open call's entries begin
   int journal_depth_ = 0;
   void journal(const V& obj);
+  V tensorify_nested_floats(const std::string& name, const V& root,
+                            const std::vector<std::pair<std::vector<size_t>, std::string>>& items, Location loc);  ///< container_guards.cpp
+  void undo_journal(size_t mark);  ///< objects back as they were at that mark (container_guards.cpp)
   /// DICT_KEYS_MATCH on a dict the frame reads from a source (iterated, a missing key made or looked for by a key
   /// that is not a constant): its length and keys as they were before the frame changed them
   /// `ordered`: keys() / values() / items() / iteration (Dynamo's guard_on_key_order: keys checked by position)

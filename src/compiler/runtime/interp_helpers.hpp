@@ -42,6 +42,14 @@ bool class_derives(const V& cls, const V& base);
 bool nn_class_derives(const std::string& cls, const std::string& base);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
 std::vector<size_t> slice_positions(const V& slice, size_t n);
+/// torch.nn's lazy modules (LazyLinear, LazyConv2d, LazyBatchNorm2d, ...): their arguments wait in these attributes
+/// for the first call (torch/nn/nn_modules.cpp)
+bool nn_lazy_class(const std::string& cls);
+inline constexpr const char* kLazyArgs = "__tparse_lazy_args__";
+inline constexpr const char* kLazyKwargs = "__tparse_lazy_kwargs__";
+/// TYPE_MATCH's text for a built-in torch.nn module at `src` (`type=<class 'torch.nn.modules.conv.Conv2d'>`;
+/// container_guards.cpp)
+std::string builtin_module_type_guard(const V& mod, const std::string& src);
 /// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
 V nn_class(const std::string& name);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).

@@ -263,7 +263,7 @@ bool nn_module_modelled(const std::string& cls) {
       "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
       "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "Flatten", "LSTM", "GRU", "RNN",
       "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "Parameter", "Buffer"};
-  return s.count(cls) > 0 || nn_more_modelled(cls);
+  return s.count(cls) > 0 || nn_more_modelled(cls) || nn_lazy_class(cls);
 }
 
 bool runtime_modelled(const std::string& d) {

@@ -117,7 +117,10 @@ TEST_CASE("view family: reshape -1, permute, movedim, flatten/unflatten, squeeze
              "assert torch.roll(x, 1, 1).shape == (2, 3, 4)\nassert torch.roll(x, (1, 2), (0, 2)).shape == (2, 3, 4)\n"
              "assert torch.rot90(x, 1, (1, 2)).shape == (2, 4, 3)\nassert x.narrow(2, 1, 2).shape == (2, 3, 2)\n"
              "assert x.select(1, 0).shape == (2, 4)\nassert x.unfold(2, 2, 1).shape == (2, 3, 3, 2)\n"
-             "assert x.diagonal(0, 1, 2).shape == (2, 3)\n");
+             "assert x.diagonal(0, 1, 2).shape == (2, 3)\n"
+             // a 0-dim tensor expanded to new dims ending in 1 (SuperGlue's bin_score.expand(b, m, 1): crashed)
+             "a = torch.tensor(1.)\nassert a.expand(2, 3, 1).shape == (2, 3, 1) and a.expand(1, 1, 1).shape == (1, 1, 1)\n"
+             "assert a.expand(2, 1).shape == (2, 1)\n");
   Result bad = run("x = torch.randn(2, 3)\ny = x.view(4, -1)\n");
   CHECK(!bad.ok);
   CHECK(bad.error.find("is invalid for input of size 6") != std::string::npos);

@@ -133,6 +133,16 @@ int Interp::node_of(const V& t) {
     for (auto& x : ctx.graph.nodes) have = have || (x.is_sym && x.name == d.sym);
     if (!have) ctx.graph.add_sym_placeholder(d.sym);  // the symbol's node (symbols/symint.cpp)
   }
+  // a dynamic stride's own symbol (automatic dynamic of a stride: `i64[2, 1][s7, 1]`) after the sizes' (a stride that
+  // is a product of size symbols has no symbol of its own)
+  for (auto& d : t->t->stride) {
+    if (!d.is_sym() || d.sym.size() < 2 || d.sym[0] != 's' ||
+        !std::all_of(d.sym.begin() + 1, d.sym.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; }))
+      continue;
+    bool have = false;
+    for (auto& x : ctx.graph.nodes) have = have || (x.is_sym && x.name == d.sym);
+    if (!have) ctx.graph.add_sym_placeholder(d.sym);
+  }
   ctx.graph.nodes.push_back(n);
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;
   if (src_it != ctx.sources.end()) {

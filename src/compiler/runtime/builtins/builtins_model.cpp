@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -151,6 +152,30 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         ((it->second->k == VK::Instance && !it->second->builtin_nn.empty()) || (it->second->k == VK::Tensor && (it->second->t->is_param || it->second->t->is_buffer))))
       return getattr(self, args[0]->s, loc);  // read as an attribute: its source and guards as usual
     raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(self), args[0]->s), loc);
+  }
+  if (name.rfind("nn_from_pretrained:", 0) == 0) {
+    // Embedding.from_pretrained(embeddings, freeze=True, padding_idx=None, ...): the class built from the table's two
+    // sizes and the other arguments, its weight a Parameter of the table's values (requires_grad = not freeze)
+    const std::string cls = name.substr(19);
+    static const char* names[] = {"embeddings", "freeze", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"};
+    std::map<std::string, V> a;
+    for (size_t i = 0; i < args.size() && i < 7; ++i) a[names[i]] = args[i];
+    for (auto& [k, v] : kwargs) a[k == "_weight" ? "embeddings" : k] = v;
+    V table = a["embeddings"];
+    if (!table || table->k != VK::Tensor || table->t->shape.size() != 2)
+      raise_exc("AssertionError", "Embeddings parameter is expected to be 2-dimensional", loc);
+    std::vector<std::pair<std::string, V>> kw;
+    for (const char* k : {"padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"})
+      if (a.count(k) && a[k]) kw.push_back({k, a[k]});
+    if (cls == "EmbeddingBag" && a.count("mode") && a["mode"]) kw.push_back({"mode", a["mode"]});
+    V inst = call(nn_class(cls), {mk_int(table->t->shape[0].v), mk_int(table->t->shape[1].v)}, kw, loc);
+    V w = mk_tensor(*table->t);
+    w->vals = table->vals;
+    w->t->is_param = true;
+    w->t->is_buffer = false;
+    w->t->requires_grad = a.count("freeze") && a["freeze"] && !truthy(a["freeze"], loc);  // freeze=True by default
+    inst->attrs["weight"] = w;
+    return inst;
   }
   if (name.rfind("nn_unbound:", 0) == 0) {  // nn.X.__init__(self, ...) / nn.X.forward(self, ...) (interp_attr.cpp)
     std::string rest = name.substr(11), method = rest.substr(0, rest.find(':')), cls = rest.substr(rest.find(':') + 1);

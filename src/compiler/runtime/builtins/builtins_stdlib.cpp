@@ -78,6 +78,37 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     }
     error(loc, "re." + op + " is not modelled");
   }
+  // inspect's frames (d2l's save_hyperparameters reads its caller's arguments: `inspect.currentframe().f_back`,
+  // `inspect.getargvalues(frame)`): a frame is the index of a running activation, its locals a snapshot dict
+  if (name == "__tparse_frame__") {  // the activation arg(0) levels above the one calling this; None past the bottom
+    long long up = args.empty() ? 0 : arg(0)->i;
+    long long idx = static_cast<long long>(stack_.size()) - 1 - up;
+    return idx < 0 ? none() : mk_int(idx);
+  }
+  if (name == "__tparse_frame_info__") {  // (co_name, f_lineno, f_locals, co_filename, f_globals, args, varargs, varkw)
+    long long idx = arg(0)->i;
+    if (idx < 0 || idx >= static_cast<long long>(stack_.size())) return none();
+    const Activation& a = *stack_[static_cast<size_t>(idx)];
+    auto dict_of = [](const Env& e) {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      for (const auto& n : e.order)
+        if (auto it = e.vars.find(n); it != e.vars.end() && it->second) d->dict.push_back({mk_str(n), it->second});
+      return d;
+    };
+    const Env* g = a.env.get();
+    while (g->parent) g = g->parent.get();
+    std::vector<V> names;
+    V varargs = none(), varkw = none();
+    if (a.fn)
+      for (const Param& p : a.fn->params) {  // kinds: 0 positional-or-keyword, 1 *args, 2 **kwargs, 3 keyword-only
+        if ((p.kind & 3) == 1) varargs = mk_str(p.name);
+        else if ((p.kind & 3) == 2) varkw = mk_str(p.name);
+        else names.push_back(mk_str(p.name));
+      }
+    return mk_tuple({mk_str(a.fn ? a.fn->name : "<module>"), mk_int(a.cur_line), dict_of(*a.env), mk_str(path_of(a.file)),
+                     dict_of(*g), mk_list(names), varargs, varkw});
+  }
   if (name == "__tparse_signature__") {  // inspect.signature's parameters: (name, kind, has default, default) each
     V f = arg(0);
     std::vector<V> out;

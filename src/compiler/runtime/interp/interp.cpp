@@ -116,6 +116,14 @@ V Interp::lookup(const std::string& name, Location loc) {
       if ((e == act.env.get() || (act.in_genexpr && e->parent)) && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record &&
           it->second->k == VK::Float && it->second->sym_node < 0 && act.ctx->float_args.count(name))
         it->second = tensorified_float("L['" + name + "']", name, it->second, loc, false);
+      // dynamic floats inside a list / tuple argument: tensorified where the frame first reads the argument (copies of
+      // the containers on their paths hold the SymFloats; the caller's objects keep their floats)
+      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
+        if (auto nf = act.ctx->nested_floats.find(name); nf != act.ctx->nested_floats.end()) {
+          auto items = std::move(nf->second);
+          act.ctx->nested_floats.erase(nf);
+          it->second = tensorify_nested_floats(name, it->second, items, loc);
+        }
       if (!e->parent && act.ctx && act.ctx->mode == Mode::Record) {  // a module global
         V v = it->second;
         guard_global(name, v, loc);
@@ -190,7 +198,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
       "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_skipped_builtin2__", "__tparse_skipped_inline__", "__tparse_eager__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_dataclass__",
-      "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__",
+      "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__", "__tparse_frame__", "__tparse_frame_info__",
       "__tparse_opaque__", "__tparse_np_call__", "__tparse_np_int__"};
   if (builtins.count(name) || more_builtin_names().count(name) || builtin_exception(name)) {
     guard_builtin(name, loc);

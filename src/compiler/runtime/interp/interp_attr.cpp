@@ -299,6 +299,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() &&
       (name == "__init__" || (name == "forward" && obj->builtin_nn != "Module") || (name == "reset_parameters" && obj->builtin_nn != "Module")))
     return mk_builtin("nn_unbound:" + name + ":" + obj->builtin_nn);
+  if (obj->k == VK::Class && !obj->fn && (obj->builtin_nn == "Embedding" || obj->builtin_nn == "EmbeddingBag") && name == "from_pretrained")
+    return mk_builtin("nn_from_pretrained:" + obj->builtin_nn);  // a classmethod (builtins_model.cpp)
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
     // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);

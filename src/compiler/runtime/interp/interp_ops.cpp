@@ -284,7 +284,12 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         log_module_init(loc);  // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...])
         try {
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
-          if (rec && m->k == VK::Instance && module_has_params(m)) act.ctx->graph.rollback(mark);  // nn.Linear(...): no node
+          // nn.Linear(...) inside a frame: its __init__'s Parameter() is GB0264 (graph_break_on_nn_param_ctor), the
+          // call runs eagerly (nlp-tutorial's BERT builds its layers in forward: torch 2.11 breaks there)
+          if (rec && m->k == VK::Instance && module_has_params(m)) {
+            act.ctx->graph.rollback(mark);
+            graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), loc);
+          }
           return m;
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
           if (!falls_back(e, args, nullptr)) throw;
@@ -356,7 +361,10 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         log_module_init(loc);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
         nn_init_done(inst->builtin_nn, inst, loc);
-        if (rec && module_has_params(inst)) act.ctx->graph.rollback(mark);
+        if (rec && module_has_params(inst)) {  // GB0264, as above
+          act.ctx->graph.rollback(mark);
+          graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), loc);
+        }
         return inst;
       }
       // an exception keeps its constructor's arguments in .args (BaseException.__new__), whatever its __init__

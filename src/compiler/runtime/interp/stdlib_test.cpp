@@ -234,3 +234,47 @@ TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe().f_back, getargvalues (d2l's save_hyperparameters)") {
+  Result r = run(
+                 "import inspect\n"
+                 "def f(a, b=2, *rest, c, d=4, **kw): pass\n"
+                 "sig = inspect.signature(f)\n"
+                 "ba = sig.bind(1, 3, 5, 6, c=7, e=8)\n"
+                 "assert ba.arguments == {'a': 1, 'b': 3, 'rest': (5, 6), 'c': 7, 'kw': {'e': 8}}, ba.arguments\n"
+                 "assert ba.args == (1, 3, 5, 6), ba.args\n"
+                 "assert ba.kwargs == {'c': 7, 'e': 8}, ba.kwargs\n"
+                 "ba2 = sig.bind(1, c=0)\n"
+                 "ba2.apply_defaults()\n"
+                 "assert ba2.arguments == {'a': 1, 'b': 2, 'rest': (), 'c': 0, 'd': 4, 'kw': {}}, ba2.arguments\n"
+                 "try:\n"
+                 "    sig.bind(1)\n"
+                 "    assert False\n"
+                 "except TypeError as e:\n"
+                 "    assert \"missing a required argument: 'c'\" in str(e)\n"
+                 "def g():\n"
+                 "    fr = inspect.currentframe()\n"
+                 "    assert fr.f_code.co_name == \"g\"\n"
+                 "    back = fr.f_back\n"
+                 "    assert back.f_code.co_name == \"h\", back.f_code.co_name\n"
+                 "    args, varargs, kw, loc = inspect.getargvalues(back)\n"
+                 "    assert args == ['x', 'y'] and varargs == 'more' and kw is None, (args, varargs, kw)\n"
+                 "    assert loc['x'] == 1 and loc['z'] == 3 and loc['more'] == (9,), loc\n"
+                 "    return back.f_locals['z']\n"
+                 "def h(x, y, *more):\n"
+                 "    z = x + y\n"
+                 "    return g()\n"
+                 "assert h(1, 2, 9) == 3\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  // the class form d2l uses: the caller's arguments become attributes before the first use
+  Result d = run("import inspect\nclass HP:\n    def save_hyperparameters(self, ignore=[]):\n"
+                 "        frame = inspect.currentframe().f_back\n        _, _, _, local_vars = inspect.getargvalues(frame)\n"
+                 "        for k, v in local_vars.items():\n            if k not in set(ignore + ['self']) and not k.startswith('_'):\n"
+                 "                setattr(self, k, v)\n"
+                 "class M(HP):\n    def __init__(self, width=8, scale=0.5, _hidden=3):\n        self.save_hyperparameters()\n"
+                 "        self.out = self.width * 2\n"
+                 "m = M(width=3)\nassert (m.width, m.scale, m.out) == (3, 0.5, 6) and not hasattr(m, '_hidden')\n");
+  INFO(d.error);
+  CHECK(d.ok);
+}

@@ -311,6 +311,16 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     return inst;
   }
   if (nn_construct_more(*this, cls, args, kwargs, loc, inst)) return inst;
+  if (nn_lazy_class(cls)) {
+    // torch.nn.modules.lazy: the arguments wait for the first call, which infers the input's size, builds the
+    // parameters and turns the module into its cls_to_become (LazyConv2d -> Conv2d); until then no parameters
+    inst->attrs[kLazyArgs] = mk_tuple(args);
+    auto d = std::make_shared<Obj>();
+    d->k = VK::Dict;
+    for (auto& [k, v] : kwargs) d->dict.push_back({mk_str(k), v});
+    inst->attrs[kLazyKwargs] = d;
+    return inst;
+  }
   error(loc, fmt::format("unsupported module torch.nn.{}", cls));
 }
 
@@ -363,7 +373,41 @@ std::string Interp::rnn_repr(const V& m) {
   return s + ")";
 }
 
+bool nn_lazy_class(const std::string& cls) {
+  static const std::set<std::string> s = {"LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+                                          "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyBatchNorm1d", "LazyBatchNorm2d",
+                                          "LazyBatchNorm3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d", "LazyInstanceNorm3d"};
+  return s.count(cls) > 0;
+}
+
+// LazyModuleMixin's forward pre-hook (_infer_parameters): the input's feature size completes the stored arguments
+// (Linear: the last dim; the conv and norm layers: dim 1 of a batched input, dim 0 of an unbatched one), the
+// parameters and buffers are built, and the module becomes its cls_to_become. Under Dynamo the same runs eagerly
+// while tracing (initialize_lazy_module): no graph node; a module compiled before this point recompiles on its type.
+void Interp::nn_materialize_lazy(const V& mod, const std::vector<V>& args, Location loc) {
+  const std::string real = mod->builtin_nn.substr(4);
+  if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", mod->builtin_nn));
+  if (tracing()) node_of(args[0]);  // _infer_parameters reads the input first: its placeholder precedes the new parameters
+  const std::vector<Dim>& sh = args[0]->t->shape;
+  const size_t nd = real == "Linear" ? 0 : static_cast<size_t>(real[real.size() - 2] - '0');  // Conv2d -> 2
+  if (sh.empty()) error(loc, fmt::format("nn.{}: a 0-dim input", mod->builtin_nn));
+  long long in = real == "Linear" ? sh.back().v
+                 : real.rfind("BatchNorm", 0) == 0 ? (sh.size() >= 2 ? sh[1].v : sh[0].v)
+                 : (sh.size() == nd + 2 ? sh[1].v : sh[0].v);
+  std::vector<V> a{mk_int(in)};
+  for (auto& v : mod->attrs[kLazyArgs]->items) a.push_back(v);
+  KW kw;
+  for (auto& [k, v] : mod->attrs[kLazyKwargs]->dict) kw.push_back({py_str(k), v});
+  V training = mod->attrs["training"];
+  mod->attrs.erase(kLazyArgs);
+  mod->attrs.erase(kLazyKwargs);
+  mod->builtin_nn = real;
+  nn_construct(real, a, kw, loc, mod);
+  if (training) mod->attrs["training"] = training;
+}
+
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  if (mod->attrs.count(kLazyArgs)) nn_materialize_lazy(mod, args, loc);
   const std::string& cls = mod->builtin_nn;
   auto x = [&]() -> V {
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", cls));
@@ -550,6 +594,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       if (act.ctx) {
         auto src = act.ctx->sources.find(mod.get());
         if (src != act.ctx->sources.end()) act.ctx->sources[child.get()] = src->second + "._modules['" + n + "']";
+        // Sequential.forward's `for module in self` wraps each child from its source: TYPE_MATCH on it
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && child->k == VK::Instance)
+          guard_module_type(child, src->second + "._modules['" + n + "']", loc);
       }
       cur = call(child, {cur}, {}, loc);
       // Sequential.forward: `for module in self: input = module(input)` names each result `input`

@@ -141,9 +141,16 @@ V reshape(OpCall& c) {
         o.shape[i + off] = u[0];
       }
     for (size_t i = 0; i < rank; ++i) o.stride[i + off] = t.shape[i].v == s[i + off].v ? t.stride[i] : Dim{0, ""};
+    // a new dim's stride before expansion is the next dim's size times its stride, both before expansion (a new dim is
+    // size 1; the last dim of a 0-dim input's expansion has stride 1): it stays where the new dim is 1, else 0
+    // (real torch 2.11, program expand_0d_frame: `f32[2, 1, 4][0, 1, 0]` = expand(2, 1, 4) of a 0-dim tensor)
+    Dim pre_size{1, ""}, pre_stride{1, ""};
+    if (off < s.size()) { pre_size = t.shape[0]; pre_stride = t.stride.size() == t.shape.size() ? t.stride[0] : contiguous_strides(t.shape)[0]; }
     for (size_t i = off; i-- > 0;) {
-      if (s[i].v != 1) continue;
-      o.stride[i] = dim_mul(s[i + 1], o.stride[i + 1]);
+      Dim st = i + 1 < s.size() ? dim_mul(pre_size, pre_stride) : Dim{1, ""};
+      pre_size = Dim{1, ""};
+      pre_stride = st;
+      o.stride[i] = s[i].v == 1 ? st : Dim{0, ""};
     }
   }
   return c.out(o);

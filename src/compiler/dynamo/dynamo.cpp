@@ -475,6 +475,17 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   // trace; real torch 2.11: program nograd_break_restore)
   for (auto it = grad_blocks_.rbegin(); it != grad_blocks_.rend(); ++it) {
     if (it->ctx != &ctx) continue;
+    if (it->autocast) {  // an autocast block is left: `_exit_autocast(<enter node>)` (real torch 2.11: scout11 autocast_break)
+      if (it->enter >= 0 && it->enter < static_cast<int>(g.nodes.size())) {
+        Node n;
+        n.op = "call_function";
+        n.target = "torch.amp.autocast_mode._exit_autocast";
+        n.name = g.unique_name("_exit_autocast");
+        n.args = {Arg{it->enter, ""}};
+        g.nodes.push_back(n);
+      }
+      continue;
+    }
     Node n;
     n.op = "call_function";
     n.target = "torch._C._set_grad_enabled";

@@ -190,7 +190,8 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     for (auto& b : grad_blocks_) {
       if (b.act != &act) continue;
       b.ctx = act.ctx.get();
-      emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, b.inner ? "True" : "False"}}, Location{});
+      if (b.autocast) b.enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", b.args, Location{});
+      else emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, b.inner ? "True" : "False"}}, Location{});
     }
   }
 }
@@ -306,7 +307,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     }
     act.ctx = nullptr;
     V result = call(callee, args, kwargs, loc);
-    if (!act.is_return_call) {
+    // (`return f(x)` needs no resume function, unless it is inside a grad-mode or autocast block of the frame: the
+    // resume enters the mode again and leaves it at the block's end, a graph of its own: scout11 autocast_break)
+    bool open_block = false;
+    for (auto& b : grad_blocks_) open_block = open_block || b.act == &act;
+    if (!act.is_return_call || open_block) {
       // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
       // resume at different offsets, two code objects of one name
       // (a store leaves nothing on the stack)

@@ -310,7 +310,9 @@ class Interp {
   bool grad_enabled() const { return grad_enabled_; }
   /// A grad-mode `with` block open in a frame's own code (mode outside and inside): a break inside it ends the partial
   /// graph by restoring the outer mode and the resume function enters the block's mode again (restart.cpp)
-  struct GradBlock { Activation* act; FrameCtx* ctx; bool outer, inner; };
+  /// An open grad-mode or autocast `with` of a recording frame: a partial graph made inside it leaves it (the mode
+  /// restored, `_exit_autocast(enter)`), the resume function enters it again (`enter`: its enter node in the graph now)
+  struct GradBlock { Activation* act; FrameCtx* ctx; bool outer, inner; bool autocast = false; std::vector<Arg> args; int enter = -1; };
   std::vector<GradBlock> grad_blocks_;
   bool inference_mode_ = false;  ///< torch.inference_mode() is on (tensors made now are inference tensors)
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,

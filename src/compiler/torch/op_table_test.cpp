@@ -462,3 +462,34 @@ TEST_CASE("torch.fft: rfft bins, irfft samples, n-dim and 2-d forms, complex dty
   CHECK(r.trace.find("fft_irfft: \"f32[2, 4, 32]") != std::string::npos);
   CHECK(r.trace.find("torch._C._fft.fft_rfft(l_u_, n = 32)") != std::string::npos);
 }
+
+TEST_CASE("batch_norm / instance_norm in training check their sizes: one value per channel is a ValueError") {
+  CHECK_RUNS("bn = torch.nn.BatchNorm1d(4)\n"
+             "try:\n    bn(torch.randn(1, 4))\n    ok = False\nexcept ValueError as e:\n"
+             "    ok = str(e) == 'Expected more than 1 value per channel when training, got input size torch.Size([1, 4])'\n"
+             "assert ok\nbn.eval()\nassert bn(torch.randn(1, 4)).shape == (1, 4)\n"
+             "inorm = torch.nn.InstanceNorm2d(3)\n"
+             "try:\n    inorm(torch.randn(2, 3, 1, 1))\n    ok = False\nexcept ValueError as e:\n"
+             "    ok = str(e) == 'Expected more than 1 spatial element when training, got input size torch.Size([2, 3, 1, 1])'\n"
+             "assert ok\nassert inorm(torch.randn(2, 3, 2, 1)).shape == (2, 3, 2, 1)\n"
+             "assert torch.nn.functional.batch_norm(torch.randn(1, 4), None, None, training=False).shape == (1, 4)\n");
+}
+
+TEST_CASE("RNN parameters per layer and direction (RNNBase): _flat_weights_names, _flat_weights, all_weights") {
+  CHECK_RUNS("g = torch.nn.GRU(4, 6, 2, bidirectional=True)\n"
+             "assert g._flat_weights_names[:4] == ['weight_ih_l0', 'weight_hh_l0', 'bias_ih_l0', 'bias_hh_l0']\n"
+             "assert g._flat_weights_names[4] == 'weight_ih_l0_reverse' and len(g._flat_weights_names) == 16\n"
+             "assert g.weight_ih_l1.shape == (18, 12) and g.bias_hh_l1_reverse.shape == (18,)\n"
+             "assert len(g._flat_weights) == 16 and len(g.all_weights) == 4 and g.all_weights[0][0].shape == (18, 4)\n"
+             "assert len(list(g.parameters())) == 16\n"
+             "r = torch.nn.LSTM(3, 5, bias=False)\nassert [n for n, _ in r.named_parameters()] == ['weight_ih_l0', 'weight_hh_l0']\n");
+}
+
+TEST_CASE("scaled_dot_product_attention's attn_mask must broadcast to [*batch, L, S]") {
+  CHECK_RUNS("q = torch.randn(2, 4, 8, 16)\nk = torch.randn(2, 4, 10, 16)\n"
+             "assert torch.nn.functional.scaled_dot_product_attention(q, k, k, attn_mask=torch.ones(8, 10, dtype=torch.bool)).shape == (2, 4, 8, 16)\n"
+             "assert torch.nn.functional.scaled_dot_product_attention(q, k, k, attn_mask=torch.ones(2, 1, 1, 10, dtype=torch.bool)).shape == (2, 4, 8, 16)\n");
+  Result bad = run("q = torch.randn(2, 4, 8, 16)\nm = torch.ones(1, 1, 8, 32, dtype=torch.bool)\n"
+                   "y = torch.nn.functional.scaled_dot_product_attention(q, q, q, attn_mask=m)\n");
+  CHECK(bad.error.find("Attempting to broadcast a dimension of length 32 at -1") != std::string::npos);
+}

@@ -568,8 +568,15 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
     std::vector<Arg> a;
     if (cm) for (auto& v : cm->items) a.push_back(Arg{-1, py_repr(v)});
     int enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", a, loc);
+    Activation& act = *stack_.back();
+    const bool block = enter >= 0 && act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record;
+    const size_t at = grad_blocks_.size();
+    if (block) grad_blocks_.push_back(GradBlock{&act, act.ctx.get(), grad_enabled_, grad_enabled_, true, a, enter});
+    struct Pop { Interp* I; bool on; size_t at; ~Pop() { if (on && I->grad_blocks_.size() > at) I->grad_blocks_.resize(at); } } pop{this, block, at};
     V r = body();
-    if (enter >= 0) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, loc);
+    // (after a break inside the block the resume function entered it again: its own enter node)
+    if (block && grad_blocks_.size() > at) enter = grad_blocks_[at].ctx == stack_.back()->ctx.get() ? grad_blocks_[at].enter : -1;
+    if (enter >= 0 && tracing()) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, loc);
     return r;
   }
   bool saved = grad_enabled_;

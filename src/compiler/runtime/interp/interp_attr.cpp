@@ -203,6 +203,15 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
       return d;
     }
+    if (is_nn_instance(obj) && name == "all_weights" && obj->attrs.count("_all_weights")) {  // RNNBase.all_weights
+      std::vector<V> groups;
+      for (auto& g : obj->attrs["_all_weights"]->items) {
+        std::vector<V> ws;
+        for (auto& n : g->items) ws.push_back(getattr(obj, n->s, loc));
+        groups.push_back(mk_list(ws));
+      }
+      return mk_list(groups);
+    }
     if (is_nn_instance(obj) && (name == "_modules" || name == "_parameters" || name == "_buffers")) {
       // nn.Module's registries, in registration order: its submodules / parameters / buffers; a store through
       // the dict registers on the module (replace_batch_norm: `model._modules[name] = new_module`)

@@ -229,8 +229,36 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["dropout"] = opt(5, "dropout", mk_float(0.0));
     inst->attrs["bidirectional"] = opt(6, "bidirectional", mk_bool(false));
     long long gates = cls == "LSTM" ? 4 : cls == "GRU" ? 3 : 1;
-    nn_add(inst, "weight_ih_l0", nn_param({Dim{gates * hid, ""}, Dim{in, ""}}));
-    nn_add(inst, "weight_hh_l0", nn_param({Dim{gates * hid, ""}, Dim{hid, ""}}));
+    // RNNBase.__init__: per layer and direction weight_ih_l{k}[_reverse], weight_hh_l{k}[_reverse] and, with bias,
+    // bias_ih / bias_hh, in that order; _flat_weights_names lists them, _all_weights groups them per layer and
+    // direction (d2l's init_seq2seq walks _flat_weights_names)
+    auto truthy_attr = [&](const char* n) { V v = inst->attrs[n]; return v->k == VK::Bool ? v->b : v->k == VK::Int ? v->i != 0 : false; };
+    const long long layers = inst->attrs["num_layers"]->k == VK::Int ? inst->attrs["num_layers"]->i : 1;
+    const long long dirs = truthy_attr("bidirectional") ? 2 : 1;
+    const bool bias = truthy_attr("bias");
+    std::vector<V> flat_names, flat, all;
+    for (long long k = 0; k < layers; ++k)
+      for (long long d = 0; d < dirs; ++d) {
+        const std::string sfx = fmt::format("_l{}{}", k, d ? "_reverse" : "");
+        const long long layer_in = k == 0 ? in : hid * dirs;
+        std::vector<std::pair<std::string, V>> ps = {{"weight_ih" + sfx, nn_param({Dim{gates * hid, ""}, Dim{layer_in, ""}})},
+                                                     {"weight_hh" + sfx, nn_param({Dim{gates * hid, ""}, Dim{hid, ""}})}};
+        if (bias) {
+          ps.push_back({"bias_ih" + sfx, nn_param({Dim{gates * hid, ""}})});
+          ps.push_back({"bias_hh" + sfx, nn_param({Dim{gates * hid, ""}})});
+        }
+        std::vector<V> group;
+        for (auto& [n, v] : ps) {
+          nn_add(inst, n, v);
+          flat_names.push_back(mk_str(n));
+          flat.push_back(v);
+          group.push_back(mk_str(n));
+        }
+        all.push_back(mk_list(group));
+      }
+    inst->attrs["_flat_weights_names"] = mk_list(flat_names);
+    inst->attrs["_flat_weights"] = mk_list(flat);
+    inst->attrs["_all_weights"] = mk_list(all);
     return inst;
   }
   if (cls == "MultiheadAttention") {

@@ -81,6 +81,21 @@ V unary(OpCall& c) {
     if ((number(lo) && scalar_tensor(hi)) || (scalar_tensor(lo) && number(hi)))
       c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
   }
+  if ((name == "batch_norm" || name == "instance_norm") && rank >= 2) {
+    // F.batch_norm's _verify_batch_size / F.instance_norm's _verify_spatial_size in training (instance_norm's
+    // use_input_stats, True by default): one value per channel (batch_norm: N * spatial; instance_norm: spatial) is a
+    // ValueError, raised from the sizes whatever the data (PyTorch-GAN's MUNIT at a 1x1 bottleneck)
+    V tr = c.arg(4, name == "batch_norm" ? "training" : "use_input_stats");
+    const bool training = tr ? (tr->k == VK::Bool ? tr->b : tr->k == VK::Int ? tr->i != 0 : false) : name == "instance_norm";
+    long long n = name == "batch_norm" ? t.shape[0].v : 1;
+    for (size_t i = 2; i < rank; ++i) n *= t.shape[i].v;
+    if (training && n == 1) {
+      std::string sz;
+      for (size_t i = 0; i < rank; ++i) sz += (i ? ", " : "") + std::to_string(t.shape[i].v);
+      c.I.raise_exc("ValueError", fmt::format("Expected more than 1 {} when training, got input size torch.Size([{}])",
+                                              name == "batch_norm" ? "value per channel" : "spatial element", sz), c.loc);
+    }
+  }
   if (name == "masked_fill" || name == "masked_scatter") {
     V mask = c.arg(0, "mask");
     if (!mask || mask->k != VK::Tensor) c.fail(fmt::format("{} expects a mask tensor", name));

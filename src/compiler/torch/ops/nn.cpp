@@ -79,6 +79,21 @@ V sdpa(OpCall& c) {
   if (!k || !v || k->k != VK::Tensor || v->k != VK::Tensor || t.shape.empty() || k->t->shape.empty() || v->t->shape.empty())
     c.fail("scaled_dot_product_attention(q, k, v): three tensors of at least one dimension");
   if (t.shape.back().v != k->t->shape.back().v) c.fail(fmt::format("shape mismatch in scaled_dot_product_attention: query {} vs key {}", meta_str(t), meta_str(*k->t)));
+  // attn_mask broadcasts to [*batch, L, S] (the math kernel adds it to q @ k^T): another shape is torch's broadcast error
+  // (gpt-fast's causal_mask[None, None, input_pos] of block_size columns without a KV cache: TorchRuntimeError)
+  if (V m = c.arg(2, "attn_mask"); m && m->k == VK::Tensor && t.shape.size() >= 2 && k->t->shape.size() >= 2) {
+    std::vector<Dim> want(t.shape.begin(), t.shape.end() - 1);
+    want.push_back(k->t->shape[k->t->shape.size() - 2]);
+    const std::vector<Dim>& ms = m->t->shape;
+    for (size_t i = 1; i <= ms.size(); ++i) {
+      const long long have = ms[ms.size() - i].v;
+      const long long need = i <= want.size() ? want[want.size() - i].v : 1;
+      if (have != 1 && have != need)
+        c.fail(fmt::format("Attempting to broadcast a dimension of length {} at -{}! Mismatching argument at index 1 had {}; "
+                           "but expected shape should be broadcastable to {}", have, i, meta_str(*m->t), py_repr(mk_tuple([&] {
+                             std::vector<V> xs; for (auto& d : want) xs.push_back(mk_int(d.v)); return xs; }()))));
+    }
+  }
   o.shape.back() = v->t->shape.back();
   // the CPU / CUDA kernels' output is empty_like(query) in layout: a [B, H, L, E] view of a [B, L, H, E]
   // projection gives [L*H*E, E, H*E, 1] (real torch 2.11 graphs), a contiguous query a contiguous output

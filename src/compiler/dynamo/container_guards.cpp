@@ -229,6 +229,17 @@ V Interp::tensorify_nested_floats(const std::string& name, const V& root,
   return out;
 }
 
+std::string qualify_dict_keys(std::string full) {
+  for (size_t at = full.find("dict.keys("); at != std::string::npos; at = full.find("dict.keys(", at + 1)) {
+    size_t b = at + 10, e = full.find(')', b);
+    if (e == std::string::npos) break;
+    std::string name = full.substr(b, e - b);
+    if (!name.empty() && std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }))
+      full.replace(b, e - b, "L['" + name + "']");
+  }
+  return full;
+}
+
 void Interp::journal(const V& obj) {
   if (journal_depth_ == 0 || !obj) return;
   const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();

@@ -44,7 +44,7 @@ namespace {
 /// A frame-local source as guards name it: `x` -> `L['x']`, `args[0]` -> `L['args'][0]`.
 std::string local_source(const std::string& n) {
   size_t br = n.find('[');
-  return "L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br));
+  return qualify_dict_keys("L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br)));
 }
 }  // namespace
 
@@ -156,9 +156,18 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   std::function<void(const std::string&, V&, int)> inner = [&](const std::string& n, V& v, int depth) {
     if (depth > 4) return;
     if (v->k == VK::Dict && !v->cls) {  // a `**kwargs` dict: each tensor value an input of its own, `kwargs['x']`
-      for (auto& [k, x] : v->dict)
-        if (k->k == VK::Str && (x->k == VK::Tensor || x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls))) {
-          std::string s = fmt::format("{}['{}']", n, k->s);
+      // (a key hashed by identity, a module as whisper's kv_cache keys: `cache[list(dict.keys(cache))[0]]`, the
+      // source automatic dynamic follows: a growing cache recompiles once, not per size)
+      for (size_t idx = 0; idx < v->dict.size(); ++idx) {
+        auto& [k, x] = v->dict[idx];
+        const bool by_id = k->k == VK::Instance || k->k == VK::Tensor;
+        if ((k->k == VK::Str || (by_id && x->k == VK::Tensor)) &&
+            (x->k == VK::Tensor || x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls))) {
+          std::string s = by_id ? fmt::format("{}[list(dict.keys({}))[{}]]", n, n, idx) : fmt::format("{}['{}']", n, k->s);
+          // (the key itself is wrapped from the dict too, before any other source reaches it: a module key's
+          // parameters are `list(dict.keys(L['cache']))[0]._parameters['weight']`)
+          if (by_id && k->k == VK::Instance && !ctx->sources.count(k.get()))
+            ctx->sources[k.get()] = fmt::format("list(dict.keys({}))[{}]", n, idx);
           if (x->k == VK::Tensor) {
             slots.push_back({s, &x});
             ctx->sources[x.get()] = s;
@@ -166,6 +175,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             inner(s, x, depth + 1);
           }
         }
+      }
     }
     if ((v->k == VK::Tuple && !v->size_tuple) || v->k == VK::List)
       for (size_t i = 0; i < v->items.size(); ++i) {
@@ -477,6 +487,12 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it->ctx != &ctx) continue;
     if (it->autocast) {  // an autocast block is left: `_exit_autocast(<enter node>)` (real torch 2.11: scout11 autocast_break)
       if (it->enter >= 0 && it->enter < static_cast<int>(g.nodes.size())) {
+        // (torch prints the block's enter without a user stack in such a graph: "No stacktrace found")
+        Node& en = g.nodes[static_cast<size_t>(it->enter)];
+        en.line = 0;
+        en.file.clear();
+        en.code.clear();
+        en.fn_name.clear();
         Node n;
         n.op = "call_function";
         n.target = "torch.amp.autocast_mode._exit_autocast";

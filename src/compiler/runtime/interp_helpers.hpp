@@ -50,6 +50,9 @@ inline constexpr const char* kLazyKwargs = "__tparse_lazy_kwargs__";
 /// TYPE_MATCH's text for a built-in torch.nn module at `src` (`type=<class 'torch.nn.modules.conv.Conv2d'>`;
 /// container_guards.cpp)
 std::string builtin_module_type_guard(const V& mod, const std::string& src);
+/// A source with a dict key's inner local qualified as Dynamo names it: `x[list(dict.keys(cache))[0]]` ->
+/// `x[list(dict.keys(L['cache']))[0]]` (container_guards.cpp)
+std::string qualify_dict_keys(std::string source);
 /// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
 V nn_class(const std::string& name);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).

@@ -103,6 +103,9 @@ int Interp::node_of(const V& t) {
   const bool key_src = src.rfind("list(dict.keys(", 0) == 0;
   bool global = src.rfind("G['", 0) == 0 || key_src;
   std::string full = global ? src : "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(std::min(src.size(), src.find_first_of(".[")));
+  // a dict key's source names a frame local inside (`list(dict.keys(cache))[0]`): the local is `L['cache']` there too
+  // (real torch 2.11, program dict_objkey_cache: L_cache_list_dict_keys_L_cache_0_)
+  full = qualify_dict_keys(full);
   std::string ident;
   bool last_us = false;
   for (char c : full) {

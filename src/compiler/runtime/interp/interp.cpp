@@ -571,12 +571,17 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
     Activation& act = *stack_.back();
     const bool block = enter >= 0 && act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record;
     const size_t at = grad_blocks_.size();
+    FrameCtx* const act0 = act.ctx.get();
     if (block) grad_blocks_.push_back(GradBlock{&act, act.ctx.get(), grad_enabled_, grad_enabled_, true, a, enter});
     struct Pop { Interp* I; bool on; size_t at; ~Pop() { if (on && I->grad_blocks_.size() > at) I->grad_blocks_.resize(at); } } pop{this, block, at};
     V r = body();
     // (after a break inside the block the resume function entered it again: its own enter node)
-    if (block && grad_blocks_.size() > at) enter = grad_blocks_[at].ctx == stack_.back()->ctx.get() ? grad_blocks_[at].enter : -1;
-    if (enter >= 0 && tracing()) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, loc);
+    bool resumed = false;  // the resume function leaves the block in code of its own: no user stack on the exit
+    if (block && grad_blocks_.size() > at) {
+      resumed = grad_blocks_[at].ctx != act0;
+      enter = grad_blocks_[at].ctx == stack_.back()->ctx.get() ? grad_blocks_[at].enter : -1;
+    }
+    if (enter >= 0 && tracing()) emit_ctx_node("torch.amp.autocast_mode._exit_autocast", "_exit_autocast", {Arg{enter, ""}}, resumed ? Location{} : loc);
     return r;
   }
   bool saved = grad_enabled_;

@@ -437,6 +437,11 @@ void Interp::nn_materialize_lazy(const V& mod, const std::vector<V>& args, Locat
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (mod->attrs.count(kLazyArgs)) nn_materialize_lazy(mod, args, loc);
   const std::string& cls = mod->builtin_nn;
+  // _BatchNorm / _InstanceNorm.forward start with `self._check_input_dim(input)`: the input is wrapped before the
+  // module's buffers and parameters (real torch 2.11: program module_size_checks, L_x_ before G_bn_buffers_...)
+  if ((cls.rfind("BatchNorm", 0) == 0 || cls.rfind("InstanceNorm", 0) == 0) && tracing() && !args.empty() &&
+      args[0]->k == VK::Tensor && stack_.back()->ctx->sources.count(args[0].get()))
+    node_of(args[0]);
   auto x = [&]() -> V {
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", cls));
     return args[0];

@@ -30,6 +30,12 @@ void Interp::realize(const V& t) {
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow);  // below
 
 V Interp::size_of(const V& t, long long dim, long long dim_written) {
+  // a tensor the frame reaches from a source and reads only for its size (whisper's
+  // `next(iter(kv_cache.values())).shape[1]`) is still wrapped: an input with its TENSOR_MATCH guard, so another size
+  // recompiles (the placeholder is pruned when nothing uses it)
+  if (tracing() && stack_.back()->ctx->mode == Mode::Record && stack_.back()->ctx->sources.count(t.get()) &&
+      !stack_.back()->ctx->graph.tensor_node.count(t.get()))
+    node_of(t);
   const TensorInfo& ti = *t->t;
   // a dimension whose symbol was specialized earlier in this frame is a constant now (no node)
   const std::map<std::string, long long>* spec = tracing() ? &stack_.back()->ctx->specialized : nullptr;

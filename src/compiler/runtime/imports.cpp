@@ -131,6 +131,10 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (dotted == "torch.distributions" || dotted.rfind("torch.distributions.", 0) == 0)
     return import_module("__tparse_torch_distributions__", loc);
   if (dotted == "torch.nn.utils.clip_grad") return import_module("__tparse_torch_clip_grad__", loc);
+  // torch.nn.quantized / torch.ao.nn.quantized (and their modules): FloatFunctional of ours (__tparse_torch_quantized__.py)
+  for (const char* q : {"torch.nn.quantized", "torch.ao.nn.quantized"})
+    if (dotted == q || dotted.rfind(std::string(q) + ".", 0) == 0) return import_module("__tparse_torch_quantized__", loc);
+  if (dotted == "torch.ao" || dotted == "torch.ao.nn") return import_module("__tparse_torch_ao__", loc);
   // torch.utils.data (and its dataset / sampler / dataloader files): Python of ours
   if (dotted == "torch.utils.data" || dotted.rfind("torch.utils.data.", 0) == 0) return import_module("__tparse_torch_data__", loc);
   if (dotted == "torch.optim.lr_scheduler") return import_module("__tparse_lr_scheduler__", loc);

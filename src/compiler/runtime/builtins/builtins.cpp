@@ -90,12 +90,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "nn") return make_module("torch.nn");
         if (name == "distributions") return import_module("torch.distributions", loc);  // Python of ours
         if (name == "optim") return import_module("torch.optim", loc);  // Python of ours
+        if (name == "ao") return import_module("__tparse_torch_ao__", loc);  // torch.ao.nn.quantized (Python of ours)
         if (name == "Generator") return getattr(import_module("__tparse_torch__", loc), "Generator", loc);  // a Python class of ours
         return mk_builtin("torch." + name);
       }
       if (m == "torch.nn") {
         if (name == "functional") return make_module("torch.nn.functional");
         if (name == "Parameter" || name == "Buffer") return mk_builtin("nn." + name);
+        if (name == "quantized") return import_module("torch.nn.quantized", loc);  // FloatFunctional (Python of ours)
         static const std::set<std::string> transformer = {"Transformer", "TransformerEncoder", "TransformerDecoder",
                                                           "TransformerEncoderLayer", "TransformerDecoderLayer"};
         if (transformer.count(name))  // torch/nn/modules/transformer.py: Python modules of ours, inlined as Dynamo does

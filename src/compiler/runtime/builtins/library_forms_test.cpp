@@ -182,3 +182,32 @@ TEST_CASE("torch.utils.data: batches of a DataLoader (the short last one, drop_l
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("torch.nn.quantized / torch.ao.nn.quantized FloatFunctional: its methods are the float ops (DPT / Depth-Anything)") {
+  Result r = run_forms(
+      "import torch\n"
+      "from torch.ao.nn.quantized import FloatFunctional as F2\n"
+      "from torch.nn.quantized import FloatFunctional\n"
+      "import torch.nn.quantized as nnq\n"
+      "f = FloatFunctional()\n"
+      "assert isinstance(f, torch.nn.Module) and isinstance(F2(), torch.nn.Module) and nnq.FloatFunctional is FloatFunctional\n"
+      "x = torch.randn(2, 3)\n"
+      "assert f.add(x, x).shape == (2, 3) and f.cat([x, x], 1).shape == (2, 6) and f.add_relu(x, x).shape == (2, 3)\n"
+      "assert f.matmul(x, x.t()).shape == (2, 2) and f.mul_scalar(x, 2.0).shape == (2, 3)\n"
+      "try:\n"
+      "    f(x)\n"
+      "    ok = False\n"
+      "except RuntimeError:\n"
+      "    ok = True\n"
+      "assert ok\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  // in a frame: one node per method (real torch 2.11, scout11 float_functional: conv2d, add, mul, cat + relu)
+  Result f = run_forms("import torch\nimport torch.nn as nn\nclass Fuse(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                       "        self.skip_add = nn.quantized.FloatFunctional()\n    def forward(self, x, y):\n"
+                       "        return self.skip_add.cat([self.skip_add.add(x, y), x], 1).relu()\n"
+                       "print(torch.compile(Fuse(), backend='eager')(torch.randn(2, 4), torch.randn(2, 4)).shape)\n");
+  REQUIRE(f.ok);
+  CHECK(f.trace.find("torch.add(") != std::string::npos);
+  CHECK(f.trace.find("torch.cat(") != std::string::npos);
+}

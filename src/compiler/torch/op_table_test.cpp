@@ -493,3 +493,10 @@ TEST_CASE("scaled_dot_product_attention's attn_mask must broadcast to [*batch, L
                    "y = torch.nn.functional.scaled_dot_product_attention(q, q, q, attn_mask=m)\n");
   CHECK(bad.error.find("Attempting to broadcast a dimension of length 32 at -1") != std::string::npos);
 }
+
+TEST_CASE("a boolean mask's shape must equal the indexed dims it covers, whatever its data (IndexError)") {
+  CHECK_RUNS("x = torch.randn(2, 4, 64)\nm = torch.randn(2, 4, 8) > 0\n"
+             "try:\n    y = x[m]\n    ok = False\nexcept IndexError as e:\n"
+             "    ok = str(e) == 'The shape of the mask [2, 4, 8] at index 2 does not match the shape of the indexed tensor [2, 4, 64] at index 2'\n"
+             "assert ok\nassert x[torch.randn(2, 4) > 0].dim() == 2 and x[:, torch.ones(4, dtype=torch.bool)].shape == (2, 4, 64)\n");
+}

@@ -154,6 +154,16 @@ V getitem(OpCall& c) {
         ++d;
       } else if (x->t->dtype == "bool" || x->t->dtype == "uint8") {
         if (in_compiled) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
+        // ATen's mask check (expandTensors): each mask dim equals the indexed tensor's dim it covers, whatever the data
+        auto dims_str = [](const std::vector<Dim>& sh) {
+          std::string o = "[";
+          for (size_t i = 0; i < sh.size(); ++i) o += (i ? ", " : "") + std::to_string(sh[i].v);
+          return o + "]";
+        };
+        for (size_t j = 0; j < x->t->shape.size(); ++j)
+          if (d + j >= rank || x->t->shape[j].v != t.shape[d + j].v)
+            c.I.raise_exc("IndexError", fmt::format("The shape of the mask {} at index {} does not match the shape of the indexed tensor {} at index {}",
+                                                    dims_str(x->t->shape), j, dims_str(t.shape), d + j), c.loc);
         long long n = 1;  // a mask over as many dims as it has: the count of true entries (its values decide)
         for (auto& y : x->t->shape) n *= y.v;
         if (const std::vector<double>* mv = values::of(c.I, x)) {

@@ -131,7 +131,8 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
   // an ndarray traced in the frame made a tensor (`torch.from_numpy(a)`): Dynamo's `torch.as_tensor(a)` node
-  if (!is_f && (name == "from_numpy" || name == "as_tensor" || name == "asarray") && !args.empty() && np_traced::is_np(args[0]) && tracing())
+  // (a cached frame's run gets the same traced ndarray from the stub, as Dynamo is "compiling" there too: no node)
+  if (!is_f && (name == "from_numpy" || name == "as_tensor" || name == "asarray") && !args.empty() && np_traced::is_np(args[0]))
     return np_traced::to_tensor(*this, args[0], kwargs, loc);
   // eagerly torch.from_numpy(a) is a tensor of a's data and dtype, as torch.as_tensor(a) (a sampler's timesteps)
   if (!is_f && name == "from_numpy" && !tracing() && args.size() == 1) {

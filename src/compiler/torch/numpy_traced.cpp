@@ -154,7 +154,15 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
   std::vector<V> args = bargs[3]->items;
   KW kwargs;
   for (auto& [k, v] : bargs[4]->dict) kwargs.push_back({k->s, v});
-  if (!I.tracing()) return I.call(impl, args, kwargs, loc);  // the frame runs eagerly now (after a break)
+  if (!I.tracing()) {  // the frame runs eagerly now (after a break, or a cached frame's run): the value, still an ndarray
+    V r = I.call(impl, args, kwargs, loc);
+    if (r && r->k == VK::Tensor && r->t && !r->t->np_array) {
+      r = std::make_shared<Obj>(*r);
+      r->t = std::make_shared<TensorInfo>(*r->t);
+      r->t->np_array = true;
+    }
+    return r;
+  }
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
   if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {
     std::vector<V> nums;

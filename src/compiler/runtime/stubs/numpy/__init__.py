@@ -43,7 +43,15 @@ def _np(name, eager=None, number=None, node=None):
 
 
 def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer result is np.int64, no Python int)
-    return _np(name, lambda *args, **kwargs: __tparse_np_int__(fn(*args, **kwargs)), fn)
+    def eager(*args, **kwargs):  # (on an ndarray: element by element, numpy's float64 for a float result)
+        arr = [a for a in args if isinstance(a, ndarray)]
+        if arr and len(args) == 1:
+            out = [fn(x) for x in arr[0]._tparse_flat]
+            return ndarray(out, arr[0].shape, _dtype_of(out))
+        if arr:
+            return _traced_call(*args)
+        return __tparse_np_int__(fn(*args, **kwargs))
+    return _np(name, eager, fn)
 
 
 log = _scalar(math.log, "log")
@@ -181,8 +189,40 @@ class ndarray:
             return list(self._tparse_flat)
         return [self._row(i).tolist() for i in range(self.shape[0])]
 
+    def _basic_index(self, i):
+        """(shape, flat offsets) of basic indexing by ints and slices (fewer than ndim: the rest whole); None for
+        other forms"""
+        idx = i if isinstance(i, tuple) else (i,)
+        if len(idx) > self.ndim or not _ball(isinstance(k, slice) or (isinstance(k, int) and not isinstance(k, bool)) for k in idx):
+            return None
+        idx = idx + (slice(None),) * (self.ndim - len(idx))
+        strides = []
+        acc = 1
+        for n in reversed(self.shape):
+            strides.insert(0, acc)
+            acc = acc * n
+        offs, shape = [0], []
+        for k, n, st in zip(idx, self.shape, strides):
+            if isinstance(k, slice):
+                pos = list(range(n))[k]
+                shape.append(len(pos))
+            else:
+                if k < -n or k >= n:
+                    raise IndexError('index ' + str(k) + ' is out of bounds for axis with size ' + str(n))
+                pos = [k + n if k < 0 else k]
+            offs = [o + p * st for o in offs for p in pos]
+        return tuple(shape), offs
+
     def __setitem__(self, i, v):
         idx = i if isinstance(i, tuple) else (i,)
+        # ints and slices (`table[:, 0::2] = np.sin(table[:, 0::2])`): the values in row-major order, or one value
+        basic = self._basic_index(i)
+        if basic is not None and (not isinstance(v, ndarray) or v.size in (1, len(basic[1]))):
+            vals = v._tparse_flat if isinstance(v, ndarray) else [v]
+            for n, o in enumerate(basic[1]):
+                x = vals[n if len(vals) > 1 else 0]
+                self._tparse_flat[o] = _cast([x], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else x
+            return
         if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
             # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
             self._tparse_flat = [_traced_call(self, i, v)] * self.size
@@ -235,6 +275,18 @@ class ndarray:
         if isinstance(i, slice) and self.ndim == 1:
             xs = self._tparse_flat[i]
             return ndarray(xs, (len(xs),), self._tparse_dtype)
+        basic = self._basic_index(i) if isinstance(i, tuple) else None
+        if basic is not None:  # ints and slices over several axes (`table[:, 0::2]`)
+            shape, offs = basic
+            flat = [self._tparse_flat[o] for o in offs]
+            return ndarray(flat, shape, self._tparse_dtype) if shape else flat[0]
+        if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
+            # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`): the rows in that order
+            flat = []
+            for k in i:
+                r = self._row(k)
+                flat.extend(r._tparse_flat if isinstance(r, ndarray) else [r])
+            return ndarray(flat, (len(i),) + self.shape[1:], self._tparse_dtype)
         return _traced_call(self, i)  # other indexing is not modelled: an opaque value
 
     def round(self, decimals=0):  # half to even, as numpy (DDPM samplers' `(np.arange(k) * ratio).round()`)
@@ -448,15 +500,46 @@ def _argsort(a, axis=-1, kind=None, order=None):
 argsort = _array_fn(_argsort, "argsort")
 
 
+def _tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
+    arr = _array(a)
+    if not isinstance(arr, ndarray) or arr.ndim < 2:
+        return _traced_call(a, k)  # a 1-D input (numpy makes it a matrix first) is not modelled
+    rows, cols = arr.shape[-2], arr.shape[-1]
+    flat = list(arr._tparse_flat)
+    zero = _cast([0], arr._tparse_dtype)[0]
+    for base in range(0, len(flat), rows * cols):
+        for r in range(rows):
+            for c in range(cols):
+                if (upper and c - r < k) or (not upper and c - r > k):
+                    flat[base + r * cols + c] = zero
+    return ndarray(flat, arr.shape, arr._tparse_dtype)
+
+
+def _eye(n, m=None, k=0, dtype=None):
+    m = n if m is None else m
+    one = _full((n, m), 0, dtype)
+    for r in range(n):
+        if 0 <= r + k < m:
+            one._tparse_flat[r * m + r + k] = _cast([1], one._tparse_dtype)[0]
+    return one
+
+
+def isscalar(element):  # a Python or numpy number, a str or bytes: not a container or an array
+    return isinstance(element, (int, float, complex, bool, str))
+
+
+triu = _np('triu', lambda m, k=0: _tri(m, k, True))
+tril = _np('tril', lambda m, k=0: _tri(m, k, False))
+
 prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not isinstance(xs, ndarray) else xs.prod(), _prod)
 # the rest of the functions torch._numpy traces: nodes in a compiled frame, opaque values eagerly
 empty = _np('empty')
-full = _np('full')
+full = _np('full', lambda shape, fill_value, dtype=None, order='C': _full(shape, fill_value, dtype))
 zeros_like = _np('zeros_like')
 ones_like = _np('ones_like')
 empty_like = _np('empty_like')
-eye = _np('eye')
-identity = _np('identity')
+eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _eye(N, M, k, dtype))
+identity = _np('identity', lambda n, dtype=None: _eye(n, None, 0, dtype))
 transpose = _np('transpose')
 expand_dims = _np('expand_dims')
 squeeze = _np('squeeze')

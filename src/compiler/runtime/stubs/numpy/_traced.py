@@ -225,7 +225,8 @@ FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lam
          'sort': _sort(lambda x, d: torch.sort(x, d)[0]), 'argsort': _sort(torch.argsort),
          'append': lambda arr, values, axis=None: torch.cat([t(arr).reshape(-1), t(values).reshape(-1)]) if axis is None
          else torch.cat([t(arr), t(values)], axis),
-         'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone()}
+         'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),
+         'triu': lambda m, k=0: torch.triu(t(m), k), 'tril': lambda m, k=0: torch.tril(t(m), k)}
 for _n, _f in _FLOAT_UNARY.items():
     FUNCS[_n] = _unary_float(_f)
 for _n, _f in _UNARY.items():

@@ -194,6 +194,21 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   }
   if (cls == "GroupNorm") return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), a["eps"]}, {});
   if (cls.rfind("InstanceNorm", 0) == 0) {  // _InstanceNorm._apply_instance_norm
+    // _InstanceNorm.forward's check of the channels: with affine a ValueError, else warnings.warn (in a frame a
+    // GB0007 break at the call: PyTorch-GAN's UNIT builds InstanceNorm2d(1) for 32 channels)
+    if (!args.empty() && args[0]->k == VK::Tensor && a.count("num_features") && a["num_features"]->k == VK::Int) {
+      const long long no_batch = cls.back() == 'd' ? (cls[cls.size() - 2] - '0') + 1 : 3;
+      const long long fd = static_cast<long long>(args[0]->t->shape.size()) - no_batch;
+      if (fd >= 0 && fd < static_cast<long long>(args[0]->t->shape.size()) && args[0]->t->shape[static_cast<size_t>(fd)].v != a["num_features"]->i) {
+        const bool affine = a.count("affine") && a["affine"]->k == VK::Bool && a["affine"]->b;
+        if (affine)
+          I.raise_exc("ValueError", fmt::format("expected input's size at dim={} to match num_features ({}), but got: {}.", fd,
+                                                a["num_features"]->i, args[0]->t->shape[static_cast<size_t>(fd)].v), loc);
+        V warn = I.getattr(I.import_module("warnings", loc), "warn", loc);
+        I.call(warn, {mk_str(fmt::format("input's size at dim={} does not match num_features. You can silence this warning by not "
+                                          "passing in num_features, which is not used because affine=False", fd))}, {}, loc);
+      }
+    }
     bool trk = a["track_running_stats"]->k == VK::Bool && a["track_running_stats"]->b;
     bool use_input_stats = (a.count("training") && a["training"]->k == VK::Bool && a["training"]->b) || !trk;
     V mom = a["momentum"]->k == VK::None ? mk_float(0.0) : a["momentum"];

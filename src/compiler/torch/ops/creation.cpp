@@ -87,7 +87,19 @@ V factory(OpCall& c) {
     if (args.size() == 1 && args[0]->k == VK::Tensor) {
       // FloatTensor(tensor): the tensor itself, when its type is already that (legacy_new_from_sequence: a tensor
       // of another type is an error there; ECBSR's `nn.Parameter(torch.FloatTensor(scale))` of a float32 tensor)
-      if (args[0]->t->dtype != t.dtype) c.fail(fmt::format("expected {} but got {}", t.dtype, args[0]->t->dtype));
+      // (another dtype: legacy_new_from_sequence's TypeError, in TensorOptions' words; in a compiled frame torch
+      // raises it wrapped in a TorchRuntimeError at compile time: PyTorch-GAN's UNIT)
+      if (args[0]->t->dtype != t.dtype) {
+        auto meta = [](const std::string& d) -> std::string {
+          static const std::map<std::string, std::string> names = {
+              {"float32", "float"}, {"float64", "double"}, {"float16", "c10::Half"}, {"bfloat16", "c10::BFloat16"},
+              {"int64", "long int"}, {"int32", "int"}, {"int16", "short int"}, {"int8", "signed char"}, {"uint8", "unsigned char"}, {"bool", "bool"}};
+          auto it = names.find(d);
+          return fmt::format("TensorOptions(dtype={}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false "
+                             "(default), memory_format=(nullopt))", it == names.end() ? d : it->second);
+        };
+        c.I.raise_exc("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
+      }
       return args[0];
     } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
       data_shape(args[0], t, true);  // the data, in the constructor's dtype

@@ -21,11 +21,15 @@ def _count(size):
     return list(size)
 
 
-def _fill(size, draw):
+def _fill(size, draw, name=None, args=(), dtype=torch.float64):
     dims = _count(size)
     if dims is None:
         _scalar_break()
         return draw()
+    if name is not None and torch.compiler.is_dynamo_compiling():
+        # an array draw in a compiled frame is traced through torch._numpy.random: one wrapped node, an ndarray of the
+        # asked size (float64; randint int64). Real torch 2.11: PyTorch-GAN's UNIT, `np.random.normal(0, 1, mu.shape)`
+        return __tparse_np_call__(name, lambda *a, **k: torch.empty(dims, dtype=dtype), None, tuple(args) + (size,), {})
     n = 1
     for d in dims:
         n = n * d
@@ -38,7 +42,7 @@ def seed(s=None):
 
 
 def random(size=None):
-    return _fill(size, _r.random)
+    return _fill(size, _r.random, 'random')
 
 
 random_sample = random
@@ -47,28 +51,28 @@ ranf = random
 
 
 def rand(*dims):
-    return _fill(dims if dims else None, _r.random)
+    return _fill(dims if dims else None, _r.random, 'rand')
 
 
 def randn(*dims):
-    return _fill(dims if dims else None, lambda: _r.gauss(0.0, 1.0))
+    return _fill(dims if dims else None, lambda: _r.gauss(0.0, 1.0), 'randn')
 
 
 def standard_normal(size=None):
-    return _fill(size, lambda: _r.gauss(0.0, 1.0))
+    return _fill(size, lambda: _r.gauss(0.0, 1.0), 'standard_normal')
 
 
 def randint(low, high=None, size=None, dtype=None):
     lo, hi = (0, low) if high is None else (low, high)
-    return _fill(size, lambda: _r.randrange(lo, hi))
+    return _fill(size, lambda: _r.randrange(lo, hi), 'randint', (low, high), torch.int64)
 
 
 def uniform(low=0.0, high=1.0, size=None):
-    return _fill(size, lambda: low + (high - low) * _r.random())
+    return _fill(size, lambda: low + (high - low) * _r.random(), 'uniform', (low, high))
 
 
 def normal(loc=0.0, scale=1.0, size=None):
-    return _fill(size, lambda: _r.gauss(loc, scale))
+    return _fill(size, lambda: _r.gauss(loc, scale), 'normal', (loc, scale))
 
 
 def choice(a, size=None, replace=True, p=None):

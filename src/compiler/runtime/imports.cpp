@@ -154,7 +154,15 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   // module, whose names are opaque values; a run never ends at an import (issue 22).
   // (a bundled stub may supply a submodule of a C++-modelled one: importlib.machinery)
   ModuleSource src;
-  if (parent && !parent->menv && parent->k != VK::Instance) {
+  // a package object with a `__path__` (a types.ModuleType a script put in sys.modules, as torchtune's bootstraps do to
+  // skip a heavy __init__): its submodules are searched in those folders, as importlib's path finder does
+  bool in_path = false;
+  if (parent && parent->k == VK::Instance)
+    if (auto pp = parent->attrs.find("__path__"); pp != parent->attrs.end() && pp->second && (pp->second->k == VK::List || pp->second->k == VK::Tuple))
+      for (const V& d : pp->second->items)
+        if (!in_path && d && d->k == VK::Str) in_path = find_in_root(d->s, dotted.substr(dot + 1), src);
+  if (in_path) {
+  } else if (parent && !parent->menv && parent->k != VK::Instance) {
     std::string rel = dotted;
     std::replace(rel.begin(), rel.end(), '.', '/');
     if (parent->k != VK::Module || !find_stub_source(rel, src)) return opaque_module(dotted);
@@ -300,7 +308,17 @@ void Interp::exec_import_from(const Stmt& s) {
     if (m->k == VK::Opaque) {
       v = mk_opaque(mod + "." + name);
     } else if (m->k == VK::Instance) {  // a package's sys.modules object: `from pkg import name` is getattr
-      v = getattr(m, name, s.loc);
+      // (IMPORT_FROM falls back to importing `pkg.name` when the attribute is missing: a submodule of a package object
+      // with a __path__)
+      if (!m->attrs.count(name) && m->attrs.count("__path__")) {
+        try {
+          v = getattr(m, name, s.loc);
+        } catch (PyException&) {
+          v = import_module(mod + "." + name, s.loc);
+        }
+      } else {
+        v = getattr(m, name, s.loc);
+      }
     } else if (m->menv) {
       v = m->menv->get_local(name);
       if (!v) {

@@ -265,3 +265,20 @@ TEST_CASE("a submodule missing from a package of Python source raises ModuleNotF
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a package object a script puts in sys.modules with a __path__: `import pkg.sub` and `from pkg import sub` load "
+          "its submodules from those folders and bind them on it, as importlib does") {
+  TempTree t;
+  t.write("hidden/sub_pkg/other.py", "VALUE = 7\n");
+  t.write("hidden/sub_pkg/helper.py", "def f(x):\n    return x + 2\n");
+  t.write("run.py",
+          "import os, sys, types\n"
+          "pkg = types.ModuleType('sub_pkg')\n"
+          "pkg.__path__ = [os.path.join(os.path.dirname(os.path.abspath(__file__)), 'hidden', 'sub_pkg')]\n"
+          "sys.modules['sub_pkg'] = pkg\n"
+          "import sub_pkg.other\nassert sub_pkg.other.VALUE == 7\n"
+          "from sub_pkg import helper\nassert helper.f(1) == 3 and pkg.helper is helper\n");
+  Result r = t.compile("run.py");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -73,6 +73,7 @@ TEST_CASE("unbounded recursion raises a catchable RecursionError at Python's lim
                      "try:\n    f(0)\nexcept RecursionError as e:\n    caught = str(e)\n"
                      "assert caught.startswith('maximum recursion depth exceeded'), caught\n"
                      "assert sys.getrecursionlimit() == 1000\n"
+                     "assert sys.getdefaultencoding() == 'utf-8' and sys.getfilesystemencoding() == 'utf-8'\n"
                      "assert depth(990) == 990\n"          // under the limit: no error
                      "sys.setrecursionlimit(50)\n"
                      "try:\n    depth(100)\n    assert False, 'no RecursionError under a limit of 50'\nexcept RecursionError:\n    pass\n"

@@ -101,7 +101,7 @@ const std::set<std::string>& more_builtin_names() {
       "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
-      "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
+      "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
       "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__"};
   return s;
 }
@@ -220,6 +220,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     return import_module(n->s.substr(0, n->s.find('.')), loc);
   }
   if (name == "sys.getrecursionlimit") return mk_int(static_cast<long long>(recursion_limit_));
+  if (name == "sys.getdefaultencoding" || name == "sys.getfilesystemencoding") return mk_str("utf-8");  // CPython 3.12 on Linux
   if (name == "sys.setrecursionlimit") {  // Python's rule: a positive int; deeper calls than it raise RecursionError
     if (args.size() != 1 || arg(0)->k != VK::Int) raise_exc("TypeError", "setrecursionlimit() takes exactly one int argument", loc);
     if (arg(0)->i < 1) raise_exc("ValueError", "recursion limit must be greater or equal than 1", loc);

@@ -102,6 +102,8 @@ std::vector<OpDef> build_table() {
       {{"numpy", "cpu", "cuda", "detach", "clone", "contiguous", "float", "half", "double", "long", "int", "bool", "to", "type_as", "bfloat16", "type", "short", "byte", "char"},
        M, "dtype=None", FA::Elementwise, o::cast},
       {{"clone", "detach"}, T, "", FA::Elementwise, o::cast},
+      // sparse layouts (whisper's `alignment_heads` buffer is `all_heads.to_sparse()`): the same shape and dtype
+      {{"to_sparse", "to_dense", "coalesce"}, M, "sparse_dim=None", FA::Elementwise, o::cast},
       {{"relu", "sigmoid", "tanh", "exp", "sin", "cos", "sqrt", "rsqrt", "abs", "neg", "log", "cumsum", "tril", "triu", "masked_fill",
         "clamp", "sign", "square", "reciprocal", "erf", "pow", "round", "floor", "ceil", "isnan", "exp2", "expm1", "log1p", "log2",
         "log10", "sinc", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "trunc", "frac", "clip", "sgn", "negative",

@@ -500,3 +500,8 @@ TEST_CASE("a boolean mask's shape must equal the indexed dims it covers, whateve
              "    ok = str(e) == 'The shape of the mask [2, 4, 8] at index 2 does not match the shape of the indexed tensor [2, 4, 64] at index 2'\n"
              "assert ok\nassert x[torch.randn(2, 4) > 0].dim() == 2 and x[:, torch.ones(4, dtype=torch.bool)].shape == (2, 4, 64)\n");
 }
+
+TEST_CASE("to_sparse / to_dense / coalesce keep the shape and dtype (whisper's alignment_heads buffer)") {
+  CHECK_RUNS("x = torch.zeros(4, 6, dtype=torch.bool)\ns = x.to_sparse()\n"
+             "assert s.shape == (4, 6) and s.dtype == torch.bool and s.to_dense().shape == (4, 6) and s.coalesce().shape == (4, 6)\n");
+}

@@ -118,6 +118,16 @@ V reshape(OpCall& c) {
       }
       // keep symbolic dims that pass through unchanged
       for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];
+      // a static input viewed with a symbolic size (torchtune's rope `rope_cache.view(-1, seq_len, 1, 2 * d)` of a cache
+      // indexed by a static input_pos): the element count equation pins the symbol to its value, ShapeEnv specializes
+      // it (real torch 2.11: symbolic_shape_specialization of L['tokens'].size()[1], range_refined_to_singleton)
+      bool static_in = std::none_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); });
+      if (static_in && c.I.tracing() && (name == "view" || name == "reshape"))
+        for (auto& d : s)
+          if (d.is_sym() && sym_bare_symbol(d.sym)) {
+            c.I.specialize_symbol(d.sym, c.loc);
+            d.sym.clear();
+          }
     }
   }
   o.shape = s;

@@ -60,3 +60,12 @@ TEST_CASE("the free symbols of a SymInt expression") {
   CHECK_FALSE(sym_all_specialized("s27*s70", {{"s27", 12}}));
   CHECK_FALSE(sym_all_specialized("12", {{"s27", 12}}));
 }
+
+TEST_CASE("a static tensor viewed with a symbolic length specializes it (torchtune's rope cache): graphs equal torch 2.11's") {
+  Run r = check_graphs_equal("view_static_symbolic", 2);
+  REQUIRE(specializations(r.real).size() == 1);
+  CHECK(specializations(r.real)[0].find("\"value\": \"4\", \"reason\": \"range_refined_to_singleton\"") != std::string::npos);
+  CHECK(specializations(r.ours).size() == 1);
+  std::vector<std::string> g = output_graphs(r.real);
+  CHECK(g[1].find("Sym(4)") != std::string::npos);  // the size read made before the view keeps its node
+}

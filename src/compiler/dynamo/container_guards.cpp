@@ -326,18 +326,22 @@ void Interp::guard_optimizer_state(const V& opt, bool after_init) {
   ctx.vguards.push_back(g);
 }
 
-void Interp::guard_object_id(const V& obj) {
-  FrameCtx& ctx = *stack_.back()->ctx;
-  std::string src = frame_source_of(obj);
-  if (src.empty()) return;
+// An ID_MATCH on `obj` at `src`, once per source (`code`: its printed check).
+static void push_id_guard(FrameCtx& ctx, const std::string& src, const V& obj, std::string code, bool optimizer) {
   for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
   ValueGuard g;
   g.src = src;
   g.kind = "id";
   g.value = obj;
-  g.code = fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get()));
-  g.optimizer = true;
+  g.code = std::move(code);
+  g.optimizer = optimizer;
   ctx.vguards.push_back(g);
+}
+
+void Interp::guard_object_id(const V& obj) {
+  std::string src = frame_source_of(obj);
+  if (src.empty()) return;
+  push_id_guard(*stack_.back()->ctx, src, obj, fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get())), true);
 }
 
 // TYPE_MATCH's text for a built-in torch.nn module: its class in the torch.nn.modules file that defines it
@@ -396,14 +400,7 @@ long long Interp::obj_id(const Obj* o) {
 
 void Interp::guard_module_id(const V& mod, const std::string& src) {
   if (!prof_.modules_id_matched() || !tracing() || src.find_first_of(".[") != std::string::npos) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
-  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
-  ValueGuard g;
-  g.src = src;
-  g.kind = "id";
-  g.value = mod;
-  g.code = fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get()));
-  ctx.vguards.push_back(g);
+  push_id_guard(*stack_.back()->ctx, src, mod, fmt::format("___check_obj_id(L['{}'], {})", src, obj_id(mod.get())), false);
 }
 
 std::string Interp::frame_source_of(const V& obj) {

@@ -205,19 +205,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
   size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size(), nv = ctx->vguards.size();
   // the call's side effects are journaled (Interp::journal): undone if a break inside it restarts the analysis
-  const size_t jmark = journal_.size();
-  const bool journaling = ctx->mode == Mode::Record;
-  if (journaling) { ++journal_depth_; journal_marks_.push_back(jmark); }
-  struct JournalScope {
-    Interp& I;
-    bool on;
-    size_t mark;
-    ~JournalScope() {
-      if (!on) return;
-      I.journal_marks_.pop_back();
-      if (--I.journal_depth_ == 0) I.journal_.resize(std::min(I.journal_.size(), mark));
-    }
-  } jscope{*this, journaling, jmark};
+  JournalSpan jscope(*this, ctx->mode == Mode::Record);
   try {
     // a user function or module called from a resume frame's own code (not torch's: trace_rules skips those)
     const bool user = ctx->is_resume && ctx->mode == Mode::Record &&
@@ -235,8 +223,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   } catch (GraphBreak& gb) {
     fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
     // the speculative trace's side effects and guards are discarded: objects as they were before the call
-    undo_journal(jmark);
-    if (journaling) { --journal_depth_; journal_marks_.pop_back(); jscope.on = false; }
+    undo_journal(jscope.mark);
+    jscope.close();
     if (ctx->vguards.size() > nv)
       ctx->vguards.erase(std::remove_if(ctx->vguards.begin() + static_cast<long>(nv), ctx->vguards.end(),
                                         [](const ValueGuard& g) { return !g.optimizer; }), ctx->vguards.end());

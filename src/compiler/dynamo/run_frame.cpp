@@ -165,17 +165,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // its start on the objects as they were (Dynamo replays side effects only after a successful compile: big_bird's
   // set_attention_type stores `self.attention_type` before its loop breaks on nn.Parameter(), and the eager rerun
   // must not find it already set)
-  const size_t jmark = journal_.size();
-  ++journal_depth_;
-  journal_marks_.push_back(jmark);
-  struct FrameJournal {
-    Interp& I;
-    size_t mark;
-    ~FrameJournal() {
-      I.journal_marks_.pop_back();
-      if (--I.journal_depth_ == 0) I.journal_.resize(std::min(I.journal_.size(), mark));
-    }
-  } frame_journal{*this, jmark};
+  JournalSpan frame_journal(*this, true);
   try {
     if (module_wrapper) {
       Activation act;
@@ -196,7 +186,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     return call_user(fnv, args, kwargs, ctx, 0);
   } catch (FrameSkip&) {
     // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
-    undo_journal(jmark);
+    undo_journal(frame_journal.mark);
     ++counters_["unimplemented"];
     cs.skipped = true;
     return eager();

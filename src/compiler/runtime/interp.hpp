@@ -397,6 +397,23 @@ class Interp {
   std::vector<JournalEntry> journal_;
   std::vector<size_t> journal_marks_;  ///< where each open call's entries begin
   int journal_depth_ = 0;
+  /// One open span of journaled side effects (a depth-0 call's, a frame's trace): opened here, closed at scope exit or
+  /// by close(); the outermost span's entries are dropped when it closes (undo_journal(mark) takes them back first)
+  struct JournalSpan {
+    Interp& I;
+    size_t mark;
+    bool on;
+    JournalSpan(Interp& i, bool open) : I(i), mark(i.journal_.size()), on(open) {
+      if (on) { ++I.journal_depth_; I.journal_marks_.push_back(mark); }
+    }
+    void close() {
+      if (!on) return;
+      on = false;
+      I.journal_marks_.pop_back();
+      if (--I.journal_depth_ == 0) I.journal_.resize(std::min(I.journal_.size(), mark));
+    }
+    ~JournalSpan() { close(); }
+  };
   void journal(const V& obj);
   V tensorify_nested_floats(const std::string& name, const V& root,
                             const std::vector<std::pair<std::vector<size_t>, std::string>>& items, Location loc);  ///< container_guards.cpp

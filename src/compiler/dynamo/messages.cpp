@@ -212,6 +212,18 @@ std::string msg_requires_grad() {
   return s;
 }
 
+std::string msg_comprehension_captured(const std::vector<std::string>& captured) {
+  std::string ctx = "[";
+  for (size_t i = 0; i < captured.size(); ++i) ctx += (i ? ", '" : "'") + captured[i] + "'";
+  ctx += "]";
+  std::string s = gb_message("Comprehension graph break in resume function with captured variables",
+                             "Cannot use comprehension optimization inside a resume function when there are captured variables. "
+                             "This can cause issues with deeply nested source chains.",
+                             {}, ctx, "GB2669");
+  s.insert(s.find("\n\n  Developer debug context"), "\n");  // no hint: the empty hints line
+  return s;
+}
+
 std::string gb_id_of(const std::string& msg) {
   size_t p = msg.find("/gb/gb");
   if (p == std::string::npos) return "";

@@ -101,14 +101,14 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
 
 void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason) {
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
-  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, 0};
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   CodeState& cs = *ctx.code;
   std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
                         user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
   if (break_reason)
     writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
   chromium_tracing_end(ctx);
-  chromium(ctx, "compile_attempt_0", 'E');
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
   writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
                "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
   chromium(ctx, "gc", 'B');
@@ -121,8 +121,113 @@ void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc
   ctx.mode = Mode::Eager;
 }
 
+namespace {
+
+/// The values CPython's stack holds below `target` while `root` is evaluated (not the NULLs of 3.12's calls): a call's
+/// callable (and the receiver of a method), the arguments and operands evaluated before it. -1: not inside `root`.
+int stack_below(const Expr* root, const Expr* target, const std::function<int(const Expr&)>& callable_slots) {
+  if (!root) return -1;
+  if (root == target) return 0;
+  auto in = [&](const ExprP& x, int base) {
+    int r = stack_below(x.get(), target, callable_slots);
+    return r < 0 ? -1 : base + r;
+  };
+  switch (root->k) {
+    case EK::Lambda: case EK::ListComp: case EK::DictComp: case EK::SetComp: case EK::GenExp: return -1;
+    case EK::Call: {
+      if (root->a.empty()) return -1;
+      if (int r = in(root->a[0], 0); r >= 0) return r;
+      int base = callable_slots(*root->a[0]);
+      for (size_t i = 1; i < root->a.size(); ++i) {
+        if (int r = in(root->a[i], base); r >= 0) return r;
+        ++base;
+      }
+      return -1;
+    }
+    default: {
+      int base = 0;  // operands left to right: each evaluated one stays on the stack
+      for (auto& x : root->a) {
+        if (int r = in(x, base); r >= 0) return r;
+        ++base;
+      }
+      return -1;
+    }
+  }
+}
+
+/// The call expression at `loc` inside `e` (depth0_call knows its location only)
+const Expr* call_at(const Expr* e, Location loc) {
+  if (!e || e->k == EK::Lambda) return nullptr;
+  if (e->k == EK::Call && e->loc.line == loc.line && e->loc.col == loc.col && e->loc.file == loc.file) return e;
+  for (auto& x : e->a) if (const Expr* r = call_at(x.get(), loc)) return r;
+  for (auto& c : e->comps) {
+    if (const Expr* r = call_at(c.iter.get(), loc)) return r;
+    for (auto& x : c.conds) if (const Expr* r = call_at(x.get(), loc)) return r;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int Interp::stack_values_below(const Activation& act, const Stmt* st, const Expr* target) {
+  if (!st || !target) return 0;
+  auto callable_slots = [&](const Expr& f) {
+    if (f.k != EK::Attr || f.a.empty() || f.a[0]->k != EK::Name) return 1;  // NULL, callable
+    auto it = act.env->vars.find(f.a[0]->s);
+    V base = it == act.env->vars.end() ? nullptr : it->second;
+    if (base && base->k == VK::Instance && base->cls) {  // LOAD_ATTR of a method: the function and its receiver
+      V m = find_in_class(base->cls, f.s);
+      if (m && m->k == VK::Func) return 2;
+    }
+    return 1;
+  };
+  int base = 0;
+  switch (st->k) {
+    case SK::Assign: case SK::AnnAssign: case SK::Expr: case SK::Return: case SK::If: case SK::While: break;
+    case SK::AugAssign: base = 1; break;  // `x += f(y)`: x is loaded first (a subscript target: stack_below_)
+    default: return 0;
+  }
+  if (st->k == SK::AugAssign && st->target && st->target->k != EK::Name) return 0;
+  int r = stack_below(st->value.get(), target, callable_slots);
+  return r < 0 ? 0 : base + r;
+}
+
+const Expr* Interp::call_taking(const Stmt* st, const Expr* arg) {
+  if (!st) return nullptr;
+  std::function<const Expr*(const Expr*)> find = [&](const Expr* e) -> const Expr* {
+    if (!e || e->k == EK::Lambda) return nullptr;
+    if (e->k == EK::Call)
+      for (size_t i = 1; i < e->a.size(); ++i) if (e->a[i].get() == arg) return e;
+    for (auto& x : e->a) if (const Expr* r = find(x.get())) return r;
+    return nullptr;
+  };
+  return find(st->value.get());
+}
+
+int Interp::stack_values_below_call(const Activation& act, Location loc) {
+  const Stmt* st = act.cur_stmt;
+  if (!st) return 0;
+  return stack_values_below(act, st, call_at(st->value.get(), loc));
+}
+
+Interp::TraceMark Interp::mark_trace(FrameCtx& ctx) {
+  return TraceMark{ctx.graph.checkpoint(), ctx.graph.renames.size(), ctx.tguards.size(), ctx.gguards.size(),
+                   ctx.described.size(), ctx.vguards.size()};
+}
+
+void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m) {
+  if (ctx.vguards.size() > m.vguards)  // (the optimizer's state guards stay: made by its _init_group, not the trace)
+    ctx.vguards.erase(std::remove_if(ctx.vguards.begin() + static_cast<long>(m.vguards), ctx.vguards.end(),
+                                     [](const ValueGuard& g) { return !g.optimizer; }), ctx.vguards.end());
+  ctx.graph.rollback(m.cp);
+  ctx.graph.undo_renames(m.renames);
+  if (ctx.tguards.size() > m.tguards) ctx.tguards.resize(m.tguards);
+  if (ctx.gguards.size() > m.gguards) ctx.gguards.resize(m.gguards);
+  if (ctx.described.size() > m.described) ctx.described.resize(m.described);
+}
+
 void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test,
-                          std::vector<V>* below) {
+                          std::vector<V>* below, int hidden) {
   std::string fname = act.fn ? act.fn->name : "inner";
   std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
   auto& slot = codes_[key];
@@ -138,13 +243,14 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   std::vector<std::pair<std::string, V>> inputs;
   bool has_tensor = false;
   // values below the result on the stack (`a[b] += c` broken at its read: a and b) are ___stack0, ___stack1, ...
+  // (`hidden`: values below that are no graph input, a callable whose argument the result is: `sum([...])`)
   size_t nbelow = 0;
   if (below)
     for (const V& v : *below) {
       if (v->k == VK::Tensor) has_tensor = true;
-      inputs.push_back({fmt::format("___stack{}", nbelow++), v});
+      inputs.push_back({fmt::format("___stack{}", hidden + static_cast<int>(nbelow++)), v});
     }
-  const std::string result_name = fmt::format("___stack{}", nbelow);
+  const std::string result_name = fmt::format("___stack{}", hidden + static_cast<int>(nbelow));
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
   // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
   // `L['___stack0']._parameters['weight']`, placeholder L_stack0_parameters_weight_)
@@ -165,7 +271,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     flatten_tensors(v, held);
     if (!held.empty()) has_tensor = true;
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
-    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple) && !held.empty()))
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
       inputs.push_back({n, v});
   }
   // a resume function is always converted (Dynamo puts the code objects it makes among always_optimize_code_objects),
@@ -176,7 +282,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
     act.ctx->is_resume = true;
-    act.ctx->stack_slots = static_cast<int>(nbelow) + (stack0 ? 1 : 0);
+    act.ctx->stack_slots = hidden + static_cast<int>(nbelow) + (stack0 ? 1 : 0);
     // the resume function's prologue loads its stack arguments first (then the live locals)
     if (act.ctx->first_loads.empty())
       for (int k = 0; k < act.ctx->stack_slots; ++k) act.ctx->first_loads.push_back(fmt::format("___stack{}", k));
@@ -202,8 +308,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   auto ctx = act.ctx;
   std::vector<V> below;  // (an augmented subscript's a and b: stack values below a BINARY_SUBSCR's result)
   if (kind == "BINARY_SUBSCR") below.swap(stack_below_);
-  size_t cp = ctx->graph.checkpoint(), nr = ctx->graph.renames.size();
-  size_t ng = ctx->tguards.size(), ngg = ctx->gguards.size(), nd = ctx->described.size(), nv = ctx->vguards.size();
+  const TraceMark mark = mark_trace(*ctx);
   // the call's side effects are journaled (Interp::journal): undone if a break inside it restarts the analysis
   JournalSpan jscope(*this, ctx->mode == Mode::Record);
   try {
@@ -225,14 +330,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // the speculative trace's side effects and guards are discarded: objects as they were before the call
     undo_journal(jscope.mark);
     jscope.close();
-    if (ctx->vguards.size() > nv)
-      ctx->vguards.erase(std::remove_if(ctx->vguards.begin() + static_cast<long>(nv), ctx->vguards.end(),
-                                        [](const ValueGuard& g) { return !g.optimizer; }), ctx->vguards.end());
-    ctx->graph.rollback(cp);
-    ctx->graph.undo_renames(nr);
-    if (ctx->tguards.size() > ng) ctx->tguards.resize(ng);
-    if (ctx->gguards.size() > ngg) ctx->gguards.resize(ngg);
-    if (ctx->described.size() > nd) ctx->described.resize(nd);  // the restart stops before the call: not wrapped again
+    rollback_trace(*ctx, mark);  // (the restart stops before the call: its inputs are not wrapped again)
     // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
     std::vector<V> loaded;
     for (auto& a : args) flatten_tensors(a, loaded);
@@ -249,6 +347,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if (!described) ctx->described.push_back({*t->t, L});
     }
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
+    // inside a comprehension (its exception-table entry) or an inlined generator nothing is resumable
+    if (act.comp_depth > 0 || act.in_genexpr || gb.skip_frame) rethrow_in_comprehension(act, gb);
     if (act.try_depth > 0) {
       // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial
       // graph can be compiled (should_compile_partial_graph): the frame is skipped (truth: break_in_try)
@@ -303,12 +403,26 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // one resume function per break instruction: two calls breaking on one line (bincount(...).tolist())
       // resume at different offsets, two code objects of one name
       // (a store leaves nothing on the stack)
+      // (the values below the call's result: `int(t.max().item())` resumes with int as ___stack0, the item as ___stack1)
+      const int hidden = below.empty() && (kind == "CALL" || kind == "CALL_KW" || kind == "CALL_FUNCTION_EX")
+                             ? stack_values_below_call(act, loc) : 0;
       enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
-                   below.empty() ? nullptr : &below);
+                   below.empty() ? nullptr : &below, hidden);
       // the resume frame may have replaced the value by its dynamic copy
-      const std::string rn = fmt::format("___stack{}", below.size());
+      const std::string rn = fmt::format("___stack{}", hidden + static_cast<int>(below.size()));
       if (act.ctx)
         for (auto& [n, v] : act.ctx->inputs) if (n == rn) result = v;
+      // a result the statement goes on computing with (not stored as it is) is read at once: its guard is realized here
+      const Stmt* st = act.cur_stmt;
+      const bool stored = st && st->value && st->value->loc.line == loc.line && st->value->loc.col == loc.col &&
+                          st->value->loc.file == loc.file && (st->k == SK::Assign || st->k == SK::AnnAssign || st->k == SK::Expr);
+      if (act.ctx && act.ctx->mode == Mode::Record && !stored)
+        for (auto& g : act.ctx->vguards)
+          if (g.src == rn && g.comment.empty()) {
+            g.comment = guard_comment(loc);
+            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                                  act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+          }
       stack_below_ = below;
     }
     return result;

@@ -70,6 +70,7 @@ struct GraphBreak {
   bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
   std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
   std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty
+  bool skip_frame = false;       ///< raised inside an inlined generator: Unsupported.skip_frame, the frame is skipped
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
@@ -101,6 +102,9 @@ struct Activation {
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
+  int comp_depth = 0;                          ///< inside list / dict / set comprehensions of a traced frame's own code
+  bool genexpr_polyfilled = false;             ///< the generator expression being run is consumed by a builtin Dynamo
+                                               ///< replaces with a Python polyfill (sum, any, all, enumerate, reduce)
   Flow flow = Flow::Normal;                    ///< set by return / break / continue (exec_block stops)
   V ret;                                       ///< the value of the `return` that set flow = Return
 };
@@ -332,6 +336,24 @@ class Interp {
   V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
+  /// What a speculative trace changed in a frame's state (graph nodes, renames, guards, described inputs):
+  /// marked before it, rolled back when a break inside it restarts the analysis (restart.cpp)
+  struct TraceMark { size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0; };
+  TraceMark mark_trace(FrameCtx& ctx);
+  /// CPython 3.12's value stack at a break in statement `st`: how many values lie below expression `target` (a call's
+  /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..
+  int stack_values_below(const Activation& act, const Stmt* st, const Expr* target);
+  int stack_values_below_call(const Activation& act, Location loc);  ///< below the call at `loc`
+  /// the call of statement `st` that takes `arg` as an argument (a generator expression's consumer); null if none
+  static const Expr* call_taking(const Stmt* st, const Expr* arg);
+  void rollback_trace(FrameCtx& ctx, const TraceMark& m);
+  /// A list / dict / set comprehension or generator expression (interp_expr.cpp); in a traced frame's own
+  /// code a list or dict comprehension is speculated (dynamo/comprehension.cpp)
+  V eval_comprehension(const ExprP& e);
+  V speculate_comprehension(const ExprP& e);
+  /// A break met inside a comprehension or generator expression of the frame's own code (comprehension.cpp):
+  /// rethrown as not resumable (`step`), or as skipping the frame (`skip_frame`, an inlined generator)
+  void rethrow_in_comprehension(Activation& act, GraphBreak gb);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
   void exec_match(const Stmt* s);   ///< interp_match.cpp: the match statement
@@ -349,7 +371,7 @@ class Interp {
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
   void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr, const Stmt* after_test = nullptr,
-                    std::vector<V>* below = nullptr);
+                    std::vector<V>* below = nullptr, int hidden = 0);
   /// The values an augmented subscript keeps on the stack below its read (`a[b] += c`: a and b), set by the statement
   /// for its BINARY_SUBSCR: a break there makes them the resume's first stack values (their copies come back here)
   std::vector<V> stack_below_;
@@ -551,13 +573,16 @@ class Interp {
   const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
   /// Text of `line` in `file`, leading blanks removed when `strip`.
   std::string code_line(int file, int line, bool strip = false) const;
+  bool in_c_stub() const;  ///< running a stub of a C function (guard_sources.cpp): no global / builtin guards
   bool is_stub(int file) const { return path_of(file).rfind("<tparse-stubs>/", 0) == 0; }
   /// A function of a bundled stub that stands for torch's own Python code (`<tparse-stubs>/__tparse_torch*`)
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
   /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
-  bool hidden_stub_file(int file) const { return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0; }
+  bool hidden_stub_file(int file) const {
+    return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0 || path_of(file) == "<tparse-stubs>/operator.py";
+  }
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

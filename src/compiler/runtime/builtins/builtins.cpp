@@ -38,7 +38,7 @@ V Interp::make_module(const std::string& name) {
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
                                               "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
                                               "torch.autograd", "torch.autograd.function", "torch.autograd.variable",
-                                              "torch.autograd.profiler", "torch.profiler"};
+                                              "torch.autograd.profiler", "torch.profiler", "torch.random"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -92,6 +92,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if (name == "optim") return import_module("torch.optim", loc);  // Python of ours
         if (name == "ao") return import_module("__tparse_torch_ao__", loc);  // torch.ao.nn.quantized (Python of ours)
         if (name == "Generator") return getattr(import_module("__tparse_torch__", loc), "Generator", loc);  // a Python class of ours
+        if (name == "get_rng_state" || name == "set_rng_state") return getattr(import_module("__tparse_torch__", loc), name, loc);
+        if (name == "random") return make_module("torch.random");
         return mk_builtin("torch." + name);
       }
       if (m == "torch.nn") {
@@ -105,6 +107,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      // the runs are on CPU: CUDA is never initialized (reversible nets record GPU RNG states `if torch.cuda._initialized`)
+      if (m == "torch.cuda" && name == "_initialized") return mk_bool(false);
+      // torch/random.py: its RNG-state functions are Python of ours (skipped by Dynamo's trace_rules); the seeding ones torch's
+      if (m == "torch.random") {
+        if (name == "get_rng_state" || name == "set_rng_state" || name == "fork_rng") return getattr(import_module("__tparse_torch__", loc), name, loc);
+        return mk_builtin("torch." + name);
+      }
       // `from torch.autograd import Function, Variable` (or .function / .variable): the names torch.autograd.X reaches
       if (m == "torch.autograd.function" || m == "torch.autograd.variable") return mk_builtin("torch.autograd." + name);
       if (m == "torch.version") {  // torch/version.py of the build the truth runs on (a CUDA build: hip is None)
@@ -523,6 +532,18 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "importlib.metadata.version") {
     if (in_compiled) graph_break("Unsupported method call", msg_metadata_version(), loc);
+    // the versions installed beside torch 2.11 where the truth runs (transformers' dependency checks compare them:
+    // `tqdm>=4.27`); torch's follows the profile, and a package not listed reads as torch's version (as before)
+    static const std::map<std::string, std::string> installed = {
+        {"accelerate", "1.15.0"}, {"einops", "0.8.2"}, {"filelock", "3.32.5"}, {"hf-xet", "1.6.0"}, {"huggingface-hub", "1.33.0"},
+        {"huggingface_hub", "1.33.0"}, {"jinja2", "3.1.6"}, {"numpy", "2.5.2"}, {"packaging", "26.3"}, {"pillow", "12.3.0"},
+        {"protobuf", "7.36.2"}, {"pyyaml", "6.0.3"}, {"regex", "2026.9.3"}, {"requests", "2.34.2"}, {"safetensors", "0.8.0"},
+        {"scipy", "1.18.1"}, {"sentencepiece", "0.2.2"}, {"tiktoken", "0.14.0"}, {"timm", "1.0.29"}, {"tokenizers", "0.23.2"},
+        {"torchaudio", "2.11.0"}, {"torchvision", "0.26.0"}, {"tqdm", "4.70.1"}, {"transformers", "5.17.0"}, {"typer", "0.27.2"},
+        {"typing_extensions", "4.16.0"}, {"typing-extensions", "4.16.0"}};
+    std::string pkg = !args.empty() && arg(0)->k == VK::Str ? arg(0)->s : "";
+    for (auto& c : pkg) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (auto it = installed.find(pkg); it != installed.end() && prof_.version_str_traceable()) return mk_str(it->second);
     return mk_str(prof_.version_str_traceable() ? "2.11.0" : "2.3.1");
   }
   if (name.rfind("module.", 0) == 0) {

@@ -64,7 +64,12 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       return r;
     }
     V acc = args.size() > 1 ? arg(1) : mk_int(0);
-    for (auto& x : xs) acc = binop("+", acc, x, loc);
+    for (auto& x : xs) {
+      acc = binop("+", acc, x, loc);
+      // traced, sum is functools.reduce(operator.add, ...) in Python (Dynamo's polyfill): its adds are named after
+      // the polyfill's accumulator, `value`
+      if (acc->k == VK::Tensor && tracing()) stack_.back()->ctx->graph.rename_tensor(acc.get(), "value");
+    }
     return acc;
   }
   if (name == "max" || name == "min") {  // key= and default= as Python's; the first of equal items wins

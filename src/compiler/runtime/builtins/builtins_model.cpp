@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/keep_alive.hpp"
 #include "torch/values/values.hpp"
@@ -441,6 +442,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       graph_break("Attempted to call function marked as skipped", msg_skipped_torch_fn(py_str(arg(0)), py_str(arg(1)), py_str(arg(2))), loc);
     return none();
   }
+  if (name == "__tparse_non_tensor_break__") {  // (type, function): a torch.* call Dynamo runs whose value is no tensor
+    if (in_compiled && args.size() == 2)
+      np_traced::non_tensor_break(*this, fmt::format("<function {} at 0x7f2f277f63e0>", py_str(arg(1))), py_str(arg(0)), loc);
+    return none();
+  }
   if (name == "__tparse_skipped_builtin__") {
     std::string q = args.empty() ? "unknown" : py_str(arg(0));
     size_t dot = q.rfind('.');
@@ -531,6 +537,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if ((name == "torch.jit.ignore" || name == "torch.jit.unused") && args.empty()) return mk_builtin(name);  // @torch.jit.ignore(drop=...)
+  // @torch.jit.export / interface / _overload_method mark a function or class for TorchScript and return it as it is
+  // (torchaudio's Emformer.infer, RNNT.transcribe): eager Python and Dynamo see the function itself
+  if (name == "torch.jit.export" || name == "torch.jit.interface" || name == "torch.jit._overload_method" ||
+      name == "torch.jit._overload") {
+    if (args.size() != 1) error(loc, name + "() takes one function here");
+    return arg(0);
+  }
   if (name == "torch.jit.script" || name == "torch.jit.ignore" || name == "torch.jit.unused") {
     if (args.size() != 1) error(loc, name + "() takes one function here");
     V f = arg(0);

@@ -475,6 +475,9 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     obj->attrs[name] = v;
     return;
   }
+  // a builtin class standing for a typing alias (`Hyp = Tuple[...]`, which is typing.tuple here): CPython's
+  // _GenericAlias.__setattr__ keeps dunder attributes on the alias (torchaudio sets `Hypothesis.__doc__`)
+  if (obj->k == VK::Builtin && name == "__doc__") { builtin_attr_stores_[obj->s + ".__doc__"] = v; return; }
   // an object without a __dict__ (CPython's AttributeError, which the script may catch)
   raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}' and no __dict__ for setting new attributes", type_name(obj), name), loc);
 }

@@ -263,40 +263,16 @@ V Interp::eval(const ExprP& e) {
       return d;
     }
     case EK::ListComp: case EK::GenExp: case EK::DictComp: case EK::SetComp: {
-      auto scope = std::make_shared<Env>();
-      scope->comprehension = true;
-      scope->parent = stack_.back()->env;
-      auto saved = stack_.back()->env;
-      stack_.back()->env = scope;
-      std::vector<V> out;
-      auto d = std::make_shared<Obj>();
-      d->k = VK::Dict;
-      std::function<void(size_t)> rec = [&](size_t ci) {
-        if (ci == e->comps.size()) {
-          if (e->k == EK::DictComp) {  // a repeated key replaces the earlier value in place
-            V k = eval(e->a[0]);
-            dict_put(*d, k, eval(e->a[1]));
-          }
-          else out.push_back(eval(e->a[0]));
-          return;
-        }
-        for (auto& x : iterate(eval(e->comps[ci].iter), e->comps[ci].iter->loc)) {
-          assign(e->comps[ci].target, x);
-          bool ok = true;
-          for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
-          if (ok) rec(ci + 1);
-        }
-      };
-      // Python 3.12 inlines list/dict/set comprehensions (PEP 709); a generator expression is a frame
-      bool saved_gen = stack_.back()->in_genexpr;
-      if (e->k == EK::GenExp) stack_.back()->in_genexpr = true;
-      try { rec(0); } catch (...) { stack_.back()->env = saved; stack_.back()->in_genexpr = saved_gen; throw; }
-      stack_.back()->env = saved;
-      stack_.back()->in_genexpr = saved_gen;
-      if (e->k == EK::DictComp) return d;
-      V r = mk_list(e->k == EK::SetComp ? unique_items(out) : out);
-      r->is_set = e->k == EK::SetComp;
-      return r;
+      Activation& act = *stack_.back();
+      const bool own = act.depth == 0 && act.ctx && act.ctx->mode != Mode::Eager && e->k != EK::GenExp;
+      // Dynamo 2.11 speculates the outermost list / dict comprehension of the frame's own code (PEP 709 inlines it)
+      if (own && act.comp_depth == 0 && (e->k == EK::ListComp || e->k == EK::DictComp) &&
+          !(cur_opts_ && cur_opts_->fullgraph))
+        return speculate_comprehension(e);
+      if (!own) return eval_comprehension(e);
+      ++act.comp_depth;
+      struct Leave { Activation& a; ~Leave() { --a.comp_depth; } } leave{act};
+      return eval_comprehension(e);
     }
     case EK::Lambda: {
       auto f = std::make_shared<Obj>();
@@ -317,6 +293,53 @@ V Interp::eval(const ExprP& e) {
     }
   }
   error(e->loc, "unsupported expression");
+}
+
+// A comprehension's own scope (PEP 572: `:=` binds in the enclosing one); a generator expression runs to completion
+V Interp::eval_comprehension(const ExprP& e) {
+  auto scope = std::make_shared<Env>();
+  scope->comprehension = true;
+  scope->parent = stack_.back()->env;
+  auto saved = stack_.back()->env;
+  stack_.back()->env = scope;
+  std::vector<V> out;
+  auto d = std::make_shared<Obj>();
+  d->k = VK::Dict;
+  std::function<void(size_t)> rec = [&](size_t ci) {
+    if (ci == e->comps.size()) {
+      if (e->k == EK::DictComp) {  // a repeated key replaces the earlier value in place
+        V k = eval(e->a[0]);
+        dict_put(*d, k, eval(e->a[1]));
+      }
+      else out.push_back(eval(e->a[0]));
+      return;
+    }
+    for (auto& x : iterate(eval(e->comps[ci].iter), e->comps[ci].iter->loc)) {
+      assign(e->comps[ci].target, x);
+      bool ok = true;
+      for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
+      if (ok) rec(ci + 1);
+    }
+  };
+  // Python 3.12 inlines list/dict/set comprehensions (PEP 709); a generator expression is a frame
+  Activation& act = *stack_.back();
+  bool saved_gen = act.in_genexpr, saved_poly = act.genexpr_polyfilled;
+  if (e->k == EK::GenExp) {
+    act.in_genexpr = true;
+    // consumed by sum / any / all / enumerate / functools.reduce: Dynamo inlines a Python polyfill that iterates it
+    const Expr* c = act.depth == 0 && act.ctx ? call_taking(act.cur_stmt, e.get()) : nullptr;
+    const Expr* f = c && !c->a.empty() ? c->a[0].get() : nullptr;
+    const std::string fname = !f ? "" : f->k == EK::Name ? f->s : f->k == EK::Attr ? f->s : "";
+    act.genexpr_polyfilled = fname == "sum" || fname == "any" || fname == "all" || fname == "enumerate" || fname == "reduce";
+  }
+  try { rec(0); } catch (...) { act.env = saved; act.in_genexpr = saved_gen; act.genexpr_polyfilled = saved_poly; throw; }
+  act.env = saved;
+  act.in_genexpr = saved_gen;
+  act.genexpr_polyfilled = saved_poly;
+  if (e->k == EK::DictComp) return d;
+  V r = mk_list(e->k == EK::SetComp ? unique_items(out) : out);
+  r->is_set = e->k == EK::SetComp;
+  return r;
 }
 
 // BINARY_SUBSCR of an evaluated container and index

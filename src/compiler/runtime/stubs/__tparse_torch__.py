@@ -110,3 +110,35 @@ class record_function:
 
     def __call__(self, fn):
         return fn
+
+
+# torch/random.py's RNG state, a file Dynamo's trace_rules skips: get_rng_state / set_rng_state break a graph
+# (GB0007); fork_rng is a @contextmanager Dynamo runs as a torch.* call whose value is no tensor (GB0208). Eagerly
+# the CPU generator's state is a uint8 tensor of 5056 bytes; tparse draws no numbers, so restoring it changes nothing.
+_RANDOM_PY = "/opt/torch/.venv/lib/python3.12/site-packages/torch/random.py"
+
+
+def get_rng_state():
+    __tparse_skipped_file_fn__("torch.random", "get_rng_state", _RANDOM_PY)
+    import torch
+    return torch.zeros(5056, dtype=torch.uint8)
+
+
+def set_rng_state(new_state):
+    __tparse_skipped_file_fn__("torch.random", "set_rng_state", _RANDOM_PY)
+
+
+class _ForkRng:
+    # contextlib's _GeneratorContextManager: Dynamo cannot enter one made outside the frame (GB0142)
+    __tparse_unsupported_cm__ = True
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="devices", device_type="cuda"):
+    __tparse_non_tensor_break__("_GeneratorContextManager", "fork_rng")
+    return _ForkRng()

@@ -1,0 +1,181 @@
+// Graph breaks inside comprehensions and generator expressions of a frame's own code (Python 3.12, torch 2.11).
+// PEP 709 inlines list / dict / set comprehensions into the function's bytecode, inside an exception-table entry:
+// no break there is resumable (should_compile_partial_graph is false). Dynamo 2.11 speculates the outermost list or
+// dict comprehension (BUILD_LIST / BUILD_MAP after LOAD_FAST_AND_CLEAR; symbolic_convert.py
+// _maybe_setup_comprehension_speculation): when a break happens anywhere inside it, the analysis restarts ("cannot
+// resume from", counted in `unimplemented`), compiles the graph up to the comprehension, runs the comprehension
+// eagerly as a function of its own (skip_code: never traced; what it calls is converted on its own) and resumes
+// after it (_handle_comprehension_graph_break) — except in a resume function whose comprehension reads the frame's
+// locals (GB2669: the resume function is skipped). A break in a set comprehension goes back to the statement's
+// checkpoint; one inside an inlined generator (a generator expression, a generator function) skips the frame
+// (InliningGeneratorInstructionTranslator cannot resume). Programs comp_break_frame / _module / _resume / _forms.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
+#include "runtime/interp_helpers.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+
+/// The names a comprehension's targets bind (LOAD_FAST_AND_CLEAR saves them before the loop).
+void target_names(const ExprP& t, std::vector<std::string>& out) {
+  if (!t) return;
+  if (t->k == EK::Name) { out.push_back(t->s); return; }
+  for (auto& x : t->a) target_names(x, out);
+}
+
+/// _analyze_comprehension's captured_vars: the frame's locals the comprehension's loop body loads (LOAD_FAST of a
+/// name not bound inside it), in bytecode order — conditions, later iterables, the element (a dict's key, then its
+/// value). A nested comprehension's own targets are loaded (LOAD_FAST_AND_CLEAR) before they are bound.
+struct Captures {
+  std::function<bool(const std::string&)> is_local;
+  std::vector<std::string> defined, captured;
+  bool bound(const std::string& n) const { return std::find(defined.begin(), defined.end(), n) != defined.end(); }
+  void load(const std::string& n) {
+    if (bound(n) || !is_local(n)) return;
+    if (std::find(captured.begin(), captured.end(), n) == captured.end()) captured.push_back(n);
+  }
+  void expr(const ExprP& e) {
+    if (!e || e->k == EK::Lambda) return;  // a lambda's body is code of its own
+    switch (e->k) {
+      case EK::Name: load(e->s); return;
+      case EK::NamedExpr:
+        for (auto& x : e->a) expr(x);
+        defined.push_back(e->s);
+        return;
+      case EK::ListComp: case EK::DictComp: case EK::SetComp: case EK::GenExp: {
+        if (e->comps.empty()) return;
+        expr(e->comps[0].iter);
+        if (e->k == EK::GenExp) return;  // a generator expression is a code object of its own
+        std::vector<std::string> ts;
+        for (auto& c : e->comps) target_names(c.target, ts);
+        for (auto& t : ts) load(t);
+        for (auto& t : ts) defined.push_back(t);
+        body(*e, 0);
+        return;
+      }
+      default:
+        for (auto& x : e->a) expr(x);
+        for (auto& c : e->comps) { expr(c.iter); for (auto& x : c.conds) expr(x); }
+        return;
+    }
+  }
+  /// the loop body from generator `from` on: its conditions, the next generators, then the element
+  void body(const Expr& e, size_t from) {
+    for (size_t i = from; i < e.comps.size(); ++i) {
+      if (i > from) expr(e.comps[i].iter);
+      for (auto& c : e.comps[i].conds) expr(c);
+    }
+    for (auto& x : e.a) expr(x);
+  }
+};
+
+}  // namespace
+
+void Interp::rethrow_in_comprehension(Activation& act, GraphBreak gb) {
+  if (!act.in_genexpr && !gb.skip_frame) {
+    gb.step = true;  // the comprehension's speculation, or else the statement's checkpoint, takes it
+    throw gb;
+  }
+  // an inlined generator: Unsupported.skip_frame, the whole frame runs eagerly (its message unchained). Iterated by a
+  // polyfill (sum(<genexpr>)), the break leaves an inlined function, which clears skip_frame: attempt 0 breaks the
+  // graph at the CALL as usual, attempt 1 then cannot hand the generator to a resume function and fails
+  if (act.in_genexpr && act.genexpr_polyfilled && act.ctx->mode == Mode::Record) {
+    ++counters_["graph_break"];
+    restart_after_break(*act.ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
+  }
+  emit_frame_skip(*act.ctx, gb.msg, gb.loc);
+  if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
+  ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly
+  act.ctx->code->skipped = true;
+  replay_inlined_calls(*act.ctx);
+  act.ctx = nullptr;
+}
+
+V Interp::speculate_comprehension(const ExprP& e) {
+  Activation& act = *stack_.back();
+  auto ctx = act.ctx;
+  const TraceMark mark = mark_trace(*ctx);
+  JournalSpan jscope(*this, ctx->mode == Mode::Record);
+  ++act.comp_depth;
+  struct Leave { Activation& a; bool on = true; void now() { if (on) { on = false; --a.comp_depth; } } ~Leave() { now(); } } leave{act};
+  GraphBreak gb;
+  try {
+    return eval_comprehension(e);
+  } catch (GraphBreak& g) {
+    gb = g;
+  }
+  leave.now();
+  // the speculative trace's side effects and state are discarded: the comprehension runs again, eagerly
+  undo_journal(jscope.mark);
+  jscope.close();
+  rollback_trace(*ctx, mark);
+  const bool rec = ctx->mode == Mode::Record;
+  if (rec) {
+    ++counters_["unimplemented"];
+    restart_after_break(*ctx, gb, "Encountered graph break that we cannot resume from. Compiling up to the previous resumable "
+                                  "state, then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg);
+  }
+  Captures cap;
+  cap.is_local = [&](const std::string& n) {
+    if (!act.fn) return false;
+    for (auto& p : act.fn->params) if (p.name == n) return true;
+    return act.env->vars.count(n) > 0;
+  };
+  for (auto& c : e->comps) target_names(c.target, cap.defined);
+  cap.body(*e, 0);
+  if (ctx->is_resume && !cap.captured.empty()) {
+    // attempt 1 cannot pass the captured locals through a resume function: it is skipped, and runs eagerly
+    const std::string msg = msg_comprehension_captured(cap.captured);
+    if (rec) {
+      emit_frame_skip(*ctx, msg, e->loc);
+      ++counters_["unimplemented"];
+    }
+    ctx->code->skipped = true;
+    replay_inlined_calls(*ctx);
+    act.ctx = nullptr;
+    return eval_comprehension(e);
+  }
+  // attempt 1: the graph up to the comprehension, whose outputs are the locals read from this statement on
+  const Stmt* st = act.cur_stmt;
+  if (rec) {
+    ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
+    std::vector<V> outs;
+    std::set<std::string> live = names_from(act.fn.get(), e->loc.line, nullptr);
+    for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
+    compile_graph(*ctx, outs);
+    ++unique_id_;  // __comprehension_<fn>_at_<line>
+  }
+  act.ctx = nullptr;
+  V r = eval_comprehension(e);
+  // `return [...]`: the resume instruction is the RETURN_VALUE, no resume function
+  if (st && st->k == SK::Return && st->value.get() == e.get()) return r;
+  if (rec) ++unique_id_;  // the resume function
+  const std::string key = fmt::format("comp:{}:{}", e->loc.line, e->loc.col);
+  // stored (`r = [...]`): the result is a local of the resume function; otherwise it is on its stack (___stack0)
+  if (st && (st->k == SK::Assign || st->k == SK::AnnAssign) && st->targets.size() == 1 && st->targets[0]->k == EK::Name &&
+      st->value.get() == e.get()) {
+    const std::string& name = st->targets[0]->s;
+    act.env->set(name, r);
+    enter_resume(act, key, e->loc.line);
+    return act.env->vars[name];
+  }
+  if (st && st->k == SK::Expr && st->value.get() == e.get()) {  // discarded
+    enter_resume(act, key, e->loc.line);
+    return r;
+  }
+  // (consumed: `sum([...])`, `torch.cat([...])`: the callable below it is a stack value of the resume function)
+  const int hidden = stack_values_below(act, st, e.get());
+  enter_resume(act, key, e->loc.line, r, nullptr, nullptr, hidden);
+  const std::string rn = fmt::format("___stack{}", hidden);
+  if (act.ctx)
+    for (auto& [n, v] : act.ctx->inputs) if (n == rn) r = v;
+  return r;
+}
+
+}  // namespace tparse::compiler

@@ -56,7 +56,13 @@ TEST_CASE("fuzz regression: deep nesting is a syntax error, not a stack overflow
 TEST_CASE("interpreter limits: bad int() literal, zero-step and huge ranges are errors, not crashes or hangs") {
   Result r = compile_script("m.py", "x = int('x')\n", Options{});
   CHECK(r.error.find("m.py:1:") == 0);
-  CHECK(r.error.find("invalid literal for int(): 'x'") != std::string::npos);
+  CHECK(r.error.find("invalid literal for int() with base 10: 'x'") != std::string::npos);  // CPython's ValueError text
+  // int(str, base): CPython's prefixes, underscores and bases (YOLOv5's hex colours: int('FF', 16))
+  r = compile_script("m.py", "assert int('FF', 16) == 255 and int('0x10', 0) == 16 and int('11', 2) == 3 and int(' -1_000 ') == -1000\n"
+                             "assert int('0o17', 8) == 15 and int('z', 36) == 35\n"
+                             "try:\n    int('12', 2)\nexcept ValueError as e:\n    assert str(e) == \"invalid literal for int() with base 2: '12'\"\n",
+                     Options{});
+  CHECK(r.error.empty());
   r = compile_script("m.py", "for i in range(5, 0, 0):\n    pass\n", Options{});
   CHECK(r.error.find("range() arg 3 must not be zero") != std::string::npos);
   r = compile_script("m.py", "n = 0\nfor i in range(10**12):\n    n += 1\n", Options{});

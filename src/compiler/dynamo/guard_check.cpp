@@ -355,18 +355,28 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
   }
   std::string shared = shared_symbol_guard(e, inputs);
   if (!shared.empty()) return shared;
-  for (const auto& g : e.sym_rels) {  // a branch's relation on a size: `5 <= x.size()[0]`
-    size_t dot = g.src.rfind(".size()[");
-    V v = resolve_source(dot == std::string::npos ? g.src : g.src.substr(0, dot), inputs);
-    if (!v) continue;
-    long long val = 0;
+  auto value_of = [&](const std::string& src, long long& val) {  // an int input or an input tensor's size
+    size_t dot = src.rfind(".size()[");
+    V v = resolve_source(dot == std::string::npos ? src : src.substr(0, dot), inputs);
+    if (!v) return false;
     if (dot == std::string::npos) {
-      if (v->k != VK::Int) continue;
+      if (v->k != VK::Int) return false;
       val = v->i;
-    } else {
-      size_t d = std::stoul(g.src.substr(dot + 8));
-      if (v->k != VK::Tensor || d >= v->t->shape.size()) continue;
-      val = v->t->shape[d].v;
+      return true;
+    }
+    size_t d = std::stoul(src.substr(dot + 8));
+    if (v->k != VK::Tensor || d >= v->t->shape.size()) return false;
+    val = v->t->shape[d].v;
+    return true;
+  };
+  for (const auto& g : e.sym_rels) {  // a branch's relation on a size: `5 <= x.size()[0]`, `G.size()[0] > G.size()[1]`
+    long long val = 0, other = 0;
+    if (!value_of(g.src, val)) continue;
+    if (!g.src2.empty()) {
+      if (!value_of(g.src2, other)) continue;
+      bool ok = g.op == "<" ? val < other : g.op == "<=" ? val <= other : g.op == ">" ? val > other : val >= other;
+      if (!ok) return g.text;
+      continue;
     }
     if (g.lower ? val < g.bound : val > g.bound) return g.text;
   }

@@ -53,7 +53,8 @@ struct CacheEntry {
   mutable std::vector<std::pair<std::string, int>> root_fails;
   /// The shape env's relation guards a branch on a SymInt installed (`5 <= x.size()[0]`): the size's source as the
   /// frame reads it (`x.size()[0]`), the bound, whether the bound is the lower one, and torch's text with its comment
-  struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; };
+  /// Between two symbols (`G.size()[0] > G.size()[1]`, Muon's transpose test): src2 and the relation op as it holds.
+  struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; std::string src2, op; };
   std::vector<SymRel> sym_rels;
 };
 

@@ -261,7 +261,7 @@ const OpDef* find_op(unsigned where, const std::string& name) {
 bool nn_module_modelled(const std::string& cls) {
   static const std::set<std::string> s = {
       "Module", "Linear", "LayerNorm", "RMSNorm", "Embedding", "Dropout", "ReLU", "GELU", "SiLU", "Tanh", "Sigmoid", "Identity", "Softmax",
-      "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "MaxPool1d", "MaxPool2d",
+      "ReLU6", "Mish", "LeakyReLU", "Conv1d", "Conv2d", "Conv3d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "MaxPool1d", "MaxPool2d",
       "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
       "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "Flatten", "LSTM", "GRU", "RNN",
       "MultiheadAttention", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "Parameter", "Buffer"};

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <numeric>
 #include <cmath>
@@ -201,6 +202,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
+      // torch.library.custom_op's CustomOpDef: register_fake takes the fake function; the other registrations
+      // (register_autograd, register_kernel, ...) change nothing tparse traces (their decorator forms return the function)
+      if (obj->s.rfind("customopdef:", 0) == 0) {
+        if (name == "register_fake") return mk_builtin("customop:register_fake|" + obj->s.substr(12));
+        if (name.rfind("register_", 0) == 0 || name == "set_kernel_enabled") return mk_builtin("customop:passthrough|");
+        if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind(':') + 1));
+      }
       if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
       if (obj->s == "os.path" && name == "os") return make_module("os");  // posixpath imports os: os.path.os is os
       if (obj->s == "os.path" && name == "sep") return mk_str("/");
@@ -286,6 +294,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::Func: case VK::Class: {  // a function's or class's dunder names (its module: the defining globals' __name__)
+      // (a method's __qualname__ names its class: `Net.helper`)
+      if (name == "__qualname__" && obj->k == VK::Func && obj->fn && obj->cls && obj->cls->k == VK::Class)
+        return mk_str(obj->cls->s + "." + obj->fn->name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
       if (name == "__doc__") return none();
       if (obj->k == VK::Class && obj->fn && (name == "__mro__" || name == "__bases__")) {
@@ -415,9 +426,32 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return mk_float(f);
     }
     if (name == "bool") { bool k; return mk_bool(truthy_const(v, k)); }
+    if (v->k == VK::Str && name == "int") {  // int(str[, base]): CPython's literal rules (base 0 reads a prefix)
+      long long base = 10;
+      if (args.size() > 1 && args[1]->k == VK::Int) base = args[1]->i;
+      for (auto& [k, b] : kwargs) if (k == "base" && b->k == VK::Int) base = b->i;
+      std::string t;
+      for (char c : v->s) if (c != '_' && !std::isspace(static_cast<unsigned char>(c))) t += c;
+      bool neg = !t.empty() && t[0] == '-';
+      if (!t.empty() && (t[0] == '-' || t[0] == '+')) t = t.substr(1);
+      auto prefixed = [&](char p) { return t.size() > 2 && t[0] == '0' && std::tolower(static_cast<unsigned char>(t[1])) == p; };
+      if ((base == 0 || base == 16) && prefixed('x')) { t = t.substr(2); base = 16; }
+      else if ((base == 0 || base == 8) && prefixed('o')) { t = t.substr(2); base = 8; }
+      else if ((base == 0 || base == 2) && prefixed('b')) { t = t.substr(2); base = 2; }
+      else if (base == 0) base = 10;
+      long long r = 0;
+      bool ok = !t.empty() && base >= 2 && base <= 36;
+      for (char c : t) {
+        int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::isalpha(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : 99;
+        if (d >= base) { ok = false; break; }
+        r = r * base + d;
+      }
+      if (!ok)
+        raise_exc("ValueError", fmt::format("invalid literal for int() with base {}: {}", base, py_repr(v)), loc);
+      return mk_int(neg ? -r : r);
+    }
     if (v->k == VK::Str) {
       try {
-        if (name == "int") return mk_int(std::stoll(v->s));
         std::string s = v->s;
         if (s == "-inf") return mk_float(-INFINITY);
         if (s == "inf") return mk_float(INFINITY);

@@ -195,7 +195,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   // registry is a dict kept on the run's torch module; a call torch.ops.NS.OP(...) of a registered op is one graph
   // node `torch.ops.NS.OP` whose output is what its fake (else its real) function computes, run eagerly
   // (Dynamo traces a custom op as a single call and takes its metadata from the fake implementation).
-  if (name.rfind("torch.library.", 0) == 0 || name.rfind("customop:", 0) == 0 || name.rfind("torch.ops.", 0) == 0) {
+  if (name.rfind("torch.library.", 0) == 0 || name.rfind("customop:", 0) == 0 || name.rfind("torch.ops.", 0) == 0 ||
+      name.rfind("customopdef:", 0) == 0) {
     V torch_mod = make_module("torch");
     V& reg = torch_mod->attrs["__tparse_custom_ops__"];
     if (!reg) { reg = std::make_shared<Obj>(); reg->k = VK::Dict; }
@@ -210,21 +211,28 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       return e;
     };
     std::string m = name.rfind("customop:", 0) == 0 ? name.substr(9) : name;
+    if (m.rfind("passthrough|", 0) == 0) return !args.empty() && arg(0)->k == VK::Func ? arg(0) : mk_builtin(name);
+    // custom_op returns a CustomOpDef (its register_* methods; called, the op `torch.ops.NS.OP.default`); register_fake
+    // returns the function it was given
     if (m.rfind("custom_op|", 0) == 0 || m.rfind("register_fake|", 0) == 0) {  // the decorator form's second call
       bool fake = m.rfind("register_fake|", 0) == 0;
-      entry(m.substr(m.find('|') + 1))->items[fake ? 1 : 0] = arg(0);
-      return arg(0);
+      const std::string key = m.substr(m.find('|') + 1);
+      entry(key)->items[fake ? 1 : 0] = arg(0);
+      return fake ? arg(0) : mk_builtin("customopdef:" + key);
     }
     if (name == "torch.library.custom_op" || name == "torch.library.register_fake") {
       bool fake = name == "torch.library.register_fake";
       std::string key = py_str(arg(0));
       V fn = args.size() > 1 ? args[1] : nullptr;
       for (auto& [k, v] : kwargs) if (k == "fn" || k == "func") fn = v;
-      if (fn && fn->k != VK::None) { entry(key)->items[fake ? 1 : 0] = fn; return fn; }
+      if (fn && fn->k != VK::None) { entry(key)->items[fake ? 1 : 0] = fn; return fake ? fn : mk_builtin("customopdef:" + key); }
       return mk_builtin(std::string("customop:") + (fake ? "register_fake|" : "custom_op|") + key);
     }
     if (name.rfind("torch.library.", 0) == 0) return none();  // register_autograd, register_kernel, impl, ...
-    std::string op = name.substr(10);  // NS.OP[.default]
+    // NS.OP[.default]; a CustomOpDef called is its OpOverload, `torch.ops.NS.OP.default`
+    const bool def = name.rfind("customopdef:", 0) == 0;
+    std::string op = def ? name.substr(12) : name.substr(10);
+    if (def) op.replace(op.find("::"), 2, ".");
     if (op.size() > 8 && op.ends_with(".default")) op = op.substr(0, op.size() - 8);
     size_t dot = op.find('.');
     V e = dot == std::string::npos ? nullptr : find(op.substr(0, dot) + "::" + op.substr(dot + 1));
@@ -232,7 +240,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       V impl = e->items[1]->k != VK::None ? e->items[1] : e->items[0];
       V r = impl->k == VK::Func ? call_user(impl, args, kwargs, nullptr, 0) : call(impl, args, kwargs, loc);
       if (r->k == VK::Tensor && in_compiled)
-        return emit("call_function", "torch.ops." + op, op.substr(dot + 1), false, args, kwargs, *r->t, loc);
+        return emit("call_function", "torch.ops." + op + (def ? ".default" : ""), op.substr(dot + 1) + (def ? "_default" : ""), false,
+                    args, kwargs, *r->t, loc);
       return r;
     }
     handled = false;

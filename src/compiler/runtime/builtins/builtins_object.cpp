@@ -38,6 +38,23 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     inst->builtin_nn = arg(0)->builtin_nn;
     return inst;
   }
+  if (name == "object.__reduce__" || name == "object.__reduce_ex__") {
+    // copyreg's forms for an instance of a Python class: protocol < 2 (__reduce__ is protocol 0) is
+    // (copyreg._reconstructor, (cls, object, None), its __dict__); 2 and up (copyreg.__newobj__, (cls,), __dict__, None,
+    // None). StyleGAN's persistent_class pads the list it makes of it to three fields
+    V obj = self ? self : arg(0);
+    long long proto = 0;
+    if (name == "object.__reduce_ex__") {
+      V p = self ? (args.empty() ? nullptr : args[0]) : (args.size() > 1 ? args[1] : nullptr);
+      if (p && p->k == VK::Int) proto = p->i;
+    }
+    auto state = std::make_shared<Obj>();
+    state->k = VK::Dict;
+    for (auto& [k, v] : obj->attrs) state->dict.push_back({mk_str(k), v});
+    V cls = obj->cls ? obj->cls : mk_builtin("object");
+    if (proto < 2) return mk_tuple({mk_builtin("copyreg._reconstructor"), mk_tuple({cls, mk_builtin("object"), none()}), state});
+    return mk_tuple({mk_builtin("copyreg.__newobj__"), mk_tuple({cls}), state, none(), none()});
+  }
   if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
     if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }
     object_setattr(arg(0), arg(1)->s, arg(2), loc);

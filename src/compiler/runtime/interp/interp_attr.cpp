@@ -103,6 +103,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Bound && obj->self && obj->func) {  // a bound method's instance and function
     if (name == "__self__") return obj->self;
     if (name == "__func__") return obj->func;
+    // CPython's method reads the other attributes from its function (`self.helper.__name__`, `__qualname__`, `__doc__`)
+    if (obj->func->k == VK::Func && name != "__class__" && name != "__call__" && name != "__get__") return getattr(obj->func, name, loc);
   }
   if (obj->k == VK::List && obj->cls) {  // a list subclass defined in Python: its attributes, then its class's
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;

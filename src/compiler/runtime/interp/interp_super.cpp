@@ -46,7 +46,7 @@ V Interp::super_attr(const V& obj, const std::string& name, Location loc) {
   }
   if (name == "__init_subclass__") return mk_builtin("noop");  // object.__init_subclass__: nothing to do
   if (name == "__new__") return mk_builtin("object.__new__");   // super().__new__(cls) reaching object
-  if (name == "__setattr__" || name == "__getattribute__") {  // super() reaching object
+  if (name == "__setattr__" || name == "__getattribute__" || name == "__reduce__" || name == "__reduce_ex__") {  // super() reaching object
     auto b = mk_builtin("object." + name);
     b->self = obj->self;
     return b;

@@ -47,7 +47,7 @@ V nn_new_instance(const std::string& cls) {
 void Interp::nn_init_done(const std::string& cls, V inst, Location loc) {
   static const std::set<std::string> resets = {"Linear", "Bilinear", "Embedding", "Conv1d", "Conv2d", "Conv3d",
                                                "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "LayerNorm",
-                                               "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+                                               "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm",
                                                "LSTM", "GRU", "RNN"};
   if (!resets.count(cls) || !inst || !inst->cls) return;
   V own = find_in_class(inst->cls, "reset_parameters");
@@ -165,7 +165,8 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     nn_add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : nn_param({Dim{out, ""}}));
     return inst;
   }
-  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+  // (SyncBatchNorm: the same module; with no process group initialized its forward is F.batch_norm, need_sync False)
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm") {
     long long c = need_int(0, "num_features");
     V eps = arg(1, "eps"), mom = arg(2, "momentum"), affine = arg(3, "affine"), track = arg(4, "track_running_stats");
     inst->attrs["eps"] = eps ? eps : mk_float(1e-5);
@@ -450,7 +451,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   // a float the module's Python forward reads (`self.p`, `self.momentum`, `self.eps`): under dynamic=True an
   // unspecialized input and its item(), which torch's checks on it then specialize to the value (program
   // dynamic_true_floats: `item_1: "Sym(0.100000000000000)"`); otherwise the number
-  auto float_attr = [&](const std::string& n) -> V {
+  // (`checked`: torch's code checks the value, which specializes the symbol; F.embedding never reads norm_type
+  // without a max_norm, so it stays `Sym(zf4)`)
+  auto float_attr = [&](const std::string& n, bool checked = true) -> V {
     V v = mod->attrs.count(n) ? mod->attrs[n] : none();
     Activation& a = *stack_.back();
     if (v->k != VK::Float || !std::isfinite(v->f) || !cur_opts_ || !cur_opts_->dynamic_true || !a.ctx || a.ctx->mode != Mode::Record) return v;
@@ -458,8 +461,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     if (src == a.ctx->sources.end()) return v;
     std::string s = src->second + "." + n;
     size_t cut = std::min(s.size(), s.find_first_of(".["));
-    V f = tensorified_float("L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
-    if (f->sym_node >= 0) {
+    // (a global module's source is already G['emb']: ShapeEnv names the symbol from `G['emb'].norm_type`)
+    V f = tensorified_float(s.rfind("G[", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
+    if (f->sym_node >= 0 && !checked) stamp_node(a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)], loc);
+    if (f->sym_node >= 0 && checked) {
       Node& node = a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)];
       int e = v->f == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v->f))));
       node.sym_type = fmt::format("Sym({:.{}f})", v->f, std::max(0, 14 - e));  // sympy's Float: 15 significant digits
@@ -490,7 +495,11 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "Embedding") {  // nn.Embedding.forward passes its padding_idx (normalized) and the defaults
     V pad = mod->attrs.count("padding_idx") ? mod->attrs["padding_idx"] : none();
-    return fn("torch.nn.functional.embedding", "embedding", {x(), attr("weight"), pad, a_or("max_norm", none()), a_or("norm_type", mk_float(2.0)),
+    V in = x(), w = attr("weight");
+    // the input is wrapped before the unspecialized norm_type that F.embedding's arguments read after it
+    if (tracing() && stack_.back()->ctx->sources.count(in.get())) node_of(in);
+    return fn("torch.nn.functional.embedding", "embedding", {in, w, pad, a_or("max_norm", none()),
+                                                            mod->attrs.count("norm_type") ? float_attr("norm_type", a_or("max_norm", none())->k != VK::None) : mk_float(2.0),
                                                             a_or("scale_grad_by_freq", mk_bool(false)), a_or("sparse", mk_bool(false))}, {});
   }
   // a module's forward in torch's source reads `self.training`: Dynamo guards it there (a train / eval switch recompiles)
@@ -549,7 +558,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     }
     return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], pad, mod->attrs["dilation"], mod->attrs["groups"]}, {});
   }
-  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d") {
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm") {
     // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
     V in = x();
     // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,

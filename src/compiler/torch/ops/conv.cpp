@@ -101,7 +101,7 @@ static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
   const long long bound = holds ? (16 + m->c - 1) / m->c : 15 / m->c;
   std::string src = info->second.first;  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
   if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
-  for (auto& g : ctx.sym_rels) if (g.src == src && g.lower == holds && g.bound == bound) return;
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == holds && g.bound == bound) return;
   std::string text = holds ? fmt::format("{} <= {}", bound, src) : fmt::format("2 <= {} <= {}", src, bound);
   text += "  " + c.I.guard_comment(c.loc) + " (_subclasses/fake_impls.py:1331 in conv)";
   ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text});

@@ -81,8 +81,33 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   auto is_int = [](const std::string& x) {
     return !x.empty() && x.find_first_not_of("-0123456789") == std::string::npos && x.size() < 18;
   };
-  bool sym_left = sym_free_symbols(l).size() == 1 && sym_free_symbols(l)[0] == l && is_int(r);
-  bool sym_right = sym_free_symbols(r).size() == 1 && sym_free_symbols(r)[0] == r && is_int(l);
+  auto bare = [](const std::string& x) { return sym_free_symbols(x).size() == 1 && sym_free_symbols(x)[0] == x; };
+  auto short_src = [](std::string src) {  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
+    if (src.rfind("L['", 0) == 0) {
+      size_t e = src.find("']");
+      src = src.substr(3, e - 3) + src.substr(e + 2);
+    }
+    return src;
+  };
+  if (bare(l) && bare(r) && l != r) {  // two input sizes compared: the guard relates them (`G.size()[0] > G.size()[1]`)
+    if (ctx.specialized.count(l) || ctx.specialized.count(r)) return;
+    auto il = ctx.sym_info.find(l), ir = ctx.sym_info.find(r);
+    if (il == ctx.sym_info.end() || ir == ctx.sym_info.end()) return;
+    if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
+    std::string a = short_src(il->second.first), b = short_src(ir->second.first);
+    for (auto& g : ctx.sym_rels) if (g.src == a && g.src2 == b && g.op == op) return;
+    Activation& act = *stack_.back();
+    int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+    std::string text = fmt::format("{} {} {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", a, op, b,
+                                   guard_comment(Location{line, 0, act.file}));
+    CacheEntry::SymRel rel{a, 0, true, text};
+    rel.src2 = b;
+    rel.op = op;
+    ctx.sym_rels.push_back(rel);
+    return;
+  }
+  bool sym_left = bare(l) && is_int(r);
+  bool sym_right = bare(r) && is_int(l);
   if (!sym_left && !sym_right) return;
   std::string sym = sym_left ? l : r;
   long long c = std::stoll(sym_left ? r : l);
@@ -95,12 +120,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
   bool lower = op == ">" || op == ">=";
   long long bound = op == ">" ? c + 1 : op == "<" ? c - 1 : c;
-  std::string src = info->second.first;  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
-  if (src.rfind("L['", 0) == 0) {
-    size_t e = src.find("']");
-    src = src.substr(3, e - 3) + src.substr(e + 2);
-  }
-  for (auto& g : ctx.sym_rels) if (g.src == src && g.lower == lower && g.bound == bound) return;
+  std::string src = short_src(info->second.first);
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == lower && g.bound == bound) return;
   std::string text = lower ? fmt::format("{} <= {}", bound, src) : fmt::format("{} <= {}", src, bound);
   Activation& act = *stack_.back();
   int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;

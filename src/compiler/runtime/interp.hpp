@@ -18,6 +18,7 @@
 #include "runtime/value.hpp"
 #include "runtime/frame_state.hpp"
 #include "runtime/interp_helpers.hpp"
+#include "runtime/activation.hpp"
 
 namespace tparse::compiler {
 
@@ -34,97 +35,6 @@ inline bool has_forward_hooks(const V& module) {
     if (auto it = module->attrs.find(key); it != module->attrs.end() && it->second && !it->second->items.empty()) return true;
   return false;
 }
-
-/// Version profile: which Dynamo rules apply. Only 2.3 and 2.11 are claimed (api.cpp rejects the
-/// rest); the thresholds name the release that changed each rule (docs/compiler.md, "Profiles").
-struct Profile {
-  int major = 2, minor = 11;
-  /// torch >= 2.4 constant-folds torch.__version__ methods (pytorch#123705, TorchVersionVariable).
-  bool version_str_traceable() const { return major > 2 || minor >= 4; }
-  /// Before config.inline_inbuilt_nn_modules became the default (2.5; the flag does not exist in 2.3)
-  /// nn.Module objects are NNModuleVariables whose NN_MODULE guard is an ID_MATCH on the instance
-  /// (`___check_obj_id(L['self'], ...)`), so every layer instance needs its own cache entry. 2.11
-  /// guards `self` by TYPE_MATCH (truth: sequential_print_layers) and instances share entries.
-  bool modules_id_matched() const { return major == 2 && minor < 5; }
-  /// Without inline_inbuilt_nn_modules (2.3) a torch.nn module (Linear, Embedding, ...) called in a frame
-  /// is one `call_module` node (NNModuleVariable.call_function, variables/nn_module.py); its parameters
-  /// are not graph inputs. 2.11 inlines its forward (a call_function such as linear).
-  bool nn_call_module() const { return major == 2 && minor < 5; }
-  /// Pre-2.4 texts: recompile reasons keep `L['x']`, the loop skip is the SkipFrame message, the limit
-  /// is `cache_size_limit` and its failure is `Unsupported("cache_size_limit reached")`.
-  bool old_messages() const { return major == 2 && minor < 4; }
-  /// accumulated_recompile_limit (2.11: 256; 2.3: accumulated_cache_size_limit = 64).
-  int accumulated_limit() const { return old_messages() ? 64 : 256; }
-};
-
-/// A graph break raised while tracing (Unsupported). Propagates to the depth-0 call that entered
-/// the inlined call chain, or is handled in place for data-dependent jumps.
-/// Attribute key on a function or class an opaque decorator returned (its decorator's name): opaque.cpp
-inline constexpr const char* kOpaqueDecorator = "__tparse_opaque_decorator__";
-
-struct GraphBreak {
-  std::string gb_type, msg;      ///< msg: full formatted message (with link)
-  Location loc;                  ///< innermost user location
-  std::string fn_name;           ///< innermost user function
-  bool data_dependent = false;
-  bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
-  std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
-  std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty
-  bool skip_frame = false;       ///< raised inside an inlined generator: Unsupported.skip_frame, the frame is skipped
-};
-
-/// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
-struct FrameSkip {
-  std::string msg;               ///< chained message (inner break + GB7000)
-  std::string gb_type;
-  bool emitted = false;          ///< the failure records were written where it was raised
-};
-
-
-/// One activation of a user function (or the module scope) in the interpreter.
-/// How the last statement of a block left it: `return`, `break` and `continue` end the enclosing blocks up
-/// to their loop or function (exec_block stops at a non-Normal flow; loops and call_user consume it).
-enum class Flow { Normal, Return, Break, Continue };
-
-struct Activation {
-  std::shared_ptr<Env> env;
-  std::shared_ptr<FuncDef> fn;                 ///< null for module scope
-  std::shared_ptr<FrameCtx> ctx;               ///< compiled frame context (null = eager)
-  int depth = 0;                               ///< 0 = the compiled frame itself, >0 = inlined
-  int loop_depth = 0;
-  const Stmt* outer_loop = nullptr;            ///< the outermost for / while being run at depth 0 of a recording frame
-  size_t outer_loop_cp = 0;                    ///< the graph's checkpoint before that loop (Dynamo's last resumable state)
-  bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
-  int cur_line = 0;
-  const Stmt* cur_stmt = nullptr;
-  bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
-  std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
-  int file = 0;                                ///< source file of the running code (Interp::files_)
-  int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
-  bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
-  int comp_depth = 0;                          ///< inside list / dict / set comprehensions of a traced frame's own code
-  bool genexpr_polyfilled = false;             ///< the generator expression being run is consumed by a builtin Dynamo
-                                               ///< replaces with a Python polyfill (sum, any, all, enumerate, reduce)
-  Flow flow = Flow::Normal;                    ///< set by return / break / continue (exec_block stops)
-  V ret;                                       ///< the value of the `return` that set flow = Return
-};
-
-/// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
-struct PyException {
-  V value;                                     ///< the exception instance (its class in `cls`)
-  Location loc;
-  std::string chain;                           ///< the traceback as notes, outermost first (added while unwinding)
-};
-/// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
-struct StopRun {};
-
-/// Something the run could not model (an opaque call, a torch op without a shape rule, a stop): the
-/// result is approximate. Listed at the end of `tparse explain` / `tparse compile` (runtime/opaque.cpp).
-struct Unmodelled {
-  int file = 0, line = 0;
-  std::string name;
-  bool compiled = false;                       ///< met inside a compiled frame (else in eager code)
-};
 
 class Interp {
  public:
@@ -601,8 +511,10 @@ class Interp {
   std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
   V packed_lengths_;
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
-  /// bumped by every in-place tensor op (torch/values.cpp): element values recorded before it are stale
-  unsigned long long value_epoch_ = 0;
+  /// bumped by every in-place tensor op (torch/values.cpp); the epoch of each storage's last write, and of the
+  /// last write to an unknown target: element values recorded before them are stale
+  unsigned long long value_epoch_ = 0, unknown_write_epoch_ = 0;
+  std::map<const Obj*, unsigned long long> storage_write_epoch_;
   /// a torch function mode is on the stack (torch.set_default_device(d) pushes torch.utils._device.DeviceContext):
   /// Dynamo dispatches Python operators on tensors through it, as Tensor methods (torch_ops.cpp tensor_binop)
   bool torch_function_mode_ = false;

@@ -44,7 +44,7 @@ struct TensorInfo {
 };
 
 /// The element values of an eager tensor (torch/values/values.hpp): row-major, as doubles (exact for integers up
-/// to 2^53), valid while the run's mutation epoch still equals `epoch` (an in-place op anywhere bumps it).
+/// to 2^53), recorded at mutation epoch `epoch`: stale once its storage (or an unknown target) was written after it.
 struct TensorVals {
   std::vector<double> v;
   unsigned long long epoch = 0;
@@ -99,6 +99,7 @@ struct Obj : HeapMember<Obj> {
   std::string builtin_nn;                 ///< built-in nn class name ("Linear") for instances/classes
   std::shared_ptr<TensorInfo> t;          ///< tensor
   std::shared_ptr<const TensorVals> vals; ///< tensor: its element values when known (eager only, torch/values.hpp)
+  const Obj* storage = nullptr;           ///< tensor: the tensor whose storage this view shares (null: its own)
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script

@@ -519,7 +519,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
     if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
-    values::mutated(*this);
+    values::mutated(*this, args[0]);
     return args[0];
   }
   if (name == "torch.nn.utils.parametrize.register_parametrization") return nn_register_parametrization(*this, args, kwargs, loc);

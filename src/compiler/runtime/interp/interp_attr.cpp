@@ -466,7 +466,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     }
     obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
     obj->t->fill = u.fill, obj->t->approx = u.approx;
-    values::mutated(*this);
+    values::mutated(*this, obj);
     return;
   }
   if (obj->k == VK::Tensor && !name.starts_with("__")) {  // torch.Tensor has a __dict__: a Python attribute of ours

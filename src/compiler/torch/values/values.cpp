@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "runtime/interp.hpp"
 
@@ -32,8 +33,18 @@ static bool static_numel(const TensorInfo& t, long long& n) {
 
 const std::vector<double>* of(const Interp& I, const V& t) { return eager(I) ? data(I, t) : nullptr; }
 
+namespace {
+const Obj* storage_of(const V& t) { return t->storage ? t->storage : t.get(); }
+}  // namespace
+
+void shares_storage(const V& res, const V& base) {
+  if (res && base && res != base && res->k == VK::Tensor && base->k == VK::Tensor) res->storage = storage_of(base);
+}
+
 const std::vector<double>* data(const Interp& I, const V& t) {
-  if (!t || t->k != VK::Tensor || !t->vals || !t->t || t->vals->epoch != I.value_epoch_) return nullptr;
+  if (!t || t->k != VK::Tensor || !t->vals || !t->t || t->vals->epoch < I.unknown_write_epoch_) return nullptr;
+  if (auto w = I.storage_write_epoch_.find(storage_of(t)); w != I.storage_write_epoch_.end() && t->vals->epoch < w->second)
+    return nullptr;
   long long n = 0;
   if (!static_numel(*t->t, n) || static_cast<long long>(t->vals->v.size()) != n) return nullptr;
   return &t->vals->v;
@@ -120,7 +131,11 @@ bool from_data(const Interp& I, const V& d, std::vector<double>& out) {
   }
 }
 
-void mutated(Interp& I) { ++I.value_epoch_; }
+void mutated(Interp& I, const V& t) {
+  ++I.value_epoch_;
+  if (t && t->k == VK::Tensor) I.storage_write_epoch_[storage_of(t)] = I.value_epoch_;
+  else I.unknown_write_epoch_ = I.value_epoch_;
+}
 
 void before_call(OpCall& c) {
   const std::string& n = c.name;
@@ -137,12 +152,61 @@ void before_call(OpCall& c) {
     auto it = at.find(n);
     if (it != at.end() && it->second < c.rest.size()) inplace = inplace || (c.rest[it->second]->k == VK::Bool && c.rest[it->second]->b);
   }
-  if (inplace) mutated(c.I);
+  // the tensor written: `out=`, else the receiver / first argument (`x.add_(1)`, `x[i] = v`, F.relu(x, inplace=True))
+  if (inplace) {
+    V target = c.kw("out");
+    if (!target || target->k != VK::Tensor) target = c.self;
+    // `kv += t` / kv.add_(t) on known values: the target's new values, computed before its old ones go stale
+    static const std::map<std::string, std::string> arith = {{"__iadd__", "+"}, {"add_", "+"}, {"__isub__", "-"}, {"sub_", "-"},
+                                                             {"__imul__", "*"}, {"mul_", "*"}, {"__itruediv__", "/"}, {"div_", "/"}};
+    V tmp;
+    auto ar = arith.find(n);
+    if (ar != arith.end() && eager(c.I) && target == c.self && c.self && c.self->k == VK::Tensor && !c.rest.empty() &&
+        !c.kw("alpha") && !c.kw("rounding_mode") && c.args.size() <= 2 && of(c.I, c.self)) {
+      V other = c.rest[0];
+      // (only an operand that broadcasts to the target's shape: a bigger one makes the op fail)
+      bool fits = other && other->k != VK::Complex;
+      if (fits && other->k == VK::Tensor) {
+        const auto& os = other->t->shape;
+        const auto& ts = c.self->t->shape;
+        fits = os.size() <= ts.size();
+        for (size_t i = 0; fits && i < os.size(); ++i) {
+          const Dim& od = os[os.size() - 1 - i];
+          const Dim& td = ts[ts.size() - 1 - i];
+          fits = !od.is_sym() && !td.is_sym() && (od.v == 1 || od.v == td.v);
+        }
+      }
+      if (fits && (other->k != VK::Tensor || of(c.I, other))) {
+        tmp = mk_tensor(*c.self->t);
+        try { elementwise(c.I, ar->second, c.self, other, tmp); } catch (...) { tmp = nullptr; }
+      }
+    }
+    mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
+    if (tmp && tmp->vals) attach(c.I, c.self, tmp->vals->v);
+  }
 }
 
 void after_call(OpCall& c, const V& res) {
   if (!res || !eager(c.I)) return;
   if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand
+  // an in-place op's result is its target (`kv += t` rebinds kv to the same tensor): its storage and values
+  static const std::set<std::string> inplace_arith = {"__iadd__", "add_", "__isub__", "sub_", "__imul__", "mul_", "__itruediv__", "div_"};
+  if (inplace_arith.count(c.name) && c.self && c.self->k == VK::Tensor && res->k == VK::Tensor) {
+    shares_storage(res, c.self);
+    res->vals = c.self->vals;
+    return;
+  }
+  // a view shares its input's storage: a later write through either makes both stale
+  static const std::set<std::string> views = {
+      "view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze", "transpose", "t", "T", "mT",
+      "permute", "expand", "expand_as", "narrow", "select", "__getitem__", "detach", "unfold", "diagonal", "movedim",
+      "moveaxis", "swapaxes", "swapdims", "split", "chunk", "unbind", "tensor_split", "as_strided", "contiguous", "to",
+      "type_as", "real", "imag", "view_as_real", "view_as_complex", "alias", "adjoint", "ravel", "hsplit", "vsplit"};
+  if (c.self && c.self->k == VK::Tensor && views.count(c.name)) {
+    if (res->k == VK::Tensor) shares_storage(res, c.self);
+    if (res->k == VK::Tuple || res->k == VK::List)
+      for (auto& x : res->items) shares_storage(x, c.self);
+  }
   try {
     op_rule(c, res);
   } catch (...) {  // a rule never stops a run: its result just stays shape-only

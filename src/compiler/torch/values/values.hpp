@@ -40,10 +40,15 @@ bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype)
 void before_call(OpCall& c);
 /// After a torch call returned `res` in eager code: `res` gets values by the op's rule when known.
 void after_call(OpCall& c, const V& res);
+/// `a op b` element by element into `res` when both operands' values are known (op: + - * / and the comparisons)
+void elementwise(Interp& I, const std::string& op, const V& a, const V& b, const V& res);
 /// After a Python operator on a tensor (`a op b`, reflected: `b op a`); `-x` / `~x` have no b.
 void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res);
-/// Marks every recorded value stale (an in-place op, nn.init, `t.data = u`).
-void mutated(Interp& I);
+/// Marks recorded values stale: those sharing `t`'s storage (an in-place op on it, `t.data = u`), or every one when
+/// the written tensor is not known (an unknown op, nn.init through a stub).
+void mutated(Interp& I, const V& t = nullptr);
+/// `res` (a view op's result: view, reshape, slicing, transpose, ...) shares `base`'s storage
+void shares_storage(const V& res, const V& base);
 
 /// torch.unique / unique_consecutive in eager code: (output[, inverse][, counts]) with the data's sizes
 /// when the values are known, else the uniform fill decides as before.

@@ -266,8 +266,25 @@ bool creation(OpCall& c, const V& res) {
 
 }  // namespace
 
+void elementwise(Interp& I, const std::string& op, const V& a, const V& b, const V& res) { binary(I, op, a, b, res); }
+
 void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res) {
-  if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) { mutated(I); return; }  // `t += x` changes t
+  if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) {  // `t += x` writes t's storage: t keeps the values computed
+    V tmp;
+    if (eager(I) && a && a->k == VK::Tensor && res && res->k == VK::Tensor && b && b->k != VK::Complex && of(I, a) &&
+        (b->k != VK::Tensor || of(I, b)) && shape_of(res) == shape_of(a)) {
+      tmp = mk_tensor(*res->t);
+      try { binary(I, op.substr(0, op.size() - 1), a, b, tmp); } catch (...) { tmp = nullptr; }
+    }
+    mutated(I, a && a->k == VK::Tensor ? a : nullptr);
+    // (the statement rebinds the name to `res`, the same tensor: its storage and values)
+    if (res && res->k == VK::Tensor && a && a->k == VK::Tensor) shares_storage(res, a);
+    if (tmp && tmp->vals) {
+      attach(I, a, tmp->vals->v);
+      if (res && res != a) attach(I, res, tmp->vals->v);
+    }
+    return;
+  }
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
   if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
   if (op == "neg" || op == "pos" || op == "invert") {

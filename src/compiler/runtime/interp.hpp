@@ -198,6 +198,9 @@ class Interp {
   V nn_construct(const std::string& cls, std::vector<V>& args,
                  std::vector<std::pair<std::string, V>>& kwargs, Location loc, V inst);
   void nn_init_done(const std::string& cls, V inst, Location loc);
+  /// a float a built-in module's Python forward reads from self (`p`, `eps`, `norm_type`): under dynamic=True a graph input
+  /// and its item() (`checked`: torch's code checks it, specializing the symbol to the value); nn_modules.cpp
+  V nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked = true);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   V make_module(const std::string& name);

@@ -73,7 +73,7 @@ std::vector<OpDef> build_table() {
        T, "", FA::Value, o::constant},
       {{"device"}, T, "type, index=None", FA::Value, o::device},
       {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
-      {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq"}, TM, "", FA::Matmul, o::linalg},
+      {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq", "det", "linalg.det", "logdet"}, TM, "", FA::Matmul, o::linalg},
       {{"tensordot"}, T, "", FA::Matmul, o::tensordot},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},

@@ -322,9 +322,16 @@ void Interp::exec_stmt(const StmtP& s) {
       V rhs = eval(s->value);
       // `t += x` on a tensor is operator.iadd in the graph (in place: the same tensor afterwards)
       // (every augmented operator but `@=`: operator.irshift, ifloordiv, iand, ...)
-      V v = cur->k == VK::Tensor && s->op != "@"
-                ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
-                : inplace_binop(s->op, cur, rhs, s->loc);
+      V v;
+      if (cur->k == VK::Tensor && rhs->k == VK::Opaque) {
+        // an unmodelled operand (`freqs *= np.float64(...)`): the tensor stays itself, written with unknown data
+        note_unmodelled(s->loc, fmt::format("Tensor {}= {}", s->op, rhs->s));
+        values::mutated(*this, cur);
+        v = cur;
+      } else {
+        v = cur->k == VK::Tensor && s->op != "@" ? tensor_binop(s->op + "=", cur, rhs, s->loc, false)
+                                                 : inplace_binop(s->op, cur, rhs, s->loc);
+      }
       if (obj) assign_subscript(s->target, obj, idx, v);
       else assign(s->target, v);
       return;

@@ -103,7 +103,7 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
                     I.getattr(mod, "in_proj_bias", loc), or_(a.count("bias_k") ? a["bias_k"] : nullptr, none()),
                     or_(a.count("bias_v") ? a["bias_v"] : nullptr, none()),
                     or_(a.count("add_zero_attn") ? a["add_zero_attn"] : nullptr, mk_bool(false)),
-                    or_(a.count("dropout") ? a["dropout"] : nullptr, mk_float(0.0)), I.getattr(out_proj, "weight", loc),
+                    a.count("dropout") ? I.nn_float_attr(mod, "dropout", loc, training) : mk_float(0.0), I.getattr(out_proj, "weight", loc),
                     I.getattr(out_proj, "bias", loc)};
   KW kw{{"training", mk_bool(training)},
         {"key_padding_mask", or_(kpm, none())},

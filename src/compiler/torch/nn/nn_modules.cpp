@@ -435,6 +435,31 @@ void Interp::nn_materialize_lazy(const V& mod, const std::vector<V>& args, Locat
   if (training) mod->attrs["training"] = training;
 }
 
+// a float the module's Python forward reads (`self.p`, `self.momentum`, `self.eps`): under dynamic=True an
+// unspecialized input and its item(), which torch's checks on it then specialize to the value (program
+// dynamic_true_floats: `item_1: "Sym(0.100000000000000)"`); otherwise the number
+// (`checked`: torch's code checks the value, which specializes the symbol; F.embedding never reads norm_type
+// without a max_norm, so it stays `Sym(zf4)`)
+V Interp::nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked) {
+  V v = mod->attrs.count(n) ? mod->attrs[n] : none();
+  Activation& a = *stack_.back();
+  if (v->k != VK::Float || !std::isfinite(v->f) || !cur_opts_ || !cur_opts_->dynamic_true || !a.ctx || a.ctx->mode != Mode::Record) return v;
+  auto src = a.ctx->sources.find(mod.get());
+  if (src == a.ctx->sources.end()) return v;
+  std::string s = src->second + "." + n;
+  size_t cut = std::min(s.size(), s.find_first_of(".["));
+  // (a global module's source is already G['emb']: ShapeEnv names the symbol from `G['emb'].norm_type`)
+  V f = tensorified_float(s.rfind("G[", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
+  if (f->sym_node >= 0 && !checked) stamp_node(a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)], loc);
+  if (f->sym_node >= 0 && checked) {
+    Node& node = a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)];
+    int e = v->f == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v->f))));
+    node.sym_type = fmt::format("Sym({:.{}f})", v->f, std::max(0, 14 - e));  // sympy's Float: 15 significant digits
+    stamp_node(node, loc);  // as the module's other nodes (none in eval_frame's `inner` around a built-in module)
+  }
+  return f;
+}
+
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (mod->attrs.count(kLazyArgs)) nn_materialize_lazy(mod, args, loc);
   const std::string& cls = mod->builtin_nn;
@@ -448,30 +473,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
-  // a float the module's Python forward reads (`self.p`, `self.momentum`, `self.eps`): under dynamic=True an
-  // unspecialized input and its item(), which torch's checks on it then specialize to the value (program
-  // dynamic_true_floats: `item_1: "Sym(0.100000000000000)"`); otherwise the number
-  // (`checked`: torch's code checks the value, which specializes the symbol; F.embedding never reads norm_type
-  // without a max_norm, so it stays `Sym(zf4)`)
-  auto float_attr = [&](const std::string& n, bool checked = true) -> V {
-    V v = mod->attrs.count(n) ? mod->attrs[n] : none();
-    Activation& a = *stack_.back();
-    if (v->k != VK::Float || !std::isfinite(v->f) || !cur_opts_ || !cur_opts_->dynamic_true || !a.ctx || a.ctx->mode != Mode::Record) return v;
-    auto src = a.ctx->sources.find(mod.get());
-    if (src == a.ctx->sources.end()) return v;
-    std::string s = src->second + "." + n;
-    size_t cut = std::min(s.size(), s.find_first_of(".["));
-    // (a global module's source is already G['emb']: ShapeEnv names the symbol from `G['emb'].norm_type`)
-    V f = tensorified_float(s.rfind("G[", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut), s, v, loc, true);
-    if (f->sym_node >= 0 && !checked) stamp_node(a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)], loc);
-    if (f->sym_node >= 0 && checked) {
-      Node& node = a.ctx->graph.nodes[static_cast<size_t>(f->sym_node)];
-      int e = v->f == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(v->f))));
-      node.sym_type = fmt::format("Sym({:.{}f})", v->f, std::max(0, 14 - e));  // sympy's Float: 15 significant digits
-      stamp_node(node, loc);  // as the module's other nodes (none in eval_frame's `inner` around a built-in module)
-    }
-    return f;
-  };
+  auto float_attr = [&](const std::string& n, bool checked = true) { return nn_float_attr(mod, n, loc, checked); };
   auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (auto u = mod->attrs.find("_tparse_unmodelled"); u != mod->attrs.end()) {
     // built from an unknown value (nn.Linear(cfg.opaque, 64)): its layout is unknown, so its forward is an
@@ -614,7 +616,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),
     // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled
     if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
-    TensorInfo o = *x()->t;
+    V first = args.empty() ? kwv(kwargs, cls == "MultiheadAttention" ? "query" : "input") : args[0];
+    if (!first || first->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", cls));
+    TensorInfo o = *first->t;
     if (cls == "MultiheadAttention") {
       V need = kwv(kwargs, "need_weights");
       return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});

@@ -48,6 +48,13 @@ V linalg(OpCall& c) {
     Dim k = complete ? m : (m.v <= n.v ? m : n);
     return c.I.tuple_result(c.out(base), {column_major(base, batch, m, k), column_major(base, batch, k, n)}, {"Q", "R"});
   }
+  if (name == "det" || name == "linalg.det" || name == "logdet") {  // (*, n, n) -> (*)
+    if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
+    TensorInfo s = base;
+    s.shape = batch;
+    s.stride = contiguous_strides(batch);
+    return c.out(s);
+  }
   if (name == "slogdet" || name == "linalg.slogdet") {
     if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
     TensorInfo s = base;

@@ -22,6 +22,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                           "strides; torch names a pooled list item `x`"},
       {"mha_keywords_dynamic", "dynamic=True with keyword arguments: torch wraps key_padding_mask first and names the duck-sized "
                                "symbols from its sources (s31, s64); ours from the query's, and wraps in_proj_bias before x"},
+      {"numpy_scalar_frame", "float() / int() of a numpy scalar in a frame: torch__dynamo_utils_wrapped_item of a 0-d graph input"},
       {"resume_stack_values", "a dynamic int from item() used as a size: its range does not exclude 0, so torch's strides read "
                               "`Max(1, s37)`; ours `s37`"},
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},

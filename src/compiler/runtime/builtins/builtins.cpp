@@ -412,6 +412,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "int" || name == "float" || name == "bool") {
     V v = args.empty() ? mk_int(0) : arg(0);
+    // a numpy scalar a frame reads is a 0-d f64 / i64 graph input there: float() / int() of it is a node
+    // `torch__dynamo_utils_wrapped_item(input)`, a SymFloat / SymInt backed by its value (real torch 2.11: program
+    // numpy_scalar_frame; StyleGAN's bias_act `float(spec.def_gain)`, DAC's `int(np.prod(rates))`), not modelled yet
+    if (in_compiled && name != "bool" && ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)))
+      note_unmodelled(loc, name + "() of a numpy scalar in a compiled frame (a wrapped_item node of a 0-d graph input)");
     if (v->k == VK::Tensor) {
       if (in_compiled && name != "bool")
         if (V n = np_traced::to_number(*this, v, name, loc)) return n;

@@ -105,8 +105,13 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
-  if (name == "__tparse_np_int__") {  // the numpy stub's integer results are numpy scalars (np.int64), not Python ints
+  if (name == "__tparse_np_int__") {  // the numpy stub's number results are numpy scalars (np.int64 / np.float64)
     V v = arg(0);
+    if (v->k == VK::Float && v->sym.empty() && v->sym_node < 0 && !v->np_float) {
+      V c = mk_float(v->f);
+      c->np_float = true;
+      return c;
+    }
     if (v->k != VK::Int || !v->sym.empty() || v->np_int) return v;
     V c = mk_int(v->i);
     c->np_int = true;

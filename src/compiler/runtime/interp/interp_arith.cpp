@@ -195,16 +195,24 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
   // a numpy integer scalar (DAC's `hop_length = np.prod(rates)`): eagerly numpy's arithmetic keeps it one; inside a
   // frame Dynamo makes it a 0-d tensor graph input and traces its arithmetic as wrapped numpy operators (breaking
   // at math.ceil / int()), which tparse does not model: the result is marked approximate
-  if ((a->k == VK::Int && a->np_int) || (b->k == VK::Int && b->np_int)) {
+  // (np.float64 likewise: StyleGAN's `def_gain=np.sqrt(2)`)
+  const bool npf = (a->k == VK::Float && a->np_float) || (b->k == VK::Float && b->np_float);
+  if ((a->k == VK::Int && a->np_int) || (b->k == VK::Int && b->np_int) || npf) {
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
-      note_unmodelled(loc, "arithmetic on a numpy integer scalar in a compiled frame (Dynamo traces it as a 0-d tensor input)");
+      note_unmodelled(loc, fmt::format("arithmetic on a numpy {} scalar in a compiled frame (Dynamo traces it as a 0-d tensor input)",
+                                       npf ? "float" : "integer"));
     } else if (a->k != VK::Tensor && b->k != VK::Tensor) {
       V plain_a = a, plain_b = b;
       V r = binop_numbers(op, a, b, loc);
-      if (r->k == VK::Int && r != plain_a && r != plain_b) {
+      if (r->k == VK::Int && r != plain_a && r != plain_b && !npf) {
         V c = mk_int(r->i);
         c->np_int = true;
+        return c;
+      }
+      if (r->k == VK::Float && r != plain_a && r != plain_b && r->sym.empty()) {  // a float result: np.float64
+        V c = mk_float(r->f);
+        c->np_float = true;
         return c;
       }
       return r;

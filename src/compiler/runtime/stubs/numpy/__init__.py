@@ -118,7 +118,7 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
         self.name = name
 
     def __call__(self, x=0):
-        return _cast([x], self.name)[0] if self.name in _KNOWN else _traced_call(x)
+        return __tparse_np_int__(_cast([x], self.name)[0]) if self.name in _KNOWN else _traced_call(x)
 
     def __eq__(self, o):
         return _dtype_name(o) == self.name

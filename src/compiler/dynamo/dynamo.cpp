@@ -286,8 +286,19 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         // contiguous (12, 1), so every later identical call failed the guard and recompiled)
         bool any_sym = std::any_of(copy->t->shape.begin(), copy->t->shape.end(), [](const Dim& x) { return x.is_sym(); });
         if (any_sym || t.stride.size() != t.shape.size()) copy->t->stride = ordered_strides(copy->t->shape, t.stride);
-        for (int d : ds)  // a dynamic stride: its own symbol, from its source (`L['x'].stride()[0]`)
-          if (d < static_cast<int>(copy->t->stride.size()) && !copy->t->stride[d].is_sym()) {
+        // a dynamic stride: its own symbol, from its source (`L['x'].stride()[0]`); a stride of 0 or 1 stays the number
+        // (ShapeEnv specializes them as sizes 0 / 1: waveglow's permuted input keeps `stride()[1] == 1`, and its
+        // contiguous twin recompiles: scout12 stride_one_respecialized)
+        // (a stride equal to another dim's size * stride is that product, as ShapeEnv's stride candidates infer it: a
+        // contiguous input's strides follow its sizes)
+        auto inferred = [&](int d) {
+          for (size_t j = 0; j < t.shape.size() && j < t.stride.size(); ++j)
+            if (static_cast<int>(j) != d && t.stride[j].v < t.stride[d].v && t.shape[j].v * t.stride[j].v == t.stride[d].v) return true;
+          return false;
+        };
+        for (int d : ds)
+          if (d < static_cast<int>(copy->t->stride.size()) && !copy->t->stride[d].is_sym() && copy->t->stride[d].v > 1 &&
+              !inferred(d)) {
             std::string source = fmt::format("{}.stride()[{}]", local_source(n), d);
             copy->t->stride[d].sym = sym_for(source);
             ctx->sym_info[copy->t->stride[d].sym] = {source, copy->t->stride[d].v};

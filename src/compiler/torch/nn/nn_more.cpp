@@ -192,7 +192,9 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     }
     return fn(F(f), f, xs, {{"reduction", a["reduction"]}});
   }
-  if (cls == "GroupNorm") return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), a["eps"]}, {});
+  // (eps: an unspecialized float under dynamic=True, as LayerNorm's)
+  if (cls == "GroupNorm")
+    return fn(F("group_norm"), "group_norm", {x(), a["num_groups"], attr("weight"), attr("bias"), I.nn_float_attr(mod, "eps", loc)}, {});
   if (cls.rfind("InstanceNorm", 0) == 0) {  // _InstanceNorm._apply_instance_norm
     // _InstanceNorm.forward's check of the channels: with affine a ValueError, else warnings.warn (in a frame a
     // GB0007 break at the call: PyTorch-GAN's UNIT builds InstanceNorm2d(1) for 32 channels)

@@ -1,0 +1,206 @@
+// Compiling a frame's graph (its outputs, specialization, the output-graph record, the cache entry and its guards) and
+// finishing a frame at its return: what Dynamo's OutputGraph.compile_subgraph / compile_and_call_fx_graph do.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include <functional>
+
+#include "runtime/interp.hpp"
+#include "runtime/keys.hpp"
+#include "torch/symbols/sym_mono.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
+  Graph& g = ctx.graph;
+  g.outputs.clear();
+  // a partial graph inside a grad-mode `with` of the frame: the mode outside is restored before it returns (no stack
+  // trace; real torch 2.11: program nograd_break_restore)
+  for (auto it = grad_blocks_.rbegin(); it != grad_blocks_.rend(); ++it) {
+    if (it->ctx != &ctx) continue;
+    if (it->autocast) {  // an autocast block is left: `_exit_autocast(<enter node>)` (real torch 2.11: scout11 autocast_break)
+      if (it->enter >= 0 && it->enter < static_cast<int>(g.nodes.size())) {
+        // (torch prints the block's enter without a user stack in such a graph: "No stacktrace found")
+        Node& en = g.nodes[static_cast<size_t>(it->enter)];
+        en.line = 0;
+        en.file.clear();
+        en.code.clear();
+        en.fn_name.clear();
+        Node n;
+        n.op = "call_function";
+        n.target = "torch.amp.autocast_mode._exit_autocast";
+        n.name = g.unique_name("_exit_autocast");
+        n.args = {Arg{it->enter, ""}};
+        g.nodes.push_back(n);
+      }
+      continue;
+    }
+    Node n;
+    n.op = "call_function";
+    n.target = "torch._C._set_grad_enabled";
+    n.name = g.unique_name("_set_grad_enabled");
+    n.args = {Arg{-1, it->outer ? "True" : "False"}};
+    g.nodes.push_back(n);
+  }
+  for (auto& o : outs) {
+    if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
+      // (an int the frame took as an input is rebuilt from its source, `L['B']`: no output)
+      if (ctx.int_inputs.count(o->sym)) continue;
+      int id = -1;
+      if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
+      else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;
+      else if (sym_bare_symbol(o->sym)) id = g.add_sym_placeholder(o->sym);
+      if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
+      continue;
+    }
+    auto it = g.tensor_node.find(o.get());
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
+  for (auto& [obj, name, v] : ctx.attr_stores) {  // side effects on pre-existing objects (FrameCtx::attr_stores)
+    auto it = g.tensor_node.find(v.get());
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+  }
+  {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
+    std::set<const Obj*> seen;
+    std::function<void(const V&, int)> walk = [&](const V& v, int depth) {
+      if (!v || depth > 8 || !seen.insert(v.get()).second) return;
+      if (v->k == VK::Tensor) {
+        auto it = g.tensor_node.find(v.get());
+        if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") return;
+        if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
+        return;
+      }
+      if (v->k == VK::Dict) for (auto& kv : v->dict) walk(kv.second, depth + 1);
+      if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) walk(x, depth + 1);
+    };
+    for (auto& c : ctx.mutated_containers) walk(c, 0);
+  }
+  if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
+    g.specialize(ctx.specialized);
+    // the guards see the value: TENSOR_MATCH is static in that dimension again
+    for (auto& tg : ctx.tguards)
+      for (auto& d : tg.t.shape)
+        if (d.is_sym() && sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
+  }
+  g.apply_replacements();
+  for (auto& tg : ctx.tguards)  // the guards see the replaced symbols too: the two sizes must stay equal
+    for (auto& d : tg.t.shape) if (d.is_sym()) d.sym = g.canon(d.sym);
+  g.name_reified();
+  g.remove_unused_getitems();
+  g.remove_empty_grad_toggles();
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
+  bool has_graph = g.call_count() > 0 || !g.outputs.empty();  // a graph of no calls that returns SymInts is compiled
+  // a dynamic float on a resume function's stack, handed on at a break: realizing it wrapped it as a graph input, so a
+  // graph is compiled, empty once the unused input is pruned (`print(..., y.mean().item())` resumed with a new value)
+  for (auto& [n, v] : ctx.inputs)
+    if (ctx.is_resume && n.rfind("___stack", 0) == 0 && v->k == VK::Float && ctx.float_args.count(n) && !ctx.code->skipped) has_graph = true;
+  chromium_tracing_end(ctx);
+  if (has_graph) {
+    chromium(ctx, "insert_deferred_runtime_asserts", 'B');
+    chromium(ctx, "insert_deferred_runtime_asserts", 'E');
+    writer_.emit("torch/_dynamo/output_graph.py:2423", "dynamo_output_graph", "{\"sizes\": " + sizes_json(g) + "}", tc,
+                 print_readable(g, path_));
+    chromium(ctx, "backend_compile", 'B', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
+    chromium(ctx, "backend_compile", 'E', "\"fn_name\": \"OutputGraph.call_user_compiler\"");
+    ++counters_["unique_graphs"];
+    ++unique_id_;  // install_global of the compiled function
+    counters_["calls_captured"] += g.call_count();
+  }
+  auto entry = std::make_shared<CacheEntry>();
+  entry->compile_id = ctx.compile_id;
+  // (BACKEND_MATCH guards an entry that compiled a graph: one of no graph, Optimizer's step wrapper or its resume,
+  // serves another torch.compile call's backend: real torch 2.11, scout7's uf_opt_step)
+  if (has_graph) entry->backend = ctx.backend;
+  entry->tensors = ctx.tguards;
+  for (auto& tg : entry->tensors) {
+    // guard what the graph saw (dynamic dims keep their symbol)
+    (void)tg;
+  }
+  entry->values = ctx.vguards;
+  // a dynamic int the trace specialized (a numpy call wanted its value) is guarded by value again: `self.n == 2`
+  for (auto& vg : entry->values)
+    if (vg.kind == "int_dyn" && vg.value && !vg.value->sym.empty() && ctx.specialized.count(vg.value->sym)) {
+      vg.kind = "int";
+      vg.value = mk_int(ctx.specialized.at(vg.value->sym));
+      vg.code = vg.src + " == " + py_repr(vg.value);
+    }
+  entry->grad_enabled = ctx.grad_at_entry;
+  entry->inference_tls = ctx.inference_at_entry;
+  for (auto& [from, to] : ctx.graph.replacements) entry->replaced.insert(ctx.graph.canon(to));
+  entry->module_types = ctx.module_types;
+  entry->sym_rels = ctx.sym_rels;
+  for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
+  // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
+  std::erase_if(entry->values, [](const ValueGuard& g) { return g.src.rfind("___stack", 0) == 0 && g.comment.empty(); });
+  // a frame that ends with no graph keeps no guard on an optimizer it read (torch 2.11: Optimizer.step's
+  // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
+  if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });
+  std::vector<std::string> lambdas;
+  GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
+  int count = tree.count;
+  std::string gs = tree.text;
+  entry->guard_count = count;
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
+  chromium(ctx, "build_guards", 'B');
+  writer_.emit("torch/_dynamo/guards.py:3977", "dynamo_cpp_guards_str", "{}", tc, gs);
+  chromium(ctx, "build_guards", 'E');
+  bool dynamic = false;  // a shape env with symbols: PGO records which sources became dynamic
+  for (auto& tg : entry->tensors) for (auto& d : tg.t.shape) dynamic = dynamic || d.is_sym();
+  for (auto& vg : entry->values) dynamic = dynamic || vg.kind == "int_dyn" || vg.kind == "float_dyn";
+  if (dynamic) {
+    std::string wl;
+    for (auto& w : ctx.dyn_whitelist) wl += (wl.empty() ? "" : ",") + w;
+    chromium(ctx, "pgo.dynamic_whitelist", 'B');
+    chromium(ctx, "pgo.dynamic_whitelist", 'E', "",
+             wl.empty() ? "" : ",\n\"recompile_dynamic_whitelist\": " + json_escape(wl) + ",\n\"missing_dynamic_whitelist\": " + json_escape(wl));
+  }
+  chromium(ctx, "gc", 'B');
+  chromium(ctx, "gc", 'E');
+  chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+  if (has_graph) ++next_describer_;  // the backend's fake mode describes nothing but takes an id
+  // torch 2.11 checks the guards under an nn.Module argument through its dicts' tags (a tag-safe root), recorded
+  // once the compiled code has run: a dict of the module the frame itself changed (`self.cache[key] = pos`) is seen
+  // as the frame left it, so the next call with that key hits this entry (program dict_cache_tuple_key: 1 graph),
+  // while a change made outside the frame is seen (dict_attr_len_keys_values recompiles). The printed guards above
+  // keep what the frame read.
+  for (auto& vg : entry->values) {
+    if (vg.kind != "contains" && vg.kind != "dict_keys" && vg.kind != "container_len") continue;
+    std::string root = vg.src.substr(0, vg.src.find_first_of(".["));
+    V rv;
+    for (auto& [n, v] : ctx.inputs) if (n == root) rv = v;
+    if (!rv || rv->k != VK::Instance || rv->builtin_nn.empty()) continue;
+    V cur = resolve_source(vg.src, ctx.inputs);
+    if (!cur || cur->k != VK::Dict) continue;
+    if (vg.kind == "contains") vg.len = dict_find(*cur, vg.value) ? 1 : 0;
+    else vg.len = cur->dict.size();
+    if (vg.kind == "dict_keys") { vg.keys.clear(); for (auto& kv : cur->dict) vg.keys.push_back(kv.first); }
+  }
+  ctx.code->entries.push_back(entry);
+  ++counters_["frames_ok"];
+  std::string m = metrics_json(ctx.compile_id, frame_key_, ctx.code->co_name, ctx.code->filename, ctx.code->firstlineno,
+                               ctx.cache_size, count, &g, true, "", "", ctx.restart_reasons, ctx.recompile_reason, true,
+                               ctx.start_stack, false, ctx.accumulated);
+  writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+  chromium_dynamo_end(ctx, m, true);
+  ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
+}
+
+void Interp::finish_frame(Activation& act, V retval) {
+  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  std::vector<V> outs;
+  flatten_tensors(retval, outs);
+  compile_graph(*act.ctx, outs);
+  // RETURN_VALUE with nothing captured (count_calls() == 0) and no side effect: SkipFrame "no content in function
+  // call", the code runs eagerly from now on, never compiled again (program no_tensor_args: `n * 3 + 1`)
+  FrameCtx& ctx = *act.ctx;
+  bool calls = std::any_of(ctx.graph.nodes.begin(), ctx.graph.nodes.end(), [](const Node& n) {
+    return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
+  });
+  if (!calls && !ctx.is_resume && ctx.attr_stores.empty() && ctx.code) ctx.code->skipped = true;
+}
+
+}  // namespace tparse::compiler

@@ -1,0 +1,338 @@
+// The module namespaces the subset imports (torch, torch.nn, torch.nn.functional, math, time, importlib.metadata, ...)
+// and the attributes of built-in modules and classes: what `torch.nn.Linear`, `torch.random.fork_rng` or `int.__name__`
+// reads.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <cmath>
+
+#include "runtime/interp.hpp"
+#include "torch/numpy_traced.hpp"
+#include "torch/values/values.hpp"
+#include "runtime/keys.hpp"
+#include "dynamo/messages.hpp"
+#include "torch/op_table.hpp"
+
+namespace tparse::compiler {
+
+static V bound_builtin(V self, const std::string& name) {
+  auto b = mk_builtin(name);
+  b->self = self;
+  return b;
+}
+
+V nn_class(const std::string& n) {
+  auto c = std::make_shared<Obj>();
+  c->k = VK::Class;
+  c->s = n;
+  c->builtin_nn = n;
+  return c;
+}
+
+V Interp::make_module(const std::string& name) {
+  static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
+                                              "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
+                                              "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
+                                              "torch.nn.utils", "torch.nn.utils.rnn", "torch.nn.utils.parametrize", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
+                                              "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
+                                              "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
+                                              "torch.autograd", "torch.autograd.function", "torch.autograd.variable",
+                                              "torch.autograd.profiler", "torch.profiler", "torch.random"};
+  // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
+  // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
+  static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
+                                                 "distance", "dropout", "flatten", "fold", "instancenorm", "lazy", "linear",
+                                                 "loss", "module", "normalization", "padding", "pixelshuffle", "pooling", "rnn",
+                                                 "sparse", "transformer", "upsampling", "utils"};  // utils: _pair & co. (__tparse_torch__)
+  bool nn_file = name.rfind("torch.nn.modules.", 0) == 0 && nn_files.count(name.substr(17));
+  if (!known.count(name) && name != "torch.nn.modules" && !nn_file) return nullptr;
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  auto m = std::make_shared<Obj>();
+  m->k = VK::Module;
+  m->s = name;
+  modules_[name] = m;
+  return m;
+}
+
+V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found) {
+  found = true;
+  switch (obj->k) {
+    case VK::Module: {
+      const std::string& m = obj->s;
+      std::string full = m + "." + name;
+      if (V sub = make_module(full)) return sub;
+      if (m == "torch") {
+        static const std::set<std::string> dtypes = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "bool", "long", "float", "half", "double", "int8", "uint8",
+                                                      "int16", "short", "int", "complex64", "complex128", "cfloat", "cdouble", "complex32", "chalf"};
+        if (dtypes.count(name)) {
+          auto d = std::make_shared<Obj>();
+          d->k = VK::DType;
+          static const std::map<std::string, std::string> alias = {{"long", "int64"}, {"float", "float32"}, {"half", "float16"}, {"double", "float64"},
+                                                                   {"short", "int16"}, {"int", "int32"}, {"cfloat", "complex64"}, {"cdouble", "complex128"}, {"chalf", "complex32"}};
+          d->s = alias.count(name) ? alias.at(name) : name;
+          return d;
+        }
+        if (name == "__version__") {
+          V v = mk_str("2.11.0+cu130");
+          if (!prof_.version_str_traceable()) v->s = "2.3.1+cu121";
+          v->global_name = "TorchVersion";
+          return v;
+        }
+        if (name == "Tensor") { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
+        if (name == "no_grad" || name == "enable_grad" || name == "inference_mode") return mk_builtin("torchctx." + name);
+        if (name == "Size") return mk_builtin("torch.Size");  // a tuple that is a size
+        if (name == "inf") return mk_float(INFINITY);  // torch's float constants (as math's)
+        if (name == "nan") return mk_float(NAN);
+        if (name == "pi") return mk_float(M_PI);
+        if (name == "e") return mk_float(M_E);
+        if (name == "nn") return make_module("torch.nn");
+        if (name == "distributions") return import_module("torch.distributions", loc);  // Python of ours
+        if (name == "optim") return import_module("torch.optim", loc);  // Python of ours
+        if (name == "ao") return import_module("__tparse_torch_ao__", loc);  // torch.ao.nn.quantized (Python of ours)
+        if (name == "Generator") return getattr(import_module("__tparse_torch__", loc), "Generator", loc);  // a Python class of ours
+        if (name == "get_rng_state" || name == "set_rng_state") return getattr(import_module("__tparse_torch__", loc), name, loc);
+        if (name == "random") return make_module("torch.random");
+        return mk_builtin("torch." + name);
+      }
+      if (m == "torch.nn") {
+        if (name == "functional") return make_module("torch.nn.functional");
+        if (name == "Parameter" || name == "Buffer") return mk_builtin("nn." + name);
+        if (name == "quantized") return import_module("torch.nn.quantized", loc);  // FloatFunctional (Python of ours)
+        static const std::set<std::string> transformer = {"Transformer", "TransformerEncoder", "TransformerDecoder",
+                                                          "TransformerEncoderLayer", "TransformerDecoderLayer"};
+        if (transformer.count(name))  // torch/nn/modules/transformer.py: Python modules of ours, inlined as Dynamo does
+          return getattr(import_module("__tparse_torch_transformer__", loc), name, loc);
+        return nn_class(name);
+      }
+      if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      // the runs are on CPU: CUDA is never initialized (reversible nets record GPU RNG states `if torch.cuda._initialized`)
+      if (m == "torch.cuda" && name == "_initialized") return mk_bool(false);
+      // torch/random.py: its RNG-state functions are Python of ours (skipped by Dynamo's trace_rules); the seeding ones torch's
+      if (m == "torch.random") {
+        if (name == "get_rng_state" || name == "set_rng_state" || name == "fork_rng") return getattr(import_module("__tparse_torch__", loc), name, loc);
+        return mk_builtin("torch." + name);
+      }
+      // `from torch.autograd import Function, Variable` (or .function / .variable): the names torch.autograd.X reaches
+      if (m == "torch.autograd.function" || m == "torch.autograd.variable") return mk_builtin("torch.autograd." + name);
+      if (m == "torch.version") {  // torch/version.py of the build the truth runs on (a CUDA build: hip is None)
+        if (name == "hip" || name == "xpu") return none();
+        if (name == "cuda") return mk_str(prof_.version_str_traceable() ? "13.0" : "12.1");
+        if (name == "__version__") return mk_str(prof_.version_str_traceable() ? "2.11.0+cu130" : "2.3.1+cu121");
+        if (name == "debug") return mk_bool(false);
+        if (name == "git_version") return mk_str("unknown");
+      }
+      // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
+      if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
+      if (m == "torch.utils" && name == "data") return import_module("torch.utils.data", loc);  // Python of ours
+      // torch.nn.utils' gradient clipping: Python of ours (stubs/__tparse_torch_clip_grad__.py)
+      if (m == "torch.nn.utils" && (name == "clip_grad_norm_" || name == "clip_grad_norm" || name == "clip_grad_value_" ||
+                                    name == "get_total_norm" || name == "clip_grads_with_norm_"))
+        return getattr(import_module("__tparse_torch_clip_grad__", loc), name, loc);
+      // torch.autograd.profiler.record_function / torch.profiler.record_function: a context manager of ours Dynamo
+      // ignores in a frame (no node: "Profiler record function ... will be ignored")
+      if ((m == "torch.autograd.profiler" || m == "torch.profiler") && name == "record_function")
+        return getattr(import_module("__tparse_torch__", loc), "record_function", loc);
+      // torch/nn/modules/utils.py's _single / _pair / _triple / _quadruple / _ntuple: Python of ours (inlined, no node)
+      if (m == "torch.nn.modules.utils") return getattr(import_module("__tparse_torch__", loc), name, loc);
+      if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
+      // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
+      if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);
+      // `from torch.amp import autocast` (and torch.cuda.amp / torch.cpu.amp / torch.amp.autocast_mode): torch.autocast's forms
+      if ((m == "torch.amp" || m == "torch.cuda.amp" || m == "torch.cpu.amp" || m == "torch.amp.grad_scaler") && name == "GradScaler")
+        return getattr(import_module("__tparse_optim__", loc), "GradScaler", loc);  // Python of ours
+      if ((m == "torch.amp" || m == "torch.cuda.amp" || m == "torch.cpu.amp" || m == "torch.amp.autocast_mode") && name == "autocast")
+        return mk_builtin((m == "torch.amp.autocast_mode" ? std::string("torch.amp") : m) + ".autocast");
+      if (m == "torch.distributed") {
+        static const std::set<std::string> fns = {"is_available", "is_initialized", "is_torchelastic_launched", "get_world_size",
+                                                  "get_rank", "init_process_group", "destroy_process_group", "barrier", "all_reduce",
+                                                  "broadcast", "reduce", "all_gather", "all_gather_into_tensor", "reduce_scatter",
+                                                  "reduce_scatter_tensor", "all_to_all", "all_to_all_single", "gather", "scatter"};
+        return fns.count(name) ? mk_builtin(full) : mk_opaque(full);  // ReduceOp, ProcessGroup, new_group, ...: opaque
+      }
+      if (m == "sys") {  // builtins_more.cpp
+        if (V v = sys_attr(name)) return v;
+      }
+      if (m == "os" && name == "environ") {  // no variable is set for the run (model defaults); stores are kept
+        if (!os_environ_) { os_environ_ = std::make_shared<Obj>(); os_environ_->k = VK::Dict; }
+        return os_environ_;
+      }
+      if (m == "os" && name == "path") return mk_builtin("os.path");
+      if (m == "math") {
+        if (name == "nan") return mk_float(NAN);
+        if (name == "pi") return mk_float(M_PI);
+        if (name == "e") return mk_float(M_E);
+        if (name == "inf") return mk_float(INFINITY);
+        return mk_builtin("math." + name);
+      }
+      if (m.rfind("torch", 0) != 0 && !stub_misses_.count(full)) {  // a bundled stub of a submodule (importlib.machinery)
+        ModuleSource src;                                             // is imported on first use; a miss is asked once
+        if (find_stub_source(m + "/" + name, src)) return import_module(full, loc);
+        stub_misses_.insert(full);
+      }
+      return mk_builtin(full);
+    }
+    case VK::Complex:  // complex.real, .imag, .conjugate()
+      if (name == "real") return mk_float(obj->f);
+      if (name == "imag") return mk_float(obj->im);
+      if (name == "conjugate") return bound_builtin(obj, "complex.conjugate");
+      break;
+    case VK::Float:  // float.is_integer(), float.as_integer_ratio() (a SymFloat keeps its hint here)
+      if (name == "is_integer" || name == "as_integer_ratio") return bound_builtin(obj, "float." + name);
+      break;
+    case VK::Str: {
+      static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit",
+                                               "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",
+                                               "rfind", "index", "rindex", "count", "isalpha", "isalnum", "isspace", "isdecimal",
+                                               "isnumeric", "islower", "isupper", "capitalize", "title", "zfill", "ljust", "rjust",
+                                               "center", "splitlines", "casefold", "swapcase", "translate", "maketrans"};
+      if (ms.count(name)) return bound_builtin(obj, "str." + name);
+      break;
+    }
+    case VK::List: {
+      static const std::set<std::string> ms = {"append", "extend", "pop", "index", "insert", "copy", "reverse",
+                                               // set methods (sets are lists without equal items)
+                                               "add", "isdisjoint", "union", "intersection", "difference", "issubset",
+                                               "issuperset", "discard", "remove", "update", "count", "sort", "clear",
+                                               "difference_update", "intersection_update", "symmetric_difference",
+                                               "symmetric_difference_update"};
+      if (ms.count(name)) return bound_builtin(obj, "list." + name);
+      break;
+    }
+    case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
+      // torch.library.custom_op's CustomOpDef: register_fake takes the fake function; the other registrations
+      // (register_autograd, register_kernel, ...) change nothing tparse traces (their decorator forms return the function)
+      if (obj->s.rfind("customopdef:", 0) == 0) {
+        if (name == "register_fake") return mk_builtin("customop:register_fake|" + obj->s.substr(12));
+        if (name.rfind("register_", 0) == 0 || name == "set_kernel_enabled") return mk_builtin("customop:passthrough|");
+        if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind(':') + 1));
+      }
+      if (obj->s.rfind("torch.", 0) == 0 && !name.starts_with("__")) return mk_builtin(obj->s + "." + name);
+      if (obj->s == "os.path" && name == "os") return make_module("os");  // posixpath imports os: os.path.os is os
+      if (obj->s == "os.path" && name == "sep") return mk_str("/");
+      if (obj->s == "os.path" && !name.starts_with("__")) return mk_builtin("os.path." + name);
+      if ((obj->s == "sys.stdout" || obj->s == "sys.stderr") && (name == "write" || name == "flush" || name == "isatty"))
+        return mk_builtin(obj->s + "." + name);  // a text stream: what logging handlers and tqdm read
+      if (obj->s == "object" && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
+      if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind('.') + 1));  // int.__name__
+      if (name == "__module__" && obj->s.find('.') == std::string::npos) return mk_str("builtins");  // int, len, object
+      if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
+      if (obj->s == "str" && name == "maketrans") return mk_builtin("str.maketrans");
+      break;
+    }
+    case VK::Dict: {
+      static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",
+                                               "__getitem__", "__setitem__", "__contains__", "clear", "popitem"};
+      if (ms.count(name)) return bound_builtin(obj, "dict." + name);
+      break;
+    }
+    case VK::Tensor: {
+      auto& t = *obj->t;
+      realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
+      if (t.np_array && tracing()) {  // an ndarray traced in the frame: torch._numpy's attributes
+        bool handled = false;
+        V r = np_traced::attr(*this, obj, name, loc, handled);
+        if (handled) return r;
+      }
+      if (name == "shape") return size_of(obj, -1);
+      if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
+      if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
+      if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
+      if (name == "requires_grad") return mk_bool(t.requires_grad);
+      if (name == "is_cuda") return mk_bool(t.device != "cpu");
+      // layouts tparse never makes: a dense strided tensor (Dynamo: method_attr_is_sparse etc., constants)
+      if (name == "is_sparse" || name == "is_sparse_csr" || name == "is_quantized" || name == "is_meta" || name == "is_mkldnn" ||
+          name == "is_nested")
+        return mk_bool(false);
+      // eager `.grad`: None until a backward() ran, then a gradient of the tensor's shape for one that requires grad
+      // (what was reached from the loss is not tracked: every such tensor is taken to have been)
+      // (what was reached from the loss is not tracked: every such tensor is taken to have been). The gradient is the
+      // tensor's own attribute: the same tensor at every read until a backward after `p.grad = None` (zero_grad) makes
+      // a new one; read in a frame it is a graph input (an optimizer's step reads `p.grad` of each parameter)
+      if (name == "grad") {
+        auto it = obj->attrs.find("grad");
+        auto ep = obj->attrs.find("__tparse_grad_epoch__");
+        const long long epoch = ep != obj->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
+        if (it != obj->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_)) return it->second;
+        if (backward_runs_ == 0 || !t.requires_grad) return none();
+        if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
+        TensorInfo g = t;
+        g.requires_grad = g.is_param = g.is_buffer = false;
+        V gv = mk_tensor(g);
+        obj->attrs["grad"] = gv;
+        obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
+        return gv;
+      }
+      if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
+        return tensor_view_attr(obj, name, loc);
+      return bound_builtin(obj, "tensor." + name);
+    }
+    case VK::Instance: {
+      // an instance's __module__ is its class's (a class of Python source: its defining module)
+      if (name == "__module__" && obj->cls && obj->cls->k == VK::Class) return getattr(obj->cls, name, loc);
+      if (!obj->builtin_nn.empty()) {
+        static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "double", "bfloat16", "extend", "insert", "register_parameter", "compile",
+                                                 "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
+                                                 "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
+                                                 "flatten_parameters", "update", "__setitem__", "pop",
+                                                 // hooks that act only when loading or saving a state dict
+                                                 "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
+                                                 "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
+        if (ms.count(name)) return bound_builtin(obj, "module." + name);
+        // a layer's reset_parameters (MultiheadAttention's _reset_parameters) re-initialises values in place
+        if ((name == "reset_parameters" || (name == "_reset_parameters" && obj->builtin_nn == "MultiheadAttention")) && obj->builtin_nn != "Module")
+          return mk_builtin("noop");
+        if (name == "training") return mk_bool(true);
+        if (name == "forward" && obj->builtin_nn != "Module") {  // `seq.forward(x)`: the class's forward, bound (no hooks)
+          auto b = mk_builtin("nn_forward_base");
+          b->self = obj;
+          return b;
+        }
+      }
+      break;
+    }
+    case VK::Func: case VK::Class: {  // a function's or class's dunder names (its module: the defining globals' __name__)
+      // (a method's __qualname__ names its class: `Net.helper`)
+      if (name == "__qualname__" && obj->k == VK::Func && obj->fn && obj->cls && obj->cls->k == VK::Class)
+        return mk_str(obj->cls->s + "." + obj->fn->name);
+      if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
+      if (name == "__doc__") return none();
+      if (obj->k == VK::Class && obj->fn && (name == "__mro__" || name == "__bases__")) {
+        // a class written in Python: its C3 order / its bases as a tuple (builtin bases are their builtin handles)
+        if (name == "__bases__") return mk_tuple(obj->bases.empty() ? std::vector<V>{mk_builtin("object")} : obj->bases);
+        std::vector<V> mro = class_mro(obj);
+        if (mro.back()->k == VK::Class && mro.back()->fn) mro.push_back(mk_builtin("object"));  // object closes every MRO
+        return mk_tuple(mro);
+      }
+      if (obj->k == VK::Class && obj->fn && name == "__dict__") {  // the class namespace (a copy: mappingproxy is read-only)
+        auto d = std::make_shared<Obj>();
+        d->k = VK::Dict;
+        for (auto& n : obj->order) if (auto it = obj->attrs.find(n); it != obj->attrs.end()) d->dict.push_back({mk_str(n), it->second});
+        return d;
+      }
+      if (name == "__module__") {
+        if (obj->k == VK::Class) if (auto it = obj->attrs.find("__module__"); it != obj->attrs.end()) return it->second;
+        Env* e = obj->closure.get();
+        while (e && e->parent) e = e->parent.get();
+        if (e && e->vars.count("__name__")) return e->vars["__name__"];
+        return mk_str("__main__");
+      }
+      break;
+    }
+    case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
+    case VK::Device:
+      if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':')));
+      if (name == "index") {  // torch.device("cuda:1").index == 1; "cpu" / "cuda": None
+        size_t c = obj->s.find(':');
+        return c == std::string::npos ? none() : mk_int(std::stoll(obj->s.substr(c + 1)));
+      }
+      break;
+    default: break;
+  }
+  found = false;
+  return nullptr;
+}
+
+}  // namespace tparse::compiler

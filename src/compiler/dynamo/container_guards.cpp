@@ -385,8 +385,7 @@ void Interp::guard_module_type(const V& mod, const std::string& src, Location lo
     g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
     g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
   }
-  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
-                        act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+  g.stack = guard_user_stack(loc);
   ctx.module_types.push_back(g);
 }
 

@@ -136,6 +136,12 @@ std::string Interp::guard_comment(Location loc) {
   return fmt::format("# {}  # {}:{} in {}", line, short_path(loc.file), loc.line, fn);
 }
 
+std::string Interp::guard_user_stack(Location loc) {
+  const Activation& act = *stack_.back();
+  return fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
+                     act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+}
+
 void Interp::guard_global(const std::string& name, const V& v, Location loc) {
   Activation& act = *stack_.back();
   if (!act.ctx || act.ctx->mode != Mode::Record || in_c_stub()) return;
@@ -340,8 +346,7 @@ void Interp::guard_hasattr(const V& obj, const std::string& name, bool has, Loca
   g.value = mk_str(name);
   g.code = fmt::format("{}hasattr({}, '{}')", has ? "" : "not ", src->second, name);
   g.comment = guard_comment(loc);
-  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
-                        act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+  g.stack = guard_user_stack(loc);
   for (auto& x : act.ctx->vguards) if (x.code == g.code) return;
   act.ctx->vguards.push_back(g);
 }

@@ -420,8 +420,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
         for (auto& g : act.ctx->vguards)
           if (g.src == rn && g.comment.empty()) {
             g.comment = guard_comment(loc);
-            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
-                                  act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+            g.stack = guard_user_stack(loc);
           }
       stack_below_ = below;
     }

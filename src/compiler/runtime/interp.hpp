@@ -369,6 +369,8 @@ class Interp {
   void realize_list_guards(const V& list, bool items, Location loc);
   // ---- guards on globals and the printed tree (guard_sources.cpp) ----
   std::string guard_comment(Location loc);
+  /// a guard's "User stack trace" line for the read at `loc` in the running function (guard_sources.cpp)
+  std::string guard_user_stack(Location loc);
   void guard_global(const std::string& name, const V& v, Location loc);   ///< LOAD_GLOBAL of a module/function
   void guard_builtin(const std::string& name, Location loc);              ///< LOAD_GLOBAL of a builtin
   void guard_global_attr(const V& obj, const std::string& attr, const V& v, Location loc);  ///< torch.cat, time.perf_counter

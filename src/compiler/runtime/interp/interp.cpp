@@ -108,8 +108,7 @@ V Interp::lookup(const std::string& name, Location loc) {
           if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty() &&
               (g.kind != "list_len" || g.src == "___stack0")) {  // a list input: realized by its first read (realize_list_guards)
             g.comment = guard_comment(loc);
-            g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
-                                  code_line(loc.file, loc.line, true));
+            g.stack = guard_user_stack(loc);
           }
       // a dynamic float argument: its graph input and item() where the trace first reads it (the local holds the SymFloat)
       // (read in the frame's body or in a generator expression of it: `sum(l.reg(a) for l in self.layers)`)
@@ -174,8 +173,7 @@ V Interp::lookup(const std::string& name, Location loc) {
           g.code = g.src + " == " + py_repr(v);
           g.comment = fmt::format("# {}  # {}:{} in {}", code_line(loc.file, loc.line, true),
                                   short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
-          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line, act.fn ? act.fn->name : "<module>",
-                                code_line(loc.file, loc.line, true));
+          g.stack = guard_user_stack(loc);
           bool dup = false;
           for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
           if (!dup) act.ctx->vguards.push_back(g);

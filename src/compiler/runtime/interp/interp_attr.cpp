@@ -180,8 +180,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : v->k == VK::None ? "none" : "bool";
           g.code = v->k == VK::None ? g.src + " is None" : g.src + " == " + py_repr(v);
           g.comment = guard_comment(loc);
-          g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(loc.file), loc.line,
-                                act.fn ? act.fn->name : "<module>", code_line(loc.file, loc.line, true));
+          g.stack = guard_user_stack(loc);
           bool dup = false;
           for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
           if (!dup) act.ctx->vguards.push_back(g);

@@ -35,6 +35,12 @@ const std::vector<double>* of(const Interp& I, const V& t) { return eager(I) ? d
 
 namespace {
 const Obj* storage_of(const V& t) { return t->storage ? t->storage : t.get(); }
+/// The in-place arithmetic whose result values are known from the operands': name -> operator
+const std::map<std::string, std::string>& inplace_arith_ops() {
+  static const std::map<std::string, std::string> ops = {{"__iadd__", "+"}, {"add_", "+"}, {"__isub__", "-"}, {"sub_", "-"},
+                                                         {"__imul__", "*"}, {"mul_", "*"}, {"__itruediv__", "/"}, {"div_", "/"}};
+  return ops;
+}
 }  // namespace
 
 void shares_storage(const V& res, const V& base) {
@@ -156,33 +162,13 @@ void before_call(OpCall& c) {
   if (inplace) {
     V target = c.kw("out");
     if (!target || target->k != VK::Tensor) target = c.self;
-    // `kv += t` / kv.add_(t) on known values: the target's new values, computed before its old ones go stale
-    static const std::map<std::string, std::string> arith = {{"__iadd__", "+"}, {"add_", "+"}, {"__isub__", "-"}, {"sub_", "-"},
-                                                             {"__imul__", "*"}, {"mul_", "*"}, {"__itruediv__", "/"}, {"div_", "/"}};
-    V tmp;
-    auto ar = arith.find(n);
-    if (ar != arith.end() && eager(c.I) && target == c.self && c.self && c.self->k == VK::Tensor && !c.rest.empty() &&
-        !c.kw("alpha") && !c.kw("rounding_mode") && c.args.size() <= 2 && of(c.I, c.self)) {
-      V other = c.rest[0];
-      // (only an operand that broadcasts to the target's shape: a bigger one makes the op fail)
-      bool fits = other && other->k != VK::Complex;
-      if (fits && other->k == VK::Tensor) {
-        const auto& os = other->t->shape;
-        const auto& ts = c.self->t->shape;
-        fits = os.size() <= ts.size();
-        for (size_t i = 0; fits && i < os.size(); ++i) {
-          const Dim& od = os[os.size() - 1 - i];
-          const Dim& td = ts[ts.size() - 1 - i];
-          fits = !od.is_sym() && !td.is_sym() && (od.v == 1 || od.v == td.v);
-        }
-      }
-      if (fits && (other->k != VK::Tensor || of(c.I, other))) {
-        tmp = mk_tensor(*c.self->t);
-        try { elementwise(c.I, ar->second, c.self, other, tmp); } catch (...) { tmp = nullptr; }
-      }
-    }
-    mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
-    if (tmp && tmp->vals) attach(c.I, c.self, tmp->vals->v);
+    // `kv += t` / kv.add_(t): the target's known values become the result's
+    auto ar = inplace_arith_ops().find(n);
+    if (ar != inplace_arith_ops().end() && target == c.self && c.self && c.self->k == VK::Tensor && !c.rest.empty() &&
+        !c.kw("alpha") && !c.kw("rounding_mode") && c.args.size() <= 2)
+      write_in_place(c.I, ar->second, c.self, c.rest[0]);
+    else
+      mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
   }
 }
 
@@ -190,8 +176,7 @@ void after_call(OpCall& c, const V& res) {
   if (!res || !eager(c.I)) return;
   if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand
   // an in-place op's result is its target (`kv += t` rebinds kv to the same tensor): its storage and values
-  static const std::set<std::string> inplace_arith = {"__iadd__", "add_", "__isub__", "sub_", "__imul__", "mul_", "__itruediv__", "div_"};
-  if (inplace_arith.count(c.name) && c.self && c.self->k == VK::Tensor && res->k == VK::Tensor) {
+  if (inplace_arith_ops().count(c.name) && c.self && c.self->k == VK::Tensor && res->k == VK::Tensor) {
     shares_storage(res, c.self);
     res->vals = c.self->vals;
     return;

@@ -40,8 +40,9 @@ bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype)
 void before_call(OpCall& c);
 /// After a torch call returned `res` in eager code: `res` gets values by the op's rule when known.
 void after_call(OpCall& c, const V& res);
-/// `a op b` element by element into `res` when both operands' values are known (op: + - * / and the comparisons)
-void elementwise(Interp& I, const std::string& op, const V& a, const V& b, const V& res);
+/// An in-place `t op= x` (op: + - * / ...) writes t's storage: its values, when they and x's are known, become the
+/// result's (kept on t and on `res`, the same tensor rebound); other values sharing the storage go stale
+void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res = nullptr);
 /// After a Python operator on a tensor (`a op b`, reflected: `b op a`); `-x` / `~x` have no b.
 void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res);
 /// Marks recorded values stale: those sharing `t`'s storage (an in-place op on it, `t.data = u`), or every one when

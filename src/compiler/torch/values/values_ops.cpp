@@ -266,23 +266,38 @@ bool creation(OpCall& c, const V& res) {
 
 }  // namespace
 
-void elementwise(Interp& I, const std::string& op, const V& a, const V& b, const V& res) { binary(I, op, a, b, res); }
+void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res) {
+  // t's new values, computed from its known ones before they go stale (only for an operand that broadcasts to t's
+  // shape: a bigger one makes the op fail)
+  V tmp;
+  bool fits = eager(I) && x && x->k != VK::Complex && of(I, t) && (x->k != VK::Tensor || of(I, x));
+  if (fits && x->k == VK::Tensor) {
+    const auto& xs = x->t->shape;
+    const auto& ts = t->t->shape;
+    fits = xs.size() <= ts.size();
+    for (size_t i = 0; fits && i < xs.size(); ++i) {
+      const Dim& xd = xs[xs.size() - 1 - i];
+      const Dim& td = ts[ts.size() - 1 - i];
+      fits = !xd.is_sym() && !td.is_sym() && (xd.v == 1 || xd.v == td.v);
+    }
+  }
+  if (fits) {
+    tmp = mk_tensor(*t->t);
+    try { binary(I, op, t, x, tmp); } catch (...) { tmp = nullptr; }
+  }
+  mutated(I, t);
+  // (the statement rebinds the name to `res`, the same tensor: its storage and values)
+  if (res && res->k == VK::Tensor) shares_storage(res, t);
+  if (tmp && tmp->vals) {
+    attach(I, t, tmp->vals->v);
+    if (res && res != t && res->k == VK::Tensor) attach(I, res, tmp->vals->v);
+  }
+}
 
 void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, const V& res) {
-  if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) {  // `t += x` writes t's storage: t keeps the values computed
-    V tmp;
-    if (eager(I) && a && a->k == VK::Tensor && res && res->k == VK::Tensor && b && b->k != VK::Complex && of(I, a) &&
-        (b->k != VK::Tensor || of(I, b)) && shape_of(res) == shape_of(a)) {
-      tmp = mk_tensor(*res->t);
-      try { binary(I, op.substr(0, op.size() - 1), a, b, tmp); } catch (...) { tmp = nullptr; }
-    }
-    mutated(I, a && a->k == VK::Tensor ? a : nullptr);
-    // (the statement rebinds the name to `res`, the same tensor: its storage and values)
-    if (res && res->k == VK::Tensor && a && a->k == VK::Tensor) shares_storage(res, a);
-    if (tmp && tmp->vals) {
-      attach(I, a, tmp->vals->v);
-      if (res && res != a) attach(I, res, tmp->vals->v);
-    }
+  if (op.size() >= 2 && op.back() == '=' && !is_cmp(op)) {  // `t += x` writes t's storage
+    if (a && a->k == VK::Tensor) write_in_place(I, op.substr(0, op.size() - 1), a, b, res);
+    else mutated(I);
     return;
   }
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;

@@ -1,5 +1,6 @@
 // Builtins over numbers: complex(), numpy's integer scalars (__tparse_np_int__) and the math module (math.sqrt / log (with a base) / ceil / floor of a SymFloat as
 // graph nodes / gcd / prod / ...). The rest of the builtins: builtins.cpp, builtins_iter.cpp, builtins_more.cpp.
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <cmath>
@@ -40,7 +41,22 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     if (m == "prod") {  // math.prod(iterable, *, start=1): start * x0 * x1 ... by the `*` operator (ints stay ints)
       V acc = mk_int(1);
       for (auto& [k, v] : kwargs) if (k == "start") acc = v;
-      for (auto& x : iterate(arg(0), loc)) acc = binop("*", acc, x, loc);
+      std::vector<V> xs = iterate(arg(0), loc);
+      // in a frame, of SymInts: Dynamo's call_function node of math.prod itself (a symbolic torch.Size argument is
+      // its `torch.Size([...])` node), whose result torch 2.11's replacement pass rebuilds from the input symbols
+      // where it is read (`mul_1: "Sym(3*s27)" = 3 * s27`): no node per factor (program sym_arith_nodes)
+      auto symint = [](const V& x) { return x->k == VK::Int && !x->sym.empty(); };
+      if (tracing() && acc->k == VK::Int && std::any_of(xs.begin(), xs.end(), symint) &&
+          std::all_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Int; })) {
+        if (arg(0)->size_tuple) size_node(arg(0));
+        for (auto& x : xs) {
+          V r = mk_int(acc->i * x->i);
+          r->sym = sym_expr("*", acc, x);
+          acc = r;
+        }
+        return acc;
+      }
+      for (auto& x : xs) acc = binop("*", acc, x, loc);
       return acc;
     }
     for (size_t i = 0; i < args.size(); ++i) {

@@ -9,6 +9,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -187,9 +188,7 @@ V where(OpCall& c) {
     if (cond->k != VK::Tensor) c.fail("where(condition): condition must be a tensor");
     Activation& act = *c.I.stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);
-    long long n = 1;
-    for (auto& d : cond->t->shape) n *= d.v;
-    if (cond->t->fill && *cond->t->fill == 0) n = 0;
+    long long n = values::true_count(c.I, cond, c.loc, "torch.where(condition)");
     TensorInfo one;
     one.shape = {Dim{n, ""}};
     one.dtype = "int64";

@@ -164,16 +164,8 @@ V getitem(OpCall& c) {
           if (d + j >= rank || x->t->shape[j].v != t.shape[d + j].v)
             c.I.raise_exc("IndexError", fmt::format("The shape of the mask {} at index {} does not match the shape of the indexed tensor {} at index {}",
                                                     dims_str(x->t->shape), j, dims_str(t.shape), d + j), c.loc);
-        long long n = 1;  // a mask over as many dims as it has: the count of true entries (its values decide)
-        for (auto& y : x->t->shape) n *= y.v;
-        if (const std::vector<double>* mv = values::of(c.I, x)) {
-          n = 0;
-          for (double b : *mv) n += b != 0;
-        } else if (x->t->fill) {
-          if (*x->t->fill == 0) n = 0;
-        } else {  // data the compiler does not know: every entry taken as true, a guess the run lists
-          c.I.note_unmodelled(c.loc, "a boolean-mask index of data the compiler does not know (all entries taken as true)");
-        }
+        // a mask over as many dims as it has: the count of true entries (its values decide)
+        long long n = values::true_count(c.I, x, c.loc, "a boolean-mask index");
         shape = {Dim{n, ""}};
         d += std::max<size_t>(1, x->t->shape.size());
       } else {

@@ -3,6 +3,7 @@
 // switches (torch.compile, compiler.disable, _dynamo.graph_break / mark_dynamic, nn.Parameter/Buffer).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "dynamo/messages.hpp"
@@ -114,9 +115,13 @@ V dynamic_shape(OpCall& c) {
   const size_t rank = c.rank();
   if (in_compiled(c.I)) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + c.name + ".default"), c.loc);
   if (c.name == "unique" || c.name == "unique_consecutive") return values::unique(c);
-  long long n = 1;
-  for (auto& d : t.shape) n *= d.v;
-  if (t.fill && *t.fill == 0) n = 0;
+  // nonzero counts the input's nonzero entries; masked_select the mask's true ones (as broadcast over the input)
+  V counted = c.args[0];
+  if (c.name == "masked_select")
+    if (V m = c.arg(1, "mask"); m && m->k == VK::Tensor && m->t->shape.size() == rank &&
+                                std::equal(m->t->shape.begin(), m->t->shape.end(), t.shape.begin(), [](const Dim& a, const Dim& b) { return a.v == b.v; }))
+      counted = m;
+  long long n = values::true_count(c.I, counted, c.loc, "torch." + c.name + "()");
   TensorInfo o = c.like();
   o.shape = c.name == "nonzero" ? std::vector<Dim>{Dim{n, ""}, Dim{static_cast<long long>(rank), ""}} : std::vector<Dim>{Dim{n, ""}};
   o.dtype = c.name == "nonzero" ? "int64" : t.dtype;

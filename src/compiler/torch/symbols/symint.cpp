@@ -395,6 +395,7 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
   // sympy's Mul(64, s77) lowered left to right: `64 * s77`, then `* s91`; a floor-division factor is its node
   auto factor = [&](const std::string& f) {
     if (f.front() == '(') { int id = reify_sym(f, loc); if (id >= 0) return Arg{id, ""}; }
+    if (auto ph = g.sym_proxy.find(f); ph != g.sym_proxy.end()) return Arg{ph->second, ""};  // a use of its placeholder
     return Arg{-1, f};
   };
   Arg cur = m->c == 1 ? factor(m->syms[0]) : Arg{-1, std::to_string(m->c)};

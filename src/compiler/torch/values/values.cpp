@@ -56,6 +56,16 @@ const std::vector<double>* data(const Interp& I, const V& t) {
   return &t->vals->v;
 }
 
+long long true_count(Interp& I, const V& t, Location loc, const std::string& what) {
+  long long n = 1;
+  for (const auto& d : t->t->shape) n *= d.v;
+  if (const std::vector<double>* v = data(I, t)) return std::count_if(v->begin(), v->end(), [](double x) { return x != 0; });
+  if (t->t->fill) return *t->t->fill == 0 ? 0 : n;
+  I.note_unmodelled(loc, what + " of data the compiler does not know (every entry taken as nonzero)");
+  ++I.guesses_;
+  return n;
+}
+
 bool fit(const std::string& dt, double& x) {
   if (dt == "float32") { x = static_cast<double>(static_cast<float>(x)); return true; }
   if (dt == "float64") return true;

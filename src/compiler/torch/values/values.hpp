@@ -51,6 +51,11 @@ void mutated(Interp& I, const V& t = nullptr);
 /// `res` (a view op's result: view, reshape, slicing, transpose, ...) shares `base`'s storage
 void shares_storage(const V& res, const V& base);
 
+/// How many entries of `t` are nonzero (nonzero / one-argument where / masked_select / a boolean-mask index): from
+/// its known values, else its uniform fill; else every entry is taken as nonzero and the run lists the guess at `loc`
+/// (`what` names the call): a count from data tparse does not have decides the shapes that follow.
+long long true_count(Interp& I, const V& t, Location loc, const std::string& what);
+
 /// torch.unique / unique_consecutive in eager code: (output[, inverse][, counts]) with the data's sizes
 /// when the values are known, else the uniform fill decides as before.
 V unique(OpCall& c);

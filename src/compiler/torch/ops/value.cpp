@@ -116,9 +116,9 @@ V dynamic_shape(OpCall& c) {
   if (in_compiled(c.I)) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + c.name + ".default"), c.loc);
   if (c.name == "unique" || c.name == "unique_consecutive") return values::unique(c);
   // nonzero counts the input's nonzero entries; masked_select the mask's true ones (as broadcast over the input)
-  V counted = c.args[0];
+  V counted = c.self;
   if (c.name == "masked_select")
-    if (V m = c.arg(1, "mask"); m && m->k == VK::Tensor && m->t->shape.size() == rank &&
+    if (V m = c.arg(0, "mask"); m && m->k == VK::Tensor && m->t->shape.size() == rank &&
                                 std::equal(m->t->shape.begin(), m->t->shape.end(), t.shape.begin(), [](const Dim& a, const Dim& b) { return a.v == b.v; }))
       counted = m;
   long long n = values::true_count(c.I, counted, c.loc, "torch." + c.name + "()");

@@ -153,3 +153,19 @@ TEST_CASE("torch.diff carries values (torchvision's RegNet stage depths); tolist
   CHECK(d.ok);
   CHECK(d.unmodelled.size() == 1);  // a size made from the guess: noted
 }
+
+TEST_CASE("eager values: data-dependent counts (nonzero, where(cond), masked_select, a boolean mask) from known values, else a listed guess") {
+  Result r = run_values(
+      "t = torch.tensor([3, 0, 2, 0, 5])\n"
+      "assert t.nonzero().shape == (3, 1) and torch.where(t > 2)[0].shape == (2,)\n"
+      "assert torch.masked_select(t, t > 0).shape == (3,) and t[t == 0].shape == (2,)\n"
+      "assert torch.zeros(4).nonzero().shape == (0, 1) and torch.ones(2, 3).nonzero().shape == (6, 2)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result g = run_values("x = torch.randn(8)\nidx = (x > 0).nonzero()\nrows = x[x > 0]\n");
+  CHECK(g.ok);
+  REQUIRE(g.unmodelled.size() == 2);  // the counts are the data's: each guess is listed where it was made
+  CHECK(g.unmodelled[0].find("values.py:4") != std::string::npos);
+  CHECK(g.unmodelled[1].find("values.py:5") != std::string::npos);
+}

@@ -93,6 +93,7 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
       interp->unmodelled_.back().compiled = true;
       r.stopped = true;
     }
+    interp->close_generators();  // (GeneratorExit at each suspended yield: their threads end before the run's values)
     r.trace = interp->trace();
     for (const auto& u : interp->unmodelled_) {
       std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
@@ -104,12 +105,14 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
     }
     r.ok = !r.stopped;
   } catch (CompileError& e) {
+    if (interp) interp->close_generators();
     fill_error(r, interp.get(), path, source, e);
   } catch (const std::bad_alloc&) {
     r.error = path + ": error: the script needs more memory than the reference compiler allows (e.g. a huge range())\n";
   } catch (const std::exception& e) {  // a bug in the compiler must not kill the caller
     r.error = path + ": internal error in the reference compiler: " + e.what() + "\n";
   }
+  if (interp) interp->close_generators();  // (every path: no generator thread may outlive the interpreter)
   release_graph_values();  // the run is over: tensor values may be freed (torch/keep_alive.hpp)
   return r;
 }

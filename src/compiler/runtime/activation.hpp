@@ -76,6 +76,7 @@ struct Activation {
   const Stmt* cur_stmt = nullptr;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
+  GenState* gen = nullptr;                     ///< running a lazy generator (runtime/generator.hpp): `yield` suspends
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)

@@ -26,6 +26,7 @@ void cut(Obj& o) {
   o.view_of.reset();
   o.closure.reset();
   o.menv.reset();
+  o.gen.reset();
 }
 
 void cut(Env& e) {
@@ -79,6 +80,8 @@ Heap::~Heap() {
 }
 
 Heap* Heap::active() { return g_active; }
+
+void Heap::adopt(Heap* h) { g_active = h; }
 
 template <class T>
 std::vector<std::shared_ptr<T>> Heap::hold_all(HeapMember<T>* head) {

@@ -57,6 +57,8 @@ class Heap {
   size_t objs() const { return n_objs_; }  ///< tracked Obj alive now
   size_t envs() const { return n_envs_; }  ///< tracked Env alive now
   static Heap* active();                   ///< this thread's active Heap, or null
+  /// Makes `h` this thread's active Heap: a lazy generator's thread (runtime/generator.hpp) adds to the run's.
+  static void adopt(Heap* h);
 
  private:
   template <class T>

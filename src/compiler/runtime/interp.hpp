@@ -508,6 +508,13 @@ class Interp {
   size_t stack_budget_ = 0;
   size_t recursion_limit_ = kRecursionLimit;  ///< sys.setrecursionlimit() changes it
   int top_calls_ = 0, max_top_calls_ = 0;    ///< top-level compiled calls made / allowed (0: no limit)
+  // lazy generators of eager code (runtime/generator.cpp)
+  std::vector<std::shared_ptr<GenState>> generators_;  ///< not yet closed
+  V make_generator(std::function<void(GenState&)> body);        ///< the generator object of a call (its body not started)
+  bool gen_resume(GenState& st, V& out, Location loc);  ///< next(): runs it to its next yield; false at its end
+  V gen_yield(GenState& st, V v);                       ///< `yield v` in its body: suspends it
+  void close_generator(GenState& st);                   ///< GeneratorExit at its yield; its thread ends
+  void close_generators();                              ///< every one (the end of the run)
   int frame_key_ = 0;
   int callback_active_ = 0;
   bool grad_enabled_ = true;

@@ -13,6 +13,7 @@
 #include "runtime/heap.hpp"
 
 namespace tparse::compiler {
+struct GenState;  // runtime/generator.hpp
 
 using V = std::shared_ptr<Obj>;
 
@@ -114,6 +115,7 @@ struct Obj : HeapMember<Obj> {
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
   int guess = -1;                         ///< a number tparse guessed (Tensor.item() of unknown data): Interp::guesses_
   KeyIndex kix;                           ///< dict keys / set items by key (runtime/keys.cpp; large ones only)
+  std::shared_ptr<GenState> gen;          ///< iterator: a lazy generator (runtime/generator.hpp), stepped by next()
 };
 
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.

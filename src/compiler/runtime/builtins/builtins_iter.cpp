@@ -196,6 +196,12 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
     }
   }
+  if (name == "next" && !args.empty() && arg(0)->k == VK::Iterator && arg(0)->gen) {  // a lazy generator: to its next yield
+    V x;
+    if (gen_resume(*arg(0)->gen, x, loc)) return x;
+    if (args.size() > 1) return arg(1);
+    throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
+  }
   if (name == "next" && !args.empty() && (arg(0)->k == VK::Iterator || arg(0)->k == VK::List)) {
     // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),
     // a generator expression): `next(self.parameters())` is its first item

@@ -100,3 +100,68 @@ TEST_CASE("generators: values in order, return stops them, inlined into the comp
   CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
   CHECK(op_counts(r.trace) == "4,");  // two muls in the generator, two adds in the loop
 }
+
+TEST_CASE("generators in eager code are lazy: next() runs to the next yield (side effects interleave, endless loaders end)") {
+  // CPython's order: an endless `while True: yield` loader made once and stepped by next(), yield from, an exception
+  // raised after a yield, deep recursion of generators, a generator made and dropped per step (its thread closed)
+  const char* src =
+      "import torch\n"
+      "log = []\n"
+      "def loader():\n"
+      "    i = 0\n"
+      "    while True:\n"
+      "        i += 1\n"
+      "        log.append((\"make\", i))\n"
+      "        yield torch.randn(2, 4) * i\n"
+      "data = loader()\n"
+      "f = torch.compile(lambda x: x.relu() + 1, backend=\"eager\")\n"
+      "for step in range(3):\n"
+      "    b = next(data)\n"
+      "    log.append((\"step\", step))\n"
+      "    f(b)\n"
+      "assert log == [(\"make\", 1), (\"step\", 0), (\"make\", 2), (\"step\", 1), (\"make\", 3), (\"step\", 2)], log\n"
+      "def inner():\n"
+      "    try:\n"
+      "        yield 1\n"
+      "        yield 2\n"
+      "    finally:\n"
+      "        log.append(\"inner closed\")\n"
+      "def outer():\n"
+      "    yield 0\n"
+      "    yield from inner()\n"
+      "    yield 3\n"
+      "assert list(outer()) == [0, 1, 2, 3]\n"
+      "it = outer()\n"
+      "assert (next(it), next(it)) == (0, 1)\n"
+      "def bad():\n"
+      "    yield 1\n"
+      "    raise ValueError(\"boom\")\n"
+      "got = []\n"
+      "try:\n"
+      "    for v in bad():\n"
+      "        got.append(v)\n"
+      "except ValueError as e:\n"
+      "    got.append(str(e))\n"
+      "assert got == [1, \"boom\"], got\n"
+      "def rec(n):\n"
+      "    if n:\n"
+      "        yield n\n"
+      "        yield from rec(n - 1)\n"
+      "assert sum(rec(30)) == 465\n"
+      "for i in range(200):\n"
+      "    first = next(loader())\n"
+      "assert first.shape == (2, 4)\n"
+      "def gen_ret():\n"
+      "    yield 1\n"
+      "    return 5\n"
+      "assert next(gen_ret(), None) == 1\n"
+      "g = gen_ret(); next(g)\n"
+      "assert next(g, \"end\") == \"end\"\n"
+      "for b in loader():\n"
+      "    if b.shape[0] == 2:\n"
+      "        break\n";
+  Result r = compile_script("t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
+}

@@ -512,6 +512,27 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     }
   }
   if (!has_kwargs && !kwargs.empty()) error(fn->loc, fmt::format("{}() got an unexpected keyword argument '{}'", fn->name, kwargs[0].first));
+  if (fn->generator && !ctx && (stack_.empty() || !stack_.back()->ctx)) {
+    // eager code: a lazy generator (runtime/generator.hpp); the arguments are bound now, the body runs at next()
+    return make_generator([this, env, fn](GenState& st) {
+      Activation act;
+      act.env = env;
+      act.fn = fn;
+      act.cur_line = fn->loc.line;
+      act.file = fn->loc.file;
+      std::vector<V> unused;
+      act.yields = &unused;
+      act.gen = &st;
+      stack_.push_back(&act);
+      try {
+        exec_block(fn->body);
+      } catch (...) {
+        stack_.pop_back();
+        throw;
+      }
+      stack_.pop_back();
+    });
+  }
   Activation act;
   act.env = env;
   act.fn = fn;

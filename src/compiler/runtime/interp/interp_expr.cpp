@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
@@ -287,6 +288,16 @@ V Interp::eval(const ExprP& e) {
       V v = e->a.empty() ? none() : eval(e->a[0]);
       Activation& a = *stack_.back();
       if (!a.yields) error(e->loc, "'yield' outside a generator function");
+      if (a.gen) {  // a lazy generator: each value suspends it (`yield from` steps a lazy inner one lazily)
+        GenState* st = a.gen;
+        if (e->s != "from") return gen_yield(*st, v);
+        if (V ui = user_iterator(v, e->a[0]->loc)) {
+          for (V x; user_next(ui, x, e->a[0]->loc);) gen_yield(*st, x);
+        } else {
+          for (auto& x : iterate(v, e->a[0]->loc)) gen_yield(*st, x);
+        }
+        return none();
+      }
       if (e->s == "from") { for (auto& x : iterate(v, e->a[0]->loc)) a.yields->push_back(x); }
       else a.yields->push_back(v);
       return none();

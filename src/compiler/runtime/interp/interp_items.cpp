@@ -160,6 +160,7 @@ V Interp::user_iterator(const V& v, Location loc) {
     return n && n->k == VK::Func;
   };
   if (has_next(v)) return v;
+  if (v->k == VK::Iterator && v->gen) return v;  // a lazy generator (runtime/generator.hpp)
   if (v->k != VK::Instance || !v->cls || !v->builtin_nn.empty()) return nullptr;
   V it_fn = find_in_class(v->cls, "__iter__");
   if (!it_fn || it_fn->k != VK::Func) return nullptr;
@@ -168,6 +169,7 @@ V Interp::user_iterator(const V& v, Location loc) {
 }
 
 bool Interp::user_next(const V& it, V& out, Location loc) {
+  if (it->k == VK::Iterator && it->gen) return gen_resume(*it->gen, out, loc);
   try {
     out = call(find_in_class(it->cls, "__next__"), {it}, {}, loc);
     return true;

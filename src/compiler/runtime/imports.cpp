@@ -105,7 +105,11 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
           find_in_root(e->s, rel, out))
         return true;
   if (find_in_bundled(rel, out)) return true;
-  for (const auto& root : roots_) {  // a folder without __init__.py: a namespace package
+  std::vector<std::string> dirs = roots_;  // a folder without __init__.py: a namespace package (PEP 420), on any
+  if (sys_path_)                          // search root or sys.path entry (PatchTST's and LTSF-Linear's models/)
+    for (const auto& e : sys_path_->items)
+      if (e->k == VK::Str && !e->s.empty()) dirs.push_back(e->s);
+  for (const auto& root : dirs) {
     std::error_code ec;
     if (fs::is_directory(fs::path(root) / rel, ec)) {
       out.path = (fs::path(root) / rel).lexically_normal().string();
@@ -114,6 +118,17 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
       return true;
     }
   }
+  return false;
+}
+
+// A submodule found in a folder its package's __init__ added to its own `__path__` (importlib's path finder searches
+// the package's __path__, not sys.path)
+bool Interp::in_package_path(const V& parent, const std::string& leaf, ModuleSource& out) const {
+  if (!parent || parent->k != VK::Module || !parent->menv) return false;
+  V pp = parent->menv->get_local("__path__");
+  if (!pp || pp->k != VK::List) return false;
+  for (const V& d : pp->items)
+    if (d && d->k == VK::Str && find_in_root(d->s, leaf, out)) return true;
   return false;
 }
 
@@ -166,7 +181,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     std::string rel = dotted;
     std::replace(rel.begin(), rel.end(), '.', '/');
     if (parent->k != VK::Module || !find_stub_source(rel, src)) return opaque_module(dotted);
-  } else if (!find_module_source(dotted, src)) {
+  } else if (!find_module_source(dotted, src) && !in_package_path(parent, dotted.substr(dot + 1), src)) {
     // under `try: ... except ImportError:` the author expected the module to be missing on some machines:
     // found nowhere here, it is taken as not installed (ModuleNotFoundError, the fallback runs: xformers,
     // flash_attn, apex) and the run lists that assumption; elsewhere an unknown module is opaque
@@ -207,6 +222,9 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   m->menv->set("__file__", mk_str(src.path));
   m->menv->set("__spec__", none());
   m->menv->set("__package__", mk_str(src.package ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot)));
+  if (src.package)  // a package's __path__: its folder (an __init__ may add more: `__path__.append(...)`)
+    m->menv->set("__path__", mk_list({mk_str(src.source.empty() && !src.path.ends_with(".py") ? src.path
+                                                 : fs::path(src.path).parent_path().string())}));
   loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
   // the new module becomes an attribute of its package (a module, or the object the package put in sys.modules)
   auto bind_in_parent = [&](const V& mod) {

@@ -177,6 +177,27 @@ TEST_CASE("sys.path is a list: a folder a script inserts is searched by later im
   CHECK(!o.unmodelled.empty());
 }
 
+TEST_CASE("a namespace package on an inserted sys.path folder (PEP 420); a package's __path__ and a folder its __init__ adds") {
+  TempTree t;
+  t.write("src/models/mod.py", "def g(x):\n    return x * 2\n");  // no __init__.py: a namespace package
+  t.write("src/pkg/__init__.py", "import os as _os\n__path__.append(_os.path.join(_os.path.dirname(__file__), 'extra'))\n");
+  t.write("src/pkg/extra/more.py", "K = 5\n");
+  t.write("app/main.py",
+          "import os, sys\n"
+          "sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src'))\n"
+          "import torch\n"
+          "from models.mod import g\n"
+          "import pkg\n"
+          "assert len(pkg.__path__) == 2 and pkg.__path__[0].endswith('pkg')\n"
+          "from pkg.more import K\n"
+          "assert K == 5\n"
+          "torch.compile(g, backend='eager')(torch.randn(3))\n");
+  Result r = t.compile("app/main.py");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());  // both found: no opaque module
+  CHECK(count_in(r.trace, "{\"dynamo_output_graph\"") == 1);
+}
+
 TEST_CASE("packaging.version orders versions as PEP 440 does; find_spec finds modelled modules; logging's filters") {
   Result r = compile_script("v.py",
       "from packaging import version\n"

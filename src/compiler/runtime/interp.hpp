@@ -392,6 +392,7 @@ class Interp {
   /// The search path: the script's folder, the --source-roots, then the last `n_stub_roots` (--stub-path).
   void set_search_roots(std::vector<std::string> roots, size_t n_stub_roots = 0);
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
+  bool in_package_path(const V& parent, const std::string& leaf, ModuleSource& out) const;
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
   bool is_overlay_package(const std::string& top) const;
   V sys_path_;                                 ///< sys.path: made on first read; entries a script adds are searched

@@ -62,7 +62,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "len") {
     V v = arg(0);
     realize_list_guards(v, false, loc);
-    if (v->k == VK::Tensor) return mk_int(v->t->shape.empty() ? 0 : v->t->shape[0].v);
+    if (v->k == VK::Tensor) {  // TensorVariable.__len__ is size(0): a dynamic batch's SymInt (SiT's `x[: len(x) // 2]`)
+      if (v->t->shape.empty()) raise_exc("TypeError", "len() of a 0-d tensor", loc);
+      return size_of(v, 0, 0);
+    }
     if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
     if (v->k == VK::Dict) { guard_dict_keys(v, loc, false); return mk_int(static_cast<long long>(v->dict.size())); }  // (__len__: DICT_KEYS_MATCH)
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;

@@ -9,6 +9,8 @@
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
 
+#include <functional>
+
 namespace tparse::compiler {
 
 /// Resolves a guard source (`x`, `args[0]`, `self._modules['drop'].training`) against frame inputs.
@@ -79,6 +81,7 @@ static std::string local_src(const std::string& src) {
 
 /// The local or global a guard source starts from (`x`, `self`, `G['scale']`): its root-manager child.
 static std::string root_of(const std::string& src) {
+  if (src.rfind("dict(type(", 0) == 0) return root_of(src.substr(10));  // a class attribute read through the object
   if (src.rfind("G['", 0) == 0) return src.substr(0, src.find("']") + 2);
   return src.substr(0, std::min(src.size(), src.find_first_of(".[")));
 }
@@ -167,15 +170,24 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   }
   for (auto& g : e.values) {
     if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;
-    V v;
-    if (g.src.rfind("G['", 0) == 0) {
-      size_t end = g.src.find("']");
-      v = globals->get_local(g.src.substr(3, end - 3));
-      // an attribute path below the global (`G['cfg'].scale`): walked from it as a local's would be
-      if (v && end + 2 < g.src.size()) v = resolve_source("__tparse_g" + g.src.substr(end + 2), {{"__tparse_g", v}});
-    } else {
-      v = resolve_source(g.src, inputs);
-    }
+    std::function<V(const std::string&)> resolve = [&](const std::string& src) -> V {
+      // `dict(type(SRC).__dict__)['name']`: the class attribute of SRC's class (Dynamo's TypeDictGuardAccessor)
+      if (src.rfind("dict(type(", 0) == 0) {
+        size_t close = src.rfind(").__dict__)['");
+        if (close == std::string::npos || src.size() < close + 15) return nullptr;
+        V o = resolve(src.substr(10, close - 10));
+        return o && o->cls ? find_in_class(o->cls, src.substr(close + 13, src.size() - close - 15)) : nullptr;
+      }
+      if (src.rfind("G['", 0) == 0) {
+        size_t end = src.find("']");
+        V r = globals->get_local(src.substr(3, end - 3));
+        // an attribute path below the global (`G['cfg'].scale`): walked from it as a local's would be
+        if (r && end + 2 < src.size()) r = resolve_source("__tparse_g" + src.substr(end + 2), {{"__tparse_g", r}});
+        return r;
+      }
+      return resolve_source(src, inputs);
+    };
+    V v = resolve(g.src);
     if (!v) continue;
     std::string comment = g.comment;
     if (g.kind == "hasattr" || g.kind == "nothasattr") {  // the attribute's presence, as hasattr answered then

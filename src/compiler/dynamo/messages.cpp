@@ -71,6 +71,14 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_import_failure(const std::string& module, const std::string& fromlist, int level) {
+  return gb_message("Import failure", "Failure when attempting to import.",
+                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
+                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    fmt::format("module_name: {}, fromlist: {}, level={}", module, fromlist, level), "GB0069");
+}
+
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg) {
   return gb_message("TypeError when making fake tensor call", "",
                     {"Your code may result in an error when running in eager. Please double check that your code doesn't "
@@ -171,6 +179,13 @@ std::string msg_nn_param_ctor() {
                      "It may be possible to write Dynamo tracing rules for this code. Please report an issue to PyTorch if you encounter "
                      "this graph break often and it is causing performance issues."},
                     "", "GB0264");
+}
+
+std::string msg_unsupported_method(const std::string& cls, const std::string& method, const std::string& context) {
+  return gb_message("Unsupported method call",
+                    fmt::format("Dynamo does not know how to trace method `{}` of class `{}`", method, cls),
+                    {fmt::format("Avoid calling `{}.{}` in your code.", cls, method), "Please report an issue to PyTorch."},
+                    context, "GB0156");
 }
 
 std::string msg_metadata_version() {

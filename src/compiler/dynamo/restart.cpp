@@ -387,8 +387,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // the keyword arguments (`grad_outputs=torch.ones(...)`), then the live locals
       std::vector<V> outs;
       if ((callee->k == VK::Bound || callee->k == VK::Builtin) && callee->self && callee->self->k == VK::Tensor) outs.push_back(callee->self);
-      for (auto& a : args) flatten_tensors(a, outs);
-      for (auto& kv : kwargs) flatten_tensors(kv.second, outs);
+      // (a SymInt argument is a graph output too: `prov.get_pattern(z.shape[-1])` after automatic dynamic compiles
+      // `forward(self, s32): return (s32,)`, real torch 2.11: program lru_cache_bound_attr)
+      auto stack_value = [&](const V& a) {
+        if (a && a->k == VK::Int && !a->sym.empty()) outs.push_back(a);
+        else flatten_tensors(a, outs);
+      };
+      for (auto& a : args) stack_value(a);
+      for (auto& kv : kwargs) stack_value(kv.second);
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
       compile_graph(*ctx, outs);

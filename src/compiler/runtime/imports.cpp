@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
 #include "frontend/parser.hpp"
@@ -295,10 +296,23 @@ std::string Interp::resolve_relative(const std::string& name, Location loc) cons
   return rest.empty() ? pkg : pkg + "." + rest;
 }
 
+// Dynamo runs IMPORT_NAME for real (`__import__`): a module that fails to import in a traced frame is a graph break
+// (GB0069, audiocraft's `try: from xformers.profiler import profiler / except ImportError`); the eager run after it
+// raises the ImportError the code handles
+V Interp::import_in_frame(const std::string& module, const std::string& fromlist, int level, Location loc) {
+  if (stack_.empty() || !stack_.back()->ctx || stack_.back()->ctx->mode == Mode::Eager) return import_module(module, loc);
+  try {
+    return import_module(module, loc);
+  } catch (PyException& e) {
+    if (!e.value || !e.value->cls || !class_derives_from(e.value->cls, "ImportError")) throw;
+    graph_break("Import failure", msg_import_failure(module, fromlist, level), loc);
+  }
+}
+
 void Interp::exec_import(const Stmt& s) {
   Activation& act = *stack_.back();
   for (const auto& [name, as] : s.names) {
-    V m = import_module(name, s.loc);
+    V m = import_in_frame(name, "None", 0, s.loc);
     if (!as.empty()) {
       act.env->set(as, m);
     } else {
@@ -313,7 +327,13 @@ void Interp::exec_import_from(const Stmt& s) {
   std::string mod = resolve_relative(s.module, s.loc);
   if (mod == "__future__")  // a compiler directive: annotations stay strings in this file (runtime/annotations.cpp)
     for (const auto& [name, as] : s.names) if (name == "annotations") future_annotations_.insert(act.file);
-  V m = import_module(mod, s.loc);
+  std::string fromlist = "(";
+  for (const auto& [name, as] : s.names) fromlist += "'" + name + "'" + (s.names.size() == 1 ? "," : ", ");
+  if (s.names.size() > 1) fromlist.resize(fromlist.size() - 2);
+  fromlist += ")";
+  int level = 0;
+  while (level < static_cast<int>(s.module.size()) && s.module[static_cast<size_t>(level)] == '.') ++level;
+  V m = import_in_frame(level ? mod : s.module, fromlist, level, s.loc);
   for (const auto& [name, as] : s.names) {
     if (name == "*") {
       if (m->k == VK::Opaque) { note_unmodelled(s.loc, "from " + mod + " import *"); continue; }

@@ -392,6 +392,8 @@ class Interp {
   /// The search path: the script's folder, the --source-roots, then the last `n_stub_roots` (--stub-path).
   void set_search_roots(std::vector<std::string> roots, size_t n_stub_roots = 0);
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
+  void constant_attr_guard(const std::string& source, const V& v, Location loc);  ///< a constant attribute's value guard
+  V import_in_frame(const std::string& module, const std::string& fromlist, int level, Location loc);
   bool in_package_path(const V& parent, const std::string& leaf, ModuleSource& out) const;
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled
   bool is_overlay_package(const std::string& top) const;

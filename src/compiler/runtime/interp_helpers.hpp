@@ -84,4 +84,7 @@ std::string metrics_json(const std::string& cid, int frame_key, const std::strin
                          const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
                          bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
+/// A value as Dynamo's VariableTracker repr in a break's context (`ConstantVariable(int: 6)`, `TensorVariable()`)
+std::string variable_repr(const V& a);
+
 }  // namespace tparse::compiler

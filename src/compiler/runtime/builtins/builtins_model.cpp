@@ -21,6 +21,13 @@
 
 namespace tparse::compiler {
 
+std::string variable_repr(const V& a) {
+  return a->k == VK::Str ? fmt::format("ConstantVariable(str: {})", py_repr(a))
+         : a->k == VK::Int && !a->sym.empty() ? "SymNodeVariable()"
+         : a->k == VK::Int ? fmt::format("ConstantVariable(int: {})", a->i)
+         : a->k == VK::Tensor ? "TensorVariable()" : fmt::format("ConstantVariable({}: {})", type_name(a), py_repr(a));
+}
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -129,10 +136,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     std::string shown;  // VariableTracker reprs of the arguments
     if (args.size() > 2)
       for (auto& a : args[2]->items) {
-        std::string r = a->k == VK::Str ? fmt::format("ConstantVariable(str: {})", py_repr(a))
-                        : a->k == VK::Int ? fmt::format("ConstantVariable(int: {})", a->i)
-                        : a->k == VK::Tensor ? "TensorVariable()" : fmt::format("ConstantVariable({}: {})", type_name(a), py_repr(a));
-        shown += (shown.empty() ? "" : ", ") + r;
+        shown += (shown.empty() ? "" : ", ") + variable_repr(a);
       }
     graph_break("logging.Logger method not supported for non-export cases", msg_logger(logger, method, shown), loc);
   }
@@ -440,6 +444,12 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name == "__tparse_guard_optimizer_state__" && !args.empty()) {
     guard_optimizer_state(args[0], true);
     return none();
+  }
+  if (name == "__tparse_lru_wrap__" && args.size() == 1) {  // functools.lru_cache / cache of `arg(0)` (stubs/functools.py)
+    if (arg(0)->k == VK::Func) return arg(0);
+    V w = mk_builtin("lru:wrapper");
+    w->func = arg(0);
+    return w;
   }
   if (name == "__tparse_skipped_builtin2__") {  // (module, qualname) of a C builtin Dynamo does not trace: GB0007
     if (in_compiled && args.size() == 2)

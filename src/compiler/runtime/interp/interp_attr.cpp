@@ -31,6 +31,23 @@ static bool is_optimizer(const Interp& I, const V& obj) {
   return false;
 }
 
+// A constant (int, float, str, bool, None) read from a source of the frame: Dynamo specializes on it and guards it
+// (EQUALS_MATCH / TRUE_MATCH / FALSE_MATCH, `is None`), once per source
+void Interp::constant_attr_guard(const std::string& source, const V& v, Location loc) {
+  if (!(v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) || !v->sym.empty()) return;
+  Activation& act = *stack_.back();
+  ValueGuard g;
+  g.src = source;
+  g.value = v;
+  g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : v->k == VK::None ? "none" : "bool";
+  g.code = v->k == VK::None ? g.src + " is None" : g.src + " == " + py_repr(v);
+  g.comment = guard_comment(loc);
+  g.stack = guard_user_stack(loc);
+  for (auto& x : act.ctx->vguards)
+    if (x.src == g.src) return;
+  act.ctx->vguards.push_back(g);
+}
+
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
@@ -171,20 +188,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
             act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj))
           if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
-        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" &&
-            (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) && v->sym.empty()) {
-          // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
-          ValueGuard g;
-          g.src = src->second + "." + name;
-          g.value = v;
-          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : v->k == VK::None ? "none" : "bool";
-          g.code = v->k == VK::None ? g.src + " is None" : g.src + " == " + py_repr(v);
-          g.comment = guard_comment(loc);
-          g.stack = guard_user_stack(loc);
-          bool dup = false;
-          for (auto& x : act.ctx->vguards) dup = dup || x.src == g.src;
-          if (!dup) act.ctx->vguards.push_back(g);
-        }
+        // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training")
+          constant_attr_guard(src->second + "." + name, v, loc);
         // VariableBuilder wraps a tensor attribute when it is read (not lazily): its placeholder comes here, before
         // frame inputs realized later (`self.pe[: x.shape[0]]`: L_self_buffers_pe_ then L_x_); unused ones are pruned
         if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) node_of(v);
@@ -194,7 +200,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (is_nn_instance(obj))
       if (V w = nn_parametrized_attr(obj, name, loc)) return w;
     if (obj->cls) {
-      if (V m = class_attr(obj, name, loc)) return m;
+      if (V m = class_attr(obj, name, loc)) {
+        // a constant of the instance's class read through it (`self.use_fast`, `cfg.flag`): Dynamo guards it in the
+        // class's dict, so assigning the class attribute recompiles (whisper's / Informer's configs; through the
+        // class's own name it is not guarded)
+        Activation& act = *stack_.back();
+        V raw = act.ctx && act.ctx->mode == Mode::Record ? find_in_class(obj->cls, name) : nullptr;
+        if (raw == m)  // the value stored in the class's dict (not a property's or descriptor's result)
+          if (auto src = act.ctx->sources.find(obj.get()); src != act.ctx->sources.end())
+            constant_attr_guard("dict(type(" + src->second + ").__dict__)['" + name + "']", m, loc);
+        return m;
+      }
     }
     if (name == "__class__" && obj->cls) return obj->cls;
     if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance

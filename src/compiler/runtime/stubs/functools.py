@@ -59,15 +59,17 @@ def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
 
 
 def lru_cache(maxsize=None, typed=False):
+    # a plain function keeps itself (Dynamo traces an lru_cache'd function's __wrapped__); anything else (a bound
+    # method: `self.f = lru_cache(n)(self.f)`) is the C wrapper object, whose call breaks a traced frame (GB0156)
     if callable(maxsize):
-        return maxsize
+        return __tparse_lru_wrap__(maxsize)
     def decorator(fn):
-        return fn
+        return __tparse_lru_wrap__(fn)
     return decorator
 
 
 def cache(fn):
-    return fn
+    return __tparse_lru_wrap__(fn)
 
 
 def reduce(function, iterable, initial=None):

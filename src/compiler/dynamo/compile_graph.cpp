@@ -45,6 +45,11 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     g.nodes.push_back(n);
   }
   for (auto& o : outs) {
+    if (o->k == VK::Bool && !o->sym.empty()) {  // a live SymBool: its comparison node
+      if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end())
+        if (std::find(g.outputs.begin(), g.outputs.end(), s->second) == g.outputs.end()) g.outputs.push_back(s->second);
+      continue;
+    }
     if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
       // (an int the frame took as an input is rebuilt from its source, `L['B']`: no output)
       if (ctx.int_inputs.count(o->sym)) continue;

@@ -71,6 +71,18 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_observed_exception(const std::string& raised) {
+  return gb_message("Observed exception",
+                    "Dynamo found no exception handler at the top-level compiled function when encountering an exception. "
+                    "Exception will propagate outside the compiled region.",
+                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
+                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. ",
+                     "It may be possible to write Dynamo tracing rules for this code. Please report an issue to PyTorch if you "
+                     "encounter this graph break often and it is causing performance issues."},
+                    "raised exception " + raised, "GB0088");
+}
+
 std::string msg_import_failure(const std::string& module, const std::string& fromlist, int level) {
   return gb_message("Import failure", "Failure when attempting to import.",
                     {"Your code may result in an error when running in eager. Please double check that your code doesn't "

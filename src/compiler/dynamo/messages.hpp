@@ -43,6 +43,8 @@ std::string msg_data_dependent(const std::string& context = "attempted to jump w
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg);
 /// GB0156: a method Dynamo cannot trace on a user-defined object (`_lru_cache_wrapper.__call__`)
 std::string msg_unsupported_method(const std::string& cls, const std::string& method, const std::string& context);
+/// GB0088: an exception no handler of the frame catches (`raised`: `ValueError([ConstantVariable(str: 'x')])`)
+std::string msg_observed_exception(const std::string& raised);
 /// IMPORT_NAME of a module that fails to import inside a traced frame (GB0069)
 std::string msg_import_failure(const std::string& module, const std::string& fromlist, int level);
 std::string msg_loop(const std::string& co_name, const std::string& file, int line);

@@ -390,7 +390,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // (a SymInt argument is a graph output too: `prov.get_pattern(z.shape[-1])` after automatic dynamic compiles
       // `forward(self, s32): return (s32,)`, real torch 2.11: program lru_cache_bound_attr)
       auto stack_value = [&](const V& a) {
-        if (a && a->k == VK::Int && !a->sym.empty()) outs.push_back(a);
+        if (a && (a->k == VK::Int || a->k == VK::Bool) && !a->sym.empty()) outs.push_back(a);
         else flatten_tensors(a, outs);
       };
       for (auto& a : args) stack_value(a);

@@ -184,6 +184,20 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       return r;
     }
     return call_user(fnv, args, kwargs, ctx, 0);
+  } catch (PyException& e) {
+    // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
+    // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's
+    // `raise ValueError(...)`; SiT's `model_kwargs == None` of a dict, a TypeError of Dynamo's dict polyfill only)
+    if (ctx->mode != Mode::Record || !e.value || !e.observed) throw;
+    std::string args;
+    if (auto a = e.value->attrs.find("args"); a != e.value->attrs.end() && a->second)
+      for (const V& x : a->second->items) args += (args.empty() ? "" : ", ") + variable_repr(x);
+    std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
+    emit_frame_skip(*ctx, msg_observed_exception(name + "([" + args + "])"), e.loc);
+    undo_journal(frame_journal.mark);
+    ++counters_["unimplemented"];
+    cs.skipped = true;
+    return eager();
   } catch (FrameSkip&) {
     // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
     undo_journal(frame_journal.mark);

@@ -92,6 +92,8 @@ struct PyException {
   V value;                                     ///< the exception instance (its class in `cls`)
   Location loc;
   std::string chain;                           ///< the traceback as notes, outermost first (added while unwinding)
+  bool observed = false;                       ///< raised by the user's Python (a `raise`), not by a torch op on fake tensors:
+                                               ///< escaping a traced frame it is Dynamo's "Observed exception" (run_frame.cpp)
 };
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};

@@ -453,7 +453,9 @@ void Interp::exec_stmt(const StmtP& s) {
         throw *handling_;
       }
       V v = eval(s->value);
-      throw PyException{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
+      PyException e{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
+      e.observed = true;
+      throw e;
     }
     case SK::Global:
       for (auto& [n, _] : s->names) (s->op == "nonlocal" ? act.env->nonlocal_decl : act.env->globals_decl).insert(n);

@@ -519,7 +519,28 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     bool r = op == "<" ? x < y : op == ">" ? x > y : op == "<=" ? x <= y : op == ">=" ? x >= y : op == "==" ? x == y : x != y;
     V v = mk_bool(r);
     v->sym = fmt::format("{} {} {}", a->sym.empty() ? std::to_string(x) : a->sym, op, b->sym.empty() ? std::to_string(y) : b->sym);
+    // Dynamo's SymNodeVariable proxy (`gt: "Sym(s0 > 1)" = s0 > 1`): dead code unless something keeps it (a graph
+    // output when it is live at a break: whisper's `is_causal=n_ctx > 1` once the length is dynamic)
+    static const std::map<std::string, std::string> names = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
+    sym_node(names.at(op), op, true, {a, b}, v, loc);
     return v;
+  }
+  // a dict compared with something else inside a traced frame: Dynamo's dict.__eq__ polyfill runs
+  // `len(d) != len(other) or d.keys() != other.keys()`, raising where CPython just answers False (SiT's
+  // `if model_kwargs == None:`); an exception the frame does not handle fails its compile (run_frame.cpp)
+  if ((op == "==" || op == "!=") && (a->k == VK::Dict) != (b->k == VK::Dict) && !stack_.empty() && stack_.back()->ctx &&
+      stack_.back()->ctx->mode != Mode::Eager) {
+    const V& other = a->k == VK::Dict ? b : a;
+    const V& d = a->k == VK::Dict ? a : b;
+    auto observed = [&](const char* cls, const std::string& msg) {
+      PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc};
+      e.observed = true;
+      throw e;
+    };
+    if (other->k == VK::None || other->k == VK::Int || other->k == VK::Float || other->k == VK::Bool)
+      observed("TypeError", fmt::format("object of type '{}' has no len()", type_name(other)));
+    if ((other->k == VK::List || other->k == VK::Tuple) && other->items.size() == d->dict.size())
+      observed("AttributeError", fmt::format("'{}' object has no attribute 'keys'", type_name(other)));
   }
   if (op == "==" || op == "!=") {  // a user class's __eq__ / __ne__, then the reflected one; != defaults to not __eq__
     const char* own = op == "==" ? "__eq__" : "__ne__";

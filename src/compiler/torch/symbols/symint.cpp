@@ -223,7 +223,7 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
 
 void Interp::sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                       const V& r, Location loc) {
-  if (!tracing() || (r->k != VK::Int && !(r->k == VK::Float && !r->sym.empty()))) return;  // a SymInt or a SymFloat
+  if (!tracing() || (r->k != VK::Int && !((r->k == VK::Float || r->k == VK::Bool) && !r->sym.empty()))) return;  // a SymInt / SymFloat / SymBool
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
   Node n;
@@ -235,7 +235,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   n.name = g.unique_name(name);
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
   if (r->k == VK::Float) r->sym_node = static_cast<int>(g.nodes.size());  // a tensor op's operand (torch_ops.cpp)
-  n.sym_hint = r->i;
+  n.sym_hint = r->k == VK::Bool ? r->b : r->i;
   keep_graph_value(r);
   stamp_node(n, loc);
   if (!r->sym.empty()) {
@@ -248,9 +248,16 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
       if (r->k == VK::Float) r->sym_node = it->second;  // (not the next node: a SymFloat operand is its earlier node)
       folded = true;
     }
-    if (folded) {
+    // the same expression as an operand that is a size read's shadow (`padded.shape[-1] - 0`, a size the pass
+    // cannot rebuild): the pass maps the node onto that read, whose proxy the result then is (program pad_reflect_shape)
+    int same_read = -1;
+    if (!folded)
+      for (const auto& x : args)
+        if (x->k == VK::Int && x->sym == r->sym && !g.symint_node.count(x.get()))
+          if (auto sh = g.symint_shadow.find(x.get()); sh != g.symint_shadow.end()) same_read = sh->second;
+    if (folded || same_read >= 0) {
       g.shadows.push_back(Shadow{n, g.nodes.size(), nullptr});
-      g.symint_shadow[r.get()] = static_cast<int>(g.shadows.size()) - 1;
+      g.symint_shadow[r.get()] = same_read >= 0 ? same_read : static_cast<int>(g.shadows.size()) - 1;
       return;
     }
   }
@@ -536,6 +543,12 @@ Arg Interp::sym_arg(const V& v) {
         Arg out = *r;
         out.own_read = a.shadow;
         return out;
+      }
+      // a size the pass cannot rebuild from the input symbols (CeilToInt, IntTrueDiv: audiocraft's reflect-padded
+      // length read back): Dynamo's own proxy stays, the read's `size = padded.size()` and its getitem
+      if (a.shadow >= 0) {
+        stack_.back()->ctx->direct_shadows = true;
+        return a;
       }
     }
   }

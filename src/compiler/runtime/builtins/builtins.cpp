@@ -157,6 +157,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return r;
     }
     if (name == "int") return mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->k == VK::Bool ? v->b : v->i);
+    if (v->k == VK::Float && !v->sym.empty()) return v;  // float() of a SymFloat is itself (DINOv2's `float(w0) / sqrt_N`)
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
   }
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));

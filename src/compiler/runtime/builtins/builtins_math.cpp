@@ -86,6 +86,14 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       sym_node(m, "math_" + m, false, {arg(0)}, r, loc);
       return r;
     }
+    if (m == "sqrt" && in_compiled && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) && !arg(0)->sym.empty()) {
+      // math.sqrt of a SymInt / SymFloat: Dynamo's `torch._sym_sqrt` node, a SymFloat (SAM 2's RoPE side
+      // `math.sqrt(q.shape[-2])` once the token count is dynamic)
+      V r = mk_float(std::sqrt(x));
+      r->sym = "OpaqueUnaryFn_sqrt(" + (arg(0)->k == VK::Int ? "ToFloat(" + arg(0)->sym + ")" : arg(0)->sym) + ")";
+      sym_node("_sym_sqrt", "torch._sym_sqrt", false, {arg(0)}, r, loc);
+      return r;
+    }
     if (m == "sqrt") return mk_float(std::sqrt(x));
     if (m == "log") return mk_float(std::log(x));
     if (m == "exp") return mk_float(std::exp(x));

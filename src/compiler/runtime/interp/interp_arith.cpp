@@ -376,6 +376,23 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
   }
   auto is_seq = [](const V& v) { return v->k == VK::List || v->k == VK::Tuple || v->k == VK::Str; };
   if (op == "*" && (a->k == VK::Int || a->k == VK::Bool) && is_seq(b)) std::swap(a, b);  // int.__mul__ gives way to seq.__rmul__
+  if (op == "*" && is_seq(a) && b->k == VK::Int && !b->sym.empty() && tracing()) {
+    // a list times a SymInt (MAR's `torch.tensor([i] * x.shape[0])`): Dynamo's `mul = [2] * getitem` node, and the
+    // list's length must be a number: the symbol is specialized to its value (range_refined_to_singleton)
+    Graph& g = stack_.back()->ctx->graph;
+    Node n;
+    n.op = "call_function";
+    n.target = "*";
+    n.infix = true;
+    n.args = {to_arg(a), sym_arg(b)};
+    n.name = g.unique_name("mul");
+    stamp_node(n, loc);
+    g.nodes.push_back(n);
+    specialize_symbol(b->sym, loc);
+    // the result's items are read back from the node (`mul[i]`, dead getitems whose names stay taken: torch's next
+    // getitem after `[2] * getitem` of a batch of 3 is getitem_5)
+    for (long long i = 0; i < static_cast<long long>(a->items.size()) * b->i; ++i) g.unique_name("getitem");
+  }
   if (op == "*" && is_seq(a) && (b->k == VK::Int || b->k == VK::Bool)) {
     std::vector<V> xs;
     std::string s;

@@ -453,7 +453,7 @@ void Interp::exec_stmt(const StmtP& s) {
         throw *handling_;
       }
       V v = eval(s->value);
-      PyException e{v->k == VK::Instance ? v : make_exception(v, {}), s->loc};
+      PyException e{v->k == VK::Instance ? v : make_exception(v, {}), s->loc, ""};
       e.observed = true;
       throw e;
     }

@@ -550,7 +550,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     const V& other = a->k == VK::Dict ? b : a;
     const V& d = a->k == VK::Dict ? a : b;
     auto observed = [&](const char* cls, const std::string& msg) {
-      PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc};
+      PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc, ""};
       e.observed = true;
       throw e;
     };

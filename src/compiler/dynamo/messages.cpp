@@ -201,11 +201,8 @@ std::string msg_unsupported_method(const std::string& cls, const std::string& me
 }
 
 std::string msg_metadata_version() {
-  return gb_message("Unsupported method call",
-                    "Dynamo does not know how to trace method `update` of class `<unknown type>`",
-                    {"Avoid calling `<unknown type>.update` in your code.", "Please report an issue to PyTorch."},
-                    "call_method GetAttrVariable(UserDefinedObjectVariable(Context), __dict__) update [ConstDictVariable()] {}",
-                    "GB0156");
+  return msg_unsupported_method("<unknown type>", "update",
+                                "call_method GetAttrVariable(UserDefinedObjectVariable(Context), __dict__) update [ConstDictVariable()] {}");
 }
 
 std::string msg_version_split() {

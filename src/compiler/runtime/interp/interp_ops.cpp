@@ -203,8 +203,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // functools' C _lru_cache_wrapper around something that is not a plain function (a bound method:
         // audiocraft's `self.get_pattern = lru_cache(100)(self.get_pattern)`): Dynamo's UserDefinedObjectVariable,
         // whose __call__ it cannot trace (GB0156); eagerly the wrapped callable runs (its frame converted, as C calls it)
-        Activation& act = *stack_.back();
-        if (act.ctx && act.ctx->mode != Mode::Eager) {
+        if (in_compiled) {
           std::string ctx_args;
           for (size_t i = 0; i < args.size(); ++i) ctx_args += (i ? ", " : "") + variable_repr(args[i]);
           graph_break("Unsupported method call", msg_unsupported_method("_lru_cache_wrapper", "__call__",

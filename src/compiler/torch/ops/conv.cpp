@@ -163,6 +163,14 @@ V pool(OpCall& c) {
     for (auto& x : xs)
       if (x && x->k == VK::Int && !x->sym.empty()) { c.I.specialize_symbol(x->sym, c.loc); specialized = true; }
   }
+  // ATen's max_pool1d without indices, on CPU and needing no grad, is a composite that reads the input's sizes as
+  // ints (`self.size(-1)`): each symbolic size is specialized (guard `Eq(s53, 24)`, range_refined_to_singleton), so
+  // the graph is static and every new length recompiles (Informer's distilling layer)
+  V ri = c.kw("return_indices");
+  if (name.find("max_pool1d") != std::string::npos && !(ri && ri->k == VK::Bool && ri->b) && t.device == "cpu" &&
+      !(t.requires_grad && c.I.grad_enabled()))
+    for (const Dim& d : t.shape)
+      if (d.is_sym()) { c.I.specialize_symbol(d.sym, c.loc); specialized = true; }
   auto k = ints(c, kv, nd, "kernel_size", 1);
   auto st = sv && sv->k != VK::None && !(sv->k == VK::List && sv->items.empty()) ? ints(c, sv, nd, "stride", 1) : k;
   auto pd = ints(c, pv, nd, "padding", 0);
@@ -183,10 +191,13 @@ V pool(OpCall& c) {
       o.shape[off + i] = window_out(in, add, st[i], 1);
       continue;
     }
-    long long num = in.v + add;  // ceil_mode: a number (its symbolic form has a Max / guard torch adds)
-    long long outd = (num + st[i] - 1) / st[i] + 1;
-    if ((outd - 1) * st[i] >= in.v + pd[i]) --outd;  // the last window must start inside the input
-    o.shape[off + i] = Dim{outd, ""};
+    // ceil_mode (pooling_output_shape): (in + add + stride - 1) // stride + 1, one less when the last window would
+    // start past the input and its left padding; torch decides that test on the sizes (a guard), so the
+    // symbolic form is the same floor with the outcome's +1 or +0
+    long long num = in.v + add;
+    long long outd = floor_div(num + st[i] - 1, st[i]) + 1;
+    bool last_outside = (outd - 1) * st[i] >= in.v + pd[i];
+    o.shape[off + i] = window_out(in, add + st[i] - 1, st[i], last_outside ? 0 : 1);
   }
   return c.out(o);
 }

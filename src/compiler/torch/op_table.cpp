@@ -61,6 +61,10 @@ std::vector<OpDef> build_table() {
       {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
       {{"cuda.is_available", "accelerator.is_available"}, T, "", FA::Value, o::false_value},
+      // the __torch_function__ dispatch test: False for plain tensors and Parameters (Dynamo folds it to a constant)
+      {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
+        "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},
+      {{"has_torch_function", "has_torch_function_unary", "has_torch_function_variadic"}, F_, "", FA::Value, o::false_value},
       {{"accelerator.current_accelerator", "accelerator.device_count", "accelerator.current_device_index"}, T, "", FA::Value, o::constant},
       {{"_canonical_mask"}, F_, "mask=None, mask_name='', other_type=None, other_name='', target_type=None, check_other=True", FA::Value, o::canonical_mask},
       // nn.TransformerEncoderLayer's eval fast path (transformer.py): one fused op, the input's shape

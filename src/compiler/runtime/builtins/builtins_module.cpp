@@ -75,6 +75,18 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
 V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
   handled = true;
+  // nn.Module's registration methods by keyword (`register_parameter(name=..., param=None)`): each keyword goes to
+  // its parameter's place while the positions before it are filled
+  static const std::map<std::string, std::vector<std::string>> params = {
+      {"register_parameter", {"name", "param"}}, {"register_buffer", {"name", "tensor", "persistent"}},
+      {"add_module", {"name", "module"}}, {"register_module", {"name", "module"}}};
+  if (auto ps = params.find(m); ps != params.end())
+    for (size_t i = args.size(); i < ps->second.size(); ++i) {
+      auto it = std::find_if(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return kv.first == ps->second[i]; });
+      if (it == kwargs.end()) break;
+      args.push_back(it->second);
+      kwargs.erase(it);
+    }
   auto arg = [&](size_t i) -> V {
     if (i >= args.size()) error(loc, fmt::format("module.{}() missing argument", m));
     return args[i];

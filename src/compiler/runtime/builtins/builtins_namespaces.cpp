@@ -39,7 +39,7 @@ V Interp::make_module(const std::string& name) {
                                               "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
                                               "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
                                               "torch.autograd", "torch.autograd.function", "torch.autograd.variable",
-                                              "torch.autograd.profiler", "torch.profiler", "torch.random"};
+                                              "torch.autograd.profiler", "torch.profiler", "torch.random", "torch.overrides", "torch._jit_internal"};
   // torch/nn/modules/<file>.py, where the nn classes are defined (`from torch.nn.modules.instancenorm import
   // InstanceNorm2d`, `torch.nn.modules.conv._ConvNd`): each file is torch.nn's namespace of classes
   static const std::set<std::string> nn_files = {"activation", "adaptive", "batchnorm", "channelshuffle", "container", "conv",
@@ -127,6 +127,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
       if (m == "torch.utils" && name == "data") return import_module("torch.utils.data", loc);  // Python of ours
+      // torch/_jit_internal.py re-exports typing's names (`torch._jit_internal.Optional[Tensor]` in old annotations)
+      if (m == "torch._jit_internal") {
+        static const std::set<std::string> typing_names = {"Any", "Callable", "Dict", "Final", "List", "Optional", "Tuple", "Union", "Generic", "TypeVar"};
+        if (typing_names.count(name)) return getattr(import_module("typing", loc), name, loc);
+      }
       // torch.nn.utils' gradient clipping: Python of ours (stubs/__tparse_torch_clip_grad__.py)
       if (m == "torch.nn.utils" && (name == "clip_grad_norm_" || name == "clip_grad_norm" || name == "clip_grad_value_" ||
                                     name == "get_total_norm" || name == "clip_grads_with_norm_"))

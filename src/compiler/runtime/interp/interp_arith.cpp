@@ -387,10 +387,15 @@ namespace {
 bool same_named_class(const V& a, const V& b);
 }  // namespace
 
+/// torch.Tensor is one class object in Python; builtins.cpp makes one per lookup
+static bool both_tensor_class(const V& a, const V& b) {
+  return a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor";
+}
+
 static bool py_eq(const V& a, const V& b) {
   if (is_num(a) && is_num(b)) return num(a) == num(b);
   if (is_num_or_complex(a) && is_num_or_complex(b)) return cnum(a) == cnum(b);
-  if (a->k == VK::Class && b->k == VK::Class) return a.get() == b.get() || same_named_class(a, b);
+  if (a->k == VK::Class && b->k == VK::Class) return a.get() == b.get() || both_tensor_class(a, b) || same_named_class(a, b);
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
@@ -450,10 +455,10 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     if (a->k == VK::Tensor) realize(a);
     if (b->k == VK::Tensor) realize(b);
     // None, True / False and the builtins (int, list, ...: one object each in Python, a fresh handle here)
-    // are singletons; torch.Tensor too (builtins.cpp makes one class object per lookup)
+    // are singletons; torch.Tensor too
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
                 (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
-                (a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor") ||
+                both_tensor_class(a, b) ||
                 same_named_class(a, b);
     return mk_bool(op == "is" ? same : !same);
   }

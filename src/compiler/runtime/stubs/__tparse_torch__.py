@@ -142,3 +142,13 @@ class _ForkRng:
 def fork_rng(devices=None, enabled=True, _caller="fork_rng", _devices_kw="devices", device_type="cuda"):
     __tparse_non_tensor_break__("_GeneratorContextManager", "fork_rng")
     return _ForkRng()
+
+
+# torch/nn/modules/linear.py: MultiheadAttention's out_proj is this subclass of Linear (for quantization's sake), so
+# `type(m) is nn.Linear` is False for it while isinstance(m, nn.Linear) holds
+import torch.nn
+
+
+class NonDynamicallyQuantizableLinear(torch.nn.Linear):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)

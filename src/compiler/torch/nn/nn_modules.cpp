@@ -288,10 +288,9 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     if (!b && args.size() > 3) b = args[3];
     bool bias = !(b && b->k == VK::Bool && !b->b);
     nn_add(inst, "in_proj_bias", bias ? nn_param({Dim{3 * e, ""}}) : none());
-    V out = nn_new_instance("Linear");  // out_proj: NonDynamicallyQuantizableLinear(e, e, bias)
-    std::vector<V> la{mk_int(e), mk_int(e), mk_bool(bias)};
-    KW lk;
-    nn_construct("Linear", la, lk, loc, out);
+    // out_proj: NonDynamicallyQuantizableLinear(e, e, bias), a Linear subclass (Python of ours, __tparse_torch__)
+    V out = call(getattr(import_module("__tparse_torch__", loc), "NonDynamicallyQuantizableLinear", loc),
+                 {mk_int(e), mk_int(e), mk_bool(bias)}, {}, loc);
     nn_add(inst, "out_proj", out);
     return inst;
   }
@@ -354,6 +353,14 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
 }
 
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
+  // torch.nn's forwards name their first parameter `input`: `self.norm(input=x)` passes it by keyword
+  if (args.empty())
+    for (auto it = kwargs.begin(); it != kwargs.end(); ++it)
+      if (it->first == "input") {
+        args.push_back(it->second);
+        kwargs.erase(it);
+        break;
+      }
   if (mod->attrs.count(kLazyArgs)) nn_materialize_lazy(mod, args, loc);
   const std::string& cls = mod->builtin_nn;
   // _BatchNorm / _InstanceNorm.forward start with `self._check_input_dim(input)`: the input is wrapped before the

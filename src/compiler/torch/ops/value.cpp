@@ -79,6 +79,9 @@ V equal(OpCall& c) {
   const size_t k = c.is_fn && !c.rest.empty() && c.rest[0].get() == c.self.get() ? 1 : 0;
   V other = c.arg(k, "other");
   if (!other || other->k != VK::Tensor) c.fail(c.name + "(): argument 'other' must be Tensor");
+  // in a frame aten.equal's bool depends on the data: FakeTensor raises, Dynamo breaks the graph at the call (GB0033)
+  if (c.name == "equal" && c.I.tracing())
+    c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten.equal.default"), c.loc);
   if (c.name == "equal" && c.t().shape != other->t->shape) return mk_bool(false);
   std::vector<double> fa, fb;  // a uniform fill (torch.zeros / ones / full) is the data too
   auto data = [&](const V& t, std::vector<double>& fill) -> const std::vector<double>* {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "runtime/interp.hpp"
@@ -36,17 +37,118 @@ static std::string view_error(OpCall& c, const TensorInfo& t, const std::vector<
                      dims(t.shape), dims(t.stride), t.stride.size() == 1 ? "," : "", dims(to), to.size() == 1 ? "," : "");
 }
 
+/// a / b of two sizes where b divides a by value (a split dim's inner part): sympy's quotient where the factors
+/// cancel, else its FloorDiv as printed (`(s27//((s27//4)))`)
+static Dim dim_div(const Dim& a, const Dim& b) {
+  Dim r{b.v ? a.v / b.v : 0, ""};
+  if (!a.is_sym() && !b.is_sym()) return r;
+  std::string x = a.is_sym() ? a.sym : std::to_string(a.v), y = b.is_sym() ? b.sym : std::to_string(b.v);
+  if (auto q = sym_quotient({x}, {y})) {
+    r.sym = *q;
+    return r;
+  }
+  auto atom = [](const std::string& e) {
+    return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+  };
+  r.sym = "(" + (atom(x) ? x : "(" + x + ")") + "//" + (atom(y) ? y : "(" + y + ")") + ")";
+  return r;
+}
+
+struct RefView {
+  std::vector<Dim> shape, stride;
+};
+
+/// A view / reshape of an input with symbolic sizes: FakeTensor runs torch._refs' _reshape_view_helper, whose core
+/// walks the target lengths left to right over the input's dims. A length equal to the current dim (compared on the
+/// values: a guard) takes the input's dim as it is, so `p.view(-1, 4, 1, 1)` of `[2, 4, (s-1)//32 + 1, ...]` keeps
+/// the static 2 for the inferred `-1` and the pooled expressions for the 1s; else dims are flattened (prims'
+/// collapse: a view only when they are contiguous with each other) until they divide by the length and split
+/// (split_dim: the length outside, the quotient inside, `(s27//((s27//4)))`). A contiguous input flattened to 1-D is
+/// `as_strided(a, [numel], [1])`; a 1-D one to 2-D takes the lengths. A literal length equal to a bare symbol pins
+/// it (Eq(s, 2): ShapeEnv specializes it). nullopt when the dims cannot be collapsed as a view (reshape copies).
+static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std::vector<Dim>& shape) {
+  const std::vector<Dim>& in = t.shape;
+  long long numel = 1;
+  for (const Dim& d : in) numel *= d.v;
+  std::vector<Dim> st = t.stride.size() == in.size() ? t.stride : contiguous_strides(in);
+  if (numel == 0 || in.empty() || shape.empty()) return std::nullopt;
+  bool contiguous = st == contiguous_strides(in);
+  if (contiguous && shape.size() == 1 && in.size() > 1) {
+    Dim n{1, ""};
+    for (const Dim& d : in) n = dim_mul(n, d);
+    return RefView{{n}, {Dim{1, ""}}};
+  }
+  if (contiguous && shape.size() == 2 && in.size() == 1) return RefView{shape, {shape[1], Dim{1, ""}}};
+  RefView r;
+  std::vector<Dim> cur = in;
+  size_t idx = 0;
+  for (const Dim& len : shape) {
+    if (idx >= cur.size()) {  // a tail unsqueeze: split_dim(last, its size)
+      cur.push_back(Dim{1, ""});
+      st.push_back(st.back());
+      r.shape.push_back(Dim{1, ""});
+      ++idx;
+      continue;
+    }
+    if (len.v == cur[idx].v) {
+      Dim d = cur[idx];
+      if (d.is_sym() && !len.is_sym() && sym_bare_symbol(d.sym) && c.I.tracing()) {
+        c.I.specialize_symbol(d.sym, c.loc);
+        d.sym.clear();
+      }
+      r.shape.push_back(d);
+      ++idx;
+      continue;
+    }
+    if (len.v <= 0) return std::nullopt;
+    Dim accum = cur[idx];
+    size_t end = idx;
+    while (accum.v % len.v != 0) {
+      if (++end >= cur.size()) return std::nullopt;  // not a valid reshape: the caller's checks report it
+      accum = dim_mul(accum, cur[end]);
+    }
+    if (end != idx) {
+      for (size_t k = idx; k < end; ++k)  // prims' collapse: each dim steps over the next one's whole extent
+        if (cur[k].v != 1 && cur[k + 1].v != 1 && st[k].v != st[k + 1].v * cur[k + 1].v) return std::nullopt;
+      Dim inner = st[end];
+      cur.erase(cur.begin() + static_cast<long>(idx) + 1, cur.begin() + static_cast<long>(end) + 1);
+      st.erase(st.begin() + static_cast<long>(idx) + 1, st.begin() + static_cast<long>(end) + 1);
+      cur[idx] = accum;
+      st[idx] = inner;
+    }
+    if (accum.v != len.v) {
+      Dim q = dim_div(accum, len);
+      cur.insert(cur.begin() + static_cast<long>(idx) + 1, q);
+      st.insert(st.begin() + static_cast<long>(idx) + 1, st[idx]);
+      cur[idx] = len;
+      st[idx] = dim_mul(q, st[idx + 1]);
+    }
+    r.shape.push_back(cur[idx]);
+    ++idx;
+  }
+  while (idx < cur.size()) {  // tail squeeze of 1s
+    cur.erase(cur.begin() + static_cast<long>(idx));
+    st.erase(st.begin() + static_cast<long>(idx));
+  }
+  r.stride = st;
+  if (r.stride.size() != r.shape.size()) return std::nullopt;
+  return r;
+}
+
 V reshape(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
   const size_t rank = c.rank();
   TensorInfo o = c.like();
   std::vector<Dim> s;
+  std::optional<RefView> ref;
   if (name == "view_as" || name == "expand_as" || name == "reshape_as") s = c.rest.at(0)->t->shape;
   else {
     std::vector<V> xs = size_list(c.rest);
     if (xs.empty() && c.kw("size")) xs = size_list({c.kw("size")});
     if (xs.empty() && c.kw("shape")) xs = size_list({c.kw("shape")});
+    if (xs.empty() && name == "repeat" && c.kw("repeats")) xs = size_list({c.kw("repeats")});  // Tensor.repeat(repeats=...)
+    if (xs.empty() && name == "tile" && c.kw("dims")) xs = size_list({c.kw("dims")});
     if (xs.size() == 1 && xs[0]->k == VK::DType) { o.dtype = xs[0]->s; return c.out(o); }  // view(dtype)
     bool expand = name == "expand" || name == "broadcast_to";
     long long known = 1;
@@ -116,8 +218,11 @@ V reshape(OpCall& c) {
         for (size_t i = 0; i < xs.size(); ++i) shp += (i ? ", " : "") + py_repr(xs[i]);
         c.fail(fmt::format("shape '{}]' is invalid for input of size {}", shp, n));
       }
-      // keep symbolic dims that pass through unchanged
-      for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];
+      if ((name == "view" || name == "reshape") && std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }))
+        ref = ref_view(c, t, s);
+      if (ref) s = ref->shape;
+      else  // keep symbolic dims that pass through unchanged
+        for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];
       // a static input viewed with a symbolic size (torchtune's rope `rope_cache.view(-1, seq_len, 1, 2 * d)` of a cache
       // indexed by a static input_pos): the element count equation pins the symbol to its value, ShapeEnv specializes
       // it (real torch 2.11: symbolic_shape_specialization of L['tokens'].size()[1], range_refined_to_singleton)
@@ -133,7 +238,8 @@ V reshape(OpCall& c) {
   o.shape = s;
   o.fill = t.fill;
   o.stride.clear();  // a new tensor's (repeat, tile) or a view's of a contiguous input: contiguous (mk_tensor)
-  if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
+  if (ref) o.stride = ref->stride;
+  else if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
     if (t.stride.size() == t.shape.size())
       if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) o.stride = *st;
       else if ((name == "view" || name == "view_as") && !any_sym(t.shape) && !any_sym(t.stride) && !any_sym(s))

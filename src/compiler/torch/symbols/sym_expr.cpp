@@ -71,14 +71,20 @@ std::optional<SymTree> parse_sym(const std::string& text_in) {
     auto fd = top_level(inner, "//");
     if (fd.size() == 1) {
       std::string den = inner.substr(fd[0] + 2);
-      if (!is_int(den) || std::stoll(den) <= 0) return std::nullopt;
       auto num = parse_sym(inner.substr(0, fd[0]));
       if (!num) return std::nullopt;
       SymTree t;
       t.k = SymTree::K::FloorDiv;
-      t.n = std::stoll(den);
       t.text = s;
       t.kids.push_back(*num);
+      if (!is_int(den)) {  // a size divided by a size (a split dim's inner part: `(s27//((s27//4)))`)
+        auto d = parse_sym(den);
+        if (!d) return std::nullopt;
+        t.kids.push_back(*d);
+        return t;
+      }
+      if (std::stoll(den) <= 0) return std::nullopt;
+      t.n = std::stoll(den);
       return t;
     }
     s = inner;
@@ -164,7 +170,7 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
     }
     case SymTree::K::FloorDiv: {
       auto b = sym_lower_bound(e.kids[0]);
-      if (!b) return std::nullopt;
+      if (!b || e.kids.size() > 1) return std::nullopt;
       long long q = *b / e.n;
       if (*b % e.n != 0 && *b < 0) --q;  // floor
       return q;
@@ -230,7 +236,8 @@ std::string sym_product(const std::string& a, const std::string& b) {
   std::sort(syms.begin(), syms.end(), sym_atom_less);
   std::sort(rest.begin(), rest.end(), [](const std::string& x, const std::string& y) {
     bool mx = x.rfind("Max(", 0) == 0, my = y.rfind("Max(", 0) == 0;
-    return mx != my ? my : x < y;
+    if (mx != my) return my;
+    return sym_args_less(x, y);
   });
   std::string out = coef == 1 ? "" : std::to_string(coef);
   for (auto* v : {&syms, &rest})
@@ -295,6 +302,11 @@ std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optiona
     n.target = "//";
     n.infix = true;
     n.args = {*x, Arg{-1, std::to_string(e.n)}};
+    if (e.kids.size() > 1) {
+      auto d = reify_tree(e.kids[1], symbol, cached, make);
+      if (!d) return std::nullopt;
+      n.args[1] = *d;
+    }
     return make(n, e.text);
   }
   if (e.k == SymTree::K::Add) {

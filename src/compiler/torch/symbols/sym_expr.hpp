@@ -18,7 +18,8 @@ struct SymTree {
   enum class K { Num, Sym, Add, Mul, FloorDiv, Other } k = K::Other;
   long long n = 0;              ///< Num: the value; FloorDiv: the divisor
   std::string text;             ///< the expression as printed (no outer parentheses)
-  std::vector<SymTree> kids;    ///< Add: terms; Mul: factors (coefficient first); FloorDiv: the numerator
+  std::vector<SymTree> kids;    ///< Add: terms; Mul: factors (coefficient first); FloorDiv: the numerator (and a
+                                ///< symbolic divisor, n then unused)
   std::vector<int> signs;       ///< Add: +1 / -1 per term
 };
 

@@ -87,6 +87,18 @@ bool sym_atom_less(const std::string& a, const std::string& b) {
   if (ra != rb) return ra < rb;
   if (ra == 1) return std::stoll(a) < std::stoll(b);
   if (na != nb) return na < nb;
+  return sym_args_less(a, b);
+}
+
+bool sym_args_less(const std::string& a, const std::string& b) {
+  // sympy compares two applications of one function by their arguments, a number before an expression (`(s27//4)`
+  // before `(s27//((s27//4)))`): where the texts first differ as a digit against a parenthesis, the digit first
+  auto d = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+  if (d.first != a.end() && d.second != b.end()) {
+    bool da = std::isdigit(static_cast<unsigned char>(*d.first)) != 0, db = std::isdigit(static_cast<unsigned char>(*d.second)) != 0;
+    if (da && *d.second == '(') return true;
+    if (db && *d.first == '(') return false;
+  }
   return a < b;
 }
 

@@ -18,6 +18,8 @@ struct SymMono {
 /// sympy's default_sort_key order of atoms as torch prints them: numbers, symbols (`s27` < `s53`, by name),
 /// functions by name (`CeilToInt(..)`, `(s53//2)` as FloorDiv, `Mod(..)`), then Max / Min.
 bool sym_atom_less(const std::string& a, const std::string& b);
+/// Two texts of one kind of atom in sympy's order of their arguments (a number before an expression), else as text.
+bool sym_args_less(const std::string& a, const std::string& b);
 /// ShapeEnv._generate_unique_id's first try for a source name: sha256(name) % 100 (`L['x'].size()[0]` is 77, so
 /// s77; `L['scale']` is 69, so zf69 for a float input); the caller probes on to the next free id.
 int sym_source_id(const std::string& source);

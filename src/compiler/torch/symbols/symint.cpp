@@ -434,8 +434,8 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
 /// The nodes are shadows at the read's place, in the graph from the start (Graph::specialize merges them).
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) {
   if (sym_free_symbols(v->sym).empty()) return std::nullopt;  // (a sum of numbers is no size to rebuild)
-  auto tree = parse_sym(v->sym);  // a sum, or a product of such sizes (`T = H * W` of a strided feature map)
-  if (!tree || (tree->k != SymTree::K::Add && tree->k != SymTree::K::Mul)) return std::nullopt;
+  auto tree = parse_sym(v->sym);  // a sum, a floor division or a product of such sizes (`T = H * W` of a strided feature map)
+  if (!tree || (tree->k != SymTree::K::Add && tree->k != SymTree::K::Mul && tree->k != SymTree::K::FloorDiv)) return std::nullopt;
   FrameCtx& ctx = *I.stack_.back()->ctx;
   Graph& g = ctx.graph;
   // the pass keeps the first proxy of an expression (a later read of an equal size is replaced by it): each
@@ -474,11 +474,22 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
     return Arg{it->second, ""};
   };
   auto cached = [&](const std::string& text) -> std::optional<Arg> {
-    auto it = g.reified_shadow.find(text);
-    if (it == g.reified_shadow.end()) return std::nullopt;
     Arg a;
-    a.shadow = it->second;
-    return a;
+    auto it = g.reified_shadow.find(text);
+    if (it != g.reified_shadow.end()) {
+      a.shadow = it->second;
+      return a;
+    }
+    // a part the frame's own code computed before (`n // 4` of `view(2, n // 4, 4, 8)`): the pass keeps that proxy;
+    // (a part it cannot rebuild itself, `CeilToInt(...)`, leaves the whole size to its read: pad_reflect_shape)
+    std::function<bool(const SymTree&)> rebuildable = [&](const SymTree& e) {
+      return e.k != SymTree::K::Other && std::all_of(e.kids.begin(), e.kids.end(), rebuildable);
+    };
+    auto p = g.sym_proxy.find(text);
+    if (p != g.sym_proxy.end())
+      if (auto t = parse_sym(text); !t || !rebuildable(*t)) return std::nullopt;
+    if (p == g.sym_proxy.end() || (read && static_cast<size_t>(p->second) >= read->pos)) return std::nullopt;
+    return Arg{p->second, ""};
   };
   auto make = [&](Node n, const std::string& text) {
     auto it = place.find(text);

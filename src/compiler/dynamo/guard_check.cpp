@@ -8,6 +8,7 @@
 
 #include "runtime/interp.hpp"
 #include "runtime/keys.hpp"
+#include "torch/symbols/sym_expr.hpp"
 
 #include <functional>
 
@@ -391,6 +392,14 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
       continue;
     }
     if (g.lower ? val < g.bound : val > g.bound) return g.text;
+  }
+  for (const auto& g : e.sym_eqs) {  // guard_int of a size expression: `(x.size()[1] // 4) == 3`
+    std::map<std::string, long long> values;
+    bool known = true;
+    for (const auto& [sym, src] : g.srcs) known = known && value_of(src, values[sym]);
+    auto tree = known ? parse_sym(g.expr) : std::nullopt;
+    auto v = tree ? sym_eval(*tree, values) : std::nullopt;
+    if (v && *v != g.value) return g.text;
   }
   return "";
 }

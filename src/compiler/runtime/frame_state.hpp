@@ -56,6 +56,10 @@ struct CacheEntry {
   /// Between two symbols (`G.size()[0] > G.size()[1]`, Muon's transpose test): src2 and the relation op as it holds.
   struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; std::string src2, op; };
   std::vector<SymRel> sym_rels;
+  /// guard_int of a size expression no symbol can be solved from (`Eq((s27//4), 3)` of `x.chunk(n // 4)`): the
+  /// expression, its symbols' sources (`x.size()[1]`), the value it had, and torch's text
+  struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; };
+  std::vector<SymEq> sym_eqs;
 };
 
 /// A code object Dynamo compiles: a user function or a resume function (fn + line + branch).
@@ -100,6 +104,7 @@ struct FrameCtx {
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
   std::vector<CacheEntry::SymRel> sym_rels;     ///< relation guards of branches on SymInts (truthy)
+  std::vector<CacheEntry::SymEq> sym_eqs;       ///< equality guards of size expressions (guard_int)
   std::vector<std::string> first_loads;         ///< names the frame loaded, in first-load order
   std::vector<std::pair<std::string, V>> inputs;
   std::vector<std::string> restart_reasons;

@@ -19,6 +19,7 @@
 #include "runtime/frame_state.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "runtime/activation.hpp"
+#include "runtime/mt19937.hpp"
 
 namespace tparse::compiler {
 
@@ -163,6 +164,8 @@ class Interp {
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
   void specialize_symbol(const std::string& expr, Location loc);
+  /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
+  void sym_equal_guard(const std::string& expr, Location loc);
   /// A branch decided a relation of an input size and a number (`s77 > 4`): the shape env's guard on it
   void sym_relation_guard(const std::string& expr, bool holds, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
@@ -400,6 +403,8 @@ class Interp {
   V sys_path_;                                 ///< sys.path: made on first read; entries a script adds are searched
   V sys_argv_;                                 ///< sys.argv: [the script]
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
+  std::vector<Mt19937> mt_;                    ///< random.Random instances' generators (stubs/random.py)
+  std::unique_ptr<Mt19937> mt0_;               ///< the random module's own generator
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False

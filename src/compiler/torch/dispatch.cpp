@@ -126,6 +126,20 @@ void numpy_kwarg_names(KW& kwargs) {
 }
 }  // namespace
 
+/// Parameters a kernel reads as a plain int (torch's schema `int`, converted by guard_int), verified against torch
+/// 2.11's traces: a symbolic size passed there is guarded to its value (its symbol specialized, or an equality guard
+/// on the expression: `x.chunk(n // 4)` recompiles when n // 4 changes). Not every `int` of a schema: torch.tril's
+/// diagonal reaches a Python decomposition symbolically and is not guarded (program int_param_expr_guard).
+static void guard_int_params(OpCall& c) {
+  static const std::map<std::string, std::vector<std::pair<size_t, const char*>>> ints = {{"chunk", {{0, "chunks"}}}};
+  auto it = ints.find(c.name);
+  if (it == ints.end() || !c.I.tracing()) return;
+  for (const auto& [i, kw] : it->second) {
+    V v = c.arg(i, kw);
+    if (v && v->k == VK::Int && !v->sym.empty()) c.I.specialize_symbol(v->sym, c.loc);
+  }
+}
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   numpy_kwarg_names(kwargs);
   bool is_f = full.rfind("F.", 0) == 0;
@@ -175,6 +189,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
   check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
+  guard_int_params(c);
   values::before_call(c);
   V r = def->rule(c);
   values::after_call(c, r);
@@ -249,6 +264,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
+  guard_int_params(c);
   values::before_call(c);
   V r = def->rule(c);
   values::after_call(c, r);

@@ -65,6 +65,8 @@ std::vector<OpDef> build_table() {
       {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
         "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},
       {{"has_torch_function", "has_torch_function_unary", "has_torch_function_variadic"}, F_, "", FA::Value, o::false_value},
+      // torch.jit.trace's state: None outside a trace (torchvision's _is_tracing); Dynamo folds it
+      {{"_C._get_tracing_state"}, T, "", FA::Value, o::none_value},
       {{"accelerator.current_accelerator", "accelerator.device_count", "accelerator.current_device_index"}, T, "", FA::Value, o::constant},
       {{"_canonical_mask"}, F_, "mask=None, mask_name='', other_type=None, other_name='', target_type=None, check_other=True", FA::Value, o::canonical_mask},
       // nn.TransformerEncoderLayer's eval fast path (transformer.py): one fused op, the input's shape
@@ -79,6 +81,7 @@ std::vector<OpDef> build_table() {
       {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
       {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq", "det", "linalg.det", "logdet"}, TM, "", FA::Matmul, o::linalg},
       {{"tensordot"}, T, "", FA::Matmul, o::tensordot},
+      {{"cdist"}, T, "x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'", FA::Matmul, o::cdist},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},

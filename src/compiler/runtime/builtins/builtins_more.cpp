@@ -102,7 +102,8 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__"};
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__",
+      "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__"};
   return s;
 }
 
@@ -207,6 +208,22 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  // CPython's Mersenne Twister for stubs/random.py: a generator per id (0: the module's hidden instance)
+  if (name == "__tparse_mt_new__") {
+    mt_.emplace_back();
+    return mk_int(static_cast<long long>(mt_.size()));
+  }
+  if (name == "__tparse_mt_seed__" || name == "__tparse_mt32__") {
+    V id = arg(0);
+    if (id->k != VK::Int || id->i < 0 || id->i > static_cast<long long>(mt_.size())) error(loc, name + ": no such generator");
+    if (id->i == 0 && !mt0_) mt0_ = std::make_unique<Mt19937>();
+    Mt19937& g = id->i == 0 ? *mt0_ : mt_[static_cast<size_t>(id->i - 1)];
+    if (name == "__tparse_mt32__") return mk_int(static_cast<long long>(g.next()));
+    V a = arg(1);
+    long long v = a->k == VK::Int ? a->i : a->k == VK::Bool ? a->b : 0;
+    g.seed_int(static_cast<unsigned long long>(v < 0 ? -v : v));
+    return none();
+  }
   // __import__(name, globals=None, locals=None, fromlist=(), level=0): the module imported; without a fromlist a
   // dotted name gives its top package (`__import__("os.path")` is os), as the import statement binds it
   if (name == "__import__") {

@@ -118,7 +118,10 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
   if (name == "type") {  // the class of a value: a class of the script, a builtin type, torch.Tensor
     V v = arg(0);
     if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::List) && v->cls) return v->cls;
-    if (v->k == VK::Tensor) { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
+    if (v->k == VK::Tensor) {
+      realize(v);  // a lazy frame input's type realizes it: its placeholder comes here (`type(t) is not Tensor`)
+      auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c;
+    }
     if (v->k == VK::Instance && !v->builtin_nn.empty()) return nn_class(v->builtin_nn);  // nn.Linear(...) built in
     if (v->k == VK::Opaque) return mk_opaque("type(" + v->s + ")");
     if (v->k == VK::Class) return mk_builtin("type");

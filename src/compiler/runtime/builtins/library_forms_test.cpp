@@ -60,6 +60,22 @@ TEST_CASE("random: ints in range, floats in [0, 1), shuffles keep the items, see
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("random draws CPython 3.12's values: MT19937 seeded by init_by_array, random / randint / shuffle / sample / "
+          "choice / gauss as random.py (the expected values are CPython's own)") {
+  Result r = run_forms(
+      "import random\n"
+      "random.seed(0)\na = [random.random() for _ in range(3)]\n"
+      "assert a[0] == 0.8444218515250481 and a[2] == 0.420571580830845, a\n"
+      "random.seed(42)\nassert [random.randint(1, 100) for _ in range(5)] == [82, 15, 4, 95, 36]\n"
+      "random.seed(7)\nxs = list(range(10))\nrandom.shuffle(xs)\nassert xs == [8, 3, 1, 4, 7, 0, 9, 6, 2, 5], xs\n"
+      "assert random.sample(range(100), 3) == [64, 27, 4]\n"
+      "assert random.Random(3).choice('abcdef') == 'b'\n"
+      "assert abs(random.Random(1).gauss() - 1.2881847531554629) < 1e-12\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("a training loop's eager library: lr schedulers write each group's lr, GradScaler scales and steps, optimizers "
           "whose update is not modelled still run eagerly (exact), a parameter's grad is its own tensor until zero_grad") {
   Result r = run_forms(

@@ -476,8 +476,8 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
     if (!m.count(op)) error(loc, "unsupported tensor comparison");
     if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
-    static const std::map<std::string, std::string> flip = {{"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}, {"==", "=="}, {"!=", "!="}};
-    return tensor_binop(flip.at(op), b, a, loc, false);
+    // a number on the left: Dynamo records the operator as written (`lt = 0 < x`), not Python's reflected __gt__
+    return tensor_binop(op, b, a, loc, true);
   }
   if (op == "in" || op == "not in") {
     if (V c = user_dunder(b, "__contains__", {a}, loc)) {

@@ -55,6 +55,7 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   V q = param(0, "query"), k = param(1, "key"), v = param(2, "value");
   if (!q || !k || !v || q->k != VK::Tensor || k->k != VK::Tensor || v->k != VK::Tensor)
     I.error(loc, "nn.MultiheadAttention: forward(query, key, value) expects tensors");
+  I.realize(q);  // `is_batched = query.dim() == 3` is the forward's first read: a query frame input is wrapped first
   V kpm = param(3, "key_padding_mask"), need = param(4, "need_weights"), mask = param(5, "attn_mask");
   V avg = param(6, "average_attn_weights"), causal = param(7, "is_causal");
   auto or_ = [](V x, V d) { return x ? x : d; };

@@ -186,7 +186,10 @@ V factory(OpCall& c) {
   } else if (name == "linspace" || name == "logspace") {
     V steps = args.size() > 2 ? args[2] : c.kw("steps");
     if (!steps || steps->k != VK::Int) c.fail(fmt::format("{}(start, end, steps)", name));
-    t.shape = {Dim{steps->i, steps->sym}};
+    // `int steps` in the schema (not SymInt): a symbolic count is guarded to its value (guard_int: the size's symbol
+    // is specialized, range_refined_to_singleton) and the result is static (perceiver's fourier positions, FNO grids)
+    if (!steps->sym.empty()) c.I.specialize_symbol(steps->sym, c.loc);
+    t.shape = {Dim{steps->i, ""}};
   } else {
     V size = args.empty() ? c.kw("size") : nullptr;  // torch.zeros(size=(n, m)): the size keyword
     t.shape = size ? shape_arg(c, {size}, 0) : shape_arg(c, args, 0);

@@ -38,6 +38,28 @@ V cat(OpCall& c) {
   o.marked_dynamic.clear();
   o.stride.clear();
   for (auto& x : all) { o.requires_grad = o.requires_grad || x.requires_grad; o.dtype = promote_dtype(o.dtype, x.dtype); }
+  // the meta kernel checks each input's size against the first's (stack: every dim; cat: all but dim): a symbol
+  // checked equal to a static size is specialized (get_tracing_state: torch.stack of a list whose last tensor is
+  // new and static pins the others' sizes), two symbols of one size become one (ShapeEnv replacement)
+  if (c.I.tracing() && ts.size() > 1) {
+    long long cat_dim = name == "stack" ? -1 : dim < 0 ? dim + static_cast<long long>(o.shape.size()) : dim;
+    for (size_t i = 0; i < o.shape.size(); ++i) {
+      if (static_cast<long long>(i) == cat_dim) continue;
+      const Dim* fixed = nullptr;
+      for (auto& x : ts) if (i < x.shape.size() && !x.shape[i].is_sym()) fixed = &x.shape[i];
+      std::vector<Dim> col;
+      for (auto& x : ts) if (i < x.shape.size()) col.push_back(x.shape[i]);
+      if (fixed) {
+        for (const Dim& d : col)
+          if (d.is_sym() && d.v == fixed->v && sym_bare_symbol(d.sym)) c.I.specialize_symbol(d.sym, c.loc);
+        o.shape[i] = *fixed;
+      } else {
+        std::vector<Dim> acc{col[0]};
+        for (size_t k = 1; k < col.size(); ++k) acc = broadcast(c.I, acc, {col[k]}, c.loc);
+        o.shape[i] = acc[0];
+      }
+    }
+  }
   if (name == "stack") {
     dim = c.dim(dim, o.shape.size() + 1);
     for (auto& x : ts) if (x.shape.size() != o.shape.size()) c.fail("stack expects each tensor to be equal size");
@@ -77,6 +99,7 @@ V split(OpCall& c) {
   long long dim = dv ? c.dim(dv->i, rank) : 0;
   long long size = t.shape.at(static_cast<size_t>(dim)).v;
   std::vector<long long> parts;
+  Dim each_sym;  // a symbolic part size (chunk / split of a dynamic dim): every part but the last, which is the rest
   if (name == "unbind") parts.assign(static_cast<size_t>(size), 1);
   else if (name == "chunk") {
     V nv = c.arg(0, "chunks");
@@ -84,6 +107,13 @@ V split(OpCall& c) {
     long long n = nv->i;
     long long each = (size + n - 1) / n;
     for (long long s = 0; s < size; s += each) parts.push_back(std::min(each, size - s));
+    // chunk is split by ceil(size / chunks): `((s27 + 2)//3)` of a dynamic dim
+    const Dim& d = t.shape[static_cast<size_t>(dim)];
+    if (d.is_sym())
+      if (auto lin = parse_linear(d.sym)) {
+        lin->c += n - 1;
+        if (auto e = sym_floordiv(linear_str(*lin), n, 0)) each_sym = Dim{each, *e};
+      }
   } else if (name == "tensor_split") {  // tensor_split(sections or indices, dim=0)
     V sp = c.arg(0, "indices_or_sections");
     if (!sp) sp = c.kw("indices");  // the overloads' own names: tensor_split(input, indices=(1,), dim=2)
@@ -104,6 +134,7 @@ V split(OpCall& c) {
     if (sp->k == VK::Int) {
       if (sp->i <= 0) c.fail("split_size can only be 0 if dimension size is 0");
       for (long long s = 0; s < size; s += sp->i) parts.push_back(std::min(sp->i, size - s));
+      if (t.shape[static_cast<size_t>(dim)].is_sym() || !sp->sym.empty()) each_sym = Dim{sp->i, sp->sym};
     } else {
       long long tot = 0;
       for (auto& x : sp->items) { parts.push_back(x->i); tot += x->i; }
@@ -124,6 +155,17 @@ V split(OpCall& c) {
     TensorInfo p = o;
     if (name == "unbind") p.shape.erase(p.shape.begin() + dim);
     else p.shape[static_cast<size_t>(dim)] = Dim{parts[i], ""};
+    if (name != "unbind" && (each_sym.is_sym() || t.shape[static_cast<size_t>(dim)].is_sym()) && each_sym.v > 0) {
+      Dim& pd = p.shape[static_cast<size_t>(dim)];
+      if (i + 1 < parts.size()) pd = each_sym;
+      else {  // the rest: size - (k - 1) * each, as sympy collects it (`s27 - 2*(((s27 + 2)//3))`)
+        const Dim& whole_d = t.shape[static_cast<size_t>(dim)];
+        auto lw = parse_linear(whole_d.is_sym() ? whole_d.sym : std::to_string(whole_d.v));
+        auto le = parse_linear(each_sym.is_sym() ? each_sym.sym : std::to_string(each_sym.v));
+        if (lw && le) pd.sym = linear_str(linear_add(*lw, linear_scale(*le, static_cast<long long>(parts.size()) - 1), -1));
+        if (pd.sym.find_first_not_of("-0123456789") == std::string::npos) pd.sym.clear();
+      }
+    }
     p.stride = t.stride;
     if (name == "unbind") p.stride.erase(p.stride.begin() + dim);
     if (I.tracing()) {

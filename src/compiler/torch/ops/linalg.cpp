@@ -126,4 +126,23 @@ V tensordot(OpCall& c) {
   return c.I.emit("call_function", "torch.functional.tensordot", "tensordot", false, c.args, c.kwargs, o, c.loc);
 }
 
+// torch.cdist(x1, x2, p=2.0, compute_mode=...): x1 [..., P, M] and x2 [..., R, M] give [..., P, R], the batch dims
+// broadcast (torch/functional.py, so the node's target is torch.functional.cdist; DETR's matcher box cost)
+V cdist(OpCall& c) {
+  if (c.args.size() < 2 || c.args[0]->k != VK::Tensor || c.args[1]->k != VK::Tensor) c.fail("cdist(x1, x2, p) takes two tensors");
+  const TensorInfo& a = *c.args[0]->t;
+  const TensorInfo& b = *c.args[1]->t;
+  if (a.shape.size() < 2 || b.shape.size() < 2) c.fail("cdist only supports at least 2D tensors");
+  if (a.shape.back().v != b.shape.back().v)
+    c.fail(fmt::format("X1 and X2 must have the same number of columns. X1: {} X2: {}", a.shape.back().v, b.shape.back().v));
+  std::vector<Dim> ba(a.shape.begin(), a.shape.end() - 2), bb(b.shape.begin(), b.shape.end() - 2);
+  TensorInfo o = c.like();
+  o.shape = broadcast(c.I, ba, bb, c.loc);
+  o.shape.push_back(a.shape[a.shape.size() - 2]);
+  o.shape.push_back(b.shape[b.shape.size() - 2]);
+  o.stride.clear();
+  o.requires_grad = a.requires_grad || b.requires_grad;
+  return c.I.emit("call_function", "torch.functional.cdist", "cdist", false, c.args, c.kwargs, o, c.loc);
+}
+
 }  // namespace tparse::compiler::ops

@@ -82,7 +82,10 @@ V equal(OpCall& c) {
   // in a frame aten.equal's bool depends on the data: FakeTensor raises, Dynamo breaks the graph at the call (GB0033)
   if (c.name == "equal" && c.I.tracing())
     c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten.equal.default"), c.loc);
-  if (c.name == "equal" && c.t().shape != other->t->shape) return mk_bool(false);
+  auto same_sizes = [](const std::vector<Dim>& a, const std::vector<Dim>& b) {  // by value (a graph output's dims may be symbolic)
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const Dim& x, const Dim& y) { return x.v == y.v; });
+  };
+  if (c.name == "equal" && !same_sizes(c.t().shape, other->t->shape)) return mk_bool(false);
   std::vector<double> fa, fb;  // a uniform fill (torch.zeros / ones / full) is the data too
   auto data = [&](const V& t, std::vector<double>& fill) -> const std::vector<double>* {
     if (in_compiled(c.I)) return nullptr;
@@ -225,6 +228,7 @@ V noop(OpCall&) { return none(); }
 V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::Tensor); }
 
 V false_value(OpCall&) { return mk_bool(false); }
+V none_value(OpCall&) { return none(); }
 
 // F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)
 V canonical_mask(OpCall& c) {

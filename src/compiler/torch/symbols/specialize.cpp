@@ -50,9 +50,14 @@ void Interp::specialize_symbol(const std::string& expr, Location loc) {
   // Eq(expr, value) solves for the symbol when expr is linear in one symbol (ShapeEnv._maybe_guard_rel,
   // try_solve); with more symbols, or under a floor division or modulus (`(s70 + 255)//256`, whose guard
   // only narrows s70's range), it stays a guard
-  if (fs.size() != 1 || ctx.specialized.count(fs[0])) return;
+  bool solvable = fs.size() == 1;
   for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"})
-    if (expr.find(op) != std::string::npos) return;
+    if (expr.find(op) != std::string::npos) solvable = false;
+  if (!solvable) {
+    sym_equal_guard(expr, loc);
+    return;
+  }
+  if (ctx.specialized.count(fs[0])) return;
   auto info = ctx.sym_info.find(fs[0]);
   if (info == ctx.sym_info.end()) return;  // not an input size of this frame
   ctx.specialized[fs[0]] = info->second.second;
@@ -64,6 +69,34 @@ void Interp::specialize_symbol(const std::string& expr, Location loc) {
                            "\"user_stack\": {}}}",
                            fs[0], json_escape(info->second.first), info->second.second, writer_.stack_json(us)),
                TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
+}
+
+void Interp::sym_equal_guard(const std::string& expr, Location loc) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto tree = parse_sym(expr);
+  if (!tree) return;
+  std::map<std::string, long long> values;
+  std::map<std::string, std::string> srcs;
+  for (const std::string& s : sym_free_symbols(expr)) {
+    if (auto sp = ctx.specialized.find(s); sp != ctx.specialized.end()) { values[s] = sp->second; continue; }
+    auto info = ctx.sym_info.find(s);
+    if (info == ctx.sym_info.end()) return;  // not only input sizes of this frame
+    values[s] = info->second.second;
+    std::string src = info->second.first;  // L['x'].size()[1] -> x.size()[1], as the recompile reason prints it
+    if (src.rfind("L['", 0) == 0) {
+      size_t e = src.find("']");
+      src = src.substr(3, e - 3) + src.substr(e + 2);
+    }
+    srcs[s] = src;
+  }
+  auto v = sym_eval(*tree, values);
+  if (!v || srcs.empty()) return;
+  for (const auto& g : ctx.sym_eqs) if (g.expr == expr) return;
+  Activation& act = *stack_.back();
+  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+  std::string text = fmt::format("{} == {}  {} (_dynamo/utils.py:3907 in run_node)", sym_python(*tree, srcs), *v,
+                                 guard_comment(Location{line, 0, act.file}));
+  ctx.sym_eqs.push_back(CacheEntry::SymEq{expr, srcs, *v, text});
 }
 
 void Interp::sym_relation_guard(const std::string& expr, bool holds, Location loc) {

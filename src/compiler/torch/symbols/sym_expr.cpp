@@ -285,6 +285,78 @@ std::optional<std::string> sym_quotient(const std::vector<std::string>& total, c
   return out;
 }
 
+std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, long long>& values) {
+  switch (e.k) {
+    case SymTree::K::Num: return e.n;
+    case SymTree::K::Sym: {
+      auto it = values.find(e.text);
+      if (it == values.end()) return std::nullopt;
+      return it->second;
+    }
+    case SymTree::K::Add: {
+      long long r = 0;
+      for (size_t i = 0; i < e.kids.size(); ++i) {
+        auto v = sym_eval(e.kids[i], values);
+        if (!v) return std::nullopt;
+        r += e.signs[i] * *v;
+      }
+      return r;
+    }
+    case SymTree::K::Mul: {
+      long long r = 1;
+      for (const SymTree& k : e.kids) {
+        auto v = sym_eval(k, values);
+        if (!v) return std::nullopt;
+        r *= *v;
+      }
+      return r;
+    }
+    case SymTree::K::FloorDiv: {
+      auto a = sym_eval(e.kids[0], values);
+      auto b = e.kids.size() > 1 ? sym_eval(e.kids[1], values) : std::optional<long long>(e.n);
+      if (!a || !b || *b == 0) return std::nullopt;
+      long long q = *a / *b;
+      if ((*a % *b != 0) && ((*a < 0) != (*b < 0))) --q;
+      return q;
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::string sym_python(const SymTree& e, const std::map<std::string, std::string>& src) {
+  auto num = [](long long n) { return n < 0 ? "(" + std::to_string(n) + ")" : std::to_string(n); };
+  switch (e.k) {
+    case SymTree::K::Num: return num(e.n);
+    case SymTree::K::Sym: {
+      auto it = src.find(e.text);
+      return it == src.end() ? e.text : it->second;
+    }
+    case SymTree::K::Add: {
+      std::vector<std::string> parts;
+      long long c = 0;
+      for (size_t i = 0; i < e.kids.size(); ++i)
+        if (e.kids[i].k == SymTree::K::Num) c += e.signs[i] * e.kids[i].n;
+      if (c != 0) parts.push_back(num(c));
+      for (size_t i = 0; i < e.kids.size(); ++i) {
+        if (e.kids[i].k == SymTree::K::Num) continue;
+        std::string t = sym_python(e.kids[i], src);
+        parts.push_back(e.signs[i] < 0 ? "(-1)*" + t : t);
+      }
+      std::string r;
+      for (const std::string& p : parts) r += (r.empty() ? "" : " + ") + p;
+      return "(" + r + ")";
+    }
+    case SymTree::K::Mul: {
+      std::string r;
+      for (const SymTree& k : e.kids) r += (r.empty() ? "" : "*") + sym_python(k, src);
+      return r;
+    }
+    case SymTree::K::FloorDiv:
+      return "(" + sym_python(e.kids[0], src) + " // " + (e.kids.size() > 1 ? sym_python(e.kids[1], src) : num(e.n)) + ")";
+    default: return e.text;
+  }
+}
+
 std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optional<Arg>(const std::string&)>& symbol,
                               const std::function<std::optional<Arg>(const std::string&)>& cached,
                               const std::function<Arg(Node, const std::string&)>& make) {

@@ -26,6 +26,13 @@ struct SymTree {
 /// `(((s53 - 3)//2)) + 1` -> Add(FloorDiv(Add(s53, -3), 2), 1); nullopt for text it cannot read.
 std::optional<SymTree> parse_sym(const std::string& text);
 
+/// The expression's value with each symbol's value from `values`; nullopt for a part it cannot read or a missing symbol.
+std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, long long>& values);
+
+/// The expression as a guard's Python prints it, each symbol written as `src` names it (`(1 + (((-1) + x.size()[3]) //
+/// 2))`): sums and floor divisions in parentheses, the number of a sum first, negative numbers in parentheses.
+std::string sym_python(const SymTree& e, const std::map<std::string, std::string>& src);
+
 /// The least value of the expression over sizes >= 2 (a backed size's range); nullopt when unbounded below or unknown.
 std::optional<long long> sym_lower_bound(const SymTree& e);
 

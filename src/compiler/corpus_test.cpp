@@ -112,7 +112,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "attr_tensor_auto_dynamic",  // a tensor held by an object argument is not made dynamic on recompile
       "break_call_arg_still_guarded",  // a tensor passed only into the breaking call keeps its shape guard in torch
       "class_assign_eager",        // `obj.__class__ = Sub` in eager code is not modelled
-      "inference_mode_fn",         // ints reaching the frame through *args are not guarded (nor made dynamic)
       "mha_param_in_proj_reads",   // a parametrized in_proj_weight is read three times by MHA's forward in torch
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "neg_symint_reuse",          // torch reuses one `neg` node of a shared symbol
@@ -120,7 +119,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
       "restart_discards_specialization",  // a restarted compile forgets the aborted attempt's specializations
       "tqdm_in_frame",             // tqdm is on Dynamo's skip list: its __new__ breaks, its __iter__ fails the frame
-      "varargs_int_guard",         // ints reaching the frame through *args / **kwargs are not guarded like locals
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -75,7 +75,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
       {"attr_tensor_auto_dynamic", "not made dynamic on recompile (corpus test)"},
       {"class_assign_eager", "`obj.__class__ = Sub` (corpus test)"},
-      {"inference_mode_fn", "ints through *args (corpus test)"},
       {"mha_param_in_proj_reads", "a parametrized in_proj_weight read three times (corpus test)"},
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"neg_symint_reuse", "one `neg` node of a shared symbol (corpus test)"},
@@ -83,7 +82,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       {"restart_discards_specialization", "specializations of an aborted attempt (corpus test)"},
       {"tqdm_in_frame", "tqdm on the skip list (corpus test)"},
-      {"varargs_int_guard", "ints through *args / **kwargs (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

@@ -85,6 +85,10 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     if (first) cs.seen_ints[isrc] = item;
     if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);
   }
+  // an int item that changed since an earlier compile (a keyword argument through **kwargs, an item of *args): automatic
+  // dynamic makes it a SymInt input from then on (torch 2.11: `L['args'][1]`, `L['kwargs']['n']`; varargs_int_guard)
+  if (item->k == VK::Int && constant && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false))
+    if (V s = dynamic_int_attr(ctx, isrc, item)) return s;
   if (constant || item->k == VK::None) {
     ValueGuard g;
     g.comment = guard_comment(Location{stack_.back()->cur_line, 0, stack_.back()->file});
@@ -406,8 +410,13 @@ std::string Interp::frame_source_of(const V& obj) {
   FrameCtx& ctx = *stack_.back()->ctx;
   if (auto it = ctx.sources.find(obj.get()); it != ctx.sources.end()) return it->second;  // a global's, an attribute's
   // a frame local, or an item of a local tuple (wrapper's `self, *_ = args`: `args[0]`)
+  auto same_items = [](const V& a, const V& b) {  // the *args tuple the call binds: a tuple of the same objects
+    return a->items.size() == b->items.size() &&
+           std::equal(a->items.begin(), a->items.end(), b->items.begin(), [](const V& x, const V& y) { return x.get() == y.get(); });
+  };
   for (auto& [n, v] : ctx.inputs) {
     if (v.get() == obj.get()) return n;
+    if (v->k == VK::Tuple && obj->k == VK::Tuple && !obj->size_tuple && !v->items.empty() && same_items(v, obj)) return n;
     if (v->k == VK::Tuple)
       for (size_t i = 0; i < v->items.size(); ++i)
         if (v->items[i].get() == obj.get()) return fmt::format("{}[{}]", n, i);

@@ -367,6 +367,39 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.len = v->items.size();
       g.code = fmt::format("len({}) == {}", n, v->items.size());
       ctx->vguards.push_back(g);
+      // its int items (a decorator wrapper's `inner(*args, **kwds)` passing `t`): each an EQUALS_MATCH on its source
+      // (`L['args'][1] == 3`), a SymInt input once it changed (automatic dynamic; program inference_mode_fn)
+      V dyn_tuple;
+      for (size_t i = 0; i < v->items.size(); ++i) {
+        const V& item = v->items[i];
+        if (item->k != VK::Int || !item->sym.empty()) continue;
+        std::string src = fmt::format("{}[{}]", n, i);
+        auto seen = cs.seen_ints.find(src);
+        if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
+          cs.dyn_ints.insert(src);
+          ctx->pending_events.push_back([this, c = ctx.get(), n = n, i, a = seen->second->i, b = item->i] {
+            automatic_dynamic_event(*c, fmt::format("L['{}'][{}]", n, i), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+          });
+        }
+        cs.seen_ints[src] = item;
+        ValueGuard e;
+        e.src = src;
+        e.value = item;
+        e.kind = cs.dyn_ints.count(src) ? "int_dyn" : type_name(item);
+        e.code = src + " == " + py_repr(item);
+        if (cs.dyn_ints.count(src)) {
+          if (!dyn_tuple) dyn_tuple = mk_tuple(v->items);
+          dyn_tuple->items[i] = sym_int_input(src, item);
+          e.value = dyn_tuple->items[i];
+        }
+        ctx->vguards.push_back(e);
+      }
+      if (dyn_tuple) {
+        ctx->sources.erase(v.get());
+        ctx->sources[dyn_tuple.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = dyn_tuple;
+        v = dyn_tuple;
+      }
     } else if (v->k == VK::List) {
       // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read
       // in the frame (`seqlens=[T]`), whose items get an EQUALS_MATCH each (real torch 2.11: mistral-inference's

@@ -108,7 +108,8 @@ void Graph::remove_unused_getitems() {
   std::vector<size_t> recheck;
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].op != "placeholder") continue;
-    if (nodes[i].is_sym) {
+    // (a dynamic int input, `L_cfg_a_: "Sym(s14)"`, binds its symbol too: read only by a branch it goes)
+    if (nodes[i].is_sym || (!nodes[i].has_meta && nodes[i].sym_type.size() > 5)) {
       if (users[i] == 0) recheck.push_back(i);
     } else if (users[i] == 0 && nodes[i].has_meta) {
       erased[i] = true;
@@ -118,7 +119,8 @@ void Graph::remove_unused_getitems() {
     }
   }
   for (size_t i : recheck) {
-    std::string sym = canon(nodes[i].name);
+    const Node& p = nodes[i];
+    std::string sym = canon(p.is_sym ? p.name : p.sym_type.substr(4, p.sym_type.size() - 5));
     if (!used_symbols.count(sym)) erased[i] = true;
     else used_symbols.erase(sym);
   }

@@ -397,6 +397,9 @@ void Interp::assign(const ExprP& t, V v) {
         return;
       }
       std::vector<V> xs = iterate(v, t->loc);
+      // unpacking a frame's container (`x, t = args`): each item is read with its source (`args[1] == 3`)
+      if (tracing() && (v->k == VK::Tuple || v->k == VK::List) && xs.size() == v->items.size())
+        for (size_t i = 0; i < xs.size(); ++i) xs[i] = guard_container_read(v, mk_int(static_cast<long long>(i)), xs[i]);
       size_t star = t->a.size();
       for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
       if (star == t->a.size()) {

@@ -218,7 +218,10 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         V f = callee->func;
         // (torch.autocast as a decorator is the same wrapper: its nodes carry no stack trace of the user's)
         bool ac = callee->s == "gradwrap:autocast";
-        return with_grad_ctx(callee->s.substr(9), ac ? Location{} : loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); }, callee);
+        // (the wrapper compiled as the frame itself, torch.compile of the decorated function: the frame is
+        // _contextlib's `inner` and its mode nodes have no user stack either; program inference_mode_fn)
+        bool root = tracing() && stack_.back()->depth == 0;
+        return with_grad_ctx(callee->s.substr(9), ac || root ? Location{} : loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); }, callee);
       }
       if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
         std::vector<V> saved_args = args;

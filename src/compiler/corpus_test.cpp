@@ -118,7 +118,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "nested_max_size",           // sympy flattens nested Max of sizes; later sizes rebuilt from it
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
       "restart_discards_specialization",  // a restarted compile forgets the aborted attempt's specializations
-      "tqdm_in_frame",             // tqdm is on Dynamo's skip list: its __new__ breaks, its __iter__ fails the frame
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -81,7 +81,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"nested_max_size", "nested Max of sizes (corpus test)"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       {"restart_discards_specialization", "specializations of an aborted attempt (corpus test)"},
-      {"tqdm_in_frame", "tqdm on the skip list (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

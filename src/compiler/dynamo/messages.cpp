@@ -134,6 +134,17 @@ std::string msg_skipped_inline(const std::string& qualname) {
                     "GB0008");
 }
 
+std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file) {
+  return gb_message("Attempted to inline function marked as skipped",
+                    fmt::format("Dynamo developers have intentionally marked that the function `{}` should not be traced.", qualname),
+                    {fmt::format("Avoid calling the function `{}`.", qualname),
+                     fmt::format("Apply `@torch._dynamo.dont_skip_tracing` to the function `{}` to force tracing into the function. More graph "
+                                 "breaks may occur as a result of attempting to trace into the function.", qualname),
+                     "Please file an issue to PyTorch."},
+                    fmt::format("qualname: {}, name: {}, filename: `{}`, skip reason: skipped according trace_rules.lookup SKIP_DIRS", qualname, name, file),
+                    "GB0008");
+}
+
 std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file) {
   return gb_message("Attempted to call function marked as skipped",
                     fmt::format("Dynamo developers have intentionally marked that the function `{}` in file `{}` should not be traced.", fn, file),

@@ -30,6 +30,8 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
 /// GB0008: a function of torch wrapped by `torch._disable_dynamo` (its `inner` in torch/_compile.py, MOD_SKIPLIST)
 /// called in a frame: `Optimizer.zero_grad`, `Optimizer.state_dict`
 std::string msg_skipped_inline(const std::string& qualname);
+/// GB0008 for a function of a file in trace_rules' SKIP_DIRS (a third-party package: `tqdm.__iter__`)
+std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file);
 /// GB9186: torch.autograd.grad inside a frame while trace_autograd_ops is False (the default)
 std::string msg_autograd_grad();
 /// GB0007 for a torch function trace_rules marks skipped (`pack_padded_sequence` in torch/nn/utils/rnn.py)

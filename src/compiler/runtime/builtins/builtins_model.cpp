@@ -362,6 +362,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   // a torch function of ours wrapped by torch._disable_dynamo (Optimizer.zero_grad): in a frame, GB0008; run eagerly
+  if (name == "__tparse_skipped_inline_file__") {  // (qualname, name, file) of a function in a SKIP_DIRS package
+    if (in_compiled && args.size() == 3)
+      graph_break("Attempted to inline function marked as skipped", msg_skipped_inline_file(py_str(arg(0)), py_str(arg(1)), py_str(arg(2))), loc);
+    return none();
+  }
   if (name == "__tparse_skipped_inline__") {
     if (in_compiled) graph_break("Attempted to inline function marked as skipped", msg_skipped_inline(args.empty() ? "unknown" : py_str(arg(0))), loc);
     return none();

@@ -195,7 +195,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "reversed", "sorted", "any", "all", "map", "filter", "ord", "chr", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
-      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_non_tensor_break__", "__tparse_skipped_builtin2__", "__tparse_lru_wrap__", "__tparse_skipped_inline__", "__tparse_eager__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_dataclass__",
+      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_non_tensor_break__", "__tparse_skipped_builtin2__", "__tparse_lru_wrap__", "__tparse_skipped_inline__", "__tparse_skipped_inline_file__", "__tparse_eager__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_dataclass__",
       "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__", "__tparse_frame__", "__tparse_frame_info__",
       "__tparse_opaque__", "__tparse_np_call__", "__tparse_np_int__"};
   if (builtins.count(name) || more_builtin_names().count(name) || builtin_exception(name)) {
@@ -340,8 +340,19 @@ void Interp::exec_stmt(const StmtP& s) {
     case SK::For: {
       V it = eval(s->value);
       // a user iterator is stepped lazily: `for batch in cycle(loader): ... break` ends
-      V ui = user_iterator(it, s->value->loc);
-      std::vector<V> xs = ui ? std::vector<V>{} : iterate(it, s->value->loc);
+      V ui;
+      std::vector<V> xs;
+      try {
+        ui = user_iterator(it, s->value->loc);
+        if (!ui) xs = iterate(it, s->value->loc);
+      } catch (GraphBreak& gb) {
+        // GET_ITER is no resumable instruction: a break in the iterator's __iter__ (a skipped generator, tqdm's)
+        // skips the frame; a resume function then goes on eagerly from here
+        if (!gb.skip_frame || !act.ctx || act.depth > 0) throw;
+        rethrow_in_comprehension(act, gb);
+        ui = user_iterator(it, s->value->loc);
+        if (!ui) xs = iterate(it, s->value->loc);
+      }
       size_t k = 0;
       auto next = [&](V& x) { if (ui) return user_next(ui, x, s->value->loc); if (k >= xs.size()) return false; x = xs[k++]; return true; };
       ++stack_.back()->loop_depth;

@@ -109,9 +109,7 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled
       "symfloat_ops",       // torch's third compile (a guard from check_contiguous_sizes_strides) is not modelled
       // the fourteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fourteenth scouting")
-      "attr_tensor_auto_dynamic",  // a tensor held by an object argument is not made dynamic on recompile
       "break_call_arg_still_guarded",  // a tensor passed only into the breaking call keeps its shape guard in torch
-      "class_assign_eager",        // `obj.__class__ = Sub` in eager code is not modelled
       "mha_param_in_proj_reads",   // a parametrized in_proj_weight is read three times by MHA's forward in torch
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "neg_symint_reuse",          // torch reuses one `neg` node of a shared symbol

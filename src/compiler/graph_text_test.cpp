@@ -73,8 +73,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sym_arith_forms", "a slice from `int(n / 2)`: torch's size `s27 - TruncToInt(IntTrueDiv(s27, 2))`, ours the hint (annotation only)"},
       {"sym_arith_nodes", "F.pad's output stride: sympy's `3*s27 + 3*(Mod(...))`, ours `3*Max(1, ...)` (annotation only)"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
-      {"attr_tensor_auto_dynamic", "not made dynamic on recompile (corpus test)"},
-      {"class_assign_eager", "`obj.__class__ = Sub` (corpus test)"},
       {"mha_param_in_proj_reads", "a parametrized in_proj_weight read three times (corpus test)"},
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"neg_symint_reuse", "one `neg` node of a shared symbol (corpus test)"},

@@ -197,8 +197,18 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
 
 void Interp::finish_frame(Activation& act, V retval) {
   if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  // the returned tensors and SymInts / SymBools (a size expression the frame returns, `src.shape[-1] // 2`, is a
+  // graph output: real torch 2.11, program attr_tensor_auto_dynamic), in return order
   std::vector<V> outs;
-  flatten_tensors(retval, outs);
+  std::function<void(const V&, int)> flat = [&](const V& v, int depth) {
+    if (!v || depth > 8) return;
+    if ((v->k == VK::Int || v->k == VK::Bool) && !v->sym.empty()) { outs.push_back(v); return; }
+    if (v->k == VK::List || v->k == VK::Tuple) { for (auto& x : v->items) flat(x, depth + 1); return; }
+    std::vector<V> ts;
+    flatten_tensors(v, ts);
+    outs.insert(outs.end(), ts.begin(), ts.end());
+  };
+  flat(retval, 0);
   compile_graph(*act.ctx, outs);
   // RETURN_VALUE with nothing captured (count_calls() == 0) and no side effect: SkipFrame "no content in function
   // call", the code runs eagerly from now on, never compiled again (program no_tensor_args: `n * 3 + 1`)

@@ -43,7 +43,7 @@ void flatten_tensors(const V& v, std::vector<V>& out) {
 namespace {
 /// A frame-local source as guards name it: `x` -> `L['x']`, `args[0]` -> `L['args'][0]`.
 std::string local_source(const std::string& n) {
-  size_t br = n.find('[');
+  size_t br = n.find_first_of("[.");  // (`samples.tensors`: an attribute of the local `samples`)
   return qualify_dict_keys("L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br)));
 }
 }  // namespace
@@ -177,6 +177,16 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         }
       }
     }
+    // a plain object's tensor attributes (DETR's NestedTensor: `samples.tensors`): inputs of their own sources too,
+    // so a size change recompiles once and makes that dim dynamic (real torch 2.11: program attr_tensor_auto_dynamic)
+    if (v->k == VK::Instance && v->cls && v->builtin_nn.empty() && depth == 0 && !v->order.empty())
+      for (const std::string& a : v->order) {
+        auto it = v->attrs.find(a);
+        if (it == v->attrs.end() || !it->second || it->second->k != VK::Tensor || ctx->sources.count(it->second.get())) continue;
+        std::string s = n + "." + a;
+        slots.push_back({s, &it->second});
+        ctx->sources[it->second.get()] = s;
+      }
     if ((v->k == VK::Tuple && !v->size_tuple) || v->k == VK::List)
       for (size_t i = 0; i < v->items.size(); ++i) {
         V& x = v->items[i];

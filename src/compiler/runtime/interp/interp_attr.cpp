@@ -372,6 +372,13 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  // `obj.__class__ = Sub` (ToMe's patch swaps a model's and its blocks' classes): the object is a Sub from now on,
+  // its methods and class attributes Sub's (object.__setattr__ checks the layouts; a class of the script here)
+  if (name == "__class__" && obj->k == VK::Instance && v->k == VK::Class) {
+    if (!obj->cls && obj->builtin_nn.empty()) raise_exc("TypeError", "__class__ assignment only supported for mutable types or ModuleType subclasses", loc);
+    obj->cls = v;
+    return;
+  }
   if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
     if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
       call(sa, {obj, mk_str(name), v}, {}, loc);

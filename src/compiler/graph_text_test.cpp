@@ -76,7 +76,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mha_param_in_proj_reads", "a parametrized in_proj_weight read three times (corpus test)"},
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"neg_symint_reuse", "one `neg` node of a shared symbol (corpus test)"},
-      {"nested_max_size", "nested Max of sizes (corpus test)"},
+      {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       {"restart_discards_specialization", "specializations of an aborted attempt (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},

@@ -86,6 +86,20 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       bool fa = a.rfind("Max(", 0) == 0, fb = b.rfind("Max(", 0) == 0;
       return fa != fb ? fb : a < b;
     });
+    // one sum alone prints bare, and a number times it distributes, as sympy's Mul does (`16*(((Max(18, s52) - 1)//2)) + 16`)
+    if (sorted.size() == 1) {
+      std::string f = sorted[0];
+      if (f.size() > 2 && f.front() == '(' && f.back() == ')' && sym_is_sum(f.substr(1, f.size() - 2))) {
+        int depth = 0;
+        bool outer = true;  // the first parenthesis closes at the end
+        for (size_t i = 0; i + 1 < f.size() && outer; ++i) {
+          depth += f[i] == '(' ? 1 : f[i] == ')' ? -1 : 0;
+          if (depth == 0) outer = false;
+        }
+        if (outer) f = f.substr(1, f.size() - 2);
+      }
+      if (sym_is_sum(f)) return coef == 1 ? f : sym_product(std::to_string(coef), f);
+    }
     std::string p = product_str(sorted);
     return coef == 1 ? p : std::to_string(coef) + (p.empty() ? "" : "*" + p);
   };
@@ -102,7 +116,12 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       // a size with a floor division (`(s53//2)`, `2*((s53//16))`: pooled, then upsampled) may be 0 or 1: its
       // stride factor keeps sym_max's Max, whole
       if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return !sym_bare_symbol(f); })) {
-        factors.push_back("Max(1, " + d.sym + ")");
+        // (a Max with a number >= 1 among its arguments, `Max(18, s52)`: sympy's Max(1, Max(18, s52)) flattens to it;
+        // a floor atom keeps its Max(1, ...) whatever its range: `Max(1, (s53//2))`)
+        auto t = parse_sym(d.sym);
+        auto lo = t ? sym_lower_bound(*t) : std::nullopt;
+        bool max_atom = d.sym.rfind("Max(", 0) == 0 && m->syms.size() == 1 && m->c == 1;
+        factors.push_back(max_atom && lo && *lo >= 1 ? d.sym : "Max(1, " + d.sym + ")");
       } else {
         coef *= m->c;
         factors.insert(factors.end(), m->syms.begin(), m->syms.end());

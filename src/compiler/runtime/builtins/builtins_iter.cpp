@@ -1,6 +1,7 @@
 // Builtins over iterables: enumerate, zip, reversed, sum, max / min, abs, round, any / all, ord / chr,
 // iter / next, map, filter, sorted (with key= / reverse= / default= as Python's). The rest of the
 // builtins: builtins.cpp, builtins_more.cpp.
+#include <optional>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -95,9 +96,43 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     if (xs.size() == 2 && !key && xs[0]->k == VK::Int && xs[1]->k == VK::Int && (!xs[0]->sym.empty() || !xs[1]->sym.empty())) {
       V r = mk_int(best->i);
       auto ex = [](const V& x) { return x->sym.empty() ? std::to_string(x->i) : x->sym; };
-      std::string p = ex(xs[0]), q = ex(xs[1]);
-      if (sym_atom_less(q, p)) std::swap(p, q);  // sympy prints a LatticeOp's arguments sorted: `Min(7, (s27//2))`
-      r->sym = std::string(name == "max" ? "Max(" : "Min(") + p + ", " + q + ")";
+      // sympy's LatticeOp flattens a nested one of its kind and keeps one number, the largest (Max) or smallest
+      // (Min): max(max(s, 16), 18) is Max(18, s) (DETR's _max_by_axis); its arguments print sorted (`Min(7, (s27//2))`)
+      const std::string head = name == "max" ? "Max(" : "Min(";
+      std::vector<std::string> parts;
+      for (const V& x : xs) {
+        std::string e = ex(x);
+        if (e.rfind(head, 0) == 0 && e.back() == ')') {
+          std::string inner = e.substr(4, e.size() - 5);
+          int depth = 0;
+          size_t start = 0;
+          for (size_t i = 0; i <= inner.size(); ++i) {
+            if (i < inner.size() && (inner[i] == '(' || inner[i] == '[')) ++depth;
+            else if (i < inner.size() && (inner[i] == ')' || inner[i] == ']')) --depth;
+            else if (i == inner.size() || (depth == 0 && inner.compare(i, 2, ", ") == 0)) {
+              parts.push_back(inner.substr(start, i - start));
+              start = i + 2;
+            }
+          }
+        } else {
+          parts.push_back(e);
+        }
+      }
+      std::vector<std::string> args;
+      std::optional<long long> num;
+      for (const std::string& a : parts) {
+        if (!a.empty() && a.find_first_not_of("-0123456789") == std::string::npos && a.size() < 18) {
+          long long n = std::stoll(a);
+          num = !num ? n : name == "max" ? std::max(*num, n) : std::min(*num, n);
+        } else if (std::find(args.begin(), args.end(), a) == args.end()) {
+          args.push_back(a);
+        }
+      }
+      if (num) args.push_back(std::to_string(*num));
+      std::sort(args.begin(), args.end(), sym_atom_less);
+      std::string body;
+      for (const std::string& a : args) body += (body.empty() ? "" : ", ") + a;
+      r->sym = args.size() == 1 ? args[0] : head + body + ")";
       sym_node(name == "max" ? "sym_max" : "sym_min", name == "max" ? "torch.sym_max" : "torch.sym_min", false, xs, r, loc);
       return r;
     }

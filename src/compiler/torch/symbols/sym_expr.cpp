@@ -362,7 +362,7 @@ std::optional<Arg> reify_tree(const SymTree& e, const std::function<std::optiona
                               const std::function<Arg(Node, const std::string&)>& make) {
   if (e.k == SymTree::K::Num) return Arg{-1, std::to_string(e.n)};
   if (e.k == SymTree::K::Sym) return symbol(e.text);
-  if (e.k == SymTree::K::Other) return std::nullopt;
+  if (e.k == SymTree::K::Other) return cached(e.text);  // (an atom of its own, `Max(18, s52)`: only as a proxy made before)
   if (auto c = cached(e.text)) return c;
   Node n;
   n.op = "call_function";

@@ -104,7 +104,7 @@ static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
   for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == holds && g.bound == bound) return;
   std::string text = holds ? fmt::format("{} <= {}", bound, src) : fmt::format("2 <= {} <= {}", src, bound);
   text += "  " + c.I.guard_comment(c.loc) + " (_subclasses/fake_impls.py:1331 in conv)";
-  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text});
+  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text, "", ""});
 }
 
 V conv(OpCall& c) {

@@ -133,7 +133,7 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
     std::string text = fmt::format("{} {} {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", a, op, b,
                                    guard_comment(Location{line, 0, act.file}));
-    CacheEntry::SymRel rel{a, 0, true, text};
+    CacheEntry::SymRel rel{a, 0, true, text, "", ""};
     rel.src2 = b;
     rel.op = op;
     ctx.sym_rels.push_back(rel);
@@ -159,7 +159,7 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   Activation& act = *stack_.back();
   int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
   text += "  " + guard_comment(Location{line, 0, act.file}) + " (_dynamo/variables/tensor.py:1951 in evaluate_expr)";
-  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, lower, text});
+  ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, lower, text, "", ""});
 }
 
 void Graph::specialize(const std::map<std::string, long long>& values) {

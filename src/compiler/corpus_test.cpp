@@ -112,7 +112,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "break_call_arg_still_guarded",  // a tensor passed only into the breaking call keeps its shape guard in torch
       "mha_param_in_proj_reads",   // a parametrized in_proj_weight is read three times by MHA's forward in torch
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
-      "neg_symint_reuse",          // torch reuses one `neg` node of a shared symbol
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
       "restart_discards_specialization",  // a restarted compile forgets the aborted attempt's specializations
   };

@@ -189,6 +189,42 @@ void Graph::apply_replacements() {
     if (n.has_meta) { dims(n.meta.shape); dims(n.meta.stride); }
     if (n.sym_type.size() > 5) n.sym_type = "Sym(" + sym_substitute(n.sym_type.substr(4, n.sym_type.size() - 5), flat) + ")";
   }
+  // the replacement pass runs on the finished graph: a SymInt node reads a replaced symbol through the placeholder
+  // of the symbol that stays (`-s25`, not `-s34`, once k's placeholder s25 exists), and a SymInt node whose
+  // expression an earlier one computes is that earlier node (the second `-k.shape[1]` of a shared size reuses
+  // `neg`; rotary embeddings slicing one table for q and k)
+  std::map<std::string, int> own;  // a symbol -> the placeholder named after it
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].op == "placeholder" && nodes[i].is_sym) own.emplace(nodes[i].name, static_cast<int>(i));
+  std::vector<int> same(nodes.size(), -1);
+  std::map<std::pair<std::string, std::string>, int> first;  // (target, expression) -> the node computing it first
+  std::function<void(Arg&)> fix = [&](Arg& a) {
+    if (a.node >= 0 && same[static_cast<size_t>(a.node)] >= 0) a.node = same[static_cast<size_t>(a.node)];
+    if (a.node >= 0 && nodes[static_cast<size_t>(a.node)].op == "placeholder" && nodes[static_cast<size_t>(a.node)].is_sym) {
+      const std::string& nm = nodes[static_cast<size_t>(a.node)].name;
+      if (auto c = own.find(canon(nm)); c != own.end() && c->first != nm) a.node = c->second;
+    }
+    for (auto& x : a.seq) fix(x);
+  };
+  std::vector<bool> erased(nodes.size(), false);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node& n = nodes[i];
+    for (auto& a : n.args) fix(a);
+    for (auto& [k, a] : n.kwargs) fix(a);
+    if (!n.sym_compute || n.op != "call_function" || n.sym_type.size() <= 5) continue;
+    auto key = std::make_pair(n.target, n.sym_type);
+    auto [it, fresh] = first.emplace(key, static_cast<int>(i));
+    if (fresh || std::find(outputs.begin(), outputs.end(), static_cast<int>(i)) != outputs.end()) continue;
+    same[i] = it->second;
+    erased[i] = true;
+  }
+  for (auto& o : outputs) if (o >= 0 && same[static_cast<size_t>(o)] >= 0) o = same[static_cast<size_t>(o)];
+  auto redirect = [&](auto& m) {
+    for (auto& [k, v] : m) if (v >= 0 && same[static_cast<size_t>(v)] >= 0) v = same[static_cast<size_t>(v)];
+  };
+  redirect(symint_node);
+  redirect(sym_proxy);
+  erase(erased);
 }
 
 void Graph::name_reified() {

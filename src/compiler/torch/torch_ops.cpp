@@ -257,7 +257,13 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       r[i] = Dim{x->v, std::min(a, b)};
       continue;
     }
-    if (x->v == y->v) { r[i] = x->is_sym() ? *x : *y; continue; }
+    // equal sizes: torch._refs' _broadcast_shapes keeps the first operand's size (`x_3 + x_12` is x_3's `s77, 256`
+    // whatever x_12's expressions: Swin's residual add). (A bare symbol against a number stays the symbol: torch would
+    // specialize it, but a number here may be a size tparse could not derive, and a wrong specialization costs more.)
+    if (x->v == y->v) {
+      r[i] = !x->is_sym() && y->is_sym() && sym_bare_symbol(y->sym) ? *y : *x;
+      continue;
+    }
     if (x->v == 1 && !x->is_sym()) { r[i] = *y; continue; }
     if (y->v == 1 && !y->is_sym()) { r[i] = *x; continue; }
     // an expression whose value is 1 here (`(s34//6)` of a pooled window): the ShapeEnv decides Eq(e, 1) on the

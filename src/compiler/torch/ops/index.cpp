@@ -123,6 +123,16 @@ V getitem(OpCall& c) {
           }
         }
       }
+      // `[lo:]` with a SymInt lo: `[-n:]` (rotary tables sliced to the sequence: freqs[-seq_len:]) is n long, `[n:]`
+      // the dim minus n (the guards keep lo inside the dim)
+      if (st == 1 && x->items[1]->k == VK::None && x->items[0]->k == VK::Int && !x->items[0]->sym.empty() && lo == (x->items[0]->i < 0 ? x->items[0]->i + n : x->items[0]->i))
+        if (auto ll = parse_linear(x->items[0]->sym)) {
+          const Dim& dd = t.shape[d];
+          auto ln = parse_linear(dd.is_sym() ? dd.sym : std::to_string(dd.v));
+          SymLin size = x->items[0]->i < 0 ? linear_scale(*ll, -1) : ln ? linear_add(*ln, *ll, -1) : SymLin{};
+          std::string e = linear_str(size);
+          if (!e.empty() && e.find_first_not_of("-0123456789") != std::string::npos) nd2 = Dim{nd2.v, e};
+        }
       // `[:n]` / `[0:n]` with a SymInt n inside the dim keeps the symbol (guarded by its hint)
       bool from0 = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->sym.empty() && x->items[0]->i == 0);
       if (from0 && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 #include <optional>
 
 #include "runtime/interp.hpp"
@@ -46,6 +47,23 @@ static Dim dim_div(const Dim& a, const Dim& b) {
   if (auto q = sym_quotient({x}, {y})) {
     r.sym = *q;
     return r;
+  }
+  // a floor division divided again: sympy's FloorDiv(FloorDiv(n, d), c) is FloorDiv(n, d*c), and a common integer
+  // factor of n and d*c cancels (`(((16*s77)//T))//4` is `((4*s77)//T)`: Swin's window_reverse)
+  if (auto t = parse_sym(x); t && t->k == SymTree::K::FloorDiv && !b.is_sym() && b.v > 0) {
+    auto num = parse_mono(t->kids[0].text);
+    auto den = t->kids.size() > 1 ? parse_mono(t->kids[1].text) : std::optional<SymMono>(SymMono{t->n, {}});
+    if (num && den) {
+      SymMono d = mono_mul(*den, SymMono{b.v, {}});
+      long long g = std::gcd(num->c, d.c);
+      if (g > 1) { num->c /= g; d.c /= g; }
+      auto wrap = [](const std::string& e) {
+        return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ? e : "(" + e + ")";
+      };
+      if (d.syms.empty() && d.c == 1) r.sym = mono_str(*num);
+      else r.sym = "(" + wrap(mono_str(*num)) + "//" + wrap(mono_str(d)) + ")";
+      return r;
+    }
   }
   auto atom = [](const std::string& e) {
     return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });

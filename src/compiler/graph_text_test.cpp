@@ -71,7 +71,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"len_dynamic_batch", "torch.split by a SymInt size: torch's chunk sizes `(s77//2)`, ours the hint (annotation only)"},
       {"sym_arith_nodes", "F.pad's output stride: sympy's `3*s27 + 3*(Mod(...))`, ours `3*Max(1, ...)` (annotation only)"},
       {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
-      {"mha_param_in_proj_reads", "a parametrized in_proj_weight read three times (corpus test)"},
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},

@@ -65,7 +65,15 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   bool batched = q->t->shape.size() == 3;
   // MultiheadAttention.forward's fast-path checks read `self.in_proj_bias` (its dtype against the query's) before
   // `self.in_proj_weight` when the input is batched self-attention: the bias becomes a graph input first
-  if (batched && q.get() == k.get() && k.get() == v.get()) I.getattr(mod, "in_proj_bias", loc);
+  // then `self.in_proj_weight is None` and `query.dtype != self.in_proj_weight.dtype`: two more reads of the weight
+  // (each runs a parametrization registered on it: minLoRA's LoRA weights appear three times in torch's graph)
+  if (batched && q.get() == k.get() && k.get() == v.get()) {
+    V b = I.getattr(mod, "in_proj_bias", loc);
+    if (b->k == VK::None || (b->k == VK::Tensor && b->t->dtype == q->t->dtype)) {
+      V w = I.getattr(mod, "in_proj_weight", loc);
+      if (w->k == VK::Tensor) I.getattr(mod, "in_proj_weight", loc);
+    }
+  }
   bool batch_first = a.count("batch_first") && a["batch_first"]->k == VK::Bool && a["batch_first"]->b;
   bool training = a.count("training") && a["training"]->b;
   long long heads = a["num_heads"]->i;

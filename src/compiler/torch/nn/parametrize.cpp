@@ -127,6 +127,11 @@ V Interp::nn_parametrized_attr(const V& mod, const std::string& name, Location l
     V plist = getattr(getattr(mod, "parametrizations", loc), name, loc);
     V x = getattr(plist, "original", loc);
     for (int k = 0; plist->attrs.count(std::to_string(k)); ++k) x = call(getattr(plist, std::to_string(k), loc), {x}, {}, loc);
+    if (tracing() && x->k == VK::Tensor) {  // the list's own variable names the value's node
+      Graph& g = stack_.back()->ctx->graph;
+      if (auto n = g.tensor_node.find(x.get()); n != g.tensor_node.end() && g.nodes[static_cast<size_t>(n->second)].op == "call_function")
+        g.rename(n->second, "x");
+    }
     return x;
   }
   if (p == c->second->attrs.end() || !p->second->attrs.count(kDimKey)) return nullptr;

@@ -109,7 +109,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled
       "symfloat_ops",       // torch's third compile (a guard from check_contiguous_sizes_strides) is not modelled
       // the fourteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fourteenth scouting")
-      "break_call_arg_still_guarded",  // a tensor passed only into the breaking call keeps its shape guard in torch
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
       "restart_discards_specialization",  // a restarted compile forgets the aborted attempt's specializations

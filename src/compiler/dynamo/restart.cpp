@@ -334,6 +334,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
     std::vector<V> loaded;
     for (auto& a : args) flatten_tensors(a, loaded);
+    for (auto& [k, a] : kwargs) flatten_tensors(a, loaded);  // (keyword arguments too: `self._assoc(data=input)`)
     for (auto& t : loaded) {
       auto src = ctx->sources.find(t.get());
       bool have = src == ctx->sources.end();

@@ -111,7 +111,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the fourteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fourteenth scouting")
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
-      "restart_discards_specialization",  // a restarted compile forgets the aborted attempt's specializations
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

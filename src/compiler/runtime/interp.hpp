@@ -254,7 +254,12 @@ class Interp {
   void data_dependent_jump(V cond, Location loc, bool& branch);
   /// What a speculative trace changed in a frame's state (graph nodes, renames, guards, described inputs):
   /// marked before it, rolled back when a break inside it restarts the analysis (restart.cpp)
-  struct TraceMark { size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0; };
+  /// what a speculative trace may add, to be undone when it is dropped (the shape env's specializations and
+  /// guards too: a restarted attempt traces with a fresh one)
+  struct TraceMark {
+    size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0, sym_rels = 0, sym_eqs = 0;
+    std::map<std::string, long long> specialized;
+  };
   TraceMark mark_trace(FrameCtx& ctx);
   /// CPython 3.12's value stack at a break in statement `st`: how many values lie below expression `target` (a call's
   /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..

@@ -114,7 +114,7 @@ V Interp::speculate_comprehension(const ExprP& e) {
   // the speculative trace's side effects and state are discarded: the comprehension runs again, eagerly
   undo_journal(jscope.mark);
   jscope.close();
-  rollback_trace(*ctx, mark);
+  rollback_trace(*ctx, mark, false);  // (the same attempt goes on: its shape env keeps what the speculation learned)
   const bool rec = ctx->mode == Mode::Record;
   if (rec) {
     ++counters_["unimplemented"];

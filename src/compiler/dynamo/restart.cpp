@@ -215,7 +215,7 @@ Interp::TraceMark Interp::mark_trace(FrameCtx& ctx) {
                    ctx.described.size(), ctx.vguards.size(), ctx.sym_rels.size(), ctx.sym_eqs.size(), ctx.specialized};
 }
 
-void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m) {
+void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
   if (ctx.vguards.size() > m.vguards)  // (the optimizer's state guards stay: made by its _init_group, not the trace)
     ctx.vguards.erase(std::remove_if(ctx.vguards.begin() + static_cast<long>(m.vguards), ctx.vguards.end(),
                                      [](const ValueGuard& g) { return !g.optimizer; }), ctx.vguards.end());
@@ -224,6 +224,7 @@ void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m) {
   if (ctx.tguards.size() > m.tguards) ctx.tguards.resize(m.tguards);
   if (ctx.gguards.size() > m.gguards) ctx.gguards.resize(m.gguards);
   if (ctx.described.size() > m.described) ctx.described.resize(m.described);
+  if (!shape_env) return;
   if (ctx.sym_rels.size() > m.sym_rels) ctx.sym_rels.resize(m.sym_rels);
   if (ctx.sym_eqs.size() > m.sym_eqs) ctx.sym_eqs.resize(m.sym_eqs);
   ctx.specialized = m.specialized;  // (program restart_discards_specialization: the batch stays symbolic)

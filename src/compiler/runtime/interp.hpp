@@ -267,7 +267,8 @@ class Interp {
   int stack_values_below_call(const Activation& act, Location loc);  ///< below the call at `loc`
   /// the call of statement `st` that takes `arg` as an argument (a generator expression's consumer); null if none
   static const Expr* call_taking(const Stmt* st, const Expr* arg);
-  void rollback_trace(FrameCtx& ctx, const TraceMark& m);
+  /// `shape_env`: the shape env's additions go too (a restarted attempt); a comprehension's speculation keeps them
+  void rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env = true);
   /// A list / dict / set comprehension or generator expression (interp_expr.cpp); in a traced frame's own
   /// code a list or dict comprehension is speculated (dynamo/comprehension.cpp)
   V eval_comprehension(const ExprP& e);

@@ -350,6 +350,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = s;
         v = s;
       }
+      if (v->guess >= 0) use_guess(v);  // a guessed number guarded by value decides the next call's recompile
       ValueGuard g;
       g.src = n;
       g.value = v;

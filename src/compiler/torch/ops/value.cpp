@@ -61,7 +61,10 @@ V item(OpCall& c) {
   // unmodelled where one decides something (Interp::use_guess: a logged loss decides nothing)
   const int guess = t.fill ? -1 : c.I.new_guess(c.loc, "Tensor." + c.name + "() of data the compiler does not know (values guessed)");
   auto number = [&](V v) { v->guess = guess; return v; };
-  if (c.name == "item") return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
+  // (a guessed float differs from one guess to the next, as a loss does from step to step: a resume function that
+  // holds it on its stack is guarded by value and recompiles, as real torch does on U-2-Net's logged losses)
+  const double fguess = guess >= 0 ? 0.5 + static_cast<double>(guess % 256) / 1024.0 : 0.5;
+  if (c.name == "item") return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : fguess) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
   std::function<V(size_t)> build = [&](size_t d) -> V {
     if (d == rank) return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0));
     std::vector<V> xs;

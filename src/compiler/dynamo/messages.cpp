@@ -122,27 +122,26 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
       fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, qualname), "GB0007");
 }
 
-std::string msg_skipped_inline(const std::string& qualname) {
+namespace {
+/// GB0008: a function trace_rules skips, reached by inlining; `where` is the debug context's name, file and rule
+std::string skipped_inline(const std::string& qualname, const std::string& where) {
   return gb_message("Attempted to inline function marked as skipped",
                     fmt::format("Dynamo developers have intentionally marked that the function `{}` should not be traced.", qualname),
                     {fmt::format("Avoid calling the function `{}`.", qualname),
                      fmt::format("Apply `@torch._dynamo.dont_skip_tracing` to the function `{}` to force tracing into the function. More graph "
                                  "breaks may occur as a result of attempting to trace into the function.", qualname),
                      "Please file an issue to PyTorch."},
-                    fmt::format("qualname: {}, name: inner, filename: `/opt/torch/.venv/lib/python3.12/site-packages/torch/_compile.py`, "
-                                "skip reason: skipped according trace_rules.lookup MOD_SKIPLIST", qualname),
-                    "GB0008");
+                    fmt::format("qualname: {}, {}", qualname, where), "GB0008");
+}
+}  // namespace
+
+std::string msg_skipped_inline(const std::string& qualname) {
+  return skipped_inline(qualname, "name: inner, filename: `/opt/torch/.venv/lib/python3.12/site-packages/torch/_compile.py`, "
+                                  "skip reason: skipped according trace_rules.lookup MOD_SKIPLIST");
 }
 
 std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file) {
-  return gb_message("Attempted to inline function marked as skipped",
-                    fmt::format("Dynamo developers have intentionally marked that the function `{}` should not be traced.", qualname),
-                    {fmt::format("Avoid calling the function `{}`.", qualname),
-                     fmt::format("Apply `@torch._dynamo.dont_skip_tracing` to the function `{}` to force tracing into the function. More graph "
-                                 "breaks may occur as a result of attempting to trace into the function.", qualname),
-                     "Please file an issue to PyTorch."},
-                    fmt::format("qualname: {}, name: {}, filename: `{}`, skip reason: skipped according trace_rules.lookup SKIP_DIRS", qualname, name, file),
-                    "GB0008");
+  return skipped_inline(qualname, fmt::format("name: {}, filename: `{}`, skip reason: skipped according trace_rules.lookup SKIP_DIRS", name, file));
 }
 
 std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file) {

@@ -158,7 +158,8 @@ void Graph::erase(const std::vector<bool>& erased) {
   for (size_t i = 0; i < nodes.size(); ++i)
     if (!erased[i]) { remap[i] = static_cast<int>(kept.size()); kept.push_back(std::move(nodes[i])); }
   std::function<void(Arg&)> fix = [&](Arg& a) {
-    if (a.node >= 0) a.node = remap[static_cast<size_t>(a.node)];
+    // (an index past the graph is a stale reference from a dropped trace: it names nothing now)
+    if (a.node >= 0) a.node = a.node < static_cast<int>(remap.size()) ? remap[static_cast<size_t>(a.node)] : -1;
     for (auto& x : a.seq) fix(x);
   };
   for (auto& n : kept) {

@@ -234,7 +234,7 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
     if (i < nodes.size()) { remap[i] = static_cast<int>(merged.size()); merged.push_back(std::move(nodes[i])); }
   }
   std::function<void(Arg&)> fix = [&](Arg& a) {
-    if (a.node >= 0) a.node = remap[static_cast<size_t>(a.node)];
+    if (a.node >= 0) a.node = a.node < static_cast<int>(remap.size()) ? remap[static_cast<size_t>(a.node)] : -1;
     else if (a.shadow >= 0 && static_cast<size_t>(a.shadow) < shadow_at.size() && a.lit.empty() && !a.is_seq)
       a.node = shadow_at[static_cast<size_t>(a.shadow)];
     a.shadow = -1;

@@ -540,7 +540,9 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
 
 Arg Interp::sym_arg(const V& v) {
   Arg a;
-  if (v->k == VK::Float && v->sym_node >= 0 && tracing()) { a.node = v->sym_node; return a; }  // a tensorified float's item
+  // a tensorified float's item (its node in this graph: an index from a dropped speculative trace is stale)
+  if (v->k == VK::Float && v->sym_node >= 0 && tracing() &&
+      static_cast<size_t>(v->sym_node) < stack_.back()->ctx->graph.nodes.size()) { a.node = v->sym_node; return a; }
   if ((v->k == VK::Int || (v->k == VK::Float && !v->sym.empty())) && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
     auto sh = g.symint_shadow.find(v.get());

@@ -74,6 +74,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
+      {"get_tracing_state", "torch._C._get_tracing_state() left unknown (corpus test)"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
       {"break_callee_cache_hit", "a callee at a cache hit's break (corpus test)"},
       {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},

@@ -65,8 +65,6 @@ std::vector<OpDef> build_table() {
       {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
         "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},
       {{"has_torch_function", "has_torch_function_unary", "has_torch_function_variadic"}, F_, "", FA::Value, o::false_value},
-      // torch.jit.trace's state: None outside a trace (torchvision's _is_tracing); Dynamo folds it
-      {{"_C._get_tracing_state"}, T, "", FA::Value, o::none_value},
       {{"accelerator.current_accelerator", "accelerator.device_count", "accelerator.current_device_index"}, T, "", FA::Value, o::constant},
       {{"_canonical_mask"}, F_, "mask=None, mask_name='', other_type=None, other_name='', target_type=None, check_other=True", FA::Value, o::canonical_mask},
       // nn.TransformerEncoderLayer's eval fast path (transformer.py): one fused op, the input's shape

@@ -231,7 +231,6 @@ V noop(OpCall&) { return none(); }
 V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::Tensor); }
 
 V false_value(OpCall&) { return mk_bool(false); }
-V none_value(OpCall&) { return none(); }
 
 // F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)
 V canonical_mask(OpCall& c) {

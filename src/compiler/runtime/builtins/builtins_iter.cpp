@@ -103,17 +103,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       for (const V& x : xs) {
         std::string e = ex(x);
         if (e.rfind(head, 0) == 0 && e.back() == ')') {
-          std::string inner = e.substr(4, e.size() - 5);
-          int depth = 0;
-          size_t start = 0;
-          for (size_t i = 0; i <= inner.size(); ++i) {
-            if (i < inner.size() && (inner[i] == '(' || inner[i] == '[')) ++depth;
-            else if (i < inner.size() && (inner[i] == ')' || inner[i] == ']')) --depth;
-            else if (i == inner.size() || (depth == 0 && inner.compare(i, 2, ", ") == 0)) {
-              parts.push_back(inner.substr(start, i - start));
-              start = i + 2;
-            }
-          }
+          for (const std::string& a : split_top(e.substr(4, e.size() - 5), ", ")) parts.push_back(a);
         } else {
           parts.push_back(e);
         }

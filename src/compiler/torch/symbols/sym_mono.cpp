@@ -53,8 +53,7 @@ static bool is_symbol(const std::string& f) { return sym_bare_symbol(f) || floor
 /// floor divisions (`2*((s53//2))`, `s53 - 2*((s53//2))`) and Mod (`4 - (Mod(s53, 4))`).
 static bool wrapped_atom(const std::string& f) { return f.front() == '(' || f.rfind("Mod(", 0) == 0; }
 
-/// `s` at depth 0 of its brackets split at `sep` (sep's first character must not be a bracket).
-static std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
+std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
   std::vector<std::string> out;
   int depth = 0;
   size_t start = 0;

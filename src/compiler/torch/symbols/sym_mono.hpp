@@ -17,6 +17,8 @@ struct SymMono {
 
 /// sympy's default_sort_key order of atoms as torch prints them: numbers, symbols (`s27` < `s53`, by name),
 /// functions by name (`CeilToInt(..)`, `(s53//2)` as FloorDiv, `Mod(..)`), then Max / Min.
+/// `s` at depth 0 of its brackets split at `sep` (sep's first character must not be a bracket).
+std::vector<std::string> split_top(const std::string& s, const std::string& sep);
 bool sym_atom_less(const std::string& a, const std::string& b);
 /// Two texts of one kind of atom in sympy's order of their arguments (a number before an expression), else as text.
 bool sym_args_less(const std::string& a, const std::string& b);

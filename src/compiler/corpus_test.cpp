@@ -111,11 +111,17 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the fourteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fourteenth scouting")
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
-      "get_tracing_state",         // torch._C._get_tracing_state() is None in torch; left unknown here (approximate): folding it
-                                   // sends torchvision's detection postprocessing down its Python loops over guessed
-                                   // detections, minutes of eager work (maskrcnn), until that path is fast
       "item_format_resume_guard",  // the second resume's recompile: torch's float on its stack, dynamic now, fails the frame
       "break_callee_cache_hit",    // a callee run at the break of a cache-hit entry is not converted again (no recompile)
+      // the fifteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fifteenth scouting")
+      "autograd_fn_saved_variables",  // Dynamo's ctx has no saved_variables: speculating backward unpacks () (GB0077)
+      "cat_floor_even_dynamic",    // torch keeps H dynamic with a relational guard Eq(2*(s//2), s); ours specializes
+      "np_ceil_pad_dynamic",       // int(np.ceil(h/8)*8-h) of a SymInt: torch folds the wrapped item to a constant
+      "np_item_inlined_loop",      // the same, inlined from a loop: torch one graph, ours breaks and fails the frame
+      "pad_shape_reify",           // a size after F.pad is torch.sym_sum of existing nodes; ours x.size() reads
+      "shift_zeros_setitem",       // nested FloorDiv sizes: torch rebuilds each sub-expression as a node
+      "slice_size_reuse_neg",      // a slice's size reified from the user's own -sym_min node (sym_sum)
+      "symint_nested_floordiv_node",  // nested FloorDiv size passed to a factory: torch's floordiv nodes
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -238,6 +238,12 @@ std::string msg_deepcopy(const std::string& arg) {
                     "copy.deepcopy(" + arg + ")", "GB0179");
 }
 
+std::string msg_factory_requires_grad(const std::string& fn, const std::string& args, const std::string& kwargs) {
+  return gb_message("Attempted to use tensor creation function with requires_grad=True", "Dynamo does not support this.",
+                    {"Create the tensor outside the compiled region.", "Do not set `requires_grad=True`.", kHintSupportable},
+                    fmt::format("fn={}, args={}, kwargs={}", fn, args, kwargs), "GB0225");
+}
+
 std::string msg_requires_grad() {
   std::string s = gb_message("Unsupported Tensor.requires_grad_() call",
                              "Dynamo does not support changes to a Tensor's `requires_grad` through calling `requires_grad_()`.",

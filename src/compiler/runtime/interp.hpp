@@ -130,6 +130,8 @@ class Interp {
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
   V call_torch_library(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, bool& handled);  ///< torch/torch_library.cpp
+  V call_custom_op(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
+                   Location loc, bool& handled);  ///< torch/custom_ops.cpp
   V sys_attr(const std::string& name);  ///< builtins_more.cpp
   V call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                      Location loc, V self, bool& handled);  ///< builtins_stdlib.cpp
@@ -533,6 +535,9 @@ class Interp {
   int callback_active_ = 0;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
+  std::string custom_op_running_;  ///< the custom op whose fake / real function runs now (torch/custom_ops.cpp)
+  long long custom_op_guess_ = 0;  ///< its eager guess for a data-dependent size
+  bool custom_op_in_frame_ = false;  ///< whether that op is traced in a frame
   int backend_calls_ = 0;
   std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
   V packed_lengths_;

@@ -79,6 +79,21 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
   return emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
 }
 
+// A torch function called with requires_grad=True inside a frame: Dynamo makes the tensor, then refuses it (torch.py
+// TorchInGraphFunctionVariable: GB0225, "Attempted to use tensor creation function with requires_grad=True"; the
+// mixture-of-experts' `torch.zeros_like(logits, requires_grad=True)`): the graph breaks at the call
+static void check_requires_grad_kw(Interp& I, const std::string& name, const std::vector<V>& args, const KW& kwargs, Location loc) {
+  if (!I.tracing()) return;
+  V rg;
+  for (auto& [k, v] : kwargs) if (k == "requires_grad") rg = v;
+  if (!rg || rg->k != VK::Bool || !rg->b) return;
+  std::string a = "[", kw = "{";
+  for (size_t i = 0; i < args.size(); ++i) a += (i ? ", " : "") + variable_repr(args[i]);
+  for (size_t i = 0; i < kwargs.size(); ++i) kw += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
+  I.graph_break("Attempted to use tensor creation function with requires_grad=True",
+                msg_factory_requires_grad(fmt::format("<built-in method {} of type object at 0x7f0000000000>", name), a + "]", kw + "}"), loc);
+}
+
 // A comparison of symbolic sizes is a SymBool (interp_arith.cpp compare); an ATen builtin taking a bool
 // refuses it when Dynamo runs the call on fake tensors: TypeError, graph break GB0112 (real torch 2.11:
 // whisper's `is_causal=mask is not None and n_ctx > 1` once the sequence length is dynamic).
@@ -188,6 +203,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
   check_symbool_args(*this, def, target, name, rest, kwargs, loc);
+  if (!is_f) check_requires_grad_kw(*this, name, args, kwargs, loc);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
   values::before_call(c);
@@ -263,6 +279,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
+  if (is_fn && target.rfind("torch.nn.functional.", 0) != 0) check_requires_grad_kw(*this, name, args, kwargs, loc);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
   values::before_call(c);

@@ -11,6 +11,8 @@
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values/values.hpp"
+#include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
 
@@ -65,6 +67,8 @@ std::vector<OpDef> build_table() {
       {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
         "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},
       {{"has_torch_function", "has_torch_function_unary", "has_torch_function_variadic"}, F_, "", FA::Value, o::false_value},
+      // torch.jit.trace's state: None outside a trace (torchvision's _is_tracing); Dynamo folds it
+      {{"_C._get_tracing_state"}, T, "", FA::Value, o::none_value},
       {{"accelerator.current_accelerator", "accelerator.device_count", "accelerator.current_device_index"}, T, "", FA::Value, o::constant},
       {{"_canonical_mask"}, F_, "mask=None, mask_name='', other_type=None, other_name='', target_type=None, check_other=True", FA::Value, o::canonical_mask},
       // nn.TransformerEncoderLayer's eval fast path (transformer.py): one fused op, the input's shape
@@ -277,7 +281,7 @@ bool runtime_modelled(const std::string& d) {
   static const std::set<std::string> s = {"torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
                                           "torch.nn.utils.skip_init", "torch.nn.utils.weight_norm",
                                           "torch.nn.utils.parametrizations.weight_norm", "torch.jit.script", "torch.jit.ignore", "torch.jit.unused", "torch.jit.export", "torch.jit.interface",
-                                          "torch.jit._overload_method", "torch.jit._overload", "torch.Size", "torch.fx.wrap", "torch._assert"};
+                                          "torch.jit._overload_method", "torch.jit._overload", "torch.jit._script_if_tracing", "torch.Size", "torch.fx.wrap", "torch._assert"};
   return s.count(d) > 0 || d.rfind("torch.nn.init.", 0) == 0 || d.rfind("torch._C._jit_", 0) == 0;
 }
 
@@ -287,6 +291,17 @@ V OpCall::arg(size_t i, const char* k) const {
   if (i < rest.size()) return rest[i];
   if (k) return kw(k);
   return nullptr;
+}
+
+V OpCall::int_value(const V& v) const {
+  if (!v || v->k != VK::Tensor || !v->t->shape.empty()) return v;
+  // a 0-d tensor where the schema wants an int (Deformable-DETR's split sizes and linspace steps from a shapes
+  // tensor): its __index__ reads the data, in a frame Dynamo's data-dependent break (GB0033, _local_scalar_dense)
+  if (I.tracing()) I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
+  if (const std::vector<double>* d = values::data(I, v); d && d->size() == 1) return mk_int(static_cast<long long>((*d)[0]));
+  if (v->t->fill) return mk_int(static_cast<long long>(*v->t->fill));
+  I.note_unmodelled(loc, "an int read from a tensor whose value tparse does not know (taken as 1)");
+  return mk_int(1);
 }
 
 V OpCall::kw(const std::string& k) const {

@@ -77,6 +77,8 @@ struct OpCall {
   /// The argument bound to schema parameter `p` (positional slot from the schema, or keyword).
   V get(const std::string& p) const;
   V kw(const std::string& k) const;
+  /// `v` as the int an int parameter takes: a 0-d tensor is read (in a frame a data-dependent break), else `v`
+  V int_value(const V& v) const;
   const TensorInfo& t() const { return *self->t; }
   size_t rank() const { return self->t->shape.size(); }
   /// A fresh result like the input: shape, dtype, device, requires_grad.
@@ -97,5 +99,9 @@ std::string promote_dtype(const std::string& a, const std::string& b);
 inline std::string tensor_device(const std::string& d) { return d == "cuda" ? "cuda:0" : d; }
 /// `[2, 3]` for messages.
 std::string dims_str(const TensorInfo& t);
+
+/// The dtype of a legacy tensor type name (torch.FloatTensor -> "float32", "LongTensor" -> "int64"); "" for any other
+/// name (torch/ops/creation.cpp)
+std::string legacy_type_dtype(const std::string& type_name);
 
 }  // namespace tparse::compiler

@@ -1,5 +1,6 @@
 // Python builtins called (str/list/dict methods in builtins_methods.cpp; the module namespaces the subset imports and
 // the attributes of built-in modules and classes in builtins_namespaces.cpp).
+#include <cstdlib>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,6 +31,14 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       std::vector<std::string> types;
       for (auto& a : args) types.push_back(a->k == VK::Tensor ? "Tensor" : type_name(a));
       graph_break("Failed to trace builtin operator", msg_builtin_op("print", types), loc);
+    }
+    // TPARSE_PRINT=1: a script's eager print() goes to stderr (debugging what the compiler computed; off by default,
+    // as the model's own output is not the product's)
+    static const bool echo = std::getenv("TPARSE_PRINT") != nullptr;
+    if (echo) {
+      std::string line;
+      for (auto& a : args) line += (line.empty() ? "" : " ") + py_str(a);
+      fmt::print(stderr, "{}\n", line);
     }
     return none();
   }

@@ -36,6 +36,13 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
         // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for the tensors nn.Buffer() made (their
         // `_is_buffer` attribute; register_buffer sets none)
         if (v->k == VK::Tensor && ((t == "nn.Parameter" && v->t->is_param) || (t == "nn.Buffer" && v->t->nn_buffer))) return mk_bool(true);
+        // the legacy tensor types (torch.FloatTensor, torch.cuda.LongTensor): a tensor of that dtype on that device
+        // (their metaclass's __instancecheck__; Dynamo answers it so: 3D-ResNets' `isinstance(out.data, torch.cuda.FloatTensor)`)
+        if (v->k == VK::Tensor && t.rfind("torch.", 0) == 0) {
+          const bool cuda = t.rfind("torch.cuda.", 0) == 0;
+          const std::string dt = legacy_type_dtype(t.substr(cuda ? 11 : 6));
+          if (!dt.empty() && v->t->dtype == dt && (v->t->device.rfind("cuda", 0) == 0) == cuda) return mk_bool(true);
+        }
       }
       if (k->k == VK::Class) {
         if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);

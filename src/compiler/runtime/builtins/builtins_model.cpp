@@ -195,61 +195,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     nn_init_done(cls, me, loc);
     return none();
   }
-  // torch.library custom operators (transformers' integrations/moe.py registers grouped_mm_fallback): the
-  // registry is a dict kept on the run's torch module; a call torch.ops.NS.OP(...) of a registered op is one graph
-  // node `torch.ops.NS.OP` whose output is what its fake (else its real) function computes, run eagerly
-  // (Dynamo traces a custom op as a single call and takes its metadata from the fake implementation).
-  if (name.rfind("torch.library.", 0) == 0 || name.rfind("customop:", 0) == 0 || name.rfind("torch.ops.", 0) == 0 ||
-      name.rfind("customopdef:", 0) == 0) {
-    V torch_mod = make_module("torch");
-    V& reg = torch_mod->attrs["__tparse_custom_ops__"];
-    if (!reg) { reg = std::make_shared<Obj>(); reg->k = VK::Dict; }
-    auto find = [&](const std::string& key) -> V {
-      for (auto& kv : reg->dict) if (kv.first->s == key) return kv.second;
-      return nullptr;
-    };
-    auto entry = [&](const std::string& key) -> V {
-      if (V e = find(key)) return e;
-      V e = mk_list({none(), none()});  // [function, fake]
-      reg->dict.push_back({mk_str(key), e});
-      return e;
-    };
-    std::string m = name.rfind("customop:", 0) == 0 ? name.substr(9) : name;
-    if (m.rfind("passthrough|", 0) == 0) return !args.empty() && arg(0)->k == VK::Func ? arg(0) : mk_builtin(name);
-    // custom_op returns a CustomOpDef (its register_* methods; called, the op `torch.ops.NS.OP.default`); register_fake
-    // returns the function it was given
-    if (m.rfind("custom_op|", 0) == 0 || m.rfind("register_fake|", 0) == 0) {  // the decorator form's second call
-      bool fake = m.rfind("register_fake|", 0) == 0;
-      const std::string key = m.substr(m.find('|') + 1);
-      entry(key)->items[fake ? 1 : 0] = arg(0);
-      return fake ? arg(0) : mk_builtin("customopdef:" + key);
-    }
-    if (name == "torch.library.custom_op" || name == "torch.library.register_fake") {
-      bool fake = name == "torch.library.register_fake";
-      std::string key = py_str(arg(0));
-      V fn = args.size() > 1 ? args[1] : nullptr;
-      for (auto& [k, v] : kwargs) if (k == "fn" || k == "func") fn = v;
-      if (fn && fn->k != VK::None) { entry(key)->items[fake ? 1 : 0] = fn; return fake ? fn : mk_builtin("customopdef:" + key); }
-      return mk_builtin(std::string("customop:") + (fake ? "register_fake|" : "custom_op|") + key);
-    }
-    if (name.rfind("torch.library.", 0) == 0) return none();  // register_autograd, register_kernel, impl, ...
-    // NS.OP[.default]; a CustomOpDef called is its OpOverload, `torch.ops.NS.OP.default`
-    const bool def = name.rfind("customopdef:", 0) == 0;
-    std::string op = def ? name.substr(12) : name.substr(10);
-    if (def) op.replace(op.find("::"), 2, ".");
-    if (op.size() > 8 && op.ends_with(".default")) op = op.substr(0, op.size() - 8);
-    size_t dot = op.find('.');
-    V e = dot == std::string::npos ? nullptr : find(op.substr(0, dot) + "::" + op.substr(dot + 1));
-    if (e) {
-      V impl = e->items[1]->k != VK::None ? e->items[1] : e->items[0];
-      V r = impl->k == VK::Func ? call_user(impl, args, kwargs, nullptr, 0) : call(impl, args, kwargs, loc);
-      if (r->k == VK::Tensor && in_compiled)
-        return emit("call_function", "torch.ops." + op + (def ? ".default" : ""), op.substr(dot + 1) + (def ? "_default" : ""), false,
-                    args, kwargs, *r->t, loc);
-      return r;
-    }
-    handled = false;
-    return nullptr;
+  {  // torch.library custom operators and torch.ops.NS.OP calls: torch/custom_ops.cpp
+    bool hit = false;
+    V r = call_custom_op(name, args, kwargs, loc, hit);
+    if (hit) return r;
   }
   if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args), ctx a FunctionCtx (stub)
     V fwd;
@@ -563,8 +512,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if ((name == "torch.jit.ignore" || name == "torch.jit.unused") && args.empty()) return mk_builtin(name);  // @torch.jit.ignore(drop=...)
   // @torch.jit.export / interface / _overload_method mark a function or class for TorchScript and return it as it is
   // (torchaudio's Emformer.infer, RNNT.transcribe): eager Python and Dynamo see the function itself
+  // @torch.jit._script_if_tracing (torchvision's batched_nms helpers) wraps the function in a Python wrapper that calls
+  // it as it is unless torch.jit is tracing: eagerly the function is a frame of its own, in a frame Dynamo inlines
+  // it (through polyfills.getattr_and_trace on `__original_fn`)
   if (name == "torch.jit.export" || name == "torch.jit.interface" || name == "torch.jit._overload_method" ||
-      name == "torch.jit._overload") {
+      name == "torch.jit._overload" || name == "torch.jit._script_if_tracing") {
     if (args.size() != 1) error(loc, name + "() takes one function here");
     return arg(0);
   }

@@ -55,6 +55,7 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     if (proto < 2) return mk_tuple({mk_builtin("copyreg._reconstructor"), mk_tuple({cls, mk_builtin("object"), none()}), state});
     return mk_tuple({mk_builtin("copyreg.__newobj__"), mk_tuple({cls}), state, none(), none()});
   }
+  if (name == "object.__init__") return none();  // object.__init__(self): nothing to set up
   if (name == "object.__setattr__") {  // bound by super(), or object.__setattr__(obj, name, value)
     if (self) { object_setattr(self, arg(0)->s, arg(1), loc); return none(); }
     object_setattr(arg(0), arg(1)->s, arg(2), loc);

@@ -3,6 +3,7 @@
 // tensor operands go to the torch room (tensor_binop).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <climits>
 #include <cstdlib>
@@ -460,6 +461,14 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
                 (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
                 both_tensor_class(a, b) ||
                 same_named_class(a, b);
+    // CPython's shared objects: code constants that look like identifiers are interned (one str object per text, so
+    // dpn.py's `block_type is 'proj'` holds), and the small ints -5..256 are cached
+    auto interned = [](const std::string& t) {
+      return std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    };
+    if (!same && a->k == VK::Str && b->k == VK::Str) same = a->s == b->s && interned(a->s);
+    if (!same && a->k == VK::Int && b->k == VK::Int && a->sym.empty() && b->sym.empty() && a->guess < 0 && b->guess < 0)
+      same = a->i == b->i && a->i >= -5 && a->i <= 256;
     return mk_bool(op == "is" ? same : !same);
   }
   if (V r = torch_version_compare(op, a, b)) return r;

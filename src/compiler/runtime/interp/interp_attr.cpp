@@ -297,7 +297,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     b->self = obj;
     return b;
   }
-  if (obj->k == VK::Builtin && obj->s == "object" && name == "__setattr__") return mk_builtin("object.__setattr__");
+  if (obj->k == VK::Builtin && obj->s == "object" && (name == "__setattr__" || name == "__init__")) return mk_builtin("object." + name);
+  // `Mixin.__init__(self)` of a script class with no __init__ in its MRO: object.__init__ (NAFNet's Local_Base)
+  if (obj->k == VK::Class && obj->fn && name == "__init__" && !find_in_class(obj, "__init__")) return mk_builtin("object.__init__");
   // object.__new__(cls), and a class without a __new__ of its own inherits it (`State.__new__(State)`: an instance
   // that no __init__ ran on, as copy / pickle-style code builds one)
   if (name == "__new__" && ((obj->k == VK::Builtin && obj->s == "object") || (obj->k == VK::Class && obj->fn && !find_in_class(obj, "__new__"))))

@@ -11,6 +11,10 @@ class FunctionCtx:
     def save_for_backward(self, *tensors):
         self.saved_tensors = tensors
 
+    @property
+    def saved_variables(self):  # deprecated spelling of saved_tensors, still in torch 2.11 (NAFNet's LayerNorm2d)
+        return self.saved_tensors
+
     def save_for_forward(self, *tensors):
         pass
 

@@ -13,6 +13,17 @@
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
 
+namespace tparse::compiler {
+std::string legacy_type_dtype(const std::string& type_name) {
+  static const std::map<std::string, std::string> legacy = {
+      {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
+      {"LongTensor", "int64"},    {"IntTensor", "int32"},      {"ShortTensor", "int16"}, {"CharTensor", "int8"},
+      {"ByteTensor", "uint8"},    {"BoolTensor", "bool"}};
+  auto it = legacy.find(type_name);
+  return it == legacy.end() ? std::string() : it->second;
+}
+}  // namespace tparse::compiler
+
 namespace tparse::compiler::ops {
 
 static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t from) {
@@ -76,12 +87,8 @@ V factory(OpCall& c) {
   bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
   // the legacy typed constructors torch.FloatTensor(*sizes) (uninitialized, that shape) and
   // torch.FloatTensor(sequence) (the data), each of its own dtype (torch/csrc/utils/tensor_new.cpp legacy_new)
-  static const std::map<std::string, std::string> legacy = {
-      {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
-      {"LongTensor", "int64"},    {"IntTensor", "int32"},      {"ShortTensor", "int16"}, {"CharTensor", "int8"},
-      {"ByteTensor", "uint8"},    {"BoolTensor", "bool"},      {"Tensor", "float32"}};  // torch.Tensor(...): the class
-  if (auto it = legacy.find(name); it != legacy.end()) {
-    t.dtype = it->second;
+  if (const std::string ldt = name == "Tensor" ? "float32" : legacy_type_dtype(name); !ldt.empty()) {  // torch.Tensor(...): the class
+    t.dtype = ldt;
     std::vector<long long> nd;
     std::string ndt;
     if (args.size() == 1 && args[0]->k == VK::Tensor) {
@@ -157,8 +164,10 @@ V factory(OpCall& c) {
     t.shape = {Dim{n, sym}};
     if (!dtype_given) t.dtype = any_float ? "float32" : "int64";
   } else if (name == "randint") {
-    if (args.size() < 2) c.fail("randint(low, high, size)");
-    t.shape = shape_arg(c, args, args.size() == 2 ? 1 : 2);
+    // randint(high, size) / randint(low, high, size), any of them by keyword (ddim: randint(low=0, high=n, size=(b,)))
+    if (V size = c.kw("size")) t.shape = shape_arg(c, {size}, 0);
+    else if (args.size() < 2) c.fail("randint(low, high, size)");
+    else t.shape = shape_arg(c, args, args.size() == 2 ? 1 : 2);
     if (!dtype_given) t.dtype = "int64";
   } else if (name == "randperm") {
     if (args.empty() || args[0]->k != VK::Int) c.fail("randperm(n)");
@@ -184,7 +193,7 @@ V factory(OpCall& c) {
     if (args.empty() || args[0]->k != VK::Int) c.fail("eye(n, m=None)");
     t.shape = {Dim{args[0]->i, args[0]->sym}, args.size() > 1 && args[1]->k == VK::Int ? Dim{args[1]->i, args[1]->sym} : Dim{args[0]->i, args[0]->sym}};
   } else if (name == "linspace" || name == "logspace") {
-    V steps = args.size() > 2 ? args[2] : c.kw("steps");
+    V steps = c.int_value(args.size() > 2 ? args[2] : c.kw("steps"));
     if (!steps || steps->k != VK::Int) c.fail(fmt::format("{}(start, end, steps)", name));
     // `int steps` in the schema (not SymInt): a symbolic count is guarded to its value (guard_int: the size's symbol
     // is specialized, range_refined_to_singleton) and the result is static (perceiver's fourier positions, FNO grids)

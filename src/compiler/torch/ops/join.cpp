@@ -137,7 +137,7 @@ V split(OpCall& c) {
       if (t.shape[static_cast<size_t>(dim)].is_sym() || !sp->sym.empty()) each_sym = Dim{sp->i, sp->sym};
     } else {
       long long tot = 0;
-      for (auto& x : sp->items) { parts.push_back(x->i); tot += x->i; }
+      for (auto& item : sp->items) { V x = c.int_value(item); parts.push_back(x->i); tot += x->i; }
       if (tot != size) c.fail(fmt::format("split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}", size, dim, py_repr(sp)));
     }
   }

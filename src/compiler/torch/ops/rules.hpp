@@ -20,6 +20,7 @@ V mark_dynamic(OpCall& c);
 V noop(OpCall& c);
 V is_tensor(OpCall& c);
 V false_value(OpCall& c);
+V none_value(OpCall& c);
 V canonical_mask(OpCall& c);
 V parameter(OpCall& c);
 V is_complex(OpCall& c);

@@ -122,7 +122,12 @@ V equal(OpCall& c) {
 V dynamic_shape(OpCall& c) {
   const TensorInfo& t = c.t();
   const size_t rank = c.rank();
-  if (in_compiled(c.I)) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + c.name + ".default"), c.loc);
+  if (in_compiled(c.I)) {
+    // torch.unique (and Tensor.unique) is torch/functional.py's _unique_impl: aten._unique2 without dim, unique_dim with
+    V dim = c.name == "unique" ? c.kw("dim") : nullptr;
+    const std::string op = c.name != "unique" ? c.name : dim && dim->k != VK::None ? "unique_dim" : "_unique2";
+    c.I.graph_break("Dynamic shape operator", msg_nonzero("aten." + op + ".default"), c.loc);
+  }
   if (c.name == "unique" || c.name == "unique_consecutive") return values::unique(c);
   // nonzero counts the input's nonzero entries; masked_select the mask's true ones (as broadcast over the input)
   V counted = c.self;
@@ -231,6 +236,7 @@ V noop(OpCall&) { return none(); }
 V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::Tensor); }
 
 V false_value(OpCall&) { return mk_bool(false); }
+V none_value(OpCall&) { return none(); }
 
 // F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)
 V canonical_mask(OpCall& c) {

@@ -218,8 +218,12 @@ V unique(OpCall& c) {
   if (V d = c.kw("dim"); d && d->k != VK::None) c.fail(fmt::format("torch.{}(dim=...) is not modelled", c.name));
   long long n = 1;
   for (auto& d : t.shape) n *= d.v;
-  if (t.fill && *t.fill == 0) n = 0;
   const std::vector<double>* v = (sorted || consecutive) ? of(c.I, c.self) : nullptr;  // sorted=False: CPU order not modelled
+  std::vector<double> filled;  // a uniform fill: one distinct value (what `fill` holds), every entry equal to it
+  if (!v && t.fill && n <= kMaxElems) {
+    filled.assign(static_cast<size_t>(n), *t.fill);
+    v = &filled;
+  }
   std::vector<double> outv, inv, cnt;
   if (v) {
     std::vector<double> keys = *v;
@@ -241,6 +245,12 @@ V unique(OpCall& c) {
       }
     }
     n = static_cast<long long>(outv.size());
+  } else if (n > 1) {
+    // data tparse does not know (a detector's labels after a data-dependent filter): taken as one distinct value, so
+    // code that loops over the unique values (torchvision's per-class NMS) runs once rather than once per element;
+    // noted, as the count decides the shapes and the loop's trips that follow
+    c.I.note_unmodelled(c.loc, "torch." + c.name + "() of data the compiler does not know (taken as one distinct value)");
+    n = 1;
   }
   TensorInfo o = c.like();
   o.shape = {Dim{n, ""}};

@@ -114,7 +114,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "item_format_resume_guard",  // the second resume's recompile: torch's float on its stack, dynamic now, fails the frame
       "break_callee_cache_hit",    // a callee run at the break of a cache-hit entry is not converted again (no recompile)
       // the fifteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fifteenth scouting")
-      "autograd_fn_saved_variables",  // Dynamo's ctx has no saved_variables: speculating backward unpacks () (GB0077)
       "cat_floor_even_dynamic",    // torch keeps H dynamic with a relational guard Eq(2*(s//2), s); ours specializes
       "np_ceil_pad_dynamic",       // int(np.ceil(h/8)*8-h) of a SymInt: torch folds the wrapped item to a constant
       "np_item_inlined_loop",      // the same, inlined from a loop: torch one graph, ours breaks and fails the frame

@@ -76,7 +76,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
       {"break_callee_cache_hit", "a callee at a cache hit's break (corpus test)"},
-      {"autograd_fn_saved_variables", "saved_variables under Dynamo (corpus test)"},
+      {"autograd_fn_saved_variables", "a Function's forward compiled as its own frame returns what save_for_backward stored on ctx (y, var) as outputs; ours only the result"},
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"split_tensor_sizes", "strides of split parts of a dynamic tensor: torch keeps the input stride symbol s1, ours the static 60"},
       {"np_ceil_pad_dynamic", "wrapped numpy item folded (corpus test)"},

@@ -244,6 +244,13 @@ std::string msg_factory_requires_grad(const std::string& fn, const std::string& 
                     fmt::format("fn={}, args={}, kwargs={}", fn, args, kwargs), "GB0225");
 }
 
+std::string msg_unpack_length(const std::string& var, size_t expected, size_t actual) {
+  return gb_message("Length mismatch when unpacking object for UNPACK_SEQUENCE",
+                    var + " unpacked to a list for the UNPACK_SEQUENCE bytecode (i.e. `a, b, c = d`) with unexpected length.",
+                    {"This is likely to be a Dynamo bug. Please report an issue to PyTorch."},
+                    fmt::format("expected length: {}, actual: {}", expected, actual), "GB0077");
+}
+
 std::string msg_requires_grad() {
   std::string s = gb_message("Unsupported Tensor.requires_grad_() call",
                              "Dynamo does not support changes to a Tensor's `requires_grad` through calling `requires_grad_()`.",

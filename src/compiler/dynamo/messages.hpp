@@ -19,6 +19,8 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
 std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& arg_types);
 std::string msg_item();
 std::string msg_requires_grad();
+/// GB0077: `a, b, c = d` of a tuple / list of another length inside a frame
+std::string msg_unpack_length(const std::string& var, size_t expected, size_t actual);
 std::string msg_factory_requires_grad(const std::string& fn, const std::string& args, const std::string& kwargs);
 /// torch 2.11 (3.12): a comprehension breaking inside a resume function reads locals of the frame (GB2669)
 std::string msg_comprehension_captured(const std::vector<std::string>& captured);

@@ -410,6 +410,13 @@ void Interp::assign(const ExprP& t, V v) {
           for (size_t i = 0; i < t->a.size(); ++i) assign(t->a[i], i < xs.size() ? xs[i] : mk_opaque("unpacked"));
           return;
         }
+        // in a frame a tuple / list of the wrong length is Dynamo's UNPACK_SEQUENCE refusal (GB0077), not a ValueError
+        // (NAFNet's backward reads the deprecated ctx.saved_variables: () while Dynamo speculates it)
+        if (xs.size() != t->a.size() && tracing() && (v->k == VK::Tuple || v->k == VK::List))
+          graph_break("Length mismatch when unpacking object for UNPACK_SEQUENCE",
+                      msg_unpack_length(fmt::format("{}(length={})", v->k == VK::Tuple ? "TupleVariable" : "ListVariable", xs.size()),
+                                        t->a.size(), xs.size()),
+                      t->loc);
         if (xs.size() != t->a.size())
           error(t->loc, xs.size() > t->a.size()
                             ? fmt::format("too many values to unpack (expected {})", t->a.size())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct Node {
   bool has_meta = false;
   std::string sym_type;          ///< scalar node annotation (`Sym(zf37)`), no tensor meta
   long long sym_hint = 0;        ///< with sym_type: the value of the SymInt in this run (its hint)
+  std::optional<double> sym_fhint;  ///< a SymFloat's value in this run (a specialized one prints as sympy's Float)
   bool accessor = false;         ///< `x.size()` / `x.size(d)` read of a symbolic size: dead code when unused
   bool renamed = false;          ///< already named after a user variable
   bool dead_result = false;      ///< result never used (`x = f();  x = None`), e.g. _log_api_usage_once

@@ -144,6 +144,26 @@ std::optional<double> num_of(const V& v) {
   return std::nullopt;
 }
 
+/// A SymInt / SymFloat (a size of a dynamic input) a numpy value was computed from: its value is the symbol's hint,
+/// and the symbols are kept on the result (`__tparse_np_syms__`) for the int() / float() that reads it (to_number)
+bool sym_number(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty(); }
+
+std::string sym_deps(const std::vector<V>& args) {
+  std::string deps;
+  for (const V& a : args) {
+    if (!a) continue;
+    if (sym_number(a)) deps += a->sym + "\n";
+    if (is_np(a))
+      if (auto it = a->attrs.find("__tparse_np_syms__"); it != a->attrs.end() && it->second->k == VK::Str) deps += it->second->s;
+  }
+  return deps;
+}
+
+V with_deps(V r, const std::string& deps) {
+  if (r && !deps.empty()) r->attrs["__tparse_np_syms__"] = mk_str(deps);
+  return r;
+}
+
 }  // namespace
 
 V call(Interp& I, const std::vector<V>& bargs, Location loc) {
@@ -169,6 +189,8 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
     bool any_array = false, ok = true;
     for (const V& a : args) {
       if (is_np(a) && a->t->shape.empty() && a->t->fill) { any_array = true; nums.push_back(mk_float(*a->t->fill)); continue; }
+      // a symbolic number: its hint (the symbols are kept for the int() that reads the result)
+      if (sym_number(a)) { nums.push_back(a->k == VK::Int ? mk_int(a->i) : mk_float(a->f)); continue; }
       if (!number(a)) { ok = false; break; }
       nums.push_back(a);
     }
@@ -178,13 +200,13 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
         TensorInfo ti;
         ti.dtype = r->k == VK::Float || any_array ? "float64" : r->k == VK::Int ? "int64" : "bool";
         ti.fill = *num_of(r);
-        return emit_wrapped(I, "wrapped_" + name, args, kwargs, ti, loc);
+        return with_deps(emit_wrapped(I, "wrapped_" + name, args, kwargs, ti, loc), sym_deps(args));
       }
     }
   }
   V r = run_shadow(I, impl, args, kwargs, loc);
   if (!r) return guessed(I, "wrapped_" + name, "numpy." + name + "()", args, kwargs, loc);
-  return emit_wrapped(I, "wrapped_" + name, args, kwargs, as_ndarray(*r->t), loc);
+  return with_deps(emit_wrapped(I, "wrapped_" + name, args, kwargs, as_ndarray(*r->t), loc), sym_deps(args));
 }
 
 V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc) {
@@ -257,10 +279,29 @@ V to_number(Interp& I, const V& self, const std::string& kind, Location loc) {
   Graph& g = I.stack_.back()->ctx->graph;
   const int node = g.tensor_node.at(item.get());
   g.tensor_node.erase(item.get());
-  // the value: the 0-d array's own where the run knows it, else a guess the run lists
+  // a value the run knows (computed from numbers and sizes' hints): Dynamo's item() of it is that number, and int() /
+  // float() guard on it: the sizes it came from are specialized (KAIR's `int(np.ceil(h / 8) * 8 - h)` pins H; the
+  // graph keeps `wrapped_item` unused and `torch.sym_int(0.0)`)
+  if (self->t->fill) {
+    const double known = *self->t->fill;
+    g.nodes[static_cast<size_t>(node)].has_meta = false;
+    g.nodes[static_cast<size_t>(node)].dead_result = true;
+    if (auto it = self->attrs.find("__tparse_np_syms__"); it != self->attrs.end() && it->second->k == VK::Str) {
+      std::string rest = it->second->s;
+      for (size_t at = rest.find('\n'); at != std::string::npos; rest = rest.substr(at + 1), at = rest.find('\n'))
+        if (at > 0) I.specialize_symbol(rest.substr(0, at), loc);
+    }
+    if (kind == "float") return mk_float(known);
+    TensorInfo none_t;
+    V cast = I.emit("call_function", "torch.sym_int", "sym_int", false, {mk_float(known)}, {}, none_t, loc);
+    g.tensor_node.erase(cast.get());
+    g.nodes.back().has_meta = false;
+    g.nodes.back().dead_result = true;
+    return mk_int(static_cast<long long>(known));
+  }
+  // else a guess the run lists: an unbacked float
   double v = 0;
-  if (self->t->fill) v = *self->t->fill;
-  else I.note_unmodelled(user_loc(I), "int() / float() of a numpy value the compiler does not know (taken as 0)");
+  I.note_unmodelled(user_loc(I), "int() / float() of a numpy value the compiler does not know (taken as 0)");
   static int unbacked = 0;
   V f = mk_float(v);
   f->sym = fmt::format("zuf{}", unbacked++);
@@ -321,7 +362,7 @@ V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& ha
 
 V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, Location loc) {
   if (!I.tracing() || !is_np(a)) return nullptr;
-  if (b && !is_np(b) && !number(b)) return nullptr;  // with a torch tensor: the tensor's operator
+  if (b && !is_np(b) && !number(b) && !sym_number(b)) return nullptr;  // with a torch tensor: the tensor's operator
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"},
       {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"@", "matmul"},
@@ -334,7 +375,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected
   TensorInfo o;
   bool cmp = it->second == "lt" || it->second == "gt" || it->second == "le" || it->second == "ge" || it->second == "eq" || it->second == "ne";
   std::optional<double> x = num_of(args[0]), y = args.size() > 1 ? num_of(args[1]) : std::nullopt;
-  const bool zero_d = a->t->shape.empty() && (!b || number(b) || b->t->shape.empty());
+  const bool zero_d = a->t->shape.empty() && (!b || number(b) || sym_number(b) || b->t->shape.empty());
   if (zero_d && x && (y || !b)) {
     const std::string& n = it->second;
     double X = *x, Y = y ? *y : 0, r = 0;
@@ -360,7 +401,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected
     ro.dtype = "float64";
   if (cmp) ro.dtype = "bool";
   ro.fill = o.fill;
-  return emit_wrapped(I, base, args, {}, ro, loc);
+  return with_deps(emit_wrapped(I, base, args, {}, ro, loc), sym_deps(args));
 }
 
 }  // namespace tparse::compiler::np_traced

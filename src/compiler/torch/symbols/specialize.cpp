@@ -8,6 +8,8 @@
 // The tracer makes those nodes as shadows (graph.hpp) and Graph::specialize lets them in at the end.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -266,7 +268,16 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
     }
   };
   for (auto& n : nodes) {
-    if (!n.sym_type.empty() && constant(expr_of(n))) n.sym_type = fmt::format("Sym({})", n.sym_hint);
+    if (!n.sym_type.empty() && constant(expr_of(n))) {
+      // a SymFloat prints as sympy's Float: 15 significant digits, trailing zeros kept (48 / 8: 6.00000000000000)
+      if (n.sym_fhint && std::isfinite(*n.sym_fhint) && std::fabs(*n.sym_fhint) < 1e15) {
+        const double x = *n.sym_fhint;
+        const int int_digits = std::fabs(x) < 1 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(x)))) + 1;
+        n.sym_type = fmt::format("Sym({:.{}f})", x, std::max(0, 15 - int_digits));
+      } else {
+        n.sym_type = fmt::format("Sym({})", n.sym_hint);
+      }
+    }
     if (n.has_meta) { fix_dims(n.meta.shape); fix_dims(n.meta.stride); }
   }
   // the placeholders of specialized symbols, where nothing uses them now (remove_unused_graphargs)

@@ -236,6 +236,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
   if (r->k == VK::Float) r->sym_node = static_cast<int>(g.nodes.size());  // a tensor op's operand (torch_ops.cpp)
   n.sym_hint = r->k == VK::Bool ? r->b : r->i;
+  if (r->k == VK::Float) n.sym_fhint = r->f;
   keep_graph_value(r);
   stamp_node(n, loc);
   if (!r->sym.empty()) {

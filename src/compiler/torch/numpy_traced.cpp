@@ -366,7 +366,9 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"},
       {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"@", "matmul"},
-      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"invert", "invert"}, {"pos", "pos"}};
+      {"&", "and_"}, {"|", "or_"}, {"neg", "neg"}, {"invert", "invert"}, {"pos", "pos"},
+      // in place (`k /= np.sum(k)`, score_sde's FIR kernel): operator.itruediv through the same wrapper
+      {"+=", "iadd"}, {"-=", "isub"}, {"*=", "imul"}, {"/=", "itruediv"}, {"//=", "ifloordiv"}, {"%=", "imod"}, {"**=", "ipow"}};
   auto it = names.find(op);
   if (it == names.end()) return nullptr;
   std::vector<V> args = !b ? std::vector<V>{a} : reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
@@ -377,7 +379,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected
   std::optional<double> x = num_of(args[0]), y = args.size() > 1 ? num_of(args[1]) : std::nullopt;
   const bool zero_d = a->t->shape.empty() && (!b || number(b) || sym_number(b) || b->t->shape.empty());
   if (zero_d && x && (y || !b)) {
-    const std::string& n = it->second;
+    const std::string n = op.size() > 1 && op.back() == '=' && op != "==" && op != "<=" && op != ">=" && op != "!=" ? it->second.substr(1) : it->second;
     double X = *x, Y = y ? *y : 0, r = 0;
     r = n == "add" ? X + Y : n == "sub" ? X - Y : n == "mul" ? X * Y : n == "truediv" ? X / Y : n == "floordiv" ? std::floor(X / Y)
       : n == "mod" ? X - std::floor(X / Y) * Y : n == "pow" ? std::pow(X, Y) : n == "lt" ? X < Y : n == "gt" ? X > Y

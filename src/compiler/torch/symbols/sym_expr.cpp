@@ -190,6 +190,15 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
         }
         return best;
       }
+      // Mod(a, k) of a positive number k: sympy's integer Mod lies in [0, k - 1] (SwinIR's `(4 - h % 4) % 4`)
+      if (e.text.rfind("Mod(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
+        std::string inner = e.text.substr(4, e.text.size() - 5);
+        auto commas = top_level(inner, ", ");
+        if (commas.size() == 1) {
+          const std::string k = inner.substr(commas[0] + 2);
+          if (!k.empty() && k.find_first_not_of("0123456789") == std::string::npos && std::stoll(k) > 0) return 0;
+        }
+      }
       return std::nullopt;
     }
   }
@@ -234,14 +243,36 @@ std::string sym_product(const std::string& a, const std::string& b) {
   add(a);
   add(b);
   std::sort(syms.begin(), syms.end(), sym_atom_less);
-  std::sort(rest.begin(), rest.end(), [](const std::string& x, const std::string& y) {
-    bool mx = x.rfind("Max(", 0) == 0, my = y.rfind("Max(", 0) == 0;
-    if (mx != my) return my;
+  // sympy's Mul order: sums (Add) before functions (FloorDiv, Mod, ...), Max / Min last (SwinIR's view stride
+  // `(s0 + (Mod(...)))*(((s53 + ...)//(...)))`)
+  auto rank = [](const std::string& x) {
+    if (x.rfind("Max(", 0) == 0 || x.rfind("Min(", 0) == 0) return 2;
+    const bool sum = x.size() > 2 && x.front() == '(' && matching(x, 0) == x.size() - 1 && sym_is_sum(x.substr(1, x.size() - 2));
+    return sum ? 0 : 1;
+  };
+  std::stable_sort(rest.begin(), rest.end(), [&](const std::string& x, const std::string& y) {
+    if (rank(x) != rank(y)) return rank(x) < rank(y);
     return sym_args_less(x, y);
   });
+  // a floor atom `((a)//(b))` or a Mod is parenthesized once more inside a product (sympy's printer: the factor
+  // `(((s53 + ...)//(...)))` of SwinIR's view stride), kept bare alone
+  auto floor_like = [](const std::string& f) {
+    if (f.rfind("Mod(", 0) == 0) return true;
+    if (f.size() < 6 || f.front() != '(' || matching(f, 0) != f.size() - 1) return false;
+    int depth = 0;
+    for (size_t i = 0; i + 1 < f.size(); ++i) {
+      if (f[i] == '(') ++depth;
+      else if (f[i] == ')') --depth;
+      else if (depth == 1 && f[i] == '/' && f[i + 1] == '/') return true;
+    }
+    return false;
+  };
+  for (std::string& f : rest)  // `(((a)//(b)))` as written in another product: the atom itself
+    while (f.size() > 2 && f.front() == '(' && matching(f, 0) == f.size() - 1 && floor_like(f.substr(1, f.size() - 2))) f = f.substr(1, f.size() - 2);
+  const bool product = syms.size() + rest.size() + (coef != 1 ? 1 : 0) > 1;
   std::string out = coef == 1 ? "" : std::to_string(coef);
-  for (auto* v : {&syms, &rest})
-    for (const std::string& f : *v) out += (out.empty() ? "" : "*") + f;
+  for (const std::string& f : syms) out += (out.empty() ? "" : "*") + f;
+  for (const std::string& f : rest) out += (out.empty() ? "" : "*") + (product && floor_like(f) ? "(" + f + ")" : f);
   return out.empty() ? "1" : out;
 }
 

@@ -79,6 +79,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"autograd_fn_saved_variables", "a Function's forward compiled as its own frame returns what save_for_backward stored on ctx (y, var) as outputs; ours only the result"},
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"split_tensor_sizes", "strides of split parts of a dynamic tensor: torch keeps the input stride symbol s1, ours the static 60"},
+      {"pad_shape_reify", "a read rebuilt from the user's % node (corpus test)"},
       {"shift_zeros_setitem", "nested floordiv nodes (corpus test)"},
       {"slice_size_reuse_neg", "sym_sum reusing the user's node (corpus test)"},
       {"symint_nested_floordiv_node", "nested floordiv nodes (corpus test)"},

@@ -483,12 +483,12 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
     }
     // a part the frame's own code computed before (`n // 4` of `view(2, n // 4, 4, 8)`): the pass keeps that proxy;
     // (a part it cannot rebuild itself, `CeilToInt(...)`, leaves the whole size to its read: pad_reflect_shape)
-    // (torch.sym_max / sym_min of an atom are rebuilt too, `Max(18, s52)`, and a user's `%` node, SwinIR's padding
-    // `(4 - h % 4) % 4` in `s53 + (Mod(4 - (Mod(s53, 4)), 4))`; float functions are not)
+    // (torch.sym_max / sym_min of an atom are rebuilt too, `Max(18, s52)`; float functions are not. A user's `%` node:
+    // torch rebuilt SwinIR's `s53 + (Mod(4 - (Mod(s53, 4)), 4))` read as torch.sym_sum([s53, mod_1]) (program
+    // pad_shape_reify) but kept nemotron_h's reads of the same form: not rebuilt until the rule between them is known)
     std::function<bool(const SymTree&)> rebuildable = [&](const SymTree& e) {
       if (e.k == SymTree::K::Other)
-        return (e.text.rfind("Max(", 0) == 0 || e.text.rfind("Min(", 0) == 0 || e.text.rfind("Mod(", 0) == 0) &&
-               e.text.find("To") == std::string::npos &&
+        return (e.text.rfind("Max(", 0) == 0 || e.text.rfind("Min(", 0) == 0) && e.text.find("To") == std::string::npos &&
                e.text.find("TrueDiv") == std::string::npos && e.text.find('.') == std::string::npos;
       return std::all_of(e.kids.begin(), e.kids.end(), rebuildable);
     };

@@ -256,17 +256,7 @@ std::string sym_product(const std::string& a, const std::string& b) {
   });
   // a floor atom `((a)//(b))` or a Mod is parenthesized once more inside a product (sympy's printer: the factor
   // `(((s53 + ...)//(...)))` of SwinIR's view stride), kept bare alone
-  auto floor_like = [](const std::string& f) {
-    if (f.rfind("Mod(", 0) == 0) return true;
-    if (f.size() < 6 || f.front() != '(' || matching(f, 0) != f.size() - 1) return false;
-    int depth = 0;
-    for (size_t i = 0; i + 1 < f.size(); ++i) {
-      if (f[i] == '(') ++depth;
-      else if (f[i] == ')') --depth;
-      else if (depth == 1 && f[i] == '/' && f[i + 1] == '/') return true;
-    }
-    return false;
-  };
+  auto floor_like = [](const std::string& f) { return f.rfind("Mod(", 0) == 0 || sym_floor_atom(f); };
   for (std::string& f : rest)  // `(((a)//(b)))` as written in another product: the atom itself
     while (f.size() > 2 && f.front() == '(' && matching(f, 0) == f.size() - 1 && floor_like(f.substr(1, f.size() - 2))) f = f.substr(1, f.size() - 2);
   const bool product = syms.size() + rest.size() + (coef != 1 ? 1 : 0) > 1;

@@ -33,8 +33,7 @@ static std::string func_name(const std::string& f) {
   return one_group(f, p) ? f.substr(0, p) : "";
 }
 
-/// A floor division as torch's FloorDiv prints it: `(s53//2)`, `((s53 - 1)//2)`, `((-s53)//2)`.
-static bool floor_atom(const std::string& f) {
+bool sym_floor_atom(const std::string& f) {
   if (f.size() < 6 || f.front() != '(' || !one_group(f, 0)) return false;
   int depth = 0;
   for (size_t i = 0; i + 1 < f.size(); ++i) {
@@ -47,7 +46,7 @@ static bool floor_atom(const std::string& f) {
 
 /// An atom of sympy's Add and Mul as torch prints it: a symbol (`s53`, `u0`), a floor division, or a function
 /// application (`Max(1, ...)`, `CeilToInt(...)`, `Mod(s53, 4)`, `TruncToInt(...)`).
-static bool is_symbol(const std::string& f) { return sym_bare_symbol(f) || floor_atom(f) || !func_name(f).empty(); }
+static bool is_symbol(const std::string& f) { return sym_bare_symbol(f) || sym_floor_atom(f) || !func_name(f).empty(); }
 
 /// Atoms torch's printer parenthesizes once more as a part of a sum of several parts or a factor of a product:
 /// floor divisions (`2*((s53//2))`, `s53 - 2*((s53//2))`) and Mod (`4 - (Mod(s53, 4))`).
@@ -76,7 +75,7 @@ bool sym_atom_less(const std::string& a, const std::string& b) {
   auto rank = [](const std::string& f, std::string& name) {
     if (!f.empty() && (std::isdigit(static_cast<unsigned char>(f[0])) || (f[0] == '-' && f.size() > 1 && std::isdigit(static_cast<unsigned char>(f[1]))))) return 1;
     if (sym_bare_symbol(f)) { name = f; return 2; }
-    if (floor_atom(f)) { name = "FloorDiv"; return 4; }
+    if (sym_floor_atom(f)) { name = "FloorDiv"; return 4; }
     name = func_name(f);
     if (name == "Max" || name == "Min") return 5;
     return name.empty() ? 3 : 4;  // a sum or product (sympy's Add / Mul) sorts before functions
@@ -220,7 +219,7 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
   std::string inner = linear_str(rest);
   bool atom = rest.c == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 && rest.terms[0].first.size() == 1;
   std::string fl = atom ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
-  if (atom && floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
+  if (atom && sym_floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
     size_t p = 0;
     for (int depth = 0; p + 1 < inner.size(); ++p) {
       depth += inner[p] == '(' ? 1 : inner[p] == ')' ? -1 : 0;

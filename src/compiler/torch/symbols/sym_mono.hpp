@@ -27,6 +27,8 @@ bool sym_args_less(const std::string& a, const std::string& b);
 int sym_source_id(const std::string& source);
 /// A ShapeEnv symbol itself (`s53`, `u0`), not an expression of one.
 bool sym_bare_symbol(const std::string& f);
+/// A floor division as torch's FloorDiv prints it: `(s53//2)`, `((s53 - 1)//2)`, `((-s53)//2)`.
+bool sym_floor_atom(const std::string& f);
 /// `64*s77` -> {64, {s77}}; a plain number -> {n, {}}; anything else (`s77 + 1`, `(s77//2)`) -> nullopt.
 std::optional<SymMono> parse_mono(const std::string& s);
 /// sympy's str(): `64*s77`, `s53*s77`, `s77`, `8`.

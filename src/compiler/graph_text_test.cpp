@@ -80,9 +80,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"split_tensor_sizes", "strides of split parts of a dynamic tensor: torch keeps the input stride symbol s1, ours the static 60"},
       {"pad_shape_reify", "a read rebuilt from the user's % node (corpus test)"},
-      {"shift_zeros_setitem", "nested floordiv nodes (corpus test)"},
       {"slice_size_reuse_neg", "sym_sum reusing the user's node (corpus test)"},
-      {"symint_nested_floordiv_node", "nested floordiv nodes (corpus test)"},
       {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
   };

@@ -344,7 +344,11 @@ std::vector<Dim> preserve_format_strides(const TensorInfo& t) {
     if (t.stride[d].v != expected) { dense = false; break; }
     expected *= t.shape[d].v;
   }
-  return dense ? t.stride : elementwise_strides(t.shape, {&t});
+  // with a symbolic size FakeTensor runs torch._refs' empty_like (no C++ meta for symbolic sizes): the strides are
+  // make_contiguous_strides_for over the permuted shape, each factor sym_max(size, 1) (TSM's zeros_like of a view
+  // `(s77//((s77//4)))` long: `288*Max(1, (s77//((s77//4))))`); C++'s empty_like copies a dense input's strides
+  const bool sym = std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); });
+  return dense && !sym ? t.stride : elementwise_strides(t.shape, {&t});
 }
 
 std::string dtype_short(const std::string& d) {

@@ -378,10 +378,15 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     return id;
   }
   // FloorDiv(s, k), a window's output size (`(s53//2)` after max_pool2d(x, 2)): `floordiv = s53 // 2`
-  if (size_t p = expr.rfind("//"); expr.size() > 5 && expr.front() == '(' && expr.back() == ')' && p != std::string::npos) {
-    std::string num = expr.substr(1, p - 1), den = expr.substr(p + 2, expr.size() - p - 3);
-    auto nm = parse_mono(num);
-    if (nm && nm->c == 1 && nm->syms.size() == 1 && !den.empty() && den.find_first_not_of("0123456789") == std::string::npos) {
+  // a symbolic divisor is its own node first (TSM's view split: `(s77//((s77//4)))` is `s77 // floordiv`)
+  if (auto t = expr.size() > 5 && expr.front() == '(' ? parse_sym(expr) : std::nullopt;
+      t && t->k == SymTree::K::FloorDiv && t->kids[0].k == SymTree::K::Sym) {
+    const std::string& num = t->kids[0].text;
+    std::optional<Arg> den;
+    if (t->kids.size() == 1) den = Arg{-1, std::to_string(t->n)};
+    else if (t->kids[1].k == SymTree::K::Sym || t->kids[1].k == SymTree::K::FloorDiv)
+      if (int d = reify_sym(t->kids[1].text, loc); d >= 0) den = Arg{d, ""};
+    if (den) {
       Node n;
       n.op = "call_function";
       n.target = "//";
@@ -389,7 +394,7 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
       n.sym_compute = true;
       n.reified = true;  // named when the graph is done, as torch names the nodes it rebuilds from sympy
       auto ph = g.sym_proxy.find(num);  // the symbol's placeholder: a use of it (its deletion follows the last)
-      n.args = {ph != g.sym_proxy.end() ? Arg{ph->second, ""} : Arg{-1, num}, Arg{-1, den}};
+      n.args = {ph != g.sym_proxy.end() ? Arg{ph->second, ""} : Arg{-1, num}, *den};
       n.sym_type = "Sym(" + expr + ")";
       stamp_node(n, loc);
       g.nodes.push_back(n);

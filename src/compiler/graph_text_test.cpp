@@ -43,7 +43,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"rope_sqrt_shape", "sympy writes a product of equal factors as a power (`...**2`), ours as a product (annotation only)"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
-      {"kwarg_forms", "an input tensor passed by keyword (`input = l_x_`) is printed positionally"},
       {"linalg_break_forms", "a resume's input read by a return_types field (`.solution`): torch names it by the attribute "
                              "(L_stack0_solution), ours by the index (L_stack0_0_)"},
       {"list_arg_guard", "placeholder order: a SymInt list item before the tensor"},

@@ -77,7 +77,8 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   ctx->graph.rollback(cp);
   // Dynamo speculates a checkpoint only where is_non_empty_graph(): count_calls() > 1 (symbolic_convert.py), so a
   // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
-  bool has_graph = ctx->graph.call_count() > 1;
+  // (inside a try block no partial graph is compiled either: should_compile_partial_graph, truth: break_in_try)
+  bool has_graph = ctx->graph.call_count() > 1 && act.try_depth == 0;
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
     // inside a loop torch 2.11 chains the break with "graph break in loop" (GB7000; truth: mask_index_loop)
     emit_frame_skip(*ctx, act.outer_loop ? loop_skip_msg(&gb, *ctx->code, gb.loc.line) : gb.msg, gb.loc);

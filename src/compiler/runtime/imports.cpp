@@ -305,7 +305,14 @@ V Interp::import_in_frame(const std::string& module, const std::string& fromlist
     return import_module(module, loc);
   } catch (PyException& e) {
     if (!e.value || !e.value->cls || !class_derives_from(e.value->cls, "ImportError")) throw;
-    graph_break("Import failure", msg_import_failure(module, fromlist, level), loc);
+    // IMPORT_NAME is not a CALL: in the frame's own code the break is not resumable (step_break: the graph up to the
+    // statement, or the frame skipped inside a try block: k-diffusion's `try: from flash_attn import ...`)
+    try {
+      graph_break("Import failure", msg_import_failure(module, fromlist, level), loc);
+    } catch (GraphBreak& gb) {
+      gb.step = stack_.back()->depth == 0;
+      throw;
+    }
   }
 }
 

@@ -237,6 +237,13 @@ class Interp {
   struct GradBlock { Activation* act; FrameCtx* ctx; bool outer, inner; bool autocast = false; std::vector<Arg> args; int enter = -1; };
   std::vector<GradBlock> grad_blocks_;
   bool inference_mode_ = false;  ///< torch.inference_mode() is on (tensors made now are inference tensors)
+  /// how a torch call's arguments were written, for its node (Dynamo records the call as written): the first tensor
+  /// passed by keyword (`F.conv2d(input=x)`, `sdpa(query=q)`) and numpy's names (`keepdims=`, `axis=`)
+  struct WrittenArgs {
+    const Obj* first = nullptr;
+    std::string first_name;
+    std::vector<std::pair<std::string, std::string>> renamed;  ///< torch's name -> the name written
+  } written_;
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
 

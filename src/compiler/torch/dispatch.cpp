@@ -22,6 +22,12 @@ std::string c_binding_target(const std::string& target) {
   for (auto& [from, to] : subs)
     if (target.rfind(from, 0) == 0 && target.find('.', std::char_traits<char>::length(from)) == std::string::npos)
       return to + target.substr(std::char_traits<char>::length(from));
+  // Python functions of torch/functional.py (in-graph functions of trace_rules): the node names their module
+  // (ConvNeXt-V2's GRN `torch.norm(x, p=2, dim=(1, 2), keepdim=True)` is `torch.functional.norm(...)`)
+  static const std::set<std::string> functional_py = {"torch.norm", "torch.block_diag", "torch.cartesian_prod",
+                                                      "torch.atleast_1d", "torch.atleast_2d", "torch.atleast_3d",
+                                                      "torch.chain_matmul", "torch.cdist"};
+  if (functional_py.count(target)) return "torch.functional." + target.substr(6);
   return target;
 }
 
@@ -133,12 +139,19 @@ namespace {
 /// torch's Python argument parser takes numpy's names for two parameters (python_arg_parser.cpp
 /// numpy_compatibility_arg_names): `keepdims=` is `keepdim=` and `axis=` is `dim=` (stylegan2's
 /// `stddev.mean([2, 3, 4], keepdims=True)`)
-void numpy_kwarg_names(KW& kwargs) {
+void numpy_kwarg_names(KW& kwargs, Interp::WrittenArgs& written) {
+  written = Interp::WrittenArgs{};
   for (auto& [k, v] : kwargs) {
+    const std::string was = k;
     if (k == "keepdims") k = "keepdim";
     else if (k == "axis") k = "dim";
+    if (k != was) written.renamed.push_back({k, was});
   }
 }
+struct ClearWritten {
+  Interp::WrittenArgs& w;
+  ~ClearWritten() { w = Interp::WrittenArgs{}; }
+};
 }  // namespace
 
 /// Parameters a kernel reads as a plain int (torch's schema `int`, converted by guard_int), verified against torch
@@ -156,7 +169,8 @@ static void guard_int_params(OpCall& c) {
 }
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
-  numpy_kwarg_names(kwargs);
+  numpy_kwarg_names(kwargs, written_);
+  const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_f = full.rfind("F.", 0) == 0;
   std::string name = is_f ? full.substr(2) : full.rfind("torch.", 0) == 0 ? full.substr(6) : full;
   // an ndarray traced in the frame made a tensor (`torch.from_numpy(a)`): Dynamo's `torch.as_tensor(a)` node
@@ -191,9 +205,13 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     return r;
   }
   // the input tensor by keyword (`F.conv2d(input=x, weight=w)`, stylegan2's conv2d_gradfix): as the first argument
+  // (sdpa's first parameter is `query`: diffusers' attention dispatch passes every argument by keyword)
+  const char* first_param = name == "scaled_dot_product_attention" ? "query" : "input";
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     for (auto it = kwargs.begin(); it != kwargs.end(); ++it)
-      if (it->first == "input" && it->second->k == VK::Tensor) {
+      if (it->first == first_param && it->second->k == VK::Tensor) {
+        written_.first = it->second.get();
+        written_.first_name = it->first;
         args.insert(args.begin(), it->second);
         kwargs.erase(it);
         break;
@@ -250,7 +268,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     V r = np_traced::method(*this, self, mname, args, kwargs, loc, handled);
     if (handled) return r;
   }
-  numpy_kwarg_names(kwargs);
+  numpy_kwarg_names(kwargs, written_);
+  const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_fn = mname.rfind("fn:", 0) == 0;
   std::string target, name = mname;
   std::vector<V> rest;  // args after the tensor

@@ -227,6 +227,16 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.infix = infix;
   for (auto& a : args) n.args.push_back(to_arg(a));
   for (auto& [k, v] : kwargs) n.kwargs.push_back({k, to_arg(v)});
+  if (written_.first && !args.empty() && args[0].get() == written_.first && op == "call_function") {
+    n.kwargs.insert(n.kwargs.begin(), {written_.first_name, n.args[0]});
+    n.args.erase(n.args.begin());
+    written_.first = nullptr;
+  }
+  if (!written_.renamed.empty() && (op == "call_function" || op == "call_method")) {
+    for (auto& [k, a] : n.kwargs)
+      for (const auto& [torch_name, as_written] : written_.renamed) if (k == torch_name) k = as_written;
+    written_.renamed.clear();
+  }
   n.name = g.unique_name(base);
   n.meta = *res->t;
   n.has_meta = true;
@@ -371,6 +381,10 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   } else {
     fb = b->k == VK::Float ? b->f : b->k == VK::Bool ? b->b : static_cast<double>(b->i);
     if (b->k == VK::Float && ta.dtype.find("float") == std::string::npos && ta.dtype.rfind("complex", 0) != 0) o.dtype = "float32";
+    // a Python int outranks a bool tensor in result_type: `mask * -10000` is int64 (an in-place op keeps the tensor's)
+    if (b->k == VK::Int && ta.dtype == "bool" && !(op.size() >= 2 && op.back() == '=' && op != "==" && op != "!=" &&
+                                                   op != "<=" && op != ">="))
+      o.dtype = "int64";
     if (b->k == VK::Complex) {  // a Python complex: the complex type of the tensor's precision (result_type: f64 -> c128,
       fb.reset();               // f16 -> complex32, others -> the default complex64); complex tensors keep theirs
       if (ta.dtype.rfind("complex", 0) != 0) o.dtype = ta.dtype == "float64" ? "complex128" : ta.dtype == "float16" ? "complex32" : "complex64";

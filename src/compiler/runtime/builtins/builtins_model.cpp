@@ -217,6 +217,12 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     for (auto& x : args) needs.push_back(mk_bool(x->k == VK::Tensor && x->t->requires_grad));
     std::vector<V> a{call(ctx_cls, {mk_tuple(needs)}, {}, loc)};
     for (auto& x : args) a.push_back(x);
+    // the setup_context style (`forward(x, theta)` without ctx): AutogradFunctionVariable.call_apply drops the ctx
+    // when forward's parameters are as many as the arguments (k-diffusion's in-place RoPE); eagerly
+    // Function.apply then calls setup_context(ctx, inputs, output)
+    const V fn_ctx = a[0];
+    const bool no_ctx = fwd->k == VK::Func && fwd->fn && fwd->fn->params.size() == args.size();
+    if (no_ctx) a.erase(a.begin());
     // Dynamo (AutogradFunctionVariable): with grad on and a tensor argument that requires grad, forward and
     // backward become subgraphs of one torch.ops.higher_order.autograd_function_apply node over the tensor
     // arguments, its outputs read by getitem; otherwise forward is inlined (real torch 2.11:
@@ -231,6 +237,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       V r;
       try { r = call(fwd, a, kwargs, loc); } catch (...) { grad_enabled_ = saved_grad; throw; }
       grad_enabled_ = saved_grad;
+      if (no_ctx)
+        if (auto it = self->attrs.find("setup_context"); it != self->attrs.end()) {
+          V sc = it->second->k == VK::Builtin && it->second->func ? it->second->func : it->second;
+          call(sc, {fn_ctx, mk_tuple(args), r}, {}, loc);
+        }
       return r;
     }
     if (!hop) return call(fwd, a, kwargs, loc);
@@ -257,7 +268,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           return nullptr; };
           return f(self); }()) {
       if (bwd->k == VK::Builtin && bwd->func) bwd = bwd->func;
-      std::vector<V> ba{a[0]};
+      std::vector<V> ba{fn_ctx};
       for (auto& o : outs) {
         TensorInfo gi = *o->t;
         gi.requires_grad = false;

@@ -205,6 +205,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     } else {
       inst->attrs["ceil_mode"] = arg(3, "ceil_mode") ? arg(3, "ceil_mode") : mk_bool(false);
       inst->attrs["count_include_pad"] = arg(4, "count_include_pad") ? arg(4, "count_include_pad") : mk_bool(true);
+      if (cls != "AvgPool1d") inst->attrs["divisor_override"] = arg(5, "divisor_override") ? arg(5, "divisor_override") : none();
     }
     return inst;
   }
@@ -494,7 +495,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "AvgPool1d" || cls == "AvgPool2d" || cls == "AvgPool3d") {
     std::string f = "avg_pool" + cls.substr(7);  // F.avg_pool2d / 3d are torch._C._nn's, avg_pool1d torch's
-    return fn(cls == "AvgPool1d" ? "torch.avg_pool1d" : "torch._C._nn." + f, f, {x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]}, {});
+    // (AvgPool2d / 3d pass divisor_override as a seventh positional: the node shows its None)
+    std::vector<V> a{x(), mod->attrs["kernel_size"], mod->attrs["stride"], mod->attrs["padding"], mod->attrs["ceil_mode"], mod->attrs["count_include_pad"]};
+    if (cls != "AvgPool1d") a.push_back(mod->attrs.count("divisor_override") ? mod->attrs["divisor_override"] : none());
+    return fn(cls == "AvgPool1d" ? "torch.avg_pool1d" : "torch._C._nn." + f, f, a, {});
   }
   if (cls.starts_with("AdaptiveAvgPool") || cls.starts_with("AdaptiveMaxPool")) {
     std::string f = std::string(cls[8] == 'A' ? "adaptive_avg_pool" : "adaptive_max_pool") + cls.substr(15);

@@ -235,6 +235,13 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       }
       continue;
     }
+    if (g.kind == "alias") {  // DUPLICATE_INPUT: guards.py pads `L['a'] is L['b']` to 60, strip_local_scope drops 10
+      V first = resolve_source(g.src2, inputs);
+      if (first && first.get() == v.get()) continue;
+      std::string text = old ? pad60("L['" + g.src2 + "'] is L['" + g.src + "']") : g.code;
+      if (!old && text.size() < 50) text.resize(50, ' ');
+      return text + "  " + comment;
+    }
     if (g.kind == "tensor_item") {  // a 0-d index input's value (its element values, where the run knows them)
       if (v->k == VK::Tensor && v->vals && v->vals->v.size() == 1 && static_cast<long long>(v->vals->v[0]) == g.value->i) continue;
       if (v->k == VK::Tensor && !v->vals) continue;  // (a value the run does not know: taken as the same)

@@ -35,6 +35,7 @@ struct ValueGuard {
   std::vector<V> keys;           ///< dict_keys: the dict's keys when the frame first saw them (DICT_KEYS_MATCH)
   bool ordered = false;          ///< dict_keys: checked by position (a DictGuardManager's key managers)
   bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
+  std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
 };
 
 struct CacheEntry {
@@ -122,6 +123,7 @@ struct FrameCtx {
   /// tensorified when the frame first reads the argument
   std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;
   std::set<const Obj*> tensorified;            ///< the 0-d graph inputs of tensorified floats (no TENSOR_MATCH)
+  std::map<std::string, V> np_scalar_inputs;   ///< numpy scalars read from a source: their 0-d tensor graph inputs
   int next_sym = 0;
   std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
   std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers

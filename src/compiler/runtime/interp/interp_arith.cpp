@@ -163,6 +163,26 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
   const bool npf = (a->k == VK::Float && a->np_float) || (b->k == VK::Float && b->np_float);
   if ((a->k == VK::Int && a->np_int) || (b->k == VK::Int && b->np_int) || npf) {
     Activation& act = *stack_.back();
+    // a numpy scalar read from a source (FastSpeech2's `self.temperature = np.power(d_k, 0.5)`, diffusers'
+    // `output_scale_factor = np.sqrt(2.0)`) with a tensor: the scalar is a 0-d float64 / int64 graph input
+    // (`L_self_temperature: "f64[][]cpu"`) and the operator a tensor operator on it
+    if (act.ctx && act.ctx->mode != Mode::Eager && (a->k == VK::Tensor || b->k == VK::Tensor)) {
+      V& np = a->k == VK::Tensor ? b : a;
+      auto src = act.ctx->sources.find(np.get());
+      if (src != act.ctx->sources.end()) {
+        V& in = act.ctx->np_scalar_inputs[src->second];
+        if (!in) {
+          TensorInfo t;
+          t.dtype = np->k == VK::Float ? "float64" : "int64";
+          in = mk_tensor(t);
+          if (np->k == VK::Float) in->t->fill = np->f;
+          else in->t->fill = static_cast<double>(np->i);
+          act.ctx->sources[in.get()] = src->second;
+        }
+        np = in;
+        return binop_numbers(op, a, b, loc);
+      }
+    }
     if (act.ctx && act.ctx->mode != Mode::Eager) {
       note_unmodelled(loc, fmt::format("arithmetic on a numpy {} scalar in a compiled frame (Dynamo traces it as a 0-d tensor input)",
                                        npf ? "float" : "integer"));

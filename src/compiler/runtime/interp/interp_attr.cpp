@@ -36,6 +36,12 @@ static bool is_optimizer(const Interp& I, const V& obj) {
 void Interp::constant_attr_guard(const std::string& source, const V& v, Location loc) {
   if (!(v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) || !v->sym.empty()) return;
   Activation& act = *stack_.back();
+  // a numpy scalar (np.float64 of np.sqrt, np.int64): VariableBuilder wraps it as a 0-d tensor graph input, not a
+  // constant (interp_arith.cpp's binop_plain makes the input where it meets a tensor)
+  if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)) {
+    if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = source;
+    return;
+  }
   ValueGuard g;
   g.src = source;
   g.value = v;

@@ -34,6 +34,24 @@ V Interp::eval(const ExprP& e) {
         // one tensor passed as two arguments: VariableBuilder wraps it under the name read first; the other
         // name is a duplicate input (DUPLICATE_INPUT guard, no TENSOR_MATCH of its own)
         V v = lookup(e->s, e->loc);
+        // (the duplicate's guard: the two arguments must stay one object, `queries is keys`, or the entry
+        // recompiles: Autoformer's AutoCorrelationLayer called for self-attention, then cross-attention)
+        if (v && v->k == VK::Tensor) {
+          auto cur = act.ctx->sources.find(v.get());
+          bool input = false;
+          for (auto& [n, iv] : act.ctx->inputs) input = input || (n == e->s && iv.get() == v.get());
+          if (input && cur != act.ctx->sources.end() && cur->second != e->s &&
+              cur->second.find_first_of(".[") == std::string::npos &&
+              std::find(act.ctx->first_loads.begin(), act.ctx->first_loads.end() - 1, cur->second) != act.ctx->first_loads.end() - 1) {
+            ValueGuard g;
+            g.src = e->s;
+            g.src2 = cur->second;
+            g.kind = "alias";
+            g.code = cur->second + " is " + e->s;
+            g.comment = guard_comment(e->loc);
+            act.ctx->vguards.push_back(g);
+          }
+        }
         if (v && v->k == VK::Tensor && !act.ctx->graph.tensor_node.count(v.get())) {
           auto cur = act.ctx->sources.find(v.get());
           const auto& fl = act.ctx->first_loads;

@@ -86,6 +86,23 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       }
       error(loc, fmt::format("{}() arg is an empty sequence", name));
     }
+    // Dynamo's max / min of a tensor and a number is torch.clamp(t, min= / max=), of two tensors torch.maximum /
+    // minimum (BuiltinVariable._call_min_max_binary; st-moe's `max(indexes.max() + 1, max_length)`)
+    if (args.size() == 2 && !key && tracing() && (xs[0]->k == VK::Tensor || xs[1]->k == VK::Tensor)) {
+      auto number = [](const V& x) { return (x->k == VK::Int || x->k == VK::Float) && x->sym.empty(); };
+      const V& t = xs[0]->k == VK::Tensor ? xs[0] : xs[1];
+      const V& o = xs[0]->k == VK::Tensor ? xs[1] : xs[0];
+      if (number(o)) {
+        std::vector<V> a{t};
+        std::vector<std::pair<std::string, V>> kw{{name == "max" ? "min" : "max", o}};
+        return torch_fn("torch.clamp", a, kw, loc);
+      }
+      if (o->k == VK::Tensor) {
+        std::vector<V> a{xs[0], xs[1]};
+        std::vector<std::pair<std::string, V>> kw;
+        return torch_fn(name == "max" ? "torch.maximum" : "torch.minimum", a, kw, loc);
+      }
+    }
     auto k = [&](const V& x) { return key && key->k != VK::None ? call(key, {x}, {}, loc) : x; };
     V best = xs[0], best_key = k(xs[0]);
     for (size_t i = 1; i < xs.size(); ++i) {

@@ -86,12 +86,40 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       sym_node(m, "math_" + m, false, {arg(0)}, r, loc);
       return r;
     }
-    if (m == "sqrt" && in_compiled && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) && !arg(0)->sym.empty()) {
-      // math.sqrt of a SymInt / SymFloat: Dynamo's `torch._sym_sqrt` node, a SymFloat (SAM 2's RoPE side
-      // `math.sqrt(q.shape[-2])` once the token count is dynamic)
-      V r = mk_float(std::sqrt(x));
-      r->sym = "OpaqueUnaryFn_sqrt(" + (arg(0)->k == VK::Int ? "ToFloat(" + arg(0)->sym + ")" : arg(0)->sym) + ")";
-      sym_node("_sym_sqrt", "torch._sym_sqrt", false, {arg(0)}, r, loc);
+    static const std::map<std::string, double (*)(double)> sym_math = {
+        {"sqrt", [](double v) { return std::sqrt(v); }}, {"cos", [](double v) { return std::cos(v); }},
+        {"cosh", [](double v) { return std::cosh(v); }}, {"sin", [](double v) { return std::sin(v); }},
+        {"sinh", [](double v) { return std::sinh(v); }}, {"tan", [](double v) { return std::tan(v); }},
+        {"tanh", [](double v) { return std::tanh(v); }}, {"asin", [](double v) { return std::asin(v); }},
+        {"acos", [](double v) { return std::acos(v); }}, {"atan", [](double v) { return std::atan(v); }},
+        {"log2", [](double v) { return std::log2(v); }}};
+    const bool sym_operand = in_compiled && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) && !arg(0)->sym.empty();
+    if (auto sm = sym_math.find(m); sm != sym_math.end() && sym_operand && args.size() == 1) {
+      // math.sqrt (cos, sin, ..., log2: torch's `_sym_<fn>` functions) of a SymInt / SymFloat: Dynamo's
+      // `torch._sym_sqrt` node, a SymFloat (SAM 2's RoPE side `math.sqrt(q.shape[-2])` once the token count is dynamic)
+      V r = mk_float(sm->second(x));
+      r->sym = "OpaqueUnaryFn_" + m + "(" + (arg(0)->k == VK::Int ? "ToFloat(" + arg(0)->sym + ")" : arg(0)->sym) + ")";
+      sym_node("_sym_" + m, "torch._sym_" + m, false, {arg(0)}, r, loc);
+      return r;
+    }
+    if (sym_operand && args.size() == 1 && (m == "log" || m == "exp" || m == "log10" || m == "log1p" || m == "expm1" ||
+                                         m == "erf" || m == "erfc" || m == "fabs" || m == "degrees" || m == "radians")) {
+      // another math function of a SymInt / SymFloat has no symbolic form: the call runs on the value, a node of its
+      // own (`log = math_log(getitem_2)`), and the value's __float__ specializes its symbols (Autoformer's
+      // `int(factor * math.log(length))`: each length compiles again)
+      const double v = m == "log" ? std::log(x) : m == "exp" ? std::exp(x) : m == "log10" ? std::log10(x)
+                     : m == "log1p" ? std::log1p(x) : m == "expm1" ? std::expm1(x) : m == "erf" ? std::erf(x)
+                     : m == "erfc" ? std::erfc(x) : m == "fabs" ? std::fabs(x) : m == "degrees" ? x * 180.0 / M_PI
+                     : x * M_PI / 180.0;
+      V r = mk_float(v);
+      Node n;  // a plain float result: no annotation, and no user (`log = math_log(getitem_2);  ...  log = None`)
+      n.op = "call_function";
+      n.target = "math_" + m;
+      n.args.push_back(sym_arg(arg(0)));
+      n.name = stack_.back()->ctx->graph.unique_name(m);
+      stamp_node(n, loc);
+      stack_.back()->ctx->graph.nodes.push_back(n);
+      specialize_symbol(arg(0)->sym, loc);
       return r;
     }
     if (m == "sqrt") return mk_float(std::sqrt(x));

@@ -140,7 +140,7 @@ V mha(OpCall& c) {
 // one_hot(tensor, num_classes=-1): int64, one more dim of num_classes (-1: max + 1, data-dependent)
 V one_hot(OpCall& c) {
   TensorInfo o = c.like();
-  V n = c.arg(0, "num_classes");
+  V n = c.int_value(c.arg(0, "num_classes"));  // (a 0-d tensor: its value, a data-dependent break in a frame)
   long long k = n && n->k == VK::Int ? n->i : -1;
   if (k < 0) {
     if (c.I.tracing()) c.fail("one_hot without num_classes has a data-dependent size: not modelled by tparse inside a compiled frame");

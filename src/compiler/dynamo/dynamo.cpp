@@ -204,8 +204,20 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     slots.push_back({n, &v});
     inner(n, v, 0);
   }
+  // one tensor passed as two arguments is wrapped once, under the name read first (the other is a duplicate input
+  // with no TENSOR_MATCH and no automatic-dynamic record of its own: Autoformer's keys stay static when cross-attention
+  // first passes them apart)
+  std::set<const Obj*> wrapped;
+  struct MarkWrapped {
+    std::set<const Obj*>& s;
+    V& v;
+    ~MarkWrapped() { if (v) s.insert(v.get()); }
+  };
   for (auto& [n, vp] : slots) {
     V& v = *vp;
+    if (v->k == VK::Tensor && wrapped.count(v.get())) continue;
+    if (v->k == VK::Tensor) wrapped.insert(v.get());
+    const MarkWrapped mark{wrapped, v};
     if (v->k == VK::Tensor && !is_resume) {
       // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
       // the call gets the real tensor, so its sizes are plain numbers here until this frame's own

@@ -95,7 +95,8 @@ struct FrameCtx {
   Graph graph;
   std::map<const Obj*, std::string> sources;   ///< value -> guard source
   /// tensors stored as attributes of objects that existed before the frame (`module.weight = t` in a hook): Dynamo
-  /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute)
+  /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute;
+  /// a null object: a module global the frame stored, STORE_GLOBAL)
   std::vector<std::tuple<V, std::string, V>> attr_stores;
   /// containers from before the frame (with a source) the frame stored into: Dynamo reconstructs them after the
   /// graph, so the tensors they then hold that the graph made are outputs after the returned values (a cache

@@ -49,6 +49,12 @@ std::string Graph::unique_name(const std::string& base) {
 void Graph::rename(int node, const std::string& var) {
   Node& n = nodes[node];
   if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
+  // FX's Node._rename keeps a name equal to the candidate (`cos, sin = torch.cos(t), torch.sin(t)`: `cos`, not `cos_1`)
+  if (n.name == var) {
+    renames.push_back({node, n.name, ""});
+    n.renamed = true;
+    return;
+  }
   renames.push_back({node, n.name, var});
   n.name = unique_name(var);
   n.renamed = true;

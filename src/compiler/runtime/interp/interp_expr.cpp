@@ -393,11 +393,23 @@ void Interp::assign(const ExprP& t, V v) {
   switch (t->k) {
     case EK::Name: {
       // (numpy's functions are C: our stub's locals name nothing)
-      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record && !(v->t->np_array && hidden_stub_file(act.file))) {
+      // (STORE_FAST names the node; a store to a global does not: UniFormer's stored slices stay `getitem_84`)
+      if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record && !(v->t->np_array && hidden_stub_file(act.file)) &&
+          !act.env->globals_decl.count(t->s)) {
         act.ctx->graph.rename_tensor(v.get(), t->s);
       }
       Env* target = act.env.get();
-      if (act.env->globals_decl.count(t->s)) while (target->parent) target = target->parent.get();
+      if (act.env->globals_decl.count(t->s)) {
+        while (target->parent) target = target->parent.get();
+        // STORE_GLOBAL of a tensor the graph made: a side effect Dynamo replays after the graph, so the tensor is a
+        // graph output even when the frame never reads it again (UniFormer's `global global_attn, token_indices`)
+        if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record) {
+          bool have = false;
+          for (auto& [o, n, val] : act.ctx->attr_stores)
+            if (!o && n == t->s) { val = v; have = true; }
+          if (!have) act.ctx->attr_stores.emplace_back(nullptr, t->s, v);
+        }
+      }
       if (act.env->nonlocal_decl.count(t->s)) {  // the nearest enclosing function scope that binds it
         Env* e = act.env->parent.get();
         while (e && e->parent && !e->vars.count(t->s)) e = e->parent.get();

@@ -175,6 +175,17 @@ V binary(OpCall& c) {
     if (third && third->k == VK::Tensor) shaped = c.I.binop("+", shaped, third, c.loc);
   } catch (...) { c.I.stack_.back()->ctx = st; throw; }
   c.I.stack_.back()->ctx = st;
+  // (the shape rule ran without the frame: the sizes the op needs equal are unified now, as ShapeEnv replaces one
+  // symbol by the other: `torch.bmm(q, k.transpose(1, 2))` of two batches)
+  if (c.I.tracing() && c.self && c.self->k == VK::Tensor && other->k == VK::Tensor) {
+    const std::vector<Dim>& x = c.self->t->shape;
+    const std::vector<Dim>& y = other->t->shape;
+    if (bin.at(c.name) == "@")
+      broadcast(c.I, std::vector<Dim>(x.begin(), x.end() - std::min<size_t>(2, x.size())),
+                std::vector<Dim>(y.begin(), y.end() - std::min<size_t>(2, y.size())), c.loc);
+    else
+      broadcast(c.I, x, y, c.loc);
+  }
   TensorInfo o = *shaped->t;
   if (c.name.rfind("logical_", 0) == 0) o.dtype = "bool";
   if (c.name == "atan2" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";

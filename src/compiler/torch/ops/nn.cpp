@@ -95,6 +95,11 @@ V sdpa(OpCall& c) {
     }
   }
   o.shape.back() = v->t->shape.back();
+  // q @ k^T and its product with v: their batch dims must broadcast (ShapeEnv unifies equal batch symbols)
+  if (c.I.tracing()) {
+    auto batch = [](const std::vector<Dim>& s) { return std::vector<Dim>(s.begin(), s.end() - std::min<size_t>(2, s.size())); };
+    broadcast(c.I, broadcast(c.I, batch(t.shape), batch(k->t->shape), c.loc), batch(v->t->shape), c.loc);
+  }
   // the CPU / CUDA kernels' output is empty_like(query) in layout: a [B, H, L, E] view of a [B, L, H, E]
   // projection gives [L*H*E, E, H*E, 1] (real torch 2.11 graphs), a contiguous query a contiguous output
   o.stride = dense_strides_like(o.shape, t.stride);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/keep_alive.hpp"
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
@@ -87,7 +88,7 @@ Dim mul(const Dim& a, const Dim& b, bool& overflow) {
   if (!a.is_sym() && !b.is_sym()) return Dim{v, ""};
   if (!a.is_sym() && a.v == 1) return b;
   if (!b.is_sym() && b.v == 1) return a;
-  return Dim{v, a.str() + "*" + b.str()};
+  return Dim{v, dim_mul(a, b).sym};  // sympy's product: the number first (`4*s52`), factors in its order
 }
 
 /// The pattern's two sides, or the located error einops raises for a malformed one.
@@ -459,6 +460,29 @@ V Interp::einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std
     V whole = emit("call_function", "einops_packing_pack", "pack", false, args, kwargs, o, loc);
     V r = tuple_result(whole, {o}, {});
     r->items.push_back(ps);
+    // a packed shape holding a SymInt is a graph value: the list is `pack[1]` and each shape its getitem, which
+    // unpack then takes (`einops_packing_unpack(attended, [getitem_19], ...)`: MEGABYTE under a dynamic batch)
+    bool symbolic = false;
+    for (const V& d : ps->items) for (const V& x : d->items) symbolic = symbolic || !x->sym.empty();
+    if (symbolic && tracing() && r->sym_node >= 0) {
+      materialize_item(r, 0);  // (the packed tensor's `pack[0]` comes first, as the unpacking statement reads it)
+      Graph& g = stack_.back()->ctx->graph;
+      auto getitem = [&](int of, size_t i) {
+        Node n;
+        n.op = "call_function";
+        n.target = "getitem";
+        n.args = {Arg{of, ""}, Arg{-1, std::to_string(i)}};
+        n.name = g.unique_name("getitem");
+        stamp_node(n, loc);
+        g.nodes.push_back(n);
+        return static_cast<int>(g.nodes.size()) - 1;
+      };
+      const int list_node = getitem(r->sym_node, 1);
+      for (size_t i = 0; i < ps->items.size(); ++i) {
+        g.symint_node[ps->items[i].get()] = getitem(list_node, i);
+        keep_graph_value(ps->items[i]);
+      }
+    }
     return r;
   }
   V t = args[0], shapes = args.size() > 1 ? args[1] : kwv("packed_shapes");

@@ -173,6 +173,10 @@ Arg Interp::to_arg(const V& v) {
     case VK::Tensor: a.node = node_of(v); return a;
     case VK::List: case VK::Tuple:
       if (v->k == VK::Tuple && v->sym_node >= 0) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
+      if (v->k == VK::Tuple && tracing()) {  // a tuple a node produced (einops' packed shapes): that node
+        const Graph& g = stack_.back()->ctx->graph;
+        if (auto it = g.symint_node.find(v.get()); it != g.symint_node.end()) { a.node = it->second; return a; }
+      }
       if (v->size_tuple && tracing()) {  // a torch.Size holding a SymInt is built in the graph
         bool symbolic = false;
         for (auto& x : v->items) symbolic = symbolic || !x->sym.empty();

@@ -96,9 +96,14 @@ V sdpa(OpCall& c) {
   }
   o.shape.back() = v->t->shape.back();
   // q @ k^T and its product with v: their batch dims must broadcast (ShapeEnv unifies equal batch symbols)
+  // (dim by dim where the sizes are equal: enable_gqa lets the head dims differ)
   if (c.I.tracing()) {
-    auto batch = [](const std::vector<Dim>& s) { return std::vector<Dim>(s.begin(), s.end() - std::min<size_t>(2, s.size())); };
-    broadcast(c.I, broadcast(c.I, batch(t.shape), batch(k->t->shape), c.loc), batch(v->t->shape), c.loc);
+    auto unify = [&](const std::vector<Dim>& a, const std::vector<Dim>& b) {
+      for (size_t i = 3; i <= std::min(a.size(), b.size()); ++i)
+        if (a[a.size() - i].v == b[b.size() - i].v) broadcast(c.I, {a[a.size() - i]}, {b[b.size() - i]}, c.loc);
+    };
+    unify(t.shape, k->t->shape);
+    unify(t.shape, v->t->shape);
   }
   // the CPU / CUDA kernels' output is empty_like(query) in layout: a [B, H, L, E] view of a [B, L, H, E]
   // projection gives [L*H*E, E, H*E, 1] (real torch 2.11 graphs), a contiguous query a contiguous output

@@ -462,9 +462,9 @@ V Interp::einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std
     r->items.push_back(ps);
     // a packed shape holding a SymInt is a graph value: the list is `pack[1]` and each shape its getitem, which
     // unpack then takes (`einops_packing_unpack(attended, [getitem_19], ...)`: MEGABYTE under a dynamic batch)
-    bool symbolic = false;
-    for (const V& d : ps->items) for (const V& x : d->items) symbolic = symbolic || !x->sym.empty();
-    if (symbolic && tracing() && r->sym_node >= 0) {
+    // (Dynamo wraps the list and each shape tuple whatever they hold, and a tuple with a SymInt item by item too: the
+    // getitems nobody reads are dead code, their names spent: real torch's `unpack[0]` is `getitem_3` in the static graph)
+    if (tracing() && r->sym_node >= 0) {
       materialize_item(r, 0);  // (the packed tensor's `pack[0]` comes first, as the unpacking statement reads it)
       Graph& g = stack_.back()->ctx->graph;
       auto getitem = [&](int of, size_t i) {
@@ -479,8 +479,14 @@ V Interp::einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std
       };
       const int list_node = getitem(r->sym_node, 1);
       for (size_t i = 0; i < ps->items.size(); ++i) {
-        g.symint_node[ps->items[i].get()] = getitem(list_node, i);
-        keep_graph_value(ps->items[i]);
+        const V& shape = ps->items[i];
+        const int tuple_node = getitem(list_node, i);
+        bool symbolic = false;
+        for (const V& x : shape->items) symbolic = symbolic || !x->sym.empty();
+        if (!symbolic) continue;  // a static shape: unpack takes the numbers
+        for (size_t j = 0; j < shape->items.size(); ++j) getitem(tuple_node, j);
+        g.symint_node[shape.get()] = tuple_node;
+        keep_graph_value(shape);
       }
     }
     return r;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "runtime/interp.hpp"
 #include "torch/numpy_traced.hpp"
@@ -86,32 +87,35 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       sym_node(m, "math_" + m, false, {arg(0)}, r, loc);
       return r;
     }
-    static const std::map<std::string, double (*)(double)> sym_math = {
-        {"sqrt", [](double v) { return std::sqrt(v); }}, {"cos", [](double v) { return std::cos(v); }},
-        {"cosh", [](double v) { return std::cosh(v); }}, {"sin", [](double v) { return std::sin(v); }},
-        {"sinh", [](double v) { return std::sinh(v); }}, {"tan", [](double v) { return std::tan(v); }},
-        {"tanh", [](double v) { return std::tanh(v); }}, {"asin", [](double v) { return std::asin(v); }},
-        {"acos", [](double v) { return std::acos(v); }}, {"atan", [](double v) { return std::atan(v); }},
-        {"log2", [](double v) { return std::log2(v); }}};
+    // math's one-argument float functions; torch has `_sym_<fn>` forms of the first eleven (SymFloat results)
+    static const std::map<std::string, double (*)(double)> unary = {
+        {"sqrt", [](double v) { return std::sqrt(v); }},   {"cos", [](double v) { return std::cos(v); }},
+        {"cosh", [](double v) { return std::cosh(v); }},   {"sin", [](double v) { return std::sin(v); }},
+        {"sinh", [](double v) { return std::sinh(v); }},   {"tan", [](double v) { return std::tan(v); }},
+        {"tanh", [](double v) { return std::tanh(v); }},   {"asin", [](double v) { return std::asin(v); }},
+        {"acos", [](double v) { return std::acos(v); }},   {"atan", [](double v) { return std::atan(v); }},
+        {"log2", [](double v) { return std::log2(v); }},   {"log", [](double v) { return std::log(v); }},
+        {"exp", [](double v) { return std::exp(v); }},     {"log10", [](double v) { return std::log10(v); }},
+        {"erf", [](double v) { return std::erf(v); }},     {"erfc", [](double v) { return std::erfc(v); }},
+        {"fabs", [](double v) { return std::fabs(v); }},   {"log1p", [](double v) { return std::log1p(v); }},
+        {"expm1", [](double v) { return std::expm1(v); }}, {"degrees", [](double v) { return v * 180.0 / M_PI; }},
+        {"radians", [](double v) { return v * M_PI / 180.0; }}};
+    static const std::set<std::string> sym_math = {"sqrt", "cos", "cosh", "sin", "sinh", "tan", "tanh", "asin", "acos", "atan", "log2"};
     const bool sym_operand = in_compiled && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) && !arg(0)->sym.empty();
-    if (auto sm = sym_math.find(m); sm != sym_math.end() && sym_operand && args.size() == 1) {
+    const auto fn = unary.find(m);
+    if (fn != unary.end() && sym_operand && args.size() == 1 && sym_math.count(m)) {
       // math.sqrt (cos, sin, ..., log2: torch's `_sym_<fn>` functions) of a SymInt / SymFloat: Dynamo's
       // `torch._sym_sqrt` node, a SymFloat (SAM 2's RoPE side `math.sqrt(q.shape[-2])` once the token count is dynamic)
-      V r = mk_float(sm->second(x));
+      V r = mk_float(fn->second(x));
       r->sym = "OpaqueUnaryFn_" + m + "(" + (arg(0)->k == VK::Int ? "ToFloat(" + arg(0)->sym + ")" : arg(0)->sym) + ")";
       sym_node("_sym_" + m, "torch._sym_" + m, false, {arg(0)}, r, loc);
       return r;
     }
-    if (sym_operand && args.size() == 1 && (m == "log" || m == "exp" || m == "log10" || m == "log1p" || m == "expm1" ||
-                                         m == "erf" || m == "erfc" || m == "fabs" || m == "degrees" || m == "radians")) {
+    if (fn != unary.end() && sym_operand && args.size() == 1) {
       // another math function of a SymInt / SymFloat has no symbolic form: the call runs on the value, a node of its
       // own (`log = math_log(getitem_2)`), and the value's __float__ specializes its symbols (Autoformer's
       // `int(factor * math.log(length))`: each length compiles again)
-      const double v = m == "log" ? std::log(x) : m == "exp" ? std::exp(x) : m == "log10" ? std::log10(x)
-                     : m == "log1p" ? std::log1p(x) : m == "expm1" ? std::expm1(x) : m == "erf" ? std::erf(x)
-                     : m == "erfc" ? std::erfc(x) : m == "fabs" ? std::fabs(x) : m == "degrees" ? x * 180.0 / M_PI
-                     : x * M_PI / 180.0;
-      V r = mk_float(v);
+      V r = mk_float(fn->second(x));
       Node n;  // a plain float result: no annotation, and no user (`log = math_log(getitem_2);  ...  log = None`)
       n.op = "call_function";
       n.target = "math_" + m;
@@ -122,27 +126,11 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       specialize_symbol(arg(0)->sym, loc);
       return r;
     }
-    if (m == "sqrt") return mk_float(std::sqrt(x));
-    if (m == "log") return mk_float(std::log(x));
-    if (m == "exp") return mk_float(std::exp(x));
-    if (m == "cos") return mk_float(std::cos(x));
-    if (m == "sin") return mk_float(std::sin(x));
+    if (fn != unary.end()) return mk_float(fn->second(x));
     if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
     if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
     if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));
-    if (m == "log2") return mk_float(std::log2(x));
-    if (m == "log10") return mk_float(std::log10(x));
-    if (m == "tanh") return mk_float(std::tanh(x));
-    if (m == "atan") return mk_float(std::atan(x));
     auto num = [&](size_t i) { return arg(i)->k == VK::Float ? arg(i)->f : static_cast<double>(arg(i)->k == VK::Bool ? arg(i)->b : arg(i)->i); };
-    static const std::map<std::string, double (*)(double)> unary = {
-        {"erf", [](double v) { return std::erf(v); }},     {"erfc", [](double v) { return std::erfc(v); }},
-        {"tan", [](double v) { return std::tan(v); }},     {"asin", [](double v) { return std::asin(v); }},
-        {"acos", [](double v) { return std::acos(v); }},   {"sinh", [](double v) { return std::sinh(v); }},
-        {"cosh", [](double v) { return std::cosh(v); }},   {"fabs", [](double v) { return std::fabs(v); }},
-        {"log1p", [](double v) { return std::log1p(v); }}, {"expm1", [](double v) { return std::expm1(v); }},
-        {"degrees", [](double v) { return v * 180.0 / M_PI; }}, {"radians", [](double v) { return v * M_PI / 180.0; }}};
-    if (auto it = unary.find(m); it != unary.end()) return mk_float(it->second(x));
     if (m == "trunc") return mk_int(static_cast<long long>(std::trunc(x)));
     if (m == "atan2") return mk_float(std::atan2(x, num(1)));
     if (m == "pow") return mk_float(std::pow(x, num(1)));

@@ -1,5 +1,6 @@
 // Python operators on values: binary operators (ints kept to 64 bits, the rest marked
-// approximate), user classes' arithmetic dunders, in-place operators (`a op= b`), comparisons, numpy integer scalars;
+// approximate), user classes' arithmetic dunders, in-place operators (`a op= b`), numpy integer scalars (comparisons:
+// interp_compare.cpp);
 // tensor operands go to the torch room (tensor_binop).
 #include <fmt/format.h>
 
@@ -13,6 +14,7 @@
 #include <map>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp/numbers.hpp"
 #include "runtime/keys.hpp"
 #include "dynamo/messages.hpp"
 
@@ -82,10 +84,6 @@ V Interp::torch_version_compare(const std::string& op, const V& a, const V& b) {
   return mk_bool(r);
 }
 
-static bool is_num(const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; }
-static double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
-static bool is_num_or_complex(const V& v) { return is_num(v) || v->k == VK::Complex; }
-static std::complex<double> cnum(const V& v) { return v->k == VK::Complex ? std::complex<double>(v->f, v->im) : std::complex<double>(num(v), 0); }
 
 /// Python's complex arithmetic: + - * / ** of a complex with a number or complex (no //, %, ordering).
 static std::optional<std::complex<double>> complex_binop(const std::string& op, const V& a, const V& b, bool& zero_div) {
@@ -404,198 +402,6 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
   raise_exc("TypeError", fmt::format("unsupported operand type(s) for {}: '{}' and '{}'", op == "**" ? "** or pow()" : op, type_name(a), type_name(b)), loc);  // CPython names pow with **
 }
 
-namespace {
-bool same_named_class(const V& a, const V& b);
-}  // namespace
-
-/// torch.Tensor is one class object in Python; builtins.cpp makes one per lookup
-static bool both_tensor_class(const V& a, const V& b) {
-  return a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && a->s == "Tensor" && b->s == "Tensor";
-}
-
-static bool py_eq(const V& a, const V& b) {
-  if (is_num(a) && is_num(b)) return num(a) == num(b);
-  if (is_num_or_complex(a) && is_num_or_complex(b)) return cnum(a) == cnum(b);
-  if (a->k == VK::Class && b->k == VK::Class) return a.get() == b.get() || both_tensor_class(a, b) || same_named_class(a, b);
-  if (a->k != b->k) return false;
-  switch (a->k) {
-    case VK::None: return true;
-    case VK::Str: case VK::DType: case VK::Device: case VK::Builtin: return a->s == b->s;
-    case VK::List: case VK::Tuple:
-      if (a->items.size() != b->items.size()) return false;
-      if (a->is_set || b->is_set) {  // sets: the same members, in any order (each side has no equal items)
-        for (auto& x : a->items)
-          if (std::none_of(b->items.begin(), b->items.end(), [&](const V& y) { return py_eq(x, y); })) return false;
-        return true;
-      }
-      for (size_t i = 0; i < a->items.size(); ++i) if (!py_eq(a->items[i], b->items[i])) return false;
-      return true;
-    case VK::Dict: {  // same keys, equal values; order does not matter
-      if (a.get() == b.get()) return true;
-      if (a->dict.size() != b->dict.size()) return false;
-      for (auto& [k, v] : a->dict) {
-        bool hit = false;
-        for (auto& [k2, v2] : b->dict)
-          if (py_eq(k, k2)) { hit = py_eq(v, v2); break; }
-        if (!hit) return false;
-      }
-      return true;
-    }
-    default: return a.get() == b.get();
-  }
-}
-
-namespace {
-/// Class objects that are one class in Python: a builtin exception named in code (`IndexError`) and the class of
-/// a raised one (`type(e)`, interp_exc.cpp's one class per name); two handles of one torch.nn class.
-bool same_named_class(const V& a, const V& b) {
-  auto named = [](const V& x) { return (x->k == VK::Builtin || (x->k == VK::Class && !x->fn)) && builtin_exception(x->s); };
-  if (named(a) && named(b) && a->s == b->s) return true;
-  // a torch.nn class (`type(m) is nn.Linear`, `m.__class__ == nn.ReLU`): one class object per name in Python,
-  // a fresh handle per lookup here
-  return a->k == VK::Class && b->k == VK::Class && !a->fn && !b->fn && !a->builtin_nn.empty() && a->builtin_nn == b->builtin_nn;
-}
-}  // namespace
-
-V Interp::compare(const std::string& op, V a, V b, Location loc) {
-  if ((a->guess >= 0 || b->guess >= 0) && op != "is" && op != "is not") {
-    if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
-    else return carry_guess(compare_plain(op, a, b, loc), a, b);
-  }
-  return compare_plain(op, a, b, loc);
-}
-
-V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
-  if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
-    note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
-    return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");
-  }
-  if (op == "is" || op == "is not") {
-    // `x is None` on a lazy frame input realizes it: it becomes a graph input there (torch 2.11: `ids is None`
-    // puts L_ids_ before the embedding weight that `self.emb(ids)` reads next; testdata/programs/placeholder_order)
-    if (a->k == VK::Tensor) realize(a);
-    if (b->k == VK::Tensor) realize(b);
-    // None, True / False and the builtins (int, list, ...: one object each in Python, a fresh handle here)
-    // are singletons; torch.Tensor too
-    bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
-                (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
-                both_tensor_class(a, b) ||
-                same_named_class(a, b);
-    // CPython's shared objects: code constants that look like identifiers are interned (one str object per text, so
-    // dpn.py's `block_type is 'proj'` holds), and the small ints -5..256 are cached
-    auto interned = [](const std::string& t) {
-      return std::all_of(t.begin(), t.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-    };
-    if (!same && a->k == VK::Str && b->k == VK::Str) same = a->s == b->s && interned(a->s);
-    if (!same && a->k == VK::Int && b->k == VK::Int && a->sym.empty() && b->sym.empty() && a->guess < 0 && b->guess < 0)
-      same = a->i == b->i && a->i >= -5 && a->i <= 256;
-    return mk_bool(op == "is" ? same : !same);
-  }
-  if (V r = torch_version_compare(op, a, b)) return r;
-  // a tensor key of a dict hashes by identity (an optimizer's `self.state[p]`, defaultdict's `k not in self._d`)
-  // (Dynamo: a key found is ID_MATCH-guarded where it sits, a key not found guards the dict's keys)
-  if ((op == "in" || op == "not in") && a->k == VK::Tensor && b->k == VK::Dict && !(b->cls && find_in_class(b->cls, "__contains__"))) {
-    bool r = false;
-    for (size_t i = 0; i < b->dict.size() && !r; ++i)
-      if (b->dict[i].first.get() == a.get()) { r = true; guard_dict_key_at(b, i); }
-    if (!r) guard_dict_keys(b, loc, false);
-    return mk_bool(op == "in" ? r : !r);
-  }
-  if (a->k == VK::Tensor || b->k == VK::Tensor) {
-    static const std::map<std::string, std::string> m = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
-    if (!m.count(op)) error(loc, "unsupported tensor comparison");
-    if (a->k == VK::Tensor) return tensor_binop(op, a, b, loc, false);
-    // a number on the left: Dynamo records the operator as written (`lt = 0 < x`), not Python's reflected __gt__
-    return tensor_binop(op, b, a, loc, true);
-  }
-  if (op == "in" || op == "not in") {
-    if (V c = user_dunder(b, "__contains__", {a}, loc)) {
-      bool known = true;
-      bool r = truthy_const(c, known);
-      return mk_bool(op == "in" ? r : !r);
-    }
-    bool r = false;
-    if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
-    else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float || a->k == VK::Tuple)) {
-      r = dict_find(*b, a) != nullptr;
-      guard_container_contains(b, a, r, loc);
-    }
-    else if (b->k == VK::Dict) { for (auto& kv : b->dict) r = r || py_eq(kv.first, a); }
-    else if (b->k == VK::Instance) r = b->attrs.count(py_str(a)) > 0;
-    else for (auto& x : iterate(b, loc)) r = r || py_eq(x, a);
-    return mk_bool(op == "in" ? r : !r);
-  }
-  // symbolic sizes compared inside a compiled frame: a SymBool (the hint's value, and the expression);
-  // branching on it specializes, passing it to an ATen builtin's bool argument breaks (dispatch.cpp)
-  if (tracing() && a->k == VK::Int && b->k == VK::Int && (!a->sym.empty() || !b->sym.empty()) &&
-      (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=")) {
-    long long x = a->i, y = b->i;
-    bool r = op == "<" ? x < y : op == ">" ? x > y : op == "<=" ? x <= y : op == ">=" ? x >= y : op == "==" ? x == y : x != y;
-    V v = mk_bool(r);
-    v->sym = fmt::format("{} {} {}", a->sym.empty() ? std::to_string(x) : a->sym, op, b->sym.empty() ? std::to_string(y) : b->sym);
-    // Dynamo's SymNodeVariable proxy (`gt: "Sym(s0 > 1)" = s0 > 1`): dead code unless something keeps it (a graph
-    // output when it is live at a break: whisper's `is_causal=n_ctx > 1` once the length is dynamic)
-    static const std::map<std::string, std::string> names = {{"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
-    sym_node(names.at(op), op, true, {a, b}, v, loc);
-    return v;
-  }
-  // a dict compared with something else inside a traced frame: Dynamo's dict.__eq__ polyfill runs
-  // `len(d) != len(other) or d.keys() != other.keys()`, raising where CPython just answers False (SiT's
-  // `if model_kwargs == None:`); an exception the frame does not handle fails its compile (run_frame.cpp)
-  if ((op == "==" || op == "!=") && (a->k == VK::Dict) != (b->k == VK::Dict) && !stack_.empty() && stack_.back()->ctx &&
-      stack_.back()->ctx->mode != Mode::Eager) {
-    const V& other = a->k == VK::Dict ? b : a;
-    const V& d = a->k == VK::Dict ? a : b;
-    auto observed = [&](const char* cls, const std::string& msg) {
-      PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc, ""};
-      e.observed = true;
-      throw e;
-    };
-    if (other->k == VK::None || other->k == VK::Int || other->k == VK::Float || other->k == VK::Bool)
-      observed("TypeError", fmt::format("object of type '{}' has no len()", type_name(other)));
-    if ((other->k == VK::List || other->k == VK::Tuple) && other->items.size() == d->dict.size())
-      observed("AttributeError", fmt::format("'{}' object has no attribute 'keys'", type_name(other)));
-  }
-  if (op == "==" || op == "!=") {  // a user class's __eq__ / __ne__, then the reflected one; != defaults to not __eq__
-    const char* own = op == "==" ? "__eq__" : "__ne__";
-    if (V r = user_dunder(a, own, {b}, loc)) return r;
-    if (V r = user_dunder(b, own, {a}, loc)) return r;
-    if (op == "!=") {
-      if (V r = user_dunder(a, "__eq__", {b}, loc)) return mk_bool(!truthy(r, loc));
-      if (V r = user_dunder(b, "__eq__", {a}, loc)) return mk_bool(!truthy(r, loc));
-    }
-  }
-  if (op == "==") return mk_bool(py_eq(a, b) || same_named_class(a, b));
-  if (op == "!=") return mk_bool(!py_eq(a, b) && !same_named_class(a, b));
-  if (is_num(a) && is_num(b)) {
-    double x = num(a), y = num(b);
-    if (op == "<") return mk_bool(x < y);
-    if (op == ">") return mk_bool(x > y);
-    if (op == "<=") return mk_bool(x <= y);
-    if (op == ">=") return mk_bool(x >= y);
-  }
-  if (a->k == VK::Str && b->k == VK::Str) {
-    if (op == "<") return mk_bool(a->s < b->s);
-    if (op == ">") return mk_bool(a->s > b->s);
-    if (op == "<=") return mk_bool(a->s <= b->s);
-    if (op == ">=") return mk_bool(a->s >= b->s);
-  }
-  // sequences of one kind order lexicographically (the first unequal items decide, else the lengths)
-  if (a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
-    size_t n = std::min(a->items.size(), b->items.size());
-    for (size_t i = 0; i < n; ++i)
-      if (!py_eq(a->items[i], b->items[i])) return compare(op, a->items[i], b->items[i], loc);
-    size_t x = a->items.size(), y = b->items.size();
-    return mk_bool(op == "<" ? x < y : op == ">" ? x > y : op == "<=" ? x <= y : x >= y);
-  }
-  static const std::map<std::string, std::pair<const char*, const char*>> dunder = {
-      {"<", {"__lt__", "__gt__"}}, {">", {"__gt__", "__lt__"}}, {"<=", {"__le__", "__ge__"}}, {">=", {"__ge__", "__le__"}}};
-  if (auto d = dunder.find(op); d != dunder.end()) {  // a user class's rich comparison, then the reflected one
-    if (V r = user_dunder(a, d->second.first, {b}, loc)) return r;
-    if (V r = user_dunder(b, d->second.second, {a}, loc)) return r;
-  }
-  raise_exc("TypeError", fmt::format("'{}' not supported between instances of '{}' and '{}'", op, type_name(a), type_name(b)), loc);
-}
 
 // `a op= b` (not on a tensor): Python's in-place protocol. A list `+=` extends the same list (other names see
 // it), an nn.ModuleList / Sequential `+=` extends the module (torch's __iadd__), a class's own __i<op>__ is

@@ -1,0 +1,170 @@
+// Attribute stores on Python values: setattr (a class's __setattr__, properties and other data descriptors, nn.Module
+// registries: parameters, buffers, submodules), object.__setattr__, an instance's __dict__, and the stores a compiled
+// frame makes on objects from before it (graph outputs: FrameCtx::attr_stores).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "runtime/interp.hpp"
+#include "torch/values/values.hpp"
+#include "runtime/keys.hpp"
+#include "dynamo/messages.hpp"
+
+namespace tparse::compiler {
+
+static bool nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
+
+void Interp::instance_dict_store(const V& obj, const std::string& name, const V& v) {
+  if (!v) {
+    obj->attrs.erase(name);
+    obj->order.erase(std::remove(obj->order.begin(), obj->order.end(), name), obj->order.end());
+    return;
+  }
+  if (!obj->attrs.count(name)) obj->order.push_back(name);
+  obj->attrs[name] = v;
+}
+
+void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record || !v || v->k != VK::Tensor || !act.ctx->sources.count(obj.get())) return;
+  for (auto& [o, n, val] : act.ctx->attr_stores)
+    if (o == obj && n == name) { val = v; return; }
+  act.ctx->attr_stores.emplace_back(obj, name, v);
+}
+
+void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  // `obj.__class__ = Sub` (ToMe's patch swaps a model's and its blocks' classes): the object is a Sub from now on,
+  // its methods and class attributes Sub's (object.__setattr__ checks the layouts; a class of the script here)
+  if (name == "__class__" && obj->k == VK::Instance && v->k == VK::Class) {
+    if (!obj->cls && obj->builtin_nn.empty()) raise_exc("TypeError", "__class__ assignment only supported for mutable types or ModuleType subclasses", loc);
+    obj->cls = v;
+    return;
+  }
+  if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
+    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+      call(sa, {obj, mk_str(name), v}, {}, loc);
+      return;
+    }
+  }
+  if (tracing() && obj->k == VK::Tensor && name == "requires_grad") {
+    std::vector<V> a{obj, v};
+    std::vector<std::pair<std::string, V>> kw;
+    if (stack_.back()->depth == 0) depth0_call(mk_builtin("__tparse_requires_grad_setattr__"), a, kw, loc, "STORE_ATTR");
+    else call(mk_builtin("__tparse_requires_grad_setattr__"), a, kw, loc);
+    return;
+  }
+  // an nn.Buffer stored over a module's buffer inside a compiled frame: Module.__setattr__'s buffer branch breaks
+  // the graph (builtins_more.cpp); in the frame's own code at the STORE_ATTR, which resumes after the store
+  if (tracing() && nn_instance(obj) && v->k == VK::Tensor && v->t->nn_buffer) {
+    auto cur = obj->attrs.find(name);
+    if (cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer) {
+      std::vector<V> a{obj, mk_str(name), v};
+      std::vector<std::pair<std::string, V>> kw;
+      if (stack_.back()->depth == 0) depth0_call(mk_builtin("__tparse_buffer_setattr__"), a, kw, loc, "STORE_ATTR");
+      else call(mk_builtin("__tparse_buffer_setattr__"), a, kw, loc);
+      return;
+    }
+  }
+  object_setattr(obj, name, v, loc);
+}
+
+// object.__setattr__: a data descriptor (property) of the class, else the instance's own attribute.
+void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
+  // torch.compile(module) is an OptimizedModule: a store on it reaches the module it wraps (its __setattr__ passes
+  // names other than its own through to _orig_mod: `cm.pos = ...`, a KV cache position kept on the model)
+  if (obj->k == VK::Compiled && obj->func && obj->func->k == VK::Instance && name != "_orig_mod") {
+    setattr(obj->func, name, v, loc);
+    return;
+  }
+  if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
+    V p = find_in_class(obj->cls, name);
+    if (p && p->k == VK::Builtin && p->s == "property") {
+      auto it = p->attrs.find("fset");
+      if (it == p->attrs.end()) raise_exc("AttributeError", fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s), loc);
+      call(it->second, {obj, v}, {}, loc);
+      return;
+    }
+  }
+  if (obj->k == VK::Module && obj->menv) { obj->menv->set(name, v); return; }
+  // a module tparse models in C++ (`torch.backends.cudnn.benchmark = True`, `torch._dynamo.config.x = n`): a plain
+  // module attribute store in Python; later reads of that name see it
+  if (obj->k == VK::Builtin && !obj->self && obj->s.rfind("torch.", 0) == 0) { builtin_attr_stores_[obj->s + "." + name] = v; return; }
+  if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
+  if (obj->k == VK::Dict && obj->cls) {  // a dict subclass whose __dict__ is the dict itself (`self.__dict__ = self`,
+    auto it = obj->attrs.find("__dict__");  // hifi-gan's AttrDict): attribute stores are item stores
+    if (name != "__dict__" && it != obj->attrs.end() && it->second.get() == obj.get()) { dict_put(*obj, mk_str(name), v); return; }
+  }
+  if (name == "__dict__" && v->k == VK::Dict && v.get() != obj.get() && (obj->k == VK::Instance || obj->k == VK::Dict)) {
+    obj->attrs.clear();  // `obj.__dict__ = d`: d's items are the attributes now (a copy: later stores into d are not seen)
+    obj->order.clear();
+    for (auto& [k, x] : v->dict) if (k->k == VK::Str) { obj->order.push_back(k->s); obj->attrs[k->s] = x; }
+    return;
+  }
+  note_attr_store(obj, name, v);
+  journal(obj);
+  // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)
+  if (obj->k == VK::Instance || obj->k == VK::Class || obj->k == VK::Module || obj->k == VK::Func || (obj->k == VK::Dict && obj->cls)) {
+    // a container's order is its _modules (what forward, len and indexing walk): a plain attribute of a
+    // Sequential / ModuleList subclass (timm's `self.stride = 16` on a stem) is no child
+    bool container = obj->k == VK::Instance && (obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleList");
+    bool child = v->k == VK::Instance && !v->builtin_nn.empty();
+    // Module.__setattr__: a tensor stored under a buffer's name is that buffer now (register_buffer)
+    if (nn_instance(obj) && v->k == VK::Tensor && !v->t->is_buffer && !v->t->is_param) {
+      auto cur = obj->attrs.find(name);
+      if (cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer) v->t->is_buffer = true;
+    }
+    if (!obj->attrs.count(name) && (!container || child)) obj->order.push_back(name);
+    obj->attrs[name] = v;
+    return;
+  }
+  if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
+  if (obj->k == VK::Tensor && name == "data" && v->k == VK::Tensor) {
+    // `t.data = u` (Tensor.data's setter): t keeps its identity, grad flag and registration, u's data replaces
+    // its own (shape, strides, dtype, device; timm's `weight.data *= s` is this after an in-place multiply)
+    TensorInfo u = *v->t;
+    if (tracing()) {
+      // in a frame Dynamo records the store (MoCo's momentum update `pm.data = pm.data * m + ...`):
+      // `set_ = torch_Tensor_set_(t, v)`, then `_lower_version_count_by_1(set_)` (FX numbers later ones _by_2, ...)
+      Graph& g = stack_.back()->ctx->graph;
+      int target = node_of(obj), value = node_of(v);
+      Node s;
+      s.op = "call_function";
+      s.target = "torch_Tensor_set_";
+      s.args = {Arg{target, ""}, Arg{value, ""}};
+      s.name = g.unique_name("set_");
+      s.meta = u;
+      s.has_meta = true;
+      stamp_node(s, loc);
+      g.nodes.push_back(s);
+      int set_id = static_cast<int>(g.nodes.size()) - 1;
+      int n = 1;
+      for (const auto& x : g.nodes) n += x.name.rfind("_lower_version_count_by_", 0) == 0;
+      Node l;
+      l.op = "call_function";
+      l.name = fmt::format("_lower_version_count_by_{}", n);
+      l.target = "torch__dynamo_variables_builtin_" + l.name;
+      l.args = {Arg{set_id, ""}};
+      stamp_node(l, loc);
+      g.nodes.push_back(l);
+    }
+    obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
+    obj->t->fill = u.fill, obj->t->approx = u.approx;
+    values::mutated(*this, obj);
+    return;
+  }
+  if (obj->k == VK::Tensor && !name.starts_with("__")) {  // torch.Tensor has a __dict__: a Python attribute of ours
+    obj->attrs[name] = v;
+    return;
+  }
+  if (obj->k == VK::List && obj->cls) {  // an instance of a list subclass has a __dict__
+    obj->attrs[name] = v;
+    return;
+  }
+  // a builtin class standing for a typing alias (`Hyp = Tuple[...]`, which is typing.tuple here): CPython's
+  // _GenericAlias.__setattr__ keeps dunder attributes on the alias (torchaudio sets `Hypothesis.__doc__`)
+  if (obj->k == VK::Builtin && name == "__doc__") { builtin_attr_stores_[obj->s + ".__doc__"] = v; return; }
+  // an object without a __dict__ (CPython's AttributeError, which the script may catch)
+  raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}' and no __dict__ for setting new attributes", type_name(obj), name), loc);
+}
+
+}  // namespace tparse::compiler

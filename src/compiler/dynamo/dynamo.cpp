@@ -298,7 +298,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             copy->t->shape[d].sym = duck_syms[t.shape[d].v];
             continue;
           }
-          std::string source = fmt::format("{}.size()[{}]", local_source(n), d);
+          // (an ndarray argument's tensor is NumpyTensorSource's: `___from_numpy(L['a']).size()[0]` names its symbol)
+          std::string source = t.np_array ? fmt::format("___from_numpy({}).size()[{}]", local_source(n), d)
+                                          : fmt::format("{}.size()[{}]", local_source(n), d);
           copy->t->shape[d].sym = sym_for(source);
           if (duck) duck_syms[t.shape[d].v] = copy->t->shape[d].sym;
           ctx->sym_info[copy->t->shape[d].sym] = {source, t.shape[d].v};

@@ -91,7 +91,12 @@ V factory(OpCall& c) {
     t.dtype = ldt;
     std::vector<long long> nd;
     std::string ndt;
-    if (args.size() == 1 && args[0]->k == VK::Tensor) {
+    if (args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && args[0]->t->dtype == t.dtype) {
+      // an ndarray traced in the frame, of the constructor's dtype (SASRec's `torch.LongTensor(log_seqs).to(dev)`):
+      // the constructor's node over it (`long_tensor: "i64[2, 6]" = torch.LongTensor(l_log_seqs_)`); another dtype is
+      // the tensor case's TypeError below (np_random_array_frame's FloatTensor of a float64 draw)
+      t.shape = args[0]->t->shape;
+    } else if (args.size() == 1 && args[0]->k == VK::Tensor) {
       // FloatTensor(tensor): the tensor itself, when its type is already that (legacy_new_from_sequence: a tensor
       // of another type is an error there; ECBSR's `nn.Parameter(torch.FloatTensor(scale))` of a float32 tensor)
       // (another dtype: legacy_new_from_sequence's TypeError, in TensorOptions' words; in a compiled frame torch

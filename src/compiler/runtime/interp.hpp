@@ -221,6 +221,9 @@ class Interp {
   /// A new node's user line, function, code text and file: the current expression's line when it lies
   /// inside the running statement (a multi-line call), else the statement's line.
   void stamp_node(Node& n, Location loc) const;
+  /// A plain call_function node of no tensor meta (a tuple's getitem, `math_log` of a size, numpy_attr_wrapper's
+  /// shape read), stamped at `loc`; its index in the graph being recorded, or -1 when not tracing.
+  int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
   int node_of(const V& t);
   bool tracing() const;
   /// A grad-mode node of a context manager Dynamo traces (GradModeVariable / InferenceModeVariable):

@@ -335,21 +335,17 @@ void Interp::materialize_item(const V& tuple, size_t i) {
   const V& item = tuple->items[i];
   if (item->k != VK::Tensor) return;  // a None part (multi_head_attention_forward without weights)
   if (g.tensor_node.count(item.get()) || tuple->sym_node >= static_cast<int>(g.nodes.size())) return;
-  const Node& whole = g.nodes[static_cast<size_t>(tuple->sym_node)];
-  Node n;
-  n.op = "call_function";
-  n.target = "getitem";
-  n.args = {Arg{tuple->sym_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}};
-  n.name = g.unique_name("getitem");
+  const Node whole = g.nodes[static_cast<size_t>(tuple->sym_node)];  // (a copy: add_call grows the node list)
+  const int at = add_call("getitem", "getitem", {Arg{tuple->sym_node, "", false, false, {}}, Arg{-1, std::to_string(i), false, false, {}}}, Location{});
+  Node& n = g.nodes[static_cast<size_t>(at)];
   n.meta = *item->t;
   if (n.meta.stride.size() != n.meta.shape.size()) n.meta.stride = contiguous_strides(n.meta.shape);
   n.has_meta = true;
-  n.line = whole.line;
+  n.line = whole.line;  // (the tuple's own line and frame)
   n.fn_name = whole.fn_name;
   n.code = whole.code;
   n.file = whole.file;
-  g.nodes.push_back(n);
-  g.tensor_node[item.get()] = static_cast<int>(g.nodes.size()) - 1;
+  g.tensor_node[item.get()] = at;
   keep_graph_value(item);
 }
 

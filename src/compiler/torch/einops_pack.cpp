@@ -85,16 +85,7 @@ V Interp::einops_pack(bool pack, std::vector<V>& args, std::vector<std::pair<std
     if (tracing() && r->sym_node >= 0) {
       materialize_item(r, 0);  // (the packed tensor's `pack[0]` comes first, as the unpacking statement reads it)
       Graph& g = stack_.back()->ctx->graph;
-      auto getitem = [&](int of, size_t i) {
-        Node n;
-        n.op = "call_function";
-        n.target = "getitem";
-        n.args = {Arg{of, ""}, Arg{-1, std::to_string(i)}};
-        n.name = g.unique_name("getitem");
-        stamp_node(n, loc);
-        g.nodes.push_back(n);
-        return static_cast<int>(g.nodes.size()) - 1;
-      };
+      auto getitem = [&](int of, size_t i) { return add_call("getitem", "getitem", {Arg{of, ""}, Arg{-1, std::to_string(i)}}, loc); };
       const int list_node = getitem(r->sym_node, 1);
       for (size_t i = 0; i < ps->items.size(); ++i) {
         const V& shape = ps->items[i];

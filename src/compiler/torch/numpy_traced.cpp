@@ -338,13 +338,7 @@ V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& ha
   if (name == "shape" && I.tracing()) {
     // a symbolic shape is read through Dynamo's numpy_attr_wrapper (`numpy_attr_wrapper(l_a_, 'shape')`, its tuple's
     // SymInts then the sizes': the node stays, unused); the sizes themselves as a tensor's
-    Node n;
-    n.op = "call_function";
-    n.target = "torch__dynamo_utils_numpy_attr_wrapper";
-    n.args = {I.to_arg(self), Arg{-1, "'shape'"}};
-    n.name = I.stack_.back()->ctx->graph.unique_name("numpy_attr_wrapper");
-    I.stamp_node(n, loc);
-    I.stack_.back()->ctx->graph.nodes.push_back(n);
+    I.add_call("torch__dynamo_utils_numpy_attr_wrapper", "numpy_attr_wrapper", {I.to_arg(self), Arg{-1, "'shape'"}}, loc);
   }
   if (name == "size" && static_dims()) {
     long long n = 1;

@@ -91,6 +91,19 @@ void Interp::stamp_node(Node& n, Location loc) const {
   n.file = path_of(act.file);
 }
 
+int Interp::add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc) {
+  if (!tracing()) return -1;
+  Graph& g = stack_.back()->ctx->graph;
+  Node n;
+  n.op = "call_function";
+  n.target = target;
+  n.args = std::move(args);
+  n.name = g.unique_name(base);
+  stamp_node(n, loc);
+  g.nodes.push_back(std::move(n));
+  return static_cast<int>(g.nodes.size()) - 1;
+}
+
 int Interp::node_of(const V& t) {
   Activation& act = *stack_.back();
   FrameCtx& ctx = *act.ctx;

@@ -116,13 +116,8 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       // own (`log = math_log(getitem_2)`), and the value's __float__ specializes its symbols (Autoformer's
       // `int(factor * math.log(length))`: each length compiles again)
       V r = mk_float(fn->second(x));
-      Node n;  // a plain float result: no annotation, and no user (`log = math_log(getitem_2);  ...  log = None`)
-      n.op = "call_function";
-      n.target = "math_" + m;
-      n.args.push_back(sym_arg(arg(0)));
-      n.name = stack_.back()->ctx->graph.unique_name(m);
-      stamp_node(n, loc);
-      stack_.back()->ctx->graph.nodes.push_back(n);
+      // a plain float result: no annotation, and no user (`log = math_log(getitem_2);  ...  log = None`)
+      add_call("math_" + m, m, {sym_arg(arg(0))}, loc);
       specialize_symbol(arg(0)->sym, loc);
       return r;
     }

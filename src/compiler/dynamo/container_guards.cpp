@@ -10,7 +10,7 @@
 #include <functional>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {

@@ -11,7 +11,7 @@
 #include <sha2.h>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_expr.hpp"
 
 #include <functional>

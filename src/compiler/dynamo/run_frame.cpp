@@ -7,8 +7,8 @@
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
-#include "runtime/keys.hpp"
+#include "torch/interop/numpy_traced.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "frontend/ast.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
 
 namespace tparse::compiler {

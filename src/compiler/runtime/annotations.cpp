@@ -4,7 +4,7 @@
 // _TparseAlias: __origin__ / __args__ and Python's repr), so typing.get_origin / get_args and huggingface_hub's
 // @strict field validation read them as they read CPython's. Elsewhere a subscripted class stays the class.
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 
 namespace tparse::compiler {
 

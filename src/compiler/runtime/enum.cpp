@@ -8,7 +8,7 @@
 #include <cctype>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 
 namespace tparse::compiler {
 

@@ -12,7 +12,7 @@
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
 #include "dynamo/guards.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

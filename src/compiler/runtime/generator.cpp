@@ -2,7 +2,7 @@
 // close as Interp methods.
 #include "runtime/generator.hpp"
 
-#include "runtime/heap.hpp"
+#include "runtime/values/heap.hpp"
 #include "runtime/interp.hpp"
 
 namespace tparse::compiler {

@@ -13,7 +13,7 @@
 #include <mutex>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

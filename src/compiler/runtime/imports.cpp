@@ -11,7 +11,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "frontend/parser.hpp"
 #include "runtime/stubs.hpp"
 

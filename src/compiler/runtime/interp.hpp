@@ -15,7 +15,7 @@
 #include "torch/graph.hpp"
 #include "dynamo/guards.hpp"
 #include "trace/trace_writer.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "runtime/activation.hpp"
@@ -471,13 +471,13 @@ class Interp {
   bool falls_back(const CompileError& e, const std::vector<V>& args, const V& self) const;
   void log_module_init(Location loc);
   /// torch.distributed (world size 1 unless init_process_group says otherwise); `handled` false: not one.
-  /// einops.rearrange / repeat / reduce on a tensor: one graph node with the pattern's shape (torch/einops.cpp).
+  /// einops.rearrange / repeat / reduce on a tensor: one graph node with the pattern's shape (torch/interop/einops.cpp).
   V call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, bool& handled);
   V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V einops_layer(std::vector<V>& args, Location loc);
   V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/builtins_contextmanager.cpp)
-  std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/einops.cpp)
+  std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/interop/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);
   bool parse_failed_ = false;

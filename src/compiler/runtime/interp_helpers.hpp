@@ -11,7 +11,7 @@
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
 #include "dynamo/guards.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
 
 namespace tparse::compiler {

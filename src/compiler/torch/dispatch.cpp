@@ -7,7 +7,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"

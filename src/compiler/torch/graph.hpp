@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

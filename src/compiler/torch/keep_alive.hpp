@@ -3,7 +3,7 @@
 // run ends (compile_script releases them).
 #pragma once
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

@@ -8,7 +8,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 
 namespace tparse::compiler {
 

@@ -6,7 +6,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"

@@ -10,9 +10,9 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
 
@@ -98,7 +98,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
     return mk_list(xs);
   }
-  if (name == "__tparse_np_call__") return np_traced::call(*this, args, loc);  // numpy in a frame: torch/numpy_traced.cpp
+  if (name == "__tparse_np_call__") return np_traced::call(*this, args, loc);  // numpy in a frame: torch/interop/numpy_traced.cpp
   if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp
     bool handled = false;
     V r = call_number_builtin(name, args, kwargs, loc, in_compiled, handled);
@@ -314,7 +314,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     bool handled = false;
     V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp
     if (handled) return r;
-    r = call_einops(name, args, kwargs, loc, handled);  // torch/einops.cpp
+    r = call_einops(name, args, kwargs, loc, handled);  // torch/interop/einops.cpp
     if (handled) return r;
   }
   if (name.rfind("tensor.", 0) == 0) return tensor_method(self, name.substr(7), args, kwargs, loc);

@@ -9,9 +9,9 @@
 #include <cstdlib>
 
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "dynamo/messages.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {

@@ -10,7 +10,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 
 namespace tparse::compiler {

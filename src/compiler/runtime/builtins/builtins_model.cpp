@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/keep_alive.hpp"
 #include "torch/values/values.hpp"

@@ -11,7 +11,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 
 namespace tparse::compiler {
 

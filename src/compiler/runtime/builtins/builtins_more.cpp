@@ -15,7 +15,7 @@
 #include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/op_table.hpp"
 
 namespace tparse::compiler {

@@ -1,4 +1,4 @@
-// Python's complex numbers (runtime/value.cpp, interp_arith.cpp, builtins*.cpp): literals, arithmetic with ints and
+// Python's complex numbers (runtime/values/value.cpp, interp_arith.cpp, builtins*.cpp): literals, arithmetic with ints and
 // floats, repr, complex(), abs(), .real / .imag / .conjugate(), equality and dict keys, each checked by an `assert`
 // that fails (and makes compile_script fail) when the interpreter gets Python wrong; and a complex scalar with a
 // tensor (the dtype torch's result_type gives). S4D's `-exp(log_a) + 1j * a_imag` stopped the run before.

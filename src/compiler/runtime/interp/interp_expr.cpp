@@ -7,7 +7,7 @@
 
 #include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/values/values.hpp"
 

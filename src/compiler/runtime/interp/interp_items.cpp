@@ -10,7 +10,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

@@ -11,7 +11,7 @@
 #include <cstdio>
 
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

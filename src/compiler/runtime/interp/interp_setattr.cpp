@@ -7,7 +7,7 @@
 
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

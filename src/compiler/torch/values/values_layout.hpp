@@ -5,7 +5,7 @@
 #include <set>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler::values::layout {
 

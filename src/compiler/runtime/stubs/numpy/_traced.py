@@ -2,7 +2,7 @@
 ndarray method and operator there is one graph node (`torch__dynamo_utils_wrapped_<name>`) whose value is an
 ndarray. The functions below give each node its shape and dtype with torch's own ops on plain tensors and numpy's
 defaults (float64 for floats, integer arrays promoted by the float functions); the compiler runs them, keeps the
-result's type and drops their nodes (torch/numpy_traced.cpp)."""
+result's type and drops their nodes (torch/interop/numpy_traced.cpp)."""
 import torch
 
 _F64 = torch.float64

@@ -1,7 +1,7 @@
 """tparse stub of einops.layers.torch (einops 0.8): Rearrange and Reduce are nn.Modules whose forward runs the
 pattern's recipe (einops._torch_specific.apply_for_scriptable_torch), which Dynamo traces: a reshape, a permute,
 a reduction and a final reshape, each only where the pattern needs it (runtime builtin __tparse_einops_layer__,
-torch/einops.cpp). The functional rearrange / repeat / reduce stay single graph nodes (einops.cpp)."""
+torch/interop/einops.cpp). The functional rearrange / repeat / reduce stay single graph nodes (einops.cpp)."""
 import torch
 from einops import __tparse_einops_layer__
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "frontend/ast.hpp"
-#include "runtime/heap.hpp"
+#include "runtime/values/heap.hpp"
 
 namespace tparse::compiler {
 struct GenState;  // runtime/generator.hpp
@@ -70,7 +70,7 @@ struct CompileOpts {
   std::string backend;
 };
 
-/// Positions of dict keys / set items by key hash (runtime/keys.hpp): the first `n` entries are indexed;
+/// Positions of dict keys / set items by key hash (runtime/values/keys.hpp): the first `n` entries are indexed;
 /// lookups extend it over entries appended since and rebuild it when entries were removed.
 struct KeyIndex {
   std::unordered_multimap<size_t, size_t> pos;
@@ -114,7 +114,7 @@ struct Obj : HeapMember<Obj> {
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
   int guess = -1;                         ///< a number tparse guessed (Tensor.item() of unknown data): Interp::guesses_
-  KeyIndex kix;                           ///< dict keys / set items by key (runtime/keys.cpp; large ones only)
+  KeyIndex kix;                           ///< dict keys / set items by key (runtime/values/keys.cpp; large ones only)
   std::shared_ptr<GenState> gen;          ///< iterator: a lazy generator (runtime/generator.hpp), stepped by next()
 };
 

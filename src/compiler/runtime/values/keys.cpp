@@ -1,7 +1,7 @@
 // Dict keys and set items (keys.hpp): equality, canonical text, and the indexed lookups. Small dicts
 // and sets (up to kLinear entries) are scanned; larger ones keep a KeyIndex that is extended lazily
 // over entries appended directly (many builders push_back) and rebuilt when entries were removed.
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 
 #include "runtime/interp.hpp"
 

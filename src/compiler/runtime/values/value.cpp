@@ -1,5 +1,5 @@
 // Value constructors and Python-style repr/str of interpreter values.
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 #include <fmt/format.h>
 

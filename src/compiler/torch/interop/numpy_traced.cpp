@@ -1,6 +1,6 @@
 // numpy inside a compiled frame (torch._numpy as Dynamo traces it): wrapped-function, wrapped-method,
 // wrapped-operator and attribute nodes whose values are ndarrays. Header: numpy_traced.hpp.
-#include "torch/numpy_traced.hpp"
+#include "torch/interop/numpy_traced.hpp"
 
 #include <fmt/format.h>
 
@@ -13,7 +13,7 @@
 #include "dynamo/messages.hpp"
 #include "frontend/diag.hpp"
 #include "runtime/interp.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/values/keys.hpp"
 
 namespace tparse::compiler::np_traced {
 

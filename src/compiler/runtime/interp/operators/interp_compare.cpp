@@ -9,8 +9,8 @@
 #include <map>
 
 #include "runtime/interp.hpp"
-#include "runtime/interp/numbers.hpp"
-#include "runtime/keys.hpp"
+#include "runtime/interp/operators/numbers.hpp"
+#include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {

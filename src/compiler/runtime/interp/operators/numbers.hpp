@@ -3,7 +3,7 @@
 
 #include <complex>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

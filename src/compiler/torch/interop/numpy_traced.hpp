@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

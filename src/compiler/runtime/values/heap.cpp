@@ -1,12 +1,12 @@
 // Heap: per-run registry of interpreter values and the cycle cutter run at the end of a run.
-#include "runtime/heap.hpp"
+#include "runtime/values/heap.hpp"
 
 #include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "runtime/keys.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/keys.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 namespace {

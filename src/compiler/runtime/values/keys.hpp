@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 

@@ -2,8 +2,8 @@
 // acyclic values are freed at once, and values owned from outside survive it intact.
 #include <doctest/doctest.h>
 
-#include "runtime/heap.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/heap.hpp"
+#include "runtime/values/value.hpp"
 
 using namespace tparse::compiler;
 

@@ -13,6 +13,7 @@
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "frontend/parser.hpp"
+#include "runtime/installed_modules.hpp"
 #include "runtime/stubs.hpp"
 
 namespace tparse::compiler {
@@ -133,6 +134,18 @@ bool Interp::in_package_path(const V& parent, const std::string& leaf, ModuleSou
   return false;
 }
 
+// A submodule that the modelled install of torch / torchvision / numpy / einops lacks (`torch._six`, numpy 2's
+// `numpy.lib.arraypad`): Python's ModuleNotFoundError, caught by the author's `except ImportError` or ending the run
+// as it ends Python's (torch 2.11's list only: another profile's modules differ). The run lists the assumption.
+void Interp::raise_if_not_installed(const std::string& dotted, Location loc) {
+  std::string versions;
+  if (prof_.major != 2 || prof_.minor != 11 || !absent_from_installed(dotted, &versions)) return;
+  const std::string what = fmt::format("module '{}' is not in the modelled install ({}): ModuleNotFoundError", dotted, versions);
+  if (std::none_of(assumed_.begin(), assumed_.end(), [&](const Unmodelled& a) { return a.name == what; }))
+    assumed_.push_back(Unmodelled{loc.file, loc.line, what, false});
+  raise_exc("ModuleNotFoundError", fmt::format("No module named '{}'", dotted), loc);
+}
+
 V Interp::import_module(const std::string& dotted, Location loc) {
   // importlib's _find_and_load looks in sys.modules first: an object a script put there is what the import gives
   // (drivers stub optional packages so: `sys.modules["flash_attn"] = fake`); None there halts the import
@@ -181,7 +194,10 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   } else if (parent && !parent->menv && parent->k != VK::Instance) {
     std::string rel = dotted;
     std::replace(rel.begin(), rel.end(), '.', '/');
-    if (parent->k != VK::Module || !find_stub_source(rel, src)) return opaque_module(dotted);
+    if (parent->k != VK::Module || !find_stub_source(rel, src)) {
+      raise_if_not_installed(dotted, loc);
+      return opaque_module(dotted);
+    }
   } else if (!find_module_source(dotted, src) && !in_package_path(parent, dotted.substr(dot + 1), src)) {
     // under `try: ... except ImportError:` the author expected the module to be missing on some machines:
     // found nowhere here, it is taken as not installed (ModuleNotFoundError, the fallback runs: xformers,
@@ -211,6 +227,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
         if (!extension) raise_exc("ModuleNotFoundError", fmt::format("No module named '{}'", dotted), loc);
       }
     }
+    raise_if_not_installed(dotted, loc);
     return opaque_module(dotted);
   }
   auto m = std::make_shared<Obj>();

@@ -462,6 +462,8 @@ class Interp {
   V opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   /// An opaque module for `dotted` (cached in loaded_): its attributes are opaque values.
   V opaque_module(const std::string& dotted);
+  /// Raises ModuleNotFoundError for a submodule the modelled install lacks (installed_modules.hpp); returns otherwise.
+  void raise_if_not_installed(const std::string& dotted, Location loc);
   /// The fallback of every torch op without a shape rule (or whose rule failed): a graph node `target`
   /// (call_method when `method`, self first) whose result has the first tensor argument's shape; noted.
   V unknown_op(const std::string& target, bool method, std::vector<V>& args,

@@ -71,6 +71,11 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_tensor_grad_fn() {
+  return gb_message("Tensor with grad_fn()", "Dynamo does not support tracing tensors with a grad_fn directly.", {},
+                    "var_getattr TensorVariable() grad_fn", "GB0104");
+}
+
 std::string msg_observed_exception(const std::string& raised) {
   return gb_message("Observed exception",
                     "Dynamo found no exception handler at the top-level compiled function when encountering an exception. "

@@ -29,10 +29,12 @@ namespace tparse::compiler {
 inline constexpr size_t kRecursionLimit = 1000;
 inline constexpr const char* kForwardHooks = "__tparse_forward_hooks__";
 inline constexpr const char* kForwardPreHooks = "__tparse_forward_pre_hooks__";
-/// Whether a module has a forward hook or pre-hook now (a list emptied by handle.remove() has none: Dynamo then
+/// A module's backward hooks (register_backward_hook / register_full_backward_hook / ..._pre_hook): kept, never run
+inline constexpr const char* kBackwardHooks = "__tparse_backward_hooks__";
+/// Whether a module has a forward hook, pre-hook or backward hook now (a list emptied by handle.remove() has none: Dynamo then
 /// takes _call_impl's fast path)
 inline bool has_forward_hooks(const V& module) {
-  for (const char* key : {kForwardHooks, kForwardPreHooks})
+  for (const char* key : {kForwardHooks, kForwardPreHooks, kBackwardHooks})
     if (auto it = module->attrs.find(key); it != module->attrs.end() && it->second && !it->second->items.empty()) return true;
   return false;
 }

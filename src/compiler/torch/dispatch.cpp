@@ -310,6 +310,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
 V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts_in, const std::vector<std::string>& fields) {
   std::vector<TensorInfo> parts = parts_in;
   if (!grad_enabled_) for (auto& p : parts) p.requires_grad = false;  // as emit() does for single results
+  for (auto& p : parts) p.grad_fn = p.requires_grad;  // (an op's parts: requires_grad came from an input)
   std::vector<V> xs;
   if (!tracing()) {
     for (auto& p : parts) xs.push_back(mk_tensor(p));

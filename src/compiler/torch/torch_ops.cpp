@@ -231,6 +231,12 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
                const std::vector<V>& args, const KW& kwargs, TensorInfo out, Location loc) {
   if (out.stride.size() != out.shape.size()) out.stride = contiguous_strides(out.shape);
   if (!grad_enabled_) out.requires_grad = false;
+  // a result that requires grad because an input does has a grad_fn (a factory's requires_grad=True makes a leaf)
+  out.grad_fn = false;
+  if (out.requires_grad) {
+    for (const V& a : args) out.grad_fn = out.grad_fn || (a && a->k == VK::Tensor && a->t->requires_grad);
+    for (const auto& kv : kwargs) out.grad_fn = out.grad_fn || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
+  }
   if (inference_mode_) out.inference = true;  // made under inference_mode: an inference tensor
   // a torch op's result is a tensor, never an ndarray (`t - K[0][2]`); torch._numpy's wrappers mark theirs
   if (target.rfind("torch__dynamo_utils_", 0) != 0) out.np_array = false;

@@ -69,6 +69,22 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
     name_result(r, "hook_result");
     out = r;
   }
+  // backward hooks: a full one (register_full_backward_hook / _pre_hook) wraps the arguments and output in
+  // BackwardHook's identity functions, not modelled in a frame; a non-full one (register_backward_hook) makes
+  // _call_impl read the output's first tensor's grad_fn to register it there, which breaks the graph when the output
+  // has one (Dynamo's "Tensor with grad_fn()": wavenet_vocoder's Conv1d under training)
+  if (tracing()) {
+    bool full = false, non_full = false;
+    for (auto& h : hooks(kBackwardHooks)) (truthy(h->items[1], loc) ? full : non_full) = true;
+    if (full) note_unmodelled(loc, "a full backward hook of a module called in a compiled frame");
+    V var = out;
+    while (non_full && var && var->k != VK::Tensor) {
+      if (var->k == VK::Dict && !var->dict.empty()) var = var->dict.front().second;
+      else if ((var->k == VK::Tuple || var->k == VK::List) && !var->items.empty()) var = var->items[0];
+      else var = nullptr;
+    }
+    if (non_full && var) getattr(var, "grad_fn", loc);
+  }
   return out;
 }
 
@@ -109,6 +125,20 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     handle->k = VK::Instance;
     auto remove = mk_builtin("module._tparse_remove_hook");
     remove->self = mk_tuple({self, entry, mk_str(key)});
+    handle->attrs["remove"] = remove;
+    return handle;
+  }
+  if (m == "register_backward_hook" || m == "register_full_backward_hook" || m == "register_full_backward_pre_hook") {
+    // a backward hook acts in backward, which tparse does not run: kept (its handle's remove() takes it off) and
+    // left out of the forward graph, as Dynamo leaves it (routing-transformer's k-means update hook)
+    V entry = mk_tuple({arg(0), mk_bool(m != "register_backward_hook")});  // (hook, full)
+    V& list = self->attrs[kBackwardHooks];
+    if (!list) list = mk_list({});
+    list->items.push_back(entry);
+    auto handle = std::make_shared<Obj>();  // torch.utils.hooks.RemovableHandle
+    handle->k = VK::Instance;
+    auto remove = mk_builtin("module._tparse_remove_hook");
+    remove->self = mk_tuple({self, entry, mk_str(kBackwardHooks)});
     handle->attrs["remove"] = remove;
     return handle;
   }

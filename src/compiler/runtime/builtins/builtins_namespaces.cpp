@@ -246,6 +246,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
       if (name == "requires_grad") return mk_bool(t.requires_grad);
+      // grad_fn: None for a leaf; a non-leaf's node is unknown (opaque) eagerly and, in a frame, Dynamo's
+      // "Tensor with grad_fn()" break (TensorVariable.method_attr_grad_fn)
+      if (name == "is_leaf") return mk_bool(!t.grad_fn);
+      if (name == "grad_fn") {
+        if (!t.grad_fn) return none();
+        if (tracing()) graph_break("Tensor with grad_fn()", msg_tensor_grad_fn(), loc);
+        return mk_opaque("grad_fn");
+      }
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
       // layouts tparse never makes: a dense strided tensor (Dynamo: method_attr_is_sparse etc., constants)
       if (name == "is_sparse" || name == "is_sparse_csr" || name == "is_quantized" || name == "is_meta" || name == "is_mkldnn" ||
@@ -280,7 +288,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (!obj->builtin_nn.empty()) {
         static const std::set<std::string> ms = {"parameters", "named_parameters", "eval", "train", "append", "modules", "children", "to", "cuda", "cpu", "zero_grad", "register_buffer", "items", "keys", "values", "requires_grad_", "apply", "half", "float", "double", "bfloat16", "extend", "insert", "register_parameter", "compile",
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
-                                                 "get_submodule", "register_forward_hook", "register_forward_pre_hook", "state_dict", "load_state_dict",
+                                                 "get_submodule", "register_forward_hook", "register_forward_pre_hook", "register_backward_hook",
+                                                 "register_full_backward_hook", "register_full_backward_pre_hook", "state_dict", "load_state_dict",
                                                  "flatten_parameters", "update", "__setitem__", "pop",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",

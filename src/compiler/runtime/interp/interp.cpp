@@ -264,7 +264,9 @@ void Interp::exec(const StmtP& s) {
     exec_stmt(s);
     return;
   }
-  if (rec && s->k != SK::If && s->k != SK::For && s->k != SK::While &&
+  // (an `if`: its test's instruction-level break, as `if std == "learned":`; one of its body's statements is taken
+  // by that statement's own checkpoint)
+  if (rec && s->k != SK::For && s->k != SK::While &&
       s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
     size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
     try {

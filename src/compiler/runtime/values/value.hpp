@@ -33,6 +33,7 @@ struct TensorInfo {
   std::string dtype = "float32";
   std::string device = "cpu";
   bool requires_grad = false;
+  bool grad_fn = false;            ///< made by an op from a tensor that requires grad (a non-leaf: its .grad_fn is a node)
   bool is_param = false;
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   bool nn_buffer = false;          ///< made by nn.Buffer(t) (its `_is_buffer` / `persistent` attributes): isinstance(t, nn.Buffer)

@@ -262,7 +262,7 @@ V inplace(OpCall& c) {
   if (name == "zero_") o.fill = 0.0;
   V r = c.out(o);
   // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
-  const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad;
+  const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad, had_fn = t.grad_fn;
   const bool reshaped = t.shape != r->t->shape || t.stride != r->t->stride;
   t = *r->t;
   // a shape-changing in-place op (`p.unsqueeze_(1)`) mutates the fake tensor the producing node's metadata is: that
@@ -279,6 +279,7 @@ V inplace(OpCall& c) {
   // under no_grad an in-place op leaves requires_grad as it was (init code's `with torch.no_grad(): p.copy_(w)` keeps
   // a parameter trainable); with grad on, a tensor written from one that requires grad requires it too
   t.requires_grad = c.I.grad_enabled() ? grad || t.requires_grad : grad;
+  t.grad_fn = had_fn || (t.requires_grad && !grad);  // written from a tensor that requires grad: no leaf any more
   if (!c.I.tracing()) return c.self;
   // Dynamo's result of an in-place method is a variable of its own, the method's node: a name bound to it reads that
   // node (`random_tensor = x.new_empty(s).bernoulli_(p)`, timm's DropPath), the tensor's other names keep theirs;

@@ -256,6 +256,7 @@ V parameter(OpCall& c) {
   }
   if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}() needs a tensor", c.name));
   TensorInfo t = *c.args[0]->t;
+  t.grad_fn = false;  // a parameter or buffer is a leaf
   if (c.name == "nn.Buffer") {
     t.is_buffer = t.nn_buffer = true;
     return mk_tensor(t);

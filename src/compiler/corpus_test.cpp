@@ -102,8 +102,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   static const std::set<std::string> known = {
       "corr_volume_dyn",    // ShapeEnv replacements: torch unifies the three batch symbols (matmul, grid_sample) and
                             // dedups their products (mul nodes); ours keeps three symbols
-      "repeat_interleave_loop",  // the second call (a longer list of images): torch makes images[0]'s H and W dynamic
-                                 // (reshape by ((s2*s98)//4)) and its resume recompiles once more; ours keeps them static
       "numpy_scalar_frame", // float() / int() of a numpy scalar a frame reads: torch's wrapped_item node of a 0-d graph
                             // input (a SymFloat / SymInt) is not modelled (ours: approximate, the plain number)
       "symbool_arg_break",  // the third call's callee and resume recompile are not modelled

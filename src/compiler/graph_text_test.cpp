@@ -66,6 +66,11 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"repeat_interleave_loop", "the second call: torch makes images[0]'s H and W dynamic (s2*s98), ours keeps them static"},
       {"pad_reflect_shape", "sympy parenthesizes a function atom in a sum (`(IntTrueDiv(s53 - 2, 2)) + 1.0`), ours does not (annotation only)"},
       {"sdpa_symbool_causal", "a SymInt local read in the broken statement counts as live: ours returns `(gt, s0)`, torch `(gt,)`"},
+      {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
+      {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
+                           "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},
+      {"max_list_symint", "a stride of a Max size: sympy flattens Max(1, Max(s27, s27 + 4)) into Max(1, s27, s27 + 4); ours "
+                          "keeps the size (annotation only)"},
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"len_dynamic_batch", "torch.split by a SymInt size: torch's chunk sizes `(s77//2)`, ours the hint (annotation only)"},
       {"sym_arith_nodes", "F.pad's output stride: sympy's `3*s27 + 3*(Mod(...))`, ours `3*Max(1, ...)` (annotation only)"},

@@ -124,7 +124,7 @@ struct FrameCtx {
   /// tensorified when the frame first reads the argument
   std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;
   std::set<const Obj*> tensorified;            ///< the 0-d graph inputs of tensorified floats (no TENSOR_MATCH)
-  std::map<std::string, V> np_scalar_inputs;   ///< numpy scalars read from a source: their 0-d tensor graph inputs
+  std::map<std::string, V> np_scalar_inputs;   ///< numpy scalars / ndarrays read from a source: their tensor graph inputs
   int next_sym = 0;
   std::vector<PyGuard> gguards;                ///< ID_MATCH guards on globals: modules, functions, builtins
   std::map<const Obj*, std::vector<GuardMgr>> gchains;  ///< a global module read by the frame -> its managers

@@ -167,6 +167,8 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   // torch.utils.data (and its dataset / sampler / dataloader files): Python of ours
   if (dotted == "torch.utils.data" || dotted.rfind("torch.utils.data.", 0) == 0) return import_module("__tparse_torch_data__", loc);
   if (dotted == "torch.optim.lr_scheduler") return import_module("__tparse_lr_scheduler__", loc);
+  // torch.nn.parallel (DataParallel on CPU): Python of ours; its other names (DistributedDataParallel) are opaque
+  if (dotted == "torch.nn.parallel" || dotted == "torch.nn.parallel.data_parallel") return import_module("__tparse_torch_parallel__", loc);
   // torch.optim and its optimizer files: Python of ours (stubs/__tparse_optim__.py); lr_scheduler (eager code Dynamo
   // skips) and the optimizers not written there are opaque names of it
   if (dotted == "torch.optim" || dotted == "torch.optim.optimizer" || dotted == "torch.optim.sgd" || dotted == "torch.optim.adam" ||

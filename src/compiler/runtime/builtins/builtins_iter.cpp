@@ -109,8 +109,16 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       V kx = k(xs[i]);
       if (truthy(compare(name == "max" ? ">" : "<", kx, best_key, loc), loc)) { best = xs[i]; best_key = kx; }
     }
-    // two ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`)
-    if (xs.size() == 2 && !key && xs[0]->k == VK::Int && xs[1]->k == VK::Int && (!xs[0]->sym.empty() || !xs[1]->sym.empty())) {
+    // ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`); more than two (`max([n, *sizes])`,
+    // memorizing-transformers' context length) pairwise, left to right, as BuiltinVariable reduces a sequence
+    // (sympy keeps `Max(s27, s27 + 4)` unsimplified; `Max(s27, s27)` is s27, its node folded)
+    const bool all_int = std::all_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Int; });
+    const bool any_sym = std::any_of(xs.begin(), xs.end(), [](const V& x) { return !x->sym.empty(); });
+    if (xs.size() >= 2 && !key && all_int && any_sym) {
+      auto two = [&](const V& x0, const V& x1) -> V {
+      const std::vector<V> xs{x0, x1};
+      V best = (name == "max" ? x1->i > x0->i : x1->i < x0->i) ? x1 : x0;
+      if (x0->sym.empty() && x1->sym.empty()) return best;
       V r = mk_int(best->i);
       auto ex = [](const V& x) { return x->sym.empty() ? std::to_string(x->i) : x->sym; };
       // sympy's LatticeOp flattens a nested one of its kind and keeps one number, the largest (Max) or smallest
@@ -142,6 +150,10 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       r->sym = args.size() == 1 ? args[0] : head + body + ")";
       sym_node(name == "max" ? "sym_max" : "sym_min", name == "max" ? "torch.sym_max" : "torch.sym_min", false, xs, r, loc);
       return r;
+      };
+      V acc = xs[0];
+      for (size_t i = 1; i < xs.size(); ++i) acc = two(acc, xs[i]);
+      return acc;
     }
     return best;
   }

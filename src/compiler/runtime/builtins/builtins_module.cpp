@@ -83,7 +83,10 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
       else if ((var->k == VK::Tuple || var->k == VK::List) && !var->items.empty()) var = var->items[0];
       else var = nullptr;
     }
-    if (non_full && var) getattr(var, "grad_fn", loc);
+    if (non_full && var) {
+      getattr(var, "grad_fn", loc);
+      name_result(var, "var");  // (_call_impl's `var = result`: the output's first store under the hook's code)
+    }
   }
   return out;
 }
@@ -131,9 +134,14 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   if (m == "register_backward_hook" || m == "register_full_backward_hook" || m == "register_full_backward_pre_hook") {
     // a backward hook acts in backward, which tparse does not run: kept (its handle's remove() takes it off) and
     // left out of the forward graph, as Dynamo leaves it (routing-transformer's k-means update hook)
-    V entry = mk_tuple({arg(0), mk_bool(m != "register_backward_hook")});  // (hook, full)
+    const bool full = m != "register_backward_hook";
+    V entry = mk_tuple({arg(0), mk_bool(full)});  // (hook, full)
     V& list = self->attrs[kBackwardHooks];
     if (!list) list = mk_list({});
+    // nn.Module's _is_full_backward_hook: one module takes hooks of one kind (a pre-hook is a full one)
+    for (const V& h : list->items)
+      if (truthy(h->items[1], loc) != full)
+        raise_exc("RuntimeError", "Cannot use both regular backward hooks and full backward hooks on a single Module. Please use only one of them.", loc);
     list->items.push_back(entry);
     auto handle = std::make_shared<Obj>();  // torch.utils.hooks.RemovableHandle
     handle->k = VK::Instance;

@@ -105,6 +105,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                           "TransformerEncoderLayer", "TransformerDecoderLayer"};
         if (transformer.count(name))  // torch/nn/modules/transformer.py: Python modules of ours, inlined as Dynamo does
           return getattr(import_module("__tparse_torch_transformer__", loc), name, loc);
+        if (name == "DataParallel") return getattr(import_module("__tparse_torch_parallel__", loc), name, loc);
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
@@ -251,7 +252,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "is_leaf") return mk_bool(!t.grad_fn);
       if (name == "grad_fn") {
         if (!t.grad_fn) return none();
-        if (tracing()) graph_break("Tensor with grad_fn()", msg_tensor_grad_fn(), loc);
+        if (tracing()) {
+          try {
+            graph_break("Tensor with grad_fn()", msg_tensor_grad_fn(), loc);
+          } catch (GraphBreak& gb) {
+            gb.step = stack_.back()->depth == 0;  // LOAD_ATTR is no resumable instruction
+            throw;
+          }
+        }
         return mk_opaque("grad_fn");
       }
       if (name == "is_cuda") return mk_bool(t.device != "cpu");

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "runtime/interp.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
@@ -197,6 +198,19 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training")
           constant_attr_guard(src->second + "." + name, v, loc);
+        // an ndarray attribute (N-BEATS' `self.lin = np.arange(0, h) / h`): VariableBuilder wraps it as a tensor graph
+        // input seen as an ndarray (`L_self_lin: "f64[8][1]cpu"`, guarded through ___from_numpy), so numpy's
+        // arithmetic on it is traced (wrapped_mul, wrapped_cos) instead of folded; one input per source
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record)
+          if (V t = np_traced::from_ndarray(v)) {
+            V& in = act.ctx->np_scalar_inputs[src->second + "." + name];
+            if (!in) {
+              in = t;
+              act.ctx->sources[in.get()] = src->second + "." + name;
+            }
+            node_of(in);
+            return in;
+          }
         // VariableBuilder wraps a tensor attribute when it is read (not lazily): its placeholder comes here, before
         // frame inputs realized later (`self.pe[: x.shape[0]]`: L_self_buffers_pe_ then L_x_); unused ones are pruned
         if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) node_of(v);

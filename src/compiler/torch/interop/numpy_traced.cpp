@@ -191,6 +191,12 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
       if (is_np(a) && a->t->shape.empty() && a->t->fill) { any_array = true; nums.push_back(mk_float(*a->t->fill)); continue; }
       // a symbolic number: its hint (the symbols are kept for the int() that reads the result)
       if (sym_number(a)) { nums.push_back(a->k == VK::Int ? mk_int(a->i) : mk_float(a->f)); continue; }
+      // a sequence of plain numbers (`np.prod(x.shape[1:])` of static sizes: wrapped_prod((4, 4, 4)) is 64)
+      if ((a->k == VK::Tuple || a->k == VK::List) &&
+          std::all_of(a->items.begin(), a->items.end(), [&](const V& x) { return number(x) && !sym_number(x); })) {
+        nums.push_back(a);
+        continue;
+      }
       if (!number(a)) { ok = false; break; }
       nums.push_back(a);
     }

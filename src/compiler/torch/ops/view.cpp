@@ -172,6 +172,9 @@ V reshape(OpCall& c) {
     long long known = 1;
     int infer = -1;
     for (size_t i = 0; i < xs.size(); ++i) {
+      // a 0-d tensor or traced ndarray as a size (`np.prod(x.shape[1:])` in a frame: wrapped_prod): its __index__
+      // reads the data, Dynamo's data-dependent break
+      if (xs[i]->k == VK::Tensor) xs[i] = c.int_value(xs[i]);
       if (xs[i]->k != VK::Int) c.fail(fmt::format("{}(): argument 'size' must be a tuple of ints, but found element of type {}", name, type_name(xs[i])));
       if (xs[i]->i == -1 && !expand) { infer = static_cast<int>(i); s.push_back(Dim{-1, ""}); continue; }
       if (expand && xs[i]->i == -1) {
@@ -224,7 +227,27 @@ V reshape(OpCall& c) {
         for (auto& d : t.shape) fold(total, d.sym, d.v);
         for (size_t i = 0; i < xs.size(); ++i) if (static_cast<int>(i) != infer) fold(part, xs[i]->sym, xs[i]->i);
         if (symbolic && total && part) {
-          if (auto q = mono_div(*total, *part); q && !q->syms.empty()) s[static_cast<size_t>(infer)].sym = mono_str(*q);
+          if (auto q = mono_div(*total, *part); q && !q->syms.empty()) {
+            s[static_cast<size_t>(infer)].sym = mono_str(*q);
+          } else if (!q && part->c > 0) {
+            // the known sizes do not divide the coefficient: sympy's FloorDiv of the element count by their product,
+            // the common factor cancelled (`x.view(2, -1, 4)` of [2, s27] is (s27//4): TimesFM's patching)
+            SymMono num{total->c, total->syms}, den{part->c, {}};
+            bool subset = true;
+            for (const auto& x : part->syms) {
+              auto it = std::find(num.syms.begin(), num.syms.end(), x);
+              if (it == num.syms.end()) subset = false;
+              else num.syms.erase(it);
+            }
+            const long long g = std::gcd(num.c, den.c);
+            if (subset && g > 0 && !num.syms.empty()) {
+              num.c /= g;
+              // (symbols over the constant only: `(s27//4)`, `((s2*s98)//4)`; a coefficient left over, as zamba's view
+              // of [1, 256, s] by a static length 12 before it specializes, keeps the hint)
+              if (num.c == 1)
+                if (auto f = sym_floordiv(mono_str(num), den.c / g, 0); f && !f->empty()) s[static_cast<size_t>(infer)].sym = *f;
+            }
+          }
         } else if (symbolic) {  // sizes that are sums (a strided conv's): the factors that cancel, sums whole
           std::vector<std::string> tt, pp;
           for (auto& d : t.shape) tt.push_back(d.sym.empty() ? std::to_string(d.v) : d.sym);

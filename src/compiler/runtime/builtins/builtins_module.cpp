@@ -15,6 +15,20 @@
 
 namespace tparse::compiler {
 
+namespace {
+
+// torch.utils.hooks.RemovableHandle of a hook kept in `module.attrs[key]`: its remove() takes `entry` off
+V hook_handle(const V& module, const V& entry, const char* key) {
+  auto handle = std::make_shared<Obj>();
+  handle->k = VK::Instance;
+  auto remove = mk_builtin("module._tparse_remove_hook");
+  remove->self = mk_tuple({module, entry, mk_str(key)});
+  handle->attrs["remove"] = remove;
+  return handle;
+}
+
+}  // namespace
+
 V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   // nn.Module._call_impl with hooks: each pre-hook(module, args[, kwargs]) may replace the arguments (a non-tuple
   // result is the only argument), then the module runs, then each hook(module, args[, kwargs], output) may
@@ -124,12 +138,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     if (!list) list = mk_list({});
     if (prepend) list->items.insert(list->items.begin(), entry);
     else list->items.push_back(entry);
-    auto handle = std::make_shared<Obj>();  // torch.utils.hooks.RemovableHandle
-    handle->k = VK::Instance;
-    auto remove = mk_builtin("module._tparse_remove_hook");
-    remove->self = mk_tuple({self, entry, mk_str(key)});
-    handle->attrs["remove"] = remove;
-    return handle;
+    return hook_handle(self, entry, key);
   }
   if (m == "register_backward_hook" || m == "register_full_backward_hook" || m == "register_full_backward_pre_hook") {
     // a backward hook acts in backward, which tparse does not run: kept (its handle's remove() takes it off) and
@@ -143,12 +152,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       if (truthy(h->items[1], loc) != full)
         raise_exc("RuntimeError", "Cannot use both regular backward hooks and full backward hooks on a single Module. Please use only one of them.", loc);
     list->items.push_back(entry);
-    auto handle = std::make_shared<Obj>();  // torch.utils.hooks.RemovableHandle
-    handle->k = VK::Instance;
-    auto remove = mk_builtin("module._tparse_remove_hook");
-    remove->self = mk_tuple({self, entry, mk_str(kBackwardHooks)});
-    handle->attrs["remove"] = remove;
-    return handle;
+    return hook_handle(self, entry, kBackwardHooks);
   }
   if (m == "__delattr__") {  // self.__delattr__("a"): as delattr(self, "a") (a submodule leaves _modules)
     std::vector<V> a{self, arg(0)};

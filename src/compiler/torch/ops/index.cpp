@@ -123,6 +123,17 @@ V getitem(OpCall& c) {
           }
         }
       }
+      // a constant end past the symbolic dim's value (`embed[:, :64]` of a dynamic length 12: RETRO): torch's slice
+      // clamps the end to the size (the guard `64 > s27`), so the size stays the symbol minus the start
+      if (t.shape[d].is_sym() && st == 1 && x->items[1]->k == VK::Int && x->items[1]->sym.empty() && x->items[1]->i > n &&
+          x->items[0]->sym.empty() && (x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->i >= 0 && x->items[0]->i <= n)))
+        if (auto lin = parse_linear(t.shape[d].sym)) {
+          SymLin start;
+          start.c = -(x->items[0]->k == VK::Int ? x->items[0]->i : 0);
+          std::string e = linear_str(linear_add(*lin, start, 1));
+          nd2 = Dim{n + start.c, e.empty() ? "" : e};
+          c.I.sym_relation_guard(std::to_string(x->items[1]->i) + " > " + t.shape[d].sym, true, c.loc);
+        }
       // `[lo:]` with a SymInt lo: `[-n:]` (rotary tables sliced to the sequence: freqs[-seq_len:]) is n long, `[n:]`
       // the dim minus n (the guards keep lo inside the dim)
       if (st == 1 && x->items[1]->k == VK::None && x->items[0]->k == VK::Int && !x->items[0]->sym.empty() && lo == (x->items[0]->i < 0 ? x->items[0]->i + n : x->items[0]->i))

@@ -325,24 +325,14 @@ V Interp::import_in_frame(const std::string& module, const std::string& fromlist
     // IMPORT_NAME accepts only an exact module: an instance of a types.ModuleType subclass in sys.modules (diffusers'
     // _LazyModule) is GB0022, an instruction-level break like the import failure below
     if (m && m->k == VK::Instance && m->cls && class_derives_from(m->cls, "ModuleType")) {
-      try {
-        graph_break("Bad import result", gb_message("Bad import result", "Import result is not a Python module.\n", {}, m->cls->s, "GB0022"), loc);
-      } catch (GraphBreak& gb) {
-        gb.step = stack_.back()->depth == 0;
-        throw;
-      }
+      instruction_break("Bad import result", gb_message("Bad import result", "Import result is not a Python module.\n", {}, m->cls->s, "GB0022"), loc);
     }
     return m;
   } catch (PyException& e) {
     if (!e.value || !e.value->cls || !class_derives_from(e.value->cls, "ImportError")) throw;
     // IMPORT_NAME is not a CALL: in the frame's own code the break is not resumable (step_break: the graph up to the
     // statement, or the frame skipped inside a try block: k-diffusion's `try: from flash_attn import ...`)
-    try {
-      graph_break("Import failure", msg_import_failure(module, fromlist, level), loc);
-    } catch (GraphBreak& gb) {
-      gb.step = stack_.back()->depth == 0;
-      throw;
-    }
+    instruction_break("Import failure", msg_import_failure(module, fromlist, level), loc);
   }
 }
 

@@ -251,6 +251,10 @@ class Interp {
   } written_;
   [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
                                 bool data_dep = false);
+  /// a break at an instruction Dynamo cannot resume after (LOAD_ATTR, COMPARE_OP, IMPORT_NAME, BUILD_SLICE): in the
+  /// frame's own code it is a step break (the graph up to the statement), inlined it is the call's break
+  [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc,
+                                      bool data_dep = false);
 
   // ---- Dynamo (dynamo.cpp) ----
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,

@@ -47,6 +47,15 @@ static V kw_get(const KW& kw, const std::string& n) {
   return nullptr;
 }
 
+void Interp::instruction_break(const std::string& gb_type, const std::string& msg, Location loc, bool dd) {
+  try {
+    graph_break(gb_type, msg, loc, dd);
+  } catch (GraphBreak& gb) {
+    gb.step = stack_.back()->depth == 0;
+    throw;
+  }
+}
+
 void Interp::graph_break(const std::string& gb_type, const std::string& msg, Location loc, bool dd) {
   GraphBreak gb;
   gb.gb_type = gb_type;

@@ -252,14 +252,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "is_leaf") return mk_bool(!t.grad_fn);
       if (name == "grad_fn") {
         if (!t.grad_fn) return none();
-        if (tracing()) {
-          try {
-            graph_break("Tensor with grad_fn()", msg_tensor_grad_fn(), loc);
-          } catch (GraphBreak& gb) {
-            gb.step = stack_.back()->depth == 0;  // LOAD_ATTR is no resumable instruction
-            throw;
-          }
-        }
+        if (tracing()) instruction_break("Tensor with grad_fn()", msg_tensor_grad_fn(), loc);  // LOAD_ATTR
         return mk_opaque("grad_fn");
       }
       if (name == "is_cuda") return mk_bool(t.device != "cpu");

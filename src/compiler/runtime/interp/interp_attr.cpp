@@ -156,13 +156,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (act.ctx && act.ctx->mode == Mode::Record && v->k == VK::Instance &&
           (v->builtin_nn == "LSTM" || v->builtin_nn == "GRU" || v->builtin_nn == "RNN")) {
         // VariableBuilder refuses to wrap an RNN module (allow_rnn=False): a LOAD_ATTR, not a CALL
-        GraphBreak gb;
-        gb.gb_type = "Attempted to wrap RNN, GRU, or LSTM";
-        gb.msg = msg_rnn(rnn_repr(v));
-        gb.loc = loc;
-        gb.fn_name = act.fn ? act.fn->name : "<module>";
-        gb.step = act.depth == 0;
-        throw gb;
+        instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(v)), loc);
       }
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());

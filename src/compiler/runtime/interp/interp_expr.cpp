@@ -121,18 +121,9 @@ V Interp::eval(const ExprP& e) {
       if (tracing())
         for (const V* b : {&lo, &hi, &st})
           if (*b && (*b)->k == VK::Tensor) {
-            Activation& act = *stack_.back();
-            GraphBreak gb;
-            gb.gb_type = "Unsupported Tensor.item() call with capture_scalar_outputs=False";
-            gb.msg = msg_item();
-            if ((*b)->t->np_array) {  // an ndarray's __index__ is torch._numpy's item(): _local_scalar_dense (DeepCTR's lookups)
-              gb.gb_type = "Data dependent operator";
-              gb.msg = msg_data_dependent_op("aten._local_scalar_dense.default");
-            }
-            gb.loc = e->loc;
-            gb.fn_name = act.fn ? act.fn->name : "<module>";
-            gb.step = act.depth == 0;
-            throw gb;
+            if ((*b)->t->np_array)  // an ndarray's __index__ is torch._numpy's item(): _local_scalar_dense (DeepCTR's lookups)
+              instruction_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), e->loc);
+            instruction_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), e->loc);
           }
       // eagerly a 0-d integer tensor is its __index__ (`xs[0:end]` with end = torch.tensor(2)); unknown data: a guess
       for (V* b : {&lo, &hi, &st})

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <numeric>
 #include <optional>
 
 #include "runtime/interp.hpp"
@@ -53,17 +52,11 @@ static Dim dim_div(const Dim& a, const Dim& b) {
   if (auto t = parse_sym(x); t && t->k == SymTree::K::FloorDiv && !b.is_sym() && b.v > 0) {
     auto num = parse_mono(t->kids[0].text);
     auto den = t->kids.size() > 1 ? parse_mono(t->kids[1].text) : std::optional<SymMono>(SymMono{t->n, {}});
-    if (num && den) {
-      SymMono d = mono_mul(*den, SymMono{b.v, {}});
-      long long g = std::gcd(num->c, d.c);
-      if (g > 1) { num->c /= g; d.c /= g; }
-      auto wrap = [](const std::string& e) {
-        return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ? e : "(" + e + ")";
-      };
-      if (d.syms.empty() && d.c == 1) r.sym = mono_str(*num);
-      else r.sym = "(" + wrap(mono_str(*num)) + "//" + wrap(mono_str(d)) + ")";
-      return r;
-    }
+    if (num && den)
+      if (auto fd = mono_floordiv(*num, mono_mul(*den, SymMono{b.v, {}}))) {
+        r.sym = floordiv_str(fd->first, fd->second);
+        return r;
+      }
   }
   auto atom = [](const std::string& e) {
     return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
@@ -232,21 +225,11 @@ V reshape(OpCall& c) {
           } else if (!q && part->c > 0) {
             // the known sizes do not divide the coefficient: sympy's FloorDiv of the element count by their product,
             // the common factor cancelled (`x.view(2, -1, 4)` of [2, s27] is (s27//4): TimesFM's patching)
-            SymMono num{total->c, total->syms}, den{part->c, {}};
-            bool subset = true;
-            for (const auto& x : part->syms) {
-              auto it = std::find(num.syms.begin(), num.syms.end(), x);
-              if (it == num.syms.end()) subset = false;
-              else num.syms.erase(it);
-            }
-            const long long g = std::gcd(num.c, den.c);
-            if (subset && g > 0 && !num.syms.empty()) {
-              num.c /= g;
-              // (symbols over the constant only: `(s27//4)`, `((s2*s98)//4)`; a coefficient left over, as zamba's view
-              // of [1, 256, s] by a static length 12 before it specializes, keeps the hint)
-              if (num.c == 1)
-                if (auto f = sym_floordiv(mono_str(num), den.c / g, 0); f && !f->empty()) s[static_cast<size_t>(infer)].sym = *f;
-            }
+            // (symbols over a constant only: `(s27//4)`, `((s2*s98)//4)`; a coefficient left over, as zamba's view
+            // of [1, 256, s] by a static length 12 before it specializes, keeps the hint)
+            if (auto fd = mono_floordiv(*total, *part);
+                fd && fd->second.syms.empty() && fd->first.c == 1 && !fd->first.syms.empty())
+              s[static_cast<size_t>(infer)].sym = floordiv_str(fd->first, fd->second);
           }
         } else if (symbolic) {  // sizes that are sums (a strided conv's): the factors that cancel, sums whole
           std::vector<std::string> tt, pp;

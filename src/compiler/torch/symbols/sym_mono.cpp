@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <numeric>
 
 namespace tparse::compiler {
 
@@ -171,6 +172,27 @@ std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b) {
     r.syms.erase(it);
   }
   return r;
+}
+
+std::optional<std::pair<SymMono, SymMono>> mono_floordiv(const SymMono& a, const SymMono& b) {
+  if (b.c <= 0) return std::nullopt;
+  SymMono num{a.c, {}}, den{b.c, b.syms};
+  for (const auto& x : a.syms) {
+    auto it = std::find(den.syms.begin(), den.syms.end(), x);
+    if (it != den.syms.end()) den.syms.erase(it);
+    else num.syms.push_back(x);
+  }
+  const long long g = std::gcd(num.c < 0 ? -num.c : num.c, den.c);
+  if (g > 1) { num.c /= g; den.c /= g; }
+  return std::make_pair(num, den);
+}
+
+std::string floordiv_str(const SymMono& num, const SymMono& den) {
+  if (den.syms.empty() && den.c == 1) return mono_str(num);
+  auto wrap = [](const std::string& e) {
+    return std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ? e : "(" + e + ")";
+  };
+  return "(" + wrap(mono_str(num)) + "//" + wrap(mono_str(den)) + ")";
 }
 
 std::optional<SymLin> parse_linear(const std::string& s) {

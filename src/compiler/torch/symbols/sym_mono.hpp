@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tparse::compiler {
@@ -38,6 +39,12 @@ std::string product_str(const std::vector<std::string>& syms);
 SymMono mono_mul(const SymMono& a, const SymMono& b);
 /// a / b when it divides exactly (coefficient divisible, b's symbols among a's); else nullopt.
 std::optional<SymMono> mono_div(const SymMono& a, const SymMono& b);
+/// sympy's FloorDiv(a, b) of monomials before printing: the symbols they share and the coefficients' gcd cancel
+/// (FloorDiv(4*s27, 8*s27) is FloorDiv(1, 2)); {numerator, denominator}, or nullopt when b's coefficient is not
+/// positive
+std::optional<std::pair<SymMono, SymMono>> mono_floordiv(const SymMono& a, const SymMono& b);
+/// a FloorDiv as torch prints it: `(s27//4)`, `((s2*s98)//4)`, `((4*s77)//T)`; the numerator alone over 1
+std::string floordiv_str(const SymMono& num, const SymMono& den);
 
 /// A sum of monomials and a constant (`2*s70 - 1`, `s70 + 32`, `s27 + s70`): sympy's Add of them.
 struct SymLin {

@@ -119,6 +119,15 @@ TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly")
   CHECK(mono_str(*mono_div(*parse_mono("64*s77"), *parse_mono("s77"))) == "64");
   CHECK(mono_str(*mono_div(*parse_mono("64*s27*s77"), *parse_mono("8*s27"))) == "8*s77");
   CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("4")).has_value());
+  // FloorDiv cancels shared symbols and the coefficients' gcd, as sympy's FloorDiv.eval
+  auto fd = mono_floordiv(*parse_mono("4*s27*s77"), *parse_mono("8*s27"));
+  REQUIRE(fd.has_value());
+  CHECK(floordiv_str(fd->first, fd->second) == "(s77//2)");
+  fd = mono_floordiv(*parse_mono("6*s27"), *parse_mono("3"));
+  CHECK(floordiv_str(fd->first, fd->second) == "2*s27");
+  fd = mono_floordiv(*parse_mono("s2*s98"), *parse_mono("4"));
+  CHECK(floordiv_str(fd->first, fd->second) == "((s2*s98)//4)");
+  CHECK_FALSE(mono_floordiv(*parse_mono("s27"), *parse_mono("0")).has_value());
   CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("s27")).has_value());
 }
 

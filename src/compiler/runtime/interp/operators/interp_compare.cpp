@@ -116,17 +116,11 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     // a tensor and a str: Tensor.__eq__ / __ne__ give NotImplemented, so Python compares identity (`std == "learned"`
     // is False: dreamerv3's MLP). In a frame the NotImplemented result is no tensor, and COMPARE_OP is no resumable
     // instruction (Dynamo's GB0208, the frame fails)
-    if (tracing()) {
-      try {
-        graph_break("torch.* op returned non-Tensor",
-                    gb_message("torch.* op returned non-Tensor", "torch.* ops that return a non-Tensor cannot be traced into the Dynamo FX graph output\n", {},
-                               fmt::format("example_value type: NotImplementedType; op: call_method; target: {}", op == "==" ? "__eq__" : "__ne__"), "GB0208"),
-                    loc);
-      } catch (GraphBreak& gb) {
-        gb.step = stack_.back()->depth == 0;
-        throw;
-      }
-    }
+    if (tracing())
+      instruction_break("torch.* op returned non-Tensor",
+                        gb_message("torch.* op returned non-Tensor", "torch.* ops that return a non-Tensor cannot be traced into the Dynamo FX graph output\n", {},
+                                   fmt::format("example_value type: NotImplementedType; op: call_method; target: {}", op == "==" ? "__eq__" : "__ne__"), "GB0208"),
+                        loc);
     return mk_bool(op == "!=");
   }
   if (a->k == VK::Tensor || b->k == VK::Tensor) {

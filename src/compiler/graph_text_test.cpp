@@ -71,7 +71,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},
       {"max_list_symint", "a stride of a Max size: sympy flattens Max(1, Max(s27, s27 + 4)) into Max(1, s27, s27 + 4); ours "
                           "keeps the size (annotation only)"},
-      {"slice_past_end_dynamic", "a sliced intermediate's size returned from the frame: torch's sym_sum output (corpus test)"},
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"len_dynamic_batch", "torch.split by a SymInt size: torch's chunk sizes `(s77//2)`, ours the hint (annotation only)"},
       {"sym_arith_nodes", "F.pad's output stride: sympy's `3*s27 + 3*(Mod(...))`, ours `3*Max(1, ...)` (annotation only)"},

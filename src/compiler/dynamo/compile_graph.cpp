@@ -57,6 +57,19 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
       else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;
       else if (sym_bare_symbol(o->sym)) id = g.add_sym_placeholder(o->sym);
+      else if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) {
+        // a compound size with no proxy yet (`tail.shape[1]` of `x[:, 2:]`, s27 - 2): the replacement pass rebuilds
+        // it from the input symbols (`sym_sum: "Sym(s27 - 2)" = torch.sym_sum([-2, s27])`, real torch 2.11:
+        // slice_past_end_dynamic), a monomial as its product node; a rebuilt shadow is an output by its index
+        Arg a = sym_arg(o);
+        if (a.node >= 0) id = a.node;
+        else if (a.shadow >= 0 && a.lit.empty() && !a.is_seq) {
+          g.shadows[static_cast<size_t>(a.shadow)].forced = true;
+          ctx.direct_shadows = true;
+          const int enc = -2 - a.shadow;
+          if (std::find(g.outputs.begin(), g.outputs.end(), enc) == g.outputs.end()) g.outputs.push_back(enc);
+        }
+      }
       if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
       continue;
     }

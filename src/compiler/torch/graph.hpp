@@ -77,7 +77,7 @@ struct Graph {
   void apply_replacements();  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;
   std::map<std::string, int> name_count;
-  std::vector<int> outputs;
+  std::vector<int> outputs;  ///< node indices; until specialize() merges the shadows, -2 - k is shadow k
   std::map<const Obj*, int> symint_node;   ///< SymInt value -> the node computing it
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
   std::vector<Shadow> shadows;

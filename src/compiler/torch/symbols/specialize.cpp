@@ -246,7 +246,8 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
     for (auto& a : n.args) fix(a);
     for (auto& [nm, a] : n.kwargs) fix(a);
   }
-  for (auto& o : outputs) o = remap[static_cast<size_t>(o)];
+  // (an output -2 - k is shadow k: a size rebuilt for the frame's return)
+  for (auto& o : outputs) o = o >= 0 ? remap[static_cast<size_t>(o)] : shadow_at[static_cast<size_t>(-2 - o)];
   for (auto& [p, i] : tensor_node) i = remap[static_cast<size_t>(i)];
   for (auto& [p, i] : symint_node) i = remap[static_cast<size_t>(i)];
   for (auto& [e, i] : sym_proxy) i = remap[static_cast<size_t>(i)];

@@ -336,10 +336,18 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     undo_journal(jscope.mark);
     jscope.close();
     rollback_trace(*ctx, mark);  // (the restart stops before the call: its inputs are not wrapped again)
-    // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded
+    // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded. A user
+    // object's attributes are not: its variable is realized without them, so a tensor attribute the abandoned
+    // inlining read keeps no guard (TimesFM 2.5's decode cache: torch 2.11 recompiles the caller for no dtype)
     std::vector<V> loaded;
-    for (auto& a : args) flatten_tensors(a, loaded);
-    for (auto& [k, a] : kwargs) flatten_tensors(a, loaded);  // (keyword arguments too: `self._assoc(data=input)`)
+    std::function<void(const V&)> load = [&](const V& v) {
+      if (!v) return;
+      if (v->k == VK::Tensor) loaded.push_back(v);
+      if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) load(x);
+      if (v->k == VK::Dict) for (auto& kv : v->dict) load(kv.second);
+    };
+    for (auto& a : args) load(a);
+    for (auto& [k, a] : kwargs) load(a);  // (keyword arguments too: `self._assoc(data=input)`)
     for (auto& t : loaded) {
       auto src = ctx->sources.find(t.get());
       bool have = src == ctx->sources.end();

@@ -242,6 +242,10 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
         // external_utils.wrap_inline(module), the frame `inner(*args, **kwargs)` that calls the module
         return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
       }
+      // a forward of torch's own (our `__tparse_torch*` stubs: nn.TransformerEncoderLayer, nn.MultiheadAttention, a
+      // user subclass that keeps it) is in a file trace_rules skips, as nn.Linear's: wrap_inline's frame `inner`
+      // (real torch 2.11: the pytorch tutorials' TransformerEncoderLayer, `0/0 inner:67`, guards on args[0])
+      if (torch_stub_fn(fwd)) return run_frame(nullptr, args, kwargs, loc, true, target, callee->copts);
       args.insert(args.begin(), target);
       if (fwd->k != VK::Func) error(loc, "torch.compile: this module's forward is not a Python function tparse can run");
       return run_frame(fwd, args, kwargs, loc, false, target, callee->copts);

@@ -60,7 +60,7 @@ std::vector<OpDef> build_table() {
       {{"_dynamo.graph_break"}, T, "", FA::Value, o::graph_break},
       {{"_dynamo.allow_in_graph", "compiler.allow_in_graph"}, T, "fn", FA::Value, o::allow_in_graph},
       {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
-      {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
+      {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "_C._set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
       {{"cuda.is_available", "accelerator.is_available"}, T, "", FA::Value, o::false_value},
       // the __torch_function__ dispatch test: False for plain tensors and Parameters (Dynamo folds it to a constant)

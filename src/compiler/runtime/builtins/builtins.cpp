@@ -287,6 +287,18 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name.rfind("torchctx.", 0) == 0) {
     std::string k = name.substr(9);
+    if (k == "set_grad_enabled") {
+      // torch.set_grad_enabled(mode) switches the mode when it is made (its __init__), a statement or a `with`
+      // item alike; as a manager its __exit__ restores the mode before (Dynamo's GradModeVariable: the
+      // `_set_grad_enabled` node where the mode changes; real torch 2.11: flow_matching's ODESolver.sample)
+      const bool mode = args.empty() || truthy(args[0], loc);
+      const bool prev = grad_enabled_;
+      if (mode != prev) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, mode ? "True" : "False"}}, Location{});
+      grad_enabled_ = mode;
+      auto c = mk_builtin("ctx:set_grad_enabled");
+      c->items = {mk_bool(prev), mk_bool(mode)};
+      return c;
+    }
     auto c = mk_builtin(k == "enable_grad" ? "ctx:enable_grad" : k == "inference_mode" ? "ctx:inference_mode" : "ctx:no_grad");
     return c;
   }

@@ -82,7 +82,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
           return v;
         }
         if (name == "Tensor") { auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c; }
-        if (name == "no_grad" || name == "enable_grad" || name == "inference_mode") return mk_builtin("torchctx." + name);
+        if (name == "no_grad" || name == "enable_grad" || name == "inference_mode" || name == "set_grad_enabled")
+          return mk_builtin("torchctx." + name);
         if (name == "Size") return mk_builtin("torch.Size");  // a tuple that is a size
         if (name == "inf") return mk_float(INFINITY);  // torch's float constants (as math's)
         if (name == "nan") return mk_float(NAN);

@@ -60,7 +60,12 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   bool saved = grad_enabled_;
   bool inner = kind == "enable_grad";
   int enter = -1;
-  if (kind == "inference_mode") enter = emit_ctx_node("torch.autograd.grad_mode._enter_inference_mode", "_enter_inference_mode", {Arg{-1, "True"}}, loc);
+  // set_grad_enabled switched the mode when it was made (its node too): the block restores the mode before it
+  const bool made = kind == "set_grad_enabled" && cm && cm->items.size() == 2;
+  if (made) {
+    saved = cm->items[0]->b;
+    inner = cm->items[1]->b;
+  } else if (kind == "inference_mode") enter = emit_ctx_node("torch.autograd.grad_mode._enter_inference_mode", "_enter_inference_mode", {Arg{-1, "True"}}, loc);
   // GradModeVariable's `_set_grad_enabled` nodes carry no user stack trace, whether the mode is a `with` in the
   // frame or a decorator's (real torch 2.11: programs no_grad_ctx, compile_api_forms)
   else if (inner != saved) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, inner ? "True" : "False"}}, Location{});

@@ -22,12 +22,13 @@ def _use_grad_for_differentiable(func):
         self = args[0]
         prev_grad = torch.is_grad_enabled()
         try:
-            torch.set_grad_enabled(self.defaults["differentiable"])
+            # (the mode switch is not modelled here: torch._C._set_grad_enabled is a no-op of tparse's op table)
+            torch._C._set_grad_enabled(self.defaults["differentiable"])
             torch._dynamo.graph_break()
             ret = func(*args, **kwargs)
         finally:
             torch._dynamo.graph_break()
-            torch.set_grad_enabled(prev_grad)
+            torch._C._set_grad_enabled(prev_grad)
         return ret
 
     return _use_grad

@@ -514,7 +514,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Sigmoid") return fn("torch.sigmoid", "sigmoid", {x()}, {});
   // nn.Softmax.forward: `F.softmax(input, self.dim, _stacklevel=5)` (SwinIR's window attention)
   if (cls == "Softmax") return fn("torch.nn.functional.softmax", "softmax", {x(), mod->attrs["dim"]}, {{"_stacklevel", mk_int(5)}});
-  if (cls == "Identity") return x();
+  if (cls == "Identity" && args.size() == 1) return args[0];  // forward(input): returns input, whatever it is (a list)
   if (cls == "MultiheadAttention" && tracing()) return nn_mha_forward(*this, mod, args, kwargs, loc);
   if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {
     // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),

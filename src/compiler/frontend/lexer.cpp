@@ -419,7 +419,47 @@ std::string decode_escapes(std::string_view s, bool bytes) {
   return out;
 }
 
+/// PEP 263: a comment on line 1, or on line 2 below a comment-only line, matching `coding[:=]\s*([-\w.]+)` names
+/// the file's encoding; a name Python's codecs do not know makes the file a SyntaxError before any of it runs
+/// ("unknown encoding: bicubic": a docstring-like comment `# ... interpolation encoding: bicubic` on line 2)
+void check_coding_cookie(const std::string& source) {
+  static const char* const kCodecs[] = {
+      "utf_8", "utf8", "u8", "utf", "cp65001", "utf_8_sig", "latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1",
+      "8859", "cp819", "ascii", "us_ascii", "646", "utf_16", "utf16", "utf_16_le", "utf_16_be", "utf_32", "utf32",
+      "utf_7", "cp1252", "windows_1252", "cp1251", "windows_1251", "cp1250", "windows_1250", "cp437", "cp850", "cp866",
+      "iso_8859_2", "iso_8859_5", "iso_8859_7", "iso_8859_9", "iso_8859_15", "iso8859_15", "koi8_r", "koi8_u",
+      "mac_roman", "macroman", "gbk", "gb2312", "gb18030", "big5", "cp936", "cp950", "shift_jis", "sjis", "cp932",
+      "euc_jp", "euc_kr", "cp949", "iso2022_jp", "hz", "raw_unicode_escape", "unicode_escape", nullptr};
+  size_t pos = 0;
+  for (int line = 1; line <= 2 && pos <= source.size(); ++line) {
+    size_t end = source.find('\n', pos);
+    std::string text = source.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    if (line == 1 && text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
+    size_t k = text.find_first_not_of(" \t\f\r");
+    if (k == std::string::npos) { if (end == std::string::npos) return; pos = end + 1; continue; }  // blank: on to line 2
+    if (text[k] != '#') return;  // code: no declaration below it counts
+    for (size_t c = text.find("coding", k); c != std::string::npos; c = text.find("coding", c + 1)) {
+      size_t v = c + 6;
+      if (v >= text.size() || (text[v] != ':' && text[v] != '=')) continue;
+      ++v;
+      while (v < text.size() && (text[v] == ' ' || text[v] == '\t')) ++v;
+      std::string name;
+      while (v < text.size() && (std::isalnum(static_cast<unsigned char>(text[v])) || text[v] == '-' || text[v] == '_' || text[v] == '.'))
+        name += text[v++];
+      if (name.empty()) continue;
+      std::string norm;
+      for (char ch : name) norm += ch == '-' || ch == '.' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      for (const char* const* p = kCodecs; *p; ++p) if (norm == *p) return;
+      throw CompileError(Location{line, static_cast<int>(c), 0}, "SyntaxError: unknown encoding: " + name +
+                                                                    " (a coding declaration, PEP 263: Python refuses the file)");
+    }
+    if (end == std::string::npos) return;
+    pos = end + 1;
+  }
+}
+
 std::vector<Token> lex(const std::string& source) {
+  check_coding_cookie(source);
   Lexer lx{source, 0, 1, 0, 0, {0}, {}, {}};
   lx.run();
   return std::move(lx.out);

@@ -177,3 +177,16 @@ TEST_CASE("parse cache: one AST per path, file index and exact text; errors are 
   CHECK_THROWS_AS(parse_module_cached(path, "x = (\n", 3), CompileError);
   CHECK_THROWS_AS(parse_module_cached(path, "x = (\n", 3), CompileError);  // still an error: nothing was cached
 }
+
+TEST_CASE("PEP 263: a coding declaration Python's codecs do not know makes the file a SyntaxError") {
+  // CPython 3.12 refused DINO's driver, whose line-2 comment read `... interpolate_pos_encoding: bicubic`
+  // (`SyntaxError: unknown encoding: bicubic`, real run of testdata scout program b_coding_cookie_comment)
+  CHECK_THROWS_WITH_AS(lex("# a model\n# interpolate_pos_encoding: bicubic\nx = 1\n"), doctest::Contains("unknown encoding: bicubic"), CompileError);
+  CHECK_THROWS_AS(lex("# -*- coding: klingon -*-\nx = 1\n"), CompileError);
+  // known codecs, and declarations Python does not read (line 3; line 2 below code)
+  CHECK_NOTHROW(lex("# -*- coding: utf-8 -*-\nx = 1\n"));
+  CHECK_NOTHROW(lex("#!/usr/bin/env python\n# coding=latin-1\nx = 1\n"));
+  CHECK_NOTHROW(lex("x = 1\n# encoding: bicubic\n"));
+  CHECK_NOTHROW(lex("# one\n# two\n# encoding: bicubic\n"));
+  CHECK_NOTHROW(lex("# coding[:=] is the pattern\nx = 1\n"));
+}

@@ -367,8 +367,8 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     Node n;
     n.op = "placeholder";
     n.placeholder_src = ident;
-    std::string lower = ident;
-    lower[0] = 'l';
+    std::string lower = ident;  // (the local is the source name lower-cased, as a tensor's: `l_t_ = L_T_`)
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     n.name = g.unique_name(lower);
     n.sym_type = "Sym(" + expr + ")";
     n.sym_hint = ctx.sym_info.count(expr) ? ctx.sym_info[expr].second : 0;

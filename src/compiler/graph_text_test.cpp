@@ -79,8 +79,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       // the eighteenth scouting's programs (docs/compiler.md, "Eighteenth scouting")
-      {"restart_object_attr_guard", "a binary operator's left operand is on the stack at the break (`x * n[0].item()`): torch's resume graph names it `L_stack0_`, ours by the local"},
-      {"resume_stack_left_operand", "the left operand of `x + call()` on the stack at the break: torch's resume input `l_stack0_`, ours the local"},
       {"embedding_dtype_kw", "nn.Embedding(..., dtype=torch.bfloat16): ours keeps the weight float32"},
       {"new_ones_python_bool_dtype", "dtype=bool (Python's builtin) prints as torch.bool in torch's graph, `<object>` in ours"},
       {"topk_namedtuple_gather", "torch unpacks topk's named tuple right after the call (getitem nodes there); ours reads `.indices` where it is used"},

@@ -1,5 +1,6 @@
 # nn.Identity returns its input unchanged, whatever it is: pytorchvideo's MultiPathWayWithFuse (SlowFast) calls an
-# nn.Identity fusion module on a list of two pathway tensors. Torch inlines Identity.forward (no node).
+# nn.Identity fusion module on a list of two pathway tensors.
+# Torch inlines Identity.forward: no node for it.
 import torch
 
 torch.manual_seed(0)

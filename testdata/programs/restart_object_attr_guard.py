@@ -2,6 +2,7 @@
 # then breaks at item(): the caller restarts and compiles only up to the call. The abandoned inlining's guards go
 # with it, so the caller keeps no guard on num_masked and never recompiles for its dtype; the dtype recompile is the
 # callee's (TimesFM 2.5's decode cache; real torch 2.11).
+#
 import dataclasses
 import torch
 

@@ -1,5 +1,4 @@
-# `with torch.set_grad_enabled(flag):` inside a compiled function (flow_matching's ODESolver.sample wraps odeint in it):
-# the mode switches when the manager is made, `_set_grad_enabled(False)` before the block's nodes, True after it.
+# `with torch.set_grad_enabled(flag):` in a compiled function switches the mode when made (flow_matching's ODESolver)
 import torch
 torch.manual_seed(0)
 lin = torch.nn.Linear(3, 3)

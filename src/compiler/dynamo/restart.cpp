@@ -205,6 +205,35 @@ const Expr* Interp::call_taking(const Stmt* st, const Expr* arg) {
   return find(st->value.get());
 }
 
+std::vector<V> Interp::operand_values_below_call(const Activation& act, Location loc) {
+  const Stmt* st = act.cur_stmt;
+  if (!st || act.operands.empty() || (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return))
+    return {};
+  const Expr* target = call_at(st->value.get(), loc);
+  if (!target) return {};
+  // the path from the statement's value down to the call: each binary operator's left operand on it is one value
+  // below; anything else on the path that leaves a value (a call's callable or arguments, a subscript) gives up
+  std::vector<V> out;
+  std::function<bool(const Expr*)> walk = [&](const Expr* e) -> bool {
+    if (e == target) return true;
+    if (!e || e->k == EK::Lambda) return false;
+    for (size_t i = 0; i < e->a.size(); ++i) {
+      if (!call_at(e->a[i].get(), loc)) continue;
+      if (e->k != EK::BinOp || i != 1) {
+        if (i != 0 || e->k == EK::Call) out.push_back(nullptr);  // a value below that is no operand
+        return walk(e->a[i].get());
+      }
+      auto it = std::find_if(act.operands.begin(), act.operands.end(), [&](const auto& p) { return p.first == e->a[0].get(); });
+      out.push_back(it == act.operands.end() ? nullptr : it->second);
+      return walk(e->a[i].get());
+    }
+    return false;
+  };
+  if (!walk(st->value.get())) return {};
+  for (const V& v : out) if (!v) return {};
+  return out;
+}
+
 int Interp::stack_values_below_call(const Activation& act, Location loc) {
   const Stmt* st = act.cur_stmt;
   if (!st) return 0;
@@ -424,8 +453,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // resume at different offsets, two code objects of one name
       // (a store leaves nothing on the stack)
       // (the values below the call's result: `int(t.max().item())` resumes with int as ___stack0, the item as ___stack1)
-      const int hidden = below.empty() && (kind == "CALL" || kind == "CALL_KW" || kind == "CALL_FUNCTION_EX")
-                             ? stack_values_below_call(act, loc) : 0;
+      const bool is_call = kind == "CALL" || kind == "CALL_KW" || kind == "CALL_FUNCTION_EX";
+      // (left operands below the call, `x + self.ffn(h)`: the resume's ___stack0 is x, its graph input `L_stack0_`)
+      const bool operands_below = below.empty() && is_call;
+      if (operands_below) below = operand_values_below_call(act, loc);
+      const std::vector<V> before = below;
+      const int hidden = below.empty() && is_call ? stack_values_below_call(act, loc) : 0;
       enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
                    below.empty() ? nullptr : &below, hidden);
       // the resume frame may have replaced the value by its dynamic copy
@@ -442,7 +475,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
             g.comment = guard_comment(loc);
             g.stack = guard_user_stack(loc);
           }
-      stack_below_ = below;
+      // the operators go on with the resume's copies of their left operands (dynamic ones on a recompile)
+      if (operands_below)
+        for (size_t k = 0; k < below.size() && k < before.size(); ++k)
+          for (auto& op : act.operands) if (op.second == before[k]) op.second = below[k];
+      stack_below_ = operands_below ? std::vector<V>{} : below;  // (an augmented subscript's copies only)
     }
     return result;
   }

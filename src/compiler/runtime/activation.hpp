@@ -74,6 +74,9 @@ struct Activation {
   bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;
+  /// left operands of the binary operators being evaluated at depth 0 of a compiled frame (their right operand
+  /// runs): CPython's stack values below a call there that breaks (`x + self.ffn(h)`: x is the resume's ___stack0)
+  std::vector<std::pair<const Expr*, V>> operands;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
   GenState* gen = nullptr;                     ///< running a lazy generator (runtime/generator.hpp): `yield` suspends

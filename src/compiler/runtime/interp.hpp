@@ -283,6 +283,9 @@ class Interp {
   /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..
   int stack_values_below(const Activation& act, const Stmt* st, const Expr* target);
   int stack_values_below_call(const Activation& act, Location loc);  ///< below the call at `loc`
+  /// the values below the call at `loc` when every one is a binary operator's left operand evaluated in this statement
+  /// (Activation::operands); empty otherwise (a callable or an argument below it: counted by stack_values_below_call)
+  std::vector<V> operand_values_below_call(const Activation& act, Location loc);
   /// the call of statement `st` that takes `arg` as an argument (a generator expression's consumer); null if none
   static const Expr* call_taking(const Stmt* st, const Expr* arg);
   /// `shape_env`: the shape env's additions go too (a restarted attempt); a comprehension's speculation keeps them

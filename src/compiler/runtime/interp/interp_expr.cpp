@@ -169,7 +169,12 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::BinOp: {
       V l = eval(e->a[0]);  // left before right (function arguments have no evaluation order in C++)
+      Activation& act = *stack_.back();
+      const bool keep = act.ctx && act.depth == 0;  // (a cache hit replays the frame to its break too)
+      if (keep) act.operands.emplace_back(e->a[0].get(), l);
+      struct Pop { Activation& a; bool on; ~Pop() { if (on && !a.operands.empty()) a.operands.pop_back(); } } pop{act, keep};
       V r = eval(e->a[1]);
+      if (keep && !act.operands.empty() && act.operands.back().first == e->a[0].get()) l = act.operands.back().second;  // (a resume's copy)
       return binop(e->s, l, r, e->loc);
     }
     case EK::UnaryOp: {

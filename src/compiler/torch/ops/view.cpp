@@ -77,7 +77,8 @@ struct RefView {
 /// (split_dim: the length outside, the quotient inside, `(s27//((s27//4)))`). A contiguous input flattened to 1-D is
 /// `as_strided(a, [numel], [1])`; a 1-D one to 2-D takes the lengths. A literal length equal to a bare symbol pins
 /// it (Eq(s, 2): ShapeEnv specializes it). nullopt when the dims cannot be collapsed as a view (reshape copies).
-static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std::vector<Dim>& shape) {
+/// `infer`: the position of a -1 (its length inferred, -1 when none)
+static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std::vector<Dim>& shape, int infer) {
   const std::vector<Dim>& in = t.shape;
   long long numel = 1;
   for (const Dim& d : in) numel *= d.v;
@@ -103,7 +104,11 @@ static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std
     }
     if (len.v == cur[idx].v) {
       Dim d = cur[idx];
-      if (d.is_sym() && !len.is_sym() && sym_bare_symbol(d.sym) && c.I.tracing()) {
+      // an inferred -1 whose quotient had symbols the element count lacked (`view(nb, -1, 2, 8)` of [s91, s44, 16],
+      // nb another input's batch s85): torch's FloorDiv(s44*s91, s85) becomes s44 once the walk unifies s91 with
+      // s85 (their hints are equal), so the length is the input's dim, not a specialization of it (annotated-transformer)
+      const bool inferred = static_cast<int>(r.shape.size()) == infer && !len.is_sym();
+      if (d.is_sym() && !len.is_sym() && !inferred && sym_bare_symbol(d.sym) && c.I.tracing()) {
         c.I.specialize_symbol(d.sym, c.loc);
         d.sym.clear();
       }
@@ -243,7 +248,7 @@ V reshape(OpCall& c) {
         c.fail(fmt::format("shape '{}]' is invalid for input of size {}", shp, n));
       }
       if ((name == "view" || name == "reshape") && std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }))
-        ref = ref_view(c, t, s);
+        ref = ref_view(c, t, s, infer);
       if (ref) s = ref->shape;
       else  // keep symbolic dims that pass through unchanged
         for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];

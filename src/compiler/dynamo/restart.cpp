@@ -205,6 +205,17 @@ const Expr* Interp::call_taking(const Stmt* st, const Expr* arg) {
   return find(st->value.get());
 }
 
+void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& src, Location loc) {
+  bool have = false;
+  for (auto& tg : ctx.tguards) have = have || tg.src == src;
+  if (!have) ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc)});
+  size_t cut = std::min(src.size(), src.find_first_of(".["));
+  std::string L = "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  bool described = false;
+  for (auto& d : ctx.described) described = described || d.second == L;
+  if (!described) ctx.described.push_back({*t->t, L});
+}
+
 std::vector<V> Interp::operand_values_below_call(const Activation& act, Location loc) {
   const Stmt* st = act.cur_stmt;
   if (!st || act.operands.empty() || (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return))
@@ -377,18 +388,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     };
     for (auto& a : args) load(a);
     for (auto& [k, a] : kwargs) load(a);  // (keyword arguments too: `self._assoc(data=input)`)
-    for (auto& t : loaded) {
-      auto src = ctx->sources.find(t.get());
-      bool have = src == ctx->sources.end();
-      for (auto& tg : ctx->tguards) have = have || tg.src == src->second;
-      if (!have) ctx->tguards.push_back(TensorGuard{src->second, *t->t, "", guard_comment(loc)});
-      if (src == ctx->sources.end()) continue;
-      size_t cut = std::min(src->second.size(), src->second.find_first_of(".["));
-      std::string L = "L['" + src->second.substr(0, cut) + "']" + src->second.substr(cut);
-      bool described = false;
-      for (auto& d : ctx->described) described = described || d.second == L;
-      if (!described) ctx->described.push_back({*t->t, L});
-    }
+    for (auto& t : loaded)
+      if (auto src = ctx->sources.find(t.get()); src != ctx->sources.end()) guard_wrapped_tensor(*ctx, t, src->second, loc);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     // inside a comprehension (its exception-table entry) or an inlined generator nothing is resumable
     if (act.comp_depth > 0 || act.in_genexpr || gb.skip_frame) rethrow_in_comprehension(act, gb);

@@ -286,6 +286,8 @@ class Interp {
   /// the values below the call at `loc` when every one is a binary operator's left operand evaluated in this statement
   /// (Activation::operands); empty otherwise (a callable or an argument below it: counted by stack_values_below_call)
   std::vector<V> operand_values_below_call(const Activation& act, Location loc);
+  /// a frame input's tensor Dynamo wrapped (TENSOR_MATCH, its description) that the graph does not use: no placeholder
+  void guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& src, Location loc);
   /// the call of statement `st` that takes `arg` as an argument (a generator expression's consumer); null if none
   static const Expr* call_taking(const Stmt* st, const Expr* arg);
   /// `shape_env`: the shape env's additions go too (a restarted attempt); a comprehension's speculation keeps them

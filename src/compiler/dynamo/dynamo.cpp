@@ -78,7 +78,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
                         : backend_differs && !failed_before ? kBackend
                         : fail_reason(en, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages(), inference_mode_);
     if (r.empty() && backend_differs) r = kBackend;
-    if (r.empty()) { ctx->mode = Mode::Replay; return ctx; }
+    if (r.empty()) {
+      ctx->mode = Mode::Replay;
+      ctx->replay_step = en.step_stmt;
+      return ctx;
+    }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
   if (cs.run_only) return nullptr;

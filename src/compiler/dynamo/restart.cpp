@@ -92,6 +92,7 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   ++counters_["unimplemented"];
   restart_after_break(*ctx, gb, reason);
   ctx->restart_reasons.push_back(gb.msg);
+  ctx->step_stmt = &s;
   // the locals the rest of the function reads (from this statement on) are the graph's outputs
   std::set<std::string> used = names_from(act.fn.get(), s.loc.line);
   std::vector<V> outs;

@@ -39,6 +39,9 @@ struct ValueGuard {
 };
 
 struct CacheEntry {
+  /// where the graph ended at a break Dynamo cannot resume after (a statement, or the loop holding it): a cache hit
+  /// runs the frame's code from there eagerly, the user frames it calls converted again
+  const Stmt* step_stmt = nullptr;
   std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
   std::string compile_id;
   std::vector<TensorGuard> tensors;
@@ -85,6 +88,8 @@ struct CodeState {
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
+  const Stmt* step_stmt = nullptr;    ///< Record: the statement a non-resumable break compiled the graph up to
+  const Stmt* replay_step = nullptr;  ///< Replay: the served entry's step_stmt (the eager rest starts there)
   std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
   std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)

@@ -254,6 +254,9 @@ bool Interp::truthy(V v, Location loc) {
 
 void Interp::exec(const StmtP& s) {
   Activation& act = *stack_.back();
+  // a served entry that ended at a non-resumable break: from that statement on the frame's code runs eagerly, as
+  // after step_break (its callees are frames of their own again: DINO's head recompiles for a new batch)
+  if (act.depth == 0 && act.ctx && act.ctx->mode == Mode::Replay && act.ctx->replay_step == s.get()) act.ctx = nullptr;
   const bool rec = act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record;
   if (rec && (s->k == SK::For || s->k == SK::While) && !act.outer_loop) {
     // inside a loop no state is resumable: an instruction-level break there compiles the graph up to the loop

@@ -23,8 +23,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mha_keywords_dynamic", "dynamic=True with keyword arguments: torch wraps key_padding_mask first and names the duck-sized "
                                "symbols from its sources (s31, s64); ours from the query's, and wraps in_proj_bias before x"},
       {"numpy_scalar_frame", "float() / int() of a numpy scalar in a frame: torch__dynamo_utils_wrapped_item of a 0-d graph input"},
-      {"resume_stack_values", "a dynamic int from item() used as a size: its range does not exclude 0, so torch's strides read "
-                              "`Max(1, s37)`; ours `s37`"},
       {"data_setattr", "placeholder order: torch wraps each parameter as zip() draws it from parameters(); ours at its first use"},
       {"distributions_forms", "torch.distributions is Python of ours: torch's `# File:` lines of its files; broadcast_tensors of a "
                               "same-shaped input gives the input itself (expand_outplace), one graph input across the break"},
@@ -83,7 +81,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"new_ones_python_bool_dtype", "dtype=bool (Python's builtin) prints as torch.bool in torch's graph, `<object>` in ours"},
       {"topk_namedtuple_gather", "torch unpacks topk's named tuple right after the call (getitem nodes there); ours reads `.indices` where it is used"},
       {"inference_mode_recompile_arg_name", "through the @torch.inference_mode() wrapper torch names the recompile's input `L_args_0_`; ours `L_tmpN_`"},
-      {"symint_local_uppercase_name", "a stride over an int input's symbol: torch keeps `Max(1, s52)` (an int input is not size-like), ours drops the Max"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
       {"break_callee_cache_hit", "a callee at a cache hit's break (corpus test)"},
       {"autograd_fn_saved_variables", "a Function's forward compiled as its own frame returns what save_for_backward stored on ctx (y, var) as outputs; ours only the result"},

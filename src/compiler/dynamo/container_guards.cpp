@@ -164,6 +164,7 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   s->sym = "s" + std::to_string(id);
   ctx.sym_info[s->sym] = {full, v->i};
   ctx.int_inputs[s->sym] = src;
+  mark_non_size_symbol(s->sym);
   ctx.sources[s.get()] = src;
   ctx.dyn_attr_ints[src] = s;
   ValueGuard g;

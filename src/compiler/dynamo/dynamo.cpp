@@ -148,6 +148,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     s->sym = sym_for(source);
     ctx->sym_info[s->sym] = {source, v->i};
     ctx->int_inputs[s->sym] = src;
+    mark_non_size_symbol(s->sym);
     return s;
   };
   // the inputs, and the tensors inside a tuple input (a `*args` local, a tuple argument): each such tensor is an

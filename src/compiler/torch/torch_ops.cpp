@@ -38,7 +38,10 @@ int Interp::torch_frame_node(int node, const std::string& rel, int line, const s
   n.code = code;
   return node;
 }
-void release_graph_values() { graph_values().clear(); }
+void release_graph_values() {
+  graph_values().clear();
+  clear_non_size_symbols();
+}
 
 using KW = std::vector<std::pair<std::string, V>>;
 

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <set>
 
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/symbols/sym_expr.hpp"
@@ -69,6 +70,16 @@ std::vector<Dim> ordered_strides(const std::vector<Dim>& shape, const std::vecto
   return st;
 }
 
+namespace {
+std::set<std::string>& non_size_symbols() {
+  static std::set<std::string> s;
+  return s;
+}
+}  // namespace
+void mark_non_size_symbol(const std::string& sym) { non_size_symbols().insert(sym); }
+bool non_size_symbol(const std::string& sym) { return non_size_symbols().count(sym) > 0; }
+void clear_non_size_symbols() { non_size_symbols().clear(); }
+
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
   // torch's make_contiguous_strides_for: stride = product of the later sizes, each as sym_max(size, 1).
   // A monomial size (`s53`, `4*s77`) is >= 2 so the Max folds away; a size that is a function of a float
@@ -84,7 +95,11 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     auto sorted = factors;
     std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) {
       bool fa = a.rfind("Max(", 0) == 0, fb = b.rfind("Max(", 0) == 0;
-      return fa != fb ? fb : a < b;
+      if (fa != fb) return fb;
+      // two Max(1, x): sympy orders them by x, a symbol before a function of one (`Max(1, s57)*Max(1, (s27//s57))`)
+      if (fa && a.rfind("Max(1, ", 0) == 0 && b.rfind("Max(1, ", 0) == 0)
+        return sym_atom_less(a.substr(7, a.size() - 8), b.substr(7, b.size() - 8));
+      return a < b;
     });
     // one sum alone prints bare, and a number times it distributes, as sympy's Mul does (`16*(((Max(18, s52) - 1)//2)) + 16`)
     if (sorted.size() == 1) {
@@ -115,7 +130,11 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     } else if (auto m = parse_mono(d.sym)) {
       // a size with a floor division (`(s53//2)`, `2*((s53//16))`: pooled, then upsampled) may be 0 or 1: its
       // stride factor keeps sym_max's Max, whole
-      if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return !sym_bare_symbol(f); })) {
+      // (an int argument's symbol may be 0 or 1: its factor keeps the Max, `Max(1, s57)`; real torch 2.11:
+      // program int_input_symbol_strides)
+      if (m->c == 1 && m->syms.size() == 1 && non_size_symbol(m->syms[0])) {
+        factors.push_back("Max(1, " + m->syms[0] + ")");
+      } else if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return !sym_bare_symbol(f) || non_size_symbol(f); })) {
         // (a Max with a number >= 1 among its arguments, `Max(18, s52)`: sympy's Max(1, Max(18, s52)) flattens to it;
         // a floor atom keeps its Max(1, ...) whatever its range: `Max(1, (s53//2))`)
         auto t = parse_sym(d.sym);

@@ -155,6 +155,11 @@ std::string py_repr(const V& v);
 std::string py_str(const V& v);
 std::string fmt_float(double f);
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+/// Symbols of dynamic int arguments (not sizes): no `>= 2` assumption, so a stride over one keeps sym_max's
+/// `Max(1, s57)`. Marked when the symbol is made (dynamo.cpp); cleared with the run's graph values.
+void mark_non_size_symbol(const std::string& sym);
+bool non_size_symbol(const std::string& sym);
+void clear_non_size_symbols();
 /// The strides of `shape` (symbolic sizes) laid out in the order `like` (a concrete tensor's strides) has: innermost
 /// the smallest stride, each next one the size times the stride of the dim inside it (a permuted input's dynamic
 /// strides `[3*s27, 1, s27]`, as ShapeEnv builds them from the example); contiguous when `like` does not fit.

@@ -261,6 +261,13 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
       for (const auto& x : args)
         if (x->k == VK::Int && x->sym == r->sym && !g.symint_node.count(x.get()))
           if (auto sh = g.symint_shadow.find(x.get()); sh != g.symint_shadow.end()) same_read = sh->second;
+    // an expression a size read rebuilt earlier (`x.shape[1]` of ((s23//8))*((s25//8)) + 1 rebuilt `s23 // 8`): the
+    // pass keeps that first proxy, the frame's own `w // 8` later is replaced by it (DINO's interpolate_pos_encoding)
+    if (!folded && same_read < 0)
+      if (auto rs = g.reified_shadow.find(r->sym); rs != g.reified_shadow.end()) {
+        same_read = rs->second;
+        act.ctx->direct_shadows = true;
+      }
     if (folded || same_read >= 0) {
       g.shadows.push_back(Shadow{n, g.nodes.size(), nullptr});
       g.symint_shadow[r.get()] = same_read >= 0 ? same_read : static_cast<int>(g.shadows.size()) - 1;
@@ -562,6 +569,11 @@ Arg Interp::sym_arg(const V& v) {
     if (sh != g.symint_shadow.end()) a.shadow = sh->second;
     auto it = g.symint_node.find(v.get());
     if (it != g.symint_node.end()) { a.node = it->second; return a; }
+    // a value folded onto a size read's rebuilt expression (sym_node): that proxy, not a node of its own
+    if (a.shadow >= 0 && static_cast<size_t>(a.shadow) < g.shadows.size() && g.shadows[static_cast<size_t>(a.shadow)].node.reified) {
+      stack_.back()->ctx->direct_shadows = true;
+      return a;
+    }
     if (!v->sym.empty()) {
       // a symbol the ShapeEnv replaced is its replacement's placeholder, where the graph has one (shape_arg_forms)
       if (auto c = g.canon(v->sym); c != v->sym && g.sym_proxy.count(c)) { a.node = g.sym_proxy[c]; return a; }

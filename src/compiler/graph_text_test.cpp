@@ -37,7 +37,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                              "(torch.tensor(s_lst), then lin's weight, then torch.tensor(r_lst)); ours all where the argument is first read"},
       {"float_arg_genexpr", "builtin sum() over a generator: torch names its nodes element / value (as moduledict_model)"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
-      {"interp_scale_symfloat", "reshape of a sliced global keeps the slice's strides in torch (`[136, 32, 8, 1]`), ours contiguous (annotation only)"},
       {"rope_sqrt_shape", "sympy writes a product of equal factors as a power (`...**2`), ours as a product (annotation only)"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},

@@ -276,6 +276,9 @@ V interpolate(OpCall& c) {
     } else c.fail("interpolate: either size or scale_factor");
     o.shape[i + 2] = Dim{v, sym};
   }
+  // the upsample metas allocate in utils.suggest_memory_format(input): a channels-last input (an NHWC tensor
+  // permuted to NCHW: DINO's positional embedding) gives a channels-last output
+  if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
   return c.out(o);
 }
 

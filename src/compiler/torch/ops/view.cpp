@@ -247,7 +247,10 @@ V reshape(OpCall& c) {
         for (size_t i = 0; i < xs.size(); ++i) shp += (i ? ", " : "") + py_repr(xs[i]);
         c.fail(fmt::format("shape '{}]' is invalid for input of size {}", shp, n));
       }
-      if ((name == "view" || name == "reshape") && std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }))
+      // (torch._refs' _reshape_view_helper keeps a size-1 dim's stride, `pos[:, 1:].reshape(1, 4, 4, 8)` of strides
+      // (136, 8, 1) is (136, 32, 8, 1), for static tensors too; a static input viewed with a symbolic size is below)
+      auto symbolic = [](const std::vector<Dim>& ds) { return std::any_of(ds.begin(), ds.end(), [](const Dim& d) { return d.is_sym(); }); };
+      if ((name == "view" || name == "reshape") && (symbolic(t.shape) || !symbolic(s)))
         ref = ref_view(c, t, s, infer);
       if (ref) s = ref->shape;
       else  // keep symbolic dims that pass through unchanged
@@ -365,6 +368,10 @@ V flatten(OpCall& c) {
   // flatten is reshape: a view where the dims form one strided run (a channels-last conv output's H, W), else a copy
   if (t.stride.size() == t.shape.size())
     if (auto st = view_strides_ref(t.shape, t.stride, s)) o.stride = *st;
+  // over symbolic sizes _reshape_view_helper's walk keeps the outer dims' strides as they were (a strided conv's
+  // `Max(1, (s23//8))*Max(1, (s25//8))`, not the merged size's Max: DINO's patch embedding)
+  if (std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }) && t.stride.size() == t.shape.size())
+    if (auto r = ref_view(c, t, s, -1); r && r->shape.size() == s.size()) o.stride = r->stride;
   return c.out(o);
 }
 

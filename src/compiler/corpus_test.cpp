@@ -25,15 +25,18 @@ struct Summary {
   int graphs = 0, breaks = 0, recompiles = 0, failures = 0;
   std::vector<int> ops;
   std::vector<std::string> gb_ids;
+  std::set<std::string> restart_reasons;  ///< first lines of compilation_metrics' restart_reasons
   std::string str() const {
     std::string o;
     for (size_t i = 0; i < ops.size(); ++i) o += (i ? "," : "") + std::to_string(ops[i]);
     std::string g;
     for (size_t i = 0; i < gb_ids.size(); ++i) g += (i ? "," : "") + gb_ids[i];
-    return fmt::format("g={} b={} r={} f={} ops=[{}] gb=[{}]", graphs, breaks, recompiles, failures, o, g);
+    return fmt::format("g={} b={} r={} f={} ops=[{}] gb=[{}] restarts={}", graphs, breaks, recompiles, failures, o, g,
+                       restart_reasons.size());
   }
   bool operator==(const Summary& o) const {
-    return graphs == o.graphs && breaks == o.breaks && recompiles == o.recompiles && ops == o.ops && gb_ids == o.gb_ids;
+    return graphs == o.graphs && breaks == o.breaks && recompiles == o.recompiles && ops == o.ops && gb_ids == o.gb_ids &&
+           restart_reasons == o.restart_reasons;
   }
 };
 
@@ -63,6 +66,21 @@ Summary summarize(const std::string& trace) {
       std::smatch m;
       if (std::regex_search(line, m, op_re) && line.find("\"graph_op_count\": 0,") == std::string::npos) s.ops.push_back(std::stoi(m[1].str()));
       if (line.find("\"fail_type\": \"Unsupported\"") != std::string::npos) ++s.failures;
+      // the restart reasons (a break's gb_type, or step()'s "Unknown fail_and_restart_analysis"), first lines: the
+      // JSON list read by hand (std::regex recurses per character on long lines)
+      if (size_t k = line.find("\"restart_reasons\": ["); k != std::string::npos) {
+        k += 20;
+        while (k < line.size() && line[k] != ']') {
+          if (line[k] != '"') { ++k; continue; }
+          std::string item;
+          for (++k; k < line.size() && line[k] != '"'; ++k) {
+            if (line[k] == '\\' && k + 1 < line.size()) { item += line[k]; item += line[++k]; continue; }
+            item += line[k];
+          }
+          ++k;
+          s.restart_reasons.insert(item.substr(0, item.find("\\n")));
+        }
+      }
     }
   }
   if (in_break && !last_gb.empty()) s.gb_ids.push_back(last_gb);

@@ -91,7 +91,9 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
                        "then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg;
   ++counters_["unimplemented"];
   restart_after_break(*ctx, gb, reason);
-  ctx->restart_reasons.push_back(gb.msg);
+  // step()'s speculation entry has no reason for an instruction-level break: SpeculationEntry.fail_and_restart_analysis
+  // records "Unknown fail_and_restart_analysis" (real torch 2.11: rnn_attr_restart_reason, step_break_rest_frames)
+  ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
   ctx->step_stmt = &s;
   // the locals the rest of the function reads (from this statement on) are the graph's outputs
   std::set<std::string> used = names_from(act.fn.get(), s.loc.line);

@@ -77,7 +77,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       // the eighteenth scouting's programs (docs/compiler.md, "Eighteenth scouting")
       {"embedding_dtype_kw", "nn.Embedding(..., dtype=torch.bfloat16): ours keeps the weight float32"},
-      {"new_ones_python_bool_dtype", "dtype=bool (Python's builtin) prints as torch.bool in torch's graph, `<object>` in ours"},
       {"topk_namedtuple_gather", "torch unpacks topk's named tuple right after the call (getitem nodes there); ours reads `.indices` where it is used"},
       {"inference_mode_recompile_arg_name", "through the @torch.inference_mode() wrapper torch names the recompile's input `L_args_0_`; ours `L_tmpN_`"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},

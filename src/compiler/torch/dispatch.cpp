@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
@@ -158,6 +159,20 @@ struct ClearWritten {
 /// 2.11's traces: a symbolic size passed there is guarded to its value (its symbol specialized, or an equality guard
 /// on the expression: `x.chunk(n // 4)` recompiles when n // 4 changes). Not every `int` of a schema: torch.tril's
 /// diagonal reaches a Python decomposition symbolically and is not guarded (program int_param_expr_guard).
+/// `dtype=bool` (a Python type, DeepSeek-V3's gate mask): torch maps bool / int / float / complex to torch.bool /
+/// int64 / float64 / complex128, and Dynamo's node shows the dtype (`new_ones(4, 2, dtype = torch.bool)`)
+static void python_type_dtype(KW& kwargs) {
+  static const std::map<std::string, std::string> types = {{"bool", "bool"}, {"int", "int64"}, {"float", "float64"}, {"complex", "complex128"}};
+  for (auto& [k, v] : kwargs)
+    if (k == "dtype" && v && v->k == VK::Builtin)
+      if (auto it = types.find(v->s); it != types.end()) {
+        auto d = std::make_shared<Obj>();
+        d->k = VK::DType;
+        d->s = it->second;
+        v = d;
+      }
+}
+
 static void guard_int_params(OpCall& c) {
   static const std::map<std::string, std::vector<std::pair<size_t, const char*>>> ints = {{"chunk", {{0, "chunks"}}}};
   auto it = ints.find(c.name);
@@ -222,6 +237,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   std::vector<V> rest(args.begin() + (args.empty() || !needs_input ? 0 : 1), args.end());
   check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   if (!is_f) check_requires_grad_kw(*this, name, args, kwargs, loc);
+  python_type_dtype(kwargs);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
   values::before_call(c);
@@ -299,6 +315,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   if (is_fn && target.rfind("torch.nn.functional.", 0) != 0) check_requires_grad_kw(*this, name, args, kwargs, loc);
+  python_type_dtype(kwargs);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
   values::before_call(c);

@@ -66,6 +66,19 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     return v->i;
   };
   inst->attrs["training"] = mk_bool(true);
+  // factory_kwargs: `dtype=torch.bfloat16` makes the module's floating parameters and buffers that dtype (gpt-oss'
+  // nn.Embedding; an int64 buffer such as num_batches_tracked stays), on every construction path below
+  struct FactoryDtype {
+    V inst;
+    std::string dtype;
+    ~FactoryDtype() {
+      if (dtype.empty() || !inst) return;
+      for (auto& [n, v] : inst->attrs)
+        if (v && v->k == VK::Tensor && (v->t->dtype.rfind("float", 0) == 0 || v->t->dtype == "bfloat16")) v->t->dtype = dtype;
+    }
+  };
+  const V fdt = kwv(kwargs, "dtype");
+  FactoryDtype factory_dtype{inst, fdt && fdt->k == VK::DType && (fdt->s.rfind("float", 0) == 0 || fdt->s == "bfloat16") ? fdt->s : ""};
   if (cls == "Module") return inst;
   if (cls == "Linear") {
     long long in = need_int(0, "in_features"), out = need_int(1, "out_features");

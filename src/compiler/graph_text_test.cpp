@@ -76,7 +76,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
       // the eighteenth scouting's programs (docs/compiler.md, "Eighteenth scouting")
-      {"topk_namedtuple_gather", "torch unpacks topk's named tuple right after the call (getitem nodes there); ours reads `.indices` where it is used"},
       {"inference_mode_recompile_arg_name", "through the @torch.inference_mode() wrapper torch names the recompile's input `L_args_0_`; ours `L_tmpN_`"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
       {"break_callee_cache_hit", "a callee at a cache hit's break (corpus test)"},

@@ -338,8 +338,11 @@ V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts_in, const s
     g.tensor_node.erase(whole.get());  // the tuple node stands for no tensor (the address may be reused once `whole` dies)
     for (auto& p : parts) xs.push_back(mk_tensor(p));
     V r = mk_tuple(xs);
-    r->sym_node = wn;  // items get their getitem node when read (materialize_item)
+    r->sym_node = wn;
     for (size_t i = 0; i < fields.size() && i < xs.size(); ++i) r->attrs[fields[i]] = xs[i];
+    // wrap_fx_proxy unpacks a tuple result at once: one getitem per part right after the call (unused ones go with
+    // the dead code; torch.topk's `.indices` read later is `getitem_1` there: gpt-oss' MLPBlock)
+    for (size_t i = 0; i < xs.size(); ++i) materialize_item(r, i);
     return r;
   }
   V r = mk_tuple(xs);

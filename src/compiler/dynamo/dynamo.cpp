@@ -29,24 +29,22 @@ void flatten_live(const V& v, std::vector<V>& out) {
   flatten_tensors(v, out);
 }
 
-void flatten_tensors(const V& v, std::vector<V>& out) {
+void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs) {
   if (!v) return;
   if (v->k == VK::Tensor) out.push_back(v);
-  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out);
-  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out);
+  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out, object_attrs);
+  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out, object_attrs);
   // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order
-  if (v->k == VK::Instance && v->builtin_nn.empty()) for (auto& n : v->order) flatten_tensors(v->attrs[n], out);
+  if (object_attrs && v->k == VK::Instance && v->builtin_nn.empty())
+    for (auto& n : v->order) flatten_tensors(v->attrs[n], out, object_attrs);
 }
 
 
 
-namespace {
-/// A frame-local source as guards name it: `x` -> `L['x']`, `args[0]` -> `L['args'][0]`.
 std::string local_source(const std::string& n) {
   size_t br = n.find_first_of("[.");  // (`samples.tensors`: an attribute of the local `samples`)
   return qualify_dict_keys("L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br)));
 }
-}  // namespace
 
 std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                               std::shared_ptr<CompileOpts> opts, bool is_resume) {

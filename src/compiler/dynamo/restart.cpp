@@ -212,8 +212,7 @@ void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& 
   bool have = false;
   for (auto& tg : ctx.tguards) have = have || tg.src == src;
   if (!have) ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc)});
-  size_t cut = std::min(src.size(), src.find_first_of(".["));
-  std::string L = "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  std::string L = local_source(src);
   bool described = false;
   for (auto& d : ctx.described) described = described || d.second == L;
   if (!described) ctx.described.push_back({*t->t, L});
@@ -383,14 +382,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // object's attributes are not: its variable is realized without them, so a tensor attribute the abandoned
     // inlining read keeps no guard (TimesFM 2.5's decode cache: torch 2.11 recompiles the caller for no dtype)
     std::vector<V> loaded;
-    std::function<void(const V&)> load = [&](const V& v) {
-      if (!v) return;
-      if (v->k == VK::Tensor) loaded.push_back(v);
-      if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) load(x);
-      if (v->k == VK::Dict) for (auto& kv : v->dict) load(kv.second);
-    };
-    for (auto& a : args) load(a);
-    for (auto& [k, a] : kwargs) load(a);  // (keyword arguments too: `self._assoc(data=input)`)
+    for (auto& a : args) flatten_tensors(a, loaded, false);
+    for (auto& [k, a] : kwargs) flatten_tensors(a, loaded, false);  // (keyword arguments too: `self._assoc(data=input)`)
     for (auto& t : loaded)
       if (auto src = ctx->sources.find(t.get()); src != ctx->sources.end()) guard_wrapped_tensor(*ctx, t, src->second, loc);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;

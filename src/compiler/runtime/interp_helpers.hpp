@@ -21,7 +21,8 @@ class Interp;
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
 
 /// The tensors inside a value (lists, tuples, dicts, user objects' attributes), in order (dynamo.cpp).
-void flatten_tensors(const V& v, std::vector<V>& out);
+/// Every tensor inside `v` (lists, tuples, dicts and, unless `object_attrs` is false, a frame-built object's attributes)
+void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs = true);
 /// The graph outputs a live local gives at a break: its tensors, and a SymInt itself (a dynamic size `h` the resume
 /// function reads: Dynamo returns it from the graph, `return (s53, s0)`).
 void flatten_live(const V& v, std::vector<V>& out);
@@ -53,6 +54,8 @@ std::string builtin_module_type_guard(const V& mod, const std::string& src);
 /// A source with a dict key's inner local qualified as Dynamo names it: `x[list(dict.keys(cache))[0]]` ->
 /// `x[list(dict.keys(L['cache']))[0]]` (container_guards.cpp)
 std::string qualify_dict_keys(std::string source);
+/// A frame-local source as guards name it: `x` -> `L['x']`, `args[0]` -> `L['args'][0]` (dynamo.cpp)
+std::string local_source(const std::string& n);
 /// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
 V nn_class(const std::string& name);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).

@@ -88,6 +88,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"slice_size_reuse_neg", "sym_sum reusing the user's node (corpus test)"},
       {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
+      // the nineteenth scouting's programs (docs/compiler.md, "Nineteenth scouting")
+      {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
+                                 "quotient of the two floors (annotation only)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

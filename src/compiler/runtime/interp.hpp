@@ -167,9 +167,10 @@ class Interp {
   V numel_of(const V& t);  ///< Tensor.numel(): a SymInt and a `numel` node when a size is dynamic
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
-  void specialize_symbol(const std::string& expr, Location loc);
+  /// `evaluate_expr`: Python asked for the int (range(), SymNodeVariable.evaluate_expr), not an op's meta run (run_node)
+  void specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr = false);
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
-  void sym_equal_guard(const std::string& expr, Location loc);
+  void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false);
   /// A branch decided a relation of an input size and a number (`s77 > 4`): the shape env's guard on it
   void sym_relation_guard(const std::string& expr, bool holds, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.

@@ -84,7 +84,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   }
   if (name == "range") {
     // range() wants Python ints: a SymInt argument is specialized (BuiltinVariable.call_range, guard_if_dyn)
-    for (auto& x : args) if (x->k == VK::Int && !x->sym.empty()) specialize_symbol(x->sym, loc);
+    for (auto& x : args) if (x->k == VK::Int && !x->sym.empty()) specialize_symbol(x->sym, loc, true);
     long long a = 0, b = 0, st = 1;
     if (args.size() == 1) b = arg(0)->i;
     else { a = arg(0)->i; b = arg(1)->i; if (args.size() > 2) st = arg(2)->i; }

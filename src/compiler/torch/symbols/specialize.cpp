@@ -45,18 +45,27 @@ bool sym_all_specialized(const std::string& expr, const std::map<std::string, lo
   return true;
 }
 
-void Interp::specialize_symbol(const std::string& expr, Location loc) {
+void Interp::specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr) {
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   auto fs = sym_free_symbols(expr);
   // Eq(expr, value) solves for the symbol when expr is linear in one symbol (ShapeEnv._maybe_guard_rel,
   // try_solve); with more symbols, or under a floor division or modulus (`(s70 + 255)//256`, whose guard
   // only narrows s70's range), it stays a guard
-  bool solvable = fs.size() == 1;
+  // (a function of it: `TruncToInt(OpaqueUnaryFn_log2(...))`, mamba.py's `range(int(math.log2(L)) - 2)`, too)
+  bool solvable = false;
+  std::string side = expr;  // (of a decided equality `s27 == 12`, the side with the symbol)
+  for (const char* rel : {" == ", " != "})
+    if (size_t at = expr.find(rel); at != std::string::npos)
+      side = sym_free_symbols(expr.substr(0, at)).empty() ? expr.substr(at + 4) : expr.substr(0, at);
+  if (auto lin = parse_linear(side); lin && fs.size() == 1) {
+    solvable = true;
+    for (const auto& term : lin->terms) solvable = solvable && term.first.size() == 1 && sym_bare_symbol(term.first[0]);
+  }
   for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"})
     if (expr.find(op) != std::string::npos) solvable = false;
   if (!solvable) {
-    sym_equal_guard(expr, loc);
+    sym_equal_guard(expr, loc, evaluate_expr);
     return;
   }
   if (ctx.specialized.count(fs[0])) return;
@@ -73,7 +82,7 @@ void Interp::specialize_symbol(const std::string& expr, Location loc) {
                TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
 }
 
-void Interp::sym_equal_guard(const std::string& expr, Location loc) {
+void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr) {
   FrameCtx& ctx = *stack_.back()->ctx;
   auto tree = parse_sym(expr);
   if (!tree) return;
@@ -96,8 +105,8 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc) {
   for (const auto& g : ctx.sym_eqs) if (g.expr == expr) return;
   Activation& act = *stack_.back();
   int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
-  std::string text = fmt::format("{} == {}  {} (_dynamo/utils.py:3907 in run_node)", sym_python(*tree, srcs), *v,
-                                 guard_comment(Location{line, 0, act.file}));
+  std::string text = fmt::format("{} == {}  {} ({})", sym_python(*tree, srcs), *v, guard_comment(Location{line, 0, act.file}),
+                                 evaluate_expr ? "_dynamo/variables/tensor.py:1951 in evaluate_expr" : "_dynamo/utils.py:3907 in run_node");
   ctx.sym_eqs.push_back(CacheEntry::SymEq{expr, srcs, *v, text});
 }
 

@@ -9,6 +9,7 @@
 
 #include "api.hpp"
 #include "test_util.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace fs = std::filesystem;
@@ -17,6 +18,7 @@ using tparse::compiler::testing::output_graphs;
 using tparse::compiler::testing::recompile_reasons;
 using tparse::compiler::testing::check_graphs_equal;
 using tparse::compiler::testing::Run;
+using tparse::compiler::testing::run_program;
 
 namespace {
 
@@ -49,6 +51,47 @@ TEST_CASE("a branch that decides n == 12 specializes n: the graphs equal torch 2
   std::vector<std::string> g = output_graphs(r.real);
   CHECK(g[1].find("sub: \"Sym(10)\" = getitem_1 - 2") != std::string::npos);  // arithmetic after it is still a node
   CHECK(g[1].find("size_1: \"Sym(12)\" = l_x_.size(1)") != std::string::npos);
+}
+
+TEST_CASE("range() over a function of the length (mamba.py's pscan) guards the expression and keeps the length dynamic") {
+  // math_log2_symint_range: `2 ** math.ceil(math.log2(L))`, `range(int(math.log2(T)) - 2)`; lengths 8, 12, 16, 20
+  Run r = run_program("math_log2_symint_range");
+  REQUIRE(r.ok);
+  CHECK(specializations(r.real).empty());
+  CHECK(specializations(r.ours).empty());
+  auto reasons = [](const std::string& trace) {
+    std::vector<std::string> out;
+    for (const std::string& l : recompile_reasons(trace)) if (l.find("\"0/") != std::string::npos) out.push_back(l);
+    return out;
+  };
+  std::vector<std::string> rr_real = reasons(r.real), rr_ours = reasons(r.ours);
+  REQUIRE(rr_real.size() == 2);  // 12 makes L dynamic; 16 passes the expression guard; 20 fails it
+  // the guard as torch's PythonPrinter writes it (`math.trunc`, `torch.sym_float`, `2 ** math.ceil(..)`)
+  auto norm = [](const std::string& x) { return std::regex_replace(x, std::regex("# \\S*math_log2_symint_range.py"), "# P"); };
+  CHECK(rr_ours.size() == rr_real.size());
+  for (size_t i = 0; i < std::min(rr_ours.size(), rr_real.size()); ++i) CHECK(norm(rr_ours[i]) == norm(rr_real[i]));
+  std::vector<std::string> g = output_graphs(r.ours);
+  REQUIRE(g.size() == 3);
+  for (const char* line : {"_sym_log2: \"Sym(OpaqueUnaryFn_log2(ToFloat(s27)))\" = torch._sym_log2(s27)",
+                           "pow_1: \"Sym(PowByNatural(2, CeilToInt(OpaqueUnaryFn_log2(ToFloat(s27)))))\" = 2 ** ceil",
+                           "floordiv: \"Sym(((PowByNatural(2, CeilToInt(OpaqueUnaryFn_log2(ToFloat(s27)))))//2))\" = pow_1 // 2"})
+    for (size_t i = 1; i < 3; ++i) {
+      CHECK(output_graphs(r.real)[i].find(line) != std::string::npos);
+      CHECK(g[i].find(line) != std::string::npos);
+    }
+}
+
+TEST_CASE("the value and the guard text of a function atom of sizes") {
+  auto t = parse_sym("TruncToInt(OpaqueUnaryFn_log2(ToFloat(PowByNatural(2, CeilToInt(OpaqueUnaryFn_log2(ToFloat(s27))))))) - 2");
+  REQUIRE(t);
+  CHECK(sym_eval(*t, {{"s27", 12}}) == 2);
+  CHECK(sym_eval(*t, {{"s27", 20}}) == 3);
+  CHECK(sym_python(*t, {{"s27", "x.size()[1]"}}) ==
+        "((-2) + math.trunc(math.log2(torch.sym_float(2 ** math.ceil(math.log2(torch.sym_float(x.size()[1])))))))");
+  auto m = parse_sym("Max(1, s27) + Mod(s27, 4)");
+  REQUIRE(m);
+  CHECK(sym_eval(*m, {{"s27", 7}}) == 10);
+  CHECK_FALSE(sym_eval(*parse_sym("OpaqueUnaryFn_sqrt(ToFloat(s27))"), {{"s27", 7}}));  // not a whole number
 }
 
 TEST_CASE("the free symbols of a SymInt expression") {

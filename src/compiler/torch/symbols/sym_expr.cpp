@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include "torch/symbols/sym_mono.hpp"
 
@@ -306,6 +307,57 @@ std::optional<std::string> sym_quotient(const std::vector<std::string>& total, c
   return out;
 }
 
+namespace {
+/// The value of a function atom sympy prints for a size (`CeilToInt(OpaqueUnaryFn_log2(ToFloat(s27)))`,
+/// `PowByNatural(2, ...)`, `Max(1, s27)`, `Mod(s27, 4)`, `s27**2`), in doubles; nullopt for text it cannot read.
+std::optional<double> eval_real(std::string s, const std::map<std::string, long long>& values) {
+  while (s.size() > 1 && s.front() == '(' && matching(s, 0) == s.size() - 1) s = s.substr(1, s.size() - 2);
+  if (s.empty()) return std::nullopt;
+  if (auto pw = top_level(s, "**"); pw.size() == 1) {
+    auto b = eval_real(s.substr(0, pw[0]), values), x = eval_real(s.substr(pw[0] + 2), values);
+    if (!b || !x) return std::nullopt;
+    return std::pow(*b, *x);
+  }
+  size_t open = s.find('(');
+  const bool call = open != std::string::npos && open > 0 && s.back() == ')' && matching(s, open) == s.size() - 1 &&
+                    std::all_of(s.begin(), s.begin() + static_cast<long>(open), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  if (!call) {
+    if (s.find_first_not_of("0123456789.-") == std::string::npos) {
+      try { return std::stod(s); } catch (...) { return std::nullopt; }
+    }
+    auto t = parse_sym(s);
+    if (!t || t->k == SymTree::K::Other) return std::nullopt;
+    auto v = sym_eval(*t, values);
+    if (!v) return std::nullopt;
+    return static_cast<double>(*v);
+  }
+  const std::string fn = s.substr(0, open), inner = s.substr(open + 1, s.size() - open - 2);
+  std::vector<double> xs;
+  size_t start = 0;
+  auto commas = top_level(inner, ", ");
+  for (size_t i = 0; i <= commas.size(); ++i) {
+    size_t end = i < commas.size() ? commas[i] : inner.size();
+    auto v = eval_real(inner.substr(start, end - start), values);
+    if (!v) return std::nullopt;
+    xs.push_back(*v);
+    start = end + 2;
+  }
+  static const std::map<std::string, double (*)(double)> unary = {
+      {"ToFloat", [](double v) { return v; }},          {"CeilToInt", [](double v) { return std::ceil(v); }},
+      {"FloorToInt", [](double v) { return std::floor(v); }}, {"TruncToInt", [](double v) { return std::trunc(v); }},
+      {"OpaqueUnaryFn_log2", [](double v) { return std::log2(v); }}, {"OpaqueUnaryFn_sqrt", [](double v) { return std::sqrt(v); }},
+      {"OpaqueUnaryFn_log", [](double v) { return std::log(v); }},   {"OpaqueUnaryFn_exp", [](double v) { return std::exp(v); }},
+      {"OpaqueUnaryFn_cos", [](double v) { return std::cos(v); }},   {"OpaqueUnaryFn_sin", [](double v) { return std::sin(v); }}};
+  if (auto u = unary.find(fn); u != unary.end() && xs.size() == 1) return u->second(xs[0]);
+  if ((fn == "PowByNatural" || fn == "FloatPow") && xs.size() == 2) return std::pow(xs[0], xs[1]);
+  if ((fn == "IntTrueDiv" || fn == "FloatTrueDiv") && xs.size() == 2 && xs[1] != 0) return xs[0] / xs[1];
+  if (fn == "Mod" && xs.size() == 2 && xs[1] != 0) return xs[0] - xs[1] * std::floor(xs[0] / xs[1]);
+  if ((fn == "Max" || fn == "Min") && !xs.empty())
+    return fn == "Max" ? *std::max_element(xs.begin(), xs.end()) : *std::min_element(xs.begin(), xs.end());
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, long long>& values) {
   switch (e.k) {
     case SymTree::K::Num: return e.n;
@@ -340,7 +392,11 @@ std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, 
       if ((*a % *b != 0) && ((*a < 0) != (*b < 0))) --q;
       return q;
     }
-    default: return std::nullopt;
+    default: {  // a function atom of the sizes: its value, when it is a whole number
+      auto v = eval_real(e.text, values);
+      if (!v || !std::isfinite(*v) || std::fabs(*v) > 9e15 || *v != std::floor(*v)) return std::nullopt;
+      return static_cast<long long>(*v);
+    }
   }
 }
 
@@ -374,7 +430,35 @@ std::string sym_python(const SymTree& e, const std::map<std::string, std::string
     }
     case SymTree::K::FloorDiv:
       return "(" + sym_python(e.kids[0], src) + " // " + (e.kids.size() > 1 ? sym_python(e.kids[1], src) : num(e.n)) + ")";
-    default: return e.text;
+    default: {
+      // a function atom as torch's PythonPrinter writes it: `math.trunc(math.log2(torch.sym_float(2 ** math.ceil(..))))`
+      const std::string& t = e.text;
+      size_t open = t.find('(');
+      if (open == std::string::npos || open == 0 || t.back() != ')' || matching(t, open) != t.size() - 1) return t;
+      const std::string fn = t.substr(0, open), inner = t.substr(open + 1, t.size() - open - 2);
+      std::vector<std::string> xs;
+      size_t start = 0;
+      auto commas = top_level(inner, ", ");
+      for (size_t i = 0; i <= commas.size(); ++i) {
+        size_t end = i < commas.size() ? commas[i] : inner.size();
+        auto k = parse_sym(inner.substr(start, end - start));
+        if (!k) return t;
+        xs.push_back(sym_python(*k, src));
+        start = end + 2;
+      }
+      static const std::map<std::string, std::string> unary = {
+          {"ToFloat", "torch.sym_float"}, {"TruncToInt", "math.trunc"}, {"CeilToInt", "math.ceil"}, {"FloorToInt", "math.floor"}};
+      if (auto u = unary.find(fn); u != unary.end() && xs.size() == 1) return u->second + "(" + xs[0] + ")";
+      if (fn.rfind("OpaqueUnaryFn_", 0) == 0 && xs.size() == 1) return "math." + fn.substr(14) + "(" + xs[0] + ")";
+      if ((fn == "PowByNatural" || fn == "FloatPow") && xs.size() == 2) {
+        // stringify at Pow's precedence: a product or a power operand is parenthesized (sums and floors already are)
+        auto operand = [](const std::string& x) {
+          return top_level(x, "*").empty() && top_level(x, "**").empty() ? x : "(" + x + ")";
+        };
+        return operand(xs[0]) + " ** " + operand(xs[1]);
+      }
+      return t;
+    }
   }
 }
 

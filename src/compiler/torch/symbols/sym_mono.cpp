@@ -240,7 +240,10 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
   }
   std::string inner = linear_str(rest);
   bool atom = rest.c == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 && rest.terms[0].first.size() == 1;
-  std::string fl = atom ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
+  // FloorDiv._sympystr parenthesizes a base below Atom precedence: a symbol stays bare, a function (`Max(..)`,
+  // `PowByNatural(..)`), a product or a sum is wrapped (`((PowByNatural(2, ..))//2)`)
+  const bool bare = atom && (sym_bare_symbol(inner) || sym_floor_atom(inner));
+  std::string fl = bare ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
   if (atom && sym_floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
     size_t p = 0;
     for (int depth = 0; p + 1 < inner.size(); ++p) {

@@ -14,6 +14,7 @@
 #include <map>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "runtime/interp/operators/numbers.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
@@ -287,6 +288,25 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
       r->sym = symfloat_expr(op, a, b);
       static const std::map<std::string, std::string> nm = {{"*", "mul"}, {"+", "add"}, {"-", "sub"}, {"**", "pow"}};
       sym_node(nm.at(op), op, true, {a, b}, r, loc);
+      return r;
+    }
+    if (op == "**" && !flt && y >= 0 && tracing() && a->k != VK::Bool && b->k != VK::Bool && (!a->sym.empty() || !b->sym.empty())) {
+      // SymInt ** int and int ** SymInt (SymInt.__pow__ / __rpow__ after guarding the exponent >= 0): a `pow` node,
+      // `PowByNatural(2, CeilToInt(...))` (mamba.py's pscan `2 ** math.ceil(math.log2(L))`), never the hint's number
+      V r = mk_int(static_cast<long long>(std::llround(std::pow(x, y))));
+      auto side = [](const V& v) { return v->sym.empty() ? std::to_string(v->i) : v->sym; };
+      if (b->sym.empty() && a->k == VK::Int) {
+        if (auto m = parse_mono(a->sym); m && b->i <= 8) {  // a monomial's power: sympy's `s27**2`, `4*s27**2`
+          SymMono p;
+          for (long long i = 0; i < b->i; ++i) p = mono_mul(p, *m);
+          r->sym = mono_str(p);
+        } else {
+          r->sym = "(" + a->sym + ")**" + std::to_string(b->i);
+        }
+      } else {
+        r->sym = "PowByNatural(" + side(a) + ", " + side(b) + ")";
+      }
+      sym_node("pow", "**", true, {a, b}, r, loc);
       return r;
     }
     if (op == "**") {

@@ -34,9 +34,15 @@ void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs) {
   if (v->k == VK::Tensor) out.push_back(v);
   if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out, object_attrs);
   if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out, object_attrs);
-  // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order
-  if (object_attrs && v->k == VK::Instance && v->builtin_nn.empty())
+  // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order; a
+  // typing.NamedTuple (the stub keeps its items in `_values`, its fields as attributes too): its items once
+  if (object_attrs && v->k == VK::Instance && v->builtin_nn.empty()) {
+    if (auto it = v->attrs.find("_values"); it != v->attrs.end() && it->second && it->second->k == VK::Tuple) {
+      flatten_tensors(it->second, out, object_attrs);
+      return;
+    }
     for (auto& n : v->order) flatten_tensors(v->attrs[n], out, object_attrs);
+  }
 }
 
 

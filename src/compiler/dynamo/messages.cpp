@@ -34,6 +34,7 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
   for (size_t i = 0; i < types.size(); ++i) {
     tl += (i ? ", '" : "'") + types[i] + "'";
     std::string cls = types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
+                      : types[i] == "function"  ? "torch._dynamo.variables.functions.UserFunctionVariable"
                       : types[i] == "generator" ? "torch._dynamo.variables.functions.LocalGeneratorObjectVariable"
                                                 : "torch._dynamo.variables.constant.ConstantVariable";
     ctx += (i ? ", " : "") + fmt::format("<class '{}'>", cls);

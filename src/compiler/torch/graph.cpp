@@ -287,7 +287,14 @@ static void collect_uses(const Arg& a, std::vector<int>& out) {
   for (auto& x : a.seq) collect_uses(x, out);
 }
 
-std::string print_readable(const Graph& g, const std::string& file) {
+namespace {
+std::string print_graph(const Graph& g, const std::string& file, const std::string& cls, const std::string& ind);
+}
+
+std::string print_readable(const Graph& g, const std::string& file) { return print_graph(g, file, "GraphModule", ""); }
+
+namespace {
+std::string print_graph(const Graph& g, const std::string& file, const std::string& cls, const std::string& ind) {
   std::string sig;
   std::string body;
   // last use of each node
@@ -302,8 +309,12 @@ std::string print_readable(const Graph& g, const std::string& file) {
   for (auto& n : g.nodes) {
     if (n.op != "placeholder") continue;
     if (n.is_sym) { sig += fmt::format(", {}: \"Sym({})\"", n.name, g.canon(n.name)); continue; }
+    if (g.is_body) {  // a body's placeholders are named as the outer values they stand for
+      sig += n.has_meta ? fmt::format(", {}: \"{}\"", n.name, meta_str(n.meta)) : ", " + n.name;
+      continue;
+    }
     sig += fmt::format(", {}: \"{}\"", n.placeholder_src, n.has_meta ? meta_str(n.meta) : n.sym_type);
-    lines += fmt::format("        {} = {}\n", n.name, n.placeholder_src);
+    lines += fmt::format("{}        {} = {}\n", ind, n.name, n.placeholder_src);
   }
   int cur_line = -1;
   std::string cur_file;
@@ -314,8 +325,8 @@ std::string print_readable(const Graph& g, const std::string& file) {
     if (n.line != cur_line || n.fn_name != cur_fn || n.file != cur_file) {
       // a blank line before each comment but at the body's start (a graph without inputs: real torch 2.11's int_of_tensor)
       const char* gap = lines.empty() ? "" : "\n";
-      if (n.line <= 0) lines += fmt::format("{}        # No stacktrace found for following nodes\n", gap);  // FX's words for a node without one
-      else lines += fmt::format("{}        # File: {}:{} in {}, code: {}\n", gap, n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
+      if (n.line <= 0) lines += fmt::format("{}{}        # No stacktrace found for following nodes\n", gap, ind);  // FX's words for a node without one
+      else lines += fmt::format("{}{}        # File: {}:{} in {}, code: {}\n", gap, ind, n.file.empty() ? file : n.file, n.line, n.fn_name, n.code);
       cur_line = n.line;
       cur_fn = n.fn_name;
       cur_file = n.file;
@@ -333,6 +344,8 @@ std::string print_readable(const Graph& g, const std::string& file) {
     } else if (n.target == "getattr" && n.op == "call_function" && n.args.size() == 2 && n.args[1].node < 0 &&
                n.args[1].lit.size() > 2 && n.args[1].lit[0] == '\'') {  // torch/fx/graph.py: `x.T`
       rhs = fmt::format("{}.{}", arg_str(g, n.args[0]), n.args[1].lit.substr(1, n.args[1].lit.size() - 2));
+    } else if (n.op == "get_attr") {  // a body: `wrap_body_0 = self.wrap_body_0`
+      rhs = "self." + n.target;
     } else if (n.target == "getitem") {
       rhs = fmt::format("{}[{}]", arg_str(g, n.args[0]), arg_str(g, n.args[1]));
     } else {
@@ -361,19 +374,38 @@ std::string print_readable(const Graph& g, const std::string& file) {
     if (n.dead_result || unused) dead.push_back(n.name);
     std::string tail = dead.empty() ? "" : fmt::format(";  {} = None", fmt::join(dead, " = "));
     if (n.infix && n.target == "setitem" && n.args.size() == 3)  // operator.setitem: `t[idx] = v;  setitem = t`
-      lines += fmt::format("        {}[{}] = {};  {}{} = {}{}\n", arg_str(g, n.args[0]), arg_str(g, n.args[1]), arg_str(g, n.args[2]), n.name, ann,
+      lines += fmt::format("{}        {}[{}] = {};  {}{} = {}{}\n", ind, arg_str(g, n.args[0]), arg_str(g, n.args[1]), arg_str(g, n.args[2]), n.name, ann,
                            arg_str(g, n.args[0]), tail);
-    else if (iop) lines += fmt::format("        {} {} {};  {}{} = {}{}\n", arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
-    else lines += fmt::format("        {}{} = {}{}\n", n.name, ann, rhs, tail);
+    else if (iop) lines += fmt::format("{}        {} {} {};  {}{} = {}{}\n", ind, arg_str(g, n.args[0]), n.target, arg_str(g, n.args[1]), n.name, ann, rhs, tail);
+    else lines += fmt::format("{}        {}{} = {}{}\n", ind, n.name, ann, rhs, tail);
   }
+  auto tuple_of = [](const std::vector<std::string>& xs) {
+    return xs.size() == 1 ? "(" + xs[0] + ",)" : "(" + fmt::format("{}", fmt::join(xs, ", ")) + ")";
+  };
   std::vector<std::string> outs;
   for (int o : g.outputs) outs.push_back(g.nodes[o].name);
-  std::string ret = outs.size() == 1 ? "(" + outs[0] + ",)" : "(" + fmt::format("{}", fmt::join(outs, ", ")) + ")";
-  if (!lines.empty() && lines.back() == '\n') {}
-  body = fmt::format("class GraphModule(torch.nn.Module):\n    def forward(self{}):\n{}        return {}\n",
-                     sig, lines, ret);
+  std::string ret = tuple_of(outs);
+  if (!g.output_groups.empty()) {  // `((outs, mul, round_1), (matmul,))`
+    std::vector<std::string> groups;
+    size_t at = 0;
+    for (size_t k : g.output_groups) {
+      std::vector<std::string> part(outs.begin() + static_cast<long>(std::min(at, outs.size())),
+                                    outs.begin() + static_cast<long>(std::min(at + k, outs.size())));
+      groups.push_back(tuple_of(part));
+      at += k;
+    }
+    ret = tuple_of(groups);
+  }
+  body = fmt::format("{}class {}(torch.nn.Module):\n{}    def forward(self{}):\n{}{}        return {}\n", ind, cls, ind, sig, lines, ind, ret);
+  // the bodies a get_attr node reads, in order, as nested classes after a blank line each
+  for (const Node& n : g.nodes) {
+    if (n.op != "get_attr") continue;
+    for (const auto& [name, sub] : g.bodies)
+      if (name == n.target && sub) body += "\n" + print_graph(*sub, file, name, ind + "    ");
+  }
   return body;
 }
+}  // namespace
 
 std::string sizes_json(const Graph& g) {
   std::string s = "{";

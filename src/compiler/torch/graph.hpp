@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,6 +83,10 @@ struct Graph {
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
   std::vector<Shadow> shadows;
   std::map<const Obj*, int> symint_shadow; ///< SymInt value -> its shadow (Dynamo's proxy for it)
+  /// higher-order operators' bodies (`wrap_body_0`), read by a get_attr node each: printed as nested classes
+  std::vector<std::pair<std::string, std::shared_ptr<Graph>>> bodies;
+  bool is_body = false;                    ///< a body: placeholders print in the signature only
+  std::vector<size_t> output_groups;       ///< a body returning tuples of tuples: their sizes (fwd_body's `((a, b), (c,))`)
   struct Renamed { int node; std::string old_name, base; };
   std::vector<Renamed> renames;            ///< every rename, so an aborted trace's can be undone
 

@@ -3,9 +3,11 @@
 // uses it too: builtins_model.cpp); once_differentiable.
 #include <fmt/format.h>
 
+#include <functional>
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/graph_body.hpp"
 #include "torch/keep_alive.hpp"
 
 namespace tparse::compiler {
@@ -31,8 +33,41 @@ V Interp::hop_results(int whole_node, const std::vector<V>& outs, const V& out, 
     keep_graph_value(pv);
     results.push_back(pv);
   }
-  if (out->k == VK::Tensor) return results[0];
-  return out->k == VK::List ? mk_list(results) : mk_tuple(results);
+  // the body's output keeps its structure, each tensor replaced by its getitem in flatten_tensors' order (a nested
+  // tuple, a NamedTuple, a dict: recurrentgemma's `return x, (h, state)` under torch.utils.checkpoint)
+  size_t next = 0;
+  std::function<V(const V&)> rebuild = [&](const V& v) -> V {
+    if (!v) return v;
+    if (v->k == VK::Tensor) return next < results.size() ? results[next++] : v;
+    if (v->k == VK::List || v->k == VK::Tuple) {
+      auto c = std::make_shared<Obj>(*v);
+      for (auto& x : c->items) x = rebuild(x);
+      return c;
+    }
+    if (v->k == VK::Dict) {
+      auto c = std::make_shared<Obj>(*v);
+      for (auto& kv : c->dict) kv.second = rebuild(kv.second);
+      return c;
+    }
+    if (v->k == VK::Instance && v->builtin_nn.empty()) {
+      auto c = std::make_shared<Obj>(*v);
+      if (auto it = c->attrs.find("_values"); it != c->attrs.end() && it->second && it->second->k == VK::Tuple) {
+        // a typing.NamedTuple: its items, and each field attribute the item of the same position
+        V items = rebuild(it->second);
+        std::vector<std::pair<V, V>> swap;
+        for (size_t i = 0; i < it->second->items.size() && i < items->items.size(); ++i) swap.push_back({it->second->items[i], items->items[i]});
+        it->second = items;
+        for (auto& n : c->order)
+          for (auto& [old_v, new_v] : swap)
+            if (c->attrs[n] == old_v) c->attrs[n] = new_v;
+        return c;
+      }
+      for (auto& n : c->order) c->attrs[n] = rebuild(c->attrs[n]);
+      return c;
+    }
+    return v;
+  };
+  return rebuild(out);
 }
 
 V Interp::call_checkpoint_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
@@ -76,16 +111,29 @@ V Interp::call_checkpoint_builtin(const std::string& name, std::vector<V>& args,
     placeholder_log_ = saved_log;
     std::vector<V> outs;
     flatten_tensors(out, outs);
-    g.rollback(cp);  // the body is the HOP's subgraph, not the outer graph's nodes
+    // the body is the HOP's subgraph (`wrap_body_0`), not the outer graph's nodes
+    std::vector<V> hop_args = ins;
+    for (auto& t : lifted) hop_args.push_back(t);
+    std::vector<int> out_nodes;
+    for (auto& o : outs) out_nodes.push_back(node_of(o));
+    BodyCapture body = capture_body(g, cp & 0xffffffffu, hop_args, out_nodes);
+    g.rollback(cp);
     g.name_count = names;
     ctx.tguards.resize(std::min(ctx.tguards.size(), ntg));
     if (ctx.described.size() > nd) ctx.described.resize(nd);
-    std::vector<V> hop_args = ins;
-    for (auto& t : lifted) { node_of(t); hop_args.push_back(t); }
     if (outs.empty()) return out;
+    std::vector<int> operands = bind_body(g, body, [&](const V& t) { return node_of(t); });
+    const int attr = add_body_attr(g, "wrap_body_", body.graph);
+    stamp_node(g.nodes.back(), loc);
     TensorInfo first = *outs[0]->t;
-    V whole = emit("call_function", "torch.ops.higher_order.tag_activation_checkpoint", "tag_activation_checkpoint", false, hop_args, {}, first, loc);
-    g.nodes.back().has_meta = false;  // a tuple of the body's outputs
+    V whole = emit("call_function", "torch.ops.higher_order.tag_activation_checkpoint", "tag_activation_checkpoint", false, {}, {}, first, loc);
+    Node& hop = g.nodes.back();
+    hop.args.clear();
+    hop.args.push_back(Arg{attr, "", false, false, {}});
+    for (int id : operands) hop.args.push_back(id >= 0 ? Arg{id, "", false, false, {}} : Arg{-1, "None", false, false, {}});
+    for (auto& [k, v] : kwargs)  // the checkpoint's own keywords ride along (`use_reentrant = False`)
+      if (own.count(k)) hop.kwargs.push_back({k, Arg{-1, py_repr(v), false, false, {}}});
+    hop.has_meta = false;  // a tuple of the body's outputs
     g.tensor_node.erase(whole.get());
     return hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, false, loc);
   }

@@ -232,12 +232,20 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (tracing() && grad_enabled_)
       for (auto& x : args) hop = hop || (x->k == VK::Tensor && x->t->requires_grad);
     if (!hop && !tracing()) {  // eagerly Function.apply runs forward with grad disabled (a frame of its own under a callback)
+      // eagerly the ctx goes only when the class defines setup_context (_is_setup_context_defined), whatever
+      // forward's parameters (point-e's `forward(ctx, run_function, length, *args)` takes as many as apply's)
+      std::vector<V> eager_args = a;
+      const bool setup_ctx = self->attrs.count("setup_context") > 0;
+      if (no_ctx != setup_ctx) {
+        if (setup_ctx) eager_args.erase(eager_args.begin());
+        else eager_args.insert(eager_args.begin(), fn_ctx);
+      }
       bool saved_grad = grad_enabled_;
       grad_enabled_ = false;
       V r;
-      try { r = call(fwd, a, kwargs, loc); } catch (...) { grad_enabled_ = saved_grad; throw; }
+      try { r = call(fwd, eager_args, kwargs, loc); } catch (...) { grad_enabled_ = saved_grad; throw; }
       grad_enabled_ = saved_grad;
-      if (no_ctx)
+      if (setup_ctx)
         if (auto it = self->attrs.find("setup_context"); it != self->attrs.end()) {
           V sc = it->second->k == VK::Builtin && it->second->func ? it->second->func : it->second;
           call(sc, {fn_ctx, mk_tuple(args), r}, {}, loc);

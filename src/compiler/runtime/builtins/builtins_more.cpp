@@ -102,7 +102,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__",
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
       "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__"};
   return s;
 }
@@ -363,6 +363,11 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
                              "GB0206"),
                   loc);
     arg(0)->t->requires_grad = truthy(arg(1), loc);
+    return none();
+  }
+  if (name == "__tparse_function_setattr__") {
+    if (tracing()) graph_break("Failed to trace builtin operator", msg_builtin_op("setattr", {"function", "str", type_name(args[2])}), loc);
+    object_setattr(args[0], args[1]->s, args[2], loc);
     return none();
   }
   if (name == "__tparse_buffer_setattr__") {

@@ -545,7 +545,11 @@ void Interp::del_target(const ExprP& t) {
     case EK::Name: {
       Activation& act = *stack_.back();
       std::shared_ptr<Env> env = act.env->globals_decl.count(t->s) ? globals_ : act.env;
-      if (!env->vars.erase(t->s)) error(t->loc, fmt::format("NameError: name '{}' is not defined", t->s));
+      if (!env->vars.erase(t->s)) {
+        if (act.try_depth > 0)  // a NameError the script may catch (recurrentgemma's `try: del torch, common`)
+          raise_exc("NameError", fmt::format("name '{}' is not defined", t->s), t->loc);
+        error(t->loc, fmt::format("NameError: name '{}' is not defined", t->s));
+      }
       std::erase(env->order, t->s);
       return;
     }

@@ -53,6 +53,15 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
     else call(mk_builtin("__tparse_requires_grad_setattr__"), a, kw, loc);
     return;
   }
+  // an attribute stored on a plain Python function in a frame: Dynamo has no rule for setattr on a
+  // UserFunctionVariable (GB0059; point-e's checkpoint `ctx.run_function = ...` once apply's ctx is dropped)
+  if (tracing() && obj->k == VK::Func) {
+    std::vector<V> a{obj, mk_str(name), v};
+    std::vector<std::pair<std::string, V>> kw;
+    if (stack_.back()->depth == 0) depth0_call(mk_builtin("__tparse_function_setattr__"), a, kw, loc, "STORE_ATTR");
+    else call(mk_builtin("__tparse_function_setattr__"), a, kw, loc);
+    return;
+  }
   // an nn.Buffer stored over a module's buffer inside a compiled frame: Module.__setattr__'s buffer branch breaks
   // the graph (builtins_more.cpp); in the frame's own code at the STORE_ATTR, which resumes after the store
   if (tracing() && nn_instance(obj) && v->k == VK::Tensor && v->t->nn_buffer) {

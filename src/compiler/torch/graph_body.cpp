@@ -1,0 +1,137 @@
+// Higher-order operators' bodies cut out of the outer graph (graph_body.hpp).
+#include "torch/graph_body.hpp"
+
+#include <map>
+#include <set>
+
+#include "torch/symbols/sym_mono.hpp"
+
+namespace tparse::compiler {
+
+namespace {
+void each_node_arg(Arg& a, const std::function<void(Arg&)>& f) {
+  if (a.node >= 0) f(a);
+  for (auto& x : a.seq) each_node_arg(x, f);
+}
+}  // namespace
+
+BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& operands, const std::vector<int>& outputs,
+                         const std::vector<size_t>& groups) {
+  BodyCapture cap;
+  cap.graph = std::make_shared<Graph>();
+  const int n0 = static_cast<int>(first);
+  // the outer node of each operand tensor, when it has one now
+  std::map<int, size_t> operand_at;
+  std::vector<BodyOperand> ops;
+  std::set<std::string> lifted_syms;
+  auto add_tensor = [&](const V& t, int node) {
+    // its size symbols first (SubgraphTracer._lift_basic_symbols), each once
+    for (const Dim& d : t->t->shape)
+      if (d.is_sym() && sym_bare_symbol(d.sym) && lifted_syms.insert(d.sym).second) ops.push_back(BodyOperand{nullptr, d.sym, -1});
+    if (node >= 0) operand_at[node] = ops.size();
+    ops.push_back(BodyOperand{t, "", -1});
+  };
+  for (const V& t : operands) {
+    auto it = g.tensor_node.find(t.get());
+    add_tensor(t, it == g.tensor_node.end() ? -1 : it->second);
+  }
+  // the values the body reads from outside it, in order of use: outer nodes, placeholders made while it ran
+  std::map<const Obj*, V> by_obj;
+  for (const V& t : operands) by_obj[t.get()] = t;
+  std::map<int, const Obj*> obj_at;
+  for (const auto& [o, id] : g.tensor_node) if (id >= 0) obj_at[id] = o;
+  std::vector<int> body;  // outer ids of the body's own nodes
+  for (size_t i = first; i < g.nodes.size(); ++i) {
+    const Node& n = g.nodes[i];
+    if (n.op == "placeholder") continue;
+    body.push_back(static_cast<int>(i));
+    std::vector<int> used;
+    std::function<void(const Arg&)> walk = [&](const Arg& a) {
+      if (a.node >= 0) used.push_back(a.node);
+      for (auto& x : a.seq) walk(x);
+    };
+    for (auto& a : n.args) walk(a);
+    for (auto& [k, a] : n.kwargs) walk(a);
+    for (int u : used) {
+      if (u >= n0 && g.nodes[static_cast<size_t>(u)].op != "placeholder") continue;  // the body's own
+      if (operand_at.count(u)) continue;
+      const Node& src = g.nodes[static_cast<size_t>(u)];
+      if (src.is_sym) {
+        if (lifted_syms.insert(src.name).second) { operand_at[u] = ops.size(); ops.push_back(BodyOperand{nullptr, src.name, -1}); }
+        else for (size_t k = 0; k < ops.size(); ++k) if (ops[k].sym == src.name) operand_at[u] = k;
+        continue;
+      }
+      auto o = obj_at.find(u);
+      if (o != obj_at.end() && by_obj.count(o->second)) { add_tensor(by_obj[o->second], u); continue; }
+      if (u < n0) { operand_at[u] = ops.size(); ops.push_back(BodyOperand{nullptr, "", u}); }
+    }
+  }
+  cap.operands = ops;
+  // the body's graph: placeholders, then its nodes with their arguments renumbered
+  Graph& b = *cap.graph;
+  for (const BodyOperand& op : ops) {
+    Node p;
+    p.op = "placeholder";
+    if (!op.sym.empty()) { p.is_sym = true; p.name = op.sym; }
+    else if (op.tensor) { p.meta = *op.tensor->t; p.has_meta = true; }
+    else { p.has_meta = g.nodes[static_cast<size_t>(op.node)].has_meta; p.meta = g.nodes[static_cast<size_t>(op.node)].meta; }
+    b.nodes.push_back(p);
+  }
+  std::map<int, int> at;  // outer id -> body index
+  for (const auto& [u, k] : operand_at) at[u] = static_cast<int>(k);
+  for (size_t i = 0; i < body.size(); ++i) at[body[i]] = static_cast<int>(b.nodes.size() + i);
+  for (int id : body) {
+    Node n = g.nodes[static_cast<size_t>(id)];
+    auto remap = [&](Arg& a) {
+      if (auto it = at.find(a.node); it != at.end()) { a.node = it->second; return; }
+      a.lit = g.nodes[static_cast<size_t>(a.node)].name;  // (a value of the outer graph no placeholder stands for)
+      a.node = -1;
+    };
+    for (auto& a : n.args) { a.shadow = -1; each_node_arg(a, remap); }
+    for (auto& [k, a] : n.kwargs) { a.shadow = -1; each_node_arg(a, remap); }
+    b.nodes.push_back(n);
+  }
+  for (int o : outputs)
+    if (auto it = at.find(o); it != at.end()) b.outputs.push_back(it->second);
+  b.output_groups = groups;
+  b.is_body = true;
+  return cap;
+}
+
+std::vector<int> bind_body(Graph& g, BodyCapture& cap, const std::function<int(const V&)>& node_of) {
+  std::vector<int> args;
+  for (size_t k = 0; k < cap.operands.size(); ++k) {
+    const BodyOperand& op = cap.operands[k];
+    int id = -1;
+    if (op.tensor) id = node_of(op.tensor);
+    else if (!op.sym.empty()) {
+      auto it = g.sym_proxy.find(op.sym);
+      id = it == g.sym_proxy.end() ? -1 : it->second;
+    } else id = op.node;
+    args.push_back(id);
+    Node& p = cap.graph->nodes[k];
+    if (!p.is_sym) p.name = id >= 0 ? g.nodes[static_cast<size_t>(id)].name : "arg" + std::to_string(k);
+  }
+  return args;
+}
+
+int add_body_attr(Graph& g, const std::string& prefix, std::shared_ptr<Graph> body) {
+  // the next free index among the get_attr nodes of this graph (a rolled-back attempt's bodies do not count)
+  int k = 0;
+  for (;; ++k) {
+    bool taken = false;
+    for (const Node& n : g.nodes) taken = taken || (n.op == "get_attr" && n.target == prefix + std::to_string(k));
+    if (!taken) break;
+  }
+  const std::string name = prefix + std::to_string(k);
+  std::erase_if(g.bodies, [&](const auto& e) { return e.first == name; });
+  g.bodies.emplace_back(name, std::move(body));
+  Node n;
+  n.op = "get_attr";
+  n.target = name;
+  n.name = g.unique_name(name);
+  g.nodes.push_back(n);
+  return static_cast<int>(g.nodes.size()) - 1;
+}
+
+}  // namespace tparse::compiler

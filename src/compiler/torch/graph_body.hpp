@@ -1,0 +1,44 @@
+// Bodies of higher-order operators (torch.utils.checkpoint's `wrap_body_0`, autograd.Function's `fwd_body_0` /
+// `bwd_body_0`): Dynamo's speculate_subgraph traces the body into a graph of its own, nested in the outer graph as a
+// module attribute (`wrap_body_0 = self.wrap_body_0`) and printed as a nested class after forward. The body is traced
+// into the outer graph and cut out: what it reads from before (a tensor, a parameter lifted while it ran) becomes a
+// placeholder of the body, each tensor's size symbols lifted just before it (SubgraphTracer._lift_basic_symbols).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "torch/graph.hpp"
+
+namespace tparse::compiler {
+
+/// What the body read from outside it, in its placeholders' order: a tensor value, a size symbol, or a node of
+/// the outer graph made before the body (a value no operand names).
+struct BodyOperand {
+  V tensor;
+  std::string sym;
+  int node = -1;
+};
+
+struct BodyCapture {
+  std::shared_ptr<Graph> graph;        ///< placeholders (named by bind_body), then the body's nodes
+  std::vector<BodyOperand> operands;   ///< one per placeholder
+  std::vector<int> placeholder_of;     ///< (internal) outer node id -> placeholder index, for the copy
+};
+
+/// The nodes from `first` on as a body: `operands` are the tensors passed in (they come first, in order), the
+/// values they read from before `first` follow in order of use; `outputs` (outer node ids) are what it returns
+/// (`flat`: a tuple of them; a nested grouping is the caller's, in `groups`: sizes of consecutive tuples).
+BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& operands, const std::vector<int>& outputs,
+                         const std::vector<size_t>& groups = {});
+
+/// After the outer graph rolled the body's nodes back: the outer node of each operand (`node_of` re-makes a
+/// tensor's placeholder), the body's placeholders named after them. The HOP's arguments, in order.
+std::vector<int> bind_body(Graph& g, BodyCapture& cap, const std::function<int(const V&)>& node_of);
+
+/// Registers the body under the next free `prefix_N` name (`wrap_body_0`), adds its get_attr node; its index.
+int add_body_attr(Graph& g, const std::string& prefix, std::shared_ptr<Graph> body);
+
+}  // namespace tparse::compiler

@@ -44,15 +44,15 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     n.args = {Arg{-1, it->outer ? "True" : "False"}};
     g.nodes.push_back(n);
   }
-  for (auto& o : outs) {
+  auto add_output = [&](const V& o) {
     if (o->k == VK::Bool && !o->sym.empty()) {  // a live SymBool: its comparison node
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end())
         if (std::find(g.outputs.begin(), g.outputs.end(), s->second) == g.outputs.end()) g.outputs.push_back(s->second);
-      continue;
+      return;
     }
     if (o->k == VK::Int) {  // a live SymInt: its node, an input symbol's placeholder made if the graph has none yet
       // (an int the frame took as an input is rebuilt from its source, `L['B']`: no output)
-      if (ctx.int_inputs.count(o->sym)) continue;
+      if (ctx.int_inputs.count(o->sym)) return;
       int id = -1;
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end()) id = s->second;
       else if (auto p = g.sym_proxy.find(o->sym); p != g.sym_proxy.end()) id = p->second;
@@ -71,17 +71,22 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
         }
       }
       if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
-      continue;
+      return;
     }
     auto it = g.tensor_node.find(o.get());
-    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") return;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
-  }
-  for (auto& [obj, name, v] : ctx.attr_stores) {  // side effects on pre-existing objects (FrameCtx::attr_stores)
-    auto it = g.tensor_node.find(v.get());
-    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") continue;
-    if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
-  }
+  };
+  for (auto& o : outs) add_output(o);
+  // side effects on pre-existing objects (FrameCtx::attr_stores): the tensors and SymInts of the stored value, a
+  // torch.Size's too (YOLOX's `self.hw = [x.shape[-2:] for x in xs]` returns s18, s71, ... to rebuild the list)
+  std::function<void(const V&, int)> stored = [&](const V& v, int depth) {
+    if (!v || depth > 8) return;
+    if (v->k == VK::Tensor || (v->k == VK::Int && !v->sym.empty())) { add_output(v); return; }
+    if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) stored(x, depth + 1);
+    if (v->k == VK::Dict) for (auto& kv : v->dict) stored(kv.second, depth + 1);
+  };
+  for (auto& [obj, name, v] : ctx.attr_stores) stored(v, 0);
   {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
     std::set<const Obj*> seen;
     std::function<void(const V&, int)> walk = [&](const V& v, int depth) {

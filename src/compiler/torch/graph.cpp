@@ -37,12 +37,21 @@ static const std::set<std::string>& reserved_names() {
   return r;
 }
 
-std::string Graph::unique_name(const std::string& base) {
-  int& c = name_count[base];
-  std::string n = base;
-  if (c > 0 || reserved_names().count(base)) n = fmt::format("{}_{}", base, c == 0 && reserved_names().count(base) ? 1 : c);
-  if (reserved_names().count(base) && c == 0) c = 1;
-  ++c;
+// FX's _Namespace.create_name: a candidate `x_1` is base `x` numbered 1; a taken (or builtin) name counts on from
+// the base's last number (`x_1` taken: `x_2`), and the base remembers the number it reached
+std::string Graph::unique_name(const std::string& candidate) {
+  std::string base = candidate;
+  long long num = -1;
+  if (size_t u = candidate.rfind('_'); u != std::string::npos && u + 1 < candidate.size() && u > 0 &&
+      candidate.find_first_not_of("0123456789", u + 1) == std::string::npos && candidate.size() - u < 18) {
+    base = candidate.substr(0, u);
+    num = std::stoll(candidate.substr(u + 1));
+  }
+  std::string n = num < 0 ? base : fmt::format("{}_{}", base, num);
+  if (num <= 0) num = name_count[base];
+  while (used_names.count(n) || reserved_names().count(n)) n = fmt::format("{}_{}", base, ++num);
+  used_names.insert(n);
+  name_count[base] = static_cast<int>(num);
   return n;
 }
 
@@ -51,12 +60,18 @@ void Graph::rename(int node, const std::string& var) {
   if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
   // FX's Node._rename keeps a name equal to the candidate (`cos, sin = torch.cos(t), torch.sin(t)`: `cos`, not `cos_1`)
   if (n.name == var) {
-    renames.push_back({node, n.name, ""});
+    renames.push_back({node, n.name, "", "", 0});
     n.renamed = true;
     return;
   }
-  renames.push_back({node, n.name, var});
+  const std::string old = n.name;
+  std::string base = var;
+  if (size_t u = var.rfind('_'); u != std::string::npos && u > 0 && u + 1 < var.size() &&
+      var.find_first_not_of("0123456789", u + 1) == std::string::npos)
+    base = var.substr(0, u);
+  const int prev = name_count.count(base) ? name_count[base] : 0;
   n.name = unique_name(var);
+  renames.push_back({node, old, base, n.name, prev});
   n.renamed = true;
 }
 
@@ -67,7 +82,10 @@ void Graph::undo_renames(size_t mark) {
       nodes[static_cast<size_t>(r.node)].name = r.old_name;
       nodes[static_cast<size_t>(r.node)].renamed = false;
     }
-    if (auto it = name_count.find(r.base); it != name_count.end() && it->second > 0) --it->second;
+    if (!r.new_name.empty()) {
+      used_names.erase(r.new_name);
+      name_count[r.base] = r.prev_count;
+    }
     renames.pop_back();
   }
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,7 +78,8 @@ struct Graph {
   /// print every symbol as its replacement (annotations, placeholders' Sym types), as torch's graph prints at the end
   void apply_replacements();  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;
-  std::map<std::string, int> name_count;
+  std::map<std::string, int> name_count;   ///< FX's _base_count: the last number a base name reached
+  std::set<std::string> used_names;        ///< FX's _used_names
   std::vector<int> outputs;  ///< node indices; until specialize() merges the shadows, -2 - k is shadow k
   std::map<const Obj*, int> symint_node;   ///< SymInt value -> the node computing it
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
@@ -87,7 +89,7 @@ struct Graph {
   std::vector<std::pair<std::string, std::shared_ptr<Graph>>> bodies;
   bool is_body = false;                    ///< a body: placeholders print in the signature only
   std::vector<size_t> output_groups;       ///< a body returning tuples of tuples: their sizes (fwd_body's `((a, b), (c,))`)
-  struct Renamed { int node; std::string old_name, base; };
+  struct Renamed { int node; std::string old_name, base, new_name; int prev_count; };
   std::vector<Renamed> renames;            ///< every rename, so an aborted trace's can be undone
 
   int placeholder_count() const;

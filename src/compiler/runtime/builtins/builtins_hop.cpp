@@ -102,6 +102,7 @@ V Interp::call_checkpoint_builtin(const std::string& name, std::vector<V>& args,
     for (size_t i = 1; i < args.size(); ++i) if (args[i]->k == VK::Tensor) { node_of(args[i]); ins.push_back(args[i]); }
     const size_t cp = g.checkpoint(), ntg = ctx.tguards.size(), nd = ctx.described.size();
     const auto names = g.name_count;  // (the body's node names are the subgraph's: the outer graph's counts stay)
+    const auto used_names = g.used_names;
     // the tensors fn reads from sources (its parameters) become placeholders while it is traced: logged, in order
     std::vector<V> lifted;
     std::vector<V>* saved_log = placeholder_log_;
@@ -119,6 +120,7 @@ V Interp::call_checkpoint_builtin(const std::string& name, std::vector<V>& args,
     BodyCapture body = capture_body(g, cp & 0xffffffffu, hop_args, out_nodes);
     g.rollback(cp);
     g.name_count = names;
+    g.used_names = used_names;
     ctx.tguards.resize(std::min(ctx.tguards.size(), ntg));
     if (ctx.described.size() > nd) ctx.described.resize(nd);
     if (outs.empty()) return out;

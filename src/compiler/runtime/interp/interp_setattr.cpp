@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
@@ -26,7 +27,18 @@ void Interp::instance_dict_store(const V& obj, const std::string& name, const V&
 
 void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) {
   Activation& act = *stack_.back();
-  if (!act.ctx || act.ctx->mode != Mode::Record || !v || v->k != VK::Tensor || !act.ctx->sources.count(obj.get())) return;
+  // a tensor, or a container holding tensors or SymInts (a list of torch.Size slices): the graph returns them
+  std::function<bool(const V&, int)> live = [&](const V& x, int depth) {
+    if (!x || depth > 8) return false;
+    if (x->k == VK::Tensor || (x->k == VK::Int && !x->sym.empty())) return true;
+    if (x->k == VK::List || x->k == VK::Tuple)
+      for (auto& y : x->items) if (live(y, depth + 1)) return true;
+    if (x->k == VK::Dict)
+      for (auto& kv : x->dict) if (live(kv.second, depth + 1)) return true;
+    return false;
+  };
+  if (!act.ctx || act.ctx->mode != Mode::Record || !v || !act.ctx->sources.count(obj.get())) return;
+  if (v->k != VK::Tensor && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0))) return;
   for (auto& [o, n, val] : act.ctx->attr_stores)
     if (o == obj && n == name) { val = v; return; }
   act.ctx->attr_stores.emplace_back(obj, name, v);

@@ -48,8 +48,10 @@ struct Shadow {
   Graph& g;
   size_t cp, renames;
   std::map<std::string, int> names;
+  std::set<std::string> used;
   std::vector<V> copies;
-  explicit Shadow(Interp& in) : I(in), g(in.stack_.back()->ctx->graph), cp(g.checkpoint()), renames(g.renames.size()), names(g.name_count) {}
+  explicit Shadow(Interp& in)
+      : I(in), g(in.stack_.back()->ctx->graph), cp(g.checkpoint()), renames(g.renames.size()), names(g.name_count), used(g.used_names) {}
   /// a numpy value as a plain tensor (its node stands for it while the shadow runs)
   V plain(const V& v) {
     if (is_np(v)) {
@@ -70,6 +72,7 @@ struct Shadow {
     g.rollback(cp);
     g.undo_renames(renames);
     g.name_count = names;
+    g.used_names = used;
     for (const V& c : copies) g.tensor_node.erase(c.get());
   }
 };

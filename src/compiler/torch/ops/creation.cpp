@@ -194,6 +194,17 @@ V factory(OpCall& c) {
     if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }
     if (d->k != VK::Tensor) data_shape(d, t, dtype_given);
     if (d->k == VK::Int || d->k == VK::Float) t.fill = num(d);
+    // a list holding a SymInt / SymFloat: Dynamo traces torch._refs.tensor instead (real torch 2.11: CoTracker's
+    // `torch.tensor([2 / max(s - 1, 1) for s in sizes])`, programs float_items_nested, repeat_interleave_loop)
+    std::function<bool(const V&)> symbolic = [&](const V& v) {
+      if (!v) return false;
+      if ((v->k == VK::Int || v->k == VK::Float) && !v->sym.empty()) return true;
+      if (v->k == VK::Float && v->sym_node >= 0) return true;
+      if (v->k == VK::List || v->k == VK::Tuple)
+        for (auto& x : v->items) if (symbolic(x)) return true;
+      return false;
+    };
+    if (name == "tensor" && c.I.tracing() && (d->k == VK::List || d->k == VK::Tuple) && symbolic(d)) c.target = "torch._refs.tensor";
   } else if (name == "eye") {
     if (args.empty() || args[0]->k != VK::Int) c.fail("eye(n, m=None)");
     t.shape = {Dim{args[0]->i, args[0]->sym}, args.size() > 1 && args[1]->k == VK::Int ? Dim{args[1]->i, args[1]->sym} : Dim{args[0]->i, args[0]->sym}};
@@ -210,7 +221,7 @@ V factory(OpCall& c) {
     if (name == "zeros") t.fill = 0.0;
     if (name == "ones") t.fill = 1.0;
   }
-  return c.I.emit("call_function", "torch." + name, name, false, args, c.kwargs, t, c.loc);
+  return c.I.emit("call_function", c.target == "torch._refs.tensor" ? c.target : "torch." + name, name, false, args, c.kwargs, t, c.loc);
 }
 
 V like_factory(OpCall& c) {

@@ -42,7 +42,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
       {"linalg_break_forms", "a resume's input read by a return_types field (`.solution`): torch names it by the attribute "
                              "(L_stack0_solution), ours by the index (L_stack0_0_)"},
-      {"list_arg_guard", "placeholder order: a SymInt list item before the tensor"},
       {"mask_assign_loop", "outputs of a resume function's break at a subscript: torch returns its input operands (l_keep_, "
                            "l_inputs_) there but not in the first graph; ours neither"},
       {"mha_forms", "placeholder order of nn.MultiheadAttention's inputs and parameters"},
@@ -89,6 +88,25 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
       // the nineteenth scouting's programs (docs/compiler.md, "Nineteenth scouting")
+      {"autograd_fn_apply_bodies", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled (as autograd_function_grad)"},
+      {"autograd_fn_param_args_lift_order", "placeholder order: torch lifts the Function's parameter arguments at apply"},
+      {"backward_of_no_grad_output_raises", "backward() of a tensor outside autograd does not raise here (corpus test)"},
+      {"dynamic_int_arg_lift_order", "placeholder order of two int arguments made dynamic (H before W in torch)"},
+      {"einops_frame_after_skip", "einops' own functions compiled as frames after a skipped caller (corpus test)"},
+      {"generator_argument", "a generator passed into a frame (corpus test)"},
+      {"kwargs_get_realizes_first", "placeholder order: kwargs.get realizes the keyword tensor first in torch"},
+      {"lambda_default_tensor_source", "a lambda's default tensor: torch's source G_fn_defaults_0_..., ours L_tmpN_"},
+      {"mha_fastpath_eval", "nn.MultiheadAttention's transposed inputs are named query / key in torch (its locals), ours transpose"},
+      {"moduledict_items_param_source", "parameters reached through ModuleDict.items(): torch's G_..._modules_ source, ours L_tmpN_"},
+      {"numpy_int_attr_pad", "a numpy int attribute in size arithmetic (corpus test)"},
+      {"numpy_sqrt_const_scale", "torch.real of a complex tensor keeps the complex strides doubled (`[512, 32, 2]`); ours contiguous"},
+      {"param_iter_lift_order", "placeholder order: iterating self.parameters() lifts every parameter in registration order"},
+      {"parameterlist_zip_realize", "placeholder order: an nn.ParameterList in zip() realizes each item as the loop reaches it"},
+      {"resume_frame_dict_stack", "a dict of tensors on a resume's stack (corpus test)"},
+      {"symexpr_shape_unpack_sym_sum", "a compound size unpacked from .shape is rebuilt as sym_sum at the unpack (corpus test)"},
+      {"tensor_assert_all", "fft_irfft's output strides (torch: the transform dim innermost)"},
+      {"view_input_base_guard", "a view input's ._base guard (corpus test)"},
+      {"weight_norm_hook_input_first", "placeholder order: a forward pre-hook module on a frame input lifts the input first in torch"},
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
                                  "quotient of the two floors (annotation only)"},
   };

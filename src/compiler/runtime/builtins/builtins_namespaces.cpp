@@ -129,6 +129,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // torch.nn.attention: sdpa_kernel and SDPBackend are Python of ours (__tparse_torch__); others are opaque
       if (m == "torch.nn.attention") return getattr(import_module("__tparse_torch__", loc), name == "sdpa_kernel" || name == "SDPBackend" ? name : "__tparse_" + name, loc);
       if (m == "torch.utils" && name == "data") return import_module("torch.utils.data", loc);  // Python of ours
+      if (m == "torch.utils" && (name == "_pytree" || name == "pytree")) return import_module("torch.utils._pytree", loc);
       // torch/_jit_internal.py re-exports typing's names (`torch._jit_internal.Optional[Tensor]` in old annotations)
       if (m == "torch._jit_internal") {
         static const std::set<std::string> typing_names = {"Any", "Callable", "Dict", "Final", "List", "Optional", "Tuple", "Union", "Generic", "TypeVar"};

@@ -271,6 +271,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         for (auto& a : args) if (attr_sym(a)) specialize_symbol(a->sym, loc);
         for (auto& [k, a] : kwargs) if (attr_sym(a)) specialize_symbol(a->sym, loc);
       }
+      // an inlined user function realizes its tensor arguments in order at the call (graph inputs made there, not
+      // where the callee first uses them: `attn(y, x)` computing `q @ kv.transpose(..)` lifts y before x; five corpus
+      // programs' placeholder order under torch 2.11, none the other way)
+      if (in_compiled && tracing()) {
+        for (auto& a : args) if (a && a->k == VK::Tensor && act.ctx->sources.count(a.get())) node_of(a);
+        for (auto& [k, a] : kwargs) if (a && a->k == VK::Tensor && act.ctx->sources.count(a.get())) node_of(a);
+      }
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
       // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)

@@ -241,6 +241,7 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
     init_reshape = init_reshape || count != 1;
   }
   // the right side: its axes in order; those of the left it leaves out are reduced (after the kept ones)
+  std::vector<std::string> added;  // (repeat: the right side's new axes)
   std::vector<std::vector<std::string>> out_groups;
   std::vector<std::string> kept;
   for (auto& g : rhs) {
@@ -255,15 +256,20 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
     for (auto& a : g) {
       if (a.name.empty()) continue;
       if (a.name == "...") { for (size_t k = 0; k < n_ell; ++k) grp.push_back("..." + std::to_string(k)); continue; }
-      if (std::find(elem.begin(), elem.end(), a.name) == elem.end())
-        error(loc, fmt::format("einops.{}: axis '{}' of the right side is not on the left", fn, a.name));
+      if (std::find(elem.begin(), elem.end(), a.name) == elem.end()) {
+        // Reduce(..., 'repeat'): a new axis of a given length, added by add_axes after the permute
+        if (reduction != "repeat" || !size.count(a.name))
+          error(loc, fmt::format("einops.{}: axis '{}' of the right side is not on the left", fn, a.name));
+        added.push_back(a.name);
+      }
       grp.push_back(a.name);
     }
     kept.insert(kept.end(), grp.begin(), grp.end());
     out_groups.push_back(grp);
   }
   std::vector<long long> perm;
-  for (auto& n : kept) perm.push_back(std::find(elem.begin(), elem.end(), n) - elem.begin());
+  for (auto& n : kept)
+    if (std::find(added.begin(), added.end(), n) == added.end()) perm.push_back(std::find(elem.begin(), elem.end(), n) - elem.begin());
   size_t first_reduced = perm.size();
   for (size_t i = 0; i < elem.size(); ++i)
     if (std::find(kept.begin(), kept.end(), elem[i]) == kept.end()) {
@@ -330,6 +336,29 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
     } else {
       error(loc, fmt::format("einops.reduce: unknown reduction '{}'", reduction));
     }
+  }
+  if (!added.empty()) {
+    // add_axes: `x = torch.unsqueeze(x, axis_position)` per new axis (at its place among the right side's axes), then
+    // `return x.expand(repeats)` with -1 for the others
+    std::vector<long long> repeats(kept.size(), -1);
+    V unsqueeze = getattr(make_module("torch"), "unsqueeze", loc);
+    for (size_t pos = 0; pos < kept.size(); ++pos) {
+      if (std::find(added.begin(), added.end(), kept[pos]) == added.end()) continue;
+      repeats[pos] = size[kept[pos]];
+      x = call(unsqueeze, {x, mk_int(static_cast<long long>(pos))}, {}, loc);
+      if (tracing()) {
+        Graph& g = stack_.back()->ctx->graph;
+        if (auto it = g.tensor_node.find(x.get()); it != g.tensor_node.end()) {
+          Node& n = g.nodes[static_cast<size_t>(it->second)];
+          n.file = file;
+          n.line = 60;
+          n.fn_name = "add_axes";
+          n.code = "x = torch.unsqueeze(x, axis_position)";
+          g.rename(it->second, "x");
+        }
+      }
+    }
+    step("expand", {ints(repeats)}, {}, 62, "add_axes", "return x.expand(repeats)");
   }
   if (final_reshape) {
     std::vector<V> shape;

@@ -1,0 +1,20 @@
+# torch.utils.checkpoint.checkpoint (use_reentrant=False) of a module returning a nested tuple (tensor, (tensor, tensor)),
+# unpacked into two targets: the nested output must keep its structure (recurrentgemma Griffin, minimised)
+import torch
+from torch.utils import checkpoint
+class Block(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+    def forward(self, x, flag):
+        y = self.lin(x)
+        return y.relu(), (y[:, -1], y.sum(1))
+blk = Block()
+@torch.compile(backend="eager")
+def f(x):
+    new = {}
+    x, new["b0"] = checkpoint.checkpoint(blk, x, True, use_reentrant=False, determinism_check="none")
+    return x, new
+with torch.no_grad():
+    f(torch.randn(2, 3, 4))
+    f(torch.randn(2, 5, 4))

@@ -329,7 +329,12 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       }
     };
     walk(self, "", src_of(self));
-    return mk_list(xs);
+    V r = mk_list(xs);
+    if (!tracing()) {  // eagerly a generator object; its items stand in for it
+      static const char* names[] = {"Module.parameters", "Module.named_parameters", "Module.buffers", "Module.named_buffers"};
+      r->generator_of = names[(buffers ? 2 : 0) + (named ? 1 : 0)];
+    }
+    return r;
   }
   auto is_mod = [](const V& c) { return c->k == VK::Instance && !c->builtin_nn.empty(); };
   if (m == "items" || m == "keys" || m == "values") {

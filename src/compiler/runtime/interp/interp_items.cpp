@@ -189,6 +189,16 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     }
     return xs;
   }
+  // a generator made before the frame and passed in (ldm's checkpoint(func, inputs, self.parameters(), flag) compiled
+  // on its own): Dynamo has no rule for its __iter__ (UserDefinedObjectVariable of a generator)
+  if (v->k == VK::List && v->generator_of && tracing() && stack_.back()->ctx->sources.count(v.get()))
+    graph_break("call_method on generator",
+                gb_message("call_method on generator", "Detected a method call to a user-defined generator object. This is not fully supported.",
+                           {"Set `torch._dynamo.config.enable_faithful_generator_behavior = False`. Note that this may cause silent "
+                            "incorrectness, since we will eagerly unpack generators instead of lazily evaluating them."},
+                           fmt::format("object=<generator object {} at 0x7f0000000000>, method=__iter__, args=[], kwargs={{}}", v->generator_of),
+                           "GB0253"),
+                loc);
   switch (v->k) {
     case VK::List: case VK::Tuple: case VK::Iterator:
       if (v->k == VK::List) realize_list_guards(v, true, loc);

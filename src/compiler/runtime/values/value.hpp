@@ -112,6 +112,8 @@ struct Obj : HeapMember<Obj> {
   std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
   bool is_set = false;                    ///< list: made as a set / frozenset (a display, comprehension or set()): == ignores order
+  const char* generator_of = nullptr;     ///< list: the items of a generator made eagerly (`Module.parameters`): a frame it is
+                                          ///< passed into cannot iterate it (GB0253, call_method on generator)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass
   V view_of;                              ///< dict: the instance whose `__dict__` this is (stores go through to it)
   int guess = -1;                         ///< a number tparse guessed (Tensor.item() of unknown data): Interp::guesses_

@@ -31,10 +31,9 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     if (node >= 0) operand_at[node] = ops.size();
     ops.push_back(BodyOperand{t, "", -1});
   };
-  for (const V& t : operands) {
-    auto it = g.tensor_node.find(t.get());
-    add_tensor(t, it == g.tensor_node.end() ? -1 : it->second);
-  }
+  // (set_subgraph_inputs="automatic", as torch.utils.checkpoint's body is traced: every input, an argument too, is
+  // lifted where the body first reads it, so the walk below orders them; recurrentgemma's Griffin block reads
+  // segment_pos after its first parameters)
   // the values the body reads from outside it, in order of use: outer nodes, placeholders made while it ran
   std::map<const Obj*, V> by_obj;
   for (const V& t : operands) by_obj[t.get()] = t;

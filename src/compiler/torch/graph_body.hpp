@@ -28,8 +28,8 @@ struct BodyCapture {
   std::vector<int> placeholder_of;     ///< (internal) outer node id -> placeholder index, for the copy
 };
 
-/// The nodes from `first` on as a body: `operands` are the tensors passed in (they come first, in order), the
-/// values they read from before `first` follow in order of use; `outputs` (outer node ids) are what it returns
+/// The nodes from `first` on as a body: `operands` are the tensors passed in or lifted while it ran; each becomes a
+/// placeholder where the body first reads it (automatic lifting), as do values of the outer graph it reads; `outputs` (outer node ids) are what it returns
 /// (`flat`: a tuple of them; a nested grouping is the caller's, in `groups`: sizes of consecutive tuples).
 BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& operands, const std::vector<int>& outputs,
                          const std::vector<size_t>& groups = {});

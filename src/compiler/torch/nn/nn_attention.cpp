@@ -96,15 +96,24 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
         if (I.tracing()) {
           I.stack_.back()->ctx->graph.rename_tensor(q.get(), "query");
         }
-      } else {
+      } else {  // `query, key = (x.transpose(1, 0) for x in (query, key))`: the unpack names them query, key
         q = transpose(q);
         k = transpose(k);
         v = k;
+        if (I.tracing()) {
+          I.stack_.back()->ctx->graph.rename_tensor(q.get(), "query");
+          I.stack_.back()->ctx->graph.rename_tensor(k.get(), "key");
+        }
       }
     } else {
       q = transpose(q);
       k = transpose(k);
       v = transpose(v);
+      if (I.tracing()) {
+        I.stack_.back()->ctx->graph.rename_tensor(q.get(), "query");
+        I.stack_.back()->ctx->graph.rename_tensor(k.get(), "key");
+        I.stack_.back()->ctx->graph.rename_tensor(v.get(), "value");
+      }
     }
   }
   V out_proj = I.getattr(mod, "out_proj", loc);

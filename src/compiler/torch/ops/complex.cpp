@@ -42,6 +42,12 @@ V real_imag(OpCall& c) {
   if (c.name == "imag" && !cplx) c.fail("imag is not implemented for tensors with non-complex dtypes.");
   if (c.name != "conj" && c.name != "conj_physical" && cplx) o.dtype = real_of(o.dtype);
   if (c.name == "angle" && !cplx && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
+  // real / imag of a complex tensor are views into its (re, im) pairs: every stride doubles (`[512, 32, 2]` of a
+  // contiguous [2, 16, 16] complex; real torch 2.11, program numpy_sqrt_const_scale)
+  if (cplx && (c.name == "real" || c.name == "imag") && c.t().stride.size() == o.shape.size()) {
+    o.stride.clear();
+    for (const Dim& d : c.t().stride) o.stride.push_back(dim_mul(d, Dim{2, ""}));
+  }
   return c.out(o);
 }
 

@@ -17,7 +17,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
   using tparse::compiler::testing::output_graphs;
   using tparse::compiler::testing::run_program;
   static const std::map<std::string, std::string> known = {
-      {"autograd_function_grad", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled"},
       {"corr_volume_dyn", "ShapeEnv replacements (the batch symbols unified, their products deduplicated); grid_sample's output "
                           "strides; torch names a pooled list item `x`"},
       {"mha_keywords_dynamic", "dynamic=True with keyword arguments: torch wraps key_padding_mask first and names the duck-sized "
@@ -88,7 +87,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
       // the nineteenth scouting's programs (docs/compiler.md, "Nineteenth scouting")
-      {"autograd_fn_apply_bodies", "autograd.Function bodies as fwd_body / bwd_body subgraphs are not modelled (as autograd_function_grad)"},
       {"autograd_fn_param_args_lift_order", "placeholder order: torch lifts the Function's parameter arguments at apply"},
       {"backward_of_no_grad_output_raises", "backward() of a tensor outside autograd does not raise here (corpus test)"},
       {"dynamic_int_arg_lift_order", "placeholder order of two int arguments made dynamic (H before W in torch)"},

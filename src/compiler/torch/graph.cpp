@@ -401,7 +401,7 @@ std::string print_graph(const Graph& g, const std::string& file, const std::stri
     return xs.size() == 1 ? "(" + xs[0] + ",)" : "(" + fmt::format("{}", fmt::join(xs, ", ")) + ")";
   };
   std::vector<std::string> outs;
-  for (int o : g.outputs) outs.push_back(g.nodes[o].name);
+  for (int o : g.outputs) outs.push_back(o == -1 && g.is_body ? "None" : g.nodes[o].name);
   std::string ret = tuple_of(outs);
   if (!g.output_groups.empty()) {  // `((outs, mul, round_1), (matmul,))`
     std::vector<std::string> groups;

@@ -16,7 +16,7 @@ void each_node_arg(Arg& a, const std::function<void(Arg&)>& f) {
 }  // namespace
 
 BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& operands, const std::vector<int>& outputs,
-                         const std::vector<size_t>& groups) {
+                         const std::vector<size_t>& groups, size_t leading, const std::vector<std::string>& leading_names) {
   BodyCapture cap;
   cap.graph = std::make_shared<Graph>();
   const int n0 = static_cast<int>(first);
@@ -31,9 +31,21 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     if (node >= 0) operand_at[node] = ops.size();
     ops.push_back(BodyOperand{t, "", -1});
   };
-  // (set_subgraph_inputs="automatic", as torch.utils.checkpoint's body is traced: every input, an argument too, is
-  // lifted where the body first reads it, so the walk below orders them; recurrentgemma's Griffin block reads
-  // segment_pos after its first parameters)
+  // the body's own signature first (`leading`); every other input (set_subgraph_inputs="automatic", as
+  // torch.utils.checkpoint's body is traced: an argument too) is lifted where the body first reads it, so the walk
+  // below orders them (recurrentgemma's Griffin block reads segment_pos after its first parameters)
+  for (size_t k = 0; k < leading && k < operands.size(); ++k) {
+    const std::string name = k < leading_names.size() ? leading_names[k] : "";
+    if (!name.empty()) {
+      BodyOperand op{operands[k], "", -1, name};
+      if (operands[k])
+        if (auto it = g.tensor_node.find(operands[k].get()); it != g.tensor_node.end()) operand_at[it->second] = ops.size();
+      ops.push_back(op);
+      continue;
+    }
+    auto it = g.tensor_node.find(operands[k].get());
+    add_tensor(operands[k], it == g.tensor_node.end() ? -1 : it->second);
+  }
   // the values the body reads from outside it, in order of use: outer nodes, placeholders made while it ran
   std::map<const Obj*, V> by_obj;
   for (const V& t : operands) by_obj[t.get()] = t;
@@ -62,7 +74,13 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
       }
       auto o = obj_at.find(u);
       if (o != obj_at.end() && by_obj.count(o->second)) { add_tensor(by_obj[o->second], u); continue; }
-      if (u < n0) { operand_at[u] = ops.size(); ops.push_back(BodyOperand{nullptr, "", u}); }
+      if (u < n0) {  // an outer value no operand names: its size symbols first, as a tensor's
+        for (const Dim& d : src.meta.shape)
+          if (src.has_meta && d.is_sym() && sym_bare_symbol(d.sym) && lifted_syms.insert(d.sym).second)
+            ops.push_back(BodyOperand{nullptr, d.sym, -1});
+        operand_at[u] = ops.size();
+        ops.push_back(BodyOperand{nullptr, "", u});
+      }
     }
   }
   cap.operands = ops;
@@ -72,6 +90,7 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     Node p;
     p.op = "placeholder";
     if (!op.sym.empty()) { p.is_sym = true; p.name = op.sym; }
+    else if (!op.fixed_name.empty()) { p.name = op.fixed_name; if (op.tensor) { p.meta = *op.tensor->t; p.has_meta = true; } }
     else if (op.tensor) { p.meta = *op.tensor->t; p.has_meta = true; }
     else { p.has_meta = g.nodes[static_cast<size_t>(op.node)].has_meta; p.meta = g.nodes[static_cast<size_t>(op.node)].meta; }
     b.nodes.push_back(p);
@@ -90,8 +109,10 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     for (auto& [k, a] : n.kwargs) { a.shadow = -1; each_node_arg(a, remap); }
     b.nodes.push_back(n);
   }
-  for (int o : outputs)
+  for (int o : outputs) {
+    if (o == -1) { b.outputs.push_back(-1); continue; }  // a body's `None` output (a grad of no input)
     if (auto it = at.find(o); it != at.end()) b.outputs.push_back(it->second);
+  }
   b.output_groups = groups;
   b.is_body = true;
   return cap;
@@ -112,6 +133,18 @@ std::vector<int> bind_body(Graph& g, BodyCapture& cap, const std::function<int(c
     if (!p.is_sym) p.name = id >= 0 ? g.nodes[static_cast<size_t>(id)].name : "arg" + std::to_string(k);
   }
   return args;
+}
+
+void name_body(const Graph& g, BodyCapture& cap) {
+  for (size_t k = 0; k < cap.operands.size(); ++k) {
+    const BodyOperand& op = cap.operands[k];
+    Node& p = cap.graph->nodes[k];
+    if (p.is_sym || !op.fixed_name.empty()) continue;
+    int id = op.node;
+    if (op.tensor)
+      if (auto it = g.tensor_node.find(op.tensor.get()); it != g.tensor_node.end()) id = it->second;
+    p.name = id >= 0 && static_cast<size_t>(id) < g.nodes.size() ? g.nodes[static_cast<size_t>(id)].name : "arg" + std::to_string(k);
+  }
 }
 
 int add_body_attr(Graph& g, const std::string& prefix, std::shared_ptr<Graph> body) {

@@ -253,53 +253,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       return r;
     }
     if (!hop) return call(fwd, a, kwargs, loc);
-    std::vector<V> tensors;
-    Graph& g = stack_.back()->ctx->graph;
-    for (auto& x : args)  // torch.autograd.Function.apply binds each argument to `arg`: an operation's node takes that name
-      if (x->k == VK::Tensor) { tensors.push_back(x); g.rename(node_of(x), "arg"); }
-    size_t cp = g.checkpoint();
-    bool saved_grad = grad_enabled_;
-    grad_enabled_ = false;
-    V out;
-    try { out = call(fwd, a, kwargs, loc); } catch (...) { grad_enabled_ = saved_grad; throw; }
-    grad_enabled_ = saved_grad;
-    g.rollback(cp);
-    std::vector<V> outs;
-    flatten_tensors(out, outs);
-    if (outs.empty()) return out;
-    // Dynamo traces backward too (speculate_subgraph over the outputs' grads): a break there breaks the graph at
-    // apply, its message naming the higher-order operator (real torch 2.11: program autograd_fn_checkpoint)
-    if (V bwd = [&] { std::function<V(const V&)> f = [&](const V& c) -> V {
-          if (!c || c->k != VK::Class) return nullptr;
-          if (auto it = c->attrs.find("backward"); it != c->attrs.end()) return it->second;
-          for (auto& b : c->bases) if (V r = f(b)) return r;
-          return nullptr; };
-          return f(self); }()) {
-      if (bwd->k == VK::Builtin && bwd->func) bwd = bwd->func;
-      std::vector<V> ba{fn_ctx};
-      for (auto& o : outs) {
-        TensorInfo gi = *o->t;
-        gi.requires_grad = false;
-        ba.push_back(mk_tensor(gi));
-      }
-      size_t cpb = g.checkpoint();
-      try {
-        if (bwd->k == VK::Func) call(bwd, ba, {}, loc);
-      } catch (GraphBreak& gb) {
-        g.rollback(cpb);
-        size_t nl = gb.msg.find('\n');
-        gb.msg.insert(nl == std::string::npos ? gb.msg.size() : nl, "\n  Higher Order Operator: autograd.Function");
-        throw;
-      } catch (CompileError&) {  // a backward tparse cannot run: not speculated
-      }
-      g.rollback(cpb);
-    }
-    TensorInfo first = *outs[0]->t;
-    first.requires_grad = true;
-    V whole = emit("call_function", "torch.ops.higher_order.autograd_function_apply", "autograd_function_apply", false, tensors, {}, first, loc);
-    g.nodes.back().has_meta = false;  // a tuple
-    g.tensor_node.erase(whole.get());
-    return hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, true, loc);
+    return autograd_function_hop(self, fwd, a, kwargs, args, fn_ctx, loc);  // builtins_autograd.cpp
   }
   {  // the standard-library stubs' engines (re, inspect, importlib, copy, dataclasses): builtins_stdlib.cpp
     bool hit = false;

@@ -109,6 +109,7 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     for (auto& [k, a] : n.kwargs) { a.shadow = -1; each_node_arg(a, remap); }
     b.nodes.push_back(n);
   }
+  cap.index_of = at;
   for (int o : outputs) {
     if (o == -1) { b.outputs.push_back(-1); continue; }  // a body's `None` output (a grad of no input)
     if (auto it = at.find(o); it != at.end()) b.outputs.push_back(it->second);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,7 +27,7 @@ struct BodyOperand {
 struct BodyCapture {
   std::shared_ptr<Graph> graph;        ///< placeholders (named by bind_body), then the body's nodes
   std::vector<BodyOperand> operands;   ///< one per placeholder
-  std::vector<int> placeholder_of;     ///< (internal) outer node id -> placeholder index, for the copy
+  std::map<int, int> index_of;         ///< outer node id -> its node in the body (a placeholder or the body's own)
 };
 
 /// The nodes from `first` on as a body: `operands` are the tensors passed in or lifted while it ran; each becomes a

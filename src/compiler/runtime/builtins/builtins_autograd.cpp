@@ -105,8 +105,8 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
     const size_t n_first = b.outputs.size();
     std::vector<int> second;
     for (size_t k = 0; k < fb.operands.size(); ++k) if (!fb.operands[k].sym.empty()) second.push_back(static_cast<int>(k));
-    BodyCapture probe = capture_body(g, first, tensors, saved_nodes, {}, tensors.size());
-    for (int o : probe.graph->outputs) second.push_back(o);
+    for (int id : saved_nodes)
+      if (auto it = fb.index_of.find(id); it != fb.index_of.end()) second.push_back(it->second);
     b.outputs.insert(b.outputs.end(), second.begin(), second.end());
     b.output_groups = {n_first, second.size()};
   }

@@ -228,14 +228,33 @@ void Interp::finish_frame(Activation& act, V retval) {
     outs.insert(outs.end(), ts.begin(), ts.end());
   };
   flat(retval, 0);
-  compile_graph(*act.ctx, outs);
   // RETURN_VALUE with nothing captured (count_calls() == 0) and no side effect: SkipFrame "no content in function
-  // call", the code runs eagerly from now on, never compiled again (program no_tensor_args: `n * 3 + 1`)
+  // call" (a resume function's too: TD3's update resumes after the critic step into an `if` that ran nothing). No
+  // guards, no graph; the metrics' counts are null; the code runs eagerly from now on, never converted again, its
+  // callees frames of their own (programs no_tensor_args, resume_no_ops_skipped)
   FrameCtx& ctx = *act.ctx;
   bool calls = std::any_of(ctx.graph.nodes.begin(), ctx.graph.nodes.end(), [](const Node& n) {
     return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
   });
-  if (!calls && !ctx.is_resume && ctx.attr_stores.empty() && ctx.code) ctx.code->skipped = true;
+  if (!calls && ctx.attr_stores.empty() && ctx.mutated_containers.empty() && ctx.code && ctx.frame_id >= 0) {
+    TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
+    chromium_tracing_end(ctx);
+    chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
+    chromium(ctx, "gc", 'B');
+    chromium(ctx, "gc", 'E');
+    chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
+    CodeState& cs = *ctx.code;
+    std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr,
+                                 false, "", "", ctx.restart_reasons, ctx.recompile_reason, true, ctx.start_stack, false,
+                                 ctx.accumulated);
+    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
+    chromium_dynamo_end(ctx, m, false);
+    ++counters_["frames_ok"];
+    cs.skipped = true;
+    ctx.mode = Mode::Eager;
+    return;
+  }
+  compile_graph(ctx, outs);
 }
 
 }  // namespace tparse::compiler

@@ -539,7 +539,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   std::vector<StackFrame> st;
   int call_line = 0, call_file = 0;
   for (auto* a : stack_) if (!a->fn) call_line = a->cur_line, call_file = a->file;
-  st.push_back(StackFrame{call_line, "<module>", path_of(call_file), code_line(call_file, call_line)});
+  st.push_back(StackFrame{call_line, "<module>", path_of(call_file), code_line(call_file, call_line, true)});
   if (cs.co_name == "inner") {
     st.push_back(StackFrame{472, "__call__", "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/eval_frame.py", std::string("return super().__call__(*args, **kwargs)")});
     st.push_back(StackFrame{1779, "_wrapped_call_impl", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py", std::string("return self._call_impl(*args, **kwargs)")});

@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <optional>
 #include <set>
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "dynamo/frame_filter.hpp"
 
 namespace tparse::compiler {
 
@@ -171,6 +173,52 @@ const Expr* call_at(const Expr* e, Location loc) {
   return nullptr;
 }
 
+/// The names of `e` evaluated after the instruction `brk` inside it (CPython's order: a call's callable, then its
+/// arguments; left operand before right): what the rest of the statement still reads. False if `brk` is not in `e`,
+/// or sits where the order is not left to right (a conditional expression, a comprehension, a boolean operator).
+bool names_after_break(const Expr* e, const Expr* brk, std::set<std::string>& out) {
+  if (!e) return false;
+  if (e == brk) return true;
+  if (e->k == EK::IfExp || e->k == EK::BoolOp || e->k == EK::Compare || e->k == EK::Lambda || !e->comps.empty()) return false;
+  std::function<void(const Expr*)> all = [&](const Expr* x) {
+    if (!x) return;
+    if (x->k == EK::Name) out.insert(x->s);
+    for (auto& c : x->a) all(c.get());
+    for (auto& c : x->comps) { all(c.target.get()); all(c.iter.get()); for (auto& y : c.conds) all(y.get()); }
+  };
+  for (size_t i = 0; i < e->a.size(); ++i)
+    if (names_after_break(e->a[i].get(), brk, out)) {
+      for (size_t j = i + 1; j < e->a.size(); ++j) all(e->a[j].get());
+      return true;
+    }
+  return false;
+}
+
+/// Dynamo's liveness at a break instruction of a top-level statement: the later statements' names and those of the
+/// statement read after the break (`out = m(x, labels=y)` broken in the call: x and y are dead, already on the stack;
+/// a store target's own subexpressions, `self.h[i] = ...`, are evaluated after the value). Empty optional: unknown.
+std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const Stmt* st, const Expr* brk) {
+  if (!fn || !st || !brk) return std::nullopt;
+  if (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return) return std::nullopt;
+  if (std::none_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; })) return std::nullopt;
+  std::set<std::string> out;
+  if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
+  std::function<void(const Expr*)> all = [&](const Expr* x) {
+    if (!x) return;
+    if (x->k == EK::Name) out.insert(x->s);
+    for (auto& c : x->a) all(c.get());
+  };
+  std::function<void(const Expr*)> target = [&](const Expr* t) {  // a name is stored, not read
+    if (!t || t->k == EK::Name) return;
+    if (t->k == EK::Tuple || t->k == EK::List || t->k == EK::Starred) for (auto& c : t->a) target(c.get());
+    else all(t);
+  };
+  for (auto& t : st->targets) target(t.get());
+  std::set<std::string> later = names_from(fn, st->end_line + 1);
+  out.insert(later.begin(), later.end());
+  return out;
+}
+
 }  // namespace
 
 int Interp::stack_values_below(const Activation& act, const Stmt* st, const Expr* target) {
@@ -274,7 +322,7 @@ void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
 }
 
 void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test,
-                          std::vector<V>* below, int hidden) {
+                          std::vector<V>* below, int hidden, const Expr* brk) {
   std::string fname = act.fn ? act.fn->name : "inner";
   std::string key = fmt::format("{}:{}@{}", static_cast<const void*>(act.fn.get()), fname, line_key);
   auto& slot = codes_[key];
@@ -311,6 +359,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   }
   // the live locals (Dynamo's liveness at the resume point): a local never named again is no input
   std::set<std::string> live = names_from(act.fn.get(), line, after_test);
+  if (auto exact = live_after_break(act.fn.get(), act.cur_stmt, brk)) live = *exact;
   for (auto& n : act.env->order) {
     if (act.fn && !live.count(n)) continue;
     V v = act.env->vars[n];
@@ -321,10 +370,14 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
       inputs.push_back({n, v});
   }
-  // a resume function is always converted (Dynamo puts the code objects it makes among always_optimize_code_objects),
-  // whether a tensor is live there or not: the rest of CleanRL's alpha update, `return log_alpha.exp().item()`, reads
-  // only a global tensor and still compiles (a graph, then GB0124 at .item())
-  (void)has_tensor;
+  // a resume function passes has_tensor_in_frame like any frame: its stack values and live locals, or the names of
+  // the code it was made from (a copy of the function's code: its co_names). CleanRL's alpha update resumes into
+  // `return log_alpha.exp().item()` of a global tensor and compiles (its function names `torch`); minimind's
+  // training step resumes holding only an output object, names no torch global, and runs eagerly (its callees are
+  // frames of their own): resume_frame_without_tensor_locals_skipped
+  has_tensor = false;
+  for (auto& [n, v] : inputs) has_tensor = has_tensor || has_tensor_in_value(v);
+  if (!has_tensor && act.fn && !names_torch_global(act.fn.get(), slot->globals)) { act.ctx = nullptr; return; }
   if (slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
@@ -456,8 +509,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if (operands_below) below = operand_values_below_call(act, loc);
       const std::vector<V> before = below;
       const int hidden = below.empty() && is_call ? stack_values_below_call(act, loc) : 0;
-      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
-                   below.empty() ? nullptr : &below, hidden);
+      // (named after the breaking instruction's line, CPython 3.12's: the call's own line in a statement of several,
+      // `torch.mul(\n a,\n g(b))` breaking in g resumes `_at_` g's line; a method call's, the attribute's line)
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), loc.line > 0 ? loc.line : act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
+                   below.empty() ? nullptr : &below, hidden,
+                   is_call && act.cur_stmt ? call_at(act.cur_stmt->value.get(), loc) : nullptr);
       // the resume frame may have replaced the value by its dynamic copy
       const std::string rn = fmt::format("___stack{}", hidden + static_cast<int>(below.size()));
       if (act.ctx)

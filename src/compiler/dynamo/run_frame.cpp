@@ -10,6 +10,7 @@
 #include "torch/interop/numpy_traced.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
+#include "dynamo/frame_filter.hpp"
 
 namespace tparse::compiler {
 
@@ -18,12 +19,12 @@ namespace tparse::compiler {
 /// method of ints only (SAM's get_dense_pe) or a helper of ints that calls torch, called from code run eagerly
 /// (its has_tensor: a tensor or module itself, or inside a list, tuple or plain dict; any other object is not looked
 /// into: an optimizer argument holds tensors, yet Optimizer._use_grad(self) is not converted)
-static bool has_tensor(const V& v, int depth) {
+bool has_tensor_in_value(const V& v, int depth) {
   if (!v || depth > 16) return false;
   if (v->k == VK::Tensor) return true;
   if (v->k == VK::Instance && !v->builtin_nn.empty()) return true;
-  if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (has_tensor(x, depth + 1)) return true;
-  if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (has_tensor(kv.second, depth + 1)) return true;
+  if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (has_tensor_in_value(x, depth + 1)) return true;
+  if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (has_tensor_in_value(kv.second, depth + 1)) return true;
   return false;
 }
 
@@ -54,10 +55,10 @@ static std::set<std::string> bound_locally(const FuncDef& fn) {
   return out;
 }
 
-static bool names_torch_global(const V& fnv, const std::shared_ptr<Env>& globals) {
-  if (!fnv || !fnv->fn || !globals) return false;
-  const std::set<std::string> own = bound_locally(*fnv->fn);
-  for (const std::string& n : names_from(fnv->fn.get(), 0)) {
+bool names_torch_global(const FuncDef* fn, const std::shared_ptr<Env>& globals) {
+  if (!fn || !globals) return false;
+  const std::set<std::string> own = bound_locally(*fn);
+  for (const std::string& n : names_from(fn, 0)) {
     if (own.count(n)) continue;
     V g = globals->get_local(n);
     if (g && g->k == VK::Module && (g->s == "torch" || g->s.rfind("torch.", 0) == 0 || g->s == "numpy")) return true;
@@ -124,8 +125,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (v->k == VK::Tuple) for (auto& x : v->items) if (V t = np_traced::from_ndarray(x)) x = t;
   }
   bool converted = false;
-  for (auto& [n, v] : inputs) converted = converted || has_tensor(v, 0);
-  if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv, cs.globals);
+  for (auto& [n, v] : inputs) converted = converted || has_tensor_in_value(v);
+  if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv->fn.get(), cs.globals);
   if (cs.skipped || (!converted && !always)) return eager();
   // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are
   // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)

@@ -317,7 +317,7 @@ class Interp {
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);
   void enter_resume(Activation& act, const std::string& line_key, int line, V stack0 = nullptr, const Stmt* after_test = nullptr,
-                    std::vector<V>* below = nullptr, int hidden = 0);
+                    std::vector<V>* below = nullptr, int hidden = 0, const Expr* brk = nullptr);
   /// The values an augmented subscript keeps on the stack below its read (`a[b] += c`: a and b), set by the statement
   /// for its BINARY_SUBSCR: a break there makes them the resume's first stack values (their copies come back here)
   std::vector<V> stack_below_;

@@ -47,10 +47,10 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
     add_tensor(operands[k], it == g.tensor_node.end() ? -1 : it->second);
   }
   // the values the body reads from outside it, in order of use: outer nodes, placeholders made while it ran
-  std::map<const Obj*, V> by_obj;
-  for (const V& t : operands) by_obj[t.get()] = t;
-  std::map<int, const Obj*> obj_at;
-  for (const auto& [o, id] : g.tensor_node) if (id >= 0) obj_at[id] = o;
+  std::map<int, V> operand_of;  // outer node id -> the operand value that node is
+  for (const V& t : operands)
+    if (t)
+      if (auto it = g.tensor_node.find(t.get()); it != g.tensor_node.end() && it->second >= 0) operand_of.emplace(it->second, t);
   std::vector<int> body;  // outer ids of the body's own nodes
   for (size_t i = first; i < g.nodes.size(); ++i) {
     const Node& n = g.nodes[i];
@@ -72,8 +72,7 @@ BodyCapture capture_body(const Graph& g, size_t first, const std::vector<V>& ope
         else for (size_t k = 0; k < ops.size(); ++k) if (ops[k].sym == src.name) operand_at[u] = k;
         continue;
       }
-      auto o = obj_at.find(u);
-      if (o != obj_at.end() && by_obj.count(o->second)) { add_tensor(by_obj[o->second], u); continue; }
+      if (auto o = operand_of.find(u); o != operand_of.end()) { add_tensor(o->second, u); continue; }
       if (u < n0) {  // an outer value no operand names: its size symbols first, as a tensor's
         for (const Dim& d : src.meta.shape)
           if (src.has_meta && d.is_sym() && sym_bare_symbol(d.sym) && lifted_syms.insert(d.sym).second)

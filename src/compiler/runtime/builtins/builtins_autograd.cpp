@@ -8,21 +8,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "runtime/interp.hpp"
 #include "torch/graph_body.hpp"
 
 namespace tparse::compiler {
-
-namespace {
-V find_in_mro(const V& c, const std::string& name) {
-  if (!c || c->k != VK::Class) return nullptr;
-  if (auto it = c->attrs.find(name); it != c->attrs.end()) return it->second;
-  for (auto& b : c->bases)
-    if (V r = find_in_mro(b, name)) return r;
-  return nullptr;
-}
-}  // namespace
 
 V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_args, std::vector<std::pair<std::string, V>>& kwargs,
                                 const std::vector<V>& args, const V& fn_ctx, Location loc) {
@@ -50,12 +41,12 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
     n.args = {Arg{-1, on ? "True" : "False", false, false, {}}};
     g.nodes.push_back(n);
   };
-  auto body_nodes_from = [&](size_t from, const std::vector<int>& skip) {
+  auto body_nodes_from = [&](size_t from, const std::set<int>& skip) {
     std::vector<int> ids;
     for (size_t i = from; i < g.nodes.size(); ++i) {
       const Node& n = g.nodes[i];
       if (!n.has_meta || n.op == "placeholder" || n.op == "get_attr") continue;
-      if (std::find(skip.begin(), skip.end(), static_cast<int>(i)) != skip.end()) continue;
+      if (skip.count(static_cast<int>(i))) continue;
       ids.push_back(static_cast<int>(i));
     }
     return ids;
@@ -90,7 +81,7 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
   for (auto& o : outs) out_nodes.push_back(node_of(o));
   // the forward's result is bound to `outs` in Dynamo's wrapper: a single tensor made in the body takes that name
   if (out->k == VK::Tensor && out_nodes[0] >= static_cast<int>(first)) g.rename(out_nodes[0], "outs");
-  std::vector<int> inter = body_nodes_from(first, out_nodes);
+  std::vector<int> inter = body_nodes_from(first, std::set<int>(out_nodes.begin(), out_nodes.end()));
   std::vector<V> saved;
   if (fn_ctx && fn_ctx->k == VK::Instance)
     if (auto it = fn_ctx->attrs.find("saved_tensors"); it != fn_ctx->attrs.end()) flatten_tensors(it->second, saved);
@@ -114,7 +105,7 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
   restore_names();
 
   // backward's body: grads of the outputs (named as backward's parameters), `unused_i` for the intermediates
-  V bwd = find_in_mro(cls, "backward");
+  V bwd = find_in_class(cls, "backward");
   if (bwd && bwd->k == VK::Builtin && bwd->func) bwd = bwd->func;
   BodyCapture bb;
   const size_t cp2 = g.checkpoint();

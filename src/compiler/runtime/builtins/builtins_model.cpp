@@ -201,15 +201,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (hit) return r;
   }
   if (name == "autograd_function_apply" && self) {  // Fn.apply(*args): forward(ctx, *args), ctx a FunctionCtx (stub)
-    V fwd;
-    std::function<V(const V&)> find = [&](const V& c) -> V {
-      if (!c || c->k != VK::Class) return nullptr;
-      auto it = c->attrs.find("forward");
-      if (it != c->attrs.end()) return it->second;
-      for (auto& b : c->bases) if (V r = find(b)) return r;
-      return nullptr;
-    };
-    fwd = find(self);
+    V fwd = self->k == VK::Class ? find_in_class(self, "forward") : nullptr;
     if (!fwd) error(loc, "autograd.Function subclass without forward");
     if (fwd->k == VK::Builtin && fwd->func) fwd = fwd->func;  // @staticmethod
     V ctx_cls = getattr(import_module("__tparse_autograd__", loc), "FunctionCtx", loc);

@@ -39,8 +39,10 @@ Interp::Interp(std::string path, std::string source, Profile prof)
 std::string Interp::code_line(int file, int line, bool strip) const {
   std::string code = source_line(src_of(file), line);
   if (!strip) return code;
-  size_t p = code.find_first_not_of(' ');
-  return p == std::string::npos ? "" : code.substr(p);
+  // traceback's FrameSummary.line: the source line with str.strip() (tab-indented code, trailing blanks)
+  static const char* ws = " \t\r\f\v";
+  size_t p = code.find_first_not_of(ws);
+  return p == std::string::npos ? "" : code.substr(p, code.find_last_not_of(ws) - p + 1);
 }
 
 void Interp::error(Location loc, const std::string& msg) {

@@ -25,9 +25,8 @@ int Interp::emit_ctx_node(const std::string& target, const std::string& base, st
   n.line = loc.line;
   if (loc.line > 0) {  // line 0: a decorator's manager, entered in torch's own frame (no user stack trace)
     n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
-    n.code = code_line(loc.file, loc.line);
+    n.code = code_line(loc.file, loc.line, true);
     n.file = path_of(loc.file);
-    n.code = n.code.substr(std::min(n.code.size(), n.code.find_first_not_of(' ')));
   }
   g.nodes.push_back(n);
   return static_cast<int>(g.nodes.size()) - 1;

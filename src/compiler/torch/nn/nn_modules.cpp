@@ -431,9 +431,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     g.value = mk_bool(training);
     g.code = g.src + " == " + (training ? "True" : "False");
     g.comment = fmt::format("# {}  # {}:{} in forward", torch_code, rel, line);
-    std::string code = code_line(act.file, act.cur_line);
+    std::string code = code_line(act.file, act.cur_line, true);
     g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}",
-                          path_of(act.file), act.cur_line, act.fn ? act.fn->name : "<module>", code.substr(std::min(code.size(), code.find_first_not_of(' '))),
+                          path_of(act.file), act.cur_line, act.fn ? act.fn->name : "<module>", code,
                           rel, line, torch_code);
     act.ctx->vguards.push_back(g);
   };

@@ -66,6 +66,24 @@ bool names_torch_global(const FuncDef* fn, const std::shared_ptr<Env>& globals) 
   return false;
 }
 
+void Interp::autograd_entry_cast(const std::vector<V>& tensors, Location loc) {
+  if (callback_active_ == 0 || tracing()) return;
+  call(getattr(import_module("typing", loc), "cast", loc), {none(), mk_tuple(tensors)}, {}, loc);
+}
+
+// A bundled stub of a standard-library module stands for CPython's own file: a function of it that becomes a frame
+// names that file and line (typing.cast, converted at autograd's entry points)
+static void stdlib_code_location(const std::string& stub_path, const std::string& fn, std::string& filename, int& line) {
+  static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}};
+  static const std::string prefix = "<tparse-stubs>/";
+  if (stub_path.rfind(prefix, 0) != 0 || !stub_path.ends_with(".py")) return;
+  std::string mod = stub_path.substr(prefix.size(), stub_path.size() - prefix.size() - 3);
+  if (auto it = lines.find({mod, fn}); it != lines.end()) {
+    filename = "/usr/lib/python3.12/" + mod + ".py";
+    line = it->second;
+  }
+}
+
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
@@ -77,6 +95,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
     slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;
     slot->filename = module_wrapper ? kExtUtils : path_of(fnv->fn->loc.file);
+    if (!module_wrapper) stdlib_code_location(slot->filename, slot->co_name, slot->filename, slot->firstlineno);
     slot->globals = module_wrapper || !fnv->closure ? globals_ : fnv->closure;
     while (slot->globals->parent) slot->globals = slot->globals->parent;
   }

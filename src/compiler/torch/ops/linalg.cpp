@@ -1,5 +1,5 @@
 // tensordot, and matrix decompositions returning several tensors as torch.return_types (torch 2.11 runs: program
-// linalg_break_forms): qr / linalg.qr (Q, R), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
+// linalg_break_forms): qr / linalg.qr (Q, R), inverse, eigh (eigenvalues, eigenvectors), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
 // whose output shape depends on the data (GB0036 inside a frame). LAPACK's results are column-major: a matrix
 // result (*, r, c) has strides (r*c, 1, r).
 #include <fmt/format.h>
@@ -54,6 +54,20 @@ V linalg(OpCall& c) {
     s.shape = batch;
     s.stride = contiguous_strides(batch);
     return c.out(s);
+  }
+  if (name == "inverse" || name == "linalg.inv" || name == "linalg.eigh" || name == "linalg.eigvalsh") {
+    if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
+    // the inverse and eigh's eigenvectors: (*, n, n) column-major (glow-tts' InvConvNear: [1, 4] for 4 x 4); eigh's
+    // eigenvalues (*, n) contiguous, real (S4's DPLR init; program linalg_eigh_eager_init)
+    if (name == "inverse" || name == "linalg.inv") return c.out(column_major(base, batch, n, n));
+    TensorInfo vals = base;
+    vals.shape = batch;
+    vals.shape.push_back(n);
+    vals.stride = contiguous_strides(vals.shape);
+    if (vals.dtype == "complex64") vals.dtype = "float32";
+    if (vals.dtype == "complex128") vals.dtype = "float64";
+    if (name == "linalg.eigvalsh") return c.out(vals);
+    return c.I.tuple_result(c.out(base), {vals, column_major(base, batch, n, n)}, {"eigenvalues", "eigenvectors"});
   }
   if (name == "slogdet" || name == "linalg.slogdet") {
     if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));

@@ -112,6 +112,12 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     if (!r) guard_dict_keys(b, loc, false);
     return mk_bool(op == "in" ? r : !r);
   }
+  // a tensor in a set: hashed by identity, so only the object itself is found; no element comparison (rtdl's
+  // `[p for p in self.parameters() if p not in no_wd_params]`: program param_in_set_membership)
+  if ((op == "in" || op == "not in") && a->k == VK::Tensor && b->k == VK::List && b->is_set) {
+    bool r = std::any_of(b->items.begin(), b->items.end(), [&](const V& x) { return x.get() == a.get(); });
+    return mk_bool(op == "in" ? r : !r);
+  }
   if ((op == "==" || op == "!=") && ((a->k == VK::Tensor && b->k == VK::Str) || (a->k == VK::Str && b->k == VK::Tensor))) {
     // a tensor and a str: Tensor.__eq__ / __ne__ give NotImplemented, so Python compares identity (`std == "learned"`
     // is False: dreamerv3's MLP). In a frame the NotImplemented result is no tensor, and COMPARE_OP is no resumable

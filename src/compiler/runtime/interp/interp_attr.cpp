@@ -164,10 +164,14 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && is_nn_instance(obj) && is_nn_instance(v) && act.ctx->mode == Mode::Record)
           guard_module_type(v, src->second + "._modules['" + name + "']", loc);
         if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
+          // (a module's registries hold its submodules, parameters and buffers; a plain object's attribute is one,
+          // TD3's `self.actor` of `class TD3(object)`: L['self'].actor._modules['l1'], program
+          // plain_object_module_attr_name)
           std::string s = src->second;
-          if (is_nn_instance(v)) s += "._modules['" + name + "']";
-          else if (v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
-          else if (v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
+          const bool module_owner = is_nn_instance(obj);
+          if (module_owner && is_nn_instance(v)) s += "._modules['" + name + "']";
+          else if (module_owner && v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
+          else if (module_owner && v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
         }

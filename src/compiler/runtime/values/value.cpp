@@ -132,7 +132,15 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       // stride factor keeps sym_max's Max, whole
       // (an int argument's symbol may be 0 or 1: its factor keeps the Max, `Max(1, s57)`; real torch 2.11:
       // program int_input_symbol_strides)
-      if (m->c == 1 && m->syms.size() == 1 && non_size_symbol(m->syms[0])) {
+      auto bounded_min_max = [&]() {  // a Min / Max of sizes bounded below by 1 (`Min(32, s27)`: S4's kernel)
+        if (d.sym.rfind("Max(", 0) != 0 && d.sym.rfind("Min(", 0) != 0) return false;
+        auto t = parse_sym(d.sym);
+        auto lo = t ? sym_lower_bound(*t) : std::nullopt;
+        return lo && *lo >= 1;
+      };
+      if (m->c == 1 && m->syms.size() == 1 && d.sym == m->syms[0] && bounded_min_max()) {
+        factors.push_back(d.sym);
+      } else if (m->c == 1 && m->syms.size() == 1 && non_size_symbol(m->syms[0])) {
         factors.push_back("Max(1, " + m->syms[0] + ")");
       } else if (std::any_of(m->syms.begin(), m->syms.end(), [](const std::string& f) { return !sym_bare_symbol(f) || non_size_symbol(f); })) {
         // (a Max with a number >= 1 among its arguments, `Max(18, s52)`: sympy's Max(1, Max(18, s52)) flattens to it;

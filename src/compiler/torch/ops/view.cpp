@@ -479,7 +479,9 @@ V narrow(OpCall& c) {
   } else if (c.name == "select") {
     V d = c.arg(0, "dim");
     if (!d || d->k != VK::Int) c.fail("select(dim, index)");
-    o.shape.erase(o.shape.begin() + c.dim(d->i, rank));
+    const long long dd = c.dim(d->i, rank);
+    o.shape.erase(o.shape.begin() + dd);
+    if (o.stride.size() == rank && rank) o.stride.erase(o.stride.begin() + dd);  // a view: the other dims' strides
   } else if (c.name == "diagonal") {
     V off = c.arg(0, "offset"), d1 = c.arg(1, "dim1"), d2 = c.arg(2, "dim2");
     long long k = off && off->k == VK::Int ? off->i : 0;
@@ -490,6 +492,14 @@ V narrow(OpCall& c) {
     for (size_t i = 0; i < rank; ++i) if (static_cast<long long>(i) != a && static_cast<long long>(i) != b) s.push_back(t.shape[i]);
     s.push_back(Dim{std::max(0LL, n), ""});
     o.shape = s;
+    const Dim& sa = t.stride.size() == rank ? t.stride[static_cast<size_t>(a)] : Dim{1, "?"};
+    const Dim& sb = t.stride.size() == rank ? t.stride[static_cast<size_t>(b)] : Dim{1, "?"};
+    if (!sa.is_sym() && !sb.is_sym()) {  // a view: the other dims' strides, the diagonal steps both
+      std::vector<Dim> st;
+      for (size_t i = 0; i < rank; ++i) if (static_cast<long long>(i) != a && static_cast<long long>(i) != b) st.push_back(t.stride[i]);
+      st.push_back(Dim{sa.v + sb.v, ""});
+      o.stride = st;
+    }
   } else if (c.name == "unfold") {  // unfold(dimension, size, step): windows along a dim, the window last
     V d = c.arg(0, "dimension"), sz = c.arg(1, "size"), st = c.arg(2, "step");
     if (!d || !sz || !st || d->k != VK::Int || sz->k != VK::Int || st->k != VK::Int || st->i <= 0) c.fail("unfold(dimension, size, step)");
@@ -498,6 +508,14 @@ V narrow(OpCall& c) {
     if (sz->i > n) c.fail(fmt::format("maximum size for tensor at dimension {} is {} but size is {}", dd, n, sz->i));
     if (rank) o.shape[static_cast<size_t>(dd)] = Dim{(n - sz->i) / st->i + 1, ""};
     o.shape.push_back(Dim{sz->i, ""});
+    // a view: the windows step by `step` elements of that dim, a window's elements by one (PatchTST's patching:
+    // [2, 3, 8, 8][108, 36, 4, 1] of a [2, 3, 36] input; program unfold_view_strides)
+    if (rank && t.stride.size() == rank) {
+      const Dim inner = t.stride[static_cast<size_t>(dd)];
+      o.stride = t.stride;
+      o.stride[static_cast<size_t>(dd)] = dim_mul(inner, Dim{st->i, ""});
+      o.stride.push_back(inner);
+    }
   } else {  // as_strided
     V sz = c.arg(0, "size");
     if (!sz || (sz->k != VK::Tuple && sz->k != VK::List)) c.fail("as_strided(size, stride)");

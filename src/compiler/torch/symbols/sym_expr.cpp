@@ -191,6 +191,22 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
         }
         return best;
       }
+      // Min(a, b, ...): at least the smallest lower bound of its arguments, each known (`Min(32, s27)` >= 2)
+      if (e.text.rfind("Min(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
+        std::string inner = e.text.substr(4, e.text.size() - 5);
+        std::optional<long long> least;
+        size_t start = 0;
+        auto commas = top_level(inner, ", ");
+        for (size_t i = 0; i <= commas.size(); ++i) {
+          size_t end = i < commas.size() ? commas[i] : inner.size();
+          auto t = parse_sym(inner.substr(start, end - start));
+          auto b = t ? sym_lower_bound(*t) : std::nullopt;
+          if (!b) return std::nullopt;
+          least = least ? std::min(*least, *b) : *b;
+          start = end + 2;
+        }
+        return least;
+      }
       // Mod(a, k) of a positive number k: sympy's integer Mod lies in [0, k - 1] (SwinIR's `(4 - h % 4) % 4`)
       if (e.text.rfind("Mod(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
         std::string inner = e.text.substr(4, e.text.size() - 5);

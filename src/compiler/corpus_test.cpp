@@ -147,7 +147,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "int_attr_counter_dynamic",  // an object's int counter (`self.total_it += 1`) becomes a SymInt input on the recompile
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
       "split_locals_output_order", // the second .item() break inside a loop: torch GB0124, ours "graph break in loop"
-      "sym_size_expand_twice",     // a torch.Size with a SymInt is a node per use in torch (loc.expand / scale.expand)
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
   };
   for (const auto& [name, ok] : matched) {

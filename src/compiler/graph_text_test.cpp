@@ -123,7 +123,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sliced_input_stride_recompile", "a sliced input's stride recompile (corpus test)"},
       {"soft_update_data_copy_input_order", "placeholder order: zip over two parameters() generators lifts each pair as it is yielded"},
       {"split_locals_output_order", "the second .item() break in a loop (corpus test)"},
-      {"sym_size_expand_twice", "a torch.Size node per use (corpus test)"},
       {"transformed_distribution_tanh", "TransformedDistribution with a user Transform (corpus test)"},
       {"view_input_dynamic_strides", "a view input's strides on the dynamic recompile: torch makes them symbols of their own"},
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "

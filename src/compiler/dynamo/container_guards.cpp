@@ -375,7 +375,6 @@ void Interp::guard_module_type(const V& mod, const std::string& src, Location lo
   if (prof_.modules_id_matched() || !tracing() || (!mod->cls && mod->builtin_nn.empty())) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   for (auto& g : ctx.module_types) if (g.src == src) return;
-  Activation& act = *stack_.back();
   ValueGuard g;
   g.src = src;
   g.kind = "type";

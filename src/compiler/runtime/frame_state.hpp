@@ -140,7 +140,6 @@ struct FrameCtx {
   std::vector<std::pair<TensorInfo, std::string>> described;  ///< inputs described so far (re-described on restart)
   std::set<std::string> dyn_whitelist;         ///< sources made dynamic by a change (pgo.dynamic_whitelist)
   std::vector<std::function<void()>> pending_events;  ///< automatic_dynamic events, written once tracing starts
-  std::map<const Obj*, std::pair<V, int>> size_nodes;  ///< symbolic torch.Size value (held) -> its graph node
   std::map<const Obj*, std::pair<V, int>> size_reads;  ///< `x.shape` / `x.size()` value (held) -> its `size` shadow
   bool direct_shadows = false;                         ///< an argument is a shadow itself (a size read passed whole)
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)

@@ -131,8 +131,8 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
 int Interp::size_node(const V& size_tuple) {
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
-  auto it = act.ctx->size_nodes.find(size_tuple.get());
-  if (it != act.ctx->size_nodes.end()) return it->second.second;
+  // a SizeVariable without a proxy of its own builds its `torch.Size([...])` node at each use (Normal.sample's
+  // `loc.expand(shape), scale.expand(shape)`: size_1, size_2; program sym_size_expand_twice)
   Node n;
   n.op = "call_function";
   n.target = "torch.Size";
@@ -144,7 +144,6 @@ int Interp::size_node(const V& size_tuple) {
   stamp_node(n, Location{act.cur_line, 0, act.file});
   g.nodes.push_back(n);
   int id = static_cast<int>(g.nodes.size()) - 1;
-  act.ctx->size_nodes[size_tuple.get()] = {size_tuple, id};
   return id;
 }
 

@@ -142,12 +142,9 @@ void Interp::describe_input(FrameCtx& ctx, const TensorInfo& t, const std::strin
   if (ctx.frame_id < 0) return;
   if (!again) ctx.described.push_back({t, source});
   int id = ctx.next_described++;
-  static const std::map<std::string, int> itemsize = {{"float32", 4}, {"float64", 8}, {"float16", 2}, {"bfloat16", 2}, {"int64", 8},
-                                                      {"int32", 4}, {"bool", 1}, {"int8", 1}, {"uint8", 1}};
   long long numel = 1;
   for (auto& d : t.shape) numel *= d.v;
-  auto is = itemsize.find(t.dtype);
-  long long bytes = numel * (is == itemsize.end() ? 4 : is->second);
+  long long bytes = numel * dtype_size(t.dtype);
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   writer_.emit("torch/_subclasses/meta_utils.py:276", "describe_storage",
                fmt::format("{{\"id\": {}, \"describer_id\": {}, \"size\": {}}}", id, ctx.describer_id, bytes), tc);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -80,6 +81,15 @@ void mark_non_size_symbol(const std::string& sym) { non_size_symbols().insert(sy
 bool non_size_symbol(const std::string& sym) { return non_size_symbols().count(sym) > 0; }
 void clear_non_size_symbols() { non_size_symbols().clear(); }
 
+long long dtype_size(const std::string& dtype) {
+  static const std::map<std::string, long long> sz = {
+      {"float64", 8}, {"int64", 8}, {"complex64", 8}, {"float32", 4}, {"int32", 4}, {"uint32", 4}, {"float16", 2},
+      {"bfloat16", 2}, {"int16", 2}, {"uint16", 2}, {"complex128", 16}, {"complex32", 4}, {"bool", 1}, {"int8", 1},
+      {"uint8", 1}, {"float8_e4m3fn", 1}, {"float8_e5m2", 1}, {"uint64", 8}};
+  auto it = sz.find(dtype);
+  return it == sz.end() ? 4 : it->second;
+}
+
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
   // torch's make_contiguous_strides_for: stride = product of the later sizes, each as sym_max(size, 1).
   // A monomial size (`s53`, `4*s77`) is >= 2 so the Max folds away; a size that is a function of a float
@@ -121,12 +131,12 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
   for (size_t i = shape.size(); i-- > 0;) {
     st[i] = Dim{hint, render()};
     const Dim& d = shape[i];
-    hint *= d.v;
+    hint *= std::max(d.v, 1LL);  // (a size 0 counts as 1: `torch.empty((1, 0, 32))` is [32, 32, 1])
     if (other) {
       if (d.is_sym()) text = sym_product(d.sym, text);
-      else if (d.v != 1) text = scaled(d.v, text);
+      else if (d.v > 1) text = scaled(d.v, text);
     } else if (!d.is_sym()) {
-      coef *= d.v;
+      coef *= std::max(d.v, 1LL);
     } else if (auto m = parse_mono(d.sym)) {
       // a size with a floor division (`(s53//2)`, `2*((s53//16))`: pooled, then upsampled) may be 0 or 1: its
       // stride factor keeps sym_max's Max, whole

@@ -334,10 +334,7 @@ V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& ha
   };
   if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
   if (name == "itemsize") {
-    static const std::map<std::string, long long> sz = {{"float64", 8}, {"int64", 8}, {"complex64", 8}, {"float32", 4}, {"int32", 4},
-                                                        {"float16", 2}, {"int16", 2}, {"bfloat16", 2}, {"complex128", 16}};
-    auto it = sz.find(t.dtype);
-    return mk_int(it == sz.end() ? 1 : it->second);
+    return mk_int(dtype_size(t.dtype));
   }
   if (name == "shape" && static_dims()) {
     std::vector<V> xs;

@@ -69,6 +69,22 @@ V linalg(OpCall& c) {
     if (name == "linalg.eigvalsh") return c.out(vals);
     return c.I.tuple_result(c.out(base), {vals, column_major(base, batch, n, n)}, {"eigenvalues", "eigenvectors"});
   }
+  if (name == "linalg.svd" || name == "linalg.svdvals") {
+    // U (*, m, m | k), S (*, k) real, Vh (*, n | k, n), k = min(m, n); U and Vh column-major (GaLore's projector:
+    // Vh of a 24 x 12 matrix is [12, 12][1, 12])
+    V full = c.arg(0, "full_matrices");
+    const bool complete = !(full && full->k == VK::Bool && !full->b);
+    const Dim k = m.v <= n.v ? m : n;
+    TensorInfo s = base;
+    s.shape = batch;
+    s.shape.push_back(k);
+    s.stride = contiguous_strides(s.shape);
+    if (s.dtype == "complex64") s.dtype = "float32";
+    if (s.dtype == "complex128") s.dtype = "float64";
+    if (name == "linalg.svdvals") return c.out(s);
+    return c.I.tuple_result(c.out(base), {column_major(base, batch, m, complete ? m : k), s, column_major(base, batch, complete ? n : k, n)},
+                            {"U", "S", "Vh"});
+  }
   if (name == "slogdet" || name == "linalg.slogdet") {
     if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
     TensorInfo s = base;

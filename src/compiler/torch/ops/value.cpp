@@ -26,7 +26,7 @@ V size_like(OpCall& c) {
   if (name == "numel" || name == "nelement") return c.I.numel_of(c.self);
   if (name == "is_contiguous") return mk_bool(true);
   if (name == "is_floating_point") return mk_bool(t.dtype.find("float") != std::string::npos);
-  if (name == "element_size") return mk_int(4);
+  if (name == "element_size") return mk_int(dtype_size(t.dtype));
   if (name == "get_device") {  // -1 on the CPU, the index on CUDA (a constant to Dynamo)
     size_t colon = t.device.find(':');
     return mk_int(t.device.rfind("cuda", 0) == 0 ? (colon == std::string::npos ? 0 : std::stoll(t.device.substr(colon + 1))) : -1);

@@ -165,8 +165,22 @@ V reshape(OpCall& c) {
     if (xs.empty() && c.kw("shape")) xs = size_list({c.kw("shape")});
     if (xs.empty() && name == "repeat" && c.kw("repeats")) xs = size_list({c.kw("repeats")});  // Tensor.repeat(repeats=...)
     if (xs.empty() && name == "tile" && c.kw("dims")) xs = size_list({c.kw("dims")});
-    if (xs.size() == 1 && xs[0]->k == VK::DType) { o.dtype = xs[0]->s; return c.out(o); }  // view(dtype)
-    bool expand = name == "expand" || name == "broadcast_to";
+    if (xs.size() == 1 && xs[0]->k == VK::DType) {  // view(dtype): the last dim rescaled by the element sizes
+      o.dtype = xs[0]->s;
+      const long long from = dtype_size(t.dtype), to = dtype_size(o.dtype);
+      if (from != to && rank && from > 0 && to > 0 && !t.shape.back().is_sym() && t.stride.size() == rank &&
+          std::none_of(t.stride.begin(), t.stride.end(), [](const Dim& d) { return d.is_sym(); })) {
+        // (Muon's `p.view(torch.uint8)`: f32[8, 8] is u8[8, 32][32, 1]; the other strides scale the same way)
+        if ((t.shape.back().v * from) % to != 0) c.fail(fmt::format("view(dtype): the last dimension's size {} does not divide", t.shape.back().v));
+        o.shape = t.shape;
+        o.shape.back() = Dim{t.shape.back().v * from / to, ""};
+        o.stride = t.stride;
+        for (size_t i = 0; i + 1 < rank; ++i) o.stride[i] = Dim{t.stride[i].v * from / to, ""};
+        o.stride.back() = Dim{1, ""};
+      }
+      return c.out(o);
+    }
+    bool expand = name == "expand" || name == "broadcast_to" || name == "expand_as";
     long long known = 1;
     int infer = -1;
     for (size_t i = 0; i < xs.size(); ++i) {
@@ -276,7 +290,7 @@ V reshape(OpCall& c) {
       if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) o.stride = *st;
       else if ((name == "view" || name == "view_as") && !any_sym(t.shape) && !any_sym(t.stride) && !any_sym(s))
         c.fail(view_error(c, t, s));  // (symbolic sizes: the strides may only be unknown to us, not wrong)
-  if (name == "expand") {
+  if (name == "expand" || name == "expand_as" || name == "broadcast_to") {
     // ATen's inferExpandGeometry: an expanded dim has stride 0; a new leading dim of size 1 gets the next
     // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])
     o.stride.assign(s.size(), Dim{0, ""});

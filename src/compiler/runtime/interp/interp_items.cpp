@@ -203,6 +203,14 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     case VK::List: case VK::Tuple: case VK::Iterator:
       if (v->k == VK::List) realize_list_guards(v, true, loc);
       if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
+      // the items of a sequence the frame reaches by a source are that source's items (`for p in params` of a
+      // global list: G['params'][0], placeholder G_params_0_; Muon's `for p in group['params']`)
+      if (v->k != VK::Iterator && !stack_.empty())
+        if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode != Mode::Eager)
+          if (auto src = act.ctx->sources.find(v.get()); src != act.ctx->sources.end())
+            for (size_t i = 0; i < v->items.size(); ++i)
+              if (v->items[i] && v->items[i]->k == VK::Tensor && !act.ctx->sources.count(v->items[i].get()))
+                act.ctx->sources[v->items[i].get()] = src->second + "[" + std::to_string(i) + "]";
       return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
     case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)

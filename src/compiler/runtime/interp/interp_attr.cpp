@@ -262,6 +262,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
                                             : v->k == VK::Tensor && v->t->is_buffer;
         if (take) d->dict.push_back({mk_str(n), v});
       }
+      // its entries keep their sources (`l, bn = self._modules.values()`: LeViT's Linear_BN, L['self']._modules['c'])
+      if (!stack_.empty())
+        if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode != Mode::Eager)
+          if (auto src = act.ctx->sources.find(obj.get()); src != act.ctx->sources.end())
+            for (auto& [k, v] : d->dict)
+              if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = src->second + "." + name + "['" + k->s + "']";
       return d;
     }
   }

@@ -109,7 +109,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"conv2d_channels_last_dynamic_batch", "conv2d keeps a channels-last input's layout with a dynamic batch in torch"},
       {"distributions_file_comments", "torch.distributions is Python of ours: torch's `# File:` lines of torch/distributions"},
       {"eager_outer_value_branch", "element values lost at torch.outer (corpus test)"},
-      {"einsum_batch1_out_stride", "einsum's output strides when a batch dim is 1"},
       {"grad_none_guard_recompile", "the `.grad is None` recompile (corpus test)"},
       {"inlined_call_arg_lift_order", "placeholder order: a helper's Linear weight and bias before the frame inputs it is given"},
       {"int_attr_counter_dynamic", "an int attribute counter as a SymInt input (corpus test)"},

@@ -322,9 +322,21 @@ std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::ve
   return out;
 }
 
+bool is_contiguous_layout(const TensorInfo& t) {
+  if (t.stride.size() != t.shape.size()) return true;
+  const std::vector<Dim> want = contiguous_strides(t.shape);
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    if (!(t.shape[i].v == 1 && !t.shape[i].is_sym()) && (t.stride[i].v != want[i].v || t.stride[i].sym != want[i].sym)) return false;
+  return true;
+}
+
 std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs) {
   const size_t nd = shape.size();
   if (nd <= 1) return contiguous_strides(shape);
+  // inputs that are all contiguous (a size-1 dim's stride does not count) give a contiguous output, whatever their
+  // size-1 dims' strides (torch._prims_common's short-circuit: an einsum's [1, 2, 8][8, 8, 1] times 2 is [16, 8, 1])
+  if (std::all_of(inputs.begin(), inputs.end(), [](const TensorInfo* t) { return !t || t->shape.empty() || is_contiguous_layout(*t); }))
+    return contiguous_strides(shape);
   // each input's strides over the output's dims (0 where it broadcasts), in hints
   std::vector<std::vector<long long>> st;
   for (const TensorInfo* t : inputs) {

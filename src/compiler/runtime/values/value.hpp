@@ -157,6 +157,8 @@ std::string py_repr(const V& v);
 std::string py_str(const V& v);
 std::string fmt_float(double f);
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+/// torch's is_contiguous: row-major strides, a size-1 dim's stride not counted.
+bool is_contiguous_layout(const TensorInfo& t);
 /// Bytes per element of a dtype by its name (`float32` 4, `complex128` 16, `bool` 1); 4 for an unknown name.
 long long dtype_size(const std::string& dtype);
 /// Symbols of dynamic int arguments (not sizes): no `>= 2` assumption, so a stride over one keeps sym_max's

@@ -57,13 +57,7 @@ V cast(OpCall& c) {
     if (auto st = memory_format_strides(c, t, false)) o.stride = *st;
   // contiguous() of a tensor that already is (the strides of its size-1 dims do not count, as is_contiguous
   // reads them) is the tensor itself, strides as they are (FocalNet at 1x1: [35, 1, 35, 35])
-  if (name == "contiguous" && !c.kw("memory_format") && t.stride.size() == t.shape.size()) {
-    const std::vector<Dim> want = contiguous_strides(t.shape);
-    bool already = true;
-    for (size_t i = 0; i < t.shape.size() && already; ++i)
-      if (!(t.shape[i].v == 1 && !t.shape[i].is_sym())) already = t.stride[i].v == want[i].v && t.stride[i].sym == want[i].sym;
-    if (already) o.stride = t.stride;
-  }
+  if (name == "contiguous" && !c.kw("memory_format") && t.stride.size() == t.shape.size() && is_contiguous_layout(t)) o.stride = t.stride;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float" || name == "cuda" || name == "cpu") && o.dtype == t.dtype &&
       o.device == t.device && name != "contiguous")
     return c.self;

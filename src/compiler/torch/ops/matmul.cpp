@@ -3,7 +3,10 @@
 // matmul/mm/bmm/mv themselves share the `@` operator rule (elementwise.cpp, binary).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
@@ -63,6 +66,92 @@ V bmm(OpCall& c) {
   o.requires_grad = o.requires_grad || x.requires_grad || y.requires_grad;
   return c.out(o);
 }
+
+namespace {
+
+/// The output strides ATen's einsum gives two operands (Linear.cpp): every label gets a place, the output's first
+/// (in output order, the `...` dims where the output has them), then the contracted ones in label order (A-Z,
+/// a-z); a contracted label of one operand is summed there first; sumproduct_pair multiplies the rest with bmm
+/// over (dims of both, left-only, summed, right-only), views the product to those sizes and permutes it back;
+/// the summed dims (size 1 now) are dropped with a view. Empty where the rule is not modelled (a repeated
+/// label, no contraction: the broadcast mul path, more operands): then the output is contiguous.
+std::optional<std::vector<Dim>> einsum_pair_strides(const std::vector<std::string>& terms, const std::vector<V>& ops,
+                                                    const std::string& rhs, size_t n_ell, const std::vector<Dim>& out) {
+  if (ops.size() != 2) return std::nullopt;
+  // the labels of each operand, `...` dims as labels of their own ('0' + k, right-aligned as broadcasting does)
+  auto expand_term = [&](const std::string& term, size_t rank) -> std::optional<std::vector<char>> {
+    std::vector<char> r;
+    size_t e = term.find("...");
+    size_t letters = term.size() - (e == std::string::npos ? 0 : 3);
+    if (rank < letters || n_ell > 9) return std::nullopt;
+    size_t mine = e == std::string::npos ? 0 : rank - letters;
+    for (size_t k = 0; k < term.size(); ++k) {
+      if (term.compare(k, 3, "...") == 0) {
+        for (size_t j = 0; j < mine; ++j) r.push_back(static_cast<char>('0' + (n_ell - mine + j)));
+        k += 2;
+        continue;
+      }
+      r.push_back(term[k]);
+    }
+    std::set<char> seen(r.begin(), r.end());
+    if (seen.size() != r.size()) return std::nullopt;  // a diagonal
+    return r;
+  };
+  std::vector<char> outl;
+  for (size_t k = 0; k < rhs.size(); ++k) {
+    if (rhs.compare(k, 3, "...") == 0) { for (size_t j = 0; j < n_ell; ++j) outl.push_back(static_cast<char>('0' + j)); k += 2; continue; }
+    outl.push_back(rhs[k]);
+  }
+  auto la = expand_term(terms[0], ops[0]->t->shape.size()), lb = expand_term(terms[1], ops[1]->t->shape.size());
+  if (!la || !lb || outl.size() != out.size()) return std::nullopt;
+  std::vector<char> perm = outl;
+  std::set<char> contracted;
+  for (const auto* l : {&*la, &*lb})
+    for (char ch : *l) if (std::find(outl.begin(), outl.end(), ch) == outl.end()) contracted.insert(ch);
+  auto label_index = [](char ch) { return std::isupper(static_cast<unsigned char>(ch)) ? ch - 'A' : 26 + (ch - 'a'); };
+  std::vector<char> rest(contracted.begin(), contracted.end());
+  std::sort(rest.begin(), rest.end(), [&](char x, char y) { return label_index(x) < label_index(y); });
+  perm.insert(perm.end(), rest.begin(), rest.end());
+  const size_t n = perm.size();
+  auto sizes = [&](const std::vector<char>& l, const TensorInfo& t) {
+    std::vector<Dim> r(n, Dim{1, ""});
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < l.size(); ++j) if (l[j] == perm[i]) r[i] = t.shape[j];
+    return r;
+  };
+  std::vector<Dim> a = sizes(*la, *ops[0]->t), b = sizes(*lb, *ops[1]->t);
+  std::vector<bool> summed(n, false);
+  bool any_sum = false;
+  for (size_t d = outl.size(); d < n; ++d) {
+    const bool ina = std::find(la->begin(), la->end(), perm[d]) != la->end(), inb = std::find(lb->begin(), lb->end(), perm[d]) != lb->end();
+    if (a[d].v != 1 && b[d].v != 1) { summed[d] = true; any_sum = true; }
+    else if (ina && inb) return std::nullopt;  // a contracted size 1 in one operand: not modelled
+    else if (a[d].v != 1) a[d] = Dim{1, ""};   // summed out of the one operand that has it (keepdim)
+    else if (b[d].v != 1) b[d] = Dim{1, ""};
+  }
+  if (!any_sum) return std::nullopt;  // the broadcast mul path
+  std::vector<size_t> lro, lo, sums, ro;
+  for (size_t i = 0; i < n; ++i) {
+    const bool sl = a[i].v != 1, sr = b[i].v != 1;
+    if (summed[i]) sums.push_back(i);
+    else if (sl && sr) lro.push_back(i);
+    else if (sl) lo.push_back(i);
+    else ro.push_back(i);
+  }
+  std::vector<Dim> out_size;
+  std::vector<size_t> order;
+  for (size_t i : lro) { out_size.push_back(a[i]); order.push_back(i); }
+  for (size_t i : lo) { out_size.push_back(a[i]); order.push_back(i); }
+  for (size_t i : sums) { out_size.push_back(Dim{1, ""}); order.push_back(i); }
+  for (size_t i : ro) { out_size.push_back(b[i]); order.push_back(i); }
+  const std::vector<Dim> cst = contiguous_strides(out_size);
+  std::vector<Dim> shape(n), stride(n);
+  for (size_t p = 0; p < n; ++p) { shape[order[p]] = out_size[p]; stride[order[p]] = cst[p]; }
+  if (n == outl.size()) return stride;
+  return view_strides_ref(shape, stride, out);
+}
+
+}  // namespace
 
 // torch.einsum(equation, *operands) (or one list of operands): the output has the dims of the letters
 // after `->`; implicitly, the letters used once, sorted, after the broadcast `...` dims. A letter's
@@ -132,6 +221,7 @@ V einsum(OpCall& c) {
     if (!size.count(ch)) c.fail(fmt::format("einsum(): output subscript {} does not appear in the equation for any input operand", ch));
     o.shape.push_back(size[ch]);
   }
+  if (auto st = einsum_pair_strides(terms, ops, rhs, ell.size(), o.shape)) o.stride = *st;
   return c.I.emit("call_function", "torch.functional.einsum", "einsum", false, args, c.kwargs, o, c.loc);
 }
 

@@ -24,6 +24,13 @@ V linear(OpCall& c) {
   o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
   if (w->t->shape.size() == 1) o.shape.pop_back();
   o.requires_grad = t.requires_grad || w->t->requires_grad;
+  // an input of 3 or more dims is folded to 2 for mm / addmm and the product viewed back: its strides are plain
+  // products of the sizes (view's computeStride), no Max(1, ...) of make_contiguous_strides_for (FocalNet's
+  // `self.f(x)` on [2, H/4, W/4, C]: 35*((s0//4))*((s53//4)); program linear_nd_dynamic_strides_no_max)
+  if (o.shape.size() >= 3) {
+    o.stride.assign(o.shape.size(), Dim{1, ""});
+    for (size_t i = o.shape.size() - 1; i-- > 0;) o.stride[i] = dim_mul(o.stride[i + 1], o.shape[i + 1]);
+  }
   return c.out(o);
 }
 

@@ -40,6 +40,16 @@ V linalg(OpCall& c) {
   std::vector<Dim> batch(t.shape.begin(), t.shape.end() - 2);
   const Dim m = t.shape[t.shape.size() - 2], n = t.shape.back();
   TensorInfo base = c.like();
+  // a real vector (*, k) per matrix: eigenvalues of eigh, singular values of svd
+  auto real_vector = [&](const Dim& k) {
+    TensorInfo v = base;
+    v.shape = batch;
+    v.shape.push_back(k);
+    v.stride = contiguous_strides(v.shape);
+    if (v.dtype == "complex64") v.dtype = "float32";
+    if (v.dtype == "complex128") v.dtype = "float64";
+    return v;
+  };
   if (name == "qr" || name == "linalg.qr") {
     // reduced (torch.qr's some=True, linalg.qr's mode='reduced'): Q (*, m, k), R (*, k, n), k = min(m, n)
     V mode = name == "qr" ? nullptr : c.arg(0, "mode");
@@ -60,12 +70,7 @@ V linalg(OpCall& c) {
     // the inverse and eigh's eigenvectors: (*, n, n) column-major (glow-tts' InvConvNear: [1, 4] for 4 x 4); eigh's
     // eigenvalues (*, n) contiguous, real (S4's DPLR init; program linalg_eigh_eager_init)
     if (name == "inverse" || name == "linalg.inv") return c.out(column_major(base, batch, n, n));
-    TensorInfo vals = base;
-    vals.shape = batch;
-    vals.shape.push_back(n);
-    vals.stride = contiguous_strides(vals.shape);
-    if (vals.dtype == "complex64") vals.dtype = "float32";
-    if (vals.dtype == "complex128") vals.dtype = "float64";
+    TensorInfo vals = real_vector(n);
     if (name == "linalg.eigvalsh") return c.out(vals);
     return c.I.tuple_result(c.out(base), {vals, column_major(base, batch, n, n)}, {"eigenvalues", "eigenvectors"});
   }
@@ -75,12 +80,7 @@ V linalg(OpCall& c) {
     V full = c.arg(0, "full_matrices");
     const bool complete = !(full && full->k == VK::Bool && !full->b);
     const Dim k = m.v <= n.v ? m : n;
-    TensorInfo s = base;
-    s.shape = batch;
-    s.shape.push_back(k);
-    s.stride = contiguous_strides(s.shape);
-    if (s.dtype == "complex64") s.dtype = "float32";
-    if (s.dtype == "complex128") s.dtype = "float64";
+    TensorInfo s = real_vector(k);
     if (name == "linalg.svdvals") return c.out(s);
     return c.I.tuple_result(c.out(base), {column_major(base, batch, m, complete ? m : k), s, column_major(base, batch, complete ? n : k, n)},
                             {"U", "S", "Vh"});

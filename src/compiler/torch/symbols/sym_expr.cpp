@@ -177,35 +177,26 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
       return q;
     }
     default: {
-      // Max(a, b, ...): at least its largest known lower bound (`Max(1, CeilToInt(...))` >= 1)
-      if (e.text.rfind("Max(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
+      // Max(a, b, ...): at least its largest known lower bound (`Max(1, CeilToInt(...))` >= 1); Min(a, b, ...): the
+      // smallest, each argument's known (`Min(32, s27)` >= 2)
+      const bool is_max = e.text.rfind("Max(", 0) == 0, is_min = e.text.rfind("Min(", 0) == 0;
+      if ((is_max || is_min) && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
         std::string inner = e.text.substr(4, e.text.size() - 5);
-        std::optional<long long> best;
-        size_t start = 0;
-        auto commas = top_level(inner, ", ");
-        for (size_t i = 0; i <= commas.size(); ++i) {
-          size_t end = i < commas.size() ? commas[i] : inner.size();
-          if (auto t = parse_sym(inner.substr(start, end - start)))
-            if (auto b = sym_lower_bound(*t)) best = best ? std::max(*best, *b) : *b;
-          start = end + 2;
-        }
-        return best;
-      }
-      // Min(a, b, ...): at least the smallest lower bound of its arguments, each known (`Min(32, s27)` >= 2)
-      if (e.text.rfind("Min(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
-        std::string inner = e.text.substr(4, e.text.size() - 5);
-        std::optional<long long> least;
+        std::optional<long long> acc;
         size_t start = 0;
         auto commas = top_level(inner, ", ");
         for (size_t i = 0; i <= commas.size(); ++i) {
           size_t end = i < commas.size() ? commas[i] : inner.size();
           auto t = parse_sym(inner.substr(start, end - start));
           auto b = t ? sym_lower_bound(*t) : std::nullopt;
-          if (!b) return std::nullopt;
-          least = least ? std::min(*least, *b) : *b;
           start = end + 2;
+          if (!b) {
+            if (is_min) return std::nullopt;
+            continue;
+          }
+          acc = !acc ? *b : is_max ? std::max(*acc, *b) : std::min(*acc, *b);
         }
-        return least;
+        return acc;
       }
       // Mod(a, k) of a positive number k: sympy's integer Mod lies in [0, k - 1] (SwinIR's `(4 - h % 4) % 4`)
       if (e.text.rfind("Mod(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {

@@ -146,7 +146,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "grad_none_guard_recompile", // zero_grad(set_to_none=True) in the frame: torch's `.grad is None` guard recompiles
       "int_attr_counter_dynamic",  // an object's int counter (`self.total_it += 1`) becomes a SymInt input on the recompile
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
-      "split_locals_output_order", // the second .item() break inside a loop: torch GB0124, ours "graph break in loop"
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
       // the twenty-first scouting's (docs/compiler.md, "Twenty-first scouting")
       "dynamic_true_plain_tensor_attr",  // dynamic=True: a plain tensor attribute's sizes are dynamic in torch (a recompile)

@@ -121,7 +121,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"side_effect_attr_output_order", "attributes stored by forward are graph outputs in torch's order (the later store first)"},
       {"sliced_input_stride_recompile", "a sliced input's stride recompile (corpus test)"},
       {"soft_update_data_copy_input_order", "placeholder order: zip over two parameters() generators lifts each pair as it is yielded"},
-      {"split_locals_output_order", "the second .item() break in a loop (corpus test)"},
+      {"split_locals_output_order", "the live split halves at a graph cut: torch returns (h, x_1, x_0, ...), ours (h, x_0, x_1, ...)"},
       {"transformed_distribution_tanh", "TransformedDistribution with a user Transform (corpus test)"},
       {"view_input_dynamic_strides", "a view input's strides on the dynamic recompile: torch makes them symbols of their own"},
       // the twenty-first scouting's reproducers not fixed yet (docs/compiler.md, "Twenty-first scouting")

@@ -82,8 +82,10 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   // (inside a try block no partial graph is compiled either: should_compile_partial_graph, truth: break_in_try)
   bool has_graph = ctx->graph.call_count() > 1 && act.try_depth == 0;
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
-    // inside a loop torch 2.11 chains the break with "graph break in loop" (GB7000; truth: mask_index_loop)
-    emit_frame_skip(*ctx, act.outer_loop ? loop_skip_msg(&gb, *ctx->code, gb.loc.line) : gb.msg, gb.loc);
+    // the break's own message, in a loop too: "graph break in loop" (GB7000) is raised by break_graph_if_unsupported,
+    // the CALL / BINARY_SUBSCR instructions' handler (depth0_call; truth: mask_index_loop), not by step() for an
+    // instruction such as BUILD_SLICE of a tensor bound (glow-tts' WN: split_locals_output_order)
+    emit_frame_skip(*ctx, gb.msg, gb.loc);
     ++counters_["unimplemented"];
     ctx->code->skipped = true;
     act.ctx = nullptr;

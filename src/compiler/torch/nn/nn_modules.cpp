@@ -543,6 +543,14 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     long long hid = mod->attrs["hidden_size"]->i, dirs = mod->attrs["bidirectional"]->b ? 2 : 1, layers = mod->attrs["num_layers"]->i;
     if (o.shape.empty()) error(loc, fmt::format("nn.{}: input must have at least 2 dims", cls));
     o.shape.back() = Dim{dirs * hid, ""};
+    // a new tensor laid out sequence-first: batch_first's output is its transpose ([2, 6, 32][32, 64, 1]: RecBole's
+    // NARM / GRU4Rec, program gru_batch_first_output_strides)
+    o.stride = contiguous_strides(o.shape);
+    if (o.shape.size() == 3 && mod->attrs["batch_first"]->b) {
+      o.stride[2] = Dim{1, ""};
+      o.stride[0] = o.shape[2];
+      o.stride[1] = dim_mul(o.shape[0], o.shape[2]);
+    }
     TensorInfo hn;
     hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
     V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);

@@ -132,7 +132,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einops_repeat_dynamic_stride0", "einops repeat to a symbolic new axis: torch's stride 0"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
-      {"floordiv_divisor_parens", "sympy's printing of a floor division by a floor division"},
       {"lazy_dict_item_lift_order", "placeholder order: dict items passed through a direct self.forward call"},
       {"lazy_input_through_method_call", "placeholder order: an input passed through a user method before a conv"},
       {"lazy_tensor_attr_placeholder_order", "placeholder order: tensor attributes read into locals lift at their first use"},

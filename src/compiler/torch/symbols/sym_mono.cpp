@@ -86,6 +86,30 @@ bool sym_atom_less(const std::string& a, const std::string& b) {
   if (ra != rb) return ra < rb;
   if (ra == 1) return std::stoll(a) < std::stoll(b);
   if (na != nb) return na < nb;
+  if (ra == 4 && na == "FloorDiv" && sym_floor_atom(a) && sym_floor_atom(b)) {
+    // two floor divisions: by their arguments in turn, each by this order (a symbol numerator before a sum:
+    // `(s55//8)` before `((s27 + 1)//((s55//8)))`, FocalNet's window count)
+    auto args = [](const std::string& f) {  // `(x//y)`: x and y, their own parentheses taken off
+      int depth = 0;
+      size_t at = 0;
+      for (size_t i = 0; i + 1 < f.size(); ++i) {
+        if (f[i] == '(') ++depth;
+        else if (f[i] == ')') --depth;
+        else if (depth == 1 && f[i] == '/' && f[i + 1] == '/') { at = i; break; }
+      }
+      auto strip = [](std::string e) {
+        while (e.size() > 2 && e.front() == '(' && one_group(e, 0) && !sym_floor_atom(e)) e = e.substr(1, e.size() - 2);
+        if (e.size() > 4 && e.front() == '(' && e[1] == '(' && one_group(e, 0) && one_group(e.substr(1, e.size() - 2), 0)) e = e.substr(1, e.size() - 2);
+        return e;
+      };
+      return std::make_pair(strip(f.substr(1, at - 1)), strip(f.substr(at + 2, f.size() - at - 3)));
+    };
+    auto [xa, ya] = args(a);
+    auto [xb, yb] = args(b);
+    if (xa != xb) return sym_atom_less(xa, xb);
+    if (ya != yb) return sym_atom_less(ya, yb);
+    return false;
+  }
   return sym_args_less(a, b);
 }
 

@@ -199,7 +199,26 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0)
     if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
-  if (op == "//") return "((" + x + ")//" + y + ")";
+  if (op == "//") {
+    // PythonPrinter's FloorDiv: each side parenthesized unless an atom (a symbol, a number, a function call such as
+    // Max(...)); a floor division is no atom: `((s27 + 1)//((s55//8)))` (FocalNet's window count)
+    auto wrap = [](const std::string& e) {
+      if (std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; })) return e;
+      size_t open = e.find('(');
+      if (open != std::string::npos && open > 0 && e.back() == ')' &&
+          std::all_of(e.begin(), e.begin() + static_cast<long>(open), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; })) {
+        int depth = 0;
+        size_t i = open;
+        for (; i < e.size(); ++i) {
+          depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+          if (depth == 0) break;
+        }
+        if (i == e.size() - 1) return e;  // one call, `Max(1, s27)`
+      }
+      return "(" + e + ")";
+    };
+    return "(" + wrap(x) + "//" + wrap(y) + ")";
+  }
   if (op == "%") return "Mod(" + x + ", " + y + ")";
   // a Mod atom inside a sum is parenthesized, as sympy prints it (SwinIR's `4 - (Mod(s53, 4))`)
   auto atom = [](const std::string& e) {

@@ -130,7 +130,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"conv_channels_last_input_dynamic", "conv2d keeps a channels-last input's layout with symbolic sizes in torch"},
       {"dynamic_true_plain_tensor_attr", "a plain tensor attribute under dynamic=True (corpus test)"},
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
-      {"einops_repeat_dynamic_stride0", "einops repeat to a symbolic new axis: torch's stride 0"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
       {"lazy_dict_item_lift_order", "placeholder order: dict items passed through a direct self.forward call"},
       {"lazy_input_through_method_call", "placeholder order: an input passed through a user method before a conv"},

@@ -411,8 +411,9 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
       else names.push_back(a.name);
       for (auto& n : names) {
         auto at = std::find(elem.begin(), elem.end(), n);
-        if (at == elem.end() && repeat && size.count(n) && !size[n].is_sym()) {
-          // repeat's new axis: einops expands a size-1 axis there, a stride-0 view (real torch 2.11: einops_names)
+        if (at == elem.end() && repeat && size.count(n)) {
+          // repeat's new axis: einops expands a size-1 axis there, a stride-0 view, a symbolic size too (real torch
+          // 2.11: einops_names, einops_repeat_dynamic_stride0)
           perm_size.push_back(size[n]);
           perm_stride.push_back(Dim{0, ""});
           ++count;

@@ -136,7 +136,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"lazy_tensor_attr_placeholder_order", "placeholder order: tensor attributes read into locals lift at their first use"},
       {"matmul_contraction_unify", "matmul's contraction dim unifies sizes in torch's ShapeEnv"},
       {"multiline_call_arg_sym_line", "a size computed on a later line of a multi-line call: torch's line attribution"},
-      {"new_tensor_range_print", "new_tensor(range(0, 4)): torch prints the range, ours the list"},
       {"optimizer_group_float_dynamic", "a user Optimizer's group float (corpus test)"},
       {"optimizer_param_groups_realize_all_guards", "a user Optimizer's param_groups guards (corpus test)"},
       {"optimizer_state_empty_guard_text", "`not G['opt'].state` guard text, and its source line"},

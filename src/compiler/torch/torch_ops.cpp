@@ -220,6 +220,8 @@ Arg Interp::to_arg(const V& v) {
       }
       a.is_seq = true;
       a.is_tuple = v->k == VK::Tuple;
+      // a range() is a constant argument printed as such (`x.new_tensor(range(0, 4), ...)`: fla's retention)
+      if (v->k == VK::List && !v->range_repr.empty()) { a.is_seq = false; a.lit = v->range_repr; return a; }
       for (auto& x : v->items) a.seq.push_back(to_arg(x));
       return a;
     case VK::Slice:  // a SymInt bound is its node (`slice(None, mul_1, None)`)

@@ -96,7 +96,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (n > kMaxRange) error(loc, fmt::format("range() of {:.0Lf} items is beyond the reference compiler's limit ({})", n, kMaxRange));
     std::vector<V> xs;
     for (long long i = a; st > 0 ? i < b : i > b; i += st) xs.push_back(mk_int(i));
-    return mk_list(xs);
+    V r = mk_list(xs);
+    r->range_repr = st == 1 ? fmt::format("range({}, {})", a, b) : fmt::format("range({}, {}, {})", a, b, st);
+    return r;
   }
   if (name == "__tparse_np_call__") return np_traced::call(*this, args, loc);  // numpy in a frame: torch/interop/numpy_traced.cpp
   if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp

@@ -237,20 +237,9 @@ void Interp::finish_frame(Activation& act, V retval) {
     return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
   });
   if (!calls && ctx.attr_stores.empty() && ctx.mutated_containers.empty() && ctx.code && ctx.frame_id >= 0) {
-    TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-    chromium_tracing_end(ctx);
-    chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
-    chromium(ctx, "gc", 'B');
-    chromium(ctx, "gc", 'E');
-    chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
-    CodeState& cs = *ctx.code;
-    std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr,
-                                 false, "", "", ctx.restart_reasons, ctx.recompile_reason, true, ctx.start_stack, false,
-                                 ctx.accumulated);
-    writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
-    chromium_dynamo_end(ctx, m, false);
+    end_frame_without_graph(ctx, "", "", ctx.restart_reasons, true);
     ++counters_["frames_ok"];
-    cs.skipped = true;
+    ctx.code->skipped = true;
     ctx.mode = Mode::Eager;
     return;
   }

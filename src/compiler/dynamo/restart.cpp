@@ -36,14 +36,21 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
 // resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
 // graph must carry. Locals never named again (a start position used only before the break) are dead. After a
 // data-dependent jump (`after_test`: that `if` / `while`), its condition is no longer read.
+/// Every name an expression mentions (comprehensions' targets, iterables and conditions too).
+static void names_in(const Expr* e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->k == EK::Name) out.insert(e->s);
+  for (auto& c : e->a) names_in(c.get(), out);
+  for (auto& c : e->comps) {
+    names_in(c.target.get(), out);
+    names_in(c.iter.get(), out);
+    for (auto& x : c.conds) names_in(x.get(), out);
+  }
+}
+
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test) {
   std::set<std::string> used;
-  std::function<void(const ExprP&)> ex = [&](const ExprP& e) {
-    if (!e) return;
-    if (e->k == EK::Name) used.insert(e->s);
-    for (auto& c : e->a) ex(c);
-    for (auto& c : e->comps) { ex(c.target); ex(c.iter); for (auto& x : c.conds) ex(x); }
-  };
+  auto ex = [&](const ExprP& e) { names_in(e.get(), used); };
   std::function<void(const StmtP&)> st = [&](const StmtP& x) {
     if (!x) return;
     for (auto& t : x->targets) ex(t);
@@ -110,23 +117,30 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
 void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason) {
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-  CodeState& cs = *ctx.code;
   std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
                         user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
   if (break_reason)
     writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
+  end_frame_without_graph(ctx, "Unsupported", msg, {}, false);
+  ctx.mode = Mode::Eager;
+}
+
+void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type, const std::string& msg,
+                                     const std::vector<std::string>& restarts, bool has_guarded) {
+  TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
+  const CodeState& cs = *ctx.code;
   chromium_tracing_end(ctx);
   chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
-  writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
-               "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
+  if (!fail_type.empty())
+    writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
+                 "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
   chromium(ctx, "gc", 'B');
   chromium(ctx, "gc", 'E');
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
   std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
-                               "Unsupported", msg, {}, ctx.recompile_reason, false, ctx.start_stack, false, ctx.accumulated);
+                               fail_type, msg, restarts, ctx.recompile_reason, has_guarded, ctx.start_stack, false, ctx.accumulated);
   writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
   chromium_dynamo_end(ctx, m, false);
-  ctx.mode = Mode::Eager;
 }
 
 namespace {
@@ -182,15 +196,9 @@ bool names_after_break(const Expr* e, const Expr* brk, std::set<std::string>& ou
   if (!e) return false;
   if (e == brk) return true;
   if (e->k == EK::IfExp || e->k == EK::BoolOp || e->k == EK::Compare || e->k == EK::Lambda || !e->comps.empty()) return false;
-  std::function<void(const Expr*)> all = [&](const Expr* x) {
-    if (!x) return;
-    if (x->k == EK::Name) out.insert(x->s);
-    for (auto& c : x->a) all(c.get());
-    for (auto& c : x->comps) { all(c.target.get()); all(c.iter.get()); for (auto& y : c.conds) all(y.get()); }
-  };
   for (size_t i = 0; i < e->a.size(); ++i)
     if (names_after_break(e->a[i].get(), brk, out)) {
-      for (size_t j = i + 1; j < e->a.size(); ++j) all(e->a[j].get());
+      for (size_t j = i + 1; j < e->a.size(); ++j) names_in(e->a[j].get(), out);
       return true;
     }
   return false;
@@ -205,15 +213,10 @@ std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const S
   if (std::none_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; })) return std::nullopt;
   std::set<std::string> out;
   if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
-  std::function<void(const Expr*)> all = [&](const Expr* x) {
-    if (!x) return;
-    if (x->k == EK::Name) out.insert(x->s);
-    for (auto& c : x->a) all(c.get());
-  };
   std::function<void(const Expr*)> target = [&](const Expr* t) {  // a name is stored, not read
     if (!t || t->k == EK::Name) return;
     if (t->k == EK::Tuple || t->k == EK::List || t->k == EK::Starred) for (auto& c : t->a) target(c.get());
-    else all(t);
+    else names_in(t, out);
   };
   for (auto& t : st->targets) target(t.get());
   std::set<std::string> later = names_from(fn, st->end_line + 1);
@@ -338,26 +341,19 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     while (slot->globals->parent) slot->globals = slot->globals->parent;
   }
   std::vector<std::pair<std::string, V>> inputs;
-  bool has_tensor = false;
   // values below the result on the stack (`a[b] += c` broken at its read: a and b) are ___stack0, ___stack1, ...
   // (`hidden`: values below that are no graph input, a callable whose argument the result is: `sum([...])`)
   size_t nbelow = 0;
   if (below)
-    for (const V& v : *below) {
-      if (v->k == VK::Tensor) has_tensor = true;
-      inputs.push_back({fmt::format("___stack{}", hidden + static_cast<int>(nbelow++)), v});
-    }
+    for (const V& v : *below) inputs.push_back({fmt::format("___stack{}", hidden + static_cast<int>(nbelow++)), v});
   const std::string result_name = fmt::format("___stack{}", hidden + static_cast<int>(nbelow));
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
   // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
   // `L['___stack0']._parameters['weight']`, placeholder L_stack0_parameters_weight_)
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple ||
                  (stack0->k == VK::Instance && !stack0->builtin_nn.empty()))) {
+    // (a tuple result, `q, e = self.sub(x)`: its tensors are inputs of their own, `___stack0[0]`, TENSOR_MATCH)
     inputs.push_back({result_name, stack0});
-    has_tensor = stack0->k == VK::Tensor;
-    // a tuple result (`q, e = self.sub(x)`): its tensors are inputs of their own, `___stack0[0]` (TENSOR_MATCH)
-    if (stack0->k == VK::Tuple)
-      for (auto& x : stack0->items) has_tensor = has_tensor || x->k == VK::Tensor;
   }
   // the live locals (Dynamo's liveness at the resume point): a local never named again is no input
   std::set<std::string> live = names_from(act.fn.get(), line, after_test);
@@ -367,7 +363,6 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     V v = act.env->vars[n];
     std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
     flatten_tensors(v, held);
-    if (!held.empty()) has_tensor = true;
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
       inputs.push_back({n, v});
@@ -377,8 +372,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // `return log_alpha.exp().item()` of a global tensor and compiles (its function names `torch`); minimind's
   // training step resumes holding only an output object, names no torch global, and runs eagerly (its callees are
   // frames of their own): resume_frame_without_tensor_locals_skipped
-  has_tensor = false;
-  for (auto& [n, v] : inputs) has_tensor = has_tensor || has_tensor_in_value(v);
+  const bool has_tensor = std::any_of(inputs.begin(), inputs.end(), [](const auto& in) { return has_tensor_in_value(in.second); });
   if (!has_tensor && act.fn && !names_torch_global(act.fn.get(), slot->globals)) { act.ctx = nullptr; return; }
   if (slot->skipped) { act.ctx = nullptr; return; }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);

@@ -325,6 +325,10 @@ class Interp {
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
   void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason = true);
+  /// The records of a frame that ends without a graph: its chromium events, the dynamo_error artifact (a failure),
+  /// compilation_metrics with null counts (emit_frame_skip; SkipFrame "no content" in finish_frame).
+  void end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type, const std::string& msg,
+                               const std::vector<std::string>& restarts, bool has_guarded);
   std::string short_path(int file = 0) const;
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);

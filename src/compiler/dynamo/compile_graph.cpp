@@ -74,7 +74,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       return;
     }
     auto it = g.tensor_node.find(o.get());
-    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") return;
+    // (an input, or a static parameter's get_attr: the graph did not make it)
+    if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder" || g.nodes[it->second].op == "get_attr") return;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   };
   for (auto& o : outs) add_output(o);
@@ -93,7 +94,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       if (!v || depth > 8 || !seen.insert(v.get()).second) return;
       if (v->k == VK::Tensor) {
         auto it = g.tensor_node.find(v.get());
-        if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder") return;
+        if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder" || g.nodes[it->second].op == "get_attr") return;
         if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
         return;
       }
@@ -101,6 +102,28 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) walk(x, depth + 1);
     };
     for (auto& c : ctx.mutated_containers) walk(c, 0);
+    // a SymFloat the frame stored into such a container (a param group's running sum of a schedule-free optimizer):
+    // Dynamo returns it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype = torch.float64)`, at the line the
+    // frame stands on) and writes its value back; the container holds the plain float from then on
+    for (auto& c : ctx.mutated_containers) {
+      if (c->k != VK::Dict) continue;
+      for (auto& kv : c->dict) {
+        V& v = kv.second;
+        if (v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= g.nodes.size()) continue;
+        Node n;
+        n.op = "call_function";
+        n.target = "torch.scalar_tensor";
+        n.name = g.unique_name("scalar_tensor");
+        n.args = {Arg{v->sym_node, ""}};
+        n.kwargs = {{"dtype", Arg{-1, "torch.float64"}}};
+        n.has_meta = true;
+        n.meta.dtype = "float64";
+        if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) stamp_node(n, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+        g.nodes.push_back(n);
+        g.outputs.push_back(static_cast<int>(g.nodes.size()) - 1);
+        v = mk_float(v->f);
+      }
+    }
   }
   if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
     g.specialize(ctx.specialized);

@@ -257,6 +257,7 @@ void Interp::note_container_store(const V& obj) {
   FrameCtx& ctx = *stack_.back()->ctx;
   std::string src = container_source(*this, ctx, obj);
   if (src.empty() || src.rfind("___stack", 0) == 0) return;
+  if (!ctx.capturable_groups.empty()) note_param_group_store(obj);
   for (auto& c : ctx.mutated_containers) if (c.get() == obj.get()) return;
   ctx.mutated_containers.push_back(obj);
 }

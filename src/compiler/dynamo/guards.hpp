@@ -38,4 +38,8 @@ GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::
 /// `code` padded to 60 columns, then `  # comment` when there is one (how guards.py aligns it).
 std::string guard_with_comment(const std::string& code, const std::string& comment);
 
+/// OutputGraph.register_attr_or_module's attribute name of a source (`L['self'].param_groups[0]['params'][0]` ->
+/// `self___param_groups_0__params___0`): a static tensor's get_attr target — optimizer_variable.cpp
+std::string static_attr_name(const std::string& full);
+
 }  // namespace tparse::compiler

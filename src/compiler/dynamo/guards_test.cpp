@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "api.hpp"
+#include "dynamo/guards.hpp"
 #include "test_util.hpp"
 
 namespace fs = std::filesystem;
@@ -175,4 +176,14 @@ TEST_CASE("frame inputs inside containers: `**kwargs` values (`kwargs['x']`) and
     CHECK(!want.empty());
     CHECK(got == want);
   }
+}
+
+TEST_CASE("guards: a static parameter's get_attr name is register_attr_or_module's") {
+  // the names real torch 2.11 gives (testdata/programs/truth/optim_sgd_step, optimizer_group_float_dynamic)
+  CHECK(static_attr_name("L['self'].param_groups[0]['params'][0]") == "self___param_groups_0__params___0");
+  CHECK(static_attr_name("G['opt'].param_groups[0]['params'][12]") == "opt___param_groups_0__params___12");
+  CHECK(static_attr_name("L['self'].opt.param_groups[1]['params'][0]") == "self___opt_param_groups_1__params___0");
+  // a source not ending in `]` keeps its `L[...]` (the re.sub does not match), a leading digit gets `sub`
+  CHECK(static_attr_name("L['w'].grad") == "L__w___grad");
+  CHECK(static_attr_name("G['0x']") == "sub0x");
 }

@@ -107,6 +107,8 @@ struct FrameCtx {
   /// graph, so the tensors they then hold that the graph made are outputs after the returned values (a cache
   /// `self.cache[key] = pos`, an optimizer-style state filled in the frame)
   std::vector<V> mutated_containers;
+  std::vector<V> realized_optimizers;  ///< optimizers whose param_groups this trace realized (OptimizerVariable)
+  std::vector<V> capturable_groups;    ///< their groups without 'capturable', not stored into yet (optimizer_variable.cpp)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)

@@ -403,6 +403,12 @@ class Interp {
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt, bool after_init = false);
+  /// OptimizerVariable's realize of `opt.param_groups` read in a frame: static parameters as get_attr nodes, every
+  /// constant entry of a user optimizer's groups guarded — optimizer_variable.cpp
+  void realize_param_groups(const V& opt, bool user_class, Location loc);
+  void static_param_node(const V& p, const std::string& src, Location loc);
+  /// a store into a realized param group: 'capturable' (True) is written back with it
+  void note_param_group_store(const V& group);
   void guard_module_type(const V& mod, const std::string& src, Location loc);
   /// A list frame input is realized when its contents are first read (len: the list's TYPE_MATCH /
   /// LENGTH_CHECK; iteration or indexing: its items' EQUALS_MATCH too): their guard comments name that line.

@@ -57,7 +57,8 @@ std::string Graph::unique_name(const std::string& candidate) {
 
 void Graph::rename(int node, const std::string& var) {
   Node& n = nodes[node];
-  if (n.renamed || n.op != "call_function" && n.op != "call_method" && n.op != "call_module") return;
+  // (a static tensor's get_attr too: TensorVariable.set_name_hint renames any proxy but a placeholder)
+  if (n.renamed || (n.op != "call_function" && n.op != "call_method" && n.op != "call_module" && !(n.op == "get_attr" && n.has_meta))) return;
   // FX's Node._rename keeps a name equal to the candidate (`cos, sin = torch.cos(t), torch.sin(t)`: `cos`, not `cos_1`)
   if (n.name == var) {
     renames.push_back({node, n.name, "", "", 0});

@@ -63,6 +63,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     // a step of the user's own reads `self.state[p]` (lazy state init): the state's per-parameter lengths are
     // guarded as OptimizerVariable's are (`not G['opt'].state` fails once the state is filled)
     if (name == "state") guard_optimizer_state(obj);
+    if (name == "param_groups") realize_param_groups(obj, obj->cls->fn && !is_stub(obj->cls->fn->loc.file), loc);
   }
   if (obj->k == VK::Builtin && !obj->self && !builtin_attr_stores_.empty()) {  // a name the script stored there
     auto it = builtin_attr_stores_.find(obj->s + "." + name);

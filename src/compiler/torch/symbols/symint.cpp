@@ -361,6 +361,18 @@ std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b)
   auto wrap = [](const std::string& e) { return e.find(' ') == std::string::npos ? e : "(" + e + ")"; };
   std::string x = fl(a), y = fl(b);
   if (op == "**") return "FloatPow(" + x + ", " + y + ")";
+  // torch's IntTrueDiv / FloatTrueDiv print below Add (their `precedence = 35`): a term of a sum is parenthesized
+  // (`1.0 - (FloatTrueDiv(0.0001, zf9 + 0.0001))`)
+  auto low = [](const std::string& e) {
+    if (e.rfind("FloatTrueDiv(", 0) != 0 && e.rfind("IntTrueDiv(", 0) != 0) return e;
+    int depth = 0;
+    for (size_t i = e.find('('); i < e.size(); ++i) {
+      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+      if (depth == 0 && i + 1 < e.size()) return e;  // (a call followed by more: not one term)
+    }
+    return "(" + e + ")";
+  };
+  if (op == "+" || op == "-") x = low(x), y = low(y);
   if (op == "*") return b->sym.empty() ? y + "*" + wrap(x) : a->sym.empty() ? x + "*" + wrap(y) : wrap(x) + "*" + wrap(y);
   if (op == "+" && a->sym.empty()) return y + " + " + x;
   return x + " " + op + " " + y;

@@ -135,7 +135,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"lazy_tensor_attr_placeholder_order", "placeholder order: tensor attributes read into locals lift at their first use"},
       {"matmul_contraction_unify", "matmul's contraction dim unifies sizes in torch's ShapeEnv"},
       {"multiline_call_arg_sym_line", "a size computed on a later line of a multi-line call: torch's line attribution"},
-      {"optimizer_state_empty_guard_text", "`not G['opt'].state` guard text, and its source line"},
       {"optimizer_step_after_backward_sources", "optimizer params and state as get_attr nodes in torch"},
       {"python_max_of_symfloat", "sym_max / pow of SymFloats (corpus test)"},
       {"setitem_0d_tensor_index_break", "the data-dependent break (corpus test)"},

@@ -182,7 +182,9 @@ int Interp::node_of(const V& t) {
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);
   if (placeholder_log_) placeholder_log_->push_back(t);
-  if (src_it != ctx.sources.end() && !global && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
+  // (a gradient's TENSOR_MATCH is not kept: our `.grad` is made when read, so the guard could not see the next one)
+  const bool grad = src.size() > 5 && src.compare(src.size() - 5, 5, ".grad") == 0;
+  if (src_it != ctx.sources.end() && !global && !grad && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
     g.t = *t->t;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "runtime/values/keys.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/keep_alive.hpp"
@@ -293,9 +294,25 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     // (Dynamo's callback is off there: nothing it calls is a frame)
     struct Off { int& c; int saved; ~Off() { c = saved; } } off{callback_active_, callback_active_};
     callback_active_ = 0;
-    if (f->k == VK::Bound && f->func && f->func->k == VK::Func) return call_user(f->func, rest, kwargs, nullptr, 0, f->self);
-    if (f->k == VK::Func) return call_user(f, rest, kwargs, nullptr, 0);
-    return call(f, rest, kwargs, loc);
+    V r = f->k == VK::Bound && f->func && f->func->k == VK::Func ? call_user(f->func, rest, kwargs, nullptr, 0, f->self)
+          : f->k == VK::Func                                   ? call_user(f, rest, kwargs, nullptr, 0)
+                                                               : call(f, rest, kwargs, loc);
+    // (map_sources_and_install_guards: a group's parameter gradients the eager _init_group gathered are read by the
+    // graph from GradSource(param's source, 'grad'): L_self_param_groups_0_params_0_grad)
+    if (tracing())
+      for (const V& a : rest) {
+        if (a->k != VK::Dict) continue;
+        V* ps = dict_find(*a, mk_str("params"));
+        if (!ps || (*ps)->k != VK::List) continue;
+        FrameCtx& ctx = *stack_.back()->ctx;
+        for (const V& p : (*ps)->items) {
+          auto src = ctx.sources.find(p.get());
+          auto g = p->attrs.find("grad");
+          if (src == ctx.sources.end() || g == p->attrs.end() || g->second->k != VK::Tensor) continue;
+          if (!ctx.sources.count(g->second.get()) && !ctx.graph.tensor_node.count(g->second.get())) ctx.sources[g->second.get()] = src->second + ".grad";
+        }
+      }
+    return r;
   }
   // `__tparse_param_groups__(opt)`: the optimizer's param_groups as a frame reads them (OptimizerVariable realizes them
   // all at the first `self.param_groups`): a float that changed since an earlier compile of this code is an

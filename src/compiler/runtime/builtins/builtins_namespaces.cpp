@@ -271,7 +271,17 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         auto it = obj->attrs.find("grad");
         auto ep = obj->attrs.find("__tparse_grad_epoch__");
         const long long epoch = ep != obj->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
-        if (it != obj->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_)) return it->second;
+        // (a gradient read in a frame is an input named by its tensor's source: GradSource, `L['self'].param_groups[0]
+        // ['params'][0].grad` -> L_self_param_groups_0_params_0_grad)
+        auto sourced = [&](const V& gv) {
+          if (tracing() && gv->k == VK::Tensor) {
+            FrameCtx& ctx = *stack_.back()->ctx;
+            auto s = ctx.sources.find(obj.get());
+            if (s != ctx.sources.end() && !ctx.sources.count(gv.get()) && !ctx.graph.tensor_node.count(gv.get())) ctx.sources[gv.get()] = s->second + ".grad";
+          }
+          return gv;
+        };
+        if (it != obj->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_)) return sourced(it->second);
         if (backward_runs_ == 0 || !t.requires_grad) return none();
         if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
         TensorInfo g = t;
@@ -279,7 +289,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         V gv = mk_tensor(g);
         obj->attrs["grad"] = gv;
         obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
-        return gv;
+        return sourced(gv);
       }
       if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
         return tensor_view_attr(obj, name, loc);

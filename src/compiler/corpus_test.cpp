@@ -152,6 +152,11 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "python_max_of_symfloat",    // max(1, a / b) ** 0.5 of sizes: torch's sym_max / pow nodes, ours a constant
       "setitem_0d_tensor_index_break",  // an index assignment by a 0-d tensor index: torch's data-dependent break
       "timedelta_call_graph_break",     // datetime.timedelta in a frame breaks the graph in torch (not modelled)
+      // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
+      "module_zero_grad_guard_recompile",  // nn.Module.zero_grad() in the frame: torch's `p.grad is None` guard recompiles
+      "numpy_attr_guard_recompile",        // an ndarray attribute read through new_tensor: ours fails its own guard (a recompile)
+      "recompile_limit_skips_callees",     // past the recompile limit torch compiles nothing new in the frame's callees
+      "slice_symbolic_bounds_on_cat_dim",  // a slice with symbolic bounds of a cat dim: torch's size stays symbolic (2*s)
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

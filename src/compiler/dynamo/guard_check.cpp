@@ -285,7 +285,9 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       bool local = g.src.rfind("G['", 0) != 0 && !old;
       size_t root = std::min(g.src.size(), g.src.find_first_of(".["));
       std::string text = pad60(g.code);
-      if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
+      if (local && g.code.rfind("len(", 0) == 0)  // LENGTH_CHECK of an attribute's list: `len(L['self'].data) == 8` padded
+        text = "len(" + g.src.substr(0, root) + pad60("len(L['" + g.src.substr(0, root) + "']" + g.code.substr(4 + root)).substr(root + 9);
+      else if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
       return text + "  " + comment + g.stack;
     }
   }

@@ -304,7 +304,7 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.name), vg.comment) + " (HINT: type tuple)"});
       g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.len), vg.comment)});
     } else if (vg.kind == "list_len") {
-      g.chain[0].tag_safe = false;
+      if (!g.chain.empty()) g.chain[0].tag_safe = false;
       g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10729632), type=<class 'list'>", g.name), vg.comment) + " (HINT: type list)"});
       g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.len), vg.comment)});
     } else if (vg.kind == "contains") {

@@ -403,6 +403,9 @@ class Interp {
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt, bool after_init = false);
+  /// torch.Tensor (the class value torch.Tensor evaluates to) and what the script assigned on it
+  static bool is_tensor_class(const V& v) { return v->k == VK::Class && !v->fn && v->s == "Tensor" && v->builtin_nn.empty(); }
+  std::map<std::string, V> tensor_class_attrs_;
   /// OptimizerVariable's realize of `opt.param_groups` read in a frame: static parameters as get_attr nodes, every
   /// constant entry of a user optimizer's groups guarded — optimizer_variable.cpp
   void realize_param_groups(const V& opt, bool user_class, Location loc);

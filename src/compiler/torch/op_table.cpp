@@ -101,6 +101,7 @@ std::vector<OpDef> build_table() {
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
       {{"broadcast_tensors"}, T, "*tensors", FA::Join, o::broadcast_tensors, "torch.functional.broadcast_tensors"},
       {{"diag"}, TM, "diagonal=0", FA::View, o::diag},
+      {{"diag_embed"}, TM, "offset=0, dim1=-2, dim2=-1", FA::Creation, o::diag_embed},
       {{"fft.fft", "fft.ifft", "fft.rfft", "fft.irfft"}, T, "n=None, dim=-1, norm=None", FA::Complex, o::fft},
       {{"fft.fftn", "fft.ifftn", "fft.rfftn", "fft.irfftn", "fft.fft2", "fft.ifft2", "fft.rfft2", "fft.irfft2"}, T,
        "s=None, dim=None, norm=None", FA::Complex, o::fft},

@@ -60,6 +60,26 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     return args[i];
   };
   if (name == "complex.conjugate") return mk_complex(self->f, -self->im);
+  if (name == "npscalar.item" || name == "npscalar.tolist") return self->k == VK::Float ? mk_float(self->f) : mk_int(self->i);
+  if (name == "npscalar.astype") {  // to the dtype named by a string, an np dtype (its `name`) or int / float / bool
+    V d = arg(0);
+    std::string dt = d->k == VK::Str ? d->s : d->k == VK::Builtin ? d->s : "";
+    if (d->k == VK::Instance)
+      if (auto n = d->attrs.find("name"); n != d->attrs.end() && n->second->k == VK::Str) dt = n->second->s;
+    const double x = self->k == VK::Float ? self->f : static_cast<double>(self->i);
+    if (dt == "bool" || dt == "?") return mk_bool(x != 0);
+    if (dt.find("int") != std::string::npos || dt == "long" || dt == "i" || dt == "i4" || dt == "i8" || dt == "l") {
+      V r = mk_int(static_cast<long long>(std::trunc(x)));
+      r->np_int = true;
+      return r;
+    }
+    if (dt.find("float") != std::string::npos || dt == "double" || dt == "f" || dt == "f4" || dt == "f8" || dt == "d") {
+      V r = mk_float(x);
+      r->np_float = true;
+      return r;
+    }
+    raise_exc("TypeError", fmt::format("data type '{}' not understood", dt), loc);
+  }
   if (name == "float.is_integer") return mk_bool(std::isfinite(self->f) && std::floor(self->f) == self->f);
   if (name == "float.as_integer_ratio") {  // exact: the double's mantissa over a power of two, reduced
     if (!std::isfinite(self->f)) raise_exc(std::isnan(self->f) ? "ValueError" : "OverflowError", "cannot convert to integer ratio", loc);

@@ -183,6 +183,12 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     inst->attrs["weight"] = w;
     return inst;
   }
+  if (name.rfind("tensor_unbound:", 0) == 0) {  // torch.Tensor.<method>(t, ...) (interp_attr.cpp)
+    if (args.empty()) raise_exc("TypeError", fmt::format("descriptor '{}' of 'torch._C.TensorBase' object needs an argument", name.substr(15)), loc);
+    V m = getattr(args[0], name.substr(15), loc);
+    std::vector<V> rest(args.begin() + 1, args.end());
+    return call(m, rest, kwargs, loc);
+  }
   if (name.rfind("nn_unbound:", 0) == 0) {  // nn.X.__init__(self, ...) / nn.X.forward(self, ...) (interp_attr.cpp)
     std::string rest = name.substr(11), method = rest.substr(0, rest.find(':')), cls = rest.substr(rest.find(':') + 1);
     if (args.empty() || args[0]->k != VK::Instance)

@@ -135,14 +135,22 @@ V Interp::eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, 
 
 // copy.deepcopy's copy of modules and tensors (and what they hold): every object reached is copied once (the
 // memo keeps shared parts shared), a tensor is a new tensor of the same metadata (a Parameter stays one), classes,
-// functions and other values are kept, as Python's deepcopy keeps them.
+// functions and other values are kept, as Python's deepcopy keeps them; a bound method is bound to its instance's copy.
 V Interp::deep_copy(const V& v, std::map<const Obj*, V>& memo) {
   if (!v) return v;
   switch (v->k) {
     case VK::Instance: case VK::Tensor: case VK::List: case VK::Tuple: case VK::Dict: break;
+    case VK::Bound: if (v->self && v->func && v->func->k == VK::Func) break; return v;  // (copy._deepcopy_method)
     default: return v;
   }
   if (auto it = memo.find(v.get()); it != memo.end()) return it->second;
+  if (v->k == VK::Bound) {  // a bound method: the same function bound to the copy of its instance (a module's own
+    // method registered as its submodule's forward hook: BYOL's `self._hook`)
+    auto y = std::make_shared<Obj>(*v);
+    memo[v.get()] = y;
+    y->self = deep_copy(v->self, memo);
+    return y;
+  }
   auto y = std::make_shared<Obj>(*v);
   memo[v.get()] = y;
   if (v->k == VK::Tensor) {

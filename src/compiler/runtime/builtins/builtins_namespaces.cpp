@@ -59,6 +59,9 @@ V Interp::make_module(const std::string& name) {
 
 V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found) {
   found = true;
+  // a numpy scalar's own methods (np.float64 / np.int64 of the numpy stub): `np.ceil(np.log(n)).astype('int').item()`
+  if (((obj->k == VK::Float && obj->np_float) || (obj->k == VK::Int && obj->np_int)) && (name == "astype" || name == "item" || name == "tolist"))
+    return bound_builtin(obj, "npscalar." + name);
   switch (obj->k) {
     case VK::Module: {
       const std::string& m = obj->s;
@@ -237,6 +240,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       break;
     }
     case VK::Tensor: {
+      if (auto it = tensor_class_attrs_.find(name); it != tensor_class_attrs_.end())  // a method the script assigned
+        return it->second->k == VK::Func ? mk_bound(obj, it->second) : it->second;
       auto& t = *obj->t;
       realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
       if (t.np_array && tracing()) {  // an ndarray traced in the frame: torch._numpy's attributes

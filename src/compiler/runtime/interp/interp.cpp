@@ -1,6 +1,7 @@
 // Interpreter core: module run, name resolution, statements and user-function calls. Expressions
 // and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
 #include "runtime/interp.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/values/values.hpp"
 
@@ -137,6 +138,18 @@ V Interp::lookup(const std::string& name, Location loc) {
              v->k == VK::Dict || v->k == VK::List) && act.ctx->code &&
             act.ctx->code->globals.get() == e && !act.ctx->sources.count(v.get()))
           act.ctx->sources[v.get()] = "G['" + name + "']";
+        // a global ndarray (pytorch-fm's `offsets`): VariableBuilder wraps it as a tensor graph input seen as an
+        // ndarray (`G_offsets_: "i64[3][1]cpu"`), as an attribute's (interp_attr.cpp); one input per source
+        if (act.ctx->code && act.ctx->code->globals.get() == e)
+          if (V t = np_traced::from_ndarray(v)) {
+            V& in = act.ctx->np_scalar_inputs["G['" + name + "']"];
+            if (!in) {
+              in = t;
+              act.ctx->sources[in.get()] = "G['" + name + "']";
+            }
+            node_of(in);
+            return in;
+          }
         // a global list is wrapped with SEQUENCE_LENGTH (builder.py): `not G['times']` / `len(G['times']) == 2`, so a
         // list the frame appends to (rasbt's MOE_FF_TIME_MS timing) recompiles on every call up to the limit
         if (v->k == VK::List && !v->cls && act.ctx->code && act.ctx->code->globals.get() == e) {

@@ -175,6 +175,19 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           else if (module_owner && v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
+          // a plain list attribute is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): a list of another
+          // length recompiles (minimalRL's `for s, r in self.data`)
+          if (act.ctx->mode == Mode::Record && v->k == VK::List && !v->cls) {
+            ValueGuard g;
+            g.src = s;
+            g.value = v;
+            g.kind = "list_len";
+            g.len = v->items.size();
+            g.code = v->items.empty() ? "not " + s : fmt::format("len({}) == {}", s, v->items.size());
+            g.comment = guard_comment(loc);
+            g.stack = guard_user_stack(loc);
+            act.ctx->vguards.push_back(g);
+          }
         }
         // a constant read from an object the frame reaches (`self.k`, `self.cfg.k`): Dynamo specializes on it and
         // guards it (EQUALS_MATCH / TRUE_MATCH), so assigning another value recompiles (nn modules' own `training`
@@ -305,6 +318,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     auto d = std::make_shared<Obj>();
     d->k = VK::Dict;
     return d;
+  }
+  // torch.Tensor's members: an assigned one (setattr), else the method unbound (`torch.Tensor.add(a, b)`, `orig =
+  // torch.Tensor.cuda`): called with the tensor first
+  if (is_tensor_class(obj) && !name.starts_with("__")) {
+    if (auto it = tensor_class_attrs_.find(name); it != tensor_class_attrs_.end()) return it->second;
+    return mk_builtin("tensor_unbound:" + name);
   }
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {

@@ -45,6 +45,11 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
 }
 
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
+  // `torch.Tensor.cuda = fn` (a driver's monkeypatch): tensors look the name up there from now on
+  if (is_tensor_class(obj)) {
+    tensor_class_attrs_[name] = v;
+    return;
+  }
   // `obj.__class__ = Sub` (ToMe's patch swaps a model's and its blocks' classes): the object is a Sub from now on,
   // its methods and class attributes Sub's (object.__setattr__ checks the layouts; a class of the script here)
   if (name == "__class__" && obj->k == VK::Instance && v->k == VK::Class) {

@@ -364,6 +364,27 @@ V diag(OpCall& c) {
   return c.out(o);
 }
 
+// torch.diag_embed(x, offset, dim1, dim2): a new (zeroed, contiguous) tensor of one more dim, the last dim of x laid
+// on the diagonal of dims dim1 and dim2 (of the result: defaults -2, -1), each of size n + |offset|
+V diag_embed(OpCall& c) {
+  const TensorInfo& t = c.t();
+  if (t.shape.empty()) c.fail("diag_embed(): input must be at least 1-dimensional");
+  auto iv = [&](size_t i, const char* n, long long d) { V v = c.arg(i, n); return v && v->k == VK::Int ? v->i : d; };
+  const long long off = iv(0, "offset", 0);
+  const size_t rank = t.shape.size() + 1;
+  long long d1 = c.dim(iv(1, "dim1", -2), rank), d2 = c.dim(iv(2, "dim2", -1), rank);
+  if (d1 == d2) c.fail("diagonal dimensions cannot be identical " + std::to_string(d1) + ", " + std::to_string(d2));
+  Dim n = t.shape.back();
+  if (off != 0) n = Dim{n.v + (off < 0 ? -off : off), ""};
+  TensorInfo o = c.like();
+  o.fill.reset();
+  o.shape.clear();
+  size_t k = 0;
+  for (size_t i = 0; i < rank; ++i) o.shape.push_back(static_cast<long long>(i) == d1 || static_cast<long long>(i) == d2 ? n : t.shape[k++]);
+  o.stride = contiguous_strides(o.shape);
+  return c.out(o);
+}
+
 // torch.fft: fft / ifft (n, dim) keep the kind complex, rfft gives n // 2 + 1 complex bins, irfft n real samples
 // (default 2 * (m - 1)); the n-dim and 2-d forms over `dim` (default: all dims / the last two) with sizes `s`;
 // fftshift / ifftshift keep the tensor's shape (s4's FFT convolution, fnet).

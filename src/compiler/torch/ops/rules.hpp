@@ -35,6 +35,7 @@ V new_factory(OpCall& c);
 V meshgrid(OpCall& c);
 V broadcast_tensors(OpCall& c);
 V diag(OpCall& c);
+V diag_embed(OpCall& c);
 V fft(OpCall& c);
 V linalg(OpCall& c);
 V tensordot(OpCall& c);

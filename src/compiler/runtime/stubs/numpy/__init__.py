@@ -138,6 +138,7 @@ int8 = _dtype('int8')
 int16 = _dtype('int16')
 int32 = _dtype('int32')
 int64 = _dtype('int64')
+long = int64  # (numpy 2: the C long, int64 on Linux)
 uint8 = _dtype('uint8')
 bool_ = _dtype('bool')
 _DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,

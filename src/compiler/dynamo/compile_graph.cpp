@@ -87,7 +87,21 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) stored(x, depth + 1);
     if (v->k == VK::Dict) for (auto& kv : v->dict) stored(kv.second, depth + 1);
   };
-  for (auto& [obj, name, v] : ctx.attr_stores) stored(v, 0);
+  // (SideEffects.codegen_update_mutated: object by object in the order they were first changed, each object's
+  // attributes in reverse store order, as its suffixes are applied reversed: llama3's cache_v before cache_k)
+  {
+    std::vector<const Obj*> objs;
+    for (auto& [obj, name, v] : ctx.attr_stores)
+      if (std::find(objs.begin(), objs.end(), obj.get()) == objs.end()) objs.push_back(obj.get());
+    for (const Obj* o : objs) {
+      if (!o) {  // module globals the frame stored (STORE_GLOBAL): in store order (program global_store_outputs)
+        for (auto& [obj, name, v] : ctx.attr_stores) if (!obj) stored(v, 0);
+        continue;
+      }
+      for (auto it = ctx.attr_stores.rbegin(); it != ctx.attr_stores.rend(); ++it)
+        if (std::get<0>(*it).get() == o) stored(std::get<2>(*it), 0);
+    }
+  }
   {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
     std::set<const Obj*> seen;
     std::function<void(const V&, int)> walk = [&](const V& v, int depth) {

@@ -143,7 +143,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "view_input_base_guard",     // a view input's ._base size guard fails for a later non-view input (a recompile)
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
       "eager_outer_value_branch",  // element values are lost at torch.outer: the branch on an eager buffer's value is a guess
-      "grad_none_guard_recompile", // zero_grad(set_to_none=True) in the frame: torch's `.grad is None` guard recompiles
       "int_attr_counter_dynamic",  // an object's int counter (`self.total_it += 1`) becomes a SymInt input on the recompile
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
@@ -153,7 +152,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "setitem_0d_tensor_index_break",  // an index assignment by a 0-d tensor index: torch's data-dependent break
       "timedelta_call_graph_break",     // datetime.timedelta in a frame breaks the graph in torch (not modelled)
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
-      "module_zero_grad_guard_recompile",  // nn.Module.zero_grad() in the frame: torch's `p.grad is None` guard recompiles
       "numpy_attr_guard_recompile",        // an ndarray attribute read through new_tensor: ours fails its own guard (a recompile)
       "recompile_limit_skips_callees",     // past the recompile limit torch compiles nothing new in the frame's callees
       "slice_symbolic_bounds_on_cat_dim",  // a slice with symbolic bounds of a cat dim: torch's size stays symbolic (2*s)

@@ -62,7 +62,10 @@ V resolve_source(const std::string& src, const std::vector<std::pair<std::string
     } else {
       size_t e = src.find_first_of(".[", p + 1);
       std::string a = src.substr(p + 1, e == std::string::npos ? std::string::npos : e - p - 1);
-      if (a != "_modules" && a != "_parameters" && a != "_buffers") {  // a module keeps all three by name
+      if (a == "grad" && cur->k == VK::Tensor) {  // a gradient, as the run would make it at a read now
+        V g = grad_of(cur);
+        cur = g ? g : none();
+      } else if (a != "_modules" && a != "_parameters" && a != "_buffers") {  // a module keeps all three by name
         auto it = cur->attrs.find(a);
         cur = it == cur->attrs.end() ? nullptr : it->second;
       }
@@ -91,6 +94,21 @@ static std::string root_of(const std::string& src) {
 std::string dispatch_keys(const TensorInfo& t, bool tls_inference) {
   if (t.inference) return "DispatchKeySet(CPU, BackendSelect)";
   return tls_inference ? "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView)" : "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)";
+}
+
+long long& backward_runs_now() {
+  thread_local long long n = 0;
+  return n;
+}
+
+V grad_of(const V& t) {
+  if (!t || t->k != VK::Tensor) return nullptr;
+  auto it = t->attrs.find("grad");
+  auto ep = t->attrs.find("__tparse_grad_epoch__");
+  const long long epoch = ep != t->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
+  if (it != t->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_now())) return it->second->k == VK::None ? nullptr : it->second;
+  if (backward_runs_now() == 0 || !t->t->requires_grad) return nullptr;
+  return t;  // (made at its next read: a tensor of the parameter's metadata)
 }
 
 std::vector<long long> optimizer_state_lens(const V& opt) {

@@ -403,6 +403,9 @@ class Interp {
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt, bool after_init = false);
+  /// nn.Module.zero_grad: each parameter's gradient set to None (set_to_none) — in a frame a gradient that is None
+  /// already is guarded so (`...weight.grad is None`), a later call after a backward recompiles (builtins_module.cpp)
+  void module_zero_grad(const V& mod, bool to_none, Location loc);
   /// torch.Tensor (the class value torch.Tensor evaluates to) and what the script assigned on it
   static bool is_tensor_class(const V& v) { return v->k == VK::Class && !v->fn && v->s == "Tensor" && v->builtin_nn.empty(); }
   std::map<std::string, V> tensor_class_attrs_;

@@ -72,6 +72,11 @@ bool module_has_params(const V& mod);
 /// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
 /// defaultdict keyed by parameter) — guard_check.cpp
 std::vector<long long> optimizer_state_lens(const V& opt);
+/// How many eager backward passes the running program made (Interp::backward_runs_, mirrored for the guard check:
+/// a parameter's `.grad` exists after one, whether or not the program read it — guard_check.cpp)
+long long& backward_runs_now();
+/// A tensor's `.grad` as the run knows it (a gradient is made at its first read after a backward): nullptr when None
+V grad_of(const V& t);
 /// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
 /// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under

@@ -105,6 +105,36 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
   return out;
 }
 
+void Interp::module_zero_grad(const V& mod, bool to_none, Location loc) {
+  std::vector<V> a;
+  std::vector<std::pair<std::string, V>> kw;
+  bool handled = false;
+  V ps = call_module_method("parameters", a, kw, loc, mod, handled);
+  for (const V& p : ps->items) {
+    if (p->k != VK::Tensor) continue;
+    if (V g = grad_of(p)) {
+      if (!to_none) continue;  // (zeroed in place: the same tensor stays)
+      p->attrs["grad"] = none();
+      p->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
+      continue;
+    }
+    if (!tracing()) continue;
+    FrameCtx& ctx = *stack_.back()->ctx;
+    auto s = ctx.sources.find(p.get());
+    if (s == ctx.sources.end()) continue;
+    ValueGuard g;  // module.py's `if p.grad is not None:` (NONE_MATCH)
+    g.src = s->second + ".grad";
+    g.value = none();
+    g.kind = "none";
+    g.code = g.src + " is None";
+    g.comment = "# if p.grad is not None:  # nn/modules/module.py:2968 in zero_grad";
+    g.stack = guard_user_stack(loc);
+    bool dup = false;
+    for (auto& x : ctx.vguards) dup = dup || x.src == g.src;
+    if (!dup) ctx.vguards.push_back(g);
+  }
+}
+
 V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                              Location loc, V self, bool& handled) {
   handled = true;
@@ -379,7 +409,13 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     std::erase(self->order, k);
     return v;
   }
-  if (m == "zero_grad") return none();
+  if (m == "zero_grad") {  // nn.Module.zero_grad(set_to_none=True), inlined in a frame (module.py)
+    bool to_none = true;
+    if (!args.empty() && args[0]->k == VK::Bool) to_none = args[0]->b;
+    for (auto& [k, v] : kwargs) if (k == "set_to_none" && v->k == VK::Bool) to_none = v->b;
+    module_zero_grad(self, to_none, loc);
+    return none();
+  }
   if (m == "flatten_parameters") return none();  // RNNBase: cudnn's weight layout; nothing on CPU (in a frame the RNN's
                                                   // attribute load broke first, GB0014)
   if (m == "register_parameter") {  // None or a Parameter, registered under its name

@@ -35,6 +35,7 @@ Interp::Interp(std::string path, std::string source, Profile prof)
   files_.push_back(SourceFile{path_, source_, "__main__"});
   globals_->set("__name__", mk_str("__main__"));
   globals_->set("__file__", mk_str(path_));
+  backward_runs_now() = 0;
 }
 
 std::string Interp::code_line(int file, int line, bool strip) const {

@@ -167,7 +167,7 @@ V backward(OpCall& c) {
     }
     c.I.graph_break("Unsupported Tensor.backward() call", msg_backward(args), c.loc);
   }
-  ++c.I.backward_runs_;
+  backward_runs_now() = ++c.I.backward_runs_;
   c.I.autograd_entry_cast({c.self}, c.loc);
   return none();
 }

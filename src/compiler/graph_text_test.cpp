@@ -128,8 +128,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dynamic_true_plain_tensor_attr", "a plain tensor attribute under dynamic=True (corpus test)"},
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
-      {"lazy_dict_item_lift_order", "placeholder order: dict items passed through a direct self.forward call"},
-      {"lazy_input_through_method_call", "placeholder order: an input passed through a user method before a conv"},
       {"lazy_tensor_attr_placeholder_order", "placeholder order: tensor attributes read into locals lift at their first use"},
       {"matmul_contraction_unify", "matmul's contraction dim unifies sizes in torch's ShapeEnv"},
       {"multiline_call_arg_sym_line", "a size computed on a later line of a multi-line call: torch's line attribution"},
@@ -142,7 +140,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
       {"bool_mask_data_through_tile_not", "a boolean mask's element values are lost through repeat / tile / ~ (shapes after it)"},
       {"cellvar_store_no_rename", "a tensor stored into a closure cell does not rename its node in torch"},
-      {"direct_forward_call_keeps_args_lazy", "placeholder order: tensors passed through a direct .forward call lift at first use"},
       {"dynamic_contiguous_stride_expr", "torch builds contiguous strides right to left: sympy's product form of dynamic strides"},
       {"einsum_dynamic_output_stride", "einsum's permuted output layout and expanded stride products with a dynamic size"},
       {"einsum_permute_output_strides", "a one-operand einsum that only permutes is a view (its strides)"},

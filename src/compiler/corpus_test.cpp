@@ -143,7 +143,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "view_input_base_guard",     // a view input's ._base size guard fails for a later non-view input (a recompile)
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
       "eager_outer_value_branch",  // element values are lost at torch.outer: the branch on an eager buffer's value is a guess
-      "int_attr_counter_dynamic",  // an object's int counter (`self.total_it += 1`) becomes a SymInt input on the recompile
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
       // the twenty-first scouting's (docs/compiler.md, "Twenty-first scouting")

@@ -155,7 +155,7 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
     cs.dyn_ints.insert(src);
     automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", std::to_string(seen->second->i), std::to_string(v->i));
   }
-  if (first) cs.seen_ints[src] = v;
+  if (first) cs.seen_ints[src] = mk_int(v->i);  // (a copy: the object read may be changed in place later)
   if (!cs.dyn_ints.count(src)) return nullptr;
   if (auto it = ctx.dyn_attr_ints.find(src); it != ctx.dyn_attr_ints.end()) return it->second;  // one symbol per compile
   int id = sym_source_id(full);

@@ -399,13 +399,13 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     // a dynamic int input becomes a graph input where the trace first uses it: `L_n_: "Sym(s86)"`, then
     // `l_n_ = L_n_` (the placeholder takes the source's name as a tensor input's does)
     const std::string& src = in->second;
-    size_t br = src.find('[');
+    // (Dynamo's name is re.sub("[^a-zA-Z0-9]+", "_", source.name()): `L['n']` -> L_n_, `L['self'].it` -> L_self_it)
+    size_t br = src.find_first_of(".[");
     std::string full = "L['" + src.substr(0, br) + "']" + (br == std::string::npos ? "" : src.substr(br)), ident;
     for (char c : full) {
       if (std::isalnum(static_cast<unsigned char>(c))) ident += c;
       else if (ident.empty() || ident.back() != '_') ident += '_';
     }
-    if (ident.back() != '_') ident += '_';
     Node n;
     n.op = "placeholder";
     n.placeholder_src = ident;

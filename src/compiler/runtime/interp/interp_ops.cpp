@@ -248,8 +248,6 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
     case VK::Opaque: return opaque_call(callee, args, kwargs, loc);
     case VK::Compiled: return call_compiled(callee, std::move(args), std::move(kwargs), loc, in_compiled);
     case VK::Func: {
-      const bool module_method = module_method_call_;  // (set by the Bound case just before: this call only)
-      module_method_call_ = false;
       if (callee->disabled) {
         if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
         return call_without_callback(callee, args, kwargs);
@@ -273,15 +271,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         for (auto& a : args) if (attr_sym(a)) specialize_symbol(a->sym, loc);
         for (auto& [k, a] : kwargs) if (attr_sym(a)) specialize_symbol(a->sym, loc);
       }
-      // an inlined user function realizes its tensor arguments in order at the call (graph inputs made there, not
-      // where the callee first uses them: `attn(y, x)` computing `q @ kv.transpose(..)` lifts y before x; five corpus
-      // programs' placeholder order under torch 2.11); a method of an nn.Module does not (`m.forward(x, t)`,
-      // `self.features(x)`: the arguments stay lazy until an op reads them, after the weights of the modules that
-      // take them: four programs the other way)
-      if (in_compiled && tracing() && !module_method) {
-        for (auto& a : args) if (a && a->k == VK::Tensor && act.ctx->sources.count(a.get())) node_of(a);
-        for (auto& [k, a] : kwargs) if (a && a->k == VK::Tensor && act.ctx->sources.count(a.get())) node_of(a);
-      }
+      // an inlined user function's call realizes its first positional argument, the others stay lazy until an op
+      // reads them: `top(x, y)` computing `lin(b) + a.sum()` lifts x, lin's weight, y; `attn(y, x)` computing
+      // `q @ kv.transpose(..)` lifts y before x; a method's first argument is its instance, so `h.run(x, y)`,
+      // `m.forward(x, t)`, `self.features(x)` lift their tensors where ops read them (real torch 2.11: programs
+      // plain_object_method_arg_order, direct_forward_call_keeps_args_lazy, setattr_on_function, list_arg_guard)
+      if (in_compiled && tracing() && !args.empty() && args[0] && args[0]->k == VK::Tensor && act.ctx->sources.count(args[0].get()))
+        node_of(args[0]);
       if (in_compiled) return call_user(callee, args, kwargs, act.ctx, act.depth + 1);
       // a @torch.jit.script function called eagerly runs in the TorchScript interpreter: no Python frame for Dynamo
       // to convert, none of its own nor of anything it calls (inlined into a frame, its Python source is traced)
@@ -297,7 +293,6 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
     }
     case VK::Bound: {
       if (callee->func->k == VK::Builtin) return call_builtin(callee->func->s, args, kwargs, loc, callee->self);
-      module_method_call_ = callee->func->k == VK::Func && callee->self->k == VK::Instance && !callee->self->builtin_nn.empty();
       args.insert(args.begin(), callee->self);
       return call(callee->func, std::move(args), std::move(kwargs), loc);
     }

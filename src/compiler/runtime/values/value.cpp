@@ -334,9 +334,17 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
   const size_t nd = shape.size();
   if (nd <= 1) return contiguous_strides(shape);
   // inputs that are all contiguous (a size-1 dim's stride does not count) give a contiguous output, whatever their
-  // size-1 dims' strides (torch._prims_common's short-circuit: an einsum's [1, 2, 8][8, 8, 1] times 2 is [16, 8, 1])
-  if (std::all_of(inputs.begin(), inputs.end(), [](const TensorInfo* t) { return !t || t->shape.empty() || is_contiguous_layout(*t); }))
-    return contiguous_strides(shape);
+  // size-1 dims' strides (torch._prims_common's short-circuit: an einsum's [1, 2, 8][8, 8, 1] times 2 is [16, 8, 1]);
+  // an input that broadcasts is expanded first (stride 0: not contiguous), so the strides decide (`q * cos` with q
+  // [2, 2, 1, 16][32, 16, 32, 1] and cos [16]: [32, 16, 32, 1])
+  auto plain = [&](const TensorInfo* t) {
+    if (!t || t->shape.empty()) return true;
+    if (t->shape.size() != nd) return false;
+    for (size_t i = 0; i < nd; ++i)
+      if (t->shape[i].v != shape[i].v && t->shape[i].v == 1) return false;
+    return is_contiguous_layout(*t);
+  };
+  if (std::all_of(inputs.begin(), inputs.end(), plain)) return contiguous_strides(shape);
   // each input's strides over the output's dims (0 where it broadcasts), in hints
   std::vector<std::vector<long long>> st;
   for (const TensorInfo* t : inputs) {

@@ -114,7 +114,9 @@ V sdpa(OpCall& c) {
   }
   // the CPU / CUDA kernels' output is empty_like(query) in layout: a [B, H, L, E] view of a [B, L, H, E]
   // projection gives [L*H*E, E, H*E, 1] (real torch 2.11 graphs), a contiguous query a contiguous output
-  o.stride = dense_strides_like(o.shape, t.stride);
+  // (inputs of another rank than 4 take the math kernel, the fused ones check for 4-d: its output is the matmul's,
+  // contiguous — hiera's 5-d [B, 1, heads, L, E] attention)
+  o.stride = t.shape.size() == 4 ? dense_strides_like(o.shape, t.stride) : contiguous_strides(o.shape);
   o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;
   return c.out(o);
 }

@@ -135,6 +135,14 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
       {"sym_square_stride_print", "a product not simplified after a symbol replacement: torch's 2*s0**2"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
+      // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
+      {"cached_mask_growing_seq", "a cached mask of a growing sequence (corpus test)"},
+      {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice keeps the fused stride (a view)"},
+      {"einsum_output_strides", "einsum's output layout of contractions that keep a batch dim"},
+      {"loss_module_built_in_frame", "an nn loss module built in the frame (corpus test)"},
+      {"optimizer_state_get_attr", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},
+      {"optimizer_state_static_attrs", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},
+      {"unfold_symbolic_sizes", "F.unfold of symbolic sizes (corpus test)"},
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
       {"bool_mask_data_through_tile_not", "a boolean mask's element values are lost through repeat / tile / ~ (shapes after it)"},
       {"cellvar_store_no_rename", "a tensor stored into a closure cell does not rename its node in torch"},

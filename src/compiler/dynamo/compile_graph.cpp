@@ -102,6 +102,12 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
         if (std::get<0>(*it).get() == o) stored(std::get<2>(*it), 0);
     }
   }
+  // after the graph the objects hold what it returned: a SymInt / SymFloat the frame stored on an attribute is a plain
+  // number from now on (the next compile reads the number, not the dead graph's expression: `self.it += 1`)
+  for (auto& [obj, name, v] : ctx.attr_stores) {
+    if (!obj || !v || v->k != VK::Int || v->sym.empty()) continue;
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end() && it->second.get() == v.get()) it->second = mk_int(v->i);
+  }
   {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
     std::set<const Obj*> seen;
     std::function<void(const V&, int)> walk = [&](const V& v, int depth) {

@@ -234,7 +234,7 @@ bool Interp::truthy(V v, Location loc) {
     // one side a constant: Eq(s70, s70) is simply true, no replacement
     if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)) &&
         (sym_free_symbols(v->sym.substr(0, at)).empty() || sym_free_symbols(v->sym.substr(at + 4)).empty()))
-      specialize_symbol(v->sym, loc);
+      specialize_symbol(v->sym, loc, true);  // (bool() of a SymBool: SymNodeVariable.evaluate_expr)
     sym_relation_guard(v->sym, v->b, loc);
   }
   if (known) return r;

@@ -316,6 +316,8 @@ V conv_transpose(OpCall& c) {
     o.shape.push_back(d);
   }
   o.requires_grad = t.requires_grad || w.requires_grad;
+  // (as conv's: a channels-last input gives a channels-last output, SAM's upscaling of a `transpose(1, 2).view(...)`)
+  if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
   return c.out(o);
 }
 

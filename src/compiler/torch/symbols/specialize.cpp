@@ -65,7 +65,8 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"})
     if (expr.find(op) != std::string::npos) solvable = false;
   if (!solvable) {
-    sym_equal_guard(expr, loc, evaluate_expr);
+    // (a decided equality guards its symbolic side's value: `(1 + self.training_steps) % 2 == 0`)
+    sym_equal_guard(side, loc, evaluate_expr);
     return;
   }
   if (ctx.specialized.count(fs[0])) return;

@@ -457,6 +457,7 @@ std::string sym_python(const SymTree& e, const std::map<std::string, std::string
           {"ToFloat", "torch.sym_float"}, {"TruncToInt", "math.trunc"}, {"CeilToInt", "math.ceil"}, {"FloorToInt", "math.floor"}};
       if (auto u = unary.find(fn); u != unary.end() && xs.size() == 1) return u->second + "(" + xs[0] + ")";
       if (fn.rfind("OpaqueUnaryFn_", 0) == 0 && xs.size() == 1) return "math." + fn.substr(14) + "(" + xs[0] + ")";
+      if ((fn == "Mod" || fn == "PythonMod") && xs.size() == 2) return "(" + xs[0] + " % " + xs[1] + ")";
       if ((fn == "PowByNatural" || fn == "FloatPow") && xs.size() == 2) {
         // stringify at Pow's precedence: a product or a power operand is parenthesized (sums and floors already are)
         auto operand = [](const std::string& x) {

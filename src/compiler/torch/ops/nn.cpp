@@ -60,6 +60,9 @@ V norm(OpCall& c) {
       if (s[s.size() - want.size() + i].v != want[i])
         c.fail(fmt::format("Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}", py_repr(ns), want[i], dims_str(c.t())));
   }
+  // F.normalize is `input / denom.expand_as(input)`: an elementwise output in the input's layout (xcit's normalize
+  // of a transposed q: [768, 12, 1, 48])
+  if (c.name == "normalize") o.stride = elementwise_strides(o.shape, {&c.t()});
   V w = c.arg(1, "weight");
   if (c.name == "group_norm") w = c.arg(1, "weight");
   if (w && w->k == VK::Tensor) o.requires_grad = o.requires_grad || w->t->requires_grad;

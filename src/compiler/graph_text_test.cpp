@@ -138,7 +138,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       {"cached_mask_growing_seq", "a cached mask of a growing sequence (corpus test)"},
       {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice keeps the fused stride (a view)"},
-      {"einsum_output_strides", "einsum's output layout of contractions that keep a batch dim"},
       {"loss_module_built_in_frame", "an nn loss module built in the frame (corpus test)"},
       {"optimizer_state_get_attr", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},
       {"optimizer_state_static_attrs", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},
@@ -148,7 +147,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"cellvar_store_no_rename", "a tensor stored into a closure cell does not rename its node in torch"},
       {"dynamic_contiguous_stride_expr", "torch builds contiguous strides right to left: sympy's product form of dynamic strides"},
       {"einsum_dynamic_output_stride", "einsum's permuted output layout and expanded stride products with a dynamic size"},
-      {"einsum_permute_output_strides", "a one-operand einsum that only permutes is a view (its strides)"},
       {"func_defaults_assign", "assigning a function's __defaults__ is not modelled"},
       {"input_from_prev_output_source", "an @inference_mode forward's recompiled input loses its source (L_tmp)"},
       {"module_zero_grad_guard_recompile", "the SGD step frame's graph (torch's own optimizer code, lines of our stub)"},

@@ -120,6 +120,7 @@ std::optional<std::vector<Dim>> einsum_pair_strides(const std::vector<std::strin
     return r;
   };
   std::vector<Dim> a = sizes(*la, *ops[0]->t), b = sizes(*lb, *ops[1]->t);
+
   std::vector<bool> summed(n, false);
   bool any_sum = false;
   for (size_t d = outl.size(); d < n; ++d) {
@@ -140,10 +141,13 @@ std::optional<std::vector<Dim>> einsum_pair_strides(const std::vector<std::strin
   }
   std::vector<Dim> out_size;
   std::vector<size_t> order;
+  // (sumproduct_pair swaps the operands when every right-only dim comes before every left-only one in the output:
+  // bmm then lays the result out in output order, `'b s d, b n s -> b n d'` contiguous)
+  const bool swap = !lo.empty() && !ro.empty() && *std::max_element(ro.begin(), ro.end()) < *std::min_element(lo.begin(), lo.end());
   for (size_t i : lro) { out_size.push_back(a[i]); order.push_back(i); }
-  for (size_t i : lo) { out_size.push_back(a[i]); order.push_back(i); }
+  for (size_t i : swap ? ro : lo) { out_size.push_back(swap ? b[i] : a[i]); order.push_back(i); }
   for (size_t i : sums) { out_size.push_back(Dim{1, ""}); order.push_back(i); }
-  for (size_t i : ro) { out_size.push_back(b[i]); order.push_back(i); }
+  for (size_t i : swap ? lo : ro) { out_size.push_back(swap ? a[i] : b[i]); order.push_back(i); }
   const std::vector<Dim> cst = contiguous_strides(out_size);
   std::vector<Dim> shape(n), stride(n);
   for (size_t p = 0; p < n; ++p) { shape[order[p]] = out_size[p]; stride[order[p]] = cst[p]; }
@@ -222,6 +226,18 @@ V einsum(OpCall& c) {
     o.shape.push_back(size[ch]);
   }
   if (auto st = einsum_pair_strides(terms, ops, rhs, ell.size(), o.shape)) o.stride = *st;
+  // one operand whose output only permutes its labels (no sum, no diagonal, no `...`): einsum returns its permute, a
+  // view (MAE's unpatchify `'nhwpqc->nchpwq'`)
+  if (ops.size() == 1 && terms[0].find("...") == std::string::npos && rhs.find("...") == std::string::npos &&
+      terms[0].size() == rhs.size() && ops[0]->t->stride.size() == terms[0].size()) {
+    std::vector<Dim> st;
+    for (char ch : rhs) {
+      size_t at = terms[0].find(ch);
+      if (at == std::string::npos || terms[0].find(ch, at + 1) != std::string::npos) { st.clear(); break; }
+      st.push_back(ops[0]->t->stride[at]);
+    }
+    if (st.size() == rhs.size()) o.stride = st;
+  }
   return c.I.emit("call_function", "torch.functional.einsum", "einsum", false, args, c.kwargs, o, c.loc);
 }
 

@@ -153,7 +153,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_attr_guard_recompile", "an ndarray attribute's input guard (corpus test)"},
       {"numpy_float64_scalar_tensor_dtype", "torch.tensor of a numpy float64 scalar is float64"},
       {"optim_list_of_bare_tensor_sources", "the optimizer step frame's graph (torch's own optimizer code, lines of our stub)"},
-      {"recompile_limit_skips_callees", "the recompile limit's callees (corpus test)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
       {"reshape_stride_max_int_symbol", "a size built from a dynamic int argument keeps Max(1, ...) in its strides"},

@@ -89,7 +89,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     }
     reasons.push_back((*it)->compile_id + ": " + r);
   }
-  if (cs.run_only) return nullptr;
+  // (a frame past the recompile limit, and every frame it calls while it runs: FrameAction.RUN_ONLY, recursively —
+  // cached entries serve, nothing new compiles; consistency_models' ResBlock over checkpoint)
+  if (cs.run_only || run_only_depth_ > 0) return nullptr;
   if (cs.frame_id < 0) cs.frame_id = frame_counter_++;
   ctx->frame_id = cs.frame_id;
   ctx->frame_compile_id = cs.compile_count++;

@@ -151,6 +151,11 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)
   if (module_wrapper && module && module->k == VK::Instance) inputs.push_back({"fn", module});
   auto ctx = enter_frame(cs, inputs, cur_opts_, false);
+  if (!ctx && cs.run_only) {  // past the recompile limit: its callees run what is cached only
+    ++run_only_depth_;
+    struct Down { int& d; ~Down() { --d; } } down{run_only_depth_};
+    return eager();
+  }
   if (!ctx) return eager();
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
   if (module_wrapper && module && module->cls) ctx->wrapper_cls = "user:" + type_name(module);  // its class's qualified name

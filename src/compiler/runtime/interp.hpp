@@ -409,6 +409,7 @@ class Interp {
   /// torch.Tensor (the class value torch.Tensor evaluates to) and what the script assigned on it
   static bool is_tensor_class(const V& v) { return v->k == VK::Class && !v->fn && v->s == "Tensor" && v->builtin_nn.empty(); }
   std::map<std::string, V> tensor_class_attrs_;
+  int run_only_depth_ = 0;  ///< inside a frame run eagerly past its recompile limit (RUN_ONLY for its callees too)
   /// OptimizerVariable's realize of `opt.param_groups` read in a frame: static parameters as get_attr nodes, every
   /// constant entry of a user optimizer's groups guarded — optimizer_variable.cpp
   void realize_param_groups(const V& opt, bool user_class, Location loc);

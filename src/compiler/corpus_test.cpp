@@ -151,7 +151,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "setitem_0d_tensor_index_break",  // an index assignment by a 0-d tensor index: torch's data-dependent break
       "timedelta_call_graph_break",     // datetime.timedelta in a frame breaks the graph in torch (not modelled)
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
-      "numpy_attr_guard_recompile",        // an ndarray attribute read through new_tensor: ours fails its own guard (a recompile)
       "slice_symbolic_bounds_on_cat_dim",  // a slice with symbolic bounds of a cat dim: torch's size stays symbolic (2*s)
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       "cached_mask_growing_seq",     // a cached mask / rotary table of a growing sequence: ours adds a duck-sizing guard (a 4th compile)

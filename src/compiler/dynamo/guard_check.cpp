@@ -9,6 +9,7 @@
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_expr.hpp"
+#include "torch/interop/numpy_traced.hpp"
 
 #include <functional>
 
@@ -165,6 +166,9 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       continue;
     }
     std::string n = old ? local_src(g.src) : g.src;
+    // (an ndarray / numpy scalar input is checked as the tensor VariableBuilder made of it: `___from_numpy(...)`)
+    if (V t = np_traced::from_ndarray(v)) v = t;
+    if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)) continue;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;
     if (std::string want = dispatch_keys(g.t, e.inference_tls), got = dispatch_keys(t, tls_inference); want != got)

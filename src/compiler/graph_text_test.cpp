@@ -150,7 +150,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"func_defaults_assign", "assigning a function's __defaults__ is not modelled"},
       {"input_from_prev_output_source", "an @inference_mode forward's recompiled input loses its source (L_tmp)"},
       {"module_zero_grad_guard_recompile", "the SGD step frame's graph (torch's own optimizer code, lines of our stub)"},
-      {"numpy_float64_scalar_tensor_dtype", "torch.tensor of a numpy float64 scalar is float64"},
       {"optim_list_of_bare_tensor_sources", "the optimizer step frame's graph (torch's own optimizer code, lines of our stub)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},

@@ -194,6 +194,8 @@ V factory(OpCall& c) {
     if (d->k == VK::Tensor) { t.shape = d->t->shape; if (!dtype_given) t.dtype = d->t->dtype; }
     if (d->k != VK::Tensor) data_shape(d, t, dtype_given);
     if (d->k == VK::Int || d->k == VK::Float) t.fill = num(d);
+    // a numpy float64 scalar keeps its dtype (`torch.tensor(np.log(0.01))`: f64, SAC's log_alpha)
+    if (d->k == VK::Float && d->np_float && !dtype_given) t.dtype = "float64";
     // a list holding a SymInt / SymFloat: Dynamo traces torch._refs.tensor instead (real torch 2.11: CoTracker's
     // `torch.tensor([2 / max(s - 1, 1) for s in sizes])`, programs float_items_nested, repeat_interleave_loop)
     std::function<bool(const V&)> symbolic = [&](const V& v) {

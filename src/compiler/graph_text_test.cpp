@@ -155,7 +155,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
       {"reshape_stride_max_int_symbol", "a size built from a dynamic int argument keeps Max(1, ...) in its strides"},
       {"slice_symbolic_bounds_on_cat_dim", "a slice with symbolic bounds of a cat dim (corpus test)"},
-      {"var_keepdim_dynamic_stride", "var(dim, keepdim=True) with a dynamic size: torch's Max(1, K) on one stride"},
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
                                  "quotient of the two floors (annotation only)"},
   };

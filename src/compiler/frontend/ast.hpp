@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,8 @@ struct FuncDef {
   int end_line = 0;
   bool generator = false;        ///< body contains `yield`: a call returns an iterator
   bool is_async = false;         ///< `async def`
+  /// the names its nested functions, lambdas and class bodies use (frontend/scopes.cpp), computed at first need
+  mutable std::shared_ptr<const std::set<std::string>> nested_names;
 };
 
 struct Stmt {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "frontend/scopes.hpp"
 #include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
@@ -391,7 +392,7 @@ void Interp::assign(const ExprP& t, V v) {
       // (numpy's functions are C: our stub's locals name nothing)
       // (STORE_FAST names the node; a store to a global does not: UniFormer's stored slices stay `getitem_84`)
       if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record && !(v->t->np_array && hidden_stub_file(act.file)) &&
-          !act.env->globals_decl.count(t->s)) {
+          !act.env->globals_decl.count(t->s) && !is_cell_var(act.fn.get(), t->s)) {
         act.ctx->graph.rename_tensor(v.get(), t->s);
       }
       Env* target = act.env.get();

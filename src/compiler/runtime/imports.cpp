@@ -160,6 +160,8 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (dotted == "torch.distributions" || dotted.rfind("torch.distributions.", 0) == 0)
     return import_module("__tparse_torch_distributions__", loc);
   if (dotted == "torch.nn.utils.clip_grad") return import_module("__tparse_torch_clip_grad__", loc);
+  // einops' functions live in einops/einops.py: `from einops.einops import rearrange` is einops.rearrange (LoFTR)
+  if (dotted == "einops.einops") return import_module("einops", loc);
   // torch.utils._pytree (and its public alias torch.utils.pytree): Python of ours (stubs/__tparse_torch_pytree__.py)
   if (dotted == "torch.utils._pytree" || dotted == "torch.utils.pytree") return import_module("__tparse_torch_pytree__", loc);
   // torch.nn.quantized / torch.ao.nn.quantized (and their modules): FloatFunctional of ours (__tparse_torch_quantized__.py)

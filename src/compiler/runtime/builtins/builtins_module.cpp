@@ -343,6 +343,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       auto it = ctx->sources.find(o.get());
       return it == ctx->sources.end() ? "" : it->second;
     };
+    // (nn.Module._named_members: named_modules() order, each module's own tensors first, then its children's,
+    // whatever order they were assigned in: BEiT's cls_token before patch_embed's weight)
     std::function<void(V, std::string, std::string)> walk = [&](V mod, std::string pre, std::string src) {
       if (!seen.insert(mod.get()).second) return;
       for (auto& n : mod->order) {
@@ -351,7 +353,10 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
           if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = src + (buffers ? "._buffers['" : "._parameters['") + n + "']";
           if (seen.insert(c.get()).second) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
         }
-        else if (c->k == VK::Instance && !c->builtin_nn.empty()) {
+      }
+      for (auto& n : mod->order) {
+        V c = mod->attrs[n];
+        if (c->k == VK::Instance && !c->builtin_nn.empty()) {
           std::string cs = src.empty() ? "" : src + "._modules['" + n + "']";
           if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = cs;
           walk(c, pre + n + ".", src_of(c).empty() ? cs : src_of(c));

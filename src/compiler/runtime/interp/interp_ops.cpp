@@ -306,7 +306,12 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         inst->builtin_nn = callee->builtin_nn;
         const bool rec = act.ctx && act.ctx->mode == Mode::Record;
         const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
-        log_module_init(loc);  // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...])
+        // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...]); a _WeightedLoss (its
+        // __init__ registers the `weight` buffer) leaves no such node in torch 2.11 (probe module_ctor_in_frame_log_kinds:
+        // nn.ReLU / MSELoss / Softmax log, CrossEntropyLoss does not)
+        static const std::set<std::string> weighted_losses = {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss", "BCEWithLogitsLoss",
+                                                               "MultiLabelSoftMarginLoss", "MultiMarginLoss"};
+        if (!weighted_losses.count(callee->builtin_nn)) log_module_init(loc);
         try {
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
           // nn.Linear(...) inside a frame: its __init__'s Parameter() is GB0264 (graph_break_on_nn_param_ctor), the

@@ -427,7 +427,7 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     }
     final_reshape = final_reshape || count != 1;
   }
-  auto viewed = final_reshape ? view_strides(perm_size, perm_stride, o.shape) : std::optional<std::vector<Dim>>(perm_stride);
+  auto viewed = final_reshape ? view_strides_ref(perm_size, perm_stride, o.shape) : std::optional<std::vector<Dim>>(perm_stride);
   if (!viewed) return;  // a copy: contiguous
   o.stride = *viewed;
 }

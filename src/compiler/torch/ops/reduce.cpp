@@ -43,10 +43,11 @@ V reduce(OpCall& c) {
   if ((name == "mean" || name == "nanmean" || name == "var" || name == "std") && o.dtype.find("int") != std::string::npos)
     c.fail(fmt::format("{}(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}", name, o.dtype));
   if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
-  // var / std with keepdim: torch._refs reduce to the smaller shape (contiguous) and put the kept dims back as views
-  // (broadcast_in_dim: a kept dim's stride is the next dim's size times its stride: `[Max(1, K), K, 1]`, not the
-  // Max of a fresh layout; Conv-TasNet's cLN)
-  if ((name == "var" || name == "std") && keep && !dims.empty() && o.shape.size() == rank) {
+  // sum / amax / amin / prod / var with keepdim: torch._refs reduce to the smaller shape (contiguous) and put the kept
+  // dims back as views (broadcast_in_dim: a kept dim's stride is the next dim's size times its stride: `[Max(1, K), K,
+  // 1]`, Conv-TasNet's cLN); mean, std, norm, logsumexp end in an elementwise op (a fresh layout: [Max, Max, 1])
+  // (real torch 2.11: programs var_keepdim_dynamic_stride, sum_keepdim_dynamic_stride)
+  if ((name == "var" || name == "sum" || name == "amax" || name == "amin" || name == "prod") && keep && !dims.empty() && o.shape.size() == rank) {
     std::vector<Dim> small;
     for (size_t i = 0; i < rank; ++i)
       if (std::find(dims.begin(), dims.end(), static_cast<long long>(i)) == dims.end()) small.push_back(o.shape[i]);

@@ -383,6 +383,12 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     return mk_list(out);
   }
+  // `__tparse_torch_line__(t, rel, line, fn, code)`: a node a stub of torch's Python code made carries torch's own
+  // `# File:` line (torch/<rel>:<line> in <fn>), as Dynamo inlining that file records it; returns t
+  if (name == "__tparse_torch_line__" && args.size() == 5) {
+    if (arg(0)->k == VK::Tensor && arg(2)->k == VK::Int) torch_frame(arg(0), py_str(arg(1)), static_cast<int>(arg(2)->i), py_str(arg(3)), py_str(arg(4)));
+    return arg(0);
+  }
   if (name == "__tparse_guard_optimizer_state__" && !args.empty()) {
     guard_optimizer_state(args[0], true);
     return none();

@@ -139,7 +139,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"conv_channels_last_dpt_dynamic", "conv2d of a channels-last input with symbolic sizes keeps the layout in torch"},
       {"dynamic_size_unified_placeholder", "a later shape check unifies two size symbols: torch prints the second through its replacement"},
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
-      {"floordiv_of_max_print", "a floor division of a Max prints without the extra parentheses in torch"},
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       {"reshape_expand_symint_max", "a size built from a dynamic int argument keeps Max(1, ...) in reshape's strides"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")

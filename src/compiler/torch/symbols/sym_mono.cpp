@@ -266,7 +266,17 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
   bool atom = rest.c == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 && rest.terms[0].first.size() == 1;
   // FloorDiv._sympystr parenthesizes a base below Atom precedence: a symbol stays bare, a function (`Max(..)`,
   // `PowByNatural(..)`), a product or a sum is wrapped (`((PowByNatural(2, ..))//2)`)
-  const bool bare = atom && (sym_bare_symbol(inner) || sym_floor_atom(inner));
+  // (sympy's Max / Min have Atom precedence, their class defines none: `(Max(0, ...)//2)`, timm's pad_same)
+  auto one_call = [](const std::string& e, const char* fn) {
+    if (e.rfind(fn, 0) != 0 || e.back() != ')') return false;
+    int depth = 0;
+    for (size_t i = std::string(fn).size() - 1; i < e.size(); ++i) {
+      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+      if (depth == 0) return i + 1 == e.size();
+    }
+    return false;
+  };
+  const bool bare = atom && (sym_bare_symbol(inner) || sym_floor_atom(inner) || one_call(inner, "Max(") || one_call(inner, "Min("));
   std::string fl = bare ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
   if (atom && sym_floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
     size_t p = 0;

@@ -140,7 +140,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dynamic_size_unified_placeholder", "a later shape check unifies two size symbols: torch prints the second through its replacement"},
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
-      {"reshape_expand_symint_max", "a size built from a dynamic int argument keeps Max(1, ...) in reshape's strides"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       {"cached_mask_growing_seq", "a cached mask of a growing sequence (corpus test)"},
       {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice keeps the fused stride (a view)"},
@@ -158,7 +157,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"optim_list_of_bare_tensor_sources", "the optimizer step frame's graph (torch's own optimizer code, lines of our stub)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
-      {"reshape_stride_max_int_symbol", "a size built from a dynamic int argument keeps Max(1, ...) in its strides"},
       {"slice_symbolic_bounds_on_cat_dim", "a slice with symbolic bounds of a cat dim (corpus test)"},
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
                                  "quotient of the two floors (annotation only)"},

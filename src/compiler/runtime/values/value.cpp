@@ -128,6 +128,12 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     std::string p = product_str(sorted);
     return coef == 1 ? p : std::to_string(coef) + (p.empty() ? "" : "*" + p);
   };
+  // (a size over an int argument's symbol, `s24 + 1` of `cache[:, :pos + 1]`, may be 0: sym_max keeps Max(1, ...);
+  // real torch 2.11: programs reshape_stride_max_int_symbol, reshape_expand_symint_max)
+  auto has_non_size = [](const std::string& e) {
+    for (const std::string& f : sym_free_symbols(e)) if (non_size_symbol(f)) return true;
+    return false;
+  };
   for (size_t i = shape.size(); i-- > 0;) {
     st[i] = Dim{hint, render()};
     const Dim& d = shape[i];
@@ -166,14 +172,14 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
     } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
       factors.push_back("Max(1, " + d.sym + ")");
     } else if (auto t = parse_sym(d.sym); t && (t->k == SymTree::K::Add || t->k == SymTree::K::Mul) &&
-               (d.sym.find("//") != std::string::npos || !sym_lower_bound(*t) || *sym_lower_bound(*t) < 1)) {
+               (d.sym.find("//") != std::string::npos || !sym_lower_bound(*t) || *sym_lower_bound(*t) < 1 || has_non_size(d.sym))) {
       // a strided conv's or pool's size (`(((s53 - 3)//2)) + 1`) may be 0 over sizes >= 2: sym_max keeps Max(1, e)
       // unless its lower bound is 1 (then the sum itself, parenthesized); a product of such sizes (a reshape that
       // merges them) keeps its factors' strides, factor by factor
       auto factor = [&](const SymTree& f) {
         if (f.k == SymTree::K::Num) { coef *= f.n; return; }
         if (f.k == SymTree::K::Sym) { factors.push_back(f.text); return; }
-        auto lo = sym_lower_bound(f);
+        auto lo = has_non_size(f.text) ? std::nullopt : sym_lower_bound(f);  // (an int argument's symbol: no bound)
         // (a sum starting with a floor atom is parenthesized in a product by product_str itself)
         if (f.k == SymTree::K::Add) factors.push_back(lo && *lo >= 1 ? (f.text.front() == '(' ? f.text : "(" + f.text + ")") : "Max(1, " + f.text + ")");
         else factors.push_back(lo && *lo >= 1 ? f.text : "Max(1, " + f.text + ")");

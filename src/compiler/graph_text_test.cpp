@@ -105,7 +105,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
       {"avgpool1d_permuted_input_strides", "AvgPool1d keeps a permuted input's layout in torch; ours contiguous"},
       {"closure_lambda_module_param_source", "parameters reached through a lambda's closure cell: torch's ..._closure_0_cell_contents_..., ours L_tmpN_"},
-      {"conv2d_channels_last_dynamic_batch", "conv2d keeps a channels-last input's layout with a dynamic batch in torch"},
       {"distributions_file_comments", "torch.distributions is Python of ours: torch's `# File:` lines of torch/distributions"},
       {"eager_outer_value_branch", "element values lost at torch.outer (corpus test)"},
       {"multiline_chain_resume_line", "nonzero of data tparse does not know (its size), and torch's line attribution of a chained call's store"},
@@ -122,7 +121,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-first scouting's reproducers not fixed yet (docs/compiler.md, "Twenty-first scouting")
       {"bool_mask_eager_values", "a bool mask built by slice assignment loses its values (the masked size is a guess)"},
       {"checkpoint_body_lift_order", "inside a checkpoint body torch lifts attributes in access order and names the [0] output getitem"},
-      {"conv_channels_last_input_dynamic", "conv2d keeps a channels-last input's layout with symbolic sizes in torch"},
       {"dynamic_true_plain_tensor_attr", "a plain tensor attribute under dynamic=True (corpus test)"},
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
@@ -136,7 +134,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sym_square_stride_print", "a product not simplified after a symbol replacement: torch's 2*s0**2"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)
-      {"conv_channels_last_dpt_dynamic", "conv2d of a channels-last input with symbolic sizes keeps the layout in torch"},
+      {"conv_channels_last_dpt_dynamic", "an elementwise op on a channels-last symbolic output: torch's strides without Max(1, ...) factors"},
       {"dynamic_size_unified_placeholder", "a later shape check unifies two size symbols: torch prints the second through its replacement"},
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},

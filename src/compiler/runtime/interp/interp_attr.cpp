@@ -223,9 +223,15 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
             node_of(in);
             return in;
           }
-        // VariableBuilder wraps a tensor attribute when it is read (not lazily): its placeholder comes here, before
-        // frame inputs realized later (`self.pe[: x.shape[0]]`: L_self_buffers_pe_ then L_x_); unused ones are pruned
-        if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) node_of(v);
+        // VariableBuilder wraps a module's parameter or buffer when it is read (not lazily): its placeholder comes here,
+        // before frame inputs realized later (`self.pe[: x.shape[0]]`: L_self_buffers_pe_ then L_x_); unused ones are
+        // pruned. A plain tensor attribute (the instance's __dict__: `self.cos = ...`, not registered) is a lazy
+        // variable, lifted where an op first reads it (real torch 2.11: lazy_tensor_attr_placeholder_order)
+        if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) {
+          const std::string& vs = act.ctx->sources[v.get()];
+          const bool registered = vs.find("._parameters['") != std::string::npos || vs.find("._buffers['") != std::string::npos;
+          if (registered) node_of(v);
+        }
       }
       return v;
     }

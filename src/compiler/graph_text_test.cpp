@@ -90,7 +90,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dynamic_int_arg_lift_order", "placeholder order of two int arguments made dynamic (H before W in torch)"},
       {"einops_frame_after_skip", "einops' own functions compiled as frames after a skipped caller (corpus test)"},
       {"generator_argument", "a generator passed into a frame (corpus test)"},
-      {"kwargs_get_realizes_first", "placeholder order: kwargs.get realizes the keyword tensor first in torch"},
       {"lambda_default_tensor_source", "a lambda's default tensor: torch's source G_fn_defaults_0_..., ours L_tmpN_"},
       {"moduledict_items_param_source", "parameters reached through ModuleDict.items(): torch's G_..._modules_ source, ours L_tmpN_"},
       {"numpy_int_attr_pad", "a numpy int attribute in size arithmetic (corpus test)"},
@@ -100,7 +99,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"symexpr_shape_unpack_sym_sum", "a compound size unpacked from .shape is rebuilt as sym_sum at the unpack (corpus test)"},
       {"tensor_assert_all", "fft_irfft's output strides (torch: the transform dim innermost)"},
       {"view_input_base_guard", "a view input's ._base guard (corpus test)"},
-      {"weight_norm_hook_input_first", "placeholder order: a forward pre-hook module on a frame input lifts the input first in torch"},
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
       {"avgpool1d_permuted_input_strides", "AvgPool1d keeps a permuted input's layout in torch; ours contiguous"},
       {"closure_lambda_module_param_source", "parameters reached through a lambda's closure cell: torch's ..._closure_0_cell_contents_..., ours L_tmpN_"},

@@ -387,7 +387,13 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     // Dynamo's ConstDictVariable.call_method: get / __getitem__ guard the value read (a missing key: DICT_CONTAINS),
     // keys / values / items the keys in order, the other methods the keys (DICT_KEYS_MATCH)
     if (m == "get") {
-      if (V* v = dict_find(*self, arg(0))) return guard_container_read(self, arg(0), *v);
+      // (a tensor got from the dict is realized there: vocos' `kwargs.get('bandwidth_id')` is the first input, before
+      // the weights of the conv run next; real torch 2.11: kwargs_get_realizes_first)
+      if (V* v = dict_find(*self, arg(0))) {
+        V r = guard_container_read(self, arg(0), *v);
+        if (r->k == VK::Tensor) realize(r);
+        return r;
+      }
       guard_container_contains(self, arg(0), false, loc);
       return args.size() > 1 ? arg(1) : none();
     }

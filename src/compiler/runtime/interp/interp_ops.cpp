@@ -444,6 +444,12 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         if (hooks_bypass_ == callee.get()) hooks_bypass_ = nullptr;
         else if (has_forward_hooks(callee))
           return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
+        // legacy weight_norm is a forward pre-hook in torch (WeightNorm): _call_impl with hooks realizes the inputs
+        // before the hook reads weight_g / weight_v (real torch 2.11: weight_norm_hook_input_first, BigVGAN)
+        if (tracing() && std::any_of(callee->attrs.begin(), callee->attrs.end(), [](const auto& kv) {
+              return kv.first.rfind("__tparse_weight_norm_dim__:", 0) == 0;
+            }))
+          for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
         if (callee->cls) {
           // a subclass's own __call__ replaces Module.__call__ (ema-pytorch's EMA forwards to its inner model)
           if (V own_call = find_in_class(callee->cls, "__call__"); own_call && own_call->k == VK::Func) {

@@ -91,7 +91,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_frame_after_skip", "einops' own functions compiled as frames after a skipped caller (corpus test)"},
       {"generator_argument", "a generator passed into a frame (corpus test)"},
       {"lambda_default_tensor_source", "a lambda's default tensor: torch's source G_fn_defaults_0_..., ours L_tmpN_"},
-      {"moduledict_items_param_source", "parameters reached through ModuleDict.items(): torch's G_..._modules_ source, ours L_tmpN_"},
       {"numpy_int_attr_pad", "a numpy int attribute in size arithmetic (corpus test)"},
       {"param_iter_lift_order", "placeholder order: iterating self.parameters() lifts every parameter in registration order"},
       {"parameterlist_zip_realize", "placeholder order: an nn.ParameterList in zip() realizes each item as the loop reaches it"},

@@ -377,9 +377,14 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     // (torchvision's IntermediateLayerGetter keeps `self.return_layers = {...}` beside its layers)
     const bool params = self->builtin_nn == "ParameterDict";
     std::vector<V> xs;
+    // (in a frame each entry is reached through the dict's source: `G['net']._modules['model']._modules['layer_0']`)
+    FrameCtx* ctx = tracing() ? stack_.back()->ctx.get() : nullptr;
+    std::string src;
+    if (ctx) if (auto it = ctx->sources.find(self.get()); it != ctx->sources.end()) src = it->second;
     for (auto& n : self->order) {
       V c = self->attrs[n];
       if (params ? c->k != VK::Tensor : !is_mod(c)) continue;
+      if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = src + (params ? "._parameters['" : "._modules['") + n + "']";
       xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? c : mk_tuple({mk_str(n), c}));
     }
     return mk_list(xs);

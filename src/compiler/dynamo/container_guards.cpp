@@ -126,6 +126,20 @@ void Interp::guard_container_contains(const V& obj, const V& key, bool present, 
   ctx.vguards.push_back(g);
 }
 
+void Interp::guard_list_len(const std::string& src, const V& list, Location loc, bool with_stack) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  for (auto& g : ctx.vguards) if (g.src == src && g.kind == "list_len") return;
+  ValueGuard g;
+  g.src = src;
+  g.value = list;
+  g.kind = "list_len";
+  g.len = list->items.size();
+  g.code = list->items.empty() ? "not " + src : fmt::format("len({}) == {}", src, list->items.size());  // SEQUENCE_LENGTH's text
+  g.comment = guard_comment(loc);
+  if (with_stack) g.stack = guard_user_stack(loc);
+  ctx.vguards.push_back(g);
+}
+
 void Interp::guard_container_len(const V& obj) {
   if (!tracing() || !(plain_container(obj) || guardable_dict(obj)) || obj->k == VK::List) return;  // (a list's length: list_len, at its first read)
   FrameCtx& ctx = *stack_.back()->ctx;

@@ -153,21 +153,7 @@ V Interp::lookup(const std::string& name, Location loc) {
           }
         // a global list is wrapped with SEQUENCE_LENGTH (builder.py): `not G['times']` / `len(G['times']) == 2`, so a
         // list the frame appends to (rasbt's MOE_FF_TIME_MS timing) recompiles on every call up to the limit
-        if (v->k == VK::List && !v->cls && act.ctx->code && act.ctx->code->globals.get() == e) {
-          const std::string src = "G['" + name + "']";
-          bool have = false;
-          for (auto& g : act.ctx->vguards) have = have || (g.src == src && g.kind == "list_len");
-          if (!have) {
-            ValueGuard g;
-            g.src = src;
-            g.value = v;
-            g.kind = "list_len";
-            g.len = v->items.size();
-            g.code = v->items.empty() ? "not " + src : fmt::format("len({}) == {}", src, v->items.size());
-            g.comment = guard_comment(loc);
-            act.ctx->vguards.push_back(g);
-          }
-        }
+        if (v->k == VK::List && !v->cls && act.ctx->code && act.ctx->code->globals.get() == e) guard_list_len("G['" + name + "']", v, loc, false);
         if (v->k == VK::Float) {
           CodeState& cs = *act.ctx->code;
           auto seen = cs.seen_globals.find(name);

@@ -177,17 +177,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           act.ctx->sources[v.get()] = s;
           // a plain list attribute is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): a list of another
           // length recompiles (minimalRL's `for s, r in self.data`)
-          if (act.ctx->mode == Mode::Record && v->k == VK::List && !v->cls) {
-            ValueGuard g;
-            g.src = s;
-            g.value = v;
-            g.kind = "list_len";
-            g.len = v->items.size();
-            g.code = v->items.empty() ? "not " + s : fmt::format("len({}) == {}", s, v->items.size());
-            g.comment = guard_comment(loc);
-            g.stack = guard_user_stack(loc);
-            act.ctx->vguards.push_back(g);
-          }
+          if (act.ctx->mode == Mode::Record && v->k == VK::List && !v->cls) guard_list_len(s, v, loc, true);
         }
         // a constant read from an object the frame reaches (`self.k`, `self.cfg.k`): Dynamo specializes on it and
         // guards it (EQUALS_MATCH / TRUE_MATCH), so assigning another value recompiles (nn modules' own `training`

@@ -99,7 +99,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"tensor_assert_all", "fft_irfft's output strides (torch: the transform dim innermost)"},
       {"view_input_base_guard", "a view input's ._base guard (corpus test)"},
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
-      {"avgpool1d_permuted_input_strides", "AvgPool1d keeps a permuted input's layout in torch; ours contiguous"},
       {"closure_lambda_module_param_source", "parameters reached through a lambda's closure cell: torch's ..._closure_0_cell_contents_..., ours L_tmpN_"},
       {"distributions_file_comments", "torch.distributions is Python of ours: torch's `# File:` lines of torch/distributions"},
       {"eager_outer_value_branch", "element values lost at torch.outer (corpus test)"},

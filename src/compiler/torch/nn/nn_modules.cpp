@@ -211,6 +211,9 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["kernel_size"] = k;
     inst->attrs["stride"] = st && st->k != VK::None ? st : k;
     inst->attrs["padding"] = arg(2, "padding") ? arg(2, "padding") : mk_int(0);
+    if (cls == "AvgPool1d")  // (its __init__ stores _single(...) of each: F.avg_pool1d(x, (5,), (1,), (0,), ...))
+      for (const char* n : {"kernel_size", "stride", "padding"})
+        if (inst->attrs[n]->k == VK::Int) inst->attrs[n] = mk_tuple({inst->attrs[n]});
     if (cls[0] == 'M') {
       inst->attrs["dilation"] = arg(3, "dilation") ? arg(3, "dilation") : mk_int(1);
       inst->attrs["return_indices"] = arg(4, "return_indices") ? arg(4, "return_indices") : mk_bool(false);

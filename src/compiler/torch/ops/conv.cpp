@@ -199,6 +199,21 @@ V pool(OpCall& c) {
     bool last_outside = (outd - 1) * st[i] >= in.v + pd[i];
     o.shape[off + i] = window_out(in, add + st[i] - 1, st[i], last_outside ? 0 : 1);
   }
+  // avg_pool2d / max_pool2d's meta on CPU: a channels-last input gives a channels-last output; avg_pool1d is
+  // avg_pool2d over the input unsqueezed at dim 2 (a permuted [N, C, L] with C innermost: AvgPool1d over
+  // `x.permute(0, 2, 1)`, real torch 2.11 avgpool1d_permuted_input_strides)
+  if ((name == "avg_pool2d" || name == "max_pool2d") && t.shape.size() == 4 && channels_last_like(t)) o.stride = channels_last_strides(o.shape);
+  if (name == "avg_pool1d" && t.shape.size() == 3 && t.stride.size() == 3) {
+    TensorInfo u = t;
+    u.shape.insert(u.shape.begin() + 2, Dim{1, ""});
+    u.stride.insert(u.stride.begin() + 2, dim_mul(t.shape[2], t.stride[2]));
+    if (channels_last_like(u)) {
+      std::vector<Dim> s4 = o.shape;
+      s4.insert(s4.begin() + 2, Dim{1, ""});
+      std::vector<Dim> st4 = channels_last_strides(s4);
+      o.stride = {st4[0], st4[1], st4[3]};
+    }
+  }
   return c.out(o);
 }
 

@@ -129,7 +129,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)
       {"conv_channels_last_dpt_dynamic", "an elementwise op on a channels-last symbolic output: torch's strides without Max(1, ...) factors"},
-      {"dynamic_size_unified_placeholder", "a later shape check unifies two size symbols: torch prints the second through its replacement"},
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")

@@ -216,8 +216,12 @@ V loss(OpCall& c) {
   }
   if (other && other->k == VK::Tensor) {
     const auto& ts = other->t->shape;
-    if ((name == "cross_entropy" || name == "nll_loss") && t.shape.size() >= 2 && !ts.empty() && ts.size() + 1 == t.shape.size())
+    if ((name == "cross_entropy" || name == "nll_loss") && t.shape.size() >= 2 && !ts.empty() && ts.size() + 1 == t.shape.size()) {
       broadcast(c.I, {t.shape[0]}, {ts[0]}, c.loc);
+      // (and the extra dims of a (N, C, d1, ...) input with the target's (N, d1, ...): a language model's
+      // `cross_entropy(logits.transpose(1, 2), y)` unifies y's length with the logits', nano-llama31)
+      for (size_t i = 1; i < ts.size(); ++i) broadcast(c.I, {t.shape[i + 1]}, {ts[i]}, c.loc);
+    }
     else if ((name == "mse_loss" || name == "l1_loss" || name == "smooth_l1_loss" || name == "huber_loss" || name == "binary_cross_entropy" ||
               name == "binary_cross_entropy_with_logits" || name == "soft_margin_loss") && ts.size() == t.shape.size())
       broadcast(c.I, t.shape, ts, c.loc);

@@ -133,7 +133,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       {"cached_mask_growing_seq", "a cached mask of a growing sequence (corpus test)"},
-      {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice keeps the fused stride (a view)"},
+      {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice of a symbolic length `s27 + 1`: torch's view strides (ours a copy)"},
       {"loss_module_built_in_frame", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       {"optimizer_state_get_attr", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},
       {"optimizer_state_static_attrs", "an optimizer's state tensors as get_attr nodes named by update_list_args' sources"},

@@ -398,7 +398,7 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     }
     init_reshape = init_reshape || count != 1;
   }
-  auto split = init_reshape ? view_strides(shape, stride, elem_size) : std::optional<std::vector<Dim>>(stride);
+  auto split = init_reshape ? view_strides_ref(shape, stride, elem_size) : std::optional<std::vector<Dim>>(stride);
   if (!split) return;
   std::vector<Dim> perm_size, perm_stride;
   bool final_reshape = false;  // and again only when an output axis is not exactly one axis

@@ -23,6 +23,11 @@ void Interp::realize(const V& t) {
   // only the frame's own tensor arguments (an item of its *args tuple too: `args[0]`, a module call's input);
   // module buffers read for .dtype/.device stay out of the graph
   if (src == ctx.sources.end() || src->second.find('.') != std::string::npos) return;
+  // a module global (`G['cls']`): a graph input where it is first read, `cls.expand(...)` before the arguments
+  if (src->second.rfind("G['", 0) == 0 && src->second.find("']") + 2 == src->second.size()) {
+    node_of(t);
+    return;
+  }
   if (size_t br = src->second.find('['); br != std::string::npos && src->second.compare(0, br, "args") != 0) {
     // an item of a list / tuple / dict argument (`xs[0].device`): Dynamo wraps it all the same, TENSOR_MATCH on its
     // sizes, though no node uses it (DINO's MultiCropWrapper recompiles when xs[0]'s batch changes; real torch 2.11)

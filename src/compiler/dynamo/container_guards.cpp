@@ -60,7 +60,10 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return item;
     std::string src = container_source(*this, ctx, obj);
     if (src.empty() || src.rfind("___stack", 0) == 0) return item;
-    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : tuple_key ? py_repr(idx) : std::to_string(idx->i)) + "]";
+    // (a negative index of a list / tuple is its item's own index: GetItemSource(ctx, 3) for `ctx[-1]` of 4 items)
+    long long ii = idx->k == VK::Int ? idx->i : 0;
+    if (idx->k == VK::Int && ii < 0 && (obj->k == VK::List || obj->k == VK::Tuple)) ii += static_cast<long long>(obj->items.size());
+    isrc = src + "[" + (idx->k == VK::Str ? "'" + idx->s + "'" : tuple_key ? py_repr(idx) : std::to_string(ii)) + "]";
   }
   // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
   if (item->k == VK::Tensor) {

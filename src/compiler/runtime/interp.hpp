@@ -408,6 +408,9 @@ class Interp {
   /// nn.Module.zero_grad: each parameter's gradient set to None (set_to_none) — in a frame a gradient that is None
   /// already is guarded so (`...weight.grad is None`), a later call after a backward recompiles (builtins_module.cpp)
   void module_zero_grad(const V& mod, bool to_none, Location loc);
+  /// A parameter's gradient read in a frame is an input named by the parameter's source (GradSource:
+  /// `L['self'].param_groups[0]['params'][0].grad` -> L_self_param_groups_0_params_0_grad) — builtins_namespaces.cpp
+  void name_grad(const V& param, const V& grad);
   /// torch.Tensor (the class value torch.Tensor evaluates to) and what the script assigned on it
   static bool is_tensor_class(const V& v) { return v->k == VK::Class && !v->fn && v->s == "Tensor" && v->builtin_nn.empty(); }
   std::map<std::string, V> tensor_class_attrs_;

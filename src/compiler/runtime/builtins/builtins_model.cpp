@@ -310,13 +310,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         if (a->k != VK::Dict) continue;
         V* ps = dict_find(*a, mk_str("params"));
         if (!ps || (*ps)->k != VK::List) continue;
-        FrameCtx& ctx = *stack_.back()->ctx;
-        for (const V& p : (*ps)->items) {
-          auto src = ctx.sources.find(p.get());
-          auto g = p->attrs.find("grad");
-          if (src == ctx.sources.end() || g == p->attrs.end() || g->second->k != VK::Tensor) continue;
-          if (!ctx.sources.count(g->second.get()) && !ctx.graph.tensor_node.count(g->second.get())) ctx.sources[g->second.get()] = src->second + ".grad";
-        }
+        for (const V& p : (*ps)->items)
+          if (auto g = p->attrs.find("grad"); g != p->attrs.end()) name_grad(p, g->second);
       }
     return r;
   }

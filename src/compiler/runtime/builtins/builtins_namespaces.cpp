@@ -57,6 +57,14 @@ V Interp::make_module(const std::string& name) {
   return m;
 }
 
+void Interp::name_grad(const V& param, const V& grad) {
+  if (!tracing() || !grad || grad->k != VK::Tensor) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto s = ctx.sources.find(param.get());
+  if (s != ctx.sources.end() && !ctx.sources.count(grad.get()) && !ctx.graph.tensor_node.count(grad.get()))
+    ctx.sources[grad.get()] = s->second + ".grad";
+}
+
 V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found) {
   found = true;
   // a numpy scalar's own methods (np.float64 / np.int64 of the numpy stub): `np.ceil(np.log(n)).astype('int').item()`
@@ -273,28 +281,18 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // tensor's own attribute: the same tensor at every read until a backward after `p.grad = None` (zero_grad) makes
       // a new one; read in a frame it is a graph input (an optimizer's step reads `p.grad` of each parameter)
       if (name == "grad") {
-        auto it = obj->attrs.find("grad");
-        auto ep = obj->attrs.find("__tparse_grad_epoch__");
-        const long long epoch = ep != obj->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
-        // (a gradient read in a frame is an input named by its tensor's source: GradSource, `L['self'].param_groups[0]
-        // ['params'][0].grad` -> L_self_param_groups_0_params_0_grad)
-        auto sourced = [&](const V& gv) {
-          if (tracing() && gv->k == VK::Tensor) {
-            FrameCtx& ctx = *stack_.back()->ctx;
-            auto s = ctx.sources.find(obj.get());
-            if (s != ctx.sources.end() && !ctx.sources.count(gv.get()) && !ctx.graph.tensor_node.count(gv.get())) ctx.sources[gv.get()] = s->second + ".grad";
-          }
-          return gv;
-        };
-        if (it != obj->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_)) return sourced(it->second);
-        if (backward_runs_ == 0 || !t.requires_grad) return none();
-        if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
-        TensorInfo g = t;
-        g.requires_grad = g.is_param = g.is_buffer = false;
-        V gv = mk_tensor(g);
-        obj->attrs["grad"] = gv;
-        obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
-        return sourced(gv);
+        V gv = grad_of(obj);  // (guard_check.cpp: the same rule the guards read the gradient by)
+        if (!gv) return none();
+        if (gv.get() == obj.get()) {  // made now, at its first read after the backward
+          if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
+          TensorInfo g = t;
+          g.requires_grad = g.is_param = g.is_buffer = false;
+          gv = mk_tensor(g);
+          obj->attrs["grad"] = gv;
+          obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
+        }
+        name_grad(obj, gv);
+        return gv;
       }
       if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
         return tensor_view_attr(obj, name, loc);

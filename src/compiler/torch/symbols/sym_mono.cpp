@@ -34,6 +34,20 @@ static std::string func_name(const std::string& f) {
   return one_group(f, p) ? f.substr(0, p) : "";
 }
 
+bool sym_call_atom(const std::string& e, const std::string& fn) {
+  const size_t open = e.find('(');
+  if (open == std::string::npos || open == 0 || e.back() != ')') return false;
+  for (size_t i = 0; i < open; ++i)
+    if (!std::isalnum(static_cast<unsigned char>(e[i])) && e[i] != '_') return false;
+  if (!fn.empty() && e.compare(0, open, fn) != 0) return false;
+  int depth = 0;
+  for (size_t i = open; i < e.size(); ++i) {
+    depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+    if (depth == 0) return i + 1 == e.size();
+  }
+  return false;
+}
+
 bool sym_floor_atom(const std::string& f) {
   if (f.size() < 6 || f.front() != '(' || !one_group(f, 0)) return false;
   int depth = 0;
@@ -267,16 +281,7 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
   // FloorDiv._sympystr parenthesizes a base below Atom precedence: a symbol stays bare, a function (`Max(..)`,
   // `PowByNatural(..)`), a product or a sum is wrapped (`((PowByNatural(2, ..))//2)`)
   // (sympy's Max / Min have Atom precedence, their class defines none: `(Max(0, ...)//2)`, timm's pad_same)
-  auto one_call = [](const std::string& e, const char* fn) {
-    if (e.rfind(fn, 0) != 0 || e.back() != ')') return false;
-    int depth = 0;
-    for (size_t i = std::string(fn).size() - 1; i < e.size(); ++i) {
-      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
-      if (depth == 0) return i + 1 == e.size();
-    }
-    return false;
-  };
-  const bool bare = atom && (sym_bare_symbol(inner) || sym_floor_atom(inner) || one_call(inner, "Max(") || one_call(inner, "Min("));
+  const bool bare = atom && (sym_bare_symbol(inner) || sym_floor_atom(inner) || sym_call_atom(inner, "Max") || sym_call_atom(inner, "Min"));
   std::string fl = bare ? "(" + inner + "//" + std::to_string(div) + ")" : "((" + inner + ")//" + std::to_string(div) + ")";
   if (atom && sym_floor_atom(inner)) {  // FloorDiv(FloorDiv(s, a), b) is FloorDiv(s, a*b)
     size_t p = 0;

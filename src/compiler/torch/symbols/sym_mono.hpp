@@ -30,6 +30,9 @@ int sym_source_id(const std::string& source);
 bool sym_bare_symbol(const std::string& f);
 /// A floor division as torch's FloorDiv prints it: `(s53//2)`, `((s53 - 1)//2)`, `((-s53)//2)`.
 bool sym_floor_atom(const std::string& f);
+/// One function call spanning the whole text (`Max(1, s27)`, `Mod(s53, 4)`), of function `fn` when given: an atom
+/// sympy prints without parentheses, or wraps whole by its precedence.
+bool sym_call_atom(const std::string& e, const std::string& fn = "");
 /// `64*s77` -> {64, {s77}}; a plain number -> {n, {}}; anything else (`s77 + 1`, `(s77//2)`) -> nullopt.
 std::optional<SymMono> parse_mono(const std::string& s);
 /// sympy's str(): `64*s77`, `s53*s77`, `s77`, `8`.

@@ -209,32 +209,13 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     // Max(...)); a floor division is no atom: `((s27 + 1)//((s55//8)))` (FocalNet's window count)
     auto wrap = [](const std::string& e) {
       if (std::all_of(e.begin(), e.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; })) return e;
-      size_t open = e.find('(');
-      if (open != std::string::npos && open > 0 && e.back() == ')' &&
-          std::all_of(e.begin(), e.begin() + static_cast<long>(open), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; })) {
-        int depth = 0;
-        size_t i = open;
-        for (; i < e.size(); ++i) {
-          depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
-          if (depth == 0) break;
-        }
-        if (i == e.size() - 1) return e;  // one call, `Max(1, s27)`
-      }
-      return "(" + e + ")";
+      return sym_call_atom(e) ? e : "(" + e + ")";  // (one call, `Max(1, s27)`)
     };
     return "(" + wrap(x) + "//" + wrap(y) + ")";
   }
   if (op == "%") return "Mod(" + x + ", " + y + ")";
   // a Mod atom inside a sum is parenthesized, as sympy prints it (SwinIR's `4 - (Mod(s53, 4))`)
-  auto atom = [](const std::string& e) {
-    if (e.rfind("Mod(", 0) != 0 || e.back() != ')') return e;
-    int depth = 0;
-    for (size_t i = 3; i < e.size(); ++i) {
-      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
-      if (depth == 0 && i + 1 < e.size()) return e;  // `Mod(a) + ...`: not one atom
-    }
-    return "(" + e + ")";
-  };
+  auto atom = [](const std::string& e) { return sym_call_atom(e, "Mod") ? "(" + e + ")" : e; };  // (`Mod(a) + ...`: no atom)
   if (op == "+" || op == "-") return atom(x) + " " + op + " " + atom(y);
   return x + " " + op + " " + y;
 }
@@ -369,13 +350,7 @@ std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b)
   // torch's IntTrueDiv / FloatTrueDiv print below Add (their `precedence = 35`): a term of a sum is parenthesized
   // (`1.0 - (FloatTrueDiv(0.0001, zf9 + 0.0001))`)
   auto low = [](const std::string& e) {
-    if (e.rfind("FloatTrueDiv(", 0) != 0 && e.rfind("IntTrueDiv(", 0) != 0) return e;
-    int depth = 0;
-    for (size_t i = e.find('('); i < e.size(); ++i) {
-      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
-      if (depth == 0 && i + 1 < e.size()) return e;  // (a call followed by more: not one term)
-    }
-    return "(" + e + ")";
+    return sym_call_atom(e, "FloatTrueDiv") || sym_call_atom(e, "IntTrueDiv") ? "(" + e + ")" : e;
   };
   if (op == "+" || op == "-") x = low(x), y = low(y);
   if (op == "*") return b->sym.empty() ? y + "*" + wrap(x) : a->sym.empty() ? x + "*" + wrap(y) : wrap(x) + "*" + wrap(y);

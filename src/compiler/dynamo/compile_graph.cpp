@@ -121,7 +121,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       if (v->k == VK::Dict) for (auto& kv : v->dict) walk(kv.second, depth + 1);
       if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) walk(x, depth + 1);
     };
-    for (auto& c : ctx.mutated_containers) walk(c, 0);
+    // (in the order Dynamo began tracking them: a container realized before the frame stored into it first)
+    std::vector<V> order;
+    for (auto& c : ctx.tracked_first)
+      if (std::any_of(ctx.mutated_containers.begin(), ctx.mutated_containers.end(), [&](const V& m) { return m.get() == c.get(); })) order.push_back(c);
+    for (auto& c : ctx.mutated_containers)
+      if (std::none_of(order.begin(), order.end(), [&](const V& m) { return m.get() == c.get(); })) order.push_back(c);
+    for (auto& c : order) walk(c, 0);
     // a SymFloat the frame stored into such a container (a param group's running sum of a schedule-free optimizer):
     // Dynamo returns it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype = torch.float64)`, at the line the
     // frame stands on) and writes its value back; the container holds the plain float from then on

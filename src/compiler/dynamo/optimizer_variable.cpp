@@ -45,12 +45,26 @@ std::string static_attr_name(const std::string& full) {
   return t;
 }
 
+// A frame-local source in Dynamo's full form: `self.param_groups` -> `L['self'].param_groups` (a global's stays)
+static std::string full_source(const std::string& src) {
+  if (src.rfind("G['", 0) == 0 || src.rfind("L['", 0) == 0) return src;
+  const size_t cut = std::min(src.size(), src.find_first_of(".["));
+  return "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+}
+
 // The get_attr node of a static parameter at `src` (a frame-local form: `self.param_groups[0]['params'][0]`)
 void Interp::static_param_node(const V& p, const std::string& src, Location loc) {
+  if (stack_.back()->ctx->graph.tensor_node.count(p.get())) return;  // (already an input of this graph)
+  static_attr_node(p, full_source(src), loc);
+  stack_.back()->ctx->sources[p.get()] = src;
+}
+
+// The get_attr node of a static tensor at `full` (register_attr_or_module: the attribute named by the source; a
+// tensor already registered is that node again), named after the local a store gave it before (a lazy name hint)
+void Interp::static_attr_node(const V& p, const std::string& full, Location loc) {
   FrameCtx& ctx = *stack_.back()->ctx;
   Graph& g = ctx.graph;
   if (g.tensor_node.count(p.get())) return;  // (already an input of this graph: it stays what it is)
-  const std::string full = src.rfind("G['", 0) == 0 ? src : "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(src.find_first_of(".["));
   std::string target = static_attr_name(full);
   auto taken = [&](const std::string& t) {
     for (const Node& n : g.nodes) if (n.op == "get_attr" && n.target == t) return true;
@@ -73,8 +87,95 @@ void Interp::static_param_node(const V& p, const std::string& src, Location loc)
   stamp_node(n, loc);
   g.nodes.push_back(std::move(n));
   g.tensor_node[p.get()] = static_cast<int>(g.nodes.size()) - 1;
-  ctx.sources[p.get()] = src;
   keep_graph_value(p);
+  if (auto h = ctx.lazy_name_hints.find(p.get()); h != ctx.lazy_name_hints.end()) g.rename(g.tensor_node[p.get()], h->second);
+}
+
+// map_sources_and_install_guards after the eager _init_group of `opt` (its frame source `src`): every state tensor
+// that is neither a parameter nor a gradient is a static tensor at `state[list(dict.keys(state))[i]][list(dict.keys(
+// state[...]))[j]]`, a get_attr node where the frame first uses it (update_list_args wraps the lists lazily); and per
+// param group, the state of the first parameter with a gradient whose key index is truthy (torch's `if key_index:`,
+// so never the first key's) is realized whole right here, each tensor at `state[...]['<key>']`; that dict is then
+// tracked first among the state dicts, so a store into it comes first among the graph's side-effect outputs
+void Interp::map_optimizer_state(const V& opt, Location loc) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  if (ctx.mode != Mode::Record) return;
+  auto st = opt->attrs.find("state");
+  auto pg = opt->attrs.find("param_groups");
+  if (st == opt->attrs.end() || st->second->k != VK::Dict || pg == opt->attrs.end() || pg->second->k != VK::List) return;
+  const std::string src = frame_source_of(opt);
+  if (src.empty()) return;
+  const std::string ssrc = full_source(src) + ".state";
+  const V& state = st->second;
+  auto is_param_or_grad = [&](const V& t) {
+    for (const V& group : pg->second->items) {
+      V* ps = group->k == VK::Dict ? dict_find(*group, mk_str("params")) : nullptr;
+      if (!ps || (*ps)->k != VK::List) continue;
+      for (const V& p : (*ps)->items) {
+        if (p.get() == t.get()) return true;
+        if (auto gr = p->attrs.find("grad"); gr != p->attrs.end() && gr->second.get() == t.get()) return true;
+      }
+    }
+    return false;
+  };
+  auto key_src = [&](size_t i) { return fmt::format("{}[list(dict.keys({}))[{}]]", ssrc, ssrc, i); };
+  for (size_t i = 0; i < state->dict.size(); ++i) {
+    const V& per = state->dict[i].second;
+    if (per->k != VK::Dict) continue;
+    const std::string ps = key_src(i);
+    for (size_t j = 0; j < per->dict.size(); ++j) {
+      const V& t = per->dict[j].second;
+      if (t->k != VK::Tensor || ctx.optim_state.count(t.get()) || is_param_or_grad(t)) continue;
+      ctx.optim_state[t.get()] = fmt::format("{}[list(dict.keys({}))[{}]]", ps, ps, j);
+    }
+  }
+  for (const V& group : pg->second->items) {
+    V* ps = group->k == VK::Dict ? dict_find(*group, mk_str("params")) : nullptr;
+    if (!ps || (*ps)->k != VK::List) continue;
+    for (const V& p : (*ps)->items) {
+      auto gr = p->attrs.find("grad");
+      if (gr == p->attrs.end() || gr->second->k == VK::None) continue;
+      size_t key_index = 0;
+      for (size_t i = 0; i < state->dict.size(); ++i)
+        if (state->dict[i].first.get() == p.get()) { key_index = i; break; }
+      if (key_index == 0) continue;
+      const V& per = state->dict[key_index].second;
+      if (per->k != VK::Dict) break;
+      for (auto& [k, t] : per->dict)
+        if (t->k == VK::Tensor && k->k == VK::Str && !is_param_or_grad(t))
+          static_attr_node(t, fmt::format("{}['{}']", key_src(key_index), k->s), loc);
+      ctx.tracked_first.push_back(per);
+      break;
+    }
+  }
+}
+
+// OptimizerVariable.move_step_if_cpu before the eager _init_group: a state's step count on the CPU (made by an
+// eager step that was not capturable) moves to its parameter's device
+void Interp::move_step_if_cpu(const V& opt) {
+  auto st = opt->attrs.find("state");
+  if (st == opt->attrs.end() || st->second->k != VK::Dict) return;
+  for (auto& [p, per] : st->second->dict) {
+    if (p->k != VK::Tensor || per->k != VK::Dict) continue;
+    V* step = dict_find(*per, mk_str("step"));
+    if (!step || (*step)->k != VK::Tensor || (*step)->t->device != "cpu" || p->t->device == "cpu") continue;
+    TensorInfo t = *(*step)->t;
+    t.device = p->t->device;
+    V moved = mk_tensor(t);
+    moved->vals = (*step)->vals;
+    *step = moved;
+  }
+}
+
+// The get_attr node of an optimizer state tensor the frame reads (its lazy source, map_optimizer_state); false when
+// `t` is none
+bool Interp::realize_optimizer_state(const V& t) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto it = ctx.optim_state.find(t.get());
+  if (it == ctx.optim_state.end()) return false;
+  static_attr_node(t, it->second, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+  return true;
 }
 
 void Interp::realize_param_groups(const V& opt, bool user_class, Location loc) {

@@ -109,6 +109,9 @@ struct FrameCtx {
   std::vector<V> mutated_containers;
   std::vector<V> realized_optimizers;  ///< optimizers whose param_groups this trace realized (OptimizerVariable)
   std::vector<V> capturable_groups;    ///< their groups without 'capturable', not stored into yet (optimizer_variable.cpp)
+  std::map<const Obj*, std::string> optim_state;      ///< optimizer state tensors -> their static sources (lazy get_attr)
+  std::map<const Obj*, std::string> lazy_name_hints;  ///< a lazy static tensor -> the local first storing it (its node's name)
+  std::vector<V> tracked_first;        ///< containers Dynamo tracked before the frame stored into them (their outputs first)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)

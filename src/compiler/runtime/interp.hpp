@@ -201,6 +201,7 @@ class Interp {
   /// index in the frame's graph, -1 when `t` is not a recorded op's result
   int torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code);
   int torch_frame_node(int node, const std::string& rel, int line, const std::string& fn, const std::string& code);
+  void torch_origin(int file, Node& n) const;
   /// `obj.name = v` inside a compiled frame on an object from before it: a graph output (FrameCtx::attr_stores)
   void note_attr_store(const V& obj, const std::string& name, const V& v);
   V nn_construct(const std::string& cls, std::vector<V>& args,
@@ -419,6 +420,12 @@ class Interp {
   /// constant entry of a user optimizer's groups guarded — optimizer_variable.cpp
   void realize_param_groups(const V& opt, bool user_class, Location loc);
   void static_param_node(const V& p, const std::string& src, Location loc);
+  void static_attr_node(const V& p, const std::string& full, Location loc);
+  void map_optimizer_state(const V& opt, Location loc);
+  bool realize_optimizer_state(const V& t);
+  void move_step_if_cpu(const V& opt);
+  void name_hint(const V& v, const std::string& name);
+  void polyfill_item(const V& pair);
   /// a store into a realized param group: 'capturable' (True) is written back with it
   void note_param_group_store(const V& group);
   void guard_module_type(const V& mod, const std::string& src, Location loc);

@@ -20,6 +20,8 @@ static std::vector<V>& graph_values() {
 }
 void keep_graph_value(const V& v) { graph_values().push_back(v); }
 
+static const std::string kTorchRoot = "/opt/torch/.venv/lib/python3.12/site-packages/torch/";  // torch 2.11 on the device
+
 int Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
   if (!t || !tracing()) return -1;
   Graph& g = stack_.back()->ctx->graph;
@@ -32,7 +34,7 @@ int Interp::torch_frame_node(int node, const std::string& rel, int line, const s
   Graph& g = stack_.back()->ctx->graph;
   Node& n = g.nodes[static_cast<size_t>(node)];
   if (n.op == "placeholder") return -1;
-  n.file = "/opt/torch/.venv/lib/python3.12/site-packages/torch/" + rel;  // where torch 2.11 lies on the device
+  n.file = kTorchRoot + rel;
   n.line = line;
   n.fn_name = fn;
   n.code = code;
@@ -83,7 +85,10 @@ void Interp::stamp_node(Node& n, Location loc) const {
   // trace, as Dynamo filters torch's uninteresting files: the node shows the user's line that reached them
   // (numpy's functions, C in numpy, have no frame either)
   size_t top = stack_.size();
-  while (top > 1 && hidden_stub_file(stack_[top - 1]->file)) --top;
+  // (a line of such a stub that names its torch origin, `#@`, is shown: torch_origin)
+  const bool origin = top > 1 && hidden_stub_file(stack_[top - 1]->file) &&
+                      code_line(stack_[top - 1]->file, stack_[top - 1]->cur_line, false).find("  #@ ") != std::string::npos;
+  while (!origin && top > 1 && hidden_stub_file(stack_[top - 1]->file)) --top;
   const Activation& act = *stack_[top - 1];
   if (top < stack_.size()) loc = Location{};
   n.fn_name = act.in_genexpr ? "<genexpr>" : act.fn ? act.fn->name : "<module>";
@@ -101,6 +106,23 @@ void Interp::stamp_node(Node& n, Location loc) const {
   n.line = in_stmt ? loc.line : act.cur_line;
   n.code = code_line(act.file, n.line, true);
   n.file = path_of(act.file);
+  torch_origin(act.file, n);
+}
+
+// A line of a stub of torch's Python code that names its origin (`...  #@ optim/sgd.py:362`, or with the line's text
+// there: `#@ optim/sgd.py:118 = for group in self.param_groups:`): the node shows torch's own file and line, as
+// Dynamo inlining torch's file records it
+void Interp::torch_origin(int file, Node& n) const {
+  const size_t at = n.code.find("  #@ ");
+  if (at == std::string::npos || !is_stub(file)) return;
+  std::string d = n.code.substr(at + 5);
+  std::string code = n.code.substr(0, at);
+  if (size_t eq = d.find(" = "); eq != std::string::npos) { code = d.substr(eq + 3); d = d.substr(0, eq); }
+  const size_t colon = d.rfind(':');
+  if (colon == std::string::npos) return;
+  n.file = kTorchRoot + d.substr(0, colon);
+  n.line = std::atoi(d.c_str() + colon + 1);
+  n.code = code;
 }
 
 int Interp::add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc) {
@@ -121,6 +143,7 @@ int Interp::node_of(const V& t) {
   FrameCtx& ctx = *act.ctx;
   auto it = ctx.graph.tensor_node.find(t.get());
   if (it != ctx.graph.tensor_node.end()) return it->second;
+  if (realize_optimizer_state(t)) return ctx.graph.tensor_node[t.get()];  // (a get_attr node, not an input)
   auto src_it = ctx.sources.find(t.get());
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
@@ -495,6 +518,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   if (source.rfind("L['", 0) == 0 && act.in_genexpr && act.ctx && act.ctx->code) n.fn_name = act.ctx->code->co_name;
   n.code = line;
   n.file = path_of(loc.file);
+  torch_origin(loc.file, n);
   n.accessor = true;  // unused, it goes with its input (remove_unused_graphargs: a float the frame never computed with)
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);

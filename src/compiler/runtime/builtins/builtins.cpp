@@ -58,6 +58,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     n.fn_name = act.fn ? act.fn->name : "<module>";
     n.code = code_line(act.file, act.cur_line, true);
     n.file = path_of(act.file);
+    torch_origin(act.file, n);
     g.nodes.push_back(n);
   };
   if (name == "nn_module_init") {  // nn.Module.__init__ logs "python.nn_module"

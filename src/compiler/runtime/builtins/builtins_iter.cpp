@@ -32,7 +32,9 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     V start = args.size() > 1 ? arg(1) : kwarg("start");  // enumerate(iterable, start=0)
     long long i = start ? start->i : 0;
     for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
-    return mk_list(xs);
+    V r = mk_list(xs);
+    r->enum_polyfill = tracing();
+    return r;
   }
   if (name == "zip") {
     std::vector<std::vector<V>> ls;

@@ -300,6 +300,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     // (Dynamo's callback is off there: nothing it calls is a frame)
     struct Off { int& c; int saved; ~Off() { c = saved; } } off{callback_active_, callback_active_};
     callback_active_ = 0;
+    const bool init_group = f->k == VK::Bound && f->self && f->func && f->func->fn && f->func->fn->name == "_init_group";
+    if (init_group) move_step_if_cpu(f->self);
     V r = f->k == VK::Bound && f->func && f->func->k == VK::Func ? call_user(f->func, rest, kwargs, nullptr, 0, f->self)
           : f->k == VK::Func                                   ? call_user(f, rest, kwargs, nullptr, 0)
                                                                : call(f, rest, kwargs, loc);
@@ -313,6 +315,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         for (const V& p : (*ps)->items)
           if (auto g = p->attrs.find("grad"); g != p->attrs.end()) name_grad(p, g->second);
       }
+    if (init_group) map_optimizer_state(f->self, loc);  // (and its state tensors: static sources)
     return r;
   }
   // `__tparse_param_groups__(opt)`: the optimizer's param_groups as a frame reads them (OptimizerVariable realizes them
@@ -334,6 +337,21 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     CodeState& cs = *act.ctx->code;
     const bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
     std::vector<V> out;
+    // OptimizerVariable._set_capturable: a group of CUDA parameters none of which has state yet gets capturable=True
+    // in the live dict (so _init_group makes each step count on the parameter's device)
+    auto st = opt->attrs.find("state");
+    for (const V& g : groups->items) {
+      V* ps = g->k == VK::Dict ? dict_find(*g, mk_str("params")) : nullptr;
+      V* cap = g->k == VK::Dict ? dict_find(*g, mk_str("capturable")) : nullptr;
+      if (!ps || !cap || (*ps)->k != VK::List) continue;
+      bool ok = true;
+      for (const V& p : (*ps)->items) {
+        ok = ok && p->k == VK::Tensor && p->t->device.rfind("cuda", 0) == 0;
+        if (st != opt->attrs.end() && st->second->k == VK::Dict)
+          for (auto& kv : st->second->dict) ok = ok && kv.first.get() != p.get();
+      }
+      if (ok) *cap = mk_bool(true);
+    }
     for (size_t gi = 0; gi < groups->items.size(); ++gi) {
       V g = groups->items[gi];
       if (g->k != VK::Dict || g->cls) { out.push_back(g); continue; }

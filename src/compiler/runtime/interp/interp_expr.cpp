@@ -340,7 +340,9 @@ V Interp::eval_comprehension(const ExprP& e) {
       else out.push_back(eval(e->a[0]));
       return;
     }
-    for (auto& x : iterate(eval(e->comps[ci].iter), e->comps[ci].iter->loc)) {
+    V it = eval(e->comps[ci].iter);
+    for (auto& x : iterate(it, e->comps[ci].iter->loc)) {
+      if (it->enum_polyfill) polyfill_item(x);
       assign(e->comps[ci].target, x);
       bool ok = true;
       for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
@@ -368,6 +370,22 @@ V Interp::eval_comprehension(const ExprP& e) {
   return r;
 }
 
+// STORE_FAST's set_name_hint: the node of a tensor stored into a local takes the local's name if nothing named it
+// before; a lazy static tensor not realized yet keeps the name of its last store for its node (LazyVariableTracker)
+void Interp::name_hint(const V& v, const std::string& name) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  ctx.graph.rename_tensor(v.get(), name);
+  if (!ctx.graph.tensor_node.count(v.get()) && ctx.optim_state.count(v.get())) ctx.lazy_name_hints[v.get()] = name;
+}
+
+// An item of enumerate() in a traced frame: Dynamo inlines its Python polyfill (`for x in iterable: yield start, x`),
+// whose store names a tensor item's node `x` where nothing named it before (an optimizer's parameters after the first:
+// `x`, `x_1`, ... of _single_tensor_sgd's `enumerate(params)`)
+void Interp::polyfill_item(const V& pair) {
+  if (!tracing() || stack_.back()->ctx->mode != Mode::Record || pair->k != VK::Tuple || pair->items.size() != 2) return;
+  if (pair->items[1]->k == VK::Tensor) name_hint(pair->items[1], "x");
+}
+
 // BINARY_SUBSCR of an evaluated container and index
 V Interp::subscript_read(V obj, V idx, Location loc) {
   if (idx->guess >= 0 || ((idx->k == VK::Tuple || idx->k == VK::Slice) && !idx->items.empty())) use_guess(idx);  // an index
@@ -393,7 +411,7 @@ void Interp::assign(const ExprP& t, V v) {
       // (STORE_FAST names the node; a store to a global does not: UniFormer's stored slices stay `getitem_84`)
       if (v->k == VK::Tensor && act.ctx && act.ctx->mode == Mode::Record && !(v->t->np_array && hidden_stub_file(act.file)) &&
           !act.env->globals_decl.count(t->s) && !is_cell_var(act.fn.get(), t->s)) {
-        act.ctx->graph.rename_tensor(v.get(), t->s);
+        name_hint(v, t->s);
       }
       Env* target = act.env.get();
       if (act.env->globals_decl.count(t->s)) {

@@ -27,6 +27,7 @@ int Interp::emit_ctx_node(const std::string& target, const std::string& base, st
     n.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
     n.code = code_line(loc.file, loc.line, true);
     n.file = path_of(loc.file);
+    torch_origin(loc.file, n);
   }
   g.nodes.push_back(n);
   return static_cast<int>(g.nodes.size()) - 1;

@@ -205,11 +205,11 @@ class SGD(Optimizer):
         if closure is not None:
             with torch.enable_grad():
                 loss = closure()
-        for group in __tparse_param_groups__(self):
+        for group in __tparse_param_groups__(self):  #@ optim/sgd.py:118 = for group in self.param_groups:
             params = []
             grads = []
             momentum_buffer_list = []
-            __tparse_eager__(self._init_group, group, params, grads, momentum_buffer_list)
+            __tparse_eager__(self._init_group, group, params, grads, momentum_buffer_list)  #@ optim/sgd.py:123 = has_sparse_grad = self._init_group(
             __tparse_guard_optimizer_state__(self)
             func = _multi_tensor_sgd if _use_foreach(group, params) else _single_tensor_sgd
             func(params, grads, momentum_buffer_list, weight_decay=group["weight_decay"], momentum=group["momentum"],
@@ -223,21 +223,21 @@ class SGD(Optimizer):
 def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening, nesterov, maximize):
     lr = _to_scalar(lr)
     for i, param in enumerate(params):
-        grad = grads[i] if not maximize else -grads[i]
+        grad = grads[i] if not maximize else -grads[i]  #@ optim/sgd.py:344
         if weight_decay != 0:
-            grad = grad.add(param, alpha=weight_decay)
+            grad = grad.add(param, alpha=weight_decay)  #@ optim/sgd.py:356
         if momentum != 0:
-            buf = momentum_buffer_list[i]
-            if buf is None:
-                buf = grad.detach().clone()
+            buf = momentum_buffer_list[i]  #@ optim/sgd.py:359
+            if buf is None:  #@ optim/sgd.py:361
+                buf = grad.detach().clone()  #@ optim/sgd.py:362
                 momentum_buffer_list[i] = buf
             else:
-                buf.mul_(momentum).add_(grad, alpha=1 - dampening)
+                buf.mul_(momentum).add_(grad, alpha=1 - dampening)  #@ optim/sgd.py:365
             if nesterov:
-                grad = grad.add(buf, alpha=momentum)
+                grad = grad.add(buf, alpha=momentum)  #@ optim/sgd.py:368
             else:
                 grad = buf
-        param.add_(grad, alpha=-lr)
+        param.add_(grad, alpha=-lr)  #@ optim/sgd.py:380
 
 
 class Adam(Optimizer):
@@ -255,7 +255,10 @@ class Adam(Optimizer):
                 grads.append(p.grad)
                 state = self.state[p]
                 if len(state) == 0:
-                    state["step"] = torch.tensor(0.0, dtype=torch.float32)
+                    if group["capturable"] or group["fused"]:
+                        state["step"] = torch.zeros((), dtype=torch.float32, device=p.device)
+                    else:
+                        state["step"] = torch.tensor(0.0, dtype=torch.float32)
                     state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
                     state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
                     if group["amsgrad"]:
@@ -273,7 +276,7 @@ class Adam(Optimizer):
         if closure is not None:
             with torch.enable_grad():
                 loss = closure()
-        for group in __tparse_param_groups__(self):
+        for group in __tparse_param_groups__(self):  #@ optim/adam.py:229 = for group in self.param_groups:
             params_with_grad = []
             grads = []
             exp_avgs = []
@@ -281,8 +284,7 @@ class Adam(Optimizer):
             max_exp_avg_sqs = []
             state_steps = []
             beta1, beta2 = group["betas"]
-            __tparse_eager__(self._init_group, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
-                             state_steps)
+            __tparse_eager__(self._init_group, group, params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)  #@ optim/adam.py:238 = has_complex = self._init_group(
             __tparse_guard_optimizer_state__(self)
             func = _multi_tensor_adam if _use_foreach(group, params_with_grad) else _single_tensor_adam
             func(params_with_grad, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, amsgrad=group["amsgrad"],
@@ -305,44 +307,49 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
     beta1 = _to_scalar(beta1)
     beta2 = _to_scalar(beta2)
     for i, param in enumerate(params):
-        grad = grads[i] if not maximize else -grads[i]
-        exp_avg = exp_avgs[i]
-        exp_avg_sq = exp_avg_sqs[i]
-        step_t = state_steps[i]
-        step_t += 1
+        grad = grads[i] if not maximize else -grads[i]  #@ optim/adam.py:397
+        exp_avg = exp_avgs[i]  #@ optim/adam.py:398
+        exp_avg_sq = exp_avg_sqs[i]  #@ optim/adam.py:399
+        step_t = state_steps[i]  #@ optim/adam.py:400
+        step_t += 1  #@ optim/adam.py:414
         if weight_decay != 0:
             if decoupled_weight_decay:
-                param.mul_(1 - lr * weight_decay)
+                param.mul_(1 - lr * weight_decay)  #@ optim/adam.py:419
             else:
-                grad = grad.add(param, alpha=weight_decay)
-        exp_avg.lerp_(grad, 1 - beta1)
-        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+                grad = grad.add(param, alpha=weight_decay)  #@ optim/adam.py:429
+        device_beta1 = beta1
+        exp_avg.lerp_(grad, 1 - device_beta1)  #@ optim/adam.py:457
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)  #@ optim/adam.py:476 = exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)  # type: ignore[arg-type]
         if capturable:
             step = step_t
-            bias_correction1 = 1 - beta1**step
-            bias_correction2 = 1 - beta2**step
-            step_size = lr / bias_correction1
-            step_size_neg = step_size.neg()
-            bias_correction2_sqrt = bias_correction2.sqrt()
+            bias_correction1 = 1 - beta1**step  #@ optim/adam.py:488
+            bias_correction2 = 1 - beta2**step  #@ optim/adam.py:497
+            step_size = lr / bias_correction1  #@ optim/adam.py:499
+            step_size_neg = step_size.neg()  #@ optim/adam.py:500
+            bias_correction2_sqrt = bias_correction2.sqrt()  #@ optim/adam.py:502
             if amsgrad:
-                max_exp_avg_sq = max_exp_avg_sqs[i]
-                max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sq, exp_avg_sq))
-                denom = (max_exp_avg_sqs[i].sqrt() / (bias_correction2_sqrt * step_size_neg)).add_(eps / step_size_neg)
+                max_exp_avg_sq = max_exp_avg_sqs[i]  #@ optim/adam.py:509
+                max_exp_avg_sqs[i].copy_(torch.maximum(max_exp_avg_sq, exp_avg_sq))  #@ optim/adam.py:511
+                denom = (
+                    max_exp_avg_sqs[i].sqrt() / (bias_correction2_sqrt * step_size_neg)  #@ optim/adam.py:517
+                ).add_(eps / step_size_neg)  #@ optim/adam.py:518
             else:
-                denom = (exp_avg_sq.sqrt() / (bias_correction2_sqrt * step_size_neg)).add_(eps / step_size_neg)
-            param.addcdiv_(exp_avg, denom)
+                denom = (
+                    exp_avg_sq.sqrt() / (bias_correction2_sqrt * step_size_neg)  #@ optim/adam.py:521
+                ).add_(eps / step_size_neg)  #@ optim/adam.py:522
+            param.addcdiv_(exp_avg, denom)  #@ optim/adam.py:527
         else:
-            step = step_t.item()
-            bias_correction1 = 1 - beta1**step
-            bias_correction2 = 1 - beta2**step
-            step_size = lr / bias_correction1
-            bias_correction2_sqrt = bias_correction2**0.5
+            step = step_t.item()  #@ optim/adam.py:529 = step = _get_value(step_t)
+            bias_correction1 = 1 - beta1**step  #@ optim/adam.py:531
+            bias_correction2 = 1 - beta2**step  #@ optim/adam.py:532
+            step_size = lr / bias_correction1  #@ optim/adam.py:534
+            bias_correction2_sqrt = bias_correction2**0.5  #@ optim/adam.py:536
             if amsgrad:
-                torch.maximum(max_exp_avg_sqs[i], exp_avg_sq, out=max_exp_avg_sqs[i])
-                denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
+                torch.maximum(max_exp_avg_sqs[i], exp_avg_sq, out=max_exp_avg_sqs[i])  #@ optim/adam.py:540
+                denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)  #@ optim/adam.py:543
             else:
-                denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
-            param.addcdiv_(exp_avg, denom, value=-step_size)
+                denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)  #@ optim/adam.py:545
+            param.addcdiv_(exp_avg, denom, value=-step_size)  #@ optim/adam.py:547 = param.addcdiv_(exp_avg, denom, value=-step_size)  # type: ignore[arg-type]
 
 
 # the foreach paths (CUDA parameters): under compile one group holds every tensor (Optimizer's
@@ -354,42 +361,42 @@ def _multi_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mome
     device_params = params
     device_grads = grads
     if maximize:
-        device_grads = torch._foreach_neg(device_grads)
+        device_grads = torch._foreach_neg(device_grads)  #@ optim/sgd.py:423 = device_grads = torch._foreach_neg(device_grads)  # type: ignore[assignment]
     if weight_decay != 0:
         if maximize:
-            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)
+            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)  #@ optim/sgd.py:428
         else:
-            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)
+            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)  #@ optim/sgd.py:430 = device_grads = torch._foreach_add(  # type: ignore[assignment]
     if momentum != 0:
         bufs = []
         all_states_with_momentum_buffer = True
         for i in range(len(momentum_buffer_list)):
-            if momentum_buffer_list[i] is None:
+            if momentum_buffer_list[i] is None:  #@ optim/sgd.py:439 = if device_momentum_buffer_list[i] is None:
                 all_states_with_momentum_buffer = False
                 break
-            bufs.append(momentum_buffer_list[i])
+            bufs.append(momentum_buffer_list[i])  #@ optim/sgd.py:443 = bufs.append(cast(Tensor, device_momentum_buffer_list[i]))
         if all_states_with_momentum_buffer:
-            torch._foreach_mul_(bufs, momentum)
-            torch._foreach_add_(bufs, device_grads, alpha=1 - dampening)
+            torch._foreach_mul_(bufs, momentum)  #@ optim/sgd.py:446
+            torch._foreach_add_(bufs, device_grads, alpha=1 - dampening)  #@ optim/sgd.py:447
         else:
             bufs = []
             for i in range(len(momentum_buffer_list)):
-                if momentum_buffer_list[i] is None:
-                    buf = device_grads[i].detach().clone()
+                if momentum_buffer_list[i] is None:  #@ optim/sgd.py:452 = if device_momentum_buffer_list[i] is None:
+                    buf = device_grads[i].detach().clone()  #@ optim/sgd.py:455 = ] = device_grads[i].detach().clone()
                     momentum_buffer_list[i] = buf
                 else:
-                    buf = momentum_buffer_list[i]
-                    buf.mul_(momentum).add_(device_grads[i], alpha=1 - dampening)
+                    buf = momentum_buffer_list[i]  #@ optim/sgd.py:457 = buf = cast(Tensor, device_momentum_buffer_list[i])
+                    buf.mul_(momentum).add_(device_grads[i], alpha=1 - dampening)  #@ optim/sgd.py:458
                 bufs.append(buf)
         if nesterov:
-            torch._foreach_add_(device_grads, bufs, alpha=momentum)
+            torch._foreach_add_(device_grads, bufs, alpha=momentum)  #@ optim/sgd.py:463
         else:
             device_grads = bufs
     if isinstance(lr, torch.Tensor):
-        grads_x_lr = torch._foreach_mul(device_grads, -lr)
-        torch._foreach_add_(device_params, grads_x_lr)
+        grads_x_lr = torch._foreach_mul(device_grads, -lr)  #@ optim/sgd.py:470
+        torch._foreach_add_(device_params, grads_x_lr)  #@ optim/sgd.py:471
     else:
-        torch._foreach_add_(device_params, device_grads, alpha=-lr)
+        torch._foreach_add_(device_params, device_grads, alpha=-lr)  #@ optim/sgd.py:473
 
 
 def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, *, amsgrad, beta1, beta2, lr,
@@ -405,38 +412,38 @@ def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, st
     device_exp_avg_sqs = exp_avg_sqs
     device_state_steps = state_steps
     if maximize:
-        device_grads = torch._foreach_neg(device_grads)
-    torch._foreach_add_(device_state_steps, 1)
+        device_grads = torch._foreach_neg(device_grads)  #@ optim/adam.py:676 = device_grads = torch._foreach_neg(device_grads)  # type: ignore[assignment]
+    torch._foreach_add_(device_state_steps, 1)  #@ optim/adam.py:687
     if weight_decay != 0:
         if decoupled_weight_decay:
-            torch._foreach_mul_(device_params, 1 - lr * weight_decay)
+            torch._foreach_mul_(device_params, 1 - lr * weight_decay)  #@ optim/adam.py:692
         elif maximize:
-            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)
+            torch._foreach_add_(device_grads, device_params, alpha=weight_decay)  #@ optim/adam.py:696
         else:
-            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)
-    torch._foreach_lerp_(device_exp_avgs, device_grads, 1 - beta1)
-    torch._foreach_mul_(device_exp_avg_sqs, beta2)
-    torch._foreach_addcmul_(device_exp_avg_sqs, device_grads, device_grads, 1 - beta2)
+            device_grads = torch._foreach_add(device_grads, device_params, alpha=weight_decay)  #@ optim/adam.py:698 = device_grads = torch._foreach_add(  # type: ignore[assignment]
+    torch._foreach_lerp_(device_exp_avgs, device_grads, 1 - beta1)  #@ optim/adam.py:705 = torch._foreach_lerp_(
+    torch._foreach_mul_(device_exp_avg_sqs, beta2)  #@ optim/adam.py:709
+    torch._foreach_addcmul_(device_exp_avg_sqs, device_grads, device_grads, 1 - beta2)  #@ optim/adam.py:722 = torch._foreach_addcmul_(
     if capturable:
-        bias_correction1 = torch._foreach_pow(beta1, device_state_steps)
-        bias_correction2 = torch._foreach_pow(beta2, device_state_steps)
-        torch._foreach_sub_(bias_correction1, 1)
-        torch._foreach_sub_(bias_correction2, 1)
-        torch._foreach_neg_(bias_correction2)
-        torch._foreach_div_(bias_correction1, lr)
-        torch._foreach_reciprocal_(bias_correction1)
-        torch._foreach_sqrt_(bias_correction2)
+        bias_correction1 = torch._foreach_pow(beta1, device_state_steps)  #@ optim/adam.py:735 = bias_correction1 = torch._foreach_pow(beta1, device_state_steps)  # type: ignore[arg-type]
+        bias_correction2 = torch._foreach_pow(beta2, device_state_steps)  #@ optim/adam.py:736 = bias_correction2 = torch._foreach_pow(beta2, device_state_steps)  # type: ignore[arg-type]
+        torch._foreach_sub_(bias_correction1, 1)  #@ optim/adam.py:738
+        torch._foreach_sub_(bias_correction2, 1)  #@ optim/adam.py:739
+        torch._foreach_neg_(bias_correction2)  #@ optim/adam.py:741
+        torch._foreach_div_(bias_correction1, lr)  #@ optim/adam.py:744
+        torch._foreach_reciprocal_(bias_correction1)  #@ optim/adam.py:745
+        torch._foreach_sqrt_(bias_correction2)  #@ optim/adam.py:747
         step_size = bias_correction1
         bias_correction2_sqrt = bias_correction2
         if amsgrad:
-            torch._foreach_maximum_(max_exp_avg_sqs, device_exp_avg_sqs)
-            exp_avg_sq_sqrt = torch._foreach_sqrt(max_exp_avg_sqs)
+            torch._foreach_maximum_(max_exp_avg_sqs, device_exp_avg_sqs)  #@ optim/adam.py:758 = torch._foreach_maximum_(device_max_exp_avg_sqs, device_exp_avg_sqs)  # type: ignore[assignment]
+            exp_avg_sq_sqrt = torch._foreach_sqrt(max_exp_avg_sqs)  #@ optim/adam.py:761 = exp_avg_sq_sqrt = torch._foreach_sqrt(device_max_exp_avg_sqs)
         else:
-            exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)
-        torch._foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)
-        torch._foreach_add_(exp_avg_sq_sqrt, eps)
-        torch._foreach_div_(exp_avg_sq_sqrt, step_size)
-        torch._foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt)
+            exp_avg_sq_sqrt = torch._foreach_sqrt(device_exp_avg_sqs)  #@ optim/adam.py:763
+        torch._foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)  #@ optim/adam.py:765
+        torch._foreach_add_(exp_avg_sq_sqrt, eps)  #@ optim/adam.py:766
+        torch._foreach_div_(exp_avg_sq_sqrt, step_size)  #@ optim/adam.py:767
+        torch._foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt)  #@ optim/adam.py:770
     else:
         bias_correction1 = [1 - beta1 ** step.item() for step in device_state_steps]
         bias_correction2 = [1 - beta2 ** step.item() for step in device_state_steps]

@@ -45,10 +45,12 @@ def _get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=No
     norms = []
     for device, device_tensors in _group_by_device_and_dtype(tensors):
         if _foreach_ok(device, foreach):
-            norms.extend(torch._foreach_norm(device_tensors, norm_type))
+            norms.extend(torch._foreach_norm(device_tensors, norm_type))  #@ nn/utils/clip_grad.py:96
         else:
-            norms.extend([torch.linalg.vector_norm(g, norm_type) for g in device_tensors])
-    total_norm = torch.linalg.vector_norm(torch.stack([norm.to(first_device) for norm in norms]), norm_type)
+            norms.extend([torch.linalg.vector_norm(g, norm_type) for g in device_tensors])  #@ nn/utils/clip_grad.py:103 = [torch.linalg.vector_norm(g, norm_type) for g in device_tensors]
+    total_norm = torch.linalg.vector_norm(  #@ nn/utils/clip_grad.py:106
+        torch.stack([norm.to(first_device) for norm in norms]), norm_type  #@ nn/utils/clip_grad.py:107
+    )
     if error_if_nonfinite and torch.logical_or(total_norm.isnan(), total_norm.isinf()):
         raise RuntimeError("The total norm of order " + str(norm_type) + " for gradients from `parameters` is non-finite, so it cannot be clipped")
     return total_norm
@@ -62,15 +64,15 @@ def _clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
     max_norm = float(max_norm)
     if len(grads) == 0:
         return
-    clip_coef = max_norm / (total_norm + 1e-6)
-    clip_coef_clamped = torch.clamp(clip_coef, max=1.0)
+    clip_coef = max_norm / (total_norm + 1e-6)  #@ nn/utils/clip_grad.py:165
+    clip_coef_clamped = torch.clamp(clip_coef, max=1.0)  #@ nn/utils/clip_grad.py:169
     for device, device_grads in _group_by_device_and_dtype(grads):
         if _foreach_ok(device, foreach):
-            torch._foreach_mul_(device_grads, clip_coef_clamped.to(device))
+            torch._foreach_mul_(device_grads, clip_coef_clamped.to(device))  #@ nn/utils/clip_grad.py:174
         else:
-            clip_coef_clamped_device = clip_coef_clamped.to(device)
+            clip_coef_clamped_device = clip_coef_clamped.to(device)  #@ nn/utils/clip_grad.py:180
             for g in device_grads:
-                g.mul_(clip_coef_clamped_device)
+                g.mul_(clip_coef_clamped_device)  #@ nn/utils/clip_grad.py:182
 
 
 @_no_grad
@@ -97,11 +99,11 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
     grads = [p.grad for p in parameters if p.grad is not None]
     for device, device_grads in _group_by_device_and_dtype(grads):
         if _foreach_ok(device, foreach):
-            torch._foreach_clamp_min_(device_grads, -clip_value)
-            torch._foreach_clamp_max_(device_grads, clip_value)
+            torch._foreach_clamp_min_(device_grads, -clip_value)  #@ nn/utils/clip_grad.py:291 = torch._foreach_clamp_min_(cast(list[Tensor], grads), -clip_value)
+            torch._foreach_clamp_max_(device_grads, clip_value)  #@ nn/utils/clip_grad.py:292 = torch._foreach_clamp_max_(cast(list[Tensor], grads), clip_value)
         else:
             for grad in device_grads:
-                grad.clamp_(min=-clip_value, max=clip_value)
+                grad.clamp_(min=-clip_value, max=clip_value)  #@ nn/utils/clip_grad.py:299 = cast(Tensor, grad).clamp_(min=-clip_value, max=clip_value)
 
 
 get_total_norm = _get_total_norm

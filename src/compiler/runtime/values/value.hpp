@@ -113,6 +113,7 @@ struct Obj : HeapMember<Obj> {
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
   bool is_set = false;                    ///< list: made as a set / frozenset (a display, comprehension or set()): == ignores order
   std::string range_repr;                 ///< list: made by range(): its repr (`range(0, 4)`), how a graph argument prints it
+  bool enum_polyfill = false;             ///< list: enumerate()'s pairs in a traced frame (Interp::polyfill_item)
   const char* generator_of = nullptr;     ///< list: the items of a generator made eagerly (`Module.parameters`): a frame it is
                                           ///< passed into cannot iterate it (GB0253, call_method on generator)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass

@@ -195,7 +195,7 @@ V split(OpCall& c) {
 
 // torch._foreach_X(tensors, ...): one node over the whole list (the optimizers' foreach paths, clip_grad_norm_'s
 // _foreach_norm on CPU and CUDA). An in-place one (`_foreach_mul_`) mutates the tensors and returns None (its node
-// unused); another returns a list, one getitem node per item, made at once (`norms.extend(torch._foreach_norm(...))`).
+// unused, its items' getitem names spent); another returns a list, one getitem node per item, made at once (`norms.extend(torch._foreach_norm(...))`).
 // _foreach_norm's items are 0-d; the others keep each input's shape.
 V foreach(OpCall& c) {
   Interp& I = c.I;
@@ -229,6 +229,9 @@ V foreach(OpCall& c) {
     whole_node = static_cast<int>(g.nodes.size()) - 1;
     g.nodes.back().has_meta = false;  // a list (or None): printed without a type
     g.tensor_node.erase(whole.get());
+    // (Dynamo wraps an in-place one's result, the list it mutated, one getitem per item that no node uses: the
+    // names are spent all the same, `getitem_4` follows a first in-place op over four tensors)
+    if (inplace) for (size_t i = 0; i < seq->items.size(); ++i) g.unique_name("getitem");
   }
   if (inplace) return none();
   std::vector<TensorInfo> parts;

@@ -72,6 +72,13 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_sparse_wrap() {
+  return gb_message("Attempted to wrap sparse Tensor", "torch.compile does not support sparse Tensors",
+                    {"Sparse tensor operations are not yet fully supported in torch.compile with fullgraph=True. Consider using "
+                     "fullgraph=False to allow graph breaks, or move sparse tensor creation outside the compiled region."},
+                    "", "GB0015");
+}
+
 std::string msg_tensor_grad_fn() {
   return gb_message("Tensor with grad_fn()", "Dynamo does not support tracing tensors with a grad_fn directly.", {},
                     "var_getattr TensorVariable() grad_fn", "GB0104");
@@ -146,8 +153,9 @@ std::string msg_skipped_inline(const std::string& qualname) {
                                   "skip reason: skipped according trace_rules.lookup MOD_SKIPLIST");
 }
 
-std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file) {
-  return skipped_inline(qualname, fmt::format("name: {}, filename: `{}`, skip reason: skipped according trace_rules.lookup SKIP_DIRS", name, file));
+std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file,
+                                    const std::string& rule) {
+  return skipped_inline(qualname, fmt::format("name: {}, filename: `{}`, skip reason: skipped according trace_rules.lookup {}", name, file, rule));
 }
 
 std::string msg_skipped_torch_fn(const std::string& module, const std::string& fn, const std::string& file) {

@@ -28,6 +28,7 @@ std::string msg_tolist();
 std::string msg_nonzero(const std::string& op);
 /// `t.grad_fn` of a tensor that has one, in a frame (TensorVariable.method_attr_grad_fn; GB0104)
 std::string msg_tensor_grad_fn();
+std::string msg_sparse_wrap();
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);
 std::string msg_disabled(const std::string& fn);
@@ -36,7 +37,8 @@ std::string msg_skipped_builtin(const std::string& module, const std::string& qu
 /// called in a frame: `Optimizer.zero_grad`, `Optimizer.state_dict`
 std::string msg_skipped_inline(const std::string& qualname);
 /// GB0008 for a function of a file in trace_rules' SKIP_DIRS (a third-party package: `tqdm.__iter__`)
-std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file);
+std::string msg_skipped_inline_file(const std::string& qualname, const std::string& name, const std::string& file,
+                                    const std::string& rule = "SKIP_DIRS");
 /// GB9186: torch.autograd.grad inside a frame while trace_autograd_ops is False (the default)
 std::string msg_autograd_grad();
 /// GB0007 for a torch function trace_rules marks skipped (`pack_padded_sequence` in torch/nn/utils/rnn.py)

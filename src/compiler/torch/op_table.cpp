@@ -96,6 +96,8 @@ std::vector<OpDef> build_table() {
         "scalar_tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor", "ShortTensor",
         "CharTensor", "ByteTensor", "BoolTensor", "Tensor"},
        T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
+      {{"sparse_coo_tensor"}, T, "indices, values, size=None, *, dtype=None, device=None", FA::Creation, o::sparse_coo_tensor},
+      {{"coalesce", "to_dense"}, M, "", FA::Creation, o::sparse_coo_tensor},
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
       {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
@@ -128,7 +130,7 @@ std::vector<OpDef> build_table() {
        F_, "", FA::Elementwise, o::unary},
       {{"isinf", "isfinite", "isneginf", "isposinf", "__invert__", "bitwise_not", "logical_not", "signbit", "isreal"}, TM, "", FA::Elementwise, o::predicate},
       // ---- binary (broadcasting) ----
-      {{"add", "sub", "mul", "div", "matmul", "mm", "bmm", "maximum", "minimum", "eq", "gt", "lt", "ne", "ge", "le", "subtract", "multiply",
+      {{"add", "sub", "mul", "div", "matmul", "mm", "spmm", "bmm", "maximum", "minimum", "eq", "gt", "lt", "ne", "ge", "le", "subtract", "multiply",
         "divide", "true_divide", "floor_divide", "remainder", "fmod", "atan2", "logical_and", "logical_or", "logical_xor", "bitwise_and",
         "bitwise_or", "bitwise_xor", "fmax", "fmin", "hypot", "xlogy", "greater", "less", "greater_equal", "less_equal", "not_equal",
         "lerp", "copysign", "heaviside", "mv", "addcmul", "addcdiv", "rsub", "bitwise_left_shift", "bitwise_right_shift", "isclose"},
@@ -282,7 +284,7 @@ bool nn_module_modelled(const std::string& cls) {
 bool runtime_modelled(const std::string& d) {
   static const std::set<std::string> s = {"torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
                                           "torch.nn.utils.skip_init", "torch.nn.utils.weight_norm",
-                                          "torch.nn.utils.parametrizations.weight_norm", "torch.jit.script", "torch.jit.ignore", "torch.jit.unused", "torch.jit.export", "torch.jit.interface",
+                                          "torch.nn.utils.parametrizations.weight_norm", "torch.jit.script", "torch.jit.script_method", "torch.jit.ignore", "torch.jit.unused", "torch.jit.export", "torch.jit.interface",
                                           "torch.jit._overload_method", "torch.jit._overload", "torch.jit._script_if_tracing", "torch.Size", "torch.fx.wrap", "torch._assert"};
   return s.count(d) > 0 || d.rfind("torch.nn.init.", 0) == 0 || d.rfind("torch._C._jit_", 0) == 0;
 }

@@ -98,6 +98,8 @@ void Interp::stamp_node(Node& n, Location loc) const {
   // no user frame, so FX prints no stack trace (real torch 2.11: program builtin_eval)
   if (act.depth == 0 && act.ctx && !act.ctx->wrapper_cls.empty() && act.fn && act.fn->name == "inner" && !act.cur_stmt) {
     n.line = 0;
+    n.file.clear();
+    n.code.clear();
     return;
   }
   // the line of the expression (a call or operator spanning lines of one statement), as Python's
@@ -144,6 +146,7 @@ int Interp::node_of(const V& t) {
   auto it = ctx.graph.tensor_node.find(t.get());
   if (it != ctx.graph.tensor_node.end()) return it->second;
   if (realize_optimizer_state(t)) return ctx.graph.tensor_node[t.get()];  // (a get_attr node, not an input)
+  if (t->t->sparse) sparse_input(Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
   auto src_it = ctx.sources.find(t.get());
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_

@@ -189,6 +189,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     std::vector<V> rest(args.begin() + 1, args.end());
     return call(m, rest, kwargs, loc);
   }
+  if (name.rfind("type_unbound:", 0) == 0) {  // set.union(a, b) / str.lower(s) (builtins_namespaces.cpp)
+    const std::string rest = name.substr(13), type = rest.substr(0, rest.find(':')), method = rest.substr(rest.find(':') + 1);
+    if (args.empty()) raise_exc("TypeError", fmt::format("unbound method {}.{}() needs an argument", type, method), loc);
+    V m = getattr(args[0], method, loc);
+    std::vector<V> more(args.begin() + 1, args.end());
+    return call(m, more, kwargs, loc);
+  }
   if (name.rfind("nn_unbound:", 0) == 0) {  // nn.X.__init__(self, ...) / nn.X.forward(self, ...) (interp_attr.cpp)
     std::string rest = name.substr(11), method = rest.substr(0, rest.find(':')), cls = rest.substr(rest.find(':') + 1);
     if (args.empty() || args[0]->k != VK::Instance)
@@ -526,6 +533,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       name == "torch.jit._overload" || name == "torch.jit._script_if_tracing") {
     if (args.size() != 1) error(loc, name + "() takes one function here");
     return arg(0);
+  }
+  // @torch.jit.script_method: the ScriptModule's method is compiled to TorchScript (no Python frame runs it); the
+  // function is kept, marked (its module's call in a frame breaks: interp_ops.cpp)
+  if (name == "torch.jit.script_method" && args.size() == 1 && args[0]->k == VK::Func) {
+    auto f = std::make_shared<Obj>(*args[0]);
+    f->script_method = true;
+    return f;
   }
   if (name == "torch.jit.script" || name == "torch.jit.ignore" || name == "torch.jit.unused") {
     if (args.size() != 1) error(loc, name + "() takes one function here");

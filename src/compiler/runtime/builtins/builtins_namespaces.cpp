@@ -121,6 +121,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return nn_class(name);
       }
       if (m == "torch.nn.functional") return mk_builtin("F." + name);
+      // torch.jit.ScriptModule: an nn.Module (its @torch.jit.script_method forward: builtins_model.cpp)
+      if (m == "torch.jit" && (name == "ScriptModule" || name == "RecursiveScriptModule")) return nn_class("Module");
       // the runs are on CPU: CUDA is never initialized (reversible nets record GPU RNG states `if torch.cuda._initialized`)
       if (m == "torch.cuda" && name == "_initialized") return mk_bool(false);
       // torch/random.py: its RNG-state functions are Python of ours (skipped by Dynamo's trace_rules); the seeding ones torch's
@@ -239,6 +241,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "__module__" && obj->s.find('.') == std::string::npos) return mk_str("builtins");  // int, len, object
       if (obj->s == "dict" && name == "fromkeys") return mk_builtin("dict.fromkeys");
       if (obj->s == "str" && name == "maketrans") return mk_builtin("str.maketrans");
+      // a method of a built-in type read from the type (`set.union(*sets)`, `str.lower` passed to map, `dict.get(d, k)`):
+      // unbound, called with its instance first
+      static const std::set<std::string> types = {"str", "list", "dict", "set", "frozenset", "tuple", "int", "float", "bytes"};
+      // (not its dunders: `list[int]` subscripts the type itself, __class_getitem__)
+      if (types.count(obj->s) && !name.starts_with("__")) return mk_builtin("type_unbound:" + obj->s + ":" + name);
       break;
     }
     case VK::Dict: {
@@ -272,7 +279,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       if (name == "is_cuda") return mk_bool(t.device != "cpu");
       // layouts tparse never makes: a dense strided tensor (Dynamo: method_attr_is_sparse etc., constants)
-      if (name == "is_sparse" || name == "is_sparse_csr" || name == "is_quantized" || name == "is_meta" || name == "is_mkldnn" ||
+      if (name == "is_sparse") return mk_bool(t.sparse);
+      if (name == "is_sparse_csr" || name == "is_quantized" || name == "is_meta" || name == "is_mkldnn" ||
           name == "is_nested")
         return mk_bool(false);
       // eager `.grad`: None until a backward() ran, then a gradient of the tensor's shape for one that requires grad

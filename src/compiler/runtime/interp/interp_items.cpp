@@ -204,12 +204,13 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       if (v->k == VK::List) realize_list_guards(v, true, loc);
       if (v->k == VK::Tuple) for (size_t i = 0; i < v->items.size(); ++i) materialize_item(v, i);
       // the items of a sequence the frame reaches by a source are that source's items (`for p in params` of a
-      // global list: G['params'][0], placeholder G_params_0_; Muon's `for p in group['params']`)
+      // global list: G['params'][0], placeholder G_params_0_; Muon's `for p in group['params']`; pyGAT's attention heads
+      // in a plain list attribute: L['self'].heads[0], whose parameters are L_self_heads_0_parameters_W_)
       if (v->k != VK::Iterator && !stack_.empty())
         if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode != Mode::Eager)
           if (auto src = act.ctx->sources.find(v.get()); src != act.ctx->sources.end())
             for (size_t i = 0; i < v->items.size(); ++i)
-              if (v->items[i] && v->items[i]->k == VK::Tensor && !act.ctx->sources.count(v->items[i].get()))
+              if (v->items[i] && (v->items[i]->k == VK::Tensor || v->items[i]->k == VK::Instance) && !act.ctx->sources.count(v->items[i].get()))
                 act.ctx->sources[v->items[i].get()] = src->second + "[" + std::to_string(i) + "]";
       return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }

@@ -479,6 +479,14 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           }
           if (fwd->k != VK::Func && in_compiled) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
           if (fwd->k != VK::Func) return call(fwd, std::move(args), std::move(kwargs), loc);  // a decorated forward
+          if (fwd->script_method) {
+            // a torch.jit.ScriptModule's forward: in a frame, reading it calls _CachedForward.__get__, which Dynamo's
+            // trace_rules skip (GB0008); it runs in the TorchScript interpreter, no Python frame of its own
+            if (in_compiled)
+              graph_break("Attempted to inline function marked as skipped",
+                          msg_skipped_inline_file("_CachedForward.__get__", "__get__", "/opt/torch/.venv/lib/python3.12/site-packages/torch/jit/_script.py", "MOD_SKIPLIST"), loc);
+            return call_without_callback(fwd, args, kwargs);
+          }
           if (in_compiled) return call_user(fwd, args, kwargs, act.ctx, act.depth + 1);
           if (callback_active_ > 0 && !hidden_stub_fn(fwd)) return run_frame(fwd, args, kwargs, loc, false, callee, cur_opts_);
           return call_user(fwd, args, kwargs, nullptr, 0);

@@ -41,6 +41,7 @@ struct TensorInfo {
   std::set<int> marked_dynamic;
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
   bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys
+  bool sparse = false;             ///< a sparse COO tensor (torch.sparse_coo_tensor): Dynamo wraps none (GB0015)
   bool np_array = false;           ///< a numpy value traced in a frame (Dynamo's NumpyNdarrayVariable): its operators
                                    ///< are numpy_operator_wrapper nodes (`torch__dynamo_utils_wrapped_sub`)
 };
@@ -105,6 +106,7 @@ struct Obj : HeapMember<Obj> {
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script
+  bool script_method = false;             ///< function decorated with @torch.jit.script_method (a ScriptModule's)
   bool np_int = false;                    ///< int: a numpy integer scalar (np.int64 of np.prod / sum): not a Python int
   bool np_float = false;                  ///< float: a numpy float scalar (np.float64 of np.sqrt, np.float64(x))
   std::string global_name;                ///< name under which a global was read (for guards)

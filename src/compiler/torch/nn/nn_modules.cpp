@@ -135,6 +135,10 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
       cls == "ReLU6" || cls == "Mish" || cls == "LeakyReLU") {
     if (cls == "Softmax") inst->attrs["dim"] = arg(0, "dim") ? arg(0, "dim") : none();
     if (cls == "ReLU" || cls == "ReLU6" || cls == "SiLU" || cls == "Mish") inst->attrs["inplace"] = arg(0, "inplace") ? arg(0, "inplace") : mk_bool(false);
+    if (cls == "ReLU6") {  // class ReLU6(Hardtanh): Hardtanh(0.0, 6.0, inplace)
+      inst->attrs["min_val"] = mk_float(0.0);
+      inst->attrs["max_val"] = mk_float(6.0);
+    }
     if (cls == "GELU") inst->attrs["approximate"] = arg(0, "approximate") ? arg(0, "approximate") : mk_str("none");
     if (cls == "LeakyReLU") {
       inst->attrs["negative_slope"] = arg(0, "negative_slope") ? arg(0, "negative_slope") : mk_float(0.01);
@@ -448,7 +452,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
-  if (cls == "ReLU6") return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), mk_float(0.0), mk_float(6.0), a_or("inplace", mk_bool(false))}, {});
+  // (min_val / max_val: unspecialized floats under dynamic=True that nothing checks, `Sym(zf55)`)
+  if (cls == "ReLU6")
+    return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), float_attr("min_val", false), float_attr("max_val", false), a_or("inplace", mk_bool(false))}, {});
   if (cls == "LeakyReLU") {  // (negative_slope: an unspecialized float under dynamic=True, as LayerNorm's eps)
     V slope = mod->attrs.count("negative_slope") ? float_attr("negative_slope") : mk_float(0.01);
     return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), slope, a_or("inplace", mk_bool(false))}, {});

@@ -230,7 +230,8 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   if (cls == "LogSoftmax") return fn(F("log_softmax"), "log_softmax", {x(), a["dim"]}, {{"_stacklevel", mk_int(5)}});
   if (cls == "LogSigmoid") return fn("torch._C._nn.log_sigmoid", "logsigmoid", {x()}, {});
   if (cls == "Softsign" || cls == "Tanhshrink") { std::string f = cls == "Softsign" ? "softsign" : "tanhshrink"; return fn(F(f), f, {x()}, {}); }
-  if (cls == "Hardtanh") return fn(F("hardtanh"), "hardtanh", {x(), a["min_val"], a["max_val"], a["inplace"]}, {});
+  if (cls == "Hardtanh")  // (min_val / max_val: as ReLU6's, nn_modules.cpp)
+    return fn(F("hardtanh"), "hardtanh", {x(), I.nn_float_attr(mod, "min_val", loc, false), I.nn_float_attr(mod, "max_val", loc, false), a["inplace"]}, {});
   if (cls.rfind("Dropout", 0) == 0 || cls == "AlphaDropout") {
     std::string f = cls == "AlphaDropout" ? "alpha_dropout" : "dropout" + cls.substr(7);
     return fn(F(f), f, {x(), a["p"], a["training"], a["inplace"]}, {});

@@ -468,6 +468,41 @@ V histc(OpCall& c) {
   return c.out(o);
 }
 
+// torch.sparse_coo_tensor(indices, values, size): a sparse tensor of `size` (values' dtype) made eagerly; called in a
+// frame it is a C function Dynamo does not trace (GB0007), and a sparse tensor a frame reads is never wrapped (GB0015:
+// Interp::node_of skips the frame). Its values are not modelled: a size left out is indices' row count of unknowns.
+V sparse_coo_tensor(OpCall& c) {
+  if (c.name == "coalesce" || c.name == "to_dense") {  // (eager: a sparse tensor never reaches a frame's graph)
+    TensorInfo o = c.like();
+    o.sparse = c.name == "coalesce" && c.t().sparse;
+    o.stride = contiguous_strides(o.shape);
+    return mk_tensor(o);
+  }
+  Activation& act = *c.I.stack_.back();
+  if (act.ctx && act.ctx->mode != Mode::Eager)
+    c.I.graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("torch._VariableFunctionsClass", "sparse_coo_tensor"), c.loc);
+  V idx = c.self;
+  V vals = c.get("values");
+  if (!idx || idx->k != VK::Tensor || !vals || vals->k != VK::Tensor) c.fail("sparse_coo_tensor(indices, values, size)");
+  TensorInfo o = *vals->t;
+  o.fill.reset();
+  o.is_param = o.is_buffer = false;
+  o.shape.clear();
+  if (V size = c.get("size"); size && (size->k == VK::List || size->k == VK::Tuple)) {
+    for (auto& d : size->items) o.shape.push_back(Dim{d->k == VK::Int ? d->i : 1, ""});
+  } else {
+    const long long sparse_dims = idx->t->shape.empty() ? 1 : idx->t->shape[0].v;
+    for (long long i = 0; i < sparse_dims; ++i) o.shape.push_back(Dim{1, ""});
+    for (size_t i = 1; i < vals->t->shape.size(); ++i) o.shape.push_back(vals->t->shape[i]);
+    o.approx = true;
+    c.I.note_unmodelled(c.loc, "torch.sparse_coo_tensor() without a size: its dense size is the indices' data");
+  }
+  if (V d = c.kw("dtype"); d && d->k == VK::DType) o.dtype = d->s;
+  o.stride = contiguous_strides(o.shape);
+  o.sparse = true;
+  return mk_tensor(o);
+}
+
 // torch.bincount(input, weights=None, minlength=0): size max(input)+1, at least minlength; the max is
 // data: Dynamo treats it as a dynamic output shape (a graph break); eagerly the fill value decides.
 V bincount(OpCall& c) {

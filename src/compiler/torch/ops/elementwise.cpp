@@ -158,7 +158,7 @@ V predicate(OpCall& c) {
 
 V binary(OpCall& c) {
   static const std::map<std::string, std::string> bin = {
-      {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"matmul", "@"}, {"mm", "@"}, {"bmm", "@"}, {"mv", "@"}, {"maximum", "+"},
+      {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"matmul", "@"}, {"mm", "@"}, {"spmm", "@"}, {"bmm", "@"}, {"mv", "@"}, {"maximum", "+"},
       {"minimum", "+"}, {"eq", "=="}, {"gt", ">"}, {"lt", "<"}, {"ne", "!="}, {"ge", ">="}, {"le", "<="}, {"subtract", "-"}, {"rsub", "-"},
       {"multiply", "*"}, {"divide", "/"}, {"true_divide", "/"}, {"floor_divide", "//"}, {"remainder", "%"}, {"fmod", "%"},
       {"greater", ">"}, {"less", "<"}, {"greater_equal", ">="}, {"less_equal", "<="}, {"not_equal", "!="}, {"isclose", "=="},
@@ -190,6 +190,7 @@ V binary(OpCall& c) {
       broadcast(c.I, x, y, c.loc);
   }
   TensorInfo o = *shaped->t;
+  o.sparse = false;  // (torch.spmm / mm of a sparse matrix and a dense one: dense)
   if (c.name.rfind("logical_", 0) == 0) o.dtype = "bool";
   if (c.name == "atan2" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
   return c.out(o);

@@ -43,6 +43,7 @@ V cdist(OpCall& c);
 V polar(OpCall& c);
 V bincount(OpCall& c);
 V histc(OpCall& c);
+V sparse_coo_tensor(OpCall& c);
 V window(OpCall& c);
 V sample(OpCall& c);
 // elementwise.cpp

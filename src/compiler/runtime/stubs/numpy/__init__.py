@@ -300,6 +300,8 @@ class ndarray:
         return ndarray(_cast(self._tparse_flat, dt), self.shape, dt)
 
     def _binop(self, other, fn, reflected, dtype=None):
+        if isinstance(other, (list, tuple)):  # a sequence operand is an array (PixArt's 1-tuple scale)
+            other = _array(other)
         if isinstance(other, ndarray):
             if other.shape != self.shape and other.size != 1:
                 return _traced_call(self, other)  # broadcasting is not modelled: an opaque value

@@ -134,6 +134,13 @@ V getitem(OpCall& c) {
           nd2 = Dim{n + start.c, e.empty() ? "" : e};
           c.I.sym_relation_guard(std::to_string(x->items[1]->i) + " > " + t.shape[d].sym, true, c.loc);
         }
+      // a constant negative start past the symbolic dim's value (`x[:, -8:]` of a dynamic length 6: decision-transformer's
+      // get_action): torch's slice clamps the start to 0 (the guard `8 > s27`), so the size stays the symbol
+      if (t.shape[d].is_sym() && st == 1 && x->items[1]->k == VK::None && x->items[0]->k == VK::Int && x->items[0]->sym.empty() &&
+          x->items[0]->i < 0 && x->items[0]->i + n < 0) {
+        nd2 = t.shape[d];
+        c.I.sym_relation_guard(std::to_string(-x->items[0]->i) + " > " + t.shape[d].sym, true, c.loc);
+      }
       // `[lo:]` with a SymInt lo: `[-n:]` (rotary tables sliced to the sequence: freqs[-seq_len:]) is n long, `[n:]`
       // the dim minus n (the guards keep lo inside the dim)
       if (st == 1 && x->items[1]->k == VK::None && x->items[0]->k == VK::Int && !x->items[0]->sym.empty() && lo == (x->items[0]->i < 0 ? x->items[0]->i + n : x->items[0]->i))

@@ -112,6 +112,13 @@ static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std
         c.I.specialize_symbol(d.sym, c.loc);
         d.sym.clear();
       }
+      // a length given as another bare symbol of the same size (`t.reshape(B, 6, -1)`, B another input's batch): the
+      // walk's equality makes the ShapeEnv replace the one that sorts last by the other (as a broadcast does)
+      if (d.is_sym() && len.is_sym() && d.sym != len.sym && sym_bare_symbol(d.sym) && sym_bare_symbol(len.sym) && c.I.tracing()) {
+        Graph& g = c.I.stack_.back()->ctx->graph;
+        const std::string a = g.canon(d.sym), b = g.canon(len.sym);
+        if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
+      }
       r.shape.push_back(d);
       ++idx;
       continue;

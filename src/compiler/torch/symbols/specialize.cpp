@@ -76,11 +76,23 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   Activation& act = *stack_.back();
   int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
   std::vector<StackFrame> us{StackFrame{line, act.fn ? act.fn->name : "<module>", path_of(act.file), code_line(act.file, line, true)}};
-  writer_.emit("torch/fx/experimental/symbolic_shapes.py:7098", "symbolic_shape_specialization",
-               fmt::format("{{\"symbol\": \"{}\", \"sources\": [{}], \"value\": \"{}\", \"reason\": \"range_refined_to_singleton\", "
-                           "\"user_stack\": {}}}",
-                           fs[0], json_escape(info->second.first), info->second.second, writer_.stack_json(us)),
-               TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
+  auto record = [&](const std::string& sym, const std::string& src, const char* reason) {
+    writer_.emit("torch/fx/experimental/symbolic_shapes.py:7098", "symbolic_shape_specialization",
+                 fmt::format("{{\"symbol\": \"{}\", \"sources\": [{}], \"value\": \"{}\", \"reason\": \"{}\", "
+                             "\"user_stack\": {}}}",
+                             sym, json_escape(src), info->second.second, reason, writer_.stack_json(us)),
+                 TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt});
+  };
+  record(fs[0], info->second.first, "range_refined_to_singleton");
+  // a symbol an op replaced by this one (ShapeEnv.replacements: `t.reshape(B, ...)` unified x's batch with t's) is that
+  // value too (ShapeEnv._find, reason "find"): every tensor over it is static from here
+  for (const auto& [from, to] : ctx.graph.replacements) {
+    if (from == fs[0] || ctx.graph.canon(from) != fs[0] || ctx.specialized.count(from)) continue;
+    auto fi = ctx.sym_info.find(from);
+    if (fi == ctx.sym_info.end()) continue;
+    ctx.specialized[from] = info->second.second;
+    record(from, fi->second.first, "find");
+  }
 }
 
 void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr) {

@@ -423,6 +423,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         e.value = item;
         e.kind = cs.dyn_ints.count(src) ? "int_dyn" : type_name(item);
         e.code = src + " == " + py_repr(item);
+        e.star_item = true;
         if (cs.dyn_ints.count(src)) {
           if (!dyn_tuple) dyn_tuple = mk_tuple(v->items);
           dyn_tuple->items[i] = sym_int_input(src, item);

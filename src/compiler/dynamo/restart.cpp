@@ -493,6 +493,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       std::string reason = kind == "STORE_ATTR" ? gb.msg : "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
       ++counters_["graph_break"];
       restart_after_break(*ctx, gb, reason);
+      // a wrapper's `func(*args, **kwargs)` that broke inside: attempt 1 does not inline the call, so the int items of
+      // `*args` it would have read stay lazy, unguarded (real torch 2.11: nograd_wrapper_break_no_arg_guard; its
+      // kwargs dict is rebuilt for the stack, its items guarded)
+      if (kind == "CALL_FUNCTION_EX")
+        std::erase_if(ctx->vguards, [&](const ValueGuard& g) {
+          return g.star_item && std::any_of(args.begin(), args.end(), [&](const V& a) { return a.get() == g.value.get(); });
+        });
       ++unique_id_;  // the resume function
       ctx->restart_reasons.push_back(gb.msg);
       // the stack at the CALL: the receiver of a method (`(real * 0.5).requires_grad_(True)`), the positional and

@@ -35,6 +35,7 @@ struct ValueGuard {
   std::vector<V> keys;           ///< dict_keys: the dict's keys when the frame first saw them (DICT_KEYS_MATCH)
   bool ordered = false;          ///< dict_keys: checked by position (a DictGuardManager's key managers)
   bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
+  bool star_item = false;        ///< an int item of a `*args` tuple input, guarded as the call that passes it on reads it
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
 };
 

@@ -259,6 +259,11 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
   for (const V& a : args) all.push_back(dtype_name(a));
   for (auto& kv : kwargs) kv.second = dtype_name(kv.second);
   if (name == "item") {
+    // a value known at trace time (made from constants: `np.ceil(np.log(L)).astype('int')`): the fake item() gives a
+    // number, which the wrapped method may not return ("torch.* op returned non-Tensor"); one made from an input
+    // array's data (`np.argmin(np.abs(ticks - r))`): the fake _local_scalar_dense cannot know it (data dependent)
+    if (!self->vals && !self->t->fill)
+      I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
     bool integral = self->t->dtype.find("int") != std::string::npos || self->t->dtype == "bool";
     non_tensor_break(I, "<Wrapped method <original item>>", self->t->dtype == "bool" ? "bool" : integral ? "int" : "float", loc);
   }

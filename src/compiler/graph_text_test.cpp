@@ -139,6 +139,24 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"slice_symbolic_bounds_on_cat_dim", "a slice with symbolic bounds of a cat dim (corpus test)"},
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
                                  "quotient of the two floors (annotation only)"},
+      // the twenty-fifth scouting's (docs/compiler.md, "Twenty-fifth scouting")
+      {"autograd_fn_apply_result_name", "a custom autograd.Function's result keeps torch's `getitem` name where a local stores it (ours `x_1`)"},
+      {"bmm_unifies_inner_dim", "torch.bmm's contraction dims unify in torch's ShapeEnv (adj's last dim with h's rows)"},
+      {"bn_num_batches_tracked_symbol_ids", "training BatchNorm's num_batches_tracked.item() spends ShapeEnv symbol ids (s18 in torch, ours s17)"},
+      {"break_in_subscript_stack", "a break at nonzero() inside a subscript: torch returns the stack values in stack order and drops dead locals"},
+      {"contiguous_keeps_symbolic_strides", ".contiguous() of a contiguous view keeps the input's symbolic strides (Max(1, a*b)); ours recomputes them"},
+      {"cuda_amp_autocast_disabled", "torch.cuda.amp.autocast(enabled=False): torch's _enter_autocast('cuda', torch.float16, False, True) with no stack trace"},
+      {"dropout_eval_keeps_strides", "F.dropout(training=False) returns its input: torch keeps its symbolic strides, ours recomputes contiguous ones"},
+      {"grad_read_before_state_use", "placeholder order: `dp = p.grad; if dp is None` lifts the gradient before the state tensor used first"},
+      {"kv_cache_attr_fresh_symbol", "a cache tensor stored by one graph and read by the next compile gets a fresh size symbol in torch"},
+      {"masked_select_known_mask_values", "element values through traced ops: the eager mask's values are lost at the break (ours selects every row)"},
+      {"mul_size1_dim_strides_dynamic", "an elementwise op on a size-1 dim of stride 64 under a dynamic batch: torch makes the stride contiguous (32)"},
+      {"nested_floordiv_merge", "sympy merges a floor division of a floor division (`(s//2)//-2` is `s//(-4)`); ours nests them"},
+      {"numpy_dynamic_float_sub", "element values through traced ops: the argmin of a traced ndarray is a guess after the break (corpus test)"},
+      {"restart_leaks_unification", "a size unification made in a discarded attempt survives our restart (torch's restart graph keeps x's own symbol)"},
+      {"same_pad_sym_max_order", "sympy's Max argument order inside a nested 'SAME' padding (the number first)"},
+      {"sdpa_len1_query_strides", "SDPA on CPU with a length-1 query: torch's output strides [64, 32, 32, 1], ours the flash layout [64, 32, 64, 1]"},
+      {"shape_size_node_line", "the line of a `size()` node inside a multi-line expression: torch's is the line holding `x.shape`"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

@@ -8,6 +8,7 @@
 
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
+#include "torch/autograd/reach.hpp"
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/interop/numpy_traced.hpp"
 
@@ -109,6 +110,10 @@ V grad_of(const V& t) {
   const long long epoch = ep != t->attrs.end() && ep->second->k == VK::Int ? ep->second->i : -1;
   if (it != t->attrs.end() && (it->second->k != VK::None || epoch >= backward_runs_now())) return it->second->k == VK::None ? nullptr : it->second;
   if (backward_runs_now() == 0 || !t->t->requires_grad) return nullptr;
+  // (a backward since the gradient was last reset reached it: autograd leaves an unused parameter's .grad None)
+  auto re = t->attrs.find("__tparse_reached__");
+  const long long reached = std::max(re != t->attrs.end() && re->second->k == VK::Int ? re->second->i : 0LL, backward_all_epoch());
+  if (reached == 0 || reached <= epoch) return nullptr;
   return t;  // (made at its next read: a tensor of the parameter's metadata)
 }
 

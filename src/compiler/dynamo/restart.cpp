@@ -508,9 +508,18 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if ((callee->k == VK::Bound || callee->k == VK::Builtin) && callee->self && callee->self->k == VK::Tensor) outs.push_back(callee->self);
       // (a SymInt argument is a graph output too: `prov.get_pattern(z.shape[-1])` after automatic dynamic compiles
       // `forward(self, s32): return (s32,)`, real torch 2.11: program lru_cache_bound_attr)
+      // (a SymFloat argument returns as a 0-d float64 tensor, `torch.scalar_tensor(truediv, dtype = torch.float64)`:
+      // VAR's `self.quant_resi[si / (SN - 1)]` after si went dynamic, real torch 2.11: numpy_dynamic_float_sub)
       auto stack_value = [&](const V& a) {
         if (a && (a->k == VK::Int || a->k == VK::Bool) && !a->sym.empty()) outs.push_back(a);
-        else flatten_tensors(a, outs);
+        else if (a && a->k == VK::Float && a->sym_node >= 0 && a->sym_node < static_cast<int>(ctx->graph.nodes.size())) {
+          TensorInfo t;
+          t.dtype = "float64";
+          auto dt = std::make_shared<Obj>();
+          dt->k = VK::DType;
+          dt->s = "float64";
+          outs.push_back(emit("call_function", "torch.scalar_tensor", "scalar_tensor", false, {a}, {{"dtype", dt}}, t, loc));
+        } else flatten_tensors(a, outs);
       };
       for (auto& a : args) stack_value(a);
       for (auto& kv : kwargs) stack_value(kv.second);
@@ -519,6 +528,9 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       compile_graph(*ctx, outs);
     }
     act.ctx = nullptr;
+    // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
+    for (auto& a : args) if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
+    for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);
     V result = call(callee, args, kwargs, loc);
     // (`return f(x)` needs no resume function, unless it is inside a grad-mode or autocast block of the frame: the
     // resume enters the mode again and leaves it at the block's end, a graph of its own: scout11 autocast_break)

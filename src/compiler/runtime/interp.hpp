@@ -426,7 +426,7 @@ class Interp {
   bool realize_optimizer_state(const V& t);
   void move_step_if_cpu(const V& opt);
   void name_hint(const V& v, const std::string& name);
-  void polyfill_item(const V& pair);
+  void yielded(const V& gen, const V& item);
   /// a store into a realized param group: 'capturable' (True) is written back with it
   void note_param_group_store(const V& group);
   void guard_module_type(const V& mod, const std::string& src, Location loc);

@@ -62,6 +62,8 @@ V nn_class(const std::string& name);
 bool abc_instance(const V& v, const std::string& abc);
 /// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.
 bool builtin_is_type(const std::string& name);
+/// a Python builtin function or type (Dynamo's BuiltinVariable): print, len, dict, isinstance, ...
+bool python_builtin(const std::string& name);
 /// A class deriving enum.Enum (the bundled stub), and its members in definition order (enum.cpp).
 bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);

@@ -328,6 +328,7 @@ V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts_in, const s
   std::vector<TensorInfo> parts = parts_in;
   if (!grad_enabled_) for (auto& p : parts) p.requires_grad = false;  // as emit() does for single results
   for (auto& p : parts) p.grad_fn = p.requires_grad;  // (an op's parts: requires_grad came from an input)
+  for (auto& p : parts) p.grad_edge = p.requires_grad && whole && whole->k == VK::Tensor ? whole->t->grad_edge : nullptr;
   std::vector<V> xs;
   if (!tracing()) {
     for (auto& p : parts) xs.push_back(mk_tensor(p));

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "torch/autograd/reach.hpp"
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/interop/numpy_traced.hpp"
@@ -275,9 +276,12 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   if (!grad_enabled_) out.requires_grad = false;
   // a result that requires grad because an input does has a grad_fn (a factory's requires_grad=True makes a leaf)
   out.grad_fn = false;
+  out.grad_edge = nullptr;
   if (out.requires_grad) {
     for (const V& a : args) out.grad_fn = out.grad_fn || (a && a->k == VK::Tensor && a->t->requires_grad);
     for (const auto& kv : kwargs) out.grad_fn = out.grad_fn || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
+    out.grad_edge = grad_edge_over(args, kwargs);  // (what a backward from it reaches: torch/autograd/reach.hpp)
+    if (out.grad_edge) out.grad_fn = true;
   }
   if (inference_mode_) out.inference = true;  // made under inference_mode: an inference tensor
   // a torch op's result is a tensor, never an ndarray (`t - K[0][2]`); torch._numpy's wrappers mark theirs

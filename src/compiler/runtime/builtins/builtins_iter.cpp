@@ -33,7 +33,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     long long i = start ? start->i : 0;
     for (auto& x : iterate(arg(0), loc)) xs.push_back(mk_tuple({mk_int(i++), x}));
     V r = mk_list(xs);
-    r->enum_polyfill = tracing();
+    if (tracing()) r->traced_gen = "enumerate";
     return r;
   }
   if (name == "zip") {
@@ -262,7 +262,10 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     // next(it[, default]); a list stands for the generator tparse materialized (module.parameters(),
     // a generator expression): `next(self.parameters())` is its first item
     V it = arg(0);
-    if (it->pos < it->items.size()) return it->items[it->pos++];
+    if (it->pos < it->items.size()) {
+      if (it->traced_gen) yielded(it, it->items[it->pos]);
+      return it->items[it->pos++];
+    }
     if (args.size() > 1) return arg(1);
     throw PyException{make_exception(mk_builtin("StopIteration"), {}), loc};
   }

@@ -368,6 +368,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     if (!tracing()) {  // eagerly a generator object; its items stand in for it
       static const char* names[] = {"Module.parameters", "Module.named_parameters", "Module.buffers", "Module.named_buffers"};
       r->generator_of = names[(buffers ? 2 : 0) + (named ? 1 : 0)];
+    } else if (!buffers) {
+      r->traced_gen = "parameters";  // (each parameter a graph input as it is yielded: Interp::yielded)
     }
     return r;
   }

@@ -95,6 +95,15 @@ bool abc_instance(const V& v, const std::string& abc) {
   return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
 }
 
+bool python_builtin(const std::string& name) {
+  static const std::set<std::string> s = {
+      "print", "len", "range", "int", "float", "str", "bool", "list", "tuple", "dict", "isinstance", "issubclass", "enumerate",
+      "zip", "sum", "max", "min", "abs", "getattr", "setattr", "hasattr", "delattr", "vars", "reversed", "sorted", "any",
+      "all", "map", "filter", "round", "type", "id", "repr", "iter", "next", "set", "frozenset", "divmod", "pow", "callable",
+      "hash", "format", "complex"};
+  return s.count(name) > 0;
+}
+
 const std::set<std::string>& more_builtin_names() {
   static const std::set<std::string> s = {
       "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",

@@ -366,7 +366,7 @@ void Interp::exec_stmt(const StmtP& s) {
       bool broke = false;
       try {
         for (V x; next(x);) {
-          if (it->enum_polyfill) polyfill_item(x);
+          if (it->traced_gen) yielded(it, x);
           assign(s->target, x);
           exec_block(s->body);
           if (loop_flow(act, broke)) break;

@@ -342,7 +342,7 @@ V Interp::eval_comprehension(const ExprP& e) {
     }
     V it = eval(e->comps[ci].iter);
     for (auto& x : iterate(it, e->comps[ci].iter->loc)) {
-      if (it->enum_polyfill) polyfill_item(x);
+      if (it->traced_gen) yielded(it, x);
       assign(e->comps[ci].target, x);
       bool ok = true;
       for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
@@ -378,12 +378,19 @@ void Interp::name_hint(const V& v, const std::string& name) {
   if (!ctx.graph.tensor_node.count(v.get()) && ctx.optim_state.count(v.get())) ctx.lazy_name_hints[v.get()] = name;
 }
 
-// An item of enumerate() in a traced frame: Dynamo inlines its Python polyfill (`for x in iterable: yield start, x`),
-// whose store names a tensor item's node `x` where nothing named it before (an optimizer's parameters after the first:
-// `x`, `x_1`, ... of _single_tensor_sgd's `enumerate(params)`)
-void Interp::polyfill_item(const V& pair) {
-  if (!tracing() || stack_.back()->ctx->mode != Mode::Record || pair->k != VK::Tuple || pair->items.size() != 2) return;
-  if (pair->items[1]->k == VK::Tensor) name_hint(pair->items[1], "x");
+// An item a generator traced in the frame yields. enumerate(): Dynamo inlines its Python polyfill (`for x in
+// iterable: yield start, x`), whose store names a tensor item's node `x` where nothing named it before (an optimizer's
+// parameters after the first: `x`, `x_1`, ... of _single_tensor_sgd's `enumerate(params)`). Module.parameters() /
+// named_parameters(): each parameter is wrapped as the generator yields it, a graph input there (PixArt's
+// `next(self.parameters()).dtype`)
+void Interp::yielded(const V& gen, const V& item) {
+  if (!tracing() || stack_.back()->ctx->mode != Mode::Record) return;
+  const std::string kind = gen->traced_gen;
+  if (kind == "enumerate" && item->k == VK::Tuple && item->items.size() == 2 && item->items[1]->k == VK::Tensor) name_hint(item->items[1], "x");
+  if (kind == "parameters") {
+    const V& p = item->k == VK::Tuple && item->items.size() == 2 ? item->items[1] : item;
+    if (p->k == VK::Tensor && stack_.back()->ctx->sources.count(p.get())) node_of(p);
+  }
 }
 
 // BINARY_SUBSCR of an evaluated container and index

@@ -173,6 +173,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
   switch (callee->k) {
     case VK::Builtin:
+      // a Python builtin (Dynamo's BuiltinVariable) realizes its keyword arguments, and all its positional ones when
+      // one is lazy: a tensor input passed to it is a graph input here (`dict(c=z)`, `isinstance(x, torch.Tensor)`;
+      // real torch 2.11: program dict_kwargs_lifts_input)
+      if (in_compiled && !callee->self && tracing() && python_builtin(callee->s)) {
+        for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
+        for (auto& [k, a] : kwargs) if (a && a->k == VK::Tensor) realize(a);
+      }
       if (callee->s == "torch.compile.partial") {
         auto c = std::make_shared<Obj>();
         c->k = VK::Compiled;

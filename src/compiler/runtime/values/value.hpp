@@ -26,6 +26,14 @@ struct Dim {
   bool operator==(const Dim& o) const { return v == o.v && sym == o.sym; }
 };
 
+/// A tensor's autograd ancestry (what backward() reaches from it): the edges of the inputs it was made from, or one
+/// leaf (a tensor that requires grad and has no grad_fn); `unknown` when an input's ancestry was not recorded
+struct GradEdge {
+  std::vector<std::shared_ptr<const GradEdge>> in;
+  std::weak_ptr<Obj> leaf;
+  bool unknown = false;
+};
+
 /// Abstract tensor: what a FakeTensor knows, plus an optional uniform fill value so that simple
 /// data-dependent branches (`if x.sum() > 0` on torch.ones) can be decided.
 struct TensorInfo {
@@ -42,6 +50,8 @@ struct TensorInfo {
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
   bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys
   bool sparse = false;             ///< a sparse COO tensor (torch.sparse_coo_tensor): Dynamo wraps none (GB0015)
+  std::shared_ptr<const GradEdge> grad_edge;  ///< a non-leaf's ancestry (torch/autograd/reach.cpp)
+  bool user_leaf = false;          ///< made to require grad by the user (a factory's requires_grad=True, requires_grad_())
   bool np_array = false;           ///< a numpy value traced in a frame (Dynamo's NumpyNdarrayVariable): its operators
                                    ///< are numpy_operator_wrapper nodes (`torch__dynamo_utils_wrapped_sub`)
 };
@@ -115,7 +125,8 @@ struct Obj : HeapMember<Obj> {
   bool size_tuple = false;                ///< tuple: a torch.Size (from .shape / .size(), kept by slicing and `+`)
   bool is_set = false;                    ///< list: made as a set / frozenset (a display, comprehension or set()): == ignores order
   std::string range_repr;                 ///< list: made by range(): its repr (`range(0, 4)`), how a graph argument prints it
-  bool enum_polyfill = false;             ///< list: enumerate()'s pairs in a traced frame (Interp::polyfill_item)
+  const char* traced_gen = nullptr;       ///< list: the items a generator traced in a frame yields one by one
+                                          ///< ("enumerate", "parameters": Interp::yielded)
   const char* generator_of = nullptr;     ///< list: the items of a generator made eagerly (`Module.parameters`): a frame it is
                                           ///< passed into cannot iterate it (GB0253, call_method on generator)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass

@@ -83,7 +83,7 @@ V factory(OpCall& c) {
   TensorInfo t;
   if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
   if (V d = c.kw("device")) if (d->k == VK::Str || d->k == VK::Device) t.device = tensor_device(d->s);  // None: the default
-  if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
+  if (V r = c.kw("requires_grad")) t.requires_grad = t.user_leaf = r->k == VK::Bool && r->b;
   bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
   // the legacy typed constructors torch.FloatTensor(*sizes) (uninitialized, that shape) and
   // torch.FloatTensor(sequence) (the data), each of its own dtype (torch/csrc/utils/tensor_new.cpp legacy_new)
@@ -234,7 +234,7 @@ V like_factory(OpCall& c) {
   t.dtype = src.dtype;
   t.device = src.device;
   if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
-  if (V r = c.kw("requires_grad")) t.requires_grad = r->k == VK::Bool && r->b;
+  if (V r = c.kw("requires_grad")) t.requires_grad = t.user_leaf = r->k == VK::Bool && r->b;
   // memory_format defaults to torch.preserve_format: the input's layout (a permuted input gives a permuted
   // result); torch.contiguous_format gives row-major strides
   if (auto st = memory_format_strides(c, src, true)) t.stride = *st;

@@ -268,7 +268,9 @@ V inplace(OpCall& c) {
   // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
   const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad, had_fn = t.grad_fn;
   const bool reshaped = t.shape != r->t->shape || t.stride != r->t->stride;
+  auto old_edge = t.grad_edge;
   t = *r->t;
+  if (!t.grad_edge) t.grad_edge = old_edge;  // (written under no_grad: the tensor's ancestry stays)
   // a shape-changing in-place op (`p.unsqueeze_(1)`) mutates the fake tensor the producing node's metadata is: that
   // node's annotation shows the new shape and strides (torch 2.11: dtype_inplace_forms)
   if (reshaped && c.I.tracing()) {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "dynamo/messages.hpp"
+#include "torch/autograd/reach.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
@@ -168,6 +169,9 @@ V backward(OpCall& c) {
     c.I.graph_break("Unsupported Tensor.backward() call", msg_backward(args), c.loc);
   }
   backward_runs_now() = ++c.I.backward_runs_;
+  // the leaves the loss depends on get a gradient; a parameter it never used keeps None (an ancestry tparse did not
+  // record anywhere on the way: every leaf that requires grad, as before)
+  if (!mark_reached(c.self, backward_runs_now())) backward_all_epoch() = backward_runs_now();
   c.I.autograd_entry_cast({c.self}, c.loc);
   return none();
 }
@@ -179,6 +183,7 @@ V requires_grad_(OpCall& c) {
   if (in_compiled(c.I) && c.self->t->requires_grad != want)
     c.I.graph_break("Unsupported Tensor.requires_grad_() call", msg_requires_grad(), c.loc);
   c.self->t->requires_grad = want;
+  if (!c.self->t->grad_fn) c.self->t->user_leaf = want;
   return c.self;
 }
 

@@ -242,9 +242,17 @@ std::string sym_product(const std::string& a, const std::string& b) {
     for (size_t i = 0; i <= stars.size(); ++i) {
       size_t end = i < stars.size() ? stars[i] : x.size();
       std::string f = x.substr(start, end - start);
-      if (is_int(f)) coef *= std::stoll(f);
-      else if (sym_bare_symbol(f)) syms.push_back(f);
-      else rest.push_back(f);
+      // (a power of a sum, `(s53 + 2)**2`: its base that many times, grouped again below)
+      long long times = 1;
+      if (size_t pw = f.rfind(")**"); pw != std::string::npos && f.front() == '(' && matching(f, 0) == pw && is_int(f.substr(pw + 3))) {
+        times = std::stoll(f.substr(pw + 3));
+        f = f.substr(0, pw + 1);
+      }
+      for (long long k = 0; k < times && k < 16; ++k) {
+        if (is_int(f)) coef *= std::stoll(f);
+        else if (sym_bare_symbol(f)) syms.push_back(f);
+        else rest.push_back(f);
+      }
       start = end + 1;
     }
   };
@@ -270,7 +278,14 @@ std::string sym_product(const std::string& a, const std::string& b) {
   const bool product = syms.size() + rest.size() + (coef != 1 ? 1 : 0) > 1;
   std::string out = coef == 1 ? "" : std::to_string(coef);
   for (const std::string& f : syms) out += (out.empty() ? "" : "*") + f;
-  for (const std::string& f : rest) out += (out.empty() ? "" : "*") + (product && floor_like(f) ? "(" + f + ")" : f);
+  // (equal factors are a power, sympy's Pow: `4*(s53 + 2)**2` of a square conv output's stride)
+  for (size_t i = 0; i < rest.size();) {
+    size_t j = i;
+    while (j < rest.size() && rest[j] == rest[i]) ++j;
+    const std::string& f = rest[i];
+    out += (out.empty() ? "" : "*") + (product && floor_like(f) ? "(" + f + ")" : f) + (j - i > 1 ? "**" + std::to_string(j - i) : "");
+    i = j;
+  }
   return out.empty() ? "1" : out;
 }
 

@@ -20,6 +20,7 @@ void Interp::realize(const V& t) {
   FrameCtx& ctx = *stack_.back()->ctx;
   if (ctx.graph.tensor_node.count(t.get()) || realize_optimizer_state(t)) return;
   auto src = ctx.sources.find(t.get());
+
   // only the frame's own tensor arguments (an item of its *args tuple too: `args[0]`, a module call's input);
   // module buffers read for .dtype/.device stay out of the graph
   if (src == ctx.sources.end() || src->second.find('.') != std::string::npos) return;

@@ -9,6 +9,7 @@
 
 #include "api.hpp"
 #include "test_util.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace fs = std::filesystem;
@@ -155,6 +156,14 @@ TEST_CASE("SymInt sums collect as sympy collects them and print as torch shows t
         "FloorToInt(IntTrueDiv(s27, 3)) + RoundToInt(IntTrueDiv(s27, 5)) + TruncToInt(IntTrueDiv(s27, 4))");
   CHECK(*sym_floordiv("-s53 + 64*Max(1, s27) + 84", 2, 0) == "(((-s53)//2)) + 32*Max(1, s27) + 42");
   CHECK_FALSE(parse_linear("s70 + (1").has_value());
+}
+
+TEST_CASE("a product of equal sums prints as sympy's power") {
+  // a square conv output's strides (real torch 2.11, program sym_square_stride_pow: `4*(s53 + 2)**2`)
+  CHECK(sym_product("s53 + 2", "s53 + 2") == "(s53 + 2)**2");
+  CHECK(sym_product("4", sym_product("s53 + 2", "s53 + 2")) == "4*(s53 + 2)**2");
+  CHECK(sym_product("(s53 + 2)**2", "s53 + 2") == "(s53 + 2)**3");
+  CHECK(sym_product("s0 + 1", "s53 + 2") == "(s0 + 1)*(s53 + 2)");
 }
 TEST_CASE("int() of a SymFloat is torch.sym_int, a SymInt divided is a truediv node, numel() of a dynamic tensor "
           "is a node: the nodes of torch 2.11's graphs (int_of_symint, module_getattr_eq)") {

@@ -57,7 +57,16 @@ V cast(OpCall& c) {
     if (auto st = memory_format_strides(c, t, false)) o.stride = *st;
   // contiguous() of a tensor that already is (the strides of its size-1 dims do not count, as is_contiguous
   // reads them) is the tensor itself, strides as they are (FocalNet at 1x1: [35, 1, 35, 35])
-  if (name == "contiguous" && !c.kw("memory_format") && t.stride.size() == t.shape.size() && is_contiguous_layout(t)) o.stride = t.stride;
+  // (judged by the hints where sizes are symbolic: `8*Max(1, (s0//4))*Max(1, (s53//4))` is contiguous for
+  // [2, 8, ((s0//4))*((s53//4))] though written otherwise than contiguous_strides writes it: VAR's AttnBlock)
+  auto contiguous_by_hints = [&]() {
+    const std::vector<Dim> want = contiguous_strides(t.shape);
+    for (size_t i = 0; i < t.shape.size(); ++i)
+      if (t.shape[i].v != 1 && t.stride[i].v != want[i].v) return false;
+    return true;
+  };
+  if (name == "contiguous" && !c.kw("memory_format") && t.stride.size() == t.shape.size() && (is_contiguous_layout(t) || contiguous_by_hints()))
+    o.stride = t.stride;
   if (!c.I.tracing() && (name == "contiguous" || name == "to" || name == "float" || name == "cuda" || name == "cpu") && o.dtype == t.dtype &&
       o.device == t.device && name != "contiguous")
     return c.self;
@@ -145,6 +154,12 @@ V unary(OpCall& c) {
   }
   if ((name == "tril" || name == "triu") && rank < 2) c.fail(fmt::format("{}: input tensor must have at least 2 dimensions", name));
   if (o.shape == t.shape) o.stride = elementwise_strides(o.shape, {&t});  // TensorIterator: the input's layout, dense
+  // dropout that does not train returns its input (F.dropout / _VF.dropout with training=False): its strides as they
+  // are, symbolic forms included (`32*((s77//s29))`, not a recomputed `32*Max(1, ...)`: mar's timm blocks)
+  if (name.rfind("dropout", 0) == 0 || name == "alpha_dropout") {
+    V tr = c.arg(1, "training");
+    if (tr && tr->k == VK::Bool && !tr->b && t.stride.size() == t.shape.size()) o.stride = t.stride;
+  }
   return c.out(o);
 }
 

@@ -26,6 +26,9 @@ V Interp::hop_results(int whole_node, const std::vector<V>& outs, const V& out, 
     n.meta = *outs[i]->t;
     if (grad) n.meta.requires_grad = true;
     n.has_meta = true;
+    // (autograd_function_apply's output keeps its getitem name where a local stores it, `getitem =
+    // autograd_function_apply[0]` of `y = Fn.apply(x)`: geffnet's HardSwishMe; a checkpoint's is renamed, `x`)
+    n.renamed = grad;
     stamp_node(n, loc);
     g.nodes.push_back(n);
     V pv = mk_tensor(n.meta);

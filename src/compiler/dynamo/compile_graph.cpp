@@ -163,6 +163,20 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     for (auto& d : tg.t.shape) if (d.is_sym()) d.sym = g.canon(d.sym);
   g.name_reified();
   g.remove_unused_getitems();
+  {  // inputs wrapped before any use that no node used after all (remove_unused_graphargs; their guards stay)
+    std::vector<bool> used(g.nodes.size(), false), drop(g.nodes.size(), false);
+    std::function<void(const Arg&)> mark = [&](const Arg& a) {
+      if (a.node >= 0 && static_cast<size_t>(a.node) < used.size()) used[static_cast<size_t>(a.node)] = true;
+      for (auto& x : a.seq) mark(x);
+    };
+    for (auto& n : g.nodes) {
+      for (auto& a : n.args) mark(a);
+      for (auto& [k, a] : n.kwargs) mark(a);
+    }
+    for (int o : g.outputs) if (o >= 0 && static_cast<size_t>(o) < used.size()) used[static_cast<size_t>(o)] = true;
+    for (size_t i = 0; i < g.nodes.size(); ++i) drop[i] = g.nodes[i].prunable && !used[i];
+    g.erase(drop);
+  }
   g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   bool has_graph = g.call_count() > 0 || !g.outputs.empty();  // a graph of no calls that returns SymInts is compiled

@@ -53,6 +53,16 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     for (size_t i = 0; i < obj->dict.size() && isrc.empty(); ++i)
       if (obj->dict[i].first.get() == idx.get()) isrc = guard_dict_key_at(obj, i);
     if (isrc.empty()) return item;
+    // the dict's variable wraps every tensor key as it is built (hashing needs them): a key tensor not wrapped yet is a
+    // graph input now, named by its key source (LARS' second parameter: list_dict_keys_G_state_1_ before its use)
+    if (std::string dsrc = container_source(*this, ctx, obj); !dsrc.empty() && dsrc.rfind("___stack", 0) != 0)
+      for (size_t i = 0; i < obj->dict.size(); ++i) {
+        const V& key = obj->dict[i].first;
+        if (key->k != VK::Tensor || ctx.graph.tensor_node.count(key.get())) continue;
+        ctx.sources[key.get()] = fmt::format("list(dict.keys({}))[{}]", dsrc, i);
+        const int id = node_of(key);
+        if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
+      }
   } else {
     if (!(plain_container(obj) || guardable_dict(obj))) return item;
     const bool tuple_key = idx->k == VK::Tuple && !idx->size_tuple && obj->k == VK::Dict &&

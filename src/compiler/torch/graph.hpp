@@ -44,6 +44,7 @@ struct Node {
   std::optional<double> sym_fhint;  ///< a SymFloat's value in this run (a specialized one prints as sympy's Float)
   bool accessor = false;         ///< `x.size()` / `x.size(d)` read of a symbolic size: dead code when unused
   bool renamed = false;          ///< already named after a user variable
+  bool prunable = false;         ///< a placeholder wrapped before any use (a container item's attribute read): goes unused
   bool dead_result = false;      ///< result never used (`x = f();  x = None`), e.g. _log_api_usage_once
   bool sym_compute = false;      ///< SymInt arithmetic (`mul = s77 * 2`): dead code when unused
   bool reified = false;          ///< a size of an intermediate tensor rebuilt from the input symbols (named last)

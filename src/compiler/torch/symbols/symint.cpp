@@ -21,6 +21,13 @@ void Interp::realize(const V& t) {
   if (ctx.graph.tensor_node.count(t.get()) || realize_optimizer_state(t)) return;
   auto src = ctx.sources.find(t.get());
 
+  // a gradient read from a wrapped tensor (GradSource: `dp = p.grad; if dp is None`) is a graph input where it is
+  // first read (LARS' grad before the momentum state it meets next)
+  if (src != ctx.sources.end() && src->second.size() > 5 && src->second.compare(src->second.size() - 5, 5, ".grad") == 0) {
+    const int id = node_of(t);
+    if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
+    return;
+  }
   // only the frame's own tensor arguments (an item of its *args tuple too: `args[0]`, a module call's input);
   // module buffers read for .dtype/.device stay out of the graph
   if (src == ctx.sources.end() || src->second.find('.') != std::string::npos) return;
@@ -30,9 +37,12 @@ void Interp::realize(const V& t) {
     return;
   }
   if (size_t br = src->second.find('['); br != std::string::npos && src->second.compare(0, br, "args") != 0) {
-    // an item of a list / tuple / dict argument (`xs[0].device`): Dynamo wraps it all the same, TENSOR_MATCH on its
-    // sizes, though no node uses it (DINO's MultiCropWrapper recompiles when xs[0]'s batch changes; real torch 2.11)
-    guard_wrapped_tensor(ctx, t, src->second, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+    // an item of a list / tuple / dict argument (`xs[0].device`, `p.grad` of `for p in params`): Dynamo wraps it, a
+    // graph input here (LARS' parameters before their gradients), TENSOR_MATCH on its sizes; one no node uses goes
+    // again (remove_unused_graphargs) and keeps its guard (DINO's MultiCropWrapper recompiles when xs[0]'s batch
+    // changes; real torch 2.11)
+    const int id = node_of(t);
+    if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
     return;
   }
   node_of(t);

@@ -143,7 +143,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"bmm_unifies_inner_dim", "torch.bmm's contraction dims unify in torch's ShapeEnv (adj's last dim with h's rows)"},
       {"bn_num_batches_tracked_symbol_ids", "training BatchNorm's num_batches_tracked.item() spends ShapeEnv symbol ids (s18 in torch, ours s17)"},
       {"break_in_subscript_stack", "a break at nonzero() inside a subscript: torch returns the stack values in stack order and drops dead locals"},
-      {"cuda_amp_autocast_disabled", "torch.cuda.amp.autocast(enabled=False): torch's _enter_autocast('cuda', torch.float16, False, True) with no stack trace"},
       {"kv_cache_attr_fresh_symbol", "a cache tensor stored by one graph and read by the next compile gets a fresh size symbol in torch"},
       {"masked_select_known_mask_values", "element values through traced ops: the eager mask's values are lost at the break (ours selects every row)"},
       {"mul_size1_dim_strides_dynamic", "an elementwise op on a size-1 dim of stride 64 under a dynamic batch: torch makes the stride contiguous (32)"},

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/autograd/reach.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/nn/nn_more.hpp"
@@ -255,6 +256,18 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
         if (auto it = self->attrs.find("setup_context"); it != self->attrs.end()) {
           V sc = it->second->k == VK::Builtin && it->second->func ? it->second->func : it->second;
           call(sc, {fn_ctx, mk_tuple(args), r}, {}, loc);
+        }
+      // the outputs are the Function's node's: they require grad when an input does (grad on), and backward reaches
+      // the inputs through them (stable diffusion's CheckpointFunction: x.grad after out.sum().backward())
+      if (saved_grad)
+        if (auto edge = grad_edge_over(args, kwargs)) {
+          std::vector<V> outs;
+          flatten_tensors(r, outs, false);
+          for (auto& o : outs) {
+            if (std::any_of(args.begin(), args.end(), [&](const V& x) { return x.get() == o.get(); })) continue;
+            o->t->requires_grad = o->t->grad_fn = true;
+            o->t->grad_edge = edge;
+          }
         }
       return r;
     }

@@ -279,7 +279,13 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     bool implied = name != "torch.autocast" && name != "torch.amp.autocast";  // torch.cuda.amp.autocast(enabled, dtype, ...)
     V dev = implied ? mk_str(name == "torch.cuda.amp.autocast" ? "cuda" : "cpu") : kwarg("device_type", 0, mk_str("cuda"));
     auto c = mk_builtin("ctx:autocast");
-    c->items = {dev, kwarg("dtype", implied ? 1 : 1, none()), kwarg("enabled", implied ? 0 : 2, mk_bool(true)), kwarg("cache_enabled", 3, none())};
+    // (the deprecated torch.cuda.amp / torch.cpu.amp forms pass their own defaults on: dtype float16 / bfloat16,
+    // cache_enabled True: `_enter_autocast('cuda', torch.float16, False, True)`)
+    auto dt = std::make_shared<Obj>();
+    dt->k = VK::DType;
+    dt->s = name == "torch.cuda.amp.autocast" ? "float16" : "bfloat16";
+    c->items = {dev, kwarg("dtype", 1, implied ? V(dt) : none()), kwarg("enabled", implied ? 0 : 2, mk_bool(true)),
+                kwarg("cache_enabled", implied ? 2 : 3, implied ? mk_bool(true) : none())};
     return c;
   }
   if (name == "dir") {  // sorted names: an object's attributes and its class's, a module's globals

@@ -40,6 +40,9 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
   if (kind == "autocast") {  // AutocastModeVariable: _enter_autocast(args) ... _exit_autocast(<enter node>)
     std::vector<Arg> a;
     if (cm) for (auto& v : cm->items) a.push_back(Arg{-1, py_repr(v)});
+    // (AutocastModeVariable's nodes carry no user stack trace in torch 2.11, a `with` in the frame or inlined, cpu or
+    // cuda, enabled or not: programs autocast_enter_no_stack, cuda_amp_autocast_disabled)
+    loc = Location{};
     int enter = emit_ctx_node("torch.amp.autocast_mode._enter_autocast", "_enter_autocast", a, loc);
     Activation& act = *stack_.back();
     const bool block = enter >= 0 && act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record;

@@ -137,7 +137,8 @@ V conv(OpCall& c) {
     if (outd.v <= 0) c.fail(fmt::format("{}: kernel size {} is larger than the padded input {}", name, k, in.v + 2 * pd[i]));
     o.shape.push_back(outd);
   }
-  o.requires_grad = t.requires_grad || w.requires_grad;
+  V bias = c.arg(1, "bias");  // (a trainable bias alone makes the result require grad: airbench's whitening conv)
+  o.requires_grad = t.requires_grad || w.requires_grad || (bias && bias->k == VK::Tensor && bias->t->requires_grad);
   // meta_conv's pick_memory_format on CPU: a channels-last input gives a channels-last output (SwinIR's
   // patch_unembed `x.transpose(1, 2).view(B, C, H, W)` feeding a conv)
   if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
@@ -330,7 +331,8 @@ V conv_transpose(OpCall& c) {
     }
     o.shape.push_back(d);
   }
-  o.requires_grad = t.requires_grad || w.requires_grad;
+  V bias = c.arg(1, "bias");  // (a trainable bias alone makes the result require grad: airbench's whitening conv)
+  o.requires_grad = t.requires_grad || w.requires_grad || (bias && bias->k == VK::Tensor && bias->t->requires_grad);
   // (as conv's: a channels-last input gives a channels-last output, SAM's upscaling of a `transpose(1, 2).view(...)`)
   if (channels_last_like(t)) o.stride = channels_last_strides(o.shape);
   return c.out(o);

@@ -23,7 +23,8 @@ V linear(OpCall& c) {
     c.I.specialize_symbol(t.shape.back().sym, c.loc);
   o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
   if (w->t->shape.size() == 1) o.shape.pop_back();
-  o.requires_grad = t.requires_grad || w->t->requires_grad;
+  V bias = c.arg(1, "bias");  // (a trainable bias alone makes the result require grad)
+  o.requires_grad = t.requires_grad || w->t->requires_grad || (bias && bias->k == VK::Tensor && bias->t->requires_grad);
   // an input of 3 or more dims is folded to 2 for mm / addmm and the product viewed back: its strides are plain
   // products of the sizes (view's computeStride), no Max(1, ...) of make_contiguous_strides_for (FocalNet's
   // `self.f(x)` on [2, H/4, W/4, C]: 35*((s0//4))*((s53//4)); program linear_nd_dynamic_strides_no_max)

@@ -72,6 +72,16 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
+std::string msg_generator_reconstruction() {
+  return gb_message("Generator reconstruction with mutations",
+                    "Cannot reconstruct a generator with variable mutations. Dynamo needs to fully exhaust the generator, which may "
+                    "cause unintended variable modifications.",
+                    {"Remove mutations from the generator.",
+                     "This graph break is fundamental - it is unlikely that Dynamo will ever be able to trace through your code. "
+                     "Consider finding a workaround."},
+                    "mutating object: SetVariable()", "GB8335");
+}
+
 std::string msg_sparse_wrap() {
   return gb_message("Attempted to wrap sparse Tensor", "torch.compile does not support sparse Tensors",
                     {"Sparse tensor operations are not yet fully supported in torch.compile with fullgraph=True. Consider using "

@@ -29,6 +29,7 @@ std::string msg_nonzero(const std::string& op);
 /// `t.grad_fn` of a tensor that has one, in a frame (TensorVariable.method_attr_grad_fn; GB0104)
 std::string msg_tensor_grad_fn();
 std::string msg_sparse_wrap();
+std::string msg_generator_reconstruction();
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);
 std::string msg_disabled(const std::string& fn);

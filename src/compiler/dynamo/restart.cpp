@@ -493,6 +493,22 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       std::string reason = kind == "STORE_ATTR" ? gb.msg : "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
       ++counters_["graph_break"];
       restart_after_break(*ctx, gb, reason);
+      // a generator the frame made among the call's arguments (`checkpoint(f, (x,), self.parameters())`): attempt 1
+      // must rebuild it for the stack, and Module.parameters' generator mutates its memo set: Dynamo cannot
+      // reconstruct it (GB8335), the frame fails and runs eagerly (real torch 2.11: generator_reconstruct_skip)
+      auto traced_generator = [](const V& a) {
+        if (!a) return false;
+        if (a->traced_gen && std::string(a->traced_gen) == "parameters") return true;
+        if (a->k == VK::Tuple || a->k == VK::List)
+          for (const V& x : a->items) if (x && x->traced_gen && std::string(x->traced_gen) == "parameters") return true;
+        return false;
+      };
+      if (!ctx->is_resume && (std::any_of(args.begin(), args.end(), traced_generator) ||
+                              std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); }))) {
+        const std::string msg = msg_generator_reconstruction();
+        emit_frame_skip(*ctx, msg, loc);
+        throw FrameSkip{msg, "Generator reconstruction with mutations", true};
+      }
       // a wrapper's `func(*args, **kwargs)` that broke inside: attempt 1 does not inline the call, so the int items of
       // `*args` it would have read stay lazy, unguarded (real torch 2.11: nograd_wrapper_break_no_arg_guard; its
       // kwargs dict is rebuilt for the stack, its items guarded)

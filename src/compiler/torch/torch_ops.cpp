@@ -8,6 +8,7 @@
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/interop/numpy_traced.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/op_table.hpp"
@@ -335,6 +336,23 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
       r[i] = Dim{x->v, std::min(a, b)};
       continue;
+    }
+    // two sizes of one symbol each, alike but for the symbol (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1`
+    // and `s94 + 1` of two padded point sets): Eq solves to the same replacement of one symbol by the other
+    if (x->v == y->v && x->is_sym() && y->is_sym() && x->sym != y->sym && I.tracing()) {
+      auto lx = parse_linear(x->sym), ly = parse_linear(y->sym);
+      if (lx && ly && lx->terms.size() == 1 && ly->terms.size() == 1 && lx->c == ly->c && lx->terms[0].second == ly->terms[0].second &&
+          lx->terms[0].first.size() == 1 && ly->terms[0].first.size() == 1 && sym_bare_symbol(lx->terms[0].first[0]) &&
+          sym_bare_symbol(ly->terms[0].first[0])) {
+        Graph& g = I.stack_.back()->ctx->graph;
+        std::string a = g.canon(lx->terms[0].first[0]), b = g.canon(ly->terms[0].first[0]);
+        if (a != b) {
+          g.replacements[std::max(a, b)] = std::min(a, b);
+          const std::map<std::string, std::string> rep{{std::max(a, b), std::min(a, b)}};
+          r[i] = Dim{x->v, sym_substitute(x->sym, rep)};
+          continue;
+        }
+      }
     }
     // equal sizes: torch._refs' _broadcast_shapes keeps the first operand's size (`x_3 + x_12` is x_3's `s77, 256`
     // whatever x_12's expressions: Swin's residual add). (A bare symbol against a number stays the symbol: torch would

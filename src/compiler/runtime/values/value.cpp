@@ -350,7 +350,26 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
       if (t->shape[i].v != shape[i].v && t->shape[i].v == 1) return false;
     return is_contiguous_layout(*t);
   };
-  if (std::all_of(inputs.begin(), inputs.end(), plain)) return contiguous_strides(shape);
+  // (an input that is channels-last too, which size-1 dims allow — ConvNeXt's [2, 1, 1, C] of strides (C, 1, 1, 1) —
+  // leaves the short-circuit ambiguous: the strides decide, torch's compute_elementwise_output_logical_to_physical_perm)
+  auto channels_last_too = [&](const TensorInfo* t) {
+    if (!t || t->shape.empty()) return true;
+    const size_t n = t->shape.size();
+    if ((n != 4 && n != 5) || t->stride.size() != n) return false;
+    std::vector<size_t> order = {1};  // innermost first: C, then the spatial dims from the last, then N
+    for (size_t d = n - 1; d >= 2; --d) order.push_back(d);
+    order.push_back(0);
+    long long expect = 1;
+    for (size_t d : order) {
+      if (t->shape[d].v != 1 && t->stride[d].v != expect) return false;
+      expect *= t->shape[d].v;
+    }
+    return true;
+  };
+  if (std::all_of(inputs.begin(), inputs.end(), plain) &&
+      !(std::any_of(inputs.begin(), inputs.end(), [](const TensorInfo* t) { return t && !t->shape.empty(); }) &&
+        std::all_of(inputs.begin(), inputs.end(), channels_last_too)))
+    return contiguous_strides(shape);
   // each input's strides over the output's dims (0 where it broadcasts), in hints
   std::vector<std::vector<long long>> st;
   for (const TensorInfo* t : inputs) {

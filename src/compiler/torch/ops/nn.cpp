@@ -64,6 +64,10 @@ V norm(OpCall& c) {
   // F.normalize is `input / denom.expand_as(input)`: an elementwise output in the input's layout (xcit's normalize
   // of a transposed q: [768, 12, 1, 48])
   if (c.name == "normalize") o.stride = elementwise_strides(o.shape, {&c.t()});
+  // native_layer_norm makes its input contiguous (itself when it is, size-1 dims aside) and its output empty_like it:
+  // an input contiguous but for the strides of size-1 dims keeps them (ConvNeXt-V2's 1x1 stage: [2, 1, 1, C] of
+  // strides (C, 1, 1, 1))
+  if (c.name == "layer_norm" && c.t().stride.size() == c.t().shape.size() && is_contiguous_layout(c.t())) o.stride = c.t().stride;
   V w = c.arg(1, "weight");
   if (c.name == "group_norm") w = c.arg(1, "weight");
   if (w && w->k == VK::Tensor) o.requires_grad = o.requires_grad || w->t->requires_grad;

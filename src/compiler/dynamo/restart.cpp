@@ -331,7 +331,8 @@ int Interp::stack_values_below_call(const Activation& act, Location loc) {
 
 Interp::TraceMark Interp::mark_trace(FrameCtx& ctx) {
   return TraceMark{ctx.graph.checkpoint(), ctx.graph.renames.size(), ctx.tguards.size(), ctx.gguards.size(),
-                   ctx.described.size(), ctx.vguards.size(), ctx.sym_rels.size(), ctx.sym_eqs.size(), ctx.specialized};
+                   ctx.described.size(), ctx.vguards.size(), ctx.sym_rels.size(), ctx.sym_eqs.size(), ctx.specialized,
+                   ctx.graph.replacements};
 }
 
 void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
@@ -347,6 +348,7 @@ void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
   if (ctx.sym_rels.size() > m.sym_rels) ctx.sym_rels.resize(m.sym_rels);
   if (ctx.sym_eqs.size() > m.sym_eqs) ctx.sym_eqs.resize(m.sym_eqs);
   ctx.specialized = m.specialized;  // (program restart_discards_specialization: the batch stays symbolic)
+  ctx.graph.replacements = m.replacements;  // (program restart_leaks_unification: x keeps its own symbol)
 }
 
 void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test,

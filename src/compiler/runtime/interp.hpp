@@ -279,6 +279,7 @@ class Interp {
   struct TraceMark {
     size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0, sym_rels = 0, sym_eqs = 0;
     std::map<std::string, long long> specialized;
+    std::map<std::string, std::string> replacements;  ///< ShapeEnv's (a discarded attempt's unifications go with it)
   };
   TraceMark mark_trace(FrameCtx& ctx);
   /// CPython 3.12's value stack at a break in statement `st`: how many values lie below expression `target` (a call's

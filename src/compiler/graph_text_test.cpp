@@ -146,7 +146,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"kv_cache_attr_fresh_symbol", "a cache tensor stored by one graph and read by the next compile gets a fresh size symbol in torch"},
       {"masked_select_known_mask_values", "element values through traced ops: the eager mask's values are lost at the break (ours selects every row)"},
       {"mul_size1_dim_strides_dynamic", "an elementwise op on a size-1 dim of stride 64 under a dynamic batch: torch makes the stride contiguous (32)"},
-      {"nested_floordiv_merge", "sympy merges a floor division of a floor division (`(s//2)//-2` is `s//(-4)`); ours nests them"},
       {"numpy_dynamic_float_sub", "element values through traced ops: the argmin of a traced ndarray is a guess after the break (corpus test)"},
       {"restart_leaks_unification", "a size unification made in a discarded attempt survives our restart (torch's restart graph keeps x's own symbol)"},
       {"same_pad_sym_max_order", "sympy's Max argument order inside a nested 'SAME' padding (the number first)"},

@@ -169,7 +169,9 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
         coef *= m->c;
         factors.insert(factors.end(), m->syms.begin(), m->syms.end());
       }
-    } else if (d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) {
+    } else if ((d.sym.find("ToInt(") != std::string::npos && std::isupper(static_cast<unsigned char>(d.sym[0]))) ||
+               (d.sym.size() > 3 && d.sym.compare(0, 3, "-((") == 0 && d.sym.find("//") != std::string::npos)) {
+      // (a ceil division written as a negated floor, `-((s27//(-4)))` of timm's SAME padding, may be 0 too)
       factors.push_back("Max(1, " + d.sym + ")");
     } else if (auto t = parse_sym(d.sym); t && (t->k == SymTree::K::Add || t->k == SymTree::K::Mul) &&
                (d.sym.find("//") != std::string::npos || !sym_lower_bound(*t) || *sym_lower_bound(*t) < 1 || has_non_size(d.sym))) {

@@ -215,6 +215,21 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0)
     if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
+  // FloorDiv.eval: a floor division of a floor division by a number divides once by the product
+  // (`(s27//2) // -2` is `(s27//(-4))`: timm's SAME padding of a strided conv)
+  if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i != 0 && sym_floor_atom(x)) {
+    const std::string inner = x.substr(1, x.size() - 2);
+    auto parts = split_top(inner, "//");
+    if (parts.size() == 2) {
+      std::string d = parts[1];
+      while (d.size() > 2 && d.front() == '(' && d.back() == ')') d = d.substr(1, d.size() - 2);
+      const bool num = !d.empty() && d.find_first_not_of("-0123456789") == std::string::npos && d.size() < 12;
+      if (num) {
+        const long long prod = std::stoll(d) * b->i;
+        return "(" + parts[0] + "//" + (prod < 0 ? "(" + std::to_string(prod) + ")" : std::to_string(prod)) + ")";
+      }
+    }
+  }
   if (op == "//") {
     // PythonPrinter's FloorDiv: each side parenthesized unless an atom (a symbol, a number, a function call such as
     // Max(...)); a floor division is no atom: `((s27 + 1)//((s55//8)))` (FocalNet's window count)

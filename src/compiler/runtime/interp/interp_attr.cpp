@@ -164,7 +164,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && is_nn_instance(obj)) guard_module_id(obj, src->second);
         if (src != act.ctx->sources.end() && is_nn_instance(obj) && is_nn_instance(v) && act.ctx->mode == Mode::Record)
           guard_module_type(v, src->second + "._modules['" + name + "']", loc);
-        if (src != act.ctx->sources.end() && !act.ctx->sources.count(v.get())) {
+        // (a parameter or buffer reached before by another path that did not wrap it — an item of the frame's args
+        // tuple — is wrapped here, by this source: the one that first realizes a tensor names it; real torch 2.11:
+        // generator_reconstruct_skip's `l_func_parameters_weight_`)
+        const bool unrealized_registered = v->k == VK::Tensor && (v->t->is_param || v->t->is_buffer) && is_nn_instance(obj) &&
+                                           act.ctx->mode == Mode::Record && !act.ctx->graph.tensor_node.count(v.get());
+        if (src != act.ctx->sources.end() && (!act.ctx->sources.count(v.get()) || unrealized_registered)) {
           // (a module's registries hold its submodules, parameters and buffers; a plain object's attribute is one,
           // TD3's `self.actor` of `class TD3(object)`: L['self'].actor._modules['l1'], program
           // plain_object_module_attr_name)

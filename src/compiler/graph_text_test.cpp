@@ -112,7 +112,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
       {"matmul_contraction_unify", "matmul's contraction dim unifies sizes in torch's ShapeEnv"},
-      {"multiline_call_arg_sym_line", "a size computed on a later line of a multi-line call: torch's line attribution"},
       {"optimizer_step_after_backward_sources", "a user optimizer with no _init_group: torch realizes `p.grad` at `is None` (the gradient an input before the state buffer), and the resume graph returns its input `loss`"},
       {"python_max_of_symfloat", "sym_max / pow of SymFloats (corpus test)"},
       {"setitem_0d_tensor_index_break", "the data-dependent break (corpus test)"},
@@ -152,7 +151,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sdpa_len1_query_strides", "SDPA on CPU with a length-1 query: torch's output strides [64, 32, 32, 1], ours the flash layout [64, 32, 64, 1]"},
       {"generator_arg_iter_break", "the resume after `tuple(params)` of a generator argument: torch's stack holds the tuple as "
                                    "L_stack0_0_ and lifts the module's parameters first; ours the other way round"},
-      {"shape_size_node_line", "the line of a `size()` node inside a multi-line expression: torch's is the line holding `x.shape`"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

@@ -163,7 +163,7 @@ class Interp {
   /// size read that yields a symbol takes a `size` name as Dynamo's (dead) size proxy does.
   static constexpr long long kDimAsRead = -(1LL << 62);
   /// `x.size(dim)` (dim < 0: `x.shape`); dim_written is the index as the source wrote it (`x.size(-1)`)
-  V size_of(const V& t, long long dim, long long dim_written = kDimAsRead);
+  V size_of(const V& t, long long dim, long long dim_written = kDimAsRead, Location loc = {});
   V numel_of(const V& t);  ///< Tensor.numel(): a SymInt and a `numel` node when a size is dynamic
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)

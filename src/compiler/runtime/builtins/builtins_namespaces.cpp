@@ -264,7 +264,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         V r = np_traced::attr(*this, obj, name, loc, handled);
         if (handled) return r;
       }
-      if (name == "shape") return size_of(obj, -1);
+      if (name == "shape") return size_of(obj, -1, kDimAsRead, loc);
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));

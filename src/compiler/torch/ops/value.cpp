@@ -34,9 +34,9 @@ V size_like(OpCall& c) {
   }
   if (V d = c.arg(0, "dim")) {
     if (c.rank() == 0) c.fail(fmt::format("Dimension specified as {} but tensor has no dimensions", d->i));  // torch's IndexError
-    return c.I.size_of(c.self, c.dim(d->i, c.rank()), d->i);
+    return c.I.size_of(c.self, c.dim(d->i, c.rank()), d->i, c.loc);
   }
-  return c.I.size_of(c.self, -1);
+  return c.I.size_of(c.self, -1, Interp::kDimAsRead, c.loc);
 }
 
 V is_complex(OpCall& c) { return mk_bool(c.t().dtype.rfind("complex", 0) == 0); }

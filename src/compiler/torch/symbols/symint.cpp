@@ -50,7 +50,7 @@ void Interp::realize(const V& t) {
 
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow);  // below
 
-V Interp::size_of(const V& t, long long dim, long long dim_written) {
+V Interp::size_of(const V& t, long long dim, long long dim_written, Location loc) {
   // a tensor the frame reaches from a source and reads only for its size (whisper's
   // `next(iter(kv_cache.values())).shape[1]`) is still wrapped: an input with its TENSOR_MATCH guard, so another size
   // recompiles (the placeholder is pruned when nothing uses it)
@@ -77,7 +77,9 @@ V Interp::size_of(const V& t, long long dim, long long dim_written) {
   else for (auto& d : ti.shape) xs.push_back(one(d));
   if (symbolic && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
-    Location at{stack_.back()->cur_line, 0, stack_.back()->file};
+    // (at the read's own line inside a statement of several, as CPython's positions give it: gaussian_diffusion's
+    // `extract(table, t, x.shape) * x` on the second line of a `return (...)`)
+    Location at = loc.line > 0 ? loc : Location{stack_.back()->cur_line, 0, stack_.back()->file};
     // Dynamo's proxies for the read, as shadows: `x.shape` is `size = x.size()` and an operator.getitem per
     // dimension (wrap_fx_proxy of a torch.Size), `x.size(d)` one call; its replacement pass folds them into
     // the input symbols, and they are dead code unless a specialization keeps them (specialize.cpp)

@@ -147,7 +147,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mul_size1_dim_strides_dynamic", "an elementwise op on a size-1 dim of stride 64 under a dynamic batch: torch makes the stride contiguous (32)"},
       {"numpy_dynamic_float_sub", "element values through traced ops: the argmin of a traced ndarray is a guess after the break (corpus test)"},
       {"restart_leaks_unification", "a size unification made in a discarded attempt survives our restart (torch's restart graph keeps x's own symbol)"},
-      {"same_pad_sym_max_order", "sympy's Max argument order inside a nested 'SAME' padding (the number first)"},
       {"sdpa_len1_query_strides", "SDPA on CPU with a length-1 query: torch's output strides [64, 32, 32, 1], ours the flash layout [64, 32, 64, 1]"},
       {"generator_arg_iter_break", "the resume after `tuple(params)` of a generator argument: torch's stack holds the tuple as "
                                    "L_stack0_0_ and lifts the module's parameters first; ours the other way round"},

@@ -236,6 +236,8 @@ std::string sym_product(const std::string& a, const std::string& b) {
   long long coef = 1;
   std::vector<std::string> syms, rest;
   auto add = [&](const std::string& x) {
+    // (a sum parenthesized already, `(s0 + Max(..))` from an earlier product, is one factor: not wrapped twice)
+    if (x.size() > 2 && x.front() == '(' && matching(x, 0) == x.size() - 1 && sym_is_sum(x.substr(1, x.size() - 2))) { rest.push_back(x); return; }
     if (sym_is_sum(x)) { rest.push_back("(" + x + ")"); return; }
     auto stars = top_level(x, "*");
     size_t start = 0;

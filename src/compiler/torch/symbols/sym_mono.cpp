@@ -88,7 +88,9 @@ bool sym_atom_less(const std::string& a, const std::string& b) {
   // sympy's default_sort_key: numbers, then symbols (by name), then sums and products, then functions (by name: CeilToInt, FloorDiv,
   // FloorToInt, Mod, ...), then Max / Min (LatticeOps); ties by their arguments (here: the printed text)
   auto rank = [](const std::string& f, std::string& name) {
-    if (!f.empty() && (std::isdigit(static_cast<unsigned char>(f[0])) || (f[0] == '-' && f.size() > 1 && std::isdigit(static_cast<unsigned char>(f[1]))))) return 1;
+    // (a number is the whole text: `-2*((...))` is a product, not -2)
+    const size_t from = !f.empty() && f[0] == '-' ? 1 : 0;
+    if (f.size() > from && f.size() < 19 && f.find_first_not_of("0123456789", from) == std::string::npos) return 1;
     if (sym_bare_symbol(f)) { name = f; return 2; }
     if (sym_floor_atom(f)) { name = "FloorDiv"; return 4; }
     name = func_name(f);
@@ -175,7 +177,10 @@ std::string factors_str(const std::vector<std::string>& syms, bool in_product) {
   for (size_t i = 0; i < syms.size();) {
     size_t j = i;
     while (j < syms.size() && syms[j] == syms[i]) ++j;
-    bool wrap = wrapped_atom(syms[i]) && (in_product || j - i > 1);
+    // (a sum parenthesized already, `(s0 + Max(0, ..))` of a padded size, is one factor as it is)
+    const bool paren_sum = syms[i].size() > 2 && syms[i].front() == '(' && one_group(syms[i], 0) && !sym_floor_atom(syms[i]) &&
+                           split_top(syms[i].substr(1, syms[i].size() - 2), " + ").size() + split_top(syms[i].substr(1, syms[i].size() - 2), " - ").size() > 2;
+    bool wrap = wrapped_atom(syms[i]) && (in_product || j - i > 1) && !paren_sum;
     out += (out.empty() ? "" : "*") + (wrap ? "(" + syms[i] + ")" : syms[i]) + (j - i > 1 ? "**" + std::to_string(j - i) : "");
     i = j;
   }

@@ -392,7 +392,12 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
       if (a == 0 || b == 0) continue;
       if (a < b) return -1;
       if (a > b) return 1;
-      if (shape[d0].v > shape[d1].v) return 1;
+      // (guard_or_false: a comparison of a symbolic size with another is decided only when it is sure, a size symbol
+      // being >= 2: `s77 > 1` holds, `s77 > 64` is not decided)
+      const bool greater = shape[d0].is_sym() || shape[d1].is_sym()
+                               ? (shape[d0].is_sym() && !shape[d1].is_sym() && shape[d1].v < 2)
+                               : shape[d0].v > shape[d1].v;
+      if (greater) return 1;
     }
     return 0;
   };

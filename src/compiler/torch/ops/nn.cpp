@@ -67,7 +67,10 @@ V norm(OpCall& c) {
   // native_layer_norm makes its input contiguous (itself when it is, size-1 dims aside) and its output empty_like it:
   // an input contiguous but for the strides of size-1 dims keeps them (ConvNeXt-V2's 1x1 stage: [2, 1, 1, C] of
   // strides (C, 1, 1, 1))
-  if (c.name == "layer_norm" && c.t().stride.size() == c.t().shape.size() && is_contiguous_layout(c.t())) o.stride = c.t().stride;
+  // (with symbolic sizes the fake kernel is the Python decomposition, which makes its output contiguous: ConvNeXt's
+  // dynamic batch, a permuted input and the 1x1 stage's alike)
+  const bool symbolic = std::any_of(c.t().shape.begin(), c.t().shape.end(), [](const Dim& d) { return d.is_sym(); });
+  if (c.name == "layer_norm" && !symbolic && c.t().stride.size() == c.t().shape.size() && is_contiguous_layout(c.t())) o.stride = c.t().stride;
   V w = c.arg(1, "weight");
   if (c.name == "group_norm") w = c.arg(1, "weight");
   if (w && w->k == VK::Tensor) o.requires_grad = o.requires_grad || w->t->requires_grad;

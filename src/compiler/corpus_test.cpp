@@ -153,7 +153,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
       "slice_symbolic_bounds_on_cat_dim",  // a slice with symbolic bounds of a cat dim: torch's size stays symbolic (2*s)
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
-      "cached_mask_growing_seq",     // a cached mask / rotary table of a growing sequence: ours adds a duck-sizing guard (a 4th compile)
       "unfold_symbolic_sizes",       // F.unfold of symbolic height / width: torch's block count stays symbolic
       // the twenty-fifth scouting's (docs/compiler.md, "Twenty-fifth scouting")
       "numpy_dynamic_float_sub",     // element values through traced ops: the argmin after the break is a guess (3rd recompile)

@@ -123,7 +123,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
       {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
-      {"cached_mask_growing_seq", "a cached mask of a growing sequence (corpus test)"},
       {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice of a symbolic length `s27 + 1`: torch's view strides (ours a copy)"},
       {"loss_module_built_in_frame", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       {"unfold_symbolic_sizes", "F.unfold of symbolic sizes (corpus test)"},
@@ -142,7 +141,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"bmm_unifies_inner_dim", "torch.bmm's contraction dims unify in torch's ShapeEnv (adj's last dim with h's rows)"},
       {"bn_num_batches_tracked_symbol_ids", "training BatchNorm's num_batches_tracked.item() spends ShapeEnv symbol ids (s18 in torch, ours s17)"},
       {"break_in_subscript_stack", "a break at nonzero() inside a subscript: torch returns the stack values in stack order and drops dead locals"},
-      {"kv_cache_attr_fresh_symbol", "a cache tensor stored by one graph and read by the next compile gets a fresh size symbol in torch"},
       {"masked_select_known_mask_values", "element values through traced ops: the eager mask's values are lost at the break (ours selects every row)"},
       {"mul_size1_dim_strides_dynamic", "an elementwise op on a size-1 dim of stride 64 under a dynamic batch: torch makes the stride contiguous (32)"},
       {"numpy_dynamic_float_sub", "element values through traced ops: the argmin of a traced ndarray is a guess after the break (corpus test)"},

@@ -104,6 +104,20 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   // after the graph the objects hold what it returned: a SymInt / SymFloat the frame stored on an attribute is a plain
   // number from now on (the next compile reads the number, not the dead graph's expression: `self.it += 1`)
+  // a tensor stored on an object, or a tensor attribute this frame read with symbols, outlives the graph as a real
+  // tensor: its sizes are numbers from now on (the next compile reads it as an input of its own: a KV cache)
+  auto concretize = [](const V& t) {
+    if (!t || t->k != VK::Tensor) return;
+    const bool sym = std::any_of(t->t->shape.begin(), t->t->shape.end(), [](const Dim& d) { return d.is_sym(); }) ||
+                     std::any_of(t->t->stride.begin(), t->t->stride.end(), [](const Dim& d) { return d.is_sym(); });
+    if (!sym) return;
+    auto info = std::make_shared<TensorInfo>(*t->t);
+    for (auto& d : info->shape) d.sym.clear();
+    for (auto& d : info->stride) d.sym.clear();
+    t->t = info;
+  };
+  for (auto& [obj, name, v] : ctx.attr_stores) if (obj) concretize(v);
+  for (auto& v : ctx.lazy_inputs) concretize(v);
   for (auto& [obj, name, v] : ctx.attr_stores) {
     if (!obj || !v || v->k != VK::Int || v->sym.empty()) continue;
     if (auto it = obj->attrs.find(name); it != obj->attrs.end() && it->second.get() == v.get()) it->second = mk_int(v->i);

@@ -11,6 +11,8 @@
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "dynamo/frame_filter.hpp"
+#include "torch/symbols/sym_expr.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 
@@ -316,6 +318,48 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
     struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
     return call(target, std::move(args), std::move(kwargs), loc);
   }
+}
+
+// A tensor attribute a frame wraps where it first reads it (`self.cached_k`), not at the frame's entry: it is a real
+// tensor here, so symbols left on it by the trace that made it (`s27 + 1` of the graph that stored it) are its numbers,
+// and automatic dynamic treats it as any input of this code — a size that changed since an earlier compile is a
+// symbol of its own source from now on (real torch 2.11: program kv_cache_attr_fresh_symbol, `L['self'].cached_k`'s
+// length `s75`). Its info is this frame's view; compile_graph makes it concrete again when the frame ends.
+void Interp::lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src) {
+  if (!ctx.code || t->t->np_array) return;
+  CodeState& cs = *ctx.code;
+  TensorInfo ti = *t->t;
+  bool stale = false;
+  for (auto& d : ti.shape)
+    if (d.is_sym())
+      for (const std::string& f : sym_free_symbols(d.sym)) stale = stale || !ctx.sym_info.count(f);
+  if (stale) {
+    for (auto& d : ti.shape) d.sym.clear();
+    for (auto& d : ti.stride) d.sym.clear();
+  }
+  const bool symbolic = std::any_of(ti.shape.begin(), ti.shape.end(), [](const Dim& d) { return d.is_sym(); });
+  std::set<int>& dd = cs.dyn_dims[src];
+  const bool auto_dyn = !(cur_opts_ && cur_opts_->dynamic_false);
+  if (auto seen = cs.seen_shapes.find(src); auto_dyn && !symbolic && seen != cs.seen_shapes.end() && seen->second.shape.size() == ti.shape.size())
+    for (size_t i = 0; i < ti.shape.size(); ++i)
+      if (seen->second.shape[i].v != ti.shape[i].v && dd.insert(static_cast<int>(i)).second)
+        automatic_dynamic_event(ctx, local_source(src), std::to_string(i), "size change", std::to_string(seen->second.shape[i].v),
+                                std::to_string(ti.shape[i].v));
+  if (!symbolic) cs.seen_shapes[src] = ti;
+  bool made = false;
+  for (int d : dd) {
+    if (symbolic || d >= static_cast<int>(ti.shape.size()) || ti.shape[d].v < 2 || ti.shape[d].is_sym()) continue;
+    const std::string source = fmt::format("{}.size()[{}]", local_source(src), d);
+    int r = sym_source_id(source);
+    while (ctx.sym_info.count("s" + std::to_string(r))) ++r;
+    ti.shape[d].sym = "s" + std::to_string(r);
+    ctx.sym_info[ti.shape[d].sym] = {source, ti.shape[d].v};
+    made = true;
+  }
+  if (made) ti.stride = ordered_strides(ti.shape, ti.stride);
+  if (!stale && !made) return;
+  t->t = std::make_shared<TensorInfo>(ti);  // (a view of its own: a copy of the object shares no info with it)
+  ctx.lazy_inputs.push_back(t);
 }
 
 }  // namespace tparse::compiler

@@ -112,6 +112,7 @@ struct FrameCtx {
   std::vector<V> capturable_groups;    ///< their groups without 'capturable', not stored into yet (optimizer_variable.cpp)
   std::map<const Obj*, std::string> optim_state;      ///< optimizer state tensors -> their static sources (lazy get_attr)
   std::map<const Obj*, std::string> lazy_name_hints;  ///< a lazy static tensor -> the local first storing it (its node's name)
+  std::vector<V> lazy_inputs;          ///< tensor attributes made dynamic where first read (concrete again after the graph)
   std::vector<V> tracked_first;        ///< containers Dynamo tracked before the frame stored into them (their outputs first)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;

@@ -316,6 +316,7 @@ class Interp {
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp);
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(Location loc);
+  void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);

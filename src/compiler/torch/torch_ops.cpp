@@ -150,6 +150,11 @@ int Interp::node_of(const V& t) {
   if (realize_optimizer_state(t)) return ctx.graph.tensor_node[t.get()];  // (a get_attr node, not an input)
   if (t->t->sparse) sparse_input(Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
   auto src_it = ctx.sources.find(t.get());
+  // a plain tensor attribute (not a parameter or buffer, not an entry input): its own dims (run_frame.cpp)
+  if (src_it != ctx.sources.end() && ctx.mode == Mode::Record && !t->t->is_param && !t->t->is_buffer &&
+      src_it->second.find('.') != std::string::npos && src_it->second.rfind("G['", 0) != 0 &&
+      !(src_it->second.size() > 5 && src_it->second.compare(src_it->second.size() - 5, 5, ".grad") == 0))
+    lazy_input_dims(ctx, t, src_it->second);
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
   // (a dict key's source, `list(dict.keys(G['state']))[0]`, is written out whole as a global's)

@@ -223,9 +223,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // pruned. A plain tensor attribute (the instance's __dict__: `self.cos = ...`, not registered) is a lazy
         // variable, lifted where an op first reads it (real torch 2.11: lazy_tensor_attr_placeholder_order)
         if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) {
-          const std::string& vs = act.ctx->sources[v.get()];
+          const std::string vs = act.ctx->sources[v.get()];
           const bool registered = vs.find("._parameters['") != std::string::npos || vs.find("._buffers['") != std::string::npos;
           if (registered) node_of(v);
+          // (a plain one takes its own dims now, before an op reads its sizes: run_frame.cpp lazy_input_dims)
+          else if (!act.ctx->graph.tensor_node.count(v.get()) && !v->t->is_param && !v->t->is_buffer && vs.rfind("G['", 0) != 0)
+            lazy_input_dims(*act.ctx, v, vs);
         }
       }
       return v;

@@ -506,6 +506,8 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
   const Shadow* read = first_read(v->sym);
   if (!read && read_shadow >= 0 && static_cast<size_t>(read_shadow) < g.shadows.size()) read = &g.shadows[static_cast<size_t>(read_shadow)];
   const int read_idx = read ? static_cast<int>(read - g.shadows.data()) : -1;
+  // (the read's place as a number: `make` below grows g.shadows, which may move the shadow `read` points to)
+  const size_t read_pos = read ? read->pos : static_cast<size_t>(-1);
   Node here;
   I.stamp_node(here, Location{I.stack_.back()->cur_line, 0, I.stack_.back()->file});
   // where each part goes: its own earliest read, never after the expression that uses it (a part read before
@@ -550,7 +552,7 @@ static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow) 
     auto p = g.sym_proxy.find(text);
     if (p != g.sym_proxy.end())
       if (auto t = parse_sym(text); !t || !rebuildable(*t)) return std::nullopt;
-    if (p == g.sym_proxy.end() || (read && static_cast<size_t>(p->second) >= read->pos)) return std::nullopt;
+    if (p == g.sym_proxy.end() || (read_idx >= 0 && static_cast<size_t>(p->second) >= read_pos)) return std::nullopt;
     return Arg{p->second, ""};
   };
   auto make = [&](Node n, const std::string& text) {

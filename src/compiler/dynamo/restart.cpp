@@ -32,29 +32,6 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
   ctx.builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);
 }
 
-// A sparse tensor the frame reads (VariableBuilder: "Attempted to wrap sparse Tensor", GB0015, raised while a CALL
-// loads its arguments): attempt 0 breaks the graph at the call, attempt 1 cannot hand the sparse tensor to a resume
-// function and fails, and the whole frame runs eagerly (real torch 2.11: program sparse_coo_input)
-void Interp::sparse_input(Location loc) {
-  Activation& act = *stack_.back();
-  FrameCtx& ctx = *act.ctx;
-  GraphBreak gb;
-  gb.gb_type = "Attempted to wrap sparse Tensor";
-  gb.msg = msg_sparse_wrap();
-  gb.loc = loc;
-  if (ctx.attempt == 0) {
-    ++counters_["graph_break"];
-    restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
-  }
-  emit_frame_skip(ctx, gb.msg, gb.loc);
-  if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
-  ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly
-  ctx.code->skipped = true;
-  replay_inlined_calls(ctx);
-  act.ctx = nullptr;
-  throw FrameSkip{gb.msg, gb.gb_type, true};
-}
-
 // The names the function's code mentions from the top-level statement holding `line` on (Dynamo's liveness of a
 // resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
 // graph must carry. Locals never named again (a start position used only before the break) are dead. After a

@@ -138,7 +138,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"math_log2_symint_range", "view's inferred -1 over a floor of PowByNatural: sympy's `X//(2*((X//4)))`, ours the "
                                  "quotient of the two floors (annotation only)"},
       // the twenty-fifth scouting's (docs/compiler.md, "Twenty-fifth scouting")
-      {"bmm_unifies_inner_dim", "torch.bmm's contraction dims unify in torch's ShapeEnv (adj's last dim with h's rows)"},
       {"bn_num_batches_tracked_symbol_ids", "training BatchNorm's num_batches_tracked.item() spends ShapeEnv symbol ids (s18 in torch, ours s17)"},
       {"break_in_subscript_stack", "a break at nonzero() inside a subscript: torch returns the stack values in stack order and drops dead locals"},
       {"masked_select_known_mask_values", "element values through traced ops: the eager mask's values are lost at the break (ours selects every row)"},

@@ -198,9 +198,12 @@ V binary(OpCall& c) {
   if (c.I.tracing() && c.self && c.self->k == VK::Tensor && other->k == VK::Tensor) {
     const std::vector<Dim>& x = c.self->t->shape;
     const std::vector<Dim>& y = other->t->shape;
-    if (bin.at(c.name) == "@")
+    if (bin.at(c.name) == "@") {
       broadcast(c.I, std::vector<Dim>(x.begin(), x.end() - std::min<size_t>(2, x.size())),
                 std::vector<Dim>(y.begin(), y.end() - std::min<size_t>(2, y.size())), c.loc);
+      // (the contraction dims are equal too: `torch.bmm(adj, h)` replaces h's node-count symbol by adj's, DGI)
+      if (!x.empty() && !y.empty()) broadcast(c.I, {x.back()}, {y.size() >= 2 ? y[y.size() - 2] : y[0]}, c.loc);
+    }
     else
       broadcast(c.I, x, y, c.loc);
   }

@@ -60,8 +60,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
         const V& key = obj->dict[i].first;
         if (key->k != VK::Tensor || ctx.graph.tensor_node.count(key.get())) continue;
         ctx.sources[key.get()] = fmt::format("list(dict.keys({}))[{}]", dsrc, i);
-        const int id = node_of(key);
-        if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
+        wrap_prunable(key);
       }
   } else {
     if (!(plain_container(obj) || guardable_dict(obj))) return item;

@@ -317,6 +317,7 @@ class Interp {
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(Location loc);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
+  void wrap_prunable(const V& t);
   void finish_frame(Activation& act, V retval);
   std::shared_ptr<FrameCtx> enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                         std::shared_ptr<CompileOpts> opts, bool is_resume);

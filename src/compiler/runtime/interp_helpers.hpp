@@ -64,6 +64,8 @@ bool abc_instance(const V& v, const std::string& abc);
 bool builtin_is_type(const std::string& name);
 /// a Python builtin function or type (Dynamo's BuiltinVariable): print, len, dict, isinstance, ...
 bool python_builtin(const std::string& name);
+/// a gradient's source (`G['params'][0].grad`, GradSource): symint.cpp
+bool grad_source(const std::string& src);
 /// A class deriving enum.Enum (the bundled stub), and its members in definition order (enum.cpp).
 bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);

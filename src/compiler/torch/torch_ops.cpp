@@ -153,7 +153,7 @@ int Interp::node_of(const V& t) {
   // a plain tensor attribute (not a parameter or buffer, not an entry input): its own dims (run_frame.cpp)
   if (src_it != ctx.sources.end() && ctx.mode == Mode::Record && !t->t->is_param && !t->t->is_buffer &&
       src_it->second.find('.') != std::string::npos && src_it->second.rfind("G['", 0) != 0 &&
-      !(src_it->second.size() > 5 && src_it->second.compare(src_it->second.size() - 5, 5, ".grad") == 0))
+      !grad_source(src_it->second))
     lazy_input_dims(ctx, t, src_it->second);
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
@@ -216,7 +216,7 @@ int Interp::node_of(const V& t) {
   keep_graph_value(t);
   if (placeholder_log_) placeholder_log_->push_back(t);
   // (a gradient's TENSOR_MATCH is not kept: our `.grad` is made when read, so the guard could not see the next one)
-  const bool grad = src.size() > 5 && src.compare(src.size() - 5, 5, ".grad") == 0;
+  const bool grad = grad_source(src);
   if (src_it != ctx.sources.end() && !global && !grad && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;

@@ -15,6 +15,15 @@
 
 namespace tparse::compiler {
 
+bool grad_source(const std::string& src) { return src.size() > 5 && src.compare(src.size() - 5, 5, ".grad") == 0; }
+
+// A graph input wrapped before any use: the placeholder goes again when nothing uses it (compile_graph.cpp)
+void Interp::wrap_prunable(const V& t) {
+  const int id = node_of(t);
+  Graph& g = stack_.back()->ctx->graph;
+  if (id >= 0 && g.nodes[static_cast<size_t>(id)].op == "placeholder") g.nodes[static_cast<size_t>(id)].prunable = true;
+}
+
 void Interp::realize(const V& t) {
   if (!tracing() || t->k != VK::Tensor) return;
   FrameCtx& ctx = *stack_.back()->ctx;
@@ -23,9 +32,8 @@ void Interp::realize(const V& t) {
 
   // a gradient read from a wrapped tensor (GradSource: `dp = p.grad; if dp is None`) is a graph input where it is
   // first read (LARS' grad before the momentum state it meets next)
-  if (src != ctx.sources.end() && src->second.size() > 5 && src->second.compare(src->second.size() - 5, 5, ".grad") == 0) {
-    const int id = node_of(t);
-    if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
+  if (src != ctx.sources.end() && grad_source(src->second)) {
+    wrap_prunable(t);
     return;
   }
   // only the frame's own tensor arguments (an item of its *args tuple too: `args[0]`, a module call's input);
@@ -41,8 +49,7 @@ void Interp::realize(const V& t) {
     // graph input here (LARS' parameters before their gradients), TENSOR_MATCH on its sizes; one no node uses goes
     // again (remove_unused_graphargs) and keeps its guard (DINO's MultiCropWrapper recompiles when xs[0]'s batch
     // changes; real torch 2.11)
-    const int id = node_of(t);
-    if (id >= 0 && ctx.graph.nodes[static_cast<size_t>(id)].op == "placeholder") ctx.graph.nodes[static_cast<size_t>(id)].prunable = true;
+    wrap_prunable(t);
     return;
   }
   node_of(t);

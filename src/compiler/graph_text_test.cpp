@@ -35,7 +35,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                              "(torch.tensor(s_lst), then lin's weight, then torch.tensor(r_lst)); ours all where the argument is first read"},
       {"float_arg_genexpr", "builtin sum() over a generator: torch names its nodes element / value (as moduledict_model)"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
-      {"rope_sqrt_shape", "sympy writes a product of equal factors as a power (`...**2`), ours as a product (annotation only)"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
       {"linalg_break_forms", "a resume's input read by a return_types field (`.solution`): torch names it by the attribute "
@@ -108,7 +107,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-first scouting's reproducers not fixed yet (docs/compiler.md, "Twenty-first scouting")
       {"bool_mask_eager_values", "a bool mask built by slice assignment loses its values (the masked size is a guess)"},
       {"checkpoint_body_lift_order", "inside a checkpoint body torch lifts attributes in access order and names the [0] output getitem"},
-      {"dynamic_true_plain_tensor_attr", "a plain tensor attribute under dynamic=True (corpus test)"},
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
       {"matmul_contraction_unify", "matmul's contraction dim unifies sizes in torch's ShapeEnv"},

@@ -138,7 +138,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   }
   // automatic dynamic shapes: merge what this frame sees with what earlier compiles saw
   bool auto_dyn = !(opts && opts->dynamic_false);
-  std::map<long long, std::string> duck_syms;  // ShapeEnv.val_to_var: a duck-sized value's symbol
+  std::map<long long, std::string>& duck_syms = ctx->duck_syms;
   std::set<int> sym_ids;  // ShapeEnv._generate_unique_id: sha256(source name) % 100, then the next free id
   auto sym_for = [&sym_ids](const std::string& source) {
     int r = sym_source_id(source);

@@ -346,15 +346,26 @@ void Interp::lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src) 
         automatic_dynamic_event(ctx, local_source(src), std::to_string(i), "size change", std::to_string(seen->second.shape[i].v),
                                 std::to_string(ti.shape[i].v));
   if (!symbolic) cs.seen_shapes[src] = ti;
+  // under dynamic=True every size is a symbol, duck-sized (a value seen before reuses its symbol: LeViT's cached
+  // attention bias `f32[2, s27, s27]` shares the input's; real torch 2.11: program dynamic_true_plain_tensor_attr)
+  std::set<int> all = dd;
+  const bool dyn_true = cur_opts_ && cur_opts_->dynamic_true;
+  if (dyn_true) for (size_t i = 0; i < ti.shape.size(); ++i) all.insert(static_cast<int>(i));
   bool made = false;
-  for (int d : dd) {
+  for (int d : all) {
     if (symbolic || d >= static_cast<int>(ti.shape.size()) || ti.shape[d].v < 2 || ti.shape[d].is_sym()) continue;
+    const bool duck = dyn_true && !dd.count(d);
+    made = true;
+    if (auto it = ctx.duck_syms.find(ti.shape[d].v); duck && it != ctx.duck_syms.end()) {
+      ti.shape[d].sym = it->second;
+      continue;
+    }
     const std::string source = fmt::format("{}.size()[{}]", local_source(src), d);
     int r = sym_source_id(source);
     while (ctx.sym_info.count("s" + std::to_string(r))) ++r;
     ti.shape[d].sym = "s" + std::to_string(r);
     ctx.sym_info[ti.shape[d].sym] = {source, ti.shape[d].v};
-    made = true;
+    if (duck) ctx.duck_syms[ti.shape[d].v] = ti.shape[d].sym;
   }
   if (made) ti.stride = ordered_strides(ti.shape, ti.stride);
   if (!stale && !made) return;

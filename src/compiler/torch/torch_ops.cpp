@@ -359,9 +359,19 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
         }
       }
     }
+    // a bare symbol against a number (not 1): infer_size's `sizeA == sizeB` is a guard that specializes the symbol
+    // (ShapeEnv: Eq(s77, 2) -> replacement; LeViT's cached bias under dynamic=True: program
+    // dynamic_true_plain_tensor_attr)
+    if (x->v == y->v && x->v >= 2 && x->is_sym() != y->is_sym() && I.tracing()) {
+      const Dim& s = x->is_sym() ? *x : *y;
+      if (sym_bare_symbol(s.sym)) {
+        I.specialize_symbol(s.sym, loc);
+        r[i] = Dim{x->v};
+        continue;
+      }
+    }
     // equal sizes: torch._refs' _broadcast_shapes keeps the first operand's size (`x_3 + x_12` is x_3's `s77, 256`
-    // whatever x_12's expressions: Swin's residual add). (A bare symbol against a number stays the symbol: torch would
-    // specialize it, but a number here may be a size tparse could not derive, and a wrong specialization costs more.)
+    // whatever x_12's expressions: Swin's residual add)
     if (x->v == y->v) {
       r[i] = !x->is_sym() && y->is_sym() && sym_bare_symbol(y->sym) ? *y : *x;
       continue;

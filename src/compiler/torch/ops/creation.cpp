@@ -166,6 +166,13 @@ V factory(OpCall& c) {
     if (ints && a.size() == 1) sym = a[0]->sym;
     else if (ints && (a.size() == 2 || (a.size() == 3 && a[2]->i == 1)) && (!a[0]->sym.empty() || !a[1]->sym.empty()))
       sym = c.I.sym_expr("-", a[1], a[0]);
+    // a SymFloat end (of start 0, step 1): torch._refs.arange's length is math.ceil of a float division, sympy's
+    // `CeilToInt(FloatTrueDiv(end, 1.0))` (sam2's RoPE: `torch.arange(end_x * end_y)` of math.sqrt sizes; program
+    // rope_sqrt_shape)
+    const bool start0 = a.size() == 1 || (a[0]->k == VK::Int && a[0]->sym.empty() && a[0]->i == 0);
+    const bool step1 = a.size() < 3 || (a[2]->k == VK::Int && a[2]->sym.empty() && a[2]->i == 1);
+    if (V end = a.size() == 1 ? a[0] : a[1]; end->k == VK::Float && !end->sym.empty() && start0 && step1 && c.I.tracing())
+      sym = fmt::format("CeilToInt(FloatTrueDiv({}, 1.0))", end->sym);
     t.shape = {Dim{n, sym}};
     if (!dtype_given) t.dtype = any_float ? "float32" : "int64";
   } else if (name == "randint") {

@@ -221,6 +221,8 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     }
   }
   if (op == "*" && (sym_is_sum(x) || sym_is_sum(y))) return sym_product(x, y);  // `(a + 1)*(b + 1)`, sympy's order
+  // a function of symbols times itself is sympy's power (`OpaqueUnaryFn_sqrt(ToFloat(s34))**2`: program rope_sqrt_shape)
+  if (op == "*" && !a->sym.empty() && x == y && sym_call_atom(x, "")) return x + "**2";
   if (op == "*") return a->sym.empty() ? x + "*" + y : b->sym.empty() ? y + "*" + x : x + "*" + y;
   if (op == "//" && b->sym.empty() && b->k == VK::Int && b->i > 0)
     if (auto e = sym_floordiv(x, b->i, 0)) return *e;  // `(s53//2)`, not `((s53)//2)`
@@ -388,6 +390,7 @@ std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b)
     return sym_call_atom(e, "FloatTrueDiv") || sym_call_atom(e, "IntTrueDiv") ? "(" + e + ")" : e;
   };
   if (op == "+" || op == "-") x = low(x), y = low(y);
+  if (op == "*" && !a->sym.empty() && x == y && sym_call_atom(x, "")) return x + "**2";  // (sympy's Pow)
   if (op == "*") return b->sym.empty() ? y + "*" + wrap(x) : a->sym.empty() ? x + "*" + wrap(y) : wrap(x) + "*" + wrap(y);
   if (op == "+" && a->sym.empty()) return y + " + " + x;
   return x + " " + op + " " + y;

@@ -494,8 +494,11 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   }
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
   const bool inplace = op.size() >= 2 && op.back() == '=' && !cmp;  // `t += x`, `t >>= 1`, ...
+  const TensorInfo* tb = b->k == VK::Tensor ? b->t.get() : nullptr;
+  // (`2 - t` is aten.rsub, not one of the fast binary ops)
+  const bool fast = (op == "+" || op == "*" || op == "/" || (op == "-" && !reflected));
   if (inplace && o.shape == ta.shape) o.stride = ta.stride;
-  else o.stride = elementwise_strides(o.shape, {&ta, b->k == VK::Tensor ? b->t.get() : nullptr});
+  else o.stride = fast ? fast_binary_strides(o.shape, {&ta, tb}) : elementwise_strides(o.shape, {&ta, tb});
   const std::string bop = inplace ? op.substr(0, op.size() - 1) : op;  // the arithmetic of an in-place operator
   if (cmp) { o.dtype = "bool"; o.requires_grad = false; }
   if (bop == "/" && o.dtype.find("float") == std::string::npos && o.dtype.rfind("complex", 0) != 0) o.dtype = "float32";

@@ -338,6 +338,34 @@ bool is_contiguous_layout(const TensorInfo& t) {
   return true;
 }
 
+std::vector<Dim> channels_last_strides(const std::vector<Dim>& s) {
+  const size_t n = s.size();
+  std::vector<size_t> order = n == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
+  std::vector<Dim> out(n);
+  Dim acc{1, ""};
+  for (size_t d : order) {
+    out[d] = acc;
+    acc = dim_mul(acc, s[d].v == 0 && !s[d].is_sym() ? Dim{1, ""} : s[d]);
+  }
+  return out;
+}
+
+// channels-last, which size-1 dims allow beside contiguity (ConvNeXt's [2, 1, 1, C] of strides (C, 1, 1, 1)): C
+// innermost, then the spatial dims from the last, then N
+static bool is_channels_last_layout(const TensorInfo& t) {
+  const size_t n = t.shape.size();
+  if ((n != 4 && n != 5) || t.stride.size() != n) return false;
+  std::vector<size_t> order = {1};
+  for (size_t d = n - 1; d >= 2; --d) order.push_back(d);
+  order.push_back(0);
+  long long expect = 1;
+  for (size_t d : order) {
+    if (t.shape[d].v != 1 && t.stride[d].v != expect) return false;
+    expect *= t.shape[d].v;
+  }
+  return true;
+}
+
 std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs) {
   const size_t nd = shape.size();
   if (nd <= 1) return contiguous_strides(shape);
@@ -354,20 +382,7 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
   };
   // (an input that is channels-last too, which size-1 dims allow — ConvNeXt's [2, 1, 1, C] of strides (C, 1, 1, 1) —
   // leaves the short-circuit ambiguous: the strides decide, torch's compute_elementwise_output_logical_to_physical_perm)
-  auto channels_last_too = [&](const TensorInfo* t) {
-    if (!t || t->shape.empty()) return true;
-    const size_t n = t->shape.size();
-    if ((n != 4 && n != 5) || t->stride.size() != n) return false;
-    std::vector<size_t> order = {1};  // innermost first: C, then the spatial dims from the last, then N
-    for (size_t d = n - 1; d >= 2; --d) order.push_back(d);
-    order.push_back(0);
-    long long expect = 1;
-    for (size_t d : order) {
-      if (t->shape[d].v != 1 && t->stride[d].v != expect) return false;
-      expect *= t->shape[d].v;
-    }
-    return true;
-  };
+  auto channels_last_too = [&](const TensorInfo* t) { return !t || t->shape.empty() || is_channels_last_layout(*t); };
   if (std::all_of(inputs.begin(), inputs.end(), plain) &&
       !(std::any_of(inputs.begin(), inputs.end(), [](const TensorInfo* t) { return t && !t->shape.empty(); }) &&
         std::all_of(inputs.begin(), inputs.end(), channels_last_too)))
@@ -418,6 +433,42 @@ std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::v
   std::vector<Dim> ls = contiguous_strides(laid), out(nd);
   for (size_t k = 0; k < nd; ++k) out[perm[nd - 1 - k]] = ls[k];
   return out;
+}
+
+std::vector<Dim> fast_binary_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs) {
+  auto symbolic = [](const TensorInfo* t) {
+    if (!t) return false;
+    for (const Dim& d : t->shape) if (d.is_sym()) return true;
+    for (const Dim& d : t->stride) if (d.is_sym()) return true;
+    return false;
+  };
+  if (!std::any_of(inputs.begin(), inputs.end(), symbolic)) return elementwise_strides(shape, inputs);
+  // fake_impls.make_fast_binary_impl: some operand has the output's shape (else the slow path), and the operands
+  // as given (not broadcast) are all contiguous, or else all channels-last
+  auto same = [&](const TensorInfo* t) {
+    if (!t || t->shape.size() != shape.size()) return false;
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (t->shape[i].v != shape[i].v || t->shape[i].is_sym() != shape[i].is_sym()) return false;
+    return true;
+  };
+  if (!std::any_of(inputs.begin(), inputs.end(), same)) return elementwise_strides(shape, inputs);
+  // (judged by the hints: a stride whose symbols a guard has since specialized is its number, as
+  // is_contiguous_for_memory_format_or_false decides it)
+  auto contiguous = [](const TensorInfo* t) {
+    if (!t || t->stride.size() != t->shape.size()) return true;
+    long long expect = 1;
+    for (size_t i = t->shape.size(); i-- > 0;) {
+      if (t->shape[i].v != 1 && t->stride[i].v != expect) return false;
+      expect *= t->shape[i].v;
+    }
+    return true;
+  };
+  if (std::all_of(inputs.begin(), inputs.end(), contiguous)) return contiguous_strides(shape);
+  if (std::all_of(inputs.begin(), inputs.end(), [&](const TensorInfo* t) {
+        return !t || (t->shape.size() == shape.size() && is_channels_last_layout(*t));
+      }))
+    return channels_last_strides(shape);
+  return elementwise_strides(shape, inputs);
 }
 
 std::vector<Dim> preserve_format_strides(const TensorInfo& t) {

@@ -204,6 +204,13 @@ std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::ve
 /// new output out (reorder_dimensions: the inputs' stride order decides, a broadcast dim defers to the next
 /// input, equal strides put the smaller size inside): `q * cos` of a transposed q keeps q's layout.
 std::vector<Dim> elementwise_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs);
+/// Channels-last strides of a 4-D (5-D) shape: C innermost, then W, H (D), N (sizes as max(1, size)).
+std::vector<Dim> channels_last_strides(const std::vector<Dim>& shape);
+/// The output strides of add / sub / mul / div (aten's .Tensor overloads): with a symbolic size or stride among the
+/// inputs FakeTensor takes fake_impls' fast binary path (contiguous when every input as given is contiguous, a
+/// broadcast [1, C, 1, 1] scale included: `F.normalize(q).mul(scale)` of a size-1 dim strided 64 is contiguous),
+/// else elementwise_strides.
+std::vector<Dim> fast_binary_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs);
 /// The strides of a copy made with `torch.preserve_format` (clone, empty_like and the *_like factories):
 /// ATen's empty_like keeps a non-overlapping and dense input's strides as they are (size-1 dims included) and
 /// lays any other input out as TensorIterator would (`randn_like(x.permute(1, 0, 2))` is permuted too).

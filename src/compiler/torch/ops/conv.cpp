@@ -32,19 +32,6 @@ static bool channels_last_like(const TensorInfo& t) {
   return true;
 }
 
-/// Channels-last strides of a 4-D (5-D) shape: C innermost, then W, H (D), N (sizes as max(1, size)).
-static std::vector<Dim> channels_last_strides(const std::vector<Dim>& s) {
-  const size_t n = s.size();
-  std::vector<size_t> order = n == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
-  std::vector<Dim> out(n);
-  Dim acc{1, ""};
-  for (size_t d : order) {
-    out[d] = acc;
-    acc = dim_mul(acc, s[d].v == 0 && !s[d].is_sym() ? Dim{1, ""} : s[d]);
-  }
-  return out;
-}
-
 /// (in + add) // div + plus, a window's output size (conv / pool meta: `(in + 2p - d(k-1) - 1) // s + 1`), for a
 /// symbolic `in` as torch's sympy FloorDiv leaves it (sym_floordiv).
 Dim window_out(const Dim& in, long long add, long long div, long long plus) {

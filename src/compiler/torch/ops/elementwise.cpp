@@ -209,6 +209,12 @@ V binary(OpCall& c) {
   }
   TensorInfo o = *shaped->t;
   o.sparse = false;  // (torch.spmm / mm of a sparse matrix and a dense one: dense)
+  // only aten's add / sub / mul / div take FakeTensor's fast binary path (the operator rule's strides); the others
+  // (maximum, atan2, ...) lay their output out as TensorIterator / torch._refs do
+  static const std::set<std::string> fast = {"add", "sub", "mul", "div", "subtract", "multiply", "divide", "true_divide"};
+  if (!fast.count(c.name) && bin.at(c.name) != "@" && other->k == VK::Tensor && c.self && c.self->k == VK::Tensor &&
+      !(c.name == "lerp" || c.name == "addcmul" || c.name == "addcdiv"))
+    o.stride = elementwise_strides(o.shape, {c.self->t.get(), other->t.get()});
   if (c.name.rfind("logical_", 0) == 0) o.dtype = "bool";
   if (c.name == "atan2" && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
   return c.out(o);

@@ -73,7 +73,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"split_tensor_sizes", "strides of split parts of a dynamic tensor: torch keeps the input stride symbol s1, ours the static 60"},
       {"pad_shape_reify", "a read rebuilt from the user's % node (corpus test)"},
       {"slice_size_reuse_neg", "sym_sum reusing the user's node (corpus test)"},
-      {"restart_discards_specialization", "placeholder order: torch binds the batch symbol where expand uses it, after the global; an expanded tensor passed to a callee frame keeps its 0 stride"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},
       // the nineteenth scouting's programs (docs/compiler.md, "Nineteenth scouting")
       {"autograd_fn_param_args_lift_order", "placeholder order: torch lifts the Function's parameter arguments at apply"},
@@ -143,6 +142,35 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sdpa_len1_query_strides", "SDPA on CPU with a length-1 query: torch's output strides [64, 32, 32, 1], ours the flash layout [64, 32, 64, 1]"},
       {"generator_arg_iter_break", "the resume after `tuple(params)` of a generator argument: torch's stack holds the tuple as "
                                    "L_stack0_0_ and lifts the module's parameters first; ours the other way round"},
+      // the twenty-seventh scouting's (docs/compiler.md, "Twenty-seventh scouting")
+      {"attr_dict_tensor_keys_source_name", "a tensor-keyed dict attribute's source keeps the inner `L_` (L_self_state_list_dict_keys_L_self_state_1_...)"},
+      {"autograd_fn_save_input_and_local", "an autograd.Function saving a forward local: saved_for_backward_idx and bwd_body's placeholders"},
+      {"closure_input_placeholder_order", "an input read only through a lambda's closure is wrapped where the lambda passes it on"},
+      {"conv_weight_grad_channels_last", "a conv weight's .grad follows a channels-last input's memory format"},
+      {"deprecated_scalar_first_inplace_overloads", "corpus test (torch's GB0117 break)"},
+      {"dropout_p_item_reused", "one float attribute read twice under dynamic=True: the item() node's line is the first use; Sym(0.0) printing"},
+      {"dynamic_reshape_split_sizes", "a reshape merging dims keeps the product of the input sizes (`8*((32//W))`); a copy's strides"},
+      {"einops_rearrange_split_symbolic", "einops' split of a symbolic dim prints `(s27//((s27//4)))` in torch"},
+      {"foreach_sign_inplace", "corpus test (torch._foreach_sign_)"},
+      {"kv_cache_list_sizes_unify", "equal dynamic sizes of KV caches share one symbol; cat / expand sizes"},
+      {"lambda_param_shadow_store_name", "a lambda parameter of the stored name: torch names the results `x_3`, ours `add_3`"},
+      {"loop_if_return_databranch_skips_frame", "corpus test (GB7000)"},
+      {"lstm_params_grad_after_backward", "corpus test (an eager LSTM's gradients)"},
+      {"math_pow_symint_specializes", "corpus test (math.pow specializes)"},
+      {"mixed_key_dict_index_source", "a dict with a tensor key reaches string keys by index too"},
+      {"nn_init_constant_in_step", "corpus test (nn.init.constant_)"},
+      {"numpy_sqrt_call_again", "corpus test (a frame compiled again)"},
+      {"optimizer_group_capturable_reads_true", "corpus test (capturable)"},
+      {"partial_call_file_comment", "a functools.partial of a torch function: torch's `# File:` line is the user's call site"},
+      {"resume_int_local_dynamic", "an int local carried into a resume function is a SymInt input after the dynamic recompile"},
+      {"scaled_size_symbol_replacement", "Eq(3*s40, s13) solves to the replacement s13 = 3*s40 (an expression)"},
+      {"stft_dynamic_length_frames", "torch.stft's frame count of a dynamic length is symbolic (`((s53//16)) + 1`)"},
+      {"strided_slice_symbolic_stop_size", "a strided slice with a symbolic stop keeps a symbolic length"},
+      {"sym_stride_max_of_product", "a contiguous result's strides from its own sizes (`C*Max(1, A*B)`)"},
+      {"symfloat_is_integer_nodes", "corpus test (truediv / is_integer nodes)"},
+      {"torchvision_deform_conv2d", "corpus test (deform_conv2d)"},
+      {"unfold_symbolic_dim_size", "Tensor.unfold over a symbolic dim keeps a symbolic window count"},
+      {"view_as_complex_strides", "view_as_complex keeps the input's layout, strides halved"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

@@ -11,6 +11,8 @@
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
 
+#include "torch/keep_alive.hpp"
+
 namespace tparse::compiler {
 
 void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
@@ -288,6 +290,10 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
                                ctx.start_stack, false, ctx.accumulated);
   writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
   chromium_dynamo_end(ctx, m, true);
+  // (the compiled graph runs on real tensors: what it computed goes on eagerly with its sizes as numbers — a break
+  // that cannot resume leaves the rest of forward to eager code reading `X.shape[2]`: program
+  // dynamic_graph_output_shape_in_eager_rest)
+  concretize_graph_values(g.tensor_node);
   ctx.mode = Mode::Replay;  // compiled: the rest of this execution only replays
 }
 

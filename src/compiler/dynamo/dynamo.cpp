@@ -282,7 +282,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           for (size_t i = 0; i < t.shape.size(); ++i) same_sizes = same_sizes && seen->second.shape[i].v == t.shape[i].v;
           if (same_sizes && ss.size() == t.shape.size() && t.stride.size() == t.shape.size())
             for (size_t i = 0; i < t.shape.size(); ++i)
-              if (ss[i].v != t.stride[i].v && t.shape[i].v > 1) cs.dyn_strides[n].insert(static_cast<int>(i));
+              if (ss[i].v != t.stride[i].v) cs.dyn_strides[n].insert(static_cast<int>(i));
           for (size_t i = 0; i < t.shape.size(); ++i)
             if (seen->second.shape[i].v != t.shape[i].v && !dd.count(static_cast<int>(i))) {
               dd.insert(static_cast<int>(i));

@@ -3,11 +3,16 @@
 // run ends (compile_script releases them).
 #pragma once
 
+#include <map>
+
 #include "runtime/values/value.hpp"
 
 namespace tparse::compiler {
 
 void keep_graph_value(const V& v);   ///< called where tensor_node gets an entry
 void release_graph_values();         ///< end of a run
+/// After a graph is compiled its tensors are real ones: each value the graph `tensor_node` knows drops its symbols
+/// (sizes and strides are their numbers), so code that goes on eagerly sees concrete sizes.
+void concretize_graph_values(const std::map<const Obj*, int>& tensor_node);
 
 }  // namespace tparse::compiler

@@ -22,6 +22,20 @@ static std::vector<V>& graph_values() {
 }
 void keep_graph_value(const V& v) { graph_values().push_back(v); }
 
+void concretize_graph_values(const std::map<const Obj*, int>& tensor_node) {
+  for (const V& v : graph_values()) {
+    if (!v || v->k != VK::Tensor || !v->t || !tensor_node.count(v.get())) continue;
+    const TensorInfo& t = *v->t;
+    const bool sym = std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }) ||
+                     std::any_of(t.stride.begin(), t.stride.end(), [](const Dim& d) { return d.is_sym(); });
+    if (!sym) continue;
+    auto info = std::make_shared<TensorInfo>(t);
+    for (auto& d : info->shape) d.sym.clear();
+    for (auto& d : info->stride) d.sym.clear();
+    v->t = info;
+  }
+}
+
 static const std::string kTorchRoot = "/opt/torch/.venv/lib/python3.12/site-packages/torch/";  // torch 2.11 on the device
 
 int Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
@@ -342,20 +356,23 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       r[i] = Dim{x->v, std::min(a, b)};
       continue;
     }
-    // two sizes of one symbol each, alike but for the symbol (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1`
-    // and `s94 + 1` of two padded point sets): Eq solves to the same replacement of one symbol by the other
+    // two sizes whose difference is k*(sa - sb) (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1` and
+    // `s94 + 1` of two padded point sets, `s52 + s77` and `s52 + s59` of two concatenations: BigGAN's G_D): the guard's
+    // canonical form Eq(sa - sb, 0) solves for the symbol that sorts last by (hint, name), replaced by the other
     if (x->v == y->v && x->is_sym() && y->is_sym() && x->sym != y->sym && I.tracing()) {
       auto lx = parse_linear(x->sym), ly = parse_linear(y->sym);
-      if (lx && ly && lx->terms.size() == 1 && ly->terms.size() == 1 && lx->c == ly->c && lx->terms[0].second == ly->terms[0].second &&
-          lx->terms[0].first.size() == 1 && ly->terms[0].first.size() == 1 && sym_bare_symbol(lx->terms[0].first[0]) &&
-          sym_bare_symbol(ly->terms[0].first[0])) {
-        Graph& g = I.stack_.back()->ctx->graph;
-        std::string a = g.canon(lx->terms[0].first[0]), b = g.canon(ly->terms[0].first[0]);
-        if (a != b) {
-          g.replacements[std::max(a, b)] = std::min(a, b);
-          const std::map<std::string, std::string> rep{{std::max(a, b), std::min(a, b)}};
-          r[i] = Dim{x->v, sym_substitute(x->sym, rep)};
-          continue;
+      if (lx && ly) {
+        const SymLin d = linear_add(*lx, *ly, -1);
+        if (d.c == 0 && d.terms.size() == 2 && d.terms[0].second == -d.terms[1].second && d.terms[0].first.size() == 1 &&
+            d.terms[1].first.size() == 1 && sym_bare_symbol(d.terms[0].first[0]) && sym_bare_symbol(d.terms[1].first[0])) {
+          Graph& g = I.stack_.back()->ctx->graph;
+          std::string a = g.canon(d.terms[0].first[0]), b = g.canon(d.terms[1].first[0]);
+          if (a != b) {
+            g.replacements[std::max(a, b)] = std::min(a, b);
+            const std::map<std::string, std::string> rep{{std::max(a, b), std::min(a, b)}};
+            r[i] = Dim{x->v, sym_substitute(x->sym, rep)};
+            continue;
+          }
         }
       }
     }

@@ -53,13 +53,15 @@ static std::string scaled(long long k, const std::string& e) {
 }
 
 std::vector<Dim> ordered_strides(const std::vector<Dim>& shape, const std::vector<Dim>& like) {
-  if (like.size() != shape.size() || std::any_of(like.begin(), like.end(), [](const Dim& d) { return d.v <= 0; }))
+  if (like.size() != shape.size() || std::any_of(like.begin(), like.end(), [](const Dim& d) { return d.v < 0; }))
     return contiguous_strides(shape);
-  std::vector<size_t> order(shape.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // an expanded dim (stride 0) keeps its 0, a number as ShapeEnv specializes it (`i64[2, s53][0, 1]` of an expanded
+  // position_ids: program stride0_input_dynamic_keeps_zero); the other dims are laid out around it
+  std::vector<size_t> order;
+  for (size_t i = 0; i < shape.size(); ++i) if (like[i].v != 0) order.push_back(i);
   // innermost first: the smallest stride, a later dim first on ties (size-1 dims of a contiguous tensor)
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return like[a].v != like[b].v ? like[a].v < like[b].v : a > b; });
-  std::vector<Dim> st(shape.size());
+  std::vector<Dim> st(shape.size(), Dim{0, ""});
   Dim acc{1, ""};
   for (size_t k : order) {
     // a gap in the layout (a chunk's or slice's view: strides (1536, 16, 96, 1) of (b, 2, 16, 16)) keeps the real

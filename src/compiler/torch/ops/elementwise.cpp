@@ -154,6 +154,9 @@ V unary(OpCall& c) {
   }
   if ((name == "tril" || name == "triu") && rank < 2) c.fail(fmt::format("{}: input tensor must have at least 2 dimensions", name));
   if (o.shape == t.shape) o.stride = elementwise_strides(o.shape, {&t});  // TensorIterator: the input's layout, dense
+  // softmax's meta allocates a contiguous output whatever the input's layout (TORCH_META_FUNC(_softmax)'s
+  // set_output_raw_strided with no strides; program softmax_out_contiguous: CycleMLP's permuted reweight)
+  if (name == "softmax" || name == "log_softmax" || name == "softmin") o.stride = contiguous_strides(o.shape);
   // dropout that does not train returns its input (F.dropout / _VF.dropout with training=False): its strides as they
   // are, symbolic forms included (`32*((s77//s29))`, not a recomputed `32*Max(1, ...)`: mar's timm blocks)
   if (name.rfind("dropout", 0) == 0 || name == "alpha_dropout") {

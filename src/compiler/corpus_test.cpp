@@ -156,14 +156,8 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "numpy_dynamic_float_sub",     // element values through traced ops: the argmin after the break is a guess (3rd recompile)
       // the twenty-seventh scouting's (docs/compiler.md, "Twenty-seventh scouting")
       "defaultdict_missing_in_skipped_frame",  // defaultdict.__missing__ is C code torch never compiles (ours: a stub frame)
-      "deprecated_scalar_first_inplace_overloads",  // add_(Number, T) / addcmul_(Number, T, T): torch's GB0117 break
-      "foreach_sign_inplace",      // torch._foreach_sign_ is not modelled
       "loop_if_return_databranch_skips_frame",  // 3.12's loop layout: a trailing `if ...: return` jumps back first (GB7000)
-      "lstm_params_grad_after_backward",  // an eager nn.LSTM's parameters get gradients (ours: .grad stays None)
-      "math_pow_symint_specializes",  // math.pow of a SymInt specializes it (a recompile per step)
       "nn_init_constant_in_step",  // nn.init.constant_ inlined in a frame (no_grad + fill_) is not modelled
-      "numpy_sqrt_call_again",     // a cached frame holding traced numpy calls is compiled again on each call (ours)
-      "optimizer_group_capturable_reads_true",  // _set_capturable sets capturable=True for any Optimizer subclass
       "symfloat_is_integer_nodes", // `(n / 4).is_integer()` of a SymInt: torch's truediv / is_integer nodes
       "torchvision_deform_conv2d", // torchvision.ops.deform_conv2d is not modelled
   };

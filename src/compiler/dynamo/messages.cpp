@@ -122,6 +122,25 @@ std::string msg_symbool_arg(const std::string& callee, const std::string& fn, co
                     fmt::format("TypeError {}: {}(): argument '{}' must be bool, not SymBool", callee, fn, arg), "GB0112");
 }
 
+std::string msg_unhandled_method_args(const std::string& name, const std::string& context) {
+  // (no hints: torch's empty hint list leaves one more blank line)
+  return gb_message("Unhandled args for method", fmt::format("Dynamo encountered an error while calling the method `{}`.\n", name),
+                    {}, context, "GB0117");
+}
+
+std::string msg_assert_no_partial(const std::string& value) {
+  return gb_message("Data-dependent assertion failed (cannot compile partial graph)",
+                    "Dynamo has determined when encountering a data-dependent assert failure that it should not compile the "
+                    "partial graph.",
+                    {kHintFundamental,
+                     "Use `torch._assert()` to raise a hard AssertionError when the check fails. This error will propagate "
+                     "back the user code that called the compiled function (i.e. Dynamo will not trace any exception handling).",
+                     "Remove the assert statement.",
+                     "Move the assert statement outside of any context managers in order to graph break with partial graph "
+                     "compilation (if fullgraph=False)."},
+                    "value: " + value, "GB0034");
+}
+
 std::string msg_data_dependent_op(const std::string& op) {
   return gb_message("Data dependent operator",
                     fmt::format("Operator `{}` has a non-Tensor output whose value is dependent on the data of Tensor inputs.", op),

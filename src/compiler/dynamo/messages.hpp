@@ -32,6 +32,12 @@ std::string msg_sparse_wrap();
 std::string msg_generator_reconstruction();
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);
+/// GB0117: a TensorVariable.method_<name> handler raised TypeError on the arguments (a deprecated scalar-first
+/// overload `add_(Number, T)`); `context` is `call_method TensorVariable() name [args] {}`.
+std::string msg_unhandled_method_args(const std::string& name, const std::string& context);
+/// GB0034: an assert whose test is a constant that fails, where no partial graph may be compiled (inside an inlined
+/// call or a context manager); `value` is the VariableTracker (`ConstantVariable(bool: False)`).
+std::string msg_assert_no_partial(const std::string& value);
 std::string msg_disabled(const std::string& fn);
 std::string msg_skipped_builtin(const std::string& module, const std::string& qualname);
 /// GB0008: a function of torch wrapped by `torch._disable_dynamo` (its `inner` in torch/_compile.py, MOD_SKIPLIST)

@@ -211,7 +211,17 @@ void Interp::realize_param_groups(const V& opt, bool user_class, Location loc) {
       if (user_class) guard_container_read(group, k, v);
     }
     if (user_class && !capturable) ctx.capturable_groups.push_back(group);
+    // (_set_capturable puts ConstantVariable(True) under 'capturable' in every group's VT, whatever the group holds:
+    // Sophia's `if group['capturable']: assert p.is_cuda` fails while tracing on CPU; program
+    // optimizer_group_capturable_reads_true)
+    if (user_class) ctx.capturable_true.push_back(group);
   }
+}
+
+bool Interp::capturable_reads_true(const V& group, const V& key) const {
+  if (!tracing() || key->k != VK::Str || key->s != "capturable") return false;
+  const FrameCtx& ctx = *stack_.back()->ctx;
+  return std::any_of(ctx.capturable_true.begin(), ctx.capturable_true.end(), [&](const V& g) { return g.get() == group.get(); });
 }
 
 // A store into a param group realized without 'capturable': the group is written back whole after the graph, with

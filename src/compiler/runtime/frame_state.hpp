@@ -110,6 +110,7 @@ struct FrameCtx {
   std::vector<V> mutated_containers;
   std::vector<V> realized_optimizers;  ///< optimizers whose param_groups this trace realized (OptimizerVariable)
   std::vector<V> capturable_groups;    ///< their groups without 'capturable', not stored into yet (optimizer_variable.cpp)
+  std::vector<V> capturable_true;      ///< every group of a user optimizer realized here: 'capturable' reads True
   std::map<const Obj*, std::string> optim_state;      ///< optimizer state tensors -> their static sources (lazy get_attr)
   std::map<const Obj*, std::string> lazy_name_hints;  ///< a lazy static tensor -> the local first storing it (its node's name)
   std::vector<V> lazy_inputs;          ///< tensor attributes made dynamic where first read (concrete again after the graph)

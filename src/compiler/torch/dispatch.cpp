@@ -254,6 +254,22 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
 // EMA's `p.mul_(d).add_(q, alpha=1 - d)`.
 V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<V>& rest, KW& kwargs, Location loc) {
   if (name != "add_" && name != "addcmul_" && name != "addcdiv_") return nullptr;
+  // the deprecated scalar-first overloads (`add_(Number, T)`, `addcmul_(Number, T, T)`: RAdam's
+  // `exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)`) do not fit the handler's signature: its TypeError is
+  // graph break GB0117 (real torch 2.11: program deprecated_scalar_first_inplace_overloads)
+  if (rest.size() > (name == "add_" ? 1u : 2u)) {
+    FrameCtx& ctx = *stack_.back()->ctx;
+    std::string vts;
+    for (const V& a : rest) {
+      std::string vt = a->k == VK::Tensor ? (ctx.sources.count(a.get()) ? "LazyVariableTracker(realized: TensorVariable())" : "TensorVariable()")
+                       : a->k == VK::Float ? "ConstantVariable(float: " + py_repr(a) + ")"
+                       : a->k == VK::Int   ? "ConstantVariable(int: " + py_repr(a) + ")"
+                                           : type_name(a) + "()";
+      vts += (vts.empty() ? "" : ", ") + vt;
+    }
+    graph_break("Unhandled args for method",
+                msg_unhandled_method_args(name, fmt::format("call_method TensorVariable() {} [{}] {{}}", name, vts)), loc);
+  }
   const char* key = name == "add_" ? "alpha" : "value";
   V scalar;
   for (auto& [k, v] : kwargs)

@@ -117,7 +117,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (v->k == VK::Tensor) {
       if (in_compiled && name != "bool")
         if (V n = np_traced::to_number(*this, v, name, loc)) return n;
-      if (in_compiled) graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
+      // (an ndarray a cached frame's replay computes is numpy's, not a tensor: its int() is the value, as the compiled
+      // graph folded it — program numpy_sqrt_call_again: no break, no resume frame on later calls)
+      if (in_compiled && !(np_traced::is_np(v) && !tracing()))
+        graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       double f = v->t->fill ? *v->t->fill : 1.0;
       if (const std::vector<double>* xs = values::of(*this, v)) {  // eager with known values (torch/values/values.hpp)
         if (xs->size() != 1) raise_exc(name == "bool" ? "RuntimeError" : "ValueError", name == "bool" ? "Boolean value of Tensor with more than one value is ambiguous" : "only one element tensors can be converted to Python scalars", loc);

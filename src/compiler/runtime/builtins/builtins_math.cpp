@@ -122,6 +122,17 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       return r;
     }
     if (fn != unary.end()) return mk_float(fn->second(x));
+    // a two-argument float function of a SymInt / SymFloat (madgrad's `math.pow(k + 1, 0.5)`) has no symbolic form
+    // either: its node (`pow_1 = math_pow(add, 0.5)`) and the operands' specialization (program
+    // math_pow_symint_specializes: a recompile per step)
+    static const std::set<std::string> binary_fn = {"pow", "atan2", "hypot", "copysign", "fmod", "remainder"};
+    if (binary_fn.count(m) && in_compiled && tracing() && args.size() == 2) {
+      auto sym = [](const V& v) { return (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty(); };
+      if (sym(arg(0)) || sym(arg(1))) {
+        add_call("math_" + m, m, {sym(arg(0)) ? sym_arg(arg(0)) : to_arg(arg(0)), sym(arg(1)) ? sym_arg(arg(1)) : to_arg(arg(1))}, loc);
+        for (size_t i = 0; i < 2; ++i) if (sym(arg(i))) specialize_symbol(arg(i)->sym, loc);
+      }
+    }
     if (m == "ceil") return mk_int(static_cast<long long>(std::ceil(x)));
     if (m == "floor") return mk_int(static_cast<long long>(std::floor(x)));
     if (m == "isqrt") return mk_int(static_cast<long long>(std::sqrt(x)));

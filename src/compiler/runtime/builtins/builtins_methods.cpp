@@ -386,6 +386,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     std::string m = name.substr(5);
     // Dynamo's ConstDictVariable.call_method: get / __getitem__ guard the value read (a missing key: DICT_CONTAINS),
     // keys / values / items the keys in order, the other methods the keys (DICT_KEYS_MATCH)
+    if (m == "get" && capturable_reads_true(self, arg(0))) return mk_bool(true);
     if (m == "get") {
       // (a tensor got from the dict is realized there: vocos' `kwargs.get('bandwidth_id')` is the first input, before
       // the weights of the conv run next; real torch 2.11: kwargs_get_realizes_first)

@@ -217,6 +217,14 @@ void Interp::exec_assert(const Stmt* s) {
     }
   }
   if (truthy(v, s->loc)) return;
+  // a constant test that fails while tracing, inside an inlined call (Dynamo cannot compile a partial graph there):
+  // GB0034, a break at the outermost call (Sophia's `if group['capturable']: assert p.is_cuda` on CPU)
+  if (tracing() && rewrite_form && stack_.back()->depth > 0 &&
+      (v->k == VK::Bool || v->k == VK::Int || v->k == VK::None || v->k == VK::Float || v->k == VK::Str)) {
+    const std::string vt = v->k == VK::None ? "ConstantVariable(NoneType: None)"
+                                            : fmt::format("ConstantVariable({}: {})", type_name(v), py_repr(v));
+    graph_break("Data-dependent assertion failed (cannot compile partial graph)", msg_assert_no_partial(vt), s->loc);
+  }
   // After a guess the failing condition may be tparse's (a shape of unknown_op, guesses_):
   // the file ran under torch, so the assertion is taken to hold and the run goes on, approximate.
   if (guesses_ > 0) {

@@ -406,6 +406,7 @@ V Interp::subscript_read(V obj, V idx, Location loc) {
         V r = depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
         return guard_container_read(obj, idx, r);
       }
+  if (obj->k == VK::Dict && capturable_reads_true(obj, idx)) return mk_bool(true);
   V r = subscript(obj, idx, loc);
   return guard_container_read(obj, idx, r);
 }

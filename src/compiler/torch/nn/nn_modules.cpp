@@ -12,6 +12,8 @@
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 
+#include "torch/autograd/reach.hpp"
+
 namespace tparse::compiler {
 
 using KW = std::vector<std::pair<std::string, V>>;
@@ -560,7 +562,21 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       o.stride[0] = o.shape[2];
       o.stride[1] = dim_mul(o.shape[0], o.shape[2]);
     }
+    // autograd: the outputs come from the input and every weight of the module (a backward through an eager LSTM
+    // gives its parameters gradients: program lstm_params_grad_after_backward)
+    std::vector<V> ins = {first};
+    for (auto& [n, v] : mod->attrs)
+      if (v && v->k == VK::Tensor && v->t->is_param) ins.push_back(v);
+    o.grad_edge = nullptr;
+    o.requires_grad = false;
+    if (grad_enabled_)
+      for (const V& v : ins) o.requires_grad = o.requires_grad || v->t->requires_grad;
+    if (o.requires_grad) o.grad_edge = grad_edge_over(ins, {});
+    o.grad_fn = o.requires_grad;
     TensorInfo hn;
+    hn.requires_grad = o.requires_grad;
+    hn.grad_fn = o.grad_fn;
+    hn.grad_edge = o.grad_edge;
     hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
     V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);
     return mk_tuple({mk_tensor(o), state});

@@ -74,6 +74,20 @@ bool Interp::maybe_has_backedge(const Activation& act) const {
   // (a loop header is not inside that loop: its back-jump lands after the header)
   size_t depth = path.size() - 1;
   if (cur->k == SK::Return) return false;
+  // 3.12 has only forward conditional jumps: an `if` with no else whose false branch lands on a loop's back edge (it
+  // ends a `for` / `while True` body, maybe through enclosing ifs) is `POP_JUMP_IF_TRUE body; JUMP_BACKWARD head`, so
+  // the scan from its test meets the back-jump first, whatever the body does (AdamP's `_projection`: `if cos.max() <
+  // delta: return ...` ends the loop body; program loop_if_return_databranch_skips_frame)
+  if (cur->k == SK::If && cur->orelse.empty()) {
+    for (size_t d = depth; d > 0; --d) {
+      const Block& b = *path[d].first;
+      if (path[d].second + 1 != b.size()) break;  // a statement follows: the false branch lands there
+      const Stmt* parent = path[d - 1].first->at(path[d - 1].second).get();
+      const bool while_true = parent->k == SK::While && parent->value && parent->value->k == EK::True;
+      if (&b == &parent->body && (parent->k == SK::For || while_true)) return true;
+      if (parent->k != SK::If) break;  // (a with / try has its own cleanup code after the block)
+    }
+  }
   if (is_loop(cur)) {
     if (Scan r = scan_block(cur->body, 0, false); r != Scan::None) return r == Scan::Back;
     if (Scan r = scan_block(cur->orelse, 0, enclosing_loop_at(depth)); r != Scan::None) return r == Scan::Back;

@@ -572,6 +572,16 @@ class Interp {
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
+  /// a bundled stub of a module torch's trace_rules skip (Python's standard library, whose directory is in SKIP_DIRS,
+  /// and THIRDPARTY_SKIPLIST's numpy / tqdm): called eagerly under the callback it is never a frame (a defaultdict's
+  /// `__missing__`, C code in CPython: program defaultdict_missing_in_skipped_frame); the user functions it calls are
+  bool skipfile_stub_fn(const V& f) const {
+    if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
+    const std::string& p = path_of(f->fn->loc.file);
+    for (const char* lib : {"transformers/", "huggingface_hub/", "einops/", "packaging/", "__tparse_"})  // (torch's own: inlined)
+      if (p.compare(15, std::char_traits<char>::length(lib), lib) == 0) return false;
+    return true;
+  }
   /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
   bool hidden_stub_file(int file) const {
     return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0 || path_of(file) == "<tparse-stubs>/operator.py";

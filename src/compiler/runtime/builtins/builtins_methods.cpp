@@ -80,7 +80,22 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     raise_exc("TypeError", fmt::format("data type '{}' not understood", dt), loc);
   }
-  if (name == "float.is_integer") return mk_bool(std::isfinite(self->f) && std::floor(self->f) == self->f);
+  if (name == "float.is_integer") {
+    // of a SymFloat in a frame (`(n / 4).is_integer()`, local-attention's pad_to_multiple): a call_method node on its
+    // truediv, whose bool the branch guards (real torch 2.11: program symfloat_is_integer_nodes)
+    if (tracing() && !self->sym.empty()) {
+      Graph& g = stack_.back()->ctx->graph;
+      Node n;
+      n.op = "call_method";
+      n.target = "is_integer";
+      n.args.push_back(sym_arg(self));
+      n.name = g.unique_name("is_integer");
+      n.dead_result = true;
+      stamp_node(n, loc);
+      g.nodes.push_back(n);
+    }
+    return mk_bool(std::isfinite(self->f) && std::floor(self->f) == self->f);
+  }
   if (name == "float.as_integer_ratio") {  // exact: the double's mantissa over a power of two, reduced
     if (!std::isfinite(self->f)) raise_exc(std::isnan(self->f) ? "ValueError" : "OverflowError", "cannot convert to integer ratio", loc);
     int e = 0;

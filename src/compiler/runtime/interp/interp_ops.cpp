@@ -294,7 +294,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
       // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
       // user functions it calls are frames
       // (a generator function's frame is never converted: torch 2.11 leaves generator frames to CPython)
-      if (callback_active_ > 0 && !hidden_stub_fn(callee) && !callee->fn->generator)
+      if (callback_active_ > 0 && !hidden_stub_fn(callee) && !skipfile_stub_fn(callee) && !callee->fn->generator)
         return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
       return call_user(callee, args, kwargs, nullptr, 0);
     }

@@ -156,7 +156,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "numpy_dynamic_float_sub",     // element values through traced ops: the argmin after the break is a guess (3rd recompile)
       // the twenty-seventh scouting's (docs/compiler.md, "Twenty-seventh scouting")
       "loop_if_return_databranch_skips_frame",  // the frame skip is right (3.12 layout); the eager `if cos.max() < delta` is a data guess
-      "nn_init_constant_in_step",  // nn.init.constant_ inlined in a frame (no_grad + fill_) is not modelled
       "torchvision_deform_conv2d", // torchvision.ops.deform_conv2d is not modelled
   };
   for (const auto& [name, ok] : matched) {

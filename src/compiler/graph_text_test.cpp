@@ -155,7 +155,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"lambda_param_shadow_store_name", "a lambda parameter of the stored name: torch names the results `x_3`, ours `add_3`"},
       {"loop_if_return_databranch_skips_frame", "corpus test (an eager branch on cosine similarities: a data guess)"},
       {"mixed_key_dict_index_source", "a dict with a tensor key reaches string keys by index too"},
-      {"nn_init_constant_in_step", "corpus test (nn.init.constant_)"},
       {"partial_call_file_comment", "a functools.partial of a torch function: torch's `# File:` line is the user's call site"},
       {"resume_int_local_dynamic", "an int local carried into a resume function is a SymInt input after the dynamic recompile"},
       {"scaled_size_symbol_replacement", "Eq(3*s40, s13) solves to the replacement s13 = 3*s40 (an expression)"},

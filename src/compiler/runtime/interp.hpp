@@ -431,6 +431,8 @@ class Interp {
   void name_hint(const V& v, const std::string& name);
   void yielded(const V& gen, const V& item);
   /// a store into a realized param group: 'capturable' (True) is written back with it
+  /// RuntimeError of an in-place op on a leaf that requires grad while grad mode is on (autograd's check_inplace)
+  void check_leaf_inplace(const TensorInfo& t, Location loc);
   /// `group['capturable']` of a user optimizer's param group a frame realized: True (OptimizerVariable._set_capturable)
   bool capturable_reads_true(const V& group, const V& key) const;
   void note_param_group_store(const V& group);

@@ -336,6 +336,16 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   return res;
 }
 
+// autograd's check_inplace: a leaf that requires grad cannot be changed in place while grad mode is on (an
+// optimizer's `p.add_(...)` outside torch.no_grad(); in a frame the fake tensor raises it, a TorchRuntimeError at
+// compile time: real torch 2.11, programs dead_locals_after_loop_oneline_break, filter_lambda_param_loop)
+void Interp::check_leaf_inplace(const TensorInfo& t, Location loc) {
+  if (!grad_enabled_ || inference_mode_ || !t.requires_grad || t.grad_fn) return;
+  // (torch's own Python, our `__tparse_*` stubs, runs its steps under no_grad: _use_grad_for_differentiable)
+  if (!stack_.empty() && path_of(stack_.back()->file).rfind("<tparse-stubs>/__tparse_", 0) == 0) return;
+  raise_exc("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.", loc);
+}
+
 // ---- shape helpers ----
 
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc) {
@@ -514,6 +524,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
   const TensorInfo* tb = b->k == VK::Tensor ? b->t.get() : nullptr;
   // (`2 - t` is aten.rsub, not one of the fast binary ops)
   const bool fast = (op == "+" || op == "*" || op == "/" || (op == "-" && !reflected));
+  if (inplace) check_leaf_inplace(ta, loc);
   if (inplace && o.shape == ta.shape) o.stride = ta.stride;
   else o.stride = fast ? fast_binary_strides(o.shape, {&ta, tb}) : elementwise_strides(o.shape, {&ta, tb});
   const std::string bop = inplace ? op.substr(0, op.size() - 1) : op;  // the arithmetic of an in-place operator

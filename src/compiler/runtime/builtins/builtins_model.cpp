@@ -508,7 +508,14 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     raise_exc("ValueError", "Unsupported nonlinearity " + nl, loc);
   }
   if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
-    if (in_compiled) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
+    // in a frame Dynamo inlines torch/nn/init.py: Python of ours with torch's lines (stubs/__tparse_torch_init__.py)
+    if (in_compiled) {
+      static const std::set<std::string> inlined = {"uniform_", "normal_", "constant_", "ones_", "zeros_", "xavier_uniform_",
+                                                    "xavier_normal_", "kaiming_uniform_", "kaiming_normal_"};
+      const std::string fn = name.substr(14);
+      if (!inlined.count(fn)) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
+      return call(getattr(import_module("__tparse_torch_init__", loc), fn, loc), args, kwargs, loc);
+    }
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
     values::mutated(*this, args[0]);
     return args[0];

@@ -227,3 +227,18 @@ TEST_CASE("torch.nn.quantized / torch.ao.nn.quantized FloatFunctional: its metho
   CHECK(f.trace.find("torch.add(") != std::string::npos);
   CHECK(f.trace.find("torch.cat(") != std::string::npos);
 }
+
+TEST_CASE("autograd's check_inplace: an in-place op on a leaf that requires grad raises unless grad mode is off") {
+  const std::string head = "import torch\nw = torch.nn.Parameter(torch.randn(3))\ng = torch.randn(3)\n";
+  Result bad = run_forms(head + "w.add_(g)\n");
+  CHECK(!bad.ok);
+  CHECK(bad.error.find("uncaught RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.") !=
+        std::string::npos);
+  Result op = run_forms(head + "w += g\n");
+  CHECK(!op.ok);
+  // the same under no_grad, on .data, or on a non-leaf (a result of an op) is allowed
+  Result ok = run_forms(head + "with torch.no_grad():\n    w.add_(g)\n    w *= 2\nw.data.mul_(0.5)\ny = w * 2\ny.add_(1)\n"
+                               "z = torch.randn(3)\nz.add_(g)\n");
+  INFO(ok.error);
+  CHECK(ok.ok);
+}

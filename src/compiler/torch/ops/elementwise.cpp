@@ -265,6 +265,7 @@ V where(OpCall& c) {
 // in-place methods keep the shape; the graph records the method on the same tensor
 V inplace(OpCall& c) {
   TensorInfo& t = *c.self->t;
+  c.I.check_leaf_inplace(t, c.loc);
   TensorInfo o = c.like();
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   const std::string& name = c.name;

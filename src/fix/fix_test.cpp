@@ -94,7 +94,6 @@ TEST_CASE("every corpus program that broke under real torch gets a patch or advi
     // name them; one that gets a plan must leave this list
     static const std::set<std::string> missed = {
         "timedelta_call_graph_break",     // datetime.timedelta in a frame is not modelled
-        "setitem_0d_tensor_index_break",  // the data-dependent break at an index assignment by a 0-d tensor
     };
     if (missed.count(name)) {
       CHECK_MESSAGE((p.patches.empty() && p.advice.empty()), "the break is found now: take it off the missed list");

@@ -467,7 +467,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           {"CALL", "CALL: a function call, e.g. f(x, y)"},
           {"CALL_KW", "CALL_KW: a function call with keyword arguments, e.g. f(x=True)"},
           {"CALL_FUNCTION_EX", "CALL_FUNCTION_EX: a variadic function call, e.g. f(*args)"},
-          {"BINARY_SUBSCR", "BINARY_SUBSCR: a binary subscript, e.g. x[attr]"}};
+          {"BINARY_SUBSCR", "BINARY_SUBSCR: a binary subscript, e.g. x[attr]"},
+          {"STORE_SUBSCR", "STORE_SUBSCR: trying to store subscript, e.g. x[key] = y"}};
       // STORE_ATTR catches the break itself and compiles the graph up to the store (store_attr_graph_break)
       std::string reason = kind == "STORE_ATTR" ? gb.msg : "Encountered graph break when attempting to trace " + desc.at(kind) + ":\n\n" + gb.msg;
       ++counters_["graph_break"];
@@ -544,7 +545,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       const int hidden = below.empty() && is_call ? stack_values_below_call(act, loc) : 0;
       // (named after the breaking instruction's line, CPython 3.12's: the call's own line in a statement of several,
       // `torch.mul(\n a,\n g(b))` breaking in g resumes `_at_` g's line; a method call's, the attribute's line)
-      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), loc.line > 0 ? loc.line : act.cur_line, kind == "STORE_ATTR" ? nullptr : result, nullptr,
+      enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), loc.line > 0 ? loc.line : act.cur_line, kind == "STORE_ATTR" || kind == "STORE_SUBSCR" ? nullptr : result, nullptr,
                    below.empty() ? nullptr : &below, hidden,
                    is_call && act.cur_stmt ? call_at(act.cur_stmt->value.get(), loc) : nullptr);
       // the resume frame may have replaced the value by its dynamic copy

@@ -193,6 +193,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   if (name.rfind("type_unbound:", 0) == 0) {  // set.union(a, b) / str.lower(s) (builtins_namespaces.cpp)
     const std::string rest = name.substr(13), type = rest.substr(0, rest.find(':')), method = rest.substr(rest.find(':') + 1);
     if (args.empty()) raise_exc("TypeError", fmt::format("unbound method {}.{}() needs an argument", type, method), loc);
+    if (method == "__getitem__" && args.size() == 2) {
+      // (a missing key of a dict raises KeyError; called as `__getattr__` it is what the attribute lookup reports)
+      return subscript(args[0], args[1], loc);
+    }
+    if (method == "__contains__" && args.size() == 2) return compare("in", args[1], args[0], loc);
     V m = getattr(args[0], method, loc);
     std::vector<V> more(args.begin() + 1, args.end());
     return call(m, more, kwargs, loc);

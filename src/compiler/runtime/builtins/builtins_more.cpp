@@ -111,7 +111,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_setitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
       "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__"};
   return s;
 }
@@ -369,6 +369,12 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   if (name == "ascii") return mk_str(py_repr(arg(0)));
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
   if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
+  if (name == "__tparse_setitem__") {  // a frame's own `t[i] = v` of a tensor (interp_expr.cpp)
+    std::vector<V> a{arg(1), arg(2)};
+    std::vector<std::pair<std::string, V>> kw;
+    tensor_method(arg(0), "__setitem__", a, kw, loc);
+    return none();
+  }
   // `module.buf = t` where t is an nn.Buffer (interp_attr.cpp): Dynamo inlines Module.__setattr__, which reads
   // `persistent = value.persistent` (a GetAttrVariable) and register_buffer's `if persistent:` jumps on it (GB0170,
   // CTRL's `self.pos_encoding = self.pos_encoding.to(...)`); eagerly the plain store

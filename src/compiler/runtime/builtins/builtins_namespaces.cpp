@@ -246,6 +246,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       static const std::set<std::string> types = {"str", "list", "dict", "set", "frozenset", "tuple", "int", "float", "bytes"};
       // (not its dunders: `list[int]` subscripts the type itself, __class_getitem__)
       if (types.count(obj->s) && !name.starts_with("__")) return mk_builtin("type_unbound:" + obj->s + ":" + name);
+      // the container slots as unbound methods (`__getattr__ = dict.__getitem__`: the AttrDict config idiom)
+      if ((obj->s == "dict" || obj->s == "list") &&
+          (name == "__getitem__" || name == "__contains__"))
+        return mk_builtin("type_unbound:" + obj->s + ":" + name);
       break;
     }
     case VK::Dict: {

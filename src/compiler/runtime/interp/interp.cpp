@@ -403,6 +403,13 @@ void Interp::exec_stmt(const StmtP& s) {
       }
       // the torch.nn class the new one builds on: the first base's in MRO order, a specific one (Sequential)
       // before plain Module (`class Seq(nn.Sequential, Block)` with Block an nn.Module is a Sequential)
+      // typing.Generic / Protocol (our typing stub's special forms, `Generic[T]` included): no behaviour of their own
+      // at run time (Generic has no __init__), so they are left out of the bases (`class X(Generic[T], Base[T], Other)`:
+      // super().__init__ reaches Other.__init__, as CPython's __mro_entries__ arrange; tianshou's nets)
+      std::erase_if(bases, [](const V& b) {
+        return b && b->k == VK::Instance && b->cls && b->cls->s == "_SpecialForm" && b->attrs.count("_name") &&
+               b->attrs.at("_name")->k == VK::Str && (b->attrs.at("_name")->s == "Generic" || b->attrs.at("_name")->s == "Protocol");
+      });
       for (auto& bv : bases) {
         c->bases.push_back(bv);
         if (bv->builtin_nn.empty() || (!c->builtin_nn.empty() && (bv->builtin_nn == "Module" || c->builtin_nn != "Module"))) continue;

@@ -290,7 +290,20 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
   }
   if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls && name != "__getattr__")
-    if (V ga = find_in_class(obj->cls, "__getattr__"); ga && ga->k == VK::Func) {
+    if (V ga = find_in_class(obj->cls, "__getattr__");
+        ga && (ga->k == VK::Func || (ga->k == VK::Builtin && ga->s.rfind("type_unbound:", 0) == 0))) {
+      // (Dynamo inlines only a Python function there: a slot wrapper is GB0256, the frame runs eagerly)
+      if (ga->k == VK::Builtin && tracing()) {
+        const std::string rest = ga->s.substr(13), type = rest.substr(0, rest.find(':')), method = rest.substr(rest.find(':') + 1);
+        const std::string fn = fmt::format("<method '{}' of '{}' objects>", method, type), o = py_repr(obj);
+        instruction_break("User-defined object with non-function __getattr__",
+                    gb_message("User-defined object with non-function __getattr__",
+                               fmt::format("Found a non-function __getattr__ {} from a user-defined object {}  when attempting to getattr `{}`",
+                                           fn, o, name),
+                               {"Ensure the object's __getattr__ is a function type."},
+                               fmt::format("object={}, name={}, getattr_fn={}", o, name, fn), "GB0256"),
+                    loc);
+      }
       // __getattr__ runs only when normal lookup fails: torch.nn.Module's own methods (eval, parameters, ...) are
       // found on the class first (diffusers' ModelMixin defines __getattr__ on a Module), as are dict's
       if (is_nn_instance(obj) || obj->k == VK::Dict) {  // (and dict's own methods: keys, items, ...)

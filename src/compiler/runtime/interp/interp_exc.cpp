@@ -315,13 +315,16 @@ void Interp::exec_with(const StmtP& s) {
       // a manager Dynamo cannot enter (contextlib's _GeneratorContextManager): SETUP_WITH is no resumable
       // instruction, so the graph is compiled up to the statement or, with none, the frame is skipped (GB0142)
       Activation& act = *stack_.back();
+      // (the marker names the manager's type as Dynamo prints it: `lock` for threading.Lock)
+      V mark = find_in_class(cm->cls, "__tparse_unsupported_cm__");
+      const std::string tn = mark && mark->k == VK::Str ? mark->s : "_GeneratorContextManager";
       GraphBreak gb;
       gb.gb_type = "Unsupported context manager";
-      gb.msg = gb_message("Unsupported context manager", "Dynamo does not know how to enter a `_GeneratorContextManager` context manager.",
+      gb.msg = gb_message("Unsupported context manager", "Dynamo does not know how to enter a `" + tn + "` context manager.",
                           {"Avoid using the unsupported context manager.",
                            "If the context manager seems like it should be supported (e.g. torch.set_grad_enabled), then it may be the case that it was created outside the compiled region, which Dynamo does not support. Supported context managers can cross graph break boundaries only if they are local non-closure variables, or are intermediate values.",
                            "File an issue to PyTorch. Simple context managers can potentially be supported, but note that context managers can't be supported in general"},
-                          "Attempted SETUP_WITH/BEFORE_WITH/LOAD_SPECIAL on LazyVariableTracker(realized: UserDefinedObjectVariable(_GeneratorContextManager))", "GB0142");
+                          "Attempted SETUP_WITH/BEFORE_WITH/LOAD_SPECIAL on LazyVariableTracker(realized: UserDefinedObjectVariable(" + tn + "))", "GB0142");
       gb.loc = it->loc;
       gb.fn_name = act.fn ? act.fn->name : "<module>";
       gb.step = true;

@@ -556,8 +556,15 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
         return;
       }
       if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
-        std::vector<V> a{idx, v};
         std::vector<std::pair<std::string, V>> kw;
+        // in the frame's own code STORE_SUBSCR is wrapped in break_graph_if_unsupported: a break it raises (a 0-d
+        // tensor index's item()) ends the graph before the store, which runs eagerly, and the rest resumes after it
+        if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+          std::vector<V> a{obj, idx, v};
+          depth0_call(mk_builtin("__tparse_setitem__"), a, kw, t->loc, "STORE_SUBSCR");
+          return;
+        }
+        std::vector<V> a{idx, v};
         tensor_method(obj, "__setitem__", a, kw, t->loc);
         return;
       }

@@ -69,7 +69,14 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
     if (idx->k != VK::Int && idx->k != VK::Bool)
       raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);
-    long long i = norm_index(idx->i, n);
+    // (a bool is 0 / 1; Dynamo's list / tuple getitem takes only an int constant: a TypeError while tracing, an
+    // "Observed exception" that leaves the frame to eager code — real torch 2.11: program tuple_index_by_bool)
+    if (idx->k == VK::Bool && obj->k != VK::Str && tracing()) {
+      PyException e{make_exception(mk_builtin("TypeError"), {mk_str("indices must be integers or slices, not <class 'bool'>")}), loc, ""};
+      e.observed = true;
+      throw e;
+    }
+    long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
@@ -144,12 +151,12 @@ V Interp::subscript(V obj, V idx, Location loc) {
     return obj;
   }
   if (obj->k == VK::Instance && obj->builtin_nn.empty() && obj->cls) raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
+  if (obj->k == VK::Builtin && (obj->s == "list" || obj->s == "dict" || obj->s == "tuple" || obj->s == "set" ||
+                                obj->s == "frozenset" || obj->s == "type"))
+    return obj;  // PEP 585 generics (list[int], dict[str, Any]): the builtin type (type.__getitem__ is no subscript)
   bool found = false;
   V g = builtin_attr(obj, "__getitem__", loc, found);
   if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
-  if (obj->k == VK::Builtin && (obj->s == "list" || obj->s == "dict" || obj->s == "tuple" || obj->s == "set" ||
-                                obj->s == "frozenset" || obj->s == "type"))
-    return obj;  // PEP 585 generics (list[int], dict[str, Any]): the builtin type
   raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
 }
 

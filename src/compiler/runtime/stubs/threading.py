@@ -7,6 +7,8 @@ class local:
 
 
 class Lock:
+    __tparse_unsupported_cm__ = "lock"  # C code: Dynamo cannot enter it in a frame (GB0142)
+
     def acquire(self, blocking=True, timeout=-1):
         return True
 
@@ -44,6 +46,8 @@ class Event:
 
 
 class Condition(Lock):
+    __tparse_unsupported_cm__ = "Condition"
+
     def wait(self, timeout=None):
         return True
 
@@ -55,6 +59,8 @@ class Condition(Lock):
 
 
 class Semaphore(Lock):
+    __tparse_unsupported_cm__ = "Semaphore"
+
     def __init__(self, value=1):
         self._value = value
 

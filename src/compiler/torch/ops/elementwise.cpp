@@ -331,6 +331,19 @@ V setitem(OpCall& c) {
   std::vector<V> gi{idx};
   bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked
   for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) masked = masked || (x->k == VK::Tensor && x->t->dtype == "bool");
+  // a 0-d integer tensor index is an int to torch's indexing (item()): in a frame the fake tensor's
+  // _local_scalar_dense is data-dependent, GB0033 at the store, as at a subscript (index.cpp; programs
+  // setitem_0d_tensor_index_break, zero_dim_tensor_index_setitem: SSD's `best_truth_idx[best_prior_idx[j]] = j`)
+  if (c.I.tracing()) {
+    FrameCtx& ctx = *c.I.stack_.back()->ctx;
+    for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) {
+      if (x->k != VK::Tensor || !x->t->shape.empty() || x->t->dtype.find("int") == std::string::npos || x->t->dtype == "uint8") continue;
+      const bool input = ctx.sources.count(x.get()) &&
+                         (!ctx.graph.tensor_node.count(x.get()) ||
+                          ctx.graph.nodes[static_cast<size_t>(ctx.graph.tensor_node.at(x.get()))].op == "placeholder");
+      if (!input) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+    }
+  }
   // the indexed region's shape (no node: computed eagerly); a masked write needs none (`x[x < 0] = 0` is one
   // in-place node whatever the mask holds)
   V region;

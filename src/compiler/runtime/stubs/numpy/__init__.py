@@ -76,10 +76,38 @@ abs = absolute
 
 
 def _prod(xs):
+    if isinstance(xs, (int, float, bool)):  # np.prod(3) is 3 (a 0-d array's value)
+        return xs
     p = 1
     for x in xs:
         p = p * x
     return p
+
+
+def _flat_numbers(xs):
+    out = []
+    for x in xs:
+        if isinstance(x, (list, tuple)):
+            out.extend(_flat_numbers(x))
+        else:
+            out.append(x)
+    return out
+
+
+def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.int64 / np.float64; of [] it is 0.0
+    if isinstance(xs, ndarray):
+        return xs.sum()
+    if isinstance(xs, (int, float, bool)):
+        return __tparse_np_int__(xs)
+    flat = _flat_numbers(xs)
+    if a or k or not all(isinstance(x, (int, float, bool)) for x in flat):
+        return _traced_call(xs, *a, **k)
+    if not flat:
+        return 0.0
+    t = 0
+    for x in flat:
+        t = t + x
+    return __tparse_np_int__(t)
 
 
 # ---- a small eager ndarray: what model code computes while building (np.linspace(0, r, n).tolist(),
@@ -122,6 +150,13 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
 
     def __eq__(self, o):
         return _dtype_name(o) == self.name
+
+    # numpy's scalar types are classes: `int | np.int64` in a type alias is a types.UnionType (typing's union here)
+    def __or__(self, o):
+        return (self,) + (o if isinstance(o, tuple) else (o,))
+
+    def __ror__(self, o):
+        return (o if isinstance(o, tuple) else (o,)) + (self,)
 
     def __hash__(self):
         return hash(self.name)
@@ -601,7 +636,7 @@ divide = _np('divide')
 true_divide = _np('true_divide')
 arctan2 = _np('arctan2')
 hypot = _np('hypot')
-sum = _np('sum')
+sum = _np('sum', _sum_eager)
 max = _np('max')
 amax = _np('amax')
 min = _np('min')

@@ -460,3 +460,25 @@ TEST_CASE("transformers population: AutoModel on audio input, the expected-exact
       "automodel_audio_explain_outcomes.txt");
   CHECK(tried > 0);
 }
+
+TEST_CASE("transformers' top-level package exports every Auto class of modeling_auto (`from transformers import "
+          "AutoModelForSequenceClassification`)" * doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  fs::path src = unpack_sources();
+  fs::path script = src.parent_path() / "drivers" / "toplevel_auto.py";
+  fs::create_directories(script.parent_path());
+  // the classes the real lazy __init__ exports; the built model's class comes back through the run's error
+  std::ofstream(script) << "from transformers import AutoConfig, AutoModelForSequenceClassification, AutoModelForImageClassification\n"
+                           "cfg = AutoConfig.for_model('bert', num_hidden_layers=1, hidden_size=32, num_attention_heads=2, "
+                           "intermediate_size=64, vocab_size=64)\n"
+                           "model = AutoModelForSequenceClassification.from_config(cfg)\n"
+                           "assert AutoModelForImageClassification.__name__ == 'AutoModelForImageClassification'\n"
+                           "raise RuntimeError('tparse-built ' + type(model).__name__)\n";
+  tparse::compiler::Options o;
+  o.source_roots = {src.string()};
+  auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
+  CHECK_MESSAGE(r.error.find("uncaught RuntimeError: tparse-built BertForSequenceClassification") != std::string::npos, r.error);
+  for (const auto& u : r.unmodelled) CHECK_MESSAGE(u.find("Auto") == std::string::npos, u);
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+}

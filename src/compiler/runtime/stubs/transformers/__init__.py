@@ -13,3 +13,9 @@ from transformers.utils import ModelOutput
 from transformers.generation.utils import GenerationConfig, GenerationMixin
 from transformers.models.auto import AutoConfig, AutoModelForCausalLM, AutoModel
 from transformers.models.auto import AutoBackbone  # backbone_utils.load_backbone: `from transformers import AutoBackbone`
+# every Auto class and mapping of the real modeling_auto.py (its __all__), as the real lazy __init__ exports them
+# (`from transformers import AutoModelForSequenceClassification`)
+from transformers.models.auto.modeling_auto import __all__ as _auto_all
+
+if isinstance(_auto_all, list):  # (with the real sources only; else an opaque module)
+    from transformers.models.auto.modeling_auto import *

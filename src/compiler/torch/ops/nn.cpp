@@ -111,6 +111,13 @@ V sdpa(OpCall& c) {
                            "but expected shape should be broadcastable to {}", have, i, meta_str(*m->t), py_repr(mk_tuple([&] {
                              std::vector<V> xs; for (auto& d : want) xs.push_back(mk_int(d.v)); return xs; }()))));
     }
+    // (the check's Eq guards unify a mask's size symbols with q / k's, ShapeEnv replacing one by the other: a padding
+    // mask `mask[:, None, None, :]` of its own batch and length symbols, transformers' encoders; program
+    // sdpa_attn_mask_unifies_symbols)
+    if (c.I.tracing())
+      for (size_t i = 1; i <= std::min(ms.size(), want.size()); ++i)
+        if (ms[ms.size() - i].v == want[want.size() - i].v && ms[ms.size() - i].v != 1)
+          broadcast(c.I, {want[want.size() - i]}, {ms[ms.size() - i]}, c.loc);
   }
   o.shape.back() = v->t->shape.back();
   // q @ k^T and its product with v: their batch dims must broadcast (ShapeEnv unifies equal batch symbols)
@@ -128,6 +135,11 @@ V sdpa(OpCall& c) {
   // (inputs of another rank than 4 take the math kernel, the fused ones check for 4-d: its output is the matmul's,
   // contiguous — hiera's 5-d [B, 1, heads, L, E] attention)
   o.stride = t.shape.size() == 4 ? dense_strides_like(o.shape, t.stride) : contiguous_strides(o.shape);
+  // on CPU a dropout_p > 0 rules the flash kernel out (check_for_dropout): the math kernel's output is contiguous
+  // (program sdpa_dropout_math_path_contiguous: DistilBERT's training step)
+  if (V dp = c.arg(3, "dropout_p"); dp && ((dp->k == VK::Float && dp->f > 0) || (dp->k == VK::Int && dp->i > 0)) &&
+                                     t.device.rfind("cuda", 0) != 0)
+    o.stride = contiguous_strides(o.shape);
   o.requires_grad = t.requires_grad || k->t->requires_grad || v->t->requires_grad;
   return c.out(o);
 }

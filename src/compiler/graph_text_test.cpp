@@ -164,7 +164,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"unfold_symbolic_dim_size", "Tensor.unfold over a symbolic dim keeps a symbolic window count"},
       {"view_as_complex_strides", "view_as_complex keeps the input's layout, strides halved"},
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
-      {"adaptive_avg_pool1d_channels_last_strides", "adaptive_avg_pool1d of a transposed view keeps channels-last strides (32, 1, 32)"},
       {"break_in_try_compiles_to_checkpoint", "corpus test (a break inside try)"},
       {"categorical_provenance", "Categorical's ops carry torch/distributions/categorical.py's `# File:` lines"},
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
@@ -173,7 +172,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},
       {"nn_module_ctor_in_frame", "corpus test (_log_api_usage_once node)"},
-      {"pad_keeps_channels_last", "F.pad of a channels-last input keeps channels-last strides"},
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
       {"setitem_grad_flow_to_param", "corpus test (autograd through setitem)"},
       {"sparse_break_inlined_resumes", "corpus test (to_sparse)"},

@@ -32,6 +32,8 @@ static bool channels_last_like(const TensorInfo& t) {
   return true;
 }
 
+static void one_d_as_2d_layout(const TensorInfo& t, TensorInfo& o);
+
 /// (in + add) // div + plus, a window's output size (conv / pool meta: `(in + 2p - d(k-1) - 1) // s + 1`), for a
 /// symbolic `in` as torch's sympy FloorDiv leaves it (sym_floordiv).
 Dim window_out(const Dim& in, long long add, long long div, long long plus) {
@@ -191,18 +193,22 @@ V pool(OpCall& c) {
   // avg_pool2d over the input unsqueezed at dim 2 (a permuted [N, C, L] with C innermost: AvgPool1d over
   // `x.permute(0, 2, 1)`, real torch 2.11 avgpool1d_permuted_input_strides)
   if ((name == "avg_pool2d" || name == "max_pool2d") && t.shape.size() == 4 && channels_last_like(t)) o.stride = channels_last_strides(o.shape);
-  if (name == "avg_pool1d" && t.shape.size() == 3 && t.stride.size() == 3) {
-    TensorInfo u = t;
-    u.shape.insert(u.shape.begin() + 2, Dim{1, ""});
-    u.stride.insert(u.stride.begin() + 2, dim_mul(t.shape[2], t.stride[2]));
-    if (channels_last_like(u)) {
-      std::vector<Dim> s4 = o.shape;
-      s4.insert(s4.begin() + 2, Dim{1, ""});
-      std::vector<Dim> st4 = channels_last_strides(s4);
-      o.stride = {st4[0], st4[1], st4[3]};
-    }
-  }
+  if (name == "avg_pool1d") one_d_as_2d_layout(t, o);
   return c.out(o);
+}
+
+// A 1-d pool is its 2-d form over the input unsqueezed at dim 2: a channels-last [N, C, 1, L] gives a channels-last
+// output, squeezed back (AvgPool1d over `x.permute(0, 2, 1)`, adaptive_avg_pool1d of a transposed view)
+static void one_d_as_2d_layout(const TensorInfo& t, TensorInfo& o) {
+  if (t.shape.size() != 3 || t.stride.size() != 3 || o.shape.size() != 3) return;
+  TensorInfo u = t;
+  u.shape.insert(u.shape.begin() + 2, Dim{1, ""});
+  u.stride.insert(u.stride.begin() + 2, dim_mul(t.shape[2], t.stride[2]));
+  if (!channels_last_like(u)) return;
+  std::vector<Dim> s4 = o.shape;
+  s4.insert(s4.begin() + 2, Dim{1, ""});
+  std::vector<Dim> st4 = channels_last_strides(s4);
+  o.stride = {st4[0], st4[1], st4[3]};
 }
 
 V adaptive_pool(OpCall& c) {
@@ -216,6 +222,10 @@ V adaptive_pool(OpCall& c) {
   if (t.shape.size() < nd) c.fail(fmt::format("{}: input {} has too few dimensions", c.name, dims_str(t)));
   size_t off = t.shape.size() - nd;
   for (size_t i = 0; i < nd && i < os.size(); ++i) if (os[i] >= 0) o.shape[off + i] = Dim{os[i], ""};
+  // (adaptive_avg_pool1d is adaptive_avg_pool2d over x.unsqueeze(-2), whose channels-last input suggests a
+  // channels-last output: Swin's pooler over `sequence_output.transpose(1, 2)`; program
+  // adaptive_avg_pool1d_channels_last_strides)
+  if (c.name == "adaptive_avg_pool1d") one_d_as_2d_layout(t, o);
   return c.out(o);
 }
 
@@ -242,6 +252,10 @@ V pad(OpCall& c) {
     if (ld && ll && lh) out.sym = linear_str(linear_add(linear_add(*ld, *ll, 1), *lh, 1));
     d = out;
   }
+  // constant_pad_nd allocates in the input's suggested memory format: a channels-last input stays channels-last
+  // (FNO's `F.pad(x.permute(0, 3, 1, 2), ...)`; program pad_keeps_channels_last)
+  if (V mode = c.arg(1, "mode"); (!mode || (mode->k == VK::Str && mode->s == "constant")) && channels_last_like(t))
+    o.stride = channels_last_strides(o.shape);
   if (c.is_fn) {  // F.pad(input, pad, mode="constant", value=None) is `torch._C._nn.pad(input, pad, mode, value)`
     V mode = c.arg(1, "mode"), value = c.arg(2, "value");
     V in = c.args[0];

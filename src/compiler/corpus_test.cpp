@@ -161,8 +161,7 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "nn_module_ctor_in_frame",   // a module built in a frame: torch's `_log_api_usage_once('python.nn_module')` node
       "register_forward_hook_in_frame_breaks",  // RemovableHandle.next_id += 1, a setattr on a class: GB0059
       "setitem_grad_flow_to_param",  // a grad-carrying value stored into a slice of a plain tensor joins autograd
-      "sparse_break_inlined_resumes",  // to_sparse() tensors are sparse (GB0015 in an inlined call resumes the caller)
-      "to_sparse_attr_in_compiled",  // Tensor.to_sparse() results are not marked sparse
+      "sparse_break_inlined_resumes",  // the caller's resume recompiles for a new batch after a cache hit (break_callee_cache_hit)
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -174,10 +174,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"nn_module_ctor_in_frame", "corpus test (_log_api_usage_once node)"},
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
       {"setitem_grad_flow_to_param", "corpus test (autograd through setitem)"},
-      {"sparse_break_inlined_resumes", "corpus test (to_sparse)"},
+      {"sparse_break_inlined_resumes", "corpus test (the resume's recompile after a cache hit)"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
       {"sum_polyfill_element_name", "builtins.sum's polyfill names its nodes `element` / `value`"},
-      {"to_sparse_attr_in_compiled", "corpus test (to_sparse)"},
       {"tuple_unpack_store_order", "`a, b, c = x, y, z` stores c first: graph output order"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

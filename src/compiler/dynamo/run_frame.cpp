@@ -379,14 +379,21 @@ void Interp::lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src) 
 void Interp::sparse_input(Location loc) {
   Activation& act = *stack_.back();
   FrameCtx& ctx = *act.ctx;
+  // read inside an inlined call (LightGCN's getUsersRating calling self.computer()): an ordinary break at the
+  // frame's CALL, which resumes after it (the callee then runs as a frame of its own; program
+  // sparse_break_inlined_resumes)
+  if (act.depth > 0) graph_break("Attempted to wrap sparse Tensor", msg_sparse_wrap(), loc);
   GraphBreak gb;
   gb.gb_type = "Attempted to wrap sparse Tensor";
   gb.msg = msg_sparse_wrap();
   gb.loc = loc;
-  if (ctx.attempt == 0) {
+  // (in a loop the CALL's break_graph_if_unsupported skips the frame at once: GB7000; LightGCN's computer())
+  const bool in_loop = maybe_has_backedge(act);
+  if (ctx.attempt == 0 && !in_loop) {
     ++counters_["graph_break"];
     restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }
+  if (in_loop) gb.msg = loop_skip_msg(&gb, *ctx.code, loc.line);
   emit_frame_skip(ctx, gb.msg, gb.loc);
   if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
   ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly

@@ -198,6 +198,9 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
     std::string ndt;
     if (values::ndarray_info(args[0], nd, ndt)) return call(mk_builtin("torch.as_tensor"), args, kwargs, loc);
   }
+  // torch.sparse.mm(sparse, dense): a dense product, shaped as mm (in a frame the sparse operand already broke the
+  // graph where it was read: GB0015)
+  if (!is_f && name == "sparse.mm") name = "mm";
   const OpDef* def = find_op(is_f ? kF : kTorch, name);
   if (!def && !args.empty() && args[0]->k == VK::Tensor)  // a tensor op with no shape rule
     error(loc, fmt::format("unsupported tensor operation '{}'", is_f ? f_target(name) : "torch." + name));

@@ -33,6 +33,10 @@ V cast(OpCall& c) {
                                                         {"byte", "uint8"}, {"char", "int8"}};
   if (auto it = to.find(name); it != to.end()) o.dtype = it->second;
   if (name == "detach") o.requires_grad = false;
+  // a sparse COO layout (a frame that reads one cannot wrap it: GB0015, run_frame.cpp sparse_input; LightGCN's
+  // `self.Graph = A.to_sparse().coalesce()`, program to_sparse_attr_in_compiled)
+  if (name == "to_sparse") o.sparse = true;
+  if (name == "to_dense") o.sparse = false;
   if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;
   if (name == "to" || name == "type") for (auto& a : c.rest) {
     if (a->k == VK::DType) o.dtype = a->s;

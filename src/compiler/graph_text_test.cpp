@@ -164,7 +164,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"unfold_symbolic_dim_size", "Tensor.unfold over a symbolic dim keeps a symbolic window count"},
       {"view_as_complex_strides", "view_as_complex keeps the input's layout, strides halved"},
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
-      {"break_in_try_compiles_to_checkpoint", "corpus test (a break inside try)"},
       {"categorical_provenance", "Categorical's ops carry torch/distributions/categorical.py's `# File:` lines"},
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
       {"crossentropyloss_built_in_frame_positional", "nn.CrossEntropyLoss() built in a frame: F.cross_entropy with all 8 arguments positional"},

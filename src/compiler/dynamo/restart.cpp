@@ -80,14 +80,14 @@ static void fail_fullgraph(Interp& I, FrameCtx& ctx, const std::string& msg, Loc
   throw PyException{I.make_exception(cls, {mk_str(msg)}), loc};
 }
 
-void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp) {
+void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try) {
   auto ctx = act.ctx;
   fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
   ctx->graph.rollback(cp);
   // Dynamo speculates a checkpoint only where is_non_empty_graph(): count_calls() > 1 (symbolic_convert.py), so a
   // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
   // (inside a try block no partial graph is compiled either: should_compile_partial_graph, truth: break_in_try)
-  bool has_graph = ctx->graph.call_count() > 1 && act.try_depth == 0;
+  bool has_graph = ctx->graph.call_count() > 1 && (act.try_depth == 0 || at_try);
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
     // the break's own message, in a loop too: "graph break in loop" (GB7000) is raised by break_graph_if_unsupported,
     // the CALL / BINARY_SUBSCR instructions' handler (depth0_call; truth: mask_index_loop), not by step() for an
@@ -440,9 +440,22 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;
     // inside a comprehension (its exception-table entry) or an inlined generator nothing is resumable
     if (act.comp_depth > 0 || act.in_genexpr || gb.skip_frame) rethrow_in_comprehension(act, gb);
+    // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial graph is compiled
+    // at it (should_compile_partial_graph); step() falls back to the last speculation checkpoint, at the outermost
+    // `try` of the frame's code: a graph of more than one call before it is compiled and the rest runs eagerly
+    // (real torch 2.11: program break_in_try_compiles_to_checkpoint, transformers' capture_outputs wrapper)
+    if (act.try_depth > 0 && act.try_stmt && ctx->mode == Mode::Record && !act.comp_depth) {
+      const size_t n = act.try_cp & 0xffffffffu;
+      int calls = 0;
+      for (size_t i = 0; i < n && i < ctx->graph.nodes.size(); ++i) calls += ctx->graph.nodes[i].op.rfind("call", 0) == 0;
+      if (calls > 1) {
+        GraphBreak at = gb;
+        step_break(act, at, *act.try_stmt, act.try_cp, true);
+        return call(callee, args, kwargs, loc);
+      }
+    }
     if (act.try_depth > 0) {
-      // 3.11+: the break lies in an exception-table entry that is not a `with` block, so no partial
-      // graph can be compiled (should_compile_partial_graph): the frame is skipped (truth: break_in_try)
+      // with no such graph the frame is skipped (truth: break_in_try)
       emit_frame_skip(*act.ctx, gb.msg, loc);
       if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
       ++counters_["unimplemented"];

@@ -82,6 +82,8 @@ struct Activation {
   GenState* gen = nullptr;                     ///< running a lazy generator (runtime/generator.hpp): `yield` suspends
   int file = 0;                                ///< source file of the running code (Interp::files_)
   int try_depth = 0;                           ///< inside a try body or except handler (an exception-table entry)
+  const Stmt* try_stmt = nullptr;              ///< the outermost try of a frame's own code being traced, and
+  size_t try_cp = 0;                           ///< the graph's checkpoint where it starts (Dynamo's last before it)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
   int comp_depth = 0;                          ///< inside list / dict / set comprehensions of a traced frame's own code
   bool genexpr_polyfilled = false;             ///< the generator expression being run is consumed by a builtin Dynamo

@@ -144,6 +144,11 @@ void Interp::exec_try(const Stmt& s) {
                       std::any_of(s.handlers.begin(), s.handlers.end(), [](const StmtP& h) { return names_import_error(h->value); });
   try {
     try {
+      Activation& act = *stack_.back();
+      // (the outermost try of a frame's own code: where its checkpoint is, depth0_call's break inside it)
+      const bool outer = act.try_depth == 0 && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record;
+      if (outer) { act.try_stmt = &s; act.try_cp = act.ctx->graph.checkpoint(); }
+      struct TryStmt { Activation& a; bool on; ~TryStmt() { if (on) a.try_stmt = nullptr; } } try_stmt{act, outer};
       ++stack_.back()->try_depth;
       struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       import_error_handlers_ += import_guard;

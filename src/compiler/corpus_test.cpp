@@ -157,7 +157,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "loop_if_return_databranch_skips_frame",  // the frame skip is right (3.12 layout); the eager `if cos.max() < delta` is a data guess
       "torchvision_deform_conv2d", // torchvision.ops.deform_conv2d is not modelled
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
-      "nn_module_ctor_in_frame",   // a module built in a frame: torch's `_log_api_usage_once('python.nn_module')` node
       "register_forward_hook_in_frame_breaks",  // RemovableHandle.next_id += 1, a setattr on a class: GB0059
       "setitem_grad_flow_to_param",  // a grad-carrying value stored into a slice of a plain tensor joins autograd
       "sparse_break_inlined_resumes",  // the caller's resume recompiles for a new batch after a cache hit (break_callee_cache_hit)

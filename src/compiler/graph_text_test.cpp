@@ -170,7 +170,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dead_locals_after_loop_oneline_break_nograd", "dead locals after a loop with a one-line `if` break are not graph outputs"},
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},
-      {"nn_module_ctor_in_frame", "corpus test (_log_api_usage_once node)"},
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
       {"setitem_grad_flow_to_param", "corpus test (autograd through setitem)"},
       {"sparse_break_inlined_resumes", "corpus test (the resume's recompile after a cache hit)"},

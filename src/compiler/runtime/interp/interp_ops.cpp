@@ -316,7 +316,8 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...]); a _WeightedLoss (its
         // __init__ registers the `weight` buffer) leaves no such node in torch 2.11 (probe module_ctor_in_frame_log_kinds:
         // nn.ReLU / MSELoss / Softmax log, CrossEntropyLoss does not)
-        static const std::set<std::string> weighted_losses = {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss", "BCEWithLogitsLoss",
+        // (BCEWithLogitsLoss is a plain _Loss that registers its own buffers: it logs, program nn_module_ctor_in_frame)
+        static const std::set<std::string> weighted_losses = {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss",
                                                                "MultiLabelSoftMarginLoss", "MultiMarginLoss"};
         if (!weighted_losses.count(callee->builtin_nn)) log_module_init(loc);
         try {

@@ -116,10 +116,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
-      {"module_ctor_in_frame_log_kinds", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice of a symbolic length `s27 + 1`: torch's view strides (ours a copy)"},
-      {"loss_module_built_in_frame", "a loss module built in the frame: torch records cross_entropy with all eight arguments positional"},
       {"unfold_symbolic_sizes", "F.unfold of symbolic sizes (corpus test)"},
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
       {"bool_mask_data_through_tile_not", "a boolean mask's element values are lost through repeat / tile / ~ (shapes after it)"},
@@ -166,7 +164,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
       {"categorical_provenance", "Categorical's ops carry torch/distributions/categorical.py's `# File:` lines"},
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
-      {"crossentropyloss_built_in_frame_positional", "nn.CrossEntropyLoss() built in a frame: F.cross_entropy with all 8 arguments positional"},
       {"dead_locals_after_loop_oneline_break_nograd", "dead locals after a loop with a one-line `if` break are not graph outputs"},
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},

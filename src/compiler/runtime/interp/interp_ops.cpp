@@ -180,6 +180,16 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
         for (auto& [k, a] : kwargs) if (a && a->k == VK::Tensor) realize(a);
       }
+      if (callee->s == "__tparse_ce_lambda__") {
+        // Dynamo's LambdaVariable of an nn.CrossEntropyLoss built in the frame (user_defined.py
+        // _call_cross_entropy_loss): F.cross_entropy(input, target, weight, size_average, ignore_index, reduce, reduction,
+        // label_smoothing), every argument positional
+        if (args.size() < 2) raise_exc("TypeError", "CrossEntropyLoss() needs input and target", loc);
+        std::vector<V> a{args[0], args[1]};
+        for (const V& x : callee->items) a.push_back(x);
+        std::vector<std::pair<std::string, V>> none_kw;
+        return torch_fn("F.cross_entropy", a, none_kw, loc);
+      }
       if (callee->s == "torch.compile.partial") {
         auto c = std::make_shared<Obj>();
         c->k = VK::Compiled;
@@ -319,6 +329,17 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // (BCEWithLogitsLoss is a plain _Loss that registers its own buffers: it logs, program nn_module_ctor_in_frame)
         static const std::set<std::string> weighted_losses = {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss",
                                                                "MultiLabelSoftMarginLoss", "MultiMarginLoss"};
+        if (rec && callee->builtin_nn == "CrossEntropyLoss") {
+          // (no module at all in a frame: Dynamo calls the class as a LambdaVariable of the normalized arguments)
+          static const char* names[] = {"weight", "size_average", "ignore_index", "reduce", "reduction", "label_smoothing"};
+          std::vector<V> vals = {none(), none(), mk_int(-100), none(), mk_str("mean"), mk_float(0.0)};
+          for (size_t i = 0; i < args.size() && i < vals.size(); ++i) vals[i] = args[i];
+          for (auto& [k, v] : kwargs)
+            for (size_t i = 0; i < vals.size(); ++i) if (k == names[i]) vals[i] = v;
+          V lam = mk_builtin("__tparse_ce_lambda__");
+          lam->items = vals;
+          return lam;
+        }
         if (!weighted_losses.count(callee->builtin_nn)) log_module_init(loc);
         try {
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);

@@ -218,6 +218,8 @@ V loss(OpCall& c) {
   }
   std::string reduction = "mean";
   if (V r = c.kw("reduction")) if (r->k == VK::Str) reduction = r->s;
+  // (cross_entropy / nll_loss called positionally: input, target, weight, size_average, ignore_index, reduce, reduction)
+  if ((name == "cross_entropy" || name == "nll_loss") && c.rest.size() >= 6 && c.rest[5]->k == VK::Str) reduction = c.rest[5]->s;
   if (V r = c.kw("reduce")) if (r->k == VK::Bool && !r->b) reduction = "none";  // legacy size_average/reduce
   if (other && other->k == VK::Tensor) o.requires_grad = o.requires_grad || other->t->requires_grad;
   // the meta kernels check input and target agree: two batch symbols of one size become one (ShapeEnv replacement:

@@ -16,26 +16,6 @@
 
 namespace tparse::compiler {
 
-static std::vector<V>& graph_values() {
-  static std::vector<V> kept;
-  return kept;
-}
-void keep_graph_value(const V& v) { graph_values().push_back(v); }
-
-void concretize_graph_values(const std::map<const Obj*, int>& tensor_node) {
-  for (const V& v : graph_values()) {
-    if (!v || v->k != VK::Tensor || !v->t || !tensor_node.count(v.get())) continue;
-    const TensorInfo& t = *v->t;
-    const bool sym = std::any_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); }) ||
-                     std::any_of(t.stride.begin(), t.stride.end(), [](const Dim& d) { return d.is_sym(); });
-    if (!sym) continue;
-    auto info = std::make_shared<TensorInfo>(t);
-    for (auto& d : info->shape) d.sym.clear();
-    for (auto& d : info->stride) d.sym.clear();
-    v->t = info;
-  }
-}
-
 static const std::string kTorchRoot = "/opt/torch/.venv/lib/python3.12/site-packages/torch/";  // torch 2.11 on the device
 
 int Interp::torch_frame(const V& t, const std::string& rel, int line, const std::string& fn, const std::string& code) {
@@ -55,10 +35,6 @@ int Interp::torch_frame_node(int node, const std::string& rel, int line, const s
   n.fn_name = fn;
   n.code = code;
   return node;
-}
-void release_graph_values() {
-  graph_values().clear();
-  clear_non_size_symbols();
 }
 
 using KW = std::vector<std::pair<std::string, V>>;

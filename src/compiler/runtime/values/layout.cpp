@@ -141,19 +141,24 @@ std::vector<Dim> fast_binary_strides(const std::vector<Dim>& shape, const std::v
   return elementwise_strides(shape, inputs);
 }
 
-std::vector<Dim> preserve_format_strides(const TensorInfo& t) {
-  if (t.stride.size() != t.shape.size() || t.shape.empty()) return t.stride;
+bool is_dense_layout(const TensorInfo& t) {
+  if (t.stride.size() != t.shape.size()) return true;
   // c10's compute_non_overlapping_and_dense: dims of size >= 2 ordered by stride, each stride the product of
-  // the sizes inside it
+  // the sizes inside it (judged by the hints)
   std::vector<size_t> perm;
   for (size_t i = 0; i < t.shape.size(); ++i) if (t.shape[i].v >= 2) perm.push_back(i);
   std::stable_sort(perm.begin(), perm.end(), [&](size_t a, size_t b) { return t.stride[a].v < t.stride[b].v; });
   long long expected = 1;
-  bool dense = true;
   for (size_t d : perm) {
-    if (t.stride[d].v != expected) { dense = false; break; }
+    if (t.stride[d].v != expected) return false;
     expected *= t.shape[d].v;
   }
+  return true;
+}
+
+std::vector<Dim> preserve_format_strides(const TensorInfo& t) {
+  if (t.stride.size() != t.shape.size() || t.shape.empty()) return t.stride;
+  const bool dense = is_dense_layout(t);
   // with a symbolic size FakeTensor runs torch._refs' empty_like (no C++ meta for symbolic sizes): the strides are
   // make_contiguous_strides_for over the permuted shape, each factor sym_max(size, 1) (TSM's zeros_like of a view
   // `(s77//((s77//4)))` long: `288*Max(1, (s77//((s77//4))))`); C++'s empty_like copies a dense input's strides

@@ -211,6 +211,9 @@ std::vector<Dim> channels_last_strides(const std::vector<Dim>& shape);
 /// broadcast [1, C, 1, 1] scale included: `F.normalize(q).mul(scale)` of a size-1 dim strided 64 is contiguous),
 /// else elementwise_strides.
 std::vector<Dim> fast_binary_strides(const std::vector<Dim>& shape, const std::vector<const TensorInfo*>& inputs);
+/// Non-overlapping and dense (c10's compute_non_overlapping_and_dense, by the hints): a permutation of the dims is
+/// contiguous. No strides (contiguous) is dense.
+bool is_dense_layout(const TensorInfo& t);
 /// The strides of a copy made with `torch.preserve_format` (clone, empty_like and the *_like factories):
 /// ATen's empty_like keeps a non-overlapping and dense input's strides as they are (size-1 dims included) and
 /// lays any other input out as TensorIterator would (`randn_like(x.permute(1, 0, 2))` is permuted too).

@@ -167,18 +167,8 @@ V unary(OpCall& c) {
     V tr = c.arg(1, "training");
     // (F.dropout's eval path is `input.clone()` in aten: a dense input keeps its strides, a non-dense one — a strided
     // slice `h[:, 0, :]` — is laid out anew: program dropout_eval_is_clone_strides, ELECTRA's classification head)
-    if (tr && tr->k == VK::Bool && !tr->b && t.stride.size() == t.shape.size()) {
-      std::vector<size_t> perm;
-      for (size_t i = 0; i < t.shape.size(); ++i) if (t.shape[i].v >= 2) perm.push_back(i);
-      std::stable_sort(perm.begin(), perm.end(), [&](size_t a, size_t b) { return t.stride[a].v < t.stride[b].v; });
-      long long expected = 1;
-      bool dense = true;
-      for (size_t d : perm) {
-        dense = dense && t.stride[d].v == expected;
-        expected *= t.shape[d].v;
-      }
-      o.stride = dense ? t.stride : preserve_format_strides(t);
-    }
+    if (tr && tr->k == VK::Bool && !tr->b && t.stride.size() == t.shape.size())
+      o.stride = is_dense_layout(t) ? t.stride : preserve_format_strides(t);
   }
   return c.out(o);
 }

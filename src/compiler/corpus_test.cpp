@@ -158,7 +158,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "torchvision_deform_conv2d", // torchvision.ops.deform_conv2d is not modelled
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
       "register_forward_hook_in_frame_breaks",  // RemovableHandle.next_id += 1, a setattr on a class: GB0059
-      "setitem_grad_flow_to_param",  // a grad-carrying value stored into a slice of a plain tensor joins autograd
       "sparse_break_inlined_resumes",  // the caller's resume recompiles for a new batch after a cache hit (break_callee_cache_hit)
   };
   for (const auto& [name, ok] : matched) {

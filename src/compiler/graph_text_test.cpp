@@ -168,7 +168,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
-      {"setitem_grad_flow_to_param", "corpus test (autograd through setitem)"},
       {"sparse_break_inlined_resumes", "corpus test (the resume's recompile after a cache hit)"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
       {"sum_polyfill_element_name", "builtins.sum's polyfill names its nodes `element` / `value`"},

@@ -574,15 +574,19 @@ class Interp {
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
-  /// a bundled stub of a module torch's trace_rules skip (Python's standard library, whose directory is in SKIP_DIRS,
-  /// and THIRDPARTY_SKIPLIST's numpy / tqdm): called eagerly under the callback it is never a frame (a defaultdict's
-  /// `__missing__`, C code in CPython: program defaultdict_missing_in_skipped_frame); the user functions it calls are
+  /// a bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
+  /// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, a defaultdict's
+  /// `__missing__`). Called eagerly under the callback it is never a frame; the user functions it calls are (a stub of
+  /// Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
+  /// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
   bool skipfile_stub_fn(const V& f) const {
     if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
-    const std::string& p = path_of(f->fn->loc.file);
-    for (const char* lib : {"transformers/", "huggingface_hub/", "einops/", "packaging/", "__tparse_"})  // (torch's own: inlined)
-      if (p.compare(15, std::char_traits<char>::length(lib), lib) == 0) return false;
-    return true;
+    const std::string p = path_of(f->fn->loc.file).substr(15);  // (after "<tparse-stubs>/")
+    for (const char* m : {"abc.py", "copy.py", "random.py", "operator.py", "itertools.py"})
+      if (p == m) return true;
+    for (const char* d : {"numpy/", "tqdm/"})
+      if (p.rfind(d, 0) == 0) return true;
+    return p == "collections/__init__.py" && f->fn->name == "__missing__";
   }
   /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
   bool hidden_stub_file(int file) const {

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "dynamo/messages.hpp"
+#include "torch/autograd/reach.hpp"
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
@@ -383,6 +384,16 @@ V setitem(OpCall& c) {
     else if (val->k == VK::Bool) v = val->b ? 1.0 : 0.0;
     else if (val->k == VK::Tensor && val->t->fill) v = *val->t->fill;
     if (!v || *v != *c.self->t->fill) c.self->t->fill.reset();
+  }
+  // a value that requires grad written into the tensor makes it part of the autograd graph (CopySlices): a backward
+  // through it reaches the value's leaves (FNO's `out_ft[:, :, :m] = compl_mul2d(x, self.weights1)`; program
+  // setitem_grad_flow_to_param)
+  if (val->k == VK::Tensor && val->t->requires_grad && c.I.grad_enabled() && !c.self->t->requires_grad) {
+    auto info = std::make_shared<TensorInfo>(*c.self->t);
+    info->requires_grad = true;
+    info->grad_fn = true;
+    info->grad_edge = grad_edge_over({c.self, val}, {});
+    c.self->t = info;
   }
   if (!c.I.tracing()) return none();
   TensorInfo o = c.like();

@@ -101,6 +101,9 @@ class Interp {
   /// raise a builtin Python exception (`cls(msg)`) the model's code may catch, as CPython / torch would
   [[noreturn]] void raise_exc(const char* cls, const std::string& msg, Location loc);
   [[noreturn]] void raise_exc(const char* cls, V arg, Location loc);  ///< `cls(arg)`: KeyError(key)
+  /// `cls(msg)` raised by Dynamo's own handling while tracing (an Observed exception: with no handler in the frame its
+  /// compile fails and it reruns eagerly, run_frame.cpp)
+  [[noreturn]] void raise_observed(const char* cls, const std::string& msg, Location loc);
   /// str(v) / repr(v) as CPython: a class's own __str__ / __repr__, an exception's args, else the builtin text
   std::string str_of(const V& v, Location loc);
   std::string repr_of(const V& v, Location loc);

@@ -264,10 +264,8 @@ V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<
     FrameCtx& ctx = *stack_.back()->ctx;
     std::string vts;
     for (const V& a : rest) {
-      std::string vt = a->k == VK::Tensor ? (ctx.sources.count(a.get()) ? "LazyVariableTracker(realized: TensorVariable())" : "TensorVariable()")
-                       : a->k == VK::Float ? "ConstantVariable(float: " + py_repr(a) + ")"
-                       : a->k == VK::Int   ? "ConstantVariable(int: " + py_repr(a) + ")"
-                                           : type_name(a) + "()";
+      // (a frame input read here is still a lazy tracker, realized)
+      std::string vt = a->k == VK::Tensor && ctx.sources.count(a.get()) ? "LazyVariableTracker(realized: TensorVariable())" : variable_repr(a);
       vts += (vts.empty() ? "" : ", ") + vt;
     }
     graph_break("Unhandled args for method",

@@ -74,6 +74,12 @@ void Interp::raise_exc(const char* cls, const std::string& msg, Location loc) {
   throw PyException{make_exception(mk_builtin(cls), {mk_str(msg)}), loc};
 }
 
+void Interp::raise_observed(const char* cls, const std::string& msg, Location loc) {
+  PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc, ""};
+  e.observed = true;
+  throw e;
+}
+
 void Interp::raise_exc(const char* cls, V arg, Location loc) {
   throw PyException{make_exception(mk_builtin(cls), {std::move(arg)}), loc};
 }
@@ -226,9 +232,7 @@ void Interp::exec_assert(const Stmt* s) {
   // GB0034, a break at the outermost call (Sophia's `if group['capturable']: assert p.is_cuda` on CPU)
   if (tracing() && rewrite_form && stack_.back()->depth > 0 &&
       (v->k == VK::Bool || v->k == VK::Int || v->k == VK::None || v->k == VK::Float || v->k == VK::Str)) {
-    const std::string vt = v->k == VK::None ? "ConstantVariable(NoneType: None)"
-                                            : fmt::format("ConstantVariable({}: {})", type_name(v), py_repr(v));
-    graph_break("Data-dependent assertion failed (cannot compile partial graph)", msg_assert_no_partial(vt), s->loc);
+    graph_break("Data-dependent assertion failed (cannot compile partial graph)", msg_assert_no_partial(variable_repr(v)), s->loc);
   }
   // After a guess the failing condition may be tparse's (a shape of unknown_op, guesses_):
   // the file ran under torch, so the assertion is taken to hold and the run goes on, approximate.

@@ -71,11 +71,8 @@ V Interp::subscript(V obj, V idx, Location loc) {
       raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);
     // (a bool is 0 / 1; Dynamo's list / tuple getitem takes only an int constant: a TypeError while tracing, an
     // "Observed exception" that leaves the frame to eager code — real torch 2.11: program tuple_index_by_bool)
-    if (idx->k == VK::Bool && obj->k != VK::Str && tracing()) {
-      PyException e{make_exception(mk_builtin("TypeError"), {mk_str("indices must be integers or slices, not <class 'bool'>")}), loc, ""};
-      e.observed = true;
-      throw e;
-    }
+    if (idx->k == VK::Bool && obj->k != VK::Str && tracing())
+      raise_observed("TypeError", "indices must be integers or slices, not <class 'bool'>", loc);
     long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));

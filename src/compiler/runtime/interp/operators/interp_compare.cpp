@@ -174,11 +174,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
       stack_.back()->ctx->mode != Mode::Eager) {
     const V& other = a->k == VK::Dict ? b : a;
     const V& d = a->k == VK::Dict ? a : b;
-    auto observed = [&](const char* cls, const std::string& msg) {
-      PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc, ""};
-      e.observed = true;
-      throw e;
-    };
+    auto observed = [&](const char* cls, const std::string& msg) { raise_observed(cls, msg, loc); };
     if (other->k == VK::None || other->k == VK::Int || other->k == VK::Float || other->k == VK::Bool)
       observed("TypeError", fmt::format("object of type '{}' has no len()", type_name(other)));
     if ((other->k == VK::List || other->k == VK::Tuple) && other->items.size() == d->dict.size())

@@ -25,44 +25,14 @@
 #include "core/test_support.hpp"
 #include "tarxz_test_util.hpp"
 #include "test_util.hpp"
+#include "hf_population_util.hpp"
 
 namespace fs = std::filesystem;
 using tparse::compiler::testing::slurp;
 using tparse::compiler::testing::norm_addr;
+using namespace tparse::compiler::testing::hf;
 
 namespace {
-
-fs::path population() { return fs::path(TPARSE_TESTDATA) / "hf-population"; }
-
-/// calls_captured of a whole run as torch's counter sums it: the call nodes of every graph compiled.
-int64_t whole_run_calls(const std::string& trace) {
-  int64_t n = 0;
-  for (const auto& c : tparse::load_trace_text(trace, "ours").model.compiles)
-    if (c.metrics && c.metrics->graph_op_count > 0) n += c.metrics->graph_op_count;
-  return n;
-}
-fs::path tarball() { return tparse::testing::shared_testdata() / "python-corpus" / "transformers-5.17.0-src.tar.xz"; }
-
-// transformers/**/*.py of the tarball under a fresh temporary folder; returns the folder holding transformers/.
-fs::path unpack_sources() {
-  std::string err;
-  std::string tar = tparse::compiler::testing::xz_decompress(slurp(tarball()), err);
-  REQUIRE_MESSAGE(err.empty(), err);
-  auto files = tparse::compiler::testing::tar_files(tar, err);
-  REQUIRE_MESSAGE(err.empty(), err);
-  fs::path root = fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())) / "src";
-  fs::path base;
-  for (const auto& f : files) {
-    size_t at = f.path.find("transformers/");
-    if (at == std::string::npos || !f.path.ends_with(".py")) continue;
-    if (base.empty()) base = root / f.path.substr(0, at);
-    fs::path out = root / f.path;
-    fs::create_directories(out.parent_path());
-    std::ofstream(out, std::ios::binary).write(f.data.data(), static_cast<std::streamsize>(f.data.size()));
-  }
-  REQUIRE(fs::exists(base / "transformers" / "__init__.py"));
-  return base;
-}
 
 // The driver scripts/hf_driver.py writes (keep the two in step): the truth's tiny config, two calls.
 std::string driver(const std::string& type, simdjson::dom::element truth) {
@@ -95,27 +65,6 @@ std::string driver(const std::string& type, simdjson::dom::element truth) {
   return d.str();
 }
 
-// The build both AutoModel device scripts make (scripts/device/automodel_build.py, automodel_explain.py; keep in
-// step): the type's config with every tiny field it has, AutoModel.from_config(cfg).eval() as `model`.
-std::string automodel_driver(const std::string& type) {
-  return "import torch\nfrom transformers import AutoConfig, AutoModel\ntorch.manual_seed(0)\n"
-         "cfg = AutoConfig.for_model('" + type + "')\n"
-         "tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, "
-         "'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, "
-         "'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, "
-         "'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}\n"
-         "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
-         "model = AutoModel.from_config(cfg).eval()\n";
-}
-
-// The first word of each line of a population list (`type reason...`; `#` lines are comments).
-std::set<std::string> listed(const std::string& file) {
-  std::set<std::string> s;
-  std::istringstream in(slurp(population() / file));
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != '#') s.insert(line.substr(0, line.find(' ')));
-  return s;
-}
 
 }  // namespace
 

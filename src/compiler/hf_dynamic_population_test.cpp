@@ -1,0 +1,121 @@
+// The whole run of transformers' base models, two calls whose second input has another size (issue 22: dynamic
+// shapes on many architectures): for every type of testdata/hf-population/automodel_dynamic.jsonl (made on the device
+// by scripts/device/automodel_dynamic.py: AutoModel.from_config on a tiny config, input_ids (1, 8) then (1, 12),
+// pixel_values batch 1 then 2, audio then 1.5 times as long, under torch.compile), the same driver runs through the
+// reference compiler with transformers 5.17's own sources, and its trace is compared with torch's counters: compiled
+// frames (frames.total), unique graphs, and each graph's op count in compile order (their sum is calls_captured).
+// The types listed in automodel_dynamic_expected_exact.txt must equal torch on all three; every other type must run
+// without crashing (its outcome is counted). TPARSE_HF_AUTOMODEL_DUMP=DIR writes the outcome table there.
+#include <doctest/doctest.h>
+#include <simdjson.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "api.hpp"
+#include "core/ingest.hpp"
+#include "core/summary.hpp"
+#include "hf_population_util.hpp"
+
+namespace fs = std::filesystem;
+using tparse::compiler::testing::slurp;
+using namespace tparse::compiler::testing::hf;
+
+namespace {
+
+std::string shape_text(simdjson::dom::array dims) {
+  std::string s = "(";
+  for (simdjson::dom::element d : dims) s += std::to_string(int64_t(d)) + ", ";
+  return s + ")";
+}
+
+// The two calls of the device's run: each record's "inputs" is a list of {name: shape}; tensors as the device made
+// them (randint for ids, randn otherwise).
+std::string calls_text(simdjson::dom::array inputs) {
+  std::string s = "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n";
+  for (simdjson::dom::element call : inputs) {
+    s += "    cm(";
+    for (auto [name, dims] : call.get_object()) {
+      std::string n(name);
+      s += n + "=" + (n == "input_ids" ? "torch.randint(0, 256, " : "torch.randn(*") + shape_text(dims.get_array()) + "), ";
+    }
+    s += ")\n";
+  }
+  return s;
+}
+
+std::string ops_text(const std::vector<int64_t>& v) {
+  std::string s;
+  for (int64_t n : v) s += (s.empty() ? "" : ",") + std::to_string(n);
+  return "[" + s + "]";
+}
+
+}  // namespace
+
+TEST_CASE("transformers population: AutoModel's whole run over two input sizes equals torch's counters" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto t0 = std::chrono::steady_clock::now();
+  fs::path src = unpack_sources();
+  const std::set<std::string> want = listed("automodel_dynamic_expected_exact.txt");
+#ifdef TPARSE_HF_SAMPLE
+  const size_t every = 5;
+#else
+  const size_t every = 1;
+#endif
+  fs::path script = src.parent_path() / "drivers" / "automodel_dynamic.py";
+  fs::create_directories(script.parent_path());
+  std::istringstream rows(slurp(population() / "automodel_dynamic.jsonl"));
+  std::ofstream dump;
+  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_dynamic_outcomes.txt");
+  size_t row = 0, tried = 0, exact = 0, listed_seen = 0;
+  simdjson::dom::parser parser;
+  for (std::string line; std::getline(rows, line);) {
+    simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
+    std::string_view type_sv;
+    simdjson::dom::array inputs, graph_ops;
+    // only runs torch completed: an eager or compiled error on the device leaves nothing to compare
+    if (rec["type"].get(type_sv) || rec["inputs"].get(inputs) || rec["graph_ops"].get(graph_ops) || !rec["compiled_error"].error()) continue;
+    if (row++ % every != 0) continue;
+    std::string type(type_sv);
+    CAPTURE(type);
+    std::ofstream(script) << automodel_driver(type) << calls_text(inputs);
+    tparse::compiler::Options o;
+    o.source_roots = {src.string()};
+    auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
+    ++tried;
+    std::vector<int64_t> theirs_ops;
+    for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
+    const int64_t theirs_frames = int64_t(rec["counters"]["frames"]["total"]);
+    const int64_t theirs_graphs = int64_t(rec["counters"]["stats"]["unique_graphs"]);
+    std::string theirs = std::to_string(theirs_frames) + " / " + std::to_string(theirs_graphs) + " / " + ops_text(theirs_ops);
+    std::string ours = "stopped: " + r.error.substr(0, r.error.find('\n'));
+    bool same = false;
+    if (r.ok && !r.stopped) {
+      auto loaded = tparse::load_trace_text(r.trace, "ours");
+      tparse::Totals a = tparse::compute_totals(loaded.model);
+      std::vector<int64_t> ops;
+      for (const auto& c : loaded.model.compiles)
+        if (c.metrics && c.metrics->graph_op_count > 0) ops.push_back(c.metrics->graph_op_count);
+      ours = std::to_string(a.compiles) + " / " + std::to_string(a.graphs) + " / " + ops_text(ops);
+      same = ours == theirs;
+    }
+    exact += same;
+    if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
+    if (want.count(type)) {
+      ++listed_seen;
+      CHECK_MESSAGE(same, type << " is listed in automodel_dynamic_expected_exact.txt but differs from torch: ours " << ours
+                                << ", torch " << theirs << " (frames / unique graphs / ops per graph)");
+    }
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  MESSAGE("AutoModel's whole run over two input sizes: " << exact << " of " << tried << " types equal torch's frames, unique graphs and "
+          "ops per graph (" << listed_seen << " listed), " << secs << " s");
+  CHECK(tried > 0);
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+}

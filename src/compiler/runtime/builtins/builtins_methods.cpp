@@ -157,9 +157,20 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       for (auto& p : split_str(s, sep, maxs)) xs.push_back(mk_str(p));
       return mk_list(xs);
     }
-    if (m == "startswith" || m == "endswith") {  // a str or a tuple of them (any matches)
+    if (m == "startswith" || m == "endswith") {  // a str or a tuple of them (any matches), within s[start:end]
+      const long long n = static_cast<long long>(s.size());
+      auto bound = [&](size_t i, long long dflt) {  // a slice bound: negative from the end, clamped
+        if (args.size() <= i || args[i]->k == VK::None) return dflt;
+        long long b = args[i]->i;
+        if (b < 0) b += n;
+        return std::clamp(b, 0LL, n);
+      };
+      const long long lo = bound(1, 0), hi = bound(2, n);
+      const bool past_end = args.size() > 1 && args[1]->k != VK::None && args[1]->i > n;  // CPython: never matches
       auto one = [&](const std::string& x) {
-        return m == "startswith" ? s.rfind(x, 0) == 0 : s.size() >= x.size() && s.compare(s.size() - x.size(), std::string::npos, x) == 0;
+        const long long len = static_cast<long long>(x.size());
+        if (past_end || hi - lo < len) return false;
+        return s.compare(static_cast<size_t>(m == "startswith" ? lo : hi - len), x.size(), x) == 0;
       };
       if (arg(0)->k == VK::Tuple || arg(0)->k == VK::List) {
         for (auto& x : arg(0)->items) if (one(x->s)) return mk_bool(true);

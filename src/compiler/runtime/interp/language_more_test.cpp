@@ -585,3 +585,14 @@ TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functoo
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("str.startswith / endswith within s[start:end], as CPython (a start past the end never matches)") {
+  Result r = run_more("assert 'ModernBertForMaskedLM'.startswith('ForMaskedLM', 10)\n"
+                      "assert not 'ModernBertForMaskedLM'.startswith('ForMaskedLM', 9)\n"
+                      "assert 'abc'.endswith('b', 0, 2) and not 'abc'.endswith('b') and 'abc'.startswith('c', -1)\n"
+                      "assert 'abc'.startswith(('x', 'a')) and not 'abc'.startswith(('b', 'c'), 0, 1)\n"
+                      "assert 'abc'.startswith('') and not 'abc'.startswith('', 4) and 'abc'.startswith('', 3)\n"
+                      "assert not 'abc'.startswith('bc', 1, 2) and 'abc'.startswith('bc', 1, None)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

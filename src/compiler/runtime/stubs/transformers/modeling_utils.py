@@ -5,7 +5,20 @@ integrations/sdpa_attention.py when a source root provides it (eager: the model'
 import torch
 from torch import nn
 
+from transformers.loss.loss_utils import LOSS_MAPPING
 from transformers.utils.generic import GeneralInterface
+
+
+def _loss_type(name):
+    """The real __init__'s `re.findall("(K1|K2|...)", name)[0]`: the leftmost key of LOSS_MAPPING in the class name,
+    the earlier key where two start at the same place; the name itself when it is a key; None when none occurs."""
+    if name in LOSS_MAPPING:
+        return name
+    for at in range(len(name)):
+        for key in LOSS_MAPPING:
+            if name.startswith(key, at):
+                return key
+    return None
 
 
 class PreTrainedModel(nn.Module):
@@ -38,6 +51,7 @@ class PreTrainedModel(nn.Module):
         # what capture_outputs records for this class (the real __init__ keeps it in the same registry)
         from transformers.utils.output_capturing import _CAN_RECORD_REGISTRY
         _CAN_RECORD_REGISTRY[str(self.__class__)] = self._can_record_outputs
+        self.loss_type = _loss_type(self.__class__.__name__)
 
     @classmethod
     def _from_config(cls, config, **kwargs):
@@ -46,6 +60,22 @@ class PreTrainedModel(nn.Module):
         if attn is not None:
             config._attn_implementation = attn
         return cls(config)
+
+    @property
+    def loss_function(self):  # the task's loss of transformers.loss (the causal-LM one when the class names none)
+        if hasattr(self, "_loss_function"):
+            return self._loss_function
+        loss_type = getattr(self, "loss_type", None)
+        if loss_type is None or loss_type not in LOSS_MAPPING:
+            from transformers.utils import logging
+            logging.get_logger("transformers.modeling_utils").warning_once(
+                f"`loss_type={loss_type}` was set in the config but it is unrecognized. Using the default loss: `ForCausalLMLoss`.")
+            loss_type = "ForCausalLM"
+        return LOSS_MAPPING[loss_type]
+
+    @loss_function.setter
+    def loss_function(self, value):
+        self._loss_function = value
 
     @property
     def is_gradient_checkpointing(self):  # as the real one: any submodule with gradient checkpointing on

@@ -1,0 +1,82 @@
+// transformers' task heads with labels, from the real 5.17 sources (needs_shared): the Generic*For* heads that about a
+// hundred model classes subclass (LlamaForSequenceClassification, Qwen2ForTokenClassification, ...) build their base
+// model and head, and a model's `self.loss_function` reaches transformers' task loss (the stubs' transformers.loss
+// stands in where the source root lacks it, as ../shared's tarball does). A training step compiled as a function runs
+// to the end and its first graph holds the loss (cross entropy, or the MSE / BCE of the problem type), as transformers'
+// head computes it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "analysis/explain.hpp"
+#include "api.hpp"
+#include "core/ingest.hpp"
+#include "hf_population_util.hpp"
+
+namespace fs = std::filesystem;
+using tparse::compiler::testing::slurp;
+using namespace tparse::compiler::testing::hf;
+
+namespace {
+
+// A training step of the model the Auto class `cls` builds from a tiny config of `type`, called with `batch` (Python keyword text).
+std::string step_driver(const std::string& type, const std::string& cls, const std::string& batch) {
+  return "import torch\nimport transformers\nfrom transformers import AutoConfig\ntorch.manual_seed(0)\n"
+         "cfg = AutoConfig.for_model('" + type + "', hidden_size=64, num_hidden_layers=2, num_attention_heads=4, "
+         "num_key_value_heads=2, intermediate_size=128, vocab_size=256, max_position_embeddings=128, num_labels=3, pad_token_id=0)\n"
+         "m = getattr(transformers, '" + cls + "').from_config(cfg)\n"
+         "opt = torch.optim.SGD(m.parameters(), lr=0.01)\n"
+         "def step(ids, **kw):\n    out = m(input_ids=ids, " + batch + ")\n    out.loss.backward()\n    opt.step()\n    opt.zero_grad()\n    return out.loss\n"
+         "f = torch.compile(step, backend='eager')\n"
+         "ids = torch.randint(1, 256, (2, 8))\nf(ids)\n";
+}
+
+// The first graph's ops (explain's call_function targets) of the run, or the stop.
+std::string first_graph_ops(const std::string& driver, const fs::path& src, bool& ok) {
+  fs::path script = src.parent_path() / "drivers" / "heads_step.py";
+  fs::create_directories(script.parent_path());
+  std::ofstream(script) << driver;
+  tparse::compiler::Options o;
+  o.source_roots = {src.string()};
+  auto r = tparse::compiler::compile_script(script.string(), driver, o);
+  ok = r.ok && !r.stopped;
+  if (!ok) return r.error;
+  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), {});
+  std::string ops;
+  if (!e.graphs.empty())
+    for (const auto& op : e.graphs[0].ops.call_functions) ops += op + "\n";
+  return ops;
+}
+
+}  // namespace
+
+TEST_CASE("transformers' task heads with labels: Generic*For* heads build and the model's loss_function is the task's loss" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  fs::path src = unpack_sources();
+  struct Case {
+    std::string type, cls, batch, loss;
+  };
+  const Case cases[] = {
+      {"llama", "AutoModelForSequenceClassification", "labels=torch.tensor([0, 2])", "cross_entropy"},
+      {"qwen2", "AutoModelForTokenClassification", "labels=torch.randint(0, 3, (2, 8))", "cross_entropy"},
+      {"mistral", "AutoModelForQuestionAnswering", "start_positions=torch.tensor([1, 2]), end_positions=torch.tensor([3, 4])",
+       "cross_entropy"},
+      {"llama", "AutoModelForCausalLM", "labels=ids", "cross_entropy"},
+      {"modernbert", "AutoModelForMaskedLM", "labels=ids", "cross_entropy"},
+      {"llama", "AutoModelForSequenceClassification", "labels=torch.tensor([[0.5], [1.0]]).expand(2, 3)", "binary_cross_entropy_with_logits"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.cls);
+    CAPTURE(c.batch);
+    bool ok = false;
+    std::string ops = first_graph_ops(step_driver(c.type, c.cls, c.batch), src, ok);
+    INFO(ops);
+    REQUIRE(ok);
+    CHECK(ops.find(c.loss) != std::string::npos);
+  }
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+}

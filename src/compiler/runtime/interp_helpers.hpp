@@ -71,8 +71,10 @@ bool is_enum_class(const V& cls);
 std::vector<V> enum_members(const V& cls);
 /// Guard source (`x`, `args[0]`, `self._modules['drop'].training`) resolved against frame inputs (guard_check.cpp).
 V resolve_source(const std::string& src, const std::vector<std::pair<std::string, V>>& inputs);
-/// Does the module (or a submodule) hold a parameter (interp_ops.cpp)?
-bool module_has_params(const V& mod);
+/// Does the module (or a submodule) hold a parameter, other than those of `existing` (interp_ops.cpp)?
+bool module_has_params(const V& mod, const std::set<const Obj*>& existing = {});
+/// The parameters reachable from a constructor's arguments (interp_ops.cpp).
+std::set<const Obj*> params_in_args(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs);
 /// The lengths of an optimizer's per-parameter state dicts in its state's key order (our Optimizer: `state` is a
 /// defaultdict keyed by parameter) — guard_check.cpp
 std::vector<long long> optimizer_state_lens(const V& opt);

@@ -197,3 +197,27 @@ TEST_CASE("torch.utils.checkpoint in a frame: one tag_activation_checkpoint node
   CHECK(r.trace.find("use_reentrant = False") != std::string::npos);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a module built in a frame from modules that exist (nn.Sequential(*layers)) constructs no Parameter: no GB0264") {
+  // Dynamo inlines the container's __init__ (instantiate_user_defined_class_object); only a Parameter() constructed
+  // there is graph_break_on_nn_param_ctor. nn.Module.__init__'s API-usage log stays a node, as for a ModuleList slice
+  // (lucidrains' g-mlp builds `nn.Sequential(*layers)` in forward). A Linear built there still breaks.
+  auto run = [](const char* extra) {
+    std::string src = std::string("import torch\nfrom torch import nn\n\n"
+                                  "class Net(nn.Module):\n"
+                                  "    def __init__(self):\n        super().__init__()\n"
+                                  "        self.layers = nn.ModuleList([nn.Linear(8, 8) for _ in range(2)])\n\n"
+                                  "    def forward(self, x):\n"
+                                  "        out = nn.Sequential(*self.layers)(x)\n") +
+                      extra + "        return out\n\nf = torch.compile(Net(), backend=\"eager\")\nf(torch.randn(2, 8))\n";
+    return compile_script("m.py", src, Options{});
+  };
+  Result r = run("");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "Attempted to use `torch.nn.Parameter()` constructor") == 0);
+  CHECK(ops(r.trace) == std::vector<int>{3});  // the API-usage log and the two linears
+  CHECK(count(r.trace, "_log_api_usage_once") >= 1);
+  Result fresh = run("        out = nn.Linear(8, 8)(out)\n");
+  REQUIRE_MESSAGE(fresh.ok, fresh.error);
+  CHECK(count(fresh.trace, "Attempted to use `torch.nn.Parameter()` constructor") >= 1);
+}

@@ -43,17 +43,39 @@ V find_in_class(const V& cls, const std::string& name) {
 /// Whether a module (or a submodule of it) holds a parameter: one built inside a compiled frame leaves no
 /// graph node of its construction in torch 2.11 (device check: a module holding an nn.Linear built in
 /// forward adds neither _log_api_usage_once nor its initialization ops; one without parameters adds both).
-bool module_has_params(const V& mod) {
+bool module_has_params(const V& mod, const std::set<const Obj*>& existing) {
   std::set<const Obj*> seen;
   std::function<bool(const V&)> walk = [&](const V& m) -> bool {
     if (!seen.insert(m.get()).second) return false;
     for (auto& [n, c] : m->attrs) {
-      if (c->k == VK::Tensor && c->t->is_param) return true;
+      if (c->k == VK::Tensor && c->t->is_param && !existing.count(c.get())) return true;
       if (c->k == VK::Instance && !c->builtin_nn.empty() && walk(c)) return true;
     }
     return false;
   };
   return walk(mod);
+}
+
+/// The parameters reachable from a constructor's arguments (modules, and lists / tuples / dicts of them): a module
+/// built from modules that exist already (`nn.Sequential(*layers)`) constructs no Parameter(), so holding theirs is no
+/// GB0264 and its __init__ is inlined, API-usage log and all (g-mlp builds its layers' Sequential in forward).
+std::set<const Obj*> params_in_args(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs) {
+  std::set<const Obj*> out, seen;
+  std::function<void(const V&)> walk = [&](const V& v) {
+    if (!v || !seen.insert(v.get()).second) return;
+    if (v->k == VK::Tensor) {
+      if (v->t && v->t->is_param) out.insert(v.get());
+    } else if (v->k == VK::Instance && !v->builtin_nn.empty()) {
+      for (auto& [n, c] : v->attrs) walk(c);
+    } else if (v->k == VK::List || v->k == VK::Tuple) {
+      for (auto& x : v->items) walk(x);
+    } else if (v->k == VK::Dict) {
+      for (auto& [k, x] : v->dict) walk(x);
+    }
+  };
+  for (auto& a : args) walk(a);
+  for (auto& [k, a] : kwargs) walk(a);
+  return out;
 }
 
 /// C3 linearization (Python's MRO) of a class: the class, then its bases merged so that each class comes
@@ -342,10 +364,11 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         }
         if (!weighted_losses.count(callee->builtin_nn)) log_module_init(loc);
         try {
+          const auto existing = params_in_args(args, kwargs);
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
           // nn.Linear(...) inside a frame: its __init__'s Parameter() is GB0264 (graph_break_on_nn_param_ctor), the
           // call runs eagerly (nlp-tutorial's BERT builds its layers in forward: torch 2.11 breaks there)
-          if (rec && m->k == VK::Instance && module_has_params(m)) {
+          if (rec && m->k == VK::Instance && module_has_params(m, existing)) {
             act.ctx->graph.rollback(mark);
             graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), loc);
           }
@@ -418,9 +441,10 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         const bool rec = act.ctx && act.ctx->mode == Mode::Record;
         const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
         log_module_init(loc);
+        const auto existing = params_in_args(args, kwargs);
         nn_construct(inst->builtin_nn, args, kwargs, loc, inst);
         nn_init_done(inst->builtin_nn, inst, loc);
-        if (rec && module_has_params(inst)) {  // GB0264, as above
+        if (rec && module_has_params(inst, existing)) {  // GB0264, as above
           act.ctx->graph.rollback(mark);
           graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), loc);
         }
@@ -455,8 +479,9 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           // an nn.Module built inside a recording frame: __init__ is inlined (its API-usage log and buffer
           // initialization are nodes), unless the module ends up holding parameters: then none of it is
           size_t mark = act.ctx->graph.checkpoint();
+          const auto existing = params_in_args(args, kwargs);
           call_user(init, args, kwargs, act.ctx, act.depth + 1);
-          if (module_has_params(inst)) act.ctx->graph.rollback(mark);
+          if (module_has_params(inst, existing)) act.ctx->graph.rollback(mark);
           return inst;
         }
         // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph

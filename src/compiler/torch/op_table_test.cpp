@@ -505,3 +505,10 @@ TEST_CASE("to_sparse / to_dense / coalesce keep the shape and dtype (whisper's a
   CHECK_RUNS("x = torch.zeros(4, 6, dtype=torch.bool)\ns = x.to_sparse()\n"
              "assert s.shape == (4, 6) and s.dtype == torch.bool and s.to_dense().shape == (4, 6) and s.coalesce().shape == (4, 6)\n");
 }
+
+TEST_CASE("linalg.lstsq's solution: the first n rows of a column-major (max(m, n), k) copy of B (Koopa, m < n)") {
+  CHECK_RUNS("s = torch.linalg.lstsq(torch.randn(2, 3, 5), torch.randn(2, 3, 4)).solution\n"
+             "assert s.shape == (2, 5, 4) and s.stride() == (20, 1, 5)\n"
+             "s = torch.linalg.lstsq(torch.randn(6, 4), torch.randn(6, 2)).solution\n"
+             "assert s.shape == (4, 2) and s.stride() == (1, 6)\n");
+}

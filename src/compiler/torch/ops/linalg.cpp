@@ -99,8 +99,10 @@ V linalg(OpCall& c) {
   if (!b || b->k != VK::Tensor) c.fail("linalg.lstsq(A, B): B must be a tensor");
   const bool vec = b->t->shape.size() == t.shape.size() - 1;
   const Dim k = vec ? Dim{1, ""} : b->t->shape.back();
-  // the solution is the first n rows of B's column-major (m, k) copy: strides (1, m)
-  TensorInfo sol = column_major(base, batch, m, k);
+  // the solution is the first n rows of B's column-major (max(m, n), k) copy (ATen pads B when the system is
+  // underdetermined): strides (1, max(m, n)) (Koopa's least-squares operator, m < n)
+  const Dim rows = !m.is_sym() && !n.is_sym() && n.v > m.v ? n : m;
+  TensorInfo sol = column_major(base, batch, rows, k);
   sol.shape[sol.shape.size() - 2] = n;
   if (vec) { sol.shape.pop_back(); sol.stride.pop_back(); }
   TensorInfo empty = base, rank = base;

@@ -103,6 +103,24 @@ void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& r
   attach(I, res, std::move(out));
 }
 
+/// The elementwise predicates and negations of a tensor's values (`~mask`, logical_not, isnan, ...): false when `n`
+/// is not one or does not apply to `dt` (bitwise_not of floats).
+bool predicate(const std::string& n, const std::string& dt, const std::vector<double>& in, std::vector<double>& out) {
+  const bool is_bool = dt == "bool";
+  std::function<double(double)> f;
+  if (n == "logical_not") f = [](double x) { return x == 0 ? 1.0 : 0.0; };
+  else if ((n == "bitwise_not" || n == "__invert__") && is_bool) f = [](double x) { return x == 0 ? 1.0 : 0.0; };
+  else if ((n == "bitwise_not" || n == "__invert__") && !is_float(dt) && dt.rfind("complex", 0) != 0) f = [](double x) { return -x - 1; };
+  else if (n == "isnan") f = [](double x) { return std::isnan(x) ? 1.0 : 0.0; };
+  else if (n == "isinf") f = [](double x) { return std::isinf(x) ? 1.0 : 0.0; };
+  else if (n == "isfinite") f = [](double x) { return std::isfinite(x) ? 1.0 : 0.0; };
+  else if (n == "signbit") f = [](double x) { return std::signbit(x) ? 1.0 : 0.0; };
+  else return false;
+  out.clear();
+  for (double x : in) out.push_back(f(x));
+  return true;
+}
+
 /// One-input elementwise ops: float math in the result's float dtype.
 bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) {
   const bool f32 = dt == "float32";
@@ -304,8 +322,9 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
   if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
   if (op == "neg" || op == "pos" || op == "invert") {
     const std::vector<double>* v = of(I, a);
-    if (!v || op == "invert") return;
+    if (!v) return;
     std::vector<double> out = *v;
+    if (op == "invert" && !predicate("__invert__", a->t->dtype, *v, out)) return;  // `~t`: bool and integer tensors
     if (op == "neg") for (double& x : out) x = -x;
     attach(I, res, std::move(out));
     return;
@@ -460,6 +479,11 @@ bool op_rule(OpCall& c, const V& res) {
   if (fam == Family::Elementwise || n == "round" || n == "clamp" || n == "clip" || n == "clamp_min" || n == "clamp_max") {
     if (n == "round") if (V dec = c.kw("decimals"); dec && !(dec->k == VK::Int && dec->i == 0)) return false;
     std::vector<double> out;
+    if (predicate(n, c.self->t->dtype, *v, out)) {  // of the input's values, not cast to the bool result first
+      if (shape_of(res) != s) return false;
+      attach(I, res, std::move(out));
+      return true;
+    }
     if (n == "clamp" || n == "clip" || n == "clamp_min" || n == "clamp_max") {
       V lo = n == "clamp_max" ? nullptr : c.arg(0, "min"), hi = n == "clamp_min" ? nullptr : c.arg(n == "clamp_max" ? 0 : 1, "max");
       if ((lo && lo->k != VK::None && !is_num(lo)) || (hi && hi->k != VK::None && !is_num(hi))) return false;

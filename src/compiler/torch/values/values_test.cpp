@@ -169,3 +169,18 @@ TEST_CASE("eager values: data-dependent counts (nonzero, where(cond), masked_sel
   CHECK(g.unmodelled[0].find("values.py:4") != std::string::npos);
   CHECK(g.unmodelled[1].find("values.py:5") != std::string::npos);
 }
+
+TEST_CASE("eager values: ~mask, logical_not, bitwise_not and the float predicates keep known values (SimCLR's labels[~eye])") {
+  Result r = run_values(
+      "m = torch.eye(4, dtype=torch.bool)\n"
+      "assert torch.ones(4, 4)[~m].shape == (12,) and torch.ones(4, 4)[torch.logical_not(m)].shape == (12,)\n"
+      "assert torch.ones(4)[~torch.tensor([True, False, True, True])].shape == (1,)\n"
+      "assert torch.ones(4)[torch.bitwise_not(torch.tensor([True, False, False, True]))].shape == (2,)\n"
+      "assert (~torch.tensor([0, 5, -2])).tolist() == [-1, -6, 1]\n"
+      "x = torch.tensor([1.0, float('nan'), float('inf'), -2.0])\n"
+      "assert torch.isnan(x).sum().item() == 1 and torch.isinf(x).sum().item() == 1 and torch.isfinite(x).sum().item() == 2\n"
+      "assert torch.ones(4)[torch.logical_not(torch.tensor([0.0, 2.0, 0.0, 1.0]))].shape == (2,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -213,6 +213,8 @@ class Interp {
   /// a float a built-in module's Python forward reads from self (`p`, `eps`, `norm_type`): under dynamic=True a graph input
   /// and its item() (`checked`: torch's code checks it, specializing the symbol to the value); nn_modules.cpp
   V nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked = true);
+  /// _NormBase._check_input_dim of a built-in batch norm class: torch's rank check (nn_modules.cpp)
+  void nn_check_input_dim(const std::string& cls, const V& input, Location loc);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   V make_module(const std::string& name);

@@ -152,6 +152,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  if (name.rfind("nn_check_input_dim:", 0) == 0) {  // self._check_input_dim(x) / super()._check_input_dim(x)
+    if (args.size() != 1) raise_exc("TypeError", "_check_input_dim() takes exactly one argument", loc);
+    nn_check_input_dim(name.substr(19), args[0], loc);
+    return none();
+  }
   if (name == "nn_module_getattr") {  // torch.nn.Module.__getattr__(self, name): a parameter, buffer or submodule
     if (!self || args.size() != 1 || args[0]->k != VK::Str) raise_exc("TypeError", "__getattr__() takes exactly one str argument", loc);
     auto it = self->attrs.find(args[0]->s);

@@ -95,6 +95,11 @@ V Interp::super_attr(const V& obj, const std::string& name, Location loc) {
     b->self = obj->self;
     return b;
   }
+  if (name == "_check_input_dim" && nn_base && nn_class_derives(nn_base->builtin_nn, "_NormBase")) {
+    auto b = mk_builtin("nn_check_input_dim:" + nn_base->builtin_nn);
+    b->self = obj->self;
+    return b;
+  }
   if (name == "reset_parameters" && nn_base && nn_base->builtin_nn != "Module") {
     // a torch.nn layer's reset_parameters re-initialises its parameters in place: no shape, no graph node
     return mk_builtin("noop");

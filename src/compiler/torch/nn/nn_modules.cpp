@@ -185,7 +185,9 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     return inst;
   }
   // (SyncBatchNorm: the same module; with no process group initialized its forward is F.batch_norm, need_sync False)
-  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm") {
+  // (`_BatchNorm` / `_NormBase`: the private bases older model code subclasses with its own forward, VNet's
+  // ContBatchNorm3d; the same __init__)
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm" || cls == "_BatchNorm" || cls == "_NormBase") {
     long long c = need_int(0, "num_features");
     V eps = arg(1, "eps"), mom = arg(2, "momentum"), affine = arg(3, "affine"), track = arg(4, "track_running_stats");
     inst->attrs["eps"] = eps ? eps : mk_float(1e-5);
@@ -375,6 +377,18 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
   error(loc, fmt::format("unsupported module torch.nn.{}", cls));
 }
 
+// _NormBase._check_input_dim and the batch norms' overrides (torch/nn/modules/batchnorm.py): the input's rank, as
+// ValueError with torch's message; the private bases raise NotImplementedError (VNet's `super()._check_input_dim`)
+void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location loc) {
+  if (cls == "_BatchNorm" || cls == "_NormBase") raise_observed("NotImplementedError", "", loc);
+  if (!input || input->k != VK::Tensor) return;
+  const size_t d = input->t->shape.size();
+  if (cls == "BatchNorm1d" && d != 2 && d != 3) raise_observed("ValueError", fmt::format("expected 2D or 3D input (got {}D input)", d), loc);
+  if (cls == "BatchNorm2d" && d != 4) raise_observed("ValueError", fmt::format("expected 4D input (got {}D input)", d), loc);
+  if (cls == "BatchNorm3d" && d != 5) raise_observed("ValueError", fmt::format("expected 5D input (got {}D input)", d), loc);
+  if (cls == "SyncBatchNorm" && d < 2) raise_observed("ValueError", fmt::format("expected at least 2D input (got {}D input)", d), loc);
+}
+
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   // torch.nn's forwards name their first parameter `input`: `self.norm(input=x)` passes it by keyword
   if (args.empty())
@@ -485,9 +499,18 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     }
     return fn("torch." + f, f, {x(), w, b, mod->attrs["stride"], pad, mod->attrs["dilation"], mod->attrs["groups"]}, {});
   }
-  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm") {
-    // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps)
+  if (cls == "BatchNorm1d" || cls == "BatchNorm2d" || cls == "BatchNorm3d" || cls == "SyncBatchNorm" || cls == "_BatchNorm") {
+    // F.batch_norm(input, running_mean, running_var, weight, bias, training or not tracking, momentum, eps), after
+    // `self._check_input_dim(input)`: a subclass's own, else the class's (a ValueError on the wrong rank;
+    // _NormBase's raises NotImplementedError)
     V in = x();
+    {
+      V own = mod->cls ? find_in_class(mod->cls, "_check_input_dim") : nullptr;
+      std::vector<V> ca{mod, in};
+      KW none_kw;
+      if (own && own->k == VK::Func) call(own, ca, none_kw, loc);
+      else nn_check_input_dim(cls, in, loc);
+    }
     // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,
     // a call_method node; torch's frame, so no stack trace, as the module's other nodes); without a momentum it
     // divides by `float(self.num_batches_tracked)`, a Tensor.item() that breaks the graph (batchnorm.py:176)

@@ -96,3 +96,36 @@ TEST_CASE("@torch.autocast on forward and on a helper method; a dict-subclass co
   // @dataclass(OrderedDict) fields read back as attributes; the dynamic batch on the second call
   check_graphs_equal("dict_subclass_output", 2);
 }
+
+TEST_CASE("batch norm's private bases and _check_input_dim (VNet's ContBatchNorm3d): subclasses build, checks raise torch's errors") {
+  auto run = [](const std::string& body) {
+    return tparse::compiler::compile_script("bn.py", "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n" + body,
+                                            tparse::compiler::Options{});
+  };
+  // a _BatchNorm subclass with its own forward: _NormBase's __init__ (weight, bias, running stats), one graph
+  auto a = run("class BN(nn.modules.batchnorm._BatchNorm):\n"
+               "    def forward(self, x):\n"
+               "        return F.batch_norm(x, self.running_mean, self.running_var, self.weight, self.bias, True, self.momentum, self.eps)\n"
+               "m = BN(4)\nassert m.weight.shape == (4,) and m.running_var.shape == (4,) and m.num_batches_tracked.shape == ()\n"
+               "torch.compile(m, backend='eager')(torch.randn(2, 4, 3, 3, 3))\n");
+  REQUIRE_MESSAGE(a.ok, a.error);
+  CHECK(a.trace.find("torch.nn.functional.batch_norm") != std::string::npos);
+  // super()._check_input_dim of BatchNorm3d checks the rank only: no break
+  auto b = run("class BN(nn.BatchNorm3d):\n"
+               "    def _check_input_dim(self, x):\n        super()._check_input_dim(x)\n"
+               "    def forward(self, x):\n        self._check_input_dim(x)\n        return x * 2\n"
+               "torch.compile(BN(4), backend='eager')(torch.randn(1, 4, 2, 2, 2))\n"
+               "try:\n    BN(4)(torch.randn(1, 4, 2))\n    assert False\n"
+               "except ValueError as e:\n    assert str(e) == 'expected 5D input (got 3D input)'\n"
+               "try:\n    nn.BatchNorm2d(4)(torch.randn(2, 4, 3))\n    assert False\n"
+               "except ValueError as e:\n    assert str(e) == 'expected 4D input (got 3D input)'\n");
+  REQUIRE_MESSAGE(b.ok, b.error);
+  CHECK(b.trace.find("Observed exception") == std::string::npos);
+  // _NormBase._check_input_dim raises NotImplementedError: in a frame an observed exception, caught by the program
+  auto c = run("class BN(nn.modules.batchnorm._BatchNorm):\n"
+               "    def forward(self, x):\n        super()._check_input_dim(x)\n        return x\n"
+               "try:\n    torch.compile(BN(4), backend='eager')(torch.randn(2, 4))\n    assert False\n"
+               "except NotImplementedError:\n    pass\n");
+  REQUIRE_MESSAGE(c.ok, c.error);
+  CHECK(c.trace.find("Observed exception") != std::string::npos);
+}

@@ -348,7 +348,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     if (m == "index") {  // the first equal item (ValueError when absent, catchable)
       for (size_t i = 0; i < self->items.size(); ++i)
         if (same_key(self->items[i], arg(0))) return mk_int(static_cast<long long>(i));
-      raise_exc("ValueError", py_repr(arg(0)) + " is not in list", loc);
+      raise_exc("ValueError", self->k == VK::Tuple ? "tuple.index(x): x not in tuple" : py_repr(arg(0)) + " is not in list", loc);
     }
     if (m == "sort") {  // in place, stable; key= and reverse= as sorted()
       std::vector<std::pair<std::string, V>> kw = kwargs;

@@ -222,6 +222,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (ms.count(name)) return bound_builtin(obj, "list." + name);
       break;
     }
+    case VK::Tuple:  // tuple.index / tuple.count: list's, on the items
+      if (name == "index" || name == "count") return bound_builtin(obj, "list." + name);
+      break;
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
       // torch.library.custom_op's CustomOpDef: register_fake takes the fake function; the other registrations
       // (register_autograd, register_kernel, ...) change nothing tparse traces (their decorator forms return the function)

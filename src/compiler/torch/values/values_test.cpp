@@ -184,3 +184,25 @@ TEST_CASE("eager values: ~mask, logical_not, bitwise_not and the float predicate
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("numpy stub: new axes, broadcasting with numpy's dtype promotion, transposes, joins (N-BEATS' basis tables)") {
+  Result r = run_values(
+      "n, p = 6, 3\n"
+      "trend = np.concatenate([np.power(np.arange(n, dtype=np.float32) / n, i)[None, :] for i in range(p)])\n"
+      "assert trend.shape == (3, 6) and trend.dtype == np.float32 and trend[2, 3] == 0.25\n"
+      "grid = 2 * np.pi * (np.arange(n, dtype=np.float32)[:, None] / n) * np.arange(p, dtype=np.float32)[None, :]\n"
+      "assert grid.shape == (6, 3) and np.transpose(np.cos(grid)).shape == (3, 6) and grid.T.shape == (3, 6)\n"
+      "a = np.arange(6).reshape(2, 3)\n"
+      "assert a.T.tolist() == [[0, 3], [1, 4], [2, 5]] and a.transpose(1, 0).tolist() == a.T.tolist()\n"
+      "assert (a + np.array([10, 20, 30])).tolist() == [[10, 21, 32], [13, 24, 35]]\n"
+      "assert (a[:, None, :] * np.ones((1, 2, 1))).shape == (2, 2, 3) and a[..., None].shape == (2, 3, 1)\n"
+      "assert np.stack([a, a]).shape == (2, 2, 3) and np.stack([a, a], axis=-1).shape == (2, 3, 2)\n"
+      "assert np.concatenate([a, a], axis=1).tolist() == [[0, 1, 2, 0, 1, 2], [3, 4, 5, 3, 4, 5]]\n"
+      "assert np.vstack([np.arange(3), np.arange(3)]).shape == (2, 3) and np.expand_dims(a, 0).shape == (1, 2, 3)\n"
+      "assert (a / 2).dtype == np.float64 and (a * 2).dtype == np.int64 and (np.ones(2, dtype=np.float32) + np.ones(2)).dtype == np.float64\n"
+      "assert torch.tensor(trend).dtype == torch.float32 and (1, 2, 3).index(2) == 1 and (1, 2, 2).count(2) == 2\n"
+      "try:\n    np.ones((2, 3)) + np.ones((4,))\n    assert False\nexcept ValueError:\n    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -9,6 +9,7 @@ import math
 import torch
 from numpy_call_traced_by_dynamo import call as _traced_call
 from numpy._traced import FUNCS as _TRACED
+from numpy import _shape
 
 pi = math.pi
 e = math.e
@@ -48,6 +49,11 @@ def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer r
         if arr and len(args) == 1:
             out = [fn(x) for x in arr[0]._tparse_flat]
             return ndarray(out, arr[0].shape, _dtype_of(out))
+        if arr and len(args) == 2 and not kwargs:  # np.power(a, k), np.maximum(a, b): broadcast, element by element
+            a = args[0] if isinstance(args[0], ndarray) else None
+            if a is None:
+                return args[1]._binop(args[0], fn, True)
+            return a._binop(args[1], fn, False)
         if arr:
             return _traced_call(*args)
         return __tparse_np_int__(fn(*args, **kwargs))
@@ -114,84 +120,8 @@ def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.
 # torch.Tensor(np.linspace(...)), np.arange / np.array / np.cumsum on a few numbers). The flat values are read by
 # torch.tensor / torch.Tensor / torch.from_numpy (torch/values.cpp reads `_tparse_flat`, `shape`, `_tparse_dtype`).
 
-def _kind(x):
-    if isinstance(x, bool):
-        return 0
-    if isinstance(x, int):
-        return 1
-    return 2
-
-
-def _dtype_of(flat):
-    k = 0 if flat else 2
-    for x in flat:
-        k = _bmax(k, _kind(x))
-    return ['bool', 'int64', 'float64'][k]
-
-
-def _cast(flat, dtype):
-    if dtype is None:
-        return flat
-    if dtype == 'float64' or dtype == 'float32':
-        return [float(x) for x in flat]
-    if dtype == 'int64' or dtype == 'int32':
-        return [int(x) for x in flat]
-    if dtype == 'bool':
-        return [bool(x) for x in flat]
-    return flat
-
-
-class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
-    def __init__(self, name):
-        self.name = name
-
-    def __call__(self, x=0):
-        return __tparse_np_int__(_cast([x], self.name)[0]) if self.name in _KNOWN else _traced_call(x)
-
-    def __eq__(self, o):
-        return _dtype_name(o) == self.name
-
-    # numpy's scalar types are classes: `int | np.int64` in a type alias is a types.UnionType (typing's union here)
-    def __or__(self, o):
-        return (self,) + (o if isinstance(o, tuple) else (o,))
-
-    def __ror__(self, o):
-        return (o if isinstance(o, tuple) else (o,)) + (self,)
-
-    def __hash__(self):
-        return hash(self.name)
-
-    def __repr__(self):
-        return "dtype('" + self.name + "')"
-
-
-_KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
-float16 = _dtype('float16')
-float32 = _dtype('float32')
-float64 = _dtype('float64')
-int8 = _dtype('int8')
-int16 = _dtype('int16')
-int32 = _dtype('int32')
-int64 = _dtype('int64')
-long = int64  # (numpy 2: the C long, int64 on Linux)
-uint8 = _dtype('uint8')
-bool_ = _dtype('bool')
-_DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,
-           'int64': int64, 'uint8': uint8, 'bool': bool_}
-
-
-def _dtype_name(dtype):
-    if dtype is None or isinstance(dtype, str):
-        return dtype
-    if isinstance(dtype, _dtype):
-        return dtype.name
-    if dtype is float:
-        return 'float64'
-    if dtype is int:
-        return 'int64'
-    if dtype is bool:
-        return 'bool'
-    return None
+from numpy._dtypes import (_DTYPES, _KNOWN, _cast, _dtype, _dtype_name, _dtype_of, _kind, _promote, bool_, float16,
+                           float32, float64, int8, int16, int32, int64, long, uint8)
 
 
 _pyround = round  # (the builtin: the module's own `round` below is numpy's)
@@ -226,28 +156,9 @@ class ndarray:
         return [self._row(i).tolist() for i in range(self.shape[0])]
 
     def _basic_index(self, i):
-        """(shape, flat offsets) of basic indexing by ints and slices (fewer than ndim: the rest whole); None for
-        other forms"""
-        idx = i if isinstance(i, tuple) else (i,)
-        if len(idx) > self.ndim or not _ball(isinstance(k, slice) or (isinstance(k, int) and not isinstance(k, bool)) for k in idx):
-            return None
-        idx = idx + (slice(None),) * (self.ndim - len(idx))
-        strides = []
-        acc = 1
-        for n in reversed(self.shape):
-            strides.insert(0, acc)
-            acc = acc * n
-        offs, shape = [0], []
-        for k, n, st in zip(idx, self.shape, strides):
-            if isinstance(k, slice):
-                pos = list(range(n))[k]
-                shape.append(len(pos))
-            else:
-                if k < -n or k >= n:
-                    raise IndexError('index ' + str(k) + ' is out of bounds for axis with size ' + str(n))
-                pos = [k + n if k < 0 else k]
-            offs = [o + p * st for o in offs for p in pos]
-        return tuple(shape), offs
+        """(shape, flat offsets) of basic indexing by ints, slices, None and an Ellipsis (fewer than ndim: the rest
+        whole); None for other forms"""
+        return _shape.basic_index(self.shape, i)
 
     def __setitem__(self, i, v):
         idx = i if isinstance(i, tuple) else (i,)
@@ -311,8 +222,8 @@ class ndarray:
         if isinstance(i, slice) and self.ndim == 1:
             xs = self._tparse_flat[i]
             return ndarray(xs, (len(xs),), self._tparse_dtype)
-        basic = self._basic_index(i) if isinstance(i, tuple) else None
-        if basic is not None:  # ints and slices over several axes (`table[:, 0::2]`)
+        basic = self._basic_index(i) if isinstance(i, tuple) or i is None or i is Ellipsis else None
+        if basic is not None:  # ints, slices and new axes over several axes (`table[:, 0::2]`, `a[None, :]`)
             shape, offs = basic
             flat = [self._tparse_flat[o] for o in offs]
             return ndarray(flat, shape, self._tparse_dtype) if shape else flat[0]
@@ -337,15 +248,35 @@ class ndarray:
     def _binop(self, other, fn, reflected, dtype=None):
         if isinstance(other, (list, tuple)):  # a sequence operand is an array (PixArt's 1-tuple scale)
             other = _array(other)
+        shape = self.shape
+        xs = self._tparse_flat
         if isinstance(other, ndarray):
-            if other.shape != self.shape and other.size != 1:
-                return _traced_call(self, other)  # broadcasting is not modelled: an opaque value
-            ys = other._tparse_flat if other.shape == self.shape else [other._tparse_flat[0]] * self.size
+            shape = _shape.broadcast_shapes(self.shape, other.shape)
+            if shape is None:
+                raise ValueError('operands could not be broadcast together with shapes ' + str(self.shape) + ' ' + str(other.shape))
+            xs = _shape.expand(xs, self.shape, shape)
+            ys = _shape.expand(other._tparse_flat, other.shape, shape)
         else:
             ys = [other] * self.size
-        xs = self._tparse_flat
         out = [fn(y, x) if reflected else fn(x, y) for x, y in zip(xs, ys)]
-        return ndarray(out, self.shape, dtype)
+        if dtype is None:  # numpy's promotion: arrays by kind then width, a Python number only raising the kind
+            dtype = _promote(self._tparse_dtype, other._tparse_dtype if isinstance(other, ndarray) else None, other)
+            if dtype in ('int32', 'int64', 'bool') and _dtype_of(out) == 'float64':
+                dtype = 'float64'  # (a true division of integers)
+            if dtype == 'bool' and _dtype_of(out) == 'int64':
+                dtype = 'int64'  # (arithmetic on booleans)
+        return ndarray(out, shape, dtype)
+
+    @property
+    def T(self):
+        flat, shape = _shape.transpose(self._tparse_flat, self.shape)
+        return ndarray(flat, shape, self._tparse_dtype)
+
+    def transpose(self, *axes):
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        flat, shape = _shape.transpose(self._tparse_flat, self.shape, list(axes) if axes else None)
+        return ndarray(flat, shape, self._tparse_dtype)
 
     def __add__(self, o):
         return self._binop(o, lambda x, y: x + y, False)
@@ -578,13 +509,13 @@ ones_like = _np('ones_like')
 empty_like = _np('empty_like')
 eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _eye(N, M, k, dtype))
 identity = _np('identity', lambda n, dtype=None: _eye(n, None, 0, dtype))
-transpose = _np('transpose')
-expand_dims = _np('expand_dims')
+transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())))
+expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis))
 squeeze = _np('squeeze')
-concatenate = _np('concatenate')
-stack = _np('stack')
-vstack = _np('vstack')
-hstack = _np('hstack')
+concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(arrays, axis, False))
+stack = _np('stack', lambda arrays, axis=0, **k: _join(arrays, axis, True))
+vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) for a in tup], 0, False))
+hstack = _np('hstack', lambda tup, **k: _join(tup, 0 if _array(tup[0]).ndim == 1 else 1, False))
 tile = _np('tile')
 repeat = _np('repeat')
 flip = _np('flip')
@@ -644,6 +575,32 @@ amin = _np('amin')
 mean = _np('mean')
 std = _np('std')
 var = _np('var')
+
+
+def _expand_dims(a, axis):
+    n = a.ndim + 1
+    axis = axis + n if axis < 0 else axis
+    return ndarray(a._tparse_flat, a.shape[:axis] + (1,) + a.shape[axis:], a._tparse_dtype)
+
+
+def _atleast(a, n):  # np.atleast_2d's rule for vstack: a 1-D array is one row
+    a = _array(a)
+    return ndarray(a._tparse_flat, (1,) * (n - a.ndim) + a.shape, a._tparse_dtype) if a.ndim < n else a
+
+
+def _join(arrays, axis, new_axis):  # np.concatenate / np.stack of small arrays, numpy's dtype of the joined values
+    arrs = [_array(a) for a in arrays]
+    if new_axis:
+        arrs = [_expand_dims(a, axis) for a in arrs]
+    if axis is None:
+        arrs, axis = [a.ravel() for a in arrs], 0
+    r = _shape.join([(a._tparse_flat, a.shape) for a in arrs], axis)
+    if r is None:
+        raise ValueError('all the input array dimensions except for the concatenation axis must match exactly')
+    dt = arrs[0]._tparse_dtype
+    for a in arrs[1:]:
+        dt = _promote(dt, a._tparse_dtype) if dt is not None else None
+    return ndarray(r[0], r[1], dt)
 
 
 def _append(arr, values, axis=None):  # flattened, as numpy appends without an axis (improved-diffusion's schedule)

@@ -1,0 +1,107 @@
+"""The numpy stub's dtypes: np.float32 / np.int64 / ... as names that also convert numbers, the dtype of a list of
+Python numbers, casts, and numpy's promotion of two dtypes (NEP 50 for a Python number)."""
+from numpy_call_traced_by_dynamo import call as _traced_call
+
+_bmax = max
+
+
+def _kind(x):
+    if isinstance(x, bool):
+        return 0
+    if isinstance(x, int):
+        return 1
+    return 2
+
+
+def _dtype_of(flat):
+    k = 0 if flat else 2
+    for x in flat:
+        k = _bmax(k, _kind(x))
+    return ['bool', 'int64', 'float64'][k]
+
+
+def _cast(flat, dtype):
+    if dtype is None:
+        return flat
+    if dtype == 'float64' or dtype == 'float32':
+        return [float(x) for x in flat]
+    if dtype == 'int64' or dtype == 'int32':
+        return [int(x) for x in flat]
+    if dtype == 'bool':
+        return [bool(x) for x in flat]
+    return flat
+
+
+_ORDER = ('bool', 'int32', 'int64', 'float32', 'float64')
+
+
+def _promote(a, b, scalar=None):
+    """numpy's result dtype of an array of dtype `a` with an array of dtype `b` (or, b None, a Python number): kinds
+    bool < int < float; among arrays the wider, an int32 / int64 with a float32 giving float64; a Python number keeps
+    the array's dtype unless its kind is higher (NEP 50)"""
+    if a not in _ORDER:
+        return None
+    kind = lambda d: 0 if d == 'bool' else 1 if d.startswith('int') else 2
+    if b is None:
+        k = _kind(scalar) if isinstance(scalar, (bool, int, float)) else 2
+        if k <= kind(a):
+            return a
+        return 'int64' if k == 1 else 'float64'
+    if b not in _ORDER:
+        return None
+    if kind(a) != kind(b) and 2 in (kind(a), kind(b)) and 0 not in (kind(a), kind(b)):
+        return 'float64' if 'float64' in (a, b) or 'int64' in (a, b) or 'int32' in (a, b) else 'float32'
+    return a if _ORDER.index(a) >= _ORDER.index(b) else b
+
+
+class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, x=0):
+        return __tparse_np_int__(_cast([x], self.name)[0]) if self.name in _KNOWN else _traced_call(x)
+
+    def __eq__(self, o):
+        return _dtype_name(o) == self.name
+
+    # numpy's scalar types are classes: `int | np.int64` in a type alias is a types.UnionType (typing's union here)
+    def __or__(self, o):
+        return (self,) + (o if isinstance(o, tuple) else (o,))
+
+    def __ror__(self, o):
+        return (o if isinstance(o, tuple) else (o,)) + (self,)
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return "dtype('" + self.name + "')"
+
+
+_KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
+float16 = _dtype('float16')
+float32 = _dtype('float32')
+float64 = _dtype('float64')
+int8 = _dtype('int8')
+int16 = _dtype('int16')
+int32 = _dtype('int32')
+int64 = _dtype('int64')
+long = int64  # (numpy 2: the C long, int64 on Linux)
+uint8 = _dtype('uint8')
+bool_ = _dtype('bool')
+_DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,
+           'int64': int64, 'uint8': uint8, 'bool': bool_}
+
+
+def _dtype_name(dtype):
+    if dtype is None or isinstance(dtype, str):
+        return dtype
+    if isinstance(dtype, _dtype):
+        return dtype.name
+    if dtype is float:
+        return 'float64'
+    if dtype is int:
+        return 'int64'
+    if dtype is bool:
+        return 'bool'
+    return None

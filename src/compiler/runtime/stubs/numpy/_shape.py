@@ -1,0 +1,115 @@
+"""Shape arithmetic of the numpy stub's small eager ndarray, on row-major flat lists: broadcasting (numpy's rules),
+transposes, joins along an axis, basic indexing with ints, slices and None (np.newaxis). Pure Python of ours; the
+ndarray class (numpy/__init__.py) wraps the results."""
+
+
+def size_of(shape):
+    n = 1
+    for d in shape:
+        n = n * d
+    return n
+
+
+def strides_of(shape):
+    out = []
+    acc = 1
+    for d in reversed(shape):
+        out.insert(0, acc)
+        acc = acc * d
+    return out
+
+
+def broadcast_shapes(a, b):
+    """numpy's broadcast of two shapes, or None where they do not broadcast"""
+    n = len(a) if len(a) > len(b) else len(b)
+    a = (1,) * (n - len(a)) + tuple(a)
+    b = (1,) * (n - len(b)) + tuple(b)
+    out = []
+    for x, y in zip(a, b):
+        if x != y and x != 1 and y != 1:
+            return None
+        out.append(y if x == 1 else x)
+    return tuple(out)
+
+
+def expand(flat, shape, to):
+    """`flat` (of `shape`) broadcast to shape `to`, row-major"""
+    shape = (1,) * (len(to) - len(shape)) + tuple(shape)
+    if tuple(shape) == tuple(to):
+        return list(flat)
+    src = strides_of(shape)
+    st = [0 if d == 1 else s for d, s in zip(shape, src)]
+    offs = [0]
+    for d, s in zip(to, st):
+        offs = [o + i * s for o in offs for i in range(d)]
+    return [flat[o] for o in offs]
+
+
+def transpose(flat, shape, axes=None):
+    """(flat, shape) with the axes permuted (reversed when `axes` is None), row-major"""
+    n = len(shape)
+    if axes is None:
+        axes = list(range(n - 1, -1, -1))
+    axes = [a + n if a < 0 else a for a in axes]
+    src = strides_of(shape)
+    out_shape = tuple(shape[a] for a in axes)
+    offs = [0]
+    for a in axes:
+        offs = [o + i * src[a] for o in offs for i in range(shape[a])]
+    return [flat[o] for o in offs], out_shape
+
+
+def join(parts, axis):
+    """concatenate [(flat, shape)] along `axis` (all other dims equal), or None where the shapes disagree"""
+    base = parts[0][1]
+    n = len(base)
+    if axis < 0:
+        axis = axis + n
+    for f, s in parts:
+        if len(s) != n or any(s[i] != base[i] for i in range(n) if i != axis):
+            return None
+    outer = size_of(base[:axis])
+    out = []
+    for o in range(outer):
+        for f, s in parts:
+            inner = size_of(s[axis:])
+            out.extend(f[o * inner:(o + 1) * inner])
+    shape = list(base)
+    shape[axis] = sum(s[axis] for f, s in parts)
+    return out, tuple(shape)
+
+
+def basic_index(shape, idx):
+    """(out shape, flat offsets) of basic indexing by ints, slices, None (a new axis of size 1) and one Ellipsis;
+    None for other forms (arrays, bools)"""
+    idx = idx if isinstance(idx, tuple) else (idx,)
+    ell = [k for k in idx if k is Ellipsis]
+    if len(ell) > 1:
+        return None
+    used = len([k for k in idx if k is not None and k is not Ellipsis])
+    if used > len(shape):
+        return None
+    if ell:
+        at = idx.index(Ellipsis)
+        idx = idx[:at] + (slice(None),) * (len(shape) - used) + idx[at + 1:]
+    else:
+        idx = idx + (slice(None),) * (len(shape) - used)
+    st = strides_of(shape)
+    offs, out, axis = [0], [], 0
+    for k in idx:
+        if k is None:
+            out.append(1)
+            continue
+        if isinstance(k, bool) or not isinstance(k, (int, slice)):
+            return None
+        n, s = shape[axis], st[axis]
+        axis = axis + 1
+        if isinstance(k, slice):
+            pos = list(range(n))[k]
+            out.append(len(pos))
+        else:
+            if k < -n or k >= n:
+                raise IndexError('index ' + str(k) + ' is out of bounds for axis ' + str(axis - 1) + ' with size ' + str(n))
+            pos = [k + n if k < 0 else k]
+        offs = [o + p * s for o in offs for p in pos]
+    return tuple(out), offs

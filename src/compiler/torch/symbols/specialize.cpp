@@ -58,6 +58,16 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   for (const char* rel : {" == ", " != "})
     if (size_t at = expr.find(rel); at != std::string::npos)
       side = sym_free_symbols(expr.substr(0, at)).empty() ? expr.substr(at + 4) : expr.substr(0, at);
+  // a SymFloat `IntTrueDiv(e, 7)` (H / 7) evaluated (torch._numpy's guard_float): try_solve cannot invert IntTrueDiv,
+  // so no replacement; its guard holds exactly when e keeps its value (video-swin's `int(np.ceil(H / 7))`)
+  if (side.rfind("IntTrueDiv(", 0) == 0 && side.back() == ')') {
+    const std::string inner = side.substr(11, side.size() - 12);
+    const size_t comma = inner.rfind(", ");
+    if (comma != std::string::npos && inner.find_first_not_of("0123456789", comma + 2) == std::string::npos) {
+      sym_equal_guard(inner.substr(0, comma), loc, evaluate_expr);
+      return;
+    }
+  }
   if (auto lin = parse_linear(side); lin && fs.size() == 1) {
     solvable = true;
     for (const auto& term : lin->terms) solvable = solvable && term.first.size() == 1 && sym_bare_symbol(term.first[0]);

@@ -112,3 +112,17 @@ TEST_CASE("a static tensor viewed with a symbolic length specializes it (torchtu
   std::vector<std::string> g = output_graphs(r.real);
   CHECK(g[1].find("Sym(4)") != std::string::npos);  // the size read made before the view keeps its node
 }
+
+TEST_CASE("int(np.ceil(H / 7)) of a dynamic size guards H's value (IntTrueDiv is not solved): each new H recompiles") {
+  // torch._numpy's guard_float of the SymFloat IntTrueDiv(s27, 7): try_solve cannot invert it, so the guard stays and
+  // a new H fails it (video-swin's padding to windows); int(np.ceil(H)) instead specializes H (KAIR, torch 2.11 truth)
+  const char* src =
+      "import numpy as np\nimport torch\n\n"
+      "def pad_to_windows(x):\n    B, H = x.shape\n    Hp = int(np.ceil(H / 7)) * 7\n"
+      "    return torch.nn.functional.pad(x, (0, Hp - H)) * 2\n\n"
+      "f = torch.compile(pad_to_windows, backend='eager')\n"
+      "for n in (8, 10, 15, 23, 10):\n    f(torch.randn(2, n))\n";
+  Result r = compile_script("p.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(tparse::compiler::testing::count(r.trace, "{\"dynamo_start\"") == 4);  // 8, 10 (dynamic), 15, 23; the last 10 hits an entry
+}

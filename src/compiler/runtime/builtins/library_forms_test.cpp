@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
 
@@ -241,4 +242,23 @@ TEST_CASE("autograd's check_inplace: an in-place op on a leaf that requires grad
                                "z = torch.randn(3)\nz.add_(g)\n");
   INFO(ok.error);
   CHECK(ok.ok);
+}
+
+TEST_CASE("Adam on complex parameters updates real views (adam.py:431-437, optimizer.py's _view_as_real for foreach)") {
+  auto run = [](const char* foreach) {
+    std::string src = std::string("import torch\nlin = torch.nn.Linear(4, 3).to(torch.cfloat)\n"
+                                  "opt = torch.optim.Adam(lin.parameters(), lr=1e-3, foreach=") + foreach + ")\n"
+                      "lin(torch.randn(2, 4, dtype=torch.cfloat)).abs().sum().backward()\n"
+                      "@torch.compile(backend='eager')\ndef step():\n    opt.step()\n"
+                      "step()\nassert lin.weight.dtype == torch.complex64 and opt.state[lin.weight]['exp_avg'].dtype == torch.complex64\n";
+    return tparse::compiler::compile_script("adam_c.py", src, tparse::compiler::Options{});
+  };
+  for (const char* fe : {"False", "True"}) {
+    CAPTURE(fe);
+    auto r = run(fe);
+    REQUIRE_MESSAGE(r.ok, r.error);
+    // the parameter, its gradient and both moments, for each of weight and bias
+    CHECK(tparse::compiler::testing::count(r.trace, "torch.view_as_real(") >= 8);
+    CHECK(r.trace.find("f32[3, 4, 2]") != std::string::npos);  // the weight's real view
+  }
 }

@@ -317,6 +317,13 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
                 param.mul_(1 - lr * weight_decay)  #@ optim/adam.py:419
             else:
                 grad = grad.add(param, alpha=weight_decay)  #@ optim/adam.py:429
+        if torch.is_complex(param):  # a complex parameter is updated through real views (FNO's spectral weights)
+            grad = torch.view_as_real(grad)  #@ optim/adam.py:432
+            exp_avg = torch.view_as_real(exp_avg)  #@ optim/adam.py:433
+            exp_avg_sq = torch.view_as_real(exp_avg_sq)  #@ optim/adam.py:434
+            if amsgrad:
+                max_exp_avg_sqs[i] = torch.view_as_real(max_exp_avg_sqs[i])  #@ optim/adam.py:436
+            param = torch.view_as_real(param)  #@ optim/adam.py:437
         device_beta1 = beta1
         exp_avg.lerp_(grad, 1 - device_beta1)  #@ optim/adam.py:457
         exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)  #@ optim/adam.py:476 = exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)  # type: ignore[arg-type]
@@ -350,6 +357,23 @@ def _single_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, s
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)  #@ optim/adam.py:545
             param.addcdiv_(exp_avg, denom, value=-step_size)  #@ optim/adam.py:547 = param.addcdiv_(exp_avg, denom, value=-step_size)  # type: ignore[arg-type]
+        if amsgrad and torch.is_complex(params[i]):
+            max_exp_avg_sqs[i] = torch.view_as_complex(max_exp_avg_sqs[i])  #@ optim/adam.py:551
+
+
+def _has_complex(params):
+    for p in params:
+        if torch.is_complex(p):
+            return True
+    return False
+
+
+def _view_as_real(params, *state_and_grads):  # torch/optim/optimizer.py's: complex entries become real views in place
+    for i, p in enumerate(params):
+        if torch.is_complex(p):
+            params[i] = torch.view_as_real(params[i])  #@ optim/optimizer.py:208
+            for s in state_and_grads:
+                s[i] = torch.view_as_real(s[i])  #@ optim/optimizer.py:210
 
 
 # the foreach paths (CUDA parameters): under compile one group holds every tensor (Optimizer's
@@ -411,6 +435,11 @@ def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, st
     device_exp_avgs = exp_avgs
     device_exp_avg_sqs = exp_avg_sqs
     device_state_steps = state_steps
+    if _has_complex(device_params):
+        if amsgrad:
+            _view_as_real(device_params, device_grads, device_exp_avgs, device_exp_avg_sqs, max_exp_avg_sqs)
+        else:
+            _view_as_real(device_params, device_grads, device_exp_avgs, device_exp_avg_sqs)
     if maximize:
         device_grads = torch._foreach_neg(device_grads)  #@ optim/adam.py:676 = device_grads = torch._foreach_neg(device_grads)  # type: ignore[assignment]
     torch._foreach_add_(device_state_steps, 1)  #@ optim/adam.py:687

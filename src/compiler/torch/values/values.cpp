@@ -16,7 +16,8 @@ namespace tparse::compiler::values {
 
 bool eager(const Interp& I) {
   // a frame runs on the call's real inputs, traced or replayed: the values it computes are the run's too (a
-  // branch on `torch.arange(...)`'s max after the data-dependent break reads them); symbolic shapes have none
+  // branch on `torch.arange(...)`'s max after the data-dependent break reads them); a symbolic size is its hint, the
+  // size of this run (funnel's relative positions from a dynamic graph's outputs)
   (void)I;
   return true;
 }
@@ -24,7 +25,7 @@ bool eager(const Interp& I) {
 static bool static_numel(const TensorInfo& t, long long& n) {
   n = 1;
   for (const auto& d : t.shape) {
-    if (d.is_sym() || d.v < 0) return false;
+    if (d.v < 0) return false;  // (a symbolic size: its hint, this run's size; an unbacked one has none)
     n *= d.v;
     if (n > kMaxElems) return false;
   }

@@ -73,8 +73,9 @@ bool operand(const Interp& I, const V& x, Operand& o) {
     o.dtype = x->t->dtype;
     return true;
   }
-  if ((x->k == VK::Int || x->k == VK::Bool) && x->sym.empty()) { o.v = {x->k == VK::Int ? static_cast<double>(x->i) : double(x->b)}; return true; }
-  if (x->k == VK::Float && x->sym_node < 0) { o.v = {x->f}; o.py_float = true; return true; }
+  // (a SymInt / SymFloat: its hint, this run's value, as the symbolic sizes of tensors)
+  if (x->k == VK::Int || x->k == VK::Bool) { o.v = {x->k == VK::Int ? static_cast<double>(x->i) : double(x->b)}; return true; }
+  if (x->k == VK::Float) { o.v = {x->f}; o.py_float = true; return true; }
   return false;
 }
 
@@ -91,7 +92,7 @@ void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& r
   }
   if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "bool")) return;
   if (cdt == "bool" && op != "*" && op != "max" && op != "min") return;  // bool arithmetic: not modelled
-  for (const auto& d : res->t->shape) if (d.is_sym()) return;
+  for (const auto& d : res->t->shape) if (d.v < 0) return;
   const Shape r = shape_of(res);
   if (count(r) > kMaxElems) return;
   std::vector<double> xs = broadcast_to(x.v, x.s, r), ys = broadcast_to(y.v, y.s, r), out;
@@ -296,7 +297,7 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
     for (size_t i = 0; fits && i < xs.size(); ++i) {
       const Dim& xd = xs[xs.size() - 1 - i];
       const Dim& td = ts[ts.size() - 1 - i];
-      fits = !xd.is_sym() && !td.is_sym() && (xd.v == 1 || xd.v == td.v);
+      fits = xd.v >= 0 && td.v >= 0 && (xd.v == 1 || xd.v == td.v);
     }
   }
   if (fits) {
@@ -338,7 +339,7 @@ bool op_rule(OpCall& c, const V& res) {
   Interp& I = c.I;
   if (!c.def) return false;
   if (res->k == VK::Tensor) {  // a big or symbolic result stays shape-only: no data is computed for it
-    for (const auto& d : res->t->shape) if (d.is_sym()) return false;
+    for (const auto& d : res->t->shape) if (d.v < 0) return false;  // (symbolic sizes: their hints)
     if (count(shape_of(res)) > kMaxElems) return false;
   }
   const Family fam = c.def->family;

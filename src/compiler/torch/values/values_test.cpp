@@ -206,3 +206,18 @@ TEST_CASE("numpy stub: new axes, broadcasting with numpy's dtype promotion, tran
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("eager values through a dynamic-shape graph: symbolic sizes and SymInts count as this run's hints (funnel's relative positions)") {
+  // the frame runs on the call's real inputs: a recompile with a dynamic length still computes the values eager code
+  // reads after it (torch.arange with 0-d tensor bounds after the data-dependent break)
+  Result r = run_values(
+      "def rp(pos):\n    a = pos[0] - pos[0]\n    b = a + pos.shape[0] * 1\n    c = pos[0] - pos[-1]\n    return a, b, c\n"
+      "f = torch.compile(rp, backend='eager')\n"
+      "for n in (8, 12, 6):\n"
+      "    a, b, c = f(torch.arange(0, n))\n"
+      "    assert a.item() == 0 and b.item() == n and c.item() == 1 - n\n"
+      "    assert torch.arange(b, c - 1, -1).shape == (2 * n,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

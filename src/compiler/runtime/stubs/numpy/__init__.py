@@ -509,13 +509,13 @@ ones_like = _np('ones_like')
 empty_like = _np('empty_like')
 eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _eye(N, M, k, dtype))
 identity = _np('identity', lambda n, dtype=None: _eye(n, None, 0, dtype))
-transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())))
-expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis))
+transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())) if _arraylike(a) else _traced_call(a, axes))
+expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis) if _arraylike(a) else _traced_call(a, axis))
 squeeze = _np('squeeze')
 concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(arrays, axis, False))
 stack = _np('stack', lambda arrays, axis=0, **k: _join(arrays, axis, True))
-vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) for a in tup], 0, False))
-hstack = _np('hstack', lambda tup, **k: _join(tup, 0 if _array(tup[0]).ndim == 1 else 1, False))
+vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in tup], 0, False))
+hstack = _np('hstack', lambda tup, **k: _join(tup, 0 if not _arraylike(tup[0]) or _array(tup[0]).ndim == 1 else 1, False))
 tile = _np('tile')
 repeat = _np('repeat')
 flip = _np('flip')
@@ -588,7 +588,13 @@ def _atleast(a, n):  # np.atleast_2d's rule for vstack: a 1-D array is one row
     return ndarray(a._tparse_flat, (1,) * (n - a.ndim) + a.shape, a._tparse_dtype) if a.ndim < n else a
 
 
+def _arraylike(a):  # what the small ndarray can hold: arrays, (nested) sequences, numbers; not an opaque value
+    return isinstance(a, (ndarray, list, tuple, bool, int, float))
+
+
 def _join(arrays, axis, new_axis):  # np.concatenate / np.stack of small arrays, numpy's dtype of the joined values
+    if not _ball(_arraylike(a) for a in arrays):
+        return _traced_call(arrays, axis)  # a part tparse does not know (np.cross of ESMFold's frames): opaque
     arrs = [_array(a) for a in arrays]
     if new_axis:
         arrs = [_expand_dims(a, axis) for a in arrs]

@@ -215,7 +215,8 @@ std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, siz
 }
 
 double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
-bool is_num(const V& v) { return v && ((v->k == VK::Int && v->sym.empty()) || (v->k == VK::Float && v->sym_node < 0) || v->k == VK::Bool); }
+// (a SymInt / SymFloat is its hint: the frame runs on this call's real inputs)
+bool is_num(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); }
 
 /// Factories: torch.tensor / as_tensor / FloatTensor(data) / new_tensor, arange, linspace, zeros / ones / full
 /// (and their _like / new_ forms), scalar_tensor, eye.

@@ -216,7 +216,12 @@ TEST_CASE("eager values through a dynamic-shape graph: symbolic sizes and SymInt
       "for n in (8, 12, 6):\n"
       "    a, b, c = f(torch.arange(0, n))\n"
       "    assert a.item() == 0 and b.item() == n and c.item() == 1 - n\n"
-      "    assert torch.arange(b, c - 1, -1).shape == (2 * n,)\n");
+      "    assert torch.arange(b, c - 1, -1).shape == (2 * n,)\n"
+      "def pooled(x):\n    n = x.shape[1]\n    pos = torch.arange(0, n, dtype=torch.long)\n"
+      "    p = torch.cat([pos.new_tensor([-1]), pos[1:-1][::2]], 0)\n    return pos, p, p[0] - pos[-1]\n"
+      "g = torch.compile(pooled, backend='eager')\n"
+      "for n in (8, 12):\n    pos, p, d = g(torch.randn(2, n))\n"
+      "    assert pos[-1].item() == n - 1 and p[0].item() == -1 and d.item() == -n and p.shape == (1 + (n - 1) // 2,)\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

@@ -133,6 +133,8 @@ class Interp {
                           Location loc, V self, bool in_compiled, bool& handled);
   V call_builtin_model(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_model.cpp
+  /// torch._check / _check_with / _check_tensor_all(_with) as Dynamo traces them (builtins_model.cpp)
+  V torch_check(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V call_torch_library(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, bool& handled);  ///< torch/torch_library.cpp
   V call_custom_op(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

@@ -297,7 +297,8 @@ bool runtime_modelled(const std::string& d) {
   static const std::set<std::string> s = {"torch.finfo", "torch.iinfo", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
                                           "torch.nn.utils.skip_init", "torch.nn.utils.weight_norm",
                                           "torch.nn.utils.parametrizations.weight_norm", "torch.jit.script", "torch.jit.script_method", "torch.jit.ignore", "torch.jit.unused", "torch.jit.export", "torch.jit.interface",
-                                          "torch.jit._overload_method", "torch.jit._overload", "torch.jit._script_if_tracing", "torch.Size", "torch.fx.wrap", "torch._assert"};
+                                          "torch.jit._overload_method", "torch.jit._overload", "torch.jit._script_if_tracing", "torch.Size", "torch.fx.wrap", "torch._assert",
+                                          "torch._check", "torch._check_with", "torch._check_tensor_all", "torch._check_tensor_all_with"};
   return s.count(d) > 0 || d.rfind("torch.nn.init.", 0) == 0 || d.rfind("torch._C._jit_", 0) == 0;
 }
 

@@ -9,6 +9,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/interop/numpy_traced.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -21,6 +22,8 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
   Activation& act = *stack_.back();
   bool in_compiled = act.ctx && act.ctx->mode != Mode::Eager;
   handled = true;
+  if (name == "torch._check" || name == "torch._check_with" || name == "torch._check_tensor_all" || name == "torch._check_tensor_all_with")
+    return torch_check(name, args, kwargs, loc);
   // torch.nn.utils.spectral_norm / remove_spectral_norm (the pre-hook form): Python of ours (__tparse_torch_spectral__)
   if (name == "torch.nn.utils.spectral_norm" || name == "torch.nn.utils.spectral_norm.spectral_norm" ||
       name == "torch.nn.utils.remove_spectral_norm" || name == "torch.nn.utils.spectral_norm.remove_spectral_norm") {
@@ -174,6 +177,49 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
   }
   handled = false;
   return nullptr;
+}
+
+// torch._check(cond, message) / _check_with(error_type, cond, message): Dynamo's handle_check runs a constant
+// condition at trace time (no node); a SymBool becomes a `torch._check` node, which tparse does not build (noted).
+// torch._check_tensor_all(_with)(cond, message): an in-graph function whose fake run reads `cond._is_all_true().item()`:
+// in a frame the data-dependent graph break GB0033 at the call (transformers' torch_compilable_check on a tensor:
+// RT-DETR's spatial-shape checks); eagerly the check on the values the run knows.
+V Interp::torch_check(const std::string& name, std::vector<V>& args, KW& kwargs, Location loc) {
+  const bool with = name.ends_with("_with");
+  const bool tensor_all = name.find("tensor_all") != std::string::npos;
+  auto param = [&](size_t i, const char* kw) -> V {
+    if (args.size() > i) return args[i];
+    for (auto& [k, v] : kwargs) if (k == kw) return v;
+    return nullptr;
+  };
+  V error_type = with ? param(0, "error_type") : nullptr;
+  V cond = param(with ? 1 : 0, "cond");
+  V message = param(with ? 2 : 1, "message");
+  if (!cond) raise_exc("TypeError", name.substr(6) + "() missing 1 required positional argument: 'cond'", loc);
+  auto fail = [&](const std::string& dflt) {
+    std::string msg = dflt;
+    if (message && message->k != VK::None) msg = py_str(call(message, {}, {}, loc));
+    const std::string cls = error_type && (error_type->k == VK::Class || error_type->k == VK::Builtin) ? error_type->s : "RuntimeError";
+    throw PyException{make_exception(error_type && error_type->k == VK::Class ? error_type : mk_builtin(cls), {mk_str(msg)}), loc};
+  };
+  const bool in_compiled = !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
+  if (tensor_all) {
+    if (cond->k != VK::Tensor) raise_exc("TypeError", "cond must be a tensor, but got " + type_name(cond), loc);
+    if (cond->t->dtype != "bool") raise_exc("TypeError", "cond tensor must have dtype torch.bool, but got torch." + cond->t->dtype, loc);
+    if (in_compiled) graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
+    if (const std::vector<double>* v = values::data(*this, cond))
+      for (double x : *v) if (x == 0) fail("Expected cond to be True, but got False. (Could this error message be improved? If so, please report an enhancement request to PyTorch.)");
+    return none();
+  }
+  if ((cond->k == VK::Bool || cond->k == VK::Int) && cond->sym.empty()) {
+    if (!truthy(cond, loc)) fail("Expected cond to be True, but got False. (Could this error message be improved? If so, please report an enhancement request to PyTorch.)");
+    return none();
+  }
+  if (cond->k == VK::Bool && !cond->sym.empty()) {  // a SymBool: torch records `torch._check(...)` and asserts it at run time
+    if (in_compiled) note_unmodelled(loc, name + " of a SymBool (its graph node)");
+    return none();
+  }
+  raise_exc("TypeError", "cond must be a bool, but got " + type_name(cond), loc);
 }
 
 }  // namespace tparse::compiler

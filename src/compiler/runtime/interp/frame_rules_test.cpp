@@ -221,3 +221,27 @@ TEST_CASE("a module built in a frame from modules that exist (nn.Sequential(*lay
   REQUIRE_MESSAGE(fresh.ok, fresh.error);
   CHECK(count(fresh.trace, "Attempted to use `torch.nn.Parameter()` constructor") >= 1);
 }
+
+TEST_CASE("torch._check of a constant runs at trace time (no node); torch._check_tensor_all in a frame is GB0033 at the call") {
+  // Dynamo's handle_check; _check_tensor_all is an in-graph function whose fake run reads cond._is_all_true().item()
+  // (transformers' torch_compilable_check on a tensor condition: RT-DETR's spatial-shape checks, torch 2.11 counters)
+  const char* src =
+      "import torch\n\n"
+      "@torch.compile(backend='eager')\ndef f(x, n):\n"
+      "    torch._check(n > 1, lambda: 'n too small')\n"
+      "    y = x * 2\n"
+      "    torch._check_tensor_all(y.sum() > -1e9)\n"
+      "    return y + 1\n\n"
+      "f(torch.randn(3), 3)\n"
+      "try:\n    torch._check(False, lambda: 'custom message')\n    assert False\n"
+      "except RuntimeError as e:\n    assert str(e) == 'custom message'\n"
+      "try:\n    torch._check_with(ValueError, 1 > 2, lambda: 'bad')\n    assert False\n"
+      "except ValueError as e:\n    assert str(e) == 'bad'\n"
+      "try:\n    torch._check_tensor_all(torch.ones(2))\n    assert False\n"
+      "except TypeError:\n    pass\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(ops(r.trace) == std::vector<int>{3, 1});  // x * 2, the condition (sum, gt); then the resumed y + 1
+  CHECK(count(r.trace, "aten._local_scalar_dense.default") >= 1);
+}

@@ -512,3 +512,18 @@ TEST_CASE("linalg.lstsq's solution: the first n rows of a column-major (max(m, n
              "s = torch.linalg.lstsq(torch.randn(6, 4), torch.randn(6, 2)).solution\n"
              "assert s.shape == (4, 2) and s.stride() == (1, 6)\n");
 }
+
+TEST_CASE("F.unfold of a symbolic size: the windows' count stays symbolic (ConvBERT's span convolution), static sizes unchanged") {
+  CHECK_RUNS("import torch.nn.functional as F\n"
+             "assert F.unfold(torch.randn(1, 32, 12, 1), kernel_size=[9, 1], padding=[4, 0]).shape == (1, 288, 12)\n"
+             "assert F.unfold(torch.randn(2, 3, 8, 8), kernel_size=2, stride=2).shape == (2, 12, 16)\n");
+  const char* src =
+      "import torch\nimport torch.nn.functional as F\n\n"
+      "def f(h):\n    x = h.transpose(1, 2).contiguous().unsqueeze(-1)\n"
+      "    return F.unfold(x, kernel_size=[9, 1], dilation=1, padding=[4, 0], stride=1).transpose(1, 2).reshape(1, -1, 32, 9)\n\n"
+      "g = torch.compile(f, backend='eager')\nfor n in (8, 12):\n    g(torch.randn(1, n, 32))\n";
+  Result r = compile_script("u.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("\"f32[1, 288, s") != std::string::npos);  // the recompile keeps the length symbolic
+  CHECK(r.trace.find("symbolic_shape_specialization") == std::string::npos);
+}

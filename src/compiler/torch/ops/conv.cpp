@@ -384,9 +384,11 @@ V im2col(OpCall& c) {
   TensorInfo o = c.like();
   if (!fold) {
     if (t.shape.size() != 4) c.fail(fmt::format("unfold: expected a 4-D input, got {}", dims_str(t)));
-    long long L = 1;
-    for (size_t i = 0; i < 2; ++i) L *= (t.shape[i + 2].v + 2 * pd[i] - dl[i] * (k[i] - 1) - 1) / st[i] + 1;
-    o.shape = {t.shape[0], Dim{t.shape[1].v * k[0] * k[1], ""}, Dim{L, ""}};
+    // L: the product of the two windows' counts, symbolic for a symbolic size (ConvBERT's span convolution over the
+    // sequence: a dynamic length stays s27, as torch's meta computes it)
+    Dim L{1, ""};
+    for (size_t i = 0; i < 2; ++i) L = dim_mul(L, window_out(t.shape[i + 2], 2 * pd[i] - dl[i] * (k[i] - 1) - 1, st[i], 1));
+    o.shape = {t.shape[0], dim_mul(t.shape[1], Dim{k[0] * k[1], ""}), L};
   } else {
     auto os = ints(c, osz, 2, "output_size", 1);
     if (t.shape.size() != 3 || t.shape[1].v % (k[0] * k[1])) c.fail(fmt::format("fold: expected [N, C*kh*kw, L], got {}", dims_str(t)));

@@ -8,6 +8,8 @@
 #include "frontend/scopes.hpp"
 #include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_expr.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/values/values.hpp"
@@ -193,7 +195,10 @@ V Interp::eval(const ExprP& e) {
       if (e->s == "-") {
         if (v->k == VK::Int && !v->sym.empty()) {  // a SymInt: `neg = -s70`
           V r = mk_int(-v->i);
-          r->sym = v->sym.find_first_of(" +-") == std::string::npos ? "-" + v->sym : "-(" + v->sym + ")";
+          // sympy distributes the minus over a sum: -(x + 1) prints `-x - 1` (parakeet's `arange(L - 1, -L, -1)`)
+          auto lin = sym_is_sum(v->sym) ? parse_linear(v->sym) : std::nullopt;
+          if (lin) r->sym = linear_str(linear_scale(*lin, -1));
+          else r->sym = v->sym.find_first_of(" +-") == std::string::npos ? "-" + v->sym : "-(" + v->sym + ")";
           sym_node("neg", "-", true, {v}, r, e->loc);
           return r;
         }

@@ -26,6 +26,8 @@ std::string legacy_type_dtype(const std::string& type_name) {
 
 namespace tparse::compiler::ops {
 
+Dim window_out(const Dim& in, long long add, long long div, long long plus);  // conv.cpp: (in + add) // div + plus
+
 static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t from) {
   std::vector<V> xs;
   if (args.size() == from + 1 && (args[from]->k == VK::Tuple || args[from]->k == VK::List)) xs = args[from]->items;
@@ -166,6 +168,15 @@ V factory(OpCall& c) {
     if (ints && a.size() == 1) sym = a[0]->sym;
     else if (ints && (a.size() == 2 || (a.size() == 3 && a[2]->i == 1)) && (!a[0]->sym.empty() || !a[1]->sym.empty()))
       sym = c.I.sym_expr("-", a[1], a[0]);
+    else if (ints && a.size() == 3 && a[2]->sym.empty() && (!a[0]->sym.empty() || !a[1]->sym.empty())) {
+      // another constant step: torch._refs.arange's integer length (end - start + step - sign(step)) // step; a step of
+      // -1 is start - end (parakeet's relative positions `arange(L - 1, -L, -1)`: 2*L - 1), a step k > 1 a floor division
+      if (a[2]->i == -1) sym = c.I.sym_expr("-", a[0], a[1]);
+      else if (a[2]->i > 1) {
+        const std::string span = c.I.sym_expr("-", a[1], a[0]);
+        sym = window_out(Dim{n, span}, a[2]->i - 1, a[2]->i, 0).sym;
+      }
+    }
     // a SymFloat end (of start 0, step 1): torch._refs.arange's length is math.ceil of a float division, sympy's
     // `CeilToInt(FloatTrueDiv(end, 1.0))` (sam2's RoPE: `torch.arange(end_x * end_y)` of math.sqrt sizes; program
     // rope_sqrt_shape)

@@ -273,3 +273,19 @@ TEST_CASE("a branch on a dynamic size guards the relation (`5 <= x.size()[0]`): 
   for (auto& l : rg) relation = relation || l.find("5 <= x.size()[0]  # if x.size(0) > 4:  # ") != std::string::npos;
   CHECK(relation);
 }
+
+TEST_CASE("arange with a constant step other than 1 keeps a symbolic length; -(x + 1) prints as sympy distributes it") {
+  // torch._refs.arange's integer length (end - start + step - sign(step)) // step: parakeet's relative positions
+  // `arange(L - 1, -L, -1)` are 2*L - 1 (reified `2 * L`, `sym_sum([1, mul])` before a reshape), a step 2 a floor division
+  const char* src =
+      "import torch\n\n"
+      "def f(x):\n    L = x.shape[1]\n    p = torch.arange(L - 1, -L, -1)\n    q = torch.arange(0, L, 2)\n"
+      "    return p.float().reshape(1, p.shape[0], 1) * 2, q * 2\n\n"
+      "g = torch.compile(f, backend='eager')\nfor n in (8, 12):\n    g(torch.randn(2, n))\n";
+  Result r = compile_script("a.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("\"i64[2*s") != std::string::npos);              // 2*L - 1 values
+  CHECK(r.trace.find("((s") != std::string::npos);                       // (L + 1)//2 values for the step of 2
+  CHECK(r.trace.find("symbolic_shape_specialization") == std::string::npos);
+  CHECK(r.trace.find("- -(") == std::string::npos);                      // no unsimplified double minus
+}

@@ -133,7 +133,7 @@ void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type
   chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
   if (!fail_type.empty())
     writer_.emit("torch/_dynamo/convert_frame.py:1858", "artifact", "{\"name\": \"dynamo_error\", \"encoding\": \"string\"}", tc,
-                 "Traceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n");
+                 "Traceback (most recent call last):\ntorch._dynamo.exc." + fail_type + ": " + msg + "\n");
   chromium(ctx, "gc", 'B');
   chromium(ctx, "gc", 'E');
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");

@@ -220,6 +220,17 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's
     // `raise ValueError(...)`; SiT's `model_kwargs == None` of a dict, a TypeError of Dynamo's dict polyfill only)
+    if (ctx->mode == Mode::Record && e.value && e.fake) {
+      // an op's fake-tensor call failed (its meta's check): the compile fails with Dynamo's TorchRuntimeError, which
+      // leaves torch.compile for the caller (np_random_array_frame's FloatTensor of a float64 draw, caught there)
+      const std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
+      const std::string what = name + "('" + str_of(e.value, e.loc) + "')";
+      const std::string msg = "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: got " + what;
+      end_frame_without_graph(*ctx, "TorchRuntimeError", msg, {}, false);
+      undo_journal(frame_journal.mark);
+      PyException t{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};
+      throw t;
+    }
     if (ctx->mode != Mode::Record || !e.value || !e.observed) throw;
     std::string args;
     if (auto a = e.value->attrs.find("args"); a != e.value->attrs.end() && a->second)

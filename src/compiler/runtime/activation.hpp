@@ -99,6 +99,8 @@ struct PyException {
   std::string chain;                           ///< the traceback as notes, outermost first (added while unwinding)
   bool observed = false;                       ///< raised by the user's Python (a `raise`), not by a torch op on fake tensors:
                                                ///< escaping a traced frame it is Dynamo's "Observed exception" (run_frame.cpp)
+  bool fake = false;                           ///< raised by a torch op's meta (Interp::raise_fake): in a traced frame the
+                                               ///< fake tensor call fails, a TorchRuntimeError at compile time (run_frame.cpp)
 };
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};

@@ -104,6 +104,9 @@ class Interp {
   /// `cls(msg)` raised by Dynamo's own handling while tracing (an Observed exception: with no handler in the frame its
   /// compile fails and it reruns eagerly, run_frame.cpp)
   [[noreturn]] void raise_observed(const char* cls, const std::string& msg, Location loc);
+  /// A torch op's own error (its meta's check): eagerly the exception; in a traced frame the compile fails with it
+  /// (TorchRuntimeError, run_frame.cpp)
+  [[noreturn]] void raise_fake(const char* cls, const std::string& msg, Location loc);
   /// str(v) / repr(v) as CPython: a class's own __str__ / __repr__, an exception's args, else the builtin text
   std::string str_of(const V& v, Location loc);
   std::string repr_of(const V& v, Location loc);
@@ -272,6 +275,8 @@ class Interp {
   /// hasattr(obj, name) on an object the frame reaches: Dynamo guards the answer (`not hasattr(self, 'fused')`)
   void guard_hasattr(const V& obj, const std::string& name, bool has, Location loc);
   V call_attr_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
+  /// The __init__ @dataclass generates, as Python source of "<string>" (builtins_stdlib.cpp); null: use the builtin
+  V dataclass_init_function(const V& cls, const std::vector<std::string>& fields, Location loc);
   V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V deep_copy(const V& v, std::map<const Obj*, V>& memo);
   V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,

@@ -200,7 +200,7 @@ V Interp::torch_check(const std::string& name, std::vector<V>& args, KW& kwargs,
     std::string msg = dflt;
     if (message && message->k != VK::None) msg = py_str(call(message, {}, {}, loc));
     const std::string cls = error_type && (error_type->k == VK::Class || error_type->k == VK::Builtin) ? error_type->s : "RuntimeError";
-    throw PyException{make_exception(error_type && error_type->k == VK::Class ? error_type : mk_builtin(cls), {mk_str(msg)}), loc};
+    throw PyException{make_exception(error_type && error_type->k == VK::Class ? error_type : mk_builtin(cls), {mk_str(msg)}), loc, ""};
   };
   const bool in_compiled = !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
   if (tensor_all) {

@@ -319,7 +319,7 @@ void Interp::check_leaf_inplace(const TensorInfo& t, Location loc) {
   if (!grad_enabled_ || inference_mode_ || !t.requires_grad || t.grad_fn) return;
   // (torch's own Python, our `__tparse_*` stubs, runs its steps under no_grad: _use_grad_for_differentiable)
   if (!stack_.empty() && path_of(stack_.back()->file).rfind("<tparse-stubs>/__tparse_", 0) == 0) return;
-  raise_exc("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.", loc);
+  raise_fake("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.", loc);
 }
 
 // ---- shape helpers ----

@@ -9,9 +9,81 @@
 #include <sstream>
 
 #include "dynamo/messages.hpp"
+#include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
 
 namespace tparse::compiler {
+
+// The __init__ @dataclass generates, as CPython's dataclasses._create_fn makes it: Python source in a file "<string>"
+// (`def __create_fn__(...):` on line 1, `def __init__(self, a, n=...)` on line 2, one `self.f=f` per field, the
+// default factories called when their sentinel stands, `self.__post_init__()` last), run to a function. It is a frame of
+// its own where eager code with eval_frame's callback builds a record (torch 2.11 compiles `__init__` of "<string>" line
+// 2: program dataclass_init_frame_after_skip), and Dynamo inlines it inside a frame. Null when a field without a default
+// follows one with (CPython's TypeError at decoration; tparse's field() stub gives None defaults): the builtin then.
+V Interp::dataclass_init_function(const V& cls, const std::vector<std::string>& fields, Location loc) {
+  std::vector<V> dflts;
+  std::string params, body;
+  bool any_default = false;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const std::string& f = fields[i];
+    V d = find_in_class(cls, f);
+    auto is_a = [](const V& v, const char* cname) { return v && v->k == VK::Instance && v->cls && v->cls->s == cname; };
+    if (is_a(d, "_TparseValidated")) {  // huggingface_hub's validated_field (its stub): the default or factory it holds
+      V fac = d->attrs.count("default_factory") ? d->attrs["default_factory"] : nullptr;
+      V dv = d->attrs.count("default") ? d->attrs["default"] : nullptr;
+      if (fac && !is_a(fac, "_MissingType") && fac->k != VK::None) {
+        auto wrap = std::make_shared<Obj>();
+        wrap->k = VK::Instance;
+        wrap->cls = std::make_shared<Obj>();
+        wrap->cls->k = VK::Class;
+        wrap->cls->s = "_TparseFieldFactory";
+        wrap->attrs["factory"] = fac;
+        d = wrap;
+      } else {
+        d = !dv || is_a(dv, "_MissingType") ? none() : dv;
+      }
+    }
+    const bool factory = is_a(d, "_TparseFieldFactory") && d->attrs.count("factory");
+    if (!d) {
+      if (any_default) return nullptr;
+      params += ", " + f;
+      body += "  self." + f + "=" + f + "\n";
+      dflts.push_back(none());
+      continue;
+    }
+    any_default = true;
+    dflts.push_back(factory ? d->attrs["factory"] : d);
+    if (factory) {
+      params += ", " + f + "=__dataclass_HAS_DEFAULT_FACTORY__";
+      body += fmt::format("  self.{0}=__dataclass_dflts__[{1}]() if {0} is __dataclass_HAS_DEFAULT_FACTORY__ else {0}\n", f, i);
+    } else {
+      params += fmt::format(", {}=__dataclass_dflts__[{}]", f, i);
+      body += "  self." + f + "=" + f + "\n";
+    }
+  }
+  if (find_in_class(cls, "__post_init__")) body += "  self.__post_init__()\n";
+  if (body.empty()) body = "  pass\n";
+  const std::string src = "def __create_fn__(__dataclass_HAS_DEFAULT_FACTORY__, __dataclass_dflts__):\n def __init__(self" + params +
+                          "):\n" + body + " return __init__\n";
+  int file = static_cast<int>(files_.size());
+  files_.push_back(SourceFile{"<string>", src, "<string>"});
+  auto mod = std::make_shared<Module>(parse_module(src, file));
+  eval_asts_.push_back(mod);
+  Activation& act = *stack_.back();
+  auto env = std::make_shared<Env>();
+  env->parent = globals_;
+  std::shared_ptr<Env> saved = act.env;
+  act.env = env;
+  struct Restore { Activation& a; std::shared_ptr<Env> e; ~Restore() { a.env = e; } } restore{act, saved};
+  exec(mod->body[0]);
+  auto sentinel = std::make_shared<Obj>();
+  sentinel->k = VK::Instance;
+  V init = call(env->get_local("__create_fn__"), {sentinel, mk_tuple(dflts)}, {}, loc);
+  if (!init || init->k != VK::Func) return nullptr;
+  init->attrs["__tparse_dataclass_init__"] = mk_bool(true);
+  init->attrs["__qualname__"] = mk_str(cls->s + ".__init__");
+  return init;
+}
 
 V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                            Location loc, V self, bool& handled) {
@@ -254,9 +326,12 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     // the generated __init__ is the class's own attribute, as in CPython (a decorator such as huggingface_hub's
     // @strict wraps it), unless the class body defines one. Deviation: a class whose base defines __init__ keeps
     // that one (the transformers stub's ModelOutput builds every @dataclass output record through its own)
-    if (!find_in_class(cls, "__init__")) {
-      cls->attrs["__init__"] = mk_builtin("dataclass_init");
-      cls->order.push_back("__init__");
+    V inherited = find_in_class(cls, "__init__");
+    const bool own_init = cls->attrs.count("__init__") > 0;
+    if (!inherited || (!own_init && inherited->attrs.count("__tparse_dataclass_init__"))) {
+      V init = dataclass_init_function(cls, fields, loc);
+      if (!cls->attrs.count("__init__")) cls->order.push_back("__init__");
+      cls->attrs["__init__"] = init ? init : mk_builtin("dataclass_init");
     }
     auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
     df->k = VK::Dict;

@@ -245,3 +245,21 @@ TEST_CASE("torch._check of a constant runs at trace time (no node); torch._check
   CHECK(ops(r.trace) == std::vector<int>{3, 1});  // x * 2, the condition (sum, gt); then the resumed y + 1
   CHECK(count(r.trace, "aten._local_scalar_dense.default") >= 1);
 }
+
+TEST_CASE("eager code under eval_frame's callback: a plain class's __init__ and a @dataclass's generated one are frames") {
+  // (a frame skipped on a break in try / finally runs eagerly with the callback set: torch 2.11 converts the __init__ it
+  // calls, the dataclass one as `__init__` of "<string>" line 2: program dataclass_init_frame_after_skip)
+  const char* src =
+      "import torch\nfrom dataclasses import dataclass\n\n"
+      "class A:\n    def __init__(self, x):\n        self.y = x * 2\n\n"
+      "@dataclass\nclass Out:\n    a: torch.Tensor\n    n: int = 0\n\n"
+      "def inner(x):\n    try:\n        torch._dynamo.graph_break()\n        y = x + 1\n    finally:\n        pass\n"
+      "    return A(y), Out(y, 3)\n\n"
+      "def fn(x):\n    a, o = inner(x * 2)\n    return a.y.sin() + o.a\n\n"
+      "f = torch.compile(fn, backend='eager')\nf(torch.randn(2, 3))\n"
+      "try:\n    Out()\n    assert False\nexcept TypeError as e:\n    assert str(e) == \"Out.__init__() missing 1 required positional argument: 'a'\"\n";
+  Result r = compile_script("d.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"co_name\": \"__init__\", \"co_filename\": \"d.py\"") == 1);      // A.__init__, its graph x * 2
+  CHECK(count(r.trace, "\"co_name\": \"__init__\", \"co_filename\": \"<string>\", \"co_firstlineno\": 2") == 1);
+}

@@ -511,6 +511,13 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   std::vector<V> extra;
   auto kwd = std::make_shared<Obj>();
   kwd->k = VK::Dict;
+  // CPython's TypeErrors of a call, named by the function's qualified name (`C.__init__() missing 1 required ...`)
+  auto qualname = [&]() -> std::string {
+    if (auto q = fnv->attrs.find("__qualname__"); q != fnv->attrs.end() && q->second->k == VK::Str) return q->second->s;
+    return fnv->cls && fnv->cls->k == VK::Class ? fnv->cls->s + "." + fn->name : fn->name;
+  };
+  std::vector<std::string> missing_pos, missing_kw;
+  const Location at = stack_.empty() ? fn->loc : Location{stack_.back()->cur_line, 0, stack_.back()->file};
   for (size_t pi = 0; pi < fn->params.size(); ++pi) {
     auto& p = fn->params[pi];
     if (p.kind == 1) { while (ai < args.size()) extra.push_back(args[ai++]); env->set(p.name, mk_tuple(extra)); continue; }
@@ -519,17 +526,25 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (p.kind == 0 && ai < args.size()) v = args[ai++];
     for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
       if (it->first == p.name) {
-        if (v) error(fn->loc, fmt::format("{}() got multiple values for argument '{}'", fn->name, p.name));
+        if (v) raise_exc("TypeError", fmt::format("{}() got multiple values for argument '{}'", qualname(), p.name), at);
         v = it->second;
         kwargs.erase(it);
         break;
       }
     }
     if (!v) v = fnv->defaults[pi];
-    if (!v) error(fn->loc, fmt::format("{}() missing required argument: '{}'", fn->name, p.name));
+    if (!v) { (p.kind == 3 ? missing_kw : missing_pos).push_back(p.name); continue; }
     env->set(p.name, v);
   }
-  if (ai < args.size()) error(fn->loc, fmt::format("{}() takes {} positional arguments but {} were given", fn->name, ai, args.size()));
+  for (auto* names : {&missing_pos, &missing_kw}) {
+    if (names->empty()) continue;
+    std::string list;
+    for (size_t i = 0; i < names->size(); ++i)
+      list += (i == 0 ? "" : names->size() == 2 ? " and " : i + 1 == names->size() ? ", and " : ", ") + ("'" + (*names)[i] + "'");
+    raise_exc("TypeError", fmt::format("{}() missing {} required {} argument{}: {}", qualname(), names->size(),
+                                       names == &missing_pos ? "positional" : "keyword-only", names->size() == 1 ? "" : "s", list), at);
+  }
+  if (ai < args.size()) raise_exc("TypeError", fmt::format("{}() takes {} positional arguments but {} were given", qualname(), ai, args.size()), at);
   bool has_kwargs = false;
   for (auto& p : fn->params) {
     if (p.kind == 2) {

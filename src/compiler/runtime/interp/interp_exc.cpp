@@ -33,6 +33,7 @@ const std::map<std::string, std::string>& builtin_parent() {
       {"IsADirectoryError", "OSError"}, {"NotADirectoryError", "OSError"}, {"PermissionError", "OSError"},
       {"ProcessLookupError", "OSError"}, {"TimeoutError", "OSError"}, {"ReferenceError", "Exception"},
       {"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+      {"TorchRuntimeError", "RuntimeError"},  // torch._dynamo.exc's (TorchDynamoException is a RuntimeError)
       {"StopIteration", "Exception"}, {"StopAsyncIteration", "Exception"}, {"SyntaxError", "Exception"},
       {"IndentationError", "SyntaxError"}, {"TabError", "IndentationError"}, {"SystemError", "Exception"},
       {"TypeError", "Exception"}, {"ValueError", "Exception"}, {"UnicodeError", "ValueError"},
@@ -72,6 +73,12 @@ bool builtin_exception_is(const std::string& name, const std::string& want) {
 
 void Interp::raise_exc(const char* cls, const std::string& msg, Location loc) {
   throw PyException{make_exception(mk_builtin(cls), {mk_str(msg)}), loc};
+}
+
+void Interp::raise_fake(const char* cls, const std::string& msg, Location loc) {
+  PyException e{make_exception(mk_builtin(cls), {mk_str(msg)}), loc, ""};
+  e.fake = true;
+  throw e;
 }
 
 void Interp::raise_observed(const char* cls, const std::string& msg, Location loc) {

@@ -484,8 +484,15 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           if (module_has_params(inst, existing)) act.ctx->graph.rollback(mark);
           return inst;
         }
-        // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph
-        if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
+        // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph. With
+        // eval_frame's callback on (eager code of a skipped frame), __init__ is a frame Dynamo converts, as any user
+        // function called there (a record class built after a break torch cannot resume)
+        // (an nn.Module's __init__ stays eager here: the documented set_attention_type case of big_bird, torch 2.11
+        // explain, does not show its frames)
+        if (init->k == VK::Func && inst->builtin_nn.empty() && callback_active_ > 0 && !in_compiled && !hidden_stub_fn(init) &&
+            !skipfile_stub_fn(init) && !init->fn->generator)
+          run_frame(init, args, kwargs, loc, false, nullptr, cur_opts_);
+        else if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
         else call(init, args, kwargs, loc);  // a builtin __init__ (the one @dataclass generates)
       }
       return inst;

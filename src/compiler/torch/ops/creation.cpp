@@ -112,7 +112,7 @@ V factory(OpCall& c) {
           return fmt::format("TensorOptions(dtype={}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false "
                              "(default), memory_format=(nullopt))", it == names.end() ? d : it->second);
         };
-        c.I.raise_exc("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
+        c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
       }
       return args[0];
     } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {

@@ -82,7 +82,7 @@ std::vector<OpDef> build_table() {
       {{"device"}, T, "type, index=None", FA::Value, o::device},
       {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
       {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq", "det", "linalg.det", "logdet", "inverse", "linalg.inv",
-        "linalg.eigh", "linalg.eigvalsh", "linalg.svd", "linalg.svdvals"}, TM, "", FA::Matmul, o::linalg},
+        "linalg.eigh", "linalg.eigvalsh", "linalg.svd", "linalg.svdvals", "svd"}, TM, "", FA::Matmul, o::linalg},
       {{"tensordot"}, T, "", FA::Matmul, o::tensordot},
       {{"cdist"}, T, "x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'", FA::Matmul, o::cdist},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},

@@ -527,3 +527,11 @@ TEST_CASE("F.unfold of a symbolic size: the windows' count stays symbolic (ConvB
   CHECK(r.trace.find("\"f32[1, 288, s") != std::string::npos);  // the recompile keeps the length symbolic
   CHECK(r.trace.find("symbolic_shape_specialization") == std::string::npos);
 }
+
+TEST_CASE("torch.svd: U column-major, S, V = Vh.mH row-major; some=False gives the complete factors (Koopa's init)") {
+  CHECK_RUNS("U, S, V = torch.svd(torch.randn(6, 4))\n"
+             "assert U.shape == (6, 4) and U.stride() == (1, 6) and S.shape == (4,) and V.shape == (4, 4) and V.stride() == (4, 1)\n"
+             "U, S, V = torch.svd(torch.randn(3, 5), some=False)\n"
+             "assert U.shape == (3, 3) and S.shape == (3,) and V.shape == (5, 5)\n"
+             "r = torch.svd(torch.randn(2, 4, 4))\nassert r.V.shape == (2, 4, 4) and r.S.shape == (2, 4)\n");
+}

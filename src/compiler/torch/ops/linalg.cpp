@@ -85,6 +85,20 @@ V linalg(OpCall& c) {
     return c.I.tuple_result(c.out(base), {column_major(base, batch, m, complete ? m : k), s, column_major(base, batch, complete ? n : k, n)},
                             {"U", "S", "Vh"});
   }
+  if (name == "svd") {
+    // torch.svd(A, some=True): linalg.svd(A, full_matrices=not some) with V = Vh.mH: U (*, m, k | m) column-major,
+    // S (*, k), V (*, n, k | n) row-major (the conjugate transpose of Vh's column-major layout) (Koopa's init)
+    V some = c.arg(0, "some");
+    const bool complete = some && some->k == VK::Bool && !some->b;
+    const Dim k = m.v <= n.v ? m : n;
+    const Dim vk = complete ? n : k;
+    TensorInfo v = base;
+    v.shape = batch;
+    v.shape.push_back(n);
+    v.shape.push_back(vk);
+    v.stride = contiguous_strides(v.shape);
+    return c.I.tuple_result(c.out(base), {column_major(base, batch, m, complete ? m : k), real_vector(k), v}, {"U", "S", "V"});
+  }
   if (name == "slogdet" || name == "linalg.slogdet") {
     if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
     TensorInfo s = base;

@@ -104,7 +104,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"transformed_distribution_tanh", "TransformedDistribution with a user Transform (corpus test)"},
       {"view_input_dynamic_strides", "a view input's strides on the dynamic recompile: torch makes them symbols of their own"},
       // the twenty-first scouting's reproducers not fixed yet (docs/compiler.md, "Twenty-first scouting")
-      {"bool_mask_eager_values", "a bool mask built by slice assignment loses its values (the masked size is a guess)"},
       {"checkpoint_body_lift_order", "inside a checkpoint body torch lifts attributes in access order and names the [0] output getitem"},
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},

@@ -2,6 +2,7 @@
 // dtype rounding, Python data in (torch.tensor's lists, numpy stub arrays) and out (item / tolist), the
 // dispatch hooks, and torch.unique's data-dependent result. The per-op rules are in values_ops.cpp.
 #include "torch/values/values.hpp"
+#include "torch/values/values_layout.hpp"
 
 #include <fmt/format.h>
 
@@ -154,6 +155,55 @@ void mutated(Interp& I, const V& t) {
   else I.unknown_write_epoch_ = I.value_epoch_;
 }
 
+// `t[idx] = v` on a tensor whose values are known (its data, or one fill value): the new values, row-major, where the
+// index is basic (ints, slices, None, Ellipsis) or a bool mask of t's own shape, and v a number or a tensor of known
+// values that is one value or exactly the region's count. False (nothing done) otherwise.
+static bool setitem_values(OpCall& c) {
+  using layout::Shape;
+  using layout::shape_of;
+  using layout::basic_index;
+  Interp& I = c.I;
+  if (!c.self || c.self->k != VK::Tensor || c.rest.size() != 2 || !eager(I)) return false;
+  const V& t = c.self;
+  long long n = 0;
+  if (!static_numel(*t->t, n) || n > kMaxElems) return false;
+  std::vector<double> cur;
+  if (const std::vector<double>* d = data(I, t)) cur = *d;
+  else if (t->t->fill) cur.assign(static_cast<size_t>(n), *t->t->fill);
+  else return false;
+  const V& idx = c.rest[0];
+  const V& val = c.rest[1];
+  std::vector<double> vals;
+  if (val->k == VK::Int) vals = {static_cast<double>(val->i)};
+  else if (val->k == VK::Float) vals = {val->f};
+  else if (val->k == VK::Bool) vals = {val->b ? 1.0 : 0.0};
+  else if (val->k == VK::Tensor) {
+    if (const std::vector<double>* d = data(I, val)) vals = *d;
+    else if (val->t->fill) vals = {*val->t->fill};
+    else return false;
+  } else return false;
+  std::vector<double> offs;
+  Shape s = shape_of(t);
+  if (idx->k == VK::Tensor && (idx->t->dtype == "bool") && shape_of(idx) == s) {
+    const std::vector<double>* m = data(I, idx);
+    if (!m) return false;
+    for (long long i = 0; i < n; ++i) if ((*m)[static_cast<size_t>(i)] != 0) offs.push_back(static_cast<double>(i));
+  } else {
+    std::vector<double> ids(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) ids[static_cast<size_t>(i)] = static_cast<double>(i);
+    if (!basic_index(ids, s, idx, offs)) return false;
+  }
+  if (vals.size() != 1 && vals.size() != offs.size()) return false;
+  for (size_t i = 0; i < offs.size(); ++i) {
+    double x = vals.size() == 1 ? vals[0] : vals[i];
+    if (!fit(t->t->dtype, x)) return false;
+    cur[static_cast<size_t>(offs[i])] = x;
+  }
+  mutated(I, t);  // views of the storage go stale; the written tensor carries the new values
+  attach(I, t, std::move(cur));
+  return true;
+}
+
 void before_call(OpCall& c) {
   const std::string& n = c.name;
   const bool dunder = n.rfind("__", 0) == 0;  // `__getitem__` is no in-place `x_`
@@ -169,6 +219,9 @@ void before_call(OpCall& c) {
     auto it = at.find(n);
     if (it != at.end() && it->second < c.rest.size()) inplace = inplace || (c.rest[it->second]->k == VK::Bool && c.rest[it->second]->b);
   }
+  // `t[idx] = v` of known values by ints / slices (or a known bool mask of t's shape): the written values are known
+  // too (SAINT's `cat_mask[0, 1] = 0` before `x[cat_mask == 0]`); else the storage's values become unknown below
+  if (n == "__setitem__" && setitem_values(c)) return;
   // the tensor written: `out=`, else the receiver / first argument (`x.add_(1)`, `x[i] = v`, F.relu(x, inplace=True))
   if (inplace) {
     V target = c.kw("out");

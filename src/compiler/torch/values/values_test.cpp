@@ -226,3 +226,15 @@ TEST_CASE("eager values through a dynamic-shape graph: symbolic sizes and SymInt
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("eager values: `t[idx] = v` by ints, slices or a known bool mask updates the values (SAINT's cat_mask before x[cat_mask == 0])") {
+  Result r = run_values(
+      "m = torch.ones(4, 3, dtype=torch.long)\nm[0, 1] = 0\n"
+      "assert int(m.sum()) == 11 and torch.zeros(4, 3, 8)[m == 0].shape == (1, 8)\n"
+      "m[1:3, :] = 0\nassert int((m == 0).sum()) == 7\n"
+      "v = m[3]\nm[3] = torch.tensor([5, 6, 7])\nassert m[3].tolist() == [5, 6, 7] and int(m.sum()) == 20\n"
+      "k = torch.zeros(5)\nk[k == 0] = 2.5\nassert k.sum().item() == 12.5\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

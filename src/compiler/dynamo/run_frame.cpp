@@ -231,7 +231,9 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       PyException t{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};
       throw t;
     }
-    if (ctx->mode != Mode::Record || !e.value || !e.observed) throw;
+    // (a Python exception of the interpreter's own builtins, a TypeError of len(3), is one too: Dynamo's builtins raise
+    // it as an observed exception; only an op's fake-tensor error, above, ends the compile otherwise)
+    if (ctx->mode != Mode::Record || !e.value) throw;
     std::string args;
     if (auto a = e.value->attrs.find("args"); a != e.value->attrs.end() && a->second)
       for (const V& x : a->second->items) args += (args.empty() ? "" : ", ") + variable_repr(x);

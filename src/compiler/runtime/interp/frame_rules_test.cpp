@@ -263,3 +263,13 @@ TEST_CASE("eager code under eval_frame's callback: a plain class's __init__ and 
   CHECK(count(r.trace, "\"co_name\": \"__init__\", \"co_filename\": \"d.py\"") == 1);      // A.__init__, its graph x * 2
   CHECK(count(r.trace, "\"co_name\": \"__init__\", \"co_filename\": \"<string>\", \"co_firstlineno\": 2") == 1);
 }
+
+TEST_CASE("a builtin's Python exception escaping a frame (a dict's KeyError) is Dynamo's observed exception: frame skipped, raised eagerly") {
+  const char* src =
+      "import torch\n\n@torch.compile(backend='eager')\ndef f(x, d):\n    y = x + 1\n    return y * d['missing']\n\n"
+      "try:\n    f(torch.randn(3), {'a': 1})\n    assert False\nexcept KeyError:\n    pass\n";
+  Result r = compile_script("k.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "Observed exception") >= 1);
+  CHECK(count(r.trace, "{\"compilation_metrics\"") == 1);  // the compile ends (no compile left in flight)
+}

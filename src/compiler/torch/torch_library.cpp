@@ -78,8 +78,11 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
   // torch.backends.cuda.sdp_kernel(...) (deprecated; contextlib's generator manager): in a frame its value is no tensor
   // (GB0208), and the resume's `with` on it is a manager Dynamo cannot enter (GB0142, the frame skipped:
   // vit-pytorch's simple_flash_attn_vit; program sdp_kernel_ctx); eagerly a manager that changes nothing tparse models
-  if (name == "torch.backends.cuda.sdp_kernel") {
-    if (in_compiled) np_traced::non_tensor_break(*this, "<function sdp_kernel at 0x7f30632fa3e0>", "_GeneratorContextManager", loc);
+  // torch.backends.cudnn.flags / mkldnn.flags(...) are the same kind (trace_rules' in-graph functions that return a
+  // contextlib manager: pe_audio's `with torch.no_grad(), torch.backends.cudnn.flags(enabled=False):`)
+  if (name == "torch.backends.cuda.sdp_kernel" || name == "torch.backends.cudnn.flags" || name == "torch.backends.mkldnn.flags") {
+    const std::string fn = name.substr(name.rfind('.') + 1);
+    if (in_compiled) np_traced::non_tensor_break(*this, "<function " + fn + " at 0x7f30632fa3e0>", "_GeneratorContextManager", loc);
     return call(getattr(import_module("__tparse_torch__", loc), "_GeneratorContextManager", loc), {}, {}, loc);
   }
   // torch.amp.custom_fwd / custom_bwd (and torch.cuda.amp's): decorators of an autograd.Function's forward / backward

@@ -62,7 +62,9 @@ std::vector<OpDef> build_table() {
       {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
       {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "_C._set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
-      {{"cuda.is_available", "accelerator.is_available"}, T, "", FA::Value, o::false_value},
+      // (no accelerator on the machine tparse models: CUDA, MPS and XPU are absent, as on a Linux CPU host)
+      {{"cuda.is_available", "accelerator.is_available", "mps.is_available", "backends.mps.is_available", "backends.mps.is_built",
+        "xpu.is_available"}, T, "", FA::Value, o::false_value},
       // the __torch_function__ dispatch test: False for plain tensors and Parameters (Dynamo folds it to a constant)
       {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
         "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},

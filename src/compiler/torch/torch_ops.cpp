@@ -404,6 +404,24 @@ static TensorInfo like(const TensorInfo& t) {
 V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected) {
   V r = tensor_binop_shape(op, a, b, loc, reflected);
   values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values/values.hpp)
+  // `w -= lr * w.grad` eagerly: Tensor.__isub__ writes w and returns w itself, the same object (its .grad, its leaf
+  // status, every name bound to it): the written data is what changes (a hand-written SGD step). (In a frame the
+  // result is the iadd node's value, rebound as Dynamo does.)
+  const bool inplace = op.size() >= 2 && op.back() == '=' && op != "==" && op != "!=" && op != "<=" && op != ">=";
+  if (inplace && !tracing() && r && r != a && a->k == VK::Tensor && r->k == VK::Tensor && r->t->shape == a->t->shape) {
+    if (r->t->fill) a->t->fill = r->t->fill;
+    else a->t->fill.reset();
+    return a;
+  }
+  // in a frame the result stands for the same tensor: its attributes (.grad) and leaf state are the written tensor's
+  if (inplace && tracing() && r && r != a && a->k == VK::Tensor && r->k == VK::Tensor && r->t->shape == a->t->shape) {
+    for (const auto& [k, v] : a->attrs) if (!r->attrs.count(k)) r->attrs[k] = v;
+    if (!grad_enabled_ || !a->t->grad_fn) {
+      r->t->requires_grad = a->t->requires_grad;
+      r->t->grad_fn = a->t->grad_fn;
+      r->t->user_leaf = a->t->user_leaf;
+    }
+  }
   return r;
 }
 

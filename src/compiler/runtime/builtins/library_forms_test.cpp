@@ -262,3 +262,25 @@ TEST_CASE("Adam on complex parameters updates real views (adam.py:431-437, optim
     CHECK(r.trace.find("f32[3, 4, 2]") != std::string::npos);  // the weight's real view
   }
 }
+
+TEST_CASE("the thirtieth scouting's training-script forms: object() sentinels, f-strings of 0-d tensors, clocks that advance, "
+          "no MPS, FloatTensor(t.size()), `w -= lr * w.grad` in place") {
+  auto r = tparse::compiler::compile_script("t.py",
+      "import torch, time\n"
+      "S = object()\nassert S is not object() and repr(S).startswith('<object object at ') and {S: 1}[S] == 1\n"
+      "assert f'expert_{torch.tensor(3)}' == 'expert_3' and f'{torch.tensor(2.5)}' == '2.5'\n"
+      "t0 = time.time(); t1 = time.time()\nassert t1 - t0 > 0 and time.perf_counter() < time.perf_counter()\n"
+      "assert not torch.backends.mps.is_available() and not torch.mps.is_available()\n"
+      "x = torch.randn(4, 20)\nassert torch.FloatTensor(x.size()).shape == (4, 20) and torch.FloatTensor([4, 20]).shape == (2,)\n"
+      "w = torch.randn(3, requires_grad=True)\nw0 = w\n(w * 2).sum().backward()\n"
+      "with torch.no_grad():\n    w -= 0.1 * w.grad\n"
+      "assert w is w0 and w.grad is not None and w.is_leaf\nw.grad.zero_()\n"
+      "a = torch.zeros(3)\nb = a\na += 1\nassert b.sum().item() == 3.0\n"
+      "u = torch.randn(3, requires_grad=True)\nu.grad = torch.ones(3)\n"
+      "@torch.compile(backend='eager')\ndef step():\n    global u\n    with torch.no_grad():\n        u -= 0.1 * u.grad\n        u.grad.zero_()\n"
+      "step()\nassert u.grad is not None\n",
+      tparse::compiler::Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

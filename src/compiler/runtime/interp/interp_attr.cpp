@@ -458,7 +458,10 @@ std::string Interp::repr_of(const V& v, Location loc) {
       if (!v->self && builtin_is_type(v->s)) return fmt::format("<class '{}'>", v->s);
       if (!v->self && v->s.find_first_of(".:") == std::string::npos) return fmt::format("<built-in function {}>", v->s);
       break;
-    case VK::Instance: if (v->cls && v->cls->fn) return fmt::format("<{}{} object at {}>", module_of(v->cls), v->cls->s, addr(v)); break;
+    case VK::Instance:
+      if (v->cls && v->cls->fn) return fmt::format("<{}{} object at {}>", module_of(v->cls), v->cls->s, addr(v));
+      if (v->cls && v->cls->k == VK::Builtin && v->cls->s == "object") return fmt::format("<object object at {}>", addr(v));
+      break;
     case VK::List: case VK::Tuple: {
       std::string s = v->k == VK::List ? "[" : "(";
       for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);

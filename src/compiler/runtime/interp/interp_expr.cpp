@@ -98,6 +98,13 @@ V Interp::eval(const ExprP& e) {
         // the spec may hold nested fields (`{x:>{w}}`): an FStr evaluated first
         std::string spec = e->comps[i].target ? py_str(eval(e->comps[i].target)) : "";
         if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(repr_of(v, e->loc));  // !r, !a (ascii ≈ repr)
+        // Tensor.__format__ of a 0-dim tensor formats self.item() (`f"expert_{idx[0]}"`: switch_transformers' experts);
+        // in a frame that item() is its graph break
+        if (v->k == VK::Tensor && v->t->shape.empty() && !v->t->np_array) {
+          std::vector<V> no_args;
+          std::vector<std::pair<std::string, V>> no_kw;
+          v = tensor_method(v, "item", no_args, no_kw, e->loc);
+        }
         if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
           double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
           if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));

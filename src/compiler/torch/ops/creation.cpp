@@ -115,6 +115,8 @@ V factory(OpCall& c) {
         c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
       }
       return args[0];
+    } else if (args.size() == 1 && args[0]->k == VK::Tuple && args[0]->size_tuple) {
+      t.shape = shape_arg(c, args, 0);  // a torch.Size is the shape (legacy_new: `FloatTensor(std.size())`), not data
     } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
       data_shape(args[0], t, true);  // the data, in the constructor's dtype
     } else {

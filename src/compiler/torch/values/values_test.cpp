@@ -238,3 +238,17 @@ TEST_CASE("eager values: `t[idx] = v` by ints, slices or a known bool mask updat
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("numpy stub: MAE / DiT's 2-D sin-cos position embedding (meshgrid, einsum outer, in-place division) with its values; numpy scalars") {
+  Result r = run_values(
+      "def one_d(d, pos):\n    omega = np.arange(d // 2, dtype=np.float64)\n    omega /= d / 2.\n    omega = 1. / 10000**omega\n"
+      "    out = np.einsum('m,d->md', pos.reshape(-1), omega)\n    return np.concatenate([np.sin(out), np.cos(out)], axis=1)\n"
+      "g = np.stack(np.meshgrid(np.arange(4, dtype=np.float32), np.arange(4, dtype=np.float32)), axis=0).reshape([2, 1, 4, 4])\n"
+      "pe = np.concatenate([np.zeros([1, 16]), np.concatenate([one_d(8, g[0]), one_d(8, g[1])], axis=1)], axis=0)\n"
+      "t = torch.from_numpy(pe).float().unsqueeze(0)\n"
+      "assert t.shape == (1, 17, 16) and abs(float(t[0, 2, 12]) - 1.0) < 1e-6 and abs(float(t[0, 2, 0]) - 0.8414709848) < 1e-6\n"
+      "a = np.arange(5, dtype=np.float32)\nassert a[2].item() == 2.0 and a.max().item() == 4.0 and np.outer(a, a).shape == (5, 5)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -141,8 +141,8 @@ class ndarray:
             i = i + n
         if i < 0 or i >= n:
             raise IndexError('index ' + str(i) + ' is out of bounds for axis 0 with size ' + str(n))
-        if self.ndim == 1:
-            return self._tparse_flat[i]
+        if self.ndim == 1:  # an element is a numpy scalar (np.float32 / np.int64: `.item()`, `.dtype`)
+            return __tparse_np_int__(self._tparse_flat[i])
         inner = 1
         for s in self.shape[1:]:
             inner = inner * s
@@ -226,7 +226,7 @@ class ndarray:
         if basic is not None:  # ints, slices and new axes over several axes (`table[:, 0::2]`, `a[None, :]`)
             shape, offs = basic
             flat = [self._tparse_flat[o] for o in offs]
-            return ndarray(flat, shape, self._tparse_dtype) if shape else flat[0]
+            return ndarray(flat, shape, self._tparse_dtype) if shape else __tparse_np_int__(flat[0])
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
             # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`): the rows in that order
             flat = []
@@ -339,10 +339,10 @@ class ndarray:
         return __tparse_np_int__(p)
 
     def max(self):
-        return _bmax(self._tparse_flat)
+        return __tparse_np_int__(_bmax(self._tparse_flat))
 
     def min(self):
-        return _bmin(self._tparse_flat)
+        return __tparse_np_int__(_bmin(self._tparse_flat))
 
     def mean(self):
         return self.sum() / self.size
@@ -562,7 +562,6 @@ logical_and = _np('logical_and')
 logical_or = _np('logical_or')
 dot = _np('dot')
 matmul = _np('matmul')
-outer = _np('outer')
 divide = _np('divide')
 true_divide = _np('true_divide')
 arctan2 = _np('arctan2')
@@ -588,12 +587,49 @@ def _atleast(a, n):  # np.atleast_2d's rule for vstack: a 1-D array is one row
     return ndarray(a._tparse_flat, (1,) * (n - a.ndim) + a.shape, a._tparse_dtype) if a.ndim < n else a
 
 
+def _outer(a, b):  # np.outer: the flattened a against the flattened b, numpy's promoted dtype
+    a, b = _array(a).ravel(), _array(b).ravel()
+    flat = [x * y for x in a._tparse_flat for y in b._tparse_flat]
+    return ndarray(flat, (a.size, b.size), _promote(a._tparse_dtype, b._tparse_dtype))
+
+
+def _meshgrid(*xi, indexing='xy', **kw):
+    """np.meshgrid of 1-D arrays: each input broadcast along its own axis (the first two axes swapped for 'xy', the
+    MAE / DiT 2-D sin-cos position embedding's `np.meshgrid(grid_w, grid_h)`); a list of arrays"""
+    if not _ball(_arraylike(x) for x in xi):
+        return _traced_call(*xi)
+    arrs = [_array(x).ravel() for x in xi]
+    n = len(arrs)
+    shape = [a.size for a in arrs]
+    axes = list(range(n))
+    if indexing == 'xy' and n >= 2:
+        shape[0], shape[1] = shape[1], shape[0]
+        axes[0], axes[1] = 1, 0
+    out = []
+    for k, a in enumerate(arrs):
+        own = [1] * n
+        own[axes[k]] = a.size
+        out.append(ndarray(_shape.expand(a._tparse_flat, tuple(own), tuple(shape)), tuple(shape), a._tparse_dtype))
+    return out
+
+
+def _einsum(spec, *ops, **kw):  # np.einsum of an outer product of 1-D arrays ('m,d->md'); other forms stay opaque
+    s = spec.replace(' ', '')
+    if len(ops) == 2 and '->' in s:
+        ins, out = s.split('->')
+        parts = ins.split(',')
+        if len(parts) == 2 and len(parts[0]) == 1 and len(parts[1]) == 1 and out == parts[0] + parts[1] and \
+                _arraylike(ops[0]) and _arraylike(ops[1]) and _array(ops[0]).ndim == 1 and _array(ops[1]).ndim == 1:
+            return _outer(ops[0], ops[1])
+    return _traced_call(spec, *ops)
+
+
 def _arraylike(a):  # what the small ndarray can hold: arrays, (nested) sequences, numbers; not an opaque value
     return isinstance(a, (ndarray, list, tuple, bool, int, float))
 
 
 def _join(arrays, axis, new_axis):  # np.concatenate / np.stack of small arrays, numpy's dtype of the joined values
-    if not _ball(_arraylike(a) for a in arrays):
+    if not isinstance(arrays, (list, tuple)) or not _ball(_arraylike(a) for a in arrays):
         return _traced_call(arrays, axis)  # a part tparse does not know (np.cross of ESMFold's frames): opaque
     arrs = [_array(a) for a in arrays]
     if new_axis:
@@ -619,5 +655,8 @@ cumprod = _np('cumprod', lambda a, axis=None, dtype=None: _array(a).cumprod())
 append = _np('append', _append)
 all = _np('all', lambda a, axis=None, **k: _array(a).all())
 any = _np('any', lambda a, axis=None, **k: _array(a).any())
+outer = _np('outer', lambda a, b, out=None: _outer(a, b) if _arraylike(a) and _arraylike(b) else _traced_call(a, b))
+meshgrid = _np('meshgrid', _meshgrid)
+einsum = _np('einsum', _einsum)
 
 import numpy.random as random  # (the numpy.random stub: numpy_call / eager generators of ours)

@@ -226,7 +226,9 @@ FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lam
          'append': lambda arr, values, axis=None: torch.cat([t(arr).reshape(-1), t(values).reshape(-1)]) if axis is None
          else torch.cat([t(arr), t(values)], axis),
          'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),
-         'triu': lambda m, k=0: torch.triu(t(m), k), 'tril': lambda m, k=0: torch.tril(t(m), k)}
+         'triu': lambda m, k=0: torch.triu(t(m), k), 'tril': lambda m, k=0: torch.tril(t(m), k),
+         'einsum': lambda spec, *ops, **k: torch.einsum(spec, *[t(o) for o in ops]),
+         'meshgrid': lambda *xi, indexing='xy', **k: torch.stack(torch.meshgrid(*[t(x) for x in xi], indexing=indexing))}
 for _n, _f in _FLOAT_UNARY.items():
     FUNCS[_n] = _unary_float(_f)
 for _n, _f in _UNARY.items():

@@ -276,7 +276,8 @@ class Interp {
   void guard_hasattr(const V& obj, const std::string& name, bool has, Location loc);
   V call_attr_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   /// The __init__ @dataclass generates, as Python source of "<string>" (builtins_stdlib.cpp); null: use the builtin
-  V dataclass_init_function(const V& cls, const std::vector<std::string>& fields, Location loc);
+  V dataclass_init_function(const V& cls, const std::vector<std::string>& fields, const std::vector<std::string>& init_vars,
+                            Location loc);
   V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V deep_copy(const V& v, std::map<const Obj*, V>& memo);
   V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,

@@ -20,7 +20,8 @@ namespace tparse::compiler {
 // its own where eager code with eval_frame's callback builds a record (torch 2.11 compiles `__init__` of "<string>" line
 // 2: program dataclass_init_frame_after_skip), and Dynamo inlines it inside a frame. Null when a field without a default
 // follows one with (CPython's TypeError at decoration; tparse's field() stub gives None defaults): the builtin then.
-V Interp::dataclass_init_function(const V& cls, const std::vector<std::string>& fields, Location loc) {
+V Interp::dataclass_init_function(const V& cls, const std::vector<std::string>& fields, const std::vector<std::string>& init_vars,
+                                  Location loc) {
   std::vector<V> dflts;
   std::string params, body;
   bool any_default = false;
@@ -44,10 +45,11 @@ V Interp::dataclass_init_function(const V& cls, const std::vector<std::string>& 
       }
     }
     const bool factory = is_a(d, "_TparseFieldFactory") && d->attrs.count("factory");
+    const bool init_var = std::find(init_vars.begin(), init_vars.end(), f) != init_vars.end();
     if (!d) {
       if (any_default) return nullptr;
       params += ", " + f;
-      body += "  self." + f + "=" + f + "\n";
+      if (!init_var) body += "  self." + f + "=" + f + "\n";
       dflts.push_back(none());
       continue;
     }
@@ -58,10 +60,14 @@ V Interp::dataclass_init_function(const V& cls, const std::vector<std::string>& 
       body += fmt::format("  self.{0}=__dataclass_dflts__[{1}]() if {0} is __dataclass_HAS_DEFAULT_FACTORY__ else {0}\n", f, i);
     } else {
       params += fmt::format(", {}=__dataclass_dflts__[{}]", f, i);
-      body += "  self." + f + "=" + f + "\n";
+      if (!init_var) body += "  self." + f + "=" + f + "\n";
     }
   }
-  if (find_in_class(cls, "__post_init__")) body += "  self.__post_init__()\n";
+  if (find_in_class(cls, "__post_init__")) {  // InitVars go to __post_init__, in order
+    std::string ivs;
+    for (const auto& v : init_vars) ivs += (ivs.empty() ? "" : ",") + v;
+    body += "  self.__post_init__(" + ivs + ")\n";
+  }
   if (body.empty()) body = "  pass\n";
   const std::string src = "def __create_fn__(__dataclass_HAS_DEFAULT_FACTORY__, __dataclass_dflts__):\n def __init__(self" + params +
                           "):\n" + body + " return __init__\n";
@@ -318,10 +324,22 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     std::vector<std::string> fields;
     for (auto& b : cls->bases)
       for (auto& f : b->dc_fields) if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
+    // (a `ClassVar[...]` annotation is a class variable, no field; an `InitVar[...]` one is an __init__ parameter passed
+    // to __post_init__, no field either: dataclasses._process_class)
+    auto annotation_is = [](const Stmt& st, const char* what) {
+      const Expr* a = st.items.empty() ? nullptr : st.items[0].get();
+      if (a && a->k == EK::Subscript && !a->a.empty()) a = a->a[0].get();
+      return a && ((a->k == EK::Name && a->s == what) || (a->k == EK::Attr && a->s == what));
+    };
+    std::vector<std::string> init_vars, params = fields;  // __init__'s parameters: fields and InitVars in order
     for (auto& st : cls->fn->body)
       if (st->k == SK::AnnAssign && !st->targets.empty() && st->targets[0]->k == EK::Name &&
-          std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end())
-        fields.push_back(st->targets[0]->s);
+          std::find(fields.begin(), fields.end(), st->targets[0]->s) == fields.end()) {
+        if (annotation_is(*st, "ClassVar")) continue;
+        if (annotation_is(*st, "InitVar")) init_vars.push_back(st->targets[0]->s);
+        else fields.push_back(st->targets[0]->s);
+        params.push_back(st->targets[0]->s);
+      }
     cls->dc_fields = fields;
     // the generated __init__ is the class's own attribute, as in CPython (a decorator such as huggingface_hub's
     // @strict wraps it), unless the class body defines one. Deviation: a class whose base defines __init__ keeps
@@ -329,7 +347,7 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     V inherited = find_in_class(cls, "__init__");
     const bool own_init = cls->attrs.count("__init__") > 0;
     if (!inherited || (!own_init && inherited->attrs.count("__tparse_dataclass_init__"))) {
-      V init = dataclass_init_function(cls, fields, loc);
+      V init = dataclass_init_function(cls, params, init_vars, loc);
       if (!cls->attrs.count("__init__")) cls->order.push_back("__init__");
       cls->attrs["__init__"] = init ? init : mk_builtin("dataclass_init");
     }

@@ -554,7 +554,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       if (ctx && depth == 0 && !ctx->sources.count(kwd.get())) ctx->sources[kwd.get()] = p.name;  // the frame's L['kwargs']
     }
   }
-  if (!has_kwargs && !kwargs.empty()) error(fn->loc, fmt::format("{}() got an unexpected keyword argument '{}'", fn->name, kwargs[0].first));
+  if (!has_kwargs && !kwargs.empty()) raise_exc("TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", qualname(), kwargs[0].first), at);
   if (fn->generator && !ctx && (stack_.empty() || !stack_.back()->ctx)) {
     // eager code: a lazy generator (runtime/generator.hpp); the arguments are bound now, the body runs at next()
     return make_generator([this, env, fn](GenState& st) {

@@ -596,3 +596,49 @@ TEST_CASE("str.startswith / endswith within s[start:end], as CPython (a start pa
   INFO(r.error);
   CHECK(r.ok);
 }
+
+
+TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Field's attributes; Mapping / MutableMapping mixins") {
+  Result r = run_more(
+      "import dataclasses\n"
+      "from dataclasses import dataclass, InitVar, field\n"
+      "from typing import ClassVar\n"
+      "@dataclass\n"
+      "class A:\n"
+      "    X: ClassVar[int] = 5\n"
+      "    a: int = 1\n"
+      "    scale: InitVar[float] = 2.0\n"
+      "    b: list = field(default_factory=list)\n"
+      "    def __post_init__(self, scale):\n"
+      "        self.a = self.a * scale\n"
+      "x = A(3, 4.0)\n"
+      "assert [f.name for f in dataclasses.fields(x)] == [\"a\", \"b\"] and x.a == 12.0 and A.X == 5 and x.b == []\n"
+      "assert all(f.init for f in dataclasses.fields(A))\n"
+      "try:\n"
+      "    A(X=5)\n"
+      "    assert False\n"
+      "except TypeError:\n"
+      "    pass\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  Result m = run_more(
+      "from collections.abc import MutableMapping, Mapping\n"
+      "class C(MutableMapping):\n"
+      "    def __init__(self): self.d = {}\n"
+      "    def __getitem__(self, k): return self.d[k]\n"
+      "    def __setitem__(self, k, v): self.d[k] = v\n"
+      "    def __delitem__(self, k): del self.d[k]\n"
+      "    def __iter__(self): return iter(self.d)\n"
+      "    def __len__(self): return len(self.d)\n"
+      "c = C()\n"
+      "c[\"a\"] = 1\n"
+      "c.update({\"b\": 2}, c=3)\n"
+      "assert c.get(\"a\") == 1 and c.get(\"z\", 5) == 5 and \"b\" in c and \"z\" not in c\n"
+      "assert sorted(c.keys()) == [\"a\", \"b\", \"c\"] and sorted(c.values()) == [1, 2, 3] and (\"a\", 1) in c.items()\n"
+      "assert c.setdefault(\"d\", 4) == 4 and c.pop(\"d\") == 4 and c.pop(\"q\", 0) == 0 and len(c) == 3\n"
+      "assert isinstance(c, Mapping)\n"
+      "c.clear()\n"
+      "assert len(c) == 0\n");
+  INFO(m.error);
+  CHECK(m.ok);
+}

@@ -41,10 +41,27 @@ def asdict(obj):
 
 
 class Field:
-    """What fields() gives per field: its name (types and defaults are not kept)."""
+    """What fields() gives per field: its name, and dataclasses.Field's other attributes at their usual values (types
+    and defaults are not kept: `init` True, `default` MISSING, `metadata` empty)."""
 
     def __init__(self, name):
         self.name = name
+        self.type = None
+        self.default = MISSING
+        self.default_factory = MISSING
+        self.init = True
+        self.repr = True
+        self.hash = None
+        self.compare = True
+        self.metadata = {}
+        self.kw_only = False
+
+
+class InitVar:
+    """dataclasses.InitVar[T]: an __init__ parameter passed to __post_init__, no field (@dataclass reads the annotation)."""
+
+    def __init__(self, type=None):
+        self.type = type
 
 
 def fields(class_or_instance):

@@ -48,11 +48,75 @@ class MutableSequence(Sequence):
 
 
 class Mapping(Collection):
+    """The mixin methods CPython's Mapping gives a subclass that defines __getitem__, __iter__ and __len__ (the views
+    keys() / items() / values() are lists here: iterated, sized, tested with `in`)."""
     __tparse_abc__ = "Mapping"
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key):
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+    def keys(self):
+        return [k for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+    def values(self):
+        return [self[k] for k in self]
 
 
 class MutableMapping(Mapping):
+    """Mapping's mixins and MutableMapping's own (pop, popitem, clear, update, setdefault), over __setitem__ /
+    __delitem__."""
     __tparse_abc__ = "MutableMapping"
+
+    def pop(self, key, *default):
+        try:
+            value = self[key]
+        except KeyError:
+            if default:
+                return default[0]
+            raise
+        del self[key]
+        return value
+
+    def popitem(self):
+        for key in self:
+            value = self[key]
+            del self[key]
+            return key, value
+        raise KeyError
+
+    def clear(self):
+        for key in list(self):
+            del self[key]
+
+    def update(self, other=(), **kwds):
+        if isinstance(other, Mapping) or hasattr(other, "keys"):
+            for key in other.keys():
+                self[key] = other[key]
+        else:
+            for key, value in other:
+                self[key] = value
+        for key, value in kwds.items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            self[key] = default
+        return default
 
 
 class Set(Collection):

@@ -61,6 +61,9 @@ struct TensorInfo {
 struct TensorVals {
   std::vector<double> v;
   unsigned long long epoch = 0;
+  /// no element values (v empty): the closed range every element lies in, when an op bounds it (torch.rand: [0, 1),
+  /// randint(low, high): [low, high - 1]); lo > hi means none
+  double lo = 1, hi = 0;
 };
 
 enum class VK {

@@ -81,6 +81,15 @@ bool fit(const std::string& dt, double& x) {
   return x >= it->second.first && x <= it->second.second;  // out of range wraps in torch: not guessed
 }
 
+void attach_range(Interp& I, const V& t, double lo, double hi) {
+  if (!t || t->k != VK::Tensor || !eager(I)) return;
+  auto tv = std::make_shared<TensorVals>();
+  tv->lo = lo;
+  tv->hi = hi;
+  tv->epoch = I.value_epoch_;
+  t->vals = std::move(tv);
+}
+
 void attach(Interp& I, const V& t, std::vector<double> v) {
   if (!t || t->k != VK::Tensor || !eager(I)) return;
   long long n = 0;

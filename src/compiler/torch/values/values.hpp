@@ -24,6 +24,8 @@ const std::vector<double>* data(const Interp& I, const V& t);
 /// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
 /// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
 void attach(Interp& I, const V& t, std::vector<double> v);
+/// Attach the range t's elements lie in (no values: torch.rand's [0, 1)).
+void attach_range(Interp& I, const V& t, double lo, double hi);
 /// `x` as dtype `dt` stores it (float32 rounding, integer truncation); false when not representable here.
 bool fit(const std::string& dt, double& x);
 /// A Python number of dtype `dt` (int, float or bool) for item() / tolist().

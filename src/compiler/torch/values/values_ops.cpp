@@ -277,6 +277,22 @@ bool creation(OpCall& c, const V& res) {
     Shape s = shape_of(res);
     if (s.size() != 2) return false;
     for (long long i = 0; i < s[0]; ++i) for (long long j = 0; j < s[1]; ++j) out.push_back(i == j);
+  } else if (n == "rand" || n == "rand_like") {  // random data: only the range is known, [0, 1)
+    attach_range(c.I, res, 0.0, 1.0 - 1e-9);
+    return true;
+  } else if (n == "randint" || n == "randint_like") {  // [low, high - 1]; randint(high, size) from 0
+    V lo = nullptr, hi = nullptr;
+    if (n == "randint") {
+      V a0 = c.arg(0, "low"), a1 = c.arg(1, "high");
+      if (a1 && is_num(a1) && a0 && is_num(a0)) { lo = a0; hi = a1; }
+      else if (a0 && is_num(a0)) hi = a0;
+    } else {
+      V a0 = c.arg(0, "low"), a1 = c.arg(1, "high");
+      if (a1 && is_num(a1)) { lo = a0; hi = a1; } else hi = a0;
+    }
+    if (!hi || !is_num(hi)) return false;
+    attach_range(c.I, res, lo && is_num(lo) ? num(lo) : 0.0, num(hi) - 1);
+    return true;
   } else {
     return false;
   }
@@ -321,6 +337,23 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     return;
   }
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
+  // an unknown tensor of a known range compared with a number may be decided everywhere (LayerDrop's
+  // `torch.rand([]) < self.layerdrop` of 0.0 is False: transformers' bart / whisper / wav2vec2 in training)
+  if (!of(I, a) && is_cmp(op) && b && b->k != VK::Tensor && is_num(b) && a->vals && a->vals->lo <= a->vals->hi &&
+      a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
+    const double lo = a->vals->lo, hi = a->vals->hi, c = num(b);
+    std::string o = op;
+    if (reflected) o = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : op == ">=" ? "<=" : op;  // `c < x` is `x > c`
+    std::optional<bool> all;
+    if (o == "<") all = hi < c ? std::optional<bool>(true) : lo >= c ? std::optional<bool>(false) : std::nullopt;
+    else if (o == "<=") all = hi <= c ? std::optional<bool>(true) : lo > c ? std::optional<bool>(false) : std::nullopt;
+    else if (o == ">") all = lo > c ? std::optional<bool>(true) : hi <= c ? std::optional<bool>(false) : std::nullopt;
+    else if (o == ">=") all = lo >= c ? std::optional<bool>(true) : hi < c ? std::optional<bool>(false) : std::nullopt;
+    long long n = 1;
+    for (const auto& d : res->t->shape) n *= d.v;
+    if (all && n <= kMaxElems) attach(I, res, std::vector<double>(static_cast<size_t>(n), *all ? 1.0 : 0.0));
+    return;
+  }
   if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
   if (op == "neg" || op == "pos" || op == "invert") {
     const std::vector<double>* v = of(I, a);

@@ -252,3 +252,15 @@ TEST_CASE("numpy stub: MAE / DiT's 2-D sin-cos position embedding (meshgrid, ein
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("eager values: random tensors keep their range, a comparison it decides has values (LayerDrop's rand < 0.0)") {
+  Result r = run_values(
+      "p = torch.rand([])\nassert not bool(p < 0.0) and bool(p < 1.0) and bool(p >= 0) and not bool(1.5 < p)\n"
+      "i = torch.randint(2, 7, (3,))\nassert bool((i >= 2).all()) and not bool((i > 6).any()) and bool((i < 7).all())\n"
+      "j = torch.randint(5, (4,))\nassert bool((j <= 4).all())\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  Result g = run_values("p = torch.rand([])\nif p < 0.5:\n    y = 1\n");  // undecided by the range: still a guess
+  CHECK(!g.unmodelled.empty());
+}

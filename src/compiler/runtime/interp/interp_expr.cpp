@@ -139,8 +139,15 @@ V Interp::eval(const ExprP& e) {
       for (V* b : {&lo, &hi, &st})
         if (*b && (*b)->k == VK::Tensor) {
           const std::vector<double>* d = values::data(*this, *b);
+          const auto& rv = (*b)->vals;
           if (d && d->size() == 1 && (*d)[0] == std::floor((*d)[0])) {
             *b = mk_int(static_cast<long long>((*d)[0]));
+          } else if (!d && rv && rv->v.empty() && rv->lo <= rv->hi && rv->epoch >= unknown_write_epoch_) {
+            // random data of a known range (nanoGPT's `data[i:i + block_size]` with i from torch.randint): its least
+            // value, one the data may hold, so `i` and `i + k` keep their distance k (noted: the data is a guess)
+            note_unmodelled(e->loc, "a tensor slice bound of random data (its least possible value taken)");
+            ++guesses_;
+            *b = mk_int(static_cast<long long>(std::ceil(rv->lo)));
           } else {
             note_unmodelled(e->loc, "a tensor slice bound whose value tparse does not know (taken as no bound)");
             ++guesses_;

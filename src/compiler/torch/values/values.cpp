@@ -264,6 +264,12 @@ void after_call(OpCall& c, const V& res) {
     if (res->k == VK::Tensor) shares_storage(res, c.self);
     if (res->k == VK::Tuple || res->k == VK::List)
       for (auto& x : res->items) shares_storage(x, c.self);
+    // the elements' range of random data goes with a view of it (`for i in torch.randint(n, (b,))`: each 0-d row)
+    if (const auto& sv = c.self->vals; sv && sv->v.empty() && sv->lo <= sv->hi && sv->epoch >= c.I.unknown_write_epoch_) {
+      if (res->k == VK::Tensor && !res->vals) attach_range(c.I, res, sv->lo, sv->hi);
+      if (res->k == VK::Tuple || res->k == VK::List)
+        for (auto& x : res->items) if (x->k == VK::Tensor && !x->vals) attach_range(c.I, x, sv->lo, sv->hi);
+    }
   }
   try {
     op_rule(c, res);

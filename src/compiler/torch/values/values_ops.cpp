@@ -339,6 +339,15 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
   // an unknown tensor of a known range compared with a number may be decided everywhere (LayerDrop's
   // `torch.rand([]) < self.layerdrop` of 0.0 is False: transformers' bart / whisper / wav2vec2 in training)
+  // (a range moves with a number added or subtracted: nanoGPT's `i + block_size` of a randint start)
+  if (!of(I, a) && (op == "+" || op == "-") && b && b->k != VK::Tensor && b->k != VK::Bool && is_num(b) && a->vals &&
+      a->vals->lo <= a->vals->hi && a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
+    const double c = num(b), lo = a->vals->lo, hi = a->vals->hi;
+    if (op == "+") attach_range(I, res, lo + c, hi + c);
+    else if (!reflected) attach_range(I, res, lo - c, hi - c);
+    else attach_range(I, res, c - hi, c - lo);
+    return;
+  }
   if (!of(I, a) && is_cmp(op) && b && b->k != VK::Tensor && is_num(b) && a->vals && a->vals->lo <= a->vals->hi &&
       a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
     const double lo = a->vals->lo, hi = a->vals->hi, c = num(b);

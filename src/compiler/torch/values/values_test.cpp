@@ -264,3 +264,14 @@ TEST_CASE("eager values: random tensors keep their range, a comparison it decide
   Result g = run_values("p = torch.rand([])\nif p < 0.5:\n    y = 1\n");  // undecided by the range: still a guess
   CHECK(!g.unmodelled.empty());
 }
+
+TEST_CASE("eager values: a random slice start keeps its distance to start + k (nanoGPT's get_batch), noted as a guess") {
+  Result r = run_values(
+      "data = torch.arange(100)\nix = torch.randint(len(data) - 8, (4,))\n"
+      "x = torch.stack([data[i:i + 8] for i in ix])\ny = torch.stack([data[i + 1:i + 8 + 1] for i in ix])\n"
+      "assert x.shape == (4, 8) and y.shape == (4, 8)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  REQUIRE(!r.unmodelled.empty());  // the data is random: the bound is a guess, listed
+  CHECK(r.unmodelled[0].find("a tensor slice bound of random data") != std::string::npos);
+}

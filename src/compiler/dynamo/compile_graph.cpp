@@ -232,6 +232,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       vg.code = vg.src + " == " + py_repr(vg.value);
     }
   entry->grad_enabled = ctx.grad_at_entry;
+  entry->autocast = ctx.autocast_at_entry;
   entry->inference_tls = ctx.inference_at_entry;
   for (auto& [from, to] : ctx.graph.replacements) entry->replaced.insert(ctx.graph.canon(to));
   entry->module_types = ctx.module_types;
@@ -244,7 +245,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
   if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });
   std::vector<std::string> lambdas;
-  GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas);
+  GuardTree tree = render_guards(frame_guards(ctx, *entry, lambdas), grad_enabled_, lambdas, ctx.autocast_at_entry);
   int count = tree.count;
   std::string gs = tree.text;
   entry->guard_count = count;

@@ -58,6 +58,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->code = &cs;
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
+  ctx->autocast_at_entry = autocast_on_;
   ctx->inference_at_entry = inference_mode_;
   ctx->backend = opts ? opts->backend : "";
   // a tuple input's tensors get `args[0]` below; one object passed twice (`f(q, q, q)`) keeps its first source
@@ -77,8 +78,18 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         "BACKEND_MATCH failure: torch.compile detected different backend callables. If this is unexpected, wrap your backend in "
         "functools.partial (or reuse the same cached backend) to avoid creating a new backend function each time. More details: "
         "https://github.com/pytorch/pytorch/issues/168373";
-    std::string r = en.grad_enabled != grad_enabled_
-                        ? (prof_.old_messages() ? std::string("___check_global_state()") : std::string("GLOBAL_STATE changed: grad_mode "))
+    // GlobalStateGuard's reason: each changed part and a space (grad_mode, then autocast per device; the name of a
+    // dtype-only change, `autocast(cpu)_dtype`, is inferred from the enabled one's)
+    std::string global;
+    if (en.grad_enabled != grad_enabled_) global += "grad_mode ";
+    for (const char* dev : {"cpu", "cuda"}) {
+      auto a = en.autocast.find(dev);
+      auto b = autocast_on_.find(dev);
+      if ((a == en.autocast.end()) != (b == autocast_on_.end())) global += fmt::format("autocast({})_enabled ", dev);
+      else if (a != en.autocast.end() && a->second != b->second) global += fmt::format("autocast({})_dtype ", dev);
+    }
+    std::string r = !global.empty()
+                        ? (prof_.old_messages() ? std::string("___check_global_state()") : "GLOBAL_STATE changed: " + global)
                         : backend_differs && !failed_before ? kBackend
                         : fail_reason(en, inputs, cs.globals ? cs.globals : globals_, prof_.old_messages(), inference_mode_);
     if (r.empty() && backend_differs) r = kBackend;

@@ -46,7 +46,8 @@ void print_node(std::string& out, const std::vector<GuardNode>& ns, size_t i, in
 }
 }  // namespace
 
-GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::vector<std::string>& shape_lambdas) {
+GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::vector<std::string>& shape_lambdas,
+                        const std::map<std::string, std::string>& autocast) {
   std::stable_sort(guards.begin(), guards.end(), [](const PyGuard& a, const PyGuard& b) {
     if (a.source_kind != b.source_kind) return a.source_kind < b.source_kind;
     if (a.name.size() != b.name.size()) return a.name.size() < b.name.size();
@@ -81,7 +82,18 @@ GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::
   GuardTree t;
   t.text = "\nTREE_GUARD_MANAGER:\n+- RootGuardManager\n";
   t.text += "| +- LAMBDA_GUARD: torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None  # _dynamo/output_graph.py:964 in init_ambient_guards\n";
-  t.text += std::string("| +- GLOBAL_STATE: ___check_global_state() against {\"allow_bf16_reduce\":0,\"allow_fp16_reduce\":0,\"allow_tf32\":false,\"autocast_state\":{\"cached_enabled\":true,\"dtype\":[15,5,5,15,5,5,15,15,5,5],\"enabled\":[false,false,false,false,false,false,false,false,false,false]},\"default_dtype\":6,\"deterministic_algorithms\":false,\"deterministic_algorithms_warn_only\":false,\"grad_mode\":") +
+  // autocast_state: one slot per device type, cpu first and cuda second; dtypes as ScalarType numbers (bfloat16 15,
+  // float16 5), each device's default where autocast is off (programs autocast_ambient_dtype_and_recompile)
+  std::string ac_dtype = "[", ac_on = "[";
+  static const char* const kDefaults[10] = {"15", "5", "5", "15", "5", "5", "15", "15", "5", "5"};
+  for (int i = 0; i < 10; ++i) {
+    auto it = i < 2 ? autocast.find(i == 0 ? "cpu" : "cuda") : autocast.end();
+    std::string code = kDefaults[i];
+    if (it != autocast.end()) code = it->second == "bfloat16" ? "15" : it->second == "float16" ? "5" : it->second == "float32" ? "6" : code;
+    ac_dtype += (i ? "," : "") + code;
+    ac_on += std::string(i ? "," : "") + (it != autocast.end() ? "true" : "false");
+  }
+  t.text += "| +- GLOBAL_STATE: ___check_global_state() against {\"allow_bf16_reduce\":0,\"allow_fp16_reduce\":0,\"allow_tf32\":false,\"autocast_state\":{\"cached_enabled\":true,\"dtype\":" + ac_dtype + "],\"enabled\":" + ac_on + "]},\"default_dtype\":6,\"deterministic_algorithms\":false,\"deterministic_algorithms_warn_only\":false,\"grad_mode\":" +
             (grad_mode ? "true" : "false") + ",\"num_threads\":16,\"torch_function\":true,\"torch_function_all_disabled\":false}\n";
   t.text += "| +- TORCH_FUNCTION_MODE_STACK: ___check_torch_function_mode_stack()\n";
   t.text += "| +- DEFAULT_DEVICE: utils_device.CURRENT_DEVICE == None                           # _dynamo/output_graph.py:951 in init_ambient_guards\n";

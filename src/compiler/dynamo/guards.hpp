@@ -1,6 +1,7 @@
 // Dynamo's guards as torch 2.11 prints and counts them: the `dynamo_cpp_guards_str` tree
 // (TREE_GUARD_MANAGER, one GuardManager per source, leaves under it) and `guard_count`.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,8 @@ struct GuardTree {
 /// Builds the tree: ambient guards, then the guards sorted like `Guard.sort_key` (source kind,
 /// name length, name), managers created in first-use order; `shape_lambdas` (shape env guards,
 /// not counted) are appended at the root as `+- LAMBDA_GUARD: ...`.
-GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::vector<std::string>& shape_lambdas);
+GuardTree render_guards(std::vector<PyGuard> guards, bool grad_mode, const std::vector<std::string>& shape_lambdas,
+                        const std::map<std::string, std::string>& autocast = {});
 
 /// `code` padded to 60 columns, then `  # comment` when there is one (how guards.py aligns it).
 std::string guard_with_comment(const std::string& code, const std::string& comment);

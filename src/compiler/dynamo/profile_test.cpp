@@ -170,7 +170,10 @@ TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (bo
       auto t = tparse::load_trace_text(r.trace, e.path().filename().string());
       CHECK(t.model.diag.errors() == 0);
       CHECK(t.model.diag.counts[static_cast<int>(tparse::Diag::Md5Mismatch)] == 0);
-      CHECK(t.model.records > 0);
+      // (an approximate run whose compiled callable is not modelled, torch.compile(torch.vmap(f)), compiles nothing:
+      // its trace is empty, the unmodelled list says why)
+      if (r.unmodelled.empty()) CHECK(t.model.records > 0);
+      else if (t.model.records == 0) MESSAGE(e.path().filename().string() << ": nothing compiled, approximate (" << r.unmodelled.back() << ")");
       ++n;
     }
   }

@@ -177,15 +177,27 @@ int stack_below(const Expr* root, const Expr* target, const std::function<int(co
   }
 }
 
-/// The call expression at `loc` inside `e` (depth0_call knows its location only)
-const Expr* call_at(const Expr* e, Location loc) {
+/// The expression of kind `k` at `loc` inside `e` (depth0_call knows its location only)
+const Expr* expr_at(const Expr* e, Location loc, EK k) {
   if (!e || e->k == EK::Lambda) return nullptr;
-  if (e->k == EK::Call && e->loc.line == loc.line && e->loc.col == loc.col && e->loc.file == loc.file) return e;
-  for (auto& x : e->a) if (const Expr* r = call_at(x.get(), loc)) return r;
+  if (e->k == k && e->loc.line == loc.line && e->loc.col == loc.col && e->loc.file == loc.file) return e;
+  for (auto& x : e->a) if (const Expr* r = expr_at(x.get(), loc, k)) return r;
   for (auto& c : e->comps) {
-    if (const Expr* r = call_at(c.iter.get(), loc)) return r;
-    for (auto& x : c.conds) if (const Expr* r = call_at(x.get(), loc)) return r;
+    if (const Expr* r = expr_at(c.iter.get(), loc, k)) return r;
+    for (auto& x : c.conds) if (const Expr* r = expr_at(x.get(), loc, k)) return r;
   }
+  return nullptr;
+}
+
+/// The call expression at `loc` inside `e`
+const Expr* call_at(const Expr* e, Location loc) { return expr_at(e, loc, EK::Call); }
+
+/// The breaking instruction's expression in the current statement, for liveness after it: a call, or a subscript
+/// (`sim[~mask]`: the mask is read no more); null when unknown
+const Expr* break_expr(const Activation& act, const std::string& kind, Location loc) {
+  if (!act.cur_stmt) return nullptr;
+  if (kind == "CALL" || kind == "CALL_KW" || kind == "CALL_FUNCTION_EX") return call_at(act.cur_stmt->value.get(), loc);
+  if (kind == "BINARY_SUBSCR") return expr_at(act.cur_stmt->value.get(), loc, EK::Subscript);
   return nullptr;
 }
 
@@ -532,7 +544,10 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       };
       for (auto& a : args) stack_value(a);
       for (auto& kv : kwargs) stack_value(kv.second);
+      // (the locals live after the break instruction, as the resume function takes them: a name the statement
+      // read before it is no output, `sim[~mask]`'s mask: invert_bool_mask_known_values)
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
+      if (auto exact = live_after_break(act.fn.get(), act.cur_stmt, break_expr(act, kind, loc))) live = *exact;
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
       compile_graph(*ctx, outs);
     }
@@ -560,7 +575,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // `torch.mul(\n a,\n g(b))` breaking in g resumes `_at_` g's line; a method call's, the attribute's line)
       enter_resume(act, fmt::format("{}:{}", loc.line, loc.col), loc.line > 0 ? loc.line : act.cur_line, kind == "STORE_ATTR" || kind == "STORE_SUBSCR" ? nullptr : result, nullptr,
                    below.empty() ? nullptr : &below, hidden,
-                   is_call && act.cur_stmt ? call_at(act.cur_stmt->value.get(), loc) : nullptr);
+                   break_expr(act, kind, loc));
       // the resume frame may have replaced the value by its dynamic copy
       const std::string rn = fmt::format("___stack{}", hidden + static_cast<int>(below.size()));
       if (act.ctx)

@@ -50,6 +50,7 @@ struct CacheEntry {
   std::vector<ValueGuard> module_types;  ///< TYPE_MATCH on submodules read (2.11); checked, not rendered
   int guard_count = 0;
   bool grad_enabled = true;              ///< grad mode the entry was compiled under (GLOBAL_STATE)
+  std::map<std::string, std::string> autocast;  ///< torch.autocast on per device, its dtype (GLOBAL_STATE's autocast_state)
   bool inference_tls = false;            ///< inference_mode was on: TENSOR_MATCH's dispatch keys exclude autograd
   std::set<std::string> replaced;        ///< symbols a ShapeEnv replacement made shared (their equality is no duck sizing)
   /// The root guard manager's children (one per local / global it reads) in check order, with how often
@@ -154,6 +155,7 @@ struct FrameCtx {
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
   std::map<std::string, std::string> int_inputs;
   bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
+  std::map<std::string, std::string> autocast_at_entry;  ///< torch.autocast's state when the frame was entered
   bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };

@@ -247,6 +247,13 @@ class Interp {
   /// `cm`: for kind "autocast", the manager (its items are _enter_autocast's arguments)
   V with_grad_ctx(const std::string& kind, Location loc, const std::function<V()>& body, const V& cm = nullptr);
   bool grad_enabled() const { return grad_enabled_; }
+  /// torch.autocast's state per device type ("cpu", "cuda"): the dtype ops of its lower-precision list run in while
+  /// it is on (a `with torch.autocast(...)` in eager code or a frame; interp_grad.cpp), empty when off
+  std::map<std::string, std::string> autocast_on_;
+  std::string autocast_dtype(const std::string& device) const {
+    auto it = autocast_on_.find(device);
+    return it == autocast_on_.end() ? std::string() : it->second;
+  }
   /// A grad-mode `with` block open in a frame's own code (mode outside and inside): a break inside it ends the partial
   /// graph by restoring the outer mode and the resume function enters the block's mode again (restart.cpp)
   /// An open grad-mode or autocast `with` of a recording frame: a partial graph made inside it leaves it (the mode

@@ -354,7 +354,44 @@ TensorInfo OpCall::like() const {
   return o;
 }
 
+// torch.autocast's op lists (aten/src/ATen/autocast_mode.cpp, torch 2.11): under an enabled autocast of the output's
+// device an op of the lower-precision list casts its floating inputs (not float64) to the autocast dtype, one of
+// the float32 list to float32; the output's dtype follows (FakeTensor runs the same casts in a frame)
+void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o) {
+  if (I.autocast_on_.empty()) return;
+  const std::string lp = I.autocast_dtype(o.device);
+  if (lp.empty() || o.dtype.find("float") == std::string::npos || o.dtype == "float64") return;
+  static const std::set<std::string> cpu_lp = {
+      "conv1d", "conv2d", "conv3d", "bmm", "mm", "linalg_vecdot", "baddbmm", "addmm", "addbmm", "linear", "matmul",
+      "__matmul__", "__rmatmul__", "conv_tbc", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "prelu",
+      "scaled_dot_product_attention"};
+  static const std::set<std::string> cuda_lp = {
+      "conv1d", "conv2d", "conv3d", "conv_tbc", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "prelu",
+      "addmm", "addmv", "addr", "matmul", "__matmul__", "__rmatmul__", "einsum", "mm", "mv", "linalg_vecdot", "linear",
+      "addbmm", "baddbmm", "bmm", "chain_matmul", "linalg_multi_dot", "lstm_cell", "gru_cell", "rnn_tanh_cell",
+      "rnn_relu_cell", "scaled_dot_product_attention"};
+  static const std::set<std::string> cpu_fp32 = {
+      "avg_pool3d", "binary_cross_entropy", "grid_sample", "polar", "prod", "quantile", "nanquantile", "stft", "cdist",
+      "trace", "view_as_complex", "cholesky", "cholesky_inverse", "cholesky_solve", "inverse", "lu_solve", "orgqr",
+      "ormqr", "pinverse", "max_pool3d", "max_unpool2d", "max_unpool3d", "adaptive_avg_pool3d", "mse_loss",
+      "cosine_embedding_loss", "nll_loss", "hinge_embedding_loss", "poisson_nll_loss", "smooth_l1_loss",
+      "cross_entropy", "l1_loss", "huber_loss", "margin_ranking_loss", "soft_margin_loss", "triplet_margin_loss",
+      "multi_margin_loss", "ctc_loss", "kl_div", "multilabel_margin_loss", "binary_cross_entropy_with_logits",
+      "fractional_max_pool2d", "fractional_max_pool3d", "adaptive_max_pool3d", "qr", "svd", "geqrf"};
+  static const std::set<std::string> cuda_fp32 = {
+      "acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt", "sinh",
+      "tan", "pow", "softplus", "layer_norm", "group_norm", "norm", "nuclear_norm", "cosine_similarity",
+      "poisson_nll_loss", "cosine_embedding_loss", "nll_loss", "hinge_embedding_loss", "kl_div", "l1_loss",
+      "smooth_l1_loss", "huber_loss", "mse_loss", "margin_ranking_loss", "multilabel_margin_loss", "soft_margin_loss",
+      "triplet_margin_loss", "multi_margin_loss", "binary_cross_entropy_with_logits", "dist", "pdist", "cdist", "renorm",
+      "logsumexp", "sum", "prod", "cumprod", "cumsum", "softmax", "log_softmax", "cross_entropy", "interpolate"};
+  const bool cuda = o.device.rfind("cuda", 0) == 0;
+  if ((cuda ? cuda_lp : cpu_lp).count(name)) o.dtype = lp;
+  else if ((cuda ? cuda_fp32 : cpu_fp32).count(name)) o.dtype = "float32";
+}
+
 V OpCall::out(TensorInfo o) {
+  autocast_dtype(I, name, o);
   // a function of a torch submodule (`fft.irfft`) is named as FX names its C binding: `fft_irfft`
   if (is_fn) return I.emit("call_function", target, name.find('.') == std::string::npos ? name : target.substr(target.rfind('.') + 1),
                            false, args, kwargs, o, loc);

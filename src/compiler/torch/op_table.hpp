@@ -41,6 +41,9 @@ enum Where : unsigned { kTorch = 1, kF = 2, kMethod = 4 };
 struct OpCall;
 using Rule = V (*)(OpCall&);
 
+/// torch.autocast's cast of op `name`'s output (its lists, for the output's device) when autocast is on.
+void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o);
+
 /// One row of the table.
 struct OpDef {
   std::vector<std::string> names;  ///< spellings sharing the rule (`cat`, `concat`, `concatenate`)

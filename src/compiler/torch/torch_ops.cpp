@@ -488,6 +488,7 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     o.requires_grad = ta.requires_grad || b->t->requires_grad;
     if (ta.fill && b->t->fill) o.fill = *ta.fill * *b->t->fill * static_cast<double>(k1.v);
     std::vector<V> args = reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
+    tparse::compiler::autocast_dtype(*this, "matmul", o);
     return put("@", args, o);
   }
   std::optional<double> fb;

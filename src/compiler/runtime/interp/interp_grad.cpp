@@ -49,6 +49,17 @@ V Interp::with_grad_ctx(const std::string& kind, Location loc, const std::functi
     const size_t at = grad_blocks_.size();
     FrameCtx* const act0 = act.ctx.get();
     if (block) grad_blocks_.push_back(GradBlock{&act, act.ctx.get(), grad_enabled_, grad_enabled_, true, a, enter});
+    // the state ops see inside (autocast_mode.py's __enter__: the device's dtype when none is given, bfloat16 on
+    // cpu and float16 on cuda; enabled=False turns it off for the block)
+    const std::map<std::string, std::string> saved_autocast = autocast_on_;
+    struct Back { Interp* I; std::map<std::string, std::string> v; ~Back() { I->autocast_on_ = v; } } back{this, saved_autocast};
+    if (cm && cm->items.size() >= 3 && cm->items[0]->k == VK::Str) {
+      const std::string dev = cm->items[0]->s;
+      const bool on = !(cm->items[2]->k == VK::Bool && !cm->items[2]->b);
+      std::string dt = cm->items[1]->k == VK::DType ? cm->items[1]->s : dev == "cuda" ? "float16" : "bfloat16";
+      if (on) autocast_on_[dev] = dt;
+      else autocast_on_.erase(dev);
+    }
     struct Pop { Interp* I; bool on; size_t at; ~Pop() { if (on && I->grad_blocks_.size() > at) I->grad_blocks_.resize(at); } } pop{this, block, at};
     V r = body();
     // (after a break inside the block the resume function entered it again: its own enter node)

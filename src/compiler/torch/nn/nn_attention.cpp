@@ -1,9 +1,9 @@
 // nn.MultiheadAttention's forward inside a compiled frame, as Dynamo inlines it under torch >= 2.5
 // (torch/nn/modules/activation.py): batch_first transposes (one per distinct tensor among query / key /
 // value, by identity), then one call_function node `torch.nn.functional.multi_head_attention_forward`
-// returning (attn_output, attn_output_weights or None), then the transpose back. The fast path
-// (torch._native_multi_head_attention: eval mode, batch_first self-attention, no grad needed) is not
-// modelled: it is noted and the slow path recorded.
+// returning (attn_output, attn_output_weights or None), then the transpose back. In a compiled frame torch 2.11
+// takes this slow path even where eager code would take the fast one (eval, batch_first self-attention, no grad:
+// measured, programs mha_fastpath_*); only eager code's fast path (torch._native_multi_head_attention) is noted.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -55,8 +55,14 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   V q = param(0, "query"), k = param(1, "key"), v = param(2, "value");
   if (!q || !k || !v || q->k != VK::Tensor || k->k != VK::Tensor || v->k != VK::Tensor)
     I.error(loc, "nn.MultiheadAttention: forward(query, key, value) expects tensors");
-  I.realize(q);  // `is_batched = query.dim() == 3` is the forward's first read: a query frame input is wrapped first
   V kpm = param(3, "key_padding_mask"), need = param(4, "need_weights"), mask = param(5, "attn_mask");
+  // the forward's first reads: `(attn_mask is not None and torch.is_floating_point(attn_mask)) or (key_padding_mask
+  // is not None) and torch.is_floating_point(key_padding_mask)` (the masks' frame inputs are wrapped first, the
+  // second only when the first is no float mask: mha_fastpath_padding_mask), then `is_batched = query.dim() == 3`
+  const bool mask_float = mask && mask->k == VK::Tensor && mask->t->dtype.find("float") != std::string::npos;
+  if (mask && mask->k == VK::Tensor) I.realize(mask);
+  if (!mask_float && kpm && kpm->k == VK::Tensor) I.realize(kpm);
+  I.realize(q);
   V avg = param(6, "average_attn_weights"), causal = param(7, "is_causal");
   auto or_ = [](V x, V d) { return x ? x : d; };
   auto canonical = [&](V m) { return nn_canonical_mask(I, m, q->t->dtype, loc); };
@@ -83,7 +89,7 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
     return I.tensor_method(t, "transpose", xs, none_kw, loc);
   };
   bool self_attn = q.get() == k.get() && k.get() == v.get();
-  if (!training && batch_first && batched && self_attn && heads % 2 == 0) {
+  if (!training && batch_first && batched && self_attn && heads % 2 == 0 && !I.tracing()) {
     bool grad = false;
     for (const char* n : {"in_proj_weight"}) grad = grad || (a.count(n) && a[n]->k == VK::Tensor && a[n]->t->requires_grad);
     if (!I.grad_enabled() || (!grad && !q->t->requires_grad))
@@ -135,6 +141,8 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   if (r->items.size() > 1) I.materialize_item(r, 1);
   if (I.tracing()) {  // MultiheadAttention.forward's own variable names the output's getitem
     I.stack_.back()->ctx->graph.rename_tensor(r->items[0].get(), "attn_output");
+    if (r->items.size() > 1 && r->items[1]->k == VK::Tensor)  // need_weights: returned as it is (mha_fastpath_need_weights)
+      I.stack_.back()->ctx->graph.rename_tensor(r->items[1].get(), "attn_output_weights");
   }
   V out = r->items[0], w = r->items.size() > 1 ? r->items[1] : none();
   if (batch_first && batched) out = transpose(out);

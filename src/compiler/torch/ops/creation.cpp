@@ -51,6 +51,13 @@ static void data_shape(const V& d, TensorInfo& t, bool dtype_given) {
   if (values::ndarray_info(d, nd, ndt)) {
     for (long long x : nd) t.shape.push_back(Dim{x, ""});
     if (!dtype_given) t.dtype = ndt;
+    // a transposed array keeps its layout: the copy is empty_like's, memory format preserved (numpy_power_newaxis_
+    // transpose_eager: torch.tensor(np.transpose(a)) is [3, 6] of strides [1, 3])
+    std::vector<long long> st;
+    if (values::ndarray_strides(d, st) && st.size() == nd.size()) {
+      t.stride.clear();
+      for (long long x : st) t.stride.push_back(Dim{x, ""});
+    }
     return;
   }
   std::function<void(V)> walk = [&](V x) {

@@ -132,6 +132,18 @@ bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype)
   return true;
 }
 
+bool ndarray_strides(const V& d, std::vector<long long>& strides) {
+  if (!d || d->k != VK::Instance || !d->attrs.count("_tparse_strides")) return false;
+  const V& s = d->attrs.at("_tparse_strides");
+  if (!s || (s->k != VK::Tuple && s->k != VK::List)) return false;
+  strides.clear();
+  for (const V& x : s->items) {
+    if (x->k != VK::Int) return false;
+    strides.push_back(x->i);
+  }
+  return true;
+}
+
 bool from_data(const Interp& I, const V& d, std::vector<double>& out) {
   switch (d->k) {
     case VK::Int: out.push_back(static_cast<double>(d->i)); return d->sym.empty();

@@ -37,6 +37,8 @@ V py_list(const V& t, const std::vector<double>& v);
 bool from_data(const Interp& I, const V& d, std::vector<double>& out);
 /// A numpy stub ndarray (runtime/stubs/numpy): its shape and dtype name.
 bool ndarray_info(const V& d, std::vector<long long>& shape, std::string& dtype);
+/// A numpy stub ndarray's element strides when it is a non-contiguous view (a transpose): false when row-major.
+bool ndarray_strides(const V& d, std::vector<long long>& strides);
 
 /// Before a torch call runs: an in-place call (`x_`, setitem, out=, inplace=True) marks values stale.
 void before_call(OpCall& c);

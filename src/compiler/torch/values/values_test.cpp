@@ -275,3 +275,23 @@ TEST_CASE("eager values: a random slice start keeps its distance to start + k (n
   REQUIRE(!r.unmodelled.empty());  // the data is random: the bound is a guess, listed
   CHECK(r.unmodelled[0].find("a tensor slice bound of random data") != std::string::npos);
 }
+
+TEST_CASE("a view its input's strides cannot give raises RuntimeError: catchable eagerly, TorchRuntimeError from a frame") {
+  // ATen's message eagerly; in a frame the fake tensor's error ends the compile and torch.compile raises
+  // TorchRuntimeError (a RuntimeError) to the caller (real torch 2.11: program compile_error_try_except)
+  const char* src =
+      "import torch\n"
+      "x = torch.randn(4, 3).t()\n"
+      "try:\n    x.view(12)\n    raise AssertionError('no error')\nexcept RuntimeError as e:\n"
+      "    assert 'view size is not compatible' in str(e), str(e)\n"
+      "@torch.compile(backend='eager')\ndef f(a):\n    return a.t().view(-1)\n"
+      "try:\n    f(torch.randn(4, 3))\n    raise AssertionError('no error')\nexcept RuntimeError as e:\n"
+      "    assert type(e).__name__ == 'TorchRuntimeError', type(e).__name__\n"
+      "import numpy as np\n"   // a transposed ndarray keeps its layout through torch.tensor
+      "a = np.zeros((2, 3), dtype=np.float32).T\n"
+      "assert torch.tensor(a).stride() == (1, 3), torch.tensor(a).stride()\n"
+      "assert torch.tensor(np.zeros((2, 3))).stride() == (3, 1)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

@@ -134,6 +134,7 @@ class ndarray:
         self.dtype = _DTYPES.get(self._tparse_dtype) or _dtype(self._tparse_dtype)
         self.ndim = len(self.shape)
         self.size = len(self._tparse_flat)
+        self._tparse_strides = None  # element strides of a non-contiguous view (a transpose); None: row-major
 
     def _row(self, i):
         n = self.shape[0]
@@ -269,14 +270,20 @@ class ndarray:
 
     @property
     def T(self):
-        flat, shape = _shape.transpose(self._tparse_flat, self.shape)
-        return ndarray(flat, shape, self._tparse_dtype)
+        return self.transpose()
 
     def transpose(self, *axes):
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
-        flat, shape = _shape.transpose(self._tparse_flat, self.shape, list(axes) if axes else None)
-        return ndarray(flat, shape, self._tparse_dtype)
+        n = len(self.shape)
+        order = [a + n if a < 0 else a for a in axes] if axes else list(range(n - 1, -1, -1))
+        flat, shape = _shape.transpose(self._tparse_flat, self.shape, order)
+        out = ndarray(flat, shape, self._tparse_dtype)
+        # a transpose is a view: its elements stay where they were, its strides permuted (torch.tensor / from_numpy
+        # of it keep that layout); the elements are listed here in row-major order all the same
+        base = self._tparse_strides if self._tparse_strides is not None else _shape.strides_of(self.shape)
+        out._tparse_strides = tuple(base[a] for a in order)
+        return out
 
     def __add__(self, o):
         return self._binop(o, lambda x, y: x + y, False)

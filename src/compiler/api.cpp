@@ -95,6 +95,7 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
     }
     interp->close_generators();  // (GeneratorExit at each suspended yield: their threads end before the run's values)
     r.trace = interp->trace();
+    r.frames_total = interp->counters_["frames_total"];
     for (const auto& u : interp->unmodelled_) {
       std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
       r.unmodelled.push_back(file + ":" + std::to_string(u.line) + ": " + u.name + (u.compiled ? "" : " [eager]"));

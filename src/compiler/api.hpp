@@ -34,6 +34,10 @@ struct Result {
   /// imported under `except ImportError`, is taken as not installed (that branch runs, as Python would run it).
   /// The result stays exact; the closing line lists these before itself.
   std::vector<std::string> assumptions;
+  /// Frames eval_frame's callback handed to Dynamo (torch's counters["frames"]["total"]): each compile or recompile
+  /// of a frame and of a resume function, and each frame returned at once because it holds no tensor (which no
+  /// trace record shows: its code is skipped from then on).
+  long long frames_total = 0;
 };
 
 /// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`

@@ -2,8 +2,9 @@
 // shapes on many architectures): for every type of testdata/hf-population/automodel_dynamic.jsonl (made on the device
 // by scripts/device/automodel_dynamic.py: AutoModel.from_config on a tiny config, input_ids (1, 8) then (1, 12),
 // pixel_values batch 1 then 2, audio then 1.5 times as long, under torch.compile), the same driver runs through the
-// reference compiler with transformers 5.17's own sources, and its trace is compared with torch's counters: compiled
-// frames (frames.total), unique graphs, and each graph's op count in compile order (their sum is calls_captured).
+// reference compiler with transformers 5.17's own sources, and its result is compared with torch's counters: frames
+// handed to Dynamo (frames.total, compiled or returned at once: Result::frames_total), unique graphs, and each graph's
+// op count in compile order (their sum is calls_captured).
 // The types listed in automodel_dynamic_expected_exact.txt must equal torch on all three; every other type must run
 // without crashing (its outcome is counted). TPARSE_HF_AUTOMODEL_DUMP=DIR writes the outcome table there.
 #include <doctest/doctest.h>
@@ -101,7 +102,7 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
       std::vector<int64_t> ops;
       for (const auto& c : loaded.model.compiles)
         if (c.metrics && c.metrics->graph_op_count > 0) ops.push_back(c.metrics->graph_op_count);
-      ours = std::to_string(a.compiles) + " / " + std::to_string(a.graphs) + " / " + ops_text(ops);
+      ours = std::to_string(r.frames_total) + " / " + std::to_string(a.graphs) + " / " + ops_text(ops);
       same = ours == theirs;
     }
     exact += same;

@@ -103,6 +103,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // (a frame past the recompile limit, and every frame it calls while it runs: FrameAction.RUN_ONLY, recursively —
   // cached entries serve, nothing new compiles; consistency_models' ResBlock over checkpoint)
   if (cs.run_only || run_only_depth_ > 0) return nullptr;
+  ++counters_["frames_total"];  // a cache miss: eval_frame's callback hands the frame to ConvertFrame
   if (cs.frame_id < 0) cs.frame_id = frame_counter_++;
   ctx->frame_id = cs.frame_id;
   ctx->frame_compile_id = cs.compile_count++;

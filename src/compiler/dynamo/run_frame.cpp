@@ -148,7 +148,14 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   bool converted = false;
   for (auto& [n, v] : inputs) converted = converted || has_tensor_in_value(v);
   if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv->fn.get(), cs.globals);
-  if (cs.skipped || (!converted && !always)) return eager();
+  if (cs.skipped) return eager();
+  // has_tensor_in_frame false: ConvertFrame counts the frame and returns at once, its default strategy SKIP, so the
+  // code is never handed again (a later call with tensors runs eagerly too)
+  if (!converted && !always) {
+    if (!cs.run_only && run_only_depth_ == 0) ++counters_["frames_total"];
+    cs.skipped = true;
+    return eager();
+  }
   // inner's `fn` (the module) is a frame local too: the guards on it (`fn._modules['1'].training == True`) are
   // checked against the module of this call (was: unresolved, so a train -> eval switch reused the graph)
   if (module_wrapper && module && module->k == VK::Instance) inputs.push_back({"fn", module});

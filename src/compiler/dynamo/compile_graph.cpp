@@ -241,6 +241,12 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src.rfind("___stack", 0) == 0 && g.comment.empty(); });
+  // so is a plain int / float / bool / str / None local of the frame it never reads: its VariableTracker stays lazy
+  // (flamingo's `batch`, carried from resume to resume: no EQUALS_MATCH, no recompile when it changes)
+  std::erase_if(entry->values, [](const ValueGuard& g) {
+    static const std::set<std::string> scalar = {"int", "float", "bool", "str", "none"};
+    return scalar.count(g.kind) && g.comment.empty() && g.src.find_first_of(".[") == std::string::npos;
+  });
   // a frame that ends with no graph keeps no guard on an optimizer it read (torch 2.11: Optimizer.step's
   // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
   if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });

@@ -364,7 +364,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
   // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
   // `L['___stack0']._parameters['weight']`, placeholder L_stack0_parameters_weight_)
-  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::List || stack0->k == VK::Tuple ||
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
                  (stack0->k == VK::Instance && !stack0->builtin_nn.empty()))) {
     // (a tuple result, `q, e = self.sub(x)`: its tensors are inputs of their own, `___stack0[0]`, TENSOR_MATCH)
     inputs.push_back({result_name, stack0});
@@ -378,7 +378,9 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
     flatten_tensors(v, held);
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
-    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Instance || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
+    // (a bool or float local too: ema-pytorch's `initted` flag, jepa's momentum `m`, guarded where the resume reads it)
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool || v->k == VK::Instance ||
+        ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
       inputs.push_back({n, v});
   }
   // a resume function passes has_tensor_in_frame like any frame: its stack values and live locals, or the names of

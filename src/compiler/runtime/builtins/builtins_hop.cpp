@@ -98,7 +98,14 @@ V Interp::call_checkpoint_builtin(const std::string& name, std::vector<V>& args,
       std::vector<V> a(args.begin() + 1, args.end());
       return call(arg(0), a, kw, loc);
     };
-    if (!tracing() || name == "torch.utils.checkpoint.checkpoint_sequential") return run_fn();
+    // run eagerly, checkpoint is @torch._disable_dynamo: what it calls is no frame (vjepa2's blocks after their
+    // loop's frame was skipped run uncompiled); checkpoint_sequential's segments go through checkpoint the same way
+    if (!tracing()) {
+      struct Off { int& c; int saved; ~Off() { c = saved; } } off{callback_active_, callback_active_};
+      callback_active_ = 0;
+      return run_fn();
+    }
+    if (name == "torch.utils.checkpoint.checkpoint_sequential") return run_fn();
     FrameCtx& ctx = *act.ctx;
     Graph& g = ctx.graph;
     std::vector<V> ins;

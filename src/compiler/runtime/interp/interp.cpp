@@ -107,7 +107,18 @@ V Interp::lookup(const std::string& name, Location loc) {
     if (e->globals_decl.count(name)) break;
     auto it = e->vars.find(name);
     if (it != e->vars.end()) {
-      if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
+      // (read by the frame's own code, or by a generator expression / closure of it inlined: the frame's local all the
+      // same, float_arg_genexpr / lru_cache_bound_attr)
+      bool frame_local = false;
+      if (act.depth == 0) {  // the frame's scope, or above the comprehension scopes it is inside
+        const Env* f = act.env.get();
+        while (f != e && f && f->comprehension) f = f->parent.get();
+        frame_local = f == e;
+      }
+      if (!frame_local && e != act.env.get() && act.ctx && act.ctx->mode == Mode::Record)
+        for (auto s = stack_.rbegin(); s != stack_.rend(); ++s)
+          if ((*s)->ctx == act.ctx && (*s)->depth == 0 && (*s)->env.get() == e) { frame_local = true; break; }
+      if (frame_local && act.ctx && act.ctx->mode == Mode::Record)
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
           if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty() &&
               (g.kind != "list_len" || g.src == "___stack0")) {  // a list input: realized by its first read (realize_list_guards)

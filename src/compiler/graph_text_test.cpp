@@ -117,7 +117,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"optimizer_step_after_backward_sources", "a user optimizer with no _init_group: torch realizes `p.grad` at `is None` (the gradient an input before the state buffer), and the resume graph returns its input `loss`"},
       {"python_max_of_symfloat", "sym_max / pow of SymFloats (corpus test)"},
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
-      {"sym_square_stride_print", "a product not simplified after a symbol replacement: torch's 2*s0**2"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},

@@ -1,6 +1,7 @@
 // Graph IR helpers and the print_readable() renderer (node names, stack comments, deletions).
 #include "torch/graph.hpp"
 #include "torch/symbols/sym_expr.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -210,7 +211,15 @@ void Graph::apply_replacements() {
   if (replacements.empty()) return;
   std::map<std::string, std::string> flat;
   for (auto& [k, v] : replacements) flat[k] = canon(k);
-  auto dims = [&](std::vector<Dim>& ds) { for (auto& d : ds) if (d.is_sym()) d.sym = sym_substitute(d.sym, flat); };
+  // (a replaced symbol joins the others of its expression: sympy evaluates the result again, `s27*s64` with s64 -> s27
+  // is `s27**2`: transformers' padding mask expanded over [b, 1, s, s], real torch 2.11)
+  auto resimplify = [&](const std::string& before) {
+    std::string after = sym_substitute(before, flat);
+    if (after == before) return after;
+    if (auto l = parse_linear(after)) return linear_str(*l);
+    return after;
+  };
+  auto dims = [&](std::vector<Dim>& ds) { for (auto& d : ds) if (d.is_sym()) d.sym = resimplify(d.sym); };
   for (auto& n : nodes) {
     if (n.has_meta) { dims(n.meta.shape); dims(n.meta.stride); }
     if (n.sym_type.size() > 5) n.sym_type = "Sym(" + sym_substitute(n.sym_type.substr(4, n.sym_type.size() - 5), flat) + ")";

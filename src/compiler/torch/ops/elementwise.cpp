@@ -266,6 +266,11 @@ V where(OpCall& c) {
   if (dt.empty()) dt = (a->k == VK::Float || b->k == VK::Float) ? "float32" : "int64";
   o.dtype = dt;
   o.shape = s;
+  // its layout is the elementwise one over (condition, input, other): an expanded operand's zero strides decide
+  // nothing (funnel's relative_token_type_attention: [64, 128, 8, 1], not contiguous)
+  std::vector<const TensorInfo*> ops;
+  for (const V& x : {cond, a, b}) if (x->k == VK::Tensor) ops.push_back(x->t.get());
+  o.stride = elementwise_strides(o.shape, ops);
   if (!c.is_fn) return c.out(o);
   return c.I.emit("call_function", "torch.where", "where", false, c.args, c.kwargs, o, c.loc);
 }

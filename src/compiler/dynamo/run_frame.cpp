@@ -115,6 +115,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   };
   // frame inputs by parameter name
   std::vector<std::pair<std::string, V>> inputs;
+  std::map<std::string, V> defaulted;  // parameters left to their defaults (frame locals all the same)
   if (module_wrapper) {
     inputs.push_back({"args", mk_tuple(args)});
   } else {
@@ -128,6 +129,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       // (bark's `use_cache=False`: a later `use_cache=True` call recompiles)
       if ((p.kind == 0 || p.kind == 3) && !(p.kind == 0 && ai < args.size()) && !by_kw && pi < fnv->defaults.size() && fnv->defaults[pi]) {
         inputs.push_back({p.name, fnv->defaults[pi]});
+        defaulted[p.name] = fnv->defaults[pi];
         continue;
       }
       if (p.kind == 0 && ai < args.size()) inputs.push_back({p.name, args[ai++]});
@@ -191,6 +193,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     }
     for (auto& [k, v] : kwargs)  // keyword arguments bound to parameters get their dynamic copies too
       for (auto& [n, iv] : ctx->inputs) if (n == k) v = iv;
+    // and a parameter left to its default whose value went dynamic (a SymInt after it changed once: funnel's
+    // relative_pos(..., shift=1)) is passed its copy
+    for (auto& [n, iv] : ctx->inputs)
+      if (auto d = defaulted.find(n); d != defaulted.end() && iv.get() != d->second.get()) kwargs.push_back({n, iv});
     for (auto& p : fnv->fn->params)  // and those gathered by `**kwargs`, from its dict
       if (p.kind == 2)
         for (auto& [n, iv] : ctx->inputs)

@@ -26,6 +26,21 @@ static void all_names(const Expr* e, std::set<std::string>& out) {
 static void nested_uses(const Expr* e, std::set<std::string>& out) {
   if (!e) return;
   if (e->k == EK::Lambda && e->fn) { all_names(e->fn->lambda_body.get(), out); return; }
+  // a generator expression is a function of its own (Python 3.12 inlines list / set / dict comprehensions only): the
+  // names its element, conditions and later iterables read, less its own targets, are free there, so cells here;
+  // its first iterable is evaluated in this scope (funnel's pool_tensor: `(self.pool_tensor(tensor) for x in tensor)`)
+  if (e->k == EK::GenExp) {
+    std::set<std::string> inner, bound;
+    for (auto& c : e->a) all_names(c.get(), inner);
+    for (size_t i = 0; i < e->comps.size(); ++i) {
+      all_names(e->comps[i].target.get(), bound);
+      if (i > 0) all_names(e->comps[i].iter.get(), inner);
+      for (auto& x : e->comps[i].conds) all_names(x.get(), inner);
+    }
+    for (const auto& n : inner) if (!bound.count(n)) out.insert(n);
+    if (!e->comps.empty()) nested_uses(e->comps[0].iter.get(), out);
+    return;
+  }
   for (auto& c : e->a) nested_uses(c.get(), out);
   for (auto& c : e->comps) { nested_uses(c.iter.get(), out); for (auto& x : c.conds) nested_uses(x.get(), out); }
 }

@@ -39,7 +39,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                           "ours makes a tensor's placeholder at its first use"},
       {"float_items_nested", "placeholder order: torch wraps each float of the list argument where the trace first uses it "
                              "(torch.tensor(s_lst), then lin's weight, then torch.tensor(r_lst)); ours all where the argument is first read"},
-      {"float_arg_genexpr", "builtin sum() over a generator: torch names its nodes element / value (as moduledict_model)"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
       {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
@@ -49,7 +48,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                            "l_inputs_) there but not in the first graph; ours neither"},
       {"mha_forms", "placeholder order of nn.MultiheadAttention's inputs and parameters"},
       {"module_getattr_eq", "a resume whose stack holds values below the break's result (stack0, stack1)"},
-      {"moduledict_model", "builtin sum() over a generator: torch names its nodes element / value"},
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"dict_kwargs_items", "placeholder order: torch wraps the tensor argument before the keyword floats made unspecialized in the loop; ours at its first use"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
@@ -174,7 +172,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
       {"sparse_break_inlined_resumes", "corpus test (the resume's recompile after a cache hit)"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
-      {"sum_polyfill_element_name", "builtins.sum's polyfill names its nodes `element` / `value`"},
       {"tuple_unpack_store_order", "`a, b, c = x, y, z` stores c first: graph output order"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

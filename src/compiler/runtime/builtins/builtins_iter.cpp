@@ -16,6 +16,17 @@
 
 namespace tparse::compiler {
 
+// One step of traced sum(): functools.reduce(operator.add, iterable, start) in Dynamo's polyfill, whose loop
+// variable `element` names an item's node when nothing named it (STORE_FAST's name hint) and whose accumulator
+// `value` names each add (real torch 2.11: sum_polyfill_element_name, float_arg_genexpr)
+V Interp::sum_add(V acc, const V& x, Location loc) {
+  const bool traced = tracing();
+  if (traced && x->k == VK::Tensor) name_hint(x, "element");
+  acc = binop("+", acc, x, loc);
+  if (traced && acc->k == VK::Tensor) stack_.back()->ctx->graph.rename_tensor(acc.get(), "value");
+  return acc;
+}
+
 V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                             Location loc, bool& handled) {
   handled = true;
@@ -67,12 +78,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       return r;
     }
     V acc = args.size() > 1 ? arg(1) : mk_int(0);
-    for (auto& x : xs) {
-      acc = binop("+", acc, x, loc);
-      // traced, sum is functools.reduce(operator.add, ...) in Python (Dynamo's polyfill): its adds are named after
-      // the polyfill's accumulator, `value`
-      if (acc->k == VK::Tensor && tracing()) stack_.back()->ctx->graph.rename_tensor(acc.get(), "value");
-    }
+    for (auto& x : xs) acc = sum_add(acc, x, loc);
     return acc;
   }
   if (name == "max" || name == "min") {  // key= and default= as Python's; the first of equal items wins

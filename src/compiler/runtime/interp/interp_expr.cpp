@@ -158,6 +158,23 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::Call: {
       V callee = eval(e->a[0]);
+      // sum(<generator expression>[, start]) traced: Dynamo's polyfill is functools.reduce(operator.add, it, start),
+      // which pulls each item just before its add (the graph interleaves them: element, value, element_1, value_1)
+      if (callee->k == VK::Builtin && callee->s == "sum" && tracing() && (e->a.size() == 2 || e->a.size() == 3) &&
+          e->a[1]->k == EK::GenExp && e->kw[0].empty() && (e->a.size() == 2 || e->kw[1].empty())) {
+        // (a start is evaluated first here; Python makes the generator, with its first iterable, before it)
+        V acc = e->a.size() == 3 ? eval(e->a[2]) : mk_int(0);
+        std::vector<V> items;  // (kept alive while the sum runs)
+        const Expr* saved_expr = lazy_sum_expr_;
+        lazy_sum_expr_ = e->a[1].get();
+        lazy_sum_sink_ = [&](V x) {
+          items.push_back(x);
+          acc = sum_add(acc, x, e->loc);
+        };
+        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_sum_expr_ = e; I->lazy_sum_sink_ = nullptr; } } back{this, saved_expr};
+        eval(e->a[1]);
+        return acc;
+      }
       std::vector<V> args;
       std::vector<std::pair<std::string, V>> kwargs;
       bool ex = false;
@@ -342,6 +359,12 @@ V Interp::eval(const ExprP& e) {
 
 // A comprehension's own scope (PEP 572: `:=` binds in the enclosing one); a generator expression runs to completion
 V Interp::eval_comprehension(const ExprP& e) {
+  // a generator expression a traced sum() consumes lazily: each item goes to the sum as it is made
+  std::function<void(V)> sink;
+  if (e.get() == lazy_sum_expr_) {
+    sink = std::move(lazy_sum_sink_);
+    lazy_sum_expr_ = nullptr;
+  }
   auto scope = std::make_shared<Env>();
   scope->comprehension = true;
   scope->parent = stack_.back()->env;
@@ -355,6 +378,14 @@ V Interp::eval_comprehension(const ExprP& e) {
       if (e->k == EK::DictComp) {  // a repeated key replaces the earlier value in place
         V k = eval(e->a[0]);
         dict_put(*d, k, eval(e->a[1]));
+      }
+      else if (sink) {  // (the add is the caller's code, not the generator's: its node's stack names the caller)
+        V x = eval(e->a[0]);
+        Activation& a = *stack_.back();
+        const bool g = a.in_genexpr;
+        a.in_genexpr = false;
+        struct Back { Activation& a; bool g; ~Back() { a.in_genexpr = g; } } back{a, g};
+        sink(x);
       }
       else out.push_back(eval(e->a[0]));
       return;

@@ -175,6 +175,19 @@ V Interp::eval(const ExprP& e) {
         eval(e->a[1]);
         return acc;
       }
+      // sum(map(f, items)) traced the same way: map is lazy, each f(item) is made just before its add (mlp-mixer's
+      // ParallelSum: `sum(map(lambda fn: fn(x), self.fns))`)
+      if (callee->k == VK::Builtin && callee->s == "sum" && tracing() && e->a.size() == 2 && e->kw[0].empty() &&
+          e->a[1]->k == EK::Call && e->a[1]->a.size() == 3 && e->a[1]->kw[0].empty() && e->a[1]->kw[1].empty() &&
+          e->a[1]->a[0]->k == EK::Name && e->a[1]->a[0]->s == "map") {
+        V m = eval(e->a[1]->a[0]);
+        if (m->k == VK::Builtin && m->s == "map") {
+          V fn = eval(e->a[1]->a[1]);
+          V acc = mk_int(0);
+          for (auto& item : iterate(eval(e->a[1]->a[2]), e->a[1]->loc)) acc = sum_add(acc, call(fn, {item}, {}, e->a[1]->loc), e->loc);
+          return acc;
+        }
+      }
       std::vector<V> args;
       std::vector<std::pair<std::string, V>> kwargs;
       bool ex = false;

@@ -343,7 +343,12 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             if (static_cast<int>(j) != d && t.stride[j].v < t.stride[d].v && t.shape[j].v * t.stride[j].v == t.stride[d].v) return true;
           return false;
         };
-        for (int d : ds)
+        // (once a size is a symbol, ShapeEnv's _compute_symbolic_stride binds every stride the others' size * stride
+        // products do not give to a symbol of its own: a slice `seq[:, :-1]` of (b, 17) is [s77, 16][s7, 1], g-mlp)
+        std::set<int> stride_dims = ds;
+        if (any_sym)
+          for (size_t d = 0; d < copy->t->stride.size(); ++d) stride_dims.insert(static_cast<int>(d));
+        for (int d : stride_dims)
           if (d < static_cast<int>(copy->t->stride.size()) && !copy->t->stride[d].is_sym() && copy->t->stride[d].v > 1 &&
               !inferred(d)) {
             std::string source = fmt::format("{}.stride()[{}]", local_source(n), d);

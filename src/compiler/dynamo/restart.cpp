@@ -156,6 +156,11 @@ int stack_below(const Expr* root, const Expr* target, const std::function<int(co
   };
   switch (root->k) {
     case EK::Lambda: case EK::ListComp: case EK::DictComp: case EK::SetComp: case EK::GenExp: return -1;
+    case EK::IfExp: {  // `a if c else b`: the test is consumed by its jump, the branch taken starts on the same stack
+      for (auto& x : root->a)
+        if (int r = in(x, 0); r >= 0) return r;
+      return -1;
+    }
     case EK::Call: {
       if (root->a.empty()) return -1;
       if (int r = in(root->a[0], 0); r >= 0) return r;

@@ -177,6 +177,16 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "module_state_dict_in_compiled_fn",  // torch's guard on odict_values raises InternalTorchDynamoError (not modelled)
       "vmap_functional_call_ensemble",  // torch.func.vmap over functional_call: functorch transforms are not modelled
       "vmap_grad_in_compiled_fn",     // vmap(grad(f)) in a frame: a higher-order op torch traces (not modelled)
+      // the thirty-first round: the 29th scouting's cases compared with torch 2.11 (docs/compiler.md, "Thirty-first")
+      "all_polyfill_data_break",      // all(tensor) on data: torch breaks inside the all() polyfill and restarts
+      "breaking_call_args_type_guard",  // a breaking call's stack arguments get TYPE_MATCH guards (realized) in torch
+      "data_inplace_copy_updates_values",  // t.data.copy_(v) does not update t's known value (a fresh tensor)
+      "float_attr_automatic_dynamic",  // a float attribute of a plain object that changes: torch makes it dynamic
+      "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
+      "live_local_stack_value_guard_at_break",  // torch realizes a live local holding a stack value at the break
+      "masked_setitem_values_grad",   // an eager e[mask] = t keeps only e's ancestry, not t's
+      "next_genexpr_lazy_params",     // next(<genexpr>) runs the whole generator (lifts every parameter)
+      "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
   };
   for (const auto& [name, ok] : matched) {
     CAPTURE(name);

@@ -41,6 +41,8 @@ enum Where : unsigned { kTorch = 1, kF = 2, kMethod = 4 };
 struct OpCall;
 using Rule = V (*)(OpCall&);
 
+/// torch._prims_common.are_strides_like_channels_last: a 4-D (5-D) tensor laid out channels last (conv.cpp).
+bool channels_last_like(const TensorInfo& t);
 /// torch.autocast's cast of op `name`'s output (its lists, for the output's device) when autocast is on.
 void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o);
 

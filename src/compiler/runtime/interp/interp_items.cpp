@@ -229,9 +229,10 @@ std::vector<V> Interp::iterate(V v, Location loc) {
         std::vector<V> xs;
         Activation& act = *stack_.back();
         const char* reg = v->builtin_nn == "ParameterList" ? "._parameters['" : "._modules['";
+        std::set<const Obj*> named;  // one module at two indices (`[trend] * 2 + [season] * 2`): its first index names it
         for (auto& n : v->order) {
           V m = v->attrs[n];
-          if (act.ctx) {
+          if (act.ctx && named.insert(m.get()).second) {
             auto src = act.ctx->sources.find(v.get());
             if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + reg + n + "']";
           }

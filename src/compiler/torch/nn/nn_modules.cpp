@@ -587,7 +587,12 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     }
     // autograd: the outputs come from the input and every weight of the module (a backward through an eager LSTM
     // gives its parameters gradients: program lstm_params_grad_after_backward)
+    // and from the initial hidden state passed in (segrnn's decoder: the first GRU's hn is the second's hx, the only
+    // way gradients reach the embedding before it), an LSTM's (h0, c0) both
     std::vector<V> ins = {first};
+    V hx = args.size() > 1 ? args[1] : kwv(kwargs, "hx");
+    if (hx && hx->k == VK::Tensor) ins.push_back(hx);
+    if (hx && hx->k == VK::Tuple) for (const V& h : hx->items) if (h && h->k == VK::Tensor) ins.push_back(h);
     for (auto& [n, v] : mod->attrs)
       if (v && v->k == VK::Tensor && v->t->is_param) ins.push_back(v);
     o.grad_edge = nullptr;

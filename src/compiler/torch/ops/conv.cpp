@@ -15,8 +15,11 @@ namespace {
 long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 }  // namespace
 
+}  // namespace tparse::compiler::ops
+
+namespace tparse::compiler {
 /// torch._prims_common.are_strides_like_channels_last: a 4-D (5-D) tensor laid out channels last.
-static bool channels_last_like(const TensorInfo& t) {
+bool channels_last_like(const TensorInfo& t) {
   const size_t n = t.shape.size();
   if ((n != 4 && n != 5) || t.stride.size() != n) return false;
   std::vector<size_t> order = n == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
@@ -31,6 +34,9 @@ static bool channels_last_like(const TensorInfo& t) {
   }
   return true;
 }
+}  // namespace tparse::compiler
+
+namespace tparse::compiler::ops {
 
 static void one_d_as_2d_layout(const TensorInfo& t, TensorInfo& o);
 

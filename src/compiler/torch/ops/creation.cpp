@@ -460,6 +460,23 @@ V fft(OpCall& c) {
     else if (real_out && last && !(sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1)) d = Dim{2 * (d.v - 1), ""};
   }
   o.stride = contiguous_strides(o.shape);
+  // a complex input (c2c: fft / ifft, c2r: irfft / hfft) goes through the meta's _exec_fft: the batch dims ordered by
+  // the input's strides (largest outermost), the transformed dims innermost, laid out densely in that order and
+  // permuted back (FITS' irfft(dim=1) of [4, 9, 3] is [4, 16, 3][48, 1, 16]); a real input's r2c stays contiguous
+  if (t.dtype.rfind("complex", 0) == 0 && t.stride.size() == rank && rank > 1) {
+    std::vector<size_t> order;
+    for (size_t i = 0; i < rank; ++i)
+      if (std::find(dims.begin(), dims.end(), static_cast<long long>(i)) == dims.end()) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return t.stride[a].v > t.stride[b].v; });
+    for (long long d : dims) order.push_back(static_cast<size_t>(d));
+    std::vector<Dim> st(rank);
+    Dim acc{1, ""};
+    for (size_t k = order.size(); k-- > 0;) {
+      st[order[k]] = acc;
+      acc = dim_mul(acc, o.shape[order[k]]);
+    }
+    o.stride = st;
+  }
   return c.out(o);
 }
 

@@ -37,6 +37,10 @@ V cat(OpCall& c) {
   o.is_buffer = false;
   o.marked_dynamic.clear();
   o.stride.clear();
+  // cat's meta lays its output out in the memory format every input suggests, else contiguous
+  // (cat_compute_output_memory_format: two channels-last halves give a channels-last whole; unetr's skip concat)
+  const bool cl_cat = (name == "cat" || name == "concat" || name == "concatenate") &&
+                      std::all_of(ts.begin(), ts.end(), [](const TensorInfo& t) { return channels_last_like(t); });
   for (auto& x : all) { o.requires_grad = o.requires_grad || x.requires_grad; o.dtype = promote_dtype(o.dtype, x.dtype); }
   // the meta kernel checks each input's size against the first's (stack: every dim; cat: all but dim): a symbol
   // checked equal to a static size is specialized (get_tracing_state: torch.stack of a list whose last tensor is
@@ -85,6 +89,7 @@ V cat(OpCall& c) {
       tot += x.shape[static_cast<size_t>(dim)].v;
     }
     o.shape[static_cast<size_t>(dim)] = Dim{tot, symbolic && linear ? linear_str(sum) : ""};
+    if (cl_cat) o.stride = channels_last_strides(o.shape);
   }
   return c.I.emit("call_function", "torch." + name, name, false, c.args, c.kwargs, o, c.loc);
 }
@@ -168,6 +173,12 @@ V split(OpCall& c) {
     }
     p.stride = t.stride;
     if (name == "unbind") p.stride.erase(p.stride.begin() + dim);
+    // each part is a view of the input: its backward reaches what the input's reaches (saint's to_qkv(x).chunk(3):
+    // was no ancestry, so backward gave every leaf a gradient)
+    if (whole && whole->k == VK::Tensor && p.requires_grad) {
+      p.grad_edge = whole->t->grad_edge;
+      p.grad_fn = true;
+    }
     if (I.tracing()) {
       Graph& g = I.stack_.back()->ctx->graph;
       Node n;

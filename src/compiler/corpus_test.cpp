@@ -184,7 +184,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "float_attr_automatic_dynamic",  // a float attribute of a plain object that changes: torch makes it dynamic
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "live_local_stack_value_guard_at_break",  // torch realizes a live local holding a stack value at the break
-      "masked_setitem_values_grad",   // an eager e[mask] = t keeps only e's ancestry, not t's
       "next_genexpr_lazy_params",     // next(<genexpr>) runs the whole generator (lifts every parameter)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
   };

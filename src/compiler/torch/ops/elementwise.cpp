@@ -393,7 +393,8 @@ V setitem(OpCall& c) {
   // a value that requires grad written into the tensor makes it part of the autograd graph (CopySlices): a backward
   // through it reaches the value's leaves (FNO's `out_ft[:, :, :m] = compl_mul2d(x, self.weights1)`; program
   // setitem_grad_flow_to_param)
-  if (val->k == VK::Tensor && val->t->requires_grad && c.I.grad_enabled() && !c.self->t->requires_grad) {
+  // (a target that requires grad already gains the value's ancestry too: saint's `e[mask == 0] = t[mask == 0]`)
+  if (val->k == VK::Tensor && val->t->requires_grad && c.I.grad_enabled()) {
     auto info = std::make_shared<TensorInfo>(*c.self->t);
     info->requires_grad = true;
     info->grad_fn = true;

@@ -181,7 +181,8 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "all_polyfill_data_break",      // all(tensor) on data: torch breaks inside the all() polyfill and restarts
       "breaking_call_args_type_guard",  // a breaking call's stack arguments get TYPE_MATCH guards (realized) in torch
       "data_inplace_copy_updates_values",  // t.data.copy_(v) does not update t's known value (a fresh tensor)
-      "float_attr_automatic_dynamic",  // a float attribute of a plain object that changes: torch makes it dynamic
+      "float_attr_automatic_dynamic",  // the attribute goes dynamic as in torch, but its += and math.cos are not traced
+                                       // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "live_local_stack_value_guard_at_break",  // torch realizes a live local holding a stack value at the break
       "next_genexpr_lazy_params",     // next(<genexpr>) runs the whole generator (lifts every parameter)

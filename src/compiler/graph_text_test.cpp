@@ -30,7 +30,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the thirty-first round (docs/compiler.md, "Thirty-first"): counts differ too (corpus_test.cpp) or a layout rule
       {"all_polyfill_data_break", "all(tensor) on data: torch breaks inside the polyfill and restarts"},
       {"data_inplace_copy_updates_values", "t.data.copy_(v) does not update t's known value"},
-      {"float_attr_automatic_dynamic", "a float attribute that changes: torch makes it a dynamic graph input"},
+      {"float_attr_automatic_dynamic", "the dynamic float attribute's += and math.cos are not traced as SymFloat nodes"},
       {"isnan_any_unknown_data_branch", "a guess on unknown data; torch names the stack value by its field (L_stack0_solution)"},
       {"live_local_stack_value_guard_at_break", "torch realizes a live local holding a stack value at the break"},
       {"masked_setitem_values_grad", "an in-graph masked store: torch does not free the target input after it (l_e_ stays)"},

@@ -202,6 +202,24 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
             act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj))
           if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
+        // a float attribute of a plain object that changed since an earlier compile (jepa's WarmupCosineSchedule
+        // `self._step += 1`): automatic dynamic unspecializes it as a global float is, a 0-d float64 graph input and
+        // its item() where it is read (`G_sched_step: "f64[][]cpu"`); an nn.Module's stays specialized
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Float && v->sym.empty() &&
+            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj)) {
+          CodeState& cs = *act.ctx->code;
+          const std::string s = src->second + "." + name;
+          const bool first = act.ctx->item_reads.insert(s).second;
+          auto seen = cs.seen_globals.find(s);
+          const size_t cut = std::min(s.size(), s.find_first_of(".["));
+          const std::string full = s.rfind("G['", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut);
+          if (first && seen != cs.seen_globals.end() && seen->second->k == VK::Float && seen->second->f != v->f && !cs.dyn_floats.count(s)) {
+            cs.dyn_floats.insert(s);
+            automatic_dynamic_event(*act.ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
+          }
+          if (first) cs.seen_globals[s] = mk_float(v->f);
+          if (cs.dyn_floats.count(s)) return tensorified_float(full, s, v, loc, true);
+        }
         // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training")
           constant_attr_guard(src->second + "." + name, v, loc);

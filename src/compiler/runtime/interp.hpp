@@ -318,9 +318,10 @@ class Interp {
   /// A list / dict / set comprehension or generator expression (interp_expr.cpp); in a traced frame's own
   /// code a list or dict comprehension is speculated (dynamo/comprehension.cpp)
   V eval_comprehension(const ExprP& e);
-  /// traced sum() over a generator expression: the expression whose items go to lazy_sum_sink_ as they are made
-  const Expr* lazy_sum_expr_ = nullptr;
-  std::function<void(V)> lazy_sum_sink_;
+  /// a generator expression consumed item by item (traced sum(), next()): the expression whose items go to
+  /// lazy_gen_sink_ as they are made
+  const Expr* lazy_gen_expr_ = nullptr;
+  std::function<void(V)> lazy_gen_sink_;
   V sum_add(V acc, const V& x, Location loc);  ///< one add of traced sum() (builtins_iter.cpp)
   V speculate_comprehension(const ExprP& e);
   /// A break met inside a comprehension or generator expression of the frame's own code (comprehension.cpp):

@@ -165,15 +165,31 @@ V Interp::eval(const ExprP& e) {
         // (a start is evaluated first here; Python makes the generator, with its first iterable, before it)
         V acc = e->a.size() == 3 ? eval(e->a[2]) : mk_int(0);
         std::vector<V> items;  // (kept alive while the sum runs)
-        const Expr* saved_expr = lazy_sum_expr_;
-        lazy_sum_expr_ = e->a[1].get();
-        lazy_sum_sink_ = [&](V x) {
+        const Expr* saved_expr = lazy_gen_expr_;
+        lazy_gen_expr_ = e->a[1].get();
+        lazy_gen_sink_ = [&](V x) {
           items.push_back(x);
           acc = sum_add(acc, x, e->loc);
         };
-        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_sum_expr_ = e; I->lazy_sum_sink_ = nullptr; } } back{this, saved_expr};
+        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
         eval(e->a[1]);
         return acc;
+      }
+      // next(<generator expression>[, default]) runs the generator to its first item only (CPython: nothing after the
+      // first yield runs; transformers' ModuleUtilsMixin.dtype `next(p.dtype for p in self.parameters() if ...)`
+      // lifts one parameter, not all)
+      if (callee->k == VK::Builtin && callee->s == "next" && (e->a.size() == 2 || e->a.size() == 3) &&
+          e->a[1]->k == EK::GenExp && e->kw[0].empty() && (e->a.size() == 2 || e->kw[1].empty())) {
+        struct FirstItem {};
+        V first;
+        const Expr* saved_expr = lazy_gen_expr_;
+        lazy_gen_expr_ = e->a[1].get();
+        lazy_gen_sink_ = [&](V x) { first = x; throw FirstItem{}; };
+        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
+        try { eval(e->a[1]); } catch (FirstItem&) {}
+        if (first) return first;
+        if (e->a.size() == 3) return eval(e->a[2]);
+        raise_exc("StopIteration", std::string(), e->loc);
       }
       // sum(map(f, items)) traced the same way: map is lazy, each f(item) is made just before its add (mlp-mixer's
       // ParallelSum: `sum(map(lambda fn: fn(x), self.fns))`)
@@ -374,9 +390,9 @@ V Interp::eval(const ExprP& e) {
 V Interp::eval_comprehension(const ExprP& e) {
   // a generator expression a traced sum() consumes lazily: each item goes to the sum as it is made
   std::function<void(V)> sink;
-  if (e.get() == lazy_sum_expr_) {
-    sink = std::move(lazy_sum_sink_);
-    lazy_sum_expr_ = nullptr;
+  if (e.get() == lazy_gen_expr_) {
+    sink = std::move(lazy_gen_sink_);
+    lazy_gen_expr_ = nullptr;
   }
   auto scope = std::make_shared<Env>();
   scope->comprehension = true;

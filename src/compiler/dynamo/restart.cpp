@@ -551,6 +551,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       };
       for (auto& a : args) stack_value(a);
       for (auto& kv : kwargs) stack_value(kv.second);
+      // the stack is restored for the call: a module argument the frame holds by a source is realized there, its
+      // TYPE_MATCH installed (flamingo's unfreeze_all_layers_(module): another module type recompiles the frame)
+      auto realize_module = [&](const V& a) {
+        if (!a || a->k != VK::Instance || a->builtin_nn.empty()) return;
+        if (auto s = ctx->sources.find(a.get()); s != ctx->sources.end()) guard_module_type(a, s->second, loc);
+      };
+      for (auto& a : args) realize_module(a);
+      for (auto& kv : kwargs) realize_module(kv.second);
       // (the locals live after the break instruction, as the resume function takes them: a name the statement
       // read before it is no output, `sim[~mask]`'s mask: invert_bool_mask_known_values)
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);

@@ -183,7 +183,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "float_attr_automatic_dynamic",  // the attribute goes dynamic as in torch, but its += and math.cos are not traced
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
-      "live_local_stack_value_guard_at_break",  // torch realizes a live local holding a stack value at the break
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
   };
   for (const auto& [name, ok] : matched) {

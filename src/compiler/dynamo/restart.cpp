@@ -564,6 +564,17 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
       if (auto exact = live_after_break(act.fn.get(), act.cur_stmt, break_expr(act, kind, loc))) live = *exact;
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
+      // restoring the live locals realizes each whose value came from another source (output_graph's
+      // _get_stack_values_to_restore: `n = ___stack0` live across this break guards ___stack0 here; ema-pytorch)
+      for (auto& n : act.env->order) {
+        if (act.fn && !live.count(n)) continue;
+        const V& v = act.env->vars[n];
+        for (auto& g : ctx->vguards)
+          if (g.value.get() == v.get() && g.src != n && g.comment.empty() && g.src.rfind("___stack", 0) == 0) {
+            g.comment = guard_comment(loc);
+            g.stack = guard_user_stack(loc);
+          }
+      }
       compile_graph(*ctx, outs);
     }
     act.ctx = nullptr;

@@ -51,6 +51,7 @@ const std::vector<std::pair<std::string, std::string>>& cats() {
       {"requires_grad_mutation", "requires_grad_() / requires_grad mutation"},
       {"numpy", "NumPy conversion"},
       {"recompile_limit", "recompile limit reached"},
+      {"eager_error", "an op that fails on these inputs (eager too)"},
       {"other", "other unsupported construct"},
   };
   return c;
@@ -342,6 +343,19 @@ Advice advise_recompile(const Recompile& r, const Model& m) {
                         pretty_source(g->source), g->index, sp->symbol, at, g->expected)};
   }
   return advise_guard(*g, fn);
+}
+
+Advice advise_failure(const Failure& f) {
+  // a fake-tensor error (Dynamo's TorchRuntimeError, gb4315): the op raises on these shapes / dtypes eagerly as well
+  const std::string& r = f.fail_reason;
+  if (has(r, "Cannot view a tensor") || has(r, "view size is not compatible"))
+    return make("eager_error", "Tensor.view() of a tensor whose strides cannot give that shape (a transposed or "
+                               "broadcast product): use .reshape(...) there, or .contiguous().view(...); the call raises "
+                               "without torch.compile too.");
+  if (f.fail_type == "TorchRuntimeError" || has(r, "fake tensor"))
+    return make("eager_error", "An op of this frame raises on these inputs (" + r.substr(0, r.find('\n')) +
+                               "): it fails without torch.compile too; fix the shapes or dtypes it is given.");
+  return make("other", f.fail_type + ": " + r.substr(0, r.find('\n')));
 }
 
 Advice advise_recompile_limit(const Frame& f, const Model& m) {

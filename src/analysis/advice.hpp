@@ -36,6 +36,9 @@ const FailedGuard* decisive_guard(const Recompile& r);
 /// The fix for a recompile, from decisive_guard().
 Advice advise_recompile(const Recompile& r, const Model& m);
 
+/// For a compile that failed (not a break): a fake-tensor error is the user's op failing on these inputs.
+Advice advise_failure(const Failure& f);
+
 /// For a frame that hit the recompile limit and now runs eagerly for new inputs.
 Advice advise_recompile_limit(const Frame& f, const Model& m);
 

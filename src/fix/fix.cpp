@@ -134,6 +134,13 @@ class Planner {
       if (c) add_candidate(file, line, se.advice, std::move(*c), se.site);
       else add_advice(file, line, se.advice, why);
     }
+    // a compile that failed on an op's fake-tensor error (TorchRuntimeError): no patch, the advice names the op
+    for (const auto& f : m.failures) {
+      if (f.fail_type != "TorchRuntimeError" || f.user_line <= 0) continue;
+      std::string file = resolve(f.user_file, f.user_line);
+      add_advice(file.empty() ? f.user_file : file, static_cast<int>(f.user_line), analysis::advise_failure(f),
+                 "a failed compile, not a graph break: no patch rule");
+    }
     bool dynamic_tried = false;
     for (const auto& rf : e.recompiling_frames) {
       const Frame& f = m.frames[static_cast<size_t>(rf.frame)];

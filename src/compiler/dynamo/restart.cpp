@@ -139,6 +139,12 @@ void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type
   chromium(ctx, "entire_frame_compile", 'E', "\"fn_name\": \"_compile.compile_inner\"");
   std::string m = metrics_json(ctx.compile_id, frame_key_, cs.co_name, cs.filename, cs.firstlineno, ctx.cache_size, 0, nullptr, false,
                                fail_type, msg, restarts, ctx.recompile_reason, has_guarded, ctx.start_stack, false, ctx.accumulated);
+  if (ctx.fail_user_line > 0) {
+    static const std::string none = "\"fail_user_frame_filename\": null, \"fail_user_frame_lineno\": null";
+    if (size_t at = m.find(none); at != std::string::npos)
+      m.replace(at, none.size(), fmt::format("\"fail_user_frame_filename\": {}, \"fail_user_frame_lineno\": {}",
+                                             json_escape(ctx.fail_user_file), ctx.fail_user_line));
+  }
   writer_.emit("torch/_dynamo/utils.py:1796", "compilation_metrics", m, tc);
   chromium_dynamo_end(ctx, m, false);
 }

@@ -239,6 +239,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       const std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
       const std::string what = name + "('" + str_of(e.value, e.loc) + "')";
       const std::string msg = "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: got " + what;
+      // (torch names the user line of the failing op: fail_user_frame_filename / lineno)
+      if (e.loc.line > 0) { ctx->fail_user_file = path_of(e.loc.file); ctx->fail_user_line = e.loc.line; }
       end_frame_without_graph(*ctx, "TorchRuntimeError", msg, {}, false);
       undo_journal(frame_journal.mark);
       PyException t{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};

@@ -155,7 +155,9 @@ struct FrameCtx {
   std::map<std::string, std::pair<std::string, long long>> sym_info;  ///< input symbol -> (source, value)
   std::map<std::string, std::string> int_inputs;
   bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
-  std::map<std::string, std::string> autocast_at_entry;  ///< torch.autocast's state when the frame was entered
+  std::map<std::string, std::string> autocast_at_entry;
+  std::string fail_user_file;  ///< a failed compile's user frame (the op that raised): compilation_metrics' fail_user_frame_*
+  int fail_user_line = 0;  ///< torch.autocast's state when the frame was entered
   bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
 };

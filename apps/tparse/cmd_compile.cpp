@@ -59,6 +59,8 @@ void add_compile(CLI::App& app, Exit& exit) {
     }
     if (!r.error.empty()) std::cerr << r.error;  // the run stopped here: the trace holds what ran before
     std::cout << fmt::format("wrote {}\n", path.string());
+    // frames the run handed to Dynamo, compiled or returned at once (torch's counters["frames"]["total"])
+    std::cout << fmt::format("frames handed to Dynamo: {}\n", r.frames_total);
     std::cout << compiler::exactness_text(r);
     exit.code = o->strict && !r.unmodelled.empty() ? 1 : 0;
   });

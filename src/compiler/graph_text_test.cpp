@@ -32,6 +32,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"data_inplace_copy_updates_values", "t.data.copy_(v) does not update t's known value"},
       {"float_attr_automatic_dynamic", "the dynamic float attribute's += and math.cos are not traced as SymFloat nodes"},
       {"isnan_any_unknown_data_branch", "a guess on unknown data; torch names the stack value by its field (L_stack0_solution)"},
+      // the thirty-second round (docs/compiler.md, "Thirty-second")
+      {"getattribute_fallback_getattr", "a tensor read through super().__getattribute__ has Dynamo's GenericAttrSource name "
+                                        "(object_getattribute_L_h_w_); tparse names it by the attribute (L_h_w)"},
       {"masked_setitem_values_grad", "an in-graph masked store: torch does not free the target input after it (l_e_ stays)"},
       {"state_dict_in_frame_breaks", "Module.state_dict() in a frame breaks in torch (GB0059)"},
       {"bool_mask_index_known_values_eager", "an eager boolean-mask index of known values loses them (every entry taken)"},

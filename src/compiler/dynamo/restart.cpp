@@ -582,6 +582,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           }
       }
       compile_graph(*ctx, outs);
+      // the compiled code then loads what it hands on to the call and the resume function: the call's arguments and
+      // the live locals, each that has a source from it (side_effect_replay.cpp; real torch 2.11:
+      // getattribute_print_arg_break's `print(cfg.name)` runs Cfg.__getattribute__ as a frame)
+      std::vector<V> handed_on(args.begin(), args.end());
+      for (auto& kv : kwargs) handed_on.push_back(kv.second);
+      for (auto& n : act.env->order) if (!act.fn || live.count(n)) handed_on.push_back(act.env->vars[n]);
+      act.ctx = nullptr;
+      replay_after_graph(*ctx, handed_on, loc);
     }
     act.ctx = nullptr;
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)

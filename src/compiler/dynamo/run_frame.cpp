@@ -155,6 +155,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // code is never handed again (a later call with tensors runs eagerly too)
   if (!converted && !always) {
     if (!cs.run_only && run_only_depth_ == 0) ++counters_["frames_total"];
+    if (!cs.run_only && run_only_depth_ == 0 && std::getenv("TPARSE_DEBUG_FRAMES")) fmt::print(stderr, "frame {} {}:{} (skipped)\n", cs.co_name, cs.filename, cs.firstlineno);
     cs.skipped = true;
     return eager();
   }
@@ -211,6 +212,9 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // set_attention_type stores `self.attention_type` before its loop breaks on nn.Parameter(), and the eager rerun
   // must not find it already set)
   JournalSpan frame_journal(*this, true);
+  // a frame compiled by this call (not a cache hit) replays its side effects after its graph (side_effect_replay.cpp)
+  const bool recording = ctx->mode == Mode::Record;
+  ctx->journal_mark = frame_journal.mark;
   try {
     if (module_wrapper) {
       Activation act;
@@ -226,9 +230,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
         finish_frame(act, r);
       } catch (...) { stack_.pop_back(); throw; }
       stack_.pop_back();
+      if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
       return r;
     }
-    return call_user(fnv, args, kwargs, ctx, 0);
+    V r = call_user(fnv, args, kwargs, ctx, 0);
+    if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
+    return r;
   } catch (PyException& e) {
     // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's

@@ -425,6 +425,10 @@ class Interp {
   V tensorify_nested_floats(const std::string& name, const V& root,
                             const std::vector<std::pair<std::vector<size_t>, std::string>>& items, Location loc);  ///< container_guards.cpp
   void undo_journal(size_t mark);  ///< objects back as they were at that mark (container_guards.cpp)
+  /// what the compiled code loads from sources around its graph (inputs, side effects, values handed on), loaded again
+  /// for what the loads run: a Python __getattribute__ is a frame (side_effect_replay.cpp)
+  void replay_after_graph(const FrameCtx& ctx, const std::vector<V>& handed_on, Location loc);
+  void reload_source(const FrameCtx& ctx, const std::string& src, Location loc);
   /// DICT_KEYS_MATCH on a dict the frame reads from a source (iterated, a missing key made or looked for by a key
   /// that is not a constant): its length and keys as they were before the frame changed them
   /// `ordered`: keys() / values() / items() / iteration (Dynamo's guard_on_key_order: keys checked by position)
@@ -569,6 +573,10 @@ class Interp {
   void exec_try(const Stmt& s);
   void exec_finally(const std::vector<StmtP>& body);  ///< a finally block, keeping how the try was left
   std::shared_ptr<PyException> handling_;      ///< the exception an `except` body handles (bare `raise`)
+  /// object.__getattribute__'s plain lookup of (object, name) under way: getattr neither calls the class's Python
+  /// __getattribute__ again nor falls back to __getattr__ for it (interp_attr.cpp, builtins_object.cpp)
+  const Obj* raw_getattr_obj_ = nullptr;
+  std::string raw_getattr_name_;
   bool top_frame_ = false;  ///< run_frame's frame is the function torch.compile wrapped (compiled without tensor arguments too)
   std::map<std::string, V> builtin_attr_stores_;  ///< `torch.backends.cudnn.benchmark = True`: names stored on torch modules modelled in C++
   std::map<std::string, V> exc_classes_;       ///< builtin exception classes made so far, by name

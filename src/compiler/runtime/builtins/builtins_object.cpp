@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/interp.hpp"
+#include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
 
@@ -22,11 +23,34 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     V obj = self ? self : arg(0);
     V key = self ? arg(0) : arg(1);
     if (key->k != VK::Str) raise_exc("TypeError", "attribute name must be string", loc);
+    // called through the builtin `object` inside a frame (not through super()): Dynamo's BuiltinVariable(object) has
+    // no __getattribute__ (GB0156; real torch 2.11: a class's `return object.__getattribute__(self, key)` read by a
+    // LOAD_ATTR fails the frame, program getattribute_live_local_break)
+    if (!self && tracing())
+      graph_break("Unsupported method call",
+                  msg_unsupported_method("type", "__getattribute__",
+                                         "call_method BuiltinVariable(object) __getattribute__ [" + variable_repr(obj) + ", " +
+                                             variable_repr(key) + "] {}"),
+                  loc);
     if (obj->k == VK::Instance) {
-      if (auto it = obj->attrs.find(key->s); it != obj->attrs.end()) return it->second;
-      if (obj->cls) if (V m = class_attr(obj, key->s, loc)) return m;
-      if (key->s != "__dict__" && key->s != "__class__")
+      const bool has = obj->attrs.count(key->s) || (obj->cls && find_in_class(obj->cls, key->s));
+      if (!has && obj->cls && key->s != "__dict__" && key->s != "__class__")
+        if (V m = class_attr(obj, key->s, loc)) return m;
+      if (!has && key->s != "__dict__" && key->s != "__class__")
         raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), key->s), loc);
+      // getattr's plain path (the instance's attributes, then its class's, descriptors applied), so a frame's reads
+      // keep their sources and guards; not the class's __getattribute__ again, nor __getattr__
+      raw_getattr_obj_ = obj.get();
+      raw_getattr_name_ = key->s;
+      const bool own = obj->attrs.count(key->s) > 0;
+      V r = getattr(obj, key->s, loc);
+      // through super() Dynamo evaluates it for real and gives the value the attribute's own source (GenericAttrSource:
+      // a property's result too, not the source of what its getter read), which the compiled code loads again by
+      // LOAD_ATTR where it hands the value on (program getattribute_property_live_local)
+      if (self && tracing() && r)
+        if (FrameCtx& ctx = *stack_.back()->ctx; !own || !ctx.sources.count(r.get()))
+          if (auto src = ctx.sources.find(obj.get()); src != ctx.sources.end()) ctx.sources[r.get()] = src->second + "." + key->s;
+      return r;
     }
     return getattr(obj, key->s, loc);
   }

@@ -57,6 +57,27 @@ void Interp::constant_attr_guard(const std::string& source, const V& v, Location
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
+  // object.__getattribute__'s own lookup (the builtin below the class's Python __getattribute__): plain
+  const bool raw = raw_getattr_obj_ == obj.get() && raw_getattr_name_ == name;
+  if (raw) raw_getattr_obj_ = nullptr;
+  // A class's own Python __getattribute__ runs on every attribute read through its instance (CPython's
+  // slot_tp_getattr_hook; transformers' PreTrainedConfig maps attribute_map aliases there): a call of a Python function,
+  // so inlined inside a frame (Dynamo's UserDefinedObjectVariable.var_getattr) and, read eagerly under the callback,
+  // a frame of its own (the compiled code's replay of `kwargs["use_cache"]` from `L['self'].config.use_cache`). An
+  // AttributeError from it falls back to __getattr__. (Dunder names stay the interpreter's plain protocol lookups.)
+  if (!raw && obj->k == VK::Instance && obj->cls && !(name.size() > 4 && name.starts_with("__") && name.ends_with("__")))
+    if (V ga = find_in_class(obj->cls, "__getattribute__"); ga && ga->k == VK::Func) {
+      try {
+        return call(ga, {obj, mk_str(name)}, {}, loc);
+      } catch (GraphBreak& gb) {  // a break inside it is raised by the frame's LOAD_ATTR: not resumable there
+        if (tracing() && stack_.back()->depth == 0) gb.step = true;
+        throw;
+      } catch (PyException& p) {
+        V gattr = find_in_class(obj->cls, "__getattr__");
+        if (!gattr || gattr->k != VK::Func || !exception_matches(p.value, mk_builtin("AttributeError"), loc)) throw;
+        return call(gattr, {obj, mk_str(name)}, {}, loc);
+      }
+    }
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "." + name);
   if (obj->k == VK::Instance && tracing() && is_optimizer(*this, obj)) {
     guard_object_id(obj);
@@ -307,7 +328,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return d;
     }
   }
-  if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls && name != "__getattr__")
+  if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls && name != "__getattr__" && !raw)
     if (V ga = find_in_class(obj->cls, "__getattr__");
         ga && (ga->k == VK::Func || (ga->k == VK::Builtin && ga->s.rfind("type_unbound:", 0) == 0))) {
       // (Dynamo inlines only a Python function there: a slot wrapper is GB0256, the frame runs eagerly)

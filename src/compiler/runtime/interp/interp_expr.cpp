@@ -191,6 +191,24 @@ V Interp::eval(const ExprP& e) {
         if (e->a.size() == 3) return eval(e->a[2]);
         raise_exc("StopIteration", std::string(), e->loc);
       }
+      // any / all(<generator expression>) stop at the first item that decides (CPython's builtins, and Dynamo's polyfills
+      // `for elem in iterable: if elem: return True`): the items after it are never made
+      if (callee->k == VK::Builtin && (callee->s == "any" || callee->s == "all") && e->a.size() == 2 &&
+          e->a[1]->k == EK::GenExp && e->kw[0].empty()) {
+        struct Decided {};
+        const bool is_any = callee->s == "any";
+        bool result = !is_any;
+        std::vector<V> items;  // (kept alive while it runs)
+        const Expr* saved_expr = lazy_gen_expr_;
+        lazy_gen_expr_ = e->a[1].get();
+        lazy_gen_sink_ = [&](V x) {
+          items.push_back(x);
+          if (truthy(x, e->loc) == is_any) { result = is_any; throw Decided{}; }
+        };
+        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
+        try { eval(e->a[1]); } catch (Decided&) {}
+        return mk_bool(result);
+      }
       // sum(map(f, items)) traced the same way: map is lazy, each f(item) is made just before its add (mlp-mixer's
       // ParallelSum: `sum(map(lambda fn: fn(x), self.fns))`)
       if (callee->k == VK::Builtin && callee->s == "sum" && tracing() && e->a.size() == 2 && e->kw[0].empty() &&

@@ -1,8 +1,8 @@
 """tparse stub of transformers.configuration_utils. A config's fields are its class-level annotated defaults (the
 real class is a dataclass); __init__ sets the keywords given, then __post_init__ (the model's own, then ours)
 standardizes RoPE parameters through the real RotaryEmbeddingConfigMixin of modeling_rope_utils (read from the
-source root when there is one). `attribute_map` aliases read through __getattr__ and
-write through __setattr__ (as the real __getattribute__ / __setattr__). Remote-code configs of the
+source root when there is one). `attribute_map` aliases read through __getattribute__ and
+write through __setattr__ (as the real ones). Remote-code configs of the
 pre-5.0 kind (super().__init__(**kwargs) with torch_dtype, use_cache, ...) work too. Reads of config attributes
 inside a compiled frame are constants, as for the real object."""
 import copy
@@ -117,11 +117,10 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
             key = amap[key]
         super().__setattr__(key, value)
 
-    def __getattr__(self, key):
-        amap = self.attribute_map
-        if key in amap:
-            return getattr(self, amap[key])
-        raise AttributeError(key)
+    def __getattribute__(self, key):  # as the real one: every read runs it (a frame when read eagerly under the callback)
+        if key != "attribute_map" and key in super().__getattribute__("attribute_map"):
+            key = super().__getattribute__("attribute_map")[key]
+        return super().__getattribute__(key)
 
     @property
     def name_or_path(self):

@@ -11,6 +11,10 @@
 #include <functional>
 #include <string>
 
+#include <fmt/format.h>
+
+#include <cstdlib>
+
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 
@@ -78,7 +82,7 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
   std::vector<std::string> loads;
   // (a value without a source is built: a tuple, list or dict the frame made, its items loaded one by one)
   std::function<void(const V&, int)> load = [&](const V& v, int depth) {
-    if (!v || depth > 8) return;
+    if (!v || depth > 8 || v->k == VK::None) return;  // (None is one object: its recorded source is any None's)
     if (auto s = ctx.sources.find(v.get()); s != ctx.sources.end()) { loads.push_back(s->second); return; }
     if (v->k == VK::Tuple || v->k == VK::List) for (const V& x : v->items) load(x, depth + 1);
     if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) load(kv.second, depth + 1);
@@ -93,7 +97,8 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
   // a dict from before the frame: its new items (ConstDictVariable.is_new_item: another value than the original's, by
   // identity), each value loaded
   for (const V& c : ctx.mutated_containers) {
-    if (!c || c->k != VK::Dict) continue;
+    // (an instance's `__dict__` read in the frame is a snapshot of its attributes made there: no dict of its own)
+    if (!c || c->k != VK::Dict || c->view_of) continue;
     const JournalEntry* orig = nullptr;
     for (size_t i = ctx.journal_mark; i < journal_.size() && !orig; ++i)
       if (journal_[i].obj.get() == c.get()) orig = &journal_[i];
@@ -106,7 +111,10 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
     }
   }
   for (const V& v : handed_on) load(v, 0);
-  for (const std::string& s : loads) reload_source(ctx, s, loc);
+  for (const std::string& s : loads) {
+    if (std::getenv("TPARSE_DEBUG_FRAMES")) fmt::print(stderr, "reload {}\n", s);
+    reload_source(ctx, s, loc);
+  }
 }
 
 }  // namespace tparse::compiler

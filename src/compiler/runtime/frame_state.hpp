@@ -156,6 +156,7 @@ struct FrameCtx {
   std::map<std::string, std::string> int_inputs;
   bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
   std::map<std::string, std::string> autocast_at_entry;
+  std::vector<V> held;  ///< values made in the frame whose address keys `sources` (a property's result): alive while it is
   size_t journal_mark = 0;  ///< the interpreter's journal when the frame began (its objects' states before it)
   std::string fail_user_file;  ///< a failed compile's user frame (the op that raised): compilation_metrics' fail_user_frame_*
   int fail_user_line = 0;  ///< torch.autocast's state when the frame was entered

@@ -47,9 +47,12 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
       // through super() Dynamo evaluates it for real and gives the value the attribute's own source (GenericAttrSource:
       // a property's result too, not the source of what its getter read), which the compiled code loads again by
       // LOAD_ATTR where it hands the value on (program getattribute_property_live_local)
-      if (self && tracing() && r)
+      if (self && tracing() && r && r->k != VK::None)
         if (FrameCtx& ctx = *stack_.back()->ctx; !own || !ctx.sources.count(r.get()))
-          if (auto src = ctx.sources.find(obj.get()); src != ctx.sources.end()) ctx.sources[r.get()] = src->second + "." + key->s;
+          if (auto src = ctx.sources.find(obj.get()); src != ctx.sources.end()) {
+            ctx.sources[r.get()] = src->second + "." + key->s;
+            if (!own) ctx.held.push_back(r);  // (a getter's fresh result: its address must not be reused while it keys sources)
+          }
       return r;
     }
     return getattr(obj, key->s, loc);

@@ -105,10 +105,16 @@ V Interp::speculate_comprehension(const ExprP& e) {
   ++act.comp_depth;
   struct Leave { Activation& a; bool on = true; void now() { if (on) { on = false; --a.comp_depth; } } ~Leave() { now(); } } leave{act};
   GraphBreak gb;
-  try {
-    return eval_comprehension(e);
-  } catch (GraphBreak& g) {
-    gb = g;
+  // a restarted attempt whose unresumable break fell back to this comprehension: its speculation fails at once
+  const bool retried = ctx->fail_comprehension == e.get();
+  if (retried) ctx->fail_comprehension = nullptr;
+  if (!retried && ctx->mode == Mode::Record && act.try_depth == 0 && !ctx->is_resume) ctx->comp_speculation = e.get();
+  if (!retried) {
+    try {
+      return eval_comprehension(e);
+    } catch (GraphBreak& g) {
+      gb = g;
+    }
   }
   leave.now();
   // the speculative trace's side effects and state are discarded: the comprehension runs again, eagerly
@@ -116,7 +122,7 @@ V Interp::speculate_comprehension(const ExprP& e) {
   jscope.close();
   rollback_trace(*ctx, mark, false);  // (the same attempt goes on: its shape env keeps what the speculation learned)
   const bool rec = ctx->mode == Mode::Record;
-  if (rec) {
+  if (rec && !retried) {  // (a retried attempt's restart was recorded by run_frame)
     ++counters_["unimplemented"];
     restart_after_break(*ctx, gb, "Encountered graph break that we cannot resume from. Compiling up to the previous resumable "
                                   "state, then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg);
@@ -144,12 +150,18 @@ V Interp::speculate_comprehension(const ExprP& e) {
   // attempt 1: the graph up to the comprehension, whose outputs are the locals read from this statement on
   const Stmt* st = act.cur_stmt;
   if (rec) {
-    ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
+    ctx->ended_at_comp = e.get();
+    if (!retried) ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
     std::vector<V> outs;
     std::set<std::string> live = names_from(act.fn.get(), e->loc.line, nullptr);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
     compile_graph(*ctx, outs);
     ++unique_id_;  // __comprehension_<fn>_at_<line>
+    // the compiled code hands the live locals on, each that has a source loaded from it (side_effect_replay.cpp)
+    std::vector<V> handed_on;
+    for (auto& n : act.env->order) if (!act.fn || live.count(n)) handed_on.push_back(act.env->vars[n]);
+    act.ctx = nullptr;
+    replay_after_graph(*ctx, handed_on, e->loc);
   }
   act.ctx = nullptr;
   V r = eval_comprehension(e);

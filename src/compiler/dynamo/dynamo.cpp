@@ -96,6 +96,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     if (r.empty()) {
       ctx->mode = Mode::Replay;
       ctx->replay_step = en.step_stmt;
+      ctx->fail_comprehension = en.comp_break;  // (its cached code runs that comprehension eagerly, then the resume)
       return ctx;
     }
     reasons.push_back((*it)->compile_id + ": " + r);

@@ -479,6 +479,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
         return call(callee, args, kwargs, loc);
       }
     }
+    // with no such graph, the latest speculation point may be an outermost comprehension the frame began before the
+    // try (it needs no graph): the analysis restarts and breaks there (transformers' capture_outputs wrapper:
+    // `collected_outputs = {...}` then `try: outputs = func(...)`, real torch 2.11: its resume at that line)
+    if (act.try_depth > 0 && ctx->mode == Mode::Record && ctx->comp_speculation && !ctx->is_resume && act.depth == 0)
+      throw RetryAtComprehension{gb, ctx->comp_speculation};
     if (act.try_depth > 0) {
       // with no such graph the frame is skipped (truth: break_in_try)
       emit_frame_skip(*act.ctx, gb.msg, loc);

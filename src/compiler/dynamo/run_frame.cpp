@@ -233,9 +233,26 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
       return r;
     }
-    V r = call_user(fnv, args, kwargs, ctx, 0);
-    if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
-    return r;
+    const TraceMark start = mark_trace(*ctx);
+    for (int attempt = 0;; ++attempt) {
+      try {
+        V r = call_user(fnv, args, kwargs, ctx, 0);
+        if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
+        return r;
+      } catch (RetryAtComprehension& rc) {
+        // step()'s fallback to the comprehension's speculation: everything the attempt did is undone, the trace starts
+        // again and breaks at that comprehension (symbolic_convert.py: fail_and_restart_analysis)
+        if (attempt > 0) throw FrameSkip{rc.gb.msg, rc.gb.gb_type, false};
+        undo_journal(frame_journal.mark);
+        rollback_trace(*ctx, start);
+        ++counters_["unimplemented"];
+        restart_after_break(*ctx, rc.gb, "Encountered graph break that we cannot resume from. Compiling up to the previous "
+                                         "resumable state, then skipping the rest of the function. Graph break encountered:\n\n" + rc.gb.msg);
+        ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
+        ctx->fail_comprehension = rc.comp;
+        ctx->comp_speculation = nullptr;
+      }
+    }
   } catch (PyException& e) {
     // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's

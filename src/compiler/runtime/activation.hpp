@@ -51,6 +51,13 @@ struct GraphBreak {
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.
+/// An unresumable break whose latest speculation point is a comprehension the frame began earlier (no step checkpoint
+/// with a graph since): the frame's trace restarts and breaks at that comprehension (run_frame.cpp).
+struct RetryAtComprehension {
+  GraphBreak gb;
+  const Expr* comp = nullptr;
+};
+
 struct FrameSkip {
   std::string msg;               ///< chained message (inner break + GB7000)
   std::string gb_type;

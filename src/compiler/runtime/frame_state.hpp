@@ -43,6 +43,7 @@ struct CacheEntry {
   /// where the graph ended at a break Dynamo cannot resume after (a statement, or the loop holding it): a cache hit
   /// runs the frame's code from there eagerly, the user frames it calls converted again
   const Stmt* step_stmt = nullptr;
+  const Expr* comp_break = nullptr;  ///< the comprehension the entry's graph ended at (its speculation failed)
   std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
   std::string compile_id;
   std::vector<TensorGuard> tensors;
@@ -157,6 +158,11 @@ struct FrameCtx {
   bool inference_at_entry = false;             ///< torch.inference_mode was on when the frame was entered (its TLS)
   std::map<std::string, std::string> autocast_at_entry;
   std::vector<V> held;  ///< values made in the frame whose address keys `sources` (a property's result): alive while it is
+  /// the outermost comprehension of the frame's own code this attempt began (outside any try): Dynamo's latest
+  /// speculation point while the graph is still empty; an unresumable break later falls back to it (restart.cpp)
+  const Expr* comp_speculation = nullptr;
+  const Expr* ended_at_comp = nullptr;  ///< Record: the comprehension this attempt's graph ended at
+  const Expr* fail_comprehension = nullptr;  ///< the next attempt breaks at this comprehension (its speculation failed)
   size_t journal_mark = 0;  ///< the interpreter's journal when the frame began (its objects' states before it)
   std::string fail_user_file;  ///< a failed compile's user frame (the op that raised): compilation_metrics' fail_user_frame_*
   int fail_user_line = 0;  ///< torch.autocast's state when the frame was entered

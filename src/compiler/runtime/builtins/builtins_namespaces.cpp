@@ -349,6 +349,30 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return mk_str(obj->cls->s + "." + obj->fn->name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
       if (name == "__doc__") return none();
+      if (name == "__code__" && obj->k == VK::Func && obj->fn) {
+        // the code object's names a decorator reads (transformers' merge_with_config_defaults:
+        // `func.__code__.co_varnames.index("use_cache") - 1`): co_varnames in CPython's order, the positional
+        // parameters, the keyword-only ones, *args, **kwargs (the body's other locals, which come after them, are not
+        // listed), co_argcount, co_kwonlyargcount, co_name, co_filename, co_firstlineno
+        auto code = std::make_shared<Obj>();
+        code->k = VK::Instance;
+        std::vector<V> names;
+        long long argc = 0, kwonly = 0;
+        for (int kind : {0, 3, 1, 2})
+          for (const auto& p : obj->fn->params)
+            if (p.kind == kind) {
+              names.push_back(mk_str(p.name));
+              argc += kind == 0;
+              kwonly += kind == 3;
+            }
+        code->attrs["co_varnames"] = mk_tuple(names);
+        code->attrs["co_argcount"] = mk_int(argc);
+        code->attrs["co_kwonlyargcount"] = mk_int(kwonly);
+        code->attrs["co_name"] = mk_str(obj->fn->name);
+        code->attrs["co_filename"] = mk_str(path_of(obj->fn->loc.file));
+        code->attrs["co_firstlineno"] = mk_int(obj->fn->firstlineno);
+        return code;
+      }
       if (obj->k == VK::Class && obj->fn && (name == "__mro__" || name == "__bases__")) {
         // a class written in Python: its C3 order / its bases as a tuple (builtin bases are their builtin handles)
         if (name == "__bases__") return mk_tuple(obj->bases.empty() ? std::vector<V>{mk_builtin("object")} : obj->bases);

@@ -6,6 +6,10 @@ from functools import wraps
 
 import torch
 
+from . import logging
+
+logger = logging.get_logger(__name__)
+
 
 class ModelOutput:
     # the real ModelOutput is an OrderedDict of its non-None fields: isinstance(out, dict) holds, items() / values()
@@ -117,17 +121,68 @@ def can_return_tuple(func):
 
 
 def merge_with_config_defaults(func):
+    # as the real one (utils/generic.py): a config default for each of these arguments not given (positionally, by its
+    # index in func's parameters, or by keyword), is_causal set on the config for the call and restored after it in a
+    # `finally` (a graph break inside the call cannot be resumed in that block: the frame fails as torch's does)
     @wraps(func)
     def wrapper(self, *args, **kwargs):
-        for arg_name in ("use_cache", "vision_feature_layer", "vision_feature_select_strategy", "vision_aspect_ratio"):
-            if kwargs.get(arg_name) is None:
+        args_with_config_defaults = [
+            "use_cache",
+            "vision_feature_layer",
+            "vision_feature_select_strategy",
+            "vision_aspect_ratio",
+        ]
+        for arg_name in args_with_config_defaults:
+            arg_index = None
+            if arg_name in func.__code__.co_varnames:
+                arg_index = func.__code__.co_varnames.index(arg_name) - 1  # -1 for self
+
+            if arg_index is not None and len(args) > arg_index and args[arg_index] is not None:
+                arg_value = args[arg_index]
+            elif kwargs.get(arg_name) is not None:
+                arg_value = kwargs[arg_name]
+            else:
                 arg_value = getattr(self.config, arg_name, None)
-                if arg_value is not None:
+
+            if arg_value is not None:
+                if arg_name == "use_cache":
+                    if getattr(self, "gradient_checkpointing", False) and self.training and arg_value:
+                        logger.warning_once(
+                            "`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`."
+                        )
+                        arg_value = False
+                elif arg_name == "vision_feature_select_strategy":
+                    valid_strategies = ["default", "full"]
+                    if arg_value not in valid_strategies:
+                        raise ValueError(
+                            f"`Unexpected select feature strategy: {arg_value}. Please select from {valid_strategies}."
+                        )
+
+                if arg_index is not None and len(args) > arg_index:
+                    args = list(args)
+                    args[arg_index] = arg_value
+                    args = tuple(args)
+                else:
                     kwargs[arg_name] = arg_value
+
         is_causal = kwargs.get("is_causal", getattr(self.config, "is_causal", None))
         if is_causal is not None:
+            is_causal_in_config = hasattr(self.config, "is_causal")
+            if is_causal_in_config:
+                is_causal_original_value = self.config.is_causal
+            self.config.is_causal = is_causal
             kwargs["is_causal"] = is_causal
-        return func(self, *args, **kwargs)
+
+        try:
+            output = func(self, *args, **kwargs)
+        finally:
+            if is_causal is not None:
+                if is_causal_in_config:
+                    self.config.is_causal = is_causal_original_value
+                else:
+                    del self.config.is_causal
+
+        return output
 
     return wrapper
 

@@ -4,6 +4,7 @@ _can_record_outputs, it installs forward hooks once on the matching submodules (
 by layer name; a sub-PreTrainedModel uses its own table) and collects what they see into the output's fields
 (hidden_states start with the first layer's input; the last one is tied to last_hidden_state). The collector is
 one global, as the real CompileableContextVar under torch.compile."""
+__tparse_fallback__ = True  # the real output_capturing.py wins where a source root has it
 from functools import wraps
 
 _CAN_RECORD_REGISTRY = {}

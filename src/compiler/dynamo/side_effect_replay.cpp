@@ -11,9 +11,7 @@
 #include <functional>
 #include <string>
 
-#include <fmt/format.h>
 
-#include <cstdlib>
 
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
@@ -73,12 +71,7 @@ void Interp::reload_source(const FrameCtx& ctx, const std::string& src, Location
 }
 
 void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& handed_on, Location loc) {
-  // (loads run only Python __getattribute__ here: nothing to do when the frame's sources reach none)
-  bool any = false;
-  for (const auto& [o, s] : ctx.sources)
-    if (o->k == VK::Instance && o->cls && !any)
-      if (V ga = find_in_class(o->cls, "__getattribute__")) any = ga->k == VK::Func;
-  if (!any) return;
+  // (the keys of `sources` are addresses only: an object that died may have left one, so none is read through)
   std::vector<std::string> loads;
   // (a value without a source is built: a tuple, list or dict the frame made, its items loaded one by one)
   std::function<void(const V&, int)> load = [&](const V& v, int depth) {
@@ -112,7 +105,6 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
   }
   for (const V& v : handed_on) load(v, 0);
   for (const std::string& s : loads) {
-    if (std::getenv("TPARSE_DEBUG_FRAMES")) fmt::print(stderr, "reload {}\n", s);
     reload_source(ctx, s, loc);
   }
 }

@@ -145,6 +145,38 @@ TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup withou
   CHECK(r.ok);
 }
 
+TEST_CASE("a class's own __getattribute__ runs on every read through the instance; AttributeError falls back to __getattr__") {
+  // CPython's slot_tp_getattr_hook: transformers' PreTrainedConfig maps attribute_map aliases in __getattribute__; a
+  // base class's __getattribute__ runs through super() (HeterogeneousConfigMixin), object's is the plain lookup
+  Result r = run_classes("seen = []\n"
+                 "class Base:\n    def __getattribute__(self, key):\n        seen.append('base:' + key)\n"
+                 "        return super().__getattribute__(key)\n"
+                 "class Cfg(Base):\n    attribute_map = {'n': 'hidden'}\n    def __init__(self):\n        self.hidden = 3\n"
+                 "    def __getattribute__(self, key):\n        seen.append(key)\n"
+                 "        if key.startswith('opt_'):\n            raise AttributeError(key)\n"
+                 "        if key != 'attribute_map' and key in super().__getattribute__('attribute_map'):\n"
+                 "            key = super().__getattribute__('attribute_map')[key]\n"
+                 "        return super().__getattribute__(key)\n"
+                 "    def __getattr__(self, key):\n        return 'default'\n"
+                 "c = Cfg()\nseen.clear()\nassert c.n == 3\n"
+                 "assert seen == ['n', 'base:attribute_map', 'base:attribute_map', 'base:hidden'], seen\n"
+                 "assert c.opt_x == 'default' and getattr(c, 'opt_y', 1) == 'default'\n"
+                 "assert object.__getattribute__(c, 'hidden') == 3\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("a function's __code__: co_varnames of its parameters in CPython's order, co_argcount, co_name") {
+  // transformers' merge_with_config_defaults finds an argument's position by func.__code__.co_varnames.index(name)
+  Result r = run_classes("def f(self, a, b=1, *args, c, d=2, **kw):\n    x = a\n    return x\n"
+                 "co = f.__code__\n"
+                 "assert co.co_varnames[:7] == ('self', 'a', 'b', 'c', 'd', 'args', 'kw'), co.co_varnames\n"
+                 "assert co.co_argcount == 3 and co.co_kwonlyargcount == 2 and co.co_name == 'f'\n"
+                 "assert 'b' in co.co_varnames and co.co_varnames.index('b') - 1 == 1\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 TEST_CASE("nn.Module._modules / _parameters / _buffers: the registries in order; a store through _modules registers") {
   // transformers' replace_batch_norm swaps each BatchNorm2d for a frozen one with `model._modules[name] = new`
   Result r = run_classes("import torch\nfrom torch import nn\n"

@@ -104,8 +104,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // (a frame past the recompile limit, and every frame it calls while it runs: FrameAction.RUN_ONLY, recursively —
   // cached entries serve, nothing new compiles; consistency_models' ResBlock over checkpoint)
   if (cs.run_only || run_only_depth_ > 0) return nullptr;
-  ++counters_["frames_total"];  // a cache miss: eval_frame's callback hands the frame to ConvertFrame
-  if (std::getenv("TPARSE_DEBUG_FRAMES")) fmt::print(stderr, "frame {} {}:{}\n", cs.co_name, cs.filename, cs.firstlineno);
+  count_frame(cs, false);  // a cache miss: eval_frame's callback hands the frame to ConvertFrame
   if (cs.frame_id < 0) cs.frame_id = frame_counter_++;
   ctx->frame_id = cs.frame_id;
   ctx->frame_compile_id = cs.compile_count++;

@@ -3,6 +3,7 @@
 // eval_frame's `inner(*args, **kwargs)` frame; a frame Dynamo skips reruns eagerly.
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <functional>
 #include <set>
 
@@ -86,6 +87,14 @@ static void stdlib_code_location(const std::string& stub_path, const std::string
   }
 }
 
+// A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a
+// device run's frames_seen), "(skipped)" for one returned at once
+void Interp::count_frame(const CodeState& cs, bool skipped) {
+  ++counters_["frames_total"];
+  static const bool debug = std::getenv("TPARSE_DEBUG_FRAMES") != nullptr;
+  if (debug) fmt::print(stderr, "frame {} {}:{}{}\n", cs.co_name, cs.filename, cs.firstlineno, skipped ? " (skipped)" : "");
+}
+
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
@@ -154,8 +163,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // has_tensor_in_frame false: ConvertFrame counts the frame and returns at once, its default strategy SKIP, so the
   // code is never handed again (a later call with tensors runs eagerly too)
   if (!converted && !always) {
-    if (!cs.run_only && run_only_depth_ == 0) ++counters_["frames_total"];
-    if (!cs.run_only && run_only_depth_ == 0 && std::getenv("TPARSE_DEBUG_FRAMES")) fmt::print(stderr, "frame {} {}:{} (skipped)\n", cs.co_name, cs.filename, cs.firstlineno);
+    if (!cs.run_only && run_only_depth_ == 0) count_frame(cs, true);
     cs.skipped = true;
     return eager();
   }

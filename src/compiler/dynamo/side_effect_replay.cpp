@@ -14,15 +14,10 @@
 
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "runtime/values/keys.hpp"
 
 namespace tparse::compiler {
-
-static bool has_python_getattribute(const V& v) {
-  if (!v || v->k != VK::Instance || !v->cls) return false;
-  V ga = find_in_class(v->cls, "__getattribute__");
-  return ga && ga->k == VK::Func;
-}
 
 // A frame-relative source (`self.config.use_cache`, `kwargs['k']`, `self._modules['m']`, `args[0]`) loaded again,
 // eagerly: its root from the frame's inputs; an attribute of an object whose class has a Python __getattribute__
@@ -45,7 +40,7 @@ void Interp::reload_source(const FrameCtx& ctx, const std::string& src, Location
         name = src.substr(i + 2, e - i - 2);
         i = e + 2;
       }
-      if (has_python_getattribute(cur)) {
+      if (cur->k == VK::Instance && python_getattribute(cur->cls)) {
         try { cur = getattr(cur, name, loc); } catch (...) { return; }
       } else {
         auto it = cur->attrs.find(name);

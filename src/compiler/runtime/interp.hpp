@@ -276,6 +276,7 @@ class Interp {
                                       bool data_dep = false);
 
   // ---- Dynamo (dynamo.cpp) ----
+  void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; run_frame.cpp)
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
   V torch_version_compare(const std::string& op, const V& a, const V& b);
@@ -322,6 +323,11 @@ class Interp {
   /// lazy_gen_sink_ as they are made
   const Expr* lazy_gen_expr_ = nullptr;
   std::function<void(V)> lazy_gen_sink_;
+  /// sum / next / any / all(<generator expression>), sum(map(f, xs)): consumed as CPython / Dynamo's polyfills pull
+  /// the items (lazy_consumers.cpp); false: not such a call
+  bool lazy_consumer_call(const ExprP& e, const V& callee, V& out);
+  /// runs generator expression `gen`, each item handed to `sink` as it is made (a sink throwing StopPulling ends it)
+  void pull_genexpr(const ExprP& gen, const std::function<void(V)>& sink);
   V sum_add(V acc, const V& x, Location loc);  ///< one add of traced sum() (builtins_iter.cpp)
   V speculate_comprehension(const ExprP& e);
   /// A break met inside a comprehension or generator expression of the frame's own code (comprehension.cpp):

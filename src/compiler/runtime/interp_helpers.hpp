@@ -35,6 +35,11 @@ bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();
 /// A class attribute (method) by name through the bases, depth first; null when none (interp_ops.cpp).
 V find_in_class(const V& cls, const std::string& name);
+/// The class's own Python __getattribute__ (a function it or a base defines), null when it has only object's.
+inline V python_getattribute(const V& cls) {
+  V ga = cls ? find_in_class(cls, "__getattribute__") : nullptr;
+  return ga && ga->k == VK::Func ? ga : nullptr;
+}
 /// Python's method resolution order (C3) of a class (interp_ops.cpp).
 std::vector<V> class_mro(const V& cls);
 /// Whether class `cls` is `base` or derives from it through any of its bases (multiple inheritance).

@@ -66,7 +66,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   // a frame of its own (the compiled code's replay of `kwargs["use_cache"]` from `L['self'].config.use_cache`). An
   // AttributeError from it falls back to __getattr__. (Dunder names stay the interpreter's plain protocol lookups.)
   if (!raw && obj->k == VK::Instance && obj->cls && !(name.size() > 4 && name.starts_with("__") && name.ends_with("__")))
-    if (V ga = find_in_class(obj->cls, "__getattribute__"); ga && ga->k == VK::Func) {
+    if (V ga = python_getattribute(obj->cls)) {
       try {
         return call(ga, {obj, mk_str(name)}, {}, loc);
       } catch (GraphBreak& gb) {  // a break inside it is raised by the frame's LOAD_ATTR: not resumable there

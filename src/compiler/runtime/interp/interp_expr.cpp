@@ -158,69 +158,10 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::Call: {
       V callee = eval(e->a[0]);
-      // sum(<generator expression>[, start]) traced: Dynamo's polyfill is functools.reduce(operator.add, it, start),
-      // which pulls each item just before its add (the graph interleaves them: element, value, element_1, value_1)
-      if (callee->k == VK::Builtin && callee->s == "sum" && tracing() && (e->a.size() == 2 || e->a.size() == 3) &&
-          e->a[1]->k == EK::GenExp && e->kw[0].empty() && (e->a.size() == 2 || e->kw[1].empty())) {
-        // (a start is evaluated first here; Python makes the generator, with its first iterable, before it)
-        V acc = e->a.size() == 3 ? eval(e->a[2]) : mk_int(0);
-        std::vector<V> items;  // (kept alive while the sum runs)
-        const Expr* saved_expr = lazy_gen_expr_;
-        lazy_gen_expr_ = e->a[1].get();
-        lazy_gen_sink_ = [&](V x) {
-          items.push_back(x);
-          acc = sum_add(acc, x, e->loc);
-        };
-        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
-        eval(e->a[1]);
-        return acc;
-      }
-      // next(<generator expression>[, default]) runs the generator to its first item only (CPython: nothing after the
-      // first yield runs; transformers' ModuleUtilsMixin.dtype `next(p.dtype for p in self.parameters() if ...)`
-      // lifts one parameter, not all)
-      if (callee->k == VK::Builtin && callee->s == "next" && (e->a.size() == 2 || e->a.size() == 3) &&
-          e->a[1]->k == EK::GenExp && e->kw[0].empty() && (e->a.size() == 2 || e->kw[1].empty())) {
-        struct FirstItem {};
-        V first;
-        const Expr* saved_expr = lazy_gen_expr_;
-        lazy_gen_expr_ = e->a[1].get();
-        lazy_gen_sink_ = [&](V x) { first = x; throw FirstItem{}; };
-        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
-        try { eval(e->a[1]); } catch (FirstItem&) {}
-        if (first) return first;
-        if (e->a.size() == 3) return eval(e->a[2]);
-        raise_exc("StopIteration", std::string(), e->loc);
-      }
-      // any / all(<generator expression>) stop at the first item that decides (CPython's builtins, and Dynamo's polyfills
-      // `for elem in iterable: if elem: return True`): the items after it are never made
-      if (callee->k == VK::Builtin && (callee->s == "any" || callee->s == "all") && e->a.size() == 2 &&
-          e->a[1]->k == EK::GenExp && e->kw[0].empty()) {
-        struct Decided {};
-        const bool is_any = callee->s == "any";
-        bool result = !is_any;
-        std::vector<V> items;  // (kept alive while it runs)
-        const Expr* saved_expr = lazy_gen_expr_;
-        lazy_gen_expr_ = e->a[1].get();
-        lazy_gen_sink_ = [&](V x) {
-          items.push_back(x);
-          if (truthy(x, e->loc) == is_any) { result = is_any; throw Decided{}; }
-        };
-        struct Back { Interp* I; const Expr* e; ~Back() { I->lazy_gen_expr_ = e; I->lazy_gen_sink_ = nullptr; } } back{this, saved_expr};
-        try { eval(e->a[1]); } catch (Decided&) {}
-        return mk_bool(result);
-      }
-      // sum(map(f, items)) traced the same way: map is lazy, each f(item) is made just before its add (mlp-mixer's
-      // ParallelSum: `sum(map(lambda fn: fn(x), self.fns))`)
-      if (callee->k == VK::Builtin && callee->s == "sum" && tracing() && e->a.size() == 2 && e->kw[0].empty() &&
-          e->a[1]->k == EK::Call && e->a[1]->a.size() == 3 && e->a[1]->kw[0].empty() && e->a[1]->kw[1].empty() &&
-          e->a[1]->a[0]->k == EK::Name && e->a[1]->a[0]->s == "map") {
-        V m = eval(e->a[1]->a[0]);
-        if (m->k == VK::Builtin && m->s == "map") {
-          V fn = eval(e->a[1]->a[1]);
-          V acc = mk_int(0);
-          for (auto& item : iterate(eval(e->a[1]->a[2]), e->a[1]->loc)) acc = sum_add(acc, call(fn, {item}, {}, e->a[1]->loc), e->loc);
-          return acc;
-        }
+      // sum / next / any / all over a generator expression (or map) written at the call: consumed lazily
+      if (callee->k == VK::Builtin) {
+        V r;
+        if (lazy_consumer_call(e, callee, r)) return r;
       }
       std::vector<V> args;
       std::vector<std::pair<std::string, V>> kwargs;

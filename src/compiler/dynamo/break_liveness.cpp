@@ -1,0 +1,222 @@
+// What the stack and the live locals hold at a graph break (Dynamo's liveness of a resume point): the names the code
+// reads from a statement on, the values CPython's stack holds below a breaking call or subscript, and the names still
+// read after the breaking instruction inside its statement. Used by restart.cpp (resume functions, breaks at a call)
+// and comprehension.cpp.
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "dynamo/break_liveness.hpp"
+#include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
+
+namespace tparse::compiler {
+
+// The names the function's code mentions from the top-level statement holding `line` on (Dynamo's liveness of a
+// resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
+// graph must carry. Locals never named again (a start position used only before the break) are dead. After a
+// data-dependent jump (`after_test`: that `if` / `while`), its condition is no longer read.
+/// Every name an expression mentions (comprehensions' targets, iterables and conditions too).
+static void names_in(const Expr* e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->k == EK::Name) out.insert(e->s);
+  for (auto& c : e->a) names_in(c.get(), out);
+  for (auto& c : e->comps) {
+    names_in(c.target.get(), out);
+    names_in(c.iter.get(), out);
+    for (auto& x : c.conds) names_in(x.get(), out);
+  }
+}
+
+std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test) {
+  std::set<std::string> used;
+  auto ex = [&](const ExprP& e) { names_in(e.get(), used); };
+  std::function<void(const StmtP&)> st = [&](const StmtP& x) {
+    if (!x) return;
+    for (auto& t : x->targets) ex(t);
+    ex(x->target);
+    if (x.get() != after_test) ex(x->value);  // a jump's condition is consumed by the jump
+    for (auto& t : x->items) ex(t);
+    for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
+  };
+  if (fn) for (auto& x : fn->body) if (x->end_line >= line) st(x);
+  return used;
+}
+
+namespace {
+
+/// The values CPython's stack holds below `target` while `root` is evaluated (not the NULLs of 3.12's calls): a call's
+/// callable (and the receiver of a method), the arguments and operands evaluated before it. -1: not inside `root`.
+int stack_below(const Expr* root, const Expr* target, const std::function<int(const Expr&)>& callable_slots) {
+  if (!root) return -1;
+  if (root == target) return 0;
+  auto in = [&](const ExprP& x, int base) {
+    int r = stack_below(x.get(), target, callable_slots);
+    return r < 0 ? -1 : base + r;
+  };
+  switch (root->k) {
+    case EK::Lambda: case EK::ListComp: case EK::DictComp: case EK::SetComp: case EK::GenExp: return -1;
+    case EK::IfExp: {  // `a if c else b`: the test is consumed by its jump, the branch taken starts on the same stack
+      for (auto& x : root->a)
+        if (int r = in(x, 0); r >= 0) return r;
+      return -1;
+    }
+    case EK::Call: {
+      if (root->a.empty()) return -1;
+      if (int r = in(root->a[0], 0); r >= 0) return r;
+      int base = callable_slots(*root->a[0]);
+      for (size_t i = 1; i < root->a.size(); ++i) {
+        if (int r = in(root->a[i], base); r >= 0) return r;
+        ++base;
+      }
+      return -1;
+    }
+    default: {
+      int base = 0;  // operands left to right: each evaluated one stays on the stack
+      for (auto& x : root->a) {
+        if (int r = in(x, base); r >= 0) return r;
+        ++base;
+      }
+      return -1;
+    }
+  }
+}
+
+/// The expression of kind `k` at `loc` inside `e` (depth0_call knows its location only)
+const Expr* expr_at(const Expr* e, Location loc, EK k) {
+  if (!e || e->k == EK::Lambda) return nullptr;
+  if (e->k == k && e->loc.line == loc.line && e->loc.col == loc.col && e->loc.file == loc.file) return e;
+  for (auto& x : e->a) if (const Expr* r = expr_at(x.get(), loc, k)) return r;
+  for (auto& c : e->comps) {
+    if (const Expr* r = expr_at(c.iter.get(), loc, k)) return r;
+    for (auto& x : c.conds) if (const Expr* r = expr_at(x.get(), loc, k)) return r;
+  }
+  return nullptr;
+}
+
+/// The call expression at `loc` inside `e`
+const Expr* call_at(const Expr* e, Location loc) { return expr_at(e, loc, EK::Call); }
+
+
+/// The names of `e` evaluated after the instruction `brk` inside it (CPython's order: a call's callable, then its
+/// arguments; left operand before right): what the rest of the statement still reads. False if `brk` is not in `e`,
+/// or sits where the order is not left to right (a conditional expression, a comprehension, a boolean operator).
+bool names_after_break(const Expr* e, const Expr* brk, std::set<std::string>& out) {
+  if (!e) return false;
+  if (e == brk) return true;
+  if (e->k == EK::IfExp || e->k == EK::BoolOp || e->k == EK::Compare || e->k == EK::Lambda || !e->comps.empty()) return false;
+  for (size_t i = 0; i < e->a.size(); ++i)
+    if (names_after_break(e->a[i].get(), brk, out)) {
+      for (size_t j = i + 1; j < e->a.size(); ++j) names_in(e->a[j].get(), out);
+      return true;
+    }
+  return false;
+}
+
+
+}  // namespace
+
+/// The breaking instruction's expression in the current statement, for liveness after it: a call, or a subscript
+/// (`sim[~mask]`: the mask is read no more); null when unknown
+const Expr* break_expr(const Activation& act, const std::string& kind, Location loc) {
+  if (!act.cur_stmt) return nullptr;
+  if (kind == "CALL" || kind == "CALL_KW" || kind == "CALL_FUNCTION_EX") return call_at(act.cur_stmt->value.get(), loc);
+  if (kind == "BINARY_SUBSCR") return expr_at(act.cur_stmt->value.get(), loc, EK::Subscript);
+  return nullptr;
+}
+
+/// Dynamo's liveness at a break instruction of a top-level statement: the later statements' names and those of the
+/// statement read after the break (`out = m(x, labels=y)` broken in the call: x and y are dead, already on the stack;
+/// a store target's own subexpressions, `self.h[i] = ...`, are evaluated after the value). Empty optional: unknown.
+std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const Stmt* st, const Expr* brk) {
+  if (!fn || !st || !brk) return std::nullopt;
+  if (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return) return std::nullopt;
+  if (std::none_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; })) return std::nullopt;
+  std::set<std::string> out;
+  if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
+  std::function<void(const Expr*)> target = [&](const Expr* t) {  // a name is stored, not read
+    if (!t || t->k == EK::Name) return;
+    if (t->k == EK::Tuple || t->k == EK::List || t->k == EK::Starred) for (auto& c : t->a) target(c.get());
+    else names_in(t, out);
+  };
+  for (auto& t : st->targets) target(t.get());
+  std::set<std::string> later = names_from(fn, st->end_line + 1);
+  out.insert(later.begin(), later.end());
+  return out;
+}
+
+
+int Interp::stack_values_below(const Activation& act, const Stmt* st, const Expr* target) {
+  if (!st || !target) return 0;
+  auto callable_slots = [&](const Expr& f) {
+    if (f.k != EK::Attr || f.a.empty() || f.a[0]->k != EK::Name) return 1;  // NULL, callable
+    auto it = act.env->vars.find(f.a[0]->s);
+    V base = it == act.env->vars.end() ? nullptr : it->second;
+    if (base && base->k == VK::Instance && base->cls) {  // LOAD_ATTR of a method: the function and its receiver
+      V m = find_in_class(base->cls, f.s);
+      if (m && m->k == VK::Func) return 2;
+    }
+    return 1;
+  };
+  int base = 0;
+  switch (st->k) {
+    case SK::Assign: case SK::AnnAssign: case SK::Expr: case SK::Return: case SK::If: case SK::While: break;
+    case SK::AugAssign: base = 1; break;  // `x += f(y)`: x is loaded first (a subscript target: stack_below_)
+    default: return 0;
+  }
+  if (st->k == SK::AugAssign && st->target && st->target->k != EK::Name) return 0;
+  int r = stack_below(st->value.get(), target, callable_slots);
+  return r < 0 ? 0 : base + r;
+}
+
+const Expr* Interp::call_taking(const Stmt* st, const Expr* arg) {
+  if (!st) return nullptr;
+  std::function<const Expr*(const Expr*)> find = [&](const Expr* e) -> const Expr* {
+    if (!e || e->k == EK::Lambda) return nullptr;
+    if (e->k == EK::Call)
+      for (size_t i = 1; i < e->a.size(); ++i) if (e->a[i].get() == arg) return e;
+    for (auto& x : e->a) if (const Expr* r = find(x.get())) return r;
+    return nullptr;
+  };
+  return find(st->value.get());
+}
+
+
+std::vector<V> Interp::operand_values_below_call(const Activation& act, Location loc) {
+  const Stmt* st = act.cur_stmt;
+  if (!st || act.operands.empty() || (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return))
+    return {};
+  const Expr* target = call_at(st->value.get(), loc);
+  if (!target) return {};
+  // the path from the statement's value down to the call: each binary operator's left operand on it is one value
+  // below; anything else on the path that leaves a value (a call's callable or arguments, a subscript) gives up
+  std::vector<V> out;
+  std::function<bool(const Expr*)> walk = [&](const Expr* e) -> bool {
+    if (e == target) return true;
+    if (!e || e->k == EK::Lambda) return false;
+    for (size_t i = 0; i < e->a.size(); ++i) {
+      if (!call_at(e->a[i].get(), loc)) continue;
+      if (e->k != EK::BinOp || i != 1) {
+        if (i != 0 || e->k == EK::Call) out.push_back(nullptr);  // a value below that is no operand
+        return walk(e->a[i].get());
+      }
+      auto it = std::find_if(act.operands.begin(), act.operands.end(), [&](const auto& p) { return p.first == e->a[0].get(); });
+      out.push_back(it == act.operands.end() ? nullptr : it->second);
+      return walk(e->a[i].get());
+    }
+    return false;
+  };
+  if (!walk(st->value.get())) return {};
+  for (const V& v : out) if (!v) return {};
+  return out;
+}
+
+int Interp::stack_values_below_call(const Activation& act, Location loc) {
+  const Stmt* st = act.cur_stmt;
+  if (!st) return 0;
+  return stack_values_below(act, st, call_at(st->value.get(), loc));
+}
+
+}  // namespace tparse::compiler

@@ -35,18 +35,23 @@ std::string shape_text(simdjson::dom::array dims) {
 }
 
 // The two calls of the device's run: each record's "inputs" is a list of {name: shape}; tensors as the device made
-// them (randint for ids, randn otherwise).
+// them (randint for ids, randn otherwise). The device calls the model eagerly with both first (scripts/device/
+// automodel_dynamic.py), so state a forward changes is changed before the compile (big_bird's attention type, set to
+// original_full by its first short input).
 std::string calls_text(simdjson::dom::array inputs) {
-  std::string s = "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n";
-  for (simdjson::dom::element call : inputs) {
-    s += "    cm(";
-    for (auto [name, dims] : call.get_object()) {
-      std::string n(name);
-      s += n + "=" + (n == "input_ids" ? "torch.randint(0, 256, " : "torch.randn(*") + shape_text(dims.get_array()) + "), ";
+  auto one = [&](const char* callee) {
+    std::string s;
+    for (simdjson::dom::element call : inputs) {
+      s += std::string("    ") + callee + "(";
+      for (auto [name, dims] : call.get_object()) {
+        std::string n(name);
+        s += n + "=" + (n == "input_ids" ? "torch.randint(0, 256, " : "torch.randn(*") + shape_text(dims.get_array()) + "), ";
+      }
+      s += ")\n";
     }
-    s += ")\n";
-  }
-  return s;
+    return s;
+  };
+  return "with torch.no_grad():\n" + one("model") + "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n" + one("cm");
 }
 
 std::string ops_text(const std::vector<int64_t>& v) {

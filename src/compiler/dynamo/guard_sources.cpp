@@ -157,7 +157,7 @@ bool Interp::in_c_stub() const {
   // a stub of a function CPython writes in C (the operator module, functools.reduce) looks up no globals of its own
   const Activation& act = *stack_.back();
   const std::string& p = path_of(act.file);
-  return p == "<tparse-stubs>/operator.py" || (p == "<tparse-stubs>/functools.py" && act.fn && act.fn->name == "reduce");
+  return p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/contextvars.py" || (p == "<tparse-stubs>/functools.py" && act.fn && act.fn->name == "reduce");
 }
 
 void Interp::guard_builtin(const std::string& name, Location loc) {

@@ -200,8 +200,14 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // training step resumes holding only an output object, names no torch global, and runs eagerly (its callees are
   // frames of their own): resume_frame_without_tensor_locals_skipped
   const bool has_tensor = std::any_of(inputs.begin(), inputs.end(), [](const auto& in) { return has_tensor_in_value(in.second); });
-  if (!has_tensor && act.fn && !names_torch_global(act.fn.get(), slot->globals)) { act.ctx = nullptr; return; }
   if (slot->skipped) { act.ctx = nullptr; return; }
+  // (it is handed to Dynamo all the same: counted in frames.total, then its code is skipped for good)
+  if (!has_tensor && act.fn && !names_torch_global(act.fn.get(), slot->globals)) {
+    if (run_only_depth_ == 0) count_frame(*slot, true);
+    slot->skipped = true;
+    act.ctx = nullptr;
+    return;
+  }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
     act.ctx->is_resume = true;

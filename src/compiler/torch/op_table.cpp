@@ -84,7 +84,8 @@ std::vector<OpDef> build_table() {
       {{"device"}, T, "type, index=None", FA::Value, o::device},
       {{"promote_types"}, T, "type1, type2", FA::Value, o::promote_types},
       {{"qr", "linalg.qr", "slogdet", "linalg.slogdet", "linalg.lstsq", "det", "linalg.det", "logdet", "inverse", "linalg.inv",
-        "linalg.eigh", "linalg.eigvalsh", "linalg.svd", "linalg.svdvals", "svd"}, TM, "", FA::Matmul, o::linalg},
+        "linalg.eigh", "linalg.eigvalsh", "linalg.svd", "linalg.svdvals", "svd", "linalg.cholesky", "cholesky",
+        "linalg.solve_triangular", "linalg.solve"}, TM, "", FA::Matmul, o::linalg},
       {{"tensordot"}, T, "", FA::Matmul, o::tensordot},
       {{"cdist"}, T, "x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'", FA::Matmul, o::cdist},
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
@@ -198,6 +199,8 @@ std::vector<OpDef> build_table() {
       {{"dot", "vdot"}, TM, "tensor", FA::Matmul, o::dot},
       {{"baddbmm", "addmm", "addbmm", "addmv"}, TM, "batch1, batch2, *, beta=1, alpha=1", FA::Matmul, o::bmm},
       {{"einsum"}, T, "equation, *operands", FA::Matmul, o::einsum, "torch.functional.einsum"},
+      {{"grouped_mm"}, F_, "mat_b, *, offs=None, bias=None, out_dtype=None", FA::Matmul, o::grouped_mm},
+      {{"_grouped_mm"}, T, "mat_b, offs=None, bias=None, out_dtype=None", FA::Matmul, o::grouped_mm},
       // ---- nn.functional ----
       {{"linear"}, F_, "weight, bias=None", FA::NN, o::linear},
       {{"layer_norm", "rms_norm", "group_norm", "normalize", "local_response_norm"}, TF, "normalized_shape, weight=None, bias=None, eps=1e-05", FA::Norm, o::norm},

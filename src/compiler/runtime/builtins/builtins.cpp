@@ -37,7 +37,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     static const bool echo = std::getenv("TPARSE_PRINT") != nullptr;
     if (echo) {
       std::string line;
-      for (auto& a : args) line += (line.empty() ? "" : " ") + py_str(a);
+      for (auto& a : args) line += (line.empty() ? "" : " ") + str_of(a, loc);  // (str(): an exception's message)
       fmt::print(stderr, "{}\n", line);
     }
     return none();

@@ -509,14 +509,15 @@ void Interp::assign(const ExprP& t, V v) {
                                         t->a.size(), xs.size()),
                       t->loc);
         if (xs.size() != t->a.size())
-          error(t->loc, xs.size() > t->a.size()
+          raise_exc("ValueError", xs.size() > t->a.size()
                             ? fmt::format("too many values to unpack (expected {})", t->a.size())
-                            : fmt::format("not enough values to unpack (expected {}, got {})", t->a.size(), xs.size()));
+                            : fmt::format("not enough values to unpack (expected {}, got {})", t->a.size(), xs.size()), t->loc);
         for (size_t i = 0; i < xs.size(); ++i) assign(t->a[i], xs[i]);
         return;
       }
       size_t after = t->a.size() - star - 1;
-      if (xs.size() < star + after) error(t->loc, "not enough values to unpack");
+      if (xs.size() < star + after)
+        raise_exc("ValueError", fmt::format("not enough values to unpack (expected at least {}, got {})", star + after, xs.size()), t->loc);
       for (size_t i = 0; i < star; ++i) assign(t->a[i], xs[i]);
       assign(t->a[star]->a[0], mk_list(std::vector<V>(xs.begin() + star, xs.end() - after)));
       for (size_t i = 0; i < after; ++i) assign(t->a[star + 1 + i], xs[xs.size() - after + i]);

@@ -1,5 +1,5 @@
 // tensordot, and matrix decompositions returning several tensors as torch.return_types (torch 2.11 runs: program
-// linalg_break_forms): qr / linalg.qr (Q, R), inverse, eigh (eigenvalues, eigenvectors), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
+// linalg_break_forms): qr / linalg.qr (Q, R), inverse, cholesky, solve / solve_triangular (B's shape), eigh (eigenvalues, eigenvectors), slogdet / linalg.slogdet (sign, logabsdet), and linalg.lstsq,
 // whose output shape depends on the data (GB0036 inside a frame). LAPACK's results are column-major: a matrix
 // result (*, r, c) has strides (r*c, 1, r).
 #include <fmt/format.h>
@@ -105,6 +105,30 @@ V linalg(OpCall& c) {
     s.shape = batch;
     s.stride.clear();
     return c.I.tuple_result(c.out(base), {s, s}, {"sign", "logabsdet"});
+  }
+  if (name == "linalg.cholesky" || name == "cholesky") {  // L (*, n, n), column-major as LAPACK writes it
+    if (m.v != n.v) c.fail(fmt::format("{}: A must be batches of square matrices, but they are {} by {} matrices", name, m.v, n.v));
+    return c.out(column_major(base, batch, m, n));
+  }
+  if (name == "linalg.solve_triangular" || name == "linalg.solve") {
+    // X with A X = B (left) or X A = B: B's matrices, the batch dims of A and B broadcast, column-major (the meta
+    // kernels resize the result F-contiguous); linalg.solve's B of one dimension less is a batch of vectors
+    V b = c.arg(0, "B");
+    if (!b || b->k != VK::Tensor) c.fail(fmt::format("{}(A, B): B must be a tensor", name));
+    const TensorInfo& bt = *b->t;
+    const bool vec = name == "linalg.solve" && bt.shape.size() + 1 == t.shape.size();
+    if (!vec && bt.shape.size() < 2) c.fail(fmt::format("{}: B must have at least 2 dimensions", name));
+    std::vector<Dim> bb(bt.shape.begin(), bt.shape.end() - (vec ? 1 : 2));
+    std::vector<Dim> ob = broadcast(c.I, batch, bb, c.loc);
+    base.requires_grad = base.requires_grad || bt.requires_grad;
+    if (vec) {
+      TensorInfo o = base;
+      o.shape = ob;
+      o.shape.push_back(bt.shape.back());
+      o.stride = contiguous_strides(o.shape);
+      return c.out(o);
+    }
+    return c.out(column_major(base, ob, bt.shape[bt.shape.size() - 2], bt.shape.back()));
   }
   // linalg.lstsq(A, B): the fake kernel cannot size its outputs (rank, residuals depend on the data)
   Activation& act = *c.I.stack_.back();

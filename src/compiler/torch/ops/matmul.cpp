@@ -67,6 +67,38 @@ V bmm(OpCall& c) {
   return c.out(o);
 }
 
+// F.grouped_mm(a, b, offs=...) / torch._grouped_mm: one matmul per group of rows (transformers' MoE experts, eager
+// on torch >= 2.10): 2-D (S, K) @ 3-D (G, K, N) -> (S, N); 3-D @ 3-D -> (G, M, N); 2-D (M, K) @ 2-D (K, N) with
+// offs over K -> (G, M, N); 3-D (G, M, K) @ 2-D (K, N) with offs over N -> (M, N). The meta kernel pads the row
+// stride of the result to 16 bytes.
+V grouped_mm(OpCall& c) {
+  V b = c.arg(0, "mat_b");
+  if (!b || b->k != VK::Tensor) c.fail(fmt::format("{}: expected two tensors", c.name));
+  const TensorInfo& x = c.t();
+  const TensorInfo& y = *b->t;
+  V offs = c.arg(1, "offs");
+  const bool has_offs = offs && offs->k == VK::Tensor;
+  const size_t ra = x.shape.size(), rb = y.shape.size();
+  if ((ra != 2 && ra != 3) || (rb != 2 && rb != 3)) c.fail(fmt::format("{}: expected 2-D or 3-D tensors, got {} and {}", c.name, dims_str(x), dims_str(y)));
+  if (x.shape.back().v != y.shape[rb - 2].v) c.fail(fmt::format("{}: contraction dimension of mat_a and mat_b must match, got {} and {}", c.name, dims_str(x), dims_str(y)));
+  if ((ra == 2 || rb == 2) && !has_offs) c.fail(fmt::format("{}: offs must be given when a 2-D tensor is used", c.name));
+  TensorInfo o = c.like();
+  if (ra == 2 && rb == 3) o.shape = {x.shape[0], y.shape[2]};
+  else if (ra == 3 && rb == 3) o.shape = {x.shape[0], x.shape[1], y.shape[2]};
+  else if (ra == 2 && rb == 2) o.shape = {offs->t->shape[0], x.shape[0], y.shape[1]};
+  else o.shape = {x.shape[1], y.shape[1]};
+  V out_dtype = c.arg(3, "out_dtype");
+  if (out_dtype && out_dtype->k == VK::DType) o.dtype = out_dtype->s;
+  const long long align = std::max<long long>(1, 16 / static_cast<long long>(dtype_size(o.dtype)));
+  o.stride = contiguous_strides(o.shape);
+  const Dim& last = o.shape.back();
+  Dim row = last.is_sym() ? last : Dim{(last.v + align - 1) / align * align, ""};
+  o.stride[o.shape.size() - 2] = row;
+  if (o.shape.size() == 3) o.stride[0] = dim_mul(row, o.shape[1]);
+  o.requires_grad = x.requires_grad || y.requires_grad;
+  return c.out(o);
+}
+
 namespace {
 
 /// The output strides ATen's einsum gives two operands (Linear.cpp): every label gets a place, the output's first

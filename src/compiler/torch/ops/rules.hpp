@@ -84,6 +84,7 @@ V searchsorted(OpCall& c);
 V outer(OpCall& c);
 V dot(OpCall& c);
 V bmm(OpCall& c);
+V grouped_mm(OpCall& c);
 V einsum(OpCall& c);
 // nn.cpp
 V linear(OpCall& c);

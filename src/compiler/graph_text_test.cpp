@@ -37,6 +37,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                                         "(object_getattribute_L_h_w_); tparse names it by the attribute (L_h_w)"},
       {"masked_setitem_values_grad", "an in-graph masked store: torch does not free the target input after it (l_e_ stays)"},
       {"state_dict_in_frame_breaks", "Module.state_dict() in a frame breaks in torch (GB0059)"},
+      {"resume_symint_compare_empty_graph", "torch's empty graph after a pruned SymInt compare (corpus test)"},
       {"bool_mask_index_known_values_eager", "an eager boolean-mask index of known values loses them (every entry taken)"},
       {"conv_transpose3d_backend_layout", "FakeTensor's CPU conv layout follows the backend it picks (slow 3-D transposed: contiguous)"},
       {"einops_layer_shape_getitem_names", "einops' Rearrange layer unpacks x.shape: DCE'd getitem nodes use up names"},
@@ -81,7 +82,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"spectral_norm_forms", "spectral_norm's hook is Python of ours: torch's `# File:` lines of spectral_norm.py"},
       {"len_dynamic_batch", "torch.split by a SymInt size: torch's chunk sizes `(s77//2)`, ours the hint (annotation only)"},
       {"sym_arith_nodes", "F.pad's output stride: sympy's `3*s27 + 3*(Mod(...))`, ours `3*Max(1, ...)` (annotation only)"},
-      {"symbool_arg_break", "the third call's callee and resume recompile are not modelled (corpus test)"},
       {"module_built_in_region_method_break", "a break in a method of a module built in the frame (corpus test)"},
       {"nested_max_size", "node names: torch numbers getitem / size nodes of shape reads it later drops (getitem_19, ours getitem_12); a view of Max-sized dims keeps its quotient"},
       {"random_in_frame", "a dynamic float on a resume's stack (corpus test)"},
@@ -189,7 +189,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
-      {"sparse_break_inlined_resumes", "corpus test (the resume's recompile after a cache hit)"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
       {"tuple_unpack_store_order", "`a, b, c = x, y, z` stores c first: graph output order"},
   };

@@ -216,6 +216,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   entry->compile_id = ctx.compile_id;
   entry->step_stmt = ctx.step_stmt;
   entry->comp_break = ctx.ended_at_comp;
+  entry->has_break_call = ctx.has_break_call;
+  entry->break_call = ctx.break_call;
   // (BACKEND_MATCH guards an entry that compiled a graph: one of no graph, Optimizer's step wrapper or its resume,
   // serves another torch.compile call's backend: real torch 2.11, scout7's uf_opt_step)
   if (has_graph) entry->backend = ctx.backend;

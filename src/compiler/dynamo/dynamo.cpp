@@ -96,6 +96,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     if (r.empty()) {
       ctx->mode = Mode::Replay;
       ctx->replay_step = en.step_stmt;
+      ctx->has_break_call = en.has_break_call;
+      ctx->break_call = en.break_call;
       ctx->fail_comprehension = en.comp_break;  // (its cached code runs that comprehension eagerly, then the resume)
       return ctx;
     }

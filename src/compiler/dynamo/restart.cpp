@@ -250,6 +250,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     std::vector<V> saved_args;
     std::vector<std::pair<std::string, V>> saved_kw;
     if (user) { saved_args = args; saved_kw = kwargs; }
+    // a served entry's break call: its cached code calls the callee as it is (the break inside is not looked for again)
+    if (ctx->mode == Mode::Replay && ctx->has_break_call && ctx->break_call.line == loc.line && ctx->break_call.col == loc.col &&
+        ctx->break_call.file == loc.file) {
+      GraphBreak at;
+      at.gb_type = "break call of a served entry";
+      at.loc = loc;
+      throw at;
+    }
     V r = call(callee, args, kwargs, loc);
     if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);
     stack_below_ = below;
@@ -392,6 +400,8 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
             g.stack = guard_user_stack(loc);
           }
       }
+      ctx->has_break_call = true;
+      ctx->break_call = loc;
       compile_graph(*ctx, outs);
       // the compiled code then loads what it hands on to the call and the resume function: the call's arguments and
       // the live locals, each that has a source from it (side_effect_replay.cpp; real torch 2.11:

@@ -77,7 +77,7 @@ void Interp::autograd_entry_cast(const std::vector<V>& tensors, Location loc) {
 // A bundled stub of a standard-library module stands for CPython's own file: a function of it that becomes a frame
 // names that file and line (typing.cast, converted at autograd's entry points)
 static void stdlib_code_location(const std::string& stub_path, const std::string& fn, std::string& filename, int& line) {
-  static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}};
+  static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}, {{"copyreg", "__newobj__"}, 98}};
   static const std::string prefix = "<tparse-stubs>/";
   if (stub_path.rfind(prefix, 0) != 0 || !stub_path.ends_with(".py")) return;
   std::string mod = stub_path.substr(prefix.size(), stub_path.size() - prefix.size() - 3);

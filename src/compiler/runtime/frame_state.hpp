@@ -44,6 +44,9 @@ struct CacheEntry {
   /// runs the frame's code from there eagerly, the user frames it calls converted again
   const Stmt* step_stmt = nullptr;
   const Expr* comp_break = nullptr;  ///< the comprehension the entry's graph ended at (its speculation failed)
+  /// the call of the frame's own code the graph ended at (a break inside it): the cached code calls it as it is
+  bool has_break_call = false;
+  Location break_call;
   std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
   std::string compile_id;
   std::vector<TensorGuard> tensors;
@@ -93,6 +96,10 @@ struct CodeState {
 struct FrameCtx {
   const Stmt* step_stmt = nullptr;    ///< Record: the statement a non-resumable break compiled the graph up to
   const Stmt* replay_step = nullptr;  ///< Replay: the served entry's step_stmt (the eager rest starts there)
+  /// Record: the depth-0 call a break inside it ended the graph at; Replay: the served entry's (called eagerly, not
+  /// inlined again: real torch 2.11's cached code calls it, so a break only tracing raises cannot be missed there)
+  bool has_break_call = false;
+  Location break_call;
   std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
   std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)

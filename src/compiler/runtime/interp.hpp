@@ -124,6 +124,7 @@ class Interp {
   /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
   V call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
   const Obj* hooks_bypass_ = nullptr;          ///< the module call_with_hooks is calling itself (hooks already run)
+  const Obj* own_call_bypass_ = nullptr;       ///< the module whose own __call__ called super().__call__ (Module.__call__ next)
   V call_module_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                        Location loc, V self, bool& handled);  ///< builtins_module.cpp
   V state_dict_method(const std::string& m, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,

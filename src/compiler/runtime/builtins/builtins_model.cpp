@@ -152,6 +152,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "nn_forward_base") return nn_forward(self, args, kwargs, loc);  // super().forward(x)
+  if (name == "nn_module_call") {  // super().__call__(...) from a subclass's own __call__: Module.__call__ (hooks, forward)
+    own_call_bypass_ = self.get();
+    return call(self, args, kwargs, loc);
+  }
   if (name.rfind("nn_check_input_dim:", 0) == 0) {  // self._check_input_dim(x) / super()._check_input_dim(x)
     if (args.size() != 1) raise_exc("TypeError", "_check_input_dim() takes exactly one argument", loc);
     nn_check_input_dim(name.substr(19), args[0], loc);
@@ -302,6 +306,17 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
                              {"Avoid calling `<unknown type>.__len__` in your code.", "Please report an issue to PyTorch."},
                              "call_method GetAttrVariable(LoggingLoggerVariable(), handlers) __len__ [] {}", "GB0156"),
                   loc);
+    return none();
+  }
+  // (class, method, *args): a method of a C class Dynamo wraps as a UserDefinedObjectVariable and cannot trace (GB0156)
+  if (name == "__tparse_unsupported_method__") {
+    if (in_compiled && args.size() >= 2) {
+      std::string ctx_args;
+      for (size_t i = 2; i < args.size(); ++i) ctx_args += (i > 2 ? ", " : "") + variable_repr(args[i]);
+      const std::string cls = py_str(arg(0)), method = py_str(arg(1));
+      graph_break("Unsupported method call", msg_unsupported_method(cls, method,
+                  fmt::format("call_method UserDefinedObjectVariable({}) {} [{}] {{}}", cls, method, ctx_args)), loc);
+    }
     return none();
   }
   if (name == "__tparse_builtin_op_break__") {

@@ -502,6 +502,14 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // Module.__call__ runs `_compiled_call_impl` when Module.compile() set one (before its hooks)
         if (auto cc = callee->attrs.find("_compiled_call_impl"); cc != callee->attrs.end() && cc->second->k == VK::Compiled && !in_compiled)
           return call(cc->second, std::move(args), std::move(kwargs), loc);
+        // a subclass's own __call__ replaces Module.__call__ (ema-pytorch's EMA forwards to its inner model;
+        // transformers' GradientCheckpointingLayer calls super().__call__, Module.__call__ with its hooks, next)
+        if (own_call_bypass_ == callee.get()) {
+          own_call_bypass_ = nullptr;
+        } else if (V own_call = callee->cls ? find_in_class(callee->cls, "__call__") : nullptr; own_call && own_call->k == VK::Func) {
+          args.insert(args.begin(), callee);
+          return call(own_call, std::move(args), std::move(kwargs), loc);
+        }
         if (hooks_bypass_ == callee.get()) hooks_bypass_ = nullptr;
         else if (has_forward_hooks(callee))
           return call_with_hooks(callee, std::move(args), std::move(kwargs), loc);
@@ -512,11 +520,6 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
             }))
           for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
         if (callee->cls) {
-          // a subclass's own __call__ replaces Module.__call__ (ema-pytorch's EMA forwards to its inner model)
-          if (V own_call = find_in_class(callee->cls, "__call__"); own_call && own_call->k == VK::Func) {
-            args.insert(args.begin(), callee);
-            return call(own_call, std::move(args), std::move(kwargs), loc);
-          }
           V fwd = find_in_class(callee->cls, "forward");
           if (auto own = callee->attrs.find("forward"); own != callee->attrs.end()) {
             // Module.__call__ calls self.forward: an instance attribute (`self.forward = self.forward_slicing`)

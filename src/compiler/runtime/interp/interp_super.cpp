@@ -85,6 +85,11 @@ V Interp::super_attr(const V& obj, const std::string& name, Location loc) {
     b->self = obj->self;
     return b;
   }
+  if (name == "__call__" && nn_base && obj->self && obj->self->k == VK::Instance) {  // Module.__call__ itself
+    auto b = mk_builtin("nn_module_call");
+    b->self = obj->self;
+    return b;
+  }
   if (name == "forward" && nn_base && nn_base->builtin_nn != "Module") {
     auto b = mk_builtin("nn_forward_base");
     b->self = obj->self;

@@ -1,7 +1,7 @@
 """tparse stub of contextvars: one thread and one context run a script here, so a ContextVar is a variable with a
 default and set() / reset() a stack of tokens (transformers' capture_outputs keeps its collector in one when not
-compiling: the forward hooks read it back). Its methods are C code: in a compiled frame each is a builtin Dynamo
-does not trace (GB0007), then it runs eagerly."""
+compiling: the forward hooks read it back). Its methods are C code: in a compiled frame Dynamo wraps the variable as a
+user-defined object whose methods it cannot trace (GB0156, real torch 2.11), then they run eagerly."""
 
 _MISSING = object()
 
@@ -22,7 +22,7 @@ class ContextVar:
         self._value = _MISSING
 
     def get(self, *default):
-        __tparse_skipped_builtin2__("<unknown module>", "ContextVar.get")
+        __tparse_unsupported_method__("ContextVar", "get", *default)
         if self._value is not _MISSING:
             return self._value
         if default:
@@ -32,13 +32,13 @@ class ContextVar:
         raise LookupError(self)
 
     def set(self, value):
-        __tparse_skipped_builtin2__("<unknown module>", "ContextVar.set")
+        __tparse_unsupported_method__("ContextVar", "set", value)
         token = Token(self, self._value)
         self._value = value
         return token
 
     def reset(self, token):
-        __tparse_skipped_builtin2__("<unknown module>", "ContextVar.reset")
+        __tparse_unsupported_method__("ContextVar", "reset", token)
         if token._used:
             raise RuntimeError(f"{token!r} has already been used once")
         if token.var is not self:

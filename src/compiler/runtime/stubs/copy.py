@@ -4,15 +4,27 @@ of ids, so shared and cyclic parts stay shared; an instance is a new object of i
 copied); modules and tensors are deep-copied whole (a new module tree with new parameter tensors); functions are
 given back as they are. Inside a compiled frame deepcopy breaks the
 graph, as Dynamo does (GB0179)."""
+import copyreg
+
 import torch
 
 
 def copy(x):
+    # copy is a module trace_rules skips (BUILTIN_SKIPLIST): called in a compiled frame, GB0007 (real torch 2.11:
+    # NeoMME's per-layer config, copy.copy(config) in heterogeneity's _get_layer_config, read in a loop: the frame
+    # is skipped); run eagerly it is never a frame
+    __tparse_skipped_file_fn__("copy", "copy", "/usr/lib/python3.12/copy.py")
     if type(x) is list:
         return list(x)
     if type(x) is dict:
         return dict(x)
     if _plain_instance(x):
+        # object.__reduce_ex__(4) then copy._reconstruct: copyreg's _slotnames (first copy of the class) and
+        # __newobj__ run as Python code; the copy has x's attributes
+        cls = type(x)
+        if "__slotnames__" not in cls.__dict__:
+            copyreg._slotnames(cls)
+        copyreg.__newobj__(cls)
         return __tparse_copy_instance__(x)
     return x
 

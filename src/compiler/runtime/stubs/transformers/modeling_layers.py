@@ -1,9 +1,11 @@
 """tparse stub of transformers.modeling_layers. GradientCheckpointingLayer is an nn.Module whose __call__
-differs from nn.Module's only under gradient checkpointing in training (never in the population's eval
-runs), so it is the plain module here. The Generic*For* heads (LlamaForSequenceClassification and about a hundred
+differs from nn.Module's only under gradient checkpointing in training (the real code, so a layer run eagerly under
+the callback is its `__call__` frame). The Generic*For* heads (LlamaForSequenceClassification and about a hundred
 more subclass them with the model's PreTrainedModel) build the base model through AutoModel and run transformers'
 own head: the last non-pad token's logits (an argmax over the token positions), the QA start / end split, the token
 classifier, and the task loss through PreTrainedModel.loss_function."""
+from functools import partial
+
 import torch
 from torch import nn
 
@@ -16,6 +18,31 @@ logger = logging.get_logger(__name__)
 class GradientCheckpointingLayer(nn.Module):
     gradient_checkpointing = False
     _can_checkpoint_with_cache = False
+
+    # as the real one (modeling_layers.py:80): a layer called eagerly under the callback is a `__call__` frame
+    def __call__(self, *args, **kwargs):
+        if self.gradient_checkpointing and self.training:
+            do_warn = False
+            layer_name = self.__class__.__name__
+            message = f"Caching is incompatible with gradient checkpointing in {layer_name}. Setting"
+            if "use_cache" in kwargs and kwargs["use_cache"]:
+                kwargs["use_cache"] = False
+                message += " `use_cache=False`,"
+                do_warn = True
+            if not self._can_checkpoint_with_cache:
+                if "past_key_values" in kwargs and kwargs["past_key_values"] is not None:
+                    kwargs["past_key_values"] = None
+                    message += " `past_key_values=None`,"
+                    do_warn = True
+                if "layer_past" in kwargs and kwargs["layer_past"] is not None:
+                    kwargs["layer_past"] = None
+                    message += " `layer_past=None`,"
+                    do_warn = True
+            if do_warn:
+                message = message.rstrip(",") + "."
+                logger.warning_once(message)
+            return self._gradient_checkpointing_func(partial(super().__call__, **kwargs), *args)
+        return super().__call__(*args, **kwargs)
 
 
 def _base_model(config):

@@ -234,6 +234,11 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
         kwargs.erase(it);
         break;
       }
+  // eagerly a Python number as the input of an elementwise torch function (`torch.div(h.size(1), 2 * w,
+  // rounding_mode="trunc")`, Longformer's chunking) is wrapped as a 0-d tensor, as the Scalar overloads do
+  if (needs_input && !args.empty() && !is_f && is_number(args[0]) && args[0]->sym.empty() && !tracing() &&
+      (def->family == Family::Binary || def->family == Family::Elementwise) && !(stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager))
+    args[0] = call(mk_builtin("torch.tensor"), {args[0]}, {}, loc);
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);

@@ -535,3 +535,36 @@ TEST_CASE("torch.svd: U column-major, S, V = Vh.mH row-major; some=False gives t
              "assert U.shape == (3, 3) and S.shape == (3,) and V.shape == (5, 5)\n"
              "r = torch.svd(torch.randn(2, 4, 4))\nassert r.V.shape == (2, 4, 4) and r.S.shape == (2, 4)\n");
 }
+
+// shapes and strides from torch 2.11 (testdata/programs/truth/grouped_mm_and_solve_shapes/stdout.txt)
+TEST_CASE("F.grouped_mm, linalg.solve_triangular / solve / cholesky: torch 2.11's shapes and column-major strides") {
+  CHECK_RUNS("import torch.nn.functional as F\n"
+             "y = F.grouped_mm(torch.randn(10, 16), torch.randn(4, 16, 24), offs=torch.tensor([2, 5, 9, 10], dtype=torch.int32))\n"
+             "assert y.shape == (10, 24) and y.stride() == (24, 1)\n"
+             "a = torch.randn(2, 3, 5, 5)\nb = torch.randn(2, 3, 5, 7)\n"
+             "s = torch.linalg.solve_triangular(a, b, upper=False, unitriangular=True)\n"
+             "assert s.shape == (2, 3, 5, 7) and s.stride() == (105, 35, 1, 5)\n"
+             "s2 = torch.linalg.solve(a, b)\nassert s2.shape == (2, 3, 5, 7) and s2.stride() == (105, 35, 1, 5)\n"
+             "l = torch.linalg.cholesky(a @ a.transpose(-1, -2))\nassert l.shape == (2, 3, 5, 5) and l.stride() == (75, 25, 1, 5)\n");
+}
+
+TEST_CASE("eager scalar forms: torch.div of two ints is a 0-d tensor whose value sizes a view / new_zeros / zeros (Longformer's chunks)") {
+  CHECK_RUNS("h = torch.randn(2, 512, 8)\n"
+             "d = torch.div(h.size(1), 256, rounding_mode='trunc')\n"
+             "assert d.shape == () and d.dtype == torch.int64 and int(d) == 2\n"
+             "assert h.view(h.size(0), d, 256, h.size(2)).shape == (2, 2, 256, 8)\n"
+             "c = d - 1\n"
+             "assert h.new_zeros((4, c + 1, 256, 513)).shape == (4, 2, 256, 513)\n"
+             "assert torch.zeros(4, c + 1, 3).shape == (4, 2, 3)\n"
+             "assert h.new_ones(size=h.size()).shape == (2, 512, 8)\n");
+}
+
+TEST_CASE("F.pad carries known values (constant mode); a bool tensor's item() is a Python bool") {
+  CHECK_RUNS("import torch.nn.functional as F\n"
+             "m = F.pad(torch.ones((1, 3)), (1, 2), value=0)\n"
+             "assert m.tolist() == [[0.0, 1.0, 1.0, 1.0, 0.0, 0.0]]\n"
+             "assert (m > 0).any().item() is True and (m < 0).any().item() is False\n"
+             "c = F.pad(torch.arange(6).view(2, 3), (0, 0, 1, 0), value=-1)\n"
+             "assert c.tolist() == [[-1, -1, -1], [0, 1, 2], [3, 4, 5]]\n"
+             "assert F.pad(torch.arange(4), (-1, 0)).tolist() == [1, 2, 3]\n");
+}

@@ -37,8 +37,9 @@ static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t 
     // a one-element tensor as a size: the fake tensor's int() runs aten._local_scalar_dense, whose value
     // depends on the data: Dynamo breaks the graph before the factory (fastspeech2's torch.zeros((b, max_len, d)))
     if (x->k == VK::Tensor && c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
-    if (x->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
-    s.push_back(Dim{x->i, x->sym});
+    V n = x->k == VK::Tensor && x->t->shape.empty() ? c.int_value(x) : x;  // eagerly its __index__
+    if (n->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
+    s.push_back(Dim{n->i, n->sym});
   }
   return s;
 }
@@ -289,10 +290,12 @@ V new_factory(OpCall& c) {
     if (d->k == VK::Tensor) o.shape = d->t->shape; else walk(d);
   } else {
     if (!c.rest.empty() && (c.rest[0]->k == VK::Tuple || c.rest[0]->k == VK::List)) xs = c.rest[0]->items;
-    else for (auto& r : c.rest) if (r->k == VK::Int) xs.push_back(r);
+    else if (V sz = c.kw("size"); c.rest.empty() && sz && (sz->k == VK::Tuple || sz->k == VK::List)) xs = sz->items;  // new_ones(size=...)
+    else for (auto& r : c.rest) if (r->k == VK::Int || (r->k == VK::Tensor && r->t->shape.empty())) xs.push_back(r);
     if (name == "new_full" && xs.empty() && !c.rest.empty()) xs = c.rest[0]->items;
     o.shape.clear();
     for (auto& x : xs) {
+      if (x->k == VK::Tensor) x = c.int_value(x);  // a 0-d integer tensor as a size: its __index__ (Longformer's chunks_count + 1)
       if (x->k != VK::Int) c.fail(fmt::format("{}: size must be ints", name));
       o.shape.push_back(Dim{x->i, x->sym});  // a SymInt size stays symbolic
     }

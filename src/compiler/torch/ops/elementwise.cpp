@@ -198,7 +198,10 @@ V binary(OpCall& c) {
   c.I.stack_.back()->ctx = nullptr;
   V shaped;
   try {
-    shaped = c.I.binop(bin.at(c.name), c.self, other, c.loc);
+    // (div with a rounding mode keeps an integer dtype: floor division's type rule)
+    V rm = c.name == "div" || c.name == "divide" ? c.kw("rounding_mode") : nullptr;
+    const bool rounded = rm && rm->k == VK::Str && (rm->s == "floor" || rm->s == "trunc");
+    shaped = c.I.binop(rounded ? "//" : bin.at(c.name), c.self, other, c.loc);
     // three-tensor forms: lerp(end, weight), addcmul/addcdiv(tensor1, tensor2) broadcast all three
     V third = c.name == "lerp" ? c.arg(1, "weight") : c.name == "addcmul" || c.name == "addcdiv" ? c.arg(1, "tensor2") : nullptr;
     if (third && third->k == VK::Tensor) shaped = c.I.binop("+", shaped, third, c.loc);

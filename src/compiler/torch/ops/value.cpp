@@ -65,6 +65,7 @@ V item(OpCall& c) {
   // (a guessed float differs from one guess to the next, as a loss does from step to step: a resume function that
   // holds it on its stack is guarded by value and recompiles, as real torch does on U-2-Net's logged losses)
   const double fguess = guess >= 0 ? 0.5 + static_cast<double>(guess % 256) / 1024.0 : 0.5;
+  if (c.name == "item" && t.dtype == "bool") return number(mk_bool(t.fill ? *t.fill != 0 : true));  // a Python bool, as torch's
   if (c.name == "item") return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : fguess) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
   std::function<V(size_t)> build = [&](size_t d) -> V {
     if (d == rank) return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0));

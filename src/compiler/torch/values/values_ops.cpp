@@ -35,6 +35,10 @@ bool arith(const std::string& op, double x, double y, const std::string& cdt, do
     if (!f && y == 0) return false;  // ZeroDivisionError in torch
     r = std::floor(x / y);
     if (!f) r = std::floor(static_cast<long double>(x) / static_cast<long double>(y));
+  } else if (op == "trunc") {  // div(rounding_mode="trunc"): toward zero
+    if (!f && y == 0) return false;
+    r = std::trunc(x / y);
+    if (!f) r = std::trunc(static_cast<long double>(x) / static_cast<long double>(y));
   } else if (op == "%") {
     if (!f && y == 0) return false;
     r = std::fmod(x, y);
@@ -451,6 +455,36 @@ bool op_rule(OpCall& c, const V& res) {
     return true;
   }
   if (n == "expand" || n == "expand_as" || n == "broadcast_to") { attach(I, res, broadcast_to(*v, s, r)); return true; }
+  if (n == "pad") {  // F.pad, constant mode: (left, right) pairs from the last dim back (negative ones crop), `value` around
+    V pd = c.arg(0, "pad"), mode = c.arg(1, "mode"), val = c.arg(2, "value");
+    if (c.is_fn && c.args.size() == 4) { pd = c.args[1]; mode = c.args[2]; val = c.args[3]; }  // (as conv.cpp's pad rewrote the call)
+    if (mode && mode->k == VK::Str && mode->s != "constant") return false;
+    if (!pd || (pd->k != VK::List && pd->k != VK::Tuple) || pd->items.size() % 2 || pd->items.size() / 2 > s.size() || r.size() != s.size()) return false;
+    std::vector<long long> lo(s.size(), 0);
+    for (size_t k = 0; k < pd->items.size() / 2; ++k) {
+      if (pd->items[2 * k]->k != VK::Int || !pd->items[2 * k]->sym.empty()) return false;
+      lo[s.size() - 1 - k] = pd->items[2 * k]->i;
+    }
+    const double fillv = val && is_num(val) ? num(val) : 0.0;
+    std::vector<double> out(static_cast<size_t>(count(r)), fillv);
+    std::vector<long long> idx(r.size(), 0);
+    for (size_t flat = 0; flat < out.size(); ++flat) {
+      long long src = 0;
+      bool inside = true;
+      for (size_t d = 0; d < r.size() && inside; ++d) {
+        const long long j = idx[d] - lo[d];
+        inside = j >= 0 && j < s[d];
+        src = src * s[d] + j;
+      }
+      if (inside) out[flat] = v->at(static_cast<size_t>(src));
+      for (size_t d = r.size(); d-- > 0;) {  // the next index, row-major
+        if (++idx[d] < r[d]) break;
+        idx[d] = 0;
+      }
+    }
+    attach(I, res, std::move(out));
+    return true;
+  }
   if (n == "t" || n == "transpose" || n == "swapaxes" || n == "swapdims" || n == "permute") {
     std::vector<size_t> perm(s.size());
     for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
@@ -557,8 +591,14 @@ bool op_rule(OpCall& c, const V& res) {
         {"gt", ">"}, {"greater", ">"}, {"ge", ">="}, {"greater_equal", ">="}};
     auto it = ops.find(n);
     V other = c.arg(0, "other");
-    if (it == ops.end() || !other || c.kw("alpha") || c.kw("rounding_mode")) return false;
-    binary(I, it->second, c.self, other, res);
+    V rm = c.kw("rounding_mode");
+    if (it == ops.end() || !other || c.kw("alpha")) return false;
+    std::string op = it->second;
+    if (rm && rm->k != VK::None) {  // div / divide: rounding_mode "floor" or "trunc"
+      if (op != "/" || rm->k != VK::Str || (rm->s != "floor" && rm->s != "trunc")) return false;
+      op = rm->s == "floor" ? "//" : "trunc";
+    }
+    binary(I, op, c.self, other, res);
     return true;
   }
   return false;

@@ -68,7 +68,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
                            std::all_of(idx->items.begin(), idx->items.end(), [](const V& x) { return x && (x->k == VK::Str || (x->k == VK::Int && x->sym.empty())); });
     if (!((idx->k == VK::Str) || (idx->k == VK::Int && idx->sym.empty()) || tuple_key)) return item;
     std::string src = container_source(*this, ctx, obj);
-    if (src.empty() || src.rfind("___stack", 0) == 0) return item;
+    if (src.empty()) return item;
     // (a negative index of a list / tuple is its item's own index: GetItemSource(ctx, 3) for `ctx[-1]` of 4 items)
     long long ii = idx->k == VK::Int ? idx->i : 0;
     if (idx->k == VK::Int && ii < 0 && (obj->k == VK::List || obj->k == VK::Tuple)) ii += static_cast<long long>(obj->items.size());
@@ -99,7 +99,10 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
   }
   // an int item that changed since an earlier compile (a keyword argument through **kwargs, an item of *args): automatic
   // dynamic makes it a SymInt input from then on (torch 2.11: `L['args'][1]`, `L['kwargs']['n']`; varargs_int_guard)
-  if (item->k == VK::Int && constant && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false))
+  // (not an item of a resume's stack value: its int stays a constant, guarded, on a recompile; real torch 2.11:
+  // stack_tuple_int_to_break_call's `___stack0[0] == 2`)
+  if (item->k == VK::Int && constant && ctx.code && ctx.mode == Mode::Record && !(cur_opts_ && cur_opts_->dynamic_false) &&
+      isrc.rfind("___stack", 0) != 0)
     if (V s = dynamic_int_attr(ctx, isrc, item)) return s;
   if (constant || item->k == VK::None) {
     ValueGuard g;

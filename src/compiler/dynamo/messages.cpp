@@ -197,6 +197,14 @@ std::string msg_skipped_torch_fn(const std::string& module, const std::string& f
                     fmt::format("module: {}, qualname: {}, skip reason: <missing reason>", module, fn), "GB0007");
 }
 
+std::string msg_symint_only_torch_fn(const std::string& fn, const std::string& args, const std::string& kwargs) {
+  const std::string f = fmt::format("<built-in method {} of type object at 0x7f2f28a3e180>", fn);
+  return gb_message("Attempted to call torch in-graph function on only torch.SymInt arguments",
+                    fmt::format("Attempted to call {} (that should be put in the FX graph) on only torch.SymInt arguments. "
+                                "Dynamo does not support this.", f),
+                    {kHintSupportable}, fmt::format("fn={}, args=[{}], kwargs={{{}}}", f, args, kwargs), "GB0224");
+}
+
 std::string msg_autograd_grad() {
   return gb_message("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`",
                     "Attempted to call `torch.autograd.grad` with config `torch._dynamo.config.trace_autograd_ops` set to `False`.",

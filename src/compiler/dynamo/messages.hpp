@@ -17,6 +17,8 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
 
 /// GB0059 for a builtin Dynamo has no rule for with these argument types (`print`, `pow` of a tensor).
 std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& arg_types);
+/// GB0224: torch.add / sub / mul / div of numbers only, a SymInt among them (args / kwargs: Dynamo's variable reprs)
+std::string msg_symint_only_torch_fn(const std::string& fn, const std::string& args, const std::string& kwargs);
 std::string msg_item();
 std::string msg_requires_grad();
 /// GB0077: `a, b, c = d` of a tuple / list of another length inside a frame

@@ -10,6 +10,8 @@
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "frontend/scopes.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "dynamo/frame_filter.hpp"
 #include "dynamo/break_liveness.hpp"
 
@@ -151,6 +153,16 @@ void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
   ctx.graph.replacements = m.replacements;  // (program restart_leaks_unification: x keeps its own symbol)
 }
 
+namespace {
+/// A ModelOutput-like object holding tensors (transformers' outputs are dicts): a resume's ___stack0 graph inputs come
+/// from it, guarded (real torch 2.11: Longformer's resume after the encoder recompiles for the output's new length)
+bool dict_like_with_tensors(const V& v) {
+  if (!v || v->k != VK::Instance || !v->cls || !v->builtin_nn.empty() || !find_in_class(v->cls, "__tparse_dict_like__")) return false;
+  for (const auto& [k, a] : v->attrs) if (a && a->k == VK::Tensor) return true;
+  return false;
+}
+}  // namespace
+
 void Interp::enter_resume(Activation& act, const std::string& line_key, int line, V stack0, const Stmt* after_test,
                           std::vector<V>* below, int hidden, const Expr* brk) {
   std::string fname = act.fn ? act.fn->name : "inner";
@@ -176,7 +188,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
   // `L['___stack0']._parameters['weight']`, placeholder L_stack0_parameters_weight_)
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
-                 (stack0->k == VK::Instance && !stack0->builtin_nn.empty()))) {
+                 (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0))) {
     // (a tuple result, `q, e = self.sub(x)`: its tensors are inputs of their own, `___stack0[0]`, TENSOR_MATCH)
     inputs.push_back({result_name, stack0});
   }
@@ -394,8 +406,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       for (auto& n : act.env->order) {
         if (act.fn && !live.count(n)) continue;
         const V& v = act.env->vars[n];
+        // (a cell variable too, a local a nested function or generator expression of the frame reads: its cell is
+        // restored with the value, realized; real torch 2.11: Longformer's encoder guards `padding_len == 504` at its
+        // item() break, padding_len read by `tuple(... - padding_len for state in ...)` after it)
+        const bool cell = act.fn && is_cell_var(act.fn.get(), n);
         for (auto& g : ctx->vguards)
-          if (g.value.get() == v.get() && g.src != n && g.comment.empty() && g.src.rfind("___stack", 0) == 0) {
+          if (g.value.get() == v.get() && g.comment.empty() &&
+              ((g.src != n && g.src.rfind("___stack", 0) == 0) || (cell && g.src == n))) {
             g.comment = guard_comment(loc);
             g.stack = guard_user_stack(loc);
           }
@@ -441,6 +458,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       const std::string rn = fmt::format("___stack{}", hidden + static_cast<int>(below.size()));
       if (act.ctx)
         for (auto& [n, v] : act.ctx->inputs) if (n == rn) result = v;
+      // a dynamic float on the stack (automatic dynamic after it changed: an item() value) is tensorified where the
+      // resume reads the local it is stored in (real torch 2.11: int_arg_live_across_break's `l_stack0_.item()`)
+      if (act.ctx && act.ctx->mode == Mode::Record && result && result->k == VK::Float && result->sym_node < 0 &&
+          act.ctx->float_args.count(rn))
+        act.ctx->float_stack_vals[result.get()] = rn;
       // a result the statement goes on computing with (not stored as it is) is read at once: its guard is realized here
       const Stmt* st = act.cur_stmt;
       const bool stored = st && st->value && st->value->loc.line == loc.line && st->value->loc.col == loc.col &&

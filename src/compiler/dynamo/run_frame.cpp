@@ -95,6 +95,25 @@ void Interp::count_frame(const CodeState& cs, bool skipped) {
   if (debug) fmt::print(stderr, "frame {} {}:{}{}\n", cs.co_name, cs.filename, cs.firstlineno, skipped ? " (skipped)" : "");
 }
 
+// What a compiled frame returns to its caller holds no SymInt: the compiled code returns the graph's ints (a SymInt
+// output is a Python int at run time) in the tuples it builds (real torch 2.11: stack_tuple_int_to_break_call, the caller's
+// resume recompiles with the padding a constant, not a SymInt of the callee's graph)
+V Interp::concrete_result(const V& r) {
+  if (!r) return r;
+  if (r->k == VK::Int && !r->sym.empty()) return mk_int(r->i);
+  if (r->k != VK::Tuple || r->cls) return r;
+  bool changed = false;
+  std::vector<V> items;
+  for (const V& x : r->items) {
+    items.push_back(concrete_result(x));
+    changed = changed || items.back().get() != x.get();
+  }
+  if (!changed) return r;
+  auto t = std::make_shared<Obj>(*r);
+  t->items = std::move(items);
+  return t;
+}
+
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
@@ -239,14 +258,14 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       } catch (...) { stack_.pop_back(); throw; }
       stack_.pop_back();
       if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
-      return r;
+      return concrete_result(r);
     }
     const TraceMark start = mark_trace(*ctx);
     for (int attempt = 0;; ++attempt) {
       try {
         V r = call_user(fnv, args, kwargs, ctx, 0);
         if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
-        return r;
+        return concrete_result(r);
       } catch (RetryAtComprehension& rc) {
         // step()'s fallback to the comprehension's speculation: everything the attempt did is undone, the trace starts
         // again and breaks at that comprehension (symbolic_convert.py: fail_and_restart_analysis)

@@ -143,6 +143,7 @@ struct FrameCtx {
   std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
   std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
   std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
+  std::map<const Obj*, std::string> float_stack_vals;  ///< a resume's dynamic float stack value -> its ___stackN (read by a local)
   /// dynamic floats inside list / tuple arguments, per argument: each item's path and source (`data[0][1]`),
   /// tensorified when the frame first reads the argument
   std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;

@@ -229,6 +229,7 @@ class Interp {
 
   // ---- graph recording (torch_ops.cpp) ----
   /// Records a node when the current frame is tracing; returns the result tensor value.
+  V scalar_binary_fn(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< dispatch.cpp
   V emit(const std::string& op, const std::string& target, const std::string& base, bool infix,
          const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
          TensorInfo out, Location loc);
@@ -277,6 +278,10 @@ class Interp {
                                       bool data_dep = false);
 
   // ---- Dynamo (dynamo.cpp) ----
+  /// functools.lru_cache'd functions (stubs/functools.py): their eager results by argument key (interp_ops.cpp)
+  std::map<const Obj*, std::map<std::string, V>> lru_caches_;
+  bool lru_cache_key(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, std::string& key);
+  V concrete_result(const V& r);  ///< a frame's result as its caller sees it: SymInts as their ints (run_frame.cpp)
   void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; run_frame.cpp)
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);

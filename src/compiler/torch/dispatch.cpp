@@ -8,6 +8,7 @@
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
@@ -183,6 +184,59 @@ static void guard_int_params(OpCall& c) {
   }
 }
 
+// torch.add / sub / mul / div / ... of two Python numbers: the Scalar overloads wrap them as 0-d tensors; the result is
+// int64 for integers (div only with a rounding mode), float32 (the default dtype) for a float, bool for a comparison.
+// In a frame the call is a node of the two numbers and, both constants (no SymInt), the FakeTensor is a constant too.
+V Interp::scalar_binary_fn(const std::string& name, std::vector<V>& args, KW& kwargs, Location loc) {
+  static const std::map<std::string, std::string> ops = {
+      {"add", "+"}, {"sub", "-"}, {"subtract", "-"}, {"mul", "*"}, {"multiply", "*"}, {"div", "/"}, {"divide", "/"},
+      {"true_divide", "/"}, {"floor_divide", "//"}, {"remainder", "%"}, {"eq", "=="}, {"ne", "!="}, {"lt", "<"},
+      {"le", "<="}, {"gt", ">"}, {"ge", ">="}};
+  auto it = ops.find(name);
+  if (it == ops.end()) return nullptr;
+  std::string op = it->second;
+  for (auto& [k, v] : kwargs) {
+    if (k != "rounding_mode" || (op != "/" && v->k != VK::None)) return nullptr;
+    if (v->k == VK::Str && (v->s == "floor" || v->s == "trunc")) op = v->s == "floor" ? "//" : "trunc";
+    else if (v->k != VK::None) return nullptr;
+  }
+  // in a frame, a SymInt among the numbers of torch.add / sub / mul / div: Dynamo will not const-prop a tensor of
+  // SymInt data and breaks the graph (real torch 2.11: fake_constant_div_sizes after the size went dynamic)
+  if (tracing() && (name == "add" || name == "sub" || name == "mul" || name == "div") && (!args[0]->sym.empty() || !args[1]->sym.empty())) {
+    std::string a, k;
+    for (const V& x : args) a += (a.empty() ? "" : ", ") + (x->sym.empty() ? variable_repr(x) : std::string("SymNodeVariable()"));
+    for (auto& [kn, kv] : kwargs) k += (k.empty() ? "" : ", ") + fmt::format("'{}': {}", kn, variable_repr(kv));
+    graph_break("Attempted to call torch in-graph function on only torch.SymInt arguments", msg_symint_only_torch_fn(name, a, k), loc);
+  }
+  auto num = [](const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? double(v->b) : static_cast<double>(v->i); };
+  const bool fl = args[0]->k == VK::Float || args[1]->k == VK::Float;
+  const bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
+  TensorInfo o;
+  o.dtype = cmp ? "bool" : (fl || op == "/") ? "float32" : (args[0]->k == VK::Bool && args[1]->k == VK::Bool && op == "*") ? "bool" : "int64";
+  double x = num(args[0]), y = num(args[1]), r = 0;
+  if (!fl && (op == "//" || op == "trunc" || op == "%") && y == 0)
+    raise_exc("RuntimeError", "ZeroDivisionError", loc);
+  if (op == "+") r = x + y;
+  else if (op == "-") r = x - y;
+  else if (op == "*") r = x * y;
+  else if (op == "/") r = x / y;
+  else if (op == "//") r = std::floor(x / y);
+  else if (op == "trunc") r = std::trunc(x / y);
+  else if (op == "%") { r = std::fmod(x, y); if (r != 0 && ((r < 0) != (y < 0))) r += y; }
+  else if (op == "<") r = x < y;
+  else if (op == ">") r = x > y;
+  else if (op == "<=") r = x <= y;
+  else if (op == ">=") r = x >= y;
+  else if (op == "==") r = x == y;
+  else r = x != y;
+  V res = emit("call_function", c_binding_target("torch." + name), name, false, args, kwargs, o, loc);
+  if (res && res->k == VK::Tensor) {
+    values::attach(*this, res, {r});  // (a SymInt's hint: this run's value)
+    res->t->fake_const = args[0]->sym.empty() && args[1]->sym.empty();  // of a SymInt the FakeTensor is no constant
+  }
+  return res;
+}
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
@@ -234,11 +288,10 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
         kwargs.erase(it);
         break;
       }
-  // eagerly a Python number as the input of an elementwise torch function (`torch.div(h.size(1), 2 * w,
-  // rounding_mode="trunc")`, Longformer's chunking) is wrapped as a 0-d tensor, as the Scalar overloads do
-  if (needs_input && !args.empty() && !is_f && is_number(args[0]) && args[0]->sym.empty() && !tracing() &&
-      (def->family == Family::Binary || def->family == Family::Elementwise) && !(stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager))
-    args[0] = call(mk_builtin("torch.tensor"), {args[0]}, {}, loc);
+  // a binary torch function of two Python numbers (`torch.div(h.size(1), 2 * w, rounding_mode="trunc")`, Longformer's
+  // chunking): a 0-d tensor, a node of those constants in a frame, its value a FakeTensor constant
+  if (needs_input && !is_f && def->family == Family::Binary && args.size() == 2 && is_number(args[0]) && is_number(args[1]))
+    if (V r = scalar_binary_fn(name, args, kwargs, loc)) return r;
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);

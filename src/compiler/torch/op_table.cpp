@@ -319,8 +319,11 @@ V OpCall::int_value(const V& v) const {
   if (!v || v->k != VK::Tensor || !v->t->shape.empty()) return v;
   // a 0-d tensor where the schema wants an int (Deformable-DETR's split sizes and linspace steps from a shapes
   // tensor): its __index__ reads the data, in a frame Dynamo's data-dependent break (GB0033, _local_scalar_dense)
-  if (I.tracing()) I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
-  if (const std::vector<double>* d = values::data(I, v); d && d->size() == 1) return mk_int(static_cast<long long>((*d)[0]));
+  // (a FakeTensor constant's value is known to the kernel: `query.view(4, torch.div(512, 512, rounding_mode="trunc"), ...)`)
+  const std::vector<double>* known = values::data(I, v);
+  if (I.tracing() && !(v->t->fake_const && known && known->size() == 1))
+    I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
+  if (known && known->size() == 1) return mk_int(static_cast<long long>((*known)[0]));
   if (v->t->fill) return mk_int(static_cast<long long>(*v->t->fill));
   I.note_unmodelled(loc, "an int read from a tensor whose value tparse does not know (taken as 1)");
   return mk_int(1);

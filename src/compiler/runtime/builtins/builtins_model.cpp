@@ -452,7 +452,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "__tparse_lru_wrap__" && args.size() == 1) {  // functools.lru_cache / cache of `arg(0)` (stubs/functools.py)
-    if (arg(0)->k == VK::Func) return arg(0);
+    if (arg(0)->k == VK::Func) {  // (Dynamo traces its __wrapped__; eagerly a hit runs no frame: lru_caches_)
+      lru_caches_[arg(0).get()];
+      return arg(0);
+    }
     V w = mk_builtin("lru:wrapper");
     w->func = arg(0);
     return w;

@@ -323,12 +323,19 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
       if (callee->jit_script) {
         return call_without_callback(callee, args, kwargs);
       }
+      // an lru_cache'd function called eagerly: a hit returns the cached result from C, no Python frame (a
+      // warning_once made before the compile is not a frame of the compiled run)
+      std::string lru_key;
+      if (auto lc = lru_caches_.find(callee.get()); lc != lru_caches_.end() && lru_cache_key(args, kwargs, lru_key))
+        if (auto hit = lc->second.find(lru_key); hit != lc->second.end()) return hit->second;
       // a function of torch's (a bundled `__tparse_torch*` stub) is skipped by trace_rules: it runs eagerly, the
       // user functions it calls are frames
       // (a generator function's frame is never converted: torch 2.11 leaves generator frames to CPython)
-      if (callback_active_ > 0 && !hidden_stub_fn(callee) && !skipfile_stub_fn(callee) && !callee->fn->generator)
-        return run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_);
-      return call_user(callee, args, kwargs, nullptr, 0);
+      V r = callback_active_ > 0 && !hidden_stub_fn(callee) && !skipfile_stub_fn(callee) && !callee->fn->generator
+                ? run_frame(callee, args, kwargs, loc, false, nullptr, cur_opts_)
+                : call_user(callee, args, kwargs, nullptr, 0);
+      if (!lru_key.empty()) lru_caches_[callee.get()][lru_key] = r;
+      return r;
     }
     case VK::Bound: {
       if (callee->func->k == VK::Builtin) return call_builtin(callee->func->s, args, kwargs, loc, callee->self);
@@ -575,6 +582,34 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
   }
   if (callee->k == VK::Instance && has_opaque_base(callee->cls)) return opaque_call(mk_opaque(callee->cls->s + "instance"), args, kwargs, loc);
   raise_exc("TypeError", fmt::format("'{}' object is not callable", type_name(callee)), loc);
+}
+
+// functools.lru_cache's key of a call: its arguments when all hash by value (numbers, strings, None, tuples of them) or
+// by identity (tensors, user objects, functions); false for an unhashable one (a list, a dict: TypeError in CPython)
+bool Interp::lru_cache_key(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, std::string& key) {
+  std::function<bool(const V&, std::string&)> part = [&](const V& v, std::string& out) {
+    if (!v) return false;
+    switch (v->k) {
+      case VK::Int: case VK::Float: case VK::Bool: case VK::Str: case VK::None:
+        if (!v->sym.empty()) return false;
+        out += py_repr(v);
+        return true;
+      case VK::Tuple:
+        out += "(";
+        for (const V& x : v->items) { if (!part(x, out)) return false; out += ","; }
+        out += ")";
+        return true;
+      case VK::List: case VK::Dict: return false;
+      default:
+        out += fmt::format("@{}", static_cast<const void*>(v.get()));
+        return true;
+    }
+  };
+  std::string k;
+  for (const V& a : args) { if (!part(a, k)) return false; k += "|"; }
+  for (const auto& [n, v] : kwargs) { k += n + "="; if (!part(v, k)) return false; k += "|"; }
+  key = "k" + k;
+  return true;
 }
 
 // nn.Module.__init__ logs API usage (torch._C._log_api_usage_once("python.nn_module")): a module built inside

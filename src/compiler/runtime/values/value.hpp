@@ -50,6 +50,9 @@ struct TensorInfo {
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
   bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys
   bool sparse = false;             ///< a sparse COO tensor (torch.sparse_coo_tensor): Dynamo wraps none (GB0015)
+  /// a FakeTensor constant: made in a frame by an op on constants only (Python numbers, other constants), one element
+  /// at most (FakeTensorMode's constant propagation): kernels read its value as a size without a data-dependent break
+  bool fake_const = false;
   std::shared_ptr<const GradEdge> grad_edge;  ///< a non-leaf's ancestry (torch/autograd/reach.cpp)
   bool user_leaf = false;          ///< made to require grad by the user (a factory's requires_grad=True, requires_grad_())
   bool np_array = false;           ///< a numpy value traced in a frame (Dynamo's NumpyNdarrayVariable): its operators

@@ -545,7 +545,11 @@ V narrow(OpCall& c) {
     V sz = c.arg(0, "size");
     if (!sz || (sz->k != VK::Tuple && sz->k != VK::List)) c.fail("as_strided(size, stride)");
     o.shape.clear();
-    for (auto& x : sz->items) o.shape.push_back(Dim{x->i, x->sym});
+    for (auto& x : sz->items) {
+      V n = x->k == VK::Tensor ? c.int_value(x) : x;  // a 0-d tensor size: its __index__ (Longformer's chunks_count + 1)
+      if (n->k != VK::Int) c.fail(fmt::format("as_strided(): argument 'size' must be a tuple of ints, but found element of type {}", type_name(x)));
+      o.shape.push_back(Dim{n->i, n->sym});
+    }
   }
   return c.out(o);
 }

@@ -287,6 +287,28 @@ void after_call(OpCall& c, const V& res) {
     op_rule(c, res);
   } catch (...) {  // a rule never stops a run: its result just stays shape-only
   }
+  std::vector<V> ins(c.args.begin(), c.args.end());
+  if (c.self) ins.push_back(c.self);
+  for (auto& [k, v] : c.kwargs) ins.push_back(v);
+  const_result(c.I, ins, res);
+}
+
+void const_result(const Interp& I, const std::vector<V>& inputs, const V& res) {
+  if (!res || res->k != VK::Tensor) return;
+  bool any_tensor = false;
+  for (const V& x : inputs) {
+    if (!x) continue;
+    if (x->k == VK::Tensor) {
+      if (!x->t->fake_const) return;
+      any_tensor = true;
+    } else if (x->k == VK::Int || x->k == VK::Float || x->k == VK::Bool) {
+      if (!x->sym.empty()) return;
+    } else if (x->k != VK::Str && x->k != VK::None && x->k != VK::DType && x->k != VK::Device) {
+      return;
+    }
+  }
+  const std::vector<double>* v = data(I, res);
+  if (any_tensor && v && v->size() <= 1) res->t->fake_const = true;
 }
 
 V unique(OpCall& c) {

@@ -12,7 +12,7 @@ namespace tparse::compiler::values {
 
 /// The most elements a tensor with values may have (bigger tensors stay shape-only: build-time numbers come
 /// from small tensors, and a model's buffers should cost no data).
-constexpr long long kMaxElems = 4096;
+constexpr long long kMaxElems = 1 << 18;  // (a 512 x 512 attention mask: Longformer's padding mask through create_bidirectional_mask)
 
 /// Whether values are modelled at this point: everywhere (eager code and frames alike, on real inputs).
 bool eager(const Interp& I);
@@ -44,6 +44,9 @@ bool ndarray_strides(const V& d, std::vector<long long>& strides);
 void before_call(OpCall& c);
 /// After a torch call returned `res` in eager code: `res` gets values by the op's rule when known.
 void after_call(OpCall& c, const V& res);
+/// FakeTensorMode's constant propagation: `res` (one element at most, its value known) of inputs that are all constants
+/// (FakeTensor constants, Python numbers) is a constant too (`torch.div(512, 256, rounding_mode="trunc") - 1`).
+void const_result(const Interp& I, const std::vector<V>& inputs, const V& res);
 /// An in-place `t op= x` (op: + - * / ...) writes t's storage: its values, when they and x's are known, become the
 /// result's (kept on t and on `res`, the same tensor rebound); other values sharing the storage go stale
 void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res = nullptr);

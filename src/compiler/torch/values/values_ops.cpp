@@ -48,7 +48,10 @@ bool arith(const std::string& op, double x, double y, const std::string& cdt, do
     r = f32 ? static_cast<double>(std::pow(static_cast<float>(x), static_cast<float>(y))) : std::pow(x, y);
   } else if (op == "max") r = std::isnan(x) || std::isnan(y) ? NAN : std::max(x, y);
   else if (op == "min") r = std::isnan(x) || std::isnan(y) ? NAN : std::min(x, y);
-  else if (op == "<") r = x < y;
+  else if ((op == "&" || op == "|" || op == "^") && !f) {  // bitwise on integers, logical on bools (both 0 / 1)
+    const long long a = static_cast<long long>(x), b = static_cast<long long>(y);
+    r = static_cast<double>(op == "&" ? (a & b) : op == "|" ? (a | b) : (a ^ b));
+  } else if (op == "<") r = x < y;
   else if (op == ">") r = x > y;
   else if (op == "<=") r = x <= y;
   else if (op == ">=") r = x >= y;
@@ -95,7 +98,7 @@ void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& r
     cdt = f64 ? "float64" : fl ? "float32" : "int64";
   }
   if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "bool")) return;
-  if (cdt == "bool" && op != "*" && op != "max" && op != "min") return;  // bool arithmetic: not modelled
+  if (cdt == "bool" && op != "*" && op != "max" && op != "min" && op != "&" && op != "|" && op != "^") return;  // bool arithmetic: not modelled
   for (const auto& d : res->t->shape) if (d.v < 0) return;
   const Shape r = shape_of(res);
   if (count(r) > kMaxElems) return;
@@ -340,6 +343,7 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     else mutated(I);
     return;
   }
+  struct Const { Interp& I; V a, b, res; ~Const() { const_result(I, {a, b}, res); } } konst{I, a, b, res};
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
   // an unknown tensor of a known range compared with a number may be decided everywhere (LayerDrop's
   // `torch.rand([]) < self.layerdrop` of 0.0 is False: transformers' bart / whisper / wav2vec2 in training)
@@ -455,6 +459,23 @@ bool op_rule(OpCall& c, const V& res) {
     return true;
   }
   if (n == "expand" || n == "expand_as" || n == "broadcast_to") { attach(I, res, broadcast_to(*v, s, r)); return true; }
+  if (n == "where" && c.is_fn && c.rest.size() == 3 && c.rest[0].get() == c.self.get()) {
+    // torch.where(cond, x, y): x where cond else y, all three broadcast to the result (a number is a fill)
+    auto operand_values = [&](const V& a, std::vector<double>& out) {
+      if (is_num(a)) { out.assign(static_cast<size_t>(count(r)), num(a)); return true; }
+      if (!a || a->k != VK::Tensor) return false;
+      const std::vector<double>* av = of(I, a);
+      if (!av) return false;
+      out = broadcast_to(*av, shape_of(a), r);
+      return true;
+    };
+    std::vector<double> cv = broadcast_to(*v, s, r), xv, yv;
+    if (!operand_values(c.rest[1], xv) || !operand_values(c.rest[2], yv)) return false;
+    std::vector<double> out(cv.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = cv[i] != 0 ? xv[i] : yv[i];
+    attach(I, res, std::move(out));
+    return true;
+  }
   if (n == "pad") {  // F.pad, constant mode: (left, right) pairs from the last dim back (negative ones crop), `value` around
     V pd = c.arg(0, "pad"), mode = c.arg(1, "mode"), val = c.arg(2, "value");
     if (c.is_fn && c.args.size() == 4) { pd = c.args[1]; mode = c.args[2]; val = c.args[3]; }  // (as conv.cpp's pad rewrote the call)
@@ -533,7 +554,42 @@ bool op_rule(OpCall& c, const V& res) {
   }
   if (n == "__getitem__") {
     std::vector<double> out;
-    if (c.rest.empty() || !basic_index(*v, s, c.rest[0], out)) return false;
+    if (c.rest.empty()) return false;
+    if (basic_index(*v, s, c.rest[0], out)) {
+      attach(I, res, std::move(out));
+      return true;
+    }
+    // advanced indexing of the leading dims by integer tensors (and ints) only: the index values broadcast to one
+    // shape B, the result is B + the remaining dims (`mask[batch_idx[:, None, None, None], kv_idx[None, None, None, :]]`)
+    std::vector<V> ix = c.rest[0]->k == VK::Tuple ? c.rest[0]->items : std::vector<V>{c.rest[0]};
+    if (ix.empty() || ix.size() > s.size()) return false;
+    std::vector<std::vector<double>> iv;
+    std::vector<Shape> is;
+    for (const V& x : ix) {
+      if (x->k == VK::Int && x->sym.empty()) { iv.push_back({static_cast<double>(x->i)}); is.push_back({}); continue; }
+      if (x->k != VK::Tensor || x->t->dtype == "bool" || is_float(x->t->dtype)) return false;
+      const std::vector<double>* xv = of(I, x);
+      if (!xv) return false;
+      iv.push_back(*xv);
+      is.push_back(shape_of(x));
+    }
+    const size_t k = ix.size();
+    if (r.size() < s.size() - k) return false;
+    const Shape b(r.begin(), r.end() - static_cast<long>(s.size() - k));
+    long long inner = 1;
+    for (size_t d = k; d < s.size(); ++d) inner *= s[d];
+    for (size_t j = 0; j < k; ++j) iv[j] = broadcast_to(iv[j], is[j], b);
+    const long long nb = count(b);
+    for (long long p = 0; p < nb; ++p) {
+      long long off = 0;
+      for (size_t j = 0; j < k; ++j) {
+        long long at = static_cast<long long>(iv[j][static_cast<size_t>(p)]);
+        if (at < 0) at += s[j];
+        if (at < 0 || at >= s[j]) return false;
+        off = off * s[j] + at;
+      }
+      for (long long q = 0; q < inner; ++q) out.push_back(v->at(static_cast<size_t>(off * inner + q)));
+    }
     attach(I, res, std::move(out));
     return true;
   }

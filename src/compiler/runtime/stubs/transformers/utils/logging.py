@@ -1,5 +1,13 @@
 """tparse stub of transformers.utils.logging. Logger methods are logging.Logger methods for Dynamo:
-called inside a compiled frame they break the graph (GB0291), eager calls do nothing."""
+called inside a compiled frame they break the graph (GB0291), eager calls do nothing. warning_once is an
+functools.lru_cache'd function set on the class, as the real one: called again with the same message it runs no
+Python code (no frame under the eval_frame callback)."""
+import functools
+
+
+@functools.lru_cache(None)
+def warning_once(self, *args, **kwargs):
+    __tparse_logger_call__(self, "warning_once", args, kwargs)
 
 
 class Logger:
@@ -9,8 +17,7 @@ class Logger:
     def warning(self, *args, **kwargs):
         __tparse_logger_call__(self, "warning", args, kwargs)
 
-    def warning_once(self, *args, **kwargs):
-        __tparse_logger_call__(self, "warning_once", args, kwargs)
+    warning_once = warning_once
 
     def warn(self, *args, **kwargs):
         __tparse_logger_call__(self, "warn", args, kwargs)

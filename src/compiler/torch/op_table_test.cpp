@@ -568,3 +568,43 @@ TEST_CASE("F.pad carries known values (constant mode); a bool tensor's item() is
              "assert c.tolist() == [[-1, -1, -1], [0, 1, 2], [3, 4, 5]]\n"
              "assert F.pad(torch.arange(4), (-1, 0)).tolist() == [1, 2, 3]\n");
 }
+
+TEST_CASE("values: torch.where, integer advanced indexing, bitwise / logical & | ^, div's rounding modes") {
+  CHECK_RUNS("c = torch.tensor([True, False, True])\n"
+             "assert torch.where(c, 1.0, -5.0).tolist() == [1.0, -5.0, 1.0]\n"
+             "assert torch.where(c.expand(2, 3), torch.tensor(0.0), -1.0).tolist() == [[0.0, -1.0, 0.0], [0.0, -1.0, 0.0]]\n"
+             "a = torch.arange(12).view(3, 4)\n"
+             "assert a[torch.tensor([2, 0])[:, None], torch.tensor([1, 3])[None, :]].tolist() == [[9, 11], [1, 3]]\n"
+             "assert a[torch.tensor([1, 1])].tolist() == [[4, 5, 6, 7], [4, 5, 6, 7]]\n"
+             "b = torch.tensor([True, True, False])\n"
+             "assert (c & b).tolist() == [True, False, False] and (c | b).tolist() == [True, True, True]\n"
+             "assert (c ^ b).tolist() == [False, True, True] and (torch.tensor([6, 5]) & 3).tolist() == [2, 1]\n"
+             "x = torch.tensor([-7, 7])\n"
+             "assert torch.div(x, 2, rounding_mode='trunc').tolist() == [-3, 3]\n"
+             "assert torch.div(x, 2, rounding_mode='floor').tolist() == [-4, 3]\n"
+             "assert torch.div(x, 2, rounding_mode='floor').dtype == torch.int64 and torch.div(x, 2).dtype == torch.float32\n");
+}
+
+TEST_CASE("FakeTensor constants: torch.div of two ints in a frame is a node of the constants a view takes as a size") {
+  const char* src =
+      "import torch\n\n@torch.compile(backend='eager')\ndef f(q):\n"
+      "    d = torch.div(q.size(1), 256, rounding_mode='trunc')\n"
+      "    return q.view(q.size(0), d, 256, q.size(2)).sum() + (d - 1)\n\n"
+      "f(torch.randn(2, 512, 4))\n";
+  Result r = compile_script("fc.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.trace.find("torch.div(512, 256, rounding_mode = 'trunc')") != std::string::npos);  // (torch 2.11's node text)
+  CHECK(r.trace.find(".view(2, d, 256, 4)") != std::string::npos);
+  CHECK(r.trace.find("dynamo_graph_break_reason") == std::string::npos);  // no data-dependent break
+}
+
+TEST_CASE("an lru_cache'd function called eagerly again hits its cache: no Python frame under the callback") {
+  const char* src =
+      "import functools\nimport torch\n\n@functools.lru_cache(None)\ndef cfg(n):\n    return n * 2\n\n"
+      "@torch.compile(backend='eager')\ndef g(n):\n    return cfg(n)\n\n"
+      "cfg(3)\nassert g(3) == 6\nassert g(4) == 8\n";
+  Result r = compile_script("lru.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  // g is handed once (no tensor: skipped for good); cfg(3) hits the cache the eager call filled, cfg(4) runs cfg's frame
+  CHECK(r.frames_total == 2);
+}

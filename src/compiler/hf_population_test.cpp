@@ -297,6 +297,10 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
                                              const std::function<std::string(simdjson::dom::element)>& call, const std::string& dump_name) {
   fs::path src = unpack_sources();
   const std::set<std::string> want = listed(expected_file);
+  // types whose model builds its backbone with timm (`<expected_file stem>_timm.txt`): checked where timm's source is
+  const std::string timm_list = expected_file.substr(0, expected_file.size() - 4) + "_timm.txt";
+  const std::set<std::string> want_timm = fs::exists(population() / timm_list) ? listed(timm_list) : std::set<std::string>{};
+  const std::string timm = timm_root();
 #ifdef TPARSE_HF_SAMPLE
   const size_t every = 5;
 #else
@@ -320,6 +324,7 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
     std::ofstream(script) << automodel_driver(type) << call(rec);
     tparse::compiler::Options o;
     o.source_roots = {src.string()};
+    if (!timm.empty()) o.source_roots.push_back(timm);
     o.max_compiled_calls = 1;
     auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
     ++tried;
@@ -351,6 +356,14 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
     if (want.count(type)) {
       ++listed_seen;
       CHECK_MESSAGE(same, type << " is listed in " << expected_file << " but differs from torch: ours " << ours << ", torch " << theirs);
+    }
+    if (want_timm.count(type)) {
+      if (timm.empty()) {
+        MESSAGE("not checked: " << type << " (needs timm's source: TPARSE_TIMM or .dev/opaque/timm-device, absent here)");
+      } else {
+        ++listed_seen;
+        CHECK_MESSAGE(same, type << " is listed in " << timm_list << " but differs from torch: ours " << ours << ", torch " << theirs);
+      }
     }
   }
   MESSAGE(what << ": " << exact << " of " << tried << " types equal torch's explain op by op (" << listed_seen << " listed)");

@@ -62,6 +62,14 @@ inline std::string automodel_driver(const std::string& type) {
          "for k, v in tiny.items():\n    if hasattr(cfg, k):\n        setattr(cfg, k, v)\n"
          "model = AutoModel.from_config(cfg).eval()\n";
 }
+// timm's source as the device ran it (transformers' DETR family builds its backbone with timm): $TPARSE_TIMM or the
+// checkout's .dev/opaque/timm-device (docs/compiler.md, "timm population"), third-party code never in the repository;
+// empty where absent (CI): the types that need it are then checked only where it is.
+inline std::string timm_root() {
+  if (const char* e = std::getenv("TPARSE_TIMM"); e && *e && fs::exists(fs::path(e) / "timm" / "__init__.py")) return e;
+  fs::path d = fs::path(TPARSE_TESTDATA).parent_path() / ".dev" / "opaque" / "timm-device";
+  return fs::exists(d / "timm" / "__init__.py") ? d.string() : "";
+}
 // The first word of each line of a population list (`type reason...`; `#` lines are comments).
 inline std::set<std::string> listed(const std::string& file) {
   std::set<std::string> s;

@@ -142,7 +142,16 @@ V split(OpCall& c) {
       if (t.shape[static_cast<size_t>(dim)].is_sym() || !sp->sym.empty()) each_sym = Dim{sp->i, sp->sym};
     } else {
       long long tot = 0;
-      for (auto& item : sp->items) { V x = c.int_value(item); parts.push_back(x->i); tot += x->i; }
+      bool guessed = false;
+      for (auto& item : sp->items) { V x = c.int_value(item); parts.push_back(x->i); tot += x->i; guessed = guessed || x->guess >= 0; }
+      // sizes read from data tparse does not know (`expert_size = gates.long().sum(0).tolist()`, JetMoE's routing): the
+      // guess is repartitioned to add up, as the real counts do (an even split, the remainder first; the run is noted)
+      if (tot != size && guessed && !parts.empty()) {
+        const long long n = static_cast<long long>(parts.size()), q = size / n, r = size % n;
+        for (long long i = 0; i < n; ++i) parts[static_cast<size_t>(i)] = q + (i < r ? 1 : 0);
+        tot = size;
+        c.I.note_unmodelled(c.loc, "split sizes from data the compiler does not know (taken as an even split)");
+      }
       if (tot != size) c.fail(fmt::format("split_with_sizes expects split_sizes to sum exactly to {} (input tensor's size at dimension {}), but got split_sizes={}", size, dim, py_repr(sp)));
     }
   }

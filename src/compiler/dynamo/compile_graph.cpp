@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
@@ -329,7 +330,15 @@ void Interp::finish_frame(Activation& act, V retval) {
   bool calls = std::any_of(ctx.graph.nodes.begin(), ctx.graph.nodes.end(), [](const Node& n) {
     return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
   });
-  if (!calls && ctx.attr_stores.empty() && ctx.mutated_containers.empty() && ctx.code && ctx.frame_id >= 0) {
+  // (not when a local holds an nn.Module subclass: symbolic_locals_contain_module_class, the frame compiles with no op;
+  // transformers' is_fsdp_managed_module after `from torch.distributed.fsdp import FullyShardedDataParallel`)
+  bool module_class = false;
+  if (act.env)
+    for (const auto& [n, v] : act.env->vars) {
+      if (!v || v->k != VK::Class) continue;
+      for (const V& c : class_mro(v)) module_class = module_class || (c && c->k == VK::Class && !c->fn && !c->builtin_nn.empty());
+    }
+  if (!calls && !module_class && ctx.attr_stores.empty() && ctx.mutated_containers.empty() && ctx.code && ctx.frame_id >= 0) {
     end_frame_without_graph(ctx, "", "", ctx.restart_reasons, true);
     ++counters_["frames_ok"];
     ctx.code->skipped = true;

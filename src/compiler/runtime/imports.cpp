@@ -173,6 +173,8 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (dotted == "torch.optim.lr_scheduler") return import_module("__tparse_lr_scheduler__", loc);
   // torch.nn.parallel (DataParallel on CPU): Python of ours; its other names (DistributedDataParallel) are opaque
   if (dotted == "torch.nn.parallel" || dotted == "torch.nn.parallel.data_parallel") return import_module("__tparse_torch_parallel__", loc);
+  // torch.distributed.fsdp: FullyShardedDataParallel, an nn.Module subclass (isinstance checks); its other names opaque
+  if (dotted == "torch.distributed.fsdp") return import_module("__tparse_torch_fsdp__", loc);
   // torch.optim and its optimizer files: Python of ours (stubs/__tparse_optim__.py); lr_scheduler (eager code Dynamo
   // skips) and the optimizers not written there are opaque names of it
   if (dotted == "torch.optim" || dotted == "torch.optim.optimizer" || dotted == "torch.optim.sgd" || dotted == "torch.optim.adam" ||

@@ -171,6 +171,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     raise_exc("AttributeError", fmt::format("module '{}' has no attribute '{}'", obj->s, name), loc);
   }
   if (obj->k == VK::Instance) {
+    // a module the frame holds as a plain local is realized by its first attribute read, present or not
+    // (UnspecializedNNModuleVariable: TYPE_MATCH; real torch 2.11: module_class_local_compiles_no_op_frame's
+    // `getattr(module, "_is_fsdp_managed_module", False)` recompiles for another module type)
+    if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_nn_instance(obj))
+      if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
+        guard_module_type(obj, s0->second, loc);
     auto it = obj->attrs.find(name);
     if (it != obj->attrs.end()) {
       V v = it->second;

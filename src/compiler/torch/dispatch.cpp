@@ -213,22 +213,9 @@ V Interp::scalar_binary_fn(const std::string& name, std::vector<V>& args, KW& kw
   const bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
   TensorInfo o;
   o.dtype = cmp ? "bool" : (fl || op == "/") ? "float32" : (args[0]->k == VK::Bool && args[1]->k == VK::Bool && op == "*") ? "bool" : "int64";
-  double x = num(args[0]), y = num(args[1]), r = 0;
-  if (!fl && (op == "//" || op == "trunc" || op == "%") && y == 0)
-    raise_exc("RuntimeError", "ZeroDivisionError", loc);
-  if (op == "+") r = x + y;
-  else if (op == "-") r = x - y;
-  else if (op == "*") r = x * y;
-  else if (op == "/") r = x / y;
-  else if (op == "//") r = std::floor(x / y);
-  else if (op == "trunc") r = std::trunc(x / y);
-  else if (op == "%") { r = std::fmod(x, y); if (r != 0 && ((r < 0) != (y < 0))) r += y; }
-  else if (op == "<") r = x < y;
-  else if (op == ">") r = x > y;
-  else if (op == "<=") r = x <= y;
-  else if (op == ">=") r = x >= y;
-  else if (op == "==") r = x == y;
-  else r = x != y;
+  // (computed as the values of eager tensors are, in the operands' common dtype: int64 unless a float takes part)
+  double r = 0;
+  if (!values::arith(op, num(args[0]), num(args[1]), fl ? "float64" : "int64", r)) raise_exc("RuntimeError", "ZeroDivisionError", loc);
   V res = emit("call_function", c_binding_target("torch." + name), name, false, args, kwargs, o, loc);
   if (res && res->k == VK::Tensor) {
     values::attach(*this, res, {r});  // (a SymInt's hint: this run's value)

@@ -28,6 +28,9 @@ void attach(Interp& I, const V& t, std::vector<double> v);
 void attach_range(Interp& I, const V& t, double lo, double hi);
 /// `x` as dtype `dt` stores it (float32 rounding, integer truncation); false when not representable here.
 bool fit(const std::string& dt, double& x);
+/// `x op y` (+ - * / // trunc % ** max min, comparisons, & | ^) in compute dtype `cdt`, both already rounded to it, as
+/// torch computes it; false where torch raises (an integer division by zero) or the op is not modelled.
+bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r);
 /// A Python number of dtype `dt` (int, float or bool) for item() / tolist().
 V py_number(const std::string& dt, double x);
 /// tolist(): nested lists of Python numbers over t's shape.

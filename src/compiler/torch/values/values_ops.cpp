@@ -24,7 +24,8 @@ using namespace layout;
 
 bool is_float(const std::string& dt) { return dt.find("float") != std::string::npos; }
 
-/// `a op b` in compute dtype `cdt` (both already rounded to it); false where torch raises or wraps.
+}  // namespace
+
 bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r) {
   const bool f = is_float(cdt), f32 = cdt == "float32";
   if (op == "+") r = x + y;
@@ -60,6 +61,8 @@ bool arith(const std::string& op, double x, double y, const std::string& cdt, do
   else return false;
   return true;
 }
+
+namespace {
 
 bool is_cmp(const std::string& op) { return op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!="; }
 

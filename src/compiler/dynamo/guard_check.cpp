@@ -343,6 +343,52 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
   return "";
 }
 
+/// NO_TENSOR_ALIASING: the tensor inputs the entry guarded with TENSOR_MATCH were distinct objects when it compiled
+/// (one source per object); two of them that are one tensor now fail it (`model(x, x)` after `model(x, y)`; a buffer
+/// assigned another, `self.pe = self.spare`). Parameters and tensors reached through a built-in nn module (Linear's
+/// weight, BatchNorm's running stats, anything under an nn.Sequential) are left out of the check, as
+/// skip_no_tensor_aliasing_guards_on_parameters and is_from_unspecialized_builtin_nn_module_source leave them. The
+/// names in guard order (Guard.sort_key: source kind, name length, name), each aliased set a list of double-quoted
+/// names (torch 2.11: `["a", "b"]`, `["extra", "self._buffers['b']"]`).
+static std::string aliasing_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs) {
+  auto through_builtin = [&](const std::string& src) {
+    for (size_t i = 0; i < src.size(); ++i) {
+      if (src[i] != '.' && src[i] != '[') continue;
+      V owner = resolve_source(src.substr(0, i), inputs);
+      if (owner && owner->k == VK::Instance && !owner->cls && !owner->builtin_nn.empty()) return true;
+    }
+    return false;
+  };
+  std::vector<const TensorGuard*> names;
+  for (const auto& g : e.tensors)
+    if (!g.t.is_param && !g.t.np_array && g.src.rfind("G[", 0) != 0 && !through_builtin(g.src)) names.push_back(&g);
+  if (names.size() < 2) return "";
+  auto full = [](const std::string& src) {
+    size_t cut = std::min(src.size(), src.find_first_of(".["));
+    return "L['" + src.substr(0, cut) + "']" + src.substr(cut);
+  };
+  std::stable_sort(names.begin(), names.end(), [&](const TensorGuard* a, const TensorGuard* b) {
+    const std::string fa = full(a->src), fb = full(b->src);
+    return fa.size() != fb.size() ? fa.size() < fb.size() : fa < fb;
+  });
+  std::vector<std::pair<const Obj*, std::vector<std::string>>> by_id;
+  for (const TensorGuard* g : names) {
+    V v = resolve_source(g->src, inputs);
+    if (!v || v->k != VK::Tensor) continue;
+    auto it = std::find_if(by_id.begin(), by_id.end(), [&](const auto& x) { return x.first == v.get(); });
+    if (it == by_id.end()) by_id.push_back({v.get(), {g->src}});
+    else it->second.push_back(g->src);
+  }
+  std::string reason;
+  for (const auto& [id, srcs] : by_id) {
+    if (srcs.size() < 2) continue;
+    std::string list = "[";
+    for (size_t i = 0; i < srcs.size(); ++i) list += (i ? ", " : "") + ("\"" + srcs[i] + "\"");
+    reason += (reason.empty() ? "" : ", ") + list + "]";
+  }
+  return reason.empty() ? "" : "Duplicate tensors found: " + reason;
+}
+
 /// First failing guard of `e` for these inputs, in PyTorch's words; "" when all pass. `old`: torch
 /// < 2.4 reasons keep the local scope (`tensor 'L['x']' ...`, `___check_obj_id(L['self'], ...)`).
 /// The guards are checked root by root (a root's guards in the order below), roots in the entry's
@@ -402,6 +448,7 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return r;
   }
+  if (std::string alias = aliasing_guard(e, inputs); !alias.empty()) return alias;
   std::string shared = shared_symbol_guard(e, inputs);
   if (!shared.empty()) return shared;
   auto value_of = [&](const std::string& src, long long& val) {  // an int input or an input tensor's size

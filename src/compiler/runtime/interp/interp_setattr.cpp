@@ -80,9 +80,19 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
     else call(mk_builtin("__tparse_function_setattr__"), a, kw, loc);
     return;
   }
-  // an nn.Buffer stored over a module's buffer inside a compiled frame: Module.__setattr__'s buffer branch breaks
-  // the graph (builtins_more.cpp); in the frame's own code at the STORE_ATTR, which resumes after the store
-  if (tracing() && nn_instance(obj) && v->k == VK::Tensor && v->t->nn_buffer) {
+  // a tensor stored over a module's buffer in a frame: Dynamo inlines Module.__setattr__, whose register_buffer asks
+  // `hasattr(self, name)`, which reads (and guards, TENSOR_MATCH) the buffer being replaced (program
+  // buffer_reassign_sourced: `self.pe = self.spare` guards both and recompiles once they alias)
+  if (tracing() && nn_instance(obj) && v->k == VK::Tensor)
+    if (auto cur = obj->attrs.find(name); cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer &&
+                                          cur->second != v)
+      getattr(obj, name, loc);
+  // an nn.Buffer made in the frame (no source: CTRL's `self.pos_encoding = self.pos_encoding.to(...)`) stored over a
+  // module's buffer: Module.__setattr__'s buffer branch reads `value.persistent`, a GetAttrVariable of a tensor with no
+  // source, and breaks the graph on it (builtins_more.cpp); in the frame's own code at the STORE_ATTR, which resumes
+  // after the store. A buffer read from a source (FastSpeech2's `self.pos_enc = self.extend_pos_enc(x, self.pos_enc)`
+  // given back as it is) has its real `persistent`, a constant: no break
+  if (tracing() && nn_instance(obj) && v->k == VK::Tensor && v->t->nn_buffer && !stack_.back()->ctx->sources.count(v.get())) {
     auto cur = obj->attrs.find(name);
     if (cur != obj->attrs.end() && cur->second->k == VK::Tensor && cur->second->t->is_buffer) {
       std::vector<V> a{obj, mk_str(name), v};

@@ -159,7 +159,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "python_max_of_symfloat",    // max(1, a / b) ** 0.5 of sizes: torch's sym_max / pow nodes, ours a constant
       "timedelta_call_graph_break",     // datetime.timedelta in a frame breaks the graph in torch (not modelled)
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
-      "slice_symbolic_bounds_on_cat_dim",  // a slice with symbolic bounds of a cat dim: torch's size stays symbolic (2*s)
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")
       "unfold_symbolic_sizes",       // F.unfold of symbolic height / width: torch's block count stays symbolic
       // the twenty-fifth scouting's (docs/compiler.md, "Twenty-fifth scouting")

@@ -323,7 +323,11 @@ V OpCall::int_value(const V& v) const {
   const std::vector<double>* known = values::data(I, v);
   if (I.tracing() && !(v->t->fake_const && known && known->size() == 1))
     I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
-  if (known && known->size() == 1) return mk_int(static_cast<long long>((*known)[0]));
+  if (known && known->size() == 1) {
+    V n = mk_int(static_cast<long long>((*known)[0]));
+    n->guess = values::guess_of(v);
+    return n;
+  }
   if (v->t->fill) return mk_int(static_cast<long long>(*v->t->fill));
   I.note_unmodelled(loc, "an int read from a tensor whose value tparse does not know (taken as 1)");
   return mk_int(1);

@@ -251,7 +251,10 @@ bool Interp::truthy(V v, Location loc) {
     // the tensor's value decides the branch where the runtime knows it (a fill, a tracked small value);
     // otherwise the `if` branch is a guess and the result is approximate, as for any unmodelled value
     bool branch = assert_want_ >= 0;  // a guess: true, or in an assert the side on which it holds
-    if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) branch = (*xs)[0] != 0;
+    if (const std::vector<double>* xs = values::data(*this, v); xs && xs->size() == 1) {
+      branch = (*xs)[0] != 0;
+      values::used(*this, v);  // (values resting on a guess: the branch is noted as guessed)
+    }
     else if (v->t->fill) branch = *v->t->fill != 0;
     else {
       ++guessed_tests_;

@@ -67,6 +67,9 @@ struct TensorVals {
   /// no element values (v empty): the closed range every element lies in, when an op bounds it (torch.rand: [0, 1),
   /// randint(low, high): [low, high - 1]); lo > hi means none
   double lo = 1, hi = 0;
+  /// the values rest on a guess (Interp::new_guess id; -1: none): an integer cast of data tparse does not have reads as
+  /// ones, and what is computed from them carries the guess on (numbers read from them, item() / tolist(), too)
+  int guess = -1;
 };
 
 enum class VK {

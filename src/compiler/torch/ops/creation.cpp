@@ -150,7 +150,10 @@ V factory(OpCall& c) {
       if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
       bool flt = x->t->dtype.find("float") != std::string::npos;
       double v = 1;
-      if (const std::vector<double>* xs = values::of(c.I, x); xs && xs->size() == 1) v = (*xs)[0];
+      if (const std::vector<double>* xs = values::of(c.I, x); xs && xs->size() == 1) {
+        v = (*xs)[0];
+        values::used(c.I, x);
+      }
       else if (x->t->fill) v = *x->t->fill;
       else c.I.note_unmodelled(c.loc, "torch.arange() bound from a tensor whose value the compiler does not know (taken as 1)");
       return flt ? mk_float(v) : mk_int(static_cast<long long>(v));

@@ -12,6 +12,37 @@
 
 namespace tparse::compiler::ops {
 
+
+// `t[lo:hi]` (step 1) where a bound or the dim is symbolic and no form above named the size: aten.slice's meta clamps
+// the bounds as its guards decide on the hints (a negative bound counts from the end, then each is kept within
+// [0, size] and hi >= lo), and the size is hi - lo as sympy collects it (FastSpeech2's relative positions
+// `pos_enc[:, c - s + 1 : c + s]` are `2*s - 1` long). nullopt when a bound is not a sum of symbols.
+static std::optional<std::string> slice_size_expr(const Dim& dim, const V& lo_v, const V& hi_v) {
+  auto lin_of = [](const V& b, std::optional<SymLin>& out) {
+    if (b->k != VK::Int) return false;
+    out = parse_linear(b->sym.empty() ? std::to_string(b->i) : b->sym);
+    return out.has_value();
+  };
+  std::optional<SymLin> n = parse_linear(dim.is_sym() ? dim.sym : std::to_string(dim.v)), lo, hi;
+  if (!n) return std::nullopt;
+  long long nv = dim.v, lv = 0, hv = nv;
+  if (lo_v->k == VK::None) lo = SymLin{};
+  else if (!lin_of(lo_v, lo)) return std::nullopt;
+  else lv = lo_v->i;
+  if (hi_v->k == VK::None) hi = n;
+  else if (!lin_of(hi_v, hi)) return std::nullopt;
+  else hv = hi_v->i;
+  if (lv < 0) { lo = linear_add(*lo, *n, 1); lv += nv; }
+  if (hv < 0) { hi = linear_add(*hi, *n, 1); hv += nv; }
+  if (lv < 0) { lo = SymLin{}; lv = 0; }
+  else if (lv > nv) { lo = n; lv = nv; }
+  if (hv < lv) { hi = lo; hv = lv; }
+  else if (hv > nv) { hi = n; hv = nv; }
+  std::string e = linear_str(linear_add(*hi, *lo, -1));
+  if (e.empty()) return std::nullopt;  // a constant length: the hint is the size
+  return e;
+}
+
 V getitem(OpCall& c) {
   const TensorInfo& t = c.t();
   const size_t rank = c.rank();
@@ -155,6 +186,8 @@ V getitem(OpCall& c) {
       bool from0 = x->items[0]->k == VK::None || (x->items[0]->k == VK::Int && x->items[0]->sym.empty() && x->items[0]->i == 0);
       if (from0 && st == 1 && x->items[1]->k == VK::Int && !x->items[1]->sym.empty() && hi == x->items[1]->i)
         nd2 = Dim{hi, x->items[1]->sym};
+      if (st == 1 && !nd2.is_sym() && (!x->items[0]->sym.empty() || !x->items[1]->sym.empty() || t.shape[d].is_sym()))
+        if (auto e = slice_size_expr(t.shape[d], x->items[0], x->items[1])) nd2 = Dim{nd2.v, *e};
       s.push_back(nd2);
       if (has_st) sd.push_back(st == 1 ? t.stride[d] : dim_mul(t.stride[d], Dim{st, ""}));
       ++d;
@@ -289,6 +322,7 @@ V repeat_interleave(OpCall& c) {
         const std::vector<double>* v = values::data(c.I, r);
         long long total = 0;
         if (v) for (double x : *v) total += static_cast<long long>(x);
+        if (v) values::used(c.I, r);
         else c.I.note_unmodelled(c.loc, "repeat_interleave with repeats whose values tparse does not know (one each)");
         TensorInfo o2 = c.like();
         long long n = v ? total : r->t->shape[0].v;

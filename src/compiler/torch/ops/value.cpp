@@ -54,9 +54,17 @@ V item(OpCall& c) {
     if (numel > 0) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
   }
   if (const std::vector<double>* v = values::of(c.I, c.self)) {  // eager with known values: the data
-    if (c.name == "tolist") return values::py_list(c.self, *v);
+    // (values resting on a guess give numbers that carry it: noted where they decide something)
+    const int g = values::guess_of(c.self);
+    std::function<V(V)> mark = [&](V x) {
+      if (g < 0) return x;
+      if (x->k == VK::List) for (auto& y : x->items) mark(y);
+      else x->guess = g;
+      return x;
+    };
+    if (c.name == "tolist") return mark(values::py_list(c.self, *v));
     if (v->size() != 1) c.fail(fmt::format("a Tensor with {} elements cannot be converted to Scalar", v->size()));
-    return values::py_number(t.dtype, (*v)[0]);
+    return mark(values::py_number(t.dtype, (*v)[0]));
   }
   // no values known: a uniform fill (torch.zeros / ones / full) is the data; otherwise the numbers are a guess, noted
   // unmodelled where one decides something (Interp::use_guess: a logged loss decides nothing)

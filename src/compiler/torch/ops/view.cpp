@@ -262,6 +262,7 @@ V reshape(OpCall& c) {
           for (auto& d : t.shape) tt.push_back(d.sym.empty() ? std::to_string(d.v) : d.sym);
           for (size_t i = 0; i < xs.size(); ++i) if (static_cast<int>(i) != infer) pp.push_back(xs[i]->sym.empty() ? std::to_string(xs[i]->i) : xs[i]->sym);
           if (auto q = sym_quotient(tt, pp); q && !q->empty()) s[static_cast<size_t>(infer)].sym = *q;
+          else if (auto f = sym_floor_quotient(tt, pp); !q && f) s[static_cast<size_t>(infer)].sym = *f;
         }
       } else if (known != n) {
         std::string shp = "[";

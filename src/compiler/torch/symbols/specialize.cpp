@@ -251,7 +251,9 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
     for (auto& a : nodes[i].args) resolve(a);
     for (auto& [n, a] : nodes[i].kwargs) resolve(a);
   }
-  for (size_t k = 0; k < shadows.size(); ++k) if (shadows[k].forced) activate(static_cast<int>(k));
+  // (a size rebuilt at its read whose symbols all specialized later is a number when the pass runs: not rebuilt)
+  for (size_t k = 0; k < shadows.size(); ++k)
+    if (shadows[k].forced && !constant(expr_of(shadows[k].node))) activate(static_cast<int>(k));
   // merge: each active shadow goes before the node that was next when it was made
   std::vector<int> remap(nodes.size(), -1), shadow_at(shadows.size(), -1);
   std::vector<Node> merged;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <numeric>
 
 #include "torch/symbols/sym_mono.hpp"
 
@@ -329,6 +330,27 @@ std::optional<std::string> sym_quotient(const std::vector<std::string>& total, c
   std::string out = ct / cp == 1 ? std::string() : std::to_string(ct / cp);
   for (const auto& a : at) out = out.empty() ? a : sym_product(out, a);
   return out;
+}
+
+std::optional<std::string> sym_floor_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part) {
+  long long ct = 1, cp = 1;
+  std::vector<std::string> at, ap;
+  for (const auto& e : total) if (!factors_of(e, ct, at)) return std::nullopt;
+  for (const auto& e : part) if (!factors_of(e, cp, ap)) return std::nullopt;
+  for (const auto& a : ap) {
+    auto it = std::find(at.begin(), at.end(), a);
+    if (it == at.end()) return std::nullopt;
+    at.erase(it);
+  }
+  if (cp <= 0 || ct <= 0) return std::nullopt;
+  const long long g = std::gcd(ct, cp), k1 = ct / g, k2 = cp / g;
+  if (k2 == 1 || k1 != 1 || at.size() != 1) return std::nullopt;  // (an exact quotient is sym_quotient's)
+  // (a sum of symbols only: a padded length's `Mod(..)` atoms are simplified by torch's value ranges as guards bound
+  // them, which tparse does not model: falcon_h1 / nemotron_h's chunk counts become 1 mid-graph; such a size keeps
+  // its hint)
+  if (at[0].find('(') != std::string::npos) return std::nullopt;
+  if (auto e = sym_floordiv(at[0], k2, 0); e && !e->empty()) return e;
+  return std::nullopt;
 }
 
 namespace {

@@ -49,6 +49,11 @@ std::string sym_product(const std::string& a, const std::string& b);
 /// prod(total) / prod(part) for sizes (a reshape's inferred `-1`): factors cancel as sympy's do, sums and floor atoms
 /// whole; nullopt when it does not divide. "" when the quotient is a number (its value is the caller's).
 std::optional<std::string> sym_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part);
+/// prod(total) // prod(part) when it does not divide exactly: sympy's FloorDiv with the common factors and the
+/// coefficients' gcd cancelled (a reshape's `-1` of [2, s27] by (2, 2) is `(s27//2)`); nullopt unless what is left is
+/// one sum of symbols over a number (a padded length with `Mod` atoms keeps its hint: torch's value ranges simplify
+/// it as guards bound it, which tparse does not model).
+std::optional<std::string> sym_floor_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part);
 
 /// The nodes torch 2.11 rebuilds `e` from (PythonReferenceAnalysis over sympy): a sum is `torch.sym_sum([c, t...])`,
 /// a floor division `x // k`, a product a chain of `*`; each node is made by `make` (it returns the argument that

@@ -131,19 +131,22 @@ V Interp::size_of(const V& t, long long dim, long long dim_written, Location loc
     // symbols where it is read (`mul_12 = 64 * s77`); unused, it is dead code
     if (dim >= 0) reify_sym(r->sym, at);
     else for (auto& x : xs) if (!x->sym.empty()) reify_sym(x->sym, at);
-    // a whole `.shape` read of sizes that are sums with floor divisions: each is rebuilt there and stays, used or
-    // not (ResNeSt's `batch, rchannel = x.shape[:2]`: the H and W nodes follow, dead; improved-diffusion's len(h.shape))
-    if (dim < 0)
-      for (auto& x : xs)
-        if (x->sym.find("//") != std::string::npos && sym_is_sum(x->sym)) {
-          int k = -1;
-          if (auto it = g.reified_shadow.find(x->sym); it != g.reified_shadow.end()) k = it->second;  // (a sibling's)
-          else if (auto a = reify_at_read(*this, x, g.symint_shadow.count(x.get()) ? g.symint_shadow[x.get()] : -1)) k = a->shadow;
-          if (k >= 0) {
-            g.shadows[static_cast<size_t>(k)].forced = true;
-            g.shadows[static_cast<size_t>(k)].node.sym_compute = false;  // no dead-code removal for it
-          }
-        }
+    // a read of sizes that are sums (`.shape` or one dim): insert_deferred_runtime_asserts rebuilds every size read of
+    // an intermediate tensor from the input symbols at the read, and remove_unused_graphargs' DCE then drops dead
+    // binary sym ops but never a `torch.sym_sum([...])` (its list argument is no symnode argument): each rebuilt sum
+    // stays, used or not (ResNeSt's `batch, rchannel = x.shape[:2]`: the H and W nodes follow, dead; improved-diffusion's
+    // len(h.shape); FastSpeech2's `pos_tensor.size(3) + 1` of 2*s - 1, ijepa's `len(x)` of a cat)
+    std::vector<V> reads = dim < 0 ? xs : std::vector<V>{r};
+    for (auto& x : reads) {
+      if (!sym_is_sum(x->sym)) continue;
+      int k = -1;
+      if (auto it = g.reified_shadow.find(x->sym); it != g.reified_shadow.end()) k = it->second;  // (a sibling's)
+      else if (auto a = reify_at_read(*this, x, g.symint_shadow.count(x.get()) ? g.symint_shadow[x.get()] : -1)) k = a->shadow;
+      if (k >= 0) {
+        g.shadows[static_cast<size_t>(k)].forced = true;
+        g.shadows[static_cast<size_t>(k)].node.sym_compute = false;  // no dead-code removal for it
+      }
+    }
   }
   if (dim >= 0) return r;
   V tup = mk_tuple(xs);

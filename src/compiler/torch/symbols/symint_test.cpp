@@ -132,6 +132,18 @@ TEST_CASE("SymInt monomials print as sympy prints them and divide only exactly")
   CHECK_FALSE(mono_div(*parse_mono("6*s77"), *parse_mono("s27")).has_value());
 }
 
+TEST_CASE("a reshape's inferred size that does not divide exactly is sympy's FloorDiv, common factors cancelled") {
+  // torch 2.11 (testdata/programs/len_dynamic_batch): `x.view(2, -1, ...)` of a dynamic batch is `(s77//2)`
+  CHECK(*sym_floor_quotient({"s77", "8"}, {"2", "8"}) == "(s77//2)");
+  CHECK(*sym_floor_quotient({"2*s70 - 1", "16"}, {"32"}) == "s70 - 1");  // FloorDiv.eval pulls 2*s70 out: s70 + (-1)//2
+  CHECK(*sym_floor_quotient({"2*s70 + 2", "4"}, {"8"}) == "s70 + 1");  // the terms 2 divides leave the floor
+  CHECK_FALSE(sym_floor_quotient({"s77", "6"}, {"4"}).has_value());      // 3*s77 over 2: a coefficient left over
+  CHECK_FALSE(sym_floor_quotient({"s77", "s27"}, {"2"}).has_value());    // two factors left over
+  // a padded length's Mod atoms: torch's value ranges decide such sizes as guards bound them; the hint stays
+  CHECK_FALSE(sym_floor_quotient({"s27 + (Mod(256 - (Mod(s27, 256)), 256))", "128"}, {"256", "128"}).has_value());
+  CHECK(*sym_quotient({"s77", "8"}, {"8"}) == "s77");  // (an exact quotient is sym_quotient's)
+}
+
 TEST_CASE("SymInt sums collect as sympy collects them and print as torch shows them") {
   auto lin = [](const std::string& a, const std::string& b, long long sign) {
     return linear_str(linear_add(*parse_linear(a), *parse_linear(b), sign));

@@ -90,6 +90,35 @@ void attach_range(Interp& I, const V& t, double lo, double hi) {
   t->vals = std::move(tv);
 }
 
+int guess_of(const V& t) { return t && t->k == VK::Tensor && t->vals ? t->vals->guess : -1; }
+
+void set_guess(const V& t, int g) {
+  if (g < 0 || !t || t->k != VK::Tensor || !t->vals || t->vals->guess == g) return;
+  auto tv = std::make_shared<TensorVals>(*t->vals);  // (values are shared between views: a copy that carries it)
+  tv->guess = g;
+  t->vals = std::move(tv);
+}
+
+void used(Interp& I, const V& t) {
+  if (int g = guess_of(t); g >= 0) {
+    V n = mk_int(0);
+    n->guess = g;
+    I.use_guess(n);
+  }
+}
+
+void carry_guess(const std::vector<V>& ins, const V& res) {
+  if (!res || res->k != VK::Tensor || !res->vals || res->vals->guess >= 0) return;
+  std::function<int(const V&, int)> find = [&](const V& x, int depth) -> int {
+    if (!x || depth > 3) return -1;
+    if (x->k == VK::Tensor) return x.get() == res.get() ? -1 : guess_of(x);
+    if (x->k == VK::List || x->k == VK::Tuple)
+      for (const V& y : x->items) if (int g = find(y, depth + 1); g >= 0) return g;
+    return -1;
+  };
+  for (const V& x : ins) if (int g = find(x, 0); g >= 0) { set_guess(res, g); return; }
+}
+
 void attach(Interp& I, const V& t, std::vector<double> v) {
   if (!t || t->k != VK::Tensor || !eager(I)) return;
   long long n = 0;
@@ -177,8 +206,9 @@ void mutated(Interp& I, const V& t) {
 }
 
 // `t[idx] = v` on a tensor whose values are known (its data, or one fill value): the new values, row-major, where the
-// index is basic (ints, slices, None, Ellipsis) or a bool mask of t's own shape, and v a number or a tensor of known
-// values that is one value or exactly the region's count. False (nothing done) otherwise.
+// index is basic (ints, slices, None, Ellipsis) or a bool mask over t's leading dims (one with no data taken as all
+// true: then t's old values need not be known), and v a number or a tensor of known values that is one value or
+// exactly the region's count. False (nothing done) otherwise.
 static bool setitem_values(OpCall& c) {
   using layout::Shape;
   using layout::shape_of;
@@ -188,12 +218,25 @@ static bool setitem_values(OpCall& c) {
   const V& t = c.self;
   long long n = 0;
   if (!static_numel(*t->t, n) || n > kMaxElems) return false;
+  const V& idx = c.rest[0];
+  const V& val = c.rest[1];
+  Shape s = shape_of(t);
+  // a bool mask over t's leading dims (`t[rows_mask] = v`): whole rows (trailing elements) are written
+  const bool mask = idx->k == VK::Tensor && idx->t->dtype == "bool" && [&] {
+    Shape ms = shape_of(idx);
+    return !ms.empty() && ms.size() <= s.size() && std::equal(ms.begin(), ms.end(), s.begin());
+  }();
+  const std::vector<double>* m = mask ? data(I, idx) : nullptr;
+  if (mask && !m && !idx->t->fill) {
+    // a mask tparse has no data of: every entry taken as true (as true_count), so every element is written and t's
+    // old values do not matter (FastSpeech2's `duration_labels[duration_labels.sum(dim=1).eq(0)] = 1`)
+    true_count(I, idx, c.loc, "a boolean-mask assignment");
+  }
   std::vector<double> cur;
   if (const std::vector<double>* d = data(I, t)) cur = *d;
   else if (t->t->fill) cur.assign(static_cast<size_t>(n), *t->t->fill);
+  else if (mask && !m && !idx->t->fill) cur.assign(static_cast<size_t>(n), 0.0);  // every element is overwritten below
   else return false;
-  const V& idx = c.rest[0];
-  const V& val = c.rest[1];
   std::vector<double> vals;
   if (val->k == VK::Int) vals = {static_cast<double>(val->i)};
   else if (val->k == VK::Float) vals = {val->f};
@@ -204,11 +247,15 @@ static bool setitem_values(OpCall& c) {
     else return false;
   } else return false;
   std::vector<double> offs;
-  Shape s = shape_of(t);
-  if (idx->k == VK::Tensor && (idx->t->dtype == "bool") && shape_of(idx) == s) {
-    const std::vector<double>* m = data(I, idx);
-    if (!m) return false;
-    for (long long i = 0; i < n; ++i) if ((*m)[static_cast<size_t>(i)] != 0) offs.push_back(static_cast<double>(i));
+  if (mask) {
+    long long rows = 1;
+    for (size_t k = 0; k < idx->t->shape.size(); ++k) rows *= s[k];
+    const long long inner = rows ? n / rows : 0;
+    for (long long r = 0; r < rows; ++r) {
+      const double on = m ? (*m)[static_cast<size_t>(r)] : idx->t->fill ? *idx->t->fill : 1.0;
+      if (on != 0)
+        for (long long j = 0; j < inner; ++j) offs.push_back(static_cast<double>(r * inner + j));
+    }
   } else {
     std::vector<double> ids(static_cast<size_t>(n));
     for (long long i = 0; i < n; ++i) ids[static_cast<size_t>(i)] = static_cast<double>(i);
@@ -220,8 +267,10 @@ static bool setitem_values(OpCall& c) {
     if (!fit(t->t->dtype, x)) return false;
     cur[static_cast<size_t>(offs[i])] = x;
   }
+  const int g = guess_of(val) >= 0 ? guess_of(val) : (!mask || m) ? guess_of(t) : -1;
   mutated(I, t);  // views of the storage go stale; the written tensor carries the new values
   attach(I, t, std::move(cur));
+  set_guess(t, g);
   return true;
 }
 
@@ -257,6 +306,24 @@ void before_call(OpCall& c) {
   }
 }
 
+// A cast to an integer dtype of data tparse does not have (FastSpeech2's predicted durations,
+// `clamp(round(exp(x) - 1), min=0).long()` of a randomly initialised layer) reads as ones: the guess every other
+// integer read of unknown data makes (item() taken as 1, repeat_interleave one each), so that the sums, maxima and
+// masks computed from it agree with the shapes those reads give. The values carry the guess: what is decided on them
+// (a branch, an int read, a size list) notes it, and split sizes that do not add up are repartitioned (join.cpp).
+static void guess_integer_cast(OpCall& c, const V& res) {
+  static const std::set<std::string> casts = {"long", "int", "short", "to", "type", "type_as"};
+  static const std::set<std::string> ints = {"int64", "int32", "int16"};
+  if (!c.self || c.self->k != VK::Tensor || !casts.count(c.name) || !res || res->k != VK::Tensor || res == c.self) return;
+  if (!ints.count(res->t->dtype) || res->t->dtype == c.self->t->dtype || data(c.I, res) || res->t->fill) return;
+  if (data(c.I, c.self) || c.self->t->fill || c.self->t->fake_const) return;
+  if (c.self->vals && c.self->vals->lo <= c.self->vals->hi) return;  // a known range (torch.rand): not guessed here
+  long long n = 0;
+  if (!static_numel(*res->t, n) || n > kMaxElems) return;
+  attach(c.I, res, std::vector<double>(static_cast<size_t>(n), 1.0));
+  set_guess(res, c.I.new_guess(c.loc, "an integer cast of data tparse does not know (every entry taken as 1)"));
+}
+
 void after_call(OpCall& c, const V& res) {
   if (!res || !eager(c.I)) return;
   if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand
@@ -287,9 +354,13 @@ void after_call(OpCall& c, const V& res) {
     op_rule(c, res);
   } catch (...) {  // a rule never stops a run: its result just stays shape-only
   }
+  guess_integer_cast(c, res);
   std::vector<V> ins(c.args.begin(), c.args.end());
   if (c.self) ins.push_back(c.self);
   for (auto& [k, v] : c.kwargs) ins.push_back(v);
+  carry_guess(ins, res);
+  if (res->k == VK::Tuple || res->k == VK::List)
+    for (const V& x : res->items) carry_guess(ins, x);
   const_result(c.I, ins, res);
 }
 

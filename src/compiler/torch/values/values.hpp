@@ -21,6 +21,13 @@ const std::vector<double>* of(const Interp& I, const V& t);
 /// The values an eager tensor holds wherever it is read (a frame's input: the branch a graph break leaves to
 /// Python reads the real data), or null when not known or stale.
 const std::vector<double>* data(const Interp& I, const V& t);
+/// The guess `t`'s values rest on (-1: none); `used` notes it in the run's approximations (Interp::use_guess)
+int guess_of(const V& t);
+void used(Interp& I, const V& t);
+/// Marks `t`'s values as resting on guess `g` (nothing when g < 0)
+void set_guess(const V& t, int g);
+/// `res`'s fresh values rest on a guess when an input's do (the first such input's, in lists and tuples too)
+void carry_guess(const std::vector<V>& ins, const V& res);
 /// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
 /// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
 void attach(Interp& I, const V& t, std::vector<double> v);

@@ -327,6 +327,7 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
       fits = xd.v >= 0 && td.v >= 0 && (xd.v == 1 || xd.v == td.v);
     }
   }
+  const int g = guess_of(t) >= 0 ? guess_of(t) : guess_of(x);
   if (fits) {
     tmp = mk_tensor(*t->t);
     try { binary(I, op, t, x, tmp); } catch (...) { tmp = nullptr; }
@@ -337,6 +338,8 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
   if (tmp && tmp->vals) {
     attach(I, t, tmp->vals->v);
     if (res && res != t && res->k == VK::Tensor) attach(I, res, tmp->vals->v);
+    set_guess(t, g);
+    if (res && res != t) set_guess(res, g);
   }
 }
 
@@ -346,7 +349,14 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     else mutated(I);
     return;
   }
-  struct Const { Interp& I; V a, b, res; ~Const() { const_result(I, {a, b}, res); } } konst{I, a, b, res};
+  struct Const {
+    Interp& I;
+    V a, b, res;
+    ~Const() {
+      const_result(I, {a, b}, res);
+      carry_guess({a, b}, res);
+    }
+  } konst{I, a, b, res};
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
   // an unknown tensor of a known range compared with a number may be decided everywhere (LayerDrop's
   // `torch.rand([]) < self.layerdrop` of 0.0 is False: transformers' bart / whisper / wav2vec2 in training)
@@ -476,6 +486,23 @@ bool op_rule(OpCall& c, const V& res) {
     if (!operand_values(c.rest[1], xv) || !operand_values(c.rest[2], yv)) return false;
     std::vector<double> out(cv.size());
     for (size_t i = 0; i < out.size(); ++i) out[i] = cv[i] != 0 ? xv[i] : yv[i];
+    attach(I, res, std::move(out));
+    return true;
+  }
+  if (n == "masked_fill" && !c.is_fn && c.rest.size() == 2 && r == s) {
+    // x.masked_fill(mask, value): value where the mask (broadcast to x) is set, else x (FastSpeech2's durations of
+    // padding set to 0)
+    const V& m = c.rest[0];
+    const V& val = c.rest[1];
+    if (!m || m->k != VK::Tensor) return false;
+    const std::vector<double>* mv = of(I, m);
+    double fv = 0;
+    if (is_num(val)) fv = num(val);
+    else if (val && val->k == VK::Tensor && val->t->shape.empty() && of(I, val)) fv = of(I, val)->at(0);
+    else return false;
+    if (!mv || !fit(rdt, fv)) return false;
+    std::vector<double> mb = broadcast_to(*mv, shape_of(m), r), out = *v;
+    for (size_t i = 0; i < out.size(); ++i) if (mb[i] != 0) out[i] = fv;
     attach(I, res, std::move(out));
     return true;
   }

@@ -4,6 +4,8 @@
 // still sees no values (Dynamo's fake tensors have none), and an in-place op leaves no stale ones.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "api.hpp"
 
 using namespace tparse::compiler;
@@ -294,4 +296,59 @@ TEST_CASE("a view its input's strides cannot give raises RuntimeError: catchable
   Result r = compile_script("m.py", src, Options{});
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("eager values: masked_fill, and a boolean mask over leading dims in an assignment") {
+  // the values real torch 2.11 gives: masked_fill writes the value where the (broadcast) mask is set
+  Result r = run_values(
+      "d = torch.tensor([[2, 0, 3], [1, 1, 0]])\n"
+      "m = torch.tensor([[False, True, False], [True, False, False]])\n"
+      "assert d.masked_fill(m, 7).tolist() == [[2, 7, 3], [7, 1, 0]]\n"
+      "assert d.masked_fill(torch.tensor([True, False, False]), 0).tolist() == [[0, 0, 3], [0, 1, 0]]\n"
+      "assert torch.tensor([0.5, 1.5]).masked_fill(torch.tensor([False, True]), 0.0).tolist() == [0.5, 0.0]\n"
+      "rows = torch.zeros(3, 2, dtype=torch.long)\n"
+      "rows[torch.tensor([True, False, True])] = 4\n"
+      "assert rows.tolist() == [[4, 4], [0, 0], [4, 4]] and rows.sum().item() == 16\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  // a mask tparse has no data of (from a float layer's output) is taken as all true, as every unknown mask: every row is
+  // written, so the tensor is known from there on (the asserted values are tparse's guess, listed in unmodelled)
+  Result m2 = run_values(
+      "lin = torch.nn.Linear(4, 1)\n"
+      "dur = torch.zeros(3, 2, dtype=torch.long)\n"
+      "dur[lin(torch.randn(3, 4)).squeeze(-1) > 0] = 2\n"
+      "assert dur.tolist() == [[2, 2], [2, 2], [2, 2]]\n");
+  INFO(m2.error);
+  CHECK(m2.ok);
+  REQUIRE(m2.unmodelled.size() == 1);
+  CHECK(m2.unmodelled[0].find("a boolean-mask assignment of data the compiler does not know") != std::string::npos);
+  // FastSpeech2's length regulator: durations cast to long from a randomly initialised layer's output are data tparse
+  // does not have; taken as ones (the guess item() and repeat_interleave make too), the branch on their sum, the maximum
+  // length and the repeats agree: no shape mismatch between `zeros(.., max_len, ..)` and repeat_interleave. The one
+  // guess is listed once, where the branch first used it (real data would give other durations, the same shapes rule)
+  Result g = run_values(
+      "lin = torch.nn.Linear(4, 1)\n"
+      "dur = torch.clamp(torch.round(lin(torch.randn(1, 6, 4)).squeeze(-1).exp() - 1), min=0).long()\n"
+      "if dur.sum() == 0:\n"
+      "    dur[dur.sum(dim=1).eq(0)] = 1\n"
+      "max_len = torch.sum(dur, dim=1).max()\n"
+      "out = torch.zeros(1, max_len, 4)\n"
+      "rep = torch.repeat_interleave(torch.randn(6, 4), dur[0], dim=0)\n"
+      "out[0, : rep.size(0)] = rep\n"
+      "assert out.shape == (1, 6, 4)\n");
+  INFO(g.error);
+  CHECK(g.ok);
+  REQUIRE(g.unmodelled.size() == 1);
+  CHECK(g.unmodelled[0].find("an integer cast of data tparse does not know (every entry taken as 1)") != std::string::npos);
+  // JetMoE's routing: counts from a one-hot of guessed data read back with tolist() carry the guess, so split sizes
+  // that do not add up to the tokens are repartitioned (an even split) instead of failing the split
+  Result j = run_values(
+      "gates = torch.zeros(8, 4).scatter(1, torch.randn(8, 4).topk(2, dim=1)[1], 1)\n"
+      "sizes = gates.long().sum(0).tolist()\n"
+      "parts = torch.randn(16, 3).split(sizes, dim=0)\n"
+      "assert [p.shape[0] for p in parts] == [4, 4, 4, 4]\n");
+  INFO(j.error);
+  CHECK(j.ok);
+  CHECK(std::any_of(j.unmodelled.begin(), j.unmodelled.end(), [](const std::string& u) { return u.find("taken as an even split") != std::string::npos; }));
 }

@@ -18,8 +18,6 @@
 #include <vector>
 
 #include "api.hpp"
-#include "core/ingest.hpp"
-#include "core/summary.hpp"
 #include "hf_population_util.hpp"
 
 namespace fs = std::filesystem;
@@ -52,12 +50,6 @@ std::string calls_text(simdjson::dom::array inputs) {
     return s;
   };
   return "with torch.no_grad():\n" + one("model") + "cm = torch.compile(model, backend=\"eager\")\nwith torch.no_grad():\n" + one("cm");
-}
-
-std::string ops_text(const std::vector<int64_t>& v) {
-  std::string s;
-  for (int64_t n : v) s += (s.empty() ? "" : ",") + std::to_string(n);
-  return "[" + s + "]";
 }
 
 }  // namespace
@@ -102,18 +94,9 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
     for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
     const int64_t theirs_frames = int64_t(rec["counters"]["frames"]["total"]);
     const int64_t theirs_graphs = int64_t(rec["counters"]["stats"]["unique_graphs"]);
-    std::string theirs = std::to_string(theirs_frames) + " / " + std::to_string(theirs_graphs) + " / " + ops_text(theirs_ops);
-    std::string ours = "stopped: " + r.error.substr(0, r.error.find('\n'));
-    bool same = false;
-    if (r.ok && !r.stopped) {
-      auto loaded = tparse::load_trace_text(r.trace, "ours");
-      tparse::Totals a = tparse::compute_totals(loaded.model);
-      std::vector<int64_t> ops;
-      for (const auto& c : loaded.model.compiles)
-        if (c.metrics && c.metrics->graph_op_count > 0) ops.push_back(c.metrics->graph_op_count);
-      ours = std::to_string(r.frames_total) + " / " + std::to_string(a.graphs) + " / " + ops_text(ops);
-      same = ours == theirs;
-    }
+    const std::string theirs = whole_run_text(theirs_frames, theirs_graphs, theirs_ops);
+    const std::string ours = whole_run_ours(r);
+    const bool same = ours == theirs;
     exact += same;
     if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
     if (want.count(type)) {

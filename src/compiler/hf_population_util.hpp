@@ -1,6 +1,7 @@
-// What the transformers population tests share (hf_population_test.cpp, hf_dynamic_population_test.cpp): where the
-// population's truth lives, transformers 5.17's sources unpacked from ../shared's tarball, the AutoModel driver the
-// device scripts run (scripts/device/automodel_common.py), a population list's types, a whole run's captured calls.
+// What the transformers population tests share (hf_population_test.cpp, hf_dynamic_population_test.cpp,
+// hf_train_population_test.cpp): where the population's truth lives, transformers 5.17's sources unpacked from
+// ../shared's tarball, the AutoModel driver the device scripts run (scripts/device/automodel_common.py), a population
+// list's types, a whole run's captured calls and its outcome against torch's (frames / unique graphs / ops per graph).
 #pragma once
 
 #include <doctest/doctest.h>
@@ -12,7 +13,9 @@
 #include <string>
 #include <unistd.h>
 
+#include "api.hpp"
 #include "core/ingest.hpp"
+#include "core/summary.hpp"
 #include "core/test_support.hpp"
 #include "tarxz_test_util.hpp"
 #include "test_util.hpp"
@@ -69,6 +72,23 @@ inline std::string timm_root() {
   if (const char* e = std::getenv("TPARSE_TIMM"); e && *e && fs::exists(fs::path(e) / "timm" / "__init__.py")) return e;
   fs::path d = fs::path(TPARSE_TESTDATA).parent_path() / ".dev" / "opaque" / "timm-device";
   return fs::exists(d / "timm" / "__init__.py") ? d.string() : "";
+}
+// A whole run's outcome as the population tables write it: "frames / unique graphs / [ops per graph]" (frames handed
+// to Dynamo, compiled or returned at once; the graphs' call-node counts in compile order, which sum to calls_captured).
+inline std::string whole_run_text(int64_t frames, int64_t graphs, const std::vector<int64_t>& ops) {
+  std::string s;
+  for (int64_t n : ops) s += (s.empty() ? "" : ",") + std::to_string(n);
+  return std::to_string(frames) + " / " + std::to_string(graphs) + " / [" + s + "]";
+}
+// The reference compiler's side of it ("stopped: <first line of the error>" when the run did not finish).
+inline std::string whole_run_ours(const tparse::compiler::Result& r) {
+  if (!r.ok || r.stopped) return "stopped: " + r.error.substr(0, r.error.find('\n'));
+  auto loaded = tparse::load_trace_text(r.trace, "ours");
+  tparse::Totals a = tparse::compute_totals(loaded.model);
+  std::vector<int64_t> ops;
+  for (const auto& c : loaded.model.compiles)
+    if (c.metrics && c.metrics->graph_op_count > 0) ops.push_back(c.metrics->graph_op_count);
+  return whole_run_text(r.frames_total, a.graphs, ops);
 }
 // The first word of each line of a population list (`type reason...`; `#` lines are comments).
 inline std::set<std::string> listed(const std::string& file) {

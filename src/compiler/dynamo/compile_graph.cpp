@@ -322,10 +322,12 @@ void Interp::finish_frame(Activation& act, V retval) {
     outs.insert(outs.end(), ts.begin(), ts.end());
   };
   flat(retval, 0);
-  // RETURN_VALUE with nothing captured (count_calls() == 0) and no side effect: SkipFrame "no content in function
-  // call" (a resume function's too: TD3's update resumes after the critic step into an `if` that ran nothing). No
-  // guards, no graph; the metrics' counts are null; the code runs eagerly from now on, never converted again, its
-  // callees frames of their own (programs no_tensor_args, resume_no_ops_skipped)
+  // RETURN_VALUE with nothing captured (count_calls() == 0): SkipFrame "No ops traced for the FX graph" (a resume
+  // function's too: TD3's update resumes after the critic step into an `if` that ran nothing), side effects or not
+  // (symbolic_convert.py's _return: only inconsistent ones, after is_compiling(), keep the frame; its stores then happen
+  // eagerly: a dataclass's generated __init__, program dataclass_record_frames). No guards, no graph; the metrics'
+  // counts are null; the code runs eagerly from now on, never converted again, its callees frames of their own
+  // (programs no_tensor_args, resume_no_ops_skipped)
   FrameCtx& ctx = *act.ctx;
   bool calls = std::any_of(ctx.graph.nodes.begin(), ctx.graph.nodes.end(), [](const Node& n) {
     return n.op == "call_function" || n.op == "call_method" || n.op == "call_module";
@@ -338,7 +340,7 @@ void Interp::finish_frame(Activation& act, V retval) {
       if (!v || v->k != VK::Class) continue;
       for (const V& c : class_mro(v)) module_class = module_class || (c && c->k == VK::Class && !c->fn && !c->builtin_nn.empty());
     }
-  if (!calls && !module_class && ctx.attr_stores.empty() && ctx.mutated_containers.empty() && ctx.code && ctx.frame_id >= 0) {
+  if (!calls && !module_class && !ctx.inconsistent_side_effects && ctx.code && ctx.frame_id >= 0) {
     end_frame_without_graph(ctx, "", "", ctx.restart_reasons, true);
     ++counters_["frames_ok"];
     ctx.code->skipped = true;

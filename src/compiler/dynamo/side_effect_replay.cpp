@@ -74,6 +74,12 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
     if (auto s = ctx.sources.find(v.get()); s != ctx.sources.end()) { loads.push_back(s->second); return; }
     if (v->k == VK::Tuple || v->k == VK::List) for (const V& x : v->items) load(x, depth + 1);
     if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) load(kv.second, depth + 1);
+    // an object the frame made (a ModelOutput, a cache and its layers) is rebuilt by side_effects' codegen: each
+    // attribute stored on it is loaded, one with a source from that source, a constant too (PyCodegen reconstructs a
+    // value through its source first): Mistral's DynamicSlidingWindowLayer keeps `config.sliding_window`, reloaded
+    // through the config's __getattribute__ (real torch 2.11: two frames handed to Dynamo, the training loop's)
+    if (v->k == VK::Instance && v->builtin_nn.empty())
+      for (const auto& n : v->order) if (auto a = v->attrs.find(n); a != v->attrs.end()) load(a->second, depth + 1);
   };
   // the graph's inputs, in placeholder order
   std::vector<std::pair<int, const Obj*>> inputs;

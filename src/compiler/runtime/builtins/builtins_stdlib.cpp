@@ -318,6 +318,33 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     if (V post = find_in_class(inst->cls, "__post_init__")) call(post, {inst}, {}, loc);
     return none();
   }
+  // the transformers stub's output records (ModelOutput subclasses naming their `_field_names`): as the real @dataclass
+  // ones, each class gets its own generated __init__ (`__init__ <string>:2`, a code of its own: a record built under
+  // the callback is a frame per class), every field defaulting to None on the class, then __post_init__
+  if (name == "__tparse_output_record__") {
+    if (args.size() != 1 || args[0]->k != VK::Class) error(loc, "__tparse_output_record__(cls)");
+    V cls = args[0];
+    V names = find_in_class(cls, "_field_names");
+    std::vector<std::string> fields;
+    if (names && (names->k == VK::Tuple || names->k == VK::List))
+      for (const V& n : names->items) if (n->k == VK::Str) fields.push_back(n->s);
+    for (const auto& f : fields)
+      if (!cls->attrs.count(f)) {
+        cls->order.push_back(f);
+        cls->attrs[f] = none();
+      }
+    cls->dc_fields = fields;
+    if (V init = dataclass_init_function(cls, fields, {}, loc)) {
+      if (!cls->attrs.count("__init__")) cls->order.push_back("__init__");
+      cls->attrs["__init__"] = init;
+    }
+    auto df = std::make_shared<Obj>();
+    df->k = VK::Dict;
+    for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});
+    if (!cls->attrs.count("__dataclass_fields__")) cls->order.push_back("__dataclass_fields__");  // (in the class's __dict__ too)
+    cls->attrs["__dataclass_fields__"] = df;
+    return none();
+  }
   if (name == "__tparse_dataclass__") {  // @dataclass: the annotated class attributes become __init__'s fields
     if (args.size() != 1 || args[0]->k != VK::Class || !args[0]->fn) error(loc, "@dataclass needs a class");
     V cls = args[0];
@@ -354,6 +381,7 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
     auto df = std::make_shared<Obj>();  // dataclasses.fields(): __dataclass_fields__, names in order
     df->k = VK::Dict;
     for (auto& f : fields) df->dict.push_back({mk_str(f), mk_str(f)});
+    if (!cls->attrs.count("__dataclass_fields__")) cls->order.push_back("__dataclass_fields__");  // (in the class's __dict__ too)
     cls->attrs["__dataclass_fields__"] = df;
     return cls;
   }

@@ -389,6 +389,24 @@ V Interp::eval_comprehension(const ExprP& e) {
   };
   // Python 3.12 inlines list/dict/set comprehensions (PEP 709); a generator expression is a frame
   Activation& act = *stack_.back();
+  // run eagerly under the callback (inside a frame Dynamo skipped for holding no tensor: transformers'
+  // get_layer_types_and_kwargs's `any(t in (...) for t in layer_types)`), its frame is handed to ConvertFrame when it
+  // first runs, counted once: "Attempt to trace generator", and its code is skipped from then on (real torch 2.11:
+  // `<genexpr> cache_utils.py:1750`). Not in the eager rerun of a frame whose compile failed (real torch 2.11:
+  // comp_break_forms's genexpr frame) nor in a compiled frame's code (inlined: float_arg_genexpr)
+  if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && failed_rerun_depth_ == 0 && !tracing() && !act.ctx) {
+    auto& slot = codes_["genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get()))];
+    if (!slot) {
+      slot = std::make_unique<CodeState>();
+      slot->co_name = "<genexpr>";
+      slot->firstlineno = e->loc.line;
+      slot->filename = path_of(e->loc.file);
+    }
+    if (!slot->skipped) {
+      count_frame(*slot, true);
+      slot->skipped = true;
+    }
+  }
   bool saved_gen = act.in_genexpr, saved_poly = act.genexpr_polyfilled;
   if (e->k == EK::GenExp) {
     act.in_genexpr = true;

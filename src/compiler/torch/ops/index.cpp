@@ -262,7 +262,9 @@ V getitem(OpCall& c) {
     std::vector<V> all{c.self, idx};
     return c.I.emit("call_function", "getitem", "getitem", false, all, {}, o, c.loc);
   }
-  return mk_tensor(o);
+  // eagerly the result of a tensor that requires grad has a grad_fn (a slice is a view, an advanced index a copy: neither
+  // is a leaf, so an in-place op on it is allowed: transformers' grouped MoE `hidden_states[perm // k].masked_fill_(..)`)
+  return c.I.emit("call_function", "getitem", "getitem", false, {c.self, idx}, {}, o, c.loc);
 }
 
 V gather(OpCall& c) {

@@ -293,8 +293,10 @@ namespace tparse::compiler::ops {
 // the runs are on CPU (no CUDA devices, torch.accelerator finds none).
 V constant(OpCall& c) {
   const std::string& n = c.name;
-  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" || n == "compiler.is_exporting")
+  if (n == "compiler.is_compiling" || n == "_dynamo.is_compiling" || n == "compiler.is_dynamo_compiling" || n == "compiler.is_exporting") {
+    if (in_compiled(c.I) && c.I.tracing()) c.I.stack_.back()->ctx->inconsistent_side_effects = true;
     return mk_bool(in_compiled(c.I));
+  }
   if (n == "is_grad_enabled") return mk_bool(c.I.grad_enabled());
   if (n == "get_default_dtype" || n == "get_autocast_dtype" || n == "get_autocast_gpu_dtype") {
     auto d = std::make_shared<Obj>();

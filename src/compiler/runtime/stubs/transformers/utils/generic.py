@@ -16,19 +16,20 @@ class ModelOutput:
     __tparse_dict_like__ = True
     _field_names = ()
 
-    def __init__(self, *args, **kwargs):
-        if hasattr(self, "__dataclass_fields__"):
-            # a model file's own @dataclass output class: the base record's fields, then its own new ones (a
-            # dataclass's order: a subclass of BaseModelOutput adding mask_feat has it last)
-            own = [k for k in self.__dataclass_fields__.keys() if k not in self._field_names]
-            self._field_names = tuple(self._field_names) + tuple(own)
-        i = 0
-        for name in self._field_names:
-            if i < len(args):
-                setattr(self, name, args[i])
-            else:
-                setattr(self, name, kwargs.get(name, None))
-            i += 1
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # a record naming its fields: its own generated __init__, as the real @dataclass records have (`<string>`)
+        if "_field_names" in cls.__dict__:
+            __tparse_output_record__(cls)
+
+    def __post_init__(self):
+        # a model file's own @dataclass output class: the base record's fields, then its own new ones (a
+        # dataclass's order: a subclass of BaseModelOutput adding mask_feat has it last)
+        fields = type(self).__dict__.get("__dataclass_fields__")
+        if fields is not None and "_field_names" not in type(self).__dict__:
+            own = [k for k in fields.keys() if k not in self._field_names]
+            if own:
+                self._field_names = tuple(self._field_names) + tuple(own)
 
     def to_tuple(self):
         return tuple(getattr(self, name) for name in self._field_names if getattr(self, name) is not None)

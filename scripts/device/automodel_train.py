@@ -1,0 +1,101 @@
+# Usage (device): for i in 0..W-1: python automodel_train.py W i  (OUT=dir, AUTOMODEL_BUILD=automodel_build.jsonl; one
+# train<I>.jsonl per worker, concatenated to testdata/hf-population/automodel_train.jsonl).
+# device: a TRAINING LOOP over transformers' sequence-classification head, the way a user compiles one: the model built
+# by AutoModelForSequenceClassification.from_config(tiny config, 3 labels, pad token 0) in train mode, wrapped by
+# torch.compile(backend=...), each step `out = model(input_ids=ids, labels=labels)`, `out.loss.backward()`,
+# `opt.step()`, `opt.zero_grad()` outside the compiled model; two batches, (2, 8) then (2, 12) (the second recompiles
+# with a dynamic length). The same loop runs eagerly first (a type whose head or backward raises is not compared). The
+# record holds the program text itself (`program`: our own driver, the reference compiler runs exactly it with
+# BACKEND = "eager"), torch's counters after the compiled loop, every frame ConvertFrame was handed (frames_seen) and
+# each graph's op count in compile order (graph_ops): the truth of tparse's "training loop" population.
+import json, os
+import torch
+from torch._dynamo.utils import counters
+from automodel_common import run_workers
+
+# The training loop, one type's text with @TYPE@ replaced (BACKEND is set by whoever runs it). The reference compiler's
+# test (src/compiler/hf_train_population_test.cpp) reads this very text from this file.
+PROGRAM = """import torch
+import transformers
+from transformers import AutoConfig
+torch.manual_seed(0)
+cfg = AutoConfig.for_model('@TYPE@')
+tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, 'intermediate_size': 128,
+        'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, 'n_embd': 64, 'n_layer': 2, 'n_head': 4,
+        'n_positions': 128, 'num_experts': 4, 'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}
+for k, v in tiny.items():
+    if hasattr(cfg, k):
+        setattr(cfg, k, v)
+cfg.num_labels = 3
+cfg.pad_token_id = 0
+model = transformers.AutoModelForSequenceClassification.from_config(cfg).train()
+opt = torch.optim.SGD(model.parameters(), lr=0.01)
+batches = [(torch.randint(1, 256, (2, 8)), torch.tensor([0, 2])), (torch.randint(1, 256, (2, 12)), torch.tensor([1, 0]))]
+
+
+def step(m, ids, labels):
+    out = m(input_ids=ids, labels=labels)
+    out.loss.backward()
+    opt.step()
+    opt.zero_grad()
+
+
+for ids, labels in batches:
+    step(model, ids, labels)
+cm = torch.compile(model, backend=BACKEND)
+for ids, labels in batches:
+    step(cm, ids, labels)
+"""
+
+
+def program(t):
+    return PROGRAM.replace("@TYPE@", t)
+
+
+def run_one(t, r):
+    src = program(t)
+    r["program"] = src
+    graphs = []
+
+    def backend(gm, example_inputs):
+        graphs.append(sum(1 for n in gm.graph.nodes if n.op in ("call_function", "call_method", "call_module")))
+        return gm.forward
+
+    seen = []
+    orig_call = torch._dynamo.convert_frame.ConvertFrame.__call__
+
+    def counting_call(self, frame, *a, **k):
+        c = frame.f_code
+        seen.append(f"{c.co_name} {os.path.basename(c.co_filename)}:{c.co_firstlineno}")
+        return orig_call(self, frame, *a, **k)
+
+    torch._dynamo.reset()
+    counters.clear()
+    # the eager loop runs inside the same exec: a raise before torch.compile is the type's eager error
+    g = {"__name__": "__main__", "BACKEND": backend}
+    lines = src.split("\n")
+    cut = next(i for i, l in enumerate(lines) if l.startswith("cm = torch.compile"))
+    try:
+        exec("\n".join(lines[:cut]), g)
+    except Exception as e:
+        r["eager_error"] = f"{type(e).__name__}: {str(e)[:300]}"
+        return
+    torch._dynamo.convert_frame.ConvertFrame.__call__ = counting_call
+    try:
+        exec("\n".join(lines[cut:]), g)
+    except Exception as e:
+        r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
+    finally:
+        torch._dynamo.convert_frame.ConvertFrame.__call__ = orig_call
+    r["frames_seen"] = seen
+    r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
+                     if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
+    r["graph_ops"] = graphs
+
+
+def select(row):
+    return bool(row.get("built")) and row.get("main_input_name") == "input_ids" and bool(row.get("forward"))
+
+
+if __name__ == "__main__":
+    run_workers(select, "train", run_one)

@@ -308,16 +308,16 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     undo_journal(frame_journal.mark);
     ++counters_["unimplemented"];
     cs.skipped = true;
-    ++failed_rerun_depth_;
-    struct Down { int& d; ~Down() { --d; } } down{failed_rerun_depth_};
+    failed_rerun_fns_.push_back(fnv ? fnv->fn.get() : nullptr);
+    struct Down { std::vector<const FuncDef*>& v; ~Down() { v.pop_back(); } } down{failed_rerun_fns_};
     return eager();
   } catch (FrameSkip&) {
     // the frame cannot be compiled: its records were written where the skip was raised; it reruns eagerly
     undo_journal(frame_journal.mark);
     ++counters_["unimplemented"];
     cs.skipped = true;
-    ++failed_rerun_depth_;
-    struct Down { int& d; ~Down() { --d; } } down{failed_rerun_depth_};
+    failed_rerun_fns_.push_back(fnv ? fnv->fn.get() : nullptr);
+    struct Down { std::vector<const FuncDef*>& v; ~Down() { v.pop_back(); } } down{failed_rerun_fns_};
     return eager();
   }
 }

@@ -656,7 +656,9 @@ class Interp {
   void close_generators();                              ///< every one (the end of the run)
   int frame_key_ = 0;
   int callback_active_ = 0;
-  int failed_rerun_depth_ = 0;  ///< inside the eager rerun of a frame whose compile failed (a generator expression there is no frame)
+  /// the functions whose frames failed to compile, rerun eagerly now: a generator expression of their own code is no
+  /// frame of its own there (real torch 2.11: comp_break_forms), one in a function they call is
+  std::vector<const FuncDef*> failed_rerun_fns_;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
   /// torch.autograd.backward / grad call typing.cast on their tensors (torch/autograd/__init__.py): run eagerly under

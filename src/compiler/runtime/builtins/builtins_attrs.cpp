@@ -17,6 +17,10 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
   };
   if (name == "isinstance") {
     V v = arg(0), c = arg(1);
+    // a lazily wrapped frame argument is realized by the check (LazyVariableTracker's python_type): a tensor
+    // becomes a graph input with its TENSOR_MATCH guard (transformers' ModelOutput.__post_init__ testing its first
+    // field: the record's __init__ recompiles on another size, real torch 2.11's training loop over OPT)
+    if (v->k == VK::Tensor && tracing()) realize(v);
     std::vector<V> cs = c->k == VK::Tuple ? c->items : std::vector<V>{c};
     for (auto& k : cs) {
       if (k->k == VK::Builtin) {

@@ -393,8 +393,10 @@ V Interp::eval_comprehension(const ExprP& e) {
   // get_layer_types_and_kwargs's `any(t in (...) for t in layer_types)`), its frame is handed to ConvertFrame when it
   // first runs, counted once: "Attempt to trace generator", and its code is skipped from then on (real torch 2.11:
   // `<genexpr> cache_utils.py:1750`). Not in the eager rerun of a frame whose compile failed (real torch 2.11:
-  // comp_break_forms's genexpr frame) nor in a compiled frame's code (inlined: float_arg_genexpr)
-  if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && failed_rerun_depth_ == 0 && !tracing() && !act.ctx) {
+  // comp_break_forms's genexpr frame; one in a function it calls is: BART's get_layer_types_and_kwargs) nor in a
+  // compiled frame's code (inlined: float_arg_genexpr)
+  if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && !tracing() && !act.ctx &&
+      std::find(failed_rerun_fns_.begin(), failed_rerun_fns_.end(), act.fn.get()) == failed_rerun_fns_.end()) {
     auto& slot = codes_["genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get()))];
     if (!slot) {
       slot = std::make_unique<CodeState>();

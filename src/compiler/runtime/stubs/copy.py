@@ -62,6 +62,13 @@ def deepcopy(x, memo=None):
         memo[key] = y
         return y
     if _plain_instance(x):
+        # object.__reduce_ex__(4) then copy._reconstruct, as copy() above: copyreg's _slotnames (first copy of the
+        # class) and __newobj__ run as Python code (real torch 2.11: `__newobj__ copyreg.py:98`, BART's
+        # get_text_config deep-copying its config under the callback)
+        cls = type(x)
+        if "__slotnames__" not in cls.__dict__:
+            copyreg._slotnames(cls)
+        copyreg.__newobj__(cls)
         y = __tparse_copy_instance__(x)
         memo[key] = y
         for k, v in vars(x).items():

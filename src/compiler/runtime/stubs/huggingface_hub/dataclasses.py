@@ -72,105 +72,131 @@ def _is_int_not_bool(v):
 
 
 def type_validator(name, value, expected_type):
-    """huggingface_hub's type check of one value; raises TypeError with its message."""
-    if expected_type is Any:
-        return
-    if isinstance(expected_type, type):  # a plain class (int, str, list, a config class): the common case
-        if (expected_type is int and isinstance(value, bool)) or not isinstance(value, expected_type):
-            raise TypeError(f"Field '{name}' expected {expected_type.__name__}, got {type(value).__name__} (value: {value!r})")
-        return
+    """huggingface_hub's type check of one value, raising TypeError with its messages. Its structure is the real
+    one's (each helper a function of its own: under the eval_frame callback each is a frame Dynamo is handed, as a
+    config's strict __setattr__ runs in a frame it skipped: BART's get_text_config)."""
     origin = get_origin(expected_type)
     args = get_args(expected_type)
     if expected_type is Any:
         return
-    if expected_type is None:
-        if value is not None:
-            raise TypeError(f"Field '{name}' expected None, got {type(value).__name__}")
-        return
-    if origin is Union or origin is types.UnionType:
-        errors = []
-        for t in args:
-            try:
-                type_validator(name, value, t)
-                return
-            except TypeError as e:
-                errors.append(str(e))
-        raise TypeError(f"Field '{name}' with value {value!r} doesn't match any type in {args}. Errors: {'; '.join(errors)}")
-    if origin is Literal:
-        if isinstance(value, bool):
-            allowed = [a for a in args if isinstance(a, bool)]
-        elif isinstance(value, int):
-            allowed = [a for a in args if _is_int_not_bool(a)]
-        else:
-            allowed = list(args)
-        if value not in allowed:
-            raise TypeError(f"Field '{name}' expected one of {args}, got {value}")
-        return
-    if origin is list or origin is set or origin is collections.abc.Sequence:
-        what = {list: "a list", set: "a set"}.get(origin, "a Sequence")
-        if not isinstance(value, origin):
-            raise TypeError(f"Field '{name}' expected {what}, got {type(value).__name__}")
-        if not args:
-            return
-        for i, item in enumerate(value):
-            item_name = f"{name} item" if origin is set else f"{name}[{i}]"
-            try:
-                type_validator(item_name, item, args[0])
-            except TypeError as e:
-                where = {list: f"at index {i} in list", set: "in set"}.get(origin, f"at index {i} in sequence")
-                raise TypeError(f"Invalid item {where} '{name}'") from e
-        return
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise TypeError(f"Field '{name}' expected a dict, got {type(value).__name__}")
-        for k, v in value.items():
-            try:
-                type_validator(f"{name}.key", k, args[0])
-                type_validator(f"{name}[{k!r}]", v, args[1])
-            except TypeError as e:
-                raise TypeError(f"Invalid key or value in dict '{name}'") from e
-        return
-    if origin is tuple:
-        if not isinstance(value, tuple):
-            raise TypeError(f"Field '{name}' expected a tuple, got {type(value).__name__}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            expected = [args[0]] * len(value)
-        elif len(args) != len(value):
-            raise TypeError(f"Field '{name}' expected a tuple of length {len(args)}, got {len(value)}")
-        else:
-            expected = list(args)
-        for i, item in enumerate(value):
-            try:
-                type_validator(f"{name}[{i}]", item, expected[i])
-            except TypeError as e:
-                raise TypeError(f"Invalid item at index {i} in tuple '{name}'") from e
-        return
-    if origin is None and isinstance(expected_type, type):
-        if (expected_type is int and isinstance(value, bool)) or not isinstance(value, expected_type):
-            raise TypeError(f"Field '{name}' expected {expected_type.__name__}, got {type(value).__name__} (value: {value!r})")
-        return
-    if isinstance(expected_type, str) or origin is None:
+    elif expected_type is None:
+        _validate_none(name, value)
+    elif origin is Union or origin is types.UnionType:
+        _validate_union(name, value, args)
+    elif origin is Literal:
+        _validate_literal(name, value, args)
+    elif origin is list or origin is set or origin is collections.abc.Sequence:
+        _validate_sequence(name, value, args, origin)
+    elif origin is dict:
+        _validate_dict(name, value, args)
+    elif origin is tuple:
+        _validate_tuple(name, value, args)
+    elif isinstance(expected_type, type):  # simple types
+        _validate_simple_type(name, value, expected_type)
+    elif isinstance(expected_type, str) or origin is None:
         return  # a forward reference (or an annotation tparse kept as text): not checked
-    if origin is Required or origin is NotRequired:
+    elif origin is Required or origin is NotRequired:
         type_validator(name, value, args[0])
+    else:
+        raise TypeError(f"Unsupported type for field '{name}': {expected_type}")
+
+
+def _validate_none(name, value):
+    if value is not None:
+        raise TypeError(f"Field '{name}' expected None, got {type(value).__name__}")
+
+
+def _validate_union(name, value, args):
+    errors = []
+    for t in args:
+        try:
+            type_validator(name, value, t)
+            return  # valid if any type matches
+        except TypeError as e:
+            errors.append(str(e))
+    raise TypeError(f"Field '{name}' with value {value!r} doesn't match any type in {args}. Errors: {'; '.join(errors)}")
+
+
+def _validate_literal(name, value, args):
+    if isinstance(value, bool):
+        allowed = [a for a in args if isinstance(a, bool)]
+    elif isinstance(value, int):
+        allowed = [a for a in args if _is_int_not_bool(a)]
+    else:
+        allowed = list(args)
+    if value not in allowed:
+        raise TypeError(f"Field '{name}' expected one of {args}, got {value}")
+
+
+def _validate_sequence(name, value, args, origin):
+    what = {list: "a list", set: "a set"}.get(origin, "a Sequence")
+    if not isinstance(value, origin):
+        raise TypeError(f"Field '{name}' expected {what}, got {type(value).__name__}")
+    if not args:
         return
-    raise TypeError(f"Unsupported type for field '{name}': {expected_type}")
+    for i, item in enumerate(value):
+        item_name = f"{name} item" if origin is set else f"{name}[{i}]"
+        try:
+            type_validator(item_name, item, args[0])
+        except TypeError as e:
+            where = {list: f"at index {i} in list", set: "in set"}.get(origin, f"at index {i} in sequence")
+            raise TypeError(f"Invalid item {where} '{name}'") from e
+
+
+def _validate_dict(name, value, args):
+    if not isinstance(value, dict):
+        raise TypeError(f"Field '{name}' expected a dict, got {type(value).__name__}")
+    for k, v in value.items():
+        try:
+            type_validator(f"{name}.key", k, args[0])
+            type_validator(f"{name}[{k!r}]", v, args[1])
+        except TypeError as e:
+            raise TypeError(f"Invalid key or value in dict '{name}'") from e
+
+
+def _validate_tuple(name, value, args):
+    if not isinstance(value, tuple):
+        raise TypeError(f"Field '{name}' expected a tuple, got {type(value).__name__}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        expected = [args[0]] * len(value)
+    elif len(args) != len(value):
+        raise TypeError(f"Field '{name}' expected a tuple of length {len(args)}, got {len(value)}")
+    else:
+        expected = list(args)
+    for i, item in enumerate(value):
+        try:
+            type_validator(f"{name}[{i}]", item, expected[i])
+        except TypeError as e:
+            raise TypeError(f"Invalid item at index {i} in tuple '{name}'") from e
+
+
+def _validate_simple_type(name, value, expected_type):
+    if (expected_type is int and isinstance(value, bool)) or not isinstance(value, expected_type):
+        raise TypeError(f"Field '{name}' expected {expected_type.__name__}, got {type(value).__name__} (value: {value!r})")
+
+
+def _create_type_validator(name, annotation):
+    """The type validator of one field (a closure of its own, as the real one's)."""
+
+    def validator(value):
+        type_validator(name, value, annotation)
+
+    return validator
 
 
 def strict(cls=None, *, accept_kwargs=False):
     def wrap(cls):
         _tparse_resolve_fields(cls)
         checks = _field_checks(cls)
+        # each field's validators: its type check first, then its validated_field ones
+        cls.__validators__ = {name: [_create_type_validator(name, annotation)] + list(validators)
+                              for name, (annotation, validators) in checks.items()}
         original_setattr = cls.__setattr__
 
         def __strict_setattr__(self, name, value):
-            check = checks.get(name)
-            if check is not None:
-                annotation, validators = check
+            for validator in self.__validators__.get(name, []):
                 try:
-                    type_validator(name, value, annotation)
-                    for validator in validators:
-                        validator(value)
+                    validator(value)
                 except (ValueError, TypeError) as e:
                     raise StrictDataclassFieldValidationError(field=name, cause=e) from e
             original_setattr(self, name, value)

@@ -28,6 +28,9 @@ else:
     class HeterogeneousConfigMixin:
         is_heterogeneous = False
 
+        def _update_heterogeneous_to_dict_output(self, d):
+            return None
+
 
 class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
     # the real class's fields and class variables with their annotations (what @strict checks a field against)
@@ -215,22 +218,58 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
         return config
 
     def to_dict(self):
-        # as the real one (a dataclass's __dict__ holds every field): the annotated fields of each class of the
-        # MRO (ClassVar excluded), then the instance's own attributes; nested configs as dicts
-        output = {}
-        for cls in reversed(type(self).__mro__):
-            for key, ann in getattr(cls, "__annotations__", {}).items():
-                if not _is_classvar(ann) and hasattr(self, key):
-                    output[key] = getattr(self, key)
-        output.update(vars(self))
-        output["model_type"] = type(self).model_type
+        # as the real one, step for step (the functions it calls are frames of their own under the callback: BART's
+        # get_text_config(decoder=True) copies and serializes its config in a frame Dynamo skips): a deep copy of the
+        # instance's __dict__ (every field), the model type and version, nested configs and tuples converted, then
+        # the keys not serialized removed, dtypes as text and the per-layer overrides of a heterogeneous config
+        output = copy.deepcopy(self.__dict__)
+        if hasattr(self.__class__, "model_type"):
+            output["model_type"] = self.__class__.model_type
+        output["transformers_version"] = "5.17.0"
         output.pop("kwargs", None)
+
+        def to_list(value):
+            if isinstance(value, tuple):
+                value = [to_list(item) for item in value]
+            return value
+
         for key, value in output.items():
             if isinstance(value, PreTrainedConfig):
-                output[key] = value.to_dict()
+                value = value.to_dict()
+                del value["transformers_version"]
             elif isinstance(value, tuple):
-                output[key] = list(value)
+                value = to_list(value)
+            output[key] = value
+        self._remove_keys_not_serialized(output)
+        if hasattr(self, "quantization_config"):
+            q = self.quantization_config
+            output["quantization_config"] = q.to_dict() if not isinstance(q, dict) and q is not None else q
+        self.dict_dtype_to_str(output)
+        self._update_heterogeneous_to_dict_output(output)
         return output
+
+    def dict_dtype_to_str(self, d):
+        # a torch.dtype under "dtype" (in nested dicts too) as its name
+        if d.get("dtype") is not None:
+            if isinstance(d["dtype"], dict):
+                d["dtype"] = {k: str(v).split(".")[-1] for k, v in d["dtype"].items()}
+            elif not isinstance(d["dtype"], (str, int)):
+                d["dtype"] = str(d["dtype"]).split(".")[1]
+        for value in d.values():
+            if isinstance(value, dict):
+                self.dict_dtype_to_str(value)
+
+    def _remove_keys_not_serialized(self, d):
+        # the private keys a saved config leaves out (in nested dicts too); _output_attentions saved under its name
+        for key in ["_is_quantized", "_auto_class", "_commit_hash", "_attn_implementation_internal",
+                    "_experts_implementation_internal", "ignore_keys_at_rope_validation", "base_model_tp_plan",
+                    "base_model_pp_plan", "base_model_fsdp_plan", "distributed_config"]:
+            d.pop(key, None)
+        if "_output_attentions" in d:
+            d["output_attentions"] = d.pop("_output_attentions")
+        for value in d.values():
+            if isinstance(value, dict):
+                self._remove_keys_not_serialized(value)
 
     def update(self, config_dict):
         for key, value in config_dict.items():

@@ -11,6 +11,17 @@ from . import logging
 logger = logging.get_logger(__name__)
 
 
+def is_tensor(x):
+    return isinstance(x, torch.Tensor)
+
+
+def _register_model_output_pytree_node(output_type):
+    # the real one registers the record class as a pytree node on its first eager use; under torch.compile it
+    # returns at once
+    if torch.compiler.is_compiling():
+        return
+
+
 class ModelOutput:
     # the real ModelOutput is an OrderedDict of its non-None fields: isinstance(out, dict) holds, items() / values()
     __tparse_dict_like__ = True
@@ -30,6 +41,18 @@ class ModelOutput:
             own = [k for k in fields.keys() if k not in self._field_names]
             if own:
                 self._field_names = tuple(self._field_names) + tuple(own)
+        # as the real one: the record's pytree registration (which asks torch.compiler.is_compiling() first: in a
+        # frame Dynamo marks the side effects inconsistent, so a record's __init__ that traces no op is compiled, its
+        # tensors guarded, not skipped) and the first field's tensor check
+        _register_model_output_pytree_node(type(self))
+        names = self._field_names
+        first = getattr(self, names[0]) if names else None
+        if not (all(self.__dict__.get(n) is None for n in names[1:]) and not is_tensor(first)):
+            # every field that is set becomes an item of the record (the real one is an OrderedDict): each is tested
+            # against None (a tensor argument is realized there: guarded)
+            for name in names:
+                if getattr(self, name) is not None:
+                    pass
 
     def to_tuple(self):
         return tuple(getattr(self, name) for name in self._field_names if getattr(self, name) is not None)

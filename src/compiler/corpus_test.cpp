@@ -185,8 +185,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
       // the thirty-third round (docs/compiler.md, "Thirty-third round")
-      "resume_symint_compare_empty_graph",  // torch compiles an empty graph (a SymInt compare counted, then pruned);
-                                            // tparse's item() values of unknown data are one guess, so no SymInt
       "fake_constant_div_sizes",     // torch's view takes a 0-d int tensor graph input as a size without a break (not
                                      // modelled: ours breaks there as for new_zeros)
   };

@@ -37,7 +37,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                                         "(object_getattribute_L_h_w_); tparse names it by the attribute (L_h_w)"},
       {"masked_setitem_values_grad", "an in-graph masked store: torch does not free the target input after it (l_e_ stays)"},
       {"state_dict_in_frame_breaks", "Module.state_dict() in a frame breaks in torch (GB0059)"},
-      {"resume_symint_compare_empty_graph", "torch's empty graph after a pruned SymInt compare (corpus test)"},
       {"int_arg_live_across_break", "a float constant of item() on random data (torch's value, ours a guess)"},
       {"stack_tuple_int_to_break_call", "a float constant of item() on random data (torch's value, ours a guess)"},
       {"fake_constant_div_sizes", "view of a 0-d int tensor graph input as a size (corpus test)"},

@@ -86,8 +86,10 @@ inline std::string whole_run_ours(const tparse::compiler::Result& r) {
   auto loaded = tparse::load_trace_text(r.trace, "ours");
   tparse::Totals a = tparse::compute_totals(loaded.model);
   std::vector<int64_t> ops;
+  // (each compile that handed the backend a graph, an empty one too: torch's graph_ops lists what its backend got)
   for (const auto& c : loaded.model.compiles)
-    if (c.metrics && c.metrics->graph_op_count > 0) ops.push_back(c.metrics->graph_op_count);
+    if (c.metrics && (c.metrics->graph_op_count > 0 || (c.graph_artifact >= 0 && c.metrics->graph_op_count == 0)))
+      ops.push_back(c.metrics->graph_op_count);
   return whole_run_text(r.frames_total, a.graphs, ops);
 }
 // The first word of each line of a population list (`type reason...`; `#` lines are comments).

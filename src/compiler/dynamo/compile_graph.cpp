@@ -47,6 +47,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     n.args = {Arg{-1, it->outer ? "True" : "False"}};
     g.nodes.push_back(n);
   }
+  // compile_subgraph compiles when the traced graph has a call node at all (count_calls before any dead code goes):
+  // Dynamo's own nodes, a symbolic size read among them (`size` / getitem), a SymInt compare the assert that used it
+  // drops later — the backend is then handed an empty graph (real torch 2.11: XLM's resume after
+  // `lengths.max().item()` with a dynamic length, `def forward(self): return ()`)
+  g.remove_empty_grad_toggles();  // (cleanup_graph comes first: a no_grad block's toggle pair is no call)
+  int traced_calls = g.call_count();
+  for (const Shadow& sh : g.shadows) traced_calls += !sh.node.reified && sh.node.op.rfind("call", 0) == 0;
   auto add_output = [&](const V& o) {
     if (o->k == VK::Bool && !o->sym.empty()) {  // a live SymBool: its comparison node
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end())
@@ -196,7 +203,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-  bool has_graph = g.call_count() > 0 || !g.outputs.empty();  // a graph of no calls that returns SymInts is compiled
+  bool has_graph = traced_calls > 0 || g.call_count() > 0 || !g.outputs.empty();  // (one of no calls that returns SymInts too)
   // a dynamic float on a resume function's stack, handed on at a break: realizing it wrapped it as a graph input, so a
   // graph is compiled, empty once the unused input is pruned (`print(..., y.mean().item())` resumed with a new value)
   for (auto& [n, v] : ctx.inputs)

@@ -184,6 +184,9 @@ class Interp {
   void sym_relation_guard(const std::string& expr, bool holds, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
   void realize(const V& t);
+  /// realize() for an identity test (`x is None`, isinstance): a tensor reached through an attribute of a frame local
+  /// (`encoder_outputs.last_hidden_state`, not a module's registry) is wrapped too, its TENSOR_MATCH kept
+  void realize_identity(const V& t);
   int size_node(const V& size_tuple);         ///< `torch.Size([s70, 1, 4, 16])` node for a symbolic torch.Size
   std::string sym_expr(const std::string& op, const V& a, const V& b);  ///< `s70 + 1`, `2*s70`, `(s70//2)`
   /// SymInt arithmetic in a traced frame is an operator node (`mul = s77 * 2`), hash-consed by expression and

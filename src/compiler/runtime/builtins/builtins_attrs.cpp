@@ -20,7 +20,7 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
     // a lazily wrapped frame argument is realized by the check (LazyVariableTracker's python_type): a tensor
     // becomes a graph input with its TENSOR_MATCH guard (transformers' ModelOutput.__post_init__ testing its first
     // field: the record's __init__ recompiles on another size, real torch 2.11's training loop over OPT)
-    if (v->k == VK::Tensor && tracing()) realize(v);
+    if (v->k == VK::Tensor && tracing()) realize_identity(v);
     std::vector<V> cs = c->k == VK::Tuple ? c->items : std::vector<V>{c};
     for (auto& k : cs) {
       if (k->k == VK::Builtin) {

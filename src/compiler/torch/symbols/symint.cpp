@@ -55,6 +55,20 @@ void Interp::realize(const V& t) {
   node_of(t);
 }
 
+void Interp::realize_identity(const V& t) {
+  realize(t);
+  if (!tracing() || t->k != VK::Tensor) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  if (ctx.graph.tensor_node.count(t.get())) return;
+  auto src = ctx.sources.find(t.get());
+  if (src == ctx.sources.end() || src->second.find('.') == std::string::npos || src->second.rfind("G[", 0) == 0) return;
+  for (const char* reg : {"._parameters[", "._buffers[", "._modules[", ".grad"})
+    if (src->second.find(reg) != std::string::npos) return;
+  // (Florence2's resume building its output record: `encoder_outputs.last_hidden_state is not None` guards that
+  // tensor, real torch 2.11 recompiles on its size)
+  wrap_prunable(t);
+}
+
 static std::optional<Arg> reify_at_read(Interp& I, const V& v, int read_shadow);  // below
 
 V Interp::size_of(const V& t, long long dim, long long dim_written, Location loc) {

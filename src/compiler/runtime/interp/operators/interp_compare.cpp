@@ -84,8 +84,8 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
   if (op == "is" || op == "is not") {
     // `x is None` on a lazy frame input realizes it: it becomes a graph input there (torch 2.11: `ids is None`
     // puts L_ids_ before the embedding weight that `self.emb(ids)` reads next; testdata/programs/placeholder_order)
-    if (a->k == VK::Tensor) realize(a);
-    if (b->k == VK::Tensor) realize(b);
+    if (a->k == VK::Tensor) realize_identity(a);
+    if (b->k == VK::Tensor) realize_identity(b);
     // None, True / False and the builtins (int, list, ...: one object each in Python, a fresh handle here)
     // are singletons; torch.Tensor too
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||

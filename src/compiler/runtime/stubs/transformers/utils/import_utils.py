@@ -64,10 +64,16 @@ is_torch_sdpa_available = is_torch_available
 
 
 def is_torchdynamo_compiling():
+    # as the real one, torch imported in the function (no torch global: has_tensor_in_frame finds none, so the frame
+    # Dynamo is handed is skipped at once, never traced)
+    import torch
+
     return torch.compiler.is_compiling()
 
 
 def is_torchdynamo_exporting():  # as the real one: True while Dynamo traces (see torch.compiler.is_exporting)
+    import torch
+
     return torch.compiler.is_exporting()
 
 

@@ -1,7 +1,7 @@
 # Shared by the AutoModel explain scripts (automodel_explain.py, automodel_vision_explain.py,
 # automodel_audio_explain.py): tparse's tiny config, the per-type time limit, the model build and the explain
 # record, and the worker loop (worker I of W over the types of automodel_build.jsonl a script selects).
-import json, os, signal, sys
+import contextlib, json, os, signal, sys
 import torch, transformers
 from transformers import AutoConfig, AutoModel
 tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, 'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, 'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, 'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}
@@ -18,6 +18,24 @@ def build(t):
         if hasattr(cfg, k):
             setattr(cfg, k, v)
     return cfg, AutoModel.from_config(cfg).eval()
+
+
+@contextlib.contextmanager
+def frames_handed(seen):
+    """Every frame torch's ConvertFrame is handed while the block runs (what counters["frames"]["total"] counts,
+    compiled or returned at once), appended to `seen` as "co_name file:firstlineno"."""
+    orig_call = torch._dynamo.convert_frame.ConvertFrame.__call__
+
+    def counting_call(self, frame, *a, **k):
+        c = frame.f_code
+        seen.append(f"{c.co_name} {os.path.basename(c.co_filename)}:{c.co_firstlineno}")
+        return orig_call(self, frame, *a, **k)
+
+    torch._dynamo.convert_frame.ConvertFrame.__call__ = counting_call
+    try:
+        yield seen
+    finally:
+        torch._dynamo.convert_frame.ConvertFrame.__call__ = orig_call
 
 
 def explain_record(ex):

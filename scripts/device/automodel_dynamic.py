@@ -11,7 +11,7 @@
 import json, os
 import torch
 from torch._dynamo.utils import counters
-from automodel_common import build, run_workers
+from automodel_common import build, frames_handed, run_workers
 
 _audio = {}
 if os.environ.get("AUTOMODEL_AUDIO"):
@@ -59,25 +59,16 @@ def run_one(t, r):
 
     # every frame torch's ConvertFrame is handed (what counters["frames"]["total"] counts), compiled or not
     seen = []
-    orig_call = torch._dynamo.convert_frame.ConvertFrame.__call__
-
-    def counting_call(self, frame, *a, **k):
-        c = frame.f_code
-        seen.append(f"{c.co_name} {os.path.basename(c.co_filename)}:{c.co_firstlineno}")
-        return orig_call(self, frame, *a, **k)
-
-    torch._dynamo.convert_frame.ConvertFrame.__call__ = counting_call
     counters.clear()
     torch._dynamo.reset()
     cm = torch.compile(model, backend=backend)
-    try:
-        with torch.no_grad():
-            for kw in calls:
-                cm(**kw)
-    except Exception as e:
-        r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
-    finally:
-        torch._dynamo.convert_frame.ConvertFrame.__call__ = orig_call
+    with frames_handed(seen):
+        try:
+            with torch.no_grad():
+                for kw in calls:
+                    cm(**kw)
+        except Exception as e:
+            r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
     r["frames_seen"] = seen
     r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
                      if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}

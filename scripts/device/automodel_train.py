@@ -11,7 +11,7 @@
 import json, os
 import torch
 from torch._dynamo.utils import counters
-from automodel_common import run_workers
+from automodel_common import frames_handed, run_workers
 
 # The training loop, one type's text with @TYPE@ replaced (BACKEND is set by whoever runs it). The reference compiler's
 # test (src/compiler/hf_train_population_test.cpp) reads this very text from this file.
@@ -62,13 +62,6 @@ def run_one(t, r):
         return gm.forward
 
     seen = []
-    orig_call = torch._dynamo.convert_frame.ConvertFrame.__call__
-
-    def counting_call(self, frame, *a, **k):
-        c = frame.f_code
-        seen.append(f"{c.co_name} {os.path.basename(c.co_filename)}:{c.co_firstlineno}")
-        return orig_call(self, frame, *a, **k)
-
     torch._dynamo.reset()
     counters.clear()
     # the eager loop runs inside the same exec: a raise before torch.compile is the type's eager error
@@ -80,13 +73,11 @@ def run_one(t, r):
     except Exception as e:
         r["eager_error"] = f"{type(e).__name__}: {str(e)[:300]}"
         return
-    torch._dynamo.convert_frame.ConvertFrame.__call__ = counting_call
-    try:
-        exec("\n".join(lines[cut:]), g)
-    except Exception as e:
-        r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
-    finally:
-        torch._dynamo.convert_frame.ConvertFrame.__call__ = orig_call
+    with frames_handed(seen):
+        try:
+            exec("\n".join(lines[cut:]), g)
+        except Exception as e:
+            r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
     r["frames_seen"] = seen
     r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
                      if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}

@@ -73,7 +73,8 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
   std::istringstream rows(slurp(population() / "automodel_dynamic.jsonl"));
   std::ofstream dump;
   if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_dynamic_outcomes.txt");
-  size_t row = 0, tried = 0, exact = 0, listed_seen = 0;
+  size_t row = 0;
+  WholeRunTally tally;
   simdjson::dom::parser parser;
   for (std::string line; std::getline(rows, line);) {
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
@@ -89,35 +90,27 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
     o.source_roots = {src.string()};
     if (!timm.empty()) o.source_roots.push_back(timm);
     auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
-    ++tried;
     std::vector<int64_t> theirs_ops;
     for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
     const int64_t theirs_frames = int64_t(rec["counters"]["frames"]["total"]);
     const int64_t theirs_graphs = int64_t(rec["counters"]["stats"]["unique_graphs"]);
     const std::string theirs = whole_run_text(theirs_frames, theirs_graphs, theirs_ops);
     const std::string ours = whole_run_ours(r);
-    const bool same = ours == theirs;
-    exact += same;
-    if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
-    if (want.count(type)) {
-      ++listed_seen;
-      CHECK_MESSAGE(same, type << " is listed in automodel_dynamic_expected_exact.txt but differs from torch: ours " << ours
-                                << ", torch " << theirs << " (frames / unique graphs / ops per graph)");
-    }
+    const bool same = tally_whole_run(tally, type, theirs, ours, dump, want, "automodel_dynamic_expected_exact.txt");
     if (want_timm.count(type)) {
       if (timm.empty()) {
         MESSAGE("not checked: " << type << " (needs timm's source: TPARSE_TIMM or .dev/opaque/timm-device, absent here)");
       } else {
-        ++listed_seen;
+        ++tally.listed_seen;
         CHECK_MESSAGE(same, type << " is listed in automodel_dynamic_expected_exact_timm.txt but differs from torch: ours " << ours
                                   << ", torch " << theirs << " (frames / unique graphs / ops per graph)");
       }
     }
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  MESSAGE("AutoModel's whole run over two input sizes: " << exact << " of " << tried << " types equal torch's frames, unique graphs and "
-          "ops per graph (" << listed_seen << " listed), " << secs << " s");
-  CHECK(tried > 0);
+  MESSAGE("AutoModel's whole run over two input sizes: " << tally.exact << " of " << tally.tried << " types equal torch's frames, "
+          "unique graphs and ops per graph (" << tally.listed_seen << " listed), " << secs << " s");
+  CHECK(tally.tried > 0);
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }

@@ -92,6 +92,24 @@ inline std::string whole_run_ours(const tparse::compiler::Result& r) {
       ops.push_back(c.metrics->graph_op_count);
   return whole_run_text(r.frames_total, a.graphs, ops);
 }
+// A population's tally of whole runs: each type compared is counted, its outcome line written to `dump` (when open),
+// and a type listed in `want` (the list file `list_file`) must equal torch. Returns whether it does.
+struct WholeRunTally {
+  size_t tried = 0, exact = 0, listed_seen = 0;
+};
+inline bool tally_whole_run(WholeRunTally& t, const std::string& type, const std::string& theirs, const std::string& ours,
+                            std::ofstream& dump, const std::set<std::string>& want, const std::string& list_file) {
+  const bool same = ours == theirs;
+  ++t.tried;
+  t.exact += same;
+  if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
+  if (want.count(type)) {
+    ++t.listed_seen;
+    CHECK_MESSAGE(same, type << " is listed in " << list_file << " but differs from torch: ours " << ours << ", torch " << theirs
+                             << " (frames / unique graphs / ops per graph)");
+  }
+  return same;
+}
 // The first word of each line of a population list (`type reason...`; `#` lines are comments).
 inline std::set<std::string> listed(const std::string& file) {
   std::set<std::string> s;

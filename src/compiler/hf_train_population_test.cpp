@@ -51,7 +51,7 @@ TEST_CASE("transformers population: a training loop over the sequence-classifica
   std::istringstream rows(slurp(population() / "automodel_train.jsonl"));
   std::ofstream dump;
   if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_train_outcomes.txt");
-  size_t tried = 0, exact = 0, listed_seen = 0;
+  WholeRunTally tally;
   simdjson::dom::parser parser;
   for (std::string line; std::getline(rows, line);) {
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
@@ -65,26 +65,17 @@ TEST_CASE("transformers population: a training loop over the sequence-classifica
     tparse::compiler::Options o;
     o.source_roots = {src.string()};
     auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
-    ++tried;
     std::vector<int64_t> theirs_ops;
     for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
     const std::string theirs = whole_run_text(int64_t(rec["counters"]["frames"]["total"]),
                                               int64_t(rec["counters"]["stats"]["unique_graphs"]), theirs_ops);
-    const std::string ours = whole_run_ours(r);
-    const bool same = ours == theirs;
-    exact += same;
-    if (dump.is_open()) dump << type << "\t" << theirs << "\t" << ours << "\t" << (same ? "exact" : "differs") << "\n";
-    if (want.count(type)) {
-      ++listed_seen;
-      CHECK_MESSAGE(same, type << " is listed in automodel_train_expected_exact.txt but differs from torch: ours " << ours
-                                << ", torch " << theirs << " (frames / unique graphs / ops per graph)");
-    }
+    tally_whole_run(tally, type, theirs, whole_run_ours(r), dump, want, "automodel_train_expected_exact.txt");
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  MESSAGE("a training loop over the sequence-classification heads: " << exact << " of " << tried << " types equal torch's "
-          "frames, unique graphs and ops per graph (" << listed_seen << " listed), " << secs << " s");
-  CHECK(tried > 0);
-  CHECK(listed_seen == want.size());  // a listed type missing from the truth is a stale list
+  MESSAGE("a training loop over the sequence-classification heads: " << tally.exact << " of " << tally.tried << " types equal "
+          "torch's frames, unique graphs and ops per graph (" << tally.listed_seen << " listed), " << secs << " s");
+  CHECK(tally.tried > 0);
+  CHECK(tally.listed_seen == want.size());  // a listed type missing from the truth is a stale list
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }

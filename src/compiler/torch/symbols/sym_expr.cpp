@@ -315,17 +315,29 @@ bool factors_of(const std::string& e, long long& coef, std::vector<std::string>&
 }
 }  // namespace
 
-std::optional<std::string> sym_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part) {
-  long long ct = 1, cp = 1;
-  std::vector<std::string> at, ap;
-  for (const auto& e : total) if (!factors_of(e, ct, at)) return std::nullopt;
-  for (const auto& e : part) if (!factors_of(e, cp, ap)) return std::nullopt;
-  if (cp == 0 || ct % cp != 0) return std::nullopt;
+namespace {
+/// prod(total) / prod(part) as factors: each side's coefficient, and total's atoms with part's cancelled; false when
+/// a size is no product of atoms or part has an atom total lacks.
+bool cancel_factors(const std::vector<std::string>& total, const std::vector<std::string>& part, long long& ct, long long& cp,
+                    std::vector<std::string>& at) {
+  ct = 1;
+  cp = 1;
+  std::vector<std::string> ap;
+  for (const auto& e : total) if (!factors_of(e, ct, at)) return false;
+  for (const auto& e : part) if (!factors_of(e, cp, ap)) return false;
   for (const auto& a : ap) {
     auto it = std::find(at.begin(), at.end(), a);
-    if (it == at.end()) return std::nullopt;
+    if (it == at.end()) return false;
     at.erase(it);
   }
+  return true;
+}
+}  // namespace
+
+std::optional<std::string> sym_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part) {
+  long long ct = 1, cp = 1;
+  std::vector<std::string> at;
+  if (!cancel_factors(total, part, ct, cp, at) || cp == 0 || ct % cp != 0) return std::nullopt;
   if (at.empty()) return std::string();
   std::string out = ct / cp == 1 ? std::string() : std::to_string(ct / cp);
   for (const auto& a : at) out = out.empty() ? a : sym_product(out, a);
@@ -334,15 +346,8 @@ std::optional<std::string> sym_quotient(const std::vector<std::string>& total, c
 
 std::optional<std::string> sym_floor_quotient(const std::vector<std::string>& total, const std::vector<std::string>& part) {
   long long ct = 1, cp = 1;
-  std::vector<std::string> at, ap;
-  for (const auto& e : total) if (!factors_of(e, ct, at)) return std::nullopt;
-  for (const auto& e : part) if (!factors_of(e, cp, ap)) return std::nullopt;
-  for (const auto& a : ap) {
-    auto it = std::find(at.begin(), at.end(), a);
-    if (it == at.end()) return std::nullopt;
-    at.erase(it);
-  }
-  if (cp <= 0 || ct <= 0) return std::nullopt;
+  std::vector<std::string> at;
+  if (!cancel_factors(total, part, ct, cp, at) || cp <= 0 || ct <= 0) return std::nullopt;
   const long long g = std::gcd(ct, cp), k1 = ct / g, k2 = cp / g;
   if (k2 == 1 || k1 != 1 || at.size() != 1) return std::nullopt;  // (an exact quotient is sym_quotient's)
   // (a sum of symbols only: a padded length's `Mod(..)` atoms are simplified by torch's value ranges as guards bound

@@ -227,7 +227,8 @@ static bool setitem_values(OpCall& c) {
     return !ms.empty() && ms.size() <= s.size() && std::equal(ms.begin(), ms.end(), s.begin());
   }();
   const std::vector<double>* m = mask ? data(I, idx) : nullptr;
-  if (mask && !m && !idx->t->fill) {
+  const bool unknown_mask = mask && !m && !idx->t->fill;
+  if (unknown_mask) {
     // a mask tparse has no data of: every entry taken as true (as true_count), so every element is written and t's
     // old values do not matter (FastSpeech2's `duration_labels[duration_labels.sum(dim=1).eq(0)] = 1`)
     true_count(I, idx, c.loc, "a boolean-mask assignment");
@@ -235,7 +236,7 @@ static bool setitem_values(OpCall& c) {
   std::vector<double> cur;
   if (const std::vector<double>* d = data(I, t)) cur = *d;
   else if (t->t->fill) cur.assign(static_cast<size_t>(n), *t->t->fill);
-  else if (mask && !m && !idx->t->fill) cur.assign(static_cast<size_t>(n), 0.0);  // every element is overwritten below
+  else if (unknown_mask) cur.assign(static_cast<size_t>(n), 0.0);  // every element is overwritten below
   else return false;
   std::vector<double> vals;
   if (val->k == VK::Int) vals = {static_cast<double>(val->i)};

@@ -1,20 +1,26 @@
-# Usage (device): for i in 0..W-1: python automodel_train.py W i  (OUT=dir, AUTOMODEL_BUILD=automodel_build.jsonl; one
-# train<I>.jsonl per worker, concatenated to testdata/hf-population/automodel_train.jsonl).
-# device: a TRAINING LOOP over transformers' sequence-classification head, the way a user compiles one: the model built
-# by AutoModelForSequenceClassification.from_config(tiny config, 3 labels, pad token 0) in train mode, wrapped by
+# Usage (device): for i in 0..W-1: AUTOMODEL_HEAD=H python automodel_train.py W i  (OUT=dir,
+# AUTOMODEL_BUILD=automodel_build.jsonl; one <prefix><I>.jsonl per worker, concatenated to
+# testdata/hf-population/automodel_train<suffix>.jsonl; HEADS below names each head's prefix / suffix).
+# device: a TRAINING LOOP over one of transformers' task heads, the way a user compiles one: the model built by
+# AutoModelFor<Head>.from_config(tiny config, 3 labels, pad token 0) in train mode, wrapped by
 # torch.compile(backend=...), each step `out = model(input_ids=ids, labels=labels)`, `out.loss.backward()`,
 # `opt.step()`, `opt.zero_grad()` outside the compiled model; two batches, (2, 8) then (2, 12) (the second recompiles
-# with a dynamic length). The same loop runs eagerly first (a type whose head or backward raises is not compared). The
-# record holds the program text itself (`program`: our own driver, the reference compiler runs exactly it with
-# BACKEND = "eager"), torch's counters after the compiled loop, every frame ConvertFrame was handed (frames_seen) and
-# each graph's op count in compile order (graph_ops): the truth of tparse's "training loop" population.
+# with a dynamic length). The heads: sequence classification (one label per row), causal LM (the labels are the ids,
+# the model shifts them), token classification (one label per token) and masked LM (the ids as labels, every
+# even id -100, the ignored index); `seqcls_step` compiles the whole step function instead (PROGRAM_STEP). The
+# same loop runs eagerly first (a type whose head or backward raises is not
+# compared). The record holds the program text itself (`program`: our own driver, the reference compiler runs exactly
+# it with BACKEND = "eager"), torch's counters after the compiled loop, every frame ConvertFrame was handed
+# (frames_seen) and each graph's op count in compile order (graph_ops): the truth of tparse's "training loop"
+# populations.
 import json, os
 import torch
 from torch._dynamo.utils import counters
 from automodel_common import frames_handed, run_workers
 
-# The training loop, one type's text with @TYPE@ replaced (BACKEND is set by whoever runs it). The reference compiler's
-# test (src/compiler/hf_train_population_test.cpp) reads this very text from this file.
+# The training loop, one type's text with @TYPE@, @HEAD@ and @LABELS@ replaced (program(); BACKEND is set by whoever
+# runs it). The reference compiler's test (src/compiler/hf_train_population_test.cpp) reads this very text and HEADS
+# from this file.
 PROGRAM = """import torch
 import transformers
 from transformers import AutoConfig
@@ -28,9 +34,12 @@ for k, v in tiny.items():
         setattr(cfg, k, v)
 cfg.num_labels = 3
 cfg.pad_token_id = 0
-model = transformers.AutoModelForSequenceClassification.from_config(cfg).train()
+model = transformers.@HEAD@.from_config(cfg).train()
 opt = torch.optim.SGD(model.parameters(), lr=0.01)
-batches = [(torch.randint(1, 256, (2, 8)), torch.tensor([0, 2])), (torch.randint(1, 256, (2, 12)), torch.tensor([1, 0]))]
+batches = []
+for T, y in ((8, [0, 2]), (12, [1, 0])):
+    ids = torch.randint(1, 256, (2, T))
+    batches.append((ids, @LABELS@))
 
 
 def step(m, ids, labels):
@@ -47,13 +56,31 @@ for ids, labels in batches:
     step(cm, ids, labels)
 """
 
+# The same loop with the whole training step compiled instead of the model (forward, backward and the optimizer's step
+# under one torch.compile: Dynamo breaks at loss.backward() and traces SGD's step in a resume function).
+PROGRAM_STEP = PROGRAM[:PROGRAM.index("cm = torch.compile")] + """cstep = torch.compile(step, backend=BACKEND)
+for ids, labels in batches:
+    cstep(model, ids, labels)
+"""
 
-def program(t):
-    return PROGRAM.replace("@TYPE@", t)
+
+# head name -> (model class, labels expression of `ids` (2, T) and `y` (two class indices), output file suffix)
+HEADS = {
+    "seqcls": ("AutoModelForSequenceClassification", "torch.tensor(y)", ""),
+    "causallm": ("AutoModelForCausalLM", "ids", "_causallm"),
+    "tokcls": ("AutoModelForTokenClassification", "ids % 3", "_tokcls"),
+    "maskedlm": ("AutoModelForMaskedLM", "ids.masked_fill(ids % 2 == 0, -100)", "_maskedlm"),
+    "seqcls_step": ("AutoModelForSequenceClassification", "torch.tensor(y)", "_seqcls_step"),
+}
+
+
+def program(t, head="seqcls"):
+    cls, labels, _ = HEADS[head]
+    return (PROGRAM_STEP if head.endswith("_step") else PROGRAM).replace("@TYPE@", t).replace("@HEAD@", cls).replace("@LABELS@", labels)
 
 
 def run_one(t, r):
-    src = program(t)
+    src = program(t, os.environ.get("AUTOMODEL_HEAD", "seqcls"))
     r["program"] = src
     graphs = []
 
@@ -67,7 +94,7 @@ def run_one(t, r):
     # the eager loop runs inside the same exec: a raise before torch.compile is the type's eager error
     g = {"__name__": "__main__", "BACKEND": backend}
     lines = src.split("\n")
-    cut = next(i for i, l in enumerate(lines) if l.startswith("cm = torch.compile"))
+    cut = next(i for i, l in enumerate(lines) if "= torch.compile(" in l)
     try:
         exec("\n".join(lines[:cut]), g)
     except Exception as e:
@@ -89,4 +116,4 @@ def select(row):
 
 
 if __name__ == "__main__":
-    run_workers(select, "train", run_one)
+    run_workers(select, "train" + HEADS[os.environ.get("AUTOMODEL_HEAD", "seqcls")][2], run_one)

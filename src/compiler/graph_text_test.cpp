@@ -149,6 +149,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"input_from_prev_output_source", "an @inference_mode forward's recompiled input loses its source (L_tmp)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
+      // the thirty-fifth round (docs/compiler.md, "Thirty-fifth")
+      {"arange_tensor_bound_values", "torch keeps the placeholder of a second index input's own size symbol (s84) after duck "
+                                     "sizing merged it into the first's; tparse drops it"},
       {"duplicate_tensor_inputs", "one tensor passed as two arguments: Dynamo names its graph input after the argument an "
                                   "op realizes first (`b` of `a + b * c`), tparse after the first loaded (`a`)"},
       {"slice_symbolic_bounds", "view of [1, 2, s, 2*s] as (1, 2, 2*s, s): torch's reshape helper leaves `((s27**2)//s27)` "

@@ -293,6 +293,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     }
     if (g.kind == "float_dyn") {
       if (v->k != VK::Float) return pad60(g.code) + "  " + comment;
+      // (specialized by an op's float parameter: the shape env's guard on the value, whose source it cannot name)
+      if (g.pinned && g.value && v->f != g.value->f) {
+        const std::string item = fmt::format("___as_tensor({}).item()", g.src);
+        return fmt::format("{} == {}  # (unknown source {}, please file a bug)", item, py_repr(g.value), item);
+      }
       continue;
     }
     if (g.kind == "int_dyn") {

@@ -37,6 +37,7 @@ struct ValueGuard {
   bool optimizer = false;        ///< an optimizer's ID_MATCH (kept only by frames that make a graph or break)
   bool star_item = false;        ///< an int item of a `*args` tuple input, guarded as the call that passes it on reads it
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
+  bool pinned = false;           ///< float_dyn: an op's float parameter specialized it (its value is guarded too)
 };
 
 struct CacheEntry {
@@ -145,6 +146,7 @@ struct FrameCtx {
   /// the frame is skipped Python reruns it eagerly, where each is a frame of its own (restart.cpp replays them)
   std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;
   std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
+  std::map<std::string, std::string> float_srcs;  ///< a tensorified float's symbol (zf..) -> its guard's source
   std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
   std::map<const Obj*, std::string> float_stack_vals;  ///< a resume's dynamic float stack value -> its ___stackN (read by a local)
   /// dynamic floats inside list / tuple arguments, per argument: each item's path and source (`data[0][1]`),

@@ -184,6 +184,35 @@ static void guard_int_params(OpCall& c) {
   }
 }
 
+// An aten parameter typed `float` (not Scalar) takes a SymFloat by guarding its value (guard_float): a tensorified float
+// passed there is specialized, its item node typed by the number (`Sym(0.125000000000000)`) and another value of its
+// source recompiles (real torch 2.11: sdpa's `scale` of a module float that automatic dynamic unspecialized, program
+// module_float_attr_automatic_dynamic). Positions are in the arguments after the input.
+static void guard_float_params(OpCall& c) {
+  static const std::map<std::string, std::vector<std::pair<size_t, const char*>>> floats = {
+      {"scaled_dot_product_attention", {{3, "dropout_p"}, {5, "scale"}}},
+      {"dropout", {{0, "p"}}},
+      {"layer_norm", {{3, "eps"}}},
+      {"group_norm", {{3, "eps"}}},
+      {"rms_norm", {{2, "eps"}}},
+      {"batch_norm", {{5, "momentum"}, {6, "eps"}}}};
+  auto it = floats.find(c.name);
+  if (it == floats.end() || !c.I.tracing()) return;
+  FrameCtx& ctx = *c.I.stack_.back()->ctx;
+  for (const auto& [i, kw] : it->second) {
+    V v = c.arg(i, kw);
+    if (!v || v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= ctx.graph.nodes.size()) continue;
+    auto src = ctx.float_srcs.find(v->sym);
+    if (src == ctx.float_srcs.end()) continue;  // (a SymFloat computed from one keeps its own node: not modelled here)
+    // sympy's Float: 15 significant digits, trailing zeros kept
+    const double a = std::fabs(v->f);
+    const int decimals = a == 0 ? 15 : std::max(0, 14 - static_cast<int>(std::floor(std::log10(a))));
+    ctx.graph.nodes[static_cast<size_t>(v->sym_node)].sym_type = fmt::format("Sym({:.{}f})", v->f, decimals);
+    for (auto& g : ctx.vguards)
+      if (g.kind == "float_dyn" && g.src == src->second) g.pinned = true;
+  }
+}
+
 // torch.add / sub / mul / div / ... of two Python numbers: the Scalar overloads wrap them as 0-d tensors; the result is
 // int64 for integers (div only with a rounding mode), float32 (the default dtype) for a float, bool for a comparison.
 // In a frame the call is a node of the two numbers and, both constants (no SymInt), the FakeTensor is a constant too.
@@ -288,6 +317,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   python_type_dtype(kwargs);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
+  guard_float_params(c);
   values::before_call(c);
   V r = def->rule(c);
   values::after_call(c, r);
@@ -380,6 +410,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   python_type_dtype(kwargs);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
+  guard_float_params(c);
   values::before_call(c);
   V r = def->rule(c);
   values::after_call(c, r);

@@ -247,6 +247,9 @@ void Graph::apply_replacements() {
     for (auto& a : n.args) fix(a);
     for (auto& [k, a] : n.kwargs) fix(a);
     if (!n.sym_compute || n.op != "call_function" || n.sym_type.size() <= 5) continue;
+    // (a number is no expression the pass maps to a proxy: GPT-Neo's `key_length - query_length`, `Sym(0)`, is a node
+    // per layer)
+    if (sym_free_symbols(n.sym_type.substr(4, n.sym_type.size() - 5)).empty()) continue;
     auto key = std::make_pair(n.target, n.sym_type);
     auto [it, fresh] = first.emplace(key, static_cast<int>(i));
     if (fresh || std::find(outputs.begin(), outputs.end(), static_cast<int>(i)) != outputs.end()) continue;

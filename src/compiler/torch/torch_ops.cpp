@@ -593,6 +593,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   f->sym = n.sym_type.substr(4, n.sym_type.size() - 5);
   ctx.graph.sym_proxy[f->sym] = f->sym_node;
   ctx.sym_globals[source] = f;
+  ctx.float_srcs[f->sym] = src;
   return f;
 }
 

@@ -229,11 +229,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
             act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj))
           if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
-        // a float attribute of a plain object that changed since an earlier compile (jepa's WarmupCosineSchedule
-        // `self._step += 1`): automatic dynamic unspecializes it as a global float is, a 0-d float64 graph input and
-        // its item() where it is read (`G_sched_step: "f64[][]cpu"`); an nn.Module's stays specialized
+        // a float attribute that changed since an earlier compile of this code (jepa's WarmupCosineSchedule
+        // `self._step += 1`; BART's encoder and decoder layers through one GradientCheckpointingLayer.__call__, whose
+        // `self.self_attn.scaling` differs): automatic dynamic unspecializes it as a global float is, a 0-d float64
+        // graph input and its item() where it is read (`G_sched_step: "f64[][]cpu"`). An nn.Module's too: builder.py's
+        // wrap_symfloat has no nn-module case (an int attribute of a module stays specialized: is_int_specialization_case)
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Float && v->sym.empty() &&
-            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj)) {
+            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false)) {
           CodeState& cs = *act.ctx->code;
           const std::string s = src->second + "." + name;
           const bool first = act.ctx->item_reads.insert(s).second;
@@ -538,7 +540,16 @@ V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
 /// for anything else.
 V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
   if (m->k != VK::Builtin || !m->func) return nullptr;
-  if (m->s == "property") return call(m->func, {inst}, {}, loc);
+  if (m->s == "property") {
+    try {
+      return call(m->func, {inst}, {}, loc);
+    } catch (GraphBreak& gb) {  // a break in the getter is raised by the frame's LOAD_ATTR: not resumable there
+      // (symbolic_convert.py step(): back to the statement's checkpoint, the graph so far, the rest run eagerly;
+      // transformers' loss_function property reaching logger.warning_once: gpt2's causal-LM head in training)
+      if (tracing() && stack_.back()->depth == 0) gb.step = true;
+      throw;
+    }
+  }
   if (m->s == "staticmethod") return m->func;
   if (m->s.rfind("gradwrap:", 0) == 0 && inst) {  // a @torch.no_grad() method read from an instance
     auto w = mk_builtin(m->s);

@@ -76,7 +76,10 @@ V item(OpCall& c) {
   if (c.name == "item" && t.dtype == "bool") return number(mk_bool(t.fill ? *t.fill != 0 : true));  // a Python bool, as torch's
   if (c.name == "item") return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : fguess) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
   std::function<V(size_t)> build = [&](size_t d) -> V {
-    if (d == rank) return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 0));
+    // (each element guessed as item() guesses it: a bool is a Python bool, True; an integer 1, as an integer cast of
+    // unknown data reads)
+    if (d == rank && t.dtype == "bool") return number(mk_bool(t.fill ? *t.fill != 0 : true));
+    if (d == rank) return number(t.dtype.find("float") != std::string::npos ? mk_float(t.fill ? *t.fill : 0.5) : mk_int(t.fill ? static_cast<long long>(*t.fill) : 1));
     std::vector<V> xs;
     for (long long i = 0; i < t.shape[d].v; ++i) xs.push_back(build(d + 1));
     return mk_list(xs);
@@ -151,16 +154,47 @@ V dynamic_shape(OpCall& c) {
   o.dtype = c.name == "nonzero" ? "int64" : t.dtype;
   // nonzero's [N, ndim] result is column-major (ATen fills it transposed): strides [1, N] (real torch 2.11: nonzero_break)
   o.stride = c.name == "nonzero" ? std::vector<Dim>{Dim{1, ""}, Dim{n, ""}} : std::vector<Dim>{Dim{1, ""}};
+  // the indices themselves where the input's values are known (Longformer's global-attention positions index with them)
+  std::vector<std::vector<double>> at(rank);
+  const std::vector<double>* known = c.name == "nonzero" ? values::of(c.I, c.self) : nullptr;
+  if (known && static_cast<long long>(std::count_if(known->begin(), known->end(), [](double x) { return x != 0; })) == n) {
+    std::vector<long long> ix(rank, 0);
+    for (double x : *known) {
+      if (x != 0)
+        for (size_t d = 0; d < rank; ++d) at[d].push_back(static_cast<double>(ix[d]));
+      for (size_t d = rank; d-- > 0;) {  // the next row-major multi-index
+        if (++ix[d] < t.shape[d].v) break;
+        ix[d] = 0;
+      }
+    }
+  } else {
+    known = nullptr;
+  }
   V as_tuple = c.kw("as_tuple");
   if (c.name == "nonzero" && as_tuple && as_tuple->k == VK::Bool && as_tuple->b) {  // one 1-D index tensor per dim
     std::vector<V> xs;
     TensorInfo one = o;
     one.shape = {Dim{n, ""}};
     one.stride = {Dim{1, ""}};
-    for (size_t i = 0; i < rank; ++i) xs.push_back(mk_tensor(one));
+    for (size_t i = 0; i < rank; ++i) {
+      xs.push_back(mk_tensor(one));
+      if (known) {
+        values::attach(c.I, xs.back(), at[i]);
+        values::carry_guess({c.self}, xs.back());
+      }
+    }
     return mk_tuple(xs);
   }
-  return mk_tensor(o);
+  V r = mk_tensor(o);
+  if (known) {  // [N, ndim], row-major
+    std::vector<double> flat;
+    const size_t rows = at.empty() ? 0 : at[0].size();
+    for (size_t k = 0; k < rows; ++k)
+      for (size_t d = 0; d < rank; ++d) flat.push_back(at[d][k]);
+    values::attach(c.I, r, std::move(flat));
+    values::carry_guess({c.self}, r);
+  }
+  return r;
 }
 
 V backward(OpCall& c) {

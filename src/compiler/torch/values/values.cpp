@@ -205,8 +205,34 @@ void mutated(Interp& I, const V& t) {
   else I.unknown_write_epoch_ = I.value_epoch_;
 }
 
+bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>>& iv, std::vector<std::vector<long long>>& is) {
+  iv.clear();
+  is.clear();
+  for (const V& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) {
+    if (x->k == VK::Int && x->sym.empty()) {
+      iv.push_back({static_cast<double>(x->i)});
+      is.push_back({});
+    } else if (x->k == VK::List) {  // a list of ints is an index tensor (torch builds one)
+      std::vector<double> v;
+      for (const V& y : x->items)
+        if (y->k == VK::Int && y->sym.empty()) v.push_back(static_cast<double>(y->i));
+        else return false;
+      is.push_back({static_cast<long long>(v.size())});
+      iv.push_back(std::move(v));
+    } else if (x->k == VK::Tensor && x->t->dtype != "bool" && x->t->dtype.find("float") == std::string::npos) {
+      const std::vector<double>* v = of(I, x);
+      if (!v) return false;
+      iv.push_back(*v);
+      is.push_back(layout::shape_of(x));
+    } else {
+      return false;
+    }
+  }
+  return !iv.empty();
+}
+
 // `t[idx] = v` on a tensor whose values are known (its data, or one fill value): the new values, row-major, where the
-// index is basic (ints, slices, None, Ellipsis) or a bool mask over t's leading dims (one with no data taken as all
+// index is basic (ints, slices, None, Ellipsis), integer index arrays over leading dims, or a bool mask over t's leading dims (one with no data taken as all
 // true: then t's old values need not be known), and v a number or a tensor of known values that is one value or
 // exactly the region's count. False (nothing done) otherwise.
 static bool setitem_values(OpCall& c) {
@@ -260,7 +286,15 @@ static bool setitem_values(OpCall& c) {
   } else {
     std::vector<double> ids(static_cast<size_t>(n));
     for (long long i = 0; i < n; ++i) ids[static_cast<size_t>(i)] = static_cast<double>(i);
-    if (!basic_index(ids, s, idx, offs)) return false;
+    if (!basic_index(ids, s, idx, offs)) {
+      // integer index arrays over the leading dims (`is_global[r, cols] = True`)
+      std::vector<std::vector<double>> iv;
+      std::vector<Shape> is;
+      std::vector<long long> at;
+      Shape b;
+      if (!index_arrays(I, idx, iv, is) || !layout::advanced_offsets(iv, is, s, at, b)) return false;
+      offs.assign(at.begin(), at.end());
+    }
   }
   if (vals.size() != 1 && vals.size() != offs.size()) return false;
   for (size_t i = 0; i < offs.size(); ++i) {

@@ -12,7 +12,8 @@ namespace tparse::compiler::values {
 
 /// The most elements a tensor with values may have (bigger tensors stay shape-only: build-time numbers come
 /// from small tensors, and a model's buffers should cost no data).
-constexpr long long kMaxElems = 1 << 18;  // (a 512 x 512 attention mask: Longformer's padding mask through create_bidirectional_mask)
+constexpr long long kMaxElems = 1 << 20;  // (a batch of 512 x 512 attention masks: Longformer pads to its window, its padding mask
+                                           // goes through create_bidirectional_mask; the training loops use batch 2, 2 x 512 x 512)
 
 /// Whether values are modelled at this point: everywhere (eager code and frames alike, on real inputs).
 bool eager(const Interp& I);
@@ -28,6 +29,9 @@ void used(Interp& I, const V& t);
 void set_guess(const V& t, int g);
 /// `res`'s fresh values rest on a guess when an input's do (the first such input's, in lists and tuples too)
 void carry_guess(const std::vector<V>& ins, const V& res);
+/// The index arrays of an advanced index `idx` over leading dims (`t[rows, cols]`: ints, integer tensors of known
+/// values, lists of ints), each with its shape, for layout::advanced_offsets; false for any other index.
+bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>>& iv, std::vector<std::vector<long long>>& is);
 /// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
 /// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
 void attach(Interp& I, const V& t, std::vector<double> v);

@@ -144,4 +144,37 @@ bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std
   return true;
 }
 
+bool advanced_offsets(const std::vector<std::vector<double>>& iv, const std::vector<Shape>& is, const Shape& s,
+                      std::vector<long long>& offs, Shape& b) {
+  const size_t k = iv.size();
+  if (k == 0 || k > s.size() || is.size() != k) return false;
+  b.clear();
+  for (const Shape& x : is) {  // numpy's broadcast of the index shapes, right-aligned
+    if (x.size() > b.size()) b.insert(b.begin(), x.size() - b.size(), 1);
+    for (size_t d = 0; d < x.size(); ++d) {
+      long long& o = b[b.size() - x.size() + d];
+      if (x[d] == o || x[d] == 1) continue;
+      if (o != 1) return false;
+      o = x[d];
+    }
+  }
+  long long inner = 1;
+  for (size_t d = k; d < s.size(); ++d) inner *= s[d];
+  std::vector<std::vector<double>> at(k);
+  for (size_t j = 0; j < k; ++j) at[j] = broadcast_to(iv[j], is[j], b);
+  const long long nb = count(b);
+  offs.clear();
+  for (long long p = 0; p < nb; ++p) {
+    long long off = 0;
+    for (size_t j = 0; j < k; ++j) {
+      long long x = static_cast<long long>(at[j][static_cast<size_t>(p)]);
+      if (x < 0) x += s[j];
+      if (x < 0 || x >= s[j]) return false;
+      off = off * s[j] + x;
+    }
+    for (long long q = 0; q < inner; ++q) offs.push_back(off * inner + q);
+  }
+  return true;
+}
+
 }  // namespace tparse::compiler::values::layout

@@ -244,14 +244,23 @@ bool creation(OpCall& c, const V& res) {
     if (d->k == VK::Int && n.size() >= 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
     if (!from_data(c.I, d, out)) return false;
   } else if (n == "arange") {
-    std::vector<V> a;
-    for (auto& x : c.args) if (is_num(x)) a.push_back(x); else return false;
-    if (V e = c.kw("end")) { if (!is_num(e)) return false; a.push_back(e); }
-    if (V s = c.kw("start")) { if (!is_num(s)) return false; a.insert(a.begin(), s); }
+    // (a bound may be a one-element tensor with known values: Longformer's `torch.arange(counts.max())`)
+    auto scalar = [&](const V& x, double& d) {
+      if (is_num(x)) { d = num(x); return true; }
+      const std::vector<double>* v = x && x->k == VK::Tensor ? of(c.I, x) : nullptr;
+      if (!v || v->size() != 1) return false;
+      d = (*v)[0];
+      return true;
+    };
+    std::vector<double> a;
+    double d = 0;
+    for (auto& x : c.args) if (scalar(x, d)) a.push_back(d); else return false;
+    if (V e = c.kw("end")) { if (!scalar(e, d)) return false; a.push_back(d); }
+    if (V s = c.kw("start")) { if (!scalar(s, d)) return false; a.insert(a.begin(), d); }
     double s = 0, st = 1;
-    if (a.size() >= 2) s = num(a[0]);
-    if (a.size() >= 3) st = num(a[2]);
-    if (V k = c.kw("step")) { if (!is_num(k)) return false; st = num(k); }
+    if (a.size() >= 2) s = a[0];
+    if (a.size() >= 3) st = a[2];
+    if (V k = c.kw("step")) { if (!scalar(k, st)) return false; }
     for (long long i = 0; i < numel; ++i) out.push_back(s + st * static_cast<double>(i));  // torch: in double, then cast
   } else if (n == "linspace") {
     V a = c.arg(0, "start"), b = c.arg(1, "end");
@@ -589,37 +598,15 @@ bool op_rule(OpCall& c, const V& res) {
       attach(I, res, std::move(out));
       return true;
     }
-    // advanced indexing of the leading dims by integer tensors (and ints) only: the index values broadcast to one
+    // advanced indexing of the leading dims by integer tensors, lists and ints only: the index values broadcast to one
     // shape B, the result is B + the remaining dims (`mask[batch_idx[:, None, None, None], kv_idx[None, None, None, :]]`)
-    std::vector<V> ix = c.rest[0]->k == VK::Tuple ? c.rest[0]->items : std::vector<V>{c.rest[0]};
-    if (ix.empty() || ix.size() > s.size()) return false;
     std::vector<std::vector<double>> iv;
     std::vector<Shape> is;
-    for (const V& x : ix) {
-      if (x->k == VK::Int && x->sym.empty()) { iv.push_back({static_cast<double>(x->i)}); is.push_back({}); continue; }
-      if (x->k != VK::Tensor || x->t->dtype == "bool" || is_float(x->t->dtype)) return false;
-      const std::vector<double>* xv = of(I, x);
-      if (!xv) return false;
-      iv.push_back(*xv);
-      is.push_back(shape_of(x));
-    }
-    const size_t k = ix.size();
-    if (r.size() < s.size() - k) return false;
-    const Shape b(r.begin(), r.end() - static_cast<long>(s.size() - k));
-    long long inner = 1;
-    for (size_t d = k; d < s.size(); ++d) inner *= s[d];
-    for (size_t j = 0; j < k; ++j) iv[j] = broadcast_to(iv[j], is[j], b);
-    const long long nb = count(b);
-    for (long long p = 0; p < nb; ++p) {
-      long long off = 0;
-      for (size_t j = 0; j < k; ++j) {
-        long long at = static_cast<long long>(iv[j][static_cast<size_t>(p)]);
-        if (at < 0) at += s[j];
-        if (at < 0 || at >= s[j]) return false;
-        off = off * s[j] + at;
-      }
-      for (long long q = 0; q < inner; ++q) out.push_back(v->at(static_cast<size_t>(off * inner + q)));
-    }
+    std::vector<long long> at;
+    Shape b;
+    if (!index_arrays(I, c.rest[0], iv, is) || !advanced_offsets(iv, is, s, at, b)) return false;
+    if (count(r) != static_cast<long long>(at.size())) return false;
+    for (long long o : at) out.push_back(v->at(static_cast<size_t>(o)));
     attach(I, res, std::move(out));
     return true;
   }

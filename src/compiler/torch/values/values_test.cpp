@@ -352,3 +352,24 @@ TEST_CASE("eager values: masked_fill, and a boolean mask over leading dims in an
   CHECK(j.ok);
   CHECK(std::any_of(j.unmodelled.begin(), j.unmodelled.end(), [](const std::string& u) { return u.find("taken as an even split") != std::string::npos; }));
 }
+
+TEST_CASE("eager values: integer index arrays (lists, tensors) read and write, arange bounded by a 0-d tensor, nonzero's indices") {
+  // (each result as real torch 2.11 gives it: checked on the device with the same expressions)
+  Result r = run_values(
+      "t = torch.zeros(2, 4, dtype=torch.long)\n"
+      "t[1, [0, 2]] = 5\n"
+      "t[torch.tensor([0]), torch.tensor([3])] = 7\n"
+      "assert t.tolist() == [[0, 0, 0, 7], [5, 0, 5, 0]]\n"
+      "a = torch.arange(12).reshape(3, 4)\n"
+      "assert a[[0, 2], [1, 3]].tolist() == [1, 11] and a[torch.tensor([[0], [2]]), torch.tensor([1, 3])].tolist() == [[1, 3], [9, 11]]\n"
+      "assert a[[2, 0]].tolist() == [[8, 9, 10, 11], [0, 1, 2, 3]] and a[1, [0, -1]].tolist() == [4, 7]\n"
+      "counts = torch.tensor([3, 1])\n"
+      "local = torch.arange(counts.max()) < counts.unsqueeze(dim=-1)\n"
+      "assert local.tolist() == [[True, True, True], [True, False, False]]\n"
+      "m = torch.tensor([[0, 1, 0], [1, 0, 1]])\n"
+      "assert m.nonzero().tolist() == [[0, 1], [1, 0], [1, 2]] and [x.tolist() for x in m.nonzero(as_tuple=True)] == [[0, 1, 1], [1, 0, 2]]\n"
+      "assert [x.tolist() for x in (local == 0).nonzero(as_tuple=True)] == [[1, 1], [1, 2]]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());  // nothing guessed: every value above is known
+}

@@ -91,17 +91,21 @@ def _not_modelled(name):
     return loss
 
 
-# the real mapping's keys in its order: PreTrainedModel picks the first key found in the class name
+# the real mapping's keys in its order (transformers 5.17 as installed on the device): PreTrainedModel picks the
+# first key found in the class name (GotOcr2ForConditionalGeneration: ForConditionalGeneration, the causal-LM loss)
 LOSS_MAPPING = {
+    "ForSemanticSegmentation": _not_modelled("ForSemanticSegmentationLoss"),
     "ForCausalLM": ForCausalLMLoss,
     "ForMaskedLM": ForMaskedLMLoss,
     "ForQuestionAnswering": ForQuestionAnsweringLoss,
     "ForSequenceClassification": ForSequenceClassificationLoss,
     "ForImageClassification": ForSequenceClassificationLoss,
     "ForVideoClassification": ForSequenceClassificationLoss,
+    "ForAudioClassification": ForSequenceClassificationLoss,
     "ForTokenClassification": ForTokenClassification,
     "ForSegmentation": _not_modelled("ForSegmentationLoss"),
     "ForObjectDetection": _not_modelled("ForObjectDetectionLoss"),
+    "ForConditionalGeneration": ForCausalLMLoss,
     "DeformableDetrForObjectDetection": _not_modelled("DeformableDetrForObjectDetectionLoss"),
     "ConditionalDetrForObjectDetection": _not_modelled("DeformableDetrForObjectDetectionLoss"),
     "DabDetrForObjectDetection": _not_modelled("DeformableDetrForObjectDetectionLoss"),
@@ -111,5 +115,11 @@ LOSS_MAPPING = {
     "RTDetrForObjectDetection": _not_modelled("RTDetrForObjectDetectionLoss"),
     "RTDetrV2ForObjectDetection": _not_modelled("RTDetrForObjectDetectionLoss"),
     "DFineForObjectDetection": _not_modelled("DFineForObjectDetectionLoss"),
+    "Deimv2ForObjectDetection": _not_modelled("Deimv2ForObjectDetectionLoss"),
     "CsmForConditionalGeneration": ForCausalLMLoss,
+    "LwDetrForObjectDetection": _not_modelled("LwDetrForObjectDetectionLoss"),
+    "ParakeetForRNNT": _not_modelled("ParakeetForRNNTLoss"),
+    "ParakeetForTDT": _not_modelled("ParakeetForTDTLoss"),
+    "RfDetrForObjectDetection": _not_modelled("RfDetrForObjectDetectionLoss"),
+    "RfDetrForInstanceSegmentation": _not_modelled("RfDetrForInstanceSegmentationLoss"),
 }

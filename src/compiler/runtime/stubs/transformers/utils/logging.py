@@ -32,8 +32,14 @@ class Logger:
         __tparse_logger_call__(self, "error", args, kwargs)
 
 
+_loggers = {}
+
+
 def get_logger(name=None):
-    return Logger(name)
+    # one Logger per name, as logging.getLogger: warning_once's cache is keyed by the logger too
+    if name not in _loggers:
+        _loggers[name] = Logger(name)
+    return _loggers[name]
 
 
 def set_verbosity_error():

@@ -115,5 +115,26 @@ def select(row):
     return bool(row.get("built")) and row.get("main_input_name") == "input_ids" and bool(row.get("forward"))
 
 
+def run_fresh(t, r):
+    """run_one in a fresh process (a `_step` head: the first autograd backward under the eval_frame callback hands
+    Dynamo typing's cold Union subscription, 17 frames, only once per process; torch._dynamo.reset() does not undo
+    typing's cache, so a worker's later types would see fewer frames than a user's run of that type alone)."""
+    import subprocess, sys
+    p = subprocess.run([sys.executable, __file__, "--one", t], capture_output=True, text=True, timeout=140,
+                       env=dict(os.environ))
+    lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+    if not lines:
+        r["error"] = f"child exited {p.returncode}: {p.stderr[-300:]}"
+        return
+    r.update(json.loads(lines[-1]))
+
+
 if __name__ == "__main__":
-    run_workers(select, "train" + HEADS[os.environ.get("AUTOMODEL_HEAD", "seqcls")][2], run_one)
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--one":
+        rec = {"type": sys.argv[2]}
+        run_one(sys.argv[2], rec)
+        print(json.dumps(rec))
+        sys.exit(0)
+    head = os.environ.get("AUTOMODEL_HEAD", "seqcls")
+    run_workers(select, "train" + HEADS[head][2], run_fresh if head.endswith("_step") else run_one)

@@ -2,8 +2,9 @@
 // type of testdata/hf-population/automodel_train<suffix>.jsonl (made on the device by scripts/device/automodel_train.py:
 // AutoModelFor<Head>.from_config on a tiny config in train mode, wrapped by torch.compile, each step the compiled
 // forward with labels, then loss.backward(), opt.step(), opt.zero_grad() outside it; batches (2, 8) then (2, 12), the
-// loop run eagerly first; heads: sequence classification, causal LM, token classification, masked LM), the very
-// program the device ran (read from that script: its PROGRAM text and HEADS table) runs through the reference compiler
+// loop run eagerly first; heads: sequence classification, causal LM, token classification, masked LM, and the whole
+// step compiled), the very program the device ran (read from that script: its PROGRAM / PROGRAM_STEP text and HEADS
+// table, with a backend function as the device's) runs through the reference compiler
 // with transformers 5.17's own sources, and the whole run is compared with torch's counters: frames handed to Dynamo,
 // unique graphs, each graph's op count in compile order. The types listed in automodel_train<suffix>_expected_exact.txt
 // must equal torch; every other type must run without crashing (its outcome is counted). TPARSE_HF_AUTOMODEL_DUMP=DIR
@@ -78,7 +79,9 @@ std::string train_program(const std::string& type, const std::string& name, cons
   replace_all(text, "@TYPE@", type);
   replace_all(text, "@HEAD@", head.cls);
   replace_all(text, "@LABELS@", head.labels);
-  return "BACKEND = \"eager\"\n" + text;
+  // (a backend function, as the device script's: a string backend's first lookup would import torch's backend registry,
+  // which evicts typing's Union cache; autograd_entry_cast)
+  return "def BACKEND(gm, example_inputs):\n    return gm.forward\n\n\n" + text;
 }
 
 // Runs every type of one head's truth; returns after checking the listed types.

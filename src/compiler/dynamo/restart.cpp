@@ -433,7 +433,18 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
     for (auto& a : args) if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
     for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);
+    // a break inside `with` blocks the compiled code enters again around the call: a manager Dynamo reconstructs as
+    // contextlib.nullcontext (a profiler range, record_function: ProfilerContextVariable; nullcontext itself) is made,
+    // entered and left there, three standard-library frames, each handed to Dynamo once per process (real torch 2.11:
+    // Optimizer.step's profile wrapper at the _use_grad break of a compiled training step)
+    auto nullcontext_frames = [&](std::initializer_list<std::pair<const char*, int>> fns) {
+      for (const V& cm : act.open_cms)
+        if (cm && cm->k == VK::Instance && cm->cls && find_in_class(cm->cls, "__tparse_reconstructed_as_nullcontext__"))
+          for (const auto& [name, line] : fns) count_stdlib_frame_once(name, "/usr/lib/python3.12/contextlib.py", line);
+    };
+    nullcontext_frames({{"__init__", 772}, {"__enter__", 775}});
     V result = call(callee, args, kwargs, loc);
+    nullcontext_frames({{"__exit__", 778}});
     // (`return f(x)` needs no resume function, unless it is inside a grad-mode or autocast block of the frame: the
     // resume enters the mode again and leaves it at the block's end, a graph of its own: scout11 autocast_break)
     bool open_block = false;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <functional>
 #include <set>
+#include <tuple>
 
 #include "runtime/interp.hpp"
 #include "torch/interop/numpy_traced.hpp"
@@ -69,9 +70,55 @@ bool names_torch_global(const FuncDef* fn, const std::shared_ptr<Env>& globals) 
   return false;
 }
 
+// torch.autograd.backward / grad run eagerly under the eval_frame callback (a compiled frame's break at
+// loss.backward()): their first call in a process hands Dynamo the standard-library frames on its way (real torch 2.11,
+// frames_seen of a device probe; each code is seen once, then skipped for good): `cast(Union[tuple[Tensor],
+// tuple[GradientEdge]], ...)` subscripts typing.Union through a cold _tp_cache (17 frames of typing and
+// typing_extensions, none with a tensor), then typing.cast itself (it holds the tensors: compiled, no content), then
+// _engine_run_backward's `log.getEffectiveLevel()`.
+// typing's Union cache is an LRU of 128 entries: the subscription is cached by any earlier autograd call (eager ones
+// too), but the first lookup of a backend named by string (torch.compile(backend="eager"), the default "inductor")
+// imports every backend module of the registry (registry.py _lazy_import), whose annotations evict it. Warm, only
+// _tp_cache's `inner` is a frame (the training loops of transformers' models with a backend function: `inner`, `cast`,
+// `getEffectiveLevel`); cold, the 17 (every corpus program and probe compiled with backend="eager", an eager
+// backward before it or not).
 void Interp::autograd_entry_cast(const std::vector<V>& tensors, Location loc) {
+  const bool warm = union_cache_warm_;
+  union_cache_warm_ = true;
   if (callback_active_ == 0 || tracing()) return;
-  call(getattr(import_module("typing", loc), "cast", loc), {none(), mk_tuple(tensors)}, {}, loc);
+  static const char* const typing_py = "/usr/lib/python3.12/typing.py";
+  static const char* const typing_ext = "/opt/torch/.venv/lib/python3.12/site-packages/typing_extensions.py";
+  static const std::vector<std::tuple<const char*, const char*, int>> union_chain = {
+      {"inner", typing_py, 392}, {"__getitem__", typing_py, 508}, {"Union", typing_py, 687}, {"<genexpr>", typing_py, 723},
+      {"_type_check", typing_py, 175}, {"_type_convert", typing_py, 166}, {"_remove_dups_flatten", typing_py, 345},
+      {"_deduplicate", typing_py, 317}, {"__init__", typing_py, 1242}, {"__init__", typing_py, 1147},
+      {"__setattr__", typing_py, 1188}, {"_is_dunder", typing_py, 1134}, {"<genexpr>", typing_py, 1246},
+      {"_collect_parameters", typing_ext, 3366}, {"_has_generic_or_protocol_as_origin", typing_ext, 3281},
+      {"_is_unpacked_typevartuple", typing_ext, 3303}, {"get_origin", typing_py, 2310}};
+  for (const auto& [name, file, line] : union_chain) {
+    count_stdlib_frame_once(name, file, line);
+    if (warm) break;  // (a cache hit: `inner` returns the cached alias)
+  }
+  V typing;
+  {  // (CPython imported typing long before: its module code runs no frame here)
+    const int saved = callback_active_;
+    callback_active_ = 0;
+    struct Back { int& r; int v; ~Back() { r = v; } } back{callback_active_, saved};
+    typing = import_module("typing", loc);
+  }
+  call(getattr(typing, "cast", loc), {none(), mk_tuple(tensors)}, {}, loc);
+  count_stdlib_frame_once("getEffectiveLevel", "/usr/lib/python3.12/logging/__init__.py", 1776);
+}
+
+// A standard-library function run eagerly under the callback with no tensor in its frame: handed to Dynamo the first
+// time (counted), returned at once and skipped for good, no trace record
+void Interp::count_stdlib_frame_once(const char* name, const char* file, int line) {
+  if (!once_frames_.insert(fmt::format("{}:{}:{}", file, line, name)).second) return;
+  CodeState cs;
+  cs.co_name = name;
+  cs.filename = file;
+  cs.firstlineno = line;
+  count_frame(cs, true);
 }
 
 // A bundled stub of a standard-library module stands for CPython's own file: a function of it that becomes a frame

@@ -81,6 +81,7 @@ struct Activation {
   bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;
+  std::vector<V> open_cms;                     ///< the Python context managers whose `with` block runs now, outermost first
   /// left operands of the binary operators being evaluated at depth 0 of a compiled frame (their right operand
   /// runs): CPython's stack values below a call there that breaks (`x + self.ffn(h)`: x is the resume's ___stack0)
   std::vector<std::pair<const Expr*, V>> operands;

@@ -208,6 +208,10 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     return none();
   }
   if (m == "compile") {
+    auto kwargs_backend_callable = [](const auto& kw) {
+      for (auto& [k, v] : kw) if (k == "backend" && v->k != VK::Str) return true;
+      return false;
+    };
     // Module.compile(**kw): `self._compiled_call_impl = torch.compile(self._call_impl, **kw)`, which __call__ runs from
     // then on. _call_impl is torch.nn's (trace_rules skips it): the frames compiled are the user code it calls, a
     // user module's forward; a model of torch.nn classes only gets no graph (real torch 2.11: module_compile_method)
@@ -217,6 +221,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       if (k == "fullgraph") opts->fullgraph = v->k == VK::Bool && v->b;
     }
     opts->call_impl = true;
+    if (!kwargs_backend_callable(kwargs)) note_backend_lookup();
     auto c = std::make_shared<Obj>();
     c->k = VK::Compiled;
     c->func = self;

@@ -370,6 +370,9 @@ void Interp::exec_with(const StmtP& s) {
     const Ctx& c = ctxs[i];
     if (c.kind == "user") {
       auto leave = [&] { call(getattr(c.cm, "__exit__", s->loc), {none(), none(), none()}, {}, s->loc); };
+      Activation& act = *stack_.back();
+      act.open_cms.push_back(c.cm);
+      struct Pop { std::vector<V>& v; ~Pop() { v.pop_back(); } } pop{act.open_cms};
       try { run(i + 1); } catch (CompileError&) { throw; } catch (...) { leave(); throw; }
       leave();
       return none();

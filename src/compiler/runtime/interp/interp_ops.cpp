@@ -291,6 +291,10 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         if (in_compiled) graph_break("Skip calling `torch.compiler.disable()`d function", msg_disabled(callee->fn->name), loc);
         return call_without_callback(callee, args, kwargs);
       }
+      // a function of ours wrapped by torch._disable_dynamo (`f.__tparse_disable_dynamo__ = True`: Optimizer.zero_grad)
+      // called eagerly: the wrapper runs it with the callback off, so it is no frame (in a frame its body breaks: GB0008)
+      if (!in_compiled && callback_active_ > 0 && callee->attrs.count("__tparse_disable_dynamo__"))
+        return call_without_callback(callee, args, kwargs);
       // a function of a file trace_rules skips (the lr scheduler's step wrapper: `__tparse_skip__` = module,
       // qualname, file): in a frame GB0007 at the call; eagerly it runs as torch's code, never a frame of its own
       if (auto sk = callee->attrs.find("__tparse_skip__"); sk != callee->attrs.end() && sk->second->k == VK::Tuple && sk->second->items.size() == 3) {

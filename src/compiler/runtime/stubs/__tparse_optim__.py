@@ -133,6 +133,9 @@ class Optimizer:
                     else:
                         p.grad.zero_()
 
+    # (torch._disable_dynamo: called eagerly under the callback its frame is never handed to Dynamo)
+    zero_grad.__tparse_disable_dynamo__ = True
+
     def _param_index(self):
         # each parameter's index in param_groups order (torch packs them so: state keys 0..n-1)
         pairs = []

@@ -98,6 +98,7 @@ class _GeneratorContextManager:  # contextlib's manager of a generator (torch.ba
 # torch.autograd.profiler.record_function: a profiler range; Dynamo ignores it in a frame (capture_profiler_record_function
 # is off: a warning, no node), eagerly it changes nothing tparse models
 class record_function:
+    __tparse_reconstructed_as_nullcontext__ = True  # (Dynamo rebuilds it as contextlib.nullcontext at a break)
     def __init__(self, name, args=None):
         self.name = name
         self.args = args

@@ -61,6 +61,7 @@ def contextmanager(func):
 
 
 class nullcontext(AbstractContextManager):
+    __tparse_reconstructed_as_nullcontext__ = True  # (Dynamo rebuilds it as contextlib.nullcontext at a break)
     def __init__(self, enter_result=None):
         self.enter_result = enter_result
 

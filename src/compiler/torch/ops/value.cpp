@@ -237,6 +237,8 @@ V compile(OpCall& c) {
   if (!be || (be->k == VK::Str && be->s == "inductor")) opts->backend = "inductor#" + std::to_string(++c.I.backend_calls_);
   else if (be->k == VK::Str) opts->backend = be->s;
   else opts->backend = fmt::format("callable@{}", static_cast<const void*>(be.get()));
+  // (a backend named by string: its first lookup imports the backend registry, evicting typing's Union cache)
+  if (!be || be->k == VK::Str) c.I.note_backend_lookup();
   if (V d = c.kw("dynamic")) { if (d->k == VK::Bool) { opts->dynamic_false = !d->b; opts->dynamic_true = d->b; } }
   if (V f = c.kw("fullgraph")) opts->fullgraph = f->k == VK::Bool && f->b;
   if (c.name == "compile.partial") c.fail("internal: partial");

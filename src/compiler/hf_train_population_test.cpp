@@ -100,12 +100,20 @@ void run_head(const std::string& name, const std::string& what) {
     dump.open(fs::path(d) / ("automodel_train" + head.suffix + "_outcomes.txt"));
   WholeRunTally tally;
   simdjson::dom::parser parser;
+  // a sanitizer build runs a fixed fifth of the types (the release build all of them)
+#ifdef TPARSE_HF_SAMPLE
+  const size_t every = 5;
+#else
+  const size_t every = 1;
+#endif
+  size_t row = 0;
   for (std::string line; std::getline(rows, line);) {
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
     std::string_view type_sv;
     simdjson::dom::array graph_ops;
     // only loops torch completed: an eager or compiled error on the device leaves nothing to compare
     if (rec["type"].get(type_sv) || rec["graph_ops"].get(graph_ops) || !rec["compiled_error"].error()) continue;
+    if (row++ % every != 0) continue;
     std::string type(type_sv);
     CAPTURE(type);
     std::ofstream(script) << train_program(type, name, head);
@@ -123,7 +131,7 @@ void run_head(const std::string& name, const std::string& what) {
           << " types equal torch's frames, unique graphs and ops per graph (" << tally.listed_seen << " listed), "
           << secs << " s");
   CHECK(tally.tried > 0);
-  CHECK(tally.listed_seen == want.size());  // a listed type missing from the truth is a stale list
+  if (every == 1) CHECK(tally.listed_seen == want.size());  // a listed type missing from the truth is a stale list
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }

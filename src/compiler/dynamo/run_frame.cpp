@@ -110,6 +110,13 @@ void Interp::autograd_entry_cast(const std::vector<V>& tensors, Location loc) {
   count_stdlib_frame_once("getEffectiveLevel", "/usr/lib/python3.12/logging/__init__.py", 1776);
 }
 
+// torch.compile with a backend named by string: the first such lookup imports the backend registry, evicting typing's
+// Union cache (autograd_entry_cast)
+void Interp::note_backend_lookup() {
+  if (!backend_registry_imported_) union_cache_warm_ = false;
+  backend_registry_imported_ = true;
+}
+
 // A standard-library function run eagerly under the callback with no tensor in its frame: handed to Dynamo the first
 // time (counted), returned at once and skipped for good, no trace record
 void Interp::count_stdlib_frame_once(const char* name, const char* file, int line) {

@@ -663,12 +663,7 @@ class Interp {
   bool union_cache_warm_ = false;        ///< typing's Union cache holds autograd's `Union[tuple[Tensor], ...]` (autograd_entry_cast)
   bool backend_registry_imported_ = false;  ///< a backend named by string was looked up (its first lookup imports them all)
   void count_stdlib_frame_once(const char* name, const char* file, int line);
-  /// torch.compile with a backend named by string: the first such lookup imports the backend registry (evicting
-  /// typing's Union cache: autograd_entry_cast)
-  void note_backend_lookup() {
-    if (!backend_registry_imported_) union_cache_warm_ = false;
-    backend_registry_imported_ = true;
-  }
+  void note_backend_lookup();  ///< a string backend looked up (run_frame.cpp: evicts typing's Union cache once)
   /// the functions whose frames failed to compile, rerun eagerly now: a generator expression of their own code is no
   /// frame of its own there (real torch 2.11: comp_break_forms), one in a function they call is
   std::vector<const FuncDef*> failed_rerun_fns_;

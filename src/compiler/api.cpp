@@ -72,6 +72,11 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
     for (const auto& r : opts.source_roots) roots.push_back(r);
     for (const auto& r : opts.stub_paths) roots.push_back(r);
     interp->set_search_roots(std::move(roots), opts.stub_paths.size());
+    for (const auto& [file, text] : opts.overlay) {
+      std::error_code ec;
+      std::string key = std::filesystem::weakly_canonical(file, ec).string();
+      interp->file_overlay_[ec ? file : key] = text;
+    }
     interp->max_top_calls_ = opts.max_compiled_calls;
     interp->stack_base_ = stack_base;
     interp->stack_budget_ = stack_budget;

@@ -1,6 +1,7 @@
 // Public API of the reference compiler: compile a model script to a TORCH_TRACE log.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,10 @@ struct Options {
   /// Stop the script after this many top-level calls of a compiled function or module (0: run it all).
   /// `tparse explain model.py` uses 1: torch._dynamo.explain runs the model once, on the first input.
   int max_compiled_calls = 0;
+  /// Texts read in place of files (path -> text; paths compared after weakly_canonical): an imported module whose
+  /// file is here runs this text. `tparse fix` verifies a patch of a module the script imports this way, the user's
+  /// files untouched and nothing copied.
+  std::map<std::string, std::string> overlay;
 };
 
 struct Result {

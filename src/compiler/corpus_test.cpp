@@ -15,6 +15,7 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
+using tparse::compiler::testing::compile_program;
 
 namespace {
 
@@ -107,7 +108,7 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
     fs::path tdir = dir / "truth" / name / "trace";
     std::string real;
     for (auto& e : fs::directory_iterator(tdir)) real = slurp(e.path());
-    Result r = compile_script(p.string(), slurp(p), Options{});
+    const Result& r = compile_program(p.string(), slurp(p));
     Summary a = summarize(real);
     Summary b = r.ok ? summarize(r.trace) : Summary{};
     {  // torch's frames.total (truth.json: every frame handed to Dynamo, those returned at once too) against ours;

@@ -63,11 +63,7 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
   // types whose model builds its backbone with timm: exact with timm's source as a source root, checked where it is
   const std::set<std::string> want_timm = listed("automodel_dynamic_expected_exact_timm.txt");
   const std::string timm = timm_root();
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 5;
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(20);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel_dynamic.py";
   fs::create_directories(script.parent_path());
   std::istringstream rows(slurp(population() / "automodel_dynamic.jsonl"));

@@ -81,12 +81,7 @@ TEST_CASE("transformers population from its real sources: the expected-exact typ
     std::istringstream in(e);
     for (std::string t; std::getline(in, t, ',');) only.insert(t);
   }
-  // a sanitizer build runs every third type (a fixed sample); the release build runs all of them
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 3;
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(18);  // all rows; a fixed sample under a sanitizer
   size_t seen = 0, expected_seen = 0;
   int built = 0, exact = 0;
   std::vector<std::string> types;
@@ -178,11 +173,7 @@ TEST_CASE("transformers population: every modeling_*.py imports from its real so
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
   const std::set<std::string> known = listed("import_known_failures.txt");
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 10;  // a sanitizer build imports a fixed tenth of the files (the release build all of them)
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(25);  // all rows; a fixed sample under a sanitizer
   std::vector<std::string> mods;
   for (const auto& ent : fs::recursive_directory_iterator(src / "transformers" / "models")) {
     std::string f = ent.path().filename().string();
@@ -226,11 +217,7 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
   auto t0 = std::chrono::steady_clock::now();
   fs::path src = unpack_sources();
   const std::set<std::string> known = listed("automodel_known_differences.txt");
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 10;  // a sanitizer build runs a fixed tenth of the types (the release build all of them)
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(40);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel.py";
   fs::create_directories(script.parent_path());
   std::istringstream rows(slurp(population() / "automodel_build.jsonl"));
@@ -301,11 +288,7 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
   const std::string timm_list = expected_file.substr(0, expected_file.size() - 4) + "_timm.txt";
   const std::set<std::string> want_timm = fs::exists(population() / timm_list) ? listed(timm_list) : std::set<std::string>{};
   const std::string timm = timm_root();
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 5;
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(20);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel_explain.py";
   fs::create_directories(script.parent_path());
   std::istringstream rows(slurp(population() / truth_file));

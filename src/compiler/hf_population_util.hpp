@@ -24,6 +24,17 @@ namespace tparse::compiler::testing::hf {
 
 namespace fs = std::filesystem;
 
+/// A population test takes every row in a release build; a sanitizer build (TPARSE_HF_SAMPLE) takes the fixed sample of
+/// one row in `sanitized` (rows 0, n, 2n, ...): ASan / UBSan look for memory errors along the code paths, which a
+/// sample covers, while the release build checks every type against torch. (The sanitizer build runs about 5x slower.)
+constexpr size_t sample_every([[maybe_unused]] size_t sanitized) {
+#ifdef TPARSE_HF_SAMPLE
+  return sanitized;
+#else
+  return 1;
+#endif
+}
+
 inline fs::path population() { return fs::path(TPARSE_TESTDATA) / "hf-population"; }
 /// calls_captured of a whole run as torch's counter sums it: the call nodes of every graph compiled.
 inline int64_t whole_run_calls(const std::string& trace) {

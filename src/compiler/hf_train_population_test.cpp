@@ -100,12 +100,7 @@ void run_head(const std::string& name, const std::string& what) {
     dump.open(fs::path(d) / ("automodel_train" + head.suffix + "_outcomes.txt"));
   WholeRunTally tally;
   simdjson::dom::parser parser;
-  // a sanitizer build runs a fixed fifth of the types (the release build all of them)
-#ifdef TPARSE_HF_SAMPLE
-  const size_t every = 5;
-#else
-  const size_t every = 1;
-#endif
+  const size_t every = sample_every(15);  // all rows; a fixed sample under a sanitizer
   size_t row = 0;
   for (std::string line; std::getline(rows, line);) {
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));

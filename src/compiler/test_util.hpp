@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "api.hpp"
@@ -17,6 +19,22 @@ namespace tparse::compiler::testing {
 
 /// Whole file as a string, gunzipped when it is gzip ("" when unreadable).
 inline std::string slurp(const std::filesystem::path& p) { return tparse::testing::read_maybe_gz(p); }
+
+/// compile_script(path, text) with default options but the rule profile, memoized for the process: the corpus,
+/// graph-text, guard and profile tests each run the ~700 programs of testdata/programs, so each (path, text, profile)
+/// compiles once (under a sanitizer that was most of the fast suite's time). A run's result depends only on those.
+inline const Result& compile_program(const std::string& path, const std::string& text,
+                                     const std::string& torch_version = "2.11") {
+  static std::map<std::tuple<std::string, std::string, std::string>, Result> memo;
+  auto key = std::make_tuple(path, torch_version, text);
+  auto it = memo.find(key);
+  if (it == memo.end()) {
+    Options o;
+    o.torch_version = torch_version;
+    it = memo.emplace(std::move(key), compile_script(path, text, o)).first;
+  }
+  return it->second;
+}
 
 /// An op as explain prints it with the object address dropped (`<function f at 0x7f..>` -> `at 0x>`).
 inline std::string norm_addr(const std::string& s) {
@@ -98,7 +116,7 @@ inline Run run_program(const std::string& name) {
       p += r.prog.size();
     }
   }
-  Result res = compile_script(r.prog, slurp(prog), Options{});
+  const Result& res = compile_program(r.prog, slurp(prog));
   r.ok = res.ok;
   r.error = res.error;
   r.ours = res.trace;

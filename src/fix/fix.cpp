@@ -1,5 +1,5 @@
-// Patch planning: break sites and recompile causes -> candidate patches (rules.hpp) -> verified on
-// a temporary copy (verify.hpp) -> conflicts grouped, best first.
+// Patch planning: break sites and recompile causes -> candidate patches (rules.hpp) -> verified by
+// the compiler with the patched texts in place of their files (verify.hpp) -> conflicts grouped, best first.
 #include "fix/fix.hpp"
 
 #include <fmt/format.h>

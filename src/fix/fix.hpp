@@ -56,8 +56,8 @@ struct Plan {
   int rejected = 0;           ///< patches the compiler showed to change nothing (not listed)
 };
 
-/// Compiles the driver script, plans a patch per break site / recompile cause, verifies each on a
-/// temporary copy and keeps those that reduce graphs, breaks or recompiles.
+/// Compiles the driver script, plans a patch per break site / recompile cause, verifies each through the
+/// compiler with the patched text in place of its file and keeps those that reduce graphs, breaks or recompiles.
 Plan plan_script(const std::string& script, const FixOptions& o);
 
 /// Plans patches for a trace's break sites, reading the files under --source-root (path-suffix

@@ -1,6 +1,6 @@
-// Verification: a temporary copy of the user's package (the driver script's folder and each
-// --source-root, .py files only) where a patch is applied and the script compiled by the
-// reference compiler under the chosen torch profile, counting graphs, breaks and recompiles.
+// Verification: the driver script compiled by the reference compiler under the chosen torch profile with a patch's
+// texts read in place of their files (the script's folder and each --source-root; nothing copied or written),
+// counting graphs, breaks and recompiles.
 #pragma once
 
 #include <cstdint>
@@ -26,29 +26,28 @@ struct CompileSetup {
   std::vector<std::string> source_roots, stub_paths;
 };
 
-/// Compiles `script` twice (first call for explain's numbers, whole run for the rest).
-Metrics measure(const std::string& script, const CompileSetup& setup);
+/// Compiles `script` twice (first call for explain's numbers, whole run for the rest); `overlay` (canonical path ->
+/// text) is read in place of those files, the script's own included.
+Metrics measure(const std::string& script, const CompileSetup& setup,
+                const std::map<std::string, std::string>& overlay = {});
 
 /// True when `after` has fewer graphs, breaks or recompiles than `before`, and no more of any.
 bool improves(const Metrics& before, const Metrics& after);
 
+/// Where patches are tried: the script's folder and the --source-root folders. A patched text is handed to the
+/// compiler in place of its file (compiler::Options::overlay): nothing is copied or written, the user's files stay
+/// as they are.
 class Workspace {
  public:
-  Workspace() = default;
-  Workspace(const Workspace&) = delete;
-  Workspace& operator=(const Workspace&) = delete;
-  ~Workspace();
-  /// Copies the script's folder and the roots into a fresh temporary folder.
+  /// Notes the folders a patch may touch (the script's and each root); false when the script cannot be read.
   bool make(const std::string& script, const CompileSetup& setup, std::string& err);
-  /// The copy of a user file ("" when it lies outside the copied folders).
+  /// A user file's canonical path ("" when it lies outside those folders).
   std::string map(const std::string& file) const;
-  /// Writes the patched texts (user path -> text) into the copy, measures, restores the copy.
+  /// Measures the script with the patched texts (user path -> text) read in place of their files.
   Metrics run(const std::map<std::string, std::string>& patched);
-  const std::string& script_copy() const { return script_; }
 
  private:
-  std::filesystem::path dir_;
-  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> roots_;  ///< user folder -> copy
+  std::vector<std::filesystem::path> roots_;  ///< canonical folders: the script's, then each root
   std::string script_;
   CompileSetup setup_;
 };

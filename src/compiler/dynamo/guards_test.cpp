@@ -16,6 +16,7 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
+using tparse::compiler::testing::compile_program;
 using tparse::compiler::testing::recompile_reasons;
 using tparse::compiler::testing::slurp;
 
@@ -95,7 +96,7 @@ TEST_CASE("guards: guard_count and leaf kinds per compile vs real torch 2.11") {
     std::string name = p.stem().string();
     std::string real_text = real_trace(dir, name);
     auto real = read_guards(real_text);
-    Result r = compile_script(real_script_path(real_text, name, p.string()), slurp(p), Options{});
+    const Result& r = compile_program(real_script_path(real_text, name, p.string()), slurp(p));
     auto ours = r.ok ? read_guards(r.trace) : std::map<std::string, CompileGuards>{};
     for (auto& [id, g] : real) {
       if (g.count < 0) continue;
@@ -128,7 +129,7 @@ TEST_CASE("guards: golden trees equal the real payloads (object ids and latency 
     fs::path p = dir / (std::string(name) + ".py");
     std::string real_text = real_trace(dir, name);
     auto real = read_guards(real_text);
-    Result r = compile_script(real_script_path(real_text, name, p.string()), slurp(p), Options{});
+    const Result& r = compile_program(real_script_path(real_text, name, p.string()), slurp(p));
     REQUIRE(r.ok);
     auto ours = read_guards(r.trace);
     for (auto& entry : real) {  // not a structured binding: CAPTURE's lambda cannot capture one on clang 14
@@ -153,7 +154,7 @@ TEST_CASE("recompile reasons equal the real ones, word for word") {
     CAPTURE(n);
     fs::path p = dir / (std::string(name) + ".py");
     std::string real_text = real_trace(dir, name);
-    Result r = compile_script(real_script_path(real_text, name, p.string()), slurp(p), Options{});
+    const Result& r = compile_program(real_script_path(real_text, name, p.string()), slurp(p));
     REQUIRE(r.ok);
     auto real = recompile_reasons(real_text), ours = recompile_reasons(r.trace);
     CHECK(!real.empty());

@@ -15,6 +15,7 @@
 
 namespace fs = std::filesystem;
 using namespace tparse::compiler;
+using tparse::compiler::testing::compile_program;
 
 namespace {
 
@@ -162,9 +163,7 @@ TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (bo
   for (auto& e : fs::directory_iterator(dir)) {
     if (e.path().extension() != ".py" || e.path().filename() == "run_truth.py") continue;
     for (const char* v : {"2.11", "2.3"}) {
-      Options o;
-      o.torch_version = v;
-      Result r = compile_script(e.path().string(), slurp(e.path()), o);
+      const Result& r = compile_program(e.path().string(), slurp(e.path()), v);
       INFO(e.path().filename().string() << " --torch " << v);
       REQUIRE_MESSAGE(r.ok, r.error);
       auto t = tparse::load_trace_text(r.trace, e.path().filename().string());

@@ -22,9 +22,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool read_file(const fs::path& p, std::string& out) {
+// The file's text, or its overlay's (Options::overlay, keys canonical) when it has one.
+bool read_file(const fs::path& p, std::string& out, const std::map<std::string, std::string>& overlay) {
   std::error_code ec;
   if (!fs::is_regular_file(p, ec)) return false;
+  if (!overlay.empty()) {
+    auto it = overlay.find(fs::weakly_canonical(p, ec).string());
+    if (!ec && it != overlay.end()) {
+      out = it->second;
+      return true;
+    }
+  }
   std::ifstream in(p, std::ios::binary);
   if (!in) return false;
   std::stringstream ss;
@@ -38,16 +46,17 @@ bool read_file(const fs::path& p, std::string& out) {
 namespace {
 
 /// ROOT/REL/__init__.py (a package) or ROOT/REL.py.
-bool find_in_root(const std::string& root, const std::string& rel, Interp::ModuleSource& out) {
+bool find_in_root(const std::string& root, const std::string& rel, Interp::ModuleSource& out,
+                  const std::map<std::string, std::string>& overlay) {
   fs::path base = fs::path(root) / rel;
-  if (read_file(base / "__init__.py", out.source)) {
+  if (read_file(base / "__init__.py", out.source, overlay)) {
     out.path = (base / "__init__.py").lexically_normal().string();
     out.package = true;
     return true;
   }
   fs::path file = base;
   file += ".py";
-  if (!read_file(file, out.source)) return false;
+  if (!read_file(file, out.source, overlay)) return false;
   out.path = file.lexically_normal().string();
   out.package = false;
   return true;
@@ -75,7 +84,7 @@ void Interp::set_search_roots(std::vector<std::string> roots, size_t n_stub_root
 
 bool Interp::find_stub_source(const std::string& rel, ModuleSource& out) const {
   for (const auto& root : stub_roots_)
-    if (find_in_root(root, rel, out)) return true;
+    if (find_in_root(root, rel, out, file_overlay_)) return true;
   if (find_in_bundled(rel, out)) return true;
   return false;
 }
@@ -95,16 +104,16 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
   std::string rel = dotted;
   for (auto& c : rel) if (c == '.') c = '/';
   // the script's folder first (sys.path[0]), then an overlay stub package, then the source roots
-  if (!roots_.empty() && roots_.size() > stub_roots_.size() && find_in_root(roots_.front(), rel, out)) return true;
+  if (!roots_.empty() && roots_.size() > stub_roots_.size() && find_in_root(roots_.front(), rel, out, file_overlay_)) return true;
   if (is_overlay_package(rel.substr(0, rel.find('/'))) && find_stub_source(rel, out) &&
       out.source.find("__tparse_fallback__ = True") == std::string::npos)  // a fallback stub yields to the roots
     return true;
   for (const auto& root : roots_)
-    if (find_in_root(root, rel, out)) return true;
+    if (find_in_root(root, rel, out, file_overlay_)) return true;
   if (sys_path_)  // folders a script put on sys.path (`sys.path.insert(0, os.path.dirname(__file__) + "/..")`)
     for (const auto& e : sys_path_->items)
       if (e->k == VK::Str && !e->s.empty() && std::find(roots_.begin(), roots_.end(), e->s) == roots_.end() &&
-          find_in_root(e->s, rel, out))
+          find_in_root(e->s, rel, out, file_overlay_))
         return true;
   if (find_in_bundled(rel, out)) return true;
   std::vector<std::string> dirs = roots_;  // a folder without __init__.py: a namespace package (PEP 420), on any
@@ -130,7 +139,7 @@ bool Interp::in_package_path(const V& parent, const std::string& leaf, ModuleSou
   V pp = parent->menv->get_local("__path__");
   if (!pp || pp->k != VK::List) return false;
   for (const V& d : pp->items)
-    if (d && d->k == VK::Str && find_in_root(d->s, leaf, out)) return true;
+    if (d && d->k == VK::Str && find_in_root(d->s, leaf, out, file_overlay_)) return true;
   return false;
 }
 
@@ -197,7 +206,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (parent && parent->k == VK::Instance)
     if (auto pp = parent->attrs.find("__path__"); pp != parent->attrs.end() && pp->second && (pp->second->k == VK::List || pp->second->k == VK::Tuple))
       for (const V& d : pp->second->items)
-        if (!in_path && d && d->k == VK::Str) in_path = find_in_root(d->s, dotted.substr(dot + 1), src);
+        if (!in_path && d && d->k == VK::Str) in_path = find_in_root(d->s, dotted.substr(dot + 1), src, file_overlay_);
   if (in_path) {
   } else if (parent && !parent->menv && parent->k != VK::Instance) {
     std::string rel = dotted;

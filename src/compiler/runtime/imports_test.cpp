@@ -59,6 +59,24 @@ TEST_CASE("a package with __init__.py, relative imports and a sibling module com
   CHECK(r.trace.find("pkg/util.py:2 in double") != std::string::npos);
 }
 
+TEST_CASE("Options::overlay: an imported module runs the overlay's text, its file untouched (tparse fix's verification)") {
+  TempTree t;
+  t.write("pkg/__init__.py", "");
+  t.write("pkg/layers.py", "import torch\n\ndef f(x):\n    y = x * 2\n    print('eager')\n    return y + 1\n");
+  t.write("main.py", "import torch\nfrom pkg.layers import f\ny = torch.compile(f)(torch.randn(3))\n");
+  Result plain = t.compile("main.py");
+  REQUIRE(plain.ok);
+  CHECK(count_in(plain.trace, "\"dynamo_output_graph\"") == 2);  // print breaks the graph
+  Options o;
+  // the key is any spelling of the path (it is compared after weakly_canonical)
+  o.overlay[(t.root / "pkg" / ".." / "pkg" / "layers.py").string()] = "import torch\n\ndef f(x):\n    y = x * 2\n    return y + 1\n";
+  Result patched = t.compile("main.py", o);
+  INFO(patched.error);
+  REQUIRE(patched.ok);
+  CHECK(count_in(patched.trace, "\"dynamo_output_graph\"") == 1);
+  CHECK(testing::slurp(t.root / "pkg" / "layers.py").find("print('eager')") != std::string::npos);
+}
+
 TEST_CASE("a module's body runs once however often it is imported") {
   TempTree t;
   t.write("counter.py", "hits = []\nhits.append(1)\n");

@@ -531,6 +531,7 @@ class Interp {
   void exec_import_from(const Stmt& s);
   int file_of_module(const std::string& dotted) const;
   std::vector<std::string> roots_;             ///< module search path (script folder first)
+  std::map<std::string, std::string> file_overlay_;  ///< Options::overlay: texts read in place of files (canonical paths)
   std::map<std::string, V> loaded_;            ///< sys.modules of source modules
   std::vector<std::shared_ptr<const Module>> module_asts_;
   // ---- unknowns as values (runtime/opaque.cpp, torch/unknown_op.cpp, torch/distributed.cpp) ----

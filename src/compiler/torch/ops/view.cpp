@@ -293,15 +293,16 @@ V reshape(OpCall& c) {
   o.fill = t.fill;
   o.stride.clear();  // a new tensor's (repeat, tile) or a view's of a contiguous input: contiguous (mk_tensor)
   if (ref) o.stride = ref->stride;
-  else if (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as")
-    if (t.stride.size() == t.shape.size())
-      if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) o.stride = *st;
-      else if ((name == "view" || name == "view_as") && !any_sym(t.shape) && !any_sym(t.stride) && !any_sym(s))
-      {  // (symbolic sizes: the strides may only be unknown to us, not wrong) a RuntimeError the program may catch;
-         // in a frame the fake tensor's, which ends the compile as TorchRuntimeError (compile_error_try_except)
-        if (c.I.tracing()) c.I.raise_fake("RuntimeError", view_error(c, t, s), c.loc);
-        c.I.raise_exc("RuntimeError", view_error(c, t, s), c.loc);
-      }
+  else if ((name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as") && t.stride.size() == t.shape.size()) {
+    if (auto st = name == "view" || name == "view_as" ? view_strides_ref(t.shape, t.stride, s) : view_strides(t.shape, t.stride, s)) {
+      o.stride = *st;
+    } else if ((name == "view" || name == "view_as") && !any_sym(t.shape) && !any_sym(t.stride) && !any_sym(s)) {
+      // (symbolic sizes: the strides may only be unknown to us, not wrong) a RuntimeError the program may catch;
+      // in a frame the fake tensor's, which ends the compile as TorchRuntimeError (compile_error_try_except)
+      if (c.I.tracing()) c.I.raise_fake("RuntimeError", view_error(c, t, s), c.loc);
+      c.I.raise_exc("RuntimeError", view_error(c, t, s), c.loc);
+    }
+  }
   if (name == "expand" || name == "expand_as" || name == "broadcast_to") {
     // ATen's inferExpandGeometry: an expanded dim has stride 0; a new leading dim of size 1 gets the next
     // dim's size * stride (`[32]` -> expand(2, 1, -1) is [0, 32, 1])

@@ -7,7 +7,9 @@
 # `opt.step()`, `opt.zero_grad()` outside the compiled model; two batches, (2, 8) then (2, 12) (the second recompiles
 # with a dynamic length). The heads: sequence classification (one label per row), causal LM (the labels are the ids,
 # the model shifts them), token classification (one label per token) and masked LM (the ids as labels, every
-# even id -100, the ignored index); `seqcls_step` compiles the whole step function instead (PROGRAM_STEP). The
+# even id -100, the ignored index), question answering (start / end positions: the call's arguments are the head's own)
+# and multiple choice (the two rows as two choices of one example); `seqcls_step` compiles the whole step function
+# instead (PROGRAM_STEP). The
 # same loop runs eagerly first (a type whose head or backward raises is not
 # compared). The record holds the program text itself (`program`: our own driver, the reference compiler runs exactly
 # it with BACKEND = "eager"), torch's counters after the compiled loop, every frame ConvertFrame was handed
@@ -32,7 +34,7 @@ tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'nu
 for k, v in tiny.items():
     if hasattr(cfg, k):
         setattr(cfg, k, v)
-cfg.num_labels = 3
+cfg.num_labels = @NUM_LABELS@
 cfg.pad_token_id = 0
 model = transformers.@HEAD@.from_config(cfg).train()
 opt = torch.optim.SGD(model.parameters(), lr=0.01)
@@ -43,7 +45,7 @@ for T, y in ((8, [0, 2]), (12, [1, 0])):
 
 
 def step(m, ids, labels):
-    out = m(input_ids=ids, labels=labels)
+    out = m(@CALL@)
     out.loss.backward()
     opt.step()
     opt.zero_grad()
@@ -64,19 +66,26 @@ for ids, labels in batches:
 """
 
 
-# head name -> (model class, labels expression of `ids` (2, T) and `y` (two class indices), output file suffix)
+# head name -> (model class, labels expression of `ids` (2, T) and `y` (two class indices), output file suffix[, the
+# call's arguments ("input_ids=ids, labels=labels" unless given), the config's num_labels ("3" unless given)])
 HEADS = {
     "seqcls": ("AutoModelForSequenceClassification", "torch.tensor(y)", ""),
     "causallm": ("AutoModelForCausalLM", "ids", "_causallm"),
     "tokcls": ("AutoModelForTokenClassification", "ids % 3", "_tokcls"),
     "maskedlm": ("AutoModelForMaskedLM", "ids.masked_fill(ids % 2 == 0, -100)", "_maskedlm"),
     "seqcls_step": ("AutoModelForSequenceClassification", "torch.tensor(y)", "_seqcls_step"),
+    "qa": ("AutoModelForQuestionAnswering", "(torch.tensor(y), torch.tensor(y) + 1)", "_qa",
+           "input_ids=ids, start_positions=labels[0], end_positions=labels[1]", "2"),
+    "mc": ("AutoModelForMultipleChoice", "torch.tensor(y[:1]) % 2", "_mc", "input_ids=ids.view(1, 2, -1), labels=labels"),
 }
+CALL = "input_ids=ids, labels=labels"
 
 
 def program(t, head="seqcls"):
-    cls, labels, _ = HEADS[head]
-    return (PROGRAM_STEP if head.endswith("_step") else PROGRAM).replace("@TYPE@", t).replace("@HEAD@", cls).replace("@LABELS@", labels)
+    cls, labels, _, *more = HEADS[head]
+    more += [CALL, "3"][len(more):]
+    return ((PROGRAM_STEP if head.endswith("_step") else PROGRAM).replace("@TYPE@", t).replace("@HEAD@", cls)
+            .replace("@LABELS@", labels).replace("@CALL@", more[0]).replace("@NUM_LABELS@", more[1]))
 
 
 def run_one(t, r):

@@ -149,6 +149,11 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"input_from_prev_output_source", "an @inference_mode forward's recompiled input loses its source (L_tmp)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
+      // the thirty-sixth round (docs/compiler.md, "Thirty-sixth")
+      {"autograd_function_backward_in_step", "the dynamic recompile's bwd_body takes the grad's size symbol as a placeholder "
+                                             "of its own (`s77: Sym(s77)`); tparse's bwd_body does not lift it"},
+      {"custom_op_backward_frames_step", "the backward's resume function recompiled for the second op: torch keeps `g` and `w` "
+                                         "static there (no automatic dynamic for them), ours makes them dynamic"},
       // the thirty-fifth round (docs/compiler.md, "Thirty-fifth")
       {"arange_tensor_bound_values", "torch keeps the placeholder of a second index input's own size symbol (s84) after duck "
                                      "sizing merged it into the first's; tparse drops it"},

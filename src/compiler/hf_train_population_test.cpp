@@ -3,7 +3,7 @@
 // AutoModelFor<Head>.from_config on a tiny config in train mode, wrapped by torch.compile, each step the compiled
 // forward with labels, then loss.backward(), opt.step(), opt.zero_grad() outside it; batches (2, 8) then (2, 12), the
 // loop run eagerly first; heads: sequence classification, causal LM, token classification, masked LM, and the whole
-// step compiled), the very program the device ran (read from that script: its PROGRAM / PROGRAM_STEP text and HEADS
+// step compiled; question answering and multiple choice with their own call arguments), the very program the device ran (read from that script: its PROGRAM / PROGRAM_STEP text and HEADS
 // table, with a backend function as the device's) runs through the reference compiler
 // with transformers 5.17's own sources, and the whole run is compared with torch's counters: frames handed to Dynamo,
 // unique graphs, each graph's op count in compile order. The types listed in automodel_train<suffix>_expected_exact.txt
@@ -27,9 +27,10 @@ using namespace tparse::compiler::testing::hf;
 
 namespace {
 
-// One head of the device script's HEADS table: `"name": ("ModelClass", "labels expression", "file suffix"),`.
+// One head of the device script's HEADS table: `"name": ("ModelClass", "labels expression", "file suffix"[, "the call's
+// arguments", "num_labels"]),` (the script's CALL and "3" where a head leaves them out).
 struct Head {
-  std::string cls, labels, suffix;
+  std::string cls, labels, suffix, call, num_labels;
 };
 
 std::string device_script() {
@@ -41,16 +42,24 @@ Head head_of(const std::string& name) {
   const size_t at = py.find("    \"" + name + "\": (");
   REQUIRE_MESSAGE(at != std::string::npos, "scripts/device/automodel_train.py's HEADS has no " << name);
   std::vector<std::string> quoted;
-  size_t i = py.find('(', at);
-  const size_t eol = py.find('\n', at);
-  while (quoted.size() < 3) {
-    const size_t a = py.find('"', i);
-    const size_t b = a == std::string::npos ? a : py.find('"', a + 1);
-    REQUIRE_MESSAGE((b != std::string::npos && b < eol), "HEADS[" << name << "] is not three quoted strings");
-    quoted.push_back(py.substr(a + 1, b - a - 1));
+  size_t i = py.find('(', at) + 1;
+  for (;;) {  // quoted strings separated by commas and white space, up to the tuple's `)`
+    while (i < py.size() && (py[i] == ' ' || py[i] == '\n' || py[i] == ',')) ++i;
+    if (i >= py.size() || py[i] != '"') break;
+    const size_t b = py.find('"', i + 1);
+    REQUIRE(b != std::string::npos);
+    quoted.push_back(py.substr(i + 1, b - i - 1));
     i = b + 1;
   }
-  return {quoted[0], quoted[1], quoted[2]};
+  REQUIRE_MESSAGE((i < py.size() && py[i] == ')' && quoted.size() >= 3 && quoted.size() <= 5),
+                  "HEADS[" << name << "] is not three to five quoted strings");
+  const size_t c = py.find("\nCALL = \"");
+  REQUIRE_MESSAGE(c != std::string::npos, "scripts/device/automodel_train.py has no CALL");
+  const size_t c0 = c + 9, c1 = py.find('"', c0);
+  quoted.resize(5);
+  if (quoted[3].empty()) quoted[3] = py.substr(c0, c1 - c0);
+  if (quoted[4].empty()) quoted[4] = "3";
+  return {quoted[0], quoted[1], quoted[2], quoted[3], quoted[4]};
 }
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
@@ -79,6 +88,8 @@ std::string train_program(const std::string& type, const std::string& name, cons
   replace_all(text, "@TYPE@", type);
   replace_all(text, "@HEAD@", head.cls);
   replace_all(text, "@LABELS@", head.labels);
+  replace_all(text, "@CALL@", head.call);
+  replace_all(text, "@NUM_LABELS@", head.num_labels);
   // (a backend function, as the device script's: a string backend's first lookup would import torch's backend registry,
   // which evicts typing's Union cache; autograd_entry_cast)
   return "def BACKEND(gm, example_inputs):\n    return gm.forward\n\n\n" + text;
@@ -151,6 +162,16 @@ TEST_CASE("transformers population: a training loop over the token-classificatio
 TEST_CASE("transformers population: a training loop over the masked-LM heads equals torch's counters" *
           doctest::test_suite("needs_shared")) {
   run_head("maskedlm", "masked-LM");
+}
+
+TEST_CASE("transformers population: a training loop over the question-answering heads equals torch's counters" *
+          doctest::test_suite("needs_shared")) {
+  run_head("qa", "question-answering");
+}
+
+TEST_CASE("transformers population: a training loop over the multiple-choice heads equals torch's counters" *
+          doctest::test_suite("needs_shared")) {
+  run_head("mc", "multiple-choice");
 }
 
 TEST_CASE("transformers population: a compiled training step (forward, backward, SGD step) over the sequence-classification "

@@ -40,7 +40,7 @@ std::vector<std::string> edge_cases() {
   std::vector<std::string> v = {"",         "a",           "\xC2\xA9",         "\xE2\x82\xAC",     "\xF0\x9F\x98\x80",
                                 "\xE0\x80\x9D", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF",         "\xC1\xBF",
                                 "\xF8\x88\x80\x80\x80", "\xFF\xFE", "\xE2\x82",    "\xF0\x9F\x98",     "\xED\x9F\xBF",
-                                "\xEE\x80\x80", "\xF4\x8F\xBF\xBF", "\xF0\x8F\xBF\xBF", "\x80\x80",  "a\xE2\x82\xACb\xE2"};
+                                "\xEE\x80\x80", "\xF4\x8F\xBF\xBF", "\xF0\x8F\xBF\xBF", "\x80\x80",  "a\xE2\x82\xAC" "b\xE2"};
   const unsigned char seconds[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
   for (int lead = 0x80; lead <= 0xFF; ++lead) {
     v.push_back(std::string(1, static_cast<char>(lead)));

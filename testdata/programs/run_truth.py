@@ -1,5 +1,5 @@
 # Device-side harness: runs every corpus program under real PyTorch with TORCH_TRACE on and
-# records torch._dynamo.utils.counters as truth.json. Usage:
+# records torch._dynamo.utils.counters as truth.json (and every frame Dynamo was handed as frames_seen.json). Usage:
 #   python3 run_truth.py OUTDIR            (all programs, in parallel, one process each)
 #   python3 run_truth.py OUTDIR CASE...    (only these programs, e.g. try_except_flow)
 #   python3 run_truth.py --one PROG OUTDIR (internal: run one program in this process)
@@ -19,11 +19,24 @@ def run_one(prog, outdir):
     import torch
     import torch._dynamo.utils as du
     err = None
+    # every frame ConvertFrame is handed (what counters["frames"]["total"] counts), as "co_name file:firstlineno"
+    seen = []
+    orig_call = torch._dynamo.convert_frame.ConvertFrame.__call__
+
+    def counting_call(self, frame, *a, **k):
+        c = frame.f_code
+        seen.append(f"{c.co_name} {os.path.basename(c.co_filename)}:{c.co_firstlineno}")
+        return orig_call(self, frame, *a, **k)
+
+    torch._dynamo.convert_frame.ConvertFrame.__call__ = counting_call
     sys.path.insert(0, os.path.dirname(os.path.abspath(prog)))  # as `python prog.py` does: sibling packages import
     try:
         runpy.run_path(prog, run_name="__main__")
     except Exception:
         err = traceback.format_exc()
+    torch._dynamo.convert_frame.ConvertFrame.__call__ = orig_call
+    with open(os.path.join(outdir, "frames_seen.json"), "w") as f:
+        json.dump(seen, f, indent=0)
     truth = {k: dict(v) for k, v in du.counters.items()}
     truth["torch_version"] = torch.__version__
     truth["device"] = "cpu"

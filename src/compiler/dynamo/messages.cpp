@@ -148,6 +148,12 @@ std::string msg_data_dependent_op(const std::string& op) {
                     op, "GB0033");
 }
 
+std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs) {
+  return gb_message("Attempted to call op with non-contiguous `out=` tensor", "Dynamo does not support this.", {kHintSupportable},
+                    fmt::format("self.value=<built-in method {} of type object at 0x7f0000000000>, args=[{}], kwargs={{{}}}", fn, args, kwargs),
+                    "GB0242");
+}
+
 std::string msg_disabled(const std::string& fn) {
   std::string f = fmt::format("<function {} at 0x7f0000000000>", fn);
   return gb_message("Skip calling `torch.compiler.disable()`d function",

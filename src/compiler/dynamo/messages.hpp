@@ -32,6 +32,9 @@ std::string msg_nonzero(const std::string& op);
 std::string msg_tensor_grad_fn();
 std::string msg_sparse_wrap();
 std::string msg_generator_reconstruction();
+/// GB0242: a torch function called in a frame with a non-contiguous tensor as `out=` (`torch.mm(a, b, out=w[i])` of a
+/// transposed `w`); `fn` the function's name, `args` / `kwargs` its arguments as Dynamo prints their variables
+std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs);
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);
 /// GB0117: a TensorVariable.method_<name> handler raised TypeError on the arguments (a deprecated scalar-first

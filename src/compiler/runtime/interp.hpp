@@ -670,11 +670,11 @@ class Interp {
   std::vector<const FuncDef*> failed_rerun_fns_;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
-  /// torch.autograd.backward / grad call typing.cast on their tensors (torch/autograd/__init__.py): run eagerly under
-  /// the eval_frame callback, that standard-library function is a frame Dynamo converts once (a tuple of tensors, no
-  /// call: SkipFrame "no content", `cast` of typing.py:2154, then never again). Programs backward_typing_cast_frame,
-  /// cast_frame_autograd_grad, cast_frame_after_eager_backward.
+  /// an eager backward's frames under the callback: typing.cast at autograd's entry (dynamo/run_frame.cpp), the Python
+  /// backward functions the engine calls and a traced autograd.Function's (torch/autograd/python_backward.cpp)
   void autograd_entry_cast(const std::vector<V>& tensors, Location loc);
+  void run_python_backwards(const V& root, Location loc);
+  void attach_python_backward(const V& out, const V& bwd, const V& setup, const std::vector<V>& args, Location loc, V ctx = nullptr);
   std::string custom_op_running_;  ///< the custom op whose fake / real function runs now (torch/custom_ops.cpp)
   long long custom_op_guess_ = 0;  ///< its eager guess for a data-dependent size
   bool custom_op_in_frame_ = false;  ///< whether that op is traced in a frame

@@ -14,6 +14,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/autograd/reach.hpp"
 
 namespace tparse::compiler {
 
@@ -76,7 +77,7 @@ V Interp::call_custom_op(const std::string& name, std::vector<V>& args, std::vec
   };
   auto entry = [&](const std::string& key) -> V {
     if (V e = find(key)) return e;
-    V e = mk_list({none(), none()});  // [function, fake]
+    V e = mk_list({none(), none(), none(), none()});  // [function, fake, backward, setup_context]
     reg->dict.push_back({mk_str(key), e});
     return e;
   };
@@ -141,7 +142,31 @@ V Interp::call_custom_op(const std::string& name, std::vector<V>& args, std::vec
     }
     return none();  // define, fallback, _destroy: nothing tparse traces
   }
-  if (name.rfind("torch.library.", 0) == 0) return none();  // register_autograd, register_kernel, impl, ...
+  // register_autograd(backward, *, setup_context=None): CustomOpDef's method, or torch.library's function over the
+  // op's name (or the op); the backward runs in an eager backward (torch/autograd/python_backward.cpp)
+  if (m.rfind("register_autograd|", 0) == 0 || name == "torch.library.register_autograd") {
+    std::string key = m.rfind("register_autograd|", 0) == 0 ? m.substr(18) : "";
+    size_t at = 0;
+    if (key.empty() && !args.empty()) {
+      const V& op = args[0];
+      if (op->k == VK::Str) key = op->s;
+      else if (op->k == VK::Builtin && op->s.rfind("customopdef:", 0) == 0) key = op->s.substr(12);
+      else if (op->k == VK::Builtin && op->s.rfind("torch.ops.", 0) == 0) key = op_key(op->s);
+      at = 1;
+    }
+    V bwd = args.size() > at ? args[at] : nullptr, setup;
+    for (auto& [k, v] : kwargs) {
+      if (k == "backward") bwd = v;
+      if (k == "setup_context") setup = v;
+    }
+    if (!key.empty() && bwd && bwd->k == VK::Func) {
+      V e = entry(key);
+      e->items[2] = bwd;
+      e->items[3] = setup && setup->k == VK::Func ? setup : none();
+    }
+    return none();
+  }
+  if (name.rfind("torch.library.", 0) == 0) return none();  // register_kernel, impl, ...
   // NS.OP[.default]; a CustomOpDef called is its OpOverload, `torch.ops.NS.OP.default`
   const bool def = name.rfind("customopdef:", 0) == 0;
   std::string op = def ? name.substr(12) : name.substr(10);
@@ -182,9 +207,28 @@ V Interp::call_custom_op(const std::string& name, std::vector<V>& args, std::vec
     throw;
   }
   restore();
+  // with a registered backward and grad on, the output requires grad when an input does: its node's backward is that
+  // Python function, with the ctx its setup_context filled (run as the graph runs: no frame of its own)
+  const bool py_grad = r->k == VK::Tensor && grad_enabled_ && e->items[2]->k == VK::Func && grad_edge_over(args, kwargs);
+  if (py_grad) {
+    TensorInfo ti = *r->t;
+    ti.requires_grad = true;
+    r = mk_tensor(ti);
+  }
   if (r->k == VK::Tensor && in_compiled)
-    return emit("call_function", "torch.ops." + op + (def ? ".default" : ""), op.substr(dot + 1) + (def ? "_default" : ""), false,
-                args, kwargs, *r->t, loc);
+    r = emit("call_function", "torch.ops." + op + (def ? ".default" : ""), op.substr(dot + 1) + (def ? "_default" : ""), false,
+             args, kwargs, *r->t, loc);
+  if (py_grad) {  // (setup_context's `inputs` are every argument in the schema's order: `offs=offs` by keyword too)
+    std::vector<V> inputs = args;
+    const V& sig = e->items[0]->k == VK::Func ? e->items[0] : e->items[1];
+    if (sig->k == VK::Func && sig->fn)
+      for (size_t i = args.size(); i < sig->fn->params.size(); ++i) {
+        V got = none();
+        for (auto& [k, v] : kwargs) if (k == sig->fn->params[i].name) got = v;
+        inputs.push_back(got);
+      }
+    attach_python_backward(r, e->items[2], e->items[3], inputs, loc);
+  }
   return r;
 }
 

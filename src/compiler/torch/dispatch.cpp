@@ -316,6 +316,15 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   if (!is_f) check_requires_grad_kw(*this, name, args, kwargs, loc);
   python_type_dtype(kwargs);
   OpCall c{*this, def, needs_input ? args[0] : (!args.empty() && args[0]->k == VK::Tensor ? args[0] : nullptr), true, target, name, args, rest, kwargs, loc};
+  // a non-contiguous `out=` tensor (a view: `out=grad_w[i]` of a transposed weight) Dynamo refuses (variables/torch.py:
+  // functionalization cannot keep its strides): a break at the call (transformers' MoE fallback backward)
+  if (tracing() && !is_f)
+    if (V o = c.kw("out"); o && o->k == VK::Tensor && !is_contiguous_layout(*o->t)) {
+      std::string as, ks;
+      for (size_t i = 0; i < args.size(); ++i) as += (i ? ", " : "") + variable_repr(args[i]);
+      for (size_t i = 0; i < kwargs.size(); ++i) ks += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
+      graph_break("Attempted to call op with non-contiguous `out=` tensor", msg_noncontiguous_out(name, as, ks), loc);
+    }
   guard_int_params(c);
   guard_float_params(c);
   values::before_call(c);

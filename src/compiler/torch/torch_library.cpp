@@ -63,7 +63,11 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
       if (k == "create_graph") create_graph = truthy(v, loc);
     }
     if (!inputs) error(loc, "torch.autograd.grad() missing required argument 'inputs'");
-    if (!args.empty()) autograd_entry_cast(args[0]->k == VK::Tensor ? std::vector<V>{args[0]} : iterate(args[0], loc), loc);
+    if (!args.empty()) {
+      const std::vector<V> roots = args[0]->k == VK::Tensor ? std::vector<V>{args[0]} : iterate(args[0], loc);
+      autograd_entry_cast(roots, loc);
+      for (const V& r : roots) run_python_backwards(r, loc);
+    }
     std::vector<V> ins = inputs->k == VK::Tensor ? std::vector<V>{inputs} : iterate(inputs, loc);
     std::vector<V> gs;
     for (auto& t : ins) {

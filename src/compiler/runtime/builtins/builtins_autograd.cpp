@@ -11,6 +11,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/autograd/reach.hpp"
 #include "torch/graph_body.hpp"
 
 namespace tparse::compiler {
@@ -191,7 +192,17 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
   hop.kwargs.push_back({"saved_for_backward_idx", Arg{-1, "[" + fmt::format("{}", fmt::join(saved_idx, ", ")) + "]", false, false, {}}});
   hop.has_meta = false;  // a tuple
   g.tensor_node.erase(whole.get());
-  return hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, true, loc);
+  V res = hop_results(static_cast<int>(g.nodes.size()) - 1, outs, out, true, loc);
+  // (the outputs' node is the traced Function's: an eager backward through it enters torch's code for the HOP)
+  if (auto edge = function_hop_edge(args)) {
+    std::vector<V> got;
+    flatten_tensors(res, got, false);
+    for (auto& o : got) {
+      o->t->requires_grad = o->t->grad_fn = true;
+      o->t->grad_edge = edge;
+    }
+  }
+  return res;
 }
 
 }  // namespace tparse::compiler

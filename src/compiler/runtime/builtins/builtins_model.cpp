@@ -272,16 +272,24 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           call(sc, {fn_ctx, mk_tuple(args), r}, {}, loc);
         }
       // the outputs are the Function's node's: they require grad when an input does (grad on), and backward reaches
-      // the inputs through them (stable diffusion's CheckpointFunction: x.grad after out.sum().backward())
+      // the inputs through them (stable diffusion's CheckpointFunction: x.grad after out.sum().backward()); its
+      // backward is the class's, a Python function the engine calls (one output), or, where a compiled frame's cache
+      // hit replays the apply, the traced node's (python_backward.cpp)
       if (saved_grad)
         if (auto edge = grad_edge_over(args, kwargs)) {
+          const bool in_frame = stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager;
           std::vector<V> outs;
           flatten_tensors(r, outs, false);
+          std::erase_if(outs, [&](const V& o) {
+            return std::any_of(args.begin(), args.end(), [&](const V& x) { return x.get() == o.get(); });
+          });
+          V bwd = find_in_class(self, "backward");
+          if (bwd && bwd->k == VK::Builtin && bwd->func) bwd = bwd->func;  // @staticmethod
           for (auto& o : outs) {
-            if (std::any_of(args.begin(), args.end(), [&](const V& x) { return x.get() == o.get(); })) continue;
             o->t->requires_grad = o->t->grad_fn = true;
-            o->t->grad_edge = edge;
+            o->t->grad_edge = in_frame ? function_hop_edge(args) : edge;
           }
+          if (!in_frame && outs.size() == 1 && bwd && bwd->k == VK::Func) attach_python_backward(outs[0], bwd, nullptr, args, loc, fn_ctx);
         }
       return r;
     }

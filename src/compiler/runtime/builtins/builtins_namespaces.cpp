@@ -226,10 +226,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "index" || name == "count") return bound_builtin(obj, "list." + name);
       break;
     case VK::Builtin: {  // an unmodelled torch submodule or class (torch.library, torch.autograd): its names
-      // torch.library.custom_op's CustomOpDef: register_fake takes the fake function; the other registrations
-      // (register_autograd, register_kernel, ...) change nothing tparse traces (their decorator forms return the function)
+      // torch.library.custom_op's CustomOpDef: register_fake takes the fake function, register_autograd the backward
+      // (and its setup_context); the other registrations (register_kernel, ...) change nothing tparse traces (their
+      // decorator forms return the function)
       if (obj->s.rfind("customopdef:", 0) == 0) {
         if (name == "register_fake") return mk_builtin("customop:register_fake|" + obj->s.substr(12));
+        if (name == "register_autograd") return mk_builtin("customop:register_autograd|" + obj->s.substr(12));
         if (name.rfind("register_", 0) == 0 || name == "set_kernel_enabled") return mk_builtin("customop:passthrough|");
         if (name == "__name__" || name == "__qualname__") return mk_str(obj->s.substr(obj->s.rfind(':') + 1));
       }

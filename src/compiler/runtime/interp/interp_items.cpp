@@ -214,8 +214,15 @@ std::vector<V> Interp::iterate(V v, Location loc) {
         if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode != Mode::Eager)
           if (auto src = act.ctx->sources.find(v.get()); src != act.ctx->sources.end())
             for (size_t i = 0; i < v->items.size(); ++i)
-              if (v->items[i] && (v->items[i]->k == VK::Tensor || v->items[i]->k == VK::Instance) && !act.ctx->sources.count(v->items[i].get()))
-                act.ctx->sources[v->items[i].get()] = src->second + "[" + std::to_string(i) + "]";
+              if (v->items[i] && (v->items[i]->k == VK::Tensor || v->items[i]->k == VK::Instance) && !act.ctx->sources.count(v->items[i].get())) {
+                const V& x = v->items[i];
+                const std::string xs = act.ctx->sources[x.get()] = src->second + "[" + std::to_string(i) + "]";
+                // a plain tensor in an attribute's sequence (`x, w = ctx.saved_tensors`) takes its own dims here, before
+                // an op reads its sizes, as a plain tensor attribute does (run_frame.cpp lazy_input_dims)
+                if (x->k == VK::Tensor && act.ctx->mode == Mode::Record && !x->t->is_param && !x->t->is_buffer &&
+                    xs.find('.') != std::string::npos && xs.rfind("G['", 0) != 0 && !act.ctx->graph.tensor_node.count(x.get()))
+                  lazy_input_dims(*act.ctx, x, xs);
+              }
       return v->items;
     case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
     case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)

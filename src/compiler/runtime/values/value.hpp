@@ -32,6 +32,14 @@ struct GradEdge {
   std::vector<std::shared_ptr<const GradEdge>> in;
   std::weak_ptr<Obj> leaf;
   bool unknown = false;
+  /// a node whose backward is a Python function the engine calls (a custom op's registered backward, an eagerly
+  /// applied autograd.Function's): that function, its ctx, the output's shape / dtype / device (its grad's), the node's
+  /// sequence number (the engine runs later nodes first); torch/autograd/python_backward.cpp
+  std::shared_ptr<Obj> py_backward, py_ctx;
+  std::vector<long long> py_out_shape;
+  std::string py_out_dtype, py_out_device;
+  long long seq = 0;
+  bool function_hop = false;  ///< made by an autograd.Function Dynamo traced (autograd_function_apply)
 };
 
 /// Abstract tensor: what a FakeTensor knows, plus an optional uniform fill value so that simple

@@ -1,6 +1,7 @@
 // What backward() reaches (reach.hpp): the ancestry each op result keeps, and the walk a backward makes over it.
 #include "torch/autograd/reach.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace tparse::compiler {
@@ -38,6 +39,56 @@ std::shared_ptr<const GradEdge> grad_edge_over(const std::vector<V>& args, const
   if (e->in.empty()) return nullptr;
   if (e->in.size() == 1) return e->in[0];  // (one input: its ancestry as it is)
   return e;
+}
+
+namespace {
+long long& next_seq() {
+  thread_local long long n = 0;
+  return n;
+}
+}  // namespace
+
+std::shared_ptr<const GradEdge> python_backward_edge(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
+                                                     const V& fn, const V& ctx, const TensorInfo& out) {
+  auto over = grad_edge_over(args, kwargs);
+  if (!over) return nullptr;
+  auto e = std::make_shared<GradEdge>();
+  e->in.push_back(over);
+  e->py_backward = fn;
+  e->py_ctx = ctx;
+  for (const Dim& d : out.shape) e->py_out_shape.push_back(d.v);
+  e->py_out_dtype = out.dtype;
+  e->py_out_device = out.device;
+  e->seq = ++next_seq();
+  return e;
+}
+
+std::shared_ptr<const GradEdge> function_hop_edge(const std::vector<V>& args) {
+  auto over = grad_edge_over(args, {});
+  if (!over) return nullptr;
+  auto e = std::make_shared<GradEdge>();
+  e->in.push_back(over);
+  e->function_hop = true;
+  e->seq = ++next_seq();
+  return e;
+}
+
+BackwardWalk walk_backward(const V& root) {
+  BackwardWalk w;
+  auto start = grad_edge_of(root);
+  if (!start) return w;
+  std::vector<std::shared_ptr<const GradEdge>> todo{start};
+  std::set<const GradEdge*> seen{start.get()};
+  while (!todo.empty()) {
+    auto e = todo.back();
+    todo.pop_back();
+    if (e->py_backward) w.python.push_back(e);
+    w.function_hop = w.function_hop || e->function_hop;
+    for (const auto& x : e->in)
+      if (seen.insert(x.get()).second) todo.push_back(x);
+  }
+  std::sort(w.python.begin(), w.python.end(), [](const auto& a, const auto& b) { return a->seq > b->seq; });
+  return w;
 }
 
 bool mark_reached(const V& root, long long epoch) {

@@ -22,6 +22,22 @@ std::shared_ptr<const GradEdge> grad_edge_over(const std::vector<V>& args, const
 /// ancestry was met, or the root has none (the caller then takes every leaf that requires grad as reached, the older rule)
 bool mark_reached(const V& root, long long epoch);
 
+/// The edge of a node whose backward is the Python function `fn` (called as fn(ctx, grad)): over the tensor arguments,
+/// as grad_edge_over, with the output's shape and dtype for its grad; null when no argument needs grad
+std::shared_ptr<const GradEdge> python_backward_edge(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs,
+                                                     const V& fn, const V& ctx, const TensorInfo& out);
+
+/// An edge over the inputs of an autograd.Function Dynamo traced into one autograd_function_apply node
+std::shared_ptr<const GradEdge> function_hop_edge(const std::vector<V>& args);
+
+/// What a backward from `root` runs besides C++ nodes: the Python backward nodes it reaches, the latest made first (the
+/// engine's order by sequence number), and whether it passes a traced autograd.Function's node
+struct BackwardWalk {
+  std::vector<std::shared_ptr<const GradEdge>> python;
+  bool function_hop = false;
+};
+BackwardWalk walk_backward(const V& root);
+
 /// The last backward epoch that took every leaf as reached (an unknown ancestry); grad_of reads it
 long long& backward_all_epoch();
 

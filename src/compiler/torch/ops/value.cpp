@@ -216,6 +216,7 @@ V backward(OpCall& c) {
   // record anywhere on the way: every leaf that requires grad, as before)
   if (!mark_reached(c.self, backward_runs_now())) backward_all_epoch() = backward_runs_now();
   c.I.autograd_entry_cast({c.self}, c.loc);
+  c.I.run_python_backwards(c.self, c.loc);  // (a custom op's / Function's backward: a frame under the callback)
   return none();
 }
 

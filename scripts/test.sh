@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: a normal build (with valgrind checks), the same tests under
-# ASan+UBSan with leak detection, then each libFuzzer target for 20 seconds.
+# Sets up, builds and runs every test: a normal build with gcc (with valgrind checks), the same tests built by clang
+# under ASan+UBSan with leak detection (ASAN_CC / ASAN_CXX pick another compiler), then each libFuzzer target for
+# 20 seconds.
 # Usage: ./scripts/test.sh            (what CI runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +38,10 @@ echo "== tests (release) =="
 run_ctest --test-dir build --output-on-failure -j "$JOBS"
 
 echo "== build (ASan+UBSan) =="
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF "${UNITY[@]}" >/dev/null
+# clang builds the sanitizer tree (the release tree above is gcc's, so every commit compiles with both): at -O0 with
+# ASan + UBSan it compiles a unity file in about half gcc's time (6 s against 13 s here)
+CC=${ASAN_CC:-clang} CXX=${ASAN_CXX:-clang++} \
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF "${UNITY[@]}" >/dev/null
 cmake --build build-asan -j "$JOBS"
 echo "== tests (ASan+UBSan) =="
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

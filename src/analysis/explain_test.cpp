@@ -154,8 +154,9 @@ TEST_CASE("true account beside explain: print_break breaks three times at one si
 
 TEST_CASE("first call selection stops at a recompile of the entry frame and at the other branch") {
   // recompile_dynamic / data_dependent_branch: explain (first input) saw 1 and 2 graphs.
-  for (auto [name, graphs] : {std::pair{"recompile_dynamic", 1}, std::pair{"data_dependent_branch", 2},
-                              std::pair{"recompile_limit", 1}}) {
+  for (auto row : {std::pair{"recompile_dynamic", 1}, std::pair{"data_dependent_branch", 2}, std::pair{"recompile_limit", 1}}) {
+    const auto name = row.first;
+    const auto graphs = row.second;
     CAPTURE(name);
     auto dir = testing::testdata() / "torch-2.11" / name;
     Explanation e = explain_trace(load_trace({(dir / "trace").string()}));

@@ -236,7 +236,9 @@ TEST_CASE("baselines that are not a tparse summary are refused with a one-line r
   // other control character) in it must be escaped, and a long one cut.
   inputs.emplace_back("schema with a newline", cut("\"schema\":\"tparse-summary\"", "\"schema\":\"tpa\\nrwar\\t\\u0001x\""));
   inputs.emplace_back("schema very long", cut("\"schema\":\"tparse-summary\"", "\"schema\":\"" + std::string(5000, 'x') + "\""));
-  for (const auto& [label, json] : inputs) {
+  for (const auto& in : inputs) {
+    const auto& label = in.first;
+    const auto& json = in.second;
     CAPTURE(label);
     Snapshot s;
     std::string e;

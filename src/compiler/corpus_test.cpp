@@ -189,7 +189,9 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "fake_constant_div_sizes",     // torch's view takes a 0-d int tensor graph input as a size without a break (not
                                      // modelled: ours breaks there as for new_zeros)
   };
-  for (const auto& [name, ok] : matched) {
+  for (const auto& row : matched) {
+    const auto& name = row.first;
+    const auto& ok = row.second;
     CAPTURE(name);
     if (known.count(name)) CHECK_MESSAGE(!ok, "now matches real torch: take it off the known differences");
     else CHECK_MESSAGE(ok, "differs from real torch 2.11 (table above)");
@@ -205,7 +207,9 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
   }
   REQUIRE(!frames_known.empty());
   std::set<std::string> differ_names;
-  for (const auto& [name, what] : frames_differ) {
+  for (const auto& row : frames_differ) {
+    const auto& name = row.first;
+    const auto& what = row.second;
     differ_names.insert(name);
     CAPTURE(name);
     CAPTURE(what);

@@ -108,7 +108,8 @@ int32_t attribute_module_calls(Hierarchy& h, const fx::Graph& g, const std::vect
     if (h.find(c->path) >= 0 || c->file.empty()) continue;  // has parameters: named by the placeholders
     int32_t P = h.find(parent_of(c->path));
     if (P < 0) continue;
-    auto [lo, hi] = span[parent_of(c->path)];
+    const auto lines = span[parent_of(c->path)];
+    const auto lo = lines.first, hi = lines.second;
     auto parent_code = [&](const fx::Node& n) {
       if (n.function != c->function || n.file.size() < c->file.size() ||
           n.file.compare(n.file.size() - c->file.size(), c->file.size(), c->file) != 0)
@@ -225,7 +226,9 @@ int32_t attribute_container_children(Hierarchy& h, const fx::Graph& g, const std
     v[static_cast<size_t>(k.index)] = k.name;
   }
   int32_t moved = 0;
-  for (const auto& [cpath, names] : by_container) {
+  for (const auto& container : by_container) {
+    const auto& cpath = container.first;
+    const auto& names = container.second;
     int32_t C = h.find(cpath);
     if (C < 0) continue;
     // Position of each op of C's subtree: the child it is in (-1: directly in C).

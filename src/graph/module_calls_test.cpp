@@ -120,7 +120,9 @@ TEST_CASE("ChatGLM3 real trace: CoreAttention and RotaryEmbedding ops land in th
     for (size_t k = 0; k < blocks.size(); ++k) {
       // The block opens with the rest of line 433 (value_layer.contiguous().view): SelfAttention's own.
       REQUIRE(blocks[k].size() >= 4);
-      for (const auto& [nm, files] : blocks[k]) {
+      for (const auto& block : blocks[k]) {
+        const auto& nm = block.first;
+        const auto& files = block.second;
         REQUIRE(id.count(nm));
         int32_t gi = h.node_group[static_cast<size_t>(id[nm])];
         std::string want = "transformer.encoder.layers." + std::to_string(k) + ".self_attention" + (files == 0 ? "" : ".core_attention");

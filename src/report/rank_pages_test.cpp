@@ -120,7 +120,9 @@ size_t check_rank_pages(const std::vector<fs::path>& files, const std::string& l
   auto raw = raw_ranks(files);
   REQUIRE(!raw.empty());
   size_t checked = 0;
-  for (const auto& [rank, rr] : raw) {
+  for (const auto& raw_rank : raw) {
+    const auto& rank = raw_rank.first;
+    const auto& rr = raw_rank.second;
     INFO("rank " << rank);
     std::string rel = "rank_" + std::to_string(rank) + "/index.html";
     REQUIRE(sink.files.count(rel));
@@ -146,7 +148,9 @@ size_t check_rank_pages(const std::vector<fs::path>& files, const std::string& l
     ++checked;
   }
   // Rank pages of ranks no record carries (named only by a file, as in multi_rank_schedule) are empty.
-  for (const auto& [rel, text] : sink.files) {
+  for (const auto& file : sink.files) {
+    const auto& rel = file.first;
+    const auto& text = file.second;
     int64_t r = first_int(rel, "^rank_([0-9]+)/index\\.html$");
     if (r < 0 || raw.count(r)) continue;
     INFO(rel);

@@ -223,7 +223,9 @@ TEST_CASE("[-/-] page, provenance view and custom header: links, escaping, one s
   CHECK(p.find("&lt;script&gt;x&lt;/script&gt;") != std::string::npos);
   CHECK(p.find("# &lt;b&gt;bold&lt;/b&gt;") != std::string::npos);
   CHECK(p.find("<code>&lt;img src=x&gt;</code>") != std::string::npos);  // listed as a name no pane has
-  for (const auto& [path, body] : sink.files) {
+  for (const auto& file : sink.files) {
+    const auto& path = file.first;
+    const auto& body = file.second;
     if (path.size() < 5 || path.substr(path.size() - 5) != ".html") continue;
     size_t n = 0;
     for (size_t k = body.find("<script"); k != std::string::npos; k = body.find("<script", k + 1)) ++n;

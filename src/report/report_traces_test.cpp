@@ -75,8 +75,9 @@ void check_report(const Rendered& r, const std::string& label) {
   for (const auto& c : m.compiles) artifacts += c.artifacts.size();
   CHECK(count_of(r.sink.at("raw.jsonl"), "\n") == m.compiles.size() + artifacts + m.breaks.size() + m.recompiles.size() + m.failures.size());
   // Only our own script tag on each page: trace text never becomes markup.
-  for (const auto& [path, body] : r.sink.files)
-    if (path.size() > 5 && path.substr(path.size() - 5) == ".html") CHECK_MESSAGE(count_of(body, "<script") == 1, path);
+  for (const auto& file : r.sink.files)
+    if (file.first.size() > 5 && file.first.substr(file.first.size() - 5) == ".html")
+      CHECK_MESSAGE(count_of(file.second, "<script") == 1, file.first);
   if (m.ranks.size() > 1)
     for (int32_t rk : m.ranks) CHECK(r.sink.files.count("rank_" + std::to_string(rk) + "/index.html"));
 }

@@ -516,7 +516,9 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // constant the frame specializes on (`L['data'][0][1] == 1.0`); one that changed since an earlier compile is an
   // unspecialized float from then on (automatic dynamic, specialize_float=False: a 0-d float64 input and its item()),
   // so the frame recompiles once, not per value (real torch 2.11: program float_items_nested)
-  for (auto& [n, v] : ctx->inputs) {
+  for (auto& input : ctx->inputs) {
+    const std::string& n = input.first;
+    const V& v = input.second;
     if (n.rfind("___stack", 0) == 0 || !((v->k == VK::List && !v->cls) || (v->k == VK::Tuple && !v->size_tuple && !v->cls))) continue;
     std::vector<size_t> path;
     std::function<void(const V&, const std::string&, int)> walk = [&](const V& c, const std::string& src, int depth) {

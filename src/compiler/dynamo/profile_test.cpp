@@ -183,7 +183,9 @@ TEST_CASE("compiled traces carry the compile timeline and input descriptions (re
   fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
   // real torch 2.11: recompile_global has 35 chromium events (automatic_dynamic, pgo.dynamic_whitelist on the
   // recompile), print_break 36 (restart: compile_attempt_0/1)
-  for (auto [name, events] : {std::pair<const char*, size_t>{"recompile_global", 35}, {"print_break", 36}}) {
+  for (auto row : {std::pair<const char*, size_t>{"recompile_global", 35}, {"print_break", 36}}) {
+    const char* name = row.first;
+    const size_t events = row.second;
     INFO(name);
     fs::path p = dir / (std::string(name) + ".py");
     Result r = compile_script(p.string(), slurp(p), Options{});
@@ -193,7 +195,7 @@ TEST_CASE("compiled traces carry the compile timeline and input descriptions (re
     CHECK(t.model.events.size() == events);
     std::map<std::string, int> open;  // B/E balanced per (compile id, name)
     for (auto& e : t.model.events) open[e.compile_id + " " + e.name] += e.ph == 'B' ? 1 : e.ph == 'E' ? -1 : 0;
-    for (auto& [k, v] : open) CHECK_MESSAGE(v == 0, k);
+    for (auto& kv : open) CHECK_MESSAGE(kv.second == 0, kv.first);
   }
   // describe_* per graph input and attempt: recompile_global [0/1] describes L['x'] and ___as_tensor(G['SCALE'])
   fs::path p = dir / "recompile_global.py";

@@ -308,7 +308,9 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
 SymLin linear_add(const SymLin& a, const SymLin& b, long long sign) {
   SymLin r = a;
   r.c += sign * b.c;
-  for (const auto& [syms, k] : b.terms) {
+  for (const auto& term : b.terms) {
+    const auto& syms = term.first;
+    const auto& k = term.second;
     auto it = std::find_if(r.terms.begin(), r.terms.end(), [&](const auto& t) { return t.first == syms; });
     if (it == r.terms.end()) r.terms.push_back({syms, sign * k});
     else it->second += sign * k;

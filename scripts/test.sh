@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: a normal build with gcc (with valgrind checks), the same tests built by clang
-# under ASan+UBSan with leak detection (ASAN_CC / ASAN_CXX pick another compiler), then each libFuzzer target for
-# 20 seconds.
+# Sets up, builds and runs every test: a normal build (with valgrind checks), the same tests under ASan+UBSan with
+# leak detection (ASAN_CC / ASAN_CXX pick the compiler of that build), then each libFuzzer target for 20 seconds.
 # Usage: ./scripts/test.sh            (what CI runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,9 +37,12 @@ echo "== tests (release) =="
 run_ctest --test-dir build --output-on-failure -j "$JOBS"
 
 echo "== build (ASan+UBSan) =="
-# clang builds the sanitizer tree (the release tree above is gcc's, so every commit compiles with both): at -O0 with
-# ASan + UBSan it compiles a unity file in about half gcc's time (6 s against 13 s here)
-CC=${ASAN_CC:-clang} CXX=${ASAN_CXX:-clang++} \
+# The sanitizer tree is built by the system compiler (gcc) as the release tree. ASAN_CC=clang ASAN_CXX=clang++ build it
+# with clang 14 instead, which compiles a unity file at -O0 with ASan + UBSan in half gcc's time (6 s against 13 s) but
+# is not the default yet: its UBSan adds float-cast-overflow (it found int(1e30), now saturated), and on the
+# interpreter's 1 GiB / 256 MiB thread stacks its ASan skips unpoisoning after a throw ("ignoring requested
+# __asan_handle_no_return"), which then reports a stack-buffer-underflow in fmt
+CC=${ASAN_CC:-cc} CXX=${ASAN_CXX:-c++} \
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTPARSE_SANITIZE=ON -DTPARSE_VIEWER=OFF "${UNITY[@]}" >/dev/null
 cmake --build build-asan -j "$JOBS"
 echo "== tests (ASan+UBSan) =="

@@ -166,12 +166,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     // int() / float() of a SymInt or SymFloat is torch.sym_int / torch.sym_float: a symbol, not its hint (an int of
     // an int folds into the node that already has its expression)
     if (in_compiled && (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty() && (name == "int" || v->k == VK::Int)) {
-      V r = name == "int" ? mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->i) : mk_float(static_cast<double>(v->i));
+      V r = name == "int" ? mk_int(v->k == VK::Float ? float_to_int(v->f) : v->i) : mk_float(static_cast<double>(v->i));
       r->sym = name == "int" ? (v->k == VK::Float ? "TruncToInt(" + v->sym + ")" : v->sym) : "ToFloat(" + v->sym + ")";
       sym_node(name == "int" ? "sym_int" : "sym_float", name == "int" ? "torch.sym_int" : "torch.sym_float", false, {v}, r, loc);
       return r;
     }
-    if (name == "int") return mk_int(v->k == VK::Float ? static_cast<long long>(v->f) : v->k == VK::Bool ? v->b : v->i);
+    if (name == "int") return mk_int(v->k == VK::Float ? float_to_int(v->f) : v->k == VK::Bool ? v->b : v->i);
     if (v->k == VK::Float && !v->sym.empty()) return v;  // float() of a SymFloat is itself (DINOv2's `float(w0) / sqrt_N`)
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
   }

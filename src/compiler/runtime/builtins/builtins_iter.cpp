@@ -187,13 +187,13 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "round", a, kw, loc); }
     bool nd = args.size() > 1 && arg(1)->k == VK::Int;
     if (v->k == VK::Float && !v->sym.empty() && !nd && tracing()) {  // a SymFloat: `round_1 = truediv.__round__()`
-      V r = mk_int(static_cast<long long>(std::nearbyint(v->f)));
+      V r = mk_int(float_to_int(std::nearbyint(v->f)));
       r->sym = "RoundToInt(" + v->sym + ")";
       sym_method_node("round", "__round__", v, r, loc);
       return r;
     }
     if (v->k != VK::Float) return nd ? v : mk_int(v->k == VK::Bool ? v->b : v->i);
-    if (!nd) return mk_int(static_cast<long long>(std::nearbyint(v->f)));  // default FE_TONEAREST: half to even
+    if (!nd) return mk_int(float_to_int(std::nearbyint(v->f)));  // default FE_TONEAREST: half to even
     double p = std::pow(10.0, static_cast<double>(arg(1)->i));
     return mk_float(std::nearbyint(v->f * p) / p);
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -330,6 +331,13 @@ std::vector<Dim> dense_strides_like(const std::vector<Dim>& shape, const std::ve
   std::vector<Dim> ls = contiguous_strides(laid), out(shape.size());
   for (size_t i = 0; i < order.size(); ++i) out[order[i]] = ls[i];
   return out;
+}
+
+long long float_to_int(double f) {
+  if (std::isnan(f)) return 0;
+  if (f >= 9223372036854775807.0) return std::numeric_limits<long long>::max();
+  if (f <= -9223372036854775808.0) return std::numeric_limits<long long>::min();
+  return static_cast<long long>(f);
 }
 
 bool is_contiguous_layout(const TensorInfo& t) {

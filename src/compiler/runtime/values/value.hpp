@@ -189,6 +189,9 @@ std::string py_repr(const V& v);
 std::string py_str(const V& v);
 std::string fmt_float(double f);
 std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape);
+/// A float truncated to an int as Python's int() does, saturated where Python's int would not fit in 64 bits (NaN: 0);
+/// a bare cast there is undefined behaviour (`int(1e30)`)
+long long float_to_int(double f);
 /// torch's is_contiguous: row-major strides, a size-1 dim's stride not counted.
 bool is_contiguous_layout(const TensorInfo& t);
 /// Bytes per element of a dtype by its name (`float32` 4, `complex128` 16, `bool` 1); 4 for an unknown name.

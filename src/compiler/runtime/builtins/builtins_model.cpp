@@ -285,9 +285,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
           });
           V bwd = find_in_class(self, "backward");
           if (bwd && bwd->k == VK::Builtin && bwd->func) bwd = bwd->func;  // @staticmethod
+          const auto out_edge = in_frame ? function_hop_edge(args) : edge;  // (one node for every output)
           for (auto& o : outs) {
             o->t->requires_grad = o->t->grad_fn = true;
-            o->t->grad_edge = in_frame ? function_hop_edge(args) : edge;
+            o->t->grad_edge = out_edge;
           }
           if (!in_frame && outs.size() == 1 && bwd && bwd->k == VK::Func) attach_python_backward(outs[0], bwd, nullptr, args, loc, fn_ctx);
         }

@@ -264,6 +264,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         v = copy;
       }
     }
+    // an nn.Parameter's sizes are static however it reaches the frame (an argument: transformers' MoE expert weights
+    // handed to a gemm helper): tensor_always_has_static_shape under force_parameter_static_shapes, before automatic
+    // dynamic records or marks anything (real torch 2.11: aria's sequential_experts_gemm recompiles per weight shape)
+    if (v->k == VK::Tensor && v->t->is_param) continue;
     if (v->k == VK::Tensor) {
       TensorInfo& t = *v->t;
       auto seen = cs.seen_shapes.find(n);
@@ -414,8 +418,21 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.kind = "none";
       g.code = n + " is None";
       ctx->vguards.push_back(g);
-    } else if (v->k == VK::Tuple && !v->size_tuple && n.rfind("___stack", 0) != 0 && !v->cls) {
+    } else if (v->k == VK::Tuple && n.rfind("___stack", 0) != 0 && !v->cls) {
       // a tuple argument: TYPE_MATCH + LENGTH_CHECK (a `match` on it, an unpacking: `case (a, b):`)
+      // A torch.Size (`original_shape = x.shape` kept across a break, a resume function's local) is a SizeVariable of
+      // its items, each wrapped as an int of its own source: the call hands real numbers (an item the earlier graph
+      // made a symbol is its value here), and automatic dynamic makes an item that changed a SymInt input
+      // (`L_original_shape_1_`; real torch 2.11: program size_local_across_break)
+      if (v->size_tuple && std::any_of(v->items.begin(), v->items.end(), [](const V& x) { return x->k == VK::Int && !x->sym.empty(); })) {
+        V real = mk_tuple(v->items);
+        real->size_tuple = true;
+        for (auto& x : real->items) if (x->k == VK::Int && !x->sym.empty()) x = mk_int(x->i);
+        ctx->sources.erase(v.get());
+        ctx->sources[real.get()] = n;
+        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = real;
+        v = real;
+      }
       ValueGuard g;
       g.src = n;
       g.value = v;
@@ -445,7 +462,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         e.code = src + " == " + py_repr(item);
         e.star_item = true;
         if (cs.dyn_ints.count(src)) {
-          if (!dyn_tuple) dyn_tuple = mk_tuple(v->items);
+          if (!dyn_tuple) {
+            dyn_tuple = mk_tuple(v->items);
+            dyn_tuple->size_tuple = v->size_tuple;
+          }
           dyn_tuple->items[i] = sym_int_input(src, item);
           e.value = dyn_tuple->items[i];
         }

@@ -305,6 +305,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       continue;
     }
     if (g.kind == "tuple_len") {  // TYPE_MATCH, then LENGTH_CHECK on a tuple argument
+      // (a torch.Size local has no TYPE_MATCH in torch's guard tree, only its LENGTH_CHECK and its items' guards)
+      if (g.value && g.value->size_tuple) {
+        if (v->k != VK::Tuple || v->items.size() != g.len) return pad60(g.code) + "  " + comment;
+        continue;
+      }
       if (v->k != VK::Tuple || v->size_tuple) return pad60(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment;
       if (v->items.size() != g.len) return pad60(g.code) + "  " + comment;
       continue;
@@ -343,6 +348,28 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
       if (!fresh && it->second.second != v->t->shape[i].v)
         return fmt::format("{} == {}  # duck sizing added this equality because these variables had the same size {} (to avoid "
                            "this specialization, set torch.fx.experimental._config.use_duck_shape = False)", src, it->second.first, g.t.shape[i].v);
+    }
+  }
+  // a size that is an expression of other inputs' symbols (a replacement `s82` -> `s88 + 1`: the mask's length is the
+  // cache's plus one) must keep that value: `L['mask'].size()[3] == 1 + L['k0'].size()[2]`
+  std::map<std::string, long long> values;
+  std::map<std::string, std::string> sources;
+  for (auto& [sym, at] : first)
+    if (sym_bare_symbol(sym)) {
+      values[sym] = at.second;
+      sources[sym] = at.first;
+    }
+  for (auto& g : e.tensors) {
+    V v = resolve_source(g.src, inputs);
+    if (!v || v->k != VK::Tensor || v->t->shape.size() != g.t.shape.size()) continue;
+    for (size_t i = 0; i < g.t.shape.size(); ++i) {
+      const std::string& x = g.t.shape[i].sym;
+      if (x.empty() || sym_bare_symbol(x)) continue;
+      auto tree = parse_sym(x);
+      if (!tree) continue;
+      auto want = sym_eval(*tree, values);
+      if (want && *want != v->t->shape[i].v)
+        return fmt::format("{}.size()[{}] == {}", g.src, i, sym_python(*tree, sources));
     }
   }
   return "";

@@ -301,7 +301,8 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10731296), type=<class 'int'>", g.name),
                                                            vg.comment.empty() ? "" : vg.comment + " (HINT: type int)")});
     } else if (vg.kind == "tuple_len") {
-      g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.name), vg.comment) + " (HINT: type tuple)"});
+      if (!(vg.value && vg.value->size_tuple))  // (a torch.Size: LENGTH_CHECK only)
+        g.leaves.push_back({"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.name), vg.comment) + " (HINT: type tuple)"});
       g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.len), vg.comment)});
     } else if (vg.kind == "list_len") {
       if (!g.chain.empty()) g.chain[0].tag_safe = false;

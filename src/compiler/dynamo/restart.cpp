@@ -202,8 +202,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     flatten_tensors(v, held);
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
     // (a bool or float local too: ema-pytorch's `initted` flag, jepa's momentum `m`, guarded where the resume reads it)
+    // (a torch.Size too, `original_shape = x.shape` viewed back after the break: its items are ints of their own
+    // sources, automatic dynamic per item; program size_local_across_break)
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool || v->k == VK::Instance ||
-        ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
+        (v->k == VK::Tuple && v->size_tuple) || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
       inputs.push_back({n, v});
   }
   // a resume function passes has_tensor_in_frame like any frame: its stack values and live locals, or the names of

@@ -463,7 +463,7 @@ V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std
 // symbol of its own source from now on (real torch 2.11: program kv_cache_attr_fresh_symbol, `L['self'].cached_k`'s
 // length `s75`). Its info is this frame's view; compile_graph makes it concrete again when the frame ends.
 void Interp::lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src) {
-  if (!ctx.code || t->t->np_array) return;
+  if (!ctx.code || t->t->np_array || t->t->is_param) return;  // (a Parameter stays static: force_parameter_static_shapes)
   CodeState& cs = *ctx.code;
   TensorInfo ti = *t->t;
   bool stale = false;

@@ -410,6 +410,14 @@ void Interp::exec_import_from(const Stmt& s) {
         ModuleSource probe;
         if (find_module_source(mod + "." + name, probe)) v = import_module(mod + "." + name, s.loc);
       }
+      // then the module's own `__getattr__` (PEP 562: IMPORT_FROM is a getattr; transformers' lazy exports)
+      if (V hook = v ? nullptr : m->menv->get_local("__getattr__"); hook && hook->k == VK::Func) {
+        try {
+          v = call(hook, {mk_str(name)}, {}, s.loc);
+        } catch (PyException&) {
+          v = nullptr;  // (its AttributeError: an ImportError, or opaque, below)
+        }
+      }
     } else {
       bool found = false;
       v = builtin_attr(m, name, s.loc, found);

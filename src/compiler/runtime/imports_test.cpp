@@ -321,3 +321,18 @@ TEST_CASE("a package object a script puts in sys.modules with a __path__: `impor
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a module's __getattr__ (PEP 562) answers what its globals lack: attribute reads and from-imports; its "
+          "AttributeError is Python's") {
+  TempTree t;
+  t.write("lazy/__init__.py", "def __getattr__(name):\n    if name == 'Late':\n        from lazy.sub import Late\n        return Late\n"
+                              "    raise AttributeError(f'module lazy has no attribute {name}')\n");
+  t.write("lazy/sub.py", "class Late:\n    x = 3\n");
+  t.write("main.py", "import lazy\nfrom lazy import Late\nassert Late.x == 3 and lazy.Late is Late\n"
+                     "try:\n    lazy.Missing\n    got = 'no error'\nexcept AttributeError as e:\n    got = str(e)\n"
+                     "assert got == 'module lazy has no attribute Missing', got\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

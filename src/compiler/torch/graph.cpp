@@ -207,22 +207,78 @@ void Graph::erase(const std::vector<bool>& erased) {
   nodes = std::move(kept);
 }
 
+namespace {
+
+SymLin linear_mul(const SymLin& a, const SymLin& b) {
+  SymLin r;
+  auto parts = [](const SymLin& x) {
+    std::vector<std::pair<std::vector<std::string>, long long>> p = x.terms;
+    if (x.c != 0) p.push_back({{}, x.c});
+    return p;
+  };
+  for (const auto& [sa, ka] : parts(a))
+    for (const auto& [sb, kb] : parts(b)) {
+      SymLin t;
+      std::vector<std::string> syms = sa;
+      syms.insert(syms.end(), sb.begin(), sb.end());
+      std::sort(syms.begin(), syms.end());
+      if (syms.empty()) t.c = ka * kb;
+      else t.terms.push_back({syms, ka * kb});
+      r = linear_add(r, t, 1);
+    }
+  return r;
+}
+
+// `e` with each symbol of `flat` written as what it stands for, as sympy evaluates the result again: a replaced
+// symbol joins the others of its monomial (`s27*s64` with s64 -> s27 is `s27**2`: transformers' padding mask expanded
+// over [b, 1, s, s], real torch 2.11), and one that stands for a sum is multiplied out (`64*s82` with s82 -> s88 + 1 is
+// `64*s88 + 64`); an expression of another form takes a sum in parentheses
+std::string substitute_expanded(const std::string& e, const std::map<std::string, std::string>& flat) {
+  const std::string text = sym_substitute(e, flat);
+  if (text == e) return e;
+  std::map<std::string, std::string> wrapped = flat;
+  for (auto& [k, v] : wrapped) if (!sym_bare_symbol(v) && v.find(' ') != std::string::npos) v = "(" + v + ")";
+  auto lin = parse_linear(e);
+  if (!lin) return sym_substitute(e, wrapped);
+  SymLin out;
+  out.c = lin->c;
+  for (const auto& [syms, k] : lin->terms) {
+    SymLin acc;
+    acc.c = k;
+    for (const std::string& x : syms) {
+      std::optional<SymLin> v;
+      if (auto it = flat.find(x); it != flat.end()) v = parse_linear(it->second);
+      else if (sym_bare_symbol(x)) v = parse_linear(x);
+      else v = SymLin{{{{sym_substitute(x, wrapped)}, 1}}, 0};  // an atom (`Max(0, 2047 - s71)`): its inside replaced
+      if (!v) return text;  // (not a sum of monomials: the plain substitution)
+      acc = linear_mul(acc, *v);
+    }
+    out = linear_add(out, acc, 1);
+  }
+  std::string r = linear_str(out);
+  return r.empty() ? std::to_string(out.c) : r;
+}
+
+}  // namespace
+
+std::string Graph::canon(std::string s) const {
+  for (auto it = replacements.find(s); it != replacements.end(); it = replacements.find(s)) s = it->second;
+  if (sym_bare_symbol(s)) return s;
+  std::map<std::string, std::string> inner;
+  for (const std::string& f : sym_free_symbols(s))
+    if (replacements.count(f)) inner[f] = canon(f);
+  return inner.empty() ? s : substitute_expanded(s, inner);
+}
+
 void Graph::apply_replacements() {
   if (replacements.empty()) return;
   std::map<std::string, std::string> flat;
   for (auto& [k, v] : replacements) flat[k] = canon(k);
-  // (a replaced symbol joins the others of its expression: sympy evaluates the result again, `s27*s64` with s64 -> s27
-  // is `s27**2`: transformers' padding mask expanded over [b, 1, s, s], real torch 2.11)
-  auto resimplify = [&](const std::string& before) {
-    std::string after = sym_substitute(before, flat);
-    if (after == before) return after;
-    if (auto l = parse_linear(after)) return linear_str(*l);
-    return after;
-  };
+  auto resimplify = [&](const std::string& before) { return substitute_expanded(before, flat); };
   auto dims = [&](std::vector<Dim>& ds) { for (auto& d : ds) if (d.is_sym()) d.sym = resimplify(d.sym); };
   for (auto& n : nodes) {
     if (n.has_meta) { dims(n.meta.shape); dims(n.meta.stride); }
-    if (n.sym_type.size() > 5) n.sym_type = "Sym(" + sym_substitute(n.sym_type.substr(4, n.sym_type.size() - 5), flat) + ")";
+    if (n.sym_type.size() > 5) n.sym_type = "Sym(" + resimplify(n.sym_type.substr(4, n.sym_type.size() - 5)) + ")";
   }
   // the replacement pass runs on the finished graph: a SymInt node reads a replaced symbol through the placeholder
   // of the symbol that stays (`-s25`, not `-s34`, once k's placeholder s25 exists), and a SymInt node whose
@@ -232,7 +288,9 @@ void Graph::apply_replacements() {
   for (size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].op == "placeholder" && nodes[i].is_sym) own.emplace(nodes[i].name, static_cast<int>(i));
   std::vector<int> same(nodes.size(), -1);
-  std::map<std::pair<std::string, std::string>, int> first;  // (target, expression) -> the node computing it first
+  // expression -> the node computing it first, whatever its target (runtime_assert.py's hash consing by sympy expression:
+  // a layer's `slen + 1` sym_sum is the mask's `kv_length` add once ShapeEnv proved the two caches' lengths equal)
+  std::map<std::string, int> first;
   std::function<void(Arg&)> fix = [&](Arg& a) {
     if (a.node >= 0 && same[static_cast<size_t>(a.node)] >= 0) a.node = same[static_cast<size_t>(a.node)];
     if (a.node >= 0 && nodes[static_cast<size_t>(a.node)].op == "placeholder" && nodes[static_cast<size_t>(a.node)].is_sym) {
@@ -246,12 +304,13 @@ void Graph::apply_replacements() {
     Node& n = nodes[i];
     for (auto& a : n.args) fix(a);
     for (auto& [k, a] : n.kwargs) fix(a);
-    if (!n.sym_compute || n.op != "call_function" || n.sym_type.size() <= 5) continue;
+    // (a size of an intermediate tensor the pass rebuilt is no node of its own once its expression, with the
+    // replacements, is an earlier node's: it is that node)
+    if (!(n.sym_compute || n.reified) || n.op != "call_function" || n.sym_type.size() <= 5) continue;
     // (a number is no expression the pass maps to a proxy: GPT-Neo's `key_length - query_length`, `Sym(0)`, is a node
     // per layer)
     if (sym_free_symbols(n.sym_type.substr(4, n.sym_type.size() - 5)).empty()) continue;
-    auto key = std::make_pair(n.target, n.sym_type);
-    auto [it, fresh] = first.emplace(key, static_cast<int>(i));
+    auto [it, fresh] = first.emplace(n.sym_type, static_cast<int>(i));
     if (fresh || std::find(outputs.begin(), outputs.end(), static_cast<int>(i)) != outputs.end()) continue;
     same[i] = it->second;
     erased[i] = true;

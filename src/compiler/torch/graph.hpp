@@ -70,12 +70,12 @@ struct Shadow {
 struct Graph {
   std::vector<Node> nodes;
   std::map<std::string, int> reified_shadow;
-  /// ShapeEnv replacements: a symbol an op proved equal to another (`x - y` of two batches) -> the one that stays
+  /// ShapeEnv replacements: a symbol an op proved equal to another (`x - y` of two batches) -> the one that stays, or
+  /// to an expression of others (`Eq(s82, s88 + 1)` solved for the symbol of the larger hint)
   std::map<std::string, std::string> replacements;
-  std::string canon(std::string s) const {
-    for (auto it = replacements.find(s); it != replacements.end(); it = replacements.find(s)) s = it->second;
-    return s;
-  }
+  /// a symbol (or expression) with every replacement applied; a symbol may stand for an expression (`s82` -> `s88 + 1`:
+  /// a mask's length the broadcast check proved to be the cache's plus one), whose own symbols are replaced in turn
+  std::string canon(std::string s) const;
   /// print every symbol as its replacement (annotations, placeholders' Sym types), as torch's graph prints at the end
   void apply_replacements();  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;

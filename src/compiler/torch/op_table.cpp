@@ -10,6 +10,7 @@
 
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
 #include "dynamo/messages.hpp"
@@ -402,6 +403,13 @@ void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o) {
 
 V OpCall::out(TensorInfo o) {
   autocast_dtype(I, name, o);
+  // a dynamic int of value 0 or 1 (automatic dynamic keeps its symbol: `L_n_`) that becomes a tensor's size: the fake
+  // tensor's contiguity walk evaluates `size == 1`, an Eq guard that specializes the symbol to its value (the input
+  // stays, typed `Sym(1)`; `L['n'] == 1` is guarded, so the next length recompiles; real torch 2.11: programs
+  // int_arg_dynamic_value_one, size_local_across_break). As arithmetic only it stays a symbol (default_arg_automatic_dynamic).
+  if (I.tracing())
+    for (const Dim& d : o.shape)
+      if (d.is_sym() && (d.v == 0 || d.v == 1) && sym_bare_symbol(d.sym)) I.specialize_symbol(d.sym, loc);
   // a function of a torch submodule (`fft.irfft`) is named as FX names its C binding: `fft_irfft`
   if (is_fn) return I.emit("call_function", target, name.find('.') == std::string::npos ? name : target.substr(target.rfind('.') + 1),
                            false, args, kwargs, o, loc);

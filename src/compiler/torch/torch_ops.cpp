@@ -338,15 +338,21 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       // name) with the other (`s77` -> `s17`: mse_loss(net(x), y)'s batches; `s17` -> `s0`: duck_sizing)
       Graph& g = I.stack_.back()->ctx->graph;
       std::string a = g.canon(x->sym), b = g.canon(y->sym);
-      if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
-      r[i] = Dim{x->v, std::min(a, b)};
-      continue;
+      if (sym_bare_symbol(a) && sym_bare_symbol(b)) {  // (one that stands for a sum meets the rules below)
+        if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
+        r[i] = Dim{x->v, std::min(a, b)};
+        continue;
+      }
     }
     // two sizes whose difference is k*(sa - sb) (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1` and
     // `s94 + 1` of two padded point sets, `s52 + s77` and `s52 + s59` of two concatenations: BigGAN's G_D): the guard's
     // canonical form Eq(sa - sb, 0) solves for the symbol that sorts last by (hint, name), replaced by the other
+    // (each side as the replacements made so far write it: a mask's `s82` is the first cache's `s88 + 1`, which a
+    // second layer's `s71 + 1` then meets)
     if (x->v == y->v && x->is_sym() && y->is_sym() && x->sym != y->sym && I.tracing()) {
-      auto lx = parse_linear(x->sym), ly = parse_linear(y->sym);
+      Graph& gr = I.stack_.back()->ctx->graph;
+      const std::string cx = gr.canon(x->sym);
+      auto lx = parse_linear(cx), ly = parse_linear(gr.canon(y->sym));
       if (lx && ly) {
         const SymLin d = linear_add(*lx, *ly, -1);
         if (d.c == 0 && d.terms.size() == 2 && d.terms[0].second == -d.terms[1].second && d.terms[0].first.size() == 1 &&
@@ -356,9 +362,40 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
           if (a != b) {
             g.replacements[std::max(a, b)] = std::min(a, b);
             const std::map<std::string, std::string> rep{{std::max(a, b), std::min(a, b)}};
-            r[i] = Dim{x->v, sym_substitute(x->sym, rep)};
+            r[i] = Dim{x->v, sym_substitute(cx, rep)};
             continue;
           }
+        }
+      }
+    }
+    // a bare symbol against a sum of others of the same value (a decoding step's mask of length `s82` against the grown
+    // cache's `s88 + 1`): Eq(s82, s88 + 1) is solved for the free symbol that sorts last by (hint, name), when that is
+    // the bare one it stands for the sum from now on (ShapeEnv replacement; the mask prints `s88 + 1`, its own symbol's
+    // placeholder goes); solved for one inside the sum it stays a guard here (real torch 2.11: program
+    // sdpa_mask_length_is_cache_plus_one, ctrl's decoding steps)
+    if (x->v == y->v && x->v >= 2 && x->is_sym() && y->is_sym() && I.tracing()) {
+      Graph& g = I.stack_.back()->ctx->graph;
+      const std::string cx = g.canon(x->sym), cy = g.canon(y->sym);
+      const bool bx = sym_bare_symbol(cx), by = sym_bare_symbol(cy);
+      if (bx != by) {
+        const std::string& bare = bx ? cx : cy;
+        const std::string& sum = bx ? cy : cx;
+        auto lin = parse_linear(sum);
+        const auto& info = I.stack_.back()->ctx->sym_info;
+        auto hint = [&](const std::string& s) -> long long {
+          auto it = info.find(s);
+          return it == info.end() ? -1 : it->second.second;
+        };
+        bool largest = lin && hint(bare) >= 0;
+        if (largest)
+          for (const std::string& f : sym_free_symbols(sum)) {
+            const long long h = hint(f);
+            largest = largest && h >= 0 && f != bare && std::make_pair(h, f) < std::make_pair(hint(bare), bare);
+          }
+        if (largest) {
+          g.replacements[bare] = sum;
+          r[i] = Dim{x->v, sum};
+          continue;
         }
       }
     }
@@ -480,6 +517,9 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     const Dim& k1 = x.back();
     const Dim& k2 = y.size() >= 2 ? y[y.size() - 2] : y[0];
     if (k1.v != k2.v) error(loc, fmt::format("shape mismatch in matmul: {} vs {} (mat1 cols {} != mat2 rows {})", meta_str(ta), meta_str(*b->t), k1.str(), k2.str()));
+    // (the contraction dims' equality is a guard: a symbol against a static weight's size is specialized to it, two
+    // symbols unify, as torch.matmul's rule does; program parameter_argument_stays_static: `tokens @ weights[0]`)
+    if (tracing()) broadcast(*this, {k1}, {k2}, loc);
     std::vector<Dim> bx(x.begin(), x.end() - std::min<size_t>(2, x.size()));
     std::vector<Dim> by(y.begin(), y.end() - std::min<size_t>(2, y.size()));
     o.shape = broadcast(*this, bx, by, loc);

@@ -164,6 +164,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
+    // PEP 562: a module's own `__getattr__(name)` answers a name its globals lack (transformers' lazy exports)
+    if (!(name.size() > 4 && name.rfind("__", 0) == 0 && name.compare(name.size() - 2, 2, "__") == 0))
+      if (V hook = obj->menv->get_local("__getattr__"); hook && hook->k == VK::Func) return call(hook, {mk_str(name)}, {}, loc);
     if (is_stub(file_of_module(obj->s))) {  // a name a stub does not define is opaque (issue 22)
       note_unmodelled(loc, obj->s + "." + name);
       return mk_opaque(obj->s + "." + name);

@@ -117,7 +117,7 @@ static std::optional<RefView> ref_view(OpCall& c, const TensorInfo& t, const std
       if (d.is_sym() && len.is_sym() && d.sym != len.sym && sym_bare_symbol(d.sym) && sym_bare_symbol(len.sym) && c.I.tracing()) {
         Graph& g = c.I.stack_.back()->ctx->graph;
         const std::string a = g.canon(d.sym), b = g.canon(len.sym);
-        if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
+        if (a != b && sym_bare_symbol(a) && sym_bare_symbol(b)) g.replacements[std::max(a, b)] = std::min(a, b);
       }
       r.shape.push_back(d);
       ++idx;

@@ -363,10 +363,28 @@ V Interp::numel_of(const V& t) {
   Activation& act = *stack_.back();
   Graph& g = act.ctx->graph;
   // torch 2.11 keeps the call only on a graph input (`numel = l_x_.numel();  l_x_ = numel = None`); on a tensor
-  // the graph computed (diffusers' Upsample2D: `hidden_states.numel() * scale_factor > pow(2, 31)`) no node
+  // the graph computed (diffusers' Upsample2D: `hidden_states.numel() * scale_factor > pow(2, 31)`) no call
   // remains: the value is its expression (device runs of both shapes)
   int src = node_of(t);
-  if (src < 0 || g.nodes[static_cast<size_t>(src)].op != "placeholder") return r;
+  if (src < 0 || g.nodes[static_cast<size_t>(src)].op != "placeholder") {
+    // of a tensor the graph computed, insert_deferred_runtime_asserts rebuilds the value from the input symbols at the
+    // call, as it does a size read: a product is a dead binary op that DCE drops, a sum is a `torch.sym_sum([...])`
+    // that stays (MPT's cache: `self.keys.numel()` after the update's cat is `torch.sym_sum([64, numel])`)
+    if (sym_is_sum(r->sym) && !g.reified_shadow.count(r->sym))
+      if (auto a = reify_at_read(*this, r, -1); a && a->shadow >= 0) {
+        g.shadows[static_cast<size_t>(a->shadow)].forced = true;
+        g.shadows[static_cast<size_t>(a->shadow)].node.sym_compute = false;  // no dead-code removal for it
+      }
+    return r;
+  }
+  // and only for an expression no node of the graph has bound yet: a second numel() of that input (transformers'
+  // DynamicLayer.get_seq_length, three times per decoding step) or of a tensor of the same size reuses the first
+  // node (device probe: three x.numel() leave one `numel = l_x_.numel()`; `z = x + 1; z.numel()` adds to that one)
+  if (auto bound = g.sym_proxy.find(r->sym); bound != g.sym_proxy.end()) {
+    g.symint_node[r.get()] = bound->second;
+    keep_graph_value(r);
+    return r;
+  }
   Node node;
   node.op = "call_method";
   node.target = "numel";

@@ -19,3 +19,19 @@ from transformers.models.auto.modeling_auto import __all__ as _auto_all
 
 if isinstance(_auto_all, list):  # (with the real sources only; else an opaque module)
     from transformers.models.auto.modeling_auto import *
+
+
+# The real package exports its public classes lazily from their submodules (`from transformers import StaticCache`,
+# `transformers.DynamicCache`): a name this stub does not define is looked up in the submodules that hold them, the
+# ones read from the source root first (PEP 562's module __getattr__, as the real _LazyModule answers it).
+_EXPORTING = ("cache_utils", "masking_utils", "pytorch_utils", "modeling_rope_utils", "modeling_outputs", "generation",
+              "modeling_utils", "configuration_utils")
+
+
+def __getattr__(name):
+    import importlib
+    for sub in _EXPORTING:
+        module = importlib.import_module("transformers." + sub)
+        if name in vars(module):
+            return vars(module)[name]
+    raise AttributeError(f"module 'transformers' has no attribute '{name}'")

@@ -63,3 +63,47 @@ def run_workers(select, prefix, run_one):
             signal.alarm(0)
         jl.write(json.dumps(r) + "\n"); jl.flush()
     jl.write(json.dumps({"done": True, "worker": I, "transformers": transformers.__version__, "torch": torch.__version__}) + "\n")
+
+
+def run_program(src, r):
+    """Runs a population program (its text up to the `= torch.compile(` line eagerly, then the rest with the
+    compiled model) with BACKEND a counting backend: the record gets the program, an eager or compiled error, torch's
+    counters, every frame ConvertFrame was handed (frames_seen) and each graph's op count in compile order (graph_ops)."""
+    from torch._dynamo.utils import counters
+    r["program"] = src
+    graphs = []
+
+    def backend(gm, example_inputs):
+        graphs.append(sum(1 for n in gm.graph.nodes if n.op in ("call_function", "call_method", "call_module")))
+        return gm.forward
+
+    seen = []
+    torch._dynamo.reset()
+    counters.clear()
+    # the eager loop runs inside the same exec: a raise before torch.compile is the type's eager error
+    g = {"__name__": "__main__", "BACKEND": backend}
+    lines = src.split("\n")
+    cut = next(i for i, l in enumerate(lines) if "= torch.compile(" in l)
+    try:
+        exec("\n".join(lines[:cut]), g)
+    except Exception as e:
+        r["eager_error"] = f"{type(e).__name__}: {str(e)[:300]}"
+        return
+    with frames_handed(seen):
+        try:
+            exec("\n".join(lines[cut:]), g)
+        except Exception as e:
+            r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
+    r["frames_seen"] = seen
+    r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
+                     if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
+    r["graph_ops"] = graphs
+    # why each recompile happened (the first failing guard per cache entry, as torch words it)
+    r["guard_failures"] = [str(f) for fs in getattr(torch._dynamo.utils, "guard_failures", {}).values() for f in fs]
+
+
+
+
+def select_input_ids(row):
+    """automodel_build.jsonl's rows whose base model was built and ran eagerly on input_ids."""
+    return bool(row.get("built")) and row.get("main_input_name") == "input_ids" and bool(row.get("forward"))

@@ -17,8 +17,7 @@
 # populations.
 import json, os
 import torch
-from torch._dynamo.utils import counters
-from automodel_common import frames_handed, run_workers
+from automodel_common import run_program, run_workers, select_input_ids
 
 # The training loop, one type's text with @TYPE@, @HEAD@ and @LABELS@ replaced (program(); BACKEND is set by whoever
 # runs it). The reference compiler's test (src/compiler/hf_train_population_test.cpp) reads this very text and HEADS
@@ -89,39 +88,7 @@ def program(t, head="seqcls"):
 
 
 def run_one(t, r):
-    src = program(t, os.environ.get("AUTOMODEL_HEAD", "seqcls"))
-    r["program"] = src
-    graphs = []
-
-    def backend(gm, example_inputs):
-        graphs.append(sum(1 for n in gm.graph.nodes if n.op in ("call_function", "call_method", "call_module")))
-        return gm.forward
-
-    seen = []
-    torch._dynamo.reset()
-    counters.clear()
-    # the eager loop runs inside the same exec: a raise before torch.compile is the type's eager error
-    g = {"__name__": "__main__", "BACKEND": backend}
-    lines = src.split("\n")
-    cut = next(i for i, l in enumerate(lines) if "= torch.compile(" in l)
-    try:
-        exec("\n".join(lines[:cut]), g)
-    except Exception as e:
-        r["eager_error"] = f"{type(e).__name__}: {str(e)[:300]}"
-        return
-    with frames_handed(seen):
-        try:
-            exec("\n".join(lines[cut:]), g)
-        except Exception as e:
-            r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
-    r["frames_seen"] = seen
-    r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
-                     if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
-    r["graph_ops"] = graphs
-
-
-def select(row):
-    return bool(row.get("built")) and row.get("main_input_name") == "input_ids" and bool(row.get("forward"))
+    run_program(program(t, os.environ.get("AUTOMODEL_HEAD", "seqcls")), r)
 
 
 def run_fresh(t, r):
@@ -146,4 +113,4 @@ if __name__ == "__main__":
         print(json.dumps(rec))
         sys.exit(0)
     head = os.environ.get("AUTOMODEL_HEAD", "seqcls")
-    run_workers(select, "train" + HEADS[head][2], run_fresh if head.endswith("_step") else run_one)
+    run_workers(select_input_ids, "train" + HEADS[head][2], run_fresh if head.endswith("_step") else run_one)

@@ -1,17 +1,22 @@
 // What the transformers population tests share (hf_population_test.cpp, hf_dynamic_population_test.cpp,
-// hf_train_population_test.cpp): where the population's truth lives, transformers 5.17's sources unpacked from
+// hf_train_population_test.cpp, hf_decode_population_test.cpp): where the population's truth lives, transformers 5.17's sources unpacked from
 // ../shared's tarball, the AutoModel driver the device scripts run (scripts/device/automodel_common.py), a population
-// list's types, a whole run's captured calls and its outcome against torch's (frames / unique graphs / ops per graph).
+// list's types, a whole run's captured calls and its outcome against torch's (frames / unique graphs / ops per graph),
+// and the loop over a device script's program population (run_program_population).
 #pragma once
 
 #include <doctest/doctest.h>
+#include <simdjson.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 #include "api.hpp"
 #include "core/ingest.hpp"
@@ -128,6 +133,74 @@ inline std::set<std::string> listed(const std::string& file) {
   for (std::string line; std::getline(in, line);)
     if (!line.empty() && line[0] != '#') s.insert(line.substr(0, line.find(' ')));
   return s;
+}
+
+// A device script of scripts/device/ (automodel_train.py, automodel_decode.py), read as text.
+inline std::string device_script(const std::string& name) {
+  return slurp(fs::path(TPARSE_TESTDATA).parent_path() / "scripts" / "device" / name);
+}
+// The triple-quoted literal `var = """..."""` of a device script's text (a population's program text).
+inline std::string triple_quoted(const std::string& py, const std::string& var, const std::string& script) {
+  const std::string open = "\n" + var + " = \"\"\"";
+  const size_t a = py.find(open);
+  REQUIRE_MESSAGE(a != std::string::npos, "scripts/device/" << script << " has no " << var << " text");
+  const size_t b = py.find("\"\"\"", a + open.size());
+  REQUIRE(b != std::string::npos);
+  return py.substr(a + open.size(), b - a - open.size());
+}
+inline void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
+}
+
+// A program population: every row of testdata/hf-population/<stem>.jsonl (made on the device by a script whose
+// run_program ran `program(type)` with a counting backend) whose program torch completed runs through the reference
+// compiler with transformers 5.17's own sources, and the whole run is compared with torch's counters (frames handed to
+// Dynamo, unique graphs, each graph's op count in compile order). The types of <stem>_expected_exact.txt must equal
+// torch; every other type must run without crashing (its outcome is counted). TPARSE_HF_AUTOMODEL_DUMP=DIR writes the
+// outcome table there as <stem>_outcomes.txt. `program` gets the type; the backend function the device used is
+// prepended (a string backend's first lookup would import torch's backend registry, which evicts typing's Union cache).
+inline void run_program_population(const std::string& stem, const std::function<std::string(const std::string&)>& program,
+                                   const std::string& what, size_t sanitized_every) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  auto t0 = std::chrono::steady_clock::now();
+  fs::path src = unpack_sources();
+  const std::string list = stem + "_expected_exact.txt";
+  const std::set<std::string> want = listed(list);
+  fs::path script = src.parent_path() / "drivers" / (stem + ".py");
+  fs::create_directories(script.parent_path());
+  std::istringstream rows(slurp(population() / (stem + ".jsonl")));
+  std::ofstream dump;
+  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / (stem + "_outcomes.txt"));
+  WholeRunTally tally;
+  simdjson::dom::parser parser;
+  const size_t every = sample_every(sanitized_every);  // all rows; a fixed sample under a sanitizer
+  size_t row = 0;
+  for (std::string line; std::getline(rows, line);) {
+    simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
+    std::string_view type_sv;
+    simdjson::dom::array graph_ops;
+    // only programs torch completed: an eager or compiled error on the device leaves nothing to compare
+    if (rec["type"].get(type_sv) || rec["graph_ops"].get(graph_ops) || !rec["compiled_error"].error()) continue;
+    if (row++ % every != 0) continue;
+    std::string type(type_sv);
+    CAPTURE(type);
+    std::ofstream(script) << "def BACKEND(gm, example_inputs):\n    return gm.forward\n\n\n" << program(type);
+    tparse::compiler::Options o;
+    o.source_roots = {src.string()};
+    auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
+    std::vector<int64_t> theirs_ops;
+    for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
+    const std::string theirs = whole_run_text(int64_t(rec["counters"]["frames"]["total"]),
+                                              int64_t(rec["counters"]["stats"]["unique_graphs"]), theirs_ops);
+    tally_whole_run(tally, type, theirs, whole_run_ours(r), dump, want, list);
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  MESSAGE(what << ": " << tally.exact << " of " << tally.tried << " types equal torch's frames, unique graphs and ops per graph ("
+               << tally.listed_seen << " listed), " << secs << " s");
+  CHECK(tally.tried > 0);
+  if (every == 1) CHECK(tally.listed_seen == want.size());  // a listed type missing from the truth is a stale list
+  std::error_code ec;
+  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }
 
 }  // namespace tparse::compiler::testing::hf

@@ -33,12 +33,8 @@ struct Head {
   std::string cls, labels, suffix, call, num_labels;
 };
 
-std::string device_script() {
-  return slurp(fs::path(TPARSE_TESTDATA).parent_path() / "scripts" / "device" / "automodel_train.py");
-}
-
 Head head_of(const std::string& name) {
-  const std::string py = device_script();
+  const std::string py = device_script("automodel_train.py");
   const size_t at = py.find("    \"" + name + "\": (");
   REQUIRE_MESSAGE(at != std::string::npos, "scripts/device/automodel_train.py's HEADS has no " << name);
   std::vector<std::string> quoted;
@@ -62,20 +58,11 @@ Head head_of(const std::string& name) {
   return {quoted[0], quoted[1], quoted[2], quoted[3], quoted[4]};
 }
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
-}
-
 // The device script's PROGRAM (between `PROGRAM = """` and the closing `"""`; PROGRAM_STEP for a `_step` head), as its
 // program(type, head) fills it.
 std::string train_program(const std::string& type, const std::string& name, const Head& head) {
-  const std::string py = device_script();
-  const std::string open = "PROGRAM = \"\"\"";
-  const size_t a = py.find(open);
-  REQUIRE_MESSAGE(a != std::string::npos, "scripts/device/automodel_train.py has no PROGRAM text");
-  const size_t b = py.find("\"\"\"", a + open.size());
-  REQUIRE(b != std::string::npos);
-  std::string text = py.substr(a + open.size(), b - a - open.size());
+  const std::string py = device_script("automodel_train.py");
+  std::string text = triple_quoted(py, "PROGRAM", "automodel_train.py");
   if (name.ends_with("_step")) {  // PROGRAM_STEP: PROGRAM up to its torch.compile line, then its own literal tail
     const size_t at = py.find("PROGRAM_STEP = PROGRAM[:PROGRAM.index(\"cm = torch.compile\")] + \"\"\"");
     REQUIRE_MESSAGE(at != std::string::npos, "scripts/device/automodel_train.py has no PROGRAM_STEP of that form");
@@ -90,56 +77,14 @@ std::string train_program(const std::string& type, const std::string& name, cons
   replace_all(text, "@LABELS@", head.labels);
   replace_all(text, "@CALL@", head.call);
   replace_all(text, "@NUM_LABELS@", head.num_labels);
-  // (a backend function, as the device script's: a string backend's first lookup would import torch's backend registry,
-  // which evicts typing's Union cache; autograd_entry_cast)
-  return "def BACKEND(gm, example_inputs):\n    return gm.forward\n\n\n" + text;
+  return text;
 }
 
 // Runs every type of one head's truth; returns after checking the listed types.
 void run_head(const std::string& name, const std::string& what) {
-  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
-  auto t0 = std::chrono::steady_clock::now();
   const Head head = head_of(name);
-  fs::path src = unpack_sources();
-  const std::string list = "automodel_train" + head.suffix + "_expected_exact.txt";
-  const std::set<std::string> want = listed(list);
-  fs::path script = src.parent_path() / "drivers" / ("automodel_train" + head.suffix + ".py");
-  fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / ("automodel_train" + head.suffix + ".jsonl")));
-  std::ofstream dump;
-  if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP"))
-    dump.open(fs::path(d) / ("automodel_train" + head.suffix + "_outcomes.txt"));
-  WholeRunTally tally;
-  simdjson::dom::parser parser;
-  const size_t every = sample_every(15);  // all rows; a fixed sample under a sanitizer
-  size_t row = 0;
-  for (std::string line; std::getline(rows, line);) {
-    simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
-    std::string_view type_sv;
-    simdjson::dom::array graph_ops;
-    // only loops torch completed: an eager or compiled error on the device leaves nothing to compare
-    if (rec["type"].get(type_sv) || rec["graph_ops"].get(graph_ops) || !rec["compiled_error"].error()) continue;
-    if (row++ % every != 0) continue;
-    std::string type(type_sv);
-    CAPTURE(type);
-    std::ofstream(script) << train_program(type, name, head);
-    tparse::compiler::Options o;
-    o.source_roots = {src.string()};
-    auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
-    std::vector<int64_t> theirs_ops;
-    for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
-    const std::string theirs = whole_run_text(int64_t(rec["counters"]["frames"]["total"]),
-                                              int64_t(rec["counters"]["stats"]["unique_graphs"]), theirs_ops);
-    tally_whole_run(tally, type, theirs, whole_run_ours(r), dump, want, list);
-  }
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  MESSAGE("a training loop over the " << what << " heads: " << tally.exact << " of " << tally.tried
-          << " types equal torch's frames, unique graphs and ops per graph (" << tally.listed_seen << " listed), "
-          << secs << " s");
-  CHECK(tally.tried > 0);
-  if (every == 1) CHECK(tally.listed_seen == want.size());  // a listed type missing from the truth is a stale list
-  std::error_code ec;
-  fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
+  run_program_population("automodel_train" + head.suffix, [&](const std::string& type) { return train_program(type, name, head); },
+                         "a training loop over the " + what + " heads", 15);
 }
 
 }  // namespace

@@ -218,9 +218,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         V& x = v->items[i];
         std::string s = fmt::format("{}[{}]", n, i);
         if (x->k == VK::Tensor) {
-          if (ctx->sources.count(x.get()) && depth > 0) continue;  // one object twice: its first source
+          // one object twice: its first source (an earlier item of this very container too: `return mask, mask`,
+          // whose slot stays, so it holds what the first becomes when wrapped)
+          bool sibling = false;
+          for (size_t j = 0; j < i; ++j) sibling = sibling || v->items[j].get() == x.get();
+          if (ctx->sources.count(x.get()) && depth > 0 && !sibling) continue;
           slots.push_back({s, &x});
-          ctx->sources[x.get()] = s;
+          if (!sibling) ctx->sources[x.get()] = s;
         } else if (x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls)) {
           inner(s, x, depth + 1);
         }
@@ -233,17 +237,30 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // one tensor passed as two arguments is wrapped once, under the name read first (the other is a duplicate input
   // with no TENSOR_MATCH and no automatic-dynamic record of its own: Autoformer's keys stay static when cross-attention
   // first passes them apart)
-  std::set<const Obj*> wrapped;
+  // (the duplicate slot then holds what the first became: a dynamic copy stays one object in both places, as the
+  // tuple `(mask, mask)` xlm's get_masks returns into a resume function)
+  std::map<const Obj*, V> wrapped;  // the object a slot held -> what it is after wrapping
   struct MarkWrapped {
-    std::set<const Obj*>& s;
+    std::map<const Obj*, V>& s;
+    const Obj* orig;
     V& v;
-    ~MarkWrapped() { if (v) s.insert(v.get()); }
+    ~MarkWrapped() {
+      if (v) {
+        s[orig] = v;
+        s.emplace(v.get(), v);
+      }
+    }
   };
   for (auto& [n, vp] : slots) {
     V& v = *vp;
-    if (v->k == VK::Tensor && wrapped.count(v.get())) continue;
-    if (v->k == VK::Tensor) wrapped.insert(v.get());
-    const MarkWrapped mark{wrapped, v};
+    if (v->k == VK::Tensor) {
+      if (auto it = wrapped.find(v.get()); it != wrapped.end()) {
+        v = it->second;
+        continue;
+      }
+    }
+    if (v->k == VK::Tensor) wrapped[v.get()] = v;
+    const MarkWrapped mark{wrapped, v.get(), v};
     if (v->k == VK::Tensor && !is_resume) {
       // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
       // the call gets the real tensor, so its sizes are plain numbers here until this frame's own

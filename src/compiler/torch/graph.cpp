@@ -311,7 +311,7 @@ void Graph::apply_replacements() {
     // per layer)
     if (sym_free_symbols(n.sym_type.substr(4, n.sym_type.size() - 5)).empty()) continue;
     auto [it, fresh] = first.emplace(n.sym_type, static_cast<int>(i));
-    if (fresh || std::find(outputs.begin(), outputs.end(), static_cast<int>(i)) != outputs.end()) continue;
+    if (fresh) continue;  // (a graph output too: the output is then that earlier node)
     same[i] = it->second;
     erased[i] = true;
   }

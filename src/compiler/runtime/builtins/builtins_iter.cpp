@@ -96,7 +96,10 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     }
     // Dynamo's max / min of a tensor and a number is torch.clamp(t, min= / max=), of two tensors torch.maximum /
     // minimum (BuiltinVariable._call_min_max_binary; st-moe's `max(indexes.max() + 1, max_length)`)
-    if (args.size() == 2 && !key && tracing() && (xs[0]->k == VK::Tensor || xs[1]->k == VK::Tensor)) {
+    // (a served entry's replay too: the cached code ran the same clamp, no bool of a tensor; MPT's
+    // `max(0, position_bias.size(1) - query_length)` of a StaticCache's tensor length)
+    const bool in_frame = !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager;
+    if (args.size() == 2 && !key && in_frame && (xs[0]->k == VK::Tensor || xs[1]->k == VK::Tensor)) {
       auto number = [](const V& x) { return (x->k == VK::Int || x->k == VK::Float) && x->sym.empty(); };
       const V& t = xs[0]->k == VK::Tensor ? xs[0] : xs[1];
       const V& o = xs[0]->k == VK::Tensor ? xs[1] : xs[0];

@@ -184,6 +184,9 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     list->items.push_back(entry);
     return hook_handle(self, entry, kBackwardHooks);
   }
+  if (m == "__call__") {  // self.__call__(...): nn.Module.__call__ as a bound method (GenerationMixin's model_forward)
+    return call(self, args, kwargs, loc);
+  }
   if (m == "__delattr__") {  // self.__delattr__("a"): as delattr(self, "a") (a submodule leaves _modules)
     std::vector<V> a{self, arg(0)};
     std::vector<std::pair<std::string, V>> none_kw;

@@ -451,7 +451,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     b->self = obj;
     return b;
   }
-  if ((name == "__setattr__" || name == "__getattr__") && is_nn_instance(obj)) {  // nn.Module's, called by name
+  if ((name == "__setattr__" || name == "__getattr__" || name == "__call__") && is_nn_instance(obj)) {  // nn.Module's, called by name
     auto b = mk_builtin("module." + name);
     b->self = obj;
     return b;

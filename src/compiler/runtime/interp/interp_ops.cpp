@@ -584,6 +584,12 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
     }
     default: break;
   }
+  // an instance of a builtin type's subclass that defines __call__ (transformers' LogitsProcessorList(list))
+  if (callee->k != VK::Instance && callee->k != VK::Class && callee->cls && callee->cls->k == VK::Class)
+    if (V c = find_in_class(callee->cls, "__call__"); c && (c->k == VK::Func || c->k == VK::Bound)) {
+      args.insert(args.begin(), callee);
+      return call(c, std::move(args), std::move(kwargs), loc);
+    }
   if (callee->k == VK::Instance && has_opaque_base(callee->cls)) return opaque_call(mk_opaque(callee->cls->s + "instance"), args, kwargs, loc);
   raise_exc("TypeError", fmt::format("'{}' object is not callable", type_name(callee)), loc);
 }

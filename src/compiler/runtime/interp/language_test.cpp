@@ -389,3 +389,13 @@ TEST_CASE("a dict comprehension's repeated key keeps the last value; `assert c, 
   CHECK(!m.ok);
   CHECK(m.error.find("uncaught AssertionError: x is 3") != std::string::npos);
 }
+
+TEST_CASE("an instance of a list subclass that defines __call__ is callable; an nn.Module's __call__ is a bound method") {
+  // (transformers' LogitsProcessorList(list) and GenerationMixin's `model_forward = self.__call__`)
+  Result r = run("import torch\n"
+                 "class Procs(list):\n    def __call__(self, x):\n        for p in self:\n            x = p(x)\n        return x\n"
+                 "procs = Procs([lambda x: x + 1, lambda x: x * 2])\nassert procs(3) == 8 and len(procs) == 2\n"
+                 "lin = torch.nn.Linear(4, 2)\nfwd = lin.__call__\nassert fwd(torch.ones(3, 4)).shape == (3, 2)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -183,6 +183,21 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin, HeterogeneousConfigMixin):
     def validate_layer_type(self):
         pass
 
+    def _get_generation_parameters(self):
+        # generation parameters set on the model config (not on its generation_config): the real check, with the real
+        # GenerationConfig's defaults where the source root has transformers.generation
+        from transformers.generation import GenerationConfig
+        if not hasattr(GenerationConfig, "_get_default_generation_params"):
+            return {}
+        params = {}
+        default_config = self.__class__().to_dict() if not self.has_no_defaults_at_init else {}
+        for key in GenerationConfig._get_default_generation_params().keys():
+            if key == "use_cache":
+                continue
+            if hasattr(self, key) and getattr(self, key) is not None and key not in default_config:
+                params[key] = getattr(self, key)
+        return params
+
     def get_text_config(self, decoder=None, encoder=None):
         # as the real one: the text sub-config of a composite config (decoder / generator / text_config,
         # text_encoder), else the config itself; a legacy flat encoder-decoder config asked for one side is a copy

@@ -47,11 +47,50 @@ class PreTrainedModel(nn.Module):
         if getattr(config, "_attn_implementation", None) is None:
             config._attn_implementation_internal = "sdpa" if self._supports_sdpa else "eager"
         self.warnings_issued = {}
+        # a class that can generate gets its GenerationConfig from the model config, as the real __init__ does (the real
+        # transformers.generation where a source root has it: `model.generate()` reads it)
         self.generation_config = None
+        if self.can_generate():
+            from transformers.generation import GenerationConfig
+            if hasattr(GenerationConfig, "from_model_config"):
+                self.generation_config = GenerationConfig.from_model_config(config)
         # what capture_outputs records for this class (the real __init__ keeps it in the same registry)
         from transformers.utils.output_capturing import _CAN_RECORD_REGISTRY
         _CAN_RECORD_REGISTRY[str(self.__class__)] = self._can_record_outputs
         self.loss_type = _loss_type(self.__class__.__name__)
+
+    _auto_class = None
+
+    def get_experts_implementation(self):  # this model's and its sub-configs' (GenerationMixin snapshots it)
+        impl = {"": self.config._experts_implementation}
+        for key in getattr(self.config, "sub_configs", {}) or {}:
+            sub = getattr(self.config, key, None)
+            if sub is not None:
+                impl[key] = getattr(sub, "_experts_implementation", None)
+        return impl
+
+    def set_experts_implementation(self, experts_implementation):
+        if not isinstance(experts_implementation, dict):
+            experts_implementation = {"": experts_implementation}
+        for key, value in experts_implementation.items():
+            config = self.config if key == "" else getattr(self.config, key, None)
+            if config is not None:
+                config._experts_implementation = value
+
+    @classmethod
+    def is_remote_code(cls):  # code loaded from the Hub or registered with register_for_auto_class
+        return cls._auto_class is not None
+
+    @classmethod
+    def can_generate(cls):
+        # GenerationMixin among the bases, directly or through a base that can generate (the real rule, without its
+        # legacy `prepare_inputs_for_generation` warning)
+        if "GenerationMixin" in str(cls.__bases__):
+            return True
+        for base in cls.__bases__:
+            if hasattr(base, "can_generate") and "PreTrainedModel" not in str(base) and base.can_generate():
+                return True
+        return False
 
     @classmethod
     def _from_config(cls, config, **kwargs):

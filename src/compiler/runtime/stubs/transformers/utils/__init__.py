@@ -53,6 +53,16 @@ class ExplicitEnum:
     pass
 
 
+class PushToHubMixin:
+    """The Hub upload mixin of GenerationConfig, the configs, processors and models: no state, and a run that uploads
+    nothing (an opaque base would answer every attribute, so `hasattr(generation_config, "logits_processor")` held).
+    Its `push_to_hub` has the real docstring's placeholders, which the mixins' modules format at import."""
+
+    def push_to_hub(self, repo_id, **kwargs):
+        """Upload the {object_files} to the Model Hub (tparse: not modelled). Used by `{object_class}` for a {object}."""
+        return None
+
+
 class _LazyModule:
     """models/<type>/__init__.py replaces itself in sys.modules by one of these (import then yields it, as Python's
     does): a name is imported from the submodule whose `__all__` lists it (define_import_structure reads the files'

@@ -3,6 +3,7 @@
 # record, and the worker loop (worker I of W over the types of automodel_build.jsonl a script selects).
 import contextlib, json, os, signal, sys
 import torch, transformers
+from torch._dynamo.utils import counters
 from transformers import AutoConfig, AutoModel
 tiny = {'hidden_size': 64, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, 'intermediate_size': 128, 'vocab_size': 256, 'head_dim': 16, 'max_position_embeddings': 128, 'n_embd': 64, 'n_layer': 2, 'n_head': 4, 'n_positions': 128, 'num_experts': 4, 'num_local_experts': 4, 'num_experts_per_tok': 2, 'd_model': 64, 'num_layers': 2}
 class TO(Exception): pass
@@ -65,11 +66,15 @@ def run_workers(select, prefix, run_one):
     jl.write(json.dumps({"done": True, "worker": I, "transformers": transformers.__version__, "torch": torch.__version__}) + "\n")
 
 
+def dynamo_counters():
+    """torch's counters a population record keeps (frames, stats, graph breaks, recompiles, unimplemented)."""
+    return {k: dict(v) for k, v in counters.items() if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
+
+
 def run_program(src, r):
     """Runs a population program (its text up to the `= torch.compile(` line eagerly, then the rest with the
     compiled model) with BACKEND a counting backend: the record gets the program, an eager or compiled error, torch's
     counters, every frame ConvertFrame was handed (frames_seen) and each graph's op count in compile order (graph_ops)."""
-    from torch._dynamo.utils import counters
     r["program"] = src
     graphs = []
 
@@ -95,13 +100,10 @@ def run_program(src, r):
         except Exception as e:
             r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
     r["frames_seen"] = seen
-    r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
-                     if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
+    r["counters"] = dynamo_counters()
     r["graph_ops"] = graphs
     # why each recompile happened (the first failing guard per cache entry, as torch words it)
     r["guard_failures"] = [str(f) for fs in getattr(torch._dynamo.utils, "guard_failures", {}).values() for f in fs]
-
-
 
 
 def select_input_ids(row):

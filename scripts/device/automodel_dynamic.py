@@ -11,7 +11,7 @@
 import json, os
 import torch
 from torch._dynamo.utils import counters
-from automodel_common import build, frames_handed, run_workers
+from automodel_common import build, dynamo_counters, frames_handed, run_workers
 
 _audio = {}
 if os.environ.get("AUTOMODEL_AUDIO"):
@@ -70,8 +70,7 @@ def run_one(t, r):
         except Exception as e:
             r["compiled_error"] = f"{type(e).__name__}: {str(e)[:300]}"
     r["frames_seen"] = seen
-    r["counters"] = {k: {kk: vv for kk, vv in dict(v).items()} for k, v in counters.items()
-                     if k in ("frames", "stats", "graph_break", "recompiles", "unimplemented")}
+    r["counters"] = dynamo_counters()
     r["graphs"] = graphs
 
 

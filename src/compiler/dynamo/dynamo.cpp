@@ -172,6 +172,14 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     mark_non_size_symbol(s->sym);
     return s;
   };
+  // an input's value replaced by what this frame wraps instead (a dynamic copy, a SymInt, a tuple of real numbers): the
+  // source and the frame's input list follow it
+  auto rebind = [&ctx](V& v, const std::string& n, const V& fresh) {
+    ctx->sources.erase(v.get());
+    ctx->sources[fresh.get()] = n;
+    for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = fresh;
+    v = fresh;
+  };
   // the inputs, and the tensors inside a tuple input (a `*args` local, a tuple argument): each such tensor is an
   // input of its own source `args[0]` (TENSOR_MATCH, automatic dynamic), replaced inside the tuple when it
   // becomes dynamic (real torch 2.11: `tensor 'args[0]' size mismatch` for dinov2's forward(self, *args))
@@ -275,10 +283,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         // (its real strides, as numbers: a view keeps its gaps)
         if (copy->t->stride.size() == copy->t->shape.size()) for (auto& d : copy->t->stride) d.sym.clear();
         else copy->t->stride = contiguous_strides(copy->t->shape);
-        ctx->sources.erase(v.get());
-        ctx->sources[copy.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
-        v = copy;
+        rebind(v, n, copy);
       }
     }
     // an nn.Parameter's sizes are static however it reaches the frame (an argument: transformers' MoE expert weights
@@ -379,10 +384,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             copy->t->stride[d].sym = sym_for(source);
             ctx->sym_info[copy->t->stride[d].sym] = {source, copy->t->stride[d].v};
           }
-        ctx->sources.erase(v.get());
-        ctx->sources[copy.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = copy;
-        v = copy;
+        rebind(v, n, copy);
       }
     } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {
       auto seen = cs.seen_ints.find(n);
@@ -411,10 +413,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);
       if (v->k == VK::Int && cs.dyn_ints.count(n)) {
         V s = sym_int_input(n, v);
-        ctx->sources.erase(v.get());
-        ctx->sources[s.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = s;
-        v = s;
+        rebind(v, n, s);
       }
       if (v->guess >= 0) use_guess(v);  // a guessed number guarded by value decides the next call's recompile
       ValueGuard g;
@@ -445,10 +444,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         V real = mk_tuple(v->items);
         real->size_tuple = true;
         for (auto& x : real->items) if (x->k == VK::Int && !x->sym.empty()) x = mk_int(x->i);
-        ctx->sources.erase(v.get());
-        ctx->sources[real.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = real;
-        v = real;
+        rebind(v, n, real);
       }
       ValueGuard g;
       g.src = n;
@@ -489,10 +485,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         ctx->vguards.push_back(e);
       }
       if (dyn_tuple) {
-        ctx->sources.erase(v.get());
-        ctx->sources[dyn_tuple.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = dyn_tuple;
-        v = dyn_tuple;
+        rebind(v, n, dyn_tuple);
       }
     } else if (v->k == VK::List) {
       // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read
@@ -533,10 +526,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         }
       }
       if (dyn_list) {
-        ctx->sources.erase(v.get());
-        ctx->sources[dyn_list.get()] = n;
-        for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = dyn_list;
-        v = dyn_list;
+        rebind(v, n, dyn_list);
       }
       for (size_t i = 0; constants && i < v->items.size(); ++i) {
         if (v->items[i]->k == VK::Float) continue;  // (floats: the nested-float walk below)

@@ -332,66 +332,54 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     const Dim* y = i + b.size() >= n ? &b[i + b.size() - n] : nullptr;
     if (!x) { r[i] = *y; continue; }
     if (!y) { r[i] = *x; continue; }
-    if (x->v == y->v && x->v != 1 && x->is_sym() && y->is_sym() && x->sym != y->sym && sym_bare_symbol(x->sym) &&
-        sym_bare_symbol(y->sym) && I.tracing()) {
-      // two symbols the broadcast needs equal: ShapeEnv._maybe_guard_rel replaces the one that sorts last by (hint,
-      // name) with the other (`s77` -> `s17`: mse_loss(net(x), y)'s batches; `s17` -> `s0`: duck_sizing)
-      Graph& g = I.stack_.back()->ctx->graph;
-      std::string a = g.canon(x->sym), b = g.canon(y->sym);
-      if (sym_bare_symbol(a) && sym_bare_symbol(b)) {  // (one that stands for a sum meets the rules below)
-        if (a != b) g.replacements[std::max(a, b)] = std::min(a, b);
-        r[i] = Dim{x->v, std::min(a, b)};
+    // two symbolic sizes the broadcast needs equal, each as the replacements made so far write it (a mask's `s82` is
+    // the first cache's `s88 + 1`, which a second layer's `s71 + 1` then meets)
+    if (x->v == y->v && x->is_sym() && y->is_sym() && x->sym != y->sym && I.tracing()) {
+      FrameCtx& ctx = *I.stack_.back()->ctx;
+      Graph& g = ctx.graph;
+      const std::string cx = g.canon(x->sym), cy = g.canon(y->sym);
+      const bool bx = sym_bare_symbol(cx), by = sym_bare_symbol(cy);
+      // two symbols: ShapeEnv._maybe_guard_rel replaces the one that sorts last by (hint, name) with the other (`s77`
+      // -> `s17`: mse_loss(net(x), y)'s batches; `s17` -> `s0`: duck_sizing)
+      if (x->v != 1 && sym_bare_symbol(x->sym) && sym_bare_symbol(y->sym) && bx && by) {
+        if (cx != cy) g.replacements[std::max(cx, cy)] = std::min(cx, cy);
+        r[i] = Dim{x->v, std::min(cx, cy)};
         continue;
       }
-    }
-    // two sizes whose difference is k*(sa - sb) (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1` and
-    // `s94 + 1` of two padded point sets, `s52 + s77` and `s52 + s59` of two concatenations: BigGAN's G_D): the guard's
-    // canonical form Eq(sa - sb, 0) solves for the symbol that sorts last by (hint, name), replaced by the other
-    // (each side as the replacements made so far write it: a mask's `s82` is the first cache's `s88 + 1`, which a
-    // second layer's `s71 + 1` then meets)
-    if (x->v == y->v && x->is_sym() && y->is_sym() && x->sym != y->sym && I.tracing()) {
-      Graph& gr = I.stack_.back()->ctx->graph;
-      const std::string cx = gr.canon(x->sym);
-      auto lx = parse_linear(cx), ly = parse_linear(gr.canon(y->sym));
+      // two sizes whose difference is k*(sa - sb) (`2*s27` and `2*s94` of cross_entropy's batch, `s38 + 1` and
+      // `s94 + 1` of two padded point sets, `s52 + s77` and `s52 + s59` of two concatenations: BigGAN's G_D): the
+      // guard's canonical form Eq(sa - sb, 0) solves for the symbol that sorts last by (hint, name), replaced by the other
+      auto lx = parse_linear(cx), ly = parse_linear(cy);
       if (lx && ly) {
         const SymLin d = linear_add(*lx, *ly, -1);
         if (d.c == 0 && d.terms.size() == 2 && d.terms[0].second == -d.terms[1].second && d.terms[0].first.size() == 1 &&
             d.terms[1].first.size() == 1 && sym_bare_symbol(d.terms[0].first[0]) && sym_bare_symbol(d.terms[1].first[0])) {
-          Graph& g = I.stack_.back()->ctx->graph;
-          std::string a = g.canon(d.terms[0].first[0]), b = g.canon(d.terms[1].first[0]);
-          if (a != b) {
-            g.replacements[std::max(a, b)] = std::min(a, b);
-            const std::map<std::string, std::string> rep{{std::max(a, b), std::min(a, b)}};
+          std::string sa = g.canon(d.terms[0].first[0]), sb = g.canon(d.terms[1].first[0]);
+          if (sa != sb) {
+            g.replacements[std::max(sa, sb)] = std::min(sa, sb);
+            const std::map<std::string, std::string> rep{{std::max(sa, sb), std::min(sa, sb)}};
             r[i] = Dim{x->v, sym_substitute(cx, rep)};
             continue;
           }
         }
       }
-    }
-    // a bare symbol against a sum of others of the same value (a decoding step's mask of length `s82` against the grown
-    // cache's `s88 + 1`): Eq(s82, s88 + 1) is solved for the free symbol that sorts last by (hint, name), when that is
-    // the bare one it stands for the sum from now on (ShapeEnv replacement; the mask prints `s88 + 1`, its own symbol's
-    // placeholder goes); solved for one inside the sum it stays a guard here (real torch 2.11: program
-    // sdpa_mask_length_is_cache_plus_one, ctrl's decoding steps)
-    if (x->v == y->v && x->v >= 2 && x->is_sym() && y->is_sym() && I.tracing()) {
-      Graph& g = I.stack_.back()->ctx->graph;
-      const std::string cx = g.canon(x->sym), cy = g.canon(y->sym);
-      const bool bx = sym_bare_symbol(cx), by = sym_bare_symbol(cy);
-      if (bx != by) {
+      // a bare symbol against a sum of others (a decoding step's mask of length `s82` against the grown cache's
+      // `s88 + 1`): Eq(s82, s88 + 1) is solved for the free symbol that sorts last by (hint, name); when that is the
+      // bare one it stands for the sum from now on (ShapeEnv replacement; the mask prints `s88 + 1`, its own symbol's
+      // placeholder goes); solved for one inside the sum it stays a guard here (real torch 2.11: program
+      // sdpa_mask_length_is_cache_plus_one, ctrl's decoding steps)
+      if (x->v >= 2 && bx != by && (bx ? ly : lx)) {
         const std::string& bare = bx ? cx : cy;
         const std::string& sum = bx ? cy : cx;
-        auto lin = parse_linear(sum);
-        const auto& info = I.stack_.back()->ctx->sym_info;
         auto hint = [&](const std::string& s) -> long long {
-          auto it = info.find(s);
-          return it == info.end() ? -1 : it->second.second;
+          auto it = ctx.sym_info.find(s);
+          return it == ctx.sym_info.end() ? -1 : it->second.second;
         };
-        bool largest = lin && hint(bare) >= 0;
-        if (largest)
-          for (const std::string& f : sym_free_symbols(sum)) {
-            const long long h = hint(f);
-            largest = largest && h >= 0 && f != bare && std::make_pair(h, f) < std::make_pair(hint(bare), bare);
-          }
+        bool largest = hint(bare) >= 0;
+        for (const std::string& f : sym_free_symbols(sum)) {
+          const long long h = hint(f);
+          largest = largest && h >= 0 && f != bare && std::make_pair(h, f) < std::make_pair(hint(bare), bare);
+        }
         if (largest) {
           g.replacements[bare] = sum;
           r[i] = Dim{x->v, sum};

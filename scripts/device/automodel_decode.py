@@ -71,9 +71,42 @@ decode(cm, prompt, 3)
 """
 PROGRAM_STATIC = PROGRAM_HEAD + PROGRAM_STATIC_STEPS
 
+# The loop transformers itself runs: `model.generate()` (greedy, four new tokens) with the model's forward compiled, as
+# transformers' guide on compiled generation writes it (`model.forward = torch.compile(model.forward, ...)`); the
+# end-of-sequence token is unset so that every type generates all four tokens whatever its random weights pick.
+# AUTOMODEL_CACHE=generate: generate's default DynamicCache (generate<I>.jsonl -> automodel_generate.jsonl);
+# AUTOMODEL_CACHE=generate_static: `cache_implementation = "static"` (generate_static<I>.jsonl).
+PROGRAM_GENERATE_STEPS = """model.generation_config.eos_token_id = None
+
+
+def generate(m):
+    return m.generate(prompt, max_new_tokens=4, do_sample=False)
+
+
+generate(model)
+model.forward = torch.compile(model.forward, backend=BACKEND)
+generate(model)
+"""
+PROGRAM_GENERATE_STATIC_STEPS = """model.generation_config.cache_implementation = "static"
+model.generation_config.eos_token_id = None
+
+
+def generate(m):
+    return m.generate(prompt, max_new_tokens=4, do_sample=False)
+
+
+generate(model)
+model.forward = torch.compile(model.forward, backend=BACKEND)
+generate(model)
+"""
+
+PROGRAMS = {"dynamic": PROGRAM, "static": PROGRAM_STATIC, "generate": PROGRAM_HEAD + PROGRAM_GENERATE_STEPS,
+            "generate_static": PROGRAM_HEAD + PROGRAM_GENERATE_STATIC_STEPS}
+PREFIXES = {"dynamic": "decode", "static": "decode_static", "generate": "generate", "generate_static": "generate_static"}
+
 
 def program(t, cache="dynamic"):
-    return (PROGRAM_STATIC if cache == "static" else PROGRAM).replace("@TYPE@", t)
+    return PROGRAMS[cache].replace("@TYPE@", t)
 
 
 def run_one(t, r):
@@ -81,5 +114,4 @@ def run_one(t, r):
 
 
 if __name__ == "__main__":
-    static = os.environ.get("AUTOMODEL_CACHE") == "static"
-    run_workers(select_input_ids, "decode_static" if static else "decode", run_one)
+    run_workers(select_input_ids, PREFIXES[os.environ.get("AUTOMODEL_CACHE", "dynamic")], run_one)

@@ -9,7 +9,10 @@
 // of the next, mutated by its update), and its growing length is where the steps recompile. The types listed in
 // automodel_decode_expected_exact.txt must equal torch; every other type must run without crashing. The same with a
 // StaticCache (preallocated, `cache_position` passed; automodel_decode_static.jsonl), as transformers recommends for
-// compiled generation.
+// compiled generation. And transformers' own loop: `model.generate()` (greedy, four new tokens) with the forward compiled
+// as transformers' guide writes it, with generate's default DynamicCache and with `cache_implementation = "static"`
+// (automodel_generate{,_static}.jsonl): generation's 13,000 lines (logits processors, stopping criteria, the cache
+// set-up, the mask made for generation) run eagerly around the compiled forward, read from the real sources.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -42,4 +45,14 @@ TEST_CASE("transformers population: greedy decoding with a KV cache over the cau
 TEST_CASE("transformers population: greedy decoding with a StaticCache over the causal-LM heads equals torch's counters" *
           doctest::test_suite("needs_shared")) {
   run_decode("PROGRAM_STATIC_STEPS", "automodel_decode_static", "greedy decoding with a StaticCache over the causal-LM heads");
+}
+
+TEST_CASE("transformers population: model.generate() with the forward compiled equals torch's counters" *
+          doctest::test_suite("needs_shared")) {
+  run_decode("PROGRAM_GENERATE_STEPS", "automodel_generate", "model.generate() over the causal-LM heads");
+}
+
+TEST_CASE("transformers population: model.generate() with a static cache and the forward compiled equals torch's counters" *
+          doctest::test_suite("needs_shared")) {
+  run_decode("PROGRAM_GENERATE_STATIC_STEPS", "automodel_generate_static", "model.generate() with a static cache over the causal-LM heads");
 }

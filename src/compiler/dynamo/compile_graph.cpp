@@ -80,7 +80,11 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
           if (std::find(g.outputs.begin(), g.outputs.end(), enc) == g.outputs.end()) g.outputs.push_back(enc);
         }
       }
-      if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
+      if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) {
+        if (auto sh = g.symint_shadow.find(o.get()); sh != g.symint_shadow.end() && g.symint_node.count(o.get()))
+          g.output_shadow[static_cast<int>(g.outputs.size())] = sh->second;
+        g.outputs.push_back(id);
+      }
       return;
     }
     auto it = g.tensor_node.find(o.get());

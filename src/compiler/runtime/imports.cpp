@@ -105,7 +105,10 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
   for (auto& c : rel) if (c == '.') c = '/';
   // the script's folder first (sys.path[0]), then an overlay stub package, then the source roots
   if (!roots_.empty() && roots_.size() > stub_roots_.size() && find_in_root(roots_.front(), rel, out, file_overlay_)) return true;
-  if (is_overlay_package(rel.substr(0, rel.find('/'))) && find_stub_source(rel, out) &&
+  const bool unstubbed = std::any_of(unstubbed_.begin(), unstubbed_.end(), [&](const std::string& u) {
+    return dotted == u || dotted.starts_with(u + ".");
+  });
+  if (!unstubbed && is_overlay_package(rel.substr(0, rel.find('/'))) && find_stub_source(rel, out) &&
       out.source.find("__tparse_fallback__ = True") == std::string::npos)  // a fallback stub yields to the roots
     return true;
   for (const auto& root : roots_)
@@ -130,6 +133,24 @@ bool Interp::find_module_source(const std::string& dotted, ModuleSource& out) co
     }
   }
   return false;
+}
+
+bool Interp::unstub_package(const std::string& dotted) {
+  if (unstubbed_.count(dotted)) return true;
+  std::string rel = dotted;
+  for (auto& c : rel) if (c == '.') c = '/';
+  ModuleSource probe;
+  bool found = false;
+  for (size_t i = 0; i + stub_roots_.size() < roots_.size() && !found; ++i) found = find_in_root(roots_[i], rel, probe, file_overlay_);
+  if (!found) return false;
+  unstubbed_.insert(dotted);
+  auto ours = [&](const std::string& name) { return name == dotted || name.starts_with(dotted + "."); };
+  std::erase_if(loaded_, [&](const auto& kv) { return ours(kv.first); });
+  if (sys_modules_) {
+    std::erase_if(sys_modules_->dict, [&](const auto& kv) { return kv.first && kv.first->k == VK::Str && ours(kv.first->s); });
+    keys_changed(*sys_modules_);
+  }
+  return true;
 }
 
 // A submodule found in a folder its package's __init__ added to its own `__path__` (importlib's path finder searches

@@ -524,6 +524,10 @@ class Interp {
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False
   std::set<std::string> stub_misses_;          ///< `os.x`-style names no stub supplies as a submodule (builtins.cpp)
   mutable std::map<std::string, bool> overlay_cache_;
+  std::set<std::string> unstubbed_;            ///< overlay subpackages now read from the source roots (unstub_package)
+  /// `__tparse_unstub__(pkg)`: the overlay stubs of package `pkg` give way to the source roots from now on; its modules
+  /// loaded so far leave the module cache (their objects live on where bound). False where no source root has it.
+  bool unstub_package(const std::string& dotted);
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
   std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`

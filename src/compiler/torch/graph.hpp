@@ -82,6 +82,10 @@ struct Graph {
   std::map<std::string, int> name_count;   ///< FX's _base_count: the last number a base name reached
   std::set<std::string> used_names;        ///< FX's _used_names
   std::vector<int> outputs;  ///< node indices; until specialize() merges the shadows, -2 - k is shadow k
+  /// an output SymInt folded onto an earlier node of its expression -> its own shadow (Dynamo's proxy for it): when the
+  /// expression becomes a number the output is that proxy (a number is not hash-consed: `cumulative_length += 1`
+  /// returned after the mask's `cumulative_length + 1` specialized is an `add` of its own)
+  std::map<int, int> output_shadow;
   std::map<const Obj*, int> symint_node;   ///< SymInt value -> the node computing it
   std::map<std::string, int> sym_proxy;    ///< SymInt expression -> the node computing it (hash consing)
   std::vector<Shadow> shadows;

@@ -392,8 +392,14 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     // dynamic_true_plain_tensor_attr)
     if (x->v == y->v && x->v >= 2 && x->is_sym() != y->is_sym() && I.tracing()) {
       const Dim& s = x->is_sym() ? *x : *y;
-      if (sym_bare_symbol(s.sym)) {
-        I.specialize_symbol(s.sym, loc);
+      // (an expression linear in one symbol too, as the replacements write it: Eq(s67 + 1, 9) is solved for s67 — a
+      // sliding-window mask of `cumulative_length + 1` columns against a cache's 9 keys, transformers' generate)
+      const std::string cs = I.stack_.back()->ctx->graph.canon(s.sym);
+      auto lin = sym_bare_symbol(cs) ? std::nullopt : parse_linear(cs);
+      if (sym_bare_symbol(s.sym) || sym_bare_symbol(cs) ||
+          (lin && lin->terms.size() == 1 && lin->terms[0].first.size() == 1 && sym_bare_symbol(lin->terms[0].first[0]) &&
+           lin->terms[0].second != 0 && (x->v - lin->c) % lin->terms[0].second == 0)) {
+        I.specialize_symbol(sym_bare_symbol(s.sym) ? s.sym : cs, loc);
         r[i] = Dim{x->v};
         continue;
       }

@@ -328,6 +328,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     return none();
   }
+  if (name == "__tparse_unstub__")  // (package): its overlay stubs give way to the source roots (stubs/transformers)
+    return mk_bool(!args.empty() && unstub_package(py_str(arg(0))));
   if (name == "__tparse_builtin_op_break__") {
     if (in_compiled && !args.empty()) {
       std::vector<std::string> types;

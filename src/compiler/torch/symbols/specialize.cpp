@@ -251,6 +251,11 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
     for (auto& a : nodes[i].args) resolve(a);
     for (auto& [n, a] : nodes[i].kwargs) resolve(a);
   }
+  for (auto [at, k] : output_shadow)
+    if (static_cast<size_t>(at) < outputs.size() && static_cast<size_t>(k) < shadows.size() &&
+        constant(expr_of(shadows[static_cast<size_t>(k)].node)) && activate(k))
+      outputs[static_cast<size_t>(at)] = -2 - k;
+  output_shadow.clear();
   // (a size rebuilt at its read whose symbols all specialized later is a number when the pass runs: not rebuilt)
   for (size_t k = 0; k < shadows.size(); ++k)
     if (shadows[k].forced && !constant(expr_of(shadows[k].node))) activate(static_cast<int>(k));

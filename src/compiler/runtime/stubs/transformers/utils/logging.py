@@ -1,6 +1,6 @@
 """tparse stub of transformers.utils.logging. Logger methods are logging.Logger methods for Dynamo:
-called inside a compiled frame they break the graph (GB0291), eager calls do nothing. warning_once is an
-functools.lru_cache'd function set on the class, as the real one: called again with the same message it runs no
+called inside a compiled frame they break the graph (GB0291), eager calls do nothing. warning_once and
+info_once are functools.lru_cache'd functions set on the class, as the real ones: called again with the same message they run no
 Python code (no frame under the eval_frame callback)."""
 import functools
 
@@ -8,6 +8,11 @@ import functools
 @functools.lru_cache(None)
 def warning_once(self, *args, **kwargs):
     __tparse_logger_call__(self, "warning_once", args, kwargs)
+
+
+@functools.lru_cache(None)
+def info_once(self, *args, **kwargs):
+    __tparse_logger_call__(self, "info_once", args, kwargs)
 
 
 class Logger:
@@ -18,6 +23,7 @@ class Logger:
         __tparse_logger_call__(self, "warning", args, kwargs)
 
     warning_once = warning_once
+    info_once = info_once
 
     def warn(self, *args, **kwargs):
         __tparse_logger_call__(self, "warn", args, kwargs)

@@ -336,3 +336,30 @@ TEST_CASE("a module's __getattr__ (PEP 562) answers what its globals lack: attri
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("an overlay stub package gives way to the source root on __tparse_unstub__ (the lazy transformers.generation)") {
+  TempTree t;
+  t.write("stubs/ov/__init__.py", "__tparse_overlay__ = True\n");
+  t.write("stubs/ov/gen/__init__.py", "KIND = 'stub'\n");
+  t.write("src/ov/__init__.py", "KIND = 'real package'\n");
+  t.write("src/ov/gen/__init__.py", "from .impl import KIND\n");
+  t.write("src/ov/gen/impl.py", "KIND = 'real'\n");
+  t.write("app/main.py",
+          "import ov.gen\n"
+          "first = ov.gen\n"
+          "assert first.KIND == 'stub'\n"
+          "assert __tparse_unstub__('ov.missing') == False\n"    // no source root has it: nothing changes
+          "assert __tparse_unstub__('ov.gen') == True\n"
+          "import importlib\n"
+          "again = importlib.import_module('ov.gen')\n"
+          "assert again.KIND == 'real' and again is not first and first.KIND == 'stub'\n"
+          "assert __tparse_unstub__('ov.gen') == True\n"          // a second call keeps the modules now loaded
+          "assert importlib.import_module('ov.gen') is again\n");
+  Options o;
+  o.source_roots = {(t.root / "src").string()};
+  o.stub_paths = {(t.root / "stubs").string()};
+  Result r = t.compile("app/main.py", o);
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -179,6 +179,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       }
     }
   }
+  if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) rebuild_replaced_symbols();
   if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
     g.specialize(ctx.specialized);
     // the guards see the value: TENSOR_MATCH is static in that dimension again

@@ -195,6 +195,9 @@ class Interp {
   /// A SymInt as a node argument: its node, the node rebuilding a compound size of an intermediate tensor
   /// from the input symbols (`mul_12 = 64 * s77`), or the literal (`s77`, `8`).
   Arg sym_arg(const V& v);
+  /// the frame's graph at its end: each use of the placeholder of a symbol the ShapeEnv replaced by a sum after the
+  /// frame read it becomes that sum rebuilt where the size was read (symint.cpp)
+  void rebuild_replaced_symbols();
   std::string truediv_expr(const V& a, const V& b);
   void sym_method_node(const std::string& name, const std::string& method, const V& self, const V& r, Location loc);
   std::string symfloat_expr(const std::string& op, const V& a, const V& b);  ///< `0.5*ToFloat(s77)`, `FloatPow(x, 0.5)`  ///< `FloatTrueDiv(ToFloat(4*s77), 4.0)`, `IntTrueDiv(s77, 2)`

@@ -683,4 +683,50 @@ Arg Interp::sym_arg(const V& v) {
   return a;
 }
 
+// A bare symbol the ShapeEnv replaced by a sum after the frame had read it (a decoding step's mask length
+// `mask.shape[-1]`, used before the attention proved it the grown cache's `s + 1`): the replacement pass rebuilds the
+// sum where the size was first read, every use of the symbol's placeholder is that node, and the placeholder goes
+// (real torch 2.11: program mask_length_read_then_replaced_by_sum, BigBird in model.generate()). A placeholder the
+// frame never read through a size keeps its uses (no read to rebuild at).
+void Interp::rebuild_replaced_symbols() {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  Graph& g = ctx.graph;
+  if (g.replacements.empty()) return;
+  std::map<int, int> rebuilt;  // placeholder node -> the shadow rebuilding its sum
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& n = g.nodes[i];
+    if (n.op != "placeholder" || !n.is_sym) continue;
+    const std::string c = g.canon(n.name);
+    if (c == n.name || sym_bare_symbol(c) || !parse_linear(c)) continue;
+    const std::string want = "Sym(" + n.name + ")";
+    int read = -1;  // the symbol's earliest read
+    for (size_t k = 0; k < g.shadows.size(); ++k)
+      if (!g.shadows[k].node.reified && g.shadows[k].node.sym_type == want &&
+          (read < 0 || g.shadows[k].pos < g.shadows[static_cast<size_t>(read)].pos))
+        read = static_cast<int>(k);
+    if (read < 0) continue;
+    V v = mk_int(g.shadows[static_cast<size_t>(read)].node.sym_hint);
+    v->sym = c;
+    auto a = reify_at_read(*this, v, read);
+    if (a && a->node < 0 && a->shadow >= 0 && a->lit.empty() && !a->is_seq) rebuilt[static_cast<int>(i)] = a->shadow;
+  }
+  if (rebuilt.empty()) return;
+  std::function<void(Arg&)> fix = [&](Arg& a) {
+    for (auto& x : a.seq) fix(x);
+    if (a.node < 0) return;
+    if (auto it = rebuilt.find(a.node); it != rebuilt.end()) {
+      a.node = -1;
+      a.lit.clear();
+      a.shadow = it->second;
+    }
+  };
+  for (auto& n : g.nodes) {
+    for (auto& a : n.args) fix(a);
+    for (auto& [k, a] : n.kwargs) fix(a);
+  }
+  for (auto& o : g.outputs)
+    if (auto it = rebuilt.find(o); o >= 0 && it != rebuilt.end()) o = -2 - it->second;
+  ctx.direct_shadows = true;
+}
+
 }  // namespace tparse::compiler

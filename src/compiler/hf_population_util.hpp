@@ -96,9 +96,19 @@ inline std::string whole_run_text(int64_t frames, int64_t graphs, const std::vec
   for (int64_t n : ops) s += (s.empty() ? "" : ",") + std::to_string(n);
   return std::to_string(frames) + " / " + std::to_string(graphs) + " / [" + s + "]";
 }
-// The reference compiler's side of it ("stopped: <first line of the error>" when the run did not finish).
-inline std::string whole_run_ours(const tparse::compiler::Result& r) {
-  if (!r.ok || r.stopped) return "stopped: " + r.error.substr(0, r.error.find('\n'));
+// The exception class a failed run raised: torch's compiled_error ("TorchRuntimeError: ...") or the reference
+// compiler's error ("...: error: uncaught TorchRuntimeError: ..."); empty when neither.
+inline std::string raised_class(std::string_view err) {
+  if (size_t u = err.find("uncaught "); u != std::string_view::npos) err = err.substr(u + 9);
+  const size_t colon = err.find(':');
+  return colon == std::string_view::npos ? std::string() : std::string(err.substr(0, colon));
+}
+// The reference compiler's side of it ("stopped: <first line of the error>" when the run did not finish). A run that
+// ends with the exception `raises` names (the one torch's compile raised: compiled_error) is compared as torch's is:
+// the class, then the whole run up to it.
+inline std::string whole_run_ours(const tparse::compiler::Result& r, const std::string& raises = "") {
+  const bool raised_same = !raises.empty() && !r.ok && raised_class(r.error) == raises && !r.trace.empty();
+  if ((!r.ok || r.stopped) && !raised_same) return "stopped: " + r.error.substr(0, r.error.find('\n'));
   auto loaded = tparse::load_trace_text(r.trace, "ours");
   tparse::Totals a = tparse::compute_totals(loaded.model);
   std::vector<int64_t> ops;
@@ -106,7 +116,7 @@ inline std::string whole_run_ours(const tparse::compiler::Result& r) {
   for (const auto& c : loaded.model.compiles)
     if (c.metrics && (c.metrics->graph_op_count > 0 || (c.graph_artifact >= 0 && c.metrics->graph_op_count == 0)))
       ops.push_back(c.metrics->graph_op_count);
-  return whole_run_text(r.frames_total, a.graphs, ops);
+  return (raised_same ? "raises " + raises + " after " : "") + whole_run_text(r.frames_total, a.graphs, ops);
 }
 // A population's tally of whole runs: each type compared is counted, its outcome line written to `dump` (when open),
 // and a type listed in `want` (the list file `list_file`) must equal torch. Returns whether it does.
@@ -179,8 +189,11 @@ inline void run_program_population(const std::string& stem, const std::function<
     simdjson::dom::element rec = parser.parse(simdjson::padded_string(line));
     std::string_view type_sv;
     simdjson::dom::array graph_ops;
-    // only programs torch completed: an eager or compiled error on the device leaves nothing to compare
-    if (rec["type"].get(type_sv) || rec["graph_ops"].get(graph_ops) || !rec["compiled_error"].error()) continue;
+    // an eager error on the device leaves nothing to compare (no graph_ops); a program torch's compile failed on
+    // (compiled_error) is compared by the exception that left torch.compile and the whole run up to it
+    if (rec["type"].get(type_sv) || rec["graph_ops"].get(graph_ops)) continue;
+    std::string_view compiled_error;
+    const std::string raises = rec["compiled_error"].get(compiled_error) ? std::string() : raised_class(compiled_error);
     if (row++ % every != 0) continue;
     std::string type(type_sv);
     CAPTURE(type);
@@ -193,9 +206,11 @@ inline void run_program_population(const std::string& stem, const std::function<
     auto r = tparse::compiler::compile_script(script.string(), slurp(script), o);
     std::vector<int64_t> theirs_ops;
     for (simdjson::dom::element n : graph_ops) theirs_ops.push_back(int64_t(n));
-    const std::string theirs = whole_run_text(int64_t(rec["counters"]["frames"]["total"]),
-                                              int64_t(rec["counters"]["stats"]["unique_graphs"]), theirs_ops);
-    tally_whole_run(tally, type, theirs, whole_run_ours(r), dump, want, list);
+    int64_t graphs = 0;  // (no graph compiled before a failure: torch's counters have no stats at all)
+    if (int64_t g = 0; !rec["counters"]["stats"]["unique_graphs"].get(g)) graphs = g;
+    const std::string theirs = (raises.empty() ? "" : "raises " + raises + " after ") +
+                               whole_run_text(int64_t(rec["counters"]["frames"]["total"]), graphs, theirs_ops);
+    tally_whole_run(tally, type, theirs, whole_run_ours(r, raises), dump, want, list);
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE(what << ": " << tally.exact << " of " << tally.tried << " types equal torch's frames, unique graphs and ops per graph ("

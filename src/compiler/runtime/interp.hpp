@@ -551,6 +551,9 @@ class Interp {
   /// torch, so it held): 1 true, -1 false (under a `not`), 0 outside asserts (a guess is true).
   int assert_want_ = 0;
   void note_unmodelled(Location loc, const std::string& name);
+  /// a torch op's rule rejected shapes tparse knows (not guesses): the RuntimeError torch raises — in a frame the fake
+  /// tensor's, which ends the compile as a TorchRuntimeError; a rule's "unsupported" stays tparse's error (unknown_op.cpp)
+  [[noreturn]] void shape_error(const CompileError& e, Location loc);
   /// Numbers tparse guessed (Tensor.item() / tolist() of data it does not know) are noted unmodelled only when one
   /// decides something — a branch, a call into torch or a builtin that is not formatting or arithmetic, an index;
   /// arithmetic carries the guess on, and printing, formatting or storing it decides nothing (a training loop's

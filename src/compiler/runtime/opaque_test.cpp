@@ -102,6 +102,22 @@ TEST_CASE("a torch op without a shape rule is a graph node; the graph and the re
   CHECK(r.unmodelled[0].rfind("m.py:4: run stopped: shape mismatch in linear", 0) == 0);
 }
 
+TEST_CASE("a rule rejecting shapes it knows raises torch's error though something unrelated was unmodelled: "
+          "RuntimeError eagerly, TorchRuntimeError from a frame (the compile fails)") {
+  // (an opaque import is no guess about a shape: transformers' encoders given a StaticCache fail torch's compile so)
+  const char* src =
+      "import torch\nimport fancylib\n\nfancylib.setup()\n\n\ndef f(x, y):\n    return x + y\n\n\n"
+      "try:\n    f(torch.randn(2, 3), torch.randn(4))\nexcept RuntimeError as e:\n    assert type(e).__name__ == 'RuntimeError'\n"
+      "else:\n    assert False\n"
+      "try:\n    torch.compile(f, backend='eager')(torch.randn(2, 3), torch.randn(4))\nexcept RuntimeError as e:\n"
+      "    assert type(e).__name__ == 'TorchRuntimeError', type(e).__name__\nelse:\n    assert False\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "m.py:4: fancylib.setup()"));
+  CHECK(count(r.trace, "\"fail_type\": \"TorchRuntimeError\"") >= 1);
+  CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 0);
+}
+
 TEST_CASE("an nn layer built from an unknown value: its call is an unknown op, the graph and the run go on") {
   // nn.Linear(cfg.width, 8) with cfg opaque: its weight's shape is unknown, so no rule can run its forward;
   // the call is one graph node of its input's shape (a guess), listed twice: the build and the call

@@ -71,10 +71,12 @@ bool Interp::falls_back(const CompileError& e, const std::vector<V>& args, const
       m.find("unsupported module") != std::string::npos || m.find("an unmodelled") != std::string::npos ||
       m.find("not supported by tparse") != std::string::npos || m.find("not modelled") != std::string::npos)
     return true;  // no rule for it
-  // after anything unmodelled the rejected shape or size may come from tparse's guesses (a shape from
-  // unknown_op, an int read from one): the file ran under torch, so it falls back too
-  if (!unmodelled_.empty()) return true;
-  auto guessed = [](const V& v) { return v && v->k == VK::Tensor && v->t->approx; };
+  // after a guess the rejected shape or size may come from it (a shape from unknown_op, an int read from one, a
+  // value of data tparse does not have): the file ran under torch, so it falls back too (an opaque name, an import
+  // or a config flag, is no guess about a shape)
+  if (guesses_ > 0) return true;
+  // (an unmodelled value among the arguments, `nn.Linear(cfg.width, 8)` of an opaque config: no rule can use it)
+  auto guessed = [](const V& v) { return v && ((v->k == VK::Tensor && v->t->approx) || v->k == VK::Opaque); };
   if (guessed(self)) return true;  // a rule rejected a shape that an earlier fallback guessed
   for (const auto& a : args) {
     if (guessed(a)) return true;
@@ -82,6 +84,14 @@ bool Interp::falls_back(const CompileError& e, const std::vector<V>& args, const
       for (const auto& x : a->items) if (guessed(x)) return true;
   }
   return false;  // a rule rejected known shapes: the script's own error, as torch would raise it
+}
+
+void Interp::shape_error(const CompileError& e, Location loc) {
+  const std::string m = e.what();
+  // (a check of tparse's own, not of torch's meta functions: the run's error as before)
+  if (m.find("tparse") != std::string::npos || m.find("unsupported") != std::string::npos) throw e;
+  if (tracing()) raise_fake("RuntimeError", m, e.loc.line > 0 ? e.loc : loc);
+  raise_exc("RuntimeError", m, e.loc.line > 0 ? e.loc : loc);
 }
 
 }  // namespace tparse::compiler

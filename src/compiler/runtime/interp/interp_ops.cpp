@@ -276,7 +276,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           if (opaque_arg) throw CompileError(loc, "an unmodelled argument");
           return call_builtin(callee->s, args, kwargs, loc, callee->self);
         } catch (CompileError& e) {
-          if (!falls_back(e, saved_args, callee->self)) throw;
+          if (!falls_back(e, saved_args, callee->self)) shape_error(e, loc);
           bool method = callee->s.rfind("tensor.", 0) == 0;
           if (method && callee->self) saved_args.insert(saved_args.begin(), callee->self);
           std::string target = method ? callee->s.substr(7) : callee->s.rfind("F.", 0) == 0 ? "torch.nn.functional." + callee->s.substr(2) : callee->s;
@@ -385,7 +385,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           }
           return m;
         } catch (CompileError& e) {  // a torch.nn class tparse does not model: a module without parameters
-          if (!falls_back(e, args, nullptr)) throw;
+          if (!falls_back(e, args, nullptr)) {
+            // an argument of the wrong type (`nn.Linear(64, None)`: a config field left None) is torch's TypeError,
+            // from the parameter's allocation
+            if (const std::string m = e.what(); m.find(": argument '") != std::string::npos || m.find("' must be an int") != std::string::npos)
+              raise_exc("TypeError", m, loc);
+            throw;
+          }
           note_unmodelled(loc, "torch.nn." + callee->builtin_nn + " (" + e.what() + ")");
           inst->attrs["_tparse_unmodelled"] = mk_str(e.what());  // its forward is an unknown op (nn_forward)
           return inst;

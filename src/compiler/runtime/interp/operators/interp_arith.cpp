@@ -253,7 +253,7 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
       return a->k == VK::Tensor ? tensor_binop(op, a, b, loc, false) : tensor_binop(op, b, a, loc, true);
     } catch (CompileError& e) {  // the operator's rule rejected an operand whose shape tparse guessed: unknown_op
       std::vector<V> xs{a, b};
-      if (!falls_back(e, xs, nullptr)) throw;
+      if (!falls_back(e, xs, nullptr)) shape_error(e, loc);
       std::vector<std::pair<std::string, V>> kw;
       return unknown_op("operator" + op, false, xs, kw, loc, e.what());
     }

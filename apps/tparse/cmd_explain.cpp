@@ -28,7 +28,7 @@ struct ExplainFlags {
 };
 
 bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t, std::vector<std::string>& unmodelled,
-                 std::vector<std::string>& assumed) {
+                 std::vector<std::string>& assumed, std::vector<std::string>& hints) {
   api::ScriptRequest r;
   r.path = f.load.inputs.front();
   r.torch = torch;
@@ -36,7 +36,7 @@ bool load_script(const ExplainFlags& f, const std::string& torch, LoadedTrace& t
   r.stubs = f.stubs;
   r.all_calls = f.all_calls;
   std::string error, error_json, stop_note;
-  if (api::load_script(r, t, error, f.json ? &error_json : nullptr, &unmodelled, &stop_note, &assumed)) {
+  if (api::load_script(r, t, error, f.json ? &error_json : nullptr, &unmodelled, &stop_note, &assumed, &hints)) {
     if (!stop_note.empty()) fmt::print(stderr, "{}", stop_note);  // the run stopped there (approximate)
     return true;
   }
@@ -69,8 +69,8 @@ void add_explain(CLI::App& app, Exit& exit) {
       return;
     }
     LoadedTrace t;
-    std::vector<std::string> unmodelled, unmodelled2, assumed, assumed2;
-    bool ok = script ? load_script(*f, f->torch, t, unmodelled, assumed) : load_inputs(f->load, t);
+    std::vector<std::string> unmodelled, unmodelled2, assumed, assumed2, hints, hints2;
+    bool ok = script ? load_script(*f, f->torch, t, unmodelled, assumed, hints) : load_inputs(f->load, t);
     if (!ok) {
       exit.code = 2;
       return;
@@ -82,7 +82,7 @@ void add_explain(CLI::App& app, Exit& exit) {
       text = f->json ? analysis::explain_json(e, t.model) : analysis::explain_text(e, t.model);
     } else {
       LoadedTrace t2;
-      if (!load_script(*f, f->compare, t2, unmodelled2, assumed2)) {
+      if (!load_script(*f, f->compare, t2, unmodelled2, assumed2, hints2)) {
         exit.code = 2;
         return;
       }
@@ -95,8 +95,10 @@ void add_explain(CLI::App& app, Exit& exit) {
         if (std::find(unmodelled.begin(), unmodelled.end(), u) == unmodelled.end()) unmodelled.push_back(u);
       for (auto& a : assumed2)
         if (std::find(assumed.begin(), assumed.end(), a) == assumed.end()) assumed.push_back(a);
-      if (f->json) api::add_exactness_json(text, unmodelled, assumed);
-      else text += api::exactness_text(unmodelled, assumed);
+      for (auto& h : hints2)
+        if (std::find(hints.begin(), hints.end(), h) == hints.end()) hints.push_back(h);
+      if (f->json) api::add_exactness_json(text, unmodelled, assumed, hints);
+      else text += api::exactness_text(unmodelled, assumed, hints);
       if (f->strict && !unmodelled.empty()) exit.code = 1;
     }
     if (!write_text(f->out, text)) exit.code = 2;

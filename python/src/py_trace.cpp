@@ -113,7 +113,7 @@ std::string explain_path(const std::string& path, const std::string& torch, cons
   bool script = api::is_python_script(path);
   LoadedTrace t;
   std::string error;
-  std::vector<std::string> unmodelled, assumed;
+  std::vector<std::string> unmodelled, assumed, hints;
   if (script) {
     api::ScriptRequest r;
     r.path = path;
@@ -121,7 +121,7 @@ std::string explain_path(const std::string& path, const std::string& torch, cons
     r.roots = roots;
     r.stubs = stubs;
     r.all_calls = all_calls;
-    if (!api::load_script(r, t, error, nullptr, &unmodelled, nullptr, &assumed)) throw Error(error);
+    if (!api::load_script(r, t, error, nullptr, &unmodelled, nullptr, &assumed, &hints)) throw Error(error);
   } else {
     api::LoadRequest r = load;
     r.inputs = {path};
@@ -129,7 +129,7 @@ std::string explain_path(const std::string& path, const std::string& torch, cons
   }
   analysis::Explanation e = analysis::explain_trace(t, api::explain_options(frame, all_calls, script, roots));
   std::string json = analysis::explain_json(e, t.model);
-  if (script) api::add_exactness_json(json, unmodelled, assumed);  // as `tparse explain model.py --json`
+  if (script) api::add_exactness_json(json, unmodelled, assumed, hints);  // as `tparse explain model.py --json`
   return json;
 }
 

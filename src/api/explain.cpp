@@ -15,7 +15,8 @@ namespace tparse::api {
 bool is_python_script(const std::string& p) { return p.size() > 3 && p.ends_with(".py"); }
 
 bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, std::string* error_json,
-                 std::vector<std::string>* unmodelled, std::string* stop_note, std::vector<std::string>* assumed) {
+                 std::vector<std::string>* unmodelled, std::string* stop_note, std::vector<std::string>* assumed,
+                 std::vector<std::string>* hints) {
 #ifdef HAVE_TPARSE_COMPILER
   std::ifstream in(r.path);
   if (!in) {
@@ -45,6 +46,7 @@ bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, s
   if (stop_note && !res.error.empty()) *stop_note = terminal_safe(res.error);  // the run stopped there (approximate)
   if (unmodelled) *unmodelled = std::move(res.unmodelled);
   if (assumed) *assumed = std::move(res.assumptions);
+  if (hints) *hints = std::move(res.hints);
   out = load_trace_text(std::move(res.trace), r.path);
   return true;
 #else
@@ -53,20 +55,24 @@ bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, s
 #endif
 }
 
-std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed) {
+std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed,
+                           const std::vector<std::string>& hints) {
 #ifdef HAVE_TPARSE_COMPILER
   compiler::Result ex;
   ex.unmodelled = unmodelled;
   ex.assumptions = assumed;
+  ex.hints = hints;
   return compiler::exactness_text(ex);
 #else
   (void)unmodelled;
   (void)assumed;
+  (void)hints;
   return "";
 #endif
 }
 
-void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed) {
+void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed,
+                        const std::vector<std::string>& hints) {
   size_t close = json.rfind('}');
   if (close == std::string::npos) return;
   JsonWriter w(false);
@@ -74,6 +80,8 @@ void add_exactness_json(std::string& json, const std::vector<std::string>& unmod
   for (auto& u : unmodelled) w.value(u);
   w.end_array().key("assumed").begin_array();
   for (auto& a : assumed) w.value(a);
+  w.end_array().key("hints").begin_array();
+  for (auto& h : hints) w.value(h);
   w.end_array().end_object();
   json.insert(close, std::string(json.compare(0, 1, "{") == 0 && close > 1 ? ",\n  " : "") + "\"exactness\": " + w.take() + "\n");
 }

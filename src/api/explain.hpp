@@ -30,14 +30,16 @@ bool is_python_script(const std::string& path);
 /// ImportError` found nowhere is not installed); they do not make the result approximate.
 bool load_script(const ScriptRequest& r, LoadedTrace& out, std::string& error, std::string* error_json = nullptr,
                  std::vector<std::string>* unmodelled = nullptr, std::string* stop_note = nullptr,
-                 std::vector<std::string>* assumed = nullptr);
+                 std::vector<std::string>* assumed = nullptr, std::vector<std::string>* hints = nullptr);
 
 /// The closing line(s) of an explain from a script: "exact", or "approximate: N unmodelled calls" and the list;
-/// each assumption first, one `assumed: file:line: what` line each.
-std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {});
+/// each hint first (`hint: file:line: what to change`), then each assumption (`assumed: file:line: what`).
+std::string exactness_text(const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {},
+                           const std::vector<std::string>& hints = {});
 
 /// Adds `"exactness": {"exact": bool, "unmodelled": [...], "assumed": [...]}` to an explain JSON document (its last '}').
-void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {});
+void add_exactness_json(std::string& json, const std::vector<std::string>& unmodelled, const std::vector<std::string>& assumed = {},
+                        const std::vector<std::string>& hints = {});
 
 /// The explain options the CLI uses: a script's trace holds just the first call already.
 analysis::ExplainOptions explain_options(const std::string& frame, bool all_calls, bool script,

@@ -42,6 +42,7 @@ void fill_error(Result& r, const Interp& interp, const std::string& path, const 
 
 std::string exactness_text(const Result& r) {
   std::string out;
+  for (const auto& h : r.hints) out += "hint: " + h + "\n";
   for (const auto& a : r.assumptions) out += "assumed: " + a + "\n";
   if (r.unmodelled.empty()) return out + "exact\n";
   out += "approximate: " + std::to_string(r.unmodelled.size()) + " unmodelled call" + (r.unmodelled.size() == 1 ? "" : "s") + "\n";
@@ -108,6 +109,14 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
     for (const auto& a : interp->assumed_) {
       std::string file = a.file >= 0 && static_cast<size_t>(a.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(a.file)].path : path;
       r.assumptions.push_back(file + ":" + std::to_string(a.line) + ": " + a.name);
+    }
+    for (const auto& [wrapper, b] : interp->bypass_reads_) {
+      if (interp->compiled_entered_.count(wrapper.get())) continue;
+      std::string file = b.file >= 0 && static_cast<size_t>(b.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(b.file)].path : path;
+      r.hints.push_back(file + ":" + std::to_string(b.line) + ": `." + b.name + "` read through torch.compile(module) is the " +
+                        "original module's method (the compiled module forwards attributes it lacks to `_orig_mod`): " +
+                        "it runs uncompiled and the compiled module is never called; compile what it calls instead, " +
+                        "`model.forward = torch.compile(model.forward)`, or call the compiled module itself");
     }
     r.ok = !r.stopped;
   } catch (CompileError& e) {

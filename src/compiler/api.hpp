@@ -43,10 +43,15 @@ struct Result {
   /// of a frame and of a resume function, and each frame returned at once because it holds no tensor (which no
   /// trace record shows: its code is skipped from then on).
   long long frames_total = 0;
+  /// What to change, one `file:line: text` per entry, where the run shows a compile that cannot have the effect the
+  /// script means: a method of the original module called through torch.compile(module) (`cm.generate(...)`), the
+  /// compiled module itself never called.
+  std::vector<std::string> hints;
 };
 
 /// The closing line of `tparse explain` / `tparse compile`: `exact`, or `approximate: N unmodelled calls`
-/// followed by one indented `file:line: name` line per entry.
+/// followed by one indented `file:line: name` line per entry; before it one `hint: ` line per hint and one
+/// `assumed: ` line per assumption.
 std::string exactness_text(const Result& r);
 
 /// Parses and abstractly runs `source` (the script at `path`), as torch.compile would run it.

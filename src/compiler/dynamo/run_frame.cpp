@@ -382,6 +382,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
 V Interp::call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                         bool in_compiled) {
   V target = callee->func;
+  compiled_entered_.insert(callee.get());
   if (in_compiled) return call(target, std::move(args), std::move(kwargs), loc);
   if (callback_active_ == 0 && max_top_calls_ > 0) {  // a top-level call: count it (Options::max_compiled_calls)
     int saved = max_top_calls_;

@@ -564,6 +564,10 @@ class Interp {
   void use_guess(const V& v);
   V carry_guess(V r, const V& a, const V& b);  ///< r (a number) carries a's or b's guess
   std::vector<Unmodelled> assumed_;            ///< facts of the user's machine the run assumed (Result::assumptions)
+  /// a method of the original module read through torch.compile(module) (`cm.generate`: OptimizedModule's __getattr__
+  /// forwards it to `_orig_mod`, so it runs uncompiled), with the wrapper it was read through (Result::hints)
+  std::vector<std::pair<V, Unmodelled>> bypass_reads_;
+  std::set<const Obj*> compiled_entered_;      ///< compiled wrappers the run called at least once
   int import_error_handlers_ = 0;              ///< active try bodies with an `except ImportError` / ModuleNotFoundError
   /// A call of an opaque value: an opaque result (a decorator gives back the function it decorates).
   V opaque_call(const V& callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);

@@ -363,3 +363,23 @@ TEST_CASE("a while loop whose test stays a guess on unknown data is left after a
   CHECK(count(r.trace, "{\"dynamo_output_graph\"") == 1);
   CHECK(listed(r, "m.py:7: a while loop on data the compiler does not know"));
 }
+
+TEST_CASE("a method of the original module called through torch.compile(module) runs uncompiled: a hint says so") {
+  // (real torch 2.11: program compiled_module_method_runs_uncompiled; transformers' generate the same, no frame)
+  const char* src =
+      "import torch\nimport torch.nn as nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.lin = nn.Linear(4, 4)\n\n    def forward(self, x):\n        return self.lin(x)\n\n"
+      "    @torch.no_grad()\n    def generate(self, x, n):\n        for _ in range(n):\n            x = self(x)\n        return x\n\n\n"
+      "m = M()\ncm = torch.compile(m, backend='eager')\ncm.generate(torch.randn(2, 4), 3)\ncm.eval()\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.frames_total == 0);
+  REQUIRE(r.hints.size() == 1);  // (nn.Module's own eval() is no method of the user's class)
+  CHECK(r.hints[0].rfind("m.py:22: `.generate` read through torch.compile(module)", 0) == 0);
+  CHECK(exactness_text(r).rfind("hint: m.py:22: ", 0) == 0);
+  // the compiled module called too: its own frames compile, no hint
+  r = compile_script("m.py", std::string(src) + "cm(torch.randn(2, 4))\n", Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.frames_total == 1);
+  CHECK(r.hints.empty());
+}

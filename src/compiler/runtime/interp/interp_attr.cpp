@@ -144,7 +144,21 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       b->self = obj;
       return b;
     }
-    return getattr(obj->func, name, loc);
+    V m = getattr(obj->func, name, loc);
+    // a Python method of the original module (`cm.generate`): it runs uncompiled, its `self(...)` the module itself
+    // (a decorated one too: transformers' `@torch.no_grad() def generate`; nn.Module's own methods are not the class's)
+    V defined = obj->func->k == VK::Instance && obj->func->cls && name != "__call__" && name != "forward" && m
+                    ? find_in_class(obj->func->cls, name) : nullptr;
+    if (defined && (defined->k == VK::Func || defined->k == VK::Builtin || defined->k == VK::Compiled || defined->k == VK::Bound) &&
+        !stack_.empty()) {
+      const Activation& a = *stack_.back();
+      const int line = loc.line > 0 ? loc.line : a.cur_line;
+      const int file = loc.line > 0 ? loc.file : a.file;
+      if (std::none_of(bypass_reads_.begin(), bypass_reads_.end(), [&](const auto& b) {  // (the first read of each)
+            return b.first.get() == obj.get() && b.second.name == name; }))
+        bypass_reads_.push_back({obj, Unmodelled{file, line, name, false}});
+    }
+    return m;
   }
   if (obj->k == VK::Bound && obj->self && obj->func) {  // a bound method's instance and function
     if (name == "__self__") return obj->self;

@@ -350,7 +350,13 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "__qualname__" && obj->k == VK::Func && obj->fn && obj->cls && obj->cls->k == VK::Class)
         return mk_str(obj->cls->s + "." + obj->fn->name);
       if (name == "__name__" || name == "__qualname__") return mk_str(obj->k == VK::Func && obj->fn ? obj->fn->name : obj->s);
-      if (name == "__doc__") return none();
+      if (name == "__doc__") {  // a function's docstring: its body's first statement when that is a string literal
+        if (obj->k == VK::Func && obj->fn && !obj->fn->body.empty()) {
+          const Stmt& first = *obj->fn->body.front();
+          if (first.k == SK::Expr && first.value && first.value->k == EK::Str) return mk_str(first.value->s);
+        }
+        return none();
+      }
       if (name == "__code__" && obj->k == VK::Func && obj->fn) {
         // the code object's names a decorator reads (transformers' merge_with_config_defaults:
         // `func.__code__.co_varnames.index("use_cache") - 1`): co_varnames in CPython's order, the positional

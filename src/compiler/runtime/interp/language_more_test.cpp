@@ -642,3 +642,15 @@ TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Fie
   INFO(m.error);
   CHECK(m.ok);
 }
+
+TEST_CASE("a function's __doc__ is its docstring (None without one); a decorator may rewrite it") {
+  // (transformers' replace_return_docstrings splits `fn.__doc__`: kosmos-2.5's forward has a raw docstring)
+  Result r = run_more("def f():\n    r\"\"\"\n    Returns:\n\n    \"\"\"\n    return 1\n\n\n"
+                      "def g():\n    return 2\n\n\n"
+                      "assert f.__doc__.split('\\n')[1].strip() == 'Returns:' and g.__doc__ is None\n"
+                      "def doc(fn):\n    fn.__doc__ = 'new ' + (fn.__doc__ or '')\n    return fn\n\n\n"
+                      "@doc\ndef h():\n    'old'\n\n\n"
+                      "assert h.__doc__ == 'new old'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

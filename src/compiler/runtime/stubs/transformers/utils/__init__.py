@@ -38,6 +38,16 @@ from transformers.utils.import_utils import (
     is_flash_linear_attention_available,
 )
 from transformers.utils.auto_docstring import auto_docstring
+# the docstring decorators of the real utils/doc.py (standard library only; the generation package's logits processors
+# and stopping criteria are decorated with them): opaque without a source root (copy_func, which rebuilds a function
+# from its code object, stays opaque)
+from transformers.utils.doc import (
+    add_code_sample_docstrings,
+    add_end_docstrings,
+    add_start_docstrings,
+    add_start_docstrings_to_model_forward,
+    replace_return_docstrings,
+)
 
 CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "pytorch_model.bin"

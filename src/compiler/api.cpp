@@ -102,18 +102,15 @@ Result compile_on_this_thread(const std::string& path, const std::string& source
     interp->close_generators();  // (GeneratorExit at each suspended yield: their threads end before the run's values)
     r.trace = interp->trace();
     r.frames_total = interp->counters_["frames_total"];
-    for (const auto& u : interp->unmodelled_) {
-      std::string file = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(u.file)].path : path;
-      r.unmodelled.push_back(file + ":" + std::to_string(u.line) + ": " + u.name + (u.compiled ? "" : " [eager]"));
-    }
-    for (const auto& a : interp->assumed_) {
-      std::string file = a.file >= 0 && static_cast<size_t>(a.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(a.file)].path : path;
-      r.assumptions.push_back(file + ":" + std::to_string(a.line) + ": " + a.name);
-    }
+    auto where = [&](const Unmodelled& u) {  // "file:line: " of an entry (the program itself where no file is known)
+      bool known = u.file >= 0 && static_cast<size_t>(u.file) < interp->files_.size();
+      return (known ? interp->files_[static_cast<size_t>(u.file)].path : path) + ":" + std::to_string(u.line) + ": ";
+    };
+    for (const auto& u : interp->unmodelled_) r.unmodelled.push_back(where(u) + u.name + (u.compiled ? "" : " [eager]"));
+    for (const auto& a : interp->assumed_) r.assumptions.push_back(where(a) + a.name);
     for (const auto& [wrapper, b] : interp->bypass_reads_) {
       if (interp->compiled_entered_.count(wrapper.get())) continue;
-      std::string file = b.file >= 0 && static_cast<size_t>(b.file) < interp->files_.size() ? interp->files_[static_cast<size_t>(b.file)].path : path;
-      r.hints.push_back(file + ":" + std::to_string(b.line) + ": `." + b.name + "` read through torch.compile(module) is the " +
+      r.hints.push_back(where(b) + "`." + b.name + "` read through torch.compile(module) is the " +
                         "original module's method (the compiled module forwards attributes it lacks to `_orig_mod`): " +
                         "it runs uncompiled and the compiled module is never called; compile what it calls instead, " +
                         "`model.forward = torch.compile(model.forward)`, or call the compiled module itself");

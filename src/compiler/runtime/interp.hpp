@@ -19,25 +19,13 @@
 #include "runtime/frame_state.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "runtime/activation.hpp"
+#include "runtime/module_hooks.hpp"
 #include "runtime/mt19937.hpp"
 
 namespace tparse::compiler {
 
-/// Where a module keeps its forward hooks / forward pre-hooks: a list of (hook, with_kwargs) in its attrs, outside
-/// its attribute order (builtins_module.cpp registers them, Interp::call_with_hooks runs them)
 /// sys.getrecursionlimit() of CPython: calls nested deeper raise RecursionError.
 inline constexpr size_t kRecursionLimit = 1000;
-inline constexpr const char* kForwardHooks = "__tparse_forward_hooks__";
-inline constexpr const char* kForwardPreHooks = "__tparse_forward_pre_hooks__";
-/// A module's backward hooks (register_backward_hook / register_full_backward_hook / ..._pre_hook): kept, never run
-inline constexpr const char* kBackwardHooks = "__tparse_backward_hooks__";
-/// Whether a module has a forward hook, pre-hook or backward hook now (a list emptied by handle.remove() has none: Dynamo then
-/// takes _call_impl's fast path)
-inline bool has_forward_hooks(const V& module) {
-  for (const char* key : {kForwardHooks, kForwardPreHooks, kBackwardHooks})
-    if (auto it = module->attrs.find(key); it != module->attrs.end() && it->second && !it->second->items.empty()) return true;
-  return false;
-}
 
 class Interp {
  public:
@@ -195,8 +183,7 @@ class Interp {
   /// A SymInt as a node argument: its node, the node rebuilding a compound size of an intermediate tensor
   /// from the input symbols (`mul_12 = 64 * s77`), or the literal (`s77`, `8`).
   Arg sym_arg(const V& v);
-  /// the frame's graph at its end: each use of the placeholder of a symbol the ShapeEnv replaced by a sum after the
-  /// frame read it becomes that sum rebuilt where the size was read (symint.cpp)
+  /// at a frame's end: a symbol replaced by a sum after it was read is rebuilt at the read (reify_read.cpp)
   void rebuild_replaced_symbols();
   std::string truediv_expr(const V& a, const V& b);
   void sym_method_node(const std::string& name, const std::string& method, const V& self, const V& r, Location loc);
@@ -528,8 +515,7 @@ class Interp {
   std::set<std::string> stub_misses_;          ///< `os.x`-style names no stub supplies as a submodule (builtins.cpp)
   mutable std::map<std::string, bool> overlay_cache_;
   std::set<std::string> unstubbed_;            ///< overlay subpackages now read from the source roots (unstub_package)
-  /// `__tparse_unstub__(pkg)`: the overlay stubs of package `pkg` give way to the source roots from now on; its modules
-  /// loaded so far leave the module cache (their objects live on where bound). False where no source root has it.
+  /// `__tparse_unstub__(pkg)`: pkg's overlay stubs give way to the source roots; its cached modules are dropped
   bool unstub_package(const std::string& dotted);
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
@@ -564,8 +550,7 @@ class Interp {
   void use_guess(const V& v);
   V carry_guess(V r, const V& a, const V& b);  ///< r (a number) carries a's or b's guess
   std::vector<Unmodelled> assumed_;            ///< facts of the user's machine the run assumed (Result::assumptions)
-  /// a method of the original module read through torch.compile(module) (`cm.generate`: OptimizedModule's __getattr__
-  /// forwards it to `_orig_mod`, so it runs uncompiled), with the wrapper it was read through (Result::hints)
+  /// methods of the original module read through torch.compile(module), run uncompiled (Result::hints)
   std::vector<std::pair<V, Unmodelled>> bypass_reads_;
   std::set<const Obj*> compiled_entered_;      ///< compiled wrappers the run called at least once
   int import_error_handlers_ = 0;              ///< active try bodies with an `except ImportError` / ModuleNotFoundError

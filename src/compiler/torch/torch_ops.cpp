@@ -39,11 +39,6 @@ int Interp::torch_frame_node(int node, const std::string& rel, int line, const s
 
 using KW = std::vector<std::pair<std::string, V>>;
 
-static V kw_get(const KW& kw, const std::string& n) {
-  for (auto& [k, v] : kw) if (k == n) return v;
-  return nullptr;
-}
-
 void Interp::instruction_break(const std::string& gb_type, const std::string& msg, Location loc, bool dd) {
   try {
     graph_break(gb_type, msg, loc, dd);

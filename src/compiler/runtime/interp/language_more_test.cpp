@@ -654,3 +654,15 @@ TEST_CASE("a function's __doc__ is its docstring (None without one); a decorator
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("list == list compares item by item with each item's own ==: a 0-d tensor equals its int; narrow takes one") {
+  Result r = run_more("import torch\n"
+                      "m = torch.tensor([1, 0]).max()\n"
+                      "assert [8, m, 512] == [8, 1, 512] and not ([8, m, 512] != [8, 1, 512])\n"
+                      "assert [8, m] != [8, 2] and not ([8, m] == [8, 2]) and (m, 3) == (1, 3)\n"
+                      "class E:\n    def __eq__(self, o):\n        return True\n"
+                      "assert [E(), 1] == [5, 1] and [E()] != [5, 1]\n"
+                      "assert torch.zeros(2, 8).narrow(-1, 0, m).shape == (2, 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

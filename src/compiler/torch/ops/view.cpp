@@ -498,7 +498,9 @@ V narrow(OpCall& c) {
   const size_t rank = c.rank();
   TensorInfo o = c.like();
   if (c.name == "narrow") {
-    V d = c.arg(0, "dim"), l = c.arg(2, "length");
+    // a 0-d tensor length is its __index__ (Longformer's `attn_probs.narrow(-1, 0, num_global.max())`): in a frame a
+    // data-dependent break
+    V d = c.arg(0, "dim"), l = c.int_value(c.arg(2, "length"));
     if (!d || !l || d->k != VK::Int || l->k != VK::Int) c.fail("narrow(dim, start, length)");
     long long dd = c.dim(d->i, rank);
     if (l->i > t.shape[static_cast<size_t>(dd)].v) c.fail("narrow(): start + length exceeds dimension size");

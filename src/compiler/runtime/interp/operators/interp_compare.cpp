@@ -189,6 +189,19 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
       if (V r = user_dunder(b, "__eq__", {a}, loc)) return mk_bool(!truthy(r, loc));
     }
   }
+  // two lists (or tuples) of equal length with an item that compares richly (a tensor, an instance): CPython's
+  // list_richcompare — an identical pair is equal, else the items' own == and its truth (Longformer's `assert
+  // list(scores.size()) == [n, max_global, seq_len]`, max_global a 0-d tensor: `1 == tensor(1)` is tensor(True))
+  if ((op == "==" || op == "!=") && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple) && !a->is_set && !b->is_set &&
+      a->items.size() == b->items.size()) {
+    auto rich = [](const V& x) { return x->k == VK::Tensor || x->k == VK::Instance; };
+    if (std::any_of(a->items.begin(), a->items.end(), rich) || std::any_of(b->items.begin(), b->items.end(), rich)) {
+      bool eq = true;
+      for (size_t i = 0; i < a->items.size() && eq; ++i)
+        if (a->items[i].get() != b->items[i].get()) eq = truthy(compare("==", a->items[i], b->items[i], loc), loc);
+      return mk_bool(op == "==" ? eq : !eq);
+    }
+  }
   if (op == "==") return mk_bool(py_eq(a, b) || same_named_class(a, b));
   if (op == "!=") return mk_bool(!py_eq(a, b) && !same_named_class(a, b));
   if (is_num(a) && is_num(b)) {

@@ -454,6 +454,11 @@ bool op_rule(OpCall& c, const V& res) {
     return false;
   }
   const std::vector<double>* v = of(I, c.self);
+  std::vector<double> filled;  // a uniform fill (torch.zeros / full, histc's even split) is the data too
+  if (!v && c.self->t->fill && !shape_of(c.self).empty() && count(shape_of(c.self)) <= kMaxElems) {
+    filled.assign(static_cast<size_t>(count(shape_of(c.self))), *c.self->t->fill);
+    v = &filled;
+  }
   if (!v) return false;
   const Shape s = shape_of(c.self);
   if (fam == Family::Join && res->k == VK::Tuple && (n == "split" || n == "chunk" || n == "unbind" || n == "split_with_sizes" || n == "tensor_split")) {

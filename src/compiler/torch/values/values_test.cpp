@@ -18,6 +18,9 @@ TEST_CASE("eager values: the build-time numbers of timm nest, regnet, hiera and 
   Result r = run_values(
       "assert (4 ** torch.arange(3, device='cpu', dtype=torch.long)).flip(0).tolist() == [16, 4, 1]\n"           // timm nest
       "assert torch.tensor([1, 2, 7, 2], device='cpu').cumsum(0).tolist() == [1, 3, 10, 12]\n"                   // hiera
+      // an MoE's per-expert offsets (transformers' grouped-mm fallback): cumsum of histc's counts, real torch's on an even routing
+      "h = torch.histc(torch.tensor([0., 1, 2, 3, 0, 1, 2, 3]), bins=4, min=0, max=3)\n"
+      "assert torch.cumsum(h, dim=0, dtype=torch.int32).tolist() == [2, 4, 6, 8] and h.flip(0).tolist() == [2.0, 2.0, 2.0, 2.0]\n"
       "w, d = torch.unique(torch.tensor([48, 48, 104, 104, 104, 208]), return_counts=True)\n"                    // regnet
       "assert w.tolist() == [48, 104, 208] and d.tolist() == [2, 3, 1]\n"
       "u, inv = torch.unique(torch.tensor([3, 1, 3, 2]), return_inverse=True)\n"

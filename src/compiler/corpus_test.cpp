@@ -185,9 +185,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
-      // the thirty-third round (docs/compiler.md, "Thirty-third round")
-      "fake_constant_div_sizes",     // torch's view takes a 0-d int tensor graph input as a size without a break (not
-                                     // modelled: ours breaks there as for new_zeros)
   };
   for (const auto& row : matched) {
     const auto& name = row.first;

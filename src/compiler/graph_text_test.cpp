@@ -39,7 +39,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"state_dict_in_frame_breaks", "Module.state_dict() in a frame breaks in torch (GB0059)"},
       {"int_arg_live_across_break", "a float constant of item() on random data (torch's value, ours a guess)"},
       {"stack_tuple_int_to_break_call", "a float constant of item() on random data (torch's value, ours a guess)"},
-      {"fake_constant_div_sizes", "view of a 0-d int tensor graph input as a size (corpus test)"},
       {"bool_mask_index_known_values_eager", "an eager boolean-mask index of known values loses them (every entry taken)"},
       {"conv_transpose3d_backend_layout", "FakeTensor's CPU conv layout follows the backend it picks (slow 3-D transposed: contiguous)"},
       {"einops_layer_shape_getitem_names", "einops' Rearrange layer unpacks x.shape: DCE'd getitem nodes use up names"},
@@ -76,6 +75,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
       {"repeat_interleave_loop", "the second call: torch makes images[0]'s H and W dynamic (s2*s98), ours keeps them static"},
       {"sdpa_symbool_causal", "a SymInt local read in the broken statement counts as live: ours returns `(gt, s0)`, torch `(gt,)`"},
+      {"fake_constant_div_sizes", "the resume function after torch.div wraps q static on its first compile (torch); ours keeps the size the frame's recompile made dynamic"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
       {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},

@@ -80,3 +80,35 @@ TEST_CASE("transformers' task heads with labels: Generic*For* heads build and th
   std::error_code ec;
   fs::remove_all(fs::temp_directory_path() / ("tparse_hfsrc_" + std::to_string(::getpid())), ec);
 }
+
+TEST_CASE("the transformers package exports every model's classes from its top level, and its __version__" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  fs::path src = unpack_sources();
+  // the way most user code builds a model: config and class imported by name from the package (the real lazy
+  // __init__ exports each model package's __all__); a class named after another type's config stem is found too
+  const std::string driver =
+      "import torch\nimport transformers\n"
+      "from transformers import GPT2Config, GPT2LMHeadModel, LlamaConfig, LlamaForCausalLM, T5Config, BertModel\n"
+      "from transformers.utils import PaddingStrategy, TensorType, is_scipy_available, DUMMY_INPUTS\n"
+      "assert int(transformers.__version__.split('.')[0]) >= 5 and not is_scipy_available()\n"
+      "assert GPT2LMHeadModel.__name__ == 'GPT2LMHeadModel' and BertModel.__name__ == 'BertModel'\n"
+      "assert TensorType('pt') is TensorType.PYTORCH and len(DUMMY_INPUTS) == 3\n"
+      "cfg = LlamaConfig(hidden_size=64, num_hidden_layers=1, num_attention_heads=4, num_key_value_heads=2,\n"
+      "                  intermediate_size=128, vocab_size=256)\n"
+      "m = LlamaForCausalLM(cfg)\n"
+      "f = torch.compile(m, backend='eager')\n"
+      "f(torch.randint(0, 256, (1, 8)))\n";
+  fs::path script = src.parent_path() / "drivers" / "toplevel_exports.py";
+  fs::create_directories(script.parent_path());
+  std::ofstream(script) << driver;
+  tparse::compiler::Options o;
+  o.source_roots = {src.string()};
+  auto r = tparse::compiler::compile_script(script.string(), driver, o);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK_FALSE(r.stopped);
+  for (const auto& u : r.unmodelled) CHECK_MESSAGE(u.find("from transformers import") == std::string::npos, u);
+  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), {});
+  REQUIRE(e.graphs.size() == 1);
+  CHECK(e.graphs[0].ops.call_functions.size() > 20);
+}

@@ -106,6 +106,7 @@ struct FrameCtx {
   Location break_call;
   std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
   std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
+  std::map<const Obj*, V> item_syms;  ///< the SymInt memoized as item() of a 0-d integer tensor input (op_table.cpp)
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
   Mode mode = Mode::Eager;
   CodeState* code = nullptr;

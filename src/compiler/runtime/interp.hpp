@@ -269,6 +269,7 @@ class Interp {
   /// frame's own code it is a step break (the graph up to the statement), inlined it is the call's break
   [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc,
                                       bool data_dep = false);
+  [[noreturn]] void list_cmp_break(Location loc);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
 
   // ---- Dynamo (dynamo.cpp) ----
   /// functools.lru_cache'd functions (stubs/functools.py): their eager results by argument key (interp_ops.cpp)

@@ -316,8 +316,57 @@ V OpCall::arg(size_t i, const char* k) const {
   return nullptr;
 }
 
+// A 0-d integer tensor that is a graph input (a frame's argument, a resume function's stack value or local): Dynamo's
+// fake tensor of it memoizes its item() as a backed SymInt whose source is `L['n'].item()` (builder.py's
+// CallMethodItemSource), dynamic from the first compile (no guard on the value) and not known to be a size (a stride
+// reads `Max(1, s33)`). An op that takes it where an int goes traces with the tensor as its argument, no break (real
+// torch 2.11: programs zero_dim_tensor_sizes_in_frame, resume_zero_dim_tensor_size; Longformer's global attention
+// after its nonzero break). Null where `t` is no such input (a tensor the frame computed: a data-dependent break).
+bool OpCall::int_input(const V& t) const {
+  if (!t || t->k != VK::Tensor || !t->t->shape.empty() || t->t->dtype.find("int") == std::string::npos || t->t->dtype == "uint8")
+    return false;
+  if (I.stack_.empty() || !I.stack_.back()->ctx || I.stack_.back()->ctx->mode == Mode::Eager) return false;
+  const FrameCtx& ctx = *I.stack_.back()->ctx;
+  if (!ctx.sources.count(t.get())) return false;
+  auto n = ctx.graph.tensor_node.find(t.get());
+  return n == ctx.graph.tensor_node.end() || ctx.graph.nodes[static_cast<size_t>(n->second)].op == "placeholder";
+}
+
+static V item_symint(const OpCall& c, const V& t, Location loc) {
+  Interp& I = c.I;
+  if (!I.tracing() || !c.int_input(t)) return nullptr;
+  FrameCtx& ctx = *I.stack_.back()->ctx;
+  auto src = ctx.sources.find(t.get());
+  if (auto it = ctx.item_syms.find(t.get()); it != ctx.item_syms.end()) return it->second;
+  const std::vector<double>* known = values::data(I, t);
+  long long hint = 1;
+  if (known && known->size() == 1) hint = static_cast<long long>((*known)[0]);
+  else if (t->t->fill) hint = static_cast<long long>(*t->t->fill);
+  else I.note_unmodelled(loc, "an int read from a tensor whose value tparse does not know (taken as 1)");
+  I.node_of(t);  // the tensor is a graph input
+  const std::string& s = src->second;
+  const size_t cut = std::min(s.size(), s.find_first_of(".["));
+  const std::string full = (s.rfind("G['", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut)) + ".item()";
+  int id = sym_source_id(full);
+  while (ctx.sym_info.count("s" + std::to_string(id))) ++id;
+  V r = mk_int(hint);
+  r->sym = "s" + std::to_string(id);
+  ctx.sym_info[r->sym] = {full, hint};
+  mark_non_size_symbol(r->sym);
+  ctx.item_syms[t.get()] = r;
+  return r;
+}
+
+// a symbol int_value made for a 0-d tensor input's item(): a size of it is no contiguity guard (torch 2.11 keeps
+// `f32[2, s33, 4][4*Max(1, s33), 4, 1]` at value 1)
+static bool item_symbol(Interp& I, const std::string& sym) {
+  const FrameCtx& ctx = *I.stack_.back()->ctx;
+  return std::any_of(ctx.item_syms.begin(), ctx.item_syms.end(), [&](const auto& kv) { return kv.second->sym == sym; });
+}
+
 V OpCall::int_value(const V& v) const {
   if (!v || v->k != VK::Tensor || !v->t->shape.empty()) return v;
+  if (V s = item_symint(*this, v, loc)) return s;
   // a 0-d tensor where the schema wants an int (Deformable-DETR's split sizes and linspace steps from a shapes
   // tensor): its __index__ reads the data, in a frame Dynamo's data-dependent break (GB0033, _local_scalar_dense)
   // (a FakeTensor constant's value is known to the kernel: `query.view(4, torch.div(512, 512, rounding_mode="trunc"), ...)`)
@@ -409,7 +458,7 @@ V OpCall::out(TensorInfo o) {
   // int_arg_dynamic_value_one, size_local_across_break). As arithmetic only it stays a symbol (default_arg_automatic_dynamic).
   if (I.tracing())
     for (const Dim& d : o.shape)
-      if (d.is_sym() && (d.v == 0 || d.v == 1) && sym_bare_symbol(d.sym)) I.specialize_symbol(d.sym, loc);
+      if (d.is_sym() && (d.v == 0 || d.v == 1) && sym_bare_symbol(d.sym) && !item_symbol(I, d.sym)) I.specialize_symbol(d.sym, loc);
   // a function of a torch submodule (`fft.irfft`) is named as FX names its C binding: `fft_irfft`
   if (is_fn) return I.emit("call_function", target, name.find('.') == std::string::npos ? name : target.substr(target.rfind('.') + 1),
                            false, args, kwargs, o, loc);

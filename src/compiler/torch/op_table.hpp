@@ -84,6 +84,8 @@ struct OpCall {
   V kw(const std::string& k) const;
   /// `v` as the int an int parameter takes: a 0-d tensor is read (in a frame a data-dependent break), else `v`
   V int_value(const V& v) const;
+  /// `t` is a 0-d integer tensor the frame being compiled takes as a graph input (int_value makes it a SymInt)
+  bool int_input(const V& t) const;
   const TensorInfo& t() const { return *self->t; }
   size_t rank() const { return self->t->shape.size(); }
   /// A fresh result like the input: shape, dtype, device, requires_grad.

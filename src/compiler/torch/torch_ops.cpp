@@ -385,7 +385,11 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     // a bare symbol against a number (not 1): infer_size's `sizeA == sizeB` is a guard that specializes the symbol
     // (ShapeEnv: Eq(s77, 2) -> replacement; LeViT's cached bias under dynamic=True: program
     // dynamic_true_plain_tensor_attr)
-    if (x->v == y->v && x->v >= 2 && x->is_sym() != y->is_sym() && I.tracing()) {
+    // (of value 1 too where the symbol is no size: a 0-d tensor input's item() — torch's _broadcast_shapes asks
+    // guard_or_false(s58 == 1) on the hint, Eq(s58, 1) refines its range to one value: program
+    // resume_zero_dim_tensor_size)
+    if (x->v == y->v && (x->v >= 2 || (x->v == 1 && non_size_symbol(x->is_sym() ? x->sym : y->sym))) &&
+        x->is_sym() != y->is_sym() && I.tracing()) {
       const Dim& s = x->is_sym() ? *x : *y;
       // (an expression linear in one symbol too, as the replacements write it: Eq(s67 + 1, 9) is solved for s67 — a
       // sliding-window mask of `cumulative_length + 1` columns against a cache's 9 keys, transformers' generate)

@@ -36,7 +36,9 @@ static std::vector<Dim> shape_arg(OpCall& c, const std::vector<V>& args, size_t 
   for (auto& x : xs) {
     // a one-element tensor as a size: the fake tensor's int() runs aten._local_scalar_dense, whose value
     // depends on the data: Dynamo breaks the graph before the factory (fastspeech2's torch.zeros((b, max_len, d)))
-    if (x->k == VK::Tensor && c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+    // (a 0-d integer tensor input of the frame is a SymInt: OpCall::int_value)
+    if (x->k == VK::Tensor && c.I.tracing() && !x->t->shape.empty())
+      c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
     V n = x->k == VK::Tensor && x->t->shape.empty() ? c.int_value(x) : x;  // eagerly its __index__
     if (n->k != VK::Int) c.fail(fmt::format("size must be an int, not {}", type_name(x)));
     s.push_back(Dim{n->i, n->sym});
@@ -146,6 +148,7 @@ V factory(OpCall& c) {
     // fake arange reads it (_local_scalar_dense, GB0033, resumable at the call); eagerly its value, else a guess
     auto number_of = [&](V x) -> V {
       if (x->k != VK::Tensor) return x;
+      if (c.int_input(x)) return c.int_value(x);  // (a 0-d integer tensor input of the frame: a SymInt, no break)
       Activation& act = *c.I.stack_.back();
       if (act.ctx && act.ctx->mode != Mode::Eager) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
       bool flt = x->t->dtype.find("float") != std::string::npos;

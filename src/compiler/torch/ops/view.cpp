@@ -505,6 +505,7 @@ V narrow(OpCall& c) {
     long long dd = c.dim(d->i, rank);
     if (l->i > t.shape[static_cast<size_t>(dd)].v) c.fail("narrow(): start + length exceeds dimension size");
     o.shape[static_cast<size_t>(dd)] = Dim{l->i, l->sym};
+    if (t.stride.size() == rank) o.stride = t.stride;  // a view: the input's strides
   } else if (c.name == "select") {
     V d = c.arg(0, "dim");
     if (!d || d->k != VK::Int) c.fail("select(dim, index)");
@@ -554,6 +555,15 @@ V narrow(OpCall& c) {
       if (n->k != VK::Int) c.fail(fmt::format("as_strided(): argument 'size' must be a tuple of ints, but found element of type {}", type_name(x)));
       o.shape.push_back(Dim{n->i, n->sym});
     }
+    // the strides as given (a view of the storage; Longformer's chunked keys), else contiguous ones
+    o.stride.clear();
+    V st = c.arg(1, "stride");
+    bool given = st && (st->k == VK::Tuple || st->k == VK::List) && st->items.size() == o.shape.size();
+    for (size_t i = 0; given && i < st->items.size(); ++i) {
+      given = st->items[i]->k == VK::Int;
+      if (given) o.stride.push_back(Dim{st->items[i]->i, st->items[i]->sym});
+    }
+    if (!given) o.stride = contiguous_strides(o.shape);
   }
   return c.out(o);
 }

@@ -68,6 +68,26 @@ bool same_named_class(const V& a, const V& b) {
 }
 }  // namespace
 
+// In a frame Dynamo compares two lists through its polyfill list_cmp, which tests each pair's `!=` (cmp_eq calls
+// `a.__eq__(b)`): a tensor there is a data-dependent jump inside an inlined function. Inlined itself, that is the
+// caller's break at its CALL; in the frame's own code the COMPARE_OP is no resumable instruction: the graph up to the
+// statement, the rest of the frame eagerly (real torch 2.11:
+// Longformer's `assert list(scores.size()) == [n, max_global, seq_len]`, max_global a 0-d tensor)
+void Interp::list_cmp_break(Location loc) {
+  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+  Activation& act = *stack_.back();
+  GraphBreak gb;
+  gb.gb_type = "Data-dependent branching";
+  gb.msg = msg_data_dependent();
+  gb.loc = loc;
+  gb.fn_name = act.fn ? act.fn->name : "<module>";
+  gb.at = poly + ":208";
+  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n"
+                                                   "  File \"{}\", line 208, in list_cmp\n    if a != b:\n", poly, poly);
+  gb.step = act.depth == 0;
+  throw gb;
+}
+
 V Interp::compare(const std::string& op, V a, V b, Location loc) {
   if ((a->guess >= 0 || b->guess >= 0) && op != "is" && op != "is not") {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
@@ -197,8 +217,12 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     auto rich = [](const V& x) { return x->k == VK::Tensor || x->k == VK::Instance; };
     if (std::any_of(a->items.begin(), a->items.end(), rich) || std::any_of(b->items.begin(), b->items.end(), rich)) {
       bool eq = true;
-      for (size_t i = 0; i < a->items.size() && eq; ++i)
-        if (a->items[i].get() != b->items[i].get()) eq = truthy(compare("==", a->items[i], b->items[i], loc), loc);
+      for (size_t i = 0; i < a->items.size() && eq; ++i) {
+        if (a->items[i].get() == b->items[i].get()) continue;
+        V r = compare("==", a->items[i], b->items[i], loc);
+        if (r->k == VK::Tensor && tracing()) list_cmp_break(loc);
+        eq = truthy(r, loc);
+      }
       return mk_bool(op == "==" ? eq : !eq);
     }
   }

@@ -28,10 +28,44 @@ _EXPORTING = ("cache_utils", "masking_utils", "pytorch_utils", "modeling_rope_ut
               "modeling_utils", "configuration_utils")
 
 
+# the release whose infrastructure these stubs model (`transformers.__version__`: version checks in user code)
+__version__ = "5.17.0"
+
+# the files of a model's package whose __all__ the real lazy __init__ exports from the top level
+_MODEL_FILES = ("configuration", "modeling", "tokenization", "image_processing", "feature_extraction", "processing",
+                "video_processing")
+
+
+def _model_export(name):
+    """A model's class exported from the top level (`from transformers import GPT2Config, GPT2LMHeadModel`): found in
+    the package of each model type whose configuration class's stem begins the name (transformers names every class
+    of a model after its config: GPT2Config, GPT2LMHeadModel, GPT2DoubleHeadsModel), the longest stem first."""
+    from transformers.models.auto.configuration_auto import CONFIG_MAPPING_NAMES, ClassNotExported, find_class
+    if not isinstance(CONFIG_MAPPING_NAMES, dict):  # (no source root: no model packages)
+        return None
+    stems = []
+    for model_type, config_name in CONFIG_MAPPING_NAMES.items():
+        stem = config_name[:-6] if config_name.endswith("Config") else config_name
+        if stem and name.startswith(stem):
+            stems.append((len(stem), model_type))
+    stems.sort(reverse=True)
+    for _, model_type in stems:
+        for prefix in _MODEL_FILES:
+            try:
+                return find_class(model_type, name, prefix)
+            except ClassNotExported:
+                pass
+    return None
+
+
 def __getattr__(name):
     import importlib
     for sub in _EXPORTING:
         module = importlib.import_module("transformers." + sub)
         if name in vars(module):
             return vars(module)[name]
+    found = _model_export(name) if name[:1].isupper() else None
+    if found is not None:
+        globals()[name] = found
+        return found
     raise AttributeError(f"module 'transformers' has no attribute '{name}'")

@@ -49,6 +49,22 @@ from transformers.utils.doc import (
     replace_return_docstrings,
 )
 
+from transformers.utils.generic import (
+    is_torch_tensor,
+    is_numpy_array,
+    to_py_obj,
+    to_numpy,
+    get_max_seqlen,
+    ExplicitEnum,
+    PaddingStrategy,
+    TensorType,
+)
+from transformers.utils.import_utils import is_rocm_platform, requires_backends
+
+# the inputs of the real package's dummy_inputs (T5-style models' `dummy_inputs` property)
+DUMMY_INPUTS = [[7, 6, 0, 0, 1], [1, 2, 3, 0, 0], [0, 0, 0, 4, 5]]
+DUMMY_MASK = [[1, 1, 1, 1, 1], [1, 1, 1, 0, 0], [0, 0, 0, 1, 1]]
+
 CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "pytorch_model.bin"
 SAFE_WEIGHTS_NAME = "model.safetensors"
@@ -98,3 +114,13 @@ class _LazyModule:
         if importlib.util.find_spec(self.__name__ + "." + name) is not None:
             return importlib.import_module("." + name, self.__name__)
         raise AttributeError(f"module {self.__name__} has no attribute {name}")
+
+
+def __getattr__(name):
+    # an optional package's availability flag this stub does not name (is_scipy_available, is_hqq_available, ...):
+    # not installed, as import_utils answers it
+    from transformers.utils import import_utils
+
+    if name.startswith("is_") and name.endswith("_available"):
+        return getattr(import_utils, name)
+    raise AttributeError(f"module 'transformers.utils' has no attribute '{name}'")

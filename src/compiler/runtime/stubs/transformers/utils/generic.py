@@ -261,3 +261,70 @@ def accepts_precomputed_kwargs(modality):
 
 def no_inherit_decorator(obj):
     return obj
+
+
+def is_torch_tensor(x):
+    return isinstance(x, torch.Tensor)
+
+
+def is_numpy_array(x):
+    import numpy as np
+
+    return isinstance(x, np.ndarray)
+
+
+def to_py_obj(obj):
+    """Tensors, arrays and numbers inside dicts / lists / tuples as Python lists and numbers."""
+    if isinstance(obj, dict):
+        return {k: to_py_obj(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_py_obj(o) for o in obj]
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    return obj
+
+
+def to_numpy(obj):
+    """Tensors and lists inside dicts / lists / tuples as numpy arrays."""
+    import numpy as np
+
+    if isinstance(obj, dict):
+        return {k: to_numpy(v) for k, v in obj.items()}
+    if isinstance(obj, torch.Tensor):
+        return obj.detach().cpu().numpy()
+    if isinstance(obj, (list, tuple)):
+        return np.array(obj)
+    return obj
+
+
+def get_max_seqlen(cu_seqlens, config, kwargs=None, kwarg_name="max_seqlen"):
+    """The longest packed sequence (a precomputed one popped from kwargs first); None unless flash attention is
+    requested, which reads the data (`.item()`)."""
+    if kwargs is not None:
+        max_seqlen = kwargs.pop(kwarg_name, None)
+        if max_seqlen is not None:
+            return max_seqlen
+    if not is_flash_attention_requested(config):
+        return None
+    return (cu_seqlens[1:] - cu_seqlens[:-1]).max().item()
+
+
+from enum import Enum  # noqa: E402
+
+
+class ExplicitEnum(str, Enum):
+    @classmethod
+    def _missing_(cls, value):
+        raise ValueError(f"{value} is not a valid {cls.__name__}, please select one of {[m.value for m in cls]}")
+
+
+class PaddingStrategy(ExplicitEnum):
+    LONGEST = "longest"
+    MAX_LENGTH = "max_length"
+    DO_NOT_PAD = "do_not_pad"
+
+
+class TensorType(ExplicitEnum):
+    PYTORCH = "pt"
+    NUMPY = "np"
+    MLX = "mlx"

@@ -100,3 +100,54 @@ def requires(*args, **kwargs):
 
 def define_import_structure(module_path, *args, **kwargs):
     return __tparse_package_all__(module_path)
+
+
+def is_rocm_platform():
+    return False
+
+
+# no optional package is installed here: nothing maps to a distribution
+PACKAGE_DISTRIBUTION_MAPPING = {}
+
+
+def requires_backends(obj, backends):
+    """The real one raises ImportError for a backend missing from the install; tparse runs the model as on a machine
+    that has the backends its code asks for (a model class checks "torch", a backbone loader "timm")."""
+    return None
+
+
+def split_package_version(package_version_str):
+    """"torch>=2.1" -> ("torch", ">=", "2.1")."""
+    import re
+
+    match = re.match(r"([a-zA-Z0-9_-]+)([!<>=~]+)([0-9.]+)", package_version_str)
+    if not match:
+        raise ValueError(f"Invalid package version string: {package_version_str}")
+    return match.group(1), match.group(2), match.group(3)
+
+
+import operator as _operator  # noqa: E402
+from enum import Enum as _Enum  # noqa: E402
+
+
+class VersionComparison(_Enum):
+    EQUAL = _operator.eq
+    NOT_EQUAL = _operator.ne
+    GREATER_THAN = _operator.gt
+    LESS_THAN = _operator.lt
+    GREATER_THAN_OR_EQUAL = _operator.ge
+    LESS_THAN_OR_EQUAL = _operator.le
+
+    @staticmethod
+    def from_string(version_string):
+        return {"=": VersionComparison.EQUAL, "==": VersionComparison.EQUAL, "!=": VersionComparison.NOT_EQUAL,
+                ">": VersionComparison.GREATER_THAN, "<": VersionComparison.LESS_THAN,
+                ">=": VersionComparison.GREATER_THAN_OR_EQUAL, "<=": VersionComparison.LESS_THAN_OR_EQUAL}[version_string]
+
+
+def __getattr__(name):
+    # every availability flag of an optional package this stub does not name: not installed (the install modelled is
+    # torch 2.11 without optional packages)
+    if name.startswith("is_") and name.endswith("_available"):
+        return _false
+    raise AttributeError(f"module 'transformers.utils.import_utils' has no attribute '{name}'")

@@ -45,6 +45,37 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
   act.ctx->attr_stores.emplace_back(obj, name, v);
 }
 
+// An attribute store inside a torch.utils.checkpoint body Dynamo speculates (tag_activation_checkpoint) on an object
+// from outside the body (one the frame reached through a source: self, a submodule): a side effect the HOP refuses,
+// GB0067, raised inside the store (a module's: nn.Module.__setattr__) and so the break of the call that entered the
+// body (real torch 2.11: open_lm's `self.freqs_cis = self.freqs_cis.to(q.device)` under grad checkpointing; program
+// ckpt_setattr_side_effect)
+void Interp::hop_side_effect(const V& obj, Location loc) {
+  static const std::string mod = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py";
+  const bool module = nn_instance(obj);
+  const std::string cls = obj->cls ? obj->cls->s : type_name(obj);
+  GraphBreak gb;
+  gb.gb_type = "HOP: Unsafe side effect";
+  gb.msg = gb_message("HOP: Unsafe side effect",
+                      "Mutating a variable from outside the scope of this HOP is not supported.",
+                      {"If the HOP is activation checkpointing (torch.utils.checkpoint.checkpoint), this points to a side effect in "
+                       "forward method. Eager activation checkpointing replays that side-effect while recomputing the forward in "
+                       "the backward. If you are ok with side-effect not replayed in the backward, try setting "
+                       "`torch._dynamo.config.skip_fwd_side_effects_in_bwd_under_checkpoint = True`"},
+                      fmt::format("Attempted to mutate {}({})", module ? "UnspecializedNNModuleVariable" : "UserDefinedObjectVariable", cls),
+                      "GB0067");
+  // (the message names the operator first: "Higher Order Operator: torch.utils.checkpoint.checkpoint")
+  gb.msg.insert(gb.msg.find('\n') + 1, "  Higher Order Operator: torch.utils.checkpoint.checkpoint\n");
+  gb.loc = loc;
+  gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+  gb.traceback = user_traceback(loc);
+  if (module) {
+    gb.at = mod + ":2075";
+    gb.traceback += fmt::format("  File \"{}\", line 2075, in __setattr__\n    super().__setattr__(name, value)\n", mod);
+  }
+  throw gb;
+}
+
 void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
   // `torch.Tensor.cuda = fn` (a driver's monkeypatch): tensors look the name up there from now on
   if (is_tensor_class(obj)) {
@@ -137,6 +168,8 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     for (auto& [k, x] : v->dict) if (k->k == VK::Str) { obj->order.push_back(k->s); obj->attrs[k->s] = x; }
     return;
   }
+  if (placeholder_log_ && obj->k == VK::Instance && tracing() && stack_.back()->ctx->sources.count(obj.get()))
+    hop_side_effect(obj, loc);
   note_attr_store(obj, name, v);
   journal(obj);
   // f.attr = v too; an instance of a Python subclass of dict has a __dict__ (diffusers' FrozenDict)

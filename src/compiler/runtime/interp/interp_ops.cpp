@@ -348,6 +348,15 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
     }
     case VK::Class: {
       if (callee->attrs.count("__members__") && is_enum_class(callee)) return enum_call(callee, args, loc);
+      // a class a stub writes in Python for a C type Dynamo cannot construct (`threading.local`: `_thread._local`):
+      // instantiated in a frame, GB0147 at the call (real torch 2.11: F5-TTS's text cache in a threading.local)
+      if (tracing())
+        if (V c = find_in_class(callee, "__tparse_c_class__"); c && c->k == VK::Str)
+          graph_break("Unsupported function call",
+                      gb_message("Unsupported function call", fmt::format("Dynamo does not know how to trace the function `{}`", c->s),
+                                 {fmt::format("Avoid calling `{}` in your code.", c->s), "Please report an issue to PyTorch."},
+                                 fmt::format("call_function UserDefinedClassVariable({}) [] {{}}", c->s), "GB0147"),
+                      loc);
       if (callee->fn == nullptr && callee->builtin_nn.empty() && callee->s == "Tensor")  // torch.Tensor(*sizes): a float32
         return call(mk_builtin("torch.Tensor"), std::move(args), std::move(kwargs), loc);   // tensor, a node of the class
       if (callee->fn == nullptr && !callee->builtin_nn.empty()) {

@@ -149,7 +149,12 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     if (p && p->k == VK::Builtin && p->s == "property") {
       auto it = p->attrs.find("fset");
       if (it == p->attrs.end()) raise_exc("AttributeError", fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s), loc);
-      call(it->second, {obj, v}, {}, loc);
+      try {
+        call(it->second, {obj, v}, {}, loc);
+      } catch (GraphBreak& gb) {  // a break inside the setter is raised by the frame's STORE_ATTR: not resumable there
+        if (tracing() && stack_.back()->depth == 0) gb.step = true;
+        throw;
+      }
       return;
     }
   }

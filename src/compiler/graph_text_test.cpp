@@ -77,6 +77,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"sdpa_symbool_causal", "a SymInt local read in the broken statement counts as live: ours returns `(gt, s0)`, torch `(gt,)`"},
       {"fake_constant_div_sizes", "the resume function after torch.div wraps q static on its first compile (torch); ours keeps the size the frame's recompile made dynamic"},
       {"ckpt_closure_tensor_setitem", "a cell variable's tensor that a checkpoint body reads is named after the variable (`out`) in torch; ours keeps `empty` (STORE_DEREF names no node elsewhere)"},
+      {"list_then_tuple_arg", "LSTMCell's forward is C++ here: torch reads hx before the weights (its placeholders first)"},
+      {"module_dict_threadlocal_cache", "a property setter on an nn.Module: torch defers it as a side effect (corpus test)"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
       {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},

@@ -234,6 +234,18 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           slots.push_back({s, &x});
           if (!sibling) ctx->sources[x.get()] = s;
         } else if (x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls)) {
+          // a list among a compiled built-in module's arguments (LSTMCell's hx = [h, c]): its forward, Python in
+          // torch, reads it, which guards its type and length (SEQUENCE_LENGTH): the (h, c) tuple the cell returns
+          // recompiles (real torch 2.11: world-models' rollout, program list_then_tuple_arg)
+          if (x->k == VK::List && depth == 0 && n == "args" && v->k == VK::Tuple) {
+            ValueGuard g;
+            g.src = s;
+            g.value = x;
+            g.kind = "list_len";
+            g.len = x->items.size();
+            g.code = fmt::format("len({}) == {}", s, x->items.size());
+            ctx->vguards.push_back(g);
+          }
           inner(s, x, depth + 1);
         }
       }

@@ -314,6 +314,9 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->items.size() != g.len) return pad60(g.code) + "  " + comment;
       continue;
     }
+    // (TYPE_MATCH comes first in SEQUENCE_LENGTH: a tuple where a list was fails on the type)
+    if (g.kind == "list_len" && v->k != VK::List)
+      return fmt::format("___check_type_id({}, 10729632), type=<class 'list'>  {} (HINT: type list)", g.src, comment);
     // a list's length as it was when the guard was made: the same list grown in place since fails it (RWKV's ctx)
     bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.len
                                      : v->k == g.value->k && py_repr(v) == py_repr(g.value);

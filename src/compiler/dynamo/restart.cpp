@@ -60,6 +60,17 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
   // (inside a try block no partial graph is compiled either: should_compile_partial_graph, truth: break_in_try)
   bool has_graph = ctx->graph.call_count() > 1 && (act.try_depth == 0 || at_try);
+  // a loop variable wrapped lazily where the body first uses it (an RNN out of a ModuleList, refused by
+  // VariableBuilder) breaks inside that use's CALL (`isinstance(block, ...)`, `block(x)`): break_graph_if_unsupported in
+  // a loop, GB7000 chained, the whole frame skipped whatever it traced before the loop (real torch 2.11: program
+  // rnn_in_modulelist, kokoro's DurationEncoder with 8 ops before its loop)
+  if (gb.gb_type == "Attempted to wrap RNN, GRU, or LSTM" && (s.k == SK::For || s.k == SK::While)) {
+    emit_frame_skip(*ctx, loop_skip_msg(&gb, *ctx->code, gb.loc.line), gb.loc);
+    ++counters_["unimplemented"];
+    ctx->code->skipped = true;
+    act.ctx = nullptr;
+    return;
+  }
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
     // the break's own message, in a loop too: "graph break in loop" (GB7000) is raised by break_graph_if_unsupported,
     // the CALL / BINARY_SUBSCR instructions' handler (depth0_call; truth: mask_index_loop), not by step() for an

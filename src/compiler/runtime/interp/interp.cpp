@@ -287,7 +287,16 @@ void Interp::exec(const StmtP& s) {
     act.outer_loop = s.get();
     act.outer_loop_cp = act.ctx->graph.checkpoint();
     struct Clear { Activation& a; ~Clear() { a.outer_loop = nullptr; } } clear{act};
-    exec_stmt(s);
+    try {
+      exec_stmt(s);
+    } catch (GraphBreak& gb) {
+      // an instruction-level break of the loop's own header (GET_ITER of a ModuleList holding an RNN): the graph up
+      // to the loop, which then runs eagerly (the body's step breaks were taken by its statements)
+      if (!gb.step || !act.ctx || act.ctx->mode != Mode::Record) throw;
+      step_break(act, gb, *s, act.outer_loop_cp);
+      act.outer_loop = nullptr;
+      exec_stmt(s);
+    }
     return;
   }
   // (an `if`: its test's instruction-level break, as `if std == "learned":`; one of its body's statements is taken
@@ -389,6 +398,13 @@ void Interp::exec_stmt(const StmtP& s) {
         for (V x; next(x);) {
           if (it->traced_gen) yielded(it, x);
           assign(s->target, x);
+          // a module container's items are wrapped lazily, where the body first uses one: VariableBuilder refuses
+          // an RNN (allow_rnn=False), an instruction-level break inside the loop (real torch 2.11: kokoro's
+          // DurationEncoder, program rnn_in_modulelist)
+          if (act.ctx && act.ctx->mode == Mode::Record && x->k == VK::Instance && it->k == VK::Instance &&
+              (it->builtin_nn == "ModuleList" || it->builtin_nn == "Sequential") &&
+              (x->builtin_nn == "LSTM" || x->builtin_nn == "GRU" || x->builtin_nn == "RNN") && !s->body.empty())
+            instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(x)), s->body.front()->loc);
           exec_block(s->body);
           if (loop_flow(act, broke)) break;
         }

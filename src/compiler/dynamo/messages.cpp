@@ -144,7 +144,11 @@ std::string msg_assert_no_partial(const std::string& value) {
 std::string msg_data_dependent_op(const std::string& op) {
   return gb_message("Data dependent operator",
                     fmt::format("Operator `{}` has a non-Tensor output whose value is dependent on the data of Tensor inputs.", op),
-                    {"Enable tracing of data-dependent output operators with `torch._dynamo.config.capture_scalar_outputs = True`"},
+                    // (item()'s op can be captured; another data-dependent op can only be wrapped: aten.equal / allclose)
+                    {op == "aten._local_scalar_dense.default"
+                         ? "Enable tracing of data-dependent output operators with `torch._dynamo.config.capture_scalar_outputs = True`"
+                         : "Consider wrapping the operator into a PyTorch-understood custom operator (see "
+                           "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html)"},
                     op, "GB0033");
 }
 

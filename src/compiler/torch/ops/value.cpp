@@ -96,8 +96,9 @@ V equal(OpCall& c) {
   V other = c.arg(k, "other");
   if (!other || other->k != VK::Tensor) c.fail(c.name + "(): argument 'other' must be Tensor");
   // in a frame aten.equal's bool depends on the data: FakeTensor raises, Dynamo breaks the graph at the call (GB0033)
-  if (c.name == "equal" && c.I.tracing())
-    c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten.equal.default"), c.loc);
+  // (allclose too: aten.allclose's bool; VDM's `assert allclose(img_int / 255, x)`, program allclose_in_frame)
+  if (c.I.tracing())
+    c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten." + c.name + ".default"), c.loc);
   auto same_sizes = [](const std::vector<Dim>& a, const std::vector<Dim>& b) {  // by value (a graph output's dims may be symbolic)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const Dim& x, const Dim& y) { return x.v == y.v; });
   };

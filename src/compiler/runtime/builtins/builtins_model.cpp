@@ -308,6 +308,23 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (in_compiled) graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
     return none();
   }
+  // (name, *args, **kwargs): a numpy.random function torch._numpy lacks (binomial, poisson, beta, ...): Dynamo cannot
+  // trace it (GB0294) and breaks at the call, which runs eagerly (real torch 2.11: ts2vec's generate_binomial_mask)
+  if (name == "__tparse_np_unsupported__") {
+    if (in_compiled && !args.empty()) {
+      std::string a, k;
+      for (size_t i = 1; i < args.size(); ++i) a += (i > 1 ? ", " : "") + variable_repr(args[i]);
+      for (size_t i = 0; i < kwargs.size(); ++i) k += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
+      const std::string fn = fmt::format("<bound method RandomState.{} of RandomState(MT19937) at 0x7F0000000000>", py_str(arg(0)));
+      graph_break("attempted to trace numpy function unsupported by PyTorch",
+                  gb_message("attempted to trace numpy function unsupported by PyTorch",
+                             fmt::format("Can't find numpy numpy function {} in torch._numpy.", fn), {kHintSupportable},
+                             fmt::format("numpy function: {}, args: [{}], kwargs: {{{}}} (corresponding torch function: None)", fn, a, k),
+                             "GB0294"),
+                  loc);
+    }
+    return none();
+  }
   if (name == "__tparse_root_logging__") {
     if (in_compiled)
       graph_break("Unsupported method call",

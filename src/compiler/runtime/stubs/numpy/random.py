@@ -93,6 +93,50 @@ def permutation(x):
     return _np.array(pool)
 
 
+def _unsupported(name, draw, size, *args, **kwargs):
+    # torch._numpy.random has no such function: a graph break in a compiled frame, then numpy's draw eagerly
+    __tparse_np_unsupported__(name, *args, size=size, **kwargs)
+    return _fill(size, draw)
+
+
+def binomial(n, p, size=None):
+    return _unsupported("binomial", lambda: sum(1 for _ in range(n) if _r.random() < p), size, n, p)
+
+
+def poisson(lam=1.0, size=None):
+    def draw():  # Knuth's method: the count of uniform draws whose product stays above e^-lam
+        k, prod, limit = 0, _r.random(), 2.718281828459045 ** (-lam)
+        while prod > limit:
+            k, prod = k + 1, prod * _r.random()
+        return k
+    return _unsupported("poisson", draw, size, lam)
+
+
+def beta(a, b, size=None):
+    return _unsupported("beta", lambda: _r.betavariate(a, b), size, a, b)
+
+
+def gamma(shape, scale=1.0, size=None):
+    return _unsupported("gamma", lambda: _r.gammavariate(shape, scale), size, shape, scale)
+
+
+def exponential(scale=1.0, size=None):
+    return _unsupported("exponential", lambda: _r.expovariate(1.0 / scale), size, scale)
+
+
+def laplace(loc=0.0, scale=1.0, size=None):
+    return _unsupported("laplace", lambda: loc + scale * (_r.expovariate(1.0) - _r.expovariate(1.0)), size, loc, scale)
+
+
+def geometric(p, size=None):
+    def draw():
+        k = 1
+        while _r.random() >= p:
+            k += 1
+        return k
+    return _unsupported("geometric", draw, size, p)
+
+
 class Generator:
     def __init__(self, seed=None):
         if seed is not None:

@@ -79,6 +79,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"ckpt_closure_tensor_setitem", "a cell variable's tensor that a checkpoint body reads is named after the variable (`out`) in torch; ours keeps `empty` (STORE_DEREF names no node elsewhere)"},
       {"list_then_tuple_arg", "LSTMCell's forward is C++ here: torch reads hx before the weights (its placeholders first)"},
       {"module_dict_threadlocal_cache", "a property setter on an nn.Module: torch defers it as a side effect (corpus test)"},
+      {"np_random_binomial_break", "an ndarray on a resume function's stack is a graph input (`L_stack1_`) in torch; ours makes torch.from_numpy of it a constant"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
       {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},

@@ -395,7 +395,8 @@ V Interp::eval_comprehension(const ExprP& e) {
   // `<genexpr> cache_utils.py:1750`). Not in the eager rerun of a frame whose compile failed (real torch 2.11:
   // comp_break_forms's genexpr frame; one in a function it calls is: BART's get_layer_types_and_kwargs) nor in a
   // compiled frame's code (inlined: float_arg_genexpr)
-  if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && !tracing() && !act.ctx &&
+  // (a stub of C code, numpy's: no Python frame at all)
+  if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && !tracing() && !act.ctx && !hidden_stub_file(e->loc.file) &&
       std::find(failed_rerun_fns_.begin(), failed_rerun_fns_.end(), act.fn.get()) == failed_rerun_fns_.end()) {
     auto& slot = codes_["genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get()))];
     if (!slot) {

@@ -244,6 +244,21 @@ TEST_CASE("eager values: `t[idx] = v` by ints, slices or a known bool mask updat
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: reductions along an axis (ndarray methods and np.max / np.min / np.mean), keepdims, their values") {
+  // the PINN notebooks' bounds `lb, ub = X.min(0), X.max(0)`; values as numpy gives them
+  Result r = run_values(
+      "X = np.array([[1., 5.], [3., 2.]])\n"
+      "assert X.min(0).tolist() == [1.0, 2.0] and X.max(1).tolist() == [5.0, 3.0] and X.sum(0).tolist() == [4.0, 7.0]\n"
+      "assert X.mean(1, keepdims=True).shape == (2, 1) and X.mean(axis=0).tolist() == [2.0, 3.5]\n"
+      "assert np.min(X, 0).tolist() == [1.0, 2.0] and np.max(X, axis=1).tolist() == [5.0, 3.0] and np.mean(X) == 2.75\n"
+      "assert X.prod(axis=1).tolist() == [5.0, 6.0] and X.min() == 1.0 and np.amax(X, axis=0, keepdims=True).shape == (1, 2)\n"
+      "lb, ub = X.min(0), X.max(0)\n"
+      "assert ((X - lb) / (ub - lb)).tolist() == [[0.0, 1.0], [1.0, 0.0]]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("numpy stub: MAE / DiT's 2-D sin-cos position embedding (meshgrid, einsum outer, in-place division) with its values; numpy scalars") {
   Result r = run_values(
       "def one_d(d, pos):\n    omega = np.arange(d // 2, dtype=np.float64)\n    omega /= d / 2.\n    omega = 1. / 10000**omega\n"

@@ -100,8 +100,24 @@ def _flat_numbers(xs):
     return out
 
 
+def _reduction_eager(method):
+    """np.max / np.min / np.mean (and their aliases) eagerly: the ndarray method, an axis and keepdims too; numbers and
+    (nested) lists go through an array first"""
+    def eager(a, axis=None, keepdims=False, **k):
+        if k:
+            return _traced_call(a, axis, keepdims, **k)
+        if not isinstance(a, ndarray):
+            if isinstance(a, (int, float, bool)):
+                return __tparse_np_int__(a)
+            a = _array(a)
+        return getattr(a, method)(axis=axis, keepdims=keepdims)
+    return eager
+
+
 def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.int64 / np.float64; of [] it is 0.0
     if isinstance(xs, ndarray):
+        if a or k:
+            return xs.sum(*a, **k)
         return xs.sum()
     if isinstance(xs, (int, float, bool)):
         return __tparse_np_int__(xs)
@@ -333,25 +349,56 @@ class ndarray:
     def __ge__(self, o):
         return self._binop(o, lambda x, y: x >= y, False, 'bool')
 
-    def sum(self):
+    def _along(self, axis, fn, keepdims=False, dtype=None):
+        """fn of the values along `axis` at every index of the other dims (a reduction with an axis: `X.min(0)` of the
+        PINN notebooks' bounds): an ndarray of the other dims (the axis kept as 1 with keepdims)."""
+        shape = list(self.shape)
+        if axis < 0:
+            axis += len(shape)
+        outer = 1
+        for d in shape[:axis]:
+            outer = outer * d
+        inner = 1
+        for d in shape[axis + 1:]:
+            inner = inner * d
+        n = shape[axis]
+        flat = self._tparse_flat
+        out = []
+        for o in range(outer):
+            for i in range(inner):
+                out.append(fn([flat[(o * n + k) * inner + i] for k in range(n)]))
+        dims = shape[:axis] + ([1] if keepdims else []) + shape[axis + 1:]
+        return ndarray(out, tuple(dims), dtype or self._tparse_dtype)
+
+    def sum(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, lambda xs: _bsum(xs), keepdims)
         t = 0
         for x in self._tparse_flat:
             t = t + x
         return __tparse_np_int__(t)
 
-    def prod(self):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
+    def prod(self, axis=None, keepdims=False):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
+        if axis is not None:
+            return self._along(axis, lambda xs: _bprod(xs), keepdims)
         p = 1
         for x in self._tparse_flat:
             p = p * x
         return __tparse_np_int__(p)
 
-    def max(self):
+    def max(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, _bmax, keepdims)
         return __tparse_np_int__(_bmax(self._tparse_flat))
 
-    def min(self):
+    def min(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, _bmin, keepdims)
         return __tparse_np_int__(_bmin(self._tparse_flat))
 
-    def mean(self):
+    def mean(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, lambda xs: _bsum(xs) / len(xs), keepdims, 'float64')
         return self.sum() / self.size
 
     def all(self):
@@ -381,6 +428,20 @@ class ndarray:
             t = t + x
             out.append(t)
         return ndarray(out, (len(out),), self._tparse_dtype)
+
+
+def _bsum(xs):
+    t = 0
+    for x in xs:
+        t = t + x
+    return t
+
+
+def _bprod(xs):
+    p = 1
+    for x in xs:
+        p = p * x
+    return p
 
 
 def _array(obj, dtype=None):
@@ -574,11 +635,11 @@ true_divide = _np('true_divide')
 arctan2 = _np('arctan2')
 hypot = _np('hypot')
 sum = _np('sum', _sum_eager)
-max = _np('max')
-amax = _np('amax')
-min = _np('min')
-amin = _np('amin')
-mean = _np('mean')
+max = _np('max', _reduction_eager('max'))
+amax = _np('amax', _reduction_eager('max'))
+min = _np('min', _reduction_eager('min'))
+amin = _np('amin', _reduction_eager('min'))
+mean = _np('mean', _reduction_eager('mean'))
 std = _np('std')
 var = _np('var')
 

@@ -121,6 +121,11 @@ class PreTrainedModel(nn.Module):
         return any(hasattr(m, "gradient_checkpointing") and m.gradient_checkpointing for m in self.modules())
 
     def post_init(self):
+        # transformers 5's get_expanded_tied_weights_keys reads `_tied_weights_keys` as a mapping when the config ties
+        # the word embeddings: a model written for v4 (a list of keys: remote-code models) fails there as in a real run
+        keys = self._tied_weights_keys
+        if keys is not None and not isinstance(keys, dict) and getattr(self.config, "tie_word_embeddings", False):
+            keys.keys()
         self.tie_weights()
 
     def tie_weights(self, *args, **kwargs):

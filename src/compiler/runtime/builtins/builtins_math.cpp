@@ -64,10 +64,14 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       if (args[i]->k != VK::Tensor) continue;
       // an ndarray traced in the frame: the node's value would be a Python number, which Dynamo refuses (GB0208,
       // FEDformer's `math.floor(np.log2(n))`); eagerly the array's one element (numpy_ndarray_breaks' truth)
-      if (in_compiled && np_traced::is_np(args[i])) {
+      if (in_compiled && np_traced::is_np(args[i]) && args[i]->t->fake_const) {
         bool integral = m == "floor" || m == "ceil" || m == "trunc" || m == "isqrt" || m == "gcd" || m == "lcm";
         np_traced::non_tensor_break(*this, "<built-in function " + m + ">", integral ? "int" : "float", loc);
       }
+      // a tensor in a frame: Dynamo puts the math function in the graph, whose fake run converts the tensor to a
+      // number (_local_scalar_dense): a data-dependent break at the call, run eagerly (real torch 2.11: SNAC's
+      // `math.ceil(length / pad_to)`, program math_ceil_of_tensor)
+      if (tracing()) graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
       const std::vector<double>* d = values::data(*this, args[i]);
       if (d && d->size() == 1) { args[i] = mk_float((*d)[0]); continue; }
       if (args[i]->t->fill && args[i]->t->shape.empty()) { args[i] = mk_float(*args[i]->t->fill); continue; }

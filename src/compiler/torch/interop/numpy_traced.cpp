@@ -108,8 +108,13 @@ V emit_wrapped(Interp& I, const std::string& base, const std::vector<V>& args, c
   Graph& g = I.stack_.back()->ctx->graph;
   std::string target = wrapper_target(g, "torch__dynamo_utils_" + base);
   o.np_array = true;
+  // of constants only (`np.log2(16)`), the fake tensor holds its value: a Python number read from it is known (GB0208
+  // where a frame needs one); one computed from a graph input (a module's numpy scalar) is data (GB0033)
+  bool konst = true;
+  for (const V& a : args) konst = konst && (!a || a->k != VK::Tensor || a->t->fake_const);
   V r = I.emit("call_function", target, base, false, args, kwargs, o, loc);
   r->t->np_array = true;
+  r->t->fake_const = konst;
   return r;
 }
 
@@ -415,7 +420,11 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected
   }
   if (!r || r->k != VK::Tensor) return guessed(I, base, "numpy operator " + op, args, {}, loc);
   TensorInfo ro = as_ndarray(*r->t);
-  if (it->second == "truediv" && ro.dtype == "float32" && a->t->dtype != "float32" && !(b && b->k == VK::Tensor && b->t->dtype == "float32"))
+  // (a 0-d array with a Python number keeps torch's default float: `100 / pad_to` of a module's numpy integer is f32 in
+  // torch 2.11, programs numpy_int_attr_pad, numpy_int_scalar_attr_arith)
+  const bool zero_d_with_number = a->t->shape.empty() && b && b->k != VK::Tensor;
+  if (it->second == "truediv" && ro.dtype == "float32" && a->t->dtype != "float32" && !(b && b->k == VK::Tensor && b->t->dtype == "float32") &&
+      !zero_d_with_number)
     ro.dtype = "float64";
   if (cmp) ro.dtype = "bool";
   ro.fill = o.fill;

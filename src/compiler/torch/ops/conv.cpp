@@ -241,6 +241,23 @@ V pad(OpCall& c) {
   if (!p) p = c.arg(0, "pad");
   if (!p || (p->k != VK::Tuple && p->k != VK::List) || p->items.size() % 2) c.fail("pad(input, pad): pad must be a list of (left, right) pairs");
   if (p->items.size() / 2 > t.shape.size()) c.fail(fmt::format("pad: {} padded dims for a {}-D input", p->items.size() / 2, t.shape.size()));
+  // a 0-d tensor among the widths (SNAC's `right_pad` computed from a module's numpy scalar): its __index__, in a frame
+  // a data-dependent break raised inside F.pad's `torch._C._nn.pad` call (functional.py:5430)
+  if (std::any_of(p->items.begin(), p->items.end(), [](const V& x) { return x->k == VK::Tensor; })) {
+    std::vector<V> ints;
+    for (const V& x : p->items) {
+      if (x->k != VK::Tensor) { ints.push_back(x); continue; }
+      try {
+        ints.push_back(c.int_value(x));
+      } catch (GraphBreak& gb) {
+        static const std::string fn = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/functional.py";
+        gb.at = fn + ":5430";
+        gb.traceback += fmt::format("  File \"{}\", line 5430, in pad\n    return torch._C._nn.pad(input, pad, mode, value)\n", fn);
+        throw;
+      }
+    }
+    p = p->k == VK::Tuple ? mk_tuple(ints) : mk_list(ints);
+  }
   TensorInfo o = c.like();
   for (size_t i = 0; i < p->items.size() / 2; ++i) {
     Dim& d = o.shape[t.shape.size() - 1 - i];

@@ -51,6 +51,12 @@ V getitem(OpCall& c) {
   TensorInfo o = c.like();
   V idx = c.rest.at(0);
   std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  // a SymInt among a tuple's items (`a[:, n - 1, :]`): torch's indexing reads each int through __index__, a guard
+  // that specializes the symbol to its value (each new size recompiles); alone (`a[n - 1]`) it is a symbolic select
+  // and a slice bound stays symbolic (real torch 2.11: program symint_index_specializes)
+  if (idx->k == VK::Tuple && c.I.tracing())
+    for (auto& x : ix)
+      if (x->k == VK::Int && !x->sym.empty()) c.I.specialize_symbol(x->sym, c.loc);
   // an ndarray index (CleanRL's minibatch `b_obs[mb_inds]`): a 1-D integer array is its list of ints, any other an
   // index tensor of its shape and dtype (torch converts it so)
   for (auto& x : ix) {

@@ -165,8 +165,13 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
     // a numpy scalar read from a source (FastSpeech2's `self.temperature = np.power(d_k, 0.5)`, diffusers'
     // `output_scale_factor = np.sqrt(2.0)`) with a tensor: the scalar is a 0-d float64 / int64 graph input
     // (`L_self_temperature: "f64[][]cpu"`) and the operator a tensor operator on it
-    if (act.ctx && act.ctx->mode != Mode::Eager && (a->k == VK::Tensor || b->k == VK::Tensor)) {
-      V& np = a->k == VK::Tensor ? b : a;
+    // (with a Python number too: the scalar is an ndarray to Dynamo, and the operator torch._numpy's wrapped one —
+    // SNAC's `self.hop_length * lcm`, program numpy_int_scalar_attr_arith)
+    const bool np_a = (a->k == VK::Int && a->np_int) || (a->k == VK::Float && a->np_float);
+    const bool with_number = a->k != VK::Tensor && b->k != VK::Tensor &&
+                             (is_num(np_a ? b : a) && !((np_a ? b : a)->np_int || (np_a ? b : a)->np_float));
+    if (act.ctx && act.ctx->mode != Mode::Eager && (a->k == VK::Tensor || b->k == VK::Tensor || with_number)) {
+      V& np = a->k == VK::Tensor ? b : b->k == VK::Tensor ? a : np_a ? a : b;
       auto src = act.ctx->sources.find(np.get());
       if (src != act.ctx->sources.end()) {
         V& in = act.ctx->np_scalar_inputs[src->second];
@@ -176,6 +181,7 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
           in = mk_tensor(t);
           if (np->k == VK::Float) in->t->fill = np->f;
           else in->t->fill = static_cast<double>(np->i);
+          in->t->np_array = true;  // (an ndarray to torch._numpy; a plain tensor operand takes it as a tensor)
           act.ctx->sources[in.get()] = src->second;
         }
         np = in;

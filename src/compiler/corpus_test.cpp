@@ -184,10 +184,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
-      // the thirtieth scouting (docs/compiler.md, "Thirtieth scouting")
-      "module_dict_threadlocal_cache",  // a property setter stored on an nn.Module in a frame: torch defers it as a side
-                                        // effect (the setter then runs as a frame of its own); ours inlines the setter
-      "property_setter_plain_object",  // the same on a plain object: torch defers the setter (a frame of its own later)
   };
   for (const auto& row : matched) {
     const auto& name = row.first;

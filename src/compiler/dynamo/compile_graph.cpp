@@ -115,6 +115,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       for (auto it = ctx.attr_stores.rbegin(); it != ctx.attr_stores.rend(); ++it)
         if (std::get<0>(*it).get() == o) stored(std::get<2>(*it), 0);
     }
+    // the property stores the compiled code hands to setattr after the graph (FrameCtx::deferred_setters)
+    for (auto& d : ctx.deferred_setters) stored(d.value, 0);
   }
   // after the graph the objects hold what it returned: a SymInt / SymFloat the frame stored on an attribute is a plain
   // number from now on (the next compile reads the number, not the dead graph's expression: `self.it += 1`)

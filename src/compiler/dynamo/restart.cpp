@@ -443,6 +443,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       replay_after_graph(*ctx, handed_on, loc);
     }
     act.ctx = nullptr;
+    apply_deferred_setters(*ctx, loc);  // (a served entry's: its cached code runs them before the break's call)
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
     for (auto& a : args) if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
     for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);

@@ -312,6 +312,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       } catch (...) { stack_.pop_back(); throw; }
       stack_.pop_back();
       if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
+      else apply_deferred_setters(*ctx, loc);
       return concrete_result(r);
     }
     const TraceMark start = mark_trace(*ctx);
@@ -319,6 +320,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       try {
         V r = call_user(fnv, args, kwargs, ctx, 0);
         if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
+        else apply_deferred_setters(*ctx, loc);  // (a served entry's cached code replays them too)
         return concrete_result(r);
       } catch (RetryAtComprehension& rc) {
         // step()'s fallback to the comprehension's speculation: everything the attempt did is undone, the trace starts

@@ -108,6 +108,15 @@ void Interp::replay_after_graph(const FrameCtx& ctx, const std::vector<V>& hande
   for (const std::string& s : loads) {
     reload_source(ctx, s, loc);
   }
+  apply_deferred_setters(ctx, loc);
+}
+
+// The property stores a frame deferred (interp_setattr.cpp): setattr runs each setter now, eagerly, after the graph
+// (at the frame's end, or before a break's call): a frame of its own under the callback
+void Interp::apply_deferred_setters(const FrameCtx& ctx, Location loc) {
+  auto setters = std::move(ctx.deferred_setters);
+  ctx.deferred_setters.clear();
+  for (auto& d : setters) call(d.setter, {d.obj, d.value}, {}, loc);
 }
 
 }  // namespace tparse::compiler

@@ -107,6 +107,10 @@ struct FrameCtx {
   std::string backend;  ///< the torch.compile call's backend (CompileOpts::backend): the entry's BACKEND_MATCH
   std::map<std::string, V> dyn_attr_ints;  ///< SymInts of int attributes made dynamic this compile, by source
   std::map<const Obj*, V> item_syms;  ///< the SymInt memoized as item() of a 0-d integer tensor input (op_table.cpp)
+  /// property stores a traced frame defers (obj, setter, value): Dynamo records `obj.p = v` as a side effect, reads of
+  /// `obj.p` see v, and the compiled code runs the setter after its graph (interp_setattr.cpp, side_effect_replay.cpp)
+  struct DeferredSetter { V obj, setter, value; std::string name; };
+  mutable std::vector<DeferredSetter> deferred_setters;
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
   Mode mode = Mode::Eager;
   CodeState* code = nullptr;

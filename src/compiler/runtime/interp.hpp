@@ -271,6 +271,7 @@ class Interp {
                                       bool data_dep = false);
   [[noreturn]] void list_cmp_break(Location loc);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
   [[noreturn]] void hop_side_effect(const V& obj, Location loc);  ///< GB0067 in a checkpoint body (interp_setattr.cpp)
+  void apply_deferred_setters(const FrameCtx& ctx, Location loc);  ///< property stores a frame deferred (side_effect_replay.cpp)
 
   // ---- Dynamo (dynamo.cpp) ----
   /// functools.lru_cache'd functions (stubs/functools.py): their eager results by argument key (interp_ops.cpp)

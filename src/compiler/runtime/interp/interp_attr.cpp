@@ -57,6 +57,10 @@ void Interp::constant_attr_guard(const std::string& source, const V& v, Location
 
 V Interp::getattr(V obj, const std::string& name, Location loc) {
   bool found = false;
+  // a property the traced frame stored: the stored value (Dynamo's pending side effect), not the getter
+  if (obj->k == VK::Instance && !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager)
+    for (const auto& d : stack_.back()->ctx->deferred_setters)
+      if (d.obj.get() == obj.get() && d.name == name) return d.value;
   // object.__getattribute__'s own lookup (the builtin below the class's Python __getattribute__): plain
   const bool raw = raw_getattr_obj_ == obj.get() && raw_getattr_name_ == name;
   if (raw) raw_getattr_obj_ = nullptr;

@@ -149,6 +149,16 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     if (p && p->k == VK::Builtin && p->s == "property") {
       auto it = p->attrs.find("fset");
       if (it == p->attrs.end()) raise_exc("AttributeError", fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s), loc);
+      // in a traced frame the store is a side effect Dynamo records (a later read sees the value itself) and the
+      // compiled code replays after its graph through setattr, which runs the setter then, a frame of its own under
+      // the callback (real torch 2.11: programs property_setter_plain_object, module_dict_threadlocal_cache)
+      if (!stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager) {  // (its cached code too)
+        FrameCtx& ctx = *stack_.back()->ctx;
+        for (auto& d : ctx.deferred_setters)
+          if (d.obj.get() == obj.get() && d.name == name) { d.value = v; return; }
+        ctx.deferred_setters.push_back({obj, it->second, v, name});
+        return;
+      }
       try {
         call(it->second, {obj, v}, {}, loc);
       } catch (GraphBreak& gb) {  // a break inside the setter is raised by the frame's STORE_ATTR: not resumable there

@@ -90,8 +90,8 @@ TEST_CASE("the transformers package exports every model's classes from its top l
   const std::string driver =
       "import torch\nimport transformers\n"
       "from transformers import GPT2Config, GPT2LMHeadModel, LlamaConfig, LlamaForCausalLM, T5Config, BertModel\n"
-      "from transformers.utils import PaddingStrategy, TensorType, is_scipy_available, DUMMY_INPUTS\n"
-      "assert int(transformers.__version__.split('.')[0]) >= 5 and not is_scipy_available()\n"
+      "from transformers.utils import PaddingStrategy, TensorType, is_hqq_available, DUMMY_INPUTS\n"
+      "assert int(transformers.__version__.split('.')[0]) >= 5 and not is_hqq_available()\n"
       "assert GPT2LMHeadModel.__name__ == 'GPT2LMHeadModel' and BertModel.__name__ == 'BertModel'\n"
       "assert TensorType('pt') is TensorType.PYTORCH and len(DUMMY_INPUTS) == 3\n"
       "cfg = LlamaConfig(hidden_size=64, num_hidden_layers=1, num_attention_heads=4, num_key_value_heads=2,\n"

@@ -187,6 +187,16 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // its own (`s[0]` of a list of latents, stylegan2; `past[0][0]` of a tuple of KV tuples, bark), so a size change
   // there fails TENSOR_MATCH and recompiles
   std::vector<std::pair<std::string, V*>> slots;
+  // SEQUENCE_LENGTH of a list / tuple input (TYPE_MATCH + LENGTH_CHECK): `len(src) == n`
+  auto length_guard = [&ctx](const char* kind, const std::string& src, const V& v) {
+    ValueGuard g;
+    g.src = src;
+    g.value = v;
+    g.kind = kind;
+    g.len = v->items.size();
+    g.code = fmt::format("len({}) == {}", src, v->items.size());
+    ctx->vguards.push_back(g);
+  };
   std::function<void(const std::string&, V&, int)> inner = [&](const std::string& n, V& v, int depth) {
     if (depth > 4) return;
     if (v->k == VK::Dict && !v->cls) {  // a `**kwargs` dict: each tensor value an input of its own, `kwargs['x']`
@@ -237,15 +247,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           // a list among a compiled built-in module's arguments (LSTMCell's hx = [h, c]): its forward, Python in
           // torch, reads it, which guards its type and length (SEQUENCE_LENGTH): the (h, c) tuple the cell returns
           // recompiles (real torch 2.11: world-models' rollout, program list_then_tuple_arg)
-          if (x->k == VK::List && depth == 0 && n == "args" && v->k == VK::Tuple) {
-            ValueGuard g;
-            g.src = s;
-            g.value = x;
-            g.kind = "list_len";
-            g.len = x->items.size();
-            g.code = fmt::format("len({}) == {}", s, x->items.size());
-            ctx->vguards.push_back(g);
-          }
+          if (x->k == VK::List && depth == 0 && n == "args" && v->k == VK::Tuple) length_guard("list_len", s, x);
           inner(s, x, depth + 1);
         }
       }
@@ -458,13 +460,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         for (auto& x : real->items) if (x->k == VK::Int && !x->sym.empty()) x = mk_int(x->i);
         rebind(v, n, real);
       }
-      ValueGuard g;
-      g.src = n;
-      g.value = v;
-      g.kind = "tuple_len";
-      g.len = v->items.size();
-      g.code = fmt::format("len({}) == {}", n, v->items.size());
-      ctx->vguards.push_back(g);
+      length_guard("tuple_len", n, v);
       // its int items (a decorator wrapper's `inner(*args, **kwds)` passing `t`): each an EQUALS_MATCH on its source
       // (`L['args'][1] == 3`), a SymInt input once it changed (automatic dynamic; program inference_mode_fn)
       V dyn_tuple;
@@ -509,13 +505,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
                        });
       // (a list of anything else is length-guarded too: Dynamo's ListVariable of an argument guards its length when
       // the frame reads it; a replay buffer's batch of (obs, action) pairs of another length recompiles)
-      ValueGuard g;
-      g.src = n;
-      g.value = v;
-      g.kind = "list_len";
-      g.len = v->items.size();
-      g.code = fmt::format("len({}) == {}", n, v->items.size());
-      ctx->vguards.push_back(g);
+      length_guard("list_len", n, v);
       // an int item that changed since an earlier compile is a SymInt from now on (automatic dynamic on the
       // item's own source, `L['lens'][1]`; the other items stay constants): real torch 2.11 on
       // testdata/programs/list_arg_guard (`torch.sym_sum((3, l_lens_1_))`)

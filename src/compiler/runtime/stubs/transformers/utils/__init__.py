@@ -117,10 +117,10 @@ class _LazyModule:
 
 
 def __getattr__(name):
-    # an optional package's availability flag this stub does not name (is_scipy_available, is_hqq_available, ...):
-    # not installed, as import_utils answers it
+    # an optional package's availability flag this stub does not name: as import_utils answers it (an accelerator
+    # package a torch install lacks is False; any other unknown, opaque)
     from transformers.utils import import_utils
 
-    if name.startswith("is_") and name.endswith("_available"):
+    if name.startswith("is_") and name.endswith("_available") and name[3:-10] in import_utils._ABSENT:
         return getattr(import_utils, name)
     raise AttributeError(f"module 'transformers.utils' has no attribute '{name}'")

@@ -145,9 +145,15 @@ class VersionComparison(_Enum):
                 ">=": VersionComparison.GREATER_THAN_OR_EQUAL, "<=": VersionComparison.LESS_THAN_OR_EQUAL}[version_string]
 
 
+# optional accelerator / quantization packages a torch install does not bring: their availability flags are False
+# (model files import them at their top: `cache_utils`' is_hqq_available, `pytorch_utils`' is_torch_xla_available);
+# any other flag stays unknown (opaque) — timm, PIL, scipy, tokenizers may well be installed where the model runs
+_ABSENT = ("hqq", "optimum_quanto", "quanto", "flash_attn_3", "flash_attn_4", "torch_xla", "torchao", "quark",
+           "compressed_tensors", "auto_gptq", "gptqmodel", "auto_awq", "eetq", "fbgemm_gpu", "deepspeed", "liger_kernel",
+           "sagemaker_mp", "sagemaker_dp")
+
+
 def __getattr__(name):
-    # every availability flag of an optional package this stub does not name: not installed (the install modelled is
-    # torch 2.11 without optional packages)
-    if name.startswith("is_") and name.endswith("_available"):
+    if name.startswith("is_") and name.endswith("_available") and name[3:-10] in _ABSENT:
         return _false
     raise AttributeError(f"module 'transformers.utils.import_utils' has no attribute '{name}'")

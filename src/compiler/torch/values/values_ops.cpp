@@ -378,6 +378,14 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     else attach_range(I, res, c - hi, c - lo);
     return;
   }
+  // (and scales with a number: OpenVoice's test audio `torch.rand(1, n) * 1.6 - 0.8` lies in [-0.8, 0.8))
+  if (!of(I, a) && (op == "*" || (op == "/" && !reflected)) && b && b->k != VK::Tensor && b->k != VK::Bool && is_num(b) &&
+      a->vals && a->vals->lo <= a->vals->hi && a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_ &&
+      !(op == "/" && num(b) == 0)) {
+    const double c = op == "*" ? num(b) : 1.0 / num(b), lo = a->vals->lo * c, hi = a->vals->hi * c;
+    attach_range(I, res, std::min(lo, hi), std::max(lo, hi));
+    return;
+  }
   if (!of(I, a) && is_cmp(op) && b && b->k != VK::Tensor && is_num(b) && a->vals && a->vals->lo <= a->vals->hi &&
       a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
     const double lo = a->vals->lo, hi = a->vals->hi, c = num(b);
@@ -454,6 +462,18 @@ bool op_rule(OpCall& c, const V& res) {
     return false;
   }
   const std::vector<double>* v = of(I, c.self);
+  // a tensor known only by its range (torch.rand's [0, 1) scaled): a min / max / mean of it, or a view or copy of it,
+  // lies in the same range (OpenVoice's `if torch.min(y) < -1.1:` on such audio is decided: False)
+  if (!v && res->k == VK::Tensor && c.self->vals && c.self->vals->v.empty() && c.self->vals->lo <= c.self->vals->hi &&
+      c.self->vals->epoch >= I.unknown_write_epoch_ && res->t->dtype == c.self->t->dtype) {
+    static const std::set<std::string> keep = {"min", "max", "amin", "amax", "mean", "median", "clone", "contiguous", "detach",
+                                               "view", "reshape", "flatten", "squeeze", "unsqueeze", "transpose", "permute", "t",
+                                               "expand", "expand_as", "view_as", "reshape_as", "float", "double"};
+    if (keep.count(n)) {
+      attach_range(I, res, c.self->vals->lo, c.self->vals->hi);
+      return true;
+    }
+  }
   std::vector<double> filled;  // a uniform fill (torch.zeros / full, histc's even split) is the data too
   if (!v && c.self->t->fill && !shape_of(c.self).empty() && count(shape_of(c.self)) <= kMaxElems) {
     filled.assign(static_cast<size_t>(count(shape_of(c.self))), *c.self->t->fill);

@@ -293,7 +293,10 @@ TEST_CASE("eager values: random tensors keep their range, a comparison it decide
   Result r = run_values(
       "p = torch.rand([])\nassert not bool(p < 0.0) and bool(p < 1.0) and bool(p >= 0) and not bool(1.5 < p)\n"
       "i = torch.randint(2, 7, (3,))\nassert bool((i >= 2).all()) and not bool((i > 6).any()) and bool((i < 7).all())\n"
-      "j = torch.randint(5, (4,))\nassert bool((j <= 4).all())\n");
+      "j = torch.randint(5, (4,))\nassert bool((j <= 4).all())\n"
+      // scaled and shifted, then reduced (OpenVoice's spectrogram range check on audio in [-0.8, 0.8))
+      "y = torch.rand(1, 200) * 1.6 - 0.8\nassert not bool(torch.min(y) < -1.1) and not bool(torch.max(y) > 1.1)\n"
+      "assert bool(y.mean() < 0.81) and bool((y / 2).max() < 0.4) and not bool(y.reshape(-1).min() < -0.8)\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

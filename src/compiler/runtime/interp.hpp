@@ -263,16 +263,13 @@ class Interp {
     std::string first_name;
     std::vector<std::pair<std::string, std::string>> renamed;  ///< torch's name -> the name written
   } written_;
-  [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc,
-                                bool data_dep = false);
-  /// a break at an instruction Dynamo cannot resume after (LOAD_ATTR, COMPARE_OP, IMPORT_NAME, BUILD_SLICE): in the
-  /// frame's own code it is a step break (the graph up to the statement), inlined it is the call's break
-  [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc,
-                                      bool data_dep = false);
+  [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc, bool data_dep = false);
+  /// a break at an instruction Dynamo cannot resume after (LOAD_ATTR, COMPARE_OP, IMPORT_NAME, BUILD_SLICE): a step
+  /// break in the frame's own code (the graph up to the statement), the call's break when inlined
+  [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc, bool data_dep = false);
   [[noreturn]] void list_cmp_break(Location loc);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
   [[noreturn]] void hop_side_effect(const V& obj, Location loc);  ///< GB0067 in a checkpoint body (interp_setattr.cpp)
   void apply_deferred_setters(const FrameCtx& ctx, Location loc);  ///< property stores a frame deferred (side_effect_replay.cpp)
-
   // ---- Dynamo (dynamo.cpp) ----
   /// functools.lru_cache'd functions (stubs/functools.py): their eager results by argument key (interp_ops.cpp)
   std::map<const Obj*, std::map<std::string, V>> lru_caches_;

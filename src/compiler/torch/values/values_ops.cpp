@@ -14,6 +14,7 @@
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
 #include "torch/values/values_layout.hpp"
+#include "torch/values/values_range.hpp"
 
 namespace tparse::compiler::values {
 
@@ -367,40 +368,7 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     }
   } konst{I, a, b, res};
   if (!eager(I) || !res || res->k != VK::Tensor || !a || a->k != VK::Tensor) return;
-  // an unknown tensor of a known range compared with a number may be decided everywhere (LayerDrop's
-  // `torch.rand([]) < self.layerdrop` of 0.0 is False: transformers' bart / whisper / wav2vec2 in training)
-  // (a range moves with a number added or subtracted: nanoGPT's `i + block_size` of a randint start)
-  if (!of(I, a) && (op == "+" || op == "-") && b && b->k != VK::Tensor && b->k != VK::Bool && is_num(b) && a->vals &&
-      a->vals->lo <= a->vals->hi && a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
-    const double c = num(b), lo = a->vals->lo, hi = a->vals->hi;
-    if (op == "+") attach_range(I, res, lo + c, hi + c);
-    else if (!reflected) attach_range(I, res, lo - c, hi - c);
-    else attach_range(I, res, c - hi, c - lo);
-    return;
-  }
-  // (and scales with a number: OpenVoice's test audio `torch.rand(1, n) * 1.6 - 0.8` lies in [-0.8, 0.8))
-  if (!of(I, a) && (op == "*" || (op == "/" && !reflected)) && b && b->k != VK::Tensor && b->k != VK::Bool && is_num(b) &&
-      a->vals && a->vals->lo <= a->vals->hi && a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_ &&
-      !(op == "/" && num(b) == 0)) {
-    const double c = op == "*" ? num(b) : 1.0 / num(b), lo = a->vals->lo * c, hi = a->vals->hi * c;
-    attach_range(I, res, std::min(lo, hi), std::max(lo, hi));
-    return;
-  }
-  if (!of(I, a) && is_cmp(op) && b && b->k != VK::Tensor && is_num(b) && a->vals && a->vals->lo <= a->vals->hi &&
-      a->vals->v.empty() && a->vals->epoch >= I.unknown_write_epoch_) {
-    const double lo = a->vals->lo, hi = a->vals->hi, c = num(b);
-    std::string o = op;
-    if (reflected) o = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : op == ">=" ? "<=" : op;  // `c < x` is `x > c`
-    std::optional<bool> all;
-    if (o == "<") all = hi < c ? std::optional<bool>(true) : lo >= c ? std::optional<bool>(false) : std::nullopt;
-    else if (o == "<=") all = hi <= c ? std::optional<bool>(true) : lo > c ? std::optional<bool>(false) : std::nullopt;
-    else if (o == ">") all = lo > c ? std::optional<bool>(true) : hi <= c ? std::optional<bool>(false) : std::nullopt;
-    else if (o == ">=") all = lo >= c ? std::optional<bool>(true) : hi < c ? std::optional<bool>(false) : std::nullopt;
-    long long n = 1;
-    for (const auto& d : res->t->shape) n *= d.v;
-    if (all && n <= kMaxElems) attach(I, res, std::vector<double>(static_cast<size_t>(n), *all ? 1.0 : 0.0));
-    return;
-  }
+  if (!of(I, a) && range_binop(I, op, a, b, reflected, res)) return;  // a tensor known by its range (values_range.cpp)
   if (!of(I, a) || (b && b->k == VK::Tensor && !of(I, b))) return;  // unknown operands (most tensors): nothing to do
   if (op == "neg" || op == "pos" || op == "invert") {
     const std::vector<double>* v = of(I, a);
@@ -462,18 +430,7 @@ bool op_rule(OpCall& c, const V& res) {
     return false;
   }
   const std::vector<double>* v = of(I, c.self);
-  // a tensor known only by its range (torch.rand's [0, 1) scaled): a min / max / mean of it, or a view or copy of it,
-  // lies in the same range (OpenVoice's `if torch.min(y) < -1.1:` on such audio is decided: False)
-  if (!v && res->k == VK::Tensor && c.self->vals && c.self->vals->v.empty() && c.self->vals->lo <= c.self->vals->hi &&
-      c.self->vals->epoch >= I.unknown_write_epoch_ && res->t->dtype == c.self->t->dtype) {
-    static const std::set<std::string> keep = {"min", "max", "amin", "amax", "mean", "median", "clone", "contiguous", "detach",
-                                               "view", "reshape", "flatten", "squeeze", "unsqueeze", "transpose", "permute", "t",
-                                               "expand", "expand_as", "view_as", "reshape_as", "float", "double"};
-    if (keep.count(n)) {
-      attach_range(I, res, c.self->vals->lo, c.self->vals->hi);
-      return true;
-    }
-  }
+  if (!v && range_op(c, res)) return true;  // a tensor known only by its range (values_range.cpp)
   std::vector<double> filled;  // a uniform fill (torch.zeros / full, histc's even split) is the data too
   if (!v && c.self->t->fill && !shape_of(c.self).empty() && count(shape_of(c.self)) <= kMaxElems) {
     filled.assign(static_cast<size_t>(count(shape_of(c.self))), *c.self->t->fill);

@@ -349,30 +349,13 @@ class ndarray:
     def __ge__(self, o):
         return self._binop(o, lambda x, y: x >= y, False, 'bool')
 
-    def _along(self, axis, fn, keepdims=False, dtype=None):
-        """fn of the values along `axis` at every index of the other dims (a reduction with an axis: `X.min(0)` of the
-        PINN notebooks' bounds): an ndarray of the other dims (the axis kept as 1 with keepdims)."""
-        shape = list(self.shape)
-        if axis < 0:
-            axis += len(shape)
-        outer = 1
-        for d in shape[:axis]:
-            outer = outer * d
-        inner = 1
-        for d in shape[axis + 1:]:
-            inner = inner * d
-        n = shape[axis]
-        flat = self._tparse_flat
-        out = []
-        for o in range(outer):
-            for i in range(inner):
-                out.append(fn([flat[(o * n + k) * inner + i] for k in range(n)]))
-        dims = shape[:axis] + ([1] if keepdims else []) + shape[axis + 1:]
-        return ndarray(out, tuple(dims), dtype or self._tparse_dtype)
+    def _along(self, axis, fn, keepdims=False, dtype=None):  # a reduction with an axis (`X.min(0)`): _shape.along
+        out, dims = _shape.along(self._tparse_flat, list(self.shape), axis, fn, keepdims)
+        return ndarray(out, dims, dtype or self._tparse_dtype)
 
     def sum(self, axis=None, keepdims=False):
         if axis is not None:
-            return self._along(axis, lambda xs: _bsum(xs), keepdims)
+            return self._along(axis, _shape.total, keepdims)
         t = 0
         for x in self._tparse_flat:
             t = t + x
@@ -380,7 +363,7 @@ class ndarray:
 
     def prod(self, axis=None, keepdims=False):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
         if axis is not None:
-            return self._along(axis, lambda xs: _bprod(xs), keepdims)
+            return self._along(axis, _shape.product, keepdims)
         p = 1
         for x in self._tparse_flat:
             p = p * x
@@ -398,7 +381,7 @@ class ndarray:
 
     def mean(self, axis=None, keepdims=False):
         if axis is not None:
-            return self._along(axis, lambda xs: _bsum(xs) / len(xs), keepdims, 'float64')
+            return self._along(axis, lambda xs: _shape.total(xs) / len(xs), keepdims, 'float64')
         return self.sum() / self.size
 
     def all(self):
@@ -428,20 +411,6 @@ class ndarray:
             t = t + x
             out.append(t)
         return ndarray(out, (len(out),), self._tparse_dtype)
-
-
-def _bsum(xs):
-    t = 0
-    for x in xs:
-        t = t + x
-    return t
-
-
-def _bprod(xs):
-    p = 1
-    for x in xs:
-        p = p * x
-    return p
 
 
 def _array(obj, dtype=None):

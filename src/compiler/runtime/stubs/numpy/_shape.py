@@ -113,3 +113,32 @@ def basic_index(shape, idx):
             pos = [k + n if k < 0 else k]
         offs = [o + p * s for o in offs for p in pos]
     return tuple(out), offs
+
+
+def total(xs):
+    t = 0
+    for x in xs:
+        t = t + x
+    return t
+
+
+def product(xs):
+    p = 1
+    for x in xs:
+        p = p * x
+    return p
+
+
+def along(flat, shape, axis, fn, keepdims=False):
+    """fn of the values along `axis` at every index of the other dims (the PINN notebooks' bounds `X.min(0)`): the
+    results row-major and their shape (the axis kept as 1 with keepdims)."""
+    if axis < 0:
+        axis += len(shape)
+    outer = product(shape[:axis])
+    inner = product(shape[axis + 1:])
+    n = shape[axis]
+    out = []
+    for o in range(outer):
+        for i in range(inner):
+            out.append(fn([flat[(o * n + k) * inner + i] for k in range(n)]))
+    return out, tuple(shape[:axis] + ([1] if keepdims else []) + shape[axis + 1:])

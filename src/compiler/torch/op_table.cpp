@@ -9,6 +9,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/ops/rules.hpp"
@@ -345,8 +346,7 @@ static V item_symint(const OpCall& c, const V& t, Location loc) {
   else I.note_unmodelled(loc, "an int read from a tensor whose value tparse does not know (taken as 1)");
   I.node_of(t);  // the tensor is a graph input
   const std::string& s = src->second;
-  const size_t cut = std::min(s.size(), s.find_first_of(".["));
-  const std::string full = (s.rfind("G['", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut)) + ".item()";
+  const std::string full = (s.rfind("G['", 0) == 0 ? s : local_source(s)) + ".item()";
   int id = sym_source_id(full);
   while (ctx.sym_info.count("s" + std::to_string(id))) ++id;
   V r = mk_int(hint);

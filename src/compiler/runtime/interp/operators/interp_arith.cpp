@@ -167,9 +167,10 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
     // (`L_self_temperature: "f64[][]cpu"`) and the operator a tensor operator on it
     // (with a Python number too: the scalar is an ndarray to Dynamo, and the operator torch._numpy's wrapped one —
     // SNAC's `self.hop_length * lcm`, program numpy_int_scalar_attr_arith)
-    const bool np_a = (a->k == VK::Int && a->np_int) || (a->k == VK::Float && a->np_float);
-    const bool with_number = a->k != VK::Tensor && b->k != VK::Tensor &&
-                             (is_num(np_a ? b : a) && !((np_a ? b : a)->np_int || (np_a ? b : a)->np_float));
+    auto np_scalar = [](const V& x) { return (x->k == VK::Int && x->np_int) || (x->k == VK::Float && x->np_float); };
+    const bool np_a = np_scalar(a);
+    const V& other = np_a ? b : a;
+    const bool with_number = other->k != VK::Tensor && is_num(other) && !np_scalar(other);
     if (act.ctx && act.ctx->mode != Mode::Eager && (a->k == VK::Tensor || b->k == VK::Tensor || with_number)) {
       V& np = a->k == VK::Tensor ? b : b->k == VK::Tensor ? a : np_a ? a : b;
       auto src = act.ctx->sources.find(np.get());

@@ -47,6 +47,64 @@ std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_
 
 namespace {
 
+int stack_below(const Expr* root, const Expr* target, const std::function<int(const Expr&)>& callable_slots);
+
+/// A constant of CPython's AST after its constant folding (a literal, a signed number, a tuple of constants)
+bool ast_constant(const Expr* e) {
+  if (!e) return false;
+  switch (e->k) {
+    case EK::Str: case EK::Int: case EK::Float: case EK::Imag: case EK::None: case EK::True: case EK::False: case EK::Ellipsis:
+      return true;
+    case EK::UnaryOp: return (e->s == "-" || e->s == "+") && !e->a.empty() && ast_constant(e->a[0].get());
+    case EK::Tuple: return std::all_of(e->a.begin(), e->a.end(), [](const ExprP& x) { return ast_constant(x.get()); });
+    default: return false;
+  }
+}
+
+/// A dict display as CPython 3.12's compiler_dict builds it: runs of at most 17 items, each a BUILD_CONST_KEY_MAP of
+/// its values alone when it has two or more items all of constant keys (the keys come after, one tuple), else a
+/// BUILD_MAP of key / value pairs; the dict built so far stays below (DICT_UPDATE); `**m` merges into it.
+int dict_stack_below(const Expr& d, const Expr* target, const std::function<int(const Expr&)>& callable_slots) {
+  const size_t n = d.a.size() / 2;
+  bool have_dict = false;
+  size_t begin = 0, elements = 0;
+  auto run = [&](size_t b, size_t e) -> int {  // items [b, e) as one subdict; -1 when the target is not in them
+    bool const_keys = e - b > 1;
+    for (size_t i = b; i < e && const_keys; ++i) const_keys = ast_constant(d.a[2 * i].get());
+    int base = have_dict ? 1 : 0;
+    for (size_t i = b; i < e; ++i) {
+      if (!const_keys) {
+        if (int r = stack_below(d.a[2 * i].get(), target, callable_slots); r >= 0) return base + r;
+        ++base;
+      }
+      if (int r = stack_below(d.a[2 * i + 1].get(), target, callable_slots); r >= 0) return base + r;
+      ++base;
+    }
+    return -1;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const Expr* key = d.a[2 * i].get();
+    if (key && key->k == EK::Starred && key->s == "**") {
+      if (elements) {
+        if (int r = run(begin, i); r >= 0) return r;
+        have_dict = true;
+        elements = 0;
+      }
+      have_dict = true;
+      if (int r = stack_below(d.a[2 * i + 1].get(), target, callable_slots); r >= 0) return 1 + r;
+      begin = i + 1;
+    } else if (elements * 2 > 30) {  // STACK_USE_GUIDELINE
+      if (int r = run(begin, i + 1); r >= 0) return r;
+      have_dict = true;
+      elements = 0;
+      begin = i + 1;
+    } else {
+      ++elements;
+    }
+  }
+  return elements ? run(begin, n) : -1;
+}
+
 /// The values CPython's stack holds below `target` while `root` is evaluated (not the NULLs of 3.12's calls): a call's
 /// callable (and the receiver of a method), the arguments and operands evaluated before it. -1: not inside `root`.
 int stack_below(const Expr* root, const Expr* target, const std::function<int(const Expr&)>& callable_slots) {
@@ -73,6 +131,7 @@ int stack_below(const Expr* root, const Expr* target, const std::function<int(co
       }
       return -1;
     }
+    case EK::Dict: return dict_stack_below(*root, target, callable_slots);
     default: {
       int base = 0;  // operands left to right: each evaluated one stays on the stack
       for (auto& x : root->a) {

@@ -236,6 +236,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
   if (act.ctx) {
     act.ctx->is_resume = true;
+    act.ctx->entry_stmt = act.cur_stmt;
     act.ctx->stack_slots = hidden + static_cast<int>(nbelow) + (stack0 ? 1 : 0);
     // the resume function's prologue loads its stack arguments first (then the live locals)
     if (act.ctx->first_loads.empty())
@@ -430,6 +431,15 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
             g.stack = guard_user_stack(loc);
           }
       }
+      // a resume function breaking again inside the statement it started in: the stack values it took that are still
+      // on the stack are realized by compile_subgraph (their guards installed: VDM's `"gamma_0": gamma_0.item()` kept in
+      // the metrics display while `gamma_1.item()` breaks is EQUALS_MATCH'd; real torch 2.11: item_in_dict_display)
+      if (ctx->is_resume && ctx->entry_stmt && ctx->entry_stmt == act.cur_stmt)
+        for (auto& g : ctx->vguards)
+          if (g.src.rfind("___stack", 0) == 0 && g.comment.empty()) {
+            g.comment = guard_comment(loc);
+            g.stack = guard_user_stack(loc);
+          }
       ctx->has_break_call = true;
       ctx->break_call = loc;
       compile_graph(*ctx, outs);
@@ -489,9 +499,19 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           act.ctx->float_args.count(rn))
         act.ctx->float_stack_vals[result.get()] = rn;
       // a result the statement goes on computing with (not stored as it is) is read at once: its guard is realized here
+      // (so is one placed in a list / tuple / dict display the statement stores or returns: BUILD_MAP keeps its
+      // values lazy; real torch 2.11: program item_in_dict_display_unguarded, VDM's metrics dict of item()s)
       const Stmt* st = act.cur_stmt;
-      const bool stored = st && st->value && st->value->loc.line == loc.line && st->value->loc.col == loc.col &&
-                          st->value->loc.file == loc.file && (st->k == SK::Assign || st->k == SK::AnnAssign || st->k == SK::Expr);
+      auto at_loc = [&](const ExprP& e) {
+        return e && e->loc.line == loc.line && e->loc.col == loc.col && e->loc.file == loc.file;
+      };
+      std::function<bool(const ExprP&)> placed = [&](const ExprP& e) {
+        if (at_loc(e)) return true;
+        if (!e || (e->k != EK::Tuple && e->k != EK::List && e->k != EK::Dict)) return false;
+        return std::any_of(e->a.begin(), e->a.end(), placed);
+      };
+      const bool stored = st && st->value && (st->k == SK::Assign || st->k == SK::AnnAssign || st->k == SK::Expr || st->k == SK::Return) &&
+                          (at_loc(st->value) || placed(st->value));
       if (act.ctx && act.ctx->mode == Mode::Record && !stored)
         for (auto& g : act.ctx->vguards)
           if (g.src == rn && g.comment.empty()) {

@@ -147,6 +147,7 @@ struct FrameCtx {
   std::string recompile_reason;
   int cache_size = 0, accumulated = 0;
   bool is_resume = false;
+  const Stmt* entry_stmt = nullptr;  ///< a resume function's: the statement it starts inside (its stack values live there)
   /// A resume frame's calls of user functions and modules made from its own code (inlined while it is traced): when
   /// the frame is skipped Python reruns it eagerly, where each is a frame of its own (restart.cpp replays them)
   std::vector<std::tuple<V, std::vector<V>, std::vector<std::pair<std::string, V>>, Location>> inlined_calls;

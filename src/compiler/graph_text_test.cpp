@@ -78,7 +78,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"fake_constant_div_sizes", "the resume function after torch.div wraps q static on its first compile (torch); ours keeps the size the frame's recompile made dynamic"},
       {"ckpt_closure_tensor_setitem", "a cell variable's tensor that a checkpoint body reads is named after the variable (`out`) in torch; ours keeps `empty` (STORE_DEREF names no node elsewhere)"},
       {"list_then_tuple_arg", "LSTMCell's forward is C++ here: torch reads hx before the weights (its placeholders first)"},
-      {"np_random_binomial_break", "an ndarray on a resume function's stack is a graph input (`L_stack1_`) in torch; ours makes torch.from_numpy of it a constant"},
       {"math_ceil_of_tensor", "int(x.sum() > 0) of torch.randn data: the run's value decides the constant (ours a guess)"},
       {"numpy_int_scalar_attr_arith", "a resume function's placeholders: torch puts the int local `length` first"},
       {"symint_index_specializes", "a select's stride of a dynamic dim: torch writes `8*Max(1, s17 - 1)`, ours `8*s17 - 8`"},

@@ -172,7 +172,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     }
     std::string n = old ? local_src(g.src) : g.src;
     // (an ndarray / numpy scalar input is checked as the tensor VariableBuilder made of it: `___from_numpy(...)`)
-    if (V t = np_traced::from_ndarray(v)) v = t;
+    // (its mismatch names that source: `tensor '___from_numpy(___stack1)' size mismatch`, ts2vec's binomial mask)
+    if (V t = np_traced::from_ndarray(v)) {
+      v = t;
+      n = "___from_numpy(" + n + ")";
+    }
     if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)) continue;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;

@@ -20,6 +20,8 @@ class Mt19937 {
     seed_words(key);
   }
   void seed_words(const std::vector<uint32_t>& key);
+  /// numpy's legacy `RandomState.seed(s)` of an int: mt19937_seed, CPython's init_genrand
+  void seed_genrand(uint32_t s) { init_genrand(s); }
   /// genrand_uint32: the next 32 bits.
   uint32_t next();
 

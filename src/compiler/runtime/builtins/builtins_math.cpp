@@ -103,7 +103,8 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
         {"erf", [](double v) { return std::erf(v); }},     {"erfc", [](double v) { return std::erfc(v); }},
         {"fabs", [](double v) { return std::fabs(v); }},   {"log1p", [](double v) { return std::log1p(v); }},
         {"expm1", [](double v) { return std::expm1(v); }}, {"degrees", [](double v) { return v * 180.0 / M_PI; }},
-        {"radians", [](double v) { return v * M_PI / 180.0; }}};
+        {"radians", [](double v) { return v * M_PI / 180.0; }}, {"lgamma", [](double v) { return std::lgamma(v); }},
+        {"gamma", [](double v) { return std::tgamma(v); }}};
     static const std::set<std::string> sym_math = {"sqrt", "cos", "cosh", "sin", "sinh", "tan", "tanh", "asin", "acos", "atan", "log2"};
     const bool sym_operand = in_compiled && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) && !arg(0)->sym.empty();
     const auto fn = unary.find(m);

@@ -237,8 +237,17 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     Mt19937& g = id->i == 0 ? *mt0_ : mt_[static_cast<size_t>(id->i - 1)];
     if (name == "__tparse_mt32__") return mk_int(static_cast<long long>(g.next()));
     V a = arg(1);
+    // (a third argument "genrand": numpy's legacy seeding of an int, init_genrand; "array": init_by_array of a list)
+    const std::string mode = args.size() > 2 && args[2]->k == VK::Str ? args[2]->s : "";
+    if (mode == "array" && (a->k == VK::List || a->k == VK::Tuple)) {
+      std::vector<uint32_t> key;
+      for (const V& x : a->items) key.push_back(static_cast<uint32_t>(x->k == VK::Int ? x->i : 0));
+      g.seed_words(key);
+      return none();
+    }
     long long v = a->k == VK::Int ? a->i : a->k == VK::Bool ? a->b : 0;
-    g.seed_int(static_cast<unsigned long long>(v < 0 ? -v : v));
+    if (mode == "genrand") g.seed_genrand(static_cast<uint32_t>(v));
+    else g.seed_int(static_cast<unsigned long long>(v < 0 ? -v : v));
     return none();
   }
   // __import__(name, globals=None, locals=None, fromlist=(), level=0): the module imported; without a fromlist a

@@ -77,6 +77,34 @@ TEST_CASE("random draws CPython 3.12's values: MT19937 seeded by init_by_array, 
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 seeded by init_genrand (a list: "
+          "init_by_array), randint / rand / randn / normal / permutation / choice / shuffle / binomial / poisson / uniform "
+          "(the expected values are numpy 1.24's own, legacy RandomState's stream is frozen across releases)") {
+  Result r = run_forms(
+      "import numpy as np\n"
+      "np.random.seed(0)\n"
+      "assert [np.random.randint(10), np.random.randint(3, 17)] == [5, 3]\n"
+      "assert np.random.randint(100, size=5).tolist() == [67, 67, 9, 83, 21]\n"
+      "assert abs(np.random.rand() - 0.384381707293) < 1e-11\n"
+      "assert abs(np.random.rand(3).tolist()[2] - 0.27265629458) < 1e-11\n"
+      "g = np.random.randn(3).tolist()\nassert abs(g[0] - 1.365467179512) < 1e-11 and abs(g[2] + 2.425954570013) < 1e-11, g\n"
+      "assert abs(np.random.normal(2.0, 0.5) - 1.773472099036) < 1e-11\n"
+      "assert np.random.permutation(7).tolist() == [2, 3, 4, 6, 0, 5, 1]\n"
+      "assert np.random.choice(10, 4).tolist() == [0, 3, 5, 0]\n"
+      "assert np.random.choice(6, 3, replace=False).tolist() == [4, 5, 1]\n"
+      "a = list(range(8))\nnp.random.shuffle(a)\nassert a == [4, 2, 7, 1, 0, 6, 3, 5], a\n"
+      "assert np.random.binomial(1, 0.5, size=6).tolist() == [1, 1, 0, 0, 1, 0] and np.random.binomial(10, 0.3) == 3\n"
+      "assert np.random.poisson(3.0, size=4).tolist() == [0, 6, 1, 3] and np.random.poisson(15.0) == 13\n"
+      "assert abs(np.random.uniform(-1, 1) - 0.140393540836) < 1e-11\n"
+      "assert np.random.choice([5, 6, 7], p=[0.2, 0.5, 0.3]) == 6\n"
+      "rs = np.random.RandomState(42)\nassert rs.randint(0, 1000, size=3).tolist() == [102, 435, 860]\n"
+      "assert abs(rs.random_sample() - 0.183434789866) < 1e-11\n"
+      "np.random.seed([1, 2, 3])\nassert np.random.randint(1 << 20) == 1039966\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("a training loop's eager library: lr schedulers write each group's lr, GradScaler scales and steps, optimizers "
           "whose update is not modelled still run eagerly (exact), a parameter's grad is its own tensor until zero_grad") {
   Result r = run_forms(

@@ -1,8 +1,12 @@
-"""tparse stub of numpy.random: Python's random module of ours stands in for numpy's generator (values differ from
-numpy's, kinds and ranges do not: floats in [0, 1), ints in range, arrays of the asked size). In a compiled frame a call
-that returns a number is a graph break at the call (torch._numpy's scalar comes out through item():
-aten._local_scalar_dense, real torch 2.11: CleanRL's `np.random.random() < eps`) and runs eagerly."""
-import random as _r
+"""tparse stub of numpy.random: numpy's legacy generator as numpy runs it (RandomState over MT19937, the
+`__tparse_mt*__` builtins: `seed(n)` is init_genrand, a list init_by_array), so a seeded script draws numpy's own values
+and a crop length or a mask taken from them goes as in a real run: doubles (a >> 5, b >> 6), randint by masked
+rejection, the polar Gaussian with its cached second value, shuffle / permutation / choice, the inversion binomial and
+Poisson. numpy's unseeded state comes from the OS; here from seed 0. default_rng's Generator (PCG64) is not modelled:
+its kinds and ranges are kept, its values come from this generator. In a compiled frame a call that returns a number is
+a graph break at the call (torch._numpy's scalar comes out through item(): CleanRL's `np.random.random() < eps`) and runs
+eagerly; an array draw is traced through torch._numpy.random (torch's generator: numpy's stream does not move)."""
+import math
 
 import numpy as _np
 import torch
@@ -37,138 +41,303 @@ def _fill(size, draw, name=None, args=(), dtype=torch.float64):
     return a.reshape(*dims) if len(dims) > 1 else a
 
 
-def seed(s=None):
-    _r.seed(s)
-
-
-def random(size=None):
-    return _fill(size, _r.random, 'random')
-
-
-random_sample = random
-sample = random
-ranf = random
-
-
-def rand(*dims):
-    return _fill(dims if dims else None, _r.random, 'rand')
-
-
-def randn(*dims):
-    return _fill(dims if dims else None, lambda: _r.gauss(0.0, 1.0), 'randn')
-
-
-def standard_normal(size=None):
-    return _fill(size, lambda: _r.gauss(0.0, 1.0), 'standard_normal')
-
-
-def randint(low, high=None, size=None, dtype=None):
-    lo, hi = (0, low) if high is None else (low, high)
-    return _fill(size, lambda: _r.randrange(lo, hi), 'randint', (low, high), torch.int64)
-
-
-def uniform(low=0.0, high=1.0, size=None):
-    return _fill(size, lambda: low + (high - low) * _r.random(), 'uniform', (low, high))
-
-
-def normal(loc=0.0, scale=1.0, size=None):
-    return _fill(size, lambda: _r.gauss(loc, scale), 'normal', (loc, scale))
-
-
-def choice(a, size=None, replace=True, p=None):
-    pool = list(range(a)) if isinstance(a, int) else list(a)
-    return _fill(size, lambda: _r.choice(pool))
-
-
-def shuffle(x):
-    if isinstance(x, _np.ndarray):
-        _r.shuffle(x._tparse_flat)
-    else:
-        _r.shuffle(x)
-
-
-def permutation(x):
-    pool = list(range(x)) if isinstance(x, int) else list(x)
-    _r.shuffle(pool)
-    return _np.array(pool)
-
-
 def _unsupported(name, draw, size, *args, **kwargs):
     # torch._numpy.random has no such function: a graph break in a compiled frame, then numpy's draw eagerly
     __tparse_np_unsupported__(name, *args, size=size, **kwargs)
     return _fill(size, draw)
 
 
-def binomial(n, p, size=None):
-    return _unsupported("binomial", lambda: sum(1 for _ in range(n) if _r.random() < p), size, n, p)
+def _mask(rng):
+    m = rng
+    for s in (1, 2, 4, 8, 16, 32):
+        m = m | (m >> s)
+    return m
 
 
-def poisson(lam=1.0, size=None):
-    def draw():  # Knuth's method: the count of uniform draws whose product stays above e^-lam
-        k, prod, limit = 0, _r.random(), 2.718281828459045 ** (-lam)
-        while prod > limit:
-            k, prod = k + 1, prod * _r.random()
-        return k
-    return _unsupported("poisson", draw, size, lam)
-
-
-def beta(a, b, size=None):
-    return _unsupported("beta", lambda: _r.betavariate(a, b), size, a, b)
-
-
-def gamma(shape, scale=1.0, size=None):
-    return _unsupported("gamma", lambda: _r.gammavariate(shape, scale), size, shape, scale)
-
-
-def exponential(scale=1.0, size=None):
-    return _unsupported("exponential", lambda: _r.expovariate(1.0 / scale), size, scale)
-
-
-def laplace(loc=0.0, scale=1.0, size=None):
-    return _unsupported("laplace", lambda: loc + scale * (_r.expovariate(1.0) - _r.expovariate(1.0)), size, loc, scale)
-
-
-def geometric(p, size=None):
-    def draw():
-        k = 1
-        while _r.random() >= p:
-            k += 1
-        return k
-    return _unsupported("geometric", draw, size, p)
-
-
-class Generator:
+class RandomState:
     def __init__(self, seed=None):
-        if seed is not None:
-            _r.seed(seed)
+        self._g = __tparse_mt_new__()
+        self.seed(seed)
 
-    def random(self, size=None):
-        return random(size)
+    def seed(self, seed=None):
+        if seed is None:
+            seed = 0
+        if isinstance(seed, (list, tuple, _np.ndarray)):
+            __tparse_mt_seed__(self._g, [int(x) for x in seed], "array")
+        else:
+            s = int(seed)
+            if s < 0 or s > 4294967295:
+                raise ValueError("Seed must be between 0 and 2**32 - 1")
+            __tparse_mt_seed__(self._g, s, "genrand")
+        self._gauss = None
 
-    def integers(self, low, high=None, size=None):
-        return randint(low, high, size)
+    # the bit generator's primitives (mt19937_next32 / next_double) and numpy's bounded integers
+    def _u32(self):
+        return __tparse_mt32__(self._g)
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
-        return normal(loc, scale, size)
+    def _double(self):
+        a = __tparse_mt32__(self._g) >> 5
+        b = __tparse_mt32__(self._g) >> 6
+        return (a * 67108864.0 + b) / 9007199254740992.0
 
-    def uniform(self, low=0.0, high=1.0, size=None):
-        return uniform(low, high, size)
+    def _interval(self, rng):  # a uniform integer of [0, rng]: masked rejection (random_interval, bounded_masked)
+        if rng == 0:
+            return 0
+        m = _mask(rng)
+        if rng <= 4294967295:
+            if rng == 4294967295:
+                return self._u32()
+            v = self._u32() & m
+            while v > rng:
+                v = self._u32() & m
+            return v
+        v = ((self._u32() << 32) | self._u32()) & m
+        while v > rng:
+            v = ((self._u32() << 32) | self._u32()) & m
+        return v
 
-    def choice(self, a, size=None, replace=True, p=None):
-        return choice(a, size, replace, p)
+    def _gauss_draw(self):  # legacy_gauss: the polar method, its second value kept for the next call
+        if self._gauss is not None:
+            g = self._gauss
+            self._gauss = None
+            return g
+        while True:
+            x1 = 2.0 * self._double() - 1.0
+            x2 = 2.0 * self._double() - 1.0
+            r2 = x1 * x1 + x2 * x2
+            if r2 < 1.0 and r2 != 0.0:
+                break
+        f = math.sqrt(-2.0 * math.log(r2) / r2)
+        self._gauss = f * x1
+        return f * x2
 
-    def shuffle(self, x):
-        shuffle(x)
+    def random_sample(self, size=None):
+        return _fill(size, self._double, 'random')
 
-    def permutation(self, x):
-        return permutation(x)
+    random = random_sample
+    sample = random_sample
+    ranf = random_sample
+
+    def rand(self, *dims):
+        return _fill(dims if dims else None, self._double, 'rand')
+
+    def randn(self, *dims):
+        return _fill(dims if dims else None, self._gauss_draw, 'randn')
 
     def standard_normal(self, size=None):
-        return standard_normal(size)
+        return _fill(size, self._gauss_draw, 'standard_normal')
+
+    def normal(self, loc=0.0, scale=1.0, size=None):
+        return _fill(size, lambda: loc + scale * self._gauss_draw(), 'normal', (loc, scale))
+
+    def uniform(self, low=0.0, high=1.0, size=None):
+        return _fill(size, lambda: low + (high - low) * self._double(), 'uniform', (low, high))
+
+    def randint(self, low, high=None, size=None, dtype=None):
+        lo, hi = (0, low) if high is None else (low, high)
+        lo, hi = int(lo), int(hi)
+        if lo >= hi:
+            raise ValueError("low >= high")
+        return _fill(size, lambda: lo + self._interval(hi - lo - 1), 'randint', (low, high), torch.int64)
+
+    def random_integers(self, low, high=None, size=None):
+        lo, hi = (1, low) if high is None else (low, high)
+        return self.randint(lo, hi + 1, size)
+
+    def shuffle(self, x):
+        n = len(x)
+        if isinstance(x, _np.ndarray) and x.ndim > 1:
+            idx = list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = self._interval(i)
+                idx[i], idx[j] = idx[j], idx[i]
+            x[...] = x[_np.array(idx)]
+            return
+        flat = x._tparse_flat if isinstance(x, _np.ndarray) else x
+        for i in range(n - 1, 0, -1):
+            j = self._interval(i)
+            flat[i], flat[j] = flat[j], flat[i]
+
+    def permutation(self, x):
+        if isinstance(x, int):
+            arr = _np.arange(x)
+            self.shuffle(arr)
+            return arr
+        arr = _np.array(x)
+        if arr.ndim == 1:
+            self.shuffle(arr)
+            return arr
+        idx = _np.arange(arr.shape[0])
+        self.shuffle(idx)
+        return arr[idx]
+
+    def choice(self, a, size=None, replace=True, p=None):
+        pool = None if isinstance(a, int) else _np.array(a)
+        pop_size = a if pool is None else len(pool)
+        n = 1
+        for d in (_count(size) or []):
+            n = n * d
+        if replace:
+            if p is not None:  # the cumulative weights searched for uniform draws (side='right')
+                cdf, total = [], 0.0
+                for w in p:
+                    total = total + float(w)
+                    cdf.append(total)
+                def pick():
+                    u = self._double() * cdf[-1]
+                    k = 0
+                    while k < len(cdf) - 1 and cdf[k] <= u:
+                        k = k + 1
+                    return k
+                idx = _fill(size, pick)
+            else:
+                idx = self.randint(0, pop_size, size)
+        else:
+            if n > pop_size:
+                raise ValueError("Cannot take a larger sample than population when 'replace=False'")
+            perm = self.permutation(pop_size)
+            idx = int(perm[0]) if size is None else perm[:n].reshape(*_count(size)) if len(_count(size)) > 1 else perm[:n]
+        if pool is None:
+            return idx
+        return pool[idx]
+
+    def binomial(self, n, p, size=None):
+        def inversion(n, p):  # random_binomial_inversion
+            q = 1.0 - p
+            qn = math.exp(n * math.log(q))
+            np_ = n * p
+            bound = min(n, int(np_ + 10.0 * math.sqrt(np_ * q + 1)))
+            x, px, u = 0, qn, self._double()
+            while u > px:
+                x = x + 1
+                if x > bound:
+                    x, px, u = 0, qn, self._double()
+                else:
+                    u = u - px
+                    px = ((n - x + 1) * p * px) / (x * q)
+            return x
+
+        def draw():
+            if n == 0 or p == 0.0:
+                return 0
+            if p <= 0.5:
+                return inversion(n, p)
+            return n - inversion(n, 1.0 - p)
+        return _unsupported("binomial", draw, size, n, p)
+
+    def poisson(self, lam=1.0, size=None):
+        def ptrs():  # random_poisson_ptrs (lam >= 10)
+            slam, loglam = math.sqrt(lam), math.log(lam)
+            b = 0.931 + 2.53 * slam
+            a = -0.059 + 0.02483 * b
+            invalpha = 1.1239 + 1.1328 / (b - 3.4)
+            vr = 0.9277 - 3.6224 / (b - 2)
+            while True:
+                u = self._double() - 0.5
+                v = self._double()
+                us = 0.5 - abs(u)
+                k = math.floor((2 * a / us + b) * u + lam + 0.43)
+                if us >= 0.07 and v <= vr:
+                    return k
+                if k < 0 or (us < 0.013 and v > us):
+                    continue
+                if math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b) <= -lam + k * loglam - math.lgamma(k + 1):
+                    return k
+
+        def draw():
+            if lam >= 10:
+                return ptrs()
+            if lam == 0:
+                return 0
+            k, prod, limit = 0, 1.0, math.exp(-lam)
+            while True:
+                prod = prod * self._double()
+                if prod > limit:
+                    k = k + 1
+                else:
+                    return k
+        return _unsupported("poisson", draw, size, lam)
+
+    def standard_exponential(self, size=None):
+        return _unsupported("standard_exponential", lambda: -math.log(1.0 - self._double()), size)
+
+    def exponential(self, scale=1.0, size=None):
+        return _unsupported("exponential", lambda: scale * -math.log(1.0 - self._double()), size, scale)
+
+    def laplace(self, loc=0.0, scale=1.0, size=None):
+        def draw():
+            while True:
+                u = self._double()
+                if u >= 0.5:
+                    return loc - scale * math.log(2.0 - u - u)
+                if u > 0.0:
+                    return loc + scale * math.log(u + u)
+        return _unsupported("laplace", draw, size, loc, scale)
+
+    def geometric(self, p, size=None):
+        def draw():  # the search method (numpy's for p >= 1/3; smaller p draws differ)
+            q = 1.0 - p
+            x, s, prod, u = 1, p, p, self._double()
+            while u > s:
+                prod = prod * q
+                s = s + prod
+                x = x + 1
+            return x
+        return _unsupported("geometric", draw, size, p)
+
+    # numpy's values of these take rejection samplers of their own: kinds and ranges kept, values from this stream
+    def beta(self, a, b, size=None):
+        return _unsupported("beta", self._double, size, a, b)
+
+    def gamma(self, shape, scale=1.0, size=None):
+        return _unsupported("gamma", lambda: scale * shape * -math.log(1.0 - self._double()), size, shape, scale)
+
+
+class Generator(RandomState):
+    """default_rng's Generator: PCG64 and its own algorithms are not modelled (values from the MT stream)"""
+
+    def integers(self, low, high=None, size=None, dtype=None, endpoint=False):
+        lo, hi = (0, low) if high is None else (low, high)
+        return self.randint(lo, hi + 1 if endpoint else hi, size)
+
+    def random(self, size=None):
+        return self.random_sample(size)
 
 
 def default_rng(seed=None):
     return Generator(seed)
 
 
-RandomState = Generator
+_global = RandomState(0)
+
+
+def seed(s=None):
+    _global.seed(s)
+
+
+def get_state():
+    return ('MT19937', None, 0, 0, 0.0)
+
+
+random_sample = _global.random_sample
+random = _global.random_sample
+sample = _global.random_sample
+ranf = _global.random_sample
+rand = _global.rand
+randn = _global.randn
+standard_normal = _global.standard_normal
+normal = _global.normal
+uniform = _global.uniform
+randint = _global.randint
+random_integers = _global.random_integers
+shuffle = _global.shuffle
+permutation = _global.permutation
+choice = _global.choice
+binomial = _global.binomial
+poisson = _global.poisson
+standard_exponential = _global.standard_exponential
+exponential = _global.exponential
+laplace = _global.laplace
+geometric = _global.geometric
+beta = _global.beta
+gamma = _global.gamma

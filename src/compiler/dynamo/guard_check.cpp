@@ -10,6 +10,7 @@
 #include "runtime/values/keys.hpp"
 #include "torch/autograd/reach.hpp"
 #include "torch/symbols/sym_expr.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "torch/interop/numpy_traced.hpp"
 
 #include <functional>

@@ -78,6 +78,10 @@ struct TensorVals {
   /// the values rest on a guess (Interp::new_guess id; -1: none): an integer cast of data tparse does not have reads as
   /// ones, and what is computed from them carries the guess on (numbers read from them, item() / tolist(), too)
   int guess = -1;
+  /// a basic-index view's (`m[2:]`): the tensor it was read from and each element's flat offset there, so an in-place
+  /// write through the view writes those elements of the base too (`m[2:] += 1`: nflows' masks)
+  std::shared_ptr<struct Obj> base;
+  std::vector<long long> base_offsets;
 };
 
 enum class VK {

@@ -41,7 +41,7 @@ V cast(OpCall& c) {
   if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;
   if (name == "to" || name == "type") for (auto& a : c.rest) {
     if (a->k == VK::DType) o.dtype = a->s;
-    if (name == "type" && a->k == VK::Str)  // "torch.FloatTensor" / "torch.cuda.HalfTensor"
+    if (name == "type" && (a->k == VK::Str || a->k == VK::Builtin))  // "torch.FloatTensor" / torch.cuda.HalfTensor itself
       for (auto& [d, n] : legacy)
         if (a->s == "torch." + n || a->s == "torch.cuda." + n) { o.dtype = d; if (a->s.rfind("torch.cuda.", 0) == 0) o.device = "cuda"; }
     if (a->k == VK::Tensor) { o.dtype = a->t->dtype; o.device = a->t->device; }  // x.to(other): other's dtype and device

@@ -68,15 +68,32 @@ long long true_count(Interp& I, const V& t, Location loc, const std::string& wha
   return n;
 }
 
+namespace {
+/// x rounded to a binary float of `mant` stored mantissa bits and least normal exponent `emin` (round half to even),
+/// overflow to infinity past `max`: float16 (10, -14, 65504), bfloat16 (7, -126, about 3.39e38)
+double round_to_binary(double x, int mant, int emin, double max) {
+  if (!std::isfinite(x) || x == 0) return x;
+  const double a = std::fabs(x);
+  int e = 0;
+  std::frexp(a, &e);
+  const int exp = std::max(e - 1, emin);
+  const double ulp = std::ldexp(1.0, exp - mant);
+  const double r = std::nearbyint(a / ulp) * ulp;
+  return std::copysign(r > max ? HUGE_VAL : r, x);
+}
+}  // namespace
+
 bool fit(const std::string& dt, double& x) {
   if (dt == "float32") { x = static_cast<double>(static_cast<float>(x)); return true; }
+  if (dt == "float16") { x = round_to_binary(x, 10, -14, 65504.0); return true; }
+  if (dt == "bfloat16") { x = round_to_binary(static_cast<double>(static_cast<float>(x)), 7, -126, 3.3895313892515355e38); return true; }
   if (dt == "float64") return true;
   if (dt == "bool") { x = x != 0 ? 1 : 0; return true; }
   static const std::map<std::string, std::pair<double, double>> ints = {
       {"int64", {-9007199254740992.0, 9007199254740992.0}}, {"int32", {-2147483648.0, 2147483647.0}},
       {"int16", {-32768.0, 32767.0}}, {"int8", {-128.0, 127.0}}, {"uint8", {0.0, 255.0}}};
   auto it = ints.find(dt);
-  if (it == ints.end() || !std::isfinite(x)) return false;  // float16 / bfloat16 / complex: not modelled
+  if (it == ints.end() || !std::isfinite(x)) return false;  // complex: not modelled
   x = std::trunc(x);  // torch's float -> int conversion truncates toward zero
   return x >= it->second.first && x <= it->second.second;  // out of range wraps in torch: not guessed
 }
@@ -119,7 +136,9 @@ void carry_guess(const std::vector<V>& ins, const V& res) {
   for (const V& x : ins) if (int g = find(x, 0); g >= 0) { set_guess(res, g); return; }
 }
 
-void attach(Interp& I, const V& t, std::vector<double> v) {
+void attach(Interp& I, const V& t, std::vector<double> v) { attach_view(I, t, std::move(v), nullptr, {}); }
+
+void attach_view(Interp& I, const V& t, std::vector<double> v, const V& base, std::vector<long long> offs) {
   if (!t || t->k != VK::Tensor || !eager(I)) return;
   long long n = 0;
   if (!static_numel(*t->t, n) || static_cast<long long>(v.size()) != n) return;
@@ -128,6 +147,10 @@ void attach(Interp& I, const V& t, std::vector<double> v) {
   auto tv = std::make_shared<TensorVals>();
   tv->v = std::move(v);
   tv->epoch = I.value_epoch_;
+  if (base && offs.size() == tv->v.size()) {
+    tv->base = base;
+    tv->base_offsets = std::move(offs);
+  }
   t->vals = std::move(tv);
 }
 

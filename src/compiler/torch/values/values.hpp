@@ -35,6 +35,9 @@ bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>
 /// Gives `t` the values `v` (row-major over its shape), each rounded to its dtype as torch stores it;
 /// nothing when the count differs, the dtype is not modelled, or an integer is out of range.
 void attach(Interp& I, const V& t, std::vector<double> v);
+/// attach, for a view of `base` whose elements sit at flat offsets `offs` of base's values (null base: none); an
+/// in-place write through the view writes them there too (write_in_place)
+void attach_view(Interp& I, const V& t, std::vector<double> v, const V& base, std::vector<long long> offs);
 /// Attach the range t's elements lie in (no values: torch.rand's [0, 1)).
 void attach_range(Interp& I, const V& t, double lo, double hi);
 /// `x` as dtype `dt` stores it (float32 rounding, integer truncation); false when not representable here.

@@ -14,6 +14,7 @@
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
 #include "torch/values/values_layout.hpp"
+#include "torch/values/values_creation.hpp"
 #include "torch/values/values_range.hpp"
 
 namespace tparse::compiler::values {
@@ -101,7 +102,7 @@ void binary(Interp& I, const std::string& op, const V& a, const V& b, const V& r
     bool fl = is_float(x.dtype) || is_float(y.dtype) || x.py_float || y.py_float;
     cdt = f64 ? "float64" : fl ? "float32" : "int64";
   }
-  if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "bool")) return;
+  if (!is_float(cdt) && !(cdt == "int64" || cdt == "int32" || cdt == "int16" || cdt == "int8" || cdt == "uint8" || cdt == "bool")) return;
   if (cdt == "bool" && op != "*" && op != "max" && op != "min" && op != "&" && op != "|" && op != "^") return;  // bool arithmetic: not modelled
   for (const auto& d : res->t->shape) if (d.v < 0) return;
   const Shape r = shape_of(res);
@@ -229,97 +230,6 @@ double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v-
 // (a SymInt / SymFloat is its hint: the frame runs on this call's real inputs)
 bool is_num(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); }
 
-/// Factories: torch.tensor / as_tensor / FloatTensor(data) / new_tensor, arange, linspace, zeros / ones / full
-/// (and their _like / new_ forms), scalar_tensor, eye.
-bool creation(OpCall& c, const V& res) {
-  const std::string& n = c.name;
-  if (res->k != VK::Tensor) return false;
-  const long long numel = count(shape_of(res));
-  const std::string& dt = res->t->dtype;
-  std::vector<double> out;
-  static const std::set<std::string> data_fns = {"tensor", "as_tensor", "new_tensor", "FloatTensor", "DoubleTensor", "LongTensor",
-                                                  "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "Tensor"};
-  if (data_fns.count(n)) {
-    V d = n == "new_tensor" ? c.arg(0, "data") : (!c.args.empty() ? c.args[0] : c.kw("data"));
-    if (!d || (n.size() >= 6 && n.substr(n.size() - 6) == "Tensor" && c.args.size() != 1)) return false;
-    if (d->k == VK::Int && n.size() >= 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
-    if (!from_data(c.I, d, out)) return false;
-  } else if (n == "arange") {
-    // (a bound may be a one-element tensor with known values: Longformer's `torch.arange(counts.max())`)
-    auto scalar = [&](const V& x, double& d) {
-      if (is_num(x)) { d = num(x); return true; }
-      const std::vector<double>* v = x && x->k == VK::Tensor ? of(c.I, x) : nullptr;
-      if (!v || v->size() != 1) return false;
-      d = (*v)[0];
-      return true;
-    };
-    std::vector<double> a;
-    double d = 0;
-    for (auto& x : c.args) if (scalar(x, d)) a.push_back(d); else return false;
-    if (V e = c.kw("end")) { if (!scalar(e, d)) return false; a.push_back(d); }
-    if (V s = c.kw("start")) { if (!scalar(s, d)) return false; a.insert(a.begin(), d); }
-    double s = 0, st = 1;
-    if (a.size() >= 2) s = a[0];
-    if (a.size() >= 3) st = a[2];
-    if (V k = c.kw("step")) { if (!scalar(k, st)) return false; }
-    for (long long i = 0; i < numel; ++i) out.push_back(s + st * static_cast<double>(i));  // torch: in double, then cast
-  } else if (n == "linspace") {
-    V a = c.arg(0, "start"), b = c.arg(1, "end");
-    if (!a) a = !c.args.empty() ? c.args[0] : nullptr;
-    if (!b) b = c.args.size() > 1 ? c.args[1] : nullptr;
-    if (!is_num(a) || !is_num(b)) return false;
-    double x0 = num(a), x1 = num(b);
-    // aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp: step in the dtype (float for float32), the first half
-    // counted up from start, the second half down from end
-    if (dt == "float32") {
-      float s0 = static_cast<float>(x0), s1 = static_cast<float>(x1);
-      float stp = numel > 1 ? (s1 - s0) / static_cast<float>(numel - 1) : 0.f;
-      for (long long i = 0; i < numel; ++i)
-        out.push_back(i < numel / 2 ? s0 + stp * static_cast<float>(i) : s1 - stp * static_cast<float>(numel - i - 1));
-    } else if (dt == "float64") {
-      double stp = numel > 1 ? (x1 - x0) / static_cast<double>(numel - 1) : 0;
-      for (long long i = 0; i < numel; ++i) out.push_back(i < numel / 2 ? x0 + stp * static_cast<double>(i) : x1 - stp * static_cast<double>(numel - i - 1));
-    } else {
-      return false;
-    }
-  } else if (n == "zeros" || n == "zeros_like" || n == "new_zeros") {
-    out.assign(static_cast<size_t>(numel), 0);
-  } else if (n == "ones" || n == "ones_like" || n == "new_ones") {
-    out.assign(static_cast<size_t>(numel), 1);
-  } else if (n == "full" || n == "full_like" || n == "new_full") {
-    V fv = n == "full" ? c.arg(1, "fill_value") : c.arg(n == "new_full" ? 1 : 0, "fill_value");
-    if (!is_num(fv)) return false;
-    out.assign(static_cast<size_t>(numel), num(fv));
-  } else if (n == "scalar_tensor") {
-    if (c.args.empty() || !is_num(c.args[0])) return false;
-    out.assign(1, num(c.args[0]));
-  } else if (n == "eye") {
-    Shape s = shape_of(res);
-    if (s.size() != 2) return false;
-    for (long long i = 0; i < s[0]; ++i) for (long long j = 0; j < s[1]; ++j) out.push_back(i == j);
-  } else if (n == "rand" || n == "rand_like") {  // random data: only the range is known, [0, 1)
-    attach_range(c.I, res, 0.0, 1.0 - 1e-9);
-    return true;
-  } else if (n == "randint" || n == "randint_like") {  // [low, high - 1]; randint(high, size) from 0
-    V lo = nullptr, hi = nullptr;
-    if (n == "randint") {
-      V a0 = c.arg(0, "low"), a1 = c.arg(1, "high");
-      if (a1 && is_num(a1) && a0 && is_num(a0)) { lo = a0; hi = a1; }
-      else if (a0 && is_num(a0)) hi = a0;
-    } else {
-      V a0 = c.arg(0, "low"), a1 = c.arg(1, "high");
-      if (a1 && is_num(a1)) { lo = a0; hi = a1; } else hi = a0;
-    }
-    if (!hi || !is_num(hi)) return false;
-    attach_range(c.I, res, lo && is_num(lo) ? num(lo) : 0.0, num(hi) - 1);
-    return true;
-  } else {
-    return false;
-  }
-  attach(c.I, res, std::move(out));
-  return true;
-}
-
 }  // namespace
 
 void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res) {
@@ -342,11 +252,42 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
     tmp = mk_tensor(*t->t);
     try { binary(I, op, t, x, tmp); } catch (...) { tmp = nullptr; }
   }
+  // a view read by a basic index writes its base's elements (and theirs of the base's base): new values computed
+  // while the bases' are still fresh
+  std::vector<std::pair<V, std::vector<double>>> through;
+  if (tmp && tmp->vals)
+    for (V cur = t, nv_src = tmp; cur->vals && cur->vals->base;) {
+      const V b = cur->vals->base;
+      const std::vector<double>* bv = of(I, b);
+      const std::vector<long long>& offs = cur->vals->base_offsets;
+      const std::vector<double>& nv = nv_src->vals->v;
+      if (!bv || offs.size() != nv.size()) break;
+      std::vector<double> nb = *bv;
+      bool ok = true;
+      for (size_t i = 0; i < offs.size() && ok; ++i) {
+        double x = nv[i];
+        ok = offs[i] >= 0 && static_cast<size_t>(offs[i]) < nb.size() && fit(b->t->dtype, x);
+        if (ok) nb[static_cast<size_t>(offs[i])] = x;
+      }
+      if (!ok) break;
+      nv_src = mk_tensor(*b->t);
+      auto nt = std::make_shared<TensorVals>();
+      nt->v = nb;
+      nv_src->vals = std::move(nt);
+      through.push_back({b, std::move(nb)});
+      cur = b;
+    }
+  auto attach_linked = [&](const V& x, std::vector<double> vals) {  // (keeps x's own link to its base)
+    V base = x->vals ? x->vals->base : nullptr;
+    std::vector<long long> offs = x->vals ? x->vals->base_offsets : std::vector<long long>{};
+    attach_view(I, x, std::move(vals), base, std::move(offs));
+  };
   mutated(I, t);
   // (the statement rebinds the name to `res`, the same tensor: its storage and values)
   if (res && res->k == VK::Tensor) shares_storage(res, t);
+  for (auto& [b, vals] : through) attach_linked(b, std::move(vals));
   if (tmp && tmp->vals) {
-    attach(I, t, tmp->vals->v);
+    attach_linked(t, tmp->vals->v);
     if (res && res != t && res->k == VK::Tensor) attach(I, res, tmp->vals->v);
     set_guess(t, g);
     if (res && res != t) set_guess(res, g);
@@ -392,7 +333,7 @@ bool op_rule(OpCall& c, const V& res) {
     if (count(shape_of(res)) > kMaxElems) return false;
   }
   const Family fam = c.def->family;
-  if (fam == Family::Creation) return creation(c, res);
+  if (fam == Family::Creation) return creation_rule(c, res);
   if (!c.self || c.self->k != VK::Tensor) {
     if ((n == "cat" || n == "concat" || n == "concatenate" || n == "stack") && res->k == VK::Tensor) {
       V ts = c.arg(0, "tensors");
@@ -456,7 +397,7 @@ bool op_rule(OpCall& c, const V& res) {
   const std::string& rdt = res->t->dtype;
   static const std::set<std::string> same_order = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze", "view_as",
                                                    "reshape_as", "contiguous", "clone", "detach", "cpu", "float", "double", "long", "int",
-                                                   "bool", "short", "to", "type", "type_as"};
+                                                   "bool", "short", "byte", "char", "half", "bfloat16", "to", "type", "type_as"};
   if (same_order.count(n)) {
     if (count(r) != static_cast<long long>(v->size())) return false;
     attach(I, res, *v);
@@ -494,6 +435,19 @@ bool op_rule(OpCall& c, const V& res) {
     if (!mv || !fit(rdt, fv)) return false;
     std::vector<double> mb = broadcast_to(*mv, shape_of(m), r), out = *v;
     for (size_t i = 0; i < out.size(); ++i) if (mb[i] != 0) out[i] = fv;
+    attach(I, res, std::move(out));
+    return true;
+  }
+  if (n == "masked_select" && c.rest.size() == 1 && c.rest[0] && c.rest[0]->k == VK::Tensor) {
+    // x.masked_select(mask): x's elements where the mask is set, both broadcast to one shape, row-major (nflows'
+    // `features.masked_select(mask > 0)` of its coupling masks)
+    const V& m = c.rest[0];
+    const std::vector<double>* mv = of(I, m);
+    if (!mv) return false;
+    const Shape ms = shape_of(m), b = s.size() >= ms.size() ? s : ms;
+    std::vector<double> xb = broadcast_to(*v, s, b), mb = broadcast_to(*mv, ms, b), out;
+    for (size_t i = 0; i < xb.size(); ++i) if (mb[i] != 0) out.push_back(xb[i]);
+    if (static_cast<long long>(out.size()) != count(r)) return false;
     attach(I, res, std::move(out));
     return true;
   }
@@ -577,7 +531,11 @@ bool op_rule(OpCall& c, const V& res) {
     std::vector<double> out;
     if (c.rest.empty()) return false;
     if (basic_index(*v, s, c.rest[0], out)) {
-      attach(I, res, std::move(out));
+      // (the view's elements in c.self: an in-place write through it writes them, write_in_place)
+      std::vector<double> ids(v->size()), offs;
+      for (size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<double>(i);
+      if (!basic_index(ids, s, c.rest[0], offs)) offs.clear();
+      attach_view(I, res, std::move(out), c.self, std::vector<long long>(offs.begin(), offs.end()));
       return true;
     }
     // advanced indexing of the leading dims by integer tensors, lists and ints only: the index values broadcast to one

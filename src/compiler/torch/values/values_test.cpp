@@ -49,7 +49,12 @@ TEST_CASE("eager values: dtypes round as torch stores them (float32 steps, integ
       "assert torch.arange(0, 1, 0.25).tolist() == [0.0, 0.25, 0.5, 0.75] and torch.arange(2, 5).tolist() == [2, 3, 4]\n"
       "assert torch.full((2,), 3).tolist() == [3, 3] and torch.zeros(2).tolist() == [0.0, 0.0] and torch.ones(1, dtype=torch.long).tolist() == [1]\n"
       "assert torch.log(torch.tensor([1.0])).tolist() == [0.0] and torch.sqrt(torch.tensor([4.0, 9.0])).tolist() == [2.0, 3.0]\n"
-      "assert torch.tensor([-3, 5]).clamp(min=0).tolist() == [0, 5] and torch.maximum(torch.tensor([1, 5]), torch.tensor([3, 2])).tolist() == [3, 5]\n");
+      "assert torch.tensor([-3, 5]).clamp(min=0).tolist() == [0, 5] and torch.maximum(torch.tensor([1, 5]), torch.tensor([3, 2])).tolist() == [3, 5]\n"
+      // (the legacy casts keep values: nflows' `torch.zeros(n).byte(); mask[:mid] += 1`; float16 / bfloat16 round)
+      "m = torch.zeros(4).byte()\nm[2:] += 1\nassert m.tolist() == [0, 0, 1, 1] and torch.arange(4).masked_select(m > 0).tolist() == [2, 3]\n"
+      "assert torch.tensor([0.1, 1e5, 2.0]).half().tolist() == [0.0999755859375, float('inf'), 2.0]\n"
+      "assert torch.tensor([0.1]).bfloat16().tolist() == [0.10009765625] and torch.tensor([-1.5]).char().tolist() == [-1]\n"
+      "t = torch.tensor([1.0, 0.0, 3.0]).type(torch.LongTensor)\nassert t.dtype == torch.int64 and t.tolist() == [1, 0, 3]\n");
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -152,7 +152,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "resume_frame_dict_stack",   // a resume holding a dict of tensors recompiles on the second call in torch
       "symexpr_shape_unpack_sym_sum",  // torch rebuilds a compound size as sym_sum where .shape is unpacked
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")
-      "eager_outer_value_branch",  // element values are lost at torch.outer: the branch on an eager buffer's value is a guess
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
       // the twenty-first scouting's (docs/compiler.md, "Twenty-first scouting")

@@ -258,8 +258,11 @@ bool Interp::truthy(V v, Location loc) {
     else if (v->t->fill) branch = *v->t->fill != 0;
     else {
       ++guessed_tests_;
+      // (outside an assert a one-element `==` / `!=` of unknown data is guessed unequal: CenterNet's `if num_pos == 0`)
+      const bool eq_guess = !assert_want_ && v->t->eq_cmp != 0;
+      if (eq_guess) branch = v->t->eq_cmp < 0;
       note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
-                                       assert_want_ ? "the side the script went on with" : "true"));
+                                       assert_want_ ? "the side the script went on with" : eq_guess ? (branch ? "true: unequal" : "false: unequal") : "true"));
     }
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {

@@ -63,6 +63,8 @@ struct TensorInfo {
   bool fake_const = false;
   std::shared_ptr<const GradEdge> grad_edge;  ///< a non-leaf's ancestry (torch/autograd/reach.cpp)
   bool user_leaf = false;          ///< made to require grad by the user (a factory's requires_grad=True, requires_grad_())
+  signed char eq_cmp = 0;          ///< a one-element `==` (1) / `!=` (-1) of data tparse does not know: a branch on it
+                                   ///< guesses the data unequal (`if num_pos == 0:` of a count, almost never 0)
   bool np_array = false;           ///< a numpy value traced in a frame (Dynamo's NumpyNdarrayVariable): its operators
                                    ///< are numpy_operator_wrapper nodes (`torch__dynamo_utils_wrapped_sub`)
 };

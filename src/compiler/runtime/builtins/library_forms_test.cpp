@@ -77,6 +77,17 @@ TEST_CASE("random draws CPython 3.12's values: MT19937 seeded by init_by_array, 
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("the container slots read from the type are unbound methods: dict.__setitem__ (a "
+          "dotdict's `__setattr__ = dict.__setitem__` / `__delattr__ = dict.__delitem__` class body runs)") {
+  Result r = run_forms(
+      "class dotdict(dict):\n    __getattr__ = dict.get\n    __setattr__ = dict.__setitem__\n    __delattr__ = dict.__delitem__\n"
+      "d = dotdict(a=1)\ndict.__setitem__(d, 'b', 2)\nassert d['b'] == 2 and len(d) == 2\n"
+      "assert list(d.keys()) == ['a', 'b']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 seeded by init_genrand (a list: "
           "init_by_array), randint / rand / randn / normal / permutation / choice / shuffle / binomial / poisson / uniform "
           "(the expected values are numpy 1.24's own, legacy RandomState's stream is frozen across releases)") {

@@ -117,6 +117,19 @@ void Interp::note_backend_lookup() {
   backend_registry_imported_ = true;
 }
 
+// An op's fake-tensor call failed (its meta's check) while the frame traced: the compile fails with Dynamo's
+// TorchRuntimeError, which leaves torch.compile for the caller (np_random_array_frame's FloatTensor of a float64 draw,
+// caught there; a resume function's too: WaveGrad's sampler after its break). The exception to throw.
+PyException Interp::fake_failure(FrameCtx& ctx, const PyException& e) {
+  const std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
+  const std::string what = name + "('" + str_of(e.value, e.loc) + "')";
+  const std::string msg = "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: got " + what;
+  // (torch names the user line of the failing op: fail_user_frame_filename / lineno)
+  if (e.loc.line > 0) { ctx.fail_user_file = path_of(e.loc.file); ctx.fail_user_line = e.loc.line; }
+  end_frame_without_graph(ctx, "TorchRuntimeError", msg, {}, false);
+  return PyException{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};
+}
+
 // A standard-library function run eagerly under the callback with no tensor in its frame: handed to Dynamo the first
 // time (counted), returned at once and skipped for good, no trace record
 void Interp::count_stdlib_frame_once(const char* name, const char* file, int line) {
@@ -341,16 +354,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's
     // `raise ValueError(...)`; SiT's `model_kwargs == None` of a dict, a TypeError of Dynamo's dict polyfill only)
     if (ctx->mode == Mode::Record && e.value && e.fake) {
-      // an op's fake-tensor call failed (its meta's check): the compile fails with Dynamo's TorchRuntimeError, which
-      // leaves torch.compile for the caller (np_random_array_frame's FloatTensor of a float64 draw, caught there)
-      const std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
-      const std::string what = name + "('" + str_of(e.value, e.loc) + "')";
-      const std::string msg = "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: got " + what;
-      // (torch names the user line of the failing op: fail_user_frame_filename / lineno)
-      if (e.loc.line > 0) { ctx->fail_user_file = path_of(e.loc.file); ctx->fail_user_line = e.loc.line; }
-      end_frame_without_graph(*ctx, "TorchRuntimeError", msg, {}, false);
+      PyException t = fake_failure(*ctx, e);
       undo_journal(frame_journal.mark);
-      PyException t{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};
       throw t;
     }
     // (a Python exception of the interpreter's own builtins, a TypeError of len(3), is one too: Dynamo's builtins raise

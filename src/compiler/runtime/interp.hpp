@@ -360,11 +360,11 @@ class Interp {
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
   void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason = true);
-  /// The records of a frame that ends without a graph: its chromium events, the dynamo_error artifact (a failure),
-  /// compilation_metrics with null counts (emit_frame_skip; SkipFrame "no content" in finish_frame).
+  /// A frame ending without a graph: chromium events, dynamo_error (a failure), compilation_metrics with null counts
   void end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type, const std::string& msg,
                                const std::vector<std::string>& restarts, bool has_guarded);
   std::string short_path(int file = 0) const;
+  PyException fake_failure(FrameCtx& ctx, const PyException& e);  ///< an op's fake-tensor error ends the compile (run_frame.cpp)
   /// 2.3 profile: an nn.Module frame input (`self`) read by the frame gets an ID_MATCH guard.
   void guard_module_id(const V& mod, const std::string& src);
   /// 2.11: reading a submodule `src` (`self._modules['ffn']`) installs TYPE_MATCH on it

@@ -383,3 +383,16 @@ TEST_CASE("a method of the original module called through torch.compile(module) 
   CHECK(r.frames_total == 1);
   CHECK(r.hints.empty());
 }
+
+TEST_CASE("int() / float() / bool() of tensor data tparse does not know are guesses, noted where they decide something") {
+  // Grad-TTS's `y_max_length = int(y_lengths.max())` of a model's output: as `.item()` of it, a guess the run lists
+  // (an int 1; the approximate verdict says so) where a branch or a size reads it, not a silent number
+  const char* src =
+      "import torch\n\ntorch.manual_seed(0)\ns = torch.ceil(torch.exp(torch.randn(2, 10))).sum()\nn = int(s)\n"
+      "f = torch.compile(lambda t: t + 1, backend='eager')\nif n > 3:\n    f(torch.zeros(2))\nf(torch.zeros(n))\n"
+      "m = torch.randn(3).max()\nif not bool(m == m):\n    raise RuntimeError('the guess decides')\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "int() of tensor data the compiler does not know"));
+  CHECK(listed(r, "bool() of tensor data the compiler does not know"));
+}

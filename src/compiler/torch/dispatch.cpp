@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
@@ -262,6 +264,27 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   // (a cached frame's run gets the same traced ndarray from the stub, as Dynamo is "compiling" there too: no node)
   if (!is_f && (name == "from_numpy" || name == "as_tensor" || name == "asarray") && !args.empty() && np_traced::is_np(args[0]))
     return np_traced::to_tensor(*this, args[0], kwargs, loc);
+  // a legacy typed constructor of a list holding a traced tensor (WaveGrad's `torch.FloatTensor([self.levels[t + 1]])`):
+  // Dynamo calls the class on fake tensors, which store each element through its data: the fake tensor's error fails
+  // the compile (TorchRuntimeError, gb4315) and the caller gets it (real torch 2.11: program floattensor_of_traced_scalar)
+  static const std::set<std::string> legacy_ctors = {"FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor",
+                                                     "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor"};
+  if (!is_f && tracing() && legacy_ctors.count(name) && !args.empty()) {
+    std::function<bool(const V&)> holds_tensor = [&](const V& v) {
+      if (!v) return false;
+      if (v->k == VK::Tensor) return true;
+      if (v->k == VK::List || v->k == VK::Tuple) return std::any_of(v->items.begin(), v->items.end(), holds_tensor);
+      return false;
+    };
+    if ((args[0]->k == VK::List || args[0]->k == VK::Tuple) && holds_tensor(args[0]))
+      raise_fake("RuntimeError",
+                 "The tensor has a non-zero number of elements, but its data is not allocated yet.\nIf you're using "
+                 "torch.compile/export/fx, it is likely that we are erroneously tracing into a custom kernel. To fix this, "
+                 "please wrap the custom kernel into an opaque custom op. Please see the following for details: "
+                 "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html\nIf you're using Caffe2, Caffe2 uses a "
+                 "lazy allocation, so you will need to call mutable_data() or raw_mutable_data() to actually allocate memory.",
+                 loc);
+  }
   // eagerly torch.from_numpy(a) is a tensor of a's data and dtype, as torch.as_tensor(a) (a sampler's timesteps)
   if (!is_f && name == "from_numpy" && !tracing() && args.size() == 1) {
     std::vector<long long> nd;

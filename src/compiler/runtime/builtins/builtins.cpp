@@ -122,13 +122,20 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       if (in_compiled && !(np_traced::is_np(v) && !tracing()))
         graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       double f = v->t->fill ? *v->t->fill : 1.0;
+      int guess = -1;
       if (const std::vector<double>* xs = values::of(*this, v)) {  // eager with known values (torch/values/values.hpp)
         if (xs->size() != 1) raise_exc(name == "bool" ? "RuntimeError" : "ValueError", name == "bool" ? "Boolean value of Tensor with more than one value is ambiguous" : "only one element tensors can be converted to Python scalars", loc);
         f = (*xs)[0];
+        guess = values::guess_of(v);
+      } else if (!v->t->fill) {
+        // no data: a guess as item()'s (an int 1, a float that differs from guess to guess), noted where it decides
+        // something (Grad-TTS's `int(y_lengths.max())`)
+        guess = new_guess(loc, name + "() of tensor data the compiler does not know (values guessed)");
+        if (name == "float") f = 0.5 + static_cast<double>(guess % 256) / 1024.0;
       }
-      if (name == "int") return mk_int(static_cast<long long>(f));
-      if (name == "bool") return mk_bool(f != 0);
-      return mk_float(f);
+      V r = name == "int" ? mk_int(static_cast<long long>(f)) : name == "bool" ? mk_bool(f != 0) : mk_float(f);
+      r->guess = guess;
+      return r;
     }
     if (name == "bool") { bool k; return mk_bool(truthy_const(v, k)); }
     if (v->k == VK::Str && name == "int") {  // int(str[, base]): CPython's literal rules (base 0 reads a prefix)

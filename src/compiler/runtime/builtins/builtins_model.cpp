@@ -308,6 +308,21 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (in_compiled) graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
     return none();
   }
+  // (method, argument): torch._numpy.random's `torch.empty(size).<method>(a, b)` of ndarray parameters, a TypeError on
+  // fake tensors: GB0112 at the call, which then runs eagerly (real torch 2.11: np_random_choice_uniform)
+  if (name == "__tparse_np_fake_type_error__") {
+    if (in_compiled && args.size() >= 2) {
+      const std::string m = py_str(arg(0)), a = py_str(arg(1));
+      graph_break("TypeError when making fake tensor call",
+                  gb_message("TypeError when making fake tensor call", "",
+                             {"Your code may result in an error when running in eager. Please double check that your code doesn't "
+                              "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+                              "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                             fmt::format("TypeError {0}: {0}(): argument '{1}' (position 1) must be float, not FakeTensor", m, a), "GB0112"),
+                  loc);
+    }
+    return none();
+  }
   // (name, *args, **kwargs): a numpy.random function torch._numpy lacks (binomial, poisson, beta, ...): Dynamo cannot
   // trace it (GB0294) and breaks at the call, which runs eagerly (real torch 2.11: ts2vec's generate_binomial_mask)
   if (name == "__tparse_np_unsupported__") {

@@ -158,6 +158,9 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return getattr(import_module("__tparse_torch__", loc), "record_function", loc);
       // torch/nn/modules/utils.py's _single / _pair / _triple / _quadruple / _ntuple: Python of ours (inlined, no node)
       if (m == "torch.nn.modules.utils") return getattr(import_module("__tparse_torch__", loc), name, loc);
+      // (MultiheadAttention's out_proj class, a Linear subclass of ours: custom MHA copies import it, DETR's family)
+      if (m == "torch.nn.modules.linear" && name == "NonDynamicallyQuantizableLinear")
+        return getattr(import_module("__tparse_torch__", loc), name, loc);
       if (m.rfind("torch.nn.modules", 0) == 0) return getattr(make_module("torch.nn"), name, loc);  // a class of torch.nn
       // torch/nn/parameter.py, where nn.Parameter and nn.Buffer are defined (`torch.nn.parameter.Parameter(...)`)
       if (m == "torch.nn.parameter" && (name == "Parameter" || name == "Buffer")) return mk_builtin("nn." + name);

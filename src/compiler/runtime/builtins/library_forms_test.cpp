@@ -110,7 +110,12 @@ TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 se
       "assert np.random.choice([5, 6, 7], p=[0.2, 0.5, 0.3]) == 6\n"
       "rs = np.random.RandomState(42)\nassert rs.randint(0, 1000, size=3).tolist() == [102, 435, 860]\n"
       "assert abs(rs.random_sample() - 0.183434789866) < 1e-11\n"
-      "np.random.seed([1, 2, 3])\nassert np.random.randint(1 << 20) == 1039966\n");
+      "np.random.seed([1, 2, 3])\nassert np.random.randint(1 << 20) == 1039966\n"
+      // (advanced indexing of the small ndarray: integer arrays and boolean masks on the first axis, `X[:k]` slices)
+      "np.random.seed(0)\nassert np.random.choice(range(1, 21), size=2).tolist() == [13, 16]\n"
+      "x = np.arange(12).reshape(4, 3)\nassert x[:2].tolist() == [[0, 1, 2], [3, 4, 5]] and x[np.array([3, 0])].tolist() == [[9, 10, 11], [0, 1, 2]]\n"
+      "assert x[x[:, 0] > 4].tolist() == [[6, 7, 8], [9, 10, 11]] and x[1:3, 1].tolist() == [4, 7]\n"
+      "assert np.array([10, 20, 30])[np.array([[0, 2], [1, 1]])].tolist() == [[10, 30], [20, 20]]\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

@@ -215,7 +215,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "reversed", "sorted", "any", "all", "map", "filter", "ord", "chr", "round", "type", "id", "repr", "iter", "next",
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
-      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_non_tensor_break__", "__tparse_skipped_builtin2__", "__tparse_lru_wrap__", "__tparse_skipped_inline__", "__tparse_skipped_inline_file__", "__tparse_eager__", "__tparse_torch_line__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_unsupported_method__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_np_unsupported__", "__tparse_dataclass__", "__tparse_output_record__",
+      "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_non_tensor_break__", "__tparse_skipped_builtin2__", "__tparse_lru_wrap__", "__tparse_skipped_inline__", "__tparse_skipped_inline_file__", "__tparse_eager__", "__tparse_torch_line__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_unsupported_method__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_np_unsupported__", "__tparse_np_fake_type_error__", "__tparse_dataclass__", "__tparse_output_record__",
       "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__", "__tparse_frame__", "__tparse_frame_info__",
       "__tparse_opaque__", "__tparse_unstub__", "__tparse_np_call__", "__tparse_np_int__", "__tparse_extension_known__"};
   if (builtins.count(name) || more_builtin_names().count(name) || builtin_exception(name)) {
@@ -258,8 +258,10 @@ bool Interp::truthy(V v, Location loc) {
     else if (v->t->fill) branch = *v->t->fill != 0;
     else {
       ++guessed_tests_;
-      // (outside an assert a one-element `==` / `!=` of unknown data is guessed unequal: CenterNet's `if num_pos == 0`)
-      const bool eq_guess = !assert_want_ && v->t->eq_cmp != 0;
+      // (at a data-dependent break in a frame a one-element `==` / `!=` of unknown data is guessed unequal: CenterNet's
+      // `if num_pos == 0`; eagerly the default stays, transformers' `fast_all(mask)` is `mask.sum() == mask.numel()`)
+      const bool in_frame = stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager;
+      const bool eq_guess = !assert_want_ && in_frame && v->t->eq_cmp != 0;
       if (eq_guess) branch = v->t->eq_cmp < 0;
       note_unmodelled(loc, fmt::format("bool({}) on data the compiler does not know (taken as {})", type_name(v),
                                        assert_want_ ? "the side the script went on with" : eq_guess ? (branch ? "true: unequal" : "false: unequal") : "true"));
@@ -640,6 +642,13 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (stack_.size() >= 2) {
       const Activation* caller = stack_[stack_.size() - 2];
       e.chain = fmt::format("{}:{}: note: in {}(), called from here\n", path_of(caller->file), caller->cur_line, fn->name) + e.chain;
+    }
+    // a resume function tracing in this activation: an op's fake-tensor error fails its compile (TorchRuntimeError)
+    if (depth == 0 && act.ctx && act.ctx->is_resume && act.ctx->mode == Mode::Record && e.value && e.fake) {
+      PyException t = fake_failure(*act.ctx, e);
+      act.ctx = nullptr;
+      stack_.pop_back();
+      throw t;
     }
     stack_.pop_back();
     throw;

@@ -131,10 +131,11 @@ TEST_CASE("numpy stub: item assignment and dtypes (ESMFold's atom masks); what i
       "assert mask.tolist() == [[0, 0], [1, 0], [0, 2]] and mask.dtype == np.int32 and np.float32(1) == 1.0\n"
       "assert torch.tensor(mask).dtype == torch.int32 and torch.tensor(mask).sum().item() == 3\n"
       "y = np.zeros(4).reshape(2, 2)\nz = np.ones(3)\nz[0:2] = 5\nw = torch.tensor(z)\nassert w.shape == (3,) and w.tolist() == [5.0, 5.0, 1.0]\n"
-      "v = z[np.array([True, False, True])]\n");
+      "v = z[np.array([True, False, True])]\nassert v.tolist() == [5.0, 1.0]\n"  // (a boolean mask: numpy's rows)
+      "u = np.fft.fft(z)\n");
   INFO(r.error);
   CHECK(r.ok);
-  CHECK(!r.unmodelled.empty());  // indexing by a boolean ndarray is not modelled: opaque, noted
+  CHECK(!r.unmodelled.empty());  // np.fft is not modelled: opaque, noted
 }
 
 TEST_CASE("torch.diff carries values (torchvision's RegNet stage depths); tolist of unknown data is a noted guess") {

@@ -236,21 +236,20 @@ class ndarray:
     def __getitem__(self, i):
         if isinstance(i, int):
             return self._row(i)
-        if isinstance(i, slice) and self.ndim == 1:
-            xs = self._tparse_flat[i]
-            return ndarray(xs, (len(xs),), self._tparse_dtype)
+        if isinstance(i, slice):  # (`X[:k]` of any rank: basic indexing of the first axis)
+            i = (i,)
         basic = self._basic_index(i) if isinstance(i, tuple) or i is None or i is Ellipsis else None
         if basic is not None:  # ints, slices and new axes over several axes (`table[:, 0::2]`, `a[None, :]`)
             shape, offs = basic
             flat = [self._tparse_flat[o] for o in offs]
             return ndarray(flat, shape, self._tparse_dtype) if shape else __tparse_np_int__(flat[0])
+        # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`, `pool[idx]`), a boolean mask
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
-            # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`): the rows in that order
-            flat = []
-            for k in i:
-                r = self._row(k)
-                flat.extend(r._tparse_flat if isinstance(r, ndarray) else [r])
-            return ndarray(flat, (len(i),) + self.shape[1:], self._tparse_dtype)
+            got = _shape.take_rows(self._tparse_flat, self.shape, i, (len(i),), 'int64')
+        else:
+            got = _shape.take_rows(self._tparse_flat, self.shape, i._tparse_flat, i.shape, i._tparse_dtype) if isinstance(i, ndarray) and self.ndim else None
+        if got is not None:
+            return ndarray(got[0], got[1], self._tparse_dtype)
         return _traced_call(self, i)  # other indexing is not modelled: an opaque value
 
     def round(self, decimals=0):  # half to even, as numpy (DDPM samplers' `(np.arange(k) * ratio).round()`)

@@ -142,3 +142,32 @@ def along(flat, shape, axis, fn, keepdims=False):
         for i in range(inner):
             out.append(fn([flat[(o * n + k) * inner + i] for k in range(n)]))
     return out, tuple(shape[:axis] + ([1] if keepdims else []) + shape[axis + 1:])
+
+
+def take_rows(flat, shape, idx, ishape, idtype):
+    """Advanced indexing on the first axis: integer indices `idx` (row-major, of shape `ishape`) pick rows, a boolean
+    mask of the leading shape keeps them (`pool[np.random.randint(...)]`, `x[x[:, 0] > 0]`): (flat, shape), or None
+    for a mask of another shape"""
+    if idtype == 'bool':
+        lead = tuple(ishape)
+        if lead != tuple(shape[:len(lead)]):
+            return None
+        k = size_of(shape[len(lead):])
+        out = []
+        count = 0
+        for j in range(len(idx)):
+            if idx[j]:
+                out.extend(flat[j * k:(j + 1) * k])
+                count = count + 1
+        return out, (count,) + tuple(shape[len(lead):])
+    n = shape[0]
+    inner = size_of(shape[1:])
+    out = []
+    for k in idx:
+        k = int(k)
+        if k < 0:
+            k = k + n
+        if k < 0 or k >= n:
+            raise IndexError('index ' + str(k) + ' is out of bounds for axis 0 with size ' + str(n))
+        out.extend(flat[k * inner:(k + 1) * inner])
+    return out, tuple(ishape) + tuple(shape[1:])

@@ -47,6 +47,41 @@ def _unsupported(name, draw, size, *args, **kwargs):
     return _fill(size, draw)
 
 
+def _array_param(*ps):
+    return any(isinstance(p, (_np.ndarray, torch.Tensor)) for p in ps)
+
+
+def _fake_type_error(method, arg):
+    # torch._numpy.random fills `torch.empty(size).uniform_(low, high)`: array bounds are no floats, a TypeError on
+    # fake tensors, so Dynamo breaks at the call (GB0112) and numpy draws eagerly
+    if torch.compiler.is_dynamo_compiling():
+        __tparse_np_fake_type_error__(method, arg)
+
+
+def _elementwise(size, a, b, draw):
+    # numpy broadcasts array parameters against `size`: one draw per element, in C order
+    dims = _count(size)
+    if dims is None:
+        dims = list(a.shape) if isinstance(a, _np.ndarray) else list(b.shape)
+    n = 1
+    for d in dims:
+        n = n * d
+    av, bv = _flat(a, n), _flat(b, n)
+    out = _np.array([draw(av[i], bv[i]) for i in range(n)])
+    return out.reshape(*dims) if len(dims) > 1 else out
+
+
+def _flat(x, n):  # a parameter's n values (an array of n elements or of one, or a number)
+    if isinstance(x, _np.ndarray):
+        v = list(x._tparse_flat)
+        if len(v) == n:
+            return v
+        if len(v) == 1:
+            return v * n
+        raise ValueError("shape mismatch: objects cannot be broadcast to a single shape")
+    return [x] * n
+
+
 def _mask(rng):
     m = rng
     for s in (1, 2, 4, 8, 16, 32):
@@ -128,9 +163,15 @@ class RandomState:
         return _fill(size, self._gauss_draw, 'standard_normal')
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        if _array_param(loc, scale):
+            _fake_type_error("normal_", "mean")
+            return _elementwise(size, loc, scale, lambda m, s: m + s * self._gauss_draw())
         return _fill(size, lambda: loc + scale * self._gauss_draw(), 'normal', (loc, scale))
 
     def uniform(self, low=0.0, high=1.0, size=None):
+        if _array_param(low, high):
+            _fake_type_error("uniform_", "from")
+            return _elementwise(size, low, high, lambda lo, hi: lo + (hi - lo) * self._double())
         return _fill(size, lambda: low + (high - low) * self._double(), 'uniform', (low, high))
 
     def randint(self, low, high=None, size=None, dtype=None):
@@ -172,6 +213,9 @@ class RandomState:
         return arr[idx]
 
     def choice(self, a, size=None, replace=True, p=None):
+        # torch._numpy.random.choice checks `abs(p.sum() - 1.0) > atol` on fake tensors: a data-dependent break at the
+        # call (GB0033; real torch 2.11: WaveGrad's noise-level sampler), which then runs eagerly
+        _scalar_break()
         pool = None if isinstance(a, int) else _np.array(a)
         pop_size = a if pool is None else len(pool)
         n = 1

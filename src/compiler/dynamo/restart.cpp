@@ -248,6 +248,11 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     if (act.ctx->first_loads.empty())
       for (int k = 0; k < act.ctx->stack_slots; ++k) act.ctx->first_loads.push_back(fmt::format("___stack{}", k));
   }
+  // (an ndarray stack value is wrapped when the prologue loads it, before anything the frame reads: its placeholder
+  // comes first, `L_stack0_` before `G_table_`; real torch 2.11: np_random_choice_uniform)
+  if (act.ctx && act.ctx->mode == Mode::Record)
+    for (auto& [n, v] : act.ctx->inputs)
+      if (n.rfind("___stack", 0) == 0 && np_traced::is_np(v)) node_of(v);
   if (act.ctx && below)  // the statement goes on with the resume's copies of the values below
     for (size_t k = 0; k < nbelow; ++k) (*below)[k] = act.ctx->inputs[k].second;
   if (act.ctx && act.ctx->mode == Mode::Record) {

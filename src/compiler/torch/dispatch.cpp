@@ -421,6 +421,19 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   } else {
     rest = args;
   }
+  // eagerly `t.numpy()` of known data is numpy's array of it (NCSNv2's `sigmas.cpu().numpy()` iterated for step sizes);
+  // of data tparse does not know it stays a tensor standing in for the array (its numbers are guesses there)
+  if (!is_fn && name == "numpy" && !tracing() && self->k == VK::Tensor)
+    if (const std::vector<double>* v = values::of(*this, self)) {
+      static const std::map<std::string, std::string> np_dtype = {
+          {"float32", "float32"}, {"float64", "float64"}, {"int64", "int64"}, {"int32", "int32"}, {"bool", "bool"}};
+      if (auto dt = np_dtype.find(self->t->dtype); dt != np_dtype.end()) {
+        V np = import_module("numpy", loc);
+        std::vector<V> a{values::py_list(self, *v)};
+        KW kw{{"dtype", mk_str(dt->second)}};
+        return call(getattr(np, "array", loc), a, kw, loc);
+      }
+    }
   // Tensor.new(*sizes) / new(size): Dynamo's method_new turns it into new_empty when the sizes are Python ints (a
   // torch.Size too); eagerly the same uninitialized tensor of this dtype and device (tacotron2's `x.data.new(B, n)`)
   if (!is_fn && name == "new" && !rest.empty()) {

@@ -132,6 +132,9 @@ TEST_CASE("numpy stub: item assignment and dtypes (ESMFold's atom masks); what i
       "assert torch.tensor(mask).dtype == torch.int32 and torch.tensor(mask).sum().item() == 3\n"
       "y = np.zeros(4).reshape(2, 2)\nz = np.ones(3)\nz[0:2] = 5\nw = torch.tensor(z)\nassert w.shape == (3,) and w.tolist() == [5.0, 5.0, 1.0]\n"
       "v = z[np.array([True, False, True])]\nassert v.tolist() == [5.0, 1.0]\n"  // (a boolean mask: numpy's rows)
+      // (Tensor.numpy() of known data is numpy's array of it: NCSNv2's sigmas iterated for step sizes)
+      "s = torch.tensor([5.0, 0.5]).numpy()\nassert isinstance(s, np.ndarray) and s.dtype == np.float32 and s.tolist() == [5.0, 0.5]\n"
+      "assert (s / s[-1]).tolist() == [10.0, 1.0] and torch.arange(3).numpy().tolist() == [0, 1, 2]\n"
       "u = np.fft.fft(z)\n");
   INFO(r.error);
   CHECK(r.ok);

@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include "analysis/explain.hpp"
@@ -111,4 +113,47 @@ TEST_CASE("the transformers package exports every model's classes from its top l
   auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), {});
   REQUIRE(e.graphs.size() == 1);
   CHECK(e.graphs[0].ops.call_functions.size() > 20);
+}
+
+namespace {
+// The Dynamo-level shape of a trace: compiles, ops per graph, GB ids of its break reasons, in order.
+std::string trace_shape(const std::string& trace) {
+  static const std::regex op_re("\"graph_op_count\": (\\d+)"), gb_re("/gb/gb(\\d{4})\\.html");
+  std::string out;
+  int compiles = 0;
+  bool in_break = false;
+  std::istringstream in(trace);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!line.empty() && line[0] == '\t') {
+      if (in_break && std::regex_search(line, m, gb_re)) { out += " GB" + m[1].str(); in_break = false; }
+      continue;
+    }
+    in_break = line.find("\"name\": \"dynamo_graph_break_reason\"") != std::string::npos;
+    if (line.find("{\"compilation_metrics\"") != std::string::npos) {
+      ++compiles;
+      if (std::regex_search(line, m, op_re)) out += " ops=" + m[1].str();
+    }
+  }
+  return std::to_string(compiles) + " compiles:" + out;
+}
+}  // namespace
+
+TEST_CASE("PreTrainedModel.gradient_checkpointing_enable() as transformers 5.17: a compiled training step of a tiny "
+          "Llama checkpoints each decoder layer, compile for compile as real torch 2.11" *
+          doctest::test_suite("needs_shared")) {
+  REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
+  fs::path src = unpack_sources();
+  const fs::path dir = fs::path(TPARSE_TESTDATA) / "hf-programs" / "gradient_checkpointing_enable";
+  const std::string program = slurp(dir / "program.py");
+  fs::path script = src.parent_path() / "drivers" / "gradient_checkpointing_enable.py";
+  fs::create_directories(script.parent_path());
+  std::ofstream(script) << program;
+  tparse::compiler::Options o;
+  o.source_roots = {src.string()};
+  auto r = tparse::compiler::compile_script(script.string(), program, o);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  const std::string want = trace_shape(slurp(dir / "trace.log.gz")), got = trace_shape(r.trace);
+  CHECK(want.find("GB0291") != std::string::npos);  // (the device's trace: checkpoint's breaks, as recorded)
+  CHECK(got == want);
 }

@@ -116,6 +116,65 @@ class PreTrainedModel(nn.Module):
     def loss_function(self, value):
         self._loss_function = value
 
+    def gradient_checkpointing_enable(self, gradient_checkpointing_kwargs=None, every_n_layers=1, offload=False):
+        # as transformers 5.17: checkpoint (non-reentrant unless asked) on every module with a `gradient_checkpointing`
+        # flag (every n-th GradientCheckpointingLayer), then the input embeddings' outputs require grad (a forward hook)
+        import functools
+        from torch.utils.checkpoint import checkpoint
+        if not self.supports_gradient_checkpointing:
+            raise ValueError(f"{self.__class__.__name__} does not support gradient checkpointing.")
+        kwargs = {"use_reentrant": False} if gradient_checkpointing_kwargs is None else gradient_checkpointing_kwargs
+        self._set_gradient_checkpointing(True, functools.partial(checkpoint, **kwargs), every_n_layers)
+        if self.main_input_name == "input_ids" or getattr(self, "_hf_peft_config_loaded", False):
+            self.enable_input_require_grads()
+
+    def _set_gradient_checkpointing(self, enable=True, gradient_checkpointing_func=None, every_n_layers=1):
+        from transformers.modeling_layers import GradientCheckpointingLayer
+        found = False
+        index = 0
+        if hasattr(self, "gradient_checkpointing"):
+            self._gradient_checkpointing_func = gradient_checkpointing_func
+            self.gradient_checkpointing = enable
+            found = True
+        for module in self.modules():
+            if hasattr(module, "gradient_checkpointing"):
+                module._gradient_checkpointing_func = gradient_checkpointing_func
+                if enable and isinstance(module, GradientCheckpointingLayer):
+                    module.gradient_checkpointing = index % every_n_layers == 0
+                    index += 1
+                else:
+                    module.gradient_checkpointing = enable
+                found = True
+        if not found:
+            raise ValueError(f"{self.__class__.__name__} is not compatible with gradient checkpointing. Make sure all the "
+                             "architecture support it by setting a boolean attribute `gradient_checkpointing` to modules of "
+                             "the model that uses checkpointing.")
+
+    def gradient_checkpointing_disable(self):
+        if self.supports_gradient_checkpointing:
+            self._set_gradient_checkpointing(enable=False)
+
+    def enable_input_require_grads(self):
+        def make_inputs_require_grads(module, input, output):
+            output.requires_grad_(True)
+
+        hooks = []
+        seen = set()
+        for module in self.modules():
+            if not (isinstance(module, PreTrainedModel) and hasattr(module, "get_input_embeddings")):
+                continue
+            try:
+                emb = module.get_input_embeddings()
+            except NotImplementedError:
+                continue
+            if emb is None or not hasattr(emb, "register_forward_hook") or id(emb) in seen:
+                continue
+            seen.add(id(emb))
+            hooks.append(emb.register_forward_hook(make_inputs_require_grads))
+        self._require_grads_hooks = hooks
+        if hooks:
+            self._require_grads_hook = hooks[0]
+
     @property
     def is_gradient_checkpointing(self):  # as the real one: any submodule with gradient checkpointing on
         return any(hasattr(m, "gradient_checkpointing") and m.gradient_checkpointing for m in self.modules())

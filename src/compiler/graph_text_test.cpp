@@ -85,6 +85,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"item_in_dict_display_unguarded", "as const_key_dict_resume_stack: the display's earlier tensor values are not graph outputs of ours"},
       {"floattensor_of_traced_scalar", "the run ends in torch's TorchRuntimeError with no graph on either side: an errored run is no "
                                        "text match here (the corpus test compares the raise)"},
+      {"np_index_into_tensor", "a tuple attribute's ndarray items are graph inputs in torch (L_self_lower_indices_0_); ours "
+                               "index with them as constants"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
       {"numpy_prod_shape", "conv2d of a permuted (channels-last) input under a dynamic batch: torch's output strides keep the "
                            "input's memory format, ours contiguous; torch's graph also returns the batch symbol for the resume"},

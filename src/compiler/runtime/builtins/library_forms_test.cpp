@@ -115,7 +115,11 @@ TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 se
       "np.random.seed(0)\nassert np.random.choice(range(1, 21), size=2).tolist() == [13, 16]\n"
       "x = np.arange(12).reshape(4, 3)\nassert x[:2].tolist() == [[0, 1, 2], [3, 4, 5]] and x[np.array([3, 0])].tolist() == [[9, 10, 11], [0, 1, 2]]\n"
       "assert x[x[:, 0] > 4].tolist() == [[6, 7, 8], [9, 10, 11]] and x[1:3, 1].tolist() == [4, 7]\n"
-      "assert np.array([10, 20, 30])[np.array([[0, 2], [1, 1]])].tolist() == [[10, 30], [20, 20]]\n");
+      "assert np.array([10, 20, 30])[np.array([[0, 2], [1, 1]])].tolist() == [[10, 30], [20, 20]]\n"
+      // (the triangle / diagonal index arrays, numpy's values; diag_indices repeats one array object)
+      "r, c = np.tril_indices(4, k=-1)\nassert r.tolist() == [1, 2, 2, 3, 3, 3] and c.tolist() == [0, 0, 1, 0, 1, 2]\n"
+      "r, c = np.triu_indices(3, k=1, m=4)\nassert r.tolist() == [0, 0, 0, 1, 1, 2] and c.tolist() == [1, 2, 3, 2, 3, 3]\n"
+      "d = np.diag_indices(3)\nassert d[0].tolist() == [0, 1, 2] and d[0] is d[1]\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

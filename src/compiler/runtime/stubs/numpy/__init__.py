@@ -696,3 +696,4 @@ meshgrid = _np('meshgrid', _meshgrid)
 einsum = _np('einsum', _einsum)
 
 import numpy.random as random  # (the numpy.random stub: numpy_call / eager generators of ours)
+from numpy._index import tril_indices, triu_indices, diag_indices

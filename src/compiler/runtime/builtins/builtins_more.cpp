@@ -128,6 +128,15 @@ V Interp::eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, 
   auto mod = std::make_shared<Module>(parse_module(src, file));
   if (mod->body.size() != 1 || mod->body[0]->k != SK::Expr) error(loc, "eval() arg 1 must be an expression");
   eval_asts_.push_back(mod);  // lambdas made by it keep pointing into this tree
+  // (the string's code object runs as a frame of its own: under the callback, one more frame handed to Dynamo, which
+  // skips it; a new code object each call. Real torch 2.11: program eval_builtin_in_forward, frames.total 3)
+  if (callback_active_ > 0 && !tracing() && run_only_depth_ == 0) {
+    CodeState cs;
+    cs.co_name = "<module>";
+    cs.filename = "<string>";
+    cs.firstlineno = 1;
+    count_frame(cs, true);
+  }
   Activation& act = *stack_.back();
   std::shared_ptr<Env> saved = act.env;
   if (args.size() > 1 && args[1]->k == VK::Dict) {
@@ -376,6 +385,13 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     return d;
   }
   if (name == "ascii") return mk_str(py_repr(arg(0)));
+  // (in a frame Dynamo has no handler for eval: "Failed to trace builtin operator" at the call, which then runs
+  // eagerly; loratorch's `eval(f'self.{name}')`, real torch 2.11: program eval_builtin_in_forward)
+  if (name == "eval" && !args.empty() && args[0]->k == VK::Str && tracing()) {
+    std::vector<std::string> types;
+    for (const V& a : args) types.push_back(type_name(a));
+    graph_break("Failed to trace builtin operator", msg_builtin_op("eval", types), loc);
+  }
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
   if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
   if (name == "__tparse_setitem__") {  // a frame's own `t[i] = v` of a tensor (interp_expr.cpp)

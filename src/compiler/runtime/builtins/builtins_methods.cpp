@@ -456,6 +456,12 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       raise_exc("KeyError", arg(0), loc);
     }
     if (m == "__setitem__") { put(arg(0), arg(1)); return none(); }
+    if (m == "__delitem__") {  // (`dict.__delitem__(d, k)`: a dotdict's __delattr__)
+      if (!dict_find(*self, arg(0))) raise_exc("KeyError", arg(0), loc);
+      if (self->view_of && arg(0)->k == VK::Str) instance_dict_store(self->view_of, arg(0)->s, nullptr);
+      dict_erase(*self, arg(0));
+      return none();
+    }
     if (m == "clear") {
       if (self->view_of) for (auto& kv : self->dict) if (kv.first->k == VK::Str) instance_dict_store(self->view_of, kv.first->s, nullptr);
       self->dict.clear();

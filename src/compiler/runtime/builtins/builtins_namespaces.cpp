@@ -255,8 +255,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // (not its dunders: `list[int]` subscripts the type itself, __class_getitem__)
       if (types.count(obj->s) && !name.starts_with("__")) return mk_builtin("type_unbound:" + obj->s + ":" + name);
       // the container slots as unbound methods (`__getattr__ = dict.__getitem__`: the AttrDict config idiom)
-      // (and their writes, `__setattr__ = dict.__setitem__`, so a dotdict class body runs: stripedhyena; calling a
-      // __delitem__ read so is not modelled yet)
+      // (and their writes: a dotdict's `__setattr__ = dict.__setitem__`, `__delattr__ = dict.__delitem__`, stripedhyena)
       if ((obj->s == "dict" || obj->s == "list") &&
           (name == "__getitem__" || name == "__contains__" || name == "__setitem__" || name == "__delitem__"))
         return mk_builtin("type_unbound:" + obj->s + ":" + name);
@@ -264,7 +263,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     }
     case VK::Dict: {
       static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",
-                                               "__getitem__", "__setitem__", "__contains__", "clear", "popitem"};
+                                               "__getitem__", "__setitem__", "__delitem__", "__contains__", "clear", "popitem"};
       if (ms.count(name)) return bound_builtin(obj, "dict." + name);
       break;
     }

@@ -637,6 +637,12 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     stack_.pop_back();
     // a break inside an inlined generator cannot be resumed: Dynamo skips the frame (Unsupported.skip_frame)
     if (fn->generator) gb.skip_frame = true;
+    // a lambda frame's expression never leaves the stack empty with a graph behind it: no checkpoint to compile up to,
+    // the function is skipped (real torch 2.11: a dotdict's GB0256 read in `lambda x: x * cfg.scale`)
+    if (fn->lambda_body && depth == 0 && act.ctx && act.ctx->mode == Mode::Record && gb.step) {
+      emit_frame_skip(*act.ctx, gb.msg, gb.loc);
+      throw FrameSkip{gb.msg, gb.gb_type, true};
+    }
     throw;
   } catch (PyException& e) {
     if (stack_.size() >= 2) {

@@ -651,7 +651,8 @@ void Interp::del_target(const ExprP& t) {
       V obj = eval(t->a[0]);
       // (a dict or list subclass defining __delattr__ too: an ml_collections-style ConfigDict)
       if ((obj->k == VK::Instance || obj->k == VK::Dict || obj->k == VK::List) && obj->cls && obj->cls->k == VK::Class)
-        if (V da = find_in_class(obj->cls, "__delattr__"); da && da->k == VK::Func) { call(da, {obj, mk_str(t->s)}, {}, t->loc); return; }
+        if (V da = find_in_class(obj->cls, "__delattr__"); da && (da->k == VK::Func || (da->k == VK::Builtin && da->s.rfind("type_unbound:", 0) == 0)))
+          return (void)call(da, {obj, mk_str(t->s)}, {}, t->loc);  // (a dotdict's `__delattr__ = dict.__delitem__` too)
       if (obj->k == VK::Module && obj->menv) { obj->menv->vars.erase(t->s); std::erase(obj->menv->order, t->s); return; }
       if (obj->k == VK::Opaque) { note_unmodelled(t->loc, "del " + obj->s + "." + t->s); return; }
       if (!obj->attrs.erase(t->s)) raise_exc("AttributeError", fmt::format("'{}' object has no attribute '{}'", type_name(obj), t->s), t->loc);

@@ -90,7 +90,9 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
     return;
   }
   if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls) {  // `obj.x = v` is type(obj).__setattr__(obj, 'x', v) when a class defines it
-    if (V sa = find_in_class(obj->cls, "__setattr__"); sa && sa->k == VK::Func) {
+    // (a container slot too: a dotdict's `__setattr__ = dict.__setitem__` stores an item)
+    if (V sa = find_in_class(obj->cls, "__setattr__");
+        sa && (sa->k == VK::Func || (sa->k == VK::Builtin && sa->s.rfind("type_unbound:", 0) == 0))) {
       call(sa, {obj, mk_str(name), v}, {}, loc);
       return;
     }

@@ -35,17 +35,22 @@ std::string step_driver(const std::string& type, const std::string& cls, const s
          "ids = torch.randint(1, 256, (2, 8))\nf(ids)\n";
 }
 
-// The first graph's ops (explain's call_function targets) of the run, or the stop.
-std::string first_graph_ops(const std::string& driver, const fs::path& src, bool& ok) {
-  fs::path script = src.parent_path() / "drivers" / "heads_step.py";
+// The run of a driver script `name` beside the unpacked sources `src` (transformers' real code as its source root).
+tparse::compiler::Result run_driver(const std::string& name, const std::string& driver, const fs::path& src) {
+  fs::path script = src.parent_path() / "drivers" / name;
   fs::create_directories(script.parent_path());
   std::ofstream(script) << driver;
   tparse::compiler::Options o;
   o.source_roots = {src.string()};
-  auto r = tparse::compiler::compile_script(script.string(), driver, o);
+  return tparse::compiler::compile_script(script.string(), driver, o);
+}
+
+// The first graph's ops (explain's call_function targets) of the run, or the stop.
+std::string first_graph_ops(const std::string& driver, const fs::path& src, bool& ok) {
+  auto r = run_driver("heads_step.py", driver, src);
   ok = r.ok && !r.stopped;
   if (!ok) return r.error;
-  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), {});
+  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, "heads_step.py"), {});
   std::string ops;
   if (!e.graphs.empty())
     for (const auto& op : e.graphs[0].ops.call_functions) ops += op + "\n";
@@ -101,16 +106,11 @@ TEST_CASE("the transformers package exports every model's classes from its top l
       "m = LlamaForCausalLM(cfg)\n"
       "f = torch.compile(m, backend='eager')\n"
       "f(torch.randint(0, 256, (1, 8)))\n";
-  fs::path script = src.parent_path() / "drivers" / "toplevel_exports.py";
-  fs::create_directories(script.parent_path());
-  std::ofstream(script) << driver;
-  tparse::compiler::Options o;
-  o.source_roots = {src.string()};
-  auto r = tparse::compiler::compile_script(script.string(), driver, o);
+  auto r = run_driver("toplevel_exports.py", driver, src);
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK_FALSE(r.stopped);
   for (const auto& u : r.unmodelled) CHECK_MESSAGE(u.find("from transformers import") == std::string::npos, u);
-  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, script.string()), {});
+  auto e = tparse::analysis::explain_trace(tparse::load_trace_text(r.trace, "toplevel_exports.py"), {});
   REQUIRE(e.graphs.size() == 1);
   CHECK(e.graphs[0].ops.call_functions.size() > 20);
 }
@@ -145,13 +145,7 @@ TEST_CASE("PreTrainedModel.gradient_checkpointing_enable() as transformers 5.17:
   REQUIRE_MESSAGE(fs::exists(tarball()), "../shared is present but the transformers tarball is not");
   fs::path src = unpack_sources();
   const fs::path dir = fs::path(TPARSE_TESTDATA) / "hf-programs" / "gradient_checkpointing_enable";
-  const std::string program = slurp(dir / "program.py");
-  fs::path script = src.parent_path() / "drivers" / "gradient_checkpointing_enable.py";
-  fs::create_directories(script.parent_path());
-  std::ofstream(script) << program;
-  tparse::compiler::Options o;
-  o.source_roots = {src.string()};
-  auto r = tparse::compiler::compile_script(script.string(), program, o);
+  auto r = run_driver("gradient_checkpointing_enable.py", slurp(dir / "program.py"), src);
   REQUIRE_MESSAGE(r.ok, r.error);
   const std::string want = trace_shape(slurp(dir / "trace.log.gz")), got = trace_shape(r.trace);
   CHECK(want.find("GB0291") != std::string::npos);  // (the device's trace: checkpoint's breaks, as recorded)

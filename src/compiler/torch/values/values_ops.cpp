@@ -256,11 +256,11 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
   // while the bases' are still fresh
   std::vector<std::pair<V, std::vector<double>>> through;
   if (tmp && tmp->vals)
-    for (V cur = t, nv_src = tmp; cur->vals && cur->vals->base;) {
+    for (V cur = t; cur->vals && cur->vals->base;) {
       const V b = cur->vals->base;
       const std::vector<double>* bv = of(I, b);
       const std::vector<long long>& offs = cur->vals->base_offsets;
-      const std::vector<double>& nv = nv_src->vals->v;
+      const std::vector<double>& nv = through.empty() ? tmp->vals->v : through.back().second;  // (cur's new values)
       if (!bv || offs.size() != nv.size()) break;
       std::vector<double> nb = *bv;
       bool ok = true;
@@ -270,10 +270,6 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
         if (ok) nb[static_cast<size_t>(offs[i])] = x;
       }
       if (!ok) break;
-      nv_src = mk_tensor(*b->t);
-      auto nt = std::make_shared<TensorVals>();
-      nt->v = nb;
-      nv_src->vals = std::move(nt);
       through.push_back({b, std::move(nb)});
       cur = b;
     }

@@ -150,7 +150,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_view_of_split_slice_strides", "einops' rearrange of a split() slice of a symbolic length `s27 + 1`: torch's view strides (ours a copy)"},
       {"unfold_symbolic_sizes", "F.unfold of symbolic sizes (corpus test)"},
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
-      {"bool_mask_data_through_tile_not", "a boolean mask's element values are lost through repeat / tile / ~ (shapes after it)"},
       {"dynamic_contiguous_stride_expr", "torch builds contiguous strides right to left: sympy's product form of dynamic strides"},
       {"einsum_dynamic_output_stride", "einsum's permuted output layout and expanded stride products with a dynamic size"},
       {"func_defaults_assign", "assigning a function's __defaults__ is not modelled"},

@@ -138,7 +138,8 @@ std::vector<OpDef> build_table() {
       {{"add", "sub", "mul", "div", "matmul", "mm", "spmm", "bmm", "maximum", "minimum", "eq", "gt", "lt", "ne", "ge", "le", "subtract", "multiply",
         "divide", "true_divide", "floor_divide", "remainder", "fmod", "atan2", "logical_and", "logical_or", "logical_xor", "bitwise_and",
         "bitwise_or", "bitwise_xor", "fmax", "fmin", "hypot", "xlogy", "greater", "less", "greater_equal", "less_equal", "not_equal",
-        "lerp", "copysign", "heaviside", "mv", "addcmul", "addcdiv", "rsub", "bitwise_left_shift", "bitwise_right_shift", "isclose"},
+        "lerp", "copysign", "heaviside", "mv", "addcmul", "addcdiv", "rsub", "bitwise_left_shift", "bitwise_right_shift", "isclose",
+        "cross", "linalg.cross"},
        TM, "other", FA::Binary, o::binary},
       {{"where"}, TM, "input, other", FA::Binary, o::where},
       {{"__setitem__"}, M, "key, value", FA::Index, o::setitem},
@@ -154,6 +155,7 @@ std::vector<OpDef> build_table() {
        TM, "dim=None, keepdim=False", FA::Reduction, o::reduce},
       {{"topk", "sort", "kthvalue", "mode", "cummax", "cummin", "median", "nanmedian"}, TM, "k, dim=-1, largest=True, sorted=True", FA::Sort, o::values_indices},
       {{"argsort", "msort"}, TM, "dim=-1, descending=False", FA::Sort, o::argsort},
+      {{"quantile", "nanquantile"}, TM, "q, dim=None, keepdim=False", FA::Reduction, o::quantile},
       {{"logcumsumexp"}, TM, "dim", FA::Reduction, o::cumulative},
       {{"diff"}, TM, "n=1, dim=-1, prepend=None, append=None", FA::Reduction, o::cumulative},
       // ---- view / reshape ----

@@ -16,6 +16,7 @@
 #include "torch/keep_alive.hpp"
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -368,15 +369,16 @@ V Interp::einops_layer(std::vector<V>& args, Location loc) {
   return x;
 }
 
-/// rearrange's (and repeat's, its new axes expanded) result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
-/// strides then follow the input's: `b n (h d) -> b h n d` of a chunk keeps the chunk's row stride), else a copy
-/// (contiguous, as emit gives). Symbolic sizes too (view_strides on monomials: a dynamic batch keeps the chunk's
-/// row stride, as torch's view does); an axis of no known size keeps the contiguous strides.
-static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
-                              const TensorInfo& in, TensorInfo& o, bool repeat) {
-  std::vector<Dim> shape = in.shape, stride = in.stride, elem_size;
+/// The axes of rearrange's (and repeat's) result before its final reshape, each with its size and its stride in the
+/// input's memory (input strides `stride`; repeat's new axes stride 0): einops' reshape of the input into its named
+/// axes, then their permutation. `final_reshape`: the output groups are not each exactly one axis. False where an axis
+/// has no known size or the split is not a view.
+static bool permuted_axes(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
+                          const std::vector<Dim>& shape, const std::vector<Dim>& stride, bool repeat,
+                          std::vector<Dim>& perm_size, std::vector<Dim>& perm_stride, bool& final_reshape) {
+  std::vector<Dim> elem_size;
   std::vector<std::string> elem;
-  if (stride.size() != shape.size()) return;
+  if (stride.size() != shape.size()) return false;
   size_t ax = 0, n_ell = 0;
   for (auto& g : lhs) if (!g.bare_ellipsis()) ++n_ell;
   n_ell = shape.size() - n_ell;
@@ -389,9 +391,9 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     ++ax;
     size_t count = 0;
     for (auto& a : g) {
-      if (a.name.empty()) { if (a.lit != 1) return; continue; }
+      if (a.name.empty()) { if (a.lit != 1) return false; continue; }
       auto it = size.find(a.name);
-      if (it == size.end()) return;
+      if (it == size.end()) return false;
       elem.push_back(a.name);
       elem_size.push_back(it->second);
       ++count;
@@ -399,13 +401,12 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     init_reshape = init_reshape || count != 1;
   }
   auto split = init_reshape ? view_strides_ref(shape, stride, elem_size) : std::optional<std::vector<Dim>>(stride);
-  if (!split) return;
-  std::vector<Dim> perm_size, perm_stride;
-  bool final_reshape = false;  // and again only when an output axis is not exactly one axis
+  if (!split) return false;
+  final_reshape = false;  // and again only when an output axis is not exactly one axis
   for (auto& g : rhs) {
     size_t count = 0;
     for (auto& a : g) {
-      if (a.name.empty()) { if (a.lit != 1) return; continue; }
+      if (a.name.empty()) { if (a.lit != 1) return false; continue; }
       std::vector<std::string> names;
       if (a.name == "...") for (size_t k = 0; k < n_ell; ++k) names.push_back("..." + std::to_string(k));
       else names.push_back(a.name);
@@ -419,7 +420,7 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
           ++count;
           continue;
         }
-        if (at == elem.end()) return;
+        if (at == elem.end()) return false;
         perm_size.push_back(elem_size[static_cast<size_t>(at - elem.begin())]);
         perm_stride.push_back((*split)[static_cast<size_t>(at - elem.begin())]);
         ++count;
@@ -427,9 +428,57 @@ static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<G
     }
     final_reshape = final_reshape || count != 1;
   }
+  return true;
+}
+
+/// rearrange's (and repeat's, its new axes expanded) result is einops' reshape / permute / reshape of the input: a view where torch can make one (its
+/// strides then follow the input's: `b n (h d) -> b h n d` of a chunk keeps the chunk's row stride), else a copy
+/// (contiguous, as emit gives). Symbolic sizes too (view_strides on monomials: a dynamic batch keeps the chunk's
+/// row stride, as torch's view does); an axis of no known size keeps the contiguous strides.
+static void rearrange_strides(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
+                              const TensorInfo& in, TensorInfo& o, bool repeat) {
+  std::vector<Dim> perm_size, perm_stride;
+  bool final_reshape = false;
+  if (!permuted_axes(lhs, rhs, size, in.shape, in.stride, repeat, perm_size, perm_stride, final_reshape)) return;
   auto viewed = final_reshape ? view_strides_ref(perm_size, perm_stride, o.shape) : std::optional<std::vector<Dim>>(perm_stride);
   if (!viewed) return;  // a copy: contiguous
   o.stride = *viewed;
+}
+
+/// The values of rearrange's / repeat's result from the input's known values (row-major): the permuted axes walked
+/// over the input laid out contiguously (the final reshape keeps that order). False for symbolic sizes.
+static bool rearrange_values(const std::vector<Group>& lhs, const std::vector<Group>& rhs, std::map<std::string, Dim>& size,
+                             const std::vector<Dim>& shape, const std::vector<double>& in, bool repeat, std::vector<double>& out) {
+  std::vector<Dim> contiguous(shape.size(), Dim{1, ""});
+  long long acc = 1;
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d].is_sym()) return false;
+    contiguous[d] = Dim{acc, ""};
+    acc *= shape[d].v;
+  }
+  std::vector<Dim> perm_size, perm_stride;
+  bool final_reshape = false;
+  if (!permuted_axes(lhs, rhs, size, shape, contiguous, repeat, perm_size, perm_stride, final_reshape)) return false;
+  long long total = 1;
+  for (size_t k = 0; k < perm_size.size(); ++k) {
+    if (perm_size[k].is_sym() || perm_stride[k].is_sym() || perm_size[k].v < 0) return false;
+    total *= perm_size[k].v;
+    if (total > values::kMaxElems) return false;
+  }
+  out.clear();
+  out.reserve(static_cast<size_t>(total));
+  std::vector<long long> ix(perm_size.size(), 0);
+  for (long long n = 0; n < total; ++n) {
+    long long off = 0;
+    for (size_t k = 0; k < ix.size(); ++k) off += ix[k] * perm_stride[k].v;
+    if (off < 0 || off >= static_cast<long long>(in.size())) return false;
+    out.push_back(in[static_cast<size_t>(off)]);
+    for (size_t k = ix.size(); k-- > 0;) {
+      if (++ix[k] < perm_size[k].v) break;
+      ix[k] = 0;
+    }
+  }
+  return true;
 }
 
 V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
@@ -519,7 +568,16 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
   std::vector<V> a(args.begin(), args.end());
   // FX prints a function from outside torch under a global named after its qualified name (graph.py
   // add_global: einops.einops.rearrange -> einops_einops_rearrange)
-  return emit("call_function", "einops_einops_" + fn, fn, false, a, kwargs, o, loc);
+  V res = emit("call_function", "einops_einops_" + fn, fn, false, a, kwargs, o, loc);
+  // known input values carry through a rearrange / repeat (En-transformer's adjacency mask repeated over the batch,
+  // then its degree read with .item())
+  const std::vector<double>* v = fn == "reduce" ? nullptr : values::of(*this, a[0]);
+  std::vector<double> out;
+  if (v && res && res->k == VK::Tensor && rearrange_values(lhs, rhs, size, in.shape, *v, fn == "repeat", out)) {
+    values::attach(*this, res, std::move(out));
+    values::carry_guess({a[0]}, res);
+  }
+  return res;
 }
 
 }  // namespace tparse::compiler

@@ -190,7 +190,8 @@ V binary(OpCall& c) {
       {"greater", ">"}, {"less", "<"}, {"greater_equal", ">="}, {"less_equal", "<="}, {"not_equal", "!="}, {"isclose", "=="},
       {"logical_and", "=="}, {"logical_or", "=="}, {"logical_xor", "=="}, {"bitwise_and", "&"}, {"bitwise_or", "|"},
       {"bitwise_xor", "&"}, {"bitwise_left_shift", "&"}, {"bitwise_right_shift", "&"}, {"atan2", "/"}, {"hypot", "+"}, {"xlogy", "*"},
-      {"fmax", "+"}, {"fmin", "+"}, {"copysign", "*"}, {"heaviside", "+"}, {"lerp", "+"}, {"addcmul", "+"}, {"addcdiv", "+"}, {"max", "+"}, {"min", "+"}};
+      {"fmax", "+"}, {"fmin", "+"}, {"copysign", "*"}, {"heaviside", "+"}, {"lerp", "+"}, {"addcmul", "+"}, {"addcdiv", "+"}, {"max", "+"}, {"min", "+"},
+      {"cross", "*"}, {"linalg.cross", "*"}};  // (cross: the operands' broadcast shape, as torch.linalg.cross)
   V other = c.arg(0, c.name == "lerp" ? "end" : c.name == "addcmul" || c.name == "addcdiv" ? "tensor1" : "other");
   if (!other) c.fail(fmt::format("{}() missing argument 'other'", c.name));
   // the shape with the operator rule in eager mode (no node), then one node for the call

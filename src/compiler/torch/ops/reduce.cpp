@@ -114,6 +114,28 @@ V argsort(OpCall& c) {
   return c.out(o);
 }
 
+// quantile(q, dim=None, keepdim=False, *, interpolation='linear') / nanquantile: the input reduced over dim (over all
+// elements without one), a 1-D q's length put first; float inputs only (aten/src/ATen/native/Sorting.cpp's checks).
+V quantile(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t rank = c.rank();
+  TensorInfo o = c.like();
+  o.fill.reset();
+  V q = c.arg(0, "q");
+  V d = c.arg(1, "dim");
+  V kd = c.arg(2, "keepdim");
+  const bool keep = kd && kd->k == VK::Bool && kd->b;
+  if (t.dtype != "float32" && t.dtype != "float64")
+    c.fail(fmt::format("{}() input tensor must be either float or double dtype", c.name));
+  if (q && q->k == VK::Tensor && q->t->shape.size() > 1) c.fail(fmt::format("{}() q must be a scalar or 1D tensor", c.name));
+  if (q && q->k == VK::Tensor && q->t->dtype != t.dtype)
+    c.fail(fmt::format("{}() q tensor must be same dtype as the input tensor", c.name));
+  if (d && d->k == VK::Int) o.shape = reduced_shape(t.shape, {c.dim(d->i, rank)}, keep);
+  else o.shape = keep ? std::vector<Dim>(rank, Dim{1, ""}) : std::vector<Dim>{};
+  if (q && q->k == VK::Tensor && q->t->shape.size() == 1) o.shape.insert(o.shape.begin(), q->t->shape[0]);
+  return c.out(o);
+}
+
 // diff(n=1, dim=-1, prepend=None, append=None): the dim (with prepend / append) shrinks by n; logcumsumexp(dim): same shape.
 V cumulative(OpCall& c) {
   TensorInfo o = c.like();

@@ -59,6 +59,7 @@ V setitem(OpCall& c);
 V reduce(OpCall& c);
 V values_indices(OpCall& c);
 V argsort(OpCall& c);
+V quantile(OpCall& c);
 V cumulative(OpCall& c);
 // view.cpp
 V reshape(OpCall& c);

@@ -233,8 +233,23 @@ void mutated(Interp& I, const V& t) {
 bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>>& iv, std::vector<std::vector<long long>>& is) {
   iv.clear();
   is.clear();
-  for (const V& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) {
-    if (x->k == VK::Int && x->sym.empty()) {
+  std::vector<V> items = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
+  // trailing whole slices (`k[rows, cols, :, :] = v`) index nothing: the arrays cover the leading dims either way
+  auto whole = [](const V& x) {
+    return x->k == VK::Slice && x->items.size() == 3 && x->items[0]->k == VK::None && x->items[1]->k == VK::None &&
+           x->items[2]->k == VK::None;
+  };
+  while (items.size() > 1 && whole(items.back())) items.pop_back();
+  for (const V& x : items) {
+    std::vector<long long> nd_shape;
+    std::string nd_dtype;
+    if (x->k == VK::Instance && ndarray_info(x, nd_shape, nd_dtype) && nd_dtype.rfind("int", 0) == 0) {
+      // an integer numpy array is an index tensor (DiverseBranchBlock's `k[np.arange(c), np.tile(...), :, :] = v`)
+      std::vector<double> v;
+      if (!from_data(I, x, v)) return false;
+      iv.push_back(std::move(v));
+      is.push_back(nd_shape);
+    } else if (x->k == VK::Int && x->sym.empty()) {
       iv.push_back({static_cast<double>(x->i)});
       is.push_back({});
     } else if (x->k == VK::List) {  // a list of ints is an index tensor (torch builds one)
@@ -334,6 +349,30 @@ static bool setitem_values(OpCall& c) {
   return true;
 }
 
+// x.masked_fill_(mask, value) on known values with a known mask (broadcast to x) and a number: x's new values
+// (En-transformer's `adj_mat.masked_fill_(self_mask, False)` before the degree is read with item()). False otherwise.
+static bool masked_fill_values(OpCall& c) {
+  Interp& I = c.I;
+  if (!c.self || c.self->k != VK::Tensor || c.rest.size() != 2 || !eager(I)) return false;
+  const V& m = c.rest[0];
+  const V& val = c.rest[1];
+  const std::vector<double>* v = data(I, c.self);
+  const std::vector<double>* mv = m && m->k == VK::Tensor ? data(I, m) : nullptr;
+  if (!v || !mv || !val || (val->k != VK::Int && val->k != VK::Float && val->k != VK::Bool)) return false;
+  double fv = val->k == VK::Float ? val->f : val->k == VK::Bool ? (val->b ? 1.0 : 0.0) : static_cast<double>(val->i);
+  const layout::Shape s = layout::shape_of(c.self), ms = layout::shape_of(m);
+  if (ms.size() > s.size() || !fit(c.self->t->dtype, fv)) return false;
+  for (size_t i = 0; i < ms.size(); ++i)
+    if (ms[ms.size() - 1 - i] != 1 && ms[ms.size() - 1 - i] != s[s.size() - 1 - i]) return false;
+  std::vector<double> out = *v, mb = layout::broadcast_to(*mv, ms, s);
+  for (size_t i = 0; i < out.size(); ++i) if (mb[i] != 0) out[i] = fv;
+  const int g = guess_of(c.self) >= 0 ? guess_of(c.self) : guess_of(m);
+  mutated(I, c.self);  // views of the storage go stale; the written tensor carries the new values
+  attach(I, c.self, std::move(out));
+  set_guess(c.self, g);
+  return true;
+}
+
 void before_call(OpCall& c) {
   const std::string& n = c.name;
   const bool dunder = n.rfind("__", 0) == 0;  // `__getitem__` is no in-place `x_`
@@ -352,6 +391,7 @@ void before_call(OpCall& c) {
   // `t[idx] = v` of known values by ints / slices (or a known bool mask of t's shape): the written values are known
   // too (SAINT's `cat_mask[0, 1] = 0` before `x[cat_mask == 0]`); else the storage's values become unknown below
   if (n == "__setitem__" && setitem_values(c)) return;
+  if (n == "masked_fill_" && masked_fill_values(c)) return;
   // the tensor written: `out=`, else the receiver / first argument (`x.add_(1)`, `x[i] = v`, F.relu(x, inplace=True))
   if (inplace) {
     V target = c.kw("out");

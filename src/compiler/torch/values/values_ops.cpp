@@ -16,6 +16,7 @@
 #include "torch/values/values_layout.hpp"
 #include "torch/values/values_creation.hpp"
 #include "torch/values/values_range.hpp"
+#include "torch/values/values_reduce.hpp"
 
 namespace tparse::compiler::values {
 
@@ -158,59 +159,6 @@ bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) 
   return true;
 }
 
-/// Reduce dims (empty: all) of `v` (shape `s`) with `fold` into out shape order; `keep` is immaterial to the order.
-std::vector<double> reduce_dims(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims,
-                                const std::function<double(const std::vector<double>&)>& fold) {
-  Shape r;
-  for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) r.push_back(s[i]);
-  std::vector<std::vector<double>> groups(static_cast<size_t>(std::max<long long>(1, count(r))));
-  if (count(s) > 0) {
-    Shape ix(s.size(), 0);
-    size_t k = 0;
-    do {
-      long long off = 0;
-      for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) off = off * s[i] + ix[i];
-      groups[static_cast<size_t>(off)].push_back(v[k++]);
-    } while (step(ix, s));
-  }
-  std::vector<double> out;
-  for (auto& g : groups) out.push_back(fold(g));
-  return out;
-}
-
-bool reduction(OpCall& c, const V& res) {
-  const std::string& n = c.name;
-  static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin", "count_nonzero"};
-  if (!names.count(n) || res->k != VK::Tensor) return false;
-  const std::vector<double>* v = of(c.I, c.self);
-  if (!v) return false;
-  const Shape s = shape_of(c.self);
-  std::set<size_t> dims;
-  V d = c.arg(0, "dim");
-  if (d && d->k == VK::Int) dims.insert(static_cast<size_t>(c.dim(d->i, s.size())));
-  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) dims.insert(static_cast<size_t>(c.dim(x->i, s.size())));
-  else if (d && d->k != VK::None) return false;
-  if (s.empty()) dims.clear();
-  if ((n == "argmax" || n == "argmin") && !dims.empty() && s.size() > 1) return false;
-  auto fold = [&](const std::vector<double>& g) -> double {
-    if (n == "sum") { double a = 0; for (double x : g) a += x; return a; }
-    if (n == "mean") { double a = 0; for (double x : g) a += x; return g.empty() ? NAN : a / static_cast<double>(g.size()); }
-    if (n == "prod") { double a = 1; for (double x : g) a *= x; return a; }
-    if (n == "all") { for (double x : g) if (x == 0) return 0; return 1; }
-    if (n == "any") { for (double x : g) if (x != 0) return 1; return 0; }
-    if (n == "count_nonzero") { double k = 0; for (double x : g) k += x != 0; return k; }
-    if (g.empty()) return NAN;
-    const bool mx = n == "amax" || n == "max" || n == "argmax";
-    size_t best = 0;
-    for (size_t i = 1; i < g.size(); ++i) if (mx ? g[i] > g[best] : g[i] < g[best]) best = i;
-    return n.rfind("arg", 0) == 0 ? static_cast<double>(best) : g[best];
-  };
-  std::vector<double> out = reduce_dims(*v, s, dims, fold);
-  if (n == "mean" && res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
-  attach(c.I, res, std::move(out));
-  return true;
-}
-
 /// cumsum / cumprod along `dim` (row-major `v` of shape `s`).
 std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, size_t dim, bool prod, const std::string& dt) {
   long long inner = 1;
@@ -317,6 +265,10 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
     return;
   }
   if (!b || b->k == VK::Complex) return;  // element values are real numbers: a complex result's are not kept
+  if (op == "@" || op == "matmul") {
+    reflected ? matmul(I, b, a, res) : matmul(I, a, b, res);
+    return;
+  }
   reflected ? binary(I, op, b, a, res) : binary(I, op, a, b, res);
 }
 
@@ -400,6 +352,22 @@ bool op_rule(OpCall& c, const V& res) {
     return true;
   }
   if (n == "expand" || n == "expand_as" || n == "broadcast_to") { attach(I, res, broadcast_to(*v, s, r)); return true; }
+  if ((n == "repeat" || n == "tile") && r.size() >= s.size() && count(r) <= kMaxElems) {
+    // x.repeat(sizes) / torch.tile: the result's element at index ix is x's at ix modulo x's sizes (x's shape padded
+    // with leading 1s to the result's rank; the result's shape, from the shape rule, carries the repeats)
+    Shape p(r.size() - s.size(), 1);
+    p.insert(p.end(), s.begin(), s.end());
+    std::vector<double> out;
+    out.reserve(static_cast<size_t>(count(r)));
+    Shape ix(r.size(), 0);
+    if (count(r) > 0) do {
+      long long off = 0;
+      for (size_t d = 0; d < r.size(); ++d) off = off * p[d] + ix[d] % p[d];
+      out.push_back(v->at(static_cast<size_t>(off)));
+    } while (step(ix, r));
+    attach(I, res, std::move(out));
+    return true;
+  }
   if (n == "where" && c.is_fn && c.rest.size() == 3 && c.rest[0].get() == c.self.get()) {
     // torch.where(cond, x, y): x where cond else y, all three broadcast to the result (a number is a fill)
     auto operand_values = [&](const V& a, std::vector<double>& out) {
@@ -556,7 +524,8 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, slab(*v, s, dim, lo, len));
     return true;
   }
-  if (reduction(c, res)) return true;
+  if (reduction(c, res) || quantile(c, res)) return true;
+  if ((n == "matmul" || n == "mm" || n == "bmm") && c.rest.size() == 1) return matmul(I, c.self, c.rest[0], res);
   if (n == "pow") {
     V e = c.arg(0, "exponent");
     if (!e) return false;

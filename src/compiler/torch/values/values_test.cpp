@@ -221,6 +221,61 @@ TEST_CASE("numpy stub: new axes, broadcasting with numpy's dtype promotion, tran
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: tile, repeat and % of small arrays (DiverseBranchBlock's kernel index arrays)") {
+  // expected values: numpy 1.24's own (np.tile / np.repeat / ndarray.repeat / np.remainder's sign rule)
+  Result r = run_values(
+      "assert np.tile(np.arange(2), (2, 3)).tolist() == [[0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 1]]\n"
+      "assert np.tile(np.array([1.5, 2.5]), 2).tolist() == [1.5, 2.5, 1.5, 2.5]\n"
+      "assert np.arange(6).reshape(2, 3).repeat(2, axis=1).tolist() == [[0, 0, 1, 1, 2, 2], [3, 3, 4, 4, 5, 5]]\n"
+      "assert np.repeat([[1, 2], [3, 4]], [1, 2], axis=0).tolist() == [[1, 2], [3, 4], [3, 4]]\n"
+      "assert np.arange(3).repeat(2).tolist() == [0, 0, 1, 1, 2, 2] and np.repeat(np.arange(4).reshape(2, 2), 2).shape == (8,)\n"
+      "assert (np.arange(5) % 3).tolist() == [0, 1, 2, 0, 1] and (-7 % np.arange(1, 4)).tolist() == [0, 1, 2]\n"
+      "k = torch.zeros((4, 2, 3, 3))\n"
+      "k[np.arange(4), np.tile(np.arange(2), 2), :, :] = 1.0\n"
+      "assert k.sum().item() == 36.0 and k[1, 1].sum().item() == 9.0 and k[1, 0].sum().item() == 0.0\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("Tensor.repeat, torch.tile and einops' rearrange / repeat carry known values (En-transformer's adjacency degree)") {
+  // expected values: real torch 2.11 / einops 0.8 (a repeated tensor's element at ix is the input's at ix modulo its sizes)
+  Result r = run_values(
+      "from einops import rearrange, repeat\n"
+      "x = torch.arange(6).view(2, 3)\n"
+      "assert x.repeat(2, 1, 2).tolist() == [[[0, 1, 2, 0, 1, 2], [3, 4, 5, 3, 4, 5]]] * 2\n"
+      "assert torch.tile(torch.tensor([1, 2]), (2,)).tolist() == [1, 2, 1, 2] and x.tile((2,)).shape == (2, 6)\n"
+      "assert rearrange(x, 'a b -> b a').tolist() == [[0, 3], [1, 4], [2, 5]]\n"
+      "assert rearrange(x, 'a (b c) -> (c a) b', c=1).tolist() == [[0, 1, 2], [3, 4, 5]]\n"
+      "assert repeat(x, 'a b -> a (b r)', r=2).tolist() == [[0, 0, 1, 1, 2, 2], [3, 3, 4, 4, 5, 5]]\n"
+      "assert repeat(x, 'a b -> (r a) b', r=2).tolist() == [[0, 1, 2], [3, 4, 5], [0, 1, 2], [3, 4, 5]]\n"
+      "i = torch.arange(6)\nadj = (i[:, None] - i[None, :]).abs() == 1\n"
+      "assert repeat(adj, 'i j -> b i j', b=2).long().sum(-1).max().item() == 2\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("quantile, matmul and masked_fill_ of known values (rtdl's quantile bins, En-transformer's adjacency degrees)") {
+  // expected values: numpy 1.24's quantile (linear, as torch's) and matrix product; torch.cross keeps the broadcast shape
+  Result r = run_values(
+      "a = torch.tensor([[1., 2.], [3., 4.], [5., 6.]])\n"
+      "q = torch.quantile(a, torch.tensor([0., 0.25, 0.5, 1.]), dim=0)\n"
+      "assert q.shape == (4, 2) and q.tolist() == [[1.0, 2.0], [2.0, 3.0], [3.0, 4.0], [5.0, 6.0]]\n"
+      "assert torch.quantile(torch.tensor([4., 1., 3., 2.]), 0.5).item() == 2.5 and torch.quantile(a, 0.5, dim=1, keepdim=True).shape == (3, 1)\n"
+      "assert abs(torch.tensor([4., 1., 3., 2.]).quantile(0.1).item() - 1.3) < 1e-6 and len(q[:, 0].unique()) == 4\n"
+      "x = torch.tensor([[1., 2.], [3., 4.]])\n"
+      "assert (x @ x).tolist() == [[7.0, 10.0], [15.0, 22.0]] and torch.matmul(x, torch.tensor([1., 1.])).tolist() == [3.0, 7.0]\n"
+      "assert torch.bmm(x[None], x[None]).sum().item() == 54.0 and x.mm(x).shape == (2, 2)\n"
+      "i = torch.arange(5)\nadj = ((i[:, None] - i[None, :]).abs() == 1)[None].expand(2, 5, 5)\n"
+      "ind = adj.clone().long()\nind.masked_fill_(((adj.float() @ adj.float()) > 0).float().sub(adj.float()).bool(), 2)\n"
+      "assert ind.sum().item() == 76 and ind.sum(dim=-1).max().item() == 10\n"
+      "assert torch.cross(torch.randn(2, 4, 3), torch.randn(1, 4, 3), dim=-1).shape == (2, 4, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("eager values through a dynamic-shape graph: symbolic sizes and SymInts count as this run's hints (funnel's relative positions)") {
   // the frame runs on the call's real inputs: a recompile with a dynamic length still computes the values eager code
   // reads after it (torch.arange with 0-d tensor bounds after the data-dependent break)

@@ -324,6 +324,15 @@ class ndarray:
     def __rtruediv__(self, o):
         return self._binop(o, lambda x, y: x / y, True)
 
+    def __mod__(self, o):  # Python's sign rule, as numpy's remainder (DiverseBranchBlock's `np.arange(c) % d`)
+        return self._binop(o, lambda x, y: x % y, False)
+
+    def __rmod__(self, o):
+        return self._binop(o, lambda x, y: x % y, True)
+
+    def repeat(self, repeats, axis=None):
+        return _arrays.repeat(self, repeats, axis)
+
     def __floordiv__(self, o):
         return self._binop(o, lambda x, y: x // y, False)
 
@@ -493,48 +502,13 @@ ravel = _array_fn(lambda a, order='C': _array(a).ravel(), "ravel")
 reshape = _array_fn(lambda a, shape, order='C': _array(a).reshape(shape), "reshape")
 
 
-def _argsort(a, axis=-1, kind=None, order=None):
-    arr = _array(a)
-    if not isinstance(arr, ndarray) or arr.ndim != 1:
-        return _traced_call(a, axis)  # only 1-D is modelled
-    xs = arr._tparse_flat
-    # numpy sorts a small array by insertion sort (stable): ties keep their order
-    return ndarray(sorted(range(len(xs)), key=lambda i: xs[i]), (len(xs),), 'int64')
-
-
-argsort = _array_fn(_argsort, "argsort")
-
-
-def _tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
-    arr = _array(a)
-    if not isinstance(arr, ndarray) or arr.ndim < 2:
-        return _traced_call(a, k)  # a 1-D input (numpy makes it a matrix first) is not modelled
-    rows, cols = arr.shape[-2], arr.shape[-1]
-    flat = list(arr._tparse_flat)
-    zero = _cast([0], arr._tparse_dtype)[0]
-    for base in range(0, len(flat), rows * cols):
-        for r in range(rows):
-            for c in range(cols):
-                if (upper and c - r < k) or (not upper and c - r > k):
-                    flat[base + r * cols + c] = zero
-    return ndarray(flat, arr.shape, arr._tparse_dtype)
-
-
-def _eye(n, m=None, k=0, dtype=None):
-    m = n if m is None else m
-    one = _full((n, m), 0, dtype)
-    for r in range(n):
-        if 0 <= r + k < m:
-            one._tparse_flat[r * m + r + k] = _cast([1], one._tparse_dtype)[0]
-    return one
-
-
 def isscalar(element):  # a Python or numpy number, a str or bytes: not a container or an array
     return isinstance(element, (int, float, complex, bool, str))
 
 
-triu = _np('triu', lambda m, k=0: _tri(m, k, True))
-tril = _np('tril', lambda m, k=0: _tri(m, k, False))
+triu = _np('triu', lambda m, k=0: _arrays.tri(m, k, True))
+tril = _np('tril', lambda m, k=0: _arrays.tri(m, k, False))
+argsort = _array_fn(lambda *a, **k: _arrays.argsort(*a, **k), "argsort")
 
 prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not isinstance(xs, ndarray) else xs.prod(), _prod)
 # the rest of the functions torch._numpy traces: nodes in a compiled frame, opaque values eagerly
@@ -543,8 +517,8 @@ full = _np('full', lambda shape, fill_value, dtype=None, order='C': _full(shape,
 zeros_like = _np('zeros_like')
 ones_like = _np('ones_like')
 empty_like = _np('empty_like')
-eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _eye(N, M, k, dtype))
-identity = _np('identity', lambda n, dtype=None: _eye(n, None, 0, dtype))
+eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _arrays.eye(N, M, k, dtype))
+identity = _np('identity', lambda n, dtype=None: _arrays.eye(n, None, 0, dtype))
 transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())) if _arraylike(a) else _traced_call(a, axes))
 expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis) if _arraylike(a) else _traced_call(a, axis))
 squeeze = _np('squeeze')
@@ -552,8 +526,8 @@ concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(arrays, axis,
 stack = _np('stack', lambda arrays, axis=0, **k: _join(arrays, axis, True))
 vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in tup], 0, False))
 hstack = _np('hstack', lambda tup, **k: _join(tup, 0 if not _arraylike(tup[0]) or _array(tup[0]).ndim == 1 else 1, False))
-tile = _np('tile')
-repeat = _np('repeat')
+tile = _np('tile', lambda A, reps: _arrays.tile(A, reps))
+repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
 roll = _np('roll')
 swapaxes = _np('swapaxes')
@@ -697,3 +671,4 @@ einsum = _np('einsum', _einsum)
 
 import numpy.random as random  # (the numpy.random stub: numpy_call / eager generators of ours)
 from numpy._index import tril_indices, triu_indices, diag_indices
+from numpy import _arrays

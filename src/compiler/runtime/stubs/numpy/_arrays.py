@@ -1,0 +1,80 @@
+"""Array builders of the numpy stub, computed eagerly on its small ndarray: argsort, triu / tril, eye, tile and
+repeat (numpy/lib/_shape_base_impl.py, _function_base_impl.py, core/fromnumeric.py). Forms not modelled (a 2-D
+argsort, a repeat with per-element counts along an axis) are opaque values as before."""
+import numpy as _n
+from numpy import _shape
+from numpy._dtypes import _cast
+from numpy_call_traced_by_dynamo import call as _traced_call
+
+
+def argsort(a, axis=-1, kind=None, order=None):
+    arr = _n._array(a)
+    if not isinstance(arr, _n.ndarray) or arr.ndim != 1:
+        return _traced_call(a, axis)  # only 1-D is modelled
+    xs = arr._tparse_flat
+    # numpy sorts a small array by insertion sort (stable): ties keep their order
+    return _n.ndarray(sorted(range(len(xs)), key=lambda i: xs[i]), (len(xs),), 'int64')
+
+
+def tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
+    arr = _n._array(a)
+    if not isinstance(arr, _n.ndarray) or arr.ndim < 2:
+        return _traced_call(a, k)  # a 1-D input (numpy makes it a matrix first) is not modelled
+    rows, cols = arr.shape[-2], arr.shape[-1]
+    flat = list(arr._tparse_flat)
+    zero = _cast([0], arr._tparse_dtype)[0]
+    for base in range(0, len(flat), rows * cols):
+        for r in range(rows):
+            for c in range(cols):
+                if (upper and c - r < k) or (not upper and c - r > k):
+                    flat[base + r * cols + c] = zero
+    return _n.ndarray(flat, arr.shape, arr._tparse_dtype)
+
+
+def eye(n, m=None, k=0, dtype=None):
+    m = n if m is None else m
+    one = _n._full((n, m), 0, dtype)
+    for r in range(n):
+        if 0 <= r + k < m:
+            one._tparse_flat[r * m + r + k] = _cast([1], one._tparse_dtype)[0]
+    return one
+
+
+def tile(a, reps):
+    """np.tile: the array repeated `reps` times along each axis (reps longer than ndim adds leading axes of 1)"""
+    arr = _n._array(a)
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    shape = tuple(arr.shape)
+    if len(reps) > len(shape):
+        shape = (1,) * (len(reps) - len(shape)) + shape
+    reps = (1,) * (len(shape) - len(reps)) + reps
+    out_shape = tuple(d * r for d, r in zip(shape, reps))
+    src = _shape.strides_of(shape)
+    offs = [0]
+    for d, r, s in zip(shape, reps, src):
+        offs = [o + (i % d) * s for o in offs for i in range(d * r)]
+    return _n.ndarray([arr._tparse_flat[o] for o in offs], out_shape, arr._tparse_dtype)
+
+
+def repeat(a, repeats, axis=None):
+    """np.repeat / ndarray.repeat: each element (each slice along `axis`) `repeats` times in a row; without an axis
+    the array is flattened first"""
+    arr = _n._array(a)
+    if axis is None:
+        arr = _n.ndarray(arr._tparse_flat, (arr.size,), arr._tparse_dtype)
+        axis = 0
+    axis = axis + arr.ndim if axis < 0 else axis
+    n = arr.shape[axis]
+    counts = [repeats] * n if isinstance(repeats, int) else list(repeats)
+    if len(counts) != n:
+        return _traced_call(a, repeats, axis)  # numpy raises here; not modelled
+    inner = _shape.size_of(arr.shape[axis + 1:])
+    outer = _shape.size_of(arr.shape[:axis])
+    flat = []
+    for o in range(outer):
+        for i in range(n):
+            chunk = arr._tparse_flat[(o * n + i) * inner:(o * n + i + 1) * inner]
+            for _ in range(counts[i]):
+                flat.extend(chunk)
+    shape = arr.shape[:axis] + (sum(counts),) + arr.shape[axis + 1:]
+    return _n.ndarray(flat, shape, arr._tparse_dtype)

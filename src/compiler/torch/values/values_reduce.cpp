@@ -1,0 +1,156 @@
+// Value rules of reductions (values_reduce.hpp): the result's values from the input's, group by group over the reduced
+// dims, in the result's dtype (a float32 mean rounds once at the end, as torch accumulates wider); matrix products.
+#include "torch/values/values_reduce.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "torch/values/values.hpp"
+#include "torch/values/values_layout.hpp"
+
+namespace tparse::compiler::values {
+
+namespace {
+
+using layout::Shape;
+using namespace layout;
+
+/// Reduce dims (empty: all) of `v` (shape `s`) with `fold` into out shape order; `keep` is immaterial to the order.
+std::vector<double> reduce_dims(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims,
+                                const std::function<double(const std::vector<double>&)>& fold) {
+  Shape r;
+  for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) r.push_back(s[i]);
+  std::vector<std::vector<double>> groups(static_cast<size_t>(std::max<long long>(1, count(r))));
+  if (count(s) > 0) {
+    Shape ix(s.size(), 0);
+    size_t k = 0;
+    do {
+      long long off = 0;
+      for (size_t i = 0; i < s.size(); ++i) if (!dims.count(i) && !dims.empty()) off = off * s[i] + ix[i];
+      groups[static_cast<size_t>(off)].push_back(v[k++]);
+    } while (step(ix, s));
+  }
+  std::vector<double> out;
+  for (auto& g : groups) out.push_back(fold(g));
+  return out;
+}
+
+}  // namespace
+
+bool reduction(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin", "count_nonzero"};
+  if (!names.count(n) || res->k != VK::Tensor) return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  std::set<size_t> dims;
+  V d = c.arg(0, "dim");
+  if (d && d->k == VK::Int) dims.insert(static_cast<size_t>(c.dim(d->i, s.size())));
+  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) dims.insert(static_cast<size_t>(c.dim(x->i, s.size())));
+  else if (d && d->k != VK::None) return false;
+  if (s.empty()) dims.clear();
+  if ((n == "argmax" || n == "argmin") && !dims.empty() && s.size() > 1) return false;
+  auto fold = [&](const std::vector<double>& g) -> double {
+    if (n == "sum") { double a = 0; for (double x : g) a += x; return a; }
+    if (n == "mean") { double a = 0; for (double x : g) a += x; return g.empty() ? NAN : a / static_cast<double>(g.size()); }
+    if (n == "prod") { double a = 1; for (double x : g) a *= x; return a; }
+    if (n == "all") { for (double x : g) if (x == 0) return 0; return 1; }
+    if (n == "any") { for (double x : g) if (x != 0) return 1; return 0; }
+    if (n == "count_nonzero") { double k = 0; for (double x : g) k += x != 0; return k; }
+    if (g.empty()) return NAN;
+    const bool mx = n == "amax" || n == "max" || n == "argmax";
+    size_t best = 0;
+    for (size_t i = 1; i < g.size(); ++i) if (mx ? g[i] > g[best] : g[i] < g[best]) best = i;
+    return n.rfind("arg", 0) == 0 ? static_cast<double>(best) : g[best];
+  };
+  std::vector<double> out = reduce_dims(*v, s, dims, fold);
+  if (n == "mean" && res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
+  attach(c.I, res, std::move(out));
+  return true;
+}
+
+bool quantile(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  if ((n != "quantile" && n != "nanquantile") || res->k != VK::Tensor) return false;
+  if (V m = c.kw("interpolation"); m && !(m->k == VK::Str && m->s == "linear")) return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  std::vector<double> qs;
+  V q = c.arg(0, "q");
+  if (q && (q->k == VK::Float || q->k == VK::Int)) qs.push_back(q->k == VK::Float ? q->f : static_cast<double>(q->i));
+  else if (q && q->k == VK::Tensor && of(c.I, q)) qs = *of(c.I, q);
+  else return false;
+  for (double x : qs) if (!(x >= 0 && x <= 1)) return false;  // torch's "q values must be in the range [0, 1]"
+  std::set<size_t> dims;
+  V d = c.arg(1, "dim");
+  if (d && d->k == VK::Int && !s.empty()) dims.insert(static_cast<size_t>(c.dim(d->i, s.size())));
+  else if (d && d->k != VK::None) return false;
+  const bool nan_skip = n == "nanquantile";
+  std::vector<double> out;
+  for (double qv : qs) {
+    auto fold = [&](const std::vector<double>& g) -> double {
+      std::vector<double> sorted;
+      bool has_nan = false;
+      for (double x : g) { if (std::isnan(x)) has_nan = true; else sorted.push_back(x); }
+      if ((has_nan && !nan_skip) || sorted.empty()) return NAN;
+      std::sort(sorted.begin(), sorted.end());
+      // aten's quantile: rank = q * (n - 1); the values at floor and ceil of it, lerp'd by the fraction
+      const double rank = qv * static_cast<double>(sorted.size() - 1);
+      const size_t lo = static_cast<size_t>(rank), hi = static_cast<size_t>(std::ceil(rank));
+      const double w = rank - static_cast<double>(lo), a = sorted[lo], b = sorted[hi];
+      return w < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w);
+    };
+    std::vector<double> part = reduce_dims(*v, s, dims, fold);
+    out.insert(out.end(), part.begin(), part.end());
+  }
+  attach(c.I, res, std::move(out));
+  return true;
+}
+
+bool matmul(Interp& I, const V& a, const V& b, const V& res) {
+  if (!a || !b || !res || a->k != VK::Tensor || b->k != VK::Tensor || res->k != VK::Tensor) return false;
+  const std::vector<double>* av = of(I, a);
+  const std::vector<double>* bv = of(I, b);
+  if (!av || !bv) return false;
+  Shape as = shape_of(a), bs = shape_of(b);
+  if (as.empty() || bs.empty()) return false;
+  // torch.matmul's rule: a 1-D left operand is a row (1, k), a 1-D right one a column (k, 1), both dropped after
+  if (as.size() == 1) as.insert(as.begin(), 1);
+  if (bs.size() == 1) bs.push_back(1);
+  const long long n = as[as.size() - 2], k = as.back(), m = bs.back();
+  if (bs[bs.size() - 2] != k) return false;
+  Shape abatch(as.begin(), as.end() - 2), bbatch(bs.begin(), bs.end() - 2), batch;
+  const size_t nb = std::max(abatch.size(), bbatch.size());
+  for (size_t i = 0; i < nb; ++i) {
+    const long long x = i < nb - abatch.size() ? 1 : abatch[i - (nb - abatch.size())];
+    const long long y = i < nb - bbatch.size() ? 1 : bbatch[i - (nb - bbatch.size())];
+    if (x != y && x != 1 && y != 1) return false;
+    batch.push_back(x == 1 ? y : x);
+  }
+  const long long total = count(batch) * n * m;
+  if (total != count(shape_of(res)) || total > kMaxElems || count(batch) * n * m * k > 64LL * kMaxElems) return false;
+  Shape at = batch, bt = batch;
+  at.push_back(n), at.push_back(k), bt.push_back(k), bt.push_back(m);
+  const std::vector<double> ae = broadcast_to(*av, as, at), be = broadcast_to(*bv, bs, bt);
+  const std::string& dt = res->t->dtype;
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(total));
+  for (long long p = 0; p < count(batch); ++p)
+    for (long long i = 0; i < n; ++i)
+      for (long long j = 0; j < m; ++j) {
+        double acc = 0;  // (summed in double, rounded once to the dtype: exact for the small integers masks hold)
+        for (long long q = 0; q < k; ++q)
+          acc += ae[static_cast<size_t>((p * n + i) * k + q)] * be[static_cast<size_t>((p * k + q) * m + j)];
+        if (!fit(dt, acc)) return false;
+        out.push_back(acc);
+      }
+  attach(I, res, std::move(out));
+  return true;
+}
+
+}  // namespace tparse::compiler::values

@@ -38,7 +38,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"masked_setitem_values_grad", "an in-graph masked store: torch does not free the target input after it (l_e_ stays)"},
       {"state_dict_in_frame_breaks", "Module.state_dict() in a frame breaks in torch (GB0059)"},
       {"int_arg_live_across_break", "a float constant of item() on random data (torch's value, ours a guess)"},
-      {"stack_tuple_int_to_break_call", "a float constant of item() on random data (torch's value, ours a guess)"},
       {"bool_mask_index_known_values_eager", "an eager boolean-mask index of known values loses them (every entry taken)"},
       {"conv_transpose3d_backend_layout", "FakeTensor's CPU conv layout follows the backend it picks (slow 3-D transposed: contiguous)"},
       {"einops_layer_shape_getitem_names", "einops' Rearrange layer unpacks x.shape: DCE'd getitem nodes use up names"},
@@ -62,7 +61,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
                              "(torch.tensor(s_lst), then lin's weight, then torch.tensor(r_lst)); ours all where the argument is first read"},
       {"generator_loop", "nodes of a generator's body are ordered as the generator is drained, not as made"},
       {"item_break", "a float specialized from .item() of random data: the value is the run's"},
-      {"kv_cache_ops", "torch.einsum's output strides (bmm + permute layout)"},
       {"linalg_break_forms", "a resume's input read by a return_types field (`.solution`): torch names it by the attribute "
                              "(L_stack0_solution), ours by the index (L_stack0_0_)"},
       {"mask_assign_loop", "outputs of a resume function's break at a subscript: torch returns its input operands (l_keep_, "

@@ -20,7 +20,7 @@
 #include "runtime/interp_helpers.hpp"
 #include "runtime/activation.hpp"
 #include "runtime/module_hooks.hpp"
-#include "runtime/mt19937.hpp"
+#include "torch/random/cpu_generator.hpp"  // (and runtime/mt19937.hpp)
 
 namespace tparse::compiler {
 
@@ -509,6 +509,8 @@ class Interp {
   V sys_modules_;                              ///< sys.modules as the run's scripts see it (builtins.cpp)
   std::vector<Mt19937> mt_;                    ///< random.Random instances' generators (stubs/random.py)
   std::unique_ptr<Mt19937> mt0_;               ///< the random module's own generator
+  rng::CpuGenerator torch_rng_;  bool torch_rng_known_ = false;  ///< torch's CPU generator, known from manual_seed on
+  Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False
@@ -677,10 +679,9 @@ class Interp {
   std::string custom_op_running_;  ///< the custom op whose fake / real function runs now (torch/custom_ops.cpp)
   long long custom_op_guess_ = 0;  ///< its eager guess for a data-dependent size
   bool custom_op_in_frame_ = false;  ///< whether that op is traced in a frame
-  int backend_calls_ = 0;
-  std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
-  V packed_lengths_;
-  Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)  ///< Tensor.backward() calls so far (eager `.grad` reads: a gradient after the first)
+  int backend_calls_ = 0;  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
+  std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)
+  V packed_lengths_;  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)
   /// bumped by every in-place tensor op (torch/values.cpp); the epoch of each storage's last write, and of the
   /// last write to an unknown target: element values recorded before them are stale
   unsigned long long value_epoch_ = 0, unknown_write_epoch_ = 0;

@@ -14,6 +14,7 @@
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
+#include "torch/values/values_layout.hpp"
 #include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
@@ -86,7 +87,16 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
     }
   }
   o.stride = st;
-  return emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
+  V res = emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
+  // the known values of a real tensor, its dims permuted (rtdl's quantile bins iterated as `q.T`)
+  if (const std::vector<double>* v = name != "real" && name != "imag" && !cplx ? values::of(*this, self) : nullptr) {
+    std::vector<size_t> perm(r);
+    for (size_t i = 0; i < r; ++i) perm[i] = i;
+    if (name == "T") std::reverse(perm.begin(), perm.end());
+    else if (r >= 2) std::swap(perm[r - 2], perm[r - 1]);
+    values::attach(*this, res, values::layout::permuted(*v, values::layout::shape_of(self), perm));
+  }
+  return res;
 }
 
 // A torch function called with requires_grad=True inside a frame: Dynamo makes the tensor, then refuses it (torch.py

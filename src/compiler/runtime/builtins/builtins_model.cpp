@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "torch/random/random_rules.hpp"
 #include "torch/autograd/reach.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/interop/numpy_traced.hpp"
@@ -588,6 +589,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       return call(getattr(import_module("__tparse_torch_init__", loc), fn, loc), args, kwargs, loc);
     }
     if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
+    rng::init_call(*this, name.substr(14), args);  // its draws from torch's CPU generator (torch/random)
     values::mutated(*this, args[0]);
     return args[0];
   }

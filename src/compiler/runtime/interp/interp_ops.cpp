@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "runtime/interp.hpp"
+#include "torch/random/random_rules.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 
@@ -386,6 +387,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         try {
           const auto existing = params_in_args(args, kwargs);
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);
+          rng::module_built(*this, callee->builtin_nn, m, false);  // its initialisers' draws (torch/random)
           // nn.Linear(...) inside a frame: its __init__'s Parameter() is GB0264 (graph_break_on_nn_param_ctor), the
           // call runs eagerly (nlp-tutorial's BERT builds its layers in forward: torch 2.11 breaks there)
           if (rec && m->k == VK::Instance && module_has_params(m, existing)) {

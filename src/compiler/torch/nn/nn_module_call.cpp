@@ -9,6 +9,7 @@
 #include "torch/keep_alive.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/random/random_rules.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 
@@ -95,6 +96,7 @@ void Interp::nn_materialize_lazy(const V& mod, const std::vector<V>& args, Locat
   mod->attrs.erase(kLazyKwargs);
   mod->builtin_nn = real;
   nn_construct(real, a, kw, loc, mod);
+  rng::lose(*this);  // (a lazy layer's reset_parameters runs at its first call: its draws are not counted)
   if (training) mod->attrs["training"] = training;
 }
 

@@ -9,6 +9,7 @@
 #include "torch/keep_alive.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/random/random_rules.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
 
@@ -51,8 +52,9 @@ void Interp::nn_init_done(const std::string& cls, V inst, Location loc) {
                                                "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d", "LayerNorm",
                                                "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm",
                                                "LSTM", "GRU", "RNN"};
+  V own = inst && inst->cls ? find_in_class(inst->cls, "reset_parameters") : nullptr;
+  rng::module_built(*this, cls, inst, own && own->k == VK::Func);  // its initialisers' draws (torch/random)
   if (!resets.count(cls) || !inst || !inst->cls) return;
-  V own = find_in_class(inst->cls, "reset_parameters");
   if (own && own->k == VK::Func) call(own, {inst}, {}, loc);
 }
 

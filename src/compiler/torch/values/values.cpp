@@ -2,6 +2,7 @@
 // dtype rounding, Python data in (torch.tensor's lists, numpy stub arrays) and out (item / tolist), the
 // dispatch hooks, and torch.unique's data-dependent result. The per-op rules are in values_ops.cpp.
 #include "torch/values/values.hpp"
+#include "torch/random/random_rules.hpp"
 #include "torch/values/values_layout.hpp"
 
 #include <fmt/format.h>
@@ -426,6 +427,7 @@ static void guess_integer_cast(OpCall& c, const V& res) {
 
 void after_call(OpCall& c, const V& res) {
   if (!res || !eager(c.I)) return;
+  if (rng::after_op(c, res)) return;  // a random op's values from torch's CPU generator (torch/random)
   if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand
   // an in-place op's result is its target (`kv += t` rebinds kv to the same tensor): its storage and values
   if (inplace_arith_ops().count(c.name) && c.self && c.self->k == VK::Tensor && res->k == VK::Tensor) {

@@ -445,10 +445,16 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, std::move(out));
     return true;
   }
-  if (n == "t" || n == "transpose" || n == "swapaxes" || n == "swapdims" || n == "permute") {
+  if (n == "t" || n == "transpose" || n == "swapaxes" || n == "swapdims" || n == "permute" || n == "T" || n == "mT" ||
+      n == "H" || n == "mH" || n == "adjoint") {
     std::vector<size_t> perm(s.size());
     for (size_t i = 0; i < perm.size(); ++i) perm[i] = i;
-    if (n == "permute") {
+    if (n == "T" || n == "H") {  // x.T: every dim reversed
+      std::reverse(perm.begin(), perm.end());
+    } else if (n == "mT" || n == "mH" || n == "adjoint") {  // the last two swapped
+      if (s.size() < 2) return false;
+      std::swap(perm[s.size() - 1], perm[s.size() - 2]);
+    } else if (n == "permute") {
       std::vector<V> ds = c.rest.size() == 1 && (c.rest[0]->k == VK::Tuple || c.rest[0]->k == VK::List) ? c.rest[0]->items : c.rest;
       if (ds.size() != s.size()) return false;
       for (size_t i = 0; i < ds.size(); ++i) { if (ds[i]->k != VK::Int) return false; perm[i] = static_cast<size_t>(c.dim(ds[i]->i, s.size())); }

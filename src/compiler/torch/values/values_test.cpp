@@ -262,6 +262,7 @@ TEST_CASE("quantile, matmul and masked_fill_ of known values (rtdl's quantile bi
       "a = torch.tensor([[1., 2.], [3., 4.], [5., 6.]])\n"
       "q = torch.quantile(a, torch.tensor([0., 0.25, 0.5, 1.]), dim=0)\n"
       "assert q.shape == (4, 2) and q.tolist() == [[1.0, 2.0], [2.0, 3.0], [3.0, 4.0], [5.0, 6.0]]\n"
+      "assert [r.tolist() for r in q.T] == [[1.0, 2.0, 3.0, 5.0], [2.0, 3.0, 4.0, 6.0]] and a.mT.tolist() == a.t().tolist()\n"
       "assert torch.quantile(torch.tensor([4., 1., 3., 2.]), 0.5).item() == 2.5 and torch.quantile(a, 0.5, dim=1, keepdim=True).shape == (3, 1)\n"
       "assert abs(torch.tensor([4., 1., 3., 2.]).quantile(0.1).item() - 1.3) < 1e-6 and len(q[:, 0].unique()) == 4\n"
       "x = torch.tensor([[1., 2.], [3., 4.]])\n"

@@ -1,0 +1,226 @@
+// Where a run draws from torch's CPU generator (random_rules.hpp), op by op as torch 2.11's CPU kernels draw
+// (aten/src/ATen/native/cpu/DistributionTemplates.h; counts checked on the device: testdata/rng/rng_truth.json).
+#include "torch/random/random_rules.hpp"
+
+#include <set>
+
+#include "runtime/interp.hpp"
+#include "torch/values/values.hpp"
+
+namespace tparse::compiler::rng {
+
+namespace {
+
+/// a frame's graph runs its random ops under the backend's own rules (functionalized RNG, philox seeds): not counted
+bool in_frame(const Interp& I) { return !I.stack_.empty() && I.stack_.back()->ctx && I.stack_.back()->ctx->mode != Mode::Eager; }
+
+bool static_count(const TensorInfo& t, long long& n) {
+  n = 1;
+  for (const Dim& d : t.shape) {
+    if (d.is_sym() || d.v < 0) return false;
+    n *= d.v;
+  }
+  return true;
+}
+
+bool on_cpu(const TensorInfo& t) { return t.device.empty() || t.device.rfind("cpu", 0) == 0; }
+
+double num(const V& v, double dflt) {
+  if (!v || v->k == VK::None) return dflt;
+  if (v->k == VK::Float) return v->f;
+  if (v->k == VK::Int) return static_cast<double>(v->i);
+  if (v->k == VK::Bool) return v->b ? 1 : 0;
+  return dflt;
+}
+bool is_num(const V& v) { return v && (v->k == VK::Float || v->k == VK::Int || v->k == VK::Bool) && v->sym.empty(); }
+
+/// the draws of a uniform_ / normal_ fill of `n` elements of `dtype`; false for a dtype whose kernel is not modelled
+bool fill(CpuGenerator& g, const std::string& dtype, long long n, bool normal, double a, double b, std::vector<double>* out) {
+  std::vector<double> v;
+  if (dtype == "float32") {
+    if (normal) v = g.normal_float32(n, a, b);
+    else for (long long i = 0; i < n; ++i) v.push_back(static_cast<double>(g.uniform_float(static_cast<float>(a), static_cast<float>(b))));
+  } else if (dtype == "float64") {
+    if (normal) v = g.normal_float64(n, a, b);
+    else for (long long i = 0; i < n; ++i) v.push_back(g.uniform_double(a, b));
+  } else {
+    return false;
+  }
+  if (out) *out = std::move(v);
+  return true;
+}
+
+constexpr long long kMaxDraws = 1LL << 26;  // (a bigger tensor's draws are not replayed: the generator becomes unknown)
+
+}  // namespace
+
+void lose(Interp& I) { I.torch_rng_known_ = false; }
+
+bool after_op(OpCall& c, const V& res) {
+  Interp& I = c.I;
+  const std::string& n = c.name;
+  if (n == "manual_seed") {
+    V s = !c.args.empty() ? c.args[0] : c.kw("seed");
+    if (s && s->k == VK::Int && s->sym.empty() && !in_frame(I)) {
+      I.torch_rng_.seed(static_cast<uint64_t>(s->i));
+      I.torch_rng_known_ = true;
+    } else {
+      lose(I);
+    }
+    return false;
+  }
+  static const std::set<std::string> random = {
+      "rand", "rand_like", "randn", "randn_like", "randint", "randint_like", "randperm", "normal", "normal_", "uniform_",
+      "bernoulli", "bernoulli_", "multinomial", "poisson", "exponential_", "geometric_", "cauchy_", "log_normal_", "random_",
+      "dropout", "dropout_", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout", "feature_dropout",
+      "native_dropout", "rrelu", "rrelu_", "fractional_max_pool2d", "fractional_max_pool3d", "gumbel_softmax", "rrelu_with_noise"};
+  if (!random.count(n)) return false;
+  const bool dropout_family = n.find("dropout") != std::string::npos;
+  if (dropout_family) {  // F.dropout(input, p=0.5, training=True, inplace=False): no draw in eval or at p 0
+    V training = c.arg(1, "training");
+    if ((training && training->k == VK::Bool && !training->b) || (is_num(c.arg(0, "p")) && num(c.arg(0, "p"), 0.5) == 0)) {
+      // the input itself (eval mode): its values
+      const std::vector<double>* xv = c.self && c.self->k == VK::Tensor ? values::of(I, c.self) : nullptr;
+      if (!xv || !res || res->k != VK::Tensor || res == c.self) return false;
+      values::attach(I, res, *xv);
+      return true;
+    }
+  }
+  if (n == "rrelu" || n == "rrelu_") {  // F.rrelu(input, lower, upper, training=False): draws only in training
+    V training = c.arg(2, "training");
+    if (!(training && training->k == VK::Bool && training->b)) return false;
+  }
+  if (V gen = c.kw("generator"); gen && gen->k != VK::None) return false;  // its own generator: the default one is not drawn
+  const bool inplace = n.back() == '_';
+  const V& target = inplace ? c.self : res;
+  if (!target || target->k != VK::Tensor || !on_cpu(*target->t)) return false;  // (CUDA tensors draw from CUDA's generator)
+  if (in_frame(I)) {
+    lose(I);
+    return false;
+  }
+  if (!I.torch_rng_known_) return false;
+  CpuGenerator& g = I.torch_rng_;
+  const TensorInfo& t = *target->t;
+  long long count = 0;
+  if (!static_count(t, count) || count > kMaxDraws || !is_contiguous_layout(t)) {
+    lose(I);
+    return false;
+  }
+  std::vector<double> out;
+  bool drawn = false;
+  if (n == "rand" || n == "rand_like" || n == "randn" || n == "randn_like") {
+    drawn = fill(g, t.dtype, count, n.rfind("randn", 0) == 0, 0, 1, &out);  // U[0, 1) / N(0, 1)
+  } else if (n == "uniform_" || n == "normal_") {  // x.uniform_(from=0, to=1) / x.normal_(mean=0, std=1)
+    const bool normal = n == "normal_";
+    drawn = fill(g, t.dtype, count, normal, num(c.arg(0, normal ? "mean" : "from"), 0), num(c.arg(1, normal ? "std" : "to"), 1), &out);
+  } else if (n == "normal" && is_num(c.arg(0, "mean")) && is_num(c.arg(1, "std"))) {  // torch.normal(mean, std, size)
+    drawn = fill(g, t.dtype, count, true, num(c.arg(0, "mean"), 0), num(c.arg(1, "std"), 1), &out);
+  } else if (n == "randint" || n == "randint_like") {
+    // randint(high, size) / randint(low, high, size); randint_like(x, high) / (x, low, high)
+    V a0 = n == "randint" ? (c.args.empty() ? c.kw("low") : c.args[0]) : c.arg(0, "low");
+    V a1 = n == "randint" ? (c.args.size() > 1 ? c.args[1] : c.kw("high")) : c.arg(1, "high");
+    const bool two = is_num(a1) && a1->k == VK::Int;
+    const long long lo = two ? static_cast<long long>(num(a0, 0)) : 0, hi = two ? a1->i : static_cast<long long>(num(a0, 0));
+    if (is_num(a0) && hi > lo) {
+      const bool wide = t.dtype == "int64" || t.dtype == "float64" || t.dtype == "float32" || t.dtype == "bfloat16";
+      for (long long i = 0; i < count; ++i) out.push_back(static_cast<double>(g.uniform_int(static_cast<uint64_t>(hi - lo), lo, wide)));
+      drawn = true;
+    }
+  } else if (n == "randperm") {
+    if (count < (1LL << 24)) {
+      out = g.randperm(count);
+      drawn = true;
+    }
+  } else if (n == "bernoulli" && !c.rest.empty() && is_num(c.rest[0])) {  // torch.bernoulli(input, p): p a number
+    for (long long i = 0; i < count; ++i) out.push_back(g.uniform_double() < num(c.rest[0], 0.5) ? 1 : 0);
+    drawn = true;
+  } else if (n == "bernoulli" || (n == "bernoulli_" && c.rest.size() == 1 && c.rest[0]->k == VK::Tensor)) {
+    // bernoulli(p_tensor) / x.bernoulli_(p_tensor): one draw per element (bernoulli_distribution<float>) for a
+    // float32 p, two (<double>) for a float64 one; the values where p is known
+    const V& p = n == "bernoulli" ? c.self : c.rest[0];
+    const std::vector<double>* pv = p && p->k == VK::Tensor ? values::of(I, p) : nullptr;
+    long long pn = 0;
+    if (p && p->k == VK::Tensor && static_count(*p->t, pn) && pn == count && (p->t->dtype == "float32" || p->t->dtype == "float64")) {
+      const bool dbl = p->t->dtype == "float64";
+      for (long long i = 0; i < count; ++i) {
+        const double u = dbl ? g.uniform_double() : static_cast<double>(g.uniform_float());
+        out.push_back(pv ? (u < (*pv)[static_cast<size_t>(i)] ? 1 : 0) : 0);
+      }
+      drawn = true;
+      if (!pv) out.clear();
+    }
+  } else if (n == "bernoulli_") {  // x.bernoulli_(p=0.5): two draws per element (bernoulli_distribution<double>)
+    const double p = num(c.arg(0, "p"), 0.5);
+    for (long long i = 0; i < count; ++i) out.push_back(g.uniform_double() < p ? 1 : 0);
+    drawn = true;
+  } else if (n == "dropout" || n == "dropout_") {
+    // F.dropout in training: noise = empty_like(x).bernoulli_(1 - p) (two draws an element), noise.div_(1 - p),
+    // x * noise, all in x's float32
+    const double p = num(c.arg(0, "p"), 0.5);
+    const std::vector<double>* xv = c.self && c.self->k == VK::Tensor ? values::of(I, c.self) : nullptr;
+    if (p > 0 && p < 1 && t.dtype == "float32") {
+      const float scale = 1.0f / static_cast<float>(1 - p);
+      for (long long i = 0; i < count; ++i) {
+        const float keep = g.uniform_double() < 1 - p ? scale : 0.0f;
+        if (xv) out.push_back(static_cast<double>(static_cast<float>((*xv)[static_cast<size_t>(i)]) * keep));
+      }
+      drawn = true;
+    }
+  }
+  if (!drawn) {
+    lose(I);
+    return false;
+  }
+  if (out.empty() || count > values::kMaxElems || static_cast<long long>(out.size()) != count) return false;
+  values::attach(I, target, std::move(out));
+  return true;
+}
+
+void init_call(Interp& I, const std::string& fn, const std::vector<V>& args) {
+  static const std::set<std::string> none = {"constant_", "ones_", "zeros_", "eye_", "dirac_", "calculate_gain"};
+  if (none.count(fn)) return;
+  static const std::set<std::string> uniform = {"uniform_", "kaiming_uniform_", "xavier_uniform_", "trunc_normal_"};
+  static const std::set<std::string> normal = {"normal_", "kaiming_normal_", "xavier_normal_", "orthogonal_"};
+  const V t = args.empty() ? nullptr : args[0];
+  long long count = 0;
+  if (!I.torch_rng_known_) return;
+  if (!t || t->k != VK::Tensor || (!uniform.count(fn) && !normal.count(fn)) || !static_count(*t->t, count) || count > kMaxDraws ||
+      !on_cpu(*t->t) || in_frame(I) || !fill(I.torch_rng_, t->t->dtype, count, normal.count(fn) > 0, 0, 1, nullptr))
+    lose(I);
+}
+
+void module_built(Interp& I, const std::string& cls, const V& inst, bool own_reset) {
+  if (!I.torch_rng_known_ || !inst) return;
+  if (in_frame(I)) {
+    lose(I);
+    return;
+  }
+  // the layers whose reset_parameters draws a uniform_ per parameter (kaiming_uniform_ weight, uniform_ bias; every
+  // RNN weight and bias), Embedding's normal_ weight; the norms, containers and parameter-free layers draw nothing
+  static const std::set<std::string> uniform = {"Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+                                                "ConvTranspose2d", "ConvTranspose3d", "LSTM", "GRU", "RNN", "LSTMCell",
+                                                "GRUCell", "RNNCell"};
+  static const std::set<std::string> drawless = {"LayerNorm", "RMSNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+                                                 "SyncBatchNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "PReLU",
+                                                 "LocalResponseNorm", "CrossMapLRN2d"};
+  std::vector<V> params;
+  for (const auto& [name, v] : inst->attrs)
+    if (v && v->k == VK::Tensor && v->t->is_param) params.push_back(v);
+  if (cls == "MultiheadAttention") {  // _reset_parameters: xavier_uniform_(in_proj_weight); out_proj drew as a Linear
+    auto w = inst->attrs.find("in_proj_weight");
+    if (w != inst->attrs.end() && w->second && w->second->k == VK::Tensor) init_call(I, "xavier_uniform_", {w->second});
+    else lose(I);
+    return;
+  }
+  if (own_reset && (uniform.count(cls) || cls == "Embedding")) return;  // the override's own calls draw
+  if (uniform.count(cls) || cls == "Embedding") {
+    // (attrs are a map: the parameters' order is not the construction's, which only a normal fill's cached sample
+    // could tell apart; uniform draws are one per element whatever the order, and Embedding has one parameter)
+    for (const V& p : params) init_call(I, cls == "Embedding" ? "normal_" : "uniform_", {p});
+    return;
+  }
+  if (drawless.count(cls) || params.empty()) return;
+  lose(I);
+}
+
+}  // namespace tparse::compiler::rng

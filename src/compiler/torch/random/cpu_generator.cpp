@@ -79,9 +79,10 @@ float avx_logf(float x) {
                             -1.6668057665E-1f, 2.0000714765E-1f, -2.4999993993E-1f, 3.3333331174E-1f};
   float y = p[0];
   for (int i = 1; i < 9; ++i) y = std::fma(y, x, p[i]);
+  // (`y = y * z; y = y + e * q1` contracts into fma(y, z, e * q1), the product e * q1 rounded on its own: measured on
+  // 20480 values of torch 2.11, testdata/rng/rng_truth_more.json)
   y = y * x;
-  y = y * z;
-  y = std::fma(e, -2.12194440e-4f, y);
+  y = std::fma(y, z, e * -2.12194440e-4f);
   y = std::fma(-z, 0.5f, y);
   x = x + y;
   return std::fma(e, 0.693359375f, x);
@@ -103,8 +104,7 @@ void avx_sincosf(float x, float& s, float& c) {
   const float z = x * x;
   float yc = std::fma(std::fma(2.443315711809948E-005f, z, -1.388731625493765E-003f), z, 4.166664568298827E-002f);
   yc = yc * z;
-  yc = yc * z;
-  yc = std::fma(-z, 0.5f, yc);
+  yc = std::fma(yc, z, -(z * 0.5f));  // (likewise `y * z - z * 0.5`: the second product on its own)
   yc = yc + 1.0f;
   float ys = std::fma(std::fma(-1.9515295891E-4f, z, 8.3321608736E-3f), z, -1.6666654611E-1f);
   ys = ys * z;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <tuple>
 
 using tparse::compiler::rng::CpuGenerator;
 
@@ -98,4 +99,30 @@ TEST_CASE("torch's CPU generator: a cached normal sample carries from one randn 
   for (simdjson::dom::element x : t["bits"].get_array()) theirs.push_back(u64(x));
   CHECK(ours == theirs);
   CHECK(bits32(g.uniform_float()) == uint64_t(int64_t(t["next"].at(0))));
+}
+
+TEST_CASE("torch's CPU generator: long normal fills equal torch 2.11's in every bit (each fused multiply-add of the AVX2 kernel)") {
+  // testdata/rng/rng_truth_more.json (scripts/device/rng_truth_more.py): randn(4096) and normal_(-1.5, 2.5) of 4099
+  // elements (the redrawn remainder) for seeds 0..4
+  static simdjson::dom::parser p;
+  simdjson::dom::element more = p.load(std::string(TPARSE_TESTDATA) + "/rng/rng_truth_more.json");
+  for (int seed = 0; seed < 5; ++seed) {
+    CAPTURE(seed);
+    for (auto [key, n, mean, std] : std::vector<std::tuple<std::string, long long, double, double>>{
+             {"randn4096", 4096, 0.0, 1.0}, {"normal_4099", 4099, -1.5, 2.5}}) {
+      CAPTURE(key);
+      CpuGenerator g;
+      g.seed(static_cast<uint64_t>(seed));
+      std::vector<uint64_t> ours = f32(g.normal_float32(n, mean, std)), theirs;
+      for (simdjson::dom::element x : more[key + "/" + std::to_string(seed)].get_array()) theirs.push_back(u64(x));
+      REQUIRE(ours.size() == theirs.size());
+      size_t differ = 0;
+      for (size_t i = 0; i < ours.size(); ++i) differ += ours[i] != theirs[i];
+      CHECK(differ == 0);
+    }
+  }
+  // and torch seeds its default generator from the OS: two fresh processes, two initial seeds (so tparse takes the
+  // state as unknown until torch.manual_seed)
+  simdjson::dom::array seeds = more["initial_seeds"];
+  CHECK(uint64_t(seeds.at(0)) != uint64_t(seeds.at(1)));
 }

@@ -101,6 +101,18 @@ TEST_CASE("seeded layer construction and nn.init draw as torch 2.11's reset_para
       src += fmt::format("torch.manual_seed(0)\nassert ({}).reshape(-1).tolist()[:40] == [{}], '{}'\n", expr, want, name);
     }
   }
+  // more layers (testdata/rng/rng_truth_more.json): RNN cells, an affine InstanceNorm, a decoder layer, a reflect-padded
+  // conv, an Embedding of an odd count below 16 (a cached normal sample left), a Sequential of several
+  static simdjson::dom::parser p;
+  simdjson::dom::element more = p.load(std::string(TPARSE_TESTDATA) + "/rng/rng_truth_more.json");
+  const std::map<std::string, std::string> more_calls = {
+      {"LSTMCell", "nn.LSTMCell(4, 8)"}, {"GRUCell", "nn.GRUCell(4, 8)"}, {"RNNCell", "nn.RNNCell(4, 8)"},
+      {"InstanceNorm2d_affine", "nn.InstanceNorm2d(3, affine=True)"}, {"BatchNorm1d", "nn.BatchNorm1d(5)"},
+      {"TDL", "nn.TransformerDecoderLayer(8, 2, 16)"}, {"Conv2d_reflect", "nn.Conv2d(2, 3, 3, padding=1, padding_mode='reflect')"},
+      {"Embedding_odd", "nn.Embedding(3, 5)"}, {"Seq", "nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Embedding(3, 5), nn.Linear(5, 2))"}};
+  for (const auto& [name, expr] : more_calls)
+    src += fmt::format("torch.manual_seed(0)\nm = {}\nassert torch.rand(1).item() == {}, '{}: the next draw'\n", expr,
+                       literal(more["mod/" + name].at(0), "torch.float32"), name);
   Result r = run(src);
   INFO(r.error);
   CHECK(r.ok);

@@ -2,8 +2,8 @@
 // script calls init_process_group (then its world_size / rank arguments, default 1 / 0). Dynamo
 // constant-folds is_initialized / get_rank / get_world_size (variables/torch.py, constant_fold_functions),
 // so inside a compiled frame they are plain constants too. Collectives at world size 1 leave tensors
-// as they are; inside a compiled frame Dynamo would trace them as functional collectives, which is
-// not modelled here: noted as unmodelled.
+// as they are; inside a compiled frame Dynamo traces them as functional collectives: all_reduce of the default
+// group with the default op is modelled so, the others are noted as unmodelled.
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
@@ -42,6 +42,23 @@ V Interp::torch_distributed(const std::string& name, std::vector<V>& args, std::
   static const std::set<std::string> collectives = {"all_reduce", "broadcast", "reduce", "all_gather", "all_gather_into_tensor",
                                                     "reduce_scatter", "reduce_scatter_tensor", "all_to_all", "all_to_all_single",
                                                     "gather", "scatter"};
+  if (f == "all_reduce" && tracing() && dist_initialized_ && !args.empty() && args[0]->k == VK::Tensor && !kw("op", 1) &&
+      !kw("group", 2) && !(kw("async_op", 3) && kw("async_op", 3)->k == VK::Bool && kw("async_op", 3)->b)) {
+    // Dynamo 2.11 rewrites c10d.all_reduce(t) to the traceable functional collective all_reduce_inplace: the
+    // functional all_reduce on the default group ('0'), its wait_tensor, and t.copy_ of the result (program
+    // all_reduce_in_compiled; DINO / iBOT's update_center)
+    const V& t = args[0];
+    V red = emit("call_function", "torch.ops._c10d_functional.all_reduce", "tensor", false, {t, mk_str("sum"), mk_str("0")}, {}, *t->t, loc);
+    torch_frame(red, "distributed/_functional_collectives.py", 173, "all_reduce",
+                "tensor = torch.ops._c10d_functional.all_reduce(self, reduceOp.lower(), group_name)");
+    V waited = emit("call_function", "torch.ops._c10d_functional.wait_tensor", "wait_tensor", false, {red}, {}, *t->t, loc);
+    torch_frame(waited, "distributed/_functional_collectives.py", 138, "wait_tensor",
+                "return torch.ops._c10d_functional.wait_tensor(tensor)  # type: ignore[attr-defined]");
+    V copied = emit("call_method", "copy_", "copy_", false, {t, waited}, {}, *t->t, loc);
+    torch_frame(copied, "distributed/_functional_collectives.py", 1624, "all_reduce_inplace",
+                "return tensor.copy_(all_reduce(tensor, op, group, tag))");
+    return none();
+  }
   if (collectives.count(f)) {
     if (tracing() || dist_world_ > 1) note_unmodelled(loc, name);
     if (f == "all_gather" && !args.empty() && args[0]->k == VK::List && args.size() > 1)  // world size 1: the list holds the tensor

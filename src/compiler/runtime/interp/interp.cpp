@@ -104,7 +104,11 @@ void Interp::exec_block(const std::vector<StmtP>& body) {
 V Interp::lookup(const std::string& name, Location loc) {
   Activation& act = *stack_.back();
   for (Env* e = act.env.get(); e; e = e->parent.get()) {
-    if (e->globals_decl.count(name)) break;
+    if (e->globals_decl.count(name) && e->parent) {
+      // `global x`: the module scope's x, read as any module global is (LOAD_GLOBAL: its source G['x'], its guard;
+      // DINO's `global center` updated in a compiled step: placeholder G_center_)
+      while (e->parent) e = e->parent.get();
+    }
     auto it = e->vars.find(name);
     if (it != e->vars.end()) {
       // (read by the frame's own code, or by a generator expression / closure of it inlined: the frame's local all the

@@ -21,6 +21,7 @@ V noop(OpCall& c);
 V is_tensor(OpCall& c);
 V false_value(OpCall& c);
 V none_value(OpCall& c);
+V cuda_empty_cache(OpCall& c);
 V canonical_mask(OpCall& c);
 V parameter(OpCall& c);
 V is_complex(OpCall& c);

@@ -289,6 +289,14 @@ V noop(OpCall&) { return none(); }
 V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::Tensor); }
 
 V false_value(OpCall&) { return mk_bool(false); }
+
+// torch.cuda.empty_cache(): in a frame Dynamo keeps the call as a node with no value (TorchInGraphFunctionVariable:
+// `empty_cache = torch.cuda.memory.empty_cache();  empty_cache = None`, Point-Transformers' sample_and_group); eagerly,
+// on a host without CUDA memory to free, nothing
+V cuda_empty_cache(OpCall& c) {
+  c.I.emit_ctx_node("torch.cuda.memory.empty_cache", "empty_cache", {}, c.loc);
+  return none();
+}
 V none_value(OpCall&) { return none(); }
 
 // F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)

@@ -28,9 +28,13 @@ float float_of(uint32_t b) {
 void CpuGenerator::seed(uint64_t s) {
   mt_.seed_genrand(static_cast<uint32_t>(s & 0xffffffffu));
   next_double_normal_.reset();
+  drawn_ = 0;
 }
 
-uint32_t CpuGenerator::random() { return mt_.next(); }
+uint32_t CpuGenerator::random() {
+  ++drawn_;
+  return mt_.next();
+}
 
 uint64_t CpuGenerator::random64() {
   const uint64_t hi = random();
@@ -174,6 +178,18 @@ std::vector<double> CpuGenerator::normal_float64(long long n, double mean, doubl
 long long CpuGenerator::uniform_int(uint64_t range, long long base, bool wide) {
   const uint64_t v = wide && range >= (uint64_t{1} << 32) ? random64() : random();
   return static_cast<long long>(v % range) + base;
+}
+
+void CpuGenerator::skip_fill(long long n, bool normal, bool float64) {
+  if (n <= 0) return;
+  if (normal && n < 16) {  // normal_distribution<double> per element: the cached sample counts
+    for (long long i = 0; i < n; ++i) normal_double(0, 1);
+    return;
+  }
+  // a uniform per element; the normal fill's remainder redraws the last 16
+  const long long uniforms = n + (normal && n % 16 != 0 ? 16 : 0);
+  const long long draws = float64 ? 2 * uniforms : uniforms;
+  for (long long i = 0; i < draws; ++i) random();
 }
 
 std::vector<double> CpuGenerator::randperm(long long n) {

@@ -19,6 +19,7 @@ class CpuGenerator {
   /// torch.manual_seed(s): mt19937 seeded with the low 32 bits, the cached normal samples dropped
   void seed(uint64_t s);
   uint32_t random();    ///< one 32-bit draw
+  uint64_t drawn() const { return drawn_; }  ///< draws since the seed
   uint64_t random64();  ///< two draws, the first the high word
 
   // ---- ATen's distributions (aten/src/ATen/core/DistributionsHelper.h, TransformationHelper.h) ----
@@ -37,10 +38,14 @@ class CpuGenerator {
   long long uniform_int(uint64_t range, long long base, bool wide);
   /// randperm_cpu: Fisher-Yates from the front, `random() % (n - i)`
   std::vector<double> randperm(long long n);
+  /// the draws of a uniform (`normal` false) or normal fill of `n` elements, float32 or float64, without its values
+  /// (a layer's initialisation: only the generator's state after it matters)
+  void skip_fill(long long n, bool normal, bool float64);
 
  private:
   Mt19937 mt_;  ///< (CPython's and numpy's generator too: at::mt19937 is the same init_genrand / genrand_int32)
   std::optional<double> next_double_normal_;
+  uint64_t drawn_ = 0;
 };
 
 /// avx_mathfun's log256_ps / sincos256_ps on one float (Cephes polynomials, fused multiply-adds as gcc contracts them)

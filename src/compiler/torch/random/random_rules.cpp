@@ -36,6 +36,11 @@ bool is_num(const V& v) { return v && (v->k == VK::Float || v->k == VK::Int || v
 
 /// the draws of a uniform_ / normal_ fill of `n` elements of `dtype`; false for a dtype whose kernel is not modelled
 bool fill(CpuGenerator& g, const std::string& dtype, long long n, bool normal, double a, double b, std::vector<double>* out) {
+  if (!out || n > values::kMaxElems) {  // the draws only: no values kept for a big tensor or an initialiser
+    if (dtype != "float32" && dtype != "float64") return false;
+    g.skip_fill(n, normal, dtype == "float64");
+    return true;
+  }
   std::vector<double> v;
   if (dtype == "float32") {
     if (normal) v = g.normal_float32(n, a, b);
@@ -50,7 +55,17 @@ bool fill(CpuGenerator& g, const std::string& dtype, long long n, bool normal, d
   return true;
 }
 
-constexpr long long kMaxDraws = 1LL << 26;  // (a bigger tensor's draws are not replayed: the generator becomes unknown)
+// a bigger tensor's draws are not replayed, nor more than kMaxTotal since the seed (a full-size model's layers built
+// after a seed: counting them would cost a second per model): the generator becomes unknown
+constexpr long long kMaxDraws = 1LL << 22;
+constexpr uint64_t kMaxTotal = uint64_t{1} << 24;
+
+/// false (and the generator unknown) when `count` more draws pass the limits
+bool affordable(Interp& I, long long count) {
+  if (count <= kMaxDraws && I.torch_rng_.drawn() + static_cast<uint64_t>(count) <= kMaxTotal) return true;
+  I.torch_rng_known_ = false;
+  return false;
+}
 
 }  // namespace
 
@@ -102,7 +117,12 @@ bool after_op(OpCall& c, const V& res) {
   CpuGenerator& g = I.torch_rng_;
   const TensorInfo& t = *target->t;
   long long count = 0;
-  if (!static_count(t, count) || count > kMaxDraws || !is_contiguous_layout(t)) {
+  if (!static_count(t, count) || !affordable(I, 2 * count) || !is_contiguous_layout(t)) {
+    lose(I);
+    return false;
+  }
+  static const std::set<std::string> fills = {"rand", "rand_like", "randn", "randn_like", "uniform_", "normal_", "normal"};
+  if (count > values::kMaxElems && !fills.count(n)) {  // (only a fill's draws are counted without computing its values)
     lose(I);
     return false;
   }
@@ -184,7 +204,7 @@ void init_call(Interp& I, const std::string& fn, const std::vector<V>& args) {
   const V t = args.empty() ? nullptr : args[0];
   long long count = 0;
   if (!I.torch_rng_known_) return;
-  if (!t || t->k != VK::Tensor || (!uniform.count(fn) && !normal.count(fn)) || !static_count(*t->t, count) || count > kMaxDraws ||
+  if (!t || t->k != VK::Tensor || (!uniform.count(fn) && !normal.count(fn)) || !static_count(*t->t, count) || !affordable(I, 2 * count) ||
       !on_cpu(*t->t) || in_frame(I) || !fill(I.torch_rng_, t->t->dtype, count, normal.count(fn) > 0, 0, 1, nullptr))
     lose(I);
 }

@@ -177,6 +177,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (V t = np_traced::from_ndarray(v)) {
       v = t;
       n = "___from_numpy(" + n + ")";
+    } else if (np_traced::is_np(v)) {  // (one standing in for an ndarray of unknown data: the same input kind)
+      n = "___from_numpy(" + n + ")";
     }
     if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)) continue;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));

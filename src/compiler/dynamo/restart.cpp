@@ -202,7 +202,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // (an ndarray, numpy's draw run eagerly at a GB0294 break: VariableBuilder wraps it as a tensor input seen as an
   // ndarray, `___from_numpy(L['___stack1'])` guarded by size, so a new size recompiles; real torch 2.11: ts2vec's
   // `torch.from_numpy(np.random.binomial(1, p, size=(B, T)))`, program np_random_binomial_break)
-  if (V t = np_traced::from_ndarray(stack0)) stack0 = t;
+  if (V t = np_traced::from_ndarray(*this, stack0)) stack0 = t;
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
                  (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0))) {
     // (a tuple result, `q, e = self.sub(x)`: its tensors are inputs of their own, `___stack0[0]`, TENSOR_MATCH)
@@ -214,7 +214,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   for (auto& n : act.env->order) {
     if (act.fn && !live.count(n)) continue;
     V v = act.env->vars[n];
-    if (V t = np_traced::from_ndarray(v)) v = t;  // (a live ndarray local: a tensor input seen as an ndarray)
+    if (V t = np_traced::from_ndarray(*this, v)) v = t;  // (a live ndarray local: a tensor input seen as an ndarray)
     std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
     flatten_tensors(v, held);
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)

@@ -66,7 +66,14 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
   if (name == "data") {  // TensorVariable.method_attr_data: torch._C._autograd._get_data_attr(t), no grad
     o.requires_grad = false;
     o.stride = st;
-    return emit("call_function", "torch._C._autograd._get_data_attr", "_get_data_attr", false, {self}, {}, o, loc);
+    V res = emit("call_function", "torch._C._autograd._get_data_attr", "_get_data_attr", false, {self}, {}, o, loc);
+    values::shares_storage(res, self);  // the same storage: a write through `.data` is a write of the tensor
+    if (const std::vector<double>* v = values::of(*this, self)) {  // (linked: an in-place write through it writes self's)
+      std::vector<long long> offs(v->size());
+      for (size_t i = 0; i < offs.size(); ++i) offs[i] = static_cast<long long>(i);
+      values::attach_view(*this, res, *v, self, std::move(offs));
+    }
+    return res;
   }
   if (name == "T") {  // all dimensions reversed (2-D: the transpose)
     std::reverse(o.shape.begin(), o.shape.end());
@@ -88,6 +95,7 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
   }
   o.stride = st;
   V res = emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
+  values::shares_storage(res, self);  // a view: writes through it are writes of the tensor
   // the known values of a real tensor, its dims permuted (rtdl's quantile bins iterated as `q.T`)
   if (const std::vector<double>* v = name != "real" && name != "imag" && !cplx ? values::of(*this, self) : nullptr) {
     std::vector<size_t> perm(r);
@@ -410,7 +418,8 @@ V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
-  if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0 && tracing()) {  // an ndarray's method: numpy_method_wrapper
+  // an ndarray's method: numpy_method_wrapper in a frame; eagerly torch._numpy's method (a stand-in for an ndarray)
+  if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0) {
     realize(self);
     bool handled = false;
     V r = np_traced::method(*this, self, mname, args, kwargs, loc, handled);

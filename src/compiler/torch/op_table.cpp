@@ -68,6 +68,7 @@ std::vector<OpDef> build_table() {
       {{"cuda.is_available", "accelerator.is_available", "mps.is_available", "backends.mps.is_available", "backends.mps.is_built",
         "xpu.is_available"}, T, "", FA::Value, o::false_value},
       {{"cuda.empty_cache", "cuda.memory.empty_cache"}, T, "", FA::Value, o::cuda_empty_cache},
+      {{"broadcast_shapes", "functional.broadcast_shapes"}, T, "*shapes", FA::Value, o::broadcast_shapes},
       // the __torch_function__ dispatch test: False for plain tensors and Parameters (Dynamo folds it to a constant)
       {{"overrides.has_torch_function", "overrides.has_torch_function_unary", "overrides.has_torch_function_variadic",
         "_C._has_torch_function", "_C._has_torch_function_unary", "_C._has_torch_function_variadic"}, T, "", FA::Value, o::false_value},

@@ -49,7 +49,9 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
         }
       }
       if (k->k == VK::Class) {
-        if (k->s == "Tensor" && v->k == VK::Tensor) return mk_bool(true);
+        // (an ndarray torch._numpy traces, or a tensor standing in for one eagerly, is numpy's class)
+        if (k->s == "Tensor" && v->k == VK::Tensor && !v->t->np_array) return mk_bool(true);
+        if (k->s == "ndarray" && v->k == VK::Tensor && v->t->np_array) return mk_bool(true);
         if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str &&
             abc_instance(v, abc->second->s))
           return mk_bool(true);

@@ -355,9 +355,11 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (in_compiled && args.size() >= 2) {
       std::string ctx_args;
       for (size_t i = 2; i < args.size(); ++i) ctx_args += (i > 2 ? ", " : "") + variable_repr(args[i]);
+      std::string ctx_kwargs;
+      for (size_t i = 0; i < kwargs.size(); ++i) ctx_kwargs += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
       const std::string cls = py_str(arg(0)), method = py_str(arg(1));
       graph_break("Unsupported method call", msg_unsupported_method(cls, method,
-                  fmt::format("call_method UserDefinedObjectVariable({}) {} [{}] {{}}", cls, method, ctx_args)), loc);
+                  fmt::format("call_method UserDefinedObjectVariable({}) {} [{}] {{{}}}", cls, method, ctx_args, ctx_kwargs)), loc);
     }
     return none();
   }
@@ -503,6 +505,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     V w = mk_builtin("lru:wrapper");
     w->func = arg(0);
     return w;
+  }
+  // (name, file, line): a standard-library Python function a C call runs (numpy's RandomState() makes its lock with
+  // threading.RLock): under eval_frame's callback it is handed to Dynamo once, no tensor in it, skipped from then on
+  if (name == "__tparse_stdlib_frame__") {
+    if (callback_active_ > 0 && !in_compiled && args.size() == 3 && arg(2)->k == VK::Int)
+      count_stdlib_frame_once(py_str(arg(0)).c_str(), py_str(arg(1)).c_str(), static_cast<int>(arg(2)->i));
+    return none();
   }
   if (name == "__tparse_skipped_builtin2__") {  // (module, qualname) of a C builtin Dynamo does not trace: GB0007
     if (in_compiled && args.size() == 2)

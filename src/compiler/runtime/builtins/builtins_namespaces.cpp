@@ -261,6 +261,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return mk_builtin("type_unbound:" + obj->s + ":" + name);
       break;
     }
+    case VK::Slice:  // slice(start, stop, step)'s fields
+      if (obj->items.size() == 3 && (name == "start" || name == "stop" || name == "step"))
+        return obj->items[name == "start" ? 0 : name == "stop" ? 1 : 2];
+      break;
     case VK::Dict: {
       static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",
                                                "__getitem__", "__setitem__", "__delitem__", "__contains__", "clear", "popitem"};
@@ -272,10 +276,14 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return it->second->k == VK::Func ? mk_bound(obj, it->second) : it->second;
       auto& t = *obj->t;
       realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
-      if (t.np_array && tracing()) {  // an ndarray traced in the frame: torch._numpy's attributes
+      if (t.np_array) {  // an ndarray traced in the frame (or standing in for one eagerly): torch._numpy's attributes
         bool handled = false;
         V r = np_traced::attr(*this, obj, name, loc, handled);
         if (handled) return r;
+        if (name == "dtype" && !tracing()) {  // numpy's dtype (eagerly: `a.dtype` prints float32)
+          V dts = getattr(import_module("numpy._dtypes", loc), "_DTYPES", loc);
+          if (V* d = dts->k == VK::Dict ? dict_find(*dts, mk_str(t.dtype)) : nullptr) return *d;
+        }
       }
       if (name == "shape") return size_of(obj, -1, kDimAsRead, loc);
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }

@@ -148,12 +148,14 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     if ((v->k == VK::Instance || v->k == VK::Dict || v->k == VK::List) && v->cls) return v->cls;
     if (v->k == VK::Tensor) {
       realize(v);  // a lazy frame input's type realizes it: its placeholder comes here (`type(t) is not Tensor`)
+      if (v->t->np_array) return getattr(import_module("numpy", loc), "ndarray", loc);  // numpy's, traced or standing in
       auto c = nn_class("Tensor"); c->builtin_nn = ""; c->s = "Tensor"; return c;
     }
     if (v->k == VK::Instance && !v->builtin_nn.empty()) return nn_class(v->builtin_nn);  // nn.Linear(...) built in
     if (v->k == VK::Opaque) return mk_opaque("type(" + v->s + ")");
     if (v->k == VK::Class) return mk_builtin("type");
     if (v->k == VK::None) return mk_builtin("NoneType");
+    if (v->k == VK::Tuple && v->size_tuple) return mk_builtin("torch.Size");
     return mk_builtin(type_name(v));
   }
   handled = false;

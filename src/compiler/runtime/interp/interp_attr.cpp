@@ -531,6 +531,11 @@ std::string Interp::repr_of(const V& v, Location loc) {
       if (v->cls && v->cls->k == VK::Builtin && v->cls->s == "object") return fmt::format("<object object at {}>", addr(v));
       break;
     case VK::List: case VK::Tuple: {
+      if (v->size_tuple) {  // torch.Size([3, 4])
+        std::string s = "torch.Size([";
+        for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);
+        return s + "])";
+      }
       std::string s = v->k == VK::List ? "[" : "(";
       for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);
       if (v->k == VK::Tuple && v->items.size() == 1) s += ",";

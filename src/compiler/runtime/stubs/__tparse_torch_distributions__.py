@@ -1,6 +1,7 @@
 # torch.distributions as tparse models it, in Python, so the interpreter inlines it as Dynamo inlines
 # torch/distributions/*.py: each method applies the torch ops torch 2.11's does, in the same order (the graph nodes
-# explain counts). Normal, Categorical, Bernoulli, Uniform, Independent and kl_divergence for Normal / Independent
+# explain counts). Normal, MultivariateNormal, Categorical, Bernoulli, Uniform, Independent and kl_divergence for Normal /
+# Independent
 # pairs; argument validation is left out (under Dynamo its checks leave no node: their results are dead code).
 # Every module path (torch.distributions, .normal, .categorical, .kl, .utils, ...) is this one module.
 import math
@@ -282,6 +283,135 @@ class Uniform(Distribution):
 
     def entropy(self):
         return torch.log(self.high - self.low)
+
+
+def _batch_mv(bmat, bvec):
+    return torch.matmul(bmat, bvec.unsqueeze(-1)).squeeze(-1)
+
+
+def _batch_mahalanobis(bL, bx):
+    # x^T M^-1 x for M = L L^T, bL's batch shape broadcastable to bx's: bx is regrouped so one batched triangular
+    # solve serves every batch, then the result is put back in bx's order (torch 2.11's reshape / permute sequence)
+    n = bx.size(-1)
+    bx_batch_shape = bx.shape[:-1]
+    bx_batch_dims = len(bx_batch_shape)
+    bL_batch_dims = bL.dim() - 2
+    outer_batch_dims = bx_batch_dims - bL_batch_dims
+    old_batch_dims = outer_batch_dims + bL_batch_dims
+    new_batch_dims = outer_batch_dims + 2 * bL_batch_dims
+    bx_new_shape = bx.shape[:outer_batch_dims]
+    for sL, sx in zip(bL.shape[:-2], bx.shape[outer_batch_dims:-1]):
+        bx_new_shape += (sx // sL, sL)
+    bx_new_shape += (n,)
+    bx = bx.reshape(bx_new_shape)
+    permute_dims = (list(range(outer_batch_dims)) + list(range(outer_batch_dims, new_batch_dims, 2))
+                    + list(range(outer_batch_dims + 1, new_batch_dims, 2)) + [new_batch_dims])
+    bx = bx.permute(permute_dims)
+
+    flat_L = bL.reshape(-1, n, n)
+    flat_x = bx.reshape(-1, flat_L.size(0), n)
+    flat_x_swap = flat_x.permute(1, 2, 0)
+    M_swap = torch.linalg.solve_triangular(flat_L, flat_x_swap, upper=False).pow(2).sum(-2)
+    M = M_swap.t()
+
+    permuted_M = M.reshape(bx.shape[:-1])
+    permute_inv_dims = list(range(outer_batch_dims))
+    for i in range(bL_batch_dims):
+        permute_inv_dims += [outer_batch_dims + i, old_batch_dims + i]
+    reshaped_M = permuted_M.permute(permute_inv_dims)
+    return reshaped_M.reshape(bx_batch_shape)
+
+
+def _precision_to_scale_tril(P):
+    Lf = torch.linalg.cholesky(torch.flip(P, (-2, -1)))
+    L_inv = torch.transpose(torch.flip(Lf, (-2, -1)), -2, -1)
+    Id = torch.eye(P.shape[-1], dtype=P.dtype, device=P.device)
+    return torch.linalg.solve_triangular(L_inv, Id, upper=False)
+
+
+class MultivariateNormal(Distribution):
+    # the batch shape is torch.broadcast_shapes of the matrix's and loc's (a graph node whose Size later expands
+    # take); the factor L is the Cholesky factor of the covariance (or of the flipped precision), scale_tril as given.
+    # The two matrices not given are torch's lazy_property: computed on first read with grad enabled, then kept.
+    has_rsample = True
+
+    def __init__(self, loc, covariance_matrix=None, precision_matrix=None, scale_tril=None, validate_args=None):
+        if loc.dim() < 1:
+            raise ValueError("loc must be at least one-dimensional.")
+        if (covariance_matrix is not None) + (scale_tril is not None) + (precision_matrix is not None) != 1:
+            raise ValueError("Exactly one of covariance_matrix or precision_matrix or scale_tril may be specified.")
+        if scale_tril is not None:
+            if scale_tril.dim() < 2:
+                raise ValueError("scale_tril matrix must be at least two-dimensional, with optional leading batch dimensions")
+            batch_shape = torch.broadcast_shapes(scale_tril.shape[:-2], loc.shape[:-1])
+            self.scale_tril = scale_tril.expand(batch_shape + (-1, -1))
+        elif covariance_matrix is not None:
+            if covariance_matrix.dim() < 2:
+                raise ValueError("covariance_matrix must be at least two-dimensional, with optional leading batch dimensions")
+            batch_shape = torch.broadcast_shapes(covariance_matrix.shape[:-2], loc.shape[:-1])
+            self.covariance_matrix = covariance_matrix.expand(batch_shape + (-1, -1))
+        else:
+            if precision_matrix.dim() < 2:
+                raise ValueError("precision_matrix must be at least two-dimensional, with optional leading batch dimensions")
+            batch_shape = torch.broadcast_shapes(precision_matrix.shape[:-2], loc.shape[:-1])
+            self.precision_matrix = precision_matrix.expand(batch_shape + (-1, -1))
+        self.loc = loc.expand(batch_shape + (-1,))
+        event_shape = self.loc.shape[-1:]
+        super().__init__(batch_shape, event_shape, validate_args=validate_args)
+        self._batch_shape = batch_shape
+        self._event_shape = event_shape
+        if scale_tril is not None:
+            self._unbroadcasted_scale_tril = scale_tril
+        elif covariance_matrix is not None:
+            self._unbroadcasted_scale_tril = torch.linalg.cholesky(covariance_matrix)
+        else:
+            self._unbroadcasted_scale_tril = _precision_to_scale_tril(precision_matrix)
+
+    def __getattr__(self, name):
+        # scale_tril / covariance_matrix / precision_matrix not given: computed once (lazy_property)
+        L = self.__dict__["_unbroadcasted_scale_tril"]
+        full = self._batch_shape + self._event_shape + self._event_shape
+        with torch.enable_grad():
+            if name == "scale_tril":
+                value = L.expand(full)
+            elif name == "covariance_matrix":
+                value = torch.matmul(L, L.mT).expand(full)
+            elif name == "precision_matrix":
+                value = torch.cholesky_inverse(L).expand(full)
+            else:
+                raise AttributeError("'MultivariateNormal' object has no attribute '" + name + "'")
+        setattr(self, name, value)
+        return value
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return self._unbroadcasted_scale_tril.pow(2).sum(-1).expand(self._batch_shape + self._event_shape)
+
+    def rsample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        eps = _standard_normal(shape, dtype=self.loc.dtype, device=self.loc.device)
+        return self.loc + _batch_mv(self._unbroadcasted_scale_tril, eps)
+
+    def log_prob(self, value):
+        diff = value - self.loc
+        M = _batch_mahalanobis(self._unbroadcasted_scale_tril, diff)
+        half_log_det = self._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+        return -0.5 * (self._event_shape[0] * math.log(2 * math.pi) + M) - half_log_det
+
+    def entropy(self):
+        half_log_det = self._unbroadcasted_scale_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+        H = 0.5 * self._event_shape[0] * (1.0 + math.log(2 * math.pi)) + half_log_det
+        if len(self._batch_shape) == 0:
+            return H
+        return H.expand(self._batch_shape)
 
 
 class Independent(Distribution):

@@ -14,6 +14,7 @@
 #include "frontend/diag.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::np_traced {
 
@@ -104,6 +105,34 @@ TensorInfo as_ndarray(const TensorInfo& r) {
   return o;
 }
 
+/// Outside a frame (eager code after a break, a cached frame's run, `.numpy()` of unknown data): a numpy value as a
+/// plain tensor, for torch's ops to give the result's type
+V plain_eager(Interp& I, const V& v0) {
+  V v = v0;
+  if (V t = from_ndarray(I, v)) v = t;  // numpy's own array beside one standing in (its values when known)
+  if (is_np(v)) {
+    V c = mk_tensor(*v->t);
+    c->t->np_array = false;
+    c->vals = v->vals;
+    return c;
+  }
+  if (v && (v->k == VK::List || v->k == VK::Tuple) && any_of_kind(v, [](const V& x) { return is_np(x) || from_ndarray(x); })) {
+    std::vector<V> xs;
+    for (const V& x : v->items) xs.push_back(plain_eager(I, x));
+    return v->k == VK::List ? mk_list(xs) : mk_tuple(xs);
+  }
+  return v;
+}
+
+/// an eager result as the ndarray it stands for (a copy: a plain tensor of the caller's stays plain)
+V eager_ndarray(const V& r) {
+  if (!r || r->k != VK::Tensor || !r->t) return r;
+  V c = std::make_shared<Obj>(*r);
+  c->t = std::make_shared<TensorInfo>(as_ndarray(*r->t));
+  c->t->stride = r->t->stride.size() == r->t->shape.size() ? r->t->stride : contiguous_strides(r->t->shape);
+  return c;
+}
+
 V emit_wrapped(Interp& I, const std::string& base, const std::vector<V>& args, const KW& kwargs, TensorInfo o, Location loc) {
   Graph& g = I.stack_.back()->ctx->graph;
   std::string target = wrapper_target(g, "torch__dynamo_utils_" + base);
@@ -183,13 +212,11 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
   KW kwargs;
   for (auto& [k, v] : bargs[4]->dict) kwargs.push_back({k->s, v});
   if (!I.tracing()) {  // the frame runs eagerly now (after a break, or a cached frame's run): the value, still an ndarray
-    V r = I.call(impl, args, kwargs, loc);
-    if (r && r->k == VK::Tensor && r->t && !r->t->np_array) {
-      r = std::make_shared<Obj>(*r);
-      r->t = std::make_shared<TensorInfo>(*r->t);
-      r->t->np_array = true;
-    }
-    return r;
+    std::vector<V> plain;
+    for (const V& a : args) plain.push_back(plain_eager(I, a));
+    KW kw;
+    for (const auto& [k, v] : kwargs) kw.push_back({k, plain_eager(I, v)});
+    return eager_ndarray(I.call(impl, plain, kw, loc));
   }
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
   if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {
@@ -249,6 +276,13 @@ V from_ndarray(const V& v) {
   return mk_tensor(t);
 }
 
+V from_ndarray(Interp& I, const V& v) {
+  V t = from_ndarray(v);
+  std::vector<double> data;
+  if (t && values::from_data(I, v, data)) values::attach(I, t, std::move(data));
+  return t;
+}
+
 void non_tensor_break(Interp& I, const std::string& target, const std::string& type, Location loc) {
   std::string msg = gb_message("torch.* op returned non-Tensor",
                                "torch.* ops that return a non-Tensor cannot be traced into the Dynamo FX graph output\n", {},
@@ -263,6 +297,22 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
   std::vector<V> all{self};
   for (const V& a : args) all.push_back(dtype_name(a));
   for (auto& kv : kwargs) kv.second = dtype_name(kv.second);
+  if (!I.tracing()) {
+    // eagerly: torch._numpy's method on a plain copy, its result the ndarray (a Python number from item(): the tensor's)
+    if (name == "item") { handled = false; return nullptr; }
+    V np = I.import_module("numpy._traced", loc);
+    V table = I.getattr(np, "METHODS", loc);
+    V* impl = table->k == VK::Dict ? dict_find(*table, mk_str(name == "__getitem__" ? "getitem" : name)) : nullptr;
+    if (!impl) { handled = false; return nullptr; }
+    std::vector<V> plain;
+    for (const V& a : all) plain.push_back(plain_eager(I, a));
+    KW kw;
+    for (const auto& [k, v] : kwargs) kw.push_back({k, plain_eager(I, v)});
+    V r = I.call(*impl, plain, kw, loc);
+    V nd = eager_ndarray(r);
+    if (name == "__getitem__" && nd && nd->k == VK::Tensor) nd->t->stride = r->t->stride;  // a view keeps the layout
+    return nd;
+  }
   if (name == "item") {
     // a value known at trace time (made from constants: `np.ceil(np.log(L)).astype('int')`): the fake item() gives a
     // number, which the wrapped method may not return ("torch.* op returned non-Tensor"); one made from an input
@@ -381,9 +431,20 @@ V attr(Interp& I, const V& self, const std::string& name, Location loc, bool& ha
   return nullptr;
 }
 
-V binop(Interp& I, const std::string& op, const V& a, const V& b, bool reflected, Location loc) {
-  if (!I.tracing() || !is_np(a)) return nullptr;
+V binop(Interp& I, const std::string& op, const V& a, const V& b0, bool reflected, Location loc) {
+  if (!is_np(a)) return nullptr;
+  V b = b0;
+  if (V t = from_ndarray(I, b)) b = t;  // numpy's own array with one standing in for another (eager code)
   if (b && !is_np(b) && !number(b) && !sym_number(b)) return nullptr;  // with a torch tensor: the tensor's operator
+  if (!I.tracing()) {  // eagerly: torch's operator on plain copies, an ndarray again (numpy's true division: float64)
+    V pa = plain_eager(I, a), pb = b ? plain_eager(I, b) : nullptr;
+    V r = !b ? I.tensor_binop(op, pa, nullptr, loc, false) : I.tensor_binop(op, pa, pb, loc, reflected);
+    if (!r || r->k != VK::Tensor) return r;
+    V nd = eager_ndarray(r);
+    if (op == "/" && nd->t->dtype == "float32" && a->t->dtype != "float32" && !(b && b->k == VK::Tensor && b->t->dtype == "float32"))
+      nd->t->dtype = "float64";
+    return nd;
+  }
   static const std::map<std::string, std::string> names = {
       {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "truediv"}, {"//", "floordiv"}, {"%", "mod"}, {"**", "pow"},
       {"<", "lt"}, {">", "gt"}, {"<=", "le"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}, {"@", "matmul"},

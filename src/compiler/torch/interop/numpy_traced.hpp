@@ -51,6 +51,8 @@ V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc);
 /// A numpy array of eager code (the stub's ndarray) passed into a compiled frame: Dynamo wraps it as a tensor
 /// input (`L_K_`, guarded as `___from_numpy(L['K'])`) seen as an ndarray; nullptr when `v` is not one.
 V from_ndarray(const V& v);
+/// from_ndarray, with the array's element values when all are known (the data a graph break leaves to Python reads)
+V from_ndarray(Interp& I, const V& v);
 
 /// `int(nd)` / `float(nd)` of a 0-d ndarray in a frame: torch._numpy's item() as a wrapped-method node, an unbacked
 /// SymFloat, then torch.sym_int for int() (no break; KAIR's `int(np.ceil(h / 8) * 8 - h)` pads). nullptr when not such.

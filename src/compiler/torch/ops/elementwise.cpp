@@ -82,6 +82,13 @@ V cast(OpCall& c) {
     r->t->np_array = true;  // NumpyNdarrayVariable: its methods and operators are torch._numpy's from here
     return r;
   }
+  // eagerly, of data tparse does not know (known data became numpy's array in dispatch.cpp): a tensor standing in for
+  // the ndarray, its numpy methods and operators torch._numpy's rules run eagerly (numpy_traced.cpp)
+  if (name == "numpy") {
+    V r = c.out(o);
+    r->t->np_array = true;
+    return r;
+  }
   return c.out(o);
 }
 

@@ -22,6 +22,7 @@ V is_tensor(OpCall& c);
 V false_value(OpCall& c);
 V none_value(OpCall& c);
 V cuda_empty_cache(OpCall& c);
+V broadcast_shapes(OpCall& c);
 V canonical_mask(OpCall& c);
 V parameter(OpCall& c);
 V is_complex(OpCall& c);

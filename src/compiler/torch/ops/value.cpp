@@ -299,6 +299,42 @@ V cuda_empty_cache(OpCall& c) {
 }
 V none_value(OpCall&) { return none(); }
 
+// torch.broadcast_shapes(*shapes) (torch/functional.py): the common size, right-aligned, of shapes given as tuples /
+// torch.Size / ints. In a frame Dynamo keeps the call as a node whose value is that Size (MultivariateNormal.__init__:
+// `torch.functional.broadcast_shapes((8,), (8,))`); an op given the Size takes that node where it holds a SymInt.
+V broadcast_shapes(OpCall& c) {
+  std::vector<V> out;  // right-aligned: out[0] is the last dimension
+  for (const V& a : c.args) {
+    std::vector<V> dims = a->k == VK::Int ? std::vector<V>{a} : std::vector<V>{};
+    if (a->k == VK::List || a->k == VK::Tuple) dims = a->items;
+    else if (a->k != VK::Int) c.fail("Input shapes should be of type ints, a tuple of ints, or a list of ints");
+    for (size_t i = 0; i < dims.size(); ++i) {
+      const V& d = dims[dims.size() - 1 - i];
+      if (d->k != VK::Int) c.fail("Input shapes should be of type ints, a tuple of ints, or a list of ints");
+      if (d->sym.empty() && d->i < 0) c.fail(fmt::format("Trying to create tensor with negative dimension ({}): ({})", d->i, d->i));
+      if (i >= out.size()) { out.push_back(d); continue; }
+      V& cur = out[i];
+      const bool cur_one = cur->sym.empty() && cur->i == 1, d_one = d->sym.empty() && d->i == 1;
+      if (d_one) continue;
+      if (cur_one) { cur = d; continue; }
+      if (cur->sym.empty() && d->sym.empty() && cur->i != d->i) c.fail("Shape mismatch: objects cannot be broadcast to a single shape");
+      // equal sizes (or symbols Dynamo would take as equal): the first shape's size is kept
+    }
+  }
+  std::reverse(out.begin(), out.end());
+  V r = mk_tuple(out);
+  r->size_tuple = true;
+  if (c.I.tracing()) {
+    std::vector<Arg> args;
+    for (const V& a : c.args) args.push_back(c.I.to_arg(a));
+    const int node = c.I.emit_ctx_node("torch.functional.broadcast_shapes", "broadcast_shapes", std::move(args), c.loc);
+    bool symbolic = false;
+    for (const V& d : out) symbolic = symbolic || !d->sym.empty();
+    if (symbolic && node >= 0) c.I.stack_.back()->ctx->graph.symint_node[r.get()] = node;
+  }
+  return r;
+}
+
 // F._canonical_mask(mask=..., target_type=...): nodes of a boolean mask's conversion (nn_attention.cpp)
 V canonical_mask(OpCall& c) {
   V m = c.get("mask"), t = c.get("target_type");

@@ -15,7 +15,7 @@ using tparse::compiler::rng::CpuGenerator;
 
 namespace {
 
-simdjson::dom::element truth() {
+simdjson::dom::element generator_truth() {
   static simdjson::dom::parser p;
   static simdjson::dom::element doc = p.load(std::string(TPARSE_TESTDATA) + "/rng/rng_truth.json");
   return doc;
@@ -44,7 +44,7 @@ void check(const std::string& name, const std::function<std::vector<uint64_t>(Cp
   for (int seed : {0, 42, 12345}) {
     CAPTURE(name);
     CAPTURE(seed);
-    simdjson::dom::element t = truth()[std::to_string(seed) + "/" + name];
+    simdjson::dom::element t = generator_truth()[std::to_string(seed) + "/" + name];
     CpuGenerator g;
     g.seed(static_cast<uint64_t>(seed));
     std::vector<uint64_t> ours = draw(g), theirs;
@@ -90,7 +90,7 @@ TEST_CASE("torch's CPU generator: uniform, normal (both kernels, both widths), r
 }
 
 TEST_CASE("torch's CPU generator: a cached normal sample carries from one randn call to the next") {
-  simdjson::dom::element t = truth()["0/randn_seq"];
+  simdjson::dom::element t = generator_truth()["0/randn_seq"];
   CpuGenerator g;
   g.seed(0);
   std::vector<uint64_t> ours = f32(g.normal_float32(1, 0, 1)), b = f32(g.normal_float32(3, 0, 1)), c = f32(g.normal_float32(1, 0, 1)), theirs;

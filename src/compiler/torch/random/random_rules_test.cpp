@@ -15,7 +15,7 @@ using namespace tparse::compiler;
 
 namespace {
 
-simdjson::dom::element truth() {
+simdjson::dom::element rules_truth() {
   static simdjson::dom::parser p;
   static simdjson::dom::element doc = p.load(std::string(TPARSE_TESTDATA) + "/rng/rng_truth.json");
   return doc;
@@ -61,7 +61,7 @@ TEST_CASE("seeded random factories in a run: values and the generator's next dra
   std::string src;
   for (int seed : {0, 42, 12345})
     for (const auto& [name, expr] : factories) {
-      simdjson::dom::element t = truth()[std::to_string(seed) + "/" + name];
+      simdjson::dom::element t = rules_truth()[std::to_string(seed) + "/" + name];
       const std::string dtype{std::string_view(t["dtype"])};
       std::string want;
       for (simdjson::dom::element x : t["bits"].get_array()) want += (want.empty() ? "" : ", ") + literal(x, dtype);
@@ -93,7 +93,7 @@ TEST_CASE("seeded layer construction and nn.init draw as torch 2.11's reset_para
       {"bernoulli", "torch.bernoulli(torch.full((5,), 0.5))"}};
   std::string src;
   for (const auto& [name, expr] : calls) {
-    simdjson::dom::element t = truth()["mod/" + name];
+    simdjson::dom::element t = rules_truth()["mod/" + name];
     src += fmt::format("torch.manual_seed(0)\nm = {}\n", expr) + next_check(t, name);
     if (simdjson::dom::element out; t["params"]["out"].get(out) == simdjson::SUCCESS && name.rfind("init_", 0) != 0) {  // a sampler's values (an initialiser's are not kept)
       std::string want;

@@ -41,7 +41,8 @@ const Obj* storage_of(const V& t) { return t->storage ? t->storage : t.get(); }
 /// The in-place arithmetic whose result values are known from the operands': name -> operator
 const std::map<std::string, std::string>& inplace_arith_ops() {
   static const std::map<std::string, std::string> ops = {{"__iadd__", "+"}, {"add_", "+"}, {"__isub__", "-"}, {"sub_", "-"},
-                                                         {"__imul__", "*"}, {"mul_", "*"}, {"__itruediv__", "/"}, {"div_", "/"}};
+                                                         {"__imul__", "*"}, {"mul_", "*"}, {"__itruediv__", "/"}, {"div_", "/"},
+                                                         {"copy_", "copy"}};
   return ops;
 }
 }  // namespace
@@ -227,8 +228,16 @@ bool from_data(const Interp& I, const V& d, std::vector<double>& out) {
 
 void mutated(Interp& I, const V& t) {
   ++I.value_epoch_;
-  if (t && t->k == VK::Tensor) I.storage_write_epoch_[storage_of(t)] = I.value_epoch_;
-  else I.unknown_write_epoch_ = I.value_epoch_;
+  if (t && t->k == VK::Tensor) {
+    I.storage_write_epoch_[storage_of(t)] = I.value_epoch_;
+    // a uniform fill (torch.ones' 1) is no longer the data of the tensor written (`m.data.copy_(x)` writes m through
+    // the values `.data` links to m's; `storage` is an identity only, its tensor may be gone)
+    if (t->t) t->t->fill.reset();
+    for (const Obj* v = t.get(); v->vals && v->vals->base; v = v->vals->base.get())  // (the bases a values view links to)
+      if (v->vals->base->t) v->vals->base->t->fill.reset();
+  } else {
+    I.unknown_write_epoch_ = I.value_epoch_;
+  }
 }
 
 bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>>& iv, std::vector<std::vector<long long>>& is) {

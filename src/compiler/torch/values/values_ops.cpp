@@ -31,7 +31,8 @@ bool is_float(const std::string& dt) { return dt.find("float") != std::string::n
 
 bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r) {
   const bool f = is_float(cdt), f32 = cdt == "float32";
-  if (op == "+") r = x + y;
+  if (op == "copy") r = y;  // Tensor.copy_: the source's value, stored in the target's dtype
+  else if (op == "+") r = x + y;
   else if (op == "-") r = x - y;
   else if (op == "*") r = x * y;
   else if (op == "/") r = x / y;  // a true division: IEEE inf / nan at zero, as torch

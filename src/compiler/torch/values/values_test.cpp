@@ -104,6 +104,31 @@ TEST_CASE("eager values: no stale values after in-place ops, none inside a compi
   CHECK(c.trace.find("Data dependent operator") != std::string::npos);
 }
 
+TEST_CASE("eager values: writes through .data and copy_ (a fill is no longer the data once written)") {
+  Result r = run_values(
+      "m = torch.ones(3)\nm.data.copy_(torch.tensor([0.0, 2.0, 5.0]))\nassert m.tolist() == [0.0, 2.0, 5.0]\n"
+      "d = m.data\nd.add_(1)\nassert m.tolist() == [1.0, 3.0, 6.0] and d.tolist() == [1.0, 3.0, 6.0]\n"
+      "z = torch.zeros(2, 2)\nz.copy_(torch.tensor([1.0, 2.0]))\nassert z.tolist() == [[1.0, 2.0], [1.0, 2.0]]\n"
+      "o = torch.ones(4)\no.data.normal_()\nassert o.sum().item() != 4.0\n");  // (unknown: a guess, never the fill's 4)
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run_values("m = torch.ones(3)\nm.data.copy_(torch.zeros(3))\nassert m.tolist() == [1.0, 1.0, 1.0]\n").ok);
+}
+
+TEST_CASE("numpy: an ndarray of data tparse does not know (`.numpy()` of random data) keeps numpy's types eagerly") {
+  Result r = run_values(
+      "a = torch.randn(4, 3).numpy()\n"
+      "assert type(a) is np.ndarray and isinstance(a, np.ndarray) and not isinstance(a, torch.Tensor)\n"
+      "assert str(a.dtype) == 'float32' and a.shape == (4, 3) and a.ndim == 2\n"
+      "b = np.concatenate([a, a[:1]], axis=0).astype(np.float64) * 0.5 + np.zeros((5, 3))\n"
+      "assert isinstance(b, np.ndarray) and b.shape == (5, 3) and str(b.dtype) == 'float64'\n"
+      "assert a[:, ::-1].shape == (4, 3) and a.argmax(axis=-1).shape == (4,) and a.mean(axis=0).shape == (3,)\n"
+      "assert a.T.shape == (3, 4) and a.reshape(-1).shape == (12,) and (a > 0).dtype == np.bool_\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!run_values("a = torch.randn(4, 3).numpy()\nassert isinstance(a, torch.Tensor)\n").ok);
+}
+
 TEST_CASE("numpy stub: a small eager ndarray (HF BiT / DINOv3 ConvNeXt drop-path rates)") {
   Result r = run_values(
       "assert np.linspace(0, 0.1, 5).tolist() == [0.0, 0.025, 0.05, 0.07500000000000001, 0.1]\n"

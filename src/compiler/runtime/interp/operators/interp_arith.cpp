@@ -13,6 +13,7 @@
 #include <complex>
 #include <map>
 
+#include "torch/interop/numpy_traced.hpp"
 #include "runtime/interp.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "runtime/interp/operators/numbers.hpp"
@@ -147,6 +148,16 @@ V Interp::carry_guess(V r, const V& a, const V& b) {
 }
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
+  // numpy's own array with a tensor: with one standing in for an ndarray (unknown data) both are that kind; with a
+  // torch tensor, torch's operator converts the array (a tensor)
+  if ((a->k == VK::Tensor) != (b->k == VK::Tensor)) {
+    const V& t = a->k == VK::Tensor ? a : b;
+    V& other = a->k == VK::Tensor ? b : a;
+    if (V u = np_traced::from_ndarray(*this, other)) {
+      u->t->np_array = t->t->np_array;
+      other = u;
+    }
+  }
   if (a->guess >= 0 || b->guess >= 0) {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
     else return carry_guess(binop_plain(op, a, b, loc), a, b);
@@ -447,6 +458,13 @@ V Interp::inplace_binop(const std::string& op, V cur, V rhs, Location loc) {
     std::vector<std::pair<std::string, V>> kw;
     bool handled = false;
     return call_module_method("extend", a, kw, loc, cur, handled);
+  }
+  if (op == "+" && cur->k == VK::Tuple && cur->size_tuple && rhs->k == VK::Tuple && tracing()) {
+    // `size += (a, b)` in a frame: Dynamo's operator.iadd handler for tuples builds a TupleVariable, dropping the
+    // torch.Size (builtin.py's tuple_add_handler; eager CPython keeps the Size): taken by an op, a plain tuple argument
+    V r = binop(op, cur, rhs, loc);
+    r->size_tuple = false;
+    return r;
   }
   static const std::map<std::string, const char*> idunder = {{"+", "__iadd__"}, {"-", "__isub__"}, {"*", "__imul__"},
                                                              {"/", "__itruediv__"}, {"//", "__ifloordiv__"}, {"%", "__imod__"},

@@ -18,21 +18,35 @@ Inf = math.inf
 nan = math.nan
 NaN = math.nan
 newaxis = None
-_bmax, _bmin, _ball = max, min, all  # Python's: the names below become numpy's
+_bmax, _bmin, _ball, _bany = max, min, all, any  # Python's: the names below become numpy's
 
 
 def _names(xs):  # numpy dtypes in a node's arguments print as their names ('float32')
     return tuple(x.name if isinstance(x, _dtype) else x for x in xs)
 
 
+def _own_arr(x):
+    """numpy's own array here (its elements listed), not a tensor standing in for one of unknown data"""
+    return isinstance(x, ndarray) and hasattr(x, '_tparse_flat')
+
+
+def _standin(x):
+    """a tensor standing in for an ndarray of data tparse does not know (`.numpy()` of it, a compiled frame's numpy
+    result), or a sequence holding one"""
+    if isinstance(x, (list, tuple)):
+        return _bany(_standin(y) for y in x)
+    return isinstance(x, ndarray) and not hasattr(x, '_tparse_flat')
+
+
 def _np(name, eager=None, number=None, node=None):
     """numpy.<name>: inside a compiled frame one traced node (numpy/_traced.py gives its type; `number` computes a 0-d
-    value from numbers); eagerly `eager`, else an opaque value"""
+    value from numbers); eagerly `eager`, else an opaque value; eagerly on an array standing in for unknown data,
+    torch._numpy's function (its type)"""
     impl = _TRACED[name]
     node = node or name
 
     def call(*args, **kwargs):
-        if torch.compiler.is_dynamo_compiling():
+        if torch.compiler.is_dynamo_compiling() or _standin(args) or _standin(tuple(kwargs.values())):
             kw = {}
             for k in kwargs:
                 kw[k] = _names([kwargs[k]])[0]
@@ -45,12 +59,12 @@ def _np(name, eager=None, number=None, node=None):
 
 def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer result is np.int64, no Python int)
     def eager(*args, **kwargs):  # (on an ndarray: element by element, numpy's float64 for a float result)
-        arr = [a for a in args if isinstance(a, ndarray)]
+        arr = [a for a in args if _own_arr(a)]
         if arr and len(args) == 1:
             out = [fn(x) for x in arr[0]._tparse_flat]
             return ndarray(out, arr[0].shape, _dtype_of(out))
         if arr and len(args) == 2 and not kwargs:  # np.power(a, k), np.maximum(a, b): broadcast, element by element
-            a = args[0] if isinstance(args[0], ndarray) else None
+            a = args[0] if _own_arr(args[0]) else None
             if a is None:
                 return args[1]._binop(args[0], fn, True)
             return a._binop(args[1], fn, False)
@@ -106,7 +120,7 @@ def _reduction_eager(method):
     def eager(a, axis=None, keepdims=False, **k):
         if k:
             return _traced_call(a, axis, keepdims, **k)
-        if not isinstance(a, ndarray):
+        if not _own_arr(a):
             if isinstance(a, (int, float, bool)):
                 return __tparse_np_int__(a)
             a = _array(a)
@@ -115,7 +129,7 @@ def _reduction_eager(method):
 
 
 def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.int64 / np.float64; of [] it is 0.0
-    if isinstance(xs, ndarray):
+    if _own_arr(xs):
         if a or k:
             return xs.sum(*a, **k)
         return xs.sum()
@@ -181,13 +195,13 @@ class ndarray:
         idx = i if isinstance(i, tuple) else (i,)
         # ints and slices (`table[:, 0::2] = np.sin(table[:, 0::2])`): the values in row-major order, or one value
         basic = self._basic_index(i)
-        if basic is not None and (not isinstance(v, ndarray) or v.size in (1, len(basic[1]))):
-            vals = v._tparse_flat if isinstance(v, ndarray) else [v]
+        if basic is not None and (not _own_arr(v) or v.size in (1, len(basic[1]))):
+            vals = v._tparse_flat if _own_arr(v) else [v]
             for n, o in enumerate(basic[1]):
                 x = vals[n if len(vals) > 1 else 0]
                 self._tparse_flat[o] = _cast([x], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else x
             return
-        if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or isinstance(v, ndarray):
+        if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or _own_arr(v):
             # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
             self._tparse_flat = [_traced_call(self, i, v)] * self.size
             return
@@ -247,7 +261,7 @@ class ndarray:
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
             got = _shape.take_rows(self._tparse_flat, self.shape, i, (len(i),), 'int64')
         else:
-            got = _shape.take_rows(self._tparse_flat, self.shape, i._tparse_flat, i.shape, i._tparse_dtype) if isinstance(i, ndarray) and self.ndim else None
+            got = _shape.take_rows(self._tparse_flat, self.shape, i._tparse_flat, i.shape, i._tparse_dtype) if _own_arr(i) and self.ndim else None
         if got is not None:
             return ndarray(got[0], got[1], self._tparse_dtype)
         return _traced_call(self, i)  # other indexing is not modelled: an opaque value
@@ -266,7 +280,7 @@ class ndarray:
             other = _array(other)
         shape = self.shape
         xs = self._tparse_flat
-        if isinstance(other, ndarray):
+        if _own_arr(other):
             shape = _shape.broadcast_shapes(self.shape, other.shape)
             if shape is None:
                 raise ValueError('operands could not be broadcast together with shapes ' + str(self.shape) + ' ' + str(other.shape))
@@ -276,7 +290,7 @@ class ndarray:
             ys = [other] * self.size
         out = [fn(y, x) if reflected else fn(x, y) for x, y in zip(xs, ys)]
         if dtype is None:  # numpy's promotion: arrays by kind then width, a Python number only raising the kind
-            dtype = _promote(self._tparse_dtype, other._tparse_dtype if isinstance(other, ndarray) else None, other)
+            dtype = _promote(self._tparse_dtype, other._tparse_dtype if _own_arr(other) else None, other)
             if dtype in ('int32', 'int64', 'bool') and _dtype_of(out) == 'float64':
                 dtype = 'float64'  # (a true division of integers)
             if dtype == 'bool' and _dtype_of(out) == 'int64':
@@ -425,7 +439,7 @@ def _array(obj, dtype=None):
     dt = _dtype_name(dtype)
     if dtype is not None and dt not in _KNOWN:
         return _traced_call(obj, dtype)
-    if isinstance(obj, ndarray):
+    if _own_arr(obj):
         return obj if dt is None else obj.astype(dt)
     shape = []
     x = obj
@@ -510,7 +524,7 @@ triu = _np('triu', lambda m, k=0: _arrays.tri(m, k, True))
 tril = _np('tril', lambda m, k=0: _arrays.tri(m, k, False))
 argsort = _array_fn(lambda *a, **k: _arrays.argsort(*a, **k), "argsort")
 
-prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not isinstance(xs, ndarray) else xs.prod(), _prod)
+prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not _own_arr(xs) else xs.prod(), _prod)
 # the rest of the functions torch._numpy traces: nodes in a compiled frame, opaque values eagerly
 empty = _np('empty')
 full = _np('full', lambda shape, fill_value, dtype=None, order='C': _full(shape, fill_value, dtype))

@@ -9,7 +9,7 @@ from numpy_call_traced_by_dynamo import call as _traced_call
 
 def argsort(a, axis=-1, kind=None, order=None):
     arr = _n._array(a)
-    if not isinstance(arr, _n.ndarray) or arr.ndim != 1:
+    if not _n._own_arr(arr) or arr.ndim != 1:
         return _traced_call(a, axis)  # only 1-D is modelled
     xs = arr._tparse_flat
     # numpy sorts a small array by insertion sort (stable): ties keep their order
@@ -18,7 +18,7 @@ def argsort(a, axis=-1, kind=None, order=None):
 
 def tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
     arr = _n._array(a)
-    if not isinstance(arr, _n.ndarray) or arr.ndim < 2:
+    if not _n._own_arr(arr) or arr.ndim < 2:
         return _traced_call(a, k)  # a 1-D input (numpy makes it a matrix first) is not modelled
     rows, cols = arr.shape[-2], arr.shape[-1]
     flat = list(arr._tparse_flat)

@@ -77,6 +77,9 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
     def __repr__(self):
         return "dtype('" + self.name + "')"
 
+    def __str__(self):  # an array's dtype prints as its name (`print(a.dtype)`: float32)
+        return self.name
+
 
 _KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
 float16 = _dtype('float16')

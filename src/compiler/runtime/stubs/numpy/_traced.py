@@ -181,7 +181,20 @@ def _argreduce(fn):
 
 
 def _getitem(a, i):
-    return t(a)[i]
+    x = t(a)
+    idx = i if isinstance(i, tuple) else (i,)
+    if any(isinstance(k, slice) and k.step is not None and k.step < 0 for k in idx) and Ellipsis not in idx:
+        # numpy's negative steps (`a[:, ::-1]`; torch has none): a forward slice of the same length gives the type
+        out, d = [], 0
+        for k in idx:
+            if isinstance(k, slice) and k.step is not None and k.step < 0:
+                out.append(slice(0, len(range(x.shape[d])[k])))
+            else:
+                out.append(k)
+            if k is not None:
+                d = d + 1
+        i = tuple(out)
+    return x[i]
 
 
 _FLOAT_UNARY = {'exp': torch.exp, 'log': torch.log, 'log2': torch.log2, 'log10': torch.log10, 'sqrt': torch.sqrt,

@@ -66,13 +66,19 @@ def _elementwise(size, a, b, draw):
     n = 1
     for d in dims:
         n = n * d
+    if _np._standin(a) or _np._standin(b):
+        # a parameter array of data tparse does not know: the draws are taken (numpy's stream moves on as far), the
+        # values are unknown: an array standing in for the float64 result
+        for _ in range(n):
+            draw(0.0, 1.0)
+        return torch.empty(dims, dtype=torch.float64).numpy()
     av, bv = _flat(a, n), _flat(b, n)
     out = _np.array([draw(av[i], bv[i]) for i in range(n)])
     return out.reshape(*dims) if len(dims) > 1 else out
 
 
 def _flat(x, n):  # a parameter's n values (an array of n elements or of one, or a number)
-    if isinstance(x, _np.ndarray):
+    if _np._own_arr(x):
         v = list(x._tparse_flat)
         if len(v) == n:
             return v
@@ -89,12 +95,29 @@ def _mask(rng):
     return m
 
 
+def _kw(**kwargs):  # the keyword arguments a call gave (those not None)
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+def _own(rng, method, *args, **kwargs):
+    # a RandomState the script made (np.random's own functions are traced through torch._numpy.random), called in a
+    # compiled frame: Dynamo holds it as a user-defined object whose C methods it cannot trace (GB0156), a break at the
+    # call, which then runs eagerly (karpathy's MADE: `rng.permutation(self.nin)`, `rng.randint(...)`)
+    if type(rng) is RandomState and rng is not globals().get("_global"):
+        __tparse_unsupported_method__("RandomState", method, *args, **kwargs)
+
+
 class RandomState:
     def __init__(self, seed=None):
+        if type(self) is RandomState and torch.compiler.is_dynamo_compiling():
+            # made in a compiled frame: Dynamo cannot trace the C class's constructor (GB0007), a break at the call
+            __tparse_skipped_builtin2__("<unknown module>", "RandomState.__new__")
+        __tparse_stdlib_frame__("RLock", "/usr/lib/python3.12/threading.py", 124)  # (the bit generator's lock)
         self._g = __tparse_mt_new__()
         self.seed(seed)
 
     def seed(self, seed=None):
+        _own(self, "seed", *([] if seed is None else [seed]))
         if seed is None:
             seed = 0
         if isinstance(seed, (list, tuple, _np.ndarray)):
@@ -147,6 +170,7 @@ class RandomState:
         return f * x2
 
     def random_sample(self, size=None):
+        _own(self, "random_sample", **_kw(size=size))
         return _fill(size, self._double, 'random')
 
     random = random_sample
@@ -154,27 +178,33 @@ class RandomState:
     ranf = random_sample
 
     def rand(self, *dims):
+        _own(self, "rand", *dims)
         return _fill(dims if dims else None, self._double, 'rand')
 
     def randn(self, *dims):
+        _own(self, "randn", *dims)
         return _fill(dims if dims else None, self._gauss_draw, 'randn')
 
     def standard_normal(self, size=None):
+        _own(self, "standard_normal", **_kw(size=size))
         return _fill(size, self._gauss_draw, 'standard_normal')
 
     def normal(self, loc=0.0, scale=1.0, size=None):
+        _own(self, "normal", loc, scale, **_kw(size=size))
         if _array_param(loc, scale):
             _fake_type_error("normal_", "mean")
             return _elementwise(size, loc, scale, lambda m, s: m + s * self._gauss_draw())
         return _fill(size, lambda: loc + scale * self._gauss_draw(), 'normal', (loc, scale))
 
     def uniform(self, low=0.0, high=1.0, size=None):
+        _own(self, "uniform", low, high, **_kw(size=size))
         if _array_param(low, high):
             _fake_type_error("uniform_", "from")
             return _elementwise(size, low, high, lambda lo, hi: lo + (hi - lo) * self._double())
         return _fill(size, lambda: low + (high - low) * self._double(), 'uniform', (low, high))
 
     def randint(self, low, high=None, size=None, dtype=None):
+        _own(self, "randint", *([low] if high is None else [low, high]), **_kw(size=size))
         lo, hi = (0, low) if high is None else (low, high)
         lo, hi = int(lo), int(hi)
         if lo >= hi:
@@ -182,24 +212,27 @@ class RandomState:
         return _fill(size, lambda: lo + self._interval(hi - lo - 1), 'randint', (low, high), torch.int64)
 
     def random_integers(self, low, high=None, size=None):
+        _own(self, "random_integers", *([low] if high is None else [low, high]), **_kw(size=size))
         lo, hi = (1, low) if high is None else (low, high)
         return self.randint(lo, hi + 1, size)
 
     def shuffle(self, x):
+        _own(self, "shuffle", x)
         n = len(x)
-        if isinstance(x, _np.ndarray) and x.ndim > 1:
+        if _np._own_arr(x) and x.ndim > 1:
             idx = list(range(n))
             for i in range(n - 1, 0, -1):
                 j = self._interval(i)
                 idx[i], idx[j] = idx[j], idx[i]
             x[...] = x[_np.array(idx)]
             return
-        flat = x._tparse_flat if isinstance(x, _np.ndarray) else x
+        flat = x._tparse_flat if _np._own_arr(x) else x
         for i in range(n - 1, 0, -1):
             j = self._interval(i)
             flat[i], flat[j] = flat[j], flat[i]
 
     def permutation(self, x):
+        _own(self, "permutation", x)
         if isinstance(x, int):
             arr = _np.arange(x)
             self.shuffle(arr)
@@ -213,6 +246,7 @@ class RandomState:
         return arr[idx]
 
     def choice(self, a, size=None, replace=True, p=None):
+        _own(self, "choice", a, **_kw(size=size, p=p))
         # torch._numpy.random.choice checks `abs(p.sum() - 1.0) > atol` on fake tensors: a data-dependent break at the
         # call (GB0033; real torch 2.11: WaveGrad's noise-level sampler), which then runs eagerly
         _scalar_break()
@@ -246,6 +280,7 @@ class RandomState:
         return pool[idx]
 
     def binomial(self, n, p, size=None):
+        _own(self, "binomial", n, p, **_kw(size=size))
         def inversion(n, p):  # random_binomial_inversion
             q = 1.0 - p
             qn = math.exp(n * math.log(q))
@@ -270,6 +305,7 @@ class RandomState:
         return _unsupported("binomial", draw, size, n, p)
 
     def poisson(self, lam=1.0, size=None):
+        _own(self, "poisson", lam, **_kw(size=size))
         def ptrs():  # random_poisson_ptrs (lam >= 10)
             slam, loglam = math.sqrt(lam), math.log(lam)
             b = 0.931 + 2.53 * slam
@@ -303,12 +339,15 @@ class RandomState:
         return _unsupported("poisson", draw, size, lam)
 
     def standard_exponential(self, size=None):
+        _own(self, "standard_exponential", **_kw(size=size))
         return _unsupported("standard_exponential", lambda: -math.log(1.0 - self._double()), size)
 
     def exponential(self, scale=1.0, size=None):
+        _own(self, "exponential", scale, **_kw(size=size))
         return _unsupported("exponential", lambda: scale * -math.log(1.0 - self._double()), size, scale)
 
     def laplace(self, loc=0.0, scale=1.0, size=None):
+        _own(self, "laplace", loc, scale, **_kw(size=size))
         def draw():
             while True:
                 u = self._double()
@@ -319,6 +358,7 @@ class RandomState:
         return _unsupported("laplace", draw, size, loc, scale)
 
     def geometric(self, p, size=None):
+        _own(self, "geometric", p, **_kw(size=size))
         def draw():  # the search method (numpy's for p >= 1/3; smaller p draws differ)
             q = 1.0 - p
             x, s, prod, u = 1, p, p, self._double()
@@ -331,9 +371,11 @@ class RandomState:
 
     # numpy's values of these take rejection samplers of their own: kinds and ranges kept, values from this stream
     def beta(self, a, b, size=None):
+        _own(self, "beta", a, b, **_kw(size=size))
         return _unsupported("beta", self._double, size, a, b)
 
     def gamma(self, shape, scale=1.0, size=None):
+        _own(self, "gamma", shape, scale, **_kw(size=size))
         return _unsupported("gamma", lambda: scale * shape * -math.log(1.0 - self._double()), size, shape, scale)
 
 

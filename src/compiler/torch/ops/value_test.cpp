@@ -1,0 +1,54 @@
+// Value-family rules checked by small scripts: torch.broadcast_shapes (eager values, torch's mismatch error, the node
+// Dynamo keeps in a frame and the Size an op later takes from it), torch.Size as Python shows it (repr, type, `+=`
+// in a frame as Dynamo's tuple), and torch.distributions.MultivariateNormal built on both.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+Result value_run(const std::string& body) { return compile_script("value.py", "import torch\n" + body, Options{}); }
+size_t occurrences(const std::string& hay, const std::string& needle) {
+  size_t n = 0;
+  for (size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("torch.broadcast_shapes: the right-aligned common size as a torch.Size; a mismatch is torch's RuntimeError") {
+  Result r = value_run("s = torch.broadcast_shapes((2, 1, 4), (3, 1), 4)\n"
+                 "assert s == (2, 3, 4) and type(s) is torch.Size and repr(s) == 'torch.Size([2, 3, 4])'\n"
+                 "assert torch.broadcast_shapes() == () and torch.broadcast_shapes((1,), [5, 1]) == (5, 1)\n"
+                 "try:\n    torch.broadcast_shapes((2, 3), (4,))\n    raise AssertionError('no error')\n"
+                 "except RuntimeError as e:\n    assert 'objects cannot be broadcast to a single shape' in str(e), str(e)\n"
+                 "t = torch.zeros(3, 4).shape[:1]\nt += (5,)\nassert type(t) is torch.Size and t == (3, 5)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(!value_run("assert torch.broadcast_shapes((2, 1), (3,)) == (2, 1)\n").ok);  // the asserts can fail
+}
+
+TEST_CASE("MultivariateNormal in a frame: broadcast_shapes is a node whose Size the dynamic graph's expand takes") {
+  Result r = value_run("from torch.distributions import MultivariateNormal\n"
+                 "lin = torch.nn.Linear(4, 2)\nvar = torch.full((2,), 0.36)\n"
+                 "@torch.compile(backend='eager')\n"
+                 "def f(state, action):\n"
+                 "    mean = lin(state)\n"
+                 "    dist = MultivariateNormal(mean, torch.diag_embed(var.expand_as(mean)))\n"
+                 "    return dist.log_prob(action), dist.entropy(), dist.sample(), dist.covariance_matrix\n"
+                 "for n in (8, 12):\n"
+                 "    lp, ent, a, cov = f(torch.randn(n, 4), torch.randn(n, 2))\n"
+                 "    assert lp.shape == (n,) and ent.shape == (n,) and a.shape == (n, 2) and cov.shape == (n, 2, 2)\n");
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(r.unmodelled.empty());
+  // both graphs hold the node; the static one expands by the constant, the dynamic one by the node's Size
+  CHECK(occurrences(r.trace, "torch.functional.broadcast_shapes(") == 2);
+  CHECK(r.trace.find("H.expand((8,))") != std::string::npos);
+  CHECK(r.trace.find("H.expand(broadcast_shapes)") != std::string::npos);
+  // `bx_new_shape += (...)` in _batch_mahalanobis is a plain tuple in the frame: no torch.Size node for it
+  CHECK(r.trace.find("diff.reshape((floordiv, s") != std::string::npos);
+  CHECK(occurrences(r.trace, "torch._C._linalg.linalg_cholesky(") == 2);
+}

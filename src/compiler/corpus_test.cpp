@@ -147,6 +147,8 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "numpy_scalar_frame", // float() / int() of a numpy scalar a frame reads: torch's wrapped_item node of a 0-d graph
                             // input (a SymFloat / SymInt) is not modelled (ours: approximate, the plain number)
       "symfloat_ops",       // torch's third compile (a guard from check_contiguous_sizes_strides) is not modelled
+      "repeat_interleave_int_dynamic",  // a returned `z.shape[0] * 1.0` of a symbolic size is a SymFloat: torch's mul
+                                        // node and scalar_tensor output (the unlanded SymFloat work); ours a number
       // the fourteenth scouting's reproducers not fixed yet (docs/compiler.md, "Fourteenth scouting")
       "module_built_in_region_method_break",  // a break in a method of a module built in the frame cannot resume
       "random_in_frame",           // a float on a resume's stack becomes dynamic after a recompile (tensorified)
@@ -178,7 +180,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
       "register_forward_hook_in_frame_breaks",  // RemovableHandle.next_id += 1, a setattr on a class: GB0059
       // (frames compiled without a graph, counted since 2026-12-01: compilation_metrics records)
-      "legacy_autograd_forms",  // torch converts typing.cast at autograd.grad's entry in a resumed frame (eager run of it)
       "optimizer_without_init_zero_grad",  // ours resumes after a wrapper optimizer's zero_grad break torch skips
       // the twenty-ninth and thirtieth scoutings' reproducers (docs/compiler.md, "Thirtieth scouting")
       "averaged_model_update_in_compiled_fn",  // swa_utils.AveragedModel inlined: torch breaks on its foreach / copy_ forms

@@ -524,7 +524,7 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     for (const auto& [sym, src] : g.srcs) known = known && value_of(src, values[sym]);
     auto tree = known ? parse_sym(g.expr) : std::nullopt;
     auto v = tree ? sym_eval(*tree, values) : std::nullopt;
-    if (v && *v != g.value) return g.text;
+    if (v && (g.ne ? *v == g.value : *v != g.value)) return g.text;
   }
   return "";
 }

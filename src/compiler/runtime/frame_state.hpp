@@ -68,8 +68,9 @@ struct CacheEntry {
   struct SymRel { std::string src; long long bound = 0; bool lower = true; std::string text; std::string src2, op; };
   std::vector<SymRel> sym_rels;
   /// guard_int of a size expression no symbol can be solved from (`Eq((s27//4), 3)` of `x.chunk(n // 4)`): the
-  /// expression, its symbols' sources (`x.size()[1]`), the value it had, and torch's text
-  struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; };
+  /// expression, its symbols' sources (`x.size()[1]`), the value it had, and torch's text; `ne`: the guard is that the
+  /// expression is not that value (`Ne(3*s40, 12)` of a contiguity check)
+  struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; bool ne = false; };
   std::vector<SymEq> sym_eqs;
 };
 

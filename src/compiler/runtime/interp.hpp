@@ -168,6 +168,10 @@ class Interp {
   void specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr = false);
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
   void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false);
+  /// torch._prims_common.check_contiguous_sizes_strides on a tensor with symbolic sizes (preserve_format's empty_like):
+  /// a constant stride compared with the symbolic expected stride guards `Ne(expected, stride)` (a later call where
+  /// they are equal recompiles: CORL's causal-mask slice)
+  void contiguity_guard(const TensorInfo& t, Location loc);
   /// A branch decided a relation of an input size and a number (`s77 > 4`): the shape env's guard on it
   void sym_relation_guard(const std::string& expr, bool holds, Location loc);
   /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.

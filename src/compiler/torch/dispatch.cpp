@@ -182,16 +182,22 @@ struct ClearWritten {
 /// diagonal reaches a Python decomposition symbolically and is not guarded (program int_param_expr_guard).
 /// `dtype=bool` (a Python type, DeepSeek-V3's gate mask): torch maps bool / int / float / complex to torch.bool /
 /// int64 / float64 / complex128, and Dynamo's node shows the dtype (`new_ones(4, 2, dtype = torch.bool)`)
-static void python_type_dtype(KW& kwargs) {
+static void python_type_dtype(KW& kwargs, std::vector<V>* positional = nullptr) {
   static const std::map<std::string, std::string> types = {{"bool", "bool"}, {"int", "int64"}, {"float", "float64"}, {"complex", "complex128"}};
+  auto as_dtype = [&](V& v) {
+    if (!v || v->k != VK::Builtin || v->self) return;
+    if (auto it = types.find(v->s); it != types.end()) {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::DType;
+      d->s = it->second;
+      v = d;
+    }
+  };
   for (auto& [k, v] : kwargs)
-    if (k == "dtype" && v && v->k == VK::Builtin)
-      if (auto it = types.find(v->s); it != types.end()) {
-        auto d = std::make_shared<Obj>();
-        d->k = VK::DType;
-        d->s = it->second;
-        v = d;
-      }
+    if (k == "dtype") as_dtype(v);
+  // `t.to(bool)`: a Python type given for the dtype is torch's (BuiltinVariable.as_proxy: bool -> torch.bool)
+  if (positional)
+    for (V& v : *positional) as_dtype(v);
 }
 
 static void guard_int_params(OpCall& c) {
@@ -469,7 +475,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   if (is_fn && target.rfind("torch.nn.functional.", 0) != 0) check_requires_grad_kw(*this, name, args, kwargs, loc);
-  python_type_dtype(kwargs);
+  python_type_dtype(kwargs, !is_fn && name == "to" ? &rest : nullptr);
+  if (!is_fn && name == "to") python_type_dtype(kwargs, &args);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
   guard_float_params(c);

@@ -57,14 +57,16 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
     if (in_compiled)
       graph_break("using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`", msg_autograd_grad(), loc);
     V inputs = args.size() > 1 ? args[1] : nullptr;
+    V outputs = !args.empty() ? args[0] : nullptr;
     bool create_graph = false;
     for (auto& [k, v] : kwargs) {
       if (k == "inputs") inputs = v;
+      if (k == "outputs") outputs = v;  // (all by keyword: WGAN-GP's `autograd.grad(outputs=..., inputs=...)`)
       if (k == "create_graph") create_graph = truthy(v, loc);
     }
     if (!inputs) error(loc, "torch.autograd.grad() missing required argument 'inputs'");
-    if (!args.empty()) {
-      const std::vector<V> roots = args[0]->k == VK::Tensor ? std::vector<V>{args[0]} : iterate(args[0], loc);
+    if (outputs) {
+      const std::vector<V> roots = outputs->k == VK::Tensor ? std::vector<V>{outputs} : iterate(outputs, loc);
       autograd_entry_cast(roots, loc);
       for (const V& r : roots) run_python_backwards(r, loc);
     }

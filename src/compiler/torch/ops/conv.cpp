@@ -78,7 +78,10 @@ std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInf
     return channels_last_strides(src.shape);
   if (f == "torch.channels_last" || f == "torch.channels_last_3d")
     c.fail(fmt::format("required rank {} tensor to use {} format", f == "torch.channels_last" ? 4 : 5, f.substr(6)));
-  if (f == "torch.preserve_format") return preserve_format_strides(src);
+  if (f == "torch.preserve_format") {
+    if (preserve) c.I.contiguity_guard(src, c.loc);  // (empty_like's check of a symbolic-size input: a guard)
+    return preserve_format_strides(src);
+  }
   return std::nullopt;
 }
 

@@ -345,14 +345,16 @@ V repeat_interleave(OpCall& c) {
       }
     }
   }
+  // (a symbolic size stays one: `3*s27` repeated along it, `4*s27` flattened from [2, s27] twice)
   if (!dv || dv->k == VK::None) {
-    long long n = 1;
-    for (auto& d : t.shape) n *= d.v;
-    o.shape = {Dim{n * reps, ""}};
+    Dim n{1, ""};
+    for (auto& d : t.shape) n = dim_mul(n, d);
+    o.shape = {dim_mul(n, Dim{reps, ""})};
   } else {
     long long d = c.dim(dv->i, c.rank());
-    o.shape[static_cast<size_t>(d)] = Dim{t.shape[static_cast<size_t>(d)].v * reps, ""};
+    o.shape[static_cast<size_t>(d)] = dim_mul(t.shape[static_cast<size_t>(d)], Dim{reps, ""});
   }
+  o.stride.clear();
   return c.out(o);
 }
 

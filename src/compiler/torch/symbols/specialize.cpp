@@ -105,6 +105,53 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   }
 }
 
+void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
+  if (!tracing() || t.stride.size() != t.shape.size()) return;
+  if (std::none_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); })) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  std::string expected = "1";  // the product of the sizes inside, as an expression
+  long long hint = 1;
+  for (size_t i = t.shape.size(); i-- > 0;) {
+    const Dim& x = t.shape[i];
+    const Dim& y = t.stride[i];
+    if (!x.is_sym() && x.v == 1) continue;  // (a size that is 1: its stride is not checked)
+    const std::string ys = y.is_sym() ? y.sym : std::to_string(y.v);
+    const std::string xs = x.is_sym() ? x.sym : std::to_string(x.v);
+    if (ys != expected) {
+      // a constant stride against a symbolic expected stride: equal by the hints, Eq(expected, stride) specializes its
+      // symbol (the later uses are numbers: CORL's second block slices its mask [:12]); else Ne(expected, stride), the
+      // check's answer (False) kept. A symbolic stride is left
+      if (y.is_sym() || sym_free_symbols(expected).empty()) return;
+      if (y.v == hint) {
+        if (sym_free_symbols(expected).size() == 1) specialize_symbol(expected, loc);
+        return;
+      }
+      auto tree = parse_sym(expected);
+      if (!tree) return;
+      std::map<std::string, std::string> srcs;
+      for (const std::string& s : sym_free_symbols(expected)) {
+        if (ctx.specialized.count(s)) return;
+        auto info = ctx.sym_info.find(s);
+        if (info == ctx.sym_info.end()) return;
+        std::string src = info->second.first;  // L['x'].size()[1] -> x.size()[1], as the recompile reason prints it
+        if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
+        srcs[s] = src;
+      }
+      for (const auto& g : ctx.sym_eqs) if (g.ne && g.expr == expected && g.value == y.v) return;
+      Activation& act = *stack_.back();
+      int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+      std::string text = fmt::format("({}) != {}  {} (_prims_common/__init__.py:283 in check_contiguous_sizes_strides)",
+                                     sym_python(*tree, srcs), y.v, guard_comment(Location{line, 0, act.file}));
+      CacheEntry::SymEq eq{expected, srcs, y.v, text};
+      eq.ne = true;
+      ctx.sym_eqs.push_back(eq);
+      return;
+    }
+    expected = expected == "1" ? xs : fmt::format("({})*({})", expected, xs);
+    hint *= x.v;
+  }
+}
+
 void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr) {
   FrameCtx& ctx = *stack_.back()->ctx;
   auto tree = parse_sym(expr);

@@ -145,12 +145,20 @@ void Interp::count_stdlib_frame_once(const char* name, const char* file, int lin
 // names that file and line (typing.cast, converted at autograd's entry points)
 static void stdlib_code_location(const std::string& stub_path, const std::string& fn, std::string& filename, int& line) {
   static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}, {{"copyreg", "__newobj__"}, 98}};
+  // (and a package's: einops 0.8.2's rearrange / repeat, run as frames of their own: __tparse_einops_frames__.py)
+  static const std::map<std::pair<std::string, std::string>, std::pair<const char*, int>> package_lines = {
+      {{"__tparse_einops_frames__", "rearrange"}, {"/opt/torch/.venv/lib/python3.12/site-packages/einops/einops.py", 561}},
+      {{"__tparse_einops_frames__", "repeat"}, {"/opt/torch/.venv/lib/python3.12/site-packages/einops/einops.py", 627}}};
   static const std::string prefix = "<tparse-stubs>/";
   if (stub_path.rfind(prefix, 0) != 0 || !stub_path.ends_with(".py")) return;
   std::string mod = stub_path.substr(prefix.size(), stub_path.size() - prefix.size() - 3);
   if (auto it = lines.find({mod, fn}); it != lines.end()) {
     filename = "/usr/lib/python3.12/" + mod + ".py";
     line = it->second;
+  }
+  if (auto it = package_lines.find({mod, fn}); it != package_lines.end()) {
+    filename = it->second.first;
+    line = it->second.second;
   }
 }
 

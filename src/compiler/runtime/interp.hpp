@@ -628,6 +628,7 @@ class Interp {
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
+  bool einops_as_reduce_ = false;  ///< an einops rearrange / repeat frame's body: its node is reduce(..., reduction=...)
   /// a bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
   /// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, contextvars, a defaultdict's
   /// `__missing__`). Called eagerly under the callback it is never a frame; the user functions it calls are (a stub of

@@ -349,6 +349,19 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     bool handled = false;
     V r = torch_distributed(name, args, kwargs, loc, handled);  // torch/distributed.cpp
     if (handled) return r;
+    // einops.rearrange / repeat called eagerly under the callback: a frame of its own (einops' Python function,
+    // stubs/__tparse_einops_frames__.py), whose body's reduce() is the graph's node
+    if ((name == "einops.rearrange" || name == "einops.repeat") && !in_compiled && callback_active_ > 0 && !args.empty() &&
+        args[0]->k == VK::Tensor)
+      return call(getattr(import_module("__tparse_einops_frames__", loc), name.substr(7), loc), args, kwargs, loc);
+    if (name == "__tparse_einops_reduce__" && args.size() == 3 && args[2]->k == VK::Str) {  // (tensor, pattern, kind)
+      std::vector<V> a{args[0], args[1]};
+      const std::string kind = args[2]->s;
+      struct Back { bool& r; ~Back() { r = false; } } back{einops_as_reduce_};
+      einops_as_reduce_ = true;
+      r = call_einops("einops." + kind, a, kwargs, loc, handled);
+      if (handled) return r;
+    }
     r = call_einops(name, args, kwargs, loc, handled);  // torch/interop/einops.cpp
     if (handled) return r;
   }

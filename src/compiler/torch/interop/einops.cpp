@@ -451,8 +451,8 @@ static bool rearrange_values(const std::vector<Group>& lhs, const std::vector<Gr
                              const std::vector<Dim>& shape, const std::vector<double>& in, bool repeat, std::vector<double>& out) {
   std::vector<Dim> contiguous(shape.size(), Dim{1, ""});
   long long acc = 1;
+  // (a symbolic size is its hint: the values are this run's data, a dynamic frame's too)
   for (size_t d = shape.size(); d-- > 0;) {
-    if (shape[d].is_sym()) return false;
     contiguous[d] = Dim{acc, ""};
     acc *= shape[d].v;
   }
@@ -461,7 +461,7 @@ static bool rearrange_values(const std::vector<Group>& lhs, const std::vector<Gr
   if (!permuted_axes(lhs, rhs, size, shape, contiguous, repeat, perm_size, perm_stride, final_reshape)) return false;
   long long total = 1;
   for (size_t k = 0; k < perm_size.size(); ++k) {
-    if (perm_size[k].is_sym() || perm_stride[k].is_sym() || perm_size[k].v < 0) return false;
+    if (perm_size[k].v < 0) return false;
     total *= perm_size[k].v;
     if (total > values::kMaxElems) return false;
   }
@@ -568,7 +568,15 @@ V Interp::call_einops(const std::string& name, std::vector<V>& args, std::vector
   std::vector<V> a(args.begin(), args.end());
   // FX prints a function from outside torch under a global named after its qualified name (graph.py
   // add_global: einops.einops.rearrange -> einops_einops_rearrange)
-  V res = emit("call_function", "einops_einops_" + fn, fn, false, a, kwargs, o, loc);
+  // (einops' own rearrange / repeat run as a frame: their body's `reduce(tensor, pattern, reduction=fn, **axes)`)
+  V res;
+  if (einops_as_reduce_ && fn != "reduce") {
+    KW kw{{"reduction", mk_str(fn)}};
+    kw.insert(kw.end(), kwargs.begin(), kwargs.end());
+    res = emit("call_function", "einops_einops_reduce", "reduce", false, a, kw, o, loc);
+  } else {
+    res = emit("call_function", "einops_einops_" + fn, fn, false, a, kwargs, o, loc);
+  }
   // known input values carry through a rearrange / repeat (En-transformer's adjacency mask repeated over the batch,
   // then its degree read with .item())
   const std::vector<double>* v = fn == "reduce" ? nullptr : values::of(*this, a[0]);

@@ -125,6 +125,12 @@ V factory(OpCall& c) {
         c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
       }
       return args[0];
+    } else if (args.size() == 1 && args[0]->k == VK::Tuple && args[0]->size_tuple && c.I.tracing() &&
+               std::all_of(args[0]->items.begin(), args[0]->items.end(), [](const V& x) { return x->k == VK::Int && x->sym.empty(); })) {
+      // in a frame Dynamo hands a static torch.Size on as its numbers: the fake constructor takes them as data, a 1-D
+      // tensor of rank-many elements (pixel-cnn-pp's `torch.FloatTensor(logit_probs.size())` is f32[4] there, and the
+      // sum that follows fails to broadcast: torch 2.11's TorchRuntimeError)
+      data_shape(args[0], t, true);
     } else if (args.size() == 1 && args[0]->k == VK::Tuple && args[0]->size_tuple) {
       t.shape = shape_arg(c, args, 0);  // a torch.Size is the shape (legacy_new: `FloatTensor(std.size())`), not data
     } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {

@@ -92,6 +92,12 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if (it == g.tensor_node.end() || g.nodes[it->second].op == "placeholder" || g.nodes[it->second].op == "get_attr") return;
     if (std::find(g.outputs.begin(), g.outputs.end(), it->second) == g.outputs.end()) g.outputs.push_back(it->second);
   };
+  // (a data-dependent jump on a tensor the frame took as input, nothing traced before it: Dynamo's all-tensors stack
+  // path still compiles the graph, returning that input: nflows' ActNorm `if self.training and not self.initialized`)
+  if (ctx.jump_test_output && !outs.empty() && outs[0]->k == VK::Tensor)
+    if (auto it = g.tensor_node.find(outs[0].get()); it != g.tensor_node.end() && g.nodes[it->second].op == "placeholder")
+      g.outputs.push_back(it->second);
+  ctx.jump_test_output = false;
   for (auto& o : outs) add_output(o);
   // side effects on pre-existing objects (FrameCtx::attr_stores): the tensors and SymInts of the stored value, a
   // torch.Size's too (YOLOX's `self.hw = [x.shape[-2:] for x in xs]` returns s18, s71, ... to rebuild the list)

@@ -566,6 +566,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     std::vector<V> outs{cond};
     std::set<std::string> live = names_from(act.fn.get(), act.cur_line, own_test ? act.cur_stmt : nullptr);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
+    ctx->jump_test_output = true;
     compile_graph(*ctx, outs);
   }
   // the jump's own place (line and column): the two tests of `if a or b` are two resume points

@@ -99,6 +99,9 @@ struct FrameCtx {
   /// the frame asked torch.compiler.is_compiling() (or an alias) while tracing: symbolic_convert's
   /// mark_inconsistent_side_effects, so a frame that traced no op is compiled all the same (no SkipFrame)
   bool inconsistent_side_effects = false;
+  /// a data-dependent jump's test is the first of compile_graph's values: kept as an output even when it is a graph
+  /// input (compile_subgraph's all-tensors stack path hands the backend `return (l_self_buffers_initialized_,)`)
+  bool jump_test_output = false;
   const Stmt* step_stmt = nullptr;    ///< Record: the statement a non-resumable break compiled the graph up to
   const Stmt* replay_step = nullptr;  ///< Replay: the served entry's step_stmt (the eager rest starts there)
   /// Record: the depth-0 call a break inside it ended the graph at; Replay: the served entry's (called eagerly, not

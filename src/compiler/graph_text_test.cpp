@@ -200,7 +200,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
       {"categorical_provenance", "Categorical's ops carry torch/distributions/categorical.py's `# File:` lines"},
       {"compiled_returns_ndarray", "its truth was made by the scouting harness, which imports the program as module `main` (`G_import_main_lin_...`)"},
-      {"repeat_interleave_int_dynamic", "a returned SymInt-times-float is torch's mul / scalar_tensor nodes (corpus test)"},
+      {"einops_frames_after_skip", "einops' rearrange / repeat frames: their node's `# File:` line is our stub's, not einops.py:674"},
+      {"jump_on_buffer_input_graph", "after `p.data = t` (torch_Tensor_set_) torch frees the value's name on that line (`neg = None`)"},
       {"mvn_distribution", "MultivariateNormal's ops carry torch/distributions/multivariate_normal.py's `# File:` lines"},
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
       {"dead_locals_after_loop_oneline_break_nograd", "dead locals after a loop with a one-line `if` break are not graph outputs"},

@@ -8,9 +8,9 @@ import torch
 def f(x):
     y = x.repeat_interleave(3, dim=1)
     z = x.repeat_interleave(2)
-    return y.sum(1).to(float), z.shape[0] * 1.0, (y > 0).to(int), (x > 0).to(bool)
+    return y.sum(1).to(float), z, (y > 0).to(int), (x > 0).to(bool)
 
 
 for n in (2, 3, 4):
-    y, k, i, b = f(torch.randn(2, n))
-    print(y.dtype, k, i.dtype, i.shape, b.dtype)
+    y, z, i, b = f(torch.randn(2, n))
+    print(y.dtype, z.shape, i.dtype, i.shape, b.dtype)

@@ -234,9 +234,10 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
       stamp_node(l, loc);
       g.nodes.push_back(l);
     }
+    values::mutated(*this, obj);  // (first: the write makes what the storage held stale, then u's data is t's)
     obj->t->shape = u.shape, obj->t->stride = u.stride, obj->t->dtype = u.dtype, obj->t->device = u.device;
     obj->t->fill = u.fill, obj->t->approx = u.approx;
-    values::mutated(*this, obj);
+    if (const std::vector<double>* uv = values::of(*this, v)) values::attach(*this, obj, *uv);  // u's values
     return;
   }
   if (obj->k == VK::Tensor && !name.starts_with("__")) {  // torch.Tensor has a __dict__: a Python attribute of ours

@@ -168,14 +168,9 @@ class Interp {
   void specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr = false);
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
   void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false);
-  /// torch._prims_common.check_contiguous_sizes_strides on a tensor with symbolic sizes (preserve_format's empty_like):
-  /// a constant stride compared with the symbolic expected stride guards `Ne(expected, stride)` (a later call where
-  /// they are equal recompiles: CORL's causal-mask slice)
-  void contiguity_guard(const TensorInfo& t, Location loc);
-  /// A branch decided a relation of an input size and a number (`s77 > 4`): the shape env's guard on it
-  void sym_relation_guard(const std::string& expr, bool holds, Location loc);
-  /// A frame input (LazyVariableTracker) is wrapped, i.e. becomes a placeholder, when first read from.
-  void realize(const V& t);
+  void contiguity_guard(const TensorInfo& t, Location loc);  ///< empty_like's contiguity check: Ne guard / specialize
+  void sym_relation_guard(const std::string& expr, bool holds, Location loc);  ///< a branch's `s77 > 4`: its guard
+  void realize(const V& t);  ///< a frame input (LazyVariableTracker) becomes a placeholder when first read
   /// realize() for an identity test (`x is None`, isinstance): a tensor reached through an attribute of a frame local
   /// (`encoder_outputs.last_hidden_state`, not a module's registry) is wrapped too, its TENSOR_MATCH kept
   void realize_identity(const V& t);
@@ -622,13 +617,13 @@ class Interp {
   const std::string& src_of(int file) const { return files_[static_cast<size_t>(file)].source; }
   /// Text of `line` in `file`, leading blanks removed when `strip`.
   std::string code_line(int file, int line, bool strip = false) const;
+  bool einops_as_reduce_ = false;  ///< an einops rearrange / repeat frame's body: its node is reduce(..., reduction=...)
   bool in_c_stub() const;  ///< running a stub of a C function (guard_sources.cpp): no global / builtin guards
   bool is_stub(int file) const { return path_of(file).rfind("<tparse-stubs>/", 0) == 0; }
   /// A function of a bundled stub that stands for torch's own Python code (`<tparse-stubs>/__tparse_torch*`)
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
-  bool einops_as_reduce_ = false;  ///< an einops rearrange / repeat frame's body: its node is reduce(..., reduction=...)
   /// a bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
   /// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, contextvars, a defaultdict's
   /// `__missing__`). Called eagerly under the callback it is never a frame; the user functions it calls are (a stub of

@@ -283,6 +283,16 @@ V from_ndarray(Interp& I, const V& v) {
   return t;
 }
 
+void coerce_operands(Interp& I, V& a, V& b) {
+  if ((a->k == VK::Tensor) == (b->k == VK::Tensor)) return;
+  const V& t = a->k == VK::Tensor ? a : b;
+  V& other = a->k == VK::Tensor ? b : a;
+  if (V u = from_ndarray(I, other)) {
+    u->t->np_array = t->t->np_array;
+    other = u;
+  }
+}
+
 void non_tensor_break(Interp& I, const std::string& target, const std::string& type, Location loc) {
   std::string msg = gb_message("torch.* op returned non-Tensor",
                                "torch.* ops that return a non-Tensor cannot be traced into the Dynamo FX graph output\n", {},

@@ -148,16 +148,7 @@ V Interp::carry_guess(V r, const V& a, const V& b) {
 }
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
-  // numpy's own array with a tensor: with one standing in for an ndarray (unknown data) both are that kind; with a
-  // torch tensor, torch's operator converts the array (a tensor)
-  if ((a->k == VK::Tensor) != (b->k == VK::Tensor)) {
-    const V& t = a->k == VK::Tensor ? a : b;
-    V& other = a->k == VK::Tensor ? b : a;
-    if (V u = np_traced::from_ndarray(*this, other)) {
-      u->t->np_array = t->t->np_array;
-      other = u;
-    }
-  }
+  np_traced::coerce_operands(*this, a, b);  // numpy's own array beside a tensor
   if (a->guess >= 0 || b->guess >= 0) {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
     else return carry_guess(binop_plain(op, a, b, loc), a, b);

@@ -105,6 +105,15 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   }
 }
 
+// A symbol's source as a recompile reason prints it: `L['x'].size()[1]` -> `x.size()[1]`
+static std::string reason_source(std::string src) {
+  if (src.rfind("L['", 0) == 0) {
+    size_t e = src.find("']");
+    src = src.substr(3, e - 3) + src.substr(e + 2);
+  }
+  return src;
+}
+
 void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
   if (!tracing() || t.stride.size() != t.shape.size()) return;
   if (std::none_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); })) return;
@@ -133,9 +142,7 @@ void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
         if (ctx.specialized.count(s)) return;
         auto info = ctx.sym_info.find(s);
         if (info == ctx.sym_info.end()) return;
-        std::string src = info->second.first;  // L['x'].size()[1] -> x.size()[1], as the recompile reason prints it
-        if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
-        srcs[s] = src;
+        srcs[s] = reason_source(info->second.first);
       }
       for (const auto& g : ctx.sym_eqs) if (g.ne && g.expr == expected && g.value == y.v) return;
       Activation& act = *stack_.back();
@@ -163,12 +170,7 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
     auto info = ctx.sym_info.find(s);
     if (info == ctx.sym_info.end()) return;  // not only input sizes of this frame
     values[s] = info->second.second;
-    std::string src = info->second.first;  // L['x'].size()[1] -> x.size()[1], as the recompile reason prints it
-    if (src.rfind("L['", 0) == 0) {
-      size_t e = src.find("']");
-      src = src.substr(3, e - 3) + src.substr(e + 2);
-    }
-    srcs[s] = src;
+    srcs[s] = reason_source(info->second.first);
   }
   auto v = sym_eval(*tree, values);
   if (!v || srcs.empty()) return;
@@ -196,13 +198,7 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     return !x.empty() && x.find_first_not_of("-0123456789") == std::string::npos && x.size() < 18;
   };
   auto bare = [](const std::string& x) { return sym_free_symbols(x).size() == 1 && sym_free_symbols(x)[0] == x; };
-  auto short_src = [](std::string src) {  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
-    if (src.rfind("L['", 0) == 0) {
-      size_t e = src.find("']");
-      src = src.substr(3, e - 3) + src.substr(e + 2);
-    }
-    return src;
-  };
+  auto short_src = reason_source;
   if (bare(l) && bare(r) && l != r) {  // two input sizes compared: the guard relates them (`G.size()[0] > G.size()[1]`)
     if (ctx.specialized.count(l) || ctx.specialized.count(r)) return;
     auto il = ctx.sym_info.find(l), ir = ctx.sym_info.find(r);

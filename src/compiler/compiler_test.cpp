@@ -63,6 +63,16 @@ TEST_CASE("interpreter limits: bad int() literal, zero-step and huge ranges are 
                              "try:\n    int('12', 2)\nexcept ValueError as e:\n    assert str(e) == \"invalid literal for int() with base 2: '12'\"\n",
                      Options{});
   CHECK(r.error.empty());
+  // float(str): the whole string or a ValueError the script catches (drqv2's schedule: float('linear(1,0.1,10)'))
+  r = compile_script("m.py", "assert float(' 1_0.5 ') == 10.5 and float('-Infinity') < 0 and float('1e3') == 1000.0\n"
+                             "assert float('nan') != float('nan') and float('+.5') == 0.5\n"
+                             "caught = []\n"
+                             "for s in ('linear(1,0.1,10)', '1.5x', '1__0', '', '.', '1e'):\n"
+                             "    try:\n        float(s)\n    except ValueError as e:\n        caught.append(str(e))\n"
+                             "assert len(caught) == 6, caught\n"
+                             "assert caught[0] == \"could not convert string to float: 'linear(1,0.1,10)'\"\n",
+                     Options{});
+  CHECK(r.error.empty());
   r = compile_script("m.py", "for i in range(5, 0, 0):\n    pass\n", Options{});
   CHECK(r.error.find("range() arg 3 must not be zero") != std::string::npos);
   r = compile_script("m.py", "n = 0\nfor i in range(10**12):\n    n += 1\n", Options{});

@@ -114,6 +114,16 @@ std::string msg_import_failure(const std::string& module, const std::string& fro
                     fmt::format("module_name: {}, fromlist: {}, level={}", module, fromlist, level), "GB0069");
 }
 
+std::string msg_list_index_tensor(const std::string& container, size_t length, bool ndarray) {
+  return gb_message("Indexing list with non-scalar tensor", "Attempted to index list-like object with tensor with > 1 element.",
+                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
+                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    fmt::format("call_method {}(length={}) __getitem__ [{}()] {{}}", container, length,
+                                ndarray ? "NumpyNdarrayVariable" : "TensorVariable"),
+                    "GB0070");
+}
+
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg) {
   return gb_message("TypeError when making fake tensor call", "",
                     {"Your code may result in an error when running in eager. Please double check that your code doesn't "

@@ -20,6 +20,8 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
 /// GB0224: torch.add / sub / mul / div of numbers only, a SymInt among them (args / kwargs: Dynamo's variable reprs)
 std::string msg_symint_only_torch_fn(const std::string& fn, const std::string& args, const std::string& kwargs);
 std::string msg_item();
+/// GB0070: a list / tuple indexed by a tensor or ndarray in a frame (ListVariable.__getitem__)
+std::string msg_list_index_tensor(const std::string& container, size_t length, bool ndarray);
 std::string msg_requires_grad();
 /// GB0077: `a, b, c = d` of a tuple / list of another length inside a frame
 std::string msg_unpack_length(const std::string& var, size_t expected, size_t actual);

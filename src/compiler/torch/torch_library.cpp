@@ -109,13 +109,17 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
       if (in_compiled)
         graph_break("Attempted to call function marked as skipped",
                     msg_skipped_torch_fn("torch.nn.utils.rnn", fn, "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/utils/rnn.py"), loc);
+      // (the sequence by keyword too: `pack_padded_sequence(input=x, lengths=l)`, `pad_packed_sequence(sequence=p)`)
+      V first = args.empty() ? nullptr : args[0];
+      for (auto& [k, v] : kwargs) if (k == "input" || k == "sequence" || k == "sequences") first = v;
+      if (!first) raise_exc("TypeError", name.substr(name.rfind('.') + 1) + "() missing 1 required positional argument", loc);
       if (fn == "pack_padded_sequence") {
         if (args.size() > 1) packed_lengths_ = args[1];
         for (auto& [k, v] : kwargs) if (k == "lengths") packed_lengths_ = v;
-        return arg(0);
+        return first;
       }
       if (fn == "pad_packed_sequence") {
-        V seq = arg(0);
+        V seq = first;
         if (seq->k != VK::Tensor) return mk_tuple({seq, none()});
         TensorInfo o = *seq->t;
         bool batch_first = false;
@@ -131,7 +135,7 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
         return mk_tuple({mk_tensor(o), lv});
       }
       if (fn == "pack_sequence") {  // a list of [T_i, *] tensors: padded to the longest, time first
-        std::vector<V> xs = iterate(arg(0), loc);
+        std::vector<V> xs = iterate(first, loc);
         if (xs.empty() || xs[0]->k != VK::Tensor) error(loc, "pack_sequence(sequences): a list of tensors");
         TensorInfo o = *xs[0]->t;
         long long t = 0;

@@ -163,12 +163,37 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return mk_int(neg ? -r : r);
     }
     if (v->k == VK::Str) {
-      try {
-        std::string s = v->s;
-        if (s == "-inf") return mk_float(-INFINITY);
-        if (s == "inf") return mk_float(INFINITY);
-        return mk_float(std::stod(s));
-      } catch (...) { error(loc, fmt::format("invalid literal for {}(): {}", name, py_repr(v))); }
+      // CPython's float(str): the whole string after stripping whitespace, a sign, inf / infinity / nan in any case,
+      // underscores only between digits; anything else is a ValueError a script can catch (drqv2's schedule()
+      // tries float('linear(1.0,0.1,100000)') before parsing it)
+      std::string s = v->s;
+      while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+      size_t b = 0;
+      while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+      s = s.substr(b);
+      std::string body = s, low;
+      double sign = 1;
+      if (!body.empty() && (body[0] == '+' || body[0] == '-')) { sign = body[0] == '-' ? -1 : 1; body = body.substr(1); }
+      for (char c : body) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (low == "inf" || low == "infinity") return mk_float(sign * INFINITY);
+      if (low == "nan") return mk_float(NAN);
+      std::string digits;
+      bool ok = !body.empty();
+      for (size_t i = 0; i < body.size() && ok; ++i) {
+        char c = body[i];
+        if (c == '_') {
+          ok = i > 0 && i + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[i - 1])) &&
+               std::isdigit(static_cast<unsigned char>(body[i + 1]));
+          continue;
+        }
+        ok = std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+        digits += c;
+      }
+      char* end = nullptr;
+      double d = ok ? std::strtod(digits.c_str(), &end) : 0;
+      if (!ok || !end || *end != '\0' || digits.empty())
+        raise_exc("ValueError", fmt::format("could not convert string to float: {}", py_repr(v)), loc);
+      return mk_float(sign * d);
     }
     // int() / float() of a SymInt or SymFloat is torch.sym_int / torch.sym_float: a symbol, not its hint (an int of
     // an int folds into the node that already has its expression)

@@ -12,6 +12,7 @@
 #include "runtime/interp.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
+#include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
 

@@ -415,7 +415,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       break;
     }
-    case VK::DType: if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos); break;
+    case VK::DType:  // torch.dtype's properties (S5's `dtype.is_complex`, itemsize of a buffer's dtype)
+      if (name == "is_floating_point") return mk_bool(obj->s.find("float") != std::string::npos);
+      if (name == "is_complex") return mk_bool(obj->s.find("complex") != std::string::npos);
+      if (name == "is_signed") return mk_bool(obj->s.find("uint") == std::string::npos && obj->s.find("bool") == std::string::npos);
+      if (name == "itemsize") return mk_int(dtype_size(obj->s));
+      break;
     case VK::Device:
       if (name == "type") return mk_str(obj->s.substr(0, obj->s.find(':')));
       if (name == "index") {  // torch.device("cuda:1").index == 1; "cpu" / "cuda": None

@@ -12,6 +12,7 @@
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler {
 
@@ -66,6 +67,22 @@ V Interp::subscript(V obj, V idx, Location loc) {
       V r = mk_tuple(xs);
       r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
       return r;
+    }
+    // a one-element integer tensor or numpy integer as the index: Python takes its __index__ (gordic's transformer:
+    // `vocab.itos[index] for index in argmax(...).numpy()`). In a frame that breaks (GB0070); eagerly its value,
+    // or a guess where tparse does not know the data
+    if (idx->k == VK::Tensor && idx->t->dtype.find("int") != std::string::npos && idx->t->shape.empty()) {
+      if (tracing())  // (ListVariable.__getitem__ of a tensor: its fake value holds no constant; real torch 2.11)
+        instruction_break("Indexing list with non-scalar tensor",
+                          msg_list_index_tensor(obj->k == VK::List ? "ListVariable" : "TupleVariable", n, idx->t->np_array), loc);
+      const std::vector<double>* d = values::data(*this, idx);
+      if (d && d->size() == 1) {
+        idx = mk_int(static_cast<long long>((*d)[0]));
+      } else {
+        note_unmodelled(loc, "a list index from tensor data tparse does not know (taken as 0)");
+        ++guesses_;
+        idx = mk_int(0);
+      }
     }
     if (idx->k != VK::Int && idx->k != VK::Bool)
       raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);

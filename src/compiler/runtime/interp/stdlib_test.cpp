@@ -278,3 +278,19 @@ TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe
   INFO(d.error);
   CHECK(d.ok);
 }
+
+TEST_CASE("dtype properties; a one-element integer tensor or ndarray indexes a list; packing by keyword") {
+  // S5's `dtype.is_complex`, gordic's `vocab.itos[index] for index in argmax(...).numpy()`, sgrvinod's
+  // `pack_padded_sequence(input=x, lengths=l, ...)`
+  Result r = run_stdlib("import torch\nimport numpy as np\n"
+                        "assert torch.complex64.is_complex and not torch.float32.is_complex and torch.float16.is_floating_point\n"
+                        "assert torch.int8.is_signed and not torch.uint8.is_signed and torch.float64.itemsize == 8\n"
+                        "words = ['a', 'b', 'c', 'd']\n"
+                        "assert words[torch.tensor(2)] == 'c' and words[torch.tensor(-1)] == 'd'\n"
+                        "idx = torch.tensor([3, 1]).numpy()\nassert [words[i] for i in idx] == ['d', 'b']\n"
+                        "try:\n    words[torch.tensor(1.0)]\n    assert False\nexcept TypeError:\n    pass\n"
+                        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+                        "p = pack_padded_sequence(input=torch.randn(2, 5, 3), lengths=torch.tensor([5, 3]), batch_first=True)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -10,6 +10,7 @@
 
 #include <sha2.h>
 
+#include "dynamo/dict_inputs.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
@@ -587,6 +588,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     };
     walk(v, n, 0);
   }
+  record_dict_inputs(*ctx);
   ctx->mode = Mode::Record;
   ctx->builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);  // OutputGraph.install_builtins_dict_in_fglobals
   // dynamo_start: the user stack that entered this frame (module code, then the frame itself)

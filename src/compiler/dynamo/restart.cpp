@@ -222,7 +222,8 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     // (a torch.Size too, `original_shape = x.shape` viewed back after the break: its items are ints of their own
     // sources, automatic dynamic per item; program size_local_across_break)
     if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool || v->k == VK::Instance ||
-        (v->k == VK::Tuple && v->size_tuple) || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()))
+        (v->k == VK::Tuple && v->size_tuple) || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()) ||
+        (v->k == VK::Dict && !v->cls && !v->view_of))  // (a plain dict of numbers too: a metrics dict; dict_inputs.hpp)
       inputs.push_back({n, v});
   }
   // a resume function passes has_tensor_in_frame like any frame: its stack values and live locals, or the names of

@@ -11,7 +11,6 @@
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "dynamo/messages.hpp"
-#include "dynamo/dict_inputs.hpp"
 
 #include "torch/keep_alive.hpp"
 
@@ -20,9 +19,6 @@ namespace tparse::compiler {
 void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   Graph& g = ctx.graph;
   g.outputs.clear();
-  // the dict inputs the frame changed are rebuilt after the graph: their floats are guarded here (dict_inputs.hpp)
-  if (!stack_.empty())
-    realize_mutated_dict_inputs(*this, ctx, ctx.has_break_call ? ctx.break_call : Location{stack_.back()->cur_line, 0, stack_.back()->file});
   // a partial graph inside a grad-mode `with` of the frame: the mode outside is restored before it returns (no stack
   // trace; real torch 2.11: program nograd_break_restore)
   for (auto it = grad_blocks_.rbegin(); it != grad_blocks_.rend(); ++it) {

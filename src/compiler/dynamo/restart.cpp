@@ -10,6 +10,7 @@
 
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "dynamo/dict_inputs.hpp"
 #include "frontend/scopes.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "dynamo/frame_filter.hpp"
@@ -442,7 +443,17 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
             g.comment = guard_comment(loc);
             g.stack = guard_user_stack(loc);
           }
+        // (so is a live dict's value taken from the stack: `out = {'a': t.item()}` then `out['b'] = u.item()` guards
+        // the first item's ___stack1 at the second break; dict_inputs.hpp for a dict the frame was handed)
+        if (v->k == VK::Dict && !v->cls)
+          for (auto& [dk, dv] : v->dict)
+            for (auto& g : ctx->vguards)
+              if (g.value.get() == dv.get() && g.comment.empty() && g.src.rfind("___stack", 0) == 0) {
+                g.comment = guard_comment(loc);
+                g.stack = guard_user_stack(loc);
+              }
       }
+      realize_mutated_dict_inputs(*this, *ctx, loc);
       // a resume function breaking again inside the statement it started in: the stack values it took that are still
       // on the stack are realized by compile_subgraph (their guards installed: VDM's `"gamma_0": gamma_0.item()` kept in
       // the metrics display while `gamma_1.item()` breaks is EQUALS_MATCH'd; real torch 2.11: item_in_dict_display)

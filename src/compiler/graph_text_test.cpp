@@ -141,6 +141,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"python_max_of_symfloat", "sym_max / pow of SymFloats (corpus test)"},
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
+      {"list_index_by_tensor_frame", "at the GB0070 break inside `return y + 1, words[i]` torch keeps the tuple's computed item as a graph output (the stack below a subscript break)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)
       {"einsum_output_strides_loftr", "einsum with a contraction of size-1 dims / three operands: torch's layouts"},
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")

@@ -100,6 +100,19 @@ void Interp::rethrow_in_comprehension(Activation& act, GraphBreak gb) {
 V Interp::speculate_comprehension(const ExprP& e) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
+  // a tensor (or ndarray) local iterated: Dynamo's GET_ITER unpacks it into getitem nodes before the comprehension's
+  // loop, so they stay in the graph a break in the loop compiles, as its outputs (real torch 2.11: program
+  // list_index_by_tensor_frame, `[words[j] for j in idx]` of an argmax's ndarray)
+  std::vector<V> pre_items;
+  struct Pre { Activation& a; ~Pre() { a.comp_pre_expr = nullptr; a.comp_pre_items = nullptr; } } pre{act};
+  if (ctx->mode == Mode::Record && !e->comps.empty() && e->comps[0].iter->k == EK::Name && e->k != EK::GenExp) {
+    V it0 = eval(e->comps[0].iter);
+    if (it0->k == VK::Tensor && !it0->t->shape.empty()) {
+      pre_items = iterate(it0, e->comps[0].iter->loc);
+      act.comp_pre_expr = e.get();
+      act.comp_pre_items = mk_list(pre_items);
+    }
+  }
   const TraceMark mark = mark_trace(*ctx);
   JournalSpan jscope(*this, ctx->mode == Mode::Record);
   ++act.comp_depth;
@@ -155,6 +168,7 @@ V Interp::speculate_comprehension(const ExprP& e) {
     std::vector<V> outs;
     std::set<std::string> live = names_from(act.fn.get(), e->loc.line, nullptr);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
+    for (auto& x : pre_items) flatten_live(x, outs);  // (the unpacked iterable's items, on the stack)
     compile_graph(*ctx, outs);
     ++unique_id_;  // __comprehension_<fn>_at_<line>
     // the compiled code hands the live locals on, each that has a source loaded from it (side_effect_replay.cpp)

@@ -93,6 +93,10 @@ struct Activation {
   const Stmt* try_stmt = nullptr;              ///< the outermost try of a frame's own code being traced, and
   size_t try_cp = 0;                           ///< the graph's checkpoint where it starts (Dynamo's last before it)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
+  /// a comprehension's first iterable evaluated before its speculation (a tensor local: its items are getitem nodes of
+  /// the graph up to the comprehension, dynamo/comprehension.cpp), used in place of evaluating it again
+  const Expr* comp_pre_expr = nullptr;
+  V comp_pre_items;
   int comp_depth = 0;                          ///< inside list / dict / set comprehensions of a traced frame's own code
   bool genexpr_polyfilled = false;             ///< the generator expression being run is consumed by a builtin Dynamo
                                                ///< replaces with a Python polyfill (sum, any, all, enumerate, reduce)

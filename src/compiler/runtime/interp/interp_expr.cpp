@@ -378,7 +378,8 @@ V Interp::eval_comprehension(const ExprP& e) {
       else out.push_back(eval(e->a[0]));
       return;
     }
-    V it = eval(e->comps[ci].iter);
+    Activation& here = *stack_.back();
+    V it = ci == 0 && here.comp_pre_expr == e.get() ? here.comp_pre_items : eval(e->comps[ci].iter);
     for (auto& x : iterate(it, e->comps[ci].iter->loc)) {
       if (it->traced_gen) yielded(it, x);
       assign(e->comps[ci].target, x);

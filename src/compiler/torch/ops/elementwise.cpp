@@ -133,6 +133,13 @@ V unary(OpCall& c) {
     if (e && e->k == VK::Tensor && name != "clamp") o.shape = broadcast(c.I, t.shape, e->t->shape, c.loc);
     if (name == "float_power") o.dtype = "float64";
   }
+  // clamp of an integer tensor with a float bound is a float tensor (result_type: the default float dtype; charformer's
+  // `total_el.clamp(min=1.0)` of mask counts)
+  if ((name == "clamp" || name == "clip" || name == "clamp_min" || name == "clamp_max") && t.dtype.find("int") != std::string::npos) {
+    V lo = c.arg(0, name == "clamp_max" ? "max" : "min");
+    V hi = name == "clamp" || name == "clip" ? c.arg(1, "max") : nullptr;
+    if ((lo && lo->k == VK::Float) || (hi && hi->k == VK::Float)) o.dtype = "float32";
+  }
   if (name == "abs" && t.fill) o.fill = std::fabs(*t.fill);
   if (name == "abs" && t.dtype.rfind("complex", 0) == 0) o.dtype = real_of(t.dtype);  // a complex magnitude is real
   // cumsum / cumprod / softmax / log_softmax(dtype=...): the result's dtype (transformers' MoE offsets:

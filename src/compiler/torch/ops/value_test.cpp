@@ -1,6 +1,7 @@
 // Value-family rules checked by small scripts: torch.broadcast_shapes (eager values, torch's mismatch error, the node
 // Dynamo keeps in a frame and the Size an op later takes from it), torch.Size as Python shows it (repr, type, `+=`
 // in a frame as Dynamo's tuple), and torch.distributions.MultivariateNormal built on both.
+// Also clamp's result dtype for an integer tensor with a float bound.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -51,4 +52,12 @@ TEST_CASE("MultivariateNormal in a frame: broadcast_shapes is a node whose Size 
   // `bx_new_shape += (...)` in _batch_mahalanobis is a plain tuple in the frame: no torch.Size node for it
   CHECK(r.trace.find("diff.reshape((floordiv, s") != std::string::npos);
   CHECK(occurrences(r.trace, "torch._C._linalg.linalg_cholesky(") == 2);
+}
+
+TEST_CASE("clamp of an integer tensor with a float bound is a float tensor (result_type); integer bounds keep int64") {
+  Result r = value_run("a = torch.tensor([0, 3, 5])\nassert a.clamp(min=1.0).dtype == torch.float32\n"
+                       "assert a.clamp(0, 4).dtype == torch.int64 and torch.clamp(a, max=2.5).dtype == torch.float32\n"
+                       "assert a.clamp_min(0.5).dtype == torch.float32 and torch.clip(a, 1, 2).dtype == torch.int64\n");
+  INFO(r.error);
+  CHECK(r.ok);
 }

@@ -1,5 +1,6 @@
-// The floats of a dict input a frame changed are guarded where the graph ends (see dict_inputs.hpp).
+// The floats of a dict input a frame changed are guarded at a graph break (see dict_inputs.hpp).
 #include "dynamo/dict_inputs.hpp"
+#include "runtime/interp_helpers.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +11,7 @@ namespace tparse::compiler {
 void record_dict_inputs(FrameCtx& ctx) {
   ctx.dicts_at_entry.clear();
   for (auto& [n, v] : ctx.inputs) {
-      if (!v || v->k != VK::Dict || v->cls || v->view_of || n.rfind("___stack", 0) == 0) continue;
+    if (!v || v->k != VK::Dict || v->cls || v->view_of || n.rfind("___stack", 0) == 0) continue;
     FrameCtx::DictAtEntry d{n, v, v->dict};
     ctx.dicts_at_entry.push_back(std::move(d));
   }
@@ -29,13 +30,8 @@ void realize_mutated_dict_inputs(Interp& I, FrameCtx& ctx, Location loc) {
       if (!val || val->k != VK::Float || !val->sym.empty() || val->sym_node >= 0) continue;
       bool came_in = false;
       for (auto& [k0, v0] : d.items) came_in = came_in || v0.get() == val.get();
-      if (!came_in) {
-        // a float the frame took on its stack and stored here: its guard (made lazily at entry) is realized now
-        for (auto& g : ctx.vguards)
-          if (g.src.rfind("___stack", 0) == 0 && g.value.get() == val.get() && g.comment.empty()) {
-            g.comment = I.guard_comment(loc);
-            g.stack = I.guard_user_stack(loc);
-          }
+      if (!came_in) {  // a float the frame took on its stack and stored here
+        realize_stack_guard_of(I, ctx, val, loc);
         continue;
       }
       if (key->k != VK::Str || !std::isfinite(val->f)) continue;
@@ -47,25 +43,24 @@ void realize_mutated_dict_inputs(Interp& I, FrameCtx& ctx, Location loc) {
       auto seen = cs.seen_ints.find(isrc);
       if (seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != val->f && !cs.dyn_floats.count(isrc)) {
         cs.dyn_floats.insert(isrc);
-        I.automatic_dynamic_event(ctx, "L['" + d.name + "']['" + key->s + "']", "\"scalar\"", "scalar change", py_repr(seen->second),
+        I.automatic_dynamic_event(ctx, local_source(isrc), "\"scalar\"", "scalar change", py_repr(seen->second),
                                   py_repr(val));
       }
       cs.seen_ints[isrc] = val;
-      ValueGuard g;
-      g.src = isrc;
-      g.value = val;
+      ValueGuard g = ValueGuard::python_float(isrc, val, cs.dyn_floats.count(isrc) > 0);
       g.comment = I.guard_comment(loc);
       g.stack = I.guard_user_stack(loc);
-      if (cs.dyn_floats.count(isrc)) {
-        g.kind = "float_dyn";
-        g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", isrc);
-      } else {
-        g.kind = "float";
-        g.code = isrc + " == " + py_repr(val);
-      }
       ctx.vguards.push_back(g);
     }
   }
+}
+
+void realize_stack_guard_of(Interp& I, FrameCtx& ctx, const V& value, Location loc) {
+  for (auto& g : ctx.vguards)
+    if (g.src.rfind("___stack", 0) == 0 && g.value.get() == value.get() && g.comment.empty()) {
+      g.comment = I.guard_comment(loc);
+      g.stack = I.guard_user_stack(loc);
+    }
 }
 
 }  // namespace tparse::compiler

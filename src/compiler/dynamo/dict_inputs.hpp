@@ -14,5 +14,8 @@ void record_dict_inputs(FrameCtx& ctx);
 /// At a graph break (`loc`), as the compiled code hands the live locals on: the float values of the dict inputs the
 /// frame changed are guarded, those it was handed as items and those it took on its stack (a resume's `___stackN`).
 void realize_mutated_dict_inputs(Interp& I, FrameCtx& ctx, Location loc);
+/// The lazy guard of a resume's stack value (`___stackN`) whose value is `value`, realized at `loc` (its comment and user
+/// stack set, so compile_graph keeps it): a float stored into a dict that is handed on at a break.
+void realize_stack_guard_of(Interp& I, FrameCtx& ctx, const V& value, Location loc);
 
 }  // namespace tparse::compiler

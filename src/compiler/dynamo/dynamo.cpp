@@ -53,6 +53,15 @@ std::string local_source(const std::string& n) {
   return qualify_dict_keys("L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br)));
 }
 
+ValueGuard ValueGuard::python_float(const std::string& src, const V& value, bool dynamic) {
+  ValueGuard g;
+  g.src = src;
+  g.value = value;
+  g.kind = dynamic ? "float_dyn" : "float";
+  g.code = dynamic ? fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src) : src + " == " + py_repr(value);
+  return g;
+}
+
 std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                               std::shared_ptr<CompileOpts> opts, bool is_resume) {
   auto ctx = std::make_shared<FrameCtx>();
@@ -436,10 +445,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       g.value = v;
       g.kind = cs.dyn_ints.count(n) ? "int_dyn" : type_name(v);
       g.code = n + " == " + py_repr(v);
-      if (v->k == VK::Float && ctx->float_args.count(n)) {
-        g.kind = "float_dyn";
-        g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", n);
-      }
+      if (v->k == VK::Float && ctx->float_args.count(n)) g = ValueGuard::python_float(n, v, true);
       ctx->vguards.push_back(g);
     } else if (v->k == VK::None && n.rfind("___stack", 0) != 0) {
       // a None argument: `mode is None` (Dynamo's guard on a constant None source)
@@ -568,17 +574,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             });
           }
           cs.seen_ints[xs] = x;
-          ValueGuard g;
-          g.src = xs;
-          g.value = x;
-          if (cs.dyn_floats.count(xs)) {
-            ctx->nested_floats[n].push_back({path, xs});
-            g.kind = "float_dyn";
-            g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", xs);
-          } else {
-            g.kind = "float";
-            g.code = xs + " == " + py_repr(x);
-          }
+          ValueGuard g = ValueGuard::python_float(xs, x, cs.dyn_floats.count(xs) > 0);
+          if (cs.dyn_floats.count(xs)) ctx->nested_floats[n].push_back({path, xs});
           bool dup = false;
           for (auto& e : ctx->vguards) dup = dup || e.src == xs;
           if (!dup) ctx->vguards.push_back(g);

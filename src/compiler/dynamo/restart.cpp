@@ -446,12 +446,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
         // (so is a live dict's value taken from the stack: `out = {'a': t.item()}` then `out['b'] = u.item()` guards
         // the first item's ___stack1 at the second break; dict_inputs.hpp for a dict the frame was handed)
         if (v->k == VK::Dict && !v->cls)
-          for (auto& [dk, dv] : v->dict)
-            for (auto& g : ctx->vguards)
-              if (g.value.get() == dv.get() && g.comment.empty() && g.src.rfind("___stack", 0) == 0) {
-                g.comment = guard_comment(loc);
-                g.stack = guard_user_stack(loc);
-              }
+          for (auto& [dk, dv] : v->dict) realize_stack_guard_of(*this, *ctx, dv, loc);
       }
       realize_mutated_dict_inputs(*this, *ctx, loc);
       // a resume function breaking again inside the statement it started in: the stack values it took that are still

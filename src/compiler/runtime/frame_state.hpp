@@ -38,6 +38,9 @@ struct ValueGuard {
   bool star_item = false;        ///< an int item of a `*args` tuple input, guarded as the call that passes it on reads it
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
   bool pinned = false;           ///< float_dyn: an op's float parameter specialized it (its value is guarded too)
+  /// a Python float's guard at `src`: EQUALS_MATCH on its value, or once dynamic (automatic dynamic, an unspecialized
+  /// float) only its type, `___check_type_id(src, ...)` (dynamo/dynamo.cpp)
+  static ValueGuard python_float(const std::string& src, const V& value, bool dynamic);
 };
 
 struct CacheEntry {

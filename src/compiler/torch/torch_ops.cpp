@@ -592,11 +592,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   if (done != ctx.sym_globals.end()) return done->second;
   std::string line = code_line(loc.file, loc.line, true);
   if (guard) {  // a global's guard (an argument's is made with the frame's inputs)
-    ValueGuard g;
-    g.src = src;
-    g.kind = "float_dyn";
-    g.value = v;
-    g.code = fmt::format("___check_type_id({}, 10720960), type=<class 'float'>", src);
+    ValueGuard g = ValueGuard::python_float(src, v, true);
     g.comment = fmt::format("# {}  # {}:{} in {} (HINT: type float)", line, short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
     ctx.vguards.push_back(g);
   }

@@ -47,8 +47,8 @@ for in in "${inputs[@]}"; do
   same "summary -v -j$many chunk 333 on $in" "$W/ref.txt" "$W/got.txt"
   # The report: every page, byte for byte.
   rm -rf "$W/r1" "$W/r2"
-  "$T" report -q --no-browser -j 1 "$in" -o "$W/r1" >/dev/null 2>&1
-  TPARSE_CHUNK_BYTES=777 "$T" report -q --no-browser -j "$many" "$in" -o "$W/r2" >/dev/null 2>&1
+  "$T" report -q --no-browser --drawings now -j 1 "$in" -o "$W/r1" >/dev/null 2>&1
+  TPARSE_CHUNK_BYTES=777 "$T" report -q --no-browser --drawings now -j "$many" "$in" -o "$W/r2" >/dev/null 2>&1
   if [ -f "$W/r1/index.html" ]; then
     reports=$((reports+1))
     if ! diff -r -q "$W/r1" "$W/r2" >/dev/null; then echo "FAIL: report -j$many chunk 777 differs on $in"; diff -r -q "$W/r1" "$W/r2" | head -5; fails=$((fails+1)); fi

@@ -50,7 +50,7 @@ for in in "${inputs[@]}"; do
   "$T" explain "$in" -q --json > "$o/explain.json" 2>>"$o/explain.err"
   for fm in text json junit github; do "$T" gate "$in" --baseline-trace "$ROOT/testdata/torch-2.11/mlp_clean/trace" -q --format $fm > "$o/gate.$fm" 2>>"$o/gate.err"; done
   "$T" diff "$ROOT/testdata/torch-2.11/mlp_clean/trace" "$in" -q > "$o/diff.txt" 2>"$o/diff.err"
-  "$T" report "$in" -o "$o/report" -q --no-browser > /dev/null 2>"$o/report.err"
+  "$T" report "$in" -o "$o/report" -q --no-browser --drawings now > /dev/null 2>"$o/report.err"
   mapfile -t files < <(find "$o" -type f)
   strict "${files[@]}"
 done

@@ -522,6 +522,11 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::map<std::string, long long> values;
     bool known = true;
     for (const auto& [sym, src] : g.srcs) known = known && value_of(src, values[sym]);
+    if (g.real) {  // a SymFloat's value: Python's float arithmetic on the sizes, compared exactly
+      auto f = known ? sym_eval_real(g.expr, values) : std::nullopt;
+      if (f && *f != g.fvalue) return g.text;
+      continue;
+    }
     auto tree = known ? parse_sym(g.expr) : std::nullopt;
     auto v = tree ? sym_eval(*tree, values) : std::nullopt;
     if (v && (g.ne ? *v == g.value : *v != g.value)) return g.text;

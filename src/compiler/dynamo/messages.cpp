@@ -11,6 +11,10 @@ const char* kHintFundamental =
 const char* kHintSupportable =
     "It may be possible to write Dynamo tracing rules for this code. Please report an issue to "
     "PyTorch if you encounter this graph break often and it is causing performance issues.";
+const char* kHintUserError =
+    "Your code may result in an error when running in eager. Please double check that your code doesn't "
+    "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+    "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. ";
 const char* kHintEarlier =
     "This graph break may have been caused by an earlier graph break. Resolving the earlier graph "
     "break may resolve this one.";
@@ -98,9 +102,7 @@ std::string msg_observed_exception(const std::string& raised) {
   return gb_message("Observed exception",
                     "Dynamo found no exception handler at the top-level compiled function when encountering an exception. "
                     "Exception will propagate outside the compiled region.",
-                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
-                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
-                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. ",
+                    {kHintUserError,
                      "It may be possible to write Dynamo tracing rules for this code. Please report an issue to PyTorch if you "
                      "encounter this graph break often and it is causing performance issues."},
                     "raised exception " + raised, "GB0088");
@@ -108,27 +110,28 @@ std::string msg_observed_exception(const std::string& raised) {
 
 std::string msg_import_failure(const std::string& module, const std::string& fromlist, int level) {
   return gb_message("Import failure", "Failure when attempting to import.",
-                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
-                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
-                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    {kHintUserError},
                     fmt::format("module_name: {}, fromlist: {}, level={}", module, fromlist, level), "GB0069");
 }
 
 std::string msg_list_index_tensor(const std::string& container, size_t length, bool ndarray) {
   return gb_message("Indexing list with non-scalar tensor", "Attempted to index list-like object with tensor with > 1 element.",
-                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
-                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
-                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    {kHintUserError},
                     fmt::format("call_method {}(length={}) __getitem__ [{}()] {{}}", container, length,
                                 ndarray ? "NumpyNdarrayVariable" : "TensorVariable"),
                     "GB0070");
 }
 
+std::string msg_fake_missing_attr(const std::string& method, const std::string& args) {
+  return gb_message("Missing attribute when running call_method node",
+                    fmt::format("Dynamo failed to run FX node with fake tensors: call_method {}(*({}), **{{}}): got "
+                                "'attribute not defined'", method, args),
+                    {kHintUserError}, "", "GB0081");
+}
+
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg) {
   return gb_message("TypeError when making fake tensor call", "",
-                    {"Your code may result in an error when running in eager. Please double check that your code doesn't "
-                     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
-                     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "},
+                    {kHintUserError},
                     fmt::format("TypeError {}: {}(): argument '{}' must be bool, not SymBool", callee, fn, arg), "GB0112");
 }
 

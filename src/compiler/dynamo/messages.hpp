@@ -23,6 +23,9 @@ std::string msg_item();
 /// GB0070: a list / tuple indexed by a tensor or ndarray in a frame (ListVariable.__getitem__)
 std::string msg_list_index_tensor(const std::string& container, size_t length, bool ndarray);
 std::string msg_requires_grad();
+/// GB0081: a method the fake value lacks, run as a call_method node (`t[0]` of a SymFloat: `method` __getitem__,
+/// `args` "zf57, 0" as the fake values print)
+std::string msg_fake_missing_attr(const std::string& method, const std::string& args);
 /// GB0077: `a, b, c = d` of a tuple / list of another length inside a frame
 std::string msg_unpack_length(const std::string& var, size_t expected, size_t actual);
 std::string msg_factory_requires_grad(const std::string& fn, const std::string& args, const std::string& kwargs);
@@ -86,5 +89,7 @@ std::string gb_id_of(const std::string& msg);
 extern const char* kHintFundamental;
 extern const char* kHintSupportable;
 extern const char* kHintEarlier;
+/// "Your code may result in an error when running in eager ..." (a fake run that fails as eager code would)
+extern const char* kHintUserError;
 
 }  // namespace tparse::compiler

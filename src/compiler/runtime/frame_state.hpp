@@ -73,7 +73,9 @@ struct CacheEntry {
   /// guard_int of a size expression no symbol can be solved from (`Eq((s27//4), 3)` of `x.chunk(n // 4)`): the
   /// expression, its symbols' sources (`x.size()[1]`), the value it had, and torch's text; `ne`: the guard is that the
   /// expression is not that value (`Ne(3*s40, 12)` of a contiguity check)
-  struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; bool ne = false; };
+  /// `real`: a SymFloat's value guarded (torch.as_tensor / float() of `IntTrueDiv(s27, 7)`), `fvalue` its value
+  struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; bool ne = false;
+                 bool real = false; double fvalue = 0; };
   std::vector<SymEq> sym_eqs;
 };
 

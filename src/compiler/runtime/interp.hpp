@@ -165,9 +165,9 @@ class Interp {
   /// Dynamo needs a Python int from a SymInt (`range(n)`) or a branch decided `n == 12`: the one symbol
   /// of the expression is replaced by its value in this frame from here on (symbols/specialize.cpp)
   /// `evaluate_expr`: Python asked for the int (range(), SymNodeVariable.evaluate_expr), not an op's meta run (run_node)
-  void specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr = false);
+  void specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr = false, const char* site = nullptr);
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
-  void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false);
+  void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false, const char* site = nullptr);
   void contiguity_guard(const TensorInfo& t, Location loc);  ///< empty_like's contiguity check: Ne guard / specialize
   void sym_relation_guard(const std::string& expr, bool holds, Location loc);  ///< a branch's `s77 > 4`: its guard
   void realize(const V& t);  ///< a frame input (LazyVariableTracker) becomes a placeholder when first read

@@ -171,6 +171,12 @@ V Interp::subscript(V obj, V idx, Location loc) {
   bool found = false;
   V g = builtin_attr(obj, "__getitem__", loc, found);
   if (found) { std::vector<V> a{idx}; std::vector<std::pair<std::string, V>> kw; return call(g, a, kw, loc); }
+  // a SymFloat / SymInt in a frame (a float argument gone dynamic): SymNodeVariable's __getitem__ is a call_method node
+  // whose fake run finds no such attribute, a graph break and not the TypeError eager code raises (real torch 2.11:
+  // VDVAE's `try: temp = t[idx] except TypeError: temp = t`, program subscript_dynamic_float)
+  if (((obj->k == VK::Float && obj->sym_node >= 0) || obj->k == VK::Int) && !obj->sym.empty() && tracing())
+    instruction_break("Missing attribute when running call_method node",
+                      msg_fake_missing_attr("__getitem__", obj->sym + ", " + (idx->sym.empty() ? py_repr(idx) : idx->sym)), loc);
   raise_exc("TypeError", fmt::format("'{}' object is not subscriptable", type_name(obj)), loc);
 }
 

@@ -181,24 +181,96 @@ std::optional<double> num_of(const V& v) {
   return std::nullopt;
 }
 
-/// A SymInt / SymFloat (a size of a dynamic input) a numpy value was computed from: its value is the symbol's hint,
-/// and the symbols are kept on the result (`__tparse_np_syms__`) for the int() / float() that reads it (to_number)
+/// A SymInt / SymFloat (a size of a dynamic input): the numpy function runs on its hint
 bool sym_number(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty(); }
 
-std::string sym_deps(const std::vector<V>& args) {
-  std::string deps;
-  for (const V& a : args) {
-    if (!a) continue;
-    if (sym_number(a)) deps += a->sym + "\n";
-    if (is_np(a))
-      if (auto it = a->attrs.find("__tparse_np_syms__"); it != a->attrs.end() && it->second->k == VK::Str) deps += it->second->s;
+/// torch._numpy's conversions of a SymInt / SymFloat argument (real torch 2.11: program numpy_symbolic_scalars):
+/// - an ArrayLike parameter (np.ceil, np.clip, a sequence of np.prod) goes through _try_convert_to_tensor's
+///   torch.as_tensor: a SymInt is specialized (`np.ceil(H)` pins H), a SymFloat guarded on its value and kept
+///   (`(x.size()[1] / 7) == 1.4285714285714286`: video-swin's `np.ceil(H / 7)`, DrQ-v2's `np.clip(step / duration, ...)`
+///   compiling again for each step);
+/// - a binary ufunc (an ndarray operator too) takes ArrayLikeOrScalar: beside an array NEP 50 makes the scalar a
+///   tensor of the array's dtype. A SymInt made a float tensor is specialized (KAIR's `np.ceil(h / 8) * 8 - h`), one
+///   made an integer tensor stays symbolic (`length / self.hop_length`: program numpy_int_attr_pad), a SymFloat is not
+///   guarded. Two scalars are converted as an ArrayLike (`np.maximum(H, 3)` pins H). arange keeps its scalars.
+/// What a 0-d result made from the converted operands holds for the fake run: a constant (the value tparse computes),
+/// NaN (torch 2.11's fake as_tensor of a SymFloat with a dtype: `x * nan` in the graph), or no constant (data dependent)
+enum class Converted { Constant, NaN, Symbolic };
+
+Converted guard_operands(Interp& I, const std::string& fn, bool binary_ufunc, const std::vector<V>& args, const KW& kwargs) {
+  static const char* site = "_numpy/_util.py:177 in _try_convert_to_tensor";
+  const Location at = user_loc(I);
+  if (fn == "arange") {  // (its scalars go to torch.arange as they are)
+    for (const V& a : args) if (sym_number(a)) return Converted::Symbolic;
+    return Converted::Constant;
   }
-  return deps;
+  if (binary_ufunc && args.size() == 2 && (args[0]->k == VK::Tensor) != (args[1]->k == VK::Tensor)) {
+    const V& arr = args[0]->k == VK::Tensor ? args[0] : args[1];
+    const V& other = args[0]->k == VK::Tensor ? args[1] : args[0];
+    if (!sym_number(other)) return Converted::Constant;
+    if (other->k == VK::Float) return Converted::NaN;
+    const std::string& dt = arr->t->dtype;
+    if (dt.find("float") == std::string::npos && dt.find("complex") == std::string::npos) return Converted::Symbolic;
+    I.specialize_symbol(other->sym, at);
+    return Converted::Constant;
+  }
+  auto one = [&](const V& a) {
+    if (!a) return;
+    if (sym_number(a)) I.specialize_symbol(a->sym, at, false, site);
+    if (a->k == VK::Tuple || a->k == VK::List)
+      for (const V& x : a->items)  // (as_tensor of a sequence: `np.prod(x.shape)` of dynamic sizes)
+        if (sym_number(x)) I.specialize_symbol(x->sym, at, false, site);
+  };
+  // which parameters are ArrayLike: the array operand first (`np.tile(A, reps)` converts A, not reps: SASRec's
+  // `np.tile(np.arange(1, n + 1), [B, 1])` keeps B dynamic, program numpy_longtensor_input); every operand of clip / where
+  // / linspace; none of a creation function's shape (np.zeros(shape), full's fill_value is one)
+  static const std::set<std::string> shape_first = {"zeros", "ones", "empty", "full", "eye", "identity", "tri"};
+  static const std::set<std::string> all_operands = {"clip", "where", "linspace", "logspace", "geomspace", "interp"};
+  if (fn == "full" && args.size() > 1) one(args[1]);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!shape_first.count(fn) && (i == 0 || all_operands.count(fn))) one(args[i]);
+  for (const auto& [k, v] : kwargs)
+    if (k == "a" || k == "x" || k == "min" || k == "max" || k == "a_min" || k == "a_max" || k == "fill_value") one(v);
+  return Converted::Constant;
 }
 
-V with_deps(V r, const std::string& deps) {
-  if (r && !deps.empty()) r->attrs["__tparse_np_syms__"] = mk_str(deps);
+/// A numpy value whose data the fake run does not hold (tparse may still know it: a frame input's, one computed from a
+/// symbolic size), so item() of it is data dependent; the mark is the attribute below
+const char* const kNoFakeConstant = "__tparse_np_no_constant__";
+bool no_fake_constant(const V& v) { return v && v->attrs.count(kNoFakeConstant); }
+
+Converted convert_guards(Interp& I, const std::string& fn, bool binary_ufunc, const std::vector<V>& args, const KW& kwargs) {
+  const Converted c = guard_operands(I, fn, binary_ufunc, args, kwargs);
+  // (an array the frame takes as an input is no constant of the fake run, whatever tparse knows of its data: DAC's
+  // `math.ceil(length / self.hop_length)` of a numpy integer attribute is data dependent, program numpy_int_attr_pad;
+  // nor is anything computed from one)
+  const Graph& g = I.stack_.back()->ctx->graph;
+  for (const V& a : args) {
+    if (!is_np(a)) continue;
+    if (no_fake_constant(a)) return Converted::Symbolic;
+    if (auto n = g.tensor_node.find(a.get()); n != g.tensor_node.end() && g.nodes[static_cast<size_t>(n->second)].op == "placeholder")
+      return Converted::Symbolic;
+  }
+  return c;
+}
+
+/// the result node of a conversion: NaN for the fake run's SymFloat constant; marked when the fake run holds no constant
+V converted(V r, Converted conv) {
+  if (!r || r->k != VK::Tensor) return r;
+  if (conv == Converted::NaN && r->t->shape.empty()) r->t->fill = std::nan("");
+  if (conv == Converted::Symbolic) r->attrs[kNoFakeConstant] = mk_bool(true);
   return r;
+}
+
+/// the binary ufuncs (ArrayLikeOrScalar operands)
+bool is_binary_ufunc(const std::string& fn) {
+  static const std::set<std::string> names = {
+      "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "float_power", "remainder", "mod",
+      "fmod", "divmod", "maximum", "minimum", "fmax", "fmin", "arctan2", "hypot", "copysign", "nextafter", "ldexp",
+      "logaddexp", "logaddexp2", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and",
+      "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "gcd", "lcm",
+      "heaviside", "matmul"};
+  return names.count(fn) > 0;
 }
 
 }  // namespace
@@ -218,13 +290,14 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
     for (const auto& [k, v] : kwargs) kw.push_back({k, plain_eager(I, v)});
     return eager_ndarray(I.call(impl, plain, kw, loc));
   }
+  const Converted conv = convert_guards(I, name, is_binary_ufunc(name), args, kwargs);
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
   if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {
     std::vector<V> nums;
     bool any_array = false, ok = true;
     for (const V& a : args) {
       if (is_np(a) && a->t->shape.empty() && a->t->fill) { any_array = true; nums.push_back(mk_float(*a->t->fill)); continue; }
-      // a symbolic number: its hint (the symbols are kept for the int() that reads the result)
+      // a symbolic number: its hint (guarded above)
       if (sym_number(a)) { nums.push_back(a->k == VK::Int ? mk_int(a->i) : mk_float(a->f)); continue; }
       // a sequence of plain numbers (`np.prod(x.shape[1:])` of static sizes: wrapped_prod((4, 4, 4)) is 64)
       if ((a->k == VK::Tuple || a->k == VK::List) &&
@@ -240,14 +313,23 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
       if (number(r)) {
         TensorInfo ti;
         ti.dtype = r->k == VK::Float || any_array ? "float64" : r->k == VK::Int ? "int64" : "bool";
+        // (torch._numpy rounds an integer in place: np.ceil(8) is an int64 8, numpy's float64 8.0)
+        static const std::set<std::string> rounding = {"ceil", "floor", "trunc", "rint", "fix", "round", "around"};
+        if (rounding.count(name) && !any_array &&
+            std::all_of(nums.begin(), nums.end(), [](const V& x) { return x->k == VK::Int || x->k == VK::Bool; }))
+          ti.dtype = "int64";
         ti.fill = *num_of(r);
-        return with_deps(emit_wrapped(I, "wrapped_" + name, args, kwargs, ti, loc), sym_deps(args));
+        return converted(emit_wrapped(I, "wrapped_" + name, args, kwargs, ti, loc), conv);
       }
     }
   }
   V r = run_shadow(I, impl, args, kwargs, loc);
   if (!r) return guessed(I, "wrapped_" + name, "numpy." + name + "()", args, kwargs, loc);
-  return with_deps(emit_wrapped(I, "wrapped_" + name, args, kwargs, as_ndarray(*r->t), loc), sym_deps(args));
+  TensorInfo o = as_ndarray(*r->t);
+  // a 0-d result of known values holds its value (`np.clip(H / 7, 0.0, 10.0)` once H / 7 is guarded)
+  if (o.shape.empty() && !o.fill)
+    if (const std::vector<double>* d = values::data(I, r); d && d->size() == 1) o.fill = (*d)[0];
+  return converted(emit_wrapped(I, "wrapped_" + name, args, kwargs, o, loc), conv);
 }
 
 V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc) {
@@ -327,7 +409,7 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
     // a value known at trace time (made from constants: `np.ceil(np.log(L)).astype('int')`): the fake item() gives a
     // number, which the wrapped method may not return ("torch.* op returned non-Tensor"); one made from an input
     // array's data (`np.argmin(np.abs(ticks - r))`): the fake _local_scalar_dense cannot know it (data dependent)
-    if (!self->vals && !self->t->fill)
+    if ((!self->vals && !self->t->fill) || no_fake_constant(self))
       I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
     bool integral = self->t->dtype.find("int") != std::string::npos || self->t->dtype == "bool";
     non_tensor_break(I, "<Wrapped method <original item>>", self->t->dtype == "bool" ? "bool" : integral ? "int" : "float", loc);
@@ -348,34 +430,39 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
     o.fill = o.dtype.find("int") != std::string::npos ? std::trunc(f) : o.dtype == "bool" ? double(f != 0) : f;
   }
   if (name == "__getitem__") o.stride = r->t->stride;  // a view keeps the array's layout
-  return emit_wrapped(I, base, all, kwargs, o, loc);
+  return converted(emit_wrapped(I, base, all, kwargs, o, loc), no_fake_constant(self) ? Converted::Symbolic : Converted::Constant);
 }
 
 V to_number(Interp& I, const V& self, const std::string& kind, Location loc) {
   if (!is_np(self) || !self->t->shape.empty() || !I.tracing()) return nullptr;
+  // the fake item() (real torch 2.11, program numpy_symbolic_scalars): a value with no constant behind it (made from a
+  // symbolic size: `int(np.array(3) - H)`) is data dependent; an integer constant is a Python int the wrapped method
+  // may not return (`float(np.ceil(H))` of an int64 array, `int(np.maximum(H, 3))`); a float constant is read
+  if ((!self->vals && !self->t->fill) || no_fake_constant(self))
+    I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
+  if (self->t->fill && (self->t->dtype.find("int") != std::string::npos || self->t->dtype == "bool"))
+    non_tensor_break(I, "<Wrapped method <original item>>", self->t->dtype == "bool" ? "bool" : "int", loc);
   TensorInfo o = *self->t;
   V item = emit_wrapped(I, "wrapped_item", {self}, {}, o, loc);
   Graph& g = I.stack_.back()->ctx->graph;
   const int node = g.tensor_node.at(item.get());
   g.tensor_node.erase(item.get());
-  // a value the run knows (computed from numbers and sizes' hints): Dynamo's item() of it is that number, and int() /
-  // float() guard on it: the sizes it came from are specialized (KAIR's `int(np.ceil(h / 8) * 8 - h)` pins H; the
-  // graph keeps `wrapped_item` unused and `torch.sym_int(0.0)`)
+  // a value the run knows (computed from numbers and sizes' hints): Dynamo's item() of it is that number (the sizes it
+  // came from were guarded where numpy took them: convert_guards); the graph keeps `wrapped_item` unused and
+  // `torch.sym_int(0.0)` (KAIR's `int(np.ceil(h / 8) * 8 - h)`)
   if (self->t->fill) {
     const double known = *self->t->fill;
     g.nodes[static_cast<size_t>(node)].has_meta = false;
     g.nodes[static_cast<size_t>(node)].dead_result = true;
-    if (auto it = self->attrs.find("__tparse_np_syms__"); it != self->attrs.end() && it->second->k == VK::Str) {
-      std::string rest = it->second->s;
-      for (size_t at = rest.find('\n'); at != std::string::npos; rest = rest.substr(at + 1), at = rest.find('\n'))
-        if (at > 0) I.specialize_symbol(rest.substr(0, at), loc);
-    }
-    if (kind == "float") return mk_float(known);
+    // (the Python number's cast stays as a dead node: `sym_int = torch.sym_int(0.0)`, `sym_float = torch.sym_float(-7.0)`)
     TensorInfo none_t;
-    V cast = I.emit("call_function", "torch.sym_int", "sym_int", false, {mk_float(known)}, {}, none_t, loc);
+    const bool to_float = kind == "float";
+    V cast = I.emit("call_function", to_float ? "torch.sym_float" : "torch.sym_int", to_float ? "sym_float" : "sym_int", false,
+                    {mk_float(known)}, {}, none_t, loc);
     g.tensor_node.erase(cast.get());
     g.nodes.back().has_meta = false;
     g.nodes.back().dead_result = true;
+    if (to_float) return mk_float(known);
     return mk_int(static_cast<long long>(known));
   }
   // else a guess the run lists: an unbacked float
@@ -464,6 +551,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b0, bool reflecte
   auto it = names.find(op);
   if (it == names.end()) return nullptr;
   std::vector<V> args = !b ? std::vector<V>{a} : reflected ? std::vector<V>{b, a} : std::vector<V>{a, b};
+  const Converted conv = convert_guards(I, it->second, true, args, {});
   const std::string base = "wrapped_" + it->second;
   // a known 0-d value: computed (the node keeps it, as np.log(16) does)
   TensorInfo o;
@@ -499,7 +587,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b0, bool reflecte
     ro.dtype = "float64";
   if (cmp) ro.dtype = "bool";
   ro.fill = o.fill;
-  return with_deps(emit_wrapped(I, base, args, {}, ro, loc), sym_deps(args));
+  return converted(emit_wrapped(I, base, args, {}, ro, loc), conv);
 }
 
 }  // namespace tparse::compiler::np_traced

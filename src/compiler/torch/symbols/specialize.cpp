@@ -37,6 +37,11 @@ std::vector<std::string> sym_free_symbols(const std::string& expr) {
   return out;
 }
 
+bool sym_float_expr(const std::string& expr) {
+  return (expr.rfind("IntTrueDiv(", 0) == 0 || expr.rfind("FloatTrueDiv(", 0) == 0) && expr.back() == ')' &&
+         expr.find("zf") == std::string::npos;
+}
+
 bool sym_all_specialized(const std::string& expr, const std::map<std::string, long long>& values) {
   if (values.empty()) return false;
   auto fs = sym_free_symbols(expr);
@@ -45,7 +50,18 @@ bool sym_all_specialized(const std::string& expr, const std::map<std::string, lo
   return true;
 }
 
-void Interp::specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr) {
+namespace {
+/// The frame and line a shape guard names: `loc` in the innermost frame that holds it, the frames of bundled stubs above
+/// it being library code (numpy's `np.clip` names the user's call); else where the innermost frame stands
+std::pair<const Activation*, int> guard_at(const Interp& I, Location loc) {
+  size_t k = I.stack_.size();
+  while (k > 1 && I.stack_[k - 1]->file != loc.file && I.is_stub(I.stack_[k - 1]->file)) --k;
+  const Activation* act = I.stack_[k - 1];
+  return {act, loc.line > 0 && loc.file == act->file ? loc.line : act->cur_line};
+}
+}  // namespace
+
+void Interp::specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr, const char* site) {
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   auto fs = sym_free_symbols(expr);
@@ -58,15 +74,12 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   for (const char* rel : {" == ", " != "})
     if (size_t at = expr.find(rel); at != std::string::npos)
       side = sym_free_symbols(expr.substr(0, at)).empty() ? expr.substr(at + 4) : expr.substr(0, at);
-  // a SymFloat `IntTrueDiv(e, 7)` (H / 7) evaluated (torch._numpy's guard_float): try_solve cannot invert IntTrueDiv,
-  // so no replacement; its guard holds exactly when e keeps its value (video-swin's `int(np.ceil(H / 7))`)
-  if (side.rfind("IntTrueDiv(", 0) == 0 && side.back() == ')') {
-    const std::string inner = side.substr(11, side.size() - 12);
-    const size_t comma = inner.rfind(", ");
-    if (comma != std::string::npos && inner.find_first_not_of("0123456789", comma + 2) == std::string::npos) {
-      sym_equal_guard(inner.substr(0, comma), loc, evaluate_expr);
-      return;
-    }
+  // a SymFloat (`IntTrueDiv(s27, 7)`: H / 7; `FloatTrueDiv(ToFloat(s51), 100000.0)`) evaluated: try_solve cannot invert
+  // a true division, so no replacement; a guard on its value (video-swin's `int(np.ceil(H / 7))`, DrQ-v2's
+  // `np.clip(step / duration, 0.0, 1.0)`: torch._numpy's as_tensor of the SymFloat)
+  if (sym_float_expr(side)) {
+    sym_equal_guard(side, loc, evaluate_expr, site);
+    return;
   }
   if (auto lin = parse_linear(side); lin && fs.size() == 1) {
     solvable = true;
@@ -76,15 +89,15 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
     if (expr.find(op) != std::string::npos) solvable = false;
   if (!solvable) {
     // (a decided equality guards its symbolic side's value: `(1 + self.training_steps) % 2 == 0`)
-    sym_equal_guard(side, loc, evaluate_expr);
+    sym_equal_guard(side, loc, evaluate_expr, site);
     return;
   }
   if (ctx.specialized.count(fs[0])) return;
   auto info = ctx.sym_info.find(fs[0]);
   if (info == ctx.sym_info.end()) return;  // not an input size of this frame
   ctx.specialized[fs[0]] = info->second.second;
-  Activation& act = *stack_.back();
-  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+  auto [frame, line] = guard_at(*this, loc);
+  const Activation& act = *frame;
   std::vector<StackFrame> us{StackFrame{line, act.fn ? act.fn->name : "<module>", path_of(act.file), code_line(act.file, line, true)}};
   auto record = [&](const std::string& sym, const std::string& src, const char* reason) {
     writer_.emit("torch/fx/experimental/symbolic_shapes.py:7098", "symbolic_shape_specialization",
@@ -145,8 +158,8 @@ void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
         srcs[s] = reason_source(info->second.first);
       }
       for (const auto& g : ctx.sym_eqs) if (g.ne && g.expr == expected && g.value == y.v) return;
-      Activation& act = *stack_.back();
-      int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+      auto [frame, line] = guard_at(*this, loc);
+      const Activation& act = *frame;
       std::string text = fmt::format("({}) != {}  {} (_prims_common/__init__.py:283 in check_contiguous_sizes_strides)",
                                      sym_python(*tree, srcs), y.v, guard_comment(Location{line, 0, act.file}));
       CacheEntry::SymEq eq{expected, srcs, y.v, text};
@@ -159,10 +172,11 @@ void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
   }
 }
 
-void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr) {
+void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr, const char* site) {
   FrameCtx& ctx = *stack_.back()->ctx;
   auto tree = parse_sym(expr);
   if (!tree) return;
+  const bool real = sym_float_expr(expr);
   std::map<std::string, long long> values;
   std::map<std::string, std::string> srcs;
   for (const std::string& s : sym_free_symbols(expr)) {
@@ -172,14 +186,30 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
     values[s] = info->second.second;
     srcs[s] = reason_source(info->second.first);
   }
-  auto v = sym_eval(*tree, values);
-  if (!v || srcs.empty()) return;
+  CacheEntry::SymEq eq{expr, srcs, 0, ""};
+  eq.real = real;
+  std::string value;  // the guarded value as the guard prints it (a float: Python's repr)
+  if (real) {
+    auto fv = sym_eval_real(expr, values);
+    if (!fv) return;
+    eq.fvalue = *fv;
+    value = py_repr(mk_float(*fv));
+  } else {
+    auto v = sym_eval(*tree, values);
+    if (!v) return;
+    eq.value = *v;
+    value = std::to_string(*v);
+  }
+  if (srcs.empty()) return;
   for (const auto& g : ctx.sym_eqs) if (g.expr == expr) return;
-  Activation& act = *stack_.back();
-  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
-  std::string text = fmt::format("{} == {}  {} ({})", sym_python(*tree, srcs), *v, guard_comment(Location{line, 0, act.file}),
-                                 evaluate_expr ? "_dynamo/variables/tensor.py:1951 in evaluate_expr" : "_dynamo/utils.py:3907 in run_node");
-  ctx.sym_eqs.push_back(CacheEntry::SymEq{expr, srcs, *v, text});
+  auto [frame, line] = guard_at(*this, loc);
+  const Activation& act = *frame;
+  if (!site) site = evaluate_expr ? "_dynamo/variables/tensor.py:1951 in evaluate_expr" : "_dynamo/utils.py:3907 in run_node";
+  // (a float's guard prints its side in parentheses, a relation's operand below a division's precedence:
+  // `(x.size()[1] / 7) == 1.4285714285714286`)
+  const std::string lhs = real ? "(" + sym_python(*tree, srcs) + ")" : sym_python(*tree, srcs);
+  eq.text = fmt::format("{} == {}  {} ({})", lhs, value, guard_comment(Location{line, 0, act.file}), site);
+  ctx.sym_eqs.push_back(eq);
 }
 
 void Interp::sym_relation_guard(const std::string& expr, bool holds, Location loc) {
@@ -206,8 +236,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
     std::string a = short_src(il->second.first), b = short_src(ir->second.first);
     for (auto& g : ctx.sym_rels) if (g.src == a && g.src2 == b && g.op == op) return;
-    Activation& act = *stack_.back();
-    int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+    auto [frame, line] = guard_at(*this, loc);
+    const Activation& act = *frame;
     std::string text = fmt::format("{} {} {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", a, op, b,
                                    guard_comment(Location{line, 0, act.file}));
     CacheEntry::SymRel rel{a, 0, true, text, "", ""};
@@ -233,8 +263,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   std::string src = short_src(info->second.first);
   for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == lower && g.bound == bound) return;
   std::string text = lower ? fmt::format("{} <= {}", bound, src) : fmt::format("{} <= {}", src, bound);
-  Activation& act = *stack_.back();
-  int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+  auto [frame, line] = guard_at(*this, loc);
+  const Activation& act = *frame;
   text += "  " + guard_comment(Location{line, 0, act.file}) + " (_dynamo/variables/tensor.py:1951 in evaluate_expr)";
   ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, lower, text, "", ""});
 }

@@ -126,3 +126,55 @@ TEST_CASE("int(np.ceil(H / 7)) of a dynamic size guards H's value (IntTrueDiv is
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(tparse::compiler::testing::count(r.trace, "{\"dynamo_start\"") == 4);  // 8, 10 (dynamic), 15, 23; the last 10 hits an entry
 }
+
+TEST_CASE("a SymFloat's guard prints as torch's PythonPrinter and holds by float equality") {
+  // (torch 2.11: `(x.size()[1] / 7) == 1.4285714285714286`, `(((torch.sym_float(step)) / 100000.0)) == 1e-05`; the
+  // guard's own parentheses are added by sym_equal_guard)
+  auto idiv = parse_sym("IntTrueDiv(s27, 7)");
+  REQUIRE(idiv);
+  CHECK(sym_python(*idiv, {{"s27", "x.size()[1]"}}) == "x.size()[1] / 7");
+  auto fdiv = parse_sym("FloatTrueDiv(ToFloat(s51), 100000.0)");
+  REQUIRE(fdiv);
+  CHECK(sym_python(*fdiv, {{"s51", "step"}}) == "((torch.sym_float(step)) / 100000.0)");
+  CHECK(sym_float_expr("IntTrueDiv(s27, 7)"));
+  CHECK_FALSE(sym_float_expr("((s27//7))"));
+  CHECK(sym_eval_real("IntTrueDiv(s27, 7)", {{"s27", 10}}) == 10.0 / 7);
+  CHECK(sym_eval_real("FloatTrueDiv(ToFloat(s51), 100000.0)", {{"s51", 2}}) == 2 / 100000.0);
+}
+
+TEST_CASE("np.clip of a dynamic step / duration guards the SymFloat's value: each new step compiles again") {
+  // DrQ-v2's schedule (real torch 2.11: program numpy_clip_of_symfloat): step 0 static, step 1 dynamic with the guard
+  // `(((torch.sym_float(step)) / 100000.0)) == 1e-05`, steps 2 and 3 fail it
+  const char* src =
+      "import numpy as np\nimport torch\n\n"
+      "def schedule(step, duration=100000.0):\n    mix = np.clip(step / duration, 0.0, 1.0)\n"
+      "    return (1.0 - mix) * 1.0 + mix * 0.1\n\n"
+      "@torch.compile(backend='eager')\ndef f(x, step):\n    return x * schedule(step)\n\n"
+      "for step in range(4):\n    f(torch.ones(2), step)\n";
+  Result r = compile_script("p.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(tparse::compiler::testing::count(r.trace, "{\"dynamo_start\"") == 4);
+  std::string reasons;
+  for (const std::string& l : recompile_reasons(r.trace)) reasons += l + "\n";
+  CHECK(reasons.find("(((torch.sym_float(step)) / 100000.0)) == 1e-05  # mix = np.clip(step / duration, 0.0, 1.0)") !=
+        std::string::npos);
+  CHECK(reasons.find("in schedule (_numpy/_util.py:177 in _try_convert_to_tensor)") != std::string::npos);
+  CHECK(reasons.find("== 2e-05") != std::string::npos);
+}
+
+TEST_CASE("subscripting a float argument gone dynamic is a graph break (GB0081), not the TypeError eager code raises") {
+  // VDVAE's `try: temp = t[idx] except TypeError: temp = t` (real torch 2.11: program subscript_dynamic_float): the
+  // SymFloat's __getitem__ is a call_method node whose fake run finds no attribute; inside the try block torch compiles
+  // the graph up to the try and runs the rest eagerly
+  const char* src =
+      "import torch\n\n"
+      "@torch.compile(backend='eager')\ndef f(x, t):\n    x = x.sin()\n    x = x.cos()\n"
+      "    try:\n        k = t[0]\n    except TypeError:\n        k = t\n    return x * k\n\n"
+      "for t in (1.0, 0.5, 0.25):\n    f(torch.ones(2), t)\n";
+  Result r = compile_script("p.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(tparse::compiler::testing::count(r.trace, "Missing attribute when running call_method node") >= 1);
+  CHECK(r.trace.find("call_method __getitem__(*(zf") != std::string::npos);
+  CHECK(r.trace.find("Encountered graph break that we cannot resume from") != std::string::npos);
+  CHECK(tparse::compiler::testing::count(r.trace, "{\"dynamo_start\"") == 2);  // 1.0 static, 0.5 dynamic; 0.25 hits it
+}

@@ -409,6 +409,10 @@ std::optional<double> eval_real(std::string s, const std::map<std::string, long 
 }
 }  // namespace
 
+std::optional<double> sym_eval_real(const std::string& text, const std::map<std::string, long long>& values) {
+  return eval_real(text, values);
+}
+
 std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, long long>& values) {
   switch (e.k) {
     case SymTree::K::Num: return e.n;
@@ -488,14 +492,28 @@ std::string sym_python(const SymTree& e, const std::map<std::string, std::string
       if (open == std::string::npos || open == 0 || t.back() != ')' || matching(t, open) != t.size() - 1) return t;
       const std::string fn = t.substr(0, open), inner = t.substr(open + 1, t.size() - open - 2);
       std::vector<std::string> xs;
+      std::vector<bool> atom;  // a symbol or a number: printed bare as an operand of a division
       size_t start = 0;
       auto commas = top_level(inner, ", ");
       for (size_t i = 0; i <= commas.size(); ++i) {
         size_t end = i < commas.size() ? commas[i] : inner.size();
-        auto k = parse_sym(inner.substr(start, end - start));
+        const std::string a = inner.substr(start, end - start);
+        start = end + 2;
+        if (!a.empty() && a.find_first_not_of("0123456789.e-") == std::string::npos) {  // a float literal (`100000.0`)
+          xs.push_back(a);
+          atom.push_back(a[0] != '-');
+          continue;
+        }
+        auto k = parse_sym(a);
         if (!k) return t;
         xs.push_back(sym_python(*k, src));
-        start = end + 2;
+        atom.push_back(k->k == SymTree::K::Sym || (k->k == SymTree::K::Num && k->n >= 0));
+      }
+      // torch's PythonPrinter: a true division's operands at just below an atom's precedence (all but symbols and
+      // numbers in parentheses), a FloatTrueDiv in parentheses of its own (`((torch.sym_float(step)) / 100000.0)`)
+      if ((fn == "IntTrueDiv" || fn == "FloatTrueDiv") && xs.size() == 2) {
+        std::string d = (atom[0] ? xs[0] : "(" + xs[0] + ")") + " / " + (atom[1] ? xs[1] : "(" + xs[1] + ")");
+        return fn == "FloatTrueDiv" ? "(" + d + ")" : d;
       }
       static const std::map<std::string, std::string> unary = {
           {"ToFloat", "torch.sym_float"}, {"TruncToInt", "math.trunc"}, {"CeilToInt", "math.ceil"}, {"FloorToInt", "math.floor"}};

@@ -29,6 +29,10 @@ std::optional<SymTree> parse_sym(const std::string& text);
 /// The expression's value with each symbol's value from `values`; nullopt for a part it cannot read or a missing symbol.
 std::optional<long long> sym_eval(const SymTree& e, const std::map<std::string, long long>& values);
 
+/// The value of an expression over reals (a SymFloat's: `FloatTrueDiv(ToFloat(s51), 100000.0)`, `IntTrueDiv(s27, 7)`)
+/// with each symbol's value from `values`; nullopt for text it cannot read or a missing symbol.
+std::optional<double> sym_eval_real(const std::string& text, const std::map<std::string, long long>& values);
+
 /// The expression as a guard's Python prints it, each symbol written as `src` names it (`(1 + (((-1) + x.size()[3]) //
 /// 2))`): sums and floor divisions in parentheses, the number of a sum first, negative numbers in parentheses.
 std::string sym_python(const SymTree& e, const std::map<std::string, std::string>& src);

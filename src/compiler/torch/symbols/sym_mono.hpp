@@ -71,6 +71,8 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
 
 /// The ShapeEnv symbols in an expression (`s27`, `u0`), in order of first appearance (specialize.cpp).
 std::vector<std::string> sym_free_symbols(const std::string& expr);
+/// A SymFloat expression a guard compares as a float: a true division of sizes (`IntTrueDiv(s27, 7)`)
+bool sym_float_expr(const std::string& expr);
 /// Does the expression have symbols, all of them specialized to values (so it is a constant now)?
 bool sym_all_specialized(const std::string& expr, const std::map<std::string, long long>& values);
 

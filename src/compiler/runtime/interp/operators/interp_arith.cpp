@@ -149,6 +149,18 @@ V Interp::carry_guess(V r, const V& a, const V& b) {
 
 V Interp::binop(const std::string& op, V a, V b, Location loc) {
   np_traced::coerce_operands(*this, a, b);  // numpy's own array beside a tensor
+  // a dynamic float a resume function took on its stack is tensorified where an operator first computes with it
+  // (`x * float(np.ceil(H))`: its graph input after x's, program numpy_symbolic_scalars)
+  if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode == Mode::Record)
+    for (V* x : {&a, &b}) {
+      if ((*x)->k == VK::Tensor) realize(*x);  // (operands in order: a tensor on the left is an input first)
+      if ((*x)->k == VK::Float && (*x)->sym_node < 0)
+        if (auto fs = act.ctx->float_stack_vals.find(x->get()); fs != act.ctx->float_stack_vals.end()) {
+          const std::string stack = fs->second;
+          act.ctx->float_stack_vals.erase(fs);
+          *x = tensorified_float("L['" + stack + "']", stack, *x, loc, false);
+        }
+    }
   if (a->guess >= 0 || b->guess >= 0) {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }
     else return carry_guess(binop_plain(op, a, b, loc), a, b);

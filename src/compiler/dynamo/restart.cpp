@@ -404,7 +404,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // VAR's `self.quant_resi[si / (SN - 1)]` after si went dynamic, real torch 2.11: numpy_dynamic_float_sub)
       auto stack_value = [&](const V& a) {
         if (a && (a->k == VK::Int || a->k == VK::Bool) && !a->sym.empty()) outs.push_back(a);
-        else if (a && a->k == VK::Float && a->sym_node >= 0 && a->sym_node < static_cast<int>(ctx->graph.nodes.size())) {
+        else if (a && a->k == VK::Float && a->sym_node >= 0 && a->sym_node < static_cast<int>(ctx->graph.nodes.size()) &&
+                 ctx->graph.nodes[static_cast<size_t>(a->sym_node)].accessor) {
+          // (the frame's own float input handed on as it came: the call takes the local, the graph neither reads nor
+          // returns it; real torch 2.11: subscript_dynamic_float's `self.dec(x, t=t)`, a graph of no op)
+        } else if (a && a->k == VK::Float && a->sym_node >= 0 && a->sym_node < static_cast<int>(ctx->graph.nodes.size())) {
           TensorInfo t;
           t.dtype = "float64";
           auto dt = std::make_shared<Obj>();

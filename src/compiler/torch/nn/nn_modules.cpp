@@ -430,7 +430,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   // (under dynamic=True the eps float is an unspecialized input, as BatchNorm's: VAN / FocalNet's LayerNorms)
   if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), float_attr("eps")}, {});
   if (cls == "RMSNorm") {  // nn.RMSNorm.forward calls F.rms_norm: the node is torch's frame there
-    V r = fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), mod->attrs["eps"]}, {});
+    V r = fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), float_attr("eps")}, {});
     torch_frame(r, "nn/functional.py", 2954, "rms_norm", ops::kRmsNormCode);
     return r;
   }

@@ -129,3 +129,20 @@ TEST_CASE("batch norm's private bases and _check_input_dim (VNet's ContBatchNorm
   REQUIRE_MESSAGE(c.ok, c.error);
   CHECK(c.trace.find("Observed exception") != std::string::npos);
 }
+
+TEST_CASE("nn.RMSNorm under torch.compile(dynamic=True): its eps is an unspecialized float input the op specializes") {
+  // real torch 2.11 (torchchat's prefill, dynamic=True): `L_..._attention_norm_eps: "f64[][]cpu"`, its
+  // `item_1: "Sym(0.0000100000000000000)" = ..._attention_norm_eps.item()` passed to torch.rms_norm (Eq(zf67, 1.0e-5))
+  auto r = tparse::compiler::compile_script(
+      "rms.py",
+      "import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.norm = nn.RMSNorm(8, eps=1e-5)\n    def forward(self, x):\n        return self.norm(x) * 2\n\n"
+      "m = torch.compile(M(), backend='eager', dynamic=True)\nm(torch.ones(3, 8))\n",
+      tparse::compiler::Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  auto g = output_graphs(r.trace);
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].find("L_self_modules_norm_eps: \"f64[][]cpu\"") != std::string::npos);
+  CHECK(g[0].find("item: \"Sym(0.0000100000000000000)\" = l_self_modules_norm_eps.item()") != std::string::npos);
+  CHECK(g[0].find("torch.rms_norm(l_x_, (8,), l_self_modules_norm_parameters_weight_, item)") != std::string::npos);
+}

@@ -192,7 +192,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
       // the forty-second round (docs/compiler.md, "Forty-second round")
       "numpy_symbolic_scalars",       // (np.array([1, 2]) * W).sum() after the break: eager numpy data not modelled
-      "subscript_dynamic_float",      // a frame input is guarded where the trace reads it, not where torch realizes it
   };
   for (const auto& row : matched) {
     const auto& name = row.first;

@@ -58,6 +58,14 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   auto ctx = act.ctx;
   fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
   ctx->graph.rollback(cp);
+  // a plain input the frame's code first read from the checkpoint's statement on is not realized by the trace torch
+  // compiles up to it, so it is not guarded (real torch 2.11: subscript_dynamic_float's dynamic `n`, read only in the
+  // try block the rest of the frame runs eagerly: a tuple `n` hits the entry)
+  static const std::set<std::string> plain = {"int", "float", "bool", "str", "none", "int_dyn", "float_dyn"};
+  std::erase_if(ctx->vguards, [&](const ValueGuard& g) {
+    return plain.count(g.kind) && g.src.find_first_of(".[") == std::string::npos && !g.comment.empty() &&
+           g.read_at.file == act.file && g.read_at.line >= s.loc.line;
+  });
   // Dynamo speculates a checkpoint only where is_non_empty_graph(): count_calls() > 1 (symbolic_convert.py), so a
   // statement after a single call has none and the whole frame is skipped (real torch 2.11: list_slice_tensor_bound)
   // (inside a try block no partial graph is compiled either: should_compile_partial_graph, truth: break_in_try)

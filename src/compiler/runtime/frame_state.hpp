@@ -30,6 +30,8 @@ struct ValueGuard {
   V value;
   std::string comment;           ///< `# return x * n  # ork/...:6 in g`
   std::string stack;             ///< User stack trace lines for the reason
+  Location read_at;              ///< where the frame's code first read the input (the comment's line): a step break's
+                                 ///< checkpoint before it leaves the input unrealized (restart.cpp step_break)
   size_t len = 0;                ///< list_len: the length when the guard was made (the list may grow in place later)
   std::vector<long long> lens;   ///< optim_state: each state dict's length (-1: no state yet), in the state's key order
   std::vector<V> keys;           ///< dict_keys: the dict's keys when the frame first saw them (DICT_KEYS_MATCH)

@@ -128,6 +128,7 @@ V Interp::lookup(const std::string& name, Location loc) {
               (g.kind != "list_len" || g.src == "___stack0")) {  // a list input: realized by its first read (realize_list_guards)
             g.comment = guard_comment(loc);
             g.stack = guard_user_stack(loc);
+            g.read_at = loc;
           }
       // a dynamic float argument: its graph input and item() where the trace first reads it (the local holds the SymFloat)
       // (read in the frame's body or in a generator expression of it: `sum(l.reg(a) for l in self.layers)`)

@@ -130,10 +130,7 @@ void add_id_guard(FrameCtx& ctx, std::vector<GuardMgr> chain, const Described& d
 
 std::string Interp::guard_comment(Location loc) {
   std::string line = code_line(loc.file, loc.line, true);
-  // (the user frame of the line, where bundled stubs are above it: a numpy function's guard names its caller)
-  size_t k = stack_.size();
-  while (k > 1 && stack_[k - 1]->file != loc.file && is_stub(stack_[k - 1]->file)) --k;
-  const Activation& act = *stack_[k - 1];
+  const Activation& act = guard_frame(*this, loc);
   std::string fn = act.fn ? act.fn->name : "<module>";
   if (act.depth == 0 && act.ctx && act.ctx->is_resume) fn = act.ctx->code->co_name;
   return fmt::format("# {}  # {}:{} in {}", line, short_path(loc.file), loc.line, fn);

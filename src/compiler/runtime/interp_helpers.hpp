@@ -17,6 +17,13 @@
 namespace tparse::compiler {
 
 class Interp;
+struct Activation;
+/// The frame a guard's line belongs to: `loc`'s own frame where bundled stubs are above it (their frames are library
+/// code to Dynamo: numpy's `np.clip` names its caller), else the innermost frame (symbols/specialize.cpp)
+const Activation& guard_frame(const Interp& I, Location loc);
+/// A dynamic float a resume function took on its stack (FrameCtx::float_stack_vals): tensorified at its first use,
+/// which takes it off that map; any other value as it is (interp/interp.cpp)
+V take_stack_float(Interp& I, FrameCtx& ctx, const V& v, Location loc);
 /// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
 

@@ -135,13 +135,8 @@ V Interp::lookup(const std::string& name, Location loc) {
       if ((e == act.env.get() || (act.in_genexpr && e->parent)) && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record &&
           it->second->k == VK::Float && it->second->sym_node < 0 && act.ctx->float_args.count(name))
         it->second = tensorified_float("L['" + name + "']", name, it->second, loc, false);
-      else if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record && it->second->k == VK::Float &&
-               it->second->sym_node < 0)
-        if (auto fs = act.ctx->float_stack_vals.find(it->second.get()); fs != act.ctx->float_stack_vals.end()) {
-          const std::string stack = fs->second;
-          act.ctx->float_stack_vals.erase(fs);
-          it->second = tensorified_float("L['" + stack + "']", stack, it->second, loc, false);
-        }
+      else if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
+        it->second = take_stack_float(*this, *act.ctx, it->second, loc);
       // dynamic floats inside a list / tuple argument: tensorified where the frame first reads the argument (copies of
       // the containers on their paths hold the SymFloats; the caller's objects keep their floats)
       if (e == act.env.get() && act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record)
@@ -677,6 +672,15 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   }
   stack_.pop_back();
   return ret;
+}
+
+V take_stack_float(Interp& I, FrameCtx& ctx, const V& v, Location loc) {
+  if (v->k != VK::Float || v->sym_node >= 0) return v;
+  auto fs = ctx.float_stack_vals.find(v.get());
+  if (fs == ctx.float_stack_vals.end()) return v;
+  const std::string stack = fs->second;
+  ctx.float_stack_vals.erase(fs);
+  return I.tensorified_float("L['" + stack + "']", stack, v, loc, false);
 }
 
 }  // namespace tparse::compiler

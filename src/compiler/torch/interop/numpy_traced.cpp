@@ -184,6 +184,10 @@ std::optional<double> num_of(const V& v) {
 /// A SymInt / SymFloat (a size of a dynamic input): the numpy function runs on its hint
 bool sym_number(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float) && !v->sym.empty(); }
 
+/// What a 0-d result made from the converted operands holds for the fake run: a constant (the value tparse computes),
+/// NaN (torch 2.11's fake as_tensor of a SymFloat with a dtype: `x * nan` in the graph), or no constant (data dependent)
+enum class Converted { Constant, NaN, Symbolic };
+
 /// torch._numpy's conversions of a SymInt / SymFloat argument (real torch 2.11: program numpy_symbolic_scalars):
 /// - an ArrayLike parameter (np.ceil, np.clip, a sequence of np.prod) goes through _try_convert_to_tensor's
 ///   torch.as_tensor: a SymInt is specialized (`np.ceil(H)` pins H), a SymFloat guarded on its value and kept
@@ -193,10 +197,6 @@ bool sym_number(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float)
 ///   tensor of the array's dtype. A SymInt made a float tensor is specialized (KAIR's `np.ceil(h / 8) * 8 - h`), one
 ///   made an integer tensor stays symbolic (`length / self.hop_length`: program numpy_int_attr_pad), a SymFloat is not
 ///   guarded. Two scalars are converted as an ArrayLike (`np.maximum(H, 3)` pins H). arange keeps its scalars.
-/// What a 0-d result made from the converted operands holds for the fake run: a constant (the value tparse computes),
-/// NaN (torch 2.11's fake as_tensor of a SymFloat with a dtype: `x * nan` in the graph), or no constant (data dependent)
-enum class Converted { Constant, NaN, Symbolic };
-
 Converted guard_operands(Interp& I, const std::string& fn, bool binary_ufunc, const std::vector<V>& args, const KW& kwargs) {
   static const char* site = "_numpy/_util.py:177 in _try_convert_to_tensor";
   const Location at = user_loc(I);

@@ -50,16 +50,11 @@ bool sym_all_specialized(const std::string& expr, const std::map<std::string, lo
   return true;
 }
 
-namespace {
-/// The frame and line a shape guard names: `loc` in the innermost frame that holds it, the frames of bundled stubs above
-/// it being library code (numpy's `np.clip` names the user's call); else where the innermost frame stands
-std::pair<const Activation*, int> guard_at(const Interp& I, Location loc) {
+const Activation& guard_frame(const Interp& I, Location loc) {
   size_t k = I.stack_.size();
   while (k > 1 && I.stack_[k - 1]->file != loc.file && I.is_stub(I.stack_[k - 1]->file)) --k;
-  const Activation* act = I.stack_[k - 1];
-  return {act, loc.line > 0 && loc.file == act->file ? loc.line : act->cur_line};
+  return *I.stack_[k - 1];
 }
-}  // namespace
 
 void Interp::specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr, const char* site) {
   if (!tracing()) return;
@@ -96,8 +91,8 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
   auto info = ctx.sym_info.find(fs[0]);
   if (info == ctx.sym_info.end()) return;  // not an input size of this frame
   ctx.specialized[fs[0]] = info->second.second;
-  auto [frame, line] = guard_at(*this, loc);
-  const Activation& act = *frame;
+  const Activation& act = guard_frame(*this, loc);
+  const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
   std::vector<StackFrame> us{StackFrame{line, act.fn ? act.fn->name : "<module>", path_of(act.file), code_line(act.file, line, true)}};
   auto record = [&](const std::string& sym, const std::string& src, const char* reason) {
     writer_.emit("torch/fx/experimental/symbolic_shapes.py:7098", "symbolic_shape_specialization",
@@ -158,8 +153,8 @@ void Interp::contiguity_guard(const TensorInfo& t, Location loc) {
         srcs[s] = reason_source(info->second.first);
       }
       for (const auto& g : ctx.sym_eqs) if (g.ne && g.expr == expected && g.value == y.v) return;
-      auto [frame, line] = guard_at(*this, loc);
-      const Activation& act = *frame;
+      const Activation& act = guard_frame(*this, loc);
+      const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
       std::string text = fmt::format("({}) != {}  {} (_prims_common/__init__.py:283 in check_contiguous_sizes_strides)",
                                      sym_python(*tree, srcs), y.v, guard_comment(Location{line, 0, act.file}));
       CacheEntry::SymEq eq{expected, srcs, y.v, text};
@@ -202,8 +197,8 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
   }
   if (srcs.empty()) return;
   for (const auto& g : ctx.sym_eqs) if (g.expr == expr) return;
-  auto [frame, line] = guard_at(*this, loc);
-  const Activation& act = *frame;
+  const Activation& act = guard_frame(*this, loc);
+  const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
   if (!site) site = evaluate_expr ? "_dynamo/variables/tensor.py:1951 in evaluate_expr" : "_dynamo/utils.py:3907 in run_node";
   // (a float's guard prints its side in parentheses, a relation's operand below a division's precedence:
   // `(x.size()[1] / 7) == 1.4285714285714286`)
@@ -236,8 +231,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
     std::string a = short_src(il->second.first), b = short_src(ir->second.first);
     for (auto& g : ctx.sym_rels) if (g.src == a && g.src2 == b && g.op == op) return;
-    auto [frame, line] = guard_at(*this, loc);
-    const Activation& act = *frame;
+    const Activation& act = guard_frame(*this, loc);
+    const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
     std::string text = fmt::format("{} {} {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", a, op, b,
                                    guard_comment(Location{line, 0, act.file}));
     CacheEntry::SymRel rel{a, 0, true, text, "", ""};
@@ -263,8 +258,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   std::string src = short_src(info->second.first);
   for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == lower && g.bound == bound) return;
   std::string text = lower ? fmt::format("{} <= {}", bound, src) : fmt::format("{} <= {}", src, bound);
-  auto [frame, line] = guard_at(*this, loc);
-  const Activation& act = *frame;
+  const Activation& act = guard_frame(*this, loc);
+  const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
   text += "  " + guard_comment(Location{line, 0, act.file}) + " (_dynamo/variables/tensor.py:1951 in evaluate_expr)";
   ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, lower, text, "", ""});
 }

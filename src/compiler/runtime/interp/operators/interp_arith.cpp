@@ -154,12 +154,7 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
   if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode == Mode::Record)
     for (V* x : {&a, &b}) {
       if ((*x)->k == VK::Tensor) realize(*x);  // (operands in order: a tensor on the left is an input first)
-      if ((*x)->k == VK::Float && (*x)->sym_node < 0)
-        if (auto fs = act.ctx->float_stack_vals.find(x->get()); fs != act.ctx->float_stack_vals.end()) {
-          const std::string stack = fs->second;
-          act.ctx->float_stack_vals.erase(fs);
-          *x = tensorified_float("L['" + stack + "']", stack, *x, loc, false);
-        }
+      *x = take_stack_float(*this, *act.ctx, *x, loc);
     }
   if (a->guess >= 0 || b->guess >= 0) {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }

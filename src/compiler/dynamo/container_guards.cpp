@@ -114,6 +114,23 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     push_value_guard(ctx, g);
   } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
     ctx.sources[item.get()] = isrc;
+    // a list or tuple item is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): its type, then its length. A
+    // list where a tuple was recompiles (xLSTM's hidden states, `[[v[mask] for v in layer] for layer in hid]`)
+    if (ctx.mode == Mode::Record && !item->cls && isrc.rfind("___stack", 0) != 0) {
+      const Location at{stack_.back()->cur_line, 0, stack_.back()->file};
+      if (item->k == VK::List) guard_list_len(isrc, item, at, true);
+      else if (item->k == VK::Tuple && !item->size_tuple) {
+        ValueGuard g;
+        g.src = isrc;
+        g.value = item;
+        g.kind = "tuple_len";
+        g.len = item->items.size();
+        g.code = fmt::format("len({}) == {}", isrc, g.len);
+        g.comment = guard_comment(at);
+        g.stack = guard_user_stack(at);
+        push_value_guard(ctx, g);
+      }
+    }
   }
   return item;
 }

@@ -317,7 +317,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         if (v->k != VK::Tuple || v->items.size() != g.len) return pad60(g.code) + "  " + comment;
         continue;
       }
-      if (v->k != VK::Tuple || v->size_tuple) return pad60(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment;
+      if (v->k != VK::Tuple || v->size_tuple)
+        return pad60(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment + (comment.empty() ? "" : " (HINT: type tuple)") + g.stack;
       if (v->items.size() != g.len) return pad60(g.code) + "  " + comment;
       continue;
     }

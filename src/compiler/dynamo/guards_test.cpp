@@ -96,7 +96,7 @@ TEST_CASE("guards: guard_count and leaf kinds per compile vs real torch 2.11") {
     std::string name = p.stem().string();
     std::string real_text = real_trace(dir, name);
     auto real = read_guards(real_text);
-    const Result& r = compile_program(real_script_path(real_text, name, p.string()), slurp(p));
+    const Result& r = compile_program(p.string(), slurp(p));
     auto ours = r.ok ? read_guards(r.trace) : std::map<std::string, CompileGuards>{};
     for (auto& [id, g] : real) {
       if (g.count < 0) continue;
@@ -115,9 +115,11 @@ TEST_CASE("guards: guard_count and leaf kinds per compile vs real torch 2.11") {
   table += fmt::format("guard_count matched {}/{} ({:.0f}%), leaf kinds matched {}/{} ({:.0f}%)\n", count_ok, total,
                        100.0 * count_ok / total, kinds_ok, total, 100.0 * kinds_ok / total);
   MESSAGE(table);
-  // floors at the rate reached when this test was written: a drop is a regression
-  CHECK(count_ok >= 64);
-  CHECK(kinds_ok >= 64);
+  // floors at the rate reached on 2026-12-04 (were 64 and 64 when the corpus was a tenth of its size): a drop is a
+  // regression. The script path is the checkout's, as the corpus test's (one memoized compile serves both): guard
+  // counts and leaf kinds do not depend on it, only the padded comments the golden trees below compare do
+  CHECK(count_ok >= 662);
+  CHECK(kinds_ok >= 804);
 }
 
 TEST_CASE("guards: golden trees equal the real payloads (object ids and latency aside)") {

@@ -102,7 +102,16 @@ bool Interp::gen_resume(GenState& st, V& out, Location loc) {
     }
     st.has_thread = true;
   }
+  const bool caller_grad = grad_enabled_, caller_inference = inference_mode_;
+  if (!st.grad_kind.empty()) {
+    grad_enabled_ = st.grad_kind == "enable_grad";
+    if (st.grad_kind == "inference_mode") inference_mode_ = true;
+  }
   st.hand_to_generator();
+  if (!st.grad_kind.empty()) {
+    grad_enabled_ = caller_grad;
+    inference_mode_ = caller_inference;
+  }
   stack_base_ = my_base;
   stack_budget_ = my_budget;
   if (st.done) {

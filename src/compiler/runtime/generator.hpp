@@ -40,6 +40,9 @@ struct GenState {
   std::vector<Activation*> saved;     ///< the generator's activations while it is suspended
   size_t base = 0;                    ///< the caller's stack_ size below them while it runs
   const char* stack_base = nullptr;   ///< the generator thread's stack base (for the recursion check)
+  /// a generator function decorated with `@torch.no_grad()` (enable_grad, inference_mode): torch's _wrap_generator
+  /// enters the mode at each resume and leaves it at each yield, so the body runs in it and the caller does not
+  std::string grad_kind;
   void hand_to_generator();           ///< caller side: run the generator until it yields or ends
   void hand_to_caller();              ///< generator side: suspend until resumed
 };

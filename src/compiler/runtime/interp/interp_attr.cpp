@@ -217,7 +217,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // generator_reconstruct_skip's `l_func_parameters_weight_`)
         const bool unrealized_registered = v->k == VK::Tensor && (v->t->is_param || v->t->is_buffer) && is_nn_instance(obj) &&
                                            act.ctx->mode == Mode::Record && !act.ctx->graph.tensor_node.count(v.get());
-        if (src != act.ctx->sources.end() && (!act.ctx->sources.count(v.get()) || unrealized_registered)) {
+        if (src != act.ctx->sources.end() && (!act.ctx->sources.count(v.get()) || unrealized_registered) && !act.ctx->stored_new.count(v.get())) {
           // (a module's registries hold its submodules, parameters and buffers; a plain object's attribute is one,
           // TD3's `self.actor` of `class TD3(object)`: L['self'].actor._modules['l1'], program
           // plain_object_module_attr_name)

@@ -293,6 +293,9 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       break;
     case VK::Tensor: {
       if (v->t->shape.empty()) error(loc, "iteration over a 0-d tensor");
+      // Dynamo unpacks the tensor by its length: a symbolic dim 0 is evaluated (guard_int), so the symbol is
+      // specialized to its value (TensorVariable.unpack_var_sequence; xLSTM's `for inp in seq:` over the batch)
+      if (v->t->shape[0].is_sym() && tracing()) specialize_symbol(v->t->shape[0].sym, loc, true);
       std::vector<V> xs;
       for (long long i = 0; i < v->t->shape[0].v; ++i) {
         std::vector<V> a{mk_int(i)};

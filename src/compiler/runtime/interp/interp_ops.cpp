@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
 #include "torch/random/random_rules.hpp"
 #include "runtime/values/keys.hpp"
@@ -261,7 +262,11 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // (the wrapper compiled as the frame itself, torch.compile of the decorated function: the frame is
         // _contextlib's `inner` and its mode nodes have no user stack either; program inference_mode_fn)
         bool root = tracing() && stack_.back()->depth == 0;
-        return with_grad_ctx(callee->s.substr(9), ac || root ? Location{} : loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); }, callee);
+        V r = with_grad_ctx(callee->s.substr(9), ac || root ? Location{} : loc, [&] { return call(f, std::move(args), std::move(kwargs), loc); }, callee);
+        // a generator function made a lazy generator (eager code): the mode holds while its body runs, resume by
+        // resume (_contextlib's _wrap_generator; xLSTM's `@torch.no_grad() def generate(...): ... yield`)
+        if (!ac && r && r->k == VK::Iterator && r->gen) r->gen->grad_kind = callee->s.substr(9);
+        return r;
       }
       if (is_torch_builtin(callee->s) && callee->s != "torch.compile" && callee->s.rfind("torch._dynamo", 0) != 0) {
         std::vector<V> saved_args = args;

@@ -38,6 +38,9 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
     return false;
   };
   if (!act.ctx || act.ctx->mode != Mode::Record || !v || !act.ctx->sources.count(obj.get())) return;
+  if ((v->k == VK::Dict || v->k == VK::List || (v->k == VK::Tuple && !v->size_tuple) || (v->k == VK::Instance && !nn_instance(v))) &&
+      !act.ctx->sources.count(v.get()) && act.ctx->stored_new.insert(v.get()).second)
+    act.ctx->held.push_back(v);
   // (a SymInt alone too: a dynamic counter `self.it += 1` is returned as its `add` node, program int_attr_counter_dynamic)
   if (v->k != VK::Tensor && !(v->k == VK::Int && !v->sym.empty()) && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0))) return;
   for (auto& [o, n, val] : act.ctx->attr_stores)

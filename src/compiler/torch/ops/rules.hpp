@@ -72,6 +72,11 @@ V unsqueeze(OpCall& c);
 V squeeze(OpCall& c);
 V same_shape(OpCall& c);
 V narrow(OpCall& c);
+// functional.cpp
+V at_least_nd(OpCall& c);
+V block_diag(OpCall& c);
+V cartesian_prod(OpCall& c);
+V kron(OpCall& c);
 // join.cpp
 V cat(OpCall& c);
 V split(OpCall& c);

@@ -96,9 +96,17 @@ _DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': i
            'int64': int64, 'uint8': uint8, 'bool': bool_}
 
 
+# numpy's string spellings of the modelled dtypes (`.astype('int')`, `dtype='f4'`): 'int' is the platform's long
+_ALIASES = {'int': 'int64', 'float': 'float64', 'double': 'float64', 'single': 'float32', 'bool_': 'bool', '?': 'bool',
+            'f4': 'float32', 'f8': 'float64', 'i4': 'int32', 'i8': 'int64', 'long': 'int64', 'int_': 'int64',
+            'float_': 'float64', '<f4': 'float32', '<f8': 'float64', '<i4': 'int32', '<i8': 'int64'}
+
+
 def _dtype_name(dtype):
-    if dtype is None or isinstance(dtype, str):
+    if dtype is None:
         return dtype
+    if isinstance(dtype, str):
+        return _ALIASES.get(dtype, dtype)
     if isinstance(dtype, _dtype):
         return dtype.name
     if dtype is float:

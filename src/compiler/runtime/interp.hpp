@@ -169,7 +169,8 @@ class Interp {
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
   void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false, const char* site = nullptr);
   void contiguity_guard(const TensorInfo& t, Location loc);  ///< empty_like's contiguity check: Ne guard / specialize
-  void sym_relation_guard(const std::string& expr, bool holds, Location loc);  ///< a branch's `s77 > 4`: its guard
+  void sym_relation_guard(const std::string& expr, bool holds, Location loc);
+  void sym_equal_replacement(const std::string& a, const std::string& b);  ///< a decided `A == B` of two symbolic sides  ///< a branch's `s77 > 4`: its guard
   void realize(const V& t);  ///< a frame input (LazyVariableTracker) becomes a placeholder when first read
   /// realize() for an identity test (`x is None`, isinstance): a tensor reached through an attribute of a frame local
   /// (`encoder_outputs.last_hidden_state`, not a module's registry) is wrapped too, its TENSOR_MATCH kept

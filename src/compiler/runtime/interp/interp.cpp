@@ -239,6 +239,8 @@ bool Interp::truthy(V v, Location loc) {
     if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)) &&
         (sym_free_symbols(v->sym.substr(0, at)).empty() || sym_free_symbols(v->sym.substr(at + 4)).empty()))
       specialize_symbol(v->sym, loc, true);  // (bool() of a SymBool: SymNodeVariable.evaluate_expr)
+    else if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)))
+      sym_equal_replacement(v->sym.substr(0, at), v->sym.substr(at + 4));
     sym_relation_guard(v->sym, v->b, loc);
   }
   if (known) return r;

@@ -207,6 +207,39 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
   ctx.sym_eqs.push_back(eq);
 }
 
+// A branch that decided `A == B` with symbols on both sides (CGCNN's `assert sum(len(m) for m in idx) == x.shape[0]`):
+// ShapeEnv._maybe_guard_rel solves Eq(A, B) for its free symbols in order of (hint, name), the largest first, and
+// replaces the first it can solve for: a bare symbol that has the largest hint stands for the other side from then on
+// (`s27` -> `s42 + s49 + s83 + 7`); two bare symbols of one value, the later name for the earlier. Otherwise a guard.
+void Interp::sym_equal_replacement(const std::string& a, const std::string& b) {
+  if (!tracing()) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  Graph& g = ctx.graph;
+  const std::string ca = g.canon(a), cb = g.canon(b);
+  if (ca == cb) return;
+  const bool ba = sym_bare_symbol(ca), bb = sym_bare_symbol(cb);
+  auto hint = [&](const std::string& s) -> long long {
+    auto it = ctx.sym_info.find(s);
+    return it == ctx.sym_info.end() ? -1 : it->second.second;
+  };
+  if (ba && bb) {
+    if (hint(ca) < 0 || hint(cb) < 0) return;
+    const auto ka = std::make_pair(hint(ca), ca), kb = std::make_pair(hint(cb), cb);
+    g.replacements[std::max(ka, kb).second] = std::min(ka, kb).second;
+    return;
+  }
+  if (ba == bb) return;
+  const std::string& bare = ba ? ca : cb;
+  const std::string& other = ba ? cb : ca;
+  auto lin = parse_linear(other);
+  if (!lin || hint(bare) < 0) return;
+  for (const auto& term : lin->terms)
+    if (term.first.size() != 1 || term.second != 1 || !sym_bare_symbol(term.first[0])) return;  // solvable with integer terms
+  for (const std::string& f : sym_free_symbols(other))
+    if (f == bare || hint(f) < 0 || std::make_pair(hint(f), f) > std::make_pair(hint(bare), bare)) return;
+  g.replacements[bare] = other;
+}
+
 void Interp::sym_relation_guard(const std::string& expr, bool holds, Location loc) {
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;

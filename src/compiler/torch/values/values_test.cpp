@@ -263,6 +263,24 @@ TEST_CASE("numpy stub: tile, repeat and % of small arrays (DiverseBranchBlock's 
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: sort / argsort along any axis and numpy's string dtypes (CGCNN's neighbour distances, LiteMono's channels)") {
+  // expected values: numpy 1.24's own (np.sort along axis 0 / 1 / None, argsort along axis 0; 'int' is int64, 'f4' float32)
+  Result r = run_values(
+      "a = np.array([[3.0, 1.0, 2.0], [0.5, 9.0, -1.0]])\n"
+      "assert np.sort(a, axis=0).tolist() == [[0.5, 1.0, -1.0], [3.0, 9.0, 2.0]]\n"
+      "assert np.sort(a, axis=1).tolist() == [[1.0, 2.0, 3.0], [-1.0, 0.5, 9.0]] and np.sort(a).shape == (2, 3)\n"
+      "assert np.sort(a, axis=None).tolist() == [-1.0, 0.5, 1.0, 2.0, 3.0, 9.0]\n"
+      "assert np.argsort(a, axis=0).tolist() == [[1, 0, 1], [0, 1, 0]] and np.argsort(np.array([2, 0, 1])).tolist() == [1, 2, 0]\n"
+      "f = np.arange(0, 1.2, 0.2)\n"
+      "assert np.exp(-(np.sort(a, axis=1)[..., np.newaxis] - f) ** 2 / 0.04).shape == (2, 3, 6)\n"
+      "c = (np.array([32, 64, 128]) / 2).astype('int')\n"
+      "assert c.tolist() == [16, 32, 64] and str(c.dtype) == 'int64' and str(c.astype('f4').dtype) == 'float32'\n"
+      "assert torch.nn.Conv2d(int(c[1]), int(c[2] + 3), 3).weight.shape == (67, 32, 3, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("Tensor.repeat, torch.tile and einops' rearrange / repeat carry known values (En-transformer's adjacency degree)") {
   // expected values: real torch 2.11 / einops 0.8 (a repeated tensor's element at ix is the input's at ix modulo its sizes)
   Result r = run_values(

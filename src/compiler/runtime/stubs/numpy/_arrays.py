@@ -7,13 +7,52 @@ from numpy._dtypes import _cast
 from numpy_call_traced_by_dynamo import call as _traced_call
 
 
-def argsort(a, axis=-1, kind=None, order=None):
+def _lanes(arr, axis):
+    """the flat indices of each 1-D lane of `arr` along `axis` (numpy's iteration over the other axes, in C order)"""
+    shape = arr.shape
+    axis = axis + len(shape) if axis < 0 else axis
+    step = 1
+    for d in shape[axis + 1:]:
+        step *= d
+    n = shape[axis]
+    outer = 1
+    for d in shape[:axis]:
+        outer *= d
+    lanes = []
+    for o in range(outer):
+        for i in range(step):
+            base = o * n * step + i
+            lanes.append([base + j * step for j in range(n)])
+    return lanes
+
+
+def _sort_lanes(a, axis, indices):
     arr = _n._array(a)
-    if not _n._own_arr(arr) or arr.ndim != 1:
-        return _traced_call(a, axis)  # only 1-D is modelled
+    if not _n._own_arr(arr):
+        return None
+    if axis is None:
+        arr = arr.ravel()
+        axis = -1
+    if arr.ndim == 0 or not (-arr.ndim <= axis < arr.ndim):
+        return None
     xs = arr._tparse_flat
-    # numpy sorts a small array by insertion sort (stable): ties keep their order
-    return _n.ndarray(sorted(range(len(xs)), key=lambda i: xs[i]), (len(xs),), 'int64')
+    out = list(xs) if not indices else [0] * len(xs)
+    # ties keep their order (a stable sort: numpy's default one may order tied indices otherwise; values agree)
+    for lane in _lanes(arr, axis):
+        order = sorted(range(len(lane)), key=lambda j: xs[lane[j]])
+        for j, k in enumerate(order):
+            out[lane[j]] = k if indices else xs[lane[k]]
+    return _n.ndarray(out, arr.shape, 'int64' if indices else arr._tparse_dtype)
+
+
+def argsort(a, axis=-1, kind=None, order=None):
+    got = _sort_lanes(a, axis, True)
+    return got if got is not None else _traced_call(a, axis)
+
+
+def sort(a, axis=-1, kind=None, order=None):
+    got = _sort_lanes(a, axis, False)
+    return got if got is not None else _traced_call(a, axis)
 
 
 def tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0

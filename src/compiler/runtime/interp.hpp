@@ -67,7 +67,7 @@ class Interp {
   void make_enum_members(const V& cls);                                     ///< enum.cpp: at class creation
   V enum_call(const V& cls, const std::vector<V>& args, Location loc);      ///< Cls(value): the member
   V inplace_binop(const std::string& op, V cur, V rhs, Location loc);  ///< `cur op= rhs` (not a tensor)
-  V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);
+  V user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc);  ///< obj's class's dunder, else null
   V percent_format(const std::string& f, const V& rhs, Location loc);  ///< `"%d" % x` (interp_ops.cpp)
   void setattr(V obj, const std::string& name, V v, Location loc);
   void object_setattr(V obj, const std::string& name, V v, Location loc);
@@ -169,8 +169,7 @@ class Interp {
   /// guard_int of a size expression no symbol is solved from: an equality guard on its value (a recompile when it changes)
   void sym_equal_guard(const std::string& expr, Location loc, bool evaluate_expr = false, const char* site = nullptr);
   void contiguity_guard(const TensorInfo& t, Location loc);  ///< empty_like's contiguity check: Ne guard / specialize
-  void sym_relation_guard(const std::string& expr, bool holds, Location loc);
-  void sym_equal_replacement(const std::string& a, const std::string& b);  ///< a decided `A == B` of two symbolic sides  ///< a branch's `s77 > 4`: its guard
+  void sym_relation_guard(const std::string& expr, bool holds, Location loc);  ///< a branch's `s77 > 4`: its guard
   void realize(const V& t);  ///< a frame input (LazyVariableTracker) becomes a placeholder when first read
   /// realize() for an identity test (`x is None`, isinstance): a tensor reached through an attribute of a frame local
   /// (`encoder_outputs.last_hidden_state`, not a module's registry) is wrapped too, its TENSOR_MATCH kept

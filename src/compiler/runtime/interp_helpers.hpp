@@ -110,6 +110,11 @@ std::string metrics_json(const std::string& cid, int frame_key, const std::strin
                          const std::string& fail_reason, const std::vector<std::string>& restarts, const std::string& recompile_reason,
                          bool has_guarded, const std::vector<StackFrame>& stack, bool limit, int accumulated);
 
+/// An object's truth as CPython's: __bool__, else __len__, else true; nn's containers by emptiness (interp_attr.cpp).
+bool instance_truth(Interp& I, const V& v, Location loc);
+/// A decided `A == B` of two symbolic sides: ShapeEnv's replacement of the symbol of the largest hint (specialize.cpp).
+void sym_equal_replacement(Interp& I, const std::string& a, const std::string& b);
+
 /// A value as Dynamo's VariableTracker repr in a break's context (`ConstantVariable(int: 6)`, `TensorVariable()`)
 std::string variable_repr(const V& a);
 

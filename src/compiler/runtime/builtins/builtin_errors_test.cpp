@@ -96,3 +96,14 @@ TEST_CASE("int * sequence repeats it (int.__mul__ gives way to the sequence's __
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("list.insert clamps its index as CPython's: past either end is the end, negative counts from the back") {
+  // (an index past the end used to write outside the list: numpy's moveaxis builds its axis order this way)
+  Result r = run_err("xs = [0, 1, 2]\nxs.insert(10, 'end')\nxs.insert(-1, 'm')\nxs.insert(-50, 'start')\nxs.insert(True, 'b')\n"
+                     "assert xs == ['start', 'b', 0, 1, 2, 'm', 'end'], xs\n"
+                     "e = []\ne.insert(3, 1)\nassert e == [1]\n"
+                     "try:\n    e.insert('0', 2)\n    raise AssertionError('no TypeError')\nexcept TypeError as err:\n"
+                     "    assert str(err) == \"'str' object cannot be interpreted as an integer\"\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

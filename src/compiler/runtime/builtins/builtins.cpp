@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 #include "runtime/values/keys.hpp"
@@ -137,7 +138,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       r->guess = guess;
       return r;
     }
-    if (name == "bool") { bool k; return mk_bool(truthy_const(v, k)); }
+    if (name == "bool") { bool k; return mk_bool(v->k == VK::Instance ? instance_truth(*this, v, loc) : truthy_const(v, k)); }
     if (v->k == VK::Str && name == "int") {  // int(str[, base]): CPython's literal rules (base 0 reads a prefix)
       long long base = 10;
       if (args.size() > 1 && args[1]->k == VK::Int) base = args[1]->i;

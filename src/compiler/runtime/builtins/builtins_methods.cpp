@@ -310,7 +310,17 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "append") { self->items.push_back(arg(0)); return none(); }
     if (m == "extend") { for (auto& x : iterate(arg(0), loc)) self->items.push_back(x); return none(); }
-    if (m == "insert") { self->items.insert(self->items.begin() + arg(0)->i, arg(1)); return none(); }
+    if (m == "insert") {  // list.insert(i, x): i from the end when negative, clamped to [0, len] (never out of range)
+      if (args.size() != 2) raise_exc("TypeError", fmt::format("insert expected 2 arguments, got {}", args.size()), loc);
+      if (arg(0)->k != VK::Int && arg(0)->k != VK::Bool)
+        raise_exc("TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(arg(0))), loc);
+      const long long n = static_cast<long long>(self->items.size());
+      long long i = arg(0)->k == VK::Bool ? arg(0)->b : arg(0)->i;
+      if (i < 0) i += n;
+      i = std::clamp(i, 0LL, n);
+      self->items.insert(self->items.begin() + i, arg(1));
+      return none();
+    }
     if (m == "pop") {  // pop([i]): the last item, or item i (negative from the end)
       if (self->items.empty()) raise_exc("IndexError", "pop from empty list", loc);
       long long n = static_cast<long long>(self->items.size()), i = n - 1;

@@ -423,3 +423,19 @@ TEST_CASE("a class's own __new__ runs at construction, __init__ only on an insta
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("an object's truth: its class's __bool__, else __len__, else true; nn containers are false when empty") {
+  // (these were all true before: `if batch:` over a user container with no items took the wrong branch)
+  Result r = run_classes("import torch.nn as nn\n"
+                         "class E:\n    def __len__(self):\n        return 0\n"
+                         "class F:\n    def __bool__(self):\n        return False\n    def __len__(self):\n        return 3\n"
+                         "class G:\n    pass\n"
+                         "assert not E() and not F() and G() and bool(E()) is False and bool(F()) is False and bool(G())\n"
+                         "assert (1 if E() else 2) == 2 and len([x for x in (E(), G()) if x]) == 1\n"
+                         "assert not nn.ModuleList() and nn.ModuleList([nn.ReLU()]) and not nn.Sequential() and nn.Linear(2, 2)\n"
+                         "class Bad:\n    def __bool__(self):\n        return 1\n"
+                         "try:\n    bool(Bad())\n    raise AssertionError('no TypeError')\nexcept TypeError as e:\n"
+                         "    assert str(e) == '__bool__ should return bool, returned int'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

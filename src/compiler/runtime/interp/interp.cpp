@@ -1,6 +1,7 @@
 // Interpreter core: module run, name resolution, statements and user-function calls. Expressions
 // and assignment live in interp_expr.cpp, operations on values in interp_ops.cpp.
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/values/values.hpp"
@@ -229,6 +230,7 @@ V Interp::lookup(const std::string& name, Location loc) {
 
 bool Interp::truthy(V v, Location loc) {
   if (v->guess >= 0) use_guess(v);  // a branch on a guessed number
+  if (v->k == VK::Instance) return instance_truth(*this, v, loc);
   bool known;
   bool r = truthy_const(v, known);
   // a branch that decides `n == 12` (or `not n != 12`) refines the symbol to that value (ShapeEnv replacement)
@@ -240,7 +242,7 @@ bool Interp::truthy(V v, Location loc) {
         (sym_free_symbols(v->sym.substr(0, at)).empty() || sym_free_symbols(v->sym.substr(at + 4)).empty()))
       specialize_symbol(v->sym, loc, true);  // (bool() of a SymBool: SymNodeVariable.evaluate_expr)
     else if (at != std::string::npos && ((eq != std::string::npos && v->b) || (ne != std::string::npos && !v->b)))
-      sym_equal_replacement(v->sym.substr(0, at), v->sym.substr(at + 4));
+      sym_equal_replacement(*this, v->sym.substr(0, at), v->sym.substr(at + 4));
     sym_relation_guard(v->sym, v->b, loc);
   }
   if (known) return r;

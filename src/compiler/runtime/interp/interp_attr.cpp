@@ -6,8 +6,10 @@
 #include <cmath>
 
 #include <algorithm>
+#include <set>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 #include "runtime/values/keys.hpp"
@@ -228,6 +230,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           else if (module_owner && v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
+          // a bound method kept as an attribute (`self.fn = cfg.transform`): its object is reached as `<s>.__self__`
+          // (EfficientZero's config's value_support, whose ndarray then is a graph input of that source)
+          if (v->k == VK::Bound && v->self && v->self->k == VK::Instance && !act.ctx->sources.count(v->self.get()))
+            act.ctx->sources[v->self.get()] = s + ".__self__";
           // a plain list attribute is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): a list of another
           // length recompiles (minimalRL's `for s, r in self.data`)
           if (act.ctx->mode == Mode::Record && v->k == VK::List && !v->cls) guard_list_len(s, v, loc, true);
@@ -590,6 +596,25 @@ V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc
 }
 
 /// `obj.__name__(*args)` when obj is an instance of a user class defining it; null otherwise.
+// An object's truth as CPython's: its class's __bool__ (a bool, else TypeError), else __len__ != 0, else true. nn's
+// containers (ModuleList, Sequential, ModuleDict, ParameterList / Dict) are false when empty, as their __len__ says.
+// (numpy's ndarray stub: a one-element array its element, more than one a ValueError)
+bool instance_truth(Interp& I, const V& v, Location loc) {
+  if (V b = I.user_dunder(v, "__bool__", {}, loc)) {
+    if (b->k != VK::Bool) I.raise_exc("TypeError", fmt::format("__bool__ should return bool, returned {}", type_name(b)), loc);
+    return b->b;
+  }
+  if (V n = I.user_dunder(v, "__len__", {}, loc)) {
+    if (n->k == VK::Bool) return n->b;
+    if (n->k != VK::Int) I.raise_exc("TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(n)), loc);
+    if (n->i < 0) I.raise_exc("ValueError", "__len__() should return >= 0", loc);
+    return n->i != 0;
+  }
+  static const std::set<std::string> containers = {"ModuleList", "Sequential", "ModuleDict", "ParameterList", "ParameterDict"};
+  if (containers.count(v->builtin_nn)) return !v->order.empty();
+  return true;
+}
+
 V Interp::user_dunder(const V& obj, const char* name, std::vector<V> args, Location loc) {
   if (obj->k != VK::Instance || !obj->cls) return nullptr;
   V m = find_in_class(obj->cls, name);

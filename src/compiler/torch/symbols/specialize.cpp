@@ -211,9 +211,9 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
 // ShapeEnv._maybe_guard_rel solves Eq(A, B) for its free symbols in order of (hint, name), the largest first, and
 // replaces the first it can solve for: a bare symbol that has the largest hint stands for the other side from then on
 // (`s27` -> `s42 + s49 + s83 + 7`); two bare symbols of one value, the later name for the earlier. Otherwise a guard.
-void Interp::sym_equal_replacement(const std::string& a, const std::string& b) {
-  if (!tracing()) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
+void sym_equal_replacement(Interp& I, const std::string& a, const std::string& b) {
+  if (!I.tracing()) return;
+  FrameCtx& ctx = *I.stack_.back()->ctx;
   Graph& g = ctx.graph;
   const std::string ca = g.canon(a), cb = g.canon(b);
   if (ca == cb) return;

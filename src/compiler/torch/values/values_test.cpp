@@ -281,6 +281,37 @@ TEST_CASE("numpy stub: sort / argsort along any axis and numpy's string dtypes (
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: elementwise == / != / & / | / ~, truth of an array, arrays of arrays, moveaxis, narrow dtypes (EfficientZero's frames)") {
+  // expected values: numpy 1.24's own (uint8 + int8 promotes to int16, uint8 with float32 stays float32, int16 with
+  // float16 gives float32; an array of more than one element has no truth value)
+  Result r = run_values(
+      "m = np.array([3, 4, 6]) % 3 == 0\n"
+      "assert m.tolist() == [True, False, True] and str(m.dtype) == 'bool' and (np.arange(3) != 1).tolist() == [True, False, True]\n"
+      "assert (~m).tolist() == [False, True, False] and (m & np.array([True, True, False])).tolist() == [True, False, False]\n"
+      "assert (m | ~m).tolist() == [True] * 3 and (np.arange(4) & 1).tolist() == [0, 1, 0, 1] and (~np.arange(2)).tolist() == [-1, -2]\n"
+      "assert bool(np.array([2]) == 2) and not (np.array([1]) == 2)\n"
+      "try:\n"
+      "    bool(m)\n"
+      "    raise AssertionError('no ValueError')\n"
+      "except ValueError as e:\n"
+      "    assert 'ambiguous' in str(e)\n"
+      "frames = [np.random.randint(0, 256, size=(4, 6, 6, 3), dtype=np.uint8) for _ in range(2)]\n"
+      "a = np.array(frames, dtype=np.uint8)\n"
+      "assert a.shape == (2, 4, 6, 6, 3) and str(a.dtype) == 'uint8' and np.array(frames).shape == (2, 4, 6, 6, 3)\n"
+      "b = np.moveaxis(a, -1, 2)\n"
+      "assert b.shape == (2, 4, 3, 6, 6) and np.swapaxes(a, 0, 4).shape == (3, 4, 6, 6, 2)\n"
+      "assert np.moveaxis(np.arange(6).reshape(1, 2, 3), [0, 1], [2, 0]).shape == (2, 3, 1)\n"
+      "t = torch.from_numpy(b.reshape((2, -1, 6, 6)))\n"
+      "assert t.dtype == torch.uint8 and t.shape == (2, 12, 6, 6)\n"
+      "assert str((np.zeros(2, dtype=np.uint8) + np.zeros(2, dtype=np.int8)).dtype) == 'int16'\n"
+      "assert str((np.zeros(2, dtype=np.uint8) * np.zeros(2, dtype=np.float32)).dtype) == 'float32'\n"
+      "assert str((np.zeros(2, dtype=np.int16) + np.zeros(2, dtype=np.float16)).dtype) == 'float32'\n"
+      "assert str((np.zeros(2, dtype=np.uint8) / 2).dtype) == 'float64' and str(np.zeros(2, dtype='f2').dtype) == 'float16'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("Tensor.repeat, torch.tile and einops' rearrange / repeat carry known values (En-transformer's adjacency degree)") {
   // expected values: real torch 2.11 / einops 0.8 (a repeated tensor's element at ix is the input's at ix modulo its sizes)
   Result r = run_values(

@@ -150,7 +150,7 @@ def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.
 # torch.Tensor(np.linspace(...)), np.arange / np.array / np.cumsum on a few numbers). The flat values are read by
 # torch.tensor / torch.Tensor / torch.from_numpy (torch/values.cpp reads `_tparse_flat`, `shape`, `_tparse_dtype`).
 
-from numpy._dtypes import (_DTYPES, _KNOWN, _cast, _dtype, _dtype_name, _dtype_of, _kind, _promote, bool_, float16,
+from numpy._dtypes import (_DTYPES, _INTS, _KNOWN, _cast, _dtype, _dtype_name, _dtype_of, _kind, _promote, bool_, float16,
                            float32, float64, int8, int16, int32, int64, long, uint8)
 
 
@@ -291,7 +291,7 @@ class ndarray:
         out = [fn(y, x) if reflected else fn(x, y) for x, y in zip(xs, ys)]
         if dtype is None:  # numpy's promotion: arrays by kind then width, a Python number only raising the kind
             dtype = _promote(self._tparse_dtype, other._tparse_dtype if _own_arr(other) else None, other)
-            if dtype in ('int32', 'int64', 'bool') and _dtype_of(out) == 'float64':
+            if (dtype in _INTS or dtype == 'bool') and _dtype_of(out) == 'float64':
                 dtype = 'float64'  # (a true division of integers)
             if dtype == 'bool' and _dtype_of(out) == 'int64':
                 dtype = 'int64'  # (arithmetic on booleans)
@@ -371,6 +371,58 @@ class ndarray:
     def __ge__(self, o):
         return self._binop(o, lambda x, y: x >= y, False, 'bool')
 
+    # == and != are elementwise as the orderings are (FastSpeech / EfficientZero's `np.array(lens) % h == 0` masks);
+    # an array is then unhashable, as numpy's
+    def __eq__(self, o):
+        return self._binop(o, lambda x, y: x == y, False, 'bool')
+
+    def __ne__(self, o):
+        return self._binop(o, lambda x, y: x != y, False, 'bool')
+
+    __hash__ = None
+
+    def __bool__(self):
+        if self.size == 1:
+            return bool(self._tparse_flat[0])
+        if self.size == 0:
+            return False
+        raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
+
+    # the bitwise operators of bool and integer arrays (`~mask`, `a & b`): logical on bools, as numpy's
+    def _bitwise(self, o, fn, reflected=False):
+        if self._tparse_dtype not in _INTS and self._tparse_dtype != 'bool':
+            raise TypeError("ufunc 'bitwise' not supported for the input types")
+        out = self._binop(o, fn, reflected)
+        if self._tparse_dtype == 'bool' and (not _own_arr(o) or o._tparse_dtype == 'bool') and isinstance(o, (bool, ndarray)):
+            return ndarray([bool(x) for x in out._tparse_flat], out.shape, 'bool')
+        return out
+
+    def __and__(self, o):
+        return self._bitwise(o, lambda x, y: x & y)
+
+    def __or__(self, o):
+        return self._bitwise(o, lambda x, y: x | y)
+
+    def __xor__(self, o):
+        return self._bitwise(o, lambda x, y: x ^ y)
+
+    __rand__ = __and__
+    __ror__ = __or__
+    __rxor__ = __xor__
+
+    def __invert__(self):
+        if self._tparse_dtype == 'bool':
+            return ndarray([not x for x in self._tparse_flat], self.shape, 'bool')
+        if self._tparse_dtype in _INTS:
+            return ndarray([~x for x in self._tparse_flat], self.shape, self._tparse_dtype)
+        raise TypeError("ufunc 'invert' not supported for the input types")
+
+    def __abs__(self):
+        return ndarray([abs(x) for x in self._tparse_flat], self.shape, self._tparse_dtype)
+
+    def __pos__(self):
+        return ndarray(list(self._tparse_flat), self.shape, self._tparse_dtype)
+
     def _along(self, axis, fn, keepdims=False, dtype=None):  # a reduction with an axis (`X.min(0)`): _shape.along
         out, dims = _shape.along(self._tparse_flat, list(self.shape), axis, fn, keepdims)
         return ndarray(out, dims, dtype or self._tparse_dtype)
@@ -446,9 +498,21 @@ def _array(obj, dtype=None):
     while isinstance(x, (list, tuple)):
         shape.append(len(x))
         x = x[0] if len(x) > 0 else None
+    # a list of arrays (a batch of frames, `np.array([a, b])`): their axes follow the list's, their dtype promoted
+    inner = x.shape if _own_arr(x) else None
+    if inner is not None:
+        shape.extend(inner)
     flat = []
+    dts = []
 
     def walk(v, depth):
+        if inner is not None and depth == len(shape) - len(inner):
+            if _own_arr(v) and v.shape == inner:
+                flat.extend(v._tparse_flat)
+                dts.append(v._tparse_dtype)
+            else:
+                flat.append(_traced_call(v))  # ragged: not modelled
+            return
         if depth == len(shape):
             flat.append(v)
             return
@@ -459,6 +523,10 @@ def _array(obj, dtype=None):
             walk(y, depth + 1)
 
     walk(obj, 0)
+    if dt is None and dts:
+        dt = dts[0]
+        for d in dts[1:]:
+            dt = _promote(dt, d) or dt
     return ndarray(_cast(flat, dt), shape, dt)
 
 
@@ -544,8 +612,8 @@ tile = _np('tile', lambda A, reps: _arrays.tile(A, reps))
 repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
 roll = _np('roll')
-swapaxes = _np('swapaxes')
-moveaxis = _np('moveaxis')
+swapaxes = _np('swapaxes', lambda a, x, y: _arrays.swapaxes(a, x, y))
+moveaxis = _np('moveaxis', lambda a, source, destination: _arrays.moveaxis(a, source, destination))
 broadcast_to = _np('broadcast_to')
 clip = _np('clip')
 where = _np('where')

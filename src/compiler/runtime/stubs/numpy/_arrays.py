@@ -55,6 +55,35 @@ def sort(a, axis=-1, kind=None, order=None):
     return got if got is not None else _traced_call(a, axis)
 
 
+def _axes(x, n):
+    xs = list(x) if isinstance(x, (list, tuple)) else [x]
+    return [int(v) + n if int(v) < 0 else int(v) for v in xs]
+
+
+def moveaxis(a, source, destination):
+    """numpy.moveaxis: the axes `source` moved to `destination`, the others kept in order (a transposed view)"""
+    arr = _n._array(a)
+    if not _n._own_arr(arr):
+        return _traced_call(a, source, destination)
+    src, dst = _axes(source, arr.ndim), _axes(destination, arr.ndim)
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    order = [i for i in range(arr.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return arr.transpose(*order)
+
+
+def swapaxes(a, x, y):
+    arr = _n._array(a)
+    if not _n._own_arr(arr):
+        return _traced_call(a, x, y)
+    order = list(range(arr.ndim))
+    i, j = _axes(x, arr.ndim)[0], _axes(y, arr.ndim)[0]
+    order[i], order[j] = order[j], order[i]
+    return arr.transpose(*order)
+
+
 def tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
     arr = _n._array(a)
     if not _n._own_arr(arr) or arr.ndim < 2:

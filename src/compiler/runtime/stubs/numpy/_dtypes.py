@@ -20,28 +20,34 @@ def _dtype_of(flat):
     return ['bool', 'int64', 'float64'][k]
 
 
+_INTS = ('uint8', 'int8', 'int16', 'int32', 'int64')
+_FLOATS = ('float16', 'float32', 'float64')
+
+
 def _cast(flat, dtype):
     if dtype is None:
         return flat
-    if dtype == 'float64' or dtype == 'float32':
+    if dtype in _FLOATS:
         return [float(x) for x in flat]
-    if dtype == 'int64' or dtype == 'int32':
+    if dtype in _INTS:
         return [int(x) for x in flat]
     if dtype == 'bool':
         return [bool(x) for x in flat]
     return flat
 
 
-_ORDER = ('bool', 'int32', 'int64', 'float32', 'float64')
+_ORDER = ('bool',) + _INTS + _FLOATS
+_BITS = {'bool': 1, 'uint8': 8, 'int8': 8, 'int16': 16, 'int32': 32, 'int64': 64, 'float16': 16, 'float32': 32, 'float64': 64}
 
 
 def _promote(a, b, scalar=None):
     """numpy's result dtype of an array of dtype `a` with an array of dtype `b` (or, b None, a Python number): kinds
-    bool < int < float; among arrays the wider, an int32 / int64 with a float32 giving float64; a Python number keeps
-    the array's dtype unless its kind is higher (NEP 50)"""
+    bool < int < float; two ints the wider (uint8 with int8 is int16: the signed type that holds both); an int with a
+    float the float that holds the int exactly (int8 / uint8: float16, int16: float32, int32 / int64: float64) or the
+    wider float; a Python number keeps the array's dtype unless its kind is higher (NEP 50)"""
     if a not in _ORDER:
         return None
-    kind = lambda d: 0 if d == 'bool' else 1 if d.startswith('int') else 2
+    kind = lambda d: 0 if d == 'bool' else 1 if d in _INTS else 2
     if b is None:
         k = _kind(scalar) if isinstance(scalar, (bool, int, float)) else 2
         if k <= kind(a):
@@ -49,9 +55,19 @@ def _promote(a, b, scalar=None):
         return 'int64' if k == 1 else 'float64'
     if b not in _ORDER:
         return None
-    if kind(a) != kind(b) and 2 in (kind(a), kind(b)) and 0 not in (kind(a), kind(b)):
-        return 'float64' if 'float64' in (a, b) or 'int64' in (a, b) or 'int32' in (a, b) else 'float32'
-    return a if _ORDER.index(a) >= _ORDER.index(b) else b
+    ka, kb = kind(a), kind(b)
+    if ka != kb and 0 in (ka, kb):
+        return b if ka == 0 else a
+    if ka == kb == 1:
+        if (a == 'uint8') != (b == 'uint8'):
+            other = b if a == 'uint8' else a
+            return 'int16' if other == 'int8' else other
+        return a if _BITS[a] >= _BITS[b] else b
+    if ka == kb:
+        return a if _BITS[a] >= _BITS[b] else b
+    i, f = (a, b) if ka == 1 else (b, a)
+    exact = 'float16' if _BITS[i] == 8 else 'float32' if _BITS[i] == 16 else 'float64'
+    return f if _BITS[f] >= _BITS[exact] else exact
 
 
 class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
@@ -81,7 +97,7 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
         return self.name
 
 
-_KNOWN = ('float64', 'float32', 'int64', 'int32', 'bool')
+_KNOWN = ('float64', 'float32', 'float16', 'int64', 'int32', 'int16', 'int8', 'uint8', 'bool')
 float16 = _dtype('float16')
 float32 = _dtype('float32')
 float64 = _dtype('float64')
@@ -98,6 +114,7 @@ _DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': i
 
 # numpy's string spellings of the modelled dtypes (`.astype('int')`, `dtype='f4'`): 'int' is the platform's long
 _ALIASES = {'int': 'int64', 'float': 'float64', 'double': 'float64', 'single': 'float32', 'bool_': 'bool', '?': 'bool',
+            'half': 'float16', 'f2': 'float16', 'u1': 'uint8', 'i1': 'int8', 'i2': 'int16', 'ubyte': 'uint8', 'byte': 'int8',
             'f4': 'float32', 'f8': 'float64', 'i4': 'int32', 'i8': 'int64', 'long': 'int64', 'int_': 'int64',
             'float_': 'float64', '<f4': 'float32', '<f8': 'float64', '<i4': 'int32', '<i8': 'int64'}
 

@@ -209,7 +209,13 @@ class RandomState:
         lo, hi = int(lo), int(hi)
         if lo >= hi:
             raise ValueError("low >= high")
-        return _fill(size, lambda: lo + self._interval(hi - lo - 1), 'randint', (low, high), torch.int64)
+        got = _fill(size, lambda: lo + self._interval(hi - lo - 1), 'randint', (low, high), torch.int64)
+        # another integer dtype (EfficientZero's uint8 frames): that array's dtype; its values are drawn as int64's are
+        # (numpy's legacy generator draws bytes by masked 8-bit rejection, another stream: values differ there)
+        dt = _np._dtype_name(dtype)
+        if dt is not None and dt != 'int64' and _np._own_arr(got):
+            return got.astype(dt)
+        return got
 
     def random_integers(self, low, high=None, size=None):
         _own(self, "random_integers", *([low] if high is None else [low, high]), **_kw(size=size))

@@ -312,6 +312,36 @@ TEST_CASE("numpy stub: elementwise == / != / & / | / ~, truth of an array, array
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: split / array_split / unique / isin / where / binary ufuncs eagerly; a row view writes through (SR-GNN's session graphs)") {
+  // expected values: numpy 1.24's own
+  Result r = run_values(
+      "s = np.split(np.arange(12), 4)\n"
+      "assert [x.tolist() for x in s] == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]] and s[-1][:2].tolist() == [9, 10]\n"
+      "assert [x.tolist() for x in np.array_split(np.arange(7), 3)] == [[0, 1, 2], [3, 4], [5, 6]]\n"
+      "assert [x.shape for x in np.split(np.arange(12).reshape(3, 4), [1, 3], axis=1)] == [(3, 1), (3, 2), (3, 1)]\n"
+      "try:\n    np.split(np.arange(7), 3)\n    raise AssertionError('no error')\nexcept ValueError as e:\n"
+      "    assert 'equal division' in str(e)\n"
+      "u, idx, inv, cnt = np.unique(np.array([4, 2, 4, 7, 0]), return_index=True, return_inverse=True, return_counts=True)\n"
+      "assert u.tolist() == [0, 2, 4, 7] and idx.tolist() == [4, 1, 0, 3] and inv.tolist() == [2, 1, 2, 3, 0] and cnt.tolist() == [1, 1, 2, 1]\n"
+      "assert np.isin(np.array([1, 5, 2]), [2, 1]).tolist() == [True, False, True] and np.isin(3, [3]) is True\n"
+      "A = np.zeros((3, 3))\n"
+      "A[1][2] = 1\n"
+      "A[0, :][1] = 5\n"
+      "assert A.tolist() == [[0.0, 5.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]\n"
+      "r, c = np.where(A > 0)\n"
+      "assert r.tolist() == [0, 1] and c.tolist() == [1, 2] and np.where(np.arange(3) > 0, 1.0, -1.0).tolist() == [-1.0, 1.0, 1.0]\n"
+      "t = np.sum(A, 0)\n"
+      "t[np.where(t == 0)] = 1\n"
+      "assert t.tolist() == [1.0, 5.0, 1.0]\n"
+      "t[t > 2] = 0\n"
+      "assert t.tolist() == [1.0, 0.0, 1.0] and np.divide(A, [1.0, 5.0, 1.0])[0].tolist() == [0.0, 1.0, 0.0]\n"
+      "assert np.add([1, 2], 3).tolist() == [4, 5] and np.equal(np.arange(3), 1).tolist() == [False, True, False]\n"
+      "assert np.isnan(np.array([]).mean()) and np.isfinite(np.array([1.0, float('inf')])).tolist() == [True, False]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("Tensor.repeat, torch.tile and einops' rearrange / repeat carry known values (En-transformer's adjacency degree)") {
   // expected values: real torch 2.11 / einops 0.8 (a repeated tensor's element at ix is the input's at ix modulo its sizes)
   Result r = run_values(

@@ -156,7 +156,11 @@ from numpy._dtypes import (_DTYPES, _INTS, _KNOWN, _cast, _dtype, _dtype_name, _
 
 _pyround = round  # (the builtin: the module's own `round` below is numpy's)
 
-class ndarray:
+from numpy._operators import _Elementwise
+from numpy import _funcs
+
+
+class ndarray(_Elementwise):
     def __init__(self, flat, shape, dtype=None):
         self._tparse_flat = list(flat)
         self.shape = tuple(shape)
@@ -165,6 +169,7 @@ class ndarray:
         self.ndim = len(self.shape)
         self.size = len(self._tparse_flat)
         self._tparse_strides = None  # element strides of a non-contiguous view (a transpose); None: row-major
+        self._tparse_base = None  # a view by basic indexing (`a[i]`, `a[:, 0]`): (array, its offsets), written through
 
     def _row(self, i):
         n = self.shape[0]
@@ -177,7 +182,16 @@ class ndarray:
         inner = 1
         for s in self.shape[1:]:
             inner = inner * s
-        return ndarray(self._tparse_flat[i * inner:(i + 1) * inner], self.shape[1:], self._tparse_dtype)
+        row = ndarray(self._tparse_flat[i * inner:(i + 1) * inner], self.shape[1:], self._tparse_dtype)
+        row._tparse_base = (self, range(i * inner, (i + 1) * inner))
+        return row
+
+    def _write(self, o, x):  # element o (row-major) := x, here and in the array this is a view of (`A[u][v] = 1`)
+        x = _cast([x], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else x
+        self._tparse_flat[o] = x
+        if self._tparse_base is not None:
+            base, offs = self._tparse_base
+            base._write(offs[o], x)
 
     def tolist(self):
         if self.ndim == 0:
@@ -198,9 +212,28 @@ class ndarray:
         if basic is not None and (not _own_arr(v) or v.size in (1, len(basic[1]))):
             vals = v._tparse_flat if _own_arr(v) else [v]
             for n, o in enumerate(basic[1]):
-                x = vals[n if len(vals) > 1 else 0]
-                self._tparse_flat[o] = _cast([x], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else x
+                self._write(o, vals[n if len(vals) > 1 else 0])
             return
+        # a boolean mask of the array's shape (`s[s == 0] = 1`), or integer indices of the first axis
+        # (`s[np.where(s == 0)] = 1`, `a[[0, 2]] = v`) set to one value: each element or row it selects
+        sel = i[0] if isinstance(i, tuple) and len(i) == 1 else i
+        if isinstance(sel, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in sel):
+            sel = ndarray(sel, (len(sel),), 'int64')
+        if _own_arr(sel) and not _own_arr(v) and self.ndim >= 1:
+            if sel._tparse_dtype == 'bool' and sel.shape == self.shape:
+                for o, m in enumerate(sel._tparse_flat):
+                    if m:
+                        self._write(o, v)
+                return
+            if sel._tparse_dtype in _INTS and sel.ndim == 1:
+                inner = self.size // self.shape[0] if self.shape[0] else 0
+                for r in sel._tparse_flat:
+                    r = r + self.shape[0] if r < 0 else r
+                    if r < 0 or r >= self.shape[0]:
+                        raise IndexError('index ' + str(r) + ' is out of bounds for axis 0 with size ' + str(self.shape[0]))
+                    for o in range(r * inner, (r + 1) * inner):
+                        self._write(o, v)
+                return
         if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or _own_arr(v):
             # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
             self._tparse_flat = [_traced_call(self, i, v)] * self.size
@@ -208,7 +241,7 @@ class ndarray:
         off = 0
         for k, n in zip(idx, self.shape):
             off = off * n + (k + n if k < 0 else k)
-        self._tparse_flat[off] = _cast([v], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else v
+        self._write(off, v)
 
     def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
         return _traced_call(self, name)
@@ -256,7 +289,11 @@ class ndarray:
         if basic is not None:  # ints, slices and new axes over several axes (`table[:, 0::2]`, `a[None, :]`)
             shape, offs = basic
             flat = [self._tparse_flat[o] for o in offs]
-            return ndarray(flat, shape, self._tparse_dtype) if shape else __tparse_np_int__(flat[0])
+            if not shape:
+                return __tparse_np_int__(flat[0])
+            view = ndarray(flat, shape, self._tparse_dtype)
+            view._tparse_base = (self, offs)
+            return view
         # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`, `pool[idx]`), a boolean mask
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
             got = _shape.take_rows(self._tparse_flat, self.shape, i, (len(i),), 'int64')
@@ -371,58 +408,6 @@ class ndarray:
     def __ge__(self, o):
         return self._binop(o, lambda x, y: x >= y, False, 'bool')
 
-    # == and != are elementwise as the orderings are (FastSpeech / EfficientZero's `np.array(lens) % h == 0` masks);
-    # an array is then unhashable, as numpy's
-    def __eq__(self, o):
-        return self._binop(o, lambda x, y: x == y, False, 'bool')
-
-    def __ne__(self, o):
-        return self._binop(o, lambda x, y: x != y, False, 'bool')
-
-    __hash__ = None
-
-    def __bool__(self):
-        if self.size == 1:
-            return bool(self._tparse_flat[0])
-        if self.size == 0:
-            return False
-        raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")
-
-    # the bitwise operators of bool and integer arrays (`~mask`, `a & b`): logical on bools, as numpy's
-    def _bitwise(self, o, fn, reflected=False):
-        if self._tparse_dtype not in _INTS and self._tparse_dtype != 'bool':
-            raise TypeError("ufunc 'bitwise' not supported for the input types")
-        out = self._binop(o, fn, reflected)
-        if self._tparse_dtype == 'bool' and (not _own_arr(o) or o._tparse_dtype == 'bool') and isinstance(o, (bool, ndarray)):
-            return ndarray([bool(x) for x in out._tparse_flat], out.shape, 'bool')
-        return out
-
-    def __and__(self, o):
-        return self._bitwise(o, lambda x, y: x & y)
-
-    def __or__(self, o):
-        return self._bitwise(o, lambda x, y: x | y)
-
-    def __xor__(self, o):
-        return self._bitwise(o, lambda x, y: x ^ y)
-
-    __rand__ = __and__
-    __ror__ = __or__
-    __rxor__ = __xor__
-
-    def __invert__(self):
-        if self._tparse_dtype == 'bool':
-            return ndarray([not x for x in self._tparse_flat], self.shape, 'bool')
-        if self._tparse_dtype in _INTS:
-            return ndarray([~x for x in self._tparse_flat], self.shape, self._tparse_dtype)
-        raise TypeError("ufunc 'invert' not supported for the input types")
-
-    def __abs__(self):
-        return ndarray([abs(x) for x in self._tparse_flat], self.shape, self._tparse_dtype)
-
-    def __pos__(self):
-        return ndarray(list(self._tparse_flat), self.shape, self._tparse_dtype)
-
     def _along(self, axis, fn, keepdims=False, dtype=None):  # a reduction with an axis (`X.min(0)`): _shape.along
         out, dims = _shape.along(self._tparse_flat, list(self.shape), axis, fn, keepdims)
         return ndarray(out, dims, dtype or self._tparse_dtype)
@@ -456,6 +441,8 @@ class ndarray:
     def mean(self, axis=None, keepdims=False):
         if axis is not None:
             return self._along(axis, lambda xs: _shape.total(xs) / len(xs), keepdims, 'float64')
+        if self.size == 0:
+            return float('nan')  # (numpy's RuntimeWarning "Mean of empty slice", and nan)
         return self.sum() / self.size
 
     def all(self):
@@ -612,11 +599,27 @@ tile = _np('tile', lambda A, reps: _arrays.tile(A, reps))
 repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
 roll = _np('roll')
+
+
+# (eagerly; an array inside a compiled frame is not split here: an opaque value)
+def split(ary, indices_or_sections, axis=0):
+    return _arrays.split(ary, indices_or_sections, axis)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    return _arrays.split(ary, indices_or_sections, axis, False)
+
+
 swapaxes = _np('swapaxes', lambda a, x, y: _arrays.swapaxes(a, x, y))
 moveaxis = _np('moveaxis', lambda a, source, destination: _arrays.moveaxis(a, source, destination))
 broadcast_to = _np('broadcast_to')
 clip = _np('clip')
-where = _np('where')
+
+
+
+
+
+where = _np('where', _funcs.where)
 sort = _np('sort', lambda *a, **k: _arrays.sort(*a, **k))
 argmax = _np('argmax')
 argmin = _np('argmin')
@@ -633,29 +636,56 @@ sign = _np('sign')
 square = _np('square')
 round = _np('round')
 around = _np('around')
-isnan = _np('isnan')
-isinf = _np('isinf')
-isfinite = _np('isfinite')
+def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a bool array element by element
+    def eager(x):
+        if _own_arr(x):
+            return ndarray([bool(fn(float(v))) for v in x._tparse_flat], x.shape, 'bool')
+        if isinstance(x, (int, float)):
+            return bool(fn(float(x)))
+        return _traced_call(x)
+    return _np(name, eager)
+
+
+isin = _funcs.isin
+unique = _funcs.unique
+isnan = _predicate(math.isnan, 'isnan')
+isinf = _predicate(math.isinf, 'isinf')
+isfinite = _predicate(math.isfinite, 'isfinite')
+
+
 logical_not = _np('logical_not')
-add = _np('add')
-subtract = _np('subtract')
-multiply = _np('multiply')
-floor_divide = _np('floor_divide')
-mod = _np('mod')
-remainder = _np('remainder')
+
+
+def _ufunc2(name, op):  # a binary ufunc: eagerly the ndarray operator (numpy's broadcasting and promotion)
+    def eager(x1, x2, *a, **k):
+        if a or k or not (_arraylike(x1) and _arraylike(x2)):
+            return _traced_call(x1, x2, *a)
+        # (a list is an array; a number against an array is the array's reflected operator, as Python dispatches it)
+        x1 = _array(x1) if isinstance(x1, (list, tuple)) else x1
+        x2 = _array(x2) if isinstance(x2, (list, tuple)) else x2
+        return op(x1, x2)
+    return _np(name, eager)
+
+
+add = _ufunc2('add', lambda a, b: a + b)
+subtract = _ufunc2('subtract', lambda a, b: a - b)
+multiply = _ufunc2('multiply', lambda a, b: a * b)
+floor_divide = _ufunc2('floor_divide', lambda a, b: a // b)
+mod = _ufunc2('mod', lambda a, b: a % b)
+remainder = _ufunc2('remainder', lambda a, b: a % b)
 fmod = _np('fmod')
-greater = _np('greater')
-less = _np('less')
-greater_equal = _np('greater_equal')
-less_equal = _np('less_equal')
-equal = _np('equal')
-not_equal = _np('not_equal')
+greater = _ufunc2('greater', lambda a, b: a > b)
+less = _ufunc2('less', lambda a, b: a < b)
+greater_equal = _ufunc2('greater_equal', lambda a, b: a >= b)
+less_equal = _ufunc2('less_equal', lambda a, b: a <= b)
+equal = _ufunc2('equal', lambda a, b: a == b)
+not_equal = _ufunc2('not_equal', lambda a, b: a != b)
 logical_and = _np('logical_and')
 logical_or = _np('logical_or')
 dot = _np('dot')
 matmul = _np('matmul')
-divide = _np('divide')
-true_divide = _np('true_divide')
+divide = _ufunc2('divide', lambda a, b: a / b)
+true_divide = _ufunc2('true_divide', lambda a, b: a / b)
 arctan2 = _np('arctan2')
 hypot = _np('hypot')
 sum = _np('sum', _sum_eager)

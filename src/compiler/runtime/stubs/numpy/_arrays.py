@@ -84,6 +84,32 @@ def swapaxes(a, x, y):
     return arr.transpose(*order)
 
 
+def split(ary, indices_or_sections, axis=0, exact=True):
+    """numpy.split / array_split: the parts of `ary` along `axis`, at the given indices or in N sections (split: of
+    equal size, else ValueError; array_split: the first n % N one longer)"""
+    arr = _n._array(ary)
+    if not _n._own_arr(arr) or arr.ndim == 0:
+        return _traced_call(ary, indices_or_sections, axis)
+    axis = axis + arr.ndim if axis < 0 else axis
+    n = arr.shape[axis]
+    if isinstance(indices_or_sections, int):
+        k = indices_or_sections
+        if k <= 0:
+            raise ValueError('number sections must be larger than 0.')
+        if exact and n % k:
+            raise ValueError('array split does not result in an equal division')
+        each, extra = n // k, n % k
+        bounds = [0]
+        for i in range(k):
+            bounds.append(bounds[-1] + each + (1 if i < extra else 0))
+    else:
+        bounds = [0] + [int(i) for i in indices_or_sections] + [n]
+    parts = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        parts.append(arr[(slice(None),) * axis + (slice(a, b),)])
+    return parts
+
+
 def tri(a, k, upper):  # numpy.triu / tril: over the last two axes, the entries below (above) diagonal k set to 0
     arr = _n._array(a)
     if not _n._own_arr(arr) or arr.ndim < 2:

@@ -171,3 +171,12 @@ def take_rows(flat, shape, idx, ishape, idtype):
             raise IndexError('index ' + str(k) + ' is out of bounds for axis 0 with size ' + str(n))
         out.extend(flat[k * inner:(k + 1) * inner])
     return out, tuple(ishape) + tuple(shape[1:])
+
+
+def unravel(o, shape):
+    """the index tuple of flat (row-major) offset o in an array of `shape`"""
+    out = []
+    for n in reversed(shape):
+        out.append(o % n)
+        o = o // n
+    return tuple(reversed(out))

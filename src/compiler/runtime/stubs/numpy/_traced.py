@@ -162,7 +162,9 @@ def _clip(a, a_min=None, a_max=None, *x, **k):
     return torch.clamp(t(a), a_min, a_max)
 
 
-def _where(c, x, y):
+def _where(c, x=None, y=None):  # one argument: np.nonzero's tuple of index arrays (data-dependent lengths)
+    if x is None and y is None:
+        return torch.nonzero(t(c), as_tuple=True)
     return torch.where(t(c), t(x), t(y))
 
 

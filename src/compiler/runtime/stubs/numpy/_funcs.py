@@ -1,0 +1,62 @@
+"""numpy functions the stub computes eagerly on its small ndarray that select or test elements: isin, unique (its
+index / inverse / count outputs) and where (one argument: np.nonzero's index arrays; three: a choice by the
+condition). An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
+import numpy as _n
+from numpy import _shape
+from numpy_call_traced_by_dynamo import call as _traced_call
+
+
+def isin(element, test_elements, assume_unique=False, invert=False):  # eagerly: each element's membership (bool)
+    el, te = _n._array(element), _n._array(test_elements)
+    if not (_n._own_arr(el) and _n._own_arr(te)):
+        return _traced_call(element, test_elements)
+    pool = set(te._tparse_flat)
+    out = _n.ndarray([(x in pool) != invert for x in el._tparse_flat], el.shape, 'bool')
+    return out if el.ndim else bool(out._tparse_flat[0])
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
+    """numpy.unique of a small array (eager): its sorted distinct values (flattened), and with the flags the first
+    index of each, the inverse map and the counts, in numpy's order of the tuple"""
+    arr = _n._array(ar)
+    if not _n._own_arr(arr) or axis is not None:
+        return _traced_call(ar)
+    xs = arr._tparse_flat
+    vals = sorted(set(xs))
+    where = {}
+    for v in vals:
+        where[v] = len(where)
+    out = [_n.ndarray(vals, (len(vals),), arr._tparse_dtype)]
+    if return_index:
+        first = {}
+        for i, v in enumerate(xs):
+            if v not in first:
+                first[v] = i
+        out.append(_n.ndarray([first[v] for v in vals], (len(vals),), 'int64'))
+    if return_inverse:
+        out.append(_n.ndarray([where[v] for v in xs], (len(xs),), 'int64'))
+    if return_counts:
+        counts = [0] * len(vals)
+        for v in xs:
+            counts[where[v]] += 1
+        out.append(_n.ndarray(counts, (len(vals),), 'int64'))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def where(condition, x=None, y=None):  # eagerly: one argument, the indices of the nonzero elements per axis
+    if x is None and y is None and _n._own_arr(condition):
+        per = [[] for _ in range(max(condition.ndim, 1))]
+        for o, c in enumerate(condition._tparse_flat):
+            if c:
+                for d, k in enumerate(_shape.unravel(o, condition.shape) if condition.ndim else (0,)):
+                    per[d].append(k)
+        return tuple(_n.ndarray(p, (len(p),), 'int64') for p in per)
+    if _n._own_arr(condition) and x is not None and y is not None:
+        xs, ys = _n._array(x), _n._array(y)
+        shape = _shape.broadcast_shapes(_shape.broadcast_shapes(condition.shape, xs.shape), ys.shape)
+        if shape is not None:
+            c = _shape.expand(condition._tparse_flat, condition.shape, shape)
+            a = _shape.expand(xs._tparse_flat, xs.shape, shape)
+            b = _shape.expand(ys._tparse_flat, ys.shape, shape)
+            return _n.ndarray([p if k else q for k, p, q in zip(c, a, b)], shape, _n._promote(xs._tparse_dtype, ys._tparse_dtype))
+    return _traced_call(condition, x, y)

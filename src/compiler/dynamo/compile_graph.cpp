@@ -54,6 +54,9 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   g.remove_empty_grad_toggles();  // (cleanup_graph comes first: a no_grad block's toggle pair is no call)
   int traced_calls = g.call_count();
   for (const Shadow& sh : g.shadows) traced_calls += !sh.node.reified && sh.node.op.rfind("call", 0) == 0;
+  // Dynamo keys graph outputs by the proxy object (codegen's add_graph_output): two SymInt variables of one node (two
+  // `x.stride()` reads of s33) are two outputs, one variable returned twice is one
+  std::set<const Obj*> sym_outs;
   auto add_output = [&](const V& o) {
     if (o->k == VK::Bool && !o->sym.empty()) {  // a live SymBool: its comparison node
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end())
@@ -80,7 +83,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
           if (std::find(g.outputs.begin(), g.outputs.end(), enc) == g.outputs.end()) g.outputs.push_back(enc);
         }
       }
-      if (id >= 0 && std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) {
+      if (id >= 0 && (std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end() || sym_outs.insert(o.get()).second)) {
+        sym_outs.insert(o.get());
         if (auto sh = g.symint_shadow.find(o.get()); sh != g.symint_shadow.end() && g.symint_node.count(o.get()))
           g.output_shadow[static_cast<int>(g.outputs.size())] = sh->second;
         g.outputs.push_back(id);

@@ -108,7 +108,9 @@ void Graph::remove_unused_getitems() {
   std::vector<bool> erased(nodes.size(), false);
   for (size_t i = nodes.size(); i-- > 0;) {
     const Node& n = nodes[i];
-    if (users[i] == 0 && ((n.op == "call_function" && (n.target == "getitem" || n.sym_compute)) || n.accessor)) {
+    // (a sym op whose operand is a list or tuple, `torch.sym_sum((7, s38))`, is no symnode computation: it stays)
+    const bool seq_arg = std::any_of(n.args.begin(), n.args.end(), [](const Arg& a) { return a.is_seq; });
+    if (users[i] == 0 && ((n.op == "call_function" && (n.target == "getitem" || (n.sym_compute && !seq_arg))) || n.accessor)) {
       erased[i] = true;
       for (const auto& a : n.args) count(a, -1);
       for (const auto& [k, a] : n.kwargs) count(a, -1);

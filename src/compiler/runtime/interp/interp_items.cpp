@@ -297,11 +297,32 @@ std::vector<V> Interp::iterate(V v, Location loc) {
       // specialized to its value (TensorVariable.unpack_var_sequence; xLSTM's `for inp in seq:` over the batch)
       if (v->t->shape[0].is_sym() && tracing()) specialize_symbol(v->t->shape[0].sym, loc, true);
       std::vector<V> xs;
-      for (long long i = 0; i < v->t->shape[0].v; ++i) {
-        std::vector<V> a{mk_int(i)};
-        std::vector<std::pair<std::string, V>> kw;
-        xs.push_back(tensor_method(v, "__getitem__", a, kw, loc));
+      // an ndarray a frame traces (torch._numpy) is unpacked as a tensor is, by plain getitem nodes (`arr[0]`, not the
+      // wrapped getitem of a subscript), each item an ndarray again (TensorVariable.unpack_var_sequence's target class)
+      const bool nd = v->t->np_array && tracing();
+      std::shared_ptr<TensorInfo> kept = v->t;
+      if (nd) {
+        auto plain = std::make_shared<TensorInfo>(*kept);
+        plain->np_array = false;
+        v->t = plain;
       }
+      try {
+        for (long long i = 0; i < v->t->shape[0].v; ++i) {
+          std::vector<V> a{mk_int(i)};
+          std::vector<std::pair<std::string, V>> kw;
+          V x = tensor_method(v, "__getitem__", a, kw, loc);
+          if (nd && x->k == VK::Tensor) {
+            auto t = std::make_shared<TensorInfo>(*x->t);
+            t->np_array = true;
+            x->t = t;
+          }
+          xs.push_back(x);
+        }
+      } catch (...) {
+        v->t = kept;
+        throw;
+      }
+      v->t = kept;
       return xs;
     }
     case VK::Opaque:

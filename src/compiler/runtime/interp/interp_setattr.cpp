@@ -42,7 +42,12 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
       !act.ctx->sources.count(v.get()) && act.ctx->stored_new.insert(v.get()).second)
     act.ctx->held.push_back(v);
   // (a SymInt alone too: a dynamic counter `self.it += 1` is returned as its `add` node, program int_attr_counter_dynamic)
-  if (v->k != VK::Tensor && !(v->k == VK::Int && !v->sym.empty()) && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0))) return;
+  // (a list or dict the frame made, empty when stored, counts too: what it holds when the graph ends is reconstructed
+  // after it, so those tensors are outputs: `self.trail = []` then `self.trail.append(x.sum())`)
+  const bool made_here = (v->k == VK::List || v->k == VK::Dict) && act.ctx->stored_new.count(v.get());
+  if (v->k != VK::Tensor && !(v->k == VK::Int && !v->sym.empty()) && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0)) &&
+      !made_here)
+    return;
   for (auto& [o, n, val] : act.ctx->attr_stores)
     if (o == obj && n == name) { val = v; return; }
   act.ctx->attr_stores.emplace_back(obj, name, v);

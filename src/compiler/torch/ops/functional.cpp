@@ -119,6 +119,11 @@ V cartesian_prod(OpCall& c) {
 V kron(OpCall& c) {
   V b = c.arg(0, "other");
   if (!b || b->k != VK::Tensor) c.fail("kron(): argument 'other' must be Tensor");
+  // ATen's kron (KronImpl) reads both inputs' sizes as ints: every symbolic size is specialized (real torch 2.11:
+  // symbolic_shape_specialization at `torch.kron(x, x[:2, :2])`, program functional_variadic_ops)
+  for (const TensorInfo* t : std::initializer_list<const TensorInfo*>{&c.t(), b->t.get()})
+    for (const Dim& d : t->shape)
+      if (d.is_sym()) c.I.specialize_symbol(d.sym, c.loc);
   std::vector<Dim> x = c.t().shape, y = b->t->shape;
   while (x.size() < y.size()) x.insert(x.begin(), Dim{1, ""});
   while (y.size() < x.size()) y.insert(y.begin(), Dim{1, ""});

@@ -419,9 +419,15 @@ V device(OpCall& c) {
 V stride(OpCall& c) {
   const TensorInfo& t = c.t();
   std::vector<Dim> st = t.stride.size() == t.shape.size() ? t.stride : contiguous_strides(t.shape);
-  if (V d = c.arg(0, "dim")) return mk_int(st[static_cast<size_t>(c.dim(d->i, c.rank()))].v);
+  // a symbolic stride is a SymInt of its expression (`x.stride()` of an unsqueezed dynamic vector: s33), as a size is
+  auto one = [&](const Dim& s) {
+    V v = mk_int(s.v);
+    if (s.is_sym() && c.I.tracing()) v->sym = s.sym;
+    return v;
+  };
+  if (V d = c.arg(0, "dim")) return one(st[static_cast<size_t>(c.dim(d->i, c.rank()))]);
   std::vector<V> xs;
-  for (auto& s : st) xs.push_back(mk_int(s.v));
+  for (auto& s : st) xs.push_back(one(s));
   return mk_tuple(xs);
 }
 

@@ -404,8 +404,11 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
       if (constant(d.sym)) { d.sym.clear(); continue; }
       // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it
       std::string e = sym_substitute(d.sym, as_text);
-      if (e != d.sym)
+      // (a sum with a specialized term, `s27 + s33 + 1` once s27 is 5: sympy collects it, `s33 + 6`)
+      if (e != d.sym) {
         if (auto m = parse_mono(e)) d.sym = mono_str(*m);
+        else if (auto l = parse_linear(e)) d.sym = linear_str(*l);
+      }
     }
   };
   for (auto& n : nodes) {

@@ -335,6 +335,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       std::string text = pad60(g.code);
       if (local && g.code.rfind("len(", 0) == 0)  // LENGTH_CHECK of an attribute's list: `len(L['self'].data) == 8` padded
         text = "len(" + g.src.substr(0, root) + pad60("len(L['" + g.src.substr(0, root) + "']" + g.code.substr(4 + root)).substr(root + 9);
+      else if (local && g.code.rfind("not ", 0) == 0)  // an empty list's LENGTH_CHECK: `not L['self'].cache.items` padded
+        text = "not " + g.src.substr(0, root) + pad60("not L['" + g.src.substr(0, root) + "']" + g.code.substr(4 + root)).substr(root + 9);
       else if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
       return text + "  " + comment + g.stack;
     }

@@ -290,6 +290,12 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
     for (const auto& [k, v] : kwargs) kw.push_back({k, plain_eager(I, v)});
     return eager_ndarray(I.call(impl, plain, kw, loc));
   }
+  // the functions whose result's size is the data's (np.where of one argument, nonzero, argwhere, flatnonzero,
+  // unique): torch._numpy runs aten.nonzero / _unique2 on fake tensors, a dynamic output shape, GB0036 at the call
+  // (Real-Time-Voice-Cloning's `np.where(mask_matrix[j])[0]`)
+  if ((name == "where" && args.size() == 1 && kwargs.empty()) || name == "nonzero" || name == "argwhere" || name == "flatnonzero")
+    I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), loc);
+  if (name == "unique") I.graph_break("Dynamic shape operator", msg_nonzero("aten._unique2.default"), loc);
   const Converted conv = convert_guards(I, name, is_binary_ufunc(name), args, kwargs);
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
   if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {

@@ -112,6 +112,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     // are singletons; torch.Tensor too
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||
                 (a->k == VK::Builtin && b->k == VK::Builtin && a->s == b->s) ||
+                (a->k == VK::DType && b->k == VK::DType && a->s == b->s) ||  // (torch's dtypes are singletons: long is int64)
                 both_tensor_class(a, b) ||
                 same_named_class(a, b);
     // CPython's shared objects: code constants that look like identifiers are interned (one str object per text, so

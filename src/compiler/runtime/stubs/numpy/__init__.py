@@ -647,7 +647,8 @@ def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a b
 
 
 isin = _funcs.isin
-unique = _funcs.unique
+unique = _np('unique', _funcs.unique)
+nonzero = _np('nonzero', lambda a: _funcs.where(a))
 isnan = _predicate(math.isnan, 'isnan')
 isinf = _predicate(math.isinf, 'isinf')
 isfinite = _predicate(math.isfinite, 'isfinite')

@@ -18,8 +18,9 @@ V linear(OpCall& c) {
   if (t.shape.empty() || t.shape.back().v != w->t->shape.back().v)
     c.fail(fmt::format("shape mismatch in linear: input {} has {} features but the layer expects {}", meta_str(t), t.shape.empty() ? 0 : t.shape.back().v, w->t->shape.back().v));
   // the features a layer's weight fixes: a symbolic input size equal to them is that number (Eq(s27, 8) solved: the
-  // ShapeEnv specializes it; dynamic=True's duck-sized feature dims)
-  if (t.shape.back().is_sym() && sym_bare_symbol(t.shape.back().sym) && !w->t->shape.back().is_sym())
+  // ShapeEnv specializes it; dynamic=True's duck-sized feature dims), an expression of one symbol too (a cat's
+  // `s94 + 4` against 8 features: s94 is 4)
+  if (t.shape.back().is_sym() && !w->t->shape.back().is_sym())
     c.I.specialize_symbol(t.shape.back().sym, c.loc);
   o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
   if (w->t->shape.size() == 1) o.shape.pop_back();

@@ -12,6 +12,14 @@
 
 namespace tparse::compiler::ops {
 
+// More indices than dims: torch's IndexError, which in a frame is the fake-tensor call's failure (TorchRuntimeError:
+// SPADE's `edge[:, :, :, 1:]` of a legacy ByteTensor(size) that Dynamo made a 1-D tensor of the size's numbers)
+[[noreturn]] static void too_many(OpCall& c, size_t rank) {
+  const std::string m = fmt::format("too many indices for tensor of dimension {}", rank);
+  if (c.I.tracing()) c.I.raise_fake("IndexError", m, c.loc);
+  c.I.raise_exc("IndexError", m, c.loc);
+}
+
 
 // `t[lo:hi]` (step 1) where a bound or the dim is symbolic and no form above named the size: aten.slice's meta clamps
 // the bounds as its guards decide on the hints (a negative bound counts from the end, then each is kept within
@@ -115,13 +123,13 @@ V getitem(OpCall& c) {
       continue;
     }
     if (x->k == VK::Builtin && x->s == "Ellipsis") {
-      if (consumed > rank) c.fail("too many indices for tensor");
+      if (consumed > rank) too_many(c, rank);
       for (size_t k = 0; k < rank - consumed; ++k) { if (has_st) sd.push_back(t.stride[d]); s.push_back(t.shape[d++]); }
       continue;
     }
-    if (x->k == VK::Int) { if (d >= rank) c.fail("too many indices for tensor"); c.dim(x->i, static_cast<size_t>(t.shape[d].v)); ++d; continue; }
+    if (x->k == VK::Int) { if (d >= rank) too_many(c, rank); c.dim(x->i, static_cast<size_t>(t.shape[d].v)); ++d; continue; }
     if (x->k == VK::Slice) {
-      if (d >= rank) c.fail("too many indices for tensor");
+      if (d >= rank) too_many(c, rank);
       long long n = t.shape[d].v;
       long long st = x->items[2]->k == VK::Int ? x->items[2]->i : 1;
       long long lo = x->items[0]->k == VK::Int ? x->items[0]->i : 0, hi = x->items[1]->k == VK::Int ? x->items[1]->i : n;
@@ -200,7 +208,7 @@ V getitem(OpCall& c) {
       continue;
     }
     if (x->k == VK::List || x->k == VK::Tensor) {
-      if (d >= rank) c.fail("too many indices for tensor");
+      if (d >= rank) too_many(c, rank);
       std::vector<Dim> shape;
       bool bool_list = x->k == VK::List && !x->items.empty() &&
                        std::all_of(x->items.begin(), x->items.end(), [](const V& y) { return y->k == VK::Bool; });
@@ -247,7 +255,7 @@ V getitem(OpCall& c) {
     }
     c.fail(fmt::format("unsupported index type {}", type_name(x)));
   }
-  if (d > rank) c.fail("too many indices for tensor");
+  if (d > rank) too_many(c, rank);
   for (; d < rank; ++d) { s.push_back(t.shape[d]); if (has_st) sd.push_back(t.stride[d]); }
   if (!adv.empty()) {
     std::vector<Dim> b = adv[0];

@@ -19,9 +19,6 @@ namespace {
 using layout::Shape;
 using namespace layout;
 
-double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
-bool is_num(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); }
-
 }  // namespace
 
 /// Factories: torch.tensor / as_tensor / FloatTensor(data) / new_tensor, arange, linspace, zeros / ones / full

@@ -34,4 +34,9 @@ bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std
 bool advanced_offsets(const std::vector<std::vector<double>>& iv, const std::vector<Shape>& is, const Shape& s,
                       std::vector<long long>& offs, Shape& b);
 
+/// A Python number's value (a SymInt / SymFloat is its hint: the frame runs on this call's real inputs), and whether
+/// `v` is one (int, float, bool).
+inline double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
+inline bool is_num(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); }
+
 }  // namespace tparse::compiler::values::layout

@@ -175,9 +175,8 @@ std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, siz
   return out;
 }
 
-double num(const V& v) { return v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i); }
-// (a SymInt / SymFloat is its hint: the frame runs on this call's real inputs)
-bool is_num(const V& v) { return v && (v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool); }
+using layout::num;
+using layout::is_num;
 
 }  // namespace
 

@@ -107,3 +107,19 @@ TEST_CASE("list.insert clamps its index as CPython's: past either end is the end
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("more indices than a tensor's dims: torch's IndexError eagerly, the fake-tensor failure in a frame") {
+  // (torch 2.11's text; SPADE's edge map: in a frame Dynamo makes ByteTensor(t.size()) a 1-D tensor of the numbers)
+  Result r = run_err("import torch\n"
+                     "try:\n    torch.zeros(3)[:, 1]\n    raise AssertionError('no IndexError')\nexcept IndexError as e:\n"
+                     "    assert str(e) == 'too many indices for tensor of dimension 1', str(e)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  Result f = run_err("import torch\n"
+                     "@torch.compile(backend='eager')\n"
+                     "def edges(t):\n    e = torch.ByteTensor(t.size()).zero_()\n    return e[:, :, 1:] | (t[:, :, 1:] != t[:, :, :-1])\n"
+                     "edges(torch.zeros(2, 3, 4))\n");
+  CHECK(!f.ok);
+  CHECK(f.error.find("uncaught TorchRuntimeError: RuntimeError when making fake tensor call") != std::string::npos);
+  CHECK(f.error.find("got IndexError('too many indices for tensor of dimension 1')") != std::string::npos);
+}

@@ -44,7 +44,17 @@ V Interp::subscript(V obj, V idx, Location loc) {
       return tensor_method(obj, "__getitem__", args, kwargs, loc);
     } catch (CompileError& e) {
       std::vector<V> xs{obj, idx};
-      if (!falls_back(e, xs, nullptr)) throw;
+      if (!falls_back(e, xs, nullptr)) {
+        // more indices than dims of a shape the run knows: torch's IndexError, in a frame the fake-tensor call's
+        // failure (TorchRuntimeError: SPADE's `edge[:, :, :, 1:]` of the 1-D tensor Dynamo makes of ByteTensor(size))
+        const std::string m = e.what();
+        if (m.find("too many indices for tensor of dimension") != std::string::npos) {
+          const std::string msg = m.substr(m.find("too many indices"));
+          if (tracing()) raise_fake("IndexError", msg, e.loc.line > 0 ? e.loc : loc);
+          raise_exc("IndexError", msg, e.loc.line > 0 ? e.loc : loc);
+        }
+        throw;
+      }
       return unknown_op("operator.getitem", false, xs, kwargs, loc, e.what());
     }
   }

@@ -12,12 +12,10 @@
 
 namespace tparse::compiler::ops {
 
-// More indices than dims: torch's IndexError, which in a frame is the fake-tensor call's failure (TorchRuntimeError:
-// SPADE's `edge[:, :, :, 1:]` of a legacy ByteTensor(size) that Dynamo made a 1-D tensor of the size's numbers)
+// More indices than dims: torch's IndexError text (Interp::subscript raises it as an IndexError where the shape is
+// known, in a frame as the fake-tensor call's failure; after a guess the run falls back as for any rejected shape)
 [[noreturn]] static void too_many(OpCall& c, size_t rank) {
-  const std::string m = fmt::format("too many indices for tensor of dimension {}", rank);
-  if (c.I.tracing()) c.I.raise_fake("IndexError", m, c.loc);
-  c.I.raise_exc("IndexError", m, c.loc);
+  c.fail(fmt::format("too many indices for tensor of dimension {}", rank));
 }
 
 

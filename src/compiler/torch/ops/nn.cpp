@@ -20,7 +20,14 @@ V linear(OpCall& c) {
   // the features a layer's weight fixes: a symbolic input size equal to them is that number (Eq(s27, 8) solved: the
   // ShapeEnv specializes it; dynamic=True's duck-sized feature dims), an expression of one symbol too (a cat's
   // `s94 + 4` against 8 features: s94 is 4)
-  if (t.shape.back().is_sym() && !w->t->shape.back().is_sym())
+  // (only a bare symbol or a linear form of one: a size the -1 of a reshape left as `((64*s70))//s70` is 64 to torch,
+  // whose simplifier tparse's does not match, and pins nothing: LLaMA's o_proj after `reshape(bsz, q_len, -1)`)
+  auto one_symbol_linear = [](const std::string& e) {
+    if (sym_bare_symbol(e)) return true;
+    auto l = parse_linear(e);
+    return l && sym_free_symbols(e).size() == 1;
+  };
+  if (t.shape.back().is_sym() && one_symbol_linear(t.shape.back().sym) && !w->t->shape.back().is_sym())
     c.I.specialize_symbol(t.shape.back().sym, c.loc);
   o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
   if (w->t->shape.size() == 1) o.shape.pop_back();

@@ -275,8 +275,10 @@ V reshape(OpCall& c) {
       if ((name == "view" || name == "reshape") && (symbolic(t.shape) || !symbolic(s)))
         ref = ref_view(c, t, s, infer);
       if (ref) s = ref->shape;
-      else  // keep symbolic dims that pass through unchanged
-        for (size_t i = 0; i < s.size() && i < rank; ++i) if (t.shape[i].is_sym() && s[i].v == t.shape[i].v) s[i] = t.shape[i];
+      else  // keep symbolic dims that pass through unchanged: the inferred one, or any when the ranks match (a static int
+        // argument of another rank stays static: repeat_kv's reshape(1, 4, s27, 8) of [1, 2, 2, s27, 8] keeps its 8)
+        for (size_t i = 0; i < s.size() && i < rank; ++i)
+          if (t.shape[i].is_sym() && s[i].v == t.shape[i].v && (s.size() == rank || static_cast<int>(i) == infer)) s[i] = t.shape[i];
       // a static input viewed with a symbolic size (torchtune's rope `rope_cache.view(-1, seq_len, 1, 2 * d)` of a cache
       // indexed by a static input_pos): the element count equation pins the symbol to its value, ShapeEnv specializes
       // it (real torch 2.11: symbolic_shape_specialization of L['tokens'].size()[1], range_refined_to_singleton)

@@ -164,7 +164,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "sliced_input_stride_recompile",  // a sliced input's stride, once dynamic, recompiles no more in torch
       "transformed_distribution_tanh",  // TransformedDistribution with a user Transform subclass (SAC's SquashedNormal)
       // the twenty-first scouting's (docs/compiler.md, "Twenty-first scouting")
-      "python_max_of_symfloat",    // max(1, a / b) ** 0.5 of sizes: torch's sym_max / pow nodes, ours a constant
       "timedelta_call_graph_break",     // datetime.timedelta in a frame breaks the graph in torch (not modelled)
       // the twenty-second scouting's (docs/compiler.md, "Twenty-second scouting")
       // the twenty-third scouting's (docs/compiler.md, "Twenty-third scouting")

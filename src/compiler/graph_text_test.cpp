@@ -138,7 +138,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"einops_rearrange_split_dynamic", "einops rearrange splitting a dynamic dim: torch's (s0//8), (s0//((s0//8)))"},
       {"einsum_size_unify", "einsum's repeated letter unifies sizes in torch's ShapeEnv"},
       {"optimizer_step_after_backward_sources", "a user optimizer with no _init_group: torch realizes `p.grad` at `is None` (the gradient an input before the state buffer), and the resume graph returns its input `loss`"},
-      {"python_max_of_symfloat", "sym_max / pow of SymFloats (corpus test)"},
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
       {"numpy_symbolic_scalars", "`(np.array([1, 2]) * W).sum()` computed eagerly after its break: tparse's eager numpy does not hold the data (the resume multiplies by a guess)"},

@@ -95,6 +95,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
       automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(item));
     }
     if (first) cs.seen_ints[isrc] = item;
+    if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(isrc);  // (dynamic=True: unspecialized from the first compile)
     if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);
   }
   // an int item that changed since an earlier compile (a keyword argument through **kwargs, an item of *args): automatic
@@ -202,6 +203,9 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
     automatic_dynamic_event(ctx, full, "\"scalar\"", "scalar change", std::to_string(seen->second->i), std::to_string(v->i));
   }
   if (first) cs.seen_ints[src] = mk_int(v->i);  // (a copy: the object read may be changed in place later)
+  // torch.compile(dynamic=True): assume_static_by_default is off, so wrap_symint makes a local int a SymInt from the
+  // first compile (torchchat's compiled prefill: `top_k` of its **sampling_kwargs is `s17`, `min(top_k, 128)` a sym_min)
+  if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_ints.insert(src);
   if (!cs.dyn_ints.count(src)) return nullptr;
   if (auto it = ctx.dyn_attr_ints.find(src); it != ctx.dyn_attr_ints.end()) return it->second;  // one symbol per compile
   int id = sym_source_id(full);

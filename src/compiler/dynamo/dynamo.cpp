@@ -476,6 +476,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         if (item->k != VK::Int || !item->sym.empty()) continue;
         std::string src = fmt::format("{}[{}]", n, i);
         auto seen = cs.seen_ints.find(src);
+        if (opts && opts->dynamic_true && !v->size_tuple) cs.dyn_ints.insert(src);  // (dynamic=True: a SymInt from the first compile)
         if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
           cs.dyn_ints.insert(src);
           ctx->pending_events.push_back([this, c = ctx.get(), n = n, i, a = seen->second->i, b = item->i] {
@@ -522,6 +523,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         const V& item = v->items[i];
         if (item->k != VK::Int) continue;
         auto seen = cs.seen_ints.find(src);
+        if (opts && opts->dynamic_true) cs.dyn_ints.insert(src);  // (dynamic=True: a SymInt from the first compile)
         if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
           cs.dyn_ints.insert(src);
           ctx->pending_events.push_back([this, c = ctx.get(), src, n = n, i, a = seen->second->i, b = item->i] {

@@ -681,7 +681,6 @@ class Interp {
   bool custom_op_in_frame_ = false;  ///< whether that op is traced in a frame
   int backend_calls_ = 0;  ///< torch.compile calls that made a new backend wrapper (BACKEND_MATCH)
   std::vector<V>* placeholder_log_ = nullptr;  ///< placeholders node_of makes while a HOP body is traced (checkpoint)
-  V packed_lengths_;  ///< the lengths of the last pack_padded_sequence (its pad_packed_sequence gives them back)
   /// bumped by every in-place tensor op (torch/values.cpp); the epoch of each storage's last write, and of the
   /// last write to an unknown target: element values recorded before them are stale
   unsigned long long value_epoch_ = 0, unknown_write_epoch_ = 0;

@@ -8,6 +8,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/nn/packed_sequence.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 
@@ -100,24 +101,21 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
     for (auto& [k, v] : kwargs) if (k == "fwd" || k == "bwd") fn = v;
     return fn && fn->k != VK::None ? fn : mk_builtin(name);
   }
-  // torch.nn.utils.rnn's packing functions: trace_rules skips them (GB0007 at the call, resumable). Eagerly a packed
-  // sequence is modelled by its padded tensor (an RNN's output keeps the padded layout), and pad_packed_sequence gives
-  // it back with the lengths (time = total_length when given)
+  // torch.nn.utils.rnn's packing functions: trace_rules skips them (GB0007 at the call, resumable). Eagerly they make
+  // and read the PackedSequence named tuple (packed_sequence.cpp); RNN modules take and give it (nn_modules.cpp)
   if (name.rfind("torch.nn.utils.rnn.", 0) == 0) {
     const std::string fn = name.substr(19);
     if (fn == "pack_padded_sequence" || fn == "pad_packed_sequence" || fn == "pack_sequence" || fn == "unpack_sequence") {
       if (in_compiled)
         graph_break("Attempted to call function marked as skipped",
                     msg_skipped_torch_fn("torch.nn.utils.rnn", fn, "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/utils/rnn.py"), loc);
-      // (the sequence by keyword too: `pack_padded_sequence(input=x, lengths=l)`, `pad_packed_sequence(sequence=p)`)
+      // the PackedSequence named tuple, from the lengths' values (torch/nn/packed_sequence.cpp)
+      if (V r = rnn_packing_call(*this, fn, args, kwargs, loc)) return r;
+      // a padded tensor handed to pad_packed_sequence (not a PackedSequence: an opaque value's output): as it is, with
+      // lengths of its batch (the sequence by keyword too: `pad_packed_sequence(sequence=p)`)
       V first = args.empty() ? nullptr : args[0];
       for (auto& [k, v] : kwargs) if (k == "input" || k == "sequence" || k == "sequences") first = v;
       if (!first) raise_exc("TypeError", name.substr(name.rfind('.') + 1) + "() missing 1 required positional argument", loc);
-      if (fn == "pack_padded_sequence") {
-        if (args.size() > 1) packed_lengths_ = args[1];
-        for (auto& [k, v] : kwargs) if (k == "lengths") packed_lengths_ = v;
-        return first;
-      }
       if (fn == "pad_packed_sequence") {
         V seq = first;
         if (seq->k != VK::Tensor) return mk_tuple({seq, none()});
@@ -131,18 +129,7 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
         lens.dtype = "int64";
         lens.shape = {o.shape.size() >= 2 ? o.shape[batch_first ? 0 : 1] : Dim{1, ""}};
         V lv = mk_tensor(lens);
-        if (packed_lengths_ && packed_lengths_->k == VK::Tensor) lv->vals = packed_lengths_->vals;
         return mk_tuple({mk_tensor(o), lv});
-      }
-      if (fn == "pack_sequence") {  // a list of [T_i, *] tensors: padded to the longest, time first
-        std::vector<V> xs = iterate(first, loc);
-        if (xs.empty() || xs[0]->k != VK::Tensor) error(loc, "pack_sequence(sequences): a list of tensors");
-        TensorInfo o = *xs[0]->t;
-        long long t = 0;
-        for (auto& x : xs) if (x->k == VK::Tensor && !x->t->shape.empty()) t = std::max(t, x->t->shape[0].v);
-        o.shape.insert(o.shape.begin() + 1, Dim{static_cast<long long>(xs.size()), ""});
-        if (!o.shape.empty()) o.shape[0] = Dim{t, ""};
-        return mk_tensor(o);
       }
       note_unmodelled(loc, name + "()");
       return mk_opaque(name + "()");

@@ -123,13 +123,35 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     // ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`); more than two (`max([n, *sizes])`,
     // memorizing-transformers' context length) pairwise, left to right, as BuiltinVariable reduces a sequence
     // (sympy keeps `Max(s27, s27 + 4)` unsimplified; `Max(s27, s27)` is s27, its node folded)
-    const bool all_int = std::all_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Int; });
+    // A SymFloat among numbers the same (fadel's EMA: `min(decay, (1 + n) / (10 + n))` is
+    // `torch.sym_min(0.995, truediv)`, `Min(0.995, IntTrueDiv(s2 + 2, s2 + 11))`: the float number first)
+    const bool all_num = std::all_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Int || x->k == VK::Float; });
+    const bool any_float = std::any_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Float; });
     const bool any_sym = std::any_of(xs.begin(), xs.end(), [](const V& x) { return !x->sym.empty(); });
-    if (xs.size() >= 2 && !key && all_int && any_sym) {
+    if (xs.size() >= 2 && !key && all_num && any_sym) {
+      auto num_of = [](const V& x) { return x->k == VK::Float ? x->f : static_cast<double>(x->i); };
       auto two = [&](const V& x0, const V& x1) -> V {
       const std::vector<V> xs{x0, x1};
-      V best = (name == "max" ? x1->i > x0->i : x1->i < x0->i) ? x1 : x0;
+      V best = (name == "max" ? num_of(x1) > num_of(x0) : num_of(x1) < num_of(x0)) ? x1 : x0;
       if (x0->sym.empty() && x1->sym.empty()) return best;
+      if (any_float) {
+        V r = mk_float(num_of(best));
+        std::optional<double> fnum;
+        std::vector<std::string> args;
+        const std::string head = name == "max" ? "Max(" : "Min(";
+        for (const V& x : xs) {
+          if (x->sym.empty()) { fnum = !fnum ? num_of(x) : name == "max" ? std::max(*fnum, num_of(x)) : std::min(*fnum, num_of(x)); continue; }
+          std::string e = x->k == VK::Int ? "ToFloat(" + x->sym + ")" : x->sym;
+          if (std::find(args.begin(), args.end(), e) == args.end()) args.push_back(e);
+        }
+        std::sort(args.begin(), args.end(), sym_atom_less);
+        if (fnum) args.insert(args.begin(), py_repr(mk_float(*fnum)));
+        std::string body;
+        for (const std::string& a : args) body += (body.empty() ? "" : ", ") + a;
+        r->sym = args.size() == 1 ? args[0] : head + body + ")";
+        sym_node(name == "max" ? "sym_max" : "sym_min", name == "max" ? "torch.sym_max" : "torch.sym_min", false, xs, r, loc);
+        return r;
+      }
       V r = mk_int(best->i);
       auto ex = [](const V& x) { return x->sym.empty() ? std::to_string(x->i) : x->sym; };
       // sympy's LatticeOp flattens a nested one of its kind and keeps one number, the largest (Max) or smallest

@@ -158,6 +158,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return getattr(import_module("__tparse_torch__", loc), "record_function", loc);
       // torch/nn/modules/utils.py's _single / _pair / _triple / _quadruple / _ntuple: Python of ours (inlined, no node)
       if (m == "torch.nn.modules.utils") return getattr(import_module("__tparse_torch__", loc), name, loc);
+      // torch.nn.utils.rnn.PackedSequence: a named tuple of ours (its functions are builtins: torch_library.cpp)
+      if (m == "torch.nn.utils.rnn" && name == "PackedSequence") return getattr(import_module("__tparse_torch__", loc), name, loc);
       // (MultiheadAttention's out_proj class, a Linear subclass of ours: custom MHA copies import it, DETR's family)
       if (m == "torch.nn.modules.linear" && name == "NonDynamicallyQuantizableLinear")
         return getattr(import_module("__tparse_torch__", loc), name, loc);
@@ -202,6 +204,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "real") return mk_float(obj->f);
       if (name == "imag") return mk_float(obj->im);
       if (name == "conjugate") return bound_builtin(obj, "complex.conjugate");
+      break;
+    case VK::Int:  // int.bit_length() / bit_count() (scipy-style next_fast_len, power-of-two rounding)
+      if (name == "bit_length" || name == "bit_count") return bound_builtin(obj, "int." + name);
+      if (name == "real" || name == "numerator") return obj;
+      if (name == "imag") return mk_int(0);
+      if (name == "denominator") return mk_int(1);
       break;
     case VK::Float:  // float.is_integer(), float.as_integer_ratio() (a SymFloat keeps its hint here)
       if (name == "is_integer" || name == "as_integer_ratio") return bound_builtin(obj, "float." + name);

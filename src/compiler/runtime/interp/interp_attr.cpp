@@ -228,6 +228,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           if (module_owner && is_nn_instance(v)) s += "._modules['" + name + "']";
           else if (module_owner && v->k == VK::Tensor && v->t->is_param) s += "._parameters['" + name + "']";
           else if (module_owner && v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
+          else if (name == "__tparse_referent__") s += "()";  // weakref.ref's object: WeakRefCallSource, `<ref>()`
           else s += "." + name;
           act.ctx->sources[v.get()] = s;
           // a bound method kept as an attribute (`self.fn = cfg.transform`): its object is reached as `<s>.__self__`

@@ -153,3 +153,49 @@ import torch.nn
 class NonDynamicallyQuantizableLinear(torch.nn.Linear):
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)
+
+
+# torch/nn/utils/rnn.py's PackedSequence: a named tuple of the packed rows (every sequence's steps, time-major, the
+# longest first), how many sequences are alive at each step, and the permutation of a batch not sorted by length
+# and its inverse. torch/nn/packed_sequence.cpp makes them (pack_padded_sequence, an RNN's output).
+from collections import namedtuple
+
+
+class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sorted_indices", "unsorted_indices"])):
+    def _with(self, data):
+        return type(self)(data, self.batch_sizes, self.sorted_indices, self.unsorted_indices)
+
+    def to(self, *args, **kwargs):
+        data = self.data.to(*args, **kwargs)
+        return self if data is self.data else self._with(data)
+
+    def cuda(self, *args, **kwargs):
+        return self._with(self.data.cuda(*args, **kwargs))
+
+    def cpu(self, *args, **kwargs):
+        return self._with(self.data.cpu(*args, **kwargs))
+
+    def double(self):
+        return self._with(self.data.double())
+
+    def float(self):
+        return self._with(self.data.float())
+
+    def half(self):
+        return self._with(self.data.half())
+
+    def long(self):
+        return self._with(self.data.long())
+
+    def int(self):
+        return self._with(self.data.int())
+
+    def detach(self):
+        return self._with(self.data.detach())
+
+    @property
+    def is_cuda(self):
+        return self.data.is_cuda
+
+    def is_pinned(self):
+        return False

@@ -11,6 +11,7 @@
 #include "runtime/interp.hpp"
 #include "torch/random/random_rules.hpp"
 #include "torch/nn/nn_more.hpp"
+#include "torch/nn/packed_sequence.hpp"
 #include "torch/ops/rules.hpp"
 
 #include "torch/autograd/reach.hpp"
@@ -570,6 +571,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled
     if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
     V first = args.empty() ? kwv(kwargs, cls == "MultiheadAttention" ? "query" : "input") : args[0];
+    // a PackedSequence in: the RNN runs over its packed rows ([sum of lengths, features]) and gives a PackedSequence of
+    // its outputs back, the hidden state as wide as the largest batch (rnn.py's RNNBase.forward)
+    V packed = cls != "MultiheadAttention" && is_packed_sequence(first) ? first : nullptr;
+    if (packed) first = getattr(packed, "data", loc);
     if (!first || first->k != VK::Tensor) error(loc, fmt::format("nn.{} expects a tensor input", cls));
     TensorInfo o = *first->t;
     if (cls == "MultiheadAttention") {
@@ -608,7 +613,10 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     hn.grad_fn = o.grad_fn;
     hn.grad_edge = o.grad_edge;
     hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
+    if (packed) hn.shape[1] = packed_max_batch(*this, packed, loc);
+    hn.stride = contiguous_strides(hn.shape);
     V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);
+    if (packed) return mk_tuple({packed_like(*this, packed, mk_tensor(o), loc), state});
     return mk_tuple({mk_tensor(o), state});
   }
   if (cls == "Sequential") {  // any input: the first module decides what it takes (a tuple, a list, ...)

@@ -87,7 +87,7 @@ V values_indices(OpCall& c) {
     if (!k || k->k != VK::Int) c.fail("topk(k, dim=-1): k must be an int");
     long long d = dim_arg(1, -1);
     if (k->i > t.shape[static_cast<size_t>(d)].v) c.fail(fmt::format("topk: k ({}) is larger than dimension {} of {}", k->i, d, dims_str(t)));
-    vals.shape[static_cast<size_t>(d)] = Dim{k->i, ""};
+    vals.shape[static_cast<size_t>(d)] = Dim{k->i, k->sym};  // (a SymInt k keeps its expression: `f32[s88, Min(s17, s85)]`)
   } else if (name == "sort" || name == "cummax" || name == "cummin") {
     if (name != "sort" && !c.arg(0, "dim")) c.fail(fmt::format("{}(dim): dim is required", name));
     if (rank) dim_arg(0, -1);

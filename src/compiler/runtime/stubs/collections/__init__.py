@@ -120,6 +120,7 @@ def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
 
     class _NamedTuple:
         _fields = tuple(fields)
+        __tparse_tuple_like__ = True  # isinstance(p, tuple) holds (a tuple subclass in Python)
 
         def __new__(_cls, *args, **kwargs):
             # the tuple's values: the arguments, then the defaults (`__new__.__defaults__`, which scripts may

@@ -24,6 +24,11 @@ const Activation& guard_frame(const Interp& I, Location loc);
 /// A dynamic float a resume function took on its stack (FrameCtx::float_stack_vals): tensorified at its first use,
 /// which takes it off that map; any other value as it is (interp/interp.cpp)
 V take_stack_float(Interp& I, FrameCtx& ctx, const V& v, Location loc);
+/// `format(v, spec)`: Python's format-spec mini-language ([[fill]align][sign][#][0][width][,|_][.precision][type]) for
+/// ints, floats, strs and bools; a 0-d tensor formats its item(), another object its str() (interp_percent.cpp).
+std::string format_with_spec(Interp& I, V v, const std::string& spec, Location loc);
+/// `fmt.format(*args, **kwargs)`: fields by position, number or name, `.attr` / `[key]` chains, !r / !s, nested specs.
+std::string str_format(Interp& I, const std::string& fmt, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, Location loc);
 /// Broadcast shape of two operands (torch_ops.cpp); a mismatch is a CompileError at `loc`.
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc);
 

@@ -349,6 +349,9 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       return c;
     }
     auto c = mk_builtin(k == "enable_grad" ? "ctx:enable_grad" : k == "inference_mode" ? "ctx:inference_mode" : "ctx:no_grad");
+    // the bare decorator, `@torch.no_grad` without a call (_NoParamDecoratorContextManager.__new__ of a function:
+    // `cls()(orig_func)`): the function wrapped as `@torch.no_grad()` wraps it
+    if (args.size() == 1 && (args[0]->k == VK::Func || args[0]->k == VK::Bound)) return call(c, {args[0]}, {}, loc);
     return c;
   }
   // process-wide defaults: kept, read back by get_default_*; creation ops do not consult them yet (dtype of

@@ -80,6 +80,12 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     raise_exc("TypeError", fmt::format("data type '{}' not understood", dt), loc);
   }
+  if (name == "int.bit_length" || name == "int.bit_count") {  // of |n| (a SymInt: its hint's, as Dynamo's constant)
+    unsigned long long u = self->i < 0 ? 0ULL - static_cast<unsigned long long>(self->i) : static_cast<unsigned long long>(self->i);
+    long long bits = 0, ones = 0;
+    for (; u; u >>= 1) ++bits, ones += static_cast<long long>(u & 1);
+    return mk_int(name == "int.bit_length" ? bits : ones);
+  }
   if (name == "float.is_integer") {
     // of a SymFloat in a frame (`(n / 4).is_integer()`, local-attention's pad_to_multiple): a call_method node on its
     // truediv, whose bool the branch guards (real torch 2.11: program symfloat_is_integer_nodes)
@@ -276,26 +282,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       for (size_t p = 0; !from.empty() && (p = o.find(from, p)) != std::string::npos; p += to.size()) o.replace(p, from.size(), to);
       return mk_str(o);
     }
-    if (m == "format") {
-      std::string o;
-      size_t ai = 0;
-      for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '{' && i + 1 < s.size() && s[i + 1] == '{') { o += '{'; ++i; continue; }
-        if (s[i] == '}' && i + 1 < s.size() && s[i + 1] == '}') { o += '}'; ++i; continue; }
-        if (s[i] == '{') {
-          size_t j = s.find('}', i);
-          std::string key = s.substr(i + 1, j - i - 1);
-          key = key.substr(0, key.find(':'));
-          V v = key.empty() ? arg(ai++) : std::isdigit(static_cast<unsigned char>(key[0])) ? arg(std::stoul(key)) : kwarg(kwargs, key);
-          if (!v) raise_exc("KeyError", mk_str(key), loc);
-          o += str_of(v, loc);
-          i = j;
-          continue;
-        }
-        o += s[i];
-      }
-      return mk_str(o);
-    }
+    if (m == "format") return mk_str(str_format(*this, s, args, kwargs, loc));
   }
   if (name.rfind("list.", 0) == 0) {
     {

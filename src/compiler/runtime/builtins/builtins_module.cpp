@@ -15,6 +15,13 @@
 
 namespace tparse::compiler {
 
+// A torch.compile'd module kept as a submodule (an OptimizedModule: an nn.Module whose one child is `_orig_mod`):
+// the module it wraps, which parameters(), train() / eval(), to() and state_dict() reach through it
+static V compiled_module(const V& c) {
+  return c->k == VK::Compiled && c->func && c->func->k == VK::Instance && !c->func->builtin_nn.empty() ? c->func : nullptr;
+}
+
+
 namespace {
 
 // torch.utils.hooks.RemovableHandle of a hook kept in `module.attrs[key]`: its remove() takes `entry` off
@@ -249,7 +256,11 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       if (!top)
         if (V t = own_train(mod)) { call(t, {mk_bool(mode)}, {}, loc); return; }
       mod->attrs["training"] = mk_bool(mode);
-      for (auto& n : mod->order) { V c = mod->attrs[n]; if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c, false); }
+      for (auto& n : mod->order) {
+        V c = mod->attrs[n];
+        if (c->k == VK::Instance && !c->builtin_nn.empty()) set(c, false);
+        else if (V in = compiled_module(c)) set(in, false);
+      }
     };
     set(self, true);
     return self;
@@ -289,6 +300,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       for (auto& n : mod->order) {
         V c = mod->attrs[n];
         if (c->k == VK::Instance && !c->builtin_nn.empty() && seen.insert(c.get()).second) apply(c);
+        else if (V in = compiled_module(c); in && seen.insert(in.get()).second) apply(in);
       }
       call(fn, {mod}, {}, loc);
     };
@@ -331,6 +343,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
           if (!dtype.empty() && (dt.find("float") != std::string::npos || dt == "bfloat16")) c->t->dtype = dtype;
         } else if (c->k == VK::Instance && !c->builtin_nn.empty()) {
           walk(c);
+        } else if (V in = compiled_module(c)) {
+          walk(in);
         }
       }
     };
@@ -368,6 +382,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
           std::string cs = src.empty() ? "" : src + "._modules['" + n + "']";
           if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = cs;
           walk(c, pre + n + ".", src_of(c).empty() ? cs : src_of(c));
+        } else if (V in = compiled_module(c)) {
+          walk(in, pre + n + "._orig_mod.", "");
         }
       }
     };
@@ -532,6 +548,7 @@ V Interp::state_dict_method(const std::string& m, std::vector<V>& args, std::vec
     for (auto& n : mod->order) {
       const V& c = mod->attrs[n];
       if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c, pre + n + ".");
+      else if (V in = compiled_module(c)) walk(in, pre + n + "._orig_mod.");
     }
   };
   if (m == "state_dict") {

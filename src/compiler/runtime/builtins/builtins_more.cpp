@@ -343,18 +343,9 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (name == "oct") return mk_str(fmt::format("{}0o{:o}", sign, u));
     return mk_str(fmt::format("{}0b{:b}", sign, u));
   }
-  if (name == "format") {  // format(v) and the common specs of numbers
-    V o = arg(0);
+  if (name == "format") {  // format(v, spec): the format-spec mini-language
     std::string spec = args.size() > 1 && args[1]->k == VK::Str ? args[1]->s : "";
-    if (spec.empty()) return mk_str(py_str(o));
-    try {
-      if (o->k == VK::Int) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->i));
-      if (o->k == VK::Float) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->f));
-      if (o->k == VK::Str) return mk_str(fmt::format(fmt::runtime("{:" + spec + "}"), o->s));
-    } catch (const fmt::format_error&) {
-    }
-    note_unmodelled(loc, "format() with the spec '" + spec + "'");
-    return mk_opaque("format()");
+    return mk_str(format_with_spec(*this, arg(0), spec, loc));
   }
   if (name == "issubclass") {
     V c = arg(0), want = arg(1);

@@ -100,20 +100,8 @@ V Interp::eval(const ExprP& e) {
         if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(repr_of(v, e->loc));  // !r, !a (ascii ≈ repr)
         // Tensor.__format__ of a 0-dim tensor formats self.item() (`f"expert_{idx[0]}"`: switch_transformers' experts);
         // in a frame that item() is its graph break
-        if (v->k == VK::Tensor && v->t->shape.empty() && !v->t->np_array) {
-          std::vector<V> no_args;
-          std::vector<std::pair<std::string, V>> no_kw;
-          v = tensor_method(v, "item", no_args, no_kw, e->loc);
-        }
-        if (!spec.empty() && (v->k == VK::Float || v->k == VK::Int)) {
-          double d = v->k == VK::Float ? v->f : static_cast<double>(v->i);
-          if (spec.size() >= 2 && spec.back() == 'f') s += fmt::format("{:.{}f}", d, std::atoi(spec.c_str() + 1));
-          else s += py_str(v);
-        } else if (v->k == VK::Tensor) {
-          s += "tensor(...)";
-        } else {
-          s += str_of(v, e->loc);
-        }
+        if (v->k == VK::Tensor && !(v->t->shape.empty() && !v->t->np_array)) s += "tensor(...)";
+        else s += format_with_spec(*this, v, spec, e->loc);
       }
       s += e->kw.back();
       return mk_str(s);

@@ -294,3 +294,68 @@ TEST_CASE("dtype properties; a one-element integer tensor or ndarray indexes a l
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("string formatting: the format-spec mini-language, str.format's fields, `%` of objects (values as CPython's)") {
+  // (every expected string is what python3.12 prints; tensors and numpy scalars format through __float__ / __int__:
+  // `'%.3f' % loss` of a 0-d loss, DeepLab's `'%.3f' % np.float64`, HRNet's `'{loss.avg:.5f}'.format(loss=meter)`)
+  Result r = run_stdlib(R"PY(import torch
+import numpy as np
+x = 3.14159
+assert f"{x:.2f}" == "3.14" and f"{x:8.3f}|" == "   3.142|" and f"{42:05d}" == "00042"
+assert f"{1234567:,}" == "1,234,567" and f"{0.25:.1%}" == "25.0%"
+assert f"{'ab':>5}" == "   ab" and f"{'ab':*^6}" == "**ab**" and f"{7:x}" == "7" and f"{255:#x}" == "0xff"
+assert "{:.3}".format(1.0) == "1.0" and "{:.3}".format(1234.5) == "1.23e+03" and "{:e}".format(12345.678) == "1.234568e+04"
+assert "{:>{w}}".format("a", w=3) == "  a" and "{0}-{0}".format("z") == "z-z" and "{!r}".format("q") == "'q'"
+assert format(3, "b") == "11" and f"{-5:+d}" == "-5" and f"{5:+d}" == "+5" and f"{1e-5}" == "1e-05" and f"{True}" == "True"
+assert "{:10.4f}".format(2) == "    2.0000"
+class Meter:
+    def __init__(self):
+        self.avg = 0.25
+assert '{loss.avg:.5f}'.format(loss=Meter()) == '0.25000' and '{0.avg}'.format(Meter()) == '0.25'
+assert '{a[1]}'.format(a=[3, 4]) == '4' and '{d[k]}'.format(d={'k': 'v'}) == 'v'
+assert '%f' % torch.tensor(1.5) == '1.500000' and '%d' % torch.tensor(3) == '3' and '%.3f' % np.float64(2.0) == '2.000'
+assert f"{torch.tensor(0.5):.2f}" == "0.50"
+assert (255).bit_length() == 8 and (0).bit_length() == 0 and (-5).bit_length() == 3 and (7).bit_count() == 3
+)PY");
+  INFO(r.error);
+  CHECK(r.ok);
+  // a spec a type does not take is Python's ValueError
+  CHECK_FALSE(run_stdlib("'{:d}'.format(1.5)\n").ok);
+}
+
+TEST_CASE("a compiled module kept as a submodule; the bare @torch.no_grad; weakref.ref; namedtuple is a tuple") {
+  // lucidrains' wrappers hold `torch.compile(net)`: its parameters are the wrapper's, named through `_orig_mod`
+  Result r = run_stdlib(R"PY(import torch
+import torch.nn as nn
+import weakref
+from collections import namedtuple
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(3, 3)
+    def forward(self, x):
+        return self.l(x)
+class Wrap(nn.Module):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+    def forward(self, x):
+        return self.net(x) * 2
+w = Wrap(torch.compile(Inner(), backend="eager"))
+assert [n for n, _ in w.named_parameters()] == ['net._orig_mod.l.weight', 'net._orig_mod.l.bias']
+assert list(w.state_dict().keys()) == ['net._orig_mod.l.weight', 'net._orig_mod.l.bias']
+w.eval()
+assert not w.net._orig_mod.training
+@torch.no_grad
+def f(x):
+    return x * 2
+assert not f(torch.ones(2, requires_grad=True)).requires_grad
+p = nn.Parameter(torch.ones(2))
+r = weakref.ref(p)
+assert r() is p
+P = namedtuple("P", ["a", "b"])
+assert isinstance(P(1, 2), tuple) and not isinstance(P(1, 2), list)
+)PY");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -164,6 +164,8 @@ V Interp::binop(const std::string& op, V a, V b, Location loc) {
 }
 
 V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
+  // str.__mod__ takes any right operand (`'%.3f' % loss` of a 0-d tensor: a tensor's __rmod__ is not asked first)
+  if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);
   // a numpy integer scalar (DAC's `hop_length = np.prod(rates)`): eagerly numpy's arithmetic keeps it one; inside a
   // frame Dynamo makes it a 0-d tensor graph input and traces its arithmetic as wrapped numpy operators (breaking
   // at math.ceil / int()), which tparse does not model: the result is marked approximate

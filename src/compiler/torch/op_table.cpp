@@ -114,6 +114,7 @@ std::vector<OpDef> build_table() {
       {{"atleast_3d"}, T, "*tensors", FA::View, o::at_least_nd, "torch.functional.atleast_3d"},
       {{"block_diag"}, T, "*tensors", FA::Creation, o::block_diag, "torch.functional.block_diag"},
       {{"cartesian_prod"}, T, "*tensors", FA::Creation, o::cartesian_prod, "torch.functional.cartesian_prod"},
+      {{"triu_indices", "tril_indices"}, T, "row, col, offset=0, *, dtype=None, device=None, layout=None", FA::Creation, o::tri_indices},
       {{"kron"}, TM, "other", FA::Matmul, o::kron},
       {{"diag"}, TM, "diagonal=0", FA::View, o::diag},
       {{"diag_embed"}, TM, "offset=0, dim1=-2, dim2=-1", FA::Creation, o::diag_embed},

@@ -1,11 +1,13 @@
 // Shape rules of torch/functional.py's variadic tensor functions and their C kin: atleast_1d / 2d / 3d (views of one
 // tensor, or a tuple of them), block_diag, cartesian_prod and kron (new contiguous tensors). Dynamo puts the
-// torch.functional ones in the graph by that name (`torch.functional.block_diag`) as it does meshgrid.
+// torch.functional ones in the graph by that name (`torch.functional.block_diag`) as it does meshgrid. And the
+// index builders triu_indices / tril_indices (a relative-position mask's `x[:, :, *torch.triu_indices(h, w)]`).
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/symbols/sym_mono.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -135,6 +137,31 @@ V kron(OpCall& c) {
   for (size_t i = 0; i < x.size(); ++i) o.shape.push_back(dim_mul(x[i], y[i]));
   o.stride = contiguous_strides(o.shape);
   return c.out(o);
+}
+
+// torch.triu_indices / tril_indices(row, col, offset=0): the (2, N) int64 coordinates of the upper (j - i >= offset)
+// or lower (j - i <= offset) triangle of a row x col matrix, row-major; their values are known (plain ints in)
+V tri_indices(OpCall& c) {
+  V r = c.arg(0, "row"), k = c.arg(1, "col"), off = c.arg(2, "offset");
+  if (!r || !k || r->k != VK::Int || k->k != VK::Int) c.fail(fmt::format("{}(): row and col must be ints", c.name));
+  // (a SymInt bound is its value, specialized: the count of entries is a Python int to ATen)
+  if (!r->sym.empty()) c.I.specialize_symbol(r->sym, c.loc);
+  if (!k->sym.empty()) c.I.specialize_symbol(k->sym, c.loc);
+  const long long offset = off && off->k == VK::Int ? off->i : 0;
+  const bool upper = c.name == "triu_indices";
+  std::vector<double> rows, cols;
+  for (long long i = 0; i < r->i; ++i)
+    for (long long j = 0; j < k->i; ++j)
+      if (upper ? j - i >= offset : j - i <= offset) rows.push_back(static_cast<double>(i)), cols.push_back(static_cast<double>(j));
+  TensorInfo o;
+  o.dtype = "int64";
+  if (V d = c.kw("dtype"); d && d->k == VK::DType) o.dtype = d->s;
+  o.shape = {Dim{2, ""}, Dim{static_cast<long long>(rows.size()), ""}};
+  o.stride = contiguous_strides(o.shape);
+  V res = c.out(o);
+  rows.insert(rows.end(), cols.begin(), cols.end());
+  if (res && res->k == VK::Tensor && !c.I.tracing()) values::attach(c.I, res, rows);
+  return res;
 }
 
 }  // namespace tparse::compiler::ops

@@ -75,6 +75,7 @@ V narrow(OpCall& c);
 // functional.cpp
 V at_least_nd(OpCall& c);
 V block_diag(OpCall& c);
+V tri_indices(OpCall& c);
 V cartesian_prod(OpCall& c);
 V kron(OpCall& c);
 // join.cpp

@@ -61,3 +61,18 @@ TEST_CASE("clamp of an integer tensor with a float bound is a float tensor (resu
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("triu_indices / tril_indices: the triangle's coordinates, row-major, with their values (as numpy's and torch's)") {
+  // pbloem/former's relative attention indexes `x[:, :, *torch.triu_indices(...)]`-style masks; the values are torch's
+  Result r = value_run("r, c = torch.triu_indices(3, 4, 1)\n"
+                       "assert r.tolist() == [0, 0, 0, 1, 1, 2] and c.tolist() == [1, 2, 3, 2, 3, 3]\n"
+                       "t = torch.tril_indices(3, 3)\n"
+                       "assert t.shape == (2, 6) and t.dtype == torch.int64 and t.tolist() == [[0, 1, 1, 2, 2, 2], [0, 0, 1, 0, 1, 2]]\n"
+                       "assert torch.triu_indices(2, 2, -1).shape == (2, 4) and torch.tril_indices(2, 3, -2).shape == (2, 0)\n"
+                       "x = torch.randn(2, 5, 5)\n"
+                       "f = torch.compile(lambda a: a[:, torch.triu_indices(5, 5, 1)[0], torch.triu_indices(5, 5, 1)[1]] * 2, backend='eager')\n"
+                       "assert f(x).shape == (2, 10)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -96,6 +96,13 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     }
     if (first) cs.seen_ints[isrc] = item;
     if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(isrc);  // (dynamic=True: unspecialized from the first compile)
+    // (a value of a dict input is lazy: its graph input and item() come where the trace first uses it, an operator or
+    // max(), after the ops before it: torchchat's `temperature`; an item of a list or of an object stays eager, and an
+    // optimizer's param_groups, which its OptimizerVariable realizes whole: program optimizer_group_float_dynamic)
+    if (cs.dyn_floats.count(isrc) && obj->k == VK::Dict && isrc.find(".param_groups[") == std::string::npos) {
+      ctx.lazy_item_floats[item.get()] = {full, isrc};
+      return item;
+    }
     if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);
   }
   // an int item that changed since an earlier compile (a keyword argument through **kwargs, an item of *args): automatic

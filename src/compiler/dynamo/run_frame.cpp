@@ -132,8 +132,9 @@ PyException Interp::fake_failure(FrameCtx& ctx, const PyException& e) {
 
 // A standard-library function run eagerly under the callback with no tensor in its frame: handed to Dynamo the first
 // time (counted), returned at once and skipped for good, no trace record
-void Interp::count_stdlib_frame_once(const char* name, const char* file, int line) {
-  if (!once_frames_.insert(fmt::format("{}:{}:{}", file, line, name)).second) return;
+// (`code`: the code object when one file and line make many, as each namedtuple class's `<lambda>` at <string>:1)
+void Interp::count_stdlib_frame_once(const char* name, const char* file, int line, const void* code) {
+  if (!once_frames_.insert(fmt::format("{}:{}:{}:{}", file, line, name, code)).second) return;
   CodeState cs;
   cs.co_name = name;
   cs.filename = file;

@@ -169,6 +169,10 @@ struct FrameCtx {
   std::map<std::string, std::string> float_srcs;  ///< a tensorified float's symbol (zf..) -> its guard's source
   std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
   std::map<const Obj*, std::string> float_stack_vals;  ///< a resume's dynamic float stack value -> its ___stackN (read by a local)
+  /// an unspecialized float read from a container input (`kwargs['temperature']` under dynamic=True): its graph input and
+  /// item() are made where the trace first uses it (Dynamo's lazy dict values), as float_stack_vals: value -> (guard source,
+  /// source)
+  std::map<const Obj*, std::pair<std::string, std::string>> lazy_item_floats;
   /// dynamic floats inside list / tuple arguments, per argument: each item's path and source (`data[0][1]`),
   /// tensorified when the frame first reads the argument
   std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;

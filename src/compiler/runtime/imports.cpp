@@ -300,8 +300,10 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     module_asts_.push_back(ast);
     // an import Dynamo runs while it traces a frame (a lazy `import` inside the forward) executes with eval_frame's
     // callback off, as all of the compile does: the module's functions called at its top level are no frames
+    // and a module of torch's own that tparse imports lazily (the `__tparse_torch*` stubs: torch imported them at
+    // startup, before any callback: the namedtuple() behind PackedSequence is no frame)
     const int saved_callback = callback_active_;
-    if (tracing()) callback_active_ = 0;
+    if (tracing() || dotted.rfind("__tparse_torch", 0) == 0) callback_active_ = 0;
     struct Back { int& c; int v; ~Back() { c = v; } } back{callback_active_, saved_callback};
     Activation act;
     act.env = m->menv;

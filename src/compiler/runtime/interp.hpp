@@ -664,7 +664,7 @@ class Interp {
   std::set<std::string> once_frames_;  ///< standard-library frames counted once per process (autograd_entry_cast)
   bool union_cache_warm_ = false;        ///< typing's Union cache holds autograd's `Union[tuple[Tensor], ...]` (autograd_entry_cast)
   bool backend_registry_imported_ = false;  ///< a backend named by string was looked up (its first lookup imports them all)
-  void count_stdlib_frame_once(const char* name, const char* file, int line);
+  void count_stdlib_frame_once(const char* name, const char* file, int line, const void* code = nullptr);
   void note_backend_lookup();  ///< a string backend looked up (run_frame.cpp: evicts typing's Union cache once)
   /// the functions whose frames failed to compile, rerun eagerly now: a generator expression of their own code is no
   /// frame of its own there (real torch 2.11: comp_break_forms), one in a function they call is

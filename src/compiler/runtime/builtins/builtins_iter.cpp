@@ -83,6 +83,9 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "max" || name == "min") {  // key= and default= as Python's; the first of equal items wins
     std::vector<V> xs = args.size() == 1 ? iterate(arg(0), loc) : args;
+    // (a lazy float of a dict input is realized here: its item() node, then the sym_max of it)
+    if (tracing() && stack_.back()->ctx->mode == Mode::Record)
+      for (V& x : xs) x = take_stack_float(*this, *stack_.back()->ctx, x, loc);
     V key = kwarg("key");
     if (xs.empty()) {
       if (V d = kwarg("default")) return d;
@@ -114,12 +117,6 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
         return torch_fn(name == "max" ? "torch.maximum" : "torch.minimum", a, kw, loc);
       }
     }
-    auto k = [&](const V& x) { return key && key->k != VK::None ? call(key, {x}, {}, loc) : x; };
-    V best = xs[0], best_key = k(xs[0]);
-    for (size_t i = 1; i < xs.size(); ++i) {
-      V kx = k(xs[i]);
-      if (truthy(compare(name == "max" ? ">" : "<", kx, best_key, loc), loc)) { best = xs[i]; best_key = kx; }
-    }
     // ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`); more than two (`max([n, *sizes])`,
     // memorizing-transformers' context length) pairwise, left to right, as BuiltinVariable reduces a sequence
     // (sympy keeps `Max(s27, s27 + 4)` unsimplified; `Max(s27, s27)` is s27, its node folded)
@@ -128,7 +125,17 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     const bool all_num = std::all_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Int || x->k == VK::Float; });
     const bool any_float = std::any_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Float; });
     const bool any_sym = std::any_of(xs.begin(), xs.end(), [](const V& x) { return !x->sym.empty(); });
-    if (xs.size() >= 2 && !key && all_num && any_sym) {
+    // (numbers with a symbol compare by their hints inside the rule below: no comparison node, its name not taken)
+    if (!(xs.size() >= 2 && !key && all_num && any_sym)) {
+      auto k = [&](const V& x) { return key && key->k != VK::None ? call(key, {x}, {}, loc) : x; };
+      V best = xs[0], best_key = k(xs[0]);
+      for (size_t i = 1; i < xs.size(); ++i) {
+        V kx = k(xs[i]);
+        if (truthy(compare(name == "max" ? ">" : "<", kx, best_key, loc), loc)) { best = xs[i]; best_key = kx; }
+      }
+      return best;
+    }
+    {
       auto num_of = [](const V& x) { return x->k == VK::Float ? x->f : static_cast<double>(x->i); };
       auto two = [&](const V& x0, const V& x1) -> V {
       const std::vector<V> xs{x0, x1};
@@ -145,7 +152,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
           if (std::find(args.begin(), args.end(), e) == args.end()) args.push_back(e);
         }
         std::sort(args.begin(), args.end(), sym_atom_less);
-        if (fnum) args.insert(args.begin(), py_repr(mk_float(*fnum)));
+        if (fnum) args.insert(args.begin(), sympy_float_str(*fnum));
         std::string body;
         for (const std::string& a : args) body += (body.empty() ? "" : ", ") + a;
         r->sym = args.size() == 1 ? args[0] : head + body + ")";
@@ -188,7 +195,6 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       for (size_t i = 1; i < xs.size(); ++i) acc = two(acc, xs[i]);
       return acc;
     }
-    return best;
   }
   if (name == "abs") {
     V v = arg(0);

@@ -508,9 +508,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
   }
   // (name, file, line): a standard-library Python function a C call runs (numpy's RandomState() makes its lock with
   // threading.RLock): under eval_frame's callback it is handed to Dynamo once, no tensor in it, skipped from then on
+  // (a 4th argument tells code objects of one file and line apart: each namedtuple class's generated __new__)
   if (name == "__tparse_stdlib_frame__") {
-    if (callback_active_ > 0 && !in_compiled && args.size() == 3 && arg(2)->k == VK::Int)
-      count_stdlib_frame_once(py_str(arg(0)).c_str(), py_str(arg(1)).c_str(), static_cast<int>(arg(2)->i));
+    if (callback_active_ > 0 && !in_compiled && (args.size() == 3 || args.size() == 4) && arg(2)->k == VK::Int)
+      count_stdlib_frame_once(py_str(arg(0)).c_str(), py_str(arg(1)).c_str(), static_cast<int>(arg(2)->i), args.size() == 4 ? arg(3).get() : nullptr);
     return none();
   }
   if (name == "__tparse_skipped_builtin2__") {  // (module, qualname) of a C builtin Dynamo does not trace: GB0007

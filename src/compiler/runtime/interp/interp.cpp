@@ -680,6 +680,11 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
 
 V take_stack_float(Interp& I, FrameCtx& ctx, const V& v, Location loc) {
   if (v->k != VK::Float || v->sym_node >= 0) return v;
+  if (auto li = ctx.lazy_item_floats.find(v.get()); li != ctx.lazy_item_floats.end()) {
+    const auto [full, src] = li->second;
+    ctx.lazy_item_floats.erase(li);
+    return I.tensorified_float(full, src, v, loc, true);
+  }
   auto fs = ctx.float_stack_vals.find(v.get());
   if (fs == ctx.float_stack_vals.end()) return v;
   const std::string stack = fs->second;

@@ -153,6 +153,7 @@ std::vector<Dim> contiguous_strides(const std::vector<Dim>& shape) {
       // program int_input_symbol_strides)
       auto bounded_min_max = [&]() {  // a Min / Max of sizes bounded below by 1 (`Min(32, s27)`: S4's kernel)
         if (d.sym.rfind("Max(", 0) != 0 && d.sym.rfind("Min(", 0) != 0) return false;
+        if (has_non_size(d.sym)) return false;  // (`Min(s17, s85)` of a top_k argument may be 0: Max(1, ...) stays)
         auto t = parse_sym(d.sym);
         auto lo = t ? sym_lower_bound(*t) : std::nullopt;
         return lo && *lo >= 1;

@@ -102,6 +102,8 @@ V values_indices(OpCall& c) {
     vals.shape = reduced_shape(t.shape, {d}, keepdim(1));
   }
   idx.shape = vals.shape;
+  // new tensors: contiguous over their own shape (not the input's strides: topk's k columns)
+  if (vals.shape != t.shape) vals.stride = idx.stride = contiguous_strides(vals.shape);
   return c.I.tuple_result(c.out(o), {vals, idx}, {"values", "indices"});
 }
 

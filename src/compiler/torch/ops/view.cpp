@@ -513,7 +513,10 @@ V narrow(OpCall& c) {
     if (!d || d->k != VK::Int) c.fail("select(dim, index)");
     const long long dd = c.dim(d->i, rank);
     o.shape.erase(o.shape.begin() + dd);
-    if (o.stride.size() == rank && rank) o.stride.erase(o.stride.begin() + dd);  // a view: the other dims' strides
+    // a view: the other dims' strides (a contiguous input's as make_contiguous_strides_for gives them: a size that may
+    // be 0 keeps its Max(1, ...), `[Max(1, Min(s17, s85))]` of topk(k=min(top_k, n))'s values)
+    if (o.stride.size() != rank && rank) o.stride = t.stride.size() == rank ? t.stride : contiguous_strides(t.shape);
+    if (o.stride.size() == rank && rank) o.stride.erase(o.stride.begin() + dd);
   } else if (c.name == "diagonal") {
     V off = c.arg(0, "offset"), d1 = c.arg(1, "dim1"), d2 = c.arg(2, "dim2");
     long long k = off && off->k == VK::Int ? off->i : 0;

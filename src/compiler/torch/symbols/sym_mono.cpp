@@ -3,7 +3,10 @@
 
 #include <sha2.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <climits>
 #include <numeric>
@@ -82,6 +85,25 @@ std::vector<std::string> split_top(const std::string& s, const std::string& sep)
   }
   out.push_back(s.substr(start));
   return out;
+}
+
+std::string sympy_float_str(double x) {
+  if (x == 0) return "0.0";
+  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : x > 0 ? "oo" : "-oo";
+  const std::string sign = x < 0 ? "-" : "";
+  std::string sci = fmt::format("{:.14e}", std::fabs(x));  // d.dddddddddddddde±XX: 15 significant digits
+  const size_t epos = sci.find('e');
+  std::string digits = sci.substr(0, 1) + sci.substr(2, epos - 2);
+  const int e = std::stoi(sci.substr(epos + 1));
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  if (e > -5 && e < 15) {
+    if (e < 0) return sign + "0." + std::string(static_cast<size_t>(-e - 1), '0') + digits;
+    std::string whole = digits.substr(0, std::min(digits.size(), static_cast<size_t>(e + 1)));
+    whole += std::string(static_cast<size_t>(e + 1) - whole.size(), '0');
+    std::string frac = digits.size() > static_cast<size_t>(e + 1) ? digits.substr(static_cast<size_t>(e + 1)) : "0";
+    return sign + whole + "." + frac;
+  }
+  return sign + digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0") + "e" + (e > 0 ? "+" : "-") + std::to_string(std::abs(e));
 }
 
 bool sym_atom_less(const std::string& a, const std::string& b) {

@@ -21,6 +21,9 @@ struct SymMono {
 /// `s` at depth 0 of its brackets split at `sep` (sep's first character must not be a bracket).
 std::vector<std::string> split_top(const std::string& s, const std::string& sep);
 bool sym_atom_less(const std::string& a, const std::string& b);
+/// A float number inside a sympy expression as str() prints it (mpmath's to_str, 15 digits, zeros stripped, fixed for a
+/// decimal exponent in (-5, 15)): `Max(1.0e-5, zf67)`, `Min(0.995, ...)`, `0.333333333333333`.
+std::string sympy_float_str(double x);
 /// Two texts of one kind of atom in sympy's order of their arguments (a number before an expression), else as text.
 bool sym_args_less(const std::string& a, const std::string& b);
 /// ShapeEnv._generate_unique_id's first try for a source name: sha256(name) % 100 (`L['x'].size()[0]` is 77, so

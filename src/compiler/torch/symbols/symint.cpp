@@ -414,7 +414,7 @@ std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b)
   // from the left (`0.5*ToFloat(s77)`) and adds on the right (`... + 1.0`), a power is FloatPow(base, exp)
   auto fl = [](const V& v) -> std::string {
     if (!v->sym.empty()) return v->k == VK::Float ? v->sym : "ToFloat(" + v->sym + ")";
-    return v->k == VK::Float ? py_repr(v) : py_repr(mk_float(static_cast<double>(v->k == VK::Bool ? v->b : v->i)));
+    return sympy_float_str(v->k == VK::Float ? v->f : static_cast<double>(v->k == VK::Bool ? v->b : v->i));
   };
   auto wrap = [](const std::string& e) { return e.find(' ') == std::string::npos ? e : "(" + e + ")"; };
   std::string x = fl(a), y = fl(b);

@@ -126,6 +126,9 @@ def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
             # the tuple's values: the arguments, then the defaults (`__new__.__defaults__`, which scripts may
             # replace: `NT.__new__.__defaults__ = (None,) * len(NT._fields)`, EfficientNet); a subclass's own
             # __new__ reaches this through super().__new__(cls, ...) (DeepCTR's feature columns)
+            # (CPython's namedtuple __new__ is a `<lambda>` eval'd from <string>: eager code under eval_frame's callback
+            # hands it to Dynamo the first time, which returns at once and skips it for good: one frame per class)
+            __tparse_stdlib_frame__("<lambda>", "<string>", 1, _NamedTuple)
             self = object.__new__(_cls)
             nd = _NamedTuple.__new__.__defaults__
             d = list(nd) if nd is not None else []

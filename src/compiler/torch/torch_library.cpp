@@ -8,6 +8,7 @@
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/autograd/reach.hpp"
 #include "torch/nn/packed_sequence.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
@@ -25,6 +26,19 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
   handled = true;
   if (name == "torch._check" || name == "torch._check_with" || name == "torch._check_tensor_all" || name == "torch._check_tensor_all_with")
     return torch_check(name, args, kwargs, loc);
+  // torch.sparse.FloatTensor(indices, values, size) and its kin (the legacy sparse constructors): sparse_coo_tensor of
+  // that dtype (gae's and pygcn's normalized adjacency)
+  if (name.rfind("torch.sparse.", 0) == 0 && name.ends_with("Tensor") && args.size() >= 2) {
+    const std::string dt = legacy_type_dtype(name.substr(13));
+    std::vector<std::pair<std::string, V>> kw = kwargs;
+    if (!dt.empty()) {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::DType;
+      d->s = dt;
+      kw.push_back({"dtype", d});
+    }
+    return torch_fn("torch.sparse_coo_tensor", args, kw, loc);
+  }
   // torch.nn.utils.spectral_norm / remove_spectral_norm (the pre-hook form): Python of ours (__tparse_torch_spectral__)
   if (name == "torch.nn.utils.spectral_norm" || name == "torch.nn.utils.spectral_norm.spectral_norm" ||
       name == "torch.nn.utils.remove_spectral_norm" || name == "torch.nn.utils.spectral_norm.remove_spectral_norm") {
@@ -77,7 +91,8 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
       if (t->k != VK::Tensor) error(loc, "torch.autograd.grad: inputs must be tensors");
       TensorInfo g = *t->t;
       g.is_param = g.is_buffer = false;
-      g.requires_grad = create_graph;
+      g.requires_grad = g.grad_fn = create_graph;  // (create_graph: a differentiable gradient, reaching its input)
+      g.grad_edge = create_graph ? grad_edge_over({t}, {}) : nullptr;
       gs.push_back(mk_tensor(g));
     }
     return mk_tuple(gs);

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "torch/autograd/reach.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
 #include "runtime/values/keys.hpp"
@@ -324,6 +325,11 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
           if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
           TensorInfo g = t;
           g.requires_grad = g.is_param = g.is_buffer = false;
+          // (after backward(create_graph=True) the gradient has a graph of its own, reaching the tensor)
+          if (auto cg = counters_.find("create_graph_run"); cg != counters_.end() && cg->second == backward_runs_) {
+            g.requires_grad = g.grad_fn = true;
+            g.grad_edge = grad_edge_over({obj}, {});
+          }
           gv = mk_tensor(g);
           obj->attrs["grad"] = gv;
           obj->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);

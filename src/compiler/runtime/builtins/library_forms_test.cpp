@@ -332,3 +332,38 @@ TEST_CASE("the thirtieth scouting's training-script forms: object() sentinels, f
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("the forty-fourth scouting's forms: numpy's tuple axes, diag, dot / matmul; torch.sparse.FloatTensor; "
+          "create_graph gradients; t() of a 0-d tensor") {
+  // STGCN's `np.mean(X, axis=(0, 2))`, gae's `adj_.dot(np.diag(np.power(rowsum, -0.5).flatten()))` and its legacy sparse
+  // adjacency, AdaHessian's Hutchinson product over `backward(create_graph=True)` gradients (values as numpy's / torch's)
+  Result r = run_forms(R"PY(import numpy as np
+import torch
+a = np.arange(24).reshape(2, 3, 4).astype(np.float32)
+m = np.mean(a, axis=(0, 2))
+assert m.shape == (3,) and m.tolist() == [7.5, 11.5, 15.5]
+s = a.sum(axis=(1, 2), keepdims=True)
+assert s.shape == (2, 1, 1) and s.ravel().tolist() == [66.0, 210.0]
+assert np.diag(np.array([1.0, 2.0])).tolist() == [[1.0, 0.0], [0.0, 2.0]] and np.diag(np.array([1, 2]), 1).shape == (3, 3)
+assert np.diag(np.arange(9).reshape(3, 3)).tolist() == [0, 4, 8] and np.diag(np.arange(9).reshape(3, 3), -1).tolist() == [3, 7]
+adj = np.array([[0, 1.0], [1.0, 0]]) + np.eye(2)
+d = np.diag(np.power(np.array(adj.sum(1)), -0.5).flatten())
+y = adj.dot(d).transpose().dot(d)
+assert y.shape == (2, 2) and abs(y.tolist()[0][0] - 0.5) < 1e-12 and (adj @ d).shape == (2, 2)
+assert np.dot(np.array([1.0, 2.0]), np.array([3.0, 4.0])) == 11.0 and np.matmul(np.ones((2, 3)), np.ones(3)).tolist() == [3.0, 3.0]
+row, col = np.nonzero(y)
+sp = torch.sparse.FloatTensor(torch.from_numpy(np.vstack((row, col)).astype(np.int64)), torch.from_numpy(y[row, col].astype(np.float32)), torch.Size(y.shape))
+assert sp.is_sparse and sp.shape == (2, 2) and sp.dtype == torch.float32 and torch.spmm(sp, torch.ones(2, 3)).shape == (2, 3)
+w = torch.randn(3, requires_grad=True)
+(w ** 3).sum().backward(create_graph=True)
+assert w.grad.requires_grad and w.grad.grad_fn is not None
+hv = torch.autograd.grad(w.grad, w, grad_outputs=torch.randn(3))
+assert hv[0].shape == (3,)
+gx, = torch.autograd.grad((w * w).sum(), w, create_graph=True)
+assert gx.grad_fn is not None
+assert torch.tensor(2.0).t().shape == ()
+)PY");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

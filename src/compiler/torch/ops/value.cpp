@@ -213,6 +213,8 @@ V backward(OpCall& c) {
     c.I.graph_break("Unsupported Tensor.backward() call", msg_backward(args), c.loc);
   }
   backward_runs_now() = ++c.I.backward_runs_;
+  // create_graph=True: the gradients this run makes are differentiable (AdaHessian's Hutchinson products)
+  if (V cg = c.arg(2, "create_graph"); cg && cg->k == VK::Bool && cg->b) c.I.counters_["create_graph_run"] = c.I.backward_runs_;
   // the leaves the loss depends on get a gradient; a parameter it never used keeps None (an ancestry tparse did not
   // record anywhere on the way: every leaf that requires grad, as before)
   if (!mark_reached(c.self, backward_runs_now())) backward_all_epoch() = backward_runs_now();

@@ -371,10 +371,13 @@ V permute(OpCall& c) {
     if (!last2 && (!a0 || !a1)) c.fail(fmt::format("{}(dim0, dim1)", name));
     long long a = last2 ? (rank >= 2 ? static_cast<long long>(rank) - 2 : 0) : c.dim(a0->i, rank);
     long long b = last2 ? (rank >= 2 ? static_cast<long long>(rank) - 1 : 0) : c.dim(a1->i, rank);
-    std::swap(perm[static_cast<size_t>(a)], perm[static_cast<size_t>(b)]);
+    if (rank) std::swap(perm[static_cast<size_t>(a)], perm[static_cast<size_t>(b)]);  // (t() of a 0-d tensor: itself)
   }
   o.shape.clear();
-  for (size_t i = 0; i < rank; ++i) { o.shape.push_back(t.shape[perm[i]]); o.stride.push_back(t.stride[perm[i]]); }
+  o.stride.clear();
+  // (a tensor whose strides were never laid out is contiguous: a sparse COO tensor's to_dense(), gae's adjacency)
+  const std::vector<Dim> ts = t.stride.size() == rank ? t.stride : contiguous_strides(t.shape);
+  for (size_t i = 0; i < rank; ++i) { o.shape.push_back(t.shape[perm[i]]); o.stride.push_back(ts[perm[i]]); }
   o.fill = t.fill;
   return c.out(o);
 }

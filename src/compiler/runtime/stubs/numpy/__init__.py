@@ -246,6 +246,15 @@ class ndarray(_Elementwise):
     def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
         return _traced_call(self, name)
 
+    def dot(self, b, out=None):  # (gae's normalized adjacency: `adj_.dot(d).transpose().dot(d)`)
+        return _arrays.matmul(self, b) if _arraylike(b) else _traced_call(self, b)
+
+    def __matmul__(self, b):
+        return _arrays.matmul(self, b) if _arraylike(b) else _traced_call(self, b)
+
+    def __rmatmul__(self, a):
+        return _arrays.matmul(a, self) if _arraylike(a) else _traced_call(a, self)
+
     def ravel(self, order='C'):  # row-major data: ravel / flatten / copy keep it (WPMixer's filter banks)
         return ndarray(self._tparse_flat, (self.size,), self._tparse_dtype)
 
@@ -294,6 +303,11 @@ class ndarray(_Elementwise):
             view = ndarray(flat, shape, self._tparse_dtype)
             view._tparse_base = (self, offs)
             return view
+        # one integer array per leading axis (`m[row, col]`), all of one shape
+        if isinstance(i, tuple) and 1 < len(i) <= self.ndim and _ball(_own_arr(k) and k._tparse_dtype in _INTS for k in i):
+            if _ball(tuple(k.shape) == tuple(i[0].shape) for k in i):
+                got = _shape.take_points(self._tparse_flat, self.shape, [k._tparse_flat for k in i], i[0].shape)
+                return ndarray(got[0], got[1], self._tparse_dtype)
         # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`, `pool[idx]`), a boolean mask
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
             got = _shape.take_rows(self._tparse_flat, self.shape, i, (len(i),), 'int64')
@@ -588,6 +602,7 @@ ones_like = _np('ones_like')
 empty_like = _np('empty_like')
 eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _arrays.eye(N, M, k, dtype))
 identity = _np('identity', lambda n, dtype=None: _arrays.eye(n, None, 0, dtype))
+diag = _np('diag', lambda v, k=0: _arrays.diag(v, k))
 transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())) if _arraylike(a) else _traced_call(a, axes))
 expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis) if _arraylike(a) else _traced_call(a, axis))
 squeeze = _np('squeeze')
@@ -683,8 +698,8 @@ equal = _ufunc2('equal', lambda a, b: a == b)
 not_equal = _ufunc2('not_equal', lambda a, b: a != b)
 logical_and = _np('logical_and')
 logical_or = _np('logical_or')
-dot = _np('dot')
-matmul = _np('matmul')
+dot = _np('dot', lambda a, b, out=None: _arrays.matmul(a, b) if _arraylike(a) and _arraylike(b) else _traced_call(a, b))
+matmul = _np('matmul', lambda a, b, **k: _arrays.matmul(a, b) if _arraylike(a) and _arraylike(b) else _traced_call(a, b))
 divide = _ufunc2('divide', lambda a, b: a / b)
 true_divide = _ufunc2('true_divide', lambda a, b: a / b)
 arctan2 = _np('arctan2')

@@ -1,9 +1,10 @@
-"""Array builders of the numpy stub, computed eagerly on its small ndarray: argsort, triu / tril, eye, tile and
-repeat (numpy/lib/_shape_base_impl.py, _function_base_impl.py, core/fromnumeric.py). Forms not modelled (a 2-D
+"""Array builders of the numpy stub, computed eagerly on its small ndarray: argsort, triu / tril, eye, diag, tile,
+repeat and matmul / dot of 1-D and 2-D arrays (numpy/lib/_shape_base_impl.py, _function_base_impl.py,
+core/fromnumeric.py). Forms not modelled (a 2-D
 argsort, a repeat with per-element counts along an axis) are opaque values as before."""
 import numpy as _n
 from numpy import _shape
-from numpy._dtypes import _cast
+from numpy._dtypes import _cast, _promote
 from numpy_call_traced_by_dynamo import call as _traced_call
 
 
@@ -134,6 +135,27 @@ def eye(n, m=None, k=0, dtype=None):
     return one
 
 
+def diag(v, k=0):
+    """np.diag: a 1-D array laid on the k-th diagonal of a square matrix, or the k-th diagonal of a 2-D array"""
+    arr = _n._array(v)
+    if arr.ndim == 1:
+        n = arr.size + (k if k >= 0 else -k)
+        out = _n._full((n, n), 0, arr._tparse_dtype)
+        for i in range(arr.size):
+            r, c = (i, i + k) if k >= 0 else (i - k, i)
+            out._tparse_flat[r * n + c] = arr._tparse_flat[i]
+        return out
+    if arr.ndim != 2:
+        raise ValueError("Input must be 1- or 2-d.")
+    rows, cols = arr.shape
+    vals = []
+    r, c = (0, k) if k >= 0 else (-k, 0)
+    while r < rows and c < cols:
+        vals.append(arr._tparse_flat[r * cols + c])
+        r, c = r + 1, c + 1
+    return _n.ndarray(vals, (len(vals),), arr._tparse_dtype)
+
+
 def tile(a, reps):
     """np.tile: the array repeated `reps` times along each axis (reps longer than ndim adds leading axes of 1)"""
     arr = _n._array(a)
@@ -172,3 +194,31 @@ def repeat(a, repeats, axis=None):
                 flat.extend(chunk)
     shape = arr.shape[:axis] + (sum(counts),) + arr.shape[axis + 1:]
     return _n.ndarray(flat, shape, arr._tparse_dtype)
+
+
+def matmul(a, b):
+    """a @ b / np.dot of 1-D and 2-D arrays (a vector with a vector: their inner product, a number; a matrix with a
+    vector: a vector); other ranks (a batched matmul) are a traced call, as before"""
+    x, y = _n._array(a), _n._array(b)
+    if x.ndim not in (1, 2) or y.ndim not in (1, 2):
+        return _traced_call(a, b)
+    dt = _promote(x._tparse_dtype, y._tparse_dtype) or 'float64'
+    xr, xc = (1, x.shape[0]) if x.ndim == 1 else x.shape
+    yr, yc = (y.shape[0], 1) if y.ndim == 1 else y.shape
+    if xc != yr:
+        raise ValueError("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                         "(n?,k),(k,m?)->(n?,m?) (size " + str(yr) + " is different from " + str(xc) + ")")
+    xf, yf = x._tparse_flat, y._tparse_flat
+    out = []
+    for i in range(xr):
+        for j in range(yc):
+            acc = 0
+            for k in range(xc):
+                acc = acc + xf[i * xc + k] * yf[k * yc + j]
+            out.append(acc)
+    out = _cast(out, dt)
+    if x.ndim == 1 and y.ndim == 1:
+        return _n.ndarray(out, (), dt).item()  # (numpy's scalar of that dtype)
+    shape = (xr, yc) if x.ndim == 2 and y.ndim == 2 else (yc,) if x.ndim == 1 else (xr,)
+    return _n.ndarray(out, shape, dt)
+

@@ -131,7 +131,21 @@ def product(xs):
 
 def along(flat, shape, axis, fn, keepdims=False):
     """fn of the values along `axis` at every index of the other dims (the PINN notebooks' bounds `X.min(0)`): the
-    results row-major and their shape (the axis kept as 1 with keepdims)."""
+    results row-major and their shape (the axis kept as 1 with keepdims). A tuple of axes (STGCN's
+    `np.mean(X, axis=(0, 2))`) reduces them together: fn of every value over those axes, row-major."""
+    if isinstance(axis, (tuple, list)):
+        axes = sorted(set(a + len(shape) if a < 0 else a for a in axis))
+        kept = [d for d in range(len(shape)) if d not in axes]
+        st = strides_of(shape)
+        outs = [0]
+        for d in kept:
+            outs = [o + i * st[d] for o in outs for i in range(shape[d])]
+        ins = [0]
+        for d in axes:
+            ins = [o + i * st[d] for o in ins for i in range(shape[d])]
+        out = [fn([flat[o + i] for i in ins]) for o in outs]
+        dims = [1 if d in axes else shape[d] for d in range(len(shape))] if keepdims else [shape[d] for d in kept]
+        return out, tuple(dims)
     if axis < 0:
         axis += len(shape)
     outer = product(shape[:axis])
@@ -180,3 +194,25 @@ def unravel(o, shape):
         out.append(o % n)
         o = o // n
     return tuple(reversed(out))
+
+
+def take_points(flat, shape, idxs, ishape):
+    """Advanced indexing with one integer array per leading axis (`m[row, col]` of np.nonzero's indices, gae's
+    `sparse_mx[row, col]`): the arrays (row-major, each of shape `ishape`) pick elements, or rows of the axes left:
+    (flat, shape)"""
+    k = len(idxs)
+    inner = size_of(shape[k:])
+    st = strides_of(shape)
+    out = []
+    for p in range(size_of(ishape)):
+        off = 0
+        for a in range(k):
+            j = int(idxs[a][p])
+            if j < 0:
+                j = j + shape[a]
+            if j < 0 or j >= shape[a]:
+                raise IndexError('index ' + str(j) + ' is out of bounds for axis ' + str(a) + ' with size ' + str(shape[a]))
+            off = off + j * st[a]
+        out.extend(flat[off:off + inner])
+    return out, tuple(ishape) + tuple(shape[k:])
+

@@ -37,7 +37,7 @@ V Interp::make_module(const std::string& name) {
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
                                               "torch.compiler", "sys", "os", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.rnn", "torch.nn.utils.parametrize", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
-                                              "torch.linalg", "torch.special", "torch.distributed", "einops", "torch.nn.parameter",
+                                              "torch.linalg", "torch.special", "torch.fft", "torch.sparse", "torch.distributed", "einops", "torch.nn.parameter",
                                               "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",
                                               "torch.autograd", "torch.autograd.function", "torch.autograd.variable",
                                               "torch.autograd.profiler", "torch.profiler", "torch.random", "torch.overrides", "torch._jit_internal"};

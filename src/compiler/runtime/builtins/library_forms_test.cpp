@@ -362,6 +362,18 @@ assert hv[0].shape == (3,)
 gx, = torch.autograd.grad((w * w).sum(), w, create_graph=True)
 assert gx.grad_fn is not None
 assert torch.tensor(2.0).t().shape == ()
+X = np.random.rand(10, 2, 8).astype(np.float32)
+assert np.std(X, axis=(0, 2)).shape == (2,) and abs(np.std(np.array([1.0, 3.0])) - 1.0) < 1e-12 and np.var(np.array([1.0, 3.0])) == 1.0
+assert np.round(np.array([0.5, 1.5, 2.6])).tolist() == [0.0, 2.0, 3.0] and np.round(2.5) == 2.0 and np.average(np.array([1.0, 2.0])) == 1.5
+assert '{:.3f}'.format(np.average(np.array([1.0, 2.0]))) == '1.500' and '{:.2f}'.format(torch.tensor(0.5).numpy()) == '0.50'
+assert np.reciprocal(np.sqrt(np.array([4.0, 16.0]))).tolist() == [0.5, 0.25]
+img = np.random.randint(0, 256, size=(4, 5, 3)).astype(np.uint8)
+t = torch.FloatTensor(np.ascontiguousarray(img[:, :, ::-1].transpose(2, 0, 1).astype(np.float32) * (1.0 / 255.0)))
+assert t.shape == (3, 4, 5) and t.dtype == torch.float32
+assert np.float32(img[:, :, :, np.newaxis]).shape == (4, 5, 3, 1) and np.float32(img).dtype == np.float32
+assert img[:, np.array([0, 2, 4])].shape == (4, 3, 3) and img[np.array([1, 3])][:, np.array([0, 0])].shape == (2, 2, 3)
+from torch.fft import rfft, irfft
+assert rfft(torch.randn(2, 16, 8), n=32, dim=-2).shape == (2, 17, 8) and irfft(rfft(torch.randn(2, 8)), 8).shape == (2, 8)
 )PY");
   INFO(r.error);
   CHECK(r.ok);

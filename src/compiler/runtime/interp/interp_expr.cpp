@@ -100,7 +100,7 @@ V Interp::eval(const ExprP& e) {
         if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(repr_of(v, e->loc));  // !r, !a (ascii ≈ repr)
         // Tensor.__format__ of a 0-dim tensor formats self.item() (`f"expert_{idx[0]}"`: switch_transformers' experts);
         // in a frame that item() is its graph break
-        if (v->k == VK::Tensor && !(v->t->shape.empty() && !v->t->np_array)) s += "tensor(...)";
+        if (v->k == VK::Tensor && !v->t->shape.empty()) s += "tensor(...)";
         else s += format_with_spec(*this, v, spec, e->loc);
       }
       s += e->kw.back();

@@ -75,12 +75,20 @@ std::string group_digits(const std::string& num, char sep) {
 }  // namespace
 
 std::string format_with_spec(Interp& I, V v, const std::string& spec, Location loc) {
-  // Tensor.__format__ of a 0-dim tensor formats self.item(); numpy's scalars are numbers already
-  if (v->k == VK::Tensor && v->t->shape.empty() && !v->t->np_array) {
+  // Tensor.__format__ of a 0-dim tensor formats self.item(), as a 0-d ndarray's does (STGCN's mean of
+  // `loss.detach().cpu().numpy()` values); numpy's scalars are numbers already
+  if (v->k == VK::Tensor && v->t->shape.empty()) {
     std::vector<V> no_args;
     std::vector<std::pair<std::string, V>> no_kw;
     v = I.tensor_method(v, "item", no_args, no_kw, loc);
   }
+  // a class's own __format__ (numpy's ndarray: a 0-d array formats its item)
+  if (v->k == VK::Instance && v->cls)
+    if (V f = find_in_class(v->cls, "__format__"); f && f->k == VK::Func) {
+      V r = I.call(f, {v, mk_str(spec)}, {}, loc);
+      if (r->k != VK::Str) I.raise_exc("TypeError", "__format__ must return a str, not " + type_name(r), loc);
+      return r->s;
+    }
   if (spec.empty()) return I.str_of(v, loc);
   // parse [[fill]align][sign][z][#][0][width][grouping][.precision][type]
   size_t i = 0;

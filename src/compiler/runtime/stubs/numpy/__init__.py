@@ -83,6 +83,7 @@ sin = _scalar(math.sin, "sin")
 cos = _scalar(math.cos, "cos")
 tan = _scalar(math.tan, "tan")
 tanh = _scalar(math.tanh, "tanh")
+reciprocal = _scalar(lambda x: 1 / x, "reciprocal")
 arctan = _scalar(math.atan, "arctan")
 arcsin = _scalar(math.asin, "arcsin")
 arccos = _scalar(math.acos, "arccos")
@@ -246,6 +247,13 @@ class ndarray(_Elementwise):
     def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
         return _traced_call(self, name)
 
+    def __format__(self, spec):  # a 0-d array formats its value ('{:.4f}'.format(np.float64-like arrays))
+        if self.ndim == 0:
+            return format(self._tparse_flat[0], spec)
+        if spec:
+            raise TypeError("unsupported format string passed to numpy.ndarray.__format__")
+        return str(self)
+
     def dot(self, b, out=None):  # (gae's normalized adjacency: `adj_.dot(d).transpose().dot(d)`)
         return _arrays.matmul(self, b) if _arraylike(b) else _traced_call(self, b)
 
@@ -303,6 +311,13 @@ class ndarray(_Elementwise):
             view = ndarray(flat, shape, self._tparse_dtype)
             view._tparse_base = (self, offs)
             return view
+        # one integer array among full slices (`img[:, cols]`: a nearest-neighbour resize)
+        if isinstance(i, tuple) and 1 < len(i) <= self.ndim:
+            adv = [p for p in range(len(i)) if _own_arr(i[p]) and i[p]._tparse_dtype in _INTS]
+            full = lambda k: isinstance(k, slice) and k.start is None and k.stop is None and k.step is None
+            if len(adv) == 1 and _ball(full(i[p]) for p in range(len(i)) if p != adv[0]):
+                got = _shape.take_axis(self._tparse_flat, self.shape, adv[0], i[adv[0]]._tparse_flat, i[adv[0]].shape)
+                return ndarray(got[0], got[1], self._tparse_dtype)
         # one integer array per leading axis (`m[row, col]`), all of one shape
         if isinstance(i, tuple) and 1 < len(i) <= self.ndim and _ball(_own_arr(k) and k._tparse_dtype in _INTS for k in i):
             if _ball(tuple(k.shape) == tuple(i[0].shape) for k in i):
@@ -458,6 +473,19 @@ class ndarray(_Elementwise):
         if self.size == 0:
             return float('nan')  # (numpy's RuntimeWarning "Mean of empty slice", and nan)
         return self.sum() / self.size
+
+    def var(self, axis=None, keepdims=False, ddof=0):  # (STGCN's per-channel `np.std(X, axis=(0, 2))`)
+        def v(xs):
+            m = _shape.total(xs) / len(xs)
+            return _shape.total([(x - m) * (x - m) for x in xs]) / (len(xs) - ddof)
+        if axis is not None:
+            return self._along(axis, v, keepdims, 'float64')
+        return __tparse_np_int__(v(self._tparse_flat) * 1.0)
+
+    def std(self, axis=None, keepdims=False, ddof=0):
+        if axis is not None:
+            return self._along(axis, lambda xs: math.sqrt(_shape.total([(x - _shape.total(xs) / len(xs)) ** 2 for x in xs]) / (len(xs) - ddof)), keepdims, 'float64')
+        return __tparse_np_int__(math.sqrt(self.var(ddof=ddof)))
 
     def all(self):
         for x in self._tparse_flat:
@@ -645,12 +673,19 @@ sinh = _np('sinh')
 cosh = _np('cosh')
 trunc = _np('trunc')
 rint = _np('rint')
-reciprocal = _np('reciprocal')
 negative = _np('negative')
 sign = _np('sign')
 square = _np('square')
-round = _np('round')
-around = _np('around')
+def _round_eager(a, decimals=0, out=None):  # np.round of an array (its method) or of a number (numpy's half to even)
+    if _own_arr(a) or isinstance(a, (list, tuple)):
+        return _array(a).round(decimals)
+    if isinstance(a, (int, float)) and not isinstance(a, bool):
+        return __tparse_np_int__(_pyround(a, decimals) * 1.0 if isinstance(a, float) else a)
+    return _traced_call(a, decimals)
+
+
+round = _np('round', _round_eager)
+around = _np('around', _round_eager)
 def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a bool array element by element
     def eager(x):
         if _own_arr(x):
@@ -710,8 +745,11 @@ amax = _np('amax', _reduction_eager('max'))
 min = _np('min', _reduction_eager('min'))
 amin = _np('amin', _reduction_eager('min'))
 mean = _np('mean', _reduction_eager('mean'))
-std = _np('std')
-var = _np('var')
+std = _np('std', lambda a, axis=None, dtype=None, out=None, ddof=0, keepdims=False: _array(a).std(axis, keepdims, ddof) if _arraylike(a) else _traced_call(a, axis))
+var = _np('var', lambda a, axis=None, dtype=None, out=None, ddof=0, keepdims=False: _array(a).var(axis, keepdims, ddof) if _arraylike(a) else _traced_call(a, axis))
+# np.average without weights is the mean (SparseTSF's `np.average(total_loss)`); np.ascontiguousarray copies row-major
+average = _np('average', lambda a, axis=None, weights=None, **k: _array(a).mean(axis) if weights is None and _arraylike(a) else _traced_call(a, axis, weights))
+ascontiguousarray = _np('ascontiguousarray', lambda a, dtype=None, **k: (_array(a) if dtype is None else _array(a).astype(dtype)) if _arraylike(a) else _traced_call(a))
 
 
 def _expand_dims(a, axis):

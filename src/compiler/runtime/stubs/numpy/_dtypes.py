@@ -75,6 +75,10 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
         self.name = name
 
     def __call__(self, x=0):
+        # an array or a sequence gives an array of this dtype (openpose's `np.float32(img[:, :, :, np.newaxis])`)
+        if isinstance(x, (list, tuple)) or hasattr(x, '_tparse_flat'):
+            import numpy as _n
+            return _n.asarray(x).astype(self.name) if self.name in _KNOWN else _traced_call(x)
         return __tparse_np_int__(_cast([x], self.name)[0]) if self.name in _KNOWN else _traced_call(x)
 
     def __eq__(self, o):

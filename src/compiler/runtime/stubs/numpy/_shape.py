@@ -216,3 +216,22 @@ def take_points(flat, shape, idxs, ishape):
         out.extend(flat[off:off + inner])
     return out, tuple(ishape) + tuple(shape[k:])
 
+
+def take_axis(flat, shape, axis, idx, ishape):
+    """`a[:, cols]`: one integer array on `axis` (full slices elsewhere) picks along it; the picked dims sit where the
+    axis was (numpy's rule for a single advanced index): (flat, shape)"""
+    outer = size_of(shape[:axis])
+    n = shape[axis]
+    inner = size_of(shape[axis + 1:])
+    out = []
+    for o in range(outer):
+        for j in idx:
+            j = int(j)
+            if j < 0:
+                j = j + n
+            if j < 0 or j >= n:
+                raise IndexError('index ' + str(j) + ' is out of bounds for axis ' + str(axis) + ' with size ' + str(n))
+            base = (o * n + j) * inner
+            out.extend(flat[base:base + inner])
+    return out, tuple(shape[:axis]) + tuple(ishape) + tuple(shape[axis + 1:])
+

@@ -244,6 +244,8 @@ FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lam
          'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),
          'triu': lambda m, k=0: torch.triu(t(m), k), 'tril': lambda m, k=0: torch.tril(t(m), k),
          'diag': lambda v, k=0: torch.diag(t(v), k),
+         'average': lambda a, axis=None, weights=None, **k: torch.mean(t(a)) if axis is None else torch.mean(t(a), axis),
+         'ascontiguousarray': lambda a, dtype=None, **k: t(a).clone(),
          'einsum': lambda spec, *ops, **k: torch.einsum(spec, *[t(o) for o in ops]),
          'meshgrid': lambda *xi, indexing='xy', **k: torch.stack(torch.meshgrid(*[t(x) for x in xi], indexing=indexing))}
 for _n, _f in _FLOAT_UNARY.items():

@@ -532,6 +532,11 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     }
     auto tree = known ? parse_sym(g.expr) : std::nullopt;
     auto v = tree ? sym_eval(*tree, values) : std::nullopt;
+    if (v && !g.op.empty()) {
+      const bool holds = g.op == ">" ? *v > g.value : g.op == "<=" ? *v <= g.value : g.op == ">=" ? *v >= g.value : *v < g.value;
+      if (!holds) return g.text;
+      continue;
+    }
     if (v && (g.ne ? *v == g.value : *v != g.value)) return g.text;
   }
   return "";

@@ -77,7 +77,9 @@ struct CacheEntry {
   /// expression is not that value (`Ne(3*s40, 12)` of a contiguity check)
   /// `real`: a SymFloat's value guarded (torch.as_tensor / float() of `IntTrueDiv(s27, 7)`), `fvalue` its value
   struct SymEq { std::string expr; std::map<std::string, std::string> srcs; long long value = 0; std::string text; bool ne = false;
-                 bool real = false; double fvalue = 0; };
+                 bool real = false; double fvalue = 0;
+                 std::string op;  ///< a relation instead of (in)equality: the guard holds while `expr op value` (">", "<=")
+  };
   std::vector<SymEq> sym_eqs;
 };
 

@@ -472,6 +472,26 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!is_fn && tracing())
     if (V r = dynamo_decomposed_method(self, name, rest, kwargs, loc)) return r;
 
+  // Tensor.resize_(*sizes) / resize_as_(other) run eagerly: the tensor takes the new shape, contiguous, in place (its
+  // values stale; WassersteinGAN's `input.resize_as_(real_cpu).copy_(real_cpu)` of a smaller last batch recompiles)
+  if (!is_fn && (name == "resize_" || name == "resize_as_") && !tracing() && !rest.empty()) {
+    std::vector<Dim> shape;
+    if (name == "resize_as_") {
+      if (rest[0]->k != VK::Tensor) error(loc, "resize_as_(): argument 'the_template' must be Tensor");
+      shape = rest[0]->t->shape;
+    } else {
+      std::vector<V> xs = rest.size() == 1 && (rest[0]->k == VK::Tuple || rest[0]->k == VK::List) ? rest[0]->items : rest;
+      for (const V& x : xs) {
+        if (x->k != VK::Int) error(loc, "resize_(): sizes must be ints");
+        shape.push_back(Dim{x->i, ""});
+      }
+    }
+    values::mutated(*this, self);
+    self->t->shape = shape;
+    self->t->stride = contiguous_strides(shape);
+    self->t->fill.reset();
+    return self;
+  }
   if (!def) error(loc, fmt::format("unsupported tensor operation '{}'", is_fn ? target : "Tensor." + name));
   if (is_fn) check_symbool_args(*this, def, target, name, rest, kwargs, loc);
   if (is_fn && target.rfind("torch.nn.functional.", 0) != 0) check_requires_grad_kw(*this, name, args, kwargs, loc);

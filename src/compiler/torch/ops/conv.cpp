@@ -7,6 +7,7 @@
 #include "runtime/interp.hpp"
 #include <algorithm>
 #include "torch/ops/rules.hpp"
+#include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler::ops {
@@ -105,6 +106,38 @@ static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
   ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text, "", ""});
 }
 
+/// use_mkldnn's second test, reached when the batch is a static 1 (a symbolic batch is >= 2, `input.size(0) > 1`
+/// decided): `groups > 1 || (kW > 3 && kH > 3) || N*C*H*W > 20480` over the input viewed 4-D (a conv1d's [N, C, 1, L],
+/// a conv3d's first four dims), whose product of symbolic sizes the ShapeEnv guards (openpose's body model at batch 1
+/// recompiles when an image crosses 20480 values: `3*x.size()[3]*x.size()[2] > 20480`)
+static void mkldnn_size_guard(OpCall& c, const TensorInfo& t, bool batched, size_t nd, long long groups, const TensorInfo& w) {
+  if (groups > 1 || (w.shape[nd + 1].v > 3 && (nd == 1 ? 1 : w.shape[nd].v) > 3)) return;
+  std::vector<Dim> v4 = t.shape;
+  if (!batched) v4.insert(v4.begin(), Dim{1, ""});
+  if (v4[0].is_sym() || v4[0].v > 1) return;
+  if (nd == 1) v4.insert(v4.begin() + 2, Dim{1, ""});
+  Dim prod{1, ""};
+  for (size_t i = 0; i < 4 && i < v4.size(); ++i) prod = dim_mul(prod, v4[i]);
+  if (!prod.is_sym()) return;
+  FrameCtx& ctx = *c.I.stack_.back()->ctx;
+  auto tree = parse_sym(prod.sym);
+  if (!tree) return;
+  std::map<std::string, std::string> srcs;
+  for (const std::string& s : sym_free_symbols(prod.sym)) {
+    auto info = ctx.sym_info.find(s);
+    if (info == ctx.sym_info.end() || ctx.specialized.count(s)) return;
+    std::string src = info->second.first;  // L['x'].size()[2] -> x.size()[2], as the recompile reason prints it
+    if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
+    srcs[s] = src;
+  }
+  const std::string op = prod.v > 20480 ? ">" : "<=";
+  for (const auto& g : ctx.sym_eqs) if (g.expr == prod.sym && g.op == op && g.value == 20480) return;
+  std::string text = fmt::format("{} {} 20480  {} (_subclasses/fake_impls.py:1331 in conv)", sym_python(*tree, srcs), op, c.I.guard_comment(c.loc));
+  CacheEntry::SymEq eq{prod.sym, srcs, 20480, text};
+  eq.op = op;
+  ctx.sym_eqs.push_back(eq);
+}
+
 V conv(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
@@ -143,6 +176,7 @@ V conv(OpCall& c) {
   if (batched && c.I.tracing() && t.device == "cpu" && t.dtype == "float32" && t.shape[0].is_sym() &&
       std::all_of(st.begin(), st.end(), [](long long s) { return s == 1; }) && std::all_of(dl.begin(), dl.end(), [](long long d) { return d == 1; }))
     mkldnn_batch_guard(c, t.shape[0]);
+  if (c.I.tracing() && t.device == "cpu" && t.dtype == "float32") mkldnn_size_guard(c, t, batched, nd, groups, w);
   return c.out(o);
 }
 

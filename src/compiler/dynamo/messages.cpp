@@ -40,6 +40,7 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
     std::string cls = types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
                       : types[i] == "function"  ? "torch._dynamo.variables.functions.UserFunctionVariable"
                       : types[i] == "generator" ? "torch._dynamo.variables.functions.LocalGeneratorObjectVariable"
+                      : types[i] == "Size"      ? "torch._dynamo.variables.lists.SizeVariable"
                                                 : "torch._dynamo.variables.constant.ConstantVariable";
     ctx += (i ? ", " : "") + fmt::format("<class '{}'>", cls);
   }

@@ -208,6 +208,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (v->k == VK::Float && !v->sym.empty()) return v;  // float() of a SymFloat is itself (DINOv2's `float(w0) / sqrt_N`)
     return mk_float(v->k == VK::Float ? v->f : v->k == VK::Bool ? v->b : static_cast<double>(v->i));
   }
+  // str() / repr() of a torch.Size holding a SymInt in a frame: its SizeVariable is no constant, and BuiltinVariable has
+  // no handler (GB0059; SPyNet's grid cache keyed by `str(tenFlow.shape)` breaks once the sizes are dynamic)
+  if ((name == "str" || name == "repr") && args.size() == 1 && tracing() && arg(0)->k == VK::Tuple && arg(0)->size_tuple &&
+      std::any_of(arg(0)->items.begin(), arg(0)->items.end(), [](const V& x) { return x->k == VK::Int && !x->sym.empty(); }))
+    graph_break("Failed to trace builtin operator", msg_builtin_op(name, {"Size"}), loc);
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));
   if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
     V s = mk_list(args.empty() ? std::vector<V>{} : unique_keys(iterate(arg(0), loc)));

@@ -71,8 +71,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"recompile_global", "placeholder order: a global tensor after the local"},
       {"recompile_guard_order", "the symbol name of a frame compiled again under another input (s24)"},
       {"repeat_interleave_loop", "the second call: torch makes images[0]'s H and W dynamic (s2*s98), ours keeps them static"},
-      {"sdpa_symbool_causal", "a SymInt local read in the broken statement counts as live: ours returns `(gt, s0)`, torch `(gt,)`"},
-      {"fake_constant_div_sizes", "the resume function after torch.div wraps q static on its first compile (torch); ours keeps the size the frame's recompile made dynamic"},
       {"ckpt_closure_tensor_setitem", "a cell variable's tensor that a checkpoint body reads is named after the variable (`out`) in torch; ours keeps `empty` (STORE_DEREF names no node elsewhere)"},
       {"list_then_tuple_arg", "LSTMCell's forward is C++ here: torch reads hx before the weights (its placeholders first)"},
       {"math_ceil_of_tensor", "int(x.sum() > 0) of torch.randn data: the run's value decides the constant (ours a guess)"},
@@ -97,7 +95,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the eighteenth scouting's programs (docs/compiler.md, "Eighteenth scouting")
       {"inference_mode_recompile_arg_name", "through the @torch.inference_mode() wrapper torch names the recompile's input `L_args_0_`; ours `L_tmpN_`"},
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
-      {"break_callee_cache_hit", "a callee at a cache hit's break (corpus test)"},
+      {"str_of_dynamic_size_cache", "two SymInt locals live at a break in an inlined call: torch returns them `(s25, s23)` (int_w, int_h), ours in assignment order"},
       {"autograd_fn_saved_variables", "a Function's forward compiled as its own frame returns what save_for_backward stored on ctx (y, var) as outputs; ours only the result"},
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"builtin_max_tensor_number", "one_hot's width after the break is the eager max of randint data tparse does not know "

@@ -293,7 +293,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     }
     if (v->k == VK::Tensor) wrapped[v.get()] = v;
     const MarkWrapped mark{wrapped, v.get(), v};
-    if (v->k == VK::Tensor && !is_resume) {
+    if (v->k == VK::Tensor) {
       // a tensor of an enclosing frame's trace (its eager continuation after a break calls this frame):
       // the call gets the real tensor, so its sizes are plain numbers here until this frame's own
       // automatic dynamic marks them (real torch 2.11: whisper's TextDecoder compiles static)

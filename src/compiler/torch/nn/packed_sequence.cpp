@@ -40,18 +40,23 @@ V long_tensor(Interp& I, const std::vector<long long>& xs) {
   return v;
 }
 
-/// The packed data: `rows` rows of `input`'s trailing dims, made from `input` (autograd follows it).
-V packed_data(Interp& I, const V& input, long long rows, size_t trailing_from) {
+/// A new tensor of `shape` made from `input` (dtype, device; autograd follows it): the packed rows, a padded batch.
+V made_from(Interp& I, const V& input, std::vector<Dim> shape) {
   TensorInfo o = *input->t;
-  std::vector<Dim> shape{Dim{rows, ""}};
-  for (size_t i = trailing_from; i < o.shape.size(); ++i) shape.push_back(o.shape[i]);
-  o.shape = shape;
+  o.shape = std::move(shape);
   o.stride = contiguous_strides(o.shape);
   o.is_param = o.is_buffer = false;
   o.requires_grad = I.grad_enabled() && input->t->requires_grad;
   o.grad_fn = o.requires_grad;
   o.grad_edge = o.requires_grad ? grad_edge_over({input}, {}) : nullptr;
   return mk_tensor(o);
+}
+
+/// `rows` rows of `input`'s dims from `trailing_from` on.
+std::vector<Dim> rows_of(const V& input, long long rows, size_t trailing_from) {
+  std::vector<Dim> shape{Dim{rows, ""}};
+  for (size_t i = trailing_from; i < input->t->shape.size(); ++i) shape.push_back(input->t->shape[i]);
+  return shape;
 }
 
 /// The lengths as numbers: a list / tuple of ints, or a tensor of known values; false when not known.
@@ -112,7 +117,7 @@ V pack(Interp& I, const V& input, std::vector<long long> lens, bool known, bool 
   for (long long s = 0; s < longest; ++s)
     batch_sizes.push_back(std::count_if(lens.begin(), lens.end(), [&](long long l) { return l > s; }));
   const long long rows = std::accumulate(lens.begin(), lens.end(), 0LL);
-  return new_packed(I, packed_data(I, input, rows, 2), long_tensor(I, batch_sizes), sorted, unsorted, loc);
+  return new_packed(I, made_from(I, input, rows_of(input, rows, 2)), long_tensor(I, batch_sizes), sorted, unsorted, loc);
 }
 
 std::vector<long long> known_longs(Interp& I, const V& t) {
@@ -170,8 +175,8 @@ V rnn_packing_call(Interp& I, const std::string& fn, std::vector<V>& args, KW& k
     V seq = kw_or(args, kwargs, 0, fn == "unpack_sequence" ? "packed_sequences" : "sequence");
     if (!is_packed_sequence(seq)) return nullptr;  // (a padded tensor a model passes on: the caller's fallback)
     V data = I.getattr(seq, "data", loc);
-    std::vector<long long> bs = known_longs(I, I.getattr(seq, "batch_sizes", loc));
     V bst = I.getattr(seq, "batch_sizes", loc);
+    std::vector<long long> bs = known_longs(I, bst);
     const long long steps = bst->k == VK::Tensor && !bst->t->shape.empty() ? bst->t->shape[0].v : 0;
     const Dim batch = packed_max_batch(I, seq, loc);
     // each sequence's length (sorted order), then the batch's order back
@@ -189,7 +194,7 @@ V rnn_packing_call(Interp& I, const std::string& fn, std::vector<V>& args, KW& k
     }
     if (fn == "unpack_sequence") {
       std::vector<V> out;
-      for (long long l : lens) out.push_back(packed_data(I, data, l, 1));
+      for (long long l : lens) out.push_back(made_from(I, data, rows_of(data, l, 1)));
       return mk_list(out);
     }
     const bool batch_first = flag(I, kw_or(args, kwargs, 1, "batch_first"), false, loc);
@@ -200,12 +205,9 @@ V rnn_packing_call(Interp& I, const std::string& fn, std::vector<V>& args, KW& k
         I.raise_exc("ValueError", fmt::format("Expected total_length to be at least the length of the longest sequence in input, but got total_length={} and max sequence length being {}", total->i, steps), loc);
       t = total->i;
     }
-    TensorInfo o = *data->t;
     std::vector<Dim> shape = batch_first ? std::vector<Dim>{batch, Dim{t, ""}} : std::vector<Dim>{Dim{t, ""}, batch};
-    for (size_t i = 1; i < o.shape.size(); ++i) shape.push_back(o.shape[i]);
-    V padded = packed_data(I, data, 0, 0);
-    padded->t->shape = shape;
-    padded->t->stride = contiguous_strides(shape);
+    for (size_t i = 1; i < data->t->shape.size(); ++i) shape.push_back(data->t->shape[i]);
+    V padded = made_from(I, data, shape);
     if (batch_first && shape.size() >= 2) {  // (torch pads time-major, then transposes)
       std::vector<Dim> tm = shape;
       std::swap(tm[0], tm[1]);

@@ -86,6 +86,13 @@ std::optional<std::vector<Dim>> memory_format_strides(OpCall& c, const TensorInf
   return std::nullopt;
 }
 
+// a symbol's source as a recompile reason prints it: `L['x'].size()[0]` -> `x.size()[0]`
+static std::string reason_src(const std::string& src) {
+  if (src.rfind("L['", 0) != 0) return src;
+  const size_t e = src.find("']");
+  return src.substr(3, e - 3) + src.substr(e + 2);
+}
+
 /// FakeTensor's conv asks torch._C._select_conv_backend for the output's layout; its ConvParams::use_mkldnn tests
 /// `input.size(0) >= 16` for an unstrided, undilated CPU float conv before anything else decides, so on a symbolic
 /// batch the ShapeEnv guards the answer: `2 <= x.size()[0] <= 3` when windows fold 4 per image into the batch
@@ -98,8 +105,7 @@ static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
   if (info == ctx.sym_info.end() || ctx.specialized.count(m->syms[0])) return;
   const bool holds = n.v >= 16;
   const long long bound = holds ? (16 + m->c - 1) / m->c : 15 / m->c;
-  std::string src = info->second.first;  // L['x'].size()[0] -> x.size()[0], as the recompile reason prints it
-  if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
+  const std::string src = reason_src(info->second.first);
   for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == holds && g.bound == bound) return;
   std::string text = holds ? fmt::format("{} <= {}", bound, src) : fmt::format("2 <= {} <= {}", src, bound);
   text += "  " + c.I.guard_comment(c.loc) + " (_subclasses/fake_impls.py:1331 in conv)";
@@ -126,9 +132,7 @@ static void mkldnn_size_guard(OpCall& c, const TensorInfo& t, bool batched, size
   for (const std::string& s : sym_free_symbols(prod.sym)) {
     auto info = ctx.sym_info.find(s);
     if (info == ctx.sym_info.end() || ctx.specialized.count(s)) return;
-    std::string src = info->second.first;  // L['x'].size()[2] -> x.size()[2], as the recompile reason prints it
-    if (src.rfind("L['", 0) == 0) src = src.substr(3, src.find("']") - 3) + src.substr(src.find("']") + 2);
-    srcs[s] = src;
+    srcs[s] = reason_src(info->second.first);
   }
   const std::string op = prod.v > 20480 ? ">" : "<=";
   for (const auto& g : ctx.sym_eqs) if (g.expr == prod.sym && g.op == op && g.value == 20480) return;

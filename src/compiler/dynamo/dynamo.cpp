@@ -408,6 +408,17 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             copy->t->stride[d].sym = sym_for(source);
             ctx->sym_info[copy->t->stride[d].sym] = {source, copy->t->stride[d].v};
           }
+        // a view's storage offset, once any size is dynamic (ShapeEnv's dynamic_offset: DUCK unless every size is
+        // STATIC): a symbol of its own when 2 or more (0 / 1 specialize), so the next call's fresh tensor fails
+        // `2 <= L['x'].storage_offset()` (real torch 2.11: v-diffusion's last batch x[2:3], then its own outputs)
+        if (!all.empty() && v->storage_offset >= 2) {
+          std::string source = local_source(n) + ".storage_offset()";
+          if (!duck_syms.count(v->storage_offset)) {
+            duck_syms[v->storage_offset] = sym_for(source);
+            ctx->sym_info[duck_syms[v->storage_offset]] = {source, v->storage_offset};
+          }
+          ctx->offset_syms.insert(n);
+        }
         rebind(v, n, copy);
       }
     } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {

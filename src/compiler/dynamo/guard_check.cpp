@@ -196,6 +196,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (t.shape[i].v != g.t.shape[i].v)
         return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", n, i, g.t.shape[i].v, t.shape[i].v);
     }
+    // the storage offset made a symbol (a view's, 2 or more): the shape env's guard on it (torch/values/storage_offset.cpp)
+    if (g.offset_sym && v->storage_offset < 2) return fmt::format("2 <= {}.storage_offset()", n);
     // TENSOR_MATCH checks the strides (a view's, e.g. h[:, -1]); an entry with symbolic sizes checks those of its
     // strides that stayed numbers (a permuted input's 1 at index 1: PointNet++'s xyz, dynamic_stride_guard)
     if (g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())

@@ -145,7 +145,7 @@ void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type
 void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& src, Location loc) {
   bool have = false;
   for (auto& tg : ctx.tguards) have = have || tg.src == src;
-  if (!have) ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc)});
+  if (!have) ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) > 0});
   std::string L = local_source(src);
   bool described = false;
   for (auto& d : ctx.described) described = described || d.second == L;

@@ -207,6 +207,7 @@ int Interp::node_of(const V& t) {
     g.src = src;
     g.t = *t->t;
     g.where = guard_comment(Location{stack_.back()->cur_line, 0});
+    g.offset_sym = ctx.offset_syms.count(src) > 0;
     ctx.tguards.push_back(g);
   }
   return id;

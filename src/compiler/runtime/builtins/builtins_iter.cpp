@@ -249,6 +249,10 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     }
     if (args.size() == 2) return binop("**", arg(0), arg(1), loc);
   }
+  if (name == "divmod" && args.size() == 2 && arg(0)->k != VK::Tensor && arg(1)->k != VK::Tensor) {
+    // divmod(a, b) of numbers is (a // b, a % b): floor division and a remainder of the divisor's sign
+    return mk_tuple({binop("//", arg(0), arg(1), loc), binop("%", arg(0), arg(1), loc)});
+  }
   if (name == "any" || name == "all") {
     bool any = false, all = true;
     for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }

@@ -454,6 +454,7 @@ void after_call(OpCall& c, const V& res) {
     if (res->k == VK::Tensor) shares_storage(res, c.self);
     if (res->k == VK::Tuple || res->k == VK::List)
       for (auto& x : res->items) shares_storage(x, c.self);
+    view_offset(c, res);
     // the elements' range of random data goes with a view of it (`for i in torch.randint(n, (b,))`: each 0-d row)
     if (const auto& sv = c.self->vals; sv && sv->v.empty() && sv->lo <= sv->hi && sv->epoch >= c.I.unknown_write_epoch_) {
       if (res->k == VK::Tensor && !res->vals) attach_range(c.I, res, sv->lo, sv->hi);

@@ -74,6 +74,9 @@ void after_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
 void mutated(Interp& I, const V& t = nullptr);
 /// `res` (a view op's result: view, reshape, slicing, transpose, ...) shares `base`'s storage
 void shares_storage(const V& res, const V& base);
+/// A view op's result (or each piece of a split): its storage offset from its input's and the op's arguments
+/// (storage_offset.cpp); 0 for an advanced index, which copies
+void view_offset(OpCall& c, const V& res);
 
 /// How many entries of `t` are nonzero (nonzero / one-argument where / masked_select / a boolean-mask index): from
 /// its known values, else its uniform fill; else every entry is taken as nonzero and the run lists the guess at `loc`

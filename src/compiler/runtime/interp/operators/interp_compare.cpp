@@ -99,6 +99,10 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
 }
 
 V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
+  // a generator object (`module.parameters()`, kept as the list it yields) has no __eq__: == is identity (CQL's
+  // `assert self.critic1.parameters() != self.critic2.parameters()`)
+  if ((op == "==" || op == "!=") && ((a->k == VK::List && a->generator_of) || (b->k == VK::List && b->generator_of)))
+    return mk_bool((a.get() == b.get()) == (op == "=="));
   if ((a->k == VK::Opaque || b->k == VK::Opaque) && op != "is" && op != "is not") {
     note_unmodelled(loc, "operator " + op + " on " + (a->k == VK::Opaque ? a->s : b->s));
     return mk_opaque("(" + (a->k == VK::Opaque ? a->s : b->s) + " " + op + ")");

@@ -367,6 +367,14 @@ class ndarray(_Elementwise):
     def T(self):
         return self.transpose()
 
+    @property
+    def real(self):  # (no complex arrays here: the real part is the array's data, imag its zeros)
+        return self.copy()
+
+    @property
+    def imag(self):
+        return ndarray([0] * self.size, self.shape, self._tparse_dtype)
+
     def transpose(self, *axes):
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])

@@ -180,6 +180,13 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (auto it = obj->attrs.find("__dict__"); it != obj->attrs.end() && it->second.get() == obj.get() && name != "__dict__")
       if (V* x = dict_find(*obj, mk_str(name))) return *x;  // the AttrDict idiom `self.__dict__ = self`: keys are attributes
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
+    if (name == "__dict__") {  // its attributes as a dict; stores through it go to the instance (yacs' CfgNode)
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      d->view_of = obj;
+      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
+      return d;
+    }
     if (V m = class_attr(obj, name, loc)) return m;
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals

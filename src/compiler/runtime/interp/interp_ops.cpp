@@ -563,6 +563,11 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           }
           if (!fwd && callee->builtin_nn != "Module") return nn_forward(callee, args, kwargs, loc);  // inherited built-in forward
           if (!fwd) error(loc, fmt::format("module '{}' has no forward()", callee->cls->s));
+          // a @staticmethod forward takes no self (YOLO ports' `SiLU.forward(x)`); a @classmethod one its class
+          if (fwd->k == VK::Builtin && (fwd->s == "staticmethod" || fwd->s == "classmethod") && fwd->func) {
+            if (fwd->s == "classmethod") args.insert(args.begin(), callee->cls);
+            return call(fwd->func, std::move(args), std::move(kwargs), loc);
+          }
           args.insert(args.begin(), callee);
           if (fwd->k == VK::Builtin && fwd->s.rfind("gradwrap:", 0) == 0 && fwd->func) {
             // a decorated forward: inlined with its mode's nodes; called eagerly, the decorator's frame is

@@ -191,6 +191,11 @@ V mk_builtin(std::string name);
 V mk_bound(V self, V func);  ///< a method bound to self
 V mk_opaque(std::string name);  ///< an unmodelled value named `name` (runtime/opaque.cpp)
 bool truthy_const(const V& v, bool& known);
+/// `v` was given and is falsy as a constant (False, None, 0): `nn.Conv2d(..., bias=None)` makes no bias
+inline bool given_false(const V& v) {
+  bool known = false;
+  return v && !truthy_const(v, known) && known;
+}
 std::string type_name(const V& v);
 std::string py_repr(const V& v);
 std::string py_str(const V& v);

@@ -89,7 +89,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     long long in = need_int(0, "in_features"), out = need_int(1, "out_features");
     V b = arg(2, "bias");
     nn_add(inst, "weight", nn_param({Dim{out, ""}, Dim{in, ""}}));
-    nn_add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : nn_param({Dim{out, ""}}));
+    nn_add(inst, "bias", given_false(b) ? none() : nn_param({Dim{out, ""}}));
     inst->attrs["in_features"] = mk_int(in);
     inst->attrs["out_features"] = mk_int(out);
     return inst;
@@ -104,7 +104,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["eps"] = eps ? eps : (cls == "LayerNorm" ? mk_float(1e-5) : none());
     // elementwise_affine=False: weight (and bias) are None; LayerNorm(bias=False) has a weight only
     V ea = arg(2, "elementwise_affine"), bb = cls == "LayerNorm" ? arg(3, "bias") : nullptr;
-    bool affine = !(ea && ea->k == VK::Bool && !ea->b), bias = cls == "LayerNorm" && !(bb && bb->k == VK::Bool && !bb->b);
+    bool affine = !(ea && ea->k == VK::Bool && !ea->b), bias = cls == "LayerNorm" && !given_false(bb);
     inst->attrs["elementwise_affine"] = mk_bool(affine);
     nn_add(inst, "weight", affine ? nn_param(shape) : none());
     if (cls == "LayerNorm") nn_add(inst, "bias", affine && bias ? nn_param(shape) : none());
@@ -184,7 +184,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     for (auto& x : k->items) ws.push_back(Dim{x->i, ""});
     nn_add(inst, "weight", nn_param(ws));
     V b = arg(7, "bias");
-    nn_add(inst, "bias", b && b->k == VK::Bool && !b->b ? none() : nn_param({Dim{out, ""}}));
+    nn_add(inst, "bias", given_false(b) ? none() : nn_param({Dim{out, ""}}));
     return inst;
   }
   // (SyncBatchNorm: the same module; with no process group initialized its forward is F.batch_norm, need_sync False)
@@ -314,7 +314,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     nn_add(inst, "in_proj_weight", nn_param({Dim{3 * e, ""}, Dim{e, ""}}));
     V b = kwv(kwargs, "bias");
     if (!b && args.size() > 3) b = args[3];
-    bool bias = !(b && b->k == VK::Bool && !b->b);
+    bool bias = !given_false(b);
     nn_add(inst, "in_proj_bias", bias ? nn_param({Dim{3 * e, ""}}) : none());
     // out_proj: NonDynamicallyQuantizableLinear(e, e, bias), a Linear subclass (Python of ours, __tparse_torch__)
     V out = call(getattr(import_module("__tparse_torch__", loc), "NonDynamicallyQuantizableLinear", loc),

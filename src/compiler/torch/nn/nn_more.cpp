@@ -102,7 +102,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     V b = inst->attrs["bias"];
     inst->attrs.erase("bias");
     nn_add(inst, "weight", nn_param(ws));
-    nn_add(inst, "bias", b->k == VK::Bool && !b->b ? N : nn_param({Dim{out, ""}}));
+    nn_add(inst, "bias", given_false(b) ? N : nn_param({Dim{out, ""}}));
     return true;
   }
   static const std::map<std::string, NnParams> simple = {
@@ -176,6 +176,15 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   auto F = [](const std::string& n) { return "torch.nn.functional." + n; };
   auto attr = [&](const char* n) { return I.getattr(mod, n, loc); };
   if (loss_fn().count(cls)) {
+    // forward's parameters given by name (`criterion(input=pred, target=y)`)
+    static const std::vector<std::string> pair{"input", "target"}, ctc{"log_probs", "targets", "input_lengths", "target_lengths"};
+    const std::vector<std::string>& names = cls == "CTCLoss" ? ctc : pair;
+    for (size_t i = args.size(); i < names.size(); ++i) {
+      auto it = std::find_if(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return kv.first == names[i]; });
+      if (it == kwargs.end()) break;
+      args.push_back(it->second);
+      kwargs.erase(it);
+    }
     if (args.size() < 2) I.error(loc, fmt::format("nn.{}: forward(input, target)", cls));
     const std::string& f = loss_fn().at(cls);
     std::vector<V> xs{args[0], args[1]};

@@ -706,6 +706,8 @@ def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a b
 
 isin = _funcs.isin
 unique = _np('unique', _funcs.unique)
+bincount = _np('bincount', _funcs.bincount)
+histogram = _np('histogram', _funcs.histogram)
 nonzero = _np('nonzero', lambda a: _funcs.where(a))
 isnan = _predicate(math.isnan, 'isnan')
 isinf = _predicate(math.isinf, 'isinf')

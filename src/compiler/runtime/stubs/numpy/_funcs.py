@@ -1,9 +1,11 @@
-"""numpy functions the stub computes eagerly on its small ndarray that select or test elements: isin, unique (its
-index / inverse / count outputs) and where (one argument: np.nonzero's index arrays; three: a choice by the
-condition). An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
+"""numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, unique
+(its index / inverse / count outputs), where (one argument: np.nonzero's index arrays; three: a choice by the
+condition), bincount and histogram. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
 import numpy as _n
 from numpy import _shape
 from numpy_call_traced_by_dynamo import call as _traced_call
+
+_range = range  # (histogram's `range` parameter hides the builtin)
 
 
 def isin(element, test_elements, assume_unique=False, invert=False):  # eagerly: each element's membership (bool)
@@ -60,3 +62,40 @@ def where(condition, x=None, y=None):  # eagerly: one argument, the indices of t
             b = _shape.expand(ys._tparse_flat, ys.shape, shape)
             return _n.ndarray([p if k else q for k, p, q in zip(c, a, b)], shape, _n._promote(xs._tparse_dtype, ys._tparse_dtype))
     return _traced_call(condition, x, y)
+
+
+def bincount(x, weights=None, minlength=0):  # eagerly: the count (or weight sum) of each non-negative integer
+    arr = _n._array(x)
+    w = None if weights is None else _n._array(weights)
+    if not _n._own_arr(arr) or (w is not None and not _n._own_arr(w)):
+        return _traced_call(x, weights)
+    xs = arr._tparse_flat
+    if arr.ndim != 1:
+        raise ValueError('object too deep for desired array')
+    if any(v < 0 for v in xs):
+        raise ValueError("'list' argument must have no negative elements")
+    out = [0.0 if w is not None else 0] * max(minlength, (max(xs) + 1) if xs else 0)
+    for i, v in enumerate(xs):
+        out[int(v)] += w._tparse_flat[i] if w is not None else 1
+    return _n.ndarray(out, (len(out),), 'float64' if w is not None else 'int64')
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):  # eagerly: counts in equal-width bins and the edges
+    arr = _n._array(a)
+    if not _n._own_arr(arr) or not isinstance(bins, int) or weights is not None:
+        return _traced_call(a, bins)
+    xs = [float(v) for v in arr._tparse_flat]
+    lo, hi = (float(range[0]), float(range[1])) if range is not None else ((min(xs), max(xs)) if xs else (0.0, 1.0))
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    edges = [lo + (hi - lo) * i / bins for i in _range(bins + 1)]
+    counts = [0] * bins
+    for v in xs:
+        if lo <= v <= hi:
+            k = min(int((v - lo) / (hi - lo) * bins), bins - 1)
+            counts[k] += 1
+    if density:
+        width = (hi - lo) / bins
+        total = sum(counts)
+        return (_n.ndarray([c / (total * width) for c in counts], (bins,), 'float64'), _n.ndarray(edges, (bins + 1,), 'float64'))
+    return _n.ndarray(counts, (bins,), 'int64'), _n.ndarray(edges, (bins + 1,), 'float64')

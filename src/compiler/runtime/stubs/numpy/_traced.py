@@ -240,7 +240,9 @@ FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lam
          'sort': _sort(lambda x, d: torch.sort(x, d)[0]), 'argsort': _sort(torch.argsort),
          'append': lambda arr, values, axis=None: torch.cat([t(arr).reshape(-1), t(values).reshape(-1)]) if axis is None
          else torch.cat([t(arr), t(values)], axis),
-         'unique': lambda a, *x, **k: torch.unique(t(a)), 'nonzero': lambda a: torch.nonzero(t(a), as_tuple=True),
+         'unique': lambda a, *x, **k: torch.unique(t(a)),
+         'bincount': lambda x, weights=None, minlength=0: torch.bincount(t(x), None if weights is None else t(weights), minlength),
+         'histogram': lambda a, bins=10, range=None, **k: torch.histogram(t(a).double(), bins, range=range), 'nonzero': lambda a: torch.nonzero(t(a), as_tuple=True),
          'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),
          'triu': lambda m, k=0: torch.triu(t(m), k), 'tril': lambda m, k=0: torch.tril(t(m), k),
          'diag': lambda v, k=0: torch.diag(t(v), k),

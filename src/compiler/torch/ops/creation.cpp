@@ -103,6 +103,23 @@ V factory(OpCall& c) {
     t.dtype = ldt;
     std::vector<long long> nd;
     std::string ndt;
+    // legacy_new_from_sequence's TypeError for a tensor of another type, in TensorOptions' words; in a compiled frame
+    // torch raises it wrapped in a TorchRuntimeError at compile time (PyTorch-GAN's UNIT)
+    auto other_type = [&](const std::string& got) {
+      auto meta = [](const std::string& d) -> std::string {
+        static const std::map<std::string, std::string> names = {
+            {"float32", "float"}, {"float64", "double"}, {"float16", "c10::Half"}, {"bfloat16", "c10::BFloat16"},
+            {"int64", "long int"}, {"int32", "int"}, {"int16", "short int"}, {"int8", "signed char"}, {"uint8", "unsigned char"}, {"bool", "bool"}};
+        auto it = names.find(d);
+        return fmt::format("TensorOptions(dtype={}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false "
+                           "(default), memory_format=(nullopt))", it == names.end() ? d : it->second);
+      };
+      c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(got)), c.loc);
+    };
+    // an ndarray a frame reads (a dict input's `samples["acts"]`) is a tensor of its dtype to Dynamo: another type
+    // than the constructor's is that TypeError (rainbow-is-all-you-need's `torch.LongTensor(samples["acts"])` of float32)
+    if (args.size() == 1 && c.I.tracing() && args[0]->k != VK::Tensor && values::ndarray_info(args[0], nd, ndt) && ndt != t.dtype)
+      other_type(ndt);
     if (args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && args[0]->t->dtype == t.dtype) {
       // an ndarray traced in the frame, of the constructor's dtype (SASRec's `torch.LongTensor(log_seqs).to(dev)`):
       // the constructor's node over it (`long_tensor: "i64[2, 6]" = torch.LongTensor(l_log_seqs_)`); another dtype is
@@ -111,19 +128,8 @@ V factory(OpCall& c) {
     } else if (args.size() == 1 && args[0]->k == VK::Tensor) {
       // FloatTensor(tensor): the tensor itself, when its type is already that (legacy_new_from_sequence: a tensor
       // of another type is an error there; ECBSR's `nn.Parameter(torch.FloatTensor(scale))` of a float32 tensor)
-      // (another dtype: legacy_new_from_sequence's TypeError, in TensorOptions' words; in a compiled frame torch
-      // raises it wrapped in a TorchRuntimeError at compile time: PyTorch-GAN's UNIT)
-      if (args[0]->t->dtype != t.dtype) {
-        auto meta = [](const std::string& d) -> std::string {
-          static const std::map<std::string, std::string> names = {
-              {"float32", "float"}, {"float64", "double"}, {"float16", "c10::Half"}, {"bfloat16", "c10::BFloat16"},
-              {"int64", "long int"}, {"int32", "int"}, {"int16", "short int"}, {"int8", "signed char"}, {"uint8", "unsigned char"}, {"bool", "bool"}};
-          auto it = names.find(d);
-          return fmt::format("TensorOptions(dtype={}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false "
-                             "(default), memory_format=(nullopt))", it == names.end() ? d : it->second);
-        };
-        c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(args[0]->t->dtype)), c.loc);
-      }
+      // (another dtype: other_type's TypeError)
+      if (args[0]->t->dtype != t.dtype) other_type(args[0]->t->dtype);
       return args[0];
     } else if (args.size() == 1 && args[0]->k == VK::Tuple && args[0]->size_tuple && c.I.tracing() &&
                std::all_of(args[0]->items.begin(), args[0]->items.end(), [](const V& x) { return x->k == VK::Int && x->sym.empty(); })) {

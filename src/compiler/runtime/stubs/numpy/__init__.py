@@ -663,6 +663,7 @@ def array_split(ary, indices_or_sections, axis=0):
 
 swapaxes = _np('swapaxes', lambda a, x, y: _arrays.swapaxes(a, x, y))
 moveaxis = _np('moveaxis', lambda a, source, destination: _arrays.moveaxis(a, source, destination))
+rollaxis = _np('rollaxis', lambda a, axis, start=0: _arrays.rollaxis(a, axis, start))
 broadcast_to = _np('broadcast_to')
 clip = _np('clip')
 

@@ -75,6 +75,18 @@ def moveaxis(a, source, destination):
     return arr.transpose(*order)
 
 
+def rollaxis(a, axis, start=0):  # numpy.rollaxis: `axis` moved to sit before position `start`
+    n = a.ndim
+    axis = axis + n if axis < 0 else axis
+    start = start + n if start < 0 else start
+    if axis < start:
+        start -= 1
+    axes = list(range(n))
+    axes.remove(axis)
+    axes.insert(start, axis)
+    return a.transpose(*axes)
+
+
 def swapaxes(a, x, y):
     arr = _n._array(a)
     if not _n._own_arr(arr):

@@ -222,6 +222,21 @@ _REDUCE = {'sum': lambda x, d, k: torch.sum(x, d, keepdim=k), 'prod': lambda x, 
 _REDUCE_FLOAT = {'mean': lambda x, d, k: torch.mean(x, d, keepdim=k), 'std': lambda x, d, k: torch.std(x, d, keepdim=k),
                  'var': lambda x, d, k: torch.var(x, d, keepdim=k)}
 
+def _rollaxis(a, axis, start=0):  # torch._numpy's rollaxis: the moved axes go to Tensor.view as a shape, which fails
+    x = t(a)                        # whenever an axis moves (torch 2.11: "shape '[1, 0, 2, 3]' is invalid ...")
+    n = x.dim()
+    axis = axis + n if axis < 0 else axis
+    start = start + n if start < 0 else start
+    if axis < start:
+        start -= 1
+    if axis == start:
+        return x
+    axes = list(range(0, n))
+    axes.remove(axis)
+    axes.insert(start, axis)
+    return x.view(axes)
+
+
 FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lambda obj, dtype=None, *a, **k: t(obj, dtype),
          'zeros': _creation(torch.zeros), 'ones': _creation(torch.ones), 'empty': _creation(torch.empty),
          'full': _full, 'zeros_like': _like(torch.zeros_like), 'ones_like': _like(torch.ones_like),
@@ -240,7 +255,7 @@ FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lam
          'sort': _sort(lambda x, d: torch.sort(x, d)[0]), 'argsort': _sort(torch.argsort),
          'append': lambda arr, values, axis=None: torch.cat([t(arr).reshape(-1), t(values).reshape(-1)]) if axis is None
          else torch.cat([t(arr), t(values)], axis),
-         'unique': lambda a, *x, **k: torch.unique(t(a)),
+         'unique': lambda a, *x, **k: torch.unique(t(a)), 'rollaxis': _rollaxis,
          'bincount': lambda x, weights=None, minlength=0: torch.bincount(t(x), None if weights is None else t(weights), minlength),
          'histogram': lambda a, bins=10, range=None, **k: torch.histogram(t(a).double(), bins, range=range), 'nonzero': lambda a: torch.nonzero(t(a), as_tuple=True),
          'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),

@@ -136,6 +136,10 @@ std::string msg_symbool_arg(const std::string& callee, const std::string& fn, co
                     fmt::format("TypeError {}: {}(): argument '{}' must be bool, not SymBool", callee, fn, arg), "GB0112");
 }
 
+std::string msg_fake_type_error(const std::string& callee, const std::string& text) {
+  return gb_message("TypeError when making fake tensor call", "", {kHintUserError}, fmt::format("TypeError {}: {}", callee, text), "GB0112");
+}
+
 std::string msg_unhandled_method_args(const std::string& name, const std::string& context) {
   // (no hints: torch's empty hint list leaves one more blank line)
   return gb_message("Unhandled args for method", fmt::format("Dynamo encountered an error while calling the method `{}`.\n", name),

@@ -67,6 +67,8 @@ std::string msg_backward(const std::string& args);
 std::string msg_data_dependent(const std::string& context = "attempted to jump with TensorVariable()");
 /// GB0112: a SymBool (a comparison of symbolic sizes) passed where an ATen builtin takes a bool.
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg);
+/// GB0112 for an ATen binding that refused the fake call's argument types (`TypeError <callee>: <text>`)
+std::string msg_fake_type_error(const std::string& callee, const std::string& text);
 /// GB0156: a method Dynamo cannot trace on a user-defined object (`_lru_cache_wrapper.__call__`)
 std::string msg_unsupported_method(const std::string& cls, const std::string& method, const std::string& context);
 /// GB0088: an exception no handler of the frame catches (`raised`: `ValueError([ConstantVariable(str: 'x')])`)

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include <algorithm>
 #include "torch/ops/rules.hpp"
@@ -63,6 +64,13 @@ static std::vector<long long> ints(OpCall& c, const V& v, size_t n, const char* 
   if (r.size() == 1 && n > 1) r.assign(n, r[0]);
   if (r.size() != n) c.fail(fmt::format("{}: {} must have {} values", c.name, what, n));
   return r;
+}
+
+/// ATen's check of the input's channels against the weight's: a RuntimeError the program may catch; in a frame the fake
+/// kernel's, which ends the compile as a TorchRuntimeError (MODNet's 67-channel input to a 51-channel conv)
+[[noreturn]] static void channel_mismatch(OpCall& c, const std::string& msg) {
+  if (c.I.tracing()) c.I.raise_fake("RuntimeError", msg, c.loc);
+  c.I.raise_exc("RuntimeError", msg, c.loc);
 }
 
 static size_t spatial(const std::string& name) { return name.find("1d") != std::string::npos ? 1 : name.find("3d") != std::string::npos ? 3 : 2; }
@@ -156,7 +164,8 @@ V conv(OpCall& c) {
   long long groups = gv && gv->k == VK::Int ? gv->i : 1;
   size_t ch = batched ? 1 : 0;
   if (t.shape[ch].v != w.shape[1].v * groups)
-    c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[1].v * groups));
+    channel_mismatch(c, fmt::format("Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
+                                    groups, dims_str(w), dims_str(t), w.shape[1].v * groups, t.shape[ch].v));
   if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym)) c.I.specialize_symbol(t.shape[ch].sym, c.loc);  // the weight fixes the channels
   V sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), dv = c.arg(4, "dilation");
   auto st = ints(c, sv && sv->k != VK::None ? sv : nullptr, nd, "stride", 1);
@@ -338,6 +347,30 @@ V interpolate(OpCall& c) {
   if (!scale) scale = c.arg(1, nullptr);
   TensorInfo o = c.like();
   size_t nd = t.shape.size() >= 2 ? t.shape.size() - 2 : 0;
+  // a tensor scale (a numpy scalar, which Dynamo makes a 0-d tensor) reaches the upsample binding in the list
+  // F.interpolate builds, which takes floats only: a TypeError; in a frame on fake tensors, graph break GB0112
+  // (HiFTNet's SineGen: `scale_factor=1 / self.upsample_scale` of an np.prod)
+  auto is_tensor = [](const V& x) { return x && x->k == VK::Tensor; };
+  if (scale && (is_tensor(scale) || ((scale->k == VK::List || scale->k == VK::Tuple) && std::any_of(scale->items.begin(), scale->items.end(), is_tensor)))) {
+    V mv = c.kw("mode");
+    if (!mv) mv = c.arg(2, nullptr);
+    const std::string mode = mv && mv->k == VK::Str ? mv->s : "nearest";
+    const bool corners = mode != "nearest" && mode != "nearest-exact" && mode != "area";
+    const std::string fn = fmt::format("upsample_{}{}d", mode == "nearest-exact" ? "nearest_exact" : mode, nd);
+    const char* tensor = c.I.tracing() ? "FakeTensor" : "Tensor";
+    std::string scales = nd == 1 ? ", float scales = None" : "";
+    for (const char* n : {"d", "h", "w"})
+      if (nd >= 2 && (nd == 3 || *n != 'd')) scales += fmt::format(", float scales_{} = None", n);
+    std::string text = fmt::format(
+        "{}() received an invalid combination of arguments - got ({}, NoneType{}, list), but expected one of:\n"
+        " * (Tensor input, tuple of ints output_size{}, tuple of floats scale_factors)\n"
+        "      didn't match because some of the arguments have invalid types: (!{}!, !NoneType!{}, !list of [{}]!)\n"
+        " * (Tensor input, tuple of ints output_size{}{}, *, Tensor out = None)\n",
+        fn, tensor, corners ? ", bool" : "", corners ? ", bool align_corners" : "", tensor, corners ? ", bool" : "", tensor,
+        corners ? ", bool align_corners" : "", scales);
+    if (c.I.tracing()) c.I.graph_break("TypeError when making fake tensor call", msg_fake_type_error("<function interpolate at 0x7f0000000000>", text), c.loc);
+    c.I.raise_exc("TypeError", text, c.loc);
+  }
   for (size_t i = 0; i < nd; ++i) {
     long long v = t.shape[i + 2].v;
     std::string sym;  // a SymInt size (`int(H * 1.5)` of a dynamic H) is the output's size expression
@@ -380,7 +413,9 @@ V conv_transpose(OpCall& c) {
   size_t ch = batched ? 1 : 0;
   V gv = c.arg(5, "groups");
   long long groups = gv && gv->k == VK::Int ? gv->i : 1;
-  if (t.shape[ch].v != w.shape[0].v) c.fail(fmt::format("shape mismatch in {}: input {} has {} channels, weight {} expects {}", c.name, dims_str(t), t.shape[ch].v, dims_str(w), w.shape[0].v));
+  if (t.shape[ch].v != w.shape[0].v)
+    channel_mismatch(c, fmt::format("Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
+                                    dims_str(w), dims_str(t), w.shape[0].v, t.shape[ch].v));
   auto st = ints(c, c.arg(2, "stride"), nd, "stride", 1), pd = ints(c, c.arg(3, "padding"), nd, "padding", 0);
   auto op = ints(c, c.arg(4, "output_padding"), nd, "output_padding", 0), dl = ints(c, c.arg(6, "dilation"), nd, "dilation", 1);
   TensorInfo o = c.like();

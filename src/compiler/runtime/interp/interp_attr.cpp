@@ -429,6 +429,19 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
       return m;
     }
+    // a method a built-in base defines (`Dotdict.__getitem__` of a dict subclass: dict's), before object's
+    if (obj->fn) {
+      std::vector<V> todo{obj};
+      for (size_t i = 0; i < todo.size(); ++i)
+        for (const V& b : todo[i]->bases) {
+          if (b && b->k == VK::Class) todo.push_back(b);
+          if (b && b->k == VK::Builtin && b->s != "object") {
+            bool has = false;
+            V r = builtin_attr(b, name, loc, has);
+            if (has) return r;
+          }
+        }
+    }
     // a class without its own: object's (cls.__setattr__(self, name, value), as a decorator wraps it)
     if (obj->fn && (name == "__setattr__" || name == "__getattribute__")) return mk_builtin("object." + name);
   }

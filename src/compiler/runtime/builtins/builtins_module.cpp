@@ -351,7 +351,24 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     if (!tracing()) walk(self);
     return self;
   }
-  if (m == "requires_grad_") return self;
+  if (m == "requires_grad_") {  // Module.requires_grad_(requires_grad=True): every parameter's flag, submodules' too
+    V flag = !args.empty() ? args[0] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "requires_grad") flag = v;
+    bool known = true;
+    const bool on = !flag || truthy_const(flag, known);
+    std::set<const Obj*> seen;
+    std::function<void(const V&)> walk = [&](const V& mod) {
+      if (!seen.insert(mod.get()).second) return;
+      for (auto& n : mod->order) {
+        const V& c = mod->attrs[n];
+        if (c->k == VK::Tensor && c->t->is_param) c->t->requires_grad = on;
+        else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c);
+        else if (V in = compiled_module(c)) walk(in);
+      }
+    };
+    if (!tracing() && known) walk(self);
+    return self;
+  }
   if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {
     // the module's own tensors of that kind, then each submodule's, with dotted names
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");

@@ -250,6 +250,15 @@ V pool(OpCall& c) {
   // `x.permute(0, 2, 1)`, real torch 2.11 avgpool1d_permuted_input_strides)
   if ((name == "avg_pool2d" || name == "max_pool2d") && t.shape.size() == 4 && channels_last_like(t)) o.stride = channels_last_strides(o.shape);
   if (name == "avg_pool1d") one_d_as_2d_layout(t, o);
+  // max_pool with return_indices (a keyword, or F.max_poolNd's seventh positional): (output, int64 indices of its shape),
+  // max_poolNd_with_indices (ENet's pooling indices for MaxUnpool2d)
+  if (!ri && name[0] == 'm' && c.rest.size() > 5) ri = c.rest[5];
+  if (name[0] == 'm' && ri && ri->k == VK::Bool && ri->b) {
+    TensorInfo idx = o;
+    idx.dtype = "int64";
+    idx.requires_grad = false;
+    return c.I.tuple_result(c.out(o), {o, idx}, {});
+  }
   return c.out(o);
 }
 

@@ -162,7 +162,11 @@ from numpy import _funcs
 
 
 class ndarray(_Elementwise):
-    def __init__(self, flat, shape, dtype=None):
+    def __init__(self, flat, shape=None, dtype=None):
+        if shape is None:  # numpy's own `np.ndarray(shape, dtype=float)`: uninitialized data (zeros here)
+            shape = (flat,) if isinstance(flat, int) else tuple(flat)
+            flat = [0] * _prod(shape)
+            dtype = _dtype_name(dtype) if dtype is not None else 'float64'
         self._tparse_flat = list(flat)
         self.shape = tuple(shape)
         self._tparse_dtype = dtype if dtype is not None else _dtype_of(self._tparse_flat)

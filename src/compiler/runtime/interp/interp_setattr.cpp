@@ -220,8 +220,12 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     if (tracing()) {
       // in a frame Dynamo records the store (MoCo's momentum update `pm.data = pm.data * m + ...`):
       // `set_ = torch_Tensor_set_(t, v)`, then `_lower_version_count_by_1(set_)` (FX numbers later ones _by_2, ...)
+      // (the store runs under dynamo_disable_grad: with grad on, `_set_grad_enabled(False)` before it and True after,
+      // as GradModeVariable coalesces a mode that changes; SAGAN's SpectralNorm power iteration)
       Graph& g = stack_.back()->ctx->graph;
       int target = node_of(obj), value = node_of(v);
+      const bool grad_on = grad_enabled_;
+      if (grad_on) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, "False"}}, Location{});
       Node s;
       s.op = "call_function";
       s.target = "torch_Tensor_set_";
@@ -232,6 +236,7 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
       stamp_node(s, loc);
       g.nodes.push_back(s);
       int set_id = static_cast<int>(g.nodes.size()) - 1;
+      if (grad_on) emit_ctx_node("torch._C._set_grad_enabled", "_set_grad_enabled", {Arg{-1, "True"}}, Location{});
       int n = 1;
       for (const auto& x : g.nodes) n += x.name.rfind("_lower_version_count_by_", 0) == 0;
       Node l;

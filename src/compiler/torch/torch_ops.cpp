@@ -447,6 +447,12 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   if (inplace && !tracing() && r && r != a && a->k == VK::Tensor && r->k == VK::Tensor && r->t->shape == a->t->shape) {
     if (r->t->fill) a->t->fill = r->t->fill;
     else a->t->fill.reset();
+    // the written tensor's autograd history is the op's: both operands' ancestry (`out += self.shortcut(x)`: a
+    // backward reaches the shortcut's parameters; SupContrast's ResNet)
+    if (grad_enabled_ && r->t->requires_grad) {
+      a->t->requires_grad = a->t->grad_fn = true;
+      a->t->grad_edge = r->t->grad_edge;
+    }
     return a;
   }
   // in a frame the result stands for the same tensor: its attributes (.grad) and leaf state are the written tensor's

@@ -436,9 +436,7 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   V r = tensor_binop_shape(op, a, b, loc, reflected);
   values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values/values.hpp)
   if ((op == "==" || op == "!=") && r && r->k == VK::Tensor && !values::data(*this, r) && !r->t->fill) {
-    bool one = true;
-    for (const auto& d : r->t->shape) one = one && !d.is_sym() && d.v == 1;
-    if (one) r->t->eq_cmp = op == "==" ? 1 : -1;
+    r->t->eq_cmp = op == "==" ? 1 : -1;  // (one element: a branch on it; more: all / any of it, torch/ops/reduce.cpp)
   }
   // `w -= lr * w.grad` eagerly: Tensor.__isub__ writes w and returns w itself, the same object (its .grad, its leaf
   // status, every name bound to it): the written data is what changes (a hand-written SGD step). (In a frame the

@@ -39,6 +39,9 @@ V reduce(OpCall& c) {
   }
   if (name == "argmax" || name == "argmin" || name == "count_nonzero") o.dtype = "int64";
   if (name == "all" || name == "any") o.dtype = "bool";
+  // all / any of an elementwise `==` / `!=` of data tparse does not know: each element guessed unequal, so the
+  // reduction's guess is the comparison's (rwkv's `if torch.all(probabilities == 0):` guessed false)
+  if ((name == "all" || name == "any") && t.eq_cmp != 0) o.eq_cmp = t.eq_cmp;
   if ((name == "sum" || name == "prod" || name == "nansum") && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "int64";
   if ((name == "mean" || name == "nanmean" || name == "var" || name == "std") && o.dtype.find("int") != std::string::npos)
     c.fail(fmt::format("{}(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}", name, o.dtype));

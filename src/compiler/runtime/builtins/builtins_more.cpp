@@ -408,6 +408,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
                              "GB0206"),
                   loc);
     arg(0)->t->requires_grad = truthy(arg(1), loc);
+    if (arg(0)->t->requires_grad && !arg(0)->t->grad_fn) arg(0)->t->user_leaf = true;  // (a leaf: the user's, interp_setattr.cpp)
     return none();
   }
   if (name == "__tparse_function_setattr__") {

@@ -212,7 +212,13 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
     obj->attrs[name] = v;
     return;
   }
-  if (obj->k == VK::Tensor && name == "requires_grad") { obj->t->requires_grad = v->b; return; }
+  if (obj->k == VK::Tensor && name == "requires_grad") {
+    // (a leaf made to require grad is the user's leaf: a backward's walk ends there, as at requires_grad_(); lynnho's
+    // gradient penalty `x = (...).detach(); x.requires_grad = True`)
+    obj->t->requires_grad = v->b;
+    if (v->b && !obj->t->grad_fn) obj->t->user_leaf = true;
+    return;
+  }
   if (obj->k == VK::Tensor && name == "data" && v->k == VK::Tensor) {
     // `t.data = u` (Tensor.data's setter): t keeps its identity, grad flag and registration, u's data replaces
     // its own (shape, strides, dtype, device; timm's `weight.data *= s` is this after an in-place multiply)

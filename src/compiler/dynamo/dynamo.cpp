@@ -285,6 +285,15 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   };
   for (auto& [n, vp] : slots) {
     V& v = *vp;
+    // a tuple of numbers an enclosing frame traced symbolically (a builtin's result on a resume function's stack: the
+    // `divmod(x.size(1), n)` its break left to Python): at run time real numbers
+    if (v->k == VK::Tuple && !v->size_tuple && !v->cls &&
+        std::any_of(v->items.begin(), v->items.end(), [](const V& x) { return (x->k == VK::Int || x->k == VK::Float) && (!x->sym.empty() || x->sym_node >= 0); })) {
+      std::vector<V> xs;
+      for (const V& x : v->items)
+        xs.push_back(x->k == VK::Int && !x->sym.empty() ? mk_int(x->i) : x->k == VK::Float && (!x->sym.empty() || x->sym_node >= 0) ? mk_float(x->f) : x);
+      rebind(v, n, mk_tuple(xs));
+    }
     if (v->k == VK::Tensor) {
       if (auto it = wrapped.find(v.get()); it != wrapped.end()) {
         v = it->second;
@@ -417,7 +426,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             duck_syms[v->storage_offset] = sym_for(source);
             ctx->sym_info[duck_syms[v->storage_offset]] = {source, v->storage_offset};
           }
-          ctx->offset_syms.insert(n);
+          ctx->offset_syms[n] = duck_syms[v->storage_offset];
         }
         rebind(v, n, copy);
       }

@@ -36,8 +36,11 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
   std::string tl = "[";
   std::string ctx = "[";
   for (size_t i = 0; i < types.size(); ++i) {
-    tl += (i ? ", '" : "'") + types[i] + "'";
-    std::string cls = types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
+    // (a SymInt / SymFloat shows as its Python type, its variable a SymNodeVariable)
+    const bool sym = types[i] == "SymInt" || types[i] == "SymFloat";
+    tl += (i ? ", '" : "'") + (sym ? types[i] == "SymInt" ? std::string("int") : std::string("float") : types[i]) + "'";
+    std::string cls = sym                       ? "torch._dynamo.variables.tensor.SymNodeVariable"
+                      : types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
                       : types[i] == "function"  ? "torch._dynamo.variables.functions.UserFunctionVariable"
                       : types[i] == "generator" ? "torch._dynamo.variables.functions.LocalGeneratorObjectVariable"
                       : types[i] == "Size"      ? "torch._dynamo.variables.lists.SizeVariable"

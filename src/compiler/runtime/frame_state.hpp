@@ -150,7 +150,7 @@ struct FrameCtx {
   std::map<const Obj*, std::string> lazy_name_hints;  ///< a lazy static tensor -> the local first storing it (its node's name)
   std::vector<V> lazy_inputs;          ///< tensor attributes made dynamic where first read (concrete again after the graph)
   std::map<long long, std::string> duck_syms;  ///< ShapeEnv.val_to_var: a duck-sized value's symbol (dynamic=True)
-  std::set<std::string> offset_syms;           ///< inputs whose storage offset is a symbol (`2 <= L['x'].storage_offset()`)
+  std::map<std::string, std::string> offset_syms;  ///< input -> its storage offset's symbol (`2 <= L['x'].storage_offset()`)
   std::vector<V> tracked_first;        ///< containers Dynamo tracked before the frame stored into them (their outputs first)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;

@@ -144,6 +144,7 @@ void Graph::remove_unused_getitems() {
     } else if (nodes[i].has_meta) {
       mention(nodes[i].meta.shape);
       mention(nodes[i].meta.stride);
+      if (!nodes[i].offset_sym.empty()) used_symbols.insert(nodes[i].offset_sym);
     }
   }
   for (size_t i : recheck) {

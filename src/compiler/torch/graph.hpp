@@ -35,6 +35,7 @@ struct Node {
   bool infix = false;            ///< print as `a * b`
   bool is_sym = false;           ///< symbolic-int placeholder (`s77: "Sym(s77)"`)
   std::string placeholder_src;   ///< `L_x_` for placeholders
+  std::string offset_sym;        ///< a tensor placeholder's symbolic storage offset (its symbol stays bound with it)
   std::vector<Arg> args;
   std::vector<std::pair<std::string, Arg>> kwargs;
   TensorInfo meta;               ///< output metadata (tensor nodes)

@@ -189,6 +189,14 @@ int Interp::node_of(const V& t) {
     for (auto& x : ctx.graph.nodes) have = have || (x.is_sym && x.name == d.sym);
     if (!have) ctx.graph.add_sym_placeholder(d.sym);
   }
+  // a symbolic storage offset's symbol, after the strides' (bind_symint of the fake tensor's storage_offset())
+  if (src_it != ctx.sources.end())
+    if (auto off = ctx.offset_syms.find(src_it->second); off != ctx.offset_syms.end()) {
+      bool have = false;
+      for (auto& x : ctx.graph.nodes) have = have || (x.is_sym && x.name == off->second);
+      if (!have) ctx.graph.add_sym_placeholder(off->second);
+      n.offset_sym = off->second;
+    }
   ctx.graph.nodes.push_back(n);
   int id = static_cast<int>(ctx.graph.nodes.size()) - 1;
   if (src_it != ctx.sources.end()) {

@@ -250,7 +250,15 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     if (args.size() == 2) return binop("**", arg(0), arg(1), loc);
   }
   if (name == "divmod" && args.size() == 2 && arg(0)->k != VK::Tensor && arg(1)->k != VK::Tensor) {
-    // divmod(a, b) of numbers is (a // b, a % b): floor division and a remainder of the divisor's sign
+    // divmod(a, b) of numbers is (a // b, a % b): floor division and a remainder of the divisor's sign. Dynamo folds it on
+    // constants only: with a SymInt / SymFloat it has no handler (GB0059; real torch 2.11: divmod_dynamic_segments)
+    if (tracing() && (!arg(0)->sym.empty() || !arg(1)->sym.empty() || arg(0)->sym_node >= 0 || arg(1)->sym_node >= 0)) {
+      auto ty = [](const V& v) -> std::string {
+        if (!v->sym.empty() || v->sym_node >= 0) return v->k == VK::Float ? "SymFloat" : "SymInt";
+        return type_name(v);
+      };
+      graph_break("Failed to trace builtin operator", msg_builtin_op("divmod", {ty(arg(0)), ty(arg(1))}), loc);
+    }
     return mk_tuple({binop("//", arg(0), arg(1), loc), binop("%", arg(0), arg(1), loc)});
   }
   if (name == "any" || name == "all") {

@@ -228,6 +228,16 @@ V factory(OpCall& c) {
     V sz = c.arg(0, "size"), fv = c.arg(1, "fill_value");
     if (!sz || !fv) c.fail("full() needs size and fill_value");
     t.shape = shape_arg(c, {sz}, 0);
+    // a tensor fill value in a frame: Dynamo's handle_full makes it `torch.empty(size, **kwargs)` then `.fill_(value)`
+    // (YOLOv8's `torch.full((h * w, 1), stride, ...)` of a stride read from a tensor)
+    if (fv->k == VK::Tensor && c.I.tracing()) {
+      KW kw;
+      for (const auto& [k, v] : c.kwargs) if (k != "size" && k != "fill_value") kw.push_back({k, v});
+      V e = c.I.emit("call_function", "torch.empty", "empty", false, {sz}, kw, t, c.loc);
+      std::vector<V> fa{fv};
+      KW none_kw;
+      return c.I.tensor_method(e, "fill_", fa, none_kw, c.loc);
+    }
     t.fill = num(fv);
     if (fv->k == VK::Int && !dtype_given) t.dtype = "int64";
     if (fv->k == VK::Bool && !dtype_given) t.dtype = "bool";

@@ -23,8 +23,9 @@ std::string mixin_of(const V& cls) {
   return "";
 }
 
+// (a class has no __get__: `lstm = nn.LSTM` is a member, deepspeech.pytorch's RNNType; a Python function is a method)
 bool is_descriptor(const V& v) {
-  return v->k == VK::Func || v->k == VK::Class ||
+  return v->k == VK::Func ||
          (v->k == VK::Builtin && (v->s == "property" || v->s == "staticmethod" || v->s == "classmethod"));
 }
 

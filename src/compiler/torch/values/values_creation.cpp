@@ -62,8 +62,11 @@ bool creation_rule(OpCall& c, const V& res) {
     if (!is_num(a) || !is_num(b)) return false;
     double x0 = num(a), x1 = num(b);
     // aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp: step in the dtype (float for float32), the first half
-    // counted up from start, the second half down from end
-    if (dt == "float32") {
+    // counted up from start, the second half down from end; one step is start alone (RangeFactories.cpp fills it:
+    // MAE's one-block decoder `linspace(0, drop_path_rate, 1)` is [0.], no drop path)
+    if (numel == 1 && (dt == "float32" || dt == "float64")) {
+      out.push_back(dt == "float32" ? static_cast<double>(static_cast<float>(x0)) : x0);
+    } else if (dt == "float32") {
       float s0 = static_cast<float>(x0), s1 = static_cast<float>(x1);
       float stp = numel > 1 ? (s1 - s0) / static_cast<float>(numel - 1) : 0.f;
       for (long long i = 0; i < numel; ++i)

@@ -27,6 +27,7 @@ TEST_CASE("eager values: the build-time numbers of timm nest, regnet, hiera and 
       "assert u.tolist() == [1, 2, 3] and inv.tolist() == [2, 0, 2, 1] and len(torch.unique(torch.tensor([5, 5]))) == 1\n"
       "assert [x.tolist() for x in torch.linspace(0, 1, 5, device='cpu').split([2, 3])] == [[0.0, 0.25], [0.5, 0.75, 1.0]]\n"
       "assert [x.item() for x in torch.linspace(-1, 1, 5)] == [-1.0, -0.5, 0.0, 0.5, 1.0]\n"
+      "assert torch.linspace(0, 0.1, 1).tolist() == [0.0] and torch.linspace(2, 5, 1, dtype=torch.float64).tolist() == [2.0]\n"
       "widths = torch.arange(4, dtype=torch.float32) * 2.5 + 8\n"
       "assert widths.tolist() == [8.0, 10.5, 13.0, 15.5] and int(widths.max().item()) == 15\n"
       "assert widths.int().tolist() == [8, 10, 13, 15] and widths.dtype == torch.float32\n");

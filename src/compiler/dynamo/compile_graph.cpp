@@ -108,7 +108,8 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   std::function<void(const V&, int)> stored = [&](const V& v, int depth) {
     if (!v || depth > 8) return;
     if (v->k == VK::Tensor || (v->k == VK::Int && !v->sym.empty())) { add_output(v); return; }
-    if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) stored(x, depth + 1);
+    // (an input's `x.shape` is rebuilt from its source: program size_ne_cached_shape)
+    if ((v->k == VK::List || v->k == VK::Tuple) && !ctx.sourced_sizes.count(v.get())) for (auto& x : v->items) stored(x, depth + 1);
     if (v->k == VK::Dict) for (auto& kv : v->dict) stored(kv.second, depth + 1);
   };
   // (SideEffects.codegen_update_mutated: object by object in the order they were first changed, each object's
@@ -144,9 +145,26 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   };
   for (auto& [obj, name, v] : ctx.attr_stores) if (obj) concretize(v);
   for (auto& v : ctx.lazy_inputs) concretize(v);
+  // (inside a stored tuple or list too: a cached torch.Size holds the sizes as numbers, YOLOv8's `self.shape = shape`)
+  std::function<V(const V&, int)> plain = [&](const V& v, int depth) -> V {
+    if (!v || depth > 8) return v;
+    if (v->k == VK::Int && !v->sym.empty()) return mk_int(v->i);
+    if (v->k != VK::Tuple && v->k != VK::List) return v;
+    std::vector<V> xs;
+    bool changed = false;
+    for (auto& x : v->items) {
+      xs.push_back(plain(x, depth + 1));
+      changed = changed || xs.back().get() != x.get();
+    }
+    if (!changed) return v;
+    if (v->k == VK::List) { v->items = xs; return v; }  // (a list keeps its identity)
+    auto c = std::make_shared<Obj>(*v);
+    c->items = xs;
+    return c;
+  };
   for (auto& [obj, name, v] : ctx.attr_stores) {
-    if (!obj || !v || v->k != VK::Int || v->sym.empty()) continue;
-    if (auto it = obj->attrs.find(name); it != obj->attrs.end() && it->second.get() == v.get()) it->second = mk_int(v->i);
+    if (!obj || !v) continue;
+    if (auto it = obj->attrs.find(name); it != obj->attrs.end() && it->second.get() == v.get()) it->second = plain(v, 0);
   }
   {  // containers the frame stored into (FrameCtx::mutated_containers): the graph's tensors they hold, in their order
     std::set<const Obj*> seen;

@@ -517,8 +517,12 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     if (!value_of(g.src, val)) continue;
     if (!g.src2.empty()) {
       if (!value_of(g.src2, other)) continue;
-      bool ok = g.op == "<" ? val < other : g.op == "<=" ? val <= other : g.op == ">" ? val > other : val >= other;
+      bool ok = g.op == "!=" ? val != other : g.op == "<" ? val < other : g.op == "<=" ? val <= other : g.op == ">" ? val > other : val >= other;
       if (!ok) return g.text;
+      continue;
+    }
+    if (g.op == "!=") {  // Ne(size, c)
+      if (val == g.bound) return g.text;
       continue;
     }
     if (g.lower ? val < g.bound : val > g.bound) return g.text;

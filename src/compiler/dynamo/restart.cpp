@@ -74,7 +74,9 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   // VariableBuilder) breaks inside that use's CALL (`isinstance(block, ...)`, `block(x)`): break_graph_if_unsupported in
   // a loop, GB7000 chained, the whole frame skipped whatever it traced before the loop (real torch 2.11: program
   // rnn_in_modulelist, kokoro's DurationEncoder with 8 ops before its loop)
-  if (gb.gb_type == "Attempted to wrap RNN, GRU, or LSTM" && (s.k == SK::For || s.k == SK::While)) {
+  // (an RNN attribute the loop's body loads, `self.core(...)` in torchbeast's LSTM loop, is a LOAD_ATTR's break: the graph
+  // up to the loop is compiled, as any instruction's break there)
+  if (gb.gb_type == "Attempted to wrap RNN, GRU, or LSTM" && gb.lazy_item && (s.k == SK::For || s.k == SK::While)) {
     emit_frame_skip(*ctx, loop_skip_msg(&gb, *ctx->code, gb.loc.line), gb.loc);
     ++counters_["unimplemented"];
     ctx->code->skipped = true;

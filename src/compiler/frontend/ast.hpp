@@ -45,7 +45,18 @@ struct Expr {
   /// iter = its conversion as a Str "r"/"s"/"a" (null if none)
   std::vector<Comp> comps;
   std::shared_ptr<FuncDef> fn;///< Lambda
+  /// UnaryOp `not` in a branch's test (if / while / assert / a conditional expression / a comprehension's `if`, through
+  /// `and` / `or`): CPython compiles it into the jump (no UNARY_NOT), so Dynamo sees no `not` there (mark_jump_test)
+  bool jump = false;
 };
+
+/// Marks the `not`s that a test compiles into its jumps (CPython's compiler_jump_if): the test itself, and through
+/// `not`, `and`, `or` the operands.
+inline void mark_jump_test(Expr* e) {
+  if (!e) return;
+  if (e->k == EK::UnaryOp && e->s == "not") { e->jump = true; mark_jump_test(e->a[0].get()); }
+  else if (e->k == EK::BoolOp) for (auto& x : e->a) mark_jump_test(x.get());
+}
 
 enum class SK {
   Expr, Assign, AugAssign, AnnAssign, If, For, While, Def, Class, Return, Pass, Break, Continue,

@@ -67,6 +67,7 @@ void Parser::compound(std::shared_ptr<Stmt> s, bool async) {
   if (accept_kw("if")) {
     s->k = SK::If;
     s->value = named_expr();
+    mark_jump_test(s->value.get());
     expect_op(":");
     s->body = block();
     if (is_kw("elif")) {
@@ -89,6 +90,7 @@ void Parser::compound(std::shared_ptr<Stmt> s, bool async) {
   } else if (accept_kw("while")) {
     s->k = SK::While;
     s->value = named_expr();
+    mark_jump_test(s->value.get());
     expect_op(":");
     s->body = block();
     if (accept_kw("else")) { expect_op(":"); s->orelse = block(); }
@@ -290,6 +292,7 @@ StmtP Parser::simple_stmt() {
   if (accept_kw("assert")) {
     s->k = SK::Assert;
     s->value = expr();
+    mark_jump_test(s->value.get());
     if (accept_op(",")) s->target = expr();
     return s;
   }

@@ -81,6 +81,7 @@ ExprP Parser::expr() {
     Location l = cur().loc;
     ++p;
     auto c = or_expr();
+    mark_jump_test(c.get());
     if (!accept_kw("else")) fail("expected 'else' after conditional expression");
     auto o = expr();
     auto ie = mk(EK::IfExp, e->loc);
@@ -294,7 +295,11 @@ ExprP Parser::comprehension(EK kind, ExprP elt, Location l, ExprP val) {
     cp.target = target_list();
     if (!accept_kw("in")) fail("expected 'in'");
     cp.iter = or_expr();
-    while (is_kw("if")) { ++p; cp.conds.push_back(or_expr()); }
+    while (is_kw("if")) {
+      ++p;
+      cp.conds.push_back(or_expr());
+      mark_jump_test(cp.conds.back().get());
+    }
     c->comps.push_back(cp);
   }
   return c;

@@ -48,6 +48,7 @@ struct GraphBreak {
   std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
   std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty
   bool skip_frame = false;       ///< raised inside an inlined generator: Unsupported.skip_frame, the frame is skipped
+  bool lazy_item = false;        ///< a loop's item wrapped where the body first uses it (an RNN of a ModuleList)
 };
 
 /// Thrown when a frame must be skipped (break in a loop): the frame reruns eagerly.

@@ -135,6 +135,9 @@ struct FrameCtx {
   int frame_id = -1, frame_compile_id = 0;
   Graph graph;
   std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  /// `x.shape` of a frame input (a torch.Size with the source `x.shape`): codegen rebuilds it from that source, so one
+  /// stored on an object returns none of its SymInts from the graph
+  std::set<const Obj*> sourced_sizes;
   /// tensors stored as attributes of objects that existed before the frame (`module.weight = t` in a hook): Dynamo
   /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute;
   /// a null object: a module global the frame stored, STORE_GLOBAL)

@@ -191,6 +191,9 @@ class Interp {
   void sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                 const V& r, Location loc);
   int reify_sym(const std::string& expr, Location loc);
+  /// `not b` of a SymBool as a value (UNARY_NOT, not a branch's jump): an `_operator_not_` node that stays in the graph,
+  /// its result the negated relation (guarded only where its truth is used)
+  V sym_not(const V& b, Location loc);
   /// torch.nn.utils.parametrizations.weight_norm / torch.nn.utils.weight_norm (legacy) on a module (torch/nn/parametrize.cpp)
   V nn_weight_norm(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool legacy);
   /// A parametrized tensor read from a module (`conv.weight` after weight_norm), else null

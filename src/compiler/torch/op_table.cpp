@@ -156,7 +156,7 @@ std::vector<OpDef> build_table() {
       {{"zero_", "fill_", "copy_", "normal_", "uniform_", "unsqueeze_", "squeeze_", "masked_fill_", "tril_", "triu_", "clamp_", "mul_", "add_",
         "sub_", "div_", "bernoulli_", "random_", "exponential_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_",
         "masked_scatter_", "clamp_min_", "clamp_max_", "pow_", "sqrt_", "neg_", "abs_", "log_", "lerp_",
-        "addcmul_", "addcdiv_", "fill_diagonal_", "share_memory_"},
+        "addcmul_", "addcdiv_", "fill_diagonal_", "share_memory_", "set_"},
        M, "", FA::InPlace, o::inplace},
       // ---- reductions ----
       {{"sum", "mean", "amax", "amin", "max", "min", "prod", "norm", "var", "std", "all", "any", "argmax", "argmin", "logsumexp", "nansum",
@@ -239,6 +239,7 @@ std::vector<OpDef> build_table() {
       {{"conv1d", "conv2d", "conv3d"}, TF, "weight, bias=None, stride=1, padding=0, dilation=1, groups=1", FA::Conv, o::conv},
       {{"max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool3d", "avg_pool3d"}, TF, "kernel_size, stride=None, padding=0, dilation=1", FA::Conv, o::pool},
       {{"adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool2d", "adaptive_max_pool1d", "adaptive_avg_pool3d", "adaptive_max_pool3d"}, TF, "output_size", FA::Conv, o::adaptive_pool},
+      {{"max_unpool1d", "max_unpool2d", "max_unpool3d"}, F_, "indices, kernel_size, stride=None, padding=0, output_size=None", FA::Conv, o::max_unpool},
       {{"pad"}, F_, "pad, mode='constant', value=None", FA::Conv, o::pad},
       {{"conv_transpose1d", "conv_transpose2d", "conv_transpose3d"}, TF, "weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1", FA::Conv, o::conv_transpose},
       {{"pixel_shuffle", "pixel_unshuffle"}, TF, "upscale_factor", FA::Conv, o::pixel_shuffle},

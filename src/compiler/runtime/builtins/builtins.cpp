@@ -103,7 +103,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     return r;
   }
   if (name == "__tparse_np_call__") return np_traced::call(*this, args, loc);  // numpy in a frame: torch/interop/numpy_traced.cpp
-  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__") {  // numbers: builtins_math.cpp
+  if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__" || name == "__tparse_np_scalar_dtype__") {  // numbers: builtins_math.cpp
     bool handled = false;
     V r = call_number_builtin(name, args, kwargs, loc, in_compiled, handled);
     if (handled) return r;

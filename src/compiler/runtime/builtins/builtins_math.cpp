@@ -157,17 +157,32 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
     note_unmodelled(loc, name + "()");
     return mk_opaque(name + "()");
   }
-  if (name == "__tparse_np_int__") {  // the numpy stub's number results are numpy scalars (np.int64 / np.float64)
+  // the numpy stub's number results are numpy scalars (np.int64 / np.float64; a second argument names another width:
+  // np.float32(x)); `__tparse_np_scalar_dtype__(x)` is such a scalar's dtype name, else None
+  if (name == "__tparse_np_int__") {
     V v = arg(0);
-    if (v->k == VK::Float && v->sym.empty() && v->sym_node < 0 && !v->np_float) {
+    unsigned char bits = 64;
+    if (args.size() > 1 && args[1]->k == VK::Str) {
+      const std::string& d = args[1]->s;
+      bits = d.ends_with("32") ? 32 : d.ends_with("16") ? 16 : d.ends_with("8") ? 8 : 64;
+    }
+    if (v->k == VK::Float && v->sym.empty() && v->sym_node < 0 && !(v->np_float && v->np_bits == bits)) {
       V c = mk_float(v->f);
       c->np_float = true;
+      c->np_bits = bits;
       return c;
     }
-    if (v->k != VK::Int || !v->sym.empty() || v->np_int) return v;
+    if (v->k != VK::Int || !v->sym.empty() || (v->np_int && v->np_bits == bits)) return v;
     V c = mk_int(v->i);
     c->np_int = true;
+    c->np_bits = bits;
     return c;
+  }
+  if (name == "__tparse_np_scalar_dtype__") {
+    V v = arg(0);
+    if (v->k == VK::Float && v->np_float) return mk_str("float" + std::to_string(v->np_bits));
+    if (v->k == VK::Int && v->np_int) return mk_str("int" + std::to_string(v->np_bits));
+    return none();
   }
   handled = false;
   return nullptr;

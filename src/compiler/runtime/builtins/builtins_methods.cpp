@@ -60,6 +60,7 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     return args[i];
   };
   if (name == "complex.conjugate") return mk_complex(self->f, -self->im);
+  if (name == "iterator.__next__") return call(mk_builtin("next"), {self}, {}, loc);
   if (name == "npscalar.item" || name == "npscalar.tolist") return self->k == VK::Float ? mk_float(self->f) : mk_int(self->i);
   if (name == "npscalar.astype") {  // to the dtype named by a string, an np dtype (its `name`) or int / float / bool
     V d = arg(0);

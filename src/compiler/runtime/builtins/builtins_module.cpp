@@ -21,6 +21,21 @@ static V compiled_module(const V& c) {
   return c->k == VK::Compiled && c->func && c->func->k == VK::Instance && !c->func->builtin_nn.empty() ? c->func : nullptr;
 }
 
+// Calls fn on every tensor attribute of the module and of its submodules (each module once, through compiled wrappers)
+static void for_each_module_tensor(const V& root, const std::function<void(const V&)>& fn) {
+  std::set<const Obj*> seen;
+  std::function<void(const V&)> walk = [&](const V& mod) {
+    if (!seen.insert(mod.get()).second) return;
+    for (auto& n : mod->order) {
+      const V& c = mod->attrs[n];
+      if (c->k == VK::Tensor) fn(c);
+      else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c);
+      else if (V in = compiled_module(c)) walk(in);
+    }
+  };
+  walk(root);
+}
+
 
 namespace {
 
@@ -332,41 +347,23 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       }
     }
     if (m == "cuda" && !args.empty() && args[0]->k == VK::Int) device = "cuda:" + std::to_string(args[0]->i);
-    std::set<const Obj*> seen;
-    std::function<void(const V&)> walk = [&](const V& mod) {
-      if (!seen.insert(mod.get()).second) return;
-      for (auto& n : mod->order) {
-        const V& c = mod->attrs[n];
-        if (c->k == VK::Tensor && (c->t->is_param || c->t->is_buffer)) {
-          if (!device.empty()) c->t->device = tensor_device(device);
-          const std::string& dt = c->t->dtype;
-          if (!dtype.empty() && (dt.find("float") != std::string::npos || dt == "bfloat16")) c->t->dtype = dtype;
-        } else if (c->k == VK::Instance && !c->builtin_nn.empty()) {
-          walk(c);
-        } else if (V in = compiled_module(c)) {
-          walk(in);
-        }
-      }
-    };
-    if (!tracing()) walk(self);
+    if (!tracing()) for_each_module_tensor(self, [&](const V& c) {
+      if (!c->t->is_param && !c->t->is_buffer) return;
+      if (!device.empty()) c->t->device = tensor_device(device);
+      const std::string& dt = c->t->dtype;
+      if (!dtype.empty() && (dt.find("float") != std::string::npos || dt == "bfloat16")) c->t->dtype = dtype;
+    });
     return self;
   }
+  // Module.share_memory(): each tensor's share_memory_() (its storage moves to shared memory; values and metadata stay),
+  // then self (torchbeast's actor processes share the learner's model)
+  if (m == "share_memory") return self;
   if (m == "requires_grad_") {  // Module.requires_grad_(requires_grad=True): every parameter's flag, submodules' too
     V flag = !args.empty() ? args[0] : nullptr;
     for (auto& [k, v] : kwargs) if (k == "requires_grad") flag = v;
     bool known = true;
     const bool on = !flag || truthy_const(flag, known);
-    std::set<const Obj*> seen;
-    std::function<void(const V&)> walk = [&](const V& mod) {
-      if (!seen.insert(mod.get()).second) return;
-      for (auto& n : mod->order) {
-        const V& c = mod->attrs[n];
-        if (c->k == VK::Tensor && c->t->is_param) c->t->requires_grad = on;
-        else if (c->k == VK::Instance && !c->builtin_nn.empty()) walk(c);
-        else if (V in = compiled_module(c)) walk(in);
-      }
-    };
-    if (!tracing() && known) walk(self);
+    if (!tracing() && known) for_each_module_tensor(self, [&](const V& c) { if (c->t->is_param) c->t->requires_grad = on; });
     return self;
   }
   if (m == "parameters" || m == "named_parameters" || m == "buffers" || m == "named_buffers") {

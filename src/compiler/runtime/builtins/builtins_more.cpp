@@ -41,6 +41,7 @@ bool nn_class_derives(const std::string& cls, const std::string& base) {
       {"LSTM", "RNNBase"}, {"GRU", "RNNBase"}, {"RNN", "RNNBase"}, {"LSTMCell", "RNNCellBase"}, {"GRUCell", "RNNCellBase"},
       {"RNNCell", "RNNCellBase"},
       {"MaxPool1d", "_MaxPoolNd"}, {"MaxPool2d", "_MaxPoolNd"}, {"MaxPool3d", "_MaxPoolNd"},
+      {"MaxUnpool1d", "_MaxUnpoolNd"}, {"MaxUnpool2d", "_MaxUnpoolNd"}, {"MaxUnpool3d", "_MaxUnpoolNd"},
       {"AvgPool1d", "_AvgPoolNd"}, {"AvgPool2d", "_AvgPoolNd"}, {"AvgPool3d", "_AvgPoolNd"},
       {"AdaptiveAvgPool1d", "_AdaptiveAvgPoolNd"}, {"AdaptiveAvgPool2d", "_AdaptiveAvgPoolNd"}, {"AdaptiveAvgPool3d", "_AdaptiveAvgPoolNd"},
       {"AdaptiveMaxPool1d", "_AdaptiveMaxPoolNd"}, {"AdaptiveMaxPool2d", "_AdaptiveMaxPoolNd"}, {"AdaptiveMaxPool3d", "_AdaptiveMaxPoolNd"},

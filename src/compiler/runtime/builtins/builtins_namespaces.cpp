@@ -71,6 +71,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
   // a numpy scalar's own methods (np.float64 / np.int64 of the numpy stub): `np.ceil(np.log(n)).astype('int').item()`
   if (((obj->k == VK::Float && obj->np_float) || (obj->k == VK::Int && obj->np_int)) && (name == "astype" || name == "item" || name == "tolist"))
     return bound_builtin(obj, "npscalar." + name);
+  // a generator's / iterator's own __next__ (`self.data.__next__()`: next(it))
+  if (obj->k == VK::Iterator && name == "__next__") return bound_builtin(obj, "iterator.__next__");
   switch (obj->k) {
     case VK::Module: {
       const std::string& m = obj->s;
@@ -294,7 +296,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
           if (V* d = dts->k == VK::Dict ? dict_find(*dts, mk_str(t.dtype)) : nullptr) return *d;
         }
       }
-      if (name == "shape") return size_of(obj, -1, kDimAsRead, loc);
+      if (name == "shape") {
+        V r = size_of(obj, -1, kDimAsRead, loc);
+        // (TensorVariable.var_getattr gives the result the source `<x>.shape` where x has one)
+        if (tracing() && stack_.back()->ctx->sources.count(obj.get())) stack_.back()->ctx->sourced_sizes.insert(r.get());
+        return r;
+      }
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }
       if (name == "device") { auto d = std::make_shared<Obj>(); d->k = VK::Device; d->s = t.device; return d; }
       if (name == "ndim") return mk_int(static_cast<long long>(t.shape.size()));
@@ -349,7 +356,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "register_backward_hook",
                                                  "register_full_backward_hook", "register_full_backward_pre_hook", "state_dict", "load_state_dict",
-                                                 "flatten_parameters", "update", "__setitem__", "pop",
+                                                 "flatten_parameters", "update", "__setitem__", "pop", "share_memory",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};

@@ -19,6 +19,14 @@ namespace tparse::compiler {
 
 bool has_opaque_base(const V& cls);  // interp_ops.cpp
 static bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
+// `obj.__dict__`: its attributes as a dict that views the object, so stores through it go to the object
+static V instance_dict_view(const V& obj) {
+  auto d = std::make_shared<Obj>();
+  d->k = VK::Dict;
+  d->view_of = obj;
+  for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
+  return d;
+}
 
 // A torch.optim optimizer (a class of ours deriving __tparse_optim__'s Optimizer) Dynamo wraps as an
 // OptimizerVariable, guarded by identity where the frame reads it (VariableBuilder: ID_MATCH): another optimizer, or
@@ -181,11 +189,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (V* x = dict_find(*obj, mk_str(name))) return *x;  // the AttrDict idiom `self.__dict__ = self`: keys are attributes
     if (auto it = obj->attrs.find(name); it != obj->attrs.end()) return it->second;
     if (name == "__dict__") {  // its attributes as a dict; stores through it go to the instance (yacs' CfgNode)
-      auto d = std::make_shared<Obj>();
-      d->k = VK::Dict;
-      d->view_of = obj;
-      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
-      return d;
+      return instance_dict_view(obj);
     }
     if (V m = class_attr(obj, name, loc)) return m;
   }
@@ -332,11 +336,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
     if (name == "__class__" && obj->cls) return obj->cls;
     if (name == "__dict__") {  // the instance's attributes as a dict; stores through it go to the instance
-      auto d = std::make_shared<Obj>();
-      d->k = VK::Dict;
-      d->view_of = obj;
-      for (auto& [k, v] : obj->attrs) d->dict.push_back({mk_str(k), v});
-      return d;
+      return instance_dict_view(obj);
     }
     if (is_nn_instance(obj) && name == "all_weights" && obj->attrs.count("_all_weights")) {  // RNNBase.all_weights
       std::vector<V> groups;

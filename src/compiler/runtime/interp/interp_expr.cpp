@@ -189,6 +189,8 @@ V Interp::eval(const ExprP& e) {
     }
     case EK::UnaryOp: {
       V v = eval(e->a[0]);
+      // `not` of a SymBool as a value (not compiled into a branch's jump): a node, no guard yet (Dynamo's `!=` of sequences)
+      if (e->s == "not" && !e->jump && v->k == VK::Bool && !v->sym.empty() && tracing()) return sym_not(v, e->loc);
       if (e->s == "not") {  // in an assert, `not t` holds when t is false: a guess of t's truth follows that
         int want = assert_want_;
         assert_want_ = -want;

@@ -143,6 +143,7 @@ struct Obj : HeapMember<Obj> {
   bool script_method = false;             ///< function decorated with @torch.jit.script_method (a ScriptModule's)
   bool np_int = false;                    ///< int: a numpy integer scalar (np.int64 of np.prod / sum): not a Python int
   bool np_float = false;                  ///< float: a numpy float scalar (np.float64 of np.sqrt, np.float64(x))
+  unsigned char np_bits = 64;             ///< a numpy scalar's width (np.float32(x): 32): numpy promotes arrays with it
   std::string global_name;                ///< name under which a global was read (for guards)
   int sym_node = -1;                      ///< float: output of this node of the tracing graph (SymFloat)
   std::string sym;                        ///< int: a SymInt's expression (`s70`, `s70 + 1`); "" = a plain int

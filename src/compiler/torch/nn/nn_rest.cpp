@@ -19,7 +19,8 @@ const std::set<std::string>& rest_classes() {
       "PReLU", "RReLU", "Threshold", "Hardshrink", "Softshrink", "Softmin", "Softmax2d", "Unflatten", "UpsamplingNearest2d",
       "UpsamplingBilinear2d", "LocalResponseNorm", "CosineSimilarity", "PairwiseDistance", "Fold", "Bilinear", "EmbeddingBag",
       "LSTMCell", "GRUCell", "RNNCell", "MarginRankingLoss", "CosineEmbeddingLoss", "TripletMarginLoss", "SoftMarginLoss",
-      "MultiLabelSoftMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss", "HingeEmbeddingLoss"};
+      "MultiLabelSoftMarginLoss", "PoissonNLLLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MaxUnpool1d", "MaxUnpool2d",
+      "MaxUnpool3d"};
   return s;
 }
 bool flag(const V& v) { return v && v->k == VK::Bool && v->b; }
@@ -45,6 +46,15 @@ bool nn_construct_rest(Interp& I, const std::string& cls, std::vector<V>& args, 
     bind({{"threshold", nullptr}, {"value", nullptr}, {"inplace", F}});
   } else if (cls == "Hardshrink" || cls == "Softshrink") {
     bind({{"lambd", mk_float(0.5)}});
+  } else if (cls == "MaxUnpool1d" || cls == "MaxUnpool2d" || cls == "MaxUnpool3d") {
+    // pooling.py: kernel_size, stride (kernel_size when None) and padding as _single / _pair / _triple tuples
+    bind({{"kernel_size", nullptr}, {"stride", N}, {"padding", mk_int(0)}});
+    const size_t nd = static_cast<size_t>(cls[9] - '0');
+    auto tuple_of = [&](V v) { return v->k == VK::Tuple || v->k == VK::List ? mk_tuple(v->items) : mk_tuple(std::vector<V>(nd, v)); };
+    V k = tuple_of(inst->attrs["kernel_size"]);
+    inst->attrs["stride"] = inst->attrs["stride"]->k == VK::None ? k : tuple_of(inst->attrs["stride"]);
+    inst->attrs["kernel_size"] = k;
+    inst->attrs["padding"] = tuple_of(inst->attrs["padding"]);
   } else if (cls == "Softmin") {
     bind({{"dim", N}});
   } else if (cls == "Softmax2d") {
@@ -159,6 +169,12 @@ V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     return named(r, "result");
   }
   if (cls == "Hardshrink") return fn("torch.hardshrink", "hardshrink", {x(), a["lambd"]}, {});
+  if (cls.rfind("MaxUnpool", 0) == 0) {  // forward(input, indices, output_size=None): F.max_unpoolNd(..., output_size)
+    V ind = arg(1, "indices"), os = arg(2, "output_size");
+    if (!ind) I.error(loc, fmt::format("nn.{}.forward(input, indices, output_size=None): indices missing", cls));
+    const std::string f = "max_unpool" + cls.substr(9);
+    return fn("torch.nn.functional." + f, f, {x(), ind, a["kernel_size"], a["stride"], a["padding"], os ? os : none()}, {});
+  }
   if (cls == "Softshrink") return fn("torch._C._nn.softshrink", "softshrink", {x(), a["lambd"]}, {});
   if (cls == "Softmin") return fn(F("softmin"), "softmin", {x(), a["dim"]}, {{"_stacklevel", mk_int(5)}});
   if (cls == "Softmax2d") {

@@ -114,7 +114,7 @@ static void mkldnn_batch_guard(OpCall& c, const Dim& n) {
   const bool holds = n.v >= 16;
   const long long bound = holds ? (16 + m->c - 1) / m->c : 15 / m->c;
   const std::string src = reason_src(info->second.first);
-  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == holds && g.bound == bound) return;
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.op.empty() && g.lower == holds && g.bound == bound) return;
   std::string text = holds ? fmt::format("{} <= {}", bound, src) : fmt::format("2 <= {} <= {}", src, bound);
   text += "  " + c.I.guard_comment(c.loc) + " (_subclasses/fake_impls.py:1331 in conv)";
   ctx.sym_rels.push_back(CacheEntry::SymRel{src, bound, holds, text, "", ""});
@@ -258,6 +258,62 @@ V pool(OpCall& c) {
     idx.dtype = "int64";
     idx.requires_grad = false;
     return c.I.tuple_result(c.out(o), {o, idx}, {});
+  }
+  return c.out(o);
+}
+
+// F.max_unpool1d / 2d / 3d(input, indices, kernel_size, stride=None, padding=0, output_size=None): an in-graph function
+// (trace_rules), its output the input with each spatial size from output_size (its last nd items) or, without one,
+// functional.py's _unpool_output_size default (in - 1) * stride + kernel - 2 * padding; an output_size off that
+// default by a stride or more is its ValueError (ENet's decoder unpools to the encoder's `x.size()`)
+V max_unpool(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const size_t nd = spatial(c.name);
+  if (t.shape.size() < nd + 1) c.fail(fmt::format("{}: input {} has too few dimensions", c.name, dims_str(t)));
+  V iv = c.arg(0, "indices"), kv = c.arg(1, "kernel_size"), sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), ov = c.arg(4, "output_size");
+  if (!iv || iv->k != VK::Tensor) c.fail(fmt::format("{}(input, indices, kernel_size): indices must be a tensor", c.name));
+  if (!kv) c.fail(fmt::format("{}: missing kernel_size", c.name));
+  auto k = ints(c, kv, nd, "kernel_size", 1);
+  auto st = sv && sv->k != VK::None ? ints(c, sv, nd, "stride", 1) : k;
+  auto pd = ints(c, pv, nd, "padding", 0);
+  if (k.size() != nd || st.size() != nd || pd.size() != nd) c.fail(fmt::format("{}: kernel_size, stride and padding take {} values", c.name, nd));
+  TensorInfo o = c.like();
+  o.stride.clear();
+  const size_t off = t.shape.size() - nd;
+  std::vector<Dim> dflt(nd);
+  for (size_t i = 0; i < nd; ++i) {
+    const Dim& in = t.shape[off + i];
+    const long long plus = k[i] - st[i] - 2 * pd[i];
+    dflt[i] = Dim{(in.v - 1) * st[i] + k[i] - 2 * pd[i], ""};
+    if (auto l = in.is_sym() ? parse_linear(in.sym) : std::nullopt) {
+      SymLin r = linear_scale(*l, st[i]);
+      r.c += plus;
+      dflt[i].sym = linear_str(r);
+    }
+  }
+  if (ov && ov->k != VK::None) {
+    if (ov->k != VK::Tuple && ov->k != VK::List) c.fail(fmt::format("{}: output_size must be a sequence of ints", c.name));
+    std::vector<V> os = ov->items;
+    if (os.size() == nd + 2) os.erase(os.begin(), os.begin() + 2);
+    if (os.size() != nd)
+      c.I.raise_exc("ValueError", fmt::format("output_size should be a sequence containing {} or {} elements, but it has a length of '{}'",
+                                              nd, nd + 2, ov->items.size()), c.loc);
+    for (size_t i = 0; i < nd; ++i) {
+      const long long lo = dflt[i].v - st[i], hi = dflt[i].v + st[i];
+      if (!(lo < os[i]->i && os[i]->i < hi))
+        c.I.raise_exc("ValueError", fmt::format("invalid output_size \"{}\" (dim {} must be between {} and {})", c.I.str_of(ov, c.loc), i, lo, hi), c.loc);
+      o.shape[off + i] = Dim{os[i]->i, os[i]->k == VK::Int ? os[i]->sym : ""};
+    }
+  } else {
+    for (size_t i = 0; i < nd; ++i) o.shape[off + i] = dflt[i];
+  }
+  // (the CPU kernel allocates the output in the input's suggested memory format; its contiguous strides are the plain
+  // products of the later sizes, no sym_max: `[12*((s0//2))*((s53//2)), ...]`, real torch 2.11 max_unpool_forms)
+  if (nd == 2 && t.shape.size() == 4 && channels_last_like(t)) {
+    o.stride = channels_last_strides(o.shape);
+  } else {
+    o.stride.assign(o.shape.size(), Dim{1, ""});
+    for (size_t i = o.shape.size(); i-- > 1;) o.stride[i - 1] = dim_mul(o.stride[i], o.shape[i]);
   }
   return c.out(o);
 }

@@ -315,9 +315,31 @@ V inplace(OpCall& c) {
     if (d) o.shape = s;
     if (d) o.stride.clear();
   }
+  // Tensor.set_(source): the tensor takes source's storage, sizes and strides; set_() is an empty tensor. The dtypes
+  // must agree (GRU4Rec's `weight_ih.set_(torch.tensor(np.vstack(m)))` of float64 numpy weights raises)
+  if (name == "set_") {
+    V src = c.arg(0, "source");
+    if (src && src->k == VK::Tensor) {
+      if (src->t->dtype != t.dtype) {
+        auto cname = [](const std::string& d) -> std::string {
+          static const std::map<std::string, std::string> n = {{"float64", "double"}, {"float32", "float"}, {"float16", "c10::Half"},
+                                                               {"bfloat16", "c10::BFloat16"}, {"int64", "long int"}, {"int32", "int"},
+                                                               {"int16", "short int"}, {"int8", "signed char"}, {"uint8", "unsigned char"}, {"bool", "bool"}};
+          auto it = n.find(d);
+          return it == n.end() ? d : it->second;
+        };
+        c.I.raise_exc("RuntimeError", fmt::format("Could not set tensor of type {} to a tensor of type {}", cname(src->t->dtype), cname(t.dtype)), c.loc);
+      }
+      o.shape = src->t->shape;
+      o.stride = src->t->stride;
+    } else {
+      o.shape = {Dim{0, ""}};
+      o.stride = {Dim{1, ""}};
+    }
+  }
   // an in-place op cannot change the tensor's shape: the other operand must broadcast to it
   V other = c.rest.empty() ? nullptr : c.rest[0];
-  if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "index_fill_" && name != "index_copy_" &&
+  if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "set_" && name != "index_fill_" && name != "index_copy_" &&
       name != "index_add_" && name != "scatter_" && name != "scatter_add_" && name != "masked_scatter_") {
     std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
     if (b.size() != t.shape.size()) c.fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape", name, dims_str(t)));

@@ -112,6 +112,7 @@ V bilinear(OpCall& c);
 V conv(OpCall& c);
 V pool(OpCall& c);
 V adaptive_pool(OpCall& c);
+V max_unpool(OpCall& c);
 V pad(OpCall& c);
 V interpolate(OpCall& c);
 V conv_transpose(OpCall& c);

@@ -50,6 +50,51 @@ bool sym_all_specialized(const std::string& expr, const std::map<std::string, lo
   return true;
 }
 
+std::string sym_with_values(const std::string& expr, const std::map<std::string, long long>& values) {
+  std::map<std::string, std::string> as_text;
+  for (const std::string& f : sym_free_symbols(expr))
+    if (auto it = values.find(f); it != values.end()) as_text[f] = std::to_string(it->second);
+  if (as_text.empty()) return expr;
+  std::string e = sym_substitute(expr, as_text);
+  // sympy evaluates what the numbers make trivial: FloorDiv(x, 1) is x (`(s38//s91)` once s91 is 1: MAE's
+  // `x[~mask].reshape(B, -1, C)` at batch 1), a parenthesized atom is the atom, Max(1, x) is x for a size x >= 1
+  auto atom = [](const std::string& x) {
+    return !x.empty() && std::all_of(x.begin(), x.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t p = e.find("//1)"); p != std::string::npos; p = e.find("//1)", p + 1)) {
+      int depth = 0;
+      size_t q = p;
+      for (; q-- > 0;) {
+        if (e[q] == ')') ++depth;
+        else if (e[q] == '(' && depth-- == 0) break;
+      }
+      if (q == std::string::npos) break;
+      std::string num = e.substr(q + 1, p - q - 1);
+      e = e.substr(0, q) + (atom(num) ? num : "(" + num + ")") + e.substr(p + 4);
+      changed = true;
+      break;
+    }
+    for (size_t p = e.find('('); p != std::string::npos; p = e.find('(', p + 1)) {
+      size_t c = e.find(')', p);
+      if (c == std::string::npos) break;
+      std::string in = e.substr(p + 1, c - p - 1);
+      const bool call = p > 0 && (std::isalnum(static_cast<unsigned char>(e[p - 1])) || e[p - 1] == '_');
+      if (!call && atom(in)) { e = e.substr(0, p) + in + e.substr(c + 1); changed = true; break; }
+      if (call && p >= 3 && e.compare(p - 3, 3, "Max") == 0 && in.rfind("1, ", 0) == 0 && atom(in.substr(3)) &&
+          (p < 4 || !(std::isalnum(static_cast<unsigned char>(e[p - 4])) || e[p - 4] == '_'))) {
+        auto t = parse_sym(in.substr(3));
+        auto lb = t ? sym_lower_bound(*t) : std::nullopt;
+        if (lb && *lb >= 1) { e = e.substr(0, p - 3) + in.substr(3) + e.substr(c + 1); changed = true; break; }
+      }
+    }
+  }
+  if (auto m = parse_mono(e)) return mono_str(*m);
+  if (auto l = parse_linear(e)) { std::string r = linear_str(*l); return r.empty() ? std::to_string(l->c) : r; }
+  return e;
+}
+
 const Activation& guard_frame(const Interp& I, Location loc) {
   size_t k = I.stack_.size();
   while (k > 1 && I.stack_[k - 1]->file != loc.file && I.is_stub(I.stack_[k - 1]->file)) --k;
@@ -246,12 +291,18 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   // `<symbol> <op> <int>` or `<int> <op> <symbol>`, the symbol an input size of this frame
   std::string op;
   size_t at = std::string::npos;
-  for (const char* o : {" <= ", " >= ", " < ", " > "}) {
+  for (const char* o : {" <= ", " >= ", " == ", " != ", " < ", " > "}) {
     at = expr.find(o);
     if (at != std::string::npos) { op = std::string(o).substr(1, std::string(o).size() - 2); break; }
   }
   if (at == std::string::npos) return;
   std::string l = expr.substr(0, at), r = expr.substr(at + op.size() + 2);
+  // an (in)equality: a decided equality is a replacement or a specialization (truthy); one found unequal guards
+  // Ne(a, b) (`x.shape != (2, 6)` at another width; sizes of two inputs that differ: `x.size()[1] != y.size()[1]`)
+  if (op == "==" || op == "!=") {
+    if ((op == "==") == holds) return;
+    op = "!=";
+  }
   auto is_int = [](const std::string& x) {
     return !x.empty() && x.find_first_not_of("-0123456789") == std::string::npos && x.size() < 18;
   };
@@ -261,7 +312,7 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     if (ctx.specialized.count(l) || ctx.specialized.count(r)) return;
     auto il = ctx.sym_info.find(l), ir = ctx.sym_info.find(r);
     if (il == ctx.sym_info.end() || ir == ctx.sym_info.end()) return;
-    if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
+    if (!holds && op != "!=") op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
     std::string a = short_src(il->second.first), b = short_src(ir->second.first);
     for (auto& g : ctx.sym_rels) if (g.src == a && g.src2 == b && g.op == op) return;
     const Activation& act = guard_frame(*this, loc);
@@ -284,12 +335,22 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   if (info == ctx.sym_info.end()) return;
   // as `sym op c`: flip a constant-first relation, negate a relation that does not hold, then tighten strict
   // integer relations (sympy: Gt(s, 4) -> 5 <= s; Le(s, 4) stays s <= 4)
+  if (op == "!=") {  // `x.size()[1] != 6`
+    std::string src = short_src(info->second.first);
+    for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.op == "!=" && g.bound == c) return;
+    const Activation& act = guard_frame(*this, loc);
+    const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+    CacheEntry::SymRel rel{src, c, true, fmt::format("{} != {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", src, c,
+                                                     guard_comment(Location{line, 0, act.file})), "", "!="};
+    ctx.sym_rels.push_back(rel);
+    return;
+  }
   if (sym_right) op = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : "<=";
   if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
   bool lower = op == ">" || op == ">=";
   long long bound = op == ">" ? c + 1 : op == "<" ? c - 1 : c;
   std::string src = short_src(info->second.first);
-  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.lower == lower && g.bound == bound) return;
+  for (auto& g : ctx.sym_rels) if (g.src == src && g.src2.empty() && g.op.empty() && g.lower == lower && g.bound == bound) return;
   std::string text = lower ? fmt::format("{} <= {}", bound, src) : fmt::format("{} <= {}", src, bound);
   const Activation& act = guard_frame(*this, loc);
   const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
@@ -396,19 +457,13 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   reified_shadow.clear();
   symint_shadow.clear();
   // annotations: the specialized symbols print as their values
-  std::map<std::string, std::string> as_text;
-  for (auto& [k, v] : values) as_text[k] = std::to_string(v);
   auto fix_dims = [&](std::vector<Dim>& ds) {
     for (auto& d : ds) {
       if (!d.is_sym()) continue;
       if (constant(d.sym)) { d.sym.clear(); continue; }
-      // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it
-      std::string e = sym_substitute(d.sym, as_text);
-      // (a sum with a specialized term, `s27 + s33 + 1` once s27 is 5: sympy collects it, `s33 + 6`)
-      if (e != d.sym) {
-        if (auto m = parse_mono(e)) d.sym = mono_str(*m);
-        else if (auto l = parse_linear(e)) d.sym = linear_str(*l);
-      }
+      // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it; a sum with a
+      // specialized term (`s27 + s33 + 1` once s27 is 5): sympy collects it, `s33 + 6`
+      d.sym = sym_with_values(d.sym, values);
     }
   };
   for (auto& n : nodes) {

@@ -78,5 +78,8 @@ std::vector<std::string> sym_free_symbols(const std::string& expr);
 bool sym_float_expr(const std::string& expr);
 /// Does the expression have symbols, all of them specialized to values (so it is a constant now)?
 bool sym_all_specialized(const std::string& expr, const std::map<std::string, long long>& values);
+/// The expression with the specialized symbols written as their values and simplified as sympy does (`(s38//s91)`
+/// once s91 is 1 is `s38`; `s27 + s33 + 1` once s27 is 5 is `s33 + 6`); the expression itself when none occurs.
+std::string sym_with_values(const std::string& expr, const std::map<std::string, long long>& values);
 
 }  // namespace tparse::compiler

@@ -82,9 +82,11 @@ V Interp::size_of(const V& t, long long dim, long long dim_written, Location loc
   // a dimension whose symbol was specialized earlier in this frame is a constant now (no node)
   const std::map<std::string, long long>* spec = tracing() ? &stack_.back()->ctx->specialized : nullptr;
   auto live = [spec](const Dim& d) { return d.is_sym() && !(spec && sym_all_specialized(d.sym, *spec)); };
-  auto one = [&live](const Dim& d) {
+  // (one of its symbols specialized: the rest as sympy simplifies it, `(s38//s91)` once s91 is 1 is s38)
+  auto one = [&live, spec](const Dim& d) {
     V v = mk_int(d.v);
-    if (live(d)) v->sym = d.sym;
+    if (live(d)) v->sym = spec ? sym_with_values(d.sym, *spec) : d.sym;
+    if (sym_free_symbols(v->sym).empty()) v->sym.clear();
     return v;
   };
   bool symbolic = false;
@@ -284,6 +286,19 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
   sym_node(nm->second, op, true, {a, b}, r, loc);
 }
 
+// A SymBool's relation as sympy prints it: `s27 == 6` is Eq(s27, 6), `4 != s53` Ne(s53, 4) (an int on the left reflects
+// to the SymInt's own __eq__ / __ne__); the orderings print as written (`s0 > 1`)
+static std::string sym_relation_str(const std::string& rel) {
+  for (const char* op : {" == ", " != "}) {
+    size_t at = rel.find(op);
+    if (at == std::string::npos) continue;
+    std::string l = rel.substr(0, at), r = rel.substr(at + 4);
+    if (sym_free_symbols(l).empty() && !sym_free_symbols(r).empty()) std::swap(l, r);
+    return std::string(op[1] == '=' ? "Eq(" : "Ne(") + l + ", " + r + ")";
+  }
+  return rel;
+}
+
 void Interp::sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                       const V& r, Location loc) {
   if (!tracing() || (r->k != VK::Int && !((r->k == VK::Float || r->k == VK::Bool) && !r->sym.empty()))) return;  // a SymInt / SymFloat / SymBool
@@ -296,7 +311,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   n.sym_compute = true;
   for (const auto& a : args) n.args.push_back(a->k == VK::Tuple || a->k == VK::List ? to_arg(a) : sym_arg(a));
   n.name = g.unique_name(name);
-  n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->sym) + ")";
+  n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->k == VK::Bool ? sym_relation_str(r->sym) : r->sym) + ")";
   if (r->k == VK::Float) r->sym_node = static_cast<int>(g.nodes.size());  // a tensor op's operand (torch_ops.cpp)
   n.sym_hint = r->k == VK::Bool ? r->b : r->i;
   if (r->k == VK::Float) n.sym_fhint = r->f;
@@ -336,6 +351,33 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   int id = static_cast<int>(g.nodes.size()) - 1;
   if (!r->sym.empty()) g.sym_proxy[r->sym] = id;
   g.symint_node[r.get()] = id;
+}
+
+V Interp::sym_not(const V& b, Location loc) {
+  V r = mk_bool(!b->b);
+  std::string e = b->sym;
+  static const std::pair<const char*, const char*> inverse[] = {{" == ", " != "}, {" != ", " == "}, {" <= ", " > "},
+                                                                {" >= ", " < "}, {" < ", " >= "}, {" > ", " <= "}};
+  for (auto [op, neg] : inverse)
+    if (size_t at = e.find(op); at != std::string::npos) {
+      e = e.substr(0, at) + neg + e.substr(at + std::char_traits<char>::length(op));
+      break;
+    }
+  r->sym = e;
+  if (!tracing()) return r;
+  Graph& g = stack_.back()->ctx->graph;
+  Node n;
+  n.op = "call_function";
+  n.target = "_operator_not_";
+  auto in = g.symint_node.find(b.get());  // (the relation's own node: `eq = 4 == s53`)
+  n.args.push_back(in != g.symint_node.end() ? Arg{in->second, ""} : sym_arg(b));
+  n.name = g.unique_name("not_");
+  stamp_node(n, loc);
+  // (no example value of its own in the printed graph, and no dead-code removal: torch 2.11 keeps it)
+  g.nodes.push_back(n);
+  g.symint_node[r.get()] = static_cast<int>(g.nodes.size()) - 1;
+  keep_graph_value(r);
+  return r;
 }
 
 V Interp::numel_of(const V& t) {

@@ -233,6 +233,33 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
       return mk_bool(op == "==" ? eq : !eq);
     }
   }
+  // two sequences holding SymInts compared inside a frame: Dynamo's polyfills, cmp_eq / cmp_ne over list_cmp: the first
+  // pair whose `a != b` holds (a SymBool: its truth guards) decides by `op(a, b)`, else the lengths do; `!=` is
+  // `not cmp_eq(a, b)`, an `_operator_not_` of the pair's Eq (YOLOv8's `if self.shape != shape` of cached anchors)
+  if (tracing() && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple) && !a->is_set && !b->is_set &&
+      (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=")) {
+    auto symbolic = [](const V& x) { return x->k == VK::Int && !x->sym.empty(); };
+    if (std::any_of(a->items.begin(), a->items.end(), symbolic) || std::any_of(b->items.begin(), b->items.end(), symbolic)) {
+      const std::string by = op == "!=" ? "==" : op;
+      // an int item of a sequence with a source (a module's cached `self.shape`) is a constant to the pair's `!=`: its
+      // value is guarded (`self.shape[2] == 4`), so another cached value recompiles
+      auto& sources = stack_.back()->ctx->sources;
+      auto guard_item = [&](const V& seq, size_t i) {
+        auto src = sources.find(seq.get());
+        if (src != sources.end() && seq->items[i]->k == VK::Int && seq->items[i]->sym.empty())
+          constant_attr_guard(src->second + "[" + std::to_string(i) + "]", seq->items[i], loc);
+      };
+      V r;
+      for (size_t i = 0; i < std::min(a->items.size(), b->items.size()) && !r; ++i) {
+        guard_item(a, i);
+        guard_item(b, i);
+        if (truthy(compare("!=", a->items[i], b->items[i], loc), loc)) r = compare(by, a->items[i], b->items[i], loc);
+      }
+      if (!r) r = compare(by, mk_int(static_cast<long long>(a->items.size())), mk_int(static_cast<long long>(b->items.size())), loc);
+      if (op != "!=") return r;
+      return r->k == VK::Bool && !r->sym.empty() ? sym_not(r, loc) : mk_bool(!truthy(r, loc));
+    }
+  }
   if (op == "==") return mk_bool(py_eq(a, b) || same_named_class(a, b));
   if (op == "!=") return mk_bool(!py_eq(a, b) && !same_named_class(a, b));
   if (is_num(a) && is_num(b)) {

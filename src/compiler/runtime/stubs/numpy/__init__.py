@@ -360,7 +360,9 @@ class ndarray(_Elementwise):
             ys = [other] * self.size
         out = [fn(y, x) if reflected else fn(x, y) for x, y in zip(xs, ys)]
         if dtype is None:  # numpy's promotion: arrays by kind then width, a Python number only raising the kind
-            dtype = _promote(self._tparse_dtype, other._tparse_dtype if _own_arr(other) else None, other)
+            # (a numpy scalar is no Python number: np.sqrt(6.0 / n), an np.float64, makes a float32 array float64)
+            other_dtype = other._tparse_dtype if _own_arr(other) else __tparse_np_scalar_dtype__(other)
+            dtype = _promote(self._tparse_dtype, other_dtype, other)
             if (dtype in _INTS or dtype == 'bool') and _dtype_of(out) == 'float64':
                 dtype = 'float64'  # (a true division of integers)
             if dtype == 'bool' and _dtype_of(out) == 'int64':
@@ -669,7 +671,17 @@ swapaxes = _np('swapaxes', lambda a, x, y: _arrays.swapaxes(a, x, y))
 moveaxis = _np('moveaxis', lambda a, source, destination: _arrays.moveaxis(a, source, destination))
 rollaxis = _np('rollaxis', lambda a, axis, start=0: _arrays.rollaxis(a, axis, start))
 broadcast_to = _np('broadcast_to')
-clip = _np('clip')
+
+
+def _clip_eager(a, a_min=None, a_max=None, *rest, **kw):  # numbers clip to a numpy scalar (np.int64 of ints)
+    if rest or kw or any(_own_arr(x) or not isinstance(x, (int, float, type(None))) for x in (a, a_min, a_max)):
+        return _traced_call(a, a_min, a_max, *rest, **kw)
+    r = a if a_min is None or a >= a_min else a_min
+    r = r if a_max is None or r <= a_max else a_max
+    return __tparse_np_int__(float(r) if any(isinstance(x, float) for x in (a, a_min, a_max)) else r)
+
+
+clip = _np('clip', _clip_eager)
 
 
 

@@ -79,7 +79,7 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
         if isinstance(x, (list, tuple)) or hasattr(x, '_tparse_flat'):
             import numpy as _n
             return _n.asarray(x).astype(self.name) if self.name in _KNOWN else _traced_call(x)
-        return __tparse_np_int__(_cast([x], self.name)[0]) if self.name in _KNOWN else _traced_call(x)
+        return __tparse_np_int__(_cast([x], self.name)[0], self.name) if self.name in _KNOWN else _traced_call(x)
 
     def __eq__(self, o):
         return _dtype_name(o) == self.name

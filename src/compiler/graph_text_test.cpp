@@ -191,7 +191,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mixed_key_dict_index_source", "a dict with a tensor key reaches string keys by index too"},
       {"partial_call_file_comment", "a functools.partial of a torch function: torch's `# File:` line is the user's call site"},
       {"resume_int_local_dynamic", "an int local carried into a resume function is a SymInt input after the dynamic recompile"},
-      {"stft_dynamic_length_frames", "torch.stft's frame count of a dynamic length is symbolic (`((s53//16)) + 1`)"},
       {"strided_slice_symbolic_stop_size", "a strided slice with a symbolic stop keeps a symbolic length"},
       {"sym_stride_max_of_product", "a contiguous result's strides from its own sizes (`C*Max(1, A*B)`)"},
       {"torchvision_deform_conv2d", "corpus test (deform_conv2d)"},

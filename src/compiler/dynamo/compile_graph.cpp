@@ -220,6 +220,19 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   g.apply_replacements();
   for (auto& tg : ctx.tguards)  // the guards see the replaced symbols too: the two sizes must stay equal
     for (auto& d : tg.t.shape) if (d.is_sym()) d.sym = g.canon(d.sym);
+  // a symbol replaced by an expression of specialized ones is a number too (a cached attribute's automatic-dynamic
+  // length s4 unified with the input's s0*s53, both 8 by then: `L_self_anchors: "f32[64]"`, program size_ne_cached_shape)
+  if (!ctx.specialized.empty()) {
+    auto fold = [&](std::vector<Dim>& ds) {
+      for (auto& d : ds) {
+        if (!d.is_sym()) continue;
+        if (sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
+        else d.sym = sym_with_values(d.sym, ctx.specialized);
+      }
+    };
+    for (auto& n : g.nodes) if (n.has_meta) { fold(n.meta.shape); fold(n.meta.stride); }
+    for (auto& tg : ctx.tguards) { fold(tg.t.shape); fold(tg.t.stride); }
+  }
   g.name_reified();
   g.remove_unused_getitems();
   {  // inputs wrapped before any use that no node used after all (remove_unused_graphargs; their guards stay)

@@ -171,6 +171,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       }
       continue;
     }
+    if (auto same = g.tagged.lock(); same && same.get() == v.get()) continue;  // (its module dict's tag is unchanged)
     std::string n = old ? local_src(g.src) : g.src;
     // (an ndarray / numpy scalar input is checked as the tensor VariableBuilder made of it: `___from_numpy(...)`)
     // (its mismatch names that source: `tensor '___from_numpy(___stack1)' size mismatch`, ts2vec's binomial mask)

@@ -24,6 +24,10 @@ struct TensorGuard {
   TensorInfo t;                  ///< shape entries with a symbol are dynamic
   std::string user_line, where;  ///< for guard comments
   bool offset_sym = false;       ///< the storage offset is a symbol: the guard holds for offsets of 2 or more only
+  /// a module's parameter or buffer (a `_parameters` / `_buffers` source): while its dict still holds this object the
+  /// TENSOR_MATCH is skipped (config.skip_tensor_guards_with_matching_dict_tags: the dict's version tag is unchanged),
+  /// so flipping `p.requires_grad` recompiles nothing (a GAN's frozen critic)
+  std::weak_ptr<Obj> tagged;
 };
 struct ValueGuard {
   std::string src, code;         ///< `n`, `n == 2` / `G['SCALE'] == 1.0`

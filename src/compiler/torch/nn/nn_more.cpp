@@ -228,7 +228,37 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
   }
   if (cls.rfind("ConvTranspose", 0) == 0) {
     std::string f = "conv_transpose" + cls.substr(13, 2);
-    return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], a["output_padding"], a["groups"], a["dilation"]}, {});
+    // forward(input, output_size=None): _ConvTransposeNd._output_padding makes the output exactly output_size (its last
+    // spatial sizes), a list of each dim's padding beyond the smallest size; outside [min, min + stride - 1] a ValueError
+    V os = args.size() > 1 ? args[1] : nullptr;
+    for (auto& [k, v] : kwargs) if (k == "output_size") os = v;
+    V pad = a["output_padding"];
+    if (os && os->k != VK::None && (os->k == VK::Tuple || os->k == VK::List)) {
+      const size_t nd = static_cast<size_t>(cls[13] - '0');
+      const TensorInfo& t = *x()->t;
+      std::vector<V> want = os->items;
+      const size_t non_spatial = t.shape.size() == nd + 2 ? 2 : 1;
+      if (want.size() == non_spatial + nd) want.erase(want.begin(), want.begin() + static_cast<long>(non_spatial));
+      if (want.size() != nd || t.shape.size() < nd)
+        I.raise_exc("ValueError", fmt::format("ConvTranspose{}D: for {}D input, output_size must have {} or {} elements (got {})", nd,
+                                              t.shape.size(), nd, nd + non_spatial, os->items.size()), loc);
+      auto item = [&](const char* n, size_t d) {
+        const V& v = a[n];
+        return v->k == VK::Tuple || v->k == VK::List ? v->items.at(d)->i : v->i;
+      };
+      std::vector<V> res;
+      for (size_t d = 0; d < nd; ++d) {
+        const long long in = t.shape[t.shape.size() - nd + d].v;
+        const long long lo = (in - 1) * item("stride", d) - 2 * item("padding", d) + item("dilation", d) * (item("kernel_size", d) - 1) + 1;
+        const long long hi = lo + item("stride", d) - 1;
+        if (want[d]->k != VK::Int) I.error(loc, fmt::format("nn.{}: output_size must hold ints", cls));
+        if (want[d]->i < lo || want[d]->i > hi)
+          I.raise_exc("ValueError", fmt::format("requested an output size of {}, but valid sizes range from [{}] to [{}]", I.str_of(os, loc), lo, hi), loc);
+        res.push_back(mk_int(want[d]->i - lo));
+      }
+      pad = mk_list(res);
+    }
+    return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], pad, a["groups"], a["dilation"]}, {});
   }
   if (cls == "ELU" || cls == "CELU") { std::string f = cls == "ELU" ? "elu" : "celu"; return fn(F(f), f, {x(), a["alpha"], a["inplace"]}, {}); }
   if (cls == "SELU") return fn(F("selu"), "selu", {x(), a["inplace"]}, {});

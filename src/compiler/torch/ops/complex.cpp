@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "torch/symbols/sym_mono.hpp"
 #include "torch/ops/rules.hpp"
 
 namespace tparse::compiler::ops {
@@ -74,12 +75,19 @@ V stft(OpCall& c) {
   TensorInfo o = c.like();
   o.shape.pop_back();
   o.shape.push_back(Dim{onesided ? n / 2 + 1 : n, ""});
-  o.shape.push_back(Dim{1 + (len - n) / h, ""});
+  // (a symbolic length: the frame count as sympy keeps it, `((s27//160)) + 1` of a centred n_fft=512, hop 160)
+  Dim frames{1 + (len - n) / h, ""};
+  if (const Dim& in = t.shape.back(); in.is_sym())
+    if (auto l = parse_linear(in.sym)) {
+      l->c += (ctr ? 2 * (n / 2) : 0) - n;
+      if (auto e = sym_floordiv(linear_str(*l).empty() ? std::to_string(l->c) : linear_str(*l), h, 1)) frames.sym = *e;
+    }
+  o.shape.push_back(frames);
   o.dtype = cplx_in ? t.dtype : complex_of(t.dtype);
   // ATen's stft transforms [B, frames, n_fft] rows and transposes the result: frames outermost in memory
-  const long long F = o.shape[o.shape.size() - 2].v, T = o.shape.back().v;
+  const long long F = o.shape[o.shape.size() - 2].v;
   o.stride = {Dim{1, ""}, Dim{F, ""}};
-  if (o.shape.size() == 3) o.stride.insert(o.stride.begin(), Dim{F * T, ""});
+  if (o.shape.size() == 3) o.stride.insert(o.stride.begin(), dim_mul(Dim{F, ""}, frames));
   if (!rc->b) {  // view_as_real of it: every stride doubled, a last dim of 2
     o.dtype = real_of(o.dtype);
     o.shape.push_back(Dim{2, ""});

@@ -216,6 +216,15 @@ V factory(OpCall& c) {
     if (!dtype_given) t.dtype = any_float ? "float32" : "int64";
   } else if (name == "randint") {
     // randint(high, size) / randint(low, high, size), any of them by keyword (ddim: randint(low=0, high=n, size=(b,)))
+    // a tensor bound is an int to the argument parser, read by .item(): in a frame a data-dependent break at the call
+    // (ECAPA-TDNN's SpecAugment `torch.randint(0, max(1, D - mask_len.max()), ...)`, GB0033)
+    std::vector<V> bounds;
+    if (c.kw("size")) bounds.assign(args.begin(), args.end());
+    else if (args.size() >= 2) bounds.assign(args.begin(), args.end() - 1);
+    for (const char* k : {"low", "high"}) if (V b = c.kw(k)) bounds.push_back(b);
+    for (const V& b : bounds)
+      if (b->k == VK::Tensor && c.I.tracing() && !c.int_input(b))
+        c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
     if (V size = c.kw("size")) t.shape = shape_arg(c, {size}, 0);
     else if (args.size() < 2) c.fail("randint(low, high, size)");
     else t.shape = shape_arg(c, args, args.size() == 2 ? 1 : 2);

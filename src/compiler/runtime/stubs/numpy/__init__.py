@@ -248,6 +248,11 @@ class ndarray(_Elementwise):
             off = off * n + (k + n if k < 0 else k)
         self._write(off, v)
 
+    def fill(self, value):  # every element is value, in the array's dtype (ENet's confusion matrix reset)
+        v = _cast([value], self._tparse_dtype)[0] if self._tparse_dtype in _KNOWN else value
+        for i in range(self.size):
+            self._write(i, v)
+
     def __getattr__(self, name):  # reshape, T, dot, ...: not modelled, an opaque value as before
         return _traced_call(self, name)
 
@@ -722,6 +727,8 @@ def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a b
 
 
 isin = _funcs.isin
+ndim = _funcs.ndim
+nanmean = _funcs.nanmean
 unique = _np('unique', _funcs.unique)
 bincount = _np('bincount', _funcs.bincount)
 histogram = _np('histogram', _funcs.histogram)

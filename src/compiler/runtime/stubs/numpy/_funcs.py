@@ -99,3 +99,17 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # eagerly: c
         total = sum(counts)
         return (_n.ndarray([c / (total * width) for c in counts], (bins,), 'float64'), _n.ndarray(edges, (bins + 1,), 'float64'))
     return _n.ndarray(counts, (bins,), 'int64'), _n.ndarray(edges, (bins + 1,), 'float64')
+
+
+def ndim(a):  # an array's (or a tensor's) number of dimensions; a nested list's depth; a number's 0
+    if hasattr(a, 'ndim'):
+        return a.ndim
+    return _n._array(a).ndim
+
+
+def nanmean(a, axis=None):  # eagerly: the mean of the elements that are not NaN (NaN when none is), a numpy float64
+    arr = _n._array(a)
+    if axis is not None or not _n._own_arr(arr):
+        return _traced_call(a, axis)
+    xs = [float(x) for x in arr._tparse_flat if x == x]
+    return __tparse_np_int__(sum(xs) / len(xs) if xs else float('nan'))

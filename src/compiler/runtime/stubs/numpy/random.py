@@ -51,10 +51,15 @@ def _array_param(*ps):
     return any(isinstance(p, (_np.ndarray, torch.Tensor)) for p in ps)
 
 
-def _fake_type_error(method, arg):
+def _fake_type_error(method, arg, *params):
     # torch._numpy.random fills `torch.empty(size).uniform_(low, high)`: array bounds are no floats, a TypeError on
-    # fake tensors, so Dynamo breaks at the call (GB0112) and numpy draws eagerly
+    # fake tensors, so Dynamo breaks at the call (GB0112) and numpy draws eagerly. The first array bound decides: a 0-d
+    # one is a float to the argument parser, read by .item(), a data-dependent break instead (GB0033: SR3's
+    # `np.random.uniform(table[t - 1], table[t], size=b)` of its ndarray attribute)
     if torch.compiler.is_dynamo_compiling():
+        first = [p for p in params if isinstance(p, (_np.ndarray, torch.Tensor))][:1]
+        if first and first[0].ndim == 0:
+            __tparse_np_random_break__()
         __tparse_np_fake_type_error__(method, arg)
 
 
@@ -192,14 +197,14 @@ class RandomState:
     def normal(self, loc=0.0, scale=1.0, size=None):
         _own(self, "normal", loc, scale, **_kw(size=size))
         if _array_param(loc, scale):
-            _fake_type_error("normal_", "mean")
+            _fake_type_error("normal_", "mean", loc, scale)
             return _elementwise(size, loc, scale, lambda m, s: m + s * self._gauss_draw())
         return _fill(size, lambda: loc + scale * self._gauss_draw(), 'normal', (loc, scale))
 
     def uniform(self, low=0.0, high=1.0, size=None):
         _own(self, "uniform", low, high, **_kw(size=size))
         if _array_param(low, high):
-            _fake_type_error("uniform_", "from")
+            _fake_type_error("uniform_", "from", low, high)
             return _elementwise(size, low, high, lambda lo, hi: lo + (hi - lo) * self._double())
         return _fill(size, lambda: low + (high - low) * self._double(), 'uniform', (low, high))
 

@@ -191,6 +191,8 @@ class Interp {
   void sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                 const V& r, Location loc);
   int reify_sym(const std::string& expr, Location loc);
+  /// dict.__getitem__ itself, a subclass's own __getitem__ bypassed (`__getattr__ = dict.__getitem__`; interp_items.cpp)
+  V dict_getitem(const V& obj, const V& idx, Location loc);
   /// `not b` of a SymBool as a value (UNARY_NOT, not a branch's jump): an `_operator_not_` node that stays in the graph,
   /// its result the negated relation (guarded only where its truth is used)
   V sym_not(const V& b, Location loc);

@@ -205,9 +205,19 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     if (args.empty()) raise_exc("TypeError", fmt::format("unbound method {}.{}() needs an argument", type, method), loc);
     if (method == "__getitem__" && args.size() == 2) {
       // (a missing key of a dict raises KeyError; called as `__getattr__` it is what the attribute lookup reports)
+      // dict's own slot on a dict subclass with a __getitem__ of its own (torch-ac's DictList: `__getattr__ =
+      // dict.__getitem__` beside an indexing __getitem__) reads the key, not the override
+      if (type == "dict" && args[0]->k == VK::Dict) return dict_getitem(args[0], args[1], loc);
       return subscript(args[0], args[1], loc);
     }
     if (method == "__contains__" && args.size() == 2) return compare("in", args[1], args[0], loc);
+    // dict's own __setitem__ / __delitem__ on a dict (a subclass's overrides aside: DictList's `__setattr__ =
+    // dict.__setitem__` stores the key while its own __setitem__ writes rows)
+    if (type == "dict" && args[0]->k == VK::Dict && (method == "__setitem__" || method == "__delitem__")) {
+      V slot = mk_builtin("dict." + method);
+      slot->self = args[0];
+      return call(slot, std::vector<V>(args.begin() + 1, args.end()), kwargs, loc);
+    }
     V m = getattr(args[0], method, loc);
     std::vector<V> more(args.begin() + 1, args.end());
     return call(m, more, kwargs, loc);

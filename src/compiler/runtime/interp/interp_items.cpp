@@ -33,6 +33,17 @@ std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n
   return out;
 }
 
+// dict.__getitem__ itself (a subclass's own __getitem__ aside): the value, else the subclass's __missing__, else KeyError
+V Interp::dict_getitem(const V& obj, const V& idx, Location loc) {
+  if (V* v = dict_find(*obj, idx)) return *v;
+  if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
+    if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) {
+      guard_dict_keys(obj, loc, false);  // (Dynamo's DefaultDictVariable: the missing key's insertion guards the keys first)
+      return call(mi, {obj, idx}, {}, loc);
+    }
+  raise_exc("KeyError", idx, loc);
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
@@ -109,13 +120,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Dict) {
     if (obj->cls)
       if (V gi = find_in_class(obj->cls, "__getitem__"); gi && gi->k == VK::Func) return call(gi, {obj, idx}, {}, loc);
-    if (V* v = dict_find(*obj, idx)) return *v;
-    if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
-      if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) {
-        guard_dict_keys(obj, loc, false);  // (Dynamo's DefaultDictVariable: the missing key's insertion guards the keys first)
-        return call(mi, {obj, idx}, {}, loc);
-      }
-    raise_exc("KeyError", idx, loc);
+    return dict_getitem(obj, idx, loc);
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential" || obj->builtin_nn == "ModuleDict" ||
                                  obj->builtin_nn == "ParameterList" || obj->builtin_nn == "ParameterDict")) {

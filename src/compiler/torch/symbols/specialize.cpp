@@ -474,7 +474,12 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
         const int int_digits = std::fabs(x) < 1 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(x)))) + 1;
         n.sym_type = fmt::format("Sym({:.{}f})", x, std::max(0, 15 - int_digits));
       } else {
-        n.sym_type = fmt::format("Sym({})", n.sym_hint);
+        // a SymBool (a relation: `Eq(s77, 1)`, `s77 > 0`) prints as sympy's true / false (program symbool_not_static)
+        const std::string e = expr_of(n);
+        const bool relation = e.rfind("Eq(", 0) == 0 || e.rfind("Ne(", 0) == 0 || e.find(" < ") != std::string::npos ||
+                              e.find(" > ") != std::string::npos || e.find(" <= ") != std::string::npos ||
+                              e.find(" >= ") != std::string::npos;
+        n.sym_type = relation ? fmt::format("Sym({})", n.sym_hint ? "True" : "False") : fmt::format("Sym({})", n.sym_hint);
       }
     }
     if (n.has_meta) { fix_dims(n.meta.shape); fix_dims(n.meta.stride); }

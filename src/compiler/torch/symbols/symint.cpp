@@ -5,6 +5,8 @@
 // as dead code), so the torch.Size nodes are numbered as in real graphs (size_2, size_4, ...).
 #include <fmt/format.h>
 
+#include <optional>
+
 #include <functional>
 #include <map>
 
@@ -289,6 +291,27 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
 // A SymBool's relation as sympy prints it: `s27 == 6` is Eq(s27, 6), `4 != s53` Ne(s53, 4) (an int on the left reflects
 // to the SymInt's own __eq__ / __ne__); the orderings print as written (`s0 > 1`)
 static std::string sym_relation_str(const std::string& rel) {
+  // a size symbol against a number its assumptions decide (positive integers: `s77 > 0` is True, Eq(s77, 0) False)
+  for (const char* op : {" <= ", " >= ", " == ", " != ", " < ", " > "}) {
+    size_t at = rel.find(op);
+    if (at == std::string::npos) continue;
+    std::string l = rel.substr(0, at), r = rel.substr(at + std::char_traits<char>::length(op)), o = std::string(op).substr(1, std::char_traits<char>::length(op) - 2);
+    auto is_int = [](const std::string& x) { return !x.empty() && x.size() < 18 && x.find_first_not_of("-0123456789") == std::string::npos && x != "-"; };
+    if (is_int(l) && sym_bare_symbol(r)) {  // (c op s is s op' c)
+      std::swap(l, r);
+      o = o == "<" ? ">" : o == ">" ? "<" : o == "<=" ? ">=" : o == ">=" ? "<=" : o;
+    }
+    if (!(sym_bare_symbol(l) && is_int(r))) break;
+    const long long c = std::stoll(r);
+    std::optional<bool> v;  // decided for every s >= 1
+    if (o == ">" && c <= 0) v = true;
+    if (o == ">=" && c <= 1) v = true;
+    if (o == "<" && c <= 1) v = false;
+    if (o == "<=" && c <= 0) v = false;
+    if ((o == "==" || o == "!=") && c <= 0) v = o == "!=";
+    if (v) return *v ? "True" : "False";
+    break;
+  }
   for (const char* op : {" == ", " != "}) {
     size_t at = rel.find(op);
     if (at == std::string::npos) continue;

@@ -213,9 +213,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments
     g.specialize(ctx.specialized);
     // the guards see the value: TENSOR_MATCH is static in that dimension again
-    for (auto& tg : ctx.tguards)
-      for (auto& d : tg.t.shape)
-        if (d.is_sym() && sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
+    for (auto& tg : ctx.tguards) fold_specialized(tg.t.shape, ctx.specialized);
   }
   g.apply_replacements();
   for (auto& tg : ctx.tguards)  // the guards see the replaced symbols too: the two sizes must stay equal
@@ -223,15 +221,15 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   // a symbol replaced by an expression of specialized ones is a number too (a cached attribute's automatic-dynamic
   // length s4 unified with the input's s0*s53, both 8 by then: `L_self_anchors: "f32[64]"`, program size_ne_cached_shape)
   if (!ctx.specialized.empty()) {
-    auto fold = [&](std::vector<Dim>& ds) {
-      for (auto& d : ds) {
-        if (!d.is_sym()) continue;
-        if (sym_all_specialized(d.sym, ctx.specialized)) d.sym.clear();
-        else d.sym = sym_with_values(d.sym, ctx.specialized);
+    for (auto& n : g.nodes)
+      if (n.has_meta) {
+        fold_specialized(n.meta.shape, ctx.specialized);
+        fold_specialized(n.meta.stride, ctx.specialized);
       }
-    };
-    for (auto& n : g.nodes) if (n.has_meta) { fold(n.meta.shape); fold(n.meta.stride); }
-    for (auto& tg : ctx.tguards) { fold(tg.t.shape); fold(tg.t.stride); }
+    for (auto& tg : ctx.tguards) {
+      fold_specialized(tg.t.shape, ctx.specialized);
+      fold_specialized(tg.t.stride, ctx.specialized);
+    }
   }
   g.name_reified();
   g.remove_unused_getitems();

@@ -18,6 +18,7 @@
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/graph.hpp"
 #include "torch/symbols/sym_mono.hpp"
+#include "torch/symbols/sym_bool.hpp"
 
 namespace tparse::compiler {
 
@@ -93,6 +94,16 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
   if (auto m = parse_mono(e)) return mono_str(*m);
   if (auto l = parse_linear(e)) { std::string r = linear_str(*l); return r.empty() ? std::to_string(l->c) : r; }
   return e;
+}
+
+void fold_specialized(std::vector<Dim>& dims, const std::map<std::string, long long>& values) {
+  for (auto& d : dims) {
+    if (!d.is_sym()) continue;
+    // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it; a sum with a
+    // specialized term (`s27 + s33 + 1` once s27 is 5): sympy collects it, `s33 + 6`
+    if (sym_all_specialized(d.sym, values)) d.sym.clear();
+    else d.sym = sym_with_values(d.sym, values);
+  }
 }
 
 const Activation& guard_frame(const Interp& I, Location loc) {
@@ -289,30 +300,24 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;
   // `<symbol> <op> <int>` or `<int> <op> <symbol>`, the symbol an input size of this frame
-  std::string op;
-  size_t at = std::string::npos;
-  for (const char* o : {" <= ", " >= ", " == ", " != ", " < ", " > "}) {
-    at = expr.find(o);
-    if (at != std::string::npos) { op = std::string(o).substr(1, std::string(o).size() - 2); break; }
-  }
-  if (at == std::string::npos) return;
-  std::string l = expr.substr(0, at), r = expr.substr(at + op.size() + 2);
+  auto rel = parse_sym_relation(expr);
+  if (!rel) return;
+  std::string op = rel->op;
+  const std::string &l = rel->lhs, &r = rel->rhs;
   // an (in)equality: a decided equality is a replacement or a specialization (truthy); one found unequal guards
   // Ne(a, b) (`x.shape != (2, 6)` at another width; sizes of two inputs that differ: `x.size()[1] != y.size()[1]`)
   if (op == "==" || op == "!=") {
     if ((op == "==") == holds) return;
     op = "!=";
   }
-  auto is_int = [](const std::string& x) {
-    return !x.empty() && x.find_first_not_of("-0123456789") == std::string::npos && x.size() < 18;
-  };
+  const auto is_int = sym_int_literal;
   auto bare = [](const std::string& x) { return sym_free_symbols(x).size() == 1 && sym_free_symbols(x)[0] == x; };
   auto short_src = reason_source;
   if (bare(l) && bare(r) && l != r) {  // two input sizes compared: the guard relates them (`G.size()[0] > G.size()[1]`)
     if (ctx.specialized.count(l) || ctx.specialized.count(r)) return;
     auto il = ctx.sym_info.find(l), ir = ctx.sym_info.find(r);
     if (il == ctx.sym_info.end() || ir == ctx.sym_info.end()) return;
-    if (!holds && op != "!=") op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
+    if (!holds && op != "!=") op = negate_sym_op(op);
     std::string a = short_src(il->second.first), b = short_src(ir->second.first);
     for (auto& g : ctx.sym_rels) if (g.src == a && g.src2 == b && g.op == op) return;
     const Activation& act = guard_frame(*this, loc);
@@ -345,8 +350,8 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
     ctx.sym_rels.push_back(rel);
     return;
   }
-  if (sym_right) op = op == "<" ? ">" : op == ">" ? "<" : op == "<=" ? ">=" : "<=";
-  if (!holds) op = op == "<" ? ">=" : op == ">" ? "<=" : op == "<=" ? ">" : "<";
+  if (sym_right) op = flip_sym_op(op);
+  if (!holds) op = negate_sym_op(op);
   bool lower = op == ">" || op == ">=";
   long long bound = op == ">" ? c + 1 : op == "<" ? c - 1 : c;
   std::string src = short_src(info->second.first);
@@ -457,15 +462,6 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   reified_shadow.clear();
   symint_shadow.clear();
   // annotations: the specialized symbols print as their values
-  auto fix_dims = [&](std::vector<Dim>& ds) {
-    for (auto& d : ds) {
-      if (!d.is_sym()) continue;
-      if (constant(d.sym)) { d.sym.clear(); continue; }
-      // a product with a specialized factor (a stride `s50*s69**2` once s50 is 3): the number in it; a sum with a
-      // specialized term (`s27 + s33 + 1` once s27 is 5): sympy collects it, `s33 + 6`
-      d.sym = sym_with_values(d.sym, values);
-    }
-  };
   for (auto& n : nodes) {
     if (!n.sym_type.empty() && constant(expr_of(n))) {
       // a SymFloat prints as sympy's Float: 15 significant digits, trailing zeros kept (48 / 8: 6.00000000000000)
@@ -476,13 +472,11 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
       } else {
         // a SymBool (a relation: `Eq(s77, 1)`, `s77 > 0`) prints as sympy's true / false (program symbool_not_static)
         const std::string e = expr_of(n);
-        const bool relation = e.rfind("Eq(", 0) == 0 || e.rfind("Ne(", 0) == 0 || e.find(" < ") != std::string::npos ||
-                              e.find(" > ") != std::string::npos || e.find(" <= ") != std::string::npos ||
-                              e.find(" >= ") != std::string::npos;
+        const bool relation = e.rfind("Eq(", 0) == 0 || e.rfind("Ne(", 0) == 0 || parse_sym_relation(e).has_value();
         n.sym_type = relation ? fmt::format("Sym({})", n.sym_hint ? "True" : "False") : fmt::format("Sym({})", n.sym_hint);
       }
     }
-    if (n.has_meta) { fix_dims(n.meta.shape); fix_dims(n.meta.stride); }
+    if (n.has_meta) { fold_specialized(n.meta.shape, values); fold_specialized(n.meta.stride, values); }
   }
   // the placeholders of specialized symbols, where nothing uses them now (remove_unused_graphargs)
   std::vector<int> users(nodes.size(), 0);

@@ -11,6 +11,8 @@
 
 namespace tparse::compiler {
 
+struct Dim;  // runtime/values/value.hpp
+
 struct SymMono {
   long long c = 1;                 ///< integer coefficient
   std::vector<std::string> syms;   ///< symbols, sorted by name, repeated for powers
@@ -81,5 +83,8 @@ bool sym_all_specialized(const std::string& expr, const std::map<std::string, lo
 /// The expression with the specialized symbols written as their values and simplified as sympy does (`(s38//s91)`
 /// once s91 is 1 is `s38`; `s27 + s33 + 1` once s27 is 5 is `s33 + 6`); the expression itself when none occurs.
 std::string sym_with_values(const std::string& expr, const std::map<std::string, long long>& values);
+/// Each symbolic dim of a shape or stride with the specialized symbols in: a number when all of its symbols are
+/// (the dim static again), else sym_with_values' form (a graph's metadata, a guard's TENSOR_MATCH).
+void fold_specialized(std::vector<Dim>& dims, const std::map<std::string, long long>& values);
 
 }  // namespace tparse::compiler

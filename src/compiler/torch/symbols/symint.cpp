@@ -15,6 +15,7 @@
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/reify_read.hpp"
+#include "torch/symbols/sym_bool.hpp"
 
 namespace tparse::compiler {
 
@@ -288,40 +289,6 @@ void Interp::sym_compute_node(const std::string& op, const V& a, const V& b, con
   sym_node(nm->second, op, true, {a, b}, r, loc);
 }
 
-// A SymBool's relation as sympy prints it: `s27 == 6` is Eq(s27, 6), `4 != s53` Ne(s53, 4) (an int on the left reflects
-// to the SymInt's own __eq__ / __ne__); the orderings print as written (`s0 > 1`)
-static std::string sym_relation_str(const std::string& rel) {
-  // a size symbol against a number its assumptions decide (positive integers: `s77 > 0` is True, Eq(s77, 0) False)
-  for (const char* op : {" <= ", " >= ", " == ", " != ", " < ", " > "}) {
-    size_t at = rel.find(op);
-    if (at == std::string::npos) continue;
-    std::string l = rel.substr(0, at), r = rel.substr(at + std::char_traits<char>::length(op)), o = std::string(op).substr(1, std::char_traits<char>::length(op) - 2);
-    auto is_int = [](const std::string& x) { return !x.empty() && x.size() < 18 && x.find_first_not_of("-0123456789") == std::string::npos && x != "-"; };
-    if (is_int(l) && sym_bare_symbol(r)) {  // (c op s is s op' c)
-      std::swap(l, r);
-      o = o == "<" ? ">" : o == ">" ? "<" : o == "<=" ? ">=" : o == ">=" ? "<=" : o;
-    }
-    if (!(sym_bare_symbol(l) && is_int(r))) break;
-    const long long c = std::stoll(r);
-    std::optional<bool> v;  // decided for every s >= 1
-    if (o == ">" && c <= 0) v = true;
-    if (o == ">=" && c <= 1) v = true;
-    if (o == "<" && c <= 1) v = false;
-    if (o == "<=" && c <= 0) v = false;
-    if ((o == "==" || o == "!=") && c <= 0) v = o == "!=";
-    if (v) return *v ? "True" : "False";
-    break;
-  }
-  for (const char* op : {" == ", " != "}) {
-    size_t at = rel.find(op);
-    if (at == std::string::npos) continue;
-    std::string l = rel.substr(0, at), r = rel.substr(at + 4);
-    if (sym_free_symbols(l).empty() && !sym_free_symbols(r).empty()) std::swap(l, r);
-    return std::string(op[1] == '=' ? "Eq(" : "Ne(") + l + ", " + r + ")";
-  }
-  return rel;
-}
-
 void Interp::sym_node(const std::string& name, const std::string& target, bool infix, const std::vector<V>& args,
                       const V& r, Location loc) {
   if (!tracing() || (r->k != VK::Int && !((r->k == VK::Float || r->k == VK::Bool) && !r->sym.empty()))) return;  // a SymInt / SymFloat / SymBool
@@ -334,7 +301,7 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   n.sym_compute = true;
   for (const auto& a : args) n.args.push_back(a->k == VK::Tuple || a->k == VK::List ? to_arg(a) : sym_arg(a));
   n.name = g.unique_name(name);
-  n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->k == VK::Bool ? sym_relation_str(r->sym) : r->sym) + ")";
+  n.sym_type = "Sym(" + (r->sym.empty() ? std::to_string(r->i) : r->k == VK::Bool ? sym_relation_sympy(r->sym) : r->sym) + ")";
   if (r->k == VK::Float) r->sym_node = static_cast<int>(g.nodes.size());  // a tensor op's operand (torch_ops.cpp)
   n.sym_hint = r->k == VK::Bool ? r->b : r->i;
   if (r->k == VK::Float) n.sym_fhint = r->f;
@@ -374,33 +341,6 @@ void Interp::sym_node(const std::string& name, const std::string& target, bool i
   int id = static_cast<int>(g.nodes.size()) - 1;
   if (!r->sym.empty()) g.sym_proxy[r->sym] = id;
   g.symint_node[r.get()] = id;
-}
-
-V Interp::sym_not(const V& b, Location loc) {
-  V r = mk_bool(!b->b);
-  std::string e = b->sym;
-  static const std::pair<const char*, const char*> inverse[] = {{" == ", " != "}, {" != ", " == "}, {" <= ", " > "},
-                                                                {" >= ", " < "}, {" < ", " >= "}, {" > ", " <= "}};
-  for (auto [op, neg] : inverse)
-    if (size_t at = e.find(op); at != std::string::npos) {
-      e = e.substr(0, at) + neg + e.substr(at + std::char_traits<char>::length(op));
-      break;
-    }
-  r->sym = e;
-  if (!tracing()) return r;
-  Graph& g = stack_.back()->ctx->graph;
-  Node n;
-  n.op = "call_function";
-  n.target = "_operator_not_";
-  auto in = g.symint_node.find(b.get());  // (the relation's own node: `eq = 4 == s53`)
-  n.args.push_back(in != g.symint_node.end() ? Arg{in->second, ""} : sym_arg(b));
-  n.name = g.unique_name("not_");
-  stamp_node(n, loc);
-  // (no example value of its own in the printed graph, and no dead-code removal: torch 2.11 keeps it)
-  g.nodes.push_back(n);
-  g.symint_node[r.get()] = static_cast<int>(g.nodes.size()) - 1;
-  keep_graph_value(r);
-  return r;
 }
 
 V Interp::numel_of(const V& t) {

@@ -2,6 +2,7 @@
 // automatic dynamic shapes, the recompile limit, and the TORCH_TRACE records each step writes (dynamo_start, guards,
 // metrics, ...); compiling a graph and finishing a frame in compile_graph.cpp; breaks, resume frames and their messages
 // in restart.cpp, object identity guards in container_guards.cpp.
+#include <set>
 #include <fmt/format.h>
 
 #include <cmath>
@@ -30,23 +31,39 @@ void flatten_live(const V& v, std::vector<V>& out) {
   flatten_tensors(v, out);
 }
 
-void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs) {
+namespace {
+// flatten_tensors' walk; `path` holds the containers and objects being walked, so a cycle (a tree whose nodes point
+// at their parent: TreeLSTM's Tree) is not entered again (a structure shared twice is still walked twice)
+void flatten_tensors_walk(const V& v, std::vector<V>& out, bool object_attrs, std::set<const void*>& path) {
   if (!v) return;
   if (v->k == VK::Tensor) out.push_back(v);
-  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors(x, out, object_attrs);
-  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors(kv.second, out, object_attrs);
+  const bool object = object_attrs && v->k == VK::Instance && v->builtin_nn.empty();
+  if (v->k != VK::List && v->k != VK::Tuple && v->k != VK::Dict && !object) return;
+  if (!path.insert(v.get()).second) return;
+  struct Leave {
+    std::set<const void*>& path;
+    const void* p;
+    ~Leave() { path.erase(p); }
+  } leave{path, v.get()};
+  if (v->k == VK::List || v->k == VK::Tuple) for (auto& x : v->items) flatten_tensors_walk(x, out, object_attrs, path);
+  if (v->k == VK::Dict) for (auto& kv : v->dict) flatten_tensors_walk(kv.second, out, object_attrs, path);
   // a user object built in the frame (a ModelOutput, a dataclass): its attributes in assignment order; a
   // typing.NamedTuple (the stub keeps its items in `_values`, its fields as attributes too): its items once
-  if (object_attrs && v->k == VK::Instance && v->builtin_nn.empty()) {
+  if (object) {
     if (auto it = v->attrs.find("_values"); it != v->attrs.end() && it->second && it->second->k == VK::Tuple) {
-      flatten_tensors(it->second, out, object_attrs);
+      flatten_tensors_walk(it->second, out, object_attrs, path);
       return;
     }
-    for (auto& n : v->order) flatten_tensors(v->attrs[n], out, object_attrs);
+    for (auto& n : v->order)
+      if (auto it = v->attrs.find(n); it != v->attrs.end()) flatten_tensors_walk(it->second, out, object_attrs, path);
   }
 }
+}  // namespace
 
-
+void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs) {
+  std::set<const void*> path;
+  flatten_tensors_walk(v, out, object_attrs, path);
+}
 
 std::string local_source(const std::string& n) {
   size_t br = n.find_first_of("[.");  // (`samples.tensors`: an attribute of the local `samples`)

@@ -2,6 +2,8 @@
 // could hand its address and node to a later one), and makes a compiled graph's tensors concrete (keep_alive.hpp).
 #include "torch/keep_alive.hpp"
 
+#include "torch/symbols/sym_mono.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -25,6 +27,25 @@ void concretize_graph_values(const std::map<const Obj*, int>& tensor_node) {
     for (auto& d : info->shape) d.sym.clear();
     for (auto& d : info->stride) d.sym.clear();
     v->t = info;
+  }
+}
+
+void fold_graph_values(const std::map<const Obj*, int>& tensor_node, const std::map<std::string, long long>& specialized) {
+  for (const V& v : graph_values()) {
+    if (!v || v->k != VK::Tensor || !v->t || !tensor_node.count(v.get())) continue;
+    const TensorInfo& t = *v->t;
+    auto touched = [&](const std::vector<Dim>& ds) {
+      return std::any_of(ds.begin(), ds.end(), [&](const Dim& d) {
+        if (!d.is_sym()) return false;
+        for (const auto& s : sym_free_symbols(d.sym)) if (specialized.count(s)) return true;
+        return false;
+      });
+    };
+    if (!touched(t.shape) && !touched(t.stride)) continue;
+    // in place: a shape rule in progress holds a reference to this TensorInfo (pool's input, whose kernel size
+    // specialized the symbol); a TensorInfo shared with another value is folded for it too, rightly
+    fold_specialized(v->t->shape, specialized);
+    fold_specialized(v->t->stride, specialized);
   }
 }
 

@@ -19,6 +19,7 @@
 #include "torch/graph.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/symbols/sym_bool.hpp"
+#include "torch/keep_alive.hpp"
 
 namespace tparse::compiler {
 
@@ -167,6 +168,7 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
     ctx.specialized[from] = info->second.second;
     record(from, fi->second.first, "find");
   }
+  fold_graph_values(ctx.graph.tensor_node, ctx.specialized);
 }
 
 // A symbol's source as a recompile reason prints it: `L['x'].size()[1]` -> `x.size()[1]`

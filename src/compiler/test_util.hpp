@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,6 +20,25 @@ namespace tparse::compiler::testing {
 
 /// Whole file as a string, gunzipped when it is gzip ("" when unreadable).
 inline std::string slurp(const std::filesystem::path& p) { return tparse::testing::read_maybe_gz(p); }
+
+/// The program corpus (testdata/programs/*.py, sorted). A release build takes every program; a sanitizer build
+/// (TPARSE_HF_SAMPLE, as the transformers populations) a fixed third of them (programs 0, 3, 6, ...): ASan / UBSan
+/// look for memory errors along the code paths, which the sample covers, at about five times the release build's
+/// time, while the release build checks every program against torch.
+inline constexpr size_t kProgramSampleEvery =
+#ifdef TPARSE_HF_SAMPLE
+    3;
+#else
+    1;
+#endif
+inline std::vector<std::filesystem::path> corpus_programs() {
+  std::vector<std::filesystem::path> all, out;
+  for (auto& e : std::filesystem::directory_iterator(std::filesystem::path(TPARSE_TESTDATA) / "programs"))
+    if (e.path().extension() == ".py" && e.path().filename() != "run_truth.py") all.push_back(e.path());
+  std::sort(all.begin(), all.end());
+  for (size_t i = 0; i < all.size(); i += kProgramSampleEvery) out.push_back(all[i]);
+  return out;
+}
 
 /// compile_script(path, text) with default options but the rule profile, memoized for the process: the corpus,
 /// graph-text, guard and profile tests each run the ~700 programs of testdata/programs, so each (path, text, profile)

@@ -86,10 +86,7 @@ std::string join(const std::set<std::string>& s) {
 
 TEST_CASE("guards: guard_count and leaf kinds per compile vs real torch 2.11") {
   fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
-  std::vector<fs::path> progs;
-  for (auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".py" && e.path().filename() != "run_truth.py") progs.push_back(e.path());
-  std::sort(progs.begin(), progs.end());
+  const std::vector<fs::path> progs = tparse::compiler::testing::corpus_programs();  // (a sample under a sanitizer)
   int total = 0, count_ok = 0, kinds_ok = 0;
   std::string table = fmt::format("{:<26} {:<5} {:>6} {:>6} {:<5} {}\n", "program", "id", "real", "ours", "kinds", "kinds missing / extra");
   for (auto& p : progs) {
@@ -118,8 +115,13 @@ TEST_CASE("guards: guard_count and leaf kinds per compile vs real torch 2.11") {
   // floors at the rate reached on 2026-12-04 (were 64 and 64 when the corpus was a tenth of its size): a drop is a
   // regression. The script path is the checkout's, as the corpus test's (one memoized compile serves both): guard
   // counts and leaf kinds do not depend on it, only the padded comments the golden trees below compare do
-  CHECK(count_ok >= 662);
-  CHECK(kinds_ok >= 804);
+  if (tparse::compiler::testing::kProgramSampleEvery == 1) {
+    CHECK(count_ok >= 662);
+    CHECK(kinds_ok >= 804);
+  } else {  // a sanitizer build's sample: the same rates (662 / 2021, 804 / 2021) less 5 points
+    CHECK(count_ok * 100 >= total * 28);
+    CHECK(kinds_ok * 100 >= total * 35);
+  }
 }
 
 TEST_CASE("guards: golden trees equal the real payloads (object ids and latency aside)") {

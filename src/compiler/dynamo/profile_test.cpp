@@ -158,22 +158,20 @@ TEST_CASE("golden: a changed float global is tensorified on the recompile (truth
 }
 
 TEST_CASE("every corpus program compiles to a trace our parser reads cleanly (both profiles)") {
-  fs::path dir = fs::path(TPARSE_TESTDATA) / "programs";
   int n = 0;
-  for (auto& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".py" || e.path().filename() == "run_truth.py") continue;
+  for (const auto& path : tparse::compiler::testing::corpus_programs()) {  // (a sample under a sanitizer)
     for (const char* v : {"2.11", "2.3"}) {
-      const Result& r = compile_program(e.path().string(), slurp(e.path()), v);
-      INFO(e.path().filename().string() << " --torch " << v);
+      const Result& r = compile_program(path.string(), slurp(path), v);
+      INFO(path.filename().string() << " --torch " << v);
       // (a program whose run ends in torch's own compile failure, as torch's run did, still leaves its trace)
       REQUIRE_MESSAGE((r.ok || r.error.find("uncaught TorchRuntimeError") != std::string::npos), r.error);
-      auto t = tparse::load_trace_text(r.trace, e.path().filename().string());
+      auto t = tparse::load_trace_text(r.trace, path.filename().string());
       CHECK(t.model.diag.errors() == 0);
       CHECK(t.model.diag.counts[static_cast<int>(tparse::Diag::Md5Mismatch)] == 0);
       // (an approximate run whose compiled callable is not modelled, torch.compile(torch.vmap(f)), compiles nothing:
       // its trace is empty, the unmodelled list says why)
       if (r.unmodelled.empty()) CHECK(t.model.records > 0);
-      else if (t.model.records == 0) MESSAGE(e.path().filename().string() << ": nothing compiled, approximate (" << r.unmodelled.back() << ")");
+      else if (t.model.records == 0) MESSAGE(path.filename().string() << ": nothing compiled, approximate (" << r.unmodelled.back() << ")");
       ++n;
     }
   }

@@ -307,6 +307,25 @@ V inplace(OpCall& c) {
     o.shape.insert(o.shape.begin() + d, Dim{1, ""});
     o.stride.clear();
   }
+  // transpose_ / swapaxes_ / swapdims_(d0, d1), t_(): the tensor's own sizes and strides swap (Tacotron's encoder
+  // `x.transpose_(1, 2)`); t_ of a tensor of fewer than two dims is itself
+  if (name == "transpose_" || name == "swapaxes_" || name == "swapdims_" || name == "t_") {
+    const long long nd = static_cast<long long>(t.shape.size());
+    long long d0 = 0, d1 = 1;
+    if (name == "t_") {
+      if (nd > 2) c.fail(fmt::format("t_() expects a tensor with <= 2 dimensions, but self is {}D", nd));
+      if (nd < 2) d1 = 0;
+    } else {
+      V a0 = c.arg(0, name == "transpose_" ? "dim0" : "axis0"), a1 = c.arg(1, name == "transpose_" ? "dim1" : "axis1");
+      if (!a0) a0 = c.arg(0, "dim0");
+      if (!a1) a1 = c.arg(1, "dim1");
+      if (!a0 || !a1 || a0->k != VK::Int || a1->k != VK::Int) c.fail(name + "(dim0, dim1)");
+      d0 = c.dim(a0->i, t.shape.size());
+      d1 = c.dim(a1->i, t.shape.size());
+    }
+    std::swap(o.shape[static_cast<size_t>(d0)], o.shape[static_cast<size_t>(d1)]);
+    if (o.stride.size() == o.shape.size()) std::swap(o.stride[static_cast<size_t>(d0)], o.stride[static_cast<size_t>(d1)]);
+  }
   if (name == "squeeze_") {
     std::vector<Dim> s;
     V d = c.arg(0, "dim");

@@ -2,6 +2,7 @@
 // could hand its address and node to a later one), and makes a compiled graph's tensors concrete (keep_alive.hpp).
 #include "torch/keep_alive.hpp"
 
+#include "torch/graph.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
 #include <algorithm>
@@ -30,9 +31,15 @@ void concretize_graph_values(const std::map<const Obj*, int>& tensor_node) {
   }
 }
 
-void fold_graph_values(const std::map<const Obj*, int>& tensor_node, const std::map<std::string, long long>& specialized) {
+void fold_graph_values(const Graph& g, const std::map<std::string, long long>& specialized) {
   for (const V& v : graph_values()) {
-    if (!v || v->k != VK::Tensor || !v->t || !tensor_node.count(v.get())) continue;
+    if (!v || v->k != VK::Tensor || !v->t) continue;
+    // the results of the graph's ops; a frame input (a placeholder) keeps its symbols: its guards and sources are
+    // built from them
+    auto it = g.tensor_node.find(v.get());
+    if (it == g.tensor_node.end() || it->second < 0 || static_cast<size_t>(it->second) >= g.nodes.size() ||
+        g.nodes[static_cast<size_t>(it->second)].op == "placeholder")
+      continue;
     const TensorInfo& t = *v->t;
     auto touched = [&](const std::vector<Dim>& ds) {
       return std::any_of(ds.begin(), ds.end(), [&](const Dim& d) {

@@ -14,9 +14,10 @@ void release_graph_values();         ///< end of a run
 /// After a graph is compiled its tensors are real ones: each value the graph `tensor_node` knows drops its symbols
 /// (sizes and strides are their numbers), so code that goes on eagerly sees concrete sizes.
 void concretize_graph_values(const std::map<const Obj*, int>& tensor_node);
-/// A symbol specialized mid-frame (guard_int: `F.max_pool1d(x, x.size(2))`) is its value in every tensor of that
-/// graph from then on, as ShapeEnv's replacement makes it: each one's symbolic dims fold (fold_specialized), so a
+/// A symbol specialized mid-frame (guard_int: `F.max_pool1d(x, x.size(2))`) is its value in every tensor an op of that
+/// graph made, from then on, as ShapeEnv's replacement makes it: each one's symbolic dims fold (fold_specialized), so a
 /// later shape rule mixes the value with numbers, not with the stale symbol (Kim's CNN_Text: the pooled length is 1).
-void fold_graph_values(const std::map<const Obj*, int>& tensor_node, const std::map<std::string, long long>& specialized);
+struct Graph;
+void fold_graph_values(const Graph& g, const std::map<std::string, long long>& specialized);
 
 }  // namespace tparse::compiler

@@ -168,7 +168,7 @@ void Interp::specialize_symbol(const std::string& expr, Location loc, bool evalu
     ctx.specialized[from] = info->second.second;
     record(from, fi->second.first, "find");
   }
-  fold_graph_values(ctx.graph.tensor_node, ctx.specialized);
+  fold_graph_values(ctx.graph, ctx.specialized);
 }
 
 // A symbol's source as a recompile reason prints it: `L['x'].size()[1]` -> `x.size()[1]`

@@ -458,10 +458,11 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
       }
     }
   // Tensor.new(*sizes) / new(size): Dynamo's method_new turns it into new_empty when the sizes are Python ints (a
-  // torch.Size too); eagerly the same uninitialized tensor of this dtype and device (tacotron2's `x.data.new(B, n)`)
+  // torch.Size too); eagerly the same uninitialized tensor of this dtype and device (tacotron2's `x.data.new(B, n)`).
+  // Other forms stay a `new` node (new_factory): data (`seq[0].new([eos_id])`), SymInt sizes, or none
   if (!is_fn && name == "new" && !rest.empty()) {
     bool ints = std::all_of(rest.begin(), rest.end(), [](const V& a) { return a->k == VK::Int && a->sym.empty(); });
-    bool size = rest.size() == 1 && rest[0]->k == VK::Tuple;
+    bool size = rest.size() == 1 && rest[0]->k == VK::Tuple && rest[0]->size_tuple;  // (a plain tuple is data)
     if (ints || size) name = "new_empty";
   }
   // a torch.nn.functional target names F's op first (F.unfold is im2col, torch's / Tensor's unfold a view)

@@ -62,7 +62,8 @@ std::vector<OpDef> build_table() {
       {{"_dynamo.graph_break"}, T, "", FA::Value, o::graph_break},
       {{"_dynamo.allow_in_graph", "compiler.allow_in_graph"}, T, "fn", FA::Value, o::allow_in_graph},
       {{"_dynamo.mark_dynamic"}, T, "t, index", FA::Value, o::mark_dynamic},
-      {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "_C._set_grad_enabled", "_dynamo.mark_static_address"}, T, "", FA::Value, o::noop},
+      {{"manual_seed", "_dynamo.reset", "set_float32_matmul_precision", "_C._set_grad_enabled", "_dynamo.mark_static_address",
+        "cuda.manual_seed", "cuda.manual_seed_all"}, T, "", FA::Value, o::noop},  // (the CUDA seeds: queued until CUDA starts)
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
       // (no accelerator on the machine tparse models: CUDA, MPS and XPU are absent, as on a Linux CPU host)
       {{"cuda.is_available", "accelerator.is_available", "mps.is_available", "backends.mps.is_available", "backends.mps.is_built",
@@ -106,7 +107,7 @@ std::vector<OpDef> build_table() {
       {{"sparse_coo_tensor"}, T, "indices, values, size=None, *, dtype=None, device=None", FA::Creation, o::sparse_coo_tensor},
       {{"coalesce", "to_dense"}, M, "", FA::Creation, o::sparse_coo_tensor},
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
-      {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
+      {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor", "new"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
       {{"broadcast_tensors"}, T, "*tensors", FA::Join, o::broadcast_tensors, "torch.functional.broadcast_tensors"},
       {{"atleast_1d"}, T, "*tensors", FA::View, o::at_least_nd, "torch.functional.atleast_1d"},

@@ -317,7 +317,11 @@ V new_factory(OpCall& c) {
   const std::string& name = c.name;
   TensorInfo o = c.like();
   std::vector<V> xs;
-  if (name == "new_tensor") {  // data, like torch.tensor with this tensor's dtype/device
+  // Tensor.new(...): sizes (ints, SymInts, a torch.Size) as new_empty, or data (a list, a plain tuple, a tensor) as
+  // new_tensor; new() is an empty tensor of shape [0]
+  const bool data_new = name == "new" && c.rest.size() == 1 &&
+                        (c.rest[0]->k == VK::List || (c.rest[0]->k == VK::Tuple && !c.rest[0]->size_tuple) || c.rest[0]->k == VK::Tensor);
+  if (name == "new_tensor" || data_new) {  // data, like torch.tensor with this tensor's dtype/device
     V d = c.arg(0, "data");
     if (!d) c.fail("new_tensor(data)");
     o.shape.clear();
@@ -326,6 +330,7 @@ V new_factory(OpCall& c) {
     };
     if (d->k == VK::Tensor) o.shape = d->t->shape; else walk(d);
   } else {
+    if (name == "new" && c.rest.empty()) xs.push_back(mk_int(0));  // new(): torch.Size([0])
     if (!c.rest.empty() && (c.rest[0]->k == VK::Tuple || c.rest[0]->k == VK::List)) xs = c.rest[0]->items;
     else if (V sz = c.kw("size"); c.rest.empty() && sz && (sz->k == VK::Tuple || sz->k == VK::List)) xs = sz->items;  // new_ones(size=...)
     else for (auto& r : c.rest) if (r->k == VK::Int || (r->k == VK::Tensor && r->t->shape.empty())) xs.push_back(r);

@@ -270,6 +270,18 @@ V where(OpCall& c) {
   // Tensor.where(condition, other) is torch.where(condition, self, other)
   V cond = c.is_fn ? c.args.at(0) : c.rest[0], a = c.is_fn ? c.args.at(1) : c.self, b = c.is_fn ? c.args.at(2) : c.rest[1];
   if (cond->k != VK::Tensor) c.fail("where(): condition must be a tensor");
+  // the condition must be bool: eagerly a uint8 mask (as torch < 1.2 took: pytorch-crf's documented ByteTensor masks)
+  // is still taken with a deprecation warning, another dtype raises; in a frame the fake kernel's check
+  // (_refs.where) takes only bool, which ends the compile as a TorchRuntimeError
+  if (cond->t->dtype != "bool" && (c.I.tracing() || cond->t->dtype != "uint8")) {
+    static const std::map<std::string, std::string> scalar = {
+        {"uint8", "Byte"}, {"int8", "Char"}, {"int16", "Short"}, {"int32", "Int"}, {"int64", "Long"},
+        {"float16", "Half"}, {"bfloat16", "BFloat16"}, {"float32", "Float"}, {"float64", "Double"}};
+    const auto it = scalar.find(cond->t->dtype);
+    if (c.I.tracing()) c.I.raise_fake("RuntimeError", "expected predicate to be bool, got torch." + cond->t->dtype, c.loc);
+    c.I.raise_exc("RuntimeError", "where expected condition to be a boolean tensor, but got a tensor with dtype " +
+                                      (it == scalar.end() ? cond->t->dtype : it->second), c.loc);
+  }
   TensorInfo o;
   o.device = cond->t->device;
   std::vector<Dim> s = cond->t->shape;

@@ -33,13 +33,22 @@ static void names_in(const Expr* e, std::set<std::string>& out) {
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test) {
   std::set<std::string> used;
   auto ex = [&](const ExprP& e) { names_in(e.get(), used); };
+  int loops = 0;  // loops around the statement walked (their bodies run again)
   std::function<void(const StmtP&)> st = [&](const StmtP& x) {
-    if (!x) return;
+    // (a statement done before the break, outside any loop, is not run again: nested as the top level's)
+    if (!x || (loops == 0 && x->end_line < line)) return;
     for (auto& t : x->targets) ex(t);
     ex(x->target);
-    if (x.get() != after_test) ex(x->value);  // a jump's condition is consumed by the jump
+    // a jump's condition is consumed by the jump; so is the test of an `if` whose body holds the break, outside any
+    // loop (`if mask is not None:` around pytorch-crf's check: mask is not live after it); a test in a loop runs again
+    const bool enclosing_if = loops == 0 && x->k == SK::If && !x->body.empty() && x->body.front()->loc.line <= line &&
+                              x->end_line >= line && x->loc.line < line;
+    if (x.get() != after_test && !enclosing_if) ex(x->value);
     for (auto& t : x->items) ex(t);
+    const bool loop = x->k == SK::For || x->k == SK::While;
+    loops += loop;
     for (auto* b : {&x->body, &x->orelse, &x->final_body, &x->handlers}) for (auto& y : *b) st(y);
+    loops -= loop;
   };
   if (fn) for (auto& x : fn->body) if (x->end_line >= line) st(x);
   return used;

@@ -574,9 +574,18 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     act.ctx = nullptr;
     return;
   }
-  // the `if`'s own jump consumes its test; a jump on an operand inside the test (`a or b`) leaves the rest of it live
-  const bool own_test = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value &&
-                        act.cur_stmt->value->loc.line == loc.line && act.cur_stmt->value->loc.col == loc.col;
+  // the `if`'s own jump consumes its test, as does the jump on its last operand (`if not a and not b`: after b's jump
+  // the test is done, pytorch-crf's _validate resumes holding no tensor and is skipped); a jump on an earlier operand
+  // (`a` of `a or b`) leaves the rest of it live
+  const bool own_test = act.cur_stmt && act.cur_stmt->k == SK::If && act.cur_stmt->value && [&] {
+    for (const Expr* e = act.cur_stmt->value.get(); e;) {
+      if (e->loc.line == loc.line && e->loc.col == loc.col) return true;
+      if (e->k == EK::BoolOp && !e->a.empty()) e = e->a.back().get();
+      else if (e->k == EK::UnaryOp && e->s == "not" && !e->a.empty()) e = e->a[0].get();
+      else break;
+    }
+    return false;
+  }();
   if (ctx->mode == Mode::Record) {
     std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
                           user_traceback(loc) + "\nNoneType: None\n";

@@ -152,7 +152,10 @@ TEST_CASE("bundled transformers stubs: config attributes, ModelOutput indexing, 
   Result r = t.compile("main.py");
   INFO(r.error);
   REQUIRE(r.ok);
-  CHECK(count_in(r.trace, "\"dynamo_output_graph\"") == 2);
+  // one graph: the resume after the logger's break holds only the output object (a ModelOutput, which
+  // has_tensor_in_frame does not look into) and names no torch global, so it runs eagerly (real torch 2.11: program
+  // resume_model_output_only_skipped)
+  CHECK(count_in(r.trace, "\"dynamo_output_graph\"") == 1);
   CHECK(r.trace.find("logging.Logger method not supported for non-export cases") != std::string::npos);
 }
 

@@ -50,6 +50,31 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
     return true;
   }
+  // the losses' base classes, subclassed by user losses (MusicTransformer's SmoothCrossEntropyLoss(_Loss)): _Loss keeps
+  // the reduction (the legacy size_average / reduce flags turned into one, _Reduction.legacy_get_string); _WeightedLoss
+  // registers its class weight as the buffer `weight`
+  if (cls == "_Loss" || cls == "_WeightedLoss") {
+    NnParams ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
+    if (cls == "_WeightedLoss") ps.insert(ps.begin(), {"weight", N});
+    nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
+    V sa = inst->attrs["size_average"], rd = inst->attrs["reduce"];
+    inst->attrs.erase("size_average");
+    inst->attrs.erase("reduce");
+    if (sa->k != VK::None || rd->k != VK::None) {
+      const bool avg = sa->k == VK::None || I.truthy(sa, loc), red = rd->k == VK::None || I.truthy(rd, loc);
+      inst->attrs["reduction"] = mk_str(avg && red ? "mean" : red ? "sum" : "none");
+    }
+    if (cls == "_WeightedLoss") {
+      V w = inst->attrs["weight"];
+      inst->attrs.erase("weight");
+      if (w->k == VK::Tensor) {  // (register_buffer: the tensor itself, now a buffer of the module)
+        w->t = std::make_shared<TensorInfo>(*w->t);
+        w->t->is_buffer = true;
+      }
+      nn_add(inst, "weight", w);
+    }
+    return true;
+  }
   if (cls == "GroupNorm") {
     nn_bind_params(I, cls, inst, args, kwargs, {{"num_groups", nullptr}, {"num_channels", nullptr}, {"eps", mk_float(1e-5)}, {"affine", T}}, loc);
     long long g = inst->attrs["num_groups"]->i, ch = inst->attrs["num_channels"]->i;

@@ -308,6 +308,14 @@ std::string msg_rnn(const std::string& module_repr) {
                     module_repr, "GB0014");
 }
 
+std::string msg_super_getattr(const std::string& name, const std::string& type_repr, const std::string& obj_class) {
+  return gb_message("Unable to resolve super getattr",
+                    fmt::format("Dynamo failed to trace attribute `{}` accessed via `super()` (for type `UserDefinedClassVariable({})` "
+                                "and object `UserDefinedObjectVariable({})`) because the resolved attribute type is not supported.",
+                                name, type_repr, obj_class),
+                    {"Ensure the attribute exists in the parent class.", "Check the arguments passed to `super()`."}, "", "GB0113");
+}
+
 std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args) {
   return gb_message("logging.Logger method not supported for non-export cases",
                     "logging.Logger methods are not supported for non-export cases.",

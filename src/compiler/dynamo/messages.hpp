@@ -82,6 +82,9 @@ std::string msg_nn_param_ctor();  ///< GB0264: torch.nn.Parameter() in a frame (
 std::string msg_rnn(const std::string& module_repr);  ///< GB0014
 std::string msg_version_split();   ///< torch < 2.4: str.split on TorchVersion
 /// GB0291: a logging.Logger method called inside a compiled frame (hint and context paraphrased: no real trace).
+/// GB0113: `super().name` where no class after the pivot in the MRO has `name` in its __dict__ (`object` has no
+/// `__getattr__`: a config class's `super().__getattr__(key)`)
+std::string msg_super_getattr(const std::string& name, const std::string& type_repr, const std::string& obj_class);
 std::string msg_logger(const std::string& logger, const std::string& method, const std::string& args);
 /// copy.deepcopy(x) in a compiled frame (GB0179); `arg` is x's VariableTracker repr (UserDefinedObjectVariable(Cfg))
 std::string msg_deepcopy(const std::string& arg);

@@ -255,6 +255,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   for (auto& [n, v] : inputs) converted = converted || has_tensor_in_value(v);
   if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv->fn.get(), cs.globals);
   if (cs.skipped) return eager();
+  // a frame named __getattr__ is skipped by trace_rules before ConvertFrame sees it (lookup_inner: "Tracing __getattr__
+  // as the top level frame, unsuitable for tracing"): not counted, run eagerly, its callees still frames of their own
+  // (MusicTransformer's Config.__getattr__, reached from a forward run eagerly)
+  if (fnv && fnv->fn && fnv->fn->name == "__getattr__" && !always) return eager();
   // has_tensor_in_frame false: ConvertFrame counts the frame and returns at once, its default strategy SKIP, so the
   // code is never handed again (a later call with tensors runs eagerly too)
   if (!converted && !always) {

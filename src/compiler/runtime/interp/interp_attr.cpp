@@ -393,7 +393,12 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         V r = builtin_attr(obj, name, loc, nn_found);
         if (nn_found) return r;
       }
-      return call(ga, {obj, mk_str(name)}, {}, loc);
+      try {
+        return call(ga, {obj, mk_str(name)}, {}, loc);
+      } catch (GraphBreak& gb) {  // a break inside it is raised by the frame's LOAD_ATTR: not resumable there
+        if (tracing() && stack_.back()->depth == 0) gb.step = true;
+        throw;
+      }
     }
   if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
     // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 
 namespace tparse::compiler {
@@ -110,6 +111,12 @@ V Interp::super_attr(const V& obj, const std::string& name, Location loc) {
     return mk_builtin("noop");
   }
   if (name == "forward") error(loc, "super().forward: no base class defines forward");
+  // in a frame, a name no class after the pivot defines (object's own methods aside: those are handled above) is
+  // Dynamo's GB0113 (SuperVariable walks the MRO's class dicts): `super().__getattr__(key)` of a plain config class,
+  // whose eager AttributeError the code catches (MusicTransformer's Config)
+  if (tracing() && !nn_base && obj->self && obj->self->k == VK::Instance && obj->self->cls && obj->self->cls->fn &&
+      name == "__getattr__")
+    graph_break("Unable to resolve super getattr", msg_super_getattr(name, repr_of(cls, loc), obj->self->cls->s), loc);
   // another method of torch.nn.Module reached through super() (an override of train() calling super().train(mode)):
   // the built-in method on self
   if (nn_base && obj->self && obj->self->k == VK::Instance) {

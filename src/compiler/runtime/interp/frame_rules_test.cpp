@@ -273,3 +273,23 @@ TEST_CASE("a builtin's Python exception escaping a frame (a dict's KeyError) is 
   CHECK(count(r.trace, "Observed exception") >= 1);
   CHECK(count(r.trace, "{\"compilation_metrics\"") == 1);  // the compile ends (no compile left in flight)
 }
+
+TEST_CASE("a list of numpy integers inside a tuple index fails the frame's fake-tensor getitem (TorchRuntimeError); plain ints index") {
+  // VariableBuilder makes each numpy integer a 0-d tensor input; a list nested in a tuple index is made one index
+  // tensor from its elements' data, which a fake tensor lacks (real torch 2.11 on VideoPose3D's
+  // `pred[1, :, joints_left + joints_right]`: "The tensor has a non-zero number of elements, but its data is not
+  // allocated yet"). Eagerly, and with Python ints, the same index works.
+  const char* src =
+      "import numpy as np\nimport torch\n\n"
+      "offsets = np.zeros(6, dtype=int)\noffsets[3:] += 1\nleft = [j - offsets[j] for j in [1, 4]]\n\n"
+      "def swap(x):\n    y = x * 2\n    return y[1, :, left]\n\n"
+      "def plain(x):\n    y = x * 2\n    return y[1, :, [0, 3]]\n\n"
+      "x = torch.randn(2, 3, 5)\nassert swap(x).shape == (3, 2)\n"
+      "try:\n    torch.compile(swap, backend='eager')(x)\n    assert False\n"
+      "except Exception as e:\n    assert type(e).__name__ == 'TorchRuntimeError'\n"
+      "assert torch.compile(plain, backend='eager')(x).shape == (3, 2)\n";
+  Result r = compile_script("n.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"fail_type\": \"TorchRuntimeError\"") == 2);  // (torch writes it in two records of the compile)
+  CHECK(ops(r.trace).back() == 2);  // plain: mul, getitem
+}

@@ -18,6 +18,17 @@ namespace tparse::compiler {
 
 static long long norm_index(long long i, size_t n) { return i < 0 ? i + static_cast<long long>(n) : i; }
 
+// a (nested) list holding a tensor or a numpy scalar, which a frame holds as a 0-d tensor (a list nested deeper
+// than 32, a cycle, is not an index)
+static bool list_holds_tensor(const V& l, int depth = 0) {
+  if (depth > 32) return false;
+  for (const V& x : l->items) {
+    if (x->k == VK::Tensor || (x->k == VK::Int && x->np_int) || (x->k == VK::Float && x->np_float)) return true;
+    if ((x->k == VK::List || x->k == VK::Tuple) && list_holds_tensor(x, depth + 1)) return true;
+  }
+  return false;
+}
+
 std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n), then the range
   long long st = sl->items[2]->k == VK::Int ? sl->items[2]->i : 1;
   if (st == 0) st = 1;
@@ -50,6 +61,14 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Tensor) {
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
+    // a list inside a tuple index is made one index tensor from its elements' data (torch's sequenceToVariable);
+    // in a frame an element that is a tensor (a numpy scalar too: VariableBuilder makes it a 0-d tensor input) has
+    // no data under fake tensors, and the getitem's fake call fails (TorchRuntimeError; VideoPose3D's
+    // `pred[1, :, joints_left + joints_right]` of numpy integers, real torch 2.11)
+    if (tracing() && idx->k == VK::Tuple)
+      for (const V& it : idx->items)
+        if (it->k == VK::List && list_holds_tensor(it))
+          raise_fake("RuntimeError", "The tensor has a non-zero number of elements, but its data is not allocated yet.", loc);
     try {
       if (idx->k == VK::Opaque) throw CompileError(loc, "an unmodelled index");
       return tensor_method(obj, "__getitem__", args, kwargs, loc);

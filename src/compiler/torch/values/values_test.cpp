@@ -459,6 +459,24 @@ TEST_CASE("numpy stub: MAE / DiT's 2-D sin-cos position embedding (meshgrid, ein
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: np.pad's modes on a small array (numpy's documented results), the padded shape otherwise") {
+  Result r = run_values(
+      "a = np.array([1, 2, 3])\n"
+      "assert np.pad(a, 2, 'edge').tolist() == [1, 1, 1, 2, 3, 3, 3]\n"
+      "assert np.pad(a, 2, 'reflect').tolist() == [3, 2, 1, 2, 3, 2, 1]\n"
+      "assert np.pad(a, 2, 'symmetric').tolist() == [2, 1, 1, 2, 3, 3, 2]\n"
+      "assert np.pad(a, 2, 'wrap').tolist() == [2, 3, 1, 2, 3, 1, 2]\n"
+      "assert np.pad(a, (1, 2), constant_values=9).tolist() == [9, 1, 2, 3, 9, 9]\n"
+      "m = np.pad(np.array([[1, 2, 3], [4, 5, 6]]), ((1, 0), (0, 1)), 'edge')\n"
+      "assert m.shape == (3, 4) and m.tolist() == [[1, 2, 3, 3], [1, 2, 3, 3], [4, 5, 6, 6]]\n"
+      // VideoPose3D's keypoint sequence: frames padded by their edge values, the joints and coordinates not
+      "s = np.pad(np.ones((4, 17, 2)), ((13, 13), (0, 0), (0, 0)), 'edge')\n"
+      "assert s.shape == (30, 17, 2) and torch.from_numpy(s.astype('float32')).shape == (30, 17, 2)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("eager values: random tensors keep their range, a comparison it decides has values (LayerDrop's rand < 0.0)") {
   Result r = run_values(
       "p = torch.rand([])\nassert not bool(p < 0.0) and bool(p < 1.0) and bool(p >= 0) and not bool(1.5 < p)\n"

@@ -861,6 +861,22 @@ def _append(arr, values, axis=None):  # flattened, as numpy appends without an a
     return ndarray(flat, (len(flat),), _dtype_of(flat))
 
 
+def _pad(array, pad_width, mode='constant', constant_values=0, **k):
+    """np.pad of a small array: 'constant' (one value), 'edge', 'reflect', 'symmetric', 'wrap' (VideoPose3D's edge
+    padding of a keypoint sequence); other modes and arguments leave an array of the padded shape and unknown data"""
+    if not _arraylike(array):
+        return _traced_call(array, pad_width, mode)
+    a = _array(array)
+    w = _shape.pad_widths(pad_width, a.ndim)
+    cval = constant_values if isinstance(constant_values, (int, float)) else None
+    r = _shape.pad(a._tparse_flat, a.shape, w, mode, cval) if cval is not None and not k else None
+    if r is None:
+        shape = tuple(n + b + e for n, (b, e) in zip(a.shape, w))
+        return ndarray([_traced_call(array, pad_width, mode)] * _shape.size_of(shape), shape, a._tparse_dtype)
+    return ndarray(r[0], r[1], a._tparse_dtype)
+
+
+pad = _np('pad', _pad)
 cumprod = _np('cumprod', lambda a, axis=None, dtype=None: _array(a).cumprod())
 append = _np('append', _append)
 all = _np('all', lambda a, axis=None, **k: _array(a).all())

@@ -235,3 +235,62 @@ def take_axis(flat, shape, axis, idx, ishape):
             out.extend(flat[base:base + inner])
     return out, tuple(shape[:axis]) + tuple(ishape) + tuple(shape[axis + 1:])
 
+
+
+def _pad_source(j, n, mode):
+    """the source index of padded position j (negative: before the data, >= n: after) under numpy's pad `mode`"""
+    if mode == 'edge':
+        return 0 if j < 0 else (n - 1 if j >= n else j)
+    if mode == 'wrap':
+        return j % n
+    period = 2 * n - 2 if mode == 'reflect' else 2 * n  # reflect leaves out the edge; symmetric repeats it
+    if period == 0:
+        return 0
+    j = j % period
+    if mode == 'reflect':
+        return j if j < n else period - j
+    return j if j < n else period - 1 - j
+
+
+def pad(flat, shape, widths, mode, cval):
+    """np.pad of (flat, shape) by `widths` [(before, after)] per axis, one axis at a time: (flat, shape), or None for
+    a mode not modelled ('constant', 'edge', 'reflect', 'symmetric' and 'wrap' are)"""
+    if mode not in ('constant', 'edge', 'reflect', 'symmetric', 'wrap'):
+        return None
+    shape = tuple(shape)
+    for axis, (b, a) in enumerate(widths):
+        if b == 0 and a == 0:
+            continue
+        n = shape[axis]
+        if n == 0 and mode != 'constant':
+            return None
+        outer = size_of(shape[:axis])
+        inner = size_of(shape[axis + 1:])
+        out = []
+        for o in range(outer):
+            for j in range(-b, n + a):
+                if 0 <= j < n or mode != 'constant':
+                    s = j if 0 <= j < n else _pad_source(j, n, mode)
+                    base = (o * n + s) * inner
+                    out.extend(flat[base:base + inner])
+                else:
+                    out.extend([cval] * inner)
+        flat = out
+        shape = shape[:axis] + (n + b + a,) + shape[axis + 1:]
+    return flat, shape
+
+
+def pad_widths(pad_width, ndim):
+    """np.pad's pad_width as [(before, after)] per axis: an int, (w,), (before, after), or one of those per axis"""
+    if isinstance(pad_width, int):
+        return [(pad_width, pad_width)] * ndim
+    pw = list(pad_width)
+    if pw and all(isinstance(p, int) for p in pw):
+        pair = (pw[0], pw[0]) if len(pw) == 1 else (pw[0], pw[1])
+        return [pair] * ndim
+    out = [(int(p[0]), int(p[0] if len(p) == 1 else p[1])) for p in pw]
+    if len(out) == 1:
+        out = out * ndim
+    if len(out) != ndim:
+        raise ValueError('operands could not be broadcast together with remapped shapes [original->remapped]')
+    return out

@@ -237,7 +237,14 @@ def _rollaxis(a, axis, start=0):  # torch._numpy's rollaxis: the moved axes go t
     return x.view(axes)
 
 
-FUNCS = {'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lambda obj, dtype=None, *a, **k: t(obj, dtype),
+def _pad(array, pad_width, mode='constant', **k):  # np.pad: the padded shape, the array's dtype
+    from numpy._shape import pad_widths
+    x = t(array)
+    w = pad_widths(pad_width, x.dim())
+    return torch.zeros([n + b + a for n, (b, a) in zip(x.shape, w)], dtype=x.dtype)
+
+
+FUNCS = {'pad': _pad, 'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), 'asarray': lambda obj, dtype=None, *a, **k: t(obj, dtype),
          'zeros': _creation(torch.zeros), 'ones': _creation(torch.ones), 'empty': _creation(torch.empty),
          'full': _full, 'zeros_like': _like(torch.zeros_like), 'ones_like': _like(torch.ones_like),
          'empty_like': _like(torch.empty_like), 'eye': _eye, 'identity': lambda n, dtype=None: _eye(n, dtype=dtype),

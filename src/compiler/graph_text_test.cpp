@@ -205,8 +205,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
       {"dead_locals_after_loop_oneline_break_nograd", "dead locals after a loop with a one-line `if` break are not graph outputs"},
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
-      {"maxpool_own_length_squeeze", "under no_grad, max_pool1d specializes every symbolic size of its input (Informer's rule); "
-                                     "torch kept the batch symbol here, only the pooled length was specialized (by the kernel size)"},
       {"tree_parent_cycle_state", "attribute stores on objects from before the frame are graph outputs in the order Dynamo first "
                                   "wrapped each object (track_object_existing: a list's items together), not in store order"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},

@@ -140,6 +140,20 @@ V Interp::speculate_comprehension(const ExprP& e) {
     restart_after_break(*ctx, gb, "Encountered graph break that we cannot resume from. Compiling up to the previous resumable "
                                   "state, then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg);
   }
+  // an item wrapped lazily where the element first uses it, refused by VariableBuilder (an RNN out of a list the frame
+  // read): attempt 1 meets it again inside the comprehension and cannot hand it on; the frame is skipped, as a for
+  // loop's lazy item skips it (real torch 2.11: fatchord's Tacotron `[m.flatten_parameters() for m in self._to_flatten]`,
+  // "Failed to handle graph break gracefully")
+  if (gb.lazy_item && gb.gb_type == "Attempted to wrap RNN, GRU, or LSTM") {
+    if (rec) {
+      emit_frame_skip(*ctx, gb.msg, gb.loc);
+      ++counters_["unimplemented"];
+    }
+    ctx->code->skipped = true;
+    replay_inlined_calls(*ctx);
+    act.ctx = nullptr;
+    return eval_comprehension(e);
+  }
   Captures cap;
   cap.is_local = [&](const std::string& n) {
     if (!act.fn) return false;

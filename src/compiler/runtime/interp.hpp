@@ -47,7 +47,10 @@ class Interp {
   void exec_block(const std::vector<StmtP>& body);
   void exec(const StmtP& s);
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
-  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
+  std::string rnn_repr(const V& m);
+  /// A loop's item `x` of `container` first used at `use`: an RNN item of a module container, or of a plain list or
+  /// tuple the frame read, is refused by VariableBuilder there (a lazy item's instruction-level break; interp.cpp).
+  void lazy_rnn_item(const V& container, const V& x, Location use);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
   void assign(const ExprP& target, V v);
   V subscript_read(V obj, V idx, Location loc);
   /// A user iterator (an instance whose class defines __next__: itself, or what its __iter__ returns), else nullptr;

@@ -465,7 +465,10 @@ V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool refle
   // in a frame the result stands for the same tensor: its attributes (.grad) and leaf state are the written tensor's
   if (inplace && tracing() && r && r != a && a->k == VK::Tensor && r->k == VK::Tensor && r->t->shape == a->t->shape) {
     for (const auto& [k, v] : a->attrs) if (!r->attrs.count(k)) r->attrs[k] = v;
-    if (!grad_enabled_ || !a->t->grad_fn) {
+    // (with grad on, a tensor that did not require grad written from one that does requires it from then on, no
+    // leaf: Tacotron's `self.cumulative += self.attention` on zeros the frame made; real torch 2.11)
+    const bool gains_grad = grad_enabled_ && !a->t->requires_grad && r->t->requires_grad;
+    if ((!grad_enabled_ || !a->t->grad_fn) && !gains_grad) {
       r->t->requires_grad = a->t->requires_grad;
       r->t->grad_fn = a->t->grad_fn;
       r->t->user_leaf = a->t->user_leaf;

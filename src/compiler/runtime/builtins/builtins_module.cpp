@@ -266,8 +266,14 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     };
     if (m == "eval")
       if (V t = own_train(self)) { call(t, {mk_bool(false)}, {}, loc); return self; }
+    // in a frame Dynamo inlines it: named_children wraps each child (`module not in memo`), and VariableBuilder refuses
+    // an RNN (allow_rnn=False): a break at the train() / eval() call, resumed after it (real torch 2.11: fatchord's
+    // Tacotron calling self.train() in forward, its CBHG's bidirectional GRU)
+    const bool traced = tracing() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
     std::function<void(V, bool)> set = [&](V mod, bool top) {
       if (!seen.insert(mod.get()).second) return;
+      if (traced && !top && (mod->builtin_nn == "LSTM" || mod->builtin_nn == "GRU" || mod->builtin_nn == "RNN"))
+        graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(mod)), loc);
       if (!top)
         if (V t = own_train(mod)) { call(t, {mk_bool(mode)}, {}, loc); return; }
       mod->attrs["training"] = mk_bool(mode);

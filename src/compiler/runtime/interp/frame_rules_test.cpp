@@ -293,3 +293,39 @@ TEST_CASE("a list of numpy integers inside a tuple index fails the frame's fake-
   CHECK(count(r.trace, "\"fail_type\": \"TorchRuntimeError\"") == 2);  // (torch writes it in two records of the compile)
   CHECK(ops(r.trace).back() == 2);  // plain: mul, getitem
 }
+
+TEST_CASE("Module.train() in a frame over an RNN child breaks at the call and resumes; a list's RNN item in the frame's own comprehension skips it") {
+  // nn.Module.train is inlined: named_children wraps each child and VariableBuilder refuses a GRU (GB0014), a break at
+  // the train() CALL resumed after it. A plain list attribute holding the GRU is wrapped item by item where the
+  // comprehension first uses one: in that frame attempt 1 cannot hand the comprehension on and skips the frame (real
+  // torch 2.11 on fatchord's Tacotron: `self.train()` in forward, `[m.flatten_parameters() for m in self._to_flatten]`)
+  const char* src =
+      "import torch\nfrom torch import nn\n\n"
+      "class Enc(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(6, 6)\n"
+      "        self.rnn = nn.GRU(6, 6, batch_first=True)\n        self._to_flatten = [self.rnn]\n"
+      "    def _flatten(self):\n        [m.flatten_parameters() for m in self._to_flatten]\n"
+      "    def forward(self, x):\n        self._flatten()\n        return self.lin(x).relu() * 2\n\n"
+      "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.enc = Enc()\n"
+      "    def forward(self, x):\n        y = x + 1\n        self.train()\n        return self.enc(y).sum(-1)\n\n"
+      "net = torch.compile(Net(), backend='eager')\nassert net(torch.randn(2, 3, 6)).shape == (2, 3)\n";
+  Result r = compile_script("t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "torch_dynamo_resume_in_forward_at_22") >= 1);  // after self.train()
+  CHECK(count(r.trace, "GRU(6, 6, batch_first=True)") >= 1);
+  CHECK(count(r.trace, "\"co_name\": \"_flatten\"") >= 1);
+  CHECK(count(r.trace, "torch_dynamo_resume_in__flatten") == 0);  // skipped, never resumed
+  CHECK(count(r.trace, "Failed to handle graph break gracefully") == 1);
+}
+
+TEST_CASE("in a frame, a tensor that did not require grad written in place from one that does requires grad afterwards") {
+  // autograd rebases the written tensor's history (Tacotron's `self.cumulative += self.attention` on zeros): the
+  // attribute stored back requires grad; under no_grad it keeps its own state
+  const char* src =
+      "import torch\n\nw = torch.nn.Parameter(torch.randn(3))\n\n"
+      "def f(x):\n    c = torch.zeros(3)\n    c += x * w\n    d = torch.zeros(3)\n    d.add_(x * w)\n    return c, d\n\n"
+      "cf = torch.compile(f, backend='eager')\nc, d = cf(torch.randn(3))\nassert c.requires_grad and d.requires_grad\n"
+      "with torch.no_grad():\n    c, d = cf(torch.randn(3))\nassert not c.requires_grad and not d.requires_grad\n";
+  Result r = compile_script("g.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

@@ -410,15 +410,7 @@ void Interp::exec_stmt(const StmtP& s) {
           // a module container's items are wrapped lazily, where the body first uses one: VariableBuilder refuses
           // an RNN (allow_rnn=False), an instruction-level break inside the loop (real torch 2.11: kokoro's
           // DurationEncoder, program rnn_in_modulelist)
-          if (act.ctx && act.ctx->mode == Mode::Record && x->k == VK::Instance && it->k == VK::Instance &&
-              (it->builtin_nn == "ModuleList" || it->builtin_nn == "Sequential") &&
-              (x->builtin_nn == "LSTM" || x->builtin_nn == "GRU" || x->builtin_nn == "RNN") && !s->body.empty())
-            try {
-              instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(x)), s->body.front()->loc);
-            } catch (GraphBreak& gb) {
-              gb.lazy_item = true;
-              throw;
-            }
+          if (!s->body.empty()) lazy_rnn_item(it, x, s->body.front()->loc);
           exec_block(s->body);
           if (loop_flow(act, broke)) break;
         }
@@ -695,6 +687,25 @@ V take_stack_float(Interp& I, FrameCtx& ctx, const V& v, Location loc) {
   const std::string stack = fs->second;
   ctx.float_stack_vals.erase(fs);
   return I.tensorified_float("L['" + stack + "']", stack, v, loc, false);
+}
+
+// a module container's items, and a plain list's or tuple's the frame read (VariableBuilder's wrap_listlike makes its
+// items lazy too: fatchord's Tacotron's `[m.flatten_parameters() for m in self._to_flatten]`), are wrapped where the
+// body first uses one: an RNN is refused (allow_rnn=False), an instruction-level break inside the loop
+void Interp::lazy_rnn_item(const V& container, const V& x, Location use) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record || x->k != VK::Instance ||
+      (x->builtin_nn != "LSTM" && x->builtin_nn != "GRU" && x->builtin_nn != "RNN"))
+    return;
+  const bool nn_seq = container->k == VK::Instance && (container->builtin_nn == "ModuleList" || container->builtin_nn == "Sequential");
+  const bool plain = (container->k == VK::List || container->k == VK::Tuple) && act.ctx->sources.count(container.get());
+  if (!nn_seq && !plain) return;
+  try {
+    instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(x)), use);
+  } catch (GraphBreak& gb) {
+    gb.lazy_item = true;
+    throw;
+  }
 }
 
 }  // namespace tparse::compiler

@@ -373,6 +373,7 @@ V Interp::eval_comprehension(const ExprP& e) {
     for (auto& x : iterate(it, e->comps[ci].iter->loc)) {
       if (it->traced_gen) yielded(it, x);
       assign(e->comps[ci].target, x);
+      lazy_rnn_item(it, x, (ci + 1 < e->comps.size() ? e->comps[ci + 1].iter : e->a[0])->loc);
       bool ok = true;
       for (auto& c : e->comps[ci].conds) ok = ok && truthy(eval(c), c->loc);
       if (ok) rec(ci + 1);

@@ -209,14 +209,16 @@ V pool(OpCall& c) {
     for (auto& x : xs)
       if (x && x->k == VK::Int && !x->sym.empty()) { c.I.specialize_symbol(x->sym, c.loc); specialized = true; }
   }
-  // ATen's max_pool1d without indices, on CPU and needing no grad, is a composite that reads the input's sizes as
-  // ints (`self.size(-1)`): each symbolic size is specialized (guard `Eq(s53, 24)`, range_refined_to_singleton), so
-  // the graph is static and every new length recompiles (Informer's distilling layer)
+  // ATen's max_pool1d without indices is a composite whose check_max_pool1d reads the input's length as an int
+  // (`self.sym_size(-1).guard_int()`): that symbol is specialized (guard `Eq(s53, 24)`, range_refined_to_singleton),
+  // with grad or without, on any device (a fake tensor always takes the with-indices path after it); the batch
+  // stays dynamic (Informer's distilling layer; fatchord's Tacotron's CBHG max pool in training, real torch 2.11)
   V ri = c.kw("return_indices");
-  if (name.find("max_pool1d") != std::string::npos && !(ri && ri->k == VK::Bool && ri->b) && t.device == "cpu" &&
-      !(t.requires_grad && c.I.grad_enabled()))
-    for (const Dim& d : t.shape)
-      if (d.is_sym()) { c.I.specialize_symbol(d.sym, c.loc); specialized = true; }
+  if (name.find("max_pool1d") != std::string::npos && !(ri && ri->k == VK::Bool && ri->b) && !t.shape.empty() &&
+      t.shape.back().is_sym()) {
+    c.I.specialize_symbol(t.shape.back().sym, c.loc);
+    specialized = true;
+  }
   auto k = ints(c, kv, nd, "kernel_size", 1);
   auto st = sv && sv->k != VK::None && !(sv->k == VK::List && sv->items.empty()) ? ints(c, sv, nd, "stride", 1) : k;
   auto pd = ints(c, pv, nd, "padding", 0);

@@ -311,6 +311,10 @@ V inplace(OpCall& c) {
   c.I.check_leaf_inplace(t, c.loc);
   TensorInfo o = c.like();
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
+  // written from a tensor that requires grad, it requires grad (autograd rebases its history; under no_grad below it
+  // keeps its own: Tacotron's `self.cumulative += self.attention` on zeros made in a frame)
+  for (const V& x : c.rest) o.requires_grad = o.requires_grad || (x && x->k == VK::Tensor && x->t->requires_grad);
+  for (const auto& kv : c.kwargs) o.requires_grad = o.requires_grad || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
   const std::string& name = c.name;
   if (name == "unsqueeze_") {
     V dim = c.arg(0, "dim");  // `unsqueeze_(1)` or `unsqueeze_(dim=1)` (DeepCTR's OutterProductLayer)

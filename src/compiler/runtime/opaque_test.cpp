@@ -196,6 +196,19 @@ TEST_CASE("after something unmodelled, a failing assert or unpack count is taken
   CHECK(r.stopped);
 }
 
+TEST_CASE("an assert on a number guessed from a graph's result holds by assumption, also as a dynamic float of a resume function") {
+  // EDM's remove_mean_with_mask: `m = (...).item()` breaks the graph, the eager item() reads data no graph computed
+  // (a guess that differs from call to call), and the resume function's `assert m < 1e-5` sees it as a dynamic float
+  const char* src =
+      "import torch\n\ndef rm(x, mask):\n    m = (x * (1 - mask)).abs().sum().item()\n"
+      "    assert m < 1e-5, 'too high'\n    return x - x.mean(1, keepdim=True)\n\n"
+      "crm = torch.compile(rm, backend='eager')\nfor i in range(3):\n    crm(torch.randn(2, 3, 1).sin(), torch.ones(2, 3, 1))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(listed(r, "m.py:5: assert assumed to hold"));
+  CHECK(listed(r, "m.py:4: Tensor.item() of data the compiler does not know (values guessed) [eager]"));
+}
+
 TEST_CASE("an opaque import is no guess: a failing assert on the script's own values still raises") {
   // squeezebert's `assert config.embedding_size == config.hidden_size` fails under torch on a tiny config; an
   // unmodelled import earlier (an opaque module) must not turn it into "assumed to hold"

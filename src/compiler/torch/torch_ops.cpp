@@ -639,6 +639,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   n.accessor = true;  // unused, it goes with its input (remove_unused_graphargs: a float the frame never computed with)
   ctx.graph.nodes.push_back(n);
   auto f = mk_float(v->f);
+  f->guess = v->guess;  // (a number guessed from unknown tensor data stays a guess as a symbol)
   f->sym_node = static_cast<int>(ctx.graph.nodes.size()) - 1;
   // its symbol: arithmetic on it is SymFloat arithmetic (`mul = 0.001 * item`, AdamW's `1 - lr * weight_decay`)
   f->sym = n.sym_type.substr(4, n.sym_type.size() - 5);

@@ -356,15 +356,22 @@ V parameter(OpCall& c) {
   if (c.args.empty() || c.args[0]->k != VK::Tensor) c.fail(fmt::format("{}() needs a tensor", c.name));
   TensorInfo t = *c.args[0]->t;
   t.grad_fn = false;  // a parameter or buffer is a leaf
+  // it is its data's storage: the known values go with it (EDM's noise schedule `nn.Parameter(torch.from_numpy(g)
+  // .float(), requires_grad=False)` indexed and read with item())
+  auto same_data = [&](V r) {
+    values::shares_storage(r, c.args[0]);
+    r->vals = c.args[0]->vals;
+    return r;
+  };
   if (c.name == "nn.Buffer") {
     t.is_buffer = t.nn_buffer = true;
-    return mk_tensor(t);
+    return same_data(mk_tensor(t));
   }
   t.is_param = true;
   V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
   if (!rg && c.args.size() > 1) rg = c.args[1];
   t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
-  return mk_tensor(t);
+  return same_data(mk_tensor(t));
 }
 
 }  // namespace tparse::compiler::ops

@@ -156,6 +156,15 @@ bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) 
   else if (n == "log2") ff(std::log2, std::log2);
   else if (n == "log10") ff(std::log10, std::log10);
   else if (n == "reciprocal") r = 1.0 / x;
+  else if (n == "rsqrt") r = f32 ? static_cast<double>(1.0f / std::sqrt(static_cast<float>(x))) : 1.0 / std::sqrt(x);
+  else if (n == "sigmoid") r = f32 ? static_cast<double>(1.0f / (1.0f + std::exp(-static_cast<float>(x)))) : 1.0 / (1.0 + std::exp(-x));
+  else if (n == "tanh") ff(std::tanh, std::tanh);
+  else if (n == "sin") ff(std::sin, std::sin);
+  else if (n == "cos") ff(std::cos, std::cos);
+  else if (n == "log1p") ff(std::log1p, std::log1p);
+  else if (n == "expm1") ff(std::expm1, std::expm1);
+  else if (n == "exp2") ff(std::exp2, std::exp2);
+  else if (n == "erf") ff(std::erf, std::erf);
   else return false;
   return true;
 }

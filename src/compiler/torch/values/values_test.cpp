@@ -477,6 +477,24 @@ TEST_CASE("numpy stub: np.pad's modes on a small array (numpy's documented resul
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("eager values: transcendental ops of known data, a Parameter keeps its data's values, np.clip of an array") {
+  // EDM's noise schedule: numpy arrays clipped, made a Parameter(requires_grad=False), indexed, sigmoid / sqrt, item()
+  Result r = run_values(
+      "t = torch.tensor([0.5, -1.0])\n"
+      "assert abs(t.sigmoid()[0].item() - 0.6224593) < 1e-6 and abs(torch.sigmoid(t)[1].item() - 0.2689414) < 1e-6\n"
+      "assert abs(t.tanh()[0].item() - 0.4621172) < 1e-6 and abs(t.sin()[1].item() + 0.8414710) < 1e-6\n"
+      "assert abs(t.cos()[0].item() - 0.8775826) < 1e-6 and abs(torch.log1p(t.abs())[1].item() - 0.6931472) < 1e-6\n"
+      "assert abs(t.abs().rsqrt()[0].item() - 1.4142135) < 1e-6 and abs(torch.erf(t)[0].item() - 0.5204999) < 1e-6\n"
+      "a = np.clip(np.array([0.2, 1.5, -3.0]), a_min=0.0, a_max=1.0)\n"
+      "assert a.tolist() == [0.2, 1.0, 0.0] and np.array([1, 5]).clip(2, 4).tolist() == [2, 4]\n"
+      "g = torch.nn.Parameter(torch.from_numpy(-a).float(), requires_grad=False)\n"
+      "assert abs(g[0].item() + 0.2) < 1e-6 and g[torch.zeros(1, 1).long()].shape == (1, 1)\n"
+      "assert abs(g[torch.ones(1, 1).long()].item() + 1.0) < 1e-6 and not g.requires_grad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("eager values: random tensors keep their range, a comparison it decides has values (LayerDrop's rand < 0.0)") {
   Result r = run_values(
       "p = torch.rand([])\nassert not bool(p < 0.0) and bool(p < 1.0) and bool(p >= 0) and not bool(1.5 < p)\n"

@@ -526,6 +526,18 @@ class ndarray(_Elementwise):
             out.append(t)
         return ndarray(out, (len(out),), self._tparse_dtype)
 
+    def clip(self, a_min=None, a_max=None):  # element by element between number bounds (EDM's noise schedules)
+        if not _ball(b is None or isinstance(b, (int, float)) for b in (a_min, a_max)):
+            return _traced_call(self, a_min, a_max)
+        out = []
+        for x in self._tparse_flat:
+            x = a_min if a_min is not None and x < a_min else x
+            out.append(a_max if a_max is not None and x > a_max else x)
+        dt = self._tparse_dtype
+        if dt in _INTS and _bany(isinstance(b, float) for b in (a_min, a_max)):
+            dt = 'float64'
+        return ndarray(out, self.shape, dt)
+
     def cumsum(self):
         out = []
         t = 0
@@ -679,6 +691,8 @@ broadcast_to = _np('broadcast_to')
 
 
 def _clip_eager(a, a_min=None, a_max=None, *rest, **kw):  # numbers clip to a numpy scalar (np.int64 of ints)
+    if _own_arr(a) and not rest and not kw:  # an array: element by element (its method)
+        return a.clip(a_min, a_max)
     if rest or kw or any(_own_arr(x) or not isinstance(x, (int, float, type(None))) for x in (a, a_min, a_max)):
         return _traced_call(a, a_min, a_max, *rest, **kw)
     r = a if a_min is None or a >= a_min else a_min

@@ -251,6 +251,14 @@ void Interp::guard_tensor_item(const V& t, const std::string& src, long long val
 void Interp::undo_journal(size_t mark) {
   for (size_t i = journal_.size(); i > mark; --i) {
     JournalEntry& e = journal_[i - 1];
+    if (e.env) {  // a variable of a scope: its value back, or unbound again
+      if (e.old) {
+        e.env->vars[e.name] = e.old;
+      } else if (e.env->vars.erase(e.name)) {
+        std::erase(e.env->order, e.name);
+      }
+      continue;
+    }
     e.obj->attrs = std::move(e.attrs);
     e.obj->order = std::move(e.order);
     e.obj->dict = std::move(e.dict);
@@ -307,6 +315,18 @@ void Interp::journal(const V& obj) {
   const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();
   for (size_t i = from; i < journal_.size(); ++i) if (journal_[i].obj.get() == obj.get()) return;  // (its first state is kept)
   journal_.push_back(JournalEntry{obj, obj->attrs, obj->order, obj->dict, obj->items});
+}
+
+void Interp::journal_env(Env* env, const std::string& name) {
+  if (journal_depth_ == 0 || !env) return;
+  const size_t from = journal_marks_.empty() ? 0 : journal_marks_.back();
+  for (size_t i = from; i < journal_.size(); ++i)
+    if (journal_[i].env.get() == env && journal_[i].name == name) return;  // (its first state is kept)
+  JournalEntry e;
+  e.env = env->shared_from_this();
+  e.name = name;
+  e.old = env->get_local(name);
+  journal_.push_back(std::move(e));
 }
 
 void Interp::note_container_store(const V& obj) {

@@ -66,6 +66,7 @@ void flatten_tensors(const V& v, std::vector<V>& out, bool object_attrs) {
 }
 
 std::string local_source(const std::string& n) {
+  if (n.rfind("G['", 0) == 0) return n;  // a global's (`G['pixel_coords'].size()[2]`)
   size_t br = n.find_first_of("[.");  // (`samples.tensors`: an attribute of the local `samples`)
   return qualify_dict_keys("L['" + n.substr(0, br) + "']" + (br == std::string::npos ? "" : n.substr(br)));
 }

@@ -133,6 +133,16 @@ std::vector<long long> optimizer_state_lens(const V& opt) {
   return out;
 }
 
+// `G['name']...`: the global, then the path below it (an attribute of a global object) as a local's; null otherwise
+static V resolve_global(const std::string& src, const std::shared_ptr<Env>& globals) {
+  if (src.rfind("G['", 0) != 0 || !globals) return nullptr;
+  size_t end = src.find("']");
+  if (end == std::string::npos) return nullptr;
+  V r = globals->get_local(src.substr(3, end - 3));
+  if (r && end + 2 < src.size()) r = resolve_source("__tparse_g" + src.substr(end + 2), {{"__tparse_g", r}});
+  return r;
+}
+
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
                               const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
@@ -155,7 +165,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   }
   for (auto& g : e.tensors) {
     if (!root.empty() && root_of(g.src) != root) continue;
-    V v = resolve_source(g.src, inputs);
+    V v = resolve_global(g.src, globals);
+    if (!v) v = resolve_source(g.src, inputs);
     if (!v) {
       // a module's parameter that is gone (remove_spectral_norm, a deleted attribute): the module's registry no longer
       // matches its guards (Dynamo fails the dict's length / keys guard first). (A buffer's source can stop resolving
@@ -216,13 +227,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         V o = resolve(src.substr(10, close - 10));
         return o && o->cls ? find_in_class(o->cls, src.substr(close + 13, src.size() - close - 15)) : nullptr;
       }
-      if (src.rfind("G['", 0) == 0) {
-        size_t end = src.find("']");
-        V r = globals->get_local(src.substr(3, end - 3));
-        // an attribute path below the global (`G['cfg'].scale`): walked from it as a local's would be
-        if (r && end + 2 < src.size()) r = resolve_source("__tparse_g" + src.substr(end + 2), {{"__tparse_g", r}});
-        return r;
-      }
+      // an attribute path below the global (`G['cfg'].scale`): walked from it as a local's would be
+      if (src.rfind("G['", 0) == 0) return resolve_global(src, globals);
       return resolve_source(src, inputs);
     };
     V v = resolve(g.src);

@@ -232,7 +232,8 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
   }
   for (auto& tg : e.tensors) {
     size_t cut = std::min(tg.src.size(), tg.src.find_first_of(".["));
-    std::string L = "L['" + tg.src.substr(0, cut) + "']" + tg.src.substr(cut);
+    const bool global = tg.src.rfind("G['", 0) == 0;
+    std::string L = global ? tg.src : "L['" + tg.src.substr(0, cut) + "']" + tg.src.substr(cut);
     std::string sz, sd;
     for (size_t i = 0; i < tg.t.shape.size(); ++i) sz += (i ? ", " : "") + (tg.t.shape[i].is_sym() ? std::string("None") : std::to_string(tg.t.shape[i].v));
     auto strides = contiguous_strides(tg.t.shape);
@@ -247,6 +248,10 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     g.name = L;
     g.input_tensor = !tg.t.is_param;
     if (!g.chain.empty()) {
+    } else if (global) {  // the frame's globals dict, then its entry (as a global value's guard)
+      g.source_kind = 1;
+      g.chain = {GuardMgr{"G", "GlobalsGuardAccessor", "<class 'dict'>", true},
+                 GuardMgr{L, "DictGetItemGuardAccessor('" + tg.src.substr(3, tg.src.find("']") - 3) + "')", "<class 'torch.Tensor'>", true}};
     } else if (simple(tg.src)) g.chain.push_back(local_mgr(tg.src, tg.t.is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>"));
     else if (inner && tg.src.rfind("args[", 0) == 0)
       g.chain = {args_mgr, GuardMgr{L, "TupleGetItemGuardAccessor(" + tg.src.substr(5, tg.src.find(']') - 5) + ")", "<class 'torch.Tensor'>", true}};

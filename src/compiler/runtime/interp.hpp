@@ -379,8 +379,12 @@ class Interp {
     std::vector<std::string> order;
     std::vector<std::pair<V, V>> dict;
     std::vector<V> items;
+    std::shared_ptr<Env> env;  ///< or a scope's variable `name`: its value then (null: it was unbound)
+    std::string name;
+    V old;
   };
   std::vector<JournalEntry> journal_;
+  void journal_env(Env* env, const std::string& name);  ///< a global / nonlocal store, undone with the journal
   std::vector<size_t> journal_marks_;  ///< where each open call's entries begin
   int journal_depth_ = 0;
   /// One open span of journaled side effects (a depth-0 call's, a frame's trace): opened here, closed at scope exit or

@@ -136,9 +136,10 @@ int Interp::node_of(const V& t) {
   if (t->t->sparse) sparse_input(Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
   auto src_it = ctx.sources.find(t.get());
   // a plain tensor attribute (not a parameter or buffer, not an entry input): its own dims (run_frame.cpp)
+  // (a global tensor too, `G['pixel_coords']`: automatic dynamic from its sizes, real torch 2.11's SfmLearner)
   if (src_it != ctx.sources.end() && ctx.mode == Mode::Record && !t->t->is_param && !t->t->is_buffer &&
-      src_it->second.find('.') != std::string::npos && src_it->second.rfind("G['", 0) != 0 &&
-      !grad_source(src_it->second))
+      (src_it->second.find('.') != std::string::npos || src_it->second.rfind("G['", 0) == 0) &&
+      !ctx.tensorified.count(t.get()) && !t->t->np_array && !grad_source(src_it->second))
     lazy_input_dims(ctx, t, src_it->second);
   std::string src = src_it != ctx.sources.end() ? src_it->second : fmt::format("tmp{}", ctx.graph.nodes.size());
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
@@ -203,14 +204,16 @@ int Interp::node_of(const V& t) {
     size_t cut = std::min(src.size(), src.find_first_of(".["));
     const bool scalar = ctx.tensorified.count(t.get()) > 0;  // ___as_tensor(L['scale']) / ___as_tensor(G['SCALE'])
     std::string L = "L['" + src.substr(0, cut) + "']" + src.substr(cut);
-    describe_input(ctx, *t->t, key_src ? full : global || scalar ? "___as_tensor(" + full + ")" : t->t->np_array ? "___from_numpy(" + L + ")" : L);
+    describe_input(ctx, *t->t, key_src ? full : scalar ? "___as_tensor(" + full + ")" : t->t->np_array ? "___from_numpy(" + (global ? full : L) + ")" : global ? full : L);
   }
   ctx.graph.tensor_node[t.get()] = id;
   keep_graph_value(t);
   if (placeholder_log_) placeholder_log_->push_back(t);
   // (a gradient's TENSOR_MATCH is not kept: our `.grad` is made when read, so the guard could not see the next one)
   const bool grad = grad_source(src);
-  if (src_it != ctx.sources.end() && !global && !grad && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
+  // (a global tensor is TENSOR_MATCHed as an argument is: `G['pixel_coords']` replaced by one of another shape
+  // recompiles; a dict key's source is not guarded here)
+  if (src_it != ctx.sources.end() && !key_src && !grad && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
     g.t = *t->t;

@@ -186,12 +186,14 @@ V Interp::lookup(const std::string& name, Location loc) {
           if (cur_opts_ && cur_opts_->dynamic_true) cs.dyn_floats.insert(name);
           if (cs.dyn_floats.count(name)) return tensorified_float("G['" + name + "']", "G['" + name + "']", v, loc, true);
         }
-        if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool) {
+        // (a None global too: NONE_MATCH `G['pixel_coords'] is None`, so the lazily built grid a later call finds set
+        // recompiles; real torch 2.11: SfmLearner's inverse_warp)
+        if (v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) {
           ValueGuard g;
           g.src = "G['" + name + "']";
           g.value = v;
-          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : "bool";
-          g.code = g.src + " == " + py_repr(v);
+          g.kind = v->k == VK::Int ? "int" : v->k == VK::Float ? "float" : v->k == VK::Str ? "str" : v->k == VK::None ? "none" : "bool";
+          g.code = v->k == VK::None ? g.src + " is None" : g.src + " == " + py_repr(v);
           g.comment = fmt::format("# {}  # {}:{} in {}", code_line(loc.file, loc.line, true),
                                   short_path(loc.file), loc.line, act.fn ? act.fn->name : "<module>");
           g.stack = guard_user_stack(loc);

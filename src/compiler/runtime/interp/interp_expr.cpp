@@ -490,6 +490,10 @@ void Interp::assign(const ExprP& t, V v) {
         if (!e || !e->parent) error(t->loc, fmt::format("no binding for nonlocal '{}' found", t->s));
         target = e;
       }
+      // a global's or an enclosing function's variable outlives the trace: journaled, so a trace Dynamo drops (a
+      // restart, a skipped frame) takes the store back as Dynamo's buffered side effects are (SfmLearner's lazily
+      // built `global pixel_coords` grid is None again for the compile that follows; real torch 2.11)
+      if (target != act.env.get()) journal_env(target, t->s);
       target->set(t->s, v);
       return;
     }

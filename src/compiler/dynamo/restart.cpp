@@ -252,6 +252,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     return;
   }
   act.ctx = enter_frame(*slot, inputs, cur_opts_, true);
+  // past its recompile limit (skip_code_recursive_on_recompile_limit_hit): RUN_ONLY for the rest of the function and
+  // everything it calls, as a frame's own limit does (run_frame.cpp; real torch 2.11: UniVNet's LVC kernel frame is
+  // never handed to Dynamo after the resume function at line 158 hit the limit)
+  if (!act.ctx && slot->run_only) act.run_only.hold(run_only_depth_);
   if (act.ctx) {
     act.ctx->is_resume = true;
     act.ctx->entry_stmt = act.cur_stmt;

@@ -103,6 +103,16 @@ struct Activation {
                                                ///< replaces with a Python polyfill (sum, any, all, enumerate, reduce)
   Flow flow = Flow::Normal;                    ///< set by return / break / continue (exec_block stops)
   V ret;                                       ///< the value of the `return` that set flow = Return
+  /// A resume function past its recompile limit runs the rest of this activation RUN_ONLY, its callees too: the
+  /// interpreter's run-only depth is held up until the activation ends (a copy holds nothing).
+  struct RunOnlyHold {
+    int* depth = nullptr;
+    RunOnlyHold() = default;
+    RunOnlyHold(const RunOnlyHold&) {}
+    RunOnlyHold& operator=(const RunOnlyHold&) { return *this; }
+    ~RunOnlyHold() { if (depth) --*depth; }
+    void hold(int& d) { if (!depth) { depth = &d; ++d; } }
+  } run_only;
 };
 
 /// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.

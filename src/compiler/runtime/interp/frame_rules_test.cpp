@@ -329,3 +329,17 @@ TEST_CASE("in a frame, a tensor that did not require grad written in place from 
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a resume function past its recompile limit runs its callees RUN_ONLY too: none is handed to Dynamo") {
+  // skip_code_recursive_on_recompile_limit_hit (torch 2.11's default): real torch on UniVNet never converts the LVC
+  // kernel function the limited resume function calls; before the limit it was inlined
+  const char* src =
+      "import torch\n\nSH = []\n\ndef helper(x):\n    return x * 2\n\n"
+      "def g(x):\n    torch._dynamo.graph_break()\n    return torch.ones([2] * len(SH))\n\n"
+      "def f(x):\n    y = g(x)\n    return helper(y) + 1\n\n"
+      "cf = torch.compile(f, backend='eager')\nfor i in range(11):\n    SH.append(i)\n    cf(torch.randn(3))\n";
+  Result r = compile_script("l.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"co_name\": \"helper\"") == 0);
+  CHECK(count(r.trace, "torch_dynamo_resume_in_f_at_13") > 0);
+}

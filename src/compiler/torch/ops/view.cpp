@@ -279,16 +279,73 @@ V reshape(OpCall& c) {
         // argument of another rank stays static: repeat_kv's reshape(1, 4, s27, 8) of [1, 2, 2, s27, 8] keeps its 8)
         for (size_t i = 0; i < s.size() && i < rank; ++i)
           if (t.shape[i].is_sym() && s[i].v == t.shape[i].v && (s.size() == rank || static_cast<int>(i) == infer)) s[i] = t.shape[i];
-      // a static input viewed with a symbolic size (torchtune's rope `rope_cache.view(-1, seq_len, 1, 2 * d)` of a cache
-      // indexed by a static input_pos): the element count equation pins the symbol to its value, ShapeEnv specializes
-      // it (real torch 2.11: symbolic_shape_specialization of L['tokens'].size()[1], range_refined_to_singleton)
+      // a static input viewed with a symbolic size: torch._refs' _reshape_view_helper walks the output sizes against the
+      // input's; where a bare symbol is compared equal to a static input dim (`length == a.shape[idx]`), or a run of
+      // merged static dims equals it (`accum != length` false), the Eq guard pins it and ShapeEnv specializes it
+      // (torchtune's rope `rope_cache.view(-1, seq_len, 1, 2 * d)` of a cache indexed by a static input_pos: real torch
+      // 2.11, range_refined_to_singleton). A dim split off a larger one (`scores.view(-1, t_k)` of a static [36, 1],
+      // pointer-generator) only gets divisibility guards: it stays a symbol.
       bool static_in = std::none_of(t.shape.begin(), t.shape.end(), [](const Dim& d) { return d.is_sym(); });
-      if (static_in && c.I.tracing() && (name == "view" || name == "reshape"))
-        for (auto& d : s)
-          if (d.is_sym() && sym_bare_symbol(d.sym)) {
-            c.I.specialize_symbol(d.sym, c.loc);
-            d.sym.clear();
+      if (static_in && c.I.tracing() && (name == "view" || name == "reshape")) {
+        // the walked input's dims by hint: static, a symbol's expression, or the quotient `num // sym` a split by a
+        // bare symbol leaves (compared equal to a static length it bounds the symbol: Eq(768//s43, 256) is s43 = 3,
+        // fake_constant_div_sizes' Longformer chunks)
+        struct WalkDim { long long v; int kind; long long num; std::string sym; };  // kind 0 static, 1 symbolic, 2 quotient
+        std::vector<WalkDim> a;
+        for (const Dim& d : t.shape) a.push_back({d.v, 0, 0, ""});
+        auto pin_sym = [&](const std::string& sym) {
+          c.I.specialize_symbol(sym, c.loc);
+          for (auto& d : s) if (d.sym == sym) d.sym.clear();
+        };
+        // (the -1 of a view with a symbolic size is inferred as a quotient of the symbol, symbolic whatever its hint:
+        // `scores.view(-1, t_k)` of a static [36, 1] has 36//s7 rows)
+        bool infer_sym = false;
+        for (size_t j = 0; j < s.size(); ++j) infer_sym = infer_sym || (static_cast<int>(j) != infer && s[j].is_sym());
+        size_t idx = 0;
+        for (size_t di = 0; di < s.size(); ++di) {
+          Dim& d = s[di];
+          const long long len = d.v;
+          const bool bare = d.is_sym() && sym_bare_symbol(d.sym);
+          const bool dsym = d.is_sym() || (infer_sym && static_cast<int>(di) == infer);
+          if (idx >= a.size()) {  // a tail unsqueeze
+            a.push_back({1, 0, 0, ""});
+            ++idx;
+            continue;
           }
+          if (len == a[idx].v) {
+            if (bare && a[idx].kind == 0) pin_sym(d.sym);
+            // a static length against `num // sym`: the symbols whose floor quotient is len; one left, it is pinned
+            if (!dsym && a[idx].kind == 2 && len > 0) {
+              const long long lo = a[idx].num / (len + 1) + 1, hi = a[idx].num / len;
+              if (lo == hi) pin_sym(a[idx].sym);
+            }
+            ++idx;
+            continue;
+          }
+          long long accum = a[idx].v;
+          int kind = a[idx].kind;
+          size_t end = idx;
+          while (len != 0 && accum % len != 0 && end + 1 < a.size()) {
+            ++end;
+            accum *= a[end].v;
+            kind = std::max(kind, a[end].kind == 0 ? 0 : 1);
+          }
+          if (end != idx) {
+            a.erase(a.begin() + static_cast<long>(idx) + 1, a.begin() + static_cast<long>(end) + 1);
+            a[idx] = {accum, kind ? 1 : 0, 0, ""};
+          }
+          if (accum != len) {  // split: [len, accum // len]
+            WalkDim rest{len ? accum / len : 0, 1, 0, ""};
+            if (!dsym) rest.kind = kind ? 1 : 0;
+            else if (bare && kind == 0) rest = {len ? accum / len : 0, 2, accum, d.sym};
+            a[idx] = {len, dsym ? 1 : 0, 0, ""};
+            a.insert(a.begin() + static_cast<long>(idx) + 1, rest);
+          } else if (bare && kind == 0) {
+            pin_sym(d.sym);
+          }
+          ++idx;
+        }
+      }
     }
   }
   o.shape = s;

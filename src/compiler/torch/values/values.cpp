@@ -323,6 +323,14 @@ static bool setitem_values(OpCall& c) {
     else if (val->t->fill) vals = {*val->t->fill};
     else return false;
   } else return false;
+  // with the mask unknown the written values are known only where the old ones already equal the one assigned;
+  // otherwise which elements changed is the data's, and t's values become unknown (SSD-Lite's
+  // `labels[best_iou < threshold] = 0`: its positives count, not all zeros; real torch 2.11 recompiles on it)
+  if (unknown_mask) {
+    const bool known_old = data(I, t) || t->t->fill;
+    if (!known_old || vals.size() != 1 || std::any_of(cur.begin(), cur.end(), [&](double x) { return x != vals[0]; }))
+      return false;
+  }
   std::vector<double> offs;
   if (mask) {
     long long rows = 1;

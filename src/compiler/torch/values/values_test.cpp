@@ -555,17 +555,22 @@ TEST_CASE("eager values: masked_fill, and a boolean mask over leading dims in an
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
-  // a mask tparse has no data of (from a float layer's output) is taken as all true, as every unknown mask: every row is
-  // written, so the tensor is known from there on (the asserted values are tparse's guess, listed in unmodelled)
+  // a mask tparse has no data of (from a float layer's output): which rows change is the data's, so the tensor's values
+  // are unknown from there on (a later read is a guess, listed) unless every old value already equals the one written
+  // (SSD-Lite's `labels[best_iou < threshold] = 0` leaves its positives to the data: real torch 2.11 recompiles on them)
   Result m2 = run_values(
       "lin = torch.nn.Linear(4, 1)\n"
       "dur = torch.zeros(3, 2, dtype=torch.long)\n"
       "dur[lin(torch.randn(3, 4)).squeeze(-1) > 0] = 2\n"
-      "assert dur.tolist() == [[2, 2], [2, 2], [2, 2]]\n");
+      "if dur.sum().item() > 100:\n    raise ValueError('never')\n"
+      "same = torch.full((3, 2), 2)\nsame[lin(torch.randn(3, 4)).squeeze(-1) > 0] = 2\n"
+      "assert same.tolist() == [[2, 2], [2, 2], [2, 2]]\n");
   INFO(m2.error);
   CHECK(m2.ok);
-  REQUIRE(m2.unmodelled.size() == 1);
-  CHECK(m2.unmodelled[0].find("a boolean-mask assignment of data the compiler does not know") != std::string::npos);
+  CHECK(std::count_if(m2.unmodelled.begin(), m2.unmodelled.end(), [](const std::string& u) {
+          return u.find("a boolean-mask assignment of data the compiler does not know") != std::string::npos; }) == 2);
+  CHECK(std::count_if(m2.unmodelled.begin(), m2.unmodelled.end(), [](const std::string& u) {
+          return u.find("of data the compiler does not know (values guessed)") != std::string::npos; }) == 1);  // dur's sum
   // FastSpeech2's length regulator: durations cast to long from a randomly initialised layer's output are data tparse
   // does not have; taken as ones (the guess item() and repeat_interleave make too), the branch on their sum, the maximum
   // length and the repeats agree: no shape mismatch between `zeros(.., max_len, ..)` and repeat_interleave. The one

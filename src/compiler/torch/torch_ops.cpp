@@ -376,7 +376,9 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
       // bare one it stands for the sum from now on (ShapeEnv replacement; the mask prints `s88 + 1`, its own symbol's
       // placeholder goes); solved for one inside the sum it stays a guard here (real torch 2.11: program
       // sdpa_mask_length_is_cache_plus_one, ctrl's decoding steps)
-      if (x->v >= 2 && bx != by && (bx ? ly : lx)) {
+      // (a sum holding a floor division `s91//2` is no solvable equation for ShapeEnv._maybe_guard_rel: it stays a
+      // guard and the bare symbol keeps its name; Pyraformer's pyramid of lengths, real torch 2.11)
+      if (x->v >= 2 && bx != by && (bx ? ly : lx) && (bx ? cy : cx).find("//") == std::string::npos) {
         const std::string& bare = bx ? cx : cy;
         const std::string& sum = bx ? cy : cx;
         auto hint = [&](const std::string& s) -> long long {

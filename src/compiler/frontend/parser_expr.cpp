@@ -233,7 +233,9 @@ ExprP Parser::primary() {
           c->a.push_back(expr());
         } else {
           ExprP arg = named_expr();
-          if (is_kw("for") || is_kw("async")) arg = comprehension(EK::GenExp, arg, arg->loc);
+          // (a generator expression as the call's sole argument shares its parentheses: its code starts at the
+          // call's `(`, CPython's co_firstlineno: few-shot's `OrderedDict(\n (n, p - lr * g)\n for ...)` is line 75)
+          if (is_kw("for") || is_kw("async")) arg = comprehension(EK::GenExp, arg, l);
           c->kw.push_back("");
           c->a.push_back(arg);
         }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "api.hpp"
+#include "frontend/parser.hpp"
 #include "test_util.hpp"
 
 using namespace tparse::compiler;
@@ -342,4 +343,26 @@ TEST_CASE("a resume function past its recompile limit runs its callees RUN_ONLY 
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(count(r.trace, "\"co_name\": \"helper\"") == 0);
   CHECK(count(r.trace, "torch_dynamo_resume_in_f_at_13") > 0);
+}
+
+TEST_CASE("collections' C half (OrderedDict, defaultdict, deque) is never a frame; a call's bare generator expression starts at its `(`") {
+  // few-shot's MAML: a frame skipped for autograd.grad runs `OrderedDict(model.named_parameters())` eagerly under the
+  // callback; OrderedDict is C (_collections), so no frame of it is handed to Dynamo. The generator expression that is
+  // a call's sole argument has the call's parentheses: its code's first line is the `(`'s (CPython's co_firstlineno)
+  const char* src =
+      "import torch\nfrom collections import OrderedDict, deque\n\n"
+      "def f(x):\n    torch._dynamo.graph_break()\n    return x + 1\n\n"
+      "def g(x):\n    for _ in range(1):\n        torch._dynamo.graph_break()\n"
+      "    d = OrderedDict([('a', x)])\n    q = deque([1, 2])\n    return f(d['a']) * len(q)\n\n"
+      "torch.compile(g, backend='eager')(torch.randn(3))\n";
+  Result r = compile_script("o.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"co_name\": \"f\"") >= 1);  // (the eager run is under the callback: f is a frame)
+  CHECK(count(r.trace, "\"co_name\": \"OrderedDict\"") == 0);
+  CHECK(count(r.trace, "\"co_name\": \"__init__\", \"co_filename\": \"<tparse-stubs>") == 0);
+  Module m = parse_module("y = sum(\n    v\n    for v in q)\n");
+  ExprP e = m.body[0]->value;
+  REQUIRE(e->k == EK::Call);
+  CHECK(e->a[1]->k == EK::GenExp);
+  CHECK(e->a[1]->loc.line == 1);
 }

@@ -302,6 +302,13 @@ std::string msg_version_split() {
   return "call_method UserDefinedObjectVariable(TorchVersion) split [ConstantVariable()] {}";
 }
 
+// DelayGraphBreakVariable called (GB0148): an in-place view op read off a tensor with a source (TensorVariable.var_getattr)
+std::string msg_delayed_call(const std::string& fn_name, const std::string& reason, const std::string& debug) {
+  return gb_message("Unsupported function call (delayed)",
+                    "Dynamo determined that a graph break should occur when calling `" + fn_name + "`. Reason: " + reason, {},
+                    debug, "GB0148");
+}
+
 std::string msg_rnn(const std::string& module_repr) {
   return gb_message("Attempted to wrap RNN, GRU, or LSTM", "Dynamo does not support RNN, GRU, or LSTM.",
                     {"Set torch._dynamo.config.allow_rnn=True to enable experimental support for RNN, GRU, and LSTM in Dynamo", kHintSupportable},

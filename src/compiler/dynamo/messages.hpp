@@ -17,6 +17,7 @@ std::string gb_message(const std::string& gb_type, const std::string& explanatio
 
 /// GB0059 for a builtin Dynamo has no rule for with these argument types (`print`, `pow` of a tensor).
 std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>& arg_types);
+std::string msg_delayed_call(const std::string& fn_name, const std::string& reason, const std::string& debug);
 /// GB0224: torch.add / sub / mul / div of numbers only, a SymInt among them (args / kwargs: Dynamo's variable reprs)
 std::string msg_symint_only_torch_fn(const std::string& fn, const std::string& args, const std::string& kwargs);
 std::string msg_item();

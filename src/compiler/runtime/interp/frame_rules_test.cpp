@@ -366,3 +366,23 @@ TEST_CASE("collections' C half (OrderedDict, defaultdict, deque) is never a fram
   CHECK(e->a[1]->k == EK::GenExp);
   CHECK(e->a[1]->loc.line == 1);
 }
+
+TEST_CASE("an inplace-view op (resize_, unsqueeze_, ...) on a tensor with a source breaks at its call (GB0148); eagerly resize_ resizes") {
+  // TensorVariable.var_getattr returns a DelayGraphBreakVariable for an op tagged inplace_view read off a graph input or
+  // buffer; calling it breaks (residual-flows' `self.v.resize_(n).normal_(0, 1)` on a buffer, real torch 2.11). On an
+  // intermediate (Tacotron's `x.transpose_(1, 2)`) the op is traced.
+  const char* src =
+      "import torch\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.register_buffer('v', torch.zeros(2))\n"
+      "    def forward(self, x):\n        y = x * 2\n        self.v.resize_(6).normal_(0, 1)\n"
+      "        z = y.t()\n        z.transpose_(0, 1)\n        return z + self.v.view(2, 3)\n\n"
+      "m = torch.compile(M(), backend='eager')\nassert m(torch.randn(2, 3)).shape == (2, 3)\n"
+      "t = torch.zeros(2)\nt.resize_(3, 4)\nassert t.shape == (3, 4) and t.stride() == (4, 1)\n"
+      "t.resize_as_(torch.ones(5))\nassert t.shape == (5,)\n";
+  Result r = compile_script("z.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "Unsupported function call (delayed)") >= 1);
+  CHECK(count(r.trace, "L['self']._buffers['v'].resize_") >= 1);
+  CHECK(count(r.trace, "transpose_") >= 1);  // the intermediate's, traced in the resume function
+  CHECK(r.unmodelled.empty());
+}

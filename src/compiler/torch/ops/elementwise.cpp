@@ -5,10 +5,12 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "dynamo/messages.hpp"
 #include "torch/autograd/reach.hpp"
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
 
@@ -308,6 +310,22 @@ V where(OpCall& c) {
 // in-place methods keep the shape; the graph records the method on the same tensor
 V inplace(OpCall& c) {
   TensorInfo& t = *c.self->t;
+  const std::string& op = c.name;
+  // an op tagged inplace_view read off a tensor with a source (an input, a parameter, a buffer): TensorVariable's
+  // getattr returns a DelayGraphBreakVariable, a break at the call (GB0148; residual-flows' `self.v.resize_(n)` on a
+  // buffer, real torch 2.11); an intermediate's is traced
+  static const std::set<std::string> inplace_view = {"resize_", "resize_as_", "as_strided_", "detach_", "squeeze_", "unsqueeze_",
+                                                     "swapaxes_", "swapdims_", "t_", "transpose_"};
+  if (c.I.tracing() && inplace_view.count(op)) {
+    FrameCtx& ctx = *c.I.stack_.back()->ctx;
+    if (auto src = ctx.sources.find(c.self.get()); src != ctx.sources.end()) {
+      const std::string name = local_source(src->second) + "." + op;
+      c.I.graph_break("Unsupported function call (delayed)",
+                      msg_delayed_call(name, "Getting an inplace view on a graph input is not supported",
+                                       "source: AttrSource(base=" + local_source(src->second) + ", member='" + op + "')"),
+                      c.loc);
+    }
+  }
   c.I.check_leaf_inplace(t, c.loc);
   TensorInfo o = c.like();
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
@@ -342,6 +360,26 @@ V inplace(OpCall& c) {
     std::swap(o.shape[static_cast<size_t>(d0)], o.shape[static_cast<size_t>(d1)]);
     if (o.stride.size() == o.shape.size()) std::swap(o.stride[static_cast<size_t>(d0)], o.stride[static_cast<size_t>(d1)]);
   }
+  // resize_(*sizes) / resize_as_(other): the tensor takes the sizes, contiguous (its data is kept up to the smaller
+  // count: the values below go stale as any in-place write's)
+  if (name == "resize_" || name == "resize_as_") {
+    std::vector<Dim> shape;
+    if (name == "resize_as_") {
+      V other = c.arg(0, "the_template");
+      if (!other || other->k != VK::Tensor) c.fail("resize_as_(the_template)");
+      shape = other->t->shape;
+    } else {
+      std::vector<V> xs = c.rest;
+      if (xs.size() == 1 && (xs[0]->k == VK::Tuple || xs[0]->k == VK::List)) xs = xs[0]->items;
+      for (const V& x : xs) {
+        if (x->k != VK::Int) c.fail("resize_(sizes)");
+        if (x->i < 0) c.fail(fmt::format("Trying to create tensor with negative dimension {}", x->i));
+        shape.push_back(x->sym.empty() ? Dim{x->i, ""} : Dim{x->i, x->sym});
+      }
+    }
+    o.shape = shape;
+    o.stride.clear();
+  }
   if (name == "squeeze_") {
     std::vector<Dim> s;
     V d = c.arg(0, "dim");
@@ -374,7 +412,8 @@ V inplace(OpCall& c) {
   }
   // an in-place op cannot change the tensor's shape: the other operand must broadcast to it
   V other = c.rest.empty() ? nullptr : c.rest[0];
-  if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "set_" && name != "index_fill_" && name != "index_copy_" &&
+  if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "set_" && name != "resize_as_" &&
+      name != "index_fill_" && name != "index_copy_" &&
       name != "index_add_" && name != "scatter_" && name != "scatter_add_" && name != "masked_scatter_") {
     std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
     if (b.size() != t.shape.size()) c.fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape", name, dims_str(t)));

@@ -386,3 +386,16 @@ TEST_CASE("an inplace-view op (resize_, unsqueeze_, ...) on a tensor with a sour
   CHECK(count(r.trace, "transpose_") >= 1);  // the intermediate's, traced in the resume function
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a static tensor viewed as (-1, t) with t dynamic: the -1 is (C//t) and t stays a symbol") {
+  // torch._refs' infer_size makes the -1 a FloorDiv of the element count by the symbol and the view walk only guards
+  // divisibility (real torch 2.11 on pointer-generator's `scores.view(-1, t_k)` of a static [36, 1]: `(36//s7)` rows)
+  const char* src =
+      "import torch\n\ndef f(enc, scores):\n    t = enc.size(1)\n    return scores.view(-1, t).softmax(1)\n\n"
+      "cf = torch.compile(f, backend='eager')\ncf(torch.randn(3, 12), torch.randn(36, 1))\n"
+      "assert cf(torch.randn(2, 18), torch.randn(36, 1)).shape == (2, 18)\n";
+  Result r = compile_script("v.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "f32[(36//s") >= 1);
+  CHECK(count(r.trace, "Sym(18)") == 0);
+}

@@ -256,6 +256,9 @@ V reshape(OpCall& c) {
             if (auto fd = mono_floordiv(*total, *part);
                 fd && fd->second.syms.empty() && fd->first.c == 1 && !fd->first.syms.empty())
               s[static_cast<size_t>(infer)].sym = floordiv_str(fd->first, fd->second);
+            // a static count by one symbol: (36//s7), pointer-generator's `scores.view(-1, t_k)` of a static [36, 1]
+            else if (fd && fd->first.syms.empty() && fd->second.c == 1 && fd->second.syms.size() == 1)
+              s[static_cast<size_t>(infer)].sym = floordiv_str(fd->first, fd->second);
           }
         } else if (symbolic) {  // sizes that are sums (a strided conv's): the factors that cancel, sums whole
           std::vector<std::string> tt, pp;

@@ -47,10 +47,13 @@ class Interp {
   void exec_block(const std::vector<StmtP>& body);
   void exec(const StmtP& s);
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
-  std::string rnn_repr(const V& m);
+  std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_module_call.cpp)
   /// A loop's item `x` of `container` first used at `use`: an RNN item of a module container, or of a plain list or
-  /// tuple the frame read, is refused by VariableBuilder there (a lazy item's instruction-level break; interp.cpp).
-  void lazy_rnn_item(const V& container, const V& x, Location use);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_modules.cpp)
+  /// tuple the frame read, is refused by VariableBuilder there (a lazy item's instruction-level break; dynamo/wrap_rules.cpp)
+  void lazy_rnn_item(const V& container, const V& x, Location use);
+  /// LOAD_GLOBAL of a module global v in a recorded frame: its source, guards and dynamic wrapping; the value the frame
+  /// sees instead of v, or nullptr (dynamo/wrap_rules.cpp)
+  V wrap_module_global(Activation& act, Env* e, const std::string& name, const V& v, Location loc);
   void assign(const ExprP& target, V v);
   V subscript_read(V obj, V idx, Location loc);
   /// A user iterator (an instance whose class defines __next__: itself, or what its __iter__ returns), else nullptr;

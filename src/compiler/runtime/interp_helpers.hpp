@@ -58,6 +58,8 @@ std::vector<V> class_mro(const V& cls);
 bool class_derives(const V& cls, const V& base);
 /// torch.nn's built-in class `cls` is `base` or derives from it (Conv2d -> _ConvNd -> Module; torch/nn/modules)
 bool nn_class_derives(const std::string& cls, const std::string& base);
+/// An nn.LSTM / GRU / RNN instance: what VariableBuilder refuses to wrap (allow_rnn=False; dynamo/wrap_rules.cpp)
+bool is_rnn_module(const V& v);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
 std::vector<size_t> slice_positions(const V& slice, size_t n);
 /// torch.nn's lazy modules (LazyLinear, LazyConv2d, LazyBatchNorm2d, ...): their arguments wait in these attributes

@@ -272,7 +272,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     const bool traced = tracing() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
     std::function<void(V, bool)> set = [&](V mod, bool top) {
       if (!seen.insert(mod.get()).second) return;
-      if (traced && !top && (mod->builtin_nn == "LSTM" || mod->builtin_nn == "GRU" || mod->builtin_nn == "RNN"))
+      if (traced && !top && is_rnn_module(mod))
         graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(mod)), loc);
       if (!top)
         if (V t = own_train(mod)) { call(t, {mk_bool(mode)}, {}, loc); return; }

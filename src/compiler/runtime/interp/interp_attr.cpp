@@ -215,8 +215,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (it != obj->attrs.end()) {
       V v = it->second;
       Activation& act = *stack_.back();
-      if (act.ctx && act.ctx->mode == Mode::Record && v->k == VK::Instance &&
-          (v->builtin_nn == "LSTM" || v->builtin_nn == "GRU" || v->builtin_nn == "RNN")) {
+      if (act.ctx && act.ctx->mode == Mode::Record && is_rnn_module(v)) {
         // VariableBuilder refuses to wrap an RNN module (allow_rnn=False): a LOAD_ATTR, not a CALL
         instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(v)), loc);
       }

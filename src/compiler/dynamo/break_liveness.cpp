@@ -216,18 +216,22 @@ std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const S
 }
 
 
+/// The stack values a call's callable expression `f` leaves (NULLs not counted): the callable, or a method's function
+/// and its receiver
+static int callable_slots(const Activation& act, const Expr& f) {
+  if (f.k != EK::Attr || f.a.empty() || f.a[0]->k != EK::Name) return 1;  // NULL, callable
+  auto it = act.env->vars.find(f.a[0]->s);
+  V base = it == act.env->vars.end() ? nullptr : it->second;
+  if (base && base->k == VK::Instance && base->cls) {  // LOAD_ATTR of a method: the function and its receiver
+    V m = find_in_class(base->cls, f.s);
+    if (m && m->k == VK::Func) return 2;
+  }
+  return 1;
+}
+
 int Interp::stack_values_below(const Activation& act, const Stmt* st, const Expr* target) {
   if (!st || !target) return 0;
-  auto callable_slots = [&](const Expr& f) {
-    if (f.k != EK::Attr || f.a.empty() || f.a[0]->k != EK::Name) return 1;  // NULL, callable
-    auto it = act.env->vars.find(f.a[0]->s);
-    V base = it == act.env->vars.end() ? nullptr : it->second;
-    if (base && base->k == VK::Instance && base->cls) {  // LOAD_ATTR of a method: the function and its receiver
-      V m = find_in_class(base->cls, f.s);
-      if (m && m->k == VK::Func) return 2;
-    }
-    return 1;
-  };
+  auto callable_slots = [&](const Expr& f) { return compiler::callable_slots(act, f); };
   int base = 0;
   switch (st->k) {
     case SK::Assign: case SK::AnnAssign: case SK::Expr: case SK::Return: case SK::If: case SK::While: break;
@@ -259,25 +263,44 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
   const Expr* target = call_at(st->value.get(), loc);
   if (!target) return {};
   // the path from the statement's value down to the call: each binary operator's left operand on it is one value
-  // below; anything else on the path that leaves a value (a call's callable or arguments, a subscript) gives up
+  // below; so is each argument of an outer call evaluated before the breaking one, after the call's callable (a
+  // tensor argument is a graph input of its own, `index_points(xyz, fps(xyz, n))`: ___stack1 is xyz; the callable and
+  // other values are slots with no input, nullptr); anything else on the path that leaves a value (a subscript) gives up
   std::vector<V> out;
+  bool give_up = false, any = false;
+  auto operand = [&](const Expr* x) {
+    auto it = std::find_if(act.operands.begin(), act.operands.end(), [&](const auto& p) { return p.first == x; });
+    return it == act.operands.end() ? nullptr : it->second;
+  };
   std::function<bool(const Expr*)> walk = [&](const Expr* e) -> bool {
     if (e == target) return true;
     if (!e || e->k == EK::Lambda) return false;
     for (size_t i = 0; i < e->a.size(); ++i) {
       if (!call_at(e->a[i].get(), loc)) continue;
-      if (e->k != EK::BinOp || i != 1) {
-        if (i != 0 || e->k == EK::Call) out.push_back(nullptr);  // a value below that is no operand
+      if (e->k == EK::Call && i > 0) {
+        for (int k = callable_slots(act, *e->a[0]); k > 0; --k) out.push_back(nullptr);
+        for (size_t j = 1; j < i; ++j) {
+          if (e->kw[j - 1] == "*" || e->kw[j - 1] == "**") give_up = true;
+          V v = operand(e->a[j].get());
+          if (v && v->k == VK::Tensor) any = true;
+          out.push_back(v && v->k == VK::Tensor ? v : nullptr);
+        }
+        if (e->kw[i - 1] == "*" || e->kw[i - 1] == "**") give_up = true;
         return walk(e->a[i].get());
       }
-      auto it = std::find_if(act.operands.begin(), act.operands.end(), [&](const auto& p) { return p.first == e->a[0].get(); });
-      out.push_back(it == act.operands.end() ? nullptr : it->second);
+      if (e->k != EK::BinOp || i != 1) {
+        if (i != 0 || e->k == EK::Call) give_up = true;  // a value below that is no operand
+        return walk(e->a[i].get());
+      }
+      V v = operand(e->a[0].get());
+      if (!v) give_up = true;
+      any = true;
+      out.push_back(v);
       return walk(e->a[i].get());
     }
     return false;
   };
-  if (!walk(st->value.get())) return {};
-  for (const V& v : out) if (!v) return {};
+  if (!walk(st->value.get()) || give_up || !any) return {};
   return out;
 }
 

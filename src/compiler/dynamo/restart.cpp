@@ -203,9 +203,13 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   std::vector<std::pair<std::string, V>> inputs;
   // values below the result on the stack (`a[b] += c` broken at its read: a and b) are ___stack0, ___stack1, ...
   // (`hidden`: values below that are no graph input, a callable whose argument the result is: `sum([...])`)
+  // (a nullptr among them: a slot with no input, an outer call's callable below its breaking argument)
   size_t nbelow = 0;
   if (below)
-    for (const V& v : *below) inputs.push_back({fmt::format("___stack{}", hidden + static_cast<int>(nbelow++)), v});
+    for (const V& v : *below) {
+      if (v) inputs.push_back({fmt::format("___stack{}", hidden + static_cast<int>(nbelow)), v});
+      ++nbelow;
+    }
   const std::string result_name = fmt::format("___stack{}", hidden + static_cast<int>(nbelow));
   // the break call's result is on the resume function's stack: `___stack0`, its first guarded local
   // (an object too: a module the break's call built, `nn.Linear(8, 8)(h)` broken at GB0264, whose parameters are then
@@ -270,7 +274,11 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     for (auto& [n, v] : act.ctx->inputs)
       if (n.rfind("___stack", 0) == 0 && np_traced::is_np(v)) node_of(v);
   if (act.ctx && below)  // the statement goes on with the resume's copies of the values below
-    for (size_t k = 0; k < nbelow; ++k) (*below)[k] = act.ctx->inputs[k].second;
+    for (size_t k = 0; k < nbelow; ++k) {
+      if (!(*below)[k]) continue;
+      const std::string n = fmt::format("___stack{}", hidden + static_cast<int>(k));
+      for (auto& [in, v] : act.ctx->inputs) if (in == n) (*below)[k] = v;
+    }
   if (act.ctx && act.ctx->mode == Mode::Record) {
     // re-bind dynamic copies of the inputs
     for (auto& [n, v] : act.ctx->inputs) if (n.rfind("___stack", 0) != 0) act.env->vars[n] = v;

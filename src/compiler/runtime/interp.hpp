@@ -283,8 +283,9 @@ class Interp {
   /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..
   int stack_values_below(const Activation& act, const Stmt* st, const Expr* target);
   int stack_values_below_call(const Activation& act, Location loc);  ///< below the call at `loc`
-  /// the values below the call at `loc` when every one is a binary operator's left operand evaluated in this statement
-  /// (Activation::operands); empty otherwise (a callable or an argument below it: counted by stack_values_below_call)
+  /// the values below the call at `loc` when each is a binary operator's left operand or an outer call's callable or
+  /// argument evaluated in this statement (Activation::operands): a tensor argument as itself, a callable or another
+  /// argument nullptr (a slot with no input); empty when none is an operand or tensor (stack_values_below_call counts them)
   std::vector<V> operand_values_below_call(const Activation& act, Location loc);
   /// a frame input's tensor Dynamo wrapped (TENSOR_MATCH, its description) that the graph does not use: no placeholder
   void guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& src, Location loc);

@@ -460,7 +460,20 @@ void check_coding_cookie(const std::string& source) {
 
 std::vector<Token> lex(const std::string& source) {
   check_coding_cookie(source);
-  Lexer lx{source, 0, 1, 0, 0, {0}, {}, {}};
+  // CPython reads source with universal newlines: `\r\n` and a lone `\r` are `\n` before tokenizing, so a backslash
+  // at the end of a CRLF line continues a string, f-strings' included (pathformer's Embedding.py)
+  std::string text;
+  const std::string* src = &source;
+  if (source.find('\r') != std::string::npos) {
+    text.reserve(source.size());
+    for (size_t i = 0; i < source.size(); ++i) {
+      if (source[i] != '\r') { text += source[i]; continue; }
+      text += '\n';
+      if (i + 1 < source.size() && source[i + 1] == '\n') ++i;
+    }
+    src = &text;
+  }
+  Lexer lx{*src, 0, 1, 0, 0, {0}, {}, {}};
   lx.run();
   return std::move(lx.out);
 }

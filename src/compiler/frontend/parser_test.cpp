@@ -58,6 +58,8 @@ TEST_CASE("constructs of Python 3.12 model code parse") {
       "x = [*a, *b]\ny = (*a, 1)\nreturn_value = *a, *b\nfor i in *a, b:\n    pass\nt[*idx] = 1\n",
       "print(*a, sep='', end=\"\\n\")\nv = a[::2, ..., None, 1:-1:3]\nf = lambda x=1, *a, y=2, **k: x\n",
       "x = 1 + \\\n    2\ny = (1 +\n     2)  # comment\nif x:\n\tz = 3\r\n",
+      // CRLF lines: a backslash at a line's end continues a string, an f-string's too (CPython's universal newlines)
+      "e = f\"{pe} is not valid, \\\r\n    'zeros'\"\r\nt = 'a \\\r\nb'\r\n",
       "if a: b = 1\nelif c: b = 2\nelse: b = 3\nwhile x: pass\nelse: y = 1\nfor i in r: pass\nelse: pass\n",
       "π = 3.14\nnamé = 'ü'\n",
       // found by parsing CPython 3.11's own library (test_fstring, test_named_expressions, test_patma)
@@ -69,6 +71,19 @@ TEST_CASE("constructs of Python 3.12 model code parse") {
     INFO(src);
     CHECK(parse_error(src) == "");
   }
+}
+
+TEST_CASE("CRLF source: a backslash-newline inside a string joins the lines, f-strings too, and lines count on") {
+  // (CPython reads source with universal newlines; pathformer's Embedding.py continues an f-string this way)
+  StmtP s = only("e = f\"{pe} is not, \\\r\n  'z'\"\r\n");
+  REQUIRE(s->value->k == EK::FStr);
+  CHECK(s->value->kw == std::vector<std::string>{"", " is not,   'z'"});
+  StmtP t = only("t = 'a \\\r\nb'\r\n");
+  REQUIRE(t->value->k == EK::Str);
+  CHECK(t->value->s == "a b");
+  auto m = parse_module("a = 1\r\nb = 2\rc = 3\r\n");
+  REQUIRE(m.body.size() == 3);
+  CHECK(m.body[2]->loc.line == 3);
 }
 
 TEST_CASE("f-string parts: nested quotes, conversions, nested specs, debug text") {

@@ -301,6 +301,18 @@ const OpDef* find_op(unsigned where, const std::string& name) {
       return &ix.derived.emplace(name, row).first->second;
     }
   }
+  // torch.x_: the function form of a unary op's in-place variant (torch.sqrt_(a), torch.relu_(a): HGCN's math_utils)
+  if ((where & kTorch) && name.size() > 1 && name.back() == '_') {
+    static std::mutex mu;
+    std::lock_guard<std::mutex> lock(mu);
+    auto d = ix.derived.find("torch." + name);
+    if (d != ix.derived.end()) return &d->second;
+    auto base = ix.by_name.find({kTorch, name.substr(0, name.size() - 1)});
+    if (base != ix.by_name.end() && base->second->family == Family::Elementwise) {
+      OpDef row{{name}, kTorch, base->second->schema, Family::InPlace, ops::inplace, ""};
+      return &ix.derived.emplace("torch." + name, row).first->second;
+    }
+  }
   return nullptr;
 }
 

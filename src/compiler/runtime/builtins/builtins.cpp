@@ -87,6 +87,20 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "range") {
     // range() wants Python ints: a SymInt argument is specialized (BuiltinVariable.call_range, guard_if_dyn)
     for (auto& x : args) if (x->k == VK::Int && !x->sym.empty()) specialize_symbol(x->sym, loc, true);
+    // eagerly a one-element integer tensor is its __index__ (End-to-end-ASR's `range(max(txt_len))` of a length tensor)
+    if (!tracing())
+      for (auto& x : args)
+        if (x->k == VK::Tensor && x->t->dtype.find("int") != std::string::npos &&
+            std::all_of(x->t->shape.begin(), x->t->shape.end(), [](const Dim& d) { return d.v == 1; })) {
+          const std::vector<double>* d = values::data(*this, x);
+          if (d && d->size() == 1) {
+            x = mk_int(static_cast<long long>((*d)[0]));
+          } else {
+            note_unmodelled(loc, "a range() bound from tensor data tparse does not know (taken as 0)");
+            ++guesses_;
+            x = mk_int(0);
+          }
+        }
     long long a = 0, b = 0, st = 1;
     if (args.size() == 1) b = arg(0)->i;
     else { a = arg(0)->i; b = arg(1)->i; if (args.size() > 2) st = arg(2)->i; }

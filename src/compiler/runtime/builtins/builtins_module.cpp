@@ -11,6 +11,7 @@
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
+#include "torch/nn/nn_more.hpp"
 #include "runtime/values/keys.hpp"
 
 namespace tparse::compiler {
@@ -464,6 +465,19 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     self->attrs.erase(it);
     std::erase(self->order, k);
     return v;
+  }
+  if (m == "_output_padding") {  // _ConvTransposeNd._output_padding(input, output_size, stride, padding, kernel_size,
+                                 // num_spatial_dims, dilation=None): pro_gan's equalized layers call it from their forward
+    static const char* names[] = {"input", "output_size", "stride", "padding", "kernel_size", "num_spatial_dims", "dilation"};
+    std::vector<V> p(7);
+    for (size_t i = 0; i < args.size() && i < 7; ++i) p[i] = args[i];
+    for (auto& [k, v] : kwargs)
+      for (size_t i = 0; i < 7; ++i) if (k == names[i]) p[i] = v;
+    for (size_t i = 0; i < 6; ++i)
+      if (!p[i]) raise_exc("TypeError", fmt::format("_ConvTransposeNd._output_padding() missing required argument: '{}'", names[i]), loc);
+    if (p[1]->k == VK::None) return self->attrs.count("output_padding") ? self->attrs["output_padding"] : mk_tuple({mk_int(0)});
+    if (p[1]->k != VK::List && p[1]->k != VK::Tuple) raise_exc("TypeError", "_output_padding(): output_size must be a list of ints", loc);
+    return nn_conv_transpose_output_padding(*this, self->builtin_nn, p[0], p[1], p[2], p[3], p[4], p[6], loc);
   }
   if (m == "zero_grad") {  // nn.Module.zero_grad(set_to_none=True), inlined in a frame (module.py)
     bool to_none = true;

@@ -3,6 +3,8 @@
 // reads.
 #include <fmt/format.h>
 
+#include <set>
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -71,6 +73,16 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
   // a numpy scalar's own methods (np.float64 / np.int64 of the numpy stub): `np.ceil(np.log(n)).astype('int').item()`
   if (((obj->k == VK::Float && obj->np_float) || (obj->k == VK::Int && obj->np_int)) && (name == "astype" || name == "item" || name == "tolist"))
     return bound_builtin(obj, "npscalar." + name);
+  // its array methods too, as a 0-d array's (numpy's generic scalar forwards them: TabDDPM's `num_classes[i].repeat(k)`)
+  if ((obj->k == VK::Float && obj->np_float) || (obj->k == VK::Int && obj->np_int)) {
+    static const std::set<std::string> array_methods = {"repeat", "reshape", "ravel", "flatten", "cumsum", "sum", "prod", "mean",
+                                                        "std", "var", "max", "min", "clip", "transpose", "squeeze", "ndim",
+                                                        "shape", "size"};
+    if (array_methods.count(name)) {
+      V np = import_module("numpy", loc);
+      return getattr(call(getattr(np, "asarray", loc), {obj}, {}, loc), name, loc);
+    }
+  }
   // a generator's / iterator's own __next__ (`self.data.__next__()`: next(it))
   if (obj->k == VK::Iterator && name == "__next__") return bound_builtin(obj, "iterator.__next__");
   switch (obj->k) {
@@ -361,6 +373,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};
         if (ms.count(name)) return bound_builtin(obj, "module." + name);
+        if (name == "_output_padding" && obj->builtin_nn.rfind("ConvTranspose", 0) == 0) return bound_builtin(obj, "module." + name);
         // a layer's reset_parameters (MultiheadAttention's _reset_parameters) re-initialises values in place
         if ((name == "reset_parameters" || (name == "_reset_parameters" && obj->builtin_nn == "MultiheadAttention")) && obj->builtin_nn != "Module")
           return mk_builtin("noop");

@@ -379,3 +379,43 @@ assert rfft(torch.randn(2, 16, 8), n=32, dim=-2).shape == (2, 17, 8) and irfft(r
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("the forty-ninth scouting's eager forms: __index__ of a tensor size, numpy scalars' array methods, in-place torch.x_") {
+  // (ddsp's F.interpolate(size=n) of a tensor n, End-to-end-ASR's range(max(lengths)), TabDDPM's np.int64(k).repeat(k),
+  // ProteinMPNN's np.cumsum(..., axis=0), HGCN's torch.sqrt_, pro_gan's ConvTranspose2d._output_padding)
+  Result r = run_forms(
+      "import torch\n"
+      "import torch.nn.functional as F\n"
+      "import numpy as np\n"
+      "x = torch.randn(2, 3, 5)\n"
+      "y = F.interpolate(x, size=torch.tensor(10), mode=\"linear\")\n"
+      "assert tuple(y.shape) == (2, 3, 10), y.shape\n"
+      "lens = torch.tensor([3, 5, 2])\n"
+      "n = 0\n"
+      "for i in range(max(lens)):\n"
+      "    n += 1\n"
+      "assert n == 5\n"
+      "K = np.array([3, 4, 2])\n"
+      "r = np.concatenate([K[i].repeat(K[i]) for i in range(3)])\n"
+      "assert r.shape == (9,), r.shape\n"
+      "assert r.tolist() == [3, 3, 3, 4, 4, 4, 4, 2, 2]\n"
+      "c = np.cumsum(np.ones((3, 2)), axis=0)\n"
+      "assert c.tolist() == [[1, 1], [2, 2], [3, 3]], c.tolist()\n"
+      "assert np.cumsum(np.array([[1, 2], [3, 4]]), axis=-1).tolist() == [[1, 3], [3, 7]]\n"
+      "a = torch.full((3,), 4.0)\n"
+      "torch.sqrt_(a)\n"
+      "assert a.tolist() == [2.0, 2.0, 2.0], a.tolist()\n"
+      "class CT(torch.nn.ConvTranspose2d):\n"
+      "    def forward(self, x, output_size=None):\n"
+      "        return self._output_padding(x, output_size, self.stride, self.padding, self.kernel_size, 2, self.dilation)\n"
+      "m = CT(3, 4, 3, stride=2)\n"
+      "assert tuple(m(torch.randn(1, 3, 5, 5))) == (0, 0)\n"
+      "assert m(torch.randn(1, 3, 5, 5), [12, 11]) == [1, 0]\n"
+      "try:\n"
+      "    F.interpolate(x, size=[4, 4])\n"
+      "    assert False\n"
+      "except ValueError as e:\n"
+      "    assert \"same number of spatial dimensions\" in str(e)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -185,6 +185,39 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
   return true;
 }
 
+V nn_conv_transpose_output_padding(Interp& I, const std::string& cls, const V& input, const V& os, const V& stride, const V& padding,
+                                   const V& kernel_size, const V& dilation, Location loc) {
+  const size_t nd = static_cast<size_t>(cls.size() > 13 ? cls[13] - '0' : 2);
+  if (input->k != VK::Tensor) I.raise_exc("TypeError", "_output_padding(): input must be a Tensor", loc);
+  const TensorInfo& t = *input->t;
+  std::vector<V> want = os->items;
+  const size_t non_spatial = t.shape.size() == nd + 2 ? 2 : 1;
+  if (want.size() == non_spatial + nd) want.erase(want.begin(), want.begin() + static_cast<long>(non_spatial));
+  if (want.size() != nd || t.shape.size() < nd)
+    I.raise_exc("ValueError", fmt::format("ConvTranspose{}D: for {}D input, output_size must have {} or {} elements (got {})", nd,
+                                          t.shape.size(), nd, nd + non_spatial, os->items.size()), loc);
+  auto item = [&](const V& v, size_t d, long long dflt) -> long long {
+    if (!v || v->k == VK::None) return dflt;
+    if (v->k == VK::Tuple || v->k == VK::List) {
+      if (d >= v->items.size() || v->items[d]->k != VK::Int) I.error(loc, fmt::format("nn.{}: a size list of another rank", cls));
+      return v->items[d]->i;
+    }
+    if (v->k != VK::Int) I.error(loc, fmt::format("nn.{}: a size must be an int or a tuple of ints", cls));
+    return v->i;
+  };
+  std::vector<V> res;
+  for (size_t d = 0; d < nd; ++d) {
+    const long long in = t.shape[t.shape.size() - nd + d].v;
+    const long long lo = (in - 1) * item(stride, d, 1) - 2 * item(padding, d, 0) + item(dilation, d, 1) * (item(kernel_size, d, 1) - 1) + 1;
+    const long long hi = lo + item(stride, d, 1) - 1;
+    if (want[d]->k != VK::Int) I.error(loc, fmt::format("nn.{}: output_size must hold ints", cls));
+    if (want[d]->i < lo || want[d]->i > hi)
+      I.raise_exc("ValueError", fmt::format("requested an output size of {}, but valid sizes range from [{}] to [{}]", I.str_of(os, loc), lo, hi), loc);
+    res.push_back(mk_int(want[d]->i - lo));
+  }
+  return mk_list(res);
+}
+
 V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   const std::string& cls = mod->builtin_nn;
   auto& a = mod->attrs;
@@ -258,31 +291,8 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
     V os = args.size() > 1 ? args[1] : nullptr;
     for (auto& [k, v] : kwargs) if (k == "output_size") os = v;
     V pad = a["output_padding"];
-    if (os && os->k != VK::None && (os->k == VK::Tuple || os->k == VK::List)) {
-      const size_t nd = static_cast<size_t>(cls[13] - '0');
-      const TensorInfo& t = *x()->t;
-      std::vector<V> want = os->items;
-      const size_t non_spatial = t.shape.size() == nd + 2 ? 2 : 1;
-      if (want.size() == non_spatial + nd) want.erase(want.begin(), want.begin() + static_cast<long>(non_spatial));
-      if (want.size() != nd || t.shape.size() < nd)
-        I.raise_exc("ValueError", fmt::format("ConvTranspose{}D: for {}D input, output_size must have {} or {} elements (got {})", nd,
-                                              t.shape.size(), nd, nd + non_spatial, os->items.size()), loc);
-      auto item = [&](const char* n, size_t d) {
-        const V& v = a[n];
-        return v->k == VK::Tuple || v->k == VK::List ? v->items.at(d)->i : v->i;
-      };
-      std::vector<V> res;
-      for (size_t d = 0; d < nd; ++d) {
-        const long long in = t.shape[t.shape.size() - nd + d].v;
-        const long long lo = (in - 1) * item("stride", d) - 2 * item("padding", d) + item("dilation", d) * (item("kernel_size", d) - 1) + 1;
-        const long long hi = lo + item("stride", d) - 1;
-        if (want[d]->k != VK::Int) I.error(loc, fmt::format("nn.{}: output_size must hold ints", cls));
-        if (want[d]->i < lo || want[d]->i > hi)
-          I.raise_exc("ValueError", fmt::format("requested an output size of {}, but valid sizes range from [{}] to [{}]", I.str_of(os, loc), lo, hi), loc);
-        res.push_back(mk_int(want[d]->i - lo));
-      }
-      pad = mk_list(res);
-    }
+    if (os && os->k != VK::None && (os->k == VK::Tuple || os->k == VK::List))
+      pad = nn_conv_transpose_output_padding(I, cls, x(), os, a["stride"], a["padding"], a["kernel_size"], a["dilation"], loc);
     return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], pad, a["groups"], a["dilation"]}, {});
   }
   if (cls == "ELU" || cls == "CELU") { std::string f = cls == "ELU" ? "elu" : "celu"; return fn(F(f), f, {x(), a["alpha"], a["inplace"]}, {}); }

@@ -14,6 +14,10 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
 /// The module's forward (the functional op it calls); null when the class is not one of these.
 V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);
 bool nn_more_modelled(const std::string& cls);
+/// _ConvTransposeNd._output_padding: the padding beyond the smallest output that makes it `output_size` (its last
+/// spatial sizes); outside [min, min + stride - 1] a ValueError
+V nn_conv_transpose_output_padding(Interp& I, const std::string& cls, const V& input, const V& output_size, const V& stride,
+                                   const V& padding, const V& kernel_size, const V& dilation, Location loc);
 /// The same for the rest of torch.nn (nn_rest.cpp): PReLU, the shrinks, RNN cells, EmbeddingBag, Bilinear, more losses.
 bool nn_construct_rest(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst);
 V nn_forward_rest(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location loc);

@@ -438,6 +438,32 @@ V interpolate(OpCall& c) {
     if (c.I.tracing()) c.I.graph_break("TypeError when making fake tensor call", msg_fake_type_error("<function interpolate at 0x7f0000000000>", text), c.loc);
     c.I.raise_exc("TypeError", text, c.loc);
   }
+  // an integer 0-d tensor as a size is its __index__ (ddsp's `F.interpolate(x, size=n)` of a tensor n); a size list
+  // of another rank than the input's spatial dims is F.interpolate's ValueError
+  if (size && size->k == VK::Tensor) size = c.int_value(size);
+  if (size && (size->k == VK::List || size->k == VK::Tuple)) {
+    V copy = mk_list({});
+    for (const V& s : size->items) copy->items.push_back(s && s->k == VK::Tensor ? c.int_value(s) : s);
+    size = copy;
+    if (size->items.size() != nd) {
+      std::string in, out;
+      for (size_t i = 0; i < nd; ++i) in += (i ? ", " : "") + std::to_string(t.shape[i + 2].v);
+      for (size_t i = 0; i < size->items.size(); ++i) out += (i ? ", " : "") + py_repr(size->items[i]);
+      c.I.raise_exc("ValueError", fmt::format("Input and output must have the same number of spatial dimensions, but got input with spatial "
+                         "dimensions of [{}] and output size of [{}]. Please provide input tensor in (N, C, d1, d2, ...,dK) "
+                         "format and output size in (o1, o2, ...,oK) format.", in, out), c.loc);
+    }
+  }
+  if (scale && (scale->k == VK::List || scale->k == VK::Tuple) && scale->items.size() != nd) {
+    std::string in, out;
+    for (size_t i = 0; i < nd; ++i) in += (i ? ", " : "") + std::to_string(t.shape[i + 2].v);
+    for (size_t i = 0; i < scale->items.size(); ++i) out += (i ? ", " : "") + py_repr(scale->items[i]);
+    c.I.raise_exc("ValueError", fmt::format("Input and scale_factor must have the same number of spatial dimensions, but got input with "
+                       "spatial dimensions of [{}] and scale_factor of shape [{}]. Please provide input tensor in (N, C, "
+                       "d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.", in, out), c.loc);
+  }
+  if (size && size->k != VK::None && size->k != VK::Int && size->k != VK::List)
+    c.fail(fmt::format("interpolate(): size must be an int or a sequence of ints, not {}", type_name(size)));
   for (size_t i = 0; i < nd; ++i) {
     long long v = t.shape[i + 2].v;
     std::string sym;  // a SymInt size (`int(H * 1.5)` of a dynamic H) is the output's size expression

@@ -391,6 +391,23 @@ static bool masked_fill_values(OpCall& c) {
   return true;
 }
 
+/// `x.sqrt_()` / torch.sqrt_(x) of known values: the unary op's values written into x (its dtype's arithmetic)
+static bool unary_in_place(OpCall& c, const V& target) {
+  const std::string& n = c.name;
+  if (!target || target != c.self || c.self->k != VK::Tensor || !c.rest.empty() || n.size() < 2 || n.back() != '_') return false;
+  const std::vector<double>* d = data(c.I, c.self);
+  if (!d) return false;
+  const std::string base = n.substr(0, n.size() - 1);
+  std::vector<double> out(d->size());
+  for (size_t i = 0; i < d->size(); ++i)
+    if (!unary_fn(base, (*d)[i], c.self->t->dtype, out[i])) return false;
+  const int g = guess_of(c.self);
+  mutated(c.I, c.self);  // views of the storage go stale; the written tensor carries the new values
+  attach(c.I, c.self, std::move(out));
+  set_guess(c.self, g);
+  return true;
+}
+
 void before_call(OpCall& c) {
   const std::string& n = c.name;
   const bool dunder = n.rfind("__", 0) == 0;  // `__getitem__` is no in-place `x_`
@@ -419,7 +436,7 @@ void before_call(OpCall& c) {
     if (ar != inplace_arith_ops().end() && target == c.self && c.self && c.self->k == VK::Tensor && !c.rest.empty() &&
         !c.kw("alpha") && !c.kw("rounding_mode") && c.args.size() <= 2)
       write_in_place(c.I, ar->second, c.self, c.rest[0]);
-    else
+    else if (!unary_in_place(c, target))
       mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
   }
 }

@@ -45,6 +45,9 @@ bool fit(const std::string& dt, double& x);
 /// `x op y` (+ - * / // trunc % ** max min, comparisons, & | ^) in compute dtype `cdt`, both already rounded to it, as
 /// torch computes it; false where torch raises (an integer division by zero) or the op is not modelled.
 bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r);
+/// A one-input elementwise op (neg, abs, sqrt, exp, sigmoid, ...) of x, in the result's float dtype `dt`; false when
+/// not modelled (or an integer input of a float-only op).
+bool unary_fn(const std::string& n, double x, const std::string& dt, double& r);
 /// A Python number of dtype `dt` (int, float or bool) for item() / tolist().
 V py_number(const std::string& dt, double x);
 /// tolist(): nested lists of Python numbers over t's shape.

@@ -136,6 +136,27 @@ bool predicate(const std::string& n, const std::string& dt, const std::vector<do
   return true;
 }
 
+
+/// cumsum / cumprod along `dim` (row-major `v` of shape `s`).
+std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, size_t dim, bool prod, const std::string& dt) {
+  long long inner = 1;
+  for (size_t i = dim + 1; i < s.size(); ++i) inner *= s[i];
+  std::vector<double> out = v;
+  for (size_t k = 0; k < out.size(); ++k) {
+    long long pos = (static_cast<long long>(k) / inner) % (s.empty() ? 1 : s[dim]);
+    if (pos == 0) continue;
+    double x = prod ? out[k - static_cast<size_t>(inner)] * out[k] : out[k - static_cast<size_t>(inner)] + out[k];
+    fit(dt, x);
+    out[k] = x;
+  }
+  return out;
+}
+
+using layout::num;
+using layout::is_num;
+
+}  // namespace
+
 /// One-input elementwise ops: float math in the result's float dtype.
 bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) {
   const bool f32 = dt == "float32";
@@ -168,26 +189,6 @@ bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) 
   else return false;
   return true;
 }
-
-/// cumsum / cumprod along `dim` (row-major `v` of shape `s`).
-std::vector<double> cumulative(const std::vector<double>& v, const Shape& s, size_t dim, bool prod, const std::string& dt) {
-  long long inner = 1;
-  for (size_t i = dim + 1; i < s.size(); ++i) inner *= s[i];
-  std::vector<double> out = v;
-  for (size_t k = 0; k < out.size(); ++k) {
-    long long pos = (static_cast<long long>(k) / inner) % (s.empty() ? 1 : s[dim]);
-    if (pos == 0) continue;
-    double x = prod ? out[k - static_cast<size_t>(inner)] * out[k] : out[k - static_cast<size_t>(inner)] + out[k];
-    fit(dt, x);
-    out[k] = x;
-  }
-  return out;
-}
-
-using layout::num;
-using layout::is_num;
-
-}  // namespace
 
 void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res) {
   // t's new values, computed from its known ones before they go stale (only for an operand that broadcasts to t's

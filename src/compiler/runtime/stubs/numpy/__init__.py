@@ -538,13 +538,33 @@ class ndarray(_Elementwise):
             dt = 'float64'
         return ndarray(out, self.shape, dt)
 
-    def cumsum(self):
-        out = []
-        t = 0
-        for x in self._tparse_flat:
-            t = t + x
-            out.append(t)
-        return ndarray(out, (len(out),), self._tparse_dtype)
+    def cumsum(self, axis=None, dtype=None, out=None):  # flat, or a running sum along one axis (ProteinMPNN's axis=0)
+        dt = _dtype_name(dtype) or ('int64' if self._tparse_dtype == 'bool' else self._tparse_dtype)
+        if axis is None:
+            flat = []
+            t = 0
+            for x in self._tparse_flat:
+                t = t + x
+                flat.append(t)
+            return ndarray(flat, (len(flat),), dt)
+        nd = len(self.shape)
+        ax = axis + nd if axis < 0 else axis
+        if ax < 0 or ax >= nd:
+            raise ValueError('axis ' + str(axis) + ' is out of bounds for array of dimension ' + str(nd))
+        n = self.shape[ax]
+        inner = 1
+        for d in self.shape[ax + 1:]:
+            inner = inner * d
+        flat = list(self._tparse_flat)
+        outer = len(flat) // (n * inner) if n * inner else 0
+        for o in range(outer):
+            for i in range(inner):
+                t = 0
+                for k in range(n):
+                    j = (o * n + k) * inner + i
+                    t = t + flat[j]
+                    flat[j] = t
+        return ndarray(flat, self.shape, dt)
 
 
 def _array(obj, dtype=None):
@@ -624,8 +644,8 @@ def _full(shape, value, dtype):
     return ndarray([value] * n, shape, dtype)
 
 
-def _cumsum(a):
-    return _array(a).cumsum()
+def _cumsum(a, axis=None, dtype=None, out=None):
+    return _array(a).cumsum(axis, dtype)
 
 
 def _array_fn(fn, name):  # eagerly the small ndarray above; inside a compiled frame a traced node

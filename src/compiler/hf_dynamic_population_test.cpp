@@ -66,7 +66,7 @@ TEST_CASE("transformers population: AutoModel's whole run over two input sizes e
   const size_t every = sample_every(20);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel_dynamic.py";
   fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / "automodel_dynamic.jsonl"));
+  std::istringstream rows(population_text("automodel_dynamic.jsonl"));
   std::ofstream dump;
   if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / "automodel_dynamic_outcomes.txt");
   size_t row = 0;

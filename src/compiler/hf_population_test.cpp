@@ -220,7 +220,7 @@ TEST_CASE("transformers population: AutoModel.from_config builds what torch buil
   const size_t every = sample_every(40);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel.py";
   fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / "automodel_build.jsonl"));
+  std::istringstream rows(population_text("automodel_build.jsonl"));
   size_t row = 0, tried = 0, agree = 0, built_both = 0;
   simdjson::dom::parser parser;
   static const std::regex built_re("uncaught RuntimeError: tparse-built (\\w+)"), raised_re("uncaught (\\w+)");
@@ -291,7 +291,7 @@ std::pair<size_t, size_t> explain_population(const std::string& what, const std:
   const size_t every = sample_every(20);  // all rows; a fixed sample under a sanitizer
   fs::path script = src.parent_path() / "drivers" / "automodel_explain.py";
   fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / truth_file));
+  std::istringstream rows(population_text(truth_file));
   size_t row = 0, tried = 0, exact = 0, listed_seen = 0;
   simdjson::dom::parser parser;
   std::ofstream dump;

@@ -136,6 +136,15 @@ inline bool tally_whole_run(WholeRunTally& t, const std::string& type, const std
   }
   return same;
 }
+// A file of testdata/hf-population/, or its .xz (the larger JSONL records are kept compressed)
+inline std::string population_text(const std::string& file) {
+  const fs::path p = population() / file;
+  if (fs::exists(p) || !fs::exists(fs::path(p.string() + ".xz"))) return slurp(p);
+  std::string err;
+  std::string text = tparse::compiler::testing::xz_decompress_file(p.string() + ".xz", err);
+  if (!err.empty()) throw std::runtime_error(p.string() + ".xz: " + err);
+  return text;
+}
 // The first word of each line of a population list (`type reason...`; `#` lines are comments).
 inline std::set<std::string> listed(const std::string& file) {
   std::set<std::string> s;
@@ -178,7 +187,7 @@ inline void run_program_population(const std::string& stem, const std::function<
   const std::set<std::string> want = listed(list);
   fs::path script = src.parent_path() / "drivers" / (stem + ".py");
   fs::create_directories(script.parent_path());
-  std::istringstream rows(slurp(population() / (stem + ".jsonl")));
+  std::istringstream rows(population_text(stem + ".jsonl"));
   std::ofstream dump;
   if (const char* d = std::getenv("TPARSE_HF_AUTOMODEL_DUMP")) dump.open(fs::path(d) / (stem + "_outcomes.txt"));
   WholeRunTally tally;

@@ -215,7 +215,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     // the guards see the value: TENSOR_MATCH is static in that dimension again
     for (auto& tg : ctx.tguards) fold_specialized(tg.t.shape, ctx.specialized);
   }
-  g.apply_replacements();
+  g.apply_replacements(ctx.specialized);
   for (auto& tg : ctx.tguards)  // the guards see the replaced symbols too: the two sizes must stay equal
     for (auto& d : tg.t.shape) if (d.is_sym()) d.sym = g.canon(d.sym);
   // a symbol replaced by an expression of specialized ones is a number too (a cached attribute's automatic-dynamic

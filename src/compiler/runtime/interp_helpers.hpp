@@ -121,6 +121,10 @@ std::string metrics_json(const std::string& cid, int frame_key, const std::strin
 bool instance_truth(Interp& I, const V& v, Location loc);
 /// A decided `A == B` of two symbolic sides: ShapeEnv's replacement of the symbol of the largest hint (specialize.cpp).
 void sym_equal_replacement(Interp& I, const std::string& a, const std::string& b);
+/// ShapeEnv._set_replacement's range check: a symbol stands for an expression only when the expression's value range
+/// (from its symbols' ranges: a size's [2, oo], an int's unbounded) lies inside the symbol's own (specialize.cpp;
+/// `s92` = `s33 - s42 + s76` is skipped, its range is unbounded below: VideoPose3D's concatenated batch, real torch 2.11)
+bool replacement_keeps_range(const FrameCtx& ctx, const std::string& bare, const std::string& target);
 
 /// A value as Dynamo's VariableTracker repr in a break's context (`ConstantVariable(int: 6)`, `TensorVariable()`)
 std::string variable_repr(const V& a);

@@ -273,10 +273,17 @@ std::string Graph::canon(std::string s) const {
   return inner.empty() ? s : substitute_expanded(s, inner);
 }
 
-void Graph::apply_replacements() {
-  if (replacements.empty()) return;
+void Graph::apply_replacements(const std::map<std::string, long long>& specialized) {
+  // (a specialized symbol is its value in every expression the pass reads: `b*t` of b specialized to 1 is t)
+  bool specialized_in_compute = false;
+  for (const Node& n : nodes)
+    if ((n.sym_compute || n.reified) && n.sym_type.size() > 5)
+      for (const std::string& f : sym_free_symbols(n.sym_type.substr(4, n.sym_type.size() - 5)))
+        specialized_in_compute = specialized_in_compute || specialized.count(f);
   std::map<std::string, std::string> flat;
   for (auto& [k, v] : replacements) flat[k] = canon(k);
+  if (specialized_in_compute)
+    for (auto& [k, v] : specialized) flat.emplace(k, std::to_string(v));
   auto resimplify = [&](const std::string& before) { return substitute_expanded(before, flat); };
   auto dims = [&](std::vector<Dim>& ds) { for (auto& d : ds) if (d.is_sym()) d.sym = resimplify(d.sym); };
   for (auto& n : nodes) {
@@ -294,6 +301,9 @@ void Graph::apply_replacements() {
   // expression -> the node computing it first, whatever its target (runtime_assert.py's hash consing by sympy expression:
   // a layer's `slen + 1` sym_sum is the mask's `kv_length` add once ShapeEnv proved the two caches' lengths equal)
   std::map<std::string, int> first;
+  // (a symbol's placeholder is its expression's proxy first: a SymInt node computing the bare symbol is that
+  // placeholder; runtime_assert.py's expr_to_proxy of the placeholders' symbols)
+  for (const auto& [sym, at] : own) first.emplace("Sym(" + sym + ")", at);
   std::function<void(Arg&)> fix = [&](Arg& a) {
     if (a.node >= 0 && same[static_cast<size_t>(a.node)] >= 0) a.node = same[static_cast<size_t>(a.node)];
     if (a.node >= 0 && nodes[static_cast<size_t>(a.node)].op == "placeholder" && nodes[static_cast<size_t>(a.node)].is_sym) {

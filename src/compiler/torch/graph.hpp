@@ -78,7 +78,7 @@ struct Graph {
   /// a mask's length the broadcast check proved to be the cache's plus one), whose own symbols are replaced in turn
   std::string canon(std::string s) const;
   /// print every symbol as its replacement (annotations, placeholders' Sym types), as torch's graph prints at the end
-  void apply_replacements();  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
+  void apply_replacements(const std::map<std::string, long long>& specialized = {});  ///< a rebuilt SymInt expression (its text) -> its shadow (sym_expr.hpp)
   std::map<const Obj*, int> tensor_node;
   std::map<std::string, int> name_count;   ///< FX's _base_count: the last number a base name reached
   std::set<std::string> used_names;        ///< FX's _used_names

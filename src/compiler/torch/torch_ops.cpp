@@ -390,7 +390,7 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
           const long long h = hint(f);
           largest = largest && h >= 0 && f != bare && std::make_pair(h, f) < std::make_pair(hint(bare), bare);
         }
-        if (largest) {
+        if (largest && replacement_keeps_range(ctx, bare, sum)) {
           g.replacements[bare] = sum;
           r[i] = Dim{x->v, sum};
           continue;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <limits>
 
 #include "runtime/interp.hpp"
 #include "torch/symbols/sym_expr.hpp"
@@ -265,6 +266,33 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
   ctx.sym_eqs.push_back(eq);
 }
 
+bool replacement_keeps_range(const FrameCtx& ctx, const std::string& bare, const std::string& target) {
+  // a symbol's least value: a size's is 2 (0 and 1 specialize), an int input's unbounded
+  constexpr long long kUnbounded = std::numeric_limits<long long>::min();
+  auto least = [&](const std::string& s) -> long long {
+    auto it = ctx.sym_info.find(s);
+    if (it == ctx.sym_info.end()) return kUnbounded;
+    const std::string& src = it->second.first;
+    return src.find(".size()") != std::string::npos || src.find(".stride()") != std::string::npos ? 2 : kUnbounded;
+  };
+  const long long want = least(bare);
+  if (want == kUnbounded) return true;
+  auto lin = parse_linear(target);
+  if (!lin) return false;
+  long long lo = lin->c;
+  for (const auto& [syms, coef] : lin->terms) {
+    if (coef < 0) return false;  // unbounded above, so the term is unbounded below
+    long long m = coef;
+    for (const std::string& f : syms) {
+      const long long l = least(f);
+      if (l == kUnbounded || l < 0) return false;
+      m *= l;
+    }
+    lo += m;
+  }
+  return lo >= want;
+}
+
 // A branch that decided `A == B` with symbols on both sides (CGCNN's `assert sum(len(m) for m in idx) == x.shape[0]`):
 // ShapeEnv._maybe_guard_rel solves Eq(A, B) for its free symbols in order of (hint, name), the largest first, and
 // replaces the first it can solve for: a bare symbol that has the largest hint stands for the other side from then on
@@ -295,6 +323,7 @@ void sym_equal_replacement(Interp& I, const std::string& a, const std::string& b
     if (term.first.size() != 1 || term.second != 1 || !sym_bare_symbol(term.first[0])) return;  // solvable with integer terms
   for (const std::string& f : sym_free_symbols(other))
     if (f == bare || hint(f) < 0 || std::make_pair(hint(f), f) > std::make_pair(hint(bare), bare)) return;
+  if (!replacement_keeps_range(ctx, bare, other)) return;
   g.replacements[bare] = other;
 }
 

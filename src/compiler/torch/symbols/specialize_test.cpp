@@ -178,3 +178,49 @@ TEST_CASE("subscripting a float argument gone dynamic is a graph break (GB0081),
   CHECK(r.trace.find("Encountered graph break that we cannot resume from") != std::string::npos);
   CHECK(tparse::compiler::testing::count(r.trace, "{\"dynamo_start\"") == 2);  // 1.0 static, 0.5 dynamic; 0.25 hits it
 }
+
+TEST_CASE("a SymInt product of a symbol specialized later is the other symbol's placeholder (the pass's hash consing)") {
+  // real torch 2.11 (MP-SENet's `view(b*t, f, c)` under no_grad with b == 1): no `mul` node, the view takes t's symbol
+  const std::string src =
+      "import torch\n"
+      "def f(x, b, t):\n"
+      "    x = x + 1\n"
+      "    return x.view(b, 101, t, 16).permute(0, 2, 1, 3).contiguous().view(b * t, 101, 16)\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "for b, t in [(2, 5), (3, 7), (1, 9)]:\n"
+      "    with torch.set_grad_enabled(b != 1):\n"  // (the grad mode's guard fails: a third compile, where b is 1)
+      "        cf(torch.randn(b * 101, t, 16), b, t)\n";
+  Result r = compile_script("prod.py", src, Options{});
+  REQUIRE(r.ok);
+  std::vector<std::string> g = output_graphs(r.trace);
+  REQUIRE(g.size() == 3);
+  CHECK(g[1].find("mul: \"Sym(s27*s56)\" = l_b_ * s27") != std::string::npos);  // b still dynamic: the product is a node
+  CHECK(g[2].find("L_b_: \"Sym(1)\"") != std::string::npos);
+  CHECK(g[2].find(" = l_b_ * ") == std::string::npos);
+  CHECK(g[2].find("contiguous.view(s27, 101, 16)") != std::string::npos);
+}
+
+TEST_CASE("a symbol equal to a sum with a negative term stays a symbol (ShapeEnv._set_replacement's range check)") {
+  // real torch 2.11 (VideoPose3D): Eq(s33 - s42 + s76, s92) is only a guard, the later Eq(s92, s33) replaces s92, and
+  // s76 keeps its placeholder; the slice's length stays a sym_sum node
+  const std::string src =
+      "import torch\n"
+      "def f(a, b, c, d, e):\n"
+      "    cat = torch.cat((a, b), dim=0)\n"
+      "    semi = cat[c.shape[0]:]\n"
+      "    assert semi.shape[0] == d.shape[0]\n"
+      "    return (semi * d).sum() + e.sum()\n"
+      "cf = torch.compile(f, backend='eager')\n"
+      "for na, nb, nc, nd in [(4, 3, 2, 5), (6, 4, 3, 7)]:\n"
+      "    cf(torch.ones(na, 2), torch.ones(nb, 2), torch.ones(nc, 2), torch.ones(nd, 2), torch.ones(nb, 2))\n";
+  Result r = compile_script("neg.py", src, Options{});
+  REQUIRE(r.ok);
+  std::vector<std::string> g = output_graphs(r.trace);
+  REQUIRE(g.size() == 2);
+  INFO(g[1]);
+  // d's size keeps its own symbol and placeholder: it is not written as the sum
+  std::smatch m;
+  REQUIRE(std::regex_search(g[1], m, std::regex("L_d_: \"f32\\[(s\\d+), 2\\]")));
+  CHECK(g[1].find(m[1].str() + ": \"Sym(" + m[1].str() + ")\"") != std::string::npos);
+  CHECK(g[1].find("torch.sym_sum(") != std::string::npos);
+}

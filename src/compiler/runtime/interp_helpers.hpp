@@ -58,6 +58,9 @@ std::vector<V> class_mro(const V& cls);
 bool class_derives(const V& cls, const V& base);
 /// torch.nn's built-in class `cls` is `base` or derives from it (Conv2d -> _ConvNd -> Module; torch/nn/modules)
 bool nn_class_derives(const std::string& cls, const std::string& base);
+/// torch's treatSequenceAsTuple: a list index of a tensor holding a slice, None, Ellipsis, a tensor or a sequence is
+/// read as the tuple of its items (pymarl's `target["filled"][[slice(None), slice(0, 1)]]`); else the index itself
+V tensor_index_as_tuple(const V& idx);
 /// An nn.LSTM / GRU / RNN instance: what VariableBuilder refuses to wrap (allow_rnn=False; dynamo/wrap_rules.cpp)
 bool is_rnn_module(const V& v);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).

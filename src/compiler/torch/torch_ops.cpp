@@ -447,6 +447,11 @@ static TensorInfo like(const TensorInfo& t) {
 }
 
 V Interp::tensor_binop(const std::string& op, V a, V b, Location loc, bool reflected) {
+  // `t == None` (pathformer's `if intra_out_concat == None`): Tensor.__eq__ turns eq's TypeError into NotImplemented and
+  // Python falls back to identity, False (`!=`: True); a string or a container the same
+  if ((op == "==" || op == "!=") && b &&
+      (b->k == VK::None || b->k == VK::Str || b->k == VK::List || b->k == VK::Tuple || b->k == VK::Dict))
+    return mk_bool(op == "!=");
   V r = tensor_binop_shape(op, a, b, loc, reflected);
   values::after_binop(*this, op, a, b, reflected, r);  // eager: the result's element values (torch/values/values.hpp)
   if ((op == "==" || op == "!=") && r && r->k == VK::Tensor && !values::data(*this, r) && !r->t->fill) {

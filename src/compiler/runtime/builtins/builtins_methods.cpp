@@ -60,6 +60,27 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     return args[i];
   };
   if (name == "complex.conjugate") return mk_complex(self->f, -self->im);
+  if (name == "slice.indices") {  // (start, stop, step) for a sequence of `length`, as CPython's PySlice_GetIndicesEx
+    V n = arg(0);
+    if (n->k != VK::Int) raise_exc("TypeError", fmt::format("'{}' object cannot be interpreted as an integer", type_name(n)), loc);
+    if (n->i < 0) raise_exc("ValueError", "length should not be negative", loc);
+    const long long len = n->i;
+    auto field = [&](size_t i) -> const V& { return self->items[i]; };
+    for (size_t i = 0; i < 3; ++i)
+      if (field(i)->k != VK::None && field(i)->k != VK::Int)
+        raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method", loc);
+    const long long step = field(2)->k == VK::None ? 1 : field(2)->i;
+    if (step == 0) raise_exc("ValueError", "slice step cannot be zero", loc);
+    auto bound = [&](const V& x, long long dflt) {
+      if (x->k == VK::None) return dflt;
+      long long v = x->i;
+      if (v < 0) { v += len; if (v < 0) v = step < 0 ? -1 : 0; }
+      else if (v >= len) v = step < 0 ? len - 1 : len;
+      return v;
+    };
+    const long long start = bound(field(0), step < 0 ? len - 1 : 0), stop = bound(field(1), step < 0 ? -1 : len);
+    return mk_tuple({mk_int(start), mk_int(stop), mk_int(step)});
+  }
   if (name == "iterator.__next__") return call(mk_builtin("next"), {self}, {}, loc);
   if (name == "npscalar.item" || name == "npscalar.tolist") return self->k == VK::Float ? mk_float(self->f) : mk_int(self->i);
   if (name == "npscalar.astype") {  // to the dtype named by a string, an np dtype (its `name`) or int / float / bool

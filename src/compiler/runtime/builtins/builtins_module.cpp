@@ -473,8 +473,18 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     for (size_t i = 0; i < args.size() && i < 7; ++i) p[i] = args[i];
     for (auto& [k, v] : kwargs)
       for (size_t i = 0; i < 7; ++i) if (k == names[i]) p[i] = v;
-    for (size_t i = 0; i < 6; ++i)
-      if (!p[i]) raise_exc("TypeError", fmt::format("_ConvTransposeNd._output_padding() missing required argument: '{}'", names[i]), loc);
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < 6; ++i) if (!p[i]) missing.push_back(fmt::format("'{}'", names[i]));
+    if (!missing.empty()) {  // (CPython's wording: pro_gan's V3.3 layers call the pre-2.0 five-argument form)
+      std::string list = missing.back();
+      if (missing.size() > 1) {
+        list = missing[0];
+        for (size_t i = 1; i + 1 < missing.size(); ++i) list += ", " + missing[i];
+        list += (missing.size() > 2 ? ", and " : " and ") + missing.back();
+      }
+      raise_exc("TypeError", fmt::format("_ConvTransposeNd._output_padding() missing {} required positional argument{}: {}",
+                                         missing.size(), missing.size() > 1 ? "s" : "", list), loc);
+    }
     if (p[1]->k == VK::None) return self->attrs.count("output_padding") ? self->attrs["output_padding"] : mk_tuple({mk_int(0)});
     if (p[1]->k != VK::List && p[1]->k != VK::Tuple) raise_exc("TypeError", "_output_padding(): output_size must be a list of ints", loc);
     return nn_conv_transpose_output_padding(*this, self->builtin_nn, p[0], p[1], p[2], p[3], p[4], p[6], loc);

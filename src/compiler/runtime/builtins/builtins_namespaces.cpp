@@ -287,6 +287,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
     case VK::Slice:  // slice(start, stop, step)'s fields
       if (obj->items.size() == 3 && (name == "start" || name == "stop" || name == "step"))
         return obj->items[name == "start" ? 0 : name == "stop" ? 1 : 2];
+      if (obj->items.size() == 3 && name == "indices") return bound_builtin(obj, "slice.indices");
       break;
     case VK::Dict: {
       static const std::set<std::string> ms = {"get", "items", "keys", "values", "update", "pop", "setdefault", "copy",

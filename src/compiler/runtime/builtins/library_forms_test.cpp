@@ -419,3 +419,31 @@ TEST_CASE("the forty-ninth scouting's eager forms: __index__ of a tensor size, n
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("the forty-ninth scouting's indexing forms: a list of slices is a tuple index, t == None, slice.indices, np.finfo") {
+  // (pymarl's EpisodeBatch: `target[[slice(None), slice(0, 1)]] = 1` and `slice.indices(max_size)`; pathformer's
+  // `if t == None` and `x[x == 0] = np.finfo(float).eps`)
+  Result r = run_forms(
+      "import torch\n"
+      "t = torch.zeros(3, 4)\n"
+      "sl = [slice(None), slice(1, 3)]\n"
+      "t[sl] = 1\n"
+      "assert t.sum().item() == 6\n"
+      "assert tuple(t[[slice(0, 2), slice(None)]].shape) == (2, 4)\n"
+      "assert tuple(t[[0, 2]].shape) == (2, 4)\n"
+      "assert (t == None) is False and (t != None) is True\n"
+      "assert tuple(t[[None, slice(None)]].shape) == (1, 3, 4)\n"
+      "assert slice(None).indices(5) == (0, 5, 1)\n"
+      "assert slice(1, -1).indices(5) == (1, 4, 1)\n"
+      "assert slice(None, None, -1).indices(5) == (4, -1, -1)\n"
+      "assert slice(-10, 10, 2).indices(5) == (0, 5, 2)\n"
+      "import numpy as np\n"
+      "e = np.finfo(float).eps\n"
+      "assert e == 2.220446049250313e-16\n"
+      "assert np.finfo(np.float32).eps == 2.0 ** -23 and np.iinfo(np.int32).max == 2147483647\n"
+      "x = torch.zeros(3)\n"
+      "x[x == 0] = np.finfo(float).eps\n"
+      "assert x[0].item() > 0\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

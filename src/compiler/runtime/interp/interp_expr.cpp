@@ -634,6 +634,7 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
         return;
       }
       if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
+        idx = tensor_index_as_tuple(idx);
         std::vector<std::pair<std::string, V>> kw;
         // in the frame's own code STORE_SUBSCR is wrapped in break_graph_if_unsupported: a break it raises (a 0-d
         // tensor index's item()) ends the graph before the store, which runs eagerly, and the rest resumes after it

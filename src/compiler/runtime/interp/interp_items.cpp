@@ -55,10 +55,20 @@ V Interp::dict_getitem(const V& obj, const V& idx, Location loc) {
   raise_exc("KeyError", idx, loc);
 }
 
+V tensor_index_as_tuple(const V& idx) {
+  if (!idx || idx->k != VK::List || idx->items.size() >= 32) return idx;
+  for (const V& x : idx->items)
+    if (x->k == VK::Tensor || x->k == VK::List || x->k == VK::Tuple || x->k == VK::Slice || x->k == VK::None ||
+        (x->k == VK::Builtin && x->s == "Ellipsis"))
+      return mk_tuple(idx->items);
+  return idx;
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
   if (obj->k == VK::Tensor) {
+    idx = tensor_index_as_tuple(idx);
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
     // a list inside a tuple index is made one index tensor from its elements' data (torch's sequenceToVariable);

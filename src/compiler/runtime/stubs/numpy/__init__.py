@@ -664,6 +664,41 @@ ravel = _array_fn(lambda a, order='C': _array(a).ravel(), "ravel")
 reshape = _array_fn(lambda a, shape, order='C': _array(a).reshape(shape), "reshape")
 
 
+class finfo:  # machine limits of a float dtype (pathformer's `np.finfo(float).eps`): numpy scalars of that dtype
+    _LIMITS = {'float64': (2.0 ** -52, 1.7976931348623157e+308, 2.2250738585072014e-308, 1e-15, 64),
+               'float32': (2.0 ** -23, 3.4028234663852886e+38, 2.0 ** -126, 1e-06, 32),
+               'float16': (2.0 ** -10, 65504.0, 2.0 ** -14, 0.001, 16)}
+
+    def __init__(self, dtype=float):
+        name = _dtype_name(dtype) if not isinstance(dtype, float) else 'float64'
+        if name not in finfo._LIMITS:
+            raise ValueError('data type ' + repr(dtype) + ' not inexact')
+        eps, big, tiny, res, bits = finfo._LIMITS[name]
+        self.dtype = _dtype(name)
+        self.bits = bits
+        self.eps = __tparse_np_int__(eps, name)
+        self.max = __tparse_np_int__(big, name)
+        self.min = __tparse_np_int__(-big, name)
+        self.tiny = __tparse_np_int__(tiny, name)
+        self.smallest_normal = self.tiny
+        self.resolution = __tparse_np_int__(res, name)
+
+
+class iinfo:  # limits of an integer dtype: Python ints
+    _BITS = {'int8': (8, True), 'int16': (16, True), 'int32': (32, True), 'int64': (64, True), 'uint8': (8, False),
+             'uint16': (16, False), 'uint32': (32, False), 'uint64': (64, False)}
+
+    def __init__(self, int_type=int):
+        name = _dtype_name(int_type) if not isinstance(int_type, int) else 'int64'
+        if name not in iinfo._BITS:
+            raise ValueError('Invalid integer data type ' + repr(name) + '.')
+        bits, signed = iinfo._BITS[name]
+        self.dtype = _dtype(name)
+        self.bits = bits
+        self.min = -(2 ** (bits - 1)) if signed else 0
+        self.max = 2 ** (bits - 1) - 1 if signed else 2 ** bits - 1
+
+
 def isscalar(element):  # a Python or numpy number, a str or bytes: not a container or an array
     return isinstance(element, (int, float, complex, bool, str))
 

@@ -9,6 +9,9 @@
 namespace tparse::compiler {
 
 V mk_opaque(std::string name) {
+  // (a name built in a loop, `x[][][]...`, stays short: its head and tail)
+  constexpr size_t kMaxName = 160;
+  if (name.size() > kMaxName) name = name.substr(0, kMaxName / 2 - 2) + " .. " + name.substr(name.size() - (kMaxName / 2 - 2));
   auto v = std::make_shared<Obj>();
   v->k = VK::Opaque;
   v->s = std::move(name);

@@ -80,6 +80,12 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
     if (v->k == VK::Dict) { guard_dict_keys(v, loc, false); return mk_int(static_cast<long long>(v->dict.size())); }  // (__len__: DICT_KEYS_MATCH)
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;
+    if (v->k == VK::Opaque) {  // an unmodelled value's length: 0, a guessed test (a `while len(x.shape) < k` of an
+      // unmodelled x leaves after kGuessedLoop of them; TabDDPM's extract() of a numpy-built schedule)
+      ++guessed_tests_;
+      note_unmodelled(loc, "len(" + v->s + ")");
+      return mk_int(0);
+    }
     if (v->k == VK::Instance) return mk_int(static_cast<long long>(v->order.size()));
     if (v->k == VK::List || v->k == VK::Tuple) return mk_int(static_cast<long long>(v->items.size()));  // items unread
     return mk_int(static_cast<long long>(iterate(v, loc).size()));

@@ -3,6 +3,8 @@
 // compile_script fail) when the interpreter gets Python wrong; every line stopped a run or was silently wrong before.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "api.hpp"
 #include "test_util.hpp"
 
@@ -446,4 +448,43 @@ TEST_CASE("the forty-ninth scouting's indexing forms: a list of slices is a tupl
       "assert x[0].item() > 0\n");
   INFO(r.error);
   CHECK(r.ok);
+}
+
+TEST_CASE("numpy functions of torch tensors: ufuncs give tensors (Tensor.__array_wrap__), cumsum / cumprod the tensor's own") {
+  // (TabDDPM's diffusion schedules: np.log / np.sqrt / np.cumprod(axis=0) of float64 tensors, np.append of a slice)
+  Result r = run_forms(
+      "import torch\n"
+      "import numpy as np\n"
+      "t = torch.tensor([1.0, 2.0, 4.0], dtype=torch.float64)\n"
+      "l = np.log(t)\n"
+      "assert isinstance(l, torch.Tensor) and l.dtype == torch.float64\n"
+      "assert abs(l[2].item() - 1.3862943611198906) < 1e-12\n"
+      "c = np.cumprod(t, axis=0)\n"
+      "assert isinstance(c, torch.Tensor) and c.tolist() == [1.0, 2.0, 8.0]\n"
+      "s = np.cumsum(torch.ones(2, 2))\n"
+      "assert tuple(s.shape) == (4,) and s[-1].item() == 4.0\n"
+      "q = np.sqrt(torch.tensor([4, 9]))\n"
+      "assert q.dtype == torch.float64 and q.tolist() == [2.0, 3.0]\n"
+      "a = np.append(1.0, t[:-1])\n"
+      "assert a.shape == (3,) and a.tolist() == [1.0, 1.0, 2.0]\n"
+      "b = torch.tensor(np.append(t[1:], 0.0))\n"
+      "assert b.dtype == torch.float64 and b.tolist() == [2.0, 4.0, 0.0]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("a while loop on the length of an unmodelled value ends: len() of it is a guessed test") {
+  // (TabDDPM's extract(): `while len(out.shape) < len(x_shape): out = out[..., None]` of an unmodelled `out` grew a
+  // name each turn until 20 GB; the loop is left after the guessed tests' limit and the run goes on, approximate)
+  Result r = run_forms(
+      "import torch\nimport not_installed_pkg\n"
+      "out = not_installed_pkg.make()\n"
+      "n = 0\n"
+      "while len(out.shape) < 3:\n"
+      "    out = out[..., None]\n"
+      "    n += 1\n"
+      "assert 30 <= n < 100, n\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(std::any_of(r.unmodelled.begin(), r.unmodelled.end(), [](const std::string& u) { return u.find("len(") != std::string::npos; }));
 }

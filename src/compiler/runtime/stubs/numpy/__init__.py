@@ -59,6 +59,13 @@ def _np(name, eager=None, number=None, node=None):
 
 def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer result is np.int64, no Python int)
     def eager(*args, **kwargs):  # (on an ndarray: element by element, numpy's float64 for a float result)
+        # a ufunc of a torch tensor is a tensor again (Tensor.__array_wrap__): torch's function of that name, an
+        # integer tensor computed in float64 as numpy does (TabDDPM's `np.log(alphas)` of a float64 tensor)
+        if len(args) == 1 and not kwargs and isinstance(args[0], torch.Tensor) and hasattr(torch, name):
+            t = args[0]
+            if not t.is_floating_point() and name not in ('abs', 'sign', 'negative'):
+                t = t.double()
+            return getattr(torch, name)(t)
         arr = [a for a in args if _own_arr(a)]
         if arr and len(args) == 1:
             out = [fn(x) for x in arr[0]._tparse_flat]
@@ -573,6 +580,11 @@ def _array(obj, dtype=None):
         return _traced_call(obj, dtype)
     if _own_arr(obj):
         return obj if dt is None else obj.astype(dt)
+    if isinstance(obj, torch.Tensor) and not torch.compiler.is_dynamo_compiling():
+        # a CPU tensor is its data (Tensor.__array__), of its dtype: `np.append(1.0, t[:-1])` (TabDDPM's schedules)
+        tdt = str(obj.dtype)[6:]
+        out = _array(obj.tolist(), tdt if tdt in _KNOWN else None)
+        return out if dt is None else out.astype(dt)
     shape = []
     x = obj
     while isinstance(x, (list, tuple)):
@@ -645,7 +657,15 @@ def _full(shape, value, dtype):
 
 
 def _cumsum(a, axis=None, dtype=None, out=None):
+    if isinstance(a, torch.Tensor):  # numpy's wrapit: the tensor's own cumsum, flat without an axis
+        return (a.flatten() if axis is None else a).cumsum(0 if axis is None else axis)
     return _array(a).cumsum(axis, dtype)
+
+
+def _cumprod(a, axis=None, dtype=None, out=None):
+    if isinstance(a, torch.Tensor):  # Tensor.cumprod(axis=...), numpy's keyword alias of dim
+        return (a.flatten() if axis is None else a).cumprod(0 if axis is None else axis)
+    return _array(a).cumprod()
 
 
 def _array_fn(fn, name):  # eagerly the small ndarray above; inside a compiled frame a traced node
@@ -946,7 +966,7 @@ def _pad(array, pad_width, mode='constant', constant_values=0, **k):
 
 
 pad = _np('pad', _pad)
-cumprod = _np('cumprod', lambda a, axis=None, dtype=None: _array(a).cumprod())
+cumprod = _np('cumprod', _cumprod)
 append = _np('append', _append)
 all = _np('all', lambda a, axis=None, **k: _array(a).all())
 any = _np('any', lambda a, axis=None, **k: _array(a).any())

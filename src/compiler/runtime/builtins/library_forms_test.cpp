@@ -488,3 +488,19 @@ TEST_CASE("a while loop on the length of an unmodelled value ends: len() of it i
   CHECK(r.ok);
   CHECK(std::any_of(r.unmodelled.begin(), r.unmodelled.end(), [](const std::string& u) { return u.find("len(") != std::string::npos; }));
 }
+
+TEST_CASE("np.diff: n-th differences along an axis (SincNet's mel band edges)") {
+  Result r = run_forms(
+      "import numpy as np\n"
+      "import torch\n"
+      "h = np.array([1.0, 3.0, 6.0, 10.0])\n"
+      "assert np.diff(h).tolist() == [2.0, 3.0, 4.0]\n"
+      "assert np.diff(h, n=2).tolist() == [1.0, 1.0]\n"
+      "m = np.array([[1, 2, 4], [7, 11, 16]])\n"
+      "assert np.diff(m).tolist() == [[1, 2], [4, 5]]\n"
+      "assert np.diff(m, axis=0).tolist() == [[6, 9, 12]]\n"
+      "p = torch.Tensor(np.diff(h)).view(-1, 1)\n"
+      "assert tuple(p.shape) == (3, 1) and p[2, 0].item() == 4.0\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -967,6 +967,37 @@ def _pad(array, pad_width, mode='constant', constant_values=0, **k):
 
 pad = _np('pad', _pad)
 cumprod = _np('cumprod', _cumprod)
+
+
+def _diff(a, n=1, axis=-1, prepend=None, append=None):  # n-th differences along an axis (SincNet's `np.diff(hz)`)
+    if isinstance(a, torch.Tensor):
+        return torch.diff(a, n, axis)
+    if prepend is not None or append is not None:
+        return _traced_call(a, n, axis, prepend, append)
+    x = _array(a)
+    for _ in range(n):
+        nd = len(x.shape)
+        ax = axis + nd if axis < 0 else axis
+        if nd == 0 or ax < 0 or ax >= nd:
+            raise ValueError('diff requires input that is at least one dimensional')
+        m = x.shape[ax]
+        inner = 1
+        for d in x.shape[ax + 1:]:
+            inner = inner * d
+        flat = x._tparse_flat
+        outer = len(flat) // (m * inner) if m * inner else 0
+        out = []
+        for o in range(outer):
+            for k in range(m - 1):
+                for i in range(inner):
+                    out.append(flat[(o * m + k + 1) * inner + i] - flat[(o * m + k) * inner + i])
+        shape = list(x.shape)
+        shape[ax] = _bmax(0, m - 1)
+        x = ndarray(out, tuple(shape), 'int64' if x._tparse_dtype == 'bool' else x._tparse_dtype)
+    return x
+
+
+diff = _np('diff', _diff)
 append = _np('append', _append)
 all = _np('all', lambda a, axis=None, **k: _array(a).all())
 any = _np('any', lambda a, axis=None, **k: _array(a).any())

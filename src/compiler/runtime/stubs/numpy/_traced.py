@@ -271,7 +271,8 @@ FUNCS = {'pad': _pad, 'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), '
          'average': lambda a, axis=None, weights=None, **k: torch.mean(t(a)) if axis is None else torch.mean(t(a), axis),
          'ascontiguousarray': lambda a, dtype=None, **k: t(a).clone(),
          'einsum': lambda spec, *ops, **k: torch.einsum(spec, *[t(o) for o in ops]),
-         'meshgrid': lambda *xi, indexing='xy', **k: torch.stack(torch.meshgrid(*[t(x) for x in xi], indexing=indexing))}
+         'meshgrid': lambda *xi, indexing='xy', **k: torch.stack(torch.meshgrid(*[t(x) for x in xi], indexing=indexing)),
+         'diff': lambda a, n=1, axis=-1, **k: torch.diff(t(a), n, axis)}
 for _n, _f in _FLOAT_UNARY.items():
     FUNCS[_n] = _unary_float(_f)
 for _n, _f in _UNARY.items():

@@ -97,6 +97,7 @@ std::vector<OpDef> build_table() {
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},
       {{"normal", "multinomial", "poisson", "bernoulli"}, T, "mean, std, size=None", FA::Creation, o::sample},
+      {{"multinomial"}, M, "num_samples, replacement=False", FA::Creation, o::sample},
       {{"isin"}, T, "elements, test_elements", FA::Binary, o::isin},
       {{"_weight_norm"}, T, "g, dim=0", FA::Elementwise, o::unary},  // v's shape (torch/nn/parametrize.cpp)
       // ---- creation ----

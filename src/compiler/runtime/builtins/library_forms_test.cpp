@@ -504,3 +504,20 @@ TEST_CASE("np.diff: n-th differences along an axis (SincNet's mel band edges)") 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("Tensor.multinomial as a method: int64 samples, a call_method node in a frame (attention-learn-to-route)") {
+  Result r = run_forms(
+      "import torch\n"
+      "p = torch.softmax(torch.randn(4, 6), -1)\n"
+      "s = p.multinomial(1)\n"
+      "assert tuple(s.shape) == (4, 1) and s.dtype == torch.long\n"
+      "s2 = torch.multinomial(p[0], 3)\n"
+      "assert tuple(s2.shape) == (3,)\n"
+      "def f(p):\n"
+      "    return p.multinomial(2).squeeze(1)\n"
+      "g = torch.compile(f, backend=\"eager\")\n"
+      "assert tuple(g(p).shape) == (4, 2)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.trace.find("= l_p_.multinomial(2)") != std::string::npos);
+}

@@ -640,7 +640,9 @@ V sample(OpCall& c) {
     if (size) t.shape = shape_arg(c, {size}, 0);
     for (auto& x : {m, s}) if (x && x->k == VK::Tensor) { t.shape = broadcast(c.I, t.shape, x->t->shape, c.loc); t.dtype = x->t->dtype; }
   } else if (c.name == "multinomial") {
-    V in = c.args.empty() ? nullptr : c.args[0], n = c.args.size() > 1 ? c.args[1] : c.kw("num_samples");
+    // (torch.multinomial(input, n) or input.multinomial(n): attention-learn-to-route's `probs.multinomial(1)`)
+    V in = c.is_fn ? (c.args.empty() ? nullptr : c.args[0]) : c.self;
+    V n = c.is_fn ? (c.args.size() > 1 ? c.args[1] : c.kw("num_samples")) : (c.rest.empty() ? c.kw("num_samples") : c.rest[0]);
     if (!in || in->k != VK::Tensor || !n || n->k != VK::Int || in->t->shape.empty() || in->t->shape.size() > 2) c.fail("multinomial(input [1-D or 2-D], num_samples)");
     t.shape = in->t->shape;
     t.shape.back() = Dim{n->i, ""};
@@ -653,6 +655,7 @@ V sample(OpCall& c) {
     t.is_param = t.is_buffer = false;
   }
   if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  if (!c.is_fn) return c.out(t);
   return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
 }
 

@@ -151,6 +151,11 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"func_defaults_assign", "assigning a function's __defaults__ is not modelled"},
       {"input_from_prev_output_source", "an @inference_mode forward's recompiled input loses its source (L_tmp)"},
       {"reshape_empty_dynamic_stride", "reshape of an empty tensor with a dynamic dim: torch's symbolic strides"},
+      // the forty-ninth round's programs, truth from the device on 2026-12-05 (docs/compiler.md, "Forty-ninth round")
+      {"inplace_view_on_input_delayed_break", "the last resume's placeholders after x.unsqueeze_(0) on the input: torch's extra size symbols"},
+      {"mask_assign_count_recompiles", "the resume after print() takes labels and pos in torch, the masked read's result in ours"},
+      {"replacement_range_negative_term", "sym_sum's argument order: torch keeps the sum's terms before the negated one"},
+      {"specialized_int_product_is_placeholder", "an int input unified with a size keeps its own placeholder in torch (L_t_: Sym(s27))"},
       {"reshape_infer_floordiv_cancel", "reshape's inferred -1: sympy cancels a common factor of a floor division"},
       // the thirty-sixth round (docs/compiler.md, "Thirty-sixth")
       {"autograd_function_backward_in_step", "the dynamic recompile's bwd_body takes the grad's size symbol as a placeholder "

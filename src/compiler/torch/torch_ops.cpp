@@ -430,8 +430,35 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     // hint (a guard) and the dim broadcasts
     if (x->v == 1) { r[i] = *y; continue; }
     if (y->v == 1) { r[i] = *x; continue; }
-    auto shp = [](const std::vector<Dim>& s) { std::string o = "["; for (size_t k = 0; k < s.size(); ++k) o += (k ? ", " : "") + s[k].str(); return o + "]"; };
-    I.error(loc, fmt::format("shape mismatch: cannot broadcast {} and {}", shp(a), shp(b)));
+    // (in a frame the fake tensor's torch._refs _broadcast_shapes check, a TorchRuntimeError that fails the compile;
+    // eagerly ATen's RuntimeError, which the script may catch: VampPrior's `eps.mul(std)` of a FloatTensor(size) that
+    // Dynamo read as data, real torch 2.11)
+    auto dims = [](const std::vector<Dim>& s) { std::string o; for (size_t k = 0; k < s.size(); ++k) o += (k ? ", " : "") + std::to_string(s[k].v); return o; };
+    if (I.tracing()) {
+      // common_shape starts all ones, each argument's dims from the right: a 1 takes the argument's, a differing
+      // non-1 fails the check for that argument
+      std::vector<long long> common(n, 1);
+      size_t arg = 0;
+      long long at = 0, len = 0;
+      bool found = false;
+      for (const std::vector<Dim>* sh : {&a, &b}) {
+        for (long long k = -1; k >= -static_cast<long long>(sh->size()) && !found; --k) {
+          long long& c = common[static_cast<size_t>(static_cast<long long>(n) + k)];
+          const long long v = (*sh)[static_cast<size_t>(static_cast<long long>(sh->size()) + k)].v;
+          if (c == 1) c = v;
+          else if (v != 1 && c != v) { found = true; at = k; len = v; }
+        }
+        if (found) break;
+        ++arg;
+      }
+      std::string cs;
+      for (size_t k = 0; k < common.size(); ++k) cs += (k ? ", " : "") + std::to_string(common[k]);
+      I.raise_fake("RuntimeError", fmt::format("Attempting to broadcast a dimension of length {} at {}! Mismatching argument at "
+                                               "index {} had torch.Size([{}]); but expected shape should be broadcastable to [{}]",
+                                               len, at, arg, dims(arg == 0 ? a : b), cs), loc);
+    }
+    I.raise_exc("RuntimeError", fmt::format("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
+                                            x->v, y->v, i), loc);
   }
   return r;
 }

@@ -96,6 +96,7 @@ std::vector<OpDef> build_table() {
       {{"stride"}, M, "dim=None", FA::Value, o::stride},
       {{"unique_consecutive"}, TM, "", FA::Value, o::dynamic_shape},
       {{"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}, T, "window_length, periodic=True", FA::Creation, o::window},
+      {{"fft.rfftfreq", "fft.fftfreq"}, T, "n, d=1.0", FA::Creation, o::fftfreq},
       {{"normal", "multinomial", "poisson", "bernoulli"}, T, "mean, std, size=None", FA::Creation, o::sample},
       {{"multinomial"}, M, "num_samples, replacement=False", FA::Creation, o::sample},
       {{"isin"}, T, "elements, test_elements", FA::Binary, o::isin},

@@ -521,3 +521,26 @@ TEST_CASE("Tensor.multinomial as a method: int64 samples, a call_method node in 
   CHECK(r.ok);
   CHECK(r.trace.find("= l_p_.multinomial(2)") != std::string::npos);
 }
+
+TEST_CASE("the forty-ninth scouting's frame rules: t == None breaks, a numpy k of topk, torch.Tensor of traced values, rfftfreq") {
+  // (real torch 2.11: pathformer's `intra_out_concat == None` is GB0208 in a frame; ProteinMPNN's
+  // `torch.topk(D, np.minimum(k, X.shape[1]))` compiles with the numpy node as k; PFLD's `torch.Tensor([...])` of
+  // traced floats fails the compile, TorchRuntimeError; pathformer's torch.fft.rfftfreq)
+  Result none = run_forms("import torch\ndef f(x, acc):\n    if acc == None:\n        acc = x\n    return acc * 2\n"
+                          "torch.compile(f, backend='eager')(torch.ones(3), torch.ones(3))\n");
+  REQUIRE(none.ok);
+  CHECK(none.trace.find("torch.* op returned non-Tensor") != std::string::npos);
+  Result k = run_forms("import torch\nimport numpy as np\ndef f(x):\n    a, b = torch.topk(x, np.minimum(8, x.shape[1]), dim=-1)\n"
+                       "    return a.sum() + b.sum()\ntorch.compile(f, backend='eager')(torch.randn(2, 16))\n");
+  INFO(k.error);
+  REQUIRE(k.ok);
+  CHECK(k.trace.find("= torch.topk(l_x_, wrapped_minimum, dim = -1)") != std::string::npos);
+  Result leg = run_forms("import torch\ndef f(x):\n    return torch.Tensor([x.sum(), x.mean()])\n"
+                         "torch.compile(f, backend='eager')(torch.randn(3))\n");
+  CHECK(!leg.ok);
+  CHECK(leg.error.find("TorchRuntimeError") != std::string::npos);
+  Result fr = run_forms("import torch\nassert tuple(torch.fft.rfftfreq(48).shape) == (25,)\nassert tuple(torch.fft.fftfreq(10, 0.5).shape) == (10,)\n"
+                        "def f(x):\n    return x * torch.fft.rfftfreq(8)\ntorch.compile(f, backend='eager')(torch.ones(5))\n");
+  INFO(fr.error);
+  CHECK(fr.ok);
+}

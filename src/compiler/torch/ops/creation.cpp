@@ -630,6 +630,19 @@ V window(OpCall& c) {
   return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, t, c.loc);
 }
 
+// torch.fft.rfftfreq(n, d=1.0): [n//2 + 1] frequencies, fftfreq(n): [n] (pathformer's FFT band selection); the
+// default float dtype unless `dtype=`
+V fftfreq(OpCall& c) {
+  V n = c.is_fn && !c.args.empty() ? c.args[0] : c.kw("n");
+  if (n && n->k == VK::Tensor) n = c.int_value(n);
+  if (!n || n->k != VK::Int || n->i < 0) c.fail(fmt::format("{}(n): n must be a non-negative int", c.name));
+  TensorInfo t;
+  const bool real = c.name == "fft.rfftfreq";
+  t.shape = {Dim{real ? n->i / 2 + 1 : n->i, ""}};
+  if (V d = c.kw("dtype")) if (d->k == VK::DType) t.dtype = d->s;
+  return c.out(t);
+}
+
 // torch.normal(mean, std[, size]): the broadcast of tensor mean/std, else `size`;
 // torch.multinomial(input [.., n], num_samples): int64 [.., num_samples]; torch.poisson/bernoulli: input's shape
 V sample(OpCall& c) {

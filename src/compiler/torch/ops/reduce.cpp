@@ -87,6 +87,11 @@ V values_indices(OpCall& c) {
   }
   if (name == "topk") {
     V k = c.arg(0, "k");
+    // (a 0-d integer tensor of known value, a numpy node of constants in a frame: torch.topk's fake kernel reads
+    // the constant as the int, no break; ProteinMPNN's `torch.topk(D, np.minimum(self.top_k, X.shape[1]))`, real
+    // torch 2.11 — a view's size of `np.prod(x.shape[1:])` does break: numpy_prod_shape)
+    if (k && k->k == VK::Tensor && k->t->shape.empty() && k->t->fake_const && k->t->fill) k = mk_int(static_cast<long long>(*k->t->fill));
+    else if (k && k->k == VK::Tensor) k = c.int_value(k);
     if (!k || k->k != VK::Int) c.fail("topk(k, dim=-1): k must be an int");
     long long d = dim_arg(1, -1);
     if (k->i > t.shape[static_cast<size_t>(d)].v) c.fail(fmt::format("topk: k ({}) is larger than dimension {} of {}", k->i, d, dims_str(t)));

@@ -145,7 +145,9 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     bool r = std::any_of(b->items.begin(), b->items.end(), [&](const V& x) { return x.get() == a.get(); });
     return mk_bool(op == "in" ? r : !r);
   }
-  if ((op == "==" || op == "!=") && ((a->k == VK::Tensor && b->k == VK::Str) || (a->k == VK::Str && b->k == VK::Tensor))) {
+  // (None too: pathformer's `if intra_out_concat == None`, a break in a frame, real torch 2.11)
+  auto str_or_none = [](const V& x) { return x->k == VK::Str || x->k == VK::None; };
+  if ((op == "==" || op == "!=") && ((a->k == VK::Tensor && str_or_none(b)) || (str_or_none(a) && b->k == VK::Tensor))) {
     // a tensor and a str: Tensor.__eq__ / __ne__ give NotImplemented, so Python compares identity (`std == "learned"`
     // is False: dreamerv3's MLP). In a frame the NotImplemented result is no tensor, and COMPARE_OP is no resumable
     // instruction (Dynamo's GB0208, the frame fails)

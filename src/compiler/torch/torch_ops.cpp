@@ -430,9 +430,8 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
     // hint (a guard) and the dim broadcasts
     if (x->v == 1) { r[i] = *y; continue; }
     if (y->v == 1) { r[i] = *x; continue; }
-    // (in a frame the fake tensor's torch._refs _broadcast_shapes check, a TorchRuntimeError that fails the compile;
-    // eagerly ATen's RuntimeError, which the script may catch: VampPrior's `eps.mul(std)` of a FloatTensor(size) that
-    // Dynamo read as data, real torch 2.11)
+    // (in a frame the fake tensor's torch._refs _broadcast_shapes check, a TorchRuntimeError that fails the compile:
+    // VampPrior's `eps.mul(std)` of a FloatTensor(size) that Dynamo read as data, real torch 2.11)
     auto dims = [](const std::vector<Dim>& s) { std::string o; for (size_t k = 0; k < s.size(); ++k) o += (k ? ", " : "") + std::to_string(s[k].v); return o; };
     if (I.tracing()) {
       // common_shape starts all ones, each argument's dims from the right: a 1 takes the argument's, a differing
@@ -457,8 +456,10 @@ std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vect
                                                "index {} had torch.Size([{}]); but expected shape should be broadcastable to [{}]",
                                                len, at, arg, dims(arg == 0 ? a : b), cs), loc);
     }
-    I.raise_exc("RuntimeError", fmt::format("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
-                                            x->v, y->v, i), loc);
+    // (eagerly tparse's own stop, not a Python exception: a mismatch there mostly comes from data tparse guessed, and
+    // the run goes on approximate from it — Tacotron's decoder after an item() of unknown data)
+    auto shp = [](const std::vector<Dim>& s) { std::string o = "["; for (size_t k = 0; k < s.size(); ++k) o += (k ? ", " : "") + s[k].str(); return o + "]"; };
+    I.error(loc, fmt::format("shape mismatch: cannot broadcast {} and {}", shp(a), shp(b)));
   }
   return r;
 }

@@ -303,6 +303,20 @@ std::optional<std::string> sym_floordiv(const std::string& x, long long div, lon
     pulled.c += rest.c / div - ((rest.c % div != 0) && (rest.c < 0));
     return linear_str(pulled);
   }
+  // FloorDiv.eval's simple_floordiv_gcd: the rest and the divisor lose their common integer factor
+  // (`((2*s16 - 2*Mod(..))//16)` is `((s16 - Mod(..))//8)`: FaSNet-TAC's pooled lengths, real torch 2.11)
+  long long g = div;
+  for (const auto& term : rest.terms) g = std::gcd(g, term.second < 0 ? -term.second : term.second);
+  if (rest.c != 0) g = std::gcd(g, rest.c < 0 ? -rest.c : rest.c);
+  if (g > 1) {
+    for (auto& term : rest.terms) term.second /= g;
+    rest.c /= g;
+    div /= g;
+    if (div == 1) {  // the whole rest divides: no floor left
+      SymLin r = linear_add(pulled, rest, 1);
+      return r.terms.empty() ? std::to_string(r.c) : linear_str(r);
+    }
+  }
   std::string inner = linear_str(rest);
   bool atom = rest.c == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 && rest.terms[0].first.size() == 1;
   // FloorDiv._sympystr parenthesizes a base below Atom precedence: a symbol stays bare, a function (`Max(..)`,

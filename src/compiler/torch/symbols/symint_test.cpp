@@ -167,6 +167,11 @@ TEST_CASE("SymInt sums collect as sympy collects them and print as torch shows t
   CHECK(lin("FloorToInt(IntTrueDiv(s27, 3)) + TruncToInt(IntTrueDiv(s27, 4))", "RoundToInt(IntTrueDiv(s27, 5))", 1) ==
         "FloorToInt(IntTrueDiv(s27, 3)) + RoundToInt(IntTrueDiv(s27, 5)) + TruncToInt(IntTrueDiv(s27, 4))");
   CHECK(*sym_floordiv("-s53 + 64*Max(1, s27) + 84", 2, 0) == "(((-s53)//2)) + 32*Max(1, s27) + 42");
+  // FloorDiv.eval's simple_floordiv_gcd: the rest and the divisor lose their common factor (FaSNet-TAC's pooled
+  // lengths, real torch 2.11: `((s16 - Mod(..))//8) + 4`, not `((2*s16 - 2*Mod(..))//16) + 4`)
+  CHECK(*sym_floordiv("2*s77 + 32", 16, 0) == "((s77//8)) + 2");
+  CHECK(*sym_floordiv("6*s27 + 4", 8, 0) == "((3*s27 + 2)//4)");
+  CHECK(*sym_floordiv("3*s27 + 4", 8, 0) == "((3*s27 + 4)//8)");
   CHECK_FALSE(parse_linear("s70 + (1").has_value());
 }
 

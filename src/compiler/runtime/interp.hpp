@@ -56,6 +56,8 @@ class Interp {
   V wrap_module_global(Activation& act, Env* e, const std::string& name, const V& v, Location loc);
   void assign(const ExprP& target, V v);
   V subscript_read(V obj, V idx, Location loc);
+  /// a call's arguments (runtime/interp/interp_call_args.cpp); true when `*` / `**` make it CALL_FUNCTION_EX
+  bool eval_call_args(const Expr* e, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs);
   /// A user iterator (an instance whose class defines __next__: itself, or what its __iter__ returns), else nullptr;
   /// `user_next` steps it (false at StopIteration) — interp_ops.cpp
   V user_iterator(const V& v, Location loc);

@@ -64,6 +64,18 @@ TEST_CASE("output paths cannot leave the report directory") {
   CHECK(s.files.empty());
 }
 
+TEST_CASE("a file written again counts once (write_once's lower page may rewrite it under -j)") {
+  MemorySink s;
+  CHECK(s.write("p/a.html", "1"));
+  CHECK(s.write("p/a.html", "22"));
+  CHECK(s.append("s.json", "x", true));
+  CHECK(s.append("s.json", "y", false));
+  CHECK(s.files_written() == 2);
+  CHECK(s.bytes_written() == 5);
+  CHECK(s.at("p/a.html") == "22");
+  CHECK(s.at("s.json") == "xy");
+}
+
 TEST_CASE("failed guards in words") {
   FailedGuard g;
   g.source = "x", g.change = GuardChange::Size, g.index = 0, g.expected = "4", g.actual = "8";

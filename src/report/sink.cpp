@@ -62,7 +62,7 @@ bool DiskSink::put(const std::string& rel, std::string_view data, int mode, bool
     return false;
   }
   bytes_ += data.size();
-  if (count) ++files_;
+  if (count) count_file(rel);
   return true;
 }
 
@@ -73,7 +73,7 @@ bool MemorySink::write(const std::string& rel, std::string_view data) {
   std::lock_guard<std::mutex> lk(mu_);
   files[rel] = std::string(data);
   bytes_ += data.size();
-  ++files_;
+  count_file(rel);
   return true;
 }
 
@@ -83,7 +83,7 @@ bool MemorySink::append(const std::string& rel, std::string_view data, bool firs
   std::string& f = files[rel];
   if (first) {
     f.clear();
-    ++files_;
+    count_file(rel);
   }
   f.append(data);
   bytes_ += data.size();

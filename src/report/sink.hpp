@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 namespace tparse::report {
 
@@ -25,11 +26,18 @@ class Sink {
   virtual bool append(const std::string& rel, std::string_view data, bool first) = 0;
   virtual std::string error() const { return {}; }
   uint64_t bytes_written() const { return bytes_; }
-  uint64_t files_written() const { return files_; }
+  /// Distinct files written: a shared file rewritten by a lower page (Ctx::write_once, whose
+  /// order depends on -j) counts once, so the count is the same for any thread interleaving.
+  uint64_t files_written() const { return paths_.size(); }
 
  protected:
+  /// Counts rel as written (caller holds mu_).
+  void count_file(const std::string& rel) { paths_.insert(rel); }
   std::mutex mu_;
-  uint64_t bytes_ = 0, files_ = 0;
+  uint64_t bytes_ = 0;
+
+ private:
+  std::unordered_set<std::string> paths_;
 };
 
 class DiskSink : public Sink {

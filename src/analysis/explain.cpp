@@ -72,7 +72,14 @@ std::string explain_reason_text(const GraphBreak& b) {
   // a data-dependent jump in the compiled frame itself is explain's "generic_jump"; one inside an inlined call
   // reaches explain as the CALL's Unsupported, its message in full (torch 2.11's explain of fastspeech2_conformer)
   const bool inlined = r.starts_with("Encountered graph break when attempting to trace");
-  if (!inlined && (id == "gb0170" || id == "GB0170" || b.title == "Data-dependent branching")) return "generic_jump TensorVariable()";
+  // (`generic_jump {typestr(value)}`: the variable the break's context names, an ndarray's too)
+  if (!inlined && (id == "gb0170" || id == "GB0170" || b.title == "Data-dependent branching")) {
+    static constexpr std::string_view kWith = "attempted to jump with ";
+    size_t at = r.find(kWith);
+    if (at == std::string::npos) return "generic_jump TensorVariable()";
+    size_t from = at + kWith.size(), end = r.find('\n', from);
+    return "generic_jump " + r.substr(from, end == std::string::npos ? std::string::npos : end - from);
+  }
   // Drop the "Encountered graph break when attempting to trace ...:" preamble explain does not show.
   if (r.starts_with("Encountered graph break")) {
     size_t p = r.find("\n\n");

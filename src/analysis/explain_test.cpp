@@ -251,3 +251,20 @@ TEST_CASE("a multi-line recompile reason stays inside its entry in explain's tex
   }
   CHECK(checked > 0);
 }
+
+TEST_CASE("a data-dependent jump in the frame is explain's `generic_jump` of the variable the break names") {
+  // symbolic_convert's generic_jump: GraphCompileReason(f"generic_jump {typestr(value)}"), the value's str
+  GraphBreak b;
+  b.gb_id = "GB0170";
+  b.title = "Data-dependent branching";
+  b.reason = "Data-dependent branching\n  Explanation: ...\n\n  Developer debug context: attempted to jump with TensorVariable()\n";
+  CHECK(explain_reason_text(b) == "generic_jump TensorVariable()");
+  b.reason = "Data-dependent branching\n  Developer debug context: attempted to jump with LazyVariableTracker(realized: NumpyNdarrayVariable())\n\n For more";
+  CHECK(explain_reason_text(b) == "generic_jump LazyVariableTracker(realized: NumpyNdarrayVariable())");
+  b.reason = "Data-dependent branching";  // (an older trace: no context)
+  CHECK(explain_reason_text(b) == "generic_jump TensorVariable()");
+  // inside an inlined call it is the CALL's Unsupported, in full
+  b.reason = "Encountered graph break when attempting to trace CALL: a call to a function\n\nData-dependent branching\n"
+             "  Developer debug context: attempted to jump with TensorVariable()";
+  CHECK(explain_reason_text(b).starts_with("Data-dependent branching"));
+}

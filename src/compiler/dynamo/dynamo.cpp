@@ -551,6 +551,41 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       if (dyn_tuple) {
         rebind(v, n, dyn_tuple);
       }
+    } else if (v->k == VK::Dict && !v->cls && n.rfind("___stack", 0) != 0) {
+      // a keywords dict (`**kwargs`, eval_frame's inner(*args, **kwargs) around a @torch.no_grad() method): its
+      // constants are guarded on their own sources (`L['kwargs']['bsz'] == 4`, EQUALS_MATCH), an int a SymInt once it
+      // changed (automatic dynamic), so a call with another value recompiles (score-SDE's sampler called with keywords)
+      V dyn_dict;
+      for (size_t i = 0; i < v->dict.size(); ++i) {
+        const auto& [key, item] = v->dict[i];
+        if (key->k != VK::Str || !(item->k == VK::Int || item->k == VK::Str || item->k == VK::Bool) || !item->sym.empty()) continue;
+        std::string src = fmt::format("{}['{}']", n, key->s);
+        if (item->k == VK::Int) {
+          auto seen = cs.seen_ints.find(src);
+          if (opts && opts->dynamic_true) cs.dyn_ints.insert(src);
+          if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
+            cs.dyn_ints.insert(src);
+            ctx->pending_events.push_back([this, c = ctx.get(), n = n, k = key->s, a = seen->second->i, b = item->i] {
+              automatic_dynamic_event(*c, fmt::format("L['{}']['{}']", n, k), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+            });
+          }
+          cs.seen_ints[src] = item;
+        }
+        ValueGuard e;
+        e.src = src;
+        e.value = item;
+        e.kind = item->k == VK::Int && cs.dyn_ints.count(src) ? "int_dyn" : type_name(item);
+        e.code = src + " == " + py_repr(item);
+        if (item->k == VK::Int && cs.dyn_ints.count(src)) {
+          if (!dyn_dict) {
+            dyn_dict = std::make_shared<Obj>(*v);
+          }
+          dyn_dict->dict[i].second = sym_int_input(src, item);
+          e.value = dyn_dict->dict[i].second;
+        }
+        ctx->vguards.push_back(e);
+      }
+      if (dyn_dict) rebind(v, n, dyn_dict);
     } else if (v->k == VK::List) {
       // SEQUENCE_LENGTH (TYPE_MATCH + LENGTH_CHECK) on a resume's stack list and on a list of constants read
       // in the frame (`seqlens=[T]`), whose items get an EQUALS_MATCH each (real torch 2.11: mistral-inference's

@@ -214,7 +214,10 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     return GuardMgr{"L['" + n + "']", fmt::format("FrameLocalsGuardAccessor(key='{}', framelocals_idx={})", n, local_idx(n)), type, true};
   };
   // eval_frame's inner(fn, *args, **kwargs) around a compiled torch.nn container
-  bool inner = !ctx.wrapper_cls.empty() && ctx.inputs.size() == 1 && ctx.inputs[0].first == "args";
+  bool inner = !ctx.wrapper_cls.empty() && !ctx.inputs.empty() && ctx.inputs[0].first == "args" &&
+               (ctx.inputs.size() == 1 || ctx.inputs[1].first == "kwargs");
+  size_t inner_kwargs = 0;  // inner's keywords (its kwargs dict local)
+  if (inner && ctx.inputs.size() > 1 && ctx.inputs[1].second->k == VK::Dict) inner_kwargs = ctx.inputs[1].second->dict.size();
   GuardMgr args_mgr{"L['args']", "FrameLocalsGuardAccessor(key='args', framelocals_idx=0)", "<class 'tuple'>", true};
   if (inner) {
     GuardMgr kw{"L['kwargs']", "FrameLocalsGuardAccessor(key='kwargs', framelocals_idx=1)", "<class 'dict'>", true};
@@ -224,7 +227,7 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
     PyGuard a{"L['args']", 0, {args_mgr}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['args'], 10759232), type=<class 'tuple'>", "") + " (HINT: type tuple)"},
                                            {"LENGTH_CHECK", guard_with_comment(fmt::format("len(L['args']) == {}", ctx.inputs[0].second->items.size()), "")}}};
     PyGuard kt{"L['kwargs']", 0, {kw}, {{"TYPE_MATCH", guard_with_comment("___check_type_id(L['kwargs'], 10737728), type=<class 'dict'>", "") + " (HINT: type dict)"}}};
-    PyGuard kl{"L['kwargs']", 0, {kw}, {{"DICT_LENGTH", guard_with_comment("not L['kwargs']", "")}}};
+    PyGuard kl{"L['kwargs']", 0, {kw}, {{"DICT_LENGTH", guard_with_comment(inner_kwargs ? fmt::format("len(L['kwargs']) == {}", inner_kwargs) : std::string("not L['kwargs']"), "")}}};
     GuardMgr fm{"L['fn']", "FrameLocalsGuardAccessor(key='fn', framelocals_idx=2)", "<class '" + cls + "'>", true, true};
     PyGuard fn{"L['fn']", 2, {fm}, {{"TYPE_MATCH", guard_with_comment(fmt::format("___check_type_id(L['fn'], 984188816), type=<class '{}'>", cls), "") +
                                                       " (HINT: type " + hint + ")"}}};

@@ -254,6 +254,11 @@ std::string msg_graph_break_call() {
                     "Called `torch._dynamo.graph_break()` with args `[]`, kwargs `{}`", "GB0025");
 }
 
+std::string jump_context(bool np_array, bool lazy) {
+  if (!np_array) return "attempted to jump with TensorVariable()";
+  return lazy ? "attempted to jump with LazyVariableTracker(realized: NumpyNdarrayVariable())" : "attempted to jump with NumpyNdarrayVariable()";
+}
+
 std::string msg_data_dependent(const std::string& context) {
   return gb_message("Data-dependent branching",
                     "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not support tracing dynamic control flow.",

@@ -66,6 +66,9 @@ std::string msg_graph_break_call();
 /// inputs as Dynamo prints them (`None None None None`)
 std::string msg_backward(const std::string& args);
 std::string msg_data_dependent(const std::string& context = "attempted to jump with TensorVariable()");
+/// The variable a data-dependent jump names: TensorVariable(), or an ndarray's (an attribute's lazily realized one:
+/// CUT's `if self.filt_odd:` of a numpy bool)
+std::string jump_context(bool np_array, bool lazy);
 /// GB0112: a SymBool (a comparison of symbolic sizes) passed where an ATen builtin takes a bool.
 std::string msg_symbool_arg(const std::string& callee, const std::string& fn, const std::string& arg);
 /// GB0112 for an ATen binding that refused the fake call's argument types (`TypeError <callee>: <text>`)

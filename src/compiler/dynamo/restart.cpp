@@ -572,12 +572,22 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   }
 }
 
+std::string Interp::jump_message(const V& cond) {
+  const bool np = cond && cond->k == VK::Tensor && cond->t->np_array;
+  bool lazy = false;
+  if (np && !stack_.empty() && stack_.back()->ctx)
+    if (auto s = stack_.back()->ctx->sources.find(cond.get()); s != stack_.back()->ctx->sources.end())
+      lazy = s->second.find_first_of(".[") != std::string::npos;
+  return msg_data_dependent(jump_context(np, lazy));
+}
+
 void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
   Activation& act = *stack_.back();
   auto ctx = act.ctx;
-  fail_fullgraph(*this, *ctx, msg_data_dependent(), loc);
+  const std::string jump_msg = jump_message(cond);
+  fail_fullgraph(*this, *ctx, jump_msg, loc);
   if (maybe_has_backedge(act) || act.try_depth > 0) {
-    std::string msg = act.try_depth > 0 ? msg_data_dependent() : loop_skip_msg(nullptr, *ctx->code, loc.line);
+    std::string msg = act.try_depth > 0 ? jump_msg : loop_skip_msg(nullptr, *ctx->code, loc.line);
     emit_frame_skip(*ctx, msg, loc);
     if (!ctx->is_resume) throw FrameSkip{msg, "Data-dependent branching", true};
     ++counters_["unimplemented"];
@@ -599,7 +609,7 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
     return false;
   }();
   if (ctx->mode == Mode::Record) {
-    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, msg_data_dependent()) +
+    std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: {}\n", path_of(loc.file), loc.line, jump_msg) +
                           user_traceback(loc) + "\nNoneType: None\n";
     writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact",
                  "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",

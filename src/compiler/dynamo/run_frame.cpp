@@ -212,16 +212,30 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   auto saved_opts = cur_opts_;
   if (opts) cur_opts_ = opts;
   struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+  // A frame Dynamo does not run (skipped, failed, past its limits) runs its code on the caller's own objects: not on the
+  // dynamic copies nor the numpy arrays' tensor stand-ins below, which hold no data (TabDDPM's index_to_log_onehot,
+  // skipped, reran F.one_hot over a stand-in's unknown column: 1 class, not 9)
+  std::vector<V> caller_args = args;
+  std::vector<std::pair<std::string, V>> caller_kwargs = kwargs;
   auto eager = [&]() -> V {
-    if (module_wrapper && module && (module->cls || module->k != VK::Instance)) return call(module, args, kwargs, loc);  // Module.__call__, a wrapped function
-    if (module_wrapper) return nn_forward(module, args, kwargs, loc);
-    return call_user(fnv, args, kwargs, nullptr, 0);
+    if (module_wrapper && module && (module->cls || module->k != VK::Instance)) return call(module, caller_args, caller_kwargs, loc);  // Module.__call__, a wrapped function
+    if (module_wrapper) return nn_forward(module, caller_args, caller_kwargs, loc);
+    return call_user(fnv, caller_args, caller_kwargs, nullptr, 0);
   };
   // frame inputs by parameter name
   std::vector<std::pair<std::string, V>> inputs;
   std::map<std::string, V> defaulted;  // parameters left to their defaults (frame locals all the same)
   if (module_wrapper) {
     inputs.push_back({"args", mk_tuple(args)});
+    // inner's keywords are its `kwargs` dict local (framelocals_idx 1): what the callee reads from them is guarded
+    // there (`L['kwargs']['bsz'] == 4`), so a call with other keyword values recompiles (score-SDE's sampler, a
+    // @torch.no_grad() method called with keywords)
+    if (!kwargs.empty()) {
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      for (auto& [k, v] : kwargs) dict_put(*d, mk_str(k), v);
+      inputs.push_back({"kwargs", d});
+    }
   } else {
     size_t ai = 0;
     std::set<std::string> named;
@@ -249,7 +263,11 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // a numpy array argument is a tensor input seen as an ndarray (nerf's get_rays(H, W, K, c2w))
   for (auto& [n, v] : inputs) {
     if (V t = np_traced::from_ndarray(v)) v = t;
-    if (v->k == VK::Tuple) for (auto& x : v->items) if (V t = np_traced::from_ndarray(x)) x = t;
+    if (v->k == VK::Tuple && std::any_of(v->items.begin(), v->items.end(), [](const V& x) { return np_traced::from_ndarray(x) != nullptr; })) {
+      auto copy = std::make_shared<Obj>(*v);  // the caller's tuple keeps its arrays
+      for (auto& x : copy->items) if (V t = np_traced::from_ndarray(x)) x = t;
+      v = copy;
+    }
   }
   bool converted = false;
   for (auto& [n, v] : inputs) converted = converted || has_tensor_in_value(v);
@@ -313,6 +331,10 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
               if (V* x = dict_find(*iv, mk_str(k))) v = *x;
   } else {
     args = ctx->inputs[0].second->items;
+    for (auto& [n, d] : ctx->inputs)  // and the keywords their copies from inner's kwargs dict
+      if (n == "kwargs" && d->k == VK::Dict)
+        for (auto& [k, v] : kwargs)
+          if (V* x = dict_find(*d, mk_str(k))) v = *x;
   }
   // the frame's own side effects are journaled too: a frame that is skipped (a break in a loop) reruns eagerly from
   // its start on the objects as they were (Dynamo replays side effects only after a successful compile: big_bird's

@@ -271,6 +271,8 @@ class Interp {
   V depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
+  /// GB0170's message for a jump on cond (a tensor, or an ndarray: an attribute's named as lazily realized)
+  std::string jump_message(const V& cond);
   /// What a speculative trace changed in a frame's state (graph nodes, renames, guards, described inputs):
   /// marked before it, rolled back when a break inside it restarts the analysis (restart.cpp)
   /// what a speculative trace may add, to be undone when it is dropped (the shape env's specializations and
@@ -577,6 +579,7 @@ class Interp {
   /// object.__getattribute__'s plain lookup of (object, name) under way: getattr neither calls the class's Python
   /// __getattribute__ again nor falls back to __getattr__ for it (interp_attr.cpp, builtins_object.cpp)
   const Obj* raw_getattr_obj_ = nullptr;
+  int data_descriptors_ = 0;  ///< class attributes seen whose class defines __get__ and __set__ (a read looks for one first)
   std::string raw_getattr_name_;
   bool top_frame_ = false;  ///< run_frame's frame is the function torch.compile wrapped (compiled without tensor arguments too)
   std::map<std::string, V> builtin_attr_stores_;  ///< `torch.backends.cudnn.benchmark = True`: names stored on torch modules modelled in C++

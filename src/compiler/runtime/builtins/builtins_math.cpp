@@ -172,6 +172,12 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       c->np_bits = bits;
       return c;
     }
+    if (v->k == VK::Bool && v->sym.empty() && !v->np_bool) {  // numpy.bool_ (a comparison ufunc of scalars)
+      V c = mk_bool(v->b);
+      c = std::make_shared<Obj>(*c);
+      c->np_bool = true;
+      return c;
+    }
     if (v->k != VK::Int || !v->sym.empty() || (v->np_int && v->np_bits == bits)) return v;
     V c = mk_int(v->i);
     c->np_int = true;

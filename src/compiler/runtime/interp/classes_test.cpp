@@ -439,3 +439,24 @@ TEST_CASE("an object's truth: its class's __bool__, else __len__, else true; nn 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("user descriptors: __set_name__, a non-data __get__ under the instance's dict, a data descriptor over it") {
+  // functools.cached_property is a non-data descriptor: the first read stores into __dict__, later reads find it there
+  Result r = run_classes("import functools\ncalls = []\n"
+                 "class A:\n    def __init__(self, n):\n        self.n = n\n"
+                 "    @functools.cached_property\n    def sq(self):\n        calls.append(self.n)\n        return self.n * self.n\n"
+                 "a = A(3)\nassert a.sq == 9\nassert a.sq == 9\nassert calls == [3]\nassert a.__dict__['sq'] == 9\n"
+                 "del a.__dict__['sq']\nassert a.sq == 9 and calls == [3, 3]\n"
+                 "assert isinstance(A.sq, functools.cached_property) and A.sq.attrname == 'sq'\n"
+                 "class Typed:\n    def __set_name__(self, owner, name):\n        self.name = '_' + name\n"
+                 "    def __get__(self, obj, owner=None):\n        return self if obj is None else getattr(obj, self.name) * 10\n"
+                 "    def __set__(self, obj, v):\n        setattr(obj, self.name, int(v))\n"
+                 "class B:\n    x = Typed()\n    def __init__(self):\n        self.x = '4'\n"
+                 "b = B()\nassert b._x == 4\nassert b.x == 40\nassert B.x.name == '_x'\n"
+                 "class Plain:\n    def __get__(self, obj, owner=None):\n        return 'class'\n"
+                 "class C:\n    y = Plain()\nc = C()\nassert c.y == 'class'\nc.y = 'own'\nassert c.y == 'own'\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  // one cached_property under two names is CPython's TypeError
+  CHECK(!run_classes("import functools\nclass A:\n    @functools.cached_property\n    def p(self):\n        return 1\n    q = p\n").ok);
+}

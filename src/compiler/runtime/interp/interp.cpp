@@ -219,9 +219,9 @@ bool Interp::truthy(V v, Location loc) {
     }
     Activation& act = *stack_.back();
     if (act.ctx && act.ctx->mode != Mode::Eager) {
-      if (act.depth > 0) graph_break("Data-dependent branching", msg_data_dependent(), loc, true);
+      if (act.depth > 0) graph_break("Data-dependent branching", jump_message(v), loc, true);
       if (act.comp_depth > 0 || act.in_genexpr) {  // a jump inside a comprehension: not resumable there
-        try { graph_break("Data-dependent branching", msg_data_dependent(), loc, true); }
+        try { graph_break("Data-dependent branching", jump_message(v), loc, true); }
         catch (GraphBreak& gb) { rethrow_in_comprehension(act, gb); }
       }
       data_dependent_jump(v, loc, branch);
@@ -428,6 +428,13 @@ void Interp::exec_stmt(const StmtP& s) {
         c->order.push_back(n);
       }
       make_enum_members(c);  // a class deriving enum.Enum: its attributes become members (enum.cpp)
+      // PEP 487: each attribute whose class defines __set_name__ learns its owner and name (functools.cached_property)
+      for (auto& n : c->order) {
+        V m = c->attrs[n];
+        if (m->k != VK::Instance || !m->cls) continue;
+        if (V h = find_in_class(m->cls, "__set_name__"); h && h->k == VK::Func) call(h, {m, c, mk_str(n)}, {}, s->loc);
+        if (V g = find_in_class(m->cls, "__get__"); g && g->k == VK::Func && find_in_class(m->cls, "__set__")) ++data_descriptors_;
+      }
       // PEP 487: the nearest base's __init_subclass__ (implicitly a classmethod) gets the new class
       std::function<V(const V&)> find_hook = [&](const V& cls) -> V {
         for (auto& b : cls->bases) {

@@ -49,7 +49,7 @@ void Interp::constant_attr_guard(const std::string& source, const V& v, Location
   Activation& act = *stack_.back();
   // a numpy scalar (np.float64 of np.sqrt, np.int64): VariableBuilder wraps it as a 0-d tensor graph input, not a
   // constant (interp_arith.cpp's binop_plain makes the input where it meets a tensor)
-  if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int)) {
+  if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int) || (v->k == VK::Bool && v->np_bool)) {
     if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = source;
     return;
   }
@@ -211,6 +211,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_nn_instance(obj))
       if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
         guard_module_type(obj, s0->second, loc);
+    // a data descriptor of the class (its class defines __get__ and __set__) comes before the instance's own attribute
+    if (data_descriptors_ > 0 && obj->cls)
+      if (V m = find_in_class(obj->cls, name); m && m->k == VK::Instance && m->cls && find_in_class(m->cls, "__set__"))
+        if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
     auto it = obj->attrs.find(name);
     if (it != obj->attrs.end()) {
       V v = it->second;
@@ -294,7 +298,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // input seen as an ndarray (`L_self_lin: "f64[8][1]cpu"`, guarded through ___from_numpy), so numpy's
         // arithmetic on it is traced (wrapped_mul, wrapped_cos) instead of folded; one input per source
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record)
-          if (V t = np_traced::from_ndarray(v)) {
+          if (V t = v->k == VK::Bool ? np_traced::from_np_bool(*this, v) : np_traced::from_ndarray(*this, v)) {
             V& in = act.ctx->np_scalar_inputs[src->second + "." + name];
             if (!in) {
               in = t;
@@ -596,6 +600,11 @@ V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
 /// property / staticmethod / classmethod found on a class: the value an attribute read gives; null
 /// for anything else.
 V Interp::apply_descriptor(const V& m, const V& inst, const V& cls, Location loc) {
+  if (m->k == VK::Instance && m->cls) {  // an instance of a class defining __get__ (functools.cached_property)
+    V g = find_in_class(m->cls, "__get__");
+    if (!g || g->k != VK::Func) return nullptr;
+    return call(g, {m, inst ? inst : none(), cls ? cls : none()}, {}, loc);
+  }
   if (m->k != VK::Builtin || !m->func) return nullptr;
   if (m->s == "property") {
     try {

@@ -156,6 +156,11 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   }
   if (obj->k == VK::Instance && obj->cls) {  // a property with a setter
     V p = find_in_class(obj->cls, name);
+    if (p && p->k == VK::Instance && p->cls)  // a user data descriptor: its __set__
+      if (V st = find_in_class(p->cls, "__set__"); st && st->k == VK::Func) {
+        call(st, {p, obj, v}, {}, loc);
+        return;
+      }
     if (p && p->k == VK::Builtin && p->s == "property") {
       auto it = p->attrs.find("fset");
       if (it == p->attrs.end()) raise_exc("AttributeError", fmt::format("property '{}' of '{}' object has no setter", name, obj->cls->s), loc);

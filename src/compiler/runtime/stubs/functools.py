@@ -84,6 +84,35 @@ def reduce(function, iterable, initial=None):
     return acc
 
 
-def cached_property(func):
-    """Computed on each read here (the cache only saves time; Dynamo inlines the getter either way)."""
-    return property(func)
+_NOT_FOUND = object()
+
+
+class cached_property:
+    # CPython 3.12's: a non-data descriptor whose first read stores the value in the instance's __dict__, where later
+    # reads find it (Dynamo inlines this __get__: the graph's value is named `val`, and later reads reuse it)
+    def __init__(self, func):
+        self.func = func
+        self.attrname = None
+        self.__doc__ = func.__doc__
+        self.__module__ = func.__module__
+
+    def __set_name__(self, owner, name):
+        if self.attrname is None:
+            self.attrname = name
+        elif name != self.attrname:
+            raise TypeError(
+                "Cannot assign the same cached_property to two different names "
+                f"({self.attrname!r} and {name!r})."
+            )
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        if self.attrname is None:
+            raise TypeError("Cannot use cached_property instance without calling __set_name__ on it.")
+        cache = instance.__dict__
+        val = cache.get(self.attrname, _NOT_FOUND)
+        if val is _NOT_FOUND:
+            val = self.func(instance)
+            cache[self.attrname] = val
+        return val

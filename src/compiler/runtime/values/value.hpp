@@ -141,6 +141,7 @@ struct Obj : HeapMember<Obj> {
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script
   bool script_method = false;             ///< function decorated with @torch.jit.script_method (a ScriptModule's)
+  bool np_bool = false;                   ///< bool: a numpy bool scalar (np.int64(1) == 1): not a Python bool
   bool np_int = false;                    ///< int: a numpy integer scalar (np.int64 of np.prod / sum): not a Python int
   bool np_float = false;                  ///< float: a numpy float scalar (np.float64 of np.sqrt, np.float64(x))
   unsigned char np_bits = 64;             ///< a numpy scalar's width (np.float32(x): 32): numpy promotes arrays with it

@@ -367,6 +367,16 @@ V from_ndarray(const V& v) {
   return mk_tensor(t);
 }
 
+V from_np_bool(Interp& I, const V& v) {
+  if (!v || v->k != VK::Bool || !v->np_bool) return nullptr;
+  TensorInfo t;
+  t.dtype = "bool";
+  t.np_array = true;
+  V r = mk_tensor(t);
+  values::attach(I, r, {v->b ? 1.0 : 0.0});
+  return r;
+}
+
 V from_ndarray(Interp& I, const V& v) {
   V t = from_ndarray(v);
   std::vector<double> data;

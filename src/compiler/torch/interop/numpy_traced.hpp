@@ -53,6 +53,9 @@ V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc);
 V from_ndarray(const V& v);
 /// from_ndarray, with the array's element values when all are known (the data a graph break leaves to Python reads)
 V from_ndarray(Interp& I, const V& v);
+/// A numpy bool scalar read from a source: VariableBuilder wraps np.bool_ (no np.number, so no unspecialized
+/// primitive) as a 0-d ndarray, a bool tensor input seen as an ndarray holding its value; nullptr for anything else.
+V from_np_bool(Interp& I, const V& v);
 /// An operator's operands where one is numpy's own array and the other a tensor: the array becomes a tensor of the
 /// other's kind (one standing in for an ndarray: an ndarray too; a torch tensor: torch converts the array)
 void coerce_operands(Interp& I, V& a, V& b);

@@ -837,7 +837,9 @@ def _ufunc2(name, op):  # a binary ufunc: eagerly the ndarray operator (numpy's 
         # (a list is an array; a number against an array is the array's reflected operator, as Python dispatches it)
         x1 = _array(x1) if isinstance(x1, (list, tuple)) else x1
         x2 = _array(x2) if isinstance(x2, (list, tuple)) else x2
-        return op(x1, x2)
+        r = op(x1, x2)
+        # (of two scalars a numpy scalar: np.mod(4, 2) is numpy.int64, np.mod(4, 2) == 1 numpy.bool_)
+        return r if isinstance(r, ndarray) else __tparse_np_int__(r)
     return _np(name, eager)
 
 

@@ -112,6 +112,14 @@ def _own(rng, method, *args, **kwargs):
         __tparse_unsupported_method__("RandomState", method, *args, **kwargs)
 
 
+def _untraced(rng, name, *args, **kwargs):
+    # np.random's global functions torch._numpy.random lacks (permutation, standard_normal, random_integers: its
+    # __all__ is seed, random_sample, sample, random, rand, randn, normal, choice, randint, shuffle, uniform): in a
+    # compiled frame a GB0294 break at the call, which then runs eagerly (CUT's `np.random.permutation(n)`)
+    if rng is globals().get("_global"):
+        __tparse_np_unsupported__(name, *args, **kwargs)
+
+
 class RandomState:
     def __init__(self, seed=None):
         if type(self) is RandomState and torch.compiler.is_dynamo_compiling():
@@ -192,6 +200,7 @@ class RandomState:
 
     def standard_normal(self, size=None):
         _own(self, "standard_normal", **_kw(size=size))
+        _untraced(self, "standard_normal", **_kw(size=size))
         return _fill(size, self._gauss_draw, 'standard_normal')
 
     def normal(self, loc=0.0, scale=1.0, size=None):
@@ -224,6 +233,7 @@ class RandomState:
 
     def random_integers(self, low, high=None, size=None):
         _own(self, "random_integers", *([low] if high is None else [low, high]), **_kw(size=size))
+        _untraced(self, "random_integers", *([low] if high is None else [low, high]), **_kw(size=size))
         lo, hi = (1, low) if high is None else (low, high)
         return self.randint(lo, hi + 1, size)
 
@@ -244,6 +254,7 @@ class RandomState:
 
     def permutation(self, x):
         _own(self, "permutation", x)
+        _untraced(self, "permutation", x)
         if isinstance(x, int):
             arr = _np.arange(x)
             self.shuffle(arr)

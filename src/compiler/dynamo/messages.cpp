@@ -38,8 +38,11 @@ std::string msg_builtin_op(const std::string& fn, const std::vector<std::string>
   for (size_t i = 0; i < types.size(); ++i) {
     // (a SymInt / SymFloat shows as its Python type, its variable a SymNodeVariable)
     const bool sym = types[i] == "SymInt" || types[i] == "SymFloat";
-    tl += (i ? ", '" : "'") + (sym ? types[i] == "SymInt" ? std::string("int") : std::string("float") : types[i]) + "'";
-    std::string cls = sym                       ? "torch._dynamo.variables.tensor.SymNodeVariable"
+    // ("type|variable class": a type whose variable is named by the caller, an nn module's)
+    const size_t bar = types[i].find('|');
+    tl += (i ? ", '" : "'") + (sym ? types[i] == "SymInt" ? std::string("int") : std::string("float") : types[i].substr(0, bar)) + "'";
+    std::string cls = bar != std::string::npos  ? types[i].substr(bar + 1)
+                      : sym                     ? "torch._dynamo.variables.tensor.SymNodeVariable"
                       : types[i] == "Tensor"      ? "torch._dynamo.variables.tensor.TensorVariable"
                       : types[i] == "function"  ? "torch._dynamo.variables.functions.UserFunctionVariable"
                       : types[i] == "generator" ? "torch._dynamo.variables.functions.LocalGeneratorObjectVariable"
@@ -295,6 +298,18 @@ std::string msg_unsupported_method(const std::string& cls, const std::string& me
                     fmt::format("Dynamo does not know how to trace method `{}` of class `{}`", method, cls),
                     {fmt::format("Avoid calling `{}.{}` in your code.", cls, method), "Please report an issue to PyTorch."},
                     context, "GB0156");
+}
+
+std::string msg_builtin_iterator_iter(const std::string& cls) {
+  return gb_message("Unsupported method call", fmt::format("Dynamo does not know how to trace method `__iter__` of class `{}`", cls),
+                    {fmt::format("Avoid calling `{}.__iter__` in your code.", cls), "Please report an issue to PyTorch.",
+                     "Dynamo does not fully support tracing builtin iterators (e.g. `map`, `zip`, `enumerate`) passed in from uncompiled to "
+                     "compiled regions (e.g. `torch.compile(fn)(enumerate(...))`). This can happen unintentionally if a previous graph "
+                     "break happens with a builtin iterator in the local scope.",
+                     "List/dict comprehensions in Python <= 3.11 result in implicit function calls, which Dynamo cannot trace as a top "
+                     "level frame. Possible workarounds are (1) use a loop instead of a comprehension, (2) fix any graph breaks in the "
+                     "function above the comprehension, (3) wrap the comprehension in a function, or (4) use Python 3.12+."},
+                    fmt::format("call_method UserDefinedObjectVariable({}) __iter__ [] {{}}", cls), "GB0156");
 }
 
 std::string msg_metadata_version() {

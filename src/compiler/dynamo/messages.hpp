@@ -75,6 +75,8 @@ std::string msg_symbool_arg(const std::string& callee, const std::string& fn, co
 std::string msg_fake_type_error(const std::string& callee, const std::string& text);
 /// GB0156: a method Dynamo cannot trace on a user-defined object (`_lru_cache_wrapper.__call__`)
 std::string msg_unsupported_method(const std::string& cls, const std::string& method, const std::string& context);
+/// GB0156 of a builtin iterator (`reversed`) made outside the frame and iterated in it (the iter_ polyfill's __iter__)
+std::string msg_builtin_iterator_iter(const std::string& cls);
 /// GB0088: an exception no handler of the frame catches (`raised`: `ValueError([ConstantVariable(str: 'x')])`)
 std::string msg_observed_exception(const std::string& raised);
 /// IMPORT_NAME of a module that fails to import inside a traced frame (GB0069)

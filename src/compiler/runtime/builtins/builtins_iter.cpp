@@ -58,7 +58,19 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       xs.push_back(mk_tuple(t));
     }
   }
-  if (name == "reversed") { auto xs = iterate(arg(0), loc); std::reverse(xs.begin(), xs.end()); return mk_list(xs); }
+  if (name == "reversed") {
+    // Dynamo's call_reversed needs has_unpack_var_sequence: a ParameterList's __iter__ is a generator (`iter(self[i]
+    // for i in range(len(self)))`), not unpackable, so reversed() of one is GB0059 at the call (real torch 2.11:
+    // DeepRec's `reversed(self.encode_w)`); ModuleList's and Sequential's iterate their _modules' values and unpack
+    if (tracing() && arg(0)->k == VK::Instance && arg(0)->builtin_nn == "ParameterList")
+      graph_break("Failed to trace builtin operator",
+                  msg_builtin_op("reversed", {type_name(arg(0)) + "|torch._dynamo.variables.nn_module.UnspecializedNNModuleVariable"}), loc);
+    auto xs = iterate(arg(0), loc);
+    std::reverse(xs.begin(), xs.end());
+    V r = mk_list(xs);
+    if (!tracing()) r->builtin_iter = "reversed";  // (an eager one is a `reversed` object to a frame it reaches)
+    return r;
+  }
   if (name == "sum") {
     std::vector<V> xs = iterate(arg(0), loc);
     // ints with a SymInt among them and no start: Dynamo's call_sum is one torch.sym_sum node over the

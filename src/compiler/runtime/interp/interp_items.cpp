@@ -270,6 +270,10 @@ std::vector<V> Interp::iterate(V v, Location loc) {
                            fmt::format("object=<generator object {} at 0x7f0000000000>, method=__iter__, args=[], kwargs={{}}", v->generator_of),
                            "GB0253"),
                 loc);
+  // a builtin iterator made outside the frame (a `reversed` object a break left on the stack: DeepRec's
+  // `list(reversed(self.encode_w))` resumed): a UserDefinedObjectVariable whose __iter__ Dynamo cannot trace
+  if (v->k == VK::List && v->builtin_iter && tracing() && stack_.back()->ctx->sources.count(v.get()))
+    graph_break("Unsupported method call", msg_builtin_iterator_iter(v->builtin_iter), loc);
   switch (v->k) {
     case VK::List: case VK::Tuple: case VK::Iterator:
       if (v->k == VK::List) realize_list_guards(v, true, loc);

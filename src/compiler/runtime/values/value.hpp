@@ -153,6 +153,7 @@ struct Obj : HeapMember<Obj> {
   std::string range_repr;                 ///< list: made by range(): its repr (`range(0, 4)`), how a graph argument prints it
   const char* traced_gen = nullptr;       ///< list: the items a generator traced in a frame yields one by one
                                           ///< ("enumerate", "parameters": Interp::yielded)
+  const char* builtin_iter = nullptr;     ///< list: a builtin iterator made eagerly ("reversed"): a frame it reaches cannot iterate it
   const char* generator_of = nullptr;     ///< list: the items of a generator made eagerly (`Module.parameters`): a frame it is
                                           ///< passed into cannot iterate it (GB0253, call_method on generator)
   std::vector<std::string> dc_fields;     ///< class: @dataclass fields in order (bases first); empty = not a dataclass

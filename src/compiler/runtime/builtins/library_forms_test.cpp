@@ -161,6 +161,16 @@ TEST_CASE("a training loop's eager library: lr schedulers write each group's lr,
       "assert abs(lam.get_last_lr()[0] - 0.25) < 1e-12\n"
       "assert len(opt.state) == 4 and opt.state[m[0].weight]['exp_avg'].shape == (8, 4)\n"
       "assert type(rms).__name__ == 'RMSprop' and isinstance(rms, torch.optim.Optimizer)\n"
+      // RMSprop's state as torch's _init_group makes it; Adam's argument checks (ProGAN's int beta)
+      "st = rms.state[m[2].bias]\n"
+      "assert sorted(st.keys()) == ['square_avg', 'step'] and st['square_avg'].shape == (3,)\n"
+      "mom = torch.optim.RMSprop(m.parameters(), momentum=0.9, centered=True)\n"
+      "loss = m(torch.randn(2, 4)).sum()\nloss.backward()\nmom.step()\n"
+      "assert sorted(mom.state[m[0].weight].keys()) == ['grad_avg', 'momentum_buffer', 'square_avg', 'step']\n"
+      "try:\n    torch.optim.Adam(m.parameters(), betas=(0, 0.99))\n    raise AssertionError('no error')\n"
+      "except ValueError as e:\n    assert str(e) == 'betas must be either both floats or both Tensors'\n"
+      "try:\n    torch.optim.RMSprop(m.parameters(), alpha=-1.0)\n    raise AssertionError('no error')\n"
+      "except ValueError as e:\n    assert str(e) == 'Invalid alpha value: -1.0'\n"
       "one = OneCycleLR(torch.optim.SGD(m.parameters(), lr=0.1), max_lr=0.1, total_steps=10)\n"
       "assert abs(one.get_last_lr()[0] - 0.1 / 25.0) < 1e-12\n");
   INFO(r.error);

@@ -246,6 +246,25 @@ def _single_tensor_sgd(params, grads, momentum_buffer_list, *, weight_decay, mom
 class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *, foreach=None,
                  maximize=False, capturable=False, differentiable=False, fused=None, decoupled_weight_decay=False):
+        # torch 2.11's argument checks (ProGAN's `betas=(0, 0.99)`: an int beta is refused before anything runs)
+        if isinstance(lr, torch.Tensor):
+            if foreach and not capturable:
+                raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
+            if lr.numel() != 1:
+                raise ValueError("Tensor lr must be 1-element")
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if not ((isinstance(betas[0], float) and isinstance(betas[1], float)) or
+                (isinstance(betas[0], torch.Tensor) and isinstance(betas[1], torch.Tensor))):
+            raise ValueError("betas must be either both floats or both Tensors")
         super().__init__(params, _defaults(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                            maximize=maximize, foreach=foreach, capturable=capturable,
                                            differentiable=differentiable, fused=fused,
@@ -514,8 +533,118 @@ class _UpdateNotModelled(Optimizer):
         return loss
 
 
-class RMSprop(_UpdateNotModelled):
-    pass
+class RMSprop(Optimizer):
+    # torch 2.11's: argument checks, _init_group run eagerly by Dynamo (state made before tracing, read as graph
+    # attributes), then _single_tensor_rmsprop traced (pymarl's QMIX learner)
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= momentum:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if not 0.0 <= alpha:
+            raise ValueError(f"Invalid alpha value: {alpha}")
+        super().__init__(params, _defaults(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                           weight_decay=weight_decay, capturable=capturable, foreach=foreach,
+                                           maximize=maximize, differentiable=differentiable))
+
+    def _init_group(self, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs, state_steps):
+        has_complex = False
+        for p in group["params"]:
+            if p.grad is None:
+                continue
+            has_complex |= torch.is_complex(p)
+            params_with_grad.append(p)
+            if p.grad.is_sparse:
+                raise RuntimeError("RMSprop does not support sparse gradients")
+            grads.append(p.grad)
+            state = self.state[p]
+            if len(state) == 0:
+                if group["capturable"]:
+                    state["step"] = torch.zeros((), dtype=torch.float32, device=p.device)
+                else:
+                    state["step"] = torch.zeros((), dtype=torch.float32)
+                state["square_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                if group["momentum"] > 0:
+                    state["momentum_buffer"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+                if group["centered"]:
+                    state["grad_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
+            square_avgs.append(state["square_avg"])
+            state_steps.append(state["step"])
+            if group["momentum"] > 0:
+                momentum_buffer_list.append(state["momentum_buffer"])
+            if group["centered"]:
+                grad_avgs.append(state["grad_avg"])
+        return has_complex
+
+    @_use_grad_for_differentiable
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        for group in __tparse_param_groups__(self):  #@ optim/rmsprop.py:159 = for group in self.param_groups:
+            params_with_grad = []
+            grads = []
+            square_avgs = []
+            grad_avgs = []
+            momentum_buffer_list = []
+            state_steps = []
+            has_complex = __tparse_eager__(self._init_group, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs, state_steps)  #@ optim/rmsprop.py:167 = has_complex = self._init_group(
+            __tparse_guard_optimizer_state__(self)
+            if group["foreach"] or (group["foreach"] is None and not group["differentiable"] and len(params_with_grad) > 0 and
+                                    all(p.device.type == "cuda" for p in params_with_grad)):
+                if torch.compiler.is_compiling():  # (_multi_tensor_rmsprop is not written here)
+                    __tparse_unmodelled__("torch.optim.RMSprop's foreach update in a compiled frame")
+            _single_tensor_rmsprop(params_with_grad, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps,
+                                   lr=group["lr"], alpha=group["alpha"], eps=group["eps"],
+                                   weight_decay=group["weight_decay"], momentum=group["momentum"],
+                                   centered=group["centered"], maximize=group["maximize"],
+                                   differentiable=group["differentiable"])
+        return loss
+
+
+def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffer_list, state_steps, *, lr, alpha, eps,
+                           weight_decay, momentum, centered, maximize, differentiable):
+    lr = _to_scalar(lr)
+    for i, param in enumerate(params):
+        step = state_steps[i]  #@ optim/rmsprop.py:287
+        grad = grads[i]
+        grad = grad if not maximize else -grad
+        square_avg = square_avgs[i]
+        step += 1  #@ optim/rmsprop.py:305 = step += 1
+        if weight_decay != 0:
+            grad = grad.add(param, alpha=weight_decay)  #@ optim/rmsprop.py:308
+        is_complex_param = torch.is_complex(param)  #@ optim/rmsprop.py:310
+        if is_complex_param:
+            param = torch.view_as_real(param)
+            grad = torch.view_as_real(grad)
+            square_avg = torch.view_as_real(square_avg)
+        square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)  #@ optim/rmsprop.py:316 = square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+        if centered:
+            grad_avg = grad_avgs[i]
+            if is_complex_param:
+                grad_avg = torch.view_as_real(grad_avg)
+            grad_avg.lerp_(grad, 1 - alpha)
+            avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+        else:
+            avg = square_avg.sqrt()  #@ optim/rmsprop.py:325 = avg = square_avg.sqrt()
+        if differentiable:
+            avg = avg.add(eps)
+        else:
+            avg = avg.add_(eps)  #@ optim/rmsprop.py:330 = avg = avg.add_(eps)
+        if momentum > 0:
+            buf = momentum_buffer_list[i]
+            if is_complex_param:
+                buf = torch.view_as_real(buf)
+            buf.mul_(momentum).addcdiv_(grad, avg)
+            param.add_(buf, alpha=-lr)
+        else:
+            param.addcdiv_(grad, avg, value=-lr)  #@ optim/rmsprop.py:339 = param.addcdiv_(grad, avg, value=-lr)
 
 
 class Adagrad(_UpdateNotModelled):

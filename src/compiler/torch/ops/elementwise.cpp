@@ -210,6 +210,19 @@ V binary(OpCall& c) {
       {"cross", "*"}, {"linalg.cross", "*"}};  // (cross: the operands' broadcast shape, as torch.linalg.cross)
   V other = c.arg(0, c.name == "lerp" ? "end" : c.name == "addcmul" || c.name == "addcdiv" ? "tensor1" : "other");
   if (!other) c.fail(fmt::format("{}() missing argument 'other'", c.name));
+  // (in a frame, shapes that cannot broadcast are the fake tensor's TorchRuntimeError, raised by broadcast before the
+  // eager shape rule below would stop the run: VampPrior's `eps.mul(std)`, real torch 2.11)
+  if (c.I.tracing() && c.self && c.self->k == VK::Tensor && other->k == VK::Tensor && bin.at(c.name) != "@") {
+    const std::vector<Dim>& x = c.self->t->shape;
+    const std::vector<Dim>& y = other->t->shape;
+    bool clash = false;
+    for (size_t k = 1; k <= std::min(x.size(), y.size()) && !clash; ++k) {
+      const Dim& dx = x[x.size() - k];
+      const Dim& dy = y[y.size() - k];
+      clash = !dx.is_sym() && !dy.is_sym() && dx.v != 1 && dy.v != 1 && dx.v != dy.v;
+    }
+    if (clash) broadcast(c.I, x, y, c.loc);
+  }
   // the shape with the operator rule in eager mode (no node), then one node for the call
   auto st = c.I.stack_.back()->ctx;
   c.I.stack_.back()->ctx = nullptr;

@@ -329,6 +329,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     undo_journal(jscope.mark);
     jscope.close();
     rollback_trace(*ctx, mark);  // (the restart stops before the call: its inputs are not wrapped again)
+    if (gb.past_call) throw;     // (the statement's checkpoint takes it: Interp::exec)
     // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded. A user
     // object's attributes are not: its variable is realized without them, so a tensor attribute the abandoned
     // inlining read keeps no guard (TimesFM 2.5's decode cache: torch 2.11 recompiles the caller for no dtype)
@@ -401,6 +402,16 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
           for (const V& x : a->items) if (x && x->traced_gen && std::string(x->traced_gen) == "parameters") return true;
         return false;
       };
+      // a sparse local of the frame read inside the call: attempt 1 cannot resume at the CALL, which must hand it on;
+      // step()'s fallback takes it, the graph up to the statement's checkpoint when it holds one (real torch 2.11: HGCN's
+      // NCModel.encode, 3 ops) or else the frame skipped ("Failed to handle graph break gracefully": train_loss)
+      if (gb.sparse_local) {
+        GraphBreak at = gb;
+        at.loc = loc;
+        at.step = at.past_call = true;
+        at.sparse_local = false;
+        throw at;
+      }
       if (!ctx->is_resume && (std::any_of(args.begin(), args.end(), traced_generator) ||
                               std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); }))) {
         const std::string msg = msg_generator_reconstruction();

@@ -45,6 +45,8 @@ struct GraphBreak {
   std::string fn_name;           ///< innermost user function
   bool data_dependent = false;
   bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
+  bool sparse_local = false;     ///< a sparse frame local read inside the call (run_frame.cpp sparse_input)
+  bool past_call = false;        ///< step, and raised inside a call the frame makes (its arguments' wrapping): not that call's break
   std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
   std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty
   bool skip_frame = false;       ///< raised inside an inlined generator: Unsupported.skip_frame, the frame is skipped

@@ -327,7 +327,7 @@ class Interp {
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try = false);
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
-  [[noreturn]] void sparse_input(Location loc);
+  [[noreturn]] void sparse_input(const V& t, Location loc);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
   void wrap_prunable(const V& t);
   void finish_frame(Activation& act, V retval);

@@ -133,7 +133,7 @@ int Interp::node_of(const V& t) {
   auto it = ctx.graph.tensor_node.find(t.get());
   if (it != ctx.graph.tensor_node.end()) return it->second;
   if (realize_optimizer_state(t)) return ctx.graph.tensor_node[t.get()];  // (a get_attr node, not an input)
-  if (t->t->sparse) sparse_input(Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
+  if (t->t->sparse) sparse_input(t, Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
   auto src_it = ctx.sources.find(t.get());
   // a plain tensor attribute (not a parameter or buffer, not an entry input): its own dims (run_frame.cpp)
   // (a global tensor too, `G['pixel_coords']`: automatic dynamic from its sizes, real torch 2.11's SfmLearner)

@@ -71,6 +71,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Instance && !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager)
     for (const auto& d : stack_.back()->ctx->deferred_setters)
       if (d.obj.get() == obj.get() && d.name == name) return d.value;
+  // LOAD_ATTR on a sparse tensor the frame has not wrapped (HGCN's `adj.to_dense()`): VariableBuilder refuses it at that
+  // instruction, not inside a CALL: not resumable, the statement's checkpoint takes it (run_frame.cpp sparse_input)
+  if (obj->k == VK::Tensor && obj->t->sparse && tracing() && stack_.back()->depth == 0 &&
+      !stack_.back()->ctx->graph.tensor_node.count(obj.get()) && stack_.back()->ctx->sources.count(obj.get())) {
+    GraphBreak gb;
+    gb.gb_type = "Attempted to wrap sparse Tensor";
+    gb.msg = msg_sparse_wrap();
+    gb.loc = loc;
+    gb.step = gb.past_call = true;
+    throw gb;
+  }
   // object.__getattribute__'s own lookup (the builtin below the class's Python __getattribute__): plain
   const bool raw = raw_getattr_obj_ == obj.get() && raw_getattr_name_ == name;
   if (raw) raw_getattr_obj_ = nullptr;

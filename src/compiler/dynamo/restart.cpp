@@ -626,10 +626,19 @@ void Interp::data_dependent_jump(V cond, Location loc, bool& branch) {
                  "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
                  TraceCtx{ctx->frame_id, ctx->frame_compile_id, 0}, payload);
     ++counters_["unimplemented"];
-    std::vector<V> outs{cond};
+    // (an ndarray read from an attribute and tested as it is, CUT's `if self.filt_odd:`: its lazy variable is rebuilt
+    // from its source for the jump, no graph output)
+    bool test_out = true;
+    if (cond->k == VK::Tensor && cond->t->np_array)
+      if (auto s = ctx->sources.find(cond.get()); s != ctx->sources.end() && s->second.find('.') != std::string::npos)
+        if (auto n = ctx->graph.tensor_node.find(cond.get()); n != ctx->graph.tensor_node.end() &&
+            ctx->graph.nodes[static_cast<size_t>(n->second)].op == "placeholder")
+          test_out = false;
+    std::vector<V> outs;
+    if (test_out) outs.push_back(cond);
     std::set<std::string> live = names_from(act.fn.get(), act.cur_line, own_test ? act.cur_stmt : nullptr);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
-    ctx->jump_test_output = true;
+    ctx->jump_test_output = test_out;
     compile_graph(*ctx, outs);
   }
   // the jump's own place (line and column): the two tests of `if a or b` are two resume points

@@ -174,6 +174,8 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     V p = inst->attrs["padding"];
     size_t n = cls.find("1d") != std::string::npos ? 2 : cls.find("3d") != std::string::npos ? 6 : 4;
     if (p->k == VK::Int) inst->attrs["padding"] = mk_tuple(std::vector<V>(n, p));
+    // (_ntuple's `tuple(x)` of an iterable: a list given is kept as a tuple, F.pad's `(1, 1, 1, 1)` in the graph: CUT)
+    else if (p->k == VK::List) inst->attrs["padding"] = mk_tuple(p->items);
     if (cls.rfind("Zero", 0) == 0) inst->attrs["value"] = mk_float(0.0);
   }
   if (cls == "Upsample") {  // Upsample.__init__: `self.scale_factor = float(scale_factor) if scale_factor else None` (a tuple: each)

@@ -166,7 +166,11 @@ V conv(OpCall& c) {
   if (t.shape[ch].v != w.shape[1].v * groups)
     channel_mismatch(c, fmt::format("Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
                                     groups, dims_str(w), dims_str(t), w.shape[1].v * groups, t.shape[ch].v));
-  if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym)) c.I.specialize_symbol(t.shape[ch].sym, c.loc);  // the weight fixes the channels
+  // the weight fixes the channels (Eq(C, w1 * groups) of numbers); a SymInt groups of the channels themselves, a
+  // depthwise conv's `groups=inp.shape[1]`, leaves C == 1 * C, no guard (real torch 2.11: CUT's Downsample, `groups = s5`)
+  const bool sym_groups = gv && gv->k == VK::Int && !gv->sym.empty();
+  if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym) && !sym_groups && !w.shape[1].is_sym())
+    c.I.specialize_symbol(t.shape[ch].sym, c.loc);
   V sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), dv = c.arg(4, "dilation");
   auto st = ints(c, sv && sv->k != VK::None ? sv : nullptr, nd, "stride", 1);
   auto dl = ints(c, dv && dv->k != VK::None ? dv : nullptr, nd, "dilation", 1);
@@ -509,6 +513,9 @@ V conv_transpose(OpCall& c) {
   if (t.shape[ch].v != w.shape[0].v)
     channel_mismatch(c, fmt::format("Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels instead",
                                     dims_str(w), dims_str(t), w.shape[0].v, t.shape[ch].v));
+  // the weight's first dim fixes the channels, whatever groups is (real torch 2.11: CUT's Upsample, `getitem_1:
+  // "Sym(16)"` then `groups = getitem_1`)
+  if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym) && !w.shape[0].is_sym()) c.I.specialize_symbol(t.shape[ch].sym, c.loc);
   auto st = ints(c, c.arg(2, "stride"), nd, "stride", 1), pd = ints(c, c.arg(3, "padding"), nd, "padding", 0);
   auto op = ints(c, c.arg(4, "output_padding"), nd, "output_padding", 0), dl = ints(c, c.arg(6, "dilation"), nd, "dilation", 1);
   TensorInfo o = c.like();

@@ -163,8 +163,19 @@ V Interp::speculate_comprehension(const ExprP& e) {
   for (auto& c : e->comps) target_names(c.target, cap.defined);
   cap.body(*e, 0);
   if (ctx->is_resume && !cap.captured.empty()) {
-    // attempt 1 cannot pass the captured locals through a resume function: it is skipped, and runs eagerly
+    // attempt 1 cannot pass the captured locals through a resume function: an unresumable break, which step()'s
+    // fallback takes, the graph up to the statement when it holds one and the rest eagerly, else the resume function
+    // skipped (real torch 2.11: pathformer's AMS.forward, 7 ops before its `[self.experts[i](expert_inputs[i])[0] ...]`)
     const std::string msg = msg_comprehension_captured(cap.captured);
+    if (rec && act.depth == 0 && !act.outer_loop && act.try_depth == 0) {
+      GraphBreak g;
+      g.gb_type = "Comprehension graph break in resume function with captured variables";
+      g.msg = msg;
+      g.loc = e->loc;
+      g.traceback = gb.traceback;
+      g.step = g.past_call = true;
+      throw g;
+    }
     if (rec) {
       emit_frame_skip(*ctx, msg, e->loc);
       ++counters_["unimplemented"];

@@ -54,10 +54,17 @@ static void fail_fullgraph(Interp& I, FrameCtx& ctx, const std::string& msg, Loc
   throw PyException{I.make_exception(cls, {mk_str(msg)}), loc};
 }
 
-void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try) {
+void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try, std::pair<size_t, size_t> guards) {
   auto ctx = act.ctx;
   fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
   ctx->graph.rollback(cp);
+  // the trace torch restarts stops at the checkpoint: a tensor first wrapped after it (a parameter read in the loop the
+  // rest runs eagerly) has no TENSOR_MATCH, a constant read after it no guard (real torch 2.11: pathformer's
+  // Transformer_Layer, one compile for experts whose intra_embeddings and `range(self.patch_nums)` differ)
+  if (guards.first < ctx->tguards.size()) ctx->tguards.resize(guards.first);
+  if (guards.second < ctx->vguards.size())  // (the optimizer's state guards stay: made by its _init_group, not the trace)
+    ctx->vguards.erase(std::remove_if(ctx->vguards.begin() + static_cast<long>(guards.second), ctx->vguards.end(),
+                                      [](const ValueGuard& g) { return !g.optimizer; }), ctx->vguards.end());
   // a plain input the frame's code first read from the checkpoint's statement on is not realized by the trace torch
   // compiles up to it, so it is not guarded (real torch 2.11: subscript_dynamic_float's dynamic `n`, read only in the
   // try block the rest of the frame runs eagerly: a tuple `n` hits the entry)

@@ -81,6 +81,7 @@ struct Activation {
   int loop_depth = 0;
   const Stmt* outer_loop = nullptr;            ///< the outermost for / while being run at depth 0 of a recording frame
   size_t outer_loop_cp = 0;                    ///< the graph's checkpoint before that loop (Dynamo's last resumable state)
+  std::pair<size_t, size_t> outer_loop_guards{SIZE_MAX, SIZE_MAX};  ///< the frame's tensor and value guards then
   bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;

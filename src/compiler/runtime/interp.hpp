@@ -325,7 +325,9 @@ class Interp {
   static bool loop_flow(Activation& act, bool& broke);
   void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
-  void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try = false);
+  /// `guards`: the frame's tensor and value guards at the checkpoint (those made after it go with the trace)
+  void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try = false,
+                  std::pair<size_t, size_t> guards = {SIZE_MAX, SIZE_MAX});
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(const V& t, Location loc);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);

@@ -200,6 +200,26 @@ static void python_type_dtype(KW& kwargs, std::vector<V>* positional = nullptr) 
     for (V& v : *positional) as_dtype(v);
 }
 
+// A list or tuple of numbers an op takes from a source the frame reads (`torch.split(x, self._part_sizes)`): Dynamo's
+// ListVariable realizes each item as a constant for the op, an EQUALS_MATCH on its source, so other sizes recompile
+// (real torch 2.11: pathformer's SparseDispatcher, `___stack0._part_sizes[0] == 2`)
+static void guard_sourced_number_lists(OpCall& c) {
+  if (!c.I.tracing()) return;
+  FrameCtx& ctx = *c.I.stack_.back()->ctx;
+  auto one = [&](const V& v) {
+    if (!v || (v->k != VK::List && v->k != VK::Tuple) || v->items.size() > 64) return;
+    auto src = ctx.sources.find(v.get());
+    if (src == ctx.sources.end()) return;
+    for (size_t i = 0; i < v->items.size(); ++i) {
+      const V& x = v->items[i];
+      if ((x->k == VK::Int || x->k == VK::Bool) && x->sym.empty() && x->sym_node < 0 && !ctx.sources.count(x.get()))
+        c.I.constant_attr_guard(src->second + "[" + std::to_string(i) + "]", x, c.loc);
+    }
+  };
+  for (const V& a : c.rest) one(a);
+  for (auto& [k, a] : c.kwargs) one(a);
+}
+
 static void guard_int_params(OpCall& c) {
   static const std::map<std::string, std::vector<std::pair<size_t, const char*>>> ints = {{"chunk", {{0, "chunks"}}}};
   auto it = ints.find(c.name);
@@ -371,6 +391,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
       graph_break("Attempted to call op with non-contiguous `out=` tensor", msg_noncontiguous_out(name, as, ks), loc);
     }
   guard_int_params(c);
+  guard_sourced_number_lists(c);
   guard_float_params(c);
   values::before_call(c);
   V r = def->rule(c);
@@ -500,6 +521,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!is_fn && name == "to") python_type_dtype(kwargs, &args);
   OpCall c{*this, def, self, is_fn, target, name, args, rest, kwargs, loc};
   guard_int_params(c);
+  guard_sourced_number_lists(c);
   guard_float_params(c);
   values::before_call(c);
   V r = def->rule(c);

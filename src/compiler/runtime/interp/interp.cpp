@@ -242,6 +242,7 @@ void Interp::exec(const StmtP& s) {
     // (pixtral's block mask: `for start, end in zip(...)`: the iteration's getitems are not kept)
     act.outer_loop = s.get();
     act.outer_loop_cp = act.ctx->graph.checkpoint();
+    act.outer_loop_guards = {act.ctx->tguards.size(), act.ctx->vguards.size()};
     struct Clear { Activation& a; ~Clear() { a.outer_loop = nullptr; } } clear{act};
     try {
       exec_stmt(s);
@@ -249,7 +250,7 @@ void Interp::exec(const StmtP& s) {
       // an instruction-level break of the loop's own header (GET_ITER of a ModuleList holding an RNN): the graph up
       // to the loop, which then runs eagerly (the body's step breaks were taken by its statements)
       if (!gb.step || !act.ctx || act.ctx->mode != Mode::Record) throw;
-      step_break(act, gb, *s, act.outer_loop_cp);
+      step_break(act, gb, *s, act.outer_loop_cp, false, act.outer_loop_guards);
       act.outer_loop = nullptr;
       exec_stmt(s);
     }
@@ -260,6 +261,7 @@ void Interp::exec(const StmtP& s) {
   if (rec && s->k != SK::For && s->k != SK::While &&
       s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
     size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
+    const std::pair<size_t, size_t> guards{act.ctx->tguards.size(), act.ctx->vguards.size()};
     try {
       exec_stmt(s);
     } catch (GraphBreak& gb) {
@@ -267,9 +269,9 @@ void Interp::exec(const StmtP& s) {
       if (act.outer_loop) {  // Dynamo reports the break at the loop's instruction
         GraphBreak at_loop = gb;
         at_loop.loc = Location{act.outer_loop->loc.line, act.outer_loop->loc.col, gb.loc.file};
-        step_break(act, at_loop, *act.outer_loop, act.outer_loop_cp);
+        step_break(act, at_loop, *act.outer_loop, act.outer_loop_cp, false, act.outer_loop_guards);
       } else {
-        step_break(act, gb, *s, cp);
+        step_break(act, gb, *s, cp, false, guards);
       }
       exec_stmt(s);  // the rest of the frame runs eagerly, from this statement
     }

@@ -170,3 +170,45 @@ TEST_CASE("torch.compiler.is_exporting() is True while Dynamo traces a torch.com
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.trace.find("\"graph_op_count\": 1,") != std::string::npos);  // the relu branch
 }
+
+TEST_CASE("a skipped frame reruns eagerly on the caller's own numpy array (its values), not the frame's stand-in") {
+  // Python semantics: the one-hots have 3 + 4 + 2 classes whatever Dynamo did with the frame (TabDDPM's
+  // index_to_log_onehot: an int read from a tensor in a loop skips the frame, which then runs eagerly)
+  const char* src =
+      "import numpy as np\nimport torch\nimport torch.nn.functional as F\n"
+      "K = np.array([3, 4, 2])\n"
+      "def idx(x, num_classes):\n"
+      "    out = []\n"
+      "    for i in range(len(num_classes)):\n"
+      "        out.append(F.one_hot(x[:, i], num_classes[i]))\n"
+      "    return torch.cat(out, dim=1)\n"
+      "x = torch.zeros(16, 3, dtype=torch.long)\n"
+      "r = torch.compile(idx, backend='eager')(x, K)\n"
+      "assert r.shape == (16, 9), r.shape\n"
+      "assert type(K) is np.ndarray and K.sum() == 9\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("a @torch.no_grad() method called with keywords recompiles for another keyword value, not for the same") {
+  // eval_frame's inner(*args, **kwargs): the method's reads of its keywords are guarded in inner's kwargs dict
+  const char* src =
+      "import torch\n"
+      "class M(torch.nn.Module):\n"
+      "    @torch.no_grad()\n"
+      "    def sample(self, bsz, steps):\n"
+      "        x = torch.zeros((bsz, 3))\n"
+      "        for i in range(steps):\n"
+      "            x = x + 1\n"
+      "        return x\n"
+      "cs = torch.compile(M().sample, backend='eager')\n"
+      "assert cs(bsz=4, steps=2).shape == (4, 3)\n"
+      "assert cs(bsz=2, steps=2).shape == (2, 3)\n"
+      "assert cs(bsz=4, steps=2).shape == (4, 3)\n";
+  Result r = compile_script("/p/t.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  size_t starts = 0;
+  for (size_t p = r.trace.find("\"dynamo_start\""); p != std::string::npos; p = r.trace.find("\"dynamo_start\"", p + 1)) ++starts;
+  CHECK(starts == 2);  // the first call and the recompile for bsz; the third call hits the first entry
+  CHECK(r.trace.find("kwargs['bsz'] == 4") != std::string::npos);
+}

@@ -226,7 +226,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // `torch.from_numpy(np.random.binomial(1, p, size=(B, T)))`, program np_random_binomial_break)
   if (V t = np_traced::from_ndarray(*this, stack0)) stack0 = t;
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
-                 (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0))) {
+                 (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0) ||
+                 // (a user object the call made, read after the break: its attributes are guarded from `___stack0`,
+                 // pathformer's SparseDispatcher `___stack0._part_sizes[0] == 2`, real torch 2.11)
+                 (stack0->k == VK::Instance && stack0->cls && stack0->builtin_nn.empty()))) {
     // (a tuple result, `q, e = self.sub(x)`: its tensors are inputs of their own, `___stack0[0]`, TENSOR_MATCH)
     inputs.push_back({result_name, stack0});
   }

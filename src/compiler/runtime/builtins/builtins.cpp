@@ -93,6 +93,13 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "range") {
     // range() wants Python ints: a SymInt argument is specialized (BuiltinVariable.call_range, guard_if_dyn)
     for (auto& x : args) if (x->k == VK::Int && !x->sym.empty()) specialize_symbol(x->sym, loc, true);
+    // a tensor bound in a frame: call_range has no rule for a TensorVariable (GB0059 at the call, which runs eagerly:
+    // real torch 2.11, End-to-end-ASR's `for t in range(decode_step)` of a `max(txt_len)` element)
+    if (tracing() && std::any_of(args.begin(), args.end(), [](const V& x) { return x->k == VK::Tensor; })) {
+      std::vector<std::string> types;
+      for (const V& x : args) types.push_back(x->k == VK::Tensor ? std::string("Tensor") : type_name(x));
+      graph_break("Failed to trace builtin operator", msg_builtin_op("range", types), loc);
+    }
     // eagerly a one-element integer tensor is its __index__ (End-to-end-ASR's `range(max(txt_len))` of a length tensor)
     if (!tracing())
       for (auto& x : args)

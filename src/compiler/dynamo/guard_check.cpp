@@ -192,7 +192,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     } else if (np_traced::is_np(v)) {  // (one standing in for an ndarray of unknown data: the same input kind)
       n = "___from_numpy(" + n + ")";
     }
-    if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int) || (v->k == VK::Bool && v->np_bool)) continue;
+    if (is_np_scalar(v)) continue;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
     const TensorInfo& t = *v->t;
     if (std::string want = dispatch_keys(g.t, e.inference_tls), got = dispatch_keys(t, tls_inference); want != got)

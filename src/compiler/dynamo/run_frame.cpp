@@ -30,7 +30,7 @@ bool has_tensor_in_value(const V& v, int depth) {
   if (v->k == VK::List || v->k == VK::Tuple) for (const V& x : v->items) if (has_tensor_in_value(x, depth + 1)) return true;
   if (v->k == VK::Dict && !v->cls) for (const auto& kv : v->dict) if (has_tensor_in_value(kv.second, depth + 1)) return true;
   // (numpy's scalars count as arrays under trace_numpy; an nn.Module class too)
-  if ((v->k == VK::Int && v->np_int) || (v->k == VK::Float && v->np_float) || (v->k == VK::Bool && v->np_bool)) return true;
+  if (is_np_scalar(v)) return true;
   if (v->k == VK::Class && !v->builtin_nn.empty()) return true;
   // a namedtuple's fields (has_tensor's `is_namedtuple(obj)` case: attention-learn-to-route's StateCVRP passed to
   // its all_finished method)

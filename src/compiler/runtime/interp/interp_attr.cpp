@@ -49,7 +49,7 @@ void Interp::constant_attr_guard(const std::string& source, const V& v, Location
   Activation& act = *stack_.back();
   // a numpy scalar (np.float64 of np.sqrt, np.int64): VariableBuilder wraps it as a 0-d tensor graph input, not a
   // constant (interp_arith.cpp's binop_plain makes the input where it meets a tensor)
-  if ((v->k == VK::Float && v->np_float) || (v->k == VK::Int && v->np_int) || (v->k == VK::Bool && v->np_bool)) {
+  if (is_np_scalar(v)) {
     if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = source;
     return;
   }

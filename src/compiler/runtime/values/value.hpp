@@ -163,6 +163,11 @@ struct Obj : HeapMember<Obj> {
   std::shared_ptr<GenState> gen;          ///< iterator: a lazy generator (runtime/generator.hpp), stepped by next()
 };
 
+/// A numpy scalar: np.int64, np.float64 or numpy.bool_ (an ndarray to Dynamo, no Python number).
+inline bool is_np_scalar(const V& x) {
+  return (x->k == VK::Int && x->np_int) || (x->k == VK::Float && x->np_float) || (x->k == VK::Bool && x->np_bool);
+}
+
 /// Lexical scope: a function's locals, chained to the defining scope; the module scope is globals.
 struct Env : HeapMember<Env> {
   std::map<std::string, V> vars;

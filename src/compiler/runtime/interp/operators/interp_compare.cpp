@@ -97,8 +97,7 @@ V Interp::compare(const std::string& op, V a, V b, Location loc) {
   }
   V r = compare_plain(op, a, b, loc);
   // numpy's scalars compare to numpy.bool_ (CUT's `self.filt_odd = np.mod(filt_size, 2) == 1`), no Python bool
-  auto np_scalar = [](const V& x) { return (x->k == VK::Int && x->np_int) || (x->k == VK::Float && x->np_float) || (x->k == VK::Bool && x->np_bool); };
-  if (r->k == VK::Bool && r->sym.empty() && op != "is" && op != "is not" && op != "in" && op != "not in" && (np_scalar(a) || np_scalar(b))) {
+  if (r->k == VK::Bool && r->sym.empty() && op != "is" && op != "is not" && op != "in" && op != "not in" && (is_np_scalar(a) || is_np_scalar(b))) {
     auto c = std::make_shared<Obj>(*r);
     c->np_bool = true;
     return c;

@@ -189,6 +189,21 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     sym_ids.insert(r);
     return "s" + std::to_string(r);
   };
+  // an int item of a tuple, list or dict input, on its own source `src` (`args[1]`, `kwargs['bsz']`): automatic
+  // dynamic once it changed since an earlier compile (the event names it `label`, `L['args'][1]`), or from the first
+  // compile under dynamic=True; true when it is a SymInt input from now on
+  auto int_item_dynamic = [&](const std::string& src, std::string label, const V& item, bool dynamic_true) {
+    auto seen = cs.seen_ints.find(src);
+    if (dynamic_true) cs.dyn_ints.insert(src);
+    if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
+      cs.dyn_ints.insert(src);
+      ctx->pending_events.push_back([this, c = ctx.get(), label = std::move(label), a = seen->second->i, b = item->i] {
+        automatic_dynamic_event(*c, label, "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+      });
+    }
+    cs.seen_ints[src] = item;
+    return cs.dyn_ints.count(src) > 0;
+  };
   // a dynamic int input (`n`, or a list item `lens[1]`) is a SymInt: its symbol named from its source as the
   // shape env names it, a graph input (`L_n_: "Sym(s86)"`) made where the trace first uses it (sym_arg)
   auto sym_int_input = [&](const std::string& src, const V& v) {
@@ -523,22 +538,14 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         const V& item = v->items[i];
         if (item->k != VK::Int || !item->sym.empty()) continue;
         std::string src = fmt::format("{}[{}]", n, i);
-        auto seen = cs.seen_ints.find(src);
-        if (opts && opts->dynamic_true && !v->size_tuple) cs.dyn_ints.insert(src);  // (dynamic=True: a SymInt from the first compile)
-        if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
-          cs.dyn_ints.insert(src);
-          ctx->pending_events.push_back([this, c = ctx.get(), n = n, i, a = seen->second->i, b = item->i] {
-            automatic_dynamic_event(*c, fmt::format("L['{}'][{}]", n, i), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
-          });
-        }
-        cs.seen_ints[src] = item;
+        bool dyn = int_item_dynamic(src, fmt::format("L['{}'][{}]", n, i), item, opts && opts->dynamic_true && !v->size_tuple);
         ValueGuard e;
         e.src = src;
         e.value = item;
-        e.kind = cs.dyn_ints.count(src) ? "int_dyn" : type_name(item);
+        e.kind = dyn ? "int_dyn" : type_name(item);
         e.code = src + " == " + py_repr(item);
         e.star_item = true;
-        if (cs.dyn_ints.count(src)) {
+        if (dyn) {
           if (!dyn_tuple) {
             dyn_tuple = mk_tuple(v->items);
             dyn_tuple->size_tuple = v->size_tuple;
@@ -560,23 +567,13 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         const auto& [key, item] = v->dict[i];
         if (key->k != VK::Str || !(item->k == VK::Int || item->k == VK::Str || item->k == VK::Bool) || !item->sym.empty()) continue;
         std::string src = fmt::format("{}['{}']", n, key->s);
-        if (item->k == VK::Int) {
-          auto seen = cs.seen_ints.find(src);
-          if (opts && opts->dynamic_true) cs.dyn_ints.insert(src);
-          if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
-            cs.dyn_ints.insert(src);
-            ctx->pending_events.push_back([this, c = ctx.get(), n = n, k = key->s, a = seen->second->i, b = item->i] {
-              automatic_dynamic_event(*c, fmt::format("L['{}']['{}']", n, k), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
-            });
-          }
-          cs.seen_ints[src] = item;
-        }
+        bool dyn = item->k == VK::Int && int_item_dynamic(src, fmt::format("L['{}']['{}']", n, key->s), item, opts && opts->dynamic_true);
         ValueGuard e;
         e.src = src;
         e.value = item;
-        e.kind = item->k == VK::Int && cs.dyn_ints.count(src) ? "int_dyn" : type_name(item);
+        e.kind = dyn ? "int_dyn" : type_name(item);
         e.code = src + " == " + py_repr(item);
-        if (item->k == VK::Int && cs.dyn_ints.count(src)) {
+        if (dyn) {
           if (!dyn_dict) {
             dyn_dict = std::make_shared<Obj>(*v);
           }
@@ -605,16 +602,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         std::string src = fmt::format("{}[{}]", n, i);
         const V& item = v->items[i];
         if (item->k != VK::Int) continue;
-        auto seen = cs.seen_ints.find(src);
-        if (opts && opts->dynamic_true) cs.dyn_ints.insert(src);  // (dynamic=True: a SymInt from the first compile)
-        if (auto_dyn && seen != cs.seen_ints.end() && seen->second->i != item->i && !cs.dyn_ints.count(src)) {
-          cs.dyn_ints.insert(src);
-          ctx->pending_events.push_back([this, c = ctx.get(), src, n = n, i, a = seen->second->i, b = item->i] {
-            automatic_dynamic_event(*c, fmt::format("L['{}'][{}]", n, i), "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
-          });
-        }
-        cs.seen_ints[src] = item;
-        if (cs.dyn_ints.count(src)) {
+        if (int_item_dynamic(src, fmt::format("L['{}'][{}]", n, i), item, opts && opts->dynamic_true)) {
           if (!dyn_list) dyn_list = mk_list(v->items);
           dyn_list->items[i] = sym_int_input(src, item);
         }

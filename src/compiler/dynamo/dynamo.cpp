@@ -361,6 +361,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       TensorInfo& t = *v->t;
       auto seen = cs.seen_shapes.find(n);
       std::set<int>& dd = cs.dyn_dims[n];
+      if (v->view_base) view_base_input(*ctx, cs, n, *v->view_base, auto_dyn, opts && opts->dynamic_true, sym_for);
       if (auto_dyn && seen != cs.seen_shapes.end()) {
         auto tuple = [](const std::vector<Dim>& sh) {
           std::string o;

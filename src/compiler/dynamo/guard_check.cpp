@@ -210,6 +210,15 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     }
     // the storage offset made a symbol (a view's, 2 or more): the shape env's guard on it (torch/values/storage_offset.cpp)
     if (g.offset_sym && v->storage_offset < 2) return fmt::format("2 <= {}.storage_offset()", n);
+    // its base's dims that are symbols: the shape env's `2 <= L['x']._base.size()[0]` raises on a tensor that is no view
+    // (c_ddsp: the exception's text is the reason) and fails on a base of size 0 / 1 there
+    if (!g.base_dims.empty()) {
+      if (!v->view_base) return "'NoneType' object has no attribute 'size'";
+      for (int d : g.base_dims) {
+        if (d >= static_cast<int>(v->view_base->size())) return "tuple index out of range";
+        if ((*v->view_base)[d] < 2) return fmt::format("2 <= {}._base.size()[{}]", n, d);
+      }
+    }
     // TENSOR_MATCH checks the strides (a view's, e.g. h[:, -1]); an entry with symbolic sizes checks those of its
     // strides that stayed numbers (a permuted input's 1 at index 1: PointNet++'s xyz, dynamic_stride_guard)
     if (g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())

@@ -155,7 +155,10 @@ void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type
 void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& src, Location loc) {
   bool have = false;
   for (auto& tg : ctx.tguards) have = have || tg.src == src;
-  if (!have) ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) > 0});
+  if (!have) {
+    ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) > 0});
+    if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) ctx.tguards.back().base_dims = b->second;
+  }
   std::string L = local_source(src);
   bool described = false;
   for (auto& d : ctx.described) described = described || d.second == L;

@@ -24,6 +24,7 @@ struct TensorGuard {
   TensorInfo t;                  ///< shape entries with a symbol are dynamic
   std::string user_line, where;  ///< for guard comments
   bool offset_sym = false;       ///< the storage offset is a symbol: the guard holds for offsets of 2 or more only
+  std::vector<int> base_dims;    ///< its `_base`'s dims that are symbols: the guard needs a view whose base has 2 or more there
   /// a module's parameter or buffer (a `_parameters` / `_buffers` source): while its dict still holds this object the
   /// TENSOR_MATCH is skipped (config.skip_tensor_guards_with_matching_dict_tags: the dict's version tag is unchanged),
   /// so flipping `p.requires_grad` recompiles nothing (a GAN's frozen critic)
@@ -101,6 +102,8 @@ struct CodeState {
   std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
   std::map<std::string, std::set<int>> dyn_dims;
   std::map<std::string, std::set<int>> dyn_strides;  ///< strides that changed between compiles: symbols from then on
+  std::map<std::string, std::vector<long long>> seen_bases;  ///< a view input's base sizes (`L['x']._base`), automatic dynamic
+  std::map<std::string, std::set<int>> dyn_base_dims;
   std::map<std::string, V> seen_ints;
   std::set<std::string> dyn_ints;
   std::set<std::string> dyn_float_args;               ///< float arguments seen with two values: graph inputs now
@@ -158,6 +161,7 @@ struct FrameCtx {
   std::vector<V> lazy_inputs;          ///< tensor attributes made dynamic where first read (concrete again after the graph)
   std::map<long long, std::string> duck_syms;  ///< ShapeEnv.val_to_var: a duck-sized value's symbol (dynamic=True)
   std::map<std::string, std::string> offset_syms;  ///< input -> its storage offset's symbol (`2 <= L['x'].storage_offset()`)
+  std::map<std::string, std::vector<int>> base_syms;  ///< input -> its base's dims that are symbols (`2 <= L['x']._base.size()[0]`)
   std::vector<V> tracked_first;        ///< containers Dynamo tracked before the frame stored into them (their outputs first)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;

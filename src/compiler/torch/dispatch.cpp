@@ -96,6 +96,7 @@ V Interp::tensor_view_attr(V self, const std::string& name, Location loc) {
   o.stride = st;
   V res = emit("call_function", "getattr", "getattr", false, {self, mk_str(name)}, {}, o, loc);
   values::shares_storage(res, self);  // a view: writes through it are writes of the tensor
+  values::mark_attr_view(res, self);
   // the known values of a real tensor, its dims permuted (rtdl's quantile bins iterated as `q.T`)
   if (const std::vector<double>* v = name != "real" && name != "imag" && !cplx ? values::of(*this, self) : nullptr) {
     std::vector<size_t> perm(r);

@@ -137,6 +137,8 @@ struct Obj : HeapMember<Obj> {
   std::shared_ptr<const TensorVals> vals; ///< tensor: its element values when known (eager only, torch/values.hpp)
   const Obj* storage = nullptr;           ///< tensor: the tensor whose storage this view shares (null: its own)
   long long storage_offset = 0;           ///< tensor: a view's first element in that storage (torch/values/storage_offset.cpp)
+  std::shared_ptr<const std::vector<long long>> view_base;  ///< tensor: a view's root base sizes (`Tensor._base.size()`,
+                                          ///< torch/values/view_base.cpp); null: no view
   std::shared_ptr<CompileOpts> copts;     ///< compiled wrapper
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script

@@ -460,6 +460,7 @@ static void guess_integer_cast(OpCall& c, const V& res) {
 }
 
 void after_call(OpCall& c, const V& res) {
+  mark_view(c, res);  // (in a frame too: a graph's output that is a view is one in the caller)
   if (!res || !eager(c.I)) return;
   if (rng::after_op(c, res)) return;  // a random op's values from torch's CPU generator (torch/random)
   if (res->k == VK::Tensor && res == c.self) return;  // the input itself (a no-op cast): its values stand

@@ -80,6 +80,11 @@ void shares_storage(const V& res, const V& base);
 /// A view op's result (or each piece of a split): its storage offset from its input's and the op's arguments
 /// (storage_offset.cpp); 0 for an advanced index, which copies
 void view_offset(OpCall& c, const V& res);
+/// Tensor._base of a view op's result (or of each piece of a split): its input's root base sizes, as ATen's view kernels
+/// make one (torch/values/view_base.cpp); also F.linear's fused path, a 2-D addmm result viewed back
+void mark_view(OpCall& c, const V& res);
+/// The same for an attribute view of `self` (`x.T`, `x.mT`, `x.real`)
+void mark_attr_view(const V& res, const V& self);
 
 /// How many entries of `t` are nonzero (nonzero / one-argument where / masked_select / a boolean-mask index): from
 /// its known values, else its uniform fill; else every entry is taken as nonzero and the run lists the guess at `loc`

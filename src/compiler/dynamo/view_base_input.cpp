@@ -1,0 +1,43 @@
+// A view input's base. VariableBuilder's _automatic_dynamic runs on `e._base` too, with source `L['x']._base`, and
+// MetaConverter fakeifies the base before the view: a base size that changed since an earlier compile is a symbol of
+// its own, made before the view's symbols (`create_symbol s83 = 75, source L['x']._base.size()[0]`), never a graph
+// input, but guarded by the shape env (`2 <= L['x']._base.size()[0]`). That guard raises on a later call whose tensor
+// is no view, and the exception's text is the recompile reason ("'NoneType' object has no attribute 'size'"; real
+// torch 2.11: c_ddsp's scale_function, a Linear's output on a 3-D input, then a subtraction's result).
+#include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
+
+namespace tparse::compiler {
+
+void Interp::view_base_input(FrameCtx& ctx, CodeState& cs, const std::string& n, const std::vector<long long>& base, bool auto_dyn,
+                             bool dynamic_true, const std::function<std::string(const std::string&)>& sym_for) {
+  std::set<int>& dd = cs.dyn_base_dims[n];
+  const std::string L = local_source(n) + "._base";
+  auto seen = cs.seen_bases.find(n);
+  if (auto_dyn && seen != cs.seen_bases.end()) {
+    if (seen->second.size() != base.size()) {
+      for (size_t i = 0; i < base.size(); ++i) dd.insert(static_cast<int>(i));
+    } else {
+      for (size_t i = 0; i < base.size(); ++i)
+        if (seen->second[i] != base[i] && !dd.count(static_cast<int>(i))) {
+          dd.insert(static_cast<int>(i));
+          ctx.pending_events.push_back([this, c = &ctx, L, i, a = seen->second[i], b = base[i]] {
+            automatic_dynamic_event(*c, L, std::to_string(i), "size change", std::to_string(a), std::to_string(b));
+          });
+        }
+    }
+  }
+  cs.seen_bases[n] = base;
+  std::set<int> all = dd;
+  if (dynamic_true) for (size_t i = 0; i < base.size(); ++i) all.insert(static_cast<int>(i));
+  std::vector<int> syms;
+  for (int d : all) {
+    if (d >= static_cast<int>(base.size()) || base[static_cast<size_t>(d)] < 2) continue;  // (0 / 1 specialize)
+    sym_for(fmt::format("{}.size()[{}]", L, d));  // (its id is taken: the view's own symbols come after it)
+    syms.push_back(d);
+  }
+  if (syms.empty()) ctx.base_syms.erase(n);
+  else ctx.base_syms[n] = syms;
+}
+
+}  // namespace tparse::compiler

@@ -215,6 +215,10 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
       {"tuple_unpack_store_order", "`a, b, c = x, y, z` stores c first: graph output order"},
+      // the fiftieth round's programs (docs/compiler.md, "Fifty-first round"): counts equal, graph text not yet
+      {"numpy_random_in_frame", "the resume's placeholders: torch wraps the local `flat` before the stack's permutation"},
+      {"range_tensor_next_parameters_rnn", "the stacked getitems stay live after torch.stack in torch (no `= None`)"},
+      {"reversed_parameterlist", "the resume's stack: torch's list of parameters is ___stack1 (ours ___stack0)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };
@@ -227,7 +231,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
   for (const auto& name : names) {
     CAPTURE(name);
     auto r = run_program(name);
-    REQUIRE_MESSAGE(!r.real.empty(), "no truth trace");
+    REQUIRE_MESSAGE((!r.real.empty() || tparse::compiler::testing::raised_before_compiling(name)), "no truth trace");
     std::vector<std::string> want = output_graphs(r.real), got = r.ok ? output_graphs(r.ours) : std::vector<std::string>{};
     size_t same = 0;
     std::string first_diff;  // the first line that differs, both ways
@@ -242,7 +246,8 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
         p = pe + 1, q = qe + 1;
       }
     }
-    bool ok = r.ok && want.size() == got.size() && same == want.size();
+    // (torch raised before compiling anything, and so did ours: no graph either side)
+    bool ok = (r.ok || tparse::compiler::testing::raised_before_compiling(name)) && want.size() == got.size() && same == want.size();
     match += ok;
     if (!ok) table += fmt::format("{:<28} {}/{} graphs equal ({} ours){}\n", name, same, want.size(), got.size(), first_diff);
     if (known.count(name)) CHECK_MESSAGE(!ok, "now equals real torch: take it off the known differences");

@@ -112,6 +112,14 @@ inline std::vector<std::string> output_graphs(const std::string& trace) {
   return out;
 }
 
+/// torch's run of program NAME raised before it compiled anything (an optimizer's argument check): truth.json holds the
+/// traceback and the device wrote no trace, so testdata/programs/truth/NAME has no trace folder
+inline bool raised_before_compiling(const std::string& name) {
+  namespace fs = std::filesystem;
+  fs::path t = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name;
+  return !fs::exists(t / "trace") && slurp(t / "truth.json").find("\"error\": \"Traceback") != std::string::npos;
+}
+
 /// A program of testdata/programs run by tparse beside the trace real torch 2.11 wrote for it on the device
 /// (testdata/programs/truth/NAME/trace), the device's path of the program replaced by ours in the real trace.
 struct Run {

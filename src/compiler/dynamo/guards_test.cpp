@@ -60,6 +60,7 @@ std::map<std::string, CompileGuards> read_guards(const std::string& trace) {
 
 std::string real_trace(const fs::path& dir, const std::string& name) {
   std::string real;
+  if (tparse::compiler::testing::raised_before_compiling(name)) return real;  // (no trace: torch raised first)
   for (auto& e : fs::directory_iterator(dir / "truth" / name / "trace")) real = slurp(e.path());
   return real;
 }

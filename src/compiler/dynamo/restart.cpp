@@ -420,6 +420,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // step()'s fallback takes it, the graph up to the statement's checkpoint when it holds one (real torch 2.11: HGCN's
       // NCModel.encode, 3 ops) or else the frame skipped ("Failed to handle graph break gracefully": train_loss)
       if (gb.sparse_local) {
+        ctx->restart_reasons.push_back(gb.msg);  // (attempt 0's break is a restart reason too: program sparse_local_passed_down)
         GraphBreak at = gb;
         at.loc = loc;
         at.step = at.past_call = true;

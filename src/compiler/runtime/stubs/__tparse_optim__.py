@@ -12,6 +12,7 @@
 # Optimizers not written here (RMSprop, Adagrad, ...) and lr schedulers are opaque names of this module.
 import torch
 from collections import defaultdict
+from typing import cast
 import __tparse_lr_scheduler__ as lr_scheduler
 
 
@@ -19,7 +20,7 @@ def _use_grad_for_differentiable(func):
     def _use_grad(*args, **kwargs):
         import torch._dynamo
 
-        self = args[0]
+        self = cast(Optimizer, args[0])  # (typing.cast: a Python frame handed to Dynamo, skipped)
         prev_grad = torch.is_grad_enabled()
         try:
             # (the mode switch is not modelled here: torch._C._set_grad_enabled is a no-op of tparse's op table)

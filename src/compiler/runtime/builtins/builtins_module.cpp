@@ -669,6 +669,13 @@ V Interp::state_dict_method(const std::string& m, std::vector<V>& args, std::vec
   if (strict && !unexpected.empty()) errs += "\n\tUnexpected key(s) in state_dict: " + quoted(unexpected) + ". ";
   for (auto& s : sizes) errs += "\n\t" + s;
   if (!errs.empty()) raise_exc("RuntimeError", "Error(s) in loading state_dict for " + type_name(self) + ":" + errs, loc);
+  // its result is an _IncompatibleKeys namedtuple, whose generated `__new__` (`<lambda>` at <string>:1) is a frame: run
+  // eagerly under the callback, handed to Dynamo once and skipped (real torch 2.11: PPO's update, run eagerly, copies
+  // its policy into policy_old)
+  static const char incompatible_keys_new = 0;
+  Activation& act = *stack_.back();
+  if (callback_active_ > 0 && !(act.ctx && act.ctx->mode != Mode::Eager))
+    count_stdlib_frame_once("<lambda>", "<string>", 1, &incompatible_keys_new);
   return mk_tuple({mk_list(missing), mk_list(unexpected)});
 }
 

@@ -1,4 +1,4 @@
-// Sparse tensors a traced frame reaches (VariableBuilder refuses to wrap them: GB0015): where the refusal lands decides
+// Inputs VariableBuilder refuses to wrap. Sparse tensors a traced frame reaches (GB0015): where the refusal lands decides
 // what Dynamo compiles — an ordinary break at the frame's CALL, step()'s fallback to the statement's checkpoint, or the
 // frame skipped (real torch 2.11: programs sparse_coo_input, sparse_break_inlined_resumes; HGCN).
 #include "dynamo/messages.hpp"
@@ -72,6 +72,31 @@ void Interp::sparse_input(const V& t, Location loc) {
   emit_frame_skip(ctx, gb.msg, gb.loc);
   if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
   ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly
+  ctx.code->skipped = true;
+  replay_inlined_calls(ctx);
+  act.ctx = nullptr;
+  throw FrameSkip{gb.msg, gb.gb_type, true};
+}
+
+// An ndarray input torch.from_numpy refuses (a negative stride: `np.sort(lengths)[::-1]`): VariableBuilder's wrap fails
+// where the frame first uses it, GB0185 "failed to convert numpy.ndarray to Tensor" with the array's str as the debug
+// context. Attempt 0 breaks at that CALL; attempt 1 must rebuild the CALL's stack, meets the array again and cannot, so
+// the frame is skipped ("Failed to handle graph break gracefully"; real torch 2.11: InferSent's forward on encode()'s
+// sorted lengths)
+void Interp::ndarray_refused_input(const V& t, Location loc) {
+  Activation& act = *stack_.back();
+  FrameCtx& ctx = *act.ctx;
+  GraphBreak gb;
+  gb.gb_type = "failed to convert numpy.ndarray to Tensor";
+  gb.msg = gb_message(gb.gb_type, "Exception encountered when attempting to convert numpy.ndarray to Tensor\n", {}, t->t->np_refused, "GB0185");
+  gb.loc = loc;
+  if (ctx.attempt == 0) {
+    ++counters_["graph_break"];
+    restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
+  }
+  ++counters_["unimplemented"];
+  emit_frame_skip(ctx, gb.msg, gb.loc);
+  if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
   ctx.code->skipped = true;
   replay_inlined_calls(ctx);
   act.ctx = nullptr;

@@ -134,6 +134,7 @@ int Interp::node_of(const V& t) {
   if (it != ctx.graph.tensor_node.end()) return it->second;
   if (realize_optimizer_state(t)) return ctx.graph.tensor_node[t.get()];  // (a get_attr node, not an input)
   if (t->t->sparse) sparse_input(t, Location{act.cur_line, 0, act.file});  // (never wrapped: the frame is skipped)
+  if (!t->t->np_refused.empty() && ctx.sources.count(t.get())) ndarray_refused_input(t, Location{act.cur_line, 0, act.file});
   auto src_it = ctx.sources.find(t.get());
   // a plain tensor attribute (not a parameter or buffer, not an entry input): its own dims (run_frame.cpp)
   // (a global tensor too, `G['pixel_coords']`: automatic dynamic from its sizes, real torch 2.11's SfmLearner)

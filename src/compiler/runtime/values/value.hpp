@@ -58,6 +58,7 @@ struct TensorInfo {
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
   bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys
   bool sparse = false;             ///< a sparse COO tensor (torch.sparse_coo_tensor): Dynamo wraps none (GB0015)
+  std::string np_refused;          ///< an ndarray torch.from_numpy refuses (a negative stride: `a[::-1]`): its str (GB0185)
   /// a FakeTensor constant: made in a frame by an op on constants only (Python numbers, other constants), one element
   /// at most (FakeTensorMode's constant propagation): kernels read its value as a size without a data-dependent break
   bool fake_const = false;

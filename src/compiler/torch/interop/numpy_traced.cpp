@@ -364,6 +364,24 @@ V from_ndarray(const V& v) {
   t.dtype = dt->second->s;
   t.np_array = true;
   t.stride = contiguous_strides(t.shape);
+  // a view with a negative stride (`np.sort(x)[::-1]`): torch.from_numpy refuses it; numpy's str of its numbers, rows
+  // nested (`[9 9 8 7]`), is the break's debug context
+  if (auto neg = v->attrs.find("_tparse_negstride"); neg != v->attrs.end() && neg->second->k == VK::Bool && neg->second->b) {
+    auto fl = v->attrs.find("_tparse_flat");
+    std::vector<std::string> xs;
+    if (fl != v->attrs.end() && fl->second->k == VK::List)
+      for (const V& x : fl->second->items) xs.push_back(x->k == VK::Int ? std::to_string(x->i) : x->k == VK::Float ? py_repr(x) : "?");
+    std::function<std::string(size_t, size_t&)> rows = [&](size_t d, size_t& at) {
+      std::string o = "[";
+      for (long long k = 0; k < t.shape[d].v; ++k) {
+        if (d + 1 < t.shape.size()) o += (k ? "\n" + std::string(d + 1, ' ') : "") + rows(d + 1, at);
+        else o += (k ? " " : "") + (at < xs.size() ? xs[at++] : std::string("?"));
+      }
+      return o + "]";
+    };
+    size_t at = 0;
+    t.np_refused = t.shape.empty() ? (xs.empty() ? "?" : xs[0]) : rows(0, at);
+  }
   return mk_tensor(t);
 }
 

@@ -182,6 +182,7 @@ class ndarray(_Elementwise):
         self.size = len(self._tparse_flat)
         self._tparse_strides = None  # element strides of a non-contiguous view (a transpose); None: row-major
         self._tparse_base = None  # a view by basic indexing (`a[i]`, `a[:, 0]`): (array, its offsets), written through
+        self._tparse_negstride = False  # a view with a negative stride (`a[::-1]`): torch.from_numpy refuses it
 
     def _row(self, i):
         n = self.shape[0]
@@ -326,6 +327,9 @@ class ndarray(_Elementwise):
                 return __tparse_np_int__(flat[0])
             view = ndarray(flat, shape, self._tparse_dtype)
             view._tparse_base = (self, offs)
+            # (a negative step makes that stride negative; a view of such a view keeps it)
+            steps = i if isinstance(i, tuple) else (i,)
+            view._tparse_negstride = self._tparse_negstride or _bany(isinstance(k, slice) and k.step is not None and k.step < 0 for k in steps)
             return view
         # one integer array among full slices (`img[:, cols]`: a nearest-neighbour resize)
         if isinstance(i, tuple) and 1 < len(i) <= self.ndim:

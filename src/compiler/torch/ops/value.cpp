@@ -145,8 +145,11 @@ V dynamic_shape(OpCall& c) {
   if (c.name == "unique" || c.name == "unique_consecutive") return values::unique(c);
   // nonzero counts the input's nonzero entries; masked_select the mask's true ones (as broadcast over the input)
   V counted = c.self;
+  // (the function form's arguments may start with the input itself: `torch.masked_select(x, mask)`)
+  V mask = c.name == "masked_select" ? c.arg(0, "mask") : nullptr;
+  if (mask && mask == c.self && c.rest.size() >= 2) mask = c.rest[1];
   if (c.name == "masked_select")
-    if (V m = c.arg(0, "mask"); m && m->k == VK::Tensor && m->t->shape.size() == rank &&
+    if (V m = mask; m && m->k == VK::Tensor && m->t->shape.size() == rank &&
                                 std::equal(m->t->shape.begin(), m->t->shape.end(), t.shape.begin(), [](const Dim& a, const Dim& b) { return a.v == b.v; }))
       counted = m;
   long long n = values::true_count(c.I, counted, c.loc, "torch." + c.name + "()");

@@ -436,6 +436,10 @@ void before_call(OpCall& c) {
     if (ar != inplace_arith_ops().end() && target == c.self && c.self && c.self->k == VK::Tensor && !c.rest.empty() &&
         !c.kw("alpha") && !c.kw("rounding_mode") && c.args.size() <= 2)
       write_in_place(c.I, ar->second, c.self, c.rest[0]);
+    else if (V list = target ? target : !c.args.empty() ? c.args[0] : nullptr;
+             list && (list->k == VK::List || list->k == VK::Tuple) && !list->items.empty() &&
+             std::all_of(list->items.begin(), list->items.end(), [](const V& x) { return x && x->k == VK::Tensor; }))
+      for (const V& x : list->items) mutated(c.I, x);  // a foreach op's list (`_foreach_mul_(grads, c)`): those tensors
     else if (!unary_in_place(c, target))
       mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
   }

@@ -6,6 +6,20 @@
 
 namespace tparse::compiler {
 
+// The frame of a refused input skipped ("Failed to handle graph break gracefully"): ConvertFrame raises to its caller;
+// a resume function is skipped from its start, its inlined calls replayed eagerly (`count_resume`: one more
+// unimplemented count for it, as the sparse paths have)
+void Interp::skip_refused_frame(Activation& act, const GraphBreak& gb, bool count_resume) {
+  FrameCtx& ctx = *act.ctx;
+  emit_frame_skip(ctx, gb.msg, gb.loc);
+  if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
+  if (count_resume) ++counters_["unimplemented"];
+  ctx.code->skipped = true;
+  replay_inlined_calls(ctx);
+  act.ctx = nullptr;
+  throw FrameSkip{gb.msg, gb.gb_type, true};
+}
+
 // A sparse tensor the frame reads (VariableBuilder: "Attempted to wrap sparse Tensor", GB0015, raised while a CALL
 // loads its arguments): attempt 0 breaks the graph at the call, attempt 1 cannot hand the sparse tensor to a resume
 // function and fails, and the whole frame runs eagerly (real torch 2.11: program sparse_coo_input)
@@ -52,13 +66,7 @@ void Interp::sparse_input(const V& t, Location loc) {
       ++counters_["unimplemented"];
       restart_after_break(ctx, gb, "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, "
                                    "then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg);
-      emit_frame_skip(ctx, gb.msg, gb.loc);
-      if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
-      ++counters_["unimplemented"];
-      ctx.code->skipped = true;
-      replay_inlined_calls(ctx);
-      act.ctx = nullptr;
-      throw FrameSkip{gb.msg, gb.gb_type, true};
+      skip_refused_frame(act, gb, true);
     }
   }
   // attempt 1 meets the read again at the instruction, which is not resumable: step()'s fallback to the statement's
@@ -69,13 +77,7 @@ void Interp::sparse_input(const V& t, Location loc) {
     throw gb;
   }
   gb.msg = loop_skip_msg(&gb, *ctx.code, loc.line);
-  emit_frame_skip(ctx, gb.msg, gb.loc);
-  if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
-  ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly
-  ctx.code->skipped = true;
-  replay_inlined_calls(ctx);
-  act.ctx = nullptr;
-  throw FrameSkip{gb.msg, gb.gb_type, true};
+  skip_refused_frame(act, gb, true);  // (a resume function is skipped from its start: the rest runs eagerly)
 }
 
 // An ndarray input torch.from_numpy refuses (a negative stride: `np.sort(lengths)[::-1]`): VariableBuilder's wrap fails
@@ -95,12 +97,7 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
     restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }
   ++counters_["unimplemented"];
-  emit_frame_skip(ctx, gb.msg, gb.loc);
-  if (!ctx.is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
-  ctx.code->skipped = true;
-  replay_inlined_calls(ctx);
-  act.ctx = nullptr;
-  throw FrameSkip{gb.msg, gb.gb_type, true};
+  skip_refused_frame(act, gb, false);
 }
 
 }  // namespace tparse::compiler

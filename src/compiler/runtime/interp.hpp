@@ -331,6 +331,7 @@ class Interp {
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(const V& t, Location loc);
   [[noreturn]] void ndarray_refused_input(const V& t, Location loc);  ///< dynamo/sparse_input.cpp
+  [[noreturn]] void skip_refused_frame(Activation& act, const GraphBreak& gb, bool count_resume);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
   void wrap_prunable(const V& t);
   void finish_frame(Activation& act, V retval);

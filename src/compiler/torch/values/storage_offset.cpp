@@ -8,8 +8,6 @@
 
 namespace tparse::compiler::values {
 
-namespace {
-
 std::vector<long long> strides_of(const TensorInfo& t) {
   std::vector<long long> st(t.shape.size());
   if (t.stride.size() == t.shape.size()) {
@@ -23,6 +21,8 @@ std::vector<long long> strides_of(const TensorInfo& t) {
   }
   return st;
 }
+
+namespace {
 
 long long norm_dim(long long d, size_t rank) { return d < 0 ? d + static_cast<long long>(rank) : d; }
 

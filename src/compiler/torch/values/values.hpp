@@ -79,6 +79,8 @@ void mutated(Interp& I, const V& t = nullptr);
 void shares_storage(const V& res, const V& base);
 /// A view op's result (or each piece of a split): its storage offset from its input's and the op's arguments
 /// (storage_offset.cpp); 0 for an advanced index, which copies
+/// A tensor's strides in elements: its own, else row-major of its sizes (torch/values/storage_offset.cpp)
+std::vector<long long> strides_of(const TensorInfo& t);
 void view_offset(OpCall& c, const V& res);
 /// Tensor._base of a view op's result (or of each piece of a split): its input's root base sizes, as ATen's view kernels
 /// make one (torch/values/view_base.cpp); also F.linear's fused path, a 2-D addmm result viewed back

@@ -36,16 +36,7 @@ bool viewable(const TensorInfo& t, const std::vector<long long>& to) {
   long long numel = 1;
   for (const auto& d : t.shape) numel *= d.v;
   if (numel == 0) return true;
-  std::vector<long long> st(rank);
-  if (t.stride.size() == rank) {
-    for (size_t i = 0; i < rank; ++i) st[i] = t.stride[i].v;
-  } else {
-    long long acc = 1;
-    for (size_t i = rank; i-- > 0;) {
-      st[i] = acc;
-      acc *= std::max(1LL, t.shape[i].v);
-    }
-  }
+  const std::vector<long long> st = strides_of(t);
   long long view_d = static_cast<long long>(to.size()) - 1;
   long long chunk_base_stride = st.back(), tensor_numel = 1, view_numel = 1;
   for (long long d = static_cast<long long>(rank) - 1; d >= 0; --d) {

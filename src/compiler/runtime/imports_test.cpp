@@ -87,6 +87,19 @@ TEST_CASE("a module's body runs once however often it is imported") {
   CHECK(r.ok);
 }
 
+TEST_CASE("module.__getattribute__(name): the module's own lookup, bound (importlib-loaded model classes)") {
+  // voxceleb_trainer: `importlib.import_module("models." + model).__getattribute__("MainModel")`
+  TempTree t;
+  t.write("models/net.py", "class MainModel:\n    pass\n");
+  t.write("main.py",
+          "import importlib\nm = importlib.import_module('models.net')\nC = m.__getattribute__('MainModel')\n"
+          "assert C is m.MainModel\ntry:\n    m.__getattribute__('Missing')\n    raise AssertionError('no error')\n"
+          "except AttributeError as e:\n    assert 'Missing' in str(e)\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 TEST_CASE("a missing name or module is opaque, never an ImportError (issue 22); its use is listed with file:line") {
   TempTree t;
   t.write("lib/__init__.py", "");

@@ -128,6 +128,7 @@ std::vector<OpDef> build_table() {
       {{"polar", "complex"}, T, "abs, angle", FA::Complex, o::polar},
       {{"bincount"}, TM, "weights=None, minlength=0", FA::Index, o::bincount},
       {{"histc"}, TM, "bins=100, min=0, max=0", FA::Index, o::histc},
+      {{"histogram"}, TM, "bins, *, range=None, weight=None, density=False", FA::Index, o::histogram},
       // ---- elementwise ----
       {{"numpy", "cpu", "cuda", "detach", "clone", "contiguous", "float", "half", "double", "long", "int", "bool", "to", "type_as", "bfloat16", "type", "short", "byte", "char"},
        M, "dtype=None", FA::Elementwise, o::cast},

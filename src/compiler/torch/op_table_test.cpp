@@ -165,6 +165,10 @@ TEST_CASE("index family: advanced indexing, gather/scatter, index_select, search
              "b = torch.searchsorted(torch.arange(10), torch.zeros(3, 4))\nassert b.shape == (3, 4)\nassert b.dtype == torch.int64\n"
              "assert torch.bucketize(torch.zeros(3, 4), torch.arange(10)).shape == (3, 4)\n"
              "assert torch.bincount(torch.full((5,), 3), minlength=2).shape == (4,)\n"
+             // histogram: (hist, bin_edges), an int bin count or a 1-D tensor of edges (numpy's np.histogram of a tensor)
+             "h, e = torch.histogram(torch.rand(100), bins=5)\nassert h.shape == (5,) and e.shape == (6,)\n"
+             "r = torch.histogram(torch.rand(10), torch.tensor([0., .5, 1.]))\nassert r.hist.shape == (2,) and r.bin_edges.shape == (3,)\n"
+             "assert torch.histogram(torch.rand(10).double(), 4).hist.dtype == torch.float64\n"
              "assert F.one_hot(torch.zeros(4, dtype=torch.long), num_classes=3).shape == (4, 3)\n");
 }
 

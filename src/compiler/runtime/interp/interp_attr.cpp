@@ -206,6 +206,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Module && obj->menv) {  // a module loaded from source: its globals
     if (V v = obj->menv->get_local(name)) return v;
+    // ModuleType's own lookup, bound (voxceleb_trainer: `importlib.import_module(...).__getattribute__("MainModel")`)
+    if (name == "__getattribute__") return mk_bound(obj, mk_builtin("object.__getattribute__"));
     // PEP 562: a module's own `__getattr__(name)` answers a name its globals lack (transformers' lazy exports)
     if (!(name.size() > 4 && name.rfind("__", 0) == 0 && name.compare(name.size() - 2, 2, "__") == 0))
       if (V hook = obj->menv->get_local("__getattr__"); hook && hook->k == VK::Func) return call(hook, {mk_str(name)}, {}, loc);

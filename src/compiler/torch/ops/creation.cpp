@@ -1,5 +1,5 @@
 // Creation family: factories (torch.zeros/ones/randn/arange/full/tensor/eye/linspace), *_like,
-// Tensor.new_*, torch.meshgrid, torch.polar / torch.complex, torch.bincount.
+// Tensor.new_*, torch.meshgrid, torch.polar / torch.complex, torch.sparse_coo_tensor, windows, torch.fft (counts.cpp: bincount, histc, histogram).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -540,23 +540,6 @@ V polar(OpCall& c) {
   return c.I.emit("call_function", "torch." + c.name, c.name, false, c.args, c.kwargs, o, c.loc);
 }
 
-// torch.histc(input, bins=100, min=0, max=0): the counts over `bins` equal-width bins, a 1-D tensor of the input's
-// floating type (torchtitan's MoE router counts tokens per expert so); the shape is static
-V histc(OpCall& c) {
-  TensorInfo o = c.like();
-  V b = c.get("bins");
-  long long bins = b && b->k == VK::Int ? b->i : 100;
-  if (o.dtype.find("float") == std::string::npos && o.dtype.rfind("bfloat", 0) != 0) c.fail("histc: \"histogram_cpu\" not implemented for '" + o.dtype + "'");
-  o.shape = {Dim{bins, ""}};
-  o.requires_grad = false;
-  // the counts are data: an even split of the input over the bins is assumed (they sum to its numel), and noted
-  long long numel = 1;
-  for (auto& d : c.t().shape) numel *= d.v;
-  o.fill = static_cast<double>(numel / std::max(1LL, bins));
-  c.I.note_unmodelled(c.loc, "torch.histc() values (tensor data): an even split assumed");
-  return c.out(o);
-}
-
 // torch.sparse_coo_tensor(indices, values, size): a sparse tensor of `size` (values' dtype) made eagerly; called in a
 // frame it is a C function Dynamo does not trace (GB0007), and a sparse tensor a frame reads is never wrapped (GB0015:
 // Interp::node_of skips the frame). Its values are not modelled: a size left out is indices' row count of unknowns.
@@ -589,31 +572,6 @@ V sparse_coo_tensor(OpCall& c) {
   if (V d = c.kw("dtype"); d && d->k == VK::DType) o.dtype = d->s;
   o.stride = contiguous_strides(o.shape);
   o.sparse = true;
-  return mk_tensor(o);
-}
-
-// torch.bincount(input, weights=None, minlength=0): size max(input)+1, at least minlength; the max is
-// data: Dynamo treats it as a dynamic output shape (a graph break); eagerly the fill value decides.
-V bincount(OpCall& c) {
-  TensorInfo o = c.like();
-  V ml = c.get("minlength");
-  long long n = c.t().fill ? static_cast<long long>(*c.t().fill) + 1 : 1;
-  if (ml && ml->k == VK::Int) n = std::max(n, ml->i);
-  Activation& act = *c.I.stack_.back();
-  if (act.ctx && act.ctx->mode != Mode::Eager)
-    c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.bincount.default"), c.loc);
-  o.shape = {Dim{n, ""}};
-  if (!c.t().fill) {
-    // the counts are data tparse does not have: an even split of the input over the bins is assumed,
-    // and the run says so (a Python branch on them decides which code runs)
-    long long numel = 1;
-    for (auto& d : c.t().shape) numel *= d.v;
-    o.fill = static_cast<double>(numel / n);
-    c.I.note_unmodelled(c.loc, "torch.bincount() values (tensor data): an even split assumed");
-    ++c.I.guesses_;
-  }
-  V w = c.get("weights");
-  o.dtype = w && w->k == VK::Tensor ? (w->t->dtype == "float32" ? "float64" : w->t->dtype) : "int64";
   return mk_tensor(o);
 }
 

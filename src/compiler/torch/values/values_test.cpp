@@ -325,6 +325,9 @@ TEST_CASE("numpy stub: split / array_split / unique / isin / where / binary ufun
       "u, idx, inv, cnt = np.unique(np.array([4, 2, 4, 7, 0]), return_index=True, return_inverse=True, return_counts=True)\n"
       "assert u.tolist() == [0, 2, 4, 7] and idx.tolist() == [4, 1, 0, 3] and inv.tolist() == [2, 1, 2, 3, 0] and cnt.tolist() == [1, 1, 2, 1]\n"
       "assert np.isin(np.array([1, 5, 2]), [2, 1]).tolist() == [True, False, True] and np.isin(3, [3]) is True\n"
+      // histogram with given edges: [e0, e1), [e1, e2), the last bin closed (PSPNet's intersectionAndUnion)
+      "h, e = np.histogram(np.array([0, 1, 1, 2, 3, 3, 5]), bins=np.arange(4))\n"
+      "assert h.tolist() == [1, 2, 3] and e.tolist() == [0, 1, 2, 3] and e.dtype == np.int64\n"
       "A = np.zeros((3, 3))\n"
       "A[1][2] = 1\n"
       "A[0, :][1] = 5\n"

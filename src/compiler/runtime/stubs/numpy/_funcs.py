@@ -82,6 +82,17 @@ def bincount(x, weights=None, minlength=0):  # eagerly: the count (or weight sum
 
 def histogram(a, bins=10, range=None, density=None, weights=None):  # eagerly: counts in equal-width bins and the edges
     arr = _n._array(a)
+    if not isinstance(bins, int) and isinstance(bins, (list, tuple, _n.ndarray)) and _n._own_arr(arr) and weights is None \
+            and not density:  # given edges (ascending): bin i is [e[i], e[i+1]), the last one closed
+        barr = _n._array(bins)  # (the edges keep their dtype: np.arange's int64 stays int64)
+        edges = list(barr._tparse_flat)
+        counts = [0] * (len(edges) - 1)
+        for v in arr._tparse_flat:
+            for k in _range(len(counts)):
+                if edges[k] <= v < edges[k + 1] or (k == len(counts) - 1 and v == edges[-1]):
+                    counts[k] += 1
+                    break
+        return _n.ndarray(counts, (len(counts),), 'int64'), _n.ndarray(edges, (len(edges),), barr.dtype.name)
     if not _n._own_arr(arr) or not isinstance(bins, int) or weights is not None:
         return _traced_call(a, bins)
     xs = [float(v) for v in arr._tparse_flat]

@@ -4,6 +4,8 @@
 // input, but guarded by the shape env (`2 <= L['x']._base.size()[0]`). That guard raises on a later call whose tensor
 // is no view, and the exception's text is the recompile reason ("'NoneType' object has no attribute 'size'"; real
 // torch 2.11: c_ddsp's scale_function, a Linear's output on a 3-D input, then a subtraction's result).
+#include <fmt/format.h>
+
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
 

@@ -117,6 +117,7 @@ class Interp {
   V call_object_builtin(const std::string& name, std::vector<V>& args, Location loc, V self, bool& handled);  // builtins_object.cpp
   V call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
+  V call_file_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);  // builtins_files.cpp
   /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
   V call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);
   const Obj* hooks_bypass_ = nullptr;          ///< the module call_with_hooks is calling itself (hooks already run)
@@ -505,6 +506,7 @@ class Interp {
   rng::CpuGenerator torch_rng_;  bool torch_rng_known_ = false;  ///< torch's CPU generator, known from manual_seed on
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
+  std::map<std::string, std::string> written_files_;  ///< files the run wrote (absolute path -> content): never on disk
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False
   std::set<std::string> stub_misses_;          ///< `os.x`-style names no stub supplies as a submodule (builtins.cpp)

@@ -38,6 +38,8 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
             (t == "torch.Size" && v->k == VK::Tuple && v->size_tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);
+        // an instance of a class deriving from a builtin exception (`class JSONDecodeError(ValueError)`) is one
+        if (v->k == VK::Instance && v->cls && builtin_exception(t) && class_derives_from(v->cls, t)) return mk_bool(true);
         // every value is an object; classes (the script's, torch.nn's, the builtin types) are instances of type
         if (t == "object" || (t == "type" && (v->k == VK::Class || (v->k == VK::Builtin && builtin_is_type(v->s))))) return mk_bool(true);
         // nn.Parameter is a Tensor subclass; nn.Buffer's metaclass answers for the tensors nn.Buffer() made (their

@@ -227,7 +227,24 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       return mk_str(ends ? s.substr(0, s.size() - x.size()) : s);
     }
     if (m == "find" || m == "rfind" || m == "index" || m == "rindex") {
-      size_t p = m == "find" || m == "index" ? s.find(arg(0)->s) : s.rfind(arg(0)->s);
+      // (sub[, start[, end]]): searched in s[start:end] (slice rules: negative from the end, None the default), the
+      // position counted in s (io's readline finds the next newline from where it stands)
+      const long long n = static_cast<long long>(s.size());
+      auto bound = [&](size_t i, long long dflt) {
+        if (i >= args.size() || args[i]->k == VK::None) return dflt;
+        if (args[i]->k != VK::Int) raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method", loc);
+        long long v = args[i]->i < 0 ? args[i]->i + n : args[i]->i;
+        return std::clamp(v, 0LL, n);
+      };
+      const long long lo = bound(1, 0), hi = bound(2, n);
+      const bool past_end = args.size() > 1 && args[1]->k == VK::Int && args[1]->i > n;  // ("abc".find("", 5): -1)
+      const std::string& x = arg(0)->s;
+      size_t p = std::string::npos;
+      if (!past_end && lo <= hi && static_cast<long long>(x.size()) <= hi - lo) {
+        const std::string_view w = std::string_view(s).substr(static_cast<size_t>(lo), static_cast<size_t>(hi - lo));
+        size_t q = m == "find" || m == "index" ? w.find(x) : w.rfind(x);
+        if (q != std::string::npos) p = q + static_cast<size_t>(lo);
+      }
       if (p == std::string::npos && (m == "index" || m == "rindex")) raise_exc("ValueError", "substring not found", loc);
       return mk_int(p == std::string::npos ? -1 : static_cast<long long>(p));
     }

@@ -113,7 +113,8 @@ const std::set<std::string>& more_builtin_names() {
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
       "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_setitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
-      "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__"};
+      "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__", "__tparse_read_file__", "__tparse_write_file__",
+      "__tparse_file_written__", "__tparse_json_loads__", "__tparse_json_dumps__"};
   return s;
 }
 
@@ -218,6 +219,7 @@ V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Locatio
     if (m == "split") return mk_tuple({mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl)), mk_str(sl == std::string::npos ? p : p.substr(sl + 1))});
     if (m == "isabs") return mk_bool(!p.empty() && p[0] == '/');
     if (m == "exists" || m == "isfile" || m == "isdir") {  // asked of the file system, as Python asks it where tparse runs
+      if (m != "isdir" && written_files_.count(std::filesystem::absolute(p).lexically_normal().string())) return mk_bool(true);
       std::error_code ec;
       std::filesystem::path fp(p);
       bool r = m == "exists" ? std::filesystem::exists(fp, ec) : m == "isfile" ? std::filesystem::is_regular_file(fp, ec)
@@ -235,6 +237,13 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
+  if (name.starts_with("__tparse_") && (name.find("_file") != std::string::npos || name.find("_json_") != std::string::npos)) {
+    V r = call_file_builtin(name, args, loc, handled);  // builtins_files.cpp
+    if (handled) return r;
+    handled = true;
+  }
+  // open(): stubs/io.py's, which reads the file for real (a write stays in the run's memory)
+  if (name == "open") return call(getattr(import_module("io", loc), "open", loc), args, kwargs, loc);
   // CPython's Mersenne Twister for stubs/random.py: a generator per id (0: the module's hidden instance)
   if (name == "__tparse_mt_new__") {
     mt_.emplace_back();

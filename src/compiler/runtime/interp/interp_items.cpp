@@ -236,11 +236,22 @@ V Interp::user_iterator(const V& v, Location loc) {
   V it_fn = find_in_class(v->cls, "__iter__");
   if (!it_fn || it_fn->k != VK::Func) return nullptr;
   V it = call(it_fn, {v}, {}, loc);
-  return has_next(it) ? it : nullptr;
+  if (has_next(it) || (it->k == VK::Iterator && it->gen)) return it;
+  // anything else (`iter(self.readlines())`): an iterator over its items. __iter__ has run and runs once only, as
+  // Python calls it once: a second call would see the state the first left (a file read to its end gives no lines)
+  auto r = std::make_shared<Obj>();
+  r->k = VK::Iterator;
+  r->items = iterate(it, loc);
+  return r;
 }
 
 bool Interp::user_next(const V& it, V& out, Location loc) {
   if (it->k == VK::Iterator && it->gen) return gen_resume(*it->gen, out, loc);
+  if (it->k == VK::Iterator) {  // (user_iterator's items of a __iter__ result)
+    if (it->pos >= it->items.size()) return false;
+    out = it->items[it->pos++];
+    return true;
+  }
   try {
     out = call(find_in_class(it->cls, "__next__"), {it}, {}, loc);
     return true;

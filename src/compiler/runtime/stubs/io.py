@@ -1,6 +1,8 @@
 """tparse stub of the io module: in-memory text and byte streams (StringIO / BytesIO) as model code uses them in eager
 setup (a config parsed from a string, a log line collected); their reads, writes, seek and iteration over lines.
-Files on disk (open, FileIO, TextIOWrapper) are not modelled (opaque)."""
+open() (the builtin is this one) reads a file for real where tparse runs (a config, a vocabulary, a data file); what
+the program writes is kept in the run's memory for its later reads and never reaches the disk. Bytes are strings
+here: a binary file reads as text does without newline translation."""
 
 
 class _Memory:
@@ -102,3 +104,91 @@ class TextIOBase:
 
 class IOBase:
     pass
+
+
+class _File(_Memory):
+    """A file open()ed: the content read at open (or '' for a new one), written back to the run's memory on flush
+    and close when opened for writing"""
+    _nl = '\n'
+    _pad = '\0'
+
+    def __init__(self, name, mode, content, pos, writing):
+        self._empty = ''
+        _Memory.__init__(self, content)
+        self._pos = pos
+        self.name = name
+        self.mode = mode
+        self._writing = writing
+
+    def readable(self):
+        return 'r' in self.mode or '+' in self.mode
+
+    def writable(self):
+        return self._writing
+
+    def write(self, s):
+        if not self._writing:
+            raise UnsupportedOperation('not writable')
+        n = _Memory.write(self, s)
+        # (through to the run's memory at once: CPython flushes a file nobody closes when it is collected,
+        # `json.dump(obj, open(path, 'w'))`)
+        __tparse_write_file__(self.name, self._buf)
+        return n
+
+    def flush(self):
+        if self._writing and not self.closed:
+            __tparse_write_file__(self.name, self._buf)
+
+    def close(self):
+        if not self.closed:
+            self.flush()
+        self.closed = True
+
+    def fileno(self):
+        return 3
+
+    def isatty(self):
+        return False
+
+
+class UnsupportedOperation(OSError):
+    pass
+
+
+def _os_error(cls, code, file):
+    text = {2: 'No such file or directory', 13: 'Permission denied', 17: 'File exists', 21: 'Is a directory'}[code]
+    e = cls('[Errno ' + str(code) + '] ' + text + ': ' + repr(file))  # (str(e) as CPython's OSError gives it)
+    e.errno = code
+    e.strerror = text
+    e.filename = file
+    return e
+
+
+def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
+    if hasattr(file, '__fspath__'):
+        file = file.__fspath__()
+    if not isinstance(file, str):
+        raise TypeError('expected str, bytes or os.PathLike object, not ' + type(file).__name__)
+    kind = [c for c in mode if c in 'rwax']
+    if len(kind) != 1 or any(c not in 'rwaxbt+U' for c in mode):
+        raise ValueError('invalid mode: ' + repr(mode))
+    kind = kind[0]
+    text = 'b' not in mode and newline is None
+    writing = kind != 'r' or '+' in mode
+    if kind == 'w':
+        __tparse_write_file__(file, '')
+        return _File(file, mode, '', 0, True)
+    got = __tparse_read_file__(file, text)
+    if kind == 'x':
+        if isinstance(got, str) or got == 21:
+            raise _os_error(FileExistsError, 17, file)
+        __tparse_write_file__(file, '')
+        return _File(file, mode, '', 0, True)
+    if kind == 'a' and got == 2:
+        got = ''
+    if got is None:  # a file too big to read: its content is not modelled
+        __tparse_unmodelled__('open(' + repr(file) + '): a file over 64 MiB is not read')
+        return __tparse_opaque__('open()')
+    if isinstance(got, int):
+        raise _os_error({2: FileNotFoundError, 13: PermissionError, 21: IsADirectoryError}[got], got, file)
+    return _File(file, mode, got, len(got) if kind == 'a' else 0, writing)

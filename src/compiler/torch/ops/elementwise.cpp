@@ -9,6 +9,7 @@
 
 #include "dynamo/messages.hpp"
 #include "torch/autograd/reach.hpp"
+#include "torch/interop/numpy_traced.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "torch/ops/rules.hpp"
@@ -467,6 +468,10 @@ V inplace(OpCall& c) {
 // printed by FX as `t[idx] = v;  setitem = t`; the value must broadcast to the indexed region.
 V setitem(OpCall& c) {
   V idx = c.rest.at(0), val = c.rest.at(1);
+  // numpy's own array stored eagerly (HRNet's `preds[i] = transform_preds(...)` into an array standing in for unknown
+  // data): torch converts it as torch.as_tensor would, its values with it
+  if (!c.I.tracing())
+    if (V u = from_ndarray(c.I, val)) val = c.rest[1] = u;
   KW none_kw;
   std::vector<V> gi{idx};
   bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked

@@ -733,11 +733,25 @@ argsort = _array_fn(lambda *a, **k: _arrays.argsort(*a, **k), "argsort")
 
 prod = _np("prod", lambda xs, *a, **k: __tparse_np_int__(_prod(xs)) if not _own_arr(xs) else xs.prod(), _prod)
 # the rest of the functions torch._numpy traces: nodes in a compiled frame, opaque values eagerly
-empty = _np('empty')
 full = _np('full', lambda shape, fill_value, dtype=None, order='C': _full(shape, fill_value, dtype))
-zeros_like = _np('zeros_like')
-ones_like = _np('ones_like')
-empty_like = _np('empty_like')
+
+
+def _like(value):  # zeros_like / ones_like / empty_like eagerly: the array's shape and dtype (or the one given)
+    def eager(a, dtype=None, *x, **k):
+        if not _arraylike(a):
+            return _traced_call(a, dtype)
+        arr = _array(a)
+        if not _own_arr(arr):
+            return _traced_call(a, dtype)
+        return _full(arr.shape, value, dtype if dtype is not None else arr.dtype)
+    return eager
+
+
+# np.empty's memory is whatever it was: taken as zeros (a program writes it before reading it: NCRF++'s embedding rows)
+empty = _np('empty', lambda shape, dtype=None, *a, **k: _full(shape, 0, dtype))
+zeros_like = _np('zeros_like', _like(0))
+ones_like = _np('ones_like', _like(1))
+empty_like = _np('empty_like', _like(0))
 eye = _np('eye', lambda N, M=None, k=0, dtype=None, **kw: _arrays.eye(N, M, k, dtype))
 identity = _np('identity', lambda n, dtype=None: _arrays.eye(n, None, 0, dtype))
 diag = _np('diag', lambda v, k=0: _arrays.diag(v, k))

@@ -23,7 +23,11 @@ namespace {
 
 constexpr std::uintmax_t kMaxRead = 64ull << 20;  // a bigger file (a dataset dump) is not read: an opaque value
 
-std::string vfs_key(const std::string& p) { return fs::absolute(fs::path(p)).lexically_normal().string(); }
+std::string vfs_key(const std::string& p) {
+  std::error_code ec;  // ('' has no absolute path: a key of its own, never a file)
+  fs::path a = fs::absolute(fs::path(p), ec);
+  return ec ? p : a.lexically_normal().string();
+}
 
 V from_json(simdjson::dom::element e) {
   using T = simdjson::dom::element_type;
@@ -156,6 +160,8 @@ struct Dumper {
 
 }  // namespace
 
+bool Interp::file_written(const std::string& path) const { return written_files_.count(vfs_key(path)) > 0; }
+
 V Interp::call_file_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
   handled = true;
   auto arg = [&](size_t i) -> V {
@@ -202,7 +208,7 @@ V Interp::call_file_builtin(const std::string& name, std::vector<V>& args, Locat
     written_files_[vfs_key(arg(0)->s)] = arg(1)->s;
     return none();
   }
-  if (name == "__tparse_file_written__") return mk_bool(arg(0)->k == VK::Str && written_files_.count(vfs_key(arg(0)->s)));
+  if (name == "__tparse_file_written__") return mk_bool(arg(0)->k == VK::Str && file_written(arg(0)->s));
   // (text): (True, value) or (False, message, position) for stubs/json's JSONDecodeError
   if (name == "__tparse_json_loads__") {
     if (arg(0)->k != VK::Str) raise_exc("TypeError", fmt::format("the JSON object must be str, bytes or bytearray, not {}", type_name(arg(0))), loc);

@@ -219,7 +219,7 @@ V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Locatio
     if (m == "split") return mk_tuple({mk_str(sl == std::string::npos ? "" : sl == 0 ? "/" : p.substr(0, sl)), mk_str(sl == std::string::npos ? p : p.substr(sl + 1))});
     if (m == "isabs") return mk_bool(!p.empty() && p[0] == '/');
     if (m == "exists" || m == "isfile" || m == "isdir") {  // asked of the file system, as Python asks it where tparse runs
-      if (m != "isdir" && written_files_.count(std::filesystem::absolute(p).lexically_normal().string())) return mk_bool(true);
+      if (m != "isdir" && file_written(p)) return mk_bool(true);
       std::error_code ec;
       std::filesystem::path fp(p);
       bool r = m == "exists" ? std::filesystem::exists(fp, ec) : m == "isfile" ? std::filesystem::is_regular_file(fp, ec)

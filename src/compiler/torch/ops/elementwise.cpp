@@ -471,7 +471,7 @@ V setitem(OpCall& c) {
   // numpy's own array stored eagerly (HRNet's `preds[i] = transform_preds(...)` into an array standing in for unknown
   // data): torch converts it as torch.as_tensor would, its values with it
   if (!c.I.tracing())
-    if (V u = from_ndarray(c.I, val)) val = c.rest[1] = u;
+    if (V u = np_traced::from_ndarray(c.I, val)) val = c.rest[1] = u;
   KW none_kw;
   std::vector<V> gi{idx};
   bool masked = false;  // a bool-mask index selects a data-dependent count: the value's size is not checked

@@ -313,6 +313,32 @@ TEST_CASE("numpy stub: elementwise == / != / & / | / ~, truth of an array, array
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty and *_like eagerly") {
+  // expected values: numpy 1.24's own (HRNet's cv2 shim solves for an affine map; NCRF++ fills np.empty rows)
+  Result r = run_values(
+      "a = np.array([[2.0, 1.0], [1.0, 3.0]])\n"
+      "x = np.linalg.solve(a, np.array([3.0, 5.0]))\n"
+      "assert abs(x[0] - 0.8) < 1e-12 and abs(x[1] - 1.4) < 1e-12 and x.shape == (2,)\n"
+      "assert abs(np.linalg.det(a) - 5.0) < 1e-12 and np.linalg.det(np.array([[1.0, 2.0], [2.0, 4.0]])) == 0.0\n"
+      "i = np.linalg.inv(a)\nassert abs(i[0, 0] - 0.6) < 1e-12 and abs(i[0, 1] + 0.2) < 1e-12\n"
+      "assert np.linalg.solve(a, np.eye(2)).shape == (2, 2)\n"
+      "assert np.linalg.norm(np.array([3.0, 4.0])) == 5.0 and np.linalg.norm([1, 2, 2]) == 3.0\n"
+      "assert np.linalg.norm(np.array([[3.0, 4.0], [6.0, 8.0]]), axis=1).tolist() == [5.0, 10.0]\n"
+      "assert np.linalg.norm(np.array([[1.0, -2.0], [3.0, 4.0]]), 1) == 6.0\n"
+      "try:\n    np.linalg.inv(np.array([[1.0, 2.0], [2.0, 4.0]]))\n    raise AssertionError('inverted')\n"
+      "except np.linalg.LinAlgError:\n    pass\n"
+      "b = np.array([[1, 5, 5], [7, 0, 7]])\n"
+      "assert np.argmax(b) == 3 and np.argmin(b) == 4 and b.argmax() == 3\n"
+      "assert np.argmax(b, 1).tolist() == [1, 0] and np.argmin(b, axis=0).tolist() == [0, 1, 0] and np.argmax(b, 1).dtype == np.int64\n"
+      "e = np.empty([3, 4])\nassert e.shape == (3, 4) and e.dtype == np.float64\ne[0, :] = np.ones([1, 4])\n"
+      "assert e[0].tolist() == [1.0, 1.0, 1.0, 1.0]\n"
+      "assert np.zeros_like(np.arange(3)).tolist() == [0, 0, 0] and np.zeros_like(np.arange(3)).dtype == np.int64\n"
+      "assert np.ones_like(e, dtype=np.float32).dtype == np.float32 and np.ones_like(e)[2, 3] == 1.0\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("numpy stub: split / array_split / unique / isin / where / binary ufuncs eagerly; a row view writes through (SR-GNN's session graphs)") {
   // expected values: numpy 1.24's own
   Result r = run_values(

@@ -122,6 +122,16 @@ def _flat_numbers(xs):
     return out
 
 
+def _first_best(xs, largest):  # argmax / argmin of a flat list: the first index of the extreme value
+    if not xs:
+        raise ValueError('attempt to get argmax of an empty sequence')
+    best = 0
+    for i in range(1, len(xs)):
+        if (xs[i] > xs[best]) if largest else (xs[i] < xs[best]):
+            best = i
+    return best
+
+
 def _reduction_eager(method):
     """np.max / np.min / np.mean (and their aliases) eagerly: the ndarray method, an axis and keepdims too; numbers and
     (nested) lists go through an array first"""
@@ -497,6 +507,16 @@ class ndarray(_Elementwise):
             return self._along(axis, _bmin, keepdims)
         return __tparse_np_int__(_bmin(self._tparse_flat))
 
+    def argmax(self, axis=None, keepdims=False):  # the first largest entry's index (flat without an axis)
+        if axis is not None:
+            return self._along(axis, lambda xs: _first_best(xs, True), keepdims, 'int64')
+        return __tparse_np_int__(_first_best(self._tparse_flat, True))
+
+    def argmin(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, lambda xs: _first_best(xs, False), keepdims, 'int64')
+        return __tparse_np_int__(_first_best(self._tparse_flat, False))
+
     def mean(self, axis=None, keepdims=False):
         if axis is not None:
             return self._along(axis, lambda xs: _shape.total(xs) / len(xs), keepdims, 'float64')
@@ -801,8 +821,8 @@ clip = _np('clip', _clip_eager)
 
 where = _np('where', _funcs.where)
 sort = _np('sort', lambda *a, **k: _arrays.sort(*a, **k))
-argmax = _np('argmax')
-argmin = _np('argmin')
+argmax = _np('argmax', _reduction_eager('argmax'))
+argmin = _np('argmin', _reduction_eager('argmin'))
 log1p = _np('log1p')
 expm1 = _np('expm1')
 exp2 = _np('exp2')
@@ -1026,5 +1046,6 @@ meshgrid = _np('meshgrid', _meshgrid)
 einsum = _np('einsum', _einsum)
 
 import numpy.random as random  # (the numpy.random stub: numpy_call / eager generators of ours)
+import numpy.linalg as linalg  # (norm / solve / inv / det eagerly, numpy.linalg.* traced)
 from numpy._index import tril_indices, triu_indices, diag_indices
 from numpy import _arrays

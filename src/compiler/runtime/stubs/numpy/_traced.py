@@ -287,6 +287,17 @@ for _n, _f in _REDUCE_FLOAT.items():
     FUNCS[_n] = _reduce(_f, True)
 
 # ndarray methods: the function of the same name with the array first
+
+# numpy.linalg (torch._numpy.linalg: torch.linalg on float64)
+FUNCS.update({'linalg.norm': lambda x, ord=None, axis=None, keepdims=False: torch.linalg.norm(fl(x), ord, axis, keepdims),
+              'linalg.solve': lambda a, b: torch.linalg.solve(fl(a), fl(b)), 'linalg.inv': lambda a: torch.linalg.inv(fl(a)),
+              'linalg.det': lambda a: torch.linalg.det(fl(a)), 'linalg.eig': lambda a: torch.linalg.eig(fl(a)),
+              'linalg.eigh': lambda a, UPLO='L': torch.linalg.eigh(fl(a), UPLO),
+              'linalg.svd': lambda a, full_matrices=True, compute_uv=True, **k: torch.linalg.svd(fl(a), full_matrices)
+              if compute_uv else torch.linalg.svdvals(fl(a)),
+              'linalg.qr': lambda a, mode='reduced': torch.linalg.qr(fl(a), mode), 'linalg.pinv': lambda a, *x, **k: torch.linalg.pinv(fl(a)),
+              'linalg.cholesky': lambda a: torch.linalg.cholesky(fl(a))})
+
 METHODS = {'astype': lambda a, dtype, *x, **k: t(a).to(dtype_of(dtype)), 'reshape': _reshape, 'flatten': _flatten,
            'ravel': _flatten, 'transpose': _transpose, 'squeeze': _squeeze, 'copy': lambda a, *x, **k: t(a).clone(),
            'clip': _clip, 'round': FUNCS['round'], 'dot': FUNCS['dot'], 'repeat': _repeat,

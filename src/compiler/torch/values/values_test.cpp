@@ -313,7 +313,7 @@ TEST_CASE("numpy stub: elementwise == / != / & / | / ~, truth of an array, array
   CHECK(r.unmodelled.empty());
 }
 
-TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty and *_like eagerly") {
+TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty and *_like eagerly; scipy.linalg qr / lu") {
   // expected values: numpy 1.24's own (HRNet's cv2 shim solves for an affine map; NCRF++ fills np.empty rows)
   Result r = run_values(
       "a = np.array([[2.0, 1.0], [1.0, 3.0]])\n"
@@ -333,7 +333,16 @@ TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty
       "e = np.empty([3, 4])\nassert e.shape == (3, 4) and e.dtype == np.float64\ne[0, :] = np.ones([1, 4])\n"
       "assert e[0].tolist() == [1.0, 1.0, 1.0, 1.0]\n"
       "assert np.zeros_like(np.arange(3)).tolist() == [0, 0, 0] and np.zeros_like(np.arange(3)).dtype == np.int64\n"
-      "assert np.ones_like(e, dtype=np.float32).dtype == np.float32 and np.ones_like(e)[2, 3] == 1.0\n");
+      "assert np.ones_like(e, dtype=np.float32).dtype == np.float32 and np.ones_like(e)[2, 3] == 1.0\n"
+      // scipy.linalg's qr / lu (Glow's LU-decomposed 1x1 convolution); expected values: scipy 1.14 (LAPACK)
+      "import scipy.linalg as la\n"
+      "q, r = la.qr(np.array([[1.0, 2.0], [3.0, 4.0]]))\n"
+      "assert abs(q[0, 0] + 0.31622776601683794) < 1e-12 and abs(q[0, 1] + 0.9486832980505138) < 1e-12\n"
+      "assert abs(r[0, 0] + 3.1622776601683795) < 1e-12 and abs(r[1, 1] + 0.632455532033676) < 1e-12 and r[1, 0] == 0.0\n"
+      "p, l, u = la.lu(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))\n"
+      "assert p.tolist() == [[0.0, 1.0], [1.0, 0.0]] and p.dtype == np.float32 and l[0, 0] == 1.0\n"
+      "assert abs(l[1, 0] - 1 / 3) < 1e-7 and u[0, 0] == 3.0 and abs(u[1, 1] - (2.0 - 4.0 / 3)) < 1e-6 and u[1, 0] == 0.0\n"
+      "q3, r3 = la.qr(np.random.randn(5, 5))\nassert q3.shape == (5, 5) and r3.shape == (5, 5)\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

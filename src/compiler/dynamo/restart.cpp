@@ -313,6 +313,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   std::vector<V> below;  // (an augmented subscript's a and b: stack values below a BINARY_SUBSCR's result)
   if (kind == "BINARY_SUBSCR") below.swap(stack_below_);
   const TraceMark mark = mark_trace(*ctx);
+  struct InCall { int& n; explicit InCall(int& c) : n(c) { ++n; } ~InCall() { --n; } } in_call(depth0_calls_);
   // the call's side effects are journaled (Interp::journal): undone if a break inside it restarts the analysis
   JournalSpan jscope(*this, ctx->mode == Mode::Record);
   try {

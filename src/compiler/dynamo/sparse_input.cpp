@@ -92,7 +92,10 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
   gb.gb_type = "failed to convert numpy.ndarray to Tensor";
   gb.msg = gb_message(gb.gb_type, "Exception encountered when attempting to convert numpy.ndarray to Tensor\n", {}, t->t->np_refused, "GB0185");
   gb.loc = loc;
-  if (ctx.attempt == 0) {
+  // realized by a CALL (its arguments, or an inlined function's code): a break at that CALL, attempt 1 meets it again;
+  // realized by an instruction of the frame's own that is no call (`np.argsort(-lengths)`'s UNARY_NEGATIVE): no break
+  // to resume from, the frame fails at once (real torch 2.11: program ndarray_negative_stride_input, attempt 0 only)
+  if (ctx.attempt == 0 && depth0_calls_ > 0) {
     ++counters_["graph_break"];
     restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }

@@ -507,6 +507,8 @@ class Interp {
   rng::CpuGenerator torch_rng_;  bool torch_rng_known_ = false;  ///< torch's CPU generator, known from manual_seed on
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
+  int depth0_calls_ = 0;  ///< depth0_call()s under way: an instruction of the root frame's (a CALL, a subscript) is being traced
+  std::set<std::string> abc_checked_;  ///< "ABC/class" pairs an isinstance already asked (the ABC caches the answer)
   std::map<std::string, std::string> written_files_;  ///< files the run wrote (absolute path -> content): never on disk
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False

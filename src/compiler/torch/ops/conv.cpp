@@ -197,6 +197,40 @@ V conv(OpCall& c) {
   return c.out(o);
 }
 
+/// pooling_output_shape's div_rtn(x, stride) (torch/_meta_registrations.py): `r = x % stride; if r != 0 and ...` on a
+/// symbolic size x = in + add is a guard on the remainder, `Ne(Mod(x, stride), 0)` or its Eq, a shape-env guard whose
+/// failure recompiles (RAFT's correlation pyramid: `F.avg_pool2d(corr, 2, stride=2)` on an input of another parity).
+/// sympy drops a constant term the stride divides; a remainder every term's coefficient decides is no guard.
+static void div_rtn_guard(OpCall& c, const Dim& in, long long add, long long stride) {
+  if (!in.is_sym() || stride <= 1 || !c.I.tracing()) return;
+  auto lin = parse_linear(in.sym);
+  if (!lin) return;
+  lin->c += add;
+  if (lin->c % stride == 0) lin->c = 0;
+  bool constant = true;
+  for (const auto& t : lin->terms) constant = constant && t.second % stride == 0;
+  if (constant) return;
+  const std::string x = linear_str(*lin);
+  if (x.empty()) return;
+  const std::string expr = fmt::format("Mod({}, {})", x, stride);
+  auto tree = parse_sym(expr);
+  if (!tree) return;
+  FrameCtx& ctx = *c.I.stack_.back()->ctx;
+  std::map<std::string, std::string> srcs;
+  for (const std::string& s : sym_free_symbols(expr)) {
+    auto info = ctx.sym_info.find(s);
+    if (info == ctx.sym_info.end() || ctx.specialized.count(s)) return;
+    srcs[s] = reason_src(info->second.first);
+  }
+  const long long r = ((in.v + add) % stride + stride) % stride;
+  for (const auto& g : ctx.sym_eqs) if (g.expr == expr && g.value == 0 && g.op.empty()) return;
+  std::string text = fmt::format("{} {} 0  {} (_meta_registrations.py:4596 in div_rtn)", sym_python(*tree, srcs), r != 0 ? "!=" : "==",
+                                 c.I.guard_comment(c.loc));
+  CacheEntry::SymEq eq{expr, srcs, 0, text};
+  eq.ne = r != 0;
+  ctx.sym_eqs.push_back(eq);
+}
+
 V pool(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
@@ -239,6 +273,7 @@ V pool(OpCall& c) {
     Dim in = t.shape[off + i];
     if (spec && in.is_sym() && sym_all_specialized(in.sym, *spec)) in = Dim{in.v, ""};
     long long add = 2 * pd[i] - dl[i] * (k[i] - 1) - 1;
+    div_rtn_guard(c, in, ceil ? add + st[i] - 1 : add, st[i]);
     if (!ceil) {
       o.shape[off + i] = window_out(in, add, st[i], 1);
       continue;

@@ -158,7 +158,7 @@ std::vector<OpDef> build_table() {
       {{"__setitem__"}, M, "key, value", FA::Index, o::setitem},
       // ---- in place (the ones without an out-of-place row; `x_` of a row `x` is derived) ----
       {{"zero_", "fill_", "copy_", "normal_", "uniform_", "unsqueeze_", "squeeze_", "masked_fill_", "tril_", "triu_", "clamp_", "mul_", "add_",
-        "sub_", "div_", "bernoulli_", "random_", "exponential_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_",
+        "sub_", "div_", "bernoulli_", "random_", "exponential_", "cauchy_", "geometric_", "log_normal_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_",
         "masked_scatter_", "clamp_min_", "clamp_max_", "pow_", "sqrt_", "neg_", "abs_", "log_", "lerp_",
         "addcmul_", "addcdiv_", "fill_diagonal_", "share_memory_", "set_", "transpose_", "swapaxes_", "swapdims_", "t_",
         "resize_", "resize_as_"},

@@ -1,6 +1,6 @@
 # torch.distributions as tparse models it, in Python, so the interpreter inlines it as Dynamo inlines
 # torch/distributions/*.py: each method applies the torch ops torch 2.11's does, in the same order (the graph nodes
-# explain counts). Normal, MultivariateNormal, Categorical, Bernoulli, Uniform, Independent and kl_divergence for Normal /
+# explain counts). Normal, Cauchy, Laplace, MultivariateNormal, Categorical, Bernoulli, Uniform, Independent and kl_divergence for Normal /
 # Independent
 # pairs; argument validation is left out (under Dynamo its checks leave no node: their results are dead code).
 # Every module path (torch.distributions, .normal, .categorical, .kl, .utils, ...) is this one module.
@@ -283,6 +283,86 @@ class Uniform(Distribution):
 
     def entropy(self):
         return torch.log(self.high - self.low)
+
+
+class Cauchy(Distribution):
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return torch.full(self._extended_shape(), math.nan, dtype=self.loc.dtype, device=self.loc.device)
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return torch.full(self._extended_shape(), math.inf, dtype=self.loc.dtype, device=self.loc.device)
+
+    def rsample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        eps = self.loc.new(shape).cauchy_()
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value):
+        return -math.log(math.pi) - self.scale.log() - (((value - self.loc) / self.scale) ** 2).log1p()
+
+    def cdf(self, value):
+        return torch.atan((value - self.loc) / self.scale) / math.pi + 0.5
+
+    def icdf(self, value):
+        return torch.tan(math.pi * (value - 0.5)) * self.scale + self.loc
+
+    def entropy(self):
+        return math.log(4 * math.pi) + self.scale.log()
+
+
+class Laplace(Distribution):
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return 2 * self.scale.pow(2)
+
+    @property
+    def stddev(self):
+        return (2 ** 0.5) * self.scale
+
+    def rsample(self, sample_shape=()):
+        shape = self._extended_shape(sample_shape)
+        finfo = torch.finfo(self.loc.dtype)
+        u = self.loc.new(shape).uniform_(finfo.eps - 1, 1)
+        return self.loc - self.scale * u.sign() * torch.log1p(-u.abs())
+
+    def log_prob(self, value):
+        return -torch.log(2 * self.scale) - torch.abs(value - self.loc) / self.scale
+
+    def cdf(self, value):
+        return 0.5 - 0.5 * (value - self.loc).sign() * torch.expm1(-(value - self.loc).abs() / self.scale)
+
+    def icdf(self, value):
+        term = value - 0.5
+        return self.loc - self.scale * term.sign() * torch.log1p(-2 * term.abs())
+
+    def entropy(self):
+        return 1 + torch.log(2 * self.scale)
 
 
 def _batch_mv(bmat, bvec):

@@ -54,6 +54,22 @@ TEST_CASE("MultivariateNormal in a frame: broadcast_shapes is a node whose Size 
   CHECK(occurrences(r.trace, "torch._C._linalg.linalg_cholesky(") == 2);
 }
 
+TEST_CASE("Cauchy and Laplace (torch.distributions): samples of the extended shape, log_prob / cdf / entropy shapes") {
+  // (PyTorch-VAE's SWAE draws its projections from a Cauchy: `Cauchy(0, 0.5).sample((n, d)).squeeze()`)
+  Result r = value_run("from torch.distributions import Cauchy, Laplace\n"
+                       "d = Cauchy(torch.tensor([0.0]), torch.tensor([0.5]))\n"
+                       "assert d.sample((5, 3)).squeeze().shape == (5, 3) and d.rsample().shape == (1,)\n"
+                       "assert d.log_prob(torch.zeros(4, 1)).shape == (4, 1) and d.cdf(torch.zeros(1)).shape == (1,)\n"
+                       "assert d.entropy().shape == (1,) and d.mean.shape == (1,) and d.batch_shape == (1,)\n"
+                       "l = Laplace(torch.zeros(2), torch.ones(2))\n"
+                       "assert l.rsample((4,)).shape == (4, 2) and l.log_prob(torch.zeros(2)).shape == (2,)\n"
+                       "assert l.icdf(torch.full((2,), 0.3)).shape == (2,) and l.stddev.shape == (2,) and l.variance.shape == (2,)\n"
+                       "assert Laplace(0.0, 1.0).batch_shape == ()\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("clamp of an integer tensor with a float bound is a float tensor (result_type); integer bounds keep int64") {
   Result r = value_run("a = torch.tensor([0, 3, 5])\nassert a.clamp(min=1.0).dtype == torch.float32\n"
                        "assert a.clamp(0, 4).dtype == torch.int64 and torch.clamp(a, max=2.5).dtype == torch.float32\n"

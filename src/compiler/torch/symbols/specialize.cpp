@@ -363,7 +363,36 @@ void Interp::sym_relation_guard(const std::string& expr, bool holds, Location lo
   }
   bool sym_left = bare(l) && is_int(r);
   bool sym_right = bare(r) && is_int(l);
-  if (!sym_left && !sym_right) return;
+  if (!sym_left && !sym_right) {
+    // an expression of sizes against a number (`batch_idx % 100 == 0` of a dynamic int: Mod(s0, 100)): ShapeEnv keeps
+    // the decided relation as a guard on the expression (Ne(Mod(s0, 100), 0)), whose failure recompiles (real torch
+    // 2.11: PyTorch-VAE's CategoricalVAE anneals every 100 batches)
+    const bool left = is_int(r) && !is_int(l), right = is_int(l) && !is_int(r);
+    if (!left && !right) return;
+    const std::string expr = left ? l : r;
+    auto tree = parse_sym(expr);
+    if (!tree) return;
+    std::map<std::string, std::string> srcs;
+    for (const std::string& f : sym_free_symbols(expr)) {
+      auto in = ctx.sym_info.find(f);
+      if (in == ctx.sym_info.end() || ctx.specialized.count(f)) return;
+      srcs[f] = short_src(in->second.first);
+    }
+    if (srcs.empty()) return;
+    if (right) op = flip_sym_op(op);
+    if (!holds && op != "!=") op = negate_sym_op(op);
+    const long long c = std::stoll(left ? r : l);
+    CacheEntry::SymEq eq{expr, srcs, c, ""};
+    if (op == "!=") eq.ne = true;
+    else eq.op = op;
+    for (const auto& g : ctx.sym_eqs) if (g.expr == expr && g.value == c && g.ne == eq.ne && g.op == eq.op) return;
+    const Activation& act = guard_frame(*this, loc);
+    const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+    eq.text = fmt::format("{} {} {}  {} (_dynamo/variables/tensor.py:1951 in evaluate_expr)", sym_python(*tree, srcs), op, c,
+                          guard_comment(Location{line, 0, act.file}));
+    ctx.sym_eqs.push_back(eq);
+    return;
+  }
   std::string sym = sym_left ? l : r;
   long long c = std::stoll(sym_left ? r : l);
   if (ctx.specialized.count(sym)) return;

@@ -480,6 +480,12 @@ V setitem(OpCall& c) {
   // _local_scalar_dense is data-dependent, GB0033 at the store, as at a subscript (index.cpp; programs
   // setitem_0d_tensor_index_break, zero_dim_tensor_index_setitem: SSD's `best_truth_idx[best_prior_idx[j]] = j`)
   if (c.I.tracing()) {
+    // a SymInt among a tuple index's items (`gen_seq[:, step] = best_k_idx` of a dynamic step): the setitem node's
+    // fake run reads it through __index__, a guard that specializes it (each new step recompiles), as getitem's does
+    // (index.cpp; real torch 2.11: jadore801120's beam search, `step == 3` at Translator.py:81)
+    if (idx->k == VK::Tuple)
+      for (auto& x : idx->items)
+        if (x->k == VK::Int && !x->sym.empty()) c.I.specialize_symbol(x->sym, c.loc);
     FrameCtx& ctx = *c.I.stack_.back()->ctx;
     for (auto& x : idx->k == VK::Tuple ? idx->items : std::vector<V>{idx}) {
       if (x->k != VK::Tensor || !x->t->shape.empty() || x->t->dtype.find("int") == std::string::npos || x->t->dtype == "uint8") continue;

@@ -325,6 +325,13 @@ TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty
       "assert np.linalg.norm(np.array([3.0, 4.0])) == 5.0 and np.linalg.norm([1, 2, 2]) == 3.0\n"
       "assert np.linalg.norm(np.array([[3.0, 4.0], [6.0, 8.0]]), axis=1).tolist() == [5.0, 10.0]\n"
       "assert np.linalg.norm(np.array([[1.0, -2.0], [3.0, 4.0]]), 1) == 6.0\n"
+      // along one axis of any array, keepdims (PointNet++'s point normalisation); float32 stays float32
+      "n = np.linalg.norm(np.ones((2, 5, 4), dtype=np.float32), axis=2, keepdims=True)\n"
+      "assert n.shape == (2, 5, 1) and n.dtype == np.float32 and n[1, 4, 0] == 2.0\n"
+      // digitize: numpy's docs example, right=True, a number
+      "assert np.digitize(np.array([0.2, 6.4, 3.0, 1.6]), np.array([0.0, 1.0, 2.5, 4.0, 10.0])).tolist() == [1, 4, 3, 2]\n"
+      "assert np.digitize(np.array([1.0, 2.5]), np.array([0.0, 1.0, 2.5]), right=True).tolist() == [1, 2]\n"
+      "assert np.digitize(-1.0, np.array([0.0, 1.0])) == 0\n"
       "try:\n    np.linalg.inv(np.array([[1.0, 2.0], [2.0, 4.0]]))\n    raise AssertionError('inverted')\n"
       "except np.linalg.LinAlgError:\n    pass\n"
       "b = np.array([[1, 5, 5], [7, 0, 7]])\n"

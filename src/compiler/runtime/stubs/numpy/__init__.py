@@ -859,6 +859,7 @@ nanmean = _funcs.nanmean
 unique = _np('unique', _funcs.unique)
 bincount = _np('bincount', _funcs.bincount)
 histogram = _np('histogram', _funcs.histogram)
+digitize = _np('digitize', _funcs.digitize)
 nonzero = _np('nonzero', lambda a: _funcs.where(a))
 isnan = _predicate(math.isnan, 'isnan')
 isinf = _predicate(math.isinf, 'isinf')

@@ -124,3 +124,23 @@ def nanmean(a, axis=None):  # eagerly: the mean of the elements that are not NaN
         return _traced_call(a, axis)
     xs = [float(x) for x in arr._tparse_flat if x == x]
     return __tparse_np_int__(sum(xs) / len(xs) if xs else float('nan'))
+
+
+def digitize(x, bins, right=False):  # eagerly: each value's bin index among monotonically increasing edges
+    arr, edges = _n._array(x), _n._array(bins)
+    if not (_n._own_arr(arr) and _n._own_arr(edges)):
+        return _traced_call(x, bins, right)
+    e = [float(v) for v in edges._tparse_flat]
+    if len(e) > 1 and e[0] > e[-1]:
+        return _traced_call(x, bins, right)  # (decreasing edges: not modelled)
+
+    def index(v):
+        n = 0
+        for b in e:
+            if (b < v) if right else (b <= v):
+                n += 1
+        return n
+    out = [index(float(v)) for v in arr._tparse_flat]
+    if arr.ndim == 0:
+        return __tparse_np_int__(out[0])
+    return _n.ndarray(out, arr.shape, 'int64')

@@ -288,6 +288,7 @@ for _n, _f in _REDUCE_FLOAT.items():
 
 # ndarray methods: the function of the same name with the array first
 
+FUNCS['digitize'] = lambda x, bins, right=False: torch.bucketize(t(x), t(bins), right=not right)
 # numpy.linalg (torch._numpy.linalg: torch.linalg on float64)
 FUNCS.update({'linalg.norm': lambda x, ord=None, axis=None, keepdims=False: torch.linalg.norm(fl(x), ord, axis, keepdims),
               'linalg.solve': lambda a, b: torch.linalg.solve(fl(a), fl(b)), 'linalg.inv': lambda a: torch.linalg.inv(fl(a)),

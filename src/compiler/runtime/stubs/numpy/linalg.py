@@ -101,8 +101,8 @@ def _eager_det(a):
 
 def _eager_norm(x, ord=None, axis=None, keepdims=False):
     X = _n._array(x)
-    if not _n._own_arr(X) or keepdims or (ord is not None and ord not in (2, 'fro', 1, math.inf)):
-        return _traced_call(x, ord, axis)
+    if not _n._own_arr(X) or (keepdims and axis is None) or (ord is not None and ord not in (2, 'fro', 1, math.inf)):
+        return _traced_call(x, ord, axis, keepdims)
     vals = [abs(float(v)) for v in X._tparse_flat]
 
     def vnorm(xs):
@@ -119,14 +119,10 @@ def _eager_norm(x, ord=None, axis=None, keepdims=False):
         if ord == 2 and X.ndim == 2:
             return _traced_call(x, ord, axis)  # (a spectral norm: not computed here)
         return __tparse_np_int__(vnorm(vals))
-    if X.ndim != 2 or axis not in (0, 1, -1, -2):
-        return _traced_call(x, ord, axis)
-    r = [[abs(v) for v in row] for row in _rows(X)]
-    if axis in (1, -1):
-        out = [vnorm(row) for row in r]
-    else:
-        out = [vnorm([row[j] for row in r]) for j in range(len(r[0]))]
-    return _n.ndarray(out, (len(out),), 'float64')
+    if not isinstance(axis, int):
+        return _traced_call(x, ord, axis, keepdims)
+    # a vector norm along one axis of any array (PointNet++'s `np.linalg.norm(pts, axis=2, keepdims=True)`)
+    return X._along(axis, lambda xs: vnorm([abs(float(v)) for v in xs]), keepdims, 'float32' if X.dtype.name == 'float32' else 'float64')
 
 
 norm = _n._np('linalg.norm', _eager_norm, node='norm')

@@ -144,9 +144,12 @@ V emit_wrapped(Interp& I, const std::string& base, const std::vector<V>& args, c
   // where a frame needs one); one computed from a graph input (a module's numpy scalar) is data (GB0033)
   bool konst = true;
   for (const V& a : args) konst = konst && (!a || a->k != VK::Tensor || a->t->fake_const);
+  // (FakeTensorMode keeps a constant of one element only, CONSTANT_NUMEL_LIMIT: `np.array([96, 128])` holds none)
+  long long numel = 1;
+  for (const Dim& d : o.shape) numel *= d.v;
   V r = I.emit("call_function", target, base, false, args, kwargs, o, loc);
   r->t->np_array = true;
-  r->t->fake_const = konst;
+  r->t->fake_const = konst && numel <= 1;
   return r;
 }
 
@@ -298,6 +301,13 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
   // (Real-Time-Voice-Cloning's `np.where(mask_matrix[j])[0]`)
   if ((name == "where" && args.size() == 1 && kwargs.empty()) || name == "nonzero" || name == "argwhere" || name == "flatnonzero")
     I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), loc);
+  // arange's bounds: torch._numpy reads a 0-d array argument as a Python number (item()); a traced one whose value the
+  // fake tensor does not hold (FakeTensorMode keeps constants of one element only: `np.array(image.shape[2:])` has
+  // two) is GB0033 at the call (yhenon's RetinaNet Anchors: `np.arange(0, shape[1])`)
+  if (name == "arange")
+    for (const V& a : args)
+      if (is_np(a) && a->t->shape.empty() && (!a->t->fake_const || no_fake_constant(a)))
+        I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
   if (name == "unique") I.graph_break("Dynamic shape operator", msg_nonzero("aten._unique2.default"), loc);
   const Converted conv = convert_guards(I, name, is_binary_ufunc(name), args, kwargs);
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it

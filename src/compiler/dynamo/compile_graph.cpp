@@ -298,6 +298,10 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src.rfind("___stack", 0) == 0 && g.comment.empty(); });
+  // an int argument the frame read is the automatic-dynamic record of its value (dynamo.cpp entry_ints)
+  for (const auto& [n, v] : ctx.entry_ints)
+    for (const ValueGuard& g : entry->values)
+      if (g.src == n && g.kind == "int" && !g.comment.empty()) { ctx.code->seen_ints[n] = v; break; }
   // so is a plain int / float / bool / str / None local of the frame it never reads: its VariableTracker stays lazy
   // (flamingo's `batch`, carried from resume to resume: no EQUALS_MATCH, no recompile when it changes)
   std::erase_if(entry->values, [](const ValueGuard& g) {

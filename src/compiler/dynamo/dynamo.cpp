@@ -495,7 +495,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       // unspecialized from the first compile (not nan / inf: specialized); program dynamic_true_floats
       if (opts && opts->dynamic_true && v->k == VK::Float && std::isfinite(v->f)) cs.dyn_float_args.insert(n);
       if (v->k == VK::Float && cs.dyn_float_args.count(n)) ctx->float_args.insert(n);
-      cs.seen_ints[n] = v;
+      // (a static int: recorded once the compile shows the frame read it; NeRF's render(H, W, ...) on rays never
+      // reads H and W, so a later call that renders an image at another size keeps them static)
+      // (a resume function's stack value is the resumed instruction's operand: recorded as before)
+      if (v->k == VK::Int && !cs.dyn_ints.count(n) && !(opts && opts->dynamic_true) && n.rfind("___stack", 0) != 0) ctx->entry_ints[n] = v;
+      else cs.seen_ints[n] = v;
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
       // specialization, so no automatic-dynamic record); strs and bools stay constants.
       if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);

@@ -183,6 +183,9 @@ struct FrameCtx {
   std::map<std::string, V> sym_globals;        ///< tensorified floats (SymFloat values), by source: G['x'], L['x']
   std::map<std::string, std::string> float_srcs;  ///< a tensorified float's symbol (zf..) -> its guard's source
   std::set<std::string> float_args;            ///< dynamic float arguments, tensorified at their first read
+  /// int arguments of the frame (static ones) with their values at entry: automatic dynamic records one (CodeState's
+  /// seen_ints) only if the frame reads it, as VariableBuilder records an input when it is wrapped (compile_graph.cpp)
+  std::map<std::string, V> entry_ints;
   std::map<const Obj*, std::string> float_stack_vals;  ///< a resume's dynamic float stack value -> its ___stackN (read by a local)
   /// an unspecialized float read from a container input (`kwargs['temperature']` under dynamic=True): its graph input and
   /// item() are made where the trace first uses it (Dynamo's lazy dict values), as float_stack_vals: value -> (guard source,

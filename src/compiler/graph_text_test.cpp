@@ -219,6 +219,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_random_in_frame", "the resume's placeholders: torch wraps the local `flat` before the stack's permutation"},
       {"range_tensor_next_parameters_rnn", "the stacked getitems stay live after torch.stack in torch (no `= None`)"},
       {"reversed_parameterlist", "the resume's stack: torch's list of parameters is ___stack1 (ours ___stack0)"},
+      {"int_mod_branch_guard", "a compile with no op that returns its input tensor: torch's graph takes and returns L_x_, ours is empty"},
+      {"setitem_symint_index_specializes", "a stored-into input returned later: torch keeps l_seq_ alive after the setitem, ours frees it there"},
+      {"unread_int_arg_stays_static", "the third size: torch makes W and H dynamic (then linspace specializes them), ours H only"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

@@ -93,7 +93,7 @@ class Distribution:
         return torch.exp(self.entropy())
 
 
-class Normal(Distribution):
+class _LocScale(Distribution):  # Normal / Cauchy / Laplace: a location and a scale broadcast together, mode = loc
     has_rsample = True
 
     def __init__(self, loc, scale, validate_args=None):
@@ -101,11 +101,13 @@ class Normal(Distribution):
         super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
 
     @property
-    def mean(self):
+    def mode(self):
         return self.loc
 
+
+class Normal(_LocScale):
     @property
-    def mode(self):
+    def mean(self):
         return self.loc
 
     @property
@@ -285,20 +287,10 @@ class Uniform(Distribution):
         return torch.log(self.high - self.low)
 
 
-class Cauchy(Distribution):
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
-
+class Cauchy(_LocScale):
     @property
     def mean(self):
         return torch.full(self._extended_shape(), math.nan, dtype=self.loc.dtype, device=self.loc.device)
-
-    @property
-    def mode(self):
-        return self.loc
 
     @property
     def variance(self):
@@ -322,19 +314,9 @@ class Cauchy(Distribution):
         return math.log(4 * math.pi) + self.scale.log()
 
 
-class Laplace(Distribution):
-    has_rsample = True
-
-    def __init__(self, loc, scale, validate_args=None):
-        self.loc, self.scale = broadcast_all(loc, scale)
-        super().__init__(_pair_batch_shape(loc, scale, self.loc), validate_args=validate_args)
-
+class Laplace(_LocScale):
     @property
     def mean(self):
-        return self.loc
-
-    @property
-    def mode(self):
         return self.loc
 
     @property

@@ -18,9 +18,10 @@ std::string md5_hex(const std::string& s) {
   return std::string(buf);
 }
 
-std::string json_escape(const std::string& s) {
+std::string json_escape(const std::string& s, bool ensure_ascii) {
   // As Python's json.dumps (ensure_ascii): non-ASCII is one \uXXXX per code point (surrogate pairs
   // above U+FFFF), not per UTF-8 byte; a byte that starts no valid sequence is escaped as itself.
+  // Without ensure_ascii non-ASCII bytes pass through as they are.
   std::string o = "\"";
   for (size_t i = 0; i < s.size(); ++i) {
     auto c = static_cast<unsigned char>(s[i]);
@@ -30,10 +31,12 @@ std::string json_escape(const std::string& s) {
       case '\n': o += "\\n"; continue;
       case '\t': o += "\\t"; continue;
       case '\r': o += "\\r"; continue;
+      case '\b': o += "\\b"; continue;
+      case '\f': o += "\\f"; continue;
       default: break;
     }
     if (c < 0x20) { o += fmt::format("\\u{:04x}", c); continue; }
-    if (c < 0x80) { o += static_cast<char>(c); continue; }
+    if (c < 0x80 || !ensure_ascii) { o += static_cast<char>(c); continue; }
     size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
     bool ok = n > 0 && i + n <= s.size();
     uint32_t cp = n == 4 ? c & 0x07 : n == 3 ? c & 0x0F : c & 0x1F;

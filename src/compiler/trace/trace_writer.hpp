@@ -21,7 +21,7 @@ struct TraceCtx {
 };
 
 std::string md5_hex(const std::string& s);
-std::string json_escape(const std::string& s);   ///< JSON string literal with quotes, ensure_ascii
+std::string json_escape(const std::string& s, bool ensure_ascii = true);  ///< JSON string literal with quotes, as json.dumps
 
 class TraceWriter {
  public:

@@ -14,6 +14,7 @@
 
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
+#include "trace/trace_writer.hpp"
 
 namespace tparse::compiler {
 
@@ -57,38 +58,6 @@ V from_json(simdjson::dom::element e) {
   }
 }
 
-/// CPython's json string encoding: `"` and `\` escaped, control characters as \n \t ... or \u00XX; with
-/// ensure_ascii every non-ASCII character as \uXXXX (a surrogate pair beyond the BMP)
-std::string json_string(const std::string& s, bool ascii) {
-  std::string o = "\"";
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    switch (c) {
-      case '"': o += "\\\""; continue;
-      case '\\': o += "\\\\"; continue;
-      case '\n': o += "\\n"; continue;
-      case '\r': o += "\\r"; continue;
-      case '\t': o += "\\t"; continue;
-      case '\b': o += "\\b"; continue;
-      case '\f': o += "\\f"; continue;
-      default: break;
-    }
-    if (c < 0x20) { o += fmt::format("\\u{:04x}", c); continue; }
-    if (c < 0x80 || !ascii) { o += static_cast<char>(c); continue; }
-    // a UTF-8 sequence: its code point
-    int n = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-    unsigned cp = c & (n == 3 ? 0x07 : n == 2 ? 0x0F : 0x1F);
-    for (int k = 0; k < n && i + 1 < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[++i]) & 0x3F);
-    if (cp >= 0x10000) {
-      cp -= 0x10000;
-      o += fmt::format("\\u{:04x}\\u{:04x}", 0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF));
-    } else {
-      o += fmt::format("\\u{:04x}", cp);
-    }
-  }
-  return o + "\"";
-}
-
 struct Dumper {
   Interp& I;
   Location loc;
@@ -123,7 +92,7 @@ struct Dumper {
       case VK::Bool: o += v->b ? "true" : "false"; return;
       case VK::Int: o += std::to_string(v->i); return;
       case VK::Float: o += number(v); return;
-      case VK::Str: o += json_string(v->s, ascii); return;
+      case VK::Str: o += json_escape(v->s, ascii); return;
       case VK::List: case VK::Tuple: {
         if (v->items.empty()) { o += "[]"; return; }
         o += '[';
@@ -145,7 +114,7 @@ struct Dumper {
         for (size_t i = 0; i < kv.size(); ++i) {
           if (i) o += item_sep;
           nl(o, depth + 1);
-          o += json_string(kv[i].first, ascii) + key_sep;
+          o += json_escape(kv[i].first, ascii) + key_sep;
           dump(kv[i].second, o, depth + 1);
         }
         nl(o, depth);

@@ -237,11 +237,8 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     if (i >= args.size()) error(loc, fmt::format("{}() missing argument", name));
     return args[i];
   };
-  if (name.starts_with("__tparse_") && (name.find("_file") != std::string::npos || name.find("_json_") != std::string::npos)) {
-    V r = call_file_builtin(name, args, loc, handled);  // builtins_files.cpp
-    if (handled) return r;
-    handled = true;
-  }
+  if (V r = call_file_builtin(name, args, loc, handled); handled) return r;  // open()'s and json's helpers: builtins_files.cpp
+  handled = true;
   // open(): stubs/io.py's, which reads the file for real (a write stays in the run's memory)
   if (name == "open") return call(getattr(import_module("io", loc), "open", loc), args, kwargs, loc);
   // CPython's Mersenne Twister for stubs/random.py: a generator per id (0: the module's hidden instance)

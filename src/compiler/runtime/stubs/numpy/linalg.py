@@ -23,8 +23,9 @@ def _square(a):
         raise LinAlgError('Last 2 dimensions of the array must be square')
 
 
-def _lu(rows):  # rows reduced in place by partial pivoting: (rows, permutation sign, pivots in order)
-    n = len(rows)
+def _eliminate(rows, n):
+    """Gaussian elimination with partial pivoting over the first n columns, in place (augmented columns after them
+    go along); the permutation's sign. A zero pivot is LinAlgError, as numpy's"""
     sign = 1.0
     for k in range(n):
         p = max(range(k, n), key=lambda i: abs(rows[i][k]))
@@ -35,22 +36,15 @@ def _lu(rows):  # rows reduced in place by partial pivoting: (rows, permutation 
             sign = -sign
         for i in range(k + 1, n):
             f = rows[i][k] / rows[k][k]
-            rows[i] = [rows[i][j] - f * rows[k][j] if j >= k else rows[i][j] for j in range(n)] + rows[i][n:]
-    return rows, sign
+            rows[i] = [rows[i][j] - f * rows[k][j] for j in range(len(rows[i]))]
+    return sign
 
 
 def _solve_rows(a_rows, b_rows):  # a (n x n), b (n x k): x with a @ x == b
     n = len(a_rows)
     k = len(b_rows[0])
     aug = [a_rows[i] + b_rows[i] for i in range(n)]
-    for c in range(n):  # forward elimination with partial pivoting over the augmented rows
-        p = max(range(c, n), key=lambda i: abs(aug[i][c]))
-        if aug[p][c] == 0.0:
-            raise LinAlgError('Singular matrix')
-        aug[c], aug[p] = aug[p], aug[c]
-        for i in range(c + 1, n):
-            f = aug[i][c] / aug[c][c]
-            aug[i] = [aug[i][j] - f * aug[c][j] for j in range(n + k)]
+    _eliminate(aug, n)
     x = [[0.0] * k for _ in range(n)]
     for i in range(n - 1, -1, -1):
         for j in range(k):
@@ -89,8 +83,9 @@ def _eager_det(a):
     if not _n._own_arr(A) or A.ndim != 2:
         return _traced_call(a)
     _square(A)
+    rows = _rows(A)
     try:
-        rows, sign = _lu(_rows(A))
+        sign = _eliminate(rows, len(rows))
     except LinAlgError:
         return __tparse_np_int__(0.0)
     d = sign

@@ -4,17 +4,14 @@ float64; solve / inv / det / norm are numpy.linalg's. An array of data tparse do
 import math
 
 import numpy as _n
-from numpy.linalg import LinAlgError, det, inv, norm, solve
+from numpy.linalg import LinAlgError, _rows, det, inv, norm, solve
 
 
 def _mat(a):  # (rows as lists of floats, m, n, dtype) of a 2-D own array, or None
     A = _n._array(a)
     if not _n._own_arr(A) or A.ndim != 2:
         return None
-    m, n = A.shape
-    flat = [float(x) for x in A._tparse_flat]
-    dt = 'float32' if A.dtype.name == 'float32' else 'float64'
-    return [flat[i * n:(i + 1) * n] for i in range(m)], m, n, dt
+    return _rows(A), A.shape[0], A.shape[1], 'float32' if A.dtype.name == 'float32' else 'float64'
 
 
 def _arr(rows, dt):

@@ -460,3 +460,19 @@ TEST_CASE("user descriptors: __set_name__, a non-data __get__ under the instance
   // one cached_property under two names is CPython's TypeError
   CHECK(!run_classes("import functools\nclass A:\n    @functools.cached_property\n    def p(self):\n        return 1\n    q = p\n").ok);
 }
+
+TEST_CASE("a classmethod reached through an instance: autograd.Function().apply, nn.Embedding(...).from_pretrained") {
+  // integer_discrete_flows' `RoundStraightThrough().apply` (the legacy instance form), HAN's
+  // `nn.Embedding(n, d).from_pretrained(w)`: a new module built from w; the instance stays as it was
+  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+                 "class Round(torch.autograd.Function):\n    def __init__(self):\n        super().__init__()\n"
+                 "    @staticmethod\n    def forward(ctx, x):\n        return torch.round(x)\n"
+                 "    @staticmethod\n    def backward(ctx, g):\n        return g.clone()\n"
+                 "f = Round().apply\ny = f(torch.tensor([0.2, 1.7, -2.6]))\nassert y.tolist() == [0.0, 2.0, -3.0]\n"
+                 "e = nn.Embedding(3, 2)\nw = torch.ones(5, 4)\nm = e.from_pretrained(w)\n"
+                 "assert m is not e and isinstance(m, nn.Embedding)\n"
+                 "assert tuple(m.weight.shape) == (5, 4) and not m.weight.requires_grad\n"
+                 "assert tuple(e.weight.shape) == (3, 2) and e.weight.requires_grad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -416,7 +416,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         throw;
       }
     }
-  if (obj->k == VK::Class && name == "apply" && !find_in_class(obj, "apply")) {
+  if (name == "apply") {
     // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
     std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
       if (!c) return false;
@@ -425,9 +425,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       for (auto& b : c->bases) if (is_fn(b)) return true;
       return false;
     };
-    if (is_fn(obj)) {
+    // (an instance of one finds the classmethod through its class: `RoundStraightThrough().apply`, the legacy form)
+    const V cls = obj->k == VK::Class ? obj : obj->k == VK::Instance && !obj->attrs.count(name) ? obj->cls : nullptr;
+    if (cls && cls->k == VK::Class && !find_in_class(cls, "apply") && is_fn(cls)) {
       auto b = mk_builtin("autograd_function_apply");
-      b->self = obj;
+      b->self = cls;
       return b;
     }
   }
@@ -504,8 +506,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() &&
       (name == "__init__" || (name == "forward" && obj->builtin_nn != "Module") || (name == "reset_parameters" && obj->builtin_nn != "Module")))
     return mk_builtin("nn_unbound:" + name + ":" + obj->builtin_nn);
-  if (obj->k == VK::Class && !obj->fn && (obj->builtin_nn == "Embedding" || obj->builtin_nn == "EmbeddingBag") && name == "from_pretrained")
-    return mk_builtin("nn_from_pretrained:" + obj->builtin_nn);  // a classmethod (builtins_model.cpp)
+  // a classmethod (builtins_model.cpp), found through an instance too: `nn.Embedding(n, d).from_pretrained(w)` builds
+  // a new module from w and leaves the instance as it was
+  if ((obj->k == VK::Class || obj->k == VK::Instance) && !obj->fn && (obj->builtin_nn == "Embedding" || obj->builtin_nn == "EmbeddingBag") &&
+      name == "from_pretrained")
+    return mk_builtin("nn_from_pretrained:" + obj->builtin_nn);
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
     // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);

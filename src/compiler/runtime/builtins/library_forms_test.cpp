@@ -554,3 +554,33 @@ TEST_CASE("the forty-ninth scouting's frame rules: t == None breaks, a numpy k o
   INFO(fr.error);
   CHECK(fr.ok);
 }
+
+TEST_CASE("numpy's IEEE answers where Python raises (x / 0, log 0, sqrt of a negative, an overflow), the eager ufuncs, "
+          "the joins of an array's rows, torch.hstack / vstack of 0-d tensors") {
+  // (random-network-distillation's `(obs - mean) / np.sqrt(var)` and `np.hstack(rewards)`: numpy warns and goes on)
+  Result r = run_forms(
+      "import math\n"
+      "import numpy as np\n"
+      "import torch\n"
+      "a = np.array([1.0, -2.0, 0.0])\n"
+      "q = a / np.zeros(3)\n"
+      "assert q[0] == float('inf') and q[1] == -float('inf') and q[2] != q[2]\n"
+      "assert (1 / np.array([0.0, 2.0])).tolist() == [float('inf'), 0.5]\n"
+      "assert np.sqrt(np.array([-1.0, 4.0]))[1] == 2.0 and np.isnan(np.sqrt(np.array([-1.0])))[0]\n"
+      "assert np.log(np.array([0.0, 1.0])).tolist() == [-float('inf'), 0.0]\n"
+      "assert (np.array([3, 4]) // np.array([0, 2])).tolist() == [0, 2]\n"
+      "assert (np.array([3, 4]) % np.array([0, 3])).tolist() == [0, 1]\n"
+      "assert (7 // np.array([2, 0])).tolist() == [3, 0]\n"
+      "assert np.square(np.array([1.5, -2.0])).tolist() == [2.25, 4.0]\n"
+      "assert np.sign(np.array([-3.0, 0.0, 2.0])).tolist() == [-1.0, 0.0, 1.0]\n"
+      "assert np.negative(np.array([1, -2])).tolist() == [-1, 2]\n"
+      "assert np.rint(np.array([0.5, 1.5, 2.4])).tolist() == [0.0, 2.0, 2.0]\n"
+      "assert np.log1p(np.array([0.0]))[0] == 0.0 and abs(np.expm1(np.array([1.0]))[0] - (math.e - 1)) < 1e-12\n"
+      "assert np.exp(np.array([1000.0]))[0] == float('inf')\n"
+      "assert np.hstack(np.array([1.0, 2.0])).tolist() == [1.0, 2.0]\n"
+      "assert tuple(torch.hstack([torch.tensor(1.0), torch.tensor(2.0)]).shape) == (2,)\n"
+      "assert tuple(torch.vstack([torch.tensor(1.0), torch.tensor(2.0)]).shape) == (2, 1)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());  // every value known: no assert passed on a guess
+}

@@ -20,6 +20,8 @@ V cat(OpCall& c) {
   // hstack: dim 1 (dim 0 for 1-D); vstack: 1-D inputs become rows, then dim 0; column_stack: columns
   std::vector<TensorInfo> ts;
   for (auto& x : seq->items) ts.push_back(*x->t);
+  // (hstack takes atleast_1d of each input first, vstack atleast_2d: a 0-d tensor is one element)
+  if (name == "hstack" || name == "vstack") for (auto& t : ts) if (t.shape.empty()) { t.shape = {Dim{1, ""}}; t.stride.clear(); }
   if (name == "hstack") dim = ts[0].shape.size() == 1 ? 0 : 1;
   if (name == "vstack") { dim = 0; for (auto& t : ts) if (t.shape.size() == 1) t.shape.insert(t.shape.begin(), Dim{1, ""}); }
   if (name == "column_stack") { dim = 1; for (auto& t : ts) if (t.shape.size() <= 1) { t.shape = {t.shape.empty() ? Dim{1, ""} : t.shape[0], Dim{1, ""}}; } }

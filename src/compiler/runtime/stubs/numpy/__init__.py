@@ -57,7 +57,50 @@ def _np(name, eager=None, number=None, node=None):
     return call
 
 
+_INF = float('inf')
+_NAN = float('nan')
+
+
+def _div(x, y):  # numpy's true division: IEEE's answer (inf, -inf, nan) where Python raises ZeroDivisionError
+    if y == 0:
+        return _NAN if x == 0 or x != x else (_INF if (x > 0) == (math.copysign(1.0, y) > 0) else -_INF)
+    return x / y
+
+
+def _floordiv(x, y):  # numpy's floor division: an integer by 0 is 0 (a warning), a float inf / nan
+    if y == 0:
+        return 0 if isinstance(x, int) and isinstance(y, int) else _div(x, y) if x != 0 else _NAN
+    return x // y
+
+
+def _mod(x, y):  # numpy's remainder: an integer by 0 is 0, a float nan
+    if y == 0:
+        return 0 if isinstance(x, int) and isinstance(y, int) else _NAN
+    return x % y
+
+
+def _ieee(fn, name):
+    """numpy's answer where Python's math raises: a log of 0 is -inf, a domain error nan, an overflow inf (numpy warns
+    and goes on: RND's `np.sqrt(var)` of an unset running variance)"""
+    def f(*a):
+        try:
+            return fn(*a)
+        except ZeroDivisionError:
+            return _div(1.0 if len(a) < 2 else a[0], 0.0)
+        except OverflowError:
+            return _INF
+        except ValueError:
+            if name in ('log', 'log2', 'log10') and a and a[0] == 0:
+                return -_INF
+            if name == 'log1p' and a and a[0] == -1:
+                return -_INF
+            return _NAN
+    return f
+
+
 def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer result is np.int64, no Python int)
+    fn = _ieee(fn, name)
+
     def eager(*args, **kwargs):  # (on an ndarray: element by element, numpy's float64 for a float result)
         # a ufunc of a torch tensor is a tensor again (Tensor.__array_wrap__): torch's function of that name, an
         # integer tensor computed in float64 as numpy does (TabDDPM's `np.log(alphas)` of a float64 tensor)
@@ -439,22 +482,25 @@ class ndarray(_Elementwise):
         return self._binop(o, lambda x, y: x * y, True)
 
     def __truediv__(self, o):
-        return self._binop(o, lambda x, y: x / y, False)
+        return self._binop(o, _div, False)
 
     def __rtruediv__(self, o):
-        return self._binop(o, lambda x, y: x / y, True)
+        return self._binop(o, _div, True)
 
     def __mod__(self, o):  # Python's sign rule, as numpy's remainder (DiverseBranchBlock's `np.arange(c) % d`)
-        return self._binop(o, lambda x, y: x % y, False)
+        return self._binop(o, _mod, False)
 
     def __rmod__(self, o):
-        return self._binop(o, lambda x, y: x % y, True)
+        return self._binop(o, _mod, True)
 
     def repeat(self, repeats, axis=None):
         return _arrays.repeat(self, repeats, axis)
 
     def __floordiv__(self, o):
-        return self._binop(o, lambda x, y: x // y, False)
+        return self._binop(o, _floordiv, False)
+
+    def __rfloordiv__(self, o):
+        return self._binop(o, _floordiv, True)
 
     def __pow__(self, o):
         return self._binop(o, lambda x, y: x ** y, False)
@@ -778,10 +824,19 @@ diag = _np('diag', lambda v, k=0: _arrays.diag(v, k))
 transpose = _np('transpose', lambda a, axes=None: _array(a).transpose(*(axes or ())) if _arraylike(a) else _traced_call(a, axes))
 expand_dims = _np('expand_dims', lambda a, axis: _expand_dims(_array(a), axis) if _arraylike(a) else _traced_call(a, axis))
 squeeze = _np('squeeze')
-concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(arrays, axis, False))
-stack = _np('stack', lambda arrays, axis=0, **k: _join(arrays, axis, True))
-vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in tup], 0, False))
-hstack = _np('hstack', lambda tup, **k: _join(tup, 0 if not _arraylike(tup[0]) or _array(tup[0]).ndim == 1 else 1, False))
+def _parts(seq):  # the joins take any sequence: an array is the sequence of its rows (RND's `np.hstack(rewards)`)
+    return [seq[i] for i in range(len(seq))] if _own_arr(seq) and seq.ndim > 0 else seq
+
+
+def _hstack(tup):  # atleast_1d of each part, then axis 0 for 1-D parts, else 1
+    tup = [_atleast(a, 1) if _arraylike(a) else a for a in _parts(tup)]
+    return _join(tup, 0 if not _arraylike(tup[0]) or _array(tup[0]).ndim == 1 else 1, False)
+
+
+concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(_parts(arrays), axis, False))
+stack = _np('stack', lambda arrays, axis=0, **k: _join(_parts(arrays), axis, True))
+vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in _parts(tup)], 0, False))
+hstack = _np('hstack', lambda tup, **k: _hstack(tup))
 tile = _np('tile', lambda A, reps: _arrays.tile(A, reps))
 repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
@@ -823,16 +878,16 @@ where = _np('where', _funcs.where)
 sort = _np('sort', lambda *a, **k: _arrays.sort(*a, **k))
 argmax = _np('argmax', _reduction_eager('argmax'))
 argmin = _np('argmin', _reduction_eager('argmin'))
-log1p = _np('log1p')
-expm1 = _np('expm1')
-exp2 = _np('exp2')
-sinh = _np('sinh')
-cosh = _np('cosh')
-trunc = _np('trunc')
-rint = _np('rint')
-negative = _np('negative')
-sign = _np('sign')
-square = _np('square')
+log1p = _scalar(math.log1p, 'log1p')
+expm1 = _scalar(math.expm1, 'expm1')
+exp2 = _scalar(lambda x: 2.0 ** x, 'exp2')
+sinh = _scalar(math.sinh, 'sinh')
+cosh = _scalar(math.cosh, 'cosh')
+trunc = _scalar(lambda x: float(math.trunc(x)) if isinstance(x, float) else x, 'trunc')
+rint = _scalar(lambda x: float(_pyround(x)), 'rint')  # (half to even, as Python's round)
+negative = _scalar(lambda x: -x, 'negative')
+sign = _scalar(lambda x: x if x != x else (x > 0) - (x < 0) if isinstance(x, int) else float((x > 0) - (x < 0)), 'sign')
+square = _scalar(lambda x: x * x, 'square')
 def _round_eager(a, decimals=0, out=None):  # np.round of an array (its method) or of a number (numpy's half to even)
     if _own_arr(a) or isinstance(a, (list, tuple)):
         return _array(a).round(decimals)

@@ -169,6 +169,24 @@ V unary(OpCall& c) {
                                                   "sinc", "erfinv", "digamma", "lgamma", "special.logit", "special.expit"};
   if (to_float.count(name) && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
   if ((name == "softmax" || name == "log_softmax") ) if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
+  // F.softmax / log_softmax / softmin without dim: functional.py's _get_softmax_dim warns (UserWarning) each call;
+  // shown eagerly it runs warnings.py's Python (stubs/warnings.py: frames under the callback)
+  if (c.is_fn && !c.I.tracing() && c.target == "torch.nn.functional." + name &&
+      (name == "softmax" || name == "log_softmax" || name == "softmin")) {
+    V d = c.arg(0, "dim");
+    if (!d || d->k == VK::None) {
+      V warnings;
+      {  // (CPython imported warnings at startup: its module code runs no frame here)
+        const int saved = c.I.callback_active_;
+        c.I.callback_active_ = 0;
+        struct Back { int& r; int v; ~Back() { r = v; } } back{c.I.callback_active_, saved};
+        warnings = c.I.import_module("warnings", c.loc);
+      }
+      c.I.call(c.I.getattr(warnings, "_show", c.loc),
+               {mk_str("Implicit dimension choice for " + name + " has been deprecated. Change the call to include dim=X as an argument.")}, {},
+               c.loc);
+    }
+  }
   if (name == "cumsum" || name == "softmax" || name == "log_softmax" || name == "cumprod" || name == "softmin") {
     V d = c.arg(0, "dim");
     if (d && d->k == VK::Int) c.dim(d->i, rank);

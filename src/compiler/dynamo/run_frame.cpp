@@ -152,7 +152,8 @@ void Interp::count_stdlib_frame_once(const char* name, const char* file, int lin
 // A bundled stub of a standard-library module stands for CPython's own file: a function of it that becomes a frame
 // names that file and line (typing.cast, converted at autograd's entry points)
 static void stdlib_code_location(const std::string& stub_path, const std::string& fn, std::string& filename, int& line) {
-  static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}, {{"copyreg", "__newobj__"}, 98}};
+  static const std::map<std::pair<std::string, std::string>, int> lines = {{{"typing", "cast"}, 2154}, {{"copyreg", "__newobj__"}, 98},
+                                                                         {{"copyreg", "_slotnames"}, 107}};
   // (and a package's: einops 0.8.2's rearrange / repeat, run as frames of their own: __tparse_einops_frames__.py)
   static const std::map<std::pair<std::string, std::string>, std::pair<const char*, int>> package_lines = {
       {{"__tparse_einops_frames__", "rearrange"}, {"/opt/torch/.venv/lib/python3.12/site-packages/einops/einops.py", 561}},

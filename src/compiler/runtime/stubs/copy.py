@@ -18,6 +18,15 @@ def copy(x):
         return list(x)
     if type(x) is dict:
         return dict(x)
+    if isinstance(x, torch.Tensor):
+        # Tensor.__reduce_ex__ reads torch._utils._get_obj_state: object.__getstate__ asks copyreg._slotnames of the
+        # class once (CPython caches `__slotnames__` on it), Python code under the callback (real torch 2.11:
+        # MAML++'s `copy(self.running_mean.data)` after its break); the copy shares x's storage
+        name = type(x).__name__
+        if name not in _tensor_slotnames:
+            _tensor_slotnames.add(name)
+            copyreg._slotnames(type(x))
+        return x
     if _plain_instance(x):
         # object.__reduce_ex__(4) then copy._reconstruct: copyreg's _slotnames (first copy of the class) and
         # __newobj__ run as Python code; the copy has x's attributes
@@ -27,6 +36,9 @@ def copy(x):
         copyreg.__newobj__(cls)
         return __tparse_copy_instance__(x)
     return x
+
+
+_tensor_slotnames = set()  # tensor classes whose `__slotnames__` CPython has cached
 
 
 def _plain_instance(x):

@@ -130,7 +130,12 @@ V factory(OpCall& c) {
       // of another type is an error there; ECBSR's `nn.Parameter(torch.FloatTensor(scale))` of a float32 tensor)
       // (another dtype: other_type's TypeError)
       if (args[0]->t->dtype != t.dtype) other_type(args[0]->t->dtype);
-      return args[0];
+      // (new_with_tensor's alias: in a frame Dynamo records the constructor's node over it, KGCN's
+      // `torch.LongTensor(self.adj_ent[e])` of int64 tensors, real torch 2.11)
+      if (!c.I.tracing()) return args[0];
+      t.shape = args[0]->t->shape;
+      t.stride = args[0]->t->stride;
+      t.requires_grad = args[0]->t->requires_grad;
     } else if (args.size() == 1 && args[0]->k == VK::Tuple && args[0]->size_tuple && c.I.tracing() &&
                std::all_of(args[0]->items.begin(), args[0]->items.end(), [](const V& x) { return x->k == VK::Int && x->sym.empty(); })) {
       // in a frame Dynamo hands a static torch.Size on as its numbers: the fake constructor takes them as data, a 1-D
@@ -151,7 +156,9 @@ V factory(OpCall& c) {
       if (i > 0 && std::isupper(ch) && std::islower(static_cast<unsigned char>(name[i - 1]))) base += '_';
       base += static_cast<char>(std::tolower(ch));
     }
-    return c.I.emit("call_function", "torch." + name, base, false, args, c.kwargs, t, c.loc);
+    V out = c.I.emit("call_function", "torch." + name, base, false, args, c.kwargs, t, c.loc);
+    if (args.size() == 1 && args[0]->k == VK::Tensor && out && out->k == VK::Tensor && !out->vals) out->vals = args[0]->vals;
+    return out;
   }
   if (name == "arange") {
     // torch.arange(start=0, end, step=1): ceil((end - start) / step) values; int64 unless a float is given

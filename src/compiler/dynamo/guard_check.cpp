@@ -155,6 +155,13 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     // module's node of the guard tree checks its own type before its parameters' tensors)
     if (!root.empty() && root_of(g.src) != root) continue;
     V v = resolve_source(g.src, inputs);
+    if (g.kind == "module_attr") {  // a constant a built-in module's forward read (EQUALS_MATCH under the module's node)
+      if (!v || py_repr(v) == py_repr(g.value)) continue;
+      const size_t r = std::min(g.src.size(), g.src.find_first_of(".["));
+      const std::string text = old ? pad60(local_src(g.src) + g.code.substr(g.src.size()))
+                                   : g.src.substr(0, r) + pad60("L['" + g.src.substr(0, r) + "']" + g.code.substr(r)).substr(r + 5);
+      return text + "  " + g.comment + g.stack;
+    }
     if (v && (v->k != VK::Instance || v->cls.get() != g.value->cls.get() || (!g.value->cls && v->builtin_nn != g.value->builtin_nn))) {
       // (a built-in module's text names the class it has now: a lazy one became its cls_to_become after the guard)
       std::string code = g.value->cls ? g.code : builtin_module_type_guard(g.value, g.src);

@@ -197,6 +197,7 @@ class Interp {
   void nn_check_input_dim(const std::string& cls, const V& input, Location loc);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
+  void guard_conv_attrs(const V& mod, const std::string& cls, Location loc);  ///< Conv's constants (nn_modules.cpp)
   V make_module(const std::string& name);
   void nn_materialize_lazy(const V& mod, const std::vector<V>& args, Location loc);  ///< a Lazy* module's first call (torch/nn/nn_modules.cpp)
   V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);

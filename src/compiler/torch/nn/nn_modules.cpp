@@ -392,6 +392,43 @@ void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location
   if (cls == "SyncBatchNorm" && d < 2) raise_observed("ValueError", fmt::format("expected at least 2D input (got {}D input)", d), loc);
 }
 
+// Conv{1,2,3}d._conv_forward reads `self.padding_mode`, then F.conv{n}d(input, weight, bias, self.stride, self.padding,
+// self.dilation, self.groups): Dynamo guards each constant on the module's source (EQUALS_MATCH; its guard tree checks
+// groups, stride, padding, dilation, then padding_mode). A frame compiled for one conv fails on another's padding
+// (NanoFlow's WaveNet layer forward, one code for layers of different dilations: a recompile each, real torch 2.11).
+// Checked with the module's TYPE_MATCH (guard_check.cpp), not rendered in the tree.
+void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location loc) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  auto src = act.ctx->sources.find(mod.get());
+  if (src == act.ctx->sources.end()) return;
+  const int n = cls[4] - '0';
+  const int call_line = n == 1 ? 370 : n == 2 ? 548 : 718;
+  const std::string user = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(act.file), act.cur_line,
+                                       act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true));
+  for (const char* a : {"groups", "stride", "padding", "dilation", "padding_mode"}) {
+    auto it = mod->attrs.find(a);
+    if (it == mod->attrs.end()) continue;
+    const V& v = it->second;
+    if (!(v->k == VK::Int || v->k == VK::Str || (v->k == VK::Tuple && std::all_of(v->items.begin(), v->items.end(), [](const V& x) { return x->k == VK::Int; }))))
+      continue;
+    ValueGuard g;
+    g.src = src->second + "." + a;
+    bool dup = false;
+    for (auto& x : act.ctx->module_types) dup = dup || x.src == g.src;
+    if (dup) continue;
+    g.kind = "module_attr";
+    g.value = v;
+    g.code = g.src + " == " + py_repr(v);
+    g.comment = std::string(a) == "padding_mode"
+                    ? fmt::format("# if self.padding_mode != \"zeros\":  # nn/modules/conv.py:{} in _conv_forward", call_line - 13)
+                    : fmt::format("# return F.conv{}d(  # nn/modules/conv.py:{} in _conv_forward", n, call_line);
+    g.stack = user;
+    (void)loc;
+    act.ctx->module_types.push_back(g);
+  }
+}
+
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   // torch.nn's forwards name their first parameter `input`: `self.norm(input=x)` passes it by keyword
   if (args.empty())
@@ -482,6 +519,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
   if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
+    guard_conv_attrs(mod, cls, loc);
     // _ConvNd.forward is `return self._conv_forward(input, self.weight, self.bias)`: a subclass may override
     // _conv_forward (whisper casts the weight there); `conv_forward_base` is the base one (super()._conv_forward)
     V w = attr("weight"), b = attr("bias");

@@ -324,6 +324,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     // a generator expression): `next(self.parameters())` is its first item
     V it = arg(0);
     if (it->pos < it->items.size()) {
+      if (it->traced_gen) traced_gen_advance(it, it->pos, loc);
       if (it->traced_gen) yielded(it, it->items[it->pos]);
       return it->items[it->pos++];
     }

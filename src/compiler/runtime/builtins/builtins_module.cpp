@@ -128,6 +128,9 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
   return out;
 }
 
+const char* const kRnnAt = "__tparse_rnn_at__";
+const char* const kRnnRepr = "__tparse_rnn_repr__";
+
 void Interp::module_zero_grad(const V& mod, bool to_none, Location loc) {
   std::vector<V> a;
   std::vector<std::pair<std::string, V>> kw;
@@ -155,6 +158,23 @@ void Interp::module_zero_grad(const V& mod, bool to_none, Location loc) {
     bool dup = false;
     for (auto& x : ctx.vguards) dup = dup || x.src == g.src;
     if (!dup) ctx.vguards.push_back(g);
+  }
+}
+
+// A parameter generator traced in a frame whose walk reaches an RNN module after some items: VariableBuilder refuses the
+// RNN (GB0014) when the generator runs on to the item at `index` (`next(...)` of the first item stops before it; a
+// for loop, list() or tuple() asks for it). The frame's own code iterating cannot resume the break: the frame is
+// skipped; from an inlined function (a property) it is that call's break (real torch 2.11: awni/speech's
+// `list(self.parameters())[0].is_cuda`)
+void Interp::traced_gen_advance(const V& gen, size_t index, Location loc) {
+  auto at = gen->attrs.find(kRnnAt);
+  if (at == gen->attrs.end() || static_cast<size_t>(at->second->i) != index || !tracing() || stack_.back()->ctx->mode != Mode::Record)
+    return;
+  try {
+    graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(gen->attrs[kRnnRepr]->s), loc);
+  } catch (GraphBreak& gb) {
+    gb.skip_frame = stack_.back()->depth == 0;
+    throw;
   }
 }
 
@@ -377,6 +397,8 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     // the module's own tensors of that kind, then each submodule's, with dotted names
     bool buffers = m.ends_with("buffers"), named = m.starts_with("named_");
     std::vector<V> xs;
+    long long rnn_at = -1;  // the index of the first item past an RNN module the walk reaches (in a frame)
+    std::string rnn_text;
     std::set<const Obj*> seen;  // each module and each tensor once, as nn.Module's memo (remove_duplicate=True)
     // inside a frame each tensor is reached through the module's source (Dynamo inlines the generator over
     // _modules / _parameters): `L['self']._modules['base']._parameters['weight']`, its placeholder's name
@@ -414,6 +436,12 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
               throw;
             }
           }
+          // (reached after some items: the break comes when a consumer asks for the item after them, as
+          // `list(self.parameters())` does: awni/speech's is_cuda property; traced_gen_advance)
+          if (ctx && !xs.empty() && is_rnn_module(c) && rnn_at < 0) {
+            rnn_at = static_cast<long long>(xs.size());
+            rnn_text = rnn_repr(c);
+          }
           std::string cs = src.empty() ? "" : src + "._modules['" + n + "']";
           if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = cs;
           walk(c, pre + n + ".", src_of(c).empty() ? cs : src_of(c));
@@ -429,6 +457,10 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       r->generator_of = names[(buffers ? 2 : 0) + (named ? 1 : 0)];
     } else if (!buffers) {
       r->traced_gen = "parameters";  // (each parameter a graph input as it is yielded: Interp::yielded)
+    }
+    if (tracing() && rnn_at >= 0) {
+      r->attrs[kRnnAt] = mk_int(rnn_at);
+      r->attrs[kRnnRepr] = mk_str(rnn_text);
     }
     return r;
   }

@@ -354,6 +354,7 @@ void Interp::exec_stmt(const StmtP& s) {
       bool broke = false;
       try {
         for (V x; next(x);) {
+          if (it->traced_gen && !ui) traced_gen_advance(it, k - 1, s->value->loc);
           if (it->traced_gen) yielded(it, x);
           assign(s->target, x);
           // a module container's items are wrapped lazily, where the body first uses one: VariableBuilder refuses

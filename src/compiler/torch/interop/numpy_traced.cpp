@@ -220,12 +220,17 @@ Converted guard_operands(Interp& I, const std::string& fn, bool binary_ufunc, co
     I.specialize_symbol(other->sym, at);
     return Converted::Constant;
   }
+  // (as_tensor of a sequence of more than one number is a fake tensor with no constant, FakeTensorMode's
+  // CONSTANT_NUMEL_LIMIT: `int(np.prod(size[:-1]))` of two static sizes is data dependent, awni/speech's LinearND)
+  bool many = false;
   auto one = [&](const V& a) {
     if (!a) return;
     if (sym_number(a)) I.specialize_symbol(a->sym, at, false, site);
-    if (a->k == VK::Tuple || a->k == VK::List)
+    if (a->k == VK::Tuple || a->k == VK::List) {
+      many = many || a->items.size() > 1;
       for (const V& x : a->items)  // (as_tensor of a sequence: `np.prod(x.shape)` of dynamic sizes)
         if (sym_number(x)) I.specialize_symbol(x->sym, at, false, site);
+    }
   };
   // which parameters are ArrayLike: the array operand first (`np.tile(A, reps)` converts A, not reps: SASRec's
   // `np.tile(np.arange(1, n + 1), [B, 1])` keeps B dynamic, program numpy_longtensor_input); every operand of clip / where
@@ -237,7 +242,7 @@ Converted guard_operands(Interp& I, const std::string& fn, bool binary_ufunc, co
     if (!shape_first.count(fn) && (i == 0 || all_operands.count(fn))) one(args[i]);
   for (const auto& [k, v] : kwargs)
     if (k == "a" || k == "x" || k == "min" || k == "max" || k == "a_min" || k == "a_max" || k == "fill_value") one(v);
-  return Converted::Constant;
+  return many ? Converted::Symbolic : Converted::Constant;
 }
 
 /// A numpy value whose data the fake run does not hold (tparse may still know it: a frame input's, one computed from a

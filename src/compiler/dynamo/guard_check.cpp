@@ -318,7 +318,9 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "optim_state") {  // DICT_LENGTH guards on the state: the first dict whose length changed
       std::vector<long long> now = optimizer_state_lens(v);
       if (now == g.lens) continue;
-      if (now.size() != g.lens.size()) return fmt::format("len({}.state) == {}", g.src, g.lens.size());
+      // (an empty state's DICT_LENGTH reads `not args[0].state`, as an empty dict's guard text does: Apollo's first step)
+      if (now.size() != g.lens.size())
+        return g.lens.empty() ? fmt::format("not {}.state", g.src) : fmt::format("len({}.state) == {}", g.src, g.lens.size());
       for (size_t i = 0; i < now.size(); ++i)
         if (now[i] != g.lens[i]) return fmt::format("len({}.state[list(dict.keys({}.state))[{}]]) != {}", g.src, g.src, i, g.lens[i]);
       continue;

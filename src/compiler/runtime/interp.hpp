@@ -457,6 +457,7 @@ class Interp {
   void move_step_if_cpu(const V& opt);
   void name_hint(const V& v, const std::string& name);
   void yielded(const V& gen, const V& item);
+  [[noreturn]] void list_setitem_break(const V& list, const V& v, Location loc);  ///< GB0156 (builtins_more.cpp)
   void traced_gen_advance(const V& gen, size_t index, Location loc);  ///< an RNN the generator reaches (builtins_module.cpp)
   /// a store into a realized param group: 'capturable' (True) is written back with it
   /// RuntimeError of an in-place op on a leaf that requires grad while grad mode is on (autograd's check_inplace)

@@ -15,6 +15,7 @@
 #include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "torch/values/values.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/op_table.hpp"
 
@@ -94,6 +95,14 @@ bool abc_instance(const V& v, const std::string& abc) {
   if (abc == "ModuleType") return v->k == VK::Module;
   if (abc == "BuiltinFunctionType") return v->k == VK::Builtin && !builtin_is_type(v->s);
   return false;  // sets are lists here, views and async kinds are not modelled: answered as not an instance
+}
+
+// `xs[t] = v` of a list and a 0-d integer tensor in a frame: Dynamo's list __setitem__ wants a constant key (GB0156)
+void Interp::list_setitem_break(const V& list, const V& v, Location loc) {
+  graph_break("Unsupported method call",
+              msg_unsupported_method("list", "__setitem__", fmt::format("call_method ListVariable(length={}) __setitem__ [TensorVariable(), {}] {{}}",
+                                                                         list->items.size(), variable_repr(v))),
+              loc);
 }
 
 bool python_builtin(const std::string& name) {
@@ -393,6 +402,20 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
   if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
   if (name == "__tparse_setitem__") {  // a frame's own `t[i] = v` of a tensor (interp_expr.cpp)
+    if (arg(0)->k == VK::List) {  // (`xs[t] = v` of a 0-d tensor t: eagerly, after the break, its __index__)
+      if (tracing()) list_setitem_break(arg(0), arg(2), loc);
+      const std::vector<double>* d = values::data(*this, arg(1));
+      long long i = d && d->size() == 1 ? static_cast<long long>((*d)[0]) : 0;
+      if (!d || d->size() != 1) {
+        note_unmodelled(loc, "a list index from tensor data tparse does not know (taken as 0)");
+        ++guesses_;
+      }
+      const long long n = static_cast<long long>(arg(0)->items.size());
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range", loc);
+      arg(0)->items[static_cast<size_t>(i)] = arg(2);
+      return none();
+    }
     std::vector<V> a{arg(1), arg(2)};
     std::vector<std::pair<std::string, V>> kw;
     tensor_method(arg(0), "__setitem__", a, kw, loc);

@@ -571,6 +571,28 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
       }
       if ((obj->k == VK::Instance || (obj->k == VK::Dict && obj->cls)) && obj->cls)
         if (V si = find_in_class(obj->cls, "__setitem__"); si && si->k == VK::Func) { call(si, {obj, idx, v}, {}, t->loc); return; }
+      // a one-element integer tensor as the index: Python takes its __index__ eagerly (its value, or a guess where
+      // tparse does not know the data); in a frame Dynamo's list __setitem__ wants a constant key: GB0156 at the
+      // store (Flowtron's `original_ids[ids[i]] = i` of sort indices, real torch 2.11)
+      if (obj->k == VK::List && idx->k == VK::Tensor && idx->t->dtype.find("int") != std::string::npos && idx->t->shape.empty()) {
+        if (tracing()) {  // (STORE_SUBSCR is wrapped in break_graph_if_unsupported: in a loop the frame is skipped)
+          if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+            std::vector<V> a{obj, idx, v};
+            std::vector<std::pair<std::string, V>> kw;
+            depth0_call(mk_builtin("__tparse_setitem__"), a, kw, t->loc, "STORE_SUBSCR");
+            return;
+          }
+          list_setitem_break(obj, v, t->loc);
+        }
+        const std::vector<double>* d = values::data(*this, idx);
+        if (d && d->size() == 1) {
+          idx = mk_int(static_cast<long long>((*d)[0]));
+        } else {
+          note_unmodelled(t->loc, "a list index from tensor data tparse does not know (taken as 0)");
+          ++guesses_;
+          idx = mk_int(0);
+        }
+      }
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
         if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) raise_exc("IndexError", "list assignment index out of range", t->loc);

@@ -281,6 +281,42 @@ bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>
   return !iv.empty();
 }
 
+namespace {
+// an uninitialized tensor's written elements: the Obj's vals hold the values so far (v) and the epoch of the last
+// write through setitem_values; its attrs["w"]'s vals one flag per element (1: written)
+const char* const kPartial = "__tparse_partial__";
+
+/// t's partial record, or null: none, or the storage was written since by something else (an unknown write)
+Obj* live_partial(const Interp& I, const V& t) {
+  auto it = t->attrs.find(kPartial);
+  if (it == t->attrs.end() || !it->second || !it->second->vals) return nullptr;
+  const unsigned long long at = it->second->vals->epoch;
+  if (at < I.unknown_write_epoch_) return nullptr;
+  if (auto w = I.storage_write_epoch_.find(storage_of(t)); w != I.storage_write_epoch_.end() && at < w->second) return nullptr;
+  return it->second.get();
+}
+
+void store_partial(Interp& I, const V& t, std::vector<double> v, std::vector<double> w) {
+  auto p = std::make_shared<Obj>();
+  auto pv = std::make_shared<TensorVals>();
+  pv->v = std::move(v);
+  pv->epoch = I.value_epoch_;
+  p->vals = std::move(pv);
+  auto f = std::make_shared<Obj>();
+  auto fv = std::make_shared<TensorVals>();
+  fv->v = std::move(w);
+  f->vals = std::move(fv);
+  p->attrs["w"] = f;
+  t->attrs[kPartial] = p;
+}
+}  // namespace
+
+void start_partial(Interp& I, const V& t) {
+  long long n = 0;
+  if (!t || t->k != VK::Tensor || !eager(I) || !static_numel(*t->t, n) || n > kMaxElems || n == 0) return;
+  store_partial(I, t, std::vector<double>(static_cast<size_t>(n), 0.0), std::vector<double>(static_cast<size_t>(n), 0.0));
+}
+
 // `t[idx] = v` on a tensor whose values are known (its data, or one fill value): the new values, row-major, where the
 // index is basic (ints, slices, None, Ellipsis), integer index arrays over leading dims, or a bool mask over t's leading dims (one with no data taken as all
 // true: then t's old values need not be known), and v a number or a tensor of known values that is one value or
@@ -310,9 +346,11 @@ static bool setitem_values(OpCall& c) {
     true_count(I, idx, c.loc, "a boolean-mask assignment");
   }
   std::vector<double> cur;
+  Obj* partial = nullptr;  // an uninitialized tensor being filled element by element (start_partial)
   if (const std::vector<double>* d = data(I, t)) cur = *d;
   else if (t->t->fill) cur.assign(static_cast<size_t>(n), *t->t->fill);
   else if (unknown_mask) cur.assign(static_cast<size_t>(n), 0.0);  // every element is overwritten below
+  else if ((partial = live_partial(I, t)) && !mask && partial->vals->v.size() == static_cast<size_t>(n)) cur = partial->vals->v;
   else return false;
   std::vector<double> vals;
   if (val->k == VK::Int) vals = {static_cast<double>(val->i)};
@@ -362,6 +400,15 @@ static bool setitem_values(OpCall& c) {
   }
   const int g = guess_of(val) >= 0 ? guess_of(val) : (!mask || m) ? guess_of(t) : -1;
   mutated(I, t);  // views of the storage go stale; the written tensor carries the new values
+  if (partial) {
+    std::vector<double> w = partial->attrs["w"]->vals->v;
+    for (double o : offs) w[static_cast<size_t>(o)] = 1;
+    if (std::any_of(w.begin(), w.end(), [](double x) { return x == 0; }) || guess_of(val) >= 0) {
+      store_partial(I, t, std::move(cur), std::move(w));  // (not all written yet: the values stay unknown)
+      return true;
+    }
+    t->attrs.erase(kPartial);
+  }
   attach(I, t, std::move(cur));
   set_guess(t, g);
   return true;

@@ -38,6 +38,9 @@ void attach(Interp& I, const V& t, std::vector<double> v);
 /// attach, for a view of `base` whose elements sit at flat offsets `offs` of base's values (null base: none); an
 /// in-place write through the view writes them there too (write_in_place)
 void attach_view(Interp& I, const V& t, std::vector<double> v, const V& base, std::vector<long long> offs);
+/// An uninitialized tensor (torch.empty, `torch.LongTensor(n)`): its values become known once every element has been
+/// written by `t[idx] = v` of known values (a collate function's `lengths[i] = mel.size(1)`); until then unknown
+void start_partial(Interp& I, const V& t);
 /// Attach the range t's elements lie in (no values: torch.rand's [0, 1)).
 void attach_range(Interp& I, const V& t, double lo, double hi);
 /// `x` as dtype `dt` stores it (float32 rounding, integer truncation); false when not representable here.

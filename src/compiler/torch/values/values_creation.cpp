@@ -31,10 +31,20 @@ bool creation_rule(OpCall& c, const V& res) {
   std::vector<double> out;
   static const std::set<std::string> data_fns = {"tensor", "as_tensor", "new_tensor", "FloatTensor", "DoubleTensor", "LongTensor",
                                                   "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "Tensor"};
+  if (n == "empty" || n == "empty_like" || n == "new_empty") {
+    start_partial(c.I, res);  // (uninitialized: known once every element is written)
+    return false;
+  }
   if (data_fns.count(n)) {
     V d = n == "new_tensor" ? c.arg(0, "data") : (!c.args.empty() ? c.args[0] : c.kw("data"));
-    if (!d || (n.size() >= 6 && n.substr(n.size() - 6) == "Tensor" && c.args.size() != 1)) return false;
-    if (d->k == VK::Int && n.size() >= 6 && n.substr(n.size() - 6) == "Tensor") return false;  // FloatTensor(3): a size
+    const bool legacy = n.size() >= 6 && n.substr(n.size() - 6) == "Tensor";
+    // (FloatTensor(2, 3) / LongTensor(n): uninitialized sizes, known once every element is written)
+    if (legacy && !c.args.empty() && std::all_of(c.args.begin(), c.args.end(), [](const V& a) { return a->k == VK::Int; })) {
+      start_partial(c.I, res);
+      return false;
+    }
+    if (!d || (legacy && c.args.size() != 1)) return false;
+    if (d->k == VK::Int && legacy) return false;  // FloatTensor(3): a size
     if (!from_data(c.I, d, out)) return false;
   } else if (n == "arange") {
     // (a bound may be a one-element tensor with known values: Longformer's `torch.arange(counts.max())`)

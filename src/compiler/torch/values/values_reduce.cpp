@@ -112,6 +112,62 @@ bool quantile(OpCall& c, const V& res) {
   return true;
 }
 
+bool sorting(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  if (n != "sort" && n != "argsort" && n != "topk") return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  // sort(dim=-1, descending=False) / argsort(dim=-1, descending=False) / topk(k, dim=-1, largest=True, sorted=True)
+  const bool topk = n == "topk";
+  V d = c.arg(topk ? 1 : 0, "dim");
+  V desc = topk ? c.arg(2, "largest") : c.arg(1, "descending");
+  if (d && d->k != VK::Int) return false;
+  if (desc && desc->k != VK::Bool) return false;
+  const bool down = topk ? !desc || desc->b : desc && desc->b;
+  const size_t rank = s.size();
+  const size_t dim = rank == 0 ? 0 : static_cast<size_t>(c.dim(d ? d->i : -1, rank));
+  const long long len = rank == 0 ? 1 : s[dim];
+  long long k = len;
+  if (topk) {
+    V kv = c.arg(0, "k");
+    if (!kv || kv->k != VK::Int || kv->i < 0 || kv->i > len) return false;
+    k = kv->i;
+  }
+  long long inner = 1, outer = 1;
+  for (size_t i = dim + 1; i < rank; ++i) inner *= s[i];
+  for (size_t i = 0; i < dim && i < rank; ++i) outer *= s[i];
+  std::vector<double> vals, idx;
+  vals.resize(static_cast<size_t>(outer * k * inner));
+  idx.resize(vals.size());
+  std::vector<long long> order(static_cast<size_t>(len));
+  for (long long o = 0; o < outer; ++o)
+    for (long long in = 0; in < inner; ++in) {
+      auto at = [&](long long j) { return (*v)[static_cast<size_t>((o * len + j) * inner + in)]; };
+      for (long long j = 0; j < len; ++j) order[static_cast<size_t>(j)] = j;
+      // (NaN sorts as the largest value, as torch's comparators put it; ties keep their order)
+      std::stable_sort(order.begin(), order.end(), [&](long long a, long long b) {
+        const double x = at(a), y = at(b);
+        if (std::isnan(x) || std::isnan(y)) return down ? std::isnan(x) && !std::isnan(y) : !std::isnan(x) && std::isnan(y);
+        return down ? x > y : x < y;
+      });
+      for (long long j = 0; j < k; ++j) {
+        const size_t out = static_cast<size_t>((o * k + j) * inner + in);
+        vals[out] = at(order[static_cast<size_t>(j)]);
+        idx[out] = static_cast<double>(order[static_cast<size_t>(j)]);
+      }
+    }
+  if (n == "argsort") {
+    if (res->k != VK::Tensor) return false;
+    attach(c.I, res, std::move(idx));
+    return true;
+  }
+  if (res->k != VK::Tuple || res->items.size() != 2 || res->items[0]->k != VK::Tensor || res->items[1]->k != VK::Tensor) return false;
+  attach(c.I, res->items[0], std::move(vals));
+  attach(c.I, res->items[1], std::move(idx));
+  return true;
+}
+
 bool matmul(Interp& I, const V& a, const V& b, const V& res) {
   if (!a || !b || !res || a->k != VK::Tensor || b->k != VK::Tensor || res->k != VK::Tensor) return false;
   const std::vector<double>* av = of(I, a);

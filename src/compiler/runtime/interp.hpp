@@ -512,6 +512,10 @@ class Interp {
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   int depth0_calls_ = 0;  ///< depth0_call()s under way: an instruction of the root frame's (a CALL, a subscript) is being traced
   std::set<std::string> abc_checked_;  ///< "ABC/class" pairs an isinstance already asked (the ABC caches the answer)
+  /// isinstance(x, <collections.abc ABC>) answered `is` for x's class `cls` (abc_class_key): the first time the pair
+  /// is asked eagerly under the callback, CPython's _abc_subclasscheck runs the ABCs' __subclasshook__ (and
+  /// _check_methods) in Python, frames handed to Dynamo once each (runtime/builtins/abc_checks.cpp)
+  void abc_check(const std::string& abc, const std::string& cls, bool is);
   std::map<std::string, std::string> written_files_;  ///< files the run wrote (absolute path -> content): never on disk
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
   std::set<std::pair<const Obj*, std::string>> nonpersistent_;  ///< buffers registered with persistent=False

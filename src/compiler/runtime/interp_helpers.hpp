@@ -80,6 +80,8 @@ std::string qualify_dict_keys(std::string source);
 std::string local_source(const std::string& n);
 /// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
 V nn_class(const std::string& name);
+/// The class an ABC's cache keys v by (`list`, `Tensor`, a user class's own name and identity) (abc_checks.cpp).
+std::string abc_class_key(const V& v);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).
 bool abc_instance(const V& v, const std::string& abc);
 /// A builtin (mk_builtin) name that is a type of Python's (int, list, type, ...), not a function.

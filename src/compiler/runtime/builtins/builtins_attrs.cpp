@@ -57,9 +57,11 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
         // (an ndarray torch._numpy traces, or a tensor standing in for one eagerly, is numpy's class)
         if (k->s == "Tensor" && v->k == VK::Tensor && !v->t->np_array) return mk_bool(true);
         if (k->s == "ndarray" && v->k == VK::Tensor && v->t->np_array) return mk_bool(true);
-        if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str &&
-            abc_instance(v, abc->second->s))
-          return mk_bool(true);
+        if (auto abc = k->attrs.find("__tparse_abc__"); abc != k->attrs.end() && abc->second->k == VK::Str) {
+          const bool is = abc_instance(v, abc->second->s);
+          abc_check(abc->second->s, abc_class_key(v), is);
+          if (is) return mk_bool(true);
+        }
         if (v->k == VK::Instance) {
           // torch.nn.Module: every module (a plain object is none); a built-in class (nn.Linear): its instances
           if (!k->builtin_nn.empty() && k->fn == nullptr && !v->builtin_nn.empty() && nn_class_derives(v->builtin_nn, k->builtin_nn))

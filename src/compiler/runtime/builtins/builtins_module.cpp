@@ -667,10 +667,7 @@ V Interp::state_dict_method(const std::string& m, std::vector<V>& args, std::vec
   // `isinstance(state_dict, Mapping)`: an ABC's first check of a class runs Collection.__subclasshook__ (Python code,
   // <frozen _collections_abc>:435 in 3.12) before the ABC caches the answer; under the callback it is a frame handed to
   // Dynamo once and skipped (real torch 2.11: program load_state_dict_skipped_frame; checked eagerly first, none)
-  static const char collection_hook = 0;
-  if (abc_checked_.insert("Mapping/OrderedDict").second && callback_active_ > 0 &&
-      !(stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager))
-    count_stdlib_frame_once("__subclasshook__", "<frozen _collections_abc>", 435, &collection_hook);
+  abc_check("Mapping", "OrderedDict", true);
   V strict_v = kw("strict", 1);
   const bool strict = !strict_v || truthy(strict_v, loc);
   walk(self, "");

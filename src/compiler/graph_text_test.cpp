@@ -222,6 +222,10 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"int_mod_branch_guard", "a compile with no op that returns its input tensor: torch's graph takes and returns L_x_, ours is empty"},
       {"setitem_symint_index_specializes", "a stored-into input returned later: torch keeps l_seq_ alive after the setitem, ours frees it there"},
       {"unread_int_arg_stays_static", "the third size: torch makes W and H dynamic (then linspace specializes them), ours H only"},
+      // the fifty-third round's (docs/compiler.md, "Fifty-third round")
+      {"legacy_ctor_same_dtype_node", "the recompile's dict item read by a global dict and an int key: torch names it G_adj_2_, ours by the stack temporary"},
+      {"list_setitem_tensor_index", "a break at a list STORE_SUBSCR: torch returns the stored value before the index's argmax, ours the other way round"},
+      {"numpy_prod_sizes_data_dependent", "torch.Size([getitem]) of the data-dependent resume: torch frees getitem later (`getitem = None` placement)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

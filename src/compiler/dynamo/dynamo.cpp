@@ -622,6 +622,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         e.value = v->items[i];
         e.kind = cs.dyn_ints.count(e.src) ? "int_dyn" : type_name(v->items[i]);
         e.code = e.src + " == " + py_repr(v->items[i]);
+        e.item_of = (dyn_list ? dyn_list : v).get();
         ctx->vguards.push_back(e);
       }
     }

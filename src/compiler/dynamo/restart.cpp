@@ -348,6 +348,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // the call's tensor arguments were loaded (wrapped, guarded) before the call: they stay guarded. A user
     // object's attributes are not: its variable is realized without them, so a tensor attribute the abandoned
     // inlining read keeps no guard (TimesFM 2.5's decode cache: torch 2.11 recompiles the caller for no dtype)
+    // a list argument of the frame passed on to the call and never read by the frame: Dynamo realized it as a
+    // ListVariable (its length guarded) but not its items, so no item is guarded (GraphRNN's
+    // `pack_padded_sequence(input, input_len, ...)`: real torch 2.11 recompiles on `len(input_len) == 8` only)
+    for (auto& a : args)
+      if (a->k == VK::List && !ctx->lists_read.count(a.get()))
+        std::erase_if(ctx->vguards, [&](const ValueGuard& g) { return g.item_of == a.get(); });
     std::vector<V> loaded;
     for (auto& a : args) flatten_tensors(a, loaded, false);
     for (auto& [k, a] : kwargs) flatten_tensors(a, loaded, false);  // (keyword arguments too: `self._assoc(data=input)`)

@@ -46,6 +46,7 @@ struct ValueGuard {
   bool star_item = false;        ///< an int item of a `*args` tuple input, guarded as the call that passes it on reads it
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
   bool pinned = false;           ///< float_dyn: an op's float parameter specialized it (its value is guarded too)
+  const Obj* item_of = nullptr;  ///< an item of a list argument: guarded only once the frame reads the list's items
   /// a Python float's guard at `src`: EQUALS_MATCH on its value, or once dynamic (automatic dynamic, an unspecialized
   /// float) only its type, `___check_type_id(src, ...)` (dynamo/dynamo.cpp)
   static ValueGuard python_float(const std::string& src, const V& value, bool dynamic);
@@ -165,6 +166,7 @@ struct FrameCtx {
   std::vector<V> tracked_first;        ///< containers Dynamo tracked before the frame stored into them (their outputs first)
   std::vector<TensorGuard> tguards;
   std::vector<ValueGuard> vguards;
+  std::set<const Obj*> lists_read;  ///< list arguments whose items the frame read (iterated, indexed)
   std::vector<ValueGuard> module_types;         ///< TYPE_MATCH guards on submodules read (guard_module_type)
   std::vector<CacheEntry::SymRel> sym_rels;     ///< relation guards of branches on SymInts (truthy)
   std::vector<CacheEntry::SymEq> sym_eqs;       ///< equality guards of size expressions (guard_int)

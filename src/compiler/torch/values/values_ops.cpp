@@ -352,6 +352,7 @@ bool op_rule(OpCall& c, const V& res) {
   }
   if (res->k == VK::Tuple) return sorting(c, res);  // (sort / topk: values and indices)
   if (res->k != VK::Tensor) return false;
+  if (repeat_interleave(c, res)) return true;
   const Shape r = shape_of(res);
   const std::string& rdt = res->t->dtype;
   static const std::set<std::string> same_order = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze", "view_as",

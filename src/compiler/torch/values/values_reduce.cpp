@@ -168,6 +168,41 @@ bool sorting(OpCall& c, const V& res) {
   return true;
 }
 
+bool repeat_interleave(OpCall& c, const V& res) {
+  if (c.name != "repeat_interleave" || res->k != VK::Tensor) return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  Shape s = shape_of(c.self);
+  V r = c.arg(0, "repeats"), d = c.arg(1, "dim");
+  if (d && d->k != VK::Int && d->k != VK::None) return false;
+  const bool flat = !d || d->k == VK::None;
+  const size_t dim = flat || s.empty() ? 0 : static_cast<size_t>(c.dim(d->i, s.size()));
+  if (flat) s = {static_cast<long long>(v->size())};
+  const long long len = s.empty() ? 1 : s[dim];
+  std::vector<long long> reps;
+  if (r && r->k == VK::Int) {
+    reps.assign(static_cast<size_t>(len), r->i);
+  } else if (r && r->k == VK::Tensor) {
+    const std::vector<double>* rv = of(c.I, r);
+    if (!rv) return false;
+    if (rv->size() == 1) reps.assign(static_cast<size_t>(len), static_cast<long long>((*rv)[0]));
+    else if (static_cast<long long>(rv->size()) == len) for (double x : *rv) reps.push_back(static_cast<long long>(x));
+    else return false;
+  } else {
+    return false;
+  }
+  long long inner = 1, outer = 1;
+  for (size_t i = dim + 1; i < s.size(); ++i) inner *= s[i];
+  for (size_t i = 0; i < dim && i < s.size(); ++i) outer *= s[i];
+  std::vector<double> out;
+  for (long long o = 0; o < outer; ++o)
+    for (long long j = 0; j < len; ++j)
+      for (long long k = 0; k < reps[static_cast<size_t>(j)]; ++k)
+        for (long long in = 0; in < inner; ++in) out.push_back((*v)[static_cast<size_t>((o * len + j) * inner + in)]);
+  attach(c.I, res, std::move(out));  // (nothing when the count differs from the result's)
+  return true;
+}
+
 bool matmul(Interp& I, const V& a, const V& b, const V& res) {
   if (!a || !b || !res || a->k != VK::Tensor || b->k != VK::Tensor || res->k != VK::Tensor) return false;
   const std::vector<double>* av = of(I, a);

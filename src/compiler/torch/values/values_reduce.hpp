@@ -20,6 +20,8 @@ bool quantile(OpCall& c, const V& res);
 /// sort / argsort / topk of known values along a dim (descending / largest; NaN the largest value; ties in their
 /// order): the values and indices attached to the result (a (values, indices) tuple, argsort's tensor); false otherwise
 bool sorting(OpCall& c, const V& res);
+/// repeat_interleave(repeats, dim=None) of known values: an int or known counts (one, or one per slice along dim)
+bool repeat_interleave(OpCall& c, const V& res);
 /// a @ b (matmul / mm / bmm) of known values: torch.matmul's broadcast of batch dims, 1-D operands as a row / a
 /// column; false when either operand is not known or the result is big
 bool matmul(Interp& I, const V& a, const V& b, const V& res);

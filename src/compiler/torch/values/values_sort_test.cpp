@@ -12,7 +12,7 @@ namespace {
 Result run_sorting(const std::string& src) { return compile_script("values.py", src, Options{}); }
 }  // namespace
 
-TEST_CASE("sort / argsort / topk of known values: values and indices along a dim, descending, NaN largest") {
+TEST_CASE("sort / argsort / topk of known values: values and indices along a dim, descending, NaN largest; repeat_interleave") {
   Result r = run_sorting(
       "import torch\n"
       "a = torch.LongTensor([7, 9, 3])\n"
@@ -28,6 +28,9 @@ TEST_CASE("sort / argsort / topk of known values: values and indices along a dim
       "assert m.sort(dim=1)[1].tolist() == [[1, 0, 2], [2, 1, 0]]\n"
       "assert m.topk(1, dim=1, largest=False)[0].tolist() == [[-1.0], [0.0]]\n"
       "n = torch.tensor([1.0, float('nan'), 0.0]).sort()\n"
+      "assert torch.repeat_interleave(torch.tensor([36, 24]), 3).tolist() == [36, 36, 36, 24, 24, 24]\n"
+      "assert torch.tensor([[1, 2], [3, 4]]).repeat_interleave(torch.tensor([1, 2]), dim=0).tolist() == [[1, 2], [3, 4], [3, 4]]\n"
+      "assert torch.tensor([[1, 2], [3, 4]]).repeat_interleave(2, dim=1).tolist() == [[1, 1, 2, 2], [3, 3, 4, 4]]\n"
       "assert n.values[0].item() == 0.0 and n.indices.tolist() == [2, 0, 1]\n");
   INFO(r.error);
   CHECK(r.ok);

@@ -58,11 +58,12 @@ bool fill(CpuGenerator& g, const std::string& dtype, long long n, bool normal, d
 // a bigger tensor's draws are not replayed, nor more than kMaxTotal since the seed (a full-size model's layers built
 // after a seed: counting them would cost a second per model): the generator becomes unknown
 constexpr long long kMaxDraws = 1LL << 22;
-constexpr uint64_t kMaxTotal = uint64_t{1} << 24;
+constexpr uint64_t kMaxTotal = uint64_t{1} << 26;
 
 /// false (and the generator unknown) when `count` more draws pass the limits
 bool affordable(Interp& I, long long count) {
   if (count <= kMaxDraws && I.torch_rng_.drawn() + static_cast<uint64_t>(count) <= kMaxTotal) return true;
+  if (std::getenv("TPARSE_DEBUG_RNG")) fprintf(stderr, "rng: past the limits (%lld more, %llu drawn)\n", count, static_cast<unsigned long long>(I.torch_rng_.drawn()));
   I.torch_rng_known_ = false;
   return false;
 }
@@ -109,9 +110,15 @@ bool after_op(OpCall& c, const V& res) {
   const bool inplace = n.back() == '_';
   const V& target = inplace ? c.self : res;
   if (!target || target->k != VK::Tensor || !on_cpu(*target->t)) return false;  // (CUDA tensors draw from CUDA's generator)
-  if (in_frame(I)) {
-    lose(I);
-    return false;
+  // in a frame: a graph of backend "eager" / "aot_eager" runs the same ATen ops when called, so the generator advances
+  // by the same draws (the traced tensors get no values); other backends draw their own way (inductor's philox seeds)
+  const bool traced = in_frame(I);
+  if (traced) {
+    const std::string be = I.stack_.back()->ctx->backend;
+    if (be != "eager" && be != "aot_eager") {
+      lose(I);
+      return false;
+    }
   }
   if (!I.torch_rng_known_) return false;
   CpuGenerator& g = I.torch_rng_;
@@ -191,7 +198,7 @@ bool after_op(OpCall& c, const V& res) {
     lose(I);
     return false;
   }
-  if (out.empty() || count > values::kMaxElems || static_cast<long long>(out.size()) != count) return false;
+  if (traced || out.empty() || count > values::kMaxElems || static_cast<long long>(out.size()) != count) return false;
   values::attach(I, target, std::move(out));
   return true;
 }

@@ -80,6 +80,8 @@ std::string qualify_dict_keys(std::string source);
 std::string local_source(const std::string& n);
 /// The class object of a built-in torch.nn class by name (`nn.Linear`; builtins.cpp).
 V nn_class(const std::string& name);
+/// The module a torch.compile'd submodule (an OptimizedModule) wraps, or null (builtins_module.cpp).
+V compiled_module(const V& c);
 /// The class an ABC's cache keys v by (`list`, `Tensor`, a user class's own name and identity) (abc_checks.cpp).
 std::string abc_class_key(const V& v);
 /// isinstance(v, collections.abc.<abc>) by the kind of v, as CPython's registrations answer (builtins_more.cpp).

@@ -225,6 +225,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the fifty-third round's (docs/compiler.md, "Fifty-third round")
       {"legacy_ctor_same_dtype_node", "the recompile's dict item read by a global dict and an int key: torch names it G_adj_2_, ours by the stack temporary"},
       {"list_setitem_tensor_index", "a break at a list STORE_SUBSCR: torch returns the stored value before the index's argmax, ours the other way round"},
+      {"list_arg_passed_to_skipped_fn", "the resume's PackedSequence on the stack: torch names its data by position (L_stack0_0_), ours by field"},
       {"numpy_prod_sizes_data_dependent", "torch.Size([getitem]) of the data-dependent resume: torch frees getitem later (`getitem = None` placement)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");

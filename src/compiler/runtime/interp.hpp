@@ -276,10 +276,8 @@ class Interp {
   void data_dependent_jump(V cond, Location loc, bool& branch);
   /// GB0170's message for a jump on cond (a tensor, or an ndarray: an attribute's named as lazily realized)
   std::string jump_message(const V& cond);
-  /// What a speculative trace changed in a frame's state (graph nodes, renames, guards, described inputs):
+  /// What a speculative trace changed (graph nodes, renames, guards, described inputs, the shape env's additions):
   /// marked before it, rolled back when a break inside it restarts the analysis (restart.cpp)
-  /// what a speculative trace may add, to be undone when it is dropped (the shape env's specializations and
-  /// guards too: a restarted attempt traces with a fresh one)
   struct TraceMark {
     size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0, sym_rels = 0, sym_eqs = 0;
     std::map<std::string, long long> specialized;
@@ -458,8 +456,9 @@ class Interp {
   void name_hint(const V& v, const std::string& name);
   void yielded(const V& gen, const V& item);
   [[noreturn]] void list_setitem_break(const V& list, const V& v, Location loc);  ///< GB0156 (builtins_more.cpp)
+  /// a 0-d integer tensor as a list index, eagerly (its __index__): its value, or a noted guess 0 (interp_items.cpp)
+  long long list_index_of_tensor(const V& idx, Location loc);
   void traced_gen_advance(const V& gen, size_t index, Location loc);  ///< an RNN the generator reaches (builtins_module.cpp)
-  /// a store into a realized param group: 'capturable' (True) is written back with it
   /// RuntimeError of an in-place op on a leaf that requires grad while grad mode is on (autograd's check_inplace)
   void check_leaf_inplace(const TensorInfo& t, Location loc);
   /// `group['capturable']` of a user optimizer's param group a frame realized: True (OptimizerVariable._set_capturable)
@@ -512,9 +511,8 @@ class Interp {
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
   int depth0_calls_ = 0;  ///< depth0_call()s under way: an instruction of the root frame's (a CALL, a subscript) is being traced
   std::set<std::string> abc_checked_;  ///< "ABC/class" pairs an isinstance already asked (the ABC caches the answer)
-  /// isinstance(x, <collections.abc ABC>) answered `is` for x's class `cls` (abc_class_key): the first time the pair
-  /// is asked eagerly under the callback, CPython's _abc_subclasscheck runs the ABCs' __subclasshook__ (and
-  /// _check_methods) in Python, frames handed to Dynamo once each (runtime/builtins/abc_checks.cpp)
+  /// isinstance(x, <collections.abc ABC>) answered `is` for class `cls`: a pair's first eager check runs the ABCs'
+  /// __subclasshook__ in Python, frames handed to Dynamo once each (runtime/builtins/abc_checks.cpp)
   void abc_check(const std::string& abc, const std::string& cls, bool is);
   std::map<std::string, std::string> written_files_;  ///< files the run wrote (absolute path -> content): never on disk
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_

@@ -404,12 +404,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
   if (name == "__tparse_setitem__") {  // a frame's own `t[i] = v` of a tensor (interp_expr.cpp)
     if (arg(0)->k == VK::List) {  // (`xs[t] = v` of a 0-d tensor t: eagerly, after the break, its __index__)
       if (tracing()) list_setitem_break(arg(0), arg(2), loc);
-      const std::vector<double>* d = values::data(*this, arg(1));
-      long long i = d && d->size() == 1 ? static_cast<long long>((*d)[0]) : 0;
-      if (!d || d->size() != 1) {
-        note_unmodelled(loc, "a list index from tensor data tparse does not know (taken as 0)");
-        ++guesses_;
-      }
+      long long i = list_index_of_tensor(arg(1), loc);
       const long long n = static_cast<long long>(arg(0)->items.size());
       if (i < 0) i += n;
       if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range", loc);

@@ -584,14 +584,7 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
           }
           list_setitem_break(obj, v, t->loc);
         }
-        const std::vector<double>* d = values::data(*this, idx);
-        if (d && d->size() == 1) {
-          idx = mk_int(static_cast<long long>((*d)[0]));
-        } else {
-          note_unmodelled(t->loc, "a list index from tensor data tparse does not know (taken as 0)");
-          ++guesses_;
-          idx = mk_int(0);
-        }
+        idx = mk_int(list_index_of_tensor(idx, t->loc));
       }
       if (obj->k == VK::List) {
         long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;

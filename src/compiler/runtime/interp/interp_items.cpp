@@ -64,6 +64,14 @@ V tensor_index_as_tuple(const V& idx) {
   return idx;
 }
 
+long long Interp::list_index_of_tensor(const V& idx, Location loc) {
+  const std::vector<double>* d = values::data(*this, idx);
+  if (d && d->size() == 1) return static_cast<long long>((*d)[0]);
+  note_unmodelled(loc, "a list index from tensor data tparse does not know (taken as 0)");
+  ++guesses_;
+  return 0;
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
@@ -125,14 +133,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
       if (tracing())  // (ListVariable.__getitem__ of a tensor: its fake value holds no constant; real torch 2.11)
         instruction_break("Indexing list with non-scalar tensor",
                           msg_list_index_tensor(obj->k == VK::List ? "ListVariable" : "TupleVariable", n, idx->t->np_array), loc);
-      const std::vector<double>* d = values::data(*this, idx);
-      if (d && d->size() == 1) {
-        idx = mk_int(static_cast<long long>((*d)[0]));
-      } else {
-        note_unmodelled(loc, "a list index from tensor data tparse does not know (taken as 0)");
-        ++guesses_;
-        idx = mk_int(0);
-      }
+      idx = mk_int(list_index_of_tensor(idx, loc));
     }
     if (idx->k != VK::Int && idx->k != VK::Bool)
       raise_exc("TypeError", fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(idx)), loc);

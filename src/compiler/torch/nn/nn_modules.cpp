@@ -397,15 +397,14 @@ void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location
 // groups, stride, padding, dilation, then padding_mode). A frame compiled for one conv fails on another's padding
 // (NanoFlow's WaveNet layer forward, one code for layers of different dilations: a recompile each, real torch 2.11).
 // Checked with the module's TYPE_MATCH (guard_check.cpp), not rendered in the tree.
-void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location loc) {
+void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location) {
   Activation& act = *stack_.back();
   if (!act.ctx || act.ctx->mode != Mode::Record) return;
   auto src = act.ctx->sources.find(mod.get());
   if (src == act.ctx->sources.end()) return;
   const int n = cls[4] - '0';
   const int call_line = n == 1 ? 370 : n == 2 ? 548 : 718;
-  const std::string user = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(act.file), act.cur_line,
-                                       act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true));
+  std::string user;  // the guards' user stack (made once a guard is added)
   for (const char* a : {"groups", "stride", "padding", "dilation", "padding_mode"}) {
     auto it = mod->attrs.find(a);
     if (it == mod->attrs.end()) continue;
@@ -423,8 +422,10 @@ void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location loc
     g.comment = std::string(a) == "padding_mode"
                     ? fmt::format("# if self.padding_mode != \"zeros\":  # nn/modules/conv.py:{} in _conv_forward", call_line - 13)
                     : fmt::format("# return F.conv{}d(  # nn/modules/conv.py:{} in _conv_forward", n, call_line);
+    if (user.empty())
+      user = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(act.file), act.cur_line,
+                         act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true));
     g.stack = user;
-    (void)loc;
     act.ctx->module_types.push_back(g);
   }
 }

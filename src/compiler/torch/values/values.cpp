@@ -283,7 +283,8 @@ bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>
 
 namespace {
 // an uninitialized tensor's written elements: the Obj's vals hold the values so far (v) and the epoch of the last
-// write through setitem_values; its attrs["w"]'s vals one flag per element (1: written)
+// write through setitem_values; its attrs["w"]'s vals one flag per element (1: written); its i the count not written.
+// setitem_values updates the record in place (a collate filling n elements one by one stays linear)
 const char* const kPartial = "__tparse_partial__";
 
 /// t's partial record, or null: none, or the storage was written since by something else (an unknown write)
@@ -298,6 +299,7 @@ Obj* live_partial(const Interp& I, const V& t) {
 
 void store_partial(Interp& I, const V& t, std::vector<double> v, std::vector<double> w) {
   auto p = std::make_shared<Obj>();
+  p->i = static_cast<long long>(std::count(w.begin(), w.end(), 0.0));
   auto pv = std::make_shared<TensorVals>();
   pv->v = std::move(v);
   pv->epoch = I.value_epoch_;
@@ -350,8 +352,9 @@ static bool setitem_values(OpCall& c) {
   if (const std::vector<double>* d = data(I, t)) cur = *d;
   else if (t->t->fill) cur.assign(static_cast<size_t>(n), *t->t->fill);
   else if (unknown_mask) cur.assign(static_cast<size_t>(n), 0.0);  // every element is overwritten below
-  else if ((partial = live_partial(I, t)) && !mask && partial->vals->v.size() == static_cast<size_t>(n)) cur = partial->vals->v;
-  else return false;
+  else if (!((partial = live_partial(I, t)) && !mask && partial->vals->v.size() == static_cast<size_t>(n))) return false;
+  // (a partial record is written in place: store_partial made its vals, which no tensor shares)
+  std::vector<double>& out = partial ? const_cast<TensorVals&>(*partial->vals).v : cur;
   std::vector<double> vals;
   if (val->k == VK::Int) vals = {static_cast<double>(val->i)};
   else if (val->k == VK::Float) vals = {val->f};
@@ -369,7 +372,7 @@ static bool setitem_values(OpCall& c) {
     if (!known_old || vals.size() != 1 || std::any_of(cur.begin(), cur.end(), [&](double x) { return x != vals[0]; }))
       return false;
   }
-  std::vector<double> offs;
+  std::vector<long long> offs;
   if (mask) {
     long long rows = 1;
     for (size_t k = 0; k < idx->t->shape.size(); ++k) rows *= s[k];
@@ -377,36 +380,32 @@ static bool setitem_values(OpCall& c) {
     for (long long r = 0; r < rows; ++r) {
       const double on = m ? (*m)[static_cast<size_t>(r)] : idx->t->fill ? *idx->t->fill : 1.0;
       if (on != 0)
-        for (long long j = 0; j < inner; ++j) offs.push_back(static_cast<double>(r * inner + j));
+        for (long long j = 0; j < inner; ++j) offs.push_back(r * inner + j);
     }
   } else {
-    std::vector<double> ids(static_cast<size_t>(n));
-    for (long long i = 0; i < n; ++i) ids[static_cast<size_t>(i)] = static_cast<double>(i);
-    if (!basic_index(ids, s, idx, offs)) {
+    if (!layout::basic_offsets(s, idx, offs)) {
       // integer index arrays over the leading dims (`is_global[r, cols] = True`)
       std::vector<std::vector<double>> iv;
       std::vector<Shape> is;
       std::vector<long long> at;
       Shape b;
       if (!index_arrays(I, idx, iv, is) || !layout::advanced_offsets(iv, is, s, at, b)) return false;
-      offs.assign(at.begin(), at.end());
+      offs = std::move(at);
     }
   }
   if (vals.size() != 1 && vals.size() != offs.size()) return false;
-  for (size_t i = 0; i < offs.size(); ++i) {
-    double x = vals.size() == 1 ? vals[0] : vals[i];
+  for (double x : vals)
     if (!fit(t->t->dtype, x)) return false;
-    cur[static_cast<size_t>(offs[i])] = x;
-  }
+  for (size_t i = 0; i < offs.size(); ++i) out[static_cast<size_t>(offs[i])] = vals.size() == 1 ? vals[0] : vals[i];
   const int g = guess_of(val) >= 0 ? guess_of(val) : (!mask || m) ? guess_of(t) : -1;
   mutated(I, t);  // views of the storage go stale; the written tensor carries the new values
   if (partial) {
-    std::vector<double> w = partial->attrs["w"]->vals->v;
-    for (double o : offs) w[static_cast<size_t>(o)] = 1;
-    if (std::any_of(w.begin(), w.end(), [](double x) { return x == 0; }) || guess_of(val) >= 0) {
-      store_partial(I, t, std::move(cur), std::move(w));  // (not all written yet: the values stay unknown)
-      return true;
-    }
+    std::vector<double>& w = const_cast<TensorVals&>(*partial->attrs["w"]->vals).v;
+    for (long long o : offs)
+      if (w[static_cast<size_t>(o)] == 0) w[static_cast<size_t>(o)] = 1, --partial->i;
+    const_cast<TensorVals&>(*partial->vals).epoch = I.value_epoch_;  // (after mutated(): the record stays live)
+    if (partial->i > 0 || guess_of(val) >= 0) return true;  // (not all written yet: the values stay unknown)
+    cur = std::move(out);
     t->attrs.erase(kPartial);
   }
   attach(I, t, std::move(cur));

@@ -92,8 +92,15 @@ std::vector<double> flipped(const std::vector<double>& v, const Shape& s, const 
   return out;
 }
 
-/// Basic indexing (ints, slices, None, ...): the selected elements in row-major order; false for others.
 bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std::vector<double>& out) {
+  std::vector<long long> offs;
+  if (!basic_offsets(s, idx, offs)) return false;
+  out.reserve(out.size() + offs.size());
+  for (long long o : offs) out.push_back(v[static_cast<size_t>(o)]);
+  return true;
+}
+
+bool basic_offsets(const Shape& s, const V& idx, std::vector<long long>& out) {
   std::vector<V> ix = idx->k == VK::Tuple ? idx->items : std::vector<V>{idx};
   size_t consumed = 0;
   for (auto& x : ix) {
@@ -139,7 +146,7 @@ bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std
   do {
     long long off = 0;
     for (size_t i = 0; i < r.size(); ++i) off += pick[i][static_cast<size_t>(k[i])] * st[i];
-    out.push_back(v[static_cast<size_t>(off)]);
+    out.push_back(off);
   } while (step(k, r));
   return true;
 }

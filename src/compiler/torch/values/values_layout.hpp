@@ -27,6 +27,8 @@ std::vector<double> slab(const std::vector<double>& v, const Shape& s, size_t di
 std::vector<double> flipped(const std::vector<double>& v, const Shape& s, const std::set<size_t>& dims);
 /// Basic indexing (ints, slices, None, ...): the selected elements in row-major order; false for others.
 bool basic_index(const std::vector<double>& v, const Shape& s, const V& idx, std::vector<double>& out);
+/// basic_index's positions: the selected elements' row-major offsets into a tensor of shape `s`.
+bool basic_offsets(const Shape& s, const V& idx, std::vector<long long>& out);
 /// Advanced indexing of the leading dims of shape `s` by integer index arrays (`iv[j]` of shape `is[j]`; an int is
 /// one value of shape {}): they broadcast to one shape `b`, and each of its positions selects a block of the trailing
 /// dims; `offs` gets every selected element's flat offset, row-major over b then the trailing dims. False when the

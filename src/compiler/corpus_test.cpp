@@ -190,7 +190,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
       // the forty-second round (docs/compiler.md, "Forty-second round")
-      "numpy_symbolic_scalars",       // (np.array([1, 2]) * W).sum() after the break: eager numpy data not modelled
       // the forty-ninth round (docs/compiler.md, "Forty-ninth round")
       "mask_assign_count_recompiles",  // torch compiles 6 graphs, ours 4: the resume after print() differs (graph text)
   };

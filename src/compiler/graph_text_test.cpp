@@ -137,7 +137,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"optimizer_step_after_backward_sources", "a user optimizer with no _init_group: torch realizes `p.grad` at `is None` (the gradient an input before the state buffer), and the resume graph returns its input `loss`"},
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
-      {"numpy_symbolic_scalars", "`(np.array([1, 2]) * W).sum()` computed eagerly after its break: tparse's eager numpy does not hold the data (the resume multiplies by a guess)"},
       {"numpy_where_nonzero_in_frame", "np.unique run eagerly after its GB0036 break on `x.numpy().astype(np.int64) % 3`, an ndarray the frame traced: tparse does not carry its values there (one distinct value guessed: i64[1] where torch's resume takes i64[3])"},
       {"list_index_by_tensor_frame", "at the GB0070 break inside `return y + 1, words[i]` torch keeps the tuple's computed item as a graph output (the stack below a subscript break)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)

@@ -58,6 +58,7 @@ struct Shadow {
     if (is_np(v)) {
       V c = mk_tensor(*v->t);
       c->t->np_array = false;
+      c->vals = v->vals;  // (the real run's values, for with_values)
       if (auto it = g.tensor_node.find(v.get()); it != g.tensor_node.end()) g.tensor_node[c.get()] = it->second;
       copies.push_back(c);
       return c;
@@ -96,6 +97,15 @@ V run_shadow(Interp& I, const V& fn, const std::vector<V>& args, const KW& kwarg
   } catch (GraphBreak&) {
   }
   return nullptr;
+}
+
+/// `res` (a traced ndarray) with the values the shadow run computed, when known: the frame runs on the call's real
+/// inputs, so eager code after a break reads them (NTM's `np.cumsum([0] + lengths)` slice bounds once its frame is
+/// skipped). Dynamo's decisions in the frame read the fake constant (fill, fake_const), never these.
+V with_values(Interp& I, V res, const V& shadow) {
+  if (res && res->k == VK::Tensor && shadow && shadow->k == VK::Tensor)
+    if (const std::vector<double>* d = values::data(I, shadow)) values::attach(I, res, *d);
+  return res;
 }
 
 /// the numpy value a shadow result stands for: numpy's defaults, ours to mark
@@ -353,7 +363,7 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
   // a 0-d result of known values holds its value (`np.clip(H / 7, 0.0, 10.0)` once H / 7 is guarded)
   if (o.shape.empty() && !o.fill)
     if (const std::vector<double>* d = values::data(I, r); d && d->size() == 1) o.fill = (*d)[0];
-  return converted(emit_wrapped(I, "wrapped_" + name, args, kwargs, o, loc), conv);
+  return converted(with_values(I, emit_wrapped(I, "wrapped_" + name, args, kwargs, o, loc), r), conv);
 }
 
 V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc) {
@@ -482,7 +492,7 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
     o.fill = o.dtype.find("int") != std::string::npos ? std::trunc(f) : o.dtype == "bool" ? double(f != 0) : f;
   }
   if (name == "__getitem__") o.stride = r->t->stride;  // a view keeps the array's layout
-  return converted(emit_wrapped(I, base, all, kwargs, o, loc), no_fake_constant(self) ? Converted::Symbolic : Converted::Constant);
+  return converted(with_values(I, emit_wrapped(I, base, all, kwargs, o, loc), r), no_fake_constant(self) ? Converted::Symbolic : Converted::Constant);
 }
 
 V to_number(Interp& I, const V& self, const std::string& kind, Location loc) {
@@ -639,7 +649,7 @@ V binop(Interp& I, const std::string& op, const V& a, const V& b0, bool reflecte
     ro.dtype = "float64";
   if (cmp) ro.dtype = "bool";
   ro.fill = o.fill;
-  return converted(emit_wrapped(I, base, args, {}, ro, loc), conv);
+  return converted(with_values(I, emit_wrapped(I, base, args, {}, ro, loc), r), conv);
 }
 
 }  // namespace tparse::compiler::np_traced

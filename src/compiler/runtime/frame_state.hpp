@@ -150,6 +150,9 @@ struct FrameCtx {
   /// writes them back after the graph, so each is a graph output after the returned values (last store per attribute;
   /// a null object: a module global the frame stored, STORE_GLOBAL)
   std::vector<std::tuple<V, std::string, V>> attr_stores;
+  /// (object, attribute) pairs the frame stored, any value: a later read in the frame is the pending side effect's
+  /// value (Dynamo's side_effects.load_attr), no guard on the object's entry value (SRFBN's `should_reset`)
+  std::set<std::pair<const Obj*, std::string>> attrs_written;
   /// containers from before the frame (with a source) the frame stored into: Dynamo reconstructs them after the
   /// graph, so the tensors they then hold that the graph made are outputs after the returned values (a cache
   /// `self.cache[key] = pos`, an optimizer-style state filled in the frame)

@@ -186,6 +186,13 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     }
   auto cached = loaded_.find(dotted);
   if (cached != loaded_.end()) return cached->second;
+  if (dotted == "__main__") {  // the running script (`from __main__ import parser, args`: IndRNN's model file)
+    auto mm = std::make_shared<Obj>();
+    mm->k = VK::Module;
+    mm->s = "__main__";
+    mm->menv = globals_;
+    return loaded_[dotted] = mm;
+  }
   // torch.distributions and each of its submodules: one Python module of ours (stubs/__tparse_torch_distributions__.py)
   if (dotted == "torch.distributions" || dotted.rfind("torch.distributions.", 0) == 0)
     return import_module("__tparse_torch_distributions__", loc);

@@ -198,6 +198,8 @@ class Interp {
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
   void guard_conv_attrs(const V& mod, const std::string& cls, Location loc);  ///< Conv's constants (nn_modules.cpp)
+  /// `mod.<attr> == True/False` where torch's nn code reads it (`torch_frames`: its frames of the guard's user stack)
+  void guard_nn_attr(const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames);
   V make_module(const std::string& name);
   void nn_materialize_lazy(const V& mod, const std::vector<V>& args, Location loc);  ///< a Lazy* module's first call (torch/nn/nn_modules.cpp)
   V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);

@@ -48,15 +48,26 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     return r;
   }
   if (name == "zip") {
+    // a user iterator (maybe endless: `zip(cycle(labelled), unlabelled)`) is pulled as Python's zip pulls, argument by
+    // argument each round, until one ends; the others are iterated whole
+    std::vector<V> uis;
     std::vector<std::vector<V>> ls;
-    for (auto& a : args) ls.push_back(iterate(a, loc));
-    std::vector<V> xs;
-    for (size_t i = 0;; ++i) {
-      std::vector<V> t;
-      for (auto& l : ls) { if (i >= l.size()) return mk_list(xs); t.push_back(l[i]); }
-      if (ls.empty()) return mk_list(xs);
-      xs.push_back(mk_tuple(t));
+    for (auto& a : args) {
+      uis.push_back(user_iterator(a, loc));
+      ls.push_back(uis.back() ? std::vector<V>{} : iterate(a, loc));
     }
+    std::vector<V> xs;
+    for (size_t i = 0; !args.empty(); ++i) {
+      std::vector<V> t;
+      for (size_t k = 0; k < args.size(); ++k) {
+        V x;
+        if (uis[k] ? !user_next(uis[k], x, loc) : i >= ls[k].size()) return mk_list(xs);
+        t.push_back(uis[k] ? x : ls[k][i]);
+      }
+      xs.push_back(mk_tuple(t));
+      if (xs.size() > 10000000) error(loc, "iteration does not end (zip of infinite iterators materialized)");
+    }
+    return mk_list(xs);
   }
   if (name == "reversed") {
     // Dynamo's call_reversed needs has_unpack_var_sequence: a ParameterList's __iter__ is a generator (`iter(self[i]

@@ -608,10 +608,13 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       if (!inlined.count(fn)) error(loc, fmt::format("{}() inside a compiled frame is not supported by tparse", name));
       return call(getattr(import_module("__tparse_torch_init__", loc), fn, loc), args, kwargs, loc);
     }
-    if (args.empty() || args[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
-    rng::init_call(*this, name.substr(14), args);  // its draws from torch's CPU generator (torch/random)
-    values::mutated(*this, args[0]);
-    return args[0];
+    std::vector<V> a = args;  // (the tensor by keyword: RotatE's `nn.init.uniform_(tensor=..., a=..., b=...)`)
+    for (const auto& [k, v] : kwargs)
+      if (a.empty() && k == "tensor") a.push_back(v);
+    if (a.empty() || a[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
+    rng::init_call(*this, name.substr(14), a);  // its draws from torch's CPU generator (torch/random)
+    values::mutated(*this, a[0]);
+    return a[0];
   }
   if (name == "torch.nn.utils.parametrize.register_parametrization") return nn_register_parametrization(*this, args, kwargs, loc);
   if (name == "torch.nn.utils.parametrizations.weight_norm" || name == "torch.nn.utils.weight_norm")

@@ -238,6 +238,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       }
       if (act.ctx && act.ctx->mode != Mode::Eager) {
         auto src = act.ctx->sources.find(obj.get());
+        // an attribute the frame stored before this read: the store's value, neither guarded nor made dynamic
+        const bool written = act.ctx->attrs_written.count({obj.get(), name}) > 0;
         if (src != act.ctx->sources.end() && is_nn_instance(obj)) guard_module_id(obj, src->second);
         if (src != act.ctx->sources.end() && is_nn_instance(obj) && is_nn_instance(v) && act.ctx->mode == Mode::Record)
           guard_module_type(v, src->second + "._modules['" + name + "']", loc);
@@ -282,7 +284,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // from then on, `L['p'].off` a graph input, branches on it symbolic guards (torch 2.11 mamba_step: 2 graphs
         // for offsets 0, 5, 6, 7)
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
-            act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj))
+            act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj) && !written)
           if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
         // a float attribute that changed since an earlier compile of this code (jepa's WarmupCosineSchedule
         // `self._step += 1`; BART's encoder and decoder layers through one GradientCheckpointingLayer.__call__, whose
@@ -290,7 +292,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // graph input and its item() where it is read (`G_sched_step: "f64[][]cpu"`). An nn.Module's too: builder.py's
         // wrap_symfloat has no nn-module case (an int attribute of a module stays specialized: is_int_specialization_case)
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Float && v->sym.empty() &&
-            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false)) {
+            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !written) {
           CodeState& cs = *act.ctx->code;
           const std::string s = src->second + "." + name;
           const bool first = act.ctx->item_reads.insert(s).second;
@@ -304,8 +306,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           if (first) cs.seen_globals[s] = mk_float(v->f);
           if (cs.dyn_floats.count(s)) return tensorified_float(full, s, v, loc, true);
         }
-        // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model)
-        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training")
+        // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model);
+        // not one the frame stored before this read: that is the store's value (FrameCtx::attrs_written)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" && !written)
           constant_attr_guard(src->second + "." + name, v, loc);
         // an ndarray attribute (N-BEATS' `self.lin = np.arange(0, h) / h`): VariableBuilder wraps it as a tensor graph
         // input seen as an ndarray (`L_self_lin: "f64[8][1]cpu"`, guarded through ___from_numpy), so numpy's

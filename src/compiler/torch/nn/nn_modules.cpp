@@ -397,6 +397,24 @@ void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location
 // groups, stride, padding, dilation, then padding_mode). A frame compiled for one conv fails on another's padding
 // (NanoFlow's WaveNet layer forward, one code for layers of different dilations: a recompile each, real torch 2.11).
 // Checked with the module's TYPE_MATCH (guard_check.cpp), not rendered in the tree.
+void Interp::guard_nn_attr(const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record) return;
+  auto src = act.ctx->sources.find(mod.get());
+  auto it = mod->attrs.find(attr);
+  if (src == act.ctx->sources.end() || it == mod->attrs.end() || it->second->k != VK::Bool) return;
+  const bool b = it->second->b;
+  ValueGuard g;
+  g.src = src->second + "." + attr;
+  g.kind = "bool";
+  g.value = mk_bool(b);
+  g.code = g.src + " == " + (b ? "True" : "False");
+  g.comment = comment;
+  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}{}", path_of(act.file), act.cur_line,
+                        act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true), torch_frames);
+  act.ctx->vguards.push_back(g);
+}
+
 void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location) {
   Activation& act = *stack_.back();
   if (!act.ctx || act.ctx->mode != Mode::Record) return;
@@ -484,22 +502,8 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   // a module's forward in torch's source reads `self.training`: Dynamo guards it there (a train / eval switch recompiles)
   auto guard_training = [&](const std::string& rel, int line, const std::string& torch_code) {
-    Activation& act = *stack_.back();
-    if (!act.ctx || act.ctx->mode != Mode::Record) return;
-    auto src = act.ctx->sources.find(mod.get());
-    if (src == act.ctx->sources.end()) return;
-    bool training = mod->attrs["training"]->b;
-    ValueGuard g;
-    g.src = src->second + ".training";
-    g.kind = "bool";
-    g.value = mk_bool(training);
-    g.code = g.src + " == " + (training ? "True" : "False");
-    g.comment = fmt::format("# {}  # {}:{} in forward", torch_code, rel, line);
-    std::string code = code_line(act.file, act.cur_line, true);
-    g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}",
-                          path_of(act.file), act.cur_line, act.fn ? act.fn->name : "<module>", code,
-                          rel, line, torch_code);
-    act.ctx->vguards.push_back(g);
+    guard_nn_attr(mod, "training", fmt::format("# {}  # {}:{} in forward", torch_code, rel, line),
+                  fmt::format("\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}", rel, line, torch_code));
   };
   if (cls == "Dropout") {
     bool training = mod->attrs["training"]->b;

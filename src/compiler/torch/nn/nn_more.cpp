@@ -280,6 +280,15 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
                                           "passing in num_features, which is not used because affine=False", fd))}, {}, loc);
       }
     }
+    // `self.training or not self.track_running_stats` (instancenorm.py:53): training guarded, and when False the
+    // other operand too (UGATIT's generators recompile on .eval(), real torch 2.11)
+    const std::string code = "self.training or not self.track_running_stats,";
+    const std::string frames = fmt::format(
+        "\n  File \"{0}/instancenorm.py\", line 125, in forward\n    return self._apply_instance_norm(input)\n  File "
+        "\"{0}/instancenorm.py\", line 53, in _apply_instance_norm\n    {1}", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules", code);
+    const std::string comment = "# " + code + "  # nn/modules/instancenorm.py:53 in _apply_instance_norm";
+    I.guard_nn_attr(mod, "training", comment, frames);
+    if (a.count("training") && a["training"]->k == VK::Bool && !a["training"]->b) I.guard_nn_attr(mod, "track_running_stats", comment, frames);
     bool trk = a["track_running_stats"]->k == VK::Bool && a["track_running_stats"]->b;
     bool use_input_stats = (a.count("training") && a["training"]->k == VK::Bool && a["training"]->b) || !trk;
     V mom = a["momentum"]->k == VK::None ? mk_float(0.0) : a["momentum"];

@@ -583,17 +583,15 @@ class ndarray(_Elementwise):
             return self._along(axis, lambda xs: math.sqrt(_shape.total([(x - _shape.total(xs) / len(xs)) ** 2 for x in xs]) / (len(xs) - ddof)), keepdims, 'float64')
         return __tparse_np_int__(math.sqrt(self.var(ddof=ddof)))
 
-    def all(self):
-        for x in self._tparse_flat:
-            if not x:
-                return False
-        return True
+    def all(self, axis=None, keepdims=False):  # (an axis: a bool array, MetaTasNet's `(separated != 0).any(-1)`)
+        if axis is not None:
+            return self._along(axis, lambda xs: _ball(xs), keepdims, 'bool')
+        return _ball(self._tparse_flat)
 
-    def any(self):
-        for x in self._tparse_flat:
-            if x:
-                return True
-        return False
+    def any(self, axis=None, keepdims=False):
+        if axis is not None:
+            return self._along(axis, lambda xs: _bany(xs), keepdims, 'bool')
+        return _bany(self._tparse_flat)
 
     def cumprod(self):
         out = []
@@ -837,7 +835,34 @@ concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(_parts(arrays
 stack = _np('stack', lambda arrays, axis=0, **k: _join(_parts(arrays), axis, True))
 vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in _parts(tup)], 0, False))
 hstack = _np('hstack', lambda tup, **k: _hstack(tup))
+column_stack = _np('column_stack', lambda tup: _axis_concat(_parts(tup), 2))
 tile = _np('tile', lambda A, reps: _arrays.tile(A, reps))
+
+
+def _axis_concat(parts, ndmin):  # numpy's AxisConcatenator: r_ (ndmin 1, axis 0) and c_ (ndmin 2, 1-D parts as columns, last axis)
+    out = []
+    for k in parts:
+        if isinstance(k, slice):
+            k = _arange(0 if k.start is None else k.start, k.stop, 1 if k.step is None else k.step)
+        a = _array(k)
+        if a.ndim == 0:
+            a = a.reshape((1,) * ndmin)
+        elif a.ndim < ndmin:
+            a = a.reshape((a.size, 1))
+        out.append(a)
+    return _join(out, 0 if ndmin == 1 else out[0].ndim - 1, False)
+
+
+class _Concatenator:  # np.r_[...] / np.c_[...] (slices become aranges; no string directives)
+    def __init__(self, ndmin):
+        self._ndmin = ndmin
+
+    def __getitem__(self, key):
+        return _axis_concat(list(key) if isinstance(key, tuple) else [key], self._ndmin)
+
+
+r_ = _Concatenator(1)
+c_ = _Concatenator(2)
 repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
 roll = _np('roll')
@@ -1095,8 +1120,8 @@ def _diff(a, n=1, axis=-1, prepend=None, append=None):  # n-th differences along
 
 diff = _np('diff', _diff)
 append = _np('append', _append)
-all = _np('all', lambda a, axis=None, **k: _array(a).all())
-any = _np('any', lambda a, axis=None, **k: _array(a).any())
+all = _np('all', lambda a, axis=None, keepdims=False, **k: _array(a).all(axis, keepdims))
+any = _np('any', lambda a, axis=None, keepdims=False, **k: _array(a).any(axis, keepdims))
 outer = _np('outer', lambda a, b, out=None: _outer(a, b) if _arraylike(a) and _arraylike(b) else _traced_call(a, b))
 meshgrid = _np('meshgrid', _meshgrid)
 einsum = _np('einsum', _einsum)

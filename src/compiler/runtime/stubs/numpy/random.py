@@ -400,6 +400,20 @@ class RandomState:
         _own(self, "gamma", shape, scale, **_kw(size=size))
         return _unsupported("gamma", lambda: scale * shape * -math.log(1.0 - self._double()), size, shape, scale)
 
+    def dirichlet(self, alpha, size=None):  # one gamma draw per alpha, normalized (gamma's stream values, as above)
+        _own(self, "dirichlet", alpha, **_kw(size=size))
+        alpha = [float(a) for a in alpha]
+        def row():
+            g = [a * -math.log(1.0 - self._double()) for a in alpha]
+            t = sum(g)
+            return [x / t for x in g]
+        __tparse_np_unsupported__("dirichlet", alpha, size=size)
+        dims = _count(size) or []
+        n = 1
+        for d in dims:
+            n = n * d
+        return _np.array([row() for _ in range(n)]).reshape(*(dims + [len(alpha)])) if dims else _np.array(row())
+
 
 class Generator(RandomState):
     """default_rng's Generator: PCG64 and its own algorithms are not modelled (values from the MT stream)"""

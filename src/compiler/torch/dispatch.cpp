@@ -374,6 +374,14 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   // chunking): a 0-d tensor, a node of those constants in a frame, its value a FakeTensor constant
   if (needs_input && !is_f && def->family == Family::Binary && args.size() == 2 && is_number(args[0]) && is_number(args[1]))
     if (V r = scalar_binary_fn(name, args, kwargs, loc)) return r;
+  // None as the input, eagerly: the argument parser's TypeError (a gradient that is None: samplernn's
+  // `hardtanh(p.grad, min, max, inplace=True)` for a parameter the step did not use)
+  if (needs_input && !args.empty() && args[0]->k == VK::None && !tracing()) {
+    V ip = nullptr;
+    for (const auto& [k, v] : kwargs) if (k == "inplace") ip = v;
+    const bool inplace = ip && ip->k == VK::Bool && ip->b;
+    raise_exc("TypeError", fmt::format("{}{}(): argument 'input' (position 1) must be Tensor, not NoneType", name, inplace ? "_" : ""), loc);
+  }
   if (needs_input && (args.empty() || args[0]->k != VK::Tensor))
     error(loc, fmt::format("unknown or unsupported function '{}'", is_f ? "torch.nn.functional." + name : "torch." + name));
   std::string target = !def->target.empty() ? def->target : is_f ? f_target(name) : c_binding_target("torch." + name);

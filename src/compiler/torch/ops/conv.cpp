@@ -516,9 +516,11 @@ V interpolate(OpCall& c) {
       double f = scale->k == VK::Float || scale->k == VK::Int ? num(scale) : num(scale->items.at(i));
       v = static_cast<long long>(std::floor(static_cast<double>(v) * f));
       // an integral scale of a symbolic size: sympy's floor(ToFloat(s) * 2.0) is 2*s (`2*((s53//16))`: UNet's
-      // bilinear upsampling); a fractional one keeps the number
+      // bilinear upsampling); a fractional one stays a truncation (`TruncToInt(0.25*ToFloat(32*(((s0 - 1)//32)) + 32))`:
+      // BTS's downscaled depth maps)
       const Dim& in = t.shape[i + 2];
       if (in.is_sym() && f == std::floor(f) && f >= 1 && f < 1e6) sym = dim_mul(in, Dim{static_cast<long long>(f), ""}).sym;
+      else if (in.is_sym() && f > 0 && std::isfinite(f)) sym = fmt::format("TruncToInt({}*ToFloat({}))", f, in.sym);
     } else c.fail("interpolate: either size or scale_factor");
     o.shape[i + 2] = Dim{v, sym};
   }

@@ -450,7 +450,27 @@ V inplace(OpCall& c) {
     std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
     if (b.size() != t.shape.size()) c.fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape", name, dims_str(t)));
   }
+  // a tensor of one known value (fill) keeps it only where the write cannot change it: a layout op, or a fill of that
+  // very value; fill_ makes a new one; any other write leaves it unknown (FCOS's `zeros_like(areas, dtype=bool)
+  // .scatter_(-1, idx, 1)`: one True per row, not all False)
+  static const std::set<std::string> layout_only = {"unsqueeze_", "squeeze_", "transpose_", "t_", "swapaxes_", "swapdims_",
+                                                    "share_memory_", "detach_", "requires_grad_"};
+  auto number = [&](size_t i) -> std::optional<double> {
+    if (i >= c.rest.size() || !c.rest[i]) return std::nullopt;
+    const V& x = c.rest[i];
+    if (x->k == VK::Int) return static_cast<double>(x->i);
+    if (x->k == VK::Float) return x->f;
+    if (x->k == VK::Bool) return x->b ? 1.0 : 0.0;
+    if (x->k == VK::Tensor && x->t->fill) return x->t->fill;
+    return std::nullopt;
+  };
   if (name == "zero_") o.fill = 0.0;
+  else if (name == "fill_") o.fill = number(0);
+  else if (o.fill && !layout_only.count(name)) {
+    const std::optional<double> v = name == "masked_fill_" ? number(1) : name == "index_fill_" || name == "scatter_" ? number(2)
+                                    : name == "copy_" ? number(0) : std::nullopt;
+    if (!v || *v != *o.fill) o.fill.reset();
+  }
   V r = c.out(o);
   // the tensor itself changed; a parameter or buffer stays one (`fused.weight.copy_(w)` in a conv-bn fuse)
   const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad, had_fn = t.grad_fn;

@@ -99,7 +99,8 @@ V reshape(OpCall& c) {
         if (s[i].is_sym() || base[i].is_sym()) {
           auto a = s[i].is_sym() ? parse_mono(s[i].sym) : std::optional<SymMono>(SymMono{s[i].v, {}});
           auto b = base[i].is_sym() ? parse_mono(base[i].sym) : std::optional<SymMono>(SymMono{base[i].v, {}});
-          if (a && b) sym = mono_str(mono_mul(*a, *b));
+          // (a sum count: sympy distributes the size over it, `8*((s0 + 31)//32) + 8`: BTS's local planar guidance)
+          sym = a && b ? mono_str(mono_mul(*a, *b)) : dim_mul(s[i], base[i]).sym;
         }
         s[i] = Dim{s[i].v * base[i].v, sym};
       }

@@ -499,6 +499,7 @@ V inplace(OpCall& c) {
   // unread, FX drops it at once (`masked_fill_ = None`). Both share the tensor's metadata.
   r->t = c.self->t;
   r->vals = c.self->vals;
+  values::shares_storage(r, c.self);  // (the write made before this made both stale: FCOS's chained zeros_like().scatter_)
   return r;
 }
 

@@ -404,6 +404,12 @@ void Interp::finish_frame(Activation& act, V retval) {
     ctx.mode = Mode::Eager;
     return;
   }
+  // a frame input returned as it is was realized by compile_subgraph (realize_all of the stack): TENSOR_MATCH, though
+  // the graph does not use it (samplernn's resume function passing `___stack0[0]` through: another size recompiles)
+  for (const V& t : outs)
+    if (t->k == VK::Tensor)
+      if (auto src = ctx.sources.find(t.get()); src != ctx.sources.end() && !ctx.graph.tensor_node.count(t.get()))
+        guard_wrapped_tensor(ctx, t, src->second, Location{act.cur_line, 0, act.file});
   compile_graph(ctx, outs);
 }
 

@@ -53,7 +53,7 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     std::vector<V> uis;
     std::vector<std::vector<V>> ls;
     for (auto& a : args) {
-      uis.push_back(user_iterator(a, loc));
+      uis.push_back(a->k == VK::Iterator ? a : user_iterator(a, loc));  // (an iterator is advanced as far as zip pulls)
       ls.push_back(uis.back() ? std::vector<V>{} : iterate(a, loc));
     }
     std::vector<V> xs;

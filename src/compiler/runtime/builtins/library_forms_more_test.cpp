@@ -1,0 +1,71 @@
+// More library forms met in public model code (scouting round 53), each checked by `assert`s that fail (and make the
+// run fail) when the value differs from Python's / numpy's / torch's documented answer: `from __main__ import`,
+// zip over an endless iterator, nn.init with the tensor by keyword, numpy's any / all with an axis, np.c_ / np.r_ /
+// column_stack, RandomState.dirichlet's shape, the argument parser's TypeError for a None input.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+Result run_more_forms(const std::string& src) { return compile_script("forms.py", src, Options{}); }
+}  // namespace
+
+TEST_CASE("from __main__ import reads the running script's globals") {
+  Result r = run_more_forms(
+      "import torch\nnum_blocks = 3\n\n"
+      "def build():\n    from __main__ import num_blocks\n    return torch.nn.ModuleList([torch.nn.Linear(2, 2) for _ in range(num_blocks)])\n\n"
+      "assert len(build()) == 3\nnum_blocks = 5\nassert len(build()) == 5\n"
+      "import __main__\nassert __main__.num_blocks == 5\n");
+  CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("zip pulls an endless iterator only as far as the shortest argument") {
+  Result r = run_more_forms(
+      "from itertools import cycle, count\n"
+      "pairs = list(zip(cycle([1, 2]), ['a', 'b', 'c']))\nassert pairs == [(1, 'a'), (2, 'b'), (1, 'c')]\n"
+      "assert list(zip(count(5), 'xy')) == [(5, 'x'), (6, 'y')]\n"
+      "it = iter([10, 20, 30])\nassert list(zip(it, [0])) == [(10, 0)]\nassert next(it) == 30\n"
+      "assert list(zip('ab', count())) == [('a', 0), ('b', 1)]\n");
+  CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("nn.init's initialisers take the tensor by keyword") {
+  Result r = run_more_forms(
+      "import torch\nimport torch.nn as nn\n"
+      "w = nn.Parameter(torch.zeros(3, 4))\nout = nn.init.uniform_(tensor=w, a=-0.5, b=0.5)\nassert out is w\n"
+      "assert nn.init.normal_(tensor=w, std=0.1) is w\nassert nn.init.constant_(tensor=w, val=2.0) is w\n");
+  CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomState.dirichlet") {
+  Result r = run_more_forms(
+      "import numpy as np\n"
+      "m = np.array([[0, 1, 0], [0, 0, 0], [1, 1, 0]])\n"
+      "assert m.any(-1).tolist() == [True, False, True] and m.any(axis=0).tolist() == [True, True, False]\n"
+      "assert np.all(m == 0, axis=1).tolist() == [False, True, False] and m.any() and not m.all()\n"
+      "assert m.any(1, keepdims=True).shape == (3, 1)\n"
+      "a = np.array([1.0, 2.0, 3.0])\nb = np.array([4.0, 5.0, 6.0])\n"
+      "c = np.c_[a, b]\nassert c.shape == (3, 2) and c[1, 1] == 5.0 and c[2, 0] == 3.0\n"
+      "assert np.c_[np.ones((3, 2)), a].shape == (3, 3)\n"
+      "r = np.r_[a, 7, 0:2]\nassert r.shape == (6,) and r[3] == 7 and r[5] == 1\n"
+      "assert np.column_stack([a, b, a]).shape == (3, 3) and np.column_stack([a, b])[0, 1] == 4.0\n"
+      "d = np.random.RandomState(0).dirichlet([1.0, 2.0, 3.0], size=4)\n"
+      "assert d.shape == (4, 3) and abs(d.sum(1)[0] - 1.0) < 1e-9 and (d >= 0).all()\n"
+      "assert np.random.RandomState(0).dirichlet([1.0, 1.0]).shape == (2,)\n");
+  CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("a torch function given None as its input raises the argument parser's TypeError") {
+  Result r = run_more_forms(
+      "import torch\nfrom torch.nn.functional import hardtanh\n"
+      "p = torch.nn.Parameter(torch.zeros(2))\n"
+      "try:\n    hardtanh(p.grad, -1, 1, inplace=True)\n    raise AssertionError('no error')\n"
+      "except TypeError as e:\n    assert str(e) == \"hardtanh_(): argument 'input' (position 1) must be Tensor, not NoneType\", str(e)\n"
+      "try:\n    torch.sigmoid(None)\n    raise AssertionError('no error')\n"
+      "except TypeError as e:\n    assert 'must be Tensor, not NoneType' in str(e)\n");
+  CHECK_MESSAGE(r.ok, r.error);
+}

@@ -41,7 +41,7 @@ TEST_CASE("nn.init's initialisers take the tensor by keyword") {
   CHECK_MESSAGE(r.ok, r.error);
 }
 
-TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomState.dirichlet") {
+TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomState.dirichlet, atleast_nd") {
   Result r = run_more_forms(
       "import numpy as np\n"
       "m = np.array([[0, 1, 0], [0, 0, 0], [1, 1, 0]])\n"
@@ -55,7 +55,10 @@ TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomSt
       "assert np.column_stack([a, b, a]).shape == (3, 3) and np.column_stack([a, b])[0, 1] == 4.0\n"
       "d = np.random.RandomState(0).dirichlet([1.0, 2.0, 3.0], size=4)\n"
       "assert d.shape == (4, 3) and abs(d.sum(1)[0] - 1.0) < 1e-9 and (d >= 0).all()\n"
-      "assert np.random.RandomState(0).dirichlet([1.0, 1.0]).shape == (2,)\n");
+      "assert np.random.RandomState(0).dirichlet([1.0, 1.0]).shape == (2,)\n"
+      "assert np.atleast_2d(a).shape == (1, 3) and np.atleast_3d(a).shape == (1, 3, 1) and np.atleast_1d(a).shape == (3,)\n"
+      "assert np.atleast_3d(np.ones((2, 3))).shape == (2, 3, 1) and np.atleast_2d(np.ones((2, 3))).shape == (2, 3)\n"
+      "x, y = np.atleast_2d(a, np.ones((2, 2)))\nassert x.shape == (1, 3) and y.shape == (2, 2)\n");
   CHECK_MESSAGE(r.ok, r.error);
 }
 

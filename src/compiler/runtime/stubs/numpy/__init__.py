@@ -1007,6 +1007,25 @@ def _atleast(a, n):  # np.atleast_2d's rule for vstack: a 1-D array is one row
     return ndarray(a._tparse_flat, (1,) * (n - a.ndim) + a.shape, a._tparse_dtype) if a.ndim < n else a
 
 
+def _atleast_nd(n):  # np.atleast_1d / 2d / 3d of each argument (a list for several); 3d puts a 1-D array in the middle
+    def one(a):
+        a = _array(a)
+        if n == 3 and a.ndim == 1:
+            return a.reshape((1, a.size, 1))
+        if n == 3 and a.ndim == 2:
+            return a.reshape(a.shape + (1,))
+        return _atleast(a, n)
+
+    def call(*arys):
+        return one(arys[0]) if len(arys) == 1 else [one(a) for a in arys]
+    return call
+
+
+atleast_1d = _np('atleast_1d', _atleast_nd(1))
+atleast_2d = _np('atleast_2d', _atleast_nd(2))
+atleast_3d = _np('atleast_3d', _atleast_nd(3))
+
+
 def _outer(a, b):  # np.outer: the flattened a against the flattened b, numpy's promoted dtype
     a, b = _array(a).ravel(), _array(b).ravel()
     flat = [x * y for x in a._tparse_flat for y in b._tparse_flat]

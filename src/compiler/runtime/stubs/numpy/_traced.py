@@ -254,6 +254,8 @@ FUNCS = {'pad': _pad, 'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), '
          'vstack': lambda seq, **k: torch.vstack([t(x) for x in seq]),
          'hstack': lambda seq, **k: torch.hstack([t(x) for x in seq]),
          'column_stack': lambda seq, **k: torch.column_stack([t(x) for x in seq]),
+         'atleast_1d': lambda a: torch.atleast_1d(t(a)), 'atleast_2d': lambda a: torch.atleast_2d(t(a)),
+         'atleast_3d': lambda a: torch.atleast_3d(t(a)),
          'tile': lambda a, reps: torch.tile(t(a), reps if isinstance(reps, (list, tuple)) else (reps,)),
          'repeat': _repeat, 'flip': lambda a, axis=None: torch.flip(t(a), list(range(t(a).dim())) if axis is None else axis),
          'roll': lambda a, shift, axis=None: t(a).roll(shift) if axis is None else t(a).roll(shift, axis),

@@ -308,7 +308,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         }
         // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model);
         // not one the frame stored before this read: that is the store's value (FrameCtx::attrs_written)
-        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && name != "training" && !written)
+        // (`training` too where the program's own code reads it: `if self.training:` of a user module, IndRNN's
+        // dropout over time; a built-in module's is guarded where torch's forward reads it, nn_modules.cpp)
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && (name != "training" || !is_stub(act.file)) && !written)
           constant_attr_guard(src->second + "." + name, v, loc);
         // an ndarray attribute (N-BEATS' `self.lin = np.arange(0, h) / h`): VariableBuilder wraps it as a tensor graph
         // input seen as an ndarray (`L_self_lin: "f64[8][1]cpu"`, guarded through ___from_numpy), so numpy's

@@ -46,7 +46,7 @@ static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
 V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
   if (!tracing() || !item) return item;
   FrameCtx& ctx = *stack_.back()->ctx;
-  if (obj->k == VK::List) ctx.lists_read.insert(obj.get());
+  if (obj->k == VK::List && ctx.lists_read.insert(obj.get()).second) ctx.held.push_back(obj);
   std::string isrc;
   if (guardable_dict(obj) && (idx->k == VK::Tensor || idx->k == VK::Instance)) {
     // a key hashed by identity (an optimizer-style state keyed by the parameter): the key's ID_MATCH, and the value

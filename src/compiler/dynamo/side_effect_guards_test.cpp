@@ -96,3 +96,19 @@ TEST_CASE("a mask made by a chained zeros_like(...).scatter_(...) in a frame is 
   Result r = run_guards(src);
   REQUIRE_MESSAGE(r.ok, r.error);
 }
+
+TEST_CASE("a user module's own `if self.training:` is guarded: switching only that module's mode recompiles") {
+  // IndRNN's dropout over time reads self.training in its forward; after model.eval() and model.apply(set_bn_train)
+  // only the BatchNorms train again, so the first compile (dropout training == True) no longer matches either
+  const char* src =
+      "import torch\nimport torch.nn as nn\n\n"
+      "class Drop(nn.Module):\n    def forward(self, x):\n        if self.training:\n            return x * 2\n        return x\n\n"
+      "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.d = Drop()\n        self.bn = nn.BatchNorm1d(4)\n"
+      "    def forward(self, x):\n        return self.bn(self.d(x))\n\n"
+      "c = torch.compile(M(), backend='eager')\nx = torch.randn(3, 4)\nc(x)\nc.eval()\nc(x)\nc.bn.train()\nc(x)\n";
+  Result r = run_guards(src);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"name\": \"recompile_reasons\"") == 2);
+  CHECK(count(r.trace, "self._modules['d'].training == True") >= 1);
+  CHECK(count(r.trace, "# if self.training:  #") >= 1);
+}

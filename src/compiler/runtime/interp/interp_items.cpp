@@ -263,7 +263,8 @@ bool Interp::user_next(const V& it, V& out, Location loc) {
 }
 
 std::vector<V> Interp::iterate(V v, Location loc) {
-  if (v->k == VK::List && tracing()) stack_.back()->ctx->lists_read.insert(v.get());  // (its items are read)
+  if (v->k == VK::List && tracing() && stack_.back()->ctx->lists_read.insert(v.get()).second)  // (its items are read;
+    stack_.back()->ctx->held.push_back(v);                                                      //  held: no reused address)
   if (v->k == VK::List && v->traced_gen)  // (every item asked for: list(), tuple(), unpacking)
     for (size_t i = v->pos; i < v->items.size(); ++i) traced_gen_advance(v, i, loc);
   // a user iterator (a class with __next__: itertools.cycle of ours, a data loader's): stepped to its end

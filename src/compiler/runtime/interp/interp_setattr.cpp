@@ -38,7 +38,7 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
     return false;
   };
   if (!act.ctx || act.ctx->mode != Mode::Record || !v || !act.ctx->sources.count(obj.get())) return;
-  act.ctx->attrs_written.insert({obj.get(), name});
+  if (act.ctx->attrs_written.insert({obj.get(), name}).second) act.ctx->held.push_back(obj);  // (alive: no reused address)
   if ((v->k == VK::Dict || v->k == VK::List || (v->k == VK::Tuple && !v->size_tuple) || (v->k == VK::Instance && !nn_instance(v))) &&
       !act.ctx->sources.count(v.get()) && act.ctx->stored_new.insert(v.get()).second)
     act.ctx->held.push_back(v);

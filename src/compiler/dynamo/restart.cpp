@@ -204,6 +204,11 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   auto& slot = codes_[key];
   if (!slot) {
     slot = std::make_unique<CodeState>();
+    if (act.fn) {  // (keyed by the function's address: held while the state lives, as run_frame's)
+      auto h = std::make_shared<Obj>();
+      h->fn = act.fn;
+      slot->seen_globals["\x01code"] = h;
+    }
     slot->key = key;
     slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
     slot->firstlineno = line;

@@ -382,6 +382,11 @@ V Interp::eval_comprehension(const ExprP& e) {
     auto& slot = codes_["genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get()))];
     if (!slot) {
       slot = std::make_unique<CodeState>();
+      if (act.fn) {  // (keyed by the node's address: its function, which owns the node, held while the state lives)
+        auto h = std::make_shared<Obj>();
+        h->fn = act.fn;
+        slot->seen_globals["\x01code"] = h;
+      }
       slot->co_name = "<genexpr>";
       slot->firstlineno = e->loc.line;
       slot->filename = path_of(e->loc.file);

@@ -182,4 +182,16 @@ inline std::vector<std::string> recompile_reasons(const std::string& trace) {
   return out;
 }
 
+/// compile_script of a test's own source text under `file` with default options.
+inline Result run_source(const std::string& file, const std::string& src) { return compile_script(file, src, Options{}); }
+
+/// The first line of each recompile reason of a TORCH_TRACE text (`0/0: <the failing guard>`), the user stack lines
+/// dropped.
+inline std::vector<std::string> recompile_heads(const std::string& trace) {
+  std::vector<std::string> out;
+  for (const std::string& l : recompile_reasons(trace))
+    if (l.size() > 4 && l.find(": ") != std::string::npos && l[0] >= '0' && l[0] <= '9') out.push_back(l);
+  return out;
+}
+
 }  // namespace tparse::compiler::testing

@@ -428,50 +428,6 @@ void Interp::guard_object_id(const V& obj) {
   push_id_guard(*stack_.back()->ctx, src, obj, fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get())), true);
 }
 
-// TYPE_MATCH's text for a built-in torch.nn module: its class in the torch.nn.modules file that defines it
-std::string builtin_module_type_guard(const V& mod, const std::string& src) {
-  static const std::vector<std::pair<const char*, const char*>> files = {
-      {"ConvTranspose", "conv"}, {"Conv", "conv"}, {"BatchNorm", "batchnorm"}, {"SyncBatchNorm", "batchnorm"},
-      {"InstanceNorm", "instancenorm"}, {"LayerNorm", "normalization"}, {"GroupNorm", "normalization"},
-      {"RMSNorm", "normalization"}, {"LocalResponseNorm", "normalization"}, {"Linear", "linear"}, {"Bilinear", "linear"},
-      {"Identity", "linear"}, {"Embedding", "sparse"}, {"Dropout", "dropout"}, {"AlphaDropout", "dropout"},
-      {"MaxPool", "pooling"}, {"AvgPool", "pooling"}, {"AdaptiveAvgPool", "pooling"}, {"AdaptiveMaxPool", "pooling"},
-      {"LPPool", "pooling"}, {"Flatten", "flatten"}, {"Unflatten", "flatten"}, {"Sequential", "container"},
-      {"ModuleList", "container"}, {"ModuleDict", "container"}, {"ParameterList", "container"}, {"ParameterDict", "container"},
-      {"LSTM", "rnn"}, {"GRU", "rnn"}, {"RNN", "rnn"}, {"Upsample", "upsampling"}, {"PixelShuffle", "pixelshuffle"},
-      {"PixelUnshuffle", "pixelshuffle"}, {"Transformer", "transformer"}, {"ConstantPad", "padding"}, {"ReflectionPad", "padding"},
-      {"ReplicationPad", "padding"}, {"ZeroPad", "padding"}, {"Lazy", "lazy"}};
-  const std::string& c = mod->builtin_nn;
-  const char* file = "activation";  // ReLU, GELU, Softmax, MultiheadAttention, ...
-  if (c.find("Loss") != std::string::npos) file = "loss";
-  else if (c == "Module") file = "module";
-  else for (auto& [prefix, f] : files) if (c.rfind(prefix, 0) == 0) { file = f; break; }
-  const long long id = 760000000LL + static_cast<long long>(std::hash<std::string>{}(c) % 1000000ULL);
-  return fmt::format("___check_type_id({}, {}), type=<class 'torch.nn.modules.{}.{}'>", src, id, file, c);
-}
-
-void Interp::guard_module_type(const V& mod, const std::string& src, Location loc) {
-  if (prof_.modules_id_matched() || !tracing() || (!mod->cls && mod->builtin_nn.empty())) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
-  for (auto& g : ctx.module_types) if (g.src == src) return;
-  ValueGuard g;
-  g.src = src;
-  g.kind = "type";
-  g.value = mod;
-  if (!mod->cls) {  // a built-in torch.nn module (a lazy one becomes its cls_to_become while the frame traces)
-    g.code = builtin_module_type_guard(mod, src);
-    g.comment = guard_comment(loc) + " (HINT: type " + mod->builtin_nn + ")";
-  } else {
-    std::string qual = mod->cls->fn ? path_of(mod->cls->fn->loc.file) : path_of(loc.file);  // the defining module
-    qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
-    if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
-    g.code = fmt::format("___check_type_id({}, {}), type=<class '{}.{}'>", src, obj_id(mod->cls.get()), qual, mod->cls->s);
-    g.comment = guard_comment(loc) + " (HINT: type " + mod->cls->s + ")";
-  }
-  g.stack = guard_user_stack(loc);
-  ctx.module_types.push_back(g);
-}
-
 long long Interp::obj_id(const Obj* o) {
   auto it = obj_ids_.find(o);
   if (it != obj_ids_.end()) return it->second;

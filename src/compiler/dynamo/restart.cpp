@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "torch/nn/module_guards.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
 #include "dynamo/dict_inputs.hpp"
@@ -204,11 +205,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   auto& slot = codes_[key];
   if (!slot) {
     slot = std::make_unique<CodeState>();
-    if (act.fn) {  // (keyed by the function's address: held while the state lives, as run_frame's)
-      auto h = std::make_shared<Obj>();
-      h->fn = act.fn;
-      slot->seen_globals["\x01code"] = h;
-    }
+    slot->hold(act.fn);  // (keyed by the function's address, as run_frame's)
     slot->key = key;
     slot->co_name = fmt::format("torch_dynamo_resume_in_{}_at_{}", fname, line);
     slot->firstlineno = line;
@@ -483,7 +480,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // TYPE_MATCH installed (flamingo's unfreeze_all_layers_(module): another module type recompiles the frame)
       auto realize_module = [&](const V& a) {
         if (!a || a->k != VK::Instance || a->builtin_nn.empty()) return;
-        if (auto s = ctx->sources.find(a.get()); s != ctx->sources.end()) guard_module_type(a, s->second, loc);
+        if (auto s = ctx->sources.find(a.get()); s != ctx->sources.end()) guard_module_type(*this, a, s->second, loc);
       };
       for (auto& a : args) realize_module(a);
       for (auto& kv : kwargs) realize_module(kv.second);

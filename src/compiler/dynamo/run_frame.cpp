@@ -205,9 +205,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   auto& slot = codes_[key];
   if (!slot) {
     slot = std::make_unique<CodeState>();
-    // the state is keyed by the function's address: it holds the function, so no other one can reuse that address
-    // while the state lives (a freed function's state inherited by another: frames.total off by one between runs)
-    if (!module_wrapper) slot->seen_globals["\x01code"] = fnv;
+    if (!module_wrapper) slot->hold(fnv->fn);  // (keyed by the function's address)
     slot->key = key;
     slot->co_name = module_wrapper ? "inner" : fnv->fn->name;
     slot->firstlineno = module_wrapper ? 67 : fnv->fn->firstlineno;

@@ -5,7 +5,6 @@
 // a chained in-place call leaves the tensor's known values stale. Expected counts come from Dynamo's rules.
 #include <doctest/doctest.h>
 
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -13,19 +12,9 @@
 #include "test_util.hpp"
 
 using namespace tparse::compiler;
+using tparse::compiler::testing::run_source;
 using tparse::compiler::testing::count;
-using tparse::compiler::testing::recompile_reasons;
-
-namespace {
-Result run_guards(const std::string& src) { return compile_script("m.py", src, Options{}); }
-/// the first line of each recompile reason (`0/0: <the failing guard>`), the user stack lines dropped
-std::vector<std::string> heads(const std::vector<std::string>& lines) {
-  std::vector<std::string> out;
-  for (const std::string& l : lines)
-    if (l.size() > 4 && l.find(": ") != std::string::npos && std::isdigit(static_cast<unsigned char>(l[0]))) out.push_back(l);
-  return out;
-}
-}  // namespace
+using tparse::compiler::testing::recompile_heads;
 
 TEST_CASE("an attribute stored before it is read in the frame is not guarded; one read first is") {
   // SRFBN's feedback block: reset_state() sets should_reset, the block reads then clears it. Dynamo reads the
@@ -44,7 +33,7 @@ TEST_CASE("an attribute stored before it is read in the frame is not guarded; on
       "        if self.decay:\n            self.scale = self.scale * 0.5\n        return x * 3\n\n"
       "a = torch.compile(Net(False), backend='eager')\nfor _ in range(3):\n    a(torch.randn(2, 4))\n"
       "b = torch.compile(Net(True), backend='eager')\nfor _ in range(3):\n    b(torch.randn(2, 4))\n";
-  Result r = run_guards(src);
+  Result r = run_source("m.py", src);
   REQUIRE_MESSAGE(r.ok, r.error);
   // Net(False): one compile for three calls. Net(True) shares the code: `self.decay == False` fails, then
   // `self.scale == 1.0` (read before its store); the third call's scale is a dynamic float. should_reset never fails.
@@ -60,9 +49,9 @@ TEST_CASE("an input tensor the frame only returns is guarded: another size recom
       "def f(a, b):\n    return a, b * 2\n\n"
       "cf = torch.compile(f, backend='eager')\nb = torch.randn(3)\n"
       "cf(torch.randn(4, 4), b)\ncf(torch.randn(4, 6), b)\ncf(torch.randn(4, 7), b)\n";
-  Result r = run_guards(src);
+  Result r = run_source("m.py", src);
   REQUIRE_MESSAGE(r.ok, r.error);
-  std::vector<std::string> reasons = heads(recompile_reasons(r.trace));
+  std::vector<std::string> reasons = recompile_heads(r.trace);
   REQUIRE(reasons.size() == 1);  // (the third call hits the dynamic recompile)
   CHECK(reasons[0].find("tensor 'a' size mismatch at index 1. expected 4, actual 6") != std::string::npos);
 }
@@ -74,9 +63,9 @@ TEST_CASE("InstanceNorm guards training where _apply_instance_norm reads it: eva
       "        self.norm = nn.InstanceNorm2d(4)\n"
       "    def forward(self, x):\n        return torch.relu(self.norm(self.conv(x)))\n\n"
       "g = torch.compile(G(), backend='eager')\nx = torch.randn(1, 3, 8, 8)\ng(x)\ng.eval()\ng(x)\ng(x)\n";
-  Result r = run_guards(src);
+  Result r = run_source("m.py", src);
   REQUIRE_MESSAGE(r.ok, r.error);
-  std::vector<std::string> reasons = heads(recompile_reasons(r.trace));
+  std::vector<std::string> reasons = recompile_heads(r.trace);
   REQUIRE(reasons.size() == 1);
   CHECK(reasons[0].find("self._modules['norm'].training == True") != std::string::npos);
   CHECK(reasons[0].find("nn/modules/instancenorm.py:53 in _apply_instance_norm") != std::string::npos);
@@ -93,7 +82,7 @@ TEST_CASE("a mask made by a chained zeros_like(...).scatter_(...) in a frame is 
       "    m = torch.zeros_like(x, dtype=torch.bool).scatter_(-1, idx.unsqueeze(-1), 1)\n"
       "    return x[m]\n\n"
       "assert torch.compile(f, backend='eager')(torch.rand(2, 8, 3)).shape[0] != 0\n";
-  Result r = run_guards(src);
+  Result r = run_source("m.py", src);
   REQUIRE_MESSAGE(r.ok, r.error);
 }
 
@@ -106,7 +95,7 @@ TEST_CASE("a user module's own `if self.training:` is guarded: switching only th
       "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.d = Drop()\n        self.bn = nn.BatchNorm1d(4)\n"
       "    def forward(self, x):\n        return self.bn(self.d(x))\n\n"
       "c = torch.compile(M(), backend='eager')\nx = torch.randn(3, 4)\nc(x)\nc.eval()\nc(x)\nc.bn.train()\nc(x)\n";
-  Result r = run_guards(src);
+  Result r = run_source("m.py", src);
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(count(r.trace, "\"name\": \"recompile_reasons\"") == 2);
   CHECK(count(r.trace, "self._modules['d'].training == True") >= 1);

@@ -110,6 +110,11 @@ struct CodeState {
   std::set<std::string> dyn_float_args;               ///< float arguments seen with two values: graph inputs now
   std::map<std::string, V> seen_globals;               ///< float globals read by earlier compiles
   std::set<std::string> dyn_floats;                    ///< changed float globals: graph inputs now
+  /// The function whose address the state's key names (run_frame's code, a resume function's, a genexpr node's
+  /// owner): held while the state lives, so no other function allocated at that address inherits this state
+  /// (frames.total off by one between runs otherwise)
+  std::shared_ptr<const FuncDef> code_fn;
+  void hold(std::shared_ptr<const FuncDef> fn) { code_fn = std::move(fn); }
 };
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).

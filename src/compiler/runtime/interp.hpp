@@ -197,9 +197,6 @@ class Interp {
   void nn_check_input_dim(const std::string& cls, const V& input, Location loc);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                Location loc);
-  void guard_conv_attrs(const V& mod, const std::string& cls, Location loc);  ///< Conv's constants (nn_modules.cpp)
-  /// `mod.<attr> == True/False` where torch's nn code reads it (`torch_frames`: its frames of the guard's user stack)
-  void guard_nn_attr(const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames);
   V make_module(const std::string& name);
   void nn_materialize_lazy(const V& mod, const std::vector<V>& args, Location loc);  ///< a Lazy* module's first call (torch/nn/nn_modules.cpp)
   V nn_call_module(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
@@ -437,9 +434,6 @@ class Interp {
   /// OptimizerVariable's guards on an optimizer's state (map_sources_and_install_guards): each state dict's length —
   /// dynamo.cpp; `optimizer_state_lens` reads them (guard_check.cpp)
   void guard_optimizer_state(const V& opt, bool after_init = false);
-  /// nn.Module.zero_grad: each parameter's gradient set to None (set_to_none) — in a frame a gradient that is None
-  /// already is guarded so (`...weight.grad is None`), a later call after a backward recompiles (builtins_module.cpp)
-  void module_zero_grad(const V& mod, bool to_none, Location loc);
   /// A parameter's gradient read in a frame is an input named by the parameter's source (GradSource:
   /// `L['self'].param_groups[0]['params'][0].grad` -> L_self_param_groups_0_params_0_grad) — builtins_namespaces.cpp
   void name_grad(const V& param, const V& grad);
@@ -466,7 +460,6 @@ class Interp {
   /// `group['capturable']` of a user optimizer's param group a frame realized: True (OptimizerVariable._set_capturable)
   bool capturable_reads_true(const V& group, const V& key) const;
   void note_param_group_store(const V& group);
-  void guard_module_type(const V& mod, const std::string& src, Location loc);
   /// A list frame input is realized when its contents are first read (len: the list's TYPE_MATCH /
   /// LENGTH_CHECK; iteration or indexing: its items' EQUALS_MATCH too): their guard comments name that line.
   void realize_list_guards(const V& list, bool items, Location loc);

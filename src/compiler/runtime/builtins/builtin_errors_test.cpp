@@ -4,15 +4,13 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
-
-namespace {
-Result run_err(const std::string& src) { return compile_script("errs.py", src, Options{}); }
-}  // namespace
+using tparse::compiler::testing::run_source;
 
 TEST_CASE("subscript, attribute, call, arithmetic and iteration errors are catchable Python exceptions") {
-  Result r = run_err("def caught(f, exc):\n    try:\n        f()\n    except exc as e:\n        return str(e)\n    return 'no error'\n"
+  Result r = run_source("errs.py", "def caught(f, exc):\n    try:\n        f()\n    except exc as e:\n        return str(e)\n    return 'no error'\n"
                  "assert caught(lambda: (3)[0], TypeError) == \"'int' object is not subscriptable\"\n"
                  "assert caught(lambda: [1, 2][5], IndexError) == 'list index out of range'\n"
                  "assert caught(lambda: {'a': 1}['b'], KeyError) == \"'b'\"\n"
@@ -34,13 +32,13 @@ TEST_CASE("subscript, attribute, call, arithmetic and iteration errors are catch
   INFO(r.error);
   CHECK(r.ok);
   // uncaught, the run names the exception as CPython's traceback does
-  Result u = run_err("d = {'depths': 1}\nd['width']\n");
+  Result u = run_source("errs.py", "d = {'depths': 1}\nd['width']\n");
   CHECK(!u.ok);
   CHECK(u.error.find("uncaught KeyError: 'width'") != std::string::npos);
 }
 
 TEST_CASE("lists and tuples order lexicographically; user classes compare through __lt__ / __gt__ (reflected too)") {
-  Result r = run_err("assert (1, 2) < (1, 3) and [2] > [1, 9] and (1, 2) <= (1, 2) and (1,) < (1, 0) and not ((2,) < (1, 5))\n"
+  Result r = run_source("errs.py", "assert (1, 2) < (1, 3) and [2] > [1, 9] and (1, 2) <= (1, 2) and (1,) < (1, 0) and not ((2,) < (1, 5))\n"
                  "assert sorted([(2, 'b'), (1, 'z'), (2, 'a')]) == [(1, 'z'), (2, 'a'), (2, 'b')]\n"
                  "assert max([[1, 2], [1, 3], [0, 9]]) == [1, 3]\n"
                  "class V:\n    def __init__(self, v):\n        self.v = v\n    def __lt__(self, o):\n        return self.v < o.v\n"
@@ -51,7 +49,7 @@ TEST_CASE("lists and tuples order lexicographically; user classes compare throug
 }
 
 TEST_CASE("torch.nn constructors raise torch's exceptions: Embedding's padding_idx, Conv / GroupNorm groups") {
-  Result r = run_err("import torch.nn as nn\n"
+  Result r = run_source("errs.py", "import torch.nn as nn\n"
                  "try:\n    nn.Embedding(10, 4, padding_idx=10)\n    raise RuntimeError('no error')\n"
                  "except AssertionError as e:\n    assert str(e) == 'Padding_idx must be within num_embeddings'\n"
                  "assert nn.Embedding(10, 4, padding_idx=-1).padding_idx == 9\n"
@@ -66,7 +64,7 @@ TEST_CASE("torch.nn constructors raise torch's exceptions: Embedding's padding_i
 }
 
 TEST_CASE("unbounded recursion raises a catchable RecursionError at Python's limit, never a crash") {
-  Result r = run_err("import sys\n"
+  Result r = run_source("errs.py", "import sys\n"
                      "def f(n):\n    return f(n + 1)\n"
                      "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"
                      "caught = ''\n"
@@ -85,7 +83,7 @@ TEST_CASE("unbounded recursion raises a catchable RecursionError at Python's lim
 }
 
 TEST_CASE("int * sequence repeats it (int.__mul__ gives way to the sequence's __rmul__); pow; round half to even") {
-  Result r = run_err("assert 4 * [None] == [None, None, None, None] and 3 * (0,) == (0, 0, 0) and 2 * 'ab' == 'abab'\n"
+  Result r = run_source("errs.py", "assert 4 * [None] == [None, None, None, None] and 3 * (0,) == (0, 0, 0) and 2 * 'ab' == 'abab'\n"
                      "assert True * [1] == [1] and [1] * False == [] and -1 * [1] == []\n"
                      "assert pow(2, 31) == 2147483648 and pow(2, 0.5) == 2 ** 0.5 and pow(3, 4, 5) == 1 and pow(-3, 3, 7) == 1\n"
                      "assert pow(3, 2, -5) == -1\n"
@@ -99,7 +97,7 @@ TEST_CASE("int * sequence repeats it (int.__mul__ gives way to the sequence's __
 
 TEST_CASE("list.insert clamps its index as CPython's: past either end is the end, negative counts from the back") {
   // (an index past the end used to write outside the list: numpy's moveaxis builds its axis order this way)
-  Result r = run_err("xs = [0, 1, 2]\nxs.insert(10, 'end')\nxs.insert(-1, 'm')\nxs.insert(-50, 'start')\nxs.insert(True, 'b')\n"
+  Result r = run_source("errs.py", "xs = [0, 1, 2]\nxs.insert(10, 'end')\nxs.insert(-1, 'm')\nxs.insert(-50, 'start')\nxs.insert(True, 'b')\n"
                      "assert xs == ['start', 'b', 0, 1, 2, 'm', 'end'], xs\n"
                      "e = []\ne.insert(3, 1)\nassert e == [1]\n"
                      "try:\n    e.insert('0', 2)\n    raise AssertionError('no TypeError')\nexcept TypeError as err:\n"
@@ -110,12 +108,12 @@ TEST_CASE("list.insert clamps its index as CPython's: past either end is the end
 
 TEST_CASE("more indices than a tensor's dims: torch's IndexError eagerly, the fake-tensor failure in a frame") {
   // (torch 2.11's text; SPADE's edge map: in a frame Dynamo makes ByteTensor(t.size()) a 1-D tensor of the numbers)
-  Result r = run_err("import torch\n"
+  Result r = run_source("errs.py", "import torch\n"
                      "try:\n    torch.zeros(3)[:, 1]\n    raise AssertionError('no IndexError')\nexcept IndexError as e:\n"
                      "    assert str(e) == 'too many indices for tensor of dimension 1', str(e)\n");
   INFO(r.error);
   CHECK(r.ok);
-  Result f = run_err("import torch\n"
+  Result f = run_source("errs.py", "import torch\n"
                      "@torch.compile(backend='eager')\n"
                      "def edges(t):\n    e = torch.ByteTensor(t.size()).zero_()\n    return e[:, :, 1:] | (t[:, :, 1:] != t[:, :, :-1])\n"
                      "edges(torch.zeros(2, 3, 4))\n");

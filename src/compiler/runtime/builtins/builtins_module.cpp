@@ -8,6 +8,7 @@
 #include <functional>
 #include <set>
 
+#include "torch/nn/module_guards.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
@@ -130,36 +131,6 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
 
 const char* const kRnnAt = "__tparse_rnn_at__";
 const char* const kRnnRepr = "__tparse_rnn_repr__";
-
-void Interp::module_zero_grad(const V& mod, bool to_none, Location loc) {
-  std::vector<V> a;
-  std::vector<std::pair<std::string, V>> kw;
-  bool handled = false;
-  V ps = call_module_method("parameters", a, kw, loc, mod, handled);
-  for (const V& p : ps->items) {
-    if (p->k != VK::Tensor) continue;
-    if (V g = grad_of(p)) {
-      if (!to_none) continue;  // (zeroed in place: the same tensor stays)
-      p->attrs["grad"] = none();
-      p->attrs["__tparse_grad_epoch__"] = mk_int(backward_runs_);
-      continue;
-    }
-    if (!tracing()) continue;
-    FrameCtx& ctx = *stack_.back()->ctx;
-    auto s = ctx.sources.find(p.get());
-    if (s == ctx.sources.end()) continue;
-    ValueGuard g;  // module.py's `if p.grad is not None:` (NONE_MATCH)
-    g.src = s->second + ".grad";
-    g.value = none();
-    g.kind = "none";
-    g.code = g.src + " is None";
-    g.comment = "# if p.grad is not None:  # nn/modules/module.py:2968 in zero_grad";
-    g.stack = guard_user_stack(loc);
-    bool dup = false;
-    for (auto& x : ctx.vguards) dup = dup || x.src == g.src;
-    if (!dup) ctx.vguards.push_back(g);
-  }
-}
 
 // A parameter generator traced in a frame whose walk reaches an RNN module after some items: VariableBuilder refuses the
 // RNN (GB0014) when the generator runs on to the item at `index` (`next(...)` of the first item stops before it; a
@@ -539,7 +510,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     bool to_none = true;
     if (!args.empty() && args[0]->k == VK::Bool) to_none = args[0]->b;
     for (auto& [k, v] : kwargs) if (k == "set_to_none" && v->k == VK::Bool) to_none = v->b;
-    module_zero_grad(self, to_none, loc);
+    module_zero_grad(*this, self, to_none, loc);
     return none();
   }
   if (m == "flatten_parameters") return none();  // RNNBase: cudnn's weight layout; nothing on CPU (in a frame the RNN's

@@ -4,16 +4,14 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
-
-namespace {
-Result run_classes(const std::string& src) { return compile_script("classes.py", src, Options{}); }
-}  // namespace
+using tparse::compiler::testing::run_source;
 
 TEST_CASE("zero-argument super() in a classmethod: the defining class's base, bound to the calling class") {
   // transformers' TimmWrapperConfig.from_dict ends with `return super().from_dict(config_dict, **kwargs)`
-  Result r = run_classes("class A:\n    @classmethod\n    def make(cls, d):\n        return cls(d)\n"
+  Result r = run_source("classes.py", "class A:\n    @classmethod\n    def make(cls, d):\n        return cls(d)\n"
                  "    def __init__(self, d):\n        self.d = d\n"
                  "class B(A):\n    @classmethod\n    def make(cls, d):\n        return super().make(d + 1)\n"
                  "class C(B):\n    pass\n"
@@ -24,7 +22,7 @@ TEST_CASE("zero-argument super() in a classmethod: the defining class's base, bo
 }
 
 TEST_CASE("super() from a method reaches the base's property, staticmethod and classmethod as descriptors") {
-  Result r = run_classes("class A:\n    @property\n    def p(self):\n        return self.v * 2\n"
+  Result r = run_source("classes.py", "class A:\n    @property\n    def p(self):\n        return self.v * 2\n"
                  "    @staticmethod\n    def s(x):\n        return x + 100\n"
                  "    @classmethod\n    def k(cls):\n        return cls.__name__\n"
                  "class B(A):\n    def __init__(self):\n        self.v = 4\n"
@@ -34,11 +32,11 @@ TEST_CASE("super() from a method reaches the base's property, staticmethod and c
   INFO(r.error);
   CHECK(r.ok);
   // the wrong class is an error, not a crash
-  CHECK(!run_classes("def f():\n    return super().x\nf()\n").ok);
+  CHECK(!run_source("classes.py", "def f():\n    return super().x\nf()\n").ok);
 }
 
 TEST_CASE("nn.Module eval() / parameters() visit a module reachable twice (or through a cycle) once") {
-  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\n"
                  "class Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n"
                  "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        shared = Block()\n"
                  "        self.a = shared\n        self.b = shared\n        self.a.back = self\n"  // a cycle: a child holding its parent
@@ -52,7 +50,7 @@ TEST_CASE("nn.Module eval() / parameters() visit a module reachable twice (or th
 
 TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ reaches its sibling base (C3 order)") {
   // transformers' BackboneMixin.__init__ calls super().__init__(*args), which must reach PreTrainedModel
-  Result r = run_classes("log = []\n"
+  Result r = run_source("classes.py", "log = []\n"
                  "class Base:\n    def __init__(self, c):\n        log.append('Base')\n        self.c = c\n"
                  "class Mixin:\n    def __init__(self, *a):\n        log.append('Mixin')\n        super().__init__(*a)\n"
                  "class Model(Base):\n    def __init__(self, c):\n        log.append('Model')\n        super().__init__(c)\n"
@@ -70,7 +68,7 @@ TEST_CASE("super() follows the MRO of self's type: a mixin's super().__init__ re
 
 TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass__() reaches object's (a no-op)") {
   // transformers' CacheLayerMixin registers each layer class this way
-  Result r = run_classes("registry = []\n"
+  Result r = run_source("classes.py", "registry = []\n"
                  "class Base:\n    def __init_subclass__(cls, **kwargs):\n        super().__init_subclass__(**kwargs)\n"
                  "        registry.append(cls.__name__)\n"
                  "class A(Base):\n    pass\nclass B(A):\n    pass\n"
@@ -82,7 +80,7 @@ TEST_CASE("__init_subclass__ runs for each subclass; its super().__init_subclass
 TEST_CASE("class introspection: __mro__, __bases__, __annotations__, vars(cls), reprs, dict.fromkeys") {
   // transformers' PreTrainedConfig.to_dict walks the MRO's annotated fields; its linear-attention cache builds
   // its state tables with dict.fromkeys
-  Result r = run_classes("import typing\n"
+  Result r = run_source("classes.py", "import typing\n"
                  "class A:\n    x: int = 3\n    y = 4\n    k: typing.ClassVar[int] = 1\n"
                  "class M:\n    m: 'str' = 'q'\n"
                  "class B(A, M):\n    z: str\n    def __init__(self):\n        self.w = 1\n"
@@ -106,7 +104,7 @@ TEST_CASE("class introspection: __mro__, __bases__, __annotations__, vars(cls), 
 TEST_CASE("copy.deepcopy of a plain object is a new object of its class; copy.copy shares the attribute values") {
   // transformers' get_text_config(decoder=True) renames a deep copy's decoder_* fields: the model's own config
   // must keep them
-  Result r = run_classes("import copy\n"
+  Result r = run_source("classes.py", "import copy\n"
                  "class Cfg:\n    def __init__(self):\n        self.layers = [1, 2]\n        self.n = 2\n"
                  "    def twice(self):\n        return self.n * 2\n"
                  "a = Cfg()\nb = copy.deepcopy(a)\n"
@@ -122,7 +120,7 @@ TEST_CASE("copy.deepcopy of a plain object is a new object of its class; copy.co
 
 TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a config) is no module") {
   // copy.deepcopy copies plain objects and keeps modules: a config taken for a module was shared, not copied
-  Result r = run_classes("import torch\nfrom torch import nn\n"
+  Result r = run_source("classes.py", "import torch\nfrom torch import nn\n"
                  "class Cfg:\n    pass\n"
                  "class Block(nn.Module):\n    pass\n"
                  "assert not isinstance(Cfg(), nn.Module) and not isinstance(Cfg(), nn.Linear)\n"
@@ -135,7 +133,7 @@ TEST_CASE("isinstance(x, nn.Module) holds for modules only: a plain object (a co
 TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup without __getattr__") {
   // transformers' HeterogeneousConfigMixin reads config attributes through super().__getattribute__ so its
   // per-layer checks (and a config's __getattr__ aliases) are bypassed
-  Result r = run_classes("class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
+  Result r = run_source("classes.py", "class A:\n    k = 'cls'\n    def __init__(self):\n        self.x = 1\n"
                  "    def __getattr__(self, name):\n        return 'fallback'\n"
                  "    def raw(self, name):\n        return super().__getattribute__(name)\n"
                  "a = A()\nassert a.missing == 'fallback' and a.raw('x') == 1 and a.raw('k') == 'cls'\n"
@@ -148,7 +146,7 @@ TEST_CASE("super().__getattribute__ / object.__getattribute__: the lookup withou
 TEST_CASE("a class's own __getattribute__ runs on every read through the instance; AttributeError falls back to __getattr__") {
   // CPython's slot_tp_getattr_hook: transformers' PreTrainedConfig maps attribute_map aliases in __getattribute__; a
   // base class's __getattribute__ runs through super() (HeterogeneousConfigMixin), object's is the plain lookup
-  Result r = run_classes("seen = []\n"
+  Result r = run_source("classes.py", "seen = []\n"
                  "class Base:\n    def __getattribute__(self, key):\n        seen.append('base:' + key)\n"
                  "        return super().__getattribute__(key)\n"
                  "class Cfg(Base):\n    attribute_map = {'n': 'hidden'}\n    def __init__(self):\n        self.hidden = 3\n"
@@ -168,7 +166,7 @@ TEST_CASE("a class's own __getattribute__ runs on every read through the instanc
 
 TEST_CASE("a function's __code__: co_varnames of its parameters in CPython's order, co_argcount, co_name") {
   // transformers' merge_with_config_defaults finds an argument's position by func.__code__.co_varnames.index(name)
-  Result r = run_classes("def f(self, a, b=1, *args, c, d=2, **kw):\n    x = a\n    return x\n"
+  Result r = run_source("classes.py", "def f(self, a, b=1, *args, c, d=2, **kw):\n    x = a\n    return x\n"
                  "co = f.__code__\n"
                  "assert co.co_varnames[:7] == ('self', 'a', 'b', 'c', 'd', 'args', 'kw'), co.co_varnames\n"
                  "assert co.co_argcount == 3 and co.co_kwonlyargcount == 2 and co.co_name == 'f'\n"
@@ -179,7 +177,7 @@ TEST_CASE("a function's __code__: co_varnames of its parameters in CPython's ord
 
 TEST_CASE("nn.Module._modules / _parameters / _buffers: the registries in order; a store through _modules registers") {
   // transformers' replace_batch_norm swaps each BatchNorm2d for a frozen one with `model._modules[name] = new`
-  Result r = run_classes("import torch\nfrom torch import nn\n"
+  Result r = run_source("classes.py", "import torch\nfrom torch import nn\n"
                  "class Frozen(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.n = n\n"
                  "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
                  "        self.conv = nn.Conv2d(3, 4, 1)\n        self.bn = nn.BatchNorm2d(4)\n        self.register_buffer('s', torch.ones(2))\n"
@@ -207,7 +205,7 @@ TEST_CASE("isinstance(out, dict) holds for transformers' ModelOutput (an Ordered
 
 TEST_CASE("a torch.nn class named with self: nn.Module.__init__(self), nn.LayerNorm.__init__(self, ...) / .forward(self, x)") {
   // older model code and SqueezeBERT's NCW LayerNorm call the base through the class, not super()
-  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\n"
                  "class LN(nn.LayerNorm):\n    def __init__(self, h):\n        nn.LayerNorm.__init__(self, normalized_shape=h, eps=1e-5)\n"
                  "    def forward(self, x):\n        return nn.LayerNorm.forward(self, x.permute(0, 2, 1)).permute(0, 2, 1)\n"
                  "class M(nn.Module):\n    def __init__(self):\n        nn.Module.__init__(self)\n        self.ln = LN(8)\n"
@@ -218,12 +216,12 @@ TEST_CASE("a torch.nn class named with self: nn.Module.__init__(self), nn.LayerN
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
   // without self it is Python's TypeError, not a crash
-  CHECK_FALSE(run_classes("import torch.nn as nn\nnn.LayerNorm.forward()\n").ok);
+  CHECK_FALSE(run_source("classes.py", "import torch.nn as nn\nnn.LayerNorm.forward()\n").ok);
 }
 
 TEST_CASE("item assignment on ModuleDict / ParameterDict / ModuleList registers the module (a subclass filling itself)") {
   // switch_transformers / nllb_moe experts: `class Experts(nn.ModuleDict)` with `self[f"expert_{i}"] = Expert()`
-  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\n"
                  "class Experts(nn.ModuleDict):\n    def __init__(self, n):\n        super().__init__()\n"
                  "        for i in range(n):\n            self[f'expert_{i}'] = nn.Linear(4, 4)\n"
                  "e = Experts(3)\nassert list(e.keys()) == ['expert_0', 'expert_1', 'expert_2']\n"
@@ -239,7 +237,7 @@ TEST_CASE("item assignment on ModuleDict / ParameterDict / ModuleList registers 
 
 TEST_CASE("torch.nn.init's helpers: _calculate_fan_in_and_fan_out and calculate_gain as torch computes them") {
   // timm's variance_scaling_: `fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)`
-  Result r = run_classes("import math\nimport torch\nfrom torch.nn.init import _calculate_fan_in_and_fan_out\n"
+  Result r = run_source("classes.py", "import math\nimport torch\nfrom torch.nn.init import _calculate_fan_in_and_fan_out\n"
                  "assert _calculate_fan_in_and_fan_out(torch.empty(8, 4, 3, 3)) == (36, 72)\n"
                  "assert _calculate_fan_in_and_fan_out(torch.empty(5, 7)) == (7, 5)\n"
                  "try:\n    _calculate_fan_in_and_fan_out(torch.empty(3))\n    assert False\nexcept ValueError:\n    pass\n"
@@ -252,7 +250,7 @@ TEST_CASE("torch.nn.init's helpers: _calculate_fan_in_and_fan_out and calculate_
 
 TEST_CASE("a Python subclass of dict has a __dict__: setattr, __getattr__, @dataclass fields as attributes") {
   // diffusers' FrozenDict (setattr of every key), ConfigMixin's __getattr__ on it, BaseOutput(OrderedDict) + @dataclass
-  Result r = run_classes("from collections import OrderedDict\n"
+  Result r = run_source("classes.py", "from collections import OrderedDict\n"
                  "from dataclasses import dataclass\n"
                  "class Frozen(OrderedDict):\n"
                  "    def __init__(self, *args, **kwargs):\n        super().__init__(*args, **kwargs)\n"
@@ -273,7 +271,7 @@ TEST_CASE("a Python subclass of dict has a __dict__: setattr, __getattr__, @data
 }
 
 TEST_CASE("== and != call a user class's __eq__ / __ne__ (reflected too); != is not __eq__ by default") {
-  Result r = run_classes("class A:\n    def __init__(self, k):\n        self.k = k\n"
+  Result r = run_source("classes.py", "class A:\n    def __init__(self, k):\n        self.k = k\n"
                  "    def __eq__(self, other):\n        return isinstance(other, A) and self.k == other.k\n"
                  "class B:\n    pass\n"
                  "assert A(1) == A(1) and not (A(1) == A(2)) and A(1) != A(2) and not (A(1) != A(1))\n"
@@ -287,7 +285,7 @@ TEST_CASE("== and != call a user class's __eq__ / __ne__ (reflected too); != is 
 
 TEST_CASE("a Module subclass's __getattr__ runs only when lookup fails; super().__getattr__ is nn.Module's") {
   // diffusers' ModelMixin: def __getattr__(self, name): ... return super().__getattr__(name)
-  Result r = run_classes("import torch\n"
+  Result r = run_source("classes.py", "import torch\n"
                  "class Net(torch.nn.Module):\n"
                  "    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(4, 4)\n"
                  "        self.register_buffer('buf', torch.zeros(2))\n        self.plain = 3\n"
@@ -312,7 +310,7 @@ TEST_CASE("a Module subclass's __getattr__ runs only when lookup fails; super().
 TEST_CASE("copy.deepcopy of a module is a new module tree with new parameters; shared parts stay shared") {
   // transformer stacks clone one layer N times (torch's _get_clones, DETR, many single-file models): each clone
   // has parameters of its own, so a compiled model reads each as its own graph input
-  Result r = run_classes("import copy\nimport torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import copy\nimport torch\nimport torch.nn as nn\n"
                  "l = nn.Linear(2, 3)\nm = nn.ModuleList([copy.deepcopy(l) for _ in range(2)])\n"
                  "assert m[0] is not m[1] and m[0] is not l and m[0].weight is not m[1].weight\n"
                  "assert m[1].weight.shape == (3, 2) and isinstance(m[1].weight, nn.Parameter)\n"
@@ -324,7 +322,7 @@ TEST_CASE("copy.deepcopy of a module is a new module tree with new parameters; s
   INFO(r.error);
   CHECK(r.ok);
   // compiled: two clones are two sets of graph inputs
-  r = run_classes("import copy\nimport torch\nimport torch.nn as nn\n"
+  r = run_source("classes.py", "import copy\nimport torch\nimport torch.nn as nn\n"
                   "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
                   "        self.layers = nn.ModuleList([copy.deepcopy(nn.Linear(4, 4)) for _ in range(2)])\n"
                   "    def forward(self, x):\n        for l in self.layers:\n            x = l(x)\n        return x\n"
@@ -337,7 +335,7 @@ TEST_CASE("copy.deepcopy of a module is a new module tree with new parameters; s
 
 TEST_CASE("eval() of an expression in eager code: the caller's names, or the names of the dicts given") {
   // yolov5's parse_model: `m = eval(m) if isinstance(m, str) else m`, arguments given as names
-  Result r = run_classes("import torch.nn as nn\nn_out = 4\n"
+  Result r = run_source("classes.py", "import torch.nn as nn\nn_out = 4\n"
                  "assert eval('n_out * 2') == 8 and eval('  n_out') == 4\n"
                  "cls = eval('nn.' + 'Linear')\nm = cls(2, eval('n_out'))\nassert m.weight.shape == (4, 2)\n"
                  "assert eval('a + b', {'a': 1, 'b': 2}) == 3\n"
@@ -351,7 +349,7 @@ TEST_CASE("eval() of an expression in eager code: the caller's names, or the nam
 
 TEST_CASE("torch.accelerator on a CPU-only install: none available, no current accelerator") {
   // pytorch/examples: `device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else "cpu"`
-  Result r = run_classes("import torch\n"
+  Result r = run_source("classes.py", "import torch\n"
                  "assert torch.accelerator.is_available() is False and torch.accelerator.device_count() == 0\n"
                  "assert torch.accelerator.current_accelerator() is None\n"
                  "dev = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else 'cpu'\n"
@@ -362,7 +360,7 @@ TEST_CASE("torch.accelerator on a CPU-only install: none available, no current a
 
 TEST_CASE("type(m) of a torch.nn module is its class: is, ==, in and dict keys agree with Python") {
   // weight initialisers dispatch on the class (`if type(m) == nn.Linear`, `{nn.Conv2d: init_conv}[type(m)]`)
-  Result r = run_classes("import torch\nimport torch.nn as nn\nm = nn.Linear(2, 2)\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\nm = nn.Linear(2, 2)\n"
                  "assert type(m) == nn.Linear and type(m) is nn.Linear and m.__class__ is nn.Linear\n"
                  "assert type(m) != nn.ReLU and not (type(m) is nn.Conv2d)\n"
                  "assert type(m) in (nn.Conv2d, nn.Linear) and type(m) not in [nn.ReLU] and type(m) in {nn.Linear}\n"
@@ -373,7 +371,7 @@ TEST_CASE("type(m) of a torch.nn module is its class: is, ==, in and dict keys a
 
 TEST_CASE("a tensor has a __dict__: Python attributes set on a parameter are read back; hasattr sees them") {
   // s4 / mamba mark parameters for their optimizer: setattr(p, '_optim', {...}), p._no_weight_decay = True
-  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\n"
                  "class K(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
                  "        self.register_parameter('log_dt', nn.Parameter(torch.zeros(4)))\n"
                  "        setattr(self.log_dt, '_optim', {'weight_decay': 0.0})\n        self.log_dt._no_weight_decay = True\n"
@@ -389,7 +387,7 @@ TEST_CASE("a tensor has a __dict__: Python attributes set on a parameter are rea
 
 TEST_CASE("zero-argument super() in a decorated __init__ binds the class whose body defines it") {
   // hiera's @has_config wraps __init__: the wrapper is the class member, the def's __class__ cell is still Base
-  Result r = run_classes("import torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch.nn as nn\n"
                  "def has_config(func):\n    def wrapper(self, *args, **kwargs):\n        self.config = dict(kwargs)\n"
                  "        func(self, **kwargs)\n    return wrapper\n"
                  "class Base(nn.Module):\n    @has_config\n    def __init__(self, dim=4):\n        super().__init__()\n"
@@ -403,7 +401,7 @@ TEST_CASE("zero-argument super() in a decorated __init__ binds the class whose b
 TEST_CASE("a class's own __new__ runs at construction, __init__ only on an instance of the class") {
   // type.__call__: cls.__new__(cls, *args, **kwargs), then __init__(obj, *args, **kwargs) when obj is an instance of
   // cls (a subclass counts); DeepCTR-Torch's feature columns are namedtuple subclasses with their own __new__
-  Result r = run_classes(
+  Result r = run_source("classes.py", 
       "from collections import namedtuple\n"
       "class Feat(namedtuple('Feat', ['name', 'dim', 'dtype'])):\n    __slots__ = ()\n"
       "    def __new__(cls, name, dim=4, dtype='float32'):\n        return super(Feat, cls).__new__(cls, name, dim * 2, dtype)\n"
@@ -426,7 +424,7 @@ TEST_CASE("a class's own __new__ runs at construction, __init__ only on an insta
 
 TEST_CASE("an object's truth: its class's __bool__, else __len__, else true; nn containers are false when empty") {
   // (these were all true before: `if batch:` over a user container with no items took the wrong branch)
-  Result r = run_classes("import torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch.nn as nn\n"
                          "class E:\n    def __len__(self):\n        return 0\n"
                          "class F:\n    def __bool__(self):\n        return False\n    def __len__(self):\n        return 3\n"
                          "class G:\n    pass\n"
@@ -442,7 +440,7 @@ TEST_CASE("an object's truth: its class's __bool__, else __len__, else true; nn 
 
 TEST_CASE("user descriptors: __set_name__, a non-data __get__ under the instance's dict, a data descriptor over it") {
   // functools.cached_property is a non-data descriptor: the first read stores into __dict__, later reads find it there
-  Result r = run_classes("import functools\ncalls = []\n"
+  Result r = run_source("classes.py", "import functools\ncalls = []\n"
                  "class A:\n    def __init__(self, n):\n        self.n = n\n"
                  "    @functools.cached_property\n    def sq(self):\n        calls.append(self.n)\n        return self.n * self.n\n"
                  "a = A(3)\nassert a.sq == 9\nassert a.sq == 9\nassert calls == [3]\nassert a.__dict__['sq'] == 9\n"
@@ -458,13 +456,13 @@ TEST_CASE("user descriptors: __set_name__, a non-data __get__ under the instance
   INFO(r.error);
   CHECK(r.ok);
   // one cached_property under two names is CPython's TypeError
-  CHECK(!run_classes("import functools\nclass A:\n    @functools.cached_property\n    def p(self):\n        return 1\n    q = p\n").ok);
+  CHECK(!run_source("classes.py", "import functools\nclass A:\n    @functools.cached_property\n    def p(self):\n        return 1\n    q = p\n").ok);
 }
 
 TEST_CASE("a classmethod reached through an instance: autograd.Function().apply, nn.Embedding(...).from_pretrained") {
   // integer_discrete_flows' `RoundStraightThrough().apply` (the legacy instance form), HAN's
   // `nn.Embedding(n, d).from_pretrained(w)`: a new module built from w; the instance stays as it was
-  Result r = run_classes("import torch\nimport torch.nn as nn\n"
+  Result r = run_source("classes.py", "import torch\nimport torch.nn as nn\n"
                  "class Round(torch.autograd.Function):\n    def __init__(self):\n        super().__init__()\n"
                  "    @staticmethod\n    def forward(ctx, x):\n        return torch.round(x)\n"
                  "    @staticmethod\n    def backward(ctx, g):\n        return g.clone()\n"

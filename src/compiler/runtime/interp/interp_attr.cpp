@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 
+#include "torch/nn/module_guards.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
@@ -223,7 +224,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     // `getattr(module, "_is_fsdp_managed_module", False)` recompiles for another module type)
     if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_nn_instance(obj))
       if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
-        guard_module_type(obj, s0->second, loc);
+        guard_module_type(*this, obj, s0->second, loc);
     // a data descriptor of the class (its class defines __get__ and __set__) comes before the instance's own attribute
     if (data_descriptors_ > 0 && obj->cls)
       if (V m = find_in_class(obj->cls, name); m && m->k == VK::Instance && m->cls && find_in_class(m->cls, "__set__"))
@@ -242,7 +243,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         const bool written = act.ctx->attrs_written.count({obj.get(), name}) > 0;
         if (src != act.ctx->sources.end() && is_nn_instance(obj)) guard_module_id(obj, src->second);
         if (src != act.ctx->sources.end() && is_nn_instance(obj) && is_nn_instance(v) && act.ctx->mode == Mode::Record)
-          guard_module_type(v, src->second + "._modules['" + name + "']", loc);
+          guard_module_type(*this, v, src->second + "._modules['" + name + "']", loc);
         // (a parameter or buffer reached before by another path that did not wrap it — an item of the frame's args
         // tuple — is wrapped here, by this source: the one that first realizes a tensor names it; real torch 2.11:
         // generator_reconstruct_skip's `l_func_parameters_weight_`)

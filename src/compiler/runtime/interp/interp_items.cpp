@@ -1,6 +1,7 @@
 // Subscripts and iteration on Python values: `x[i]` of sequences, dicts (a subclass's __missing__), torch.nn
 // containers and user classes; slice positions; lazy user iterators (`__next__`) and iterate() of every iterable,
-// with the guards a compiled frame takes on what it reads (calls: interp_ops.cpp).
+// with the guards a compiled frame takes on what it reads; BINARY_SUBSCR / STORE_SUBSCR of evaluated operands
+// (calls: interp_ops.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -396,6 +397,113 @@ std::vector<V> Interp::iterate(V v, Location loc) {
     default: break;
   }
   raise_exc("TypeError", fmt::format("'{}' object is not iterable", type_name(v)), loc);
+}
+
+// BINARY_SUBSCR of an evaluated container and index
+V Interp::subscript_read(V obj, V idx, Location loc) {
+  if (idx->guess >= 0 || ((idx->k == VK::Tuple || idx->k == VK::Slice) && !idx->items.empty())) use_guess(idx);  // an index
+  // in the frame's own code BINARY_SUBSCR is wrapped in break_graph_if_unsupported (torch 2.11: "attempting to
+      // trace BINARY_SUBSCR"): a break it raises (a boolean mask's nonzero) ends the graph before the subscript,
+      // which runs eagerly, and the rest resumes with its result on the stack (program bool_list_index)
+      // (also when the frame replays a cached entry: its break leads to the same resume function)
+      if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+        std::vector<V> a{obj, idx};
+        std::vector<std::pair<std::string, V>> kw;
+        V r = depth0_call(mk_builtin("__tparse_getitem__"), a, kw, loc, "BINARY_SUBSCR");
+        return guard_container_read(obj, idx, r);
+      }
+  if (obj->k == VK::Dict && capturable_reads_true(obj, idx)) return mk_bool(true);
+  V r = subscript(obj, idx, loc);
+  return guard_container_read(obj, idx, r);
+}
+
+// STORE_SUBSCR into an evaluated container and index (`a[b] += c` evaluates a and b once: Python's DUP_TOP_TWO)
+void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
+  if (obj->k == VK::Opaque) {  // stored into something unmodelled
+    note_unmodelled(t->loc, obj->s + "[...] = ...");
+    return;
+  }
+  if (obj->k == VK::List && idx->k == VK::Slice) {  // xs[a:b] = ys: replaced (step 1), or item by item (extended)
+    std::vector<V> ys = iterate(v, t->loc);
+    auto pos = slice_positions(idx, obj->items.size());
+    bool plain = idx->items[2]->k != VK::Int || idx->items[2]->i == 1;
+    if (plain) {
+      long long n = static_cast<long long>(obj->items.size());
+      auto at = [&](const V& b, long long dflt) {
+        if (b->k != VK::Int) return dflt;
+        return std::clamp<long long>(b->i < 0 ? b->i + n : b->i, 0, n);
+      };
+      long long lo = at(idx->items[0], 0), hi = std::max(lo, at(idx->items[1], n));
+      obj->items.erase(obj->items.begin() + lo, obj->items.begin() + hi);
+      obj->items.insert(obj->items.begin() + lo, ys.begin(), ys.end());
+      return;
+    }
+    if (ys.size() != pos.size())
+      raise_exc("ValueError", fmt::format("attempt to assign sequence of size {} to extended slice of size {}", ys.size(), pos.size()), t->loc);
+    for (size_t i = 0; i < pos.size(); ++i) obj->items[pos[i]] = ys[i];
+    return;
+  }
+  if ((obj->k == VK::Instance || (obj->k == VK::Dict && obj->cls)) && obj->cls)
+    if (V si = find_in_class(obj->cls, "__setitem__"); si && si->k == VK::Func) { call(si, {obj, idx, v}, {}, t->loc); return; }
+  // a one-element integer tensor as the index: Python takes its __index__ eagerly (its value, or a guess where
+  // tparse does not know the data); in a frame Dynamo's list __setitem__ wants a constant key: GB0156 at the
+  // store (Flowtron's `original_ids[ids[i]] = i` of sort indices, real torch 2.11)
+  if (obj->k == VK::List && idx->k == VK::Tensor && idx->t->dtype.find("int") != std::string::npos && idx->t->shape.empty()) {
+    if (tracing()) {  // (STORE_SUBSCR is wrapped in break_graph_if_unsupported: in a loop the frame is skipped)
+      if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+        std::vector<V> a{obj, idx, v};
+        std::vector<std::pair<std::string, V>> kw;
+        depth0_call(mk_builtin("__tparse_setitem__"), a, kw, t->loc, "STORE_SUBSCR");
+        return;
+      }
+      list_setitem_break(obj, v, t->loc);
+    }
+    idx = mk_int(list_index_of_tensor(idx, t->loc));
+  }
+  if (obj->k == VK::List) {
+    long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->items.size()) : idx->i;
+    if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->items.size())) raise_exc("IndexError", "list assignment index out of range", t->loc);
+    note_container_store(obj);
+    journal(obj);
+    obj->items[i] = v;
+    return;
+  }
+  if (obj->k == VK::Dict) {
+    guard_dict_keys(obj, t->loc, false);  // (a store into a dict the frame reads from a source: its keys before)
+    note_container_store(obj);
+    journal(obj);
+    if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
+    dict_put(*obj, idx, v);
+    return;
+  }
+  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential")) {
+    long long i = idx->i < 0 ? idx->i + static_cast<long long>(obj->order.size()) : idx->i;
+    if (idx->k != VK::Int || i < 0 || i >= static_cast<long long>(obj->order.size()))
+      raise_exc("IndexError", fmt::format("index {} is out of range", py_repr(idx)), t->loc);
+    obj->attrs[obj->order[static_cast<size_t>(i)]] = v;
+    return;
+  }
+  // ModuleDict.__setitem__ is add_module(key, module), ParameterDict's register_parameter: an attribute store
+  // (a subclass filling itself in __init__: `self[f"expert_{i}"] = Expert(config)`)
+  if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleDict" || obj->builtin_nn == "ParameterDict")) {
+    setattr(obj, py_str(idx), v, t->loc);
+    return;
+  }
+  if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
+    idx = tensor_index_as_tuple(idx);
+    std::vector<std::pair<std::string, V>> kw;
+    // in the frame's own code STORE_SUBSCR is wrapped in break_graph_if_unsupported: a break it raises (a 0-d
+    // tensor index's item()) ends the graph before the store, which runs eagerly, and the rest resumes after it
+    if (stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager && stack_.back()->depth == 0) {
+      std::vector<V> a{obj, idx, v};
+      depth0_call(mk_builtin("__tparse_setitem__"), a, kw, t->loc, "STORE_SUBSCR");
+      return;
+    }
+    std::vector<V> a{idx, v};
+    tensor_method(obj, "__setitem__", a, kw, t->loc);
+    return;
+  }
+  error(t->loc, fmt::format("'{}' object does not support item assignment", type_name(obj)));
 }
 
 }  // namespace tparse::compiler

@@ -11,15 +11,13 @@
 #include <fstream>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
-
-namespace {
-Result run_more(const std::string& src) { return compile_script("lang.py", src, Options{}); }
-}  // namespace
+using tparse::compiler::testing::run_source;
 
 TEST_CASE("isinstance: numbers' tower, bool is an int, classes are instances of type, everything of object") {
-  Result r = run_more("import numbers\n"
+  Result r = run_source("lang.py", "import numbers\n"
                  "assert isinstance(3, numbers.Integral) and isinstance(True, numbers.Integral)\n"
                  "assert not isinstance(3.0, numbers.Integral) and isinstance(3.0, numbers.Real) and isinstance(2, numbers.Number)\n"
                  "assert not isinstance('3', numbers.Number) and not isinstance((3,), numbers.Integral)\n"
@@ -34,7 +32,7 @@ TEST_CASE("isinstance: numbers' tower, bool is an int, classes are instances of 
 }
 
 TEST_CASE("isinstance with typing's aliases (those of collections.abc and the builtins) and with types") {
-  Result r = run_more("from typing import Sequence, Mapping, Callable, Iterable, List, Dict, Tuple, Optional\n"
+  Result r = run_source("lang.py", "from typing import Sequence, Mapping, Callable, Iterable, List, Dict, Tuple, Optional\n"
                  "import types, functools\n"
                  "assert isinstance((1, 2), Sequence) and isinstance([1], Sequence) and not isinstance(3, Sequence)\n"
                  "assert isinstance({}, Mapping) and not isinstance([], Mapping) and isinstance(len, Callable)\n"
@@ -54,7 +52,7 @@ TEST_CASE("isinstance with typing's aliases (those of collections.abc and the bu
 }
 
 TEST_CASE("set items and dict keys: classes, functions and plain instances by identity, tuples item by item") {
-  Result r = run_more("class A:\n    pass\n"
+  Result r = run_source("lang.py", "class A:\n    pass\n"
                  "class B:\n    pass\n"
                  "def f():\n    pass\n"
                  "def g():\n    pass\n"
@@ -72,7 +70,7 @@ TEST_CASE("set items and dict keys: classes, functions and plain instances by id
 }
 
 TEST_CASE("copy.deepcopy copies lists / dicts / tuples (shared parts stay shared); copy.copy is shallow; dict.pop raises KeyError") {
-  Result r = run_more("import copy\n"
+  Result r = run_source("lang.py", "import copy\n"
                  "a = {'x': [1, 2], 'y': (3, [4])}\n"
                  "b = copy.deepcopy(a)\n"
                  "b['x'].append(5)\n"
@@ -93,7 +91,7 @@ TEST_CASE("copy.deepcopy copies lists / dicts / tuples (shared parts stay shared
 }
 
 TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer, module.forward(x) of a built-in module") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                  "import torch.nn as nn\n"
                  "w = nn.Parameter(torch.zeros(4, 3))\n"
                  "w.data = torch.ones(2, 5)\n"
@@ -125,7 +123,7 @@ TEST_CASE("Tensor.data's setter, super().reset_parameters() of a torch.nn layer,
 }
 
 TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs, Cls(value), Cls['NAME'], iteration, auto()") {
-  Result r = run_more("from enum import Enum\n"
+  Result r = run_source("lang.py", "from enum import Enum\n"
                  "import enum\n"
                  "class Format(str, Enum):\n    NCHW = 'NCHW'\n    NHWC = 'NHWC'\n"
                  "f = Format('NHWC')\n"
@@ -144,7 +142,7 @@ TEST_CASE("enum.Enum: members with name / value, a str mixin's members are strs,
 }
 
 TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                  "i = torch.zeros(size=(5,) * 2, dtype=torch.long)\n"
                  "assert i.shape == (5, 5) and i.dtype == torch.long\n"
                  "i[1:, 1:] = torch.ones(4, 4, dtype=torch.long)\n"
@@ -154,7 +152,7 @@ TEST_CASE("torch.zeros(size=...) takes its shape from the size keyword") {
 }
 
 TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast / _exit_autocast around its body") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                  "import torch.nn as nn\n"
                  "class M(nn.Module):\n"
                  "    def forward(self, x):\n"
@@ -174,7 +172,7 @@ TEST_CASE("with torch.autocast(...) in a compiled frame records _enter_autocast 
 }
 
 TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                  "import torch.nn as nn\n"
                  "class M(nn.Module):\n"
                  "    def __init__(self):\n"
@@ -191,7 +189,7 @@ TEST_CASE("nn.Unfold's forward is F.unfold (im2col), not Tensor.unfold") {
 }
 
 TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a bound method) first; enumerate(start=); torch.jit.annotate") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                  "import torch.nn as nn\n"
                  "from typing import List\n"
                  "class P(nn.Module):\n"
@@ -217,7 +215,7 @@ TEST_CASE("Module.__call__ calls self.forward: an instance attribute forward (a 
 }
 
 TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes first, of a class or an instance") {
-  Result r = run_more("from dataclasses import dataclass, fields, is_dataclass\n"
+  Result r = run_source("lang.py", "from dataclasses import dataclass, fields, is_dataclass\n"
                  "@dataclass\nclass A:\n    x: int = 1\n    y: str = 'a'\n"
                  "@dataclass\nclass B(A):\n    z: float = 0.5\n"
                  "assert [f.name for f in fields(B)] == ['x', 'y', 'z'] and [f.name for f in fields(A(2))] == ['x', 'y']\n"
@@ -228,7 +226,7 @@ TEST_CASE("dataclasses.fields / is_dataclass: the fields in order, base classes 
 }
 
 TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)") {
-  Result r = run_more("import math\n"
+  Result r = run_source("lang.py", "import math\n"
                  "assert math.prod([2, 3, 4]) == 24 and isinstance(math.prod((2, 3)), int) and math.prod([]) == 1\n"
                  "assert math.prod([2, 0.5]) == 1.0 and math.prod([3], start=2) == 6\n");
   INFO(r.error);
@@ -238,7 +236,7 @@ TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)"
 TEST_CASE("the sequence protocol (iteration by __getitem__ until IndexError); an exception's args from its constructor "
           "and from super().__init__; builtin classes' __module__") {
   // each assert holds under CPython 3.12 as written
-  Result r = run_more(
+  Result r = run_source("lang.py", 
                      "class Seq:\n"
                      "    def __init__(self, n):\n"
                      "        self.n = n\n"
@@ -272,7 +270,7 @@ TEST_CASE("the sequence protocol (iteration by __getitem__ until IndexError); an
 
 TEST_CASE("set equality ignores order (displays, set(), comprehensions, operators and methods)") {
   // each assert holds under CPython 3.12 as written (reformer's `set(attn_layers) == {"lsh", "local"}`)
-  Result r = run_more("t = ('local', 'lsh', 'local')\n"
+  Result r = run_source("lang.py", "t = ('local', 'lsh', 'local')\n"
                       "assert set(t) == {'lsh', 'local'} and {'lsh', 'local'} == set(t)\n"
                       "assert {x for x in t} == {'lsh', 'local'}\n"
                       "assert ({'a'} | {'b'}) == {'b', 'a'} and {'a', 'b'}.union({'c'}) == {'c', 'b', 'a'}\n"
@@ -285,7 +283,7 @@ TEST_CASE("inspect.signature: parameters in order with kind and default, through
           "isclass / isfunction / ismethod / ismodule") {
   // each assert holds under CPython 3.12 as written (torchvision's kwonly_to_pos_or_kw reads param.kind of a
   // function wrapped by functools.wraps)
-  Result r = run_more(
+  Result r = run_source("lang.py", 
                       "import inspect\n"
                       "import math\n"
                       "\n"
@@ -342,7 +340,7 @@ TEST_CASE("inspect.signature: parameters in order with kind and default, through
 }
 
 TEST_CASE("importlib.machinery: a C extension is never found (tparse runs no C code): None, noted approximate") {
-  Result r = run_more("import importlib.machinery\n"
+  Result r = run_source("lang.py", "import importlib.machinery\n"
                       "details = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)\n"
                       "assert importlib.machinery.FileFinder('/lib', details).find_spec('_C') is None\n");
   INFO(r.error);
@@ -353,7 +351,7 @@ TEST_CASE("importlib.machinery: a C extension is never found (tparse runs no C c
 
 TEST_CASE("a dataclass __init__ reached through super() from a subclass's own __init__; x.__class__ of every value") {
   // each assert holds under CPython 3.12 as written (torchvision's MBConvConfig calls its dataclass base's __init__)
-  Result r = run_more(
+  Result r = run_source("lang.py", 
                       "from dataclasses import dataclass\n"
                       "\n"
                       "\n"
@@ -399,7 +397,7 @@ TEST_CASE("a dataclass __init__ reached through super() from a subclass's own __
 
 TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plain attributes") {
   // torch's ModuleDict.items() is self._modules.items(); torchvision's IntermediateLayerGetter keeps a dict beside
-  Result r = run_more(
+  Result r = run_source("lang.py", 
                       "from collections import OrderedDict\n"
                       "import torch\n"
                       "from torch import nn\n"
@@ -431,7 +429,7 @@ TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plai
 
 TEST_CASE("augmented assignment in place: a list's += extends the same list, a class's __iadd__, ModuleList += / insert") {
   // the plain-Python asserts hold under CPython 3.12 as written; ModuleList's are torch's __iadd__ (extend) and insert
-  Result r = run_more(
+  Result r = run_source("lang.py", 
                       "import torch\n"
                       "from torch import nn\n"
                       "\n"
@@ -472,7 +470,7 @@ TEST_CASE("augmented assignment in place: a list's += extends the same list, a c
 TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.parameter.Parameter, a Sequential fed a tuple") {
   // torch 2.11's documented overloads: tensor_split(input, indices, dim) / (input, sections, dim); nn.Parameter is
   // defined in torch/nn/parameter.py; Sequential.forward passes its input, whatever it is, to the first module
-  Result r = run_more(
+  Result r = run_source("lang.py", 
       "import torch\nfrom torch import nn\n"
       "a, b = torch.tensor_split(torch.randn(2, 5, 3), indices=(1,), dim=1)\n"
       "assert a.shape == (2, 1, 3) and b.shape == (2, 4, 3)\n"
@@ -488,7 +486,7 @@ TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.par
 TEST_CASE("scripts' own setup, as Python runs it: argparse, float.is_integer, sys.argv assigned, Module.apply, frozen "
           "Parameters, `with <unknown> as f`") {
   // each line failed or was silently wrong before (scouting pytorch/examples, vector-quantize-pytorch, llm.c, yolov5)
-  Result r = run_more(
+  Result r = run_source("lang.py", 
       "import argparse\nimport sys\nimport math\nimport torch\nfrom torch import nn\n"
       "p = argparse.ArgumentParser(description='demo')\n"
       "p.add_argument('--scale', type=float, default=2.0)\np.add_argument('--relu', action='store_true')\n"
@@ -553,7 +551,7 @@ TEST_CASE("argparse.Action subclasses are called with the option's values; Logge
 }
 
 TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functools.partial's positional-only func, sys.version_info, torch.device.index") {
-  Result r = run_more(
+  Result r = run_source("lang.py", 
       "import sys, functools, threading, torch\n"
       "from tqdm.auto import tqdm, trange\n"
       "from pathlib import Path\n"
@@ -587,7 +585,7 @@ TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functoo
 }
 
 TEST_CASE("str.startswith / endswith within s[start:end], as CPython (a start past the end never matches)") {
-  Result r = run_more("assert 'ModernBertForMaskedLM'.startswith('ForMaskedLM', 10)\n"
+  Result r = run_source("lang.py", "assert 'ModernBertForMaskedLM'.startswith('ForMaskedLM', 10)\n"
                       "assert not 'ModernBertForMaskedLM'.startswith('ForMaskedLM', 9)\n"
                       "assert 'abc'.endswith('b', 0, 2) and not 'abc'.endswith('b') and 'abc'.startswith('c', -1)\n"
                       "assert 'abc'.startswith(('x', 'a')) and not 'abc'.startswith(('b', 'c'), 0, 1)\n"
@@ -599,7 +597,7 @@ TEST_CASE("str.startswith / endswith within s[start:end], as CPython (a start pa
 
 
 TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Field's attributes; Mapping / MutableMapping mixins") {
-  Result r = run_more(
+  Result r = run_source("lang.py", 
       "import dataclasses\n"
       "from dataclasses import dataclass, InitVar, field\n"
       "from typing import ClassVar\n"
@@ -621,7 +619,7 @@ TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Fie
       "    pass\n");
   INFO(r.error);
   CHECK(r.ok);
-  Result m = run_more(
+  Result m = run_source("lang.py", 
       "from collections.abc import MutableMapping, Mapping\n"
       "class C(MutableMapping):\n"
       "    def __init__(self): self.d = {}\n"
@@ -645,7 +643,7 @@ TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Fie
 
 TEST_CASE("a function's __doc__ is its docstring (None without one); a decorator may rewrite it") {
   // (transformers' replace_return_docstrings splits `fn.__doc__`: kosmos-2.5's forward has a raw docstring)
-  Result r = run_more("def f():\n    r\"\"\"\n    Returns:\n\n    \"\"\"\n    return 1\n\n\n"
+  Result r = run_source("lang.py", "def f():\n    r\"\"\"\n    Returns:\n\n    \"\"\"\n    return 1\n\n\n"
                       "def g():\n    return 2\n\n\n"
                       "assert f.__doc__.split('\\n')[1].strip() == 'Returns:' and g.__doc__ is None\n"
                       "def doc(fn):\n    fn.__doc__ = 'new ' + (fn.__doc__ or '')\n    return fn\n\n\n"
@@ -656,7 +654,7 @@ TEST_CASE("a function's __doc__ is its docstring (None without one); a decorator
 }
 
 TEST_CASE("list == list compares item by item with each item's own ==: a 0-d tensor equals its int; narrow takes one") {
-  Result r = run_more("import torch\n"
+  Result r = run_source("lang.py", "import torch\n"
                       "m = torch.tensor([1, 0]).max()\n"
                       "assert [8, m, 512] == [8, 1, 512] and not ([8, m, 512] != [8, 1, 512])\n"
                       "assert [8, m] != [8, 2] and not ([8, m] == [8, 2]) and (m, 3) == (1, 3)\n"

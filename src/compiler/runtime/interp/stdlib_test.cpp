@@ -4,15 +4,13 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
-
-namespace {
-Result run_stdlib(const std::string& src) { return compile_script("stdlib.py", src, Options{}); }
-}  // namespace
+using tparse::compiler::testing::run_source;
 
 TEST_CASE("os.environ is an empty mapping, os.getenv gives its default, os.path works on strings") {
-  Result r = run_stdlib("import os\nassert os.environ.get('NANOCHAT_DTYPE') is None\nassert os.environ.get('X', '0') == '0'\n"
+  Result r = run_source("stdlib.py", "import os\nassert os.environ.get('NANOCHAT_DTYPE') is None\nassert os.environ.get('X', '0') == '0'\n"
                  "assert 'RANK' not in os.environ\nassert os.getenv('WORLD_SIZE', '1') == '1' and os.getenv('A') is None\n"
                  "os.environ['MY_FLAG'] = '1'\nassert os.environ['MY_FLAG'] == '1' and os.getenv('MY_FLAG') == '1'\n"
                  "assert int(os.environ.get('LOCAL_RANK', 0)) == 0\n"
@@ -21,11 +19,11 @@ TEST_CASE("os.environ is an empty mapping, os.getenv gives its default, os.path 
                  "assert os.path.splitext('/x/m.tar') == ('/x/m', '.tar') and os.path.splitext('.bashrc') == ('.bashrc', '')\n");
   INFO(r.error);
   CHECK(r.ok);
-  CHECK(!run_stdlib("import os\nx = os.environ['HOME']\n").ok);  // KeyError, as Python with the variable unset
+  CHECK(!run_source("stdlib.py", "import os\nx = os.environ['HOME']\n").ok);  // KeyError, as Python with the variable unset
 }
 
 TEST_CASE("map and filter over iterables; torch devices compare by value") {
-  Result r = run_stdlib("def f(x):\n    return x * 2\nassert list(map(f, (1, 2, 3))) == [2, 4, 6]\n"
+  Result r = run_source("stdlib.py", "def f(x):\n    return x * 2\nassert list(map(f, (1, 2, 3))) == [2, 4, 6]\n"
                  "a, b = map(lambda p, q: p + q, [1, 2], [10, 20, 30])\nassert (a, b) == (11, 22)\n"
                  "assert list(filter(None, [0, 1, '', 'x'])) == [1, 'x'] and list(filter(lambda v: v > 1, [1, 2, 3])) == [2, 3]\n"
                  "import torch\nt = torch.randn(2)\nu = torch.arange(3, device=t.device)\nassert t.device == u.device\n"
@@ -35,7 +33,7 @@ TEST_CASE("map and filter over iterables; torch devices compare by value") {
 }
 
 TEST_CASE("iter and next: next(module.parameters()), a default, StopIteration") {
-  Result r = run_stdlib("import torch\nimport torch.nn as nn\nm = nn.Linear(4, 2)\np = next(m.parameters())\n"
+  Result r = run_source("stdlib.py", "import torch\nimport torch.nn as nn\nm = nn.Linear(4, 2)\np = next(m.parameters())\n"
                  "assert p.shape == (2, 4) and p.dtype == torch.float32\n"
                  "it = iter([1, 2])\nassert next(it) == 1 and next(it) == 2 and next(it, 'end') == 'end'\n"
                  "def gen():\n    yield 5\n    yield 6\ng = gen()\nassert next(g) == 5 and next(g) == 6\n"
@@ -45,7 +43,7 @@ TEST_CASE("iter and next: next(module.parameters()), a default, StopIteration") 
 }
 
 TEST_CASE("ord / chr (UTF-8), unary and binary operators on unmodelled values and on user classes") {
-  Result r = run_stdlib("assert ord('!') == 33 and ord('\\u00a1') == 161 and chr(255) == '\\u00ff' and chr(97) == 'a'\n"
+  Result r = run_source("stdlib.py", "assert ord('!') == 33 and ord('\\u00a1') == 161 and chr(255) == '\\u00ff' and chr(97) == 'a'\n"
                  "bs = list(range(ord('!'), ord('~') + 1))\nassert len(bs) == 94 and chr(bs[0]) == '!'\n"
                  "class V:\n    def __init__(self, x):\n        self.x = x\n    def __neg__(self):\n        return V(-self.x)\n"
                  "assert (-V(3)).x == -3\n"
@@ -56,11 +54,11 @@ TEST_CASE("ord / chr (UTF-8), unary and binary operators on unmodelled values an
   INFO(r.error);
   CHECK(r.ok);
   CHECK(!r.unmodelled.empty());  // an unknown package is opaque: the result says so
-  CHECK(!run_stdlib("x = ord('ab')\n").ok);
+  CHECK(!run_source("stdlib.py", "x = ord('ab')\n").ok);
 }
 
 TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newaxis; unmodelled parts stay opaque") {
-  Result r = run_stdlib("import numpy as np\nimport torch\n"
+  Result r = run_source("stdlib.py", "import numpy as np\nimport torch\n"
                  "inc = np.log(10000.0) / 7\nassert abs(inc - 1.3157629) < 1e-6\n"
                  "assert np.sqrt(16) == 4.0 and np.pi > 3.14159 and np.newaxis is None and -np.inf < 0\n"
                  "assert np.prod([2, 3, 4]) == 24 and np.floor(2.5) == 2.0\n"
@@ -68,13 +66,13 @@ TEST_CASE("numpy's scalar part while building a model: log, sqrt, pi, inf, newax
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
-  Result a = run_stdlib("import numpy as np\nx = np.random.rand(4)\nassert x.shape == (4,) and 0 <= x.tolist()[0] < 1\ny = np.fft.fft(x)\n");
+  Result a = run_source("stdlib.py", "import numpy as np\nx = np.random.rand(4)\nassert x.shape == (4,) and 0 <= x.tolist()[0] < 1\ny = np.fft.fft(x)\n");
   CHECK(a.ok);
   CHECK(!a.unmodelled.empty());  // np.fft is not modelled (np.random draws of ours; the small ndarray: values_test.cpp)
 }
 
 TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {
-  Result r = run_stdlib("from functools import cached_property\nfrom dataclasses import dataclass, replace, asdict\n"
+  Result r = run_source("stdlib.py", "from functools import cached_property\nfrom dataclasses import dataclass, replace, asdict\n"
                  "class T:\n    def __init__(self, n):\n        self.n = n\n    @cached_property\n    def sq(self):\n        return self.n * self.n\n"
                  "assert T(3).sq == 9\n"
                  "@dataclass\nclass Dims:\n    a: int\n    b: int = 2\n"
@@ -84,7 +82,7 @@ TEST_CASE("functools.cached_property, dataclasses.replace / asdict") {
 }
 
 TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex / format / issubclass, dunder names") {
-  Result r = run_stdlib("try:\n    raise FileNotFoundError('x')\nexcept OSError as e:\n    caught = True\nassert caught\n"
+  Result r = run_source("stdlib.py", "try:\n    raise FileNotFoundError('x')\nexcept OSError as e:\n    caught = True\nassert caught\n"
                  "class E(AttributeError):\n    pass\nassert issubclass(E, Exception) and not issubclass(E, KeyError)\n"
                  "assert issubclass(UserWarning, Warning) and issubclass(ModuleNotFoundError, ImportError)\n"
                  "assert hex(255) == '0xff' and oct(8) == '0o10' and bin(5) == '0b101' and hash(7) == 7\n"
@@ -107,7 +105,7 @@ TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex 
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
   // open() of a file that is not there: Python's FileNotFoundError (builtins_files_test.cpp reads real files)
-  Result o = run_stdlib("try:\n    f = open('tparse-no-such-file.txt')\n    raise AssertionError('opened')\n"
+  Result o = run_source("stdlib.py", "try:\n    f = open('tparse-no-such-file.txt')\n    raise AssertionError('opened')\n"
                         "except FileNotFoundError as e:\n"
                         "    assert str(e) == \"[Errno 2] No such file or directory: 'tparse-no-such-file.txt'\" and e.errno == 2\n");
   INFO(o.error);
@@ -116,7 +114,7 @@ TEST_CASE("the rest of Python's builtins: exception hierarchy, dir / hash / hex 
 }
 
 TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
-  Result r = run_stdlib("from collections import defaultdict, deque, Counter, namedtuple\n"
+  Result r = run_source("stdlib.py", "from collections import defaultdict, deque, Counter, namedtuple\n"
                  "d = defaultdict(list)\nd['a'].append(1)\nassert d['a'] == [1] and 'a' in d and len(d) == 1\n"
                  "q = deque([1, 2], maxlen=3)\nq.appendleft(0)\nq.append(3)\nassert list(q) == [1, 2, 3]\n"
                  "c = Counter('aab')\nassert c['a'] == 2 and c['z'] == 0\n"
@@ -127,7 +125,7 @@ TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
 }
 
 TEST_CASE("return / break / continue leave blocks as in Python (loops, try/finally, with, else clauses)") {
-  Result r = run_stdlib(
+  Result r = run_source("stdlib.py", 
       "def f(xs):\n    out = []\n    for x in xs:\n        if x == 2:\n            continue\n        if x == 4:\n            break\n        out.append(x)\n    else:\n        out.append('else')\n    return out\n"
       "assert f([1, 2, 3, 4, 5]) == [1, 3]\nassert f([1, 2]) == [1, 'else']\n"
       "log = []\ndef g():\n    try:\n        return 1\n    finally:\n        log.append('fin')\n    log.append('after')\n"
@@ -144,7 +142,7 @@ TEST_CASE("return / break / continue leave blocks as in Python (loops, try/final
 }
 
 TEST_CASE("large dicts and sets keep Python's key equality through the hash index (1 == 1.0 == True, pops, re-adds)") {
-  Result r = run_stdlib(
+  Result r = run_source("stdlib.py", 
       "d = {}\nfor i in range(100):\n    d['k%d' % i] = i\n    d[i] = -i\n"
       "assert len(d) == 200 and d['k57'] == 57 and d[57] == -57\n"
       "d[57.0] = 'f'\nassert d[57] == 'f' and len(d) == 200\n"
@@ -160,7 +158,7 @@ TEST_CASE("large dicts and sets keep Python's key equality through the hash inde
 }
 
 TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isinstance, multiple inheritance, function attributes") {
-  Result r = run_stdlib(
+  Result r = run_source("stdlib.py", 
       "import itertools\n"
       "from itertools import repeat, chain, product\n"
       "import collections.abc\n"
@@ -198,7 +196,7 @@ TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isins
 }
 
 TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stable, first of equal items)") {
-  Result r = run_stdlib(
+  Result r = run_source("stdlib.py", 
       "xs = ['bb', 'a', 'ccc', 'dd']\n"
       "assert sorted(xs, key=len) == ['a', 'bb', 'dd', 'ccc']\n"
       "assert sorted(xs, key=len, reverse=True) == ['ccc', 'bb', 'dd', 'a']\n"
@@ -212,7 +210,7 @@ TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stab
 
 TEST_CASE("str methods: partition / rpartition, rsplit with maxsplit, strip chars, prefix / suffix, find, count, is*, case, padding") {
   // the values are CPython 3's; timm's create_model starts with model_name.partition(':')
-  Result r = run_stdlib("assert 'hf-hub:a/b'.partition(':') == ('hf-hub', ':', 'a/b')\n"
+  Result r = run_source("stdlib.py", "assert 'hf-hub:a/b'.partition(':') == ('hf-hub', ':', 'a/b')\n"
                  "assert 'abc'.partition(':') == ('abc', '', '')\n"
                  "assert 'a.b.c'.rpartition('.') == ('a.b', '.', 'c')\n"
                  "assert 'abc'.rpartition('.') == ('', '', 'abc')\n"
@@ -231,12 +229,12 @@ TEST_CASE("str methods: partition / rpartition, rsplit with maxsplit, strip char
                  "assert 'a b  c '.split(None, 1) == ['a', 'b  c '] and '  a b'.rsplit(None, 1) == ['  a', 'b']\n");
   INFO(r.error);
   CHECK(r.ok);
-  CHECK(!run_stdlib("'abc'.index('z')\n").ok);
+  CHECK(!run_source("stdlib.py", "'abc'.index('z')\n").ok);
 }
 
 TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, findall (values as CPython's)") {
   // timm's efficientnet block strings: re.split(r'(\\d.*)', 'r1')
-  Result r = run_stdlib("import re\n"
+  Result r = run_source("stdlib.py", "import re\n"
                  "assert re.split(r'(\\d.*)', 'r1') == ['r', '1', '']\n"
                  "assert re.split(r'(\\d.*)', 'k3') == ['k', '3', '']\n"
                  "assert re.split(r'_', 'ir_r1_k3_s1') == ['ir', 'r1', 'k3', 's1']\n"
@@ -252,7 +250,7 @@ TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, 
 }
 
 TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe().f_back, getargvalues (d2l's save_hyperparameters)") {
-  Result r = run_stdlib(
+  Result r = run_source("stdlib.py", 
                  "import inspect\n"
                  "def f(a, b=2, *rest, c, d=4, **kw): pass\n"
                  "sig = inspect.signature(f)\n"
@@ -284,7 +282,7 @@ TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe
   INFO(r.error);
   CHECK(r.ok);
   // the class form d2l uses: the caller's arguments become attributes before the first use
-  Result d = run_stdlib("import inspect\nclass HP:\n    def save_hyperparameters(self, ignore=[]):\n"
+  Result d = run_source("stdlib.py", "import inspect\nclass HP:\n    def save_hyperparameters(self, ignore=[]):\n"
                  "        frame = inspect.currentframe().f_back\n        _, _, _, local_vars = inspect.getargvalues(frame)\n"
                  "        for k, v in local_vars.items():\n            if k not in set(ignore + ['self']) and not k.startswith('_'):\n"
                  "                setattr(self, k, v)\n"
@@ -298,7 +296,7 @@ TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe
 TEST_CASE("dtype properties; a one-element integer tensor or ndarray indexes a list; packing by keyword") {
   // S5's `dtype.is_complex`, gordic's `vocab.itos[index] for index in argmax(...).numpy()`, sgrvinod's
   // `pack_padded_sequence(input=x, lengths=l, ...)`
-  Result r = run_stdlib("import torch\nimport numpy as np\n"
+  Result r = run_source("stdlib.py", "import torch\nimport numpy as np\n"
                         "assert torch.complex64.is_complex and not torch.float32.is_complex and torch.float16.is_floating_point\n"
                         "assert torch.int8.is_signed and not torch.uint8.is_signed and torch.float64.itemsize == 8\n"
                         "words = ['a', 'b', 'c', 'd']\n"
@@ -314,7 +312,7 @@ TEST_CASE("dtype properties; a one-element integer tensor or ndarray indexes a l
 TEST_CASE("string formatting: the format-spec mini-language, str.format's fields, `%` of objects (values as CPython's)") {
   // (every expected string is what python3.12 prints; tensors and numpy scalars format through __float__ / __int__:
   // `'%.3f' % loss` of a 0-d loss, DeepLab's `'%.3f' % np.float64`, HRNet's `'{loss.avg:.5f}'.format(loss=meter)`)
-  Result r = run_stdlib(R"PY(import torch
+  Result r = run_source("stdlib.py", R"PY(import torch
 import numpy as np
 x = 3.14159
 assert f"{x:.2f}" == "3.14" and f"{x:8.3f}|" == "   3.142|" and f"{42:05d}" == "00042"
@@ -336,12 +334,12 @@ assert (255).bit_length() == 8 and (0).bit_length() == 0 and (-5).bit_length() =
   INFO(r.error);
   CHECK(r.ok);
   // a spec a type does not take is Python's ValueError
-  CHECK_FALSE(run_stdlib("'{:d}'.format(1.5)\n").ok);
+  CHECK_FALSE(run_source("stdlib.py", "'{:d}'.format(1.5)\n").ok);
 }
 
 TEST_CASE("a compiled module kept as a submodule; the bare @torch.no_grad; weakref.ref; namedtuple is a tuple") {
   // lucidrains' wrappers hold `torch.compile(net)`: its parameters are the wrapper's, named through `_orig_mod`
-  Result r = run_stdlib(R"PY(import torch
+  Result r = run_source("stdlib.py", R"PY(import torch
 import torch.nn as nn
 import weakref
 from collections import namedtuple

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "torch/nn/module_guards.hpp"
 #include "torch/keep_alive.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
@@ -392,62 +393,6 @@ void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location
   if (cls == "SyncBatchNorm" && d < 2) raise_observed("ValueError", fmt::format("expected at least 2D input (got {}D input)", d), loc);
 }
 
-// Conv{1,2,3}d._conv_forward reads `self.padding_mode`, then F.conv{n}d(input, weight, bias, self.stride, self.padding,
-// self.dilation, self.groups): Dynamo guards each constant on the module's source (EQUALS_MATCH; its guard tree checks
-// groups, stride, padding, dilation, then padding_mode). A frame compiled for one conv fails on another's padding
-// (NanoFlow's WaveNet layer forward, one code for layers of different dilations: a recompile each, real torch 2.11).
-// Checked with the module's TYPE_MATCH (guard_check.cpp), not rendered in the tree.
-void Interp::guard_nn_attr(const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames) {
-  Activation& act = *stack_.back();
-  if (!act.ctx || act.ctx->mode != Mode::Record) return;
-  auto src = act.ctx->sources.find(mod.get());
-  auto it = mod->attrs.find(attr);
-  if (src == act.ctx->sources.end() || it == mod->attrs.end() || it->second->k != VK::Bool) return;
-  const bool b = it->second->b;
-  ValueGuard g;
-  g.src = src->second + "." + attr;
-  g.kind = "bool";
-  g.value = mk_bool(b);
-  g.code = g.src + " == " + (b ? "True" : "False");
-  g.comment = comment;
-  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}{}", path_of(act.file), act.cur_line,
-                        act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true), torch_frames);
-  act.ctx->vguards.push_back(g);
-}
-
-void Interp::guard_conv_attrs(const V& mod, const std::string& cls, Location) {
-  Activation& act = *stack_.back();
-  if (!act.ctx || act.ctx->mode != Mode::Record) return;
-  auto src = act.ctx->sources.find(mod.get());
-  if (src == act.ctx->sources.end()) return;
-  const int n = cls[4] - '0';
-  const int call_line = n == 1 ? 370 : n == 2 ? 548 : 718;
-  std::string user;  // the guards' user stack (made once a guard is added)
-  for (const char* a : {"groups", "stride", "padding", "dilation", "padding_mode"}) {
-    auto it = mod->attrs.find(a);
-    if (it == mod->attrs.end()) continue;
-    const V& v = it->second;
-    if (!(v->k == VK::Int || v->k == VK::Str || (v->k == VK::Tuple && std::all_of(v->items.begin(), v->items.end(), [](const V& x) { return x->k == VK::Int; }))))
-      continue;
-    ValueGuard g;
-    g.src = src->second + "." + a;
-    bool dup = false;
-    for (auto& x : act.ctx->module_types) dup = dup || x.src == g.src;
-    if (dup) continue;
-    g.kind = "module_attr";
-    g.value = v;
-    g.code = g.src + " == " + py_repr(v);
-    g.comment = std::string(a) == "padding_mode"
-                    ? fmt::format("# if self.padding_mode != \"zeros\":  # nn/modules/conv.py:{} in _conv_forward", call_line - 13)
-                    : fmt::format("# return F.conv{}d(  # nn/modules/conv.py:{} in _conv_forward", n, call_line);
-    if (user.empty())
-      user = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}", path_of(act.file), act.cur_line,
-                         act.fn ? act.fn->name : "<module>", code_line(act.file, act.cur_line, true));
-    g.stack = user;
-    act.ctx->module_types.push_back(g);
-  }
-}
-
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   // torch.nn's forwards name their first parameter `input`: `self.norm(input=x)` passes it by keyword
   if (args.empty())
@@ -502,7 +447,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   // a module's forward in torch's source reads `self.training`: Dynamo guards it there (a train / eval switch recompiles)
   auto guard_training = [&](const std::string& rel, int line, const std::string& torch_code) {
-    guard_nn_attr(mod, "training", fmt::format("# {}  # {}:{} in forward", torch_code, rel, line),
+    guard_nn_attr(*this, mod, "training", fmt::format("# {}  # {}:{} in forward", torch_code, rel, line),
                   fmt::format("\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}", rel, line, torch_code));
   };
   if (cls == "Dropout") {
@@ -524,7 +469,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "GELU") return fn("torch._C._nn.gelu", "gelu", {x()}, {{"approximate", a_or("approximate", mk_str("none"))}});
   if (cls == "SiLU") return fn("torch.nn.functional.silu", "silu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   if (cls == "Conv1d" || cls == "Conv2d" || cls == "Conv3d") {
-    guard_conv_attrs(mod, cls, loc);
+    guard_conv_attrs(*this, mod, cls, loc);
     // _ConvNd.forward is `return self._conv_forward(input, self.weight, self.bias)`: a subclass may override
     // _conv_forward (whisper casts the weight there); `conv_forward_base` is the base one (super()._conv_forward)
     V w = attr("weight"), b = attr("bias");
@@ -673,7 +618,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
         if (src != act.ctx->sources.end()) act.ctx->sources[child.get()] = src->second + "._modules['" + n + "']";
         // Sequential.forward's `for module in self` wraps each child from its source: TYPE_MATCH on it
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && child->k == VK::Instance)
-          guard_module_type(child, src->second + "._modules['" + n + "']", loc);
+          guard_module_type(*this, child, src->second + "._modules['" + n + "']", loc);
       }
       cur = call(child, {cur}, {}, loc);
       // Sequential.forward: `for module in self: input = module(input)` names each result `input`

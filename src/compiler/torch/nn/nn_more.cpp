@@ -2,6 +2,7 @@
 // remaining activations, Dropout1d/2d/3d, Upsample, constant padding, PixelShuffle, Unfold. Construction keeps
 // torch's attribute names; forward calls the functional op the module's forward calls (what Dynamo
 // records when it inlines the module under torch >= 2.5).
+#include "torch/nn/module_guards.hpp"
 #include "torch/nn/nn_more.hpp"
 
 #include <fmt/format.h>
@@ -287,8 +288,8 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
         "\n  File \"{0}/instancenorm.py\", line 125, in forward\n    return self._apply_instance_norm(input)\n  File "
         "\"{0}/instancenorm.py\", line 53, in _apply_instance_norm\n    {1}", "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules", code);
     const std::string comment = "# " + code + "  # nn/modules/instancenorm.py:53 in _apply_instance_norm";
-    I.guard_nn_attr(mod, "training", comment, frames);
-    if (a.count("training") && a["training"]->k == VK::Bool && !a["training"]->b) I.guard_nn_attr(mod, "track_running_stats", comment, frames);
+    guard_nn_attr(I, mod, "training", comment, frames);
+    if (a.count("training") && a["training"]->k == VK::Bool && !a["training"]->b) guard_nn_attr(I, mod, "track_running_stats", comment, frames);
     bool trk = a["track_running_stats"]->k == VK::Bool && a["track_running_stats"]->b;
     bool use_input_stats = (a.count("training") && a["training"]->k == VK::Bool && a["training"]->b) || !trk;
     V mom = a["momentum"]->k == VK::None ? mk_float(0.0) : a["momentum"];

@@ -5,15 +5,13 @@
 #include <doctest/doctest.h>
 
 #include "api.hpp"
+#include "test_util.hpp"
 
 using namespace tparse::compiler;
-
-namespace {
-Result run_sorting(const std::string& src) { return compile_script("values.py", src, Options{}); }
-}  // namespace
+using tparse::compiler::testing::run_source;
 
 TEST_CASE("sort / argsort / topk of known values: values and indices along a dim, descending, NaN largest; repeat_interleave") {
-  Result r = run_sorting(
+  Result r = run_source("values.py", 
       "import torch\n"
       "a = torch.LongTensor([7, 9, 3])\n"
       "v, i = torch.sort(a, dim=0, descending=True)\n"
@@ -39,7 +37,7 @@ TEST_CASE("sort / argsort / topk of known values: values and indices along a dim
 
 TEST_CASE("an uninitialized tensor written element by element is known once every element is written") {
   // NVIDIA's Tacotron2-style collate: `output_lengths = torch.LongTensor(len(batch))`, then `output_lengths[i] = n`
-  Result r = run_sorting(
+  Result r = run_source("values.py", 
       "import torch\n"
       "o = torch.LongTensor(2)\n"
       "o[0] = 5\n"
@@ -58,14 +56,14 @@ TEST_CASE("an uninitialized tensor written element by element is known once ever
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
   // one element left unwritten: its data stays unknown, and reading it is a guess (approximate), never a value
-  Result partial = run_sorting("import torch\no = torch.LongTensor(3)\no[0] = 5\no[1] = 3\nif o.sum().item() > 4:\n    pass\n");
+  Result partial = run_source("values.py", "import torch\no = torch.LongTensor(3)\no[0] = 5\no[1] = 3\nif o.sum().item() > 4:\n    pass\n");
   CHECK(partial.ok);
   CHECK(!partial.unmodelled.empty());
 }
 
 TEST_CASE("scipy.stats: betabinom / binom pmf and norm's pdf / cdf from their definitions") {
   // betabinom(2, 1, 1) is uniform on {0, 1, 2}; binom(3, 0.5).pmf(1) = 3/8; norm.cdf(0) = 1/2, pdf(0) = 1/sqrt(2 pi)
-  Result r = run_sorting(
+  Result r = run_source("values.py", 
       "import math\n"
       "import numpy as np\n"
       "from scipy.stats import betabinom, binom, norm\n"

@@ -60,7 +60,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
       for (size_t i = 0; i < obj->dict.size(); ++i) {
         const V& key = obj->dict[i].first;
         if (key->k != VK::Tensor || ctx.graph.tensor_node.count(key.get())) continue;
-        ctx.sources[key.get()] = fmt::format("list(dict.keys({}))[{}]", dsrc, i);
+        ctx.sources.of(key) = fmt::format("list(dict.keys({}))[{}]", dsrc, i);
         wrap_prunable(key);
       }
   } else {
@@ -77,7 +77,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
   }
   // a tensor read from the container is a graph input of that source (`G['cfg']['b']` -> G_cfg_b_)
   if (item->k == VK::Tensor) {
-    if (!ctx.sources.count(item.get())) ctx.sources[item.get()] = isrc;
+    if (!ctx.sources.count(item.get())) ctx.sources.of(item) = isrc;
     return item;
   }
   const bool constant = (item->k == VK::Int || item->k == VK::Float || item->k == VK::Str || item->k == VK::Bool) && item->sym.empty() &&
@@ -122,7 +122,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     g.code = isrc + " == " + py_repr(item);
     push_value_guard(ctx, g);
   } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
-    ctx.sources[item.get()] = isrc;
+    ctx.sources.of(item) = isrc;
     // a list or tuple item is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): its type, then its length. A
     // list where a tuple was recompiles (xLSTM's hidden states, `[[v[mask] for v in layer] for layer in hid]`)
     if (ctx.mode == Mode::Record && !item->cls && isrc.rfind("___stack", 0) != 0) {
@@ -223,7 +223,7 @@ V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   ctx.sym_info[s->sym] = {full, v->i};
   ctx.int_inputs[s->sym] = src;
   mark_non_size_symbol(s->sym);
-  ctx.sources[s.get()] = src;
+  ctx.sources.of(s) = src;
   ctx.dyn_attr_ints[src] = s;
   ValueGuard g;
   g.src = src;
@@ -279,7 +279,7 @@ V Interp::tensorify_nested_floats(const std::string& name, const V& root,
     if (it != copies.end()) return it->second;
     auto d = std::make_shared<Obj>(*c);
     copies[c.get()] = d;
-    if (auto s = ctx.sources.find(c.get()); s != ctx.sources.end()) ctx.sources[d.get()] = s->second;
+    if (auto s = ctx.sources.find(c.get()); s != ctx.sources.end()) ctx.sources.of(d) = s->second;
     for (auto& g : ctx.vguards) if (g.value.get() == c.get()) g.value = d;
     return d;
   };
@@ -385,7 +385,7 @@ std::string Interp::guard_dict_key_at(const V& obj, size_t index) {
   // a tensor key the graph has not read yet is wrapped from the key's source (torch 2.11 names the argument `p`
   // that is the key `list_dict_keys_G_state_0_`: program dict_tensor_key_contains)
   const V& key = obj->dict[index].first;
-  if (key->k == VK::Tensor && !ctx.graph.tensor_node.count(key.get())) ctx.sources[key.get()] = ksrc;
+  if (key->k == VK::Tensor && !ctx.graph.tensor_node.count(key.get())) ctx.sources.of(key) = ksrc;
   return src + "[" + ksrc + "]";
 }
 

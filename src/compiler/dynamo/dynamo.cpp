@@ -90,7 +90,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   ctx->inference_at_entry = inference_mode_;
   ctx->backend = opts ? opts->backend : "";
   // a tuple input's tensors get `args[0]` below; one object passed twice (`f(q, q, q)`) keeps its first source
-  for (auto& [n, v] : inputs) ctx->sources.emplace(v.get(), n);
+  for (auto& [n, v] : inputs) ctx->sources.add(v, n);
   // cache lookup, newest entry first
   std::vector<std::string> reasons;
   for (auto it = cs.entries.rbegin(); it != cs.entries.rend(); ++it) {
@@ -219,7 +219,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
   // source and the frame's input list follow it
   auto rebind = [&ctx](V& v, const std::string& n, const V& fresh) {
     ctx->sources.erase(v.get());
-    ctx->sources[fresh.get()] = n;
+    ctx->sources.of(fresh) = n;
     for (auto& [n2, v2] : ctx->inputs) if (v2.get() == v.get()) v2 = fresh;
     v = fresh;
   };
@@ -254,10 +254,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           // (the key itself is wrapped from the dict too, before any other source reaches it: a module key's
           // parameters are `list(dict.keys(L['cache']))[0]._parameters['weight']`)
           if (by_id && k->k == VK::Instance && !ctx->sources.count(k.get()))
-            ctx->sources[k.get()] = fmt::format("list(dict.keys({}))[{}]", n, idx);
+            ctx->sources.of(k) = fmt::format("list(dict.keys({}))[{}]", n, idx);
           if (x->k == VK::Tensor) {
             slots.push_back({s, &x});
-            ctx->sources[x.get()] = s;
+            ctx->sources.of(x) = s;
           } else {
             inner(s, x, depth + 1);
           }
@@ -272,7 +272,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         if (it == v->attrs.end() || !it->second || it->second->k != VK::Tensor || ctx->sources.count(it->second.get())) continue;
         std::string s = n + "." + a;
         slots.push_back({s, &it->second});
-        ctx->sources[it->second.get()] = s;
+        ctx->sources.of(it->second) = s;
       }
     if ((v->k == VK::Tuple && !v->size_tuple) || v->k == VK::List)
       for (size_t i = 0; i < v->items.size(); ++i) {
@@ -285,7 +285,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           for (size_t j = 0; j < i; ++j) sibling = sibling || v->items[j].get() == x.get();
           if (ctx->sources.count(x.get()) && depth > 0 && !sibling) continue;
           slots.push_back({s, &x});
-          if (!sibling) ctx->sources[x.get()] = s;
+          if (!sibling) ctx->sources.of(x) = s;
         } else if (x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls)) {
           // a list among a compiled built-in module's arguments (LSTMCell's hx = [h, c]): its forward, Python in
           // torch, reads it, which guards its type and length (SEQUENCE_LENGTH): the (h, c) tuple the cell returns

@@ -56,7 +56,7 @@ static std::string full_source(const std::string& src) {
 void Interp::static_param_node(const V& p, const std::string& src, Location loc) {
   if (stack_.back()->ctx->graph.tensor_node.count(p.get())) return;  // (already an input of this graph)
   static_attr_node(p, full_source(src), loc);
-  stack_.back()->ctx->sources[p.get()] = src;
+  stack_.back()->ctx->sources.of(p) = src;
 }
 
 // The get_attr node of a static tensor at `full` (register_attr_or_module: the attribute named by the source; a
@@ -190,19 +190,19 @@ void Interp::realize_param_groups(const V& opt, bool user_class, Location loc) {
   ctx.realized_optimizers.push_back(opt);
   const V& groups = pg->second;
   const std::string gsrc = src + ".param_groups";
-  if (!ctx.sources.count(groups.get())) ctx.sources[groups.get()] = gsrc;
+  if (!ctx.sources.count(groups.get())) ctx.sources.of(groups) = gsrc;
   for (size_t gi = 0; gi < groups->items.size(); ++gi) {
     const V& group = groups->items[gi];
     if (group->k != VK::Dict || group->cls) continue;
     const std::string s = fmt::format("{}[{}]", gsrc, gi);
-    if (!ctx.sources.count(group.get())) ctx.sources[group.get()] = s;
+    if (!ctx.sources.count(group.get())) ctx.sources.of(group) = s;
     bool capturable = false;
     for (auto& [k, v] : group->dict) {
       if (k->k != VK::Str) continue;
       capturable = capturable || k->s == "capturable";
       if (k->s == "params" && v->k == VK::List) {
         const std::string ps = s + "['params']";
-        if (!ctx.sources.count(v.get())) ctx.sources[v.get()] = ps;
+        if (!ctx.sources.count(v.get())) ctx.sources.of(v) = ps;
         for (size_t pi = 0; pi < v->items.size(); ++pi)
           if (v->items[pi]->k == VK::Tensor) static_param_node(v->items[pi], fmt::format("{}[{}]", ps, pi), loc);
         continue;

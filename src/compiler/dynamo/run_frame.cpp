@@ -306,12 +306,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
   if (module_wrapper && module && module->cls) ctx->wrapper_cls = "user:" + type_name(module);  // its class's qualified name
   // the module is inner's `fn`: its parameters are L['fn']._modules[...] (a built-in one too: nn.Sequential)
-  if (module_wrapper && module && module->k == VK::Instance && !ctx->sources.count(module.get())) ctx->sources[module.get()] = "fn";
+  if (module_wrapper && module && module->k == VK::Instance && !ctx->sources.count(module.get())) ctx->sources.of(module) = "fn";
   // a decorated bound method (`torch.compile(m.generate)` of a @torch.no_grad() method): its instance is inner's
   // `fn.__self__`, its parameters L['fn'].__self__._modules[...] (L_fn_self_modules_lin_parameters_weight_; llm.c)
   if (module_wrapper && module && module->k == VK::Builtin && module->func && module->func->k == VK::Bound && module->func->self &&
       module->func->self->k == VK::Instance && !ctx->sources.count(module->func->self.get()))
-    ctx->sources[module->func->self.get()] = "fn.__self__";
+    ctx->sources.of(module->func->self) = "fn.__self__";
   // dynamic copies replace the arguments
   if (!module_wrapper) {
     size_t ai = 0;

@@ -27,7 +27,7 @@ V Interp::wrap_module_global(Activation& act, Env* e, const std::string& name, c
   if (((v->k == VK::Instance && (v->cls || !v->builtin_nn.empty())) || v->k == VK::Tensor ||
        v->k == VK::Dict || v->k == VK::List) && act.ctx->code &&
       act.ctx->code->globals.get() == e && !act.ctx->sources.count(v.get()))
-    act.ctx->sources[v.get()] = "G['" + name + "']";
+    act.ctx->sources.of(v) = "G['" + name + "']";
   // a global ndarray (pytorch-fm's `offsets`): VariableBuilder wraps it as a tensor graph input seen as an
   // ndarray (`G_offsets_: "i64[3][1]cpu"`), as an attribute's (interp_attr.cpp); one input per source
   if (act.ctx->code && act.ctx->code->globals.get() == e)
@@ -35,7 +35,7 @@ V Interp::wrap_module_global(Activation& act, Env* e, const std::string& name, c
       V& in = act.ctx->np_scalar_inputs["G['" + name + "']"];
       if (!in) {
         in = t;
-        act.ctx->sources[in.get()] = "G['" + name + "']";
+        act.ctx->sources.of(in) = "G['" + name + "']";
       }
       node_of(in);
       return in;

@@ -117,6 +117,27 @@ struct CodeState {
   void hold(std::shared_ptr<const FuncDef> fn) { code_fn = std::move(fn); }
 };
 
+/// A compiled frame's value -> guard source map. Keyed by the value's address, so it holds every value it names: a
+/// value freed while the frame traces would hand its source to another object allocated at that address (bart's
+/// capture_outputs wrapper: the dict it builds took the source `G['_active_collector'].compiling` of a bool its store
+/// had freed, a dict guard that failed on the next call). Write through `of` (reads: find / count as a map).
+struct SourceMap : std::map<const Obj*, std::string> {
+  std::string& of(const V& v) {
+    auto [it, fresh] = try_emplace(v.get());
+    if (fresh) held_.push_back(v);
+    return it->second;
+  }
+  /// the source `s` unless the value has one already (true when added)
+  bool add(const V& v, std::string s) {
+    auto [it, fresh] = try_emplace(v.get(), std::move(s));
+    if (fresh) held_.push_back(v);
+    return fresh;
+  }
+
+ private:
+  std::vector<V> held_;
+};
+
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
   /// the frame asked torch.compiler.is_compiling() (or an alias) while tracing: symbolic_convert's
@@ -147,7 +168,7 @@ struct FrameCtx {
   std::string compile_id;
   int frame_id = -1, frame_compile_id = 0;
   Graph graph;
-  std::map<const Obj*, std::string> sources;   ///< value -> guard source
+  SourceMap sources;   ///< value -> guard source
   /// `x.shape` of a frame input (a torch.Size with the source `x.shape`): codegen rebuilds it from that source, so one
   /// stored on an object returns none of its SymInts from the graph
   std::set<const Obj*> sourced_sizes;

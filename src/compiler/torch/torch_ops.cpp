@@ -658,7 +658,7 @@ V Interp::tensorified_float(const std::string& source, const std::string& src, V
   TensorInfo ti;
   ti.dtype = "float64";
   V t = mk_tensor(ti);
-  ctx.sources[t.get()] = src;
+  ctx.sources.of(t) = src;
   ctx.tensorified.insert(t.get());
   int ph = node_of(t);
   Node n;

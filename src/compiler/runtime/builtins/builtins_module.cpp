@@ -386,7 +386,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
       for (auto& n : mod->order) {
         V c = mod->attrs[n];
         if (c->k == VK::Tensor && (buffers ? c->t->is_buffer : c->t->is_param)) {
-          if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = src + (buffers ? "._buffers['" : "._parameters['") + n + "']";
+          if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources.of(c) = src + (buffers ? "._buffers['" : "._parameters['") + n + "']";
           if (seen.insert(c.get()).second) xs.push_back(named ? mk_tuple({mk_str(pre + n), c}) : c);
         }
       }
@@ -414,7 +414,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
             rnn_text = rnn_repr(c);
           }
           std::string cs = src.empty() ? "" : src + "._modules['" + n + "']";
-          if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = cs;
+          if (!cs.empty() && !ctx->sources.count(c.get())) ctx->sources.of(c) = cs;
           walk(c, pre + n + ".", src_of(c).empty() ? cs : src_of(c));
         } else if (V in = compiled_module(c)) {
           walk(in, pre + n + "._orig_mod.", "");
@@ -448,7 +448,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     for (auto& n : self->order) {
       V c = self->attrs[n];
       if (params ? c->k != VK::Tensor : !is_mod(c)) continue;
-      if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources[c.get()] = src + (params ? "._parameters['" : "._modules['") + n + "']";
+      if (!src.empty() && !ctx->sources.count(c.get())) ctx->sources.of(c) = src + (params ? "._parameters['" : "._modules['") + n + "']";
       xs.push_back(m == "keys" ? mk_str(n) : m == "values" ? c : mk_tuple({mk_str(n), c}));
     }
     return mk_list(xs);

@@ -65,7 +65,7 @@ void Interp::name_grad(const V& param, const V& grad) {
   FrameCtx& ctx = *stack_.back()->ctx;
   auto s = ctx.sources.find(param.get());
   if (s != ctx.sources.end() && !ctx.sources.count(grad.get()) && !ctx.graph.tensor_node.count(grad.get()))
-    ctx.sources[grad.get()] = s->second + ".grad";
+    ctx.sources.of(grad) = s->second + ".grad";
 }
 
 V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found) {

@@ -50,7 +50,7 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
       if (self && tracing() && r && r->k != VK::None)
         if (FrameCtx& ctx = *stack_.back()->ctx; !own || !ctx.sources.count(r.get()))
           if (auto src = ctx.sources.find(obj.get()); src != ctx.sources.end()) {
-            ctx.sources[r.get()] = src->second + "." + key->s;
+            ctx.sources.of(r) = src->second + "." + key->s;
             if (!own) ctx.held.push_back(r);  // (a getter's fresh result: its address must not be reused while it keys sources)
           }
       return r;

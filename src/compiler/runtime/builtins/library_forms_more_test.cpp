@@ -13,7 +13,7 @@ using namespace tparse::compiler;
 using tparse::compiler::testing::run_source;
 
 TEST_CASE("from __main__ import reads the running script's globals") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nnum_blocks = 3\n\n"
       "def build():\n    from __main__ import num_blocks\n    return torch.nn.ModuleList([torch.nn.Linear(2, 2) for _ in range(num_blocks)])\n\n"
       "assert len(build()) == 3\nnum_blocks = 5\nassert len(build()) == 5\n"
@@ -22,7 +22,7 @@ TEST_CASE("from __main__ import reads the running script's globals") {
 }
 
 TEST_CASE("zip pulls an endless iterator only as far as the shortest argument") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "from itertools import cycle, count\n"
       "pairs = list(zip(cycle([1, 2]), ['a', 'b', 'c']))\nassert pairs == [(1, 'a'), (2, 'b'), (1, 'c')]\n"
       "assert list(zip(count(5), 'xy')) == [(5, 'x'), (6, 'y')]\n"
@@ -32,7 +32,7 @@ TEST_CASE("zip pulls an endless iterator only as far as the shortest argument") 
 }
 
 TEST_CASE("nn.init's initialisers take the tensor by keyword") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nimport torch.nn as nn\n"
       "w = nn.Parameter(torch.zeros(3, 4))\nout = nn.init.uniform_(tensor=w, a=-0.5, b=0.5)\nassert out is w\n"
       "assert nn.init.normal_(tensor=w, std=0.1) is w\nassert nn.init.constant_(tensor=w, val=2.0) is w\n");
@@ -40,7 +40,7 @@ TEST_CASE("nn.init's initialisers take the tensor by keyword") {
 }
 
 TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomState.dirichlet, atleast_nd") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import numpy as np\n"
       "m = np.array([[0, 1, 0], [0, 0, 0], [1, 1, 0]])\n"
       "assert m.any(-1).tolist() == [True, False, True] and m.any(axis=0).tolist() == [True, True, False]\n"
@@ -61,7 +61,7 @@ TEST_CASE("numpy: any / all with an axis, np.c_ / np.r_ / column_stack, RandomSt
 }
 
 TEST_CASE("a torch function given None as its input raises the argument parser's TypeError") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nfrom torch.nn.functional import hardtanh\n"
       "p = torch.nn.Parameter(torch.zeros(2))\n"
       "try:\n    hardtanh(p.grad, -1, 1, inplace=True)\n    raise AssertionError('no error')\n"

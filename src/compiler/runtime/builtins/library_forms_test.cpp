@@ -12,7 +12,7 @@ using namespace tparse::compiler;
 using tparse::compiler::testing::run_source;
 
 TEST_CASE("torch.nn's private bases answer isinstance / issubclass as torch's class hierarchy does") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nfrom torch import nn\n"
       "assert isinstance(nn.Conv1d(1, 4, 3), nn.modules.conv._ConvNd) and isinstance(nn.ConvTranspose2d(2, 2, 3), nn.modules.conv._ConvNd)\n"
       "assert isinstance(nn.BatchNorm1d(4), nn.modules.batchnorm._BatchNorm) and isinstance(nn.BatchNorm2d(4), nn.modules.batchnorm._NormBase)\n"
@@ -29,7 +29,7 @@ TEST_CASE("torch.nn's private bases answer isinstance / issubclass as torch's cl
 
 TEST_CASE("module-level setup: math.log with a base, str.maketrans / translate, object.__new__, sys.modules['__main__'], "
           "a module's __dict__, torch.backends flags") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import math\nimport string\nimport sys\nimport torch\n"
       "assert int(math.log(2, 2)) == 1 and int(math.log(8, 2)) == 3 and math.log(100, 10) == 2.0\n"
       "t = str.maketrans('', '', string.punctuation)\nassert len(t) == 32 and t[33] is None and 'a,b!'.translate(t) == 'ab'\n"
@@ -45,7 +45,7 @@ TEST_CASE("module-level setup: math.log with a base, str.maketrans / translate, 
 }
 
 TEST_CASE("random: ints in range, floats in [0, 1), shuffles keep the items, seeding repeats the sequence") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import random\n"
       "random.seed(0)\nx = [random.randrange(5) for _ in range(100)]\n"
       "assert all(0 <= v < 5 for v in x) and len(set(x)) == 5\n"
@@ -62,7 +62,7 @@ TEST_CASE("random: ints in range, floats in [0, 1), shuffles keep the items, see
 
 TEST_CASE("random draws CPython 3.12's values: MT19937 seeded by init_by_array, random / randint / shuffle / sample / "
           "choice / gauss as random.py (the expected values are CPython's own)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import random\n"
       "random.seed(0)\na = [random.random() for _ in range(3)]\n"
       "assert a[0] == 0.8444218515250481 and a[2] == 0.420571580830845, a\n"
@@ -78,7 +78,7 @@ TEST_CASE("random draws CPython 3.12's values: MT19937 seeded by init_by_array, 
 
 TEST_CASE("the container slots read from the type are unbound methods: dict.__setitem__ (a "
           "dotdict's `__setattr__ = dict.__setitem__` / `__delattr__ = dict.__delitem__` class body runs)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "class dotdict(dict):\n    __getattr__ = dict.get\n    __setattr__ = dict.__setitem__\n    __delattr__ = dict.__delitem__\n"
       "d = dotdict(a=1)\ndict.__setitem__(d, 'b', 2)\nassert d['b'] == 2 and len(d) == 2\n"
       "assert list(d.keys()) == ['a', 'b']\n");
@@ -90,7 +90,7 @@ TEST_CASE("the container slots read from the type are unbound methods: dict.__se
 TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 seeded by init_genrand (a list: "
           "init_by_array), randint / rand / randn / normal / permutation / choice / shuffle / binomial / poisson / uniform "
           "(the expected values are numpy 1.24's own, legacy RandomState's stream is frozen across releases)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import numpy as np\n"
       "np.random.seed(0)\n"
       "assert [np.random.randint(10), np.random.randint(3, 17)] == [5, 3]\n"
@@ -126,7 +126,7 @@ TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 se
 
 TEST_CASE("a training loop's eager library: lr schedulers write each group's lr, GradScaler scales and steps, optimizers "
           "whose update is not modelled still run eagerly (exact), a parameter's grad is its own tensor until zero_grad") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import math\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
       "from torch.optim.lr_scheduler import CosineAnnealingLR, LambdaLR, OneCycleLR\n"
       "m = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3))\n"
@@ -176,7 +176,7 @@ TEST_CASE("a training loop's eager library: lr schedulers write each group's lr,
 }
 
 TEST_CASE("__import__: the module, or a dotted name's top package unless a fromlist is given") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nm = __import__('math')\nassert m.floor(2.5) == 2\n"
       "t = __import__('torch.nn')\nassert t is torch and t.nn.Linear(2, 3).weight.shape == (3, 2)\n"
       "f = __import__('torch.nn.functional', fromlist=['relu'])\nassert f.relu(torch.ones(2)).shape == (2,)\n");
@@ -186,7 +186,7 @@ TEST_CASE("__import__: the module, or a dotted name's top package unless a froml
 }
 
 TEST_CASE("F.binary_cross_entropy(_with_logits) raise functional.py's ValueError when target and input sizes differ") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nimport torch.nn.functional as F\n"
       "try:\n    F.binary_cross_entropy_with_logits(torch.randn(2, 1, 32, 32), torch.rand(2, 1, 16, 16))\n    ok = False\n"
       "except ValueError as e:\n    ok = 'Target size (torch.Size([2, 1, 16, 16])) must be the same as input size (torch.Size([2, 1, 32, 32]))' in str(e)\n"
@@ -198,7 +198,7 @@ TEST_CASE("F.binary_cross_entropy(_with_logits) raise functional.py's ValueError
 
 TEST_CASE("the eighth scouting's training-loop forms: a list subclass, a Module overriding __call__, a dense tensor's "
           "is_sparse, Optimizer.state_dict packing parameters as indices") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import copy\nimport torch\nimport torch.nn as nn\n"
       "class L(list):\n    def __init__(self, xs, tag):\n        super().__init__(xs)\n        self.tag = tag\n"
       "    def total(self):\n        return sum(len(x) for x in self)\n"
@@ -234,7 +234,7 @@ TEST_CASE("nn.Module's methods that return self keep an OptimizedModule compiled
 
 TEST_CASE("torch.utils.data: batches of a DataLoader (the short last one, drop_last, collated tuples and dicts, an "
           "IterableDataset), random_split, and itertools' lazy infinite iterators in a training loop") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import itertools\nimport torch\nfrom torch.utils.data import DataLoader, TensorDataset, Dataset, IterableDataset, random_split\n"
       "ds = TensorDataset(torch.randn(10, 4), torch.randint(0, 2, (10,)))\n"
       "assert len(ds) == 10 and ds[3][0].shape == (4,)\n"
@@ -258,7 +258,7 @@ TEST_CASE("torch.utils.data: batches of a DataLoader (the short last one, drop_l
 }
 
 TEST_CASE("torch.nn.quantized / torch.ao.nn.quantized FloatFunctional: its methods are the float ops (DPT / Depth-Anything)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\n"
       "from torch.ao.nn.quantized import FloatFunctional as F2\n"
       "from torch.nn.quantized import FloatFunctional\n"
@@ -392,7 +392,7 @@ assert rfft(torch.randn(2, 16, 8), n=32, dim=-2).shape == (2, 17, 8) and irfft(r
 TEST_CASE("the forty-ninth scouting's eager forms: __index__ of a tensor size, numpy scalars' array methods, in-place torch.x_") {
   // (ddsp's F.interpolate(size=n) of a tensor n, End-to-end-ASR's range(max(lengths)), TabDDPM's np.int64(k).repeat(k),
   // ProteinMPNN's np.cumsum(..., axis=0), HGCN's torch.sqrt_, pro_gan's ConvTranspose2d._output_padding)
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\n"
       "import torch.nn.functional as F\n"
       "import numpy as np\n"
@@ -432,7 +432,7 @@ TEST_CASE("the forty-ninth scouting's eager forms: __index__ of a tensor size, n
 TEST_CASE("the forty-ninth scouting's indexing forms: a list of slices is a tuple index, t == None, slice.indices, np.finfo") {
   // (pymarl's EpisodeBatch: `target[[slice(None), slice(0, 1)]] = 1` and `slice.indices(max_size)`; pathformer's
   // `if t == None` and `x[x == 0] = np.finfo(float).eps`)
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\n"
       "t = torch.zeros(3, 4)\n"
       "sl = [slice(None), slice(1, 3)]\n"
@@ -459,7 +459,7 @@ TEST_CASE("the forty-ninth scouting's indexing forms: a list of slices is a tupl
 
 TEST_CASE("numpy functions of torch tensors: ufuncs give tensors (Tensor.__array_wrap__), cumsum / cumprod the tensor's own") {
   // (TabDDPM's diffusion schedules: np.log / np.sqrt / np.cumprod(axis=0) of float64 tensors, np.append of a slice)
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\n"
       "import numpy as np\n"
       "t = torch.tensor([1.0, 2.0, 4.0], dtype=torch.float64)\n"
@@ -483,7 +483,7 @@ TEST_CASE("numpy functions of torch tensors: ufuncs give tensors (Tensor.__array
 TEST_CASE("a while loop on the length of an unmodelled value ends: len() of it is a guessed test") {
   // (TabDDPM's extract(): `while len(out.shape) < len(x_shape): out = out[..., None]` of an unmodelled `out` grew a
   // name each turn until 20 GB; the loop is left after the guessed tests' limit and the run goes on, approximate)
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nimport not_installed_pkg\n"
       "out = not_installed_pkg.make()\n"
       "n = 0\n"
@@ -497,7 +497,7 @@ TEST_CASE("a while loop on the length of an unmodelled value ends: len() of it i
 }
 
 TEST_CASE("np.diff: n-th differences along an axis (SincNet's mel band edges)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import numpy as np\n"
       "import torch\n"
       "h = np.array([1.0, 3.0, 6.0, 10.0])\n"
@@ -513,7 +513,7 @@ TEST_CASE("np.diff: n-th differences along an axis (SincNet's mel band edges)") 
 }
 
 TEST_CASE("Tensor.multinomial as a method: int64 samples, a call_method node in a frame (attention-learn-to-route)") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\n"
       "p = torch.softmax(torch.randn(4, 6), -1)\n"
       "s = p.multinomial(1)\n"
@@ -555,7 +555,7 @@ TEST_CASE("the forty-ninth scouting's frame rules: t == None breaks, a numpy k o
 TEST_CASE("numpy's IEEE answers where Python raises (x / 0, log 0, sqrt of a negative, an overflow), the eager ufuncs, "
           "the joins of an array's rows, torch.hstack / vstack of 0-d tensors") {
   // (random-network-distillation's `(obs - mean) / np.sqrt(var)` and `np.hstack(rewards)`: numpy warns and goes on)
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import math\n"
       "import numpy as np\n"
       "import torch\n"

@@ -11,7 +11,7 @@ using tparse::compiler::testing::run_source;
 
 TEST_CASE("Module.state_dict: own parameters, then own persistent buffers, then each child's under its name (a module "
           "registered twice is saved twice); detached values; load_state_dict copies values and checks keys") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "import torch\nimport torch.nn as nn\n"
       "class M(nn.Module):\n"
       "    def __init__(self):\n"
@@ -52,7 +52,7 @@ TEST_CASE("Module.state_dict: own parameters, then own persistent buffers, then 
 }
 
 TEST_CASE("a dict subclass whose __dict__ is itself (AttrDict): keys read and stored as attributes") {
-  Result r = run_source("forms.py", 
+  Result r = run_source("forms.py",
       "class AttrDict(dict):\n"
       "    def __init__(self, *args, **kwargs):\n"
       "        super(AttrDict, self).__init__(*args, **kwargs)\n"

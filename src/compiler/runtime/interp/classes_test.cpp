@@ -401,7 +401,7 @@ TEST_CASE("zero-argument super() in a decorated __init__ binds the class whose b
 TEST_CASE("a class's own __new__ runs at construction, __init__ only on an instance of the class") {
   // type.__call__: cls.__new__(cls, *args, **kwargs), then __init__(obj, *args, **kwargs) when obj is an instance of
   // cls (a subclass counts); DeepCTR-Torch's feature columns are namedtuple subclasses with their own __new__
-  Result r = run_source("classes.py", 
+  Result r = run_source("classes.py",
       "from collections import namedtuple\n"
       "class Feat(namedtuple('Feat', ['name', 'dim', 'dtype'])):\n    __slots__ = ()\n"
       "    def __new__(cls, name, dim=4, dtype='float32'):\n        return super(Feat, cls).__new__(cls, name, dim * 2, dtype)\n"

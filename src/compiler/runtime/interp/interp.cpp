@@ -551,7 +551,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       has_kwargs = true;
       for (auto& kv : kwargs) kwd->dict.push_back({mk_str(kv.first), kv.second});
       env->set(p.name, kwd);
-      if (ctx && depth == 0 && !ctx->sources.count(kwd.get())) ctx->sources[kwd.get()] = p.name;  // the frame's L['kwargs']
+      if (ctx && depth == 0 && !ctx->sources.count(kwd.get())) ctx->sources.of(kwd) = p.name;  // the frame's L['kwargs']
     }
   }
   if (!has_kwargs && !kwargs.empty()) raise_exc("TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", qualname(), kwargs[0].first), at);

@@ -51,7 +51,7 @@ void Interp::constant_attr_guard(const std::string& source, const V& v, Location
   // a numpy scalar (np.float64 of np.sqrt, np.int64): VariableBuilder wraps it as a 0-d tensor graph input, not a
   // constant (interp_arith.cpp's binop_plain makes the input where it meets a tensor)
   if (is_np_scalar(v)) {
-    if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = source;
+    if (!act.ctx->sources.count(v.get())) act.ctx->sources.of(v) = source;
     return;
   }
   ValueGuard g;
@@ -260,11 +260,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
           else if (module_owner && v->k == VK::Tensor && v->t->is_buffer) s += "._buffers['" + name + "']";
           else if (name == "__tparse_referent__") s += "()";  // weakref.ref's object: WeakRefCallSource, `<ref>()`
           else s += "." + name;
-          act.ctx->sources[v.get()] = s;
+          act.ctx->sources.of(v) = s;
           // a bound method kept as an attribute (`self.fn = cfg.transform`): its object is reached as `<s>.__self__`
           // (EfficientZero's config's value_support, whose ndarray then is a graph input of that source)
           if (v->k == VK::Bound && v->self && v->self->k == VK::Instance && !act.ctx->sources.count(v->self.get()))
-            act.ctx->sources[v->self.get()] = s + ".__self__";
+            act.ctx->sources.of(v->self) = s + ".__self__";
           // a plain list attribute is wrapped with SEQUENCE_LENGTH (builder.py's wrap_listlike): a list of another
           // length recompiles (minimalRL's `for s, r in self.data`)
           if (act.ctx->mode == Mode::Record && v->k == VK::List && !v->cls) guard_list_len(s, v, loc, true);
@@ -321,7 +321,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
             V& in = act.ctx->np_scalar_inputs[src->second + "." + name];
             if (!in) {
               in = t;
-              act.ctx->sources[in.get()] = src->second + "." + name;
+              act.ctx->sources.of(in) = src->second + "." + name;
             }
             node_of(in);
             return in;
@@ -331,7 +331,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         // pruned. A plain tensor attribute (the instance's __dict__: `self.cos = ...`, not registered) is a lazy
         // variable, lifted where an op first reads it (real torch 2.11: lazy_tensor_attr_placeholder_order)
         if (v->k == VK::Tensor && act.ctx->mode == Mode::Record && act.ctx->sources.count(v.get())) {
-          const std::string vs = act.ctx->sources[v.get()];
+          const std::string vs = act.ctx->sources.of(v);
           const bool registered = vs.find("._parameters['") != std::string::npos || vs.find("._buffers['") != std::string::npos;
           if (registered) node_of(v);
           // (a plain one takes its own dims now, before an op reads its sizes: run_frame.cpp lazy_input_dims)
@@ -389,7 +389,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (Activation& act = *stack_.back(); act.ctx && act.ctx->mode != Mode::Eager)
           if (auto src = act.ctx->sources.find(obj.get()); src != act.ctx->sources.end())
             for (auto& [k, v] : d->dict)
-              if (!act.ctx->sources.count(v.get())) act.ctx->sources[v.get()] = src->second + "." + name + "['" + k->s + "']";
+              if (!act.ctx->sources.count(v.get())) act.ctx->sources.of(v) = src->second + "." + name + "['" + k->s + "']";
       return d;
     }
   }

@@ -60,7 +60,7 @@ V Interp::eval(const ExprP& e) {
           const auto& fl = act.ctx->first_loads;
           bool named = cur != act.ctx->sources.end() && std::find(fl.begin(), fl.end() - 1, cur->second) != fl.end() - 1;
           for (auto& [n, iv] : act.ctx->inputs)
-            if (!named && n == e->s && iv.get() == v.get()) act.ctx->sources[v.get()] = n;
+            if (!named && n == e->s && iv.get() == v.get()) act.ctx->sources.of(v) = n;
         }
         return v;
       }

@@ -183,7 +183,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
           std::string nk = obj->builtin_nn == "Sequential" ? key : std::to_string(k++);
           out->attrs[nk] = child;
           out->order.push_back(nk);
-          if (has_src) act.ctx->sources[child.get()] = base + "._modules['" + key + "']";
+          if (has_src) act.ctx->sources.of(child) = base + "._modules['" + key + "']";
         }
         log_module_init(loc);  // nn.Module.__init__ of the new container
         return out;
@@ -197,7 +197,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     Activation& act = *stack_.back();
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
-      if (src != act.ctx->sources.end()) act.ctx->sources[r.get()] = src->second + (params ? "._parameters['" : "._modules['") + key + "']";
+      if (src != act.ctx->sources.end()) act.ctx->sources.of(r) = src->second + (params ? "._parameters['" : "._modules['") + key + "']";
     }
     return r;
   }
@@ -304,7 +304,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
             for (size_t i = 0; i < v->items.size(); ++i)
               if (v->items[i] && (v->items[i]->k == VK::Tensor || v->items[i]->k == VK::Instance) && !act.ctx->sources.count(v->items[i].get())) {
                 const V& x = v->items[i];
-                const std::string xs = act.ctx->sources[x.get()] = src->second + "[" + std::to_string(i) + "]";
+                const std::string xs = act.ctx->sources.of(x) = src->second + "[" + std::to_string(i) + "]";
                 // a plain tensor in an attribute's sequence (`x, w = ctx.saved_tensors`) takes its own dims here, before
                 // an op reads its sizes, as a plain tensor attribute does (run_frame.cpp lazy_input_dims)
                 if (x->k == VK::Tensor && act.ctx->mode == Mode::Record && !x->t->is_param && !x->t->is_buffer &&
@@ -329,7 +329,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
           V m = v->attrs[n];
           if (act.ctx && named.insert(m.get()).second) {
             auto src = act.ctx->sources.find(v.get());
-            if (src != act.ctx->sources.end()) act.ctx->sources[m.get()] = src->second + reg + n + "']";
+            if (src != act.ctx->sources.end()) act.ctx->sources.of(m) = src->second + reg + n + "']";
           }
           xs.push_back(m);
         }

@@ -236,7 +236,7 @@ TEST_CASE("math.prod multiplies by the * operator from start=1 (ints stay ints)"
 TEST_CASE("the sequence protocol (iteration by __getitem__ until IndexError); an exception's args from its constructor "
           "and from super().__init__; builtin classes' __module__") {
   // each assert holds under CPython 3.12 as written
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
                      "class Seq:\n"
                      "    def __init__(self, n):\n"
                      "        self.n = n\n"
@@ -283,7 +283,7 @@ TEST_CASE("inspect.signature: parameters in order with kind and default, through
           "isclass / isfunction / ismethod / ismodule") {
   // each assert holds under CPython 3.12 as written (torchvision's kwonly_to_pos_or_kw reads param.kind of a
   // function wrapped by functools.wraps)
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
                       "import inspect\n"
                       "import math\n"
                       "\n"
@@ -351,7 +351,7 @@ TEST_CASE("importlib.machinery: a C extension is never found (tparse runs no C c
 
 TEST_CASE("a dataclass __init__ reached through super() from a subclass's own __init__; x.__class__ of every value") {
   // each assert holds under CPython 3.12 as written (torchvision's MBConvConfig calls its dataclass base's __init__)
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
                       "from dataclasses import dataclass\n"
                       "\n"
                       "\n"
@@ -397,7 +397,7 @@ TEST_CASE("a dataclass __init__ reached through super() from a subclass's own __
 
 TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plain attributes") {
   // torch's ModuleDict.items() is self._modules.items(); torchvision's IntermediateLayerGetter keeps a dict beside
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
                       "from collections import OrderedDict\n"
                       "import torch\n"
                       "from torch import nn\n"
@@ -429,7 +429,7 @@ TEST_CASE("a ModuleDict's items / keys / values are its submodules, not its plai
 
 TEST_CASE("augmented assignment in place: a list's += extends the same list, a class's __iadd__, ModuleList += / insert") {
   // the plain-Python asserts hold under CPython 3.12 as written; ModuleList's are torch's __iadd__ (extend) and insert
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
                       "import torch\n"
                       "from torch import nn\n"
                       "\n"
@@ -470,7 +470,7 @@ TEST_CASE("augmented assignment in place: a list's += extends the same list, a c
 TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.parameter.Parameter, a Sequential fed a tuple") {
   // torch 2.11's documented overloads: tensor_split(input, indices, dim) / (input, sections, dim); nn.Parameter is
   // defined in torch/nn/parameter.py; Sequential.forward passes its input, whatever it is, to the first module
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
       "import torch\nfrom torch import nn\n"
       "a, b = torch.tensor_split(torch.randn(2, 5, 3), indices=(1,), dim=1)\n"
       "assert a.shape == (2, 1, 3) and b.shape == (2, 4, 3)\n"
@@ -486,7 +486,7 @@ TEST_CASE("torch forms torchvision uses: tensor_split(indices=...), torch.nn.par
 TEST_CASE("scripts' own setup, as Python runs it: argparse, float.is_integer, sys.argv assigned, Module.apply, frozen "
           "Parameters, `with <unknown> as f`") {
   // each line failed or was silently wrong before (scouting pytorch/examples, vector-quantize-pytorch, llm.c, yolov5)
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
       "import argparse\nimport sys\nimport math\nimport torch\nfrom torch import nn\n"
       "p = argparse.ArgumentParser(description='demo')\n"
       "p.add_argument('--scale', type=float, default=2.0)\np.add_argument('--relu', action='store_true')\n"
@@ -551,7 +551,7 @@ TEST_CASE("argparse.Action subclasses are called with the option's values; Logge
 }
 
 TEST_CASE("stdlib forms of the ninth scouting: tqdm, pathlib, threading, functools.partial's positional-only func, sys.version_info, torch.device.index") {
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
       "import sys, functools, threading, torch\n"
       "from tqdm.auto import tqdm, trange\n"
       "from pathlib import Path\n"
@@ -597,7 +597,7 @@ TEST_CASE("str.startswith / endswith within s[start:end], as CPython (a start pa
 
 
 TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Field's attributes; Mapping / MutableMapping mixins") {
-  Result r = run_source("lang.py", 
+  Result r = run_source("lang.py",
       "import dataclasses\n"
       "from dataclasses import dataclass, InitVar, field\n"
       "from typing import ClassVar\n"
@@ -619,7 +619,7 @@ TEST_CASE("dataclasses: ClassVar is no field, InitVar goes to __post_init__, Fie
       "    pass\n");
   INFO(r.error);
   CHECK(r.ok);
-  Result m = run_source("lang.py", 
+  Result m = run_source("lang.py",
       "from collections.abc import MutableMapping, Mapping\n"
       "class C(MutableMapping):\n"
       "    def __init__(self): self.d = {}\n"

@@ -125,7 +125,7 @@ TEST_CASE("collections: defaultdict, deque, Counter, namedtuple") {
 }
 
 TEST_CASE("return / break / continue leave blocks as in Python (loops, try/finally, with, else clauses)") {
-  Result r = run_source("stdlib.py", 
+  Result r = run_source("stdlib.py",
       "def f(xs):\n    out = []\n    for x in xs:\n        if x == 2:\n            continue\n        if x == 4:\n            break\n        out.append(x)\n    else:\n        out.append('else')\n    return out\n"
       "assert f([1, 2, 3, 4, 5]) == [1, 3]\nassert f([1, 2]) == [1, 'else']\n"
       "log = []\ndef g():\n    try:\n        return 1\n    finally:\n        log.append('fin')\n    log.append('after')\n"
@@ -142,7 +142,7 @@ TEST_CASE("return / break / continue leave blocks as in Python (loops, try/final
 }
 
 TEST_CASE("large dicts and sets keep Python's key equality through the hash index (1 == 1.0 == True, pops, re-adds)") {
-  Result r = run_source("stdlib.py", 
+  Result r = run_source("stdlib.py",
       "d = {}\nfor i in range(100):\n    d['k%d' % i] = i\n    d[i] = -i\n"
       "assert len(d) == 200 and d['k57'] == 57 and d[57] == -57\n"
       "d[57.0] = 'f'\nassert d[57] == 'f' and len(d) == 200\n"
@@ -158,7 +158,7 @@ TEST_CASE("large dicts and sets keep Python's key equality through the hash inde
 }
 
 TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isinstance, multiple inheritance, function attributes") {
-  Result r = run_source("stdlib.py", 
+  Result r = run_source("stdlib.py",
       "import itertools\n"
       "from itertools import repeat, chain, product\n"
       "import collections.abc\n"
@@ -196,7 +196,7 @@ TEST_CASE("itertools (finite tools; infinite ones opaque), collections.abc isins
 }
 
 TEST_CASE("sorted / max / min take key=, reverse= and default= as Python's (stable, first of equal items)") {
-  Result r = run_source("stdlib.py", 
+  Result r = run_source("stdlib.py",
       "xs = ['bb', 'a', 'ccc', 'dd']\n"
       "assert sorted(xs, key=len) == ['a', 'bb', 'dd', 'ccc']\n"
       "assert sorted(xs, key=len, reverse=True) == ['ccc', 'bb', 'dd', 'a']\n"
@@ -250,7 +250,7 @@ TEST_CASE("re: split with a group, fullmatch / match / search with groups, sub, 
 }
 
 TEST_CASE("inspect: Signature.bind / bind_partial / apply_defaults, currentframe().f_back, getargvalues (d2l's save_hyperparameters)") {
-  Result r = run_source("stdlib.py", 
+  Result r = run_source("stdlib.py",
                  "import inspect\n"
                  "def f(a, b=2, *rest, c, d=4, **kw): pass\n"
                  "sig = inspect.signature(f)\n"

@@ -615,7 +615,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       Activation& act = *stack_.back();
       if (act.ctx) {
         auto src = act.ctx->sources.find(mod.get());
-        if (src != act.ctx->sources.end()) act.ctx->sources[child.get()] = src->second + "._modules['" + n + "']";
+        if (src != act.ctx->sources.end()) act.ctx->sources.of(child) = src->second + "._modules['" + n + "']";
         // Sequential.forward's `for module in self` wraps each child from its source: TYPE_MATCH on it
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && child->k == VK::Instance)
           guard_module_type(*this, child, src->second + "._modules['" + n + "']", loc);

@@ -11,7 +11,7 @@ using namespace tparse::compiler;
 using tparse::compiler::testing::run_source;
 
 TEST_CASE("sort / argsort / topk of known values: values and indices along a dim, descending, NaN largest; repeat_interleave") {
-  Result r = run_source("values.py", 
+  Result r = run_source("values.py",
       "import torch\n"
       "a = torch.LongTensor([7, 9, 3])\n"
       "v, i = torch.sort(a, dim=0, descending=True)\n"
@@ -37,7 +37,7 @@ TEST_CASE("sort / argsort / topk of known values: values and indices along a dim
 
 TEST_CASE("an uninitialized tensor written element by element is known once every element is written") {
   // NVIDIA's Tacotron2-style collate: `output_lengths = torch.LongTensor(len(batch))`, then `output_lengths[i] = n`
-  Result r = run_source("values.py", 
+  Result r = run_source("values.py",
       "import torch\n"
       "o = torch.LongTensor(2)\n"
       "o[0] = 5\n"
@@ -63,7 +63,7 @@ TEST_CASE("an uninitialized tensor written element by element is known once ever
 
 TEST_CASE("scipy.stats: betabinom / binom pmf and norm's pdf / cdf from their definitions") {
   // betabinom(2, 1, 1) is uniform on {0, 1, 2}; binom(3, 0.5).pmf(1) = 3/8; norm.cdf(0) = 1/2, pdf(0) = 1/sqrt(2 pi)
-  Result r = run_source("values.py", 
+  Result r = run_source("values.py",
       "import math\n"
       "import numpy as np\n"
       "from scipy.stats import betabinom, binom, norm\n"

@@ -194,7 +194,7 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
           if (np->k == VK::Float) in->t->fill = np->f;
           else in->t->fill = static_cast<double>(np->i);
           in->t->np_array = true;  // (an ndarray to torch._numpy; a plain tensor operand takes it as a tensor)
-          act.ctx->sources[in.get()] = src->second;
+          act.ctx->sources.of(in) = src->second;
         }
         np = in;
         return binop_numbers(op, a, b, loc);

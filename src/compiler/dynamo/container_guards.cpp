@@ -102,6 +102,7 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     // optimizer's param_groups, which its OptimizerVariable realizes whole: program optimizer_group_float_dynamic)
     if (cs.dyn_floats.count(isrc) && obj->k == VK::Dict && isrc.find(".param_groups[") == std::string::npos) {
       ctx.lazy_item_floats[item.get()] = {full, isrc};
+      ctx.held.push_back(item);
       return item;
     }
     if (cs.dyn_floats.count(isrc)) return tensorified_float(full, isrc, item, Location{stack_.back()->cur_line, 0, stack_.back()->file}, true);

@@ -149,7 +149,10 @@ void Interp::guard_global(const std::string& name, const V& v, Location loc) {
   if (v->disabled || !describe(v, "", v->fn ? path_of(v->fn->loc.file) : path_, d)) return;  // torch.compiler.disable'd functions are not guarded
   std::vector<GuardMgr> chain = {GuardMgr{"G", "GlobalsGuardAccessor", "<class 'dict'>", true},
                                  GuardMgr{"G['" + name + "']", "DictGetItemGuardAccessor('" + name + "')", d.type, !d.module}};
-  if (v->k == VK::Module) act.ctx->gchains[v.get()] = chain;
+  if (v->k == VK::Module) {
+    act.ctx->gchains[v.get()] = chain;
+    act.ctx->held.push_back(v);
+  }
   add_id_guard(*act.ctx, chain, d, guard_comment(loc));
 }
 
@@ -182,7 +185,10 @@ void Interp::guard_global_attr(const V& obj, const std::string& attr, const V& v
   if (!describe(v, obj->s, v->fn ? path_of(v->fn->loc.file) : path_, d)) return;
   std::vector<GuardMgr> chain = it->second;
   chain.push_back(GuardMgr{chain.back().source + "." + attr, "GetAttrGuardAccessor(" + attr + ")", d.type, !d.module});
-  if (v->k == VK::Module) act.ctx->gchains[v.get()] = chain;
+  if (v->k == VK::Module) {
+    act.ctx->gchains[v.get()] = chain;
+    act.ctx->held.push_back(v);
+  }
   add_id_guard(*act.ctx, chain, d, guard_comment(loc));
   // GradModeVariable installs its own GRAD_MODE guard: counted, printed only as GLOBAL_STATE
   if (v->k == VK::Builtin && v->s.rfind("torchctx.", 0) == 0) {

@@ -128,6 +128,7 @@ void Interp::map_optimizer_state(const V& opt, Location loc) {
       const V& t = per->dict[j].second;
       if (t->k != VK::Tensor || ctx.optim_state.count(t.get()) || is_param_or_grad(t)) continue;
       ctx.optim_state[t.get()] = fmt::format("{}[list(dict.keys({}))[{}]]", ps, ps, j);
+      ctx.held.push_back(t);
     }
   }
   for (const V& group : pg->second->items) {

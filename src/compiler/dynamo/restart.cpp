@@ -575,8 +575,10 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // a dynamic float on the stack (automatic dynamic after it changed: an item() value) is tensorified where the
       // resume reads the local it is stored in (real torch 2.11: int_arg_live_across_break's `l_stack0_.item()`)
       if (act.ctx && act.ctx->mode == Mode::Record && result && result->k == VK::Float && result->sym_node < 0 &&
-          act.ctx->float_args.count(rn))
+          act.ctx->float_args.count(rn)) {
         act.ctx->float_stack_vals[result.get()] = rn;
+        act.ctx->held.push_back(result);
+      }
       // a result the statement goes on computing with (not stored as it is) is read at once: its guard is realized here
       // (so is one placed in a list / tuple / dict display the statement stores or returns: BUILD_MAP keeps its
       // values lazy; real torch 2.11: program item_in_dict_display_unguarded, VDM's metrics dict of item()s)

@@ -246,7 +246,7 @@ struct FrameCtx {
   /// containers and objects the frame made and stored as attributes of its sources (`self.outputs = {}`): Dynamo's
   /// side effects hand the stored variable back on a later read, which has no source (no guard on its keys or items)
   std::set<const Obj*> stored_new;
-  std::vector<V> held;  ///< values made in the frame whose address keys `sources` (a property's result): alive while it is
+  std::vector<V> held;  ///< values whose address keys a map here (attrs_written, item_syms, ...): alive while it is
   /// the outermost comprehension of the frame's own code this attempt began (outside any try): Dynamo's latest
   /// speculation point while the graph is still empty; an unresumable break later falls back to it (restart.cpp)
   const Expr* comp_speculation = nullptr;

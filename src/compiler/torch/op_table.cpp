@@ -383,6 +383,7 @@ static V item_symint(const OpCall& c, const V& t, Location loc) {
   ctx.sym_info[r->sym] = {full, hint};
   mark_non_size_symbol(r->sym);
   ctx.item_syms[t.get()] = r;
+  ctx.held.push_back(t);  // (its address keys item_syms: alive while the frame traces)
   return r;
 }
 

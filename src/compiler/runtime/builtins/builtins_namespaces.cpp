@@ -312,7 +312,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "shape") {
         V r = size_of(obj, -1, kDimAsRead, loc);
         // (TensorVariable.var_getattr gives the result the source `<x>.shape` where x has one)
-        if (tracing() && stack_.back()->ctx->sources.count(obj.get())) stack_.back()->ctx->sourced_sizes.insert(r.get());
+        if (tracing() && stack_.back()->ctx->sources.count(obj.get())) {
+          stack_.back()->ctx->sourced_sizes.insert(r.get());
+          stack_.back()->ctx->held.push_back(r);
+        }
         return r;
       }
       if (name == "dtype") { auto d = std::make_shared<Obj>(); d->k = VK::DType; d->s = t.dtype; return d; }

@@ -8,6 +8,7 @@
 
 #include "dynamo/messages.hpp"
 #include "torch/autograd/reach.hpp"
+#include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
@@ -335,7 +336,10 @@ V broadcast_shapes(OpCall& c) {
     const int node = c.I.emit_ctx_node("torch.functional.broadcast_shapes", "broadcast_shapes", std::move(args), c.loc);
     bool symbolic = false;
     for (const V& d : out) symbolic = symbolic || !d->sym.empty();
-    if (symbolic && node >= 0) c.I.stack_.back()->ctx->graph.symint_node[r.get()] = node;
+    if (symbolic && node >= 0) {
+      c.I.stack_.back()->ctx->graph.symint_node[r.get()] = node;
+      keep_graph_value(r);
+    }
   }
   return r;
 }

@@ -105,6 +105,24 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   for (auto& o : outs) add_output(o);
   // side effects on pre-existing objects (FrameCtx::attr_stores): the tensors and SymInts of the stored value, a
   // torch.Size's too (YOLOX's `self.hw = [x.shape[-2:] for x in xs]` returns s18, s71, ... to rebuild the list)
+  // a SymFloat that outlives the graph (stored on an object or into a container from before the frame): Dynamo returns
+  // it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype = torch.float64)`, at the line the frame stands on)
+  // and writes its value back; the object holds the plain float from then on
+  auto float_output = [&](V& v) {
+    if (v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= g.nodes.size()) return;
+    Node n;
+    n.op = "call_function";
+    n.target = "torch.scalar_tensor";
+    n.name = g.unique_name("scalar_tensor");
+    n.args = {Arg{v->sym_node, ""}};
+    n.kwargs = {{"dtype", Arg{-1, "torch.float64"}}};
+    n.has_meta = true;
+    n.meta.dtype = "float64";
+    if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) stamp_node(n, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+    g.nodes.push_back(n);
+    g.outputs.push_back(static_cast<int>(g.nodes.size()) - 1);
+    v = mk_float(v->f);
+  };
   std::function<void(const V&, int)> stored = [&](const V& v, int depth) {
     if (!v || depth > 8) return;
     if (v->k == VK::Tensor || (v->k == VK::Int && !v->sym.empty())) { add_output(v); return; }
@@ -112,19 +130,27 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     if ((v->k == VK::List || v->k == VK::Tuple) && !ctx.sourced_sizes.count(v.get())) for (auto& x : v->items) stored(x, depth + 1);
     if (v->k == VK::Dict) for (auto& kv : v->dict) stored(kv.second, depth + 1);
   };
-  // (SideEffects.codegen_update_mutated: object by object in the order they were first changed, each object's
-  // attributes in reverse store order, as its suffixes are applied reversed: llama3's cache_v before cache_k)
+  // (SideEffects.codegen_update_mutated: object by object in the order Dynamo began tracking them — an existing object
+  // when the frame first wrapped it from its source: a module's `self` before `self.block`, whichever was changed
+  // first — each object's attributes in reverse store order, as its suffixes are applied reversed: llama3's cache_v
+  // before cache_k)
   {
     std::vector<const Obj*> objs;
     for (auto& [obj, name, v] : ctx.attr_stores)
       if (std::find(objs.begin(), objs.end(), obj.get()) == objs.end()) objs.push_back(obj.get());
+    std::stable_sort(objs.begin(), objs.end(), [&](const Obj* a, const Obj* b) {
+      return a && b && ctx.sources.rank(a) < ctx.sources.rank(b);
+    });
     for (const Obj* o : objs) {
       if (!o) {  // module globals the frame stored (STORE_GLOBAL): in store order (program global_store_outputs)
         for (auto& [obj, name, v] : ctx.attr_stores) if (!obj) stored(v, 0);
         continue;
       }
       for (auto it = ctx.attr_stores.rbegin(); it != ctx.attr_stores.rend(); ++it)
-        if (std::get<0>(*it).get() == o) stored(std::get<2>(*it), 0);
+        if (auto& [obj, name, v] = *it; obj.get() == o) {
+          stored(v, 0);
+          if (auto a = obj->attrs.find(name); a != obj->attrs.end() && a->second.get() == v.get()) float_output(a->second);
+        }
     }
     // the property stores the compiled code hands to setattr after the graph (FrameCtx::deferred_setters)
     for (auto& d : ctx.deferred_setters) stored(d.value, 0);
@@ -186,28 +212,9 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     for (auto& c : ctx.mutated_containers)
       if (std::none_of(order.begin(), order.end(), [&](const V& m) { return m.get() == c.get(); })) order.push_back(c);
     for (auto& c : order) walk(c, 0);
-    // a SymFloat the frame stored into such a container (a param group's running sum of a schedule-free optimizer):
-    // Dynamo returns it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype = torch.float64)`, at the line the
-    // frame stands on) and writes its value back; the container holds the plain float from then on
-    for (auto& c : ctx.mutated_containers) {
-      if (c->k != VK::Dict) continue;
-      for (auto& kv : c->dict) {
-        V& v = kv.second;
-        if (v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= g.nodes.size()) continue;
-        Node n;
-        n.op = "call_function";
-        n.target = "torch.scalar_tensor";
-        n.name = g.unique_name("scalar_tensor");
-        n.args = {Arg{v->sym_node, ""}};
-        n.kwargs = {{"dtype", Arg{-1, "torch.float64"}}};
-        n.has_meta = true;
-        n.meta.dtype = "float64";
-        if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) stamp_node(n, Location{stack_.back()->cur_line, 0, stack_.back()->file});
-        g.nodes.push_back(n);
-        g.outputs.push_back(static_cast<int>(g.nodes.size()) - 1);
-        v = mk_float(v->f);
-      }
-    }
+    // a SymFloat the frame stored into such a container (a param group's running sum of a schedule-free optimizer)
+    for (auto& c : ctx.mutated_containers)
+      if (c->k == VK::Dict) for (auto& kv : c->dict) float_output(kv.second);
   }
   if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) rebuild_replaced_symbols();
   if (!ctx.specialized.empty() || ctx.direct_shadows) {  // specialized symbols, or shadows passed as arguments

@@ -133,6 +133,12 @@ struct SourceMap : std::map<const Obj*, std::string> {
     if (fresh) held_.push_back(v);
     return fresh;
   }
+  /// the order the frame first gave the value a source (VariableBuilder's wrap: Dynamo tracks an existing object's side
+  /// effects from then on); values with none after all
+  size_t rank(const Obj* o) const {
+    for (size_t i = 0; i < held_.size(); ++i) if (held_[i].get() == o) return i;
+    return held_.size();
+  }
 
  private:
   std::vector<V> held_;

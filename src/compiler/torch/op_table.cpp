@@ -481,6 +481,7 @@ void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o) {
 }
 
 V OpCall::out(TensorInfo o) {
+  o.nonzero.reset();  // (a fact of the tensor written in place only: the in-place rule sets it again)
   autocast_dtype(I, name, o);
   // a dynamic int of value 0 or 1 (automatic dynamic keeps its symbol: `L_n_`) that becomes a tensor's size: the fake
   // tensor's contiguity walk evaluates `size == 1`, an Eq guard that specializes the symbol to its value (the input

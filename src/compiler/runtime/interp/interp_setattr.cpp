@@ -46,7 +46,9 @@ void Interp::note_attr_store(const V& obj, const std::string& name, const V& v) 
   // (a list or dict the frame made, empty when stored, counts too: what it holds when the graph ends is reconstructed
   // after it, so those tensors are outputs: `self.trail = []` then `self.trail.append(x.sum())`)
   const bool made_here = (v->k == VK::List || v->k == VK::Dict) && act.ctx->stored_new.count(v.get());
-  if (v->k != VK::Tensor && !(v->k == VK::Int && !v->sym.empty()) && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0)) &&
+  // (a SymFloat: returned as a 0-d float64 tensor, compile_graph.cpp — `self.scale = self.scale * 0.5` of a dynamic
+  // float)
+  if (v->k != VK::Tensor && !(v->k == VK::Int && !v->sym.empty()) && !(v->k == VK::Float && v->sym_node >= 0) && !((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && live(v, 0)) &&
       !made_here)
     return;
   for (auto& [o, n, val] : act.ctx->attr_stores)

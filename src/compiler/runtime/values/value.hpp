@@ -54,6 +54,10 @@ struct TensorInfo {
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   bool nn_buffer = false;          ///< made by nn.Buffer(t) (its `_is_buffer` / `persistent` attributes): isinstance(t, nn.Buffer)
   std::optional<double> fill;
+  /// how many entries are nonzero where the data is unknown but the count is not: a one-hot `scatter_` of a nonzero
+  /// value into zeros, one index per row (FCOS's `zeros_like(areas, dtype=bool).scatter_(-1, idx, 1)`: one True per
+  /// row). A new tensor (OpCall::out) and any other write drop it (values::mutated)
+  std::optional<long long> nonzero;
   std::set<int> marked_dynamic;
   bool approx = false;             ///< shape guessed by unknown_op (torch/unknown_op.cpp), kept by copies
   bool inference = false;          ///< an inference tensor (made under torch.inference_mode): no autograd dispatch keys

@@ -476,7 +476,9 @@ V inplace(OpCall& c) {
   const bool param = t.is_param, buffer = t.is_buffer, grad = t.requires_grad, had_fn = t.grad_fn;
   const bool reshaped = t.shape != r->t->shape || t.stride != r->t->stride;
   auto old_edge = t.grad_edge;
+  const std::optional<long long> nonzero = t.nonzero;  // (values::before_call's count for this very write: a one-hot scatter_)
   t = *r->t;
+  t.nonzero = nonzero;
   if (!t.grad_edge) t.grad_edge = old_edge;  // (written under no_grad: the tensor's ancestry stays)
   // a shape-changing in-place op (`p.unsqueeze_(1)`) mutates the fake tensor the producing node's metadata is: that
   // node's annotation shows the new shape and strides (torch 2.11: dtype_inplace_forms)

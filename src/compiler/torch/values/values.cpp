@@ -65,6 +65,7 @@ long long true_count(Interp& I, const V& t, Location loc, const std::string& wha
   for (const auto& d : t->t->shape) n *= d.v;
   if (const std::vector<double>* v = data(I, t)) return std::count_if(v->begin(), v->end(), [](double x) { return x != 0; });
   if (t->t->fill) return *t->t->fill == 0 ? 0 : n;
+  if (t->t->nonzero) return *t->t->nonzero;
   I.note_unmodelled(loc, what + " of data the compiler does not know (every entry taken as nonzero)");
   ++I.guesses_;
   return n;
@@ -232,9 +233,15 @@ void mutated(Interp& I, const V& t) {
     I.storage_write_epoch_[storage_of(t)] = I.value_epoch_;
     // a uniform fill (torch.ones' 1) is no longer the data of the tensor written (`m.data.copy_(x)` writes m through
     // the values `.data` links to m's; `storage` is an identity only, its tensor may be gone)
-    if (t->t) t->t->fill.reset();
+    if (t->t) {
+      t->t->fill.reset();
+      t->t->nonzero.reset();
+    }
     for (const Obj* v = t.get(); v->vals && v->vals->base; v = v->vals->base.get())  // (the bases a values view links to)
-      if (v->vals->base->t) v->vals->base->t->fill.reset();
+      if (v->vals->base->t) {
+        v->vals->base->t->fill.reset();
+        v->vals->base->t->nonzero.reset();
+      }
   } else {
     I.unknown_write_epoch_ = I.value_epoch_;
   }
@@ -454,6 +461,33 @@ static bool unary_in_place(OpCall& c, const V& target) {
   return true;
 }
 
+// A one-hot write: `t.scatter_(dim, index, v)` of a nonzero number into zeros, the index one entry along dim and t's
+// size elsewhere, leaves exactly one nonzero per row (its position is the data's): their count, the rows'
+static std::optional<long long> one_hot_count(OpCall& c) {
+  if (c.name != "scatter_" || !c.self || c.self->k != VK::Tensor || c.rest.size() != 3 || c.rest[0]->k != VK::Int ||
+      c.rest[1]->k != VK::Tensor)
+    return std::nullopt;
+  const V& v = c.rest[2];
+  const bool nonzero_value = (v->k == VK::Int && v->i != 0) || (v->k == VK::Float && v->f != 0) || (v->k == VK::Bool && v->b);
+  const TensorInfo& t = *c.self->t;
+  bool zeros = t.fill && *t.fill == 0;
+  if (const std::vector<double>* d = data(c.I, c.self)) zeros = std::all_of(d->begin(), d->end(), [](double x) { return x == 0; });
+  if (!nonzero_value || !zeros) return std::nullopt;
+  const auto& ix = c.rest[1]->t->shape;
+  const long long rank = static_cast<long long>(t.shape.size());
+  const long long dim = c.rest[0]->i < 0 ? c.rest[0]->i + rank : c.rest[0]->i;
+  if (dim < 0 || dim >= rank || ix.size() != t.shape.size()) return std::nullopt;
+  long long rows = 1;
+  for (long long d = 0; d < rank; ++d) {
+    const Dim& a = ix[static_cast<size_t>(d)];
+    const Dim& b = t.shape[static_cast<size_t>(d)];
+    if (a.is_sym() || b.is_sym()) return std::nullopt;
+    if (d == dim ? a.v != 1 || b.v < 1 : a.v != b.v) return std::nullopt;
+    if (d != dim) rows *= b.v;
+  }
+  return rows;
+}
+
 void before_call(OpCall& c) {
   const std::string& n = c.name;
   const bool dunder = n.rfind("__", 0) == 0;  // `__getitem__` is no in-place `x_`
@@ -486,8 +520,11 @@ void before_call(OpCall& c) {
              list && (list->k == VK::List || list->k == VK::Tuple) && !list->items.empty() &&
              std::all_of(list->items.begin(), list->items.end(), [](const V& x) { return x && x->k == VK::Tensor; }))
       for (const V& x : list->items) mutated(c.I, x);  // a foreach op's list (`_foreach_mul_(grads, c)`): those tensors
-    else if (!unary_in_place(c, target))
+    else if (!unary_in_place(c, target)) {
+      const std::optional<long long> count = one_hot_count(c);
       mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
+      if (count && target == c.self) target->t->nonzero = count;
+    }
   }
 }
 

@@ -666,3 +666,31 @@ TEST_CASE("eager values: integer index arrays (lists, tensors) read and write, a
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());  // nothing guessed: every value above is known
 }
+
+TEST_CASE("eager values: a one-hot scatter_ into zeros has one nonzero per row, wherever they fall") {
+  // FCOS's target assignment: `zeros_like(areas, dtype=torch.bool).scatter_(-1, idx, 1)` then `x[mask]` — torch takes one
+  // element per row (real torch 2.11: program inplace_scatter_leaves_fill_unknown), not every entry nor none
+  Result r = run_values(
+      "x = torch.randn(2, 8, 3)\n"
+      "idx = torch.min(x.abs() + x, dim=-1)[1]\n"
+      "m = torch.zeros_like(x, dtype=torch.bool).scatter_(-1, idx.unsqueeze(-1), 1)\n"
+      "assert x[m].shape == (16,)\n"
+      "y = torch.randn(4, 5)\n"
+      "z = torch.zeros(4, 5, dtype=torch.bool)\n"
+      "z.scatter_(1, torch.randint(0, 5, (4, 1)), True)\n"
+      "assert y[z].shape == (4,)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+  // two indices per row may repeat one: the count is the data's, a noted guess (every entry), as is a mask written after
+  Result g = run_values(
+      "y = torch.randn(4, 5)\n"
+      "z = torch.zeros(4, 5, dtype=torch.bool).scatter_(1, torch.randint(0, 5, (4, 2)), 1)\n"
+      "assert y[z].shape == (20,)\n"
+      "w = torch.zeros(4, 5, dtype=torch.bool).scatter_(1, torch.randint(0, 5, (4, 1)), 1)\n"
+      "w[0] = torch.rand(5) > 2\n"
+      "assert y[w].shape == (20,)\n");
+  INFO(g.error);
+  CHECK(g.ok);
+  CHECK(g.unmodelled.size() == 2);
+}

@@ -462,7 +462,8 @@ static bool unary_in_place(OpCall& c, const V& target) {
 }
 
 // A one-hot write: `t.scatter_(dim, index, v)` of a nonzero number into zeros, the index one entry along dim and t's
-// size elsewhere, leaves exactly one nonzero per row (its position is the data's): their count, the rows'
+// size elsewhere, leaves exactly one nonzero per row (its position is the data's): their count, the rows' (by the sizes'
+// hints where they are symbols: the count is read eagerly, a mask index in a frame being a break of its own)
 static std::optional<long long> one_hot_count(OpCall& c) {
   if (c.name != "scatter_" || !c.self || c.self->k != VK::Tensor || c.rest.size() != 3 || c.rest[0]->k != VK::Int ||
       c.rest[1]->k != VK::Tensor)
@@ -481,7 +482,6 @@ static std::optional<long long> one_hot_count(OpCall& c) {
   for (long long d = 0; d < rank; ++d) {
     const Dim& a = ix[static_cast<size_t>(d)];
     const Dim& b = t.shape[static_cast<size_t>(d)];
-    if (a.is_sym() || b.is_sym()) return std::nullopt;
     if (d == dim ? a.v != 1 || b.v < 1 : a.v != b.v) return std::nullopt;
     if (d != dim) rows *= b.v;
   }

@@ -1,4 +1,4 @@
-// Inputs VariableBuilder refuses to wrap. Sparse tensors a traced frame reaches (GB0015): where the refusal lands decides
+// Inputs VariableBuilder refuses to wrap, and an autograd Function.apply it wraps as a plain method. Sparse tensors a traced frame reaches (GB0015): where the refusal lands decides
 // what Dynamo compiles — an ordinary break at the frame's CALL, step()'s fallback to the statement's checkpoint, or the
 // frame skipped (real torch 2.11: programs sparse_coo_input, sparse_break_inlined_resumes; HGCN).
 #include "dynamo/messages.hpp"
@@ -101,6 +101,46 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
   }
   ++counters_["unimplemented"];
   skip_refused_frame(act, gb, false);
+}
+
+// An autograd Function's `apply` the frame read from a source (`self.fn = Fn.apply` on a module; a global `fn =
+// Fn.apply` waits for truth: program awaiting_truth/autograd_apply_global_value) is the bound classmethod: VariableBuilder makes it UserMethodVariable(Function.apply, AutogradFunctionVariable), not the
+// AutogradFunctionVariable call `Fn.apply(...)` written in the code is, and inlines torch's Function.apply, whose
+// `cls.setup_context` is a GetAttrVariable with no type (a UserError, no gb id). Inside an inlined call that is the
+// break of the frame's CALL into it (the callee then runs as a frame of its own); at the frame's own CALL attempt 1
+// must rebuild the callable on the stack and cannot (sourceless: "Reconstruction failure", GB0092), so the frame is
+// skipped and Function.apply runs eagerly, forward a frame of its own (real torch 2.11: NODE's
+// `self.bin_function = entmoid15`, probe p3_fn_apply_attr)
+void Interp::autograd_apply_from_source(Location loc) {
+  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+  Activation& act = *stack_.back();
+  FrameCtx& ctx = *act.ctx;
+  GraphBreak gb;
+  gb.gb_type = "";
+  gb.msg = "GetAttrVariable(AutogradFunctionVariable(), setup_context) has no type\n"
+           "For more information about this error, see: https://pytorch.org/docs/main/generated/exportdb/index.html#unknown-python-type\n";
+  gb.loc = loc;
+  gb.fn_name = act.fn ? act.fn->name : "<module>";
+  gb.at = poly + ":536";
+  gb.traceback = user_traceback(loc);
+  if (act.depth > 0) throw gb;
+  ++counters_["graph_break"];
+  restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
+  const std::string var = "UserMethodVariable(<function Function.apply at 0x7f0fba1b6ca0>, AutogradFunctionVariable())";
+  GraphBreak rf = gb;
+  rf.gb_type = "Reconstruction failure";
+  rf.at.clear();
+  rf.msg = gb_message("Reconstruction failure",
+                      "Dynamo has no bytecode reconstruction implemented for sourceless variable " + var + ".",
+                      {"If Dynamo is attempting to trace a return statement and your code is attempting to return a variable "
+                       "that Dynamo cannot reconstruct, then remove it from the return statement.",
+                       "This graph break may have been caused by an earlier graph break. Resolving the earlier graph break may "
+                       "resolve this one.",
+                       "Report an issue to PyTorch if you need reconstrtuction support. Note that objects that don't have "
+                       "reconstruction rules may be fundamentally unreconstructable."},
+                      var, "GB0092");
+  ++counters_["unimplemented"];
+  skip_refused_frame(act, rf, false);
 }
 
 }  // namespace tparse::compiler

@@ -247,7 +247,14 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     V ctx_cls = getattr(import_module("__tparse_autograd__", loc), "FunctionCtx", loc);
     std::vector<V> needs;
     for (auto& x : args) needs.push_back(mk_bool(x->k == VK::Tensor && x->t->requires_grad));
-    std::vector<V> a{call(ctx_cls, {mk_tuple(needs)}, {}, loc)};
+    // (torch's ctx is made in C by THPFunction_apply: its stub's __init__ is no frame under a callback)
+    V fn_ctx_obj;
+    {
+      struct Off { int& c; int saved; ~Off() { c = saved; } } off{callback_active_, callback_active_};
+      callback_active_ = 0;
+      fn_ctx_obj = call(ctx_cls, {mk_tuple(needs)}, {}, loc);
+    }
+    std::vector<V> a{fn_ctx_obj};
     for (auto& x : args) a.push_back(x);
     // the setup_context style (`forward(x, theta)` without ctx): AutogradFunctionVariable.call_apply drops the ctx
     // when forward's parameters are as many as the arguments (k-diffusion's in-place RoPE); eagerly

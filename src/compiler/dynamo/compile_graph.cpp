@@ -138,9 +138,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     std::vector<const Obj*> objs;
     for (auto& [obj, name, v] : ctx.attr_stores)
       if (std::find(objs.begin(), objs.end(), obj.get()) == objs.end()) objs.push_back(obj.get());
-    std::stable_sort(objs.begin(), objs.end(), [&](const Obj* a, const Obj* b) {
-      return a && b && ctx.sources.rank(a) < ctx.sources.rank(b);
-    });
+    {  // (module globals, the null entry, keep their place among them)
+      std::vector<std::pair<size_t, const Obj*>> ranked;
+      for (const Obj* o : objs) if (o) ranked.emplace_back(ctx.sources.rank(o), o);
+      std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      size_t k = 0;
+      for (const Obj*& o : objs) if (o) o = ranked[k++].second;
+    }
     for (const Obj* o : objs) {
       if (!o) {  // module globals the frame stored (STORE_GLOBAL): in store order (program global_store_outputs)
         for (auto& [obj, name, v] : ctx.attr_stores) if (!obj) stored(v, 0);

@@ -1,6 +1,7 @@
 // Inputs VariableBuilder refuses to wrap, and an autograd Function.apply it wraps as a plain method. Sparse tensors a traced frame reaches (GB0015): where the refusal lands decides
 // what Dynamo compiles — an ordinary break at the frame's CALL, step()'s fallback to the statement's checkpoint, or the
 // frame skipped (real torch 2.11: programs sparse_coo_input, sparse_break_inlined_resumes; HGCN).
+#include "dynamo/autograd_apply_source.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 
@@ -111,9 +112,9 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
 // must rebuild the callable on the stack and cannot (sourceless: "Reconstruction failure", GB0092), so the frame is
 // skipped and Function.apply runs eagerly, forward a frame of its own (real torch 2.11: NODE's
 // `self.bin_function = entmoid15`, probe p3_fn_apply_attr)
-void Interp::autograd_apply_from_source(Location loc) {
+void autograd_apply_from_source(Interp& I, Location loc) {
   static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
-  Activation& act = *stack_.back();
+  Activation& act = *I.stack_.back();
   FrameCtx& ctx = *act.ctx;
   GraphBreak gb;
   gb.gb_type = "";
@@ -122,10 +123,10 @@ void Interp::autograd_apply_from_source(Location loc) {
   gb.loc = loc;
   gb.fn_name = act.fn ? act.fn->name : "<module>";
   gb.at = poly + ":536";
-  gb.traceback = user_traceback(loc);
+  gb.traceback = I.user_traceback(loc);
   if (act.depth > 0) throw gb;
-  ++counters_["graph_break"];
-  restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
+  ++I.counters_["graph_break"];
+  I.restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   const std::string var = "UserMethodVariable(<function Function.apply at 0x7f0fba1b6ca0>, AutogradFunctionVariable())";
   GraphBreak rf = gb;
   rf.gb_type = "Reconstruction failure";
@@ -139,8 +140,8 @@ void Interp::autograd_apply_from_source(Location loc) {
                        "Report an issue to PyTorch if you need reconstrtuction support. Note that objects that don't have "
                        "reconstruction rules may be fundamentally unreconstructable."},
                       var, "GB0092");
-  ++counters_["unimplemented"];
-  skip_refused_frame(act, rf, false);
+  ++I.counters_["unimplemented"];
+  I.skip_refused_frame(act, rf, false);
 }
 
 }  // namespace tparse::compiler

@@ -332,7 +332,6 @@ class Interp {
   [[noreturn]] void sparse_input(const V& t, Location loc);
   [[noreturn]] void ndarray_refused_input(const V& t, Location loc);  ///< dynamo/sparse_input.cpp
   [[noreturn]] void skip_refused_frame(Activation& act, const GraphBreak& gb, bool count_resume);
-  [[noreturn]] void autograd_apply_from_source(Location loc);  ///< dynamo/sparse_input.cpp
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
   void wrap_prunable(const V& t);
   void finish_frame(Activation& act, V retval);

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "dynamo/autograd_apply_source.hpp"
 #include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
 #include "torch/random/random_rules.hpp"
@@ -199,9 +200,9 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
     case VK::Builtin:
       // an autograd Function's apply the frame read from a source (`self.fn = Fn.apply` stored on a module before
       // it), not as `Fn.apply` in its code: dynamo/sparse_input.cpp
-      if (callee->s == "autograd_function_apply" && callee->self && act.ctx && act.ctx->mode == Mode::Record &&
+      if (act.ctx && act.ctx->mode == Mode::Record && callee->self && callee->s == "autograd_function_apply" &&
           act.ctx->sources.count(callee.get()))
-        autograd_apply_from_source(loc);
+        autograd_apply_from_source(*this, loc);
       // a Python builtin (Dynamo's BuiltinVariable) realizes its keyword arguments, and all its positional ones when
       // one is lazy: a tensor input passed to it is a graph input here (`dict(c=z)`, `isinstance(x, torch.Tensor)`;
       // real torch 2.11: program dict_kwargs_lifts_input)

@@ -104,14 +104,15 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
   skip_refused_frame(act, gb, false);
 }
 
-// An autograd Function's `apply` the frame read from a source (`self.fn = Fn.apply` on a module; a global `fn =
-// Fn.apply` waits for truth: program awaiting_truth/autograd_apply_global_value) is the bound classmethod: VariableBuilder makes it UserMethodVariable(Function.apply, AutogradFunctionVariable), not the
+// An autograd Function's `apply` the frame read from a module attribute (`self.fn = Fn.apply`) is the bound
+// classmethod: VariableBuilder makes it UserMethodVariable(Function.apply, AutogradFunctionVariable), not the
 // AutogradFunctionVariable call `Fn.apply(...)` written in the code is, and inlines torch's Function.apply, whose
 // `cls.setup_context` is a GetAttrVariable with no type (a UserError, no gb id). Inside an inlined call that is the
 // break of the frame's CALL into it (the callee then runs as a frame of its own); at the frame's own CALL attempt 1
 // must rebuild the callable on the stack and cannot (sourceless: "Reconstruction failure", GB0092), so the frame is
 // skipped and Function.apply runs eagerly, forward a frame of its own (real torch 2.11: NODE's
-// `self.bin_function = entmoid15`, probe p3_fn_apply_attr)
+// `self.bin_function = entmoid15`, probe p3_fn_apply_attr). A global `fn = Fn.apply` is not this path: torch 2.11
+// traces it as the autograd_function_apply HOP in one frame (program autograd_apply_global_value)
 void autograd_apply_from_source(Interp& I, Location loc) {
   static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
   Activation& act = *I.stack_.back();

@@ -94,3 +94,125 @@ TEST_CASE("an autograd Function's apply read from a source inside an inlined cal
   CHECK(count(r.trace, "\"dynamo_output_graph\"") == 3);
   CHECK(count(r.trace, "autograd_function_apply") == 0);
 }
+
+TEST_CASE("the apply read from a module attribute after a graph of its own: the statement's checkpoint takes the failure") {
+  // symbolic_convert.py step(): a checkpoint at each statement whose stack is empty once the graph is not empty
+  // (is_non_empty_graph); attempt 1's reconstruction failure is not resumable at the CALL, so attempt 2 compiles the
+  // graph up to `y = self.fn(h)` (linear, relu) and the rest of forward runs eagerly (real torch 2.11: NODE's
+  // ODST.forward, restart reasons [setup_context break, "Unknown fail_and_restart_analysis"], compile id 3/0_2)
+  const std::string src = std::string(kSq) +
+                          "class M(nn.Module):\n"
+                          "    def __init__(self, fn):\n"
+                          "        super().__init__()\n"
+                          "        self.lin = nn.Linear(4, 4)\n"
+                          "        self.fn = fn\n"
+                          "    def forward(self, x):\n"
+                          "        h = self.lin(x).relu()\n"
+                          "        y = self.fn(h)\n"
+                          "        return y.sum()\n\n"
+                          "m = torch.compile(M(Sq.apply), backend='eager')\n"
+                          "for i in range(2):\n"
+                          "    m(torch.randn(2, 4)).backward()\n";
+  Result r = run_source("m.py", src);
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(count(r.trace, "\"fail_type\": \"Unsupported\", \"fail_reason\"") == 0);
+  // (each count twice: the compilation metrics and their chromium "dynamo" event)
+  CHECK(count(r.trace, "\"graph_op_count\": 2,") == 2);  // forward's graph: linear, relu
+  CHECK(count(r.trace, "\"attempt\": 2") >= 1);
+  CHECK(count(r.trace, "\"restart_reasons\": [\"GetAttrVariable(AutogradFunctionVariable(), setup_context) has no type") == 2);
+  CHECK(count(r.trace, "Unknown fail_and_restart_analysis\"]") == 2);
+  CHECK(count(r.trace, "Compiling up to the previous resumable state") == 1);
+  // forward (once: its entry serves the second call), Sq.forward run by the eager apply (x * x, once)
+  CHECK(count(r.trace, "\"dynamo_start\"") == 2);
+  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 2);
+}
+
+TEST_CASE("a @torch.jit.script staticmethod: skipped through an autograd Function, inlined through any other class") {
+  // AutogradFunctionVariable.var_getattr hands the staticmethod's ScriptFunction to trace_rules.lookup: torch.jit is
+  // skipped (GB0007, "torch.jit.torch.jit.ScriptFunction"); a plain class's attribute, a global or an instance's
+  // class attribute go through VariableBuilder's wrap_jit_function, which inlines the Python source (real torch 2.11:
+  // probes p4 / p4b of round 54, NODE's Entmoid15._forward). A ScriptFunction is no descriptor: `obj.fn(x)` is fn(x).
+  const std::string src =
+      "import torch\n\n"
+      "class Ent(torch.autograd.Function):\n"
+      "    @staticmethod\n"
+      "    def forward(ctx, x):\n"
+      "        out = Ent._f(x)\n"
+      "        ctx.save_for_backward(out)\n"
+      "        return out\n"
+      "    @staticmethod\n"
+      "    @torch.jit.script\n"
+      "    def _f(x):\n"
+      "        return x * 2 + 1\n"
+      "    @staticmethod\n"
+      "    def backward(ctx, g):\n"
+      "        return g\n\n"
+      "class C:\n"
+      "    @staticmethod\n"
+      "    @torch.jit.script\n"
+      "    def _f(x):\n"
+      "        return x * 2 + 1\n\n"
+      "@torch.jit.script\n"
+      "def glob(x):\n"
+      "    return x - 1\n\n"
+      "class D:\n"
+      "    fn = glob\n\n"
+      "def f(x):\n"
+      "    return C._f(x.sin()).cos()\n\n"
+      "def h(x, obj):\n"
+      "    return obj.fn(x.sin()).cos()\n\n"
+      "print(torch.compile(f, backend='eager')(torch.randn(4)).shape)\n"
+      "print(torch.compile(h, backend='eager')(torch.randn(4), D()).shape)\n"
+      "def k(x):\n"
+      "    return Ent._f(x.sin())\n\n"
+      "g = torch.compile(k, backend='eager')\n"
+      "print(g(torch.randn(4)).shape)\n";
+  Result r = run_source("m.py", src);
+  INFO(r.error);
+  REQUIRE(r.ok);
+  // f: sin, mul, add, cos in one graph; h: sin, sub, cos; the lambda: sin, then GB0007 at Ent._f
+  CHECK(count(r.trace, "\"graph_op_count\": 4,") == 2);  // (the metrics and their chromium event)
+  CHECK(count(r.trace, "\"graph_op_count\": 3,") == 2);
+  CHECK(count(r.trace, "Dynamo does not know how to trace the builtin `torch.jit.torch.jit.ScriptFunction.`") >= 1);
+  CHECK(count(r.trace, "module: torch.jit, qualname: torch.jit.ScriptFunction, skip reason: <missing reason>") >= 1);
+  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 3);
+}
+
+TEST_CASE("FunctionCtx's methods are never frames: torch/autograd/function.py is a skip file for a frame of its own") {
+  // Ent.forward breaks at the ScriptFunction (GB0007); its resume traces no op, so it runs eagerly from then on and
+  // calls ctx.save_for_backward under the callback: MOD_INLINELIST holds only for inlined calls, the file is in
+  // SKIP_DIRS, so the call is no frame (real torch 2.11: NODE's frames_seen)
+  const std::string src = std::string(kSq) +
+                          "class Ent(torch.autograd.Function):\n"
+                          "    @staticmethod\n"
+                          "    def forward(ctx, x):\n"
+                          "        out = Ent._f(x)\n"
+                          "        ctx.save_for_backward(out)\n"
+                          "        return out\n"
+                          "    @staticmethod\n"
+                          "    @torch.jit.script\n"
+                          "    def _f(x):\n"
+                          "        return x * 2 + 1\n"
+                          "    @staticmethod\n"
+                          "    def backward(ctx, g):\n"
+                          "        out, = ctx.saved_tensors\n"
+                          "        return g * out\n\n"
+                          "class M(nn.Module):\n"
+                          "    def __init__(self):\n"
+                          "        super().__init__()\n"
+                          "        self.lin = nn.Linear(4, 4)\n"
+                          "        self.fn = Ent.apply\n"
+                          "    def forward(self, x):\n"
+                          "        h = self.lin(x).relu()\n"
+                          "        y = self.fn(h)\n"
+                          "        return y.sum()\n\n"
+                          "m = torch.compile(M(), backend='eager')\n"
+                          "for i in range(3):\n"
+                          "    m(torch.randn(2, 4)).backward()\n";
+  Result r = run_source("m.py", src);
+  INFO(r.error);
+  REQUIRE(r.ok);
+  CHECK(count(r.trace, "\"co_name\": \"save_for_backward\"") == 0);
+  CHECK(r.frames_total == 3);  // M.forward, Ent.forward, its resume
+}

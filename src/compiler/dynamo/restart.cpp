@@ -27,11 +27,12 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
   std::string payload = fmt::format("Graph break in user code at {}\nGraph Break Reason: {}\n\n", at, reason) +
                         (gb.traceback.empty() ? user_traceback(gb.loc) : gb.traceback) + "\n";
   writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}",
-               TraceCtx{ctx.frame_id, ctx.frame_compile_id, 0}, payload);
+               TraceCtx{ctx.frame_id, ctx.frame_compile_id, ctx.attempt}, payload);
   chromium_tracing_end(ctx);
-  chromium(ctx, "compile_attempt_0", 'E');
-  ctx.attempt = 1;
-  chromium(ctx, "compile_attempt_1", 'B');
+  // (a second restart of one compile, the statement's checkpoint after a CALL's break, is attempt 2)
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
+  ++ctx.attempt;
+  chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'B');
   chromium(ctx, "bytecode_tracing", 'B');
   ctx.describer_id = next_describer_++;
   ctx.next_described = 0;

@@ -109,8 +109,8 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
 // AutogradFunctionVariable call `Fn.apply(...)` written in the code is, and inlines torch's Function.apply, whose
 // `cls.setup_context` is a GetAttrVariable with no type (a UserError, no gb id). Inside an inlined call that is the
 // break of the frame's CALL into it (the callee then runs as a frame of its own); at the frame's own CALL attempt 1
-// must rebuild the callable on the stack and cannot (sourceless: "Reconstruction failure", GB0092), so the frame is
-// skipped and Function.apply runs eagerly, forward a frame of its own (real torch 2.11: NODE's
+// must rebuild the callable on the stack and cannot (sourceless: "Reconstruction failure", GB0092), so the statement's
+// checkpoint takes it (below) and Function.apply runs eagerly, forward a frame of its own (real torch 2.11: NODE's
 // `self.bin_function = entmoid15`, probe p3_fn_apply_attr). A global `fn = Fn.apply` is not this path: torch 2.11
 // traces it as the autograd_function_apply HOP in one frame (program autograd_apply_global_value)
 void autograd_apply_from_source(Interp& I, Location loc) {
@@ -126,8 +126,14 @@ void autograd_apply_from_source(Interp& I, Location loc) {
   gb.at = poly + ":536";
   gb.traceback = I.user_traceback(loc);
   if (act.depth > 0) throw gb;
+  // in a loop the CALL's break_graph_if_unsupported skips the frame at once (GB7000), as for any break there
+  if (I.maybe_has_backedge(act)) {
+    gb.msg = I.loop_skip_msg(&gb, *ctx.code, loc.line);
+    I.skip_refused_frame(act, gb, true);
+  }
   ++I.counters_["graph_break"];
   I.restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
+  ctx.restart_reasons.push_back(gb.msg);  // (attempt 0's break, then step()'s)
   const std::string var = "UserMethodVariable(<function Function.apply at 0x7f0fba1b6ca0>, AutogradFunctionVariable())";
   GraphBreak rf = gb;
   rf.gb_type = "Reconstruction failure";
@@ -141,8 +147,11 @@ void autograd_apply_from_source(Interp& I, Location loc) {
                        "Report an issue to PyTorch if you need reconstrtuction support. Note that objects that don't have "
                        "reconstruction rules may be fundamentally unreconstructable."},
                       var, "GB0092");
-  ++I.counters_["unimplemented"];
-  I.skip_refused_frame(act, rf, false);
+  // attempt 1 meets the failure while compiling the CALL's break, which is then not resumable: step()'s fallback to
+  // the statement's checkpoint (the graph up to it where it holds one, the rest of the frame run eagerly: NODE's
+  // ODST.forward, 9 ops before `bins = self.bin_function(...)`), else the whole frame skipped (probe p3)
+  rf.step = rf.past_call = true;
+  throw rf;
 }
 
 }  // namespace tparse::compiler

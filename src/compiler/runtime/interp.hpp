@@ -627,13 +627,15 @@ class Interp {
   /// a bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
   /// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, contextvars,
   /// _collections' OrderedDict / defaultdict / deque, _warnings' warn (its shown frames are counted explicitly): few-shot's eager `OrderedDict(model.named_parameters())`; a
-  /// Counter's `__missing__`). Called eagerly under the callback it is never a frame; the user functions it calls are
+  /// Counter's `__missing__`; torch/autograd/function.py's FunctionCtx, in SKIP_DIRS for a frame of its own: MOD_INLINELIST
+  /// holds only for inlined calls). Called eagerly under the callback it is never a frame; the user functions it calls are
   /// (a stub of Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
   /// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
   bool skipfile_stub_fn(const V& f) const {
     if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
     const std::string p = path_of(f->fn->loc.file).substr(15);  // (after "<tparse-stubs>/")
-    for (const char* m : {"abc.py", "copy.py", "random.py", "operator.py", "itertools.py", "contextvars.py", "_collections.py", "warnings.py"})
+    for (const char* m : {"abc.py", "copy.py", "random.py", "operator.py", "itertools.py", "contextvars.py", "_collections.py", "warnings.py",
+                          "__tparse_autograd__.py"})
       if (p == m) return true;
     for (const char* d : {"numpy/", "tqdm/"})
       if (p.rfind(d, 0) == 0) return true;

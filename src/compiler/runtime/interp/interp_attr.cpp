@@ -32,6 +32,15 @@ static V instance_dict_view(const V& obj) {
 // A torch.optim optimizer (a class of ours deriving __tparse_optim__'s Optimizer) Dynamo wraps as an
 // OptimizerVariable, guarded by identity where the frame reads it (VariableBuilder: ID_MATCH): another optimizer, or
 // a new one after the old died ("Cache line invalidated because L['args'][0] got deallocated"), recompiles
+// A subclass of torch.autograd.Function (through any base)
+static bool is_autograd_function_class(const V& c) {
+  if (!c) return false;
+  if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
+  if (c->k != VK::Class) return false;
+  for (auto& b : c->bases) if (is_autograd_function_class(b)) return true;
+  return false;
+}
+
 static bool is_optimizer(const Interp& I, const V& obj) {
   if (!obj->cls) return false;
   std::vector<V> todo = {obj->cls};
@@ -424,16 +433,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     }
   if (name == "apply") {
     // a torch.autograd.Function subclass: with no gradient required Dynamo inlines forward(ctx, *args)
-    std::function<bool(const V&)> is_fn = [&](const V& c) -> bool {
-      if (!c) return false;
-      if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
-      if (c->k != VK::Class) return false;
-      for (auto& b : c->bases) if (is_fn(b)) return true;
-      return false;
-    };
     // (an instance of one finds the classmethod through its class: `RoundStraightThrough().apply`, the legacy form)
     const V cls = obj->k == VK::Class ? obj : obj->k == VK::Instance && !obj->attrs.count(name) ? obj->cls : nullptr;
-    if (cls && cls->k == VK::Class && !find_in_class(cls, "apply") && is_fn(cls)) {
+    if (cls && cls->k == VK::Class && !find_in_class(cls, "apply") && is_autograd_function_class(cls)) {
       auto b = mk_builtin("autograd_function_apply");
       b->self = cls;
       return b;
@@ -455,6 +457,11 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Class) {
     if (V m = find_in_class(obj, name)) {
+      if (m->k == VK::Builtin && m->s == "staticmethod" && m->func && m->func->jit_script && is_autograd_function_class(obj)) {
+        auto w = mk_builtin("jit:fn_static");  // a ScriptFunction Dynamo skips there (interp_ops.cpp)
+        w->func = m->func;
+        return w;
+      }
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
       return m;
     }
@@ -617,8 +624,9 @@ V Interp::class_attr(const V& obj, const std::string& name, Location loc) {
   V m = find_in_class(obj->cls, name);
   if (!m) return nullptr;
   if (V d = apply_descriptor(m, obj, obj->cls, loc)) return d;
-  // a method decorated with @torch.compile is a function too (torch.compile returns one, functools.wraps'd): bound
-  return m->k == VK::Func || (m->k == VK::Compiled && m->func && m->func->k == VK::Func) ? mk_bound(obj, m) : m;
+  // a method decorated with @torch.compile is a function too (torch.compile returns one, functools.wraps'd): bound;
+  // a @torch.jit.script function is a ScriptFunction, no descriptor: `obj.fn(x)` of a class attribute is fn(x)
+  return (m->k == VK::Func && !m->jit_script) || (m->k == VK::Compiled && m->func && m->func->k == VK::Func) ? mk_bound(obj, m) : m;
 }
 
 /// property / staticmethod / classmethod found on a class: the value an attribute read gives; null

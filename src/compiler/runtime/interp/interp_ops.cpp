@@ -246,6 +246,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         }
         return w;
       }
+      if (callee->s == "jit:fn_static" && callee->func) {
+        // a @torch.jit.script staticmethod read from an autograd.Function subclass (`Entmoid15._forward(x)`):
+        // AutogradFunctionVariable.var_getattr hands the ScriptFunction to trace_rules.lookup, which skips torch.jit
+        // (GB0007); from any other class or a global VariableBuilder's wrap_jit_function inlines its Python source
+        if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("torch.jit", "torch.jit.ScriptFunction"), loc);
+        return call_without_callback(callee->func, args, kwargs);
+      }
       if (callee->s == "lru:wrapper" && callee->func) {
         // functools' C _lru_cache_wrapper around something that is not a plain function (a bound method:
         // audiocraft's `self.get_pattern = lru_cache(100)(self.get_pattern)`): Dynamo's UserDefinedObjectVariable,

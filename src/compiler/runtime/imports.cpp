@@ -208,6 +208,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   // torch.utils.data (and its dataset / sampler / dataloader files): Python of ours
   if (dotted == "torch.utils.data" || dotted.rfind("torch.utils.data.", 0) == 0) return import_module("__tparse_torch_data__", loc);
   if (dotted == "torch.optim.lr_scheduler") return import_module("__tparse_lr_scheduler__", loc);
+  if (dotted == "torch.optim.swa_utils") return import_module("__tparse_swa_utils__", loc);  // AveragedModel, SWALR
   // torch.nn.parallel (DataParallel on CPU): Python of ours; its other names (DistributedDataParallel) are opaque
   if (dotted == "torch.nn.parallel" || dotted == "torch.nn.parallel.data_parallel") return import_module("__tparse_torch_parallel__", loc);
   // torch.distributed.fsdp: FullyShardedDataParallel, an nn.Module subclass (isinstance checks); its other names opaque

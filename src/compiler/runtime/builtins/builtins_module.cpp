@@ -513,6 +513,15 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     module_zero_grad(*this, self, to_none, loc);
     return none();
   }
+  if (m == "reset_running_stats") {  // _NormBase: zero the mean and the count, fill the variance with 1 (when tracked)
+    auto buf = [&](const char* n) { auto it = self->attrs.find(n); return it != self->attrs.end() ? it->second : nullptr; };
+    V tr = buf("track_running_stats");
+    if (tr && tr->k == VK::Bool && !tr->b) return none();
+    for (const char* n : {"running_mean", "num_batches_tracked"})
+      if (V b = buf(n); b && b->k == VK::Tensor) call(getattr(b, "zero_", loc), {}, {}, loc);
+    if (V b = buf("running_var"); b && b->k == VK::Tensor) call(getattr(b, "fill_", loc), {mk_int(1)}, {}, loc);
+    return none();
+  }
   if (m == "flatten_parameters") return none();  // RNNBase: cudnn's weight layout; nothing on CPU (in a frame the RNN's
                                                   // attribute load broke first, GB0014)
   if (m == "register_parameter") {  // None or a Parameter, registered under its name

@@ -382,6 +382,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         if ((name == "reset_parameters" || (name == "_reset_parameters" && obj->builtin_nn == "MultiheadAttention")) && obj->builtin_nn != "Module")
           return mk_builtin("noop");
         if (name == "training") return mk_bool(true);
+        if (name == "reset_running_stats" && nn_class_derives(obj->builtin_nn, "_NormBase")) return bound_builtin(obj, "module." + name);
         if (name == "_check_input_dim" && nn_class_derives(obj->builtin_nn, "_NormBase")) {
           auto b = mk_builtin("nn_check_input_dim:" + obj->builtin_nn);
           b->self = obj;

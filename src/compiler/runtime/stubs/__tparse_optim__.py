@@ -14,6 +14,7 @@ import torch
 from collections import defaultdict
 from typing import cast
 import __tparse_lr_scheduler__ as lr_scheduler
+import __tparse_swa_utils__ as swa_utils  # torch.optim.swa_utils
 
 
 def _use_grad_for_differentiable(func):

@@ -14,6 +14,7 @@
 #include "torch/nn/nn_more.hpp"
 #include "torch/nn/packed_sequence.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values/values.hpp"
 
 #include "torch/autograd/reach.hpp"
 
@@ -203,16 +204,19 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["affine"] = mk_bool(aff);
     nn_add(inst, "weight", aff ? nn_param({Dim{c, ""}}) : none());
     nn_add(inst, "bias", aff ? nn_param({Dim{c, ""}}) : none());
-    auto buffer = [&](std::vector<Dim> s, const std::string& dtype) {
+    auto buffer = [&](std::vector<Dim> s, const std::string& dtype, double fill) {  // (zeros / ones, as _NormBase makes them)
       TensorInfo t;
+      const size_t n = s.empty() ? 1 : static_cast<size_t>(s[0].v);
       t.shape = std::move(s);
       t.dtype = dtype;
       t.is_buffer = true;
-      return mk_tensor(t);
+      V b = mk_tensor(t);
+      values::attach(*this, b, std::vector<double>(n, fill));
+      return b;
     };
-    nn_add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32") : none());
-    nn_add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32") : none());
-    nn_add(inst, "num_batches_tracked", trk ? buffer({}, "int64") : none());
+    nn_add(inst, "running_mean", trk ? buffer({Dim{c, ""}}, "float32", 0.0) : none());
+    nn_add(inst, "running_var", trk ? buffer({Dim{c, ""}}, "float32", 1.0) : none());
+    nn_add(inst, "num_batches_tracked", trk ? buffer({}, "int64", 0.0) : none());
     return inst;
   }
   if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "MaxPool3d" || cls == "AvgPool1d" || cls == "AvgPool2d" ||
@@ -509,11 +513,11 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     guard_training("nn/modules/batchnorm.py", 171, "if self.training and self.track_running_stats:");
     if (mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b) {
       V nbt = attr("num_batches_tracked");
-      if (nbt->k == VK::Tensor && tracing()) {
+      if (nbt->k == VK::Tensor) {  // (eagerly too: update_bn's cumulative average reads the count)
         std::vector<V> one{mk_int(1)};
         KW none_kw;
         tensor_method(nbt, "add_", one, none_kw, loc);
-        if (mod->attrs["momentum"]->k == VK::None)
+        if (tracing() && mod->attrs["momentum"]->k == VK::None)
           graph_break("Unsupported Tensor.item() call with capture_scalar_outputs=False", msg_item(), loc);
       }
     }
@@ -524,6 +528,11 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     V w = attr("weight"), b = attr("bias");
     bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
     V eps = float_attr("eps");
+    // (eagerly without a momentum: `exponential_average_factor = 1.0 / float(self.num_batches_tracked)`, a
+    // cumulative average; in a frame that read broke above)
+    if (!tracing() && momentum->k == VK::None && mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b)
+      if (V nbt = attr("num_batches_tracked"); nbt->k == VK::Tensor)
+        if (const std::vector<double>* d = values::data(*this, nbt); d && d->size() == 1 && (*d)[0] > 0) momentum = mk_float(1.0 / (*d)[0]);
     return fn("torch.nn.functional.batch_norm", "batch_norm", {in, rm, rv, w, b, mk_bool(training), momentum, eps}, {});
   }
   if (cls == "MaxPool1d" || cls == "MaxPool2d" || cls == "MaxPool3d") {

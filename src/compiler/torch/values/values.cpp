@@ -2,6 +2,7 @@
 // dtype rounding, Python data in (torch.tensor's lists, numpy stub arrays) and out (item / tolist), the
 // dispatch hooks, and torch.unique's data-dependent result. The per-op rules are in values_ops.cpp.
 #include "torch/values/values.hpp"
+#include "torch/values/values_foreach.hpp"
 #include "torch/random/random_rules.hpp"
 #include "torch/values/values_layout.hpp"
 
@@ -461,6 +462,24 @@ static bool unary_in_place(OpCall& c, const V& target) {
   return true;
 }
 
+// t.zero_() / t.fill_(number) of a tensor whose size is known: every element that number, in t's dtype (a
+// BatchNorm's reset_running_stats before update_bn's cumulative average counts the batches again). False otherwise.
+static bool fill_in_place(OpCall& c, const V& target) {
+  if (!target || target != c.self || c.self->k != VK::Tensor) return false;
+  double x = 0;
+  if (c.name == "fill_") {
+    if (c.rest.size() != 1 || !(c.rest[0]->k == VK::Int || c.rest[0]->k == VK::Float || c.rest[0]->k == VK::Bool)) return false;
+    x = c.rest[0]->k == VK::Int ? static_cast<double>(c.rest[0]->i) : c.rest[0]->k == VK::Float ? c.rest[0]->f : c.rest[0]->b;
+  } else if (c.name != "zero_" || !c.rest.empty()) {
+    return false;
+  }
+  long long n = 0;
+  if (!static_numel(*c.self->t, n) || n > kMaxElems || !fit(c.self->t->dtype, x)) return false;
+  mutated(c.I, c.self);  // views of the storage go stale; the written tensor carries the new values
+  attach(c.I, c.self, std::vector<double>(static_cast<size_t>(n), x));
+  return true;
+}
+
 // A one-hot write: `t.scatter_(dim, index, v)` of a nonzero number into zeros, the index one entry along dim and t's
 // size elsewhere, leaves exactly one nonzero per row (its position is the data's): their count, the rows' (by the sizes'
 // hints where they are symbols: the count is read eagerly, a mask index in a frame being a break of its own)
@@ -518,9 +537,10 @@ void before_call(OpCall& c) {
       write_in_place(c.I, ar->second, c.self, c.rest[0]);
     else if (V list = target ? target : !c.args.empty() ? c.args[0] : nullptr;
              list && (list->k == VK::List || list->k == VK::Tuple) && !list->items.empty() &&
-             std::all_of(list->items.begin(), list->items.end(), [](const V& x) { return x && x->k == VK::Tensor; }))
-      for (const V& x : list->items) mutated(c.I, x);  // a foreach op's list (`_foreach_mul_(grads, c)`): those tensors
-    else if (!unary_in_place(c, target)) {
+             std::all_of(list->items.begin(), list->items.end(), [](const V& x) { return x && x->k == VK::Tensor; })) {
+      if (!foreach_in_place(c, list))  // (values_foreach.cpp: add / sub / mul / div / copy / lerp)
+        for (const V& x : list->items) mutated(c.I, x);  // a foreach op's list (`_foreach_mul_(grads, c)`): those tensors
+    } else if (!unary_in_place(c, target) && !fill_in_place(c, target)) {
       const std::optional<long long> count = one_hot_count(c);
       mutated(c.I, target && target->k == VK::Tensor ? target : nullptr);
       if (count && target == c.self) target->t->nonzero = count;

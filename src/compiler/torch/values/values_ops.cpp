@@ -15,6 +15,7 @@
 #include "torch/values/values.hpp"
 #include "torch/values/values_layout.hpp"
 #include "torch/values/values_creation.hpp"
+#include "torch/values/values_norm.hpp"
 #include "torch/values/values_range.hpp"
 #include "torch/values/values_reduce.hpp"
 
@@ -194,7 +195,17 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
   // t's new values, computed from its known ones before they go stale (only for an operand that broadcasts to t's
   // shape: a bigger one makes the op fail)
   V tmp;
-  bool fits = eager(I) && x && x->k != VK::Complex && of(I, t) && (x->k != VK::Tensor || of(I, x));
+  // (a copy does not read the target: an unknown one, a layer's random init, takes the source's values)
+  V tv = t;
+  if (op == "copy" && eager(I) && t->k == VK::Tensor && !of(I, t) && x && x->k == VK::Tensor && of(I, x)) {
+    long long n = 1;
+    for (const auto& d : t->t->shape) n = d.v < 0 || n < 0 ? -1 : n * d.v;
+    if (n >= 0 && n <= kMaxElems) {
+      tv = mk_tensor(*t->t);
+      attach(I, tv, std::vector<double>(static_cast<size_t>(n), 0.0));
+    }
+  }
+  bool fits = eager(I) && x && x->k != VK::Complex && of(I, tv) && (x->k != VK::Tensor || of(I, x));
   if (fits && x->k == VK::Tensor) {
     const auto& xs = x->t->shape;
     const auto& ts = t->t->shape;
@@ -208,7 +219,7 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
   const int g = guess_of(t) >= 0 ? guess_of(t) : guess_of(x);
   if (fits) {
     tmp = mk_tensor(*t->t);
-    try { binary(I, op, t, x, tmp); } catch (...) { tmp = nullptr; }
+    try { binary(I, op, tv, x, tmp); } catch (...) { tmp = nullptr; }
   }
   // a view read by a basic index writes its base's elements (and theirs of the base's base): new values computed
   // while the bases' are still fresh
@@ -286,6 +297,8 @@ bool op_rule(OpCall& c, const V& res) {
   const std::string& n = c.name;
   Interp& I = c.I;
   if (!c.def) return false;
+  if (n == "batch_norm") return batch_norm_rule(c, res);  // (values_norm.cpp: the running statistics too, of any size)
+  if (n == "linear" && c.is_fn) return linear_rule(c, res);
   if (res->k == VK::Tensor) {  // a big or symbolic result stays shape-only: no data is computed for it
     for (const auto& d : res->t->shape) if (d.v < 0) return false;  // (symbolic sizes: their hints)
     if (count(shape_of(res)) > kMaxElems) return false;
@@ -360,6 +373,16 @@ bool op_rule(OpCall& c, const V& res) {
                                                    "bool", "short", "byte", "char", "half", "bfloat16", "to", "type", "type_as"};
   if (same_order.count(n)) {
     if (count(r) != static_cast<long long>(v->size())) return false;
+    // a view of the same elements in the same order (`p.detach().copy_(src)`, `w.view(-1)[k] = x`): linked to its
+    // input, element i to element i, so a write through it writes the input's values too (write_in_place)
+    static const std::set<std::string> views = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze",
+                                                "view_as", "reshape_as", "contiguous", "detach"};
+    if (views.count(n) && res != c.self && res->storage == (c.self->storage ? c.self->storage : c.self.get())) {
+      std::vector<long long> offs(v->size());
+      for (size_t i = 0; i < offs.size(); ++i) offs[i] = static_cast<long long>(i);
+      attach_view(I, res, *v, c.self, std::move(offs));
+      return true;
+    }
     attach(I, res, *v);
     return true;
   }

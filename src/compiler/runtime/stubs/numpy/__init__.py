@@ -109,6 +109,9 @@ def _scalar(fn, name):  # a function on numbers: eagerly its value (an integer r
             if not t.is_floating_point() and name not in ('abs', 'sign', 'negative'):
                 t = t.double()
             return getattr(torch, name)(t)
+        # (a list, tuple or range is array_like: np.power(1.42, range(4)) is an array)
+        if any(isinstance(a, (list, tuple, range)) for a in args):
+            args = tuple(_array(list(a)) if isinstance(a, (list, tuple, range)) else a for a in args)
         arr = [a for a in args if _own_arr(a)]
         if arr and len(args) == 1:
             out = [fn(x) for x in arr[0]._tparse_flat]
@@ -370,6 +373,11 @@ class ndarray(_Elementwise):
     def __getitem__(self, i):
         if isinstance(i, int):
             return self._row(i)
+        if isinstance(i, tuple):  # (a list in an index tuple is an index array: `m[[0, 1], [0, 1]]`)
+            if _bany(isinstance(k, list) for k in i):
+                i = tuple(_array(k) if isinstance(k, list) else k for k in i)
+            if len(i) == 1 and _own_arr(i[0]):  # `v[np.nonzero(v)]` of a 1-d array: its one index array
+                i = i[0]
         if isinstance(i, slice):  # (`X[:k]` of any rank: basic indexing of the first axis)
             i = (i,)
         basic = self._basic_index(i) if isinstance(i, tuple) or i is None or i is Ellipsis else None

@@ -1,0 +1,116 @@
+// Values of BatchNorm, of in-place foreach ops, of writes through views, and torch.optim.swa_utils' averaged copies:
+// each script's asserts hold the numbers torch 2.11 gives on the CPU by its documented formulas (batch statistics per
+// channel, the running ones moved by the momentum toward the mean and the unbiased variance, a cumulative average
+// without a momentum; lerp's `self + w * (end - self)`; SWA's mean of the models seen, EMA's decayed average).
+#include <doctest/doctest.h>
+
+#include "api.hpp"
+
+using namespace tparse::compiler;
+
+namespace {
+Result run_norm_values(const std::string& src) {
+  return compile_script("values.py", "import torch\nimport torch.nn as nn\nimport numpy as np\n" + src, Options{});
+}
+}  // namespace
+
+TEST_CASE("eager values: BatchNorm's output and running statistics, reset_running_stats, momentum None") {
+  Result r = run_norm_values(
+      "x = torch.tensor([[1., 2.], [3., 6.]])\n"
+      "bn = nn.BatchNorm1d(2, affine=False)\n"
+      "assert bn.running_mean.tolist() == [0.0, 0.0] and bn.running_var.tolist() == [1.0, 1.0] and int(bn.num_batches_tracked) == 0\n"
+      "y = bn(x)\n"
+      // channel 0 [1, 3]: mean 2, biased var 1, unbiased 2; channel 1 [2, 6]: mean 4, var 4, unbiased 8
+      "assert abs(y[0, 0].item() + 1 / (1 + 1e-5) ** 0.5) < 1e-6 and abs(y[1, 1].item() - 2 / (4 + 1e-5) ** 0.5) < 1e-6\n"
+      "assert [round(v, 6) for v in bn.running_mean.tolist()] == [0.2, 0.4]\n"
+      "assert [round(v, 6) for v in bn.running_var.tolist()] == [1.1, 1.7] and int(bn.num_batches_tracked) == 1\n"
+      "bn.eval()\n"
+      "z = bn(x)\n"
+      "assert abs(z[0, 0].item() - (1 - 0.2) / (1.1 + 1e-5) ** 0.5) < 1e-5 and int(bn.num_batches_tracked) == 1\n"
+      "bn.train()\n"
+      "bn.reset_running_stats()\n"
+      "assert bn.running_mean.tolist() == [0.0, 0.0] and bn.running_var.tolist() == [1.0, 1.0] and int(bn.num_batches_tracked) == 0\n"
+      "bn.momentum = None\n"
+      "bn(x)\n"
+      "bn(x * 2)\n"
+      // a cumulative average: factors 1 then 1/2 over means [2, 4], [4, 8] and unbiased variances [2, 8], [8, 32]
+      "assert bn.running_mean.tolist() == [3.0, 6.0] and bn.running_var.tolist() == [5.0, 20.0] and int(bn.num_batches_tracked) == 2\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("eager values: foreach ops in place, a copy into an unknown tensor, a write through a detached view") {
+  Result r = run_norm_values(
+      "a = [torch.tensor([1., 2.]), torch.tensor([0., 4.])]\n"
+      "torch._foreach_lerp_(a, [torch.tensor([3., 6.]), torch.tensor([4., 0.])], 0.25)\n"
+      "assert a[0].tolist() == [1.5, 3.0] and a[1].tolist() == [1.0, 3.0]\n"
+      "torch._foreach_lerp_(a, [torch.tensor([3., 6.]), torch.tensor([4., 0.])], 0.75)\n"  // (end - (end - self) * (1 - w))
+      "assert a[0].tolist() == [2.625, 5.25] and a[1].tolist() == [3.25, 0.75]\n"
+      "torch._foreach_mul_(a, 2.0)\n"
+      "torch._foreach_add_(a, [torch.tensor([1., 1.]), torch.tensor([0., 1.])])\n"
+      "assert a[0].tolist() == [6.25, 11.5] and a[1].tolist() == [6.5, 2.5]\n"
+      "lin = nn.Linear(2, 1)\n"
+      "with torch.no_grad():\n"
+      "    lin.weight.copy_(torch.tensor([[1., 2.]]))\n"
+      "assert lin.weight.tolist() == [[1.0, 2.0]]\n"
+      "w = torch.zeros(1, 2)\n"
+      "w.detach().copy_(torch.tensor([[3., 4.]]))\n"
+      "assert w.tolist() == [[3.0, 4.0]]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("torch.optim.swa_utils: AveragedModel's SWA and EMA averages, SWALR, update_bn") {
+  Result r = run_norm_values(
+      "from torch.optim.swa_utils import AveragedModel, SWALR, update_bn, get_ema_multi_avg_fn, get_ema_avg_fn\n"
+      "lin = nn.Linear(2, 1)\n"
+      "with torch.no_grad():\n"
+      "    lin.weight.copy_(torch.tensor([[1., 2.]]))\n"
+      "ema = AveragedModel(lin, multi_avg_fn=get_ema_multi_avg_fn(0.5))\n"
+      "ema2 = AveragedModel(lin, avg_fn=get_ema_avg_fn(0.5))\n"
+      "swa = torch.optim.swa_utils.AveragedModel(lin)\n"
+      "for m in (ema, ema2, swa):\n"
+      "    m.update_parameters(lin)\n"
+      "with torch.no_grad():\n"
+      "    lin.weight.add_(2.0)\n"
+      "for m in (ema, ema2, swa):\n"
+      "    m.update_parameters(lin)\n"
+      "assert ema.module.weight.tolist() == [[2.0, 3.0]] and ema2.module.weight.tolist() == [[2.0, 3.0]]\n"
+      "assert swa.module.weight.tolist() == [[2.0, 3.0]] and int(swa.n_averaged) == 2\n"
+      "with torch.no_grad():\n"
+      "    lin.weight.add_(2.0)\n"
+      "swa.update_parameters(lin)\n"
+      "assert swa.module.weight.tolist() == [[3.0, 4.0]] and int(swa.n_averaged) == 3\n"  // (1 + 3 + 5) / 3, (2 + 4 + 6) / 3
+      "assert swa(torch.tensor([[1., 1.]])).shape == (1, 1)\n"
+      "opt = torch.optim.SGD(lin.parameters(), lr=0.1)\n"
+      "sched = SWALR(opt, swa_lr=0.05, anneal_epochs=2, anneal_strategy='linear')\n"
+      // linear annealing from 0.1 to 0.05 over two steps: 0.1 at construction, then 0.075, then 0.05
+      "assert abs(opt.param_groups[0]['lr'] - 0.1) < 1e-12\n"
+      "sched.step()\n"
+      "assert abs(opt.param_groups[0]['lr'] - 0.075) < 1e-12\n"
+      "sched.step()\n"
+      "sched.step()\n"
+      "assert abs(opt.param_groups[0]['lr'] - 0.05) < 1e-12\n"
+      "net = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))\n"
+      "with torch.no_grad():\n"
+      "    net[0].weight.copy_(torch.eye(2))\n"
+      "    net[0].bias.zero_()\n"
+      "update_bn([torch.tensor([[1., 2.], [3., 6.]]), torch.tensor([[2., 4.], [6., 12.]])], net)\n"
+      "assert net[1].running_mean.tolist() == [3.0, 6.0] and net[1].momentum == 0.1 and net.training\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("numpy: a range is array_like in a ufunc, an index tuple of arrays or lists") {
+  Result r = run_norm_values(
+      "a = np.power(1.5, range(4))\n"
+      "assert a.tolist() == [1.0, 1.5, 2.25, 3.375] and a.shape == (4,)\n"
+      "assert np.sqrt([1, 4, 9]).tolist() == [1.0, 2.0, 3.0] and np.maximum([1, 5], [3, 2]).tolist() == [3, 5]\n"
+      "v = np.array([0.5, 0.0, 2.0, 0.0, 1.0])\n"
+      "nz = np.nonzero(v)\n"
+      "assert len(nz) == 1 and v[nz].tolist() == [0.5, 2.0, 1.0] and '{:.4f}'.format(v[nz].mean()) == '1.1667'\n"
+      "m = np.array([[1, 0], [0, 3]])\n"
+      "assert m[np.nonzero(m)].tolist() == [1, 3] and m[[0, 1], [1, 1]].tolist() == [0, 3]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

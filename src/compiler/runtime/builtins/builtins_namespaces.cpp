@@ -362,6 +362,8 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       }
       if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag" || name == "data")
         return tensor_view_attr(obj, name, loc);
+      if (name == "resize")  // torch/_tensor.py's deprecated Python method (__tparse_torch__.py)
+        return mk_bound(obj, getattr(import_module("__tparse_torch__", loc), "_tensor_resize", loc));
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {

@@ -10,6 +10,7 @@
 #include "test_util.hpp"
 
 using namespace tparse::compiler;
+using tparse::compiler::testing::count;
 using tparse::compiler::testing::run_source;
 
 TEST_CASE("from __main__ import reads the running script's globals") {
@@ -69,4 +70,17 @@ TEST_CASE("a torch function given None as its input raises the argument parser's
       "try:\n    torch.sigmoid(None)\n    raise AssertionError('no error')\n"
       "except TypeError as e:\n    assert 'must be Tensor, not NoneType' in str(e)\n");
   CHECK_MESSAGE(r.ok, r.error);
+}
+
+TEST_CASE("Tensor.resize: torch/_tensor.py's deprecated method warns (a skipped builtin in a frame) and reshapes") {
+  // Dynamo inlines torch/_tensor.py's resize, whose warnings.warn is a C builtin it skips (GB0007): the frame's call
+  // breaks and resumes after it; eagerly the data in the new sizes, the UserWarning shown once
+  Result r = run_source("forms.py",
+      "import torch\n\n"
+      "def f(x):\n    y = x * 2\n    z = y.resize(2, 3)\n    return z + 1\n\n"
+      "assert torch.compile(f, backend='eager')(torch.arange(6.)).tolist() == [[1.0, 3.0, 5.0], [7.0, 9.0, 11.0]]\n"
+      "assert torch.arange(4.).resize(2, 2).tolist() == [[0.0, 1.0], [2.0, 3.0]]\n");
+  CHECK_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "\"dynamo_output_graph\"") == 2);
+  CHECK(count(r.trace, "module: warnings, qualname: warn") >= 1);
 }

@@ -199,3 +199,11 @@ class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sort
 
     def is_pinned(self):
         return False
+
+
+def _tensor_resize(self, *sizes):
+    # torch/_tensor.py's Tensor.resize (torch 2.11): deprecated, it warns, then autograd's Resize gives the data in the
+    # new sizes (a contiguous view). Inlined by Dynamo, the warning is a skipped C builtin: the frame's call breaks.
+    import warnings
+    warnings.warn("non-inplace resize is deprecated")
+    return self.contiguous().view(*sizes)

@@ -416,6 +416,17 @@ void Interp::exec_import_from(const Stmt& s) {
     if (name == "*") {
       if (m->k == VK::Opaque) { note_unmodelled(s.loc, "from " + mod + " import *"); continue; }
       if (!m->menv) error(s.loc, fmt::format("'from {} import *' is not supported by tparse", mod));
+      // the module's __all__ when it has one (underscored names included: `__all__ = ['_ConvBNReLU', ...]`), else
+      // every name not starting with an underscore
+      if (V all = m->menv->get_local("__all__"); all && (all->k == VK::List || all->k == VK::Tuple)) {
+        for (const V& n : all->items) {
+          if (!n || n->k != VK::Str) raise_exc("TypeError", fmt::format("Item in {}.__all__ must be str, not {}", mod, type_name(n)), s.loc);
+          V v = m->menv->get_local(n->s);
+          if (!v) raise_exc("AttributeError", fmt::format("module '{}' has no attribute '{}'", mod, n->s), s.loc);
+          act.env->set(n->s, v);
+        }
+        continue;
+      }
       for (const auto& n : m->menv->order)
         if (!n.empty() && n[0] != '_') act.env->set(n, m->menv->vars[n]);
       continue;

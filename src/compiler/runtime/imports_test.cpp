@@ -379,3 +379,23 @@ TEST_CASE("an overlay stub package gives way to the source root on __tparse_unst
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("from m import * takes m.__all__ when it has one, underscored names included; else the public names") {
+  // Python's import *: __all__ lists the names (LEDNet's core/nn: `__all__ = ['_ConvBNReLU', ...]`); a name it lists
+  // that the module lacks is an AttributeError
+  TempTree t;
+  t.write("nn/__init__.py", "from .basic import *\nfrom .plain import *\n");
+  t.write("nn/basic.py", "__all__ = ['_Conv', 'Block']\n\nclass _Conv:\n    pass\n\nclass Block:\n    pass\n\nclass Hidden:\n    pass\n");
+  t.write("nn/plain.py", "class Open:\n    pass\n\nclass _Private:\n    pass\n");
+  t.write("bad.py", "__all__ = ['missing']\n");
+  t.write("main.py",
+          "from nn import _Conv, Block, Open\nimport nn\n"
+          "assert not hasattr(nn, 'Hidden') and not hasattr(nn, '_Private')\n"
+          "try:\n    from bad import *\n    raise SystemExit(1)\nexcept AttributeError as e:\n"
+          "    assert str(e) == \"module 'bad' has no attribute 'missing'\"\n"
+          "import torch.utils.data as data\n"
+          "assert data.sampler.SequentialSampler is data.SequentialSampler and data.dataloader.DataLoader is data.DataLoader\n");
+  Result r = t.compile("main.py");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -289,3 +289,9 @@ class DataLoader:
 
 def get_worker_info():
     return None
+
+
+# torch.utils.data's submodules as attributes of the package (`data.sampler.RandomSampler`, `data.dataloader.DataLoader`):
+# every name of them lives in this one module
+import __tparse_torch_data__ as _package
+sampler = dataset = dataloader = _utils = _package

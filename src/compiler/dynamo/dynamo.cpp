@@ -344,7 +344,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       for (auto& d : v->t->stride) sym = sym || d.is_sym();
       if (sym) {
         auto copy = std::make_shared<Obj>(*v);
-        if (!copy->storage) copy->storage = v.get();  // (the same storage: a write recorded on it makes both stale)
+        if (!copy->storage) copy->storage = v;  // (the same storage: a write recorded on it makes both stale)
         copy->t = std::make_shared<TensorInfo>(*v->t);
         for (auto& d : copy->t->shape) d.sym.clear();
         // (its real strides, as numbers: a view keeps its gaps)
@@ -410,7 +410,7 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         auto copy = std::make_shared<Obj>(*v);
         // the caller's tensor under another type: the same storage, so its known values go stale with it (an earlier
         // unknown write `tgt[i, :n] = randint(...)` recorded against the original; end2end-asr's padded targets)
-        if (!copy->storage) copy->storage = v.get();
+        if (!copy->storage) copy->storage = v;
         copy->t = std::make_shared<TensorInfo>(t);
         for (int d : all) {
           if (d >= static_cast<int>(t.shape.size()) || t.shape[d].v < 2) continue;

@@ -140,7 +140,10 @@ struct Obj : HeapMember<Obj> {
   std::string builtin_nn;                 ///< built-in nn class name ("Linear") for instances/classes
   std::shared_ptr<TensorInfo> t;          ///< tensor
   std::shared_ptr<const TensorVals> vals; ///< tensor: its element values when known (eager only, torch/values.hpp)
-  const Obj* storage = nullptr;           ///< tensor: the tensor whose storage this view shares (null: its own)
+  /// tensor: the tensor whose storage this view shares (null: its own), held so that its address, the storage's
+  /// identity in the value model's write records, is not reused while a view of it lives (a freed base's address taken
+  /// by a new tensor made that tensor's values look overwritten: KnowledgeGraphEmbedding's gamma)
+  std::shared_ptr<const Obj> storage;
   long long storage_offset = 0;           ///< tensor: a view's first element in that storage (torch/values/storage_offset.cpp)
   std::shared_ptr<const std::vector<long long>> view_base;  ///< tensor: a view's root base sizes (`Tensor._base.size()`,
                                           ///< torch/values/view_base.cpp); null: no view

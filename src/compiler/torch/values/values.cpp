@@ -38,7 +38,7 @@ static bool static_numel(const TensorInfo& t, long long& n) {
 const std::vector<double>* of(const Interp& I, const V& t) { return eager(I) ? data(I, t) : nullptr; }
 
 namespace {
-const Obj* storage_of(const V& t) { return t->storage ? t->storage : t.get(); }
+const Obj* storage_of(const V& t) { return t->storage ? t->storage.get() : t.get(); }
 /// The in-place arithmetic whose result values are known from the operands': name -> operator
 const std::map<std::string, std::string>& inplace_arith_ops() {
   static const std::map<std::string, std::string> ops = {{"__iadd__", "+"}, {"add_", "+"}, {"__isub__", "-"}, {"sub_", "-"},
@@ -49,7 +49,7 @@ const std::map<std::string, std::string>& inplace_arith_ops() {
 }  // namespace
 
 void shares_storage(const V& res, const V& base) {
-  if (res && base && res != base && res->k == VK::Tensor && base->k == VK::Tensor) res->storage = storage_of(base);
+  if (res && base && res != base && res->k == VK::Tensor && base->k == VK::Tensor) res->storage = base->storage ? base->storage : base;
 }
 
 const std::vector<double>* data(const Interp& I, const V& t) {

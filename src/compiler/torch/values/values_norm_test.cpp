@@ -114,3 +114,19 @@ TEST_CASE("numpy: a range is array_like in a ufunc, an index tuple of arrays or 
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("eager values: a view keeps its base's storage identity alive (no write to a later tensor at a freed address)") {
+  // nn.Parameter(torch.Tensor([g])) is a view of a temporary that is freed at once; a tensor made later may take its
+  // address, and a random fill of that one must not make the parameter's known value stale (KnowledgeGraphEmbedding's
+  // gamma read back as a guess after nn.init.uniform_ of the embeddings)
+  Result r = run_norm_values(
+      "ps = []\n"
+      "for i in range(20):\n"
+      "    g = nn.Parameter(torch.Tensor([9.0 + i]), requires_grad=False)\n"
+      "    e = nn.Parameter(torch.zeros(4, 8))\n"
+      "    nn.init.uniform_(tensor=e, a=-1.0, b=1.0)\n"
+      "    ps.append(g)\n"
+      "assert [p.item() for p in ps] == [9.0 + i for i in range(20)]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

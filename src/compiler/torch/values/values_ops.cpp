@@ -377,7 +377,7 @@ bool op_rule(OpCall& c, const V& res) {
     // input, element i to element i, so a write through it writes the input's values too (write_in_place)
     static const std::set<std::string> views = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze",
                                                 "view_as", "reshape_as", "contiguous", "detach"};
-    if (views.count(n) && res != c.self && res->storage == (c.self->storage ? c.self->storage : c.self.get())) {
+    if (views.count(n) && res != c.self && res->storage.get() == (c.self->storage ? c.self->storage.get() : c.self.get())) {
       std::vector<long long> offs(v->size());
       for (size_t i = 0; i < offs.size(); ++i) offs[i] = static_cast<long long>(i);
       attach_view(I, res, *v, c.self, std::move(offs));

@@ -1,4 +1,4 @@
-"""numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, unique
+"""numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, in1d, unique
 (its index / inverse / count outputs), where (one argument: np.nonzero's index arrays; three: a choice by the
 condition), bincount and histogram. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
 import numpy as _n
@@ -15,6 +15,14 @@ def isin(element, test_elements, assume_unique=False, invert=False):  # eagerly:
     pool = set(te._tparse_flat)
     out = _n.ndarray([(x in pool) != invert for x in el._tparse_flat], el.shape, 'bool')
     return out if el.ndim else bool(out._tparse_flat[0])
+
+
+def in1d(ar1, ar2, assume_unique=False, invert=False, kind=None):  # isin of the flattened first array: 1-d bools
+    el = _n._array(ar1)
+    if not _n._own_arr(el):
+        return _traced_call(ar1, ar2)
+    flat = _n.ndarray(list(el._tparse_flat), (len(el._tparse_flat),), el._tparse_dtype)
+    return isin(flat, ar2, assume_unique, invert)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):

@@ -178,7 +178,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // (frames compiled without a graph, counted since 2026-12-01: compilation_metrics records)
       "optimizer_without_init_zero_grad",  // ours resumes after a wrapper optimizer's zero_grad break torch skips
       // the twenty-ninth and thirtieth scoutings' reproducers (docs/compiler.md, "Thirtieth scouting")
-      "averaged_model_update_in_compiled_fn",  // swa_utils.AveragedModel inlined: torch breaks on its foreach / copy_ forms
       "isnan_any_branch_after_lstsq",  // the eager value after linalg.lstsq: ours resumes once more (GB0059)
       "module_state_dict_in_compiled_fn",  // torch's guard on odict_values raises InternalTorchDynamoError (not modelled)
       "vmap_functional_call_ensemble",  // torch.func.vmap over functional_call: functorch transforms are not modelled

@@ -98,7 +98,6 @@ TEST_CASE("every corpus program that broke under real torch gets a patch or advi
         "timedelta_call_graph_break",     // datetime.timedelta in a frame is not modelled
         "module_state_dict_in_compiled_fn",      // Module.state_dict() in a frame: torch's GB0059 is not modelled
         "state_dict_in_frame_breaks",            // the same
-        "averaged_model_update_in_compiled_fn",  // swa_utils.AveragedModel's foreach / copy_ breaks are not modelled
     };
     if (missed.count(name)) {
       CHECK_MESSAGE((p.patches.empty() && p.advice.empty()), "the break is found now: take it off the missed list");

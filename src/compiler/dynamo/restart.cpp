@@ -489,6 +489,16 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // read before it is no output, `sim[~mask]`'s mask: invert_bool_mask_known_values)
       std::set<std::string> live = names_from(act.fn.get(), act.cur_line);
       if (auto exact = live_after_break(act.fn.get(), act.cur_stmt, break_expr(act, kind, loc))) live = *exact;
+      // a live local holding Module.parameters()' generator (`self_param = self.parameters()` before the break) must be
+      // rebuilt for the resume function as the call's arguments must: GB8335, the frame fails (real torch 2.11:
+      // swa_utils' AveragedModel.update_parameters at its `bool(self.n_averaged == 0)` break)
+      if (!ctx->is_resume && act.fn)
+        for (auto& n : act.env->order)
+          if (live.count(n) && traced_generator(act.env->vars[n])) {
+            const std::string msg = msg_generator_reconstruction();
+            emit_frame_skip(*ctx, msg, loc);
+            throw FrameSkip{msg, "Generator reconstruction with mutations", true};
+          }
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
       // restoring the live locals realizes each whose value came from another source (output_graph's
       // _get_stack_values_to_restore: `n = ___stack0` live across this break guards ___stack0 here; ema-pytorch)

@@ -9,6 +9,7 @@ import math
 import torch
 from torch.nn import Module
 import __tparse_lr_scheduler__ as _lr_scheduler
+from __tparse_torch_foreach_utils__ import _group_tensors_by_device_and_dtype
 
 
 def get_ema_multi_avg_fn(decay=0.999):
@@ -51,16 +52,6 @@ def get_swa_avg_fn():
     return swa_update
 
 
-def _by_dtype(averaged, current):
-    # torch groups the pairs by (device, dtype); every tensor here is on the CPU
-    groups = {}
-    for a, c in zip(averaged, current):
-        g = groups.setdefault(a.dtype, ([], []))
-        g[0].append(a)
-        g[1].append(c)
-    return list(groups.values())
-
-
 class AveragedModel(Module):
     def __init__(self, model, device=None, avg_fn=None, multi_avg_fn=None, use_buffers=False):
         super().__init__()
@@ -94,13 +85,14 @@ class AveragedModel(Module):
                 p_avg.detach().copy_(p_model_)
         if self.n_averaged > 0:
             if self.multi_avg_fn is not None or self.avg_fn is None:
-                for avg_list, model_list in _by_dtype(mine_detached, theirs_detached):
+                grouped = _group_tensors_by_device_and_dtype([mine_detached, theirs_detached])
+                for (device, _), ([avg_list, model_list], _) in grouped.items():
                     if self.multi_avg_fn:
-                        self.multi_avg_fn(avg_list, model_list, self.n_averaged.to(avg_list[0].device))
+                        self.multi_avg_fn(avg_list, model_list, self.n_averaged.to(device))
                     else:
                         # (the CPU has no foreach kernels in torch's list: the per-tensor SWA average)
                         avg = get_swa_avg_fn()
-                        n = self.n_averaged.to(avg_list[0].device)
+                        n = self.n_averaged.to(device)
                         for p_avg, p_model in zip(avg_list, model_list):
                             p_avg.copy_(avg(p_avg, p_model, n))
             else:

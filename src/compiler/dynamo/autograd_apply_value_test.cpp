@@ -27,6 +27,21 @@ const char* kSq =
     "    def backward(ctx, g):\n"
     "        x, = ctx.saved_tensors\n"
     "        return 2 * x * g\n\n";
+const char* kEnt =  // an autograd Function whose forward calls a @torch.jit.script staticmethod through its class
+    "class Ent(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        out = Ent._f(x)\n"
+    "        ctx.save_for_backward(out)\n"
+    "        return out\n"
+    "    @staticmethod\n"
+    "    @torch.jit.script\n"
+    "    def _f(x):\n"
+    "        return x * 2 + 1\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, g):\n"
+    "        out, = ctx.saved_tensors\n"
+    "        return g * out\n\n";
 }  // namespace
 
 TEST_CASE("an autograd Function's apply read from a module attribute fails the frame; written as Fn.apply it is the HOP") {
@@ -134,20 +149,7 @@ TEST_CASE("a @torch.jit.script staticmethod: skipped through an autograd Functio
   // class attribute go through VariableBuilder's wrap_jit_function, which inlines the Python source (real torch 2.11:
   // probes p4 / p4b of round 54, NODE's Entmoid15._forward). A ScriptFunction is no descriptor: `obj.fn(x)` is fn(x).
   const std::string src =
-      "import torch\n\n"
-      "class Ent(torch.autograd.Function):\n"
-      "    @staticmethod\n"
-      "    def forward(ctx, x):\n"
-      "        out = Ent._f(x)\n"
-      "        ctx.save_for_backward(out)\n"
-      "        return out\n"
-      "    @staticmethod\n"
-      "    @torch.jit.script\n"
-      "    def _f(x):\n"
-      "        return x * 2 + 1\n"
-      "    @staticmethod\n"
-      "    def backward(ctx, g):\n"
-      "        return g\n\n"
+      "import torch\n\n" + std::string(kEnt) +
       "class C:\n"
       "    @staticmethod\n"
       "    @torch.jit.script\n"
@@ -183,21 +185,7 @@ TEST_CASE("FunctionCtx's methods are never frames: torch/autograd/function.py is
   // Ent.forward breaks at the ScriptFunction (GB0007); its resume traces no op, so it runs eagerly from then on and
   // calls ctx.save_for_backward under the callback: MOD_INLINELIST holds only for inlined calls, the file is in
   // SKIP_DIRS, so the call is no frame (real torch 2.11: NODE's frames_seen)
-  const std::string src = std::string(kSq) +
-                          "class Ent(torch.autograd.Function):\n"
-                          "    @staticmethod\n"
-                          "    def forward(ctx, x):\n"
-                          "        out = Ent._f(x)\n"
-                          "        ctx.save_for_backward(out)\n"
-                          "        return out\n"
-                          "    @staticmethod\n"
-                          "    @torch.jit.script\n"
-                          "    def _f(x):\n"
-                          "        return x * 2 + 1\n"
-                          "    @staticmethod\n"
-                          "    def backward(ctx, g):\n"
-                          "        out, = ctx.saved_tensors\n"
-                          "        return g * out\n\n"
+  const std::string src = std::string(kSq) + kEnt +
                           "class M(nn.Module):\n"
                           "    def __init__(self):\n"
                           "        super().__init__()\n"

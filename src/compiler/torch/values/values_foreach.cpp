@@ -8,17 +8,11 @@
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
+#include "torch/values/values_layout.hpp"
 
 namespace tparse::compiler::values {
 
 namespace {
-bool foreach_number(const V& v, double& x) {
-  if (!v) return false;
-  if (v->k == VK::Float) { x = v->f; return true; }
-  if (v->k == VK::Int) { x = static_cast<double>(v->i); return true; }
-  return false;
-}
-
 /// The lerp of t toward `end` by w: t's new values, false when either is unknown or they differ in shape
 bool lerp_values(Interp& I, const V& t, const V& end, double w, std::vector<double>& out) {
   const std::vector<double>* a = data(I, t);
@@ -52,7 +46,10 @@ bool foreach_in_place(OpCall& c, const V& list) {
   const bool per_item = other->k == VK::List || other->k == VK::Tuple;
   if (per_item && other->items.size() != ts.size()) return false;
   double w = 0;
-  if (op->second == "lerp" && (c.args.size() != 3 || !foreach_number(c.args[2], w))) return false;
+  if (op->second == "lerp") {
+    if (c.args.size() != 3 || !layout::is_num(c.args[2])) return false;
+    w = layout::num(c.args[2]);
+  }
   for (size_t i = 0; i < ts.size(); ++i) {
     const V& x = per_item ? other->items[i] : other;
     if (op->second == "lerp") {

@@ -10,17 +10,11 @@
 #include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
 #include "torch/values/values.hpp"
+#include "torch/values/values_layout.hpp"
 
 namespace tparse::compiler::values {
 
 namespace {
-bool number(const V& v, double& x) {
-  if (!v) return false;
-  if (v->k == VK::Float) { x = v->f; return true; }
-  if (v->k == VK::Int) { x = static_cast<double>(v->i); return true; }
-  return false;
-}
-
 bool truthy(const V& v) { return v && ((v->k == VK::Bool && v->b) || (v->k == VK::Int && v->i != 0)); }
 
 /// The values of an optional per-channel tensor: null (None) gives `dflt` for every channel; false when unknown.
@@ -46,8 +40,8 @@ bool batch_norm_rule(OpCall& c, const V& res) {
   V rm = c.arg(0, "running_mean"), rv = c.arg(1, "running_var"), w = c.arg(2, "weight"), b = c.arg(3, "bias");
   const bool training = truthy(c.arg(4, "training"));
   double momentum = 0.1, eps = 1e-5;
-  if (V m = c.arg(5, "momentum")) number(m, momentum);
-  if (V e = c.arg(6, "eps")) number(e, eps);
+  if (V m = c.arg(5, "momentum"); layout::is_num(m)) momentum = layout::num(m);
+  if (V e = c.arg(6, "eps"); layout::is_num(e)) eps = layout::num(e);
   const bool tracked = rm && rm->k == VK::Tensor && rv && rv->k == VK::Tensor;
   const auto& s = c.self->t->shape;
   const std::vector<double>* x = data(I, c.self);

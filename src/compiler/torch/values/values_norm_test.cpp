@@ -101,7 +101,7 @@ TEST_CASE("torch.optim.swa_utils: AveragedModel's SWA and EMA averages, SWALR, u
   CHECK(r.ok);
 }
 
-TEST_CASE("numpy: a range is array_like in a ufunc, an index tuple of arrays or lists") {
+TEST_CASE("numpy: a range is array_like in a ufunc, an index tuple of arrays or lists, lexsort, in1d") {
   Result r = run_norm_values(
       "a = np.power(1.5, range(4))\n"
       "assert a.tolist() == [1.0, 1.5, 2.25, 3.375] and a.shape == (4,)\n"
@@ -110,7 +110,11 @@ TEST_CASE("numpy: a range is array_like in a ufunc, an index tuple of arrays or 
       "nz = np.nonzero(v)\n"
       "assert len(nz) == 1 and v[nz].tolist() == [0.5, 2.0, 1.0] and '{:.4f}'.format(v[nz].mean()) == '1.1667'\n"
       "m = np.array([[1, 0], [0, 3]])\n"
-      "assert m[np.nonzero(m)].tolist() == [1, 3] and m[[0, 1], [1, 1]].tolist() == [0, 3]\n");
+      "assert m[np.nonzero(m)].tolist() == [1, 3] and m[[0, 1], [1, 1]].tolist() == [0, 3]\n"
+      // lexsort: the last key first, ties by the one before, stable (spotlight's to_sequence)
+      "u, t = np.array([2, 1, 2, 1, 3]), np.array([5, 4, 3, 2, 1])\n"
+      "assert np.lexsort((t, u)).tolist() == [3, 1, 2, 0, 4] and np.lexsort([[1, 1, 0], [0, 0, 0]]).tolist() == [2, 0, 1]\n"
+      "assert np.in1d(np.array([[1, 2], [3, 4]]), [2, 3], invert=True).tolist() == [True, False, False, True]\n");
   INFO(r.error);
   CHECK(r.ok);
 }

@@ -943,6 +943,7 @@ def _predicate(fn, name):  # np.isnan / isinf / isfinite: eagerly a bool, or a b
 
 isin = _funcs.isin
 in1d = _funcs.in1d
+lexsort = _funcs.lexsort
 ndim = _funcs.ndim
 nanmean = _funcs.nanmean
 unique = _np('unique', _funcs.unique)

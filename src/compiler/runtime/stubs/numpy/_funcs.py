@@ -1,4 +1,4 @@
-"""numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, in1d, unique
+"""numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, in1d, lexsort, unique
 (its index / inverse / count outputs), where (one argument: np.nonzero's index arrays; three: a choice by the
 condition), bincount and histogram. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
 import numpy as _n
@@ -23,6 +23,23 @@ def in1d(ar1, ar2, assume_unique=False, invert=False, kind=None):  # isin of the
         return _traced_call(ar1, ar2)
     flat = _n.ndarray(list(el._tparse_flat), (len(el._tparse_flat),), el._tparse_dtype)
     return isin(flat, ar2, assume_unique, invert)
+
+
+def lexsort(keys, axis=-1):  # indices sorting by the last key first, then the ones before it (stable), 1-d keys
+    rows = [_n._array(k) for k in keys] if isinstance(keys, (list, tuple)) else None
+    if rows is None:
+        arr = _n._array(keys)
+        if not _n._own_arr(arr) or arr.ndim != 2:
+            return _traced_call(keys)
+        rows = [arr[i] for i in _range(arr.shape[0])]
+    if axis not in (-1, 0) or not rows or not all(_n._own_arr(r) and r.ndim == 1 for r in rows):
+        return _traced_call(keys)
+    n = len(rows[0]._tparse_flat)
+    if any(len(r._tparse_flat) != n for r in rows):
+        raise ValueError('all keys need to be the same shape')
+    cols = [r._tparse_flat for r in reversed(rows)]
+    order = sorted(_range(n), key=lambda i: tuple(c[i] for c in cols))
+    return _n.ndarray(order, (n,), 'int64')
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):

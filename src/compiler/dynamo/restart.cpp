@@ -437,12 +437,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
         at.sparse_local = false;
         throw at;
       }
-      if (!ctx->is_resume && (std::any_of(args.begin(), args.end(), traced_generator) ||
-                              std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); }))) {
+      auto fail_generator = [&] {  // GB8335: the frame fails and runs eagerly
         const std::string msg = msg_generator_reconstruction();
         emit_frame_skip(*ctx, msg, loc);
         throw FrameSkip{msg, "Generator reconstruction with mutations", true};
-      }
+      };
+      if (!ctx->is_resume && (std::any_of(args.begin(), args.end(), traced_generator) ||
+                              std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); })))
+        fail_generator();
       // a wrapper's `func(*args, **kwargs)` that broke inside: attempt 1 does not inline the call, so the int items of
       // `*args` it would have read stay lazy, unguarded (real torch 2.11: nograd_wrapper_break_no_arg_guard; its
       // kwargs dict is rebuilt for the stack, its items guarded)
@@ -494,11 +496,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // swa_utils' AveragedModel.update_parameters at its `bool(self.n_averaged == 0)` break)
       if (!ctx->is_resume && act.fn)
         for (auto& n : act.env->order)
-          if (live.count(n) && traced_generator(act.env->vars[n])) {
-            const std::string msg = msg_generator_reconstruction();
-            emit_frame_skip(*ctx, msg, loc);
-            throw FrameSkip{msg, "Generator reconstruction with mutations", true};
-          }
+          if (live.count(n) && traced_generator(act.env->vars[n])) fail_generator();
       for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
       // restoring the live locals realizes each whose value came from another source (output_graph's
       // _get_stack_values_to_restore: `n = ___stack0` live across this break guards ___stack0 here; ema-pytorch)

@@ -171,6 +171,18 @@ static void stdlib_code_location(const std::string& stub_path, const std::string
   }
 }
 
+// A bundled stub of code whose frames torch never converts (interp.hpp says which)
+bool Interp::skipfile_stub_fn(const V& f) const {
+  if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
+  const std::string p = path_of(f->fn->loc.file).substr(15);  // (after "<tparse-stubs>/")
+  for (const char* m : {"abc.py", "copy.py", "random.py", "operator.py", "itertools.py", "contextvars.py", "_collections.py", "warnings.py",
+                        "__tparse_autograd__.py"})
+    if (p == m) return true;
+  for (const char* d : {"numpy/", "tqdm/"})
+    if (p.rfind(d, 0) == 0) return true;
+  return p == "collections/__init__.py" && f->fn->name == "__missing__";
+}
+
 // A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a
 // device run's frames_seen), "(skipped)" for one returned at once
 void Interp::count_frame(const CodeState& cs, bool skipped) {

@@ -631,16 +631,7 @@ class Interp {
   /// holds only for inlined calls). Called eagerly under the callback it is never a frame; the user functions it calls are
   /// (a stub of Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
   /// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
-  bool skipfile_stub_fn(const V& f) const {
-    if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
-    const std::string p = path_of(f->fn->loc.file).substr(15);  // (after "<tparse-stubs>/")
-    for (const char* m : {"abc.py", "copy.py", "random.py", "operator.py", "itertools.py", "contextvars.py", "_collections.py", "warnings.py",
-                          "__tparse_autograd__.py"})
-      if (p == m) return true;
-    for (const char* d : {"numpy/", "tqdm/"})
-      if (p.rfind(d, 0) == 0) return true;
-    return p == "collections/__init__.py" && f->fn->name == "__missing__";
-  }
+  bool skipfile_stub_fn(const V& f) const;  // (run_frame.cpp)
   /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
   bool hidden_stub_file(int file) const {
     return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0 || path_of(file) == "<tparse-stubs>/operator.py";

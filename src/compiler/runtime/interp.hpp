@@ -192,7 +192,9 @@ class Interp {
   void nn_init_done(const std::string& cls, V inst, Location loc);
   /// a float a built-in module's Python forward reads from self (`p`, `eps`, `norm_type`): under dynamic=True a graph input
   /// and its item() (`checked`: torch's code checks it, specializing the symbol to the value); nn_modules.cpp
-  V nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked = true);
+  // (`at_rel`, `at_line`, `at_code`: where torch's forward reads it, for its guard's comment and stack)
+  V nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked = true, const char* at_rel = nullptr, int at_line = 0,
+                  const char* at_code = nullptr);
   /// _NormBase._check_input_dim of a built-in batch norm class: torch's rank check (nn_modules.cpp)
   void nn_check_input_dim(const std::string& cls, const V& input, Location loc);
   V nn_forward(V mod, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
@@ -492,6 +494,7 @@ class Interp {
   void set_search_roots(std::vector<std::string> roots, size_t n_stub_roots = 0);
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
   void constant_attr_guard(const std::string& source, const V& v, Location loc);  ///< a constant attribute's value guard
+  V float_attr_automatic_dynamic(const std::string& s, const V& v, Location loc);  ///< a changed float attribute, unspecialized
   V import_in_frame(const std::string& module, const std::string& fromlist, int level, Location loc);
   bool in_package_path(const V& parent, const std::string& leaf, ModuleSource& out) const;
   bool find_stub_source(const std::string& rel, ModuleSource& out) const;  ///< --stub-path, then bundled

@@ -54,6 +54,31 @@ static bool is_optimizer(const Interp& I, const V& obj) {
 
 // A constant (int, float, str, bool, None) read from a source of the frame: Dynamo specializes on it and guards it
 // (EQUALS_MATCH / TRUE_MATCH / FALSE_MATCH, `is None`), once per source
+// a float attribute that changed since an earlier compile of this code (jepa's WarmupCosineSchedule
+// `self._step += 1`; BART's encoder and decoder layers through one GradientCheckpointingLayer.__call__, whose
+// `self.self_attn.scaling` differs; a BatchNorm's momentum that update_bn-style code sets per batch): automatic dynamic
+// unspecializes it as a global float is, a 0-d float64 graph input and its item() where it is read
+// (`G_sched_step: "f64[][]cpu"`). An nn.Module's too: builder.py's wrap_symfloat has no nn-module case (an int attribute
+// of a module stays specialized: is_int_specialization_case). Null where the read stays a constant.
+V Interp::float_attr_automatic_dynamic(const std::string& s, const V& v, Location loc) {
+  Activation& act = *stack_.back();
+  if (!act.ctx || act.ctx->mode != Mode::Record || v->k != VK::Float || !v->sym.empty() || v->sym_node >= 0 || !std::isfinite(v->f) ||
+      !act.ctx->code || (cur_opts_ && cur_opts_->dynamic_false))
+    return nullptr;
+  CodeState& cs = *act.ctx->code;
+  const bool first = act.ctx->item_reads.insert(s).second;
+  auto seen = cs.seen_globals.find(s);
+  const size_t cut = std::min(s.size(), s.find_first_of(".["));
+  const std::string full = s.rfind("G['", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut);
+  if (first && seen != cs.seen_globals.end() && seen->second->k == VK::Float && seen->second->f != v->f && !cs.dyn_floats.count(s)) {
+    cs.dyn_floats.insert(s);
+    automatic_dynamic_event(*act.ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
+  }
+  if (first) cs.seen_globals[s] = mk_float(v->f);
+  if (cs.dyn_floats.count(s)) return tensorified_float(full, s, v, loc, true);
+  return nullptr;
+}
+
 void Interp::constant_attr_guard(const std::string& source, const V& v, Location loc) {
   if (!(v->k == VK::Int || v->k == VK::Float || v->k == VK::Str || v->k == VK::Bool || v->k == VK::None) || !v->sym.empty()) return;
   Activation& act = *stack_.back();
@@ -296,26 +321,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
         if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Int && v->sym.empty() && v->sym_node < 0 &&
             act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !is_nn_instance(obj) && !written)
           if (V s = dynamic_int_attr(*act.ctx, src->second + "." + name, v)) return s;
-        // a float attribute that changed since an earlier compile of this code (jepa's WarmupCosineSchedule
-        // `self._step += 1`; BART's encoder and decoder layers through one GradientCheckpointingLayer.__call__, whose
-        // `self.self_attn.scaling` differs): automatic dynamic unspecializes it as a global float is, a 0-d float64
-        // graph input and its item() where it is read (`G_sched_step: "f64[][]cpu"`). An nn.Module's too: builder.py's
-        // wrap_symfloat has no nn-module case (an int attribute of a module stays specialized: is_int_specialization_case)
-        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && v->k == VK::Float && v->sym.empty() &&
-            v->sym_node < 0 && std::isfinite(v->f) && act.ctx->code && !(cur_opts_ && cur_opts_->dynamic_false) && !written) {
-          CodeState& cs = *act.ctx->code;
-          const std::string s = src->second + "." + name;
-          const bool first = act.ctx->item_reads.insert(s).second;
-          auto seen = cs.seen_globals.find(s);
-          const size_t cut = std::min(s.size(), s.find_first_of(".["));
-          const std::string full = s.rfind("G['", 0) == 0 ? s : "L['" + s.substr(0, cut) + "']" + s.substr(cut);
-          if (first && seen != cs.seen_globals.end() && seen->second->k == VK::Float && seen->second->f != v->f && !cs.dyn_floats.count(s)) {
-            cs.dyn_floats.insert(s);
-            automatic_dynamic_event(*act.ctx, full, "\"scalar\"", "scalar change", py_repr(seen->second), py_repr(v));
-          }
-          if (first) cs.seen_globals[s] = mk_float(v->f);
-          if (cs.dyn_floats.count(s)) return tensorified_float(full, s, v, loc, true);
-        }
+        // a float attribute that changed since an earlier compile of this code: unspecialized from then on
+        if (src != act.ctx->sources.end() && act.ctx->mode == Mode::Record && !written)
+          if (V t = float_attr_automatic_dynamic(src->second + "." + name, v, loc)) return t;
         // (None too: `self.src_mask is None` recompiles once the frame has stored a mask there: word_language_model);
         // not one the frame stored before this read: that is the store's value (FrameCtx::attrs_written)
         // (`training` too where the program's own code reads it: `if self.training:` of a user module, IndRNN's

@@ -105,12 +105,26 @@ void Interp::nn_materialize_lazy(const V& mod, const std::vector<V>& args, Locat
 // dynamic_true_floats: `item_1: "Sym(0.100000000000000)"`); otherwise the number
 // (`checked`: torch's code checks the value, which specializes the symbol; F.embedding never reads norm_type
 // without a max_norm, so it stays `Sym(zf4)`)
-V Interp::nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked) {
+V Interp::nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked, const char* at_rel, int at_line, const char* at_code) {
   V v = mod->attrs.count(n) ? mod->attrs[n] : none();
   Activation& a = *stack_.back();
-  if (v->k != VK::Float || !std::isfinite(v->f) || !cur_opts_ || !cur_opts_->dynamic_true || !a.ctx || a.ctx->mode != Mode::Record) return v;
+  if (v->k != VK::Float || !std::isfinite(v->f) || !a.ctx || a.ctx->mode != Mode::Record) return v;
   auto src = a.ctx->sources.find(mod.get());
   if (src == a.ctx->sources.end()) return v;
+  // otherwise the read is a constant, guarded (`L['self'].bn1.momentum == 0.1`: swa's bn_update sets each BatchNorm's
+  // momentum per batch, which recompiles), until a change unspecializes it (automatic dynamic, as a user module's)
+  if (!cur_opts_ || !cur_opts_->dynamic_true) {
+    if (V t = float_attr_automatic_dynamic(src->second + "." + n, v, loc)) return t;
+    const size_t before = a.ctx->vguards.size();
+    constant_attr_guard(src->second + "." + n, v, loc);
+    if (at_rel && a.ctx->vguards.size() > before) {
+      ValueGuard& g = a.ctx->vguards.back();
+      g.comment = fmt::format("# {}  # {}:{} in forward", at_code, at_rel, at_line);
+      g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}",
+                            path_of(a.file), a.cur_line, a.fn ? a.fn->name : "<module>", code_line(a.file, a.cur_line, true), at_rel, at_line, at_code);
+    }
+    return v;
+  }
   std::string s = src->second + "." + n;
   size_t cut = std::min(s.size(), s.find_first_of(".["));
   // (a global module's source is already G['emb']: ShapeEnv names the symbol from `G['emb'].norm_type`)

@@ -418,7 +418,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     return args[0];
   };
   auto attr = [&](const std::string& n) { return getattr(mod, n, loc); };
-  auto float_attr = [&](const std::string& n, bool checked = true) { return nn_float_attr(mod, n, loc, checked); };
+  auto float_attr = [&](const std::string& n, bool checked = true, const char* rel = nullptr, int line = 0, const char* code = nullptr) {
+    return nn_float_attr(mod, n, loc, checked, rel, line, code);
+  };
   auto a_or = [&](const char* n, V d) { auto it = mod->attrs.find(n); return it == mod->attrs.end() ? d : it->second; };
   if (auto u = mod->attrs.find("_tparse_unmodelled"); u != mod->attrs.end()) {
     // built from an unknown value (nn.Linear(cfg.opaque, 64)): its layout is unknown, so its forward is an
@@ -458,7 +460,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     bool training = mod->attrs["training"]->b;
     guard_training("nn/modules/dropout.py", 73, "return F.dropout(input, self.p, self.training, self.inplace)");
     V xin = x();
-    return fn("torch.nn.functional.dropout", "dropout", {xin, float_attr("p"), mk_bool(training), a_or("inplace", mk_bool(false))}, {});
+    return fn("torch.nn.functional.dropout", "dropout", {xin, float_attr("p", true, "nn/modules/dropout.py", 73, "return F.dropout(input, self.p, self.training, self.inplace)"), mk_bool(training), a_or("inplace", mk_bool(false))}, {});
   }
   if (cls == "ReLU") return fn("torch.nn.functional.relu", "relu", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
   // class ReLU6(Hardtanh): Hardtanh.forward is F.hardtanh(input, self.min_val, self.max_val, self.inplace)
@@ -509,7 +511,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // _BatchNorm.forward in training with running stats counts the batch first (`self.num_batches_tracked.add_(1)`,
     // a call_method node; torch's frame, so no stack trace, as the module's other nodes); without a momentum it
     // divides by `float(self.num_batches_tracked)`, a Tensor.item() that breaks the graph (batchnorm.py:176)
-    V momentum = float_attr("momentum");  // `exponential_average_factor = self.momentum` comes first
+    V momentum = float_attr("momentum", true, "nn/modules/batchnorm.py", 166, "if self.momentum is None:");  // read first
     guard_training("nn/modules/batchnorm.py", 171, "if self.training and self.track_running_stats:");
     if (mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b) {
       V nbt = attr("num_batches_tracked");

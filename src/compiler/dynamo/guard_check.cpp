@@ -329,6 +329,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->k != VK::Float) return pad60(g.code) + "  " + comment;
       // (specialized by an op's float parameter: the shape env's guard on the value, whose source it cannot name)
       if (g.pinned && g.value && v->f != g.value->f) {
+        if (!g.pin_text.empty()) return g.pin_text;
         const std::string item = fmt::format("___as_tensor({}).item()", g.src);
         return fmt::format("{} == {}  # (unknown source {}, please file a bug)", item, py_repr(g.value), item);
       }

@@ -46,6 +46,7 @@ struct ValueGuard {
   bool star_item = false;        ///< an int item of a `*args` tuple input, guarded as the call that passes it on reads it
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
   bool pinned = false;           ///< float_dyn: an op's float parameter specialized it (its value is guarded too)
+  std::string pin_text;          ///< float_dyn pinned by an expression of it (`(0.5 + 0.5*___as_tensor(x).item()) == 1.1`)
   const Obj* item_of = nullptr;  ///< an item of a list argument: guarded only once the frame reads the list's items
   /// a Python float's guard at `src`: EQUALS_MATCH on its value, or once dynamic (automatic dynamic, an unspecialized
   /// float) only its type, `___check_type_id(src, ...)` (dynamo/dynamo.cpp)

@@ -133,7 +133,8 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if (name == "complex" || name.rfind("math.", 0) == 0 || name == "__tparse_np_int__" || name == "__tparse_np_scalar_dtype__") {  // numbers: builtins_math.cpp
     bool handled = false;
     V r = call_number_builtin(name, args, kwargs, loc, in_compiled, handled);
-    if (handled) return r;
+    // (a number of a guessed one is a guess too: `math.log(0.5 * (1 + math.sqrt(g)))`)
+    if (handled) return carry_guess(r, args.empty() ? nullptr : args[0], args.size() > 1 ? args[1] : nullptr);
   }
   if (name == "int" || name == "float" || name == "bool") {
     V v = args.empty() ? mk_int(0) : arg(0);

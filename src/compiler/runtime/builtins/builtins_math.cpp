@@ -76,8 +76,11 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       const std::vector<double>* d = values::data(*this, args[i]);
       if (d && d->size() == 1) { args[i] = mk_float((*d)[0]); continue; }
       if (args[i]->t->fill && args[i]->t->shape.empty()) { args[i] = mk_float(*args[i]->t->fill); continue; }
-      note_unmodelled(loc, name + "() of a tensor whose value tparse does not know");
-      return mk_opaque(name + "()");
+      // unknown data: its number guessed as float() guesses it, one that differs from guess to guess (AGD's
+      // `math.sqrt(1 + 4*G)` of a grad norm, a resume function's stack value that recompiles each step in torch)
+      const int g = new_guess(loc, name + "() of a tensor whose value tparse does not know (values guessed)");
+      args[i] = mk_float(0.5 + static_cast<double>(g % 256) / 1024.0);
+      args[i]->guess = g;
     }
     double x = arg(0)->k == VK::Float ? arg(0)->f : arg(0)->k == VK::Bool ? double(arg(0)->b) : static_cast<double>(arg(0)->i);
     // math.log(x, base) is log(x) / log(base) in doubles (SwinIR's `int(math.log(scale, 2))`: 1 for 2, 3 for 8)
@@ -124,7 +127,7 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       V r = mk_float(fn->second(x));
       // a plain float result: no annotation, and no user (`log = math_log(getitem_2);  ...  log = None`)
       add_call("math_" + m, m, {sym_arg(arg(0))}, loc);
-      specialize_symbol(arg(0)->sym, loc);
+      if (!pin_float_expr(arg(0)->sym, arg(0)->f, loc)) specialize_symbol(arg(0)->sym, loc);
       return r;
     }
     if (fn != unary.end()) return mk_float(fn->second(x));

@@ -230,6 +230,7 @@ void Interp::sym_equal_guard(const std::string& expr, Location loc, bool evaluat
   FrameCtx& ctx = *stack_.back()->ctx;
   auto tree = parse_sym(expr);
   if (!tree) return;
+  if (pin_float_expr(expr, std::nullopt, loc, site)) return;
   const bool real = sym_float_expr(expr);
   std::map<std::string, long long> values;
   std::map<std::string, std::string> srcs;
@@ -552,6 +553,60 @@ void Graph::specialize(const std::map<std::string, long long>& values) {
   for (size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].is_sym && values.count(nodes[i].name) && users[i] == 0) erased[i] = true;
   erase(erased);
+}
+
+}  // namespace tparse::compiler
+
+namespace tparse::compiler {
+
+// A SymFloat expression of tensorified floats (zf symbols) evaluated to a Python number (math.log of one, a float an op
+// needs): the shape env guards the expression's value, so the floats it rests on are pinned, and another value of one
+// recompiles with `(0.5 + 0.5*___as_tensor(___stack3).item()) == 1.1459...` (AGD's `math.log(0.5 * (1 +
+// math.sqrt(1 + 4*G)))` on a resume's stack float, real torch 2.11: a recompile per step). False where the expression
+// rests on other symbols too (sizes: sym_equal_guard's).
+bool Interp::pin_float_expr(const std::string& expr, std::optional<double> value, Location loc, const char* site) {
+  FrameCtx& ctx = *stack_.back()->ctx;
+  if (!sym_free_symbols(expr).empty()) return false;  // (sizes too)
+  std::vector<std::string> fs;  // its zf<N> symbols
+  for (size_t i = 0; i < expr.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(expr[i])) || expr[i] == '_')) { ++i; continue; }
+    size_t j = i;
+    while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_')) ++j;
+    const std::string id = expr.substr(i, j - i);
+    if (id.size() > 2 && id.rfind("zf", 0) == 0 && id.find_first_not_of("0123456789", 2) == std::string::npos) fs.push_back(id);
+    i = j;
+  }
+  std::map<std::string, std::string> srcs;
+  for (const std::string& s : fs) {
+    auto it = ctx.float_srcs.find(s);
+    if (it == ctx.float_srcs.end()) return false;
+    srcs[s] = "___as_tensor(" + it->second + ").item()";
+  }
+  if (srcs.empty()) return false;
+  std::string text;
+  if (value) {
+    const Activation& act = guard_frame(*this, loc);
+    const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+    if (!site) site = "_dynamo/utils.py:3907 in run_node";
+    // (the symbols read as their sources; sympy's own expanded order is not modelled: `0.5*(x + 1.0)`)
+    std::string lhs;
+    for (size_t i = 0; i < expr.size();) {
+      size_t j = i;
+      while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_')) ++j;
+      if (j == i) { lhs += expr[i++]; continue; }
+      const std::string id = expr.substr(i, j - i);
+      lhs += srcs.count(id) ? srcs[id] : id;
+      i = j;
+    }
+    text = fmt::format("({}) == {}  {} ({})", lhs, py_repr(mk_float(*value)), guard_comment(Location{line, 0, act.file}), site);
+  }
+  for (auto& g : ctx.vguards)
+    for (const auto& [sym, src] : ctx.float_srcs)
+      if (g.kind == "float_dyn" && srcs.count(sym) && g.src == src && !g.pinned) {
+        g.pinned = true;
+        g.pin_text = text;
+      }
+  return true;
 }
 
 }  // namespace tparse::compiler

@@ -196,6 +196,25 @@ void Interp::guard_container_len(const V& obj) {
   push_value_guard(ctx, g);
 }
 
+// iterating an nn container (`for m in self.layers`, Sequential.forward's `for module in self`): Dynamo reads
+// `self._modules.values()`, whose dict guard checks its length, so another number of children recompiles (pggan's
+// grow_network replaces G.model by a longer Sequential: `len(self._modules['model']._modules) != 2`, real torch 2.11)
+void Interp::guard_modules_len(const V& mod, Location loc) {
+  if (!tracing() || mod->k != VK::Instance) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto src = ctx.sources.find(mod.get());
+  if (src == ctx.sources.end() || src->second.rfind("___stack", 0) == 0) return;
+  for (const auto& g : ctx.vguards) if (g.kind == "modules_len" && g.value.get() == mod.get()) return;
+  ValueGuard g;
+  g.src = src->second + "._modules";
+  g.value = mod;
+  g.kind = "modules_len";
+  g.len = mod->order.size();
+  g.code = fmt::format("len({}) == {}", g.src, g.len);
+  g.comment = guard_comment(loc);
+  ctx.vguards.push_back(g);
+}
+
 V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   CodeState& cs = *ctx.code;
   const size_t cut = std::min(src.size(), src.find_first_of(".["));

@@ -310,6 +310,10 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->k == VK::Dict && g.len < v->dict.size() && v->dict[g.len].first.get() == g.value.get()) continue;
       return g.code;
     }
+    if (g.kind == "modules_len") {  // (the source resolves to the module: `_modules` is its children by name)
+      if (v->k == VK::Instance && v->order.size() == g.len) continue;
+      return fmt::format("len({}) != {}", g.src, g.len);
+    }
     if (g.kind == "container_len") {
       size_t n = v->k == VK::Dict ? v->dict.size() : v->items.size();
       if ((v->k == VK::Dict || v->k == VK::Tuple || v->k == VK::List) && n == g.len) continue;

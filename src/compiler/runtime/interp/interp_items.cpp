@@ -324,6 +324,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
         std::vector<V> xs;
         Activation& act = *stack_.back();
         const char* reg = v->builtin_nn == "ParameterList" ? "._parameters['" : "._modules['";
+        if (v->builtin_nn != "ParameterList") guard_modules_len(v, loc);
         std::set<const Obj*> named;  // one module at two indices (`[trend] * 2 + [season] * 2`): its first index names it
         for (auto& n : v->order) {
           V m = v->attrs[n];

@@ -621,6 +621,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "Sequential") {  // any input: the first module decides what it takes (a tuple, a list, ...)
     if (args.empty()) error(loc, "Sequential.forward() missing 1 required positional argument: 'input'");
     V cur = args[0];
+    guard_modules_len(mod, loc);
     for (auto& n : mod->order) {
       V child = mod->attrs[n];
       Activation& act = *stack_.back();

@@ -319,6 +319,15 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
     static const std::set<std::string> scalar = {"int", "float", "bool", "str", "none"};
     return scalar.count(g.kind) && g.comment.empty() && g.src.find_first_of(".[") == std::string::npos;
   });
+  // so is a list argument the frame never read (its LENGTH_CHECK never realized, realize_list_guards): no guard on
+  // it or its items (NARM's `lengths`, live across init_hidden's break before pack_padded_sequence reads it)
+  std::set<const Obj*> unread_lists;
+  for (const ValueGuard& g : entry->values)
+    if (g.kind == "list_len" && g.comment.empty() && g.src.find_first_of(".[") == std::string::npos && g.src.rfind("___stack", 0) != 0)
+      unread_lists.insert(g.value.get());
+  std::erase_if(entry->values, [&](const ValueGuard& g) {
+    return (g.kind == "list_len" && unread_lists.count(g.value.get()) && g.comment.empty()) || (g.item_of && unread_lists.count(g.item_of) && g.comment.empty());
+  });
   // a frame that ends with no graph keeps no guard on an optimizer it read (torch 2.11: Optimizer.step's
   // resume_in_wrapper after `out = func(...)`, compiled once for every optimizer: optim_sgd_step, optim_train_step)
   if (!has_graph && ctx.restart_reasons.empty()) std::erase_if(entry->values, [](const ValueGuard& g) { return g.optimizer; });

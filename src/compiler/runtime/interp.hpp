@@ -496,6 +496,7 @@ class Interp {
   void set_search_roots(std::vector<std::string> roots, size_t n_stub_roots = 0);
   bool find_module_source(const std::string& dotted, ModuleSource& out) const;
   void constant_attr_guard(const std::string& source, const V& v, Location loc);  ///< a constant attribute's value guard
+  V own_attr_read(const V& obj, const std::string& name, V v, Location loc);  ///< an own attribute read in a frame
   V float_attr_automatic_dynamic(const std::string& s, const V& v, Location loc);  ///< a changed float attribute, unspecialized
   V import_in_frame(const std::string& module, const std::string& fromlist, int level, Location loc);
   bool in_package_path(const V& parent, const std::string& leaf, ModuleSource& out) const;

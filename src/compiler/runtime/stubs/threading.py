@@ -25,7 +25,12 @@ class Lock:
         return False
 
 
-RLock = Lock
+class _CRLock(Lock):  # (C code: no Python frame of its own)
+    pass
+
+
+def RLock(*args, **kwargs):  # threading.RLock is a Python function returning the C lock (a frame of its own)
+    return _CRLock()
 
 
 class Event:

@@ -44,8 +44,38 @@ class WeakKeyDictionary(dict):
     pass
 
 
-class WeakSet(set):
-    pass
+class WeakSet:
+    """_weakrefset.py's WeakSet is Python code (each method a frame of its own); its items held strongly here"""
+
+    def __init__(self, data=None):
+        self.data = set()
+        if data is not None:
+            self.update(data)
+
+    def add(self, item):
+        self.data.add(item)
+
+    def discard(self, item):
+        self.data.discard(item)
+
+    def remove(self, item):
+        self.data.remove(item)
+
+    def update(self, other):
+        for item in other:
+            self.data.add(item)
+
+    def clear(self):
+        self.data.clear()
+
+    def __contains__(self, item):
+        return item in self.data
+
+    def __iter__(self):
+        return iter(list(self.data))
+
+    def __len__(self):
+        return len(self.data)
 
 
 class finalize:

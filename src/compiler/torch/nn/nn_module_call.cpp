@@ -114,7 +114,11 @@ V Interp::nn_float_attr(const V& mod, const std::string& n, Location loc, bool c
   // otherwise the read is a constant, guarded (`L['self'].bn1.momentum == 0.1`: swa's bn_update sets each BatchNorm's
   // momentum per batch, which recompiles), until a change unspecializes it (automatic dynamic, as a user module's)
   if (!cur_opts_ || !cur_opts_->dynamic_true) {
-    if (V t = float_attr_automatic_dynamic(src->second + "." + n, v, loc)) return t;
+    if (V t = float_attr_automatic_dynamic(src->second + "." + n, v, loc)) {
+      // (its item() node is stamped as the module's other nodes: none in eval_frame's `inner` around a built-in module)
+      if (t->sym_node >= 0) stamp_node(a.ctx->graph.nodes[static_cast<size_t>(t->sym_node)], loc);
+      return t;
+    }
     const size_t before = a.ctx->vguards.size();
     constant_attr_guard(src->second + "." + n, v, loc);
     if (at_rel && a.ctx->vguards.size() > before) {

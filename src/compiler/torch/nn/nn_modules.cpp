@@ -436,7 +436,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   };
   if (cls == "Linear") return fn("torch._C._nn.linear", "linear", {x(), attr("weight"), attr("bias")}, {});
   // (under dynamic=True the eps float is an unspecialized input, as BatchNorm's: VAN / FocalNet's LayerNorms)
-  if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), float_attr("eps")}, {});
+  if (cls == "LayerNorm") return fn("torch.nn.functional.layer_norm", "layer_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), attr("bias"), float_attr("eps", true, "nn/modules/normalization.py", 230, "input, self.normalized_shape, self.weight, self.bias, self.eps")}, {});
   if (cls == "RMSNorm") {  // nn.RMSNorm.forward calls F.rms_norm: the node is torch's frame there
     V r = fn("torch.rms_norm", "rms_norm", {x(), mod->attrs["normalized_shape"], attr("weight"), float_attr("eps")}, {});
     torch_frame(r, "nn/functional.py", 2954, "rms_norm", ops::kRmsNormCode);
@@ -468,7 +468,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "ReLU6")
     return fn("torch.nn.functional.hardtanh", "hardtanh", {x(), float_attr("min_val", false), float_attr("max_val", false), a_or("inplace", mk_bool(false))}, {});
   if (cls == "LeakyReLU") {  // (negative_slope: an unspecialized float under dynamic=True, as LayerNorm's eps)
-    V slope = mod->attrs.count("negative_slope") ? float_attr("negative_slope") : mk_float(0.01);
+    V slope = mod->attrs.count("negative_slope") ? float_attr("negative_slope", true, "nn/modules/activation.py", 922, "return F.leaky_relu(input, self.negative_slope, self.inplace)") : mk_float(0.01);
     return fn("torch.nn.functional.leaky_relu", "leaky_relu", {x(), slope, a_or("inplace", mk_bool(false))}, {});
   }
   if (cls == "Mish") return fn("torch.nn.functional.mish", "mish", {x()}, {{"inplace", a_or("inplace", mk_bool(false))}});
@@ -529,7 +529,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     if (tracing() && rv->k == VK::Tensor) node_of(rv);
     V w = attr("weight"), b = attr("bias");
     bool training = mod->attrs["training"]->b || !mod->attrs["track_running_stats"]->b;
-    V eps = float_attr("eps");
+    V eps = float_attr("eps", true, "nn/modules/batchnorm.py", 207, "self.eps,");
     // (eagerly without a momentum: `exponential_average_factor = 1.0 / float(self.num_batches_tracked)`, a
     // cumulative average; in a frame that read broke above)
     if (!tracing() && momentum->k == VK::None && mod->attrs["training"]->b && mod->attrs["track_running_stats"]->b)

@@ -587,7 +587,7 @@ bool Interp::pin_float_expr(const std::string& expr, std::optional<double> value
   if (value) {
     const Activation& act = guard_frame(*this, loc);
     const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
-    if (!site) site = "_dynamo/utils.py:3907 in run_node";
+    if (!site) site = "_dynamo/utils.py:3895 in run_node";  // (a call_function node's: math.log)
     // (the symbols read as their sources; sympy's own expanded order is not modelled: `0.5*(x + 1.0)`)
     std::string lhs;
     for (size_t i = 0; i < expr.size();) {

@@ -173,7 +173,8 @@ std::vector<OpDef> build_table() {
       {{"logcumsumexp"}, TM, "dim", FA::Reduction, o::cumulative},
       {{"diff"}, TM, "n=1, dim=-1, prepend=None, append=None", FA::Reduction, o::cumulative},
       // ---- view / reshape ----
-      {{"view", "reshape", "expand", "repeat", "view_as", "expand_as", "reshape_as", "tile", "broadcast_to"}, TM, "*shape", FA::View, o::reshape},
+      // (Tensor.resize, torch/_tensor.py's deprecated method: a call_method node in a frame, real torch 2.11)
+      {{"view", "reshape", "expand", "repeat", "view_as", "expand_as", "reshape_as", "tile", "broadcast_to", "resize"}, TM, "*shape", FA::View, o::reshape},
       {{"transpose", "swapaxes", "swapdims", "t", "mT", "permute", "movedim", "moveaxis", "adjoint", "mH", "H"}, TM, "dim0, dim1", FA::View, o::permute},
       {{"flatten", "ravel"}, TM, "start_dim=0, end_dim=-1", FA::View, o::flatten},
       {{"unflatten"}, TM, "dim, sizes", FA::View, o::unflatten},

@@ -203,7 +203,7 @@ class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sort
 
 def _tensor_resize(self, *sizes):
     # torch/_tensor.py's Tensor.resize (torch 2.11): deprecated, it warns, then autograd's Resize gives the data in the
-    # new sizes (a contiguous view). Inlined by Dynamo, the warning is a skipped C builtin: the frame's call breaks.
+    # new sizes (a contiguous view). In a frame Dynamo records `x.resize(*sizes)` as a tensor method instead.
     import warnings
     warnings.warn("non-inplace resize is deprecated")
     return self.contiguous().view(*sizes)

@@ -364,7 +364,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
         return tensor_view_attr(obj, name, loc);
       // torch/_tensor.py's deprecated Python method (__tparse_torch__.py): eagerly it warns and reshapes; in a frame
       // Dynamo records it as a tensor method, `full_d.resize(8, 16, 16, 4)` (sylvester-flows, real torch 2.11)
-      if (name == "resize" && !tracing())
+      if (name == "resize" && !(stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager))  // (a compiled frame's replay too)
         return mk_bound(obj, getattr(import_module("__tparse_torch__", loc), "_tensor_resize", loc));
       return bound_builtin(obj, "tensor." + name);
     }

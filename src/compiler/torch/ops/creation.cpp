@@ -123,7 +123,9 @@ V factory(OpCall& c) {
     // torch.Tensor(t) (the class itself) of a tensor in a frame: the fake constructor aliases it, whatever its dtype
     // (PSMNet's disparityregression built in forward, `torch.Tensor(np.reshape(np.array(range(16)), ...))` of a
     // traced int64 ndarray: `tensor: "i64[1, 16, 1, 1]" = torch.Tensor(wrapped_reshape)`, real torch 2.11)
-    if (name == "Tensor" && args.size() == 1 && args[0]->k == VK::Tensor && c.I.tracing()) t.dtype = args[0]->t->dtype;
+    // (the compiled graph's replay too)
+    const bool in_frame = c.I.stack_.back()->ctx && c.I.stack_.back()->ctx->mode != Mode::Eager;
+    if (name == "Tensor" && args.size() == 1 && args[0]->k == VK::Tensor && in_frame) t.dtype = args[0]->t->dtype;
     if (args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && args[0]->t->dtype == t.dtype) {
       // an ndarray traced in the frame, of the constructor's dtype (SASRec's `torch.LongTensor(log_seqs).to(dev)`):
       // the constructor's node over it (`long_tensor: "i64[2, 6]" = torch.LongTensor(l_log_seqs_)`); another dtype is

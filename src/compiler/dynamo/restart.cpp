@@ -337,6 +337,11 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       at.loc = loc;
       throw at;
     }
+    if (!stale_method_.empty()) {  // a tensor method loaded before the resume's break (interp_expr.cpp)
+      const std::string q = std::move(stale_method_);
+      stale_method_.clear();
+      if (ctx->mode == Mode::Record) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("<unknown module>", q), loc);
+    }
     V r = call(callee, args, kwargs, loc);
     if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);
     stack_below_ = below;

@@ -193,6 +193,7 @@ class Interp {
   /// a float a built-in module's Python forward reads from self (`p`, `eps`, `norm_type`): under dynamic=True a graph input
   /// and its item() (`checked`: torch's code checks it, specializing the symbol to the value); nn_modules.cpp
   // (`at_rel`, `at_line`, `at_code`: where torch's forward reads it, for its guard's comment and stack)
+  std::string stale_method_;  ///< `Parameter.mul`: a tensor method on a resume's stack, called next (depth0_call breaks)
   bool pin_float_expr(const std::string& expr, std::optional<double> value, Location loc, const char* site = nullptr);  ///< specialize.cpp
   V nn_float_attr(const V& mod, const std::string& n, Location loc, bool checked = true, const char* at_rel = nullptr, int at_line = 0,
                   const char* at_code = nullptr);

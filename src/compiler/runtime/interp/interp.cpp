@@ -588,7 +588,10 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   std::vector<V> yielded;  // a generator runs to completion at the call; its iterator hands out the values
   if (fn->generator) act.yields = &yielded;
   try {
-    if (fn->lambda_body) ret = eval(fn->lambda_body);
+    if (fn->lambda_body) {
+      act.is_return_call = true;  // (its body is what it returns: a call there resumes nowhere)
+      ret = eval(fn->lambda_body);
+    }
     else exec_block(fn->body);
     if (act.flow == Flow::Return) ret = std::move(act.ret);
   } catch (GraphBreak& gb) {

@@ -153,13 +153,27 @@ V Interp::eval(const ExprP& e) {
       }
       std::vector<V> args;
       std::vector<std::pair<std::string, V>> kwargs;
+      const FrameCtx* ctx_before = stack_.back()->ctx.get();
       const bool ex = eval_call_args(e.get(), args, kwargs);
       Activation& act = *stack_.back();
+      // a tensor's method loaded before a break in its arguments (`self.w.mul(Variable(eps))`) is on the resume
+      // function's stack: there it is a C method Dynamo skips (GB0007 `<unknown module>.Parameter.mul`), so the call
+      // breaks again, a second resume at the same line (real torch 2.11: RL-Adventure's NoisyLinear)
+      // (raised inside depth0_call, whose break handling compiles the resume so far and runs the call eagerly)
+      if (act.depth == 0 && act.ctx && act.ctx.get() != ctx_before && act.ctx->is_resume && act.ctx->mode == Mode::Record &&
+          callee->k == VK::Builtin && callee->s.rfind("tensor.", 0) == 0 && callee->self && callee->self->k == VK::Tensor)
+        stale_method_ = (callee->self->t->is_param ? "Parameter." : "Tensor.") + callee->s.substr(7);
       if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0) {
         // `return <this call>` resumes nowhere after a break; a call inside the returned expression
         // (`return f(x).relu()`) does: only the outermost one is the return call
         const bool saved = act.is_return_call;
-        act.is_return_call = saved && act.cur_stmt && act.cur_stmt->k == SK::Return && act.cur_stmt->value.get() == e.get();
+        // (the returned value: a `return`'s, or a lambda's body; either branch of a conditional expression there is
+        // followed by RETURN_VALUE too: `lambda *a: V(*a).cuda() if USE_CUDA else V(*a)`, RL-Adventure's Variable)
+        const Expr* root = act.cur_stmt && act.cur_stmt->k == SK::Return ? act.cur_stmt->value.get()
+                           : act.fn && act.fn->lambda_body ? act.fn->lambda_body.get() : nullptr;
+        while (root && root != e.get() && root->k == EK::IfExp && root->a.size() == 3)
+          root = root->a[1].get() == e.get() || root->a[2].get() == e.get() ? e.get() : nullptr;
+        act.is_return_call = saved && root == e.get();
         struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
         // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
         return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");

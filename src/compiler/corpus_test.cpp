@@ -182,9 +182,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "module_state_dict_in_compiled_fn",  // torch's guard on odict_values raises InternalTorchDynamoError (not modelled)
       "vmap_functional_call_ensemble",  // torch.func.vmap over functional_call: functorch transforms are not modelled
       "vmap_grad_in_compiled_fn",     // vmap(grad(f)) in a frame: a higher-order op torch traces (not modelled)
-      // the fifty-seventh round: a tensor method on a resume's stack is ID_MATCHed by a weakref; freed after the call,
-      // it invalidates the resume's cache line (a recompile and weakref.finalize's frame on the next call): not modelled
-      "tensor_method_on_stack_across_break",
       // the thirty-first round: the 29th scouting's cases compared with torch 2.11 (docs/compiler.md, "Thirty-first")
       "all_polyfill_data_break",      // all(tensor) on data: torch breaks inside the all() polyfill and restarts
       "float_attr_automatic_dynamic",  // the attribute goes dynamic as in torch, but its += and math.cos are not traced

@@ -306,6 +306,7 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   entry->module_types = ctx.module_types;
   entry->sym_rels = ctx.sym_rels;
   entry->sym_eqs = ctx.sym_eqs;
+  entry->invalidated_by = ctx.dealloc_input;
   for (auto& n : ctx.first_loads) entry->root_fails.push_back({n, 0});  // guard_check.cpp adds the other roots
   // locals are realized lazily: a resume function's non-tensor stack value that was never read is not guarded
   std::erase_if(entry->values, [](const ValueGuard& g) { return g.src.rfind("___stack", 0) == 0 && g.comment.empty(); });

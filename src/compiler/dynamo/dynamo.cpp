@@ -99,6 +99,14 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     // BACKEND_MATCH (torch >= 2.4): an entry another torch.compile call's backend made is not served; checked first,
     // unless a guard of the entry failed before (guards.cpp moves failed managers to the front)
     const CacheEntry& en = **it;
+    // an entry whose weakly ID_MATCHed input was freed after its call is invalidated (its finalizer,
+    // weakref.finalize.__call__, a frame the callback sees once), and still counts against the recompile limit (real
+    // torch 2.11: program tensor_method_on_stack_across_break; RL-Adventure's NoisyLinear recompiles per call up to 8)
+    if (!en.invalidated_by.empty()) {
+      reasons.push_back(en.compile_id + ": Cache line invalidated because " + en.invalidated_by + " got deallocated");
+      count_stdlib_frame_once("__call__", "/usr/lib/python3.12/weakref.py", 585);
+      continue;
+    }
     const bool backend_differs = !prof_.old_messages() && !en.backend.empty() && !ctx->backend.empty() && en.backend != ctx->backend;
     bool failed_before = false;
     for (auto& x : en.root_fails) failed_before = failed_before || x.second > 0;

@@ -340,7 +340,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     if (!stale_method_.empty()) {  // a tensor method loaded before the resume's break (interp_expr.cpp)
       const std::string q = std::move(stale_method_);
       stale_method_.clear();
-      if (ctx->mode == Mode::Record) graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("<unknown module>", q), loc);
+      if (ctx->mode == Mode::Record) {
+        // (the method sits right below the broken call's result, the resume's last stack input)
+        int top = -1;
+        for (const auto& in : ctx->inputs)
+          if (in.first.rfind("___stack", 0) == 0) top = std::max(top, std::atoi(in.first.c_str() + 8));
+        if (top >= 1) ctx->dealloc_input = fmt::format("L['___stack{}']", top - 1);
+        graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("<unknown module>", q), loc);
+      }
     }
     V r = call(callee, args, kwargs, loc);
     if (user && act.ctx.get() == ctx.get()) ctx->inlined_calls.emplace_back(callee, saved_args, saved_kw, loc);

@@ -60,6 +60,9 @@ struct CacheEntry {
   const Expr* comp_break = nullptr;  ///< the comprehension the entry's graph ended at (its speculation failed)
   /// the call of the frame's own code the graph ended at (a break inside it): the cached code calls it as it is
   bool has_break_call = false;
+  /// an input Dynamo ID_MATCHes through a weakref and that is freed after the call (a tensor method on a resume's
+  /// stack, `L['___stack1']`): the next lookup drops the entry, "Cache line invalidated because ... got deallocated"
+  std::string invalidated_by;
   Location break_call;
   std::string backend;  ///< BACKEND_MATCH: the backend of the torch.compile call that compiled it
   std::string compile_id;
@@ -212,6 +215,7 @@ struct FrameCtx {
   int attempt = 0;
   std::vector<StackFrame> start_stack;
   std::string recompile_reason;
+  std::string dealloc_input;  ///< CacheEntry::invalidated_by of the entry this compile makes
   int cache_size = 0, accumulated = 0;
   bool is_resume = false;
   const Stmt* entry_stmt = nullptr;  ///< a resume function's: the statement it starts inside (its stack values live there)

@@ -339,6 +339,18 @@ V where(OpCall& c) {
   return c.I.emit("call_function", "torch.where", "where", false, c.args, c.kwargs, o, c.loc);
 }
 
+// at::assert_no_internal_overlap: a write into a tensor some elements of which share one memory location (a dim of
+// size > 1 with stride 0, an expand's) is an error, eager and fake alike (PointNetLK's
+// `a0 = torch.eye(4).view(1, 4, 4).expand(B, 4, 4); a0[:, 0:3, 3] = p0_m`, real torch 2.11)
+static void check_no_internal_overlap(OpCall& c, const TensorInfo& t) {
+  if (t.stride.size() != t.shape.size()) return;
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    if (t.stride[i].v == 0 && !t.stride[i].is_sym() && t.shape[i].v > 1)
+      c.I.raise_fake("RuntimeError",
+                     "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+                     "Please clone() the tensor before performing the operation.", c.loc);
+}
+
 // in-place methods keep the shape; the graph records the method on the same tensor
 V inplace(OpCall& c) {
   TensorInfo& t = *c.self->t;
@@ -359,6 +371,10 @@ V inplace(OpCall& c) {
     }
   }
   c.I.check_leaf_inplace(t, c.loc);
+  // (the TensorIterator writes: arithmetic and copy_; fill_ / zero_ / the samplers do not check)
+  static const std::set<std::string> checked = {"add_", "sub_", "mul_", "div_", "copy_", "addcmul_", "addcdiv_", "pow_", "clamp_",
+                                                "neg_", "exp_", "log_", "sqrt_", "abs_", "sigmoid_", "tanh_", "relu_"};
+  if (checked.count(op)) check_no_internal_overlap(c, t);
   TensorInfo o = c.like();
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   // written from a tensor that requires grad, it requires grad (autograd rebases its history; under no_grad below it
@@ -545,6 +561,7 @@ V setitem(OpCall& c) {
     try { region = c.I.tensor_method(c.self, "__getitem__", gi, none_kw, c.loc); } catch (...) { c.I.stack_.back()->ctx = st; throw; }
     c.I.stack_.back()->ctx = st;
   }
+  if (region && region->k == VK::Tensor) check_no_internal_overlap(c, *region->t);
   if (val->k == VK::Tensor && !masked) {
     // the value broadcasts to the region: trailing dims equal or 1, extra leading dims of size 1
     const auto& rs = region->t->shape;

@@ -18,6 +18,8 @@ namespace tparse::compiler {
 
 class Interp;
 struct Activation;
+/// an instance of a built-in torch.nn class (its `builtin_nn` names it; a user subclass carries its base's)
+inline bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
 /// The frame a guard's line belongs to: `loc`'s own frame where bundled stubs are above it (their frames are library
 /// code to Dynamo: numpy's `np.clip` names its caller), else the innermost frame (symbols/specialize.cpp)
 const Activation& guard_frame(const Interp& I, Location loc);

@@ -10,6 +10,16 @@
 
 namespace tparse::compiler {
 
+std::string torch_forward_frame(const std::string& rel, int line, const std::string& code) {
+  return fmt::format("\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}", rel, line, code);
+}
+
+std::string nn_guard_stack(Interp& I, const std::string& torch_frames) {
+  const Activation& act = *I.stack_.back();
+  return fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}{}", I.path_of(act.file), act.cur_line,
+                     act.fn ? act.fn->name : "<module>", I.code_line(act.file, act.cur_line, true), torch_frames);
+}
+
 void guard_nn_attr(Interp& I, const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames) {
   Activation& act = *I.stack_.back();
   if (!act.ctx || act.ctx->mode != Mode::Record) return;
@@ -23,8 +33,7 @@ void guard_nn_attr(Interp& I, const V& mod, const std::string& attr, const std::
   g.value = mk_bool(b);
   g.code = g.src + " == " + (b ? "True" : "False");
   g.comment = comment;
-  g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}{}", I.path_of(act.file), act.cur_line,
-                        act.fn ? act.fn->name : "<module>", I.code_line(act.file, act.cur_line, true), torch_frames);
+  g.stack = nn_guard_stack(I, torch_frames);
   act.ctx->vguards.push_back(g);
 }
 

@@ -7,6 +7,10 @@
 
 namespace tparse::compiler {
 
+/// torch's own frame of a guard's user stack: `File ".../torch/<rel>", line <line>, in forward` and its code
+std::string torch_forward_frame(const std::string& rel, int line, const std::string& code);
+/// a guard's user stack: the frame's current line, then `torch_frames`
+std::string nn_guard_stack(Interp& I, const std::string& torch_frames);
 /// `mod.<attr> == True/False` where torch's nn code reads it (`torch_frames`: its frames of the guard's user stack)
 void guard_nn_attr(Interp& I, const V& mod, const std::string& attr, const std::string& comment, const std::string& torch_frames);
 /// Conv{1,2,3}d._conv_forward's constants (groups, stride, padding, dilation, padding_mode): EQUALS_MATCH each

@@ -9,6 +9,7 @@
 #include "torch/keep_alive.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
+#include "torch/nn/module_guards.hpp"
 #include "torch/random/random_rules.hpp"
 #include "torch/nn/nn_more.hpp"
 #include "torch/ops/rules.hpp"
@@ -124,8 +125,7 @@ V Interp::nn_float_attr(const V& mod, const std::string& n, Location loc, bool c
     if (at_rel && a.ctx->vguards.size() > before) {
       ValueGuard& g = a.ctx->vguards.back();
       g.comment = fmt::format("# {}  # {}:{} in forward", at_code, at_rel, at_line);
-      g.stack = fmt::format("\nUser stack trace:\n  File \"{}\", line {}, in {}\n    {}\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}",
-                            path_of(a.file), a.cur_line, a.fn ? a.fn->name : "<module>", code_line(a.file, a.cur_line, true), at_rel, at_line, at_code);
+      g.stack = nn_guard_stack(*this, torch_forward_frame(at_rel, at_line, at_code));
     }
     return v;
   }

@@ -453,8 +453,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   }
   // a module's forward in torch's source reads `self.training`: Dynamo guards it there (a train / eval switch recompiles)
   auto guard_training = [&](const std::string& rel, int line, const std::string& torch_code) {
-    guard_nn_attr(*this, mod, "training", fmt::format("# {}  # {}:{} in forward", torch_code, rel, line),
-                  fmt::format("\n  File \"/opt/torch/.venv/lib/python3.12/site-packages/torch/{}\", line {}, in forward\n    {}", rel, line, torch_code));
+    guard_nn_attr(*this, mod, "training", fmt::format("# {}  # {}:{} in forward", torch_code, rel, line), torch_forward_frame(rel, line, torch_code));
   };
   if (cls == "Dropout") {
     bool training = mod->attrs["training"]->b;

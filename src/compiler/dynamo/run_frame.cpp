@@ -210,6 +210,17 @@ V Interp::concrete_result(const V& r) {
   return t;
 }
 
+// an error the compiled graph raises as it runs (FrameCtx::run_error): the frame's compile stands, the call raises it
+// before the side effects after the graph are replayed
+void Interp::raise_run_error(FrameCtx& ctx) {
+  if (!ctx.run_error.set) return;
+  FrameCtx::RunError e = ctx.run_error;
+  ctx.run_error = {};
+  PyException x{make_exception(mk_builtin(e.cls.c_str()), {mk_str(e.msg)}), e.loc, ""};
+  x.graph_run = true;
+  throw x;
+}
+
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
@@ -380,6 +391,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
         finish_frame(act, r);
       } catch (...) { stack_.pop_back(); throw; }
       stack_.pop_back();
+      raise_run_error(*ctx);
       if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
       else apply_deferred_setters(*ctx, loc);
       return concrete_result(r);
@@ -388,6 +400,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     for (int attempt = 0;; ++attempt) {
       try {
         V r = call_user(fnv, args, kwargs, ctx, 0);
+        raise_run_error(*ctx);
         if (recording && ctx->mode == Mode::Replay) replay_after_graph(*ctx, {r}, loc);
         else apply_deferred_setters(*ctx, loc);  // (a served entry's cached code replays them too)
         return concrete_result(r);
@@ -406,6 +419,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       }
     }
   } catch (PyException& e) {
+    if (e.graph_run) throw;
     // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's
     // `raise ValueError(...)`; SiT's `model_kwargs == None` of a dict, a TypeError of Dynamo's dict polyfill only)

@@ -127,6 +127,8 @@ struct PyException {
                                                ///< escaping a traced frame it is Dynamo's "Observed exception" (run_frame.cpp)
   bool fake = false;                           ///< raised by a torch op's meta (Interp::raise_fake): in a traced frame the
                                                ///< fake tensor call fails, a TorchRuntimeError at compile time (run_frame.cpp)
+  bool graph_run = false;                      ///< raised by a compiled graph as it ran (FrameCtx::run_error): the
+                                               ///< compile stands, the exception goes to the caller as it is
 };
 /// Options::max_compiled_calls reached: the run ends here, its trace so far is the result.
 struct StopRun {};

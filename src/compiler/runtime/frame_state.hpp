@@ -173,6 +173,10 @@ struct FrameCtx {
   struct DictAtEntry { std::string name; V dict; std::vector<std::pair<V, V>> items; };
   std::vector<DictAtEntry> dicts_at_entry;
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)
+  /// an error the frame's graph raises when it runs, not while it is traced (an in-place arithmetic op writing into an
+  /// expand's stride 0: fake tensors do not check it, the real kernel does): raised after the frame returns
+  struct RunError { std::string cls, msg; Location loc; bool set = false; };
+  RunError run_error;
   Mode mode = Mode::Eager;
   CodeState* code = nullptr;
   std::string compile_id;

@@ -103,6 +103,7 @@ class Interp {
   /// A torch op's own error (its meta's check): eagerly the exception; in a traced frame the compile fails with it
   /// (TorchRuntimeError, run_frame.cpp)
   [[noreturn]] void raise_fake(const char* cls, const std::string& msg, Location loc);
+  void raise_run_error(FrameCtx& ctx);  ///< FrameCtx::run_error, once the frame's graph ran (run_frame.cpp)
   /// str(v) / repr(v) as CPython: a class's own __str__ / __repr__, an exception's args, else the builtin text
   std::string str_of(const V& v, Location loc);
   std::string repr_of(const V& v, Location loc);

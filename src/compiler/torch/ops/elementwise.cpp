@@ -342,13 +342,21 @@ V where(OpCall& c) {
 // at::assert_no_internal_overlap: a write into a tensor some elements of which share one memory location (a dim of
 // size > 1 with stride 0, an expand's) is an error, eager and fake alike (PointNetLK's
 // `a0 = torch.eye(4).view(1, 4, 4).expand(B, 4, 4); a0[:, 0:3, 3] = p0_m`, real torch 2.11)
-static void check_no_internal_overlap(OpCall& c, const TensorInfo& t) {
+// `at_run_time`: the TensorIterator in-place ops, whose fake kernels do not check (a compiled frame traces them and
+// its graph raises the plain RuntimeError when it runs; real torch 2.11)
+static void check_no_internal_overlap(OpCall& c, const TensorInfo& t, bool at_run_time = false) {
   if (t.stride.size() != t.shape.size()) return;
+  static const char* msg = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+                           "Please clone() the tensor before performing the operation.";
   for (size_t i = 0; i < t.shape.size(); ++i)
-    if (t.stride[i].v == 0 && !t.stride[i].is_sym() && t.shape[i].v > 1)
-      c.I.raise_fake("RuntimeError",
-                     "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
-                     "Please clone() the tensor before performing the operation.", c.loc);
+    if (t.stride[i].v == 0 && !t.stride[i].is_sym() && t.shape[i].v > 1) {
+      if (at_run_time && c.I.tracing()) {
+        FrameCtx& ctx = *c.I.stack_.back()->ctx;
+        if (!ctx.run_error.set) ctx.run_error = {"RuntimeError", msg, c.loc, true};
+        return;
+      }
+      c.I.raise_fake("RuntimeError", msg, c.loc);
+    }
 }
 
 // in-place methods keep the shape; the graph records the method on the same tensor
@@ -374,7 +382,7 @@ V inplace(OpCall& c) {
   // (the TensorIterator writes: arithmetic and copy_; fill_ / zero_ / the samplers do not check)
   static const std::set<std::string> checked = {"add_", "sub_", "mul_", "div_", "copy_", "addcmul_", "addcdiv_", "pow_", "clamp_",
                                                 "neg_", "exp_", "log_", "sqrt_", "abs_", "sigmoid_", "tanh_", "relu_"};
-  if (checked.count(op)) check_no_internal_overlap(c, t);
+  if (checked.count(op)) check_no_internal_overlap(c, t, true);
   TensorInfo o = c.like();
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   // written from a tensor that requires grad, it requires grad (autograd rebases its history; under no_grad below it

@@ -61,9 +61,11 @@ std::string Interp::rnn_repr(const V& m) {
   std::string s = fmt::format("{}({}, {}", m->builtin_nn, a["input_size"]->i, a["hidden_size"]->i);
   if (a["num_layers"]->i != 1) s += fmt::format(", num_layers={}", a["num_layers"]->i);
   if (a["bias"]->k == VK::Bool && !a["bias"]->b) s += ", bias=False";
-  if (a["batch_first"]->k == VK::Bool && a["batch_first"]->b) s += ", batch_first=True";
+  // (`if self.batch_first is not False`: any other value is printed as given, `bidirectional=1`)
+  auto given = [&](const char* n) { return !(a[n]->k == VK::Bool && !a[n]->b); };
+  if (given("batch_first")) s += ", batch_first=" + py_repr(a["batch_first"]);
   if ((a["dropout"]->k == VK::Float && a["dropout"]->f != 0) || (a["dropout"]->k == VK::Int && a["dropout"]->i != 0)) s += ", dropout=" + py_repr(a["dropout"]);
-  if (a["bidirectional"]->k == VK::Bool && a["bidirectional"]->b) s += ", bidirectional=True";
+  if (given("bidirectional")) s += ", bidirectional=" + py_repr(a["bidirectional"]);
   return s + ")";
 }
 

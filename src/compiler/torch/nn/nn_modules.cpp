@@ -579,13 +579,16 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       V need = kwv(kwargs, "need_weights");
       return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});
     }
-    long long hid = mod->attrs["hidden_size"]->i, dirs = mod->attrs["bidirectional"]->b ? 2 : 1, layers = mod->attrs["num_layers"]->i;
+    // (bidirectional / batch_first are read for their truth: `bidirectional=1` is two directions, Listen-Attend-Spell's)
+    auto truthy_opt = [&](const char* n) { bool known = false; return truthy_const(mod->attrs[n], known) && known; };
+    const bool batch_first = truthy_opt("batch_first");
+    long long hid = mod->attrs["hidden_size"]->i, dirs = truthy_opt("bidirectional") ? 2 : 1, layers = mod->attrs["num_layers"]->i;
     if (o.shape.empty()) error(loc, fmt::format("nn.{}: input must have at least 2 dims", cls));
     o.shape.back() = Dim{dirs * hid, ""};
     // a new tensor laid out sequence-first: batch_first's output is its transpose ([2, 6, 32][32, 64, 1]: RecBole's
     // NARM / GRU4Rec, program gru_batch_first_output_strides)
     o.stride = contiguous_strides(o.shape);
-    if (o.shape.size() == 3 && mod->attrs["batch_first"]->b) {
+    if (o.shape.size() == 3 && batch_first) {
       o.stride[2] = Dim{1, ""};
       o.stride[0] = o.shape[2];
       o.stride[1] = dim_mul(o.shape[0], o.shape[2]);
@@ -610,7 +613,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     hn.requires_grad = o.requires_grad;
     hn.grad_fn = o.grad_fn;
     hn.grad_edge = o.grad_edge;
-    hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[mod->attrs["batch_first"]->b ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
+    hn.shape = {Dim{dirs * layers, ""}, o.shape.size() == 3 ? o.shape[batch_first ? 0 : 1] : Dim{1, ""}, Dim{hid, ""}};
     if (packed) hn.shape[1] = packed_max_batch(*this, packed, loc);
     hn.stride = contiguous_strides(hn.shape);
     V state = cls == "LSTM" ? mk_tuple({mk_tensor(hn), mk_tensor(hn)}) : mk_tensor(hn);

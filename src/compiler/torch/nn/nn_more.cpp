@@ -34,6 +34,21 @@ void nn_bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& a
   }
 }
 
+// _Loss.__init__: the legacy size_average / reduce flags, when either is given, become the one reduction
+// (_Reduction.legacy_get_string: both true "mean", reduce alone "sum", reduce false "none"); neither is kept as an
+// attribute (JEM's `nn.CrossEntropyLoss(reduce=False)` gives per-sample losses)
+void nn_legacy_reduction(Interp& I, V inst, Location loc) {
+  auto sa_it = inst->attrs.find("size_average"), rd_it = inst->attrs.find("reduce");
+  if (sa_it == inst->attrs.end() || rd_it == inst->attrs.end()) return;
+  V sa = sa_it->second, rd = rd_it->second;
+  inst->attrs.erase("size_average");
+  inst->attrs.erase("reduce");
+  if (sa->k != VK::None || rd->k != VK::None) {
+    const bool avg = sa->k == VK::None || I.truthy(sa, loc), red = rd->k == VK::None || I.truthy(rd, loc);
+    inst->attrs["reduction"] = mk_str(avg && red ? "mean" : red ? "sum" : "none");
+  }
+}
+
 bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, KW& kwargs, Location loc, V inst) {
   V N = none(), F = mk_bool(false), T = mk_bool(true);
   if (loss_fn().count(cls)) {
@@ -49,6 +64,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     else if (cls == "CTCLoss") ps = {{"blank", mk_int(0)}, {"reduction", mk_str("mean")}, {"zero_infinity", F}};
     else ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
     nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
+    nn_legacy_reduction(I, inst, loc);
     return true;
   }
   // the losses' base classes, subclassed by user losses (MusicTransformer's SmoothCrossEntropyLoss(_Loss)): _Loss keeps
@@ -58,13 +74,7 @@ bool nn_construct_more(Interp& I, const std::string& cls, std::vector<V>& args, 
     NnParams ps = {{"size_average", N}, {"reduce", N}, {"reduction", mk_str("mean")}};
     if (cls == "_WeightedLoss") ps.insert(ps.begin(), {"weight", N});
     nn_bind_params(I, cls, inst, args, kwargs, ps, loc);
-    V sa = inst->attrs["size_average"], rd = inst->attrs["reduce"];
-    inst->attrs.erase("size_average");
-    inst->attrs.erase("reduce");
-    if (sa->k != VK::None || rd->k != VK::None) {
-      const bool avg = sa->k == VK::None || I.truthy(sa, loc), red = rd->k == VK::None || I.truthy(rd, loc);
-      inst->attrs["reduction"] = mk_str(avg && red ? "mean" : red ? "sum" : "none");
-    }
+    nn_legacy_reduction(I, inst, loc);
     if (cls == "_WeightedLoss") {
       V w = inst->attrs["weight"];
       inst->attrs.erase("weight");

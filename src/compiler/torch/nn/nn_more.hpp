@@ -25,6 +25,8 @@ bool nn_rest_modelled(const std::string& cls);
 /// Constructor parameters after the first positional ones, (name, default; null: required), bound into attributes.
 using NnParams = std::vector<std::pair<std::string, V>>;
 void nn_bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const NnParams& ps, Location loc);
+/// a loss module's legacy size_average / reduce, when given, turned into its reduction (_Loss.__init__)
+void nn_legacy_reduction(Interp& I, V inst, Location loc);
 /// A parameter of this shape (requires_grad), a module attribute registered in order, a fresh torch.nn instance of
 /// `cls` in training mode: the pieces every constructor here and in nn_modules.cpp / parametrize.cpp builds from.
 V nn_param(std::vector<Dim> shape);

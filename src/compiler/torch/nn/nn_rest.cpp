@@ -117,6 +117,7 @@ bool nn_construct_rest(Interp& I, const std::string& cls, std::vector<V>& args, 
   } else if (cls == "GaussianNLLLoss") {
     bind({{"full", F}, {"eps", mk_float(1e-6)}, {"reduction", mean}});
   }
+  nn_legacy_reduction(I, inst, loc);
   return true;
 }
 

@@ -152,6 +152,8 @@ V factory(OpCall& c) {
       t.shape = shape_arg(c, args, 0);  // a torch.Size is the shape (legacy_new: `FloatTensor(std.size())`), not data
     } else if (args.size() == 1 && (args[0]->k == VK::List || args[0]->k == VK::Tuple || values::ndarray_info(args[0], nd, ndt))) {
       data_shape(args[0], t, true);  // the data, in the constructor's dtype
+    } else if (args.empty()) {
+      t.shape = {Dim{0, ""}};  // no sizes: an empty 1-D tensor, torch.Size([0]) (lstm-crf's `torch.cat((LongTensor(), x), 1)`)
     } else {
       t.shape = shape_arg(c, args, 0);
     }

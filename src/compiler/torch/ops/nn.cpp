@@ -228,7 +228,14 @@ V loss(OpCall& c) {
   if (V r = c.kw("reduction")) if (r->k == VK::Str) reduction = r->s;
   // (cross_entropy / nll_loss called positionally: input, target, weight, size_average, ignore_index, reduce, reduction)
   if ((name == "cross_entropy" || name == "nll_loss") && c.rest.size() >= 6 && c.rest[5]->k == VK::Str) reduction = c.rest[5]->s;
-  if (V r = c.kw("reduce")) if (r->k == VK::Bool && !r->b) reduction = "none";  // legacy size_average/reduce
+  // the legacy size_average / reduce, when either is given, decide instead (_Reduction.legacy_get_string: reduce
+  // false "none", size_average false "sum")
+  V sa = c.kw("size_average"), rd = c.kw("reduce");
+  if ((sa && sa->k != VK::None) || (rd && rd->k != VK::None)) {
+    bool known = true;
+    const bool avg = !sa || sa->k == VK::None || truthy_const(sa, known), red = !rd || rd->k == VK::None || truthy_const(rd, known);
+    if (known) reduction = avg && red ? "mean" : red ? "sum" : "none";
+  }
   if (other && other->k == VK::Tensor) o.requires_grad = o.requires_grad || other->t->requires_grad;
   // the meta kernels check input and target agree: two batch symbols of one size become one (ShapeEnv replacement:
   // `mse_loss(net(x), y)` in a training step; cross_entropy's input (N, C) and target (N))

@@ -34,6 +34,8 @@ def reduce(s, frames_total):
 
 
 def compare(truth_dir, case_path, verbose):
+    if not os.path.exists(os.path.join(truth_dir, "truth.json")):  # (the case timed out on the device)
+        return "no-truth", {}
     truth = json.load(open(os.path.join(truth_dir, "truth.json")))
     ts = summary(os.path.join(truth_dir, "trace"))
     if ts is None:

@@ -185,6 +185,21 @@ V Interp::speculate_comprehension(const ExprP& e) {
     act.ctx = nullptr;
     return eval_comprehension(e);
   }
+  // attempt 1 hands the stack on to the comprehension's function: a `for` over enumerate() around it holds the polyfill's
+  // generator, advanced, which Dynamo cannot rebuild (GB8335, the frame skipped; real torch 2.11: lstm-crf's
+  // `for t, (_h, _mask) in enumerate(zip(h, mask)): _emit = torch.cat([_h[y0] for ...])`, a data-dependent index)
+  if (act.depth == 0 && act.gen_loop.len >= 0) {
+    const std::string msg = msg_generator_reconstruction(fmt::format("ListIteratorVariable(length={}, index={})", act.gen_loop.len, act.gen_loop.index));
+    if (rec) {
+      emit_frame_skip(*ctx, msg, e->loc);
+      if (!ctx->is_resume) throw FrameSkip{msg, "Generator reconstruction with mutations", true};
+      ++counters_["unimplemented"];
+    }
+    ctx->code->skipped = true;
+    replay_inlined_calls(*ctx);
+    act.ctx = nullptr;
+    return eval_comprehension(e);
+  }
   // attempt 1: the graph up to the comprehension, whose outputs are the locals read from this statement on
   const Stmt* st = act.cur_stmt;
   if (rec) {

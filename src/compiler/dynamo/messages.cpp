@@ -83,14 +83,14 @@ std::string msg_nonzero(const std::string& op) {
                     op, "GB0036");
 }
 
-std::string msg_generator_reconstruction() {
+std::string msg_generator_reconstruction(const std::string& mutating) {
   return gb_message("Generator reconstruction with mutations",
                     "Cannot reconstruct a generator with variable mutations. Dynamo needs to fully exhaust the generator, which may "
                     "cause unintended variable modifications.",
                     {"Remove mutations from the generator.",
                      "This graph break is fundamental - it is unlikely that Dynamo will ever be able to trace through your code. "
                      "Consider finding a workaround."},
-                    "mutating object: SetVariable()", "GB8335");
+                    "mutating object: " + mutating, "GB8335");
 }
 
 std::string msg_sparse_wrap() {

@@ -37,7 +37,8 @@ std::string msg_nonzero(const std::string& op);
 /// `t.grad_fn` of a tensor that has one, in a frame (TensorVariable.method_attr_grad_fn; GB0104)
 std::string msg_tensor_grad_fn();
 std::string msg_sparse_wrap();
-std::string msg_generator_reconstruction();
+/// GB8335; `mutating` is the object Dynamo names (a parameter generator's memo set: "SetVariable()")
+std::string msg_generator_reconstruction(const std::string& mutating = "SetVariable()");
 /// GB0242: a torch function called in a frame with a non-contiguous tensor as `out=` (`torch.mm(a, b, out=w[i])` of a
 /// transposed `w`); `fn` the function's name, `args` / `kwargs` its arguments as Dynamo prints their variables
 std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs);

@@ -83,6 +83,9 @@ struct Activation {
   size_t outer_loop_cp = 0;                    ///< the graph's checkpoint before that loop (Dynamo's last resumable state)
   std::pair<size_t, size_t> outer_loop_guards{SIZE_MAX, SIZE_MAX};  ///< the frame's tensor and value guards then
   bool while_bottom = false;                   ///< evaluating a `while` test after an iteration
+  /// the innermost `for` over enumerate() at depth 0 of a traced frame: torch 2.11 polyfills enumerate as a generator
+  /// (polyfills/builtins.py), which a partial graph cannot rebuild once it advanced (GB8335; comprehension.cpp)
+  struct GenLoop { long long len = -1, index = 0; } gen_loop;
   int cur_line = 0;
   const Stmt* cur_stmt = nullptr;
   std::vector<V> open_cms;                     ///< the Python context managers whose `with` block runs now, outermost first

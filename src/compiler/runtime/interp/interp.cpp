@@ -352,8 +352,11 @@ void Interp::exec_stmt(const StmtP& s) {
       auto next = [&](V& x) { if (ui) return user_next(ui, x, s->value->loc); if (k >= xs.size()) return false; x = xs[k++]; return true; };
       ++stack_.back()->loop_depth;
       bool broke = false;
+      const bool gen_loop = !ui && act.depth == 0 && act.ctx && it->traced_gen && std::string(it->traced_gen) == "enumerate";
+      struct KeepGen { Activation& a; Activation::GenLoop saved; ~KeepGen() { a.gen_loop = saved; } } keep_gen{act, act.gen_loop};
       try {
         for (V x; next(x);) {
+          if (gen_loop) act.gen_loop = {static_cast<long long>(xs.size()), static_cast<long long>(k)};
           if (it->traced_gen && !ui) traced_gen_advance(it, k - 1, s->value->loc);
           if (it->traced_gen) yielded(it, x);
           assign(s->target, x);

@@ -123,7 +123,17 @@ void module_zero_grad(Interp& I, const V& mod, bool to_none, Location loc) {
   std::vector<V> a;
   std::vector<std::pair<std::string, V>> kw;
   bool handled = false;
-  V ps = I.call_module_method("parameters", a, kw, loc, mod, handled);
+  // (in a frame zero_grad is inlined: its `self.parameters()` walks named_modules, and an RNN child it reaches is
+  // VariableBuilder's GB0014, that call's break, resumed after it: real torch 2.11's lstm-crf `self.zero_grad()` in
+  // forward, a GRU encoder)
+  V ps;
+  try {
+    ps = I.call_module_method("parameters", a, kw, loc, mod, handled);
+    for (size_t i = 0; i <= ps->items.size(); ++i) I.traced_gen_advance(ps, i, loc);
+  } catch (GraphBreak& gb) {
+    gb.skip_frame = false;
+    throw;
+  }
   for (const V& p : ps->items) {
     if (p->k != VK::Tensor) continue;
     if (V g = grad_of(p)) {

@@ -579,7 +579,20 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       V need = kwv(kwargs, "need_weights");
       return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});
     }
-    // (bidirectional / batch_first are read for their truth: `bidirectional=1` is two directions, Listen-Attend-Spell's)
+    // RNNBase.forward hands bias, bidirectional and batch_first to _VF.lstm / gru / rnn_tanh as they were given: the C
+    // signature takes bools, so another type (Listen-Attend-Spell's `bidirectional=1`, which __init__ took for its truth)
+    // is the argument parser's TypeError (real torch 2.11)
+    for (const char* n : {"bias", "bidirectional", "batch_first"})
+      if (V v = mod->attrs[n]; v && v->k != VK::Bool) {
+        const std::string op = cls == "LSTM" ? "lstm" : cls == "GRU" ? "gru" : mod->attrs.count("nonlinearity") && mod->attrs["nonlinearity"]->k == VK::Str &&
+                                                                                   mod->attrs["nonlinearity"]->s == "relu" ? "rnn_relu" : "rnn_tanh";
+        auto tn = [&](const V& x) { return x->k == VK::Bool ? "bool" : x->k == VK::Int ? "int" : x->k == VK::Float ? "float" : x->k == VK::None ? "NoneType" : "object"; };
+        std::string got = packed ? "Tensor, Tensor, " : "Tensor, ";
+        got += cls == "LSTM" ? "tuple, list, " : "Tensor, list, ";
+        got += fmt::format("{}, int, {}, bool, {}", tn(mod->attrs["bias"]), tn(mod->attrs["dropout"]), tn(mod->attrs["bidirectional"]));
+        if (!packed) got += fmt::format(", {}", tn(mod->attrs["batch_first"]));
+        raise_exc("TypeError", fmt::format("{}() received an invalid combination of arguments - got ({}), but expected one of:", op, got), loc);
+      }
     auto truthy_opt = [&](const char* n) { bool known = false; return truthy_const(mod->attrs[n], known) && known; };
     const bool batch_first = truthy_opt("batch_first");
     long long hid = mod->attrs["hidden_size"]->i, dirs = truthy_opt("bidirectional") ? 2 : 1, layers = mod->attrs["num_layers"]->i;

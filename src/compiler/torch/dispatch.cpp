@@ -242,7 +242,8 @@ static void guard_float_params(OpCall& c) {
       {"layer_norm", {{3, "eps"}}},
       {"group_norm", {{3, "eps"}}},
       {"rms_norm", {{2, "eps"}}},
-      {"batch_norm", {{5, "momentum"}, {6, "eps"}}}};
+      {"batch_norm", {{5, "momentum"}, {6, "eps"}}},
+      {"bernoulli_", {{0, "p"}}}, {"bernoulli", {{0, "p"}}}};
   auto it = floats.find(c.name);
   if (it == floats.end() || !c.I.tracing()) return;
   FrameCtx& ctx = *c.I.stack_.back()->ctx;
@@ -250,7 +251,13 @@ static void guard_float_params(OpCall& c) {
     V v = c.arg(i, kw);
     if (!v || v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= ctx.graph.nodes.size()) continue;
     auto src = ctx.float_srcs.find(v->sym);
-    if (src == ctx.float_srcs.end()) continue;  // (a SymFloat computed from one keeps its own node: not modelled here)
+    if (src == ctx.float_srcs.end()) {
+      // a SymFloat computed from tensorified floats (awd-lstm's LockedDropout `bernoulli_(1 - dropout)`): the shape env
+      // guards the expression's value, pinning the floats it rests on (`(1.0 + ((-1)*___as_tensor(dropout).item())) ==
+      // 0.7`, real torch 2.11: a recompile per new value)
+      c.I.pin_float_expr(v->sym, v->f, c.loc, c.is_fn ? nullptr : "_dynamo/utils.py:3907 in run_node");
+      continue;
+    }
     // sympy's Float: 15 significant digits, trailing zeros kept
     const double a = std::fabs(v->f);
     const int decimals = a == 0 ? 15 : std::max(0, 14 - static_cast<int>(std::floor(std::log10(a))));

@@ -292,6 +292,7 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
       }
     inst->attrs["_flat_weights_names"] = mk_list(flat_names);
     inst->attrs["_flat_weights"] = mk_list(flat);
+    inst->attrs["_flat_weight_refs"] = mk_list(flat);  // (weakrefs in torch: the weights _init_flat_weights saw)
     inst->attrs["_all_weights"] = mk_list(all);
     return inst;
   }
@@ -395,6 +396,27 @@ void Interp::nn_check_input_dim(const std::string& cls, const V& input, Location
   if (cls == "BatchNorm2d" && d != 4) raise_observed("ValueError", fmt::format("expected 4D input (got {}D input)", d), loc);
   if (cls == "BatchNorm3d" && d != 5) raise_observed("ValueError", fmt::format("expected 5D input (got {}D input)", d), loc);
   if (cls == "SyncBatchNorm" && d < 2) raise_observed("ValueError", fmt::format("expected at least 2D input (got {}D input)", d), loc);
+}
+
+// RNNBase._update_flat_weights, first in forward: weights assigned since _init_flat_weights (awd-lstm's WeightDrop sets
+// `weight_hh_l0` anew each call) make it run again, and it ends in `self.flatten_parameters()`: an instance's own
+// function there (WeightDrop's widget_demagnetizer_y2k_edition) is a user frame, handed to Dynamo (real torch 2.11)
+static void rnn_update_flat_weights(Interp& I, const V& mod, Location loc) {
+  auto names = mod->attrs.find("_flat_weights_names"), refs = mod->attrs.find("_flat_weight_refs");
+  if (names == mod->attrs.end() || refs == mod->attrs.end() || !names->second || !refs->second) return;
+  std::vector<V> now;
+  bool changed = names->second->items.size() != refs->second->items.size();
+  for (size_t i = 0; i < names->second->items.size(); ++i) {
+    auto a = mod->attrs.find(names->second->items[i]->s);
+    now.push_back(a == mod->attrs.end() ? none() : a->second);
+    changed = changed || i >= refs->second->items.size() || refs->second->items[i].get() != now.back().get();
+  }
+  if (!changed) return;
+  mod->attrs["_flat_weights"] = mk_list(now);
+  mod->attrs["_flat_weight_refs"] = mk_list(now);
+  if (auto fp = mod->attrs.find("flatten_parameters"); fp != mod->attrs.end() && fp->second &&
+                                                         (fp->second->k == VK::Func || fp->second->k == VK::Bound))
+    I.call(fp->second, {}, {}, loc);
 }
 
 V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
@@ -579,6 +601,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
       V need = kwv(kwargs, "need_weights");
       return mk_tuple({mk_tensor(o), need && need->k == VK::Bool && !need->b ? none() : mk_tensor(o)});
     }
+    rnn_update_flat_weights(*this, mod, loc);
     // RNNBase.forward hands bias, bidirectional and batch_first to _VF.lstm / gru / rnn_tanh as they were given: the C
     // signature takes bools, so another type (Listen-Attend-Spell's `bidirectional=1`, which __init__ took for its truth)
     // is the argument parser's TypeError (real torch 2.11)

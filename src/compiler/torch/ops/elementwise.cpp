@@ -378,6 +378,19 @@ V inplace(OpCall& c) {
                       c.loc);
     }
   }
+  // TensorVariable.method_resize_ / method_resize_as_: Dynamo does not trace them at all, on an intermediate too (GB0126 /
+  // GB0127 at the call; real torch 2.11: awd-lstm's embedded_dropout `weight.data.new().resize_((n, 1)).bernoulli_(p)`)
+  if (c.I.tracing() && (op == "resize_" || op == "resize_as_")) {
+    std::string args;
+    for (const V& x : c.rest) args += (args.empty() ? "" : ", ") + variable_repr(x);
+    if (c.rest.size() == 1) args += ",";
+    std::string kws;
+    for (const auto& [k, v] : c.kwargs) kws += (kws.empty() ? "'" : ", '") + k + "': " + variable_repr(v);
+    const std::string type = op == "resize_" ? "Unsupported Tensor.resize_() call" : "Unsupported Tensor.resize_as_() call";
+    c.I.graph_break(type, gb_message(type, "Dynamo currently does not support tracing `Tensor." + op + "()`.", {},
+                                     fmt::format("call_method TensorVariable() {} ({}) {{{}}}", op, args, kws), op == "resize_" ? "GB0126" : "GB0127"),
+                    c.loc);
+  }
   c.I.check_leaf_inplace(t, c.loc);
   // (the TensorIterator writes: arithmetic and copy_; fill_ / zero_ / the samplers do not check)
   static const std::set<std::string> checked = {"add_", "sub_", "mul_", "div_", "copy_", "addcmul_", "addcdiv_", "pow_", "clamp_",

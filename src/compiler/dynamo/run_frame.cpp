@@ -301,6 +301,23 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       v = copy;
     }
   }
+  // a nested function's free variables are frame locals too (their cells' contents, L['ret_dict']): a list or dict
+  // the frame reads from its closure is guarded like an argument (real torch 2.11: IBM seq2seq's `decode` closure
+  // appending to `ret_dict['attention_score']`, its length guarded, a recompile per step)
+  if (!module_wrapper && fnv->closure && fnv->closure->parent) {
+    const std::set<std::string> own = bound_locally(*fnv->fn);
+    for (const std::string& n : names_from(fnv->fn.get(), 0)) {
+      if (own.count(n)) continue;
+      for (Env* e = fnv->closure.get(); e && e->parent; e = e->parent.get()) {
+        if (e->comprehension) continue;
+        auto it = e->vars.find(n);
+        if (it == e->vars.end()) continue;
+        const V& v = it->second;
+        if (v && ((v->k == VK::List || v->k == VK::Dict) && !v->cls)) inputs.push_back({n, v});
+        break;
+      }
+    }
+  }
   bool converted = false;
   for (auto& [n, v] : inputs) converted = converted || has_tensor_in_value(v);
   if (!converted && !always && !module_wrapper) converted = names_torch_global(fnv->fn.get(), cs.globals);

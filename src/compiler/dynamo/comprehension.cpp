@@ -105,12 +105,21 @@ V Interp::speculate_comprehension(const ExprP& e) {
   // list_index_by_tensor_frame, `[words[j] for j in idx]` of an argmax's ndarray)
   std::vector<V> pre_items;
   struct Pre { Activation& a; ~Pre() { a.comp_pre_expr = nullptr; a.comp_pre_items = nullptr; } } pre{act};
-  if (ctx->mode == Mode::Record && !e->comps.empty() && e->comps[0].iter->k == EK::Name && e->k != EK::GenExp) {
-    V it0 = eval(e->comps[0].iter);
+  // (so does a zip() or enumerate() over tensors: GET_ITER unpacks them before the loop, their getitem nodes in the
+  // graph a break compiles; real torch 2.11: comprehension_break_in_enumerate_loop's `zip(h[t], y[t])`, 7 ops)
+  const ExprP& iter0 = e->comps.empty() ? nullptr : e->comps[0].iter;
+  const bool zipped = iter0 && iter0->k == EK::Call && !iter0->a.empty() && iter0->a[0]->k == EK::Name &&
+                      (iter0->a[0]->s == "zip" || iter0->a[0]->s == "enumerate");
+  if (ctx->mode == Mode::Record && iter0 && (iter0->k == EK::Name || zipped) && e->k != EK::GenExp) {
+    V it0 = eval(iter0);
     if (it0->k == VK::Tensor && !it0->t->shape.empty()) {
-      pre_items = iterate(it0, e->comps[0].iter->loc);
+      pre_items = iterate(it0, iter0->loc);
       act.comp_pre_expr = e.get();
       act.comp_pre_items = mk_list(pre_items);
+    } else if (zipped && it0->k == VK::List) {
+      pre_items = it0->items;
+      act.comp_pre_expr = e.get();
+      act.comp_pre_items = it0;
     }
   }
   const TraceMark mark = mark_trace(*ctx);

@@ -184,7 +184,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"autograd_fn_save_input_and_local", "an autograd.Function saving a forward local: saved_for_backward_idx and bwd_body's placeholders"},
       {"closure_input_placeholder_order", "an input read only through a lambda's closure is wrapped where the lambda passes it on"},
       {"conv_weight_grad_channels_last", "a conv weight's .grad follows a channels-last input's memory format"},
-      {"deprecated_scalar_first_inplace_overloads", "a resume's input aliased by a discarded call result: torch names it by the local read first (L_a_), ours by the stack slot"},
+      {"comprehension_break_in_enumerate_loop", "a comprehension's resume inside a range() loop: torch's range iterator on the resume's stack, guarded exactly (___normalize_range_iter), is not modelled (ours guards the loop variable, which goes dynamic)"},
       {"dropout_p_item_reused", "one float attribute read twice under dynamic=True: the item() node's line is the first use; Sym(0.0) printing"},
       {"dynamic_reshape_split_sizes", "a reshape merging dims keeps the product of the input sizes (`8*((32//W))`); a copy's strides"},
       {"einops_rearrange_split_symbolic", "einops' split of a symbolic dim prints `(s27//((s27//4)))` in torch"},

@@ -237,6 +237,10 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // ndarray, `___from_numpy(L['___stack1'])` guarded by size, so a new size recompiles; real torch 2.11: ts2vec's
   // `torch.from_numpy(np.random.binomial(1, p, size=(B, T)))`, program np_random_binomial_break)
   if (V t = np_traced::from_ndarray(*this, stack0)) stack0 = t;
+  // (a call whose result the statement discards, `y.resize_as_(z)`: the resume function pops it unread, no input; the
+  // tensor it returns is the local `y`, L_y_ in the graph; real torch 2.11: resize_intermediate_break)
+  if (brk && act.cur_stmt && act.cur_stmt->k == SK::Expr && act.cur_stmt->value.get() == brk && stack0 && stack0->k == VK::Tensor)
+    stack0 = nullptr;
   if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
                  (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0) ||
                  // (a user object the call made, read after the break: its attributes are guarded from `___stack0`,

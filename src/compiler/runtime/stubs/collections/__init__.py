@@ -38,7 +38,13 @@ class Counter(dict):
 
 
 def namedtuple(typename, field_names, rename=False, defaults=None, module=None):
-    """A tuple class with named fields (indexing, iteration, _asdict, _replace)."""
+    """A tuple class with named fields (indexing, iteration, _asdict, _replace). Called in a compiled frame it is made
+    outside the frame's trace, no graph break (real torch 2.11: johnson's perceptual-loss VGG builds
+    `namedtuple("VggOutputs", self.layer_names)` in forward, one graph)."""
+    return __tparse_eager__(_namedtuple, typename, field_names, rename, defaults, module)
+
+
+def _namedtuple(typename, field_names, rename=False, defaults=None, module=None):
     if isinstance(field_names, str):
         field_names = field_names.replace(",", " ").split()
     fields = list(field_names)

@@ -101,4 +101,6 @@ def _namedtuple(typename, field_names, rename=False, defaults=None, module=None)
                 d[k] = kwargs[k]
             return _NamedTuple(**d)
 
+    _NamedTuple.__name__ = typename  # (type(p).__name__ is the typename)
+    _NamedTuple.__qualname__ = typename
     return _NamedTuple

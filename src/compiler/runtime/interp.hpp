@@ -640,9 +640,12 @@ class Interp {
   /// (a stub of Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
   /// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
   bool skipfile_stub_fn(const V& f) const;  // (run_frame.cpp)
-  /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs) and numpy's (C functions in numpy)
+  /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs), numpy's (C functions in numpy) and
+  /// the C modules operator and itertools (`np.array(list(itertools.product(a, b)))`: the getitems of iterating a
+  /// traced array show the user's line)
   bool hidden_stub_file(int file) const {
-    return torch_stub_file(file) || path_of(file).rfind("<tparse-stubs>/numpy/", 0) == 0 || path_of(file) == "<tparse-stubs>/operator.py";
+    const std::string& p = path_of(file);
+    return torch_stub_file(file) || p.rfind("<tparse-stubs>/numpy/", 0) == 0 || p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/itertools.py";
   }
   TraceWriter writer_;
   std::vector<Activation*> stack_;

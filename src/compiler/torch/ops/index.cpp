@@ -351,14 +351,16 @@ V repeat_interleave(OpCall& c) {
       }
     }
   }
-  // (a symbolic size stays one: `3*s27` repeated along it, `4*s27` flattened from [2, s27] twice)
+  // (a symbolic size stays one: `3*s27` repeated along it, `4*s27` flattened from [2, s27] twice; a SymInt count too,
+  // numpy's `np.repeat(p[np.newaxis], repeats=batch_size, axis=0)` of a dynamic batch: [s77, 6, 2])
+  const Dim rd{reps, r->k == VK::Int ? r->sym : ""};
   if (!dv || dv->k == VK::None) {
     Dim n{1, ""};
     for (auto& d : t.shape) n = dim_mul(n, d);
-    o.shape = {dim_mul(n, Dim{reps, ""})};
+    o.shape = {dim_mul(n, rd)};
   } else {
     long long d = c.dim(dv->i, c.rank());
-    o.shape[static_cast<size_t>(d)] = dim_mul(t.shape[static_cast<size_t>(d)], Dim{reps, ""});
+    o.shape[static_cast<size_t>(d)] = dim_mul(t.shape[static_cast<size_t>(d)], rd);
   }
   o.stride.clear();
   return c.out(o);

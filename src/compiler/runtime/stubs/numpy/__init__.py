@@ -650,6 +650,16 @@ class ndarray(_Elementwise):
         return ndarray(flat, self.shape, dt)
 
 
+def _arrays_for_tensors(obj):
+    if isinstance(obj, torch.Tensor):
+        return _array(obj)
+    if isinstance(obj, list):
+        return [_arrays_for_tensors(y) for y in obj]
+    if isinstance(obj, tuple):
+        return tuple(_arrays_for_tensors(y) for y in obj)
+    return obj
+
+
 def _array(obj, dtype=None):
     dt = _dtype_name(dtype)
     if dtype is not None and dt not in _KNOWN:
@@ -661,6 +671,11 @@ def _array(obj, dtype=None):
         tdt = str(obj.dtype)[6:]
         out = _array(obj.tolist(), tdt if tdt in _KNOWN else None)
         return out if dt is None else out.astype(dt)
+    if isinstance(obj, (list, tuple)) and not torch.compiler.is_dynamo_compiling():
+        # tensors among the items (a compiled frame's ndarrays handed on after a break are tensors here, the graph's
+        # outputs that torch turns back into ndarrays) are arrays of their dtype (np.array of a product of two
+        # linspaces' items is float64)
+        obj = _arrays_for_tensors(obj)
     shape = []
     x = obj
     while isinstance(x, (list, tuple)):

@@ -37,13 +37,21 @@ def _has_float(x):
     return False
 
 
+def _holds_tensor(x):
+    if isinstance(x, torch.Tensor):
+        return True
+    return isinstance(x, (list, tuple)) and any(_holds_tensor(y) for y in x)
+
+
 def t(x, dtype=None):  # an array-like as a tensor, numpy's default dtype
     dt = dtype_of(dtype)
     if isinstance(x, torch.Tensor):
         return x if dt is None else x.to(dt)
     if isinstance(x, (list, tuple)):
+        # (arrays anywhere inside: stacked level by level, their dtype kept; a list of pairs of float64 items is
+        # float64)
         for y in x:
-            if isinstance(y, torch.Tensor):
+            if isinstance(y, torch.Tensor) or _holds_tensor(y):
                 return torch.stack([t(z) for z in x]) if dt is None else torch.stack([t(z) for z in x]).to(dt)
     if dt is None:
         dt = _F64 if _has_float(x) else None

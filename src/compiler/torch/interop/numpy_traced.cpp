@@ -296,50 +296,6 @@ bool is_binary_ufunc(const std::string& fn) {
 
 }  // namespace
 
-// np.array / np.asarray of a nested sequence holding traced tensors, in a frame: torch._numpy's array() converts the
-// sequence with _tolist and as_tensor, which cannot read fake tensors' data (NotImplementedError "failed to convert ... to
-// ndarray", GB0087 at the call; real torch 2.11: FoldingNet's `np.array(list(itertools.product(x, y)))` of two
-// traced linspaces)
-[[noreturn]] static void array_of_tensors_break(Interp& I, const V& obj, Location loc) {
-  std::function<std::string(const V&, bool)> rep = [&](const V& v, bool converted) -> std::string {
-    if (v->k == VK::Tensor) {
-      std::string size = "(";
-      for (size_t i = 0; i < v->t->shape.size(); ++i) size += (i ? ", " : "") + std::to_string(v->t->shape[i].v);
-      size += v->t->shape.size() == 1 ? ",)" : ")";
-      const bool dflt = v->t->dtype == "float32" || converted;
-      return "FakeTensor(..., size=" + size + (dflt ? "" : ", dtype=torch." + v->t->dtype) + ")";
-    }
-    if (v->k == VK::List || v->k == VK::Tuple) {
-      const bool list = v->k == VK::List || converted;
-      std::string r = list ? "[" : "(";
-      for (size_t i = 0; i < v->items.size(); ++i) r += (i ? ", " : "") + rep(v->items[i], converted);
-      if (!list && v->items.size() == 1) r += ",";
-      return r + (list ? "]" : ")");
-    }
-    return py_repr(v);
-  };
-  const std::string expl = fmt::format(
-      "Dynamo failed to run FX node with fake tensors: call_function <Wrapped function <original array>>(*({},), **{{}}): got "
-      "NotImplementedError(\"failed to convert {} to ndarray. \\nInternal error is: The tensor has a non-zero number of "
-      "elements, but its data is not allocated yet.\\nIf you're using torch.compile/export/fx, it is likely that we are "
-      "erroneously tracing into a custom kernel. To fix this, please wrap the custom kernel into an opaque custom op. Please "
-      "see the following for details: https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html\\nIf you're using "
-      "Caffe2, Caffe2 uses a lazy allocation, so you will need to call mutable_data() or raw_mutable_data() to actually "
-      "allocate memory..\")",
-      rep(obj, false), rep(obj, true));
-  I.graph_break("NotImplementedError/UnsupportedFakeTensorException when running FX node",
-              gb_message("NotImplementedError/UnsupportedFakeTensorException when running FX node", expl,
-                         {"Your code may result in an error when running in eager. Please double check that your code doesn't "
-                          "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
-                          "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. ",
-                          "If the op is a custom op, did you implement a fake tensor implementation? (e.g. with "
-                          "`@my_custom_op.register_fake`)",
-                          "If the op is a PyTorch op, please file an issue to PyTorch."},
-                         "", "GB0087"),
-              loc);
-
-}
-
 V call(Interp& I, const std::vector<V>& bargs, Location loc) {
   if (bargs.size() < 5) I.error(loc, "__tparse_np_call__(name, impl, number_fn, args, kwargs)");
   const std::string name = bargs[0]->s;
@@ -368,16 +324,7 @@ V call(Interp& I, const std::vector<V>& bargs, Location loc) {
       if (is_np(a) && a->t->shape.empty() && (!a->t->fake_const || no_fake_constant(a)))
         I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), loc);
   if (name == "unique") I.graph_break("Dynamic shape operator", msg_nonzero("aten._unique2.default"), loc);
-  std::function<bool(const V&)> holds_tensor = [&](const V& v) {
-    if (v && v->k == VK::Tensor) return true;
-    if (!v || (v->k != VK::List && v->k != VK::Tuple)) return false;
-    return std::any_of(v->items.begin(), v->items.end(), holds_tensor);
-  };
-  // (torch._numpy's _array: a flat sequence of arrays only is torch.stack'ed; any other sequence goes through _tolist
-  // and as_tensor, which fails on fake tensors)
-  if ((name == "array" || name == "asarray") && !args.empty() && (args[0]->k == VK::List || args[0]->k == VK::Tuple) && holds_tensor(args[0]) &&
-      !std::all_of(args[0]->items.begin(), args[0]->items.end(), [](const V& x) { return x && x->k == VK::Tensor; }))
-    array_of_tensors_break(I, args[0], loc);
+  if ((name == "array" || name == "asarray") && !args.empty() && nested_array_sequence(args[0])) array_of_tensors_break(I, args[0], loc);
   const Converted conv = convert_guards(I, name, is_binary_ufunc(name), args, kwargs);
   // numbers, or 0-d ndarrays this frame made whose value is known: the value is computed, the node keeps it
   if (numfn && numfn->k != VK::None && kwargs.empty() && !args.empty()) {

@@ -28,6 +28,12 @@ bool is_np(const V& v);
 /// `wrapped_mul` of a graph is `torch__dynamo_utils_wrapped_mul_1` (numpy_array_frame's truth).
 std::string wrapper_target(const Graph& g, const std::string& base);
 
+/// np.array / asarray's argument is a sequence holding traced arrays that torch._numpy converts with _tolist and
+/// as_tensor (not a flat list of arrays, which it stacks): on fake tensors that fails (numpy_fake_limits.cpp)
+bool nested_array_sequence(const V& obj);
+/// that failure: GB0087 at the call, with torch's message
+[[noreturn]] void array_of_tensors_break(Interp& I, const V& obj, Location loc);
+
 /// `__tparse_np_call__(name, impl, number_fn, args, kwargs)` of the numpy stub: a numpy function called in a
 /// compiled frame. `number_fn` (or None) computes a 0-d result's value from numbers (np.log(16) keeps 2.77...).
 V call(Interp& I, const std::vector<V>& bargs, Location loc);

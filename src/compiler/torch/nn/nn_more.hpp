@@ -27,6 +27,10 @@ using NnParams = std::vector<std::pair<std::string, V>>;
 void nn_bind_params(Interp& I, const std::string& cls, V inst, std::vector<V>& args, KW& kwargs, const NnParams& ps, Location loc);
 /// a loss module's legacy size_average / reduce, when given, turned into its reduction (_Loss.__init__)
 void nn_legacy_reduction(Interp& I, V inst, Location loc);
+/// RNNBase.forward's first steps (nn_rnn.cpp): _update_flat_weights (an own `flatten_parameters` called when weights
+/// were assigned since), and the TypeError of _VF's parser for a non-bool bias / bidirectional / batch_first
+void nn_rnn_update_flat_weights(Interp& I, const V& mod, Location loc);
+void nn_rnn_check_flag_types(Interp& I, const V& mod, const std::string& cls, bool packed, Location loc);
 /// A parameter of this shape (requires_grad), a module attribute registered in order, a fresh torch.nn instance of
 /// `cls` in training mode: the pieces every constructor here and in nn_modules.cpp / parametrize.cpp builds from.
 V nn_param(std::vector<Dim> shape);

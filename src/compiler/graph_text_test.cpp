@@ -185,6 +185,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"closure_input_placeholder_order", "an input read only through a lambda's closure is wrapped where the lambda passes it on"},
       {"conv_weight_grad_channels_last", "a conv weight's .grad follows a channels-last input's memory format"},
       {"comprehension_break_in_enumerate_loop", "a comprehension's resume inside a range() loop: torch's range iterator on the resume's stack, guarded exactly (___normalize_range_iter), is not modelled (ours guards the loop variable, which goes dynamic)"},
+      {"nn_parameter_ctor_in_frame_breaks", "a Parameter built at a break and stored to `self.w`: torch's resume reads it as its stack value (L_stack0_), ours by the module's parameter source"},
       {"dropout_p_item_reused", "one float attribute read twice under dynamic=True: the item() node's line is the first use; Sym(0.0) printing"},
       {"dynamic_reshape_split_sizes", "a reshape merging dims keeps the product of the input sizes (`8*((32//W))`); a copy's strides"},
       {"einops_rearrange_split_symbolic", "einops' split of a symbolic dim prints `(s27//((s27//4)))` in torch"},

@@ -484,6 +484,12 @@ void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o) {
 V OpCall::out(TensorInfo o) {
   o.nonzero.reset();  // (a fact of the tensor written in place only: the in-place rule sets it again)
   autocast_dtype(I, name, o);
+  // only floating and complex tensors require grad: an integer or bool result never does (argmin of a differentiable
+  // distance: the VQ-VAE's one-hot encodings built from it, and the EMA buffers computed from those, do not)
+  if (!o.dtype.empty() && o.dtype.find("float") == std::string::npos && o.dtype.find("complex") == std::string::npos) {
+    o.requires_grad = o.grad_fn = false;
+    o.grad_edge = nullptr;
+  }
   // a dynamic int of value 0 or 1 (automatic dynamic keeps its symbol: `L_n_`) that becomes a tensor's size: the fake
   // tensor's contiguity walk evaluates `size == 1`, an Eq guard that specializes the symbol to its value (the input
   // stays, typed `Sym(1)`; `L['n'] == 1` is guarded, so the next length recompiles; real torch 2.11: programs

@@ -374,6 +374,10 @@ V parameter(OpCall& c) {
     t.is_buffer = t.nn_buffer = true;
     return same_data(mk_tensor(t));
   }
+  // in a frame Dynamo refuses the constructor (TorchInGraphFunctionVariable.call_nn_parameter under
+  // graph_break_on_nn_param_ctor, on by default: GB0264 at the call, which runs eagerly; real torch 2.11: the VQ-VAE's
+  // EMA update `self._ema_w = nn.Parameter(self._ema_w * decay + ...)` in forward)
+  if (c.I.tracing()) c.I.graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), c.loc);
   t.is_param = true;
   V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
   if (!rg && c.args.size() > 1) rg = c.args[1];

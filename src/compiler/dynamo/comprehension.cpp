@@ -89,9 +89,15 @@ void Interp::rethrow_in_comprehension(Activation& act, GraphBreak gb) {
     ++counters_["graph_break"];
     restart_after_break(*act.ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }
-  emit_frame_skip(*act.ctx, gb.msg, gb.loc);
-  if (!act.ctx->is_resume) throw FrameSkip{gb.msg, gb.gb_type, true};
-  ++counters_["unimplemented"];  // a resume function is skipped from its start: the rest runs eagerly
+  skip_frame_from_start(act, gb.msg, gb.gb_type, gb.loc);
+}
+
+// The frame is skipped whole: ConvertFrame's caller reruns it eagerly from its start (FrameSkip, run_frame.cpp); a
+// resume function cannot be rerun, it is skipped from its start, its inlined calls replayed eagerly, the rest eager
+void Interp::skip_frame_from_start(Activation& act, const std::string& msg, const std::string& gb_type, Location loc) {
+  emit_frame_skip(*act.ctx, msg, loc);
+  if (!act.ctx->is_resume) throw FrameSkip{msg, gb_type, true};
+  ++counters_["unimplemented"];
   act.ctx->code->skipped = true;
   replay_inlined_calls(*act.ctx);
   act.ctx = nullptr;
@@ -200,13 +206,12 @@ V Interp::speculate_comprehension(const ExprP& e) {
   if (act.depth == 0 && act.gen_loop.len >= 0) {
     const std::string msg = msg_generator_reconstruction(fmt::format("ListIteratorVariable(length={}, index={})", act.gen_loop.len, act.gen_loop.index));
     if (rec) {
-      emit_frame_skip(*ctx, msg, e->loc);
-      if (!ctx->is_resume) throw FrameSkip{msg, "Generator reconstruction with mutations", true};
-      ++counters_["unimplemented"];
+      skip_frame_from_start(act, msg, "Generator reconstruction with mutations", e->loc);
+    } else {
+      ctx->code->skipped = true;
+      replay_inlined_calls(*ctx);
+      act.ctx = nullptr;
     }
-    ctx->code->skipped = true;
-    replay_inlined_calls(*ctx);
-    act.ctx = nullptr;
     return eval_comprehension(e);
   }
   // attempt 1: the graph up to the comprehension, whose outputs are the locals read from this statement on

@@ -89,23 +89,15 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   // (a skipped frame reruns eagerly from its start, where the calls its trace inlined are frames of their own: real
   // torch 2.11's TFT encode, whose `self.init_hidden()` before the LSTM's LOAD_ATTR is handed to Dynamo; a resume
   // function replays its inlined calls eagerly)
-  auto skip_whole_frame = [&](const std::string& msg) {
-    emit_frame_skip(*ctx, msg, gb.loc);
-    if (!ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
-    ++counters_["unimplemented"];
-    ctx->code->skipped = true;
-    replay_inlined_calls(*ctx);
-    act.ctx = nullptr;
-  };
   if (gb.gb_type == "Attempted to wrap RNN, GRU, or LSTM" && gb.lazy_item && (s.k == SK::For || s.k == SK::While)) {
-    skip_whole_frame(loop_skip_msg(&gb, *ctx->code, gb.loc.line));
+    skip_frame_from_start(act, loop_skip_msg(&gb, *ctx->code, gb.loc.line), gb.gb_type, gb.loc);
     return;
   }
   if (!has_graph) {  // no checkpoint with a graph: the whole frame is skipped
     // the break's own message, in a loop too: "graph break in loop" (GB7000) is raised by break_graph_if_unsupported,
     // the CALL / BINARY_SUBSCR instructions' handler (depth0_call; truth: mask_index_loop), not by step() for an
     // instruction such as BUILD_SLICE of a tensor bound (glow-tts' WN: split_locals_output_order)
-    skip_whole_frame(gb.msg);
+    skip_frame_from_start(act, gb.msg, gb.gb_type, gb.loc);
     return;
   }
   std::string reason = "Encountered graph break that we cannot resume from. Compiling up to the previous resumable state, "

@@ -171,7 +171,21 @@ static void stdlib_code_location(const std::string& stub_path, const std::string
   }
 }
 
-// A bundled stub of code whose frames torch never converts (interp.hpp says which)
+// The frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs), numpy's (C functions in numpy) and
+// the C modules operator and itertools (`np.array(list(itertools.product(a, b)))`: the getitems of iterating a
+// traced array show the user's line)
+bool Interp::hidden_stub_file(int file) const {
+  const std::string& p = path_of(file);
+  return torch_stub_file(file) || p.rfind("<tparse-stubs>/numpy/", 0) == 0 || p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/itertools.py";
+}
+
+// A bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
+// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, contextvars,
+// _collections' OrderedDict / defaultdict / deque, _warnings' warn (its shown frames are counted explicitly): few-shot's eager `OrderedDict(model.named_parameters())`; a
+// Counter's `__missing__`; torch/autograd/function.py's FunctionCtx, in SKIP_DIRS for a frame of its own: MOD_INLINELIST
+// holds only for inlined calls). Called eagerly under the callback it is never a frame; the user functions it calls are
+// (a stub of Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
+// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
 bool Interp::skipfile_stub_fn(const V& f) const {
   if (!f || !f->fn || !is_stub(f->fn->loc.file)) return false;
   const std::string p = path_of(f->fn->loc.file).substr(15);  // (after "<tparse-stubs>/")
@@ -305,9 +319,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   // the frame reads from its closure is guarded like an argument (real torch 2.11: IBM seq2seq's `decode` closure
   // appending to `ret_dict['attention_score']`, its length guarded, a recompile per step)
   if (!module_wrapper && fnv->closure && fnv->closure->parent) {
-    const std::set<std::string> own = bound_locally(*fnv->fn);
-    for (const std::string& n : names_from(fnv->fn.get(), 0)) {
-      if (own.count(n)) continue;
+    if (!cs.unbound_known) {
+      const std::set<std::string> own = bound_locally(*fnv->fn);
+      for (const std::string& n : names_from(fnv->fn.get(), 0)) if (!own.count(n)) cs.unbound_names.push_back(n);
+      cs.unbound_known = true;
+    }
+    for (const std::string& n : cs.unbound_names) {
       for (Env* e = fnv->closure.get(); e && e->parent; e = e->parent.get()) {
         if (e->comprehension) continue;
         auto it = e->vars.find(n);

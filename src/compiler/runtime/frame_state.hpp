@@ -103,6 +103,9 @@ struct CodeState {
   int frame_id = -1;
   int compile_count = 0;
   bool skipped = false, run_only = false;
+  /// the names its code reads and does not bind (co_freevars and co_names), found once per code (run_frame.cpp)
+  std::vector<std::string> unbound_names;
+  bool unbound_known = false;
   std::vector<std::shared_ptr<CacheEntry>> entries;  ///< oldest first
   std::map<std::string, TensorInfo> seen_shapes;      ///< automatic dynamic state
   std::map<std::string, std::set<int>> dyn_dims;

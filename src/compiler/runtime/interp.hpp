@@ -329,6 +329,7 @@ class Interp {
   /// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
   static bool loop_flow(Activation& act, bool& broke);
   void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
+  void skip_frame_from_start(Activation& act, const std::string& msg, const std::string& gb_type, Location loc);  ///< comprehension.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   /// `guards`: the frame's tensor and value guards at the checkpoint (those made after it go with the trace)
   void step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try = false,
@@ -632,21 +633,9 @@ class Interp {
   bool torch_stub_file(int file) const { return path_of(file).rfind("<tparse-stubs>/__tparse_torch", 0) == 0; }
   bool torch_stub_fn(const V& f) const { return f && f->fn && torch_stub_file(f->fn->loc.file); }
   bool hidden_stub_fn(const V& f) const { return f && f->fn && hidden_stub_file(f->fn->loc.file); }  ///< never a frame
-  /// a bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,
-  /// random; THIRDPARTY_SKIPLIST: numpy, tqdm) and functions CPython writes in C (operator, itertools, contextvars,
-  /// _collections' OrderedDict / defaultdict / deque, _warnings' warn (its shown frames are counted explicitly): few-shot's eager `OrderedDict(model.named_parameters())`; a
-  /// Counter's `__missing__`; torch/autograd/function.py's FunctionCtx, in SKIP_DIRS for a frame of its own: MOD_INLINELIST
-  /// holds only for inlined calls). Called eagerly under the callback it is never a frame; the user functions it calls are
-  /// (a stub of Python code torch does convert, typing.cast, stays a frame). Programs defaultdict_missing_in_skipped_frame,
-  /// deepcopy_stdlib_frame_not_compiled, cast_frame_after_eager_backward.
-  bool skipfile_stub_fn(const V& f) const;  // (run_frame.cpp)
-  /// frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs), numpy's (C functions in numpy) and
-  /// the C modules operator and itertools (`np.array(list(itertools.product(a, b)))`: the getitems of iterating a
-  /// traced array show the user's line)
-  bool hidden_stub_file(int file) const {
-    const std::string& p = path_of(file);
-    return torch_stub_file(file) || p.rfind("<tparse-stubs>/numpy/", 0) == 0 || p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/itertools.py";
-  }
+  /// stubs torch never converts to frames, and stubs a node's stack trace leaves out (run_frame.cpp)
+  bool skipfile_stub_fn(const V& f) const;
+  bool hidden_stub_file(int file) const;
   TraceWriter writer_;
   std::vector<Activation*> stack_;
   std::shared_ptr<Env> globals_;

@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"
 
@@ -446,6 +447,35 @@ void Interp::guard_object_id(const V& obj) {
   std::string src = frame_source_of(obj);
   if (src.empty()) return;
   push_id_guard(*stack_.back()->ctx, src, obj, fmt::format("___check_obj_id({}, {})", src, obj_id(obj.get())), true);
+}
+
+// (copyreg.__newobj__(cls) under the callback, `cls.__new__` of a deep-copied Learner then of its ParameterList: a
+// recompile on cls, real torch 2.11 MAML's finetunning; program class_local_guarded_by_id)
+void Interp::guard_class_local(const V& cls, Location loc) {
+  if (!tracing() || stack_.back()->ctx->mode != Mode::Record) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto it = ctx.sources.find(cls.get());
+  if (it == ctx.sources.end() || it->second.find_first_of(".[") != std::string::npos || it->second.rfind("G[", 0) == 0) return;
+  const std::string& src = it->second;
+  for (auto& g : ctx.vguards) if (g.kind == "id" && g.src == src) return;
+  std::string type = fmt::format("<class '{}'>", cls->s);
+  if (!cls->builtin_nn.empty() && !cls->fn) {  // (torch.nn's: the file that defines it)
+    const std::string t = builtin_module_type_guard(cls, src);
+    type = t.substr(t.find("type=") + 5);
+  } else if (cls->fn) {
+    std::string qual = path_of(cls->fn->loc.file);
+    qual = qual.substr(qual.rfind('/') == std::string::npos ? 0 : qual.rfind('/') + 1);
+    if (qual.size() > 3 && qual.ends_with(".py")) qual.resize(qual.size() - 3);
+    type = fmt::format("<class '{}.{}'>", qual, cls->s);
+  }
+  ValueGuard g;
+  g.src = src;
+  g.kind = "id";
+  g.value = cls;
+  g.code = fmt::format("___check_obj_id({}, {}), type={}", src, obj_id(cls.get()), type);
+  g.comment = guard_comment(loc);
+  g.stack = guard_user_stack(loc);
+  ctx.vguards.push_back(g);
 }
 
 long long Interp::obj_id(const Obj* o) {

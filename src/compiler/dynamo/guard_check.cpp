@@ -149,7 +149,10 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   for (auto& g : e.values) {
     if (g.kind != "id" || (!root.empty() && root_of(g.src) != root)) continue;
     V v = resolve_source(g.src, inputs);
-    if (v && v.get() != g.value.get()) return g.code;
+    // (a torch.nn class is one object: a handle per use here)
+    const bool same_nn_class = v && v->k == VK::Class && g.value->k == VK::Class && !v->fn && !g.value->fn &&
+                               !v->builtin_nn.empty() && v->builtin_nn == g.value->builtin_nn;
+    if (v && v.get() != g.value.get() && !same_nn_class) return g.comment.empty() ? g.code : g.code + "  " + g.comment + g.stack;
   }
   for (auto& g : e.module_types) {  // TYPE_MATCH on a submodule: the class, not the instance (a
     // module's node of the guard tree checks its own type before its parameters' tensors)

@@ -306,7 +306,7 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       out.push_back(std::move(g));
       continue;
     }
-    if (vg.kind == "id") g.leaves.push_back({"ID_MATCH", vg.code});
+    if (vg.kind == "id") g.leaves.push_back({"ID_MATCH", vg.comment.empty() ? vg.code : guard_with_comment(vg.code, vg.comment)});
     else if (vg.kind == "float_dyn") {
       g.leaves.push_back({"TYPE_MATCH", vg.code + "  " + vg.comment});
       lambdas.push_back(fmt::format("{} == ___as_tensor({}).item()  # (unknown var zf37, please file a bug)", vg.src, vg.src));

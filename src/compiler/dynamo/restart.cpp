@@ -452,12 +452,15 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       }
       auto fail_generator = [&] {  // GB8335: the frame fails and runs eagerly
         const std::string msg = msg_generator_reconstruction();
-        emit_frame_skip(*ctx, msg, loc);
-        throw FrameSkip{msg, "Generator reconstruction with mutations", true};
+        skip_frame_from_start(act, msg, "Generator reconstruction with mutations", loc);
       };
-      if (!ctx->is_resume && (std::any_of(args.begin(), args.end(), traced_generator) ||
-                              std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); })))
+      // (a resume function's own too, skipped from its start: MADDPG's `clip_grad_norm(curr_agent.critic.parameters(),
+      // 0.5)` after its backward break, the deprecated alias breaking at its warnings.warn)
+      if (std::any_of(args.begin(), args.end(), traced_generator) ||
+          std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); })) {
         fail_generator();
+        return call(callee, args, kwargs, loc);
+      }
       // a wrapper's `func(*args, **kwargs)` that broke inside: attempt 1 does not inline the call, so the int items of
       // `*args` it would have read stay lazy, unguarded (real torch 2.11: nograd_wrapper_break_no_arg_guard; its
       // kwargs dict is rebuilt for the stack, its items guarded)

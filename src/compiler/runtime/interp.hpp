@@ -170,6 +170,9 @@ class Interp {
   /// realize() for an identity test (`x is None`, isinstance): a tensor reached through an attribute of a frame local
   /// (`encoder_outputs.last_hidden_state`, not a module's registry) is wrapped too, its TENSOR_MATCH kept
   void realize_identity(const V& t);
+  /// An nn.Module the frame holds as a plain local (UnspecializedNNModuleVariable) is realized at its first use (an
+  /// attribute read, an identity test): its TYPE_MATCH guard comes there
+  void realize_module_local(const V& obj, Location loc);
   /// dict.__getitem__ itself, a subclass's own __getitem__ bypassed (`__getattr__ = dict.__getitem__`; interp_items.cpp)
   V dict_getitem(const V& obj, const V& idx, Location loc);
   // ---- SymInts and SymBools (torch/symbols/): their declarations are a header of their own ----
@@ -363,6 +366,8 @@ class Interp {
   /// (UnspecializedNNModuleVariable's source): a module of another class there recompiles.
   /// ID_MATCH on an object the frame reads (a torch.optim optimizer: its OptimizerVariable) — dynamo.cpp
   void guard_object_id(const V& obj);
+  /// A class a frame holds as a plain local (UserDefinedClassVariable): ID_MATCH (CLASS_MATCH) at its first use
+  void guard_class_local(const V& cls, Location loc);
   /// the frame-local source an object is (`self`, `optimizer`, `args[0]`), "" when none — dynamo.cpp
   std::string frame_source_of(const V& obj);
   /// Dynamo's guards on a plain dict / list / tuple the frame reaches from a source (a local, a global, an attribute):

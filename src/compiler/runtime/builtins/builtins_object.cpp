@@ -61,8 +61,8 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     if (args.empty() || arg(0)->k != VK::Class) raise_exc("TypeError", "object.__new__(X): X is not a type object", loc);
     auto inst = std::make_shared<Obj>();
     inst->k = VK::Instance;
-    inst->cls = arg(0);
     inst->builtin_nn = arg(0)->builtin_nn;
+    if (inst->builtin_nn.empty()) inst->cls = arg(0);  // (a built-in module's instance has no script class)
     return inst;
   }
   if (name == "object.__reduce__" || name == "object.__reduce_ex__") {

@@ -205,11 +205,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   }
   if (obj->k == VK::Instance) {
     // a module the frame holds as a plain local is realized by its first attribute read, present or not
-    // (UnspecializedNNModuleVariable: TYPE_MATCH; real torch 2.11: module_class_local_compiles_no_op_frame's
-    // `getattr(module, "_is_fsdp_managed_module", False)` recompiles for another module type)
-    if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_nn_instance(obj))
-      if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
-        guard_module_type(*this, obj, s0->second, loc);
+    // (real torch 2.11: module_class_local_compiles_no_op_frame's `getattr(module, "_is_fsdp_managed_module", False)`
+    // recompiles for another module type)
+    realize_module_local(obj, loc);
     // a data descriptor of the class (its class defines __get__ and __set__) comes before the instance's own attribute
     if (data_descriptors_ > 0 && obj->cls)
       if (V m = find_in_class(obj->cls, name); m && m->k == VK::Instance && m->cls && find_in_class(m->cls, "__set__"))
@@ -307,6 +305,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return b;
     }
   }
+  // a class the frame holds as a plain local is realized by its first attribute read: CLASS_MATCH
+  if (obj->k == VK::Class) guard_class_local(obj, loc);
   if (obj->k == VK::Class && obj->fn && name == "__annotations__") {
     // the class's own annotations (runtime/annotations.cpp), never a base's: Python 3.10+ gives {} for none
     auto it = obj->attrs.find(name);
@@ -360,7 +360,9 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if (obj->k == VK::Class && obj->fn && name == "__init__" && !find_in_class(obj, "__init__")) return mk_builtin("object.__init__");
   // object.__new__(cls), and a class without a __new__ of its own inherits it (`State.__new__(State)`: an instance
   // that no __init__ ran on, as copy / pickle-style code builds one)
-  if (name == "__new__" && ((obj->k == VK::Builtin && obj->s == "object") || (obj->k == VK::Class && obj->fn && !find_in_class(obj, "__new__"))))
+  // (a built-in torch.nn class too: copyreg.__newobj__ of a deep-copied ParameterList)
+  if (name == "__new__" && ((obj->k == VK::Builtin && obj->s == "object") ||
+                            (obj->k == VK::Class && (obj->fn || !obj->builtin_nn.empty()) && !find_in_class(obj, "__new__"))))
     return mk_builtin("object.__new__");
   if (obj->k == VK::Builtin && obj->s == "super")  // super().name: the MRO after the class (interp_super.cpp)
     if (V r = super_attr(obj, name, loc)) return r;

@@ -142,6 +142,9 @@ V Interp::subscript(V obj, V idx, Location loc) {
     // "Observed exception" that leaves the frame to eager code — real torch 2.11: program tuple_index_by_bool)
     if (idx->k == VK::Bool && obj->k != VK::Str && tracing())
       raise_observed("TypeError", "indices must be integers or slices, not <class 'bool'>", loc);
+    // a SymInt index is specialized to its value (BaseListVariable.getitem_const takes a constant: MADDPG's
+    // `self.agents[agent_i]` guards `agent_i == 1` once agent_i went dynamic, a recompile per agent; real torch 2.11)
+    if (idx->k == VK::Int && !idx->sym.empty() && tracing()) specialize_symbol(idx->sym, loc, true);
     long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));

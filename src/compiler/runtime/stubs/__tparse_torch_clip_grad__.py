@@ -2,6 +2,8 @@
 # torch/nn/utils/clip_grad.py): each public function runs under no_grad (its _no_grad wrapper: `_set_grad_enabled`
 # nodes in a frame); tensors are grouped by device and dtype, and a group takes the foreach path when torch supports
 # it there (CPU and CUDA: one `_foreach_norm` / `_foreach_mul_` / `_foreach_clamp_min_` node over the group).
+import warnings
+
 import torch
 
 
@@ -88,6 +90,11 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
 
 
 def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    # deprecated (typing_extensions.deprecated's wrapper warns first): in a frame the warn is GB0007, the call breaks;
+    # run eagerly under the callback the wrapper is a frame handed to Dynamo (skipped: one code for every such function)
+    __tparse_stdlib_frame__("wrapper", "/opt/torch/.venv/lib/python3.12/site-packages/typing_extensions.py", 3137)
+    warnings.warn("`torch.nn.utils.clip_grad_norm` is now deprecated in favor of `torch.nn.utils.clip_grad_norm_`.",
+                  category=FutureWarning, stacklevel=2)
     return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
 
 

@@ -69,6 +69,13 @@ def deepcopy(x, memo=None):
         y = tuple([deepcopy(a, memo) for a in x])
         memo[key] = y
         return y
+    if isinstance(x, torch.nn.Module):
+        # nn.Module has no __deepcopy__: object.__reduce_ex__(4) (its __getstate__ is torch code) then copy._reconstruct
+        # calls copyreg.__newobj__(cls) for the module and, as its state's _modules are copied, for each submodule in
+        # pre-order: Python code under the callback (real torch 2.11: MAML's `net = deepcopy(self.net)` after
+        # finetunning's break, frames __newobj__ for Learner, then for ParameterList: a recompile on cls)
+        for m in x.modules():
+            copyreg.__newobj__(type(m))
     if isinstance(x, (torch.nn.Module, torch.Tensor)):
         y = __tparse_deepcopy_obj__(x)  # a new module tree, its parameters new tensors (transformer layer clones)
         memo[key] = y

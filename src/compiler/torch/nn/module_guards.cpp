@@ -119,6 +119,13 @@ void guard_module_type(Interp& I, const V& mod, const std::string& src, Location
   ctx.module_types.push_back(g);
 }
 
+void Interp::realize_module_local(const V& obj, Location loc) {
+  Activation& a0 = *stack_.back();
+  if (!a0.ctx || a0.ctx->mode != Mode::Record || !is_nn_instance(obj)) return;
+  if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
+    guard_module_type(*this, obj, s0->second, loc);
+}
+
 void module_zero_grad(Interp& I, const V& mod, bool to_none, Location loc) {
   std::vector<V> a;
   std::vector<std::pair<std::string, V>> kw;

@@ -206,6 +206,10 @@ V unary(OpCall& c) {
     if (tr && tr->k == VK::Bool && !tr->b && t.stride.size() == t.shape.size())
       o.stride = is_dense_layout(t) ? t.stride : preserve_format_strides(t);
   }
+  // a tensor argument that requires grad makes the result require grad: batch_norm / instance_norm's weight and bias
+  // (MADDPG's BatchNorm1d on an input of no grad: its affine parameters get gradients, the optimizer's step reads them)
+  for (const V& x : c.rest) o.requires_grad = o.requires_grad || (x && x->k == VK::Tensor && x->t->requires_grad);
+  for (const auto& kv : c.kwargs) o.requires_grad = o.requires_grad || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
   return c.out(o);
 }
 

@@ -119,6 +119,10 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     // puts L_ids_ before the embedding weight that `self.emb(ids)` reads next; testdata/programs/placeholder_order)
     if (a->k == VK::Tensor) realize_identity(a);
     if (b->k == VK::Tensor) realize_identity(b);
+    // a module local too: MAML's Learner.forward `if vars is None:` with a ParameterList for vars guards its type
+    // there, so a list of fast weights next recompiles (real torch 2.11: module_local_is_none_guards_type)
+    if (a->k == VK::Instance) realize_module_local(a, loc);
+    if (b->k == VK::Instance) realize_module_local(b, loc);
     // None, True / False and the builtins (int, list, ...: one object each in Python, a fresh handle here)
     // are singletons; torch.Tensor too
     bool same = a.get() == b.get() || (a->k == VK::None && b->k == VK::None) || (a->k == VK::Bool && b->k == VK::Bool && a->b == b->b) ||

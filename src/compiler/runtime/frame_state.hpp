@@ -47,6 +47,11 @@ struct ValueGuard {
   std::string src2;              ///< alias (DUPLICATE_INPUT): the argument the same tensor was read as first
   bool pinned = false;           ///< float_dyn: an op's float parameter specialized it (its value is guarded too)
   std::string pin_text;          ///< float_dyn pinned by an expression of it (`(0.5 + 0.5*___as_tensor(x).item()) == 1.1`)
+  /// float_dyn whose rounding an int needed (`range(math.ceil(x))`): the guard holds that integer, not the float
+  /// ("ceil" / "floor" / "trunc" and the integer, the check's text)
+  std::string round_fn;
+  long long round_value = 0;
+  std::string round_text;
   const Obj* item_of = nullptr;  ///< an item of a list argument: guarded only once the frame reads the list's items
   /// a Python float's guard at `src`: EQUALS_MATCH on its value, or once dynamic (automatic dynamic, an unspecialized
   /// float) only its type, `___check_type_id(src, ...)` (dynamo/dynamo.cpp)

@@ -40,6 +40,10 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
   }
   if (name.rfind("math.", 0) == 0) {
     std::string m = name.substr(5);
+    // a resume's dynamic float stack value read by the call: tensorified there (neural ODE's
+    // `math.ceil((abs(t1 - t0)/h_max).max().item())` resumed: `item()` of L_stack1_, then math_ceil; real torch 2.11)
+    if (in_compiled && tracing())
+      for (V& a : args) a = take_stack_float(*this, *stack_.back()->ctx, a, loc);
     if (m == "prod") {  // math.prod(iterable, *, start=1): start * x0 * x1 ... by the `*` operator (ints stay ints)
       V acc = mk_int(1);
       for (auto& [k, v] : kwargs) if (k == "start") acc = v;

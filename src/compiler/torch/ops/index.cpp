@@ -117,6 +117,9 @@ V getitem(OpCall& c) {
     ++pos;
     if (x->k == VK::None) {  // torch's unsqueeze stride: size * stride of the dim it precedes, else 1
       s.push_back(Dim{1, ""});
+      // (numpy's np.newaxis is a stride-0 axis, which torch.from_numpy / torch.Tensor(ndarray) keep: WaveGAN's
+      // `torch.Tensor(x[:, np.newaxis, :])` is `x` with stride 0 at dim 1, a recompile against a contiguous one)
+      if (t.np_array) { sd.push_back(Dim{0, ""}); continue; }
       sd.push_back(d < rank && has_st ? dim_mul(t.shape[d], t.stride[d]) : Dim{1, ""});
       continue;
     }

@@ -567,6 +567,27 @@ namespace tparse::compiler {
 bool Interp::pin_float_expr(const std::string& expr, std::optional<double> value, Location loc, const char* site) {
   FrameCtx& ctx = *stack_.back()->ctx;
   if (!sym_free_symbols(expr).empty()) return false;  // (sizes too)
+  // the rounding of one float to an int (`CeilToInt(zf37)`, a range() of it): the guard is on that integer, so the
+  // float stays unspecialized, another value of the same ceiling passes (real torch 2.11: neural ODE's
+  // `math.ceil(___as_tensor(L['___stack1']).item()) == 4`)
+  for (const auto& [fn, py] : {std::pair<const char*, const char*>{"CeilToInt(", "ceil"}, {"FloorToInt(", "floor"}, {"TruncToInt(", "trunc"}}) {
+    const std::string f = fn;
+    if (expr.rfind(f, 0) != 0 || expr.back() != ')') continue;
+    const std::string inner = expr.substr(f.size(), expr.size() - f.size() - 1);
+    auto it = ctx.float_srcs.find(inner);
+    if (it == ctx.float_srcs.end()) break;
+    for (auto& g : ctx.vguards) {
+      if (g.kind != "float_dyn" || g.src != it->second || g.pinned || !g.round_fn.empty() || !g.value) continue;
+      const double x = g.value->f;
+      g.round_fn = py;
+      g.round_value = static_cast<long long>(f[0] == 'C' ? std::ceil(x) : f[0] == 'F' ? std::floor(x) : std::trunc(x));
+      const Activation& act = guard_frame(*this, loc);
+      const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
+      g.round_text = fmt::format("math.{}(___as_tensor({}).item()) == {}  {}", py, g.src, g.round_value,
+                                 guard_comment(Location{line, 0, act.file}));
+    }
+    return true;
+  }
   std::vector<std::string> fs;  // its zf<N> symbols
   for (size_t i = 0; i < expr.size();) {
     if (!(std::isalpha(static_cast<unsigned char>(expr[i])) || expr[i] == '_')) { ++i; continue; }

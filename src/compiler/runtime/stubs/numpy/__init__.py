@@ -388,6 +388,11 @@ class ndarray(_Elementwise):
                 return __tparse_np_int__(flat[0])
             view = ndarray(flat, shape, self._tparse_dtype)
             view._tparse_base = (self, offs)
+            # a new axis has stride 0 (torch.from_numpy / torch.Tensor of it keep that: WaveGAN's `x[:, np.newaxis, :]`)
+            axes = _shape.newaxis_strides(self.shape, i) if self._tparse_strides is None else None
+            if axes is not None and len(axes) == len(shape):
+                st = _shape.strides_of(shape)
+                view._tparse_strides = tuple(0 if axes[a] else st[a] for a in range(len(shape)))
             # (a negative step makes that stride negative; a view of such a view keeps it)
             steps = i if isinstance(i, tuple) else (i,)
             view._tparse_negstride = self._tparse_negstride or _bany(isinstance(k, slice) and k.step is not None and k.step < 0 for k in steps)

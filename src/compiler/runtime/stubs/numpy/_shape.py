@@ -115,6 +115,35 @@ def basic_index(shape, idx):
     return tuple(out), offs
 
 
+def newaxis_strides(shape, idx):
+    """element strides of a basic-index view holding new axes (np.newaxis: stride 0, as numpy makes them; the other
+    axes row-major); None when the index adds no axis"""
+    idx = idx if isinstance(idx, tuple) else (idx,)
+    if not _bany_none(idx):
+        return None
+    out = []
+    for k in idx:
+        if k is None:
+            out.append(True)
+        elif k is Ellipsis:
+            used = len([j for j in idx if j is not None and j is not Ellipsis])
+            out.extend([False] * (len(shape) - used))
+        elif isinstance(k, slice):
+            out.append(False)
+    used = len([j for j in idx if j is not None and j is not Ellipsis and not isinstance(j, int)]) + \
+        len([j for j in idx if isinstance(j, int) and not isinstance(j, bool)])
+    if Ellipsis not in idx:
+        out.extend([False] * (len(shape) - used))
+    return out
+
+
+def _bany_none(idx):
+    for k in idx:
+        if k is None:
+            return True
+    return False
+
+
 def total(xs):
     t = 0
     for x in xs:

@@ -497,6 +497,29 @@ V OpCall::out(TensorInfo o) {
   if (I.tracing())
     for (const Dim& d : o.shape)
       if (d.is_sym() && (d.v == 0 || d.v == 1) && sym_bare_symbol(d.sym) && !item_symbol(I, d.sym)) I.specialize_symbol(d.sym, loc);
+  // an expression size of value 1 a batch norm takes over from its input (after a strided conv whose output is
+  // 1 high at this input size): the meta's size-1 tests guard `Eq(expr, 1)` and the output is 1 there (real torch
+  // 2.11: cirtorch's ResNet at a small scale, `(((s53 - 1)//32)) + 1` then 1 from layer4's bn1 on)
+  // (batch_norm's meta; a view keeps the expression: program avgpool_view_batch)
+  if (I.tracing() && (name == "batch_norm" || name == "instance_norm")) {
+    auto has_dim = [&](const V& a, const std::string& sym) {
+      if (!a || a->k != VK::Tensor) return false;
+      for (const Dim& x : a->t->shape) if (x.sym == sym) return true;
+      return false;
+    };
+    bool changed = false;
+    const std::vector<Dim> before = o.shape;
+    for (Dim& d : o.shape) {
+      if (!d.is_sym() || d.v != 1 || sym_bare_symbol(d.sym)) continue;
+      bool from_input = has_dim(self, d.sym);
+      for (const V& a : rest) from_input = from_input || has_dim(a, d.sym);
+      if (!from_input) continue;
+      I.specialize_symbol(d.sym + " == 1", loc);
+      d = Dim{1, ""};
+      changed = true;
+    }
+    if (changed && o.stride == contiguous_strides(before)) o.stride = contiguous_strides(o.shape);
+  }
   // a function of a torch submodule (`fft.irfft`) is named as FX names its C binding: `fft_irfft`
   if (is_fn) return I.emit("call_function", target, name.find('.') == std::string::npos ? name : target.substr(target.rfind('.') + 1),
                            false, args, kwargs, o, loc);

@@ -336,6 +336,12 @@ V squeeze(OpCall& c) {
   for (size_t i = 0; i < rank; ++i) {
     bool named = !d || std::find(which.begin(), which.end(), static_cast<long long>(i)) != which.end();
     bool drop = t.shape[i].v == 1 && !t.shape[i].is_sym() && named;
+    // a symbolic size of value 1 (an expression: a bare input size is >= 2): the meta's `size == 1` test is a guard on
+    // it, and the dim goes (cirtorch's GeM `avg_pool2d(x, (x.size(-2), x.size(-1)))` then `.squeeze(-1).squeeze(-1)`)
+    if (named && t.shape[i].is_sym() && t.shape[i].v == 1 && !sym_bare_symbol(t.shape[i].sym)) {
+      c.I.specialize_symbol(t.shape[i].sym + " == 1", c.loc);
+      drop = true;
+    }
     if (!drop) s.push_back(t.shape[i]);
     if (!drop && t.stride.size() == rank) o.stride.push_back(t.stride[i]);  // a view: the kept dims' strides
   }

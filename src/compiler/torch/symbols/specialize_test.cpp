@@ -224,3 +224,10 @@ TEST_CASE("a symbol equal to a sum with a negative term stays a symbol (ShapeEnv
   CHECK(g[1].find(m[1].str() + ": \"Sym(" + m[1].str() + ")\"") != std::string::npos);
   CHECK(g[1].find("torch.sym_sum(") != std::string::npos);
 }
+
+TEST_CASE("a Mod of a floor atom evaluates (div_rtn's parity guard of a pooled conv output)") {
+  auto t = parse_sym("Mod(((s53 - 1)//2), 2)");
+  REQUIRE(t);
+  CHECK(sym_eval(*t, {{"s53", 96}}) == 1);
+  CHECK(sym_eval(*t, {{"s53", 97}}) == 0);
+}

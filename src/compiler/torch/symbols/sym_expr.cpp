@@ -376,7 +376,9 @@ std::optional<double> eval_real(std::string s, const std::map<std::string, long 
     if (s.find_first_not_of("0123456789.-") == std::string::npos) {
       try { return std::stod(s); } catch (...) { return std::nullopt; }
     }
-    auto t = parse_sym(s);
+    // (a floor division is read as one when parenthesized: `Mod(((s53 - 1)//2), 2)`'s argument had its parentheses
+    // stripped above)
+    auto t = parse_sym(top_level(s, "//").size() == 1 ? "(" + s + ")" : s);
     if (!t || t->k == SymTree::K::Other) return std::nullopt;
     auto v = sym_eval(*t, values);
     if (!v) return std::nullopt;

@@ -384,12 +384,10 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         inst->builtin_nn = callee->builtin_nn;
         const bool rec = act.ctx && act.ctx->mode == Mode::Record;
         const size_t mark = rec ? act.ctx->graph.checkpoint() : 0;
-        // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...]); a _WeightedLoss (its
-        // __init__ registers the `weight` buffer) leaves no such node in torch 2.11 (probe module_ctor_in_frame_log_kinds:
-        // nn.ReLU / MSELoss / Softmax log, CrossEntropyLoss does not)
-        // (BCEWithLogitsLoss is a plain _Loss that registers its own buffers: it logs, program nn_module_ctor_in_frame)
-        static const std::set<std::string> weighted_losses = {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss",
-                                                               "MultiLabelSoftMarginLoss", "MultiMarginLoss"};
+        // torch.nn.Module.__init__ of the built-in class (nn.SiLU() inside a frame: ACT2FN[...]) logs its API usage, a
+        // node; CrossEntropyLoss alone is no module in a frame (below), so it leaves none (probe
+        // module_ctor_in_frame_log_kinds: nn.ReLU / MSELoss / Softmax log, CrossEntropyLoss does not; graph-convnet-tsp's
+        // `nn.NLLLoss(edge_cw)(y, y_edges)` logs, real torch 2.11; BCEWithLogitsLoss: program nn_module_ctor_in_frame)
         if (rec && callee->builtin_nn == "CrossEntropyLoss") {
           // (no module at all in a frame: Dynamo calls the class as a LambdaVariable of the normalized arguments)
           static const char* names[] = {"weight", "size_average", "ignore_index", "reduce", "reduction", "label_smoothing"};
@@ -401,7 +399,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
           lam->items = vals;
           return lam;
         }
-        if (!weighted_losses.count(callee->builtin_nn)) log_module_init(loc);
+        log_module_init(loc);
         try {
           const auto existing = params_in_args(args, kwargs);
           V m = nn_construct(callee->builtin_nn, args, kwargs, loc, inst);

@@ -40,6 +40,8 @@ struct GradEdge {
   std::string py_out_dtype, py_out_device;
   long long seq = 0;
   bool function_hop = false;  ///< made by an autograd.Function Dynamo traced (autograd_function_apply)
+  /// a node whose backward kernel raises (a RuntimeError's message): a backward() that reaches it fails there
+  std::string backward_error;
 };
 
 /// Abstract tensor: what a FakeTensor knows, plus an optional uniform fill value so that simple

@@ -91,6 +91,21 @@ BackwardWalk walk_backward(const V& root) {
   return w;
 }
 
+std::string backward_error_of(const V& root) {
+  auto start = grad_edge_of(root);
+  if (!start) return "";
+  std::vector<const GradEdge*> todo{start.get()};
+  std::set<const GradEdge*> seen{start.get()};
+  while (!todo.empty()) {
+    const GradEdge* e = todo.back();
+    todo.pop_back();
+    if (!e->backward_error.empty()) return e->backward_error;
+    for (const auto& x : e->in)
+      if (seen.insert(x.get()).second) todo.push_back(x.get());
+  }
+  return "";
+}
+
 bool mark_reached(const V& root, long long epoch) {
   auto start = grad_edge_of(root);
   if (!start) return false;  // (a root that needs no grad: its ancestry was lost on the way, torch would have one)

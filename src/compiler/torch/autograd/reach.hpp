@@ -38,6 +38,9 @@ struct BackwardWalk {
 };
 BackwardWalk walk_backward(const V& root);
 
+/// The first backward_error (GradEdge) a backward from `root` reaches, "" when none
+std::string backward_error_of(const V& root);
+
 /// The last backward epoch that took every leaf as reached (an unknown ancestry); grad_of reads it
 long long& backward_all_epoch();
 

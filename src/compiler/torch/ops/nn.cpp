@@ -263,7 +263,20 @@ V loss(OpCall& c) {
               name == "binary_cross_entropy_with_logits" || name == "soft_margin_loss") && ts.size() == t.shape.size())
       broadcast(c.I, t.shape, ts, c.loc);
   }
-  if (reduction != "none") { o.shape = {}; return c.out(o); }
+  // nll_loss2d's CPU backward allocates grad_input as zeros_like(input): a dense input of another layout (a permuted
+  // `log_softmax(y, dim=3).permute(0, 3, 1, 2)`) gives it that layout, and the kernel's check refuses it at backward
+  // (real torch 2.11 eager: graph-convnet-tsp's edge loss, "grad_input must be contiguous")
+  auto nll2d_check = [&](V r) {
+    if ((name == "nll_loss" || name == "cross_entropy") && t.shape.size() == 4 && t.device == "cpu" && r->k == VK::Tensor &&
+        r->t->grad_edge && t.stride.size() == 4 && t.stride != contiguous_strides(t.shape) && is_dense_layout(t)) {
+      auto e = std::make_shared<GradEdge>();
+      e->in.push_back(r->t->grad_edge);
+      e->backward_error = "grad_input must be contiguous";
+      r->t->grad_edge = e;
+    }
+    return r;
+  };
+  if (reduction != "none") { o.shape = {}; return nll2d_check(c.out(o)); }
   if (name == "cross_entropy" || name == "nll_loss") {  // input (N, C, d1, ...) or (C): per-sample (N, d1, ...)
     if (t.shape.size() >= 2) o.shape.erase(o.shape.begin() + 1);
     else o.shape = {};
@@ -274,7 +287,7 @@ V loss(OpCall& c) {
   } else if (other && other->k == VK::Tensor) {
     o.shape = broadcast(c.I, t.shape, other->t->shape, c.loc);
   }
-  return c.out(o);
+  return nll2d_check(c.out(o));
 }
 
 // The RNN cells' ops (_VF.lstm_cell / gru_cell / rnn_tanh_cell / rnn_relu_cell, what nn.LSTMCell / GRUCell / RNNCell

@@ -216,6 +216,9 @@ V backward(OpCall& c) {
     }
     c.I.graph_break("Unsupported Tensor.backward() call", msg_backward(args), c.loc);
   }
+  // a node whose backward kernel refuses its inputs fails the whole backward (graph-convnet-tsp's nll_loss2d over a
+  // permuted log_softmax: "grad_input must be contiguous", real torch 2.11 eager)
+  if (const std::string err = backward_error_of(c.self); !err.empty()) c.I.raise_exc("RuntimeError", err, c.loc);
   backward_runs_now() = ++c.I.backward_runs_;
   // create_graph=True: the gradients this run makes are differentiable (AdaHessian's Hutchinson products)
   if (V cg = c.arg(2, "create_graph"); cg && cg->k == VK::Bool && cg->b) c.I.counters_["create_graph_run"] = c.I.backward_runs_;

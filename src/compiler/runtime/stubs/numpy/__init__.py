@@ -896,6 +896,29 @@ flip = _np('flip')
 roll = _np('roll')
 
 
+def fill_diagonal(a, val, wrap=False):
+    """numpy's in-place diagonal write: a[i, i, ...] = val (a sequence is cycled) for i below the smallest dim; a tall
+    2-d array with wrap restarts the diagonal every ncols + 1 rows (graph-convnet-tsp's `np.fill_diagonal(W, 2)`)"""
+    if not _own_arr(a) or a.ndim < 2:
+        raise ValueError('array must be at least 2-d')
+    if a.ndim > 2 and len(set(a.shape)) != 1:
+        raise ValueError('All dimensions of input must be of equal length')
+    vals = val._tparse_flat if _own_arr(val) else (list(val) if isinstance(val, (list, tuple)) else [val])
+    end = a.size
+    if a.ndim == 2:
+        step = a.shape[1] + 1
+        if not wrap and a.shape[1] * a.shape[1] < end:  # (`min` here is numpy's)
+            end = a.shape[1] * a.shape[1]
+    else:
+        step = 1
+        for k in range(a.ndim - 1):  # (`sum` here is numpy's)
+            step = step + _prod(a.shape[k + 1:])
+    n = 0
+    for o in range(0, end, step):
+        a._write(o, vals[n % len(vals)])
+        n += 1
+
+
 # (eagerly; an array inside a compiled frame is not split here: an opaque value)
 def split(ary, indices_or_sections, axis=0):
     return _arrays.split(ary, indices_or_sections, axis)

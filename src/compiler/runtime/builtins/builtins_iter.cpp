@@ -234,7 +234,12 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
       return r;
     }
     if (v->k == VK::Complex) return mk_float(std::hypot(v->f, v->im));
-    return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->i));
+    // an object of a class with __abs__ (the numpy stub's ndarray: LapSRN's `abs(og[0] - center)` of an ogrid axis)
+    if (v->k == VK::Instance && v->cls)
+      if (V m = find_in_class(v->cls, "__abs__"); m && m->k == VK::Func) return call(m, {v}, {}, loc);
+    if (v->k != VK::Float && v->k != VK::Int && v->k != VK::Bool)
+      raise_exc("TypeError", fmt::format("bad operand type for abs(): '{}'", type_name(v)), loc);
+    return v->k == VK::Float ? mk_float(std::fabs(v->f)) : mk_int(std::llabs(v->k == VK::Bool ? static_cast<long long>(v->b) : v->i));
   }
   if (name == "round") {  // Python rounds half to even: round(2.5) == 2; with ndigits a float stays a float
     V v = arg(0);

@@ -356,6 +356,24 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   // Module.share_memory(): each tensor's share_memory_() (its storage moves to shared memory; values and metadata stay),
   // then self (torchbeast's actor processes share the learner's model)
   if (m == "share_memory") return self;
+  // Module.type(dst_type): `_apply(lambda t: t.type(dst_type))`, every parameter and buffer takes the type's dtype and
+  // device ('torch.FloatTensor', torch.cuda.FloatTensor; deep-image-prior's `net.type(dtype)`), integer ones too
+  if (m == "type" && !args.empty()) {
+    const std::string t = args[0]->k == VK::Str ? args[0]->s : args[0]->s;
+    static const std::map<std::string, std::string> dtypes = {
+        {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
+        {"LongTensor", "int64"}, {"IntTensor", "int32"}, {"ShortTensor", "int16"}, {"CharTensor", "int8"},
+        {"ByteTensor", "uint8"}, {"BoolTensor", "bool"}};
+    const std::string base = t.substr(t.rfind('.') == std::string::npos ? 0 : t.rfind('.') + 1);
+    auto d = dtypes.find(base);
+    if (d != dtypes.end() && !tracing())
+      for_each_module_tensor(self, [&](const V& c) {
+        if (!c->t->is_param && !c->t->is_buffer) return;
+        c->t->dtype = d->second;
+        c->t->device = tensor_device(t.find(".cuda.") != std::string::npos ? "cuda" : "cpu");
+      });
+    return self;
+  }
   if (m == "requires_grad_") {  // Module.requires_grad_(requires_grad=True): every parameter's flag, submodules' too
     V flag = !args.empty() ? args[0] : nullptr;
     for (auto& [k, v] : kwargs) if (k == "requires_grad") flag = v;

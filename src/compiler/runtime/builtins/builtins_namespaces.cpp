@@ -376,7 +376,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
                                                  "named_children", "named_modules", "buffers", "named_buffers", "add_module", "register_module",
                                                  "get_submodule", "register_forward_hook", "register_forward_pre_hook", "register_backward_hook",
                                                  "register_full_backward_hook", "register_full_backward_pre_hook", "state_dict", "load_state_dict",
-                                                 "flatten_parameters", "update", "__setitem__", "pop", "share_memory",
+                                                 "flatten_parameters", "update", "__setitem__", "pop", "share_memory", "type",
                                                  // hooks that act only when loading or saving a state dict
                                                  "_register_load_state_dict_pre_hook", "register_load_state_dict_post_hook",
                                                  "register_load_state_dict_pre_hook", "_register_state_dict_hook", "register_state_dict_pre_hook"};

@@ -392,6 +392,14 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
   if ((obj->k == VK::Class || obj->k == VK::Instance) && !obj->fn && (obj->builtin_nn == "Embedding" || obj->builtin_nn == "EmbeddingBag") &&
       name == "from_pretrained")
     return mk_builtin("nn_from_pretrained:" + obj->builtin_nn);
+  // a name the script stored on a torch.nn class (interp_setattr.cpp), its own or nn.Module's: a function is a method
+  if ((obj->k == VK::Class || obj->k == VK::Instance) && !obj->builtin_nn.empty() && !builtin_attr_stores_.empty())
+    for (const std::string& c : {obj->builtin_nn, std::string("Module")}) {
+      auto it = builtin_attr_stores_.find("torch.nn." + c + "#" + name);
+      if (it == builtin_attr_stores_.end()) continue;
+      if (obj->k == VK::Instance && it->second->k == VK::Func) return mk_bound(obj, it->second);
+      return it->second;
+    }
   if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty() && !name.starts_with("__")) {
     // a torch.nn class's member tparse does not model (nn.Module._load_from_state_dict): opaque, noted
     note_unmodelled(loc, "torch.nn." + obj->s + "." + name);

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/values/values.hpp"
@@ -149,6 +150,11 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
+    // an RNN item of a list the frame reached by a source (its items lazy, wrapped where read) is refused (GB0014):
+    // the subscript breaks the graph (DNC's `self.rnns[layer]` of a plain list of LSTMs)
+    if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_rnn_module(obj->items[i]) &&
+                                        a0.ctx->sources.count(obj.get()))
+      graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(obj->items[i])), loc);
     return obj->items[i];
   }
   if (obj->k == VK::Dict) {
@@ -198,6 +204,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
     if (!r) raise_exc("KeyError", idx, loc);
     Activation& act = *stack_.back();
+    // an RNN item is refused by VariableBuilder (GB0014): the subscript breaks the graph and runs eagerly (DNC's
+    // `self.rnns[layer](input.unsqueeze(1), chx)`)
+    if (act.ctx && act.ctx->mode == Mode::Record && is_rnn_module(r))
+      graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(r)), loc);
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
       if (src != act.ctx->sources.end()) act.ctx->sources.of(r) = src->second + (params ? "._parameters['" : "._modules['") + key + "']";

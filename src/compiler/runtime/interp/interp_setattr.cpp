@@ -190,6 +190,9 @@ void Interp::object_setattr(V obj, const std::string& name, V v, Location loc) {
   // a module tparse models in C++ (`torch.backends.cudnn.benchmark = True`, `torch._dynamo.config.x = n`): a plain
   // module attribute store in Python; later reads of that name see it
   if (obj->k == VK::Builtin && !obj->self && obj->s.rfind("torch.", 0) == 0) { builtin_attr_stores_[obj->s + "." + name] = v; return; }
+  // a torch.nn class patched (deep-image-prior's `torch.nn.Module.add = add_module`): every instance finds it, a
+  // subclass's too (interp_attr.cpp)
+  if (obj->k == VK::Class && !obj->fn && !obj->builtin_nn.empty()) { builtin_attr_stores_["torch.nn." + obj->builtin_nn + "#" + name] = v; return; }
   if (obj->k == VK::Opaque) return;  // stored into something unmodelled: nothing to keep
   if (obj->k == VK::Dict && obj->cls) {  // a dict subclass whose __dict__ is the dict itself (`self.__dict__ = self`,
     auto it = obj->attrs.find("__dict__");  // hifi-gan's AttrDict): attribute stores are item stores

@@ -568,6 +568,9 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
   if (cls == "LSTM" || cls == "GRU" || cls == "RNN" || cls == "MultiheadAttention") {
     // Dynamo never traces these here: an RNN breaks the graph when its attribute is loaded (GB0014),
     // and nn.MultiheadAttention's Python forward (fast path or not) is not modelled
+    // (one a frame holds without loading it, a resume function's stack value: wrapped at the call, refused there)
+    if (tracing() && cls != "MultiheadAttention")
+      graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(mod)), loc);
     if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
     V first = args.empty() ? kwv(kwargs, cls == "MultiheadAttention" ? "query" : "input") : args[0];
     // a PackedSequence in: the RNN runs over its packed rows ([sum of lengths, features]) and gives a PackedSequence of

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
@@ -222,11 +223,19 @@ V getitem(OpCall& c) {
         shape = {Dim{n, ""}};
         ++d;
       } else if (x->k == VK::List) {
-        for (auto& y : x->items) {
-          if (y->k != VK::Int) c.fail("only lists of ints are supported as tensor indices by tparse");
-          c.dim(y->i, static_cast<size_t>(t.shape[d].v));
-        }
-        shape = {Dim{static_cast<long long>(x->items.size()), ""}};
+        // a list of ints, or nested lists of them (an index tensor of that shape: Matrix-Capsules-EM's
+        // `x[:, idxs, :, :]` of the patches' [[h + k for k in range(K)] for h in ...]); rectangular, as torch.tensor
+        std::function<void(const V&, size_t)> walk = [&](const V& l, size_t depth) {
+          if (depth == shape.size()) shape.push_back(Dim{static_cast<long long>(l->items.size()), ""});
+          else if (shape[depth].v != static_cast<long long>(l->items.size()))
+            c.I.raise_exc("ValueError", fmt::format("expected sequence of length {} at dim {} (got {})", shape[depth].v, depth, l->items.size()), c.loc);
+          for (auto& y : l->items) {
+            if (y->k == VK::List || y->k == VK::Tuple) { walk(y, depth + 1); continue; }
+            if (y->k != VK::Int) c.fail("only lists of ints are supported as tensor indices by tparse");
+            c.dim(y->i, static_cast<size_t>(t.shape[d].v));
+          }
+        };
+        walk(x, 0);
         ++d;
       } else if (x->t->dtype == "bool" || x->t->dtype == "uint8") {
         if (in_compiled) c.I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), c.loc);

@@ -524,6 +524,9 @@ class ndarray(_Elementwise):
     def __neg__(self):
         return ndarray([-x for x in self._tparse_flat], self.shape, self._tparse_dtype)
 
+    def __abs__(self):
+        return ndarray([-x if x < 0 else x for x in self._tparse_flat], self.shape, self._tparse_dtype)
+
     def __lt__(self, o):
         return self._binop(o, lambda x, y: x < y, False, 'bool')
 
@@ -891,6 +894,39 @@ class _Concatenator:  # np.r_[...] / np.c_[...] (slices become aranges; no strin
 
 r_ = _Concatenator(1)
 c_ = _Concatenator(2)
+
+
+class _Grid:  # np.ogrid[...] / np.mgrid[...] of slices with int (or float) steps; a complex step (a count) is not modelled
+    def __init__(self, sparse):
+        self._sparse = sparse
+
+    def __getitem__(self, key):
+        one = not isinstance(key, tuple)
+        keys = (key,) if one else key
+        axes = []
+        for k in keys:
+            start = 0 if k.start is None else k.start
+            step = 1 if k.step is None else k.step
+            axes.append(arange(start, k.stop, step))
+        if one:
+            return axes[0]
+        n = len(axes)
+        shapes = [tuple(a.shape[0] if j == i else 1 for j in range(n)) for i, a in enumerate(axes)]
+        if self._sparse:  # each axis' values along its own dim (broadcastable)
+            return [a.reshape(sh) for a, sh in zip(axes, shapes)]
+        full = tuple(a.shape[0] for a in axes)  # mgrid: the dense grids stacked on a new first axis
+        flat = []
+        total = _prod(full)
+        for i in range(n):
+            inner = _prod(full[i + 1:])
+            vals = axes[i]._tparse_flat
+            for o in range(total):
+                flat.append(vals[(o // inner) % full[i]])
+        return ndarray(flat, (n,) + full, axes[0]._tparse_dtype)
+
+
+ogrid = _Grid(True)
+mgrid = _Grid(False)
 repeat = _np('repeat', lambda a, repeats, axis=None: _arrays.repeat(a, repeats, axis))
 flip = _np('flip')
 roll = _np('roll')

@@ -54,6 +54,16 @@ def _profile_hook_step(func):
     return wrapper
 
 
+class _RequiredParameter:
+    """Singleton class representing a required parameter for an Optimizer (optimizer.py's `required`, the default of
+    a hyperparameter a user optimizer must be given: spectral-normalization-gan's import)."""
+
+    def __repr__(self):
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
 _step_wrappers = []
 
 

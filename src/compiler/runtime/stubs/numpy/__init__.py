@@ -137,6 +137,24 @@ cos = _scalar(math.cos, "cos")
 tan = _scalar(math.tan, "tan")
 tanh = _scalar(math.tanh, "tanh")
 reciprocal = _scalar(lambda x: 1 / x, "reciprocal")
+sinc = _scalar(lambda x: 1.0 if x == 0 else math.sin(math.pi * x) / (math.pi * x), "sinc")
+
+
+def _window(name, fn):  # np.hamming(M) and its kin: float64 arrays of M points, symmetric (M == 1: [1.0])
+    def eager(M):
+        M = int(M)
+        if M < 1:
+            return ndarray([], (0,), 'float64')
+        if M == 1:
+            return ndarray([1.0], (1,), 'float64')
+        return ndarray([fn(n, M) for n in range(M)], (M,), 'float64')
+    return _np(name, eager)
+
+
+hamming = _window('hamming', lambda n, M: 0.54 - 0.46 * math.cos(2.0 * math.pi * n / (M - 1)))
+hanning = _window('hanning', lambda n, M: 0.5 - 0.5 * math.cos(2.0 * math.pi * n / (M - 1)))
+bartlett = _window('bartlett', lambda n, M: 1.0 - abs(2.0 * n / (M - 1) - 1.0))
+blackman = _window('blackman', lambda n, M: 0.42 - 0.5 * math.cos(2.0 * math.pi * n / (M - 1)) + 0.08 * math.cos(4.0 * math.pi * n / (M - 1)))
 arctan = _scalar(math.atan, "arctan")
 arcsin = _scalar(math.asin, "arcsin")
 arccos = _scalar(math.acos, "arccos")

@@ -308,7 +308,13 @@ FUNCS.update({'linalg.norm': lambda x, ord=None, axis=None, keepdims=False: torc
               'linalg.svd': lambda a, full_matrices=True, compute_uv=True, **k: torch.linalg.svd(fl(a), full_matrices)
               if compute_uv else torch.linalg.svdvals(fl(a)),
               'linalg.qr': lambda a, mode='reduced': torch.linalg.qr(fl(a), mode), 'linalg.pinv': lambda a, *x, **k: torch.linalg.pinv(fl(a)),
-              'linalg.cholesky': lambda a: torch.linalg.cholesky(fl(a))})
+              'linalg.cholesky': lambda a: torch.linalg.cholesky(fl(a)),
+              'linalg.matrix_power': lambda a, n: torch.linalg.matrix_power(t(a), n)})
+# torch._numpy's sinc and window functions
+FUNCS['sinc'] = lambda x: torch.sinc(fl(x))
+for _n, _f in (('hamming', torch.hamming_window), ('hanning', torch.hann_window), ('bartlett', torch.bartlett_window),
+               ('blackman', torch.blackman_window)):
+    FUNCS[_n] = (lambda f: lambda M: f(M, periodic=False, dtype=torch.float64))(_f)
 
 METHODS = {'astype': lambda a, dtype, *x, **k: t(a).to(dtype_of(dtype)), 'reshape': _reshape, 'flatten': _flatten,
            'ravel': _flatten, 'transpose': _transpose, 'squeeze': _squeeze, 'copy': lambda a, *x, **k: t(a).clone(),

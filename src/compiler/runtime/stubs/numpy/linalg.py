@@ -130,3 +130,21 @@ svd = _n._np('linalg.svd', node='svd')
 qr = _n._np('linalg.qr', node='qr')
 pinv = _n._np('linalg.pinv', node='pinv')
 cholesky = _n._np('linalg.cholesky', node='cholesky')
+
+
+def _eager_matrix_power(a, n):  # a square matrix to an integer power by repeated products (n < 0: of its inverse)
+    if not _n._own_arr(a):
+        return _n._traced_call(a, n)
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise LinAlgError("Last 2 dimensions of the array must be square")
+    size = a.shape[0]
+    if n < 0:
+        a = _eager_inv(a)
+        n = -n
+    out = _n.eye(size, dtype=a.dtype)
+    for _ in range(n):
+        out = out @ a
+    return out.astype(a.dtype)
+
+
+matrix_power = _n._np('linalg.matrix_power', _eager_matrix_power, node='matrix_power')

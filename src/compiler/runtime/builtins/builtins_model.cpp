@@ -542,8 +542,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     return none();
   }
   if (name == "__tparse_non_tensor_break__") {  // (type, function): a torch.* call Dynamo runs whose value is no tensor
-    if (in_compiled && args.size() == 2)
-      np_traced::non_tensor_break(*this, fmt::format("<function {} at 0x7f2f277f63e0>", py_str(arg(1))), py_str(arg(0)), loc);
+    // (a third argument: the target as printed, torch._numpy's `<Wrapped function <original size>>`)
+    if (in_compiled && (args.size() == 2 || args.size() == 3))
+      np_traced::non_tensor_break(*this, args.size() == 3 ? py_str(arg(2)) : fmt::format("<function {} at 0x7f2f277f63e0>", py_str(arg(1))),
+                                  py_str(arg(0)), loc);
     return none();
   }
   if (name == "__tparse_skipped_builtin__") {

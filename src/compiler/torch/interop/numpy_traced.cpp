@@ -477,6 +477,14 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
     bool integral = self->t->dtype.find("int") != std::string::npos || self->t->dtype == "bool";
     non_tensor_break(I, "<Wrapped method <original item>>", self->t->dtype == "bool" ? "bool" : integral ? "int" : "float", loc);
   }
+  // a boolean-mask read (`rad[idx]` of `idx = rad <= 1`): torch._numpy indexes the tensor with it, aten.nonzero, whose
+  // output shape depends on the data (GB0036; contextual-attention inpainting's compute_color)
+  if (name == "__getitem__" && !args.empty()) {
+    std::vector<V> idx = args[0]->k == VK::Tuple ? args[0]->items : std::vector<V>{args[0]};
+    for (const V& x : idx)
+      if (x && x->k == VK::Tensor && !x->t->shape.empty() && (x->t->dtype == "bool" || x->t->dtype == "uint8"))
+        I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), loc);
+  }
   // `a[i]`: numpy_operator_wrapper(operator.getitem), the others numpy_method_wrapper(name)
   const std::string base = name == "__getitem__" ? "wrapped_getitem" : "wrapped_" + name;
   V np = I.import_module("numpy._traced", loc);

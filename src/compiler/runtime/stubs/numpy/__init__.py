@@ -1042,6 +1042,16 @@ isin = _funcs.isin
 in1d = _funcs.in1d
 lexsort = _funcs.lexsort
 ndim = _funcs.ndim
+
+
+def size(a, axis=None):
+    """the number of elements, or the length of one axis: in a frame torch._numpy's size returns an int, which Dynamo
+    cannot put in the graph (GB0208; contextual-attention inpainting's `np.size(colorwheel, 0)`)"""
+    __tparse_non_tensor_break__("int", "size", "<Wrapped function <original size>>")
+    shape = _array(a).shape if not hasattr(a, 'shape') else tuple(a.shape)
+    if axis is None:
+        return _prod(shape)
+    return shape[axis]
 nanmean = _funcs.nanmean
 unique = _np('unique', _funcs.unique)
 bincount = _np('bincount', _funcs.bincount)

@@ -79,6 +79,10 @@ class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a nu
         if isinstance(x, (list, tuple)) or hasattr(x, '_tparse_flat'):
             import numpy as _n
             return _n.asarray(x).astype(self.name) if self.name in _KNOWN else _traced_call(x)
+        # an array standing in for data tparse does not know (a tensor-backed one): an array of this dtype, unknown too
+        if hasattr(x, 'shape') and not isinstance(x, (int, float, bool)) and len(x.shape) > 0:
+            import numpy as _n
+            return _n.asarray(x).astype(self.name)
         return __tparse_np_int__(_cast([x], self.name)[0], self.name) if self.name in _KNOWN else _traced_call(x)
 
     def __eq__(self, o):

@@ -341,9 +341,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         return fmt::format("{} == {}  # (unknown source {}, please file a bug)", item, py_repr(g.value), item);
       }
       if (!g.round_fn.empty()) {
-        const double x = v->f;
-        const long long r = static_cast<long long>(g.round_fn == "ceil" ? std::ceil(x) : g.round_fn == "floor" ? std::floor(x) : std::trunc(x));
-        if (r != g.round_value) return g.round_text;
+        if (ValueGuard::rounded(g.round_fn, v->f) != g.round_value) return g.round_text;
       }
       continue;
     }

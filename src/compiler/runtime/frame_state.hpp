@@ -2,6 +2,7 @@
 // object (CodeState) and the tracing context of one frame execution (FrameCtx). Included by runtime/interp.hpp.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <memory>
 #include <set>
@@ -52,6 +53,10 @@ struct ValueGuard {
   std::string round_fn;
   long long round_value = 0;
   std::string round_text;
+  /// Python's math.ceil / floor / trunc (round_fn) of x
+  static long long rounded(const std::string& fn, double x) {
+    return static_cast<long long>(fn == "ceil" ? std::ceil(x) : fn == "floor" ? std::floor(x) : std::trunc(x));
+  }
   const Obj* item_of = nullptr;  ///< an item of a list argument: guarded only once the frame reads the list's items
   /// a Python float's guard at `src`: EQUALS_MATCH on its value, or once dynamic (automatic dynamic, an unspecialized
   /// float) only its type, `___check_type_id(src, ...)` (dynamo/dynamo.cpp)

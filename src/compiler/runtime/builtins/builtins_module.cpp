@@ -359,7 +359,7 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
   // Module.type(dst_type): `_apply(lambda t: t.type(dst_type))`, every parameter and buffer takes the type's dtype and
   // device ('torch.FloatTensor', torch.cuda.FloatTensor; deep-image-prior's `net.type(dtype)`), integer ones too
   if (m == "type" && !args.empty()) {
-    const std::string t = args[0]->k == VK::Str ? args[0]->s : args[0]->s;
+    const std::string& t = args[0]->s;  // ('torch.FloatTensor', or the class itself: its name)
     static const std::map<std::string, std::string> dtypes = {
         {"FloatTensor", "float32"}, {"DoubleTensor", "float64"}, {"HalfTensor", "float16"}, {"BFloat16Tensor", "bfloat16"},
         {"LongTensor", "int64"}, {"IntTensor", "int32"}, {"ShortTensor", "int16"}, {"CharTensor", "int8"},

@@ -74,6 +74,14 @@ long long Interp::list_index_of_tensor(const V& idx, Location loc) {
   return 0;
 }
 
+// An RNN item a frame reads by subscript is refused by VariableBuilder (GB0014, allow_rnn=False): the subscript breaks
+// the graph and runs eagerly
+static void refuse_rnn_item(Interp& I, const V& item, Location loc) {
+  const Activation& act = *I.stack_.back();
+  if (act.ctx && act.ctx->mode == Mode::Record && is_rnn_module(item))
+    I.graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(I.rnn_repr(item)), loc);
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
@@ -150,11 +158,8 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
-    // an RNN item of a list the frame reached by a source (its items lazy, wrapped where read) is refused (GB0014):
-    // the subscript breaks the graph (DNC's `self.rnns[layer]` of a plain list of LSTMs)
-    if (Activation& a0 = *stack_.back(); a0.ctx && a0.ctx->mode == Mode::Record && is_rnn_module(obj->items[i]) &&
-                                        a0.ctx->sources.count(obj.get()))
-      graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(obj->items[i])), loc);
+    // (a list the frame reached by a source: its items are lazy, wrapped where read; DNC's `self.rnns[layer]`)
+    if (stack_.back()->ctx && stack_.back()->ctx->sources.count(obj.get())) refuse_rnn_item(*this, obj->items[i], loc);
     return obj->items[i];
   }
   if (obj->k == VK::Dict) {
@@ -204,10 +209,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
     if (!r) raise_exc("KeyError", idx, loc);
     Activation& act = *stack_.back();
-    // an RNN item is refused by VariableBuilder (GB0014): the subscript breaks the graph and runs eagerly (DNC's
-    // `self.rnns[layer](input.unsqueeze(1), chx)`)
-    if (act.ctx && act.ctx->mode == Mode::Record && is_rnn_module(r))
-      graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(r)), loc);
+    refuse_rnn_item(*this, r, loc);
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
       if (src != act.ctx->sources.end()) act.ctx->sources.of(r) = src->second + (params ? "._parameters['" : "._modules['") + key + "']";

@@ -571,7 +571,7 @@ V Interp::nn_forward(V mod, std::vector<V>& args, KW& kwargs, Location loc) {
     // (one a frame holds without loading it, a resume function's stack value: wrapped at the call, refused there)
     if (tracing() && cls != "MultiheadAttention")
       graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(mod)), loc);
-    if (tracing()) error(loc, fmt::format("nn.{} called inside a compiled frame is not modelled by tparse", cls));
+    if (tracing()) error(loc, "nn.MultiheadAttention called inside a compiled frame is not modelled by tparse");
     V first = args.empty() ? kwv(kwargs, cls == "MultiheadAttention" ? "query" : "input") : args[0];
     // a PackedSequence in: the RNN runs over its packed rows ([sum of lengths, features]) and gives a PackedSequence of
     // its outputs back, the hidden state as wide as the largest batch (rnn.py's RNNBase.forward)

@@ -95,6 +95,13 @@ V cast(OpCall& c) {
   return c.out(o);
 }
 
+// a tensor among the op's other arguments (positional or keyword) that requires grad
+static bool other_arg_requires_grad(const OpCall& c) {
+  auto rg = [](const V& x) { return x && x->k == VK::Tensor && x->t->requires_grad; };
+  return std::any_of(c.rest.begin(), c.rest.end(), rg) ||
+         std::any_of(c.kwargs.begin(), c.kwargs.end(), [&](const auto& kv) { return rg(kv.second); });
+}
+
 V unary(OpCall& c) {
   const TensorInfo& t = c.t();
   const std::string& name = c.name;
@@ -208,8 +215,7 @@ V unary(OpCall& c) {
   }
   // a tensor argument that requires grad makes the result require grad: batch_norm / instance_norm's weight and bias
   // (MADDPG's BatchNorm1d on an input of no grad: its affine parameters get gradients, the optimizer's step reads them)
-  for (const V& x : c.rest) o.requires_grad = o.requires_grad || (x && x->k == VK::Tensor && x->t->requires_grad);
-  for (const auto& kv : c.kwargs) o.requires_grad = o.requires_grad || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
+  o.requires_grad = o.requires_grad || other_arg_requires_grad(c);
   return c.out(o);
 }
 
@@ -404,8 +410,7 @@ V inplace(OpCall& c) {
   o.stride = t.stride;  // the same memory: an in-place op keeps the tensor's layout (`empty_like(permuted).fill_(1)`)
   // written from a tensor that requires grad, it requires grad (autograd rebases its history; under no_grad below it
   // keeps its own: Tacotron's `self.cumulative += self.attention` on zeros made in a frame)
-  for (const V& x : c.rest) o.requires_grad = o.requires_grad || (x && x->k == VK::Tensor && x->t->requires_grad);
-  for (const auto& kv : c.kwargs) o.requires_grad = o.requires_grad || (kv.second && kv.second->k == VK::Tensor && kv.second->t->requires_grad);
+  o.requires_grad = o.requires_grad || other_arg_requires_grad(c);
   const std::string& name = c.name;
   if (name == "unsqueeze_") {
     V dim = c.arg(0, "dim");  // `unsqueeze_(1)` or `unsqueeze_(dim=1)` (DeepCTR's OutterProductLayer)

@@ -578,9 +578,8 @@ bool Interp::pin_float_expr(const std::string& expr, std::optional<double> value
     if (it == ctx.float_srcs.end()) break;
     for (auto& g : ctx.vguards) {
       if (g.kind != "float_dyn" || g.src != it->second || g.pinned || !g.round_fn.empty() || !g.value) continue;
-      const double x = g.value->f;
       g.round_fn = py;
-      g.round_value = static_cast<long long>(f[0] == 'C' ? std::ceil(x) : f[0] == 'F' ? std::floor(x) : std::trunc(x));
+      g.round_value = ValueGuard::rounded(py, g.value->f);
       const Activation& act = guard_frame(*this, loc);
       const int line = loc.line > 0 && loc.file == act.file ? loc.line : act.cur_line;
       g.round_text = fmt::format("math.{}(___as_tensor({}).item()) == {}  {}", py, g.src, g.round_value,

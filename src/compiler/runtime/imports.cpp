@@ -218,6 +218,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   if (dotted == "torch.optim" || dotted == "torch.optim.optimizer" || dotted == "torch.optim.sgd" || dotted == "torch.optim.adam" ||
       dotted == "torch.optim.adamw")
     return import_module("__tparse_optim__", loc);
+  if (dotted == "os.path" || dotted == "posixpath") return mk_builtin("os.path");  // posixpath: path functions of ours (builtins_more.cpp)
   if (V m = make_module(dotted)) return m;  // torch, math, ... (builtins.cpp)
   size_t dot = dotted.rfind('.');
   V parent = dot == std::string::npos ? nullptr : import_module(dotted.substr(0, dot), loc);
@@ -392,6 +393,27 @@ void Interp::exec_import(const Stmt& s) {
   for (const auto& [name, as] : s.names) {
     V m = import_in_frame(name, "None", 0, s.loc);
     if (!as.empty()) {
+      // `import a.b.c as x` is IMPORT_NAME then IMPORT_FROM per dotted part: getattr from the top package down, the
+      // submodule where an attribute is missing; a package that re-exports a function under its submodule's name
+      // binds the function (`import torch.nn.utils.weight_norm as wn` is the function weight_norm)
+      if (name.find('.') != std::string::npos && m) {
+        size_t dot = name.find('.');
+        V cur = import_module(name.substr(0, dot), s.loc);
+        while (cur && dot != std::string::npos) {
+          const size_t next = name.find('.', dot + 1);
+          const std::string part = name.substr(dot + 1, next == std::string::npos ? std::string::npos : next - dot - 1);
+          const std::string path = name.substr(0, next);
+          V sub;
+          try {
+            if (cur->k == VK::Module || cur->k == VK::Instance) sub = getattr(cur, part, s.loc);
+          } catch (PyException&) {
+            sub = nullptr;
+          }
+          cur = sub && sub->k != VK::Opaque ? sub : import_module(path, s.loc);
+          dot = next;
+        }
+        if (cur) m = cur;
+      }
       act.env->set(as, m);
     } else {
       std::string top = name.substr(0, name.find('.'));

@@ -399,3 +399,23 @@ TEST_CASE("from m import * takes m.__all__ when it has one, underscored names in
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("`import a.b.c as x` binds what getattr finds from the top package down; os.path's names import; glob reads the folder") {
+  TempTree t;
+  t.write("pkg/__init__.py", "from .helper import helper\n");  // the package re-exports a function under its module's name
+  t.write("pkg/helper.py", "def helper():\n    return 7\n");
+  t.write("pkg/other.py", "VALUE = 2\n");
+  t.write("main.py",
+          "import pkg.helper as h\nimport pkg.other as o\nassert h() == 7 and o.VALUE == 2\n"
+          "import torch.nn.utils.weight_norm as wn\nimport torch\nlin = wn(torch.nn.Linear(3, 2))\n"
+          "assert hasattr(lin, 'weight_g') and tuple(lin.weight_v.shape) == (2, 3)\n"
+          "from os.path import dirname, join, basename\nimport os.path as osp\nimport glob, os\n"
+          "assert join('a', 'b') == 'a/b' and osp.basename('/x/y.py') == 'y.py'\n"
+          "names = sorted(basename(f) for f in glob.glob(join(dirname(os.path.abspath(__file__)), 'pkg', '*.py')))\n"
+          "assert names == ['__init__.py', 'helper.py', 'other.py'], names\n"
+          "assert sorted(os.listdir(join(dirname(os.path.abspath(__file__)), 'pkg'))) == names\n"
+          "assert glob.glob(join(dirname(os.path.abspath(__file__)), 'nothing', '*.py')) == []\n");
+  Result r = t.compile("main.py");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

@@ -328,7 +328,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     V r = call_container_method(name, args, kwargs, loc, self, in_compiled, handled);
     if (handled) return r;
   }
-  if (name == "os.getenv" || name.rfind("os.path.", 0) == 0) {  // builtins_more.cpp
+  if (name == "os.getenv" || name == "os.listdir" || name == "glob.glob" || name.rfind("os.path.", 0) == 0) {  // builtins_more.cpp
     bool handled = false;
     V r = call_os_builtin(name, args, loc, handled);
     if (handled) return r;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <glob.h>
 
 #include <algorithm>
 #include <functional>
@@ -192,7 +193,7 @@ V Interp::deep_copy(const V& v, std::map<const Obj*, V>& memo) {
   return y;
 }
 
-// os.getenv and os.path's string functions (no file system: nothing exists).
+// os.getenv, os.path's string functions, and the directory reads glob.glob / os.listdir.
 V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled) {
   handled = true;
   auto arg = [&](size_t i) -> V {
@@ -203,6 +204,22 @@ V Interp::call_os_builtin(const std::string& name, std::vector<V>& args, Locatio
     if (os_environ_ && !args.empty())
       if (V* v = dict_find(*os_environ_, arg(0))) return *v;
     return args.size() > 1 ? arg(1) : none();
+  }
+  // glob.glob / os.listdir ask the file system where tparse runs, in its directory order as Python's os.scandir
+  // (a package __init__ that lists its own modules: ReChorus' `glob.glob(join(dirname(__file__), "*.py"))`)
+  if ((name == "glob.glob" || name == "os.listdir") && (args.empty() || arg(0)->k == VK::Str)) {
+    std::vector<V> out;
+    if (name == "os.listdir") {
+      std::error_code ec;
+      for (std::filesystem::directory_iterator it(args.empty() ? "." : arg(0)->s, ec), end; !ec && it != end; it.increment(ec))
+        out.push_back(mk_str(it->path().filename().string()));
+      return mk_list(std::move(out));
+    }
+    glob_t g{};
+    if (!args.empty() && ::glob(arg(0)->s.c_str(), GLOB_NOSORT, nullptr, &g) == 0)
+      for (size_t i = 0; i < g.gl_pathc; ++i) out.push_back(mk_str(g.gl_pathv[i]));
+    globfree(&g);
+    return mk_list(std::move(out));
   }
   if (name.rfind("os.path.", 0) == 0 && !args.empty() && arg(0)->k == VK::Str) {  // path strings, no file system
     std::string m = name.substr(8), p = arg(0)->s;

@@ -259,7 +259,7 @@ void Interp::exec(const StmtP& s) {
   // (an `if`: its test's instruction-level break, as `if std == "learned":`; one of its body's statements is taken
   // by that statement's own checkpoint)
   if (rec && s->k != SK::For && s->k != SK::While &&
-      s->k != SK::Try && s->k != SK::With && s->k != SK::Def && s->k != SK::Class) {
+      s->k != SK::Try && s->k != SK::With && s->k != SK::Def) {
     size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
     const std::pair<size_t, size_t> guards{act.ctx->tguards.size(), act.ctx->vguards.size()};
     try {
@@ -387,6 +387,9 @@ void Interp::exec_stmt(const StmtP& s) {
       return;
     }
     case SK::Class: {
+      // Dynamo has no rule for LOAD_BUILD_CLASS (the statement's first instruction): a frame breaks before the
+      // class is built, an inlined function's break reaches its caller's CALL (GDSS's `SDE.reverse`)
+      if (tracing()) instruction_break("LOAD_BUILD_CLASS bytecode not supported", msg_load_build_class(), s->loc);
       auto c = std::make_shared<Obj>();
       c->k = VK::Class;
       c->s = s->fn->name;

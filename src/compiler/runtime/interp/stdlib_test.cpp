@@ -373,3 +373,18 @@ assert isinstance(P(1, 2), tuple) and not isinstance(P(1, 2), list)
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("queue: FIFO, LIFO and priority order; Empty on a get from an empty queue, Full on a bounded one") {
+  Result r = run_source("stdlib.py",
+                        "import queue\nq = queue.Queue()\nassert q.empty() and q.qsize() == 0\nq.put(3)\nq.put_nowait(1)\n"
+                        "assert q.qsize() == 2 and q.get() == 3 and q.get_nowait() == 1\n"
+                        "try:\n    q.get(block=False)\n    raised = False\nexcept queue.Empty:\n    raised = True\nassert raised\n"
+                        "lq = queue.LifoQueue()\nlq.put('a')\nlq.put('b')\nassert lq.get() == 'b'\n"
+                        "pq = queue.PriorityQueue()\nfor v in (5, 1, 3):\n    pq.put(v)\nassert [pq.get() for _ in range(3)] == [1, 3, 5]\n"
+                        "bq = queue.Queue(maxsize=1)\nbq.put(0)\nassert bq.full()\n"
+                        "try:\n    bq.put(1, block=False)\n    full = False\nexcept queue.Full:\n    full = True\nassert full\n"
+                        "bq.task_done()\ntry:\n    bq.task_done()\n    over = False\nexcept ValueError:\n    over = True\nassert over\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -250,7 +250,7 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     // found nowhere here, it is taken as not installed (ModuleNotFoundError, the fallback runs: xformers,
     // flash_attn, apex) and the run lists that assumption; elsewhere an unknown module is opaque
     // (a top-level package only: a submodule missing from a package tparse has, a stub's above all, is its gap)
-    if (import_error_handlers_ > 0 && dot == std::string::npos) {
+    if (import_error_handlers_ > 0 && dot == std::string::npos && !stdlib_module(dotted)) {
       const std::string& top = dotted;
       if (std::none_of(assumed_.begin(), assumed_.end(), [&](const Unmodelled& a) { return a.name.find("'" + top + "'") != std::string::npos; }))
         assumed_.push_back(Unmodelled{loc.file, loc.line, fmt::format("module '{}' not found: taken as not installed (its `except` branch runs)", top), false});
@@ -455,6 +455,8 @@ void Interp::exec_import_from(const Stmt& s) {
     }
     V v;
     if (m->k == VK::Opaque) {
+      if (stdlib_package_lacks(mod, name))
+        raise_exc("ImportError", fmt::format("cannot import name '{}' from '{}' (/usr/lib/python3.12/{}/__init__.py)", name, mod, mod), s.loc);
       v = mk_opaque(mod + "." + name);
     } else if (m->k == VK::Instance) {  // a package's sys.modules object: `from pkg import name` is getattr
       // (IMPORT_FROM falls back to importing `pkg.name` when the attribute is missing: a submodule of a package object

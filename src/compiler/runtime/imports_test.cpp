@@ -419,3 +419,16 @@ TEST_CASE("`import a.b.c as x` binds what getattr finds from the top package dow
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a standard-library module tparse has no model of is installed (opaque), never 'not installed'; urllib has only its submodules") {
+  TempTree t;
+  t.write("main.py",
+          "try:\n    import cPickle as pickle\n    py2 = True\nexcept ImportError:\n    import pickle\n    py2 = False\n"
+          "assert not py2\n"
+          "try:\n    import shelve\n    has_shelve = True\nexcept ImportError:\n    has_shelve = False\nassert has_shelve\n"
+          "try:\n    from urllib import urlretrieve\n    where = 'urllib'\nexcept ImportError:\n"
+          "    from urllib.request import urlretrieve\n    where = 'urllib.request'\nassert where == 'urllib.request'\n");
+  Result r = t.compile("main.py");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(exactness_text(r).find("shelve") == std::string::npos);  // (no "not installed" assumption)
+}

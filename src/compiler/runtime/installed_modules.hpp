@@ -14,4 +14,12 @@ namespace tparse::compiler {
 /// (`torch=2.11.0+cu130 ... numpy=2.5.2 ...`) when true.
 bool absent_from_installed(const std::string& dotted, std::string* versions = nullptr);
 
+/// Whether `top` is a top-level module of Python 3.12's standard library (sys.stdlib_module_names, the public names):
+/// installed wherever Python is, so never "not installed" when tparse has no model of it (an opaque module instead).
+bool stdlib_module(const std::string& top);
+
+/// For a standard-library package whose `__init__` defines no names (urllib): whether `name` is one of its submodules.
+/// `from urllib import urlretrieve` (Python 2's spelling) is Python 3's ImportError; false for any other package.
+bool stdlib_package_lacks(const std::string& package, const std::string& name);
+
 }  // namespace tparse::compiler

@@ -275,6 +275,7 @@ class Interp {
   V dataclass_init_function(const V& cls, const std::vector<std::string>& fields, const std::vector<std::string>& init_vars,
                             Location loc);
   V eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  V literal_eval_builtin(const V& text, Location loc);
   V deep_copy(const V& v, std::map<const Obj*, V>& memo);
   V call_compiled(V callee, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                   bool in_compiled);

@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "frontend/diag.hpp"
 #include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
@@ -117,7 +118,7 @@ bool python_builtin(const std::string& name) {
 
 const std::set<std::string>& more_builtin_names() {
   static const std::set<std::string> s = {
-      "dir", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
+      "dir", "ast.literal_eval", "hash", "format", "hex", "oct", "bin", "issubclass", "delattr", "locals", "ascii", "complex",
       "open", "input", "eval", "exec", "compile", "bytes", "bytearray", "memoryview", "breakpoint", "exit", "quit",
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
@@ -160,6 +161,54 @@ V Interp::eval_builtin(std::vector<V>& args, std::vector<std::pair<std::string, 
     act.env = env;
   }
   struct Restore { Activation& a; std::shared_ptr<Env> e; ~Restore() { a.env = e; } } restore{act, saved};
+  return eval(mod->body[0]->value);
+}
+
+// ast.literal_eval(text): the string parsed as an expression; only literals, containers of them, signed numbers and
+// complex sums are accepted (CPython's _convert), else ValueError; a string that does not parse is a SyntaxError.
+// (yacs configs read every value of a YAML config through it: a plain word such as 'exp' is kept as the string)
+V Interp::literal_eval_builtin(const V& text, Location loc) {
+  if (text->k != VK::Str) return text;  // (a node or a value already: CPython returns a Constant's value)
+  std::string src = text->s;
+  const size_t a = src.find_first_not_of(" \t");
+  src = a == std::string::npos ? "" : src.substr(a);
+  int file = static_cast<int>(files_.size());
+  files_.push_back(SourceFile{"<unknown>", src, "<unknown>"});
+  std::shared_ptr<Module> mod;
+  try {
+    mod = std::make_shared<Module>(parse_module(src, file));
+  } catch (CompileError& e) {
+    raise_exc("SyntaxError", e.what(), loc);
+  }
+  if (mod->body.size() != 1 || mod->body[0]->k != SK::Expr) raise_exc("SyntaxError", "invalid syntax", loc);
+  std::function<const Expr*(const Expr&)> bad = [&](const Expr& e) -> const Expr* {
+    switch (e.k) {
+      case EK::None: case EK::True: case EK::False: case EK::Int: case EK::Float: case EK::Str: case EK::Imag: case EK::Ellipsis:
+        return nullptr;
+      case EK::Tuple: case EK::List: case EK::Set: case EK::Dict:
+        for (const auto& x : e.a) if (const Expr* b = !x || x->k == EK::Starred ? &e : bad(*x)) return b;
+        return nullptr;
+      case EK::Call:  // `set()`, the empty set
+        return e.a.size() == 1 && e.a[0]->k == EK::Name && e.a[0]->s == "set" ? nullptr : &e;
+      case EK::UnaryOp:
+        return (e.s == "-" || e.s == "+") && (e.a[0]->k == EK::Int || e.a[0]->k == EK::Float || e.a[0]->k == EK::Imag) ? nullptr : &e;
+      case EK::BinOp: {  // a real number plus or minus an imaginary one
+        const Expr& l = *e.a[0];
+        const bool real = l.k == EK::Int || l.k == EK::Float ||
+                          (l.k == EK::UnaryOp && (l.s == "-" || l.s == "+") && (l.a[0]->k == EK::Int || l.a[0]->k == EK::Float));
+        return (e.s == "+" || e.s == "-") && real && e.a[1]->k == EK::Imag ? nullptr : &e;
+      }
+      default: return &e;
+    }
+  };
+  if (const Expr* b = bad(*mod->body[0]->value)) {
+    static const std::map<EK, std::string> names = {{EK::Name, "Name"}, {EK::Attr, "Attribute"}, {EK::Call, "Call"},
+                                                   {EK::BinOp, "BinOp"}, {EK::UnaryOp, "UnaryOp"}, {EK::Subscript, "Subscript"},
+                                                   {EK::Compare, "Compare"}, {EK::Starred, "Starred"}, {EK::Lambda, "Lambda"}};
+    auto it = names.find(b->k);
+    raise_exc("ValueError", fmt::format("malformed node or string on line 1: <ast.{} object>", it == names.end() ? "expr" : it->second), loc);
+  }
+  eval_asts_.push_back(mod);
   return eval(mod->body[0]->value);
 }
 
@@ -417,6 +466,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     graph_break("Failed to trace builtin operator", msg_builtin_op("eval", types), loc);
   }
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && !tracing()) return eval_builtin(args, kwargs, loc);
+  if (name == "ast.literal_eval" && args.size() == 1 && !tracing()) return literal_eval_builtin(args[0], loc);
   if (name == "__tparse_getitem__") return subscript(arg(0), arg(1), loc);  // a frame's own `x[i]` (interp_expr.cpp)
   if (name == "__tparse_setitem__") {  // a frame's own `t[i] = v` of a tensor (interp_expr.cpp)
     if (arg(0)->k == VK::List) {  // (`xs[t] = v` of a 0-d tensor t: eagerly, after the break, its __index__)

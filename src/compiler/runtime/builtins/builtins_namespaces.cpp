@@ -37,7 +37,7 @@ V nn_class(const std::string& n) {
 V Interp::make_module(const std::string& name) {
   static const std::set<std::string> known = {"torch", "torch.nn", "torch.nn.functional", "math", "time",
                                               "importlib", "importlib.metadata", "importlib.util", "torch._dynamo",
-                                              "torch.compiler", "sys", "os", "glob", "torch.utils", "torch.utils.checkpoint",
+                                              "torch.compiler", "sys", "os", "glob", "ast", "torch.utils", "torch.utils.checkpoint",
                                               "torch.nn.utils", "torch.nn.utils.rnn", "torch.nn.utils.parametrize", "torch.nn.utils.parametrizations", "torch._C", "torch.jit", "torch.cuda", "torch.backends", "torch.nn.init",
                                               "torch.linalg", "torch.special", "torch.fft", "torch.sparse", "torch.distributed", "einops", "torch.nn.parameter",
                                               "torch.amp", "torch.cuda.amp", "torch.cpu.amp", "torch.nn.attention", "torch.version",

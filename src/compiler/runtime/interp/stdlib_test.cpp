@@ -388,3 +388,16 @@ TEST_CASE("queue: FIFO, LIFO and priority order; Empty on a get from an empty qu
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("ast.literal_eval: literals and containers of them, signed numbers, complex sums; ValueError for a name, SyntaxError") {
+  Result r = run_source("stdlib.py",
+                        "import ast\nassert ast.literal_eval('[1, -2.5, (3, \"a\")]') == [1, -2.5, (3, 'a')]\n"
+                        "assert ast.literal_eval(' {\"k\": None, 2: True}') == {'k': None, 2: True}\n"
+                        "assert ast.literal_eval('1+2j') == complex(1, 2) and ast.literal_eval('set()') == set()\n"
+                        "def value(s):\n    try:\n        return ast.literal_eval(s)\n    except ValueError:\n        return s\n"
+                        "assert value('exp') == 'exp' and value('0.5') == 0.5 and value('f(1)') == 'f(1)' and value('a.b') == 'a.b'\n"
+                        "try:\n    ast.literal_eval('(1,')\n    bad = False\nexcept SyntaxError:\n    bad = True\nassert bad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -269,6 +269,8 @@ FailedGuard parse_failed_guard(std::string_view reason) {
     return g;
   }
   // Python-value guards: "L['n'] == 3", "___check_type_id(...)", "___check_obj_id(...)", "G['MODE'] == 1".
+  // (the guard's code only: torch appends `  # <the user's source line>`, which may hold subscripts of its own)
+  head = head.substr(0, head.find("  #"));
   size_t lq = head.find("['");
   if (lq != std::string_view::npos) {
     size_t start = lq;

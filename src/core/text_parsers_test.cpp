@@ -107,6 +107,11 @@ TEST_CASE("failed guards are classified") {
   auto k = parse_failed_guard("0/0: tensor 'kwargs['input_ids']' size mismatch at index 1. expected 8, actual 16");
   CHECK(k.source == "kwargs['input_ids']");
   CHECK(k.index == 1);
+  // the user's source line torch appends after `#` is not the guard: its subscripts name nothing here
+  auto c = parse_failed_guard("0/0: it == 1                                                  # return crit(data['x'][0:1, :2], data['y'][0:1, 0], it)  # f.py:15 in compute");
+  CHECK(c.source == "it");
+  CHECK(c.expected == "1");
+  CHECK(c.change == GuardChange::Value);
   auto v = parse_failed_guard("0/0: G['MODE'] == 1");
   CHECK(v.change == GuardChange::Global);
   CHECK(v.source == "G['MODE']");

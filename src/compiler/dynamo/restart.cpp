@@ -442,12 +442,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // a sparse local of the frame read inside the call: attempt 1 cannot resume at the CALL, which must hand it on;
       // step()'s fallback takes it, the graph up to the statement's checkpoint when it holds one (real torch 2.11: HGCN's
       // NCModel.encode, 3 ops) or else the frame skipped ("Failed to handle graph break gracefully": train_loss)
-      if (gb.sparse_local) {
+      if (gb.unrebuildable) {
         ctx->restart_reasons.push_back(gb.msg);  // (attempt 0's break is a restart reason too: program sparse_local_passed_down)
         GraphBreak at = gb;
         at.loc = loc;
         at.step = at.past_call = true;
-        at.sparse_local = false;
+        at.unrebuildable = false;
         throw at;
       }
       auto fail_generator = [&] {  // GB8335: the frame fails and runs eagerly

@@ -40,7 +40,7 @@ void Interp::sparse_input(const V& t, Location loc) {
     try {
       graph_break("Attempted to wrap sparse Tensor", msg_sparse_wrap(), loc);
     } catch (GraphBreak& g) {
-      g.sparse_local = local;  // (depth0_call: with no graph before the CALL, attempt 1 cannot rebuild it)
+      g.unrebuildable = local;  // (depth0_call: with no graph before the CALL, attempt 1 cannot rebuild it)
       throw;
     }
   }

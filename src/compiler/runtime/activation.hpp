@@ -45,7 +45,9 @@ struct GraphBreak {
   std::string fn_name;           ///< innermost user function
   bool data_dependent = false;
   bool step = false;             ///< raised by a non-CALL instruction (LOAD_ATTR of an RNN): not resumable
-  bool sparse_local = false;     ///< a sparse frame local read inside the call (run_frame.cpp sparse_input)
+  /// attempt 1 cannot hand on what the CALL's stack holds: a sparse frame local read inside the call (sparse_input.cpp),
+  /// an RNN item of a list the frame read, wrapped lazily where the call realizes it (interp_items.cpp)
+  bool unrebuildable = false;
   bool past_call = false;        ///< step, and raised inside a call the frame makes (its arguments' wrapping): not that call's break
   std::string traceback;         ///< the user code traceback where it was raised (the inlined calls included)
   std::string at;                ///< "file:line" of the innermost frame when that is torch's code (module.py:588), else empty

@@ -135,6 +135,7 @@ std::vector<OpDef> build_table() {
       {{"clone", "detach"}, T, "", FA::Elementwise, o::cast},
       // sparse layouts (whisper's `alignment_heads` buffer is `all_heads.to_sparse()`): the same shape and dtype
       {{"to_sparse", "to_dense", "coalesce"}, M, "sparse_dim=None", FA::Elementwise, o::cast},
+      {{"indices", "values", "_indices", "_values"}, M, "", FA::Value, o::sparse_parts},
       {{"relu", "sigmoid", "tanh", "exp", "sin", "cos", "sqrt", "rsqrt", "abs", "neg", "log", "cumsum", "tril", "triu", "masked_fill",
         "clamp", "sign", "square", "reciprocal", "erf", "pow", "round", "floor", "ceil", "isnan", "exp2", "expm1", "log1p", "log2",
         "log10", "sinc", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "trunc", "frac", "clip", "sgn", "negative",

@@ -515,6 +515,15 @@ TEST_CASE("to_sparse / to_dense / coalesce keep the shape and dtype (whisper's a
              "assert s.shape == (4, 6) and s.dtype == torch.bool and s.to_dense().shape == (4, 6) and s.coalesce().shape == (4, 6)\n");
 }
 
+TEST_CASE("a sparse tensor's indices() / values(): its nonzero entries in row-major order; a dense tensor has none") {
+  CHECK_RUNS("adj = torch.tensor([[0., 1., 0.], [2., 0., 3.]])\ns = adj.to_sparse().coalesce()\ni = s.indices()\n"
+             "assert i.shape == (2, 3) and i.dtype == torch.int64 and i.tolist() == [[0, 1, 1], [1, 0, 2]]\n"
+             "assert s.values().tolist() == [1.0, 2.0, 3.0] and s._indices().shape == (2, 3)\n"
+             "assert s.to_dense().tolist() == adj.tolist()\n"
+             "try:\n    adj.indices()\n    ok = False\nexcept RuntimeError as e:\n"
+             "    ok = str(e) == 'indices expected sparse coordinate tensor layout but got Strided'\nassert ok\n");
+}
+
 TEST_CASE("linalg.lstsq's solution: the first n rows of a column-major (max(m, n), k) copy of B (Koopa, m < n)") {
   CHECK_RUNS("s = torch.linalg.lstsq(torch.randn(2, 3, 5), torch.randn(2, 3, 4)).solution\n"
              "assert s.shape == (2, 5, 4) and s.stride() == (20, 1, 5)\n"

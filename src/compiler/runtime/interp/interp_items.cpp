@@ -74,12 +74,21 @@ long long Interp::list_index_of_tensor(const V& idx, Location loc) {
   return 0;
 }
 
-// An RNN item a frame reads by subscript is refused by VariableBuilder (GB0014, allow_rnn=False): the subscript breaks
-// the graph and runs eagerly
-static void refuse_rnn_item(Interp& I, const V& item, Location loc) {
+// An RNN item a frame reads by subscript is refused by VariableBuilder (GB0014, allow_rnn=False). An item of a module
+// container is wrapped at the subscript, a break there. A plain list's items are lazy (wrap_listlike): the item is
+// realized where the frame calls it, a break at that CALL, and attempt 1 cannot hand the lazy callee on from the CALL's
+// stack: the graph up to the statement's checkpoint, or else the frame skipped ("Failed to handle graph break
+// gracefully"; real torch 2.11: program rnn_item_of_plain_list_breaks, ixaxaar's DNC). Read inside an inlined call, the
+// break reaches the frame's CALL of it, resumable there.
+static void refuse_rnn_item(Interp& I, const V& item, Location loc, bool lazy) {
   const Activation& act = *I.stack_.back();
-  if (act.ctx && act.ctx->mode == Mode::Record && is_rnn_module(item))
+  if (!act.ctx || act.ctx->mode != Mode::Record || !is_rnn_module(item)) return;
+  try {
     I.graph_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(I.rnn_repr(item)), loc);
+  } catch (GraphBreak& gb) {
+    gb.unrebuildable = lazy && act.depth == 0;
+    throw;
+  }
 }
 
 V Interp::subscript(V obj, V idx, Location loc) {
@@ -159,7 +168,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     // (a list the frame reached by a source: its items are lazy, wrapped where read; DNC's `self.rnns[layer]`)
-    if (stack_.back()->ctx && stack_.back()->ctx->sources.count(obj.get())) refuse_rnn_item(*this, obj->items[i], loc);
+    if (stack_.back()->ctx && stack_.back()->ctx->sources.count(obj.get())) refuse_rnn_item(*this, obj->items[i], loc, true);
     return obj->items[i];
   }
   if (obj->k == VK::Dict) {
@@ -209,7 +218,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
     if (!r) raise_exc("KeyError", idx, loc);
     Activation& act = *stack_.back();
-    refuse_rnn_item(*this, r, loc);
+    refuse_rnn_item(*this, r, loc, false);
     if (act.ctx) {
       auto src = act.ctx->sources.find(obj.get());
       if (src != act.ctx->sources.end()) act.ctx->sources.of(r) = src->second + (params ? "._parameters['" : "._modules['") + key + "']";

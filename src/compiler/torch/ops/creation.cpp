@@ -563,7 +563,9 @@ V sparse_coo_tensor(OpCall& c) {
     TensorInfo o = c.like();
     o.sparse = c.name == "coalesce" && c.t().sparse;
     o.stride = contiguous_strides(o.shape);
-    return mk_tensor(o);
+    V r = mk_tensor(o);
+    if (const std::vector<double>* v = values::of(c.I, c.self)) values::attach(c.I, r, *v);  // (the same values)
+    return r;
   }
   Activation& act = *c.I.stack_.back();
   if (act.ctx && act.ctx->mode != Mode::Eager)

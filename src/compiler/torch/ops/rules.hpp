@@ -10,6 +10,7 @@ V size_like(OpCall& c);
 V item(OpCall& c);
 V equal(OpCall& c);
 V dynamic_shape(OpCall& c);
+V sparse_parts(OpCall& c);
 V backward(OpCall& c);
 V requires_grad_(OpCall& c);
 V compile(OpCall& c);

@@ -202,6 +202,54 @@ V dynamic_shape(OpCall& c) {
   return r;
 }
 
+// Tensor.indices() / values() (and _indices / _values) of a sparse COO tensor: indices [sparse_dim, nnz] int64,
+// values [nnz]; a tensor made by to_sparse() holds the nonzero entries in row-major order, so nnz and the indices are
+// the data's where it is known (GRAN's `adj.to_sparse().coalesce().indices()` edge list), else counted as nonzero
+V sparse_parts(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const std::string base = c.name[0] == '_' ? c.name.substr(1) : c.name;
+  if (!t.sparse) c.I.raise_exc("RuntimeError", fmt::format("{} expected sparse coordinate tensor layout but got Strided", base), c.loc);
+  const size_t rank = t.shape.size();
+  long long n = values::true_count(c.I, c.self, c.loc, "Tensor." + c.name + "() of a sparse tensor");
+  TensorInfo o = c.like();
+  o.sparse = false;
+  o.requires_grad = false;
+  const std::vector<double>* known = values::of(c.I, c.self);
+  if (known && static_cast<long long>(std::count_if(known->begin(), known->end(), [](double x) { return x != 0; })) != n) known = nullptr;
+  std::vector<std::vector<double>> at(rank);
+  std::vector<double> vals;
+  if (known) {
+    std::vector<long long> ix(rank, 0);
+    for (double x : *known) {
+      if (x != 0) {
+        for (size_t d = 0; d < rank; ++d) at[d].push_back(static_cast<double>(ix[d]));
+        vals.push_back(x);
+      }
+      for (size_t d = rank; d-- > 0;) {
+        if (++ix[d] < t.shape[d].v) break;
+        ix[d] = 0;
+      }
+    }
+  }
+  if (base == "indices") {
+    o.dtype = "int64";
+    o.shape = {Dim{static_cast<long long>(rank), ""}, Dim{n, ""}};
+    o.stride = {Dim{n, ""}, Dim{1, ""}};
+  } else {
+    o.shape = {Dim{n, ""}};
+    o.stride = {Dim{1, ""}};
+  }
+  V r = mk_tensor(o);
+  if (known) {
+    std::vector<double> flat;
+    if (base == "indices") for (const auto& row : at) flat.insert(flat.end(), row.begin(), row.end());
+    else flat = std::move(vals);
+    values::attach(c.I, r, std::move(flat));
+    values::carry_guess({c.self}, r);
+  }
+  return r;
+}
+
 V backward(OpCall& c) {
   // inside a frame Dynamo refuses it (TensorVariable.method_backward without trace_autograd_ops): the graph breaks
   // at the call and the backward runs eagerly (every compiled training step: `loss.backward()`)

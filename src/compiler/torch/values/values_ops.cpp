@@ -370,7 +370,8 @@ bool op_rule(OpCall& c, const V& res) {
   const std::string& rdt = res->t->dtype;
   static const std::set<std::string> same_order = {"view", "reshape", "flatten", "ravel", "unflatten", "squeeze", "unsqueeze", "view_as",
                                                    "reshape_as", "contiguous", "clone", "detach", "cpu", "float", "double", "long", "int",
-                                                   "bool", "short", "byte", "char", "half", "bfloat16", "to", "type", "type_as", "resize"};
+                                                   "bool", "short", "byte", "char", "half", "bfloat16", "to", "type", "type_as", "resize",
+                                                   "to_sparse", "to_dense", "coalesce"};  // (sparse layouts: the same values, read densely)
   if (same_order.count(n)) {
     if (count(r) != static_cast<long long>(v->size())) return false;
     // a view of the same elements in the same order (`p.detach().copy_(src)`, `w.view(-1)[k] = x`): linked to its

@@ -1,8 +1,7 @@
-# An LSTM kept in a plain Python list attribute (`self.rnns = []` then append, registered by setattr too): the list's
-# items are wrapped lazily, so `self.rnns[layer](...)` breaks at the CALL that realizes the LSTM (GB0014), and attempt 1
-# cannot hand the lazy callee on: with no graph before the statement, the frame is skipped ("Failed to handle graph
-# break gracefully"). forward, inlining layer_forward in a loop, is skipped too (GB7000). Real torch 2.11: 2 frames,
-# 0 graphs (from ixaxaar's pytorch-dnc DNC._layer_forward)
+# An LSTM kept in a plain list attribute (then setattr too): its items are wrapped lazily, so `self.rnns[layer](...)`
+# breaks at the CALL that realizes the LSTM (GB0014); attempt 1 cannot hand the lazy callee on, and with no graph before
+# the statement the frame is skipped ("Failed to handle graph break gracefully"); forward, inlining it in a loop, is
+# skipped too (GB7000). Real torch 2.11: 2 frames, 0 graphs (from ixaxaar's pytorch-dnc DNC._layer_forward)
 import torch
 import torch.nn as nn
 

@@ -105,12 +105,6 @@ std::string msg_tensor_grad_fn() {
                     "var_getattr TensorVariable() grad_fn", "GB0104");
 }
 
-std::string msg_load_build_class() {
-  return gb_message("LOAD_BUILD_CLASS bytecode not supported",
-                    "Dynamo does not support tracing classes that are defined in the compiled region.",
-                    {"Move the class definition out of the compiled region.", kHintSupportable}, "", "GB0075");
-}
-
 std::string msg_observed_exception(const std::string& raised) {
   return gb_message("Observed exception",
                     "Dynamo found no exception handler at the top-level compiled function when encountering an exception. "

@@ -36,8 +36,6 @@ std::string msg_tolist();
 std::string msg_nonzero(const std::string& op);
 /// `t.grad_fn` of a tensor that has one, in a frame (TensorVariable.method_attr_grad_fn; GB0104)
 std::string msg_tensor_grad_fn();
-/// GB0075: a `class` statement executed inside a frame Dynamo traces (the LOAD_BUILD_CLASS instruction)
-std::string msg_load_build_class();
 std::string msg_sparse_wrap();
 /// GB8335; `mutating` is the object Dynamo names (a parameter generator's memo set: "SetVariable()")
 std::string msg_generator_reconstruction(const std::string& mutating = "SetVariable()");

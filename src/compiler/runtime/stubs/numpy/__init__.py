@@ -79,6 +79,25 @@ def _mod(x, y):  # numpy's remainder: an integer by 0 is 0, a float nan
     return x % y
 
 
+def _pow(x, y):
+    """numpy's power of two numbers: an integer to a non-negative integer power stays an integer (a negative one is
+    an error); 0.0 to a negative power is inf, a negative float to a fractional power nan, an overflow inf (Python
+    raises, or gives a complex number)"""
+    if isinstance(x, int) and isinstance(y, int):
+        if y < 0:
+            raise ValueError('Integers to negative integer powers are not allowed.')
+        return x ** y
+    x, y = float(x), float(y)
+    if x == 0 and y < 0:
+        return -_INF if math.copysign(1.0, x) < 0 and y == math.floor(y) and int(y) % 2 else _INF
+    if x < 0 and y == y and abs(y) != _INF and y != math.floor(y):
+        return _NAN
+    try:
+        return x ** y
+    except OverflowError:
+        return -_INF if x < 0 and y == math.floor(y) and int(y) % 2 else _INF
+
+
 def _ieee(fn, name):
     """numpy's answer where Python's math raises: a log of 0 is -inf, a domain error nan, an overflow inf (numpy warns
     and goes on: RND's `np.sqrt(var)` of an unset running variance)"""
@@ -160,7 +179,7 @@ arcsin = _scalar(math.asin, "arcsin")
 arccos = _scalar(math.acos, "arccos")
 floor = _scalar(lambda x: float(math.floor(x)), "floor")
 ceil = _scalar(lambda x: float(math.ceil(x)), "ceil")
-power = _scalar(lambda x, y: float(x) ** y, "power")
+power = _scalar(_pow, "power")
 maximum = _scalar(lambda x, y: x if x >= y else y, "maximum")
 minimum = _scalar(lambda x, y: x if x <= y else y, "minimum")
 absolute = _scalar(lambda x: x if x >= 0 else -x, "absolute")
@@ -238,7 +257,7 @@ from numpy._dtypes import (_DTYPES, _INTS, _KNOWN, _cast, _dtype, _dtype_name, _
 
 _pyround = round  # (the builtin: the module's own `round` below is numpy's)
 
-from numpy._operators import _Elementwise
+from numpy._operators import _Elementwise, _sparse
 from numpy import _funcs
 
 
@@ -321,6 +340,8 @@ class ndarray(_Elementwise):
                     for o in range(r * inner, (r + 1) * inner):
                         self._write(o, v)
                 return
+        if _select.put(self, i if isinstance(i, tuple) else (i,), v):
+            return  # integer / boolean index arrays, one per leading axis, broadcast together
         if len(idx) != self.ndim or not _ball(isinstance(k, int) for k in idx) or _own_arr(v):
             # other indexing is not modelled: the data becomes unknown (torch.tensor of it: shape only)
             self._tparse_flat = [_traced_call(self, i, v)] * self.size
@@ -349,10 +370,15 @@ class ndarray(_Elementwise):
         return _arrays.matmul(self, b) if _arraylike(b) else _traced_call(self, b)
 
     def __matmul__(self, b):
+        if _sparse(b):
+            return b.__rmatmul__(self)
         return _arrays.matmul(self, b) if _arraylike(b) else _traced_call(self, b)
 
     def __rmatmul__(self, a):
         return _arrays.matmul(a, self) if _arraylike(a) else _traced_call(a, self)
+
+    def nonzero(self):  # one int64 index array per axis, row-major
+        return _select.nonzero(self) if self.ndim else _funcs.where(self)
 
     def ravel(self, order='C'):  # row-major data: ravel / flatten / copy keep it (WPMixer's filter banks)
         return ndarray(self._tparse_flat, (self.size,), self._tparse_dtype)
@@ -422,11 +448,12 @@ class ndarray(_Elementwise):
             if len(adv) == 1 and _ball(full(i[p]) for p in range(len(i)) if p != adv[0]):
                 got = _shape.take_axis(self._tparse_flat, self.shape, adv[0], i[adv[0]]._tparse_flat, i[adv[0]].shape)
                 return ndarray(got[0], got[1], self._tparse_dtype)
-        # one integer array per leading axis (`m[row, col]`), all of one shape
-        if isinstance(i, tuple) and 1 < len(i) <= self.ndim and _ball(_own_arr(k) and k._tparse_dtype in _INTS for k in i):
-            if _ball(tuple(k.shape) == tuple(i[0].shape) for k in i):
-                got = _shape.take_points(self._tparse_flat, self.shape, [k._tparse_flat for k in i], i[0].shape)
-                return ndarray(got[0], got[1], self._tparse_dtype)
+        # one integer (or boolean) array per leading axis, broadcast together (`m[row, col]`,
+        # `m[np.arange(n)[:, None], idx]`), ints among them
+        if isinstance(i, tuple) and 1 < len(i) <= self.ndim:
+            got = _select.take(self, i)
+            if got is not None:
+                return got
         # integer-array indexing on the first axis (nlp-tutorial's `np.eye(n)[[1, 4]]`, `pool[idx]`), a boolean mask
         if isinstance(i, list) and _ball(isinstance(k, int) and not isinstance(k, bool) for k in i):
             got = _shape.take_rows(self._tparse_flat, self.shape, i, (len(i),), 'int64')
@@ -495,24 +522,32 @@ class ndarray(_Elementwise):
         return out
 
     def __add__(self, o):
+        if _sparse(o):
+            return o.__radd__(self)
         return self._binop(o, lambda x, y: x + y, False)
 
     def __radd__(self, o):
         return self._binop(o, lambda x, y: x + y, True)
 
     def __sub__(self, o):
+        if _sparse(o):
+            return o.__rsub__(self)
         return self._binop(o, lambda x, y: x - y, False)
 
     def __rsub__(self, o):
         return self._binop(o, lambda x, y: x - y, True)
 
     def __mul__(self, o):
+        if _sparse(o):
+            return o.__rmul__(self)
         return self._binop(o, lambda x, y: x * y, False)
 
     def __rmul__(self, o):
         return self._binop(o, lambda x, y: x * y, True)
 
     def __truediv__(self, o):
+        if _sparse(o):
+            return o.__rtruediv__(self)
         return self._binop(o, _div, False)
 
     def __rtruediv__(self, o):
@@ -534,10 +569,12 @@ class ndarray(_Elementwise):
         return self._binop(o, _floordiv, True)
 
     def __pow__(self, o):
-        return self._binop(o, lambda x, y: x ** y, False)
+        if _sparse(o):
+            return o.__rpow__(self)
+        return self._binop(o, _pow, False)
 
     def __rpow__(self, o):
-        return self._binop(o, lambda x, y: x ** y, True)
+        return self._binop(o, _pow, True)
 
     def __neg__(self):
         return ndarray([-x for x in self._tparse_flat], self.shape, self._tparse_dtype)
@@ -546,15 +583,23 @@ class ndarray(_Elementwise):
         return ndarray([-x if x < 0 else x for x in self._tparse_flat], self.shape, self._tparse_dtype)
 
     def __lt__(self, o):
+        if _sparse(o):
+            return o.__gt__(self)
         return self._binop(o, lambda x, y: x < y, False, 'bool')
 
     def __gt__(self, o):
+        if _sparse(o):
+            return o.__lt__(self)
         return self._binop(o, lambda x, y: x > y, False, 'bool')
 
     def __le__(self, o):
+        if _sparse(o):
+            return o.__ge__(self)
         return self._binop(o, lambda x, y: x <= y, False, 'bool')
 
     def __ge__(self, o):
+        if _sparse(o):
+            return o.__le__(self)
         return self._binop(o, lambda x, y: x >= y, False, 'bool')
 
     def _along(self, axis, fn, keepdims=False, dtype=None):  # a reduction with an axis (`X.min(0)`): _shape.along
@@ -1000,7 +1045,10 @@ unique = _np('unique', _funcs.unique)
 bincount = _np('bincount', _funcs.bincount)
 histogram = _np('histogram', _funcs.histogram)
 digitize = _np('digitize', _funcs.digitize)
-nonzero = _np('nonzero', lambda a: _funcs.where(a))
+nonzero = _np('nonzero', lambda a: _array(a).nonzero())
+flatnonzero = _np('flatnonzero', lambda a: _select.flatnonzero(a))
+argwhere = _np('argwhere', lambda a: _select.argwhere(a))
+count_nonzero = _np('count_nonzero', lambda a, axis=None, keepdims=False: _select.count_nonzero(a, axis, keepdims))
 isnan = _predicate(math.isnan, 'isnan')
 isinf = _predicate(math.isinf, 'isinf')
 isfinite = _predicate(math.isfinite, 'isfinite')
@@ -1209,3 +1257,4 @@ import numpy.random as random  # (the numpy.random stub: numpy_call / eager gene
 import numpy.linalg as linalg  # (norm / solve / inv / det eagerly, numpy.linalg.* traced)
 from numpy._index import tril_indices, triu_indices, diag_indices
 from numpy import _arrays
+from numpy import _select

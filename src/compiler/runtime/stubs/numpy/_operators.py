@@ -1,6 +1,7 @@
 """Elementwise operators of the numpy stub's ndarray that numpy defines beyond arithmetic: == and != (elementwise, as
 the orderings are), the bitwise operators of bool and integer arrays, the truth of an array, abs and unary plus.
-ndarray (numpy/__init__.py) derives this class; its _binop does the broadcasting and promotion."""
+ndarray (numpy/__init__.py) derives this class; its _binop does the broadcasting and promotion. A scipy.sparse
+operand (`_sparse`) answers the operators itself, as numpy defers to it."""
 from numpy._dtypes import _INTS
 
 
@@ -8,9 +9,13 @@ class _Elementwise:
     # == and != are elementwise as the orderings are (FastSpeech / EfficientZero's `np.array(lens) % h == 0` masks);
     # an array is then unhashable, as numpy's
     def __eq__(self, o):
+        if _sparse(o):
+            return o.__eq__(self)
         return self._binop(o, lambda x, y: x == y, False, 'bool')
 
     def __ne__(self, o):
+        if _sparse(o):
+            return o.__ne__(self)
         return self._binop(o, lambda x, y: x != y, False, 'bool')
 
     __hash__ = None
@@ -56,6 +61,12 @@ class _Elementwise:
 
     def __pos__(self):
         return type(self)(list(self._tparse_flat), self.shape, self._tparse_dtype)
+
+
+def _sparse(x):
+    """a scipy.sparse matrix (the stub's): numpy's operators defer to it, its __array_priority__ being higher (the
+    interpreter does not retry a reflected method after NotImplemented, so the forward operator calls it)"""
+    return getattr(type(x), '_tparse_sparse', False) is True
 
 
 def _own(x):

@@ -300,6 +300,11 @@ for _n, _f in _REDUCE_FLOAT.items():
 # ndarray methods: the function of the same name with the array first
 
 FUNCS['digitize'] = lambda x, bins, right=False: torch.bucketize(t(x), t(bins), right=not right)
+# the nonzero family (data-dependent sizes: a graph break in a frame, numpy_traced.cpp)
+FUNCS['flatnonzero'] = lambda a: torch.nonzero(t(a).reshape(-1)).reshape(-1)
+FUNCS['argwhere'] = lambda a: torch.nonzero(t(a))
+FUNCS['count_nonzero'] = lambda a, axis=None, keepdims=False: \
+    torch.count_nonzero(t(a)) if axis is None else torch.count_nonzero(t(a), axis)
 # numpy.linalg (torch._numpy.linalg: torch.linalg on float64)
 FUNCS.update({'linalg.norm': lambda x, ord=None, axis=None, keepdims=False: torch.linalg.norm(fl(x), ord, axis, keepdims),
               'linalg.solve': lambda a, b: torch.linalg.solve(fl(a), fl(b)), 'linalg.inv': lambda a: torch.linalg.inv(fl(a)),

@@ -66,7 +66,8 @@ std::vector<OpDef> build_table() {
         "cuda.manual_seed", "cuda.manual_seed_all"}, T, "", FA::Value, o::noop},  // (the CUDA seeds: queued until CUDA starts)
       {{"is_tensor"}, T, "obj", FA::Value, o::is_tensor},
       // (no accelerator on the machine tparse models: CUDA, MPS and XPU are absent, as on a Linux CPU host)
-      {{"cuda.is_available", "accelerator.is_available", "mps.is_available", "backends.mps.is_available", "backends.mps.is_built",
+      {{"cuda.is_available"}, T, "", FA::Value, o::cuda_is_available},
+      {{"accelerator.is_available", "mps.is_available", "backends.mps.is_available", "backends.mps.is_built",
         "xpu.is_available"}, T, "", FA::Value, o::false_value},
       {{"cuda.empty_cache", "cuda.memory.empty_cache"}, T, "", FA::Value, o::cuda_empty_cache},
       {{"broadcast_shapes", "functional.broadcast_shapes"}, T, "*shapes", FA::Value, o::broadcast_shapes},

@@ -11,6 +11,7 @@ V item(OpCall& c);
 V equal(OpCall& c);
 V dynamic_shape(OpCall& c);
 V sparse_parts(OpCall& c);
+V cuda_is_available(OpCall& c);
 V backward(OpCall& c);
 V requires_grad_(OpCall& c);
 V compile(OpCall& c);

@@ -347,6 +347,22 @@ V is_tensor(OpCall& c) { return mk_bool(!c.args.empty() && c.args[0]->k == VK::T
 
 V false_value(OpCall&) { return mk_bool(false); }
 
+// torch.cuda.is_available() on a machine without CUDA (the truth machine runs with CUDA hidden): False. Called eagerly
+// under the eval-frame callback, its _nvml_based_avail() reads os.getenv("PYTORCH_NVML_BASED_CUDA_CHECK"), Python code
+// of the standard library whose frames are handed to Dynamo once each and skipped (no tensor): getenv, Mapping.get,
+// os._Environ.__getitem__ and its encodekey (real torch 2.11: Sentence-VAE's forward, whose resume runs its rest eagerly)
+V cuda_is_available(OpCall& c) {
+  Interp& I = c.I;
+  const Activation& act = *I.stack_.back();  // (in a frame's trace or its compiled code Dynamo folds the call)
+  if (I.callback_active_ > 0 && (!act.ctx || act.ctx->mode == Mode::Eager) && I.run_only_depth_ == 0) {
+    I.count_stdlib_frame_once("getenv", "<frozen os>", 779);
+    I.count_stdlib_frame_once("get", "<frozen _collections_abc>", 804);
+    I.count_stdlib_frame_once("__getitem__", "<frozen os>", 680);
+    I.count_stdlib_frame_once("encode", "<frozen os>", 762);
+  }
+  return mk_bool(false);
+}
+
 // torch.cuda.empty_cache(): in a frame Dynamo keeps the call as a node with no value (TorchInGraphFunctionVariable:
 // `empty_cache = torch.cuda.memory.empty_cache();  empty_cache = None`, Point-Transformers' sample_and_group); eagerly,
 // on a host without CUDA memory to free, nothing

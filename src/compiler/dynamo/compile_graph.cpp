@@ -260,7 +260,13 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   }
   g.remove_empty_grad_toggles();
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-  bool has_graph = traced_calls > 0 || g.call_count() > 0 || !g.outputs.empty();  // (one of no calls that returns SymInts too)
+  // (one of no calls that returns SymInts too, unless each is an input's own symbol, which the resume gets from its
+  // source: c-swm's energy recompiled for a dynamic batch hands on `state.size(0)` with no graph, real torch 2.11)
+  const bool computed_output = std::any_of(g.outputs.begin(), g.outputs.end(), [&](int o) {
+    return o < 0 || static_cast<size_t>(o) >= g.nodes.size() || g.nodes[static_cast<size_t>(o)].op != "placeholder" ||
+           !g.nodes[static_cast<size_t>(o)].is_sym;  // (a tensor input returned as it is makes a graph: compile_subgraph's stack)
+  });
+  bool has_graph = traced_calls > 0 || g.call_count() > 0 || computed_output;
   // a dynamic float on a resume function's stack, handed on at a break: realizing it wrapped it as a graph input, so a
   // graph is compiled, empty once the unused input is pruned (`print(..., y.mean().item())` resumed with a new value)
   for (auto& [n, v] : ctx.inputs)

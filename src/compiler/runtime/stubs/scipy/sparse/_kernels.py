@@ -12,13 +12,19 @@ def expand(nmaj, ptr):
     return out
 
 
+def _line_starts(n, lines):
+    """where each of n lines starts once the entries are grouped by line (a counting sort's prefix sums)"""
+    starts = [0] * (n + 1)
+    for i in lines:
+        starts[i + 1] += 1
+    for i in range(n):
+        starts[i + 1] += starts[i]
+    return starts
+
+
 def to_compressed(nmaj, maj, mnr, vals):
     """coo_tocsr: entries placed by major index, in the order they come (duplicates kept)"""
-    ptr = [0] * (nmaj + 1)
-    for i in maj:
-        ptr[i + 1] += 1
-    for i in range(nmaj):
-        ptr[i + 1] += ptr[i]
+    ptr = _line_starts(nmaj, maj)
     pos = ptr[:nmaj]
     n = len(maj)
     idx = [0] * n
@@ -66,11 +72,7 @@ def sum_duplicates(nmaj, ptr, idx, val):
 
 def transpose(nmaj, nmin, ptr, idx, val):
     """csr_tocsc: the same entries compressed along the other axis (each new line in increasing old-major order)"""
-    cnt = [0] * (nmin + 1)
-    for j in idx:
-        cnt[j + 1] += 1
-    for j in range(nmin):
-        cnt[j + 1] += cnt[j]
+    cnt = _line_starts(nmin, idx)
     pos = cnt[:nmin]
     n = len(idx)
     oidx = [0] * n

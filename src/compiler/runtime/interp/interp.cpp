@@ -391,11 +391,9 @@ void Interp::exec_stmt(const StmtP& s) {
       // that CALL; inside an inlined function the break reaches the frame's CALL of it, which resumes after it (real
       // torch 2.11: program class_in_compiled_region, GDSS's `SDE.reverse`). (In the frame's own code it is taken at
       // the statement's checkpoint here, not resumed after the class is built.)
-      if (tracing()) {
-        const std::string msg = msg_skipped_builtin("builtins", "__build_class__");
-        if (act.depth > 0) graph_break("Attempted to call function marked as skipped", msg, s->loc);
-        instruction_break("Attempted to call function marked as skipped", msg, s->loc);
-      }
+      // (instruction_break: a step break in the frame's own code, a plain one inside an inlined call)
+      if (tracing())
+        instruction_break("Attempted to call function marked as skipped", msg_skipped_builtin("builtins", "__build_class__"), s->loc);
       auto c = std::make_shared<Obj>();
       c->k = VK::Class;
       c->s = s->fn->name;

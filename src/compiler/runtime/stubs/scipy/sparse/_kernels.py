@@ -12,19 +12,13 @@ def expand(nmaj, ptr):
     return out
 
 
-def _line_starts(n, lines):
-    """where each of n lines starts once the entries are grouped by line (a counting sort's prefix sums)"""
-    starts = [0] * (n + 1)
-    for i in lines:
-        starts[i + 1] += 1
-    for i in range(n):
-        starts[i + 1] += starts[i]
-    return starts
-
-
 def to_compressed(nmaj, maj, mnr, vals):
     """coo_tocsr: entries placed by major index, in the order they come (duplicates kept)"""
-    ptr = _line_starts(nmaj, maj)
+    ptr = [0] * (nmaj + 1)
+    for i in maj:
+        ptr[i + 1] += 1
+    for i in range(nmaj):
+        ptr[i + 1] += ptr[i]
     pos = ptr[:nmaj]
     n = len(maj)
     idx = [0] * n
@@ -71,20 +65,9 @@ def sum_duplicates(nmaj, ptr, idx, val):
 
 
 def transpose(nmaj, nmin, ptr, idx, val):
-    """csr_tocsc: the same entries compressed along the other axis (each new line in increasing old-major order)"""
-    cnt = _line_starts(nmin, idx)
-    pos = cnt[:nmin]
-    n = len(idx)
-    oidx = [0] * n
-    oval = [0] * n
-    for i in range(nmaj):
-        for jj in range(ptr[i], ptr[i + 1]):
-            j = idx[jj]
-            p = pos[j]
-            oidx[p] = i
-            oval[p] = val[jj]
-            pos[j] = p + 1
-    return cnt, oidx, oval
+    """csr_tocsc: the same entries compressed along the other axis (each new line in increasing old-major order): the
+    placement of coo_tocsr over the entries' major indices"""
+    return to_compressed(nmin, idx, expand(nmaj, ptr), val)
 
 
 def matmat(nmaj, nout, Ap, Aj, Ax, Bp, Bj, Bx):

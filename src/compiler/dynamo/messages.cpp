@@ -182,6 +182,15 @@ std::string msg_noncontiguous_out(const std::string& fn, const std::string& args
                     "GB0242");
 }
 
+std::string msg_out_shape_mismatch(const std::string& fn, const std::string& args, const std::string& kwargs, const std::string& had,
+                                   const std::string& got) {
+  const std::string f = fmt::format("<built-in method {} of type object at 0x7f0000000000>", fn);
+  return gb_message("Shape mismatch with out= tensor variant",
+                    fmt::format("Shape mismatch when calling {} with `out=`. Provided `out=` shape: torch.Size({}). Actual shape: torch.Size({}).",
+                                f, had, got),
+                    {kHintSupportable}, fmt::format("fn={}, args=[{}], kwargs={{{}}}", f, args, kwargs), "GB0247");
+}
+
 std::string msg_disabled(const std::string& fn) {
   std::string f = fmt::format("<function {} at 0x7f0000000000>", fn);
   return gb_message("Skip calling `torch.compiler.disable()`d function",

@@ -41,6 +41,8 @@ std::string msg_sparse_wrap();
 std::string msg_generator_reconstruction(const std::string& mutating = "SetVariable()");
 /// GB0242: a torch function called in a frame with a non-contiguous tensor as `out=` (`torch.mm(a, b, out=w[i])` of a
 /// transposed `w`); `fn` the function's name, `args` / `kwargs` its arguments as Dynamo prints their variables
+std::string msg_out_shape_mismatch(const std::string& fn, const std::string& args, const std::string& kwargs, const std::string& had,
+                                   const std::string& got);
 std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs);
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);

@@ -81,7 +81,7 @@ struct Activation {
   std::shared_ptr<FrameCtx> ctx;               ///< compiled frame context (null = eager)
   int depth = 0;                               ///< 0 = the compiled frame itself, >0 = inlined
   int loop_depth = 0;
-  const Stmt* outer_loop = nullptr;            ///< the outermost for / while being run at depth 0 of a recording frame
+  const Stmt* outer_loop = nullptr;            ///< the outermost for loop being run at depth 0 of a recording frame
   size_t outer_loop_cp = 0;                    ///< the graph's checkpoint before that loop (Dynamo's last resumable state)
   std::pair<size_t, size_t> outer_loop_guards{SIZE_MAX, SIZE_MAX};  ///< the frame's tensor and value guards then
   bool while_bottom = false;                   ///< evaluating a `while` test after an iteration

@@ -24,6 +24,8 @@
 
 namespace tparse::compiler {
 
+struct OpCall;  // torch/op_table.hpp
+
 /// sys.getrecursionlimit() of CPython: calls nested deeper raise RecursionError.
 inline constexpr size_t kRecursionLimit = 1000;
 
@@ -149,6 +151,8 @@ class Interp {
              std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_method(V self, const std::string& name, std::vector<V>& args,
                   std::vector<std::pair<std::string, V>>& kwargs, Location loc);
+  /// An op's table rule between the value hooks, with Dynamo's check of an `out=` tensor's shape (torch/dispatch.cpp).
+  V run_rule(OpCall& c);
   /// Dynamo's decompositions of `add_(o, alpha=a)`, `addcmul_(a, b, value=v)`, `addcdiv_(a, b, value=v)` in a frame
   /// (nullptr: not one of them) — torch/dispatch.cpp.
   V dynamo_decomposed_method(V self, const std::string& name, std::vector<V>& rest,

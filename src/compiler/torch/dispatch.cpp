@@ -307,6 +307,41 @@ V Interp::scalar_binary_fn(const std::string& name, std::vector<V>& args, KW& kw
   return res;
 }
 
+// Dynamo's `args=[...]`, `kwargs={...}` of a graph break's context: each value's VariableTracker repr
+static std::pair<std::string, std::string> call_reprs(const std::vector<V>& args, const KW& kwargs) {
+  std::string as, ks;
+  for (size_t i = 0; i < args.size(); ++i) as += (i ? ", " : "") + variable_repr(args[i]);
+  for (size_t i = 0; i < kwargs.size(); ++i) ks += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
+  return {as, ks};
+}
+
+// An op's rule between the value hooks. The `out=` tensor's dtype is the result's. Its shape before the call: torch resizes it to the result's,
+// which Dynamo refuses after tracing the op (variables/torch.py: resizing an out variant's graph input is not
+// supported) — a break at the call, the op then run eagerly (Sentence-VAE's `torch.arange(0, n, out=self.tensor())`
+// into an empty tensor).
+V Interp::run_rule(OpCall& c) {
+  std::optional<TensorInfo> out_before;
+  if (tracing())
+    if (V o = c.kw("out"); o && o->k == VK::Tensor) out_before = *o->t;
+  values::before_call(c);
+  V r = c.def->rule(c);
+  // the result is the `out=` tensor: its dtype, not the op's own (`torch.arange(0, n, out=torch.Tensor())` is float)
+  if (V o = c.kw("out"); o && o->k == VK::Tensor && r && r->k == VK::Tensor && r != o) r->t->dtype = o->t->dtype;
+  // (sizes compared by value: a size symbol equal to the result's number is the same size to the shape env)
+  auto values_of = [](const TensorInfo& t) {
+    std::vector<long long> v;
+    for (const Dim& d : t.shape) v.push_back(d.v);
+    return v;
+  };
+  if (out_before && r && r->k == VK::Tensor && values_of(*r->t) != values_of(*out_before)) {
+    const auto [as, ks] = call_reprs(c.args, c.kwargs);
+    graph_break("Shape mismatch with out= tensor variant", msg_out_shape_mismatch(c.name, as, ks, dims_str(*out_before), dims_str(*r->t)), c.loc);
+  }
+  values::after_call(c, r);
+  return r;
+}
+
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
@@ -401,18 +436,13 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   // functionalization cannot keep its strides): a break at the call (transformers' MoE fallback backward)
   if (tracing() && !is_f)
     if (V o = c.kw("out"); o && o->k == VK::Tensor && !is_contiguous_layout(*o->t)) {
-      std::string as, ks;
-      for (size_t i = 0; i < args.size(); ++i) as += (i ? ", " : "") + variable_repr(args[i]);
-      for (size_t i = 0; i < kwargs.size(); ++i) ks += fmt::format("{}'{}': {}", i ? ", " : "", kwargs[i].first, variable_repr(kwargs[i].second));
+      const auto [as, ks] = call_reprs(args, kwargs);
       graph_break("Attempted to call op with non-contiguous `out=` tensor", msg_noncontiguous_out(name, as, ks), loc);
     }
   guard_int_params(c);
   guard_sourced_number_lists(c);
   guard_float_params(c);
-  values::before_call(c);
-  V r = def->rule(c);
-  values::after_call(c, r);
-  return r;
+  return run_rule(c);
 }
 
 // Dynamo rewrites three in-place methods with a scalar keyword in a frame (variables/tensor.py, method_add_ /
@@ -539,10 +569,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   guard_int_params(c);
   guard_sourced_number_lists(c);
   guard_float_params(c);
-  values::before_call(c);
-  V r = def->rule(c);
-  values::after_call(c, r);
-  return r;
+  return run_rule(c);
 }
 
 V Interp::tuple_result(V whole, const std::vector<TensorInfo>& parts_in, const std::vector<std::string>& fields) {

@@ -237,9 +237,12 @@ void Interp::exec(const StmtP& s) {
   // after step_break (its callees are frames of their own again: DINO's head recompiles for a new batch)
   if (act.depth == 0 && act.ctx && act.ctx->mode == Mode::Replay && act.ctx->replay_step == s.get()) act.ctx = nullptr;
   const bool rec = act.depth == 0 && act.ctx && act.ctx->mode == Mode::Record;
-  if (rec && (s->k == SK::For || s->k == SK::While) && !act.outer_loop) {
-    // inside a loop no state is resumable: an instruction-level break there compiles the graph up to the loop
-    // (pixtral's block mask: `for start, end in zip(...)`: the iteration's getitems are not kept)
+  if (rec && s->k == SK::For && !act.outer_loop) {
+    // inside a for loop no state is resumable (its iterator is on the stack, and Dynamo's step() speculates a
+    // checkpoint only where the stack is empty): an instruction-level break there compiles the graph up to the loop
+    // (pixtral's block mask: `for start, end in zip(...)`: the iteration's getitems are not kept). A while loop keeps
+    // nothing on the stack: its body's statements and its test are checkpoints of their own (exec_while; real torch
+    // 2.11: Sentence-VAE's GRU loaded in its decoding `while` loop compiles the iteration's ops up to that statement)
     act.outer_loop = s.get();
     act.outer_loop_cp = act.ctx->graph.checkpoint();
     act.outer_loop_guards = {act.ctx->tguards.size(), act.ctx->vguards.size()};

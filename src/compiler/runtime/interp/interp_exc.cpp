@@ -288,7 +288,22 @@ void Interp::exec_while(const Stmt* s) {
       cur.cur_stmt = s;
       cur.cur_line = s->loc.line;
       cur.while_bottom = guard > 0;
-      bool r = truthy(eval(s->value), s->value->loc);
+      bool r;
+      // each evaluation of the test starts with an empty stack: Dynamo's checkpoint, outside a for loop, in a frame's
+      // own code (an instruction-level break in it compiles the graph up to there; the loop goes on eagerly)
+      if (cur.depth == 0 && cur.ctx && cur.ctx->mode == Mode::Record && !cur.outer_loop) {
+        const size_t cp = cur.ctx->graph.checkpoint();
+        const std::pair<size_t, size_t> guards{cur.ctx->tguards.size(), cur.ctx->vguards.size()};
+        try {
+          r = truthy(eval(s->value), s->value->loc);
+        } catch (GraphBreak& gb) {
+          if (!gb.step || !cur.ctx) throw;
+          step_break(cur, gb, *s, cp, false, guards);
+          r = truthy(eval(s->value), s->value->loc);
+        }
+      } else {
+        r = truthy(eval(s->value), s->value->loc);
+      }
       cur.while_bottom = false;
       return r;
     };

@@ -317,7 +317,11 @@ V nn_forward_more(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location l
       pad = nn_conv_transpose_output_padding(I, cls, x(), os, a["stride"], a["padding"], a["kernel_size"], a["dilation"], loc);
     return fn("torch." + f, f, {x(), attr("weight"), attr("bias"), a["stride"], a["padding"], pad, a["groups"], a["dilation"]}, {});
   }
-  if (cls == "ELU" || cls == "CELU") { std::string f = cls == "ELU" ? "elu" : "celu"; return fn(F(f), f, {x(), a["alpha"], a["inplace"]}, {}); }
+  // (alpha: a float attribute read by the forward, guarded, or an unspecialized float under dynamic=True with no guard
+  // on its symbol, as Hardtanh's bounds; real torch 2.11: lightweight pose's ELUs)
+  if (cls == "ELU")
+    return fn(F("elu"), "elu", {x(), I.nn_float_attr(mod, "alpha", loc, false, "nn/modules/activation.py", 619, "return F.elu(input, self.alpha, self.inplace)"), a["inplace"]}, {});
+  if (cls == "CELU") return fn(F("celu"), "celu", {x(), I.nn_float_attr(mod, "alpha", loc, false), a["inplace"]}, {});
   if (cls == "SELU") return fn(F("selu"), "selu", {x(), a["inplace"]}, {});
   if (cls == "GLU") return fn(F("glu"), "glu", {x(), a["dim"]}, {});
   if (cls == "Hardswish") return fn(F("hardswish"), "hardswish", {x(), a["inplace"]}, {});

@@ -124,21 +124,33 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     // minimum (BuiltinVariable._call_min_max_binary; st-moe's `max(indexes.max() + 1, max_length)`)
     // (a served entry's replay too: the cached code ran the same clamp, no bool of a tensor; MPT's
     // `max(0, position_bias.size(1) - query_length)` of a StaticCache's tensor length)
+    // A sequence (`max(lengths)` of a tensor: its items, getitem nodes) is reduced pairwise, left to right, by that
+    // rule (_call_min_max_seq; simple-nmt's `max_length = max(length)`: torch.maximum nodes, no bool of a tensor)
     const bool in_frame = !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager;
-    if (args.size() == 2 && !key && in_frame && (xs[0]->k == VK::Tensor || xs[1]->k == VK::Tensor)) {
-      auto number = [](const V& x) { return (x->k == VK::Int || x->k == VK::Float) && x->sym.empty(); };
-      const V& t = xs[0]->k == VK::Tensor ? xs[0] : xs[1];
-      const V& o = xs[0]->k == VK::Tensor ? xs[1] : xs[0];
+    auto number = [](const V& x) { return (x->k == VK::Int || x->k == VK::Float) && x->sym.empty(); };
+    auto tensor_pair = [&](const V& x0, const V& x1) -> V {
+      const V& t = x0->k == VK::Tensor ? x0 : x1;
+      const V& o = x0->k == VK::Tensor ? x1 : x0;
       if (number(o)) {
         std::vector<V> a{t};
         std::vector<std::pair<std::string, V>> kw{{name == "max" ? "min" : "max", o}};
         return torch_fn("torch.clamp", a, kw, loc);
       }
       if (o->k == VK::Tensor) {
-        std::vector<V> a{xs[0], xs[1]};
+        std::vector<V> a{x0, x1};
         std::vector<std::pair<std::string, V>> kw;
         return torch_fn(name == "max" ? "torch.maximum" : "torch.minimum", a, kw, loc);
       }
+      return nullptr;
+    };
+    if (xs.size() >= 2 && !key && in_frame && std::any_of(xs.begin(), xs.end(), [](const V& x) { return x->k == VK::Tensor; }) &&
+        std::all_of(xs.begin(), xs.end(), [&](const V& x) { return x->k == VK::Tensor || number(x); })) {
+      V acc = xs[0];
+      for (size_t i = 1; i < xs.size(); ++i) {
+        if (acc->k == VK::Tensor || xs[i]->k == VK::Tensor) acc = tensor_pair(acc, xs[i]);
+        else if (truthy(compare(name == "max" ? ">" : "<", xs[i], acc, loc), loc)) acc = xs[i];
+      }
+      return acc;
     }
     // ints, one a SymInt: Dynamo's torch.sym_max / sym_min node (`Max(0, 1 - s70)`); more than two (`max([n, *sizes])`,
     // memorizing-transformers' context length) pairwise, left to right, as BuiltinVariable reduces a sequence

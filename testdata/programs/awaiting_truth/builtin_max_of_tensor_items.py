@@ -5,9 +5,8 @@
 # Then `if m - l > 0:` inside the for loop is data-dependent branching (gb0170) in a loop -> "graph break in loop"
 # (gb7000): the frame f is skipped (one compile, fail_reason "Data-dependent branching", no graph), the break at the
 # `if` line (L18), not at the `max` line.
-# (tparse before round 61: the comparison loop of Python, a gb0170 break at the max line.)
-# only for exactly two arguments): graph [getitem, getitem, gt] (3 ops) broken at the `max` line (L16, gb0170, graceful),
-# then a resume function torch_dynamo_resume_in_f_at_16 with 1 op (gt) broken again; plus recompiles of f.
+# (tparse before round 61: Python's comparison loop, a graph [getitem, getitem, gt] broken at the `max` line, gb0170,
+# then a resume function with 1 op broken again.)
 import torch
 
 

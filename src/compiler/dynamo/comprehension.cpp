@@ -113,19 +113,31 @@ V Interp::speculate_comprehension(const ExprP& e) {
   struct Pre { Activation& a; ~Pre() { a.comp_pre_expr = nullptr; a.comp_pre_items = nullptr; } } pre{act};
   // (so does a zip() or enumerate() over tensors: GET_ITER unpacks them before the loop, their getitem nodes in the
   // graph a break compiles; real torch 2.11: comprehension_break_in_enumerate_loop's `zip(h[t], y[t])`, 7 ops)
+  // (an item or attribute read too, `for o in data['info']['num_objects']`: real torch 2.11, XMem's driver)
+  // A generator the frame was given is refused at that GET_ITER (its __iter__, GB0253), before the comprehension's
+  // speculation: an instruction's break, the statement's checkpoint or none (real torch 2.11: GDSS's EMA
+  // `[p for p in parameters if p.requires_grad]` of a model.parameters() generator skips the frame)
   const ExprP& iter0 = e->comps.empty() ? nullptr : e->comps[0].iter;
   const bool zipped = iter0 && iter0->k == EK::Call && !iter0->a.empty() && iter0->a[0]->k == EK::Name &&
                       (iter0->a[0]->s == "zip" || iter0->a[0]->s == "enumerate");
-  if (ctx->mode == Mode::Record && iter0 && (iter0->k == EK::Name || zipped) && e->k != EK::GenExp) {
+  const bool plain_read = iter0 && (iter0->k == EK::Name || iter0->k == EK::Attr || iter0->k == EK::Subscript);
+  if (ctx->mode == Mode::Record && iter0 && (plain_read || zipped) && e->k != EK::GenExp) {
     V it0 = eval(iter0);
+    if (it0->k == VK::List && (it0->generator_of || it0->builtin_iter) && ctx->sources.count(it0.get())) {
+      try {
+        iterate(it0, iter0->loc);
+      } catch (GraphBreak& g) {
+        g.step = act.depth == 0;
+        throw;
+      }
+    }
+    act.comp_pre_expr = e.get();  // (evaluated once: the comprehension iterates this value)
+    act.comp_pre_items = it0;
     if (it0->k == VK::Tensor && !it0->t->shape.empty()) {
       pre_items = iterate(it0, iter0->loc);
-      act.comp_pre_expr = e.get();
       act.comp_pre_items = mk_list(pre_items);
     } else if (zipped && it0->k == VK::List) {
       pre_items = it0->items;
-      act.comp_pre_expr = e.get();
-      act.comp_pre_items = it0;
     }
   }
   const TraceMark mark = mark_trace(*ctx);

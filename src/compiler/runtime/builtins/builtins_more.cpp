@@ -123,7 +123,7 @@ const std::set<std::string>& more_builtin_names() {
       "help", "aiter", "anext", "NotImplemented", "Ellipsis", "__import__",
       "torch.jit.annotate", "torch.autocast", "torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast",
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
-      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_setitem__", "__tparse_buffer_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
+      "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_setitem__", "__tparse_buffer_setattr__", "__tparse_lambda_module_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
       "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__", "__tparse_read_file__", "__tparse_write_file__",
       "__tparse_file_written__", "__tparse_json_loads__", "__tparse_json_dumps__"};
   return s;
@@ -521,6 +521,24 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
       gb.traceback = user_traceback(loc) +
                      fmt::format("  File \"{}\", line 2061, in __setattr__\n    self.register_buffer(name, value, persistent)\n"
                                  "  File \"{}\", line 588, in register_buffer\n    if persistent:\n", mod, mod);
+      throw gb;
+    }
+    object_setattr(arg(0), py_str(arg(1)), arg(2), loc);
+    return none();
+  }
+  if (name == "__tparse_lambda_module_setattr__") {
+    if (tracing()) {
+      static const std::string mod = "/opt/torch/.venv/lib/python3.12/site-packages/torch/nn/modules/module.py";
+      GraphBreak gb;
+      gb.gb_type = "builtin isinstance() cannot determine type of argument";
+      gb.msg = gb_message(gb.gb_type, "Dynamo doesn't have a rule to determine the type of argument LambdaVariable()",
+                          {"This is likely to be a Dynamo bug. Please report an issue to PyTorch."},
+                          "isinstance(LambdaVariable(), TorchInGraphFunctionVariable(<class 'torch.nn.parameter.Parameter'>, "
+                          "kind=AllowInGraphKind.DEFAULT))", "GB0175");
+      gb.loc = loc;
+      gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+      gb.at = mod + ":1982";
+      gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 1982, in __setattr__\n    if isinstance(value, Parameter):\n", mod);
       throw gb;
     }
     object_setattr(arg(0), py_str(arg(1)), arg(2), loc);

@@ -146,6 +146,16 @@ void Interp::setattr(V obj, const std::string& name, V v, Location loc) {
       return;
     }
   }
+  // a CrossEntropyLoss made in the frame (a LambdaVariable: interp_ops.cpp) stored on a module: Module.__setattr__'s
+  // first test, `isinstance(value, Parameter)`, has no type for it (GB0175, builtin.py call_isinstance; real torch
+  // 2.11: TS-TCC's NTXentLoss built in the training step)
+  if (tracing() && nn_instance(obj) && v->k == VK::Builtin && v->s == "__tparse_ce_lambda__") {
+    std::vector<V> a{obj, mk_str(name), v};
+    std::vector<std::pair<std::string, V>> kw;
+    if (stack_.back()->depth == 0) depth0_call(mk_builtin("__tparse_lambda_module_setattr__"), a, kw, loc, "STORE_ATTR");
+    else call(mk_builtin("__tparse_lambda_module_setattr__"), a, kw, loc);
+    return;
+  }
   object_setattr(obj, name, v, loc);
 }
 

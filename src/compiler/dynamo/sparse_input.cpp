@@ -104,6 +104,31 @@ void Interp::ndarray_refused_input(const V& t, Location loc) {
   skip_refused_frame(act, gb, false);
 }
 
+// A user nn.Module built eagerly under the callback (after a break, in a skipped frame's code): its __init__ is a frame
+// Dynamo converts, whose `self` has an empty __dict__ until nn.Module.__init__ runs. super(), realizing `self` (3.12's
+// LOAD_SUPER_ATTR, traced as CALL_FUNCTION), has VariableBuilder.wrap_module refuse it ("Uninitialized nn.Module",
+// GB0119): attempt 0 breaks there, attempt 1 meets it again rebuilding the call's stack and the frame is skipped, its
+// code run eagerly for good (real torch 2.11: TS-TCC's NTXentLoss built in the compiled training step)
+void Interp::uninit_module_super(const V& self, Location loc) {
+  Activation& act = *stack_.back();
+  if (!self || !uninit_modules_.count(self.get()) || act.depth != 0 || !act.ctx || act.ctx->mode != Mode::Record ||
+      !act.ctx->sources.count(self.get()))
+    return;
+  FrameCtx& ctx = *act.ctx;
+  GraphBreak gb;
+  gb.gb_type = "Uninitialized nn.Module";
+  gb.msg = gb_message(gb.gb_type, fmt::format("Attempted to trace an uninitialized nn.Module of type {}.", type_name(self)),
+                      {kHintUserError, "Ensure your nn.Module instance has called `super().__init__()`."}, type_name(self), "GB0119");
+  gb.loc = loc;
+  gb.fn_name = act.fn ? act.fn->name : "<module>";
+  if (ctx.attempt == 0) {
+    ++counters_["graph_break"];
+    restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL_FUNCTION: a call to a regular function, e.g. f(x, y):\n\n" + gb.msg);
+  }
+  ++counters_["unimplemented"];
+  skip_refused_frame(act, gb, false);
+}
+
 // An autograd Function's `apply` the frame read from a module attribute (`self.fn = Fn.apply`) is the bound
 // classmethod: VariableBuilder makes it UserMethodVariable(Function.apply, AutogradFunctionVariable), not the
 // AutogradFunctionVariable call `Fn.apply(...)` written in the code is, and inlines torch's Function.apply, whose

@@ -345,6 +345,9 @@ class Interp {
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(const V& t, Location loc);
   [[noreturn]] void ndarray_refused_input(const V& t, Location loc);  ///< dynamo/sparse_input.cpp
+  /// super() of a module whose own __init__ is a frame before nn.Module.__init__ ran: VariableBuilder's GB0119
+  void uninit_module_super(const V& self, Location loc);  ///< dynamo/sparse_input.cpp
+  std::set<const Obj*> uninit_modules_;  ///< user nn.Modules whose __init__ runs as a frame (under the callback)
   [[noreturn]] void skip_refused_frame(Activation& act, const GraphBreak& gb, bool count_resume);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
   void wrap_prunable(const V& t);

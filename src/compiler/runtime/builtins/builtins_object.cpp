@@ -92,6 +92,7 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     auto s = mk_builtin("super");
     s->cls = arg(0);
     s->self = arg(1);
+    uninit_module_super(s->self, loc);
     return s;
   }
   if (name == "property" || name == "staticmethod" || name == "classmethod") {
@@ -106,6 +107,7 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     if (!a.fn || a.fn->params.empty()) raise_exc("RuntimeError", "super(): no arguments", loc);
     s->self = a.env->get_local(a.fn->params[0].name);
     if (!s->self) raise_exc("RuntimeError", "super(): no arguments", loc);
+    uninit_module_super(s->self, loc);
     // the function as a class member: plain, or wrapped by classmethod / staticmethod / property
     auto defines = [&](const V& c) {
       // Python's __class__ cell: the class whose body holds the def (a decorated __init__, whose wrapper is the

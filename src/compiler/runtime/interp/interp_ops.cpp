@@ -531,12 +531,13 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         // eagerly (or a decorated __init__): only nn.Module.__init__'s API-usage log reaches the tracing graph. With
         // eval_frame's callback on (eager code of a skipped frame), __init__ is a frame Dynamo converts, as any user
         // function called there (a record class built after a break torch cannot resume)
-        // (an nn.Module's __init__ stays eager here: the documented set_attention_type case of big_bird, torch 2.11
-        // explain, does not show its frames)
-        if (init->k == VK::Func && inst->builtin_nn.empty() && callback_active_ > 0 && !in_compiled && !hidden_stub_fn(init) &&
-            !skipfile_stub_fn(init) && !init->fn->generator)
+        // (an nn.Module's too: a frame refused at its super().__init__(), uninit_module_super, then run eagerly)
+        if (init->k == VK::Func && callback_active_ > 0 && !in_compiled && !hidden_stub_fn(init) && !skipfile_stub_fn(init) &&
+            !init->fn->generator) {
+          if (!inst->builtin_nn.empty()) uninit_modules_.insert(inst.get());
+          struct Done { std::set<const Obj*>& s; const Obj* o; ~Done() { s.erase(o); } } done{uninit_modules_, inst.get()};
           run_frame(init, args, kwargs, loc, false, nullptr, cur_opts_);
-        else if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
+        } else if (init->k == VK::Func) call_user(init, args, kwargs, nullptr, 0);
         else call(init, args, kwargs, loc);  // a builtin __init__ (the one @dataclass generates)
       }
       return inst;

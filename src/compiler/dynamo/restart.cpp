@@ -60,6 +60,7 @@ void fail_fullgraph(Interp& I, FrameCtx& ctx, const std::string& msg, Location l
 void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try, std::pair<size_t, size_t> guards) {
   auto ctx = act.ctx;
   fail_fullgraph(*this, *ctx, gb.msg, gb.loc);
+  undo_traced_draws(*ctx, cp & 0xffffffffu);
   ctx->graph.rollback(cp);
   // the trace torch restarts stops at the checkpoint: a tensor first wrapped after it (a parameter read in the loop the
   // rest runs eagerly) has no TENSOR_MATCH, a constant read after it no guard (real torch 2.11: pathformer's
@@ -131,6 +132,7 @@ void Interp::end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type
                                      const std::vector<std::string>& restarts, bool has_guarded) {
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
   const CodeState& cs = *ctx.code;
+  undo_traced_draws(ctx, 0);  // (no graph: the frame's code runs eagerly, drawing then)
   chromium_tracing_end(ctx);
   chromium(ctx, fmt::format("compile_attempt_{}", ctx.attempt), 'E');
   if (!fail_type.empty())
@@ -170,7 +172,16 @@ Interp::TraceMark Interp::mark_trace(FrameCtx& ctx) {
                    ctx.graph.replacements};
 }
 
+void Interp::undo_traced_draws(FrameCtx& ctx, size_t nodes) {
+  auto it = std::find_if(ctx.rng_draws.begin(), ctx.rng_draws.end(), [&](const FrameCtx::RngDraw& d) { return d.node >= nodes; });
+  if (it == ctx.rng_draws.end()) return;
+  torch_rng_ = it->before;
+  torch_rng_known_ = it->known;
+  ctx.rng_draws.erase(it, ctx.rng_draws.end());
+}
+
 void Interp::rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env) {
+  undo_traced_draws(ctx, m.cp & 0xffffffffu);
   if (ctx.vguards.size() > m.vguards)  // (the optimizer's state guards stay: made by its _init_group, not the trace)
     ctx.vguards.erase(std::remove_if(ctx.vguards.begin() + static_cast<long>(m.vguards), ctx.vguards.end(),
                                      [](const ValueGuard& g) { return !g.optimizer; }), ctx.vguards.end());

@@ -14,6 +14,7 @@
 #include "torch/graph.hpp"
 #include "dynamo/guards.hpp"
 #include "runtime/values/value.hpp"
+#include "torch/random/cpu_generator.hpp"
 
 namespace tparse::compiler {
 
@@ -163,6 +164,14 @@ struct SourceMap : std::map<const Obj*, std::string> {
 
 /// The tracing context of one compiled frame execution (one compile id, or a cache hit).
 struct FrameCtx {
+  /// The CPU generator before each random op this trace recorded (its node's index): a graph that is called draws as
+  /// it was traced, a discarded trace draws nothing (the ops it rolls back run eagerly, drawing then: torch/random)
+  struct RngDraw {
+    size_t node = 0;
+    rng::CpuGenerator before;
+    bool known = false;
+  };
+  std::vector<RngDraw> rng_draws;
   /// the frame asked torch.compiler.is_compiling() (or an alias) while tracing: symbolic_convert's
   /// mark_inconsistent_side_effects, so a frame that traced no op is compiled all the same (no SkipFrame)
   bool inconsistent_side_effects = false;

@@ -296,6 +296,9 @@ class Interp {
     std::map<std::string, std::string> replacements;  ///< ShapeEnv's (a discarded attempt's unifications go with it)
   };
   TraceMark mark_trace(FrameCtx& ctx);
+  /// The trace's nodes from `nodes` on are discarded: the CPU generator as before the first random op among them
+  /// (restart.cpp)
+  void undo_traced_draws(FrameCtx& ctx, size_t nodes);
   /// CPython 3.12's value stack at a break in statement `st`: how many values lie below expression `target` (a call's
   /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..
   int stack_values_below(const Activation& act, const Stmt* st, const Expr* target);

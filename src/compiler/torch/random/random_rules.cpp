@@ -115,6 +115,10 @@ bool after_op(OpCall& c, const V& res) {
   // in a frame: a graph of backend "eager" / "aot_eager" runs the same ATen ops when called, so the generator advances
   // by the same draws (the traced tensors get no values); other backends draw their own way (inductor's philox seeds)
   const bool traced = in_frame(I);
+  if (traced && I.stack_.back()->ctx->mode == Mode::Record) {  // (undone if the trace is discarded: undo_traced_draws)
+    FrameCtx& ctx = *I.stack_.back()->ctx;
+    ctx.rng_draws.push_back({ctx.graph.nodes.empty() ? 0 : ctx.graph.nodes.size() - 1, I.torch_rng_, I.torch_rng_known_});
+  }
   if (traced) {
     const std::string be = I.stack_.back()->ctx->backend;
     if (be != "eager" && be != "aot_eager") {

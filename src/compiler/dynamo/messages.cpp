@@ -100,6 +100,19 @@ std::string msg_sparse_wrap() {
                     "", "GB0015");
 }
 
+std::string msg_sparse_output(const std::vector<long long>& shape) {
+  std::string size;
+  for (size_t i = 0; i < shape.size(); ++i) size += (i ? ", " : "") + std::to_string(shape[i]);
+  if (shape.size() == 1) size += ",";
+  // a FakeTensor's repr: no stored entries, its indices (sparse_dim, 0) and values (0,), the dense size
+  return gb_message("Attempted to wrap sparse Tensor with VariableTracker", "torch.compile does not support sparse Tensors with VariableTracker",
+                    {"Sparse tensor operations are not yet fully supported in torch.compile with fullgraph=True. Consider using "
+                     "fullgraph=False to allow graph breaks, or move sparse tensor creation outside the compiled region."},
+                    fmt::format("FakeTensor(indices=tensor(..., size=({}, 0)),\n               values=tensor(..., size=(0,)),\n"
+                                "               size=({}), layout=torch.sparse_coo)", shape.size(), size),
+                    "GB0277");
+}
+
 std::string msg_tensor_grad_fn() {
   return gb_message("Tensor with grad_fn()", "Dynamo does not support tracing tensors with a grad_fn directly.", {},
                     "var_getattr TensorVariable() grad_fn", "GB0104");

@@ -43,6 +43,8 @@ std::string msg_generator_reconstruction(const std::string& mutating = "SetVaria
 /// transposed `w`); `fn` the function's name, `args` / `kwargs` its arguments as Dynamo prints their variables
 std::string msg_out_shape_mismatch(const std::string& fn, const std::string& args, const std::string& kwargs, const std::string& had,
                                    const std::string& got);
+/// GB0277: a traced op's sparse result (VariableBuilder's handle_traced_output), `shape` its dense size
+std::string msg_sparse_output(const std::vector<long long>& shape);
 std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs);
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);

@@ -544,6 +544,10 @@ class Interp {
   bool unstub_package(const std::string& dotted);
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
+  /// A UserWarning shown eagerly: warnings.py's Python under the callback, once per text (runtime/stubs/warnings.py)
+  void show_warning(const std::string& text, Location loc);
+  /// The deprecation warning of a list index read as a tuple (`x[[i, j]]` holding a tensor or slice), eagerly
+  void sequence_index_warning(const V& before, const V& after, Location loc);
   std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`
   void exec_import(const Stmt& s);
   void exec_import_from(const Stmt& s);

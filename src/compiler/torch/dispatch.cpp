@@ -315,7 +315,7 @@ static std::pair<std::string, std::string> call_reprs(const std::vector<V>& args
   return {as, ks};
 }
 
-// An op's rule between the value hooks. The `out=` tensor's dtype is the result's. Its shape before the call: torch resizes it to the result's,
+// An op's rule between the value hooks. A sparse result breaks. The `out=` tensor's dtype is the result's. Its shape before the call: torch resizes it to the result's,
 // which Dynamo refuses after tracing the op (variables/torch.py: resizing an out variant's graph input is not
 // supported) — a break at the call, the op then run eagerly (Sentence-VAE's `torch.arange(0, n, out=self.tensor())`
 // into an empty tensor).
@@ -333,6 +333,10 @@ V Interp::run_rule(OpCall& c) {
     for (const Dim& d : t.shape) v.push_back(d.v);
     return v;
   };
+  // a sparse result has no VariableTracker (builder.py handle_traced_output, GB0277): a break at the call, run eagerly
+  // (GRAN's `adj[bb].to_sparse()` in its sampling loop)
+  if (tracing() && r && r->k == VK::Tensor && r->t->sparse && r != c.self)
+    graph_break("Attempted to wrap sparse Tensor with VariableTracker", msg_sparse_output(values_of(*r->t)), c.loc);
   if (out_before && r && r->k == VK::Tensor && values_of(*r->t) != values_of(*out_before)) {
     const auto [as, ks] = call_reprs(c.args, c.kwargs);
     graph_break("Shape mismatch with out= tensor variant", msg_out_shape_mismatch(c.name, as, ks, dims_str(*out_before), dims_str(*r->t)), c.loc);

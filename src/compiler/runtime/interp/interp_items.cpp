@@ -91,11 +91,36 @@ static void refuse_rnn_item(Interp& I, const V& item, Location loc, bool lazy) {
   }
 }
 
+void Interp::show_warning(const std::string& text, Location loc) {
+  V warnings;
+  {  // (CPython imported warnings at startup: its module code runs no frame here)
+    const int saved = callback_active_;
+    callback_active_ = 0;
+    struct Back { int& r; int v; ~Back() { r = v; } } back{callback_active_, saved};
+    warnings = import_module("warnings", loc);
+  }
+  call(getattr(warnings, "_show", loc), {mk_str(text)}, {}, loc);
+}
+
+// A list index read as a tuple (treatSequenceAsTuple) warns eagerly (python_variable_indexing.cpp's TORCH_WARN), a
+// UserWarning shown through warnings.py (real torch 2.11: GRAN's `att_idx[[edges[:, 0]]]` in a skipped frame's code);
+// traced, Dynamo's fake run shows it with the callback off
+void Interp::sequence_index_warning(const V& before, const V& after, Location loc) {
+  // (a served entry's graph shows it with frames off too)
+  if (before == after || (!stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager)) return;
+  show_warning("Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; use "
+               "x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], "
+               "which will result either in an error or a different result (Triggered internally at "
+               "/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:347.)", loc);
+}
+
 V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::Opaque) return mk_opaque(obj->s + "[]");
   if (obj->k == VK::List) realize_list_guards(obj, true, loc);
   if (obj->k == VK::Tensor) {
+    const V given = idx;
     idx = tensor_index_as_tuple(idx);
+    sequence_index_warning(given, idx, loc);
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
     // a list inside a tuple index is made one index tensor from its elements' data (torch's sequenceToVariable);
@@ -515,7 +540,9 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
     return;
   }
   if (obj->k == VK::Tensor) {  // `cache[:, :, pos] = k`: operator.setitem (torch/ops/elementwise.cpp)
+    const V given = idx;
     idx = tensor_index_as_tuple(idx);
+    sequence_index_warning(given, idx, t->loc);
     std::vector<std::pair<std::string, V>> kw;
     // in the frame's own code STORE_SUBSCR is wrapped in break_graph_if_unsupported: a break it raises (a 0-d
     // tensor index's item()) ends the graph before the store, which runs eagerly, and the rest resumes after it

@@ -181,18 +181,8 @@ V unary(OpCall& c) {
   if (c.is_fn && !c.I.tracing() && c.target == "torch.nn.functional." + name &&
       (name == "softmax" || name == "log_softmax" || name == "softmin")) {
     V d = c.arg(0, "dim");
-    if (!d || d->k == VK::None) {
-      V warnings;
-      {  // (CPython imported warnings at startup: its module code runs no frame here)
-        const int saved = c.I.callback_active_;
-        c.I.callback_active_ = 0;
-        struct Back { int& r; int v; ~Back() { r = v; } } back{c.I.callback_active_, saved};
-        warnings = c.I.import_module("warnings", c.loc);
-      }
-      c.I.call(c.I.getattr(warnings, "_show", c.loc),
-               {mk_str("Implicit dimension choice for " + name + " has been deprecated. Change the call to include dim=X as an argument.")}, {},
-               c.loc);
-    }
+    if (!d || d->k == VK::None)
+      c.I.show_warning("Implicit dimension choice for " + name + " has been deprecated. Change the call to include dim=X as an argument.", c.loc);
   }
   if (name == "cumsum" || name == "softmax" || name == "log_softmax" || name == "cumprod" || name == "softmin") {
     V d = c.arg(0, "dim");

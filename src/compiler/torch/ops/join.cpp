@@ -105,6 +105,17 @@ V split(OpCall& c) {
   if (rank == 0) c.fail(fmt::format("{} expects at least a 1-dimensional tensor", name));
   long long dim = dv ? c.dim(dv->i, rank) : 0;
   long long size = t.shape.at(static_cast<size_t>(dim)).v;
+  // unbind, or split into pieces of one, of a dynamic dim: the decomposition reads the number of pieces as an int
+  // (decompositions.py split: `guard_int(chunks)`, chunks the size itself), which specializes the size's symbol
+  // (range_refined_to_singleton; feedback-transformer's `for x in x.split(1, dim=1)` over a recompiled length)
+  if (const Dim& d = t.shape[static_cast<size_t>(dim)]; d.is_sym() && (name == "unbind" || name == "split")) {
+    V sp = name == "split" ? c.arg(0, "split_size_or_sections") : nullptr;
+    if (name == "split" && !sp) sp = c.kw("split_size");
+    if (name == "unbind" || (sp && sp->k == VK::Int && sp->sym.empty() && sp->i == 1)) {
+      c.I.specialize_symbol(d.sym, c.loc);
+      size = d.v;
+    }
+  }
   std::vector<long long> parts;
   Dim each_sym;  // a symbolic part size (chunk / split of a dynamic dim): every part but the last, which is the rest
   if (name == "unbind") parts.assign(static_cast<size_t>(size), 1);

@@ -124,7 +124,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_setitem_node_type", "ndarray.__setitem__ nodes carry no type annotation in torch"},
       {"one_hot_permuted_index_strides", "F.one_hot follows its index's layout in torch"},
       {"rearrange_size1_dim_stride", "view strides of size-1 dims after einops rearrange (torch keeps view's computed stride)"},
-      {"rfft_symbolic_n", "rfft / irfft with n = 2 * L: torch's sizes are symbolic, ours the first call's numbers"},
       {"sliced_input_stride_recompile", "a sliced input's stride recompile (corpus test)"},
       {"soft_update_data_copy_input_order", "placeholder order: zip over two parameters() generators lifts each pair as it is yielded"},
       {"split_locals_output_order", "the live split halves at a graph cut: torch returns (h, x_1, x_0, ...), ours (h, x_0, x_1, ...)"},

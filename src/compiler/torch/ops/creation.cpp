@@ -12,6 +12,7 @@
 #include "runtime/interp.hpp"
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
+#include "torch/symbols/sym_mono.hpp"
 
 namespace tparse::compiler {
 std::string legacy_type_dtype(const std::string& type_name) {
@@ -515,9 +516,16 @@ V fft(OpCall& c) {
   for (size_t i = 0; i < dims.size(); ++i) {
     Dim& d = o.shape[static_cast<size_t>(dims[i])];
     const bool last = i + 1 == dims.size();
-    if (sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1) d = Dim{sizes[i]->i, ""};
-    if (real_in && last) d = Dim{d.v / 2 + 1, ""};
-    else if (real_out && last && !(sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1)) d = Dim{2 * (d.v - 1), ""};
+    // (symbolic sizes stay symbolic, as the meta functions compute them: r2c's `n//2 + 1` bins, c2r's given n or
+    // `2*(m - 1)`; FourierGNN's irfft(n=N*L) of a dynamic batch, later specialized by a matmul)
+    if (sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1) d = Dim{sizes[i]->i, sizes[i]->sym};
+    if (real_in && last) {
+      std::optional<std::string> e = d.is_sym() ? sym_floordiv(d.sym, 2, 1) : std::nullopt;
+      d = Dim{d.v / 2 + 1, e ? *e : ""};
+    } else if (real_out && last && !(sizes[i] && sizes[i]->k == VK::Int && sizes[i]->i != -1)) {
+      std::optional<std::string> e = d.is_sym() ? sym_floordiv(d.sym, 1, -1) : std::nullopt;
+      d = e ? dim_mul(Dim{2, ""}, Dim{d.v - 1, *e}) : Dim{2 * (d.v - 1), ""};
+    }
   }
   o.stride = contiguous_strides(o.shape);
   // a complex input (c2c: fft / ifft, c2r: irfft / hfft) goes through the meta's _exec_fft: the batch dims ordered by

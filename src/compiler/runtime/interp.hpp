@@ -179,6 +179,8 @@ class Interp {
   void realize_module_local(const V& obj, Location loc);
   /// dict.__getitem__ itself, a subclass's own __getitem__ bypassed (`__getattr__ = dict.__getitem__`; interp_items.cpp)
   V dict_getitem(const V& obj, const V& idx, Location loc);
+  /// A key as a dict or set hashes it in a frame: its SymInts / SymFloats evaluated (specialized) to numbers
+  V hashed_key(const V& k, Location loc);
   // ---- SymInts and SymBools (torch/symbols/): their declarations are a header of their own ----
 #include "runtime/interp_symbols.hpp"  // IWYU pragma: keep (members of Interp)
   /// torch.nn.utils.parametrizations.weight_norm / torch.nn.utils.weight_norm (legacy) on a module (torch/nn/parametrize.cpp)

@@ -46,8 +46,32 @@ std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n
   return out;
 }
 
+// A dict key (or set item) hashed in a frame: a SymInt / SymFloat in it is evaluated to its value (Dynamo's
+// HashableTracker calls SymNodeVariable.evaluate_expr), a guard that specializes it (real torch 2.11: scaleformer's
+// `(scale, x.shape[0], x.shape[1]) not in self.concats`, `L['scale'] == 2`)
+V Interp::hashed_key(const V& k, Location loc) {
+  if (!k || !tracing()) return k;
+  if ((k->k == VK::Int || k->k == VK::Float) && !k->sym.empty()) {
+    specialize_symbol(k->sym, loc, true);
+    return k->k == VK::Int ? mk_int(k->i) : mk_float(k->f);
+  }
+  if (k->k == VK::Tuple && std::any_of(k->items.begin(), k->items.end(), [](const V& x) {
+        return x && (x->k == VK::Int || x->k == VK::Float || x->k == VK::Tuple) && (!x->sym.empty() || x->k == VK::Tuple);
+      })) {
+    std::vector<V> items;
+    bool changed = false;
+    for (const V& x : k->items) {
+      items.push_back(hashed_key(x, loc));
+      changed = changed || items.back() != x;
+    }
+    return changed ? mk_tuple(items) : k;
+  }
+  return k;
+}
+
 // dict.__getitem__ itself (a subclass's own __getitem__ aside): the value, else the subclass's __missing__, else KeyError
-V Interp::dict_getitem(const V& obj, const V& idx, Location loc) {
+V Interp::dict_getitem(const V& obj, const V& idx_in, Location loc) {
+  const V idx = hashed_key(idx_in, loc);
   if (V* v = dict_find(*obj, idx)) return *v;
   if (obj->cls)  // dict.__getitem__ of a subclass calls its __missing__ (collections.defaultdict)
     if (V mi = find_in_class(obj->cls, "__missing__"); mi && mi->k == VK::Func) {
@@ -523,7 +547,7 @@ void Interp::assign_subscript(const ExprP& t, V obj, V idx, V v) {
     note_container_store(obj);
     journal(obj);
     if (obj->view_of && idx->k == VK::Str) instance_dict_store(obj->view_of, idx->s, v);
-    dict_put(*obj, idx, v);
+    dict_put(*obj, hashed_key(idx, t->loc), v);
     return;
   }
   if (obj->k == VK::Instance && (obj->builtin_nn == "ModuleList" || obj->builtin_nn == "Sequential")) {

@@ -183,6 +183,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
       return mk_bool(op == "in" ? r : !r);
     }
     bool r = false;
+    if (b->k == VK::Dict || (b->k == VK::List && b->is_set)) a = hashed_key(a, loc);  // (hashed: a symbol in it is specialized)
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
     else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float || a->k == VK::Tuple)) {
       r = dict_find(*b, a) != nullptr;

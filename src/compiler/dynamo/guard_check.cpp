@@ -423,6 +423,23 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
         return fmt::format("{}.size()[{}] == {}", g.src, i, sym_python(*tree, sources));
     }
   }
+  // a contiguous input's strides made of its size symbols (create_symbolic_sizes_strides_storage_offset): produce_guards
+  // checks each that is an expression, `x.stride()[0] == 3*x.size()[1]`, which a slice of the same sizes fails (real
+  // torch 2.11: scaleformer's moving_avg given x_enc, then x_dec[:, :label_len, :])
+  for (auto& g : e.tensors) {
+    V v = resolve_source(g.src, inputs);
+    if (!v || v->k != VK::Tensor || v->t->stride.size() != g.t.stride.size() || g.t.stride.size() != g.t.shape.size()) continue;
+    for (size_t i = 0; i < g.t.stride.size(); ++i) {
+      const std::string& x = g.t.stride[i].sym;
+      if (x.empty() || sym_bare_symbol(x)) continue;
+      auto tree = parse_sym(x);
+      if (!tree) continue;
+      auto want = sym_eval(*tree, values);
+      if (want && *want != v->t->stride[i].v)
+        return fmt::format("{}.stride()[{}] == {}  # (unknown source {}.stride()[{}], please file a bug)", g.src, i, sym_python(*tree, sources),
+                           g.src, i);
+    }
+  }
   return "";
 }
 

@@ -100,7 +100,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"builtin_max_tensor_number", "one_hot's width after the break is the eager max of randint data tparse does not know "
                                     "(taken as 1; torch 4)"},
-      {"split_tensor_sizes", "strides of split parts of a dynamic tensor: torch keeps the input stride symbol s1, ours the static 60"},
       {"pad_shape_reify", "a read rebuilt from the user's % node (corpus test)"},
       {"slice_size_reuse_neg", "sym_sum reusing the user's node (corpus test)"},
       {"symfloat_ops", "torch's third compile, and sympy's order of a sum's terms"},

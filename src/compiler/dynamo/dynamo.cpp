@@ -459,9 +459,17 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         for (int d : stride_dims)
           if (d < static_cast<int>(copy->t->stride.size()) && !copy->t->stride[d].is_sym() && copy->t->stride[d].v > 1 &&
               !inferred(d)) {
+            // (a stride symbol is DimDynamic.DUCK: a value seen before shares its symbol, and a later storage offset
+            // of that value shares it too: XMem's `args[0].storage_offset() == args[3].stride()[0]`)
+            const long long sv = copy->t->stride[d].v;
+            if (duck_syms.count(sv)) {
+              copy->t->stride[d].sym = duck_syms[sv];
+              continue;
+            }
             std::string source = fmt::format("{}.stride()[{}]", local_source(n), d);
             copy->t->stride[d].sym = sym_for(source);
-            ctx->sym_info[copy->t->stride[d].sym] = {source, copy->t->stride[d].v};
+            duck_syms[sv] = copy->t->stride[d].sym;
+            ctx->sym_info[copy->t->stride[d].sym] = {source, sv};
           }
         // a view's storage offset, once any size is dynamic (ShapeEnv's dynamic_offset: DUCK unless every size is
         // STATIC): a symbol of its own when 2 or more (0 / 1 specialize), so the next call's fresh tensor fails

@@ -219,7 +219,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         return fmt::format("tensor '{}' size mismatch at index {}. expected {}, actual {}", n, i, g.t.shape[i].v, t.shape[i].v);
     }
     // the storage offset made a symbol (a view's, 2 or more): the shape env's guard on it (torch/values/storage_offset.cpp)
-    if (g.offset_sym && v->storage_offset < 2) return fmt::format("2 <= {}.storage_offset()", n);
+    if (!g.offset_sym.empty() && v->storage_offset < 2) return fmt::format("2 <= {}.storage_offset()", n);
     // its base's dims that are symbols: the shape env's `2 <= L['x']._base.size()[0]` raises on a tensor that is no view
     // (c_ddsp: the exception's text is the reason) and fails on a base of size 0 / 1 there
     if (!g.base_dims.empty()) {
@@ -387,18 +387,29 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
 /// further source equals the first; real torch 2.11: program duck_sizing).
 static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs) {
   std::map<std::string, std::pair<std::string, long long>> first;  // symbol -> (source, value)
+  std::map<std::string, long long> then;                             // symbol -> its value when compiled
   for (auto& g : e.tensors) {
     V v = resolve_source(g.src, inputs);
     if (!v || v->k != VK::Tensor || v->t->shape.size() != g.t.shape.size()) continue;
-    for (size_t i = 0; i < g.t.shape.size(); ++i) {
-      if (!g.t.shape[i].is_sym()) continue;
-      std::string src = fmt::format("{}.size()[{}]", g.src, i);
-      auto [it, fresh] = first.insert({g.t.shape[i].sym, {src, v->t->shape[i].v}});
-      if (!fresh && it->second.second != v->t->shape[i].v && e.replaced.count(g.t.shape[i].sym))
-        return fmt::format("{} == {}  # (unknown var {}, please file a bug)", src, it->second.first, g.t.shape[i].sym);
-      if (!fresh && it->second.second != v->t->shape[i].v)
+    // (produce_guards per input: its sizes, then its strides, then its storage offset; a stride or offset that is a
+    // symbol shares it by value as a duck size does: XMem's `args[0].storage_offset() == args[3].stride()[0]`)
+    std::vector<std::tuple<std::string, std::string, long long, long long>> props;  // (symbol, source, value now, then)
+    for (size_t i = 0; i < g.t.shape.size(); ++i)
+      if (g.t.shape[i].is_sym()) props.emplace_back(g.t.shape[i].sym, fmt::format("{}.size()[{}]", g.src, i), v->t->shape[i].v, g.t.shape[i].v);
+    if (g.t.stride.size() == g.t.shape.size() && v->t->stride.size() == g.t.shape.size())
+      for (size_t i = 0; i < g.t.stride.size(); ++i)
+        if (g.t.stride[i].is_sym() && sym_bare_symbol(g.t.stride[i].sym))
+          props.emplace_back(g.t.stride[i].sym, fmt::format("{}.stride()[{}]", g.src, i), v->t->stride[i].v, g.t.stride[i].v);
+    if (!g.offset_sym.empty()) props.emplace_back(g.offset_sym, g.src + ".storage_offset()", v->storage_offset, -1);
+    for (const auto& [sym, src, now, then_own] : props) {
+      auto [it, fresh] = first.insert({sym, {src, now}});
+      auto [th, th_fresh] = then.insert({sym, then_own});
+      if (th_fresh || th->second < 0) th->second = then_own;
+      if (!fresh && it->second.second != now && e.replaced.count(sym))
+        return fmt::format("{} == {}  # (unknown var {}, please file a bug)", src, it->second.first, sym);
+      if (!fresh && it->second.second != now)
         return fmt::format("{} == {}  # duck sizing added this equality because these variables had the same size {} (to avoid "
-                           "this specialization, set torch.fx.experimental._config.use_duck_shape = False)", src, it->second.first, g.t.shape[i].v);
+                           "this specialization, set torch.fx.experimental._config.use_duck_shape = False)", src, it->second.first, th->second);
     }
   }
   // a size that is an expression of other inputs' symbols (a replacement `s82` -> `s88 + 1`: the mask's length is the

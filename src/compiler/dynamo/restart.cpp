@@ -157,7 +157,7 @@ void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& 
   bool have = false;
   for (auto& tg : ctx.tguards) have = have || tg.src == src;
   if (!have) {
-    ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) > 0});
+    ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) ? ctx.offset_syms.at(src) : ""});
     if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) ctx.tguards.back().base_dims = b->second;
   }
   std::string L = local_source(src);

@@ -25,7 +25,7 @@ struct TensorGuard {
   std::string src;               ///< `x`, `args[0]`, `self._modules['lin']._parameters['weight']`
   TensorInfo t;                  ///< shape entries with a symbol are dynamic
   std::string user_line, where;  ///< for guard comments
-  bool offset_sym = false;       ///< the storage offset is a symbol: the guard holds for offsets of 2 or more only
+  std::string offset_sym;        ///< the storage offset's symbol (empty: a number): the guard holds for offsets of 2 or more only
   std::vector<int> base_dims;    ///< its `_base`'s dims that are symbols: the guard needs a view whose base has 2 or more there
   /// a module's parameter or buffer (a `_parameters` / `_buffers` source): while its dict still holds this object the
   /// TENSOR_MATCH is skipped (config.skip_tensor_guards_with_matching_dict_tags: the dict's version tag is unchanged),

@@ -169,7 +169,9 @@ V conv(OpCall& c) {
   // the weight fixes the channels (Eq(C, w1 * groups) of numbers); a SymInt groups of the channels themselves, a
   // depthwise conv's `groups=inp.shape[1]`, leaves C == 1 * C, no guard (real torch 2.11: CUT's Downsample, `groups = s5`)
   const bool sym_groups = gv && gv->k == VK::Int && !gv->sym.empty();
-  if (t.shape[ch].is_sym() && sym_bare_symbol(t.shape[ch].sym) && !sym_groups && !w.shape[1].is_sym())
+  // (an expression too: `s27 + 2` of a cat is solved for s27, XMem's encode_value after a rank change made every
+  // size dynamic; one it cannot solve stays a guard)
+  if (t.shape[ch].is_sym() && !sym_groups && !w.shape[1].is_sym())
     c.I.specialize_symbol(t.shape[ch].sym, c.loc);
   V sv = c.arg(2, "stride"), pv = c.arg(3, "padding"), dv = c.arg(4, "dilation");
   auto st = ints(c, sv && sv->k != VK::None ? sv : nullptr, nd, "stride", 1);

@@ -186,7 +186,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "vmap_grad_in_compiled_fn",     // vmap(grad(f)) in a frame: a higher-order op torch traces (not modelled)
       // the thirty-first round: the 29th scouting's cases compared with torch 2.11 (docs/compiler.md, "Thirty-first")
       "all_polyfill_data_break",      // all(tensor) on data: torch breaks inside the all() polyfill and restarts
-      "float_attr_automatic_dynamic",  // the attribute goes dynamic as in torch, but its += and math.cos are not traced
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally

@@ -57,7 +57,30 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   // Dynamo keys graph outputs by the proxy object (codegen's add_graph_output): two SymInt variables of one node (two
   // `x.stride()` reads of s33) are two outputs, one variable returned twice is one
   std::set<const Obj*> sym_outs;
+  // a SymFloat that outlives the graph: Dynamo returns it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype =
+  // torch.float64)`, at the line the frame stands on), its arithmetic nodes live (real torch 2.11: XMem's loss
+  // `losses['p'] += p / b / (t-1)` returned in a dict)
+  std::map<const Obj*, int> float_nodes;
+  auto float_node = [&](const V& v) -> int {
+    if (auto f = float_nodes.find(v.get()); f != float_nodes.end()) return f->second;
+    Node n;
+    n.op = "call_function";
+    n.target = "torch.scalar_tensor";
+    n.name = g.unique_name("scalar_tensor");
+    n.args = {Arg{v->sym_node, ""}};
+    n.kwargs = {{"dtype", Arg{-1, "torch.float64"}}};
+    n.has_meta = true;
+    n.meta.dtype = "float64";
+    if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) stamp_node(n, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+    g.nodes.push_back(n);
+    return float_nodes[v.get()] = static_cast<int>(g.nodes.size()) - 1;
+  };
   auto add_output = [&](const V& o) {
+    if (o->k == VK::Float && o->sym_node >= 0 && static_cast<size_t>(o->sym_node) < g.nodes.size()) {
+      const int id = float_node(o);
+      if (std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end()) g.outputs.push_back(id);
+      return;
+    }
     if (o->k == VK::Bool && !o->sym.empty()) {  // a live SymBool: its comparison node
       if (auto s = g.symint_node.find(o.get()); s != g.symint_node.end())
         if (std::find(g.outputs.begin(), g.outputs.end(), s->second) == g.outputs.end()) g.outputs.push_back(s->second);
@@ -105,22 +128,11 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
   for (auto& o : outs) add_output(o);
   // side effects on pre-existing objects (FrameCtx::attr_stores): the tensors and SymInts of the stored value, a
   // torch.Size's too (YOLOX's `self.hw = [x.shape[-2:] for x in xs]` returns s18, s71, ... to rebuild the list)
-  // a SymFloat that outlives the graph (stored on an object or into a container from before the frame): Dynamo returns
-  // it as a 0-d float64 tensor (`torch.scalar_tensor(add, dtype = torch.float64)`, at the line the frame stands on)
-  // and writes its value back; the object holds the plain float from then on
+  // a SymFloat stored on an object or into a container from before the frame: returned as above, its value written
+  // back; the object holds the plain float from then on
   auto float_output = [&](V& v) {
     if (v->k != VK::Float || v->sym_node < 0 || static_cast<size_t>(v->sym_node) >= g.nodes.size()) return;
-    Node n;
-    n.op = "call_function";
-    n.target = "torch.scalar_tensor";
-    n.name = g.unique_name("scalar_tensor");
-    n.args = {Arg{v->sym_node, ""}};
-    n.kwargs = {{"dtype", Arg{-1, "torch.float64"}}};
-    n.has_meta = true;
-    n.meta.dtype = "float64";
-    if (!stack_.empty() && stack_.back()->ctx.get() == &ctx) stamp_node(n, Location{stack_.back()->cur_line, 0, stack_.back()->file});
-    g.nodes.push_back(n);
-    g.outputs.push_back(static_cast<int>(g.nodes.size()) - 1);
+    g.outputs.push_back(float_node(v));
     v = mk_float(v->f);
   };
   std::function<void(const V&, int)> stored = [&](const V& v, int depth) {
@@ -400,9 +412,10 @@ void Interp::finish_frame(Activation& act, V retval) {
   std::function<void(const V&, int)> flat = [&](const V& v, int depth) {
     if (!v || depth > 8) return;
     if ((v->k == VK::Int || v->k == VK::Bool) && !v->sym.empty()) { outs.push_back(v); return; }
+    if (v->k == VK::Float && v->sym_node >= 0) { outs.push_back(v); return; }  // (a SymFloat: its scalar_tensor)
     if (v->k == VK::List || v->k == VK::Tuple) { for (auto& x : v->items) flat(x, depth + 1); return; }
     std::vector<V> ts;
-    flatten_tensors(v, ts);
+    flatten_live(v, ts);  // (a dict's SymFloats too)
     outs.insert(outs.end(), ts.begin(), ts.end());
   };
   flat(retval, 0);

@@ -117,11 +117,15 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   act.ctx = nullptr;
 }
 
-void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason) {
+void Interp::emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason, const GraphBreak* at) {
   if (ctx.frame_id < 0 || ctx.mode != Mode::Record) return;
   TraceCtx tc{ctx.frame_id, ctx.frame_compile_id, ctx.attempt};
-  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(loc.file), loc.line, msg) +
-                        user_traceback(loc) + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
+  // (`at`: the break raised inside an inlined call, whose innermost user line the record names, as the exception's
+  // real_stack does: simple-nmt's decoder RNN under a loop of its search)
+  const Location here = at && at->at.empty() && at->loc.line > 0 ? at->loc : loc;
+  const std::string tb = at && !at->traceback.empty() ? at->traceback : user_traceback(here);
+  std::string payload = fmt::format("Graph break in user code at {}:{}\nGraph Break Reason: Failed to handle graph break gracefully. Skipping the function and falling back to eager. Graph break encountered:\n\n{}\n\n", path_of(here.file), here.line, msg) +
+                        tb + "\nTraceback (most recent call last):\ntorch._dynamo.exc.Unsupported: " + msg + "\n";
   if (break_reason)
     writer_.emit("torch/_dynamo/symbolic_convert.py:5101", "artifact", "{\"name\": \"dynamo_graph_break_reason\", \"encoding\": \"string\"}", tc, payload);
   end_frame_without_graph(ctx, "Unsupported", msg, {}, false);
@@ -420,7 +424,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     }
     if (maybe_has_backedge(act)) {
       std::string msg = loop_skip_msg(&gb, *act.ctx->code, loc.line);
-      emit_frame_skip(*act.ctx, msg, loc);
+      emit_frame_skip(*act.ctx, msg, loc, true, &gb);
       if (!act.ctx->is_resume) throw FrameSkip{msg, gb.gb_type, true};
       // a resume function is skipped from its own start: the rest of the frame runs eagerly
       ++counters_["unimplemented"];

@@ -367,7 +367,7 @@ class Interp {
   void compile_graph(FrameCtx& ctx, const std::vector<V>& outs);
   bool maybe_has_backedge(const Activation& act) const;  ///< backedge.cpp
   /// Writes the records of a frame Dynamo skips (break in a loop): break reason, error, metrics.
-  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason = true);
+  void emit_frame_skip(FrameCtx& ctx, const std::string& msg, Location loc, bool break_reason = true, const GraphBreak* at = nullptr);
   /// A frame ending without a graph: chromium events, dynamo_error (a failure), compilation_metrics with null counts
   void end_frame_without_graph(FrameCtx& ctx, const std::string& fail_type, const std::string& msg,
                                const std::vector<std::string>& restarts, bool has_guarded);

@@ -304,6 +304,16 @@ FailedGuard parse_failed_guard(std::string_view reason) {
         g.source = std::string(value_left ? rhs : lhs);
     }
     g.change = starts_with(g.source, "G[") ? GuardChange::Global : GuardChange::Value;
+    // the shape env's guards on an input's layout, `x.stride()[0] == 3*x.size()[1]` (a slice of the same sizes) and
+    // `x.storage_offset() == x.size()[0]` (duck sizing: a view's offset that equalled a size): the tensor's layout
+    for (const char* key : {".stride()[", ".storage_offset()"}) {
+      const size_t k = g.source.find(key);
+      if (k == std::string::npos || g.change != GuardChange::Value) continue;
+      g.change = GuardChange::Stride;
+      const std::string_view kv = key;
+      g.index = kv == ".stride()[" ? to_int(std::string_view(g.source).substr(k + kv.size())) : -1;
+      g.source.resize(k);
+    }
   } else if (head.find("___check_global_state") != std::string_view::npos || head.find("GLOBAL_STATE") != std::string_view::npos) {
     g.change = GuardChange::Global;
   }

@@ -118,6 +118,19 @@ TEST_CASE("failed guards are classified") {
   CHECK(v.expected == "1");
   auto t = parse_failed_guard("0/0: ___check_type_id(L['n'], 10731296)");
   CHECK(t.change == GuardChange::Type);
+  // the shape env's layout guards (torch 2.11's texts): the tensor's strides, not a Python value
+  auto st = parse_failed_guard("0/1: x.stride()[0] == 3*x.size()[1]  # (unknown source x.stride()[0], please file a bug)");
+  CHECK(st.change == GuardChange::Stride);
+  CHECK(st.source == "x");
+  CHECK(st.index == 0);
+  auto off = parse_failed_guard("0/0: x.storage_offset() == x.size()[0]  # duck sizing added this equality because these "
+                                "variables had the same size 6 (to avoid this specialization, set "
+                                "torch.fx.experimental._config.use_duck_shape = False)");
+  CHECK(off.change == GuardChange::Stride);
+  CHECK(off.source == "x");
+  CHECK(off.index == -1);
+  auto duck = parse_failed_guard("0/0: x.size()[3] == x.size()[2]  # duck sizing added this equality");
+  CHECK(duck.change == GuardChange::Value);  // (a size equality: not a layout)
 }
 
 TEST_CASE("traceback frames") {

@@ -421,35 +421,29 @@ static std::string shared_symbol_guard(const CacheEntry& e, const std::vector<st
       values[sym] = at.second;
       sources[sym] = at.first;
     }
+  // a size that is an expression of other inputs' symbols (above), and a contiguous input's strides made of its size
+  // symbols (create_symbolic_sizes_strides_storage_offset): produce_guards checks each expression, input by input, its
+  // sizes then its strides; `x.stride()[0] == 3*x.size()[1]` fails for a slice of the same sizes (real torch 2.11:
+  // scaleformer's moving_avg given x_enc, then x_dec[:, :label_len, :])
   for (auto& g : e.tensors) {
     V v = resolve_source(g.src, inputs);
     if (!v || v->k != VK::Tensor || v->t->shape.size() != g.t.shape.size()) continue;
-    for (size_t i = 0; i < g.t.shape.size(); ++i) {
-      const std::string& x = g.t.shape[i].sym;
-      if (x.empty() || sym_bare_symbol(x)) continue;
-      auto tree = parse_sym(x);
-      if (!tree) continue;
-      auto want = sym_eval(*tree, values);
-      if (want && *want != v->t->shape[i].v)
-        return fmt::format("{}.size()[{}] == {}", g.src, i, sym_python(*tree, sources));
-    }
-  }
-  // a contiguous input's strides made of its size symbols (create_symbolic_sizes_strides_storage_offset): produce_guards
-  // checks each that is an expression, `x.stride()[0] == 3*x.size()[1]`, which a slice of the same sizes fails (real
-  // torch 2.11: scaleformer's moving_avg given x_enc, then x_dec[:, :label_len, :])
-  for (auto& g : e.tensors) {
-    V v = resolve_source(g.src, inputs);
-    if (!v || v->k != VK::Tensor || v->t->stride.size() != g.t.stride.size() || g.t.stride.size() != g.t.shape.size()) continue;
-    for (size_t i = 0; i < g.t.stride.size(); ++i) {
-      const std::string& x = g.t.stride[i].sym;
-      if (x.empty() || sym_bare_symbol(x)) continue;
-      auto tree = parse_sym(x);
-      if (!tree) continue;
-      auto want = sym_eval(*tree, values);
-      if (want && *want != v->t->stride[i].v)
-        return fmt::format("{}.stride()[{}] == {}  # (unknown source {}.stride()[{}], please file a bug)", g.src, i, sym_python(*tree, sources),
-                           g.src, i);
-    }
+    auto expression_guard = [&](const std::vector<Dim>& want, const std::vector<Dim>& now, const char* what) -> std::string {
+      if (want.size() != g.t.shape.size() || now.size() != want.size()) return "";
+      for (size_t i = 0; i < want.size(); ++i) {
+        const std::string& x = want[i].sym;
+        if (x.empty() || sym_bare_symbol(x)) continue;
+        auto tree = parse_sym(x);
+        auto value = tree ? sym_eval(*tree, values) : std::nullopt;
+        if (!value || *value == now[i].v) continue;
+        std::string text = fmt::format("{}.{}()[{}] == {}", g.src, what, i, sym_python(*tree, sources));
+        if (std::string_view(what) == "stride") text += fmt::format("  # (unknown source {}.stride()[{}], please file a bug)", g.src, i);
+        return text;
+      }
+      return "";
+    };
+    if (std::string r = expression_guard(g.t.shape, v->t->shape, "size"); !r.empty()) return r;
+    if (std::string r = expression_guard(g.t.stride, v->t->stride, "stride"); !r.empty()) return r;
   }
   return "";
 }

@@ -106,13 +106,7 @@ void Interp::autograd_entry_cast(const std::vector<V>& tensors, Location loc) {
     count_stdlib_frame_once(name, file, line);
     if (warm) break;  // (a cache hit: `inner` returns the cached alias)
   }
-  V typing;
-  {  // (CPython imported typing long before: its module code runs no frame here)
-    const int saved = callback_active_;
-    callback_active_ = 0;
-    struct Back { int& r; int v; ~Back() { r = v; } } back{callback_active_, saved};
-    typing = import_module("typing", loc);
-  }
+  V typing = import_preloaded("typing", loc);  // (CPython imported typing long before)
   call(getattr(typing, "cast", loc), {none(), mk_tuple(tensors)}, {}, loc);
   count_stdlib_frame_once("getEffectiveLevel", "/usr/lib/python3.12/logging/__init__.py", 1776);
 }

@@ -512,4 +512,11 @@ int Interp::file_of_module(const std::string& dotted) const {
   return 0;
 }
 
+V Interp::import_preloaded(const std::string& dotted, Location loc) {
+  const int saved = callback_active_;
+  callback_active_ = 0;
+  struct Back { int& r; int v; ~Back() { r = v; } } back{callback_active_, saved};
+  return import_module(dotted, loc);
+}
+
 }  // namespace tparse::compiler

@@ -546,6 +546,9 @@ class Interp {
   bool unstub_package(const std::string& dotted);
   /// Loads `dotted` (parents first) once; runs its body; built-in namespaces come from make_module.
   V import_module(const std::string& dotted, Location loc);
+  /// A module CPython imported long before the compiled code ran (warnings, typing): imported with the callback off,
+  /// its module code no frame (imports.cpp)
+  V import_preloaded(const std::string& dotted, Location loc);
   /// A UserWarning shown eagerly: warnings.py's Python under the callback, once per text (runtime/stubs/warnings.py)
   void show_warning(const std::string& text, Location loc);
   /// The deprecation warning of a list index read as a tuple (`x[[i, j]]` holding a tensor or slice), eagerly

@@ -116,13 +116,7 @@ static void refuse_rnn_item(Interp& I, const V& item, Location loc, bool lazy) {
 }
 
 void Interp::show_warning(const std::string& text, Location loc) {
-  V warnings;
-  {  // (CPython imported warnings at startup: its module code runs no frame here)
-    const int saved = callback_active_;
-    callback_active_ = 0;
-    struct Back { int& r; int v; ~Back() { r = v; } } back{callback_active_, saved};
-    warnings = import_module("warnings", loc);
-  }
+  V warnings = import_preloaded("warnings", loc);  // (CPython imported warnings at startup)
   call(getattr(warnings, "_show", loc), {mk_str(text)}, {}, loc);
 }
 

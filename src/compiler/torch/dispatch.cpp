@@ -315,10 +315,10 @@ static std::pair<std::string, std::string> call_reprs(const std::vector<V>& args
   return {as, ks};
 }
 
-// An op's rule between the value hooks. A sparse result breaks. The `out=` tensor's dtype is the result's. Its shape before the call: torch resizes it to the result's,
-// which Dynamo refuses after tracing the op (variables/torch.py: resizing an out variant's graph input is not
-// supported) — a break at the call, the op then run eagerly (Sentence-VAE's `torch.arange(0, n, out=self.tensor())`
-// into an empty tensor).
+// An op's rule between the value hooks. A sparse result breaks. The `out=` tensor's dtype is the result's, and its
+// shape before the call: torch resizes it to the result's, which Dynamo refuses after tracing the op
+// (variables/torch.py: resizing an out variant's graph input is not supported) — a break at the call, the op then run
+// eagerly (Sentence-VAE's `torch.arange(0, n, out=self.tensor())` into an empty tensor).
 V Interp::run_rule(OpCall& c) {
   std::optional<TensorInfo> out_before;
   if (tracing())
@@ -344,7 +344,6 @@ V Interp::run_rule(OpCall& c) {
   values::after_call(c, r);
   return r;
 }
-
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
   numpy_kwarg_names(kwargs, written_);

@@ -406,45 +406,9 @@ class Interp {
   V call_checkpoint_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)
   V dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v);
-  /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved
-  /// before its first change inside the call; a graph break in the call restores it, as Dynamo discards the
-  /// speculative trace's SideEffects and runs the call once, eagerly (a counter `self.n += 1` before a nested break
-  /// was applied twice: BERT-pytorch's ScheduledOptim)
-  struct JournalEntry {
-    V obj;
-    std::map<std::string, V> attrs;
-    std::vector<std::string> order;
-    std::vector<std::pair<V, V>> dict;
-    std::vector<V> items;
-    std::shared_ptr<Env> env;  ///< or a scope's variable `name`: its value then (null: it was unbound)
-    std::string name;
-    V old;
-  };
-  std::vector<JournalEntry> journal_;
-  void journal_env(Env* env, const std::string& name);  ///< a global / nonlocal store, undone with the journal
-  std::vector<size_t> journal_marks_;  ///< where each open call's entries begin
-  int journal_depth_ = 0;
-  /// One open span of journaled side effects (a depth-0 call's, a frame's trace): opened here, closed at scope exit or
-  /// by close(); the outermost span's entries are dropped when it closes (undo_journal(mark) takes them back first)
-  struct JournalSpan {
-    Interp& I;
-    size_t mark;
-    bool on;
-    JournalSpan(Interp& i, bool open) : I(i), mark(i.journal_.size()), on(open) {
-      if (on) { ++I.journal_depth_; I.journal_marks_.push_back(mark); }
-    }
-    void close() {
-      if (!on) return;
-      on = false;
-      I.journal_marks_.pop_back();
-      if (--I.journal_depth_ == 0) I.journal_.resize(std::min(I.journal_.size(), mark));
-    }
-    ~JournalSpan() { close(); }
-  };
-  void journal(const V& obj);
+#include "runtime/interp_journal.hpp"  // IWYU pragma: keep (members of Interp)
   V tensorify_nested_floats(const std::string& name, const V& root,
                             const std::vector<std::pair<std::vector<size_t>, std::string>>& items, Location loc);  ///< container_guards.cpp
-  void undo_journal(size_t mark);  ///< objects back as they were at that mark (container_guards.cpp)
   /// what the compiled code loads from sources around its graph (inputs, side effects, values handed on), loaded again
   /// for what the loads run: a Python __getattribute__ is a frame (side_effect_replay.cpp)
   void replay_after_graph(const FrameCtx& ctx, const std::vector<V>& handed_on, Location loc);

@@ -188,7 +188,9 @@ bool Interp::skipfile_stub_fn(const V& f) const {
     if (p == m) return true;
   for (const char* d : {"numpy/", "tqdm/"})
     if (p.rfind(d, 0) == 0) return true;
-  return p == "collections/__init__.py" && f->fn->name == "__missing__";
+  // (namedtuple's __new__ counts CPython's `<lambda>` frame itself, __tparse_stdlib_frame__: a subclass's
+  // `super().__new__(cls, ...)`, torch's PackedSequence.__new__, hands Dynamo nothing more)
+  return p == "collections/__init__.py" && (f->fn->name == "__missing__" || f->fn->name == "__new__");
 }
 
 // A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a

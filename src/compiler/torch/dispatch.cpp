@@ -390,7 +390,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   bool needs_input = def->family != Family::Value && def->family != Family::Creation && def->family != Family::Join && name != "where" &&
                      name != "einsum" && name != "searchsorted" && name != "bucketize" && name != "polar" && name != "complex" && name != "meshgrid";
   if (def->family == Family::Creation && name.size() > 5 && name.substr(name.size() - 5) == "_like") needs_input = true;
-  if (name == "bincount" || name == "split" || name == "chunk" || name == "unbind" || name == "tensor_split" || name == "split_with_sizes") needs_input = true;
+  if (name == "bincount" || name.rfind("sparse.", 0) == 0 || name == "split" || name == "chunk" || name == "unbind" || name == "tensor_split" || name == "split_with_sizes") needs_input = true;
   auto is_number = [](const V& v) { return v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool; };
   if (name == "pow" && args.size() >= 2 && is_number(args[0]) && args[1]->k == VK::Tensor) {
     // pow.Scalar(Scalar self, Tensor exponent): the exponent's shape; a float base makes an integer exponent float

@@ -109,6 +109,7 @@ std::vector<OpDef> build_table() {
        T, "*size, *, dtype=None, device=None, requires_grad=False", FA::Creation, o::factory},
       {{"sparse_coo_tensor"}, T, "indices, values, size=None, *, dtype=None, device=None", FA::Creation, o::sparse_coo_tensor},
       {{"coalesce", "to_dense"}, M, "", FA::Creation, o::sparse_coo_tensor},
+      {{"sparse.softmax", "sparse.log_softmax"}, T, "dim, dtype=None", FA::Value, o::sparse_softmax},
       {{"zeros_like", "ones_like", "randn_like", "full_like", "empty_like", "rand_like", "randint_like"}, T, "input, *, dtype=None", FA::Creation, o::like_factory},
       {{"new_ones", "new_zeros", "new_empty", "new_full", "new_tensor", "new"}, M, "size, *, dtype=None, device=None", FA::Creation, o::new_factory},
       {{"meshgrid"}, T, "*tensors, indexing=None", FA::Join, o::meshgrid, "torch.functional.meshgrid"},
@@ -136,7 +137,7 @@ std::vector<OpDef> build_table() {
       {{"clone", "detach"}, T, "", FA::Elementwise, o::cast},
       // sparse layouts (whisper's `alignment_heads` buffer is `all_heads.to_sparse()`): the same shape and dtype
       {{"to_sparse", "to_dense", "coalesce"}, M, "sparse_dim=None", FA::Elementwise, o::cast},
-      {{"indices", "values", "_indices", "_values"}, M, "", FA::Value, o::sparse_parts},
+      {{"indices", "values", "_indices", "_values", "_nnz"}, M, "", FA::Value, o::sparse_parts},
       {{"relu", "sigmoid", "tanh", "exp", "sin", "cos", "sqrt", "rsqrt", "abs", "neg", "log", "cumsum", "tril", "triu", "masked_fill",
         "clamp", "sign", "square", "reciprocal", "erf", "pow", "round", "floor", "ceil", "isnan", "exp2", "expm1", "log1p", "log2",
         "log10", "sinc", "tan", "atan", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "trunc", "frac", "clip", "sgn", "negative",

@@ -28,8 +28,25 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
     return torch_check(name, args, kwargs, loc);
   // torch.sparse.FloatTensor(indices, values, size) and its kin (the legacy sparse constructors): sparse_coo_tensor of
   // that dtype (gae's and pygcn's normalized adjacency)
-  if (name.rfind("torch.sparse.", 0) == 0 && name.ends_with("Tensor") && args.size() >= 2) {
+  const bool sizes_only = !args.empty() && std::all_of(args.begin(), args.end(), [](const V& a) { return a->k == VK::Int; });
+  if (name.rfind("torch.sparse.", 0) == 0 && name.ends_with("Tensor") && (args.size() >= 2 || sizes_only)) {
     const std::string dt = legacy_type_dtype(name.substr(13));
+    // sizes only (KGAT's `torch.sparse.FloatTensor(n, n)`): an empty sparse COO tensor of that shape, nnz 0, made
+    // eagerly (in a frame the legacy constructor is a C function Dynamo does not trace, as sparse_coo_tensor)
+    if (sizes_only) {
+      if (in_compiled)
+        graph_break("Attempted to call function marked as skipped", msg_skipped_builtin("torch._C", name.substr(13) + ".__new__"), loc);
+      TensorInfo o;
+      for (const V& a : args) o.shape.push_back(Dim{a->i, ""});
+      o.dtype = dt.empty() ? "float32" : dt;
+      o.stride = contiguous_strides(o.shape);
+      o.sparse = true;
+      V r = mk_tensor(o);
+      long long n = 1;
+      for (const Dim& d : o.shape) n = d.v > 0 && n <= (1LL << 22) ? n * d.v : 0;
+      if (n > 0 && n <= (1LL << 22)) values::attach(*this, r, std::vector<double>(static_cast<size_t>(n), 0.0));
+      return r;
+    }
     std::vector<std::pair<std::string, V>> kw = kwargs;
     if (!dt.empty()) {
       auto d = std::make_shared<Obj>();

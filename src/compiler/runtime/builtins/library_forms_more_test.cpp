@@ -86,3 +86,42 @@ TEST_CASE("Tensor.resize: torch/_tensor.py's deprecated method is a tensor metho
   CHECK(r.trace.find("= y.resize(2, 3)") != std::string::npos);
   CHECK(count(r.trace, "module: warnings, qualname: warn") == 0);
 }
+
+TEST_CASE("the fifty-ninth scouting's forms: np.shape, PackedSequence(data, batch_sizes), scatter's values, legacy sparse "
+          "sizes, sparse softmax and nnz, np.sum of a scipy matrix and np.matrix's .A1") {
+  // (PredRNN's reshape_patch, DrQA's eval packing, KGAT's empty adjacency and attention, ppnp's degree vector; the
+  // answers are numpy's / torch's / scipy's documented ones, worked by hand)
+  Result r = run_source("forms.py", R"PY(import numpy as np
+import scipy.sparse as sp
+import torch
+from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence
+a = np.zeros((2, 4, 6), dtype=np.float32)
+assert np.shape(a) == (2, 4, 6) and np.shape(a)[2] // 2 == 3 and np.shape([[1, 2, 3]]) == (1, 3) and np.shape(5) == ()
+p = pack_padded_sequence(torch.randn(3, 2, 4), [3, 2])
+q = PackedSequence(p.data * 2, p.batch_sizes)
+assert q.sorted_indices is None and q.unsorted_indices is None and q.data.shape == (5, 4) and q.batch_sizes.tolist() == [2, 2, 1]
+u = PackedSequence(p.data, p.batch_sizes, torch.tensor([2, 0, 1]))
+assert u.unsorted_indices.tolist() == [1, 2, 0]
+z = torch.zeros(2, 3).scatter_(1, torch.tensor([[2], [0]]), torch.tensor([[5.0], [7.0]]))
+assert z.tolist() == [[0.0, 0.0, 5.0], [7.0, 0.0, 0.0]] and torch.ones(2, 2).scatter(0, torch.tensor([[1, 0]]), 4.0).tolist() == [[1.0, 4.0], [4.0, 1.0]]
+assert torch.zeros(3).scatter_add(0, torch.tensor([0, 0, 2]), torch.tensor([1.0, 2.0, 3.0])).tolist() == [3.0, 0.0, 3.0]
+e = torch.sparse.FloatTensor(5, 4)
+assert e.is_sparse and e.shape == (5, 4) and e.dtype == torch.float32 and e._nnz() == 0 and e.to_dense().sum().item() == 0.0
+i = torch.tensor([[0, 0, 2], [1, 2, 0]])
+A = torch.sparse_coo_tensor(i, torch.tensor([1.0, 2.0, 3.0]), (3, 3))
+assert A._nnz() == 3 and A.to_dense().tolist() == [[0.0, 1.0, 2.0], [0.0, 0.0, 0.0], [3.0, 0.0, 0.0]]
+S = torch.sparse.softmax(A, dim=1)
+d = S.to_dense()
+assert S.is_sparse and S._nnz() == 3 and abs(d[0, 2].item() - 1 / (1 + np.exp(-1.0))) < 1e-6 and d[2, 0].item() == 1.0 and d[1].sum().item() == 0.0
+L = torch.sparse.log_softmax(A, dim=0).to_dense()
+assert abs(L[2, 0].item()) < 1e-6 and abs(L[0, 1].item()) < 1e-6
+M = sp.csr_matrix(np.array([[0.0, 1.0, 1.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]])) + sp.eye(3)
+rows = np.sum(M, axis=1)
+assert isinstance(rows, np.matrix) and rows.shape == (3, 1) and rows.A1.tolist() == [3.0, 2.0, 2.0] and rows.A.shape == (3, 1)
+assert M.sum(axis=0).getA1().tolist() == [3.0, 2.0, 2.0] and np.sum(M) == 7.0 and not isinstance(np.array(rows), np.matrix)
+assert np.mean(M, axis=1).A1.tolist() == [1.0, 2.0 / 3.0, 2.0 / 3.0] and np.matrix([[1, 2], [3, 4]]).A1.tolist() == [1, 2, 3, 4]
+)PY");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

@@ -162,6 +162,16 @@ from collections import namedtuple
 
 
 class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sorted_indices", "unsorted_indices"])):
+    def __new__(cls, data, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
+        # rnn.py's _packed_sequence_init_args: the inverse permutation made when only sorted_indices is given; without
+        # batch_sizes, data is a (data, batch_sizes) pair (DrQA's `PackedSequence(data, batch_sizes)`)
+        if unsorted_indices is None and sorted_indices is not None:
+            unsorted_indices = torch.empty_like(sorted_indices, memory_format=torch.legacy_contiguous_format)
+            unsorted_indices.scatter_(0, sorted_indices, torch.arange(0, sorted_indices.numel(), device=sorted_indices.device))
+        if batch_sizes is None:
+            data, batch_sizes = data[0], data[1]
+        return super().__new__(cls, data, batch_sizes, sorted_indices, unsorted_indices)
+
     def _with(self, data):
         return type(self)(data, self.batch_sizes, self.sorted_indices, self.unsorted_indices)
 

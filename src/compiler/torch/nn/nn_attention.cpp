@@ -132,9 +132,15 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   KW kw{{"training", mk_bool(training)},
         {"key_padding_mask", or_(kpm, none())},
         {"need_weights", or_(need, mk_bool(true))},
-        {"attn_mask", or_(mask, none())},
-        {"average_attn_weights", or_(avg, mk_bool(true))},
-        {"is_causal", or_(causal, mk_bool(false))}};
+        {"attn_mask", or_(mask, none())}};
+  // kdim / vdim of their own: `use_separate_proj_weight=True` and the three weights, before average_attn_weights
+  if (a.count("_qkv_same_embed_dim") && a["_qkv_same_embed_dim"]->k == VK::Bool && !a["_qkv_same_embed_dim"]->b) {
+    kw.push_back({"use_separate_proj_weight", mk_bool(true)});
+    for (const char* n : {"q_proj_weight", "k_proj_weight", "v_proj_weight"}) kw.push_back({n, I.getattr(mod, n, loc)});
+  }
+  for (auto& kv : KW{{"average_attn_weights", or_(avg, mk_bool(true))},
+        {"is_causal", or_(causal, mk_bool(false))}})
+    kw.push_back(kv);
   V r = I.tensor_method(q, "fn:torch.nn.functional.multi_head_attention_forward:multi_head_attention_forward", xs, kw, loc);
   // `attn_output, attn_output_weights = F.multi_head_attention_forward(...)`: both parts are read
   I.materialize_item(r, 0);

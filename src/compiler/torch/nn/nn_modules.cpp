@@ -311,13 +311,18 @@ V Interp::nn_construct(const std::string& cls, std::vector<V>& args, KW& kwargs,
     inst->attrs["kdim"] = kd && kd->k == VK::Int ? kd : mk_int(e);
     inst->attrs["vdim"] = vd && vd->k == VK::Int ? vd : mk_int(e);
     inst->attrs["_qkv_same_embed_dim"] = mk_bool(inst->attrs["kdim"]->i == e && inst->attrs["vdim"]->i == e);
-    if ((kd && kd->k == VK::Int && kd->i != e) || (vd && vd->k == VK::Int && vd->i != e))
-      note_unmodelled(loc, "nn.MultiheadAttention with kdim / vdim other than embed_dim (separate projection weights)");
     V bkv = kwv(kwargs, "add_bias_kv");
     if (bkv && bkv->k == VK::Bool && bkv->b) note_unmodelled(loc, "nn.MultiheadAttention(add_bias_kv=True)");
     V za = kwv(kwargs, "add_zero_attn");
     inst->attrs["add_zero_attn"] = za ? za : mk_bool(false);
-    nn_add(inst, "in_proj_weight", nn_param({Dim{3 * e, ""}, Dim{e, ""}}));
+    if (inst->attrs["_qkv_same_embed_dim"]->b) {
+      nn_add(inst, "in_proj_weight", nn_param({Dim{3 * e, ""}, Dim{e, ""}}));
+    } else {  // kdim / vdim of their own: three projection weights (TGN's temporal attention over edge features)
+      nn_add(inst, "q_proj_weight", nn_param({Dim{e, ""}, Dim{e, ""}}));
+      nn_add(inst, "k_proj_weight", nn_param({Dim{e, ""}, Dim{inst->attrs["kdim"]->i, ""}}));
+      nn_add(inst, "v_proj_weight", nn_param({Dim{e, ""}, Dim{inst->attrs["vdim"]->i, ""}}));
+      nn_add(inst, "in_proj_weight", none());
+    }
     V b = kwv(kwargs, "bias");
     if (!b && args.size() > 3) b = args[3];
     bool bias = !given_false(b);

@@ -164,7 +164,7 @@ V mha(OpCall& c) {
     c.fail(fmt::format("was expecting embedding dimension of {}, but got {}", e->i, q.shape.empty() ? 0 : q.shape.back().v));
   if (heads->i <= 0 || e->i % heads->i != 0) c.fail(fmt::format("embed_dim {} not divisible by num_heads {}", e->i, heads->i));
   TensorInfo o = c.like();
-  for (const char* n : {"key", "value", "in_proj_weight", "out_proj_weight"})
+  for (const char* n : {"key", "value", "in_proj_weight", "out_proj_weight", "q_proj_weight", "k_proj_weight", "v_proj_weight"})
     if (V t = c.get(n); t && t->k == VK::Tensor) o.requires_grad = o.requires_grad || t->t->requires_grad;
   V need = c.get("need_weights"), avg = c.get("average_attn_weights");
   bool weights = !(need && need->k == VK::Bool && !need->b);

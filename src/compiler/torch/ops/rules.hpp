@@ -49,6 +49,7 @@ V bincount(OpCall& c);
 V histc(OpCall& c);
 V histogram(OpCall& c);
 V sparse_coo_tensor(OpCall& c);
+V sparse_softmax(OpCall& c);
 V window(OpCall& c);
 V fftfreq(OpCall& c);  ///< torch.fft.rfftfreq / fftfreq(n, d=1.0): the sample frequencies, [n//2 + 1] / [n]
 V sample(OpCall& c);

@@ -202,7 +202,7 @@ V dynamic_shape(OpCall& c) {
   return r;
 }
 
-// Tensor.indices() / values() (and _indices / _values) of a sparse COO tensor: indices [sparse_dim, nnz] int64,
+// Tensor.indices() / values() (and _indices / _values) of a sparse COO tensor, and _nnz(),: indices [sparse_dim, nnz] int64,
 // values [nnz]; a tensor made by to_sparse() holds the nonzero entries in row-major order, so nnz and the indices are
 // the data's where it is known (GRAN's `adj.to_sparse().coalesce().indices()` edge list), else counted as nonzero
 V sparse_parts(OpCall& c) {
@@ -211,6 +211,7 @@ V sparse_parts(OpCall& c) {
   if (!t.sparse) c.I.raise_exc("RuntimeError", fmt::format("{} expected sparse coordinate tensor layout but got Strided", base), c.loc);
   const size_t rank = t.shape.size();
   long long n = values::true_count(c.I, c.self, c.loc, "Tensor." + c.name + "() of a sparse tensor");
+  if (c.name == "_nnz") return mk_int(n);  // (the number of stored entries: the nonzero ones, as the data says)
   TensorInfo o = c.like();
   o.sparse = false;
   o.requires_grad = false;

@@ -239,10 +239,18 @@ void module_built(Interp& I, const std::string& cls, const V& inst, bool own_res
   std::vector<V> params;
   for (const auto& [name, v] : inst->attrs)
     if (v && v->k == VK::Tensor && v->t->is_param) params.push_back(v);
-  if (cls == "MultiheadAttention") {  // _reset_parameters: xavier_uniform_(in_proj_weight); out_proj drew as a Linear
+  if (cls == "MultiheadAttention") {  // _reset_parameters: xavier_uniform_(in_proj_weight), or of q / k / v_proj_weight
+    // when kdim / vdim differ; out_proj drew as a Linear
     auto w = inst->attrs.find("in_proj_weight");
-    if (w != inst->attrs.end() && w->second && w->second->k == VK::Tensor) init_call(I, "xavier_uniform_", {w->second});
-    else lose(I);
+    if (w != inst->attrs.end() && w->second && w->second->k == VK::Tensor) {
+      init_call(I, "xavier_uniform_", {w->second});
+      return;
+    }
+    for (const char* n : {"q_proj_weight", "k_proj_weight", "v_proj_weight"}) {
+      auto p = inst->attrs.find(n);
+      if (p == inst->attrs.end() || !p->second || p->second->k != VK::Tensor) return lose(I);
+      init_call(I, "xavier_uniform_", {p->second});
+    }
     return;
   }
   if (own_reset && (uniform.count(cls) || cls == "Embedding")) return;  // the override's own calls draw

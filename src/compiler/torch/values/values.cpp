@@ -5,6 +5,7 @@
 #include "torch/values/values_foreach.hpp"
 #include "torch/random/random_rules.hpp"
 #include "torch/values/values_layout.hpp"
+#include "torch/values/values_scatter.hpp"
 
 #include <fmt/format.h>
 
@@ -525,6 +526,7 @@ void before_call(OpCall& c) {
   // `t[idx] = v` of known values by ints / slices (or a known bool mask of t's shape): the written values are known
   // too (SAINT's `cat_mask[0, 1] = 0` before `x[cat_mask == 0]`); else the storage's values become unknown below
   if (n == "__setitem__" && setitem_values(c)) return;
+  if (scatter_inplace_values(c)) return;  // (values_scatter.cpp)
   if (n == "masked_fill_" && masked_fill_values(c)) return;
   // the tensor written: `out=`, else the receiver / first argument (`x.add_(1)`, `x[i] = v`, F.relu(x, inplace=True))
   if (inplace) {

@@ -15,6 +15,7 @@
 #include "torch/values/values.hpp"
 #include "torch/values/values_layout.hpp"
 #include "torch/values/values_creation.hpp"
+#include "torch/values/values_scatter.hpp"
 #include "torch/values/values_norm.hpp"
 #include "torch/values/values_range.hpp"
 #include "torch/values/values_reduce.hpp"
@@ -299,6 +300,7 @@ bool op_rule(OpCall& c, const V& res) {
   if (!c.def) return false;
   if (n == "batch_norm") return batch_norm_rule(c, res);  // (values_norm.cpp: the running statistics too, of any size)
   if (n == "linear" && c.is_fn) return linear_rule(c, res);
+  if (n == "scatter" || n == "scatter_add") return scatter_values(c, res);  // (values_scatter.cpp)
   if (res->k == VK::Tensor) {  // a big or symbolic result stays shape-only: no data is computed for it
     for (const auto& d : res->t->shape) if (d.v < 0) return false;  // (symbolic sizes: their hints)
     if (count(shape_of(res)) > kMaxElems) return false;

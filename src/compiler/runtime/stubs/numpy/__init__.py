@@ -219,6 +219,8 @@ def _reduction_eager(method):
     """np.max / np.min / np.mean (and their aliases) eagerly: the ndarray method, an axis and keepdims too; numbers and
     (nested) lists go through an array first"""
     def eager(a, axis=None, keepdims=False, **k):
+        if _deferred(a, method):
+            return getattr(a, method)(axis=axis, **k)
         if k:
             return _traced_call(a, axis, keepdims, **k)
         if not _own_arr(a):
@@ -229,7 +231,15 @@ def _reduction_eager(method):
     return eager
 
 
+def _deferred(obj, method):
+    """numpy's _wrapreduction: an object that is no array, list or number but has the method itself (a scipy.sparse
+    matrix's sum / mean / max) does the reduction"""
+    return not _own_arr(obj) and not isinstance(obj, (list, tuple, int, float, bool, torch.Tensor)) and hasattr(obj, method)
+
+
 def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.int64 / np.float64; of [] it is 0.0
+    if _deferred(xs, 'sum'):
+        return xs.sum(*a, **k)
     if _own_arr(xs):
         if a or k:
             return xs.sum(*a, **k)
@@ -736,6 +746,8 @@ def _array(obj, dtype=None):
     if dtype is not None and dt not in _KNOWN:
         return _traced_call(obj, dtype)
     if _own_arr(obj):
+        if type(obj) is not ndarray and type(obj).__name__ == 'matrix':  # (np.array of a matrix: its plain array)
+            obj = obj.A
         return obj if dt is None else obj.astype(dt)
     if isinstance(obj, torch.Tensor) and not torch.compiler.is_dynamo_compiling():
         # a CPU tensor is its data (Tensor.__array__), of its dtype: `np.append(1.0, t[:-1])` (TabDDPM's schedules)
@@ -1040,6 +1052,7 @@ ndim = _funcs.ndim
 
 
 size = _grids.size
+shape = _grids.shape
 nanmean = _funcs.nanmean
 unique = _np('unique', _funcs.unique)
 bincount = _np('bincount', _funcs.bincount)
@@ -1257,4 +1270,5 @@ import numpy.random as random  # (the numpy.random stub: numpy_call / eager gene
 import numpy.linalg as linalg  # (norm / solve / inv / det eagerly, numpy.linalg.* traced)
 from numpy._index import tril_indices, triu_indices, diag_indices
 from numpy import _arrays
+matrix = _arrays.matrix
 from numpy import _select

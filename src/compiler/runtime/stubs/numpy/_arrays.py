@@ -234,3 +234,30 @@ def matmul(a, b):
     shape = (xr, yc) if x.ndim == 2 and y.ndim == 2 else (yc,) if x.ndim == 1 else (xr,)
     return _n.ndarray(out, shape, dt)
 
+
+
+class matrix(_n.ndarray):
+    """np.matrix as scipy.sparse's sums along an axis give it, or built from nested lists: always 2-D; `.A` is the
+    array and `.A1` its row-major ravel (ppnp's `np.sum(A, axis=1).A1`). Other operations give plain arrays here."""
+    def __init__(self, data, shape=None, dtype=None):
+        if shape is None:
+            a = _n._array(data, dtype)
+            shape = a.shape if a.ndim == 2 else (1, a.size) if a.ndim < 2 else None
+            if shape is None:
+                raise ValueError('matrix must be 2-dimensional')
+            data, dtype = a.ravel()._tparse_flat, a._tparse_dtype
+        super().__init__(data, shape, dtype)
+
+    @property
+    def A(self):
+        return _n.ndarray(self._tparse_flat, self.shape, self._tparse_dtype)
+
+    @property
+    def A1(self):
+        return _n.ndarray(self._tparse_flat, (self.size,), self._tparse_dtype)
+
+    def getA(self):
+        return self.A
+
+    def getA1(self):
+        return self.A1

@@ -59,6 +59,13 @@ ogrid = _Grid(True)
 mgrid = _Grid(False)
 
 
+def shape(a):
+    """an array's shape, a tuple of ints (PredRNN's `np.shape(img_tensor)[0]`); in a frame torch._numpy's shape returns
+    that tuple, whose ints Dynamo cannot put in the graph (as size's)"""
+    __tparse_non_tensor_break__("int", "shape", "<Wrapped function <original shape>>")
+    return tuple(a.shape) if hasattr(a, 'shape') else _n._array(a).shape
+
+
 def size(a, axis=None):
     """the number of elements, or the length of one axis: in a frame torch._numpy's size returns an int, which Dynamo
     cannot put in the graph (GB0208; contextual-attention inpainting's `np.size(colorwheel, 0)`)"""

@@ -2,7 +2,7 @@
 `__tparse_mt*__` builtins: `seed(n)` is init_genrand, a list init_by_array), so a seeded script draws numpy's own values
 and a crop length or a mask taken from them goes as in a real run: doubles (a >> 5, b >> 6), randint by masked
 rejection, the polar Gaussian with its cached second value, shuffle / permutation / choice, the inversion binomial and
-Poisson. numpy's unseeded state comes from the OS; here from seed 0. default_rng's Generator (PCG64) is not modelled:
+Poisson, the legacy gamma (Marsaglia-Tsang), beta and dirichlet. numpy's unseeded state comes from the OS; here from seed 0. default_rng's Generator (PCG64) is not modelled:
 its kinds and ranges are kept, its values come from this generator. In a compiled frame a call that returns a number is
 a graph break at the call (torch._numpy's scalar comes out through item(): CleanRL's `np.random.random() < eps`) and runs
 eagerly; an array draw is traced through torch._numpy.random (torch's generator: numpy's stream does not move)."""
@@ -391,23 +391,82 @@ class RandomState:
             return x
         return _unsupported("geometric", draw, size, p)
 
-    # numpy's values of these take rejection samplers of their own: kinds and ranges kept, values from this stream
+    def _std_gamma(self, shape):
+        # legacy_standard_gamma: the exponential at 1, for shape < 1 the rejection of Johnk / Best, else Marsaglia and
+        # Tsang's squeeze over the polar Gaussian (its cached value shared with normal / randn)
+        if shape == 1.0:
+            return -math.log(1.0 - self._double())
+        if shape == 0.0:
+            return 0.0
+        if shape < 1.0:
+            while True:
+                u = self._double()
+                v = -math.log(1.0 - self._double())
+                if u <= 1.0 - shape:
+                    x = u ** (1.0 / shape)
+                    if x <= v:
+                        return x
+                else:
+                    y = -math.log((1.0 - u) / shape)
+                    x = (1.0 - shape + shape * y) ** (1.0 / shape)
+                    if x <= v + y:
+                        return x
+        b = shape - 1.0 / 3.0
+        c = 1.0 / math.sqrt(9.0 * b)
+        while True:
+            while True:
+                x = self._gauss_draw()
+                v = 1.0 + c * x
+                if v > 0.0:
+                    break
+            v = v * v * v
+            u = self._double()
+            if u < 1.0 - 0.0331 * (x * x) * (x * x):
+                return b * v
+            if math.log(u) < 0.5 * x * x + b * (1.0 - v + math.log(v)):
+                return b * v
+
+    def _beta_draw(self, a, b):  # legacy_beta: Johnk's algorithm when both are at most 1, else a ratio of gammas
+        if a <= 1.0 and b <= 1.0:
+            while True:
+                u, v = self._double(), self._double()
+                x, y = u ** (1.0 / a), v ** (1.0 / b)
+                if x + y <= 1.0:
+                    if x + y > 0:
+                        return x / (x + y)
+                    lx, ly = math.log(u) / a, math.log(v) / b
+                    lm = lx if lx > ly else ly
+                    lx, ly = lx - lm, ly - lm
+                    return math.exp(lx - math.log(math.exp(lx) + math.exp(ly)))
+        ga = self._std_gamma(a)
+        gb = self._std_gamma(b)
+        return ga / (ga + gb)
+
     def beta(self, a, b, size=None):
         _own(self, "beta", a, b, **_kw(size=size))
-        return _unsupported("beta", self._double, size, a, b)
+        _untraced(self, "beta", a, b, **_kw(size=size))
+        return _fill(size, lambda: self._beta_draw(a, b))
+
+    def standard_gamma(self, shape, size=None):
+        _own(self, "standard_gamma", shape, **_kw(size=size))
+        _untraced(self, "standard_gamma", shape, **_kw(size=size))
+        return _fill(size, lambda: self._std_gamma(shape))
 
     def gamma(self, shape, scale=1.0, size=None):
         _own(self, "gamma", shape, scale, **_kw(size=size))
-        return _unsupported("gamma", lambda: scale * shape * -math.log(1.0 - self._double()), size, shape, scale)
+        _untraced(self, "gamma", shape, scale, **_kw(size=size))
+        return _fill(size, lambda: scale * self._std_gamma(shape))
 
-    def dirichlet(self, alpha, size=None):  # one gamma draw per alpha, normalized (gamma's stream values, as above)
+    def dirichlet(self, alpha, size=None):  # mtrand's dirichlet: one legacy gamma per alpha, each row divided by its sum
         _own(self, "dirichlet", alpha, **_kw(size=size))
-        alpha = [float(a) for a in alpha]
+        _untraced(self, "dirichlet", alpha, **_kw(size=size))
+        alpha = [float(a) for a in (alpha._tparse_flat if _np._own_arr(alpha) else alpha)]
+        if any(a <= 0 for a in alpha):
+            raise ValueError('alpha <= 0')
         def row():
-            g = [a * -math.log(1.0 - self._double()) for a in alpha]
-            t = sum(g)
-            return [x / t for x in g]
-        __tparse_np_unsupported__("dirichlet", alpha, size=size)
+            g = [self._std_gamma(a) for a in alpha]
+            inv = 1.0 / sum(g)
+            return [x * inv for x in g]
         dims = _count(size) or []
         n = 1
         for d in dims:
@@ -463,3 +522,5 @@ laplace = _global.laplace
 geometric = _global.geometric
 beta = _global.beta
 gamma = _global.gamma
+standard_gamma = _global.standard_gamma
+dirichlet = _global.dirichlet

@@ -1,8 +1,8 @@
 """Reductions of the scipy.sparse stub's matrices (scipy/sparse/_base.py, _compressed.py, _data.py's _minmax_mixin
 of scipy 1.14.1): sum as scipy computes it (a product with a column or row of ones in the sum dtype, then numpy's
 pairwise sum; along a CSR's rows / a CSC's columns np.add.reduceat), mean through the float64 division scipy does
-first, max / min with the implicit zeros, diagonal and trace. Results along an axis are 2-D arrays (np.matrix in
-scipy); a matrix of unknown data gives numpy's reduction of its stand-in."""
+first, max / min with the implicit zeros, diagonal and trace. Sums and means along an axis are np.matrix (the
+numpy stub's, as scipy's); a matrix of unknown data gives numpy's reduction of its stand-in."""
 import numpy as _n
 from numpy._dtypes import _INTS, _cast
 from scipy.sparse import _kernels as K
@@ -16,8 +16,8 @@ class _Reductions:
             return self._u.sum() if axis is None else self._u.sum(axis=axis, keepdims=True)
         r = self._sum(axis)
         if dtype is not None:
-            return r.astype(B.dtname(dtype)) if axis is not None else B.np_scalar(r, B.dtname(dtype))
-        return r
+            r = r.astype(B.dtname(dtype)) if axis is not None else B.np_scalar(r, B.dtname(dtype))
+        return _n.matrix(r._tparse_flat, r.shape, r._tparse_dtype) if axis is not None else r
 
     def _sum(self, axis):  # _spbase.sum: products with ones of the sum dtype, then numpy's sum of those
         sdt = B.sum_dtype(self._dt)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
@@ -143,6 +144,38 @@ static V resolve_global(const std::string& src, const std::shared_ptr<Env>& glob
   return r;
 }
 
+/// A view input's base is a root allocation, contiguous: its strides are products of its later sizes, symbols where
+/// they are dynamic. produce_guards checks each stride that is such an expression before the symbols' ranges
+/// (`queries._base.stride()[0] == 16*queries._base.size()[1]`: real torch 2.11, ns-Informer's cross-attention, whose
+/// queries view a 2-D base), and a tensor that is no view fails the first guard it reaches on `_base`.
+static std::string base_stride_guard(const TensorGuard& g, const V& v, const std::string& n) {
+  const std::set<int> dims(g.base_dims.begin(), g.base_dims.end());
+  const size_t rank = g.base_sizes.size();
+  bool any = false;
+  for (size_t i = 0; i < rank; ++i)
+    for (size_t j = i + 1; j < rank; ++j) any = any || dims.count(static_cast<int>(j));
+  if (!v->view_base) return any ? "'NoneType' object has no attribute 'stride'" : "'NoneType' object has no attribute 'size'";
+  const std::vector<long long>& now = *v->view_base;
+  for (size_t i = 0; i < rank; ++i) {
+    long long coef = 1;
+    std::vector<size_t> syms;
+    for (size_t j = i + 1; j < rank; ++j) {
+      if (dims.count(static_cast<int>(j))) syms.push_back(j);
+      else coef *= g.base_sizes[j];
+    }
+    if (syms.empty()) continue;  // (a constant stride: left to the tensor's own guards, ignore_static)
+    if (i >= now.size() || syms.back() >= now.size()) return "tuple index out of range";
+    long long actual = 1, want = coef;
+    for (size_t j = i + 1; j < now.size(); ++j) actual *= now[j];
+    for (size_t j : syms) want *= now[j];
+    if (actual == want) continue;
+    std::string expr = coef != 1 ? std::to_string(coef) : "";
+    for (size_t j : syms) expr += (expr.empty() ? "" : "*") + fmt::format("{}._base.size()[{}]", n, j);
+    return fmt::format("{0}._base.stride()[{1}] == {2}  # (unknown source {0}._base.stride()[{1}], please file a bug)", n, i, expr);
+  }
+  return "";
+}
+
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
                               const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
@@ -223,7 +256,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     // its base's dims that are symbols: the shape env's `2 <= L['x']._base.size()[0]` raises on a tensor that is no view
     // (c_ddsp: the exception's text is the reason) and fails on a base of size 0 / 1 there
     if (!g.base_dims.empty()) {
-      if (!v->view_base) return "'NoneType' object has no attribute 'size'";
+      if (std::string r = base_stride_guard(g, v, n); !r.empty()) return r;
       for (int d : g.base_dims) {
         if (d >= static_cast<int>(v->view_base->size())) return "tuple index out of range";
         if ((*v->view_base)[d] < 2) return fmt::format("2 <= {}._base.size()[{}]", n, d);
@@ -364,6 +397,9 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "list_len" && v->k != VK::List)
       return fmt::format("___check_type_id({}, 10729632), type=<class 'list'>  {} (HINT: type list)", g.src, comment);
     // a list's length as it was when the guard was made: the same list grown in place since fails it (RWKV's ctx)
+    // (a number an enclosing frame traced symbolically, handed on to a resume function, is its value at run time)
+    if (v->k == VK::Int && !v->sym.empty()) v = mk_int(v->i);
+    else if (v->k == VK::Float && (!v->sym.empty() || v->sym_node >= 0)) v = mk_float(v->f);
     bool same = g.kind == "list_len" ? v->k == VK::List && v->items.size() == g.len
                                      : v->k == g.value->k && py_repr(v) == py_repr(g.value);
     if (!same) {

@@ -162,7 +162,10 @@ void Interp::guard_wrapped_tensor(FrameCtx& ctx, const V& t, const std::string& 
   for (auto& tg : ctx.tguards) have = have || tg.src == src;
   if (!have) {
     ctx.tguards.push_back(TensorGuard{src, *t->t, "", guard_comment(loc), ctx.offset_syms.count(src) ? ctx.offset_syms.at(src) : ""});
-    if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) ctx.tguards.back().base_dims = b->second;
+    if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) {
+      ctx.tguards.back().base_dims = b->second;
+      if (t->view_base) ctx.tguards.back().base_sizes = *t->view_base;
+    }
   }
   std::string L = local_source(src);
   bool described = false;

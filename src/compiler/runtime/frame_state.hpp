@@ -27,6 +27,7 @@ struct TensorGuard {
   std::string user_line, where;  ///< for guard comments
   std::string offset_sym;        ///< the storage offset's symbol (empty: a number): the guard holds for offsets of 2 or more only
   std::vector<int> base_dims;    ///< its `_base`'s dims that are symbols: the guard needs a view whose base has 2 or more there
+  std::vector<long long> base_sizes;  ///< (with base_dims) the base's sizes when compiled: its strides' expressions
   /// a module's parameter or buffer (a `_parameters` / `_buffers` source): while its dict still holds this object the
   /// TENSOR_MATCH is skipped (config.skip_tensor_guards_with_matching_dict_tags: the dict's version tag is unchanged),
   /// so flipping `p.requires_grad` recompiles nothing (a GAN's frozen critic)

@@ -220,7 +220,10 @@ int Interp::node_of(const V& t) {
     g.t = *t->t;
     g.where = guard_comment(Location{stack_.back()->cur_line, 0});
     g.offset_sym = ctx.offset_syms.count(src) ? ctx.offset_syms.at(src) : "";
-    if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) g.base_dims = b->second;
+    if (auto b = ctx.base_syms.find(src); b != ctx.base_syms.end()) {
+      g.base_dims = b->second;
+      if (t->view_base) g.base_sizes = *t->view_base;
+    }
     if (src.find("._parameters['") != std::string::npos || src.find("._buffers['") != std::string::npos) g.tagged = t;
     ctx.tguards.push_back(g);
   }

@@ -2,12 +2,13 @@
 // slicing, split, expand, ...) make a view of their input's base (a view of a view shares the first one's base);
 // reshape / flatten are views only when the input's strides allow one (computeStride), and F.linear's fused path
 // (_flatten_nd_linear: an input other than 2-D, contiguous, with a 1-D bias) views the 2-D addmm result back, so a
-// Linear's output on a (B, T, C) input is a view of a (B*T, out) base. Dynamo fakeifies a view input's base too, with
+// Linear's output on a (B, T, C) input is a view of a (B*T, out) base; the 1-d pools view their 2-d kernel's output. Dynamo fakeifies a view input's base too, with
 // source `L['x']._base`, and runs automatic dynamic on it (dynamo/dynamo.cpp).
 #include "torch/values/values.hpp"
 
 #include <set>
 
+#include "runtime/interp.hpp"
 #include "torch/op_table.hpp"
 
 namespace tparse::compiler::values {
@@ -83,6 +84,27 @@ void mark_view(OpCall& c, const V& res) {
       for (size_t i = 0; i + 1 < rank; ++i) lead *= c.self->t->shape[i].v;
       res->view_base = std::make_shared<std::vector<long long>>(std::vector<long long>{lead, res->t->shape.back().v});
     }
+    return;
+  }
+  // the 1-d pools run their 2-d kernel on `self.unsqueeze(-2)` and squeeze the output back (ATen's Pooling.cpp,
+  // AdaptiveAveragePooling.cpp, AdaptiveMaxPooling2d.cpp): a view of a base with a 1 before its last dim, indices too.
+  // max_pool1d takes that path (max_pool1d_with_indices) only for an input needing grad with grad mode on, else
+  // max_pool1d_impl makes a plain tensor (Informer's ConvLayer: a 4-D base in training, none under no_grad, real
+  // torch 2.11)
+  if (n == "max_pool1d" || n == "avg_pool1d" || n == "adaptive_avg_pool1d" || n == "adaptive_max_pool1d") {
+    V ri = n == "max_pool1d" ? c.kw("return_indices") : nullptr;
+    const bool indices = ri && ri->k == VK::Bool && ri->b;
+    if (n == "max_pool1d" && !indices && !(c.self->t->requires_grad && c.I.grad_enabled())) return;
+    auto pooled = [](const V& r) {
+      if (!r || r->k != VK::Tensor || r->t->shape.empty()) return;
+      std::vector<long long> b;
+      for (const auto& d : r->t->shape) b.push_back(d.v);
+      b.insert(b.end() - 1, 1);
+      r->view_base = std::make_shared<std::vector<long long>>(std::move(b));
+    };
+    pooled(res);
+    if (res->k == VK::Tuple || res->k == VK::List)
+      for (auto& x : res->items) pooled(x);
     return;
   }
   static const std::set<std::string> always = {

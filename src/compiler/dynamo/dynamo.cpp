@@ -28,6 +28,9 @@ std::string Interp::short_path(int file) const {
 std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pair<std::string, V>> inputs,
                                               std::shared_ptr<CompileOpts> opts, bool is_resume) {
   auto ctx = std::make_shared<FrameCtx>();
+  // a grad-mode block still open in eager code names the trace that opened it, which may be gone: a new trace at the
+  // same address is not that one (the block's restore node would land in this frame's graph)
+  for (auto& b : grad_blocks_) if (b.ctx == ctx.get()) b.ctx = nullptr;
   ctx->code = &cs;
   ctx->inputs = inputs;
   ctx->grad_at_entry = grad_enabled_;
@@ -354,6 +357,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
             }
         }
       }
+      // (a tensor another argument holds too: the record before this one, in case another name is read first)
+      for (auto& [n2, vp2] : slots)
+        if (n2 != n && *vp2 && vp2->get() == v.get() && !ctx->alias_seen_before.count(n))
+          ctx->alias_seen_before[n] = seen != cs.seen_shapes.end() ? std::optional<TensorInfo>(seen->second) : std::nullopt;
       cs.seen_shapes[n] = t;
       std::set<int> all = dd;
       for (int d : t.marked_dynamic) all.insert(d);

@@ -330,12 +330,11 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       }
       continue;
     }
-    if (g.kind == "alias") {  // DUPLICATE_INPUT: guards.py pads `L['a'] is L['b']` to 60, strip_local_scope drops 10
+    if (g.kind == "alias") {  // (torch >= 2.4: after every root, duplicate_input_guard; torch 2.3 in its place here)
+      if (!old) continue;
       V first = resolve_source(g.src2, inputs);
       if (first && first.get() == v.get()) continue;
-      std::string text = old ? pad60("L['" + g.src2 + "'] is L['" + g.src + "']") : g.code;
-      if (!old && text.size() < 50) text.resize(50, ' ');
-      return text + "  " + comment;
+      return pad60("L['" + g.src2 + "'] is L['" + g.src + "']") + "  " + comment;
     }
     if (g.kind == "tensor_item") {  // a 0-d index input's value (its element values, where the run knows them)
       if (v->k == VK::Tensor && v->vals && v->vals->v.size() == 1 && static_cast<long long>(v->vals->v[0]) == g.value->i) continue;
@@ -414,6 +413,22 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       else if (local) text = g.src.substr(0, root) + pad60("L['" + g.src.substr(0, root) + "']" + g.code.substr(root)).substr(root + 5);
       return text + "  " + comment + g.stack;
     }
+  }
+  return "";
+}
+
+/// DUPLICATE_INPUT (`queries is keys`): Guard.sort_key puts the duplicate-input guards at the end, after every root's
+/// (a tensor passed as two arguments whose wrapped name then changes size fails its TENSOR_MATCH first: simple-nmt's
+/// decoder block given `(h, ..., prev=h)`, then a longer prev, real torch 2.11). guards.py pads `L['a'] is L['b']` to
+/// 60 and strip_local_scope drops 10.
+static std::string duplicate_input_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs, bool old) {
+  for (auto& g : e.values) {
+    if (g.kind != "alias") continue;
+    V v = resolve_source(g.src, inputs), first = resolve_source(g.src2, inputs);
+    if (!v || (first && first.get() == v.get())) continue;
+    std::string text = old ? pad60("L['" + g.src2 + "'] is L['" + g.src + "']") : g.code;
+    if (!old && text.size() < 50) text.resize(50, ' ');
+    return text + "  " + g.comment;
   }
   return "";
 }
@@ -589,6 +604,7 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return r;
   }
+  if (std::string dup = duplicate_input_guard(e, inputs, old); !dup.empty()) return dup;
   if (std::string alias = aliasing_guard(e, inputs); !alias.empty()) return alias;
   std::string shared = shared_symbol_guard(e, inputs);
   if (!shared.empty()) return shared;

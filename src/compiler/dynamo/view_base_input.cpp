@@ -3,7 +3,10 @@
 // its own, made before the view's symbols (`create_symbol s83 = 75, source L['x']._base.size()[0]`), never a graph
 // input, but guarded by the shape env (`2 <= L['x']._base.size()[0]`). That guard raises on a later call whose tensor
 // is no view, and the exception's text is the recompile reason ("'NoneType' object has no attribute 'size'"; real
-// torch 2.11: c_ddsp's scale_function, a Linear's output on a 3-D input, then a subtraction's result).
+// torch 2.11: c_ddsp's scale_function, a Linear's output on a 3-D input, then a subtraction's result). And a tensor
+// passed as two arguments: VariableBuilder wraps it under the name read first, and only that name's frame-state entry
+// is written (automatic dynamic then compares a later call's tensor under that name: simple-nmt's decoder block given
+// `x` and `prev` as one tensor, `prev` read first, real torch 2.11).
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
@@ -40,6 +43,16 @@ void Interp::view_base_input(FrameCtx& ctx, CodeState& cs, const std::string& n,
   }
   if (syms.empty()) ctx.base_syms.erase(n);
   else ctx.base_syms[n] = syms;
+}
+
+void Interp::move_alias_record(FrameCtx& ctx, std::string from, std::string to) {
+  auto before = ctx.alias_seen_before.find(from);
+  if (!ctx.code || before == ctx.alias_seen_before.end()) return;
+  CodeState& cs = *ctx.code;
+  if (auto now = cs.seen_shapes.find(from); now != cs.seen_shapes.end()) cs.seen_shapes[to] = now->second;
+  if (before->second) cs.seen_shapes[from] = *before->second;
+  else cs.seen_shapes.erase(from);
+  ctx.alias_seen_before.erase(before);
 }
 
 }  // namespace tparse::compiler

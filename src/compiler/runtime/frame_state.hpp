@@ -237,6 +237,9 @@ struct FrameCtx {
   std::vector<CacheEntry::SymRel> sym_rels;     ///< relation guards of branches on SymInts (truthy)
   std::vector<CacheEntry::SymEq> sym_eqs;       ///< equality guards of size expressions (guard_int)
   std::vector<std::string> first_loads;         ///< names the frame loaded, in first-load order
+  /// a tensor passed as two arguments: the automatic-dynamic record its first argument had before this frame wrote
+  /// it (none: nullopt), so the record moves to the name read first (Interp::move_alias_record)
+  std::map<std::string, std::optional<TensorInfo>> alias_seen_before;
   std::vector<std::pair<std::string, V>> inputs;
   std::vector<std::string> restart_reasons;
   int attempt = 0;

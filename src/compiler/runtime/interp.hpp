@@ -469,6 +469,9 @@ class Interp {
   /// `automatic_dynamic` instant event: `dim` is a JSON value (0, "scalar", "all").
   void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
                                const std::string& cached, const std::string& now);
+  /// a tensor passed as two arguments and read first under `to`: the automatic-dynamic record the frame's prologue
+  /// wrote under `from` becomes `to`'s, and `from` gets back the one it had (dynamo/view_base_input.cpp)
+  void move_alias_record(FrameCtx& ctx, std::string from, std::string to);
   /// A view input's base (`L['x']._base`): automatic dynamic on its sizes, a symbol per dynamic dim (dynamo/view_base_input.cpp)
   void view_base_input(FrameCtx& ctx, CodeState& cs, const std::string& n, const std::vector<long long>& base, bool auto_dyn,
                        bool dynamic_true, const std::function<std::string(const std::string&)>& sym_for);

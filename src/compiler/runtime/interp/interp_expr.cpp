@@ -60,7 +60,10 @@ V Interp::eval(const ExprP& e) {
           const auto& fl = act.ctx->first_loads;
           bool named = cur != act.ctx->sources.end() && std::find(fl.begin(), fl.end() - 1, cur->second) != fl.end() - 1;
           for (auto& [n, iv] : act.ctx->inputs)
-            if (!named && n == e->s && iv.get() == v.get()) act.ctx->sources.of(v) = n;
+            if (!named && n == e->s && iv.get() == v.get()) {
+              if (cur != act.ctx->sources.end() && cur->second != n) move_alias_record(*act.ctx, cur->second, n);
+              act.ctx->sources.of(v) = n;
+            }
         }
         return v;
       }

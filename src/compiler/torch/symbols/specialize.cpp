@@ -64,6 +64,51 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
   auto atom = [](const std::string& x) {
     return !x.empty() && std::all_of(x.begin(), x.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
   };
+  // a parenthesized sum or product of numbers is its value: `(16 + 32)*s69**2` is `48*s69**2` (sympy folds numbers; a
+  // stride of a cat whose channel symbols all specialized)
+  auto number_group = [](const std::string& in, long long& out) {
+    if (in.empty() || in.find_first_not_of("0123456789 +-*") != std::string::npos || in.find("**") != std::string::npos) return false;
+    long long total = 0, term = 1;
+    int sign = 1;
+    bool have = false;
+    size_t i = 0;
+    while (i < in.size()) {
+      if (in[i] == ' ') { ++i; continue; }
+      if (in[i] == '+' || in[i] == '-') {
+        if (!have) return false;
+        total += sign * term;
+        sign = in[i] == '+' ? 1 : -1;
+        term = 1;
+        have = false;
+        ++i;
+        continue;
+      }
+      if (in[i] == '*') { ++i; continue; }
+      size_t j = i;
+      while (j < in.size() && std::isdigit(static_cast<unsigned char>(in[j]))) ++j;
+      term *= std::stoll(in.substr(i, j - i));
+      have = true;
+      i = j;
+    }
+    if (!have) return false;
+    out = total + sign * term;
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t p = e.find('('); p != std::string::npos; p = e.find('(', p + 1)) {
+      const bool call = p > 0 && (std::isalnum(static_cast<unsigned char>(e[p - 1])) || e[p - 1] == '_');
+      size_t c = e.find_first_of("()", p + 1);
+      if (call || c == std::string::npos || e[c] != ')') continue;
+      long long v = 0;
+      if (!number_group(e.substr(p + 1, c - p - 1), v)) continue;
+      // (a negative value keeps parentheses after another operand: `x - (-16)`; it needs none first or after `(`)
+      const bool bare = v >= 0 || p == 0 || e[p - 1] == '(';
+      e = e.substr(0, p) + (bare ? std::to_string(v) : "(" + std::to_string(v) + ")") + e.substr(c + 1);
+      changed = true;  // ("(-16)" is no group of numbers: the loop ends)
+      break;
+    }
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t p = e.find("//1)"); p != std::string::npos; p = e.find("//1)", p + 1)) {
@@ -114,9 +159,18 @@ const Activation& guard_frame(const Interp& I, Location loc) {
   return *I.stack_[k - 1];
 }
 
-void Interp::specialize_symbol(const std::string& expr, Location loc, bool evaluate_expr, const char* site) {
+void Interp::specialize_symbol(const std::string& expr_in, Location loc, bool evaluate_expr, const char* site) {
   if (!tracing()) return;
   FrameCtx& ctx = *stack_.back()->ctx;
+  // a sum of sizes whose other symbols are already specialized is linear in the one left (ShapeEnv's replacements:
+  // `s40 + s7 + 1024` once s40 is 16 is `s7 + 1040`, solved for s7: XMem's fuser conv over a cat of a key readout
+  // and a hidden state)
+  std::string expr = expr_in;
+  if (auto fs0 = sym_free_symbols(expr_in); fs0.size() > 1 && expr_in.find(" == ") == std::string::npos &&
+                                            expr_in.find(" != ") == std::string::npos && !sym_float_expr(expr_in)) {
+    const std::string reduced = sym_with_values(expr_in, ctx.specialized);
+    if (sym_free_symbols(reduced).size() == 1 && parse_linear(reduced)) expr = reduced;
+  }
   auto fs = sym_free_symbols(expr);
   // Eq(expr, value) solves for the symbol when expr is linear in one symbol (ShapeEnv._maybe_guard_rel,
   // try_solve); with more symbols, or under a floor division or modulus (`(s70 + 255)//256`, whose guard

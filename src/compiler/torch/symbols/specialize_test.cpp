@@ -231,3 +231,13 @@ TEST_CASE("a Mod of a floor atom evaluates (div_rtn's parity guard of a pooled c
   CHECK(sym_eval(*t, {{"s53", 96}}) == 1);
   CHECK(sym_eval(*t, {{"s53", 97}}) == 0);
 }
+
+TEST_CASE("specialized symbols fold into an expression as sympy folds them: numbers of a group become one") {
+  // (a cat's stride `(s1 + s2)*s3**2` once both channel symbols are specialized is sympy's `48*s3**2`; a partial
+  // substitution keeps the sum, numbers collected)
+  CHECK(sym_with_values("(s1 + s2)*s3**2", {{"s1", 16}, {"s2", 32}}) == "48*s3**2");
+  CHECK(sym_with_values("s20*(16*s7 + 256)", {{"s7", 32}}) == "768*s20");
+  CHECK(sym_with_values("s40 + s7 + 1024", {{"s40", 16}}) == "s7 + 1040");
+  CHECK(sym_with_values("(s1 - s2)*s3", {{"s1", 16}, {"s2", 32}}) == "-16*s3");
+  CHECK(sym_with_values("s4 + 2", {}) == "s4 + 2");
+}

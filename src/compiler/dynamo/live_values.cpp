@@ -16,9 +16,9 @@ void flatten_live(const V& v, std::vector<V>& out) {
   // (a SymFloat a graph node computed: returned as a float64 scalar tensor, compile_graph.cpp)
   if (v && v->k == VK::Float && v->sym_node >= 0) { out.push_back(v); return; }
   if (v && (v->k == VK::List || v->k == VK::Tuple) && !v->size_tuple) { for (auto& x : v->items) flatten_live(x, out); return; }
-  if (v && v->k == VK::Dict && !v->cls && std::any_of(v->dict.begin(), v->dict.end(), [](const auto& kv) {
+  if (v && v->k == VK::Dict && std::any_of(v->dict.begin(), v->dict.end(), [](const auto& kv) {
         return kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0;
-      })) {  // (a dict of a running SymFloat: XMem's losses)
+      })) {  // (a dict of a running SymFloat, a defaultdict too: XMem's losses)
     for (auto& kv : v->dict) flatten_live(kv.second, out);
     return;
   }

@@ -424,6 +424,28 @@ std::string Interp::symfloat_expr(const std::string& op, const V& a, const V& b)
   auto wrap = [](const std::string& e) { return e.find(' ') == std::string::npos ? e : "(" + e + ")"; };
   std::string x = fl(a), y = fl(b);
   if (op == "**") return "FloatPow(" + x + ", " + y + ")";
+  // sympy's Add: a zero term leaves the other as it is (`0 + p` of a defaultdict(int)'s first `+=`), and like terms
+  // collect, `X + X` is `2*X`, `2*X + X` is `3*X` (XMem's `losses['p'] += p / b / (t-1)`, real torch 2.11)
+  auto zero = [](const V& v) { return v->sym.empty() && ((v->k == VK::Int && v->i == 0) || (v->k == VK::Float && v->f == 0.0)); };
+  if (op == "+" && zero(a) && !b->sym.empty()) return y;
+  if ((op == "+" || op == "-") && zero(b) && !a->sym.empty()) return x;
+  if (op == "+" && !a->sym.empty() && !b->sym.empty()) {
+    // (a term as coefficient and atom: `3*(FloatTrueDiv(...))` is (3, FloatTrueDiv(...)); an atom alone is (1, atom))
+    auto term = [](const std::string& e, long long& k) -> std::string {
+      k = 1;
+      size_t star = e.find("*(");
+      if (star != std::string::npos && star > 0 && e.back() == ')' &&
+          e.find_first_not_of("0123456789") == star) {
+        k = std::stoll(e.substr(0, star));
+        return e.substr(star + 2, e.size() - star - 3);
+      }
+      return e;
+    };
+    long long ka = 1, kb = 1;
+    const std::string ta = term(x, ka), tb = term(y, kb);
+    if (ta == tb && (sym_call_atom(ta, "FloatTrueDiv") || sym_call_atom(ta, "IntTrueDiv")))
+      return std::to_string(ka + kb) + "*(" + ta + ")";
+  }
   // torch's IntTrueDiv / FloatTrueDiv print below Add (their `precedence = 35`): a term of a sum is parenthesized
   // (`1.0 - (FloatTrueDiv(0.0001, zf9 + 0.0001))`)
   auto low = [](const std::string& e) {

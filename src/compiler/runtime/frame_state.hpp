@@ -298,6 +298,9 @@ struct FrameCtx {
   int fail_user_line = 0;  ///< torch.autocast's state when the frame was entered
   bool grad_at_entry = true;                   ///< grad mode when the frame was entered (its entry's GLOBAL_STATE)  ///< symbol of a dynamic int input -> its source (`n`, `lens[1]`)
   std::map<std::string, long long> specialized;  ///< symbols replaced by their values mid-trace
+  /// size sums evaluated equal to their hints while two or more of their symbols were free (ShapeEnv replaced one by
+  /// an expression of the others): solved once all but one are specialized (Interp::specialize_symbol)
+  std::vector<std::string> deferred_linear;
 };
 
 }  // namespace tparse::compiler

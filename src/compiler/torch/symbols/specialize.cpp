@@ -195,6 +195,15 @@ void Interp::specialize_symbol(const std::string& expr_in, Location loc, bool ev
   for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"})
     if (expr.find(op) != std::string::npos) solvable = false;
   if (!solvable) {
+    // (a sum of sizes with several symbols: ShapeEnv._maybe_guard_rel replaces the one of the largest hint by an
+    // expression of the others, so it is known once they are: XMem's fuser conv, `s40 + s7 + 1024 == 1072` before
+    // s40 = 16)
+    if (auto lin = parse_linear(side); lin && fs.size() > 1 && side == expr) {
+      bool unit = true;
+      for (const auto& term : lin->terms) unit = unit && term.first.size() == 1 && sym_bare_symbol(term.first[0]);
+      for (const char* op : {"//", "Mod(", "%", "**", "Max(", "Min(", "sqrt", "/"}) unit = unit && side.find(op) == std::string::npos;
+      if (unit) ctx.deferred_linear.push_back(side);
+    }
     // (a decided equality guards its symbolic side's value: `(1 + self.training_steps) % 2 == 0`)
     sym_equal_guard(side, loc, evaluate_expr, site);
     return;
@@ -224,6 +233,15 @@ void Interp::specialize_symbol(const std::string& expr_in, Location loc, bool ev
     record(from, fi->second.first, "find");
   }
   fold_graph_values(ctx.graph, ctx.specialized);
+  // a deferred sum now linear in one symbol is that symbol's value (ShapeEnv._find through the replacement)
+  std::vector<std::string> now;
+  std::erase_if(ctx.deferred_linear, [&](const std::string& e) {
+    const std::string reduced = sym_with_values(e, ctx.specialized);
+    const size_t n = sym_free_symbols(reduced).size();
+    if (n == 1) now.push_back(reduced);
+    return n <= 1;
+  });
+  for (const std::string& e : now) specialize_symbol(e, loc);
 }
 
 // A symbol's source as a recompile reason prints it: `L['x'].size()[1]` -> `x.size()[1]`

@@ -241,3 +241,26 @@ TEST_CASE("specialized symbols fold into an expression as sympy folds them: numb
   CHECK(sym_with_values("(s1 - s2)*s3", {{"s1", 16}, {"s2", 32}}) == "-16*s3");
   CHECK(sym_with_values("s4 + 2", {}) == "s4 + 2");
 }
+
+TEST_CASE("a size sum of two symbols evaluated before either is known is solved once one is specialized") {
+  // (XMem's fuser conv: torch 2.11's graph of encode_value 2/3 prints the hidden state's and the readout's channels
+  // static, 16 and 32, after `s40 + s7 + 1024 == 1072` then `s40 + 256 == 272`; the same order on a few lines)
+  Result r = tparse::compiler::testing::run_source("cc.py", R"PY(import torch
+torch.manual_seed(0)
+c1 = torch.nn.Conv2d(16, 4, 1)
+c2 = torch.nn.Conv2d(48, 4, 1)
+
+def f(a, b):
+    y = c2(torch.cat([a, b], 1))
+    return c1(b) + y
+
+cf = torch.compile(f, backend="eager", dynamic=True)
+cf(torch.randn(2, 32, 4, 4), torch.randn(2, 16, 4, 4))
+)PY");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> got = output_graphs(r.trace);
+  REQUIRE(got.size() == 1);
+  CHECK(std::regex_search(got[0], std::regex("L_a_: \"f32\\[s\\d+, 32, s\\d+, s\\d+\\]")));
+  CHECK(std::regex_search(got[0], std::regex("L_b_: \"f32\\[s\\d+, 16, s\\d+, s\\d+\\]")));
+  CHECK(std::regex_search(got[0], std::regex("cat: \"f32\\[s\\d+, 48, s\\d+, s\\d+\\]\\[48\\*s\\d+\\*\\*2,")));
+}

@@ -176,6 +176,21 @@ static std::string base_stride_guard(const TensorGuard& g, const V& v, const std
   return "";
 }
 
+/// A tuple argument's own node: TYPE_MATCH, then LENGTH_CHECK (a torch.Size local has no TYPE_MATCH in torch's guard
+/// tree, only its LENGTH_CHECK and its items' guards); "" when they hold
+static std::string tuple_node_guard(const ValueGuard& g, const V& v, const std::string& comment) {
+  // (guards.py pads the text written with L['args'] to 60; strip_local_scope then drops L[' '], five characters)
+  auto pad = [&](const std::string& t) {
+    const size_t w = g.src.rfind("G['", 0) == 0 ? 60 : 55;
+    return t.size() >= w ? t : t + std::string(w - t.size(), ' ');
+  };
+  if (g.value && g.value->size_tuple)
+    return v->k != VK::Tuple || v->items.size() != g.len ? pad(g.code) + "  " + comment : "";
+  if (v->k != VK::Tuple || v->size_tuple)
+    return pad(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment + (comment.empty() ? "" : " (HINT: type tuple)") + g.stack;
+  return v->items.size() != g.len ? pad(g.code) + "  " + comment : "";
+}
+
 static std::string check_root(const CacheEntry& e, const std::string& root, const std::vector<std::pair<std::string, V>>& inputs,
                               const std::shared_ptr<Env>& globals, bool old, bool tls_inference) {
   // ID_MATCH guards (2.3 profile: nn.Module `self`); sorted before L['x'] by source name in 2.3
@@ -206,8 +221,25 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       return code + "  " + comment + g.stack;
     }
   }
+  // a tuple's node before the nodes after it in Guard.sort_key's order (name length, then name): `len(args) == 1` before
+  // `args[0]`'s TENSOR_MATCH, `args[0]`'s TYPE_MATCH before `args[1]`'s (a `*args` frame called with another arity or
+  // kind of argument, real torch 2.11: XMem's forward(self, mode, *args))
+  std::vector<const ValueGuard*> tuples;
+  if (!root.empty() && !old)
+    for (auto& g : e.values)
+      if (g.kind == "tuple_len" && root_of(g.src) == root) tuples.push_back(&g);
+  auto sort_key = [](const std::string& a, const std::string& b) { return a.size() != b.size() ? a.size() < b.size() : a < b; };
+  std::stable_sort(tuples.begin(), tuples.end(), [&](const ValueGuard* a, const ValueGuard* b) { return sort_key(a->src, b->src); });
+  size_t next_tuple = 0;
+  auto tuples_before = [&](const std::string& src) -> std::string {
+    for (; next_tuple < tuples.size() && (src.empty() || sort_key(tuples[next_tuple]->src, src)); ++next_tuple)
+      if (V v = resolve_source(tuples[next_tuple]->src, inputs))
+        if (std::string r = tuple_node_guard(*tuples[next_tuple], v, tuples[next_tuple]->comment); !r.empty()) return r;
+    return "";
+  };
   for (auto& g : e.tensors) {
     if (!root.empty() && root_of(g.src) != root) continue;
+    if (std::string r = tuples_before(g.src); !r.empty()) return r;
     V v = resolve_global(g.src, globals);
     if (!v) v = resolve_source(g.src, inputs);
     if (!v) {
@@ -381,15 +413,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (v->k != VK::Int) return fmt::format("___check_type_id({}, 10731296), type=<class 'int'>  {} (HINT: type int)", g.src, comment);
       continue;
     }
-    if (g.kind == "tuple_len") {  // TYPE_MATCH, then LENGTH_CHECK on a tuple argument
-      // (a torch.Size local has no TYPE_MATCH in torch's guard tree, only its LENGTH_CHECK and its items' guards)
-      if (g.value && g.value->size_tuple) {
-        if (v->k != VK::Tuple || v->items.size() != g.len) return pad60(g.code) + "  " + comment;
-        continue;
-      }
-      if (v->k != VK::Tuple || v->size_tuple)
-        return pad60(fmt::format("___check_type_id({}, 10759232), type=<class 'tuple'>", g.src)) + "  " + comment + (comment.empty() ? "" : " (HINT: type tuple)") + g.stack;
-      if (v->items.size() != g.len) return pad60(g.code) + "  " + comment;
+    if (g.kind == "tuple_len") {
+      if (std::string r = tuple_node_guard(g, v, comment); !r.empty()) return r;
       continue;
     }
     // (TYPE_MATCH comes first in SEQUENCE_LENGTH: a tuple where a list was fails on the type)

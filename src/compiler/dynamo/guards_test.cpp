@@ -193,3 +193,15 @@ TEST_CASE("guards: a static parameter's get_attr name is register_attr_or_module
   CHECK(static_attr_name("L['w'].grad") == "L__w___grad");
   CHECK(static_attr_name("G['0x']") == "sub0x");
 }
+
+TEST_CASE("a *args tuple's LENGTH_CHECK is checked before its items' TENSOR_MATCH (the reason torch 2.11 gave)") {
+  // (device run of the diagnosis reproducer: `0/0: len(args) == 1` padded as guards.py pads `len(L['args']) == 1`,
+  // then the comment; XMem's forward(self, mode, *args) reads the same on every arity change)
+  tparse::compiler::Result r = tparse::compiler::testing::run_source("va.py", "import torch\n\n\ndef f(*args):\n    return args[0] + 1\n\n\n"
+                                                      "cf = torch.compile(f, backend=\"eager\")\ncf(torch.randn(2, 3))\n"
+                                                      "cf(torch.randn(3), torch.randn(3))\n");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  std::vector<std::string> reasons = tparse::compiler::testing::recompile_reasons(r.trace);
+  REQUIRE(reasons.size() == 1);
+  CHECK(reasons[0].rfind("0/0: len(args) == 1" + std::string(55 - 14, ' ') + "  # return args[0] + 1", 0) == 0);
+}

@@ -120,7 +120,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"closure_lambda_module_param_source", "parameters reached through a lambda's closure cell: torch's ..._closure_0_cell_contents_..., ours L_tmpN_"},
       {"distributions_file_comments", "torch.distributions is Python of ours: torch's `# File:` lines of torch/distributions"},
       {"multiline_chain_resume_line", "nonzero of data tparse does not know (its size), and torch's line attribution of a chained call's store"},
-      {"numpy_setitem_node_type", "ndarray.__setitem__ nodes carry no type annotation in torch"},
       {"one_hot_permuted_index_strides", "F.one_hot follows its index's layout in torch"},
       {"rearrange_size1_dim_stride", "view strides of size-1 dims after einops rearrange (torch keeps view's computed stride)"},
       {"sliced_input_stride_recompile", "a sliced input's stride recompile (corpus test)"},

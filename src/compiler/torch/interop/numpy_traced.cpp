@@ -485,6 +485,15 @@ V method(Interp& I, const V& self, const std::string& name, std::vector<V>& args
       if (x && x->k == VK::Tensor && !x->t->shape.empty() && (x->t->dtype == "bool" || x->t->dtype == "uint8"))
         I.graph_break("Dynamic shape operator", msg_nonzero("aten.nonzero.default"), loc);
   }
+  // `a[i] = v`: numpy_method_wrapper(__setitem__), torch._numpy's ndarray.__setitem__ writes the array's tensor in
+  // place and returns None: the shape stays (AlphaZero's board planes `sq[0][rows, cols] = 1.0`); its data is the
+  // write's from here
+  if (name == "__setitem__") {
+    emit_wrapped(I, "wrapped___setitem__", all, kwargs, as_ndarray(*self->t), loc);
+    I.stack_.back()->ctx->graph.nodes.back().has_meta = false;  // (its example value is None: no annotation)
+    values::mutated(I, self);
+    return none();
+  }
   // `a[i]`: numpy_operator_wrapper(operator.getitem), the others numpy_method_wrapper(name)
   const std::string base = name == "__getitem__" ? "wrapped_getitem" : "wrapped_" + name;
   V np = I.import_module("numpy._traced", loc);

@@ -40,6 +40,15 @@ inline std::vector<std::filesystem::path> corpus_programs() {
   return out;
 }
 
+/// A program written before its truth (testdata/programs/awaiting_truth/NAME.py), or the same program once moved into
+/// the corpus with its truth (testdata/programs/NAME.py), compiled: a test of a rule reads the program that states it
+inline Result run_written_program(const std::string& name) {
+  const std::filesystem::path root = std::filesystem::path(TPARSE_TESTDATA) / "programs";
+  std::filesystem::path p = root / "awaiting_truth" / (name + ".py");
+  if (!std::filesystem::exists(p)) p = root / (name + ".py");
+  return compile_script(p.string(), slurp(p), Options{});
+}
+
 /// compile_script(path, text) with default options but the rule profile, memoized for the process: the corpus,
 /// graph-text, guard and profile tests each run the ~700 programs of testdata/programs, so each (path, text, profile)
 /// compiles once (under a sanitizer that was most of the fast suite's time). A run's result depends only on those.

@@ -446,13 +446,13 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
 /// (a tensor passed as two arguments whose wrapped name then changes size fails its TENSOR_MATCH first: simple-nmt's
 /// decoder block given `(h, ..., prev=h)`, then a longer prev, real torch 2.11). guards.py pads `L['a'] is L['b']` to
 /// 60 and strip_local_scope drops 10.
-static std::string duplicate_input_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs, bool old) {
+static std::string duplicate_input_guard(const CacheEntry& e, const std::vector<std::pair<std::string, V>>& inputs) {
   for (auto& g : e.values) {
     if (g.kind != "alias") continue;
     V v = resolve_source(g.src, inputs), first = resolve_source(g.src2, inputs);
     if (!v || (first && first.get() == v.get())) continue;
-    std::string text = old ? pad60("L['" + g.src2 + "'] is L['" + g.src + "']") : g.code;
-    if (!old && text.size() < 50) text.resize(50, ' ');
+    std::string text = g.code;
+    if (text.size() < 50) text.resize(50, ' ');
     return text + "  " + g.comment;
   }
   return "";
@@ -629,7 +629,7 @@ std::string fail_reason(const CacheEntry& e, const std::vector<std::pair<std::st
     std::stable_sort(e.root_fails.begin(), e.root_fails.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return r;
   }
-  if (std::string dup = duplicate_input_guard(e, inputs, old); !dup.empty()) return dup;
+  if (std::string dup = duplicate_input_guard(e, inputs); !dup.empty()) return dup;
   if (std::string alias = aliasing_guard(e, inputs); !alias.empty()) return alias;
   std::string shared = shared_symbol_guard(e, inputs);
   if (!shared.empty()) return shared;

@@ -244,19 +244,8 @@ TEST_CASE("specialized symbols fold into an expression as sympy folds them: numb
 
 TEST_CASE("a size sum of two symbols evaluated before either is known is solved once one is specialized") {
   // (XMem's fuser conv: torch 2.11's graph of encode_value 2/3 prints the hidden state's and the readout's channels
-  // static, 16 and 32, after `s40 + s7 + 1024 == 1072` then `s40 + 256 == 272`; the same order on a few lines)
-  Result r = tparse::compiler::testing::run_source("cc.py", R"PY(import torch
-torch.manual_seed(0)
-c1 = torch.nn.Conv2d(16, 4, 1)
-c2 = torch.nn.Conv2d(48, 4, 1)
-
-def f(a, b):
-    y = c2(torch.cat([a, b], 1))
-    return c1(b) + y
-
-cf = torch.compile(f, backend="eager", dynamic=True)
-cf(torch.randn(2, 32, 4, 4), torch.randn(2, 16, 4, 4))
-)PY");
+  // static, 16 and 32, after `s40 + s7 + 1024 == 1072` then `s40 + 256 == 272`; the same order in the program)
+  Result r = tparse::compiler::testing::run_written_program("conv_channel_sum_before_other_specialized");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> got = output_graphs(r.trace);
   REQUIRE(got.size() == 1);

@@ -310,27 +310,8 @@ TEST_CASE("arange with a constant step other than 1 keeps a symbolic length; -(x
 TEST_CASE("a running SymFloat in a defaultdict(int): 0 + p makes no node, like terms collect, the dict's SymFloat is "
           "a scalar_tensor output (XMem's LossComputer 3/1, real torch 2.11's lines)") {
   // torch 2.11's graph of XMem's compute with `it` dynamic holds `add_4: "Sym(2*(FloatTrueDiv(...)))" = truediv_2 +
-  // truediv_2` and returns `torch.scalar_tensor(..., dtype = torch.float64)`; the same forms, on a few lines
-  using tparse::compiler::testing::run_source;
-  Result r = run_source("sf.py", R"PY(import torch
-from collections import defaultdict
-
-def bce(x, it):
-    this_p = 0.15 + 0.85 * ((10 - it) / 10)
-    return x.mean(), this_p
-
-def compute(x, it):
-    losses = defaultdict(int)
-    for bi in range(2):
-        loss, p = bce(x[bi], it)
-        losses['p'] += p / 2 / 3
-        losses['l'] += loss / 2
-    return losses
-
-cf = torch.compile(compute, backend="eager")
-for it in (1, 2, 3):
-    cf(torch.randn(2, 4), it)
-)PY");
+  // truediv_2` and returns `torch.scalar_tensor(..., dtype = torch.float64)`; the same forms in the program that states it
+  Result r = tparse::compiler::testing::run_written_program("symfloat_in_defaultdict_returned");
   REQUIRE_MESSAGE(r.ok, r.error);
   std::vector<std::string> got = output_graphs(r.trace);
   REQUIRE(got.size() == 2);

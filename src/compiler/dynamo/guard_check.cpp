@@ -176,14 +176,17 @@ static std::string base_stride_guard(const TensorGuard& g, const V& v, const std
   return "";
 }
 
+/// A guard's text as a reason shows it: guards.py pads the text written with `L['x']` to 60, then strip_local_scope
+/// drops `L['` and `']` (five characters); a global's (and torch < 2.4's) keeps its 60
+static std::string pad_written(const std::string& src, const std::string& t, bool old) {
+  const size_t w = src.rfind("G['", 0) == 0 || old ? 60 : 55;
+  return t.size() >= w ? t : t + std::string(w - t.size(), ' ');
+}
+
 /// A tuple argument's own node: TYPE_MATCH, then LENGTH_CHECK (a torch.Size local has no TYPE_MATCH in torch's guard
 /// tree, only its LENGTH_CHECK and its items' guards); "" when they hold
-static std::string tuple_node_guard(const ValueGuard& g, const V& v, const std::string& comment) {
-  // (guards.py pads the text written with L['args'] to 60; strip_local_scope then drops L[' '], five characters)
-  auto pad = [&](const std::string& t) {
-    const size_t w = g.src.rfind("G['", 0) == 0 ? 60 : 55;
-    return t.size() >= w ? t : t + std::string(w - t.size(), ' ');
-  };
+static std::string tuple_node_guard(const ValueGuard& g, const V& v, const std::string& comment, bool old) {
+  auto pad = [&](const std::string& t) { return pad_written(g.src, t, old); };
   if (g.value && g.value->size_tuple)
     return v->k != VK::Tuple || v->items.size() != g.len ? pad(g.code) + "  " + comment : "";
   if (v->k != VK::Tuple || v->size_tuple)
@@ -234,7 +237,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
   auto tuples_before = [&](const std::string& src) -> std::string {
     for (; next_tuple < tuples.size() && (src.empty() || sort_key(tuples[next_tuple]->src, src)); ++next_tuple)
       if (V v = resolve_source(tuples[next_tuple]->src, inputs))
-        if (std::string r = tuple_node_guard(*tuples[next_tuple], v, tuples[next_tuple]->comment); !r.empty()) return r;
+        if (std::string r = tuple_node_guard(*tuples[next_tuple], v, tuples[next_tuple]->comment, old); !r.empty()) return r;
     return "";
   };
   for (auto& g : e.tensors) {
@@ -334,8 +337,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "contains") {  // DICT_CONTAINS: the key's presence, as the frame saw it
       bool now = v->k == VK::Dict && dict_find(*v, g.value) != nullptr;
       if (now == (g.len == 1)) continue;
-      const size_t w = g.src.rfind("G['", 0) == 0 || old ? 60 : 55;
-      return (g.code.size() >= w ? g.code : g.code + std::string(w - g.code.size(), ' ')) + "  " + comment;
+      return pad_written(g.src, g.code, old) + "  " + comment;
     }
     if (g.kind == "dict_keys") {
       // DICT_KEYS_MATCH. Keys seen in order (keys() / items() / iteration): a DictGuardManager checks the length
@@ -345,9 +347,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         return a.get() == b.get() || (a->k == b->k && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool) && py_repr(a) == py_repr(b));
       };
       const std::string& n = g.src;
-      // guards.py pads the text written with L['d'] to 60, strip_local_scope then drops L[' '] (5 characters)
-      const size_t w = g.src.rfind("G['", 0) == 0 || old ? 60 : 55;
-      auto pad = [&](const std::string& t) { return t.size() >= w ? t : t + std::string(w - t.size(), ' '); };
+      auto pad = [&](const std::string& t) { return pad_written(g.src, t, old); };
       if (v->k != VK::Dict || v->dict.size() != g.len)
         return g.ordered ? fmt::format("len({}) != {}", n, g.len) : pad(g.code) + "  " + comment;
       for (size_t i = 0; i < g.keys.size(); ++i) {
@@ -414,7 +414,7 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       continue;
     }
     if (g.kind == "tuple_len") {
-      if (std::string r = tuple_node_guard(g, v, comment); !r.empty()) return r;
+      if (std::string r = tuple_node_guard(g, v, comment, old); !r.empty()) return r;
       continue;
     }
     // (TYPE_MATCH comes first in SEQUENCE_LENGTH: a tuple where a list was fails on the type)

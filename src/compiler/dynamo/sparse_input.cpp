@@ -1,6 +1,8 @@
 // Inputs VariableBuilder refuses to wrap, and an autograd Function.apply it wraps as a plain method. Sparse tensors a traced frame reaches (GB0015): where the refusal lands decides
 // what Dynamo compiles — an ordinary break at the frame's CALL, step()'s fallback to the statement's checkpoint, or the
 // frame skipped (real torch 2.11: programs sparse_coo_input, sparse_break_inlined_resumes; HGCN).
+#include <fmt/format.h>
+
 #include "dynamo/autograd_apply_source.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"

@@ -291,15 +291,16 @@ class Interp {
   /// GB0170's message for a jump on cond (a tensor, or an ndarray: an attribute's named as lazily realized)
   std::string jump_message(const V& cond);
   /// What a speculative trace changed (graph nodes, renames, guards, described inputs, the shape env's additions):
-  /// marked before it, rolled back when a break inside it restarts the analysis (restart.cpp)
+  /// marked before it, rolled back when a break inside it restarts the analysis (trace_mark.cpp)
   struct TraceMark {
     size_t cp = 0, renames = 0, tguards = 0, gguards = 0, described = 0, vguards = 0, sym_rels = 0, sym_eqs = 0;
     std::map<std::string, long long> specialized;
     std::map<std::string, std::string> replacements;  ///< ShapeEnv's (a discarded attempt's unifications go with it)
+    size_t deferred_linear = 0;  ///< (FrameCtx::deferred_linear: a discarded attempt's size sums go with it)
   };
   TraceMark mark_trace(FrameCtx& ctx);
   /// The trace's nodes from `nodes` on are discarded: the CPU generator as before the first random op among them
-  /// (restart.cpp)
+  /// (trace_mark.cpp)
   void undo_traced_draws(FrameCtx& ctx, size_t nodes);
   /// CPython 3.12's value stack at a break in statement `st`: how many values lie below expression `target` (a call's
   /// callable and receiver, earlier arguments and operands; NULLs not counted): the resume function's ___stack0..

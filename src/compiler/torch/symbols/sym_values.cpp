@@ -56,32 +56,12 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
   // a parenthesized sum or product of numbers is its value: `(16 + 32)*s69**2` is `48*s69**2` (sympy folds numbers; a
   // stride of a cat whose channel symbols all specialized)
   auto number_group = [](const std::string& in, long long& out) {
-    if (in.empty() || in.find_first_not_of("0123456789 +-*") != std::string::npos || in.find("**") != std::string::npos) return false;
-    long long total = 0, term = 1;
-    int sign = 1;
-    bool have = false;
-    size_t i = 0;
-    while (i < in.size()) {
-      if (in[i] == ' ') { ++i; continue; }
-      if (in[i] == '+' || in[i] == '-') {
-        if (!have) return false;
-        total += sign * term;
-        sign = in[i] == '+' ? 1 : -1;
-        term = 1;
-        have = false;
-        ++i;
-        continue;
-      }
-      if (in[i] == '*') { ++i; continue; }
-      size_t j = i;
-      while (j < in.size() && std::isdigit(static_cast<unsigned char>(in[j]))) ++j;
-      term *= std::stoll(in.substr(i, j - i));
-      have = true;
-      i = j;
-    }
-    if (!have) return false;
-    out = total + sign * term;
-    return true;
+    // ("(-16)", a negative value kept in parentheses below, is no group: the loop ends)
+    if (in.empty() || in[0] == '-' || in.find_first_not_of("0123456789 +-*") != std::string::npos || in.find("**") != std::string::npos) return false;
+    auto tree = parse_sym(in);
+    auto v = tree ? sym_eval(*tree, {}) : std::nullopt;
+    if (v) out = *v;
+    return v.has_value();
   };
   for (bool changed = true; changed;) {
     changed = false;
@@ -94,7 +74,7 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
       // (a negative value keeps parentheses after another operand: `x - (-16)`; it needs none first or after `(`)
       const bool bare = v >= 0 || p == 0 || e[p - 1] == '(';
       e = e.substr(0, p) + (bare ? std::to_string(v) : "(" + std::to_string(v) + ")") + e.substr(c + 1);
-      changed = true;  // ("(-16)" is no group of numbers: the loop ends)
+      changed = true;
       break;
     }
   }

@@ -215,7 +215,15 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // (an ndarray, numpy's draw run eagerly at a GB0294 break: VariableBuilder wraps it as a tensor input seen as an
   // ndarray, `___from_numpy(L['___stack1'])` guarded by size, so a new size recompiles; real torch 2.11: ts2vec's
   // `torch.from_numpy(np.random.binomial(1, p, size=(B, T)))`, program np_random_binomial_break)
-  if (V t = np_traced::from_ndarray(*this, stack0)) stack0 = t;
+  if (V t = np_traced::from_ndarray(*this, stack0)) stack0 = as_np_input(t, stack0);
+  // (a tuple's ndarrays too, each a tensor input of its own, `___from_numpy(L['___stack0'][3])`: TAGNN's get_slice
+  // returning `alias_inputs, A, items, mask, targets` eagerly after its skipped frame)
+  if (stack0 && stack0->k == VK::Tuple && !stack0->size_tuple &&
+      std::any_of(stack0->items.begin(), stack0->items.end(), [](const V& x) { return np_traced::from_ndarray(x) != nullptr; })) {
+    auto copy = std::make_shared<Obj>(*stack0);  // (the caller's tuple keeps its arrays)
+    for (auto& x : copy->items) if (V t = np_traced::from_ndarray(*this, x)) x = as_np_input(t, x);
+    stack0 = copy;
+  }
   // (a call whose result the statement discards, `y.resize_as_(z)`: the resume function pops it unread, no input; the
   // tensor it returns is the local `y`, L_y_ in the graph; real torch 2.11: resize_intermediate_break)
   if (brk && act.cur_stmt && act.cur_stmt->k == SK::Expr && act.cur_stmt->value.get() == brk && stack0 && stack0->k == VK::Tensor)
@@ -234,7 +242,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   for (auto& n : act.env->order) {
     if (act.fn && !live.count(n)) continue;
     V v = act.env->vars[n];
-    if (V t = np_traced::from_ndarray(*this, v)) v = t;  // (a live ndarray local: a tensor input seen as an ndarray)
+    if (V t = np_traced::from_ndarray(*this, v)) v = as_np_input(t, v);  // (a live ndarray local: a tensor input seen as an ndarray)
     std::vector<V> held;  // a live container (a ModelOutput, a list) carries its tensors into the resume
     flatten_tensors(v, held);
     // (a list or tuple of tensors too: its items are inputs `seqs[0]`, L_seqs_0_, as Dynamo wraps the local)
@@ -548,6 +556,10 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
     for (auto& a : args) if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
     for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);
+    // (an ndarray input is handed on as the caller's array: real torch 2.11 reconstructs the input object, TAGNN's
+    // get_slice(i) run eagerly after its np.unique break indexes with the real `i`; repro np_unique_loop_skip)
+    for (auto& a : args) a = np_original(a);
+    for (auto& kv : kwargs) kv.second = np_original(kv.second);
     // a break inside `with` blocks the compiled code enters again around the call: a manager Dynamo reconstructs as
     // contextlib.nullcontext (a profiler range, record_function: ProfilerContextVariable; nullcontext itself) is made,
     // entered and left there, three standard-library frames, each handed to Dynamo once per process (real torch 2.11:

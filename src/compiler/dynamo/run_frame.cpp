@@ -206,6 +206,7 @@ void Interp::count_frame(const CodeState& cs, bool skipped) {
 // resume recompiles with the padding a constant, not a SymInt of the callee's graph)
 V Interp::concrete_result(const V& r) {
   if (!r) return r;
+  if (r->k == VK::Tensor) return np_original(r);  // (an ndarray input returned as it came: the array itself)
   if (r->k == VK::Int && !r->sym.empty()) return mk_int(r->i);
   if (r->k != VK::Tuple || r->cls) return r;
   bool changed = false;
@@ -218,6 +219,17 @@ V Interp::concrete_result(const V& r) {
   auto t = std::make_shared<Obj>(*r);
   t->items = std::move(items);
   return t;
+}
+
+V Interp::as_np_input(const V& t, const V& nd) {
+  if (t && nd) np_inputs_[t.get()] = {t, nd};
+  return t;
+}
+
+V Interp::np_original(const V& v) {
+  if (!v || v->k != VK::Tensor) return v;
+  auto it = np_inputs_.find(v.get());
+  return it == np_inputs_.end() ? v : it->second.second;
 }
 
 // an error the compiled graph raises as it runs (FrameCtx::run_error): the frame's compile stands, the call raises it
@@ -253,7 +265,14 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   ++callback_active_;
   auto saved_opts = cur_opts_;
   if (opts) cur_opts_ = opts;
-  struct Restore { Interp* I; std::shared_ptr<CompileOpts> o; ~Restore() { --I->callback_active_; I->cur_opts_ = o; } } restore{this, saved_opts};
+  struct Restore {
+    Interp* I;
+    std::shared_ptr<CompileOpts> o;
+    ~Restore() {
+      if (--I->callback_active_ == 0) I->np_inputs_.clear();
+      I->cur_opts_ = o;
+    }
+  } restore{this, saved_opts};
   // A frame Dynamo does not run (skipped, failed, past its limits) runs its code on the caller's own objects: not on the
   // dynamic copies nor the numpy arrays' tensor stand-ins below, which hold no data (TabDDPM's index_to_log_onehot,
   // skipped, reran F.one_hot over a stand-in's unknown column: 1 class, not 9)
@@ -303,8 +322,12 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     }
   }
   // a numpy array argument is a tensor input seen as an ndarray (nerf's get_rays(H, W, K, c2w))
+  std::map<std::string, V> np_original;  // (by input name: the ndarray the caller passed)
   for (auto& [n, v] : inputs) {
-    if (V t = np_traced::from_ndarray(v)) v = t;
+    if (V t = np_traced::from_ndarray(v)) {
+      np_original[n] = v;
+      v = t;
+    }
     if (v->k == VK::Tuple && std::any_of(v->items.begin(), v->items.end(), [](const V& x) { return np_traced::from_ndarray(x) != nullptr; })) {
       auto copy = std::make_shared<Obj>(*v);  // the caller's tuple keeps its arrays
       for (auto& x : copy->items) if (V t = np_traced::from_ndarray(x)) x = t;
@@ -356,6 +379,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     return eager();
   }
   if (!ctx) return eager();
+  for (auto& [n, v] : ctx->inputs)
+    if (auto it = np_original.find(n); it != np_original.end()) as_np_input(v, it->second);
   if (module_wrapper && module) ctx->wrapper_cls = module->builtin_nn;  // eval_frame's inner(fn, *args, **kwargs)
   if (module_wrapper && module && module->cls) ctx->wrapper_cls = "user:" + type_name(module);  // its class's qualified name
   // the module is inner's `fn`: its parameters are L['fn']._modules[...] (a built-in one too: nn.Sequential)

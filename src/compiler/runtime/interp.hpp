@@ -648,6 +648,11 @@ class Interp {
   void close_generators();                              ///< every one (the end of the run)
   int frame_key_ = 0;
   int callback_active_ = 0;
+  /// a tensor a frame took for an ndarray input -> (that tensor, the ndarray): the compiled code hands the array itself
+  /// to a call run eagerly at a break and returns it as it came (emptied when the outermost frame returns)
+  std::unordered_map<const Obj*, std::pair<V, V>> np_inputs_;
+  V as_np_input(const V& t, const V& nd);  ///< t (the tensor of ndarray nd), registered
+  V np_original(const V& v);               ///< the ndarray v stands for as an input, else v
   std::set<std::string> once_frames_;  ///< standard-library frames counted once per process (autograd_entry_cast)
   bool union_cache_warm_ = false;        ///< typing's Union cache holds autograd's `Union[tuple[Tensor], ...]` (autograd_entry_cast)
   bool backend_registry_imported_ = false;  ///< a backend named by string was looked up (its first lookup imports them all)

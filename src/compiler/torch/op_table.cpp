@@ -254,7 +254,10 @@ std::vector<OpDef> build_table() {
       {{"pixel_shuffle", "pixel_unshuffle"}, TF, "upscale_factor", FA::Conv, o::pixel_shuffle},
       {{"grid_sample"}, F_, "grid, mode='bilinear', padding_mode='zeros', align_corners=None", FA::Conv, o::grid_sample},
       {{"unfold", "fold"}, F_, "kernel_size, dilation=1, padding=0, stride=1", FA::Conv, o::im2col},
-      {{"special.logit", "special.expit", "special.erf", "special.erfinv"}, T, "", FA::Elementwise, o::unary},
+      {{"special.logit", "special.expit", "special.erf", "special.erfinv", "special.expm1", "special.exp2", "special.log1p",
+        "special.sinc", "special.round", "special.erfc", "special.erfcx", "special.i0", "special.i0e", "special.i1",
+        "special.i1e", "special.ndtr", "special.ndtri", "special.log_ndtr", "special.gammaln", "special.digamma",
+        "special.psi", "special.entr", "special.bessel_j0", "special.bessel_j1"}, T, "", FA::Elementwise, o::unary},
       {{"interpolate", "upsample"}, F_, "size=None, scale_factor=None, mode='nearest', align_corners=None", FA::Conv, o::interpolate},
       // ---- complex ----
       {{"view_as_complex"}, T, "", FA::Complex, o::view_as_complex},

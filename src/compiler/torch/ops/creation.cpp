@@ -118,8 +118,9 @@ V factory(OpCall& c) {
       c.I.raise_fake("TypeError", fmt::format("expected {} (got {})", meta(t.dtype), meta(got)), c.loc);
     };
     // an ndarray a frame reads (a dict input's `samples["acts"]`) is a tensor of its dtype to Dynamo: another type
-    // than the constructor's is that TypeError (rainbow-is-all-you-need's `torch.LongTensor(samples["acts"])` of float32)
-    if (args.size() == 1 && c.I.tracing() && args[0]->k != VK::Tensor && values::ndarray_info(args[0], nd, ndt) && ndt != t.dtype)
+    // than the constructor's is that TypeError (rainbow-is-all-you-need's `torch.LongTensor(samples["acts"])` of float32;
+    // torch.Tensor itself aliases it, whatever its dtype, as below)
+    if (args.size() == 1 && c.I.tracing() && name != "Tensor" && args[0]->k != VK::Tensor && values::ndarray_info(args[0], nd, ndt) && ndt != t.dtype)
       other_type(ndt);
     // torch.Tensor(t) (the class itself) of a tensor in a frame: the fake constructor aliases it, whatever its dtype
     // (PSMNet's disparityregression built in forward, `torch.Tensor(np.reshape(np.array(range(16)), ...))` of a
@@ -127,7 +128,12 @@ V factory(OpCall& c) {
     // (the compiled graph's replay too)
     const bool in_frame = c.I.stack_.back()->ctx && c.I.stack_.back()->ctx->mode != Mode::Eager;
     if (name == "Tensor" && args.size() == 1 && args[0]->k == VK::Tensor && in_frame) t.dtype = args[0]->t->dtype;
-    if (args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && args[0]->t->dtype == t.dtype) {
+    const bool eager_ndarray = args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && !in_frame;
+    if (eager_ndarray) {
+      // eagerly a tensor standing for an ndarray (a compiled frame's numpy result, TAGNN's `targets` handed back) is
+      // the array to the constructor: its data in the constructor's dtype, whatever the array's (no TypeError)
+      t.shape = args[0]->t->shape;
+    } else if (args.size() == 1 && args[0]->k == VK::Tensor && args[0]->t->np_array && args[0]->t->dtype == t.dtype) {
       // an ndarray traced in the frame, of the constructor's dtype (SASRec's `torch.LongTensor(log_seqs).to(dev)`):
       // the constructor's node over it (`long_tensor: "i64[2, 6]" = torch.LongTensor(l_log_seqs_)`); another dtype is
       // the tensor case's TypeError below (np_random_array_frame's FloatTensor of a float64 draw)
@@ -166,6 +172,14 @@ V factory(OpCall& c) {
       base += static_cast<char>(std::tolower(ch));
     }
     V out = c.I.emit("call_function", "torch." + name, base, false, args, c.kwargs, t, c.loc);
+    if (eager_ndarray && out && out->k == VK::Tensor) {
+      if (const std::vector<double>* src = values::data(c.I, args[0])) {
+        std::vector<double> conv = *src;
+        for (double& x : conv) values::fit(t.dtype, x);
+        values::attach(c.I, out, std::move(conv));
+      }
+      return out;
+    }
     if (args.size() == 1 && args[0]->k == VK::Tensor && out && out->k == VK::Tensor && !out->vals) out->vals = args[0]->vals;
     return out;
   }

@@ -174,7 +174,9 @@ V unary(OpCall& c) {
   static const std::set<std::string> to_float = {"sqrt", "rsqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "erf", "exp2", "expm1",
                                                   "log1p", "log2", "log10", "tan", "atan", "asin", "acos", "sinh", "cosh", "logit", "softmax", "log_softmax",
                                                   "sinc", "erfinv", "digamma", "lgamma", "special.logit", "special.expit"};
-  if (to_float.count(name) && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
+  // (torch.special's one-input functions: a float result, all but special.round, which keeps the dtype)
+  const bool special_float = name.rfind("special.", 0) == 0 && name != "special.round";
+  if ((to_float.count(name) || special_float) && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "float32";
   if ((name == "softmax" || name == "log_softmax") ) if (V dt = c.kw("dtype")) if (dt->k == VK::DType) o.dtype = dt->s;
   // F.softmax / log_softmax / softmin without dim: functional.py's _get_softmax_dim warns (UserWarning) each call;
   // shown eagerly it runs warnings.py's Python (stubs/warnings.py: frames under the callback)

@@ -160,7 +160,12 @@ using layout::is_num;
 }  // namespace
 
 /// One-input elementwise ops: float math in the result's float dtype.
-bool unary_fn(const std::string& n, double x, const std::string& dt, double& r) {
+bool unary_fn(const std::string& name, double x, const std::string& dt, double& r) {
+  // torch.special's aliases of torch's own functions (special.expm1 is torch.expm1, special.expit sigmoid)
+  static const std::map<std::string, std::string> special = {{"special.expit", "sigmoid"}, {"special.psi", "digamma"},
+                                                             {"special.gammaln", "lgamma"}};
+  const bool sp = name.rfind("special.", 0) == 0;
+  const std::string n = !sp ? name : special.count(name) ? special.at(name) : name.substr(8);
   const bool f32 = dt == "float32";
   auto ff = [&](double (*d)(double), float (*s)(float)) { r = f32 ? static_cast<double>(s(static_cast<float>(x))) : d(x); };
   if (n == "neg" || n == "negative") r = -x;

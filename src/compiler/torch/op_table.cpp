@@ -161,7 +161,7 @@ std::vector<OpDef> build_table() {
       {{"__setitem__"}, M, "key, value", FA::Index, o::setitem},
       // ---- in place (the ones without an out-of-place row; `x_` of a row `x` is derived) ----
       {{"zero_", "fill_", "copy_", "normal_", "uniform_", "unsqueeze_", "squeeze_", "masked_fill_", "tril_", "triu_", "clamp_", "mul_", "add_",
-        "sub_", "div_", "bernoulli_", "random_", "exponential_", "cauchy_", "geometric_", "log_normal_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_",
+        "sub_", "div_", "bernoulli_", "random_", "exponential_", "cauchy_", "geometric_", "log_normal_", "index_fill_", "index_copy_", "index_add_", "scatter_", "scatter_add_", "scatter_reduce_",
         "masked_scatter_", "clamp_min_", "clamp_max_", "pow_", "sqrt_", "neg_", "abs_", "log_", "lerp_",
         "addcmul_", "addcdiv_", "fill_diagonal_", "share_memory_", "set_", "transpose_", "swapaxes_", "swapdims_", "t_",
         "resize_", "resize_as_"},
@@ -266,7 +266,7 @@ std::vector<OpDef> build_table() {
       {{"istft"}, TM, "n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None, "
                       "length=None, return_complex=False", FA::Complex, o::istft},
       {{"view_as_real"}, T, "", FA::Complex, o::view_as_real},
-      {{"real", "imag", "angle", "conj", "conj_physical"}, TM, "", FA::Complex, o::real_imag},
+      {{"real", "imag", "angle", "conj", "conj_physical", "resolve_conj", "resolve_neg"}, TM, "", FA::Complex, o::real_imag},
   };
 }
 

@@ -626,3 +626,22 @@ TEST_CASE("an lru_cache'd function called eagerly again hits its cache: no Pytho
   // g is handed once (no tensor: skipped for good); cfg(3) hits the cache the eager call filled, cfg(4) runs cfg's frame
   CHECK(r.frames_total == 2);
 }
+
+TEST_CASE("torch.special's aliases, Tensor.scatter_reduce_ and resolve_conj are graph ops (program "
+          "ops_special_alias_scatter_reduce_conj); transformers.utils re-exports import_utils' version checks") {
+  using namespace tparse::compiler::testing;
+  Result r = run_written_program("ops_special_alias_scatter_reduce_conj");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  const std::vector<std::string> g = output_graphs(r.trace);
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].find("torch._C._special.special_expm1(sub)") != std::string::npos);
+  CHECK(g[0].find("special_log1p: \"f32[2, 6][6, 1]cpu\"") != std::string::npos);
+  CHECK(g[0].find("out.scatter_reduce_(src = l_x_, index = l_idx_, dim = -1, reduce = 'amax', include_self = False)") != std::string::npos);
+  CHECK(g[0].find("resolve_conj: \"c64[3][1]cpu\" = conj.resolve_conj()") != std::string::npos);
+  // (the RMT scouting case: cache_utils imports is_quanto_greater from transformers.utils; optimum-quanto is absent)
+  Result q = run_source("q.py", "from transformers.utils import is_quanto_greater, is_peft_greater_or_equal\n"
+                                "assert is_quanto_greater('0.2.0') is False and not is_peft_greater_or_equal('0.5')\n");
+  CHECK_MESSAGE(q.ok, q.error);
+  CHECK(q.unmodelled.empty());
+}

@@ -41,7 +41,7 @@ V real_imag(OpCall& c) {
   TensorInfo o = c.like();
   bool cplx = o.dtype.rfind("complex", 0) == 0;
   if (c.name == "imag" && !cplx) c.fail("imag is not implemented for tensors with non-complex dtypes.");
-  if (c.name != "conj" && c.name != "conj_physical" && cplx) o.dtype = real_of(o.dtype);
+  if (c.name != "conj" && c.name != "conj_physical" && c.name.rfind("resolve_", 0) != 0 && cplx) o.dtype = real_of(o.dtype);
   if (c.name == "angle" && !cplx && o.dtype.find("float") == std::string::npos) o.dtype = "float32";
   // real / imag of a complex tensor are views into its (re, im) pairs: every stride doubles (`[512, 32, 2]` of a
   // contiguous [2, 16, 16] complex; real torch 2.11, program numpy_sqrt_const_scale)

@@ -484,7 +484,7 @@ V inplace(OpCall& c) {
   V other = c.rest.empty() ? nullptr : c.rest[0];
   if (other && other->k == VK::Tensor && name != "unsqueeze_" && name != "squeeze_" && name != "set_" && name != "resize_as_" &&
       name != "index_fill_" && name != "index_copy_" &&
-      name != "index_add_" && name != "scatter_" && name != "scatter_add_" && name != "masked_scatter_") {
+      name != "index_add_" && name != "scatter_" && name != "scatter_add_" && name != "scatter_reduce_" && name != "masked_scatter_") {
     std::vector<Dim> b = broadcast(c.I, t.shape, other->t->shape, c.loc);
     if (b.size() != t.shape.size()) c.fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape", name, dims_str(t)));
   }

@@ -134,3 +134,21 @@ TEST_CASE("eager values: a view keeps its base's storage identity alive (no writ
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("numpy: percentile / quantile / median interpolate linearly, q's shape first, over all values or an axis") {
+  // (NODE's data-aware init: `np.percentile(x, q, axis=0)`, map(np.percentile, rows, qs); numpy's 'linear' method)
+  Result r = run_norm_values(
+      "a = np.array([[1.0, 5.0, 2.0], [4.0, 3.0, 9.0], [0.5, 7.0, 6.0], [2.0, 2.0, 2.0]])\n"
+      "assert float(np.percentile(a, 50)) == 2.5 and np.percentile(a, [10, 90]).tolist() == [1.1, 6.9]\n"
+      "assert np.percentile(a, [25, 75], axis=0).tolist() == [[0.875, 2.75, 2.0], [2.5, 5.5, 6.75]]\n"
+      "assert np.median(a, axis=1).tolist() == [2.0, 4.0, 6.0, 2.0] and np.quantile(a, 0.3, axis=0, keepdims=True).shape == (1, 3)\n"
+      "assert list(map(np.percentile, [[1.0, 3.0], [2.0, 4.0]], [50, 100])) == [2.0, 4.0]\n"
+      "raised = False\n"
+      "try:\n"
+      "    np.percentile(a, 101)\n"
+      "except ValueError:\n"
+      "    raised = True\n"
+      "assert raised\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

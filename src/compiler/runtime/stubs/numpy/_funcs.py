@@ -1,6 +1,6 @@
 """numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, in1d, lexsort, unique
 (its index / inverse / count outputs), where (one argument: np.nonzero's index arrays; three: a choice by the
-condition), bincount and histogram. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
+condition), bincount, histogram and quantile / percentile / median. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
 import numpy as _n
 from numpy import _shape
 from numpy_call_traced_by_dynamo import call as _traced_call
@@ -169,3 +169,49 @@ def digitize(x, bins, right=False):  # eagerly: each value's bin index among mon
     if arr.ndim == 0:
         return __tparse_np_int__(out[0])
     return _n.ndarray(out, arr.shape, 'int64')
+
+
+def _quantile_of(xs, q):  # numpy's default method 'linear': between the sorted values at floor / ceil of q*(n-1)
+    s = sorted(float(x) for x in xs)
+    if not s or any(x != x for x in s):  # (empty, or a NaN among them: NaN)
+        return float('nan')
+    pos = q * (len(s) - 1)
+    lo = int(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False):
+    """eagerly the 'linear' quantiles (q in [0, 1]) of an array's values, over every value or along an axis; an array of
+    q first in the result's shape (NODE's data-aware init, `np.percentile(x, q, axis=0)`), a float64 result"""
+    arr, qa = _n._array(a), _n._array(q)
+    if out is not None or method != 'linear' or not (_n._own_arr(arr) and _n._own_arr(qa)):
+        return _traced_call(a, q, axis)
+    qs = [float(x) for x in qa._tparse_flat]
+    if any(x < 0 or x > 1 for x in qs):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    flat, dims = [], ()
+    for qv in qs:
+        if axis is None:
+            r, dims = [_quantile_of(arr._tparse_flat, qv)], ((1,) * arr.ndim if keepdims else ())
+        else:
+            r, dims = _shape.along(arr._tparse_flat, list(arr.shape), axis, lambda xs: _quantile_of(xs, qv), keepdims)
+        flat += r
+    shape = tuple(qa.shape) + tuple(dims)
+    if not shape:
+        return __tparse_np_int__(flat[0])
+    return _n.ndarray(flat, shape, 'float64')
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False):  # quantile of q / 100
+    qa = _n._array(q)
+    if not _n._own_arr(qa):
+        return _traced_call(a, q, axis)
+    if any(float(x) < 0 or float(x) > 100 for x in qa._tparse_flat):
+        raise ValueError("Percentiles must be in the range [0, 100]")
+    qq = _n.ndarray([float(x) / 100 for x in qa._tparse_flat], qa.shape, 'float64') if qa.ndim else float(qa._tparse_flat[0]) / 100
+    return quantile(a, qq, axis, out, overwrite_input, method, keepdims)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):  # the 0.5 quantile (the middle two averaged)
+    return quantile(a, 0.5, axis, out, overwrite_input, 'linear', keepdims)

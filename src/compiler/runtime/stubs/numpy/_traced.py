@@ -317,6 +317,16 @@ FUNCS.update({'linalg.norm': lambda x, ord=None, axis=None, keepdims=False: torc
               'linalg.matrix_power': lambda a, n: torch.linalg.matrix_power(t(a), n)})
 # torch._numpy's sinc and window functions
 FUNCS['sinc'] = lambda x: torch.sinc(fl(x))
+
+
+def _quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False, **k):
+    x, qq = fl(a), fl(q) if not isinstance(q, (int, float)) else float(q)
+    return torch.quantile(x, qq, dim=axis, keepdim=keepdims)
+
+
+FUNCS['quantile'] = _quantile
+FUNCS['percentile'] = lambda a, q, axis=None, *r, **k: _quantile(a, q / 100 if isinstance(q, (int, float)) else fl(q) / 100, axis, *r, **k)
+FUNCS['median'] = lambda a, axis=None, out=None, overwrite_input=False, keepdims=False: _quantile(a, 0.5, axis, keepdims=keepdims)
 for _n, _f in (('hamming', torch.hamming_window), ('hanning', torch.hann_window), ('bartlett', torch.bartlett_window),
                ('blackman', torch.blackman_window)):
     FUNCS[_n] = (lambda f: lambda M: f(M, periodic=False, dtype=torch.float64))(_f)

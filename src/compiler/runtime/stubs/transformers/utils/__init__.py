@@ -123,4 +123,6 @@ def __getattr__(name):
 
     if name.startswith("is_") and name.endswith("_available") and name[3:-10] in import_utils._ABSENT:
         return getattr(import_utils, name)
+    if name.startswith("is_") and name in import_utils.__dict__:  # (re-exported from import_utils: is_quanto_greater)
+        return import_utils.__dict__[name]
     raise AttributeError(f"module 'transformers.utils' has no attribute '{name}'")

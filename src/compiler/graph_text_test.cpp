@@ -78,8 +78,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"symint_index_specializes", "a select's stride of a dynamic dim: torch writes `8*Max(1, s17 - 1)`, ours `8*s17 - 8`"},
       {"const_key_dict_resume_stack", "a tensor value of a dict display below a breaking call is a graph output in torch (the resume's ___stack0); ours computes it but does not return it"},
       {"item_in_dict_display_unguarded", "as const_key_dict_resume_stack: the display's earlier tensor values are not graph outputs of ours"},
-      {"floattensor_of_traced_scalar", "the run ends in torch's TorchRuntimeError with no graph on either side: an errored run is no "
-                                       "text match here (the corpus test compares the raise)"},
       {"np_index_into_tensor", "a tuple attribute's ndarray items are graph inputs in torch (L_self_lower_indices_0_); ours "
                                "index with them as constants"},
       {"dataparallel_cpu", "DataParallel is Python of ours: torch's `# File:` lines of data_parallel.py (its forward's line)"},
@@ -230,6 +228,10 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_prod_sizes_data_dependent", "torch.Size([getitem]) of the data-dependent resume: torch frees getitem later (`getitem = None` placement)"},
       {"legacy_ctors_resize_in_frame", "`h = Variable(h * disp)` broken at the call: torch frees h after the product (the statement stores h anew), ours keeps it to the end"},
       {"math_log_of_resume_stack_float", "the float `math.log` specializes comes from a matmul of random data: tparse guesses it, so the constant in `x * log` differs"},
+      // the sixty-third round's (docs/compiler.md, "Sixty-third round")
+      {"conv_channel_sum_after_other_specialized", "dynamic=True's duck symbols: torch names a shared size after the input fakified first (b, read first), ours after the first argument (a)"},
+      {"sparse_result_in_comprehension_breaks", "the comprehension's to_sparse runs eagerly on the first graph's output: its values (the nnz) are unknown to tparse, every entry taken"},
+      {"while_body_statement_checkpoint", "liveness inside a while body: torch's x is dead at the RNN statement (written before read), ours keeps it live (a graph output)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };
@@ -243,7 +245,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
     CAPTURE(name);
     auto r = run_program(name);
     REQUIRE_MESSAGE((!r.real.empty() || tparse::compiler::testing::raised_before_compiling(name)), "no truth trace");
-    std::vector<std::string> want = output_graphs(r.real), got = r.ok ? output_graphs(r.ours) : std::vector<std::string>{};
+    // (a run that raised as torch's did: the graphs before it still count)
+    const bool raised_too = !r.ok && tparse::compiler::testing::raised_in_torch(name);
+    std::vector<std::string> want = output_graphs(r.real), got = r.ok || raised_too ? output_graphs(r.ours) : std::vector<std::string>{};
     size_t same = 0;
     std::string first_diff;  // the first line that differs, both ways
     for (size_t i = 0; i < std::min(want.size(), got.size()); ++i) {
@@ -258,7 +262,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       }
     }
     // (torch raised before compiling anything, and so did ours: no graph either side)
-    bool ok = (r.ok || tparse::compiler::testing::raised_before_compiling(name)) && want.size() == got.size() && same == want.size();
+    bool ok = (r.ok || raised_too) && want.size() == got.size() && same == want.size();
     match += ok;
     if (!ok) table += fmt::format("{:<28} {}/{} graphs equal ({} ours){}\n", name, same, want.size(), got.size(), first_diff);
     if (known.count(name)) CHECK_MESSAGE(!ok, "now equals real torch: take it off the known differences");

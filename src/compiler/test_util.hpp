@@ -129,6 +129,14 @@ inline bool raised_before_compiling(const std::string& name) {
   return !fs::exists(t / "trace") && slurp(t / "truth.json").find("\"error\": \"Traceback") != std::string::npos;
 }
 
+/// torch's run of program NAME raised (a TorchRuntimeError after some compiles, or before any): truth.json holds the
+/// traceback, so a run of ours that raises too still has its graphs compared
+inline bool raised_in_torch(const std::string& name) {
+  namespace fs = std::filesystem;
+  fs::path t = fs::path(TPARSE_TESTDATA) / "programs" / "truth" / name;
+  return slurp(t / "truth.json").find("\"error\": \"Traceback") != std::string::npos;
+}
+
 /// A program of testdata/programs run by tparse beside the trace real torch 2.11 wrote for it on the device
 /// (testdata/programs/truth/NAME/trace), the device's path of the program replaced by ours in the real trace.
 struct Run {

@@ -233,8 +233,10 @@ V Interp::speculate_comprehension(const ExprP& e) {
     if (!retried) ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
     std::vector<V> outs;
     std::set<std::string> live = names_from(act.fn.get(), e->loc.line, nullptr);
+    // (the unpacked iterable's items, on the stack, come first: compile_subgraph's stack values before the live locals;
+    // real torch 2.11: program comprehension_iter_subscript_tensor_items, `return (getitem, getitem_1, y)`)
+    for (auto& x : pre_items) flatten_live(x, outs);
     for (auto& n : act.env->order) if (!act.fn || live.count(n)) flatten_live(act.env->vars[n], outs);
-    for (auto& x : pre_items) flatten_live(x, outs);  // (the unpacked iterable's items, on the stack)
     compile_graph(*ctx, outs);
     ++unique_id_;  // __comprehension_<fn>_at_<line>
     // the compiled code hands the live locals on, each that has a source loaded from it (side_effect_replay.cpp)

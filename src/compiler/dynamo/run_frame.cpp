@@ -23,6 +23,18 @@ namespace tparse::compiler {
 /// method of ints only (SAM's get_dense_pe) or a helper of ints that calls torch, called from code run eagerly
 /// (its has_tensor: a tensor or module itself, or inside a list, tuple or plain dict; any other object is not looked
 /// into: an optimizer argument holds tensors, yet Optimizer._use_grad(self) is not converted)
+// utils.is_namedtuple_cls: a class collections.namedtuple made (or typing.NamedTuple's class form), or a subclass of one
+// that keeps its __new__; torch's PackedSequence, a namedtuple subclass with its own __new__, is none (has_tensor
+// finds no tensor in it: real torch 2.11, program packed_sequence_data_batch_sizes' resume skipped)
+static bool is_namedtuple_cls(const V& cls, int depth = 0) {
+  if (!cls || depth > 16) return false;
+  if (cls->attrs.count("__tparse_tuple_like__")) return true;
+  for (const V& b : cls->bases)
+    if (b && b->s == "NamedTuple" && b->attrs.count("__init_subclass__")) return true;  // (typing's, in the stub)
+  if (cls->attrs.count("__new__")) return false;
+  return std::any_of(cls->bases.begin(), cls->bases.end(), [&](const V& b) { return is_namedtuple_cls(b, depth + 1); });
+}
+
 bool has_tensor_in_value(const V& v, int depth) {
   if (!v || depth > 16) return false;
   if (v->k == VK::Tensor) return true;
@@ -34,7 +46,7 @@ bool has_tensor_in_value(const V& v, int depth) {
   if (v->k == VK::Class && !v->builtin_nn.empty()) return true;
   // a namedtuple's fields (has_tensor's `is_namedtuple(obj)` case: attention-learn-to-route's StateCVRP passed to
   // its all_finished method)
-  if (v->k == VK::Instance && v->cls && find_in_class(v->cls, "__tparse_tuple_like__"))
+  if (v->k == VK::Instance && v->cls && is_namedtuple_cls(v->cls))
     if (auto it = v->attrs.find("_values"); it != v->attrs.end()) return has_tensor_in_value(it->second, depth + 1);
   return false;
 }

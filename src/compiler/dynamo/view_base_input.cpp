@@ -37,9 +37,19 @@ void Interp::view_base_input(FrameCtx& ctx, CodeState& cs, const std::string& n,
   if (dynamic_true) for (size_t i = 0; i < base.size(); ++i) all.insert(static_cast<int>(i));
   std::vector<int> syms;
   for (int d : all) {
-    if (d >= static_cast<int>(base.size()) || base[static_cast<size_t>(d)] < 2) continue;  // (0 / 1 specialize)
-    sym_for(fmt::format("{}.size()[{}]", L, d));  // (its id is taken: the view's own symbols come after it)
+    const long long val = d < static_cast<int>(base.size()) ? base[static_cast<size_t>(d)] : 0;
+    if (val < 2) continue;  // (0 / 1 specialize)
     syms.push_back(d);
+    // under dynamic=True the base's sizes are DUCK, fakified before the view's: a value seen before shares its symbol,
+    // and the view's own sizes of a base size's value share the base's (real torch 2.11: program
+    // storage_offset_duck_shares_size_symbol, `L_x_: "f32[s64]"` of `L['x']._base.size()[1]`)
+    if (dynamic_true && ctx.duck_syms.count(val)) continue;
+    const std::string source = fmt::format("{}.size()[{}]", L, d);
+    const std::string sym = sym_for(source);  // (its id is taken: the view's own symbols come after it)
+    if (dynamic_true) {
+      ctx.duck_syms[val] = sym;
+      ctx.sym_info[sym] = {source, val};
+    }
   }
   if (syms.empty()) ctx.base_syms.erase(n);
   else ctx.base_syms[n] = syms;

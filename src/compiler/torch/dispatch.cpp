@@ -320,6 +320,22 @@ static std::pair<std::string, std::string> call_reprs(const std::vector<V>& args
 // (variables/torch.py: resizing an out variant's graph input is not supported) — a break at the call, the op then run
 // eagerly (Sentence-VAE's `torch.arange(0, n, out=self.tensor())` into an empty tensor).
 V Interp::run_rule(OpCall& c) {
+  // an `out=` variant records no autograd: with grad on, an input that requires grad is autograd's RuntimeError (in a
+  // frame the fake tensor call's, a TorchRuntimeError; real torch 2.11: program out_tensor_shape_mismatch_breaks'
+  // `torch.add(y, 1, out=buf)` of a Linear's output)
+  if (V o = c.kw("out"); o && o->k == VK::Tensor && grad_enabled_) {
+    std::function<bool(const V&)> needs_grad = [&](const V& v) {
+      if (!v) return false;
+      if (v->k == VK::Tensor) return v->t->requires_grad;
+      if (v->k == VK::List || v->k == VK::Tuple) return std::any_of(v->items.begin(), v->items.end(), needs_grad);
+      return false;
+    };
+    bool any = needs_grad(c.self) || std::any_of(c.args.begin(), c.args.end(), needs_grad);
+    for (const auto& [k, v] : c.kwargs) any = any || (k != "out" && needs_grad(v));
+    if (any)
+      raise_fake("RuntimeError", fmt::format("{}(): functions with out=... arguments don't support automatic differentiation, but one of the "
+                                             "arguments requires grad.", c.name), c.loc);
+  }
   std::optional<TensorInfo> out_before;
   if (tracing())
     if (V o = c.kw("out"); o && o->k == VK::Tensor) out_before = *o->t;

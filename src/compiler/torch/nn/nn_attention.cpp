@@ -69,6 +69,12 @@ V nn_mha_forward(Interp& I, V mod, std::vector<V>& args, KW& kwargs, Location lo
   kpm = canonical(kpm);
   mask = canonical(mask);
   bool batched = q->t->shape.size() == 3;
+  // the fast-path check `query is not key or key is not value` (batched input) wraps key there, and value when key is
+  // the query (real torch 2.11: mha_kdim_vdim_separate_proj's L_k_ right after L_q_, before the projections)
+  if (batched) {
+    I.realize(k);
+    if (q.get() == k.get()) I.realize(v);
+  }
   // MultiheadAttention.forward's fast-path checks read `self.in_proj_bias` (its dtype against the query's) before
   // `self.in_proj_weight` when the input is batched self-attention: the bias becomes a graph input first
   // then `self.in_proj_weight is None` and `query.dtype != self.in_proj_weight.dtype`: two more reads of the weight

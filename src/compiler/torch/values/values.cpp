@@ -407,7 +407,14 @@ static bool setitem_values(OpCall& c) {
     if (!fit(t->t->dtype, x)) return false;
   for (size_t i = 0; i < offs.size(); ++i) out[static_cast<size_t>(offs[i])] = vals.size() == 1 ? vals[0] : vals[i];
   const int g = guess_of(val) >= 0 ? guess_of(val) : (!mask || m) ? guess_of(t) : -1;
+  // (a view's write reaches its base: `r[0][idx] = -1` writes r's first row; CSDI's get_randmask)
+  std::vector<std::pair<V, std::vector<double>>> through;
+  if (!partial) through = bases_written(I, t, out);
   mutated(I, t);  // views of the storage go stale; the written tensor carries the new values
+  for (auto& [b, bv] : through) {
+    attach_linked(I, b, std::move(bv));
+    set_guess(b, g);
+  }
   if (partial) {
     std::vector<double>& w = const_cast<TensorVals&>(*partial->attrs["w"]->vals).v;
     for (long long o : offs)
@@ -417,7 +424,7 @@ static bool setitem_values(OpCall& c) {
     cur = std::move(out);
     t->attrs.erase(kPartial);
   }
-  attach(I, t, std::move(cur));
+  attach_linked(I, t, std::move(cur));
   set_guess(t, g);
   return true;
 }

@@ -38,6 +38,11 @@ void attach(Interp& I, const V& t, std::vector<double> v);
 /// attach, for a view of `base` whose elements sit at flat offsets `offs` of base's values (null base: none); an
 /// in-place write through the view writes them there too (write_in_place)
 void attach_view(Interp& I, const V& t, std::vector<double> v, const V& base, std::vector<long long> offs);
+/// A write of `nv` (t's new values, row-major) through a view: each base's new values in turn (t's base, then its
+/// base's), computed while theirs are still fresh; attach them after mutated() with attach_linked
+std::vector<std::pair<V, std::vector<double>>> bases_written(const Interp& I, const V& t, const std::vector<double>& nv);
+/// attach, keeping x's own link to its base (a view stays a view of it)
+void attach_linked(Interp& I, const V& x, std::vector<double> vals);
 /// An uninitialized tensor (torch.empty, `torch.LongTensor(n)`): its values become known once every element has been
 /// written by `t[idx] = v` of known values (a collate function's `lengths[i] = mel.size(1)`); until then unknown
 void start_partial(Interp& I, const V& t);

@@ -197,6 +197,34 @@ bool unary_fn(const std::string& name, double x, const std::string& dt, double& 
   return true;
 }
 
+std::vector<std::pair<V, std::vector<double>>> bases_written(const Interp& I, const V& t, const std::vector<double>& nv0) {
+  std::vector<std::pair<V, std::vector<double>>> through;
+  for (V cur = t; cur->vals && cur->vals->base;) {
+    const V b = cur->vals->base;
+    const std::vector<double>* bv = of(I, b);
+    const std::vector<long long>& offs = cur->vals->base_offsets;
+    const std::vector<double>& nv = through.empty() ? nv0 : through.back().second;  // (cur's new values)
+    if (!bv || offs.size() != nv.size()) break;
+    std::vector<double> nb = *bv;
+    bool ok = true;
+    for (size_t i = 0; i < offs.size() && ok; ++i) {
+      double x = nv[i];
+      ok = offs[i] >= 0 && static_cast<size_t>(offs[i]) < nb.size() && fit(b->t->dtype, x);
+      if (ok) nb[static_cast<size_t>(offs[i])] = x;
+    }
+    if (!ok) break;
+    through.push_back({b, std::move(nb)});
+    cur = b;
+  }
+  return through;
+}
+
+void attach_linked(Interp& I, const V& x, std::vector<double> vals) {
+  V base = x->vals ? x->vals->base : nullptr;
+  std::vector<long long> offs = x->vals ? x->vals->base_offsets : std::vector<long long>{};
+  attach_view(I, x, std::move(vals), base, std::move(offs));
+}
+
 void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, const V& res) {
   // t's new values, computed from its known ones before they go stale (only for an operand that broadcasts to t's
   // shape: a bigger one makes the op fail)
@@ -230,29 +258,8 @@ void write_in_place(Interp& I, const std::string& op, const V& t, const V& x, co
   // a view read by a basic index writes its base's elements (and theirs of the base's base): new values computed
   // while the bases' are still fresh
   std::vector<std::pair<V, std::vector<double>>> through;
-  if (tmp && tmp->vals)
-    for (V cur = t; cur->vals && cur->vals->base;) {
-      const V b = cur->vals->base;
-      const std::vector<double>* bv = of(I, b);
-      const std::vector<long long>& offs = cur->vals->base_offsets;
-      const std::vector<double>& nv = through.empty() ? tmp->vals->v : through.back().second;  // (cur's new values)
-      if (!bv || offs.size() != nv.size()) break;
-      std::vector<double> nb = *bv;
-      bool ok = true;
-      for (size_t i = 0; i < offs.size() && ok; ++i) {
-        double x = nv[i];
-        ok = offs[i] >= 0 && static_cast<size_t>(offs[i]) < nb.size() && fit(b->t->dtype, x);
-        if (ok) nb[static_cast<size_t>(offs[i])] = x;
-      }
-      if (!ok) break;
-      through.push_back({b, std::move(nb)});
-      cur = b;
-    }
-  auto attach_linked = [&](const V& x, std::vector<double> vals) {  // (keeps x's own link to its base)
-    V base = x->vals ? x->vals->base : nullptr;
-    std::vector<long long> offs = x->vals ? x->vals->base_offsets : std::vector<long long>{};
-    attach_view(I, x, std::move(vals), base, std::move(offs));
-  };
+  if (tmp && tmp->vals) through = bases_written(I, t, tmp->vals->v);
+  auto attach_linked = [&](const V& x, std::vector<double> vals) { values::attach_linked(I, x, std::move(vals)); };
   mutated(I, t);
   // (the statement rebinds the name to `res`, the same tensor: its storage and values)
   if (res && res->k == VK::Tensor) shares_storage(res, t);

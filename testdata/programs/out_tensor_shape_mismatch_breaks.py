@@ -2,8 +2,8 @@
 # empty float tensor): Dynamo traces the op, then refuses the resize (variables/torch.py, GB0247 "Shape mismatch with
 # out= tensor variant"), a break at the call, which runs eagerly; the result has the out tensor's dtype (float32). An
 # `out=` of the result's own shape traces on.
-# Predicted (torch 2.11): 3 graphs, 2 GB0247 breaks (lines of arange and ones), resumes with a float32 stack input;
-# the second call (another batch size) recompiles the three frames.
+# torch 2.11 (device truth): 2 GB0247 breaks (arange, ones); the second resume fails at `torch.add(y, 1, out=buf)`, y requiring grad:
+# "add(): functions with out=... arguments don't support automatic differentiation", a TorchRuntimeError raised to the caller.
 import torch
 
 

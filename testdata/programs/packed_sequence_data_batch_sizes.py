@@ -1,7 +1,7 @@
 # PackedSequence(data, batch_sizes): PackedSequence.__new__'s sorted_indices / unsorted_indices default to None
 # (DrQA's eval packing); namedtuple's own __new__ underneath hands Dynamo no frame of its own.
-# Expected torch 2.11 behaviour (backend="eager"): the packing function is skipped and the GRU breaks the graph, as
-# tparse gives (3 compiles, 2 graphs, 2 breaks).
+# torch 2.11 (device truth): a GB0007 break at pack_padded_sequence, no graph; the resume is returned at once, no compile: a PackedSequence
+# (a namedtuple subclass with its own __new__) is no namedtuple to has_tensor_in_frame. 3 frames, 1 compile.
 import torch
 from torch.nn.utils.rnn import pack_padded_sequence, PackedSequence
 

@@ -226,7 +226,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"list_setitem_tensor_index", "a break at a list STORE_SUBSCR: torch returns the stored value before the index's argmax, ours the other way round"},
       {"list_arg_passed_to_skipped_fn", "the resume's PackedSequence on the stack: torch names its data by position (L_stack0_0_), ours by field"},
       {"numpy_prod_sizes_data_dependent", "torch.Size([getitem]) of the data-dependent resume: torch frees getitem later (`getitem = None` placement)"},
-      {"legacy_ctors_resize_in_frame", "`h = Variable(h * disp)` broken at the call: torch frees h after the product (the statement stores h anew), ours keeps it to the end"},
       {"math_log_of_resume_stack_float", "the float `math.log` specializes comes from a matmul of random data: tparse guesses it, so the constant in `x * log` differs"},
       // the sixty-third round's (docs/compiler.md, "Sixty-third round")
       {"conv_channel_sum_after_other_specialized", "dynamic=True's duck symbols: torch names a shared size after the input fakified first (b, read first), ours after the first argument (a)"},

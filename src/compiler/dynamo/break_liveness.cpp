@@ -204,13 +204,18 @@ std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const S
   if (std::none_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; })) return std::nullopt;
   std::set<std::string> out;
   if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
+  std::set<std::string> stored;
   std::function<void(const Expr*)> target = [&](const Expr* t) {  // a name is stored, not read
-    if (!t || t->k == EK::Name) return;
-    if (t->k == EK::Tuple || t->k == EK::List || t->k == EK::Starred) for (auto& c : t->a) target(c.get());
+    if (!t) return;
+    if (t->k == EK::Name) stored.insert(t->s);
+    else if (t->k == EK::Tuple || t->k == EK::List || t->k == EK::Starred) for (auto& c : t->a) target(c.get());
     else names_in(t, out);
   };
   for (auto& t : st->targets) target(t.get());
+  // (a name the statement stores is dead at the break unless the statement reads it after: the later statements see
+  // the new value; `x = pack(x, lengths.tolist())` resumes without the old x, real torch 2.11's livevars)
   std::set<std::string> later = names_from(fn, st->end_line + 1);
+  for (const std::string& n : stored) later.erase(n);
   out.insert(later.begin(), later.end());
   return out;
 }

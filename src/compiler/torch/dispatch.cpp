@@ -376,7 +376,9 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   if (!is_f && tracing() && !args.empty() && (name == "Tensor" || !legacy_type_dtype(name).empty())) {
     std::function<bool(const V&)> holds_tensor = [&](const V& v) {
       if (!v) return false;
-      if (v->k == VK::Tensor) return true;
+      // (a numpy scalar too: VariableBuilder wraps np.int64 as a 0-d tensor, TAGNN's `torch.Tensor(alias_inputs)` of
+      // lists of `np.where(...)[0][0]`, real torch 2.11)
+      if (v->k == VK::Tensor || is_np_scalar(v)) return true;
       if (v->k == VK::List || v->k == VK::Tuple) return std::any_of(v->items.begin(), v->items.end(), holds_tensor);
       return false;
     };

@@ -418,3 +418,12 @@ TEST_CASE("an ndarray input is handed on as the caller's array: to a call run ea
   CHECK(g[2].find("tensor: \"i64[4][1]cpu\" = torch.Tensor(l_stack0_1_)") != std::string::npos);
   CHECK(g[2].find("tensor_1: \"f64[4, 2][2, 1]cpu\" = torch.Tensor(l_stack0_2_)") != std::string::npos);
 }
+
+TEST_CASE("a legacy constructor over numpy scalars in a frame reads fake data: TorchRuntimeError (TAGNN's "
+          "torch.Tensor(alias_inputs) of np.int64 lists)") {
+  Result r = tparse::compiler::testing::run_written_program("legacy_ctor_of_numpy_scalars_in_frame");
+  CHECK_FALSE(r.ok);
+  CHECK(r.stopped);
+  CHECK(r.error.find("uncaught TorchRuntimeError") != std::string::npos);
+  CHECK(r.trace.find("its data is not allocated yet") != std::string::npos);
+}

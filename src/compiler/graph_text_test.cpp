@@ -206,7 +206,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"jump_on_buffer_input_graph", "after `p.data = t` (torch_Tensor_set_) torch frees the value's name on that line (`neg = None`)"},
       {"mvn_distribution", "MultivariateNormal's ops carry torch/distributions/multivariate_normal.py's `# File:` lines"},
       {"contiguous_stride_expr_form", "contiguous strides of a permuted dynamic tensor built innermost first (`(H)*(2*w + 2)`)"},
-      {"dead_locals_after_loop_oneline_break_nograd", "dead locals after a loop with a one-line `if` break are not graph outputs"},
       {"dict_contains_recompile_reason_nograd", "recompile reason: DICT_CONTAINS before DICT_LENGTH in an Optimizer subclass"},
       {"tree_parent_cycle_state", "attribute stores on objects from before the frame are graph outputs in the order Dynamo first "
                                   "wrapped each object (track_object_existing: a list's items together), not in store order"},
@@ -230,7 +229,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the sixty-third round's (docs/compiler.md, "Sixty-third round")
       {"conv_channel_sum_after_other_specialized", "dynamic=True's duck symbols: torch names a shared size after the input fakified first (b, read first), ours after the first argument (a)"},
       {"sparse_result_in_comprehension_breaks", "the comprehension's to_sparse runs eagerly on the first graph's output: its values (the nnz) are unknown to tparse, every entry taken"},
-      {"while_body_statement_checkpoint", "liveness inside a while body: torch's x is dead at the RNN statement (written before read), ours keeps it live (a graph output)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "dynamo/block_liveness.hpp"
 #include "dynamo/break_liveness.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
@@ -201,7 +202,10 @@ const Expr* break_expr(const Activation& act, const std::string& kind, Location 
 std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const Stmt* st, const Expr* brk) {
   if (!fn || !st || !brk) return std::nullopt;
   if (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return) return std::nullopt;
-  if (std::none_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; })) return std::nullopt;
+  const bool top = std::any_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; });
+  // (a statement nested in if / with / loop blocks: the names live after it over the statement tree)
+  std::optional<std::set<std::string>> nested;
+  if (!top && !(nested = live_after_stmt(fn, st))) return std::nullopt;
   std::set<std::string> out;
   if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
   std::set<std::string> stored;
@@ -214,7 +218,7 @@ std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const S
   for (auto& t : st->targets) target(t.get());
   // (a name the statement stores is dead at the break unless the statement reads it after: the later statements see
   // the new value; `x = pack(x, lengths.tolist())` resumes without the old x, real torch 2.11's livevars)
-  std::set<std::string> later = names_from(fn, st->end_line + 1);
+  std::set<std::string> later = top ? names_from(fn, st->end_line + 1) : *nested;
   for (const std::string& n : stored) later.erase(n);
   out.insert(later.begin(), later.end());
   return out;

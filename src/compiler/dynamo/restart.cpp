@@ -11,11 +11,12 @@
 #include "torch/nn/module_guards.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
+#include "dynamo/block_liveness.hpp"
+#include "dynamo/break_liveness.hpp"
 #include "dynamo/dict_inputs.hpp"
 #include "frontend/scopes.hpp"
 #include "runtime/interp_helpers.hpp"
 #include "dynamo/frame_filter.hpp"
-#include "dynamo/break_liveness.hpp"
 #include "dynamo/fullgraph.hpp"
 #include "torch/interop/numpy_traced.hpp"
 
@@ -110,7 +111,10 @@ void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, si
   ctx->restart_reasons.push_back("Unknown fail_and_restart_analysis");
   ctx->step_stmt = &s;
   // the locals the rest of the function reads (from this statement on) are the graph's outputs
+  // (over the statement tree where it is known: inside a loop a name the rest writes before reading is dead, real
+  // torch 2.11's while_body_statement_checkpoint)
   std::set<std::string> used = names_from(act.fn.get(), s.loc.line);
+  if (auto exact = live_before_stmt(act.fn.get(), &s)) used = *exact;
   std::vector<V> outs;
   for (auto& n : act.env->order) if (used.count(n)) flatten_live(act.env->vars[n], outs);
   compile_graph(*ctx, outs);

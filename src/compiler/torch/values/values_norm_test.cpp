@@ -152,3 +152,24 @@ TEST_CASE("numpy: percentile / quantile / median interpolate linearly, q's shape
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("numpy: searchsorted eagerly (bisect left / right), and in a frame a data-dependent slice bound fails it") {
+  Result r = run_norm_values(
+      "a = np.array([1.0, 3.0, 5.0, 7.0])\n"
+      "assert np.searchsorted(a, 5.0) == 2 and np.searchsorted(a, 5.0, side='right') == 3\n"
+      "assert np.searchsorted(a, [0, 4, 9]).tolist() == [0, 2, 4]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  // (TGN's NeighborFinder.find_before: torch.searchsorted on the array's tensor, its 0-d result a slice bound, an
+  // item() at BUILD_SLICE: the frame fails, gb0033; real torch 2.11 on the scouting's reproducer)
+  Result f = tparse::compiler::compile_script("s.py",
+      "import numpy as np\nimport torch\n"
+      "ts = [np.array([1.0, 3.0, 5.0, 7.0])]\n"
+      "def find_before(src, cut):\n    i = np.searchsorted(ts[src], cut)\n    return ts[src][:i]\n"
+      "print(torch.compile(find_before, backend='eager')(0, 6.0))\n",
+      tparse::compiler::Options{});
+  REQUIRE_MESSAGE(f.ok, f.error);
+  CHECK(f.unmodelled.empty());
+  CHECK(f.trace.find("aten._local_scalar_dense.default") != std::string::npos);
+  CHECK(f.trace.find("\"fail_type\": \"Unsupported\"") != std::string::npos);
+}

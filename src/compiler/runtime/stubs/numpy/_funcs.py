@@ -1,6 +1,6 @@
 """numpy functions the stub computes eagerly on its small ndarray that select, count or test elements: isin, in1d, lexsort, unique
 (its index / inverse / count outputs), where (one argument: np.nonzero's index arrays; three: a choice by the
-condition), bincount, histogram and quantile / percentile / median. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
+condition), bincount, histogram, quantile / percentile / median and searchsorted. An array of data tparse does not know, or a form not modelled, is an opaque value as before."""
 import numpy as _n
 from numpy import _shape
 from numpy_call_traced_by_dynamo import call as _traced_call
@@ -215,3 +215,26 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method='linear'
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):  # the 0.5 quantile (the middle two averaged)
     return quantile(a, 0.5, axis, out, overwrite_input, 'linear', keepdims)
+
+
+def searchsorted(a, v, side='left', sorter=None):
+    """eagerly the insertion points of v in the sorted 1-d array a (bisect left / right), a numpy int for a number v,
+    an int64 array of v's shape otherwise (TGN's NeighborFinder.find_before)"""
+    arr, va = _n._array(a), _n._array(v)
+    if sorter is not None or side not in ('left', 'right') or arr.ndim != 1 or not (_n._own_arr(arr) and _n._own_arr(va)):
+        return _traced_call(a, v, side)
+    xs = [float(x) for x in arr._tparse_flat]
+
+    def point(x):
+        lo, hi = 0, len(xs)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if xs[mid] < x or (side == 'right' and xs[mid] == x):
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+    out = [point(float(x)) for x in va._tparse_flat]
+    if va.ndim == 0:
+        return __tparse_np_int__(out[0])
+    return _n.ndarray(out, va.shape, 'int64')

@@ -325,6 +325,7 @@ def _quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
 
 
 FUNCS['quantile'] = _quantile
+FUNCS['searchsorted'] = lambda a, v, side='left', sorter=None: torch.searchsorted(t(a), t(v), right=side == 'right')
 FUNCS['percentile'] = lambda a, q, axis=None, *r, **k: _quantile(a, q / 100 if isinstance(q, (int, float)) else fl(q) / 100, axis, *r, **k)
 FUNCS['median'] = lambda a, axis=None, out=None, overwrite_input=False, keepdims=False: _quantile(a, 0.5, axis, keepdims=keepdims)
 for _n, _f in (('hamming', torch.hamming_window), ('hanning', torch.hann_window), ('bartlett', torch.bartlett_window),

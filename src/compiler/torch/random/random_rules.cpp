@@ -93,6 +93,11 @@ bool after_op(OpCall& c, const V& res) {
       "dropout", "dropout_", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout", "feature_dropout",
       "native_dropout", "rrelu", "rrelu_", "fractional_max_pool2d", "fractional_max_pool3d", "gumbel_softmax", "rrelu_with_noise"};
   if (!random.count(n)) return false;
+  // multinomial's draws are not modelled, but its indices lie in [0, categories): a comparison with a number outside
+  // decides (baby-llama2's `if idx_next == eos: break` with an eos no sample can be)
+  if (n == "multinomial" && res && res->k == VK::Tensor && c.self && c.self->k == VK::Tensor && !c.self->t->shape.empty() &&
+      !in_frame(I) && c.self->t->shape.back().v > 0)
+    values::attach_range(I, res, 0, static_cast<double>(c.self->t->shape.back().v - 1));
   const bool dropout_family = n.find("dropout") != std::string::npos;
   if (dropout_family) {  // F.dropout(input, p=0.5, training=True, inplace=False): no draw in eval or at p 0
     V training = c.arg(1, "training");

@@ -154,3 +154,22 @@ TEST_CASE("torch's generator unknown: before any manual_seed, after a random op 
   CHECK(k.ok);
   CHECK(k.unmodelled.empty());
 }
+
+TEST_CASE("multinomial's samples lie in [0, categories): a comparison with a number outside decides (baby-llama2's eos)") {
+  // (real torch 2.11 on the scouting's reproducer eager_bool_tensor_eos: the loop never breaks, 4 tokens, 2 compiles)
+  Result r = tparse::compiler::compile_script("m.py",
+      "import torch\n"
+      "probs = torch.softmax(torch.randn(1, 16), -1)\n"
+      "n = 0\n"
+      "for _ in range(4):\n"
+      "    nxt = torch.multinomial(probs, num_samples=1)\n"
+      "    if nxt == -1:\n"
+      "        break\n"
+      "    assert bool(nxt != 16) and not bool((nxt > 15).any())\n"
+      "    n += 1\n"
+      "assert n == 4\n",
+      tparse::compiler::Options{});
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

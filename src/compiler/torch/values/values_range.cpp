@@ -42,6 +42,8 @@ bool range_binop(Interp& I, const std::string& op, const V& a, const V& b, bool 
   else if (o == "<=") all = hi <= c ? std::optional<bool>(true) : lo > c ? std::optional<bool>(false) : std::nullopt;
   else if (o == ">") all = lo > c ? std::optional<bool>(true) : hi <= c ? std::optional<bool>(false) : std::nullopt;
   else if (o == ">=") all = lo >= c ? std::optional<bool>(true) : hi < c ? std::optional<bool>(false) : std::nullopt;
+  // (== / != with a number outside the range: no element equals it; ranges are closed or half-open, so only outside)
+  else if ((o == "==" || o == "!=") && (c < lo || c > hi)) all = o == "!=";
   else if (o != "==" && o != "!=") return false;  // (another operator: no range known for it)
   long long n = 1;
   for (const auto& d : res->t->shape) n *= d.v;

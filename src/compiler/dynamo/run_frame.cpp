@@ -335,14 +335,16 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   }
   // a numpy array argument is a tensor input seen as an ndarray (nerf's get_rays(H, W, K, c2w))
   std::map<std::string, V> np_original;  // (by input name: the ndarray the caller passed)
+  // (its data too: what the graph computes from it is known after it, RNNLayer's `(masks[1:] == 0).any(-1)` of a
+  // numpy input read back by nonzero() in the resumed code)
   for (auto& [n, v] : inputs) {
-    if (V t = np_traced::from_ndarray(v)) {
+    if (V t = np_traced::from_ndarray(*this, v)) {
       np_original[n] = v;
       v = t;
     }
     if (v->k == VK::Tuple && std::any_of(v->items.begin(), v->items.end(), [](const V& x) { return np_traced::from_ndarray(x) != nullptr; })) {
       auto copy = std::make_shared<Obj>(*v);  // the caller's tuple keeps its arrays
-      for (auto& x : copy->items) if (V t = np_traced::from_ndarray(x)) x = t;
+      for (auto& x : copy->items) if (V t = np_traced::from_ndarray(*this, x)) x = t;
       v = copy;
     }
   }

@@ -427,3 +427,27 @@ TEST_CASE("a legacy constructor over numpy scalars in a frame reads fake data: T
   CHECK(r.error.find("uncaught TorchRuntimeError") != std::string::npos);
   CHECK(r.trace.find("its data is not allocated yet") != std::string::npos);
 }
+
+TEST_CASE("an ndarray input's data reaches the graph's tensors: its outputs' values are known after it (on-policy's "
+          "RNNLayer: nonzero() of a mask computed in the graph, read back in the resumed code)") {
+  // (real torch 2.11 on the scouting's reproducer Gr_nonzero_tolist_of_graph_value: has_zeros == [2], one 0-d
+  // nonzero row, so the code takes `has_zeros.item() + 1`: a gb0124 break, graphs of 6, 2 and 5 ops)
+  Result r = tparse::compiler::compile_script("nz.py",
+      "import numpy as np\nimport torch\n"
+      "def f(masks_np, x):\n"
+      "    masks = torch.from_numpy(masks_np).to(dtype=torch.float32).view(4, 3)\n"
+      "    has_zeros = (masks[1:] == 0.0).any(dim=-1).nonzero().squeeze().cpu()\n"
+      "    if has_zeros.dim() == 0:\n"
+      "        has_zeros = [has_zeros.item() + 1]\n"
+      "    else:\n"
+      "        has_zeros = (has_zeros + 1).numpy().tolist()\n"
+      "    has_zeros = [0] + has_zeros + [4]\n"
+      "    return torch.cat([x[has_zeros[i]:has_zeros[i + 1]].sum(0, keepdim=True) for i in range(len(has_zeros) - 1)])\n"
+      "m = np.ones((12, 1), dtype=np.float32)\nm[6:9] = 0.0\n"
+      "out = torch.compile(f, backend='eager')(m, torch.randn(4, 5))\nassert tuple(out.shape) == (2, 5)\n",
+      Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(ops(r.trace) == std::vector<int>{6, 2, 5});
+  CHECK(count(r.trace, "gb0124") >= 1);
+}

@@ -375,6 +375,8 @@ V to_tensor(Interp& I, const V& self, const KW& kwargs, Location loc) {
     if (k == "dtype" && v && v->k == VK::DType) o.dtype = v->s;
   V r = I.emit("call_function", "torch.as_tensor", "as_tensor", false, {self}, kwargs, o, loc);
   r->t->np_array = false;
+  // (the array's data, in the tensor's dtype: what the graph then computes from it is known)
+  if (const std::vector<double>* d = values::data(I, self); d && r && r->k == VK::Tensor && !r->vals) values::attach(I, r, *d);
   return r;
 }
 

@@ -1,6 +1,9 @@
 // Value rules of reductions (values_reduce.hpp): the result's values from the input's, group by group over the reduced
-// dims, in the result's dtype (a float32 mean rounds once at the end, as torch accumulates wider); matrix products.
+// dims, in the result's dtype (a float32 mean rounds once at the end, as torch accumulates wider); matrix products;
+// torch.unique's distinct values, inverse and counts.
 #include "torch/values/values_reduce.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -242,6 +245,73 @@ bool matmul(Interp& I, const V& a, const V& b, const V& res) {
       }
   attach(I, res, std::move(out));
   return true;
+}
+
+// torch.unique / unique_consecutive of known values (values.hpp): the distinct values, their inverse and counts
+V unique(OpCall& c) {
+  const TensorInfo& t = c.t();
+  const bool consecutive = c.name == "unique_consecutive";
+  auto flag = [&](const char* k) { V v = c.kw(k); return v && v->k == VK::Bool && v->b; };
+  V sorted_kw = c.kw("sorted");
+  const bool sorted = !sorted_kw || (sorted_kw->k == VK::Bool && sorted_kw->b);
+  const bool inverse = flag("return_inverse"), counts = flag("return_counts");
+  if (V d = c.kw("dim"); d && d->k != VK::None) c.fail(fmt::format("torch.{}(dim=...) is not modelled", c.name));
+  long long n = 1;
+  for (auto& d : t.shape) n *= d.v;
+  const std::vector<double>* v = (sorted || consecutive) ? of(c.I, c.self) : nullptr;  // sorted=False: CPU order not modelled
+  std::vector<double> filled;  // a uniform fill: one distinct value (what `fill` holds), every entry equal to it
+  if (!v && t.fill && n <= kMaxElems) {
+    filled.assign(static_cast<size_t>(n), *t.fill);
+    v = &filled;
+  }
+  std::vector<double> outv, inv, cnt;
+  if (v) {
+    std::vector<double> keys = *v;
+    if (!consecutive) {
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      outv = keys;
+      cnt.assign(outv.size(), 0);
+      for (double x : *v) {
+        size_t i = static_cast<size_t>(std::lower_bound(outv.begin(), outv.end(), x) - outv.begin());
+        inv.push_back(static_cast<double>(i));
+        cnt[i] += 1;
+      }
+    } else {
+      for (double x : *v) {
+        if (outv.empty() || outv.back() != x) { outv.push_back(x); cnt.push_back(0); }
+        cnt.back() += 1;
+        inv.push_back(static_cast<double>(outv.size() - 1));
+      }
+    }
+    n = static_cast<long long>(outv.size());
+  } else if (n > 1) {
+    // data tparse does not know (a detector's labels after a data-dependent filter): taken as one distinct value, so
+    // code that loops over the unique values (torchvision's per-class NMS) runs once rather than once per element;
+    // noted, as the count decides the shapes and the loop's trips that follow
+    c.I.note_unmodelled(c.loc, "torch." + c.name + "() of data the compiler does not know (taken as one distinct value)");
+    n = 1;
+  }
+  TensorInfo o = c.like();
+  o.shape = {Dim{n, ""}};
+  V out = c.out(o);
+  if (v) attach(c.I, out, outv);
+  if (!inverse && !counts) return out;
+  std::vector<V> xs{out};
+  TensorInfo it = o;
+  it.dtype = "int64";
+  it.requires_grad = false;
+  if (inverse) {
+    TensorInfo io = it;
+    io.shape = t.shape;
+    xs.push_back(mk_tensor(io));
+    if (v) attach(c.I, xs.back(), inv);
+  }
+  if (counts) {
+    xs.push_back(mk_tensor(it));
+    if (v) attach(c.I, xs.back(), cnt);
+  }
+  return mk_tuple(xs);
 }
 
 }  // namespace tparse::compiler::values

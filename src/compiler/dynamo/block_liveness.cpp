@@ -13,6 +13,17 @@
 
 namespace tparse::compiler {
 
+void names_mentioned(const Expr* e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->k == EK::Name) out.insert(e->s);
+  for (auto& c : e->a) names_mentioned(c.get(), out);
+  for (auto& c : e->comps) {
+    names_mentioned(c.target.get(), out);
+    names_mentioned(c.iter.get(), out);
+    for (auto& x : c.conds) names_mentioned(x.get(), out);
+  }
+}
+
 namespace {
 
 using Names = std::set<std::string>;
@@ -22,16 +33,7 @@ struct LoopCtx {
   const Names* head = nullptr;  ///< live at its head (`continue` goes there)
 };
 
-void names_of(const Expr* e, Names& out) {
-  if (!e) return;
-  if (e->k == EK::Name) out.insert(e->s);
-  for (auto& c : e->a) names_of(c.get(), out);
-  for (auto& c : e->comps) {
-    names_of(c.target.get(), out);
-    names_of(c.iter.get(), out);
-    for (auto& x : c.conds) names_of(x.get(), out);
-  }
-}
+void names_of(const Expr* e, Names& out) { names_mentioned(e, out); }
 
 /// every name a statement mentions, nested statements and functions included (the conservative reads)
 void all_names(const Stmt& s, Names& out) {

@@ -11,6 +11,8 @@
 
 namespace tparse::compiler {
 
+/// every name an expression mentions (comprehensions' targets, iterables and conditions too)
+void names_mentioned(const Expr* e, std::set<std::string>& out);
 /// the names live just after statement `st` of `fn` (at any depth)
 std::optional<std::set<std::string>> live_after_stmt(const FuncDef* fn, const Stmt* st);
 /// the names live just before it (its own reads added, its plain-name stores removed)

@@ -19,17 +19,7 @@ namespace tparse::compiler {
 // resume point, over-approximated: a name only stored there counts too): what a resume function or a partial
 // graph must carry. Locals never named again (a start position used only before the break) are dead. After a
 // data-dependent jump (`after_test`: that `if` / `while`), its condition is no longer read.
-/// Every name an expression mentions (comprehensions' targets, iterables and conditions too).
-static void names_in(const Expr* e, std::set<std::string>& out) {
-  if (!e) return;
-  if (e->k == EK::Name) out.insert(e->s);
-  for (auto& c : e->a) names_in(c.get(), out);
-  for (auto& c : e->comps) {
-    names_in(c.target.get(), out);
-    names_in(c.iter.get(), out);
-    for (auto& x : c.conds) names_in(x.get(), out);
-  }
-}
+static void names_in(const Expr* e, std::set<std::string>& out) { names_mentioned(e, out); }
 
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test) {
   std::set<std::string> used;

@@ -451,3 +451,12 @@ TEST_CASE("an ndarray input's data reaches the graph's tensors: its outputs' val
   CHECK(ops(r.trace) == std::vector<int>{6, 2, 5});
   CHECK(count(r.trace, "gb0124") >= 1);
 }
+
+TEST_CASE("an RNN argument is refused where the frame first reads it: GB0014 at the first instruction, the frame fails") {
+  Result r = tparse::compiler::testing::run_written_program("rnn_argument_refused_at_first_read");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(tparse::compiler::testing::output_graphs(r.trace).empty());
+  // (two records name it per failed frame, as torch's trace does: VQ-CPC's had 4 for its 2 failed frames)
+  CHECK(count(r.trace, "\"fail_reason\": \"Attempted to wrap RNN, GRU, or LSTM") == 2);
+}

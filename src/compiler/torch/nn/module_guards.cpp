@@ -7,6 +7,8 @@
 #include <algorithm>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
+#include "dynamo/messages.hpp"
 
 namespace tparse::compiler {
 
@@ -122,8 +124,13 @@ void guard_module_type(Interp& I, const V& mod, const std::string& src, Location
 void Interp::realize_module_local(const V& obj, Location loc) {
   Activation& a0 = *stack_.back();
   if (!a0.ctx || a0.ctx->mode != Mode::Record || !is_nn_instance(obj)) return;
-  if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos)
+  if (auto s0 = a0.ctx->sources.find(obj.get()); s0 != a0.ctx->sources.end() && s0->second.find_first_of(".[") == std::string::npos) {
+    // an RNN argument is refused where it is first read (VariableBuilder.wrap_module, allow_rnn=False): GB0014 at that
+    // instruction (real torch 2.11: VQ-CPC's get_gru_cell(gru) fails at `nn.GRUCell(gru.input_size, ...)`)
+    if (is_rnn_module(obj) && s0->second != "self" && s0->second != "fn")
+      instruction_break("Attempted to wrap RNN, GRU, or LSTM", msg_rnn(rnn_repr(obj)), loc);
     guard_module_type(*this, obj, s0->second, loc);
+  }
 }
 
 void module_zero_grad(Interp& I, const V& mod, bool to_none, Location loc) {

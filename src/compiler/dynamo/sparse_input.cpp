@@ -56,7 +56,11 @@ void Interp::sparse_input(const V& t, Location loc) {
     if (stack_[k]->depth == 0 && stack_[k]->ctx.get() == act.ctx.get()) top = stack_[k];
   // (in a loop the CALL's break_graph_if_unsupported skips the frame at once: GB7000; LightGCN's computer())
   const bool in_loop = maybe_has_backedge(*top);
-  if (ctx.attempt == 0 && !in_loop) {
+  // (a sparse Parameter the frame itself reads, `device = self.A_in.device`: nn.Module's __getattr__ path realizes it
+  // at that LOAD_ATTR, no CALL to break at, so step()'s fallback at once: real torch 2.11, KGAT's update_attention
+  // skipped at attempt 0, one break record; a plain tensor attribute stays lazy until the CALL: to_sparse_attr_in_compiled)
+  const bool attr_read = act.depth == 0 && t->t->is_param && src != ctx.sources.end() && src->second.find('.') != std::string::npos;
+  if (ctx.attempt == 0 && !in_loop && !attr_read) {
     ++counters_["graph_break"];
     restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }

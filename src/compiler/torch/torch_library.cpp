@@ -31,6 +31,18 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
   const bool sizes_only = !args.empty() && std::all_of(args.begin(), args.end(), [](const V& a) { return a->k == VK::Int; });
   if (name.rfind("torch.sparse.", 0) == 0 && name.ends_with("Tensor") && (args.size() >= 2 || sizes_only)) {
     const std::string dt = legacy_type_dtype(name.substr(13));
+    // eagerly its deprecation UserWarning, TORCH_WARN_ONCE: shown once per process and form, through warnings.py
+    // (under the eval-frame callback its frames count: real torch 2.11, KGAT's update_attention run after its frame
+    // failed, `torch.sparse.FloatTensor(indices, values, torch.Size(shape))`)
+    if (!in_compiled) {
+      const std::string text = sizes_only
+          ? "torch.sparse.SparseTensor(shape, *, device=) is deprecated.  Please use torch.sparse_coo_tensor(shape, dtype=, "
+            "device=). (Triggered internally at /pytorch/torch/csrc/utils/tensor_new.cpp:685.)"
+          : "torch.sparse.SparseTensor(indices, values, shape, *, device=) is deprecated.  Please use "
+            "torch.sparse_coo_tensor(indices, values, shape, dtype=, device=). (Triggered internally at "
+            "/pytorch/torch/csrc/utils/tensor_new.cpp:654.)";
+      if (once_frames_.insert("TORCH_WARN_ONCE:" + text).second) show_warning(text, loc);
+    }
     // sizes only (KGAT's `torch.sparse.FloatTensor(n, n)`): an empty sparse COO tensor of that shape, nnz 0, made
     // eagerly (in a frame the legacy constructor is a C function Dynamo does not trace, as sparse_coo_tensor)
     if (sizes_only) {

@@ -460,3 +460,14 @@ TEST_CASE("an RNN argument is refused where the frame first reads it: GB0014 at 
   // (two records name it per failed frame, as torch's trace does: VQ-CPC's had 4 for its 2 failed frames)
   CHECK(count(r.trace, "\"fail_reason\": \"Attempted to wrap RNN, GRU, or LSTM") == 2);
 }
+
+TEST_CASE("a sparse Parameter the frame reads is refused at its LOAD_ATTR: the frame skipped at attempt 0; the legacy "
+          "sparse constructor's TORCH_WARN_ONCE shows through warnings.py eagerly") {
+  Result r = tparse::compiler::testing::run_written_program("sparse_parameter_attr_read_skips_frame");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(r.frames_total == 6);  // (the method, then warnings.py's five frames under the callback)
+  CHECK(count(r.trace, "Graph break in user code") == 1);
+  CHECK(count(r.trace, "Failed to handle graph break gracefully") >= 1);
+  CHECK(tparse::compiler::testing::output_graphs(r.trace).empty());
+}

@@ -11,7 +11,7 @@
 
 #include <sha2.h>
 
-#include "dynamo/dict_inputs.hpp"
+#include "dynamo/variables/dict_inputs.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/symbols/sym_mono.hpp"

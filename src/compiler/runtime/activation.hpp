@@ -103,7 +103,7 @@ struct Activation {
   size_t try_cp = 0;                           ///< the graph's checkpoint where it starts (Dynamo's last before it)
   bool in_genexpr = false;                     ///< evaluating a generator expression (its own `<genexpr>` frame)
   /// a comprehension's first iterable evaluated before its speculation (a tensor local: its items are getitem nodes of
-  /// the graph up to the comprehension, dynamo/comprehension.cpp), used in place of evaluating it again
+  /// the graph up to the comprehension, dynamo/breaks/comprehension.cpp), used in place of evaluating it again
   const Expr* comp_pre_expr = nullptr;
   V comp_pre_items;
   int comp_depth = 0;                          ///< inside list / dict / set comprehensions of a traced frame's own code

@@ -12,7 +12,7 @@
 
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 #include "runtime/values/value.hpp"
 #include "torch/random/cpu_generator.hpp"
 
@@ -192,7 +192,7 @@ struct FrameCtx {
   /// `obj.p` see v, and the compiled code runs the setter after its graph (interp_setattr.cpp, side_effect_replay.cpp)
   struct DeferredSetter { V obj, setter, value; std::string name; };
   mutable std::vector<DeferredSetter> deferred_setters;
-  /// the frame's dict inputs as they came in (dynamo/dict_inputs.cpp: a changed one's floats are guarded at the end)
+  /// the frame's dict inputs as they came in (dynamo/variables/dict_inputs.cpp: a changed one's floats are guarded at the end)
   struct DictAtEntry { std::string name; V dict; std::vector<std::pair<V, V>> items; };
   std::vector<DictAtEntry> dicts_at_entry;
   std::set<std::string> item_reads;  ///< container items read this compile (their first value decides automatic dynamic)

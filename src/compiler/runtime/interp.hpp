@@ -13,7 +13,7 @@
 
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 #include "trace/trace_writer.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
@@ -51,10 +51,10 @@ class Interp {
   void exec_stmt(const StmtP& s);  ///< exec() without the depth-0 checkpoint
   std::string rnn_repr(const V& m);  ///< `LSTM(16, 16, batch_first=True)` (torch/nn/nn_module_call.cpp)
   /// A loop's item `x` of `container` first used at `use`: an RNN item of a module container, or of a plain list or
-  /// tuple the frame read, is refused by VariableBuilder there (a lazy item's instruction-level break; dynamo/wrap_rules.cpp)
+  /// tuple the frame read, is refused by VariableBuilder there (a lazy item's instruction-level break; dynamo/variables/wrap_rules.cpp)
   void lazy_rnn_item(const V& container, const V& x, Location use);
   /// LOAD_GLOBAL of a module global v in a recorded frame: its source, guards and dynamic wrapping; the value the frame
-  /// sees instead of v, or nullptr (dynamo/wrap_rules.cpp)
+  /// sees instead of v, or nullptr (dynamo/variables/wrap_rules.cpp)
   V wrap_module_global(Activation& act, Env* e, const std::string& name, const V& v, Location loc);
   void assign(const ExprP& target, V v);
   V subscript_read(V obj, V idx, Location loc);
@@ -317,7 +317,7 @@ class Interp {
   /// `shape_env`: the shape env's additions go too (a restarted attempt); a comprehension's speculation keeps them
   void rollback_trace(FrameCtx& ctx, const TraceMark& m, bool shape_env = true);
   /// A list / dict / set comprehension or generator expression (interp_expr.cpp); in a traced frame's own
-  /// code a list or dict comprehension is speculated (dynamo/comprehension.cpp)
+  /// code a list or dict comprehension is speculated (dynamo/breaks/comprehension.cpp)
   V eval_comprehension(const ExprP& e);
   /// a generator expression consumed item by item (traced sum(), next()): the expression whose items go to
   /// lazy_gen_sink_ as they are made
@@ -350,9 +350,9 @@ class Interp {
                   std::pair<size_t, size_t> guards = {SIZE_MAX, SIZE_MAX});
   void restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std::string& reason);
   [[noreturn]] void sparse_input(const V& t, Location loc);
-  [[noreturn]] void ndarray_refused_input(const V& t, Location loc);  ///< dynamo/sparse_input.cpp
+  [[noreturn]] void ndarray_refused_input(const V& t, Location loc);  ///< dynamo/variables/sparse_input.cpp
   /// super() of a module whose own __init__ is a frame before nn.Module.__init__ ran: VariableBuilder's GB0119
-  void uninit_module_super(const V& self, Location loc);  ///< dynamo/sparse_input.cpp
+  void uninit_module_super(const V& self, Location loc);  ///< dynamo/variables/sparse_input.cpp
   std::set<const Obj*> uninit_modules_;  ///< user nn.Modules whose __init__ runs as a frame (under the callback)
   [[noreturn]] void skip_refused_frame(Activation& act, const GraphBreak& gb, bool count_resume);
   void lazy_input_dims(FrameCtx& ctx, const V& t, const std::string& src);
@@ -471,9 +471,9 @@ class Interp {
   void automatic_dynamic_event(FrameCtx& ctx, const std::string& source, const std::string& dim, const std::string& reason,
                                const std::string& cached, const std::string& now);
   /// a tensor passed as two arguments and read first under `to`: the automatic-dynamic record the frame's prologue
-  /// wrote under `from` becomes `to`'s, and `from` gets back the one it had (dynamo/view_base_input.cpp)
+  /// wrote under `from` becomes `to`'s, and `from` gets back the one it had (dynamo/variables/view_base_input.cpp)
   void move_alias_record(FrameCtx& ctx, std::string from, std::string to);
-  /// A view input's base (`L['x']._base`): automatic dynamic on its sizes, a symbol per dynamic dim (dynamo/view_base_input.cpp)
+  /// A view input's base (`L['x']._base`): automatic dynamic on its sizes, a symbol per dynamic dim (dynamo/variables/view_base_input.cpp)
   void view_base_input(FrameCtx& ctx, CodeState& cs, const std::string& n, const std::vector<long long>& base, bool auto_dyn,
                        bool dynamic_true, const std::function<std::string(const std::string&)>& sym_for);
   // ---- modules of several files (imports.cpp) ----
@@ -663,7 +663,7 @@ class Interp {
   std::vector<const FuncDef*> failed_rerun_fns_;
   bool grad_enabled_ = true;
   int backward_runs_ = 0;
-  /// an eager backward's frames under the callback: typing.cast at autograd's entry (dynamo/run_frame.cpp), the Python
+  /// an eager backward's frames under the callback: typing.cast at autograd's entry (dynamo/frames/run_frame.cpp), the Python
   /// backward functions the engine calls and a traced autograd.Function's (torch/autograd/python_backward.cpp)
   void autograd_entry_cast(const std::vector<V>& tensors, Location loc);
   void run_python_backwards(const V& root, Location loc);

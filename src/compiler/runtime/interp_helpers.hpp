@@ -10,7 +10,7 @@
 
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
 
@@ -63,7 +63,7 @@ bool nn_class_derives(const std::string& cls, const std::string& base);
 /// torch's treatSequenceAsTuple: a list index of a tensor holding a slice, None, Ellipsis, a tensor or a sequence is
 /// read as the tuple of its items (pymarl's `target["filled"][[slice(None), slice(0, 1)]]`); else the index itself
 V tensor_index_as_tuple(const V& idx);
-/// An nn.LSTM / GRU / RNN instance: what VariableBuilder refuses to wrap (allow_rnn=False; dynamo/wrap_rules.cpp)
+/// An nn.LSTM / GRU / RNN instance: what VariableBuilder refuses to wrap (allow_rnn=False; dynamo/variables/wrap_rules.cpp)
 bool is_rnn_module(const V& v);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
 std::vector<size_t> slice_positions(const V& slice, size_t n);
@@ -111,7 +111,7 @@ std::vector<long long> optimizer_state_lens(const V& opt);
 long long& backward_runs_now();
 /// A tensor's `.grad` as the run knows it (a gradient is made at its first read after a backward): nullptr when None
 V grad_of(const V& t);
-/// The names a function's code mentions from the top-level statement holding `line` on (dynamo/restart.cpp).
+/// The names a function's code mentions from the top-level statement holding `line` on (dynamo/breaks/restart.cpp).
 std::set<std::string> names_from(const FuncDef* fn, int line, const Stmt* after_test = nullptr);
 /// TENSOR_MATCH's dispatch key set of a tensor as a guard sees it: an inference tensor has no autograd keys, and under
 /// inference_mode (`tls_inference`) the autograd key is excluded (real torch 2.11: program inference_mode_switch).

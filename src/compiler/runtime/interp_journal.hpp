@@ -1,8 +1,8 @@
 // Interp's journal of side effects (a fragment of class Interp, included inside its body by runtime/interp.hpp and
 // nowhere else, as interp_symbols.hpp): what a traced call changed on objects and scopes, undone when its speculative
-// trace is discarded. Defined in dynamo/container_guards.cpp; spans opened in restart.cpp, comprehension.cpp and
+// trace is discarded. Defined in dynamo/guards/container_guards.cpp; spans opened in restart.cpp, comprehension.cpp and
 // run_frame.cpp. No include guard and no namespace on purpose: these declarations are members of Interp.
-  /// Side effects of a call a compiled frame traces at depth 0 (dynamo/restart.cpp): an object's state is saved
+  /// Side effects of a call a compiled frame traces at depth 0 (dynamo/breaks/restart.cpp): an object's state is saved
   /// before its first change inside the call; a graph break in the call restores it, as Dynamo discards the
   /// speculative trace's SideEffects and runs the call once, eagerly (a counter `self.n += 1` before a nested break
   /// was applied twice: BERT-pytorch's ScheduledOptim)

@@ -145,7 +145,7 @@ V Interp::lookup(const std::string& name, Location loc) {
           act.ctx->nested_floats.erase(nf);
           it->second = tensorify_nested_floats(name, it->second, items, loc);
         }
-      if (!e->parent && act.ctx && act.ctx->mode == Mode::Record)  // a module global: Dynamo's wrap (dynamo/wrap_rules.cpp)
+      if (!e->parent && act.ctx && act.ctx->mode == Mode::Record)  // a module global: Dynamo's wrap (dynamo/variables/wrap_rules.cpp)
         if (V w = wrap_module_global(act, e, name, it->second, loc)) return w;
       return it->second;
     }

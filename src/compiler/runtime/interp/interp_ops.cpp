@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "dynamo/autograd_apply_source.hpp"
+#include "dynamo/variables/autograd_apply_source.hpp"
 #include "runtime/generator.hpp"
 #include "runtime/interp.hpp"
 #include "torch/random/random_rules.hpp"
@@ -199,7 +199,7 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
   switch (callee->k) {
     case VK::Builtin:
       // an autograd Function's apply the frame read from a source (`self.fn = Fn.apply` stored on a module before
-      // it), not as `Fn.apply` in its code: dynamo/sparse_input.cpp
+      // it), not as `Fn.apply` in its code: dynamo/variables/sparse_input.cpp
       if (act.ctx && act.ctx->mode == Mode::Record && callee->self && callee->s == "autograd_function_apply" &&
           act.ctx->sources.count(callee.get()))
         autograd_apply_from_source(*this, loc);

@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "dynamo/break_liveness.hpp"
-#include "dynamo/fullgraph.hpp"
+#include "dynamo/liveness/break_liveness.hpp"
+#include "dynamo/breaks/fullgraph.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"

@@ -11,13 +11,13 @@
 #include "torch/nn/module_guards.hpp"
 #include "runtime/interp.hpp"
 #include "dynamo/messages.hpp"
-#include "dynamo/block_liveness.hpp"
-#include "dynamo/break_liveness.hpp"
-#include "dynamo/dict_inputs.hpp"
+#include "dynamo/liveness/block_liveness.hpp"
+#include "dynamo/liveness/break_liveness.hpp"
+#include "dynamo/variables/dict_inputs.hpp"
 #include "frontend/scopes.hpp"
 #include "runtime/interp_helpers.hpp"
-#include "dynamo/frame_filter.hpp"
-#include "dynamo/fullgraph.hpp"
+#include "dynamo/frames/frame_filter.hpp"
+#include "dynamo/breaks/fullgraph.hpp"
 #include "torch/interop/numpy_traced.hpp"
 
 namespace tparse::compiler {

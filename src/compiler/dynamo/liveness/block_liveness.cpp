@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "dynamo/block_liveness.hpp"
+#include "dynamo/liveness/block_liveness.hpp"
 
 namespace tparse::compiler {
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "dynamo/block_liveness.hpp"
+#include "dynamo/liveness/block_liveness.hpp"
 #include "frontend/parser.hpp"
 
 using namespace tparse::compiler;

@@ -1,4 +1,4 @@
-// An autograd Function's apply the frame read from a source: Dynamo's inlined Function.apply (dynamo/sparse_input.cpp).
+// An autograd Function's apply the frame read from a source: Dynamo's inlined Function.apply (dynamo/variables/sparse_input.cpp).
 #pragma once
 
 #include "runtime/interp.hpp"

@@ -10,7 +10,7 @@
 
 #include <cctype>
 
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
 #include "torch/keep_alive.hpp"

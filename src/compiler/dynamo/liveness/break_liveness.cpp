@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "dynamo/block_liveness.hpp"
-#include "dynamo/break_liveness.hpp"
+#include "dynamo/liveness/block_liveness.hpp"
+#include "dynamo/liveness/break_liveness.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
 

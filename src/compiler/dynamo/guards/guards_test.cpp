@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "api.hpp"
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 #include "test_util.hpp"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 // frame skipped (real torch 2.11: programs sparse_coo_input, sparse_break_inlined_resumes; HGCN).
 #include <fmt/format.h>
 
-#include "dynamo/autograd_apply_source.hpp"
+#include "dynamo/variables/autograd_apply_source.hpp"
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
 

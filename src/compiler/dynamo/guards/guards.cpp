@@ -1,6 +1,6 @@
 // Guard tree rendering and counting (see guards.hpp); the layout follows torch 2.11's
 // GuardManager.__str__ as seen in the corpus truth traces (`dynamo_cpp_guards_str`).
-#include "dynamo/guards.hpp"
+#include "dynamo/guards/guards.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 // The floats of a dict input a frame changed are guarded at a graph break (see dict_inputs.hpp).
-#include "dynamo/dict_inputs.hpp"
+#include "dynamo/variables/dict_inputs.hpp"
 #include "runtime/interp_helpers.hpp"
 
 #include <fmt/format.h>

@@ -12,7 +12,7 @@
 #include "torch/interop/numpy_traced.hpp"
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
-#include "dynamo/frame_filter.hpp"
+#include "dynamo/frames/frame_filter.hpp"
 #include "torch/symbols/sym_expr.hpp"
 #include "torch/symbols/sym_mono.hpp"
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/ingest.hpp"
-#include "core/record_reader.hpp"
-#include "core/summary.hpp"
+#include "core/read/record_reader.hpp"
+#include "core/model/summary.hpp"
 
 static void check(bool ok) {
   if (!ok) abort();

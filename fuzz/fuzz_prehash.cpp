@@ -1,4 +1,4 @@
-// libFuzzer target: one file framed once on several cores (core/prehash.hpp). The input (after a
+// libFuzzer target: one file framed once on several cores (core/read/prehash.hpp). The input (after a
 // control byte) is written to a memory file and read through PayloadPrehash with a helper thread,
 // chunks of 64-591 bytes and a line limit of 128-1528 bytes picked by the control byte, from the
 // start or from a later record start; every record (views, offsets, lines, flags), every oversize
@@ -15,9 +15,9 @@
 #include <openssl/md5.h>
 #include <simdjson.h>
 
-#include "core/payload_store.hpp"
-#include "core/prehash.hpp"
-#include "core/record_reader.hpp"
+#include "core/read/payload_store.hpp"
+#include "core/read/prehash.hpp"
+#include "core/read/record_reader.hpp"
 
 static void check(bool ok) {
   if (!ok) abort();

@@ -1,4 +1,4 @@
-// libFuzzer target: the inductor provenance mapping (core/provenance.hpp) on untrusted text. The
+// libFuzzer target: the inductor provenance mapping (core/payloads/provenance.hpp) on untrusted text. The
 // input is split at 0x01 bytes into the mappings JSON, the pre-grad graph, the post-grad graph and
 // the generated code (the first byte's low bit picks AOTInductor C++); the kernel stack traces
 // reader gets the whole input. Checks the property the report's page relies on: every link names a
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/provenance.hpp"
+#include "core/payloads/provenance.hpp"
 
 namespace {
 int32_t line_count(std::string_view s) {

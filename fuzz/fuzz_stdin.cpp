@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/ingest.hpp"
-#include "core/record_reader.hpp"
-#include "core/summary.hpp"
+#include "core/read/record_reader.hpp"
+#include "core/model/summary.hpp"
 
 static std::string gzip_of(const std::string& in) {
   z_stream z{};

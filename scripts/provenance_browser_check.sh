@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headless Chromium check of the inductor provenance view (src/report/page_provenance.cpp): writes
+# Headless Chromium check of the inductor provenance view (src/report/pages/page_provenance.cpp): writes
 # the report of tlparse's provenance logs (../shared; AOTInductor C++ and JIT Python with debug
 # handles), loads prov/*.html in an iframe, clicks the line of every node and kernel named in
 # inductor_provenance_tracking_node_mappings (preToPost and cppCodeToPost keys, read from the raw

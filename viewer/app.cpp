@@ -8,7 +8,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::viewer {
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "api/load.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::cli {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
-#include "core/summary.hpp"
+#include "commands/commands.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::cli {
 std::vector<Command>& command_table() {

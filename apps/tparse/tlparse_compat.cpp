@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "report/report.hpp"
 
 namespace tparse::cli {

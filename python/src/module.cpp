@@ -4,7 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "py_trace.hpp"
 
 namespace pyb = pybind11;

@@ -6,14 +6,14 @@
 
 #include <algorithm>
 
-#include "analysis/explain.hpp"
-#include "analysis/gate.hpp"
+#include "analysis/explain/explain.hpp"
+#include "analysis/gate/gate.hpp"
 #include "api/explain.hpp"
 #include "api/gate.hpp"
 #include "api/report.hpp"
 #include "api/summary.hpp"
-#include "core/fx_graph.hpp"
-#include "core/summary.hpp"
+#include "core/payloads/fx_graph.hpp"
+#include "core/model/summary.hpp"
 #ifdef HAVE_TPARSE_GRAPH
 #include "graph/layout.hpp"
 #endif

@@ -2,9 +2,9 @@
 #include <doctest/doctest.h>
 
 #include "analysis/advice.hpp"
-#include "core/builder.hpp"
+#include "core/model/builder.hpp"
 #include "core/ingest.hpp"
-#include "core/text_parsers.hpp"
+#include "core/payloads/text_parsers.hpp"
 #include "core/test_support.hpp"
 
 using namespace tparse;

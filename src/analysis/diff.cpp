@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "core/json_writer.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::analysis {
 

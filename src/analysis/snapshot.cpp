@@ -9,7 +9,7 @@
 #include <map>
 
 #include "analysis/advice.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::analysis {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/json_writer.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #ifdef HAVE_TPARSE_COMPILER
 #include "compiler/api.hpp"
 #endif

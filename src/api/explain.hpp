@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "core/ingest.hpp"
 
 namespace tparse::api {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::api {
 

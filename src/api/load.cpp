@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::api {
 

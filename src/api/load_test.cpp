@@ -7,7 +7,7 @@
 
 #include "api/load.hpp"
 #include "api/summary.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 using namespace tparse;
 

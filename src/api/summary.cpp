@@ -2,10 +2,10 @@
 #include "api/summary.hpp"
 
 #ifdef HAVE_TPARSE_ANALYSIS
-#include "analysis/ddp_split.hpp"
-#include "analysis/multirank.hpp"
+#include "analysis/ranks/ddp_split.hpp"
+#include "analysis/ranks/multirank.hpp"
 #endif
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::api {
 

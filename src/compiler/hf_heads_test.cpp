@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "api.hpp"
 #include "core/ingest.hpp"
 #include "hf_population_util.hpp"

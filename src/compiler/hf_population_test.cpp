@@ -18,10 +18,10 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "api.hpp"
 #include "core/ingest.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "core/test_support.hpp"
 #include "tarxz_test_util.hpp"
 #include "test_util.hpp"

@@ -20,7 +20,7 @@
 
 #include "api.hpp"
 #include "core/ingest.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "core/test_support.hpp"
 #include "tarxz_test_util.hpp"
 #include "test_util.hpp"

@@ -10,10 +10,10 @@
 #include <regex>
 #include <unistd.h>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "api.hpp"
 #include "core/ingest.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "core/test_support.hpp"
 #include "test_util.hpp"
 

@@ -9,8 +9,8 @@
 #include <mutex>
 #include <thread>
 
-#include "prehash.hpp"
-#include "record_reader.hpp"
+#include "core/read/prehash.hpp"
+#include "core/read/record_reader.hpp"
 
 namespace tparse {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "builder.hpp"
-#include "model.hpp"
-#include "payload_store.hpp"
+#include "core/model/builder.hpp"
+#include "core/model/model.hpp"
+#include "core/read/payload_store.hpp"
 
 namespace tparse {
 

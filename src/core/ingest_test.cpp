@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "ingest.hpp"
-#include "summary.hpp"
+#include "core/model/summary.hpp"
 #include "test_support.hpp"
 
 using namespace tparse;

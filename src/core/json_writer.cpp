@@ -5,7 +5,7 @@
 #include <iterator>
 #include <fmt/format.h>
 
-#include "utf8.hpp"
+#include "core/read/utf8.hpp"
 
 namespace tparse {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "intern.hpp"
+#include "core/model/intern.hpp"
 
 namespace tparse {
 

@@ -12,9 +12,9 @@
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/md5.h>
 
-#include "payload_store.hpp"
-#include "prehash.hpp"
-#include "record_reader.hpp"
+#include "core/read/payload_store.hpp"
+#include "core/read/prehash.hpp"
+#include "core/read/record_reader.hpp"
 
 namespace tparse {
 

@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "ingest.hpp"
-#include "prehash.hpp"
-#include "record_reader.hpp"
-#include "summary.hpp"
+#include "core/read/prehash.hpp"
+#include "core/read/record_reader.hpp"
+#include "core/model/summary.hpp"
 #include "tail_ingest.hpp"
 #include "test_support.hpp"
 

@@ -12,7 +12,7 @@
 
 #include <doctest/doctest.h>
 
-#include "core/record_reader.hpp"
+#include "core/read/record_reader.hpp"
 
 namespace tparse::testing {
 

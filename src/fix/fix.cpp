@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "compiler/api.hpp"
 #include "fix/rules.hpp"
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "core/json_writer.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "fix/fix.hpp"
 
 namespace tparse::fix {

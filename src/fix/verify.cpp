@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis/explain.hpp"
+#include "analysis/explain/explain.hpp"
 #include "compiler/api.hpp"
 #include "core/ingest.hpp"
 

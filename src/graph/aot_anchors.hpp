@@ -10,7 +10,7 @@
 
 #include <string_view>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "hierarchy.hpp"
 
 namespace tparse::graph {

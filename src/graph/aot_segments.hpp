@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "hierarchy.hpp"
 
 namespace tparse::graph {

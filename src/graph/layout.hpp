@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 
 namespace tparse::graph {
 

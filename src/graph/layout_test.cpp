@@ -2,7 +2,7 @@
 // per edge, and an SVG that names the graph's nodes.
 #include <doctest/doctest.h>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "layout.hpp"
 
 using namespace tparse;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "hierarchy.hpp"
 
 namespace tparse::graph {

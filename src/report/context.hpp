@@ -17,7 +17,7 @@
 #include "core/json_writer.hpp"
 #include "graph/layout.hpp"
 #include "memo.hpp"
-#include "rank_index.hpp"
+#include "report/pages/rank_index.hpp"
 #include "report.hpp"
 
 namespace tparse::fx {

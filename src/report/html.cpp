@@ -11,7 +11,7 @@
 
 #include <functional>
 
-#include "core/utf8.hpp"
+#include "core/read/utf8.hpp"
 
 namespace tparse::report {
 

@@ -4,7 +4,7 @@
 // no per-record rows, so raw.jsonl is per model object, not per log record (docs/report.md).
 #include "context.hpp"
 #include "core/json_writer.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 
 namespace tparse::report {
 

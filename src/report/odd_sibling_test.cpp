@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "api.hpp"
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "core/ingest.hpp"
 #include "graph/hierarchy.hpp"
 #include "report.hpp"

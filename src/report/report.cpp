@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "context.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "html.hpp"
 #ifdef TPARSE_REPORT_ADVICE
-#include "analysis/ddp_split.hpp"
-#include "section_ddp.hpp"
-#include "section_multirank.hpp"
+#include "analysis/ranks/ddp_split.hpp"
+#include "report/sections/section_ddp.hpp"
+#include "report/sections/section_multirank.hpp"
 #endif
 
 namespace tparse::report {
@@ -43,11 +43,11 @@ ReportStats write_report(const Model& m, const PayloadStore& payloads, const Rep
   Ctx cx{m, payloads, opt, sink, stats};
   std::vector<int32_t> rank_pages(m.ranks.begin(), m.ranks.end());
 #ifdef TPARSE_REPORT_ADVICE
-  // Multi-rank analyses (tlparse's --all-ranks-html landing) and rank groups: analysis/multirank.hpp.
+  // Multi-rank analyses (tlparse's --all-ranks-html landing) and rank groups: analysis/ranks/multirank.hpp.
   std::vector<multirank::NameMismatch> mism;
   auto facts = multirank::extract_rank_facts(m, payloads, &mism);
   auto an = multirank::analyze(facts, mism);
-  auto splits = ddp::find_splits(m, payloads);  // DDPOptimizer's subgraphs (analysis/ddp_split.hpp)
+  auto splits = ddp::find_splits(m, payloads);  // DDPOptimizer's subgraphs (analysis/ranks/ddp_split.hpp)
   for (const auto& s : splits) {
     cx.ddp_html[s.compile] = ddp_split_section(cx, s);
     cx.ddp_landing.emplace_back(s.compile, ddp_landing_text(s));

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model.hpp"
-#include "core/payload_store.hpp"
+#include "core/model/model.hpp"
+#include "core/read/payload_store.hpp"
 #include "sink.hpp"
 
 namespace tparse::report {

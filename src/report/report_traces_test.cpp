@@ -8,9 +8,9 @@
 #include <regex>
 
 #include "core/ingest.hpp"
-#include "analysis/ddp_split.hpp"
-#include "analysis/multirank.hpp"
-#include "core/summary.hpp"
+#include "analysis/ranks/ddp_split.hpp"
+#include "analysis/ranks/multirank.hpp"
+#include "core/model/summary.hpp"
 #include "core/test_support.hpp"
 #include "report.hpp"
 

@@ -1,4 +1,4 @@
-// The Graph panel's data: the FX graph parsed by the core (core/fx_graph.hpp) laid out by the
+// The Graph panel's data: the FX graph parsed by the core (core/payloads/fx_graph.hpp) laid out by the
 // Graphviz bridge shared with the report (src/graph/layout.hpp), either whole (small graphs) or as
 // a module-level view with some modules expanded (src/graph/view_graph.hpp); the panel draws the
 // positions with ImGui draw lists.
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/fx_graph.hpp"
+#include "core/payloads/fx_graph.hpp"
 #include "graph/hierarchy.hpp"
 #include "graph/view_graph.hpp"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/model.hpp"
+#include "core/model/model.hpp"
 
 namespace tparse::viewer {
 

@@ -3,7 +3,7 @@
 
 #include <map>
 
-#include "core/provenance.hpp"
+#include "core/payloads/provenance.hpp"
 
 namespace tparse::viewer {
 

@@ -1,5 +1,5 @@
 // The Artifacts panel's inductor provenance jumps, without ImGui: which lines of the pre-grad
-// graph, post-grad graph and generated code are linked (core/provenance.hpp), and where each one
+// graph, post-grad graph and generated code are linked (core/payloads/provenance.hpp), and where each one
 // jumps to. Also the artifact list of a selection, with "[-/-]" (records without a compile id).
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model.hpp"
-#include "core/payload_store.hpp"
+#include "core/model/model.hpp"
+#include "core/read/payload_store.hpp"
 
 namespace tparse::viewer {
 

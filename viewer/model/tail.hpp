@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model.hpp"
+#include "core/model/model.hpp"
 #include "core/tail_ingest.hpp"
 #include "model/loader.hpp"
 

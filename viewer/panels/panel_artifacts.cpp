@@ -5,7 +5,7 @@
 // jump to their partners in the other two (provenance_jumps.hpp).
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 #include "model/provenance_jumps.hpp"
 

@@ -3,7 +3,7 @@
 // file exists on this machine.
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

@@ -2,7 +2,7 @@
 // recompile, failed, fallback). Clicking (or Up/Down) selects a compile for every other panel.
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

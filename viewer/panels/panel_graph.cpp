@@ -8,7 +8,7 @@
 #include <chrono>
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "graph/module_calls.hpp"
 #include "panels/panels.hpp"
 

@@ -2,7 +2,7 @@
 // frames, slowest compiles), each row a link into the other panels.
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

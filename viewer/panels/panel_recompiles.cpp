@@ -2,7 +2,7 @@
 // with what changed each time (the failed guards of the newest cache entry, made readable).
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

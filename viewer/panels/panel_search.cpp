@@ -2,7 +2,7 @@
 // appear at once; payload hits (guards, graphs, generated code) come from a background job.
 #include <fmt/format.h>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

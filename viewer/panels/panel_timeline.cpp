@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <functional>
 
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "panels/panels.hpp"
 
 namespace tparse::viewer {

@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "app.hpp"
-#include "core/summary.hpp"
+#include "core/model/summary.hpp"
 #include "core/test_support.hpp"
 #include "model/loader.hpp"
 #include "model/tail.hpp"

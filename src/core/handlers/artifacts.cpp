@@ -3,8 +3,8 @@
 // are recognised by artifact name.
 #include <fmt/format.h>
 
-#include "../builder.hpp"
-#include "../text_parsers.hpp"
+#include "core/model/builder.hpp"
+#include "core/payloads/text_parsers.hpp"
 
 namespace tparse {
 namespace {

@@ -2,7 +2,7 @@
 // compilation_metrics family.
 #include <fmt/format.h>
 
-#include "../builder.hpp"
+#include "core/model/builder.hpp"
 
 namespace tparse {
 namespace {

@@ -1,5 +1,5 @@
 // Handler for chromium_event: one Chrome-trace event per record, the compile timeline.
-#include "../builder.hpp"
+#include "core/model/builder.hpp"
 
 namespace tparse {
 namespace {

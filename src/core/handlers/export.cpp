@@ -2,7 +2,7 @@
 // exporting, data-dependent specializations, fake-kernel problems, and the expression_created /
 // create_unbacked_symbol nodes of the symbolic-expression provenance tree. Called by the shape
 // handler (shapes.cpp), which owns these kinds; this file keeps every field the export page shows.
-#include "../builder.hpp"
+#include "core/model/builder.hpp"
 
 namespace tparse {
 

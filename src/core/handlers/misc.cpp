@@ -2,7 +2,7 @@
 // and the fallback that keeps unknown kinds raw.
 #include <fmt/format.h>
 
-#include "../builder.hpp"
+#include "core/model/builder.hpp"
 
 namespace tparse {
 namespace {

@@ -1,6 +1,6 @@
 // Handlers for dynamic-shape events (symbols, specializations, shape guards) and the fake-tensor
 // kernel checks of export.
-#include "../builder.hpp"
+#include "core/model/builder.hpp"
 
 namespace tparse {
 namespace {

@@ -3,7 +3,7 @@
 
 Each file damages the real trace of testdata/programs/truth/print_break (58 records, 2 graphs,
 1 graph break) in one way that crashing jobs, truncated uploads or other tools produce.
-expect.tsv says what tparse must report for each (checked by apps/tparse/bad_input_test.sh).
+expect.tsv says what tparse must report for each (checked by apps/tparse/tests/bad_input_test.sh).
 The files are checked in; rerun this script only to regenerate them (output is deterministic).
 Inputs made at test time instead (they cannot live in git): an unreadable file.
 """

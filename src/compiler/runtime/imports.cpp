@@ -249,8 +249,9 @@ V Interp::import_module(const std::string& dotted, Location loc) {
     // under `try: ... except ImportError:` the author expected the module to be missing on some machines:
     // found nowhere here, it is taken as not installed (ModuleNotFoundError, the fallback runs: xformers,
     // flash_attn, apex) and the run lists that assumption; elsewhere an unknown module is opaque
-    // (a top-level package only: a submodule missing from a package tparse has, a stub's above all, is its gap)
-    if (import_error_handlers_ > 0 && dot == std::string::npos && !stdlib_module(dotted)) {
+    // (a top-level package only: a submodule missing from a package tparse has, a stub's above all, is its gap; and
+    // never an import a bundled stub makes of its own hooks: `try: import numpy` imports numpy)
+    if (import_error_handlers_ > 0 && dot == std::string::npos && !stdlib_module(dotted) && !is_stub(loc.file)) {
       const std::string& top = dotted;
       if (std::none_of(assumed_.begin(), assumed_.end(), [&](const Unmodelled& a) { return a.name.find("'" + top + "'") != std::string::npos; }))
         assumed_.push_back(Unmodelled{loc.file, loc.line, fmt::format("module '{}' not found: taken as not installed (its `except` branch runs)", top), false});

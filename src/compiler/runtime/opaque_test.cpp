@@ -287,6 +287,22 @@ TEST_CASE("a module found nowhere under `except ImportError` is taken as not ins
   CHECK(ops(r.trace) == std::vector<int>{1});  // scaled_dot_product_attention
 }
 
+TEST_CASE("an installed module under `except ImportError` imports: a bundled stub's own imports are never 'not installed'") {
+  // `try: import numpy as np / except ImportError: np = None` (galerkin-transformer's layers.py): numpy is installed,
+  // its import succeeds and the except branch does not run, whatever the stub imports of its own hooks
+  const char* src =
+      "import torch\n"
+      "try:\n    import numpy as np\nexcept ImportError as e:\n    np = None\n"
+      "assert np is not None\nassert abs(np.pi - 3.14159) < 1e-4\n"
+      "def f(x):\n    return x * 2\n"
+      "torch.compile(f, backend=\"eager\")(torch.ones(2))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.assumptions.empty());
+  CHECK(r.unmodelled.empty());
+  CHECK(ops(r.trace) == std::vector<int>{1});
+}
+
 TEST_CASE("a name a source module lacks, imported under `except ImportError`, is Python's ImportError") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / "tparse_importerror_name";

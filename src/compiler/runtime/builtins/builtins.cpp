@@ -77,7 +77,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       if (v->t->shape.empty()) raise_exc("TypeError", "len() of a 0-d tensor", loc);
       return size_of(v, 0, 0);
     }
-    if (v->k == VK::Str) return mk_int(static_cast<long long>(v->s.size()));
+    if (v->k == VK::Str) return mk_int(static_cast<long long>(utf8_len(v->s)));  // (code points)
     if (v->k == VK::Dict) { guard_dict_keys(v, loc, false); return mk_int(static_cast<long long>(v->dict.size())); }  // (__len__: DICT_KEYS_MATCH)
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;
     if (v->k == VK::Opaque) {  // an unmodelled value's length: 0, a guessed test (a `while len(x.shape) < k` of an

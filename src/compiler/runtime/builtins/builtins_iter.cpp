@@ -308,12 +308,8 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point
     const std::string& c = arg(0)->s;
-    unsigned char b0 = c.empty() ? 0 : static_cast<unsigned char>(c[0]);
-    size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2;
-    if (c.size() != n) raise_exc("TypeError", fmt::format("ord() expected a character, but string of length {} found", c.size()), loc);
-    long long cp = n == 1 ? b0 : b0 & (0xFF >> (n + 1));
-    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3F);
-    return mk_int(cp);
+    if (utf8_len(c) != 1) raise_exc("TypeError", fmt::format("ord() expected a character, but string of length {} found", utf8_len(c)), loc);
+    return mk_int(static_cast<long long>(utf8_code_point(c)));
   }
   if (name == "chr" && args.size() == 1 && arg(0)->k == VK::Int) {  // code point -> one character (UTF-8)
     long long cp = arg(0)->i;

@@ -228,15 +228,21 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
     }
     if (m == "find" || m == "rfind" || m == "index" || m == "rindex") {
       // (sub[, start[, end]]): searched in s[start:end] (slice rules: negative from the end, None the default), the
-      // position counted in s (io's readline finds the next newline from where it stands)
-      const long long n = static_cast<long long>(s.size());
+      // position counted in s (io's readline finds the next newline from where it stands); positions are code points,
+      // the search runs over the UTF-8 bytes
+      const std::vector<size_t> at = utf8_starts(s);
+      auto byte_at = [&](long long cp) { return at.empty() ? cp : static_cast<long long>(at[static_cast<size_t>(cp)]); };
+      auto cp_at = [&](size_t b) {
+        return at.empty() ? static_cast<long long>(b) : static_cast<long long>(std::lower_bound(at.begin(), at.end(), b) - at.begin());
+      };
+      const long long n = at.empty() ? static_cast<long long>(s.size()) : static_cast<long long>(at.size() - 1);
       auto bound = [&](size_t i, long long dflt) {
         if (i >= args.size() || args[i]->k == VK::None) return dflt;
         if (args[i]->k != VK::Int) raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method", loc);
         long long v = args[i]->i < 0 ? args[i]->i + n : args[i]->i;
         return std::clamp(v, 0LL, n);
       };
-      const long long lo = bound(1, 0), hi = bound(2, n);
+      const long long lo = byte_at(bound(1, 0)), hi = byte_at(bound(2, n));
       const bool past_end = args.size() > 1 && args[1]->k == VK::Int && args[1]->i > n;  // ("abc".find("", 5): -1)
       const std::string& x = arg(0)->s;
       size_t p = std::string::npos;
@@ -246,12 +252,12 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
         if (q != std::string::npos) p = q + static_cast<size_t>(lo);
       }
       if (p == std::string::npos && (m == "index" || m == "rindex")) raise_exc("ValueError", "substring not found", loc);
-      return mk_int(p == std::string::npos ? -1 : static_cast<long long>(p));
+      return mk_int(p == std::string::npos ? -1 : cp_at(p));
     }
     if (m == "count") {
       const std::string& x = arg(0)->s;
       long long n = 0;
-      if (x.empty()) return mk_int(static_cast<long long>(s.size()) + 1);
+      if (x.empty()) return mk_int(static_cast<long long>(utf8_len(s)) + 1);
       for (size_t p = s.find(x); p != std::string::npos; p = s.find(x, p + x.size())) ++n;
       return mk_int(n);
     }

@@ -111,8 +111,11 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
       note_unmodelled(loc, "re pattern " + py_repr(arg(1)));
       return mk_opaque("re()");
     }
+    // (positions are code points, the match runs over the UTF-8 bytes)
+    const bool ascii = utf8_starts(str).empty();
+    auto cp = [&](long long b) { return ascii ? b : static_cast<long long>(utf8_len(str.substr(0, static_cast<size_t>(b)))); };
     auto groups = [&](const std::smatch& m) {  // [start, end, group1, ...] (None for a group that did not take part)
-      std::vector<V> xs{mk_int(m.position(0)), mk_int(m.position(0) + m.length(0))};
+      std::vector<V> xs{mk_int(cp(m.position(0))), mk_int(cp(m.position(0) + m.length(0)))};
       for (size_t i = 1; i < m.size(); ++i) xs.push_back(m[i].matched ? mk_str(m[i].str()) : none());
       return mk_list(xs);
     };
@@ -155,6 +158,19 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
       return mk_str(std::regex_replace(str, re, repl, count == 1 ? std::regex_constants::format_first_only : std::regex_constants::format_default));
     }
     error(loc, "re." + op + " is not modelled");
+  }
+  if (name == "__tparse_unicode__") {  // the unicodedata stub: ("category", ch) / ("normalize", form, text)
+    const std::string op = arg(0)->s;
+    if (op == "category") {
+      if (arg(1)->k != VK::Str || utf8_len(arg(1)->s) != 1)
+        raise_exc("TypeError", fmt::format("category() argument must be a unicode character, not {}", type_name(arg(1))), loc);
+      return mk_str(unicode_category(utf8_code_point(arg(1)->s)));
+    }
+    // normalize: ASCII text is its own normal form in every form; other text is handed back as it is, noted (the
+    // decomposition tables are not modelled)
+    const std::string& text = arg(2)->s;
+    if (!utf8_starts(text).empty()) note_unmodelled(loc, "unicodedata.normalize of non-ASCII text");
+    return arg(2);
   }
   // inspect's frames (d2l's save_hyperparameters reads its caller's arguments: `inspect.currentframe().f_back`,
   // `inspect.getargvalues(frame)`): a frame is the index of a running activation, its locals a snapshot dict

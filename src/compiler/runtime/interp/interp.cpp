@@ -164,7 +164,7 @@ V Interp::lookup(const std::string& name, Location loc) {
       "ValueError", "RuntimeError", "Exception", "AssertionError", "object", "set", "divmod", "pow",
       "TypeError", "KeyError", "IndexError", "NotImplementedError", "StopIteration", "BaseException", "LookupError",
       "property", "staticmethod", "classmethod", "globals", "frozenset", "callable", "slice", "__tparse_logger_call__", "__tparse_skipped_builtin__", "__tparse_skipped_file_fn__", "__tparse_non_tensor_break__", "__tparse_skipped_builtin2__", "__tparse_stdlib_frame__", "__tparse_einops_reduce__", "__tparse_lru_wrap__", "__tparse_skipped_inline__", "__tparse_skipped_inline_file__", "__tparse_eager__", "__tparse_torch_line__", "__tparse_guard_optimizer_state__", "__tparse_param_groups__", "__tparse_builtin_op_break__", "__tparse_unsupported_method__", "__tparse_root_logging__", "__tparse_np_random_break__", "__tparse_np_unsupported__", "__tparse_np_fake_type_error__", "__tparse_dataclass__", "__tparse_output_record__",
-      "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__", "__tparse_frame__", "__tparse_frame_info__",
+      "__tparse_package_all__", "__tparse_re__", "__tparse_deepcopy_check__", "__tparse_copy_instance__", "__tparse_unmodelled__", "__tparse_signature__", "__tparse_cm_split__", "__tparse_frame__", "__tparse_frame_info__", "__tparse_unicode__",
       "__tparse_opaque__", "__tparse_unstub__", "__tparse_np_call__", "__tparse_np_int__", "__tparse_np_scalar_dtype__", "__tparse_extension_known__"};
   if (builtins.count(name) || more_builtin_names().count(name) || builtin_exception(name)) {
     guard_builtin(name, loc);

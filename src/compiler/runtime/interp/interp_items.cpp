@@ -46,6 +46,32 @@ std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n
   return out;
 }
 
+std::vector<size_t> utf8_starts(const std::string& s) {
+  std::vector<size_t> at;
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return at;
+  for (size_t i = 0; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) at.push_back(i);  // not a continuation byte
+  at.push_back(s.size());
+  return at;
+}
+
+size_t utf8_len(const std::string& s) {
+  size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+std::vector<std::string> utf8_chars(const std::string& s) {
+  std::vector<std::string> out;
+  const std::vector<size_t> at = utf8_starts(s);
+  if (at.empty()) {
+    for (char c : s) out.emplace_back(1, c);
+    return out;
+  }
+  for (size_t k = 0; k + 1 < at.size(); ++k) out.push_back(s.substr(at[k], at[k + 1] - at[k]));
+  return out;
+}
+
 // A dict key (or set item) hashed in a frame: a SymInt / SymFloat in it is evaluated to its value (Dynamo's
 // HashableTracker calls SymNodeVariable.evaluate_expr), a guard that specializes it (real torch 2.11: scaleformer's
 // `(scale, x.shape[0], x.shape[1]) not in self.concats`, `L['scale'] == 2`)
@@ -169,7 +195,9 @@ V Interp::subscript(V obj, V idx, Location loc) {
     }
   }
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
-    size_t n = obj->k == VK::Str ? obj->s.size() : obj->items.size();
+    // (a str's items are its code points: `"皮肤"[0]` is one character)
+    const std::vector<std::string> chars = obj->k == VK::Str ? utf8_chars(obj->s) : std::vector<std::string>{};
+    size_t n = obj->k == VK::Str ? chars.size() : obj->items.size();
     if (idx->k == VK::Slice) {
       std::vector<V> xs;
       std::string s;
@@ -179,7 +207,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
         for (size_t i : at) materialize_item(obj, i);
       }
       for (size_t i : slice_positions(idx, n)) {
-        if (obj->k == VK::Str) s += obj->s[i];
+        if (obj->k == VK::Str) s += chars[i];
         else xs.push_back(obj->items[i]);
       }
       if (obj->k == VK::Str) return mk_str(s);
@@ -208,7 +236,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (idx->k == VK::Int && !idx->sym.empty() && tracing()) specialize_symbol(idx->sym, loc, true);
     long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
-    if (obj->k == VK::Str) return mk_str(std::string(1, obj->s[i]));
+    if (obj->k == VK::Str) return mk_str(chars[static_cast<size_t>(i)]);
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     // (a list the frame reached by a source: its items are lazy, wrapped where read; DNC's `self.rnns[layer]`)
     if (stack_.back()->ctx && stack_.back()->ctx->sources.count(obj.get())) refuse_rnn_item(*this, obj->items[i], loc, true);
@@ -379,7 +407,7 @@ std::vector<V> Interp::iterate(V v, Location loc) {
                   lazy_input_dims(*act.ctx, x, xs);
               }
       return v->items;
-    case VK::Str: { std::vector<V> xs; for (char c : v->s) xs.push_back(mk_str(std::string(1, c))); return xs; }
+    case VK::Str: { std::vector<V> xs; for (std::string& c : utf8_chars(v->s)) xs.push_back(mk_str(std::move(c))); return xs; }
     case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)
       guard_dict_keys(v, loc, true);
       std::vector<V> xs;

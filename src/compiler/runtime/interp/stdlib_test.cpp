@@ -401,3 +401,46 @@ TEST_CASE("ast.literal_eval: literals and containers of them, signed numbers, co
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("a str is code points: len, iteration, indexing, slicing, find, ord, re positions on non-ASCII text") {
+  // (Chinese-CLIP's BERT tokenizer walks its text character by character: `for char in text: cp = ord(char)`)
+  Result r = run_source("stdlib.py",
+                        "s = '皮卡丘 ok'\n"
+                        "assert len(s) == 6 and len('皮') == 1 and len('é') == 1\n"
+                        "assert [c for c in s] == ['皮', '卡', '丘', ' ', 'o', 'k']\n"
+                        "assert s[1] == '卡' and s[-1] == 'k' and s[1:3] == '卡丘' and s[::-1] == 'ko 丘卡皮'\n"
+                        "assert [ord(c) for c in s[:3]] == [30382, 21345, 19992] and ord(s[4]) == 111\n"
+                        "assert s.find('ok') == 4 and s.find('丘') == 2 and s.find('o', 5) == -1 and s.rfind('卡', 0, 2) == 1\n"
+                        "assert s.index(' ') == 3 and s.count('') == 7\n"
+                        "try:\n    ord('皮卡')\n    bad = False\nexcept TypeError as e:\n    bad = 'length 2' in str(e)\nassert bad\n"
+                        "import re\nm = re.search('ok', s)\nassert m.start() == 4 and m.end() == 6 and m.group(0) == 'ok'\n"
+                        "assert re.search('卡(丘)', s).span() == (1, 3)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("unicodedata.category from Unicode's table; normalize hands ASCII back") {
+  // (a BERT tokenizer's _is_punctuation / _is_control / _is_whitespace; values as CPython's unicodedata gives them)
+  Result r = run_source("stdlib.py",
+                        "import unicodedata\n"
+                        "cats = [unicodedata.category(c) for c in ['a', 'A', ',', ' ', '\\t', '5', '皮', '$', '\\u0301', '\\u00ad', '\\u2028']]\n"
+                        "assert cats == ['Ll', 'Lu', 'Po', 'Zs', 'Cc', 'Nd', 'Lo', 'Sc', 'Mn', 'Cf', 'Zl'], cats\n"
+                        "assert unicodedata.category('\\U000e0000') == 'Cn'\n"
+                        "assert unicodedata.normalize('NFD', 'hello') == 'hello'\n"
+                        "try:\n    unicodedata.category('ab')\n    bad = False\nexcept TypeError:\n    bad = True\nassert bad\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
+TEST_CASE("typing.TypedDict makes plain dicts, in its class form and its functional form") {
+  Result r = run_source("stdlib.py",
+                        "from typing import TypedDict\n"
+                        "class Cfg(TypedDict, total=False):\n    a: int\n    b: float\n"
+                        "c = Cfg(a=1)\nassert c == {'a': 1} and type(c) is dict and isinstance(c, dict)\n"
+                        "Settings = TypedDict('Settings', {'max_tokens': int, 'temperature': float}, total=False)\n"
+                        "s = Settings(max_tokens=4)\nassert s == {'max_tokens': 4} and s['max_tokens'] == 4\n"
+                        "assert Settings.__name__ == 'Settings' and Settings.__annotations__ == {'max_tokens': int, 'temperature': float}\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

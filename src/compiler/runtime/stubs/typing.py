@@ -51,11 +51,14 @@ def overload(fn):
 
 
 class TypedDict:
-    """A TypedDict class is a dict at run time; its class keywords (total=False) are dropped."""
+    """A TypedDict class makes plain dicts (`Cfg(a=1)` is `{'a': 1}`, a dict); its class keywords (total=False) are
+    dropped. The functional form `TypedDict("Name", {"a": int}, total=False)` makes such a class."""
 
-    def __init__(self, **kwargs):
-        for k in kwargs:
-            setattr(self, k, kwargs[k])
+    def __new__(cls, *args, **kwargs):
+        if cls is TypedDict:
+            fields = dict(args[1]) if len(args) > 1 else {}
+            return type(args[0], (TypedDict,), {"__annotations__": fields, "__total__": kwargs.get("total", True)})
+        return dict(*args, **kwargs)
 
 
 def _nt_new(_cls, *args, **kwargs):

@@ -34,7 +34,8 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
           if (V m = find_in_class(v->cls, "__tparse_tuple_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
         if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
             (t == "complex" && v->k == VK::Complex) || (t == "slice" && v->k == VK::Slice) ||
-            (t == "list" && v->k == VK::List) || (t == "tuple" && v->k == VK::Tuple) ||
+            (t == "list" && v->k == VK::List && !v->is_set) || (t == "tuple" && v->k == VK::Tuple) ||
+            ((t == "set" || t == "frozenset") && v->k == VK::List && v->is_set) ||
             (t == "torch.Size" && v->k == VK::Tuple && v->size_tuple) || (t == "dict" && v->k == VK::Dict) || (t == "bool" && v->k == VK::Bool) ||
             (t == "NoneType" && v->k == VK::None) || (t == "property" && v->k == VK::Builtin && v->s == "property"))
           return mk_bool(true);

@@ -80,7 +80,14 @@ TEST_CASE("json.loads / json.dumps as CPython's json module") {
       "try:\n    json.loads('{\"a\": }')\n    raise AssertionError('parsed')\nexcept json.JSONDecodeError as e:\n"
       "    assert isinstance(e, ValueError)\n"
       "try:\n    json.dumps({'t': object()})\n    raise AssertionError('dumped')\nexcept TypeError as e:\n"
-      "    assert 'not JSON serializable' in str(e)\n");
+      "    assert 'not JSON serializable' in str(e)\n"
+      // a JSONEncoder subclass's default() (a training script's numpy-aware encoder), passed as cls=
+      "class SetEncoder(json.JSONEncoder):\n    def default(self, o):\n        if isinstance(o, set):\n"
+      "            return sorted(o)\n        return super().default(o)\n"
+      "assert json.dumps({'s': {3, 1}}, cls=SetEncoder) == '{\"s\": [1, 3]}'\n"
+      "assert SetEncoder(sort_keys=True).encode({'b': 1, 'a': 2}) == '{\"a\": 2, \"b\": 1}'\n"
+      "try:\n    json.dumps({'t': object()}, cls=SetEncoder)\n    raise AssertionError('dumped')\nexcept TypeError:\n    pass\n"
+      "assert json.JSONDecoder().decode('[1, 2]') == [1, 2]\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

@@ -478,10 +478,12 @@ std::string Interp::repr_of(const V& v, Location loc) {
         for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);
         return s + "])";
       }
-      std::string s = v->k == VK::List ? "[" : "(";
+      if (v->is_set && v->items.empty()) return "set()";
+      // (a set's members in the order tparse keeps them: insertion, not CPython's hash order)
+      std::string s = v->is_set ? "{" : v->k == VK::List ? "[" : "(";
       for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + repr_of(v->items[i], loc);
       if (v->k == VK::Tuple && v->items.size() == 1) s += ",";
-      return s + (v->k == VK::List ? "]" : ")");
+      return s + (v->is_set ? "}" : v->k == VK::List ? "]" : ")");
     }
     case VK::Dict: {
       if (v->cls)  // a dict subclass: its own __repr__ (collections.defaultdict's), else dict's

@@ -444,3 +444,14 @@ TEST_CASE("typing.TypedDict makes plain dicts, in its class form and its functio
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a set is a set: type(), isinstance and repr say so (tparse keeps it as a list without equal items)") {
+  Result r = run_source("stdlib.py",
+                        "a = {3, 1}\nb = set([1, 3])\nc = {x % 2 for x in range(4)}\n"
+                        "assert type(a) is set and type(b) is set and type(c) is set and type([1]) is list\n"
+                        "assert isinstance(a, set) and not isinstance(a, list) and not isinstance(a, (list, tuple))\n"
+                        "assert not isinstance([1], set) and a == b and len(c) == 2\n"
+                        "assert repr(set()) == 'set()' and repr({1}) == '{1}' and str({'a'}) == \"{'a'}\"\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -382,7 +382,7 @@ std::string type_name(const V& v) {
     case VK::Float: return "float";
     case VK::Complex: return "complex";
     case VK::Str: return "str";
-    case VK::List: return "list";
+    case VK::List: return v->is_set ? "set" : "list";  // (a set is a list without equal items)
     case VK::Tuple: return "tuple";
     case VK::Dict: return v->cls ? v->cls->s : "dict";
     case VK::Func: return "function";
@@ -434,6 +434,12 @@ std::string py_repr(const V& v) {
       return q + v->s + q;
     }
     case VK::List: case VK::Tuple: {
+      if (v->is_set && v->items.empty()) return "set()";
+      if (v->is_set) {  // (its members in the order tparse keeps them: insertion, not CPython's hash order)
+        std::string s = "{";
+        for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + py_repr(v->items[i]);
+        return s + "}";
+      }
       std::string s = v->k == VK::List ? "[" : "(";
       for (size_t i = 0; i < v->items.size(); ++i) s += (i ? ", " : "") + py_repr(v->items[i]);
       if (v->k == VK::Tuple && v->items.size() == 1) s += ",";

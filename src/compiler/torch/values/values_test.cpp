@@ -313,7 +313,7 @@ TEST_CASE("numpy stub: elementwise == / != / & / | / ~, truth of an array, array
   CHECK(r.unmodelled.empty());
 }
 
-TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty and *_like eagerly; scipy.linalg qr / lu") {
+TEST_CASE("numpy stub: linalg (solve / inv / det / norm / qr), argmax / argmin, empty and *_like eagerly; scipy.linalg qr / lu") {
   // expected values: numpy 1.24's own (HRNet's cv2 shim solves for an affine map; NCRF++ fills np.empty rows)
   Result r = run_values(
       "a = np.array([[2.0, 1.0], [1.0, 3.0]])\n"
@@ -349,7 +349,15 @@ TEST_CASE("numpy stub: linalg (solve / inv / det / norm), argmax / argmin, empty
       "p, l, u = la.lu(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))\n"
       "assert p.tolist() == [[0.0, 1.0], [1.0, 0.0]] and p.dtype == np.float32 and l[0, 0] == 1.0\n"
       "assert abs(l[1, 0] - 1 / 3) < 1e-7 and u[0, 0] == 3.0 and abs(u[1, 1] - (2.0 - 4.0 / 3)) < 1e-6 and u[1, 0] == 0.0\n"
-      "q3, r3 = la.qr(np.random.randn(5, 5))\nassert q3.shape == (5, 5) and r3.shape == (5, 5)\n");
+      "q3, r3 = la.qr(np.random.randn(5, 5))\nassert q3.shape == (5, 5) and r3.shape == (5, 5)\n"
+      // numpy.linalg.qr: the same LAPACK values; reduced / complete / r modes' shapes, Q @ R == A (a random-features
+      // model's orthogonal blocks: `q, _ = np.linalg.qr(np.random.normal(size=(8, 8)))`)
+      "q, r = np.linalg.qr(np.array([[1.0, 2.0], [3.0, 4.0]]))\n"
+      "assert abs(q[0, 0] + 0.31622776601683794) < 1e-12 and abs(r[0, 0] + 3.1622776601683795) < 1e-12 and r[1, 0] == 0.0\n"
+      "a = np.random.normal(size=(5, 3))\nq, r = np.linalg.qr(a)\nassert q.shape == (5, 3) and r.shape == (3, 3)\n"
+      "assert np.abs(q @ r - a).max() < 1e-12 and np.abs(q.T @ q - np.eye(3)).max() < 1e-12\n"
+      "qc, rc = np.linalg.qr(a, mode='complete')\nassert qc.shape == (5, 5) and rc.shape == (5, 3)\n"
+      "assert np.linalg.qr(a, mode='r').shape == (3, 3)\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

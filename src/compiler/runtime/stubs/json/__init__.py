@@ -1,6 +1,6 @@
 """tparse stub of json: loads / load parse JSON text into dicts, lists, str, int, float, bool and None (simdjson, in
 the interpreter: __tparse_json_loads__); dumps / dump write CPython's text (separators, indent, sort_keys,
-ensure_ascii; `default` is called on what JSON cannot hold). A config.json or vocab.json a program reads at setup
+ensure_ascii; `default` is called on what JSON cannot hold; JSONEncoder / JSONDecoder and `cls=`). A config.json or vocab.json a program reads at setup
 then has its real values."""
 
 
@@ -50,8 +50,48 @@ def _plain(obj, default):  # what `default` turns into JSON values, depth first
     return _plain(default(obj), default)
 
 
+class JSONEncoder:
+    """json.JSONEncoder: its options, encode() as dumps with them; a subclass's default() is called on what JSON
+    cannot hold (dumps(obj, cls=MyEncoder))"""
+
+    def __init__(self, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, sort_keys=False,
+                 indent=None, separators=None, default=None):
+        self.skipkeys = skipkeys
+        self.ensure_ascii = ensure_ascii
+        self.check_circular = check_circular
+        self.allow_nan = allow_nan
+        self.sort_keys = sort_keys
+        self.indent = indent
+        self.separators = separators
+        if default is not None:
+            self.default = default
+
+    def default(self, o):
+        raise TypeError('Object of type ' + type(o).__name__ + ' is not JSON serializable')
+
+    def encode(self, o):
+        item_sep, key_sep = self.separators if self.separators is not None else (None, None)
+        return __tparse_json_dumps__(_plain(o, self.default), self.indent, self.sort_keys, item_sep, key_sep,
+                                     self.ensure_ascii)
+
+
+class JSONDecoder:
+    """json.JSONDecoder: decode() as loads with its hooks"""
+
+    def __init__(self, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None, strict=True,
+                 object_pairs_hook=None):
+        self.object_hook = object_hook
+        self.object_pairs_hook = object_pairs_hook
+
+    def decode(self, s):
+        return loads(s, object_hook=self.object_hook, object_pairs_hook=self.object_pairs_hook)
+
+
 def dumps(obj, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, cls=None, indent=None,
           separators=None, default=None, sort_keys=False, **kw):
+    if cls is not None:
+        return cls(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular, allow_nan=allow_nan,
+                   indent=indent, separators=separators, default=default, sort_keys=sort_keys, **kw).encode(obj)
     if default is not None:
         obj = _plain(obj, default)
     item_sep, key_sep = separators if separators is not None else (None, None)

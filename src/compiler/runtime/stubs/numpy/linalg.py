@@ -1,7 +1,7 @@
 """tparse stub of numpy.linalg: norm, solve, inv and det computed eagerly on the small ndarray (partial pivoting, as
 LAPACK's getrf pivots), the result numpy's float64; in a compiled frame each is one traced node (torch._numpy.linalg,
-as torch.linalg gives its type); an array of data tparse does not know is torch.linalg's value of that type. Other
-numpy.linalg functions (eig, svd, qr, ...) run as torch.linalg on the array's stand-in (their types, no values)."""
+as torch.linalg gives its type); an array of data tparse does not know is torch.linalg's value of that type. qr by Householder reflections as LAPACK's
+(shared with scipy.linalg). Other numpy.linalg functions (eig, svd, ...) run as torch.linalg on the array's stand-in (their types, no values)."""
 import math
 
 import numpy as _n
@@ -120,6 +120,50 @@ def _eager_norm(x, ord=None, axis=None, keepdims=False):
     return X._along(axis, lambda xs: vnorm([abs(float(v)) for v in xs]), keepdims, 'float32' if X.dtype.name == 'float32' else 'float64')
 
 
+def _householder(R, m, n):
+    """QR by Householder reflections as LAPACK's geqrf + orgqr run them (dlarfg: beta = -sign(alpha) * norm, so R's
+    diagonal takes the signs numpy and scipy show), in place on R (rows of floats, m x n); returns Q (m x m). Values
+    agree with LAPACK's to rounding, not bit for bit."""
+    Q = [[1.0 if i == j else 0.0 for j in range(m)] for i in range(m)]
+    for k in range(min(m, n)):
+        x = [R[i][k] for i in range(k, m)]
+        alpha = x[0]
+        xnorm = math.sqrt(sum(v * v for v in x[1:]))
+        if xnorm == 0.0:
+            continue  # (dlarfg: H = I, nothing below the diagonal to zero)
+        beta = -math.copysign(math.sqrt(alpha * alpha + xnorm * xnorm), alpha)
+        v = [1.0] + [xi / (alpha - beta) for xi in x[1:]]
+        tau = (beta - alpha) / beta
+        for j in range(n):  # R = H R, H = I - tau v v^T on rows k..m-1
+            s = sum(v[i] * R[k + i][j] for i in range(len(v))) * tau
+            for i in range(len(v)):
+                R[k + i][j] -= s * v[i]
+        for i in range(m):  # Q = Q H
+            s = sum(Q[i][k + l] * v[l] for l in range(len(v))) * tau
+            for l in range(len(v)):
+                Q[i][k + l] -= s * v[l]
+    for i in range(m):  # exact zeros below the diagonal
+        for j in range(min(i, n)):
+            R[i][j] = 0.0
+    return Q
+
+
+def _eager_qr(a, mode='reduced'):
+    """numpy.linalg.qr: mode 'reduced' (Q m x k, R k x n), 'complete' (Q m x m) or 'r'; float32 stays float32"""
+    A = _n._array(a)
+    if not _n._own_arr(A) or A.ndim != 2 or mode not in ('reduced', 'complete', 'r'):
+        return _traced_call(a, mode)
+    m, n = A.shape[0], A.shape[1]
+    dt = 'float32' if A.dtype.name == 'float32' else 'float64'
+    R = _rows(A)
+    Q = _householder(R, m, n)
+    rows = m if mode == 'complete' else min(m, n)
+    r = _n.ndarray([v for row in R[:rows] for v in row], (rows, n), dt)
+    if mode == 'r':
+        return r
+    return (_n.ndarray([v for row in Q for v in row[:rows]], (m, rows), dt), r)
+
+
 norm = _n._np('linalg.norm', _eager_norm, node='norm')
 solve = _n._np('linalg.solve', _eager_solve, node='solve')
 inv = _n._np('linalg.inv', _eager_inv, node='inv')
@@ -127,7 +171,7 @@ det = _n._np('linalg.det', _eager_det, node='det')
 eig = _n._np('linalg.eig', node='eig')
 eigh = _n._np('linalg.eigh', node='eigh')
 svd = _n._np('linalg.svd', node='svd')
-qr = _n._np('linalg.qr', node='qr')
+qr = _n._np('linalg.qr', _eager_qr, node='qr')
 pinv = _n._np('linalg.pinv', node='pinv')
 cholesky = _n._np('linalg.cholesky', node='cholesky')
 

@@ -1,10 +1,10 @@
-"""tparse stub of scipy.linalg: qr (Householder, LAPACK's geqrf signs: R's diagonal is -sign(x0)*|x|) and lu
+"""tparse stub of scipy.linalg: qr (numpy.linalg's Householder, LAPACK's geqrf signs) and lu
 (partial pivoting as getrf, a == P @ L @ U) computed eagerly on numpy's small ndarray, float32 kept and other inputs
 float64; solve / inv / det / norm are numpy.linalg's. An array of data tparse does not know gives an opaque value."""
 import math
 
 import numpy as _n
-from numpy.linalg import LinAlgError, _rows, det, inv, norm, solve
+from numpy.linalg import LinAlgError, _householder, _rows, det, inv, norm, solve
 
 
 def _mat(a):  # (rows as lists of floats, m, n, dtype) of a 2-D own array, or None
@@ -24,27 +24,7 @@ def qr(a, overwrite_a=False, lwork=None, mode='full', pivoting=False, check_fini
         __tparse_unmodelled__('scipy.linalg.qr')
         return __tparse_opaque__('scipy.linalg.qr()')
     R, m, n, dt = got
-    Q = [[1.0 if i == j else 0.0 for j in range(m)] for i in range(m)]
-    for k in range(min(m, n)):
-        x = [R[i][k] for i in range(k, m)]
-        alpha = x[0]
-        xnorm = math.sqrt(sum(v * v for v in x[1:]))
-        if xnorm == 0.0:
-            continue  # (dlarfg: H = I, nothing below the diagonal to zero)
-        beta = -math.copysign(math.sqrt(alpha * alpha + xnorm * xnorm), alpha)
-        v = [1.0] + [xi / (alpha - beta) for xi in x[1:]]
-        tau = (beta - alpha) / beta
-        for j in range(n):  # R = H R, H = I - tau v v^T on rows k..m-1
-            s = sum(v[i] * R[k + i][j] for i in range(len(v))) * tau
-            for i in range(len(v)):
-                R[k + i][j] -= s * v[i]
-        for i in range(m):  # Q = Q H
-            s = sum(Q[i][k + l] * v[l] for l in range(len(v))) * tau
-            for l in range(len(v)):
-                Q[i][k + l] -= s * v[l]
-    for i in range(m):  # exact zeros below the diagonal
-        for j in range(min(i, n)):
-            R[i][j] = 0.0
+    Q = _householder(R, m, n)
     if mode == 'economic':
         kk = min(m, n)
         Q = [row[:kk] for row in Q]

@@ -7,6 +7,7 @@
 #include "runtime/interp.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/ops/rules.hpp"
+#include "torch/values/values.hpp"
 
 namespace tparse::compiler::ops {
 
@@ -193,8 +194,16 @@ V one_hot(OpCall& c) {
   V n = c.int_value(c.arg(0, "num_classes"));  // (a 0-d tensor: its value, a data-dependent break in a frame)
   long long k = n && n->k == VK::Int ? n->i : -1;
   if (k < 0) {
-    if (c.I.tracing()) c.fail("one_hot without num_classes has a data-dependent size: not modelled by tparse inside a compiled frame");
-    k = c.t().fill ? static_cast<long long>(*c.t().fill) + 1 : 1;
+    // (num_classes -1 is `self.max().item() + 1`: on a fake tensor the item() is data-dependent, a graph break at the
+    // call (Onehot.cpp's functional branch for Python-keyed tensors), which runs eagerly)
+    if (c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+    const std::vector<double>* d = values::data(c.I, c.self);
+    if (d && !d->empty()) k = static_cast<long long>(*std::max_element(d->begin(), d->end())) + 1;
+    else if (c.t().fill) k = static_cast<long long>(*c.t().fill) + 1;
+    else {
+      c.I.note_unmodelled(c.loc, "one_hot without num_classes of a tensor whose values tparse does not know");
+      k = 1;
+    }
   }
   o.shape.push_back(Dim{k, ""});
   o.dtype = "int64";

@@ -519,6 +519,9 @@ class Interp {
   V import_preloaded(const std::string& dotted, Location loc);
   /// A UserWarning shown eagerly: warnings.py's Python under the callback, once per text (runtime/stubs/warnings.py)
   void show_warning(const std::string& text, Location loc);
+  /// A TORCH_WARN_ONCE of torch's C++: shown (show_warning) the first time the process reaches that text, never again
+  void warn_once(const std::string& text, Location loc);
+  std::set<std::string> warned_once_;  ///< the TORCH_WARN_ONCE texts shown
   /// The deprecation warning of a list index read as a tuple (`x[[i, j]]` holding a tensor or slice), eagerly
   void sequence_index_warning(const V& before, const V& after, Location loc);
   std::string resolve_relative(const std::string& name, Location loc) const;  ///< `.x` -> `pkg.x`

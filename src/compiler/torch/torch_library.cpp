@@ -41,7 +41,7 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
           : "torch.sparse.SparseTensor(indices, values, shape, *, device=) is deprecated.  Please use "
             "torch.sparse_coo_tensor(indices, values, shape, dtype=, device=). (Triggered internally at "
             "/pytorch/torch/csrc/utils/tensor_new.cpp:654.)";
-      if (once_frames_.insert("TORCH_WARN_ONCE:" + text).second) show_warning(text, loc);
+      warn_once(text, loc);
     }
     // sizes only (KGAT's `torch.sparse.FloatTensor(n, n)`): an empty sparse COO tensor of that shape, nnz 0, made
     // eagerly (in a frame the legacy constructor is a C function Dynamo does not trace, as sparse_coo_tensor)

@@ -174,7 +174,7 @@ V Interp::call_number_builtin(const std::string& name, std::vector<V>& args, std
       bits = d.ends_with("32") ? 32 : d.ends_with("16") ? 16 : d.ends_with("8") ? 8 : 64;
     }
     if (v->k == VK::Float && v->sym.empty() && v->sym_node < 0 && !(v->np_float && v->np_bits == bits)) {
-      V c = mk_float(v->f);
+      V c = mk_float(bits == 32 ? static_cast<double>(static_cast<float>(v->f)) : v->f);  // (np.float32's value is a float's)
       c->np_float = true;
       c->np_bits = bits;
       return c;

@@ -77,7 +77,7 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
   if ((obj->k == VK::Float && obj->np_float) || (obj->k == VK::Int && obj->np_int)) {
     static const std::set<std::string> array_methods = {"repeat", "reshape", "ravel", "flatten", "cumsum", "sum", "prod", "mean",
                                                         "std", "var", "max", "min", "clip", "transpose", "squeeze", "ndim",
-                                                        "shape", "size"};
+                                                        "shape", "size", "dtype", "itemsize", "nbytes"};
     if (array_methods.count(name)) {
       V np = import_module("numpy", loc);
       return getattr(call(getattr(np, "asarray", loc), {obj}, {}, loc), name, loc);

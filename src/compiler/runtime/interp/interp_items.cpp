@@ -146,6 +146,10 @@ void Interp::show_warning(const std::string& text, Location loc) {
   call(getattr(warnings, "_show", loc), {mk_str(text)}, {}, loc);
 }
 
+void Interp::warn_once(const std::string& text, Location loc) {
+  if (warned_once_.insert(text).second) show_warning(text, loc);
+}
+
 // A list index read as a tuple (treatSequenceAsTuple) warns eagerly (python_variable_indexing.cpp's TORCH_WARN), a
 // UserWarning shown through warnings.py (real torch 2.11: GRAN's `att_idx[[edges[:, 0]]]` in a skipped frame's code);
 // traced, Dynamo's fake run shows it with the callback off

@@ -357,7 +357,13 @@ TEST_CASE("numpy stub: linalg (solve / inv / det / norm / qr), argmax / argmin, 
       "a = np.random.normal(size=(5, 3))\nq, r = np.linalg.qr(a)\nassert q.shape == (5, 3) and r.shape == (3, 3)\n"
       "assert np.abs(q @ r - a).max() < 1e-12 and np.abs(q.T @ q - np.eye(3)).max() < 1e-12\n"
       "qc, rc = np.linalg.qr(a, mode='complete')\nassert qc.shape == (5, 5) and rc.shape == (5, 3)\n"
-      "assert np.linalg.qr(a, mode='r').shape == (3, 3)\n");
+      "assert np.linalg.qr(a, mode='r').shape == (3, 3)\n"
+      // a float32 array's reductions are np.float32 scalars (their values a float's), an int array's sum np.int64
+      // (numpy's own: a data scaler's `data.mean()`, `data.std()`)
+      "d = np.linspace(0.0, 70.0, 100, dtype=np.float32)\n"
+      "assert d.mean().dtype == np.float32 and d.std().dtype == np.float32 and d.sum().dtype == np.float32\n"
+      "assert d.max().dtype == np.float32 and np.float32(0.1) == 0.10000000149011612 and np.asarray(d.mean()).dtype == np.float32\n"
+      "assert np.arange(4).sum().dtype == np.int64 and np.ones(3).mean().dtype == np.float64\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

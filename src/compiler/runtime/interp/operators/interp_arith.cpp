@@ -189,7 +189,8 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
         V& in = act.ctx->np_scalar_inputs[src->second];
         if (!in) {
           TensorInfo t;
-          t.dtype = np->k == VK::Float ? "float64" : "int64";
+          // (of the scalar's width: np.float32 of a float32 array's mean is a 0-d float32 array)
+          t.dtype = np->k == VK::Float ? (np->np_bits == 32 ? "float32" : "float64") : (np->np_bits == 32 ? "int32" : "int64");
           in = mk_tensor(t);
           if (np->k == VK::Float) in->t->fill = np->f;
           else in->t->fill = static_cast<double>(np->i);
@@ -200,7 +201,8 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
         return binop_numbers(op, a, b, loc);
       }
     }
-    if (act.ctx && act.ctx->mode != Mode::Eager) {
+    // (a served entry's replay computes the graph's values: nothing is traced there)
+    if (act.ctx && act.ctx->mode == Mode::Record) {
       note_unmodelled(loc, fmt::format("arithmetic on a numpy {} scalar in a compiled frame (Dynamo traces it as a 0-d tensor input)",
                                        npf ? "float" : "integer"));
     } else if (a->k != VK::Tensor && b->k != VK::Tensor) {

@@ -616,13 +616,16 @@ class ndarray(_Elementwise):
         out, dims = _shape.along(self._tparse_flat, list(self.shape), axis, fn, keepdims)
         return ndarray(out, dims, dtype or self._tparse_dtype)
 
+    def _scalar_dt(self):  # a float32 / float16 array's reductions are scalars of its width; others numpy's 64-bit
+        return self._tparse_dtype if self._tparse_dtype in ('float32', 'float16') else None
+
     def sum(self, axis=None, keepdims=False):
         if axis is not None:
             return self._along(axis, _shape.total, keepdims)
         t = 0
         for x in self._tparse_flat:
             t = t + x
-        return __tparse_np_int__(t)
+        return __tparse_np_int__(t, self._scalar_dt())
 
     def prod(self, axis=None, keepdims=False):  # cleanrl's `np.array(env.single_observation_space.shape).prod()`
         if axis is not None:
@@ -635,12 +638,12 @@ class ndarray(_Elementwise):
     def max(self, axis=None, keepdims=False):
         if axis is not None:
             return self._along(axis, _bmax, keepdims)
-        return __tparse_np_int__(_bmax(self._tparse_flat))
+        return __tparse_np_int__(_bmax(self._tparse_flat), self._tparse_dtype)
 
     def min(self, axis=None, keepdims=False):
         if axis is not None:
             return self._along(axis, _bmin, keepdims)
-        return __tparse_np_int__(_bmin(self._tparse_flat))
+        return __tparse_np_int__(_bmin(self._tparse_flat), self._tparse_dtype)
 
     def argmax(self, axis=None, keepdims=False):  # the first largest entry's index (flat without an axis)
         if axis is not None:
@@ -657,7 +660,7 @@ class ndarray(_Elementwise):
             return self._along(axis, lambda xs: _shape.total(xs) / len(xs), keepdims, 'float64')
         if self.size == 0:
             return float('nan')  # (numpy's RuntimeWarning "Mean of empty slice", and nan)
-        return self.sum() / self.size
+        return __tparse_np_int__(_shape.total(self._tparse_flat) / self.size, self._scalar_dt())
 
     def var(self, axis=None, keepdims=False, ddof=0):  # (STGCN's per-channel `np.std(X, axis=(0, 2))`)
         def v(xs):
@@ -665,12 +668,12 @@ class ndarray(_Elementwise):
             return _shape.total([(x - m) * (x - m) for x in xs]) / (len(xs) - ddof)
         if axis is not None:
             return self._along(axis, v, keepdims, 'float64')
-        return __tparse_np_int__(v(self._tparse_flat) * 1.0)
+        return __tparse_np_int__(v(self._tparse_flat) * 1.0, self._scalar_dt())
 
     def std(self, axis=None, keepdims=False, ddof=0):
         if axis is not None:
             return self._along(axis, lambda xs: math.sqrt(_shape.total([(x - _shape.total(xs) / len(xs)) ** 2 for x in xs]) / (len(xs) - ddof)), keepdims, 'float64')
-        return __tparse_np_int__(math.sqrt(self.var(ddof=ddof)))
+        return __tparse_np_int__(math.sqrt(float(self.var(ddof=ddof))), self._scalar_dt())
 
     def all(self, axis=None, keepdims=False):  # (an axis: a bool array, MetaTasNet's `(separated != 0).any(-1)`)
         if axis is not None:
@@ -743,6 +746,8 @@ def _arrays_for_tensors(obj):
 
 def _array(obj, dtype=None):
     dt = _dtype_name(dtype)
+    if dt is None and isinstance(obj, (int, float)):
+        dt = __tparse_np_scalar_dtype__(obj)  # (a numpy scalar: an array of its own width, np.asarray(np.float32(1)))
     if dtype is not None and dt not in _KNOWN:
         return _traced_call(obj, dtype)
     if _own_arr(obj):

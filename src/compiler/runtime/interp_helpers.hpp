@@ -11,6 +11,7 @@
 #include "frontend/ast.hpp"
 #include "torch/graph.hpp"
 #include "dynamo/guards/guards.hpp"
+#include "runtime/values/unicode.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/frame_state.hpp"
 
@@ -67,17 +68,6 @@ V tensor_index_as_tuple(const V& idx);
 bool is_rnn_module(const V& v);
 /// The positions a slice selects in a sequence of n items (Python's slice.indices, then range).
 std::vector<size_t> slice_positions(const V& slice, size_t n);
-/// A Python str is a sequence of code points; tparse keeps its UTF-8 bytes. The byte offset of each code point, then
-/// the size (n + 1 entries); empty for ASCII text, where a code point is a byte.
-std::vector<size_t> utf8_starts(const std::string& s);
-/// len() of a str: its code points
-size_t utf8_len(const std::string& s);
-/// A str's characters (code points), each as its UTF-8 text: iteration, indexing, slicing
-std::vector<std::string> utf8_chars(const std::string& s);
-/// The code point of a character's UTF-8 text (its first one)
-uint32_t utf8_code_point(const std::string& c);
-/// unicodedata.category of a code point (builtins_unicode.cpp): "Lu", "Po", ...; "Cn" when unassigned
-const char* unicode_category(uint32_t cp);
 /// torch.nn's lazy modules (LazyLinear, LazyConv2d, LazyBatchNorm2d, ...): their arguments wait in these attributes
 /// for the first call (torch/nn/nn_modules.cpp)
 bool nn_lazy_class(const std::string& cls);

@@ -298,15 +298,11 @@ V Interp::call_container_method(const std::string& name, std::vector<V>& args, s
       size_t pad = static_cast<size_t>(w - n), left = m == "ljust" ? 0 : m == "rjust" ? pad : (pad / 2 + (pad & static_cast<size_t>(w) & 1));
       return mk_str(std::string(left, f) + s + std::string(pad - left, f));
     }
-    if (m == "splitlines") {
+    if (m == "splitlines") {  // (keepends, positional or by keyword)
+      V ke = !args.empty() ? args[0] : nullptr;
+      for (auto& kv : kwargs) if (kv.first == "keepends") ke = kv.second;
       std::vector<V> xs;
-      size_t i = 0;
-      while (i < s.size()) {
-        size_t j = s.find_first_of("\r\n", i);
-        if (j == std::string::npos) { xs.push_back(mk_str(s.substr(i))); break; }
-        xs.push_back(mk_str(s.substr(i, j - i)));
-        i = j + (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n' ? 2 : 1);
-      }
+      for (std::string& line : str_splitlines(s, ke && truthy(ke, loc))) xs.push_back(mk_str(std::move(line)));
       return mk_list(xs);
     }
     if (m == "join") {

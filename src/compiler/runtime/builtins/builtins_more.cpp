@@ -457,7 +457,7 @@ V Interp::call_more_builtin(const std::string& name, std::vector<V>& args, std::
     for (auto& n : stack_.back()->env->order) d->dict.push_back({mk_str(n), stack_.back()->env->vars[n]});
     return d;
   }
-  if (name == "ascii") return mk_str(py_repr(arg(0)));
+  if (name == "ascii") return mk_str(arg(0)->k == VK::Str ? str_repr(arg(0)->s, true) : py_repr(arg(0)));
   // (in a frame Dynamo has no handler for eval: "Failed to trace builtin operator" at the call, which then runs
   // eagerly; loratorch's `eval(f'self.{name}')`, real torch 2.11: program eval_builtin_in_forward)
   if (name == "eval" && !args.empty() && args[0]->k == VK::Str && tracing()) {

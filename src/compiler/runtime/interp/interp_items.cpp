@@ -46,32 +46,6 @@ std::vector<size_t> slice_positions(const V& sl, size_t n) {  // slice.indices(n
   return out;
 }
 
-std::vector<size_t> utf8_starts(const std::string& s) {
-  std::vector<size_t> at;
-  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return at;
-  for (size_t i = 0; i < s.size(); ++i)
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) at.push_back(i);  // not a continuation byte
-  at.push_back(s.size());
-  return at;
-}
-
-size_t utf8_len(const std::string& s) {
-  size_t n = 0;
-  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-std::vector<std::string> utf8_chars(const std::string& s) {
-  std::vector<std::string> out;
-  const std::vector<size_t> at = utf8_starts(s);
-  if (at.empty()) {
-    for (char c : s) out.emplace_back(1, c);
-    return out;
-  }
-  for (size_t k = 0; k + 1 < at.size(); ++k) out.push_back(s.substr(at[k], at[k + 1] - at[k]));
-  return out;
-}
-
 // A dict key (or set item) hashed in a frame: a SymInt / SymFloat in it is evaluated to its value (Dynamo's
 // HashableTracker calls SymNodeVariable.evaluate_expr), a guard that specializes it (real torch 2.11: scaleformer's
 // `(scale, x.shape[0], x.shape[1]) not in self.concats`, `L['scale'] == 2`)

@@ -455,3 +455,35 @@ TEST_CASE("a set is a set: type(), isinstance and repr say so (tparse keeps it a
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("repr / ascii of a str escape as CPython's; splitlines keeps its ends on request, at every line boundary") {
+  // expected values: CPython 3.11's own (a char-RNN's vocabulary printed with repr, a CoNLL reader's splitlines(True))
+  Result r = run_source("stdlib.py",
+                        "assert repr(' \\t\\n\\r\\x0b\\x0c') == \"' \\\\t\\\\n\\\\r\\\\x0b\\\\x0c'\"\n"
+                        "assert repr(\"a'b\") == '\"a\\'b\"' and repr('é\\x00') == \"'é\\\\x00'\" and ascii('é') == \"'\\\\xe9'\"\n"
+                        "assert repr('<\\\\s>') == \"'<\\\\\\\\s>'\" and ascii('皮\\U0001F600') == \"'\\\\u76ae\\\\U0001f600'\"\n"
+                        "assert repr('\\u2028\\xa0x') == \"'\\\\u2028\\\\xa0x'\"\n"
+                        "assert 'a\\r\\nb\\x0cc\\u2028d'.splitlines() == ['a', 'b', 'c', 'd']\n"
+                        "assert 'a\\r\\nb\\n'.splitlines(keepends=True) == ['a\\r\\n', 'b\\n'] and 'a b\\n\\nc\\n'.splitlines(True) == ['a b\\n', '\\n', 'c\\n']\n"
+                        "assert ''.splitlines() == [] and 'x\\n'.splitlines() == ['x']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
+TEST_CASE("heapq: push / pop / pushpop / replace / heapify lay the list out as CPython's _heapq does") {
+  // expected lists: CPython 3.11's own; a beam search's TopN of objects ordered by __lt__ (eladhoffer's seq2seq)
+  Result r = run_source("stdlib.py",
+                        "import heapq\nxs = [8, 36, 48, 4, 16, 7, 31, 48, 28, 30, 41, 24]\nh = []\n"
+                        "for x in xs:\n    heapq.heappush(h, x)\n"
+                        "assert h == [4, 8, 7, 28, 16, 24, 31, 48, 36, 30, 41, 48], h\n"
+                        "assert heapq.heappushpop(h, 7) == 4 and heapq.heappop(h) == 7 and heapq.heapreplace(h, 30) == 7\n"
+                        "assert h == [8, 16, 24, 28, 30, 48, 31, 48, 36, 30, 41], h\n"
+                        "y = list(xs)\nheapq.heapify(y)\nassert y == [4, 8, 7, 28, 16, 24, 31, 48, 36, 30, 41, 48], y\n"
+                        "assert heapq.nlargest(3, xs) == [48, 48, 41] and heapq.nsmallest(3, xs) == [4, 7, 8]\n"
+                        "class Seq:\n    def __init__(self, s):\n        self.s = s\n    def __lt__(self, o):\n        return self.s < o.s\n"
+                        "top = []\nfor s in (0.5, 0.9):\n    heapq.heappush(top, Seq(s))\nheapq.heappushpop(top, Seq(0.1))\n"
+                        "assert sorted(x.s for x in top) == [0.5, 0.9]\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

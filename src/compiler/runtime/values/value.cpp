@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 
+#include "runtime/values/unicode.hpp"
 #include "torch/symbols/sym_mono.hpp"
 #include "torch/symbols/sym_expr.hpp"
 
@@ -429,10 +430,7 @@ std::string py_repr(const V& v) {
       if (im[0] != '-') im = "+" + im;
       return "(" + part(v->f) + im + "j)";
     }
-    case VK::Str: {
-      std::string q = v->s.find('\'') != std::string::npos && v->s.find('"') == std::string::npos ? "\"" : "'";
-      return q + v->s + q;
-    }
+    case VK::Str: return str_repr(v->s);
     case VK::List: case VK::Tuple: {
       if (v->is_set && v->items.empty()) return "set()";
       if (v->is_set) {  // (its members in the order tparse keeps them: insertion, not CPython's hash order)

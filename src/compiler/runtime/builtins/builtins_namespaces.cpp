@@ -348,6 +348,12 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
           if (tracing() && !t.is_param && stack_.back()->ctx->graph.tensor_node.count(obj.get())) return none();  // a non-leaf's
           TensorInfo g = t;
           g.requires_grad = g.is_param = g.is_buffer = false;
+          // (the tensor's metadata, not its values: what backward computed is not tracked, the gradient's data is
+          // unknown — never the parameter's own fill)
+          g.fill.reset();
+          g.nonzero.reset();
+          g.fake_const = false;
+          g.eq_cmp = 0;
           // (after backward(create_graph=True) the gradient has a graph of its own, reaching the tensor)
           if (auto cg = counters_.find("create_graph_run"); cg != counters_.end() && cg->second == backward_runs_) {
             g.requires_grad = g.grad_fn = true;

@@ -52,3 +52,16 @@ TEST_CASE("torch.autocast around a compiled call is global state: the graph is b
   CHECK(count(r.trace, "\"enabled\":[false,false,") == 1);  // the recompiled one's: off
   CHECK(count(r.trace, "bf16[2, 4]") >= 1);
 }
+
+TEST_CASE("an eager gradient's values are unknown, never the parameter's own: a branch on them is a guess, listed") {
+  // (c = -2 with d(3c)/dc = 3: tparse does not compute gradients, so c.grad's data is unknown; before, the gradient
+  // took c's fill and `c.grad.item() == -2.0` was decided as if known)
+  const char* src =
+      "import torch\nc = torch.tensor(-2.0, requires_grad=True)\n(c * 3).backward()\n"
+      "if c.grad.item() == -2.0:\n    print('same as c')\n"
+      "f = torch.compile(lambda x: x * 2, backend='eager')\nf(torch.ones(2))\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  REQUIRE(!r.unmodelled.empty());
+  CHECK(r.unmodelled[0].rfind("m.py:4:", 0) == 0);
+}

@@ -474,3 +474,16 @@ TEST_CASE("a classmethod reached through an instance: autograd.Function().apply,
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("a dict subclass keeps its own type name, module and __class__, its __getattr__ never asked for them") {
+  // (jukebox's Hyperparams(dict) with __getattr__ = self[attr]; expected values: CPython's)
+  Result r = run_source("classes.py",
+                        "class H(dict):\n    pass\n"
+                        "class G(dict):\n    def __getattr__(self, a):\n        return self[a]\n"
+                        "h = H(a=1)\ng = G(a=1, b=2)\n"
+                        "assert type(h).__name__ == 'H' and H.__qualname__ == 'H' and h.__class__.__name__ == 'H'\n"
+                        "assert g.__class__ is G and type(g).__name__ == 'G' and g.b == 2 and H.__module__ == '__main__'\n"
+                        "assert str(type(h)) == \"<class '__main__.H'>\"\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

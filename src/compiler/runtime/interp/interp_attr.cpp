@@ -266,6 +266,8 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       return d;
     }
   }
+  // (a dict subclass's __class__ is found by normal lookup: its __getattr__ never sees it, jukebox's Hyperparams)
+  if (obj->k == VK::Dict && obj->cls && name == "__class__") return obj->cls;
   if ((obj->k == VK::Instance || obj->k == VK::Dict) && obj->cls && name != "__getattr__" && !raw)
     if (V ga = find_in_class(obj->cls, "__getattr__");
         ga && (ga->k == VK::Func || (ga->k == VK::Builtin && ga->s.rfind("type_unbound:", 0) == 0))) {
@@ -331,8 +333,10 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       if (m->k == VK::Builtin && (m->s == "staticmethod" || m->s == "classmethod")) return apply_descriptor(m, nullptr, obj, loc);
       return m;
     }
-    // a method a built-in base defines (`Dotdict.__getitem__` of a dict subclass: dict's), before object's
-    if (obj->fn) {
+    // a method a built-in base defines (`Dotdict.__getitem__` of a dict subclass: dict's), before object's — the
+    // type's own name, module and mro are its own (type.__name__ of Hyperparams(dict) is 'Hyperparams')
+    const bool type_attr = name == "__name__" || name == "__qualname__" || name == "__module__" || name == "__mro__" || name == "__dict__";
+    if (obj->fn && !type_attr) {
       std::vector<V> todo{obj};
       for (size_t i = 0; i < todo.size(); ++i)
         for (const V& b : todo[i]->bases) {

@@ -487,3 +487,16 @@ TEST_CASE("a dict subclass keeps its own type name, module and __class__, its __
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("attribute lookup follows the C3 MRO: in a diamond a sibling's override comes before the shared base") {
+  // (rlkit's `class Independent(Distribution, torch.distributions.Independent)`: the second base's __init__ runs)
+  Result r = run_source("classes.py",
+                        "class A:\n    def f(self):\n        return 'A'\n    def __init__(self, **kw):\n        self.k = 'A'\n"
+                        "class B(A):\n    pass\n"
+                        "class C(A):\n    def f(self):\n        return 'C'\n    def __init__(self, n=0):\n        self.k = 'C%d' % n\n"
+                        "class D(B, C):\n    pass\n"
+                        "d = D(n=2)\nassert d.f() == 'C' and d.k == 'C2'\n"
+                        "assert [k.__name__ for k in D.__mro__] == ['D', 'B', 'C', 'A', 'object']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -37,9 +37,22 @@ static bool is_torch_builtin(const std::string& n) {
 
 V find_in_class(const V& cls, const std::string& name) {
   if (!cls) return nullptr;
-  auto it = cls->attrs.find(name);
-  if (it != cls->attrs.end()) return it->second;
-  for (auto& b : cls->bases) if (V r = find_in_class(b, name)) return r;
+  // a single-inheritance chain: its MRO is the chain itself
+  bool single = true;
+  for (const Obj* c = cls.get(); c && single; c = c->bases.empty() ? nullptr : c->bases[0].get()) {
+    single = c->bases.size() <= 1;
+    auto it = c->attrs.find(name);
+    if (single && it != c->attrs.end()) return it->second;
+  }
+  if (single) return nullptr;
+  // several bases somewhere: Python's C3 order (a mixin before the base it shares with its sibling: rlkit's
+  // `class Independent(Distribution, torch.distributions.Independent)` finds the latter's __init__ before
+  // Distribution's)
+  for (const V& c : class_mro(cls)) {
+    if (!c) continue;
+    auto it = c->attrs.find(name);
+    if (it != c->attrs.end()) return it->second;
+  }
   return nullptr;
 }
 

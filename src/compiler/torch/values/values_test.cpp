@@ -363,7 +363,10 @@ TEST_CASE("numpy stub: linalg (solve / inv / det / norm / qr), argmax / argmin, 
       "d = np.linspace(0.0, 70.0, 100, dtype=np.float32)\n"
       "assert d.mean().dtype == np.float32 and d.std().dtype == np.float32 and d.sum().dtype == np.float32\n"
       "assert d.max().dtype == np.float32 and np.float32(0.1) == 0.10000000149011612 and np.asarray(d.mean()).dtype == np.float32\n"
-      "assert np.arange(4).sum().dtype == np.int64 and np.ones(3).mean().dtype == np.float64\n");
+      "assert np.arange(4).sum().dtype == np.int64 and np.ones(3).mean().dtype == np.float64\n"
+      // np.copyto in place, broadcast, into a row view (a replay buffer's add)
+      "buf = np.zeros((4, 3), dtype=np.float32)\nnp.copyto(buf[1], np.array([1.0, 2.0, 3.0]))\nnp.copyto(buf[2], 2.0)\n"
+      "assert buf.sum() == 12.0 and buf[1].tolist() == [1.0, 2.0, 3.0] and buf.dtype == np.float32\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

@@ -942,6 +942,12 @@ def _hstack(tup):  # atleast_1d of each part, then axis 0 for 1-D parts, else 1
     return _join(tup, 0 if not _arraylike(tup[0]) or _array(tup[0]).ndim == 1 else 1, False)
 
 
+def copyto(dst, src, casting='same_kind', where=True):
+    """eagerly in place, broadcast (a replay buffer's row: `np.copyto(self.obses[self.idx], obs)`); in a frame, or on
+    an array tparse does not hold, opaque"""
+    if torch.compiler.is_dynamo_compiling() or not _own_arr(dst) or where is not True:
+        return _traced_call(dst, src)
+    dst[...] = src
 concatenate = _np('concatenate', lambda arrays, axis=0, **k: _join(_parts(arrays), axis, False))
 stack = _np('stack', lambda arrays, axis=0, **k: _join(_parts(arrays), axis, True))
 vstack = _np('vstack', lambda tup, **k: _join([_atleast(a, 2) if _arraylike(a) else a for a in _parts(tup)], 0, False))

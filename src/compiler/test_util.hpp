@@ -201,6 +201,10 @@ inline std::vector<std::string> recompile_reasons(const std::string& trace) {
 
 /// compile_script of a test's own source text under `file` with default options.
 inline Result run_source(const std::string& file, const std::string& src) { return compile_script(file, src, Options{}); }
+/// A values script: `import torch` and `import numpy as np` first (values_test.cpp, numpy_stub_test.cpp)
+inline Result run_values(const std::string& src) {
+  return compile_script("values.py", "import torch\nimport numpy as np\n" + src, Options{});
+}
 
 /// The first line of each recompile reason of a TORCH_TRACE text (`0/0: <the failing guard>`), the user stack lines
 /// dropped.

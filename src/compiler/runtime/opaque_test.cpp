@@ -426,3 +426,21 @@ TEST_CASE("int() / float() / bool() of tensor data tparse does not know are gues
   CHECK(listed(r, "int() of tensor data the compiler does not know"));
   CHECK(listed(r, "bool() of tensor data the compiler does not know"));
 }
+
+TEST_CASE("a float32 Linear on a float64 input is torch's RuntimeError eagerly, a TorchRuntimeError from a frame; "
+          "autocast casts all but the double") {
+  // (torch's message for nn.Linear on CPU: "mat1 and mat2 must have the same dtype, but got Double and Float")
+  const char* src =
+      "import torch\nimport torch.nn as nn\nlin = nn.Linear(4, 3)\nx = torch.ones(2, 4, dtype=torch.float64)\n"
+      "try:\n    lin(x)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n"
+      "    assert str(e) == 'mat1 and mat2 must have the same dtype, but got Double and Float', str(e)\n"
+      "try:\n    x @ torch.ones(4, 2)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n    assert 'Double and Float' in str(e)\n"
+      "try:\n    torch.compile(lambda t: lin(t), backend='eager')(x)\n    raise AssertionError('compiled')\nexcept RuntimeError as e:\n"
+      "    assert type(e).__name__ == 'TorchRuntimeError', type(e).__name__\n"
+      "with torch.autocast('cpu', dtype=torch.bfloat16):\n    y = lin(x.float())\n    try:\n        lin(x)\n        raise AssertionError('ran')\n"
+      "    except RuntimeError as e:\n        assert str(e).endswith('but got Double and BFloat16'), str(e)\nassert y.dtype == torch.bfloat16\n"
+      "assert lin(x.float()).dtype == torch.float32\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

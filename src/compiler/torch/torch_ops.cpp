@@ -575,6 +575,8 @@ V Interp::tensor_binop_shape(const std::string& op, V a, V b, Location loc, bool
     const Dim& k1 = x.back();
     const Dim& k2 = y.size() >= 2 ? y[y.size() - 2] : y[0];
     if (k1.v != k2.v) error(loc, fmt::format("shape mismatch in matmul: {} vs {} (mat1 cols {} != mat2 rows {})", meta_str(ta), meta_str(*b->t), k1.str(), k2.str()));
+    if (reflected) same_matmul_dtypes(*this, *b->t, ta, loc);
+    else same_matmul_dtypes(*this, ta, *b->t, loc);
     // (the contraction dims' equality is a guard: a symbol against a static weight's size is specialized to it, two
     // symbols unify, as torch.matmul's rule does; program parameter_argument_stays_static: `tokens @ weights[0]`)
     if (tracing()) broadcast(*this, {k1}, {k2}, loc);

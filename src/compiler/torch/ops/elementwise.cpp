@@ -231,6 +231,8 @@ V binary(OpCall& c) {
       {"cross", "*"}, {"linalg.cross", "*"}};  // (cross: the operands' broadcast shape, as torch.linalg.cross)
   V other = c.arg(0, c.name == "lerp" ? "end" : c.name == "addcmul" || c.name == "addcdiv" ? "tensor1" : "other");
   if (!other) c.fail(fmt::format("{}() missing argument 'other'", c.name));
+  if (bin.at(c.name) == "@" && c.self && c.self->k == VK::Tensor && other->k == VK::Tensor)
+    same_matmul_dtypes(c.I, *c.self->t, *other->t, c.loc);
   // (in a frame, shapes that cannot broadcast are the fake tensor's TorchRuntimeError, raised by broadcast before the
   // eager shape rule below would stop the run: VampPrior's `eps.mul(std)`, real torch 2.11)
   if (c.I.tracing() && c.self && c.self->k == VK::Tensor && other->k == VK::Tensor && bin.at(c.name) != "@") {

@@ -9,6 +9,21 @@
 #include "torch/ops/rules.hpp"
 #include "torch/values/values.hpp"
 
+namespace tparse::compiler {
+
+void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc) {
+  static const std::map<std::string, std::string> names = {
+      {"float64", "Double"}, {"float32", "Float"}, {"float16", "Half"}, {"bfloat16", "BFloat16"}};
+  // (autocast casts every floating operand but a double to its dtype first: a float64 input still clashes)
+  const std::string to = I.autocast_dtype(a.device.rfind("cuda", 0) == 0 ? "cuda" : "cpu");
+  auto eff = [&](const std::string& d) { return to.empty() || d == "float64" ? d : to; };
+  auto x = names.find(eff(a.dtype)), y = names.find(eff(b.dtype));
+  if (x == y || x == names.end() || y == names.end()) return;
+  I.raise_fake("RuntimeError", fmt::format("mat1 and mat2 must have the same dtype, but got {} and {}", x->second, y->second), loc);
+}
+
+}  // namespace tparse::compiler
+
 namespace tparse::compiler::ops {
 
 V linear(OpCall& c) {
@@ -18,6 +33,7 @@ V linear(OpCall& c) {
   if (!w || w->k != VK::Tensor) c.fail("linear: missing weight");
   if (t.shape.empty() || t.shape.back().v != w->t->shape.back().v)
     c.fail(fmt::format("shape mismatch in linear: input {} has {} features but the layer expects {}", meta_str(t), t.shape.empty() ? 0 : t.shape.back().v, w->t->shape.back().v));
+  same_matmul_dtypes(c.I, t, *w->t, c.loc);
   // the features a layer's weight fixes: a symbolic input size equal to them is that number (Eq(s27, 8) solved: the
   // ShapeEnv specializes it; dynamic=True's duck-sized feature dims), an expression of one symbol too (a cat's
   // `s94 + 4` against 8 features: s94 is 4)

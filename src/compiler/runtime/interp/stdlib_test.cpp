@@ -487,3 +487,15 @@ TEST_CASE("heapq: push / pop / pushpop / replace / heapify lay the list out as C
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("io: readline over non-ASCII text gives its lines, positions in code points") {
+  // (a Chinese BERT vocabulary read line by line; expected values: CPython's io.StringIO)
+  Result r = run_source("stdlib.py",
+                        "import io\nf = io.StringIO('皮\\n卡丘\\nok')\n"
+                        "assert f.readline() == '皮\\n' and f.tell() == 2 and f.readline() == '卡丘\\n' and f.tell() == 5\n"
+                        "assert f.readline() == 'ok' and f.readline() == '' and f.tell() == 7\n"
+                        "f.seek(2)\nassert f.readline() == '卡丘\\n' and f.readlines() == ['ok']\n"
+                        "g = io.StringIO('a\\nb\\n')\nassert g.readlines() == ['a\\n', 'b\\n'] and list(io.StringIO('x\\ny')) == ['x\\n', 'y']\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

@@ -21,6 +21,22 @@ class _Memory:
         return out
 
     def readline(self, size=-1):
+        # sequential reads of whole lines take them from the rest split once (a str counts code points: finding and
+        # slicing from a position is a scan of the buffer, too slow line by line over a large non-ASCII vocabulary)
+        if (size is None or size < 0) and self._nl == '\n':
+            if getattr(self, '_lines_at', None) != self._pos or self._lines_buf is not self._buf:
+                rest = self._buf[self._pos:].split('\n')
+                self._lines = [x + '\n' for x in rest[:-1]] + ([rest[-1]] if rest[-1] else [])
+                self._line_i = 0
+                self._lines_buf = self._buf
+            if self._line_i >= len(self._lines):
+                self._lines_at = self._pos
+                return ''
+            out = self._lines[self._line_i]
+            self._line_i += 1
+            self._pos += len(out)
+            self._lines_at = self._pos
+            return out
         nl = self._buf.find(self._nl, self._pos)
         end = len(self._buf) if nl < 0 else nl + 1
         if size is not None and size >= 0:
@@ -30,6 +46,11 @@ class _Memory:
         return out
 
     def readlines(self, hint=-1):
+        if self._nl == '\n':
+            rest = self._buf[self._pos:]
+            parts = rest.split('\n')
+            self._pos += len(rest)
+            return [x + '\n' for x in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
         lines = []
         while True:
             line = self.readline()

@@ -174,8 +174,10 @@ V Interp::subscript(V obj, V idx, Location loc) {
   }
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
     // (a str's items are its code points: `"皮肤"[0]` is one character)
-    const std::vector<std::string> chars = obj->k == VK::Str ? utf8_chars(obj->s) : std::vector<std::string>{};
-    size_t n = obj->k == VK::Str ? chars.size() : obj->items.size();
+    // (its byte offsets only: ASCII text needs none, and no character is copied but the ones taken)
+    const std::vector<size_t> at = obj->k == VK::Str ? utf8_starts(obj->s) : std::vector<size_t>{};
+    auto char_at = [&](size_t i) { return at.empty() ? obj->s.substr(i, 1) : obj->s.substr(at[i], at[i + 1] - at[i]); };
+    size_t n = obj->k != VK::Str ? obj->items.size() : at.empty() ? obj->s.size() : at.size() - 1;
     if (idx->k == VK::Slice) {
       std::vector<V> xs;
       std::string s;
@@ -185,7 +187,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
         for (size_t i : at) materialize_item(obj, i);
       }
       for (size_t i : slice_positions(idx, n)) {
-        if (obj->k == VK::Str) s += chars[i];
+        if (obj->k == VK::Str) s += char_at(i);
         else xs.push_back(obj->items[i]);
       }
       if (obj->k == VK::Str) return mk_str(s);
@@ -214,7 +216,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (idx->k == VK::Int && !idx->sym.empty() && tracing()) specialize_symbol(idx->sym, loc, true);
     long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
-    if (obj->k == VK::Str) return mk_str(chars[static_cast<size_t>(i)]);
+    if (obj->k == VK::Str) return mk_str(char_at(static_cast<size_t>(i)));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     // (a list the frame reached by a source: its items are lazy, wrapped where read; DNC's `self.rnns[layer]`)
     if (stack_.back()->ctx && stack_.back()->ctx->sources.count(obj.get())) refuse_rnn_item(*this, obj->items[i], loc, true);

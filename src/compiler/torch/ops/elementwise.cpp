@@ -312,13 +312,9 @@ V where(OpCall& c) {
   // is still taken with a deprecation warning, another dtype raises; in a frame the fake kernel's check
   // (_refs.where) takes only bool, which ends the compile as a TorchRuntimeError
   if (cond->t->dtype != "bool" && (c.I.tracing() || cond->t->dtype != "uint8")) {
-    static const std::map<std::string, std::string> scalar = {
-        {"uint8", "Byte"}, {"int8", "Char"}, {"int16", "Short"}, {"int32", "Int"}, {"int64", "Long"},
-        {"float16", "Half"}, {"bfloat16", "BFloat16"}, {"float32", "Float"}, {"float64", "Double"}};
-    const auto it = scalar.find(cond->t->dtype);
     if (c.I.tracing()) c.I.raise_fake("RuntimeError", "expected predicate to be bool, got torch." + cond->t->dtype, c.loc);
     c.I.raise_exc("RuntimeError", "where expected condition to be a boolean tensor, but got a tensor with dtype " +
-                                      (it == scalar.end() ? cond->t->dtype : it->second), c.loc);
+                                      dtype_c10(cond->t->dtype), c.loc);
   }
   TensorInfo o;
   o.device = cond->t->device;

@@ -1,6 +1,8 @@
 // NN, norm and loss families: linear, layer_norm/rms_norm/group_norm/normalize, embedding,
 // scaled_dot_product_attention, one_hot, and the losses (reduction='mean'|'sum' -> 0-dim, 'none' ->
 // per-element or per-sample, as torch.nn.functional documents each).
+#include <set>
+
 #include <fmt/format.h>
 
 #include "dynamo/messages.hpp"
@@ -12,14 +14,13 @@
 namespace tparse::compiler {
 
 void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc) {
-  static const std::map<std::string, std::string> names = {
-      {"float64", "Double"}, {"float32", "Float"}, {"float16", "Half"}, {"bfloat16", "BFloat16"}};
+  static const std::set<std::string> floating = {"float64", "float32", "float16", "bfloat16"};
   // (autocast casts every floating operand but a double to its dtype first: a float64 input still clashes)
   const std::string to = I.autocast_dtype(a.device.rfind("cuda", 0) == 0 ? "cuda" : "cpu");
   auto eff = [&](const std::string& d) { return to.empty() || d == "float64" ? d : to; };
-  auto x = names.find(eff(a.dtype)), y = names.find(eff(b.dtype));
-  if (x == y || x == names.end() || y == names.end()) return;
-  I.raise_fake("RuntimeError", fmt::format("mat1 and mat2 must have the same dtype, but got {} and {}", x->second, y->second), loc);
+  const std::string x = eff(a.dtype), y = eff(b.dtype);
+  if (x == y || !floating.count(x) || !floating.count(y)) return;
+  I.raise_fake("RuntimeError", fmt::format("mat1 and mat2 must have the same dtype, but got {} and {}", dtype_c10(x), dtype_c10(y)), loc);
 }
 
 }  // namespace tparse::compiler

@@ -189,6 +189,17 @@ std::string msg_data_dependent_op(const std::string& op) {
                     op, "GB0033");
 }
 
+std::string msg_bind_failure(const std::string& func, const std::string& where, const std::string& args, const std::string& kwargs) {
+  return gb_message("failed to bind arguments when attempting to inline", fmt::format("Argument mismatch when attempting to trace function {}.", func),
+                    {kHintUserError}, fmt::format("func='{}' {}; args = {}; kwargs = {}", func, where, args, kwargs), "GB7312");
+}
+
+std::string msg_one_hot(const std::string& args, const std::string& kwargs) {
+  return gb_message("Attempted to use `torch.nn.functional.one_hot` with data-dependent output shape", "Dynamo does not support this.",
+                    {"Explicitly set the `num_classes` param of the function call `torch.nn.functional.one_hot` to something other than -1."},
+                    fmt::format("args={}, kwargs={}", args, kwargs), "GB0246");
+}
+
 std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs) {
   return gb_message("Attempted to call op with non-contiguous `out=` tensor", "Dynamo does not support this.", {kHintSupportable},
                     fmt::format("self.value=<built-in method {} of type object at 0x7f0000000000>, args=[{}], kwargs={{{}}}", fn, args, kwargs),

@@ -48,6 +48,10 @@ std::string msg_sparse_output(const std::vector<long long>& shape);
 std::string msg_noncontiguous_out(const std::string& fn, const std::string& args, const std::string& kwargs);
 /// GB0033: an op whose non-tensor output depends on tensor data (`aten._local_scalar_dense.default`)
 std::string msg_data_dependent_op(const std::string& op);
+/// GB0246: F.one_hot without num_classes (or a positional -1) in a frame; `args` / `kwargs` as Dynamo prints them
+/// GB7312: an inlined call's arguments do not bind (`where` is FILE:FIRSTLINENO; `args` the Python types)
+std::string msg_bind_failure(const std::string& func, const std::string& where, const std::string& args, const std::string& kwargs);
+std::string msg_one_hot(const std::string& args, const std::string& kwargs);
 /// GB0117: a TensorVariable.method_<name> handler raised TypeError on the arguments (a deprecated scalar-first
 /// overload `add_(Number, T)`); `context` is `call_method TensorVariable() name [args] {}`.
 std::string msg_unhandled_method_args(const std::string& name, const std::string& context);

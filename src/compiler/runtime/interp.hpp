@@ -230,6 +230,11 @@ class Interp {
   int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
   int node_of(const V& t);
   bool tracing() const;
+  /// Dynamo's repr of argument `a` in a break's debug context: a frame input read here is a lazy tracker, realized
+  /// (`LazyVariableTracker(realized: TensorVariable())`), else variable_repr's
+  std::string tracker_repr(const V& a) const;
+  /// `repr(type(a))` as a break's context prints an argument's python_type(): `<class 'm.Layer'>`, `<class 'torch.Tensor'>`
+  std::string python_type_repr(const V& a);
   /// A grad-mode node of a context manager Dynamo traces (GradModeVariable / InferenceModeVariable):
   /// `target(args)` in the graph being recorded; its index, or -1 when not tracing.
   int emit_ctx_node(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);

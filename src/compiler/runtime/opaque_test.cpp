@@ -429,12 +429,15 @@ TEST_CASE("int() / float() / bool() of tensor data tparse does not know are gues
 
 TEST_CASE("a float32 Linear on a float64 input is torch's RuntimeError eagerly, a TorchRuntimeError from a frame; "
           "autocast casts all but the double") {
-  // (torch's message for nn.Linear on CPU: "mat1 and mat2 must have the same dtype, but got Double and Float")
+  // (torch's messages on CPU: nn.Linear with a bias is addmm's "mat1 and mat2 must have the same dtype, but got Double
+  // and Float"; without one mm's "expected m1 and m2 to have the same dtype, but got: double != float", real torch 2.11)
   const char* src =
       "import torch\nimport torch.nn as nn\nlin = nn.Linear(4, 3)\nx = torch.ones(2, 4, dtype=torch.float64)\n"
       "try:\n    lin(x)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n"
       "    assert str(e) == 'mat1 and mat2 must have the same dtype, but got Double and Float', str(e)\n"
-      "try:\n    x @ torch.ones(4, 2)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n    assert 'Double and Float' in str(e)\n"
+      "try:\n    nn.Linear(4, 3, bias=False)(x)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n"
+      "    assert str(e) == 'expected m1 and m2 to have the same dtype, but got: double != float', str(e)\n"
+      "try:\n    x @ torch.ones(4, 2)\n    raise AssertionError('ran')\nexcept RuntimeError as e:\n    assert 'double != float' in str(e)\n"
       "try:\n    torch.compile(lambda t: lin(t), backend='eager')(x)\n    raise AssertionError('compiled')\nexcept RuntimeError as e:\n"
       "    assert type(e).__name__ == 'TorchRuntimeError', type(e).__name__\n"
       "with torch.autocast('cpu', dtype=torch.bfloat16):\n    y = lin(x.float())\n    try:\n        lin(x)\n        raise AssertionError('ran')\n"

@@ -478,13 +478,8 @@ V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<
   // `exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)`) do not fit the handler's signature: its TypeError is
   // graph break GB0117 (real torch 2.11: program deprecated_scalar_first_inplace_overloads)
   if (rest.size() > (name == "add_" ? 1u : 2u)) {
-    FrameCtx& ctx = *stack_.back()->ctx;
     std::string vts;
-    for (const V& a : rest) {
-      // (a frame input read here is still a lazy tracker, realized)
-      std::string vt = a->k == VK::Tensor && ctx.sources.count(a.get()) ? "LazyVariableTracker(realized: TensorVariable())" : variable_repr(a);
-      vts += (vts.empty() ? "" : ", ") + vt;
-    }
+    for (const V& a : rest) vts += (vts.empty() ? "" : ", ") + tracker_repr(a);
     graph_break("Unhandled args for method",
                 msg_unhandled_method_args(name, fmt::format("call_method TensorVariable() {} [{}] {{}}", name, vts)), loc);
   }

@@ -46,9 +46,10 @@ bool channels_last_like(const TensorInfo& t);
 /// torch.autocast's cast of op `name`'s output (its lists, for the output's device) when autocast is on.
 void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o);
 /// A matrix product's operands of two floating dtypes (a float32 Linear on a float64 input): torch's RuntimeError
-/// "mat1 and mat2 must have the same dtype", a fake tensor's TorchRuntimeError in a frame; under autocast the dtypes
-/// it casts them to (a double stays a double: torch/ops/nn.cpp).
-void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc);
+/// (addmm, a Linear with a bias: "mat1 and mat2 must have the same dtype, but got Double and Float"; mm / matmul:
+/// "expected m1 and m2 to have the same dtype, but got: double != float"), a fake tensor's TorchRuntimeError in a
+/// frame; under autocast the dtypes it casts them to (a double stays a double: torch/ops/nn.cpp).
+void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc, bool addmm = false);
 
 /// One row of the table.
 struct OpDef {

@@ -258,6 +258,10 @@ void Interp::raise_run_error(FrameCtx& ctx) {
 V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc,
                     bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts) {
   static auto inner_fn = [] { auto f = std::make_shared<FuncDef>(); f->name = "inner"; f->firstlineno = 67; return f; }();
+  // arguments that do not bind are CPython's TypeError before the frame exists: no frame of Dynamo's (TranAD's layer
+  // called by torch's TransformerEncoder with `is_causal=`, run eagerly after the break)
+  if (!module_wrapper)
+    if (std::string e = bind_error(fnv, args, kwargs); !e.empty()) raise_exc("TypeError", e, loc);
   std::string key = module_wrapper ? fmt::format("inner") : fmt::format("{}", static_cast<const void*>(fnv->fn.get()));
   auto& slot = codes_[key];
   if (!slot) {

@@ -64,6 +64,17 @@ bool Interp::tracing() const {
   return !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
 }
 
+std::string Interp::python_type_repr(const V& a) {
+  if (a->k == VK::Instance && a->cls) return repr_of(a->cls, Location{});
+  if (a->k == VK::Tensor) return a->t && a->t->is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>";
+  return fmt::format("<class '{}'>", type_name(a));
+}
+
+std::string Interp::tracker_repr(const V& a) const {
+  const bool input = a->k == VK::Tensor && !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->sources.count(a.get());
+  return input ? "LazyVariableTracker(realized: TensorVariable())" : variable_repr(a);
+}
+
 void Interp::run(const Module& m) {
   Activation act;
   act.env = globals_;
@@ -515,6 +526,47 @@ void Interp::exec_stmt(const StmtP& s) {
   }
 }
 
+// CPython's TypeError of binding `args` / `kwargs` to `fnv`'s parameters (empty when they bind), named by the
+// function's qualified name (`C.__init__() missing 1 required ...`); checked before the call's frame exists, so an
+// eager call that does not bind is no frame of Dynamo's either
+std::string bind_error(const V& fnv, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs) {
+  const auto& fn = fnv->fn;
+  auto qualname = [&]() -> std::string {
+    if (auto q = fnv->attrs.find("__qualname__"); q != fnv->attrs.end() && q->second->k == VK::Str) return q->second->s;
+    return fnv->cls && fnv->cls->k == VK::Class ? fnv->cls->s + "." + fn->name : fn->name;
+  };
+  size_t ai = 0;
+  std::vector<bool> used(kwargs.size(), false);
+  std::vector<std::string> missing_pos, missing_kw;
+  bool has_varargs = false, has_kwargs = false;
+  for (size_t pi = 0; pi < fn->params.size(); ++pi) {
+    const auto& p = fn->params[pi];
+    if (p.kind == 1) { ai = args.size(); has_varargs = true; continue; }
+    if (p.kind == 2) { has_kwargs = true; continue; }
+    bool bound = p.kind == 0 && ai < args.size();
+    if (bound) ++ai;
+    for (size_t k = 0; k < kwargs.size(); ++k) {
+      if (used[k] || kwargs[k].first != p.name) continue;
+      if (bound) return fmt::format("{}() got multiple values for argument '{}'", qualname(), p.name);
+      used[k] = bound = true;
+      break;
+    }
+    if (!bound && !(pi < fnv->defaults.size() && fnv->defaults[pi])) (p.kind == 3 ? missing_kw : missing_pos).push_back(p.name);
+  }
+  for (auto* names : {&missing_pos, &missing_kw}) {
+    if (names->empty()) continue;
+    std::string list;
+    for (size_t i = 0; i < names->size(); ++i)
+      list += (i == 0 ? "" : names->size() == 2 ? " and " : i + 1 == names->size() ? ", and " : ", ") + ("'" + (*names)[i] + "'");
+    return fmt::format("{}() missing {} required {} argument{}: {}", qualname(), names->size(),
+                       names == &missing_pos ? "positional" : "keyword-only", names->size() == 1 ? "" : "s", list);
+  }
+  if (!has_varargs && ai < args.size()) return fmt::format("{}() takes {} positional arguments but {} were given", qualname(), ai, args.size());
+  for (size_t k = 0; k < kwargs.size(); ++k)
+    if (!used[k] && !has_kwargs) return fmt::format("{}() got an unexpected keyword argument '{}'", qualname(), kwargs[k].first);
+  return "";
+}
+
 V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
                     std::shared_ptr<FrameCtx> ctx, int depth, V self) {
   auto& fn = fnv->fn;
@@ -527,17 +579,23 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   auto env = std::make_shared<Env>();
   env->parent = fnv->closure;
   if (self) args.insert(args.begin(), self);
+  const Location at = stack_.empty() ? fn->loc : Location{stack_.back()->cur_line, 0, stack_.back()->file};
+  if (std::string e = bind_error(fnv, args, kwargs); !e.empty()) {
+    // A call Dynamo inlines whose arguments do not bind (TranAD's layer called with torch's `is_causal=`) is graph
+    // break GB7312 at the call, which then raises CPython's TypeError eagerly (InliningInstructionTranslator's bind_args)
+    if (ctx && depth > 0 && ctx->mode == Mode::Record) {
+      std::string types, kws;
+      for (const V& a : args) types += (types.empty() ? "" : ", ") + python_type_repr(a);
+      for (const auto& [k, v] : kwargs) kws += fmt::format("{}'{}': {}", kws.empty() ? "" : ", ", k, tracker_repr(v));
+      graph_break("failed to bind arguments when attempting to inline",
+                  msg_bind_failure(fn->name, fmt::format("{}:{}", fn->loc.file, fn->loc.line), "[" + types + "]", "{" + kws + "}"), at);
+    }
+    raise_exc("TypeError", e, at);
+  }
   size_t ai = 0;
   std::vector<V> extra;
   auto kwd = std::make_shared<Obj>();
   kwd->k = VK::Dict;
-  // CPython's TypeErrors of a call, named by the function's qualified name (`C.__init__() missing 1 required ...`)
-  auto qualname = [&]() -> std::string {
-    if (auto q = fnv->attrs.find("__qualname__"); q != fnv->attrs.end() && q->second->k == VK::Str) return q->second->s;
-    return fnv->cls && fnv->cls->k == VK::Class ? fnv->cls->s + "." + fn->name : fn->name;
-  };
-  std::vector<std::string> missing_pos, missing_kw;
-  const Location at = stack_.empty() ? fn->loc : Location{stack_.back()->cur_line, 0, stack_.back()->file};
   for (size_t pi = 0; pi < fn->params.size(); ++pi) {
     auto& p = fn->params[pi];
     if (p.kind == 1) { while (ai < args.size()) extra.push_back(args[ai++]); env->set(p.name, mk_tuple(extra)); continue; }
@@ -546,35 +604,21 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     if (p.kind == 0 && ai < args.size()) v = args[ai++];
     for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
       if (it->first == p.name) {
-        if (v) raise_exc("TypeError", fmt::format("{}() got multiple values for argument '{}'", qualname(), p.name), at);
         v = it->second;
         kwargs.erase(it);
         break;
       }
     }
     if (!v) v = fnv->defaults[pi];
-    if (!v) { (p.kind == 3 ? missing_kw : missing_pos).push_back(p.name); continue; }
     env->set(p.name, v);
   }
-  for (auto* names : {&missing_pos, &missing_kw}) {
-    if (names->empty()) continue;
-    std::string list;
-    for (size_t i = 0; i < names->size(); ++i)
-      list += (i == 0 ? "" : names->size() == 2 ? " and " : i + 1 == names->size() ? ", and " : ", ") + ("'" + (*names)[i] + "'");
-    raise_exc("TypeError", fmt::format("{}() missing {} required {} argument{}: {}", qualname(), names->size(),
-                                       names == &missing_pos ? "positional" : "keyword-only", names->size() == 1 ? "" : "s", list), at);
-  }
-  if (ai < args.size()) raise_exc("TypeError", fmt::format("{}() takes {} positional arguments but {} were given", qualname(), ai, args.size()), at);
-  bool has_kwargs = false;
   for (auto& p : fn->params) {
     if (p.kind == 2) {
-      has_kwargs = true;
       for (auto& kv : kwargs) kwd->dict.push_back({mk_str(kv.first), kv.second});
       env->set(p.name, kwd);
       if (ctx && depth == 0 && !ctx->sources.count(kwd.get())) ctx->sources.of(kwd) = p.name;  // the frame's L['kwargs']
     }
   }
-  if (!has_kwargs && !kwargs.empty()) raise_exc("TypeError", fmt::format("{}() got an unexpected keyword argument '{}'", qualname(), kwargs[0].first), at);
   if (fn->generator && !ctx && (stack_.empty() || !stack_.back()->ctx)) {
     // eager code: a lazy generator (runtime/generator.hpp); the arguments are bound now, the body runs at next()
     return make_generator([this, env, fn](GenState& st) {

@@ -13,14 +13,19 @@
 
 namespace tparse::compiler {
 
-void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc) {
+void same_matmul_dtypes(Interp& I, const TensorInfo& a, const TensorInfo& b, Location loc, bool addmm) {
   static const std::set<std::string> floating = {"float64", "float32", "float16", "bfloat16"};
   // (autocast casts every floating operand but a double to its dtype first: a float64 input still clashes)
   const std::string to = I.autocast_dtype(a.device.rfind("cuda", 0) == 0 ? "cuda" : "cpu");
   auto eff = [&](const std::string& d) { return to.empty() || d == "float64" ? d : to; };
   const std::string x = eff(a.dtype), y = eff(b.dtype);
   if (x == y || !floating.count(x) || !floating.count(y)) return;
-  I.raise_fake("RuntimeError", fmt::format("mat1 and mat2 must have the same dtype, but got {} and {}", dtype_c10(x), dtype_c10(y)), loc);
+  // (addmm's check names c10 ScalarTypes; mm's the TypeMeta names: real torch 2.11, program linear_dtype_mismatch)
+  auto meta_name = [](const std::string& d) {
+    return d == "float64" ? std::string("double") : d == "float32" ? std::string("float") : dtype_c10(d);
+  };
+  if (addmm) I.raise_fake("RuntimeError", fmt::format("mat1 and mat2 must have the same dtype, but got {} and {}", dtype_c10(x), dtype_c10(y)), loc);
+  I.raise_fake("RuntimeError", fmt::format("expected m1 and m2 to have the same dtype, but got: {} != {}", meta_name(x), meta_name(y)), loc);
 }
 
 }  // namespace tparse::compiler
@@ -34,7 +39,9 @@ V linear(OpCall& c) {
   if (!w || w->k != VK::Tensor) c.fail("linear: missing weight");
   if (t.shape.empty() || t.shape.back().v != w->t->shape.back().v)
     c.fail(fmt::format("shape mismatch in linear: input {} has {} features but the layer expects {}", meta_str(t), t.shape.empty() ? 0 : t.shape.back().v, w->t->shape.back().v));
-  same_matmul_dtypes(c.I, t, *w->t, c.loc);
+  // (with a bias, linear is addmm; without, mm / matmul: their checks word the clash differently)
+  V bias = c.arg(1, "bias");
+  same_matmul_dtypes(c.I, t, *w->t, c.loc, bias && bias->k == VK::Tensor);
   // the features a layer's weight fixes: a symbolic input size equal to them is that number (Eq(s27, 8) solved: the
   // ShapeEnv specializes it; dynamic=True's duck-sized feature dims), an expression of one symbol too (a cat's
   // `s94 + 4` against 8 features: s94 is 4)
@@ -49,7 +56,7 @@ V linear(OpCall& c) {
     c.I.specialize_symbol(t.shape.back().sym, c.loc);
   o.shape.back() = w->t->shape.size() == 2 ? w->t->shape[0] : Dim{1, ""};
   if (w->t->shape.size() == 1) o.shape.pop_back();
-  V bias = c.arg(1, "bias");  // (a trainable bias alone makes the result require grad)
+  // (a trainable bias alone makes the result require grad)
   o.requires_grad = t.requires_grad || w->t->requires_grad || (bias && bias->k == VK::Tensor && bias->t->requires_grad);
   // an input of 3 or more dims is folded to 2 for mm / addmm and the product viewed back: its strides are plain
   // products of the sizes (view's computeStride), no Max(1, ...) of make_contiguous_strides_for (FocalNet's
@@ -213,7 +220,20 @@ V one_hot(OpCall& c) {
   if (k < 0) {
     // (num_classes -1 is `self.max().item() + 1`: on a fake tensor the item() is data-dependent, a graph break at the
     // call (Onehot.cpp's functional branch for Python-keyed tensors), which runs eagerly)
-    if (c.I.tracing()) c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+    // Dynamo's handler of F.one_hot refuses one argument alone, or a positional constant -1, before tracing it
+    // (GB0246); `num_classes=-1` by keyword reaches the op, whose item() is the data-dependent break
+    if (c.I.tracing()) {
+      const bool refused = c.args.size() + c.kwargs.size() == 1 || (c.args.size() == 2 && n && n->k == VK::Int && n->sym.empty());
+      if (refused) {
+        std::string a, kw;
+        for (const V& v : c.args) a += (a.empty() ? "" : ", ") + c.I.tracker_repr(v);
+        for (const auto& [k, v] : c.kwargs) kw += fmt::format("{}'{}': {}", kw.empty() ? "" : ", ", k, c.I.tracker_repr(v));
+        c.I.graph_break("Attempted to use `torch.nn.functional.one_hot` with data-dependent output shape",
+                        msg_one_hot("(" + a + (c.args.size() == 1 ? ",)" : ")"), "{" + kw + "}"), c.loc);
+      } else {
+        c.I.graph_break("Data dependent operator", msg_data_dependent_op("aten._local_scalar_dense.default"), c.loc);
+      }
+    }
     const std::vector<double>* d = values::data(c.I, c.self);
     if (d && !d->empty()) k = static_cast<long long>(*std::max_element(d->begin(), d->end())) + 1;
     else if (c.t().fill) k = static_cast<long long>(*c.t().fill) + 1;

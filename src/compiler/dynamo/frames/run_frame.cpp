@@ -207,7 +207,10 @@ bool Interp::skipfile_stub_fn(const V& f) const {
 
 // A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a
 // device run's frames_seen), "(skipped)" for one returned at once
+// (torch.compile(fullgraph=True) installs convert_frame_assert itself: only ConvertFrame, the fullgraph=False wrapper,
+// counts a frame, so a fullgraph run hands Dynamo no counted frame; real torch 2.11: moondream's three fullgraph compiles)
 void Interp::count_frame(const CodeState& cs, bool skipped) {
+  if (cur_opts_ && cur_opts_->fullgraph) return;
   ++counters_["frames_total"];
   static const bool debug = std::getenv("TPARSE_DEBUG_FRAMES") != nullptr;
   if (debug) fmt::print(stderr, "frame {} {}:{}{}\n", cs.co_name, cs.filename, cs.firstlineno, skipped ? " (skipped)" : "");

@@ -232,7 +232,7 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
   // tensor it returns is the local `y`, L_y_ in the graph; real torch 2.11: resize_intermediate_break)
   if (brk && act.cur_stmt && act.cur_stmt->k == SK::Expr && act.cur_stmt->value.get() == brk && stack0 && stack0->k == VK::Tensor)
     stack0 = nullptr;
-  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::List || stack0->k == VK::Tuple ||
+  if (stack0 && (stack0->k == VK::Tensor || stack0->k == VK::Int || stack0->k == VK::Float || stack0->k == VK::Bool || stack0->k == VK::Str || stack0->k == VK::List || stack0->k == VK::Tuple ||
                  (stack0->k == VK::Instance && !stack0->builtin_nn.empty()) || dict_like_with_tensors(stack0) ||
                  // (a user object the call made, read after the break: its attributes are guarded from `___stack0`,
                  // pathformer's SparseDispatcher `___stack0._part_sizes[0] == 2`, real torch 2.11)
@@ -253,7 +253,9 @@ void Interp::enter_resume(Activation& act, const std::string& line_key, int line
     // (a bool or float local too: ema-pytorch's `initted` flag, jepa's momentum `m`, guarded where the resume reads it)
     // (a torch.Size too, `original_shape = x.shape` viewed back after the break: its items are ints of their own
     // sources, automatic dynamic per item; program size_local_across_break)
-    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool || v->k == VK::Instance ||
+    // (a str or None too: every live local is an argument of the resume function, guarded where it reads it; a
+    // char-rnn's `prime_str == 'Wh'`, real torch 2.11)
+    if (v->k == VK::Tensor || v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool || v->k == VK::Instance || v->k == VK::Str || v->k == VK::None ||
         (v->k == VK::Tuple && v->size_tuple) || ((v->k == VK::List || v->k == VK::Tuple || v->k == VK::Dict) && !held.empty()) ||
         (v->k == VK::Dict && !v->cls && !v->view_of))  // (a plain dict of numbers too: a metrics dict; dict_inputs.hpp)
       inputs.push_back({n, v});

@@ -235,6 +235,9 @@ class Interp {
   std::string tracker_repr(const V& a) const;
   /// `repr(type(a))` as a break's context prints an argument's python_type(): `<class 'm.Layer'>`, `<class 'torch.Tensor'>`
   std::string python_type_repr(const V& a);
+  /// `e` is the value the running statement returns (a `return`'s, a lambda's body, a branch of a conditional there):
+  /// a break at its instruction resumes nowhere
+  bool returned_expr(const Activation& act, const Expr* e) const;
   /// A grad-mode node of a context manager Dynamo traces (GradModeVariable / InferenceModeVariable):
   /// `target(args)` in the graph being recorded; its index, or -1 when not tracing.
   int emit_ctx_node(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);

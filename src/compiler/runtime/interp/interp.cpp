@@ -64,6 +64,16 @@ bool Interp::tracing() const {
   return !stack_.empty() && stack_.back()->ctx && stack_.back()->ctx->mode == Mode::Record;
 }
 
+// The returned value: a `return`'s, or a lambda's body; either branch of a conditional expression there is followed
+// by RETURN_VALUE too (`lambda *a: V(*a).cuda() if USE_CUDA else V(*a)`, RL-Adventure's Variable)
+bool Interp::returned_expr(const Activation& act, const Expr* e) const {
+  const Expr* root = act.cur_stmt && act.cur_stmt->k == SK::Return ? act.cur_stmt->value.get()
+                     : act.fn && act.fn->lambda_body ? act.fn->lambda_body.get() : nullptr;
+  while (root && root != e && root->k == EK::IfExp && root->a.size() == 3)
+    root = root->a[1].get() == e || root->a[2].get() == e ? e : nullptr;
+  return root == e;
+}
+
 std::string Interp::python_type_repr(const V& a) {
   if (a->k == VK::Instance && a->cls) return repr_of(a->cls, Location{});
   if (a->k == VK::Tensor) return a->t && a->t->is_param ? "<class 'torch.nn.parameter.Parameter'>" : "<class 'torch.Tensor'>";
@@ -486,7 +496,7 @@ void Interp::exec_stmt(const StmtP& s) {
       return;
     }
     case SK::Return: {
-      act.is_return_call = s->value && s->value->k == EK::Call;
+      act.is_return_call = s->value && (s->value->k == EK::Call || s->value->k == EK::Subscript || s->value->k == EK::IfExp);
       V v = s->value ? eval(s->value) : none();
       act.is_return_call = false;
       act.ret = std::move(v);

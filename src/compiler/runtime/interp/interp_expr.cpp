@@ -113,6 +113,12 @@ V Interp::eval(const ExprP& e) {
     case EK::Subscript: {
       V obj = eval(e->a[0]);
       V idx = eval(e->a[1]);
+      // `return a[i]`: a break at its BINARY_SUBSCR resumes nowhere either (the next instruction is RETURN_VALUE:
+      // create_call_resume_at makes no resume function); an inner subscript of the returned value does
+      Activation& act = *stack_.back();
+      const bool saved = act.is_return_call;
+      act.is_return_call = saved && returned_expr(act, e.get());
+      struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
       return subscript_read(obj, idx, e->loc);
     }    case EK::Slice: {
       V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;
@@ -170,13 +176,7 @@ V Interp::eval(const ExprP& e) {
         // `return <this call>` resumes nowhere after a break; a call inside the returned expression
         // (`return f(x).relu()`) does: only the outermost one is the return call
         const bool saved = act.is_return_call;
-        // (the returned value: a `return`'s, or a lambda's body; either branch of a conditional expression there is
-        // followed by RETURN_VALUE too: `lambda *a: V(*a).cuda() if USE_CUDA else V(*a)`, RL-Adventure's Variable)
-        const Expr* root = act.cur_stmt && act.cur_stmt->k == SK::Return ? act.cur_stmt->value.get()
-                           : act.fn && act.fn->lambda_body ? act.fn->lambda_body.get() : nullptr;
-        while (root && root != e.get() && root->k == EK::IfExp && root->a.size() == 3)
-          root = root->a[1].get() == e.get() || root->a[2].get() == e.get() ? e.get() : nullptr;
-        act.is_return_call = saved && root == e.get();
+        act.is_return_call = saved && returned_expr(act, e.get());
         struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
         // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
         return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");

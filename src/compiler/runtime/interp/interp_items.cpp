@@ -200,6 +200,11 @@ V Interp::subscript(V obj, V idx, Location loc) {
     // `vocab.itos[index] for index in argmax(...).numpy()`). In a frame that breaks (GB0070); eagerly its value,
     // or a guess where tparse does not know the data
     if (idx->k == VK::Tensor && idx->t->dtype.find("int") != std::string::npos && idx->t->shape.empty()) {
+      // (a str is a ConstantVariable, whose __getitem__ takes constants only: GB0156; real torch 2.11)
+      if (tracing() && obj->k == VK::Str)
+        instruction_break("Unsupported method call",
+                          msg_unsupported_method("str", "__getitem__", fmt::format("call_method ConstantVariable(str: {}) __getitem__ [{}] {{}}",
+                                                                                   py_repr(obj), tracker_repr(idx))), loc);
       if (tracing())  // (ListVariable.__getitem__ of a tensor: its fake value holds no constant; real torch 2.11)
         instruction_break("Indexing list with non-scalar tensor",
                           msg_list_index_tensor(obj->k == VK::List ? "ListVariable" : "TupleVariable", n, idx->t->np_array), loc);

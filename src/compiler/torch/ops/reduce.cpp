@@ -35,7 +35,10 @@ V reduce(OpCall& c) {
     double mult = 1;
     for (long long i : dims) mult *= static_cast<double>(t.shape[static_cast<size_t>(i)].v);
     o.shape = reduced_shape(t.shape, dims, keep);
-    if (t.fill) o.fill = name == "sum" ? *t.fill * mult : *t.fill;
+    // (a constant's sum over the dims is the count times it; its mean / max / min is itself; any other reduction
+    // (a norm, std, argmax, all) is no longer that constant)
+    if (t.fill && (name == "sum" || name == "nansum")) o.fill = *t.fill * mult;
+    else if (t.fill && (name == "mean" || name == "nanmean" || name == "amax" || name == "amin" || name == "max" || name == "min")) o.fill = t.fill;
   }
   if (name == "argmax" || name == "argmin" || name == "count_nonzero") o.dtype = "int64";
   if (name == "all" || name == "any") o.dtype = "bool";

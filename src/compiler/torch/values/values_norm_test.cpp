@@ -173,3 +173,22 @@ TEST_CASE("numpy: searchsorted eagerly (bisect left / right), and in a frame a d
   CHECK(f.trace.find("aten._local_scalar_dense.default") != std::string::npos);
   CHECK(f.trace.find("\"fail_type\": \"Unsupported\"") != std::string::npos);
 }
+
+TEST_CASE("eager values: torch.norm / linalg.norm / linalg.vector_norm are p-norms over their dims (SpookyNet's pair mask)") {
+  // (|[3, 4]| = 5, |[6, 8]| = 10; the 1-norm of [3, -4] is 7, its inf-norm 4, its 0-"norm" the nonzeros' count;
+  // linalg.norm of a matrix with no ord is Frobenius: sqrt(9 + 16 + 36 + 64))
+  Result r = run_norm_values(
+      "from torch.linalg import norm\n"
+      "x = torch.tensor([[3., 4.], [6., 8.]])\n"
+      "assert x.norm(dim=1).tolist() == [5.0, 10.0] and norm(x, dim=-1).tolist() == [5.0, 10.0]\n"
+      "assert torch.norm(x, 2, 1).tolist() == [5.0, 10.0] and abs(torch.linalg.norm(x).item() - 125 ** 0.5) < 1e-5\n"
+      "v = torch.tensor([3., -4., 0.])\n"
+      "assert torch.linalg.vector_norm(v, ord=1).item() == 7.0 and torch.linalg.vector_norm(v, float('inf')).item() == 4.0\n"
+      "assert torch.linalg.vector_norm(v, ord=0).item() == 2.0 and v.norm(p=1).item() == 7.0\n"
+      "mask = norm(x, dim=-1) < 7.5\n"
+      "assert x[mask].shape == (1, 2) and int(mask.sum()) == 1\n"
+      "c = torch.tensor([[2., 2., 2.], [1., -1., 1.]])\n"
+      "assert abs(c.norm(dim=1)[0].item() - 12 ** 0.5) < 1e-6 and abs(c.norm(p=3, dim=1)[1].item() - 3 ** (1 / 3)) < 1e-6\n");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

@@ -580,7 +580,7 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, slab(*v, s, dim, lo, len));
     return true;
   }
-  if (reduction(c, res) || quantile(c, res) || sorting(c, res)) return true;
+  if (reduction(c, res) || norm(c, res) || quantile(c, res) || sorting(c, res)) return true;
   if ((n == "matmul" || n == "mm" || n == "bmm") && c.rest.size() == 1) return matmul(I, c.self, c.rest[0], res);
   if (n == "pow") {
     V e = c.arg(0, "exponent");

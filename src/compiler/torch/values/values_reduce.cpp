@@ -76,6 +76,46 @@ bool reduction(OpCall& c, const V& res) {
   return true;
 }
 
+// torch.norm / Tensor.norm (p, dim), linalg.vector_norm (ord, dim), linalg.norm (ord, dim; ord None: the 2-norm of
+// the flattened dims, a matrix's Frobenius): sum(|x|^p)^(1/p), inf / -inf the largest / smallest |x|, 0 the count of
+// nonzeros. A matrix norm of another ord (spectral, nuclear) is not a fold: left unknown. (SpookyNet's pair mask
+// `rij.norm(dim=-1) < cutoff`: the pairs kept decide the sizes of the next frames)
+bool norm(OpCall& c, const V& res) {
+  const std::string& n = c.name;
+  if ((n != "norm" && n != "linalg.norm" && n != "linalg.vector_norm") || res->k != VK::Tensor) return false;
+  const std::vector<double>* v = of(c.I, c.self);
+  if (!v) return false;
+  const Shape s = shape_of(c.self);
+  V p = c.arg(0, n == "norm" ? "p" : "ord");
+  V d = c.arg(1, "dim");
+  std::set<size_t> dims;
+  if (d && d->k == VK::Int) dims.insert(static_cast<size_t>(c.dim(d->i, s.size())));
+  else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) { if (x->k != VK::Int) return false; dims.insert(static_cast<size_t>(c.dim(x->i, s.size()))); }
+  else if (d && d->k != VK::None) return false;
+  if (s.empty()) dims.clear();
+  double order = 2;
+  if (p && (p->k == VK::Int || p->k == VK::Float)) order = p->k == VK::Int ? static_cast<double>(p->i) : p->f;
+  else if (p && p->k == VK::Str && p->s == "fro") order = 2;
+  else if (p && p->k != VK::None) return false;
+  // (linalg.norm with an ord over two dims, or over a whole matrix, is a matrix norm)
+  if (n == "linalg.norm" && p && p->k != VK::None && (dims.size() == 2 || (!d || d->k == VK::None) && s.size() == 2)) return false;
+  auto fold = [&](const std::vector<double>& g) -> double {
+    if (std::isinf(order)) {
+      double best = order > 0 ? 0 : INFINITY;
+      for (double x : g) best = order > 0 ? std::max(best, std::fabs(x)) : std::min(best, std::fabs(x));
+      return best;
+    }
+    if (order == 0) { double k = 0; for (double x : g) k += x != 0; return k; }
+    double a = 0;
+    for (double x : g) a += order == 2 ? x * x : std::pow(std::fabs(x), order);
+    return order == 2 ? std::sqrt(a) : order == 1 ? a : std::pow(a, 1 / order);
+  };
+  std::vector<double> out = reduce_dims(*v, s, dims, fold);
+  if (res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
+  attach(c.I, res, std::move(out));
+  return true;
+}
+
 bool quantile(OpCall& c, const V& res) {
   const std::string& n = c.name;
   if ((n != "quantile" && n != "nanquantile") || res->k != VK::Tensor) return false;

@@ -444,16 +444,19 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
         rebind(v, n, plain);
       }
       auto seen = cs.seen_ints.find(n);
-      if (auto_dyn && v->k == VK::Int && seen != cs.seen_ints.end() && seen->second->i != v->i && !cs.dyn_ints.count(n)) {
+      // (the frame state's scalar compares by value whatever the type, FrameStateSizeEntry._merge_atom: an int 0 then a
+      // float 0.5 changed, 0 then 0.0 did not; Chinese-CLIP's `mask_ratio`, real torch 2.11)
+      auto number = [](const V& x) { return x->k == VK::Float ? x->f : x->k == VK::Bool ? (x->b ? 1.0 : 0.0) : static_cast<double>(x->i); };
+      const bool changed = seen != cs.seen_ints.end() && (seen->second->k == VK::Int || seen->second->k == VK::Float) && number(seen->second) != number(v);
+      if (auto_dyn && v->k == VK::Int && changed && !cs.dyn_ints.count(n)) {
         cs.dyn_ints.insert(n);
-        ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second->i, b = v->i] {  // n = n: clang 14 cannot capture a structured binding
-          automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", std::to_string(a), std::to_string(b));
+        ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second, b = v] {  // n = n: clang 14 cannot capture a structured binding
+          automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", py_repr(a), py_repr(b));
         });
       }
       // a float argument seen with another value: automatic dynamic makes it an unspecialized input (torch 2.11
       // does not specialize floats once they change: a 0-d float64 graph input and its item(); float_arg_forms)
-      if (auto_dyn && v->k == VK::Float && seen != cs.seen_ints.end() && seen->second->k == VK::Float && seen->second->f != v->f &&
-          !cs.dyn_float_args.count(n)) {
+      if (auto_dyn && v->k == VK::Float && changed && !cs.dyn_float_args.count(n)) {
         cs.dyn_float_args.insert(n);
         ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second, b = v] {
           automatic_dynamic_event(*c, "L['" + n + "']", "\"scalar\"", "scalar change", py_repr(a), py_repr(b));

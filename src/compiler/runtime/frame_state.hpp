@@ -263,6 +263,9 @@ struct FrameCtx {
   /// item() are made where the trace first uses it (Dynamo's lazy dict values), as float_stack_vals: value -> (guard source,
   /// source)
   std::map<const Obj*, std::pair<std::string, std::string>> lazy_item_floats;
+  /// a constant item unpacked into a local (`a, b, c, _ = f(x)`): Dynamo wraps each item lazily and guards it where
+  /// the frame first reads the local, never for one it does not read: value -> its guard, pushed at that read
+  std::map<const Obj*, ValueGuard> lazy_item_guards;
   /// dynamic floats inside list / tuple arguments, per argument: each item's path and source (`data[0][1]`),
   /// tensorified when the frame first reads the argument
   std::map<std::string, std::vector<std::pair<std::vector<size_t>, std::string>>> nested_floats;

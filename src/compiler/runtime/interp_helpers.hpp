@@ -138,6 +138,8 @@ bool replacement_keeps_range(const FrameCtx& ctx, const std::string& bare, const
 
 /// A value as Dynamo's VariableTracker repr in a break's context (`ConstantVariable(int: 6)`, `TensorVariable()`)
 std::string variable_repr(const V& a);
+/// Adds a value guard to the frame's guards unless one of its source and kind is there (container_guards.cpp)
+void push_value_guard(FrameCtx& ctx, ValueGuard g);
 /// CPython's TypeError message for `fnv(*args, **kwargs)` whose arguments do not bind to its parameters; empty when they
 /// bind (interp.cpp)
 std::string bind_error(const V& fnv, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs);

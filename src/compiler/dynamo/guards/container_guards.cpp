@@ -39,7 +39,7 @@ static std::string container_source(Interp& I, FrameCtx& ctx, const V& obj) {
   return I.frame_source_of(obj);
 }
 
-static void push_value_guard(FrameCtx& ctx, ValueGuard g) {
+void push_value_guard(FrameCtx& ctx, ValueGuard g) {
   for (auto& x : ctx.vguards) if (x.src == g.src && x.kind == g.kind) return;
   ctx.vguards.push_back(std::move(g));
 }
@@ -122,6 +122,11 @@ V Interp::guard_container_read(const V& obj, const V& idx, const V& item) {
     g.value = item;
     g.kind = type_name(item);
     g.code = isrc + " == " + py_repr(item);
+    if (defer_item_guard_) {  // (unpacked into a local: guarded at the local's first read, Interp::lookup)
+      ctx.held.push_back(item);
+      ctx.lazy_item_guards[item.get()] = std::move(g);
+      return item;
+    }
     push_value_guard(ctx, g);
   } else if ((plain_container(item) || guardable_dict(item) || item->k == VK::Instance) && !ctx.sources.count(item.get())) {
     ctx.sources.of(item) = isrc;

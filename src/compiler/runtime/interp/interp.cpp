@@ -143,6 +143,15 @@ V Interp::lookup(const std::string& name, Location loc) {
       if (!frame_local && e != act.env.get() && act.ctx && act.ctx->mode == Mode::Record)
         for (auto s = stack_.rbegin(); s != stack_.rend(); ++s)
           if ((*s)->ctx == act.ctx && (*s)->depth == 0 && (*s)->env.get() == e) { frame_local = true; break; }
+      if (frame_local && act.ctx && act.ctx->mode == Mode::Record && !act.ctx->lazy_item_guards.empty())
+        if (auto lz = act.ctx->lazy_item_guards.find(it->second.get()); lz != act.ctx->lazy_item_guards.end()) {
+          // (kept for a read after a restart's rollback of the guards; push_value_guard adds it once)
+          ValueGuard g = lz->second;
+          g.comment = guard_comment(loc);
+          g.stack = guard_user_stack(loc);
+          g.read_at = loc;
+          push_value_guard(*act.ctx, std::move(g));
+        }
       if (frame_local && act.ctx && act.ctx->mode == Mode::Record)
         for (auto& g : act.ctx->vguards)  // a guarded frame input: its guard comment names the first use
           if ((g.src == name || (g.src == "___stack0" && g.value.get() == it->second.get())) && g.comment.empty() &&

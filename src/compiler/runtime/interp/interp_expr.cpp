@@ -495,8 +495,19 @@ void Interp::assign(const ExprP& t, V v) {
       }
       std::vector<V> xs = iterate(v, t->loc);
       // unpacking a frame's container (`x, t = args`): each item is read with its source (`args[1] == 3`)
+      // (a constant item bound to a plain local is guarded where that local is first read: Dynamo's lazy item, never
+      // guarded when unread, `_, _, _, loss_val = loss_func(...)`; real torch 2.11, galerkin-transformer)
       if (tracing() && (v->k == VK::Tuple || v->k == VK::List) && xs.size() == v->items.size())
-        for (size_t i = 0; i < xs.size(); ++i) xs[i] = guard_container_read(v, mk_int(static_cast<long long>(i)), xs[i]);
+        for (size_t i = 0; i < xs.size(); ++i) {
+          defer_item_guard_ = i < t->a.size() && t->a[i]->k == EK::Name;
+          try {
+            xs[i] = guard_container_read(v, mk_int(static_cast<long long>(i)), xs[i]);
+          } catch (...) {
+            defer_item_guard_ = false;
+            throw;
+          }
+          defer_item_guard_ = false;
+        }
       size_t star = t->a.size();
       for (size_t i = 0; i < t->a.size(); ++i) if (t->a[i]->k == EK::Starred) star = i;
       if (star == t->a.size()) {

@@ -15,6 +15,7 @@ const char* kHintUserError =
     "Your code may result in an error when running in eager. Please double check that your code doesn't "
     "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
     "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. ";
+const char* kHintDifficult = "This graph break may be difficult to debug. Please report an issue to PyTorch for assistance.";
 const char* kHintEarlier =
     "This graph break may have been caused by an earlier graph break. Resolving the earlier graph "
     "break may resolve this one.";

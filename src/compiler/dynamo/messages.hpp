@@ -109,6 +109,8 @@ std::string gb_id_of(const std::string& msg);
 extern const char* kHintFundamental;
 extern const char* kHintSupportable;
 extern const char* kHintEarlier;
+/// "This graph break may be difficult to debug. ..." (graph_break_hints.DIFFICULT)
+extern const char* kHintDifficult;
 /// "Your code may result in an error when running in eager ..." (a fake run that fails as eager code would)
 extern const char* kHintUserError;
 

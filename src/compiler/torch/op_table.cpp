@@ -49,7 +49,7 @@ std::vector<OpDef> build_table() {
   // {spellings}, where, schema (after the input), family, rule[, graph target of the function form]
   return {
       // ---- value: Python results ----
-      {{"size", "dim", "numel", "is_contiguous", "element_size", "is_floating_point", "ndimension", "nelement", "get_device"}, M, "dim=None", FA::Value, o::size_like},
+      {{"size", "dim", "numel", "is_contiguous", "element_size", "is_floating_point", "ndimension", "nelement", "get_device", "data_ptr"}, M, "dim=None", FA::Value, o::size_like},
       {{"is_floating_point", "numel"}, T, "", FA::Value, o::size_like},
       {{"is_complex"}, TM, "", FA::Value, o::is_complex},
       {{"item", "tolist"}, M, "", FA::Value, o::item},

@@ -108,7 +108,9 @@ void Interp::compile_graph(FrameCtx& ctx, const std::vector<V>& outs) {
       }
       if (id >= 0 && (std::find(g.outputs.begin(), g.outputs.end(), id) == g.outputs.end() || sym_outs.insert(o.get()).second)) {
         sym_outs.insert(o.get());
-        if (auto sh = g.symint_shadow.find(o.get()); sh != g.symint_shadow.end() && g.symint_node.count(o.get()))
+        // (a SymInt traced while its symbol was live and returned after a later guard fixed it, `n = int(s.size(0))`
+        // live past the break: its `size` / `sym_int` nodes stay and are returned; real torch 2.11 torch_equal_unknown)
+        if (auto sh = g.symint_shadow.find(o.get()); sh != g.symint_shadow.end())
           g.output_shadow[static_cast<int>(g.outputs.size())] = sh->second;
         g.outputs.push_back(id);
       }

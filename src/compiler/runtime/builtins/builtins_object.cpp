@@ -158,6 +158,15 @@ V Interp::call_object_builtin(const std::string& name, std::vector<V>& args, Loc
     if (v->k == VK::Class) return mk_builtin("type");
     if (v->k == VK::None) return mk_builtin("NoneType");
     if (v->k == VK::Tuple && v->size_tuple) return mk_builtin("torch.Size");
+    // a numpy scalar is numpy's scalar type (np.int64 of np.prod); in a frame Dynamo holds it as an ndarray
+    if (is_np_scalar(v)) {
+      V np = import_module("numpy", loc);
+      if (tracing()) return getattr(np, "ndarray", loc);
+      const char* t = v->k == VK::Bool ? "bool_"
+                      : v->k == VK::Int ? (v->np_bits == 32 ? "int32" : v->np_bits == 16 ? "int16" : v->np_bits == 8 ? "int8" : "int64")
+                                        : (v->np_bits == 32 ? "float32" : v->np_bits == 16 ? "float16" : "float64");
+      return getattr(np, t, loc);
+    }
     return mk_builtin(type_name(v));
   }
   handled = false;

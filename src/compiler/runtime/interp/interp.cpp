@@ -607,7 +607,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       for (const V& a : args) types += (types.empty() ? "" : ", ") + python_type_repr(a);
       for (const auto& [k, v] : kwargs) kws += fmt::format("{}'{}': {}", kws.empty() ? "" : ", ", k, tracker_repr(v));
       graph_break("failed to bind arguments when attempting to inline",
-                  msg_bind_failure(fn->name, fmt::format("{}:{}", fn->loc.file, fn->loc.line), "[" + types + "]", "{" + kws + "}"), at);
+                  msg_bind_failure(fn->name, fmt::format("{}:{}", path_of(fn->loc.file), fn->firstlineno), "[" + types + "]", "{" + kws + "}"), at);
     }
     raise_exc("TypeError", e, at);
   }

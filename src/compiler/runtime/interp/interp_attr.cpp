@@ -466,7 +466,10 @@ std::string Interp::repr_of(const V& v, Location loc) {
   };
   auto addr = [](const V& x) { return fmt::format("0x{:x}", reinterpret_cast<uintptr_t>(x.get())); };
   switch (v->k) {
-    case VK::Class: if (v->fn) return fmt::format("<class '{}{}'>", module_of(v), v->s); break;
+    case VK::Class:
+      if (v->fn) return fmt::format("<class '{}{}'>", module_of(v), v->s);
+      if (v->builtin_nn == "Tensor" || (v->builtin_nn.empty() && v->s == "Tensor")) return "<class 'torch.Tensor'>";
+      break;
     case VK::Func: if (v->fn) return fmt::format("<function {} at {}>", v->fn->name, addr(v)); break;
     case VK::Builtin:  // `int` is <class 'int'>, `len` <built-in function len>
       if (!v->self && builtin_is_type(v->s)) return fmt::format("<class '{}'>", v->s);

@@ -219,6 +219,13 @@ V Interp::eval(const ExprP& e) {
         }
         if (v->k == VK::Int && v->guess >= 0) { V r = mk_int(-v->i); r->guess = v->guess; return r; }
         if (v->k == VK::Float && v->guess >= 0) { V r = mk_float(-v->f); r->guess = v->guess; return r; }
+        // (a numpy scalar stays one: -np.prod(shape) is np.int64)
+        if (is_np_scalar(v) && v->k != VK::Bool) {
+          auto r = std::make_shared<Obj>(*v);
+          if (v->k == VK::Int) r->i = -v->i;
+          else r->f = -v->f;
+          return r;
+        }
         if (v->k == VK::Int) return mk_int(-v->i);
         if (v->k == VK::Float && (!v->sym.empty() || v->sym_node >= 0) && tracing()) {  // a SymFloat: `neg = -item`
           std::string base = v->sym;

@@ -175,6 +175,9 @@ struct Obj : HeapMember<Obj> {
   std::shared_ptr<GenState> gen;          ///< iterator: a lazy generator (runtime/generator.hpp), stepped by next()
 };
 
+/// An int's `s` when it is Tensor.data_ptr() read in a frame: Dynamo's DataPtrVariable, not a constant
+inline constexpr char kDataPtrMark[] = "__tparse_data_ptr__";
+
 /// A numpy scalar: np.int64, np.float64 or numpy.bool_ (an ndarray to Dynamo, no Python number).
 inline bool is_np_scalar(const V& x) {
   return (x->k == VK::Int && x->np_int) || (x->k == VK::Float && x->np_float) || (x->k == VK::Bool && x->np_bool);

@@ -29,6 +29,15 @@ V size_like(OpCall& c) {
   if (name == "is_contiguous") return mk_bool(true);
   if (name == "is_floating_point") return mk_bool(t.dtype.find("float") != std::string::npos);
   if (name == "element_size") return mk_int(dtype_size(t.dtype));
+  if (name == "data_ptr") {
+    // the address of the first element: one base per storage (a view shares its base's), plus the view's offset in
+    // bytes; in a frame Dynamo's DataPtrVariable, which no comparison takes (GB0023 in cmp_eq: interp_compare.cpp)
+    const Obj* st = c.self->storage ? c.self->storage.get() : c.self.get();
+    const long long base = 0x7f0000000000LL + static_cast<long long>(reinterpret_cast<uintptr_t>(st) & 0xffffffffULL) * 64;
+    V r = mk_int(base + c.self->storage_offset * dtype_size(t.dtype));
+    if (in_compiled(c.I)) r->s = kDataPtrMark;
+    return r;
+  }
   if (name == "get_device") {  // -1 on the CPU, the index on CUDA (a constant to Dynamo)
     size_t colon = t.device.find(':');
     return mk_int(t.device.rfind("cuda", 0) == 0 ? (colon == std::string::npos ? 0 : std::stoll(t.device.substr(colon + 1))) : -1);

@@ -89,7 +89,53 @@ void Interp::list_cmp_break(Location loc) {
   throw gb;
 }
 
+// `type(v) == torch.Tensor` on a numpy value in a frame: the type is numpy.ndarray, a NumpyVariable, and cmp_eq's
+// `a.__eq__(b)` calls a numpy function as a method, which Dynamo refuses (GB0290) inside the polyfill: the caller's
+// break at its CALL (real torch 2.11: SAC-AE's Logger.log of `-np.prod(action_shape)`)
+void Interp::numpy_class_eq_break(const V& other, Location loc) {
+  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+  Activation& act = *stack_.back();
+  const std::string arg = other->k == VK::Class || other->k == VK::Builtin ? "UserDefinedClassVariable(" + repr_of(other, loc) + ")" : tracker_repr(other);
+  GraphBreak gb;
+  gb.gb_type = "attempted to trace numpy.* function as a method";
+  gb.msg = gb_message(gb.gb_type, "Tracing numpy.* functions as methods is not supported.", {kHintDifficult},
+                      fmt::format("numpy function: <class 'numpy.ndarray'>, args: [{}], kwargs: {{}}", arg), "GB0290");
+  gb.loc = loc;
+  gb.fn_name = act.fn ? act.fn->name : "<module>";
+  gb.at = poly + ":528";
+  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n", poly);
+  gb.step = act.depth == 0;
+  throw gb;
+}
+
+// Two Tensor.data_ptr() compared in a frame (`q.data_ptr() == k.data_ptr()`: self- or cross-attention): a
+// DataPtrVariable is no constant, so cmp_eq's `a.__eq__(b)` fails (GB0023); in the frame's own code the COMPARE_OP
+// resumes nowhere (real torch 2.11: eladhoffer seq2seq's MultiHeadAttention, the frame skipped)
+void Interp::data_ptr_eq_break(const V& a, const V& b, Location loc) {
+  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
+  auto vt = [&](const V& x) { return x->k == VK::Int && x->s == kDataPtrMark ? std::string("DataPtrVariable()") : tracker_repr(x); };
+  Activation& act = *stack_.back();
+  GraphBreak gb;
+  gb.gb_type = "Builtin `operator.*` comparison with constant `self` failed";
+  gb.msg = gb_message(gb.gb_type,
+                      fmt::format("Failed to compare {} with {}, because {} is not a Python constant or its mutation check fails.", vt(a), vt(b), vt(a)),
+                      {}, fmt::format("call_method {} __eq__ [{}] {{}}", vt(a), vt(b)), "GB0023");
+  gb.loc = loc;
+  gb.fn_name = act.fn ? act.fn->name : "<module>";
+  gb.at = poly + ":528";
+  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n", poly);
+  gb.step = act.depth == 0;
+  throw gb;
+}
+
 V Interp::compare(const std::string& op, V a, V b, Location loc) {
+  if ((op == "==" || op == "!=") && tracing() && ((a->k == VK::Int && a->s == kDataPtrMark) || (b->k == VK::Int && b->s == kDataPtrMark)))
+    data_ptr_eq_break(a->k == VK::Int && a->s == kDataPtrMark ? a : b, a->k == VK::Int && a->s == kDataPtrMark ? b : a, loc);
+  if ((op == "==" || op == "!=") && tracing() && (a->k == VK::Class || b->k == VK::Class)) {
+    const V nd = getattr(import_module("numpy", loc), "ndarray", loc);
+    if (a.get() == nd.get()) numpy_class_eq_break(b, loc);
+    if (b.get() == nd.get()) numpy_class_eq_break(a, loc);
+  }
   np_traced::coerce_operands(*this, a, b);  // numpy's own array beside a tensor
   if ((a->guess >= 0 || b->guess >= 0) && op != "is" && op != "is not") {
     if (a->k == VK::Tensor || b->k == VK::Tensor) { use_guess(a); use_guess(b); }

@@ -73,6 +73,7 @@ def _promote(a, b, scalar=None):
 class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
     def __init__(self, name):
         self.name = name
+        self.__name__ = name  # (the scalar type's name: type(np.prod(s)).__name__ is 'int64')
 
     def __call__(self, x=0):
         # an array or a sequence gives an array of this dtype (openpose's `np.float32(img[:, :, :, np.newaxis])`)

@@ -459,6 +459,10 @@ V parameter(OpCall& c) {
   V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
   if (!rg && c.args.size() > 1) rg = c.args[1];
   t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
+  // (an integer or bool tensor cannot require grad: Tensor._make_subclass's RuntimeError; real torch 2.11: eladhoffer
+  // seq2seq's `nn.Parameter(torch.full((out_features,), 0))`, an int64 fill)
+  if (t.requires_grad && t.dtype.find("float") == std::string::npos && t.dtype.rfind("complex", 0) != 0)
+    c.I.raise_exc("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients", c.loc);
   return same_data(mk_tensor(t));
 }
 

@@ -37,7 +37,7 @@ struct Expr {
   EK k;
   Location loc;
   std::string s;              ///< Name id, attribute, operator, string value
-  long long i = 0;            ///< Int literal (beyond 64 bits: i = 0, s = the literal's text, f ≈ its value)
+  long long i = 0;            ///< Int literal (beyond 64 bits: i = 0, s = the literal's text, f ≈ its value); Str: 1 for bytes
   double f = 0;               ///< Float literal
   std::vector<ExprP> a;       ///< children (Call: a[0] = callee, then args; Dict: k0,v0,k1,v1...)
   std::vector<std::string> kw;///< Call: per arg "" / "*" / "**" / keyword; Compare: ops; FStr: literal pieces

@@ -419,6 +419,7 @@ ExprP Parser::atom() {
         cat->a = {e, part};
         e = cat;
       }
+      if (bytes && e->k == EK::Str) e->i = 1;  // (a bytes literal: its text the raw bytes)
       return e;
     }
     case Tok::Op: {

@@ -121,6 +121,8 @@ class Interp {
   V call_os_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);
   V call_more_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V call_file_builtin(const std::string& name, std::vector<V>& args, Location loc, bool& handled);  // builtins_files.cpp
+  /// bytes() / bytearray(), str.encode ("bytes.__encode__") and the bytes methods ("bytes.decode", ...): builtins_bytes.cpp
+  V call_bytes(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, V self);
   bool file_written(const std::string& path) const;  ///< the run wrote `path` (builtins_files.cpp)
   /// Calls a module that has forward hooks or pre-hooks (builtins_module.cpp): nn.Module._call_impl's order
   V call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc);

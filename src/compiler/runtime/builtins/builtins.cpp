@@ -77,7 +77,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       if (v->t->shape.empty()) raise_exc("TypeError", "len() of a 0-d tensor", loc);
       return size_of(v, 0, 0);
     }
-    if (v->k == VK::Str) return mk_int(static_cast<long long>(utf8_len(v->s)));  // (code points)
+    if (v->k == VK::Str) return mk_int(static_cast<long long>(v->is_bytes ? v->s.size() : utf8_len(v->s)));  // (code points; a bytes' bytes)
     if (v->k == VK::Dict) { guard_dict_keys(v, loc, false); return mk_int(static_cast<long long>(v->dict.size())); }  // (__len__: DICT_KEYS_MATCH)
     if (V n = user_dunder(v, "__len__", {}, loc)) return n;
     if (v->k == VK::Opaque) {  // an unmodelled value's length: 0, a guessed test (a `while len(x.shape) < k` of an
@@ -241,6 +241,10 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if ((name == "str" || name == "repr") && args.size() == 1 && tracing() && arg(0)->k == VK::Tuple && arg(0)->size_tuple &&
       std::any_of(arg(0)->items.begin(), arg(0)->items.end(), [](const V& x) { return x->k == VK::Int && !x->sym.empty(); }))
     graph_break("Failed to trace builtin operator", msg_builtin_op(name, {"Size"}), loc);
+  if (name == "str" && !args.empty() && arg(0)->k == VK::Str && arg(0)->is_bytes && (args.size() > 1 || !kwargs.empty())) {
+    std::vector<V> rest(args.begin() + 1, args.end());  // str(b, encoding, errors): b.decode(encoding, errors)
+    return call_bytes("bytes.decode", rest, kwargs, loc, arg(0));
+  }
   if (name == "str" || name == "repr") return mk_str(args.empty() ? "" : name == "str" ? str_of(arg(0), loc) : repr_of(arg(0), loc));
   if (name == "set" || name == "frozenset") {  // sets are lists without equal items (as set displays)
     V s = mk_list(args.empty() ? std::vector<V>{} : unique_keys(iterate(arg(0), loc)));
@@ -402,6 +406,7 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
     torch_function_mode_ = !args.empty() && arg(0)->k != VK::None;
     return none();
   }
+  if (name == "bytes" || name == "bytearray" || name.rfind("bytes.", 0) == 0) return call_bytes(name, args, kwargs, loc, self);
   if (more_builtin_names().count(name)) {
     bool handled = false;
     V r = call_more_builtin(name, args, kwargs, loc, handled);  // builtins_more.cpp

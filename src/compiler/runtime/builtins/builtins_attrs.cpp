@@ -32,7 +32,8 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
         // and a tuple subclass (collections.namedtuple's classes, torch's PackedSequence): __tparse_tuple_like__
         if (t == "tuple" && v->k == VK::Instance && v->cls)
           if (V m = find_in_class(v->cls, "__tparse_tuple_like__"); m && m->k == VK::Bool && m->b) return mk_bool(true);
-        if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str) ||
+        if ((t == "int" && (v->k == VK::Int || v->k == VK::Bool)) || (t == "float" && v->k == VK::Float) || (t == "str" && v->k == VK::Str && !v->is_bytes) ||
+            ((t == "bytes" || t == "bytearray") && v->k == VK::Str && v->is_bytes) ||
             (t == "complex" && v->k == VK::Complex) || (t == "slice" && v->k == VK::Slice) ||
             (t == "list" && v->k == VK::List && !v->is_set) || (t == "tuple" && v->k == VK::Tuple) ||
             ((t == "set" || t == "frozenset") && v->k == VK::List && v->is_set) ||

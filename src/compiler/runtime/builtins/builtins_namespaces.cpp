@@ -230,6 +230,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (name == "is_integer" || name == "as_integer_ratio") return bound_builtin(obj, "float." + name);
       break;
     case VK::Str: {
+      // (a bytes object's methods: builtins_bytes.cpp; a str's encode makes one)
+      static const std::set<std::string> bytes_ms = {"decode", "join", "hex", "startswith", "endswith", "find", "count", "index"};
+      if (obj->is_bytes && bytes_ms.count(name)) return bound_builtin(obj, "bytes." + name);
+      if (!obj->is_bytes && name == "encode") return bound_builtin(obj, "bytes.__encode__");
       static const std::set<std::string> ms = {"split", "format", "startswith", "endswith", "join", "strip", "lower", "upper", "replace", "rsplit", "isdigit",
                                                "partition", "rpartition", "lstrip", "rstrip", "removeprefix", "removesuffix", "find",
                                                "rfind", "index", "rindex", "count", "isalpha", "isalnum", "isspace", "isdecimal",

@@ -446,7 +446,7 @@ std::string Interp::str_of(const V& v, Location loc) {
     }
     if (V m = find_in_class(v->cls, "__repr__"); m && m->k == VK::Func) return py_str(call(m, {v}, {}, loc));
   }
-  return v->k == VK::Str ? v->s : repr_of(v, loc);  // object.__str__ is repr: `<class 'm.K'>` in a message
+  return v->k == VK::Str && !v->is_bytes ? v->s : repr_of(v, loc);  // object.__str__ is repr: `<class 'm.K'>` in a message
 }
 
 std::string Interp::repr_of(const V& v, Location loc) {

@@ -92,7 +92,7 @@ V Interp::eval(const ExprP& e) {
       return v;
     }
     case EK::Float: return mk_float(e->f);
-    case EK::Str: return mk_str(e->s);
+    case EK::Str: return e->i ? mk_bytes(e->s) : mk_str(e->s);
     case EK::FStr: {
       std::string s;
       for (size_t i = 0; i < e->a.size(); ++i) {

@@ -175,7 +175,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
   if (obj->k == VK::List || obj->k == VK::Tuple || obj->k == VK::Str) {
     // (a str's items are its code points: `"皮肤"[0]` is one character)
     // (its byte offsets only: ASCII text needs none, and no character is copied but the ones taken)
-    const std::vector<size_t> at = obj->k == VK::Str ? utf8_starts(obj->s) : std::vector<size_t>{};
+    const std::vector<size_t> at = obj->k == VK::Str && !obj->is_bytes ? utf8_starts(obj->s) : std::vector<size_t>{};
     auto char_at = [&](size_t i) { return at.empty() ? obj->s.substr(i, 1) : obj->s.substr(at[i], at[i + 1] - at[i]); };
     size_t n = obj->k != VK::Str ? obj->items.size() : at.empty() ? obj->s.size() : at.size() - 1;
     if (idx->k == VK::Slice) {
@@ -190,7 +190,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
         if (obj->k == VK::Str) s += char_at(i);
         else xs.push_back(obj->items[i]);
       }
-      if (obj->k == VK::Str) return mk_str(s);
+      if (obj->k == VK::Str) return obj->is_bytes ? mk_bytes(s) : mk_str(s);
       if (obj->k == VK::List) return mk_list(xs);
       V r = mk_tuple(xs);
       r->size_tuple = obj->size_tuple;  // torch.Size slices are torch.Size
@@ -221,6 +221,7 @@ V Interp::subscript(V obj, V idx, Location loc) {
     if (idx->k == VK::Int && !idx->sym.empty() && tracing()) specialize_symbol(idx->sym, loc, true);
     long long i = norm_index(idx->k == VK::Bool ? static_cast<long long>(idx->b) : idx->i, n);
     if (i < 0 || i >= static_cast<long long>(n)) raise_exc("IndexError", fmt::format("{} index out of range", type_name(obj)), loc);
+    if (obj->k == VK::Str && obj->is_bytes) return mk_int(static_cast<unsigned char>(obj->s[static_cast<size_t>(i)]));  // (an int)
     if (obj->k == VK::Str) return mk_str(char_at(static_cast<size_t>(i)));
     if (obj->k == VK::Tuple) materialize_item(obj, static_cast<size_t>(i));
     // (a list the frame reached by a source: its items are lazy, wrapped where read; DNC's `self.rnns[layer]`)
@@ -392,7 +393,15 @@ std::vector<V> Interp::iterate(V v, Location loc) {
                   lazy_input_dims(*act.ctx, x, xs);
               }
       return v->items;
-    case VK::Str: { std::vector<V> xs; for (std::string& c : utf8_chars(v->s)) xs.push_back(mk_str(std::move(c))); return xs; }
+    case VK::Str: {
+      std::vector<V> xs;
+      if (v->is_bytes) {  // (a bytes' items are ints)
+        for (unsigned char c : v->s) xs.push_back(mk_int(c));
+        return xs;
+      }
+      for (std::string& c : utf8_chars(v->s)) xs.push_back(mk_str(std::move(c)));
+      return xs;
+    }
     case VK::Dict: {  // iterating a dict guards its keys in order (Dynamo's guard_on_key_order)
       guard_dict_keys(v, loc, true);
       std::vector<V> xs;

@@ -69,7 +69,7 @@ bool nn_class_name(const V& v) { return v->k == VK::Class && !v->fn && !v->built
 }  // namespace
 
 bool same_key(const V& a, const V& b) {
-  if (a->k == VK::Str || b->k == VK::Str) return a->k == b->k && a->s == b->s;
+  if (a->k == VK::Str || b->k == VK::Str) return a->k == b->k && a->s == b->s && a->is_bytes == b->is_bytes;
   if (a->k == VK::Int && b->k == VK::Int) return a->i == b->i;
   double x, y;
   if (as_num(a, x) && as_num(b, y)) return x == y;

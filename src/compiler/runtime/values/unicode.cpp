@@ -85,6 +85,54 @@ std::string str_repr(const std::string& s, bool ascii_only) {
   return out + q;
 }
 
+std::string bytes_repr(const std::string& b) {
+  const char q = b.find('\'') != std::string::npos && b.find('"') == std::string::npos ? '"' : '\'';
+  std::string out = "b";
+  out += q;
+  for (unsigned char c : b) {
+    if (c == static_cast<unsigned char>(q) || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c >= 0x7F) out += fmt::format("\\x{:02x}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + q;
+}
+
+std::string utf8_decode_replace(const std::string& b, bool& valid) {
+  std::string out;
+  valid = true;
+  size_t i = 0;
+  while (i < b.size()) {
+    const unsigned char c = static_cast<unsigned char>(b[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    // (the shortest-form and range rules: C0 / C1 never lead, E0 needs A0-BF, ED 80-9F, F0 90-BF, F4 80-8F)
+    if (c == 0xC0 || c == 0xC1 || c > 0xF4) n = 0;
+    size_t ok = n ? 1 : 0;
+    for (size_t k = 1; n && k < n && i + k < b.size(); ++k) {
+      const unsigned char d = static_cast<unsigned char>(b[i + k]);
+      unsigned char lo = 0x80, hi = 0xBF;
+      if (k == 1 && c == 0xE0) lo = 0xA0;
+      if (k == 1 && c == 0xED) hi = 0x9F;
+      if (k == 1 && c == 0xF0) lo = 0x90;
+      if (k == 1 && c == 0xF4) hi = 0x8F;
+      if (d < lo || d > hi) break;
+      ++ok;
+    }
+    if (n && ok == n) {
+      out.append(b, i, n);
+      i += n;
+      continue;
+    }
+    // an invalid sequence: one U+FFFD for its longest valid prefix (at least one byte), as CPython's decoder
+    valid = false;
+    out += "\xEF\xBF\xBD";
+    i += ok ? ok : 1;
+  }
+  return out;
+}
+
 std::vector<std::string> str_splitlines(const std::string& s, bool keepends) {
   std::vector<std::string> out;
   size_t start = 0, i = 0;

@@ -21,6 +21,11 @@ const char* unicode_category(uint32_t cp);
 /// repr() of a str as CPython writes it (quotes, backslash escapes, non-printable characters as \x / \u / \U);
 /// `ascii_only`: ascii()'s, every non-ASCII character escaped
 std::string str_repr(const std::string& s, bool ascii_only = false);
+/// repr() of a bytes object: b'...' with printable ASCII as is and \t \n \r \xNN escapes
+std::string bytes_repr(const std::string& b);
+/// `b.decode('utf-8', errors='replace')`: each invalid sequence one U+FFFD (its maximal valid prefix, as CPython);
+/// `valid` tells whether there was none (errors='strict' raises then)
+std::string utf8_decode_replace(const std::string& b, bool& valid);
 /// str.splitlines(keepends): CPython's line boundaries (\n, \r, \r\n, \v, \f, \x1c-\x1e, \x85, U+2028, U+2029)
 std::vector<std::string> str_splitlines(const std::string& s, bool keepends);
 

@@ -22,6 +22,7 @@ V mk_bool(bool b) { auto o = std::make_shared<Obj>(); o->k = VK::Bool; o->b = b;
 V mk_int(long long i) { auto o = std::make_shared<Obj>(); o->k = VK::Int; o->i = i; return o; }
 V mk_float(double f) { auto o = std::make_shared<Obj>(); o->k = VK::Float; o->f = f; return o; }
 V mk_str(std::string s) { auto o = std::make_shared<Obj>(); o->k = VK::Str; o->s = std::move(s); return o; }
+V mk_bytes(std::string b) { auto o = mk_str(std::move(b)); o->is_bytes = true; return o; }
 V mk_list(std::vector<V> xs) { auto o = std::make_shared<Obj>(); o->k = VK::List; o->items = std::move(xs); return o; }
 V mk_tuple(std::vector<V> xs) { auto o = std::make_shared<Obj>(); o->k = VK::Tuple; o->items = std::move(xs); return o; }
 V mk_tensor(TensorInfo t) {
@@ -382,7 +383,7 @@ std::string type_name(const V& v) {
     case VK::Int: return "int";
     case VK::Float: return "float";
     case VK::Complex: return "complex";
-    case VK::Str: return "str";
+    case VK::Str: return v->is_bytes ? "bytes" : "str";
     case VK::List: return v->is_set ? "set" : "list";  // (a set is a list without equal items)
     case VK::Tuple: return "tuple";
     case VK::Dict: return v->cls ? v->cls->s : "dict";
@@ -430,7 +431,7 @@ std::string py_repr(const V& v) {
       if (im[0] != '-') im = "+" + im;
       return "(" + part(v->f) + im + "j)";
     }
-    case VK::Str: return str_repr(v->s);
+    case VK::Str: return v->is_bytes ? bytes_repr(v->s) : str_repr(v->s);
     case VK::List: case VK::Tuple: {
       if (v->is_set && v->items.empty()) return "set()";
       if (v->is_set) {  // (its members in the order tparse keeps them: insertion, not CPython's hash order)
@@ -460,6 +461,6 @@ std::string py_repr(const V& v) {
   }
 }
 
-std::string py_str(const V& v) { return v->k == VK::Str ? v->s : py_repr(v); }
+std::string py_str(const V& v) { return v->k == VK::Str && !v->is_bytes ? v->s : py_repr(v); }
 
 }  // namespace tparse::compiler

@@ -153,6 +153,7 @@ struct Obj : HeapMember<Obj> {
   bool disabled = false;                  ///< function wrapped by torch.compiler.disable
   bool jit_script = false;                ///< function decorated with @torch.jit.script
   bool script_method = false;             ///< function decorated with @torch.jit.script_method (a ScriptModule's)
+  bool is_bytes = false;                  ///< str: a bytes object, `s` its raw bytes (len, items and slices by byte)
   bool np_bool = false;                   ///< bool: a numpy bool scalar (np.int64(1) == 1): not a Python bool
   bool np_int = false;                    ///< int: a numpy integer scalar (np.int64 of np.prod / sum): not a Python int
   bool np_float = false;                  ///< float: a numpy float scalar (np.float64 of np.sqrt, np.float64(x))
@@ -174,6 +175,9 @@ struct Obj : HeapMember<Obj> {
   KeyIndex kix;                           ///< dict keys / set items by key (runtime/values/keys.cpp; large ones only)
   std::shared_ptr<GenState> gen;          ///< iterator: a lazy generator (runtime/generator.hpp), stepped by next()
 };
+
+/// A bytes object of raw bytes `b` (a VK::Str with is_bytes: runtime/builtins/bytes.cpp)
+V mk_bytes(std::string b);
 
 /// An int's `s` when it is Tensor.data_ptr() read in a frame: Dynamo's DataPtrVariable, not a constant
 inline constexpr char kDataPtrMark[] = "__tparse_data_ptr__";

@@ -387,7 +387,11 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
       if (op == "%") return mk_float(x - std::floor(x / y) * y);
     }
   }
-  if (op == "+" && a->k == VK::Str && b->k == VK::Str) return mk_str(a->s + b->s);
+  if (op == "+" && a->k == VK::Str && b->k == VK::Str) {
+    if (a->is_bytes != b->is_bytes)
+      raise_exc("TypeError", a->is_bytes ? "can't concat str to bytes" : "can only concatenate str (not \"bytes\") to str", loc);
+    return a->is_bytes ? mk_bytes(a->s + b->s) : mk_str(a->s + b->s);
+  }
   if (op == "+" && a->k == b->k && (a->k == VK::List || a->k == VK::Tuple)) {
     std::vector<V> xs = a->items;
     xs.insert(xs.end(), b->items.begin(), b->items.end());
@@ -420,7 +424,7 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
     std::string s;
     long long n = b->k == VK::Bool ? (b->b ? 1 : 0) : b->i;
     for (long long i = 0; i < n; ++i) { xs.insert(xs.end(), a->items.begin(), a->items.end()); s += a->s; }
-    if (a->k == VK::Str) return mk_str(s);
+    if (a->k == VK::Str) return a->is_bytes ? mk_bytes(s) : mk_str(s);
     return a->k == VK::List ? mk_list(xs) : mk_tuple(xs);
   }
   if (op == "%" && a->k == VK::Str) return percent_format(a->s, b, loc);

@@ -32,7 +32,8 @@ static bool py_eq(const V& a, const V& b) {
   if (a->k != b->k) return false;
   switch (a->k) {
     case VK::None: return true;
-    case VK::Str: case VK::DType: case VK::Device: case VK::Builtin: return a->s == b->s;
+    case VK::Str: return a->is_bytes == b->is_bytes && a->s == b->s;  // (b'a' != 'a')
+    case VK::DType: case VK::Device: case VK::Builtin: return a->s == b->s;
     case VK::List: case VK::Tuple:
       if (a->items.size() != b->items.size()) return false;
       if (a->is_set || b->is_set) {  // sets: the same members, in any order (each side has no equal items)
@@ -231,6 +232,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     bool r = false;
     if (b->k == VK::Dict || (b->k == VK::List && b->is_set)) a = hashed_key(a, loc);  // (hashed: a symbol in it is specialized)
     if (b->k == VK::Str && a->k == VK::Str) r = b->s.find(a->s) != std::string::npos;
+    else if (b->k == VK::Str && b->is_bytes && a->k == VK::Int) r = b->s.find(static_cast<char>(a->i)) != std::string::npos;  // (97 in b'a')
     else if (b->k == VK::Dict && (a->k == VK::Str || a->k == VK::Int || a->k == VK::Bool || a->k == VK::Float || a->k == VK::Tuple)) {
       r = dict_find(*b, a) != nullptr;
       guard_container_contains(b, a, r, loc);

@@ -42,9 +42,121 @@ def lexsort(keys, axis=-1):  # indices sorting by the last key first, then the o
     return _n.ndarray(order, (n,), 'int64')
 
 
+# numpy >= 2.3's unique() without return_index / return_inverse / return_counts asks `np.ma.is_masked(ar)` first,
+# and numpy.ma is a lazy submodule: the first such call in the process imports it. Under Dynamo's callback (eager
+# code in a compiled call) the import's standard-library functions are each a frame handed to Dynamo once (real
+# torch 2.11, probes p_eager_unique / p_traced_unique_noloop: these 89, in this order); numpy's own are not.
+_NP_MA_IMPORTED = [False]
+_L = '/usr/lib/python3.12/'
+_NP_MA_IMPORT_FRAMES = (
+    ('find_spec', '/opt/torch/.venv/lib/python3.12/site-packages/_distutils_hack/__init__.py', 101),
+    ('find_spec', '/opt/torch/.venv/lib/python3.12/site-packages/_virtualenv.py', 50),
+    ('find_spec', '/opt/torch/.venv/lib/python3.12/site-packages/_numba_cuda_redirector.py', 63),
+    ('__init__', '<frozen zipimport>', 64),
+    ('dedent', _L + 'textwrap.py', 419),
+    ('sub', _L + 're/__init__.py', 179),
+    ('_compile', _L + 're/__init__.py', 280),
+    ('wraps', _L + 'functools.py', 65),
+    ('update_wrapper', _L + 'functools.py', 35),
+    ('signature', _L + 'inspect.py', 3308),
+    ('from_callable', _L + 'inspect.py', 3050),
+    ('_signature_from_callable', _L + 'inspect.py', 2470),
+    ('unwrap', _L + 'inspect.py', 747),
+    ('isfunction', _L + 'inspect.py', 371),
+    ('_signature_from_function', _L + 'inspect.py', 2366),
+    ('get_annotations', _L + 'inspect.py', 175),
+    ('__init__', _L + 'inspect.py', 2712),
+    ('__call__', _L + 'enum.py', 726),
+    ('__new__', _L + 'enum.py', 1129),
+    ('__init__', _L + 'inspect.py', 2998),
+    ('<genexpr>', _L + 'inspect.py', 3045),
+    ('name', _L + 'inspect.py', 2765),
+    ('parameters', _L + 'inspect.py', 3058),
+    ('replace', _L + 'inspect.py', 2781),
+    ('replace', _L + 'inspect.py', 3066),
+    ('kind', _L + 'inspect.py', 2777),
+    ('default', _L + 'inspect.py', 2769),
+    ('__str__', _L + 'inspect.py', 3262),
+    ('__str__', _L + 'inspect.py', 2799),
+    ('return_annotation', _L + 'inspect.py', 3062),
+    ('cleandoc', _L + 'inspect.py', 875),
+    ('split', _L + 're/__init__.py', 199),
+    ('isstring', _L + 're/_compiler.py', 570),
+    ('__and__', _L + 'enum.py', 1562),
+    ('_get_value', _L + 'enum.py', 1544),
+    ('compile', _L + 're/_compiler.py', 740),
+    ('parse', _L + 're/_parser.py', 969),
+    ('__init__', _L + 're/_parser.py', 231),
+    ('__next', _L + 're/_parser.py', 240),
+    ('__init__', _L + 're/_parser.py', 77),
+    ('_parse_sub', _L + 're/_parser.py', 452),
+    ('tell', _L + 're/_parser.py', 293),
+    ('_parse', _L + 're/_parser.py', 512),
+    ('__init__', _L + 're/_parser.py', 113),
+    ('get', _L + 're/_parser.py', 261),
+    ('_escape', _L + 're/_parser.py', 372),
+    ('append', _L + 're/_parser.py', 176),
+    ('__len__', _L + 're/_parser.py', 164),
+    ('__getitem__', _L + 're/_parser.py', 168),
+    ('match', _L + 're/_parser.py', 256),
+    ('__setitem__', _L + 're/_parser.py', 172),
+    ('fix_flags', _L + 're/_parser.py', 953),
+    ('_code', _L + 're/_compiler.py', 573),
+    ('_compile_info', _L + 're/_compiler.py', 511),
+    ('getwidth', _L + 're/_parser.py', 178),
+    ('_get_literal_prefix', _L + 're/_compiler.py', 436),
+    ('_get_iscased', _L + 're/_compiler.py', 428),
+    ('_generate_overlap_table', _L + 're/_compiler.py', 407),
+    ('_compile', _L + 're/_compiler.py', 37),
+    ('_simple', _L + 're/_compiler.py', 398),
+    ('_optimize_charset', _L + 're/_compiler.py', 243),
+    ('_compile_charset', _L + 're/_compiler.py', 216),
+    ('groups', _L + 're/_parser.py', 83),
+    ('_signature_is_functionlike', _L + 'inspect.py', 2133),
+    ('isclass', _L + 'inspect.py', 295),
+    ('_signature_is_builtin', _L + 'inspect.py', 2121),
+    ('isbuiltin', _L + 'inspect.py', 517),
+    ('_signature_from_builtin', _L + 'inspect.py', 2350),
+    ('_signature_fromstr', _L + 'inspect.py', 2208),
+    ('_signature_strip_non_python_syntax', _L + 'inspect.py', 2158),
+    ('tokenize', _L + 'tokenize.py', 460),
+    ('detect_encoding', _L + 'tokenize.py', 352),
+    ('read_or_stop', _L + 'tokenize.py', 376),
+    ('find_cookie', _L + 'tokenize.py', 382),
+    ('<lambda>', '<string>', 1),
+    ('_generate_tokens_from_c_tokenizer', _L + 'tokenize.py', 569),
+    ('parse', _L + 'ast.py', 34),
+    ('RewriteSymbolics', _L + 'inspect.py', 2259),
+    ('p', _L + 'inspect.py', 2292),
+    ('parse_name', _L + 'inspect.py', 2240),
+    ('visit', _L + 'ast.py', 403),
+    ('visit_Constant', _L + 'ast.py', 419),
+    ('generic_visit', _L + 'ast.py', 477),
+    ('iter_fields', _L + 'ast.py', 257),
+    ('literal_eval', _L + 'ast.py', 56),
+    ('_convert', _L + 'ast.py', 86),
+    ('<lambda>', _L + 'inspect.py', 2507),
+    ('_convert_signed_num', _L + 'ast.py', 78),
+    ('_convert_num', _L + 'ast.py', 74),
+)
+
+
+def _np_ma_import():
+    if _NP_MA_IMPORTED[0]:
+        return
+    import torch
+    if torch.compiler.is_compiling():  # (traced in a frame: torch._numpy's unique, which imports nothing)
+        return
+    _NP_MA_IMPORTED[0] = True
+    for name, path, line in _NP_MA_IMPORT_FRAMES:
+        __tparse_stdlib_frame__(name, path, line)
+
+
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None):
     """numpy.unique of a small array (eager): its sorted distinct values (flattened), and with the flags the first
     index of each, the inverse map and the counts, in numpy's order of the tuple"""
+    if not (return_index or return_inverse or return_counts):
+        _np_ma_import()
     arr = _n._array(ar)
     if not _n._own_arr(arr) or axis is not None:
         return _traced_call(ar)

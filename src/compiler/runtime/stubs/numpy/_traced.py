@@ -122,6 +122,14 @@ def _like(fn):
     return call
 
 
+def _unique(a, return_index=False, return_inverse=False, return_counts=False, **k):
+    # (run eagerly after its break, numpy's own unique: its first flagless call imports numpy.ma, numpy/_funcs.py)
+    if not (return_index or return_inverse or return_counts):
+        from numpy._funcs import _np_ma_import
+        _np_ma_import()
+    return torch.unique(t(a))
+
+
 def _reshape(a, *shape, order='C', newshape=None):
     if newshape is not None:
         shape = (newshape,)
@@ -273,7 +281,7 @@ FUNCS = {'pad': _pad, 'array': lambda obj, dtype=None, *a, **k: t(obj, dtype), '
          'sort': _sort(lambda x, d: torch.sort(x, d)[0]), 'argsort': _sort(torch.argsort),
          'append': lambda arr, values, axis=None: torch.cat([t(arr).reshape(-1), t(values).reshape(-1)]) if axis is None
          else torch.cat([t(arr), t(values)], axis),
-         'unique': lambda a, *x, **k: torch.unique(t(a)), 'rollaxis': _rollaxis,
+         'unique': _unique, 'rollaxis': _rollaxis,
          'bincount': lambda x, weights=None, minlength=0: torch.bincount(t(x), None if weights is None else t(weights), minlength),
          'histogram': lambda a, bins=10, range=None, **k: torch.histogram(t(a).double(), bins, range=range), 'nonzero': lambda a: torch.nonzero(t(a), as_tuple=True),
          'argmax': _argreduce(torch.argmax), 'argmin': _argreduce(torch.argmin), 'copy': lambda a, *x, **k: t(a).clone(),

@@ -407,7 +407,7 @@ TEST_CASE("an ndarray input is handed on as the caller's array: to a call run ea
   Result r = tparse::compiler::testing::run_written_program("ndarray_input_handed_to_eager_call");
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
-  CHECK(r.frames_total == 3);
+  CHECK(r.frames_total == 92);  // (real torch 2.11's: 3 and the 89 of numpy.ma's import at the eager np.unique)
   CHECK(tparse::compiler::testing::output_graphs(r.trace).size() == 1);
   CHECK(count(r.trace, "graph breaks in loops are not supported") >= 1);  // (get_slice skipped: GB7000)
   Result t = tparse::compiler::testing::run_written_program("torch_tensor_class_of_int_ndarray");

@@ -177,6 +177,7 @@ void Interp::raise_if_not_installed(const std::string& dotted, Location loc) {
 }
 
 V Interp::import_module(const std::string& dotted, Location loc) {
+  if (dotted == "torch" || dotted.rfind("torch.", 0) == 0) torch_imported_ = true;  // (sys.modules lists its submodules)
   // importlib's _find_and_load looks in sys.modules first: an object a script put there is what the import gives
   // (drivers stub optional packages so: `sys.modules["flash_attn"] = fake`); None there halts the import
   if (sys_modules_)

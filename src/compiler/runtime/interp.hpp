@@ -646,6 +646,7 @@ class Interp {
   bool hidden_stub_file(int file) const;
   TraceWriter writer_;
   std::vector<Activation*> stack_;
+  bool torch_imported_ = false;    ///< the run imported torch: sys.modules holds the submodules torch/__init__.py loads
   bool defer_item_guard_ = false;  ///< guard_container_read of an item unpacked into a plain local: FrameCtx::lazy_item_guards
   std::shared_ptr<Env> globals_;
   std::map<std::string, std::unique_ptr<CodeState>> codes_;

@@ -575,6 +575,13 @@ V Interp::sys_attr(const std::string& name) {
     return v;
   }
   if (name == "maxsize") return mk_int(9223372036854775807LL);
+  if (name == "float_info") {  // a struct sequence of the C double's limits (IEEE 754 binary64)
+    V v = mk_tuple({mk_float(1.7976931348623157e+308), mk_int(1024), mk_int(308), mk_float(2.2250738585072014e-308), mk_int(-1021),
+                    mk_int(-307), mk_int(15), mk_int(53), mk_float(2.220446049250313e-16), mk_int(2), mk_int(1)});
+    const char* names[] = {"max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig", "epsilon", "radix", "rounds"};
+    for (size_t i = 0; i < 11; ++i) v->attrs[names[i]] = v->items[i];
+    return v;
+  }
   if (name == "path") {  // the search roots, script folder first; folders a script adds are searched too
     if (!sys_path_) {
       std::vector<V> xs;
@@ -596,6 +603,16 @@ V Interp::sys_attr(const std::string& name) {
       for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
       if (!have && mod && mod->k == VK::Module && mod->menv) sys_modules_->dict.push_back({mk_str(n), mod});
     }
+    // `import torch` loads its submodules too (torch/__init__.py: nn, fft, linalg, ...): nnAudio checks
+    // `"torch.fft" in sys.modules` before its STFT layers
+    static const char* torch_subs[] = {"torch", "torch.nn", "torch.nn.functional", "torch.fft", "torch.linalg", "torch.autograd",
+                                       "torch.optim", "torch.special", "torch.utils", "torch.utils.data", "torch.cuda"};
+    if (torch_imported_)
+      for (const char* n : torch_subs) {
+        bool have = false;
+        for (auto& kv : sys_modules_->dict) have = have || (kv.first->k == VK::Str && kv.first->s == n);
+        if (!have) sys_modules_->dict.push_back({mk_str(n), import_module(n, Location{})});
+      }
     // the script itself runs as module `__main__` (`sys.modules[__name__]` in a registry or a persistence helper)
     bool have_main = false;
     for (auto& kv : sys_modules_->dict) have_main = have_main || (kv.first->k == VK::Str && kv.first->s == "__main__");

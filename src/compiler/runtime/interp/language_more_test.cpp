@@ -664,3 +664,16 @@ TEST_CASE("list == list compares item by item with each item's own ==: a 0-d ten
   INFO(r.error);
   CHECK(r.ok);
 }
+
+TEST_CASE("sys.float_info is the C double's limits; `import torch` puts its submodules in sys.modules") {
+  // (CPython 3.12's float_info on IEEE 754 binary64, checked there; torch/__init__.py imports nn, fft, linalg, ...:
+  // nnAudio's `if "torch.fft" not in sys.modules: raise`, TiSASRec's `FLOAT_MIN = -sys.float_info.max`)
+  const char* src =
+      "import sys\nimport torch\n"
+      "assert sys.float_info.max == 1.7976931348623157e+308 and sys.float_info.epsilon == 2.220446049250313e-16\n"
+      "assert sys.float_info.min == 2.2250738585072014e-308 and sys.float_info.dig == 15 and sys.float_info[0] == sys.float_info.max\n"
+      "assert 'torch.fft' in sys.modules and 'torch.nn' in sys.modules and sys.modules['torch.nn'] is torch.nn\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

@@ -853,6 +853,7 @@ def _array_fn(fn, name):  # eagerly the small ndarray above; inside a compiled f
 
 array = _array_fn(_array, "array")
 asarray = _array_fn(_array, "asarray")
+asanyarray = _np("asarray", _array)  # (an ndarray subclass kept: none here, so asarray, traced as torch._numpy's)
 linspace = _array_fn(_linspace, "linspace")
 arange = _array_fn(_arange, "arange")
 zeros = _array_fn(lambda shape, dtype=None: _full(shape, 0, dtype), "zeros")

@@ -192,3 +192,18 @@ TEST_CASE("eager values: torch.norm / linalg.norm / linalg.vector_norm are p-nor
   REQUIRE_MESSAGE(r.ok, r.error);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("eager values: softmax / log_softmax along a dim (an entropy-based sampler's branch on them is known)") {
+  // (exp(x - max) / sum: softmax([1, 2, 3])[2] = 0.66524..., log_softmax's first -2.40760...; the entropy of those two
+  // rows, averaged, 0.96550... as CPython's math computes it)
+  Result r = run_norm_values(
+      "x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])\n"
+      "p = torch.softmax(x, -1)\n"
+      "assert abs(p[0, 2].item() - 0.6652409557748218) < 1e-6 and abs(p[1, 0].item() - 1 / 3) < 1e-6\n"
+      "lp = torch.nn.functional.log_softmax(x, dim=1)\n"
+      "assert abs(lp[0, 0].item() + 2.4076059644443806) < 1e-6 and abs(x.softmax(0)[0, 0].item() - 0.7310585786300049) < 1e-6\n"
+      "ent = -(lp.exp() * lp).sum(-1).mean()\n"
+      "assert abs(ent.item() - 0.9655039352540243) < 1e-5\n");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

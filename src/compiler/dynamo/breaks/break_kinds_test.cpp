@@ -109,3 +109,23 @@ TEST_CASE("fullgraph=True compiles count no frame; the fullgraph=False function 
   CHECK(ops(r.trace).size() == 4);  // (each compiled twice: the second size recompiles)
   CHECK(r.frames_total == 2);       // (plain's two compiles only)
 }
+
+TEST_CASE("a tuple inside an index tuple is a sequence index; of 0-d tensors in a frame, the fake tensor's TorchRuntimeError") {
+  // (torch's and numpy's rule: `x[:, (1, 0), :]` as `x[:, [1, 0], :]`; a tuple of 0-d tensors has no data on a fake
+  // tensor: real torch 2.11, sudo_rm_rf's permutation-invariant SI-SDR, the run stopped by the TorchRuntimeError)
+  const char* src =
+      "import torch\nimport itertools\n"
+      "x = torch.arange(12.).view(2, 3, 2)\n"
+      "y = x[:, (2, 0), :]\n"
+      "assert y.shape == (2, 2, 2) and x[(1, 0), 2].tolist() == [[10.0, 11.0], [4.0, 5.0]]\n"
+      "f = torch.compile(lambda t: torch.cat([t[:, p, :].sum(-1) for p in itertools.permutations((0, 1))], -1), backend='eager')\n"
+      "assert f(torch.ones(2, 2, 5)).shape == (2, 4)\n"
+      "perms = list(itertools.permutations(torch.arange(2)))\n"
+      "g = torch.compile(lambda t: t[:, perms[0], :].sum(), backend='eager')\n"
+      "try:\n    g(torch.ones(2, 2, 5))\n    raise AssertionError('traced')\n"
+      "except RuntimeError as e:\n    assert type(e).__name__ == 'TorchRuntimeError', type(e).__name__\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+  CHECK(count(r.trace, "data is not allocated yet") >= 1);
+}

@@ -81,6 +81,20 @@ V getitem(OpCall& c) {
     ti.dtype = ndt == "bool" ? "bool" : ndt.find("int") != std::string::npos ? "int64" : ndt;
     x = mk_tensor(ti);
   }
+  // a tuple inside the index tuple is a sequence index, as a list (torch's and numpy's rule: `x[:, (1, 0), :]`, a
+  // permutation-invariant loss's `pr_batch[:, perm, :]`); of 0-d tensors (permutations of an arange) the fake tensor
+  // has no data to read: a TorchRuntimeError in a frame (real torch 2.11: sudo_rm_rf's PIT SI-SDR)
+  if (idx->k == VK::Tuple)
+    for (auto& x : ix) {
+      if (x->k != VK::Tuple || x->size_tuple || x->items.empty()) continue;
+      std::vector<V> items;
+      for (const V& y : x->items) {
+        if (y->k == VK::Tensor && in_compiled)
+          c.I.raise_fake("RuntimeError", "The tensor has a non-zero number of elements, but its data is not allocated yet.", c.loc);
+        items.push_back(y->k == VK::Tensor ? mk_int(c.I.list_index_of_tensor(y, c.loc)) : y);
+      }
+      x = mk_list(items);
+    }
   // a 0-d integer tensor index is an integer to torch's indexing (python_variable_indexing: item()), a data-dependent
   // scalar under Dynamo's fake tensors: GB0033 at the subscript, alone or in a tuple (Autoformer's
   // `mean_value[:, index[i]]`; program index_0d_forms). uint8 and bool 0-d tensors are masks.

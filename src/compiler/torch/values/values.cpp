@@ -271,7 +271,8 @@ bool index_arrays(const Interp& I, const V& idx, std::vector<std::vector<double>
     } else if (x->k == VK::Int && x->sym.empty()) {
       iv.push_back({static_cast<double>(x->i)});
       is.push_back({});
-    } else if (x->k == VK::List) {  // a list of ints is an index tensor (torch builds one)
+    } else if (x->k == VK::List || (x->k == VK::Tuple && idx->k == VK::Tuple && !x->size_tuple)) {
+      // a list of ints is an index tensor (torch builds one); so is a tuple inside the index tuple
       std::vector<double> v;
       for (const V& y : x->items)
         if (y->k == VK::Int && y->sym.empty()) v.push_back(static_cast<double>(y->i));

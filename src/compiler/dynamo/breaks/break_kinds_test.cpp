@@ -129,3 +129,16 @@ TEST_CASE("a tuple inside an index tuple is a sequence index; of 0-d tensors in 
   CHECK(r.unmodelled.empty());
   CHECK(count(r.trace, "data is not allocated yet") >= 1);
 }
+
+TEST_CASE("a list's method loaded before a break in its argument is a skipped C function on the resume's stack: GB0007") {
+  // (`losses.append(loss.item())`: the item() breaks (GB0124), the resume calls the bound list.append it was handed,
+  // which Dynamo skips; real torch 2.11, JointVAE's training step)
+  const char* src =
+      "import torch\nlosses = []\n\n"
+      "@torch.compile(backend='eager')\ndef step(x):\n    y = (x * 2).sum()\n    losses.append(y.item())\n    return y + 1\n\n"
+      "step(torch.ones(3))\nassert losses == [6.0]\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(count(r.trace, "gb/gb0124.html") >= 1);
+  CHECK(count(r.trace, "module: <unknown module>, qualname: list.append") >= 1);
+}

@@ -169,9 +169,17 @@ V Interp::eval(const ExprP& e) {
       // function's stack: there it is a C method Dynamo skips (GB0007 `<unknown module>.Parameter.mul`), so the call
       // breaks again, a second resume at the same line (real torch 2.11: RL-Adventure's NoisyLinear)
       // (raised inside depth0_call, whose break handling compiles the resume so far and runs the call eagerly)
+      // (a list's or dict's method too: `self.losses[k].append(loss.item())` breaks again at `list.append`, GB0007;
+      // real torch 2.11, JointVAE's training step)
       if (act.depth == 0 && act.ctx && act.ctx.get() != ctx_before && act.ctx->is_resume && act.ctx->mode == Mode::Record &&
-          callee->k == VK::Builtin && callee->s.rfind("tensor.", 0) == 0 && callee->self && callee->self->k == VK::Tensor)
-        stale_method_ = (callee->self->t->is_param ? "Parameter." : "Tensor.") + callee->s.substr(7);
+          callee->k == VK::Builtin && callee->self) {
+        if (callee->s.rfind("tensor.", 0) == 0 && callee->self->k == VK::Tensor)
+          stale_method_ = (callee->self->t->is_param ? "Parameter." : "Tensor.") + callee->s.substr(7);
+        else if (callee->s.rfind("list.", 0) == 0 && callee->self->k == VK::List && !callee->self->cls)
+          stale_method_ = (callee->self->is_set ? "set." : "list.") + callee->s.substr(5);
+        else if (callee->s.rfind("dict.", 0) == 0 && callee->self->k == VK::Dict && !callee->self->cls)
+          stale_method_ = callee->s;
+      }
       if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0) {
         // `return <this call>` resumes nowhere after a break; a call inside the returned expression
         // (`return f(x).relu()`) does: only the outermost one is the return call

@@ -524,36 +524,6 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, flipped(*v, s, dims));
     return true;
   }
-  if (n == "softmax" || n == "log_softmax") {  // along dim: exp(x - max) / sum, or its log (x - max - log(sum))
-    V d = c.arg(0, "dim");
-    long long dim;
-    if (d && d->k == VK::Int) dim = c.dim(d->i, s.size());
-    else if (!d || d->k == VK::None) dim = s.size() == 0 || s.size() == 1 || s.size() == 3 ? 0 : 1;  // (_get_softmax_dim)
-    else return false;
-    if (s.empty()) {
-      attach(I, res, std::vector<double>{n == "softmax" ? 1.0 : 0.0});
-      return true;
-    }
-    long long outer = 1, len = s[static_cast<size_t>(dim)], inner = 1;
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (static_cast<long long>(i) < dim) outer *= s[i];
-      else if (static_cast<long long>(i) > dim) inner *= s[i];
-    }
-    std::vector<double> out(v->size());
-    for (long long o = 0; o < outer; ++o)
-      for (long long in = 0; in < inner; ++in) {
-        auto at = [&](long long k) { return static_cast<size_t>((o * len + k) * inner + in); };
-        double mx = -INFINITY, sum = 0;
-        for (long long k = 0; k < len; ++k) mx = std::max(mx, (*v)[at(k)]);
-        for (long long k = 0; k < len; ++k) sum += std::exp((*v)[at(k)] - mx);
-        for (long long k = 0; k < len; ++k) {
-          double x = n == "softmax" ? std::exp((*v)[at(k)] - mx) / sum : (*v)[at(k)] - mx - std::log(sum);
-          out[at(k)] = rdt == "float32" ? static_cast<double>(static_cast<float>(x)) : x;
-        }
-      }
-    attach(I, res, std::move(out));
-    return true;
-  }
   if (n == "cumsum" || n == "cumprod") {
     V d = c.arg(0, "dim");
     if (!d || d->k != VK::Int) return false;
@@ -610,7 +580,7 @@ bool op_rule(OpCall& c, const V& res) {
     attach(I, res, slab(*v, s, dim, lo, len));
     return true;
   }
-  if (reduction(c, res) || norm(c, res) || quantile(c, res) || sorting(c, res)) return true;
+  if (reduction(c, res) || norm(c, res) || softmax(c, res) || quantile(c, res) || sorting(c, res)) return true;
   if ((n == "matmul" || n == "mm" || n == "bmm") && c.rest.size() == 1) return matmul(I, c.self, c.rest[0], res);
   if (n == "pow") {
     V e = c.arg(0, "exponent");

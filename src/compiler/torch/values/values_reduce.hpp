@@ -15,6 +15,8 @@ namespace tparse::compiler::values {
 bool reduction(OpCall& c, const V& res);
 /// torch.norm / linalg.norm / linalg.vector_norm of known data: the p-norm over the dims it reduces
 bool norm(OpCall& c, const V& res);
+/// softmax / log_softmax of known data along a dim
+bool softmax(OpCall& c, const V& res);
 /// quantile(q, dim=None, keepdim=False) / nanquantile with the default linear interpolation: for each q (a number or
 /// a 1-D tensor of known values, its values put first) the sorted group's value at rank q * (n - 1), interpolated as
 /// torch's lerp; false otherwise

@@ -274,7 +274,9 @@ class Interp {
   [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc, bool data_dep = false);
   [[noreturn]] void numpy_class_eq_break(const V& other, Location loc);  ///< numpy.ndarray == x in a frame: GB0290 in cmp_eq
   [[noreturn]] void data_ptr_eq_break(const V& a, const V& b, Location loc);  ///< DataPtrVariable == x in a frame: GB0023
-  [[noreturn]] void list_cmp_break(Location loc);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
+  [[noreturn]] void list_cmp_break(Location loc);
+  /// a break inside cmp_eq (and list_cmp) of torch/_dynamo/polyfills (interp_compare.cpp)
+  [[noreturn]] void polyfill_cmp_break(const std::string& gb_type, const std::string& msg, Location loc, bool in_list_cmp);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
   [[noreturn]] void hop_side_effect(const V& obj, Location loc);  ///< GB0067 in a checkpoint body (interp_setattr.cpp)
   void apply_deferred_setters(const FrameCtx& ctx, Location loc);  ///< property stores a frame deferred (side_effect_replay.cpp)
   // ---- Dynamo (dynamo.cpp) ----

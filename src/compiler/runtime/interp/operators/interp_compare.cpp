@@ -75,17 +75,21 @@ bool same_named_class(const V& a, const V& b) {
 // caller's break at its CALL; in the frame's own code the COMPARE_OP is no resumable instruction: the graph up to the
 // statement, the rest of the frame eagerly (real torch 2.11:
 // Longformer's `assert list(scores.size()) == [n, max_global, seq_len]`, max_global a 0-d tensor)
-void Interp::list_cmp_break(Location loc) {
+void Interp::list_cmp_break(Location loc) { polyfill_cmp_break("Data-dependent branching", msg_data_dependent(), loc, true); }
+
+// A break inside the comparison polyfills, at cmp_eq's `result = a.__eq__(b)` (and list_cmp's `if a != b:` above it
+// for two lists), reported from polyfills/__init__.py; in the frame's own code the COMPARE_OP resumes nowhere
+void Interp::polyfill_cmp_break(const std::string& gb_type, const std::string& msg, Location loc, bool in_list_cmp) {
   static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
   Activation& act = *stack_.back();
   GraphBreak gb;
-  gb.gb_type = "Data-dependent branching";
-  gb.msg = msg_data_dependent();
+  gb.gb_type = gb_type;
+  gb.msg = msg;
   gb.loc = loc;
   gb.fn_name = act.fn ? act.fn->name : "<module>";
-  gb.at = poly + ":208";
-  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n"
-                                                   "  File \"{}\", line 208, in list_cmp\n    if a != b:\n", poly, poly);
+  gb.at = poly + (in_list_cmp ? ":208" : ":528");
+  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n", poly);
+  if (in_list_cmp) gb.traceback += fmt::format("  File \"{}\", line 208, in list_cmp\n    if a != b:\n", poly);
   gb.step = act.depth == 0;
   throw gb;
 }
@@ -94,39 +98,24 @@ void Interp::list_cmp_break(Location loc) {
 // `a.__eq__(b)` calls a numpy function as a method, which Dynamo refuses (GB0290) inside the polyfill: the caller's
 // break at its CALL (real torch 2.11: SAC-AE's Logger.log of `-np.prod(action_shape)`)
 void Interp::numpy_class_eq_break(const V& other, Location loc) {
-  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
-  Activation& act = *stack_.back();
   const std::string arg = other->k == VK::Class || other->k == VK::Builtin ? "UserDefinedClassVariable(" + repr_of(other, loc) + ")" : tracker_repr(other);
-  GraphBreak gb;
-  gb.gb_type = "attempted to trace numpy.* function as a method";
-  gb.msg = gb_message(gb.gb_type, "Tracing numpy.* functions as methods is not supported.", {kHintDifficult},
-                      fmt::format("numpy function: <class 'numpy.ndarray'>, args: [{}], kwargs: {{}}", arg), "GB0290");
-  gb.loc = loc;
-  gb.fn_name = act.fn ? act.fn->name : "<module>";
-  gb.at = poly + ":528";
-  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n", poly);
-  gb.step = act.depth == 0;
-  throw gb;
+  const char* type = "attempted to trace numpy.* function as a method";
+  polyfill_cmp_break(type, gb_message(type, "Tracing numpy.* functions as methods is not supported.", {kHintDifficult},
+                                      fmt::format("numpy function: <class 'numpy.ndarray'>, args: [{}], kwargs: {{}}", arg), "GB0290"),
+                     loc, false);
 }
 
 // Two Tensor.data_ptr() compared in a frame (`q.data_ptr() == k.data_ptr()`: self- or cross-attention): a
-// DataPtrVariable is no constant, so cmp_eq's `a.__eq__(b)` fails (GB0023); in the frame's own code the COMPARE_OP
-// resumes nowhere (real torch 2.11: eladhoffer seq2seq's MultiHeadAttention, the frame skipped)
+// DataPtrVariable is no constant, so cmp_eq's `a.__eq__(b)` fails (GB0023); the frame is skipped when nothing was
+// traced before (real torch 2.11: eladhoffer seq2seq's MultiHeadAttention)
 void Interp::data_ptr_eq_break(const V& a, const V& b, Location loc) {
-  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/__init__.py";
   auto vt = [&](const V& x) { return x->k == VK::Int && x->s == kDataPtrMark ? std::string("DataPtrVariable()") : tracker_repr(x); };
-  Activation& act = *stack_.back();
-  GraphBreak gb;
-  gb.gb_type = "Builtin `operator.*` comparison with constant `self` failed";
-  gb.msg = gb_message(gb.gb_type,
-                      fmt::format("Failed to compare {} with {}, because {} is not a Python constant or its mutation check fails.", vt(a), vt(b), vt(a)),
-                      {}, fmt::format("call_method {} __eq__ [{}] {{}}", vt(a), vt(b)), "GB0023");
-  gb.loc = loc;
-  gb.fn_name = act.fn ? act.fn->name : "<module>";
-  gb.at = poly + ":528";
-  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line 528, in cmp_eq\n    result = a.__eq__(b)\n", poly);
-  gb.step = act.depth == 0;
-  throw gb;
+  const char* type = "Builtin `operator.*` comparison with constant `self` failed";
+  polyfill_cmp_break(type,
+                     gb_message(type,
+                                fmt::format("Failed to compare {} with {}, because {} is not a Python constant or its mutation check fails.", vt(a), vt(b), vt(a)),
+                                {}, fmt::format("call_method {} __eq__ [{}] {{}}", vt(a), vt(b)), "GB0023"),
+                     loc, false);
 }
 
 V Interp::compare(const std::string& op, V a, V b, Location loc) {

@@ -96,16 +96,8 @@ class Interp {
   V compare(const std::string& op, V a, V b, Location loc);
   V subscript(V obj, V idx, Location loc);
   [[noreturn]] void error(Location loc, const std::string& msg);
-  /// raise a builtin Python exception (`cls(msg)`) the model's code may catch, as CPython / torch would
-  [[noreturn]] void raise_exc(const char* cls, const std::string& msg, Location loc);
-  [[noreturn]] void raise_exc(const char* cls, V arg, Location loc);  ///< `cls(arg)`: KeyError(key)
-  /// `cls(msg)` raised by Dynamo's own handling while tracing (an Observed exception: with no handler in the frame its
-  /// compile fails and it reruns eagerly, run_frame.cpp)
-  [[noreturn]] void raise_observed(const char* cls, const std::string& msg, Location loc);
-  /// A torch op's own error (its meta's check): eagerly the exception; in a traced frame the compile fails with it
-  /// (TorchRuntimeError, run_frame.cpp)
-  [[noreturn]] void raise_fake(const char* cls, const std::string& msg, Location loc);
-  void raise_run_error(FrameCtx& ctx);  ///< FrameCtx::run_error, once the frame's graph ran (run_frame.cpp)
+  // ---- exceptions and graph breaks raised: their declarations are a header of their own ----
+#include "runtime/interp_raise.hpp"  // IWYU pragma: keep (members of Interp)
   /// str(v) / repr(v) as CPython: a class's own __str__ / __repr__, an exception's args, else the builtin text
   std::string str_of(const V& v, Location loc);
   std::string repr_of(const V& v, Location loc);
@@ -268,16 +260,6 @@ class Interp {
     std::string first_name;
     std::vector<std::pair<std::string, std::string>> renamed;  ///< torch's name -> the name written
   } written_;
-  [[noreturn]] void graph_break(const std::string& gb_type, const std::string& msg, Location loc, bool data_dep = false);
-  /// a break at an instruction Dynamo cannot resume after (LOAD_ATTR, COMPARE_OP, IMPORT_NAME, BUILD_SLICE): a step
-  /// break in the frame's own code (the graph up to the statement), the call's break when inlined
-  [[noreturn]] void instruction_break(const std::string& gb_type, const std::string& msg, Location loc, bool data_dep = false);
-  [[noreturn]] void numpy_class_eq_break(const V& other, Location loc);  ///< numpy.ndarray == x in a frame: GB0290 in cmp_eq
-  [[noreturn]] void data_ptr_eq_break(const V& a, const V& b, Location loc);  ///< DataPtrVariable == x in a frame: GB0023
-  [[noreturn]] void list_cmp_break(Location loc);
-  /// a break inside cmp_eq (and list_cmp) of torch/_dynamo/polyfills (interp_compare.cpp)
-  [[noreturn]] void polyfill_cmp_break(const std::string& gb_type, const std::string& msg, Location loc, bool in_list_cmp);  ///< a tensor item's == in Dynamo's list_cmp (interp_compare.cpp)
-  [[noreturn]] void hop_side_effect(const V& obj, Location loc);  ///< GB0067 in a checkpoint body (interp_setattr.cpp)
   void apply_deferred_setters(const FrameCtx& ctx, Location loc);  ///< property stores a frame deferred (side_effect_replay.cpp)
   // ---- Dynamo (dynamo.cpp) ----
   /// functools.lru_cache'd functions (stubs/functools.py): their eager results by argument key (interp_ops.cpp)
@@ -455,7 +437,6 @@ class Interp {
   void move_step_if_cpu(const V& opt);
   void name_hint(const V& v, const std::string& name);
   void yielded(const V& gen, const V& item);
-  [[noreturn]] void list_setitem_break(const V& list, const V& v, Location loc);  ///< GB0156 (builtins_more.cpp)
   /// a 0-d integer tensor as a list index, eagerly (its __index__): its value, or a noted guess 0 (interp_items.cpp)
   long long list_index_of_tensor(const V& idx, Location loc);
   void traced_gen_advance(const V& gen, size_t index, Location loc);  ///< an RNN the generator reaches (builtins_module.cpp)

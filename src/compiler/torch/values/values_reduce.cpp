@@ -98,7 +98,7 @@ bool norm(OpCall& c, const V& res) {
   else if (p && p->k == VK::Str && p->s == "fro") order = 2;
   else if (p && p->k != VK::None) return false;
   // (linalg.norm with an ord over two dims, or over a whole matrix, is a matrix norm)
-  if (n == "linalg.norm" && p && p->k != VK::None && (dims.size() == 2 || (!d || d->k == VK::None) && s.size() == 2)) return false;
+  if (n == "linalg.norm" && p && p->k != VK::None && (dims.size() == 2 || ((!d || d->k == VK::None) && s.size() == 2))) return false;
   auto fold = [&](const std::vector<double>& g) -> double {
     if (std::isinf(order)) {
       double best = order > 0 ? 0 : INFINITY;

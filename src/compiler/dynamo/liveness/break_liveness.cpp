@@ -264,7 +264,8 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
   // the path from the statement's value down to the call: each binary operator's left operand on it is one value
   // below; so is each argument of an outer call evaluated before the breaking one, after the call's callable (a
   // tensor argument is a graph input of its own, `index_points(xyz, fps(xyz, n))`: ___stack1 is xyz; the callable and
-  // other values are slots with no input, nullptr); anything else on the path that leaves a value (a subscript) gives up
+  // other values are slots with no input, nullptr); so is each item of a tuple or list display built before the breaking
+  // one (`return s, int(s.item())`); anything else on the path that leaves a value (a subscript) gives up
   std::vector<V> out;
   bool give_up = false, any = false;
   auto operand = [&](const Expr* x) {
@@ -285,6 +286,15 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
           out.push_back(v && v->k == VK::Tensor ? v : nullptr);
         }
         if (e->kw[i - 1] == "*" || e->kw[i - 1] == "**") give_up = true;
+        return walk(e->a[i].get());
+      }
+      if ((e->k == EK::Tuple || e->k == EK::List) && i > 0) {  // a display's items built before the breaking one
+        for (size_t j = 0; j < i; ++j) {
+          if (e->a[j]->k == EK::Starred) give_up = true;
+          V v = operand(e->a[j].get());
+          if (v && v->k == VK::Tensor) any = true;
+          out.push_back(v && v->k == VK::Tensor ? v : nullptr);
+        }
         return walk(e->a[i].get());
       }
       if (e->k != EK::BinOp || i != 1) {

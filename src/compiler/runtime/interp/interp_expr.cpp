@@ -287,10 +287,25 @@ V Interp::eval(const ExprP& e) {
     case EK::IfExp: return truthy(eval(e->a[0]), e->loc) ? eval(e->a[1]) : eval(e->a[2]);
     case EK::Tuple: case EK::List: case EK::Set: {
       std::vector<V> xs;
+      // (at depth 0 of a compiled frame the items built so far stay on the stack while the next runs, as a call's
+      // arguments do: a break inside a later item hands a tensor one to the resume function, `return s, int(s.item())`
+      // resumes with s as ___stack0, and the display goes on with the resume's copy; real torch 2.11:
+      // p_return_tuple_item_local's resume_in_h_at_6)
+      Activation& act = *stack_.back();
+      const bool keep = act.ctx && act.depth == 0 && e->k != EK::Set;
+      const size_t mark = act.operands.size();
+      struct Pop { Activation& a; size_t mark; ~Pop() { if (a.operands.size() > mark) a.operands.resize(mark); } } pop{act, mark};
+      bool starred = false;
       for (auto& x : e->a) {
-        if (x->k == EK::Starred) { for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
-        else xs.push_back(eval(x));
+        if (x->k == EK::Starred) { starred = true; for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
+        else {
+          xs.push_back(eval(x));
+          if (keep && !starred) act.operands.emplace_back(x.get(), xs.back());
+        }
       }
+      if (keep && !starred)
+        for (size_t i = 0, o = mark; i < xs.size() && o < act.operands.size(); ++i, ++o)
+          if (act.operands[o].first == e->a[i].get()) xs[i] = act.operands[o].second;
       if (e->k == EK::Set) xs = unique_items(xs);
       V r = e->k == EK::Tuple ? mk_tuple(xs) : mk_list(xs);
       r->is_set = e->k == EK::Set;

@@ -192,8 +192,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // the forty-second round (docs/compiler.md, "Forty-second round")
       // the forty-ninth round (docs/compiler.md, "Forty-ninth round")
       "mask_assign_count_recompiles",  // torch compiles 6 graphs, ours 4: the resume after print() differs (graph text)
-      // the sixty-fifth round (docs/compiler.md, "Sixty-fifth round")
-      "unpacked_unread_item_not_guarded",  // an item() float a resume only returns: torch leaves it unguarded (lazy)
   };
   for (const auto& row : matched) {
     const auto& name = row.first;

@@ -232,7 +232,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the sixty-fifth round's (docs/compiler.md, "Sixty-fifth round"): counts equal
       {"fullgraph_frames_not_counted", "a fullgraph recompile's dynamic int: torch places L_n_ before the tensor L_x_, ours after"},
       {"int_then_float_argument_dynamic", "sympy's expanded form `16.0 - 16.0*zf59` where ours keeps the product `16.0*(1.0 - zf59)`"},
-      {"unpacked_unread_item_not_guarded", "corpus test: our extra recompile of the resume that returns the item() float (an extra graph)"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

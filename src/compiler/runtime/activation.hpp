@@ -95,6 +95,9 @@ struct Activation {
   /// runs): CPython's stack values below a call there that breaks (`x + self.ffn(h)`: x is the resume's ___stack0)
   std::vector<std::pair<const Expr*, V>> operands;
   bool is_return_call = false;                 ///< evaluating `return <call>` at depth 0
+  /// reading a name only to return it (`return n` or `return x, n`, at depth 0): its value stays Dynamo's lazy
+  /// VariableTracker, rebuilt from its source by the compiled code, and a scalar's guard is not realized
+  bool reading_returned_name = false;
   std::vector<V>* yields = nullptr;            ///< running a generator: where `yield` puts values
   GenState* gen = nullptr;                     ///< running a lazy generator (runtime/generator.hpp): `yield` suspends
   int file = 0;                                ///< source file of the running code (Interp::files_)

@@ -122,6 +122,11 @@ V Interp::lookup(const std::string& name, Location loc) {
       if (!frame_local && e != act.env.get() && act.ctx && act.ctx->mode == Mode::Record)
         for (auto s = stack_.rbegin(); s != stack_.rend(); ++s)
           if ((*s)->ctx == act.ctx && (*s)->depth == 0 && (*s)->env.get() == e) { frame_local = true; break; }
+      // (a scalar read only to be returned stays lazy: its guard is not realized there)
+      const V& val = it->second;
+      if (act.reading_returned_name && val &&
+          (val->k == VK::Int || val->k == VK::Float || val->k == VK::Bool || val->k == VK::Str || val->k == VK::None))
+        frame_local = false;
       if (frame_local && act.ctx && act.ctx->mode == Mode::Record && !act.ctx->lazy_item_guards.empty())
         if (auto lz = act.ctx->lazy_item_guards.find(it->second.get()); lz != act.ctx->lazy_item_guards.end()) {
           // (kept for a read after a restart's rollback of the guards; push_value_guard adds it once)

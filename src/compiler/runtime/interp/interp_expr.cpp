@@ -31,6 +31,17 @@ V Interp::eval(const ExprP& e) {
     case EK::Name: {
       // the frame's first LOAD of each of its locals, in order (guard_check.cpp adds their roots)
       Activation& act = *stack_.back();
+      // (a name read only to be returned, alone or as an item of the returned tuple / list display: real torch 2.11
+      // compiles `return x * 2, n, r` once for every int n and float r, program return_arg_scalars_unguarded)
+      const bool saved_returned = act.reading_returned_name;
+      struct RestoreReturned { Activation& a; bool v; ~RestoreReturned() { a.reading_returned_name = v; } } restore_returned{act, saved_returned};
+      if (act.ctx && act.depth == 0 && act.cur_stmt && act.cur_stmt->k == SK::Return && act.cur_stmt->value) {
+        const Expr* rv = act.cur_stmt->value.get();
+        act.reading_returned_name = rv == e.get() || ((rv->k == EK::Tuple || rv->k == EK::List) &&
+                                                      std::any_of(rv->a.begin(), rv->a.end(), [&](const ExprP& x) { return x.get() == e.get(); }));
+      } else {
+        act.reading_returned_name = false;
+      }
       if (act.ctx && act.depth == 0 && act.ctx->mode == Mode::Record &&
           std::find(act.ctx->first_loads.begin(), act.ctx->first_loads.end(), e->s) == act.ctx->first_loads.end()) {
         act.ctx->first_loads.push_back(e->s);

@@ -329,6 +329,10 @@ class Interp {
   /// A break met inside a comprehension or generator expression of the frame's own code (comprehension.cpp):
   /// rethrown as not resumable (`step`), or as skipping the frame (`skip_frame`, an inlined generator)
   void rethrow_in_comprehension(Activation& act, GraphBreak gb);
+  /// An unresumable break at depth 0 whose latest speculation point is an outermost comprehension the attempt began
+  /// after the last statement checkpoint (comprehension.cpp): step() falls back to it. A frame's trace restarts
+  /// (RetryAtComprehension); a resume function whose comprehension reads its locals is skipped (GB2669). False: none
+  bool fall_back_to_comprehension(Activation& act, const GraphBreak& gb);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
   void exec_match(const Stmt* s);   ///< interp_match.cpp: the match statement

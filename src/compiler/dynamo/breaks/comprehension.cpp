@@ -75,7 +75,45 @@ struct Captures {
   }
 };
 
+/// The frame's locals comprehension `e` captures (its targets bound inside it are not)
+std::vector<std::string> captured_locals(const Activation& act, const Expr& e) {
+  Captures cap;
+  cap.is_local = [&](const std::string& n) {
+    if (!act.fn) return false;
+    for (auto& p : act.fn->params) if (p.name == n) return true;
+    return act.env->vars.count(n) > 0;
+  };
+  for (auto& c : e.comps) target_names(c.target, cap.defined);
+  cap.body(e, 0);
+  return cap.captured;
+}
+
 }  // namespace
+
+// step()'s fallback for an instruction-level break (BUILD_SLICE of a tensor bound: its item()) inside a for loop, where
+// no statement is a checkpoint (the iterator is on the stack), or after an empty graph: the latest speculation may be a
+// comprehension's BUILD_LIST, set with no graph condition (_maybe_setup_comprehension_speculation). A frame's analysis
+// restarts and breaks at it (run_frame.cpp); a resume function's attempt 1 meets GB2669 there when the comprehension
+// reads its locals and is skipped (real torch 2.11: comp_fallback_frame, comp_fallback_resume, viterbi decoding's
+// `batch_size_t = sum([l > t for l in lengths])` before `scores[:batch_size_t]`)
+bool Interp::fall_back_to_comprehension(Activation& act, const GraphBreak& gb) {
+  auto ctx = act.ctx;
+  // (fullgraph=True speculates nothing: one_graph)
+  if (!ctx || ctx->mode != Mode::Record || !ctx->comp_speculation || act.depth != 0 || act.try_depth > 0 || act.comp_depth > 0 ||
+      (cur_opts_ && cur_opts_->fullgraph))
+    return false;
+  const Expr* comp = ctx->comp_speculation;
+  if (!ctx->is_resume) throw RetryAtComprehension{gb, comp};
+  // (a resume function cannot be traced again here: one whose comprehension captures nothing, compiled up to it by
+  // torch, keeps the statement's fallback)
+  const std::vector<std::string> captured = captured_locals(act, *comp);
+  if (captured.empty()) return false;
+  ++counters_["unimplemented"];
+  restart_after_break(*ctx, gb, "Encountered graph break that we cannot resume from. Compiling up to the previous resumable "
+                                "state, then skipping the rest of the function. Graph break encountered:\n\n" + gb.msg);
+  skip_frame_from_start(act, msg_comprehension_captured(captured), "Comprehension graph break in resume function with captured variables", comp->loc);
+  return true;
+}
 
 void Interp::rethrow_in_comprehension(Activation& act, GraphBreak gb) {
   if (!act.in_genexpr && !gb.skip_frame) {
@@ -148,7 +186,7 @@ V Interp::speculate_comprehension(const ExprP& e) {
   // a restarted attempt whose unresumable break fell back to this comprehension: its speculation fails at once
   const bool retried = ctx->fail_comprehension == e.get();
   if (retried) ctx->fail_comprehension = nullptr;
-  if (!retried && ctx->mode == Mode::Record && act.try_depth == 0 && !ctx->is_resume) ctx->comp_speculation = e.get();
+  if (!retried && ctx->mode == Mode::Record && act.try_depth == 0) ctx->comp_speculation = e.get();
   if (!retried) {
     try {
       return eval_comprehension(e);
@@ -157,6 +195,7 @@ V Interp::speculate_comprehension(const ExprP& e) {
     }
   }
   leave.now();
+  if (ctx->comp_speculation == e.get()) ctx->comp_speculation = nullptr;  // (its speculation is spent: this break is taken here)
   // the speculative trace's side effects and state are discarded: the comprehension runs again, eagerly
   undo_journal(jscope.mark);
   jscope.close();
@@ -181,19 +220,12 @@ V Interp::speculate_comprehension(const ExprP& e) {
     act.ctx = nullptr;
     return eval_comprehension(e);
   }
-  Captures cap;
-  cap.is_local = [&](const std::string& n) {
-    if (!act.fn) return false;
-    for (auto& p : act.fn->params) if (p.name == n) return true;
-    return act.env->vars.count(n) > 0;
-  };
-  for (auto& c : e->comps) target_names(c.target, cap.defined);
-  cap.body(*e, 0);
-  if (ctx->is_resume && !cap.captured.empty()) {
+  const std::vector<std::string> captured = captured_locals(act, *e);
+  if (ctx->is_resume && !captured.empty()) {
     // attempt 1 cannot pass the captured locals through a resume function: an unresumable break, which step()'s
     // fallback takes, the graph up to the statement when it holds one and the rest eagerly, else the resume function
     // skipped (real torch 2.11: pathformer's AMS.forward, 7 ops before its `[self.experts[i](expert_inputs[i])[0] ...]`)
-    const std::string msg = msg_comprehension_captured(cap.captured);
+    const std::string msg = msg_comprehension_captured(captured);
     if (rec && act.depth == 0 && !act.outer_loop && act.try_depth == 0) {
       GraphBreak g;
       g.gb_type = "Comprehension graph break in resume function with captured variables";

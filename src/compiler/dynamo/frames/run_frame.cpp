@@ -473,6 +473,8 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       return concrete_result(r);
     }
     const TraceMark start = mark_trace(*ctx);
+    // (the names FX gave the first attempt's nodes go with it: the new attempt's OutputGraph names them afresh)
+    const auto names_at_start = std::make_pair(ctx->graph.name_count, ctx->graph.used_names);
     for (int attempt = 0;; ++attempt) {
       try {
         V r = call_user(fnv, args, kwargs, ctx, 0);
@@ -486,6 +488,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
         if (attempt > 0) throw FrameSkip{rc.gb.msg, rc.gb.gb_type, false};
         undo_journal(frame_journal.mark);
         rollback_trace(*ctx, start);
+        std::tie(ctx->graph.name_count, ctx->graph.used_names) = names_at_start;
         ++counters_["unimplemented"];
         restart_after_break(*ctx, rc.gb, "Encountered graph break that we cannot resume from. Compiling up to the previous "
                                          "resumable state, then skipping the rest of the function. Graph break encountered:\n\n" + rc.gb.msg);

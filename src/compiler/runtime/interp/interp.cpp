@@ -257,6 +257,8 @@ void Interp::exec(const StmtP& s) {
     // (pixtral's block mask: `for start, end in zip(...)`: the iteration's getitems are not kept). A while loop keeps
     // nothing on the stack: its body's statements and its test are checkpoints of their own (exec_while; real torch
     // 2.11: Sentence-VAE's GRU loaded in its decoding `while` loop compiles the iteration's ops up to that statement)
+    // (its first instruction, the stack empty, is a checkpoint after a non-empty graph: later than any comprehension's)
+    if (act.try_depth == 0 && act.ctx->graph.call_count() > 1) act.ctx->comp_speculation = nullptr;
     act.outer_loop = s.get();
     act.outer_loop_cp = act.ctx->graph.checkpoint();
     act.outer_loop_guards = {act.ctx->tguards.size(), act.ctx->vguards.size()};
@@ -279,10 +281,16 @@ void Interp::exec(const StmtP& s) {
       s->k != SK::Try && s->k != SK::With && s->k != SK::Def) {
     size_t cp = act.ctx->graph.checkpoint();  // a statement starts with an empty stack: Dynamo's checkpoint
     const std::pair<size_t, size_t> guards{act.ctx->tguards.size(), act.ctx->vguards.size()};
+    // (speculated where the graph is non-empty, outside a loop's body and a try: it supersedes an earlier comprehension)
+    if (!act.outer_loop && act.try_depth == 0 && act.ctx->graph.call_count() > 1) act.ctx->comp_speculation = nullptr;
     try {
       exec_stmt(s);
     } catch (GraphBreak& gb) {
       if (!gb.step || !act.ctx) throw;
+      if (fall_back_to_comprehension(act, gb)) {  // (a later speculation point than the statement's or the loop's)
+        exec_stmt(s);
+        return;
+      }
       if (act.outer_loop) {  // Dynamo reports the break at the loop's instruction
         GraphBreak at_loop = gb;
         at_loop.loc = Location{act.outer_loop->loc.line, act.outer_loop->loc.col, gb.loc.file};

@@ -240,6 +240,11 @@ TEST_CASE("specialized symbols fold into an expression as sympy folds them: numb
   CHECK(sym_with_values("s40 + s7 + 1024", {{"s40", 16}}) == "s7 + 1040");
   CHECK(sym_with_values("(s1 - s2)*s3", {{"s1", 16}, {"s2", 32}}) == "-16*s3");
   CHECK(sym_with_values("s4 + 2", {}) == "s4 + 2");
+  // a number's power folds (sympy: Integer**Integer), then the product's numbers
+  CHECK(sym_with_values("s0**2*s53", {{"s0", 8}}) == "64*s53");
+  CHECK(sym_with_values("s0**3*s53", {{"s0", 8}}) == "512*s53");
+  CHECK(sym_with_values("s0*s0**2*s53", {{"s0", 8}}) == "512*s53");
+  CHECK(sym_with_values("s0**2*s53**2", {{"s0", 2}}) == "4*s53**2");
 }
 
 TEST_CASE("a size sum of two symbols evaluated before either is known is solved once one is specialized") {

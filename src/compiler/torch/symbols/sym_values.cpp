@@ -4,6 +4,7 @@
 // once a symbol is replaced (keep_alive.cpp's fold).
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -63,6 +64,26 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
     if (v) out = *v;
     return v.has_value();
   };
+  // a number's power is its value: `s0**2*s53` once s0 is 8 is `64*s53` (sympy's Pow of two Integers; M_nonlocal3d's
+  // strides `8**3*s53` print `512*s53`)
+  for (size_t p = e.find("**"); p != std::string::npos; p = e.find("**", p + 2)) {
+    size_t b = p;
+    while (b > 0 && std::isdigit(static_cast<unsigned char>(e[b - 1]))) --b;
+    size_t x = p + 2;
+    while (x < e.size() && std::isdigit(static_cast<unsigned char>(e[x]))) ++x;
+    const bool word_before = b > 0 && (std::isalpha(static_cast<unsigned char>(e[b - 1])) || e[b - 1] == '_' || e[b - 1] == ')' || e[b - 1] == '.');
+    if (b == p || x == p + 2 || word_before || (x < e.size() && (e[x] == '.' || e[x] == '*' && x + 1 < e.size() && e[x + 1] == '*'))) continue;
+    long long base = std::stoll(e.substr(b, p - b)), v = 1;
+    const long long k = std::stoll(e.substr(p + 2, x - p - 2));
+    bool ok = k <= 62;
+    for (long long i = 0; ok && i < k; ++i) {
+      if (base != 0 && std::llabs(v) > (1LL << 62) / std::max(1LL, std::llabs(base))) ok = false;
+      else v *= base;
+    }
+    if (!ok) continue;
+    e = e.substr(0, b) + std::to_string(v) + e.substr(x);
+    p = b;
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t p = e.find('('); p != std::string::npos; p = e.find('(', p + 1)) {

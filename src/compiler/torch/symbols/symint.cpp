@@ -101,6 +101,13 @@ V Interp::size_of(const V& t, long long dim, long long dim_written, Location loc
   int acc_shadow = -1;  // the whole read's `size()` shadow
   if (dim >= 0) r = one(ti.shape[static_cast<size_t>(dim)]);
   else for (auto& d : ti.shape) xs.push_back(one(d));
+  // a frame input's whole size() while some dim is still free: its fake tensor's sizes are the SymInts it was wrapped
+  // with, and a dim whose symbol was specialized since is a SymInt whose expression is now a number, a SymNodeVariable
+  // with its getitem proxy (`getitem_3: "Sym(8)" = size_1[3]`, used as is), not a constant (real torch 2.11:
+  // TensorVariable._method_size_stride, Non-local 3D's `y.view(b, c, *x.size()[2:])` after conv3d's channel check)
+  if (dim < 0 && symbolic && spec && tracing() && stack_.back()->ctx->sources.count(t.get()))
+    for (size_t i = 0; i < xs.size(); ++i)
+      if (ti.shape[i].is_sym() && xs[i]->sym.empty()) xs[i]->sym = ti.shape[i].sym;
   if (symbolic && tracing()) {
     Graph& g = stack_.back()->ctx->graph;
     // (at the read's own line inside a statement of several, as CPython's positions give it: gaussian_diffusion's

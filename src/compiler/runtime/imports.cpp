@@ -20,6 +20,16 @@ namespace tparse::compiler {
 
 namespace fs = std::filesystem;
 
+// A module's `__file__` (and a package's `__path__`): CPython 3.9+ gives the script and what it imports from sys.path
+// (its folder, made absolute) absolute paths (`Path(__file__).parents[3]` of ifl-tpp's dataset module); a source that is
+// not a file on disk (a bundled stub, a test's overlay) keeps its name
+std::string Interp::python_file_name(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || path[0] == '<' || !fs::is_regular_file(path, ec)) return path;
+  fs::path a = fs::absolute(path, ec);
+  return ec ? path : a.lexically_normal().string();
+}
+
 namespace {
 
 // The file's text, or its overlay's (Options::overlay, keys canonical) when it has one.
@@ -286,12 +296,12 @@ V Interp::import_module(const std::string& dotted, Location loc) {
   int file = static_cast<int>(files_.size());
   files_.push_back(SourceFile{src.path, src.source, dotted, src.package});
   m->menv->set("__name__", mk_str(dotted));
-  m->menv->set("__file__", mk_str(src.path));
+  m->menv->set("__file__", mk_str(python_file_name(src.path)));
   m->menv->set("__spec__", none());
   m->menv->set("__package__", mk_str(src.package ? dotted : dot == std::string::npos ? "" : dotted.substr(0, dot)));
   if (src.package)  // a package's __path__: its folder (an __init__ may add more: `__path__.append(...)`)
     m->menv->set("__path__", mk_list({mk_str(src.source.empty() && !src.path.ends_with(".py") ? src.path
-                                                 : fs::path(src.path).parent_path().string())}));
+                                                 : fs::path(python_file_name(src.path)).parent_path().string())}));
   loaded_[dotted] = m;  // before running the body: circular imports see the partial module, as in Python
   // the new module becomes an attribute of its package (a module, or the object the package put in sys.modules)
   auto bind_in_parent = [&](const V& mod) {

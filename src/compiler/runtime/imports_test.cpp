@@ -211,6 +211,27 @@ TEST_CASE("sys.path is a list: a folder a script inserts is searched by later im
   CHECK(!o.unmodelled.empty());
 }
 
+TEST_CASE("__file__ is absolute, the script's and an imported module's, as CPython 3.9+ gives it") {
+  TempTree t;
+  t.write("app/pkg/__init__.py", "");
+  t.write("app/pkg/data/ds.py", "import os\nfrom pathlib import Path\nROOT = Path(__file__).parents[2]\nHERE = __file__\n");
+  t.write("app/main.py",
+          "import os\n"
+          "assert os.path.isabs(__file__) and __file__.endswith(os.path.join('app', 'main.py')), __file__\n"
+          "from pkg.data import ds\n"
+          "assert os.path.isabs(ds.HERE) and ds.HERE.endswith(os.path.join('pkg', 'data', 'ds.py')), ds.HERE\n"
+          "assert str(ds.ROOT) == os.path.dirname(__file__), (str(ds.ROOT), __file__)\n"
+          "import pkg\n"
+          "assert os.path.isabs(pkg.__path__[0])\n");
+  // (run as `tparse explain app/main.py` from the tree's root: a relative path given)
+  const fs::path here = fs::current_path();
+  fs::current_path(t.root);
+  Result r = compile_script("app/main.py", testing::slurp(t.root / "app/main.py"), Options{});
+  fs::current_path(here);
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("a namespace package on an inserted sys.path folder (PEP 420); a package's __path__ and a folder its __init__ adds") {
   TempTree t;
   t.write("src/models/mod.py", "def g(x):\n    return x * 2\n");  // no __init__.py: a namespace package

@@ -223,6 +223,8 @@ class Interp {
   /// shape read), stamped at `loc`; its index in the graph being recorded, or -1 when not tracing.
   int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
   int node_of(const V& t);
+  /// a module's `__file__`: an absolute path for a file on disk, as CPython gives (imports.cpp)
+  static std::string python_file_name(const std::string& path);
   bool tracing() const;
   /// Dynamo's repr of argument `a` in a break's debug context: a frame input read here is a lazy tracker, realized
   /// (`LazyVariableTracker(realized: TensorVariable())`), else variable_repr's

@@ -34,7 +34,7 @@ Interp::Interp(std::string path, std::string source, Profile prof)
   globals_ = std::make_shared<Env>();
   files_.push_back(SourceFile{path_, source_, "__main__"});
   globals_->set("__name__", mk_str("__main__"));
-  globals_->set("__file__", mk_str(path_));
+  globals_->set("__file__", mk_str(python_file_name(path_)));
   backward_runs_now() = 0;
 }
 

@@ -560,7 +560,12 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     act.ctx = nullptr;
     apply_deferred_setters(*ctx, loc);  // (a served entry's: its cached code runs them before the break's call)
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
-    for (auto& a : args) if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
+    // (and print()'s SymInt its value: `print(step)` of a dynamic int prints the number)
+    const bool printing = callee && callee->k == VK::Builtin && callee->s == "print";
+    for (auto& a : args) {
+      if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
+      else if (printing && a && a->k == VK::Int && !a->sym.empty() && !a->cls) a = mk_int(a->i);
+    }
     for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);
     // (an ndarray input is handed on as the caller's array: real torch 2.11 reconstructs the input object, TAGNN's
     // get_slice(i) run eagerly after its np.unique break indexes with the real `i`; repro np_unique_loop_skip)

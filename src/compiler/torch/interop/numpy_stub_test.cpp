@@ -31,6 +31,24 @@ TEST_CASE("numpy stub: a small eager ndarray (HF BiT / DINOv3 ConvNeXt drop-path
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: numpy 2's C-type names on Linux are the sized dtypes (dc-tts' np.longlong text ids); np.dtype(); a sequence set into a slice") {
+  // (asserts run under numpy 2.x on Linux: np.dtype(np.longlong) == np.dtype('int64'), np.dtype('q') too)
+  Result r = run_values(
+      "a = np.zeros((1, 5), np.longlong)\na[0, :3] = [4, 2, 3]\n"
+      "assert a.dtype == np.int64 and np.dtype(np.longlong) == np.dtype('int64') and a.tolist() == [[4, 2, 3, 0, 0]]\n"
+      "t = torch.from_numpy(a)\nassert t.dtype == torch.int64 and t.shape == (1, 5)\n"
+      "assert np.zeros(2, np.intc).dtype == np.int32 and np.zeros(2, np.double).dtype == np.float64\n"
+      "assert np.zeros(2, np.single).dtype == np.float32 and np.zeros(2, np.half).dtype == np.float16\n"
+      "assert np.zeros(2, np.short).dtype == np.int16 and np.zeros(2, np.ubyte).dtype == np.uint8 and np.zeros(2, np.intp).dtype == np.int64\n"
+      "assert np.zeros(2, 'q').dtype == np.int64 and np.zeros(2, 'f').dtype == np.float32 and np.zeros(2, 'd').dtype == np.float64\n"
+      // a sequence set into a basic index is the array numpy makes of it; a row broadcast over the leading axes
+      "m = np.zeros((2, 3))\nm[:, :] = np.array([1.0, 2.0, 3.0])\nassert m.tolist() == [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]\n"
+      "m[1] = [7, 8, 9]\nassert m.tolist() == [[1.0, 2.0, 3.0], [7.0, 8.0, 9.0]] and np.dtype(float) == np.float64\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("numpy stub: item assignment and dtypes (ESMFold's atom masks); what it does not model stays opaque") {
   Result r = run_values(
       "mask = np.zeros([3, 2], dtype=np.int32)\nmask[1, 0] = 1\nmask[-1, -1] = 2.7\n"

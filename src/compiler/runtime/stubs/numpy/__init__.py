@@ -262,7 +262,9 @@ def _sum_eager(xs, *a, **k):  # np.sum of numbers or (nested) lists of them: np.
 # torch.tensor / torch.Tensor / torch.from_numpy (torch/values.cpp reads `_tparse_flat`, `shape`, `_tparse_dtype`).
 
 from numpy._dtypes import (_DTYPES, _INTS, _KNOWN, _cast, _dtype, _dtype_name, _dtype_of, _kind, _promote, bool_, float16,
-                           float32, float64, int8, int16, int32, int64, long, uint8)
+                           float32, float64, int8, int16, int32, int64, long, uint8, longlong, intp, int_, intc, short, byte,
+                           ubyte, double, single, half)
+dtype = _dtype  # np.dtype(np.longlong) == np.dtype('int64')
 
 
 _pyround = round  # (the builtin: the module's own `round` below is numpy's)
@@ -323,8 +325,14 @@ class ndarray(_Elementwise):
 
     def __setitem__(self, i, v):
         idx = i if isinstance(i, tuple) else (i,)
+        if isinstance(v, (list, tuple)) and _arraylike(v):  # a sequence is set as the array numpy makes of it
+            v = _array(v)
         # ints and slices (`table[:, 0::2] = np.sin(table[:, 0::2])`): the values in row-major order, or one value
         basic = self._basic_index(i)
+        # (an array broadcast over the selection's leading axes: `m[:, 1:] = row` repeats row)
+        if basic is not None and _own_arr(v) and 1 < v.size < len(basic[1]) and v.ndim <= len(basic[0]) and \
+                tuple(basic[0][len(basic[0]) - v.ndim:]) == tuple(v.shape):
+            v = ndarray(v._tparse_flat * (len(basic[1]) // v.size), tuple(basic[0]), v._tparse_dtype)
         if basic is not None and (not _own_arr(v) or v.size in (1, len(basic[1]))):
             vals = v._tparse_flat if _own_arr(v) else [v]
             for n, o in enumerate(basic[1]):

@@ -72,6 +72,10 @@ def _promote(a, b, scalar=None):
 
 class _dtype:  # np.float32, np.int64, ...: a dtype name that also converts a number (np.float32(0.5))
     def __init__(self, name):
+        # (np.dtype(spec) too: a name, an alias, np.longlong, float; numpy's dtype of it)
+        if not isinstance(name, str) or name in globals().get('_ALIASES', ()):  # (the module's own dtypes come first)
+            known = _dtype_name(name)
+            name = known if known is not None else _traced_call(name)
         self.name = name
         self.__name__ = name  # (the scalar type's name: type(np.prod(s)).__name__ is 'int64')
 
@@ -115,7 +119,16 @@ int16 = _dtype('int16')
 int32 = _dtype('int32')
 int64 = _dtype('int64')
 long = int64  # (numpy 2: the C long, int64 on Linux)
+# numpy's C-type names of the same dtypes on Linux (numpy 2): `np.zeros(n, np.longlong)` is an int64 array (dc-tts)
+longlong = intp = int_ = int64
+intc = int32
+short = int16
+byte = int8
+double = float64
+single = float32
+half = float16
 uint8 = _dtype('uint8')
+ubyte = uint8
 bool_ = _dtype('bool')
 _DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': int8, 'int16': int16, 'int32': int32,
            'int64': int64, 'uint8': uint8, 'bool': bool_}
@@ -125,7 +138,9 @@ _DTYPES = {'float16': float16, 'float32': float32, 'float64': float64, 'int8': i
 _ALIASES = {'int': 'int64', 'float': 'float64', 'double': 'float64', 'single': 'float32', 'bool_': 'bool', '?': 'bool',
             'half': 'float16', 'f2': 'float16', 'u1': 'uint8', 'i1': 'int8', 'i2': 'int16', 'ubyte': 'uint8', 'byte': 'int8',
             'f4': 'float32', 'f8': 'float64', 'i4': 'int32', 'i8': 'int64', 'long': 'int64', 'int_': 'int64',
-            'float_': 'float64', '<f4': 'float32', '<f8': 'float64', '<i4': 'int32', '<i8': 'int64'}
+            'float_': 'float64', '<f4': 'float32', '<f8': 'float64', '<i4': 'int32', '<i8': 'int64', 'longlong': 'int64',
+            'intp': 'int64', 'intc': 'int32', 'short': 'int16', 'q': 'int64', 'l': 'int64', 'i': 'int32', 'h': 'int16',
+            'b': 'int8', 'B': 'uint8', 'd': 'float64', 'f': 'float32', 'e': 'float16'}
 
 
 def _dtype_name(dtype):

@@ -9,6 +9,7 @@ import math
 import torch
 from numpy_call_traced_by_dynamo import call as _traced_call
 from numpy._traced import FUNCS as _TRACED
+from numpy._traced import METHODS as _TRACED_METHODS
 from numpy import _shape
 
 pi = math.pi
@@ -479,6 +480,10 @@ class ndarray(_Elementwise):
             got = _shape.take_rows(self._tparse_flat, self.shape, i._tparse_flat, i.shape, i._tparse_dtype) if _own_arr(i) and self.ndim else None
         if got is not None:
             return ndarray(got[0], got[1], self._tparse_dtype)
+        # an index standing in for data tparse does not know (a cached frame's numpy result replayed, SAC-AE's
+        # `self.obses[idxs]` of its np.random.randint): torch._numpy's indexing of the two, its shape known
+        if _standin(i):
+            return __tparse_np_call__('getitem', _TRACED_METHODS['getitem'], None, _names([self, i]), {})
         return _traced_call(self, i)  # other indexing is not modelled: an opaque value
 
     def round(self, decimals=0):  # half to even, as numpy (DDPM samplers' `(np.arange(k) * ratio).round()`)

@@ -25,6 +25,22 @@ def _count(size):
     return list(size)
 
 
+_form = None  # (name, args, kwargs) of the np.random function being called (_as_called)
+
+
+def _as_called(name, method):
+    """np.random.<name>: the global generator's method, the call's form kept for the node a compiled frame traces"""
+    def call(*args, **kwargs):
+        global _form
+        outer = _form
+        _form = (name, args, kwargs)
+        try:
+            return method(*args, **kwargs)
+        finally:
+            _form = outer
+    return call
+
+
 def _fill(size, draw, name=None, args=(), dtype=torch.float64):
     dims = _count(size)
     if dims is None:
@@ -33,7 +49,11 @@ def _fill(size, draw, name=None, args=(), dtype=torch.float64):
     if name is not None and torch.compiler.is_dynamo_compiling():
         # an array draw in a compiled frame is traced through torch._numpy.random: one wrapped node, an ndarray of the
         # asked size (float64; randint int64). Real torch 2.11: PyTorch-GAN's UNIT, `np.random.normal(0, 1, mu.shape)`
-        return __tparse_np_call__(name, lambda *a, **k: torch.empty(dims, dtype=dtype), None, tuple(args) + (size,), {})
+        # (its arguments as the script gave them, `wrapped_randint(0, 8, size = 4)`, where np.random's function was called)
+        a, k = tuple(args) + (size,), {}
+        if _form is not None and _form[0] == name:
+            a, k = _form[1], _form[2]
+        return __tparse_np_call__(name, lambda *a, **k: torch.empty(dims, dtype=dtype), None, a, k)
     n = 1
     for d in dims:
         n = n * d
@@ -501,15 +521,15 @@ def get_state():
 
 
 random_sample = _global.random_sample
-random = _global.random_sample
+random = _as_called('random', _global.random_sample)
 sample = _global.random_sample
 ranf = _global.random_sample
-rand = _global.rand
-randn = _global.randn
+rand = _as_called('rand', _global.rand)
+randn = _as_called('randn', _global.randn)
 standard_normal = _global.standard_normal
-normal = _global.normal
-uniform = _global.uniform
-randint = _global.randint
+normal = _as_called('normal', _global.normal)
+uniform = _as_called('uniform', _global.uniform)
+randint = _as_called('randint', _global.randint)
 random_integers = _global.random_integers
 shuffle = _global.shuffle
 permutation = _global.permutation

@@ -202,7 +202,13 @@ bool Interp::skipfile_stub_fn(const V& f) const {
     if (p.rfind(d, 0) == 0) return true;
   // (namedtuple's __new__ counts CPython's `<lambda>` frame itself, __tparse_stdlib_frame__: a subclass's
   // `super().__new__(cls, ...)`, torch's PackedSequence.__new__, hands Dynamo nothing more)
-  return p == "collections/__init__.py" && (f->fn->name == "__missing__" || f->fn->name == "__new__");
+  // (a namedtuple's item access, iteration and len are tuple's C slots: unpacking a ModelOutput-like namedtuple
+  // eagerly hands Dynamo no frame; real torch 2.11: compressive-transformer's `Memory` unpacked after a break)
+  const std::string& n = f->fn->name;
+  // (functools.partial and reduce are _functools' C code: a partial called eagerly hands Dynamo the wrapped function's
+  // frame only; real torch 2.11: compressive-transformer's `partial(full_attn, dropout_fn=...)(q, k, v)`)
+  if (p == "functools.py" && (n == "__init__" || n == "__call__" || n == "reduce")) return true;
+  return p == "collections/__init__.py" && (n == "__missing__" || n == "__new__" || n == "__iter__" || n == "__getitem__" || n == "__len__");
 }
 
 // A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a

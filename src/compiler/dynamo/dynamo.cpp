@@ -11,6 +11,7 @@
 
 #include <sha2.h>
 
+#include "dynamo/frames/frame_filter.hpp"
 #include "dynamo/variables/dict_inputs.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/values/keys.hpp"
@@ -242,6 +243,22 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
           if (ctx->sources.count(x.get()) && depth > 0 && !sibling) continue;
           slots.push_back({s, &x});
           if (!sibling) ctx->sources.of(x) = s;
+        } else if (x->k == VK::Instance && x->cls && depth < 4 && is_namedtuple_cls(x->cls)) {
+          // a namedtuple's tensor fields: inputs of their own attribute sources, `___stack0[1].mem`
+          // (GetAttrGuardAccessor; the field and the tuple's item are one object, wrapped once; real torch 2.11:
+          // compressive-transformer's Memory(mem, compressed_mem) handed to a resume function recompiles when mem
+          // starts to require grad)
+          const V fields = find_in_class(x->cls, "_fields");
+          auto vals = x->attrs.find("_values");
+          if (!fields || fields->k != VK::Tuple || vals == x->attrs.end() || !vals->second || vals->second->k != VK::Tuple) continue;
+          for (size_t f = 0; f < fields->items.size() && f < vals->second->items.size(); ++f) {
+            V& item = vals->second->items[f];
+            if (!item || item->k != VK::Tensor || fields->items[f]->k != VK::Str || ctx->sources.count(item.get())) continue;
+            const std::string fs = s + "." + fields->items[f]->s;
+            slots.push_back({fs, &item});
+            if (auto a = x->attrs.find(fields->items[f]->s); a != x->attrs.end() && a->second.get() == item.get()) slots.push_back({fs, &a->second});
+            ctx->sources.of(item) = fs;
+          }
         } else if (x->k == VK::Tuple || x->k == VK::List || (x->k == VK::Dict && !x->cls)) {
           // a list among a compiled built-in module's arguments (LSTMCell's hx = [h, c]): its forward, Python in
           // torch, reads it, which guards its type and length (SEQUENCE_LENGTH): the (h, c) tuple the cell returns

@@ -14,6 +14,8 @@ struct Env;
 
 /// A tensor or an nn.Module, or one inside a list, tuple or plain dict (any other object is not looked into).
 bool has_tensor_in_value(const V& v, int depth = 0);
+/// utils.is_namedtuple_cls: a class collections.namedtuple made (or typing.NamedTuple's), or a subclass keeping its __new__
+bool is_namedtuple_cls(const V& cls, int depth = 0);
 /// The code names a global (not a local of its own) that is torch, a torch.* module or numpy.
 bool names_torch_global(const FuncDef* fn, const std::shared_ptr<Env>& globals);
 

@@ -26,7 +26,7 @@ namespace tparse::compiler {
 // utils.is_namedtuple_cls: a class collections.namedtuple made (or typing.NamedTuple's class form), or a subclass of one
 // that keeps its __new__; torch's PackedSequence, a namedtuple subclass with its own __new__, is none (has_tensor
 // finds no tensor in it: real torch 2.11, program packed_sequence_data_batch_sizes' resume skipped)
-static bool is_namedtuple_cls(const V& cls, int depth = 0) {
+bool is_namedtuple_cls(const V& cls, int depth) {
   if (!cls || depth > 16) return false;
   if (cls->attrs.count("__tparse_tuple_like__")) return true;
   for (const V& b : cls->bases)

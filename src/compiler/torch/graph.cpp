@@ -339,7 +339,7 @@ void Graph::apply_replacements(const std::map<std::string, long long>& specializ
 
 void Graph::name_reified() {
   for (auto& n : nodes)
-    if (n.reified && n.name.empty()) n.name = unique_name(n.target == "//" ? "floordiv" : n.target == "torch.sym_sum" ? "sym_sum" : "mul");
+    if (n.reified && n.name.empty()) n.name = unique_name(n.target == "//" ? "floordiv" : n.target == "torch.sym_sum" ? "sym_sum" : n.target == "**" ? "pow" : "mul");
 }
 
 void Graph::rollback(size_t cp) {

@@ -200,8 +200,10 @@ std::optional<long long> sym_lower_bound(const SymTree& e) {
         return acc;
       }
       // Mod(a, k) of a positive number k: sympy's integer Mod lies in [0, k - 1] (SwinIR's `(4 - h % 4) % 4`)
-      if (e.text.rfind("Mod(", 0) == 0 && e.text.back() == ')' && matching(e.text, 3) == e.text.size() - 1) {
-        std::string inner = e.text.substr(4, e.text.size() - 5);
+      const size_t mo = e.text.rfind("PythonMod(", 0) == 0 ? 9 : 3;  // (PythonMod of a positive k: [0, k - 1] too)
+      if (e.text.compare(mo - 3, 4, "Mod(") == 0 && (mo == 3 || e.text.rfind("PythonMod(", 0) == 0) && e.text.back() == ')' &&
+          matching(e.text, mo) == e.text.size() - 1) {
+        std::string inner = e.text.substr(mo + 1, e.text.size() - mo - 2);
         auto commas = top_level(inner, ", ");
         if (commas.size() == 1) {
           const std::string k = inner.substr(commas[0] + 2);
@@ -404,7 +406,7 @@ std::optional<double> eval_real(std::string s, const std::map<std::string, long 
   if (auto u = unary.find(fn); u != unary.end() && xs.size() == 1) return u->second(xs[0]);
   if ((fn == "PowByNatural" || fn == "FloatPow") && xs.size() == 2) return std::pow(xs[0], xs[1]);
   if ((fn == "IntTrueDiv" || fn == "FloatTrueDiv") && xs.size() == 2 && xs[1] != 0) return xs[0] / xs[1];
-  if (fn == "Mod" && xs.size() == 2 && xs[1] != 0) return xs[0] - xs[1] * std::floor(xs[0] / xs[1]);
+  if ((fn == "Mod" || fn == "PythonMod") && xs.size() == 2 && xs[1] != 0) return xs[0] - xs[1] * std::floor(xs[0] / xs[1]);
   if ((fn == "Max" || fn == "Min") && !xs.empty())
     return fn == "Max" ? *std::max_element(xs.begin(), xs.end()) : *std::min_element(xs.begin(), xs.end());
   return std::nullopt;

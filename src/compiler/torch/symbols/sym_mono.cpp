@@ -68,7 +68,7 @@ static bool is_symbol(const std::string& f) { return sym_bare_symbol(f) || sym_f
 
 /// Atoms torch's printer parenthesizes once more as a part of a sum of several parts or a factor of a product:
 /// floor divisions (`2*((s53//2))`, `s53 - 2*((s53//2))`) and Mod (`4 - (Mod(s53, 4))`).
-static bool wrapped_atom(const std::string& f) { return f.front() == '(' || f.rfind("Mod(", 0) == 0; }
+static bool wrapped_atom(const std::string& f) { return f.front() == '(' || f.rfind("Mod(", 0) == 0 || f.rfind("PythonMod(", 0) == 0; }
 
 std::vector<std::string> split_top(const std::string& s, const std::string& sep) {
   std::vector<std::string> out;

@@ -279,9 +279,21 @@ std::string Interp::sym_expr(const std::string& op, const V& a, const V& b) {
     };
     return "(" + wrap(x) + "//" + wrap(y) + ")";
   }
-  if (op == "%") return "Mod(" + x + ", " + y + ")";
+  // (_sympy_mod: Mod of two nonnegative sides, else PythonMod; a side that may be negative, `-2*s27**2`, is one
+  // whose printed form is negated or whose lower bound is below 0: compressive-transformer's relative shift)
+  if (op == "%") {
+    auto maybe_negative = [](const std::string& e) {
+      if (!e.empty() && e[0] == '-') return true;
+      auto t = parse_sym(e);
+      auto lb = t ? sym_lower_bound(*t) : std::nullopt;
+      return lb && *lb < 0;
+    };
+    return (maybe_negative(x) || maybe_negative(y) ? "PythonMod(" : "Mod(") + x + ", " + y + ")";
+  }
   // a Mod atom inside a sum is parenthesized, as sympy prints it (SwinIR's `4 - (Mod(s53, 4))`)
-  auto atom = [](const std::string& e) { return sym_call_atom(e, "Mod") ? "(" + e + ")" : e; };  // (`Mod(a) + ...`: no atom)
+  auto atom = [](const std::string& e) {  // (`Mod(a) + ...`: no atom)
+    return sym_call_atom(e, "Mod") || sym_call_atom(e, "PythonMod") ? "(" + e + ")" : e;
+  };
   if (op == "+" || op == "-") return atom(x) + " " + op + " " + atom(y);
   return x + " " + op + " " + y;
 }
@@ -540,23 +552,44 @@ int Interp::reify_sym(const std::string& expr, Location loc) {
     if (auto ph = g.sym_proxy.find(f); ph != g.sym_proxy.end()) return Arg{ph->second, ""};  // a use of its placeholder
     return Arg{-1, f};
   };
-  Arg cur = m->c == 1 ? factor(m->syms[0]) : Arg{-1, std::to_string(m->c)};
-  SymMono part{m->c == 1 ? 1 : m->c, {}};
-  if (m->c == 1) part.syms.push_back(m->syms[0]);
-  int id = -1;
-  for (size_t i = m->c == 1 ? 1 : 0; i < m->syms.size(); ++i) {
-    part = mono_mul(part, SymMono{1, {m->syms[i]}});
+  // (a repeated symbol is sympy's Pow: `pow_1 = s27 ** 2`, then `2 * pow_1`; real torch 2.11's rebuilt
+  // `2*s27**2` of compressive-transformer's relative shift)
+  std::vector<std::pair<std::string, int>> groups;
+  for (const std::string& f : m->syms) {
+    if (!groups.empty() && groups.back().first == f) ++groups.back().second;
+    else groups.push_back({f, 1});
+  }
+  if (m->c == 1 && groups.size() == 1 && groups[0].second == 1) return -1;
+  auto node = [&](const char* op, Arg a, Arg b, const std::string& type) {
     Node n;
     n.op = "call_function";
-    n.target = "*";
+    n.target = op;
     n.infix = true;
     n.sym_compute = true;
     n.reified = true;
-    n.args = {cur, factor(m->syms[i])};
-    n.sym_type = "Sym(" + mono_str(part) + ")";
+    n.args = {std::move(a), std::move(b)};
+    n.sym_type = "Sym(" + type + ")";
     stamp_node(n, loc);
     g.nodes.push_back(n);
-    id = static_cast<int>(g.nodes.size()) - 1;
+    return static_cast<int>(g.nodes.size()) - 1;
+  };
+  auto group_arg = [&](const std::pair<std::string, int>& gr) {
+    if (gr.second == 1) return factor(gr.first);
+    const std::string pe = mono_str(SymMono{1, std::vector<std::string>(static_cast<size_t>(gr.second), gr.first)});
+    if (auto p = g.sym_proxy.find(pe); p != g.sym_proxy.end()) return Arg{p->second, ""};
+    const int pid = node("**", factor(gr.first), Arg{-1, std::to_string(gr.second)}, pe);
+    g.sym_proxy[pe] = pid;
+    return Arg{pid, ""};
+  };
+  Arg cur = m->c == 1 ? group_arg(groups[0]) : Arg{-1, std::to_string(m->c)};
+  SymMono part{m->c == 1 ? 1 : m->c, {}};
+  if (m->c == 1) part.syms.insert(part.syms.end(), static_cast<size_t>(groups[0].second), groups[0].first);
+  int id = cur.node;
+  for (size_t i = m->c == 1 ? 1 : 0; i < groups.size(); ++i) {
+    SymMono more{1, std::vector<std::string>(static_cast<size_t>(groups[i].second), groups[i].first)};
+    Arg rhs = group_arg(groups[i]);
+    part = mono_mul(part, more);
+    id = node("*", cur, rhs, mono_str(part));
     cur = Arg{id, ""};
   }
   g.sym_proxy[expr] = id;

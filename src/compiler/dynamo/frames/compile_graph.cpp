@@ -437,11 +437,26 @@ void Interp::finish_frame(Activation& act, V retval) {
   });
   // (not when a local holds an nn.Module subclass: symbolic_locals_contain_module_class, the frame compiles with no op;
   // transformers' is_fsdp_managed_module after `from torch.distributed.fsdp import FullyShardedDataParallel`)
+  // (its isinstance on each local realizes the lazy ones in order, up to the first module class: a sparse tensor input
+  // met there is VariableBuilder's GB0015 with no checkpoint, the frame skipped; real torch 2.11: LightGCL's
+  // sparse_dropout returning its sparse `mat` untouched when dropout is 0)
   bool module_class = false;
-  if (act.env)
-    for (const auto& [n, v] : act.env->vars) {
-      if (!v || v->k != VK::Class) continue;
+  if (act.env && !calls)
+    for (const std::string& n : act.env->order) {
+      auto it = act.env->vars.find(n);
+      const V v = it == act.env->vars.end() ? nullptr : it->second;
+      if (!v) continue;
+      if (v->k == VK::Tensor && v->t && v->t->sparse && ctx.sources.count(v.get()) && !ctx.graph.tensor_node.count(v.get()) &&
+          ctx.code && ctx.frame_id >= 0) {
+        GraphBreak gb;
+        gb.gb_type = "Attempted to wrap sparse Tensor";
+        gb.msg = msg_sparse_wrap();
+        gb.loc = Location{act.cur_line, 0, act.file};
+        skip_refused_frame(act, gb, true);
+      }
+      if (v->k != VK::Class) continue;
       for (const V& c : class_mro(v)) module_class = module_class || (c && c->k == VK::Class && !c->fn && !c->builtin_nn.empty());
+      if (module_class) break;
     }
   if (!calls && !module_class && !ctx.inconsistent_side_effects && ctx.code && ctx.frame_id >= 0) {
     end_frame_without_graph(ctx, "", "", ctx.restart_reasons, true);

@@ -337,6 +337,7 @@ class Interp {
   bool fall_back_to_comprehension(Activation& act, const GraphBreak& gb);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
+  bool test_jumps(const ExprP& e);  ///< a condition's jumps, one per evaluated operand of an and / or chain (interp_exc.cpp)
   void exec_match(const Stmt* s);   ///< interp_match.cpp: the match statement
   bool match_pattern(const ExprP& p, const V& subject, Location loc);
   void exec_while(const Stmt* s);   ///< interp_exc.cpp

@@ -265,8 +265,7 @@ void Interp::exec_if(const Stmt* s) {
   else if (only_raises(s->orelse) && !only_raises(s->body)) assert_want_ = 1;
   bool t;
   try {
-    V c = eval(s->value);
-    t = truthy(c, s->value->loc);
+    t = test_jumps(s->value);
   } catch (...) {
     assert_want_ = want;
     throw;
@@ -274,6 +273,19 @@ void Interp::exec_if(const Stmt* s) {
   assert_want_ = want;
   if (t) exec_block(s->body);
   else exec_block(s->orelse);
+}
+
+// A condition as CPython compiles it (compiler_jump_if): an `and` / `or` chain jumps once per operand it evaluates,
+// straight to the branch, so the operand that decides it is tested once, not again as the chain's value (real torch
+// 2.11: entropix's `if ent < 0.1 and vent < 0.1:` breaks once per evaluated operand)
+bool Interp::test_jumps(const ExprP& e) {
+  if (e->k != EK::BoolOp || e->a.size() != 2) return truthy(eval(e), e->loc);
+  // (the left operand's jump is an instruction of its own: its place is the operand's, as BoolOp's evaluation gives it)
+  Location at = e->a[0]->loc;
+  if (at.line == e->loc.line && at.col == e->loc.col) at.col = -at.col - 1;
+  const bool left = e->a[0]->k == EK::BoolOp ? test_jumps(e->a[0]) : truthy(eval(e->a[0]), at);
+  if (e->s == "and" ? !left : left) return left;
+  return test_jumps(e->a[1]);
 }
 
 // `while test: ... else: ...`. The test runs at the loop head, then (3.12's layout) again at the body's end.
@@ -295,14 +307,14 @@ void Interp::exec_while(const Stmt* s) {
         const size_t cp = cur.ctx->graph.checkpoint();
         const std::pair<size_t, size_t> guards{cur.ctx->tguards.size(), cur.ctx->vguards.size()};
         try {
-          r = truthy(eval(s->value), s->value->loc);
+          r = test_jumps(s->value);
         } catch (GraphBreak& gb) {
           if (!gb.step || !cur.ctx) throw;
           step_break(cur, gb, *s, cp, false, guards);
-          r = truthy(eval(s->value), s->value->loc);
+          r = test_jumps(s->value);
         }
       } else {
-        r = truthy(eval(s->value), s->value->loc);
+        r = test_jumps(s->value);
       }
       cur.while_bottom = false;
       return r;

@@ -230,7 +230,14 @@ TEST_CASE("loss family: reduction='mean'/'sum' -> 0-dim, 'none' -> per sample; n
              "assert F.cosine_similarity(torch.randn(3, 4), torch.randn(3, 4), dim=-1).shape == (3,)\n"
              "ce = nn.CrossEntropyLoss()\nassert ce(logits, t).shape == ()\n"
              "assert nn.CrossEntropyLoss(reduction='none')(logits, t).shape == (8,)\n"
-             "assert nn.MSELoss()(torch.randn(2), torch.randn(2)).shape == ()\nassert nn.BCEWithLogitsLoss()(torch.randn(2), torch.ones(2)).shape == ()\n");
+             "assert nn.MSELoss()(torch.randn(2), torch.randn(2)).shape == ()\nassert nn.BCEWithLogitsLoss()(torch.randn(2), torch.ones(2)).shape == ()\n"
+             "assert F.l1_loss(torch.rand(2, 3), torch.zeros(3)).shape == ()\n");  // (broadcast: a warning, no error)
+  // mse / l1 broadcast_tensors the two whatever their ranks: a [4] target against a [1, 1, 11, 11] input is torch's
+  // RuntimeError "The size of tensor a (11) must match ..." (real torch 2.11: pix2pixHD's GAN loss); eagerly tparse's
+  // own stop there, as for any eager broadcast mismatch
+  Result bad = run("import torch.nn as nn\nnn.MSELoss()(torch.rand(1, 1, 11, 11), torch.zeros(4))\n");
+  CHECK(!bad.ok);
+  CHECK(bad.error.find("cannot broadcast [1, 1, 11, 11] and [4]") != std::string::npos);
 }
 
 TEST_CASE("creation and complex families; nn.Buffer; value calls") {

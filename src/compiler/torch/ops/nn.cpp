@@ -305,8 +305,11 @@ V loss(OpCall& c) {
       // `cross_entropy(logits.transpose(1, 2), y)` unifies y's length with the logits', nano-llama31)
       for (size_t i = 1; i < ts.size(); ++i) broadcast(c.I, {t.shape[i + 1]}, {ts[i]}, c.loc);
     }
-    else if ((name == "mse_loss" || name == "l1_loss" || name == "smooth_l1_loss" || name == "huber_loss" || name == "binary_cross_entropy" ||
-              name == "binary_cross_entropy_with_logits" || name == "soft_margin_loss") && ts.size() == t.shape.size())
+    // (mse / l1 / smooth_l1 / huber call torch.broadcast_tensors on the two whatever their ranks: a [4] target against a
+    // [1, 1, 11, 11] input raises "The size of tensor a (11) must match ..."; real torch 2.11: pix2pixHD's GAN loss)
+    else if (name == "mse_loss" || name == "l1_loss" || name == "smooth_l1_loss" || name == "huber_loss")
+      broadcast(c.I, t.shape, ts, c.loc);
+    else if ((name == "binary_cross_entropy" || name == "binary_cross_entropy_with_logits" || name == "soft_margin_loss") && ts.size() == t.shape.size())
       broadcast(c.I, t.shape, ts, c.loc);
   }
   // nll_loss2d's CPU backward allocates grad_input as zeros_like(input): a dense input of another layout (a permuted

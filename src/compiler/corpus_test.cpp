@@ -185,7 +185,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "vmap_functional_call_ensemble",  // torch.func.vmap over functional_call: functorch transforms are not modelled
       "vmap_grad_in_compiled_fn",     // vmap(grad(f)) in a frame: a higher-order op torch traces (not modelled)
       // the thirty-first round: the 29th scouting's cases compared with torch 2.11 (docs/compiler.md, "Thirty-first")
-      "all_polyfill_data_break",      // all(tensor) on data: torch breaks inside the all() polyfill and restarts
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
       "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally

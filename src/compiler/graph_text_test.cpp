@@ -28,7 +28,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"vmap_functional_call_ensemble", "torch.compile(torch.vmap(f)): functorch transforms are not modelled"},
       {"vmap_grad_in_compiled_fn", "vmap(grad(f)) in a frame: the higher-order op torch traces is not modelled"},
       // the thirty-first round (docs/compiler.md, "Thirty-first"): counts differ too (corpus_test.cpp) or a layout rule
-      {"all_polyfill_data_break", "all(tensor) on data: torch breaks inside the polyfill and restarts"},
       {"float_attr_automatic_dynamic", "a number times a SymFloat sum: sympy distributes it (3.14*zf23 + 3.14), ours keeps 3.14*(zf23 + 1.0)"},
       {"isnan_any_unknown_data_branch", "a guess on unknown data; torch names the stack value by its field (L_stack0_solution)"},
       // the thirty-second round (docs/compiler.md, "Thirty-second")

@@ -287,6 +287,8 @@ class Interp {
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
   /// GB0170's message for a jump on cond (a tensor, or an ndarray: an attribute's named as lazily realized)
+  /// a tensor's truth inside Dynamo's any() / all() polyfill: the caller's break at its CALL (interp_compare.cpp)
+  [[noreturn]] void polyfill_jump_break(const std::string& fn, const V& elem, Location loc);
   std::string jump_message(const V& cond);
   /// What a speculative trace changed (graph nodes, renames, guards, described inputs, the shape env's additions):
   /// marked before it, rolled back when a break inside it restarts the analysis (trace_mark.cpp)

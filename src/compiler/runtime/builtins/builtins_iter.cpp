@@ -303,7 +303,15 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
   }
   if (name == "any" || name == "all") {
     bool any = false, all = true;
-    for (auto& x : iterate(arg(0), loc)) { bool t = truthy(x, loc); any = any || t; all = all && t; }
+    for (auto& x : iterate(arg(0), loc)) {
+      // traced, Dynamo inlines the polyfill (polyfills/builtins.py): its `if elem:` on a tensor is a data-dependent jump
+      // inside an inlined function, so the frame breaks at the CALL of any() / all(), which runs eagerly, and the resume
+      // gets its bool (real torch 2.11: Palette's `noise if any(t > 0) else zeros`)
+      if (tracing() && x->k == VK::Tensor) polyfill_jump_break(name, x, loc);
+      bool t = truthy(x, loc);
+      any = any || t;
+      all = all && t;
+    }
     return mk_bool(name == "any" ? any : all);
   }
   if (name == "ord" && args.size() == 1 && arg(0)->k == VK::Str) {  // one character (UTF-8) -> its code point

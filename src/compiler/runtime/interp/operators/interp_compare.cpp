@@ -94,6 +94,22 @@ void Interp::polyfill_cmp_break(const std::string& gb_type, const std::string& m
   throw gb;
 }
 
+// A tensor's truth tested inside the any() / all() polyfill Dynamo inlines for the builtin (`if elem:` at
+// polyfills/builtins.py's line 42 / 34): a data-dependent jump in an inlined function, the caller's break at its CALL
+void Interp::polyfill_jump_break(const std::string& fn, const V& elem, Location loc) {
+  static const std::string poly = "/opt/torch/.venv/lib/python3.12/site-packages/torch/_dynamo/polyfills/builtins.py";
+  const int line = fn == "any" ? 42 : 34;
+  GraphBreak gb;
+  gb.gb_type = "Data-dependent branching";
+  gb.msg = jump_message(elem);
+  gb.loc = loc;
+  gb.fn_name = stack_.back()->fn ? stack_.back()->fn->name : "<module>";
+  gb.at = fmt::format("{}:{}", poly, line);
+  gb.traceback = user_traceback(loc) + fmt::format("  File \"{}\", line {}, in {}\n    if {}elem:\n", poly, line, fn, fn == "any" ? "" : "not ");
+  gb.data_dependent = true;
+  throw gb;
+}
+
 // `type(v) == torch.Tensor` on a numpy value in a frame: the type is numpy.ndarray, a NumpyVariable, and cmp_eq's
 // `a.__eq__(b)` calls a numpy function as a method, which Dynamo refuses (GB0290) inside the polyfill: the caller's
 // break at its CALL (real torch 2.11: SAC-AE's Logger.log of `-np.prod(action_shape)`)

@@ -159,7 +159,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "slice_size_reuse_neg",      // a slice's size reified from the user's own -sym_min node (sym_sum)
       // the nineteenth scouting's reproducers not fixed yet (docs/compiler.md, "Nineteenth scouting")
       "backward_of_no_grad_output_raises",  // eager backward() of a tensor outside autograd raises in torch; ours runs on
-      "generator_argument",        // a generator passed into a frame: torch breaks at its iteration (call_method on generator)
       "resume_frame_dict_stack",   // a resume holding a dict of tensors recompiles on the second call in torch
       "symexpr_shape_unpack_sym_sum",  // torch rebuilds a compound size as sym_sum where .shape is unpacked
       // the twentieth scouting's reproducers not fixed yet (docs/compiler.md, "Twentieth scouting")

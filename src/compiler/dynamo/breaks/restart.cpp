@@ -372,8 +372,16 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       if (a->k == VK::List && !ctx->lists_read.count(a.get()))
         std::erase_if(ctx->vguards, [&](const ValueGuard& g) { return g.item_of == a.get(); });
     std::vector<V> loaded;
-    for (auto& a : args) flatten_tensors(a, loaded, false);
+    // (not a generator's items: Dynamo never iterated `tuple(self.parameters())`'s generator, only its type is
+    // guarded; real torch 2.11: Palette's checkpoint, `tuple(inputs) + tuple(params)` broken at the second)
+    for (auto& a : args)
+      if (!(a->k == VK::List && (a->generator_of || a->builtin_iter))) flatten_tensors(a, loaded, false);
     for (auto& [k, a] : kwargs) flatten_tensors(a, loaded, false);  // (keyword arguments too: `self._assoc(data=input)`)
+    // (and the input tensors in the values below the call, realized by the trace before it: the frame recompiles when
+    // one changes; Palette's `tuple(inputs)` below the broken `+ tuple(params)`)
+    if (act.depth == 0)
+      for (const V& v : operand_values_below_call(act, loc))
+        if (v) flatten_tensors(v, loaded, false);
     for (auto& t : loaded)
       if (auto src = ctx->sources.find(t.get()); src != ctx->sources.end()) guard_wrapped_tensor(*ctx, t, src->second, loc);
     if (fmt::format("{}", act.fn ? act.fn->name : "") == "" && !act.fn && ctx->code->co_name != "inner") throw;

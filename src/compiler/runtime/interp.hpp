@@ -223,8 +223,7 @@ class Interp {
   /// shape read), stamped at `loc`; its index in the graph being recorded, or -1 when not tracing.
   int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
   int node_of(const V& t);
-  /// a module's `__file__`: an absolute path for a file on disk, as CPython gives (imports.cpp)
-  static std::string python_file_name(const std::string& path);
+  static std::string python_file_name(const std::string& path);  ///< `__file__`: absolute for a file on disk (imports.cpp)
   bool tracing() const;
   /// Dynamo's repr of argument `a` in a break's debug context: a frame input read here is a lazy tracker, realized
   /// (`LazyVariableTracker(realized: TensorVariable())`), else variable_repr's
@@ -268,7 +267,8 @@ class Interp {
   std::map<const Obj*, std::map<std::string, V>> lru_caches_;
   bool lru_cache_key(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, std::string& key);
   V concrete_result(const V& r);  ///< a frame's result as its caller sees it: SymInts as their ints (run_frame.cpp)
-  void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; run_frame.cpp)
+  void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; frame_count.cpp)
+  void count_generator_frame(const std::shared_ptr<const FuncDef>& fn);  ///< a generator function called eagerly
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
   V torch_version_compare(const std::string& op, const V& a, const V& b);
@@ -287,8 +287,7 @@ class Interp {
                 Location loc, const std::string& call_kind);
   void data_dependent_jump(V cond, Location loc, bool& branch);
   /// GB0170's message for a jump on cond (a tensor, or an ndarray: an attribute's named as lazily realized)
-  /// a tensor's truth inside Dynamo's any() / all() polyfill: the caller's break at its CALL (interp_compare.cpp)
-  [[noreturn]] void polyfill_jump_break(const std::string& fn, const V& elem, Location loc);
+  [[noreturn]] void polyfill_jump_break(const std::string& fn, const V& elem, Location loc);  ///< any() / all()'s jump
   std::string jump_message(const V& cond);
   /// What a speculative trace changed (graph nodes, renames, guards, described inputs, the shape env's additions):
   /// marked before it, rolled back when a break inside it restarts the analysis (trace_mark.cpp)
@@ -333,9 +332,7 @@ class Interp {
   /// A break met inside a comprehension or generator expression of the frame's own code (comprehension.cpp):
   /// rethrown as not resumable (`step`), or as skipping the frame (`skip_frame`, an inlined generator)
   void rethrow_in_comprehension(Activation& act, GraphBreak gb);
-  /// An unresumable break at depth 0 whose latest speculation point is an outermost comprehension the attempt began
-  /// after the last statement checkpoint (comprehension.cpp): step() falls back to it. A frame's trace restarts
-  /// (RetryAtComprehension); a resume function whose comprehension reads its locals is skipped (GB2669). False: none
+  /// step()'s fallback to a later comprehension's speculation for an unresumable break (comprehension.cpp); false: none
   bool fall_back_to_comprehension(Activation& act, const GraphBreak& gb);
   void exec_assert(const Stmt* s);  ///< interp_exc.cpp
   void exec_if(const Stmt* s);      ///< interp_exc.cpp
@@ -347,7 +344,7 @@ class Interp {
   V call_without_callback(const V& fn, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs);
   /// After a loop body: consumes break / continue; true when the loop ends here (break, or a return to propagate).
   static bool loop_flow(Activation& act, bool& broke);
-  void replay_inlined_calls(FrameCtx& ctx);  ///< restart.cpp
+  void replay_inlined_calls(FrameCtx& ctx);  ///< side_effect_replay.cpp
   void skip_frame_from_start(Activation& act, const std::string& msg, const std::string& gb_type, Location loc);  ///< comprehension.cpp
   /// A non-resumable break in statement `s` at depth 0: compile up to the statement, run the rest eagerly.
   /// `guards`: the frame's tensor and value guards at the checkpoint (those made after it go with the trace)

@@ -487,8 +487,27 @@ void autocast_dtype(const Interp& I, const std::string& name, TensorInfo& o) {
   else if ((cuda ? cuda_fp32 : cpu_fp32).count(name)) o.dtype = "float32";
 }
 
+// The backward node of a view op, as autograd names it: a view of a multi-output view keeps its creation meta
+// (propagate_creation_meta), named after the newest view
+static const char* view_backward(const std::string& op) {
+  static const std::map<std::string, const char*> names = {
+      {"view", "ViewBackward0"}, {"view_as", "ViewBackward0"}, {"reshape", "ViewBackward0"}, {"flatten", "ViewBackward0"},
+      {"unflatten", "ViewBackward0"}, {"permute", "PermuteBackward0"}, {"movedim", "PermuteBackward0"},
+      {"transpose", "TransposeBackward0"}, {"swapaxes", "TransposeBackward0"}, {"t", "TBackward0"},
+      {"unsqueeze", "UnsqueezeBackward0"}, {"squeeze", "SqueezeBackward0"}, {"expand", "ExpandBackward0"},
+      {"expand_as", "ExpandBackward0"}, {"narrow", "SliceBackward0"}, {"select", "SelectBackward0"},
+      {"diagonal", "DiagonalBackward0"}, {"as_strided", "AsStridedBackward0"}, {"unfold", "UnfoldBackward0"}};
+  auto it = names.find(op);
+  return it == names.end() ? nullptr : it->second;
+}
+
 V OpCall::out(TensorInfo o) {
   o.nonzero.reset();  // (a fact of the tensor written in place only: the in-place rule sets it again)
+  if (self && self->k == VK::Tensor && !self->t->multi_view_fn.empty() && o.multi_view_fn.empty())
+    if (const char* vb = view_backward(name)) {
+      o.multi_view_fn = vb;
+      o.multi_view_nr = 0;
+    }
   autocast_dtype(I, name, o);
   // only floating and complex tensors require grad: an integer or bool result never does (argmin of a differentiable
   // distance: the VQ-VAE's one-hot encodings built from it, and the EMA buffers computed from those, do not)

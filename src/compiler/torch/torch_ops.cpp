@@ -325,16 +325,6 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   return res;
 }
 
-// autograd's check_inplace: a leaf that requires grad cannot be changed in place while grad mode is on (an
-// optimizer's `p.add_(...)` outside torch.no_grad(); in a frame the fake tensor raises it, a TorchRuntimeError at
-// compile time: real torch 2.11, programs dead_locals_after_loop_oneline_break, filter_lambda_param_loop)
-void Interp::check_leaf_inplace(const TensorInfo& t, Location loc) {
-  if (!grad_enabled_ || inference_mode_ || !t.requires_grad || t.grad_fn) return;
-  // (torch's own Python, our `__tparse_*` stubs, runs its steps under no_grad: _use_grad_for_differentiable)
-  if (!stack_.empty() && path_of(stack_.back()->file).rfind("<tparse-stubs>/__tparse_", 0) == 0) return;
-  raise_fake("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.", loc);
-}
-
 // ---- shape helpers ----
 
 std::vector<Dim> broadcast(Interp& I, const std::vector<Dim>& a, const std::vector<Dim>& b, Location loc) {

@@ -652,29 +652,6 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
   }
 }
 
-// A skipped resume function runs eagerly from its start under the eval-frame callback: the user functions and modules
-// it called, which were inlined while it was traced, are each converted as a frame of their own then (tacotron2's
-// prenet and decoder cell in its inference loop). Their calls are made again with the same arguments, eagerly, for
-// those frames; what they return was already used.
-void Interp::replay_inlined_calls(FrameCtx& ctx) {
-  auto calls = std::move(ctx.inlined_calls);
-  ctx.inlined_calls.clear();
-  Activation& act = *stack_.back();
-  auto saved = act.ctx;
-  act.ctx = nullptr;
-  try {
-    for (auto& [callee, args, kwargs, loc] : calls) {
-      auto a = args;
-      auto k = kwargs;
-      call(callee, a, k, loc);
-    }
-  } catch (...) {
-    act.ctx = saved;
-    throw;
-  }
-  act.ctx = saved;
-}
-
 std::string Interp::user_traceback(Location loc) const {
   std::string s = "User code traceback:\n";
   size_t last = stack_.size();  // bundled stubs are not user code: their frames are left out

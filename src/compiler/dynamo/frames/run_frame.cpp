@@ -143,18 +143,6 @@ PyException Interp::fake_failure(FrameCtx& ctx, const PyException& e) {
   return PyException{make_exception(mk_builtin("TorchRuntimeError"), {mk_str(msg)}), e.loc, e.chain};
 }
 
-// A standard-library function run eagerly under the callback with no tensor in its frame: handed to Dynamo the first
-// time (counted), returned at once and skipped for good, no trace record
-// (`code`: the code object when one file and line make many, as each namedtuple class's `<lambda>` at <string>:1)
-void Interp::count_stdlib_frame_once(const char* name, const char* file, int line, const void* code) {
-  if (!once_frames_.insert(fmt::format("{}:{}:{}:{}", file, line, name, code)).second) return;
-  CodeState cs;
-  cs.co_name = name;
-  cs.filename = file;
-  cs.firstlineno = line;
-  count_frame(cs, true);
-}
-
 // A bundled stub of a standard-library module stands for CPython's own file: a function of it that becomes a frame
 // names that file and line (typing.cast, converted at autograd's entry points)
 static void stdlib_code_location(const std::string& stub_path, const std::string& fn, std::string& filename, int& line) {
@@ -209,17 +197,6 @@ bool Interp::skipfile_stub_fn(const V& f) const {
   // frame only; real torch 2.11: compressive-transformer's `partial(full_attn, dropout_fn=...)(q, k, v)`)
   if (p == "functools.py" && (n == "__init__" || n == "__call__" || n == "reduce")) return true;
   return p == "collections/__init__.py" && (n == "__missing__" || n == "__new__" || n == "__iter__" || n == "__getitem__" || n == "__len__");
-}
-
-// A frame handed to Dynamo: torch's counters["frames"]["total"]; TPARSE_DEBUG_FRAMES=1 lists each on stderr (beside a
-// device run's frames_seen), "(skipped)" for one returned at once
-// (torch.compile(fullgraph=True) installs convert_frame_assert itself: only ConvertFrame, the fullgraph=False wrapper,
-// counts a frame, so a fullgraph run hands Dynamo no counted frame; real torch 2.11: moondream's three fullgraph compiles)
-void Interp::count_frame(const CodeState& cs, bool skipped) {
-  if (cur_opts_ && cur_opts_->fullgraph) return;
-  ++counters_["frames_total"];
-  static const bool debug = std::getenv("TPARSE_DEBUG_FRAMES") != nullptr;
-  if (debug) fmt::print(stderr, "frame {} {}:{}{}\n", cs.co_name, cs.filename, cs.firstlineno, skipped ? " (skipped)" : "");
 }
 
 // What a compiled frame returns to its caller holds no SymInt: the compiled code returns the graph's ints (a SymInt

@@ -5,7 +5,7 @@
 // __getattribute__ on the way is a frame of its own under the callback: transformers' merge_with_config_defaults
 // stores `kwargs["use_cache"] = getattr(self.config, "use_cache")`, the replay reads `L['self'].config.use_cache`
 // through PretrainedConfig.__getattribute__ and HeterogeneousConfigMixin.__getattribute__, two frames handed to
-// Dynamo (returned at once: no tensor).
+// Dynamo (returned at once: no tensor). And a skipped resume function's inlined calls, made again eagerly as frames.
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -117,6 +117,29 @@ void Interp::apply_deferred_setters(const FrameCtx& ctx, Location loc) {
   auto setters = std::move(ctx.deferred_setters);
   ctx.deferred_setters.clear();
   for (auto& d : setters) call(d.setter, {d.obj, d.value}, {}, loc);
+}
+
+// A skipped resume function runs eagerly from its start under the eval-frame callback: the user functions and modules
+// it called, which were inlined while it was traced, are each converted as a frame of their own then (tacotron2's
+// prenet and decoder cell in its inference loop). Their calls are made again with the same arguments, eagerly, for
+// those frames; what they return was already used.
+void Interp::replay_inlined_calls(FrameCtx& ctx) {
+  auto calls = std::move(ctx.inlined_calls);
+  ctx.inlined_calls.clear();
+  Activation& act = *stack_.back();
+  auto saved = act.ctx;
+  act.ctx = nullptr;
+  try {
+    for (auto& [callee, args, kwargs, loc] : calls) {
+      auto a = args;
+      auto k = kwargs;
+      call(callee, a, k, loc);
+    }
+  } catch (...) {
+    act.ctx = saved;
+    throw;
+  }
+  act.ctx = saved;
 }
 
 }  // namespace tparse::compiler

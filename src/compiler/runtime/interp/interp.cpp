@@ -591,27 +591,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
   }
   if (fn->generator && !ctx && (stack_.empty() || !stack_.back()->ctx)) {
     // eager code: a lazy generator (runtime/generator.hpp); the arguments are bound now, the body runs at next()
-    // (its frame is made by the call, whose RETURN_GENERATOR runs in it: under the callback it is handed to
-    // ConvertFrame then, counted once, and skipped from then on as a generator expression's is (interp_expr.cpp; real
-    // torch 2.11: compressive-transformer's `map(iterate_tensor, (mem, cmem))` unpacked after its resume function was
-    // skipped); not when called by the eager rerun of a frame whose compile failed, as a generator expression there
-    // (comp_break_forms)
-    const Activation* by = stack_.empty() ? nullptr : stack_.back();
-    const bool failed_rerun = by && std::find(failed_rerun_fns_.begin(), failed_rerun_fns_.end(), by->fn.get()) != failed_rerun_fns_.end();
-    if (callback_active_ > 0 && run_only_depth_ == 0 && !is_stub(fn->loc.file) && !failed_rerun) {
-      auto& slot = codes_["generator:" + std::to_string(reinterpret_cast<uintptr_t>(fn.get()))];
-      if (!slot) {
-        slot = std::make_unique<CodeState>();
-        slot->hold(fn);
-        slot->co_name = fn->name;
-        slot->firstlineno = fn->firstlineno ? fn->firstlineno : fn->loc.line;
-        slot->filename = path_of(fn->loc.file);
-      }
-      if (!slot->skipped) {
-        count_frame(*slot, true);
-        slot->skipped = true;
-      }
-    }
+    count_generator_frame(fn);  // (its frame is made by the call: dynamo/frames/frame_count.cpp)
     return make_generator([this, env, fn](GenState& st) {
       Activation act;
       act.env = env;

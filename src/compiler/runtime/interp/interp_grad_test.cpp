@@ -65,3 +65,34 @@ TEST_CASE("an eager gradient's values are unknown, never the parameter's own: a 
   REQUIRE(!r.unmodelled.empty());
   CHECK(r.unmodelled[0].rfind("m.py:4:", 0) == 0);
 }
+
+TEST_CASE("an in-place op on an output of split / chunk / unbind (or a view of one) that requires grad is refused") {
+  // autograd's handle_view_on_rebase (CreationMeta::MULTI_OUTPUT_NODE, kept by later views; torch's message); under
+  // no_grad the outputs carry no such meta, and an output that does not require grad is not checked (flow++'s attention)
+  const char* src =
+      "import torch\n"
+      "x = torch.randn(4, 6, requires_grad=True)\n"
+      "def msg(f):\n"
+      "    try:\n"
+      "        f()\n"
+      "    except RuntimeError as e:\n"
+      "        return str(e)\n"
+      "    return None\n"
+      "a, b = torch.split(x * 1, 3, dim=1)\n"
+      "m = msg(lambda: a.mul_(2))\n"
+      "assert m is not None and m.startswith('Output 0 of SplitBackward0 is a view and is being modified inplace. This view is the "
+      "output of a function that returns multiple views.'), m\n"
+      "m = msg(lambda: b.view(2, 2, 3).permute(1, 0, 2).add_(1))\n"
+      "assert m is not None and m.startswith('Output 0 of PermuteBackward0 is a view'), m\n"
+      "p, q = torch.split(x * 1, (2, 4), dim=1)\n"
+      "m = msg(lambda: q.mul_(2))\n"
+      "assert m is not None and m.startswith('Output 1 of SplitWithSizesBackward0'), m\n"
+      "with torch.no_grad():\n"
+      "    c, d = (x * 1).chunk(2, dim=0)\n"
+      "c.mul_(2)\n"
+      "u, v = torch.split(torch.randn(4, 6), 3, dim=1)\n"
+      "u.mul_(2)\n";
+  Result r = compile_script("m.py", src, Options{});
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(r.unmodelled.empty());
+}

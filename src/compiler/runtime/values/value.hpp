@@ -52,6 +52,10 @@ struct TensorInfo {
   std::string device = "cpu";
   bool requires_grad = false;
   bool grad_fn = false;            ///< made by an op from a tensor that requires grad (a non-leaf: its .grad_fn is a node)
+  /// a view whose creation meta is MULTI_OUTPUT_NODE (an output of split / chunk / unbind made under grad mode, or a
+  /// view of one): its grad_fn's name and output number, for autograd's in-place refusal (empty: none)
+  std::string multi_view_fn;
+  int multi_view_nr = 0;
   bool is_param = false;
   bool is_buffer = false;          ///< registered with register_buffer (source `._buffers['name']`)
   bool nn_buffer = false;          ///< made by nn.Buffer(t) (its `_is_buffer` / `persistent` attributes): isinstance(t, nn.Buffer)

@@ -195,6 +195,14 @@ V split(OpCall& c) {
     }
     p.stride = t.stride;
     if (name == "unbind") p.stride.erase(p.stride.begin() + dim);
+    // (split / chunk / unbind are multi-output view ops: made under grad mode, each part's creation meta is
+    // MULTI_OUTPUT_NODE, which refuses an in-place op on it or on a view of it; tensor_split narrows per piece)
+    if (name != "tensor_split" && c.I.grad_enabled() && !c.I.inference_mode_) {
+      V sp0 = name == "split" ? c.arg(0, "split_size_or_sections") : nullptr;
+      p.multi_view_fn = name == "unbind" ? "UnbindBackward0"
+                        : name == "split_with_sizes" || (sp0 && sp0->k != VK::Int) ? "SplitWithSizesBackward0" : "SplitBackward0";
+      p.multi_view_nr = static_cast<int>(i);
+    }
     // each part is a view of the input: its backward reaches what the input's reaches (saint's to_qkv(x).chunk(3):
     // was no ancestry, so backward gave every leaf a gradient)
     if (whole && whole->k == VK::Tensor && p.requires_grad) {

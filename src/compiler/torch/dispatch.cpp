@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "dynamo/messages.hpp"
 #include "torch/keep_alive.hpp"
 #include "runtime/interp.hpp"
 #include "runtime/interp_helpers.hpp"
@@ -361,7 +362,29 @@ V Interp::run_rule(OpCall& c) {
   return r;
 }
 
+// A torch.Generator among a traced op's arguments: Dynamo holds it as a UserDefinedObjectVariable with no as_proxy(),
+// so proxy_args_kwargs fails, GB0055 at the call (real torch 2.11: entropix's `torch.rand(p.shape, generator=g)`)
+void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, const V& self, Location loc) {
+  if (!tracing()) return;
+  auto is_gen = [&](const V& v) {
+    return v && v->k == VK::Instance && v->cls && v->cls->s == "Generator" && v->cls->fn && v->cls->fn->loc.file >= 0 &&
+           path_of(v->cls->fn->loc.file) == "<tparse-stubs>/__tparse_torch__.py";
+  };
+  bool any = false;
+  for (const V& a : args) any = any || is_gen(a);
+  for (const auto& [k, a] : kwargs) any = any || is_gen(a);
+  if (!any) return;
+  std::string ctx;
+  auto add = [&](const V& a) { ctx += (ctx.empty() ? "" : " ") + (is_gen(a) ? std::string("UserDefinedObjectVariable(Generator)") : tracker_repr(a)); };
+  if (self) add(self);
+  for (const V& a : args) add(a);
+  for (const auto& [k, a] : kwargs) add(a);
+  const char* type = "Failed to convert args/kwargs to proxy";
+  graph_break(type, gb_message(type, "Missing `as_proxy()` implementation for some arg/kwarg.", {}, (self ? "call_method args: " : "call_function args: ") + ctx, "GB0055"), loc);
+}
+
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
+  generator_arg_break(args, kwargs, nullptr, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_f = full.rfind("F.", 0) == 0;
@@ -514,6 +537,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     V r = np_traced::method(*this, self, mname, args, kwargs, loc, handled);
     if (handled) return r;
   }
+  generator_arg_break(args, kwargs, self, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_fn = mname.rfind("fn:", 0) == 0;

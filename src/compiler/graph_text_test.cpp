@@ -227,7 +227,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"math_log_of_resume_stack_float", "the float `math.log` specializes comes from a matmul of random data: tparse guesses it, so the constant in `x * log` differs"},
       // the sixty-third round's (docs/compiler.md, "Sixty-third round")
       {"conv_channel_sum_after_other_specialized", "dynamic=True's duck symbols: torch names a shared size after the input fakified first (b, read first), ours after the first argument (a)"},
-      {"sparse_result_in_comprehension_breaks", "the comprehension's to_sparse runs eagerly on the first graph's output: its values (the nnz) are unknown to tparse, every entry taken"},
       // the sixty-fifth round's (docs/compiler.md, "Sixty-fifth round"): counts equal
       {"fullgraph_frames_not_counted", "a fullgraph recompile's dynamic int: torch places L_n_ before the tensor L_x_, ours after"},
       {"int_then_float_argument_dynamic", "sympy's expanded form `16.0 - 16.0*zf59` where ours keeps the product `16.0*(1.0 - zf59)`"},

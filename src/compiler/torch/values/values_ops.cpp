@@ -193,6 +193,7 @@ bool unary_fn(const std::string& name, double x, const std::string& dt, double& 
   else if (n == "expm1") ff(std::expm1, std::expm1);
   else if (n == "exp2") ff(std::exp2, std::exp2);
   else if (n == "erf") ff(std::erf, std::erf);
+  else if (n == "silu") r = f32 ? static_cast<double>(static_cast<float>(x) / (1.0f + std::exp(-static_cast<float>(x)))) : x / (1.0 + std::exp(-x));
   else return false;
   return true;
 }
@@ -320,14 +321,16 @@ bool op_rule(OpCall& c, const V& res) {
   const Family fam = c.def->family;
   if (fam == Family::Creation) return creation_rule(c, res);
   if (!c.self || c.self->k != VK::Tensor) {
-    if ((n == "cat" || n == "concat" || n == "concatenate" || n == "stack") && res->k == VK::Tensor) {
+    if ((n == "cat" || n == "concat" || n == "concatenate" || n == "stack" || n == "hstack") && res->k == VK::Tensor) {
       V ts = c.arg(0, "tensors");
       if (!ts && !c.args.empty()) ts = c.args[0];
       if (!ts || (ts->k != VK::List && ts->k != VK::Tuple) || ts->items.empty()) return false;
-      V dv = c.arg(1, "dim");
-      if (!dv && c.args.size() > 1) dv = c.args[1];
+      V dv = n == "hstack" ? nullptr : c.arg(1, "dim");
+      if (!dv && c.args.size() > 1 && n != "hstack") dv = c.args[1];
       const Shape r = shape_of(res);
       long long dim = dv && dv->k == VK::Int ? dv->i : 0;
+      // (hstack: cat along dim 1, or 0 for 1-D inputs)
+      if (n == "hstack") dim = r.size() == 1 ? 0 : 1;
       if (dim < 0) dim += static_cast<long long>(r.size());
       if (dim < 0 || dim >= static_cast<long long>(r.size())) return false;
       // each input is the slab [off, off + len) of the result along dim: gather the result by slabs
@@ -364,6 +367,20 @@ bool op_rule(OpCall& c, const V& res) {
   }
   if (!v) return false;
   const Shape s = shape_of(c.self);
+  // tril / triu: the elements on and below (above) the k-th diagonal of each matrix, the rest 0
+  if ((n == "tril" || n == "triu") && res->k == VK::Tensor && s.size() >= 2 && shape_of(res) == s) {
+    V dg = c.arg(0, "diagonal");
+    const long long k = dg && dg->k == VK::Int ? dg->i : 0;
+    if (dg && dg->k != VK::Int && dg->k != VK::None) return false;
+    const long long rows = s[s.size() - 2], cols = s[s.size() - 1];
+    std::vector<double> out = *v;
+    for (size_t idx = 0; idx < out.size(); ++idx) {
+      const long long j = static_cast<long long>(idx) % cols, i = (static_cast<long long>(idx) / cols) % rows;
+      if (n == "tril" ? j - i > k : j - i < k) out[idx] = 0;
+    }
+    attach(I, res, std::move(out));
+    return true;
+  }
   if (fam == Family::Join && res->k == VK::Tuple && (n == "split" || n == "chunk" || n == "unbind" || n == "split_with_sizes" || n == "tensor_split")) {
     V dv = n == "unbind" ? c.arg(0, "dim") : c.arg(1, "dim");
     if (s.empty()) return false;

@@ -45,7 +45,8 @@ std::vector<double> reduce_dims(const std::vector<double>& v, const Shape& s, co
 
 bool reduction(OpCall& c, const V& res) {
   const std::string& n = c.name;
-  static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin", "count_nonzero"};
+  static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin",
+                                              "count_nonzero", "var", "std"};
   if (!names.count(n) || res->k != VK::Tensor) return false;
   const std::vector<double>* v = of(c.I, c.self);
   if (!v) return false;
@@ -57,6 +58,17 @@ bool reduction(OpCall& c, const V& res) {
   else if (d && d->k != VK::None) return false;
   if (s.empty()) dims.clear();
   if ((n == "argmax" || n == "argmin") && !dims.empty() && s.size() > 1) return false;
+  // var / std: Bessel's correction unless `correction=` / `unbiased=False` says otherwise (torch's default 1)
+  double corr = 1;
+  if (n == "var" || n == "std") {
+    V cv = c.kw("correction"), ub = c.arg(1, "unbiased");
+    if (cv && cv->k == VK::Int) corr = static_cast<double>(cv->i);
+    else if (cv && cv->k == VK::Float) corr = cv->f;
+    else if (cv && cv->k != VK::None) return false;
+    if (ub && ub->k == VK::Bool) corr = ub->b ? 1 : 0;
+    else if (ub && ub->k != VK::None) return false;
+    if (!is_float(res->t->dtype)) return false;
+  }
   auto fold = [&](const std::vector<double>& g) -> double {
     if (n == "sum") { double a = 0; for (double x : g) a += x; return a; }
     if (n == "mean") { double a = 0; for (double x : g) a += x; return g.empty() ? NAN : a / static_cast<double>(g.size()); }
@@ -64,6 +76,16 @@ bool reduction(OpCall& c, const V& res) {
     if (n == "all") { for (double x : g) if (x == 0) return 0; return 1; }
     if (n == "any") { for (double x : g) if (x != 0) return 1; return 0; }
     if (n == "count_nonzero") { double k = 0; for (double x : g) k += x != 0; return k; }
+    if (n == "var" || n == "std") {
+      double m = 0;
+      for (double x : g) m += x;
+      m /= static_cast<double>(g.size());
+      double ss = 0;
+      for (double x : g) ss += (x - m) * (x - m);
+      const double den = static_cast<double>(g.size()) - corr;
+      const double var = den > 0 ? ss / den : NAN;
+      return n == "std" ? std::sqrt(var) : var;
+    }
     if (g.empty()) return NAN;
     const bool mx = n == "amax" || n == "max" || n == "argmax";
     size_t best = 0;
@@ -71,7 +93,7 @@ bool reduction(OpCall& c, const V& res) {
     return n.rfind("arg", 0) == 0 ? static_cast<double>(best) : g[best];
   };
   std::vector<double> out = reduce_dims(*v, s, dims, fold);
-  if (n == "mean" && res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
+  if ((n == "mean" || n == "var" || n == "std") && res->t->dtype == "float32") for (double& x : out) x = static_cast<double>(static_cast<float>(x));
   attach(c.I, res, std::move(out));
   return true;
 }

@@ -446,3 +446,25 @@ TEST_CASE("eager values: a one-hot scatter_ into zeros has one nonzero per row, 
   CHECK(g.ok);
   CHECK(g.unmodelled.size() == 2);
 }
+
+TEST_CASE("eager values: tril / triu, var / std, silu, hstack (entropix's sampler metrics)") {
+  // expected: the definitions on exact inputs, float32 as torch stores them (var of [1, 2, 3, 4] is 5/3 with Bessel's
+  // correction; silu(x) = x / (1 + exp(-x)), rounded to float32)
+  Result r = run_values(
+      "x = torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 9.]])\n"
+      "assert x.tril().tolist() == [[1., 0., 0.], [4., 5., 0.], [7., 8., 9.]]\n"
+      "assert torch.triu(x, 1).tolist() == [[0., 2., 3.], [0., 0., 6.], [0., 0., 0.]]\n"
+      "assert torch.tril(x, diagonal=-1).tolist() == [[0., 0., 0.], [4., 0., 0.], [7., 8., 0.]]\n"
+      "v = torch.tensor([1., 2., 3., 4.])\n"
+      "assert v.var().item() == 1.6666666269302368 and v.std().item() == 1.29099440574646\n"
+      "assert torch.var(v, unbiased=False).item() == 1.25 and v.var(correction=0).item() == 1.25\n"
+      "assert x.var(dim=1).tolist() == [1.0, 1.0, 1.0]\n"
+      "import torch.nn.functional as F\n"
+      "assert F.silu(torch.tensor([0., 1., -1.])).tolist() == [0.0, 0.7310585975646973, -0.2689414322376251]\n"
+      "assert torch.hstack([torch.tensor([1., 2.]), torch.tensor([3.])]).tolist() == [1., 2., 3.]\n"
+      "assert torch.hstack([torch.ones(2, 1), torch.zeros(2, 2)]).tolist() == [[1., 0., 0.], [1., 0., 0.]]\n"
+      "if x.tril().sum() != 34:\n    raise AssertionError('tril sum is 34')\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

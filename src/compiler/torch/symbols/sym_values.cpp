@@ -72,7 +72,7 @@ std::string sym_with_values(const std::string& expr, const std::map<std::string,
     size_t x = p + 2;
     while (x < e.size() && std::isdigit(static_cast<unsigned char>(e[x]))) ++x;
     const bool word_before = b > 0 && (std::isalpha(static_cast<unsigned char>(e[b - 1])) || e[b - 1] == '_' || e[b - 1] == ')' || e[b - 1] == '.');
-    if (b == p || x == p + 2 || word_before || (x < e.size() && (e[x] == '.' || e[x] == '*' && x + 1 < e.size() && e[x + 1] == '*'))) continue;
+    if (b == p || x == p + 2 || word_before || (x < e.size() && (e[x] == '.' || (e[x] == '*' && x + 1 < e.size() && e[x + 1] == '*')))) continue;
     long long base = std::stoll(e.substr(b, p - b)), v = 1;
     const long long k = std::stoll(e.substr(p + 2, x - p - 2));
     bool ok = k <= 62;

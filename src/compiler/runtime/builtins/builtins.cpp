@@ -241,6 +241,11 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
   if ((name == "str" || name == "repr") && args.size() == 1 && tracing() && arg(0)->k == VK::Tuple && arg(0)->size_tuple &&
       std::any_of(arg(0)->items.begin(), arg(0)->items.end(), [](const V& x) { return x->k == VK::Int && !x->sym.empty(); }))
     graph_break("Failed to trace builtin operator", msg_builtin_op(name, {"Size"}), loc);
+  // str() / repr() of a SymInt / SymFloat in a frame: BuiltinVariable has no handler for a SymNodeVariable (GB0059
+  // with argument types ['int'], resume after the call: real torch 2.11)
+  if ((name == "str" || name == "repr") && args.size() == 1 && tracing() && (arg(0)->k == VK::Int || arg(0)->k == VK::Float) &&
+      !arg(0)->sym.empty())
+    graph_break("Failed to trace builtin operator", msg_builtin_op(name, {arg(0)->k == VK::Int ? "int" : "float"}), loc);
   if (name == "str" && !args.empty() && arg(0)->k == VK::Str && arg(0)->is_bytes && (args.size() > 1 || !kwargs.empty())) {
     std::vector<V> rest(args.begin() + 1, args.end());  // str(b, encoding, errors): b.decode(encoding, errors)
     return call_bytes("bytes.decode", rest, kwargs, loc, arg(0));

@@ -111,6 +111,11 @@ V Interp::eval(const ExprP& e) {
         V v = eval(e->a[i]);
         // the spec may hold nested fields (`{x:>{w}}`): an FStr evaluated first
         std::string spec = e->comps[i].target ? py_str(eval(e->comps[i].target)) : "";
+        // FORMAT_VALUE of a SymInt asks for its Python int: the symbol is specialized (a recompile per new size)
+        if (v->k == VK::Int && !v->sym.empty() && tracing()) {
+          specialize_symbol(v->sym, e->loc, true);
+          v = mk_int(v->i);
+        }
         if (e->comps[i].iter && e->comps[i].iter->s != "s") v = mk_str(repr_of(v, e->loc));  // !r, !a (ascii ≈ repr)
         // Tensor.__format__ of a 0-dim tensor formats self.item() (`f"expert_{idx[0]}"`: switch_transformers' experts);
         // in a frame that item() is its graph break

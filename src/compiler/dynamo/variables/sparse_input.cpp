@@ -60,7 +60,10 @@ void Interp::sparse_input(const V& t, Location loc) {
   // at that LOAD_ATTR, no CALL to break at, so step()'s fallback at once: real torch 2.11, KGAT's update_attention
   // skipped at attempt 0, one break record; a plain tensor attribute stays lazy until the CALL: to_sparse_attr_in_compiled)
   const bool attr_read = act.depth == 0 && t->t->is_param && src != ctx.sources.end() && src->second.find('.') != std::string::npos;
-  if (ctx.attempt == 0 && !in_loop && !attr_read) {
+  // (read by an instruction of the frame's own that is no call, `a * 2`'s BINARY_OP: no CALL to break at, the
+  // fallback to the statement's checkpoint at once; real torch 2.11: program sparse_unsqueeze_input)
+  const bool at_call = depth0_calls_ > 0 || top != &act;
+  if (ctx.attempt == 0 && !in_loop && !attr_read && at_call) {
     ++counters_["graph_break"];
     restart_after_break(ctx, gb, "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):\n\n" + gb.msg);
   }

@@ -39,6 +39,7 @@ V cast(OpCall& c) {
   if (name == "detach") o.requires_grad = false;
   // a sparse COO layout (a frame that reads one cannot wrap it: GB0015, run_frame.cpp sparse_input; LightGCN's
   // `self.Graph = A.to_sparse().coalesce()`, program to_sparse_attr_in_compiled)
+  o.sparse = t.sparse;  // (a cast, clone or detach of a sparse COO tensor keeps its layout)
   if (name == "to_sparse") o.sparse = true;
   if (name == "to_dense") o.sparse = false;
   if (name == "type_as") o.dtype = c.rest.at(0)->t->dtype;

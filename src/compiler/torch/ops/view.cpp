@@ -214,6 +214,7 @@ V permute(OpCall& c) {
   const std::string& name = c.name;
   const size_t rank = c.rank();
   TensorInfo o = c.like();
+  o.sparse = t.sparse;  // (transpose / permute of a sparse COO tensor is sparse COO: its indices permuted)
   std::vector<size_t> perm(rank);
   for (size_t i = 0; i < rank; ++i) perm[i] = i;
   if (name == "permute") {
@@ -321,6 +322,7 @@ V unsqueeze(OpCall& c) {
   }
   o.shape.insert(o.shape.begin() + dd, Dim{1, ""});
   o.fill = c.t().fill;
+  o.sparse = t.sparse;  // (unsqueeze / squeeze of a sparse COO tensor stay sparse: an index row added or dropped)
   return c.out(o);
 }
 
@@ -328,6 +330,7 @@ V squeeze(OpCall& c) {
   const TensorInfo& t = c.t();
   const size_t rank = c.rank();
   TensorInfo o = c.like();
+  o.sparse = t.sparse;
   V d = c.arg(0, "dim");
   std::vector<long long> which;
   if (d && d->k == VK::Int) which.push_back(c.dim(d->i, rank));

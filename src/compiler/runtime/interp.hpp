@@ -501,6 +501,7 @@ class Interp {
   rng::CpuGenerator torch_rng_;  bool torch_rng_known_ = false;  ///< torch's CPU generator, known from manual_seed on
   Location last_opaque_iter_{-1, -1, -1};  ///< where an opaque value was last iterated (as no items)
   V os_environ_;                               ///< os.environ: empty at start (variables the driver sets are kept)
+  Location emit_loc_{};  ///< the op or tensor attribute read under way: a lazy get_attr it realizes is stamped at its line
   int depth0_calls_ = 0;  ///< depth0_call()s under way: an instruction of the root frame's (a CALL, a subscript) is being traced
   std::set<std::string> abc_checked_;  ///< "ABC/class" pairs an isinstance already asked (the ABC caches the answer)
   /// isinstance(x, <collections.abc ABC>) answered `is` for class `cls`: a pair's first eager check runs the ABCs'

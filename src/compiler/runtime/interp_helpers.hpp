@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/ast.hpp"
@@ -19,6 +20,17 @@ namespace tparse::compiler {
 
 class Interp;
 struct Activation;
+/// Sets `ref` to a value for a scope and puts the old value back when it ends (a flag or a mark the interpreter
+/// holds while it evaluates one construct: `is_return_call`, the op whose arguments are being turned into nodes)
+template <class T>
+struct ScopedValue {
+  T& ref;
+  T was;
+  ScopedValue(T& r, T v) : ref(r), was(r) { ref = std::move(v); }
+  ~ScopedValue() { ref = std::move(was); }
+  ScopedValue(const ScopedValue&) = delete;
+  ScopedValue& operator=(const ScopedValue&) = delete;
+};
 /// an instance of a built-in torch.nn class (its `builtin_nn` names it; a user subclass carries its base's)
 inline bool is_nn_instance(const V& v) { return v->k == VK::Instance && !v->builtin_nn.empty(); }
 /// The frame a guard's line belongs to: `loc`'s own frame where bundled stubs are above it (their frames are library

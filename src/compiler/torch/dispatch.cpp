@@ -384,6 +384,7 @@ void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<s
 }
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
+  const ScopedValue<Location> at(emit_loc_, loc);  // (a lazy get_attr its checks realize: at this call's line)
   generator_arg_break(args, kwargs, nullptr, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
@@ -530,6 +531,7 @@ V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
+  const ScopedValue<Location> at(emit_loc_, loc);
   // an ndarray's method: numpy_method_wrapper in a frame; eagerly torch._numpy's method (a stand-in for an ndarray)
   if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0) {
     realize(self);

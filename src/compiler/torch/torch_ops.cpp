@@ -303,8 +303,11 @@ V Interp::emit(const std::string& op, const std::string& target, const std::stri
   n.op = op;
   n.target = target;
   n.infix = infix;
-  for (auto& a : args) n.args.push_back(to_arg(a));
-  for (auto& [k, v] : kwargs) n.kwargs.push_back({k, to_arg(v)});
+  {
+    const ScopedValue<Location> at(emit_loc_, loc);
+    for (auto& a : args) n.args.push_back(to_arg(a));
+    for (auto& [k, v] : kwargs) n.kwargs.push_back({k, to_arg(v)});
+  }
   if (written_.first && !args.empty() && args[0].get() == written_.first && op == "call_function") {
     n.kwargs.insert(n.kwargs.begin(), {written_.first_name, n.args[0]});
     n.args.erase(n.args.begin());

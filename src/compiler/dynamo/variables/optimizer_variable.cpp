@@ -175,7 +175,9 @@ bool Interp::realize_optimizer_state(const V& t) {
   FrameCtx& ctx = *stack_.back()->ctx;
   auto it = ctx.optim_state.find(t.get());
   if (it == ctx.optim_state.end()) return false;
-  static_attr_node(t, it->second, Location{stack_.back()->cur_line, 0, stack_.back()->file});
+  // (at the line of the op that first reads it, a line of a call spanning several: Adamax's `exp_inf.mul_(beta2),`)
+  const Location at = emit_loc_.line > 0 && emit_loc_.file == stack_.back()->file ? emit_loc_ : Location{stack_.back()->cur_line, 0, stack_.back()->file};
+  static_attr_node(t, it->second, at);
   return true;
 }
 

@@ -303,7 +303,10 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       if (auto it = tensor_class_attrs_.find(name); it != tensor_class_attrs_.end())  // a method the script assigned
         return it->second->k == VK::Func ? mk_bound(obj, it->second) : it->second;
       auto& t = *obj->t;
-      realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
+      {
+        const ScopedValue<Location> at(emit_loc_, loc);  // (at the attribute's own line, a line of a call spanning several)
+        realize(obj);  // an attribute read realizes a lazy frame input: it becomes a graph input here
+      }
       if (t.np_array) {  // an ndarray traced in the frame (or standing in for one eagerly): torch._numpy's attributes
         bool handled = false;
         V r = np_traced::attr(*this, obj, name, loc, handled);

@@ -9,7 +9,8 @@
 #   tensors are static inputs of the step's graph, never nodes;
 # - in a frame a param group's `capturable` reads True (OptimizerVariable._set_capturable), so Adam's step count
 #   stays a tensor and the bias corrections are graph nodes; on CPU the single-tensor path runs (foreach needs CUDA).
-# Optimizers not written here (RMSprop, Adagrad, ...) and lr schedulers are opaque names of this module.
+# Optimizers not written here (NAdam, RAdam, ...) and lr schedulers are opaque names of this module; Adadelta, Adagrad and
+# Adamax are in __tparse_optim_adaptive__.
 import torch
 from collections import defaultdict
 from typing import cast
@@ -659,18 +660,6 @@ def _single_tensor_rmsprop(params, grads, square_avgs, grad_avgs, momentum_buffe
             param.addcdiv_(grad, avg, value=-lr)  #@ optim/rmsprop.py:339 = param.addcdiv_(grad, avg, value=-lr)
 
 
-class Adagrad(_UpdateNotModelled):
-    pass
-
-
-class Adadelta(_UpdateNotModelled):
-    pass
-
-
-class Adamax(_UpdateNotModelled):
-    pass
-
-
 class NAdam(_UpdateNotModelled):
     pass
 
@@ -753,3 +742,6 @@ class GradScaler:
 
     def load_state_dict(self, state_dict):
         self._scale_value = state_dict.get("scale", self._scale_value)
+
+
+from __tparse_optim_adaptive__ import Adadelta, Adagrad, Adamax  # (after Optimizer: that module imports it)

@@ -126,6 +126,19 @@ struct Activation {
   } run_only;
 };
 
+/// Drops the operands pushed above the stack's height at construction when the scope ends (a display's or a call's
+/// items evaluated so far: interp_expr.cpp, interp_call_args.cpp)
+struct OperandsMark {
+  Activation& act;
+  const size_t mark;
+  explicit OperandsMark(Activation& a) : act(a), mark(a.operands.size()) {}
+  ~OperandsMark() {
+    if (act.operands.size() > mark) act.operands.resize(mark);
+  }
+  OperandsMark(const OperandsMark&) = delete;
+  OperandsMark& operator=(const OperandsMark&) = delete;
+};
+
 /// A Python exception raised by the script (`raise`, a failed `assert`): caught by `try/except`.
 struct PyException {
   V value;                                     ///< the exception instance (its class in `cls`)

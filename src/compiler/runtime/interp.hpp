@@ -270,6 +270,9 @@ class Interp {
   V concrete_result(const V& r);  ///< a frame's result as its caller sees it: SymInts as their ints (run_frame.cpp)
   void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; frame_count.cpp)
   void count_generator_frame(const std::shared_ptr<const FuncDef>& fn);  ///< a generator function called eagerly
+  /// a code object handed to Dynamo once, then skipped (frame_count.cpp)
+  void count_code_once(const std::string& key, const std::shared_ptr<const FuncDef>& owner, const std::string& co_name,
+                       int firstlineno, int file);
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
   V torch_version_compare(const std::string& op, const V& a, const V& b);

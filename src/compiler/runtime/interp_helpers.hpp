@@ -20,6 +20,13 @@ namespace tparse::compiler {
 
 class Interp;
 struct Activation;
+/// The place of the jump on a BoolOp's left operand (an instruction of its own, not the one on the whole test): the
+/// operand's location, made distinct from the test's own when both start at one column (interp_expr.cpp)
+inline Location boolop_left_jump_at(const Expr& boolop) {
+  Location at = boolop.a[0]->loc;
+  if (at.line == boolop.loc.line && at.col == boolop.loc.col) at.col = -at.col - 1;
+  return at;
+}
 /// Sets `ref` to a value for a scope and puts the old value back when it ends (a flag or a mark the interpreter
 /// holds while it evaluates one construct: `is_return_call`, the op whose arguments are being turned into nodes)
 template <class T>

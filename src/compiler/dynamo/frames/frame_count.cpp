@@ -40,19 +40,27 @@ void Interp::count_frame(const CodeState& cs, bool skipped) {
 void Interp::count_generator_frame(const std::shared_ptr<const FuncDef>& fn) {
   const Activation* by = stack_.empty() ? nullptr : stack_.back();
   const bool failed_rerun = by && std::find(failed_rerun_fns_.begin(), failed_rerun_fns_.end(), by->fn.get()) != failed_rerun_fns_.end();
-  if (callback_active_ > 0 && run_only_depth_ == 0 && !is_stub(fn->loc.file) && !failed_rerun) {
-    auto& slot = codes_["generator:" + std::to_string(reinterpret_cast<uintptr_t>(fn.get()))];
-    if (!slot) {
-      slot = std::make_unique<CodeState>();
-      slot->hold(fn);
-      slot->co_name = fn->name;
-      slot->firstlineno = fn->firstlineno ? fn->firstlineno : fn->loc.line;
-      slot->filename = path_of(fn->loc.file);
-    }
-    if (!slot->skipped) {
-      count_frame(*slot, true);
-      slot->skipped = true;
-    }
+  if (callback_active_ > 0 && run_only_depth_ == 0 && !is_stub(fn->loc.file) && !failed_rerun)
+    count_code_once("generator:" + std::to_string(reinterpret_cast<uintptr_t>(fn.get())), fn, fn->name,
+                    fn->firstlineno ? fn->firstlineno : fn->loc.line, fn->loc.file);
+}
+
+// A code object that is handed to Dynamo once and skipped from then on (a generator function's, a generator
+// expression's): its CodeState under `key` (the function or node's address; `owner` keeps it alive), counted the
+// first time
+void Interp::count_code_once(const std::string& key, const std::shared_ptr<const FuncDef>& owner, const std::string& co_name,
+                             int firstlineno, int file) {
+  auto& slot = codes_[key];
+  if (!slot) {
+    slot = std::make_unique<CodeState>();
+    slot->hold(owner);
+    slot->co_name = co_name;
+    slot->firstlineno = firstlineno;
+    slot->filename = path_of(file);
+  }
+  if (!slot->skipped) {
+    count_frame(*slot, true);
+    slot->skipped = true;
   }
 }
 

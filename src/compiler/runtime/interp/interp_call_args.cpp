@@ -12,8 +12,8 @@ bool Interp::eval_call_args(const Expr* e, std::vector<V>& args, std::vector<std
   // inside a later argument hands a tensor one to the resume function (operand_values_below_call), and the call
   // goes on with the resume's copy (`index_points(xyz, fps(xyz, n))`: ___stack1 is xyz)
   const bool keep = act.ctx && act.depth == 0;
-  const size_t mark = act.operands.size();
-  struct Pop { Activation& a; size_t mark; ~Pop() { if (a.operands.size() > mark) a.operands.resize(mark); } } pop{act, mark};
+  const OperandsMark pop(act);
+  const size_t mark = pop.mark;
   for (size_t i = 1; i < e->a.size(); ++i) {
     const std::string& k = e->kw[i - 1];
     if (k.empty()) {

@@ -174,9 +174,7 @@ void Interp::exec_try(const Stmt& s) {
         if (!h->value || exception_matches(e.value, eval(h->value), h->loc)) { handler = h.get(); break; }
       if (!handler) throw;
       if (!handler->op.empty()) stack_.back()->env->set(handler->op, e.value);
-      auto saved = handling_;
-      handling_ = std::make_shared<PyException>(e);
-      struct Restore { std::shared_ptr<PyException>& r; std::shared_ptr<PyException> v; ~Restore() { r = v; } } restore{handling_, saved};
+      const ScopedValue<std::shared_ptr<PyException>> restore(handling_, std::make_shared<PyException>(e));
       ++stack_.back()->try_depth;
       struct Depth { int& d; ~Depth() { --d; } } depth{stack_.back()->try_depth};
       exec_block(handler->body);
@@ -214,13 +212,7 @@ void Interp::exec_assert(const Stmt* s) {
   const Expr* test = s->value.get();
   while (test->k == EK::BoolOp) test = test->a[1].get();
   const bool rewrite_form = !(test->k == EK::UnaryOp && test->s == "not") && (!s->target || s->target->k == EK::Str);
-  const int want = assert_want_;
-  assert_want_ = 1;
-  struct Restore {
-    int& slot;
-    int v;
-    ~Restore() { slot = v; }
-  } restore{assert_want_, want};
+  const ScopedValue<int> restore(assert_want_, 1);
   V v = eval(s->value);
   if (v->k == VK::Tensor) {
     if (!tracing()) return;
@@ -281,9 +273,7 @@ void Interp::exec_if(const Stmt* s) {
 bool Interp::test_jumps(const ExprP& e) {
   if (e->k != EK::BoolOp || e->a.size() != 2) return truthy(eval(e), e->loc);
   // (the left operand's jump is an instruction of its own: its place is the operand's, as BoolOp's evaluation gives it)
-  Location at = e->a[0]->loc;
-  if (at.line == e->loc.line && at.col == e->loc.col) at.col = -at.col - 1;
-  const bool left = e->a[0]->k == EK::BoolOp ? test_jumps(e->a[0]) : truthy(eval(e->a[0]), at);
+  const bool left = e->a[0]->k == EK::BoolOp ? test_jumps(e->a[0]) : truthy(eval(e->a[0]), boolop_left_jump_at(*e));
   if (e->s == "and" ? !left : left) return left;
   return test_jumps(e->a[1]);
 }
@@ -408,9 +398,7 @@ void Interp::exec_with(const StmtP& s) {
       return none();
     }
     if (c.kind == "device") {  // operators on tensors dispatch through the mode (torch_ops.cpp)
-      bool saved = torch_function_mode_;
-      torch_function_mode_ = true;
-      struct Restore { bool& r; bool v; ~Restore() { r = v; } } restore{torch_function_mode_, saved};
+      const ScopedValue<bool> restore(torch_function_mode_, true);
       return run(i + 1);
     }
     return with_grad_ctx(c.kind, s->loc, [&] { return run(i + 1); }, c.cm);

@@ -33,8 +33,7 @@ V Interp::eval(const ExprP& e) {
       Activation& act = *stack_.back();
       // (a name read only to be returned, alone or as an item of the returned tuple / list display: real torch 2.11
       // compiles `return x * 2, n, r` once for every int n and float r, program return_arg_scalars_unguarded)
-      const bool saved_returned = act.reading_returned_name;
-      struct RestoreReturned { Activation& a; bool v; ~RestoreReturned() { a.reading_returned_name = v; } } restore_returned{act, saved_returned};
+      const ScopedValue<bool> restore_returned(act.reading_returned_name, act.reading_returned_name);
       if (act.ctx && act.depth == 0 && act.cur_stmt && act.cur_stmt->k == SK::Return && act.cur_stmt->value) {
         const Expr* rv = act.cur_stmt->value.get();
         act.reading_returned_name = rv == e.get() || ((rv->k == EK::Tuple || rv->k == EK::List) &&
@@ -132,9 +131,7 @@ V Interp::eval(const ExprP& e) {
       // `return a[i]`: a break at its BINARY_SUBSCR resumes nowhere either (the next instruction is RETURN_VALUE:
       // create_call_resume_at makes no resume function); an inner subscript of the returned value does
       Activation& act = *stack_.back();
-      const bool saved = act.is_return_call;
-      act.is_return_call = saved && returned_expr(act, e.get());
-      struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
+      const ScopedValue<bool> restore(act.is_return_call, act.is_return_call && returned_expr(act, e.get()));
       return subscript_read(obj, idx, e->loc);
     }    case EK::Slice: {
       V lo = e->a[0] ? eval(e->a[0]) : nullptr, hi = e->a[1] ? eval(e->a[1]) : nullptr, st = e->a[2] ? eval(e->a[2]) : nullptr;
@@ -199,9 +196,7 @@ V Interp::eval(const ExprP& e) {
       if (act.ctx && act.ctx->mode != Mode::Eager && act.depth == 0) {
         // `return <this call>` resumes nowhere after a break; a call inside the returned expression
         // (`return f(x).relu()`) does: only the outermost one is the return call
-        const bool saved = act.is_return_call;
-        act.is_return_call = saved && returned_expr(act, e.get());
-        struct Restore { Activation& a; bool v; ~Restore() { a.is_return_call = v; } } restore{act, saved};
+        const ScopedValue<bool> restore(act.is_return_call, act.is_return_call && returned_expr(act, e.get()));
         // Python 3.12 (the torch 2.11 truth): a keyword call is KW_NAMES + CALL; CALL_KW is 3.13+
         return depth0_call(callee, args, kwargs, e->loc, ex ? "CALL_FUNCTION_EX" : "CALL");
       }
@@ -283,9 +278,7 @@ V Interp::eval(const ExprP& e) {
       V a = eval(e->a[0]);
       // the jump on the left operand is an instruction of its own, not the one on the whole test: its place is the
       // operand's (a data-dependent break there resumes at the right operand; the `if`'s jump is another resume)
-      Location at = e->a[0]->loc;
-      if (at.line == e->loc.line && at.col == e->loc.col) at.col = -at.col - 1;
-      bool t = truthy(a, at);
+      bool t = truthy(a, boolop_left_jump_at(*e));
       if (e->s == "and") return t ? eval(e->a[1]) : a;
       return t ? a : eval(e->a[1]);
     }
@@ -309,8 +302,8 @@ V Interp::eval(const ExprP& e) {
       // p_return_tuple_item_local's resume_in_h_at_6)
       Activation& act = *stack_.back();
       const bool keep = act.ctx && act.depth == 0 && e->k != EK::Set;
-      const size_t mark = act.operands.size();
-      struct Pop { Activation& a; size_t mark; ~Pop() { if (a.operands.size() > mark) a.operands.resize(mark); } } pop{act, mark};
+      const OperandsMark pop(act);
+      const size_t mark = pop.mark;
       bool starred = false;
       for (auto& x : e->a) {
         if (x->k == EK::Starred) { starred = true; for (auto& y : iterate(eval(x->a[0]), x->loc)) xs.push_back(y); }
@@ -442,18 +435,8 @@ V Interp::eval_comprehension(const ExprP& e) {
   // (a stub of C code, numpy's: no Python frame at all)
   if (e->k == EK::GenExp && callback_active_ > 0 && run_only_depth_ == 0 && !tracing() && !act.ctx && !hidden_stub_file(e->loc.file) &&
       std::find(failed_rerun_fns_.begin(), failed_rerun_fns_.end(), act.fn.get()) == failed_rerun_fns_.end()) {
-    auto& slot = codes_["genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get()))];
-    if (!slot) {
-      slot = std::make_unique<CodeState>();
-      slot->hold(act.fn);  // (keyed by the node's address: its function owns the node)
-      slot->co_name = "<genexpr>";
-      slot->firstlineno = e->loc.line;
-      slot->filename = path_of(e->loc.file);
-    }
-    if (!slot->skipped) {
-      count_frame(*slot, true);
-      slot->skipped = true;
-    }
+    // (keyed by the node's address: its function owns the node)
+    count_code_once("genexpr:" + std::to_string(reinterpret_cast<uintptr_t>(e.get())), act.fn, "<genexpr>", e->loc.line, e->loc.file);
   }
   bool saved_gen = act.in_genexpr, saved_poly = act.genexpr_polyfilled;
   if (e->k == EK::GenExp) {

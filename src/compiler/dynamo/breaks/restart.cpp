@@ -13,6 +13,7 @@
 #include "dynamo/messages.hpp"
 #include "dynamo/liveness/block_liveness.hpp"
 #include "dynamo/liveness/break_liveness.hpp"
+#include "dynamo/frames/frame_filter.hpp"
 #include "dynamo/variables/dict_inputs.hpp"
 #include "frontend/scopes.hpp"
 #include "runtime/interp_helpers.hpp"
@@ -374,8 +375,16 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     std::vector<V> loaded;
     // (not a generator's items: Dynamo never iterated `tuple(self.parameters())`'s generator, only its type is
     // guarded; real torch 2.11: Palette's checkpoint, `tuple(inputs) + tuple(params)` broken at the second)
-    for (auto& a : args)
+    // (a namedtuple argument is realized as a NamedTupleVariable: its fields' tensors are wrapped and guarded, `L['m'].mem`;
+    // real torch 2.11 recompiles the caller when one starts to require grad: program namedtuple_stack_field_guard)
+    for (auto& a : args) {
+      if (a->k == VK::Instance && a->cls && is_namedtuple_cls(a->cls))
+        if (auto vals = a->attrs.find("_values"); vals != a->attrs.end() && vals->second && vals->second->k == VK::Tuple) {
+          flatten_tensors(vals->second, loaded, false);
+          continue;
+        }
       if (!(a->k == VK::List && (a->generator_of || a->builtin_iter))) flatten_tensors(a, loaded, false);
+    }
     for (auto& [k, a] : kwargs) flatten_tensors(a, loaded, false);  // (keyword arguments too: `self._assoc(data=input)`)
     // (and the input tensors in the values below the call, realized by the trace before it: the frame recompiles when
     // one changes; Palette's `tuple(inputs)` below the broken `+ tuple(params)`)

@@ -49,6 +49,23 @@ TEST_CASE("numpy stub: numpy 2's C-type names on Linux are the sized dtypes (dc-
   CHECK(r.unmodelled.empty());
 }
 
+TEST_CASE("numpy stub: `+` / `*` of two boolean arrays stay boolean (logical or / and), `-` of them is refused; a 2-d mask then indexes two axes (PixelCNN's MaskedConv2d)") {
+  // (asserts hold under numpy 1.24 and 2.x: bool * bool is bool, bool * int is int64, bool - bool a TypeError)
+  Result r = run_values(
+      "a = np.array([True, False, True])\nb = np.array([False, True, True])\n"
+      "assert (a * b).dtype == np.bool_ and (a * b).tolist() == [False, False, True]\n"
+      "assert (a + b).dtype == np.bool_ and (a + b).tolist() == [True, True, True] and (a * True).dtype == np.bool_\n"
+      "assert (a * 2).dtype == np.int64 and (a + 1).tolist() == [2, 1, 2]\n"
+      "try:\n    a - b\n    raise AssertionError('no TypeError')\nexcept TypeError as e:\n    assert 'boolean subtract' in str(e)\n"
+      "sel = (np.arange(6) % 3 == 0)[:, None] * (np.arange(3) % 3 == 1)[None, :]\n"
+      "assert sel.dtype == np.bool_ and sel.shape == (6, 3)\n"
+      "m = np.ones((6, 3, 1, 3), dtype=np.float32)\nm[sel, 0, 1] = 0\n"
+      "assert int((m == 0).sum()) == 2 and m[0, 1, 0, 1] == 0 and m[3, 1, 0, 1] == 0 and m[0, 0, 0, 1] == 1\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("numpy stub: item assignment and dtypes (ESMFold's atom masks); what it does not model stays opaque") {
   Result r = run_values(
       "mask = np.zeros([3, 2], dtype=np.int32)\nmask[1, 0] = 1\nmask[-1, -1] = 2.7\n"

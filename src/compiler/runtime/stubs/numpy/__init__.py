@@ -274,6 +274,10 @@ from numpy._operators import _Elementwise, _sparse
 from numpy import _funcs
 
 
+_BOOL_SUB = ('numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or '
+             'the logical_xor function instead.')
+
+
 class ndarray(_Elementwise):
     def __init__(self, flat, shape=None, dtype=None):
         if shape is None:  # numpy's own `np.ndarray(shape, dtype=float)`: uninitialized data (zeros here)
@@ -544,28 +548,47 @@ class ndarray(_Elementwise):
         out._tparse_strides = tuple(base[a] for a in order)
         return out
 
+    def _both_bool(self, o):
+        # numpy's bool kind kept: `+` / `*` of two boolean operands are logical or / and (a boolean mask built as
+        # `rows[:, None] * cols[None, :]`: PixelCNN's MaskedConv2d), `-` of them is refused
+        if self._tparse_dtype != 'bool':
+            return False
+        return o._tparse_dtype == 'bool' if _own_arr(o) else isinstance(o, bool) or __tparse_np_scalar_dtype__(o) == 'bool'
+
     def __add__(self, o):
         if _sparse(o):
             return o.__radd__(self)
+        if self._both_bool(o):
+            return self._binop(o, lambda x, y: bool(x) or bool(y), False, 'bool')
         return self._binop(o, lambda x, y: x + y, False)
 
     def __radd__(self, o):
+        if self._both_bool(o):
+            return self._binop(o, lambda x, y: bool(x) or bool(y), True, 'bool')
         return self._binop(o, lambda x, y: x + y, True)
 
     def __sub__(self, o):
         if _sparse(o):
             return o.__rsub__(self)
+        if self._both_bool(o):
+            raise TypeError(_BOOL_SUB)
         return self._binop(o, lambda x, y: x - y, False)
 
     def __rsub__(self, o):
+        if self._both_bool(o):
+            raise TypeError(_BOOL_SUB)
         return self._binop(o, lambda x, y: x - y, True)
 
     def __mul__(self, o):
         if _sparse(o):
             return o.__rmul__(self)
+        if self._both_bool(o):
+            return self._binop(o, lambda x, y: bool(x) and bool(y), False, 'bool')
         return self._binop(o, lambda x, y: x * y, False)
 
     def __rmul__(self, o):
+        if self._both_bool(o):
+            return self._binop(o, lambda x, y: bool(x) and bool(y), True, 'bool')
         return self._binop(o, lambda x, y: x * y, True)
 
     def __truediv__(self, o):

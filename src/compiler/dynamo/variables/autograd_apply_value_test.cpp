@@ -204,25 +204,3 @@ TEST_CASE("FunctionCtx's methods are never frames: torch/autograd/function.py is
   CHECK(count(r.trace, "\"co_name\": \"save_for_backward\"") == 0);
   CHECK(r.frames_total == 3);  // M.forward, Ent.forward, its resume
 }
-
-TEST_CASE("autograd.Function: forward(ctx, *args) keeps its ctx whatever the number of arguments (Physics-Aware-Training's closure Function)") {
-  // (Python: a *args parameter takes every argument after ctx; inlined in a frame under no_grad, forward is called as
-  // Function.apply calls it, ctx first)
-  Result r = testing::run_values(
-      "class F(torch.autograd.Function):\n"
-      "    @staticmethod\n"
-      "    def forward(ctx, *args):\n"
-      "        ctx.save_for_backward(*args)\n"
-      "        return args[0] @ args[1]\n"
-      "    @staticmethod\n"
-      "    def backward(ctx, g):\n"
-      "        x, w = ctx.saved_tensors\n"
-      "        return g @ w.t(), x.t() @ g\n"
-      "x = torch.ones(3, 4)\nw = torch.ones(4, 2)\n"
-      "assert F.apply(x, w).tolist() == [[4.0, 4.0]] * 3\n"
-      "cf = torch.compile(lambda a, b: F.apply(a, b).sum(), backend='eager')\n"
-      "with torch.no_grad():\n    assert cf(x, w).item() == 24.0\n");
-  INFO(r.error);
-  CHECK(r.ok);
-  CHECK(r.unmodelled.empty());
-}

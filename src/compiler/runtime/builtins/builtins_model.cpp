@@ -260,10 +260,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     // when forward's parameters are as many as the arguments (k-diffusion's in-place RoPE); eagerly
     // Function.apply then calls setup_context(ctx, inputs, output)
     const V fn_ctx = a[0];
-    // (a `*args` parameter takes any number: `forward(ctx, *args)` keeps its ctx; Physics-Aware-Training's closure
-    // Function)
-    const bool no_ctx = fwd->k == VK::Func && fwd->fn && fwd->fn->params.size() == args.size() &&
-                        std::none_of(fwd->fn->params.begin(), fwd->fn->params.end(), [](const Param& p) { return p.kind == 1; });
+    const bool no_ctx = fwd->k == VK::Func && fwd->fn && fwd->fn->params.size() == args.size();
     if (no_ctx) a.erase(a.begin());
     // Dynamo (AutogradFunctionVariable): with grad on and a tensor argument that requires grad, forward and
     // backward become subgraphs of one torch.ops.higher_order.autograd_function_apply node over the tensor

@@ -70,3 +70,18 @@ TEST_CASE("a dict subclass whose __dict__ is itself (AttrDict): keys read and st
   INFO(us);
   CHECK(r.unmodelled.empty());
 }
+
+TEST_CASE("nn.Module's hook registries: _forward_hooks / _forward_pre_hooks / _backward_hooks hold the registered hooks until their handles remove them") {
+  // (torch's nn.Module keeps OrderedDicts keyed by the handle's id; ddae reads them in eager code)
+  Result r = testing::run_values(
+      "m = torch.nn.Linear(2, 2)\n"
+      "assert len(m._forward_hooks) == 0 and not m._forward_pre_hooks and len(m._backward_hooks) == 0\n"
+      "hook = lambda mod, i, o: None\n"
+      "h = m.register_forward_hook(hook)\nh2 = m.register_forward_pre_hook(lambda mod, i: None)\n"
+      "assert len(m._forward_hooks) == 1 and list(m._forward_hooks.values())[0] is hook and len(m._forward_pre_hooks) == 1\n"
+      "h.remove()\nassert len(m._forward_hooks) == 0 and len(m._forward_pre_hooks) == 1\n"
+      "h2.remove()\nassert not m._forward_pre_hooks\n");
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}

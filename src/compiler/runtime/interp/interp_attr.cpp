@@ -242,6 +242,17 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
       }
       return mk_list(groups);
     }
+    if (is_nn_instance(obj) && (name == "_forward_hooks" || name == "_forward_pre_hooks" || name == "_backward_hooks")) {
+      // nn.Module's hook registries (OrderedDicts keyed by the handle's id): the hooks registered, in the order they
+      // run (a snapshot: `len(m._forward_hooks)`, `if m._forward_hooks:`; ddae's feature extraction)
+      const char* key = name == "_forward_hooks" ? kForwardHooks : name == "_forward_pre_hooks" ? kForwardPreHooks : kBackwardHooks;
+      auto d = std::make_shared<Obj>();
+      d->k = VK::Dict;
+      if (auto it = obj->attrs.find(key); it != obj->attrs.end() && it->second && it->second->k == VK::List)
+        for (size_t i = 0; i < it->second->items.size(); ++i)
+          d->dict.push_back({mk_int(static_cast<long long>(i)), it->second->items[i]->items.at(0)});
+      return d;
+    }
     if (is_nn_instance(obj) && (name == "_modules" || name == "_parameters" || name == "_buffers")) {
       // nn.Module's registries, in registration order: its submodules / parameters / buffers; a store through
       // the dict registers on the module (replace_batch_norm: `model._modules[name] = new_module`)

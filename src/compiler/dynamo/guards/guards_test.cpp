@@ -205,3 +205,20 @@ TEST_CASE("a *args tuple's LENGTH_CHECK is checked before its items' TENSOR_MATC
   REQUIRE(reasons.size() == 1);
   CHECK(reasons[0].rfind("0/0: len(args) == 1" + std::string(55 - 14, ' ') + "  # return args[0] + 1", 0) == 0);
 }
+
+TEST_CASE("a left operand waiting below a break inside a method call's receiver (`x * 3 + helper(pe).sum(0)`) is the "
+          "resume function's ___stack0, guarded: a new batch size recompiles it") {
+  // (CPython 3.12: `helper(pe).sum(0)` loads the bound method after the inner call returns, so only the product is below
+  // that call; Dynamo guards every graph input's sizes. The resume was given an unguarded `tmp` input before.)
+  tparse::compiler::Result r = tparse::compiler::testing::run_source(
+      "rs.py",
+      "import torch\n\n\ndef helper(t):\n    print('helper')\n    return t * 2\n\n\n"
+      "def f(x, pe):\n    y = x * 3 + helper(pe).sum(0)\n    return torch.relu(y)\n\n\n"
+      "g = torch.compile(f, backend='eager')\npe = torch.randn(10, 16)\n"
+      "for B in (4, 4, 3):\n    g(torch.randn(B, 16), pe)\n");
+  REQUIRE_MESSAGE(r.ok, r.error);
+  CHECK(tparse::compiler::testing::count(r.trace, "L_stack0_: \"f32[4, 16]") == 1);
+  // (two compilation_metrics records of the resume function: 3/0 and 3/1)
+  CHECK(tparse::compiler::testing::count(r.trace, "\"compile_id\": \"3/1\"") >= 1);
+  CHECK(tparse::compiler::testing::count(r.trace, "\"compile_id\": \"3/2\"") == 0);
+}

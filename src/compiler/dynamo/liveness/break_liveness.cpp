@@ -298,7 +298,9 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
         return walk(e->a[i].get());
       }
       if (e->k != EK::BinOp || i != 1) {
-        if (i != 0 || e->k == EK::Call) give_up = true;  // a value below that is no operand
+        // (a method called on the breaking call's result, `helper(pe).sum(0)`: LOAD_ATTR pushes the bound method after
+        // the inner call returns, so nothing of the outer call is below it; any other callee leaves its NULL / callable)
+        if (i != 0 || (e->k == EK::Call && e->a[0]->k != EK::Attr)) give_up = true;  // a value below that is no operand
         return walk(e->a[i].get());
       }
       V v = operand(e->a[0].get());

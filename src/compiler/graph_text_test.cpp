@@ -131,6 +131,15 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"optimizer_step_after_backward_sources", "a user optimizer with no _init_group: torch realizes `p.grad` at `is None` (the gradient an input before the state buffer), and the resume graph returns its input `loss`"},
       {"setitem_input_returned", "an input index-assigned by a mask and returned is a graph output in torch (the rule's scope is not known yet)"},
       {"timedelta_call_graph_break", "datetime.timedelta (corpus test)"},
+      // the sixty-seventh scouting's reproducers, equal in counts (docs/compiler.md, "Sixty-seventh round")
+      {"autograd_grad_typing_frames", "a node of a call spanning lines after a resume: torch shows the call's first line, ours its keyword argument's"},
+      {"buffer_flag_reassign_in_forward", "`p.data = ...` in forward: torch keeps the set_ node's result live"},
+      {"index_by_0d_int_tensor_input", "the value below a break: torch hands the indexed tensor on as ___stack1, ours as an unguarded tmp"},
+      {"inference_mode_method_kv_cache", "a compiled @inference_mode method: torch lifts its argument as L_args_0_, ours as tmp"},
+      {"new_zeros_requires_grad", "torch lifts a size symbol as a graph input where ours keeps it static"},
+      {"np_prod_size_branch", "torch keeps empty_like's result live to the end of the graph"},
+      {"numpy_int64_scalar_attr", "an np.int64 attribute in numpy arithmetic: torch's wrapped value is f64, ours f32"},
+      {"resume_operand_below_method_receiver", "the product below the break: torch keeps it live as a graph output for the resume"},
       {"numpy_where_nonzero_in_frame", "np.unique run eagerly after its GB0036 break on `x.numpy().astype(np.int64) % 3`, an ndarray the frame traced: tparse does not carry its values there (one distinct value guessed: i64[1] where torch's resume takes i64[3])"},
       {"list_index_by_tensor_frame", "at the GB0070 break inside `return y + 1, words[i]` torch keeps the tuple's computed item as a graph output (the stack below a subscript break)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)

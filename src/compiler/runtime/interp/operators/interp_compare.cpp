@@ -214,10 +214,11 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     // a tensor and a str: Tensor.__eq__ / __ne__ give NotImplemented, so Python compares identity (`std == "learned"`
     // is False: dreamerv3's MLP). In a frame the NotImplemented result is no tensor, and COMPARE_OP is no resumable
     // instruction (Dynamo's GB0208, the frame fails)
-    // `t != None` in a frame is an operator.ne node on the fake tensor, whose value is Python's fallback, True (a
-    // dead `ne = l_mask_ != None`, no break; real torch 2.11: tensor_ne_none_branch). `==` goes through
-    // Tensor.__eq__ as a call_method whose NotImplemented is no tensor: GB0208 below.
-    if (tracing() && op == "!=" && (a->k == VK::None || b->k == VK::None)) {
+    // `t != None` / `t != "str"` (either side) in a frame is an operator.ne node on the fake tensor, whose value is
+    // Python's fallback, True (a dead `ne = l_mask_ != None`, no break; real torch 2.11: tensor_ne_none_branch,
+    // tensor_ne_str_branch). `==` goes through Tensor.__eq__ as a call_method whose NotImplemented is no tensor:
+    // GB0208 below.
+    if (tracing() && op == "!=") {
       Graph& g = stack_.back()->ctx->graph;
       Node n;
       n.op = "call_function";

@@ -175,7 +175,6 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       "loop_if_return_databranch_skips_frame",  // the frame skip is right (3.12 layout); the eager `if cos.max() < delta` is a data guess
       "torchvision_deform_conv2d", // torchvision.ops.deform_conv2d is not modelled
       // the twenty-eighth scouting's (docs/compiler.md, "Twenty-eighth scouting")
-      "register_forward_hook_in_frame_breaks",  // RemovableHandle.next_id += 1, a setattr on a class: GB0059
       // (frames compiled without a graph, counted since 2026-12-01: compilation_metrics records)
       "optimizer_without_init_zero_grad",  // ours resumes after a wrapper optimizer's zero_grad break torch skips
       // the twenty-ninth and thirtieth scoutings' reproducers (docs/compiler.md, "Thirtieth scouting")

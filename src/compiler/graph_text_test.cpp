@@ -218,7 +218,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"tree_parent_cycle_state", "attribute stores on objects from before the frame are graph outputs in the order Dynamo first "
                                   "wrapped each object (track_object_existing: a list's items together), not in store order"},
       {"filter_lambda_param_loop_nograd", "parameters through filter(lambda ...): node names `p`, `p_1` and lazy placeholder order"},
-      {"register_forward_hook_in_frame_breaks", "corpus test (GB0059)"},
+      {"register_forward_hook_in_frame_breaks", "the resume after the GB0059 break: torch returns the size symbol twice beside the sum"},
       {"stride_max1_nested_floordiv", "contiguous strides keep `Max(1, ...)` of a nested floor division sympy cannot bound"},
       {"tuple_unpack_store_order", "`a, b, c = x, y, z` stores c first: graph output order"},
       // the fiftieth round's programs (docs/compiler.md, "Fifty-first round"): counts equal, graph text not yet

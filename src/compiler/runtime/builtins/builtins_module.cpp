@@ -168,6 +168,13 @@ V Interp::call_module_method(const std::string& m, std::vector<V>& args, std::ve
     if (i >= args.size()) error(loc, fmt::format("module.{}() missing argument", m));
     return args[i];
   };
+  // in a frame the hook's RemovableHandle is made by torch's Python (utils/hooks.py), whose `RemovableHandle.next_id
+  // += 1` stores a class attribute: GB0059 (setattr on a type) inside the inlined call (real torch 2.11: ddae's
+  // feature hooks registered in a compiled forward, program Y_forward_hook_in_frame)
+  if (tracing() && (m == "register_forward_hook" || m == "register_forward_pre_hook" || m == "register_backward_hook" ||
+                    m == "register_full_backward_hook" || m == "register_full_backward_pre_hook"))
+    graph_break("Failed to trace builtin operator",
+                msg_builtin_op("setattr", {"type|torch._dynamo.variables.user_defined.UserDefinedClassVariable", "str", "int"}), loc);
   if (m == "register_forward_hook" || m == "register_forward_pre_hook") {
     // (hook, *, prepend=False, with_kwargs=False[, always_call=False]); the handle's remove() takes it off
     bool pre = m == "register_forward_pre_hook";

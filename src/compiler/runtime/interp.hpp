@@ -222,7 +222,7 @@ class Interp {
   void stamp_node(Node& n, Location loc) const;
   /// A plain call_function node of no tensor meta (a tuple's getitem, `math_log` of a size, numpy_attr_wrapper's
   /// shape read), stamped at `loc`; its index in the graph being recorded, or -1 when not tracing.
-  int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc);
+  int add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc, bool infix = false);
   int node_of(const V& t);
   static std::string python_file_name(const std::string& path);  ///< `__file__`: absolute for a file on disk (imports.cpp)
   bool tracing() const;
@@ -270,9 +270,7 @@ class Interp {
   V concrete_result(const V& r);  ///< a frame's result as its caller sees it: SymInts as their ints (run_frame.cpp)
   void count_frame(const CodeState& cs, bool skipped);  ///< a frame handed to Dynamo (frames.total; frame_count.cpp)
   void count_generator_frame(const std::shared_ptr<const FuncDef>& fn);  ///< a generator function called eagerly
-  /// a code object handed to Dynamo once, then skipped (frame_count.cpp)
-  void count_code_once(const std::string& key, const std::shared_ptr<const FuncDef>& owner, const std::string& co_name,
-                       int firstlineno, int file);
+  void count_code_once(const std::string& key, const std::shared_ptr<const FuncDef>& owner, const std::string& co_name, int firstlineno, int file);  ///< handed to Dynamo once, then skipped
   V run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs,
               Location loc, bool module_wrapper, V module, std::shared_ptr<CompileOpts> opts);
   V torch_version_compare(const std::string& op, const V& a, const V& b);

@@ -114,12 +114,13 @@ void Interp::torch_origin(int file, Node& n) const {
   n.code = code;
 }
 
-int Interp::add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc) {
+int Interp::add_call(const std::string& target, const std::string& base, std::vector<Arg> args, Location loc, bool infix) {
   if (!tracing()) return -1;
   Graph& g = stack_.back()->ctx->graph;
   Node n;
   n.op = "call_function";
   n.target = target;
+  n.infix = infix;  // (an operator written between its operands: `ne = l_mask_ != None`)
   n.args = std::move(args);
   n.name = g.unique_name(base);
   stamp_node(n, loc);

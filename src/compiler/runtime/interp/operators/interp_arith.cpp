@@ -406,14 +406,7 @@ V Interp::binop_numbers(const std::string& op, V a, V b, Location loc) {
     // a list times a SymInt (MAR's `torch.tensor([i] * x.shape[0])`): Dynamo's `mul = [2] * getitem` node, and the
     // list's length must be a number: the symbol is specialized to its value (range_refined_to_singleton)
     Graph& g = stack_.back()->ctx->graph;
-    Node n;
-    n.op = "call_function";
-    n.target = "*";
-    n.infix = true;
-    n.args = {to_arg(a), sym_arg(b)};
-    n.name = g.unique_name("mul");
-    stamp_node(n, loc);
-    g.nodes.push_back(n);
+    add_call("*", "mul", {to_arg(a), sym_arg(b)}, loc, true);
     specialize_symbol(b->sym, loc);
     // the result's items are read back from the node (`mul[i]`, dead getitems whose names stay taken: torch's next
     // getitem after `[2] * getitem` of a batch of 3 is getitem_5)

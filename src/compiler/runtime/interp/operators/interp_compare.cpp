@@ -219,15 +219,7 @@ V Interp::compare_plain(const std::string& op, V a, V b, Location loc) {
     // tensor_ne_str_branch). `==` goes through Tensor.__eq__ as a call_method whose NotImplemented is no tensor:
     // GB0208 below.
     if (tracing() && op == "!=") {
-      Graph& g = stack_.back()->ctx->graph;
-      Node n;
-      n.op = "call_function";
-      n.target = "!=";
-      n.infix = true;
-      n.args = {to_arg(a), to_arg(b)};
-      n.name = g.unique_name("ne");
-      stamp_node(n, loc);
-      g.nodes.push_back(n);
+      add_call("!=", "ne", {to_arg(a), to_arg(b)}, loc, true);
       return mk_bool(true);
     }
     if (tracing())

@@ -397,6 +397,7 @@ class Interp {
   void guard_container_contains(const V& obj, const V& key, bool present, Location loc);
   void guard_container_len(const V& obj);
   void guard_modules_len(const V& mod, Location loc);  ///< iterating an nn container: its number of children
+  void guard_hooks_len(const V& mod, Location loc);  ///< a module with forward hooks called in a frame: their number
   /// SEQUENCE_LENGTH on a list read from `src` (a global's, an attribute's: TYPE_MATCH + LENGTH_CHECK), once per source
   void guard_list_len(const std::string& src, const V& list, Location loc, bool with_stack);
   /// a store into a list / dict from before the frame (it has a source): FrameCtx::mutated_containers

@@ -221,6 +221,28 @@ void Interp::guard_modules_len(const V& mod, Location loc) {
   ctx.vguards.push_back(g);
 }
 
+// a module with forward hooks called in a frame: Dynamo inlines _call_impl, whose read of `self._forward_hooks`
+// guards the dict's length, so a hook removed (or another added) recompiles (real torch 2.11: ddae's feature hooks,
+// `len(self._modules['blocks']._modules['0']._forward_hooks) != 1`)
+void Interp::guard_hooks_len(const V& mod, Location loc) {
+  if (!tracing() || mod->k != VK::Instance) return;
+  FrameCtx& ctx = *stack_.back()->ctx;
+  auto src = ctx.sources.find(mod.get());
+  auto hooks = mod->attrs.find(kForwardHooks);
+  if (src == ctx.sources.end() || src->second.rfind("___stack", 0) == 0 || hooks == mod->attrs.end() || !hooks->second ||
+      hooks->second->items.empty())
+    return;
+  for (const auto& g : ctx.vguards) if (g.kind == "hooks_len" && g.value.get() == mod.get()) return;
+  ValueGuard g;
+  g.src = src->second + "._forward_hooks";
+  g.value = mod;
+  g.kind = "hooks_len";
+  g.len = hooks->second->items.size();
+  g.code = fmt::format("len({}) == {}", g.src, g.len);
+  g.comment = guard_comment(loc);
+  ctx.vguards.push_back(g);
+}
+
 V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {
   CodeState& cs = *ctx.code;
   const size_t cut = std::min(src.size(), src.find_first_of(".["));

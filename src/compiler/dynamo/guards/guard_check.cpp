@@ -318,6 +318,13 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (src.rfind("G['", 0) == 0) return resolve_global(src, globals);
       return resolve_source(src, inputs);
     };
+    if (g.kind == "hooks_len") {  // (`<module>._forward_hooks`: the module's registered forward hooks, counted)
+      V m = resolve(g.src.substr(0, g.src.size() - std::string("._forward_hooks").size()));
+      auto hooks = m ? m->attrs.find(kForwardHooks) : decltype(m->attrs.end()){};
+      const size_t n = !m || hooks == m->attrs.end() || !hooks->second ? 0 : hooks->second->items.size();
+      if (!m || n == g.len) continue;
+      return fmt::format("len({}) != {}", g.src, g.len);
+    }
     V v = resolve(g.src);
     if (!v) continue;
     std::string comment = g.comment;

@@ -324,7 +324,7 @@ std::vector<PyGuard> Interp::frame_guards(const FrameCtx& ctx, const CacheEntry&
       g.leaves.push_back({"LENGTH_CHECK", guard_with_comment(fmt::format("len({}) == {}", g.name, vg.len), vg.comment)});
     } else if (vg.kind == "contains") {
       g.leaves.push_back({"DICT_CONTAINS", guard_with_comment(vg.code, vg.comment)});
-    } else if (vg.kind == "container_len" || vg.kind == "dict_keys" || vg.kind == "modules_len") {
+    } else if (vg.kind == "container_len" || vg.kind == "dict_keys" || vg.kind == "modules_len" || vg.kind == "hooks_len") {
       g.leaves.push_back({"DICT_LENGTH", guard_with_comment(vg.code, vg.comment)});
     } else if (vg.kind == "dict_key_id") {
       g.leaves.push_back({"ID_MATCH", guard_with_comment(vg.code, vg.comment)});

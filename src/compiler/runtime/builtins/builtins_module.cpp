@@ -72,6 +72,7 @@ V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std:
   Activation& act = *stack_.back();
   const bool rec = act.ctx && act.ctx->mode == Mode::Record;
   if (rec) {
+    guard_hooks_len(module, loc);
     for (auto& a : args) if (a && a->k == VK::Tensor) realize(a);
     for (auto& [k, v] : kwargs) if (v && v->k == VK::Tensor) realize(v);
   }

@@ -409,6 +409,7 @@ class Interp {
   V autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_args, std::vector<std::pair<std::string, V>>& kwargs,
                           const std::vector<V>& args, const V& fn_ctx, Location loc);
   V hop_results(int whole_node, const std::vector<V>& outs, const V& out, bool grad, Location loc);
+  V intermediate_hook(const V& self, Location loc);  ///< register_hook on an intermediate in a frame (dispatch.cpp)
   V call_checkpoint_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)
   V dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v);

@@ -581,6 +581,8 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!is_fn) realize(self);
   if (!is_fn && tracing())
     if (V r = dynamo_decomposed_method(self, name, rest, kwargs, loc)) return r;
+  if (!is_fn && name == "register_hook" && tracing())
+    if (V r = intermediate_hook(self, loc)) return r;
 
   // Tensor.resize_(*sizes) / resize_as_(other) run eagerly: the tensor takes the new shape, contiguous, in place (its
   // values stale; WassersteinGAN's `input.resize_as_(real_cpu).copy_(real_cpu)` of a smaller last batch recompiles)
@@ -659,6 +661,34 @@ void Interp::materialize_item(const V& tuple, size_t i) {
   n.file = whole.file;
   g.tensor_node[item.get()] = at;
   keep_graph_value(item);
+}
+
+// Tensor.register_hook on an intermediate that requires grad, in a frame: torch 2.11 wraps it as an autograd.Function
+// whose backward runs the hook, an autograd_function_apply over the tensor whose [0] output stands for the tensor from
+// then on (real torch 2.11: MuZero's `hidden_state.register_hook(...)` in its unroll, program
+// register_hook_intermediate_hop). The bodies are not modelled (its graph text differs); a graph input's hook is no
+// node. The result stands for the RemovableHandle.
+V Interp::intermediate_hook(const V& self, Location loc) {
+  if (!self || self->k != VK::Tensor || !self->t->requires_grad) return nullptr;
+  Graph& g = stack_.back()->ctx->graph;
+  auto it = g.tensor_node.find(self.get());
+  if (it == g.tensor_node.end()) return nullptr;
+  const std::string& op = g.nodes[static_cast<size_t>(it->second)].op;
+  if (op == "placeholder" || op == "get_attr") return nullptr;
+  V whole = emit("call_function", "torch.ops.higher_order.autograd_function_apply", "autograd_function_apply", false, {self}, {}, *self->t, loc);
+  Node& hop = g.nodes.back();
+  hop.kwargs.push_back({"non_differentiable_idx", Arg{-1, "[]", false, false, {}}});
+  hop.kwargs.push_back({"saved_for_backward_idx", Arg{-1, "[]", false, false, {}}});
+  hop.has_meta = false;  // (a tuple)
+  g.tensor_node.erase(whole.get());
+  V res = hop_results(static_cast<int>(g.nodes.size()) - 1, {self}, self, true, loc);
+  g.tensor_node[self.get()] = g.tensor_node[res.get()];
+  auto handle = std::make_shared<Obj>();
+  handle->k = VK::Instance;
+  V remove = mk_builtin("module._tparse_remove_hook");  // (over a list the tensor does not hold: remove() is a no-op)
+  remove->self = mk_tuple({self, none(), mk_str("__tparse_tensor_hooks__")});
+  handle->attrs["remove"] = remove;
+  return handle;
 }
 
 }  // namespace tparse::compiler

@@ -121,3 +121,14 @@ TEST_CASE("more indices than a tensor's dims: torch's IndexError eagerly, the fa
   CHECK(f.error.find("uncaught TorchRuntimeError: RuntimeError when making fake tensor call") != std::string::npos);
   CHECK(f.error.find("got IndexError('too many indices for tensor of dimension 1')") != std::string::npos);
 }
+
+TEST_CASE("round() of a tensor outside a frame is Python's TypeError: torch.Tensor defines no __round__") {
+  // (real torch 2.11: `round(torch.tensor(0.5), 4)` raises "type Tensor doesn't define __round__ method"; MuZero's
+  // print of a root value stopped there)
+  Result r = testing::run_values(
+      "try:\n    round(torch.tensor(0.5), 4)\n    raise AssertionError('no TypeError')\n"
+      "except TypeError as e:\n    assert str(e) == \"type Tensor doesn't define __round__ method\"\n"
+      "assert round(2.5) == 2 and round(0.12345, 3) == 0.123\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}

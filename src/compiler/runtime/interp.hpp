@@ -25,7 +25,6 @@
 namespace tparse::compiler {
 
 struct OpCall;  // torch/op_table.hpp
-
 /// sys.getrecursionlimit() of CPython: calls nested deeper raise RecursionError.
 inline constexpr size_t kRecursionLimit = 1000;
 
@@ -404,11 +403,10 @@ class Interp {
   void note_container_store(const V& obj);
   /// a 0-d integer input used as an index: its value guarded (`t.item() == 750`)
   void guard_tensor_item(const V& t, const std::string& src, long long value, Location loc);
-  /// a higher-order op's outputs: a getitem node per tensor of the body's result (builtins_model.cpp)
   /// autograd.Function.apply under grad: one autograd_function_apply node over fwd_body / bwd_body (builtins_autograd.cpp)
   V autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_args, std::vector<std::pair<std::string, V>>& kwargs,
                           const std::vector<V>& args, const V& fn_ctx, Location loc);
-  V hop_results(int whole_node, const std::vector<V>& outs, const V& out, bool grad, Location loc);
+  V hop_results(int whole_node, const std::vector<V>& outs, const V& out, bool grad, Location loc);  ///< a HOP's outputs: a getitem per tensor
   V intermediate_hook(const V& self, Location loc);  ///< register_hook on an intermediate in a frame (dispatch.cpp)
   V call_checkpoint_builtin(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   /// an int read from `src` (an object attribute) that changed since an earlier compile: its SymInt (null: static)

@@ -320,9 +320,10 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     };
     if (g.kind == "hooks_len") {  // (`<module>._forward_hooks`: the module's registered forward hooks, counted)
       V m = resolve(g.src.substr(0, g.src.size() - std::string("._forward_hooks").size()));
-      auto hooks = m ? m->attrs.find(kForwardHooks) : decltype(m->attrs.end()){};
-      const size_t n = !m || hooks == m->attrs.end() || !hooks->second ? 0 : hooks->second->items.size();
-      if (!m || n == g.len) continue;
+      if (!m) continue;
+      size_t n = 0;
+      if (auto hooks = m->attrs.find(kForwardHooks); hooks != m->attrs.end() && hooks->second) n = hooks->second->items.size();
+      if (n == g.len) continue;
       return fmt::format("len({}) != {}", g.src, g.len);
     }
     V v = resolve(g.src);

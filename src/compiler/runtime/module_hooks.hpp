@@ -20,4 +20,8 @@ inline bool has_forward_hooks(const V& module) {
   return false;
 }
 
+/// torch.utils.hooks.RemovableHandle of a hook kept in `owner.attrs[key]`: its remove() takes `entry` off (over a
+/// list the owner does not hold, remove() is a no-op) (builtins_module.cpp)
+V hook_handle(const V& owner, const V& entry, const char* key);
+
 }  // namespace tparse::compiler

@@ -375,7 +375,10 @@ void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<s
   for (const auto& [k, a] : kwargs) any = any || is_gen(a);
   if (!any) return;
   std::string ctx;
-  auto add = [&](const V& a) { ctx += (ctx.empty() ? "" : " ") + (is_gen(a) ? std::string("UserDefinedObjectVariable(Generator)") : tracker_repr(a)); };
+  auto add = [&](const V& a) {
+    if (!ctx.empty()) ctx += ' ';
+    ctx += is_gen(a) ? std::string("UserDefinedObjectVariable(Generator)") : tracker_repr(a);
+  };
   if (self) add(self);
   for (const V& a : args) add(a);
   for (const auto& [k, a] : kwargs) add(a);
@@ -384,7 +387,6 @@ void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<s
 }
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
-  const ScopedValue<Location> at(emit_loc_, loc);  // (a lazy get_attr its checks realize: at this call's line)
   generator_arg_break(args, kwargs, nullptr, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
@@ -531,7 +533,6 @@ V Interp::dynamo_decomposed_method(V self, const std::string& name, std::vector<
 }
 
 V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, KW& kwargs, Location loc) {
-  const ScopedValue<Location> at(emit_loc_, loc);
   // an ndarray's method: numpy_method_wrapper in a frame; eagerly torch._numpy's method (a stand-in for an ndarray)
   if (np_traced::is_np(self) && mname.rfind("fn:", 0) != 0) {
     realize(self);
@@ -683,12 +684,7 @@ V Interp::intermediate_hook(const V& self, Location loc) {
   g.tensor_node.erase(whole.get());
   V res = hop_results(static_cast<int>(g.nodes.size()) - 1, {self}, self, true, loc);
   g.tensor_node[self.get()] = g.tensor_node[res.get()];
-  auto handle = std::make_shared<Obj>();
-  handle->k = VK::Instance;
-  V remove = mk_builtin("module._tparse_remove_hook");  // (over a list the tensor does not hold: remove() is a no-op)
-  remove->self = mk_tuple({self, none(), mk_str("__tparse_tensor_hooks__")});
-  handle->attrs["remove"] = remove;
-  return handle;
+  return hook_handle(self, none(), "__tparse_tensor_hooks__");  // (a list the tensor does not hold: remove() is a no-op)
 }
 
 }  // namespace tparse::compiler

@@ -578,10 +578,10 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     apply_deferred_setters(*ctx, loc);  // (a served entry's: its cached code runs them before the break's call)
     // (the call runs eagerly on the graph's results: a SymFloat argument is its number there)
     // (and print()'s, str()'s and repr()'s SymInt its value: `print(step)` of a dynamic int prints the number)
-    const bool printing = callee && callee->k == VK::Builtin && (callee->s == "print" || callee->s == "str" || callee->s == "repr");
+    const bool numbers_eager = callee && callee->k == VK::Builtin && (callee->s == "print" || callee->s == "str" || callee->s == "repr");
     for (auto& a : args) {
       if (a && a->k == VK::Float && a->sym_node >= 0) a = mk_float(a->f);
-      else if (printing && a && a->k == VK::Int && !a->sym.empty() && !a->cls) a = mk_int(a->i);
+      else if (numbers_eager && a && a->k == VK::Int && !a->sym.empty() && !a->cls) a = mk_int(a->i);
     }
     for (auto& kv : kwargs) if (kv.second && kv.second->k == VK::Float && kv.second->sym_node >= 0) kv.second = mk_float(kv.second->f);
     // (an ndarray input is handed on as the caller's array: real torch 2.11 reconstructs the input object, TAGNN's

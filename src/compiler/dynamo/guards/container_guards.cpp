@@ -202,23 +202,32 @@ void Interp::guard_container_len(const V& obj) {
   push_value_guard(ctx, g);
 }
 
+namespace {
+
+// `len(<module's source><suffix>) == len` (kind names what guard_check counts), once per module and kind in the
+// frame: null when the module has no local source or its guard is there already (the caller adds the comment)
+ValueGuard* push_module_len_guard(FrameCtx& ctx, const V& mod, const char* suffix, const char* kind, size_t len) {
+  auto src = ctx.sources.find(mod.get());
+  if (src == ctx.sources.end() || src->second.rfind("___stack", 0) == 0) return nullptr;
+  for (const auto& g : ctx.vguards) if (g.kind == kind && g.value.get() == mod.get()) return nullptr;
+  ValueGuard& g = ctx.vguards.emplace_back();
+  g.src = src->second + suffix;
+  g.value = mod;
+  g.kind = kind;
+  g.len = len;
+  g.code = fmt::format("len({}) == {}", g.src, g.len);
+  return &g;
+}
+
+}  // namespace
+
 // iterating an nn container (`for m in self.layers`, Sequential.forward's `for module in self`): Dynamo reads
 // `self._modules.values()`, whose dict guard checks its length, so another number of children recompiles (pggan's
 // grow_network replaces G.model by a longer Sequential: `len(self._modules['model']._modules) != 2`, real torch 2.11)
 void Interp::guard_modules_len(const V& mod, Location loc) {
   if (!tracing() || mod->k != VK::Instance) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
-  auto src = ctx.sources.find(mod.get());
-  if (src == ctx.sources.end() || src->second.rfind("___stack", 0) == 0) return;
-  for (const auto& g : ctx.vguards) if (g.kind == "modules_len" && g.value.get() == mod.get()) return;
-  ValueGuard g;
-  g.src = src->second + "._modules";
-  g.value = mod;
-  g.kind = "modules_len";
-  g.len = mod->order.size();
-  g.code = fmt::format("len({}) == {}", g.src, g.len);
-  g.comment = guard_comment(loc);
-  ctx.vguards.push_back(g);
+  if (ValueGuard* g = push_module_len_guard(*stack_.back()->ctx, mod, "._modules", "modules_len", mod->order.size()))
+    g->comment = guard_comment(loc);
 }
 
 // a module with forward hooks called in a frame: Dynamo inlines _call_impl, whose read of `self._forward_hooks`
@@ -226,21 +235,10 @@ void Interp::guard_modules_len(const V& mod, Location loc) {
 // `len(self._modules['blocks']._modules['0']._forward_hooks) != 1`)
 void Interp::guard_hooks_len(const V& mod, Location loc) {
   if (!tracing() || mod->k != VK::Instance) return;
-  FrameCtx& ctx = *stack_.back()->ctx;
-  auto src = ctx.sources.find(mod.get());
   auto hooks = mod->attrs.find(kForwardHooks);
-  if (src == ctx.sources.end() || src->second.rfind("___stack", 0) == 0 || hooks == mod->attrs.end() || !hooks->second ||
-      hooks->second->items.empty())
-    return;
-  for (const auto& g : ctx.vguards) if (g.kind == "hooks_len" && g.value.get() == mod.get()) return;
-  ValueGuard g;
-  g.src = src->second + "._forward_hooks";
-  g.value = mod;
-  g.kind = "hooks_len";
-  g.len = hooks->second->items.size();
-  g.code = fmt::format("len({}) == {}", g.src, g.len);
-  g.comment = guard_comment(loc);
-  ctx.vguards.push_back(g);
+  if (hooks == mod->attrs.end() || !hooks->second || hooks->second->items.empty()) return;
+  if (ValueGuard* g = push_module_len_guard(*stack_.back()->ctx, mod, "._forward_hooks", "hooks_len", hooks->second->items.size()))
+    g->comment = guard_comment(loc);
 }
 
 V Interp::dynamic_int_attr(FrameCtx& ctx, const std::string& src, const V& v) {

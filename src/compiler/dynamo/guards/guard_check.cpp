@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -318,11 +320,16 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       if (src.rfind("G['", 0) == 0) return resolve_global(src, globals);
       return resolve_source(src, inputs);
     };
-    if (g.kind == "hooks_len") {  // (`<module>._forward_hooks`: the module's registered forward hooks, counted)
-      V m = resolve(g.src.substr(0, g.src.size() - std::string("._forward_hooks").size()));
+    if (g.kind == "hooks_len" || g.kind == "modules_len") {  // `len(<module>._forward_hooks)` / `len(<module>._modules)`
+      const bool hooks = g.kind == "hooks_len";
+      V m = resolve(g.src.substr(0, g.src.size() - std::strlen(hooks ? "._forward_hooks" : "._modules")));
       if (!m) continue;
-      size_t n = 0;
-      if (auto hooks = m->attrs.find(kForwardHooks); hooks != m->attrs.end() && hooks->second) n = hooks->second->items.size();
+      size_t n = SIZE_MAX;  // (no longer a module: fails)
+      if (m->k == VK::Instance && !hooks) n = m->order.size();
+      if (m->k == VK::Instance && hooks) {
+        auto list = m->attrs.find(kForwardHooks);
+        n = list != m->attrs.end() && list->second ? list->second->items.size() : 0;
+      }
       if (n == g.len) continue;
       return fmt::format("len({}) != {}", g.src, g.len);
     }
@@ -384,10 +391,6 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (g.kind == "dict_key_id") {
       if (v->k == VK::Dict && g.len < v->dict.size() && v->dict[g.len].first.get() == g.value.get()) continue;
       return g.code;
-    }
-    if (g.kind == "modules_len") {  // (the source resolves to the module: `_modules` is its children by name)
-      if (v->k == VK::Instance && v->order.size() == g.len) continue;
-      return fmt::format("len({}) != {}", g.src, g.len);
     }
     if (g.kind == "container_len") {
       size_t n = v->k == VK::Dict ? v->dict.size() : v->items.size();

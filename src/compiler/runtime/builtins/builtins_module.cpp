@@ -39,19 +39,14 @@ static void for_each_module_tensor(const V& root, const std::function<void(const
 }
 
 
-namespace {
-
-// torch.utils.hooks.RemovableHandle of a hook kept in `module.attrs[key]`: its remove() takes `entry` off
-V hook_handle(const V& module, const V& entry, const char* key) {
+V hook_handle(const V& owner, const V& entry, const char* key) {
   auto handle = std::make_shared<Obj>();
   handle->k = VK::Instance;
   auto remove = mk_builtin("module._tparse_remove_hook");
-  remove->self = mk_tuple({module, entry, mk_str(key)});
+  remove->self = mk_tuple({owner, entry, mk_str(key)});
   handle->attrs["remove"] = remove;
   return handle;
 }
-
-}  // namespace
 
 V Interp::call_with_hooks(const V& module, std::vector<V> args, std::vector<std::pair<std::string, V>> kwargs, Location loc) {
   // nn.Module._call_impl with hooks: each pre-hook(module, args[, kwargs]) may replace the arguments (a non-tuple

@@ -197,6 +197,21 @@ def _defaults(**kw):
     return d
 
 
+def _collect_grads(group, params_with_grad, grads, who):
+    # the loop head of torch's _init_group (RMSprop, Adadelta, Adamax): the group's params that have a gradient, and
+    # their gradients, appended; whether one is complex. Runs eagerly (__tparse_eager__), never traced.
+    has_complex = False
+    for p in group["params"]:
+        if p.grad is None:
+            continue
+        has_complex |= torch.is_complex(p)
+        params_with_grad.append(p)
+        if p.grad.is_sparse:
+            raise RuntimeError(f"{who} does not support sparse gradients")
+        grads.append(p.grad)
+    return has_complex
+
+
 class SGD(Optimizer):
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False,
                  foreach=None, differentiable=False, fused=None):
@@ -566,15 +581,8 @@ class RMSprop(Optimizer):
                                            maximize=maximize, differentiable=differentiable))
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, momentum_buffer_list, grad_avgs, state_steps):
-        has_complex = False
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError("RMSprop does not support sparse gradients")
-            grads.append(p.grad)
+        has_complex = _collect_grads(group, params_with_grad, grads, "RMSprop")
+        for p in params_with_grad:
             state = self.state[p]
             if len(state) == 0:
                 if group["capturable"]:

@@ -4,7 +4,7 @@
 # foreach path is not taken). Each traced line names torch's own file and line (`#@`), as the graph's stack shows it.
 # In a frame a group's `capturable` reads True (OptimizerVariable), so Adamax's bias correction is a graph node.
 import torch
-from __tparse_optim__ import Optimizer, _defaults, _to_scalar, _use_grad_for_differentiable, _use_foreach
+from __tparse_optim__ import Optimizer, _collect_grads, _defaults, _to_scalar, _use_grad_for_differentiable, _use_foreach
 
 
 class Adadelta(Optimizer):
@@ -22,15 +22,8 @@ class Adadelta(Optimizer):
                                            capturable=capturable, foreach=foreach, differentiable=differentiable))
 
     def _init_group(self, group, params_with_grad, grads, square_avgs, acc_deltas, state_steps):
-        has_complex = False
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError("Adadelta does not support sparse gradients")
-            grads.append(p.grad)
+        has_complex = _collect_grads(group, params_with_grad, grads, "Adadelta")
+        for p in params_with_grad:
             state = self.state[p]
             if len(state) == 0:
                 state["step"] = torch.zeros((), dtype=torch.float32)
@@ -204,15 +197,8 @@ class Adamax(Optimizer):
                                            maximize=maximize, differentiable=differentiable, capturable=capturable))
 
     def _init_group(self, group, params_with_grad, grads, exp_avgs, exp_infs, state_steps):
-        has_complex = False
-        for p in group["params"]:
-            if p.grad is None:
-                continue
-            has_complex |= torch.is_complex(p)
-            params_with_grad.append(p)
-            if p.grad.is_sparse:
-                raise RuntimeError("Adamax does not support sparse gradients")
-            grads.append(p.grad)
+        has_complex = _collect_grads(group, params_with_grad, grads, "Adamax")
+        for p in params_with_grad:
             state = self.state[p]
             if len(state) == 0:
                 state["step"] = torch.tensor(0.0, dtype=torch.float32)

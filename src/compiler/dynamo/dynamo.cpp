@@ -464,7 +464,11 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       // (the frame state's scalar compares by value whatever the type, FrameStateSizeEntry._merge_atom: an int 0 then a
       // float 0.5 changed, 0 then 0.0 did not; Chinese-CLIP's `mask_ratio`, real torch 2.11)
       auto number = [](const V& x) { return x->k == VK::Float ? x->f : x->k == VK::Bool ? (x->b ? 1.0 : 0.0) : static_cast<double>(x->i); };
-      const bool changed = seen != cs.seen_ints.end() && (seen->second->k == VK::Int || seen->second->k == VK::Float) && number(seen->second) != number(v);
+      // (a numpy scalar is no number to the frame state: VariableBuilder wraps it as a 0-d tensor input,
+      // np_traced::scalar_input, so it never turns dynamic and no later int compares with it)
+      const bool np_scalar = is_np_scalar(v);
+      const bool changed = !np_scalar && seen != cs.seen_ints.end() && (seen->second->k == VK::Int || seen->second->k == VK::Float) &&
+                           number(seen->second) != number(v);
       if (auto_dyn && v->k == VK::Int && changed && !cs.dyn_ints.count(n)) {
         cs.dyn_ints.insert(n);
         ctx->pending_events.push_back([this, c = ctx.get(), n = n, a = seen->second, b = v] {  // n = n: clang 14 cannot capture a structured binding
@@ -486,11 +490,15 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       // (a static int: recorded once the compile shows the frame read it; NeRF's render(H, W, ...) on rays never
       // reads H and W, so a later call that renders an image at another size keeps them static)
       // (a resume function's stack value is the resumed instruction's operand: recorded as before)
-      if (v->k == VK::Int && !cs.dyn_ints.count(n) && !(opts && opts->dynamic_true) && n.rfind("___stack", 0) != 0) ctx->entry_ints[n] = v;
-      else cs.seen_ints[n] = v;
+      if (np_scalar) {
+      } else if (v->k == VK::Int && !cs.dyn_ints.count(n) && !(opts && opts->dynamic_true) && n.rfind("___stack", 0) != 0) {
+        ctx->entry_ints[n] = v;
+      } else {
+        cs.seen_ints[n] = v;
+      }
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
       // specialization, so no automatic-dynamic record); strs and bools stay constants.
-      if (opts && opts->dynamic_true && v->k == VK::Int) cs.dyn_ints.insert(n);
+      if (opts && opts->dynamic_true && v->k == VK::Int && !np_scalar) cs.dyn_ints.insert(n);
       if (v->k == VK::Int && cs.dyn_ints.count(n)) {
         V s = sym_int_input(n, v);
         rebind(v, n, s);

@@ -289,7 +289,7 @@ void Interp::guard_tensor_item(const V& t, const std::string& src, long long val
   g.src = src;
   g.kind = "tensor_item";
   g.value = mk_int(value);
-  g.code = fmt::format("{}.item() == {}", src, value);
+  g.code = fmt::format("{}.item() == {}", t->t->np_array ? "___from_numpy(" + src + ")" : src, value);  // (a numpy scalar's tensor)
   g.comment = guard_comment(loc);
   ctx.vguards.push_back(g);
 }

@@ -269,8 +269,8 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     if (V t = np_traced::from_ndarray(v)) {
       v = t;
       n = "___from_numpy(" + n + ")";
-    } else if (np_traced::is_np(v)) {  // (one standing in for an ndarray of unknown data: the same input kind)
-      n = "___from_numpy(" + n + ")";
+    } else if (np_traced::is_np(v) || g.t.np_array) {  // (one standing in for an ndarray of unknown data, or whatever
+      n = "___from_numpy(" + n + ")";                     // came where an ndarray / numpy scalar was: the same source)
     }
     if (is_np_scalar(v)) continue;
     if (v->k != VK::Tensor) return fmt::format("expected type of '{}' to be a tensor type, ' but found <class '{}'>", n, type_name(v));
@@ -384,9 +384,10 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
       return pad60("L['" + g.src2 + "'] is L['" + g.src + "']") + "  " + comment;
     }
     if (g.kind == "tensor_item") {  // a 0-d index input's value (its element values, where the run knows them)
+      if (v->k == VK::Int && v->np_int && v->i == g.value->i) continue;  // (a numpy integer's, as its 0-d tensor)
       if (v->k == VK::Tensor && v->vals && v->vals->v.size() == 1 && static_cast<long long>(v->vals->v[0]) == g.value->i) continue;
       if (v->k == VK::Tensor && !v->vals) continue;  // (a value the run does not know: taken as the same)
-      return pad60(g.code) + "  " + comment;
+      return fmt::format("{}  {} (_dynamo/utils.py:3895 in run_node)", g.code, comment);  // (the shape env's: the fake item() specialized)
     }
     if (g.kind == "dict_key_id") {
       if (v->k == VK::Dict && g.len < v->dict.size() && v->dict[g.len].first.get() == g.value.get()) continue;

@@ -15,6 +15,7 @@
 #include "runtime/values/keys.hpp"
 #include "dynamo/messages.hpp"
 #include "torch/values/values.hpp"
+#include "torch/interop/numpy_traced.hpp"
 
 namespace tparse::compiler {
 
@@ -143,6 +144,21 @@ V Interp::subscript(V obj, V idx, Location loc) {
     const V given = idx;
     idx = tensor_index_as_tuple(idx);
     sequence_index_warning(given, idx, loc);
+    // a numpy integer index read from a source is VariableBuilder's 0-d tensor input (`x[:, opt]` of
+    // np.random.choice's np.int64: `l_x_[(slice(None, None, None), l_opt_)]`, its item guarded by value: each new
+    // value recompiles; real torch 2.11, program np_int_arg_index_input)
+    if (tracing()) {
+      auto as_input = [&](const V& x) -> V {
+        V in = x->k == VK::Int && x->np_int ? np_traced::scalar_input(*this, x) : nullptr;
+        return in ? in : x;
+      };
+      if (idx->k != VK::Tuple) idx = as_input(idx);
+      else if (std::any_of(idx->items.begin(), idx->items.end(), [&](const V& x) { return as_input(x) != x; })) {
+        std::vector<V> items;
+        for (const V& x : idx->items) items.push_back(as_input(x));
+        idx = mk_tuple(items);
+      }
+    }
     std::vector<V> args{idx};
     std::vector<std::pair<std::string, V>> kwargs;
     // a list inside a tuple index is made one index tensor from its elements' data (torch's sequenceToVariable);

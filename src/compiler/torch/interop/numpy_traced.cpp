@@ -423,6 +423,28 @@ V from_np_bool(Interp& I, const V& v) {
   return r;
 }
 
+V scalar_input(Interp& I, const V& v) {
+  const bool is_int = v && v->k == VK::Int && v->np_int, is_float = v && v->k == VK::Float && v->np_float;
+  if ((!is_int && !is_float) || I.stack_.empty() || !I.stack_.back()->ctx || I.stack_.back()->ctx->mode == Mode::Eager) return nullptr;
+  FrameCtx& ctx = *I.stack_.back()->ctx;
+  auto src = ctx.sources.find(v.get());
+  if (src == ctx.sources.end()) return nullptr;
+  V& in = ctx.np_scalar_inputs[src->second];
+  if (!in) {
+    TensorInfo t;
+    // (of the scalar's width: np.float32 of a float32 array's mean is a 0-d float32 array)
+    t.dtype = is_float ? (v->np_bits == 32 ? "float32" : "float64") : (v->np_bits == 32 ? "int32" : "int64");
+    t.fill = is_float ? v->f : static_cast<double>(v->i);
+    t.np_array = true;  // (an ndarray to torch._numpy; a plain tensor operand takes it as a tensor)
+    in = mk_tensor(t);
+    values::attach(I, in, {is_float ? v->f : static_cast<double>(v->i)});
+    ctx.sources.of(in) = src->second;
+    // (the frame entry's value guard on the scalar, `opt == 0`, is this input's tensor guard and item guard now)
+    std::erase_if(ctx.vguards, [&](const ValueGuard& g) { return g.src == src->second && g.value.get() == v.get(); });
+  }
+  return in;
+}
+
 V from_ndarray(Interp& I, const V& v) {
   V t = from_ndarray(v);
   std::vector<double> data;

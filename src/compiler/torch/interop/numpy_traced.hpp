@@ -62,6 +62,10 @@ V from_ndarray(Interp& I, const V& v);
 /// A numpy bool scalar read from a source: VariableBuilder wraps np.bool_ (no np.number, so no unspecialized
 /// primitive) as a 0-d ndarray, a bool tensor input seen as an ndarray holding its value; nullptr for anything else.
 V from_np_bool(Interp& I, const V& v);
+/// A numpy integer / float scalar read from a source in a compiled frame (np.int64 of np.random.choice passed in):
+/// VariableBuilder's unspecialized primitive, a 0-d tensor graph input seen as an ndarray (`L_opt_: "i64[][]cpu"`,
+/// guarded as `___from_numpy(opt)`) holding its value, one per source; nullptr for anything else or without a source.
+V scalar_input(Interp& I, const V& v);
 /// An operator's operands where one is numpy's own array and the other a tensor: the array becomes a tensor of the
 /// other's kind (one standing in for an ndarray: an ndarray too; a torch tensor: torch converts the array)
 void coerce_operands(Interp& I, V& a, V& b);

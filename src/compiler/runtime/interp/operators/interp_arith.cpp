@@ -184,19 +184,7 @@ V Interp::binop_plain(const std::string& op, V a, V b, Location loc) {
     const bool with_number = other->k != VK::Tensor && is_num(other) && !np_scalar(other);
     if (act.ctx && act.ctx->mode != Mode::Eager && (a->k == VK::Tensor || b->k == VK::Tensor || with_number)) {
       V& np = a->k == VK::Tensor ? b : b->k == VK::Tensor ? a : np_a ? a : b;
-      auto src = act.ctx->sources.find(np.get());
-      if (src != act.ctx->sources.end()) {
-        V& in = act.ctx->np_scalar_inputs[src->second];
-        if (!in) {
-          TensorInfo t;
-          // (of the scalar's width: np.float32 of a float32 array's mean is a 0-d float32 array)
-          t.dtype = np->k == VK::Float ? (np->np_bits == 32 ? "float32" : "float64") : (np->np_bits == 32 ? "int32" : "int64");
-          in = mk_tensor(t);
-          if (np->k == VK::Float) in->t->fill = np->f;
-          else in->t->fill = static_cast<double>(np->i);
-          in->t->np_array = true;  // (an ndarray to torch._numpy; a plain tensor operand takes it as a tensor)
-          act.ctx->sources.of(in) = src->second;
-        }
+      if (V in = np_traced::scalar_input(*this, np)) {
         np = in;
         return binop_numbers(op, a, b, loc);
       }

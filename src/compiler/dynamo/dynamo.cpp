@@ -456,8 +456,8 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     } else if (v->k == VK::Int || v->k == VK::Str || v->k == VK::Bool || v->k == VK::Float) {
       // a number handed on from a frame that traced it symbolically (a resume function's local `intWidth`): at run time
       // a plain int, its value; the resume decides afresh whether it is dynamic (SPyNet: `size=(60, 90)`)
-      if ((v->k == VK::Int || v->k == VK::Float) && (!v->sym.empty() || v->sym_node >= 0)) {
-        V plain = v->k == VK::Int ? mk_int(v->i) : mk_float(v->f);
+      if ((v->k == VK::Int || v->k == VK::Float || v->k == VK::Bool) && (!v->sym.empty() || v->sym_node >= 0)) {
+        V plain = v->k == VK::Int ? mk_int(v->i) : v->k == VK::Bool ? mk_bool(v->b) : mk_float(v->f);
         rebind(v, n, plain);
       }
       auto seen = cs.seen_ints.find(n);

@@ -268,6 +268,8 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
   // one (`return s, int(s.item())`); anything else on the path that leaves a value (a subscript) gives up
   std::vector<V> out;
   bool give_up = false, any = false;
+  // (a tensor, or a SymBool / SymInt the graph computed: `return bool(p), q.item()`'s `p != 0`, a graph output)
+  auto stack_input = [](const V& v) { return v && (v->k == VK::Tensor || ((v->k == VK::Bool || v->k == VK::Int) && !v->sym.empty())); };
   auto operand = [&](const Expr* x) {
     auto it = std::find_if(act.operands.begin(), act.operands.end(), [&](const auto& p) { return p.first == x; });
     return it == act.operands.end() ? nullptr : it->second;
@@ -282,8 +284,8 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
         for (size_t j = 1; j < i; ++j) {
           if (e->kw[j - 1] == "*" || e->kw[j - 1] == "**") give_up = true;
           V v = operand(e->a[j].get());
-          if (v && v->k == VK::Tensor) any = true;
-          out.push_back(v && v->k == VK::Tensor ? v : nullptr);
+          if (stack_input(v)) any = true;
+          out.push_back(stack_input(v) ? v : nullptr);
         }
         if (e->kw[i - 1] == "*" || e->kw[i - 1] == "**") give_up = true;
         return walk(e->a[i].get());
@@ -292,8 +294,8 @@ std::vector<V> Interp::operand_values_below_call(const Activation& act, Location
         for (size_t j = 0; j < i; ++j) {
           if (e->a[j]->k == EK::Starred) give_up = true;
           V v = operand(e->a[j].get());
-          if (v && v->k == VK::Tensor) any = true;
-          out.push_back(v && v->k == VK::Tensor ? v : nullptr);
+          if (stack_input(v)) any = true;
+          out.push_back(stack_input(v) ? v : nullptr);
         }
         return walk(e->a[i].get());
       }

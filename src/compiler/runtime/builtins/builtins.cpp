@@ -166,6 +166,18 @@ V Interp::call_builtin(const std::string& name, std::vector<V>& args,
       r->guess = guess;
       return r;
     }
+    // bool() of a SymFloat in a frame (a dynamic float: a resume's stack value once it changed) is SymNodeVariable's
+    // `x != 0`, a SymBool node, no guard (real torch 2.11: option-critic's `bool(option_termination.item())` resumed,
+    // `ne: "Sym(Ne(zf37, 0.0))" = item != 0`; program resume_float_bool_symbool)
+    if (name == "bool" && v->k == VK::Float && tracing() && stack_.back()->ctx->mode == Mode::Record) {
+      v = take_stack_float(*this, *stack_.back()->ctx, v, loc);
+      if (v->sym_node >= 0 && !v->sym.empty()) {
+        V r = mk_bool(v->f != 0);
+        r->sym = fmt::format("Ne({}, 0.0)", v->sym);
+        sym_node("ne", "!=", true, {v, mk_int(0)}, r, loc);
+        return r;
+      }
+    }
     if (name == "bool") { bool k; return mk_bool(v->k == VK::Instance ? instance_truth(*this, v, loc) : truthy_const(v, k)); }
     if (v->k == VK::Str && name == "int") {  // int(str[, base]): CPython's literal rules (base 0 reads a prefix)
       long long base = 10;

@@ -147,7 +147,9 @@ int Interp::node_of(const V& t) {
   // L['self']._modules['lin']._parameters['weight'] -> L_self_modules_lin_parameters_weight_
   // (a dict key's source, `list(dict.keys(G['state']))[0]`, is written out whole as a global's)
   const bool key_src = src.rfind("list(dict.keys(", 0) == 0;
-  bool global = src.rfind("G['", 0) == 0 || key_src;
+  // (a Parameter built before the graph from an input's data: `SYNTHETIC_LOCAL['tmp_0']`, unguarded; torch/ops/value.cpp)
+  const bool synthetic = src.rfind("SYNTHETIC_LOCAL['", 0) == 0;
+  bool global = src.rfind("G['", 0) == 0 || key_src || synthetic;
   std::string full = global ? src : "L['" + src.substr(0, src.find_first_of(".[")) + "']" + src.substr(std::min(src.size(), src.find_first_of(".[")));
   // a dict key's source names a frame local inside (`list(dict.keys(cache))[0]`): the local is `L['cache']` there too
   // (real torch 2.11, program dict_objkey_cache: L_cache_list_dict_keys_L_cache_0_)
@@ -215,7 +217,7 @@ int Interp::node_of(const V& t) {
   const bool grad = grad_source(src);
   // (a global tensor is TENSOR_MATCHed as an argument is: `G['pixel_coords']` replaced by one of another shape
   // recompiles; a dict key's source is not guarded here)
-  if (src_it != ctx.sources.end() && !key_src && !grad && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
+  if (src_it != ctx.sources.end() && !key_src && !grad && !synthetic && !ctx.tensorified.count(t.get())) {  // a tensorified float: LAMBDA_GUARDs
     TensorGuard g;
     g.src = src;
     g.t = *t->t;

@@ -454,11 +454,32 @@ V parameter(OpCall& c) {
   // in a frame Dynamo refuses the constructor (TorchInGraphFunctionVariable.call_nn_parameter under
   // graph_break_on_nn_param_ctor, on by default: GB0264 at the call, which runs eagerly; real torch 2.11: the VQ-VAE's
   // EMA update `self._ema_w = nn.Parameter(self._ema_w * decay + ...)` in forward)
-  if (c.I.tracing()) c.I.graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), c.loc);
+  // Data that is an input of the frame (a tensor attribute, an argument: it has a source, and no op made it) is the
+  // exception: call_nn_parameter's _nn_param_via_prefix_insert builds the Parameter in the bytecode before the graph,
+  // a graph input of a synthetic local, `SYNTHETIC_LOCAL_tmp_0_`, with no guard of its own (the data's TENSOR_MATCH
+  // stands for it); real torch 2.11: Renovamen's PositionalEncoding, program param_ctor_of_input_no_break
+  std::string synthetic;
+  if (c.I.tracing()) {
+    FrameCtx& ctx = *c.I.stack_.back()->ctx;
+    const V& data = c.args[0];
+    auto node = ctx.graph.tensor_node.find(data.get());
+    const bool input = ctx.sources.count(data.get()) && !data->t->is_param &&
+                       (node == ctx.graph.tensor_node.end() || ctx.graph.nodes[static_cast<size_t>(node->second)].op == "placeholder");
+    if (!input) c.I.graph_break("Attempted to use `torch.nn.Parameter()` constructor with Dynamo", msg_nn_param_ctor(), c.loc);
+    c.I.node_of(data);
+    size_t n = 0;  // (OutputGraph.new_var: tmp_0, tmp_1, ... in the compile)
+    for (const auto& [obj, src] : ctx.sources) n += src.rfind("SYNTHETIC_LOCAL['", 0) == 0;
+    synthetic = fmt::format("SYNTHETIC_LOCAL['tmp_{}']", n);
+  }
   t.is_param = true;
   V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
   if (!rg && c.args.size() > 1) rg = c.args[1];
   t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
+  if (!synthetic.empty()) {
+    V r = same_data(mk_tensor(t));
+    c.I.stack_.back()->ctx->sources.of(r) = synthetic;
+    return r;
+  }
   // (an integer or bool tensor cannot require grad: Tensor._make_subclass's RuntimeError; real torch 2.11: eladhoffer
   // seq2seq's `nn.Parameter(torch.full((out_features,), 0))`, an int64 fill)
   if (t.requires_grad && t.dtype.find("float") == std::string::npos && t.dtype.rfind("complex", 0) != 0)

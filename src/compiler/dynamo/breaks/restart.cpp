@@ -369,9 +369,13 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
     // a list argument of the frame passed on to the call and never read by the frame: Dynamo realized it as a
     // ListVariable (its length guarded) but not its items, so no item is guarded (GraphRNN's
     // `pack_padded_sequence(input, input_len, ...)`: real torch 2.11 recompiles on `len(input_len) == 8` only)
-    for (auto& a : args)
+    // (a keyword argument too: Renovamen's `pack_padded_sequence(embeddings, lengths=words_per_sentence.tolist(), ...)`)
+    auto unread_list_items = [&](const V& a) {
       if (a->k == VK::List && !ctx->lists_read.count(a.get()))
         std::erase_if(ctx->vguards, [&](const ValueGuard& g) { return g.item_of == a.get(); });
+    };
+    for (auto& a : args) unread_list_items(a);
+    for (auto& kv : kwargs) unread_list_items(kv.second);
     std::vector<V> loaded;
     // (not a generator's items: Dynamo never iterated `tuple(self.parameters())`'s generator, only its type is
     // guarded; real torch 2.11: Palette's checkpoint, `tuple(inputs) + tuple(params)` broken at the second)

@@ -217,6 +217,12 @@ static void guard_sourced_number_lists(OpCall& c) {
     auto src = ctx.sources.find(v.get());
     if (src == ctx.sources.end()) return;
     const std::string base = src->second;
+    // (the op reads the list: its LENGTH_CHECK and items are realized, a list argument's too; real torch 2.11:
+    // `torch.tensor(tokens)` of a prompt's token list recompiles on `len(tokens) == 3`, program pickle_vocab_tensor_list)
+    if (v->k == VK::List) {
+      c.I.realize_list_guards(v, true, c.loc);
+      if (ctx.lists_read.insert(v.get()).second) ctx.held.push_back(v);
+    }
     V dyn;  // the list with its dynamic items, made at the first
     for (size_t i = 0; i < v->items.size(); ++i) {
       const V& x = v->items[i];

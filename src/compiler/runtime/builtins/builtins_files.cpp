@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "runtime/interp.hpp"
+#include "runtime/values/pickle_codec.hpp"
 #include "runtime/values/keys.hpp"
 #include "trace/trace_writer.hpp"
 
@@ -202,6 +203,22 @@ V Interp::call_file_builtin(const std::string& name, std::vector<V>& args, Locat
     d.dump(arg(0), out, 0);
     return mk_str(std::move(out));
   }
+  // (data): (True, object) or (False, message) for stubs/pickle.py's UnpicklingError (runtime/values/pickle_codec.hpp)
+  if (name == "__tparse_pickle_loads__") {
+    if (arg(0)->k != VK::Str) raise_exc("TypeError", fmt::format("a bytes-like object is required, not '{}'", type_name(arg(0))), loc);
+    V out;
+    std::string err;
+    if (!pickle_loads(arg(0)->s, out, err)) return mk_tuple({mk_bool(false), mk_str(err)});
+    return mk_tuple({mk_bool(true), out});
+  }
+  // (obj, protocol): (True, bytes) or (False, message) for PicklingError
+  if (name == "__tparse_pickle_dumps__") {
+    std::string out, err;
+    const int proto = args.size() > 1 && arg(1)->k == VK::Int ? static_cast<int>(arg(1)->i) : 4;
+    if (!pickle_dumps(arg(0), proto, out, err)) return mk_tuple({mk_bool(false), mk_str(err)});
+    return mk_tuple({mk_bool(true), mk_bytes(std::move(out))});
+  }
+  if (name == "__tparse_bytes_as_str__") return mk_str(arg(0)->s);  // (raw bytes kept as a str: io.py's binary files)
   handled = false;
   return nullptr;
 }

@@ -23,6 +23,23 @@ struct TempDir {
     return compile_script((dir / "main.py").string(), src, Options{});
   }
 };
+TEST_CASE("pickle.dump / pickle.load through a file, as CPython's pickle module") {
+  TempDir t;
+  Result r = t.run(
+      "import pickle\n"
+      "vocab = {'stoi': {c: i for i, c in enumerate(' abc')}, 'merges': {(1, 2): 27}, 'ids': [1, -2, 70000], 'f': 0.5}\n"
+      "with open('v.pkl', 'wb') as f:\n    pickle.dump(vocab, f)\n"
+      "with open('v.pkl', 'rb') as f:\n    back = pickle.load(f)\n"
+      "assert back == vocab and back['merges'][(1, 2)] == 27\n"
+      "assert pickle.loads(pickle.dumps(vocab, protocol=2)) == vocab\n"
+      "assert pickle.dumps({'a': 1}) == b'\\x80\\x04\\x95\\n\\x00\\x00\\x00\\x00\\x00\\x00\\x00}\\x94\\x8c\\x01a\\x94K\\x01s.'\n"
+      "try:\n    pickle.dumps(object())\n    raise AssertionError('pickled')\nexcept pickle.PicklingError:\n    pass\n"
+      "try:\n    pickle.loads(b'\\x80\\x04K')\n    raise AssertionError('loaded')\nexcept pickle.UnpicklingError as e:\n"
+      "    assert 'truncated' in str(e)\n");
+  INFO(r.error);
+  CHECK(r.ok);
+}
+
 }  // namespace
 
 TEST_CASE("open() reads a real file: read, readline, readlines, iteration, with; text mode reads \\r\\n as \\n") {

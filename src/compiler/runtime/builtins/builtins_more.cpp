@@ -125,7 +125,8 @@ const std::set<std::string>& more_builtin_names() {
       "sys.getrecursionlimit", "sys.setrecursionlimit", "sys.getdefaultencoding", "sys.getfilesystemencoding", "sys.stdout.write", "sys.stderr.write", "sys.stdout.flush",
       "sys.stderr.flush", "sys.stdout.isatty", "sys.stderr.isatty", "__tparse_deepcopy_obj__", "__tparse_sdpa_kernel__", "__tparse_getitem__", "__tparse_setitem__", "__tparse_buffer_setattr__", "__tparse_lambda_module_setattr__", "__tparse_requires_grad_setattr__", "__tparse_function_setattr__",
       "__tparse_mt_new__", "__tparse_mt_seed__", "__tparse_mt32__", "__tparse_read_file__", "__tparse_write_file__",
-      "__tparse_file_written__", "__tparse_json_loads__", "__tparse_json_dumps__"};
+      "__tparse_file_written__", "__tparse_json_loads__", "__tparse_json_dumps__",
+      "__tparse_pickle_loads__", "__tparse_pickle_dumps__", "__tparse_bytes_as_str__"};
   return s;
 }
 

@@ -94,6 +94,18 @@ std::string msg_generator_reconstruction(const std::string& mutating) {
                     "mutating object: " + mutating, "GB8335");
 }
 
+std::string msg_reconstruction_failure(const std::string& var) {
+  return gb_message("Reconstruction failure",
+                    "Dynamo has no bytecode reconstruction implemented for sourceless variable " + var + ".",
+                    {"If Dynamo is attempting to trace a return statement and your code is attempting to return a variable "
+                     "that Dynamo cannot reconstruct, then remove it from the return statement.",
+                     "This graph break may have been caused by an earlier graph break. Resolving the earlier graph break may "
+                     "resolve this one.",
+                     "Report an issue to PyTorch if you need reconstrtuction support. Note that objects that don't have "
+                     "reconstruction rules may be fundamentally unreconstructable."},
+                    var, "GB0092");
+}
+
 std::string msg_sparse_wrap() {
   return gb_message("Attempted to wrap sparse Tensor", "torch.compile does not support sparse Tensors",
                     {"Sparse tensor operations are not yet fully supported in torch.compile with fullgraph=True. Consider using "

@@ -39,6 +39,8 @@ std::string msg_tensor_grad_fn();
 std::string msg_sparse_wrap();
 /// GB8335; `mutating` is the object Dynamo names (a parameter generator's memo set: "SetVariable()")
 std::string msg_generator_reconstruction(const std::string& mutating = "SetVariable()");
+/// GB0092: a value attempt 1 must put back on the stack has no source and no rule to rebuild it
+std::string msg_reconstruction_failure(const std::string& var);
 /// GB0242: a torch function called in a frame with a non-contiguous tensor as `out=` (`torch.mm(a, b, out=w[i])` of a
 /// transposed `w`); `fn` the function's name, `args` / `kwargs` its arguments as Dynamo prints their variables
 std::string msg_out_shape_mismatch(const std::string& fn, const std::string& args, const std::string& kwargs, const std::string& had,

@@ -64,6 +64,8 @@ void flatten_live(const V& v, std::vector<V>& out);
 bool builtin_exception(const std::string& name);
 /// Does class `cls` (a user class, a builtin exception's class object, or a builtin name) derive from `name`?
 bool class_derives_from(const V& cls, const std::string& name);
+/// A subclass of torch.autograd.Function, through any base (interp/interp_attr.cpp)
+bool is_autograd_function_class(const V& c);
 /// A builtin exception name that is `want` or derives from it (OSError -> Exception).
 bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();

@@ -478,6 +478,14 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       };
       // (a resume function's own too, skipped from its start: MADDPG's `clip_grad_norm(curr_agent.critic.parameters(),
       // 0.5)` after its backward break, the deprecated alias breaking at its warnings.warn)
+      // an autograd Function instance the frame made (`Fn().apply(x, emb)`, a legacy-style call): attempt 1 must rebuild
+      // the callable on the stack, a sourceless AutogradFunctionVariable it cannot reconstruct (GB0092), so the frame
+      // fails and runs eagerly (real torch 2.11: nadavbh12's VQ-VAE NearestEmbedFunc, program autograd_fn_instance_apply)
+      if (auto inst = callee->k == VK::Builtin ? callee->attrs.find(kFunctionInstance) : callee->attrs.end();
+          inst != callee->attrs.end() && !ctx->sources.count(inst->second.get())) {
+        skip_frame_from_start(act, msg_reconstruction_failure("AutogradFunctionVariable()"), "Reconstruction failure", loc);
+        return call(callee, args, kwargs, loc);
+      }
       if (std::any_of(args.begin(), args.end(), traced_generator) ||
           std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); })) {
         fail_generator();

@@ -172,15 +172,7 @@ void autograd_apply_from_source(Interp& I, Location loc) {
   GraphBreak rf = gb;
   rf.gb_type = "Reconstruction failure";
   rf.at.clear();
-  rf.msg = gb_message("Reconstruction failure",
-                      "Dynamo has no bytecode reconstruction implemented for sourceless variable " + var + ".",
-                      {"If Dynamo is attempting to trace a return statement and your code is attempting to return a variable "
-                       "that Dynamo cannot reconstruct, then remove it from the return statement.",
-                       "This graph break may have been caused by an earlier graph break. Resolving the earlier graph break may "
-                       "resolve this one.",
-                       "Report an issue to PyTorch if you need reconstrtuction support. Note that objects that don't have "
-                       "reconstruction rules may be fundamentally unreconstructable."},
-                      var, "GB0092");
+  rf.msg = msg_reconstruction_failure(var);
   // attempt 1 meets the failure while compiling the CALL's break, which is then not resumable: step()'s fallback to
   // the statement's checkpoint (the graph up to it where it holds one, the rest of the frame run eagerly: NODE's
   // ODST.forward, 9 ops before `bins = self.bin_function(...)`), else the whole frame skipped (probe p3)

@@ -32,7 +32,7 @@ static V instance_dict_view(const V& obj) {
 // OptimizerVariable, guarded by identity where the frame reads it (VariableBuilder: ID_MATCH): another optimizer, or
 // a new one after the old died ("Cache line invalidated because L['args'][0] got deallocated"), recompiles
 // A subclass of torch.autograd.Function (through any base)
-static bool is_autograd_function_class(const V& c) {
+bool is_autograd_function_class(const V& c) {
   if (!c) return false;
   if (c->k == VK::Builtin && c->s == "torch.autograd.Function") return true;
   if (c->k != VK::Class) return false;
@@ -315,6 +315,7 @@ V Interp::getattr(V obj, const std::string& name, Location loc) {
     if (cls && cls->k == VK::Class && !find_in_class(cls, "apply") && is_autograd_function_class(cls)) {
       auto b = mk_builtin("autograd_function_apply");
       b->self = cls;
+      if (obj->k == VK::Instance) b->attrs[kFunctionInstance] = obj;  // (Dynamo's AutogradFunctionVariable of it: restart.cpp)
       return b;
     }
   }

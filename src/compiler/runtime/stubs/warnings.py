@@ -31,8 +31,12 @@ def _show(message, category=None, module=None):
     __name__ of the code it is attributed to (stacklevel), which the default DeprecationWarning filter reads."""
     if isinstance(message, BaseException):
         category = type(message)
-    text = str(message)
-    name = _category_name(category)
+    _show_named(str(message), _category_name(category), module)
+
+
+def _show_named(text, name, module):
+    """_show of a warning whose category is given by name (the interpreter's own warnings: torch.autograd.Function's
+    DeprecationWarning when one is instantiated)"""
     action = _action(text, name, module)
     if action == "ignore":
         return

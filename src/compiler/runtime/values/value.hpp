@@ -183,6 +183,9 @@ struct Obj : HeapMember<Obj> {
 /// A bytes object of raw bytes `b` (a VK::Str with is_bytes: runtime/builtins/bytes.cpp)
 V mk_bytes(std::string b);
 
+/// The `autograd_function_apply` builtin's attribute holding the Function instance it was read from (`Fn().apply`)
+inline constexpr char kFunctionInstance[] = "__tparse_function_instance__";
+
 /// An int's `s` when it is Tensor.data_ptr() read in a frame: Dynamo's DataPtrVariable, not a constant
 inline constexpr char kDataPtrMark[] = "__tparse_data_ptr__";
 

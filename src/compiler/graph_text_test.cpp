@@ -94,6 +94,7 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"item_format_resume_guard", "a dynamic float on a resume's stack (corpus test)"},
       {"str_of_dynamic_size_cache", "two SymInt locals live at a break in an inlined call: torch returns them `(s25, s23)` (int_w, int_h), ours in assignment order"},
       {"autograd_fn_saved_variables", "a Function's forward compiled as its own frame returns what save_for_backward stored on ctx (y, var) as outputs; ours only the result"},
+      {"autograd_fn_instance_apply_skip", "forward's resume after its break returns the tensor save_for_backward stored on ctx (idx) before the result; ours the result first"},
       {"cat_floor_even_dynamic", "relational guard keeps H dynamic (corpus test)"},
       {"builtin_max_tensor_number", "one_hot's width after the break is the eager max of randint data tparse does not know "
                                     "(taken as 1; torch 4)"},

@@ -110,6 +110,9 @@ TEST_CASE("numpy.random draws numpy's legacy values: RandomState over MT19937 se
       "rs = np.random.RandomState(42)\nassert rs.randint(0, 1000, size=3).tolist() == [102, 435, 860]\n"
       "assert abs(rs.random_sample() - 0.183434789866) < 1e-11\n"
       "np.random.seed([1, 2, 3])\nassert np.random.randint(1 << 20) == 1039966\n"
+      // (array bounds broadcast against size, numpy's rule: each row within the (2,) bounds, ibc's uniform sampler)
+      "np.random.seed(0)\nu = np.random.uniform(np.array([0.0, -1.0]), np.array([1.0, 5.0]), size=(3, 2)).tolist()\n"
+      "assert abs(u[1][0] - 0.602763376072) < 1e-11 and abs(u[2][1] - 2.8753646784) < 1e-9, u\n"
       // (advanced indexing of the small ndarray: integer arrays and boolean masks on the first axis, `X[:k]` slices)
       "np.random.seed(0)\nassert np.random.choice(range(1, 21), size=2).tolist() == [13, 16]\n"
       "x = np.arange(12).reshape(4, 3)\nassert x[:2].tolist() == [[0, 1, 2], [3, 4, 5]] and x[np.array([3, 0])].tolist() == [[9, 10, 11], [0, 1, 2]]\n"

@@ -14,10 +14,10 @@ namespace {
 /// a frame's graph runs its random ops under the backend's own rules (functionalized RNG, philox seeds): not counted
 bool in_frame(const Interp& I) { return !I.stack_.empty() && I.stack_.back()->ctx && I.stack_.back()->ctx->mode != Mode::Eager; }
 
-bool static_count(const TensorInfo& t, long long& n) {
+bool static_count(const TensorInfo& t, long long& n, bool hints = false) {
   n = 1;
   for (const Dim& d : t.shape) {
-    if (d.is_sym() || d.v < 0) return false;
+    if ((d.is_sym() && !hints) || d.v < 0) return false;
     n *= d.v;
   }
   return true;
@@ -118,7 +118,9 @@ bool after_op(OpCall& c, const V& res) {
   const V& target = inplace ? c.self : res;
   if (!target || target->k != VK::Tensor || !on_cpu(*target->t)) return false;  // (CUDA tensors draw from CUDA's generator)
   // in a frame: a graph of backend "eager" / "aot_eager" runs the same ATen ops when called, so the generator advances
-  // by the same draws (the traced tensors get no values); other backends draw their own way (inductor's philox seeds)
+  // by the same draws and the traced tensor holds them (values after a break read them: ibc's `rand(B, N).argsort(1)`
+  // then nonzero() eagerly, real torch 2.11); a dynamic size draws its hint's count, this call's. Other backends draw
+  // their own way (inductor's philox seeds)
   const bool traced = in_frame(I);
   if (traced && I.stack_.back()->ctx->mode == Mode::Record) {  // (undone if the trace is discarded: undo_traced_draws)
     FrameCtx& ctx = *I.stack_.back()->ctx;
@@ -135,7 +137,7 @@ bool after_op(OpCall& c, const V& res) {
   CpuGenerator& g = I.torch_rng_;
   const TensorInfo& t = *target->t;
   long long count = 0;
-  if (!static_count(t, count) || !affordable(I, 2 * count) || !is_contiguous_layout(t)) {
+  if (!static_count(t, count, traced) || !affordable(I, 2 * count) || !is_contiguous_layout(t)) {
     lose(I);
     return false;
   }
@@ -209,7 +211,7 @@ bool after_op(OpCall& c, const V& res) {
     lose(I);
     return false;
   }
-  if (traced || out.empty() || count > values::kMaxElems || static_cast<long long>(out.size()) != count) return false;
+  if (out.empty() || count > values::kMaxElems || static_cast<long long>(out.size()) != count) return false;
   values::attach(I, target, std::move(out));
   return true;
 }

@@ -97,20 +97,41 @@ def _elementwise(size, a, b, draw):
         for _ in range(n):
             draw(0.0, 1.0)
         return torch.empty(dims, dtype=torch.float64).numpy()
-    av, bv = _flat(a, n), _flat(b, n)
+    av, bv = _flat(a, dims), _flat(b, dims)
     out = _np.array([draw(av[i], bv[i]) for i in range(n)])
     return out.reshape(*dims) if len(dims) > 1 else out
 
 
-def _flat(x, n):  # a parameter's n values (an array of n elements or of one, or a number)
-    if _np._own_arr(x):
-        v = list(x._tparse_flat)
-        if len(v) == n:
-            return v
-        if len(v) == 1:
-            return v * n
+def _flat(x, dims):  # a parameter's values broadcast to `dims` in C order (an array, or a number)
+    n = 1
+    for d in dims:
+        n = n * d
+    if not _np._own_arr(x):
+        return [x] * n
+    v = list(x._tparse_flat)
+    if len(v) == 1:
+        return v * n
+    shape = list(x.shape)
+    if shape == list(dims):
+        return v
+    # numpy's broadcasting: the array's axes align with the trailing ones of `dims`, each of size 1 or the same
+    # (ibc's `np.random.uniform(bounds[0, :], bounds[1, :], size=(n, 2))`: each row draws within the bounds)
+    if len(shape) > len(dims) or any(p != 1 and p != d for p, d in zip(reversed(shape), reversed(dims))):
         raise ValueError("shape mismatch: objects cannot be broadcast to a single shape")
-    return [x] * n
+    shape = [1] * (len(dims) - len(shape)) + shape
+    strides = [0] * len(dims)
+    step = 1
+    for k in range(len(dims) - 1, -1, -1):
+        strides[k] = step if shape[k] != 1 else 0
+        step = step * shape[k]
+    out = []
+    for i in range(n):
+        at, rest = 0, i
+        for k in range(len(dims) - 1, -1, -1):
+            at = at + (rest % dims[k]) * strides[k]
+            rest = rest // dims[k]
+        out.append(v[at])
+    return out
 
 
 def _mask(rng):

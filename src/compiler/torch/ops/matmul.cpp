@@ -209,6 +209,14 @@ V einsum(OpCall& c) {
     p = q + 1;
   }
   if (terms.size() != ops.size()) c.fail(fmt::format("einsum(): {} operands for {} terms in '{}'", ops.size(), terms.size(), args[0]->s));
+  // three operands or more: torch.functional.einsum asks opt_einsum for a contraction path from the operands' shapes as
+  // ints, which specializes every symbolic size of them (real torch 2.11: a Mamba scan's
+  // `einsum('b l d, b l d n, b l d -> b l d n', delta, B, u)` guards the batch `s77 == 3`, `Sym(3)` in the graph)
+  if (ops.size() >= 3 && c.I.tracing())
+    for (const V& op : ops)
+      if (op && op->k == VK::Tensor)
+        for (const Dim& d : op->t->shape)
+          if (d.is_sym()) c.I.specialize_symbol(d.sym, c.loc);
   std::map<char, Dim> size;
   std::map<char, int> uses;
   std::vector<Dim> ell;  // the broadcast shape of the `...` dims

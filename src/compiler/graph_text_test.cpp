@@ -64,7 +64,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"mask_assign_loop", "outputs of a resume function's break at a subscript: torch returns its input operands (l_keep_, "
                            "l_inputs_) there but not in the first graph; ours neither"},
       {"mha_forms", "placeholder order of nn.MultiheadAttention's inputs and parameters"},
-      {"module_getattr_eq", "a resume whose stack holds values below the break's result (stack0, stack1)"},
       {"numpy_frame_forms", "random.randrange in a frame: torch makes the value a graph input (`random_value_0`), ours a constant"},
       {"dict_kwargs_items", "placeholder order: torch wraps the tensor argument before the keyword floats made unspecialized in the loop; ours at its first use"},
       {"recompile_global", "placeholder order: a global tensor after the local"},
@@ -142,7 +141,6 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       {"numpy_int64_scalar_attr", "an np.int64 attribute in numpy arithmetic: torch's wrapped value is f64, ours f32"},
       {"forward_hooks_registered_in_frame", "a forward hook storing the output into a closure's dict: torch keeps it live as a graph output"},
       {"register_hook_intermediate_hop", "the hook's autograd_function_apply: its fwd / bwd bodies are not modelled"},
-      {"resume_operand_below_method_receiver", "the product below the break: torch keeps it live as a graph output for the resume"},
       {"numpy_where_nonzero_in_frame", "np.unique run eagerly after its GB0036 break on `x.numpy().astype(np.int64) % 3`, an ndarray the frame traced: tparse does not carry its values there (one distinct value guessed: i64[1] where torch's resume takes i64[3])"},
       {"list_index_by_tensor_frame", "at the GB0070 break inside `return y + 1, words[i]` torch keeps the tuple's computed item as a graph output (the stack below a subscript break)"},
       // the twenty-fourth scouting's (docs/compiler.md, "Twenty-second and twenty-third scoutings", its last paragraph)

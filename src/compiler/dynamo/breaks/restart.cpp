@@ -507,7 +507,7 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // takes, returned first; real torch 2.11: program resume_float_bool_symbool, `return (ne, argmax)`)
       if (act.depth == 0)
         for (const V& v : operand_values_below_call(act, loc))
-          if (v && (v->k == VK::Bool || v->k == VK::Int) && !v->sym.empty()) outs.push_back(v);
+          if (v && (v->k == VK::Tensor || ((v->k == VK::Bool || v->k == VK::Int) && !v->sym.empty()))) outs.push_back(v);
       if ((callee->k == VK::Bound || callee->k == VK::Builtin) && callee->self && callee->self->k == VK::Tensor) outs.push_back(callee->self);
       // (a SymInt argument is a graph output too: `prov.get_pattern(z.shape[-1])` after automatic dynamic compiles
       // `forward(self, s32): return (s32,)`, real torch 2.11: program lru_cache_bound_attr)

@@ -248,6 +248,10 @@ V einsum(OpCall& c) {
       else if (it->second.v != d.v && it->second.v != 1 && d.v != 1)
         c.fail(fmt::format("einsum(): subscript {} has size {} for one operand and {} for another", ch, it->second.v, d.v));
       else if (it->second.v == 1) it->second = d;
+      // (one letter's two symbolic sizes: the fake kernel's size check guards them equal, a replacement as a
+      // broadcast's: `s97` -> `s52` of two dynamic operands' batches, program einsum3_specializes_dynamic)
+      else if (d.v != 1 && it->second.is_sym() && d.is_sym() && it->second.sym != d.sym)
+        it->second = broadcast(c.I, {it->second}, {d}, c.loc)[0];
     }
     o.dtype = i == 0 ? t.dtype : promote_dtype(o.dtype, t.dtype);
     o.device = t.device;

@@ -475,9 +475,10 @@ V parameter(OpCall& c) {
   V rg = c.kw("requires_grad");  // Parameter(data, requires_grad=True): by keyword or second
   if (!rg && c.args.size() > 1) rg = c.args[1];
   t.requires_grad = !(rg && rg->k == VK::Bool && !rg->b);
-  if (!synthetic.empty()) {
+  if (!synthetic.empty()) {  // (VariableBuilder wraps it at once: its placeholder comes here, not at a first use)
     V r = same_data(mk_tensor(t));
     c.I.stack_.back()->ctx->sources.of(r) = synthetic;
+    c.I.node_of(r);
     return r;
   }
   // (an integer or bool tensor cannot require grad: Tensor._make_subclass's RuntimeError; real torch 2.11: eladhoffer

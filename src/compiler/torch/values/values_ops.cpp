@@ -394,7 +394,7 @@ bool op_rule(OpCall& c, const V& res) {
     }
     return true;
   }
-  if (res->k == VK::Tuple) return sorting(c, res);  // (sort / topk: values and indices)
+  if (res->k == VK::Tuple) return sorting(c, res) || reduction(c, res);  // (sort / topk, max / min(dim): values and indices)
   if (res->k != VK::Tensor) return false;
   if (repeat_interleave(c, res)) return true;
   const Shape r = shape_of(res);

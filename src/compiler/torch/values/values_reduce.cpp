@@ -47,7 +47,11 @@ bool reduction(OpCall& c, const V& res) {
   const std::string& n = c.name;
   static const std::set<std::string> names = {"sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin",
                                               "count_nonzero", "var", "std"};
-  if (!names.count(n) || res->k != VK::Tensor) return false;
+  // max(dim) / min(dim): torch.return_types (values, indices), the first extreme of each row (FastSpeech's length
+  // regulator `torch.max(torch.sum(dur, -1), -1)[0]` sizes a zeros())
+  const bool pair = (n == "max" || n == "min") && res->k == VK::Tuple && res->items.size() == 2 &&
+                    res->items[0]->k == VK::Tensor && res->items[1]->k == VK::Tensor;
+  if (!names.count(n) || (res->k != VK::Tensor && !pair)) return false;
   const std::vector<double>* v = of(c.I, c.self);
   if (!v) return false;
   const Shape s = shape_of(c.self);
@@ -57,6 +61,17 @@ bool reduction(OpCall& c, const V& res) {
   else if (d && (d->k == VK::Tuple || d->k == VK::List)) for (auto& x : d->items) dims.insert(static_cast<size_t>(c.dim(x->i, s.size())));
   else if (d && d->k != VK::None) return false;
   if (s.empty()) dims.clear();
+  if (pair) {
+    if (!d || d->k != VK::Int || std::any_of(v->begin(), v->end(), [](double x) { return std::isnan(x); })) return false;
+    auto at = [&](const std::vector<double>& g) {
+      size_t best = 0;
+      for (size_t i = 1; i < g.size(); ++i) if (n == "max" ? g[i] > g[best] : g[i] < g[best]) best = i;
+      return best;
+    };
+    attach(c.I, res->items[0], reduce_dims(*v, s, dims, [&](const std::vector<double>& g) { return g.empty() ? NAN : g[at(g)]; }));
+    attach(c.I, res->items[1], reduce_dims(*v, s, dims, [&](const std::vector<double>& g) { return static_cast<double>(at(g)); }));
+    return true;
+  }
   if ((n == "argmax" || n == "argmin") && !dims.empty() && s.size() > 1) return false;
   // var / std: Bessel's correction unless `correction=` / `unbiased=False` says otherwise (torch's default 1)
   double corr = 1;

@@ -10,7 +10,7 @@
 using namespace tparse::compiler;
 using tparse::compiler::testing::run_source;
 
-TEST_CASE("sort / argsort / topk of known values: values and indices along a dim, descending, NaN largest; repeat_interleave") {
+TEST_CASE("sort / argsort / topk / max(dim) / min(dim) of known values: values and indices along a dim, descending, NaN largest; repeat_interleave") {
   Result r = run_source("values.py",
       "import torch\n"
       "a = torch.LongTensor([7, 9, 3])\n"
@@ -29,7 +29,13 @@ TEST_CASE("sort / argsort / topk of known values: values and indices along a dim
       "assert torch.repeat_interleave(torch.tensor([36, 24]), 3).tolist() == [36, 36, 36, 24, 24, 24]\n"
       "assert torch.tensor([[1, 2], [3, 4]]).repeat_interleave(torch.tensor([1, 2]), dim=0).tolist() == [[1, 2], [3, 4], [3, 4]]\n"
       "assert torch.tensor([[1, 2], [3, 4]]).repeat_interleave(2, dim=1).tolist() == [[1, 1, 2, 2], [3, 3, 4, 4]]\n"
-      "assert n.values[0].item() == 0.0 and n.indices.tolist() == [2, 0, 1]\n");
+      "assert n.values[0].item() == 0.0 and n.indices.tolist() == [2, 0, 1]\n"
+      // max / min with a dim: (values, indices), the first extreme of each row (torch's documented tie rule)
+      "mx = torch.max(torch.tensor([[1, 5, 5], [4, 2, 0]]), 1)\n"
+      "assert mx.values.tolist() == [5, 4] and mx[1].tolist() == [1, 0]\n"
+      "mn = torch.tensor([[1.0, -2.0], [-3.0, 4.0]]).min(dim=0, keepdim=True)\n"
+      "assert mn[0].tolist() == [[-3.0, -2.0]] and mn.indices.tolist() == [[1, 0]]\n"
+      "assert torch.zeros(1, torch.max(torch.sum(torch.tensor([[1, 2, 1]]), -1), -1)[0], 3).shape[1] == 4\n");
   INFO(r.error);
   CHECK(r.ok);
   CHECK(r.unmodelled.empty());

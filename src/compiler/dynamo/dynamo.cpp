@@ -490,12 +490,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
       // (a static int: recorded once the compile shows the frame read it; NeRF's render(H, W, ...) on rays never
       // reads H and W, so a later call that renders an image at another size keeps them static)
       // (a resume function's stack value is the resumed instruction's operand: recorded as before)
-      if (np_scalar) {
-      } else if (v->k == VK::Int && !cs.dyn_ints.count(n) && !(opts && opts->dynamic_true) && n.rfind("___stack", 0) != 0) {
+      if (!np_scalar && v->k == VK::Int && !cs.dyn_ints.count(n) && !(opts && opts->dynamic_true) && n.rfind("___stack", 0) != 0)
         ctx->entry_ints[n] = v;
-      } else {
+      else if (!np_scalar)
         cs.seen_ints[n] = v;
-      }
       // torch.compile(dynamic=True): a Python int input is a SymInt from the first compile (no
       // specialization, so no automatic-dynamic record); strs and bools stay constants.
       if (opts && opts->dynamic_true && v->k == VK::Int && !np_scalar) cs.dyn_ints.insert(n);

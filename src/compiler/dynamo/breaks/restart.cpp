@@ -476,16 +476,17 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
         const std::string msg = msg_generator_reconstruction();
         skip_frame_from_start(act, msg, "Generator reconstruction with mutations", loc);
       };
-      // (a resume function's own too, skipped from its start: MADDPG's `clip_grad_norm(curr_agent.critic.parameters(),
-      // 0.5)` after its backward break, the deprecated alias breaking at its warnings.warn)
       // an autograd Function instance the frame made (`Fn().apply(x, emb)`, a legacy-style call): attempt 1 must rebuild
       // the callable on the stack, a sourceless AutogradFunctionVariable it cannot reconstruct (GB0092), so the frame
-      // fails and runs eagerly (real torch 2.11: nadavbh12's VQ-VAE NearestEmbedFunc, program autograd_fn_instance_apply)
+      // fails and runs eagerly (real torch 2.11: nadavbh12's VQ-VAE NearestEmbedFunc, program
+      // autograd_fn_instance_apply_skip)
       if (auto inst = callee->k == VK::Builtin ? callee->attrs.find(kFunctionInstance) : callee->attrs.end();
           inst != callee->attrs.end() && !ctx->sources.count(inst->second.get())) {
         skip_frame_from_start(act, msg_reconstruction_failure("AutogradFunctionVariable()"), "Reconstruction failure", loc);
         return call(callee, args, kwargs, loc);
       }
+      // (a resume function's own too, skipped from its start: MADDPG's `clip_grad_norm(curr_agent.critic.parameters(),
+      // 0.5)` after its backward break, the deprecated alias breaking at its warnings.warn)
       if (std::any_of(args.begin(), args.end(), traced_generator) ||
           std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return traced_generator(kv.second); })) {
         fail_generator();
@@ -503,8 +504,9 @@ V Interp::depth0_call(V callee, std::vector<V>& args, std::vector<std::pair<std:
       // the stack at the CALL: the receiver of a method (`(real * 0.5).requires_grad_(True)`), the positional and
       // the keyword arguments (`grad_outputs=torch.ones(...)`), then the live locals
       std::vector<V> outs;
-      // (a SymBool / SymInt operand below the call, `return bool(p), q.argmax().item()`'s `p != 0`: the stack the resume
-      // takes, returned first; real torch 2.11: program resume_float_bool_symbool, `return (ne, argmax)`)
+      // (the operands below the call the resume takes on its stack, returned first: a tensor argument before the breaking
+      // one, `pack_padded_sequence(e, lens.tolist())`'s e; a SymBool / SymInt, `return bool(p), q.argmax().item()`'s
+      // `p != 0`; real torch 2.11: programs kwarg_list_items_unguarded, resume_float_bool_symbool `return (ne, argmax)`)
       if (act.depth == 0)
         for (const V& v : operand_values_below_call(act, loc))
           if (v && (v->k == VK::Tensor || ((v->k == VK::Bool || v->k == VK::Int) && !v->sym.empty()))) outs.push_back(v);

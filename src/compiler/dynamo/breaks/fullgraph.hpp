@@ -1,4 +1,4 @@
-// torch.compile(fullgraph=True): a graph break is an error raised to the caller (restart.cpp defines it; the
+// torch.compile(fullgraph=True): a graph break is an error raised to the caller (fullgraph.cpp defines it; the
 // break paths of restart.cpp and data_dependent_jump.cpp call it before anything else).
 #pragma once
 

@@ -42,23 +42,6 @@ void Interp::restart_after_break(FrameCtx& ctx, const GraphBreak& gb, const std:
   ctx.builtins_key = fmt::format("__builtins_dict___{}", unique_id_++);
 }
 
-// torch.compile(fullgraph=True): a graph break is an error (one_graph: convert_frame raises Unsupported with the
-// break's message), no graph is kept for the frame and the exception reaches the caller, whose `except` may catch it
-// (a frame is not skipped for it: the next call compiles again)
-void fail_fullgraph(Interp& I, FrameCtx& ctx, const std::string& msg, Location loc) {
-  if (!I.cur_opts_ || !I.cur_opts_->fullgraph || ctx.mode != Mode::Record) return;
-  I.emit_frame_skip(ctx, msg, loc, false);
-  V& cls = I.exc_classes_["torch._dynamo.exc.Unsupported"];
-  if (!cls) {
-    cls = std::make_shared<Obj>();
-    cls->k = VK::Class;
-    cls->s = "Unsupported";
-    cls->bases.push_back(mk_builtin("RuntimeError"));  // TorchDynamoException(RuntimeError)
-    cls->attrs["__module__"] = mk_str("torch._dynamo.exc");
-  }
-  throw PyException{I.make_exception(cls, {mk_str(msg)}), loc};
-}
-
 void Interp::step_break(Activation& act, const GraphBreak& gb, const Stmt& s, size_t cp, bool at_try, std::pair<size_t, size_t> guards) {
   auto ctx = act.ctx;
   fail_fullgraph(*this, *ctx, gb.msg, gb.loc);

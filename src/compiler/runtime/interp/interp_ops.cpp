@@ -510,21 +510,8 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
       // an exception keeps its constructor's arguments in .args (BaseException.__new__), whatever its __init__
       // does; super().__init__(msg) reaching the builtin base replaces them (interp_attr.cpp)
       if (class_derives_from(callee, "BaseException")) inst->attrs["args"] = mk_tuple(args);
-      // torch.autograd.Function.__init__ warns that a Function is not to be instantiated (DeprecationWarning,
-      // stacklevel=2: shown for code of __main__), eagerly: the warnings module's Python frames under Dynamo's callback
-      // (real torch 2.11: nadavbh12's VQ-VAE `NearestEmbedFunc().apply(...)` in a frame that failed and ran eagerly)
-      if (!tracing() && is_autograd_function_class(callee)) {
-        const Env* g = act.env.get();
-        while (g && g->parent) g = g->parent.get();
-        V module = g ? g->get_local("__name__") : nullptr;
-        const std::string& cls = callee->s;
-        call(getattr(import_module("warnings", loc), "_show_named", loc),
-             {mk_str(fmt::format("<class '{}.{}'> should not be instantiated. Methods on autograd functions are all static, so you "
-                                 "should invoke them on the class itself. Instantiating an autograd function will raise an error "
-                                 "in a future version of PyTorch.", module && module->k == VK::Str ? module->s : "__main__", cls)),
-              mk_str("DeprecationWarning"), module ? module : none()},
-             {}, loc);
-      }
+      // torch.autograd.Function.__init__'s DeprecationWarning, eagerly (builtins_autograd.cpp)
+      if (!tracing() && is_autograd_function_class(callee)) warn_function_instantiated(*this, callee, loc);
       if (!init && inst->builtin_nn == "Module") {
         // no __init__ of its own: the inherited nn.Module.__init__ runs, and its API-usage log reaches the
         // tracing graph as when a subclass's __init__ calls super().__init__() (transformers' SiLUActivation)

@@ -10,6 +10,9 @@
 
 namespace tparse::compiler::values {
 
+/// A floating-point dtype by name (`float32`, `float16`, ...)
+inline bool is_float(const std::string& dt) { return dt.find("float") != std::string::npos; }
+
 /// The most elements a tensor with values may have (bigger tensors stay shape-only: build-time numbers come
 /// from small tensors, and a model's buffers should cost no data).
 constexpr long long kMaxElems = 1 << 20;  // (a batch of 512 x 512 attention masks: Longformer pads to its window, its padding mask

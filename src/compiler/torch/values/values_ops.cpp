@@ -27,8 +27,6 @@ namespace {
 using layout::Shape;
 using namespace layout;
 
-bool is_float(const std::string& dt) { return dt.find("float") != std::string::npos; }
-
 }  // namespace
 
 bool arith(const std::string& op, double x, double y, const std::string& cdt, double& r) {

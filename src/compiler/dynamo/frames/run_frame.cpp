@@ -167,10 +167,13 @@ static void stdlib_code_location(const std::string& stub_path, const std::string
 
 // The frames a node's stack trace leaves out: torch's (our `__tparse_torch*` stubs), numpy's (C functions in numpy) and
 // the C modules operator and itertools (`np.array(list(itertools.product(a, b)))`: the getitems of iterating a
-// traced array show the user's line)
+// traced array show the user's line); and torch/optim/lr_scheduler.py, whose functions called eagerly under the
+// callback are never handed to Dynamo (the user's lr_lambda they call is; real torch 2.11: min-decision-transformer's
+// LambdaLR.step after a graph break, frames_seen holds `<lambda>` and no lr_scheduler.py frame)
 bool Interp::hidden_stub_file(int file) const {
   const std::string& p = path_of(file);
-  return torch_stub_file(file) || p.rfind("<tparse-stubs>/numpy/", 0) == 0 || p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/itertools.py";
+  return torch_stub_file(file) || p.rfind("<tparse-stubs>/numpy/", 0) == 0 || p == "<tparse-stubs>/operator.py" || p == "<tparse-stubs>/itertools.py" ||
+         p == "<tparse-stubs>/__tparse_lr_scheduler__.py";
 }
 
 // A bundled stub of code whose frames torch never converts: modules trace_rules skips (BUILTIN_SKIPLIST: abc, copy,

@@ -334,6 +334,14 @@ V Interp::call_plain(V callee, std::vector<V> args, std::vector<std::pair<std::s
         if (in_compiled) graph_break("Attempted to call function marked as skipped", msg_skipped_torch_fn(py_str(it[0]), py_str(it[1]), py_str(it[2])), loc);
         return call_user(callee, args, kwargs, nullptr, 0);
       }
+      // a function of torch/optim/lr_scheduler.py (trace_rules' FORCE_SKIP_FILES) inlined in a frame: GB0008 at the
+      // call (`scheduler.step()` in a compiled training step; real torch 2.11: ibc's `LRScheduler.step`)
+      if (in_compiled && callee->fn && path_of(callee->fn->loc.file) == "<tparse-stubs>/__tparse_lr_scheduler__.py") {
+        const std::string qual = (callee->cls && callee->cls->k == VK::Class ? callee->cls->s + "." : "") + callee->fn->name;
+        graph_break("Attempted to inline function marked as skipped",
+                    msg_skipped_inline_file(qual, callee->fn->name, "/opt/torch/.venv/lib/python3.12/site-packages/torch/optim/lr_scheduler.py",
+                                            "FORCE_SKIP_FILES"), loc);
+      }
       // a numpy function wants Python numbers: a SymInt argument is specialized (guard_int; BERT-pytorch's
       // `np.power(self.n_current_steps, -0.5)` recompiles on every step although the int became dynamic)
       // (an int attribute made dynamic: a size symbol stays symbolic, torch._numpy wraps it as a tensor)

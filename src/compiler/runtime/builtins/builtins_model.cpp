@@ -608,7 +608,7 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     }
     raise_exc("ValueError", "Unsupported nonlinearity " + nl, loc);
   }
-  if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, values are not modelled
+  if (name.rfind("torch.nn.init.", 0) == 0) {  // weight initialisers: in place, the plain fills' values kept
     // in a frame Dynamo inlines torch/nn/init.py: Python of ours with torch's lines (stubs/__tparse_torch_init__.py)
     if (in_compiled) {
       static const std::set<std::string> inlined = {"uniform_", "normal_", "constant_", "ones_", "zeros_", "xavier_uniform_",
@@ -621,8 +621,8 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
     for (const auto& [k, v] : kwargs)
       if (a.empty() && k == "tensor") a.push_back(v);
     if (a.empty() || a[0]->k != VK::Tensor) error(loc, fmt::format("{}() needs a tensor", name));
-    rng::init_call(*this, name.substr(14), a);  // its draws from torch's CPU generator (torch/random)
     values::mutated(*this, a[0]);
+    rng::init_call(*this, name.substr(14), a, kwargs);  // its draws from torch's CPU generator, their values (torch/random)
     return a[0];
   }
   if (name == "torch.nn.utils.parametrize.register_parametrization") return nn_register_parametrization(*this, args, kwargs, loc);

@@ -2,7 +2,11 @@
 // (aten/src/ATen/native/cpu/DistributionTemplates.h; counts checked on the device: testdata/rng/rng_truth.json).
 #include "torch/random/random_rules.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <set>
+#include <tuple>
 
 #include "runtime/interp.hpp"
 #include "torch/values/values.hpp"
@@ -216,18 +220,181 @@ bool after_op(OpCall& c, const V& res) {
   return true;
 }
 
-void init_call(Interp& I, const std::string& fn, const std::vector<V>& args) {
+namespace {
+
+/// torch/nn/init.py's _calculate_fan_in_and_fan_out: (size(1), size(0)) times the receptive field; false below 2 dims
+bool fans(const TensorInfo& t, double& fan_in, double& fan_out) {
+  if (t.shape.size() < 2) return false;
+  double rf = 1;
+  for (size_t i = 2; i < t.shape.size(); ++i) {
+    if (t.shape[i].is_sym()) return false;
+    rf *= static_cast<double>(t.shape[i].v);
+  }
+  if (t.shape[0].is_sym() || t.shape[1].is_sym()) return false;
+  fan_in = static_cast<double>(t.shape[1].v) * rf;
+  fan_out = static_cast<double>(t.shape[0].v) * rf;
+  return true;
+}
+
+/// calculate_gain(nonlinearity, param) as init.py computes it (leaky_relu's slope 0.01 by default)
+bool gain_of(const std::string& nl, const V& param, double& g) {
+  if (nl == "linear" || nl == "sigmoid" || nl.rfind("conv", 0) == 0) g = 1;
+  else if (nl == "tanh") g = 5.0 / 3;
+  else if (nl == "relu") g = std::sqrt(2.0);
+  else if (nl == "selu") g = 3.0 / 4;
+  else if (nl == "leaky_relu") g = std::sqrt(2.0 / (1 + std::pow(param && param->k != VK::None && param->k != VK::Bool ? num(param, 0.01) : 0.01, 2.0)));
+  else return false;
+  return true;
+}
+
+// The draw an initialiser makes, from torch/nn/init.py: uniform (lo, hi) or normal (mean, std); false when its
+// bounds are not known here (a symbolic size, an argument not a number) or it is not one of the plain ones
+bool init_draw(const std::string& fn, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, bool& normal,
+               double& a, double& b) {
+  if (args.empty() || args[0]->k != VK::Tensor) return false;
+  auto arg = [&](size_t i, const char* k) -> V {
+    if (i < args.size()) return args[i];
+    for (const auto& [n, v] : kwargs) if (n == k) return v;
+    return nullptr;
+  };
+  auto number = [&](const V& v, double dflt, double& out) {
+    if (v && !is_num(v) && v->k != VK::None) return false;
+    out = num(v, dflt);
+    return true;
+  };
+  const TensorInfo& t = *args[0]->t;
+  normal = fn == "normal_" || fn == "xavier_normal_" || fn == "kaiming_normal_";
+  if (fn == "uniform_") return number(arg(1, "a"), 0, a) && number(arg(2, "b"), 1, b);
+  if (fn == "normal_") return number(arg(1, "mean"), 0, a) && number(arg(2, "std"), 1, b);
+  double fan_in = 0, fan_out = 0, g = 1;
+  if (!fans(t, fan_in, fan_out)) return false;
+  if (fn == "xavier_uniform_" || fn == "xavier_normal_") {
+    if (!number(arg(1, "gain"), 1, g)) return false;
+    const double std = g * std::sqrt(2.0 / (fan_in + fan_out));
+    if (normal) a = 0, b = std;
+    else a = -std::sqrt(3.0) * std, b = std::sqrt(3.0) * std;
+    return true;
+  }
+  if (fn == "kaiming_uniform_" || fn == "kaiming_normal_") {
+    V mode = arg(2, "mode"), nl = arg(3, "nonlinearity");
+    const std::string m = mode && mode->k == VK::Str ? mode->s : "fan_in";
+    if ((mode && mode->k != VK::Str) || (nl && nl->k != VK::Str) || !gain_of(nl ? nl->s : "leaky_relu", arg(1, "a") ? arg(1, "a") : mk_int(0), g)) return false;  // (a=0 by default)
+    const double fan = m == "fan_out" ? fan_out : fan_in;
+    if (fan <= 0) return false;
+    const double std = g / std::sqrt(fan);
+    if (normal) a = 0, b = std;
+    else a = -std::sqrt(3.0) * std, b = std::sqrt(3.0) * std;
+    return true;
+  }
+  return false;
+}
+
+/// draws a fill of `t` from the generator, its values attached when it is small and the bounds are known (`known`)
+void draw_into(Interp& I, const V& t, bool normal, double a, double b, bool known) {
+  long long count = 0;
+  if (!static_count(*t->t, count) || !affordable(I, 2 * count) || !on_cpu(*t->t) || in_frame(I)) return lose(I);
+  std::vector<double> out;
+  const bool keep = known && count <= values::kMaxElems;
+  if (!fill(I.torch_rng_, t->t->dtype, count, normal, a, b, keep ? &out : nullptr)) return lose(I);
+  if (keep && static_cast<long long>(out.size()) == count) values::attach(I, t, std::move(out));
+}
+
+}  // namespace
+
+void init_call(Interp& I, const std::string& fn, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs) {
   static const std::set<std::string> none = {"constant_", "ones_", "zeros_", "eye_", "dirac_", "calculate_gain"};
   if (none.count(fn)) return;
   static const std::set<std::string> uniform = {"uniform_", "kaiming_uniform_", "xavier_uniform_", "trunc_normal_"};
   static const std::set<std::string> normal = {"normal_", "kaiming_normal_", "xavier_normal_", "orthogonal_"};
   const V t = args.empty() ? nullptr : args[0];
-  long long count = 0;
   if (!I.torch_rng_known_) return;
-  if (!t || t->k != VK::Tensor || (!uniform.count(fn) && !normal.count(fn)) || !static_count(*t->t, count) || !affordable(I, 2 * count) ||
-      !on_cpu(*t->t) || in_frame(I) || !fill(I.torch_rng_, t->t->dtype, count, normal.count(fn) > 0, 0, 1, nullptr))
-    lose(I);
+  if (!t || t->k != VK::Tensor || (!uniform.count(fn) && !normal.count(fn))) return lose(I);
+  bool nrm = false;
+  double a = 0, b = 1;
+  // (trunc_normal_ and orthogonal_ transform their draws: the draws are counted, their values not kept)
+  const bool known = init_draw(fn, args, kwargs, nrm, a, b);
+  draw_into(I, t, normal.count(fn) > 0, a, b, known);
 }
+
+namespace {
+
+/// the parameter `name` of a layer, null when absent or None
+V param_of(const V& inst, const std::string& name) {
+  auto it = inst->attrs.find(name);
+  return it != inst->attrs.end() && it->second && it->second->k == VK::Tensor ? it->second : nullptr;
+}
+
+/// the RNN parameters in registration order (RNNBase._flat_weights_names: per layer and direction weight_ih, weight_hh,
+/// bias_ih, bias_hh, weight_hr; a cell's weight_ih, weight_hh, bias_ih, bias_hh)
+std::vector<V> rnn_params_in_order(const V& inst) {
+  std::vector<std::pair<std::tuple<long long, int, int>, V>> keyed;
+  static const char* const kinds[] = {"weight_ih", "weight_hh", "bias_ih", "bias_hh", "weight_hr"};
+  for (const auto& [name, v] : inst->attrs) {
+    if (!v || v->k != VK::Tensor || !v->t->is_param) continue;
+    int kind = -1;
+    for (int k = 0; k < 5; ++k) if (name.rfind(kinds[k], 0) == 0) kind = k;
+    if (kind < 0) continue;
+    std::string rest = name.substr(std::string(kinds[kind]).size());  // "" (a cell), "_l1", "_l0_reverse"
+    const bool reverse = rest.size() > 8 && rest.compare(rest.size() - 8, 8, "_reverse") == 0;
+    if (reverse) rest.resize(rest.size() - 8);
+    const long long layer = rest.rfind("_l", 0) == 0 ? std::atoll(rest.c_str() + 2) : 0;
+    keyed.push_back({{layer, reverse ? 1 : 0, kind}, v});
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<V> out;
+  for (auto& [k, v] : keyed) out.push_back(v);
+  return out;
+}
+
+/// a built-in layer's reset_parameters, draw by draw in its order, each fill's values kept (torch/nn/modules: Linear
+/// and _ConvNd's kaiming_uniform_(weight, a=sqrt(5)) then a bias of bound 1/sqrt(fan_in); Bilinear's 1/sqrt(in1);
+/// RNNBase's and RNNCellBase's 1/sqrt(hidden_size) for every parameter; Embedding's normal_ with its padding row 0)
+void layer_draws(Interp& I, const std::string& cls, const V& inst) {
+  if (cls == "Embedding") {
+    V w = param_of(inst, "weight");
+    if (!w) return lose(I);
+    long long count = 0;
+    if (!static_count(*w->t, count) || !affordable(I, 2 * count) || !on_cpu(*w->t)) return lose(I);
+    std::vector<double> out;
+    const bool keep = count <= values::kMaxElems;
+    if (!fill(I.torch_rng_, w->t->dtype, count, true, 0, 1, keep ? &out : nullptr)) return lose(I);
+    if (!keep || static_cast<long long>(out.size()) != count) return;
+    auto pad = inst->attrs.find("padding_idx");
+    if (pad != inst->attrs.end() && pad->second && pad->second->k == VK::Int && w->t->shape.size() == 2) {
+      const long long dim = w->t->shape[1].v, row = pad->second->i;
+      if (row >= 0 && row < w->t->shape[0].v)
+        for (long long j = 0; j < dim; ++j) out[static_cast<size_t>(row * dim + j)] = 0;
+    }
+    values::attach(I, w, std::move(out));
+    return;
+  }
+  if (cls.find("RNN") != std::string::npos || cls.find("LSTM") != std::string::npos || cls.find("GRU") != std::string::npos) {
+    auto h = inst->attrs.find("hidden_size");
+    const bool known = h != inst->attrs.end() && h->second && h->second->k == VK::Int && h->second->sym.empty() && h->second->i > 0;
+    const double stdv = known ? 1.0 / std::sqrt(static_cast<double>(h->second->i)) : 0;
+    for (const V& p : rnn_params_in_order(inst)) draw_into(I, p, false, -stdv, stdv, known);
+    return;
+  }
+  V w = param_of(inst, "weight"), bias = param_of(inst, "bias");
+  if (!w) return lose(I);
+  double fan_in = 0, fan_out = 0;
+  const bool fan_known = fans(*w->t, fan_in, fan_out);
+  if (cls == "Bilinear") {
+    const double bound = fan_known ? 1.0 / std::sqrt(static_cast<double>(w->t->shape[1].v)) : 0;
+    draw_into(I, w, false, -bound, bound, fan_known);
+    if (bias) draw_into(I, bias, false, -bound, bound, fan_known);
+    return;
+  }
+  bool normal = false;
+  double a = 0, b = 1;
+  const bool known = init_draw("kaiming_uniform_", {w, mk_float(std::sqrt(5.0))}, {}, normal, a, b);
+  draw_into(I, w, false, a, b, known);
+  if (!bias) return;
+  const double bound = fan_known && fan_in > 0 ? 1.0 / std::sqrt(fan_in) : 0;
+  draw_into(I, bias, false, -bound, bound, fan_known);
+}
+
+}  // namespace
 
 void module_built(Interp& I, const std::string& cls, const V& inst, bool own_reset) {
   if (!I.torch_rng_known_ || !inst) return;
@@ -261,12 +428,7 @@ void module_built(Interp& I, const std::string& cls, const V& inst, bool own_res
     return;
   }
   if (own_reset && (uniform.count(cls) || cls == "Embedding")) return;  // the override's own calls draw
-  if (uniform.count(cls) || cls == "Embedding") {
-    // (attrs are a map: the parameters' order is not the construction's, which only a normal fill's cached sample
-    // could tell apart; uniform draws are one per element whatever the order, and Embedding has one parameter)
-    for (const V& p : params) init_call(I, cls == "Embedding" ? "normal_" : "uniform_", {p});
-    return;
-  }
+  if (uniform.count(cls) || cls == "Embedding") return layer_draws(I, cls, inst);
   if (drawless.count(cls) || params.empty()) return;
   lose(I);
 }

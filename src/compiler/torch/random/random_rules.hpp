@@ -25,8 +25,9 @@ bool after_op(OpCall& c, const V& res);
 /// any other layer with parameters
 void module_built(Interp& I, const std::string& cls, const V& inst, bool own_reset);
 /// An eager torch.nn.init.<fn>(tensor, ...): its draws (uniform_, normal_, kaiming_*, xavier_*, trunc_normal_,
-/// orthogonal_), none for the constant ones; unknown for the rest
-void init_call(Interp& I, const std::string& fn, const std::vector<V>& args);
+/// orthogonal_), none for the constant ones; unknown for the rest. The plain fills' values are attached to the tensor
+/// (uniform_ / normal_ / kaiming_* / xavier_*, bounds as torch/nn/init.py computes them; call after values::mutated)
+void init_call(Interp& I, const std::string& fn, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs = {});
 /// A draw tparse does not count: the generator's state is unknown from here on
 void lose(Interp& I);
 

@@ -118,6 +118,39 @@ TEST_CASE("seeded layer construction and nn.init draw as torch 2.11's reset_para
   CHECK(r.ok);
 }
 
+TEST_CASE("seeded layers' parameters and nn.init's plain fills hold torch 2.11's values (reset_parameters draw by draw)") {
+  // each parameter's first 40 values as torch's bit patterns (rng_truth.json "params"): Linear / _ConvNd's
+  // kaiming_uniform_(a=sqrt(5)) and 1/sqrt(fan_in) bias, ConvTranspose's fan from weight.size(1), Bilinear's 1/sqrt(in1),
+  // the RNNs' 1/sqrt(hidden) over their parameters in registration order, Embedding's normal_ with the padding row 0
+  const std::map<std::string, std::string> calls = {
+      {"Linear34", "nn.Linear(3, 4)"}, {"Linear34_nobias", "nn.Linear(3, 4, bias=False)"}, {"Conv2d", "nn.Conv2d(2, 3, 3)"},
+      {"Conv1d", "nn.Conv1d(2, 3, 3, bias=False)"}, {"Conv3d", "nn.Conv3d(1, 2, 2)"}, {"ConvT2d", "nn.ConvTranspose2d(2, 3, 3)"},
+      {"ConvT1d", "nn.ConvTranspose1d(4, 2, 3, groups=2)"}, {"Conv2d_groups", "nn.Conv2d(4, 4, 3, groups=2)"},
+      {"Embedding10x4", "nn.Embedding(10, 4)"}, {"Embedding2x3", "nn.Embedding(2, 3)"}, {"Embedding_pad", "nn.Embedding(10, 4, padding_idx=0)"},
+      {"LSTM", "nn.LSTM(4, 8)"}, {"LSTM2bi", "nn.LSTM(4, 8, num_layers=2, bidirectional=True, batch_first=True)"}, {"GRU", "nn.GRU(4, 8)"},
+      {"RNN", "nn.RNN(4, 8)"}, {"Bilinear", "nn.Bilinear(3, 4, 5)"},
+      {"init_kaiming_uniform", "nn.init.kaiming_uniform_(torch.empty(4, 5))"}, {"init_kaiming_normal", "nn.init.kaiming_normal_(torch.empty(4, 5))"},
+      {"init_xavier_uniform", "nn.init.xavier_uniform_(torch.empty(4, 5))"}, {"init_xavier_normal_small", "nn.init.xavier_normal_(torch.empty(2, 3))"},
+      {"init_normal", "nn.init.normal_(torch.empty(3, 7), std=0.02)"}, {"init_uniform", "nn.init.uniform_(torch.empty(9), -0.1, 0.1)"}};
+  std::string src;
+  int checked = 0;
+  for (const auto& [name, expr] : calls) {
+    simdjson::dom::element t = rules_truth()["mod/" + name];
+    src += fmt::format("torch.manual_seed(0)\nm = {}\nps = dict(m.named_parameters()) if isinstance(m, nn.Module) else {{'out': m}}\n", expr);
+    for (auto [pn, bits] : t["params"].get_object()) {
+      std::string want;
+      for (simdjson::dom::element x : bits.get_array()) want += (want.empty() ? "" : ", ") + literal(x, "torch.float32");
+      src += fmt::format("assert ps['{}'].reshape(-1).tolist()[:40] == [{}], '{} {}'\n", std::string_view(pn), want, name, std::string_view(pn));
+      ++checked;
+    }
+  }
+  CHECK(checked >= 40);
+  Result r = run(src);
+  INFO(r.error);
+  CHECK(r.ok);
+  CHECK(r.unmodelled.empty());
+}
+
 TEST_CASE("torch's generator unknown: before any manual_seed, after a random op in a compiled frame, after an uncounted sampler") {
   // the data is then known by its range only, as before: a branch on it is a noted guess (the run says approximate)
   Result r = run(

@@ -257,7 +257,10 @@ V Interp::call_iter_builtin(const std::string& name, std::vector<V>& args, std::
     V v = arg(0);
     // (eagerly torch.Tensor has no __round__: `round(t, 4)` is Python's TypeError; real torch 2.11, MuZero's
     // `round(root.value(), 4)` of a tensor value)
-    if (v->k == VK::Tensor && !tracing()) raise_exc("TypeError", "type Tensor doesn't define __round__ method", loc);
+    // (nor numpy.ndarray: a frame's numpy result comes back as a 0-d array; real torch 2.11, coin's
+    // `round(max(0.0, psnr), 3)` of a compiled `20. * np.log10(1.) - ... .item()`)
+    if (v->k == VK::Tensor && !tracing())
+      raise_exc("TypeError", fmt::format("type {} doesn't define __round__ method", v->t->np_array ? "numpy.ndarray" : "Tensor"), loc);
     if (v->k == VK::Tensor) { std::vector<V> a; std::vector<std::pair<std::string, V>> kw; return tensor_method(v, "round", a, kw, loc); }
     bool nd = args.size() > 1 && arg(1)->k == VK::Int;
     if (v->k == VK::Float && !v->sym.empty() && !nd && tracing()) {  // a SymFloat: `round_1 = truediv.__round__()`

@@ -120,6 +120,12 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
       if (t->k != VK::Tensor) error(loc, "torch.autograd.grad: inputs must be tensors");
       TensorInfo g = *t->t;
       g.is_param = g.is_buffer = false;
+      // (the engine's result for a view that is not dense, `pts[:, :3]` of an (N, 6) cloud, is a fresh contiguous
+      // tensor, not of the view's strides; real torch 2.11: IGR's gradient() of points with normals, whose resume
+      // takes the (N, 3) gradient of stride 3)
+      if (!is_dense_layout(g)) {
+        g.stride = contiguous_strides(g.shape);
+      }
       g.requires_grad = g.grad_fn = create_graph;  // (create_graph: a differentiable gradient, reaching its input)
       g.grad_edge = create_graph ? grad_edge_over({t}, {}) : nullptr;
       gs.push_back(mk_tensor(g));

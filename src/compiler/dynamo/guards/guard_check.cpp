@@ -290,8 +290,15 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
     }
     // the storage offset made a symbol (a view's, 2 or more): the shape env's guard on it (torch/values/storage_offset.cpp)
     if (!g.offset_sym.empty() && v->storage_offset < 2) return fmt::format("2 <= {}.storage_offset()", n);
-    // its base's dims that are symbols: the shape env's `2 <= L['x']._base.size()[0]` raises on a tensor that is no view
-    // (c_ddsp: the exception's text is the reason) and fails on a base of size 0 / 1 there
+    // TENSOR_MATCH checks the strides (a view's, e.g. h[:, -1]); an entry with symbolic sizes checks those of its
+    // strides that stayed numbers (a permuted input's 1 at index 1: PointNet++'s xyz, dynamic_stride_guard)
+    if (g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())
+      for (size_t i = 0; i < t.stride.size(); ++i)
+        if (!g.t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)  // a call's tensor is concrete: its hint
+          return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
+    // its base's dims that are symbols: the shape env's `2 <= L['x']._base.size()[0]`, after TENSOR_MATCH's strides
+    // (real torch 2.11: IGR's `pts[:, :3]` of another base width fails on the stride first), raises on a tensor that is
+    // no view (c_ddsp: the exception's text is the reason) and fails on a base of size 0 / 1 there
     if (!g.base_dims.empty()) {
       if (std::string r = base_stride_guard(g, v, n); !r.empty()) return r;
       for (int d : g.base_dims) {
@@ -299,12 +306,6 @@ static std::string check_root(const CacheEntry& e, const std::string& root, cons
         if ((*v->view_base)[d] < 2) return fmt::format("2 <= {}._base.size()[{}]", n, d);
       }
     }
-    // TENSOR_MATCH checks the strides (a view's, e.g. h[:, -1]); an entry with symbolic sizes checks those of its
-    // strides that stayed numbers (a permuted input's 1 at index 1: PointNet++'s xyz, dynamic_stride_guard)
-    if (g.t.stride.size() == g.t.shape.size() && t.stride.size() == t.shape.size())
-      for (size_t i = 0; i < t.stride.size(); ++i)
-        if (!g.t.stride[i].is_sym() && t.stride[i].v != g.t.stride[i].v)  // a call's tensor is concrete: its hint
-          return fmt::format("tensor '{}' stride mismatch at index {}. expected {}, actual {}", n, i, g.t.stride[i].v, t.stride[i].v);
   }
   for (auto& g : e.values) {
     if (g.kind == "id" || (!root.empty() && root_of(g.src) != root)) continue;

@@ -330,6 +330,10 @@ std::shared_ptr<FrameCtx> Interp::enter_frame(CodeState& cs, std::vector<std::pa
     // handed to a gemm helper): tensor_always_has_static_shape under force_parameter_static_shapes, before automatic
     // dynamic records or marks anything (real torch 2.11: aria's sequential_experts_gemm recompiles per weight shape)
     if (v->k == VK::Tensor && v->t->is_param) continue;
+    // a sparse tensor is never wrapped (GB0015 before wrap_to_fake_tensor_and_record): automatic dynamic records
+    // nothing of it, so a dense tensor later under the same name starts static (real torch 2.11: HGCN's sparse then
+    // dense `adj`, whose first dense compile specializes the node count it broadcasts with)
+    if (v->k == VK::Tensor && v->t->sparse) continue;
     if (v->k == VK::Tensor) {
       TensorInfo& t = *v->t;
       auto seen = cs.seen_shapes.find(n);

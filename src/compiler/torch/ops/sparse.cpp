@@ -17,11 +17,13 @@ namespace tparse::compiler::ops {
 // frame it is a C function Dynamo does not trace (GB0007), and a sparse tensor a frame reads is never wrapped (GB0015:
 // Interp::node_of skips the frame). Its values are not modelled: a size left out is indices' row count of unknowns.
 V sparse_coo_tensor(OpCall& c) {
-  if (c.name == "coalesce" || c.name == "to_dense") {  // (eager: a sparse tensor never reaches a frame's graph)
+  // (a sparse tensor never reaches a frame's graph; a dense one's to_dense() is a node there: real torch 2.11, HGCN's
+  // DenseAtt `torch.mul(adj.to_dense(), att_adj)` of a dense adjacency, `l_adj_.to_dense()`)
+  if (c.name == "coalesce" || c.name == "to_dense") {
     TensorInfo o = c.like();
     o.sparse = c.name == "coalesce" && c.t().sparse;
     o.stride = contiguous_strides(o.shape);
-    V r = mk_tensor(o);
+    V r = c.out(o);
     if (const std::vector<double>* v = values::of(c.I, c.self)) values::attach(c.I, r, *v);  // (the same values)
     return r;
   }

@@ -178,13 +178,11 @@ TEST_CASE("corpus: reference compiler vs real torch 2.11") {
       // (frames compiled without a graph, counted since 2026-12-01: compilation_metrics records)
       "optimizer_without_init_zero_grad",  // ours resumes after a wrapper optimizer's zero_grad break torch skips
       // the twenty-ninth and thirtieth scoutings' reproducers (docs/compiler.md, "Thirtieth scouting")
-      "isnan_any_branch_after_lstsq",  // the eager value after linalg.lstsq: ours resumes once more (GB0059)
       "module_state_dict_in_compiled_fn",  // torch's guard on odict_values raises InternalTorchDynamoError (not modelled)
       "vmap_functional_call_ensemble",  // torch.func.vmap over functional_call: functorch transforms are not modelled
       "vmap_grad_in_compiled_fn",     // vmap(grad(f)) in a frame: a higher-order op torch traces (not modelled)
       // the thirty-first round: the 29th scouting's cases compared with torch 2.11 (docs/compiler.md, "Thirty-first")
                                        // as SymFloat nodes (item, add, _sym_cos, scalar_tensor outputs)
-      "isnan_any_unknown_data_branch",  // isnan(x).any() on data tparse does not know: a guess (taken as true)
       "state_dict_in_frame_breaks",   // Module.state_dict() in a frame: torch breaks (GB0059) then fails internally
       // the forty-second round (docs/compiler.md, "Forty-second round")
       // the forty-ninth round (docs/compiler.md, "Forty-ninth round")

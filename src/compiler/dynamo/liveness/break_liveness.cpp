@@ -162,10 +162,11 @@ const Expr* call_at(const Expr* e, Location loc) { return expr_at(e, loc, EK::Ca
 /// The names of `e` evaluated after the instruction `brk` inside it (CPython's order: a call's callable, then its
 /// arguments; left operand before right): what the rest of the statement still reads. False if `brk` is not in `e`,
 /// or sits where the order is not left to right (a conditional expression, a comprehension, a boolean operator).
+/// A comparison is: its left operand first, then each comparator (a chain's later ones on some path, so live).
 bool names_after_break(const Expr* e, const Expr* brk, std::set<std::string>& out) {
   if (!e) return false;
   if (e == brk) return true;
-  if (e->k == EK::IfExp || e->k == EK::BoolOp || e->k == EK::Compare || e->k == EK::Lambda || !e->comps.empty()) return false;
+  if (e->k == EK::IfExp || e->k == EK::BoolOp || e->k == EK::Lambda || !e->comps.empty()) return false;
   for (size_t i = 0; i < e->a.size(); ++i)
     if (names_after_break(e->a[i].get(), brk, out)) {
       for (size_t j = i + 1; j < e->a.size(); ++j) names_in(e->a[j].get(), out);
@@ -191,13 +192,16 @@ const Expr* break_expr(const Activation& act, const std::string& kind, Location 
 /// a store target's own subexpressions, `self.h[i] = ...`, are evaluated after the value). Empty optional: unknown.
 std::optional<std::set<std::string>> live_after_break(const FuncDef* fn, const Stmt* st, const Expr* brk) {
   if (!fn || !st || !brk) return std::nullopt;
-  if (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return) return std::nullopt;
+  if (st->k != SK::Assign && st->k != SK::AnnAssign && st->k != SK::Expr && st->k != SK::Return && st->k != SK::Assert) return std::nullopt;
   const bool top = std::any_of(fn->body.begin(), fn->body.end(), [&](const StmtP& x) { return x.get() == st; });
   // (a statement nested in if / with / loop blocks: the names live after it over the statement tree)
   std::optional<std::set<std::string>> nested;
   if (!top && !(nested = live_after_stmt(fn, st))) return std::nullopt;
   std::set<std::string> out;
   if (!names_after_break(st->value.get(), brk, out)) return std::nullopt;
+  // (an assert's message is read on its failing path: `assert (v * (1 - m)).abs().max().item() < 1e-4, msg` broken at
+  // item() holds neither v nor m; real torch 2.11, EGNN's assert_correctly_masked resumes with a float only)
+  if (st->k == SK::Assert) names_in(st->target.get(), out);
   std::set<std::string> stored;
   std::function<void(const Expr*)> target = [&](const Expr* t) {  // a name is stored, not read
     if (!t) return;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "dynamo/messages.hpp"
@@ -16,6 +17,8 @@
 #include "torch/values/values.hpp"
 
 namespace tparse::compiler::ops {
+
+static std::optional<double> finite_check(const std::string& n, const TensorInfo& t);  // (below)
 
 V cast(OpCall& c) {
   const TensorInfo& t = c.t();
@@ -163,7 +166,10 @@ V unary(OpCall& c) {
   if (name == "relu" && t.fill) o.fill = std::max(0.0, *t.fill);
   if (name == "exp" && t.fill) o.fill = std::exp(*t.fill);
   if (name == "neg" && t.fill) o.fill = -*t.fill;
-  if (name == "isnan") o.dtype = "bool";
+  if (name == "isnan") {
+    o.dtype = "bool";
+    o.fill = finite_check(name, t);
+  }
   if (name == "glu") {  // halves the split dim (default -1)
     V d = c.arg(0, "dim");
     long long dd = c.dim(d && d->k == VK::Int ? d->i : -1, rank);
@@ -212,11 +218,28 @@ V unary(OpCall& c) {
   return c.out(o);
 }
 
+/// isnan / isinf / isneginf / isposinf / isfinite of a tensor as a uniform fill: of its fill when it has one; of data
+/// tparse does not know, the data is taken as finite numbers (a model's NaN / inf check, EGNN's `if
+/// torch.any(torch.isnan(vel)):` reset, is false on the data it is written for; real torch 2.11 takes that branch
+/// only on diverged data)
+static std::optional<double> finite_check(const std::string& n, const TensorInfo& t) {
+  const bool is_fp = t.dtype.find("float") != std::string::npos || t.dtype == "bfloat16" || t.dtype.rfind("complex", 0) == 0;
+  const double x = t.fill ? *t.fill : 0.0;  // (integer and bool data are always finite)
+  if (!t.fill && !is_fp) return n == "isfinite" ? 1.0 : 0.0;
+  if (n == "isnan") return std::isnan(x) ? 1.0 : 0.0;
+  if (n == "isinf") return std::isinf(x) ? 1.0 : 0.0;
+  if (n == "isneginf") return std::isinf(x) && x < 0 ? 1.0 : 0.0;
+  if (n == "isposinf") return std::isinf(x) && x > 0 ? 1.0 : 0.0;
+  return std::isfinite(x) ? 1.0 : 0.0;
+}
+
 V predicate(OpCall& c) {
   TensorInfo o = c.like();
   o.stride = elementwise_strides(o.shape, {&c.t()});
   if (c.name != "__invert__" && c.name != "bitwise_not") o.dtype = "bool";
   o.requires_grad = false;
+  o.fill.reset();
+  if (const std::string& n = c.name; n == "isinf" || n == "isneginf" || n == "isposinf" || n == "isfinite") o.fill = finite_check(n, c.t());
   return c.out(o);
 }
 

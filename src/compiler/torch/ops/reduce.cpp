@@ -45,6 +45,12 @@ V reduce(OpCall& c) {
   // all / any of an elementwise `==` / `!=` of data tparse does not know: each element guessed unequal, so the
   // reduction's guess is the comparison's (rwkv's `if torch.all(probabilities == 0):` guessed false)
   if ((name == "all" || name == "any") && t.eq_cmp != 0) o.eq_cmp = t.eq_cmp;
+  // all / any of a uniform fill: whether it is nonzero (of a tensor with elements; `torch.any(torch.isnan(x))`)
+  if ((name == "all" || name == "any") && t.fill) {
+    long long n = 1;
+    for (const Dim& x : t.shape) n *= x.v;
+    if (n > 0) o.fill = *t.fill != 0 ? 1.0 : 0.0;
+  }
   if ((name == "sum" || name == "prod" || name == "nansum") && (o.dtype.find("int") != std::string::npos || o.dtype == "bool")) o.dtype = "int64";
   if ((name == "mean" || name == "nanmean" || name == "var" || name == "std") && o.dtype.find("int") != std::string::npos)
     c.fail(fmt::format("{}(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}", name, o.dtype));

@@ -57,7 +57,7 @@ class Interp {
   V wrap_module_global(Activation& act, Env* e, const std::string& name, const V& v, Location loc);
   void assign(const ExprP& target, V v);
   V subscript_read(V obj, V idx, Location loc);
-  /// a call's arguments (runtime/interp/interp_call_args.cpp); true when `*` / `**` make it CALL_FUNCTION_EX
+  /// a call's arguments (runtime/interp/calls/interp_call_args.cpp); true when `*` / `**` make it CALL_FUNCTION_EX
   bool eval_call_args(const Expr* e, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs);
   /// A user iterator (an instance whose class defines __next__: itself, or what its __iter__ returns), else nullptr;
   /// `user_next` steps it (false at StopIteration) — interp_ops.cpp
@@ -506,7 +506,7 @@ class Interp {
   int depth0_calls_ = 0;  ///< depth0_call()s under way: an instruction of the root frame's (a CALL, a subscript) is being traced
   std::set<std::string> abc_checked_;  ///< "ABC/class" pairs an isinstance already asked (the ABC caches the answer)
   /// isinstance(x, <collections.abc ABC>) answered `is` for class `cls`: a pair's first eager check runs the ABCs'
-  /// __subclasshook__ in Python, frames handed to Dynamo once each (runtime/builtins/abc_checks.cpp)
+  /// __subclasshook__ in Python, frames handed to Dynamo once each (runtime/builtins/python/abc_checks.cpp)
   void abc_check(const std::string& abc, const std::string& cls, bool is);
   std::map<std::string, std::string> written_files_;  ///< files the run wrote (absolute path -> content): never on disk
   std::vector<std::string> stub_roots_;        ///< the --stub-path part of roots_
@@ -583,7 +583,7 @@ class Interp {
                 Location loc, bool& handled);
   V einops_einsum(std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs, Location loc, bool& handled);
   V einops_layer(std::vector<V>& args, Location loc);
-  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/builtins_contextmanager.cpp)
+  V cm_split(const V& fn);  ///< @contextmanager's generator split at its yield (runtime/builtins/stdlib/builtins_contextmanager.cpp)
   std::map<const FuncDef*, std::shared_ptr<FuncDef>> cm_splits_;  ///< per generator function: its enter part (null: no split)  ///< einops.layers.torch Rearrange / Reduce forward (torch/interop/einops.cpp)
   V torch_distributed(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                       Location loc, bool& handled);

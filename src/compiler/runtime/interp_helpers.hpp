@@ -67,7 +67,7 @@ bool class_derives_from(const V& cls, const std::string& name);
 /// A subclass of torch.autograd.Function, through any base (interp/interp_attr.cpp)
 bool is_autograd_function_class(const V& c);
 /// torch.autograd.Function.__init__'s DeprecationWarning (stacklevel=2: shown for code of __main__), run eagerly
-/// through the warnings stub: a Function subclass `cls` was instantiated (runtime/builtins/builtins_autograd.cpp)
+/// through the warnings stub: a Function subclass `cls` was instantiated (runtime/builtins/torchlib/builtins_autograd.cpp)
 void warn_function_instantiated(Interp& I, const V& cls, Location loc);
 /// A builtin exception name that is `want` or derives from it (OSError -> Exception).
 bool builtin_exception_is(const std::string& name, const std::string& want);

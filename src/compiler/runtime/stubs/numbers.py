@@ -1,6 +1,6 @@
 """tparse stub of numbers: the numeric tower (PEP 3141). isinstance(x, numbers.Integral) and the like check
 the kind of x as CPython's registrations do (int and bool are Integral, float is Real, every one of them a
-Number; runtime/builtins/builtins_more.cpp abc_instance reads __tparse_abc__); a class deriving from one is an ordinary base."""
+Number; runtime/builtins/python/builtins_more.cpp abc_instance reads __tparse_abc__); a class deriving from one is an ordinary base."""
 
 
 class Number:

@@ -1,5 +1,5 @@
 """tparse stub of types: SimpleNamespace as a plain attribute bag; the function / method / module types as
-isinstance sees them (runtime/builtins/builtins_more.cpp abc_instance reads __tparse_abc__); other names are opaque."""
+isinstance sees them (runtime/builtins/python/builtins_more.cpp abc_instance reads __tparse_abc__); other names are opaque."""
 
 
 class SimpleNamespace:

@@ -1,6 +1,6 @@
 """tparse stub of collections.abc: the abstract container classes. isinstance(x, Iterable) and the like
 check the kind of x as CPython's registrations do (lists, tuples, dicts, strings, tensors, functions;
-runtime/builtins/builtins.cpp reads __tparse_abc__); a class of the script that derives from one is an ordinary base."""
+runtime/builtins/python/builtins.cpp reads __tparse_abc__); a class of the script that derives from one is an ordinary base."""
 
 
 class Hashable:

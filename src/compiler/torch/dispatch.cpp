@@ -14,6 +14,7 @@
 #include "runtime/interp_helpers.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/op_table.hpp"
+#include "torch/arg_parser_warnings.hpp"
 #include "torch/sequence_args.hpp"
 #include "torch/values/values.hpp"
 #include "torch/values/values_layout.hpp"
@@ -563,6 +564,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
   if (!is_fn) realize(self);
   if (!is_fn && tracing())
     if (V r = dynamo_decomposed_method(self, name, rest, kwargs, loc)) return r;
+  if (!is_fn && !tracing()) warn_deprecated_overload(*this, name, rest, loc);
   if (!is_fn && name == "register_hook" && tracing())
     if (V r = intermediate_hook(self, loc)) return r;
 

@@ -344,6 +344,41 @@ V Interp::run_rule(OpCall& c) {
   return r;
 }
 
+// A traced call's argument as proxy_args_kwargs names it: a value the frame read from a source is a
+// LazyVariableTracker around what it realized to; a function made outside the traced code is read from a source (a
+// global, a closure cell), one made in it a NestedUserFunctionVariable
+std::string Interp::proxy_arg_repr(const V& a) const {
+  const FrameCtx* ctx = stack_.empty() ? nullptr : stack_.back()->ctx.get();
+  bool sourced = ctx && ctx->sources.count(a.get());
+  std::string inner;
+  if (a->k == VK::Tensor) inner = "TensorVariable()";
+  else if (a->k == VK::Tuple) inner = fmt::format("{}(length={})", a->size_tuple ? "SizeVariable" : "TupleVariable", a->items.size());
+  else if (a->k == VK::List) inner = fmt::format("ListVariable(length={})", a->items.size());
+  else if (a->k == VK::Instance && a->cls && a->builtin_nn.empty()) inner = fmt::format("UserDefinedObjectVariable({})", a->cls->s);
+  else if (a->k == VK::Func && a->fn) {
+    const FuncDef* in = stack_.back()->fn.get();
+    if (in && a->fn->loc.file == in->loc.file && a->fn->loc.line >= in->loc.line && a->fn->loc.line <= in->end_line) return "NestedUserFunctionVariable()";
+    inner = "UserFunctionVariable()";
+    sourced = true;
+  } else {
+    return tracker_repr(a);
+  }
+  return sourced ? "LazyVariableTracker(realized: " + inner + ")" : inner;
+}
+
+// GB0055: a call Dynamo makes a graph node of, one of whose arguments has no proxy (a torch.Generator, a Python
+// function handed to an in-graph torch function): `call_function args: <args> <kwargs' values>` (utils.py
+// proxy_args_kwargs); a method's lists its receiver first
+void Interp::proxy_args_break(const V& self, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
+  std::string pos, kws;
+  if (self) pos = proxy_arg_repr(self);
+  for (const V& a : args) pos += (pos.empty() ? "" : " ") + proxy_arg_repr(a);
+  for (const auto& [k, a] : kwargs) kws += (kws.empty() ? "" : " ") + proxy_arg_repr(a);
+  const char* type = "Failed to convert args/kwargs to proxy";
+  graph_break(type, gb_message(type, "Missing `as_proxy()` implementation for some arg/kwarg.\n", {},
+                               (self ? "call_method args: " : "call_function args: ") + pos + " " + kws, "GB0055"), loc);
+}
+
 // A torch.Generator among a traced op's arguments: Dynamo holds it as a UserDefinedObjectVariable with no as_proxy(),
 // so proxy_args_kwargs fails, GB0055 at the call (real torch 2.11: entropix's `torch.rand(p.shape, generator=g)`)
 void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, const V& self, Location loc) {
@@ -355,17 +390,7 @@ void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<s
   bool any = false;
   for (const V& a : args) any = any || is_gen(a);
   for (const auto& [k, a] : kwargs) any = any || is_gen(a);
-  if (!any) return;
-  std::string ctx;
-  auto add = [&](const V& a) {
-    if (!ctx.empty()) ctx += ' ';
-    ctx += is_gen(a) ? std::string("UserDefinedObjectVariable(Generator)") : tracker_repr(a);
-  };
-  if (self) add(self);
-  for (const V& a : args) add(a);
-  for (const auto& [k, a] : kwargs) add(a);
-  const char* type = "Failed to convert args/kwargs to proxy";
-  graph_break(type, gb_message(type, "Missing `as_proxy()` implementation for some arg/kwarg.", {}, (self ? "call_method args: " : "call_function args: ") + ctx, "GB0055"), loc);
+  if (any) proxy_args_break(self, args, kwargs, loc);
 }
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {

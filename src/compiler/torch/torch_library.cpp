@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "dynamo/messages.hpp"
 #include "runtime/interp.hpp"
@@ -94,6 +95,17 @@ V Interp::call_torch_library(const std::string& name, std::vector<V>& args, std:
     for (auto& [k, v] : kwargs)
       if (k == "requires_grad" && t->k == VK::Tensor && truthy(v, loc)) t->t->requires_grad = true;
     return t;
+  }
+  // torch.autograd.functional's vjp / jvp / jacobian / hessian / vhp / hvp: in a frame Dynamo's in-graph functions,
+  // whose Python function argument has no proxy (GB0055 at the call; real torch 2.11: Physics-Aware-Training's
+  // backward calling `torch.autograd.functional.vjp(f_backward, args, v=grad_output)`); eagerly Python of ours
+  if (name.rfind("torch.autograd.functional.", 0) == 0) {
+    const std::string fn = name.substr(26);
+    static const std::set<std::string> known = {"vjp", "jvp", "jacobian", "hessian", "vhp", "hvp"};
+    if (known.count(fn)) {
+      if (in_compiled) proxy_args_break(nullptr, args, kwargs, loc);
+      return call(getattr(import_module("__tparse_torch_autograd_functional__", loc), fn, loc), args, kwargs, loc);
+    }
   }
   // torch.autograd.grad(outputs, inputs, ...): in a frame a resumable break (GB9186, trace_autograd_ops is off by
   // default: WGAN-GP's gradient penalty); eagerly one gradient per input, shaped as the input

@@ -313,6 +313,10 @@ V Interp::call_builtin_model(const std::string& name, std::vector<V>& args, std:
       return r;
     }
     if (!hop) return call(fwd, a, kwargs, loc);
+    // (the higher-order op speculates forward with its ctx whatever forward's parameters count, unless the class
+    // defines setup_context: `forward(ctx, *args)` called with two tensors keeps ctx there, while the no-grad path
+    // above drops it by the count; real torch 2.11: Physics-Aware-Training's make_pat_func)
+    if (no_ctx && self->attrs.count("setup_context") == 0) a.insert(a.begin(), fn_ctx);
     return autograd_function_hop(self, fwd, a, kwargs, args, fn_ctx, loc);  // builtins_autograd.cpp
   }
   {  // the standard-library stubs' engines (re, inspect, importlib, copy, dataclasses): builtins_stdlib.cpp

@@ -240,6 +240,9 @@ TEST_CASE("graph text: every program's graphs equal real torch 2.11's, text for 
       // the sixty-fifth round's (docs/compiler.md, "Sixty-fifth round"): counts equal
       {"fullgraph_frames_not_counted", "a fullgraph recompile's dynamic int: torch places L_n_ before the tensor L_x_, ours after"},
       {"int_then_float_argument_dynamic", "sympy's expanded form `16.0 - 16.0*zf59` where ours keeps the product `16.0*(1.0 - zf59)`"},
+      // the sixty-ninth round's (docs/compiler.md, "Sixty-ninth round"): counts equal
+      {"clip_grad_in_frame_union_cache", "the resume returns its `loss` argument: torch's graph takes it as a placeholder L_loss_, ours hands it back untouched"},
+      {"tensor_missing_attr_intermediate", "the frame's last tensor local: ours frees `y` with l_x_ (`l_x_ = y = None`), torch only l_x_"},
   };
   static const std::regex user_path("# File: (?!/opt/torch)\\S*/([^/\\s]+\\.py)");
   auto norm = [](const std::string& g) { return std::regex_replace(g, user_path, "# File: $1"); };

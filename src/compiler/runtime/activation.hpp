@@ -148,6 +148,9 @@ struct PyException {
                                                ///< escaping a traced frame it is Dynamo's "Observed exception" (run_frame.cpp)
   bool fake = false;                           ///< raised by a torch op's meta (Interp::raise_fake): in a traced frame the
                                                ///< fake tensor call fails, a TorchRuntimeError at compile time (run_frame.cpp)
+  bool internal = false;                       ///< raised by Dynamo's own code while it traced (a tensor input's missing
+                                               ///< attribute read for real): the compile fails with that exception's type
+                                               ///< and InternalTorchDynamoError leaves torch.compile (run_frame.cpp)
   bool graph_run = false;                      ///< raised by a compiled graph as it ran (FrameCtx::run_error): the
                                                ///< compile stands, the exception goes to the caller as it is
 };

@@ -88,11 +88,18 @@ TEST_CASE("a torch op without a shape rule is a graph node; the graph and the re
   CHECK(count(r.trace, "\"name\": \"dynamo_graph_break_reason\"") == 1);
   CHECK(r.trace.find("torch.frobnicate(l_x_)") != std::string::npos);
   CHECK(listed(r, "m.py:5: torch.frobnicate (unsupported tensor operation 'torch.frobnicate')"));
-  // a tensor method without a rule, and a rule rejecting a shape that unknown_op guessed, fall back the same way
-  r = compile_script("m.py", "import torch\nx = torch.randn(3, 5)\ny = x.frobnicate()\nz = torch.cat([y, torch.randn(2, 4)], 0)\n", Options{});
+  // a tensor method torch has and tparse has no rule for, and a rule rejecting a shape that unknown_op guessed, fall
+  // back the same way
+  r = compile_script("m.py", "import torch\nx = torch.randn(3, 5)\ny = x.matrix_exp()\nz = torch.cat([y, torch.randn(2, 4)], 0)\n", Options{});
   REQUIRE_MESSAGE(r.ok, r.error);
-  CHECK(listed(r, "m.py:3: frobnicate (unsupported tensor operation"));
+  CHECK(listed(r, "m.py:3: matrix_exp (unsupported tensor operation"));
   CHECK(listed(r, "m.py:4: torch.cat ("));
+  // a name torch.Tensor does not have is Python's AttributeError, as torch raises it (torch 2.11's dir(torch.Tensor))
+  r = compile_script("m.py", "import torch\nx = torch.randn(3, 5)\ntry:\n    x.frobnicate()\n    raise AssertionError('read')\n"
+                     "except AttributeError as e:\n    assert str(e) == \"'Tensor' object has no attribute 'frobnicate'\", str(e)\n"
+                     "assert not hasattr(x, 'frobnicate') and hasattr(x, 'matrix_exp') and hasattr(x, 'add_')\n"
+                     "assert getattr(torch.nn.Parameter(x), 'ds_id', None) is None\n", Options{});
+  CHECK_MESSAGE(r.ok, r.error);
   // a rule rejecting shapes it knows is the script's own error (torch raises it too): the run stops there
   r = compile_script("m.py", "import torch\nimport torch.nn as nn\nl = nn.Linear(4, 2)\ny = l(torch.randn(3, 5))\n", Options{});
   CHECK_FALSE(r.ok);

@@ -406,7 +406,7 @@ V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Lo
   // a legacy typed constructor of a list holding a traced tensor (WaveGrad's `torch.FloatTensor([self.levels[t + 1]])`):
   // Dynamo calls the class on fake tensors, which store each element through its data: the fake tensor's error fails
   // the compile (TorchRuntimeError, gb4315) and the caller gets it (real torch 2.11: program floattensor_of_traced_scalar)
-  if (!is_f && tracing() && !args.empty() && (name == "Tensor" || !legacy_type_dtype(name).empty())) {
+  if (!is_f && tracing() && !args.empty() && !legacy_constructor_dtype(name).empty()) {
     std::function<bool(const V&)> holds_tensor = [&](const V& v) {
       if (!v) return false;
       // (a numpy scalar too: VariableBuilder wraps np.int64 as a 0-d tensor, TAGNN's `torch.Tensor(alias_inputs)` of

@@ -1,6 +1,7 @@
 // The op table (see op_table.hpp): one row per torch op with its spellings, schema, family and rule,
 // the shared OpCall helpers, and the lists of nn modules / runtime-level torch calls that are modelled.
 #include "torch/op_table.hpp"
+#include "torch/tensor_attrs.hpp"
 
 #include <fmt/format.h>
 
@@ -283,7 +284,9 @@ Index& index() {
     for (auto& d : r->rows)
       for (auto& n : d.names)
         for (unsigned w : {kTorch, kF, kMethod})
-          if (d.where & w) r->by_name.emplace(std::make_pair(w, n), &d);  // first row wins
+          // (a row's method spelling only where torch.Tensor has that attribute: `torch.rsub` and `F.dropout` share
+          // rows with methods but are no Tensor methods; tensor_attrs.cpp, torch 2.11's dir)
+          if ((d.where & w) && (w != kMethod || tensor_has_attr(n))) r->by_name.emplace(std::make_pair(w, n), &d);  // first row wins
     return r;
   }();
   return *ix;
@@ -300,7 +303,7 @@ const OpDef* find_op(unsigned where, const std::string& name) {
     if (it != ix.by_name.end()) return it->second;
   }
   // Tensor.x_: the in-place form of an elementwise / binary op x
-  if ((where & kMethod) && name.size() > 1 && name.back() == '_') {
+  if ((where & kMethod) && name.size() > 1 && name.back() == '_' && tensor_has_attr(name)) {
     static std::mutex mu;
     std::lock_guard<std::mutex> lock(mu);
     auto d = ix.derived.find(name);

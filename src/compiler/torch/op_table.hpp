@@ -115,5 +115,8 @@ std::string dims_str(const TensorInfo& t);
 /// The dtype of a legacy tensor type name (torch.FloatTensor -> "float32", "LongTensor" -> "int64"); "" for any other
 /// name (torch/ops/creation.cpp)
 std::string legacy_type_dtype(const std::string& type_name);
+/// torch.Tensor or one of the legacy typed constructors (torch.FloatTensor, ...): its dtype's name, float32 for
+/// torch.Tensor; "" for any other name
+inline std::string legacy_constructor_dtype(const std::string& name) { return name == "Tensor" ? "float32" : legacy_type_dtype(name); }
 
 }  // namespace tparse::compiler

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "runtime/interp.hpp"
+#include "torch/op_table.hpp"
 
 namespace tparse::compiler {
 
@@ -43,7 +44,8 @@ void guard_sourced_number_lists(OpCall& c) {
           dyn->items[i] = s;
           // (a legacy constructor's fake impl reads each item's value: the symbol specializes, `Sym(0)`, so another
           // value still recompiles)
-          if (c.name.size() > 6 && c.name.compare(c.name.size() - 6, 6, "Tensor") == 0) c.I.specialize_symbol(s->sym, c.loc);
+          // (torch.Tensor too: real torch 2.11, program torch_Tensor_tuple_item_dynamic)
+          if (!legacy_constructor_dtype(c.name).empty()) c.I.specialize_symbol(s->sym, c.loc);
           continue;
         }
       c.I.constant_attr_guard(isrc, x, c.loc);

@@ -135,6 +135,12 @@ void Interp::note_backend_lookup() {
 // caught there; a resume function's too: WaveGrad's sampler after its break). The exception to throw.
 PyException Interp::fake_failure(FrameCtx& ctx, const PyException& e) {
   const std::string name = e.value->cls ? e.value->cls->s : type_name(e.value);
+  if (e.internal) {  // Dynamo's own error: the metrics name it (fail_type AttributeError), the caller gets it wrapped
+    const std::string text = str_of(e.value, e.loc);
+    if (e.loc.line > 0) { ctx.fail_user_file = path_of(e.loc.file); ctx.fail_user_line = e.loc.line; }
+    end_frame_without_graph(ctx, name, text, {}, false);
+    return PyException{make_exception(mk_builtin("InternalTorchDynamoError"), {mk_str(name + ": " + text)}), e.loc, e.chain};
+  }
   const std::string what = name + "('" + str_of(e.value, e.loc) + "')";
   const std::string msg = "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: got " + what;
   // (torch names the user line of the failing op: fail_user_frame_filename / lineno)
@@ -488,7 +494,7 @@ V Interp::run_frame(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
     // an exception no handler of the frame catches, met while tracing (Dynamo's "Observed exception", GB0088): the
     // compile fails and the frame reruns eagerly, where the exception is raised for real (a failed shape check's
     // `raise ValueError(...)`; SiT's `model_kwargs == None` of a dict, a TypeError of Dynamo's dict polyfill only)
-    if (ctx->mode == Mode::Record && e.value && e.fake) {
+    if (ctx->mode == Mode::Record && e.value && (e.fake || e.internal)) {
       PyException t = fake_failure(*ctx, e);
       undo_journal(frame_journal.mark);
       throw t;

@@ -646,7 +646,7 @@ V Interp::call_user(V fnv, std::vector<V> args, std::vector<std::pair<std::strin
       e.chain = fmt::format("{}:{}: note: in {}(), called from here\n", path_of(caller->file), caller->cur_line, fn->name) + e.chain;
     }
     // a resume function tracing in this activation: an op's fake-tensor error fails its compile (TorchRuntimeError)
-    if (depth == 0 && act.ctx && act.ctx->is_resume && act.ctx->mode == Mode::Record && e.value && e.fake) {
+    if (depth == 0 && act.ctx && act.ctx->is_resume && act.ctx->mode == Mode::Record && e.value && (e.fake || e.internal)) {
       PyException t = fake_failure(*act.ctx, e);
       act.ctx = nullptr;
       stack_.pop_back();

@@ -34,6 +34,7 @@ const std::map<std::string, std::string>& builtin_parent() {
       {"ProcessLookupError", "OSError"}, {"TimeoutError", "OSError"}, {"ReferenceError", "Exception"},
       {"RuntimeError", "Exception"}, {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
       {"TorchRuntimeError", "RuntimeError"},  // torch._dynamo.exc's (TorchDynamoException is a RuntimeError)
+      {"InternalTorchDynamoError", "RuntimeError"},
       {"StopIteration", "Exception"}, {"StopAsyncIteration", "Exception"}, {"SyntaxError", "Exception"},
       {"IndentationError", "SyntaxError"}, {"TabError", "IndentationError"}, {"SystemError", "Exception"},
       {"TypeError", "Exception"}, {"ValueError", "Exception"}, {"UnicodeError", "ValueError"},
@@ -169,6 +170,8 @@ void Interp::exec_try(const Stmt& s) {
       exec_block(s.body);
       completed = true;
     } catch (PyException& e) {
+      // (Dynamo's own error while tracing is no exception of the traced code: its handlers never see it)
+      if (e.internal) throw;
       const Stmt* handler = nullptr;
       for (auto& h : s.handlers)
         if (!h->value || exception_matches(e.value, eval(h->value), h->loc)) { handler = h.get(); break; }

@@ -2,6 +2,7 @@
 # the file, FORCE_SKIP_FILES). A compiled optimizer step reads the changed lr as an unspecialized float (its guard
 # fails once, then the lr is a graph input). Closed forms of torch's schedules; the first step() runs at construction.
 import math
+import warnings
 
 
 def _patch_track_step_called(opt):
@@ -44,6 +45,20 @@ class LRScheduler:
         return self._last_lr
 
     def step(self, epoch=None):
+        # (torch's check of the old call order, at the first step after construction's: a UserWarning, its warnings.py
+        # frames handed to Dynamo under the callback; real torch 2.11, program lr_scheduler_step_in_frame)
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn("Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+                              "initialization. Please, make sure to call `optimizer.step()` before "
+                              "`lr_scheduler.step()`. See more details at "
+                              "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate", UserWarning)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn("Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and "
+                              "later, you should call them in the opposite order: `optimizer.step()` before "
+                              "`lr_scheduler.step()`.  Failure to do this will result in PyTorch skipping the first "
+                              "value of the learning rate schedule. See more details at "
+                              "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate", UserWarning)
         self._step_count += 1
         if epoch is None:
             self.last_epoch += 1

@@ -100,7 +100,7 @@ V factory(OpCall& c) {
   bool dtype_given = c.kw("dtype") && c.kw("dtype")->k == VK::DType;
   // the legacy typed constructors torch.FloatTensor(*sizes) (uninitialized, that shape) and
   // torch.FloatTensor(sequence) (the data), each of its own dtype (torch/csrc/utils/tensor_new.cpp legacy_new)
-  if (const std::string ldt = name == "Tensor" ? "float32" : legacy_type_dtype(name); !ldt.empty()) {  // torch.Tensor(...): the class
+  if (const std::string ldt = legacy_constructor_dtype(name); !ldt.empty()) {  // torch.Tensor(...): the class
     t.dtype = ldt;
     std::vector<long long> nd;
     std::string ndt;

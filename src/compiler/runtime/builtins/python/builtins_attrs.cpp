@@ -5,6 +5,7 @@
 #include <set>
 
 #include "runtime/interp.hpp"
+#include "torch/tensor_attrs.hpp"
 #include "torch/op_table.hpp"
 
 namespace tparse::compiler {
@@ -95,17 +96,11 @@ V Interp::call_attr_builtin(const std::string& name, std::vector<V>& args, Locat
     error(loc, fmt::format("object has no attribute '{}'", arg(1)->s));
   }
   if (name == "hasattr") {
-    // a tensor has torch.Tensor's attributes and methods only (quantized weights' `SCB` / `quant_state` are not
-    // there); every other tensor attribute read is an unmodelled method, so getattr cannot answer this
+    // a tensor has torch.Tensor's attributes (torch/tensor_attrs.cpp, torch 2.11's dir: quantized weights' `SCB` /
+    // `quant_state` are not there) and those the script stored on it or on torch.Tensor
     if (arg(0)->k == VK::Tensor && arg(1)->k == VK::Str) {
-      static const std::set<std::string> attrs = {
-          "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "T", "mT", "H", "mH", "grad", "data", "layout",
-          "is_leaf", "grad_fn", "is_sparse", "is_quantized", "is_meta", "is_cpu", "real", "imag", "itemsize", "nbytes",
-          "names", "is_nested", "output_nr", "_version", "__class__", "__dict__", "__len__", "__getitem__", "__iter__"};
       const std::string& n = arg(1)->s;
-      bool has = attrs.count(n) || arg(0)->attrs.count(n) || find_op(kMethod, n) ||
-                 (n.size() > 1 && n.back() == '_' && find_op(kMethod, n.substr(0, n.size() - 1)));
-      return mk_bool(has);
+      return mk_bool(tensor_has_attr(n) || arg(0)->attrs.count(n) || tensor_class_attrs_.count(n));
     }
     bool has = false;
     try { getattr(arg(0), arg(1)->s, loc); has = true; } catch (CompileError&) { has = false; } catch (PyException& p) {

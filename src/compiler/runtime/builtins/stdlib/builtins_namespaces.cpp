@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "runtime/interp.hpp"
+#include "torch/tensor_attrs.hpp"
 #include "torch/autograd/reach.hpp"
 #include "torch/interop/numpy_traced.hpp"
 #include "torch/values/values.hpp"
@@ -379,6 +380,20 @@ V Interp::builtin_attr(V obj, const std::string& name, Location loc, bool& found
       // Dynamo records it as a tensor method, `full_d.resize(8, 16, 16, 4)` (sylvester-flows, real torch 2.11)
       if (name == "resize" && !(stack_.back()->ctx && stack_.back()->ctx->mode != Mode::Eager))  // (a compiled frame's replay too)
         return mk_bound(obj, getattr(import_module("__tparse_torch__", loc), "_tensor_resize", loc));
+      // a name torch.Tensor does not have (torch/tensor_attrs.cpp, torch 2.11's dir): AttributeError. Dynamo reads an
+      // input's attribute on the real tensor (TensorVariable.dynamic_getattr), so there the compile fails with it and
+      // InternalTorchDynamoError leaves torch.compile (a user's `except AttributeError` does not catch it; real torch
+      // 2.11: tensor_missing_attr_input, Physics-Aware-Training's `ctx.save_for_backward` where Dynamo's no-grad
+      // apply binds ctx to the first tensor). An intermediate's read in a frame stays an unmodelled method.
+      if (!t.np_array && !tensor_has_attr(name) && name.rfind("_tparse", 0) != 0 && name.rfind("__tparse", 0) != 0) {
+        const std::string msg = fmt::format("'{}' object has no attribute '{}'", t.is_param ? "Parameter" : "Tensor", name);
+        if (!tracing()) raise_exc("AttributeError", mk_str(msg), loc);
+        if (stack_.back()->ctx->mode == Mode::Record && stack_.back()->ctx->sources.count(obj.get())) {
+          PyException e{make_exception(mk_builtin("AttributeError"), {mk_str(msg)}), loc, ""};
+          e.internal = true;
+          throw e;
+        }
+      }
       return bound_builtin(obj, "tensor." + name);
     }
     case VK::Instance: {

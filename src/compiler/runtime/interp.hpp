@@ -140,9 +140,7 @@ class Interp {
   V sys_attr(const std::string& name);  ///< builtins_more.cpp
   V call_stdlib_hook(const std::string& name, std::vector<V>& args, std::vector<std::pair<std::string, V>>& kwargs,
                      Location loc, V self, bool& handled);  ///< builtins_stdlib.cpp
-  void generator_arg_break(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, const V& self, Location loc);  ///< GB0055
   void proxy_args_break(const V& self, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, Location loc);  ///< GB0055
-  std::string proxy_arg_repr(const V& a) const;  ///< an argument as proxy_args_kwargs names it
   V torch_fn(const std::string& name, std::vector<V>& args,
              std::vector<std::pair<std::string, V>>& kwargs, Location loc);
   V tensor_method(V self, const std::string& name, std::vector<V>& args,

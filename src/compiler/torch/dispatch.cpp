@@ -347,8 +347,8 @@ V Interp::run_rule(OpCall& c) {
 // A traced call's argument as proxy_args_kwargs names it: a value the frame read from a source is a
 // LazyVariableTracker around what it realized to; a function made outside the traced code is read from a source (a
 // global, a closure cell), one made in it a NestedUserFunctionVariable
-std::string Interp::proxy_arg_repr(const V& a) const {
-  const FrameCtx* ctx = stack_.empty() ? nullptr : stack_.back()->ctx.get();
+static std::string proxy_arg_repr(const Interp& I, const V& a) {
+  const FrameCtx* ctx = I.stack_.empty() ? nullptr : I.stack_.back()->ctx.get();
   bool sourced = ctx && ctx->sources.count(a.get());
   std::string inner;
   if (a->k == VK::Tensor) inner = "TensorVariable()";
@@ -356,12 +356,12 @@ std::string Interp::proxy_arg_repr(const V& a) const {
   else if (a->k == VK::List) inner = fmt::format("ListVariable(length={})", a->items.size());
   else if (a->k == VK::Instance && a->cls && a->builtin_nn.empty()) inner = fmt::format("UserDefinedObjectVariable({})", a->cls->s);
   else if (a->k == VK::Func && a->fn) {
-    const FuncDef* in = stack_.back()->fn.get();
+    const FuncDef* in = I.stack_.back()->fn.get();
     if (in && a->fn->loc.file == in->loc.file && a->fn->loc.line >= in->loc.line && a->fn->loc.line <= in->end_line) return "NestedUserFunctionVariable()";
     inner = "UserFunctionVariable()";
     sourced = true;
   } else {
-    return tracker_repr(a);
+    return I.tracker_repr(a);
   }
   return sourced ? "LazyVariableTracker(realized: " + inner + ")" : inner;
 }
@@ -371,9 +371,9 @@ std::string Interp::proxy_arg_repr(const V& a) const {
 // proxy_args_kwargs); a method's lists its receiver first
 void Interp::proxy_args_break(const V& self, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
   std::string pos, kws;
-  if (self) pos = proxy_arg_repr(self);
-  for (const V& a : args) pos += (pos.empty() ? "" : " ") + proxy_arg_repr(a);
-  for (const auto& [k, a] : kwargs) kws += (kws.empty() ? "" : " ") + proxy_arg_repr(a);
+  if (self) pos = proxy_arg_repr(*this, self);
+  for (const V& a : args) pos += (pos.empty() ? "" : " ") + proxy_arg_repr(*this, a);
+  for (const auto& [k, a] : kwargs) kws += (kws.empty() ? "" : " ") + proxy_arg_repr(*this, a);
   const char* type = "Failed to convert args/kwargs to proxy";
   graph_break(type, gb_message(type, "Missing `as_proxy()` implementation for some arg/kwarg.\n", {},
                                (self ? "call_method args: " : "call_function args: ") + pos + " " + kws, "GB0055"), loc);
@@ -381,20 +381,20 @@ void Interp::proxy_args_break(const V& self, const std::vector<V>& args, const s
 
 // A torch.Generator among a traced op's arguments: Dynamo holds it as a UserDefinedObjectVariable with no as_proxy(),
 // so proxy_args_kwargs fails, GB0055 at the call (real torch 2.11: entropix's `torch.rand(p.shape, generator=g)`)
-void Interp::generator_arg_break(const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, const V& self, Location loc) {
-  if (!tracing()) return;
+static void generator_arg_break(Interp& I, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, const V& self, Location loc) {
+  if (!I.tracing()) return;
   auto is_gen = [&](const V& v) {
     return v && v->k == VK::Instance && v->cls && v->cls->s == "Generator" && v->cls->fn && v->cls->fn->loc.file >= 0 &&
-           path_of(v->cls->fn->loc.file) == "<tparse-stubs>/__tparse_torch__.py";
+           I.path_of(v->cls->fn->loc.file) == "<tparse-stubs>/__tparse_torch__.py";
   };
   bool any = false;
   for (const V& a : args) any = any || is_gen(a);
   for (const auto& [k, a] : kwargs) any = any || is_gen(a);
-  if (any) proxy_args_break(self, args, kwargs, loc);
+  if (any) I.proxy_args_break(self, args, kwargs, loc);
 }
 
 V Interp::torch_fn(const std::string& full, std::vector<V>& args, KW& kwargs, Location loc) {
-  generator_arg_break(args, kwargs, nullptr, loc);
+  generator_arg_break(*this, args, kwargs, nullptr, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_f = full.rfind("F.", 0) == 0;
@@ -547,7 +547,7 @@ V Interp::tensor_method(V self, const std::string& mname, std::vector<V>& args, 
     V r = np_traced::method(*this, self, mname, args, kwargs, loc, handled);
     if (handled) return r;
   }
-  generator_arg_break(args, kwargs, self, loc);
+  generator_arg_break(*this, args, kwargs, self, loc);
   numpy_kwarg_names(kwargs, written_);
   const ClearWritten clear_written{written_};  // (the record is for this call's node only)
   bool is_fn = mname.rfind("fn:", 0) == 0;

@@ -371,9 +371,11 @@ static std::string proxy_arg_repr(const Interp& I, const V& a) {
 // proxy_args_kwargs); a method's lists its receiver first
 void Interp::proxy_args_break(const V& self, const std::vector<V>& args, const std::vector<std::pair<std::string, V>>& kwargs, Location loc) {
   std::string pos, kws;
-  if (self) pos = proxy_arg_repr(*this, self);
-  for (const V& a : args) pos += (pos.empty() ? "" : " ") + proxy_arg_repr(*this, a);
-  for (const auto& [k, a] : kwargs) kws += (kws.empty() ? "" : " ") + proxy_arg_repr(*this, a);
+  // (appended plainly: GCC 12's -Wrestrict misreads `"" + std::string&&`)
+  auto add = [&](std::string& to, const V& a) { if (!to.empty()) to += ' '; to += proxy_arg_repr(*this, a); };
+  if (self) add(pos, self);
+  for (const V& a : args) add(pos, a);
+  for (const auto& [k, a] : kwargs) add(kws, a);
   const char* type = "Failed to convert args/kwargs to proxy";
   graph_break(type, gb_message(type, "Missing `as_proxy()` implementation for some arg/kwarg.\n", {},
                                (self ? "call_method args: " : "call_function args: ") + pos + " " + kws, "GB0055"), loc);

@@ -37,7 +37,8 @@ V Interp::nn_call_module(V mod, std::vector<V>& args, KW& kwargs, Location loc) 
   size_t p = 0;
   while ((p = path.find("['", p)) != std::string::npos) {
     size_t q = path.find("']", p);
-    key += "_" + path.substr(p + 2, q - p - 2);
+    key += '_';  // (appended in two steps: GCC 12's -Wrestrict misreads `"_" + std::string&&`)
+    key += path.substr(p + 2, q - p - 2);
     p = q;
   }
   Node n;

@@ -69,6 +69,11 @@ bool is_autograd_function_class(const V& c);
 /// torch.autograd.Function.__init__'s DeprecationWarning (stacklevel=2: shown for code of __main__), run eagerly
 /// through the warnings stub: a Function subclass `cls` was instantiated (runtime/builtins/torchlib/builtins_autograd.cpp)
 void warn_function_instantiated(Interp& I, const V& cls, Location loc);
+/// The running code's module name (its globals' `__name__`), null outside any module (builtins_stdlib.cpp)
+V current_module_name(const Interp& I);
+/// A warning the interpreter itself raises (torch's C++ warnings, Function.__init__'s), shown through the warnings
+/// stub's filters and registry as if warnings.warn ran in the current module (builtins_stdlib.cpp)
+void show_warning(Interp& I, const std::string& text, const char* category, Location loc);
 /// A builtin exception name that is `want` or derives from it (OSError -> Exception).
 bool builtin_exception_is(const std::string& name, const std::string& want);
 const std::set<std::string>& more_builtin_names();

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 
 namespace tparse::compiler {
 
@@ -23,10 +24,7 @@ void warn_deprecated_overload(Interp& I, const std::string& name, const std::vec
   const std::string text = fmt::format("This overload of {0} is deprecated:\n\t{0}({1})\nConsider using one of the following signatures "
                                        "instead:\n\t{0}({2}) (Triggered internally at /pytorch/torch/csrc/utils/python_arg_parser.cpp:1853.)",
                                        name, old_sig, new_sig);
-  const Env* g = I.stack_.empty() ? nullptr : I.stack_.back()->env.get();
-  while (g && g->parent) g = g->parent.get();
-  V module = g ? g->get_local("__name__") : nullptr;
-  I.call(I.getattr(I.import_module("warnings", loc), "_show_named", loc), {mk_str(text), mk_str("UserWarning"), module ? module : none()}, {}, loc);
+  show_warning(I, text, "UserWarning", loc);
 }
 
 }  // namespace tparse::compiler

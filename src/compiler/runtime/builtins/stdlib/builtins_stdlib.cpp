@@ -11,6 +11,7 @@
 #include "dynamo/messages.hpp"
 #include "frontend/parser.hpp"
 #include "runtime/interp.hpp"
+#include "runtime/interp_helpers.hpp"
 
 namespace tparse::compiler {
 
@@ -403,6 +404,17 @@ V Interp::call_stdlib_hook(const std::string& name, std::vector<V>& args, std::v
   }
   handled = false;
   return nullptr;
+}
+
+V current_module_name(const Interp& I) {
+  const Env* g = I.stack_.empty() ? nullptr : I.stack_.back()->env.get();
+  while (g && g->parent) g = g->parent.get();
+  return g ? g->get_local("__name__") : nullptr;
+}
+
+void show_warning(Interp& I, const std::string& text, const char* category, Location loc) {
+  V module = current_module_name(I);
+  I.call(I.getattr(I.import_module("warnings", loc), "_show_named", loc), {mk_str(text), mk_str(category), module ? module : none()}, {}, loc);
 }
 
 }  // namespace tparse::compiler

@@ -208,15 +208,11 @@ V Interp::autograd_function_hop(const V& cls, const V& fwd, std::vector<V>& fwd_
 // (the warnings module's Python frames under Dynamo's callback; real torch 2.11: nadavbh12's VQ-VAE
 // `NearestEmbedFunc().apply(...)` in a frame that failed and ran eagerly)
 void warn_function_instantiated(Interp& I, const V& cls, Location loc) {
-  const Env* g = I.stack_.back()->env.get();
-  while (g && g->parent) g = g->parent.get();
-  V module = g ? g->get_local("__name__") : nullptr;
-  I.call(I.getattr(I.import_module("warnings", loc), "_show_named", loc),
-         {mk_str(fmt::format("<class '{}.{}'> should not be instantiated. Methods on autograd functions are all static, so you "
-                             "should invoke them on the class itself. Instantiating an autograd function will raise an error "
-                             "in a future version of PyTorch.", module && module->k == VK::Str ? module->s : "__main__", cls->s)),
-          mk_str("DeprecationWarning"), module ? module : none()},
-         {}, loc);
+  V module = current_module_name(I);
+  show_warning(I, fmt::format("<class '{}.{}'> should not be instantiated. Methods on autograd functions are all static, so you "
+                              "should invoke them on the class itself. Instantiating an autograd function will raise an error "
+                              "in a future version of PyTorch.", module && module->k == VK::Str ? module->s : "__main__", cls->s),
+               "DeprecationWarning", loc);
 }
 
 }  // namespace tparse::compiler
